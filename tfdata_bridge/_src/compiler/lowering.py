@@ -1,0 +1,68 @@
+"""How a spec maps onto tf.data: the decisions shared by ``compile`` and ``explain``.
+
+Parameter by parameter:
+
+- ``capacity``: bounds the elements the bridge buffers between producers and tf.data (the channel). For
+  a random_shuffle queue, the shuffle buffer is counted inside ``capacity``: the channel holds
+  ``capacity - shuffle_buffer`` (at least 1).
+- ``min_after_dequeue``: the shuffle buffer is ``min(capacity, min_after_dequeue + batch)``, where batch
+  is the consumer's batch size (1 for ``dequeue``). A legacy ``dequeue_many(n)`` draws its n elements
+  from a queue holding at least ``min_after_dequeue + n``; ``shuffle(min_after_dequeue + n)`` draws each
+  element from that many. Like the legacy queue, nothing leaves before the buffer is full or the
+  producers are done.
+- ``seed``: the ``shuffle`` seed. Order still varies between runs with more than one producer thread,
+  as it did in the legacy queue.
+- ``threads`` (``num_threads``): that many parallel producer copies on Python threads. With one thread
+  and a fifo queue the order is the producer's order; with more, elements interleave as they are made.
+- ``epochs``: each generator producer is run that many times; the end of data arrives after the last.
+- ``prefetch``: tf.data prefetches this many consumer items (batches or elements) beyond ``capacity``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tfdata_bridge._src.spec.pipeline import PipelineSpec
+
+CHUNK_LIMIT = 128
+
+
+@dataclass(frozen=True)
+class Lowering:
+    """How one spec is carried across into tf.data.
+
+    ``transfer`` is how the generator hands elements over:
+    - ``batch``: whole consumer batches, assembled (and padded) from the channel in queue order;
+    - ``chunk``: up to ``chunk_size`` ready elements stacked, then ``unbatch`` in tf.data;
+    - ``element``: one element per call, for elements whose shapes vary and cannot be stacked.
+    """
+
+    transfer: str
+    channel_capacity: int
+    chunk_size: int
+    shuffle_buffer: int | None
+    rebatch: bool  # batch in tf.data after unbatch (and shuffle)
+    drop_remainder: bool
+    padded: bool
+
+
+def shuffle_buffer_size(spec: PipelineSpec) -> int:
+    queue = spec.queue
+    batch = spec.consumer.batch_size or 1
+    return max(1, min(queue.capacity, queue.min_after_dequeue + batch))
+
+
+def lower(spec: PipelineSpec) -> Lowering:
+    queue, consumer = spec.queue, spec.consumer
+    drop = consumer.batched and not consumer.allow_smaller_final_batch
+    if queue.kind == "random_shuffle":
+        buffer = shuffle_buffer_size(spec)
+        capacity = max(1, queue.capacity - buffer)
+        if queue.signature.fully_defined:
+            return Lowering("chunk", capacity, min(capacity, CHUNK_LIMIT), buffer, consumer.batched, drop, False)
+        return Lowering("element", capacity, 1, buffer, False, False, False)
+    if consumer.batched:
+        return Lowering("batch", queue.capacity, consumer.batch_size, None, False, drop, spec.padded)
+    if queue.element_signature.fully_defined:
+        return Lowering("chunk", queue.capacity, min(queue.capacity, CHUNK_LIMIT), None, False, False, False)
+    return Lowering("element", queue.capacity, 1, None, False, False, False)

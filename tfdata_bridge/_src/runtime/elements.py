@@ -1,0 +1,148 @@
+"""Checking and converting what producers make into channel elements (tuples of numpy values), and
+stacking elements into the chunks that cross into tf.data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tfdata_bridge._src.spec.signature import Signature, format_shape, numpy_dtype, shape_compatible
+
+Element = tuple[Any, ...]
+
+
+class ElementError(ValueError):
+    """A producer made an element that does not fit the queue's signature."""
+
+
+def _is_tensor_like(value: Any) -> bool:
+    return hasattr(value, "numpy") and hasattr(value, "dtype") and hasattr(value, "shape")
+
+
+class ElementConverter:
+    """Turns producer output into elements for one signature, with errors that say who made what."""
+
+    def __init__(self, signature: Signature, producer: str = "producer") -> None:
+        self.signature = signature
+        self.producer = producer
+        self._np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
+
+    # -- structure
+    def components(self, value: Any, index: int) -> list[Any]:
+        sig = self.signature
+        if sig.names is not None:
+            if not isinstance(value, dict):
+                raise self._error(index, f"a dict with keys {list(sig.names)}", f"{type(value).__name__}")
+            if set(value) != set(sig.names):
+                raise self._error(index, f"a dict with keys {sorted(sig.names)}", f"keys {sorted(value, key=str)}")
+            return [value[n] for n in sig.names]
+        if sig.single and not (isinstance(value, (list, tuple)) and len(value) == 1 and not _looks_like_array_data(value)):
+            return [value]
+        if isinstance(value, dict):
+            raise self._error(index, f"a tuple of {len(sig)} components", "a dict (the queue has no names)")
+        if not isinstance(value, (list, tuple)):
+            if len(sig) == 1:
+                return [value]
+            raise self._error(index, f"a tuple of {len(sig)} components", type(value).__name__)
+        if len(value) != len(sig):
+            raise self._error(index, f"a tuple of {len(sig)} components", f"{len(value)} components")
+        return list(value)
+
+    # -- one component
+    def array(self, value: Any, component: int, index: int, *, batched: bool = False) -> np.ndarray:
+        target = self._np_dtypes[component]
+        name = self.signature.dtypes[component]
+        if _is_tensor_like(value):
+            value = value.numpy()
+        if name == "string":
+            arr = np.asarray(value, dtype=object)
+            flat = arr.reshape(-1)
+            for i, item in enumerate(flat):
+                if isinstance(item, str):
+                    flat[i] = item.encode("utf-8")
+                elif not isinstance(item, bytes):
+                    raise self._error(index, f"string (bytes or str) for component {self._cname(component)}",
+                                      f"{type(item).__name__} {item!r}")
+            arr = flat.reshape(arr.shape) if arr.ndim else np.asarray(flat[0], dtype=object)
+        else:
+            arr = np.asarray(value)
+            if arr.dtype != target:
+                if arr.dtype.kind in "OSU" or not np.can_cast(arr.dtype, target, casting="same_kind"):
+                    raise self._error(index, f"{name} for component {self._cname(component)}",
+                                      f"{arr.dtype} {_preview(value)}")
+                arr = arr.astype(target)
+        expected = self.signature.shape(component)
+        shape = arr.shape[1:] if batched else arr.shape
+        if expected is not None and not shape_compatible(expected, shape):
+            raise self._error(index, f"shape {format_shape(expected)} for component {self._cname(component)}",
+                              f"shape {format_shape(shape)}")
+        return arr
+
+    def one(self, value: Any, index: int) -> Element:
+        comps = self.components(value, index)
+        return tuple(self.array(v, i, index) for i, v in enumerate(comps))
+
+    def many(self, value: Any, index: int) -> list[Element]:
+        """Split a batch (``enqueue_many``) into elements along the first dimension."""
+        comps = [self.array(v, i, index, batched=True) for i, v in enumerate(self.components(value, index))]
+        sizes = set()
+        for i, arr in enumerate(comps):
+            if arr.ndim == 0:
+                raise self._error(index, f"a batch (rank >= 1) for component {self._cname(i)} with enqueue_many",
+                                  "a scalar")
+            sizes.add(arr.shape[0])
+        if len(sizes) > 1:
+            raise self._error(index, "the same batch size in every component", f"sizes {sorted(sizes)}")
+        n = sizes.pop()
+        return [tuple(arr[j] for arr in comps) for j in range(n)]
+
+    def _cname(self, component: int) -> str:
+        names = self.signature.names
+        return repr(names[component]) if names else str(component)
+
+    def _error(self, index: int, expected: str, got: str) -> ElementError:
+        return ElementError(
+            f"producer {self.producer!r}, element {index}: expected {expected}, got {got}; "
+            f"the queue's elements are {self.signature.describe()}"
+        )
+
+
+def _looks_like_array_data(value: Sequence[Any]) -> bool:
+    return bool(value) and not isinstance(value[0], (list, tuple, np.ndarray))
+
+
+def _preview(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def stack(elements: Sequence[Element], np_dtypes: Sequence[np.dtype], *, pad: bool = False) -> list[np.ndarray]:
+    """Stack elements component-wise into arrays with a leading batch dimension.
+
+    With ``pad``, each component is zero-padded (empty strings for strings) to the largest size per
+    dimension in this batch, as ``PaddingFIFOQueue.dequeue_many`` does.
+    """
+    out = []
+    for c, dtype in enumerate(np_dtypes):
+        parts = [e[c] for e in elements]
+        if pad:
+            out.append(_pad_stack(parts, dtype))
+        elif dtype == object:
+            arr = np.empty((len(parts),) + np.shape(parts[0]), dtype=object)
+            for i, p in enumerate(parts):
+                arr[i] = p
+            out.append(arr)
+        else:
+            out.append(np.stack(parts))
+    return out
+
+
+def _pad_stack(parts: Sequence[np.ndarray], dtype: np.dtype) -> np.ndarray:
+    shape = tuple(max(dims) for dims in zip(*(np.shape(p) for p in parts))) if np.ndim(parts[0]) else ()
+    fill = b"" if dtype == object else 0
+    arr = np.full((len(parts),) + shape, fill, dtype=dtype)
+    for i, p in enumerate(parts):
+        arr[(i,) + tuple(slice(0, d) for d in np.shape(p))] = p
+    return arr

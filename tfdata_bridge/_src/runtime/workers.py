@@ -1,0 +1,134 @@
+"""Producer workers: the threads that run a spec's producers and feed a channel.
+
+Each producer runs as ``threads`` parallel copies. When the last copy of the last producer finishes,
+the channel is closed (as a ``QueueRunner`` closes its queue), so the consumer sees the end of data.
+A producer's exception fails the channel: the consumer gets it once the elements already buffered
+are delivered, and the other workers stop at their next enqueue.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
+from tfdata_bridge._src.runtime.elements import ElementConverter
+from tfdata_bridge._src.spec.producer import Producer
+from tfdata_bridge._src.spec.signature import Signature
+
+logger = logging.getLogger("tfdata_bridge")
+
+_JOIN_TIMEOUT_S = 5.0
+
+
+class ProducerStopped(Exception):
+    """Raised inside a worker when the pipeline is shut down under it."""
+
+
+def _is_end_of_data(exc: BaseException) -> bool:
+    """StopIteration, or ``tf.errors.OutOfRangeError`` (how a legacy producer says it is done)."""
+    if isinstance(exc, StopIteration):
+        return True
+    return type(exc).__name__ == "OutOfRangeError" and type(exc).__module__.startswith("tensorflow")
+
+
+class ProducerPool:
+    """Runs producers into a channel on daemon threads."""
+
+    def __init__(self, producers: Sequence[Producer], channel: Channel, signature: Signature,
+                 *, name: str = "tfdata_bridge") -> None:
+        self.channel = channel
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._threads: list[threading.Thread] = []
+        self._running = 0
+        self._producers = producers
+        self._signature = signature
+        self._name = name
+
+    def start(self) -> ProducerPool:
+        jobs = [(p, i) for p in self._producers for i in range(p.threads)]
+        self._running = len(jobs)
+        for producer, copy in jobs:
+            converter = ElementConverter(self._signature, producer.label)
+            thread = threading.Thread(
+                target=self._run, args=(producer, converter), daemon=True,
+                name=f"{self._name}-producer-{producer.label}-{copy}",
+            )
+            self._threads.append(thread)
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    @property
+    def threads(self) -> list[threading.Thread]:
+        return list(self._threads)
+
+    def alive(self) -> int:
+        return sum(t.is_alive() for t in self._threads)
+
+    def stop(self, join: bool = True) -> None:
+        """Stop every worker: cancel their enqueues and wait for them (a worker inside a producer call
+        ends when that call returns)."""
+        self._stop.set()
+        self.channel.close(cancel_pending_enqueues=True)
+        if join:
+            current = threading.current_thread()
+            for thread in self._threads:
+                if thread is not current:
+                    thread.join(_JOIN_TIMEOUT_S)
+
+    # -- the worker loop
+    def _run(self, producer: Producer, converter: ElementConverter) -> None:
+        try:
+            index = 0
+            for value in self._values(producer):
+                if self._stop.is_set():
+                    return
+                if producer.enqueue_many:
+                    items = converter.many(value, index)
+                    self.channel.put_many(items)
+                    index += len(items)
+                else:
+                    self.channel.put(converter.one(value, index))
+                    index += 1
+        except (EnqueueClosedError, EnqueueCancelledError, ProducerStopped):
+            return
+        except BaseException as exc:  # noqa: BLE001 - every failure must reach the consumer
+            if not self._stop.is_set():
+                logger.debug("producer %s failed: %r", producer.label, exc)
+                self.channel.fail(exc)
+            return
+        finally:
+            self._finish_one()
+
+    def _values(self, producer: Producer) -> Iterator[Any]:
+        fn = producer.fn
+        if producer.kind == "generator":
+            epoch = 0
+            while producer.epochs is None or epoch < producer.epochs:
+                yield from fn()
+                epoch += 1
+            return
+        calls = 0
+        while producer.calls is None or calls < producer.calls:
+            try:
+                value = fn()
+            except BaseException as exc:
+                if _is_end_of_data(exc):
+                    return
+                raise
+            calls += 1
+            yield value
+
+    def _finish_one(self) -> None:
+        with self._lock:
+            self._running -= 1
+            last = self._running == 0
+        if last and not self._stop.is_set():
+            try:
+                self.channel.close()
+            except Exception:  # noqa: BLE001 - closing an already-failed channel
+                pass

@@ -1,0 +1,87 @@
+"""The producer node of a spec: Python code that makes elements, run by N parallel threads."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+ProducerKind = Literal["call", "generator"]
+
+
+@dataclass(frozen=True)
+class Producer:
+    """Python code that makes elements for a queue.
+
+    - ``kind="call"``: ``fn()`` returns one element per call (or a batch with ``enqueue_many``). It is
+      called until it raises ``StopIteration`` or ``tf.errors.OutOfRangeError`` (the legacy way for a
+      ``py_func`` to end its queue runner), or ``calls`` times per thread when ``calls`` is given.
+    - ``kind="generator"``: ``fn()`` returns an iterable; each thread runs it to exhaustion, ``epochs``
+      times over (``None``: forever).
+
+    ``threads`` runs that many copies in parallel, like a ``QueueRunner`` with that many enqueue ops:
+    each copy calls ``fn`` itself, so a generator producer with ``threads=4`` makes its data four times.
+    Share an iterator (or a thread-safe source) between copies to split one data set among them.
+    """
+
+    fn: Callable[[], Any]
+    kind: ProducerKind = "call"
+    threads: int = 1
+    enqueue_many: bool = False
+    epochs: int | None = 1
+    calls: int | None = None
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if not callable(self.fn):
+            raise TypeError(f"producer fn {self.fn!r} is not callable; pass a function taking no arguments")
+        if self.kind not in ("call", "generator"):
+            raise ValueError(f"producer kind {self.kind!r} is not 'call' or 'generator'")
+        _check_count("threads", self.threads, allow_none=False)
+        if self.kind == "generator":
+            _check_count("epochs", self.epochs, allow_none=True)
+            if self.calls is not None:
+                raise ValueError("calls applies to a 'call' producer; a generator producer ends when it is exhausted")
+        else:
+            _check_count("calls", self.calls, allow_none=True)
+            if self.epochs != 1:
+                raise ValueError(
+                    f"epochs ({self.epochs!r}) applies to a generator producer; a 'call' producer runs until "
+                    "it raises StopIteration / OutOfRangeError or has made `calls` calls"
+                )
+
+    @classmethod
+    def call(cls, fn: Callable[[], Any], *, threads: int = 1, enqueue_many: bool = False,
+             calls: int | None = None, name: str | None = None) -> Producer:
+        return cls(fn, "call", threads, enqueue_many, 1, calls, name)
+
+    @classmethod
+    def generator(cls, fn: Callable[[], Any], *, threads: int = 1, enqueue_many: bool = False,
+                  epochs: int | None = 1, name: str | None = None) -> Producer:
+        return cls(fn, "generator", threads, enqueue_many, epochs, None, name)
+
+    @classmethod
+    def of(cls, fn: Callable[[], Any], **kwargs: Any) -> Producer:
+        """A generator producer for a generator function, a call producer for anything else."""
+        if inspect.isgeneratorfunction(fn):
+            return cls.generator(fn, **kwargs)
+        return cls.call(fn, **kwargs)
+
+    @property
+    def label(self) -> str:
+        return self.name or getattr(self.fn, "__qualname__", None) or repr(self.fn)
+
+    @property
+    def finite(self) -> bool:
+        if self.kind == "generator":
+            return self.epochs is not None
+        return self.calls is not None
+
+
+def _check_count(what: str, value: Any, *, allow_none: bool) -> None:
+    if value is None and allow_none:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        extra = " or None" if allow_none else ""
+        raise ValueError(f"{what} ({value!r}) must be an int >= 1{extra}")
