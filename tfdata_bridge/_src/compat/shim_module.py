@@ -1,0 +1,67 @@
+"""Modules that stand in for ``tensorflow.compat.v1`` and its submodules: every attribute is
+TensorFlow's own except the queue APIs listed in the mapping table (``symbols.SYMBOLS``), which are
+the bridge's shims. Shims are imported on first use."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import Any
+
+from tfdata_bridge._src.symbols import SYMBOLS
+
+# path under tf.compat.v1 -> "module:attribute" of the shim
+_SHIMS: dict[str, str] = {path: sym.shim for sym in SYMBOLS if sym.shim for path in sym.paths}
+# submodule paths that hold a shim somewhere below them ("train", "train.queue_runner", "queue", "io")
+_SHIM_PARENTS: frozenset[str] = frozenset(
+    ".".join(path.split(".")[:i]) for path in _SHIMS for i in range(1, path.count(".") + 1)
+)
+
+
+def _resolve(target: str) -> Any:
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class ShimModule(types.ModuleType):
+    """A module forwarding to a TensorFlow module, with the bridge's shims in place of queue APIs."""
+
+    def __init__(self, name: str, target: types.ModuleType, path: str = "") -> None:
+        super().__init__(name, getattr(target, "__doc__", None))
+        self._tfdb_target = target
+        self._tfdb_path = path
+        self._tfdb_cache: dict[str, Any] = {}
+
+    def _tfdb_lookup(self, attr: str) -> Any:
+        path = f"{self._tfdb_path}.{attr}" if self._tfdb_path else attr
+        if path in _SHIMS:
+            return _resolve(_SHIMS[path])
+        if path in _SHIM_PARENTS:
+            child = ShimModule(f"{self.__name__}.{attr}", getattr(self._tfdb_target, attr), path)
+            sys.modules.setdefault(child.__name__, child)
+            return child
+        return getattr(self._tfdb_target, attr)
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("_tfdb_"):
+            raise AttributeError(attr)
+        if attr == "__all__":
+            return [name for name in self.__dir__() if not name.startswith("_")]
+        cache = self._tfdb_cache
+        if attr not in cache:
+            cache[attr] = self._tfdb_lookup(attr)  # AttributeError passes through, as TensorFlow's
+        return cache[attr]
+
+    def __dir__(self) -> list[str]:
+        prefix = f"{self._tfdb_path}." if self._tfdb_path else ""
+        own = {p[len(prefix):].split(".")[0] for p in _SHIMS if p.startswith(prefix)}
+        return sorted(set(dir(self._tfdb_target)) | own)
+
+
+def install(module_name: str, target: types.ModuleType) -> ShimModule:
+    """Replace the module being imported as ``module_name`` by a shim module over ``target``."""
+    shim = ShimModule(module_name, target)
+    shim.__file__ = getattr(sys.modules.get(module_name), "__file__", None)
+    sys.modules[module_name] = shim
+    return shim

@@ -1,0 +1,134 @@
+"""The one mapping table: each legacy queue API, the spec it becomes, its idiomatic tf.data chain and
+its caveats. The drop-in's shims (and their warnings), ``explain`` and the migration tool all read it,
+so the three never disagree.
+
+Names are relative to ``tensorflow.compat.v1`` (``"train.batch"`` is ``tf.compat.v1.train.batch``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_Q = "tfdata_bridge._src.compat.graph_queues"
+_B = "tfdata_bridge._src.compat.batching"
+_R = "tfdata_bridge._src.compat.runners"
+
+
+@dataclass(frozen=True)
+class LegacySymbol:
+    name: str  # the canonical path under tf.compat.v1
+    aliases: tuple[str, ...]  # other paths under tf.compat.v1 that name the same object
+    shim: str | None  # "module:attribute" of the drop-in replacement, None where TensorFlow's own is kept
+    spec: str  # the spec constructor it corresponds to
+    chain: str  # the idiomatic tf.data chain it is compiled into
+    caveats: str = ""
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        return (self.name,) + self.aliases
+
+
+SYMBOLS: tuple[LegacySymbol, ...] = (
+    LegacySymbol(
+        "FIFOQueue", ("queue.FIFOQueue", "io.FIFOQueue"), f"{_Q}:FIFOQueue",
+        "QueueSpec.fifo(capacity, dtypes, shapes, names)",
+        "tf.data.Dataset.from_generator(...).batch(n, drop_remainder=True)",
+        "dequeue_many drops a tail shorter than n at the end; dequeue_up_to keeps it.",
+    ),
+    LegacySymbol(
+        "RandomShuffleQueue", ("queue.RandomShuffleQueue", "io.RandomShuffleQueue"), f"{_Q}:RandomShuffleQueue",
+        "QueueSpec.random_shuffle(capacity, min_after_dequeue, dtypes, shapes, names, seed)",
+        "tf.data.Dataset.from_generator(...).shuffle(min_after_dequeue + n).batch(n, drop_remainder=True)",
+        "The shuffle buffer is min(capacity, min_after_dequeue + batch size); order differs from the legacy "
+        "queue's for the same seed.",
+    ),
+    LegacySymbol(
+        "PaddingFIFOQueue", ("queue.PaddingFIFOQueue", "io.PaddingFIFOQueue"), f"{_Q}:PaddingFIFOQueue",
+        "QueueSpec.padding_fifo(capacity, dtypes, shapes, names)",
+        "tf.data.Dataset.from_generator(...).padded_batch(n, drop_remainder=True)",
+        "Batches are padded to their longest element, with zeros (empty strings for strings).",
+    ),
+    LegacySymbol(
+        "PriorityQueue", ("queue.PriorityQueue", "io.PriorityQueue"), f"{_Q}:PriorityQueue",
+        "QueueSpec.priority(capacity, types, shapes, names)",
+        "tf.data.Dataset.from_generator(...)  # ordered by priority within the queue's capacity",
+        "tf.data has no priority order: the bridge orders the elements buffered at each dequeue, as the "
+        "legacy queue did.",
+    ),
+    LegacySymbol(
+        "QueueBase", ("queue.QueueBase", "io.QueueBase"), f"{_Q}:QueueBase",
+        "QueueSpec", "tf.data.Dataset",
+        "from_list() and QueueBase(dtypes, shapes, names, queue_ref) handle queues made by TensorFlow itself.",
+    ),
+    LegacySymbol(
+        "train.batch", (), f"{_B}:batch",
+        "pipeline(producers, batch_size=..., capacity=..., threads=num_threads)",
+        "tf.data.Dataset.map(produce, num_parallel_calls=num_threads).batch(batch_size, "
+        "drop_remainder=not allow_smaller_final_batch)",
+        "allow_smaller_final_batch=False drops the last partial batch (tf.data keeps it by default); "
+        "dynamic_pad=True becomes padded_batch.",
+    ),
+    LegacySymbol(
+        "train.maybe_batch", (), f"{_B}:maybe_batch",
+        "pipeline(producers, batch_size=...) with a keep_input filter",
+        "tf.data.Dataset.map(produce).filter(keep_input).batch(batch_size)",
+    ),
+    LegacySymbol(
+        "train.batch_join", (), f"{_B}:batch_join",
+        "pipeline([producer_1, ..., producer_k], batch_size=...)",
+        "tf.data.Dataset.sample_from_datasets([...]).batch(batch_size)  # or interleave",
+        "Each tensor list is its own producer with one thread; their order interleaves.",
+    ),
+    LegacySymbol(
+        "train.maybe_batch_join", (), f"{_B}:maybe_batch_join",
+        "pipeline([producer_1, ..., producer_k], batch_size=...) with a keep_input filter",
+        "tf.data.Dataset.sample_from_datasets([...]).filter(keep_input).batch(batch_size)",
+    ),
+    LegacySymbol(
+        "train.shuffle_batch", (), f"{_B}:shuffle_batch",
+        "pipeline(producers, batch_size=..., shuffle=True, min_after_dequeue=..., capacity=...)",
+        "tf.data.Dataset.map(produce, num_parallel_calls=num_threads).shuffle(min_after_dequeue)"
+        ".batch(batch_size, drop_remainder=not allow_smaller_final_batch)",
+        "Order differs from the legacy queue's for the same seed; every element still arrives once.",
+    ),
+    LegacySymbol(
+        "train.maybe_shuffle_batch", (), f"{_B}:maybe_shuffle_batch",
+        "pipeline(..., shuffle=True) with a keep_input filter",
+        "tf.data.Dataset.map(produce).filter(keep_input).shuffle(min_after_dequeue).batch(batch_size)",
+    ),
+    LegacySymbol(
+        "train.shuffle_batch_join", (), f"{_B}:shuffle_batch_join",
+        "pipeline([producer_1, ..., producer_k], shuffle=True, ...)",
+        "tf.data.Dataset.sample_from_datasets([...]).shuffle(min_after_dequeue).batch(batch_size)",
+    ),
+    LegacySymbol(
+        "train.maybe_shuffle_batch_join", (), f"{_B}:maybe_shuffle_batch_join",
+        "pipeline([producer_1, ..., producer_k], shuffle=True, ...) with a keep_input filter",
+        "tf.data.Dataset.sample_from_datasets([...]).filter(keep_input).shuffle(min_after_dequeue)"
+        ".batch(batch_size)",
+    ),
+    LegacySymbol(
+        "train.QueueRunner", ("train.queue_runner.QueueRunner",), f"{_R}:QueueRunner",
+        "Producer(fn, threads=len(enqueue_ops))",
+        "tf.data.Dataset.map(..., num_parallel_calls=len(enqueue_ops))  # tf.data runs its own threads",
+    ),
+    LegacySymbol(
+        "train.add_queue_runner", ("train.queue_runner.add_queue_runner",), f"{_R}:add_queue_runner",
+        "Producer", "# nothing to register: a tf.data pipeline starts its own threads",
+    ),
+    LegacySymbol(
+        "train.start_queue_runners", ("train.queue_runner.start_queue_runners",), f"{_R}:start_queue_runners",
+        "compile(spec)", "# nothing to start: iterating the dataset starts it",
+        "Returns only the runner threads still needed (those whose producer could not be lifted into tf.data).",
+    ),
+    LegacySymbol(
+        "train.Coordinator", (), None, "", "# not needed with tf.data; kept working with the bridge's runners",
+    ),
+)
+
+BY_PATH: dict[str, LegacySymbol] = {path: sym for sym in SYMBOLS for path in sym.paths}
+
+
+def lookup(path: str) -> LegacySymbol:
+    """The entry for a path under ``tf.compat.v1`` (``"train.batch"``); ``KeyError`` if it is not a queue API."""
+    return BY_PATH[path]

@@ -1,0 +1,15 @@
+"""The project's warning classes."""
+
+from __future__ import annotations
+
+
+class BridgeWarning(UserWarning):
+    """Base class of every warning tfdata_bridge emits."""
+
+
+class CompiledToTfDataWarning(BridgeWarning):
+    """A legacy queue API was compiled into tf.data; the message names the idiomatic chain."""
+
+
+class FallbackWarning(BridgeWarning):
+    """Part of a legacy pipeline could not be compiled into tf.data and runs on a Python thread."""
