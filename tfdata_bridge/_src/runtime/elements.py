@@ -129,11 +129,6 @@ def stack(elements: Sequence[Element], np_dtypes: Sequence[np.dtype], *, pad: bo
         parts = [e[c] for e in elements]
         if pad:
             out.append(_pad_stack(parts, dtype))
-        elif dtype == object:
-            arr = np.empty((len(parts),) + np.shape(parts[0]), dtype=object)
-            for i, p in enumerate(parts):
-                arr[i] = p
-            out.append(arr)
         else:
             out.append(np.stack(parts))
     return out
