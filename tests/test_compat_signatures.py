@@ -1,0 +1,47 @@
+"""Every shim of the mapping table takes exactly the parameters (names, kinds, defaults) of the
+TensorFlow original it replaces. The queue classes are checked, constructors and methods, by
+``test_compat_module.py``; this file checks the rest: the batch family and the queue runners."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+import tfdata_bridge.compat.v1 as bridge
+from tfdata_bridge._src.symbols import SYMBOLS
+
+QUEUE_MODULE = "tfdata_bridge._src.compat.graph_queues"
+PATHS = sorted(path for sym in SYMBOLS if sym.shim and not sym.shim.startswith(QUEUE_MODULE + ":") for path in sym.paths)
+
+
+def resolve(root, path):
+    for part in path.split("."):
+        root = getattr(root, part)
+    return root
+
+
+def parameters(fn):
+    return [(p.name, p.kind, p.default) for p in inspect.signature(fn).parameters.values()]
+
+
+def test_every_shim_outside_the_queue_classes_is_checked_here():
+    assert len(PATHS) == 8 + 3 * 2  # the batch family; QueueRunner and friends at two paths each
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_shim_takes_tensorflows_parameters(tf, path):
+    ours, theirs = resolve(bridge, path), resolve(tf.compat.v1, path)
+    assert ours is not theirs
+    assert parameters(ours) == parameters(theirs)
+
+
+def test_queue_runner_methods_and_properties_are_tensorflows(tf):
+    ours, theirs = bridge.train.QueueRunner, tf.compat.v1.train.QueueRunner
+    public = [m for m in dir(theirs) if not m.startswith("_")]
+    for name in public:
+        attr = inspect.getattr_static(theirs, name)
+        if isinstance(attr, property):
+            assert isinstance(inspect.getattr_static(ours, name), property), name
+        else:
+            assert parameters(getattr(ours, name)) == parameters(getattr(theirs, name)), name

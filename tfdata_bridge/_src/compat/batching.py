@@ -1,0 +1,170 @@
+"""The drop-in ``tf.train.batch`` family: ``batch``, ``maybe_batch``, ``batch_join``,
+``maybe_batch_join``, ``shuffle_batch``, ``maybe_shuffle_batch``, ``shuffle_batch_join`` and
+``maybe_shuffle_batch_join``, with TensorFlow's exact signatures.
+
+- Graph mode, given tensors: the arguments are checked as TensorFlow checks them (same exception types
+  and messages), then the producer subgraph is lifted into a ``tf.data`` pipeline (``graph_batch.py``)
+  and the ``get_next()`` tensors of its one-shot iterator come back: a list, a bare tensor for a
+  one-tensor list, a dict for a dict, with the static shapes ``dequeue_many`` / ``dequeue_up_to`` give.
+- Given a zero-argument callable (a list of them for the ``*_join`` functions), in eager or graph mode:
+  a ``tf.data.Dataset`` compiled from a producer spec (``eager_batch.py``).
+- Eager mode, given concrete tensors: ``ValueError`` (as TensorFlow), saying to pass a callable.
+- ``SparseTensor`` inputs: TensorFlow's own queue-based implementation, with a ``FallbackWarning``.
+
+``shared_name`` is accepted and has no effect. In TensorFlow it names the queue in the resource
+container so that sessions on one server (distributed TensorFlow) share one queue; here each session
+gets its own pipeline (its own iterator over the dataset), so sessions never share elements.
+
+The summary TensorFlow adds (``fraction_of_<capacity>_full``) is not added: tf.data has no queue whose
+fill it could report.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from tfdata_bridge._src.compat import batch_checks as checks
+from tfdata_bridge._src.compat import eager_batch, graph_batch
+from tfdata_bridge._src.compat.notice import notice
+from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.warnings import FallbackWarning
+
+tf1 = tf.compat.v1
+
+
+def batch(tensors, batch_size, num_threads=1, capacity=32, enqueue_many=False, shapes=None, dynamic_pad=False,
+          allow_smaller_final_batch=False, shared_name=None, name=None):
+    """``tf.compat.v1.train.batch`` compiled into tf.data (see the module docstring)."""
+    notice("train.batch", stacklevel=2)
+    return _call("batch", locals())
+
+
+def maybe_batch(tensors, keep_input, batch_size, num_threads=1, capacity=32, enqueue_many=False, shapes=None,
+                dynamic_pad=False, allow_smaller_final_batch=False, shared_name=None, name=None):
+    """``tf.compat.v1.train.maybe_batch``: ``batch`` with ``keep_input`` as a ``filter``."""
+    notice("train.maybe_batch", stacklevel=2)
+    return _call("maybe_batch", locals())
+
+
+def batch_join(tensors_list, batch_size, capacity=32, enqueue_many=False, shapes=None, dynamic_pad=False,
+               allow_smaller_final_batch=False, shared_name=None, name=None):
+    """``tf.compat.v1.train.batch_join``: one producer per tensor list, interleaved."""
+    notice("train.batch_join", stacklevel=2)
+    return _call("batch_join", locals())
+
+
+def maybe_batch_join(tensors_list, keep_input, batch_size, capacity=32, enqueue_many=False, shapes=None,
+                     dynamic_pad=False, allow_smaller_final_batch=False, shared_name=None, name=None):
+    """``tf.compat.v1.train.maybe_batch_join``: ``batch_join`` with ``keep_input`` as a ``filter``."""
+    notice("train.maybe_batch_join", stacklevel=2)
+    return _call("maybe_batch_join", locals())
+
+
+def shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, num_threads=1, seed=None, enqueue_many=False,
+                  shapes=None, allow_smaller_final_batch=False, shared_name=None, name=None):
+    """``tf.compat.v1.train.shuffle_batch``: ``batch`` with ``shuffle(min_after_dequeue + batch_size)``."""
+    notice("train.shuffle_batch", stacklevel=2)
+    return _call("shuffle_batch", locals())
+
+
+def maybe_shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, keep_input, num_threads=1, seed=None,
+                        enqueue_many=False, shapes=None, allow_smaller_final_batch=False, shared_name=None,
+                        name=None):
+    """``tf.compat.v1.train.maybe_shuffle_batch``: ``shuffle_batch`` with ``keep_input`` as a ``filter``."""
+    notice("train.maybe_shuffle_batch", stacklevel=2)
+    return _call("maybe_shuffle_batch", locals())
+
+
+def shuffle_batch_join(tensors_list, batch_size, capacity, min_after_dequeue, seed=None, enqueue_many=False,
+                       shapes=None, allow_smaller_final_batch=False, shared_name=None, name=None):
+    """``tf.compat.v1.train.shuffle_batch_join``: ``batch_join`` with a shuffle."""
+    notice("train.shuffle_batch_join", stacklevel=2)
+    return _call("shuffle_batch_join", locals())
+
+
+def maybe_shuffle_batch_join(tensors_list, batch_size, capacity, min_after_dequeue, keep_input, seed=None,
+                             enqueue_many=False, shapes=None, allow_smaller_final_batch=False, shared_name=None,
+                             name=None):
+    """``tf.compat.v1.train.maybe_shuffle_batch_join``: ``shuffle_batch_join`` with a ``filter``."""
+    notice("train.maybe_shuffle_batch_join", stacklevel=2)
+    return _call("maybe_shuffle_batch_join", locals())
+
+
+EAGER_TENSORS = (
+    "tf.train.{fn} was given {what} in eager mode, where nothing runs them again to make the next element "
+    "(TensorFlow refuses queue-based input pipelines under eager execution). Pass a zero-argument callable "
+    "that returns one element, e.g. `tf.train.{fn}(lambda: (image, label), ...)`{join}, and a "
+    "tf.data.Dataset comes back; or build the pipeline with tf.data directly."
+)
+
+
+def _call(fn: str, args: dict[str, Any]) -> Any:
+    """The shared body of the eight functions; ``args`` are the public function's arguments."""
+    join = "tensors_list" in args
+    producers = args["tensors_list"] if join else [args["tensors"]]
+    shuffle = (args["min_after_dequeue"], args.get("seed")) if "min_after_dequeue" in args else None
+    threads = args.get("num_threads", 1)
+    keep_input = args.get("keep_input", True)
+    if isinstance(producers, (list, tuple)) and producers and all(_is_producer(p) for p in producers):
+        if shuffle is not None and args["capacity"] <= shuffle[0]:
+            raise ValueError(f"capacity {args['capacity']} must be bigger than min_after_dequeue {shuffle[0]}.")
+        return eager_batch.dataset(
+            producers, threads=threads, keep_input=keep_input, batch_size=args["batch_size"],
+            capacity=args["capacity"], enqueue_many=args["enqueue_many"], shapes=args["shapes"],
+            dynamic_pad=args.get("dynamic_pad", False),
+            allow_smaller_final_batch=args["allow_smaller_final_batch"], shuffle=shuffle,
+        )
+    if tf.executing_eagerly():
+        what = "a list of tensor lists" if join else "tensors"
+        hint = " (a list of them for tf.train.{})".format(fn) if join else ""
+        raise ValueError(EAGER_TENSORS.format(fn=fn, what=what, join=hint))
+    tensor_lists = checks.as_tensor_list_list(producers) if join else [checks.as_tensor_list(producers[0])]
+    values = [t for tl in tensor_lists for t in list(tl)] + [keep_input]
+    if any(isinstance(t, (tf.SparseTensor, tf1.SparseTensorValue)) for t in values):
+        return _legacy(fn, args)
+    default = ("shuffle_" if shuffle else "") + ("batch_join" if join else "batch")
+    with tf1.name_scope(args["name"], default, values) as scope:
+        if shuffle is not None and args["capacity"] <= shuffle[0]:
+            raise ValueError(f"capacity {args['capacity']} must be bigger than min_after_dequeue {shuffle[0]}.")
+        tensor_lists = checks.validate(tensor_lists, join)
+        keep = checks.validate_keep_input(keep_input, args["enqueue_many"])
+        dtypes = checks.dtypes(tensor_lists)
+        dynamic_pad = args.get("dynamic_pad", False)
+        shapes = checks.queue_shapes(checks.shapes(tensor_lists, args["shapes"], args["enqueue_many"]), dtypes, dynamic_pad)
+        for tl in tensor_lists:
+            checks.check_enqueue(tl, shapes, args["enqueue_many"])
+        static_keep = tf.get_static_value(keep)
+        req = graph_batch.GraphBatch(
+            api=f"train.{fn}", tensor_lists=tensor_lists, threads=1 if join else threads,
+            keep=None if static_keep is not None and static_keep.ndim == 0 and bool(static_keep) else keep,
+            dtypes=dtypes, shapes=shapes, enqueue_many=args["enqueue_many"], batch_size=_batch_size(args["batch_size"]),
+            capacity=args["capacity"], dynamic_pad=dynamic_pad,
+            allow_smaller_final_batch=args["allow_smaller_final_batch"], shuffle=shuffle, scope=scope,
+        )
+        with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
+            dequeued = graph_batch.build(req, stacklevel=3)
+    return checks.as_original_type(producers[0], dequeued[0] if len(dequeued) == 1 else dequeued)
+
+
+def _is_producer(value: Any) -> bool:
+    return callable(value) and not isinstance(value, (tf.Tensor, tf.Variable, tf.SparseTensor))
+
+
+def _legacy(fn: str, args: dict[str, Any]) -> Any:
+    warnings.warn(
+        f"tf.train.{fn}: SparseTensor inputs are batched by TensorFlow's own queue and QueueRunner, not "
+        "compiled into tf.data; start_queue_runners(sess) starts that runner.",
+        FallbackWarning, stacklevel=4,
+    )
+    return getattr(tf1.train, fn)(**args)
+
+
+def _batch_size(value: Any) -> int:
+    static = tf.get_static_value(value)
+    if static is None:
+        raise ValueError(
+            f"batch_size ({value!r}) must be known when the graph is built (an int or a constant): the "
+            "tf.data pipeline behind tf.train.batch fixes it then; pass an int"
+        )
+    return int(static)

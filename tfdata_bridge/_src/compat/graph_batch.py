@@ -1,0 +1,161 @@
+"""Graph mode ``tf.train.batch`` and friends: a ``tf.data`` pipeline in place of the queue, whose
+``get_next()`` tensors are handed back where the legacy function handed back its ``dequeue_many``.
+
+Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a producer dataset:
+
+- lifted (``lifting.py``): an endless source mapped by a function that re-imports the producer
+  subgraph. A producer ends, as a ``QueueRunner`` thread does, at its first ``OutOfRangeError`` (a
+  ``py_func`` raising ``StopIteration``; a ``py_func`` raising ``tf.errors.OutOfRangeError`` gives
+  ``UnknownError`` in TensorFlow's ``py_func`` kernel, an error, as in legacy): the v1 ``map`` used here
+  (``preserve_cardinality=False``) turns ``OutOfRange`` raised inside the function into the end of that
+  dataset, where the v2 ``map`` would turn it into ``InvalidArgumentError``. ``num_threads=N`` becomes
+  N copies of that producer read by a parallel ``interleave`` (``num_parallel_calls=N``): like N runner
+  threads, each copy ends on its own and the rest carry on, so nothing another copy already made is lost
+  (a single ``map(num_parallel_calls=N)`` would end the whole dataset at the first end). Each copy has
+  its own op kernels, so seeded random ops are reseeded per copy (``Lift.function``). With an upstream
+  bridge queue on the frontier, the queue's dataset is the source and ``map(num_parallel_calls=N)``
+  shares it among the N calls, as N runner threads share one queue.
+- fallback (``fallback.py``): a ``FallbackRunner``'s channel, read in chunks.
+
+Then, in order: ``keep_input`` -> ``filter``, ``enqueue_many`` -> ``unbatch``, the producers ->
+``interleave``, a shuffle queue -> ``shuffle(min(capacity, min_after_dequeue + batch_size))``,
+``dequeue_many`` / ``dequeue_up_to`` -> ``batch`` / ``padded_batch`` (``drop_remainder`` unless
+``allow_smaller_final_batch``), and ``capacity`` -> ``prefetch`` of what is left of it, in batches.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+from tfdata_bridge._src.compat import lifting
+from tfdata_bridge._src.compat.fallback import FallbackRunner
+from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.warnings import FallbackWarning
+
+tf1 = tf.compat.v1
+
+ENDLESS = 2**63 - 1
+
+
+@dataclass
+class GraphBatch:
+    """One call of a batch function, validated: what to build."""
+
+    api: str  # "train.batch", ... for messages
+    tensor_lists: list[list[Any]]  # one per producer
+    threads: int  # copies of each producer (num_threads for batch, 1 for the *_join functions)
+    keep: Any  # a bool tensor, or None when statically True
+    dtypes: list[Any]
+    shapes: list[Any]  # the queue's shapes (TensorShape), one per component
+    enqueue_many: bool
+    batch_size: int
+    capacity: int
+    dynamic_pad: bool
+    allow_smaller_final_batch: bool
+    shuffle: tuple[int, Any] | None  # (min_after_dequeue, seed) for the shuffle variants
+    scope: str
+
+
+def build(req: GraphBatch, stacklevel: int) -> list[Any]:
+    """Build the pipeline for ``req`` in the default graph and return its batch tensors (flat list)."""
+    producers: list[Any] = []
+    blocked: list[tuple[list[Any], lifting.Blocker]] = []
+    for tensors in req.tensor_lists:
+        targets = list(tensors) + ([req.keep] if req.keep is not None else [])
+        lift = lifting.analyze(targets)
+        if isinstance(lift, lifting.Blocker):
+            blocked.append((tensors, lift))
+        else:
+            producers.extend(_lifted(req, lift, first_copy=len(producers)))
+    if blocked:
+        producers.append(_fallback(req, blocked, stacklevel + 1))
+    ds = _combine(producers)
+    buffered = 0
+    if req.shuffle is not None:
+        min_after_dequeue, seed = req.shuffle
+        buffered = max(1, min(req.capacity, min_after_dequeue + req.batch_size))
+        ds = ds.shuffle(buffered, seed=seed)
+    drop = not req.allow_smaller_final_batch
+    if req.dynamic_pad:
+        ds = ds.padded_batch(req.batch_size, padded_shapes=tuple(req.shapes), drop_remainder=drop)
+    else:
+        ds = ds.batch(req.batch_size, drop_remainder=drop)
+    ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
+    options = tf.data.Options()
+    options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
+    iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
+    return list(iterator.get_next(name=req.scope))
+
+
+def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int) -> list[Any]:
+    """The producer datasets for one liftable tensor list: ``req.threads`` copies (numbered from
+    ``first_copy`` across the whole call, for their random seeds), or one dataset sharing an upstream
+    queue among ``req.threads`` parallel calls."""
+    n = len(req.dtypes)
+    prefix = [None] if req.enqueue_many else []
+    shapes = [tf.TensorShape(prefix).concatenate(s) for s in req.shapes]
+
+    def element_fn(copy: int) -> Any:
+        produce = lift.function(copy)
+
+        def element(*frontier: Any) -> tuple[Any, ...]:
+            values = produce(*frontier)
+            # The enqueue kernel's run-time shape check, as an op: InvalidArgumentError on a mismatch.
+            comps = [tf.ensure_shape(v, s) if s.rank is not None else v for v, s in zip(values[:n], shapes)]
+            return tuple(comps + values[n:])
+
+        return element
+
+    upstream = lift.source()
+    if upstream is not None:
+        element = element_fn(first_copy)
+        if req.threads > 1:
+            ds = upstream.map(element, num_parallel_calls=req.threads, deterministic=False)
+        else:
+            ds = upstream.map(element)
+        return [_keep_and_unbatch(ds, req, n)]
+    copies = []
+    for copy in range(first_copy, first_copy + req.threads):
+        element = element_fn(copy)
+        ds = tf1.data.Dataset.range(ENDLESS).map(lambda _, element=element: element())
+        copies.append(_keep_and_unbatch(ds, req, n))
+    return copies
+
+
+def _keep_and_unbatch(ds: Any, req: GraphBatch, n: int) -> Any:
+    keep = req.keep
+    if keep is not None and (keep.shape.rank == 0 or not req.enqueue_many):
+        ds = ds.filter(lambda *x: x[n]).map(lambda *x: x[:n])
+        keep = None
+    if req.enqueue_many:
+        ds = ds.unbatch()
+    if keep is not None:  # a vector: one flag per example
+        ds = ds.filter(lambda *x: x[n]).map(lambda *x: x[:n])
+    return ds
+
+
+def _fallback(req: GraphBatch, blocked: list[tuple[list[Any], lifting.Blocker]], stacklevel: int) -> Any:
+    fetch_lists = [tensors for tensors, _ in blocked for _ in range(req.threads)]
+    runner = FallbackRunner(fetch_lists, req.keep, req.dtypes, req.shapes, enqueue_many=req.enqueue_many,
+                            capacity=req.capacity, name=req.scope.rstrip("/") or "batch")
+    tf1.add_to_collection(tf1.GraphKeys.QUEUE_RUNNERS, runner)
+    reasons = "; ".join(dict.fromkeys(b.describe() for _, b in blocked))
+    warnings.warn(
+        f"tf.{req.api}: {reasons}. This producer cannot run inside tf.data, so it runs on "
+        f"{len(fetch_lists)} Python runner thread(s) calling sess.run, as a QueueRunner did; "
+        "tf.train.start_queue_runners(sess) (or a MonitoredSession) starts them.",
+        FallbackWarning, stacklevel=stacklevel + 1,
+    )
+    return runner.dataset()
+
+
+def _combine(producers: list[Any]) -> Any:
+    if len(producers) == 1:
+        return producers[0]
+    nested = tf1.data.Dataset.from_tensors(producers[0])
+    for ds in producers[1:]:
+        nested = nested.concatenate(tf1.data.Dataset.from_tensors(ds))
+    return nested.interleave(lambda ds: ds, cycle_length=len(producers), block_length=1,
+                             num_parallel_calls=len(producers), deterministic=False)

@@ -1,0 +1,176 @@
+"""A lifted producer subgraph: the ``GraphDef`` of the ops to re-import, the map function that
+re-imports it (``import_graph_def`` with ``input_map`` for the frontier), and the upstream dataset of
+the bridge queues on its frontier. ``lifting.analyze`` decides what goes in; this module builds it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.tf import tf
+
+tf1 = tf.compat.v1
+
+
+@dataclass(frozen=True)
+class Upstream:
+    """A bridge queue read on the frontier of a lift: by ``method`` (``dequeue``, ``dequeue_many``,
+    ``dequeue_up_to``) with ``n``; ``tensors`` maps each dequeued tensor's name to its component index."""
+
+    queue: Any
+    method: str
+    n: int | None
+    tensors: tuple[tuple[str, int], ...]
+
+    @property
+    def width(self) -> int:
+        return len(self.queue.dtypes)
+
+    def dataset(self) -> Any:
+        """The queue's elements (batched as the dequeue batches them), as flat tuples in queue order."""
+        from tfdata_bridge._src.compat import graph_queues
+
+        names = self.queue.names
+        ds = tf1.data.Dataset.zip((graph_queues.element_dataset(self.queue),))
+
+        def flat(element: Any) -> tuple[Any, ...]:
+            if names:
+                return tuple(element[k] for k in names)
+            return tuple(element) if isinstance(element, (tuple, list)) else (element,)
+
+        ds = ds.map(flat)
+        if self.method != "dequeue":
+            ds = ds.batch(self.n, drop_remainder=self.method == "dequeue_many")
+        return ds
+
+
+@dataclass(frozen=True)
+class Lift:
+    """A liftable subgraph: the nodes to re-import, the tensors to return, and its upstream queues."""
+
+    graph_def: Any
+    outputs: tuple[Any, ...]  # the original tensors, in the order the function returns them
+    upstreams: tuple[Upstream, ...]
+    mapped_inputs: frozenset[str]  # frontier tensor names some lifted node reads
+    py_funcs: tuple[Any, ...]
+
+    def function(self, copy: int = 0) -> Callable[..., list[Any]]:
+        """A map function: takes the upstream queues' flat element components (in ``upstreams`` order)
+        and returns the lifted values of ``outputs``, with their original static shapes.
+
+        ``copy`` numbers the copies of one producer that run side by side (``num_threads``). Legacy
+        threads share one kernel per random op, so a seeded op gives each thread different values; each
+        copy here has its own kernels, so copies after the first get the op's ``seed2`` shifted, rather
+        than repeating the first copy's values. Copy 0 keeps the legacy seeds (one thread: the legacy
+        values, in order)."""
+        graph_def = self.graph_def if copy == 0 else _reseeded(self.graph_def, copy)
+        outputs, upstreams, mapped = self.outputs, self.upstreams, self.mapped_inputs
+        py_funcs = list(self.py_funcs)
+
+        def lifted(*components: Any) -> list[Any]:
+            frontier: dict[str, Any] = {}
+            flat = list(components)
+            for up in upstreams:
+                comps, flat = flat[:up.width], flat[up.width:]
+                for name, index in up.tensors:
+                    frontier[name] = comps[index]
+            wanted = [t.name for t in outputs if t.name not in frontier]
+            imported: dict[str, Any] = {}
+            if wanted:
+                values = tf1.import_graph_def(
+                    graph_def, input_map={k: v for k, v in frontier.items() if k in mapped},
+                    return_elements=wanted, name="lifted",
+                )
+                imported = dict(zip(wanted, values))
+                tf_private.keep_alive(tf1.get_default_graph(), py_funcs)
+            results = []
+            for t in outputs:
+                value = frontier[t.name] if t.name in frontier else imported[t.name]
+                value = tf.identity(value)
+                value.set_shape(t.shape)  # set_shape() calls are not part of a GraphDef
+                results.append(value)
+            return results
+
+        return lifted
+
+    def source(self) -> Any:
+        """The upstream dataset whose elements are the flat frontier components, or None (no upstream)."""
+        if not self.upstreams:
+            return None
+        datasets = tuple(up.dataset() for up in self.upstreams)
+        if len(datasets) == 1:
+            return datasets[0]
+        return tf1.data.Dataset.zip(datasets).map(lambda *parts: tuple(c for part in parts for c in part))
+
+
+def build(graph: Any, names: set[str], outputs: tuple[Any, ...], upstreams: tuple[Upstream, ...]) -> Lift:
+    """The ``Lift`` of the ops named ``names`` (device placements and colocations dropped)."""
+    graph_def = tf1.GraphDef()
+    graph_def.versions.CopyFrom(graph.graph_def_versions)
+    frontier = {name for up in upstreams for name, _ in up.tensors}
+    mapped: set[str] = set()
+    py_funcs = []
+    for op in graph.get_operations():
+        if op.name not in names:
+            continue
+        node = op.node_def
+        node.device = ""
+        if "_class" in node.attr:  # colocation with ops that are not copied
+            del node.attr["_class"]
+        for inp in node.input:
+            name = inp if ":" in inp or inp.startswith("^") else f"{inp}:0"
+            if name in frontier:
+                mapped.add(name)
+        graph_def.node.append(node)
+        if op.type in tf_private.PY_FUNC_OPS:
+            token = op.get_attr("token")
+            func = tf_private.py_func_for_token(token.decode() if isinstance(token, bytes) else token)
+            if func is not None:
+                py_funcs.append(func)
+    _copy_functions(graph, graph_def)
+    return Lift(graph_def, outputs, upstreams, frozenset(mapped), tuple(py_funcs))
+
+
+def _function_refs(nodes: Any) -> set[str]:
+    refs: set[str] = set()
+    for node in nodes:
+        for attr in node.attr.values():
+            if attr.func.name:
+                refs.add(attr.func.name)
+            refs.update(f.name for f in attr.list.func)
+    return refs
+
+
+def _copy_functions(graph: Any, graph_def: Any) -> None:
+    """Copy into ``graph_def`` the functions its nodes call (``tf.cond``/``while_loop`` v2 branches and
+    bodies, ``tf.function`` calls), and the functions those call."""
+    wanted = _function_refs(graph_def.node)
+    if not wanted:
+        return
+    library = {f.signature.name: f for f in graph.as_graph_def().library.function}
+    done: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        if name in done or name not in library:
+            continue
+        done.add(name)
+        fdef = library[name]
+        graph_def.library.function.append(fdef)
+        wanted |= _function_refs(fdef.node_def)
+        wanted |= {node.op for node in fdef.node_def if node.op in library}
+
+
+_SEED_STRIDE = 0x9E3779B1  # the golden-ratio constant: spreads copies' seed2 values apart
+
+
+def _reseeded(graph_def: Any, copy: int) -> Any:
+    """``graph_def`` with every seeded stateful random op's ``seed2`` shifted for copy ``copy``."""
+    out = tf1.GraphDef()
+    out.CopyFrom(graph_def)
+    for node in out.node:
+        if "seed" in node.attr and "seed2" in node.attr and (node.attr["seed"].i or node.attr["seed2"].i):
+            if tf_private.op_is_stateful(node.op):
+                node.attr["seed2"].i = (node.attr["seed2"].i + copy * _SEED_STRIDE) % (2**31 - 1)
+    return out

@@ -1,0 +1,230 @@
+"""The drop-in ``tf.train.QueueRunner``, ``add_queue_runner`` and ``start_queue_runners`` (also under
+``tf.train.queue_runner``), with TensorFlow's signatures and semantics; ``tf.train.Coordinator`` is
+TensorFlow's own.
+
+Graph mode: a ``QueueRunner`` built by user code over a bridge queue (or any queue) does what
+TensorFlow's does: one thread per enqueue op, each running its op until one of
+``queue_closed_exception_types`` (``OutOfRangeError``), the last to finish closing the queue; any other
+error goes to the ``Coordinator`` (``request_stop(e)``, re-raised by ``Coordinator.join``) and a
+coordinator's stop cancels the queue. ``start_queue_runners`` starts what the ``QUEUE_RUNNERS``
+collection holds: user runners, the runners of producers the batch functions could not lift, and
+TensorFlow's own. Lifted pipelines register none, so it may return ``[]``; code that never calls it
+still gets its batches.
+
+Eager mode (where TensorFlow raises ``RuntimeError``): a ``QueueRunner``'s enqueue ops are zero-argument
+callables (``lambda: queue.enqueue(x)``), run by its threads the same way, with ``sess=None``;
+``add_queue_runner`` keeps it in a per-collection list and ``start_queue_runners`` starts those, or
+returns ``[]`` where there are none (a tf.data pipeline needs no runner).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from typing import Any
+
+from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.compat.notice import notice
+from tfdata_bridge._src.tf import tf
+
+logger = logging.getLogger("tfdata_bridge")
+tf1 = tf.compat.v1
+QUEUE_RUNNERS = tf1.GraphKeys.QUEUE_RUNNERS
+
+_eager_runners: dict[str, list[Any]] = {}
+
+
+class _EagerSession:
+    """The key eager runs are counted under (there is no session)."""
+
+
+_EAGER = _EagerSession()
+
+
+class QueueRunner:
+    """Holds a list of enqueue operations for a queue, each to be run in a thread (TensorFlow's
+    ``tf.compat.v1.train.QueueRunner``; in eager mode the enqueue ops are zero-argument callables)."""
+
+    def __init__(self, queue=None, enqueue_ops=None, close_op=None, cancel_op=None,
+                 queue_closed_exception_types=None, queue_runner_def=None, import_scope=None):
+        notice("train.QueueRunner", stacklevel=2)
+        self._eager = tf.executing_eagerly()
+        if queue_runner_def:
+            if queue or enqueue_ops:
+                raise ValueError("queue_runner_def and queue are mutually exclusive.")
+            self._init_from_proto(queue_runner_def, import_scope)
+        else:
+            self._init_from_args(queue, enqueue_ops, close_op, cancel_op, queue_closed_exception_types)
+        self._lock = threading.Lock()
+        self._runs_per_session: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+        self._exceptions_raised: list[BaseException] = []
+
+    def _init_from_args(self, queue, enqueue_ops, close_op, cancel_op, queue_closed_exception_types):
+        if not queue or not enqueue_ops:
+            raise ValueError("Must provide queue and enqueue_ops.")
+        if queue_closed_exception_types is not None and (
+            not isinstance(queue_closed_exception_types, tuple) or not queue_closed_exception_types
+            or not all(isinstance(t, type) and issubclass(t, tf.errors.OpError) for t in queue_closed_exception_types)
+        ):
+            raise TypeError("queue_closed_exception_types, when provided, must be a tuple of tf.error types, "
+                            "but saw: %s" % (queue_closed_exception_types,))
+        if self._eager and not all(callable(op) for op in enqueue_ops):
+            raise TypeError(
+                "In eager mode an enqueue op runs as soon as it is written, so a QueueRunner cannot run it "
+                f"again; got {enqueue_ops!r}. Pass zero-argument callables that enqueue one element, e.g. "
+                "QueueRunner(queue, [lambda: queue.enqueue(make_element())]), or feed a tf.data pipeline"
+            )
+        self._queue = queue
+        self._enqueue_ops = list(enqueue_ops) if self._eager else enqueue_ops
+        if self._eager:
+            self._close_op = close_op or (lambda: queue.close())
+            self._cancel_op = cancel_op or (lambda: queue.close(cancel_pending_enqueues=True))
+        else:
+            self._close_op = close_op if close_op is not None else queue.close()
+            self._cancel_op = cancel_op if cancel_op is not None else queue.close(cancel_pending_enqueues=True)
+        self._queue_closed_exception_types = tuple(queue_closed_exception_types or (tf.errors.OutOfRangeError,))
+
+    def _init_from_proto(self, queue_runner_def, import_scope):
+        g = tf1.get_default_graph()
+
+        def element(name: str) -> Any:
+            return g.as_graph_element(f"{import_scope}/{name}" if import_scope else name)
+
+        self._queue = element(queue_runner_def.queue_name)
+        self._enqueue_ops = [element(op) for op in queue_runner_def.enqueue_op_name]
+        self._close_op = element(queue_runner_def.close_op_name)
+        self._cancel_op = element(queue_runner_def.cancel_op_name)
+        self._queue_closed_exception_types = tuple(
+            tf.errors.exception_type_from_error_code(code) for code in queue_runner_def.queue_closed_exception_types
+        ) or (tf.errors.OutOfRangeError,)
+
+    queue = property(lambda self: self._queue)
+    enqueue_ops = property(lambda self: self._enqueue_ops)
+    close_op = property(lambda self: self._close_op)
+    cancel_op = property(lambda self: self._cancel_op)
+    queue_closed_exception_types = property(lambda self: self._queue_closed_exception_types)
+
+    @property
+    def exceptions_raised(self):
+        """Exceptions raised but not handled by the threads (only when no Coordinator was given)."""
+        return self._exceptions_raised
+
+    @property
+    def name(self):
+        """The string name of the underlying Queue."""
+        return getattr(self._queue, "name", repr(self._queue))
+
+    def _runner(self, sess: Any, op: Any) -> Any:
+        if self._eager:
+            return op
+        return sess.make_callable(op)
+
+    def _run(self, sess, enqueue_op, coord=None):
+        decremented = False
+        try:
+            enqueue = self._runner(sess, enqueue_op)
+            while True:
+                if coord and coord.should_stop():
+                    break
+                try:
+                    enqueue()
+                except (*self._queue_closed_exception_types, *((StopIteration,) if self._eager else ())):
+                    with self._lock:
+                        self._runs_per_session[sess] -= 1
+                        decremented = True
+                        if self._runs_per_session[sess] == 0:
+                            try:
+                                self._runner(sess, self._close_op)()
+                            except Exception as e:  # noqa: BLE001 - as TensorFlow: ignored
+                                logger.debug("Ignored exception: %s", e)
+                    return
+        except Exception as e:  # noqa: BLE001
+            if coord:
+                coord.request_stop(e)
+            else:
+                logger.error("Exception in QueueRunner: %s", e)
+                with self._lock:
+                    self._exceptions_raised.append(e)
+                raise
+        finally:
+            if not decremented:
+                with self._lock:
+                    self._runs_per_session[sess] -= 1
+
+    def _close_on_stop(self, sess, cancel_op, coord):
+        coord.wait_for_stop()
+        try:
+            self._runner(sess, cancel_op)()
+        except Exception as e:  # noqa: BLE001 - as TensorFlow: ignored
+            logger.debug("Ignored exception: %s", e)
+
+    def create_threads(self, sess, coord=None, daemon=False, start=False):
+        """Create (and optionally start) one thread per enqueue op, plus one that cancels the queue when
+        ``coord`` requests a stop. Returns ``[]`` while threads for ``sess`` are still running."""
+        key = _EAGER if self._eager and sess is None else sess
+        with self._lock:
+            if self._runs_per_session.get(key, 0) > 0:
+                return []
+            self._runs_per_session[key] = len(self._enqueue_ops)
+            self._exceptions_raised = []
+        threads = [
+            threading.Thread(target=self._run, args=(key, op, coord),
+                             name=f"QueueRunnerThread-{self.name}-{getattr(op, 'name', i)}")
+            for i, op in enumerate(self._enqueue_ops)
+        ]
+        if coord:
+            threads.append(threading.Thread(target=self._close_on_stop, args=(key, self._cancel_op, coord),
+                                            name=f"QueueRunnerThread-{self.name}-close_on_stop"))
+        for t in threads:
+            if coord:
+                coord.register_thread(t)
+            if daemon:
+                t.daemon = True
+            if start:
+                t.start()
+        return threads
+
+    def to_proto(self, export_scope=None):
+        """A ``QueueRunnerDef`` (graph mode), as TensorFlow's ``QueueRunner.to_proto`` makes it."""
+        return tf1.train.QueueRunner.to_proto(self, export_scope)
+
+    @staticmethod
+    def from_proto(queue_runner_def, import_scope=None):
+        """A ``QueueRunner`` created from ``queue_runner_def``."""
+        return QueueRunner(queue_runner_def=queue_runner_def, import_scope=import_scope)
+
+
+def add_queue_runner(qr, collection=QUEUE_RUNNERS):
+    """Adds a ``QueueRunner`` to a collection in the graph (in eager mode, to the bridge's own list)."""
+    notice("train.add_queue_runner", stacklevel=2)
+    if tf.executing_eagerly():
+        _eager_runners.setdefault(collection, []).append(qr)
+    else:
+        tf1.add_to_collection(collection, qr)
+
+
+def start_queue_runners(sess=None, coord=None, daemon=True, start=True, collection=QUEUE_RUNNERS):
+    """Starts the queue runners collected in the graph and returns their threads: ``[]`` when every
+    producer was lifted into tf.data (nothing needs a thread)."""
+    notice("train.start_queue_runners", stacklevel=2)
+    if tf.executing_eagerly():
+        threads = []
+        for qr in _eager_runners.get(collection, []):
+            threads.extend(qr.create_threads(None, coord=coord, daemon=daemon, start=start))
+        return threads
+    if sess is None:
+        sess = tf1.get_default_session()
+        if not sess:
+            raise ValueError("Cannot start queue runners: No default session is "
+                             "registered. Use `with sess.as_default()` or pass an "
+                             "explicit session to tf.start_queue_runners(sess=sess)")
+    if not isinstance(sess, tf_private.SessionInterface):
+        if sess.__class__.__name__ in ("MonitoredSession", "SingularMonitoredSession"):
+            return []
+        raise TypeError("sess must be a `tf.Session` object. Given class: {}".format(sess.__class__))
+    threads = []
+    with sess.graph.as_default():
+        for qr in tf1.get_collection(collection):
+            threads.extend(qr.create_threads(sess, coord=coord, daemon=daemon, start=start))
+    return threads

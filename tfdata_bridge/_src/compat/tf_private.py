@@ -1,0 +1,42 @@
+"""The few TensorFlow internals the batch shims need, wrapped in one place.
+
+Each has no public equivalent:
+- ``SessionInterface``: ``start_queue_runners`` tells a ``tf.Session`` from a ``MonitoredSession`` exactly
+  as TensorFlow's own does (``isinstance(sess, SessionInterface)``).
+- the op registry (``op_is_stateful``): whether an op type named in a ``NodeDef`` is stateful.
+- the ``py_func`` registry: a lifted ``PyFunc`` op names its Python function by a registry token; the
+  registry holds functions weakly, so the bridge keeps its own strong reference for as long as the
+  dataset that runs the op lives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tensorflow.python.client import session as _session  # no public base class of tf.Session
+from tensorflow.python.framework import op_def_registry as _op_def_registry  # no public op registry
+from tensorflow.python.ops import script_ops as _script_ops  # no public view of the py_func registry
+
+SessionInterface = _session.SessionInterface
+
+PY_FUNC_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
+
+
+def py_func_for_token(token: str) -> Any:
+    """The callable registered for a ``PyFunc`` / ``EagerPyFunc`` op's ``token`` attribute (or None)."""
+    return _script_ops._py_funcs.get(token)  # noqa: SLF001
+
+
+def keep_alive(graph: Any, objects: list[Any]) -> None:
+    """Tie ``objects`` to ``graph``'s lifetime, as ``tf.py_func`` does for the functions it registers."""
+    while getattr(graph, "outer_graph", None) is not None:
+        graph = graph.outer_graph
+    if not hasattr(graph, "_py_funcs_used_in_graph"):
+        graph._py_funcs_used_in_graph = []  # noqa: SLF001 - the attribute tf.py_func itself uses
+    graph._py_funcs_used_in_graph.extend(objects)  # noqa: SLF001
+
+
+def op_is_stateful(op_type: str) -> bool:
+    """Whether the registered op ``op_type`` is stateful (False for unknown types, such as functions)."""
+    op_def = _op_def_registry.get(op_type)
+    return bool(op_def is not None and op_def.is_stateful)
