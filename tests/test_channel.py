@@ -68,7 +68,8 @@ def test_get_many_takes_incrementally_and_restores_at_close():
     ch.close()
     finish(thread)
     assert isinstance(result["error"], ChannelClosedError)
-    assert str(result["error"]) == "closed and has insufficient elements (requested 5, current size 2)"
+    # as TensorFlow's kernel: what the attempt still wanted and the size it saw, before putting back
+    assert str(result["error"]) == "closed and has insufficient elements (requested 3, current size 0)"
     assert ch.get_many(5, allow_smaller=True) == [(1,), (2,)]
 
 
@@ -112,6 +113,29 @@ def test_close_with_cancel_fails_pending_enqueues():
     finish(pending)
     assert isinstance(result["error"], EnqueueCancelledError)
     assert ch.get() == (0,)
+
+
+def test_a_partial_get_many_makes_room_for_a_waiting_put_many():
+    ch = Channel(2)
+    producer, _ = start(ch.put_many, [(i,) for i in range(5)])
+    wait_blocked(producer)  # 0 and 1 are in; 2..4 wait for room
+    assert ch.get_many(4) == [(0,), (1,), (2,), (3,)]  # takes 0, 1, which lets 2, 3 in, and so on
+    finish(producer)
+    assert ch.get() == (4,)
+
+
+def test_close_checked_reports_an_already_closed_channel_and_a_cancelled_close():
+    ch = Channel(1)
+    ch.put((0,))
+    blocked, _ = start(ch.put, (1,))
+    wait_blocked(blocked)
+    closing, result = start(ch.close_checked)
+    wait_blocked(closing)
+    assert ch.close_checked(cancel_pending_enqueues=True) is True
+    finish(closing)
+    assert isinstance(result["error"], EnqueueCancelledError)
+    assert ch.close_checked() is False and ch.close_checked(cancel_pending_enqueues=True) is False
+    ch.close()  # close() itself stays quiet
 
 
 def test_enqueue_after_close_fails():

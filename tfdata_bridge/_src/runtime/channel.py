@@ -131,6 +131,7 @@ class _PriorityBuffer:
 class _EnqueueAttempt:
     items: Sequence[Element]
     is_close: bool = False
+    found_closed: bool = False  # a close attempt that found the channel already closed
     done: bool = False
     error: ChannelError | None = None
     next_index: int = 0
@@ -140,6 +141,7 @@ class _EnqueueAttempt:
 class _DequeueAttempt:
     requested: int
     mode: str  # "many" (dequeue/dequeue_many), "up_to", "available"
+    minimum: int = 1  # "available": wait until this many are ready (or the channel is closed)
     collected: list[Element] = field(default_factory=list)
     done: bool = False
     error: BaseException | None = None
@@ -214,8 +216,19 @@ class Channel:
 
     def close(self, cancel_pending_enqueues: bool = False) -> None:
         """Close the channel. Without cancel, waits until the enqueues already waiting have finished."""
+        try:
+            self.close_checked(cancel_pending_enqueues)
+        except EnqueueCancelledError:
+            pass  # a cancel closed it meanwhile
+
+    def close_checked(self, cancel_pending_enqueues: bool = False) -> bool:
+        """``close()`` reporting what TensorFlow's close op reports: True when this call closed the
+        channel, False when it found it already closed (TensorFlow's close without cancel then fails with
+        "Queue '...' is already closed."). A close waiting behind enqueues that a
+        ``close(cancel_pending_enqueues=True)`` cancels raises ``EnqueueCancelledError``, as in TensorFlow."""
         with self._cond:
             if cancel_pending_enqueues:
+                was_closed = self._closed
                 for attempt in self._enqueues:
                     attempt.error = EnqueueCancelledError("Enqueue operation was cancelled")
                     attempt.done = True
@@ -223,13 +236,16 @@ class Channel:
                 self._closed = True
                 self._flush()
                 self._cond.notify_all()
-                return
+                return not was_closed
             if self._closed and not self._enqueues:
-                return
+                return False
             attempt = _EnqueueAttempt((), is_close=True)
             self._enqueues.append(attempt)
             self._flush()
             self._wait(attempt, None)
+            if attempt.error is not None:
+                raise attempt.error
+            return not attempt.found_closed
 
     def fail(self, error: BaseException) -> None:
         """Record a producer failure (the first one wins) and close, cancelling waiting enqueues.
@@ -251,10 +267,12 @@ class Channel:
             return []
         return self._dequeue_attempt(_DequeueAttempt(n, "up_to" if allow_smaller else "many"), timeout)
 
-    def get_available(self, max_n: int, timeout: float | None = None) -> list[Element]:
-        """Wait for at least one element, then take up to ``max_n`` of those ready. ``[]`` means the end:
-        the channel is closed and empty (or a failure is pending, which the next call raises)."""
-        return self._dequeue_attempt(_DequeueAttempt(max_n, "available"), timeout)
+    def get_available(self, max_n: int, timeout: float | None = None, *, min_n: int = 1) -> list[Element]:
+        """Wait for at least ``min_n`` elements (fewer once the channel is closed), then take up to ``max_n``
+        of those ready. ``[]`` means the end: the channel is closed and empty (or a failure is pending,
+        which the next call raises). ``min_n`` is capped at what the channel can hold."""
+        minimum = max(1, min(min_n, max_n, self.capacity - self.min_after_dequeue))
+        return self._dequeue_attempt(_DequeueAttempt(max_n, "available", minimum), timeout)
 
     def cancel_waiting_dequeues(self, error: BaseException | None = None) -> None:
         """Wake every waiting dequeue with ``error`` (their collected elements go back to the buffer)."""
@@ -325,6 +343,7 @@ class Channel:
             while self._enqueues:
                 attempt = self._enqueues[0]
                 if attempt.is_close:
+                    attempt.found_closed = self._closed
                     self._closed = True
                 elif self._closed:
                     attempt.error = EnqueueClosedError(f"'{self.name}' is closed.")
@@ -343,7 +362,11 @@ class Channel:
             # Dequeues, strictly in order.
             while self._dequeues:
                 attempt = self._dequeues[0]
-                if not self._serve_dequeue(attempt):
+                size = len(self._buffer)
+                finished = self._serve_dequeue(attempt)
+                if len(self._buffer) != size:
+                    progressed = True  # a partial take made room a waiting enqueue can use
+                if not finished:
                     break
                 attempt.done = True
                 self._dequeues.popleft()
@@ -356,7 +379,7 @@ class Channel:
         size = len(self._buffer)
         usable = size if self._closed else max(0, size - self.min_after_dequeue)
         if attempt.mode == "available":
-            if usable:
+            if usable >= attempt.minimum or (usable and self._closed):
                 attempt.collected = self._buffer.pop_many(min(usable, attempt.requested))
                 return True
             if self._closed and not size:
@@ -365,6 +388,7 @@ class Channel:
                 return True
             return False
         want = attempt.requested - len(attempt.collected)
+        seen = (want, size)  # TensorFlow's message reports what is still wanted and the size it found
         take = min(want, usable)
         if take:
             attempt.collected.extend(self._buffer.pop_many(take))
@@ -380,6 +404,6 @@ class Channel:
             if self._failure is not None:
                 attempt.error = self._failure
             else:
-                attempt.error = ChannelClosedError(attempt.requested, len(self._buffer))
+                attempt.error = ChannelClosedError(*seen)
             return True
         return False

@@ -1,0 +1,91 @@
+"""``as_dataset()`` of the eager queues: a ``tf.data.Dataset`` that reads a queue's channel in chunks.
+
+tf.data pays one Python call per chunk, never one per element: without a batch size a chunk is every
+element ready (up to ``CHUNK``), stacked and then split again by ``unbatch()`` in C++; with one, a chunk
+is a whole batch, taken as ``dequeue_many`` (or ``dequeue_up_to``) would take it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from tfdata_bridge._src.compiler.dataset import structure, tensor_spec
+from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
+from tfdata_bridge._src.runtime.elements import Element, stack
+from tfdata_bridge._src.spec.signature import Signature, numpy_dtype
+from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.warnings import BridgeWarning
+
+CHUNK = 256  # the most elements one Python call hands to tf.data when the dataset is not batched
+
+
+def queue_dataset(channel: Channel, signature: Signature, *, pad: bool, batch_size: int | None,
+                  allow_smaller_final_batch: bool) -> tf.data.Dataset:
+    """A dataset of the elements of ``channel`` (one queue), ending when it is closed and drained.
+
+    - ``batch_size=None``: one element at a time, in the queue's order.
+    - ``batch_size=n``: batches of ``n`` (zero-padded for a padding queue). The last, smaller batch
+      is not read (it stays in the queue, as ``dequeue_many`` leaves it at close) unless
+      ``allow_smaller_final_batch`` (then it is what ``dequeue_up_to`` returns); without it the
+      batch dimension is static.
+
+    The queue is shared state: the dataset's reads compete with direct ``dequeue`` calls, and a
+    second iteration of the dataset continues from where the queue is (it is not restartable). An
+    iteration abandoned midway drops the rest of the chunk it was reading. An iteration waiting for
+    elements waits until some arrive or the queue is closed.
+    """
+    np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
+    if batch_size is None:
+        if allow_smaller_final_batch:
+            warnings.warn(
+                "as_dataset(allow_smaller_final_batch=True) has no effect without batch_size; "
+                "pass batch_size=n to read batches",
+                BridgeWarning, stacklevel=3,
+            )
+        return _elements(channel, signature, np_dtypes)
+    if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
+        raise ValueError(f"batch_size ({batch_size!r}) must be a positive int, or None for single elements")
+    return _batches(channel, signature, np_dtypes, int(batch_size), pad, bool(allow_smaller_final_batch))
+
+
+def _elements(channel: Channel, signature: Signature, np_dtypes: list[np.dtype]) -> tf.data.Dataset:
+    uniform = signature.fully_defined  # else elements may differ in shape: stack runs of equal shapes
+
+    def generate() -> Iterator[Any]:
+        while items := channel.get_available(CHUNK):
+            for run in [items] if uniform else _same_shape_runs(items):
+                yield structure(signature, stack(run, np_dtypes))
+
+    chunks = tf.data.Dataset.from_generator(generate, output_signature=tensor_spec(signature, None))
+    return chunks.unbatch()
+
+
+def _batches(channel: Channel, signature: Signature, np_dtypes: list[np.dtype], batch_size: int,
+             pad: bool, allow_smaller: bool) -> tf.data.Dataset:
+    def generate() -> Iterator[Any]:
+        while True:
+            try:
+                items = channel.get_many(batch_size, allow_smaller=allow_smaller)
+            except ChannelClosedError:
+                return
+            yield structure(signature, stack(items, np_dtypes, pad=pad))
+
+    spec = tensor_spec(signature, None if allow_smaller else batch_size)
+    return tf.data.Dataset.from_generator(generate, output_signature=spec)
+
+
+def _same_shape_runs(items: Sequence[Element]) -> list[list[Element]]:
+    """Split ``items`` (in order) into runs whose components have the same shapes, so each stacks."""
+    runs: list[list[Element]] = []
+    last = None
+    for item in items:
+        key = tuple(np.shape(c) for c in item)
+        if key != last:
+            runs.append([])
+            last = key
+        runs[-1].append(item)
+    return runs
