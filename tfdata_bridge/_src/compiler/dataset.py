@@ -89,7 +89,7 @@ def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature) -> Call
                     return
                 yield structure(signature, stack(items, np_dtypes, pad=plan.padded))
         elif plan.transfer == "chunk":
-            while items := channel.get_available(plan.chunk_size):
+            while items := channel.get_available(plan.chunk_size, min_n=plan.chunk_min):
                 yield structure(signature, stack(items, np_dtypes))
         else:
             while items := channel.get_available(1):

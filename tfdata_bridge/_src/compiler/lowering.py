@@ -4,7 +4,8 @@ Parameter by parameter:
 
 - ``capacity``: bounds the elements the bridge buffers between producers and tf.data (the channel). For
   a random_shuffle queue, the shuffle buffer is counted inside ``capacity``: the channel holds
-  ``capacity - shuffle_buffer`` (at least 1).
+  ``capacity - shuffle_buffer`` (at least 1). Where elements cross in chunks, tf.data also holds the
+  chunk it is taking apart (at most what the channel held).
 - ``min_after_dequeue``: the shuffle buffer is ``min(capacity, min_after_dequeue + batch)``, where batch
   is the consumer's batch size (1 for ``dequeue``). A legacy ``dequeue_many(n)`` draws its n elements
   from a queue holding at least ``min_after_dequeue + n``; ``shuffle(min_after_dequeue + n)`` draws each
@@ -33,7 +34,8 @@ class Lowering:
 
     ``transfer`` is how the generator hands elements over:
     - ``batch``: whole consumer batches, assembled (and padded) from the channel in queue order;
-    - ``chunk``: up to ``chunk_size`` ready elements stacked, then ``unbatch`` in tf.data;
+    - ``chunk``: up to ``chunk_size`` ready elements stacked (waiting for ``chunk_min`` of them), then
+      ``unbatch`` in tf.data, and ``batch`` again where the consumer batches;
     - ``element``: one element per call, for elements whose shapes vary and cannot be stacked.
     """
 
@@ -44,6 +46,7 @@ class Lowering:
     rebatch: bool  # batch in tf.data after unbatch (and shuffle)
     drop_remainder: bool
     padded: bool
+    chunk_min: int = 1  # a chunk waits for this many elements (fewer at the end)
 
 
 def shuffle_buffer_size(spec: PipelineSpec) -> int:
@@ -61,6 +64,14 @@ def lower(spec: PipelineSpec) -> Lowering:
         if queue.signature.fully_defined:
             return Lowering("chunk", capacity, min(capacity, CHUNK_LIMIT), buffer, consumer.batched, drop, False)
         return Lowering("element", capacity, 1, buffer, False, False, False)
+    if consumer.batched and queue.kind == "fifo" and queue.signature.fully_defined:
+        # Chunks of several batches cross into tf.data at once (one Python call per chunk, which is
+        # what costs), and tf.data re-batches them in C++: the same elements in the same order, the
+        # short tail dropped or kept by ``batch(drop_remainder=...)`` as dequeue_many / dequeue_up_to.
+        # Waiting for a whole batch per chunk keeps a slow producer from causing many tiny chunks.
+        chunk = min(queue.capacity, max(CHUNK_LIMIT, consumer.batch_size))
+        return Lowering("chunk", queue.capacity, chunk, None, True, drop, False,
+                        min(consumer.batch_size, chunk))
     if consumer.batched:
         return Lowering("batch", queue.capacity, consumer.batch_size, None, False, drop, spec.padded)
     if queue.element_signature.fully_defined:

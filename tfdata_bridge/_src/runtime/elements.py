@@ -28,6 +28,15 @@ class ElementConverter:
         self.signature = signature
         self.producer = producer
         self._np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
+        # The fast path of ``one``: components that are already ndarrays (or numpy scalars) of the
+        # right dtype and shape pass through untouched. Only for fully defined, non-string signatures.
+        self._fast = (
+            signature.fully_defined and "string" not in signature.dtypes
+            and all(dt.kind != "O" for dt in self._np_dtypes)
+        )
+        self._fast_specs = (
+            tuple(zip(self._np_dtypes, signature.shapes)) if self._fast and signature.shapes is not None else ()
+        )
 
     # -- structure
     def components(self, value: Any, index: int) -> list[Any]:
@@ -81,8 +90,42 @@ class ElementConverter:
         return arr
 
     def one(self, value: Any, index: int) -> Element:
+        if self._fast:
+            element = self._one_fast(value)
+            if element is not None:
+                return element
         comps = self.components(value, index)
         return tuple(self.array(v, i, index) for i, v in enumerate(comps))
+
+    def _one_fast(self, value: Any) -> Element | None:
+        """``one`` for the common case, or None to take the general path (which also raises the errors)."""
+        sig = self.signature
+        kind = type(value)
+        if sig.names is not None:
+            if kind is not dict or len(value) != len(sig.names):
+                return None
+            try:
+                comps = [value[n] for n in sig.names]
+            except KeyError:
+                return None
+        elif sig.single:
+            comps = [value]
+        elif (kind is tuple or kind is list) and len(value) == len(self._fast_specs):
+            comps = value
+        else:
+            return None
+        out = []
+        for v, (dtype, shape) in zip(comps, self._fast_specs):
+            vtype = type(v)
+            if vtype is np.ndarray:
+                if v.dtype != dtype or v.shape != shape:
+                    return None
+                out.append(v)
+            elif isinstance(v, np.generic) and not shape and v.dtype == dtype:
+                out.append(np.asarray(v))
+            else:
+                return None
+        return tuple(out)
 
     def many(self, value: Any, index: int) -> list[Element]:
         """Split a batch (``enqueue_many``) into elements along the first dimension."""
@@ -129,9 +172,23 @@ def stack(elements: Sequence[Element], np_dtypes: Sequence[np.dtype], *, pad: bo
         parts = [e[c] for e in elements]
         if pad:
             out.append(_pad_stack(parts, dtype))
-        else:
+        elif dtype == object:
             out.append(np.stack(parts))
+        else:
+            out.append(_stack_same_shape(parts))
     return out
+
+
+def _stack_same_shape(parts: Sequence[np.ndarray]) -> np.ndarray:
+    """``np.stack(parts)`` for non-object arrays, three times faster for many small arrays; the same
+    result and the same errors. (``np.array`` would nest 0-d object arrays, so strings keep np.stack.)"""
+    try:
+        arr = np.array(parts)
+    except ValueError:
+        return np.stack(parts)  # shapes differ: let np.stack raise its own error
+    if arr.shape[1:] != np.shape(parts[0]):
+        return np.stack(parts)
+    return arr
 
 
 def _pad_stack(parts: Sequence[np.ndarray], dtype: np.dtype) -> np.ndarray:

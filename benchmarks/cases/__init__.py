@@ -1,0 +1,1 @@
+"""Benchmark cases: one module per seed pattern, each exposing ``variants(config)``."""

@@ -1,0 +1,119 @@
+"""What every case shares: the run configuration, the variant protocol, timing and dataset draining."""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+# Every blocking wait in the harness is bounded by this, so a broken variant fails instead of hanging.
+TIMEOUT_S = 60.0
+
+
+@dataclass(frozen=True)
+class Config:
+    repeats: int = 5
+    quick: bool = False
+
+    def scale(self, full: int, quick: int) -> int:
+        return quick if self.quick else full
+
+
+@dataclass
+class Run:
+    """One timed run: how many elements the consumer received and how long it took."""
+
+    elements: int
+    seconds: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def elements_per_s(self) -> float:
+        return self.elements / self.seconds if self.seconds > 0 else float("inf")
+
+
+@dataclass
+class Variant:
+    """A way to run one case. ``run()`` does one timed run (it measures its own timed region, so set-up
+    such as building a graph stays outside); ``close()`` releases what the variant holds."""
+
+    name: str
+    run: Callable[[], Run]
+    close: Callable[[], None] = lambda: None
+    description: str = ""
+
+
+@dataclass
+class Result:
+    case: str
+    variant: str
+    description: str
+    runs: list[Run]
+
+    @property
+    def elements_per_s(self) -> float:
+        return statistics.median(r.elements_per_s for r in self.runs)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.case,
+            "variant": self.variant,
+            "elements_per_s": round(self.elements_per_s, 1),
+            "runs": [round(r.elements_per_s, 1) for r in self.runs],
+            "elements_per_run": self.runs[0].elements,
+            "seconds": [round(r.seconds, 4) for r in self.runs],
+            "description": self.description,
+        }
+        return out
+
+
+def measure(case: str, variant: Variant, config: Config) -> Result:
+    """Warm the variant up with one untimed run, then time ``config.repeats`` runs.
+
+    Every run must deliver the same number of elements; a run that does not is an error. Before each
+    run the garbage left by earlier ones is collected (untimed): with TensorFlow's objects on the heap a
+    full collection takes 50 to 100 ms, and would otherwise land on whichever run happens to trigger it.
+    """
+    try:
+        gc.collect()
+        warm = variant.run()
+        runs = []
+        for _ in range(config.repeats):
+            gc.collect()
+            runs.append(variant.run())
+    finally:
+        variant.close()
+    counts = {warm.elements} | {r.elements for r in runs}
+    if len(counts) != 1:
+        raise RuntimeError(f"{case}/{variant.name}: runs delivered different element counts {sorted(counts)}")
+    return Result(case, variant.name, variant.description, runs)
+
+
+def drain(dataset: Any, batches: int, batch_size: int, step: Callable[[Any], None] | None = None) -> Run:
+    """Time taking exactly ``batches`` batches from a fresh iterator over ``dataset`` (creating the
+    iterator, which starts any producers, is inside the timed region)."""
+    start = time.perf_counter()
+    iterator = iter(dataset)
+    elements = 0
+    for _ in range(batches):
+        batch = next(iterator)
+        n = int(first_component(batch).shape[0])
+        if n != batch_size:
+            raise RuntimeError(f"expected batches of {batch_size}, got {n}")
+        if step is not None:
+            step(batch)
+        elements += n
+    seconds = time.perf_counter() - start
+    del iterator  # ends the iteration: the bridge stops its producers here
+    return Run(elements, seconds)
+
+
+def first_component(batch: Any) -> Any:
+    if isinstance(batch, dict):
+        return next(iter(batch.values()))
+    if isinstance(batch, (tuple, list)):
+        return batch[0]
+    return batch

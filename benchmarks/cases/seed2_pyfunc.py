@@ -1,0 +1,96 @@
+"""Seed answer 2: a numpy function makes one element per call (a (2, 2) float32 input and an int32
+target); ``tf.train.batch`` batches them behind a queue runner.
+
+The seed uses ``batch_size=2, capacity=2`` to print its ``fffrrf...`` trace. Two elements per batch
+would measure little beyond per-step overheads, so the benchmark uses ``batch_size=32`` and a capacity
+of two batches (64 elements), keeping the seed's "two batches buffered" shape; each run takes 200
+batches (6,400 elements; 40 with --quick). The producer never ends, as in the seed: the consumer
+takes a fixed number of batches and every variant is then stopped.
+
+- legacy:  graph mode ``tf.compat.v1.py_func`` + ``tf.compat.v1.train.batch`` + ``start_queue_runners``
+           with a ``Coordinator`` (stopped with ``request_stop``, which closes the queue with cancel,
+           and ``join``).
+- tfdata:  hand-written ``from_generator`` calling the function once per element, ``.batch(32).prefetch(2)``.
+- bridge:  ``tfdata_bridge.compile(tfdata_bridge.pipeline(get_numpy_tensors, ..., batch_size=32, capacity=64))``.
+- ceiling: ``from_tensor_slices`` replay of elements made up front, ``.batch(32).prefetch(2)``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import tensorflow as tf
+
+import tfdata_bridge
+from cases.common import TIMEOUT_S, Config, Run, Variant, drain
+
+INPUT_SHAPE, TARGET_SHAPE = (2, 2), ()
+BATCH_SIZE = 32
+CAPACITY = 2 * BATCH_SIZE
+
+
+def get_numpy_tensors() -> tuple[np.ndarray, np.int32]:
+    """The seed's producer (without its print)."""
+    input = np.random.rand(*INPUT_SHAPE).astype(np.float32)  # noqa: A001 - the seed's name
+    target = np.int32(np.random.randint(10))
+    return input, target
+
+
+def variants(config: Config) -> list[Variant]:
+    batches = config.scale(200, 40)
+    elements = batches * BATCH_SIZE
+
+    def elements_forever():
+        while True:
+            yield get_numpy_tensors()
+
+    signature = (tf.TensorSpec(INPUT_SHAPE, tf.float32), tf.TensorSpec(TARGET_SHAPE, tf.int32))
+    tfdata = tf.data.Dataset.from_generator(elements_forever, output_signature=signature)
+    tfdata = tfdata.batch(BATCH_SIZE).prefetch(2)
+    spec = tfdata_bridge.pipeline(
+        get_numpy_tensors, dtypes=[tf.float32, tf.int32], shapes=[INPUT_SHAPE, TARGET_SHAPE],
+        batch_size=BATCH_SIZE, capacity=CAPACITY,
+    )
+    bridge = tfdata_bridge.compile(spec)
+    made = [get_numpy_tensors() for _ in range(elements)]
+    inputs = np.stack([m[0] for m in made])
+    targets = np.array([m[1] for m in made], dtype=np.int32)
+    ceiling = tf.data.Dataset.from_tensor_slices((inputs, targets)).batch(BATCH_SIZE).prefetch(2)
+    return [
+        Variant("legacy", lambda: run_legacy(batches),
+                description="tf.compat.v1 py_func + train.batch(32, capacity=64) + start_queue_runners"),
+        Variant("tfdata", lambda: drain(tfdata, batches, BATCH_SIZE),
+                description="from_generator (one call per element).batch(32).prefetch(2)"),
+        Variant("bridge", lambda: drain(bridge, batches, BATCH_SIZE),
+                description="tfdata_bridge.compile(pipeline(get_numpy_tensors, batch_size=32, capacity=64))"),
+        Variant("ceiling", lambda: drain(ceiling, batches, BATCH_SIZE),
+                description="from_tensor_slices replay .batch(32).prefetch(2)"),
+    ]
+
+
+def run_legacy(batches: int) -> Run:
+    """The seed's graph, built fresh for each run (outside the timed region)."""
+    v1 = tf.compat.v1
+    graph = tf.Graph()
+    with graph.as_default():
+        tensorflow_input, tensorflow_target = v1.py_func(get_numpy_tensors, [], [tf.float32, tf.int32])
+        tensorflow_inputs, tensorflow_targets = v1.train.batch(
+            [tensorflow_input, tensorflow_target], BATCH_SIZE, shapes=[INPUT_SHAPE, TARGET_SHAPE],
+            capacity=CAPACITY,
+        )
+        config = v1.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
+        with v1.Session(graph=graph, config=config) as sess:
+            coord = v1.train.Coordinator()
+            start = time.perf_counter()
+            threads = v1.train.start_queue_runners(sess=sess, coord=coord)
+            elements = 0
+            try:
+                for _ in range(batches):
+                    numpy_inputs, _numpy_targets = sess.run([tensorflow_inputs, tensorflow_targets])
+                    elements += numpy_inputs.shape[0]
+                seconds = time.perf_counter() - start
+            finally:
+                coord.request_stop()  # the runner's close-on-stop thread closes the queue with cancel
+                coord.join(threads, stop_grace_period_secs=TIMEOUT_S)
+    return Run(elements, seconds)

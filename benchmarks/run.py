@@ -1,0 +1,183 @@
+"""Benchmark harness: the seed patterns as the legacy queue, hand-written tf.data, the bridge and a
+replay ceiling, side by side in one process; plus the production/consumption overlap case.
+
+    python benchmarks/run.py [--json PATH] [--repeats N] [--quick] [--only CASE ...] [--check]
+
+Prints medians of elements per second and the ratios; ``--json`` writes every figure. ``--check``
+exits 1 when an acceptance target is missed. See benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+tf.get_logger().setLevel("ERROR")  # the legacy variants use deprecated APIs on purpose
+
+from cases import overlap, seed1_feed, seed2_pyfunc  # noqa: E402
+from cases.common import Config, Result, measure  # noqa: E402
+
+CASES = {"seed1_feed": seed1_feed, "seed2_pyfunc": seed2_pyfunc, "overlap": overlap}
+# (case, numerator, denominator, minimum): the acceptance targets.
+RATIO_TARGETS = [("seed1_feed", "bridge", "legacy", 8.0), ("seed1_feed", "bridge", "tfdata", 8.0)]
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", metavar="PATH", help="write the results as JSON to PATH")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per variant (default 5); medians are reported")
+    parser.add_argument("--quick", action="store_true", help="fewer elements per run, for a fast check")
+    parser.add_argument("--only", nargs="+", choices=sorted(CASES), metavar="CASE",
+                        help=f"run only these cases ({', '.join(CASES)})")
+    parser.add_argument("--check", action="store_true", help="exit 1 when an acceptance target is missed")
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error(f"--repeats ({args.repeats}) must be >= 1")
+    return args
+
+
+def machine() -> dict[str, Any]:
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    return {
+        "cores": os.cpu_count(),
+        "usable_cores": usable,
+        "load_average_at_start": [round(x, 2) for x in load] if load else None,
+        "python": platform.python_version(),
+        "tensorflow": tf.__version__,
+        "numpy": np.__version__,
+        "platform": platform.platform(),
+    }
+
+
+def ratios(results: list[Result]) -> dict[str, dict[str, float]]:
+    """For each case, ``bridge/<variant>`` for every other variant measured."""
+    by_case: dict[str, dict[str, float]] = {}
+    for r in results:
+        by_case.setdefault(r.case, {})[r.variant] = r.elements_per_s
+    out: dict[str, dict[str, float]] = {}
+    for case, rates in by_case.items():
+        if "bridge" in rates:
+            out[case] = {f"bridge/{v}": rates["bridge"] / rate for v, rate in rates.items() if v != "bridge"}
+    return out
+
+
+def targets(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
+    checks = []
+    for case, num, den, minimum in RATIO_TARGETS:
+        value = case_ratios.get(case, {}).get(f"{num}/{den}")
+        if value is not None:
+            checks.append({"target": f"{case} {num}/{den} >= {minimum:g}", "value": round(value, 2),
+                           "ok": value >= minimum})
+    summary = overlap.summarize(results)
+    if summary is not None:
+        value = summary["ratio_wall_to_max"]
+        checks.append({"target": f"overlap wall/max <= {overlap.TARGET_RATIO:g}", "value": round(value, 3),
+                       "ok": value <= overlap.TARGET_RATIO})
+    return checks
+
+
+def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> str:
+    rates = {(r.case, r.variant): r.elements_per_s for r in results}
+    head = f"{'case':<14}{'variant':<9}{'elements/s':>12}{'min':>11}{'max':>11}{'x legacy':>10}{'x tfdata':>10}{'x ceiling':>11}"
+    lines = [head, "-" * len(head)]
+    for r in results:
+        per_run = [x.elements_per_s for x in r.runs]
+        cells = []
+        for base in ("legacy", "tfdata", "ceiling"):
+            other = rates.get((r.case, base))
+            cells.append(f"{r.elements_per_s / other:.2f}" if other and base != r.variant else "")
+        lines.append(
+            f"{r.case:<14}{r.variant:<9}{r.elements_per_s:>12,.0f}{min(per_run):>11,.0f}{max(per_run):>11,.0f}"
+            f"{cells[0]:>10}{cells[1]:>10}{cells[2]:>11}"
+        )
+    for case, rs in case_ratios.items():
+        lines.append(f"{case}: " + ", ".join(f"{k} = {v:.2f}" for k, v in rs.items()))
+    s = overlap.summarize(results)
+    if s is not None:
+        lines.append(
+            f"overlap (medians): wall {s['wall_s']:.3f} s; producer {s['producer_s']:.3f} s; consumer alone "
+            f"{s['consumer_s']:.3f} s (steps {s['step_s']:.3f} s); larger {s['max_s']:.3f} s; sum {s['sum_s']:.3f} s; "
+            f"wall/larger = {s['ratio_wall_to_max']:.3f} (wall/max(producer, steps) = {s['ratio_wall_to_max_steps']:.3f})"
+        )
+    return "\n".join(lines)
+
+
+def document(results: list[Result], checks: list[dict[str, Any]], info: dict[str, Any],
+             args: argparse.Namespace) -> dict[str, Any]:
+    """The JSON document: every case and variant with its runs, the ratios, the targets, the machine."""
+    rates = {(r.case, r.variant): r.elements_per_s for r in results}
+    overlap_figures = overlap.summarize(results)
+    cases = []
+    for r in results:
+        entry = r.to_json()
+        for base in ("legacy", "tfdata", "ceiling"):
+            other = rates.get((r.case, base))
+            if other and base != r.variant:
+                entry[f"ratio_vs_{base}"] = round(r.elements_per_s / other, 3)
+        if r.case == "overlap":
+            for key in ("wall_s", "producer_s", "step_s"):
+                entry[f"{key}_runs"] = [round(x.extra[key], 4) for x in r.runs]
+            if r.variant == "bridge" and overlap_figures is not None:
+                entry.update({k: round(v, 4) for k, v in overlap_figures.items()})
+                consumer = overlap_figures["consumer_s"]
+                entry["ratio_wall_to_max_runs"] = [
+                    round(x.extra["wall_s"] / max(x.extra["producer_s"], consumer), 4) for x in r.runs
+                ]
+        cases.append(entry)
+    return {
+        "cases": cases,
+        "targets": checks,
+        "machine": info,
+        "command": " ".join(["python", *sys.argv]),
+        "repeats": args.repeats,
+        "quick": args.quick,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    config = Config(repeats=args.repeats, quick=args.quick)
+    info = machine()
+    print(f"machine: {info['usable_cores']} usable cores, Python {info['python']}, TensorFlow {info['tensorflow']}, "
+          f"load {info['load_average_at_start']}; {args.repeats} timed runs per variant after one warm-up"
+          + (", --quick" if args.quick else ""), flush=True)
+    results: list[Result] = []
+    started = time.perf_counter()
+    for name in args.only or list(CASES):
+        for variant in CASES[name].variants(config):
+            result = measure(name, variant, config)
+            results.append(result)
+            print(f"  {name:<14}{variant.name:<9}{result.elements_per_s:>12,.0f} elements/s", flush=True)
+    case_ratios = ratios(results)
+    checks = targets(results, case_ratios)
+    print()
+    print(table(results, case_ratios))
+    for check in checks:
+        print(f"target {check['target']}: {check['value']} {'ok' if check['ok'] else 'MISSED'}")
+    print(f"total {time.perf_counter() - started:.1f} s")
+    if args.json:
+        doc = document(results, checks, info, args)
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n")
+        print(f"wrote {args.json}")
+    return 1 if args.check and not all(c["ok"] for c in checks) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""The benchmark harness runs end to end and writes the JSON it promises (figures are not checked here:
+they depend on the machine; benchmarks/README.md has a run's results)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_quick_run_writes_every_case_and_variant(tmp_path):
+    out = tmp_path / "bench.json"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--repeats", "1", "--json", str(out)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    doc = json.loads(out.read_text())
+    found = {(c["name"], c["variant"]) for c in doc["cases"]}
+    for name in ("seed1_feed", "seed2_pyfunc"):
+        assert {(name, v) for v in ("legacy", "tfdata", "bridge", "ceiling")} <= found
+    assert {("overlap", "bridge"), ("overlap", "ceiling")} <= found
+    for case in doc["cases"]:
+        assert case["elements_per_s"] > 0 and len(case["runs"]) == 1
+    bridge = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("seed1_feed", "bridge"))
+    assert {"ratio_vs_legacy", "ratio_vs_tfdata", "ratio_vs_ceiling"} <= set(bridge)
+    overlap = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("overlap", "bridge"))
+    assert overlap["max_s"] < overlap["sum_s"] and overlap["ratio_wall_to_max"] > 0
+    assert {t["target"].split()[0] for t in doc["targets"]} == {"seed1_feed", "overlap"}
+    assert doc["machine"]["cores"] >= 1 and doc["machine"]["tensorflow"]
+    assert "elements/s" in result.stdout and "bridge/legacy" in result.stdout
