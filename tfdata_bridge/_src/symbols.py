@@ -30,7 +30,7 @@ class LegacySymbol:
 
 SYMBOLS: tuple[LegacySymbol, ...] = (
     LegacySymbol(
-        "FIFOQueue", ("queue.FIFOQueue", "io.FIFOQueue"), f"{_Q}:FIFOQueue",
+        "FIFOQueue", ("queue.FIFOQueue",), f"{_Q}:FIFOQueue",
         "QueueSpec.fifo(capacity, dtypes, shapes, names)",
         "tf.data.Dataset.from_generator(...).batch(n, drop_remainder=True)",
         "dequeue_many drops a tail shorter than n at the end; dequeue_up_to keeps it.",

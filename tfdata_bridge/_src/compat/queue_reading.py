@@ -1,0 +1,200 @@
+"""Reading a graph-mode queue through tf.data.
+
+The queue's elements are held by TensorFlow's own queue kernel (a ``FIFOQueueV2`` resource and
+friends): its enqueue, close and size ops are TensorFlow's, so a feeding thread's
+``sess.run(enqueue_op, feed_dict)`` costs what it did.
+
+A dequeue is the single element of a small dataset, evaluated afresh by every ``sess.run``
+(``get_single_element``): ``from_tensors(0).map(<the queue's dequeue kernel>)``, then a sentinel
+element flagged False, then ``take(1)``. The map is tf.compat.v1's, which ends the dataset when the
+kernel raises ``OutOfRangeError`` (the queue is closed and too short), so the sentinel comes out; a
+``tf.cond`` then runs TensorFlow's own dequeue once more, outside tf.data, and ``sess.run`` raises the
+``OutOfRangeError`` legacy code expects, with the queue's message. Nothing persists between runs (no
+iterator state): a run cancelled by a timeout or ``Session.close`` leaves nothing broken, threads may
+run the same dequeue concurrently, and nothing is prefetched, so an element leaves the queue only
+when a dequeue runs, as with the legacy op. (A persistent one-shot iterator measured no faster, and
+a step cancellation poisons it for good.)
+
+``element_dataset`` (for lifting) is different: a dataset of the queue's elements that a one-shot
+iterator may own, so it cannot capture the queue's handle; its ``map`` function opens its own handle
+to the queue by ``shared_name`` instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tfdata_bridge._src.tf import tf
+
+QUEUE_OPS = frozenset({"FIFOQueueV2", "RandomShuffleQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2"})
+
+
+@dataclass(frozen=True)
+class DequeueSource:
+    """What produced a dequeued tensor: the queue, the method (``"dequeue"``, ``"dequeue_many"``,
+    ``"dequeue_up_to"``), its ``n`` (None for ``dequeue``, or when not a constant) and the flat index
+    of the tensor among the queue's components (its name is ``queue.names[index]`` for a named queue).
+    ``via_tfdata``: ``element_dataset(queue)`` can read the queue, so a pipeline downstream of this
+    dequeue can be lifted (True for every queue the drop-in's constructors make; False for
+    ``QueueBase.from_list`` and other queue references without a ``shared_name``)."""
+
+    queue: Any
+    method: str
+    n: int | None
+    index: int
+    via_tfdata: bool
+
+
+_sources: weakref.WeakKeyDictionary[Any, dict[str, DequeueSource]] = weakref.WeakKeyDictionary()
+
+
+def dequeue_source(tensor: Any) -> DequeueSource | None:
+    """How ``tensor`` was dequeued, when a bridge queue's dequeue produced it; else None."""
+    graph = getattr(tensor, "graph", None)
+    if graph is None or tf.executing_eagerly():
+        return None
+    return _sources.get(graph, {}).get(getattr(tensor, "name", None))
+
+
+def queue_for_tensor(tensor: Any) -> Any | None:
+    """The bridge queue whose dequeue (any of the three) produced ``tensor``, or None.
+
+    Lifting uses it to make the queue an upstream source (``element_dataset``) of the dataset a
+    ``tf.train.batch`` builds; ``dequeue_source`` says which method and component it was.
+    """
+    source = dequeue_source(tensor)
+    return None if source is None else source.queue
+
+
+def reopener(queue_ref: Any) -> Callable[[], Any] | None:
+    """A function that creates, inside any graph or function, a new handle to the queue behind
+    ``queue_ref``: the same queue op with the same attributes. None when ``queue_ref`` is not a queue
+    op's output or has no ``shared_name`` (a private queue cannot be found by name)."""
+    op = getattr(queue_ref, "op", None)
+    if op is None or op.type not in QUEUE_OPS:
+        return None
+    attrs: dict[str, Any] = {}
+    for key in op.node_def.attr:
+        value = op.get_attr(key)
+        if key == "shapes":
+            value = [tf.TensorShape(shape) for shape in value]
+        elif isinstance(value, bytes):
+            value = value.decode("utf-8")
+        attrs[key] = value
+    if not attrs.get("shared_name"):
+        return None
+    return functools.partial(getattr(tf.raw_ops, op.type), **attrs)
+
+
+def _options() -> tf.data.Options:
+    options = tf.data.Options()
+    options.experimental_optimization.inject_prefetch = False  # no element may leave the queue early
+    options.autotune.enabled = False  # nothing to tune: no parallelism, no buffers
+    return options
+
+
+def _kernel_dequeue(handle: Any, method: str, n: Any, dtypes: list[Any]) -> list[Any]:
+    if method == "dequeue":
+        return list(tf.raw_ops.QueueDequeueV2(handle=handle, component_types=dtypes))
+    op = tf.raw_ops.QueueDequeueManyV2 if method == "dequeue_many" else tf.raw_ops.QueueDequeueUpToV2
+    return list(op(handle=handle, n=n, component_types=dtypes))
+
+
+def _static_shapes(queue: Any, method: str, n: int | None) -> list[Any]:
+    if method == "dequeue":
+        return list(queue.shapes)
+    batch = tf.TensorShape([n if method == "dequeue_many" else None])
+    return [batch.concatenate(shape) for shape in queue.shapes]
+
+
+def _with_shapes(tensors: list[Any], shapes: list[Any]) -> list[Any]:
+    for tensor, shape in zip(tensors, shapes):
+        tensor.set_shape(shape)
+    return tensors
+
+
+def _reader(queue: Any, method: str, n: int | None) -> tf.data.Dataset:
+    """An endless dataset of one dequeue each; it ends when the queue is closed and drained."""
+    reopen = queue._tfdb_reopen
+    dtypes = [tf.as_dtype(d) for d in queue.dtypes]
+    shapes = _static_shapes(queue, method, n)
+
+    def read(_: Any) -> tuple[Any, ...]:
+        return tuple(_with_shapes(_kernel_dequeue(reopen(), method, n, dtypes), shapes))
+
+    # tf.compat.v1's map (unlike tf.data's v2 map) ends the dataset on an OutOfRangeError.
+    return tf.compat.v1.data.Dataset.from_tensors(0).repeat().map(read).with_options(_options())
+
+
+def _filler(dtype: Any, shape: Any) -> Any:
+    """A small value of ``dtype`` whose shape is compatible in rank with ``shape`` (every dim 0)."""
+    if shape.rank is None:
+        return tf.zeros([], dtype)
+    return tf.zeros([0] * shape.rank, dtype)
+
+
+def read(queue: Any, method: str, n: Any, name: str) -> list[Any]:
+    """The flat tensors of one ``queue.<method>(n)``, read through tf.data (see the module docstring)."""
+    dtypes = [tf.as_dtype(d) for d in queue.dtypes]
+    n_value = None if method == "dequeue" else tf.get_static_value(n)
+    n_value = None if n_value is None else int(n_value)
+    shapes = _static_shapes(queue, method, n_value)
+    graph = tf.compat.v1.get_default_graph()
+    ref = queue.queue_ref
+    with tf.name_scope(name), graph.device(ref.device or None):
+
+        def dequeue(_: Any) -> tuple[Any, Any]:
+            return True, tuple(_with_shapes(_kernel_dequeue(ref, method, n, dtypes), shapes))
+
+        # tf.compat.v1's map (unlike tf.data's v2 map) ends the dataset on an OutOfRangeError.
+        found = tf.compat.v1.data.Dataset.from_tensors(0).map(dequeue)
+        ended = tf.compat.v1.data.Dataset.from_tensors(
+            (False, tuple(_filler(d, s) for d, s in zip(dtypes, shapes))))
+        # take(1): get_single_element's check for a second element must not dequeue again
+        flag, values = found.concatenate(ended).take(1).get_single_element()
+
+        def drained() -> list[Any]:
+            # The queue is closed and too short: TensorFlow's own dequeue raises the
+            # OutOfRangeError (with the queue's message) that legacy code expects.
+            return _kernel_dequeue(ref, method, n, dtypes)
+
+        tensors = _with_shapes(list(tf.cond(flag, lambda: list(values), drained)), shapes)
+    registry = _sources.setdefault(graph, {})
+    for index, tensor in enumerate(tensors):
+        registry[tensor.name] = DequeueSource(queue, method, n_value, index, queue._tfdb_reopen is not None)
+    return tensors
+
+
+def element_dataset(queue: Any, chunk_size: int = 1) -> tf.data.Dataset:
+    """The elements of a graph-mode bridge queue as a ``tf.data.Dataset`` (for lifting).
+
+    Each element is structured as ``queue.dequeue()`` returns it (a bare tensor for a one-component
+    queue, a dict for a queue with names, else a tuple). Elements are taken from the queue as the
+    dataset is iterated (nothing is buffered ahead), ``chunk_size`` at a time (``dequeue_up_to``,
+    which waits for a whole chunk until the queue is closed; the default 1 takes each element as it
+    arrives); the dataset ends when the queue is closed and drained. Usable from a one-shot iterator:
+    it opens its own handle to the queue by ``shared_name``, in the session that runs it. (A step
+    cancelled while that iterator waits on the queue, by a run timeout, cancels the iterator for the
+    rest of the session: tf.data keeps an iterator's cancellation.)
+    """
+    if getattr(queue, "_tfdb_reopen", None) is None:
+        raise ValueError(
+            f"element_dataset() needs a graph-mode queue made by tfdata_bridge.compat.v1, got {queue!r}; "
+            "queues from QueueBase.from_list and eager queues are read by their own dequeue ops"
+        )
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size ({chunk_size}) must be >= 1")
+    if chunk_size == 1:
+        dataset = _reader(queue, "dequeue", None)
+    else:
+        dataset = _reader(queue, "dequeue_up_to", chunk_size).unbatch()
+    names = queue.names
+    if names:
+        return dataset.map(lambda *c: dict(zip(names, c)))
+    if len(queue.dtypes) == 1:
+        return dataset.map(lambda c: c)
+    return dataset
