@@ -19,7 +19,7 @@ import inspect
 from typing import Any
 
 from tfdata_bridge._src.compat.notice import notice
-from tfdata_bridge._src.compat.queue_args import (
+from tfdata_bridge._src.queues.args import (
     as_name_list, as_shape_list, as_type_list, resource_name, shuffle_seeds,
 )
 from tfdata_bridge._src.compat.queue_reading import (  # noqa: F401 - the interface lifting uses

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat.queue_args import as_name_list, as_shape_list, as_type_list, shuffle_seeds
+from tfdata_bridge._src.queues.args import as_name_list, as_shape_list, as_type_list, shuffle_seeds
 from tfdata_bridge._src.queues.base import EagerQueue, kernel_capacity
 from tfdata_bridge._src.tf import tf
 
