@@ -16,7 +16,9 @@ Handler = Callable[[argparse.Namespace], int]
 
 def _demo(args: argparse.Namespace) -> int:
     from tfdata_bridge._src.demo import run_demo
+    from tfdata_bridge._src.tf import tf
 
+    tf.get_logger().setLevel("ERROR")  # TensorFlow's deprecation notices for the legacy run are expected here
     print(run_demo(quick=args.quick).render(), end="", flush=True)
     return 0
 

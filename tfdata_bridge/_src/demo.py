@@ -2,6 +2,8 @@
 
 Library code: it returns a ``DemoReport`` (and its text); the CLI prints it.
 
+0. Seed answer 2's legacy program, run under ``tensorflow.compat.v1`` and then with only its import
+   changed to ``tfdata_bridge.compat.v1`` (``demo_dropin.py``): same results, no runner thread.
 1. Seed answer 2 (a numpy producer batched by ``tf.train.batch(batch_size=2, capacity=2)``) as a spec,
    and the tf.data code it amounts to (``explain``).
 2. That spec running: the producer records ``f`` for each element it makes and the consumer ``r`` for
@@ -22,6 +24,8 @@ import numpy as np
 
 from tfdata_bridge._src.compiler.dataset import compile as compile_spec
 from tfdata_bridge._src.compiler.explain import explain
+from tfdata_bridge._src.demo_dropin import ProgramRun, compare_runs
+from tfdata_bridge._src.demo_dropin import render as render_dropin
 from tfdata_bridge._src.spec.pipeline import PipelineSpec, pipeline
 from tfdata_bridge._src.spec.producer import Producer
 from tfdata_bridge._src.tf import tf
@@ -60,12 +64,15 @@ class DemoReport:
     trace: str  # "f": the producer made an element; "r": the consumer finished a step
     batches: int
     throughput: tuple[Throughput, ...]  # the legacy queue first, then the bridge
+    dropin: tuple[ProgramRun, ProgramRun]  # seed answer 2's program: tensorflow.compat.v1, then the bridge's
 
     def render(self) -> str:
         first_r = self.trace.find("r")
         after = self.trace[first_r:].count("f") if first_r >= 0 else 0
         lines = [
             "tfdata-bridge demo: the seed's two queue patterns, moved onto tf.data",
+            "",
+            *render_dropin(*self.dropin),
             "",
             "1. Seed answer 2 as a spec (a numpy producer, tf.train.batch(batch_size=2, capacity=2))",
             _indent(SPEC_SOURCE),
@@ -235,6 +242,7 @@ def run_demo(*, quick: bool = False) -> DemoReport:
         trace=overlap_trace(10),
         batches=10,
         throughput=seed1_throughput(48 if quick else 160),
+        dropin=compare_runs(),
     )
 
 
