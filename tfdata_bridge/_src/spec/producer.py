@@ -15,8 +15,8 @@ class Producer:
     """Python code that makes elements for a queue.
 
     - ``kind="call"``: ``fn()`` returns one element per call (or a batch with ``enqueue_many``). It is
-      called until it raises ``StopIteration`` or ``tf.errors.OutOfRangeError`` (the legacy way for a
-      ``py_func`` to end its queue runner), or ``calls`` times per thread when ``calls`` is given.
+      called until it raises ``StopIteration`` or ``tf.errors.OutOfRangeError`` (TensorFlow's end-of-data
+      error), or ``calls`` times per thread when ``calls`` is given.
     - ``kind="generator"``: ``fn()`` returns an iterable; each thread runs it to exhaustion, ``epochs``
       times over (``None``: forever).
 
