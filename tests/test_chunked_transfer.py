@@ -55,7 +55,7 @@ def test_get_available_min_n_takes_the_rest_at_close_then_ends():
 def test_fifo_batches_cross_in_chunks_of_several_batches():
     spec = tfb.pipeline(lambda: 1, dtypes="int32", shapes=[], capacity=100, batch_size=32)
     plan = lower(spec)
-    assert (plan.transfer, plan.chunk_size, plan.chunk_min, plan.rebatch) == ("chunk", 100, 32, True)
+    assert (plan.transfer, plan.chunk_size, plan.chunk_min, plan.rebatch) == ("batches", 100, 32, False)
 
 
 @pytest.mark.parametrize("allow_smaller", [False, True])

@@ -36,7 +36,8 @@ def test_dict_dtypes_give_names_in_order():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        (dict(dtypes=["int32"], shapes=[[], []]), "shapes has 2 entries but dtypes has 1"),
+        (dict(dtypes=["int32"], shapes=[[], []]),
+         r"Queue shapes must have the same length as dtypes, received len\(shapes\)=2, len\(dtypes\)=1; give one"),
         (dict(dtypes=["int32", "int32"], names=["a", "a"]), "has duplicates"),
         (dict(dtypes=["nope"]), "dtype 'nope' is not supported"),
         (dict(dtypes=[]), "needs at least one component"),
@@ -52,9 +53,9 @@ def test_capacity_must_exceed_min_after_dequeue_with_tf_message():
         QueueSpec.random_shuffle(16, 32, ["int32"], [[]])
 
 
-@pytest.mark.parametrize("capacity", [0, -1, 2.5, True])
-def test_capacity_must_be_positive_int(capacity):
-    with pytest.raises(ValueError, match=r"capacity \(.*\) must be a positive int"):
+@pytest.mark.parametrize("capacity, error", [(0, ValueError), (-1, ValueError), (2.5, TypeError), (True, TypeError)])
+def test_capacity_must_be_positive_int(capacity, error):
+    with pytest.raises(error, match=r"capacity \(.*\) must be a positive int"):
         QueueSpec.fifo(capacity, ["int32"], [[]])
 
 

@@ -14,7 +14,9 @@ still gets its batches.
 Eager mode (where TensorFlow raises ``RuntimeError``): a ``QueueRunner``'s enqueue ops are zero-argument
 callables (``lambda: queue.enqueue(x)``), run by its threads the same way, with ``sess=None``;
 ``add_queue_runner`` keeps it in a per-collection list and ``start_queue_runners`` starts those, or
-returns ``[]`` where there are none (a tf.data pipeline needs no runner).
+returns ``[]`` where there are none (a tf.data pipeline needs no runner). Without a ``Coordinator``, an
+error in a runner thread over a bridge queue also fails that queue, so its consumer gets the error
+(after the elements already queued) rather than waiting forever as TensorFlow's would.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from tfdata_bridge._src.compat import tf_private
 from tfdata_bridge._src.compat.notice import notice
+from tfdata_bridge._src.runtime import failures
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
@@ -146,6 +149,8 @@ class QueueRunner:
                 logger.error("Exception in QueueRunner: %s", e)
                 with self._lock:
                     self._exceptions_raised.append(e)
+                if self._eager:
+                    _fail_queue(self._queue, enqueue_op, e)
                 raise
         finally:
             if not decremented:
@@ -193,6 +198,16 @@ class QueueRunner:
     def from_proto(queue_runner_def, import_scope=None):
         """A ``QueueRunner`` created from ``queue_runner_def``."""
         return QueueRunner(queue_runner_def=queue_runner_def, import_scope=import_scope)
+
+
+def _fail_queue(queue: Any, enqueue_op: Any, error: BaseException) -> None:
+    """Eager mode, no Coordinator: hand ``error`` to a bridge queue's consumer (after the elements already
+    in it), where TensorFlow's runner would leave the consumer waiting for elements that never come."""
+    fail = getattr(queue, "_fail", None)
+    if fail is not None:
+        producer = getattr(enqueue_op, "__qualname__", None) or repr(enqueue_op)
+        fail(failures.mark(error, producer=producer, thread=threading.current_thread().name,
+                           queue=getattr(queue, "name", None)))
 
 
 def add_queue_runner(qr, collection=QUEUE_RUNNERS):

@@ -36,6 +36,9 @@ class Lowering:
     - ``batch``: whole consumer batches, assembled (and padded) from the channel in queue order;
     - ``chunk``: up to ``chunk_size`` ready elements stacked (waiting for ``chunk_min`` of them), then
       ``unbatch`` in tf.data, and ``batch`` again where the consumer batches;
+    - ``batches``: the ready elements as whole consumer batches, several per chunk (stacked to
+      ``(k, batch_size, ...)``, waiting for ``chunk_min``), split by ``unbatch`` in tf.data; a short tail
+      is a chunk of its own (``dequeue_up_to``) or dropped (``dequeue_many``);
     - ``element``: one element per call, for elements whose shapes vary and cannot be stacked.
     """
 
@@ -65,12 +68,13 @@ def lower(spec: PipelineSpec) -> Lowering:
             return Lowering("chunk", capacity, min(capacity, CHUNK_LIMIT), buffer, consumer.batched, drop, False)
         return Lowering("element", capacity, 1, buffer, False, False, False)
     if consumer.batched and queue.kind == "fifo" and queue.signature.fully_defined:
-        # Chunks of several batches cross into tf.data at once (one Python call per chunk, which is
-        # what costs), and tf.data re-batches them in C++: the same elements in the same order, the
-        # short tail dropped or kept by ``batch(drop_remainder=...)`` as dequeue_many / dequeue_up_to.
+        # Chunks of several whole batches cross into tf.data at once (one Python call per chunk, which
+        # is what costs), and ``unbatch`` splits them into the batches in C++: the same elements in the
+        # same order. No batch is assembled inside tf.data, so a producer's failure never finds one half
+        # built there: the short tail made before it still arrives, as dequeue_up_to returns it.
         # Waiting for a whole batch per chunk keeps a slow producer from causing many tiny chunks.
         chunk = min(queue.capacity, max(CHUNK_LIMIT, consumer.batch_size))
-        return Lowering("chunk", queue.capacity, chunk, None, True, drop, False,
+        return Lowering("batches", queue.capacity, chunk, None, False, drop, False,
                         min(consumer.batch_size, chunk))
     if consumer.batched:
         return Lowering("batch", queue.capacity, consumer.batch_size, None, False, drop, spec.padded)

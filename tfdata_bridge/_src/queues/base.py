@@ -187,6 +187,14 @@ class EagerQueue:
         if not closed_now and not cancel_pending_enqueues:
             raise tf.errors.CancelledError(None, None, f"Queue '{self._name}' is already closed.")
 
+    def _fail(self, error: BaseException) -> None:
+        """A producer feeding this queue failed (an eager ``QueueRunner`` thread with no ``Coordinator``):
+        close the queue so that, once the elements in it are dequeued, dequeues (and ``as_dataset()``)
+        raise ``error`` instead of waiting for elements that will never come. A closed queue is left as
+        it is: its consumer already sees the end."""
+        if not self._channel.closed:
+            self._channel.fail(error)
+
     def is_closed(self, name: str | None = None) -> Any:
         """A bool scalar tensor: whether the queue is closed."""
         return tf.constant(self._channel.closed)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tfdata_bridge._src.spec.signature import is_int
+
 ConsumerMode = Literal["dequeue", "dequeue_many", "dequeue_up_to"]
 
 
@@ -34,8 +36,11 @@ class Consumer:
                 raise ValueError("batch_size applies to dequeue_many / dequeue_up_to, not dequeue")
             if self.dynamic_pad:
                 raise ValueError("dynamic_pad pads batches; use dequeue_many or dequeue_up_to with it")
-        elif not isinstance(self.batch_size, int) or isinstance(self.batch_size, bool) or self.batch_size < 1:
-            raise ValueError(f"batch_size ({self.batch_size!r}) must be an int >= 1")
+        elif not is_int(self.batch_size) or self.batch_size < 1:
+            raise (ValueError if is_int(self.batch_size) else TypeError)(
+                f"batch_size ({self.batch_size!r}) must be an int >= 1; pass the number of elements in each "
+                "batch (no batch_size: single elements)"
+            )
 
     @classmethod
     def dequeue(cls) -> Consumer:

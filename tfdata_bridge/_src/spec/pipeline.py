@@ -10,6 +10,7 @@ from typing import Any
 from tfdata_bridge._src.spec.consumer import Consumer
 from tfdata_bridge._src.spec.producer import Producer
 from tfdata_bridge._src.spec.queue import QueueSpec
+from tfdata_bridge._src.spec.signature import is_int
 
 DEFAULT_PREFETCH = 2
 
@@ -35,8 +36,11 @@ class PipelineSpec:
         object.__setattr__(self, "producers", producers)
         if not producers:
             raise ValueError("a pipeline needs at least one producer")
-        if not isinstance(self.prefetch, int) or self.prefetch < 0:
-            raise ValueError(f"prefetch ({self.prefetch!r}) must be an int >= 0")
+        if not is_int(self.prefetch) or self.prefetch < 0:
+            raise (ValueError if is_int(self.prefetch) else TypeError)(
+                f"prefetch ({self.prefetch!r}) must be an int >= 0; pass how many batches (or elements) tf.data "
+                "holds ready beyond capacity (0: none)"
+            )
         sig = self.queue.signature
         kind = self.queue.kind
         if self.consumer.batched and not sig.fully_defined and kind != "padding_fifo":

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tfdata_bridge._src.spec.signature import is_int
+
 ProducerKind = Literal["call", "generator"]
 
 
@@ -82,6 +84,15 @@ class Producer:
 def _check_count(what: str, value: Any, *, allow_none: bool) -> None:
     if value is None and allow_none:
         return
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+    if not is_int(value) or value < 1:
         extra = " or None" if allow_none else ""
-        raise ValueError(f"{what} ({value!r}) must be an int >= 1{extra}")
+        raise (ValueError if is_int(value) else TypeError)(f"{what} ({value!r}) must be an int >= 1{extra}; "
+                                                           f"{_COUNT_FIXES[what]}")
+
+
+_COUNT_FIXES = {
+    "threads": "pass how many copies of the producer run side by side",
+    "epochs": "pass how many times each thread runs the generator, or None to run it without end",
+    "calls": "pass how many times each thread calls the producer, or None to call it until it raises "
+             "StopIteration",
+}

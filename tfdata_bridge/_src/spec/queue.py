@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tfdata_bridge._src.spec.signature import Signature
+from tfdata_bridge._src.spec.signature import Signature, is_int
 
 QueueKind = Literal["fifo", "random_shuffle", "padding_fifo", "priority"]
 QUEUE_KINDS: tuple[str, ...] = ("fifo", "random_shuffle", "padding_fifo", "priority")
@@ -32,13 +32,17 @@ class QueueSpec:
     def __post_init__(self) -> None:
         if self.kind not in QUEUE_KINDS:
             raise ValueError(f"queue kind {self.kind!r} is not one of {list(QUEUE_KINDS)}")
-        if not isinstance(self.capacity, int) or isinstance(self.capacity, bool) or self.capacity < 1:
-            raise ValueError(
+        if not is_int(self.capacity) or self.capacity < 1:
+            raise (ValueError if is_int(self.capacity) else TypeError)(
                 f"capacity ({self.capacity!r}) must be a positive int; it bounds the elements the queue holds"
             )
         if self.kind == "random_shuffle":
-            if not isinstance(self.min_after_dequeue, int) or self.min_after_dequeue < 0:
-                raise ValueError(f"min_after_dequeue ({self.min_after_dequeue!r}) must be an int >= 0")
+            mad = self.min_after_dequeue
+            if not is_int(mad) or mad < 0:
+                raise (ValueError if is_int(mad) else TypeError)(
+                    f"min_after_dequeue ({mad!r}) must be an int >= 0; pass how many elements stay in the queue "
+                    "after each dequeue, for mixing (0: none)"
+                )
             if self.capacity <= self.min_after_dequeue:
                 # tf.train.shuffle_batch raises ValueError("capacity %d must be bigger than min_after_dequeue %d.")
                 raise ValueError(

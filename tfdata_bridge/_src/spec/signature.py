@@ -64,10 +64,20 @@ def normalize_shape(value: Any) -> Shape:
     dims = []
     for dim in value:
         dim = getattr(dim, "value", dim)  # tf.compat.v1.Dimension
-        if dim is not None and (not isinstance(dim, (int, np.integer)) or dim < 0):
-            raise ValueError(f"shape {value!r} has dimension {dim!r}; dimensions are ints >= 0 or None")
+        if dim is not None and not is_int(dim):
+            # tf.TensorShape raises TypeError for a dimension that is not an int.
+            raise TypeError(f"Dimension value must be integer or None, got {dim!r} in shape {value!r}; "
+                            "dimensions are ints >= 0, or None where they vary")
+        if dim is not None and dim < 0:
+            raise ValueError(f"Dimension {dim} must be >= 0 (in shape {value!r}); dimensions are ints >= 0, "
+                             "or None where they vary")
         dims.append(None if dim is None else int(dim))
     return tuple(dims)
+
+
+def is_int(value: Any) -> bool:
+    """An int and not a bool: a wrong-typed count is a ``TypeError``, a wrong value a ``ValueError``."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
 def is_fully_defined(shape: Shape) -> bool:
@@ -118,8 +128,9 @@ class Signature:
                 shapes = [shapes[n] for n in (names or [])]
             shape_list = [shapes] if single and not _is_shape_list(shapes) else list(shapes)
             if len(shape_list) != len(norm_dtypes):
-                raise ValueError(
-                    f"shapes has {len(shape_list)} entries but dtypes has {len(norm_dtypes)}; "
+                raise ValueError(  # tf.FIFOQueue's message, then the fix
+                    "Queue shapes must have the same length as dtypes, "
+                    f"received len(shapes)={len(shape_list)}, len(dtypes)={len(norm_dtypes)}; "
                     "give one shape per component"
                 )
             norm_shapes = tuple(normalize_shape(s) for s in shape_list)
@@ -127,8 +138,9 @@ class Signature:
         if names is not None:
             norm_names = (names,) if isinstance(names, str) else tuple(names)
             if len(norm_names) != len(norm_dtypes):
-                raise ValueError(
-                    f"names has {len(norm_names)} entries but dtypes has {len(norm_dtypes)}; "
+                raise ValueError(  # tf.FIFOQueue's message, then the fix
+                    "List of names must have the same length as the list of dtypes, "
+                    f"received len(names)={len(norm_names)},len(dtypes)={len(norm_dtypes)}; "
                     "give one name per component"
                 )
             if len(set(norm_names)) != len(norm_names):

@@ -1,0 +1,101 @@
+"""The dataset class ``compile(spec)`` and ``as_dataset()`` return: a ``tf.data.Dataset`` whose
+iterators re-raise a producer's own exception where tf.data gives a ``tf.errors`` one.
+
+tf.data turns a producer's exception into a ``tf.errors`` type (``runtime/failures.py`` says which) that
+keeps only its text. ``BridgeDataset`` is the same dataset (it shares the wrapped dataset's variant
+tensor, so nothing is added to the pipeline), and its Python iterator (``for x in dataset``,
+``next(iter(dataset))``, ``get_next()``, ``as_numpy_iterator()``) claims the original exception back by the
+token in the message and raises it, with the producer's traceback. Transformations (``map``, ``batch``,
+``prefetch``, ...) return a ``BridgeDataset`` too, so a chain after ``compile`` keeps this.
+
+Where no Python code of ours runs between the failure and the user, the ``tf.errors`` type arrives:
+inside a ``tf.function`` (Keras ``fit``/``evaluate``/``predict`` run the iterator there), through
+``tf.distribute``'s own iterators, and for datasets built by static constructors
+(``tf.data.Dataset.zip``/``choose_from_datasets``). Its message still starts with the original type and
+message, and holds the producer's traceback and the bridge's note naming the producer and thread.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+# TensorFlow has no public iterator class to subclass (``tf.data.Iterator`` is abstract); the one
+# ``tf.data.Dataset.__iter__`` makes is this. Subclassing it keeps the iterator a real tf.data
+# iterator: Keras and ``tf.function`` take it as a composite tensor, checkpoints can save it.
+from tensorflow.python.data.ops.iterator_ops import OwnedIterator as _OwnedIterator
+
+from tfdata_bridge._src.runtime import failures, process_hooks
+from tfdata_bridge._src.tf import tf
+
+
+def _original_errors(call: Callable[[], Any]) -> Any:
+    """Run ``call``; if it raises a ``tf.errors`` error that carries a producer's exception, raise that."""
+    try:
+        return call()
+    except tf.errors.OpError as error:
+        found = failures.claim(error)
+        if found is None:
+            raise
+    except RuntimeError as error:
+        if process_hooks.is_interrupt(error):  # Ctrl-C while a generator waited (process_hooks.py)
+            raise KeyboardInterrupt from None
+        raise
+    original, traceback = found
+    # Raised outside the except block, so the original keeps its own __cause__/__context__; the
+    # traceback is the producer's (the consumer's frames are added as it propagates).
+    raise original.with_traceback(traceback)
+
+
+class BridgeIterator(_OwnedIterator):
+    """``tf.data``'s eager iterator, raising a producer's own exception in place of the ``tf.errors`` one."""
+
+    def __next__(self) -> Any:
+        return _original_errors(super().__next__)
+
+    def get_next(self) -> Any:
+        return _original_errors(super().get_next)
+
+    def get_next_as_optional(self) -> Any:
+        return _original_errors(super().get_next_as_optional)
+
+
+class BridgeDataset(tf.data.Dataset):
+    """A ``tf.data.Dataset`` whose iterators give back a producer's own exception (see the module)."""
+
+    def __init__(self, dataset: tf.data.Dataset) -> None:
+        self._bridge_input = dataset
+        super().__init__(tf.data.experimental.to_variant(dataset))
+
+    def _inputs(self) -> list[Any]:  # tf.data.Dataset's abstract hook: options are merged from inputs
+        return [self._bridge_input]
+
+    @property
+    def element_spec(self) -> Any:
+        return self._bridge_input.element_spec
+
+    def __iter__(self) -> BridgeIterator:
+        if tf.executing_eagerly() or tf.inside_function():
+            return BridgeIterator(self)
+        return super().__iter__()  # TensorFlow's RuntimeError: no Python iteration in graph mode
+
+
+def _keeps_translating(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def transformation(self: BridgeDataset, *args: Any, **kwargs: Any) -> Any:
+        result = method(self, *args, **kwargs)
+        if isinstance(result, tf.data.Dataset) and not isinstance(result, BridgeDataset):
+            return BridgeDataset(result)
+        return result
+
+    return transformation
+
+
+# Every public instance method of tf.data.Dataset (map, batch, prefetch, with_options, apply, ...):
+# one that returns a dataset returns a BridgeDataset. Static constructors are left as they are.
+for _name, _method in list(vars(tf.data.Dataset).items()):
+    if not _name.startswith("_") and inspect.isfunction(_method) and _name not in vars(BridgeDataset):
+        setattr(BridgeDataset, _name, _keeps_translating(_method))
+del _name, _method
