@@ -2,10 +2,26 @@
 
     python benchmarks/soak.py [--cycles 1000] [--seconds 60] [--json PATH]
 
-Phase 1 builds a compiled pipeline, reads part of it and abandons it, ``--cycles`` times. Phase 2 runs
-one pipeline whose producer is about 100x faster than its consumer for ``--seconds``. Both phases
-sample the process's thread count and resident memory (RSS) as they go and print them at the start,
-the middle and the end. Flat numbers mean nothing accumulates.
+Four phases, each sampling the process's thread counts and resident memory (RSS) as it goes, and
+printing them at the start, the middle and the end. ``threads`` are the Python threads (the bridge's
+among them); ``os_threads`` all the process's threads, TensorFlow's own included. ``dummy_threads``
+are the entries Python 3.11 keeps in ``threading`` for threads it did not start (tf.data's, once they
+ran a generator): it never removes them, even after the thread has ended, so they only say how many
+distinct thread ids have called into Python.
+
+1. ``compiled``: build a compiled pipeline (2 producer threads, batches of 8), read 3 batches, abandon
+   the iterator; ``--cycles`` times.
+2. ``eager queue``: create a ``FIFOQueue``, ``enqueue_many`` 32 elements, read 2 batches through
+   ``as_dataset(batch_size=8)``, abandon the iterator, ``close(cancel_pending_enqueues=True)``;
+   ``--cycles`` times.
+3. ``drop-in``: in graph mode (``tfdata_bridge.compat.v1``), build a ``tf.train.batch`` pipeline over a
+   ``py_func`` producer (lifted into tf.data) in a new ``tf.Graph``, open a ``Session``, start the queue
+   runners with a ``Coordinator``, run 3 batches, stop and close; ``--cycles`` times.
+4. ``lopsided``: one compiled pipeline whose producer is about 100x faster than its consumer, for
+   ``--seconds``.
+
+Each cycle phase runs 5 unmeasured cycles first (TensorFlow creates its pools and caches as they are
+first needed). Flat numbers mean nothing accumulates.
 """
 
 from __future__ import annotations
@@ -17,12 +33,17 @@ import os
 import platform
 import threading
 import time
+import warnings
+from collections.abc import Callable
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import numpy as np  # noqa: E402
 
 import tfdata_bridge as tfb  # noqa: E402
+
+WARM_UP_CYCLES = 5
+SAMPLES = 20
 
 
 def rss_mib() -> float:
@@ -33,13 +54,19 @@ def rss_mib() -> float:
     return float("nan")
 
 
+def os_threads() -> int:
+    return len(os.listdir("/proc/self/task"))
+
+
 def sample(label: str, progress: float) -> dict:
     gc.collect()
-    return {"phase": label, "progress": round(progress, 3), "threads": threading.active_count(),
-            "rss_mib": round(rss_mib(), 1), "t": round(time.monotonic(), 2)}
+    dummies = sum(isinstance(t, threading._DummyThread) for t in threading.enumerate())  # noqa: SLF001
+    return {"phase": label, "progress": round(progress, 3), "threads": threading.active_count() - dummies,
+            "dummy_threads": dummies, "os_threads": os_threads(), "rss_mib": round(rss_mib(), 1),
+            "t": round(time.monotonic(), 2)}
 
 
-def phase_cycles(cycles: int) -> list[dict]:
+def compiled_cycle() -> Callable[[], None]:
     rng = np.random.default_rng(0)
     data = rng.random((64, 100)).astype(np.float32)
     counter = iter(range(10**12))
@@ -48,18 +75,77 @@ def phase_cycles(cycles: int) -> list[dict]:
         i = next(counter) % 64
         return data[i], np.int32(i)
 
-    samples = []
-    every = max(1, cycles // 20)
-    for cycle in range(cycles):
-        if cycle % every == 0:
-            samples.append(sample("cycles", cycle / cycles))
+    def cycle() -> None:
         spec = tfb.pipeline(tfb.Producer.call(produce, threads=2), dtypes=["float32", "int32"],
                             shapes=[[100], []], capacity=64, batch_size=8)
         iterator = iter(tfb.compile(spec))
         for _ in range(3):
             next(iterator)
         del iterator
-    samples.append(sample("cycles", 1.0))
+
+    return cycle
+
+
+def eager_queue_cycle() -> Callable[[], None]:
+    features = np.ones((32, 100), np.float32)
+    labels = np.arange(32, dtype=np.int32)
+
+    def cycle() -> None:
+        q = tfb.FIFOQueue(64, ["float32", "int32"], shapes=[[100], []])
+        q.enqueue_many((features, labels))
+        iterator = iter(q.as_dataset(batch_size=8))
+        for _ in range(2):
+            next(iterator)
+        del iterator
+        q.close(cancel_pending_enqueues=True)
+
+    return cycle
+
+
+def dropin_cycle() -> Callable[[], None]:
+    import tensorflow as tf
+
+    import tfdata_bridge.compat.v1 as bridge
+
+    item = np.ones(100, np.float32)
+
+    def cycle() -> None:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            x = bridge.py_func(lambda: item, [], tf.float32, stateful=True)
+            x.set_shape([100])
+            label = bridge.random.uniform([], 0, 10, dtype=tf.int32)
+            batch = bridge.train.batch([x * 2.0, label], 8, capacity=64, num_threads=2)
+            with bridge.Session() as sess:
+                coord = bridge.train.Coordinator()
+                threads = bridge.train.start_queue_runners(sess, coord)
+                for _ in range(3):
+                    sess.run(batch)
+                coord.request_stop()
+                coord.join(threads)
+
+    return cycle
+
+
+CYCLE_PHASES = {
+    "compiled": ("create / read-partly / abandon cycles of a compiled pipeline", compiled_cycle),
+    "eager queue": ("create / enqueue_many / as_dataset-partly / close cycles of an eager FIFOQueue", eager_queue_cycle),
+    "drop-in": ("graph-mode build / run-partly / close-session cycles of a lifted tf.train.batch", dropin_cycle),
+}
+
+
+def phase_cycles(label: str, make: Callable[[], Callable[[], None]], cycles: int) -> list[dict]:
+    cycle = make()
+    for _ in range(WARM_UP_CYCLES):
+        cycle()
+    samples = []
+    every = max(1, cycles // SAMPLES)
+    start = time.monotonic()
+    for i in range(cycles):
+        if i % every == 0:
+            samples.append(sample(label, i / cycles))
+        cycle()
+    samples.append(sample(label, 1.0) | {"seconds": round(time.monotonic() - start, 1)})
     return samples
 
 
@@ -81,7 +167,7 @@ def phase_lopsided(seconds: float) -> list[dict]:
         now = time.monotonic()
         if now >= next_sample:
             samples.append(sample("lopsided", (now - start) / seconds) | {"batches": consumed})
-            next_sample += seconds / 20
+            next_sample += seconds / SAMPLES
         if now - start >= seconds:
             break
     samples.append(sample("lopsided", 1.0) | {"batches": consumed})
@@ -91,30 +177,34 @@ def phase_lopsided(seconds: float) -> list[dict]:
 def summarize(samples: list[dict]) -> list[str]:
     picks = [samples[0], samples[len(samples) // 2], samples[-1]]
     names = ["start", "middle", "end"]
-    return [f"  {n:>6}: threads={s['threads']:3d}  rss={s['rss_mib']:8.1f} MiB" for n, s in zip(names, picks)]
+    return [f"  {n:>6}: threads={s['threads']:3d}  os_threads={s['os_threads']:3d}  "
+            f"dummy_threads={s['dummy_threads']:3d}  rss={s['rss_mib']:8.1f} MiB" for n, s in zip(names, picks)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cycles", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--cycles", type=int, default=1000, help="cycles of each cycle phase")
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of the lopsided phase")
     parser.add_argument("--json", metavar="PATH")
     args = parser.parse_args()
 
-    # Warm up TensorFlow's own lazily created pools so they do not count as growth.
-    phase_cycles(5)
-    cycles = phase_cycles(args.cycles)
-    print(f"phase 1: {args.cycles} create / read-partly / abandon cycles")
-    print("\n".join(summarize(cycles)))
-    lopsided = phase_lopsided(args.seconds)
-    print(f"phase 2: producer ~100x faster than consumer for {args.seconds:.0f} s "
+    results = {}
+    for i, (name, (what, make)) in enumerate(CYCLE_PHASES.items(), 1):
+        results[name] = samples = phase_cycles(name, make, args.cycles)
+        print(f"phase {i} ({name}): {args.cycles} {what} ({samples[-1]['seconds']} s)", flush=True)
+        print("\n".join(summarize(samples)), flush=True)
+    results["lopsided"] = lopsided = phase_lopsided(args.seconds)
+    print(f"phase {len(CYCLE_PHASES) + 1} (lopsided): producer ~100x faster than consumer for {args.seconds:.0f} s "
           f"({lopsided[-1]['batches']} batches consumed)")
     print("\n".join(summarize(lopsided)))
     if args.json:
+        import tensorflow as tf
+
         with open(args.json, "w") as out:
-            json.dump({"cycles": cycles, "lopsided": lopsided, "machine": {
-                "cores": os.cpu_count(), "python": platform.python_version(), "tfdata_bridge": tfb.__version__,
-            }}, out, indent=1)
+            json.dump({"phases": results, "args": {"cycles": args.cycles, "seconds": args.seconds},
+                       "machine": {"cores": os.cpu_count(), "python": platform.python_version(),
+                                   "tensorflow": tf.__version__, "tfdata_bridge": tfb.__version__}},
+                      out, indent=1)
 
 
 if __name__ == "__main__":

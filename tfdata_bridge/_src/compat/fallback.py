@@ -9,6 +9,10 @@ the last one to finish closes the channel, and any other error goes to the ``Coo
 (``request_stop(e)``, so ``Coordinator.join`` re-raises it) and cancels the channel, so the consumer
 sees ``OutOfRangeError`` after the elements already buffered. Without a coordinator the error is
 logged, kept in ``exceptions_raised``, and handed to the consumer instead of leaving it waiting.
+
+Closing the session ends the threads (where TensorFlow's would fail their next ``sess.run`` and report
+it): a thread blocked on the full channel sees the close within ``SESSION_POLL_S``, cancels the channel
+and ends, and one whose ``sess.run`` fails because the session closed ends without an error.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.runtime import failures
 from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
 from tfdata_bridge._src.runtime.elements import stack
 from tfdata_bridge._src.tf import tf
@@ -30,6 +36,7 @@ tf1 = tf.compat.v1
 
 CHUNK = 128
 WAIT_WARNING_S = 10.0
+SESSION_POLL_S = 0.1  # how often a blocked runner thread looks whether its session was closed
 
 
 class FallbackRunner:
@@ -92,7 +99,7 @@ class FallbackRunner:
             for i, fetches in enumerate(self._fetches)
         ]
         if coord is not None:
-            threads.append(threading.Thread(target=self._close_on_stop, args=(coord, channel),
+            threads.append(threading.Thread(target=self._close_on_stop, args=(sess, coord, channel),
                                             name=f"QueueRunnerThread-{self._name}-close_on_stop"))
         for t in threads:
             if coord is not None:
@@ -115,18 +122,21 @@ class FallbackRunner:
                     self._finish(sess, channel)
                     return
                 try:
-                    channel.put_many(self._elements(values))
+                    if not self._put(sess, channel, self._elements(values)):
+                        return
                 except (EnqueueClosedError, EnqueueCancelledError):
                     return
         except Exception as e:  # noqa: BLE001 - reported as TensorFlow's QueueRunner reports it
-            if coord is not None:
+            if tf_private.session_closed(sess):  # the consumer closed the session: a stop, not a failure
+                channel.close(cancel_pending_enqueues=True)
+            elif coord is not None:
                 coord.request_stop(e)
                 channel.close(cancel_pending_enqueues=True)
             else:
                 logger.error("Exception in QueueRunner: %s", e)
                 with self._lock:
                     self._exceptions_raised.append(e)
-                channel.fail(e)
+                channel.fail(failures.mark(e, producer=self._name, thread=threading.current_thread().name))
                 raise
         finally:
             if not finished:
@@ -141,8 +151,25 @@ class FallbackRunner:
             channel.close()
 
     @staticmethod
-    def _close_on_stop(coord: Any, channel: Channel) -> None:
-        coord.wait_for_stop()
+    def _put(sess: Any, channel: Channel, items: list[tuple[Any, ...]]) -> bool:
+        """Enqueue ``items`` in order, waiting while the channel is full; False (the rest dropped, the
+        channel cancelled) once ``sess`` is closed."""
+        for item in items:
+            while True:
+                try:
+                    channel.put(item, timeout=SESSION_POLL_S)
+                    break
+                except TimeoutError:
+                    if tf_private.session_closed(sess):
+                        channel.close(cancel_pending_enqueues=True)
+                        return False
+        return True
+
+    @staticmethod
+    def _close_on_stop(sess: Any, coord: Any, channel: Channel) -> None:
+        while not coord.wait_for_stop(SESSION_POLL_S):
+            if tf_private.session_closed(sess):
+                break
         channel.close(cancel_pending_enqueues=True)
 
     def _elements(self, values: Sequence[Any]) -> list[tuple[Any, ...]]:

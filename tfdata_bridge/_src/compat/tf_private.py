@@ -3,6 +3,7 @@
 Each has no public equivalent:
 - ``SessionInterface``: ``start_queue_runners`` tells a ``tf.Session`` from a ``MonitoredSession`` exactly
   as TensorFlow's own does (``isinstance(sess, SessionInterface)``).
+- ``session_closed``: whether ``close()`` was called on a ``tf.Session`` (runner threads end then).
 - the op registry (``op_is_stateful``): whether an op type named in a ``NodeDef`` is stateful.
 - the ``py_func`` registry: a lifted ``PyFunc`` op names its Python function by a registry token; the
   registry holds functions weakly, so the bridge keeps its own strong reference for as long as the
@@ -20,6 +21,11 @@ from tensorflow.python.ops import script_ops as _script_ops  # no public view of
 SessionInterface = _session.SessionInterface
 
 PY_FUNC_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
+
+
+def session_closed(sess: Any) -> bool:
+    """Whether ``sess.close()`` has been called (``BaseSession._closed``; False for anything else)."""
+    return getattr(sess, "_closed", False) is True
 
 
 def py_func_for_token(token: str) -> Any:

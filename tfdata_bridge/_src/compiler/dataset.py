@@ -8,7 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
+from tfdata_bridge._src.compiler.generator_source import from_generator
 from tfdata_bridge._src.compiler.lowering import Lowering, lower
+from tfdata_bridge._src.runtime import process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
 from tfdata_bridge._src.runtime.elements import stack
 from tfdata_bridge._src.runtime.workers import ProducerPool
@@ -42,21 +45,30 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
     Each iteration of the dataset starts the spec's producers afresh (on daemon threads) and stops
     them when the iteration ends or is abandoned. The element spec is the consumer's: batches have a
     static batch dimension when the last partial batch is dropped (``dequeue_many``).
+
+    A producer's exception ends the iteration once the elements already buffered are delivered; a
+    Python iterator of the dataset (or of a chain after it: ``.map``, ``.batch``, ...) raises the
+    producer's own exception, with its traceback (``error_dataset.py``).
     """
     if not isinstance(spec, PipelineSpec):
         raise TypeError(f"compile() takes a PipelineSpec, got {type(spec).__name__}; build one with tfdata_bridge.pipeline(...)")
     plan = lower(spec)
     signature = spec.queue.element_signature
     generator = _generator(spec, plan, signature)
+    process_hooks.install()
     if plan.transfer == "batch":
         batch_dim = spec.consumer.batch_size if plan.drop_remainder else None
         out_sig = tensor_spec(signature, batch_dim)  # padded dims stay None: they vary by batch
+    elif plan.transfer == "batches":  # (chunk, batch, ...): a chunk of whole batches
+        batch_dim = spec.consumer.batch_size if plan.drop_remainder else None
+        out_sig = tf.nest.map_structure(lambda s: tf.TensorSpec((None, *s.shape), s.dtype),
+                                        tensor_spec(signature, batch_dim))
     elif plan.transfer == "chunk":
         out_sig = tensor_spec(signature, None)
     else:
         out_sig = tensor_spec(signature)
-    dataset = tf.data.Dataset.from_generator(generator, output_signature=out_sig)
-    if plan.transfer == "chunk":
+    dataset = from_generator(generator, output_signature=out_sig)
+    if plan.transfer in ("chunk", "batches"):
         dataset = dataset.unbatch()
     if plan.shuffle_buffer is not None:
         dataset = dataset.shuffle(plan.shuffle_buffer, seed=spec.queue.seed)
@@ -64,7 +76,7 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
         dataset = dataset.batch(spec.consumer.batch_size, drop_remainder=plan.drop_remainder)
     if spec.prefetch:
         dataset = dataset.prefetch(spec.prefetch)
-    return dataset
+    return BridgeDataset(dataset)
 
 
 def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool:
@@ -80,26 +92,79 @@ def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature) -> Call
     np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
 
     def chunks(channel: Channel) -> Iterator[Any]:
+        # Every wait runs in short slices, so a Ctrl-C reaches a consumer blocked in tf.data.
+        waits = process_hooks.Interruptible()
         if plan.transfer == "batch":
             allow_smaller = not plan.drop_remainder
             while True:
                 try:
-                    items = channel.get_many(plan.chunk_size, allow_smaller=allow_smaller)
+                    items = waits.wait(lambda t: channel.get_many(plan.chunk_size, allow_smaller=allow_smaller, timeout=t))
                 except ChannelClosedError:
                     return
                 yield structure(signature, stack(items, np_dtypes, pad=plan.padded))
+        elif plan.transfer == "batches":
+            yield from whole_batches(channel, waits)
         elif plan.transfer == "chunk":
-            while items := channel.get_available(plan.chunk_size, min_n=plan.chunk_min):
+            while items := waits.wait(_lingering(channel, plan.chunk_size, plan.chunk_min)):
                 yield structure(signature, stack(items, np_dtypes))
         else:
-            while items := channel.get_available(1):
+            while items := waits.wait(lambda t: channel.get_available(1, t)):
                 yield structure(signature, list(items[0]))
+
+    def whole_batches(channel: Channel, waits: process_hooks.Interruptible) -> Iterator[Any]:
+        n = spec.consumer.batch_size
+        held: list[Any] = []  # fewer than n elements taken from the channel: the next batch's start
+
+        def chunk(items: list[Any], batch: int) -> Any:
+            return structure(signature, [a.reshape((-1, batch) + a.shape[1:]) for a in stack(items, np_dtypes)])
+
+        while True:
+            try:
+                items = waits.wait(_lingering(channel, plan.chunk_size, max(1, plan.chunk_min - len(held))))
+            except BaseException as error:
+                if held and not plan.drop_remainder and error is channel.failure:
+                    yield chunk(held, len(held))  # the tail made before a producer failed, as dequeue_up_to
+                raise
+            if not items:
+                break
+            held += items
+            whole = len(held) - len(held) % n
+            if whole:
+                yield chunk(held[:whole], n)
+                held = held[whole:]
+        if held and not plan.drop_remainder:
+            yield chunk(held, len(held))
 
     def generate() -> Iterator[Any]:
         pool = start(spec, plan)
+        failed = False
         try:
             yield from chunks(pool.channel)
+        except GeneratorExit:
+            raise
+        except BaseException:
+            failed = True  # a producer's failure: deliver it now, without waiting for the others
+            raise
         finally:
-            pool.stop()
+            # Workers in the middle of a producer call end when that call returns; after a failure
+            # they are not waited for, so the error reaches the consumer at once.
+            pool.stop(join=not failed)
 
     return generate
+
+
+def _lingering(channel: Channel, size: int, minimum: int) -> Callable[[float], list[Any]]:
+    """A chunk wait for ``process_hooks.Interruptible.wait``: up to ``size`` elements once ``minimum`` are
+    ready, or, after the first slice, once any are. A slow producer then hands over what it made
+    within about one of its calls (so an abandoned iteration, which tf.data lets finish the read in
+    progress, ends that soon); a fast one still fills whole chunks."""
+    need = [minimum]
+
+    def take(timeout: float) -> list[Any]:
+        try:
+            return channel.get_available(size, timeout, min_n=need[0])
+        except TimeoutError:
+            need[0] = 1
+            raise
+
+    return take

@@ -14,6 +14,9 @@ from typing import Any
 import numpy as np
 
 from tfdata_bridge._src.compiler.dataset import structure, tensor_spec
+from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
+from tfdata_bridge._src.compiler.generator_source import from_generator
+from tfdata_bridge._src.runtime import process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
 from tfdata_bridge._src.runtime.elements import Element, stack
 from tfdata_bridge._src.spec.signature import Signature, numpy_dtype
@@ -39,6 +42,7 @@ def queue_dataset(channel: Channel, signature: Signature, *, pad: bool, batch_si
     elements waits until some arrive or the queue is closed.
     """
     np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
+    process_hooks.install()
     if batch_size is None:
         if allow_smaller_final_batch:
             warnings.warn(
@@ -56,26 +60,28 @@ def _elements(channel: Channel, signature: Signature, np_dtypes: list[np.dtype])
     uniform = signature.fully_defined  # else elements may differ in shape: stack runs of equal shapes
 
     def generate() -> Iterator[Any]:
-        while items := channel.get_available(CHUNK):
+        waits = process_hooks.Interruptible()  # a Ctrl-C reaches a consumer blocked in tf.data
+        while items := waits.wait(lambda t: channel.get_available(CHUNK, t)):
             for run in [items] if uniform else _same_shape_runs(items):
                 yield structure(signature, stack(run, np_dtypes))
 
-    chunks = tf.data.Dataset.from_generator(generate, output_signature=tensor_spec(signature, None))
-    return chunks.unbatch()
+    chunks = from_generator(generate, output_signature=tensor_spec(signature, None))
+    return BridgeDataset(chunks.unbatch())
 
 
 def _batches(channel: Channel, signature: Signature, np_dtypes: list[np.dtype], batch_size: int,
              pad: bool, allow_smaller: bool) -> tf.data.Dataset:
     def generate() -> Iterator[Any]:
+        waits = process_hooks.Interruptible()
         while True:
             try:
-                items = channel.get_many(batch_size, allow_smaller=allow_smaller)
+                items = waits.wait(lambda t: channel.get_many(batch_size, allow_smaller=allow_smaller, timeout=t))
             except ChannelClosedError:
                 return
             yield structure(signature, stack(items, np_dtypes, pad=pad))
 
     spec = tensor_spec(signature, None if allow_smaller else batch_size)
-    return tf.data.Dataset.from_generator(generate, output_signature=spec)
+    return BridgeDataset(from_generator(generate, output_signature=spec))
 
 
 def _same_shape_runs(items: Sequence[Element]) -> list[list[Element]]:

@@ -175,6 +175,7 @@ class Channel:
         self._dequeues: collections.deque[_DequeueAttempt] = collections.deque()
         self._closed = False
         self._failure: BaseException | None = None
+        self._failure_tb: Any = None  # its traceback when it failed: each raise starts from it
         self.high_water = 0  # the most elements ever buffered at once
 
     # ------------------------------------------------------------------ queries
@@ -255,6 +256,7 @@ class Channel:
         with self._cond:
             if self._failure is None:
                 self._failure = error
+                self._failure_tb = error.__traceback__
         self.close(cancel_pending_enqueues=True)
 
     # ------------------------------------------------------------------ dequeue
@@ -307,6 +309,8 @@ class Channel:
             self._flush()
             self._wait(attempt, timeout)
             if attempt.error is not None:
+                if attempt.error is self._failure:  # the producer's traceback, not grown by earlier raises
+                    raise attempt.error.with_traceback(self._failure_tb)
                 raise attempt.error
             return attempt.collected
 

@@ -3,16 +3,19 @@
 Each producer runs as ``threads`` parallel copies. When the last copy of the last producer finishes,
 the channel is closed (as a ``QueueRunner`` closes its queue), so the consumer sees the end of data.
 A producer's exception fails the channel: the consumer gets it once the elements already buffered
-are delivered, and the other workers stop at their next enqueue.
+are delivered, and the other workers stop at their next enqueue. The exception is ``failures.mark``ed
+(a note naming the producer and thread), so a consumer on the far side of tf.data can get it back.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tfdata_bridge._src.runtime import failures
 from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
 from tfdata_bridge._src.runtime.elements import ElementConverter
 from tfdata_bridge._src.spec.producer import Producer
@@ -20,7 +23,7 @@ from tfdata_bridge._src.spec.signature import Signature
 
 logger = logging.getLogger("tfdata_bridge")
 
-_JOIN_TIMEOUT_S = 5.0
+_JOIN_TIMEOUT_S = 1.0  # the most stop() waits for workers, in all
 
 
 class ProducerStopped(Exception):
@@ -70,15 +73,17 @@ class ProducerPool:
         return sum(t.is_alive() for t in self._threads)
 
     def stop(self, join: bool = True) -> None:
-        """Stop every worker: cancel their enqueues and wait for them (a worker inside a producer call
-        ends when that call returns)."""
+        """Stop every worker: cancel their enqueues (a worker blocked on a full channel ends at once) and
+        wait for them, ``_JOIN_TIMEOUT_S`` in all. A worker inside a producer call ends on its own when
+        that call returns; the wait is bounded so a slow call cannot hold up the consumer's teardown."""
         self._stop.set()
         self.channel.close(cancel_pending_enqueues=True)
         if join:
             current = threading.current_thread()
+            deadline = time.monotonic() + _JOIN_TIMEOUT_S
             for thread in self._threads:
                 if thread is not current:
-                    thread.join(_JOIN_TIMEOUT_S)
+                    thread.join(max(0.0, deadline - time.monotonic()))
 
     # -- the worker loop
     def _run(self, producer: Producer, converter: ElementConverter) -> None:
@@ -99,7 +104,8 @@ class ProducerPool:
         except BaseException as exc:  # noqa: BLE001 - every failure must reach the consumer
             if not self._stop.is_set():
                 logger.debug("producer %s failed: %r", producer.label, exc)
-                self.channel.fail(exc)
+                self.channel.fail(failures.mark(exc, producer=producer.label, queue=self.channel.name,
+                                                thread=threading.current_thread().name))
             return
         finally:
             self._finish_one()

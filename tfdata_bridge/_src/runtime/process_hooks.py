@@ -1,0 +1,147 @@
+"""The two process-wide hooks the runtime installs so that shutting down is quiet and Ctrl-C works.
+
+**Ctrl-C while a consumer waits inside TensorFlow.** ``next()`` on a dataset iterator (or ``sess.run``)
+waits in TensorFlow's C++ code, where the main thread runs no Python bytecode, so Python cannot raise
+``KeyboardInterrupt`` until that call returns; and it returns only when the bridge's generator, waiting
+on a channel in one of tf.data's threads, hands it data. Python writes the number of each signal it
+catches to a "wakeup fd" when one is set (``signal.set_wakeup_fd``, there for libraries "to wakeup a
+poll or select call"). ``install()`` sets one, only from the main thread and only where none is set
+(an asyncio loop's own replaces it, and then this hook is simply off). ``Interruptible.wait`` runs a
+channel wait in short slices and, when a SIGINT arrived meanwhile while Python's default handler is in
+place (so that SIGINT means ``KeyboardInterrupt``), raises ``KeyboardInterrupt`` in the waiting
+generator: the tf.data call ends, and the main thread raises its own pending ``KeyboardInterrupt``
+(``is_interrupt`` recognises the form pybind11 sometimes gives it on the way).
+
+**A garbage collection at exit.** A dataset iterator that is only reachable from a reference cycle, or
+from the traceback of the exception that ended the program (a ``for`` loop's iterator, after a Ctrl-C),
+is destroyed during interpreter shutdown, when TensorFlow can no longer run ``from_generator``'s
+finalizer: it logs "Error occurred when finalizing GeneratorDataset iterator", and a tf.data thread
+that needs Python just then can hang the exit. ``install()`` registers (once) an ``atexit`` hook, which
+runs while Python is still whole: it drops the local variables of the finished frames in that
+exception's traceback and the tracebacks chained to it (``traceback.clear_frames``; they were already
+printed), and collects garbage.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+import signal
+import socket
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+SLICE_S = 0.1  # how long one slice of a wait lasts: the delay before a Ctrl-C is seen
+
+_lock = threading.Lock()
+_reader: socket.socket | None = None
+_writer: socket.socket | None = None
+_interrupts = 0  # SIGINTs seen on the wakeup fd (while SIGINT meant KeyboardInterrupt)
+_collect_registered = False
+
+
+def install() -> None:
+    """Register the exit-time collection, and (from the main thread) set the wakeup fd if none is set."""
+    global _collect_registered
+    with _lock:
+        if not _collect_registered:
+            atexit.register(_at_exit)
+            _collect_registered = True
+    if threading.current_thread() is threading.main_thread():
+        _set_wakeup_fd()
+
+
+def _at_exit() -> None:
+    _collect_at_exit()
+    _unset_wakeup_fd()
+
+
+def _collect_at_exit() -> None:
+    error = getattr(sys, "last_value", None)  # set when an uncaught exception ended the program
+    seen = set()
+    while isinstance(error, BaseException) and id(error) not in seen:  # and the errors chained to it
+        seen.add(id(error))
+        if error.__traceback__ is not None:
+            traceback.clear_frames(error.__traceback__)
+        error = error.__cause__ or error.__context__
+    gc.collect()
+
+
+def _set_wakeup_fd() -> None:
+    global _reader, _writer
+    with _lock:
+        if _reader is None:
+            _reader, _writer = socket.socketpair()
+            _reader.setblocking(False)
+            _writer.setblocking(False)
+        try:
+            previous = signal.set_wakeup_fd(_writer.fileno(), warn_on_full_buffer=False)
+        except (ValueError, OSError):  # not the main interpreter's main thread, or no signals here
+            return
+        if previous not in (-1, _writer.fileno()):
+            signal.set_wakeup_fd(previous)  # someone else's: keep it
+
+
+def _unset_wakeup_fd() -> None:
+    global _reader, _writer
+    with _lock:
+        if _writer is None:
+            return
+        try:
+            current = signal.set_wakeup_fd(-1)
+            if current not in (-1, _writer.fileno()):
+                signal.set_wakeup_fd(current)  # someone else's: keep it
+        except (ValueError, OSError):
+            return
+        _reader.close()
+        _writer.close()
+        _reader = _writer = None
+
+
+def _drain() -> int:
+    """Read what the signal handler wrote; return the number of SIGINTs that mean KeyboardInterrupt."""
+    global _interrupts
+    with _lock:
+        if _reader is None:
+            return _interrupts
+        try:
+            while data := _reader.recv(512):
+                if signal.SIGINT in data and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                    _interrupts += 1
+        except (BlockingIOError, InterruptedError, OSError):
+            pass
+        return _interrupts
+
+
+class Interruptible:
+    """Waits of one consumer (one iteration of a generator) that a Ctrl-C ends.
+
+    A SIGINT that arrives after this object was made, while SIGINT means ``KeyboardInterrupt``, makes
+    ``wait`` raise ``KeyboardInterrupt``: the one that interrupted the main thread ends the iteration.
+    """
+
+    def __init__(self) -> None:
+        self._seen = _drain()  # SIGINTs from before: the main thread has handled them
+
+    def wait(self, call: Callable[[float], T]) -> T:
+        """``call(timeout)`` repeated until it returns without ``TimeoutError``. ``call`` must be a wait
+        that can be retried (a channel dequeue: a timed-out attempt is withdrawn and gives its
+        elements back)."""
+        while True:
+            try:
+                return call(SLICE_S)
+            except TimeoutError:
+                if _drain() != self._seen:
+                    raise KeyboardInterrupt("interrupted while waiting for a producer") from None
+
+
+def is_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` is the ``RuntimeError`` pybind11 raises when the pending ``KeyboardInterrupt``
+    fires while TensorFlow turns the interrupted generator's error status into an exception (the
+    handler runs in the middle of that and replaces it): for the consumer, a ``KeyboardInterrupt``."""
+    return isinstance(error, RuntimeError) and "REPLACED BY KeyboardInterrupt" in str(error)
