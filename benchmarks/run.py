@@ -1,5 +1,6 @@
 """Benchmark harness: the seed patterns as the legacy queue, hand-written tf.data, the bridge and a
-replay ceiling, side by side in one process; plus the production/consumption overlap case.
+replay ceiling, side by side in one process; the production/consumption overlap case; and the seed
+programs through the drop-in ``tfdata_bridge.compat.v1`` against ``tensorflow.compat.v1``.
 
     python benchmarks/run.py [--json PATH] [--repeats N] [--quick] [--only CASE ...] [--check]
 
@@ -19,6 +20,11 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+# One BLAS thread per call, set before numpy loads: the drop-in numpy cases scale by producer threads,
+# and a multi-threaded BLAS under 4 producer threads on 2 cores oversubscribes (figures swing 10x).
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+for _var in BLAS_THREADS:
+    os.environ[_var] = "1"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
@@ -26,12 +32,28 @@ import tensorflow as tf  # noqa: E402
 
 tf.get_logger().setLevel("ERROR")  # the legacy variants use deprecated APIs on purpose
 
-from cases import overlap, seed1_feed, seed2_pyfunc  # noqa: E402
-from cases.common import Config, Result, measure  # noqa: E402
+from cases import overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc  # noqa: E402
+from cases.common import Config, Result, measure, measure_interleaved, paired_ratio  # noqa: E402
 
-CASES = {"seed1_feed": seed1_feed, "seed2_pyfunc": seed2_pyfunc, "overlap": overlap}
+CASES: dict[str, Any] = {
+    "seed1_feed": seed1_feed,
+    "seed2_pyfunc": seed2_pyfunc,
+    "overlap": overlap,
+    "seed1_dropin": seed1_dropin,
+    **{name: seed2_dropin.Case(kind, threads) for name, kind, threads in seed2_dropin.CASES},
+}
+# The drop-in cases: bridge (tfdata_bridge.compat.v1) against legacy (tensorflow.compat.v1), interleaved.
+DROPIN_CASES = ["seed1_dropin", *(name for name, _, _ in seed2_dropin.CASES)]
+# Names --only also accepts, for several cases at once.
+GROUPS = {"seed2_dropin": DROPIN_CASES[1:], "dropin": DROPIN_CASES}
 # (case, numerator, denominator, minimum): the acceptance targets.
-RATIO_TARGETS = [("seed1_feed", "bridge", "legacy", 8.0), ("seed1_feed", "bridge", "tfdata", 8.0)]
+RATIO_TARGETS = [
+    ("seed1_feed", "bridge", "legacy", 8.0),
+    ("seed1_feed", "bridge", "tfdata", 8.0),
+    *((case, "bridge", "legacy", seed2_dropin.RATIO_TARGET) for case in DROPIN_CASES),
+]
+# (producer kind, variant, minimum): t4/t1 of the seed2_dropin cases.
+SCALING_TARGETS = [("numpy", "bridge", seed2_dropin.SCALING_TARGET)]
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -39,12 +61,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", metavar="PATH", help="write the results as JSON to PATH")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per variant (default 5); medians are reported")
     parser.add_argument("--quick", action="store_true", help="fewer elements per run, for a fast check")
-    parser.add_argument("--only", nargs="+", choices=sorted(CASES), metavar="CASE",
-                        help=f"run only these cases ({', '.join(CASES)})")
+    parser.add_argument("--only", nargs="+", choices=[*CASES, *GROUPS], metavar="CASE",
+                        help=f"run only these cases ({', '.join(CASES)}; or the groups "
+                             f"{', '.join(f'{g} = {len(cs)} cases' for g, cs in GROUPS.items())})")
     parser.add_argument("--check", action="store_true", help="exit 1 when an acceptance target is missed")
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error(f"--repeats ({args.repeats}) must be >= 1")
+    if args.only:
+        args.only = list(dict.fromkeys(c for name in args.only for c in GROUPS.get(name, [name])))
     return args
 
 
@@ -61,6 +86,7 @@ def machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "tensorflow": tf.__version__,
         "numpy": np.__version__,
+        "blas_threads": {var: os.environ.get(var) for var in BLAS_THREADS},
         "platform": platform.platform(),
     }
 
@@ -89,12 +115,26 @@ def targets(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> 
         value = summary["ratio_wall_to_max"]
         checks.append({"target": f"overlap wall/max <= {overlap.TARGET_RATIO:g}", "value": round(value, 3),
                        "ok": value <= overlap.TARGET_RATIO})
+    scaling = seed2_dropin.scaling(results)
+    for kind, variant, minimum in SCALING_TARGETS:
+        value = scaling.get(f"{kind} {variant}")
+        if value is not None:
+            checks.append({"target": f"seed2_dropin_{kind} {variant} t4/t1 >= {minimum:g}", "value": round(value, 2),
+                           "ok": value >= minimum})
     return checks
+
+
+def paired(results: list[Result]) -> dict[str, float]:
+    """For each drop-in case, the median of its per-round bridge/legacy ratios (the runs interleave)."""
+    by_key = {(r.case, r.variant): r for r in results}
+    return {case: paired_ratio(by_key[(case, "bridge")], by_key[(case, "legacy")])
+            for case in DROPIN_CASES if (case, "bridge") in by_key and (case, "legacy") in by_key}
 
 
 def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> str:
     rates = {(r.case, r.variant): r.elements_per_s for r in results}
-    head = f"{'case':<14}{'variant':<9}{'elements/s':>12}{'min':>11}{'max':>11}{'x legacy':>10}{'x tfdata':>10}{'x ceiling':>11}"
+    head = (f"{'case':<24}{'variant':<9}{'elements/s':>12}{'min':>11}{'max':>11}"
+            f"{'x legacy':>10}{'x tfdata':>10}{'x ceiling':>11}")
     lines = [head, "-" * len(head)]
     for r in results:
         per_run = [x.elements_per_s for x in r.runs]
@@ -103,11 +143,18 @@ def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> st
             other = rates.get((r.case, base))
             cells.append(f"{r.elements_per_s / other:.2f}" if other and base != r.variant else "")
         lines.append(
-            f"{r.case:<14}{r.variant:<9}{r.elements_per_s:>12,.0f}{min(per_run):>11,.0f}{max(per_run):>11,.0f}"
+            f"{r.case:<24}{r.variant:<9}{r.elements_per_s:>12,.0f}{min(per_run):>11,.0f}{max(per_run):>11,.0f}"
             f"{cells[0]:>10}{cells[1]:>10}{cells[2]:>11}"
         )
     for case, rs in case_ratios.items():
         lines.append(f"{case}: " + ", ".join(f"{k} = {v:.2f}" for k, v in rs.items()))
+    pairs = paired(results)
+    if pairs:
+        lines.append("drop-in, median of per-round bridge/legacy: "
+                     + ", ".join(f"{case} = {v:.2f}" for case, v in pairs.items()))
+    scaling = seed2_dropin.scaling(results)
+    if scaling:
+        lines.append("seed2_dropin t4/t1: " + ", ".join(f"{k} = {v:.2f}" for k, v in scaling.items()))
     s = overlap.summarize(results)
     if s is not None:
         lines.append(
@@ -123,9 +170,19 @@ def document(results: list[Result], checks: list[dict[str, Any]], info: dict[str
     """The JSON document: every case and variant with its runs, the ratios, the targets, the machine."""
     rates = {(r.case, r.variant): r.elements_per_s for r in results}
     overlap_figures = overlap.summarize(results)
+    pairs = paired(results)
+    scaling = seed2_dropin.scaling(results)
     cases = []
     for r in results:
         entry = r.to_json()
+        if r.case in pairs and r.variant == "bridge":
+            entry["paired_ratio_vs_legacy"] = round(pairs[r.case], 3)
+        if r.case.startswith("seed2_dropin_") and r.case.endswith("_t4"):
+            kind = r.case[len("seed2_dropin_"):-len("_t4")]
+            if f"{kind} {r.variant}" in scaling:
+                entry["scaling_t4_vs_t1"] = round(scaling[f"{kind} {r.variant}"], 3)
+        if "runner_threads" in r.runs[0].extra:
+            entry["runner_threads"] = r.runs[0].extra["runner_threads"]
         for base in ("legacy", "tfdata", "ceiling"):
             other = rates.get((r.case, base))
             if other and base != r.variant:
@@ -142,6 +199,8 @@ def document(results: list[Result], checks: list[dict[str, Any]], info: dict[str
         cases.append(entry)
     return {
         "cases": cases,
+        "dropin": {"paired_ratio_vs_legacy": {k: round(v, 3) for k, v in pairs.items()},
+                   "scaling_t4_vs_t1": {k: round(v, 3) for k, v in scaling.items()}},
         "targets": checks,
         "machine": info,
         "command": " ".join(["python", *sys.argv]),
@@ -160,10 +219,14 @@ def main(argv: list[str] | None = None) -> int:
     results: list[Result] = []
     started = time.perf_counter()
     for name in args.only or list(CASES):
-        for variant in CASES[name].variants(config):
-            result = measure(name, variant, config)
+        case = CASES[name]
+        if getattr(case, "INTERLEAVED", False):  # head-to-head: the variants take turns, run by run
+            measured = measure_interleaved(name, case.variants(config), config)
+        else:
+            measured = (measure(name, variant, config) for variant in case.variants(config))
+        for result in measured:
             results.append(result)
-            print(f"  {name:<14}{variant.name:<9}{result.elements_per_s:>12,.0f} elements/s", flush=True)
+            print(f"  {name:<24}{result.variant:<9}{result.elements_per_s:>12,.0f} elements/s", flush=True)
     case_ratios = ratios(results)
     checks = targets(results, case_ratios)
     print()

@@ -23,12 +23,22 @@ def test_quick_run_writes_every_case_and_variant(tmp_path):
     for name in ("seed1_feed", "seed2_pyfunc"):
         assert {(name, v) for v in ("legacy", "tfdata", "bridge", "ceiling")} <= found
     assert {("overlap", "bridge"), ("overlap", "ceiling")} <= found
+    dropin = ["seed1_dropin"] + [f"seed2_dropin_{kind}_t{n}" for kind in ("pyfunc", "numpy") for n in (1, 4)]
+    for name in dropin:
+        assert {(name, "legacy"), (name, "bridge")} <= found
     for case in doc["cases"]:
         assert case["elements_per_s"] > 0 and len(case["runs"]) == 1
     bridge = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("seed1_feed", "bridge"))
     assert {"ratio_vs_legacy", "ratio_vs_tfdata", "ratio_vs_ceiling"} <= set(bridge)
     overlap = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("overlap", "bridge"))
     assert overlap["max_s"] < overlap["sum_s"] and overlap["ratio_wall_to_max"] > 0
-    assert {t["target"].split()[0] for t in doc["targets"]} == {"seed1_feed", "overlap"}
+    assert {t["target"].split()[0] for t in doc["targets"]} == {"seed1_feed", "overlap", "seed2_dropin_numpy", *dropin}
+    for name in dropin:  # the drop-in's figures sit beside the legacy queue's
+        case = next(c for c in doc["cases"] if (c["name"], c["variant"]) == (name, "bridge"))
+        assert case["ratio_vs_legacy"] > 0 and case["paired_ratio_vs_legacy"] > 0
+    lifted = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("seed2_dropin_pyfunc_t4", "bridge"))
+    assert lifted["runner_threads"] == 0 and lifted["scaling_t4_vs_t1"] > 0  # the producer was lifted
+    assert set(doc["dropin"]["scaling_t4_vs_t1"]) == {"pyfunc legacy", "pyfunc bridge", "numpy legacy", "numpy bridge"}
+    assert doc["machine"]["blas_threads"]["OPENBLAS_NUM_THREADS"] == "1"
     assert doc["machine"]["cores"] >= 1 and doc["machine"]["tensorflow"]
-    assert "elements/s" in result.stdout and "bridge/legacy" in result.stdout
+    assert "elements/s" in result.stdout and "bridge/legacy" in result.stdout and "t4/t1" in result.stdout

@@ -92,6 +92,39 @@ def measure(case: str, variant: Variant, config: Config) -> Result:
     return Result(case, variant.name, variant.description, runs)
 
 
+def measure_interleaved(case: str, variants: list[Variant], config: Config) -> list[Result]:
+    """As ``measure``, for every variant of a case at once, the variants taking turns run by run.
+
+    Used where two variants are compared head to head (the drop-in against the legacy queue): the
+    machine's load drifts over a minute, and timing one variant's runs and then the other's would
+    charge the drift to whichever ran second. Each round runs every variant once, the order reversed
+    every other round; a round's runs are that round's ``paired`` figures (``paired_ratio``)."""
+    runs: dict[str, list[Run]] = {v.name: [] for v in variants}
+    try:
+        counts: dict[str, set[int]] = {}
+        for v in variants:
+            gc.collect()
+            counts[v.name] = {v.run().elements}
+        for round_ in range(config.repeats):
+            for v in variants if round_ % 2 == 0 else variants[::-1]:
+                gc.collect()
+                run = v.run()
+                counts[v.name].add(run.elements)
+                runs[v.name].append(run)
+    finally:
+        for v in variants:
+            v.close()
+    for name, seen in counts.items():
+        if len(seen) != 1:
+            raise RuntimeError(f"{case}/{name}: runs delivered different element counts {sorted(seen)}")
+    return [Result(case, v.name, v.description, runs[v.name]) for v in variants]
+
+
+def paired_ratio(numerator: Result, denominator: Result) -> float:
+    """The median of the per-round ratios of two interleaved results' runs."""
+    return statistics.median(a.elements_per_s / b.elements_per_s for a, b in zip(numerator.runs, denominator.runs))
+
+
 def drain(dataset: Any, batches: int, batch_size: int, step: Callable[[Any], None] | None = None) -> Run:
     """Time taking exactly ``batches`` batches from a fresh iterator over ``dataset`` (creating the
     iterator, which starts any producers, is inside the timed region)."""

@@ -1,0 +1,129 @@
+"""Seed answer 1 through the drop-in: the same graph-mode program (placeholders -> ``FIFOQueue(100)``
+.enqueue run per element by a feeding thread with ``sess.run(enqueue_op, feed_dict=...)``,
+``dequeue_many(32)`` in the training loop), built once with ``tensorflow.compat.v1`` and once with
+``tfdata_bridge.compat.v1``; only the module differs.
+
+- legacy: ``tf.compat.v1.FIFOQueue``.
+- bridge: ``tfdata_bridge.compat.v1.FIFOQueue``: TensorFlow's queue kernel holds the elements, each
+          batch is the single element of a tf.data dataset that dequeues it.
+
+``benchmarks/run.py`` runs it as the case ``seed1_dropin``, the two variants interleaved run by run
+(``INTERLEAVED``: the machine's load drifts). Run alone, it does the same and prints the medians and the
+median of the per-round ratios:
+
+    python benchmarks/cases/seed1_dropin.py [--repeats N] [--quick]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+if __name__ == "__main__":  # run alone: make ``cases`` importable, as benchmarks/run.py does
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np
+import tensorflow as tf
+
+from cases.common import TIMEOUT_S, Config, Run, Variant, measure_interleaved
+from cases.seed1_feed import BATCH_SIZE, CAPACITY, FEATURES, make_data
+
+INTERLEAVED = True  # run.py: the variants take turns, run by run
+
+
+def variants(config: Config) -> list[Variant]:
+    import tfdata_bridge.compat.v1 as bridge_v1
+
+    elements = config.scale(320, 64) * BATCH_SIZE
+    features, labels = make_data(elements)
+    out = []
+    for name, module in (("legacy", tf.compat.v1), ("bridge", bridge_v1)):
+        program = FeedProgram(module, features, labels)
+        out.append(Variant(name, program.run, program.close,
+                           f"{module.__name__}: FIFOQueue(100), feeding thread sess.run(enqueue, feed_dict), "
+                           "dequeue_many(32)"))
+    return out
+
+
+class FeedProgram:
+    """The seed's graph built with ``module`` (``tf.compat.v1`` or the drop-in) in its own ``tf.Graph``.
+    The queue stays open between runs: each run feeds exactly the elements it consumes."""
+
+    def __init__(self, module: Any, features: np.ndarray, labels: np.ndarray) -> None:
+        self.features, self.labels = features, labels
+        self.graph = tf.Graph()
+        with self.graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.feature_input = module.placeholder(module.float32, shape=[FEATURES])
+            self.label_input = module.placeholder(module.int32, shape=[])
+            queue = module.FIFOQueue(CAPACITY, [module.float32, module.int32], shapes=[[FEATURES], []])
+            self.enqueue_op = queue.enqueue([self.feature_input, self.label_input])
+            self.feature_batch, self.label_batch = queue.dequeue_many(BATCH_SIZE)
+            self.cancel_op = queue.close(cancel_pending_enqueues=True)
+        self.module = module
+        config = module.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
+        self.sess = module.Session(graph=self.graph, config=config)
+
+    def run(self) -> Run:
+        sess, features, labels = self.sess, self.features, self.labels
+        coord = self.module.train.Coordinator()
+
+        def load_and_enqueue() -> None:
+            with coord.stop_on_exception():
+                for i in range(len(labels)):
+                    if coord.should_stop():
+                        return
+                    sess.run(self.enqueue_op, feed_dict={self.feature_input: features[i],
+                                                         self.label_input: labels[i]})
+
+        start = time.perf_counter()
+        thread = threading.Thread(target=load_and_enqueue, daemon=True, name="seed1-feed")
+        thread.start()
+        elements = 0
+        try:
+            for _ in range(len(labels) // BATCH_SIZE):
+                feature_batch, _label_batch = sess.run([self.feature_batch, self.label_batch])
+                elements += feature_batch.shape[0]
+            seconds = time.perf_counter() - start
+        except BaseException:
+            coord.request_stop()
+            sess.run(self.cancel_op)  # unblocks a feeder waiting on a full queue
+            raise
+        finally:
+            coord.request_stop()
+            coord.join([thread], stop_grace_period_secs=TIMEOUT_S)
+        return Run(elements, seconds)
+
+    def close(self) -> None:
+        try:
+            self.sess.run(self.cancel_op)
+        finally:
+            self.sess.close()
+
+
+def interleaved(config: Config) -> dict[str, list[float]]:
+    """Elements per second of each variant, run by run, the variants alternating (after a warm-up)."""
+    results = measure_interleaved("seed1_dropin", variants(config), config)
+    return {r.variant: [run.elements_per_s for run in r.runs] for r in results}
+
+
+if __name__ == "__main__":
+    import argparse
+    import statistics
+
+    parser = argparse.ArgumentParser(description="seed answer 1 feed pattern: legacy vs the drop-in")
+    parser.add_argument("--repeats", type=int, default=9)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    rates = interleaved(Config(repeats=args.repeats, quick=args.quick))
+    for name, values in rates.items():
+        print(f"{name:<8} median {statistics.median(values):>8,.0f} elements/s  runs {[round(x) for x in values]}")
+    ratios = [b / a for a, b in zip(rates["legacy"], rates["bridge"])]
+    print(f"bridge/legacy: median of per-round ratios {statistics.median(ratios):.3f}, "
+          f"ratio of medians {statistics.median(rates['bridge']) / statistics.median(rates['legacy']):.3f}")
