@@ -43,10 +43,11 @@ def variants(config: Config) -> list[Variant]:
     elements = config.scale(320, 64) * BATCH_SIZE
     features, labels = make_data(elements)
     out = []
-    for name, module in (("legacy", tf.compat.v1), ("bridge", bridge_v1)):
+    for name, label, module in (("legacy", "tensorflow.compat.v1", tf.compat.v1),
+                                ("bridge", "tfdata_bridge.compat.v1 (drop-in)", bridge_v1)):
         program = FeedProgram(module, features, labels)
         out.append(Variant(name, program.run, program.close,
-                           f"{module.__name__}: FIFOQueue(100), feeding thread sess.run(enqueue, feed_dict), "
+                           f"{label}: FIFOQueue(100), feeding thread sess.run(enqueue, feed_dict), "
                            "dequeue_many(32)"))
     return out
 
