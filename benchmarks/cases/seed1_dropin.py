@@ -18,21 +18,16 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
-import time
-import warnings
 from pathlib import Path
-from typing import Any
 
 if __name__ == "__main__":  # run alone: make ``cases`` importable, as benchmarks/run.py does
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np
 import tensorflow as tf
 
-from cases.common import TIMEOUT_S, Config, Run, Variant, measure_interleaved
-from cases.seed1_feed import BATCH_SIZE, CAPACITY, FEATURES, make_data
+from cases.common import Config, Variant, measure_interleaved
+from cases.seed1_feed import BATCH_SIZE, FeedProgram, make_data
 
 INTERLEAVED = True  # run.py: the variants take turns, run by run
 
@@ -50,62 +45,6 @@ def variants(config: Config) -> list[Variant]:
                            f"{label}: FIFOQueue(100), feeding thread sess.run(enqueue, feed_dict), "
                            "dequeue_many(32)"))
     return out
-
-
-class FeedProgram:
-    """The seed's graph built with ``module`` (``tf.compat.v1`` or the drop-in) in its own ``tf.Graph``.
-    The queue stays open between runs: each run feeds exactly the elements it consumes."""
-
-    def __init__(self, module: Any, features: np.ndarray, labels: np.ndarray) -> None:
-        self.features, self.labels = features, labels
-        self.graph = tf.Graph()
-        with self.graph.as_default(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            self.feature_input = module.placeholder(module.float32, shape=[FEATURES])
-            self.label_input = module.placeholder(module.int32, shape=[])
-            queue = module.FIFOQueue(CAPACITY, [module.float32, module.int32], shapes=[[FEATURES], []])
-            self.enqueue_op = queue.enqueue([self.feature_input, self.label_input])
-            self.feature_batch, self.label_batch = queue.dequeue_many(BATCH_SIZE)
-            self.cancel_op = queue.close(cancel_pending_enqueues=True)
-        self.module = module
-        config = module.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
-        self.sess = module.Session(graph=self.graph, config=config)
-
-    def run(self) -> Run:
-        sess, features, labels = self.sess, self.features, self.labels
-        coord = self.module.train.Coordinator()
-
-        def load_and_enqueue() -> None:
-            with coord.stop_on_exception():
-                for i in range(len(labels)):
-                    if coord.should_stop():
-                        return
-                    sess.run(self.enqueue_op, feed_dict={self.feature_input: features[i],
-                                                         self.label_input: labels[i]})
-
-        start = time.perf_counter()
-        thread = threading.Thread(target=load_and_enqueue, daemon=True, name="seed1-feed")
-        thread.start()
-        elements = 0
-        try:
-            for _ in range(len(labels) // BATCH_SIZE):
-                feature_batch, _label_batch = sess.run([self.feature_batch, self.label_batch])
-                elements += feature_batch.shape[0]
-            seconds = time.perf_counter() - start
-        except BaseException:
-            coord.request_stop()
-            sess.run(self.cancel_op)  # unblocks a feeder waiting on a full queue
-            raise
-        finally:
-            coord.request_stop()
-            coord.join([thread], stop_grace_period_secs=TIMEOUT_S)
-        return Run(elements, seconds)
-
-    def close(self) -> None:
-        try:
-            self.sess.run(self.cancel_op)
-        finally:
-            self.sess.close()
 
 
 def interleaved(config: Config) -> dict[str, list[float]]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
+from typing import Any
 
 import numpy as np
 import tensorflow as tf
@@ -52,7 +54,7 @@ def variants(config: Config) -> list[Variant]:
     )
     bridge = tfdata_bridge.compile(spec)
     ceiling = tf.data.Dataset.from_tensor_slices((features, labels)).batch(BATCH_SIZE).prefetch(2)
-    legacy = LegacyFeedQueue(features, labels)
+    legacy = FeedProgram(tf.compat.v1, features, labels)
     return [
         Variant("legacy", legacy.run, legacy.close,
                 "tf.compat.v1 FIFOQueue(100), feeding thread sess.run(enqueue, feed_dict), dequeue_many(32)"),
@@ -65,31 +67,28 @@ def variants(config: Config) -> list[Variant]:
     ]
 
 
-class LegacyFeedQueue:
-    """The seed's graph: placeholders -> FIFOQueue.enqueue, fed by a thread; dequeue_many(32) consumed.
+class FeedProgram:
+    """The seed's graph built with ``module`` (``tf.compat.v1`` or the drop-in) in its own ``tf.Graph``.
+    The queue stays open between runs: each run feeds exactly the elements it consumes."""
 
-    It lives in its own ``tf.Graph`` with a ``tf.compat.v1.Session``, so eager execution stays on for
-    the other variants. The queue stays open between runs: each run feeds exactly the elements it
-    consumes. Every session call is bounded by ``operation_timeout_in_ms``."""
-
-    def __init__(self, features: np.ndarray, labels: np.ndarray) -> None:
-        v1 = tf.compat.v1
+    def __init__(self, module: Any, features: np.ndarray, labels: np.ndarray) -> None:
         self.features, self.labels = features, labels
         self.graph = tf.Graph()
-        with self.graph.as_default():
-            self.feature_input = v1.placeholder(tf.float32, shape=[FEATURES])
-            self.label_input = v1.placeholder(tf.int32, shape=[])
-            queue = v1.FIFOQueue(CAPACITY, [tf.float32, tf.int32], shapes=[[FEATURES], []])
+        with self.graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.feature_input = module.placeholder(module.float32, shape=[FEATURES])
+            self.label_input = module.placeholder(module.int32, shape=[])
+            queue = module.FIFOQueue(CAPACITY, [module.float32, module.int32], shapes=[[FEATURES], []])
             self.enqueue_op = queue.enqueue([self.feature_input, self.label_input])
             self.feature_batch, self.label_batch = queue.dequeue_many(BATCH_SIZE)
             self.cancel_op = queue.close(cancel_pending_enqueues=True)
-        config = v1.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
-        self.sess = v1.Session(graph=self.graph, config=config)
+        self.module = module
+        config = module.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
+        self.sess = module.Session(graph=self.graph, config=config)
 
     def run(self) -> Run:
-        v1 = tf.compat.v1
         sess, features, labels = self.sess, self.features, self.labels
-        coord = v1.train.Coordinator()
+        coord = self.module.train.Coordinator()
 
         def load_and_enqueue() -> None:
             with coord.stop_on_exception():
@@ -100,7 +99,7 @@ class LegacyFeedQueue:
                                                          self.label_input: labels[i]})
 
         start = time.perf_counter()
-        thread = threading.Thread(target=load_and_enqueue, daemon=True, name="legacy-feed")
+        thread = threading.Thread(target=load_and_enqueue, daemon=True, name="seed1-feed")
         thread.start()
         elements = 0
         try:
