@@ -73,6 +73,20 @@ def test_get_many_takes_incrementally_and_restores_at_close():
     assert ch.get_many(5, allow_smaller=True) == [(1,), (2,)]
 
 
+def test_a_timed_out_get_many_puts_back_above_capacity_but_high_water_counts_enqueues_only():
+    ch = Channel(2)
+    thread, result = start(lambda: ch.get_many(5, timeout=1.0))
+    ch.put_many([(1,), (2,)])
+    ch.put_many([(3,), (4,)])  # room again: the waiting dequeue took the first two
+    finish(thread)
+    assert isinstance(result["error"], TimeoutError)
+    assert ch.size() == 4  # what it had taken goes back in front, as TensorFlow restores at close
+    with pytest.raises(TimeoutError):
+        ch.put((6,), timeout=0.05)  # over capacity: enqueues wait until a dequeue makes room
+    assert ch.high_water == 2  # no enqueue ever filled it past capacity
+    assert ch.get_many(4) == [(1,), (2,), (3,), (4,)]
+
+
 def test_dequeue_up_to_returns_the_tail_then_raises():
     ch = Channel(10)
     ch.put_many([(1,), (2,), (3,)])

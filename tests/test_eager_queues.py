@@ -306,6 +306,21 @@ def test_a_dequeue_many_collects_as_elements_arrive_and_a_close_puts_them_back()
                               ok(t("int32", [1, 2, 3]))]
 
 
+def test_elements_put_back_at_close_may_exceed_capacity_as_in_tensorflow():
+    def scenario(m):
+        q = m.FIFOQueue(2, tf.int32, shapes=[[]])
+        many = Call(q.dequeue_many, 5)  # more than the capacity: it collects as room is made
+        many.blocked()
+        q.enqueue_many(([1, 2],))
+        q.enqueue_many(([3, 4],))
+        out = [many.blocked(), outcome(q.size), outcome(q.close), many.result(), outcome(q.size)]
+        return out + [outcome(q.dequeue_up_to, 5)]
+
+    # The four it had taken go back: four elements in a queue of capacity 2
+    assert both(scenario) == [True, ok(t("int32", 0)), NONE, end("FIFOQueue", 1, 0), ok(t("int32", 4)),
+                              ok(t("int32", [1, 2, 3, 4]))]
+
+
 def test_a_dequeue_up_to_waiting_at_close_returns_what_it_collected():
     def scenario(m):
         q = m.FIFOQueue(10, tf.int32, shapes=[[]])

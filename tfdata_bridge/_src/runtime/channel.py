@@ -176,7 +176,10 @@ class Channel:
         self._closed = False
         self._failure: BaseException | None = None
         self._failure_tb: Any = None  # its traceback when it failed: each raise starts from it
-        self.high_water = 0  # the most elements ever buffered at once
+        # The most elements an enqueue ever left buffered. Elements a dequeue had taken go back at a
+        # close, cancel or timeout even when that exceeds capacity, as in TensorFlow's queues (so
+        # enqueues then wait until the size is below capacity again); they do not count here.
+        self.high_water = 0
 
     # ------------------------------------------------------------------ queries
     def size(self) -> int:
@@ -353,11 +356,13 @@ class Channel:
                     attempt.error = EnqueueClosedError(f"'{self.name}' is closed.")
                 else:
                     items = attempt.items
+                    start = attempt.next_index
                     while attempt.next_index < len(items) and len(self._buffer) < self.capacity:
                         self._buffer.push(items[attempt.next_index])
                         attempt.next_index += 1
                         progressed = True
-                    self._note_size()
+                    if attempt.next_index != start:
+                        self._note_size()
                     if attempt.next_index < len(items):
                         break
                 attempt.done = True
