@@ -464,6 +464,71 @@ def test_exiting_with_live_iterators_is_prompt_and_quiet():
     assert FINALIZE_NOISE not in err, err[-4000:]
 
 
+# --------------------------------------------------------------------------- collection on a worker thread
+
+GC_ROUNDS = 4
+
+
+def run_cycles_collected_on_worker_threads() -> None:
+    """Abandon iterators in reference cycles mid-stream while the main thread allocates nothing, so the
+    collection that finds each one runs on a tf.data thread (in the generator) or on a producer. Without
+    the guard (``runtime/gc_guard.py``) that thread waits for itself inside the collector, and no
+    collection ever runs again: the second round at the latest stays unfreed."""
+    import weakref
+
+    import numpy as np
+
+    import tfdata_bridge as tfb
+
+    def slow() -> np.float32:
+        time.sleep(0.002)
+        return np.float32(1)
+
+    freed = []
+    for _ in range(GC_ROUNDS):
+        spec = tfb.pipeline(tfb.Producer.call(slow), dtypes="float32", shapes=[[]], capacity=64,
+                            prefetch=100_000)  # a large prefetch keeps the tf.data thread in the generator
+        gc.collect()
+        gc.disable()  # keep the iterator young, so the first collection after the drop can free it
+        iterator = iter(tfb.compile(spec))
+        next(iterator)
+        cycle = {"it": iterator}
+        cycle["self"] = cycle
+        ref = weakref.ref(iterator)
+        del iterator, cycle
+        gc.enable()
+        time.sleep(1.0)  # allocating nothing: the next collection runs on another thread
+        deadline = time.monotonic() + SETTLE_S
+        while ref() is not None and time.monotonic() < deadline:
+            gc.collect()
+            time.sleep(0.05)
+        freed.append(ref() is None)
+        if not freed[-1]:
+            break
+    held = _Producer()  # is the collector still working at all? A cycle holds this object
+    probe = weakref.ref(held)
+    marker = [held]
+    marker.append(marker)
+    del held, marker
+    gc.collect()
+    print(json.dumps({"freed": freed, "collector_works": probe() is None}), flush=True)
+    os._exit(0)  # a thread stuck in the collector would keep an ordinary exit waiting
+
+
+@pytest.mark.timeout(120)
+def test_an_iterator_in_a_cycle_is_never_freed_on_a_thread_it_waits_for():
+    child = _child("gc-cycles")
+    try:
+        out, err = child.communicate(timeout=90)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, err = child.communicate()
+        pytest.fail(f"the program did not finish:\n{err[-4000:]}")
+    assert child.returncode == 0, err[-4000:]
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result == {"freed": [True] * GC_ROUNDS, "collector_works": True}, err[-4000:]
+
+
 # --------------------------------------------------------------------------- Ctrl-C
 
 def run_interrupted(case: str) -> None:
@@ -550,5 +615,7 @@ if __name__ == "__main__":
         run_scenarios()
     elif sys.argv[1] == "exit":
         run_exit_with_live_iterators()
+    elif sys.argv[1] == "gc-cycles":
+        run_cycles_collected_on_worker_threads()
     elif sys.argv[1] == "interrupt":
         run_interrupted(sys.argv[2])

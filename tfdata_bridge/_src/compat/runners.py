@@ -28,7 +28,7 @@ from typing import Any
 
 from tfdata_bridge._src.compat import tf_private
 from tfdata_bridge._src.compat.notice import notice
-from tfdata_bridge._src.runtime import failures
+from tfdata_bridge._src.runtime import failures, gc_guard
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
@@ -124,6 +124,8 @@ class QueueRunner:
         return sess.make_callable(op)
 
     def _run(self, sess, enqueue_op, coord=None):
+        if self._eager:  # it feeds an eager queue that a bridge iterator may be waiting on
+            gc_guard.mark_worker_thread()
         decremented = False
         try:
             enqueue = self._runner(sess, enqueue_op)

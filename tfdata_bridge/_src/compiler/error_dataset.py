@@ -27,7 +27,7 @@ from typing import Any
 # iterator: Keras and ``tf.function`` take it as a composite tensor, checkpoints can save it.
 from tensorflow.python.data.ops.iterator_ops import OwnedIterator as _OwnedIterator
 
-from tfdata_bridge._src.runtime import failures, process_hooks
+from tfdata_bridge._src.runtime import failures, gc_guard, process_hooks
 from tfdata_bridge._src.tf import tf
 
 
@@ -50,7 +50,13 @@ def _original_errors(call: Callable[[], Any]) -> Any:
 
 
 class BridgeIterator(_OwnedIterator):
-    """``tf.data``'s eager iterator, raising a producer's own exception in place of the ``tf.errors`` one."""
+    """``tf.data``'s eager iterator, raising a producer's own exception in place of the ``tf.errors`` one.
+
+    It is never freed by a garbage collection on a thread it waits for (``runtime/gc_guard.py``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        gc_guard.track(self)
 
     def __next__(self) -> Any:
         return _original_errors(super().__next__)

@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from tfdata_bridge._src.runtime import failures
+from tfdata_bridge._src.runtime import failures, gc_guard
 from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
 from tfdata_bridge._src.runtime.elements import ElementConverter
 from tfdata_bridge._src.spec.producer import Producer
@@ -87,6 +87,7 @@ class ProducerPool:
 
     # -- the worker loop
     def _run(self, producer: Producer, converter: ElementConverter) -> None:
+        gc_guard.mark_worker_thread()
         try:
             index = 0
             for value in self._values(producer):
