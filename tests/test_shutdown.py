@@ -45,6 +45,16 @@ def _child(*args: str, **kwargs) -> subprocess.Popen:
                             text=True, env=_child_env(), **kwargs)
 
 
+def _finished(child: subprocess.Popen, timeout: float, what: str) -> tuple[str, str]:
+    """The child's stdout and stderr once it ends; the test fails if it has not ended within ``timeout``."""
+    try:
+        return child.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, err = child.communicate()
+        pytest.fail(f"{what} in {timeout} s\n{out[-2000:]}\n{err[-4000:]}")
+
+
 # --------------------------------------------------------------------------- in-process scenarios
 # (run in the child: ``python tests/test_shutdown.py scenarios``)
 
@@ -303,12 +313,7 @@ def run_scenarios() -> None:
 @pytest.fixture(scope="module")
 def scenario_results():
     child = _child("scenarios")
-    try:
-        out, err = child.communicate(timeout=CHILD_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, err = child.communicate()
-        pytest.fail(f"the scenarios did not finish in {CHILD_TIMEOUT_S} s\n{out}\n{err[-4000:]}")
+    out, err = _finished(child, CHILD_TIMEOUT_S, "the scenarios did not finish")
     results = {r["name"]: r for r in map(json.loads, filter(None, out.splitlines()))}
     logs = {}
     for part in err.split("@@ ")[1:]:
@@ -453,12 +458,7 @@ def run_exit_with_live_iterators() -> None:
 @pytest.mark.timeout(90)
 def test_exiting_with_live_iterators_is_prompt_and_quiet():
     child = _child("exit")
-    try:
-        out, err = child.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, err = child.communicate()
-        pytest.fail(f"the program did not exit:\n{err[-4000:]}")
+    out, err = _finished(child, 60, "the program did not exit")
     assert child.returncode == 0, err[-4000:]
     assert "exiting" in out
     assert FINALIZE_NOISE not in err, err[-4000:]
@@ -518,12 +518,7 @@ def run_cycles_collected_on_worker_threads() -> None:
 @pytest.mark.timeout(120)
 def test_an_iterator_in_a_cycle_is_never_freed_on_a_thread_it_waits_for():
     child = _child("gc-cycles")
-    try:
-        out, err = child.communicate(timeout=90)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, err = child.communicate()
-        pytest.fail(f"the program did not finish:\n{err[-4000:]}")
+    out, err = _finished(child, 90, "the program did not finish")
     assert child.returncode == 0, err[-4000:]
     result = json.loads(out.strip().splitlines()[-1])
     assert result == {"freed": [True] * GC_ROUNDS, "collector_works": True}, err[-4000:]
