@@ -28,29 +28,19 @@ from __future__ import annotations
 
 import statistics
 import time
-import warnings
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 import tensorflow as tf
 
-from cases.common import TIMEOUT_S, Config, Run, Variant
+from cases.common import Config, Variant
+from cases.seed2_pyfunc import get_numpy_tensors, run_program
 
-INPUT_SHAPE, TARGET_SHAPE = (2, 2), ()
-BATCH_SIZE = 32
-CAPACITY = 2 * BATCH_SIZE
 THREADS = (1, 4)
 MATMUL_N = 368  # about 1 ms per product on one core of the 2-core benchmark machines
 
 MATRIX = np.random.default_rng(0).random((MATMUL_N, MATMUL_N), dtype=np.float32)
-
-
-def get_numpy_tensors() -> tuple[np.ndarray, np.int32]:
-    """The seed's producer (without its print)."""
-    input = np.random.rand(*INPUT_SHAPE).astype(np.float32)  # noqa: A001 - the seed's name
-    target = np.int32(np.random.randint(10))
-    return input, target
 
 
 def get_numpy_work() -> tuple[np.ndarray, np.int32]:
@@ -110,37 +100,6 @@ def call_ms(producer: Any, calls: int = 50) -> float:
         producer()
         times.append(time.perf_counter() - start)
     return 1000 * statistics.median(times)
-
-
-def run_program(module: Any, producer: Any, threads: int, batches: int) -> Run:
-    """The seed's program with ``module`` as ``tf``, in its own graph; one timed run of ``batches``."""
-    graph = tf.Graph()
-    with graph.as_default(), warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the drop-in's teaching warnings; legacy deprecations
-        tensorflow_input, tensorflow_target = module.py_func(producer, [], [module.float32, module.int32])
-        tensorflow_inputs, tensorflow_targets = module.train.batch(
-            [tensorflow_input, tensorflow_target], BATCH_SIZE, num_threads=threads,
-            shapes=[INPUT_SHAPE, TARGET_SHAPE], capacity=CAPACITY,
-        )
-        tensorflow_inputs, tensorflow_targets = 2 * tensorflow_inputs, 2 * tensorflow_targets
-        config = module.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
-        sess = module.Session(graph=graph, config=config)
-        try:
-            coord = module.train.Coordinator()
-            start = time.perf_counter()
-            runners = module.train.start_queue_runners(sess=sess, coord=coord)
-            elements = 0
-            try:
-                for _ in range(batches):
-                    numpy_inputs, _numpy_targets = sess.run([tensorflow_inputs, tensorflow_targets])
-                    elements += numpy_inputs.shape[0]
-                seconds = time.perf_counter() - start
-            finally:
-                coord.request_stop()  # legacy: the runner's close-on-stop thread cancels pending enqueues
-                coord.join(runners, stop_grace_period_secs=TIMEOUT_S)
-        finally:
-            sess.close()
-    return Run(elements, seconds, {"runner_threads": len(runners)})
 
 
 def scaling(results: list[Any]) -> dict[str, float]:

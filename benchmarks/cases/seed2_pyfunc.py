@@ -7,9 +7,10 @@ of two batches (64 elements), keeping the seed's "two batches buffered" shape; e
 batches (6,400 elements; 40 with --quick). The producer never ends, as in the seed: the consumer
 takes a fixed number of batches and every variant is then stopped.
 
-- legacy:  graph mode ``tf.compat.v1.py_func`` + ``tf.compat.v1.train.batch`` + ``start_queue_runners``
-           with a ``Coordinator`` (stopped with ``request_stop``, which closes the queue with cancel,
-           and ``join``).
+- legacy:  the seed's graph-mode program, ``tf.compat.v1.py_func`` + ``tf.compat.v1.train.batch`` ->
+           ``2 *`` the batch, with ``start_queue_runners`` and a ``Coordinator`` (stopped with
+           ``request_stop``, which closes the queue with cancel, and ``join``). ``run_program`` builds it
+           with either compat.v1 module; ``seed2_dropin`` runs it through the drop-in too.
 - tfdata:  hand-written ``from_generator`` calling the function once per element, ``.batch(32).prefetch(2)``.
 - bridge:  ``tfdata_bridge.compile(tfdata_bridge.pipeline(get_numpy_tensors, ..., batch_size=32, capacity=64))``.
 - ceiling: ``from_tensor_slices`` replay of elements made up front, ``.batch(32).prefetch(2)``.
@@ -18,6 +19,8 @@ takes a fixed number of batches and every variant is then stopped.
 from __future__ import annotations
 
 import time
+import warnings
+from typing import Any
 
 import numpy as np
 import tensorflow as tf
@@ -58,8 +61,8 @@ def variants(config: Config) -> list[Variant]:
     targets = np.array([m[1] for m in made], dtype=np.int32)
     ceiling = tf.data.Dataset.from_tensor_slices((inputs, targets)).batch(BATCH_SIZE).prefetch(2)
     return [
-        Variant("legacy", lambda: run_legacy(batches),
-                description="tf.compat.v1 py_func + train.batch(32, capacity=64) + start_queue_runners"),
+        Variant("legacy", lambda: run_program(tf.compat.v1, get_numpy_tensors, 1, batches),
+                description="tf.compat.v1 py_func + train.batch(32, capacity=64) -> 2 * batch + start_queue_runners"),
         Variant("tfdata", lambda: drain(tfdata, batches, BATCH_SIZE),
                 description="from_generator (one call per element).batch(32).prefetch(2)"),
         Variant("bridge", lambda: drain(bridge, batches, BATCH_SIZE),
@@ -69,21 +72,26 @@ def variants(config: Config) -> list[Variant]:
     ]
 
 
-def run_legacy(batches: int) -> Run:
-    """The seed's graph, built fresh for each run (outside the timed region)."""
-    v1 = tf.compat.v1
+def run_program(module: Any, producer: Any, threads: int, batches: int) -> Run:
+    """The seed's program with ``module`` as ``tf`` (``tf.compat.v1`` or the drop-in), in its own graph:
+    ``py_func(producer)`` -> ``train.batch(32, num_threads=threads, capacity=64)`` -> ``2 *`` the batch ->
+    a ``sess.run`` loop. One timed run of ``batches``, from ``start_queue_runners`` to the last batch;
+    building the graph and session is not timed."""
     graph = tf.Graph()
-    with graph.as_default():
-        tensorflow_input, tensorflow_target = v1.py_func(get_numpy_tensors, [], [tf.float32, tf.int32])
-        tensorflow_inputs, tensorflow_targets = v1.train.batch(
-            [tensorflow_input, tensorflow_target], BATCH_SIZE, shapes=[INPUT_SHAPE, TARGET_SHAPE],
-            capacity=CAPACITY,
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the drop-in's teaching warnings; legacy deprecations
+        tensorflow_input, tensorflow_target = module.py_func(producer, [], [module.float32, module.int32])
+        tensorflow_inputs, tensorflow_targets = module.train.batch(
+            [tensorflow_input, tensorflow_target], BATCH_SIZE, num_threads=threads,
+            shapes=[INPUT_SHAPE, TARGET_SHAPE], capacity=CAPACITY,
         )
-        config = v1.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
-        with v1.Session(graph=graph, config=config) as sess:
-            coord = v1.train.Coordinator()
+        tensorflow_inputs, tensorflow_targets = 2 * tensorflow_inputs, 2 * tensorflow_targets
+        config = module.ConfigProto(operation_timeout_in_ms=int(TIMEOUT_S * 1000))
+        sess = module.Session(graph=graph, config=config)
+        try:
+            coord = module.train.Coordinator()
             start = time.perf_counter()
-            threads = v1.train.start_queue_runners(sess=sess, coord=coord)
+            runners = module.train.start_queue_runners(sess=sess, coord=coord)
             elements = 0
             try:
                 for _ in range(batches):
@@ -91,6 +99,8 @@ def run_legacy(batches: int) -> Run:
                     elements += numpy_inputs.shape[0]
                 seconds = time.perf_counter() - start
             finally:
-                coord.request_stop()  # the runner's close-on-stop thread closes the queue with cancel
-                coord.join(threads, stop_grace_period_secs=TIMEOUT_S)
-    return Run(elements, seconds)
+                coord.request_stop()  # legacy: the runner's close-on-stop thread cancels pending enqueues
+                coord.join(runners, stop_grace_period_secs=TIMEOUT_S)
+        finally:
+            sess.close()
+    return Run(elements, seconds, {"runner_threads": len(runners)})
