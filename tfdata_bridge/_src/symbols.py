@@ -22,6 +22,10 @@ class LegacySymbol:
     spec: str  # the spec constructor it corresponds to
     chain: str  # the idiomatic tf.data chain it is compiled into
     caveats: str = ""
+    # what ``migrate --to tfdata`` does with it: "pipeline" (rewritten with the pipeline it belongs to, when
+    # that pipeline is one the tool recognises), "plumbing" (removed where nothing else uses it, otherwise
+    # left: harmless without queue runners) or "kept" (left as it is)
+    to_tfdata: str = "pipeline"
 
     @property
     def paths(self) -> tuple[str, ...]:
@@ -111,18 +115,22 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
         "train.QueueRunner", ("train.queue_runner.QueueRunner",), f"{_R}:QueueRunner",
         "Producer(fn, threads=len(enqueue_ops))",
         "tf.data.Dataset.map(..., num_parallel_calls=len(enqueue_ops))  # tf.data runs its own threads",
+        to_tfdata="plumbing",
     ),
     LegacySymbol(
         "train.add_queue_runner", ("train.queue_runner.add_queue_runner",), f"{_R}:add_queue_runner",
         "Producer", "# nothing to register: a tf.data pipeline starts its own threads",
+        to_tfdata="plumbing",
     ),
     LegacySymbol(
         "train.start_queue_runners", ("train.queue_runner.start_queue_runners",), f"{_R}:start_queue_runners",
         "compile(spec)", "# nothing to start: iterating the dataset starts it",
         "Returns only the runner threads still needed (those whose producer could not be lifted into tf.data).",
+        to_tfdata="plumbing",
     ),
     LegacySymbol(
         "train.Coordinator", (), None, "", "# not needed with tf.data; kept working with the bridge's runners",
+        to_tfdata="plumbing",
     ),
 )
 
