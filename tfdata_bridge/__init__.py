@@ -5,18 +5,35 @@
 - ``FIFOQueue``, ``RandomShuffleQueue``, ``PaddingFIFOQueue``, ``PriorityQueue``: eager queues with the
   ``tf.queue`` interface, and ``as_dataset()`` to read them from tf.data.
 - ``tfdata_bridge.compat.v1``: the drop-in for ``tensorflow.compat.v1``.
+- ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
+
+TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),
+so ``tfdata_bridge.migrate`` and the ``tfdata-bridge`` command start without it. Without TensorFlow >= 2.16
+that first use raises ``ImportError`` naming what to install.
 """
 
 from __future__ import annotations
 
-from tfdata_bridge._src.tf import tf as _tf  # noqa: F401 - fails early, with the fix, without TensorFlow
-
-from tfdata_bridge._src.compiler.dataset import compile
-from tfdata_bridge._src.compiler.explain import explain
-from tfdata_bridge._src.queues import FIFOQueue, PaddingFIFOQueue, PriorityQueue, RandomShuffleQueue
-from tfdata_bridge._src.spec import Consumer, PipelineSpec, Producer, QueueSpec, Signature, pipeline
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
+
+# public name -> module that defines it; each is imported (with TensorFlow) at its first use
+_LAZY: dict[str, str] = {
+    "Consumer": "tfdata_bridge._src.spec",
+    "FIFOQueue": "tfdata_bridge._src.queues",
+    "PaddingFIFOQueue": "tfdata_bridge._src.queues",
+    "PipelineSpec": "tfdata_bridge._src.spec",
+    "PriorityQueue": "tfdata_bridge._src.queues",
+    "Producer": "tfdata_bridge._src.spec",
+    "QueueSpec": "tfdata_bridge._src.spec",
+    "RandomShuffleQueue": "tfdata_bridge._src.queues",
+    "Signature": "tfdata_bridge._src.spec",
+    "compile": "tfdata_bridge._src.compiler.dataset",
+    "explain": "tfdata_bridge._src.compiler.explain",
+    "pipeline": "tfdata_bridge._src.spec",
+}
 
 __all__ = [
     "Consumer",
@@ -32,3 +49,17 @@ __all__ = [
     "explain",
     "pipeline",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tfdata_bridge' has no attribute {name!r}")
+    importlib.import_module("tfdata_bridge._src.tf")  # fails here, with the fix, without TensorFlow >= 2.16
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
