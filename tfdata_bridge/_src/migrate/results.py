@@ -1,0 +1,64 @@
+"""The result objects of ``scan`` and ``rewrite``: small frozen dataclasses, never printed here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Target = Literal["compat", "tfdata"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One use of a legacy queue-pipeline API."""
+
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based
+    api: str  # canonical, e.g. "tf.compat.v1.train.batch"
+    spelled: str  # as written, e.g. "tf.train.batch"
+    dropin: str  # what ``tfdata_bridge.compat.v1`` does with it
+    tfdata: str  # what ``migrate --to tfdata`` does with it
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be read or parsed; it is skipped, never changed."""
+
+    path: str
+    message: str
+
+
+@dataclass(frozen=True)
+class ScanReport:
+    findings: tuple[Finding, ...] = ()
+    errors: tuple[FileError, ...] = ()
+    files_scanned: int = 0
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something ``rewrite`` left for a human (``refused``) or accepted and wants said (``info``)."""
+
+    line: int
+    message: str
+    kind: Literal["refused", "info"] = "refused"
+
+
+@dataclass(frozen=True)
+class RewriteResult:
+    """What ``rewrite(source, to=...)`` made of one source text."""
+
+    source: str  # the input
+    code: str  # the output; equal to ``source`` when nothing changed
+    to: Target
+    notes: tuple[Note, ...] = field(default=())
+    error: str | None = None  # the source does not parse: nothing was changed
+
+    @property
+    def changed(self) -> bool:
+        return self.code != self.source
+
+    @property
+    def refused(self) -> tuple[Note, ...]:
+        return tuple(n for n in self.notes if n.kind == "refused")

@@ -1,0 +1,108 @@
+"""``scan``: every use of a legacy queue-pipeline API, by qualified name, with what becomes of it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
+
+from tfdata_bridge._src.migrate.files import python_files
+from tfdata_bridge._src.migrate.names import resolve
+from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
+from tfdata_bridge._src.symbols import LegacySymbol
+
+
+def dropin_text(sym: LegacySymbol) -> str:
+    """What the drop-in (``tfdata_bridge.compat.v1``) does with the API."""
+    if sym.shim is None:
+        return "TensorFlow's own, unchanged"
+    return f"compiled into tf.data: {sym.chain}"
+
+
+def tfdata_text(sym: LegacySymbol) -> str:
+    """What ``migrate --to tfdata`` does with the API."""
+    if sym.to_tfdata == "plumbing":
+        return "removed where nothing else uses it; otherwise left (harmless without queue runners)"
+    if sym.to_tfdata == "kept":
+        return "left as it is"
+    return "rewritten with its pipeline into tf.data where the pipeline is recognised; otherwise left, with the reason"
+
+
+def canonical(path: str) -> str:
+    return f"tf.compat.v1.{path}"
+
+
+class _Finder(cst.CSTVisitor):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
+
+    def __init__(self, path: str, module: cst.Module) -> None:
+        super().__init__()
+        self.path = path
+        self.module = module
+        self.findings: list[Finding] = []
+
+    def _check(self, node: cst.Name | cst.Attribute) -> bool:
+        hit = resolve(self, node)
+        if hit is None:
+            return True
+        path, sym = hit
+        pos = self.get_metadata(PositionProvider, node).start
+        self.findings.append(Finding(
+            self.path, pos.line, pos.column + 1, canonical(sym.name), self.module.code_for_node(node),
+            dropin_text(sym), tfdata_text(sym),
+        ))
+        return False  # the parts of a matched chain are not findings of their own
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        return self._check(node)
+
+    def visit_Name(self, node: cst.Name) -> bool:
+        return self._check(node)
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False  # importing a name is not a use of it
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+
+def scan_source(source: str, path: str = "<string>") -> tuple[Finding, ...]:
+    """The findings in one source text; raises ``libcst.ParserSyntaxError`` when it does not parse."""
+    if "tensorflow" not in source:  # nothing can resolve to TensorFlow without importing it
+        return ()
+    module = cst.parse_module(source)
+    finder = _Finder(path, module)
+    MetadataWrapper(module, unsafe_skip_copy=True).visit(finder)
+    return tuple(sorted(finder.findings, key=lambda f: (f.line, f.column)))
+
+
+def read_source(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def parse_error_text(exc: Exception) -> str:
+    if isinstance(exc, cst.ParserSyntaxError):
+        return f"does not parse (line {exc.raw_line}, column {exc.raw_column}): {exc.message}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"is not UTF-8 text: {exc}"
+    return f"cannot be read: {exc}"
+
+
+def scan_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    excludes: Sequence[str] = (),
+    progress: Callable[[list[str]], Iterable[str]] | None = None,
+) -> ScanReport:
+    """Scan every Python file under ``paths``; ``progress`` wraps the file list (a progress bar)."""
+    files = list(python_files(paths, excludes))
+    findings: list[Finding] = []
+    errors: list[FileError] = []
+    for path in progress(files) if progress else files:
+        try:
+            findings.extend(scan_source(read_source(path), path))
+        except (cst.ParserSyntaxError, UnicodeDecodeError, OSError) as exc:
+            errors.append(FileError(path, parse_error_text(exc)))
+    return ScanReport(tuple(findings), tuple(errors), len(files))
