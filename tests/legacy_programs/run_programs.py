@@ -1,0 +1,44 @@
+"""Runs several legacy (or migrated) programs in one process and prints what each delivered, as JSON.
+
+    python run_programs.py [--make-data] DATA_DIR PROGRAM.py [PROGRAM.py ...]
+
+Each program's ``main(data_dir)`` runs in a fresh graph; an exception is reported as
+``{"error": "Type: message"}`` for that program. One process for many programs: TensorFlow's import is slow.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import sys
+import time
+
+
+def main(argv: list[str]) -> dict:
+    import tensorflow as tf
+
+    tf.compat.v1.disable_eager_execution()
+    tf.get_logger().setLevel("ERROR")
+    if argv[0] == "--make-data":
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from make_data import make_data
+
+        argv = argv[1:]
+        make_data(argv[0])
+    data_dir, programs = argv[0], argv[1:]
+    results = {}
+    for path in programs:
+        start = time.perf_counter()
+        try:
+            namespace = runpy.run_path(path, run_name="legacy_program")
+            with tf.Graph().as_default():
+                results[path] = namespace["main"](data_dir)
+        except Exception as exc:  # reported, so one failing program does not hide the others
+            results[path] = {"error": f"{type(exc).__name__}: {exc}"}
+        results[path]["seconds"] = time.perf_counter() - start
+    return results
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(sys.argv[1:])))
