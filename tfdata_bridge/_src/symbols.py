@@ -12,6 +12,8 @@ from dataclasses import dataclass
 _Q = "tfdata_bridge._src.compat.graph_queues"
 _B = "tfdata_bridge._src.compat.batching"
 _R = "tfdata_bridge._src.compat.runners"
+_P = "tfdata_bridge._src.compat.input_producers"
+_F = "tfdata_bridge._src.compat.readers"
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,75 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
         "pipeline([producer_1, ..., producer_k], shuffle=True, ...) with a keep_input filter",
         "tf.data.Dataset.sample_from_datasets([...]).filter(keep_input).shuffle(min_after_dequeue)"
         ".batch(batch_size)",
+    ),
+    LegacySymbol(
+        "train.string_input_producer", (), f"{_P}:string_input_producer",
+        "a file-name source (native: no Python producer)",
+        "tf.data.Dataset.from_tensor_slices(string_tensor).shuffle(len(string_tensor), seed=seed)"
+        ".repeat(num_epochs)",
+        "Without shuffle, no .shuffle(...). num_epochs needs no local_variables_initializer().",
+    ),
+    LegacySymbol(
+        "train.input_producer", (), f"{_P}:input_producer",
+        "a row source (native: no Python producer)",
+        "tf.data.Dataset.from_tensor_slices(input_tensor).shuffle(len(input_tensor), seed=seed).repeat(num_epochs)",
+    ),
+    LegacySymbol(
+        "train.range_input_producer", (), f"{_P}:range_input_producer",
+        "a range source (native: no Python producer)",
+        "tf.data.Dataset.range(limit).shuffle(limit, seed=seed).repeat(num_epochs)",
+    ),
+    LegacySymbol(
+        "train.slice_input_producer", (), f"{_P}:slice_input_producer",
+        "a slice source (native: no Python producer)",
+        "tf.data.Dataset.from_tensor_slices(tuple(tensor_list)).shuffle(len(tensor_list[0]), seed=seed)"
+        ".repeat(num_epochs)",
+    ),
+    LegacySymbol(
+        "train.limit_epochs", (), f"{_P}:limit_epochs",
+        "a repeated source (native: no Python producer)",
+        "tf.data.Dataset.from_tensors(tensor).repeat(num_epochs)",
+    ),
+    LegacySymbol(
+        "train.match_filenames_once", ("io.match_filenames_once",), f"{_P}:match_filenames_once",
+        "the file names of a pattern",
+        "tf.data.Dataset.list_files(pattern, shuffle=False)  # or tf.io.matching_files(pattern)",
+        "Still a local variable, as legacy; an input producer given it lists the files inside tf.data.",
+    ),
+    LegacySymbol(
+        "ReaderBase", (), f"{_F}:ReaderBase",
+        "a record source over a file-name source",
+        "files.flat_map(<the reader's dataset>)",
+        "ReaderBase(reader_ref) over a reader op made elsewhere is TensorFlow's own.",
+    ),
+    LegacySymbol(
+        "TFRecordReader", (), f"{_F}:TFRecordReader",
+        "a TFRecord source (native)",
+        "files.flat_map(lambda f: tf.data.TFRecordDataset(f, compression_type=...)).map(parse, "
+        "num_parallel_calls=num_threads)",
+        "parse_single_example after read() becomes parse_example after batch() where the result is the same.",
+    ),
+    LegacySymbol(
+        "TextLineReader", (), f"{_F}:TextLineReader",
+        "a text-line source (native)",
+        "files.flat_map(lambda f: tf.data.TextLineDataset(f).skip(skip_header_lines))",
+        "decode_csv after read() runs on whole batches where the result is the same.",
+    ),
+    LegacySymbol(
+        "FixedLengthRecordReader", (), f"{_F}:FixedLengthRecordReader",
+        "a fixed-length record source (native)",
+        "files.flat_map(lambda f: tf.data.FixedLengthRecordDataset(f, record_bytes, header_bytes, footer_bytes))",
+        "hop_bytes cuts overlapping records from tf.io.read_file(f).",
+    ),
+    LegacySymbol(
+        "WholeFileReader", (), f"{_F}:WholeFileReader",
+        "a whole-file source (native)",
+        "files.map(lambda f: (f, tf.io.read_file(f)))",
+    ),
+    LegacySymbol(
+        "IdentityReader", (), f"{_F}:IdentityReader",
+        "a work-string source (native)",
+        "files.map(lambda f: (f, f))",
     ),
     LegacySymbol(
         "train.QueueRunner", ("train.queue_runner.QueueRunner",), f"{_R}:QueueRunner",

@@ -36,35 +36,30 @@ tf1 = tf.compat.v1
 def batch(tensors, batch_size, num_threads=1, capacity=32, enqueue_many=False, shapes=None, dynamic_pad=False,
           allow_smaller_final_batch=False, shared_name=None, name=None):
     """``tf.compat.v1.train.batch`` compiled into tf.data (see the module docstring)."""
-    notice("train.batch", stacklevel=2)
     return _call("batch", locals())
 
 
 def maybe_batch(tensors, keep_input, batch_size, num_threads=1, capacity=32, enqueue_many=False, shapes=None,
                 dynamic_pad=False, allow_smaller_final_batch=False, shared_name=None, name=None):
     """``tf.compat.v1.train.maybe_batch``: ``batch`` with ``keep_input`` as a ``filter``."""
-    notice("train.maybe_batch", stacklevel=2)
     return _call("maybe_batch", locals())
 
 
 def batch_join(tensors_list, batch_size, capacity=32, enqueue_many=False, shapes=None, dynamic_pad=False,
                allow_smaller_final_batch=False, shared_name=None, name=None):
     """``tf.compat.v1.train.batch_join``: one producer per tensor list, interleaved."""
-    notice("train.batch_join", stacklevel=2)
     return _call("batch_join", locals())
 
 
 def maybe_batch_join(tensors_list, keep_input, batch_size, capacity=32, enqueue_many=False, shapes=None,
                      dynamic_pad=False, allow_smaller_final_batch=False, shared_name=None, name=None):
     """``tf.compat.v1.train.maybe_batch_join``: ``batch_join`` with ``keep_input`` as a ``filter``."""
-    notice("train.maybe_batch_join", stacklevel=2)
     return _call("maybe_batch_join", locals())
 
 
 def shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, num_threads=1, seed=None, enqueue_many=False,
                   shapes=None, allow_smaller_final_batch=False, shared_name=None, name=None):
     """``tf.compat.v1.train.shuffle_batch``: ``batch`` with ``shuffle(min_after_dequeue + batch_size)``."""
-    notice("train.shuffle_batch", stacklevel=2)
     return _call("shuffle_batch", locals())
 
 
@@ -72,14 +67,12 @@ def maybe_shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, keep_i
                         enqueue_many=False, shapes=None, allow_smaller_final_batch=False, shared_name=None,
                         name=None):
     """``tf.compat.v1.train.maybe_shuffle_batch``: ``shuffle_batch`` with ``keep_input`` as a ``filter``."""
-    notice("train.maybe_shuffle_batch", stacklevel=2)
     return _call("maybe_shuffle_batch", locals())
 
 
 def shuffle_batch_join(tensors_list, batch_size, capacity, min_after_dequeue, seed=None, enqueue_many=False,
                        shapes=None, allow_smaller_final_batch=False, shared_name=None, name=None):
     """``tf.compat.v1.train.shuffle_batch_join``: ``batch_join`` with a shuffle."""
-    notice("train.shuffle_batch_join", stacklevel=2)
     return _call("shuffle_batch_join", locals())
 
 
@@ -87,7 +80,6 @@ def maybe_shuffle_batch_join(tensors_list, batch_size, capacity, min_after_deque
                              enqueue_many=False, shapes=None, allow_smaller_final_batch=False, shared_name=None,
                              name=None):
     """``tf.compat.v1.train.maybe_shuffle_batch_join``: ``shuffle_batch_join`` with a ``filter``."""
-    notice("train.maybe_shuffle_batch_join", stacklevel=2)
     return _call("maybe_shuffle_batch_join", locals())
 
 
@@ -109,6 +101,7 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
     if isinstance(producers, (list, tuple)) and producers and all(_is_producer(p) for p in producers):
         if shuffle is not None and args["capacity"] <= shuffle[0]:
             raise ValueError(f"capacity {args['capacity']} must be bigger than min_after_dequeue {shuffle[0]}.")
+        notice(f"train.{fn}", stacklevel=3, detail=", its producers (the callables) on the bridge's Python threads")
         return eager_batch.dataset(
             producers, threads=threads, keep_input=keep_input, batch_size=args["batch_size"],
             capacity=args["capacity"], enqueue_many=args["enqueue_many"], shapes=args["shapes"],
@@ -143,8 +136,21 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
             allow_smaller_final_batch=args["allow_smaller_final_batch"], shuffle=shuffle, scope=scope,
         )
         with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
-            dequeued = graph_batch.build(req, stacklevel=3)
+            built = graph_batch.build(req, stacklevel=3)
+    if not built.fallback:  # a fallback says what it became in its own warning
+        notice(f"train.{fn}", stacklevel=3, detail=_became(built))
+    dequeued = built.tensors
     return checks.as_original_type(producers[0], dequeued[0] if len(dequeued) == 1 else dequeued)
+
+
+def _became(built: graph_batch.Built) -> str:
+    """What the call's pipeline runs on, for its one warning."""
+    if built.python:
+        ops = ", ".join(built.python)
+        return f", the Python op(s) {ops} called from tf.data's threads"
+    if built.vectorized:
+        return " as native tf.data (no Python op; the ops after the read run once per batch)"
+    return " as native tf.data (no Python op)"
 
 
 def _is_producer(value: Any) -> bool:

@@ -25,6 +25,7 @@ Then, in order: ``keep_input`` -> ``filter``, ``enqueue_many`` -> ``unbatch``, t
 
 from __future__ import annotations
 
+import logging
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,7 @@ from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 
 tf1 = tf.compat.v1
+logger = logging.getLogger("tfdata_bridge")
 
 ENDLESS = 2**63 - 1
 
@@ -58,38 +60,111 @@ class GraphBatch:
     scope: str
 
 
-def build(req: GraphBatch, stacklevel: int) -> list[Any]:
+@dataclass(frozen=True)
+class Built:
+    """What ``build`` made: the batch tensors, and what the pipeline runs on (for the call's warning)."""
+
+    tensors: list[Any]
+    python: tuple[str, ...]  # the Python ops (py_func and friends) lifted into tf.data, by name
+    vectorized: bool  # the lifted ops run once per batch (parse_example after batch, say)
+    fallback: bool  # a stage runs outside tf.data (see _fallback)
+
+
+def build(req: GraphBatch, stacklevel: int) -> Built:
     """Build the pipeline for ``req`` in the default graph and return its batch tensors (flat list)."""
     producers: list[Any] = []
     blocked: list[tuple[list[Any], lifting.Blocker]] = []
+    lifts: list[lifting.Lift] = []
     for tensors in req.tensor_lists:
         targets = list(tensors) + ([req.keep] if req.keep is not None else [])
         lift = lifting.analyze(targets)
         if isinstance(lift, lifting.Blocker):
             blocked.append((tensors, lift))
         else:
-            producers.extend(_lifted(req, lift, first_copy=len(producers)))
-    if blocked:
-        producers.append(_fallback(req, blocked, stacklevel + 1))
-    ds = _combine(producers)
+            lifts.append(lift)
+    shards = _shards(lifts)
     buffered = 0
     if req.shuffle is not None:
         min_after_dequeue, seed = req.shuffle
         buffered = max(1, min(req.capacity, min_after_dequeue + req.batch_size))
-        ds = ds.shuffle(buffered, seed=seed)
-    drop = not req.allow_smaller_final_batch
-    if req.dynamic_pad:
-        ds = ds.padded_batch(req.batch_size, padded_shapes=tuple(req.shapes), drop_remainder=drop)
-    else:
-        ds = ds.batch(req.batch_size, drop_remainder=drop)
+    ds = _vectorized(req, lifts, shards, buffered) if len(lifts) == 1 and not blocked else None
+    vectorized = ds is not None
+    if ds is None:
+        for lift in lifts:
+            producers.extend(_lifted(req, lift, first_copy=len(producers), shards=shards))
+        if blocked:
+            producers.append(_fallback(req, blocked, stacklevel + 1))
+        ds = _shuffled(_combine(producers), req, buffered)
+        ds = _batched(ds, req)
     ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
-    return list(iterator.get_next(name=req.scope))
+    python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
+    return Built(list(iterator.get_next(name=req.scope)), python, vectorized, bool(blocked))
 
 
-def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int) -> list[Any]:
+def _shuffled(ds: Any, req: GraphBatch, buffered: int) -> Any:
+    if req.shuffle is None:
+        return ds
+    return ds.shuffle(buffered, seed=req.shuffle[1])
+
+
+def _batched(ds: Any, req: GraphBatch) -> Any:
+    drop = not req.allow_smaller_final_batch
+    if req.dynamic_pad:
+        return ds.padded_batch(req.batch_size, padded_shapes=tuple(req.shapes), drop_remainder=drop)
+    return ds.batch(req.batch_size, drop_remainder=drop)
+
+
+def _shards(lifts: list[lifting.Lift]) -> dict[int, tuple[int, int]]:
+    """Split each stream among the sources reading it (several readers on one input producer, as in
+    ``batch_join`` over readers): source ``i`` of ``k`` reads every ``k``-th file name, ``i`` first. Legacy
+    readers sharing a queue took the next file name when they needed one; taking them in turn is one
+    of the orders that could give, and each file is still read once per epoch."""
+    by_stream: dict[int, list[Any]] = {}
+    for lift in lifts:
+        for up in lift.upstreams:
+            stream = getattr(up.source, "stream", None)
+            if stream is not None and up.source not in by_stream.setdefault(id(stream), []):
+                by_stream[id(stream)].append(up.source)
+    return {id(src): (i, len(srcs)) for srcs in by_stream.values() for i, src in enumerate(srcs)}
+
+
+def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, tuple[int, int]],
+                buffered: int) -> Any:
+    """The pipeline with the lifted ops run once per batch, or None where that could change a result.
+
+    Where the ops between a read and the batch are pure (no random op, no ``py_func``: the same record
+    always gives the same values), reading records, shuffling and batching them, then running the ops
+    on the whole batch gives what running them per record and batching gives. TensorFlow's own
+    vectorizer (``tf.vectorized_map``, with no fallback to a loop) rewrites the ops for a batch:
+    ``parse_single_example`` becomes ``parse_example``, ``decode_csv`` decodes every line at once.
+    Where it has no batched form of an op (``decode_raw``, image decoders), the ops run per record."""
+    lift = lifts[0]
+    if (not lift.upstreams or not lift.pure or req.keep is not None or req.enqueue_many or req.dynamic_pad
+            or any(isinstance(t, tf.SparseTensor) for t in req.tensor_lists[0])):
+        return None
+    produce = lift.function(0)
+    batch = req.batch_size if not req.allow_smaller_final_batch else None
+    shapes = [tf.TensorShape([batch]).concatenate(s) for s in req.shapes]
+
+    def per_batch(*components: Any) -> tuple[Any, ...]:
+        values = tf.vectorized_map(lambda comps: tuple(produce(*comps)), tuple(components),
+                                   fallback_to_while_loop=False, warn=False)
+        return tuple(tf.ensure_shape(v, s) for v, s in zip(values, shapes))
+
+    raw = _batched(_shuffled(lift.source(shards), req, buffered), req)
+    try:
+        if req.threads > 1:
+            return raw.map(per_batch, num_parallel_calls=req.threads, deterministic=False)
+        return raw.map(per_batch)
+    except Exception as e:  # noqa: BLE001 - any op the vectorizer cannot rewrite: run the ops per record
+        logger.debug("%s: the lifted ops run per record (%s)", req.api, e)
+        return None
+
+
+def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[int, tuple[int, int]]) -> list[Any]:
     """The producer datasets for one liftable tensor list: ``req.threads`` copies (numbered from
     ``first_copy`` across the whole call, for their random seeds), or one dataset sharing an upstream
     queue among ``req.threads`` parallel calls."""
@@ -108,7 +183,7 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int) -> list[Any]:
 
         return element
 
-    upstream = lift.source()
+    upstream = lift.source(shards)
     if upstream is not None:
         element = element_fn(first_copy)
         if req.threads > 1:

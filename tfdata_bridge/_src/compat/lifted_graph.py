@@ -15,20 +15,24 @@ tf1 = tf.compat.v1
 
 
 @dataclass(frozen=True)
-class Upstream:
-    """A bridge queue read on the frontier of a lift: by ``method`` (``dequeue``, ``dequeue_many``,
-    ``dequeue_up_to``) with ``n``; ``tensors`` maps each dequeued tensor's name to its component index."""
+class QueueRead:
+    """A frontier source (see ``frontier.py``): a bridge queue read by ``method`` (``dequeue``,
+    ``dequeue_many``, ``dequeue_up_to``) with ``n``. The queue's kernel shares its elements among
+    readers, so there is no stream to split."""
 
     queue: Any
     method: str
     n: int | None
-    tensors: tuple[tuple[str, int], ...]
+    stream = None
 
     @property
     def width(self) -> int:
         return len(self.queue.dtypes)
 
-    def dataset(self) -> Any:
+    def describe(self) -> str:
+        return f"queue {self.queue.name!r}"
+
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
         """The queue's elements (batched as the dequeue batches them), as flat tuples in queue order."""
         from tfdata_bridge._src.compat import graph_queues
 
@@ -44,6 +48,22 @@ class Upstream:
         if self.method != "dequeue":
             ds = ds.batch(self.n, drop_remainder=self.method == "dequeue_many")
         return ds
+
+
+@dataclass(frozen=True)
+class Upstream:
+    """A frontier source of a lift and the frontier tensors read from it: ``tensors`` maps each
+    tensor's name to its component index in the source's reads."""
+
+    source: Any
+    tensors: tuple[tuple[str, int], ...]
+
+    @property
+    def width(self) -> int:
+        return self.source.width
+
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
+        return self.source.dataset(needed, shard)
 
 
 @dataclass(frozen=True)
@@ -95,14 +115,34 @@ class Lift:
 
         return lifted
 
-    def source(self) -> Any:
-        """The upstream dataset whose elements are the flat frontier components, or None (no upstream)."""
+    def source(self, shards: dict[int, tuple[int, int]] | None = None) -> Any:
+        """The upstream dataset whose elements are the flat frontier components, or None (no upstream).
+
+        ``shards`` maps ``id(upstream.source)`` to the ``(index, count)`` share of its stream this lift
+        reads, where several sources split one stream (``graph_batch`` decides)."""
         if not self.upstreams:
             return None
-        datasets = tuple(up.dataset() for up in self.upstreams)
+        shards = shards or {}
+        wanted = self.mapped_inputs | {t.name for t in self.outputs}
+        datasets = tuple(
+            up.dataset(frozenset(i for name, i in up.tensors if name in wanted), shards.get(id(up.source), (0, 1)))
+            for up in self.upstreams
+        )
         if len(datasets) == 1:
             return datasets[0]
         return tf1.data.Dataset.zip(datasets).map(lambda *parts: tuple(c for part in parts for c in part))
+
+    @property
+    def python_ops(self) -> tuple[str, ...]:
+        """The lifted Python ops (``py_func`` and friends), as ``name (type)``."""
+        return tuple(f"{node.name} ({node.op})" for node in self.graph_def.node if node.op in tf_private.PY_FUNC_OPS)
+
+    @property
+    def pure(self) -> bool:
+        """Whether the lifted ops are all stateless (no random op, ``py_func``, ``Assert``...): the same
+        inputs always give the same values, so the ops may run on a whole batch at once."""
+        return not any(tf_private.op_is_stateful(node.op) or node.op in tf_private.PY_FUNC_OPS
+                       for node in self.graph_def.node) and not len(self.graph_def.library.function)
 
 
 def build(graph: Any, names: set[str], outputs: tuple[Any, ...], upstreams: tuple[Upstream, ...]) -> Lift:

@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat.lifted_graph import Lift, Upstream, build
+from tfdata_bridge._src.compat import frontier as _frontier
+from tfdata_bridge._src.compat.lifted_graph import Lift, QueueRead, Upstream, build
+from tfdata_bridge._src.compat.queue_reading import DequeueSource, dequeue_source
 from tfdata_bridge._src.tf import tf
 
 
@@ -64,10 +66,9 @@ class Blocker:
 
 
 def _source(tensor: Any) -> Any:
-    """How a bridge queue's dequeue made ``tensor`` (``graph_queues.DequeueSource``), or None."""
-    from tfdata_bridge._src.compat import graph_queues
-
-    return graph_queues.dequeue_source(tensor)
+    """What of the bridge's made ``tensor``: a bridge queue's dequeue (``graph_queues.DequeueSource``),
+    another frontier source (``frontier.Frontier``: a reader's read, an input producer's dequeue), or None."""
+    return dequeue_source(tensor) or _frontier.lookup(tensor)
 
 
 def _blocker(op: Any) -> Blocker | None:
@@ -91,7 +92,7 @@ def analyze(tensors: Sequence[Any]) -> Lift | Blocker:
     """Find the subgraph computing ``tensors`` and whether it can be lifted into tf.data."""
     graph = tensors[0].graph
     seen: set[str] = set()
-    frontier: dict[str, Any] = {}  # tensor name -> DequeueSource
+    frontier: dict[str, Any] = {}  # tensor name -> DequeueSource or frontier.Frontier
     stack: list[Any] = []
 
     def visit(tensor: Any) -> None:
@@ -124,13 +125,17 @@ def analyze(tensors: Sequence[Any]) -> Lift | Blocker:
 
 
 def _upstreams(graph: Any, frontier: dict[str, Any]) -> tuple[Upstream, ...] | Blocker:
-    """Group the frontier's dequeued tensors by queue: one dequeue per queue per element."""
-    by_queue: dict[int, list[tuple[str, Any]]] = {}
+    """Group the frontier's tensors by source: one read of each source per element."""
+    by_source: dict[int, list[tuple[str, Any]]] = {}
     for name, source in frontier.items():
-        by_queue.setdefault(id(source.queue), []).append((name, source))
+        key = id(source.queue) if isinstance(source, DequeueSource) else id(source.source)
+        by_source.setdefault(key, []).append((name, source))
     upstreams = []
-    for items in by_queue.values():
+    for items in by_source.values():
         name, source = items[0]
+        if isinstance(source, _frontier.Frontier):
+            upstreams.append(Upstream(source.source, tuple((n, s.index) for n, s in items)))
+            continue
         op = graph.get_tensor_by_name(name).op
         indices = [s.index for _, s in items]
         if len(set(indices)) != len(indices) or len({(s.method, s.n) for _, s in items}) != 1:
@@ -138,5 +143,7 @@ def _upstreams(graph: Any, frontier: dict[str, Any]) -> tuple[Upstream, ...] | B
         if not source.via_tfdata or (source.method != "dequeue" and source.n is None):
             return Blocker(op.name, op.type, f"is TensorFlow's own {source.method} op on queue "
                                              f"{source.queue.name!r}, which tf.data cannot read")
-        upstreams.append(Upstream(source.queue, source.method, source.n, tuple((n, s.index) for n, s in items)))
+        read = QueueRead(source.queue, source.method, source.n)
+        upstreams.append(Upstream(read, tuple((n, s.index) for n, s in items)))
     return tuple(upstreams)
+

@@ -1,0 +1,353 @@
+"""The drop-in input producers: ``string_input_producer``, ``input_producer``, ``range_input_producer``,
+``slice_input_producer``, ``limit_epochs`` and ``match_filenames_once`` (with TensorFlow 1.x's
+signatures, defaults, checks and messages; also under ``tf.train`` and ``tf.io``).
+
+In graph mode a producer builds the same per-epoch ops legacy TensorFlow builds (the rows, the
+``Assert`` that the string list is not empty, the ``random_shuffle`` with the given seed), but no
+queue and no ``QueueRunner``: it returns an ``InputQueue``, whose rows are a native tf.data source,
+``Dataset.range(num_epochs).map(<the lifted per-epoch ops>).unbatch()``. The random shuffle op is
+the legacy one, run once per epoch with the legacy seeds, so a seeded producer gives the files in
+legacy's order, a new permutation each epoch, and every row once per epoch.
+
+A drop-in reader's ``read(queue)`` reads the files of an ``InputQueue`` with ``TFRecordDataset`` and
+friends (``readers.py``); ``queue.dequeue()`` gives one row. Both are frontier tensors
+(``frontier.py``): a ``tf.train.batch`` over what is computed from them lifts into the map of a
+dataset over the files, and nothing Python runs.
+
+``num_epochs`` needs no ``local_variables_initializer()`` here. The epoch counter legacy keeps (the
+local variable ``<name>/limit_epochs/epochs``) is still created and is set, once it is initialized,
+to the number of epochs the source has started, as legacy's ``count_up_to`` counts them.
+
+Where the rows cannot move into tf.data (they read a placeholder or a variable other than
+``match_filenames_once``'s), TensorFlow's own producer (queue and ``QueueRunner``) is kept, with one
+``FallbackWarning`` naming the op.
+"""
+
+from __future__ import annotations
+
+import warnings
+import weakref
+from typing import Any
+
+from tfdata_bridge._src.compat import frontier, lifting
+from tfdata_bridge._src.compat.notice import notice
+from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.warnings import FallbackWarning
+
+tf1 = tf.compat.v1
+ENDLESS = 2**63 - 1
+
+EAGER_REFUSAL = ("Input pipelines based on Queues are not supported when eager execution is enabled. "
+                 "Please use tf.data to ingest data into your model instead.")
+NOT_NULL = "string_input_producer requires a non-null input tensor"
+
+# match_filenames_once's variables -> the pattern they were initialized from (see _rows_source).
+_patterns: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+class InputQueue:
+    """What an input producer returns in graph mode: the rows of ``rows`` (one epoch; evaluated afresh,
+    so reshuffled, each epoch), ``num_epochs`` times, as a native tf.data source.
+
+    It has the read side of a queue: ``dequeue()`` (one row), ``dequeue_many(n)``, ``dequeue_up_to(n)``,
+    ``dtypes``, ``shapes``, ``names``, ``name``; and ``close()`` and ``size()`` for programs that call
+    them. A drop-in reader takes it in ``read(queue)``. TensorFlow's own readers and ops that need a
+    queue resource (``queue_ref``) cannot take it: read it with the drop-in's readers.
+    """
+
+    def __init__(self, rows: Any, lift: lifting.Lift, element_shape: Any, num_epochs: int | None,
+                 capacity: int, name: str, epochs_variable: Any) -> None:
+        self._rows = rows
+        self._lift = lift
+        self._num_epochs = num_epochs
+        self._epochs_variable = epochs_variable
+        self.capacity = capacity
+        self._name = name
+        self._dtypes = [rows.dtype.base_dtype]
+        self._shapes = [tf.TensorShape(element_shape)]
+        self._standalone: dict[Any, Any] = {}
+
+    name = property(lambda self: self._name)
+    dtypes = property(lambda self: self._dtypes)
+    shapes = property(lambda self: self._shapes)
+    names = property(lambda self: None)
+    num_epochs = property(lambda self: self._num_epochs)
+
+    @property
+    def queue_ref(self) -> Any:
+        raise TypeError(
+            f"input producer {self._name!r} runs on tf.data through tfdata_bridge and has no queue resource "
+            "(queue_ref); read it with the drop-in's readers (tfdata_bridge.compat.v1.TFRecordReader and "
+            "friends) or its dequeue(), not with TensorFlow's own reader or queue ops"
+        )
+
+    def dataset(self, shard: tuple[int, int] = (0, 1)) -> Any:
+        """The rows, epoch after epoch, as a dataset (``shard``: the ``(index, count)`` share of them)."""
+        rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable).unbatch()
+        index, count = shard
+        return rows.shard(count, index) if count > 1 else rows
+
+    # -- the read side of a queue
+    def dequeue(self, name: str | None = None) -> Any:
+        """One row (the next element of this producer's dataset, shared by every ``dequeue()``)."""
+        return self._read("dequeue", None, name)
+
+    def dequeue_many(self, n: Any, name: str | None = None) -> Any:
+        """``n`` rows; at the end, ``OutOfRangeError`` and a tail shorter than ``n`` is dropped."""
+        return self._read("dequeue_many", n, name)
+
+    def dequeue_up_to(self, n: Any, name: str | None = None) -> Any:
+        """Up to ``n`` rows; the last batch may be shorter."""
+        return self._read("dequeue_up_to", n, name)
+
+    def _read(self, method: str, n: Any, name: str | None) -> Any:
+        if n is not None:
+            n = tf.get_static_value(n)
+            if n is None:
+                raise ValueError(f"{method}(n) on input producer {self._name!r} needs n known when the graph is "
+                                 "built (an int or a constant); pass an int")
+            n = int(n)
+        key = (method, n)
+        if key not in self._standalone:
+            ds = self.dataset()
+            if n is not None:
+                ds = ds.batch(n, drop_remainder=method == "dequeue_many")
+            with tf1.device("/device:CPU:0"):
+                self._standalone[key] = tf1.data.make_one_shot_iterator(ds)
+        value = self._standalone[key].get_next(name=name or f"{self._name}_Dequeue")
+        if method == "dequeue":
+            frontier.register([value], RowRead(self))
+        return value
+
+    def close(self, cancel_pending_enqueues: bool = False, name: str | None = None) -> Any:
+        """An op that does nothing: no producer thread enqueues into this source, so there is nothing to
+        close; its rows end after ``num_epochs``."""
+        del cancel_pending_enqueues
+        return tf1.no_op(name=name or f"{self._name}_Close")
+
+    def size(self, name: str | None = None) -> Any:
+        """0: rows are made as they are read, none wait in a buffer."""
+        return tf.constant(0, tf.int32, name=name or f"{self._name}_Size")
+
+    def is_closed(self, name: str | None = None) -> Any:
+        """False: the source ends by itself after ``num_epochs``."""
+        return tf.constant(False, name=name or f"{self._name}_IsClosed")
+
+
+class RowRead:
+    """The frontier source of ``InputQueue.dequeue()``: one row per read."""
+
+    width = 1
+
+    def __init__(self, queue: InputQueue) -> None:
+        self.stream = queue
+
+    def describe(self) -> str:
+        return f"input producer {self.stream.name!r}"
+
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
+        return self.stream.dataset(shard).map(lambda row: (row,))
+
+
+def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any) -> Any:
+    """``lift``'s (single) value, made afresh for each of ``num_epochs`` epochs (endless for None).
+
+    Each epoch also sets legacy's epoch counter to the epoch's number (1-based) when the program has
+    initialized it, as legacy's ``count_up_to`` counted: the dataset cannot capture the variable (a
+    one-shot iterator refuses captured resources), so the function opens its own handle to it by
+    ``shared_name``, as ``queue_reading`` does for queues."""
+    produce = lift.function(0)
+    if epochs_variable is not None:
+        shared_name = epochs_variable.handle.op.get_attr("shared_name").decode()
+        container = epochs_variable.handle.op.get_attr("container").decode()
+
+    def epoch(e: Any) -> Any:
+        if epochs_variable is None:
+            return produce()[0]
+        handle = tf.raw_ops.VarHandleOp(dtype=tf.int64, shape=[], shared_name=shared_name, container=container)
+
+        def count() -> Any:
+            with tf.control_dependencies([tf.raw_ops.AssignVariableOp(resource=handle, value=e + 1)]):
+                return tf.constant(True)
+
+        counted = tf.cond(tf.raw_ops.VarIsInitializedOp(resource=handle), count, lambda: tf.constant(False))
+        with tf.control_dependencies([counted]):
+            return tf.identity(produce()[0])
+
+    # tf.compat.v1's map: an OutOfRangeError raised by the lifted ops ends the dataset
+    return tf1.data.Dataset.range(ENDLESS if num_epochs is None else num_epochs).map(epoch)
+
+
+def _epochs_variable() -> Any:
+    """Legacy's local epoch counter (``<scope>/limit_epochs/epochs``), in the current name scope."""
+    with tf1.name_scope("limit_epochs"):
+        return tf1.Variable(tf.constant(0, tf.int64), name="epochs", trainable=False, use_resource=True,
+                            collections=[tf1.GraphKeys.LOCAL_VARIABLES])
+
+
+class EpochRead:
+    """The frontier source of ``limit_epochs``' tensor: its value, once per epoch."""
+
+    width = 1
+    stream = None
+
+    def __init__(self, lift: lifting.Lift, num_epochs: int, epochs_variable: Any, name: str) -> None:
+        self._args = (lift, num_epochs, epochs_variable)
+        self._name = name
+
+    def describe(self) -> str:
+        return f"limit_epochs {self._name!r}"
+
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
+        return epochs_dataset(*self._args).map(lambda value: (value,))
+
+
+# -- the public functions ----------------------------------------------------------------------------
+
+
+def match_filenames_once(pattern, name=None):
+    """``tf.compat.v1.train.match_filenames_once`` (and ``tf.io``): a local variable initialized to the
+    files matching ``pattern``, as legacy. An input producer given it lists the files with
+    ``tf.io.matching_files(pattern)`` inside tf.data, so it works without ``local_variables_initializer()``."""
+    notice("train.match_filenames_once", stacklevel=2)
+    with tf1.name_scope(name, "matching_filenames", [pattern]) as scope:
+        variable = tf1.Variable(
+            name=scope, initial_value=tf.io.matching_files(pattern), trainable=False, validate_shape=False,
+            collections=[tf1.GraphKeys.LOCAL_VARIABLES])
+    if not tf.executing_eagerly():
+        _patterns[variable] = pattern
+    return variable
+
+
+def limit_epochs(tensor, num_epochs=None, name=None):
+    """``tf.compat.v1.train.limit_epochs``: ``tensor``, ``num_epochs`` times, then ``OutOfRangeError``.
+
+    The value comes from a native tf.data source (``from_tensors(tensor).repeat(num_epochs)`` in
+    effect), so ``tf.train.batch`` over it lifts. A ``tensor`` that cannot be computed inside tf.data
+    (a placeholder, a variable) keeps TensorFlow's own ``count_up_to`` version."""
+    notice("train.limit_epochs", stacklevel=2)
+    if num_epochs is None:
+        return tensor
+    if num_epochs <= 0:
+        raise ValueError("num_epochs must be > 0 not %d." % num_epochs)
+    if tf.executing_eagerly():
+        return tf1.train.limit_epochs(tensor, num_epochs=num_epochs, name=name)
+    with tf1.name_scope(name, "limit_epochs", [tensor]) as scope:
+        tensor = tf.convert_to_tensor(tensor)
+        lift = lifting.analyze([tensor])
+        if isinstance(lift, lifting.Blocker) or lift.upstreams:
+            return tf1.train.limit_epochs(tensor, num_epochs=num_epochs, name=scope)
+        epochs_variable = _epochs_variable()
+        source = EpochRead(lift, num_epochs, epochs_variable, scope.rstrip("/"))
+        with tf1.device("/device:CPU:0"):
+            iterator = tf1.data.make_one_shot_iterator(source.dataset().map(lambda value: value))
+        value = iterator.get_next(name=scope.rstrip("/").split("/")[-1])
+        value.set_shape(tensor.shape)
+    frontier.register([value], source)
+    return value
+
+
+def input_producer(input_tensor, element_shape=None, num_epochs=None, shuffle=True, seed=None, capacity=32,
+                   shared_name=None, summary_name=None, name=None, cancel_op=None):
+    """``tf.compat.v1.train.input_producer``: the rows of ``input_tensor`` as a native tf.data source
+    (see the module docstring). ``summary_name`` adds no summary (nothing is buffered)."""
+    notice("train.input_producer", stacklevel=2)
+    return _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capacity, shared_name, name,
+                           cancel_op, stacklevel=3)
+
+
+def string_input_producer(string_tensor, num_epochs=None, shuffle=True, seed=None, capacity=32, shared_name=None,
+                          name=None, cancel_op=None):
+    """``tf.compat.v1.train.string_input_producer``: the strings (file names) of ``string_tensor``,
+    reshuffled each epoch when ``shuffle``, as a native tf.data source."""
+    notice("train.string_input_producer", stacklevel=2)
+    if not isinstance(string_tensor, (tf.Tensor, tf.Variable)) and not _nonempty(string_tensor):
+        raise ValueError(NOT_NULL)
+    _refuse_eager()
+    with tf1.name_scope(name, "input_producer", [string_tensor]) as scope:
+        string_tensor = _rows_source(string_tensor, tf.string)
+        with tf.control_dependencies([tf.debugging.Assert(tf.greater(tf.size(string_tensor), 0), [NOT_NULL])]):
+            string_tensor = tf.identity(string_tensor)
+        return _input_producer(string_tensor, [], num_epochs, shuffle, seed, capacity, shared_name, scope,
+                               cancel_op, stacklevel=3, api="string_input_producer")
+
+
+def range_input_producer(limit, num_epochs=None, shuffle=True, seed=None, capacity=32, shared_name=None, name=None):
+    """``tf.compat.v1.train.range_input_producer``: 0 .. limit-1 as a native tf.data source."""
+    notice("train.range_input_producer", stacklevel=2)
+    _refuse_eager()
+    with tf1.name_scope(name, "input_producer", [limit]) as scope:
+        return _input_producer(tf.range(limit), [], num_epochs, shuffle, seed, capacity, shared_name, scope,
+                               None, stacklevel=3, api="range_input_producer")
+
+
+def slice_input_producer(tensor_list, num_epochs=None, shuffle=True, seed=None, capacity=32, shared_name=None,
+                         name=None):
+    """``tf.compat.v1.train.slice_input_producer``: one slice of each tensor per element, the slices'
+    order drawn by a ``range_input_producer``, as legacy; the ``gather`` ops lift into tf.data."""
+    notice("train.slice_input_producer", stacklevel=2)
+    _refuse_eager()
+    with tf1.name_scope(name, "input_producer", tensor_list):
+        tensor_list = [tf.convert_to_tensor(t) if not isinstance(t, tf.IndexedSlices) else t for t in tensor_list]
+        if not tensor_list:
+            raise ValueError("Expected at least one tensor in slice_input_producer().")
+        range_size = tf.shape(tensor_list[0])[0]
+        with tf1.name_scope(None, "input_producer", [range_size]) as scope:
+            queue = _input_producer(tf.range(range_size), [], num_epochs, shuffle, seed, capacity, shared_name,
+                                    scope, None, stacklevel=3, api="slice_input_producer")
+        index = queue.dequeue()
+        return [tf.gather(t, index) for t in tensor_list]
+
+
+# -- shared pieces -----------------------------------------------------------------------------------
+
+
+def _refuse_eager() -> None:
+    if tf.executing_eagerly():
+        raise RuntimeError(EAGER_REFUSAL)
+
+
+def _nonempty(value: Any) -> bool:
+    try:
+        return bool(len(value))
+    except TypeError:
+        return bool(value)
+
+
+def _rows_source(value: Any, dtype: Any) -> Any:
+    """``value`` as a tensor; a ``match_filenames_once`` variable becomes ``matching_files(pattern)``,
+    so the rows do not read the variable (which tf.data could not)."""
+    pattern = _patterns.get(value) if isinstance(value, tf.Variable) else None
+    if pattern is not None:
+        return tf.io.matching_files(pattern)
+    return tf.convert_to_tensor(value, dtype=dtype)
+
+
+def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capacity, shared_name, name,
+                    cancel_op, *, stacklevel: int, api: str = "input_producer") -> Any:
+    _refuse_eager()
+    del shared_name  # a tf.data source belongs to the session that runs it (see QueueBase on sessions)
+    legacy_args = dict(element_shape=element_shape, num_epochs=num_epochs, shuffle=shuffle, seed=seed,
+                       capacity=capacity, name=name, cancel_op=cancel_op)
+    if num_epochs is not None and num_epochs <= 0:
+        raise ValueError("num_epochs must be > 0 not %d." % num_epochs)
+    with tf1.name_scope(name, "input_producer", [input_tensor]) as scope:
+        input_tensor = _rows_source(input_tensor, None)
+        element_shape = input_tensor.shape[1:].merge_with(element_shape)
+        if not element_shape.is_fully_defined():
+            raise ValueError("Either `input_tensor` must have a fully defined shape or `element_shape` must be "
+                             "specified")
+        rows = tf.random.shuffle(input_tensor, seed=seed) if shuffle else input_tensor
+        lift = lifting.analyze([rows])
+        if isinstance(lift, lifting.Blocker) or lift.upstreams:
+            why = lift.describe() if isinstance(lift, lifting.Blocker) else "reads another queue"
+            warnings.warn(
+                f"tf.train.{api}: {why}. Its rows cannot be made inside tf.data, so TensorFlow's own queue "
+                "and QueueRunner make them, as in legacy TensorFlow; tf.train.start_queue_runners(sess) starts "
+                "that runner, and readers of this queue run TensorFlow's own reader ops.",
+                FallbackWarning, stacklevel=stacklevel + 1,
+            )
+            return tf1.train.input_producer(input_tensor, **legacy_args)
+        epochs_variable = None if num_epochs is None else _epochs_variable()
+        return InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
+                          epochs_variable)

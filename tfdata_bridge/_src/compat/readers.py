@@ -1,0 +1,271 @@
+"""The drop-in readers: ``TFRecordReader``, ``TextLineReader``, ``FixedLengthRecordReader``,
+``WholeFileReader``, ``IdentityReader`` and ``ReaderBase`` (also under ``tf.io``), with TensorFlow
+1.x's signatures.
+
+In graph mode, ``reader.read(queue)`` on a queue whose file names the bridge can read in tf.data (an
+input producer's ``InputQueue``, or a drop-in queue that a program fills itself) returns the
+``(key, value)`` of a native dataset: the file names, each file's records in order
+(``record_datasets.py``), one file after another as the legacy reader reads them. Run on their own,
+``key`` and ``value`` are the ``get_next()`` of a one-shot iterator over those records, shared by every
+``read()`` of that reader on that queue; handed to ``tf.train.batch`` and friends, they are frontier
+tensors (``frontier.py``) and the ops between them and the batch lift into the records' ``map``.
+Several ``read()`` calls over one input producer (``batch_join`` over several readers) split its file
+names between them, as legacy readers sharing a queue did, so each record is read once per epoch.
+
+``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy.
+
+Any other queue (TensorFlow's own, or a queue handle tensor) is read by TensorFlow's own reader, made
+on first use. The reader's state counters and state snapshots describe a reader op that the native
+path does not have: ``num_records_produced``, ``num_work_units_completed``, ``serialize_state``,
+``restore_state`` and ``reset`` go to TensorFlow's own reader where one reads; on the native path they
+raise ``NotImplementedError`` saying what to do instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tfdata_bridge._src.compat import frontier
+from tfdata_bridge._src.compat.input_producers import InputQueue
+from tfdata_bridge._src.compat.notice import notice
+from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
+from tfdata_bridge._src.tf import tf
+
+tf1 = tf.compat.v1
+
+EAGER_REFUSAL = ("Readers are not supported when eager execution is enabled. Instead, please use tf.data to get "
+                 "data into your model.")
+
+
+class FileRead:
+    """A frontier source: the ``(key, value)`` records a reader reads from a stream of file names, one
+    record per read (``method="read"``) or up to ``n`` of one file (``"read_up_to"``)."""
+
+    width = 2
+
+    def __init__(self, reader: ReaderBase, queue: Any, method: str, n: int | None) -> None:
+        self.reader = reader
+        self.stream = queue if isinstance(queue, InputQueue) else None  # a queue kernel shares by itself
+        self._queue = queue
+        self._method = method
+        self._n = n
+
+    def describe(self) -> str:
+        return f"{type(self.reader).__name__} {self.reader.name!r}"
+
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
+        with_keys = needed is None or 0 in needed
+        config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
+
+        def per_file(filename: Any) -> Any:
+            recs = records(config, filename, with_keys)
+            return recs.batch(self._n) if self._method == "read_up_to" else recs
+
+        return _file_names(self._queue, shard).flat_map(per_file)
+
+
+def _file_names(queue: Any, shard: tuple[int, int]) -> Any:
+    if isinstance(queue, InputQueue):
+        return queue.dataset(shard)
+    from tfdata_bridge._src.compat.graph_queues import element_dataset
+
+    return element_dataset(queue)
+
+
+def _native(queue: Any) -> bool:
+    """Whether the file names in ``queue`` can be read inside tf.data."""
+    if isinstance(queue, InputQueue):
+        return True
+    return (getattr(queue, "_tfdb_reopen", None) is not None and len(queue.dtypes) == 1
+            and tf.as_dtype(queue.dtypes[0]) == tf.string)
+
+
+class ReaderBase:
+    """``tf.compat.v1.ReaderBase``: a reader whose records come from tf.data where it can (see the
+    module docstring). ``ReaderBase(reader_ref)`` over a reader op made elsewhere is TensorFlow's own."""
+
+    _tfdb_kind = "ReaderBase"
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        notice(cls._tfdb_kind, stacklevel=2)
+        if tf.executing_eagerly():
+            raise RuntimeError(EAGER_REFUSAL)
+        if cls is ReaderBase:
+            return tf1.ReaderBase(*args, **kwargs)
+        return super().__new__(cls)
+
+    def __init__(self, config: ReaderConfig, name: str | None, supports_serialize: bool = False) -> None:
+        self._tfdb_config = config
+        self._name = name or config.kind
+        self._supports_serialize = supports_serialize
+        self._tf_reader: Any = None
+        self._iterators: dict[tuple[int, str, int | None], Any] = {}
+        self._native_reads = 0
+
+    name = property(lambda self: self._name)
+    supports_serialize = property(lambda self: self._supports_serialize)
+
+    @property
+    def reader_ref(self) -> Any:
+        """TensorFlow's reader op, made on first use (the native path needs none)."""
+        return self._own().reader_ref
+
+    def _own(self) -> Any:
+        """TensorFlow's own reader with this reader's arguments, made on first use."""
+        if self._tf_reader is None:
+            self._tf_reader = self._tfdb_make_own()
+        return self._tf_reader
+
+    def _tfdb_make_own(self) -> Any:
+        raise NotImplementedError
+
+    def read(self, queue, name=None):
+        """The next record ``(key, value)``: two scalar strings."""
+        if not _native(queue):
+            return self._own().read(queue, name=name)
+        return self._read(queue, "read", None, name)
+
+    def read_up_to(self, queue, num_records, name=None):
+        """Up to ``num_records`` records ``(keys, values)`` of one file: two string vectors."""
+        if not _native(queue):
+            return self._own().read_up_to(queue, num_records, name=name)
+        n = tf.get_static_value(num_records)
+        if n is None:
+            raise ValueError(f"read_up_to(queue, num_records={num_records!r}) needs num_records known when the graph "
+                             "is built (an int or a constant) to read through tf.data; pass an int")
+        return self._read(queue, "read_up_to", int(n), name)
+
+    def _read(self, queue: Any, method: str, n: int | None, name: str | None) -> tuple[Any, Any]:
+        source = FileRead(self, queue, method, n)
+        key = (id(queue), method, n)
+        if key not in self._iterators:
+            with tf1.device("/device:CPU:0"):
+                self._iterators[key] = tf1.data.make_one_shot_iterator(source.dataset())
+        keys, values = self._iterators[key].get_next(name=name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}")
+        frontier.register([keys, values], source)
+        self._native_reads += 1
+        return keys, values
+
+    # -- reader state: only TensorFlow's own reader has it
+    def _stateful(self, what: str, *args: Any, **kwargs: Any) -> Any:
+        if self._tf_reader is not None and not self._native_reads:
+            return getattr(self._tf_reader, what)(*args, **kwargs)
+        raise NotImplementedError(
+            f"{type(self).__name__} {self._name!r}: {what}() describes a reader op's state, and this reader reads "
+            f"through tf.data (a {_DATASETS[self._tfdb_config.kind]}), which keeps none; count what your program "
+            "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator"
+        )
+
+    def num_records_produced(self, name=None):
+        """TensorFlow's own reader's count (not available on the native path: ``NotImplementedError``)."""
+        return self._stateful("num_records_produced", name=name)
+
+    def num_work_units_completed(self, name=None):
+        """TensorFlow's own reader's count (not available on the native path: ``NotImplementedError``)."""
+        return self._stateful("num_work_units_completed", name=name)
+
+    def serialize_state(self, name=None):
+        """TensorFlow's own reader's state (not available on the native path: ``NotImplementedError``)."""
+        return self._stateful("serialize_state", name=name)
+
+    def restore_state(self, state, name=None):
+        """Restores TensorFlow's own reader (not available on the native path: ``NotImplementedError``)."""
+        return self._stateful("restore_state", state, name=name)
+
+    def reset(self, name=None):
+        """Resets TensorFlow's own reader (not available on the native path: ``NotImplementedError``)."""
+        return self._stateful("reset", name=name)
+
+
+_DATASETS = {
+    "TFRecordReader": "tf.data.TFRecordDataset",
+    "TextLineReader": "tf.data.TextLineDataset",
+    "FixedLengthRecordReader": "tf.data.FixedLengthRecordDataset",
+    "WholeFileReader": "dataset of tf.io.read_file",
+    "IdentityReader": "dataset of its work strings",
+}
+
+
+class TFRecordReader(ReaderBase):
+    """``tf.compat.v1.TFRecordReader``: records of TFRecord files (``options``: a ``TFRecordOptions`` or
+    compression string: none, GZIP, ZLIB), through ``tf.data.TFRecordDataset``."""
+
+    _tfdb_kind = "TFRecordReader"
+
+    def __init__(self, name=None, options=None):
+        compression = tf1.python_io.TFRecordOptions.get_compression_type_string(options) or ""
+        super().__init__(ReaderConfig(self._tfdb_kind, compression=compression), name)
+        self._options = options
+
+    def _tfdb_make_own(self) -> Any:
+        return tf1.TFRecordReader(name=self._name, options=self._options)
+
+
+class TextLineReader(ReaderBase):
+    """``tf.compat.v1.TextLineReader``: the lines of text files (newline stripped), after
+    ``skip_header_lines`` lines of each, through ``tf.data.TextLineDataset``."""
+
+    _tfdb_kind = "TextLineReader"
+
+    def __init__(self, skip_header_lines=None, name=None):
+        skip = int(skip_header_lines or 0)
+        if skip < 0:
+            raise ValueError(f"skip_header_lines ({skip_header_lines}) must be >= 0")
+        super().__init__(ReaderConfig(self._tfdb_kind, skip_header_lines=skip), name)
+
+    def _tfdb_make_own(self) -> Any:
+        return tf1.TextLineReader(skip_header_lines=self._tfdb_config.skip_header_lines or None, name=self._name)
+
+
+class FixedLengthRecordReader(ReaderBase):
+    """``tf.compat.v1.FixedLengthRecordReader``: records of ``record_bytes`` between a header and a
+    footer, through ``tf.data.FixedLengthRecordDataset`` (``hop_bytes``: overlapping slices of each file)."""
+
+    _tfdb_kind = "FixedLengthRecordReader"
+
+    def __init__(self, record_bytes, header_bytes=None, footer_bytes=None, hop_bytes=None, name=None, encoding=None):
+        values = dict(record_bytes=record_bytes, header_bytes=header_bytes or 0, footer_bytes=footer_bytes or 0,
+                      hop_bytes=hop_bytes or 0)
+        for arg, value in values.items():
+            if not isinstance(value, int) or value < (1 if arg == "record_bytes" else 0):
+                raise ValueError(f"{arg} ({value!r}) must be an int >= {1 if arg == 'record_bytes' else 0}")
+        compression = (encoding or "").upper()
+        if compression not in ("", "GZIP", "ZLIB"):
+            raise ValueError(f"encoding ({encoding!r}) must be None, 'GZIP' or 'ZLIB'")
+        if compression and values["hop_bytes"]:
+            raise ValueError(f"encoding ({encoding!r}) with hop_bytes ({hop_bytes}) is not supported by the drop-in: "
+                             "tf.data cannot cut overlapping records from a compressed file; decompress the files "
+                             "first or leave hop_bytes unset")
+        super().__init__(ReaderConfig(self._tfdb_kind, compression=compression, **values), name)
+        self._encoding = encoding
+
+    def _tfdb_make_own(self) -> Any:
+        c = self._tfdb_config
+        return tf1.FixedLengthRecordReader(c.record_bytes, header_bytes=c.header_bytes or None,
+                                           footer_bytes=c.footer_bytes or None, hop_bytes=c.hop_bytes or None,
+                                           name=self._name, encoding=self._encoding)
+
+
+class WholeFileReader(ReaderBase):
+    """``tf.compat.v1.WholeFileReader``: one record per file, ``(file name, contents)``, through
+    ``tf.io.read_file``."""
+
+    _tfdb_kind = "WholeFileReader"
+
+    def __init__(self, name=None):
+        super().__init__(ReaderConfig(self._tfdb_kind), name, supports_serialize=True)
+
+    def _tfdb_make_own(self) -> Any:
+        return tf1.WholeFileReader(name=self._name)
+
+
+class IdentityReader(ReaderBase):
+    """``tf.compat.v1.IdentityReader``: each work string as both key and value."""
+
+    _tfdb_kind = "IdentityReader"
+
+    def __init__(self, name=None):
+        super().__init__(ReaderConfig(self._tfdb_kind), name, supports_serialize=True)
+
+    def _tfdb_make_own(self) -> Any:
+        return tf1.IdentityReader(name=self._name)
