@@ -1,0 +1,112 @@
+"""Small helpers over libcst call nodes: TensorFlow API paths, argument binding, literal values."""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
+
+# parameters of the legacy functions, in order (tensorflow/python/training/input.py, io_ops.py, script_ops.py)
+SIGNATURES: dict[str, tuple[str, ...]] = {
+    "train.string_input_producer": ("string_tensor", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
+                                    "name", "cancel_op"),
+    "train.slice_input_producer": ("tensor_list", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
+                                   "name"),
+    "train.batch": ("tensors", "batch_size", "num_threads", "capacity", "enqueue_many", "shapes", "dynamic_pad",
+                    "allow_smaller_final_batch", "shared_name", "name"),
+    "train.maybe_batch": ("tensors", "keep_input", "batch_size", "num_threads", "capacity", "enqueue_many",
+                          "shapes", "dynamic_pad", "allow_smaller_final_batch", "shared_name", "name"),
+    "train.shuffle_batch": ("tensors", "batch_size", "capacity", "min_after_dequeue", "num_threads", "seed",
+                            "enqueue_many", "shapes", "allow_smaller_final_batch", "shared_name", "name"),
+    "train.maybe_shuffle_batch": ("tensors", "batch_size", "capacity", "min_after_dequeue", "keep_input",
+                                  "num_threads", "seed", "enqueue_many", "shapes", "allow_smaller_final_batch",
+                                  "shared_name", "name"),
+    "TFRecordReader": ("name", "options"),
+    "TextLineReader": ("skip_header_lines", "name"),
+    "FixedLengthRecordReader": ("record_bytes", "header_bytes", "footer_bytes", "hop_bytes", "name", "encoding"),
+    "WholeFileReader": ("name",),
+    "py_func": ("func", "inp", "Tout", "stateful", "name"),
+    "numpy_function": ("func", "inp", "Tout", "stateful", "name"),
+}
+
+
+class Refusal(Exception):
+    """A pipeline that cannot be rewritten with the same meaning; the message says why."""
+
+
+def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode) -> str | None:
+    """``"train.batch"`` when ``node`` names ``tensorflow[.compat.v1].train.batch`` through an import."""
+    for q in visitor.get_metadata(QualifiedNameProvider, node, set()):
+        if q.source is not QualifiedNameSource.IMPORT:
+            continue
+        for prefix in ("tensorflow.compat.v1.", "tensorflow."):
+            if q.name.startswith(prefix):
+                return q.name[len(prefix):]
+    return None
+
+
+def aliases(path: str) -> set[str]:
+    """The spellings of one legacy function under ``tf.compat.v1`` (``io.`` and ``data.`` twins)."""
+    short = path.rsplit(".", 1)[-1]
+    return {path, short, f"io.{short}", f"train.{short}", f"compat.v1.{path}"}
+
+
+def bind(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
+    """The call's arguments by parameter name; ``*args`` / ``**kwargs`` are refused."""
+    params = SIGNATURES[api]
+    bound: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            raise Refusal(f"`{api}` is called with *args or **kwargs")
+        if arg.keyword is None:
+            if i >= len(params):
+                raise Refusal(f"`{api}` has more positional arguments than it takes")
+            bound[params[i]] = arg.value
+        else:
+            bound[arg.keyword.value] = arg.value
+    return bound
+
+
+def literal_bool(node: cst.BaseExpression | None, default: bool, what: str) -> bool:
+    if node is None:
+        return default
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return node.value == "True"
+    raise Refusal(f"{what} is not a literal True or False, so the rewrite cannot know which chain it means")
+
+
+def is_none(node: cst.BaseExpression | None) -> bool:
+    return node is None or (isinstance(node, cst.Name) and node.value == "None")
+
+
+def names_in(node: cst.CSTNode) -> set[str]:
+    """Identifiers read or written in ``node`` (attribute names and keyword names excluded)."""
+    found: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.add(n.value)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False
+
+        def visit_Arg(self, n: cst.Arg) -> bool:
+            n.value.visit(self)
+            return False
+
+    node.visit(_V())
+    return found
+
+
+def target_names(target: cst.BaseAssignTargetExpression) -> list[str] | None:
+    """``["a", "b"]`` for ``a, b`` / ``[a, b]`` / ``a``; None for anything else (attributes, stars)."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        out = []
+        for el in target.elements:
+            if not isinstance(el, cst.Element) or not isinstance(el.value, cst.Name):
+                return None
+            out.append(el.value.value)
+        return out
+    return None

@@ -1,0 +1,239 @@
+"""The tf.data code for one recognised ``Pipeline``, through the shared emitter (``compiler/emit.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
+from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+
+_READER_CLASSES = {
+    "TFRecordReader": "TFRecordDataset",
+    "TextLineReader": "TextLineDataset",
+    "FixedLengthRecordReader": "FixedLengthRecordDataset",
+}
+
+
+class Generator:
+    """Writes the statements that replace a pipeline. ``code`` renders a node; ``fresh`` makes unused names."""
+
+    def __init__(self, v1: str, code: Callable[[cst.CSTNode], str], fresh: Callable[[str], str],
+                 feature_columns: Callable[[cst.BaseExpression], bool], api_of: Callable[[cst.CSTNode], str | None]):
+        self.v1 = v1
+        self.code = code
+        self.fresh = fresh
+        self.fixed_len_only = feature_columns
+        self.api_of = api_of
+
+    def arg(self, p: Pipeline, name: str) -> str | None:
+        node = p.args.get(name)
+        return None if is_none(node) else self.code(node)
+
+    # -- source ------------------------------------------------------------------------------------------------
+    def source(self, p: Pipeline, ordered: bool) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
+        """(helper statements, head, steps, accepted differences) for the pipeline's source."""
+        s, v1 = p.source, self.v1
+        if s.kind == "slice":
+            tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
+            head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
+            shuffle = literal_bool(s.call.get("shuffle"), True, "slice_input_producer's shuffle")
+            buffer = f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]" if shuffle else None
+            steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
+            notes = ["each epoch is a fresh shuffle of the slices, not legacy's permutation"] if shuffle else []
+            return [], head, steps, notes
+        if s.kind == "reader":
+            files = self.code(s.call["string_tensor"])
+            head = emit.from_tensor_slices(v1, files)
+            shuffle = literal_bool(s.call.get("shuffle"), True, "string_input_producer's shuffle")
+            buffer = f"{v1}.size({files}, out_type={v1}.int64)" if shuffle else None
+            steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
+            notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
+            steps.append(self._reader_step(p, ordered))
+            return [], head, steps, notes
+        # py_func: a generator
+        func = self.code(s.pyfunc["func"])
+        gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
+        value = f"{func}()" if s.single else f"tuple({func}())"
+        helper = cst.parse_module(
+            f"def {gen}():\n    # the py_func's function, called once per element, as the queue's runner did\n"
+            f"    while True:\n        yield {value}\n"
+        ).body[0]
+        tout = s.pyfunc["Tout"]
+        dtypes = [self.code(tout)] if s.single else [self.code(el.value) for el in tout.elements]
+        shapes_node = p.args.get("shapes")
+        if is_none(shapes_node):
+            shapes = ["None"] * len(dtypes)
+        elif isinstance(shapes_node, (cst.List, cst.Tuple)) and len(shapes_node.elements) == len(dtypes):
+            shapes = [self.code(el.value) for el in shapes_node.elements]
+        else:
+            raise Refusal("shapes= is not a literal list with one shape per py_func output")
+        specs = [emit.tensor_spec(v1, shape, dtype) for shape, dtype in zip(shapes, dtypes)]
+        signature = specs[0] if s.single else "(" + ", ".join(specs) + ("," if len(specs) == 1 else "") + ")"
+        threads = self.arg(p, "num_threads")
+        head = emit.generator_source(v1, gen, signature, threads)
+        notes = [f"with num_threads={threads} the order across producer copies varies, as with the queue's threads"] \
+            if threads not in (None, "1") else []
+        return [helper], head, [], notes
+
+    def _opt(self, bound, name: str) -> str | None:
+        node = bound.get(name)
+        return None if is_none(node) else self.code(node)
+
+    def _reader_step(self, p: Pipeline, ordered: bool) -> str:
+        s, v1 = p.source, self.v1
+        if s.reader == "WholeFileReader":
+            if len(s.params) == 2:
+                return f"map(lambda filename: (filename, {v1}.io.read_file(filename)))"
+            return f"map({v1}.io.read_file)"
+        args = s.reader_args
+        for bad in ("options", "hop_bytes", "encoding"):
+            if not is_none(args.get(bad)):
+                raise Refusal(f"{s.reader}({bad}=...) has no rewrite the tool can prove equal")
+        cls = f"{v1}.data.{_READER_CLASSES[s.reader]}"
+        if s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
+            reader = f"lambda filename: {cls}(filename).skip({self.code(args['skip_header_lines'])})"
+        elif s.reader == "FixedLengthRecordReader":
+            extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
+                            if not is_none(args.get(k)))
+            reader = f"lambda filename: {cls}(filename, {self.code(args['record_bytes'])}{extra})"
+        else:
+            reader = cls
+        # one reader reads its files one after another; a shuffling consumer may read several at once
+        return emit.interleave(reader, 1, None) if ordered else emit.interleave(reader, 4, f"{v1}.data.AUTOTUNE")
+
+    # -- the whole pipeline ----------------------------------------------------------------------------------------
+    def statements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
+        """(statements to insert, the expression for the batch call's targets, the pipeline comment)."""
+        check_flags(p)
+        v1 = self.v1
+        shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
+        keep = p.args.get("keep_input")
+        helpers, head, steps, notes = self.source(p, ordered=not shuffle)
+        tensors = p.args["tensors"]
+        returned = self._returned(tensors)
+        threads = self.arg(p, "num_threads")
+        vector = self._vectorized(p) if keep is None else None
+        fn_stmts: list[cst.BaseStatement] = []
+        if vector is not None:
+            pass
+        elif p.intermediates or keep is not None or returned != self._params_struct(p):
+            fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
+            ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
+            fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), ret))
+            steps.append(emit.map_step(fn, threads))
+            if keep is not None:
+                steps.append("filter(lambda element, keep: keep)")
+                steps.append("map(lambda element, keep: element)")
+        if shuffle:
+            steps.append(emit.shuffle_step(self.code(p.args["capacity"]), self.arg(p, "seed")))
+            notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
+                            f"{self.code(p.args['capacity'])})")
+        drop = not literal_bool(p.args.get("allow_smaller_final_batch"), False, "allow_smaller_final_batch")
+        padded = literal_bool(p.args.get("dynamic_pad"), False, "dynamic_pad")
+        steps.append(emit.batch_step(self.code(p.args["batch_size"]), drop, padded))
+        if vector is not None:
+            fn = self.fresh("parse_batch")
+            fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
+            steps.append(emit.map_step(fn, threads))
+            notes.append("parsing runs on whole batches (same values)")
+        steps.append(emit.prefetch_step(v1))
+        dataset = self.fresh("dataset")
+        assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
+        get_next = emit.one_shot_get_next(v1, dataset)
+        if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and \
+                isinstance(p.targets, cst.Name):
+            get_next = f"list({get_next})"  # legacy returned a list
+        apis = ", ".join(sorted({p.api.rsplit(".", 1)[-1], *self._source_apis(p)}))
+        comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"
+        if notes:
+            comment += "; accepted: " + "; ".join(notes)
+        return [*helpers, *fn_stmts, assign], cst.parse_expression(get_next), comment
+
+    def _source_apis(self, p: Pipeline) -> list[str]:
+        s = p.source
+        if s.kind == "reader":
+            return ["string_input_producer", s.reader]
+        return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
+
+    def _returned(self, tensors: cst.BaseExpression) -> str:
+        if isinstance(tensors, (cst.List, cst.Tuple)):
+            items = [self.code(el.value) for el in tensors.elements]
+            if len(items) == 1:
+                return items[0]  # a one-tensor list comes back as a bare tensor
+            return ", ".join(items)
+        return self.code(tensors)
+
+    def _params_struct(self, p: Pipeline) -> str:
+        return ", ".join(p.source.params)
+
+    def _function(self, name: str, params: list[str], body: list[cst.BaseStatement], ret: str) -> cst.FunctionDef:
+        fn = cst.parse_module(f"def {name}({', '.join(params)}):\n    return {ret}\n").body[0]
+        assert isinstance(fn, cst.FunctionDef)
+        stmts = [b.with_changes(leading_lines=()) if i == 0 else b for i, b in enumerate(body)]
+        return fn.with_changes(body=fn.body.with_changes(body=[*stmts, *fn.body.body]))
+
+    def _vectorized(self, p: Pipeline) -> cst.SimpleStatementLine | None:
+        """The one statement that may run on a whole batch with the same values, rewritten for it; else None.
+
+        ``parse_single_example`` with only ``FixedLenFeature``s becomes ``parse_example``; ``decode_csv`` works
+        on any shape as it is. Nothing else may be between the read and the batch, and the batched tensors must
+        be the parsed values (or plain subscripts of the parsed dict)."""
+        if p.source.kind != "reader" or len(p.source.params) != 1 or len(p.intermediates) != 1:
+            return None
+        if not all(_plain(t) for t in _components(p.args["tensors"])):
+            return None  # an op on the parsed values might not act the same on a batch
+        stmt = p.intermediates[0]
+        assign = stmt.body[0]
+        if not isinstance(assign, cst.Assign) or not isinstance(assign.value, cst.Call):
+            return None
+        call = assign.value
+        api = self.api_of(call)
+        short = api.rsplit(".", 1)[-1] if api else ""
+        value = p.source.params[0]
+        first = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if first is None:
+            first = next((a.value for a in call.args if a.keyword and a.keyword.value in
+                          ("serialized", "records")), None)
+        if not (isinstance(first, cst.Name) and first.value == value):
+            return None
+        if short == "decode_csv":
+            return stmt
+        if short != "parse_single_example":
+            return None
+        feats = call.args[1].value if len(call.args) > 1 and call.args[1].keyword is None else next(
+            (a.value for a in call.args if a.keyword and a.keyword.value == "features"), None)
+        if feats is None or not self.fixed_len_only(feats):
+            return None
+        if any(a.keyword and a.keyword.value == "example_names" for a in call.args):
+            return None
+        return stmt.with_changes(body=[assign.with_changes(
+            value=call.with_changes(func=cst.parse_expression(f"{self.v1}.io.parse_example")))])
+
+
+def _components(tensors: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(tensors, (cst.List, cst.Tuple)):
+        return [el.value for el in tensors.elements]
+    if isinstance(tensors, cst.Dict):
+        return [el.value for el in tensors.elements if isinstance(el, cst.DictElement)]
+    return [tensors]
+
+
+def _plain(node: cst.BaseExpression) -> bool:
+    """A name, or a name subscripted by a string literal (``features["x"]``)."""
+    if isinstance(node, cst.Name):
+        return True
+    return (isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1
+            and isinstance(node.slice[0].slice, cst.Index)
+            and isinstance(node.slice[0].slice.value, cst.SimpleString))
+
+
+def _grouped(returned: str) -> str:
+    """``(a, b)`` for ``a, b``; a single expression as it is."""
+    try:
+        single = not isinstance(cst.parse_expression(returned), cst.Tuple)
+    except cst.ParserSyntaxError:
+        single = False
+    return returned if single else f"({returned})"

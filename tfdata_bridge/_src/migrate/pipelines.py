@@ -1,0 +1,223 @@
+"""Recognising one legacy pipeline: the batch call, the ops between, and its source.
+
+A pipeline is found from its batch call backwards, inside one block of statements: the statements that
+compute the batched tensors (simple assignments and ``x.set_shape(...)``) back to a *source*, which is a
+reader's ``read`` of a ``string_input_producer``, a ``slice_input_producer``, or a zero-input ``py_func``.
+Every name those statements define must be used by them alone (and the batch call), so that moving them
+into a ``Dataset.map`` function changes nothing else. Anything else is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
+
+BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
+JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
+READERS = {"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "WholeFileReader"}
+PRODUCERS = {"string_input_producer", "slice_input_producer", "input_producer", "range_input_producer"}
+
+
+@dataclass
+class Source:
+    kind: str  # "reader", "slice", "py_func"
+    statements: list[cst.SimpleStatementLine]  # removed by the rewrite
+    params: list[str]  # the names the source's elements are bound to, in order
+    call: dict[str, cst.BaseExpression] = field(default_factory=dict)  # bound arguments of the producer
+    reader: str = ""  # reader class short name
+    reader_args: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    pyfunc: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    single: bool = False  # a py_func with one Tout (not a list): a bare tensor
+
+
+@dataclass
+class Pipeline:
+    batch_stmt: cst.SimpleStatementLine
+    api: str  # "train.batch", ...
+    args: dict[str, cst.BaseExpression]
+    source: Source
+    intermediates: list[cst.SimpleStatementLine]  # in program order
+    targets: cst.BaseAssignTargetExpression
+
+
+def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
+        assign = stmt.body[0]
+        if len(assign.targets) == 1:
+            return assign
+    return None
+
+
+def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
+    """``x`` for the statement ``x.set_shape(...)``."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
+        call = stmt.body[0].value
+        if (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "set_shape" and isinstance(call.func.value, cst.Name)):
+            return call.func.value.value
+    return None
+
+
+class Finder:
+    """Builds ``Pipeline``s; ``paths`` maps each Call node to its TensorFlow API path (or None)."""
+
+    def __init__(self, paths: dict[cst.Call, str | None], refs: dict[str, list[cst.Name]]) -> None:
+        self.paths = paths
+        self.refs = refs
+
+    def api(self, node: cst.BaseExpression | None) -> str | None:
+        return self.paths.get(node) if isinstance(node, cst.Call) else None
+
+    def is_api(self, node: cst.BaseExpression | None, *names: str) -> str | None:
+        """The short name of whichever of ``names`` (``"train.batch"``, ``"TFRecordReader"``) ``node`` calls."""
+        path = self.api(node)
+        if path is None:
+            return None
+        short = path.rsplit(".", 1)[-1]
+        for name in names:
+            if short == name.rsplit(".", 1)[-1] and path in aliases(name):
+                return short
+        return None
+
+    def pipeline(self, body: list[cst.BaseStatement], index: int) -> Pipeline:
+        stmt = body[index]
+        assign = _assign(stmt)
+        assert assign is not None
+        api = self.api(assign.value)
+        call = assign.value
+        assert isinstance(call, cst.Call) and api is not None
+        args = bind(call, api)
+        if "tensors" not in args:
+            raise Refusal(f"`{api}` is called without its tensors")
+        needed = names_in(args["tensors"])
+        if "keep_input" in args:
+            needed |= names_in(args["keep_input"])
+        intermediates: list[cst.SimpleStatementLine] = []
+        source: Source | None = None
+        for j in range(index - 1, -1, -1):
+            prev = body[j]
+            shaped = _set_shape_of(prev)
+            if shaped is not None and shaped in needed:
+                intermediates.append(prev)  # type: ignore[arg-type]
+                continue
+            a = _assign(prev)
+            if a is None:
+                continue
+            defined = target_names(a.targets[0].target)
+            if defined is None or not needed & set(defined):
+                continue
+            source = self._source(body, j, a, defined)
+            if source is not None:
+                break
+            intermediates.append(prev)  # type: ignore[arg-type]
+            needed = (needed - set(defined)) | names_in(a.value)
+        if source is None:
+            raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
+        intermediates.reverse()
+        pipeline = Pipeline(stmt, api, args, source, intermediates, assign.targets[0].target)  # type: ignore[arg-type]
+        self._check_private(pipeline)
+        return pipeline
+
+    # -- sources -------------------------------------------------------------------------------------------------
+    def _source(self, body, j: int, assign: cst.Assign, defined: list[str]) -> Source | None:
+        value = assign.value
+        stmt = body[j]
+        if self.is_api(value, "py_func", "numpy_function"):
+            short = self.api(value).rsplit(".", 1)[-1]
+            bound = bind(value, short)
+            inp = bound.get("inp")
+            if not (isinstance(inp, (cst.List, cst.Tuple)) and not inp.elements):
+                raise Refusal(f"the `{short}` takes inputs; only a zero-input producer becomes a generator")
+            tout = bound.get("Tout")
+            single = not isinstance(tout, (cst.List, cst.Tuple))
+            if not single and len(defined) != len(tout.elements):
+                raise Refusal(f"the `{short}` result is not unpacked into one name per output")
+            return Source("py_func", [stmt], defined, pyfunc=bound, single=single)
+        if self.is_api(value, "train.slice_input_producer"):
+            bound = bind(value, "train.slice_input_producer")
+            tensors = bound.get("tensor_list")
+            if not isinstance(tensors, (cst.List, cst.Tuple)) or len(tensors.elements) != len(defined) or \
+                    not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+                raise Refusal("`slice_input_producer` must take a list of tensors and be unpacked into one name each")
+            return Source("slice", [stmt], defined, call=bound)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
+            return self._reader_source(body, j, value, defined)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                value.func.attr.value in ("read_up_to", "dequeue", "dequeue_many", "dequeue_up_to"):
+            raise Refusal(f"`{value.func.attr.value}` on a queue or reader is not a pattern the rewrite knows")
+        return None
+
+    def _reader_source(self, body, j: int, read: cst.Call, defined: list[str]) -> Source:
+        if len(defined) != 2 or not isinstance(read.func.value, cst.Name) or len(read.args) != 1 or \
+                not isinstance(read.args[0].value, cst.Name):
+            raise Refusal("a reader's `read` must be called as `key, value = reader.read(filename_queue)`")
+        reader_name, queue_name = read.func.value.value, read.args[0].value.value
+        reader_stmt = queue_stmt = None
+        reader = ""
+        reader_args: dict[str, cst.BaseExpression] = {}
+        queue_args: dict[str, cst.BaseExpression] = {}
+        for k in range(j - 1, -1, -1):
+            a = _assign(body[k])
+            names = target_names(a.targets[0].target) if a else None
+            if names == [reader_name] and reader_stmt is None:
+                kind = self.is_api(a.value, *READERS)
+                if kind is None:
+                    raise Refusal(f"`{reader_name}` is not one of {', '.join(sorted(READERS))}")
+                reader, reader_args, reader_stmt = kind, bind(a.value, kind), body[k]
+            elif names == [queue_name] and queue_stmt is None:
+                if not self.is_api(a.value, "train.string_input_producer"):
+                    raise Refusal(f"`{queue_name}` is not made by `string_input_producer`")
+                queue_args, queue_stmt = bind(a.value, "train.string_input_producer"), body[k]
+        if reader_stmt is None or queue_stmt is None:
+            raise Refusal("the reader and its `string_input_producer` must be made in the same block as the read")
+        key, value = defined
+        params = [value]
+        if reader == "WholeFileReader" and key != "_":
+            params = [key, value]
+        elif key != "_" and len(self.refs.get(key, [])) > 1:
+            raise Refusal(f"the record key `{key}` (file:record) is used; tf.data readers do not make it")
+        return Source("reader", [queue_stmt, reader_stmt, body[j]], params, call=queue_args, reader=reader,
+                      reader_args=reader_args)
+
+    # -- the names moved into the map function must be used nowhere else -----------------------------------------
+    def _check_private(self, p: Pipeline) -> None:
+        moved = [*p.source.statements, *p.intermediates]
+        inside: set[int] = set()
+        defined: set[str] = set()
+        for node in [*moved, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
+            inside |= _name_ids(node)
+        for stmt in moved:
+            a = _assign(stmt)
+            if a is not None:
+                defined |= set(target_names(a.targets[0].target) or ())
+        for name in sorted(defined - {"_"}):
+            for ref in self.refs.get(name, []):
+                if id(ref) not in inside:
+                    raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move into "
+                                  "a tf.data function")
+
+
+def _name_ids(node: cst.CSTNode) -> set[int]:
+    ids: set[int] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            ids.add(id(n))
+
+    node.visit(_V())
+    return ids
+
+
+def check_flags(p: Pipeline) -> None:
+    """Arguments that have no tf.data meaning the rewrite can prove: refused."""
+    args = p.args
+    if literal_bool(args.get("enqueue_many"), False, "enqueue_many"):
+        raise Refusal("enqueue_many=True: each tensor is a batch of elements; not rewritten")
+    for name in ("shared_name",):
+        if not is_none(args.get(name)):
+            raise Refusal(f"{name}= shares the queue between sessions; tf.data has no equivalent")
+    if not is_none(args.get("shapes")) and (p.intermediates or p.source.kind != "py_func"):
+        raise Refusal("shapes= given where the element shapes come from graph ops; the rewrite keeps the ops' shapes")

@@ -1,0 +1,159 @@
+"""Removing queue-runner plumbing once no queue pipeline is left: ``start_queue_runners``, ``Coordinator``.
+
+Removed only where provably unused: the coordinator is used by nothing but ``request_stop()``,
+``join(...)`` statements and the ``coord=`` argument of ``start_queue_runners``, and the runner threads
+by nothing but that ``join``. Otherwise everything is left (harmless with no runners) and a note says so.
+A ``finally:`` emptied by the removal goes; a ``try:`` left with neither handlers nor ``finally`` is unwrapped.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
+
+from tfdata_bridge._src.migrate.calls import tf_path
+from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.symbols import BY_PATH
+
+
+def _stmt_call(stmt: cst.CSTNode) -> tuple[cst.Call | None, str | None]:
+    """(the call, the name it is assigned to) for ``x = f(...)`` / ``f(...)`` statements."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            return small.value, None
+        if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Name):
+            return small.value, small.targets[0].target.value
+    return None, None
+
+
+class _Survey(cst.CSTVisitor):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.coords: dict[str, cst.SimpleStatementLine] = {}
+        self.starts: list[tuple[cst.SimpleStatementLine, str | None, cst.Call]] = []
+        self.pipelines: list[tuple[int, str]] = []  # legacy queue APIs still used (not plumbing)
+        self.refs: dict[str, list[cst.Name]] = {}
+        self.stmts: list[cst.SimpleStatementLine] = []
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.stmts.append(node)
+        call, target = _stmt_call(node)
+        path = tf_path(self, call.func) if call is not None else None
+        sym = BY_PATH.get(path or "")
+        if sym is not None and sym.name == "train.Coordinator" and target:
+            self.coords[target] = node
+        elif sym is not None and sym.name == "train.start_queue_runners":
+            self.starts.append((node, target, call))
+
+    def _use(self, node: cst.Name | cst.Attribute) -> bool:
+        path = tf_path(self, node)
+        sym = BY_PATH.get(path or "")
+        if sym is not None:
+            if sym.to_tfdata == "pipeline":
+                self.pipelines.append((self.get_metadata(PositionProvider, node).start.line, sym.name))
+            return False
+        return True
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if not self._use(node):
+            return False
+        node.value.visit(self)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self._use(node):
+            self.refs.setdefault(node.value, []).append(node)
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+
+def _ids(node: cst.CSTNode) -> set[int]:
+    ids: set[int] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            ids.add(id(n))
+
+    node.visit(_V())
+    return ids
+
+
+def _coord_method_stmt(stmt: cst.SimpleStatementLine, coord: str) -> bool:
+    call, target = _stmt_call(stmt)
+    return (call is not None and target is None and isinstance(call.func, cst.Attribute)
+            and isinstance(call.func.value, cst.Name) and call.func.value.value == coord
+            and call.func.attr.value in ("request_stop", "join"))
+
+
+class _Remove(cst.CSTTransformer):
+    def __init__(self, removed: set[cst.CSTNode]) -> None:
+        super().__init__()
+        self.removed = removed
+
+    def leave_SimpleStatementLine(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_Try(self, original: cst.Try, updated: cst.Try):
+        if original.finalbody is not None and updated.finalbody is not None and all(
+            s in self.removed for s in original.finalbody.body.body
+        ):
+            if updated.handlers:
+                return updated.with_changes(finalbody=None)
+            if updated.orelse is None:  # try/finally with nothing left to do finally: the body alone
+                body = list(updated.body.body)
+                if body:
+                    body[0] = body[0].with_changes(leading_lines=[*updated.leading_lines, *body[0].leading_lines])
+                return cst.FlattenSentinel(body)
+        return updated
+
+    def leave_IndentedBlock(self, original, updated):
+        if not updated.body:
+            return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+        return updated
+
+
+def remove_plumbing(module: cst.Module) -> tuple[cst.Module, list[Note]]:
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    survey = _Survey()
+    wrapper.visit(survey)
+    pos = wrapper.resolve(PositionProvider)
+    if not survey.coords and not survey.starts:
+        return module, []
+    first = min([pos[s].start.line for s in survey.coords.values()] + [pos[s].start.line for s, _, _ in survey.starts])
+    if survey.pipelines:
+        line, name = survey.pipelines[0]
+        return module, [Note(first, f"queue-runner plumbing left (harmless without runners): `tf.compat.v1.{name}` "
+                                    f"at line {line} is still a queue pipeline", kind="info")]
+    removed: set[cst.CSTNode] = set()
+    inside: set[int] = set()
+    for stmt, _, _ in survey.starts:
+        removed.add(stmt)
+        inside |= _ids(stmt)
+    for coord, stmt in survey.coords.items():
+        removed.add(stmt)
+        inside |= _ids(stmt)
+        for s in survey.stmts:
+            if _coord_method_stmt(s, coord):
+                removed.add(s)
+                inside |= _ids(s)
+    names = set(survey.coords) | {t for _, t, _ in survey.starts if t}
+    for name in sorted(names):
+        outside = [r for r in survey.refs.get(name, []) if id(r) not in inside]
+        if outside:
+            line = pos[outside[0]].start.line
+            return module, [Note(line, f"queue-runner plumbing left (harmless without runners): `{name}` is used "
+                                       f"at line {line} beyond starting and stopping runners", kind="info")]
+    return module.visit(_Remove(removed)), [Note(first, "queue-runner plumbing removed: nothing is left to run it",
+                                                 kind="info")]
