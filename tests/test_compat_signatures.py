@@ -1,6 +1,7 @@
 """Every shim of the mapping table takes exactly the parameters (names, kinds, defaults) of the
 TensorFlow original it replaces. The queue classes are checked, constructors and methods, by
-``test_compat_module.py``; this file checks the rest: the batch family and the queue runners."""
+``test_compat_module.py``; this file checks the rest: the batch family, the queue runners, the input
+producers and the readers."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ def parameters(fn):
 
 
 def test_every_shim_outside_the_queue_classes_is_checked_here():
-    assert len(PATHS) == 8 + 3 * 2  # the batch family; QueueRunner and friends at two paths each
+    # the batch family; QueueRunner and friends at two paths each; six input producers (one also under
+    # tf.io); ReaderBase and five readers
+    assert len(PATHS) == 8 + 3 * 2 + 7 + 6
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -45,3 +48,15 @@ def test_queue_runner_methods_and_properties_are_tensorflows(tf):
             assert isinstance(inspect.getattr_static(ours, name), property), name
         else:
             assert parameters(getattr(ours, name)) == parameters(getattr(theirs, name)), name
+
+
+@pytest.mark.parametrize("name", ["TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "WholeFileReader",
+                                  "IdentityReader", "ReaderBase"])
+def test_reader_methods_are_tensorflows(tf, name):
+    ours, theirs = getattr(bridge, name), getattr(tf.compat.v1, name)
+    for method in [m for m in dir(theirs) if not m.startswith("_")]:
+        attr = inspect.getattr_static(theirs, method)
+        if isinstance(attr, property):
+            assert isinstance(inspect.getattr_static(ours, method), property), method
+        else:
+            assert parameters(getattr(ours, method)) == parameters(getattr(theirs, method)), method

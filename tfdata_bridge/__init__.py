@@ -5,6 +5,8 @@
 - ``FIFOQueue``, ``RandomShuffleQueue``, ``PaddingFIFOQueue``, ``PriorityQueue``: eager queues with the
   ``tf.queue`` interface, and ``as_dataset()`` to read them from tf.data.
 - ``tfdata_bridge.compat.v1``: the drop-in for ``tensorflow.compat.v1``.
+- ``is_native(pipeline)``: whether a dataset or a drop-in pipeline runs with no Python op and no legacy
+  queue or reader op (``native_report`` says which ops).
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
 
 TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),
@@ -32,6 +34,8 @@ _LAZY: dict[str, str] = {
     "Signature": "tfdata_bridge._src.spec",
     "compile": "tfdata_bridge._src.compiler.dataset",
     "explain": "tfdata_bridge._src.compiler.explain",
+    "is_native": "tfdata_bridge._src.native",
+    "native_report": "tfdata_bridge._src.native",
     "pipeline": "tfdata_bridge._src.spec",
 }
 
@@ -47,6 +51,8 @@ __all__ = [
     "Signature",
     "compile",
     "explain",
+    "is_native",
+    "native_report",
     "pipeline",
 ]
 

@@ -9,7 +9,9 @@
 - Given a zero-argument callable (a list of them for the ``*_join`` functions), in eager or graph mode:
   a ``tf.data.Dataset`` compiled from a producer spec (``eager_batch.py``).
 - Eager mode, given concrete tensors: ``ValueError`` (as TensorFlow), saying to pass a callable.
-- ``SparseTensor`` inputs: TensorFlow's own queue-based implementation, with a ``FallbackWarning``.
+- ``SparseTensor`` inputs: batched by tf.data as ``SparseTensor``s (``sparse_batch.py``); with
+  ``enqueue_many``, ``dynamic_pad``, given ``shapes`` or a sparse ``keep_input``, TensorFlow's own
+  queue-based implementation, with a ``FallbackWarning``.
 
 ``shared_name`` is accepted and has no effect. In TensorFlow it names the queue in the resource
 container so that sessions on one server (distributed TensorFlow) share one queue; here each session
@@ -25,7 +27,7 @@ import warnings
 from typing import Any
 
 from tfdata_bridge._src.compat import batch_checks as checks
-from tfdata_bridge._src.compat import eager_batch, graph_batch
+from tfdata_bridge._src.compat import eager_batch, graph_batch, sparse_batch
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -114,7 +116,9 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
         raise ValueError(EAGER_TENSORS.format(fn=fn, what=what, join=hint))
     tensor_lists = checks.as_tensor_list_list(producers) if join else [checks.as_tensor_list(producers[0])]
     values = [t for tl in tensor_lists for t in list(tl)] + [keep_input]
-    if any(isinstance(t, (tf.SparseTensor, tf1.SparseTensorValue)) for t in values):
+    sparse = any(isinstance(t, (tf.SparseTensor, tf1.SparseTensorValue)) for t in values)
+    if sparse and (args["enqueue_many"] or args.get("dynamic_pad") or args["shapes"] is not None
+                   or isinstance(keep_input, (tf.SparseTensor, tf1.SparseTensorValue))):
         return _legacy(fn, args)
     default = ("shuffle_" if shuffle else "") + ("batch_join" if join else "batch")
     with tf1.name_scope(args["name"], default, values) as scope:
@@ -124,9 +128,14 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
         keep = checks.validate_keep_input(keep_input, args["enqueue_many"])
         dtypes = checks.dtypes(tensor_lists)
         dynamic_pad = args.get("dynamic_pad", False)
-        shapes = checks.queue_shapes(checks.shapes(tensor_lists, args["shapes"], args["enqueue_many"]), dtypes, dynamic_pad)
-        for tl in tensor_lists:
-            checks.check_enqueue(tl, shapes, args["enqueue_many"])
+        layout = None
+        if sparse:  # batched by tf.data as SparseTensors (sparse_batch.py)
+            tensor_lists, layout, dtypes, shapes = sparse_batch.flatten(tensor_lists)
+        else:
+            shapes = checks.queue_shapes(checks.shapes(tensor_lists, args["shapes"], args["enqueue_many"]), dtypes,
+                                         dynamic_pad)
+            for tl in tensor_lists:
+                checks.check_enqueue(tl, shapes, args["enqueue_many"])
         static_keep = tf.get_static_value(keep)
         req = graph_batch.GraphBatch(
             api=f"train.{fn}", tensor_lists=tensor_lists, threads=1 if join else threads,
@@ -134,6 +143,7 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
             dtypes=dtypes, shapes=shapes, enqueue_many=args["enqueue_many"], batch_size=_batch_size(args["batch_size"]),
             capacity=args["capacity"], dynamic_pad=dynamic_pad,
             allow_smaller_final_batch=args["allow_smaller_final_batch"], shuffle=shuffle, scope=scope,
+            layout=layout,
         )
         with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
             built = graph_batch.build(req, stacklevel=3)

@@ -30,7 +30,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import lifting
+from tfdata_bridge._src.compat import lifting, sparse_batch
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -58,6 +58,7 @@ class GraphBatch:
     allow_smaller_final_batch: bool
     shuffle: tuple[int, Any] | None  # (min_after_dequeue, seed) for the shuffle variants
     scope: str
+    layout: Any = None  # where SparseTensors were flattened into components (sparse_batch.Layout), or None
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             producers.extend(_lifted(req, lift, first_copy=len(producers), shards=shards))
         if blocked:
             producers.append(_fallback(req, blocked, stacklevel + 1))
-        ds = _shuffled(_combine(producers), req, buffered)
+        ds = _combine(producers)
+        if req.layout is not None:
+            ds = ds.map(sparse_batch.assemble(req.layout))
+        ds = _shuffled(ds, req, buffered)
         ds = _batched(ds, req)
     ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
     options = tf.data.Options()
@@ -143,7 +147,7 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, tu
     Where it has no batched form of an op (``decode_raw``, image decoders), the ops run per record."""
     lift = lifts[0]
     if (not lift.upstreams or not lift.pure or req.keep is not None or req.enqueue_many or req.dynamic_pad
-            or any(isinstance(t, tf.SparseTensor) for t in req.tensor_lists[0])):
+            or req.layout is not None):
         return None
     produce = lift.function(0)
     batch = req.batch_size if not req.allow_smaller_final_batch else None

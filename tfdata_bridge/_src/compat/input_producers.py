@@ -251,6 +251,7 @@ def input_producer(input_tensor, element_shape=None, num_epochs=None, shuffle=Tr
                    shared_name=None, summary_name=None, name=None, cancel_op=None):
     """``tf.compat.v1.train.input_producer``: the rows of ``input_tensor`` as a native tf.data source
     (see the module docstring). ``summary_name`` adds no summary (nothing is buffered)."""
+    _refuse_eager()
     notice("train.input_producer", stacklevel=2)
     return _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capacity, shared_name, name,
                            cancel_op, stacklevel=3)
@@ -260,10 +261,10 @@ def string_input_producer(string_tensor, num_epochs=None, shuffle=True, seed=Non
                           name=None, cancel_op=None):
     """``tf.compat.v1.train.string_input_producer``: the strings (file names) of ``string_tensor``,
     reshuffled each epoch when ``shuffle``, as a native tf.data source."""
+    _refuse_eager()
     notice("train.string_input_producer", stacklevel=2)
     if not isinstance(string_tensor, (tf.Tensor, tf.Variable)) and not _nonempty(string_tensor):
         raise ValueError(NOT_NULL)
-    _refuse_eager()
     with tf1.name_scope(name, "input_producer", [string_tensor]) as scope:
         string_tensor = _rows_source(string_tensor, tf.string)
         with tf.control_dependencies([tf.debugging.Assert(tf.greater(tf.size(string_tensor), 0), [NOT_NULL])]):
@@ -274,8 +275,8 @@ def string_input_producer(string_tensor, num_epochs=None, shuffle=True, seed=Non
 
 def range_input_producer(limit, num_epochs=None, shuffle=True, seed=None, capacity=32, shared_name=None, name=None):
     """``tf.compat.v1.train.range_input_producer``: 0 .. limit-1 as a native tf.data source."""
-    notice("train.range_input_producer", stacklevel=2)
     _refuse_eager()
+    notice("train.range_input_producer", stacklevel=2)
     with tf1.name_scope(name, "input_producer", [limit]) as scope:
         return _input_producer(tf.range(limit), [], num_epochs, shuffle, seed, capacity, shared_name, scope,
                                None, stacklevel=3, api="range_input_producer")
@@ -285,8 +286,8 @@ def slice_input_producer(tensor_list, num_epochs=None, shuffle=True, seed=None, 
                          name=None):
     """``tf.compat.v1.train.slice_input_producer``: one slice of each tensor per element, the slices'
     order drawn by a ``range_input_producer``, as legacy; the ``gather`` ops lift into tf.data."""
-    notice("train.slice_input_producer", stacklevel=2)
     _refuse_eager()
+    notice("train.slice_input_producer", stacklevel=2)
     with tf1.name_scope(name, "input_producer", tensor_list):
         tensor_list = [tf.convert_to_tensor(t) if not isinstance(t, tf.IndexedSlices) else t for t in tensor_list]
         if not tensor_list:

@@ -23,6 +23,7 @@ raise ``NotImplementedError`` saying what to do instead.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier
@@ -86,10 +87,15 @@ class ReaderBase:
 
     _tfdb_kind = "ReaderBase"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        signature = inspect.signature(cls.__init__)  # the constructor's parameters, not __new__'s
+        cls.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])
+
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        notice(cls._tfdb_kind, stacklevel=2)
         if tf.executing_eagerly():
             raise RuntimeError(EAGER_REFUSAL)
+        notice(cls._tfdb_kind, stacklevel=2)
         if cls is ReaderBase:
             return tf1.ReaderBase(*args, **kwargs)
         return super().__new__(cls)
@@ -176,6 +182,8 @@ class ReaderBase:
         """Resets TensorFlow's own reader (not available on the native path: ``NotImplementedError``)."""
         return self._stateful("reset", name=name)
 
+
+ReaderBase.__signature__ = inspect.signature(tf1.ReaderBase)  # ReaderBase(...) is TensorFlow's own
 
 _DATASETS = {
     "TFRecordReader": "tf.data.TFRecordDataset",

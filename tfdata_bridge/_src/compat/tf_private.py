@@ -5,6 +5,7 @@ Each has no public equivalent:
   as TensorFlow's own does (``isinstance(sess, SessionInterface)``).
 - ``session_closed``: whether ``close()`` was called on a ``tf.Session`` (runner threads end then).
 - the op registry (``op_is_stateful``): whether an op type named in a ``NodeDef`` is stateful.
+- ``dataset_graph_def``: the ops of a ``tf.data.Dataset``, for ``is_native``.
 - the ``py_func`` registry: a lifted ``PyFunc`` op names its Python function by a registry token; the
   registry holds functions weakly, so the bridge keeps its own strong reference for as long as the
   dataset that runs the op lives.
@@ -46,3 +47,15 @@ def op_is_stateful(op_type: str) -> bool:
     """Whether the registered op ``op_type`` is stateful (False for unknown types, such as functions)."""
     op_def = _op_def_registry.get(op_type)
     return bool(op_def is not None and op_def.is_stateful)
+
+
+def dataset_graph_def(dataset: Any) -> Any:
+    """The ``GraphDef`` of ``dataset`` (its ops and every function they call). ``Dataset._as_serialized_graph``
+    is what ``tf.data`` itself uses to serialize a pipeline (tf.data service, checkpoints); no public API
+    returns it. Without it, ``is_native`` could not inspect an eager dataset."""
+    from tensorflow.core.framework import graph_pb2
+
+    serialized = dataset._as_serialized_graph()  # noqa: SLF001
+    graph_def = graph_pb2.GraphDef()
+    graph_def.ParseFromString(serialized.numpy() if hasattr(serialized, "numpy") else serialized)
+    return graph_def

@@ -1,0 +1,408 @@
+"""File pipelines through the drop-in against the same programs on ``tensorflow.compat.v1``: input
+producers, readers, parsing and batching, on files each test writes. Every pipeline must deliver what
+legacy delivers (in order where legacy is deterministic, as a multiset otherwise), end as legacy ends,
+and be native: no Python op and no legacy queue or reader op in its graph, no runner thread."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import tfdata_bridge
+import tfdata_bridge.compat.v1 as bridge
+from tfdata_bridge._src.warnings import CompiledToTfDataWarning, FallbackWarning
+
+LEGACY = tf.compat.v1
+OOR = tf.errors.OutOfRangeError
+pytestmark = pytest.mark.timeout(180)
+
+FILES, RECORDS = 3, 23  # odd sizes: batches straddle files and epochs, and the last batch is short
+
+
+@dataclass
+class Outcome:
+    batches: list[Any]
+    end: type | None
+    threads: int
+    native: bool | None  # is_native of what the consumer runs (the bridge only)
+    op_types: set[str]
+
+
+def run(tf1: Any, build: Any, limit: int = 400) -> Outcome:
+    """Build with ``tf1`` in a fresh graph and run as a legacy program: initializers, queue runners,
+    ``sess.run`` until an error, then stop and join."""
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = build(tf1)
+        native = tfdata_bridge.is_native(out) if tf1 is bridge else None
+        with tf1.Session() as sess:
+            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            batches, end = [], None
+            try:
+                for _ in range(limit):
+                    batches.append(sess.run(out))
+            except tf.errors.OpError as e:
+                end = type(e)
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
+    return Outcome(batches, end, len(threads), native, {op.type for op in graph.get_operations()})
+
+
+def both(build: Any) -> tuple[Outcome, Outcome]:
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert ours.native is True  # no Python op, no queue or reader op behind it
+    assert ours.threads == 0, "start_queue_runners returned runner threads"
+    assert not {t for t in ours.op_types if "Queue" in t or "Reader" in t}, ours.op_types
+    assert ours.end is legacy.end is OOR
+    return legacy, ours
+
+
+def rows(batches: list[Any], key: Any = None) -> list[Any]:
+    """Every element of the batches, as a hashable tuple (dicts by sorted key; SparseTensorValues as
+    their per-row values)."""
+    out = []
+    for batch in batches:
+        comps = [batch[k] for k in sorted(batch)] if isinstance(batch, dict) else (
+            list(batch) if isinstance(batch, (list, tuple)) else [batch])
+        n = _rows(comps[0])
+        for i in range(n):
+            out.append(tuple(_row(c, i) for c in comps))
+    return out
+
+
+def _rows(c: Any) -> int:
+    return int(c.dense_shape[0]) if isinstance(c, tf.compat.v1.SparseTensorValue) else len(c)
+
+
+def _row(c: Any, i: int) -> Any:
+    if isinstance(c, tf.compat.v1.SparseTensorValue):
+        return ("sparse", tuple(c.values[c.indices[:, 0] == i].tolist()))
+    arr = np.asarray(c[i])
+    return (arr.shape, tuple(arr.reshape(-1).tolist()))
+
+
+def sizes(batches: list[Any]) -> list[int]:
+    out = []
+    for batch in batches:
+        first = next(iter(batch.values())) if isinstance(batch, dict) else (
+            batch[0] if isinstance(batch, (list, tuple)) else batch)
+        out.append(_rows(first))
+    return out
+
+
+# --- data ------------------------------------------------------------------------------------------
+
+
+def _example(i: int) -> bytes:
+    return tf.train.Example(features=tf.train.Features(feature={
+        "x": tf.train.Feature(float_list=tf.train.FloatList(value=[i, i + 0.5, i + 0.25])),
+        "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[i])),
+        "tags": tf.train.Feature(int64_list=tf.train.Int64List(value=list(range(i % 4)))),
+    })).SerializeToString()
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: Any) -> dict[str, list[str]]:
+    root = tmp_path_factory.mktemp("files")
+    out: dict[str, list[str]] = {"tfrecord": [], "gzip": [], "csv": [], "fixed": [], "png": []}
+    i = 0
+    for f in range(FILES):
+        plain, gz = str(root / f"r{f}.tfrecord"), str(root / f"r{f}.tfrecord.gz")
+        with tf.io.TFRecordWriter(plain) as w1, tf.io.TFRecordWriter(gz, options="GZIP") as w2:
+            for _ in range(RECORDS):
+                w1.write(_example(i))
+                w2.write(_example(i))
+                i += 1
+        out["tfrecord"].append(plain)
+        out["gzip"].append(gz)
+        csv = root / f"t{f}.csv"
+        csv.write_text("a,b,label\n" + "".join(f"{f * 100 + n},{n * 2.5},{n % 5}\n" for n in range(RECORDS)))
+        out["csv"].append(str(csv))
+        fixed = root / f"c{f}.bin"  # CIFAR-style: a label byte, then a 2x2x3 uint8 image
+        fixed.write_bytes(b"".join(bytes([(f * 50 + n) % 10]) + bytes((f * 50 + n + k) % 256 for k in range(12))
+                                   for n in range(RECORDS)))
+        out["fixed"].append(str(fixed))
+    for f in range(7):
+        png = root / f"p{f}.png"
+        image = (np.arange(2 * 3 * 1).reshape(2, 3, 1) * 10 + f).astype(np.uint8)
+        png.write_bytes(tf.io.encode_png(image).numpy())
+        out["png"].append(str(png))
+    return out
+
+
+FEATURES = {"x": ("FixedLenFeature", [3], "float32"), "label": ("FixedLenFeature", [], "int64")}
+
+
+def features(tf1: Any, varlen: bool = False) -> dict[str, Any]:
+    spec = {"x": tf1.FixedLenFeature([3], tf1.float32), "label": tf1.FixedLenFeature([], tf1.int64)}
+    if varlen:
+        spec["tags"] = tf1.VarLenFeature(tf1.int64)
+    return spec
+
+
+# --- TFRecord ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("compression", ["plain", "gzip"])
+@pytest.mark.parametrize("allow_smaller", [False, True])
+def test_tfrecord_examples_arrive_in_legacy_order_with_legacy_keys(data, compression, allow_smaller):
+    files = data["tfrecord" if compression == "plain" else "gzip"]
+
+    def build(tf1):
+        q = tf1.train.string_input_producer(files, num_epochs=2, shuffle=False)
+        options = tf1.python_io.TFRecordOptions(tf1.python_io.TFRecordCompressionType.GZIP) if compression == "gzip" else None
+        key, value = tf1.TFRecordReader(options=options).read(q)
+        parsed = tf1.parse_single_example(value, features(tf1))
+        return tf1.train.batch([parsed["x"], parsed["label"], key], 10, allow_smaller_final_batch=allow_smaller)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)  # one reader, one thread: legacy's order exactly
+    assert len(rows(ours.batches)) == (2 * FILES * RECORDS if allow_smaller else 2 * FILES * RECORDS // 10 * 10)
+    assert sizes(ours.batches) == sizes(legacy.batches)
+
+
+def test_varlen_features_are_batched_as_sparse_tensors_by_tfdata(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["tfrecord"], num_epochs=1, shuffle=False)
+        _, value = tf1.TFRecordReader().read(q)
+        parsed = tf1.parse_single_example(value, features(tf1, varlen=True))
+        return tf1.train.batch(parsed, 8, num_threads=2, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert sorted(rows(ours.batches)) == sorted(rows(legacy.batches))
+    assert len(rows(ours.batches)) == FILES * RECORDS
+    assert isinstance(ours.batches[0]["tags"], tf.compat.v1.SparseTensorValue)
+    assert list(ours.batches[0]["tags"].dense_shape) == list(legacy.batches[0]["tags"].dense_shape)
+
+
+def test_shuffled_files_over_two_epochs_give_each_example_once_per_epoch(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["tfrecord"], num_epochs=2, shuffle=True, seed=5)
+        _, value = tf1.TFRecordReader().read(q)
+        parsed = tf1.parse_single_example(value, features(tf1))
+        return tf1.train.batch([parsed["label"]], 1)
+
+    legacy, ours = both(build)
+    labels = [int(b[0]) for b in ours.batches]
+    n = FILES * RECORDS
+    # epochs complete before the next: legacy's file queue is FIFO and one reader reads one file at a time
+    assert sorted(labels[:n]) == sorted(labels[n:]) == list(range(n))
+    assert labels == [int(b[0]) for b in legacy.batches]  # the legacy shuffle op and seed: the same file order
+
+
+def test_shuffle_batch_with_threads_delivers_the_legacy_multiset(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["tfrecord"], num_epochs=1)
+        _, value = tf1.TFRecordReader().read(q)
+        parsed = tf1.parse_single_example(value, features(tf1))
+        # 3 divides the 69 examples: no random tail is dropped, so the multisets must match exactly
+        return tf1.train.shuffle_batch([parsed["x"], parsed["label"]], 3, capacity=60, min_after_dequeue=20,
+                                       num_threads=3)
+
+    legacy, ours = both(build)
+    assert sorted(rows(ours.batches)) == sorted(rows(legacy.batches))
+    assert len(rows(ours.batches)) == FILES * RECORDS and set(sizes(ours.batches)) == {3}
+
+
+# --- text, fixed-length, whole files -------------------------------------------------------------------
+
+
+def test_csv_with_a_header_through_decode_csv(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["csv"], num_epochs=1, shuffle=False)
+        key, line = tf1.TextLineReader(skip_header_lines=1).read(q)
+        a, b, label = tf1.decode_csv(line, [[0], [0.0], [0]])
+        return tf1.train.batch([tf1.stack([tf1.cast(a, tf1.float32), b]), label, key], 9,
+                               allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)
+    assert len(rows(ours.batches)) == FILES * RECORDS
+
+
+def test_fixed_length_records_through_decode_raw(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["fixed"], num_epochs=1, shuffle=False)
+        key, value = tf1.FixedLengthRecordReader(record_bytes=13).read(q)
+        raw = tf1.decode_raw(value, tf1.uint8)
+        label = tf1.cast(tf1.strided_slice(raw, [0], [1]), tf1.int32)
+        image = tf1.transpose(tf1.reshape(tf1.strided_slice(raw, [1], [13]), [3, 2, 2]), [1, 2, 0])
+        return tf1.train.batch([tf1.cast(image, tf1.float32), tf1.reshape(label, []), key], 5)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)
+    assert len(rows(ours.batches)) == FILES * RECORDS // 5 * 5  # the short last batch is dropped
+
+
+def test_png_files_through_whole_file_reader_and_decode_png(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["png"], num_epochs=2, shuffle=True, seed=2)
+        key, contents = tf1.WholeFileReader().read(q)
+        image = tf1.image.decode_png(contents, channels=1)
+        image.set_shape([2, 3, 1])
+        return tf1.train.batch([image, key], 3, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)
+    assert len(rows(ours.batches)) == 14
+
+
+def test_batch_join_over_three_readers_reads_every_file_once(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["tfrecord"] + data["gzip"][:0], num_epochs=2, shuffle=False)
+        lists = []
+        for _ in range(3):
+            _, value = tf1.TFRecordReader().read(q)
+            parsed = tf1.parse_single_example(value, features(tf1))
+            lists.append([parsed["x"], parsed["label"]])
+        return tf1.train.batch_join(lists, 6, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert sorted(rows(ours.batches)) == sorted(rows(legacy.batches))
+    assert len(rows(ours.batches)) == 2 * FILES * RECORDS
+
+
+# --- in-memory producers ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("num_epochs", [1, 2])
+def test_slice_input_producer_over_arrays(num_epochs):
+    images = np.arange(20 * 2, dtype=np.float32).reshape(20, 2)
+    labels = np.arange(20, dtype=np.int32)
+
+    def build(tf1):
+        image, label = tf1.train.slice_input_producer([images, labels], num_epochs=num_epochs, shuffle=True, seed=4)
+        return tf1.train.shuffle_batch([image * 2, label], 3, capacity=15, min_after_dequeue=5, seed=1,
+                                       allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    got = sorted(rows(ours.batches))
+    assert got == sorted(rows(legacy.batches))
+    assert sorted(int(r[1][1][0]) for r in got) == sorted(list(range(20)) * num_epochs)
+
+
+def test_slice_input_producer_without_shuffle_keeps_legacy_order():
+    values = np.arange(11, dtype=np.int64)
+
+    def build(tf1):
+        (value,) = tf1.train.slice_input_producer([values], num_epochs=2, shuffle=False)
+        return tf1.train.batch([value], 4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)
+
+
+# --- what a program sees of the producers and readers ----------------------------------------------------
+
+
+def test_reading_without_a_batch_gives_legacy_keys_and_values_and_ends_out_of_range(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["csv"][:2], num_epochs=1, shuffle=False)
+        return tf1.TextLineReader(skip_header_lines=1).read(q)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert [tuple(b) for b in ours.batches] == [tuple(b) for b in legacy.batches]
+    assert ours.end is legacy.end is OOR and ours.threads == 0
+
+
+def test_read_up_to_gives_batches_of_one_file_at_a_time(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["tfrecord"], num_epochs=1, shuffle=False)
+        return tf1.TFRecordReader().read_up_to(q, 10)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert [len(k) for k, _ in ours.batches] == [len(k) for k, _ in legacy.batches] == [10, 10, 3] * FILES
+    assert all((k1 == k2).all() and (v1 == v2).all() for (k1, v1), (k2, v2) in zip(ours.batches, legacy.batches))
+
+
+def test_num_epochs_needs_no_local_variables_initializer_and_the_epoch_counter_counts(data):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = bridge.train.string_input_producer(data["csv"], num_epochs=2, shuffle=False)
+        name = q.dequeue()
+        (counter,) = [v for v in bridge.local_variables() if v.name.endswith("limit_epochs/epochs:0")]
+        with bridge.Session() as sess:  # no initializer: the source still ends after two epochs
+            got = [sess.run(name) for _ in range(2 * FILES)]
+            with pytest.raises(OOR):
+                sess.run(name)
+        with bridge.Session() as sess:  # initialized, the counter says how many epochs were started
+            sess.run(bridge.local_variables_initializer())
+            for _ in range(2 * FILES):
+                sess.run(name)
+            assert sess.run(counter) == 2
+    assert [n.decode() for n in got] == data["csv"] * 2
+
+
+def test_match_filenames_once_feeds_a_native_producer(data, tmp_path):
+    pattern = os.path.join(os.path.dirname(data["csv"][0]), "t*.csv")
+
+    def build(tf1):
+        # a legacy (reference) variable, as under disable_v2_behavior(): legacy's string_input_producer
+        # cannot take a resource variable (it tests the variable's truth value)
+        with tf1.variable_scope(tf1.get_variable_scope(), use_resource=False):
+            files = tf1.train.match_filenames_once(pattern)
+        q = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, line = tf1.TextLineReader(skip_header_lines=1).read(q)
+        return tf1.train.batch([line], 4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)
+
+
+def test_limit_epochs_repeats_its_tensor_natively():
+    def build(tf1):
+        value = tf1.train.limit_epochs(tf1.constant([1, 2, 3], tf1.int64), num_epochs=3)
+        return tf1.train.batch([value], 2, enqueue_many=True, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)
+
+
+def test_legacy_checks_and_messages_are_kept():
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for tf1 in (LEGACY, bridge):
+            with pytest.raises(ValueError, match="string_input_producer requires a non-null input tensor"):
+                tf1.train.string_input_producer([])
+            with pytest.raises(ValueError, match="num_epochs must be > 0 not 0"):
+                tf1.train.string_input_producer(["a"], num_epochs=0)
+            with pytest.raises(ValueError, match="Expected at least one tensor in slice_input_producer"):
+                tf1.train.slice_input_producer([])
+    with pytest.raises(RuntimeError, match="not supported when eager execution"):
+        bridge.train.string_input_producer(["a"])
+    with pytest.raises(RuntimeError, match="Readers are not supported when eager execution"):
+        bridge.TFRecordReader()
+
+
+def test_reader_state_ops_are_refused_on_the_native_path_with_the_fix(data):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reader = bridge.TFRecordReader()
+        reader.read(bridge.train.string_input_producer(data["tfrecord"]))
+        with pytest.raises(NotImplementedError, match=r"num_records_produced\(\).*tf.data.TFRecordDataset.*count"):
+            reader.num_records_produced()
+        with pytest.raises(NotImplementedError, match=r"serialize_state\(\)"):
+            reader.serialize_state()
+
+
+def test_one_warning_per_call_site_says_what_the_pipeline_became(data):
+    tfdata_bridge._src.compat.notice.reset()
+    with tf.Graph().as_default(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        q = bridge.train.string_input_producer(data["tfrecord"])
+        _, value = bridge.TFRecordReader().read(q)
+        parsed = bridge.parse_single_example(value, features(bridge))
+        bridge.train.shuffle_batch([parsed["x"], parsed["label"]], 4, 50, 10)
+    ours = [w for w in caught if issubclass(w.category, (CompiledToTfDataWarning, FallbackWarning))]
+    assert [w.category for w in ours] == [CompiledToTfDataWarning] * 3
+    assert "as native tf.data (no Python op; the ops after the read run once per batch)" in str(ours[2].message)
+    assert all(w.filename == __file__ for w in ours)
