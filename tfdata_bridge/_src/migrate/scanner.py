@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 import libcst as cst
@@ -11,7 +13,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge._src.migrate.names import resolve
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
-from tfdata_bridge._src.symbols import LegacySymbol
+from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol
 
 
 def dropin_text(sym: LegacySymbol) -> str:
@@ -68,9 +70,19 @@ class _Finder(cst.CSTVisitor):
         return False
 
 
+# Any reference to a table API spells its last name somewhere (in the attribute chain, or in the import that
+# binds it), so a file that holds none of these words and no "tensorflow" holds no finding: not parsed at all.
+_LAST_NAMES = re.compile(r"\b(?:" + "|".join(sorted({p.rsplit(".", 1)[-1] for p in BY_PATH})) + r")\b")
+
+
+def might_hold_findings(source: str) -> bool:
+    return "tensorflow" in source and _LAST_NAMES.search(source) is not None
+
+
 def scan_source(source: str, path: str = "<string>") -> tuple[Finding, ...]:
     """The findings in one source text; raises ``libcst.ParserSyntaxError`` when it does not parse."""
-    if "tensorflow" not in source:  # nothing can resolve to TensorFlow without importing it
+    if not might_hold_findings(source):
+        ast.parse(source, path)  # still say when a file does not parse (SyntaxError): CPython's parser is fast
         return ()
     module = cst.parse_module(source)
     finder = _Finder(path, module)
@@ -86,6 +98,8 @@ def read_source(path: str) -> str:
 def parse_error_text(exc: Exception) -> str:
     if isinstance(exc, cst.ParserSyntaxError):
         return f"does not parse (line {exc.raw_line}, column {exc.raw_column}): {exc.message}"
+    if isinstance(exc, SyntaxError):
+        return f"does not parse (line {exc.lineno}, column {exc.offset}): {exc.msg}"
     if isinstance(exc, UnicodeDecodeError):
         return f"is not UTF-8 text: {exc}"
     return f"cannot be read: {exc}"
@@ -103,6 +117,6 @@ def scan_paths(
     for path in progress(files) if progress else files:
         try:
             findings.extend(scan_source(read_source(path), path))
-        except (cst.ParserSyntaxError, UnicodeDecodeError, OSError) as exc:
+        except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
     return ScanReport(tuple(findings), tuple(errors), len(files))
