@@ -13,6 +13,7 @@ back to where they were.
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import os
@@ -26,11 +27,14 @@ import warnings
 import pytest
 
 FINALIZE_NOISE = "Error occurred when finalizing GeneratorDataset iterator"
-SETTLE_S = 5.0  # the bounded wait for threads to end after a shutdown
+SETTLE_S = 30.0  # a hang guard: the bounded wait for threads to end after a shutdown (seconds when loaded)
 SLOW_CALL_S = 0.5  # the "slow producer" call
+TEARDOWN_HANG_GUARD_S = 30.0  # a hang guard only: a teardown waits for the read in progress (seconds when loaded)
 CHILD_TIMEOUT_S = 150
-INTERRUPT_AFTER_S = 1.0
-EXIT_WITHIN_S = 5.0
+INTERRUPT_AFTER_S = 1.0  # time given to the children to enter their blocking call after "ready"
+EXIT_HANG_GUARD_S = 60.0  # a hang guard only: an exit after SIGINT takes seconds on a loaded machine
+SLOW_PRODUCER_S = 600.0  # longer than the hang guard: an element arriving instead of the interrupt shows
+INTERRUPTED = "KeyboardInterrupt in the blocking call"
 BRIDGE_THREAD_PREFIXES = ("tfdata_bridge-", "QueueRunnerThread-")
 
 
@@ -333,8 +337,10 @@ def test_shutdown_ends_every_bridge_thread_quietly(scenario_results, name):
     assert "Exception in QueueRunner" not in logs.get(name, ""), logs[name]
     if "blocked_before" in result:
         assert len(result["blocked_before"]) == 4, result  # the four producers really were blocked in put
-    if "teardown_s" in result:  # the consumer is not held up: at most the read in progress and stop()'s wait
-        assert result["teardown_s"] < SLOW_CALL_S + 2.5, result
+    if "teardown_s" in result:
+        # The consumer waits for at most the read in progress and stop()'s wait (about a second on a
+        # quiet machine, several when loaded); the bound only tells that from a hang.
+        assert result["teardown_s"] < TEARDOWN_HANG_GUARD_S, result
     if name.startswith("eager queue as_dataset"):
         assert result["first"] == [0.0, 1.0, 2.0, 3.0, 4.0]
         assert result["feeder"] == "cancelled" and not result["feeder_alive"]
@@ -527,7 +533,10 @@ def test_an_iterator_in_a_cycle_is_never_freed_on_a_thread_it_waits_for():
 # --------------------------------------------------------------------------- Ctrl-C
 
 def run_interrupted(case: str) -> None:
-    """Block in a dequeue; the parent sends SIGINT once "ready" is printed."""
+    """Block in a dequeue; the parent sends SIGINT once "ready" is printed. Everything but the blocking
+    call itself (imports, building the pipeline, starting its iterator) is done before "ready", and the
+    ``KeyboardInterrupt`` is reported when it comes out of that call: a SIGINT caught anywhere else would
+    not show the promised property."""
     import numpy as np
 
     import tfdata_bridge as tfb
@@ -535,25 +544,28 @@ def run_interrupted(case: str) -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the parent ignores SIGINT
     if case == "eager dequeue":
         q = tfb.FIFOQueue(4, "float32", shapes=[[]])
-        print("ready", flush=True)
-        q.dequeue()
+        blocking_call = q.dequeue
     elif case == "as_dataset":
         q = tfb.FIFOQueue(4, "float32", shapes=[[]])
-        print("ready", flush=True)
-        for _ in q.as_dataset():
-            pass
+        iterator = iter(q.as_dataset())
+        blocking_call = functools.partial(next, iterator)
     else:
         threads, batch = (1, None) if case == "compiled, 1 thread" else (4, 4)
 
         def slow():
-            time.sleep(60)
+            time.sleep(SLOW_PRODUCER_S)
             return np.float32(1)
 
         spec = tfb.pipeline(tfb.Producer.call(slow, threads=threads), dtypes="float32", shapes=[[]],
                             capacity=8, batch_size=batch)
-        print("ready", flush=True)
-        for _ in tfb.compile(spec):
-            pass
+        iterator = iter(tfb.compile(spec))
+        blocking_call = functools.partial(next, iterator)
+    print("ready", flush=True)
+    try:
+        blocking_call()
+    except KeyboardInterrupt:
+        print(INTERRUPTED, flush=True)
+        raise
     print("not interrupted", flush=True)
 
 
@@ -562,25 +574,26 @@ INTERRUPT_CASES = ["eager dequeue", "as_dataset", "compiled, 1 thread", "compile
 
 @pytest.fixture(scope="module")
 def interrupted():
-    """Start every Ctrl-C case at once; once all are blocked, interrupt them all and time their exits."""
+    """Start every Ctrl-C case at once; once all are blocked, interrupt them all and wait for their exits
+    (``EXIT_HANG_GUARD_S`` only tells a hang from a slow exit on a busy machine: it is no speed claim)."""
     children = {case: _child("interrupt", case) for case in INTERRUPT_CASES}
     results = {}
     for case, child in list(children.items()):
         ready = child.stdout.readline()  # blocks until "ready" (or EOF if the child failed)
         if "ready" not in ready:
             child.kill()
-            results[case] = (None, None, ready + child.communicate()[1])
+            results[case] = (None, "", ready + child.communicate()[1])
             del children[case]
     time.sleep(INTERRUPT_AFTER_S)  # each is now blocked in its dequeue
-    sent = time.monotonic()
 
     def wait(case: str, child: subprocess.Popen) -> None:
         try:
-            _, err = child.communicate(timeout=EXIT_WITHIN_S * 3)
-            results[case] = (child.returncode, time.monotonic() - sent, err)
+            out, err = child.communicate(timeout=EXIT_HANG_GUARD_S)
+            results[case] = (child.returncode, out, err)
         except subprocess.TimeoutExpired:
             child.kill()
-            results[case] = (None, None, "no exit after SIGINT\n" + child.communicate()[1])
+            out, err = child.communicate()
+            results[case] = (None, out, f"no exit {EXIT_HANG_GUARD_S} s after SIGINT\n{err}")
 
     waiters = [threading.Thread(target=wait, args=item) for item in children.items()]
     for child in children.values():
@@ -593,12 +606,15 @@ def interrupted():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(CHILD_TIMEOUT_S + EXIT_HANG_GUARD_S)
 @pytest.mark.parametrize("case", INTERRUPT_CASES)
 def test_ctrl_c_during_a_blocking_dequeue_ends_the_program(interrupted, case):
-    returncode, elapsed, err = interrupted[case]
-    assert returncode is not None, err
-    assert elapsed < EXIT_WITHIN_S, f"exited {elapsed:.1f} s after SIGINT\n{err[-4000:]}"
+    """What the README promises: the blocking call ends with ``KeyboardInterrupt`` (not with the slow
+    producer's element: that would take ``SLOW_PRODUCER_S``, past the hang guard), and the program then
+    ends by it, quietly. How fast is the benchmarks' business, not a bound here."""
+    returncode, out, err = interrupted[case]
+    assert returncode is not None, err[-4000:]
+    assert out.splitlines()[-1:] == [INTERRUPTED], f"stdout: {out!r}\n{err[-4000:]}"
     assert returncode in (-signal.SIGINT, 128 + signal.SIGINT), err[-4000:]
     assert err.rstrip().splitlines()[-1] == "KeyboardInterrupt", err[-4000:]
     assert FINALIZE_NOISE not in err
