@@ -144,7 +144,7 @@ class Generator:
         assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
         get_next = emit.one_shot_get_next(v1, dataset)
         if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and \
-                isinstance(p.targets, cst.Name):
+                not isinstance(p.targets, (cst.Tuple, cst.List)):
             get_next = f"list({get_next})"  # legacy returned a list
         apis = ", ".join(sorted({p.api.rsplit(".", 1)[-1], *self._source_apis(p)}))
         comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"

@@ -40,7 +40,7 @@ class Pipeline:
     args: dict[str, cst.BaseExpression]
     source: Source
     intermediates: list[cst.SimpleStatementLine]  # in program order
-    targets: cst.BaseAssignTargetExpression
+    targets: cst.BaseAssignTargetExpression | None  # None: the batch call is returned
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
@@ -84,10 +84,9 @@ class Finder:
 
     def pipeline(self, body: list[cst.BaseStatement], index: int) -> Pipeline:
         stmt = body[index]
-        assign = _assign(stmt)
-        assert assign is not None
-        api = self.api(assign.value)
-        call = assign.value
+        small = stmt.body[0]  # an assignment or a return of the batch call
+        call = small.value
+        api = self.api(call)
         assert isinstance(call, cst.Call) and api is not None
         args = bind(call, api)
         if "tensors" not in args:
@@ -117,7 +116,8 @@ class Finder:
         if source is None:
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         intermediates.reverse()
-        pipeline = Pipeline(stmt, api, args, source, intermediates, assign.targets[0].target)  # type: ignore[arg-type]
+        targets = small.targets[0].target if isinstance(small, cst.Assign) else None
+        pipeline = Pipeline(stmt, api, args, source, intermediates, targets)  # type: ignore[arg-type]
         self._check_private(pipeline)
         return pipeline
 

@@ -127,7 +127,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
             if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
                 continue
             small = stmt.body[0]
-            value = small.value if isinstance(small, (cst.Assign, cst.Expr)) else None
+            value = small.value if isinstance(small, (cst.Assign, cst.Expr, cst.Return)) else None
             api = index.paths.get(value) if isinstance(value, cst.Call) else None
             if api is None:
                 continue
@@ -138,8 +138,8 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                 continue
             if api not in BATCHES:
                 continue
-            if not isinstance(small, cst.Assign):
-                notes.append(Note(line, f"`{api}` left: its result is not assigned"))
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1) and not isinstance(small, cst.Return):
+                notes.append(Note(line, f"`{api}` left: its result is neither assigned to names nor returned"))
                 continue
             try:
                 pipeline = finder.pipeline(body, i)

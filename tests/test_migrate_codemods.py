@@ -1,0 +1,331 @@
+"""migrate as a codemod: before/after source strings, no-op cases, refusals, and the command's contract."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tfdata_bridge.migrate import rewrite, rewrite_file, scan_source
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _d(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+# -- --to compat ------------------------------------------------------------------------------------------------
+COMPAT_FIXES = [
+    pytest.param(
+        "import tensorflow.compat.v1 as tf  # legacy\n\nq = tf.FIFOQueue(3, tf.int32)\n",
+        "import tfdata_bridge.compat.v1 as tf  # legacy\n\nq = tf.FIFOQueue(3, tf.int32)\n",
+        id="compat-v1-alias"),
+    pytest.param(
+        "from tensorflow.compat import v1 as tf\nx = tf.train.batch([a], 2)\n",
+        "from tfdata_bridge.compat import v1 as tf\nx = tf.train.batch([a], 2)\n",
+        id="from-compat-import-v1"),
+    pytest.param(
+        "from tensorflow.compat.v1 import train, Session\ntrain.batch([a], 2)\n",
+        "from tfdata_bridge.compat.v1 import train, Session\ntrain.batch([a], 2)\n",
+        id="from-import-submodule"),
+    pytest.param(
+        "import tensorflow as tf\nx = tf.train.shuffle_batch([a], 2, 10, 5)\n",
+        "import tfdata_bridge.compat.v1 as tf\nx = tf.train.shuffle_batch([a], 2, 10, 5)\n",
+        id="tf1-program"),
+    pytest.param(
+        "from tensorflow import train\ntrain.batch([a], 2)\n",
+        "from tfdata_bridge.compat.v1 import train\ntrain.batch([a], 2)\n",
+        id="tf1-from-import"),
+    pytest.param(
+        _d("""
+        import os
+        import tensorflow as tf
+
+        x = tf.compat.v1.train.batch([a], 2)  # keep me
+        sess = tf.compat.v1.Session()
+        """),
+        _d("""
+        import os
+        import tensorflow as tf
+        import tfdata_bridge.compat.v1
+
+        x = tfdata_bridge.compat.v1.train.batch([a], 2)  # keep me
+        sess = tf.compat.v1.Session()
+        """),
+        id="tf2-program-reaching-compat-v1"),
+]
+
+
+@pytest.mark.parametrize("before, after", COMPAT_FIXES)
+def test_to_compat_fixes(before, after):
+    result = rewrite(before, to="compat")
+    assert result.code == after
+    assert rewrite(after, to="compat").code == after
+
+
+COMPAT_NOOPS = [
+    pytest.param('import tensorflow.compat.v1 as tf\ns = "tf.train.batch"  # tf.FIFOQueue\n', id="strings-comments"),
+    pytest.param("import tensorflow as tf\nds = tf.data.Dataset.range(3).batch(2)\n", id="tf-data-only"),
+    pytest.param("import tfdata_bridge.compat.v1 as tf\nx = tf.train.batch([a], 2)\n", id="already-migrated"),
+    pytest.param("import numpy as np\n", id="no-tensorflow"),
+]
+
+
+@pytest.mark.parametrize("source", COMPAT_NOOPS)
+def test_to_compat_noops(source):
+    result = rewrite(source, to="compat")
+    assert result.code == source and not result.changed and not result.notes
+
+
+def test_to_compat_says_why_it_leaves_a_function_imported_on_its_own():
+    source = "from tensorflow.compat.v1.train import batch\nbatch([a], 2)\n"
+    result = rewrite(source, to="compat")
+    assert result.code == source
+    [note] = result.refused
+    assert note.line == 2 and "`batch` is imported on its own" in note.message
+
+
+# -- --to tfdata ------------------------------------------------------------------------------------------------
+TFRECORD_BEFORE = _d("""
+    import tensorflow.compat.v1 as tf
+
+    files = ["a.tfrecord", "b.tfrecord"]
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    reader = tf.TFRecordReader()
+    _, serialized = reader.read(queue)
+    parsed = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([2], tf.float32)})
+    x_batch = tf.train.batch([parsed["x"]], batch_size=4)  # the batch
+    """)
+TFRECORD_AFTER = _d("""
+    import tensorflow.compat.v1 as tf
+
+    files = ["a.tfrecord", "b.tfrecord"]
+
+    # tfdata-bridge migrate: TFRecordReader, batch, string_input_producer rewritten to tf.data;
+    # accepted: parsing runs on whole batches (same values)
+    def parse_batch(serialized):
+        parsed = tf.io.parse_example(serialized, {"x": tf.FixedLenFeature([2], tf.float32)})
+        return parsed["x"]
+    dataset = (
+        tf.data.Dataset.from_tensor_slices(files)
+        .repeat(1)
+        .interleave(tf.data.TFRecordDataset, cycle_length=1)
+        .batch(4, drop_remainder=True)
+        .map(parse_batch)
+        .prefetch(tf.data.AUTOTUNE)
+    )
+    x_batch = tf.data.make_one_shot_iterator(dataset).get_next()  # the batch
+    """)
+
+SLICE_BEFORE = _d("""
+    import tensorflow as tf
+
+    def build(images, labels):
+        image, label = tf.compat.v1.train.slice_input_producer([images, labels], num_epochs=None, seed=1)
+        image = tf.image.flip_left_right(image)
+        return tf.compat.v1.train.shuffle_batch(
+            [image, label], 32, capacity=1000, min_after_dequeue=500, num_threads=4, allow_smaller_final_batch=True)
+    """)
+
+
+def test_to_tfdata_tfrecord_pipeline_parses_after_batch():
+    result = rewrite(TFRECORD_BEFORE, to="tfdata")
+    assert result.code == TFRECORD_AFTER
+    assert not result.refused
+    assert rewrite(result.code, to="tfdata").code == result.code
+
+
+def test_to_tfdata_keeps_per_element_parsing_when_a_feature_is_not_fixed_length():
+    source = TFRECORD_BEFORE.replace('tf.FixedLenFeature([2], tf.float32)', "tf.VarLenFeature(tf.float32)")
+    code = rewrite(source, to="tfdata").code
+    assert "parse_example" not in code and "tf.parse_single_example(serialized" in code
+    assert ".map(parse_record)\n    .batch(4, drop_remainder=True)" in code
+
+
+def test_to_tfdata_keeps_per_element_parsing_when_an_op_follows_the_parse():
+    source = TFRECORD_BEFORE.replace('[parsed["x"]]', '[parsed["x"] * 2.0]')
+    code = rewrite(source, to="tfdata").code
+    assert "parse_example" not in code and 'return parsed["x"] * 2.0' in code
+
+
+def test_to_tfdata_spells_tf_data_through_the_programs_own_prefix():
+    result = rewrite(SLICE_BEFORE, to="tfdata")
+    assert "tf.compat.v1.data.Dataset.from_tensor_slices((images, labels))" in result.code
+    assert ".shuffle(tf.compat.v1.shape(images, out_type=tf.compat.v1.int64)[0], seed=1, " \
+           "reshuffle_each_iteration=True)\n        .repeat()" in result.code
+    assert ".map(make_element, num_parallel_calls=4)" in result.code
+    assert ".shuffle(1000)\n        .batch(32, drop_remainder=False)" in result.code
+    # legacy returned a list of the batched tensors; so does the rewrite
+    assert "return list(tf.compat.v1.data.make_one_shot_iterator(dataset).get_next())" in result.code
+    assert not result.refused
+
+
+def test_to_tfdata_refuses_a_batch_call_whose_result_is_not_named():
+    source = "import tensorflow.compat.v1 as tf\ntf.train.batch([x], 2)\n"
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert "neither assigned to names nor returned" in result.refused[0].message
+
+
+REFUSALS = [
+    pytest.param(TFRECORD_BEFORE.replace("x_batch = tf.train.batch([parsed[\"x\"]], batch_size=4)",
+                                         "x_batch = tf.train.batch([parsed[\"x\"]], batch_size=4)\nprint(parsed)"),
+                 "`parsed` is also used outside the pipeline", id="name-used-outside"),
+    pytest.param(TFRECORD_BEFORE.replace("_, serialized", "key, serialized").replace("[parsed[\"x\"]]",
+                                                                                    "[key, parsed[\"x\"]]"),
+                 "the record key `key`", id="record-key-used"),
+    pytest.param(TFRECORD_BEFORE.replace("batch_size=4)", "batch_size=4, enqueue_many=True)"),
+                 "enqueue_many=True", id="enqueue-many"),
+    pytest.param(TFRECORD_BEFORE.replace("shuffle=False", "shuffle=SHUFFLE"),
+                 "not a literal True or False", id="non-literal-flag"),
+    pytest.param(TFRECORD_BEFORE.replace("tf.TFRecordReader()", "tf.TFRecordReader(options=opts)"),
+                 "TFRecordReader(options=...)", id="compressed-records"),
+    pytest.param(_d("""
+        import tensorflow.compat.v1 as tf
+        x = tf.placeholder(tf.float32, [3])
+        x_batch = tf.train.batch([x], 4)
+        """), "no input producer", id="no-source"),
+]
+
+
+@pytest.mark.parametrize("source, reason", REFUSALS)
+def test_to_tfdata_refuses_what_it_cannot_prove_and_leaves_it_untouched(source, reason):
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(reason in n.message for n in result.refused), result.notes
+
+
+def test_to_tfdata_leaves_plumbing_that_something_else_uses():
+    source = _d("""
+        import numpy as np
+        import tensorflow.compat.v1 as tf
+
+        value, = tf.train.slice_input_producer([np.arange(10)], num_epochs=1, shuffle=False)
+        batch = tf.train.batch([value], 2)
+        with tf.Session() as sess:
+            coord = tf.train.Coordinator()
+            threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+            while not coord.should_stop():
+                print(sess.run(batch))
+            coord.join(threads)
+        """)
+    result = rewrite(source, to="tfdata")
+    assert "make_one_shot_iterator" in result.code
+    assert "coord = tf.train.Coordinator()" in result.code and "start_queue_runners" in result.code
+    assert any("plumbing left" in n.message and "`coord`" in n.message for n in result.notes)
+
+
+def test_to_tfdata_removes_plumbing_and_unwraps_an_emptied_try():
+    source = _d("""
+        import numpy as np
+        import tensorflow.compat.v1 as tf
+
+        value, = tf.train.slice_input_producer([np.arange(10)], num_epochs=1, shuffle=False)
+        batch = tf.train.batch([value], 2)
+        with tf.Session() as sess:
+            coord = tf.train.Coordinator()
+            threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+            try:
+                # five steps
+                for _ in range(5):
+                    print(sess.run(batch))
+            finally:
+                coord.request_stop()
+                coord.join(threads)
+        """)
+    result = rewrite(source, to="tfdata")
+    assert result.code.endswith(_d("""
+        with tf.Session() as sess:
+            # five steps
+            for _ in range(5):
+                print(sess.run(batch))
+        """))
+    assert scan_source(result.code) == ()
+
+
+TFDATA_NOOPS = [
+    pytest.param('import tensorflow.compat.v1 as tf\nprint("tf.train.batch([x], 2)")  # tf.train.batch\n',
+                 id="strings-comments"),
+    pytest.param("import tensorflow as tf\nds = tf.data.Dataset.range(3).batch(2)\n", id="tf-data-only"),
+    pytest.param("def batch(x, n):\n    return x\nbatch([1], 2)\n", id="own-batch"),
+]
+
+
+@pytest.mark.parametrize("source", TFDATA_NOOPS)
+def test_to_tfdata_noops(source):
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and not result.notes
+
+
+def test_a_source_that_does_not_parse_comes_back_unchanged_with_the_error():
+    source = "import tensorflow as tf\ndef f(:\n"
+    for target in ("compat", "tfdata"):
+        result = rewrite(source, to=target)
+        assert result.code == source and result.error and "does not parse" in result.error
+
+
+def test_an_unknown_target_is_a_value_error_naming_the_choices():
+    with pytest.raises(ValueError, match="to='compat' or to='tfdata'"):
+        rewrite("", to="tf2")
+
+
+# -- the command ------------------------------------------------------------------------------------------------
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tfdata_bridge", *args], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+LEGACY = "import tensorflow.compat.v1 as tf\nq = tf.FIFOQueue(3, tf.int32)\n"
+
+
+def test_migrate_prints_a_diff_by_default_and_writes_nothing(tmp_path):
+    path = tmp_path / "prog.py"
+    path.write_text(LEGACY)
+    out = _cli("migrate", str(tmp_path), "--to", "compat")
+    assert out.returncode == 1
+    assert f"--- a/{path}" in out.stdout and "+import tfdata_bridge.compat.v1 as tf" in out.stdout
+    assert path.read_text() == LEGACY
+
+
+def test_migrate_write_replaces_the_file_and_a_second_run_changes_nothing(tmp_path):
+    path = tmp_path / "prog.py"
+    path.write_text(LEGACY)
+    os.chmod(path, 0o640)
+    out = _cli("migrate", str(path), "--to", "compat", "--write")
+    assert out.returncode == 1 and out.stdout == ""
+    assert path.read_text() == LEGACY.replace("tensorflow.compat.v1", "tfdata_bridge.compat.v1")
+    assert os.stat(path).st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["prog.py"]  # no temporary file left
+    again = _cli("migrate", str(path), "--to", "compat", "--write")
+    assert again.returncode == 0 and again.stdout == ""
+
+
+def test_migrate_skips_a_file_that_does_not_parse_and_exits_2(tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("import tensorflow.compat.v1 as tf\ndef f(:\n")
+    good = tmp_path / "good.py"
+    good.write_text(LEGACY)
+    out = _cli("migrate", str(tmp_path), "--to", "tfdata", "--write")
+    assert out.returncode == 2
+    assert "broken.py: skipped: does not parse" in out.stderr
+    assert broken.read_text() == "import tensorflow.compat.v1 as tf\ndef f(:\n"
+    assert "good.py:2: left unchanged: `tf.compat.v1.FIFOQueue` left" in out.stderr
+
+
+def test_migrate_exits_0_when_nothing_needs_changing(tmp_path):
+    (tmp_path / "clean.py").write_text("import tensorflow as tf\n")
+    out = _cli("migrate", str(tmp_path), "--to", "tfdata")
+    assert out.returncode == 0 and out.stdout == ""
+
+
+def test_rewrite_file_writes_atomically_only_when_changed(tmp_path):
+    path = tmp_path / "prog.py"
+    path.write_text(LEGACY)
+    result = rewrite_file(str(path), to="compat", write=True)
+    assert result.changed and path.read_text() == result.code
+    assert not rewrite_file(str(path), to="compat", write=True).changed
