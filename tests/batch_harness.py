@@ -104,7 +104,7 @@ def counter(n: int, make: Any = None) -> Any:
     ``StopIteration``, which a ``py_func`` turns into ``OutOfRangeError``: the end of its producer."""
     lock = threading.Lock()
     state = {"i": 0}
-    make = make or (lambda i: (np.int64(i), np.float32(i) / 2))
+    make = make or (lambda i: (np.int64(i), np.float32(i / 2)))
 
     def produce() -> Any:
         with lock:
@@ -119,7 +119,7 @@ def counter(n: int, make: Any = None) -> Any:
 
 def pair(tf1: Any, n: int, start: int = 0) -> list[Any]:
     """Two tensors (int64 i, float32 i / 2) from a py_func counting start, start + 1, ..."""
-    a, b = tf1.py_func(counter(n, lambda i: (np.int64(start + i), np.float32(start + i) / 2)), [],
+    a, b = tf1.py_func(counter(n, lambda i: (np.int64(start + i), np.float32((start + i) / 2))), [],
                        [tf.int64, tf.float32])
     a.set_shape([])
     b.set_shape([])
