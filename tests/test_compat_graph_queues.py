@@ -203,12 +203,11 @@ def test_session_close_cancels_blocked_dequeues_and_enqueues_without_hanging():
         deq = in_thread(lambda: sess.run(batch, options=BOUNDED))
         enq = in_thread(lambda: sess.run(fill, options=BOUNDED))
         time.sleep(0.3)
-        start = time.perf_counter()
         sess.close()
-        quick = time.perf_counter() - start < WAIT_S / 2
-        return [quick, joined(deq), joined(enq)]
+        # Cancelled, not DeadlineExceeded: the close ended the waits rather than letting them run out.
+        return [joined(deq), joined(enq)]
 
-    assert same(program) == [True, {"error": "CancelledError"}, {"error": "CancelledError"}]
+    assert same(program) == [{"error": "CancelledError"}, {"error": "CancelledError"}]
 
 
 def test_each_session_has_its_own_queue_as_in_legacy():
