@@ -117,16 +117,62 @@ def test_unknown_shapes_pass_through_one_at_a_time():
     assert [int(x.shape[0]) for x in ds] == [1, 2, 3, 4]
 
 
-def test_priority_queue_delivers_priority_first_as_int64():
-    def items():
-        for i in [3, 1, 2]:
-            yield i, np.float32(i * 10)
+PRIORITIES = [5, -2, 7, 0, 9, 3, 2**40, -(2**40), 1, 4]  # distinct: TensorFlow's order is then defined
 
-    spec = tfb.PipelineSpec(tfb.QueueSpec.priority(8, ["float32"], [[]]), (tfb.Producer.of(items),))
+
+def tensorflows_priority_order(tf, priorities, values, dequeue_many=None):
+    """What ``tf.queue.PriorityQueue`` (TensorFlow's own kernel) gives for one ``enqueue_many`` of
+    ``(priorities, values)``, dequeued one by one (or ``dequeue_many`` at a time) until it is empty."""
+    q = tf.queue.PriorityQueue(len(priorities), [tf.float32], shapes=[[]])
+    q.enqueue_many((np.array(priorities, np.int64), np.array(values, np.float32)))
+    q.close()
+    out = []
+    while True:
+        try:
+            p, v = q.dequeue() if dequeue_many is None else q.dequeue_many(dequeue_many)
+        except tf.errors.OutOfRangeError:
+            return out
+        out.append((p.numpy().tolist(), v.numpy().tolist()))
+
+
+@pytest.mark.parametrize("batch_size", [None, 2])
+def test_priority_queue_delivers_tensorflows_priority_order(tf, batch_size):
+    """One ``enqueue_many`` puts every element in the queue at once (so no dequeue can come between
+    them); then the order the pipeline delivers is the priority order, compared as it arrives with what
+    TensorFlow's PriorityQueue gives for the same elements, not sorted first."""
+    values = [float(10 * i) for i in range(len(PRIORITIES))]
+
+    def items():
+        yield np.array(PRIORITIES, np.int64), np.array(values, np.float32)
+
+    spec = tfb.PipelineSpec(tfb.QueueSpec.priority(len(PRIORITIES), ["float32"], [[]]),
+                            (tfb.Producer.generator(items, enqueue_many=True),),
+                            tfb.Consumer.batch(batch_size) if batch_size else tfb.Consumer.dequeue())
     ds = tfb.compile(spec)
     assert ds.element_spec[0].dtype.name == "int64"
-    got = sorted((int(p), float(v)) for p, v in ds)
-    assert got == [(1, 10.0), (2, 20.0), (3, 30.0)]
+    got = [(p.numpy().tolist(), v.numpy().tolist()) for p, v in ds]
+    expected = tensorflows_priority_order(tf, PRIORITIES, values, batch_size)
+    assert got == expected
+    first = [p for p, _ in got] if batch_size is None else [p for batch in got for p in batch[0]]
+    assert first == sorted(PRIORITIES) != PRIORITIES  # the queue did reorder what was enqueued
+
+
+def test_priority_queue_keeps_arrival_order_among_equal_priorities(tf):
+    """TensorFlow leaves the order of equal priorities unspecified (its heap's); the bridge promises
+    arrival order. Across priorities the order is TensorFlow's."""
+    priorities = [1, 1, 1, 0, 0, 2, 2, 1]
+    values = [float(i) for i in range(len(priorities))]
+
+    def items():
+        yield np.array(priorities, np.int64), np.array(values, np.float32)
+
+    spec = tfb.PipelineSpec(tfb.QueueSpec.priority(len(priorities), ["float32"], [[]]),
+                            (tfb.Producer.generator(items, enqueue_many=True),))
+    got = [(int(p), float(v)) for p, v in tfb.compile(spec)]
+    expected = tensorflows_priority_order(tf, priorities, values)
+    assert [p for p, _ in got] == [p for p, _ in expected] == sorted(priorities)
+    assert collections.Counter(got) == collections.Counter(expected)
+    assert got == [(0, 3.0), (0, 4.0), (1, 0.0), (1, 1.0), (1, 2.0), (1, 7.0), (2, 5.0), (2, 6.0)]
 
 
 def test_string_components(tf):
