@@ -32,8 +32,10 @@ def _short_dropin(dropin: str) -> str:
 def _short_tfdata(tfdata: str) -> str:
     if tfdata.startswith("removed"):
         return "removed where unused"
-    if tfdata.startswith("left"):
+    if tfdata.startswith("left as it is"):
         return "left as it is"
+    if tfdata.startswith("left"):
+        return "left (not rewritten yet)"
     return "rewritten with its pipeline"
 
 

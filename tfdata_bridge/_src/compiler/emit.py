@@ -14,7 +14,7 @@ def chain(head: str, steps: Sequence[str]) -> str:
     """``(head .step .step)`` over several lines, or ``head`` alone."""
     if not steps:
         return head
-    return "(\n    " + head + "".join(f"\n    .{s}" for s in steps) + "\n)"
+    return "(\n    " + head.replace("\n", "\n    ") + "".join(f"\n    .{s}" for s in steps) + "\n)"
 
 
 def from_tensor_slices(v1: str, value: str) -> str:
@@ -65,10 +65,15 @@ def tensor_spec(v1: str, shape: str, dtype: str) -> str:
     return f"{v1}.TensorSpec(shape={shape}, dtype={dtype})"
 
 
-def generator_source(v1: str, generator: str, signature: str, copies: str | None) -> str:
+def generator_source(v1: str, generator: str, specs: Sequence[str], single: bool, copies: str | None) -> str:
     """``from_generator``; with ``copies`` > 1, that many generators run side by side (``interleave``)."""
-    one = f"{v1}.data.Dataset.from_generator({generator}, output_signature={signature})"
+    if single:
+        signature = specs[0]
+    else:
+        signature = "(\n" + "".join(f"        {s},\n" for s in specs) + "    )"
+    one = f"{v1}.data.Dataset.from_generator(\n    {generator},\n    output_signature={signature},\n)"
     if copies is None or copies == "1":
         return one
-    return (f"{v1}.data.Dataset.range({copies}).interleave(\n        lambda _: {one},\n"
-            f"        cycle_length={copies}, num_parallel_calls={copies}, deterministic=False)")
+    inner = one.replace("\n", "\n    ")
+    return (f"{v1}.data.Dataset.range({copies}).interleave(\n    lambda _: {inner},\n"
+            f"    cycle_length={copies}, num_parallel_calls={copies}, deterministic=False,\n)")

@@ -71,9 +71,8 @@ class Generator:
         else:
             raise Refusal("shapes= is not a literal list with one shape per py_func output")
         specs = [emit.tensor_spec(v1, shape, dtype) for shape, dtype in zip(shapes, dtypes)]
-        signature = specs[0] if s.single else "(" + ", ".join(specs) + ("," if len(specs) == 1 else "") + ")"
         threads = self.arg(p, "num_threads")
-        head = emit.generator_source(v1, gen, signature, threads)
+        head = emit.generator_source(v1, gen, specs, s.single, threads)
         notes = [f"with num_threads={threads} the order across producer copies varies, as with the queue's threads"] \
             if threads not in (None, "1") else []
         return [helper], head, [], notes

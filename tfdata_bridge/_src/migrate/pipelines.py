@@ -18,7 +18,10 @@ from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, li
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
 JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
 READERS = {"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "WholeFileReader"}
-PRODUCERS = {"string_input_producer", "slice_input_producer", "input_producer", "range_input_producer"}
+# what the rewrite turns into tf.data (as part of a recognised pipeline), by canonical table name
+REWRITTEN = frozenset({
+    *BATCHES, "train.string_input_producer", "train.slice_input_producer", *READERS,
+})
 
 
 @dataclass

@@ -12,6 +12,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge._src.migrate.names import resolve
+from tfdata_bridge._src.migrate.pipelines import REWRITTEN
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
 from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol
 
@@ -29,6 +30,8 @@ def tfdata_text(sym: LegacySymbol) -> str:
         return "removed where nothing else uses it; otherwise left (harmless without queue runners)"
     if sym.to_tfdata == "kept":
         return "left as it is"
+    if sym.name not in REWRITTEN:
+        return "left, with the reason: not rewritten yet; `migrate --to compat` runs it through the drop-in"
     return "rewritten with its pipeline into tf.data where the pipeline is recognised; otherwise left, with the reason"
 
 

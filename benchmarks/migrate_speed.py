@@ -1,0 +1,147 @@
+"""The migration tool's figures: `scan` time per file, and migrated programs beside their originals.
+
+    .venv/bin/python benchmarks/migrate_speed.py                  # both parts, about 2 minutes
+    .venv/bin/python benchmarks/migrate_speed.py --only scan      # scan timing only (no TensorFlow)
+    .venv/bin/python benchmarks/migrate_speed.py --only programs --repeats 5
+
+scan: a tree of 2,000 Python files (a mix: 10% legacy queue programs from tests/legacy_programs, 40% other
+TensorFlow code, 50% plain Python), scanned through the library call the command uses, and a tree of 2,000
+legacy programs (every file parsed and resolved: the worst case); medians of ``--repeats`` scans.
+
+programs: the TFRecord + ``shuffle_batch`` and the CSV + ``decode_csv`` programs of tests/legacy_programs,
+each run as written (``tensorflow.compat.v1``, queue runners) and as ``migrate --to tfdata`` writes it, over
+the same data, in one process, interleaved (one warm-up run each, then rounds, the order reversed every other
+round); figures are medians of elements per second over the whole ``main()`` (graph building, session, loop).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import runpy
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PROGRAMS = ROOT / "tests" / "legacy_programs"
+sys.path.insert(0, str(ROOT))
+
+OTHER_TF = '''import tensorflow as tf
+
+
+def model(x):
+    dense = tf.keras.layers.Dense(10)
+    ds = tf.data.Dataset.from_tensor_slices(x).batch(32)  # not a queue API
+    return dense, ds
+'''
+PLAIN = '''import os
+
+
+def walk(root):
+    """Just Python."""
+    return [name for name in os.listdir(root) if name.endswith(".py")]
+'''
+
+
+def _tree(root: pathlib.Path, n: int, legacy_share: float, tf_share: float) -> None:
+    programs = sorted(p for p in PROGRAMS.glob("*.py") if p.name not in ("make_data.py", "run_programs.py"))
+    texts = [p.read_text() for p in programs]
+    for i in range(n):
+        folder = root / f"pkg{i // 100}"
+        folder.mkdir(parents=True, exist_ok=True)
+        share = (i % 100) / 100
+        text = texts[i % len(texts)] if share < legacy_share else OTHER_TF if share < legacy_share + tf_share else PLAIN
+        (folder / f"module_{i}.py").write_text(text)
+
+
+def bench_scan(repeats: int) -> None:
+    from tfdata_bridge.migrate import scan
+
+    for label, legacy, tf_share in (("mixed tree (10% legacy, 40% other TF, 50% plain)", 0.10, 0.40),
+                                    ("all legacy programs", 1.0, 0.0)):
+        root = pathlib.Path(tempfile.mkdtemp(prefix="tfdb-scan-"))
+        try:
+            _tree(root, 2000, legacy, tf_share)
+            times, found = [], 0
+            for _ in range(repeats):
+                start = time.perf_counter()
+                report = scan(root)
+                times.append(time.perf_counter() - start)
+                found = len(report.findings)
+                assert report.files_scanned == 2000 and not report.errors
+            median = statistics.median(times)
+            print(f"scan, {label}: 2000 files in {median:.2f} s (median of {repeats}; "
+                  f"min {min(times):.2f}, max {max(times):.2f}) = {median / 2000 * 1000:.2f} ms per file; "
+                  f"{found} findings", flush=True)
+        finally:
+            shutil.rmtree(root)
+
+
+def _examples(result: dict, name: str) -> int:
+    batches = result["batches"]
+    if name == "csv_decode":
+        return sum(len(b[0]) for b in batches)
+    return sum(len(b["label"]) for b in batches)
+
+
+def bench_programs(repeats: int) -> None:
+    import tensorflow as tf
+
+    from tfdata_bridge.migrate import rewrite
+
+    sys.path.insert(0, str(PROGRAMS))
+    from make_data import make_data
+
+    tf.compat.v1.disable_eager_execution()
+    tf.get_logger().setLevel("ERROR")
+    work = pathlib.Path(tempfile.mkdtemp(prefix="tfdb-migrate-speed-"))
+    try:
+        data = work / "data"
+        make_data(str(data), tfrecord_records=5000, csv_lines=20000)
+        for name in ("tfrecord_shuffle_batch", "csv_decode"):
+            source = (PROGRAMS / f"{name}.py").read_text()
+            migrated = work / f"{name}_tfdata.py"
+            migrated.write_text(rewrite(source, to="tfdata").code)
+            mains = {"original": runpy.run_path(str(PROGRAMS / f"{name}.py"), run_name="bench")["main"],
+                     "migrated": runpy.run_path(str(migrated), run_name="bench")["main"]}
+            rates: dict[str, list[float]] = {"original": [], "migrated": []}
+            counts = set()
+            for round_ in range(repeats + 1):
+                order = ["original", "migrated"] if round_ % 2 == 0 else ["migrated", "original"]
+                for variant in order:
+                    with tf.Graph().as_default():
+                        start = time.perf_counter()
+                        result = mains[variant](str(data))
+                        seconds = time.perf_counter() - start
+                    n = _examples(result, name)
+                    counts.add(n)
+                    if round_ > 0:  # round 0 warms up
+                        rates[variant].append(n / seconds)
+            assert len(counts) == 1, f"{name}: the variants delivered different numbers of examples: {counts}"
+            orig, mig = statistics.median(rates["original"]), statistics.median(rates["migrated"])
+            paired = statistics.median(m / o for m, o in zip(rates["migrated"], rates["original"]))
+            print(f"{name}: {counts.pop()} examples per run; original {orig:,.0f} examples/s, migrated "
+                  f"{mig:,.0f} examples/s: {mig / orig:.1f}x (median of per-round ratios {paired:.1f}x; "
+                  f"{repeats} rounds)", flush=True)
+    finally:
+        shutil.rmtree(work)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=("scan", "programs"))
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args(argv)
+    print(f"machine: {os.cpu_count()} cores, shared with other work (figures are noisy)", flush=True)
+    if args.only in (None, "scan"):
+        bench_scan(args.repeats)
+    if args.only in (None, "programs"):
+        bench_programs(args.repeats)
+
+
+if __name__ == "__main__":
+    main()
