@@ -21,7 +21,7 @@ def test_quick_run_writes_every_case_and_variant(tmp_path):
     doc = json.loads(out.read_text())
     found = {(c["name"], c["variant"]) for c in doc["cases"]}
     for name in ("seed1_feed", "seed2_pyfunc"):
-        assert {(name, v) for v in ("legacy", "tfdata", "bridge", "ceiling")} <= found
+        assert {(name, v) for v in ("legacy", "tfdata", "grouped", "bridge", "ceiling")} <= found
     assert {("overlap", "bridge"), ("overlap", "ceiling")} <= found
     dropin = ["seed1_dropin"] + [f"seed2_dropin_{kind}_t{n}" for kind in ("pyfunc", "numpy") for n in (1, 4)]
     for name in dropin:
@@ -29,10 +29,12 @@ def test_quick_run_writes_every_case_and_variant(tmp_path):
     for case in doc["cases"]:
         assert case["elements_per_s"] > 0 and len(case["runs"]) == 1
     bridge = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("seed1_feed", "bridge"))
-    assert {"ratio_vs_legacy", "ratio_vs_tfdata", "ratio_vs_ceiling"} <= set(bridge)
+    assert {"ratio_vs_legacy", "ratio_vs_tfdata", "ratio_vs_grouped", "ratio_vs_ceiling"} <= set(bridge)
     overlap = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("overlap", "bridge"))
     assert overlap["max_s"] < overlap["sum_s"] and overlap["ratio_wall_to_max"] > 0
-    assert {t["target"].split()[0] for t in doc["targets"]} == {"seed1_feed", "overlap", "seed2_dropin_numpy", *dropin}
+    assert {t["target"].split()[0] for t in doc["targets"]} >= {"seed1_feed", "seed2_pyfunc", "overlap",
+                                                                "seed2_dropin_numpy", *dropin}
+    assert {t["target"] for t in doc["targets"]} >= {"seed1_feed bridge/grouped >= 1", "seed2_pyfunc bridge/grouped >= 1"}
     for name in dropin:  # the drop-in's figures sit beside the legacy queue's
         case = next(c for c in doc["cases"] if (c["name"], c["variant"]) == (name, "bridge"))
         assert case["ratio_vs_legacy"] > 0 and case["paired_ratio_vs_legacy"] > 0

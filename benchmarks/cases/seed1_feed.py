@@ -6,7 +6,10 @@ same arrays and the figures measure the pipeline, not the disk.
 
 - legacy:  ``tf.compat.v1.FIFOQueue`` in graph mode, placeholders, an enqueue op run per element by a
            feeding thread with ``sess.run(enqueue_op, feed_dict=...)``, ``dequeue_many(32)`` in the loop.
-- tfdata:  hand-written ``from_generator`` yielding one element at a time, ``.batch(32).prefetch(2)``.
+- tfdata:  the naive migration: hand-written ``from_generator`` yielding one element per call,
+           ``.batch(32).prefetch(2)``.
+- grouped: the competent hand-written form: ``from_generator`` over the same generator in stacked
+           groups of min(128, capacity) (``common.grouped``), ``.unbatch().batch(32).prefetch(2)``.
 - bridge:  ``tfdata_bridge.compile(tfdata_bridge.pipeline(generator, ..., capacity=100, batch_size=32))``.
 - ceiling: ``from_tensor_slices`` replay of the same arrays, ``.batch(32).prefetch(2)``.
 """
@@ -22,7 +25,7 @@ import numpy as np
 import tensorflow as tf
 
 import tfdata_bridge
-from cases.common import TIMEOUT_S, Config, Run, Variant, drain
+from cases.common import GROUP, TIMEOUT_S, Config, Run, Variant, drain, grouped, grouped_signature
 
 FEATURES = 100
 BATCH_SIZE = 32
@@ -48,6 +51,8 @@ def variants(config: Config) -> list[Variant]:
     signature = (tf.TensorSpec([FEATURES], tf.float32), tf.TensorSpec([], tf.int32))
     tfdata = tf.data.Dataset.from_generator(load_and_enqueue, output_signature=signature)
     tfdata = tfdata.batch(BATCH_SIZE).prefetch(2)
+    groups = tf.data.Dataset.from_generator(grouped(load_and_enqueue, min(GROUP, CAPACITY)), output_signature=grouped_signature(signature))
+    groups = groups.unbatch().batch(BATCH_SIZE).prefetch(2)
     spec = tfdata_bridge.pipeline(
         load_and_enqueue, dtypes=[tf.float32, tf.int32], shapes=[[FEATURES], []],
         capacity=CAPACITY, batch_size=BATCH_SIZE,
@@ -59,7 +64,9 @@ def variants(config: Config) -> list[Variant]:
         Variant("legacy", legacy.run, legacy.close,
                 "tf.compat.v1 FIFOQueue(100), feeding thread sess.run(enqueue, feed_dict), dequeue_many(32)"),
         Variant("tfdata", lambda: drain(tfdata, batches, BATCH_SIZE),
-                description="from_generator (one element per call).batch(32).prefetch(2)"),
+                description="naive migration: from_generator (one element per call).batch(32).prefetch(2)"),
+        Variant("grouped", lambda: drain(groups, batches, BATCH_SIZE),
+                description=f"from_generator (stacked groups of {min(GROUP, CAPACITY)}).unbatch().batch(32).prefetch(2)"),
         Variant("bridge", lambda: drain(bridge, batches, BATCH_SIZE),
                 description="tfdata_bridge.compile(pipeline(generator, capacity=100, batch_size=32))"),
         Variant("ceiling", lambda: drain(ceiling, batches, BATCH_SIZE),

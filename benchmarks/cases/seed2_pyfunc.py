@@ -11,7 +11,10 @@ takes a fixed number of batches and every variant is then stopped.
            ``2 *`` the batch, with ``start_queue_runners`` and a ``Coordinator`` (stopped with
            ``request_stop``, which closes the queue with cancel, and ``join``). ``run_program`` builds it
            with either compat.v1 module; ``seed2_dropin`` runs it through the drop-in too.
-- tfdata:  hand-written ``from_generator`` calling the function once per element, ``.batch(32).prefetch(2)``.
+- tfdata:  the naive migration: hand-written ``from_generator`` calling the function once per element,
+           ``.batch(32).prefetch(2)``.
+- grouped: the competent hand-written form: the same generator in stacked groups of min(128,
+           capacity) (``common.grouped``), ``.unbatch().batch(32).prefetch(2)``.
 - bridge:  ``tfdata_bridge.compile(tfdata_bridge.pipeline(get_numpy_tensors, ..., batch_size=32, capacity=64))``.
 - ceiling: ``from_tensor_slices`` replay of elements made up front, ``.batch(32).prefetch(2)``.
 """
@@ -26,7 +29,7 @@ import numpy as np
 import tensorflow as tf
 
 import tfdata_bridge
-from cases.common import TIMEOUT_S, Config, Run, Variant, drain
+from cases.common import GROUP, TIMEOUT_S, Config, Run, Variant, drain, grouped, grouped_signature
 
 INPUT_SHAPE, TARGET_SHAPE = (2, 2), ()
 BATCH_SIZE = 32
@@ -51,6 +54,8 @@ def variants(config: Config) -> list[Variant]:
     signature = (tf.TensorSpec(INPUT_SHAPE, tf.float32), tf.TensorSpec(TARGET_SHAPE, tf.int32))
     tfdata = tf.data.Dataset.from_generator(elements_forever, output_signature=signature)
     tfdata = tfdata.batch(BATCH_SIZE).prefetch(2)
+    groups = tf.data.Dataset.from_generator(grouped(elements_forever, min(GROUP, CAPACITY)), output_signature=grouped_signature(signature))
+    groups = groups.unbatch().batch(BATCH_SIZE).prefetch(2)
     spec = tfdata_bridge.pipeline(
         get_numpy_tensors, dtypes=[tf.float32, tf.int32], shapes=[INPUT_SHAPE, TARGET_SHAPE],
         batch_size=BATCH_SIZE, capacity=CAPACITY,
@@ -64,7 +69,9 @@ def variants(config: Config) -> list[Variant]:
         Variant("legacy", lambda: run_program(tf.compat.v1, get_numpy_tensors, 1, batches),
                 description="tf.compat.v1 py_func + train.batch(32, capacity=64) -> 2 * batch + start_queue_runners"),
         Variant("tfdata", lambda: drain(tfdata, batches, BATCH_SIZE),
-                description="from_generator (one call per element).batch(32).prefetch(2)"),
+                description="naive migration: from_generator (one call per element).batch(32).prefetch(2)"),
+        Variant("grouped", lambda: drain(groups, batches, BATCH_SIZE),
+                description=f"from_generator (stacked groups of {min(GROUP, CAPACITY)}).unbatch().batch(32).prefetch(2)"),
         Variant("bridge", lambda: drain(bridge, batches, BATCH_SIZE),
                 description="tfdata_bridge.compile(pipeline(get_numpy_tensors, batch_size=32, capacity=64))"),
         Variant("ceiling", lambda: drain(ceiling, batches, BATCH_SIZE),
