@@ -232,3 +232,52 @@ def test_explained_code_yields_what_compile_yields(name):
     for a, b in zip(compiled, explained):
         for x, y in zip(a, b):
             np.testing.assert_array_equal(x.numpy(), y.numpy())
+
+
+def test_explain_writes_the_grouped_form_for_batches_and_one_element_per_call_otherwise():
+    def src():
+        yield from ()
+
+    batched = tfb.explain(tfb.pipeline(src, dtypes=["float32", "int64"], shapes=[[3], []], batch_size=4))
+    assert "GROUP = 4" in batched and "itertools.islice(elements, GROUP)" in batched
+    assert "from_generator(lambda: _groups(_elements_0())" in batched
+    assert "shape=(None, 3)" in batched and batched.index("dataset.unbatch()") < batched.index("dataset.batch(4")
+    single = tfb.explain(tfb.pipeline(src, dtypes=["float32", "int64"], shapes=[[3], []]))  # no element waits
+    assert "_groups" not in single and "unbatch" not in single
+    assert "from_generator(_elements_0, output_signature=" in single
+
+
+@pytest.mark.parametrize("names", [False, True])
+def test_explained_grouped_code_with_several_threads_yields_the_compiled_multiset(names):
+    """Four producer threads interleave, so only the multiset is fixed; dicts and strings stack too."""
+    def make_source():
+        words = CountingSource(41)
+
+        def source():
+            value, number = words()
+            item = (str(int(number)), value, number)
+            return dict(zip(("s", "v", "n"), item)) if names else item
+        return source
+
+    def spec_for(source):
+        dtypes, shapes = ["string", "float32", "int64"], [[], [3], []]
+        if names:
+            dtypes, shapes = dict(zip("svn", dtypes)), dict(zip("svn", shapes))
+        return tfb.pipeline(tfb.Producer.call(source, threads=4), dtypes=dtypes, shapes=shapes, batch_size=5,
+                            allow_smaller_final_batch=True)
+
+    def rows(dataset):
+        out = []
+        for batch in dataset:
+            s, v, n = (batch[k] for k in "svn") if names else batch
+            out += [(a.decode(), tuple(b), int(c)) for a, b, c in zip(s.numpy(), v.numpy().tolist(), n.numpy())]
+        return collections.Counter(out)
+
+    compiled = rows(tfb.compile(spec_for(make_source())))
+    spec = spec_for(make_source())
+    (producer_name,) = tfb._src.compiler.explain.producer_names(spec)
+    text = tfb.explain(spec)
+    assert "_groups(_copies[index]())" in text
+    namespace = {producer_name: make_source()}
+    exec(text, namespace)
+    assert rows(namespace["dataset"]) == compiled and sum(compiled.values()) == 41

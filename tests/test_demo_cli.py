@@ -28,7 +28,8 @@ def test_demo_quick_shows_spec_explain_trace_and_throughput(capsys):
     out = capsys.readouterr().out
     # the spec, and explain(spec)'s tf.data code for it
     assert "queue:     fifo, capacity 2" in out
-    assert "tf.data.Dataset.from_generator(_elements_0" in out
+    assert "tf.data.Dataset.from_generator(lambda: _groups(_elements_0())" in out  # the grouped form
+    assert "dataset = dataset.unbatch()" in out
     assert "value = get_numpy_tensors()" in out
     assert "dataset = dataset.batch(2, drop_remainder=True)" in out
     # the f/r trace: production went on after consumption began

@@ -1,8 +1,12 @@
 """``explain(spec) -> str``: the hand-written tf.data code equivalent to a spec.
 
 The text is runnable Python. It refers to each producer function by its ``__name__`` (``producer_<i>``
-where that is not an identifier), so it runs wherever those names are bound. It is the idiomatic,
-per-element form: ``compile(spec)`` yields the same elements, faster, by moving them in chunks.
+where that is not an identifier), so it runs wherever those names are bound. It is the code we would
+write by hand: where the consumer takes batches and every shape is fully defined, the generators hand
+``from_generator`` stacked groups of a batch's worth of elements and ``unbatch()`` gives the elements
+back (``grouped_source``), so the Python cost of crossing into tf.data is paid once per group, not per
+element; otherwise (single dequeues, or shapes that vary) it is one element per call, so no element
+waits for others. ``compile(spec)`` yields the same elements.
 """
 
 from __future__ import annotations
@@ -47,6 +51,51 @@ _ROWS_HELPER = [
 ]
 
 
+def groups_element(spec: PipelineSpec) -> bool:
+    """Whether ``explain`` writes the grouped form for ``spec``: its consumer takes batches, so a group
+    of a batch's worth adds no wait the batch does not, and every component has a fully defined shape
+    and is not padded, so a group can be stacked."""
+    return spec.consumer.batched and not spec.padded and spec.queue.element_signature.fully_defined
+
+
+def _numpy_dtype_source(dtype: str) -> str:
+    return "object" if dtype == "string" else repr(dtype)
+
+
+def grouped_source(spec: PipelineSpec) -> list[str]:
+    """The ``GROUP`` constant and the ``_groups(elements)`` generator of the grouped form."""
+    sig = spec.queue.element_signature
+    dtypes = [_numpy_dtype_source(d) for d in sig.dtypes]
+    if sig.names is not None:
+        stack = ("        yield {" + ", ".join(f"{n!r}: np.asarray([e[{n!r}] for e in group], dtype={d})"
+                                              for n, d in zip(sig.names, dtypes)) + "}")
+    elif sig.single:
+        stack = f"        yield np.asarray(group, dtype={dtypes[0]})"
+    else:
+        stack = ("        yield tuple(np.asarray(column, dtype=dtype)\n"
+                 "                    for column, dtype in zip(zip(*group), ("
+                 + ", ".join(dtypes) + ("," if len(dtypes) == 1 else "") + ")))")
+    return [
+        f"GROUP = {spec.consumer.batch_size}  # elements per from_generator call: a batch's worth",
+        "",
+        "",
+        "def _groups(elements):",
+        "    # Stacked groups of up to GROUP elements: one Python call into tf.data per group, not per",
+        "    # element; dataset.unbatch() gives the elements back.",
+        "    elements = iter(elements)",
+        "    while group := list(itertools.islice(elements, GROUP)):",
+        stack,
+        "",
+        "",
+    ]
+
+
+def _grouped_signature_source(sig: Signature) -> str:
+    """``_signature_source`` with a leading group dimension of unknown size."""
+    return _signature_source(Signature(sig.dtypes, tuple((None, *shape) for shape in sig.shapes), sig.names,
+                                       sig.single))
+
+
 def _element_loop(producer: Producer, name: str) -> list[str]:
     """The body of a generator function that yields what one copy of ``producer`` makes."""
     emit = "yield from _rows(value)" if producer.enqueue_many else "yield value"
@@ -74,8 +123,13 @@ def explain(spec: PipelineSpec) -> str:
         raise TypeError(f"explain() takes a PipelineSpec, got {type(spec).__name__}")
     queue, consumer = spec.queue, spec.consumer
     names = producer_names(spec)
-    sig_src = _signature_source(queue.element_signature)
-    lines = ["import tensorflow as tf", "", ""]
+    grouped = groups_element(spec)
+    sig_src = (_grouped_signature_source if grouped else _signature_source)(queue.element_signature)
+    if grouped:
+        lines = ["import itertools", "", "import numpy as np", "import tensorflow as tf", "", ""]
+        lines += grouped_source(spec)
+    else:
+        lines = ["import tensorflow as tf", "", ""]
     if any(p.enqueue_many for p in spec.producers):
         lines += _ROWS_HELPER + [""]
     for i, (producer, name) in enumerate(zip(spec.producers, names)):
@@ -84,7 +138,10 @@ def explain(spec: PipelineSpec) -> str:
         lines += _element_loop(producer, name)
         lines += ["", ""]
     copies = [f"_elements_{i}" for i, p in enumerate(spec.producers) for _ in range(p.threads)]
-    if len(copies) == 1:
+    if len(copies) == 1 and grouped:
+        lines.append(f"dataset = tf.data.Dataset.from_generator(lambda: _groups({copies[0]}()), "
+                     f"output_signature={sig_src})")
+    elif len(copies) == 1:
         lines.append(f"dataset = tf.data.Dataset.from_generator({copies[0]}, output_signature={sig_src})")
     else:
         lines += [
@@ -93,7 +150,7 @@ def explain(spec: PipelineSpec) -> str:
             "",
             "",
             "def _elements(index):",
-            "    yield from _copies[index]()",
+            f"    yield from {'_groups(_copies[index]())' if grouped else '_copies[index]()'}",
             "",
             "",
             f"dataset = tf.data.Dataset.range({len(copies)}).interleave(",
@@ -101,6 +158,8 @@ def explain(spec: PipelineSpec) -> str:
             f"        _elements, args=(index,), output_signature={sig_src}),",
             f"    cycle_length={len(copies)}, num_parallel_calls={len(copies)}, deterministic=False)",
         ]
+    if grouped:
+        lines.append("dataset = dataset.unbatch()")
     if queue.kind == "random_shuffle":
         seed = "" if queue.seed is None else f", seed={queue.seed}"
         lines.append(
