@@ -28,6 +28,7 @@ RUNNER = PROGRAMS / "run_programs.py"
 REWRITTEN = {
     "csv_decode": "order",
     "dynamic_pad": "order",
+    "feed_thread": "order",
     "fixed_length": "order",
     "maybe_batch": "order",
     "png_wholefile": "order",
@@ -36,7 +37,7 @@ REWRITTEN = {
     "slice_input_producer": "multiset",
     "tfrecord_shuffle_batch": "multiset",
 }
-LEFT_FOR_COMPAT = {"batch_join": "multiset", "feed_thread": "order"}
+LEFT_FOR_COMPAT = {"batch_join": "multiset"}
 ALL = {**REWRITTEN, **LEFT_FOR_COMPAT}
 
 

@@ -12,7 +12,7 @@ def main(data_dir):
     reader = tf.TextLineReader(skip_header_lines=1)
     _, line = reader.read(filename_queue)
     a, b, label = tf.decode_csv(line, record_defaults=[[0], [0.0], [0]])
-    a_batch, b_batch, label_batch = tf.train.batch([a, b, label], batch_size=7)
+    a_batch, b_batch, label_batch = tf.train.batch([a, b, label], batch_size=32)
 
     batches = []
     with tf.Session() as sess:

@@ -5,7 +5,7 @@ import sys
 
 import tensorflow.compat.v1 as tf
 
-BATCH_SIZE = 16
+BATCH_SIZE = 32
 
 
 def main(data_dir):

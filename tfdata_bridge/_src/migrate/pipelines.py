@@ -21,6 +21,7 @@ READERS = {"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "Whole
 # what the rewrite turns into tf.data (as part of a recognised pipeline), by canonical table name
 REWRITTEN = frozenset({
     *BATCHES, "train.string_input_producer", "train.slice_input_producer", *READERS,
+    "FIFOQueue",  # in the feed-thread pattern (feed_thread.py)
 })
 
 

@@ -13,6 +13,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
 from tfdata_bridge._src.migrate.calls import Refusal, tf_path
+from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
@@ -33,6 +34,7 @@ class _Index(cst.CSTVisitor):
         self.spans: dict[cst.CSTNode, tuple[int, int]] = {}
         self.v1: dict[cst.Call, str] = {}
         self.fixed_len: dict[cst.Call, bool] = {}
+        self.threads: set[cst.Call] = set()
 
     def visit_Module(self, node: cst.Module) -> None:
         self.blocks.append(list(node.body))
@@ -46,6 +48,8 @@ class _Index(cst.CSTVisitor):
         self.spans[node] = (where.start.line, where.end.line)
 
     def visit_Call(self, node: cst.Call) -> None:
+        if any(q.name == "threading.Thread" for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
+            self.threads.add(node)
         path = tf_path(self, node.func)
         self.paths[node] = path
         if path is not None:
@@ -94,6 +98,9 @@ class _Apply(cst.CSTTransformer):
             return cst.FlattenSentinel(self.replaced[original])
         return updated
 
+    def leave_FunctionDef(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
 
 def _fixed_len_only(index: _Index, features: cst.BaseExpression) -> bool:
     """A dict literal whose every value is a ``FixedLenFeature(...)`` call."""
@@ -132,6 +139,23 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
             if api is None:
                 continue
             line = index.lines.get(stmt, 0)
+            if api in ("FIFOQueue", "queue.FIFOQueue") and isinstance(small, cst.Assign) and \
+                    len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                try:
+                    feed = FeedFinder(index, module.code_for_node, index.v1.get(value) or "", fresh)
+                    if not feed.v1:
+                        raise Refusal("the queue is not spelled through a `tensorflow` module alias")
+                    plan = feed.plan(body, i, small.targets[0].target.value, value)
+                except Refusal as exc:
+                    notes.append(Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"))
+                    continue
+                removed.update(plan.removed)
+                anchor = plan.replace_at
+                lead = _lead(anchor, body, removed)
+                plan.new[0] = plan.new[0].with_changes(leading_lines=[*lead, *_comment_lines(plan.comment)])
+                replaced[anchor] = plan.new
+                notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
+                continue
             if api in JOINS:
                 notes.append(Note(line, f"`{api}` left: several producers joined into one batch are not a "
                                         "pattern the rewrite can prove equal yet"))
@@ -155,7 +179,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                 continue
             removed.update(_moved(pipeline))
             out = small.with_changes(value=get_next)
-            lead = list(stmt.leading_lines) or [cst.EmptyLine(indent=False)]
+            lead = _lead(stmt, body, removed)
             new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)])
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
@@ -188,6 +212,14 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
             why = "it is not part of a pipeline the rewrite recognises"
         out.append(Note(f.line, f"`{f.api}` left: {why}"))
     return out
+
+
+def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[cst.CSTNode]) -> list[cst.EmptyLine]:
+    """The lines before generated code: the statement's own, or one blank line unless it now opens its block."""
+    if stmt.leading_lines:
+        return list(stmt.leading_lines)
+    before = body[: body.index(stmt)] if stmt in body else []
+    return [] if all(b in removed for b in before) else [cst.EmptyLine(indent=False)]
 
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:

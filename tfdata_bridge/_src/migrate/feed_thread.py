@@ -1,0 +1,299 @@
+"""The feed-thread pattern -> a generator made from the feeding loop.
+
+Recognised only in this shape, everything in one block except the feeding function's body:
+
+    x = tf.placeholder(tf.float32, [3])                 # one placeholder per queue component
+    queue = tf.FIFOQueue(capacity, dtypes, shapes=...)  # FIFO: the order is the feeder's
+    enqueue_op = queue.enqueue([x, ...])
+    close_op = queue.close()                            # optional
+    batch = queue.dequeue_many(n)                       # or dequeue_up_to(n), or dequeue()
+
+    def feed(sess):                                     # its only use of the session: that enqueue, then close
+        for ...:
+            sess.run(enqueue_op, feed_dict={x: value, ...})
+        sess.run(close_op)
+
+    thread = threading.Thread(target=feed, args=(sess,)); thread.start(); ...; thread.join()
+
+The feeding function becomes a generator (each enqueue a ``yield``, the close its end), read by
+``from_generator``; the thread goes. The queue's own end-of-data rules carry over: ``dequeue_many`` drops a
+short tail (``drop_remainder=True``), ``dequeue_up_to`` keeps it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import Refusal, is_none, target_names
+
+_QUEUE_PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
+_PLACEHOLDER_PARAMS = ("dtype", "shape", "name")
+
+
+@dataclass
+class FeedPlan:
+    removed: list[cst.CSTNode] = field(default_factory=list)
+    replace_at: cst.SimpleStatementLine | None = None
+    new: list[cst.BaseStatement] = field(default_factory=list)
+    comment: str = ""
+
+
+def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
+    out: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star or (arg.keyword is None and i >= len(params)):
+            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
+        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
+    return out
+
+
+def _method_call(stmt: cst.CSTNode, obj: str) -> tuple[str, cst.Call, list[str] | None] | None:
+    """(method, call, assigned names) for ``[names =] obj.method(...)`` statements."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None
+    small = stmt.body[0]
+    value = small.value if isinstance(small, (cst.Assign, cst.Expr)) else None
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+            and isinstance(value.func.value, cst.Name) and value.func.value.value == obj):
+        return None
+    names = target_names(small.targets[0].target) if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+        else None
+    if isinstance(small, cst.Assign) and names is None:
+        return None
+    return value.func.attr.value, value, names
+
+
+class FeedFinder:
+    """``index`` is to_tfdata's index: ``paths`` (Call -> TensorFlow path), ``refs`` (name -> Name nodes),
+    ``blocks`` (statement lists), ``threads`` (calls of ``threading.Thread``)."""
+
+    def __init__(self, index, code, v1: str, fresh) -> None:
+        self.index = index
+        self.code = code
+        self.v1 = v1
+        self.fresh = fresh
+        self._ids: dict[int, set[int]] = {}
+
+    def _holder(self, ref: cst.Name) -> tuple[list[cst.BaseStatement], cst.BaseStatement]:
+        """The (block, statement) whose small statement holds ``ref``, innermost first."""
+        best = None
+        for body in self.index.blocks:
+            for stmt in body:
+                key = id(stmt)
+                if key not in self._ids:
+                    self._ids[key] = _name_ids(stmt)
+                if id(ref) in self._ids[key] and (best is None or len(self._ids[key]) < len(self._ids[id(best[1])])):
+                    best = (body, stmt)
+        assert best is not None
+        return best
+
+    def _uses(self, name: str, definition: cst.CSTNode) -> list[tuple[list[cst.BaseStatement], cst.BaseStatement]]:
+        def_ids = _name_ids(definition) if isinstance(definition, cst.SimpleStatementLine) else {id(definition)}
+        return [self._holder(r) for r in self.index.refs.get(name, []) if id(r) not in def_ids]
+
+    def plan(self, body: list[cst.BaseStatement], i: int, queue: str, call: cst.Call) -> FeedPlan:
+        qstmt = body[i]
+        args = _bind(call, _QUEUE_PARAMS, "FIFOQueue")
+        for bad in ("names", "shared_name"):
+            if not is_none(args.get(bad)):
+                raise Refusal(f"the queue has {bad}=; not rewritten")
+        dtypes = args.get("dtypes")
+        if not isinstance(dtypes, (cst.List, cst.Tuple)):
+            raise Refusal("the queue's dtypes are not a literal list")
+        plan = FeedPlan(removed=[qstmt])
+        enqueue = close = dequeue = None
+        for _, stmt in self._uses(queue, qstmt):
+            hit = _method_call(stmt, queue)
+            if hit is None:
+                raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue")
+            method, mcall, names = hit
+            if method == "enqueue" and enqueue is None and names and len(names) == 1:
+                enqueue = (stmt, mcall, names[0])
+            elif method == "close" and close is None and names and len(names) == 1 and not mcall.args:
+                close = (stmt, names[0])
+            elif method in ("dequeue_many", "dequeue_up_to", "dequeue") and dequeue is None and names:
+                dequeue = (stmt, method, mcall)
+            else:
+                raise Refusal(f"`{queue}.{method}` is not part of the feed-thread pattern the rewrite knows")
+        if enqueue is None or dequeue is None or dequeue[0] not in body:
+            raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
+        estmt, ecall, enqueue_op = enqueue
+        plan.removed.append(estmt)
+        items = ecall.args[0].value if len(ecall.args) == 1 and ecall.args[0].keyword is None else None
+        if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
+            raise Refusal("enqueue does not take a literal list of placeholders")
+        placeholders = [e.value.value for e in items.elements]
+        if len(placeholders) != len(dtypes.elements):
+            raise Refusal("enqueue's list does not have one placeholder per queue component")
+        shapes = self._shapes(args, placeholders, body, plan)
+        if close is not None:
+            plan.removed.append(close[0])
+        feed_fn, generator = self._generator(enqueue_op, close[1] if close else None, placeholders, body, plan)
+        plan.removed.append(feed_fn)
+        self._remove_thread(feed_fn, plan)
+        dstmt, method, dcall = dequeue
+        v1 = self.v1
+        specs = [emit.tensor_spec(v1, shape, self.code(d.value)) for shape, d in zip(shapes, dtypes.elements)]
+        head = emit.generator_source(v1, generator.name.value, specs, len(specs) == 1, None)
+        steps = []
+        if method != "dequeue":
+            n = self.code(dcall.args[0].value) if dcall.args else None
+            if n is None:
+                raise Refusal(f"`{method}` without its count")
+            steps.append(emit.batch_step(n, method == "dequeue_many", False))
+        steps.append(emit.prefetch_step(v1))
+        dataset = self.fresh("dataset")
+        dataset_assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
+        small = dstmt.body[0]
+        plan.replace_at = dstmt
+        plan.new = [generator, dataset_assign,
+                    dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
+                        emit.one_shot_get_next(v1, dataset)))], leading_lines=())]
+        plan.comment = ("tfdata-bridge migrate: the feed thread's queue rewritten to tf.data; the feeding loop is a "
+                        "generator (each enqueue a yield, the close its end), read in its own order")
+        return plan
+
+    def _shapes(self, args, placeholders: list[str], body, plan: FeedPlan) -> list[str]:
+        qshapes = args.get("shapes")
+        shapes: list[str] = []
+        for j, name in enumerate(placeholders):
+            defs = [s for s in body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                    and isinstance(s.body[0], cst.Assign) and target_names(s.body[0].targets[0].target) == [name]]
+            if len(defs) != 1 or self.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
+                raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
+            plan.removed.append(defs[0])
+            pargs = _bind(defs[0].body[0].value, _PLACEHOLDER_PARAMS, "placeholder")
+            if isinstance(qshapes, (cst.List, cst.Tuple)):
+                shapes.append(self.code(qshapes.elements[j].value))
+            elif not is_none(pargs.get("shape")):
+                shapes.append(self.code(pargs["shape"]))
+            else:
+                raise Refusal("neither the queue nor the placeholder gives a shape")
+        return shapes
+
+    def _generator(self, enqueue_op: str, close_op: str | None, placeholders: list[str], body, plan: FeedPlan):
+        uses = self._uses(enqueue_op, next(s for s in plan.removed if isinstance(s, cst.SimpleStatementLine)
+                                           and enqueue_op in _assigned(s)))
+        fns = [s for s in body if isinstance(s, cst.FunctionDef)]
+        holder = [f for f in fns if any(id(st) in _stmt_ids(f) for _, st in uses)]
+        if len(uses) != 1 or len(holder) != 1:
+            raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
+        fn = holder[0]
+        params = fn.params
+        if len(params.params) != 1 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
+                or params.star_kwarg is not None or params.posonly_params:
+            raise Refusal(f"the feeding function `{fn.name.value}` does not take just the session")
+        sess = params.params[0].name.value
+        rewriter = _ToGenerator(sess, enqueue_op, close_op, placeholders)
+        new_body = fn.body.visit(rewriter)
+        if rewriter.refusal:
+            raise Refusal(rewriter.refusal)
+        if rewriter.yields != 1 or (close_op is not None and not rewriter.closed_last):
+            raise Refusal(f"`{fn.name.value}` must run the enqueue once in its loop and close the queue last")
+        for name in placeholders + ([close_op] if close_op else []):
+            for r in self.index.refs.get(name, []):
+                if id(r) not in _stmt_ids(fn) and not any(id(r) in _name_ids(s) for s in plan.removed
+                                                          if isinstance(s, cst.SimpleStatementLine)):
+                    raise Refusal(f"`{name}` is used outside the queue and its feeding function")
+        return fn, fn.with_changes(params=params.with_changes(params=[]), body=new_body, leading_lines=())
+
+    def _remove_thread(self, fn: cst.FunctionDef, plan: FeedPlan) -> None:
+        uses = self._uses(fn.name.value, fn.name)
+        if len(uses) != 1:
+            raise Refusal(f"`{fn.name.value}` is used other than as one thread's target")
+        _, tstmt = uses[0]
+        small = tstmt.body[0] if isinstance(tstmt, cst.SimpleStatementLine) else None
+        if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
+                and small.value in self.index.threads and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)):
+            raise Refusal(f"`{fn.name.value}` is not the target of a `threading.Thread` assigned to a name")
+        thread = small.targets[0].target.value
+        plan.removed.append(tstmt)
+        for _, stmt in self._uses(thread, tstmt):
+            hit = _method_call(stmt, thread)
+            if hit is None or hit[0] not in ("start", "join") or hit[2]:
+                raise Refusal(f"the thread `{thread}` is used other than by start() and join()")
+            plan.removed.append(stmt)
+
+
+class _ToGenerator(cst.CSTTransformer):
+    def __init__(self, sess: str, enqueue_op: str, close_op: str | None, placeholders: list[str]) -> None:
+        super().__init__()
+        self.sess, self.enqueue_op, self.close_op, self.placeholders = sess, enqueue_op, close_op, placeholders
+        self.yields = 0
+        self.closed_last = False
+        self.refusal = ""
+
+    def leave_SimpleStatementLine(self, original, updated):
+        hit = _method_call(original, self.sess)
+        if hit is None:
+            if self.sess in _names(original):
+                self.refusal = f"the feeding function uses the session `{self.sess}` for more than the enqueue"
+            return updated
+        method, call, names = hit
+        args = call.args
+        if method != "run" or names or not args or not isinstance(args[0].value, cst.Name):
+            self.refusal = f"the feeding function runs `{self.sess}.{method}` beyond the enqueue and close"
+            return updated
+        op = args[0].value.value
+        if op == self.close_op and len(args) == 1:
+            self.closed_last = True
+            return cst.RemovalSentinel.REMOVE
+        feed = args[1].value if len(args) == 2 and (args[1].keyword is None or args[1].keyword.value == "feed_dict") \
+            else None
+        if op != self.enqueue_op or not isinstance(feed, cst.Dict):
+            self.refusal = "the feeding function runs something other than the enqueue (with a feed_dict) and close"
+            return updated
+        values = {}
+        for el in feed.elements:
+            if not (isinstance(el, cst.DictElement) and isinstance(el.key, cst.Name)):
+                self.refusal = "the feed_dict is not keyed by the placeholders"
+                return updated
+            values[el.key.value] = el.value
+        if set(values) != set(self.placeholders):
+            self.refusal = "the feed_dict does not feed exactly the enqueued placeholders"
+            return updated
+        self.yields += 1
+        self.closed_last = False
+        parts = [values[p] for p in self.placeholders]
+        value = parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
+        return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
+
+
+def _assigned(stmt: cst.SimpleStatementLine) -> list[str]:
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        return target_names(small.targets[0].target) or []
+    return []
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.add(n.value)
+
+    node.visit(_V())
+    return found
+
+
+def _name_ids(node: cst.CSTNode) -> set[int]:
+    ids: set[int] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            ids.add(id(n))
+
+        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
+            ids.add(id(n))
+
+    node.visit(_V())
+    return ids
+
+
+def _stmt_ids(node: cst.CSTNode) -> set[int]:
+    return _name_ids(node)
