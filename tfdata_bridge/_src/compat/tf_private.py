@@ -1,6 +1,7 @@
-"""The few TensorFlow internals the batch shims need, wrapped in one place.
+"""The few TensorFlow internals the bridge needs, wrapped in one place.
 
-Each has no public equivalent:
+Checked against TensorFlow 2.16 through 2.21 (``.ci/tf-matrix`` runs the suite on each). Each has no
+public equivalent:
 - ``SessionInterface``: ``start_queue_runners`` tells a ``tf.Session`` from a ``MonitoredSession`` exactly
   as TensorFlow's own does (``isinstance(sess, SessionInterface)``).
 - ``session_closed``: whether ``close()`` was called on a ``tf.Session`` (runner threads end then).
@@ -9,6 +10,16 @@ Each has no public equivalent:
 - the ``py_func`` registry: a lifted ``PyFunc`` op names its Python function by a registry token; the
   registry holds functions weakly, so the bridge keeps its own strong reference for as long as the
   dataset that runs the op lives.
+- ``py_funcs_held_by``: the list (``Graph._py_funcs_used_in_graph``) where ``py_func`` keeps the functions
+  it registers alive. ``compiler/generator_source.py`` takes a ``from_generator``'s functions out of the
+  eager default graph's list so they go with the dataset; without the list it cannot, and the
+  functions (and the producers they hold) leak for the life of the process, as in TensorFlow itself.
+- ``OwnedIterator``: the class ``tf.data.Dataset.__iter__`` returns (``tf.data.Iterator`` is abstract).
+  ``BridgeIterator`` subclasses it to re-raise a producer's own exception and stay a real tf.data
+  iterator (Keras, ``tf.function`` and checkpoints accept it); without it, no eager iterator of ours.
+- ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
+  fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
+  ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
 """
 
 from __future__ import annotations
@@ -16,10 +27,17 @@ from __future__ import annotations
 from typing import Any
 
 from tensorflow.python.client import session as _session  # no public base class of tf.Session
+from tensorflow.python.data.ops import iterator_ops as _iterator_ops  # no public concrete iterator class
 from tensorflow.python.framework import op_def_registry as _op_def_registry  # no public op registry
 from tensorflow.python.ops import script_ops as _script_ops  # no public view of the py_func registry
 
 SessionInterface = _session.SessionInterface
+OwnedIterator = _iterator_ops.OwnedIterator
+
+# What pybind11 puts in the RuntimeError that replaces an error when a KeyboardInterrupt is pending
+# ("... REPLACED BY KeyboardInterrupt: ..."); its " REPLACED BY " is in the pybind11 modules of the
+# TensorFlow 2.16, 2.18 and 2.21 wheels alike.
+_PYBIND11_INTERRUPT = "REPLACED BY KeyboardInterrupt"
 
 PY_FUNC_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
 
@@ -32,6 +50,18 @@ def session_closed(sess: Any) -> bool:
 def py_func_for_token(token: str) -> Any:
     """The callable registered for a ``PyFunc`` / ``EagerPyFunc`` op's ``token`` attribute (or None)."""
     return _script_ops._py_funcs.get(token)  # noqa: SLF001
+
+
+def py_funcs_held_by(graph: Any) -> list[Any] | None:
+    """The list in which ``py_func`` keeps alive the functions it registers for ``graph`` (the outermost
+    graph: in eager mode the process-wide default graph), or None where this TensorFlow has none."""
+    held = getattr(graph, "_py_funcs_used_in_graph", None)  # noqa: SLF001 - the list script_ops.py appends to
+    return held if isinstance(held, list) else None
+
+
+def is_pybind11_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` is pybind11's ``RuntimeError`` for a ``KeyboardInterrupt`` that fired meanwhile."""
+    return isinstance(error, RuntimeError) and _PYBIND11_INTERRUPT in str(error)
 
 
 def keep_alive(graph: Any, objects: list[Any]) -> None:

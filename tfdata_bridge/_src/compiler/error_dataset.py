@@ -22,11 +22,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-# TensorFlow has no public iterator class to subclass (``tf.data.Iterator`` is abstract); the one
-# ``tf.data.Dataset.__iter__`` makes is this. Subclassing it keeps the iterator a real tf.data
-# iterator: Keras and ``tf.function`` take it as a composite tensor, checkpoints can save it.
-from tensorflow.python.data.ops.iterator_ops import OwnedIterator as _OwnedIterator
-
+from tfdata_bridge._src.compat import tf_private
 from tfdata_bridge._src.runtime import failures, gc_guard, process_hooks
 from tfdata_bridge._src.tf import tf
 
@@ -49,7 +45,10 @@ def _original_errors(call: Callable[[], Any]) -> Any:
     raise original.with_traceback(traceback)
 
 
-class BridgeIterator(_OwnedIterator):
+# TensorFlow has no public iterator class to subclass (``tf.data.Iterator`` is abstract); the one
+# ``tf.data.Dataset.__iter__`` makes is this (tf_private). Subclassing it keeps the iterator a real
+# tf.data iterator: Keras and ``tf.function`` take it as a composite tensor, checkpoints can save it.
+class BridgeIterator(tf_private.OwnedIterator):
     """``tf.data``'s eager iterator, raising a producer's own exception in place of the ``tf.errors`` one.
 
     It is never freed by a garbage collection on a thread it waits for (``runtime/gc_guard.py``)."""

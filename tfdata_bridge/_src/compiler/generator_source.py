@@ -28,6 +28,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from tfdata_bridge._src.compat import tf_private
 from tfdata_bridge._src.tf import tf
 
 RELEASE_AFTER_S = 2.0  # how long a gone dataset's functions are kept for its iterators' finalizers
@@ -43,11 +44,11 @@ def from_generator(generator: Callable[[], Any], output_signature: Any) -> tf.da
         return tf.data.Dataset.from_generator(generator, output_signature=output_signature)
     _drop_released()
     graph = tf.compat.v1.get_default_graph()
-    held = getattr(graph, "_py_funcs_used_in_graph", None)  # the list script_ops.py appends to
-    start = len(held) if isinstance(held, list) else 0
+    held = tf_private.py_funcs_held_by(graph)
+    start = len(held) if held is not None else 0
     dataset = tf.data.Dataset.from_generator(generator, output_signature=output_signature)
-    held = getattr(graph, "_py_funcs_used_in_graph", None)
-    if not isinstance(held, list):
+    held = tf_private.py_funcs_held_by(graph)  # (created by the first py_func)
+    if held is None:
         return dataset
     ours = [f for f in held[start:] if _calls(f, generator)]
     if ours:
