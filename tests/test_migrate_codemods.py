@@ -329,3 +329,55 @@ def test_rewrite_file_writes_atomically_only_when_changed(tmp_path):
     result = rewrite_file(str(path), to="compat", write=True)
     assert result.changed and path.read_text() == result.code
     assert not rewrite_file(str(path), to="compat", write=True).changed
+
+
+FEED = _d("""
+    import threading
+    import tensorflow.compat.v1 as tf
+
+    x = tf.placeholder(tf.float32, [2])
+    queue = tf.FIFOQueue(10, [tf.float32], shapes=[[2]])
+    enqueue_op = queue.enqueue([x])
+    close_op = queue.close()
+    batch = queue.dequeue_up_to(4)
+
+    def feed(sess):
+        for i in range(10):
+            sess.run(enqueue_op, feed_dict={x: [i, i]})
+        sess.run(close_op)
+
+    with tf.Session() as sess:
+        thread = threading.Thread(target=feed, args=(sess,))
+        thread.start()
+        print(sess.run(batch))
+        thread.join()
+    """)
+
+
+def test_to_tfdata_feed_thread_becomes_a_generator():
+    result = rewrite(FEED, to="tfdata")
+    assert not result.refused, result.notes
+    assert "    for i in range(10):\n        yield [i, i]\n" in result.code
+    assert "output_signature=tf.TensorSpec(shape=[2], dtype=tf.float32)" in result.code
+    assert ".batch(4, drop_remainder=False)" in result.code  # dequeue_up_to keeps the tail
+    assert "threading.Thread" not in result.code and "sess.run(close_op)" not in result.code
+    assert scan_source(result.code) == ()
+
+
+@pytest.mark.parametrize("change, reason", [
+    pytest.param(("    sess.run(close_op)\n", "    sess.run(close_op)\n    sess.run(tf.no_op())\n"),
+                 "beyond the enqueue and close", id="close-not-last"),
+    pytest.param(("        sess.run(enqueue_op, feed_dict={x: [i, i]})\n",
+                  "        sess.run(enqueue_op, feed_dict={x: [i, i]})\n        print(sess.graph)\n"),
+                 "uses the session", id="session-used-for-more"),
+    pytest.param(("    thread.start()\n", "    thread.daemon = True\n    thread.start()\n"),
+                 "used other than by start() and join()", id="thread-configured"),
+    pytest.param(("batch = queue.dequeue_up_to(4)\n", "batch = queue.dequeue_up_to(4)\nsize = queue.size()\n"),
+                 "not part of the feed-thread pattern", id="queue-size-used"),
+])
+def test_to_tfdata_feed_thread_refusals(change, reason):
+    source = FEED.replace(*change)
+    assert source != FEED
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(reason in n.message for n in result.refused), result.notes
