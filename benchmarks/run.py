@@ -32,7 +32,7 @@ import tensorflow as tf  # noqa: E402
 
 tf.get_logger().setLevel("ERROR")  # the legacy variants use deprecated APIs on purpose
 
-from cases import overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc  # noqa: E402
+from cases import files_dropin, overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc  # noqa: E402
 from cases.common import Config, Result, measure, measure_interleaved, paired_ratio  # noqa: E402
 
 CASES: dict[str, Any] = {
@@ -41,11 +41,12 @@ CASES: dict[str, Any] = {
     "overlap": overlap,
     "seed1_dropin": seed1_dropin,
     **{name: seed2_dropin.Case(kind, threads) for name, kind, threads in seed2_dropin.CASES},
+    **{name: files_dropin.Case(name.split("_", 1)[1]) for name in files_dropin.CASES},
 }
 # The drop-in cases: bridge (tfdata_bridge.compat.v1) against legacy (tensorflow.compat.v1), interleaved.
 DROPIN_CASES = ["seed1_dropin", *(name for name, _, _ in seed2_dropin.CASES)]
 # Names --only also accepts, for several cases at once.
-GROUPS = {"seed2_dropin": DROPIN_CASES[1:], "dropin": DROPIN_CASES}
+GROUPS = {"seed2_dropin": DROPIN_CASES[1:], "dropin": DROPIN_CASES, "files": list(files_dropin.CASES)}
 # (case, numerator, denominator, minimum): the acceptance targets.
 RATIO_TARGETS = [
     ("seed1_feed", "bridge", "legacy", 8.0),
@@ -54,6 +55,7 @@ RATIO_TARGETS = [
     ("seed1_feed", "bridge", "grouped", 1.0),
     ("seed2_pyfunc", "bridge", "grouped", 1.0),
     *((case, "bridge", "legacy", seed2_dropin.RATIO_TARGET) for case in DROPIN_CASES),
+    *files_dropin.RATIO_TARGETS,
 ]
 # (producer kind, variant, minimum): t4/t1 of the seed2_dropin cases.
 SCALING_TARGETS = [("numpy", "bridge", seed2_dropin.SCALING_TARGET)]

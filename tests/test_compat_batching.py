@@ -114,17 +114,32 @@ def test_shared_name_is_accepted_and_changes_nothing():
     assert_in_order(legacy, ours)
 
 
-def test_sparse_tensors_are_batched_by_tensorflows_own_queue_with_a_warning():
+def test_sparse_tensors_are_batched_by_tfdata_as_legacy_batches_them():
     def build(tf1):
         a, _ = pair(tf1, 6)
         sparse = tf.SparseTensor(indices=[[0]], values=tf.reshape(a, [1]), dense_shape=[3])
         return tf1.train.batch([sparse, a], 2)
 
-    with tf.Graph().as_default(), pytest.warns(bridge_warnings.FallbackWarning, match="SparseTensor"):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("error", bridge_warnings.FallbackWarning)
         build(bridge)
     legacy, ours = both(build)
     assert [b[1].tolist() for b in ours.batches] == [b[1].tolist() for b in legacy.batches] == [[0, 1], [2, 3], [4, 5]]
     assert [b[0].values.tolist() for b in ours.batches] == [[0, 1], [2, 3], [4, 5]]
+    assert [b[0].indices.tolist() for b in ours.batches] == [b[0].indices.tolist() for b in legacy.batches]
+    assert [b[0].dense_shape.tolist() for b in ours.batches] == [b[0].dense_shape.tolist() for b in legacy.batches]
+
+
+def test_sparse_tensors_with_enqueue_many_use_tensorflows_own_queue_with_a_warning():
+    def build(tf1):
+        a, _ = pair(tf1, 6)
+        sparse = tf.SparseTensor(indices=[[0, 0]], values=tf.reshape(a, [1]), dense_shape=[1, 3])
+        return tf1.train.batch([sparse, tf.reshape(a, [1])], 2, enqueue_many=True)
+
+    with tf.Graph().as_default(), pytest.warns(bridge_warnings.FallbackWarning, match="SparseTensor"):
+        build(bridge)
+    legacy, ours = both(build)
+    assert [b[1].tolist() for b in ours.batches] == [b[1].tolist() for b in legacy.batches] == [[0, 1], [2, 3], [4, 5]]
 
 
 # --- keep_input, the join and shuffle variants ------------------------------------------------

@@ -1,18 +1,25 @@
 """The runner for producers that cannot be lifted into tf.data (a variable read, a placeholder, one of
-TensorFlow's own queues or readers): Python threads call ``sess.run`` on the producer's tensors and
-feed a bounded channel, which the batch's dataset reads in chunks.
+TensorFlow's own queues or readers): exactly that stage stays what it was in legacy TensorFlow, a
+queue kernel filled by ``QueueRunner``-style threads that each run an enqueue op, and tf.data reads
+the queue (``dequeue_up_to`` in chunks) for the rest of the pipeline (shuffle, batch, prefetch).
 
-``FallbackRunner`` is QueueRunner-compatible (``create_threads(sess, coord, daemon, start)``) and is
-registered in the ``QUEUE_RUNNERS`` collection, so ``start_queue_runners`` and ``MonitoredSession``
-start it. Its threads behave as a ``QueueRunner``'s: each runs its fetches until ``OutOfRangeError``,
-the last one to finish closes the channel, and any other error goes to the ``Coordinator``
-(``request_stop(e)``, so ``Coordinator.join`` re-raises it) and cancels the channel, so the consumer
-sees ``OutOfRangeError`` after the elements already buffered. Without a coordinator the error is
-logged, kept in ``exceptions_raised``, and handed to the consumer instead of leaving it waiting.
+Why TensorFlow's queue: the producer's ops then run in the enqueue op's ``sess.run``, in C++, with
+nothing handed to Python per element, which is what legacy paid. (The bridge's first fallback fetched
+each element into Python and fed a Python channel: 0.2x legacy on a file pipeline.)
 
-Closing the session ends the threads (where TensorFlow's would fail their next ``sess.run`` and report
-it): a thread blocked on the full channel sees the close within ``SESSION_POLL_S``, cancels the channel
-and ends, and one whose ``sess.run`` fails because the session closed ends without an error.
+``FallbackRunner`` is QueueRunner-compatible (``create_threads(sess, coord, daemon, start)``,
+``to_proto``) and registered in the ``QUEUE_RUNNERS`` collection, so ``start_queue_runners`` and
+``MonitoredSession`` start it, and an exported meta graph carries a TensorFlow ``QueueRunner`` for it.
+Its threads behave as a ``QueueRunner``'s: each runs its enqueue op until ``OutOfRangeError``, the
+last one to finish closes the queue, and any other error goes to the ``Coordinator``
+(``request_stop(e)``, so ``Coordinator.join`` re-raises it) and the queue is cancelled, so the
+consumer sees ``OutOfRangeError`` after the elements already queued. Without a coordinator the error
+is logged, kept in ``exceptions_raised``, and queued as a last element that fails the consumer (with
+the error's type name, message and the producer's name) instead of leaving it waiting.
+
+Closing the session ends the threads quietly (TensorFlow's would fail their next ``sess.run`` and
+report it): a blocked enqueue is cancelled by the close, and a thread whose ``sess.run`` fails
+because the session closed ends without an error.
 """
 
 from __future__ import annotations
@@ -20,86 +27,92 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from tfdata_bridge._src.compat import tf_private
-from tfdata_bridge._src.runtime import failures
-from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
-from tfdata_bridge._src.runtime.elements import stack
+from tfdata_bridge._src.compat.graph_queues import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue, internal_queue
+from tfdata_bridge._src.compat.queue_reading import reader
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
 
-CHUNK = 128
-WAIT_WARNING_S = 10.0
-SESSION_POLL_S = 0.1  # how often a blocked runner thread looks whether its session was closed
+SESSION_POLL_S = 0.1  # how often the close-on-stop thread looks whether its session was closed
 
 
 class FallbackRunner:
-    """Runs ``fetch_lists`` (one thread per list) in a session and feeds their elements to a channel."""
+    """Runs one enqueue op per thread (``threads`` per tensor list) into a TensorFlow queue."""
 
-    def __init__(self, fetch_lists: Sequence[Sequence[Any]], keep: Any, dtypes: Sequence[Any],
-                 shapes: Sequence[Any], *, enqueue_many: bool, capacity: int, name: str) -> None:
-        self._keep = keep is not None
-        self._fetches = [list(fl) + ([keep] if keep is not None else []) for fl in fetch_lists]
-        self._dtypes = [tf.as_dtype(d) for d in dtypes]
-        self._np_dtypes = [np.dtype(object) if d == tf.string else np.dtype(d.as_numpy_dtype) for d in self._dtypes]
-        self._shapes = [tf.TensorShape(s) for s in shapes]
-        self._enqueue_many = enqueue_many
-        self._capacity = capacity
+    def __init__(self, tensor_lists: Sequence[Sequence[Any]], threads: int, keep: Any, dtypes: Sequence[Any],
+                 shapes: Sequence[Any], *, enqueue_many: bool, capacity: int, name: str,
+                 shuffle: tuple[int, Any] | None = None) -> None:
+        """``shuffle``: ``(min_after_dequeue, seed)`` to hold the elements in a ``RandomShuffleQueue`` (for a
+        batch call whose every producer falls back: the queue is then legacy's, ``batched`` reads it)."""
         self._name = name
+        self._enqueue_many = enqueue_many
+        shapes = [tf.TensorShape(s) for s in shapes]
+        self._chunked = all(s.is_fully_defined() for s in shapes)
+        # the last component: "" for an element, a message for a producer error (see _fail)
+        dtypes_, shapes_ = list(dtypes) + [tf.string], shapes + [tf.TensorShape([])]
+        queue_name = f"{name}_fallback_queue"
+        if shuffle is not None:
+            self.queue = internal_queue(RandomShuffleQueue, capacity, shuffle[0], dtypes_, shapes_, seed=shuffle[1],
+                                        name=queue_name)
+        else:
+            queue_class = FIFOQueue if self._chunked else PaddingFIFOQueue
+            self.queue = internal_queue(queue_class, capacity, dtypes_, shapes_, name=queue_name)
+        ops = [self._enqueue(list(tensors), keep) for tensors in tensor_lists]
+        self._enqueue_ops = [op for op in ops for _ in range(threads)]  # as legacy: each op run by N threads
+        self._message = tf1.placeholder_with_default("", [], name=f"{name}_fallback_error")
+        fillers = [tf.zeros([d if d is not None else 0 for d in s.as_list()], dt) for s, dt in zip(shapes, dtypes)]
+        self._fail_op = self.queue.enqueue(fillers + [self._message])
+        self._close_op = self.queue.close()
+        self._cancel_op = self.queue.close(cancel_pending_enqueues=True)
         self._lock = threading.Lock()
         self._runs_per_session: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
         self._exceptions_raised: list[BaseException] = []
-        self._started = False
-        self.channel = Channel(capacity, name=name)
-        # Graph elements TensorFlow's QueueRunner.to_proto reads when a meta graph is exported. A graph
-        # imported from that meta graph gets a TensorFlow QueueRunner whose "enqueue" op ends at once
-        # (OutOfRangeError), rather than one re-running the producer and dropping what it makes.
-        self._marker = tf1.no_op(name="fallback_runner")
-        ended = tf1.data.make_one_shot_iterator(tf1.data.Dataset.range(0)).get_next(name="fallback_runner_ended")
-        self.enqueue_ops = [ended.op for _ in self._fetches]
-        self.close_op = self.cancel_op = self._marker
-        self._queue_closed_exception_types = (tf.errors.OutOfRangeError,)
+
+    def _enqueue(self, tensors: list[Any], keep: Any) -> Any:
+        """The enqueue op of one tensor list, with ``keep_input`` as legacy's ``_enqueue`` applies it."""
+        q = self.queue
+        if not self._enqueue_many:
+            ok = tf.constant("")
+            if keep is None:
+                return q.enqueue(tensors + [ok])
+            return tf.cond(keep, lambda: q.enqueue(tensors + [ok]), tf1.no_op)
+        if keep is not None and keep.shape.rank == 1:
+            tensors = [tf.boolean_mask(t, keep) for t in tensors]
+        ok = tf.fill(tf.shape(tensors[0])[:1], "")
+        if keep is not None and keep.shape.rank == 0:
+            return tf.cond(keep, lambda: q.enqueue_many(tensors + [ok]), tf1.no_op)
+        return q.enqueue_many(tensors + [ok])
 
     # -- the QueueRunner interface
-    @property
-    def queue(self) -> Any:
-        return self._marker
+    name = property(lambda self: self._name)
+    enqueue_ops = property(lambda self: self._enqueue_ops)
+    close_op = property(lambda self: self._close_op)
+    cancel_op = property(lambda self: self._cancel_op)
+    queue_closed_exception_types = property(lambda self: self._queue_closed_exception_types)
+    _queue_closed_exception_types = (tf.errors.OutOfRangeError,)  # the attribute QueueRunner.to_proto reads
+    exceptions_raised = property(lambda self: self._exceptions_raised)
 
-    @property
-    def name(self) -> str:
-        return self._name
+    def to_proto(self, export_scope: str | None = None) -> Any:
+        """A ``QueueRunnerDef``, as TensorFlow's ``QueueRunner.to_proto`` makes it: an imported graph gets
+        a TensorFlow ``QueueRunner`` that fills the queue as legacy's did."""
+        return tf1.train.QueueRunner.to_proto(self, export_scope)
 
-    @property
-    def queue_closed_exception_types(self) -> tuple[type, ...]:
-        return self._queue_closed_exception_types
-
-    @property
-    def exceptions_raised(self) -> list[BaseException]:
-        return self._exceptions_raised
-
-    def create_threads(self, sess: Any, coord: Any = None, daemon: bool = False, start: bool = False) -> list[threading.Thread]:
+    def create_threads(self, sess: Any, coord: Any = None, daemon: bool = False,
+                       start: bool = False) -> list[threading.Thread]:
         with self._lock:
             if self._runs_per_session.get(sess, 0) > 0:
                 return []
-            if self.channel.closed:  # a new run (a new session) gets a new channel
-                self.channel = Channel(self._capacity, name=self._name)
-            self._runs_per_session[sess] = len(self._fetches)
+            self._runs_per_session[sess] = len(self._enqueue_ops)
             self._exceptions_raised = []
-            self._started = True
-            channel = self.channel
-        threads = [
-            threading.Thread(target=self._run, args=(sess, fetches, coord, channel),
-                             name=f"QueueRunnerThread-{self._name}-{i}")
-            for i, fetches in enumerate(self._fetches)
-        ]
+        threads = [threading.Thread(target=self._run, args=(sess, op, coord), name=f"QueueRunnerThread-{self._name}-{i}")
+                   for i, op in enumerate(self._enqueue_ops)]
         if coord is not None:
-            threads.append(threading.Thread(target=self._close_on_stop, args=(sess, coord, channel),
+            threads.append(threading.Thread(target=self._close_on_stop, args=(sess, coord),
                                             name=f"QueueRunnerThread-{self._name}-close_on_stop"))
         for t in threads:
             if coord is not None:
@@ -110,127 +123,90 @@ class FallbackRunner:
         return threads
 
     # -- threads
-    def _run(self, sess: Any, fetches: list[Any], coord: Any, channel: Channel) -> None:
-        finished = False
+    def _run(self, sess: Any, op: Any, coord: Any) -> None:
+        counted = False
         try:
-            call = sess.make_callable(fetches)
+            enqueue = sess.make_callable(op)
             while not (coord is not None and coord.should_stop()):
                 try:
-                    values = call()
-                except self._queue_closed_exception_types:
-                    finished = True
-                    self._finish(sess, channel)
-                    return
-                try:
-                    if not self._put(sess, channel, self._elements(values)):
-                        return
-                except (EnqueueClosedError, EnqueueCancelledError):
+                    enqueue()
+                except tf.errors.OutOfRangeError:  # this producer is done; the last one closes the queue
+                    counted = True
+                    if self._count_out(sess):
+                        self._quietly(sess, self._close_op)
                     return
         except Exception as e:  # noqa: BLE001 - reported as TensorFlow's QueueRunner reports it
-            if tf_private.session_closed(sess):  # the consumer closed the session: a stop, not a failure
-                channel.close(cancel_pending_enqueues=True)
-            elif coord is not None:
+            if tf_private.session_closed(sess) or (coord is not None and coord.should_stop()):
+                return  # the consumer closed the session, or the coordinator stopped: a stop, not a failure
+            if coord is not None:
                 coord.request_stop(e)
-                channel.close(cancel_pending_enqueues=True)
-            else:
-                logger.error("Exception in QueueRunner: %s", e)
-                with self._lock:
-                    self._exceptions_raised.append(e)
-                channel.fail(failures.mark(e, producer=self._name, thread=threading.current_thread().name))
-                raise
+                return
+            logger.error("Exception in QueueRunner: %s", e)
+            with self._lock:
+                self._exceptions_raised.append(e)
+            self._fail(sess, e)
+            raise
         finally:
-            if not finished:
-                with self._lock:
-                    self._runs_per_session[sess] = self._runs_per_session.get(sess, 1) - 1
+            if not counted:
+                self._count_out(sess)
 
-    def _finish(self, sess: Any, channel: Channel) -> None:
+    def _count_out(self, sess: Any) -> bool:
+        """One of ``sess``'s threads is done; True for the last one."""
         with self._lock:
-            self._runs_per_session[sess] -= 1
-            last = self._runs_per_session[sess] == 0
-        if last:
-            channel.close()
+            self._runs_per_session[sess] = self._runs_per_session.get(sess, 1) - 1
+            return self._runs_per_session[sess] == 0
+
+    def _fail(self, sess: Any, error: BaseException) -> None:
+        """Queue a last element that fails the consumer with ``error``, then close the queue."""
+        text = getattr(error, "message", None) or str(error)
+        message = (f"{type(error).__name__}: {text}\n[tfdata_bridge] raised by producer '{self._name}' on thread "
+                   f"'{threading.current_thread().name}' (a fallback runner, no Coordinator)")
+        try:
+            sess.run(self._fail_op, feed_dict={self._message: message})
+        except Exception as e:  # noqa: BLE001 - the session or queue is already gone: nothing to tell
+            logger.debug("Could not queue the producer's error: %s", e)
+        self._quietly(sess, self._close_op)
 
     @staticmethod
-    def _put(sess: Any, channel: Channel, items: list[tuple[Any, ...]]) -> bool:
-        """Enqueue ``items`` in order, waiting while the channel is full; False (the rest dropped, the
-        channel cancelled) once ``sess`` is closed."""
-        for item in items:
-            while True:
-                try:
-                    channel.put(item, timeout=SESSION_POLL_S)
-                    break
-                except TimeoutError:
-                    if tf_private.session_closed(sess):
-                        channel.close(cancel_pending_enqueues=True)
-                        return False
-        return True
+    def _quietly(sess: Any, op: Any) -> None:
+        try:
+            sess.run(op)
+        except Exception as e:  # noqa: BLE001 - as TensorFlow: ignored
+            logger.debug("Ignored exception: %s", e)
 
-    @staticmethod
-    def _close_on_stop(sess: Any, coord: Any, channel: Channel) -> None:
+    def _close_on_stop(self, sess: Any, coord: Any) -> None:
         while not coord.wait_for_stop(SESSION_POLL_S):
             if tf_private.session_closed(sess):
-                break
-        channel.close(cancel_pending_enqueues=True)
-
-    def _elements(self, values: Sequence[Any]) -> list[tuple[Any, ...]]:
-        comps = [np.asarray(v) for v in values]
-        keep = comps.pop() if self._keep else None
-        if not self._enqueue_many:
-            if keep is not None and not bool(keep):
-                return []
-            self._check_shapes(comps, batched=False)
-            return [tuple(comps)]
-        sizes = {c.shape[0] if c.ndim else None for c in comps}
-        if None in sizes or len(sizes) != 1:
-            raise tf.errors.InvalidArgumentError(
-                None, None, f"Expected all components of enqueue_many to have the same batch size, got {sorted(map(str, sizes))}")
-        self._check_shapes(comps, batched=True)
-        n = sizes.pop()
-        rows = range(n)
-        if keep is not None:
-            rows = [i for i in rows if (bool(keep) if keep.ndim == 0 else bool(keep[i]))]
-        return [tuple(c[i] for c in comps) for i in rows]
-
-    def _check_shapes(self, comps: list[np.ndarray], batched: bool) -> None:
-        for i, (c, shape) in enumerate(zip(comps, self._shapes)):
-            actual = c.shape[1:] if batched else c.shape
-            if not shape.is_compatible_with(actual):
-                # The message TensorFlow's enqueue kernel gives.
-                raise tf.errors.InvalidArgumentError(
-                    None, None, f"Shape mismatch in tuple component {i}. Expected {shape.as_list()}, got {list(actual)}")
+                return
+        self._quietly(sess, self._cancel_op)
 
     # -- the dataset side
-    def dataset(self) -> Any:
-        """A dataset of the elements the threads produce (one flat tuple per element)."""
-        stackable = all(s.is_fully_defined() for s in self._shapes)
-        prefix = (None,) if stackable else ()
-        signature = tuple(
-            tf.TensorSpec(prefix + tuple(s.as_list()) if s.rank is not None else None, d)
-            for s, d in zip(self._shapes, self._dtypes)
-        )
-        ds = tf1.data.Dataset.from_generator(lambda: self._generate(stackable), output_signature=signature)
-        return ds.unbatch() if stackable else ds
+    def dataset(self, chunk: int) -> Any:
+        """The queued elements as flat tuples, read ``chunk`` at a time where the shapes allow it; a
+        producer error queued by ``_fail`` raises ``InvalidArgumentError`` with its message."""
+        n = len(self.queue.dtypes) - 1
+        if self._chunked and chunk > 1:
+            ds = reader(self.queue, "dequeue_up_to", chunk).map(lambda *c: _checked(c, n)).unbatch()
+        else:
+            ds = reader(self.queue, "dequeue", None).map(lambda *c: _checked(c, n))
+        return ds
 
-    def _generate(self, stackable: bool) -> Iterator[tuple[Any, ...]]:
-        waited = 0.0
-        while True:
-            channel = self.channel
-            try:
-                items = channel.get_available(CHUNK if stackable else 1, timeout=1.0)
-            except TimeoutError:
-                waited += 1.0
-                if not self._started and waited >= WAIT_WARNING_S:
-                    logger.warning(
-                        "%s: waiting for its runner thread; call tf.train.start_queue_runners(sess) (a "
-                        "MonitoredSession does) to start it", self._name)
-                    waited = -float("inf")
-                continue
-            if not items:
-                if channel is self.channel:
-                    return
-                continue
-            if stackable:
-                yield tuple(stack(items, self._np_dtypes))
-            else:
-                yield items[0]
+    def batched(self, batch_size: int, allow_smaller_final_batch: bool) -> list[Any]:
+        """The batch tensors, for a batch call whose every producer falls back: TensorFlow's own
+        ``dequeue_many`` / ``dequeue_up_to`` op on the queue, as legacy's (a shuffle queue's order and
+        ``min_after_dequeue``, a padding queue's padding, the end's short batch dropped or kept), with
+        nothing between it and the consumer but the check for a queued producer error."""
+        n = len(self.queue.dtypes) - 1
+        dequeue = tf.raw_ops.QueueDequeueUpToV2 if allow_smaller_final_batch else tf.raw_ops.QueueDequeueManyV2
+        components = dequeue(handle=self.queue.queue_ref, n=batch_size, component_types=self.queue.dtypes)
+        batch = tf.TensorShape([None if allow_smaller_final_batch else batch_size])
+        for c, shape in zip(components, self.queue.shapes):
+            c.set_shape(batch.concatenate(shape))
+        return list(_checked(components, n))
 
+
+def _checked(components: Sequence[Any], n: int) -> tuple[Any, ...]:
+    status = components[n]
+    ok = tf.debugging.Assert(tf.reduce_all(tf.equal(status, "")), [tf.strings.reduce_join(status)], summarize=1)
+    with tf.control_dependencies([ok]):
+        return tuple(tf.identity(c) for c in components[:n])

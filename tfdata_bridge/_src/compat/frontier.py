@@ -10,9 +10,12 @@ A source is any object with:
 - ``width``: how many tensors one read makes (2 for a reader's ``(key, value)``);
 - ``stream``: the object whose elements the source consumes, or None. Sources over one stream (two
   readers on one filename queue) split it between them, as legacy readers sharing a queue did;
-- ``dataset(needed, shard)``: a ``tf.data.Dataset`` of flat tuples of ``width`` components. Only the
-  components in ``needed`` must carry real values (the others may be cheap fillers: a key that no op
-  reads need not be formatted); ``shard = (index, count)`` says which share of the stream to read;
+- ``present(needed)``: which components its dataset yields when only those in ``needed`` are used (a
+  key that no op reads is left out: formatting it, or even carrying an empty one, costs a map call per
+  record);
+- ``dataset(needed, shard)``: a ``tf.data.Dataset`` whose elements are the ``present(needed)``
+  components (a tuple, or a bare tensor for one); ``shard = (index, count)`` says which share of the
+  stream to read;
 - ``describe()``: a short phrase for messages.
 """
 

@@ -15,7 +15,8 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   its own op kernels, so seeded random ops are reseeded per copy (``Lift.function``). With an upstream
   bridge queue on the frontier, the queue's dataset is the source and ``map(num_parallel_calls=N)``
   shares it among the N calls, as N runner threads share one queue.
-- fallback (``fallback.py``): a ``FallbackRunner``'s channel, read in chunks.
+- fallback (``fallback.py``): TensorFlow's queue, filled by a ``FallbackRunner``'s threads running the
+  enqueue op as legacy's ``QueueRunner`` did, read in chunks.
 
 Then, in order: ``keep_input`` -> ``filter``, ``enqueue_many`` -> ``unbatch``, the producers ->
 ``interleave``, a shuffle queue -> ``shuffle(min(capacity, min_after_dequeue + batch_size))``,
@@ -90,6 +91,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         buffered = max(1, min(req.capacity, min_after_dequeue + req.batch_size))
     ds = _vectorized(req, lifts, shards, buffered) if len(lifts) == 1 and not blocked else None
     vectorized = ds is not None
+    if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
+        return Built(_fallback(req, blocked, stacklevel + 1, whole=True), (), False, True)
     if ds is None:
         for lift in lifts:
             producers.extend(_lifted(req, lift, first_copy=len(producers), shards=shards))
@@ -215,19 +218,25 @@ def _keep_and_unbatch(ds: Any, req: GraphBatch, n: int) -> Any:
     return ds
 
 
-def _fallback(req: GraphBatch, blocked: list[tuple[list[Any], lifting.Blocker]], stacklevel: int) -> Any:
-    fetch_lists = [tensors for tensors, _ in blocked for _ in range(req.threads)]
-    runner = FallbackRunner(fetch_lists, req.keep, req.dtypes, req.shapes, enqueue_many=req.enqueue_many,
-                            capacity=req.capacity, name=req.scope.rstrip("/") or "batch")
+def _fallback(req: GraphBatch, blocked: list[tuple[list[Any], lifting.Blocker]], stacklevel: int,
+              whole: bool = False) -> Any:
+    """The dataset of the producers that cannot be lifted (their elements, read from TensorFlow's queue
+    in chunks), or, ``whole`` (no producer of the call was lifted), the call's batch tensors: legacy's
+    kind of queue and its own dequeue op, as fast as legacy because it is legacy's."""
+    runner = FallbackRunner([tensors for tensors, _ in blocked], req.threads, req.keep, req.dtypes, req.shapes,
+                            enqueue_many=req.enqueue_many, capacity=req.capacity,
+                            name=req.scope.rstrip("/") or "batch", shuffle=req.shuffle if whole else None)
     tf1.add_to_collection(tf1.GraphKeys.QUEUE_RUNNERS, runner)
     reasons = "; ".join(dict.fromkeys(b.describe() for _, b in blocked))
     warnings.warn(
-        f"tf.{req.api}: {reasons}. This producer cannot run inside tf.data, so it runs on "
-        f"{len(fetch_lists)} Python runner thread(s) calling sess.run, as a QueueRunner did; "
-        "tf.train.start_queue_runners(sess) (or a MonitoredSession) starts them.",
+        f"tf.{req.api}: {reasons}. This stage cannot run inside tf.data, so it stays as in legacy TensorFlow: "
+        f"{len(runner.enqueue_ops)} runner thread(s) run its enqueue op into TensorFlow's queue, and tf.data "
+        "reads that queue for the rest; tf.train.start_queue_runners(sess) (or a MonitoredSession) starts them.",
         FallbackWarning, stacklevel=stacklevel + 1,
     )
-    return runner.dataset()
+    if whole:
+        return runner.batched(req.batch_size, req.allow_smaller_final_batch)
+    return runner.dataset(req.batch_size if not req.dynamic_pad else 1)
 
 
 def _combine(producers: list[Any]) -> Any:

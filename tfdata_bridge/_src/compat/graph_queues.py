@@ -111,6 +111,14 @@ class QueueBase(tf.queue.QueueBase):
         return self._dequeue_return_value(read(self, method, n, name))
 
 
+def internal_queue(cls: type, *args: Any, **kwargs: Any) -> Any:
+    """A graph-mode queue of class ``cls`` made by the bridge itself (no teaching warning: the program did
+    not ask for a queue)."""
+    queue = object.__new__(cls)
+    queue.__init__(*args, **kwargs)
+    return queue
+
+
 def _set_signature(cls: type) -> None:
     """Make ``inspect.signature(cls)`` show the constructor's parameters, not ``__new__``'s."""
     signature = inspect.signature(cls.__init__)

@@ -145,8 +145,11 @@ class RowRead:
     def describe(self) -> str:
         return f"input producer {self.stream.name!r}"
 
+    def present(self, needed: frozenset[int]) -> tuple[int, ...]:
+        return (0,)
+
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
-        return self.stream.dataset(shard).map(lambda row: (row,))
+        return self.stream.dataset(shard)
 
 
 def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any) -> Any:
@@ -198,8 +201,11 @@ class EpochRead:
     def describe(self) -> str:
         return f"limit_epochs {self._name!r}"
 
+    def present(self, needed: frozenset[int]) -> tuple[int, ...]:
+        return (0,)
+
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
-        return epochs_dataset(*self._args).map(lambda value: (value,))
+        return epochs_dataset(*self._args)
 
 
 # -- the public functions ----------------------------------------------------------------------------
@@ -240,7 +246,7 @@ def limit_epochs(tensor, num_epochs=None, name=None):
         epochs_variable = _epochs_variable()
         source = EpochRead(lift, num_epochs, epochs_variable, scope.rstrip("/"))
         with tf1.device("/device:CPU:0"):
-            iterator = tf1.data.make_one_shot_iterator(source.dataset().map(lambda value: value))
+            iterator = tf1.data.make_one_shot_iterator(source.dataset())
         value = iterator.get_next(name=scope.rstrip("/").split("/")[-1])
         value.set_shape(tensor.shape)
     frontier.register([value], source)

@@ -32,6 +32,9 @@ class QueueRead:
     def describe(self) -> str:
         return f"queue {self.queue.name!r}"
 
+    def present(self, needed: frozenset[int]) -> tuple[int, ...]:
+        return tuple(range(self.width))
+
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
         """The queue's elements (batched as the dequeue batches them), as flat tuples in queue order."""
         from tfdata_bridge._src.compat import graph_queues
@@ -58,13 +61,6 @@ class Upstream:
     source: Any
     tensors: tuple[tuple[str, int], ...]
 
-    @property
-    def width(self) -> int:
-        return self.source.width
-
-    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
-        return self.source.dataset(needed, shard)
-
 
 @dataclass(frozen=True)
 class Lift:
@@ -86,16 +82,19 @@ class Lift:
         than repeating the first copy's values. Copy 0 keeps the legacy seeds (one thread: the legacy
         values, in order)."""
         graph_def = self.graph_def if copy == 0 else _reseeded(self.graph_def, copy)
-        outputs, upstreams, mapped = self.outputs, self.upstreams, self.mapped_inputs
+        outputs, mapped = self.outputs, self.mapped_inputs
+        layout = [(up, self._present(up)) for up in self.upstreams]
         py_funcs = list(self.py_funcs)
 
         def lifted(*components: Any) -> list[Any]:
             frontier: dict[str, Any] = {}
             flat = list(components)
-            for up in upstreams:
-                comps, flat = flat[:up.width], flat[up.width:]
+            for up, present in layout:
+                comps, flat = flat[:len(present)], flat[len(present):]
+                by_index = dict(zip(present, comps))
                 for name, index in up.tensors:
-                    frontier[name] = comps[index]
+                    if index in by_index:
+                        frontier[name] = by_index[index]
             wanted = [t.name for t in outputs if t.name not in frontier]
             imported: dict[str, Any] = {}
             if wanted:
@@ -115,22 +114,30 @@ class Lift:
 
         return lifted
 
+    def _present(self, up: Upstream) -> tuple[int, ...]:
+        """The components of ``up``'s reads that its dataset yields: those some lifted op reads or the
+        lift returns (the source may leave out the rest, such as a key nobody reads)."""
+        wanted = self.mapped_inputs | {t.name for t in self.outputs}
+        return up.source.present(frozenset(i for name, i in up.tensors if name in wanted))
+
     def source(self, shards: dict[int, tuple[int, int]] | None = None) -> Any:
-        """The upstream dataset whose elements are the flat frontier components, or None (no upstream).
+        """The upstream dataset whose elements are the frontier components ``function`` takes (each
+        upstream's ``_present`` ones, in ``upstreams`` order), or None (no upstream).
 
         ``shards`` maps ``id(upstream.source)`` to the ``(index, count)`` share of its stream this lift
         reads, where several sources split one stream (``graph_batch`` decides)."""
         if not self.upstreams:
             return None
         shards = shards or {}
-        wanted = self.mapped_inputs | {t.name for t in self.outputs}
-        datasets = tuple(
-            up.dataset(frozenset(i for name, i in up.tensors if name in wanted), shards.get(id(up.source), (0, 1)))
-            for up in self.upstreams
-        )
+        datasets = tuple(up.source.dataset(self._present(up), shards.get(id(up.source), (0, 1)))
+                         for up in self.upstreams)
         if len(datasets) == 1:
             return datasets[0]
-        return tf1.data.Dataset.zip(datasets).map(lambda *parts: tuple(c for part in parts for c in part))
+
+        def flat(*parts: Any) -> tuple[Any, ...]:
+            return tuple(c for part in parts for c in (part if isinstance(part, tuple) else (part,)))
+
+        return tf1.data.Dataset.zip(datasets).map(flat)
 
     @property
     def python_ops(self) -> tuple[str, ...]:

@@ -117,7 +117,7 @@ def _with_shapes(tensors: list[Any], shapes: list[Any]) -> list[Any]:
     return tensors
 
 
-def _reader(queue: Any, method: str, n: int | None) -> tf.data.Dataset:
+def reader(queue: Any, method: str, n: int | None) -> tf.data.Dataset:
     """An endless dataset of one dequeue each; it ends when the queue is closed and drained."""
     reopen = queue._tfdb_reopen
     dtypes = [tf.as_dtype(d) for d in queue.dtypes]
@@ -189,9 +189,9 @@ def element_dataset(queue: Any, chunk_size: int = 1) -> tf.data.Dataset:
     if chunk_size < 1:
         raise ValueError(f"chunk_size ({chunk_size}) must be >= 1")
     if chunk_size == 1:
-        dataset = _reader(queue, "dequeue", None)
+        dataset = reader(queue, "dequeue", None)
     else:
-        dataset = _reader(queue, "dequeue_up_to", chunk_size).unbatch()
+        dataset = reader(queue, "dequeue_up_to", chunk_size).unbatch()
     names = queue.names
     if names:
         return dataset.map(lambda *c: dict(zip(names, c)))

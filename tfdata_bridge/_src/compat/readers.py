@@ -54,6 +54,9 @@ class FileRead:
     def describe(self) -> str:
         return f"{type(self.reader).__name__} {self.reader.name!r}"
 
+    def present(self, needed: frozenset[int]) -> tuple[int, ...]:
+        return (0, 1) if 0 in needed else (1,)
+
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
         with_keys = needed is None or 0 in needed
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes

@@ -9,8 +9,8 @@
 | ``WholeFileReader`` | ``read_file(file)`` | ``file`` |
 | ``IdentityReader`` | the work string itself | the work string |
 
-The key is formatted only where some op reads it (``with_keys``); otherwise an empty string stands
-in, so a pipeline that drops the key pays nothing for it. The offsets of a TFRecord file are those of
+The key is formatted only where some op reads it (``with_keys``); otherwise the dataset is of the
+values alone, so a pipeline that drops the key pays nothing for it. The offsets of a TFRecord file are those of
 the uncompressed stream (8-byte length, 4-byte CRC, data, 4-byte CRC per record), as the legacy
 reader counts them, also for GZIP and ZLIB files.
 """
@@ -23,6 +23,7 @@ from typing import Any
 from tfdata_bridge._src.tf import tf
 
 TFRECORD_FRAMING = 16  # bytes around each record's data: length (8), its CRC (4), the data's CRC (4)
+KEY_CHUNK = 256  # records whose keys are formatted in one go
 
 
 @dataclass(frozen=True)
@@ -39,22 +40,25 @@ class ReaderConfig:
 
 
 def records(config: ReaderConfig, filename: Any, with_keys: bool) -> Any:
-    """The ``(key, value)`` records of ``filename`` (a scalar string tensor) as ``config``'s reader reads them."""
+    """The ``(key, value)`` records of ``filename`` (a scalar string tensor) as ``config``'s reader reads
+    them; without ``with_keys``, the values alone."""
     kind = config.kind
     if kind == "WholeFileReader":
-        return tf.data.Dataset.from_tensors((filename, tf.io.read_file(filename)))
+        contents = tf.io.read_file(filename)
+        return tf.data.Dataset.from_tensors((filename, contents) if with_keys else contents)
     if kind == "IdentityReader":
-        return tf.data.Dataset.from_tensors((filename, filename))
+        return tf.data.Dataset.from_tensors((filename, filename) if with_keys else filename)
     if kind == "TFRecordReader":
         values = tf.data.TFRecordDataset(filename, compression_type=config.compression)
         if not with_keys:
-            return values.map(_no_key)
+            return values
 
-        def offset_key(offset: Any, value: Any) -> tuple[Any, Any]:
-            size = tf.cast(tf.strings.length(value), tf.int64) + TFRECORD_FRAMING
-            return offset + size, (_key(filename, offset), value)
+        def offset_keys(offset: Any, chunk: Any) -> tuple[Any, Any]:
+            sizes = tf.cast(tf.strings.length(chunk), tf.int64) + TFRECORD_FRAMING
+            starts = offset + tf.math.cumsum(sizes, exclusive=True)
+            return offset + tf.reduce_sum(sizes), (_keys(filename, starts), chunk)
 
-        return values.scan(tf.constant(0, tf.int64), offset_key)
+        return values.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), offset_keys).unbatch()
     if kind == "TextLineReader":
         values = tf.data.TextLineDataset(filename)
         first = 1
@@ -73,18 +77,21 @@ def records(config: ReaderConfig, filename: Any, with_keys: bool) -> Any:
     raise ValueError(f"no tf.data source for reader kind {kind!r}")
 
 
-def _no_key(value: Any) -> tuple[Any, Any]:
-    return tf.constant(b""), value
-
-
-def _key(filename: Any, number: Any) -> Any:
-    return tf.strings.join([filename, tf.strings.as_string(number)], separator=":")
+def _keys(filename: Any, numbers: Any) -> Any:
+    return tf.strings.join([filename, tf.strings.as_string(numbers)], separator=":")
 
 
 def _numbered(values: Any, filename: Any, first: int, with_keys: bool) -> Any:
+    """``values`` with keys ``filename:<n>``, ``n`` counting from ``first``; formatted a chunk at a time
+    (one map call per ``KEY_CHUNK`` records, not per record)."""
     if not with_keys:
-        return values.map(_no_key)
-    return values.enumerate(start=first).map(lambda number, value: (_key(filename, number), value))
+        return values
+
+    def keyed(start: Any, chunk: Any) -> tuple[Any, Any]:
+        count = tf.cast(tf.shape(chunk)[0], tf.int64)
+        return start + count, (_keys(filename, tf.range(start, start + count)), chunk)
+
+    return values.batch(KEY_CHUNK).scan(tf.constant(first, tf.int64), keyed).unbatch()
 
 
 def _hopped(config: ReaderConfig, filename: Any) -> Any:
