@@ -113,7 +113,7 @@ class InputQueue:
             if n is not None:
                 ds = ds.batch(n, drop_remainder=method == "dequeue_many")
             with tf1.device("/device:CPU:0"):
-                self._standalone[key] = tf1.data.make_one_shot_iterator(ds)
+                self._standalone[key] = standalone_iterator(ds)
         value = self._standalone[key].get_next(name=name or f"{self._name}_Dequeue")
         if method == "dequeue":
             frontier.register([value], RowRead(self))
@@ -150,6 +150,16 @@ class RowRead:
 
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
         return self.stream.dataset(shard)
+
+
+def standalone_iterator(dataset: Any) -> Any:
+    """A one-shot iterator for tensors a program runs one element at a time (a ``read()``, a
+    ``dequeue()`` not lifted into a batch): nothing read ahead and no autotuning thread, as cheap per
+    element as the legacy op it stands for."""
+    options = tf.data.Options()
+    options.autotune.enabled = False
+    options.experimental_optimization.inject_prefetch = False
+    return tf1.data.make_one_shot_iterator(dataset.with_options(options))
 
 
 def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any) -> Any:
@@ -246,7 +256,7 @@ def limit_epochs(tensor, num_epochs=None, name=None):
         epochs_variable = _epochs_variable()
         source = EpochRead(lift, num_epochs, epochs_variable, scope.rstrip("/"))
         with tf1.device("/device:CPU:0"):
-            iterator = tf1.data.make_one_shot_iterator(source.dataset())
+            iterator = standalone_iterator(source.dataset())
         value = iterator.get_next(name=scope.rstrip("/").split("/")[-1])
         value.set_shape(tensor.shape)
     frontier.register([value], source)

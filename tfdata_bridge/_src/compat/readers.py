@@ -27,7 +27,7 @@ import inspect
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier
-from tfdata_bridge._src.compat.input_producers import InputQueue
+from tfdata_bridge._src.compat.input_producers import InputQueue, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
 from tfdata_bridge._src.tf import tf
@@ -149,7 +149,7 @@ class ReaderBase:
         key = (id(queue), method, n)
         if key not in self._iterators:
             with tf1.device("/device:CPU:0"):
-                self._iterators[key] = tf1.data.make_one_shot_iterator(source.dataset())
+                self._iterators[key] = standalone_iterator(source.dataset())
         keys, values = self._iterators[key].get_next(name=name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}")
         frontier.register([keys, values], source)
         self._native_reads += 1
