@@ -381,3 +381,49 @@ def test_to_tfdata_feed_thread_refusals(change, reason):
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert any(reason in n.message for n in result.refused), result.notes
+
+
+JOIN = _d("""
+    import tensorflow.compat.v1 as tf
+
+
+    def read(queue):
+        reader = tf.TextLineReader()
+        _, line = reader.read(queue)
+        number = tf.strings.to_number(line)
+        return [number]
+
+
+    queue = tf.train.string_input_producer(["a.txt", "b.txt"], num_epochs=1, shuffle=False)
+    examples = [read(queue) for _ in range(3)]
+    numbers = tf.train.batch_join(examples, 4)
+    """)
+
+
+def test_to_tfdata_batch_join_over_readers_becomes_an_interleave():
+    result = rewrite(JOIN, to="tfdata")
+    assert not result.refused, result.notes
+    assert ".interleave(tf.data.TextLineDataset, cycle_length=3, num_parallel_calls=3, deterministic=False)" \
+        in result.code
+    assert "def parse_record(line):\n    number = tf.strings.to_number(line)\n    return number\n" in result.code
+    assert "def read(" not in result.code and scan_source(result.code) == ()
+
+
+@pytest.mark.parametrize("changes, reason", [
+    pytest.param([("examples = [read(queue) for _ in range(3)]\n", "examples = [read(queue), read(queue)]\n")],
+                 "is not `[read_fn(filename_queue) for _ in range(k)]`", id="hand-built-list"),
+    pytest.param([("numbers = tf.train.batch_join(examples, 4)\n",
+                   "numbers = tf.train.batch_join(examples, 4)\nprint(read)\n")],
+                 "`read` is used beyond the join", id="function-used-elsewhere"),
+    pytest.param([("    _, line = reader.read(queue)\n", "    key, line = reader.read(queue)\n"),
+                  ("    return [number]\n", "    return [number, key]\n")],
+                 "the record key `key` is used", id="key-used"),
+])
+def test_to_tfdata_batch_join_refusals(changes, reason):
+    source = JOIN
+    for old, new in changes:
+        assert old in source
+        source = source.replace(old, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(reason in n.message for n in result.refused), result.notes

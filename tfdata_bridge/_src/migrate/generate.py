@@ -101,6 +101,8 @@ class Generator:
         else:
             reader = cls
         # one reader reads its files one after another; a shuffling consumer may read several at once
+        if p.readers is not None:  # several readers take files from one queue, each reads its file through
+            return emit.interleave(reader, p.readers, p.readers)
         return emit.interleave(reader, 1, None) if ordered else emit.interleave(reader, 4, f"{v1}.data.AUTOTUNE")
 
     # -- the whole pipeline ----------------------------------------------------------------------------------------
@@ -145,7 +147,11 @@ class Generator:
         if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and \
                 not isinstance(p.targets, (cst.Tuple, cst.List)):
             get_next = f"list({get_next})"  # legacy returned a list
-        apis = ", ".join(sorted({p.api.rsplit(".", 1)[-1], *self._source_apis(p)}))
+        api_name = p.api.rsplit(".", 1)[-1] if p.readers is None else p.api.rsplit(".", 1)[-1] + "_join"
+        if p.readers is not None:
+            notes.append(f"{p.readers} readers become an interleave of {p.readers} files at a time; the order "
+                         "across them varies, as it did between the readers' threads")
+        apis = ", ".join(sorted({api_name, *self._source_apis(p)}))
         comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"
         if notes:
             comment += "; accepted: " + "; ".join(notes)

@@ -45,6 +45,7 @@ class Pipeline:
     source: Source
     intermediates: list[cst.SimpleStatementLine]  # in program order
     targets: cst.BaseAssignTargetExpression | None  # None: the batch call is returned
+    readers: str | None = None  # batch_join over this many readers of one file queue: files read side by side
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:

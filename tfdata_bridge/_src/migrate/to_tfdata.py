@@ -15,6 +15,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 from tfdata_bridge._src.migrate.calls import Refusal, tf_path
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
+from tfdata_bridge._src.migrate.join import join_pipeline
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note
@@ -45,6 +46,10 @@ class _Index(cst.CSTVisitor):
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         where = self.get_metadata(PositionProvider, node)
         self.lines[node] = where.start.line
+        self.spans[node] = (where.start.line, where.end.line)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -156,17 +161,17 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                 replaced[anchor] = plan.new
                 notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
                 continue
-            if api in JOINS:
-                notes.append(Note(line, f"`{api}` left: several producers joined into one batch are not a "
-                                        "pattern the rewrite can prove equal yet"))
-                continue
-            if api not in BATCHES:
+            if api not in BATCHES and api not in JOINS:
                 continue
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1) and not isinstance(small, cst.Return):
                 notes.append(Note(line, f"`{api}` left: its result is neither assigned to names nor returned"))
                 continue
             try:
-                pipeline = finder.pipeline(body, i)
+                if api in JOINS:
+                    pipeline, moved = join_pipeline(finder, module, body, i, api)
+                else:
+                    pipeline = finder.pipeline(body, i)
+                    moved = _moved(pipeline)
                 v1 = index.v1.get(value) or ""
                 if not v1:
                     raise Refusal("the batch call is not spelled through a `tensorflow` module alias "
@@ -177,7 +182,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
             except Refusal as exc:
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 continue
-            removed.update(_moved(pipeline))
+            removed.update(moved)
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
             new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)])

@@ -1,0 +1,139 @@
+"""``batch_join`` / ``shuffle_batch_join`` over readers sharing one file queue.
+
+Recognised in this shape (the classic "several readers" program):
+
+    def read_and_parse(filename_queue):            # module level; used only below
+        reader = tf.TFRecordReader()                # a reader made here, read once
+        _, serialized = reader.read(filename_queue)
+        ...ops on serialized...
+        return [tensor, ...]
+
+    filename_queue = tf.train.string_input_producer(files, ...)
+    example_list = [read_and_parse(filename_queue) for _ in range(k)]
+    batch = tf.train.batch_join(example_list, batch_size, ...)
+
+Each reader takes whole files from the queue, so every record arrives once per epoch and the readers'
+order interleaves: ``interleave`` over the files, ``k`` at a time, then the function's ops in ``map``.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
+from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
+
+_JOIN_PARAMS = {
+    "train.batch_join": ("tensors_list", "batch_size", "capacity", "enqueue_many", "shapes", "dynamic_pad",
+                         "allow_smaller_final_batch", "shared_name", "name"),
+    "train.shuffle_batch_join": ("tensors_list", "batch_size", "capacity", "min_after_dequeue", "seed",
+                                 "enqueue_many", "shapes", "allow_smaller_final_batch", "shared_name", "name"),
+}
+
+
+def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int,
+                  api: str) -> tuple[Pipeline, list[cst.CSTNode]]:
+    """The pipeline of a join call at ``body[index]``, and every statement or function it replaces."""
+    if api not in _JOIN_PARAMS:
+        raise Refusal(f"`{api}` (with keep_input) is not rewritten yet")
+    stmt = body[index]
+    small = stmt.body[0]
+    call = small.value
+    params = _JOIN_PARAMS[api]
+    args: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star or (arg.keyword is None and i >= len(params)):
+            raise Refusal(f"`{api}` is called with arguments the rewrite does not know")
+        args[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
+    lists = args.get("tensors_list")
+    if not isinstance(lists, cst.Name):
+        raise Refusal("the tensors list is not a name bound to `[read(queue) for _ in range(k)]`")
+    list_stmt = _single_def(body[:index], lists.value)
+    comp = list_stmt.body[0].value if list_stmt is not None else None
+    if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and isinstance(comp.elt.func, cst.Name)
+            and len(comp.elt.args) == 1 and isinstance(comp.elt.args[0].value, cst.Name)
+            and comp.for_in.inner_for_in is None and not comp.for_in.ifs
+            and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
+            and comp.for_in.iter.func.value == "range" and len(comp.for_in.iter.args) == 1):
+        raise Refusal("the tensors list is not `[read_fn(filename_queue) for _ in range(k)]`")
+    readers = module.code_for_node(comp.for_in.iter.args[0].value)
+    fn_name, queue_name = comp.elt.func.value, comp.elt.args[0].value.value
+    queue_stmt = _single_def(body[:index], queue_name)
+    if queue_stmt is None or not finder.is_api(queue_stmt.body[0].value, "train.string_input_producer"):
+        raise Refusal(f"`{queue_name}` is not made by `string_input_producer` in the same block")
+    fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
+    if len(fns) != 1:
+        raise Refusal(f"`{fn_name}` is not one module-level function")
+    fn = fns[0]
+    inside_fn: set[int] = set()
+
+    class _Ids(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            inside_fn.add(id(n))
+
+    fn.visit(_Ids())
+    for name, allowed in ((fn_name, 1), (lists.value, 2), (queue_name, 2)):  # (a def and) its one use
+        if len([r for r in finder.refs.get(name, []) if id(r) not in inside_fn]) != allowed:
+            raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
+    if len(fn.params.params) != 1 or fn.params.params[0].default is not None:
+        raise Refusal(f"`{fn_name}` does not take just the file queue")
+    param = fn.params.params[0].name.value
+    stmts = list(fn.body.body)
+    if not stmts or not (isinstance(stmts[-1], cst.SimpleStatementLine) and isinstance(stmts[-1].body[0], cst.Return)
+                         and stmts[-1].body[0].value is not None):
+        raise Refusal(f"`{fn_name}` does not end by returning its tensors")
+    returned = stmts[-1].body[0].value
+    reader_stmt = read_stmt = None
+    rest: list[cst.SimpleStatementLine] = []
+    for s in stmts[:-1]:
+        a = _assign(s)
+        names = target_names(a.targets[0].target) if a else None
+        if a is not None and names and len(names) == 1 and finder.is_api(a.value, *READERS) and reader_stmt is None:
+            reader_stmt = s
+        elif (a is not None and names and len(names) == 2 and isinstance(a.value, cst.Call)
+              and isinstance(a.value.func, cst.Attribute) and a.value.func.attr.value == "read"
+              and read_stmt is None):
+            read_stmt = s
+        elif isinstance(s, cst.SimpleStatementLine) and read_stmt is not None:
+            rest.append(s)
+        else:
+            raise Refusal(f"`{fn_name}` holds more than a reader, its read and simple statements after it")
+    if reader_stmt is None or read_stmt is None:
+        raise Refusal(f"`{fn_name}` does not make a reader and read the queue")
+    reader_call = reader_stmt.body[0].value
+    reader_name = target_names(reader_stmt.body[0].targets[0].target)[0]
+    read_call = read_stmt.body[0].value
+    key, value = target_names(read_stmt.body[0].targets[0].target)
+    if not (isinstance(read_call.func.value, cst.Name) and read_call.func.value.value == reader_name
+            and len(read_call.args) == 1 and isinstance(read_call.args[0].value, cst.Name)
+            and read_call.args[0].value.value == param):
+        raise Refusal(f"`{fn_name}` does not read its own reader from its queue argument")
+    if key != "_" and any(key in _names(s) for s in [*rest, stmts[-1]]):
+        raise Refusal(f"the record key `{key}` is used; tf.data readers do not make it")
+    kind = finder.is_api(reader_call, *READERS)
+    if kind == "WholeFileReader":
+        raise Refusal("a WholeFileReader join is not rewritten yet")
+    batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
+    args = {k: v for k, v in args.items() if k != "tensors_list"}
+    args["tensors"] = returned
+    source = Source("reader", [queue_stmt, list_stmt], [value], call=bind(queue_stmt.body[0].value,
+                    "train.string_input_producer"), reader=kind, reader_args=bind(reader_call, kind))
+    pipeline = Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
+                        if isinstance(small, cst.Assign) else None, readers=readers)
+    return pipeline, [queue_stmt, list_stmt, fn]
+
+
+def _single_def(stmts: list[cst.BaseStatement], name: str) -> cst.SimpleStatementLine | None:
+    found = [s for s in stmts if (a := _assign(s)) is not None and target_names(a.targets[0].target) == [name]]
+    return found[0] if len(found) == 1 else None
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    out: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            out.add(n.value)
+
+    node.visit(_V())
+    return out
