@@ -22,6 +22,7 @@ READERS = {"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "Whole
 REWRITTEN = frozenset({
     *BATCHES, "train.string_input_producer", "train.slice_input_producer", *READERS,
     "FIFOQueue",  # in the feed-thread pattern (feed_thread.py)
+    "train.batch_join", "train.shuffle_batch_join",  # over readers of one file queue (join.py)
 })
 
 
