@@ -406,3 +406,13 @@ def test_one_warning_per_call_site_says_what_the_pipeline_became(data):
     assert [w.category for w in ours] == [CompiledToTfDataWarning] * 3
     assert "as native tf.data (no Python op; the ops after the read run once per batch)" in str(ours[2].message)
     assert all(w.filename == __file__ for w in ours)
+
+
+def test_explain_says_whether_python_is_left_and_is_native_agrees():
+    spec = tfdata_bridge.pipeline(lambda: iter([np.float32(1)] * 4), dtypes="float32", shapes=[], batch_size=2)
+    assert "# Native: no. Python runs in this pipeline" in tfdata_bridge.explain(spec)
+    report = tfdata_bridge.native_report(tfdata_bridge.compile(spec))
+    assert not report.native and report.python_ops
+    assert tfdata_bridge.is_native(tf.data.TFRecordDataset(["x"]).map(lambda v: tf.strings.length(v)))
+    assert not tfdata_bridge.is_native(tf.data.Dataset.range(3).map(
+        lambda x: tf.numpy_function(lambda v: v, [x], tf.int64)))

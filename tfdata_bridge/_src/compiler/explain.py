@@ -179,4 +179,6 @@ def explain(spec: PipelineSpec) -> str:
             lines.append(f"dataset = dataset.batch({consumer.batch_size}, drop_remainder={drop})")
     if spec.prefetch:
         lines.append(f"dataset = dataset.prefetch({spec.prefetch})")
+    lines.append(f"# Native: no. Python runs in this pipeline: the producer(s) {', '.join(names)}, called through "
+                 "Dataset.from_generator (tfdata_bridge.is_native(dataset) is False).")
     return "\n".join(lines) + "\n"
