@@ -61,7 +61,7 @@ def maybe_batch_join(tensors_list, keep_input, batch_size, capacity=32, enqueue_
 
 def shuffle_batch(tensors, batch_size, capacity, min_after_dequeue, num_threads=1, seed=None, enqueue_many=False,
                   shapes=None, allow_smaller_final_batch=False, shared_name=None, name=None):
-    """``tf.compat.v1.train.shuffle_batch``: ``batch`` with ``shuffle(min_after_dequeue + batch_size)``."""
+    """``tf.compat.v1.train.shuffle_batch``: ``batch`` with ``shuffle(capacity)``."""
     return _call("shuffle_batch", locals())
 
 

@@ -19,7 +19,9 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   enqueue op as legacy's ``QueueRunner`` did, read in chunks.
 
 Then, in order: ``keep_input`` -> ``filter``, ``enqueue_many`` -> ``unbatch``, the producers ->
-``interleave``, a shuffle queue -> ``shuffle(min(capacity, min_after_dequeue + batch_size))``,
+``interleave``, a shuffle queue -> ``shuffle(capacity)`` (legacy's queue mixes across all it holds, and
+it holds up to ``capacity`` whenever the producer is ahead; tf.data fills the buffer before the first
+element, where legacy started after ``min_after_dequeue + batch_size``),
 ``dequeue_many`` / ``dequeue_up_to`` -> ``batch`` / ``padded_batch`` (``drop_remainder`` unless
 ``allow_smaller_final_batch``), and ``capacity`` -> ``prefetch`` of what is left of it, in batches.
 """
@@ -87,8 +89,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     shards = _shards(lifts)
     buffered = 0
     if req.shuffle is not None:
-        min_after_dequeue, seed = req.shuffle
-        buffered = max(1, min(req.capacity, min_after_dequeue + req.batch_size))
+        # Legacy's shuffle queue fills towards capacity whenever the producer is ahead (the usual case in
+        # training) and mixes across all of it; shuffle(min_after_dequeue + batch) would mix 40x less.
+        buffered = max(1, req.capacity)
     ds = _vectorized(req, lifts, shards, buffered) if len(lifts) == 1 and not blocked else None
     vectorized = ds is not None
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
