@@ -93,24 +93,24 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
     LegacySymbol(
         "train.shuffle_batch", (), f"{_B}:shuffle_batch",
         "pipeline(producers, batch_size=..., shuffle=True, min_after_dequeue=..., capacity=...)",
-        "tf.data.Dataset.map(produce, num_parallel_calls=num_threads).shuffle(min_after_dequeue)"
+        "tf.data.Dataset.map(produce, num_parallel_calls=num_threads).shuffle(capacity)"
         ".batch(batch_size, drop_remainder=not allow_smaller_final_batch)",
         "Order differs from the legacy queue's for the same seed; every element still arrives once.",
     ),
     LegacySymbol(
         "train.maybe_shuffle_batch", (), f"{_B}:maybe_shuffle_batch",
         "pipeline(..., shuffle=True) with a keep_input filter",
-        "tf.data.Dataset.map(produce).filter(keep_input).shuffle(min_after_dequeue).batch(batch_size)",
+        "tf.data.Dataset.map(produce).filter(keep_input).shuffle(capacity).batch(batch_size)",
     ),
     LegacySymbol(
         "train.shuffle_batch_join", (), f"{_B}:shuffle_batch_join",
         "pipeline([producer_1, ..., producer_k], shuffle=True, ...)",
-        "tf.data.Dataset.sample_from_datasets([...]).shuffle(min_after_dequeue).batch(batch_size)",
+        "tf.data.Dataset.sample_from_datasets([...]).shuffle(capacity).batch(batch_size)",
     ),
     LegacySymbol(
         "train.maybe_shuffle_batch_join", (), f"{_B}:maybe_shuffle_batch_join",
         "pipeline([producer_1, ..., producer_k], shuffle=True, ...) with a keep_input filter",
-        "tf.data.Dataset.sample_from_datasets([...]).filter(keep_input).shuffle(min_after_dequeue)"
+        "tf.data.Dataset.sample_from_datasets([...]).filter(keep_input).shuffle(capacity)"
         ".batch(batch_size)",
     ),
     LegacySymbol(
