@@ -136,6 +136,13 @@ def paired(results: list[Result]) -> dict[str, float]:
             for case in DROPIN_CASES if (case, "bridge") in by_key and (case, "legacy") in by_key}
 
 
+def paired_grouped(results: list[Result]) -> dict[str, float]:
+    """For each case with a grouped baseline, the median of its per-round bridge/grouped ratios."""
+    by_key = {(r.case, r.variant): r for r in results}
+    return {case: paired_ratio(by_key[(case, "bridge")], r) for (case, variant), r in by_key.items()
+            if variant == "grouped" and (case, "bridge") in by_key}
+
+
 def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> str:
     rates = {(r.case, r.variant): r.elements_per_s for r in results}
     head = (f"{'case':<24}{'variant':<9}{'elements/s':>12}{'min':>11}{'max':>11}"
@@ -157,6 +164,10 @@ def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> st
     if pairs:
         lines.append("drop-in, median of per-round bridge/legacy: "
                      + ", ".join(f"{case} = {v:.2f}" for case, v in pairs.items()))
+    grouped_pairs = paired_grouped(results)
+    if grouped_pairs:
+        lines.append("median of per-round bridge/grouped: "
+                     + ", ".join(f"{case} = {v:.2f}" for case, v in grouped_pairs.items()))
     scaling = seed2_dropin.scaling(results)
     if scaling:
         lines.append("seed2_dropin t4/t1: " + ", ".join(f"{k} = {v:.2f}" for k, v in scaling.items()))
@@ -176,12 +187,15 @@ def document(results: list[Result], checks: list[dict[str, Any]], info: dict[str
     rates = {(r.case, r.variant): r.elements_per_s for r in results}
     overlap_figures = overlap.summarize(results)
     pairs = paired(results)
+    grouped_pairs = paired_grouped(results)
     scaling = seed2_dropin.scaling(results)
     cases = []
     for r in results:
         entry = r.to_json()
         if r.case in pairs and r.variant == "bridge":
             entry["paired_ratio_vs_legacy"] = round(pairs[r.case], 3)
+        if r.case in grouped_pairs and r.variant == "bridge":
+            entry["paired_ratio_vs_grouped"] = round(grouped_pairs[r.case], 3)
         if r.case.startswith("seed2_dropin_") and r.case.endswith("_t4"):
             kind = r.case[len("seed2_dropin_"):-len("_t4")]
             if f"{kind} {r.variant}" in scaling:

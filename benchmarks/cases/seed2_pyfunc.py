@@ -33,6 +33,9 @@ from cases.common import GROUP, TIMEOUT_S, Config, Run, Variant, drain, grouped,
 
 INPUT_SHAPE, TARGET_SHAPE = (2, 2), ()
 BATCH_SIZE = 32
+# The variants take turns run by run (common.measure_interleaved): on a shared machine the load drifts,
+# and bridge/grouped is a head-to-head figure.
+INTERLEAVED = True
 CAPACITY = 2 * BATCH_SIZE
 
 
