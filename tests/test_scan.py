@@ -195,3 +195,10 @@ def test_help_answers_without_importing_tensorflow():
     elapsed = time.perf_counter() - start
     assert help_out.returncode == 0 and "scan" in help_out.stdout and "migrate" in help_out.stdout
     print(f"tfdata-bridge --help: {elapsed:.3f} s in a subprocess")  # measured, not asserted: the machine is shared
+
+
+def test_the_public_migrate_api_is_sorted_and_present():
+    import tfdata_bridge.migrate as migrate
+
+    assert migrate.__all__ == sorted(migrate.__all__)
+    assert all(hasattr(migrate, name) for name in migrate.__all__)

@@ -189,6 +189,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
     notes += _left_alone(module, index, [*removed, *replaced], notes)
+    removed.update(_imports_left_unused(module, index, removed))
     if not replaced:
         return module, notes
     out = module.visit(_Apply(removed, replaced))
@@ -217,6 +218,35 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
             why = "it is not part of a pipeline the rewrite recognises"
         out.append(Note(f.line, f"`{f.api}` left: {why}"))
     return out
+
+
+def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CSTNode]) -> list[cst.CSTNode]:
+    """``import threading`` when the feed thread was its only use."""
+    gone: set[int] = set()
+    for stmt in removed:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            gone |= {id(n) for n in _all_names(stmt)}
+    out = []
+    for stmt in module.body:
+        if (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Import)
+                and len(stmt.body[0].names) == 1 and stmt.body[0].names[0].asname is None
+                and isinstance(stmt.body[0].names[0].name, cst.Name)
+                and stmt.body[0].names[0].name.value == "threading"):
+            refs = index.refs.get("threading", [])
+            if refs and all(id(r) in gone for r in refs):
+                out.append(stmt)
+    return out
+
+
+def _all_names(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+    node.visit(_V())
+    return found
 
 
 def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[cst.CSTNode]) -> list[cst.EmptyLine]:
