@@ -16,7 +16,7 @@ from tfdata_bridge._src.symbols import SYMBOLS, lookup
 from tfdata_bridge._src.warnings import CompiledToTfDataWarning
 
 QUEUES = ["QueueBase", "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue"]
-SHIM_PATHS = sorted(path for sym in SYMBOLS if sym.shim for path in sym.paths)
+SHIM_PATHS = sorted([path for sym in SYMBOLS if sym.shim for path in sym.paths] + ["Session", "InteractiveSession"])
 QUEUE_PATHS = [path for path in SHIM_PATHS if path.rsplit(".", 1)[-1] in QUEUES]
 
 
@@ -60,9 +60,11 @@ def test_the_submodules_holding_shims_are_shim_modules_over_tensorflows():
 
 
 def test_disable_v2_behavior_and_friends_are_tensorflows(tf):
-    for name in ("disable_v2_behavior", "enable_v2_behavior", "disable_eager_execution", "Session",
-                 "placeholder", "InteractiveSession", "errors", "float32"):
+    for name in ("disable_v2_behavior", "enable_v2_behavior", "disable_eager_execution", "placeholder", "errors",
+                 "float32"):
         assert getattr(bridge, name) is getattr(tf.compat.v1, name)
+    for name in ("Session", "InteractiveSession"):  # TensorFlow's, with a run() that tells the Coordinator
+        assert issubclass(getattr(bridge, name), getattr(tf.compat.v1, name))
     assert bridge.train.Coordinator is tf.compat.v1.train.Coordinator
     assert bridge.train.MonitoredSession is tf.compat.v1.train.MonitoredSession
 

@@ -325,14 +325,16 @@ def test_graph_mode_the_error_of_one_lifted_copy_arrives_while_the_others_are_sl
             coord = bridge.train.Coordinator()
             threads = bridge.train.start_queue_runners(sess, coord)
             try:
-                with pytest.raises(tf.errors.UnknownError, match="KeyError: 'copy failed'"):
+                # as legacy: the consumer sees the end (the error went to the coordinator) ...
+                with pytest.raises(tf.errors.OutOfRangeError):
                     while True:
                         sess.run(batch)
                 expired = slow.expired
             finally:
                 slow.release()
             coord.request_stop()
-            coord.join(threads)
+            with pytest.raises(tf.errors.UnknownError, match="KeyError: 'copy failed'"):
+                coord.join(threads)  # ... and join raises it
     assert expired == 0, f"the error arrived after {expired} slow calls gave up waiting for it"
 
 
@@ -428,9 +430,9 @@ def test_graph_mode_gives_the_legacy_tf_errors_type_and_coordinator_join_reraise
     assert type(legacy.joined) is type(ours.joined) is expected
     assert text in ours.joined.message
     if pattern == "lifted":
-        # No runner thread: the consumer's sess.run gets the error itself, after every full batch made
-        # before it (legacy: OutOfRange, or its loop ends at should_stop, and only join raises).
-        assert ours.end is expected and len(ours.batches) == 2
+        # No runner thread: the consumer's sess.run meets the error, after every full batch made before
+        # it, hands it to the coordinator and raises OutOfRange, as legacy's cancelled queue did.
+        assert ours.end is OOR and len(ours.batches) == 2
     else:
         assert ours.end in (None, OOR)
 

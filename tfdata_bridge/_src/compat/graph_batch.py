@@ -33,7 +33,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import lifting, sparse_batch
+from tfdata_bridge._src.compat import lifting, pipelines, sparse_batch
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -109,9 +109,12 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
+    options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
     iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
+    tensors = list(iterator.get_next(name=req.scope))
+    pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}")
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
-    return Built(list(iterator.get_next(name=req.scope)), python, vectorized, bool(blocked))
+    return Built(tensors, python, vectorized, bool(blocked))
 
 
 def _shuffled(ds: Any, req: GraphBatch, buffered: int) -> Any:

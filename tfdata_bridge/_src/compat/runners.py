@@ -26,7 +26,7 @@ import threading
 import weakref
 from typing import Any
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.compat import pipelines, tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.runtime import failures, gc_guard
 from tfdata_bridge._src.tf import tf
@@ -244,4 +244,6 @@ def start_queue_runners(sess=None, coord=None, daemon=True, start=True, collecti
     with sess.graph.as_default():
         for qr in tf1.get_collection(collection):
             threads.extend(qr.create_threads(sess, coord=coord, daemon=daemon, start=start))
+        if start:
+            pipelines.started(sess, coord)  # lifted pipelines start producing now, as legacy's runners did
     return threads

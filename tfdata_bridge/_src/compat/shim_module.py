@@ -11,8 +11,14 @@ from typing import Any
 
 from tfdata_bridge._src.symbols import SYMBOLS
 
+# Sessions: not legacy queue APIs (so not in the mapping table, and neither scan nor migrate reports
+# them), but their run() hands a lifted producer's error to the program's Coordinator (session.py).
+_SESSIONS = {
+    "Session": "tfdata_bridge._src.compat.session:Session",
+    "InteractiveSession": "tfdata_bridge._src.compat.session:InteractiveSession",
+}
 # path under tf.compat.v1 -> "module:attribute" of the shim
-_SHIMS: dict[str, str] = {path: sym.shim for sym in SYMBOLS if sym.shim for path in sym.paths}
+_SHIMS: dict[str, str] = {path: sym.shim for sym in SYMBOLS if sym.shim for path in sym.paths} | _SESSIONS
 # submodule paths that hold a shim somewhere below them ("train", "train.queue_runner", "queue", "io")
 _SHIM_PARENTS: frozenset[str] = frozenset(
     ".".join(path.split(".")[:i]) for path in _SHIMS for i in range(1, path.count(".") + 1)

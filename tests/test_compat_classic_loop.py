@@ -1,0 +1,110 @@
+"""The classic graph-mode loop through the drop-in, against legacy: production starts at
+``start_queue_runners`` and stays within capacity, and a producer's error reaches ``Coordinator.join``
+with legacy's type and message in every loop shape."""
+
+from __future__ import annotations
+
+import threading
+import time
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import tfdata_bridge.compat.v1 as bridge
+
+LEGACY = tf.compat.v1
+pytestmark = pytest.mark.timeout(120)
+
+
+def producer(fail_at: int | None = None) -> tuple[Any, list[int]]:
+    calls = [0]
+    lock = threading.Lock()
+
+    def make() -> np.float32:
+        with lock:
+            calls[0] += 1
+            n = calls[0]
+        if fail_at is not None and n >= fail_at:
+            raise ValueError(f"corrupt record {n}")
+        return np.float32(n)
+
+    return make, calls
+
+
+@pytest.mark.parametrize("tf1", [LEGACY, bridge], ids=["legacy", "drop-in"])
+def test_production_starts_at_start_queue_runners_and_stays_within_capacity(tf1):
+    make, calls = producer()
+    capacity, batch_size = 8, 2
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = tf1.py_func(make, [], tf.float32)
+        batch = tf1.train.batch([value], batch_size, shapes=[()], capacity=capacity)
+        with tf1.Session() as sess:
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            deadline = time.monotonic() + 30
+            while calls[0] < capacity and time.monotonic() < deadline:  # the producer runs ahead, unasked
+                time.sleep(0.01)
+            time.sleep(0.3)  # and then stops, the queue full
+            before_first_batch = calls[0]
+            sess.run(batch)
+            coord.request_stop()
+            sess.close()
+            coord.join(threads, stop_grace_period_secs=10)
+    assert capacity <= before_first_batch <= capacity + 2 * batch_size + 1, before_first_batch
+
+
+def _loop_until_out_of_range(sess, coord, batch):
+    try:
+        while not coord.should_stop():
+            sess.run(batch)
+    except tf.errors.OutOfRangeError:
+        pass
+
+
+def _loop_until_any_error(sess, coord, batch):
+    try:
+        while not coord.should_stop():
+            sess.run(batch)
+    except tf.errors.OpError:
+        pass
+
+
+def _loop_in_stop_on_exception(sess, coord, batch):
+    with coord.stop_on_exception():
+        while not coord.should_stop():
+            sess.run(batch)
+
+
+LOOPS = {"except OutOfRangeError": _loop_until_out_of_range, "except OpError": _loop_until_any_error,
+         "stop_on_exception": _loop_in_stop_on_exception}
+
+
+def joined(tf1: Any, loop: Any) -> BaseException | None:
+    make, _ = producer(fail_at=7)
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = tf1.py_func(make, [], tf.float32)
+        batch = tf1.train.batch([value], 2, shapes=[()], capacity=4)
+        with tf1.Session() as sess:
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            try:
+                loop(sess, coord, batch)
+            finally:
+                coord.request_stop()
+                try:
+                    coord.join(threads, stop_grace_period_secs=10)
+                except Exception as e:  # noqa: BLE001 - compared below
+                    return e
+    return None
+
+
+@pytest.mark.parametrize("shape", list(LOOPS))
+def test_coordinator_join_reraises_the_producers_error_in_every_loop_shape(shape):
+    legacy, ours = joined(LEGACY, LOOPS[shape]), joined(bridge, LOOPS[shape])
+    assert type(legacy) is type(ours) is tf.errors.InvalidArgumentError
+    assert "ValueError: corrupt record 7" in legacy.message and "ValueError: corrupt record 7" in ours.message

@@ -1,0 +1,74 @@
+"""The drop-in's graph-mode pipelines, per graph: what ``start_queue_runners`` starts and what the
+drop-in ``Session`` recognises in an error.
+
+- Production starts when legacy starts it. After ``start_queue_runners(sess)`` a legacy producer fills
+  its queue up to capacity before the first batch is asked for. A lifted pipeline's iterator is built
+  with ``experimental_warm_start`` (its prefetch threads start when the iterator is created), and
+  ``start_queue_runners`` creates it by running the iterator op: the producers run ahead, bounded by the
+  pipeline's capacity, as legacy's did.
+- The classic loop, exactly. In legacy a producer's error went to the ``Coordinator`` given to
+  ``start_queue_runners`` (``request_stop(e)``), the consumer saw ``OutOfRangeError`` (the queue was
+  cancelled), and ``coord.join()`` re-raised the error. A lifted producer has no thread: its error
+  arrives in the consumer's ``sess.run``. The drop-in ``Session`` (``session.py``) hands it to that
+  coordinator and raises ``OutOfRangeError`` in its place (``consumer_error``), so every loop shape
+  (``except OutOfRangeError``, ``except OpError``, ``coord.stop_on_exception()``) ends as legacy's
+  did and ``join`` re-raises the producer's error.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import weakref
+from typing import Any
+
+from tfdata_bridge._src.tf import tf
+
+tf1 = tf.compat.v1
+
+# graph -> the iterator ops of its lifted pipelines; graph -> {name of a get_next op: its pipeline's name}
+_iterators: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+_get_next: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+# session -> the coordinator start_queue_runners was given for it
+_coordinators: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
+_NODE = re.compile(r"\[\[(?:\{\{node )?([^\]\}]+)")
+
+
+def register(iterator: Any, get_next: list[Any], name: str) -> None:
+    """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors."""
+    graph = get_next[0].graph
+    with _lock:
+        _iterators.setdefault(graph, []).append(iterator._iterator_resource.op)  # noqa: SLF001 - see tf_private
+        _get_next.setdefault(graph, {})[get_next[0].op.name] = name
+
+
+def started(sess: Any, coord: Any) -> None:
+    """``start_queue_runners(sess, coord)`` ran: start the graph's pipelines, remember ``coord``."""
+    with _lock:
+        ops = list(_iterators.get(sess.graph, []))
+        if coord is not None:
+            _coordinators[sess] = coord
+    if ops:
+        sess.run(ops)
+
+
+def consumer_error(sess: Any, error: Any) -> Any:
+    """What the consumer's ``sess.run`` raises for ``error``: the error itself, or, where a producer of
+    a pipeline failed and ``start_queue_runners`` was given a coordinator for ``sess``, the
+    ``OutOfRangeError`` legacy's cancelled queue gave, after handing the error to the coordinator."""
+    if isinstance(error, (tf.errors.OutOfRangeError, tf.errors.CancelledError)):
+        return error
+    with _lock:
+        coord = _coordinators.get(sess)
+        ours = _get_next.get(sess.graph, {})
+    # The error names the ops it passed through, innermost first ("[[{{node lifted/PyFunc}}]] [[batch]]");
+    # a session's errors carry no op object, so the names are all there is.
+    names = [ours[n] for n in _NODE.findall(error.message or "") if n in ours]
+    if coord is None or not names:
+        return error
+    coord.request_stop(error)
+    return tf.errors.OutOfRangeError(
+        error.node_def, error.op,
+        f"{names[-1]} is closed and has insufficient elements: a producer failed and the Coordinator was asked to stop "
+        f"(Coordinator.join() raises its error: {type(error).__name__})")
