@@ -88,7 +88,7 @@ def _examples(result: dict, name: str) -> int:
     return sum(len(b["label"]) for b in batches)
 
 
-def bench_programs(repeats: int) -> None:
+def bench_programs(repeats: int, names: list[str] | None = None) -> None:
     import tensorflow as tf
 
     from tfdata_bridge.migrate import rewrite
@@ -102,7 +102,7 @@ def bench_programs(repeats: int) -> None:
     try:
         data = work / "data"
         make_data(str(data), tfrecord_records=5000, csv_lines=20000)
-        for name in ("tfrecord_shuffle_batch", "csv_decode"):
+        for name in names or ("tfrecord_shuffle_batch", "csv_decode"):
             source = (PROGRAMS / f"{name}.py").read_text()
             migrated = work / f"{name}_tfdata.py"
             migrated.write_text(rewrite(source, to="tfdata").code)
@@ -134,13 +134,15 @@ def bench_programs(repeats: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=("scan", "programs"))
+    parser.add_argument("--program", choices=("tfrecord_shuffle_batch", "csv_decode"), action="append",
+                        help="only these programs (default: both)")
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
     print(f"machine: {os.cpu_count()} cores, shared with other work (figures are noisy)", flush=True)
     if args.only in (None, "scan"):
         bench_scan(args.repeats)
     if args.only in (None, "programs"):
-        bench_programs(args.repeats)
+        bench_programs(args.repeats, args.program)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ class Generator:
         return None if is_none(node) else self.code(node)
 
     # -- source ------------------------------------------------------------------------------------------------
-    def source(self, p: Pipeline, ordered: bool) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
+    def source(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
         s, v1 = p.source, self.v1
         if s.kind == "slice":
@@ -51,7 +51,7 @@ class Generator:
             buffer = f"{v1}.size({files}, out_type={v1}.int64)" if shuffle else None
             steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
             notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
-            steps.append(self._reader_step(p, ordered))
+            steps.append(self._reader_step(p))
             return [], head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
@@ -81,7 +81,7 @@ class Generator:
         node = bound.get(name)
         return None if is_none(node) else self.code(node)
 
-    def _reader_step(self, p: Pipeline, ordered: bool) -> str:
+    def _reader_step(self, p: Pipeline) -> str:
         s, v1 = p.source, self.v1
         if s.reader == "WholeFileReader":
             if len(s.params) == 2:
@@ -103,7 +103,9 @@ class Generator:
         # one reader reads its files one after another; a shuffling consumer may read several at once
         if p.readers is not None:  # several readers take files from one queue, each reads its file through
             return emit.interleave(reader, p.readers, p.readers)
-        return emit.interleave(reader, 1, None) if ordered else emit.interleave(reader, 4, f"{v1}.data.AUTOTUNE")
+        # one reader reads its files one after another; reading several at once would let a shuffle window
+        # hold records legacy could not have mixed, so the files stay in sequence here too
+        return emit.interleave(reader, 1, None)
 
     # -- the whole pipeline ----------------------------------------------------------------------------------------
     def statements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
@@ -112,7 +114,7 @@ class Generator:
         v1 = self.v1
         shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
         keep = p.args.get("keep_input")
-        helpers, head, steps, notes = self.source(p, ordered=not shuffle)
+        helpers, head, steps, notes = self.source(p)
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
         threads = self.arg(p, "num_threads")
