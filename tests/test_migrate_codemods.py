@@ -10,6 +10,7 @@ import textwrap
 
 import pytest
 
+from tfdata_bridge._src.symbols import SYMBOLS
 from tfdata_bridge.migrate import rewrite, rewrite_file, scan_source
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -427,3 +428,27 @@ def test_to_tfdata_batch_join_refusals(changes, reason):
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert any(reason in n.message for n in result.refused), result.notes
+
+
+TABLE_PATHS = [pytest.param(p, s, id=p) for s in SYMBOLS for p in s.paths]
+
+
+@pytest.mark.parametrize("path, sym", TABLE_PATHS)
+def test_every_table_api_reached_through_compat_v1_moves_to_the_drop_in(path, sym):
+    before = f"import tensorflow.compat.v1 as tf1\n\nuse = tf1.{path}  # {path}\n"
+    assert rewrite(before, to="compat").code == before.replace("tensorflow.compat.v1", "tfdata_bridge.compat.v1", 1)
+    tf2 = f"import tensorflow as tf\n\nuse = tf.compat.v1.{path}\n"
+    assert rewrite(tf2, to="compat").code == (
+        f"import tensorflow as tf\nimport tfdata_bridge.compat.v1\n\nuse = tfdata_bridge.compat.v1.{path}\n")
+
+
+@pytest.mark.parametrize("path, sym", TABLE_PATHS)
+def test_every_table_api_outside_a_recognised_pipeline_is_left_with_a_note(path, sym):
+    source = f"import tensorflow.compat.v1 as tf\n\nuse = tf.{path}\n"
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    if sym.to_tfdata == "plumbing":
+        assert not result.refused  # nothing was rewritten, so plumbing is not even looked at
+    else:
+        [note] = result.refused
+        assert note.line == 3 and f"`tf.compat.v1.{sym.name}` left" in note.message
