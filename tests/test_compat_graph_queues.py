@@ -170,6 +170,9 @@ def test_close_with_an_enqueue_blocked_in_another_thread(cancel):
         time.sleep(0.3)
         closing = in_thread(lambda: sess.run(close, options=BOUNDED))
         time.sleep(0.3)
+        if cancel:  # the close ends both, with no dequeue: wait for that (seconds on a loaded machine)
+            for call in (blocked, closing):
+                call["thread"].join(WAIT_S)
         # without cancel the close waits behind the pending enqueue, which completes as room appears
         state = [blocked["thread"].is_alive(), closing["thread"].is_alive()]
         items = drain(sess, q.dequeue_up_to(5))
