@@ -271,8 +271,11 @@ def test_in_eager_mode_concrete_tensors_raise_value_error_that_says_to_pass_a_ca
     assert tf.executing_eagerly()
     with pytest.raises(ValueError, match="Input pipelines based on Queues"):
         LEGACY.train.batch([tf.constant(1)], 2)
-    with pytest.raises(ValueError, match="zero-argument callable"):
+    with pytest.raises(ValueError, match="zero-argument callable") as info:
         bridge.train.batch([tf.constant(1)], 2)
+    # graph mode first (what a legacy program needs), then the callable alternative
+    message = str(info.value)
+    assert message.index("disable_eager_execution()") < message.index("zero-argument callable")
     with pytest.raises(ValueError, match="zero-argument callable"):
         bridge.train.shuffle_batch_join([[tf.constant(1)]], 2, 10, 2)
 

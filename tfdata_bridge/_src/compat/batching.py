@@ -86,10 +86,13 @@ def maybe_shuffle_batch_join(tensors_list, batch_size, capacity, min_after_deque
 
 
 EAGER_TENSORS = (
-    "tf.train.{fn} was given {what} in eager mode, where nothing runs them again to make the next element "
-    "(TensorFlow refuses queue-based input pipelines under eager execution). Pass a zero-argument callable "
-    "that returns one element, e.g. `tf.train.{fn}(lambda: (image, label), ...)`{join}, and a "
-    "tf.data.Dataset comes back; or build the pipeline with tf.data directly."
+    "tf.train.{fn} was given {what} in eager mode. Legacy programs run in graph mode: call "
+    "tf.compat.v1.disable_eager_execution() (or tf.compat.v1.disable_v2_behavior()) at the start of the "
+    "program, before building the graph, and the drop-in runs it on tf.data. In eager (TF2) code nothing runs "
+    "the tensors again to make the next element (TensorFlow refuses queue-based input pipelines under eager "
+    "execution): pass a zero-argument callable that returns one element, e.g. "
+    "`tf.train.{fn}(lambda: (image, label), ...)`{join}, and a tf.data.Dataset comes back; or build the "
+    "pipeline with tf.data directly."
 )
 
 
