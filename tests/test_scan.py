@@ -202,3 +202,76 @@ def test_the_public_migrate_api_is_sorted_and_present():
 
     assert migrate.__all__ == sorted(migrate.__all__)
     assert all(hasattr(migrate, name) for name in migrate.__all__)
+
+
+SCOPE_CASES = {
+    "class-body-binding-is-not-seen-by-methods": """
+        import tensorflow.compat.v1 as tf
+        class A:
+            tf = None
+            x = tf.train.batch
+            def f(self):
+                return tf.train.batch
+        """,
+    "global-declaration": """
+        import tensorflow.compat.v1 as tf
+        def f():
+            global tf
+            tf = tf
+            return tf.train.batch
+        def g(tf=tf.train.shuffle_batch):
+            return tf.train.batch
+        """,
+    "comprehension-and-lambda-variables": """
+        import tensorflow.compat.v1 as tf
+        a = [tf.train.batch for tf in range(3)]
+        b = [tf.FIFOQueue for _ in range(3)]
+        c = lambda tf: tf.train.batch
+        d = lambda: tf.train.batch
+        """,
+    "imports-inside-functions-and-closures": """
+        def f():
+            import tensorflow.compat.v1 as v1
+            def g():
+                return v1.train.batch_join
+            return g
+        def h():
+            return v1.train.batch
+        """,
+    "except-as-and-walrus": """
+        import tensorflow.compat.v1 as tf
+        try:
+            pass
+        except Exception as tf:
+            pass
+        print(tf.train.batch)
+        def k():
+            if (tf := 3):
+                return tf.train.batch
+        """,
+    "star-import-non-ascii-and-parentheses": """
+        from tensorflow.compat.v1 import *
+        import tensorflow.compat.v1 as tf
+        batch([x], 2)
+        s = "é"; q = tf.FIFOQueue(3, tf.int32)
+        r = (tf.train
+             .shuffle_batch)
+        """,
+    "reassigned-import": """
+        import tensorflow as tf
+        tf = tf.compat.v1
+        x = tf.train.batch
+        y = tf.compat.v1.train.batch
+        """,
+}
+
+
+@pytest.mark.parametrize("source", [pytest.param(textwrap.dedent(s), id=k) for k, s in SCOPE_CASES.items()]
+                         + [pytest.param(p.read_text(), id=p.name) for p in sorted(PROGRAMS.glob("*.py"))])
+def test_ast_resolution_means_what_libcst_qualified_names_mean(source):
+    from tfdata_bridge._src.migrate.scanner import scan_source_cst
+
+    def key(findings):  # libcst's text of a parenthesized chain keeps its parentheses; ast's is the chain
+        return [(f.line, f.column, f.api, f.spelled.strip("()"), f.dropin, f.tfdata) for f in findings]
+
+    assert key(scan_source(source)) == key(scan_source_cst(source))
