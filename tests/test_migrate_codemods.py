@@ -452,3 +452,13 @@ def test_every_table_api_outside_a_recognised_pipeline_is_left_with_a_note(path,
     else:
         [note] = result.refused
         assert note.line == 3 and f"`tf.compat.v1.{sym.name}` left" in note.message
+
+
+def test_the_readme_before_after_is_what_the_tool_prints():
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("```diff\n", 1)[1].split("```\n", 1)[0]
+    out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate", "tests/legacy_programs/pyfunc_batch.py",
+                          "--to", "tfdata"], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 1
+    assert block == out.stdout
