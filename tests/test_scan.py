@@ -275,3 +275,9 @@ def test_ast_resolution_means_what_libcst_qualified_names_mean(source):
         return [(f.line, f.column, f.api, f.spelled.strip("()"), f.dropin, f.tfdata) for f in findings]
 
     assert key(scan_source(source)) == key(scan_source_cst(source))
+
+
+def test_a_missing_path_is_an_error_not_an_empty_scan(tmp_path):
+    out = _cli("scan", str(tmp_path / "nowhere"))
+    assert out.returncode == 2
+    assert "nowhere: skipped: cannot be read" in out.stderr

@@ -32,7 +32,7 @@ def python_files(paths: Iterable[str | os.PathLike[str]], excludes: Sequence[str
     (``--exclude 'tests/*'``, ``--exclude '*_pb2.py'``, ``--exclude third_party``)."""
     for root in paths:
         root = os.fspath(root)
-        if os.path.isfile(root):
+        if os.path.isfile(root) or not os.path.exists(root):  # a missing path is read, and reported
             if not _excluded(root, excludes):
                 yield root
             continue

@@ -7,7 +7,7 @@ import tempfile
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.results import Note, RewriteResult, Target
+from tfdata_bridge._src.migrate.results import RewriteResult, Target
 from tfdata_bridge._src.migrate.scanner import parse_error_text, read_source
 
 
