@@ -31,10 +31,13 @@ class Run:
     joined: BaseException | None  # what Coordinator.join raised
     structure: Any  # the returned object's structure: types, dtypes, static shapes
     threads: int  # how many threads start_queue_runners returned
+    out: Any = None  # what the consumer ran (graph tensors)
+    graph: Any = None  # the graph it was built in
 
 
 def run(tf1: Any, build: Any, *, limit: int = 500) -> Run:
-    with tf.Graph().as_default(), warnings.catch_warnings():
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         out = build(tf1)
         with tf1.Session() as sess:
@@ -54,7 +57,7 @@ def run(tf1: Any, build: Any, *, limit: int = 500) -> Run:
                 coord.join(threads, stop_grace_period_secs=JOIN_GRACE_S)
             except Exception as e:  # noqa: BLE001 - compared by the tests
                 joined = e
-    return Run(batches, end, joined, structure(out), len(threads))
+    return Run(batches, end, joined, structure(out), len(threads), out, graph)
 
 
 def both(build: Any, **kwargs: Any) -> tuple[Run, Run]:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import os
 import warnings
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pytest
 import tensorflow as tf
+import batch_harness
 
 import tfdata_bridge
 import tfdata_bridge.compat.v1 as bridge
@@ -25,43 +25,17 @@ pytestmark = pytest.mark.timeout(180)
 FILES, RECORDS = 3, 23  # odd sizes: batches straddle files and epochs, and the last batch is short
 
 
-@dataclass
-class Outcome:
-    batches: list[Any]
-    end: type | None
-    threads: int
-    native: bool | None  # is_native of what the consumer runs (the bridge only)
-    op_types: set[str]
+def run(tf1: Any, build: Any) -> Any:
+    """``build`` with ``tf1`` in a fresh graph, run as a legacy program (``batch_harness.run``)."""
+    return batch_harness.run(tf1, build, limit=400)
 
 
-def run(tf1: Any, build: Any, limit: int = 400) -> Outcome:
-    """Build with ``tf1`` in a fresh graph and run as a legacy program: initializers, queue runners,
-    ``sess.run`` until an error, then stop and join."""
-    graph = tf.Graph()
-    with graph.as_default(), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        out = build(tf1)
-        native = tfdata_bridge.is_native(out) if tf1 is bridge else None
-        with tf1.Session() as sess:
-            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
-            coord = tf1.train.Coordinator()
-            threads = tf1.train.start_queue_runners(sess, coord)
-            batches, end = [], None
-            try:
-                for _ in range(limit):
-                    batches.append(sess.run(out))
-            except tf.errors.OpError as e:
-                end = type(e)
-            coord.request_stop()
-            coord.join(threads, stop_grace_period_secs=10)
-    return Outcome(batches, end, len(threads), native, {op.type for op in graph.get_operations()})
-
-
-def both(build: Any) -> tuple[Outcome, Outcome]:
+def both(build: Any) -> tuple[Any, Any]:
     legacy, ours = run(LEGACY, build), run(bridge, build)
-    assert ours.native is True  # no Python op, no queue or reader op behind it
+    assert tfdata_bridge.is_native(ours.out), tfdata_bridge.native_report(ours.out)  # no Python, queue or reader op
     assert ours.threads == 0, "start_queue_runners returned runner threads"
-    assert not {t for t in ours.op_types if "Queue" in t or "Reader" in t}, ours.op_types
+    op_types = {op.type for op in ours.graph.get_operations()}
+    assert not {t for t in op_types if "Queue" in t or "Reader" in t}, op_types
     assert ours.end is legacy.end is OOR
     return legacy, ours
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import warnings
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier, lifting
@@ -116,7 +117,7 @@ class InputQueue:
                 self._standalone[key] = standalone_iterator(ds)
         value = self._standalone[key].get_next(name=name or f"{self._name}_Dequeue")
         if method == "dequeue":
-            frontier.register([value], RowRead(self))
+            frontier.register([value], ValueRead(f"input producer {self._name!r}", self.dataset, stream=self))
         return value
 
     def close(self, cancel_pending_enqueues: bool = False, name: str | None = None) -> Any:
@@ -134,22 +135,25 @@ class InputQueue:
         return tf.constant(False, name=name or f"{self._name}_IsClosed")
 
 
-class RowRead:
-    """The frontier source of ``InputQueue.dequeue()``: one row per read."""
+class ValueRead:
+    """A frontier source of one tensor per read: ``make(shard)`` gives its dataset; ``stream`` is the
+    ``InputQueue`` it splits with other readers of that queue, or None."""
 
     width = 1
 
-    def __init__(self, queue: InputQueue) -> None:
-        self.stream = queue
+    def __init__(self, label: str, make: Callable[[tuple[int, int]], Any], stream: InputQueue | None = None) -> None:
+        self._label = label
+        self._make = make
+        self.stream = stream
 
     def describe(self) -> str:
-        return f"input producer {self.stream.name!r}"
+        return self._label
 
     def present(self, needed: frozenset[int]) -> tuple[int, ...]:
         return (0,)
 
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
-        return self.stream.dataset(shard)
+        return self._make(shard)
 
 
 def standalone_iterator(dataset: Any) -> Any:
@@ -198,26 +202,6 @@ def _epochs_variable() -> Any:
                             collections=[tf1.GraphKeys.LOCAL_VARIABLES])
 
 
-class EpochRead:
-    """The frontier source of ``limit_epochs``' tensor: its value, once per epoch."""
-
-    width = 1
-    stream = None
-
-    def __init__(self, lift: lifting.Lift, num_epochs: int, epochs_variable: Any, name: str) -> None:
-        self._args = (lift, num_epochs, epochs_variable)
-        self._name = name
-
-    def describe(self) -> str:
-        return f"limit_epochs {self._name!r}"
-
-    def present(self, needed: frozenset[int]) -> tuple[int, ...]:
-        return (0,)
-
-    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
-        return epochs_dataset(*self._args)
-
-
 # -- the public functions ----------------------------------------------------------------------------
 
 
@@ -254,7 +238,8 @@ def limit_epochs(tensor, num_epochs=None, name=None):
         if isinstance(lift, lifting.Blocker) or lift.upstreams:
             return tf1.train.limit_epochs(tensor, num_epochs=num_epochs, name=scope)
         epochs_variable = _epochs_variable()
-        source = EpochRead(lift, num_epochs, epochs_variable, scope.rstrip("/"))
+        source = ValueRead(f"limit_epochs {scope.rstrip('/')!r}",
+                           lambda shard: epochs_dataset(lift, num_epochs, epochs_variable))
         with tf1.device("/device:CPU:0"):
             iterator = standalone_iterator(source.dataset())
         value = iterator.get_next(name=scope.rstrip("/").split("/")[-1])
