@@ -13,10 +13,15 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   threads, each copy ends on its own and the rest carry on, so nothing another copy already made is lost
   (a single ``map(num_parallel_calls=N)`` would end the whole dataset at the first end). Each copy has
   its own op kernels, so seeded random ops are reseeded per copy (``Lift.function``). With an upstream
-  bridge queue on the frontier, the queue's dataset is the source and ``map(num_parallel_calls=N)``
-  shares it among the N calls, as N runner threads share one queue.
+  source on the frontier (a bridge queue, a reader's records, an input producer's rows: see
+  ``frontier.py``), that source's dataset is read and ``map(num_parallel_calls=N)`` shares it among the
+  N calls, as N runner threads share one queue or reader; several readers of one input producer split
+  its file names (``_shards``).
+- vectorized (``_vectorized``): where a single lifted producer's ops are pure, the source's records are
+  shuffled and batched first and the ops run once per batch (``parse_example`` after ``batch``).
 - fallback (``fallback.py``): TensorFlow's queue, filled by a ``FallbackRunner``'s threads running the
-  enqueue op as legacy's ``QueueRunner`` did, read in chunks.
+  enqueue op as legacy's ``QueueRunner`` did, read in chunks; when no producer of the call lifts, legacy's
+  kind of queue and its own ``dequeue_many`` are the batch.
 
 Then, in order: ``keep_input`` -> ``filter``, ``enqueue_many`` -> ``unbatch``, the producers ->
 ``interleave``, a shuffle queue -> ``shuffle(capacity)`` (legacy's queue mixes across all it holds, and
