@@ -27,9 +27,9 @@ def _demo(args: argparse.Namespace) -> int:
 def _add_demo(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "demo",
-        help="run the seed queue patterns through the bridge and show what happened",
+        help="run the two classic queue programs through the bridge and show what happened",
         description=(
-            "Runs the seed's two queue patterns through the bridge and shows the producer spec, the tf.data "
+            "Runs the two classic queue programs (the `py_func` + `train.batch` program and the feed-thread program) through the bridge and shows the producer spec, the tf.data "
             "code it compiles to (explain), production overlapping consumption as an f/r trace, and "
             "throughput beside the legacy graph-mode queue."
         ),

@@ -1,14 +1,14 @@
-"""``tfdata-bridge demo``: the seed's two patterns through the bridge, and what happened.
+"""``tfdata-bridge demo``: the two classic queue programs through the bridge, and what happened.
 
 Library code: it returns a ``DemoReport`` (and its text); the CLI prints it.
 
-0. Seed answer 2's legacy program, run under ``tensorflow.compat.v1`` and then with only its import
+0. The ``py_func`` + ``train.batch`` program, run under ``tensorflow.compat.v1`` and then with only its import
    changed to ``tfdata_bridge.compat.v1`` (``demo_dropin.py``): same results, no runner thread.
-1. Seed answer 2 (a numpy producer batched by ``tf.train.batch(batch_size=2, capacity=2)``) as a spec,
+1. The ``py_func`` + ``train.batch`` program (a numpy producer batched by ``tf.train.batch(batch_size=2, capacity=2)``) as a spec,
    and the tf.data code it amounts to (``explain``).
 2. That spec running: the producer records ``f`` for each element it makes and the consumer ``r`` for
-   each batch it trains on, in one ordered trace, as the seed's ``fffffrrffrfr...`` printout did.
-3. Seed answer 1 (a thread feeding single elements to a queue, the loop taking batches of 32): the
+   each batch it trains on, in one ordered trace, as the original program's ``fffffrrffrfr...`` printout did.
+3. The feed-thread program (a thread feeding single elements to a queue, the loop taking batches of 32): the
    legacy graph-mode ``FIFOQueue`` beside the bridge, in elements per second, over a short run.
 """
 
@@ -32,11 +32,11 @@ from tfdata_bridge._src.tf import tf
 
 INPUT_SHAPE, TARGET_SHAPE = (2, 2), ()
 LOAD_S, STEP_S = 0.0005, 0.002  # the demo producer's "disk read" per element, the consumer's step per batch
-FEATURES, BATCH_SIZE, CAPACITY = 100, 32, 100  # seed answer 1
+FEATURES, BATCH_SIZE, CAPACITY = 100, 32, 100  # the feed-thread program's
 TIMEOUT_S = 30.0
 
 SPEC_SOURCE = """\
-def get_numpy_tensors():                      # seed answer 2's producer
+def get_numpy_tensors():                      # the py_func + train.batch program's producer
     input = np.random.rand(2, 2).astype(np.float32)
     target = np.random.randint(10, dtype=np.int32)
     return input, target
@@ -64,17 +64,17 @@ class DemoReport:
     trace: str  # "f": the producer made an element; "r": the consumer finished a step
     batches: int
     throughput: tuple[Throughput, ...]  # the legacy queue first, then the bridge
-    dropin: tuple[ProgramRun, ProgramRun]  # seed answer 2's program: tensorflow.compat.v1, then the bridge's
+    dropin: tuple[ProgramRun, ProgramRun]  # the py_func + train.batch program: tensorflow.compat.v1, then the bridge's
 
     def render(self) -> str:
         first_r = self.trace.find("r")
         after = self.trace[first_r:].count("f") if first_r >= 0 else 0
         lines = [
-            "tfdata-bridge demo: the seed's two queue patterns, moved onto tf.data",
+            "tfdata-bridge demo: the two classic queue programs, moved onto tf.data",
             "",
             *render_dropin(*self.dropin),
             "",
-            "1. Seed answer 2 as a spec (a numpy producer, tf.train.batch(batch_size=2, capacity=2))",
+            "1. The py_func + train.batch program as a spec (a numpy producer, tf.train.batch(batch_size=2, capacity=2))",
             _indent(SPEC_SOURCE),
             "",
             _indent(describe(self.spec)),
@@ -89,7 +89,7 @@ class DemoReport:
             f"   the producer made {first_r if first_r >= 0 else len(self.trace)} elements before the first step"
             f" ended, and {after} more while the consumer trained",
             "",
-            f"4. Throughput, seed answer 1 ({FEATURES} float32 features + an int32 label per element, "
+            f"4. Throughput, the feed-thread program ({FEATURES} float32 features + an int32 label per element, "
             f"batch {BATCH_SIZE}, {self.throughput[0].elements} elements)",
         ]
         base = self.throughput[0].elements_per_s
@@ -138,7 +138,7 @@ class _Trace:
 def seed2_spec(trace: _Trace | None = None) -> PipelineSpec:
     def get_numpy_tensors():
         time.sleep(LOAD_S)  # stands for reading from disk
-        input = np.random.rand(*INPUT_SHAPE).astype(np.float32)  # noqa: A001 - the seed's name
+        input = np.random.rand(*INPUT_SHAPE).astype(np.float32)  # noqa: A001 - the original program's name
         target = np.random.randint(10, dtype=np.int32)
         if trace is not None:
             trace.record("f")
@@ -150,7 +150,7 @@ def seed2_spec(trace: _Trace | None = None) -> PipelineSpec:
 
 
 def overlap_trace(batches: int) -> str:
-    """Run the seed answer 2 spec for ``batches`` steps and return the f/r trace."""
+    """Run the py_func + train.batch spec for ``batches`` steps and return the f/r trace."""
     trace = _Trace()
     iterator = iter(compile_spec(seed2_spec(trace)))
     for _ in range(batches):
@@ -190,7 +190,7 @@ def _bridge_feed(features: np.ndarray, labels: np.ndarray) -> Throughput:
 
 
 def _legacy_feed(features: np.ndarray, labels: np.ndarray) -> Throughput:
-    """Seed answer 1 in tf.compat.v1 graph mode: placeholders, FIFOQueue(100), a feeding thread."""
+    """The feed-thread program in tf.compat.v1 graph mode: placeholders, FIFOQueue(100), a feeding thread."""
     v1 = tf.compat.v1
     with tf.Graph().as_default() as graph:
         feature_input = v1.placeholder(tf.float32, shape=[FEATURES])

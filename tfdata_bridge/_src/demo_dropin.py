@@ -1,4 +1,4 @@
-"""The demo's first part: seed answer 2's legacy program, run as written under ``tensorflow.compat.v1``
+"""The demo's first part: the ``py_func`` + ``train.batch`` program, run as written under ``tensorflow.compat.v1``
 and again with only its import changed to ``tfdata_bridge.compat.v1``, and what each run did.
 
 Library code: returns results; the CLI prints them.
@@ -50,12 +50,12 @@ class ProgramRun:
 
 
 def run_program(v1: ModuleType, label: str, seed: int = 0) -> ProgramRun:
-    """Run seed answer 2's program (``PROGRAM``) with ``v1`` as its ``tf`` module, in a graph of its own."""
+    """Run the ``py_func`` + ``train.batch`` program (``PROGRAM``) with ``v1`` as its ``tf`` module, in a graph of its own."""
     rng = np.random.RandomState(seed)
     input_shape, target_shape = (2, 2), ()
 
     def get_numpy_tensors():
-        input = rng.rand(*input_shape).astype(np.float32)  # noqa: A001 - the seed's name
+        input = rng.rand(*input_shape).astype(np.float32)  # noqa: A001 - the original program's name
         target = np.int32(rng.randint(10))
         return input, target
 
@@ -99,7 +99,7 @@ def compare_runs() -> tuple[ProgramRun, ProgramRun]:
 def render(legacy: ProgramRun, bridge: ProgramRun) -> list[str]:
     same = legacy.targets == bridge.targets and legacy.shapes == bridge.shapes and legacy.dtypes == bridge.dtypes
     lines = [
-        "0. A legacy program through the drop-in: seed answer 2, only its import line changed",
+        "0. A legacy program through the drop-in: the py_func + train.batch program, only its import line changed",
         *("   " + line for line in PROGRAM.splitlines()),
         "",
     ]

@@ -7,7 +7,7 @@ kernel and whose dequeues come from tf.data (see ``queue_reading``): enqueue, ``
 ``Coordinator`` and queue runners behave exactly as before. In eager mode the constructors return the
 bridge's eager queues (``tfdata_bridge.FIFOQueue`` and friends).
 
-Why the kernel holds the elements: measured on the seed answer 1 pattern (a thread running
+Why the kernel holds the elements: measured on the feed-thread program (a thread running
 ``sess.run(enqueue_op, feed_dict)`` per element), a ``numpy_function`` enqueue into a Python channel
 ran at about 0.7x the legacy queue, TensorFlow's queue kernel at 1.0x (``benchmarks/cases/seed1_dropin.py``).
 """
