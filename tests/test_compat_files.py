@@ -390,3 +390,73 @@ def test_explain_says_whether_python_is_left_and_is_native_agrees():
     assert tfdata_bridge.is_native(tf.data.TFRecordDataset(["x"]).map(lambda v: tf.strings.length(v)))
     assert not tfdata_bridge.is_native(tf.data.Dataset.range(3).map(
         lambda x: tf.numpy_function(lambda v: v, [x], tf.int64)))
+
+
+# --- the rest of the surface, each against legacy ------------------------------------------------------
+
+
+def test_fixed_length_records_with_header_footer_and_hop_bytes(tmp_path):
+    path = tmp_path / "hop.bin"
+    path.write_bytes(bytes(range(3)) + bytes(range(100, 130)) + bytes(range(5)))  # header 3, 30 bytes, footer 5
+
+    def build(tf1):
+        q = tf1.train.string_input_producer([str(path)], num_epochs=1, shuffle=False)
+        return tf1.FixedLengthRecordReader(4, header_bytes=3, footer_bytes=5, hop_bytes=3).read(q)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert [tuple(b) for b in ours.batches] == [tuple(b) for b in legacy.batches]
+    assert len(ours.batches) == 9 and ours.end is legacy.end is OOR
+
+
+def test_identity_reader_and_range_input_producer(data):
+    def build(tf1):
+        q = tf1.train.string_input_producer(data["csv"], num_epochs=2, shuffle=True, seed=9)
+        key, value = tf1.IdentityReader().read(q)
+        index = tf1.train.range_input_producer(100, num_epochs=1, shuffle=True, seed=3).dequeue()
+        return tf1.train.batch([key, value, index], 2)
+
+    legacy, ours = both(build)
+    assert rows(ours.batches) == rows(legacy.batches)
+
+
+def test_a_reader_on_a_queue_the_program_fills_reads_through_tfdata(data):
+    def build(tf1):
+        names = tf1.FIFOQueue(10, tf1.string, shapes=[[]])
+        fill = names.enqueue_many([tf1.constant(data["csv"])])
+        close = names.close()
+        with tf1.control_dependencies([fill]):
+            with tf1.control_dependencies([close]):
+                start = tf1.no_op()
+        tf1.add_to_collection("start", start)
+        key, line = tf1.TextLineReader(skip_header_lines=1).read(names)
+        return [key, line]
+
+    def program(tf1):
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            key_line = build(tf1)
+            out = []
+            with tf1.Session() as sess:
+                sess.run(tf1.get_collection("start"))
+                with pytest.raises(OOR):
+                    while True:
+                        out.append(tuple(sess.run(key_line)))
+            return out
+
+    assert program(bridge) == program(LEGACY)
+
+
+def test_an_input_producer_dequeued_by_many_and_up_to():
+    def build(tf1):
+        q = tf1.train.input_producer(tf1.constant(np.arange(10, dtype=np.int64)), num_epochs=1, shuffle=False)
+        return q.dequeue_many(4)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert [b.tolist() for b in ours.batches] == [b.tolist() for b in legacy.batches] == [[0, 1, 2, 3], [4, 5, 6, 7]]
+
+    def build_up_to(tf1):
+        q = tf1.train.input_producer(tf1.constant(np.arange(10, dtype=np.int64)), num_epochs=1, shuffle=False)
+        return q.dequeue_up_to(4)
+
+    legacy, ours = run(LEGACY, build_up_to), run(bridge, build_up_to)
+    assert [b.tolist() for b in ours.batches] == [b.tolist() for b in legacy.batches]
