@@ -26,11 +26,14 @@ import heapq
 import itertools
 import random
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 Element = tuple[Any, ...]
+
+WAIT_SLICE_S = 0.1  # a blocked call re-checks for a pending Ctrl-C at least this often (see Channel._wait)
 
 
 class ChannelError(Exception):
@@ -319,10 +322,19 @@ class Channel:
 
     def _wait(self, attempt: Any, timeout: float | None) -> None:
         """Wait (lock held) until ``attempt`` is done. On timeout or interruption (KeyboardInterrupt), the
-        attempt is withdrawn: a dequeue puts back what it collected, so nothing is lost."""
+        attempt is withdrawn: a dequeue puts back what it collected, so nothing is lost.
+
+        The wait is made of slices of at most ``WAIT_SLICE_S``: a SIGINT that lands after Python last
+        checked for signals but before the thread blocks (CPython's lock acquire releases the GIL first,
+        and a thread waiting for the GIL, such as the one sending the signal, runs just then) does not
+        interrupt a wait without a timeout, and would be lost; the next slice raises it."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         try:
-            if not self._cond.wait_for(lambda: attempt.done, timeout):
-                raise TimeoutError(f"'{self.name}': timed out after {timeout} s")
+            while not attempt.done:
+                remaining = WAIT_SLICE_S if deadline is None else min(WAIT_SLICE_S, deadline - time.monotonic())
+                if remaining <= 0:
+                    raise TimeoutError(f"'{self.name}': timed out after {timeout} s")
+                self._cond.wait(remaining)
         except BaseException:
             if not attempt.done:
                 self._withdraw(attempt)
