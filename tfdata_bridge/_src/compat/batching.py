@@ -158,6 +158,11 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
 
 def _became(built: graph_batch.Built) -> str:
     """What the call's pipeline runs on, for its one warning."""
+    if built.python_producers:
+        names = ", ".join(built.python_producers)
+        return (f", its Python producer(s) ({names}) called on the bridge's threads, their elements crossing into "
+                "tf.data a batch at a time" + (f"; the Python op(s) {', '.join(built.python)} called from tf.data's "
+                                                "threads" if built.python else ""))
     if built.python:
         ops = ", ".join(built.python)
         return f", the Python op(s) {ops} called from tf.data's threads"

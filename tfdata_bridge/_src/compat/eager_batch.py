@@ -28,7 +28,7 @@ def dataset(producers: Sequence[Callable[[], Any]], *, threads: int, keep_input:
             capacity: int, enqueue_many: bool, shapes: Any, dynamic_pad: bool,
             allow_smaller_final_batch: bool, shuffle: tuple[int, Any] | None) -> tf.data.Dataset:
     keep = _keep(keep_input)
-    first = _Probe(producers[0])
+    first = Probe(producers[0])
     element = first.element
     names = sorted(element, key=str) if isinstance(element, dict) else None
     comps = [element[k] for k in names] if names else _components(element)
@@ -88,7 +88,7 @@ def _dtype(value: np.ndarray) -> Any:
     return tf.string if value.dtype.kind in "OSU" else tf.as_dtype(value.dtype)
 
 
-class _Probe:
+class Probe:
     """Calls a producer once, up front, and delivers that element first."""
 
     def __init__(self, fn: Callable[[], Any]) -> None:

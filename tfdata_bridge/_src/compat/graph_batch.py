@@ -16,7 +16,9 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   source on the frontier (a bridge queue, a reader's records, an input producer's rows: see
   ``frontier.py``), that source's dataset is read and ``map(num_parallel_calls=N)`` shares it among the
   N calls, as N runner threads share one queue or reader; several readers of one input producer split
-  its file names (``_shards``).
+  its file names (``_reads``). A zero-input ``py_func`` is such a source too (``py_producers.py``):
+  its function runs on ``num_threads`` Python threads and its elements cross into tf.data a batch at a
+  time.
 - vectorized (``_vectorized``): where a single lifted producer's ops are pure, the source's records are
   shuffled and batched first and the ops run once per batch (``parse_example`` after ``batch``).
 - fallback (``fallback.py``): TensorFlow's queue, filled by a ``FallbackRunner``'s threads running the
@@ -77,6 +79,7 @@ class Built:
     python: tuple[str, ...]  # the Python ops (py_func and friends) lifted into tf.data, by name
     vectorized: bool  # the lifted ops run once per batch (parse_example after batch, say)
     fallback: bool  # a stage runs outside tf.data (see _fallback)
+    python_producers: tuple[str, ...] = ()  # zero-input py_funcs run as Python producers, by name
 
 
 def build(req: GraphBatch, stacklevel: int) -> Built:
@@ -84,14 +87,17 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     producers: list[Any] = []
     blocked: list[tuple[list[Any], lifting.Blocker]] = []
     lifts: list[lifting.Lift] = []
+    python_producers = not req.enqueue_many and not req.dynamic_pad and req.layout is None
     for tensors in req.tensor_lists:
         targets = list(tensors) + ([req.keep] if req.keep is not None else [])
-        lift = lifting.analyze(targets)
+        lift = lifting.analyze(targets, python_producers=python_producers)
+        if not isinstance(lift, lifting.Blocker) and not all(p.ready() for p in lift.python_producers):
+            lift = lifting.analyze(targets)  # its elements' shapes cannot be learned: the py_func stays an op
         if isinstance(lift, lifting.Blocker):
             blocked.append((tensors, lift))
         else:
             lifts.append(lift)
-    shards = _shards(lifts)
+    shards = _reads(req, lifts)
     buffered = 0
     if req.shuffle is not None:
         # Legacy's shuffle queue fills towards capacity whenever the producer is ahead (the usual case in
@@ -111,6 +117,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             ds = ds.map(sparse_batch.assemble(req.layout))
         ds = _shuffled(ds, req, buffered)
         ds = _batched(ds, req)
+    if any(lift.python_producers for lift in lifts):  # their channel holds the call's capacity (_reads)
+        buffered = req.capacity
     ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
@@ -119,7 +127,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     tensors = list(iterator.get_next(name=req.scope))
     pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}")
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
-    return Built(tensors, python, vectorized, bool(blocked))
+    producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
+    return Built(tensors, python, vectorized, bool(blocked), producers)
 
 
 def _shuffled(ds: Any, req: GraphBatch, buffered: int) -> Any:
@@ -135,21 +144,32 @@ def _batched(ds: Any, req: GraphBatch) -> Any:
     return ds.batch(req.batch_size, drop_remainder=drop)
 
 
-def _shards(lifts: list[lifting.Lift]) -> dict[int, tuple[int, int]]:
-    """Split each stream among the sources reading it (several readers on one input producer, as in
+def _reads(req: GraphBatch, lifts: list[lifting.Lift]) -> dict[int, dict[str, Any]]:
+    """How each frontier source is read (``Lift.source``), by ``id(source)``.
+
+    Each stream is split among the sources reading it (several readers on one input producer, as in
     ``batch_join`` over readers): source ``i`` of ``k`` reads every ``k``-th file name, ``i`` first. Legacy
     readers sharing a queue took the next file name when they needed one; taking them in turn is one
-    of the orders that could give, and each file is still read once per epoch."""
+    of the orders that could give, and each file is still read once per epoch. A Python producer runs
+    ``num_threads`` copies and hands over a batch at a time, within the call's capacity."""
     by_stream: dict[int, list[Any]] = {}
+    reads: dict[int, dict[str, Any]] = {}
     for lift in lifts:
         for up in lift.upstreams:
             stream = getattr(up.source, "stream", None)
             if stream is not None and up.source not in by_stream.setdefault(id(stream), []):
                 by_stream[id(stream)].append(up.source)
-    return {id(src): (i, len(srcs)) for srcs in by_stream.values() for i, src in enumerate(srcs)}
+        for producer in lift.python_producers:
+            # the channel and one chunk in flight stand for legacy's queue of ``capacity``
+            reads[id(producer)] = {"copies": req.threads, "capacity": max(1, req.capacity - req.batch_size),
+                                   "chunk": req.batch_size}
+    for sources in by_stream.values():
+        for i, source in enumerate(sources):
+            reads[id(source)] = {"shard": (i, len(sources))}
+    return reads
 
 
-def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, tuple[int, int]],
+def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],
                 buffered: int) -> Any:
     """The pipeline with the lifted ops run once per batch, or None where that could change a result.
 
@@ -182,7 +202,7 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, tu
         return None
 
 
-def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[int, tuple[int, int]]) -> list[Any]:
+def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[int, dict[str, Any]]) -> list[Any]:
     """The producer datasets for one liftable tensor list: ``req.threads`` copies (numbered from
     ``first_copy`` across the whole call, for their random seeds), or one dataset sharing an upstream
     queue among ``req.threads`` parallel calls."""
@@ -195,8 +215,7 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
 
         def element(*frontier: Any) -> tuple[Any, ...]:
             values = produce(*frontier)
-            # The enqueue kernel's run-time shape check, as an op: InvalidArgumentError on a mismatch.
-            comps = [tf.ensure_shape(v, s) if s.rank is not None else v for v, s in zip(values[:n], shapes)]
+            comps = [_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(values[:n], shapes))]
             return tuple(comps + values[n:])
 
         return element
@@ -215,6 +234,19 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
         ds = tf1.data.Dataset.range(ENDLESS).map(lambda _, element=element: element())
         copies.append(_keep_and_unbatch(ds, req, n))
     return copies
+
+
+def _shape_checked(value: Any, shape: Any, index: int) -> Any:
+    """The enqueue kernel's run-time shape check, as an op: ``InvalidArgumentError`` on a mismatch, with
+    the kernel's message where the mismatch is already certain when the graph is built (a Python
+    producer's first element fixed the shape)."""
+    if shape.rank is None:
+        return value
+    if value.shape.is_compatible_with(shape):
+        return tf.ensure_shape(value, shape)
+    message = f"Shape mismatch in tuple component {index}. Expected {shape.as_list()}, got {value.shape.as_list()}"
+    with tf.control_dependencies([tf.debugging.Assert(False, [message])]):
+        return tf.zeros([d or 0 for d in shape.as_list()], value.dtype)
 
 
 def _keep_and_unbatch(ds: Any, req: GraphBatch, n: int) -> Any:

@@ -120,16 +120,17 @@ class Lift:
         wanted = self.mapped_inputs | {t.name for t in self.outputs}
         return up.source.present(frozenset(i for name, i in up.tensors if name in wanted))
 
-    def source(self, shards: dict[int, tuple[int, int]] | None = None) -> Any:
+    def source(self, reads: dict[int, dict[str, Any]] | None = None) -> Any:
         """The upstream dataset whose elements are the frontier components ``function`` takes (each
         upstream's ``_present`` ones, in ``upstreams`` order), or None (no upstream).
 
-        ``shards`` maps ``id(upstream.source)`` to the ``(index, count)`` share of its stream this lift
-        reads, where several sources split one stream (``graph_batch`` decides)."""
+        ``reads`` maps ``id(upstream.source)`` to how to read it (``graph_batch`` decides): ``shard``, the
+        ``(index, count)`` share of its stream where several sources split one; for a Python producer,
+        ``copies``, ``capacity`` and ``chunk``."""
         if not self.upstreams:
             return None
-        shards = shards or {}
-        datasets = tuple(up.source.dataset(self._present(up), shards.get(id(up.source), (0, 1)))
+        reads = reads or {}
+        datasets = tuple(up.source.dataset(self._present(up), **reads.get(id(up.source), {}))
                          for up in self.upstreams)
         if len(datasets) == 1:
             return datasets[0]
@@ -143,6 +144,13 @@ class Lift:
     def python_ops(self) -> tuple[str, ...]:
         """The lifted Python ops (``py_func`` and friends), as ``name (type)``."""
         return tuple(f"{node.name} ({node.op})" for node in self.graph_def.node if node.op in tf_private.PY_FUNC_OPS)
+
+    @property
+    def python_producers(self) -> tuple[Any, ...]:
+        """The Python producers on the frontier (``py_producers.PyProducer``)."""
+        from tfdata_bridge._src.compat.py_producers import PyProducer
+
+        return tuple(up.source for up in self.upstreams if isinstance(up.source, PyProducer))
 
     @property
     def pure(self) -> bool:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier as _frontier
+from tfdata_bridge._src.compat import py_producers
 from tfdata_bridge._src.compat.lifted_graph import Lift, QueueRead, Upstream, build
 from tfdata_bridge._src.compat.queue_reading import DequeueSource, dequeue_source
 from tfdata_bridge._src.tf import tf
@@ -88,8 +89,11 @@ def _blocker(op: Any) -> Blocker | None:
     return None
 
 
-def analyze(tensors: Sequence[Any]) -> Lift | Blocker:
-    """Find the subgraph computing ``tensors`` and whether it can be lifted into tf.data."""
+def analyze(tensors: Sequence[Any], python_producers: bool = False) -> Lift | Blocker:
+    """Find the subgraph computing ``tensors`` and whether it can be lifted into tf.data.
+
+    ``python_producers``: a zero-input ``py_func`` stands on the frontier as a Python producer
+    (``py_producers.py``) rather than being lifted as an op."""
     graph = tensors[0].graph
     seen: set[str] = set()
     frontier: dict[str, Any] = {}  # tensor name -> DequeueSource or frontier.Frontier
@@ -97,6 +101,8 @@ def analyze(tensors: Sequence[Any]) -> Lift | Blocker:
 
     def visit(tensor: Any) -> None:
         source = _source(tensor)
+        if source is None and python_producers:
+            source = py_producers.lookup(tensor)
         if source is None:
             stack.append(tensor.op)
         else:

@@ -1,0 +1,126 @@
+"""Zero-input ``py_func`` producers, run as Python producers: the classic
+``tf.py_func(make_example, [], dtypes)`` batched by ``tf.train.batch``.
+
+Lifted as an op, such a producer costs one ``py_func`` kernel call per element inside tf.data (the
+GIL, argument and result conversion, a function call through TensorFlow's trampoline): about what
+legacy's runner threads paid. As a frontier source (``frontier.py``) its function is called the way
+``compile(spec)`` calls producers instead: ``num_threads`` Python threads put its elements into a
+bounded channel, and tf.data takes them a batch at a time (one Python call per chunk). The graph ops
+after the ``py_func`` (reshapes, arithmetic, random ops) still run in the lifted ``map``.
+
+What stays as legacy: the function is called as TensorFlow's ``py_func`` kernel calls it (no
+arguments; a ``bytes`` result wrapped in a list; each value converted as ``FuncRegistry._convert``
+converts it), an exception ends the pipeline with the ``tf.errors`` type ``py_func`` gives for it, and
+``StopIteration`` ends that thread's production (``tf.errors.OutOfRangeError`` too, by the bridge's
+convention for call producers).
+
+Chunks need the elements' shapes. Where the ``py_func``'s outputs have no static shape, the function
+is called once when the pipeline is built to learn them, and that element is the first one delivered
+(``eager_batch.Probe``); a later element of another shape then fails the pipeline with an error
+naming the producer, the element and both shapes, as legacy's enqueue failed on a shape the queue did
+not take.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+import numpy as np
+
+from tfdata_bridge._src.compat import frontier, tf_private
+from tfdata_bridge._src.compat.eager_batch import Probe
+from tfdata_bridge._src.compiler.dataset import compile as compile_spec
+from tfdata_bridge._src.spec.pipeline import pipeline
+from tfdata_bridge._src.spec.producer import Producer
+from tfdata_bridge._src.tf import tf
+
+PRODUCER_OPS = frozenset({"PyFunc", "PyFuncStateless"})
+
+_sources: weakref.WeakKeyDictionary[Any, dict[str, PyProducer]] = weakref.WeakKeyDictionary()
+
+
+def lookup(tensor: Any) -> frontier.Frontier | None:
+    """The frontier entry for an output of a zero-input ``py_func``, or None for any other tensor."""
+    op = getattr(tensor, "op", None)
+    if op is None or op.type not in PRODUCER_OPS or op.inputs or op.control_inputs:
+        return None
+    token = op.get_attr("token")
+    func = tf_private.py_func_for_token(token.decode() if isinstance(token, bytes) else token)
+    if func is None:
+        return None
+    by_name = _sources.setdefault(op.graph, {})
+    if op.name not in by_name:
+        by_name[op.name] = PyProducer(op, func)
+    return frontier.Frontier(by_name[op.name], tensor.value_index)
+
+
+class PyProducer:
+    """A frontier source: the values of a zero-input ``py_func``'s outputs, one call per read."""
+
+    stream = None
+
+    def __init__(self, op: Any, func: Any) -> None:
+        self._name = op.name
+        self._func = func
+        self._dtypes = [t.dtype for t in op.outputs]
+        self._shapes = [t.shape for t in op.outputs]
+        self._call: Any = self._make
+        self.width = len(op.outputs)
+
+    def describe(self) -> str:
+        return f"py_func {self._name!r}"
+
+    def present(self, needed: frozenset[int]) -> tuple[int, ...]:
+        return tuple(range(self.width))
+
+    def ready(self) -> bool:
+        """Learn the element's shapes (calling the function once if its outputs have none); False when
+        that call made no element, or the shapes vary in rank, so the ``py_func`` stays an op."""
+        if all(s.is_fully_defined() for s in self._shapes):
+            return True
+        try:
+            probe = Probe(self._make)
+        except Exception:  # noqa: BLE001 - the op path will meet it again, as legacy would, at run time
+            return False
+        self._shapes = [tf.TensorShape(np.shape(c)) for c in _components(probe.element, self.width)]
+        self._call = probe.call
+        return True
+
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1), *,
+                copies: int = 1, capacity: int = 32, chunk: int = 32) -> Any:
+        """The function's elements, made by ``copies`` threads, crossing into tf.data ``chunk`` at a time."""
+        producer = Producer.call(self._call, threads=copies, name=self._name)
+        single = self.width == 1
+        spec = pipeline(producer, dtypes=self._dtypes[0] if single else self._dtypes,
+                        shapes=self._shapes[0] if single else self._shapes, capacity=capacity,
+                        batch_size=chunk, allow_smaller_final_batch=True, prefetch=0)
+        return compile_spec(spec).unbatch()
+
+    def _make(self) -> Any:
+        """One element, as TensorFlow's ``py_func`` kernel gets it from the function."""
+        value = self._func()
+        if isinstance(value, bytes):
+            value = [value]
+        comps = [_convert(v) for v in _components(value, self.width)]
+        return comps[0] if self.width == 1 else tuple(comps)
+
+
+def _components(value: Any, width: int) -> list[Any]:
+    if width == 1 and not isinstance(value, (list, tuple)):
+        return [value]
+    values = list(value) if isinstance(value, (list, tuple)) else [value]
+    if len(values) != width:
+        raise ValueError(f"the py_func producer returned {len(values)} values where its op has {width} outputs")
+    return values
+
+
+def _convert(value: Any) -> np.ndarray:
+    """``value`` as TensorFlow's ``py_func`` kernel takes it (``FuncRegistry._convert``): strings as
+    bytes objects, anything else as its numpy array (the element check then compares its dtype)."""
+    result = np.asarray(value, order="C")
+    if result.dtype.char == "U":
+        value = np.vectorize(lambda x: x.encode("utf8"))(value)
+    if result.dtype.char in "SU":
+        return np.asarray(value, order="C", dtype=object)
+    return result
