@@ -649,6 +649,18 @@ def _waiting_in_channel(thread_id: int) -> bool:
     return False
 
 
+def _signal_state(thread_id: int) -> dict:
+    """The main thread's blocked and pending signals as the kernel has them (Linux), and the handler."""
+    state = {"handler": repr(signal.getsignal(signal.SIGINT))}
+    native = threading.main_thread().native_id
+    try:
+        with open(f"/proc/self/task/{native}/status") as f:
+            state.update(line.split(":\t") for line in f.read().splitlines() if line.startswith(("Sig", "ShdPnd")))
+    except OSError:
+        pass
+    return state
+
+
 def test_a_blocked_dequeue_can_be_interrupted_and_loses_nothing():
     """SIGINT is sent once the main thread waits in the channel (not after a fixed delay, which a loaded
     machine may not honour); should the wait not end, the queue is closed so the test fails, not hangs."""
@@ -667,7 +679,7 @@ def test_a_blocked_dequeue_can_be_interrupted_and_loses_nothing():
         while _waiting_in_channel(main) and time.monotonic() < deadline:
             time.sleep(0.01)
         if _waiting_in_channel(main):
-            seen["still_waiting"] = True
+            seen["still_waiting"] = _signal_state(main)  # what the failure message shows
             q.close(cancel_pending_enqueues=True)  # ends the wait: the test fails below rather than hangs
 
     interrupter = threading.Thread(target=interrupt, daemon=True)
