@@ -63,7 +63,9 @@ def _finished(child: subprocess.Popen, timeout: float, what: str) -> tuple[str, 
 # (run in the child: ``python tests/test_shutdown.py scenarios``)
 
 def _bridge_threads() -> list[str]:
-    return sorted(t.name for t in threading.enumerate() if t.name.startswith(BRIDGE_THREAD_PREFIXES))
+    # Not the one process-wide reaper (runtime/gc_guard.py): it lives as long as the process.
+    return sorted(t.name for t in threading.enumerate()
+                  if t.name.startswith(BRIDGE_THREAD_PREFIXES) and t.name != "tfdata_bridge-reaper")
 
 
 def _python_threads() -> int:

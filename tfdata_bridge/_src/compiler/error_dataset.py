@@ -51,11 +51,16 @@ def _original_errors(call: Callable[[], Any]) -> Any:
 class BridgeIterator(tf_private.OwnedIterator):
     """``tf.data``'s eager iterator, raising a producer's own exception in place of the ``tf.errors`` one.
 
-    It is never freed by a garbage collection on a thread it waits for (``runtime/gc_guard.py``)."""
+    Its TensorFlow state is never destroyed inside a garbage collection or on a thread it waits for
+    (``runtime/gc_guard.py``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         gc_guard.track(self)
+
+    def __del__(self, _release: Callable[[Any, Any], bool] = gc_guard.release) -> None:
+        # Bound early: at exit the module may be gone.
+        _release(self.__dict__.get("_iterator_resource"), self.__dict__)
 
     def __next__(self) -> Any:
         return _original_errors(super().__next__)

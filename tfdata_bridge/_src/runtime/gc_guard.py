@@ -1,43 +1,66 @@
-"""Keep Python's garbage collector from destroying a bridge iterator on a thread that iterator waits for.
+"""Destroy a bridge iterator only where waiting for its threads is harmless.
 
-TensorFlow frees an eager iterator's C++ state when its resource handle goes, and that destructor
-waits for the iterator's background threads (``prefetch``, parallel ``map``) to finish what they are
-doing. Those threads call into Python: the bridge's generator runs on them through ``from_generator``.
-Python's cyclic garbage collector runs on whichever thread happens to allocate when it is due. If it
-runs on one of those threads and finds an abandoned iterator in a reference cycle (an exception kept
-with its traceback is enough to make one), it destroys the iterator there, and the thread waits for
-itself forever. A collection stays "in progress" all that time, so no other collection ever runs in
-the process again. This was seen on TensorFlow 2.21: gdb shows ``PrefetchDatasetOp::Iterator::~Iterator``
-waiting in ``UnboundedThreadPool::LogicalThreadWrapper`` under the collector's ``delete_garbage``, on a
-tf.data thread. The bridge's producer threads are just as unsafe: the generator waits for their
-elements, so a producer destroying the iterator waits for a generator that waits for the producer.
+TensorFlow frees an eager iterator's C++ state when its resource handle (an ``EagerTensor``) goes, and
+that destructor waits for the iterator's background threads (``prefetch``, parallel ``map``) to finish
+what they are doing. Those threads call into Python: the bridge's generator runs on them through
+``from_generator``, and waits for the bridge's producer threads. So that destructor must never run
 
-The guard: the bridge's iterators are tracked in a weak set. When a collection starts on an unsafe
-thread (one not started by Python's ``threading``, or one of the bridge's own workers), it holds a
-strong reference to every live bridge iterator, so that collection cannot free them. The next
-collection on any other thread (the consumer's, usually within milliseconds) lets go of those
-references first and frees whatever is garbage, where waiting for tf.data's threads is harmless.
+- **inside a garbage collection.** Python's cyclic collector runs on whichever thread happens to
+  allocate when it is due, at any point of its code: while it holds one of ``threading``'s locks or a
+  channel's, say. A destructor run there waits for a tf.data thread that may need that very lock, and
+  the collection never ends (seen on TensorFlow 2.21: a process stuck in ``EagerTensor_dealloc`` ->
+  ``~IteratorResource`` under a ``gc`` callback);
+- **on a thread the iterator waits for**: one of tf.data's (not started by Python's ``threading``) or
+  a bridge worker (a producer or runner). It would wait for itself. A collection there must not even
+  free the rest of an abandoned iterator's reference cycle (seen to hang too).
+
+So ``BridgeIterator.__del__`` hands its state (its resource handle, its datasets and their functions)
+to ``release``: inside a collection or on an unsafe thread, the state goes to the *reaper*, one daemon
+thread that holds no lock and drops what it is given, one iterator at a time, outside any collection.
+The collection frees the iterator object itself at once, so abandoned iterators do not pile up however
+often collections run on unsafe threads; their threads end when the reaper reaches them, normally
+within milliseconds. Elsewhere (``del iterator`` on the consumer's thread) the state goes at once, as
+in TensorFlow.
+
 Iterators of datasets that are not the bridge's are TensorFlow's own business and are not touched.
 """
 
 from __future__ import annotations
 
 import gc
+import queue
 import threading
+import time
 from typing import Any
-from weakref import WeakSet
 
-_live: WeakSet[Any] = WeakSet()  # every bridge iterator not yet freed
-_held: dict[int, Any] = {}  # iterators kept alive through collections on unsafe threads
 _local = threading.local()  # .worker: this thread is one of the bridge's producers or runners
+_reaped: queue.SimpleQueue[Any] = queue.SimpleQueue()  # put() is safe inside __del__ and a collection
+_collecting: list[int] = []  # the ident of the thread running a collection, while one runs
+_busy = threading.Event()  # the reaper is working
+_reaper: threading.Thread | None = None
+_start_lock = threading.Lock()
 _installed = False
-_install_lock = threading.Lock()
 
 
 def track(iterator: Any) -> None:
-    """Protect ``iterator`` (a bridge iterator) from being freed by a collection on an unsafe thread."""
-    _install()
-    _live.add(iterator)
+    """Prepare for ``release`` of ``iterator``'s state: start the reaper and the collection hook (never
+    from a collection, where starting a thread could wait for a lock the collecting thread holds)."""
+    del iterator  # nothing is kept: the reaper and the hook are all it needs
+    _ensure_started()
+
+
+def release(handle: Any, state: dict[str, Any]) -> bool:
+    """Called from an iterator's ``__del__`` with its resource handle and its ``__dict__``: inside a
+    collection or on an unsafe thread, move the whole state (the handle, the datasets and their
+    functions: freeing those inside a collection while another iterator is being destroyed was seen
+    to wait for it) to the reaper and return True; elsewhere do nothing (False): it goes here."""
+    if handle is None or _reaper is None:
+        return False
+    if _collecting or _unsafe_thread():
+        _reaped.put(dict(state))
+        state.clear()
+        return True
+    return False
 
 
 def mark_worker_thread() -> None:
@@ -45,36 +68,62 @@ def mark_worker_thread() -> None:
     _local.worker = True
 
 
-def _install() -> None:
-    global _installed
-    if _installed:
+def flush(timeout: float = 5.0) -> bool:
+    """Wait (at most ``timeout`` seconds) until the reaper has done all it was given; from a thread that
+    is safe (the main thread at exit). True if it got there."""
+    deadline = time.monotonic() + timeout
+    idle = 0  # two idle looks in a row: a request just taken off the queue has set _busy by then
+    while idle < 2:
+        idle = idle + 1 if _reaped.empty() and not _busy.is_set() else 0
+        if idle < 2:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+    return True
+
+
+def _ensure_started() -> None:
+    global _reaper, _installed
+    if _reaper is not None and _reaper.is_alive():
         return
-    with _install_lock:
+    with _start_lock:
         if not _installed:
             gc.callbacks.append(_on_collection)
             _installed = True
+        if _reaper is None or not _reaper.is_alive():  # (a fork leaves a dead one behind)
+            _reaper = threading.Thread(target=_reap, name="tfdata_bridge-reaper", daemon=True)
+            _reaper.start()
+
+
+def _reap() -> None:
+    while True:
+        item = _reaped.get()
+        _busy.set()
+        try:
+            del item  # an iterator's state: its destructor runs here, waiting for its threads
+        except BaseException:  # noqa: BLE001 - a failing destructor must not end the reaper
+            pass
+        finally:
+            _busy.clear()
 
 
 def _on_collection(phase: str, info: dict[str, Any]) -> None:
-    # Runs on the collecting thread with the collection about to start (or just ended); it must not
-    # take a lock another part of the program may hold when it allocates.
-    if phase != "start":
-        return
-    if _unsafe_thread():
-        for iterator in list(_live):
-            _held[id(iterator)] = iterator
-    elif _held:
-        _held.clear()  # garbage now, if it is: this collection frees it, on a safe thread
+    # Runs on the collecting thread. Collections do not overlap (CPython runs one at a time), and
+    # appending to or popping from this list takes no lock.
+    if phase == "start":
+        _collecting.append(threading.get_ident())
+    elif _collecting:
+        _collecting.pop()
 
 
 def _unsafe_thread() -> bool:
     if getattr(_local, "worker", False):
         return True
     # Whether Python's threading started this thread. threading has no public way to ask that
-    # without creating and registering a dummy Thread object (which takes a lock, not allowed here),
-    # so this reads its registry of started threads; a thread that C++ started (tf.data's) is not in
-    # it, or is there only as a _DummyThread. Without that registry, only the main thread counts as
-    # safe.
+    # without creating and registering a dummy Thread object (which takes a lock and leaks one object
+    # per thread), so this reads its registry of started threads; a thread that C++ started (tf.data's)
+    # is not in it, or is there only as a _DummyThread. Without that registry, only the main thread
+    # counts as safe.
     active = getattr(threading, "_active", None)
     ident = threading.get_ident()
     if not isinstance(active, dict):

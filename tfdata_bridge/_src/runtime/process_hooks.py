@@ -19,7 +19,8 @@ finalizer: it logs "Error occurred when finalizing GeneratorDataset iterator", a
 that needs Python just then can hang the exit. ``install()`` registers (once) an ``atexit`` hook, which
 runs while Python is still whole: it drops the local variables of the finished frames in that
 exception's traceback and the tracebacks chained to it (``traceback.clear_frames``; they were already
-printed), and collects garbage.
+printed), collects garbage, and waits (``EXIT_FLUSH_S`` at most) while ``gc_guard``'s reaper destroys
+the iterators that collection found.
 """
 
 from __future__ import annotations
@@ -34,9 +35,12 @@ import traceback
 from collections.abc import Callable
 from typing import TypeVar
 
+from tfdata_bridge._src.runtime import gc_guard
+
 T = TypeVar("T")
 
 SLICE_S = 0.1  # how long one slice of a wait lasts: the delay before a Ctrl-C is seen
+EXIT_FLUSH_S = 3.0  # the most the exit hook waits for iterators being destroyed
 
 _lock = threading.Lock()
 _reader: socket.socket | None = None
@@ -52,7 +56,7 @@ def install() -> None:
         if not _collect_registered:
             atexit.register(_at_exit)
             _collect_registered = True
-    if threading.current_thread() is threading.main_thread():
+    if threading.get_ident() == threading.main_thread().ident:
         _set_wakeup_fd()
 
 
@@ -70,6 +74,7 @@ def _collect_at_exit() -> None:
             traceback.clear_frames(error.__traceback__)
         error = error.__cause__ or error.__context__
     gc.collect()
+    gc_guard.flush(EXIT_FLUSH_S)  # iterators that collection found are destroyed by the reaper: wait for it
 
 
 def _set_wakeup_fd() -> None:
