@@ -3,10 +3,17 @@
 tf.data pays one Python call per chunk, never one per element: without a batch size a chunk is every
 element ready (up to ``CHUNK``), stacked and then split again by ``unbatch()`` in C++; with one, a chunk
 is a whole batch, taken as ``dequeue_many`` (or ``dequeue_up_to``) would take it.
+
+Nothing taken from the queue is lost when the consumer stops early (``take``, ``break``, deleting the
+iterator): tf.data's injected prefetch is off (no read ahead), and without a batch size each element
+carries a sequence number that a ``map`` after ``unbatch()`` records in a variable as it passes (C++,
+no Python call); when the iteration ends, the elements of its last chunk that never passed go back to
+the front of the queue, in their order.
 """
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -38,8 +45,8 @@ def queue_dataset(channel: Channel, signature: Signature, *, pad: bool, batch_si
 
     The queue is shared state: the dataset's reads compete with direct ``dequeue`` calls, and a
     second iteration of the dataset continues from where the queue is (it is not restartable). An
-    iteration abandoned midway drops the rest of the chunk it was reading. An iteration waiting for
-    elements waits until some arrive or the queue is closed.
+    iteration abandoned midway leaves what it did not deliver in the queue, in order. An iteration
+    waiting for elements waits until some arrive or the queue is closed.
     """
     np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
     process_hooks.install()
@@ -58,15 +65,32 @@ def queue_dataset(channel: Channel, signature: Signature, *, pad: bool, batch_si
 
 def _elements(channel: Channel, signature: Signature, np_dtypes: list[np.dtype]) -> tf.data.Dataset:
     uniform = signature.fully_defined  # else elements may differ in shape: stack runs of equal shapes
+    numbers = itertools.count()  # sequence numbers of the elements handed to tf.data, all iterations
+    with tf.init_scope():  # eager, also when as_dataset() is called while a tf.function is traced
+        passed = tf.Variable(-1, dtype=tf.int64, trainable=False)  # the last number that left unbatch()
 
     def generate() -> Iterator[Any]:
         waits = process_hooks.Interruptible()  # a Ctrl-C reaches a consumer blocked in tf.data
-        while items := waits.wait(lambda t: channel.get_available(CHUNK, t)):
-            for run in [items] if uniform else _same_shape_runs(items):
-                yield structure(signature, stack(run, np_dtypes))
+        handed: list[tuple[int, Element]] = []  # the last chunk: all before it has passed
+        try:
+            while items := waits.wait(lambda t: channel.get_available(CHUNK, t)):
+                handed = [(next(numbers), item) for item in items]
+                for run in _numbered_runs(handed, uniform):
+                    ids = np.fromiter((i for i, _ in run), np.int64, len(run))
+                    yield ids, structure(signature, stack([item for _, item in run], np_dtypes))
+                handed = []
+        finally:
+            if handed:
+                last = int(passed.numpy())
+                channel.give_back([item for i, item in handed if i > last])
 
-    chunks = from_generator(generate, output_signature=tensor_spec(signature, None))
-    return BridgeDataset(chunks.unbatch())
+    def record(ids: Any, element: Any) -> Any:
+        with tf.control_dependencies([passed.assign(ids)]):
+            return tf.nest.map_structure(tf.identity, element)
+
+    spec = (tf.TensorSpec([None], tf.int64), tensor_spec(signature, None))
+    chunks = from_generator(generate, output_signature=spec)
+    return BridgeDataset(_no_read_ahead(chunks.unbatch().map(record)))
 
 
 def _batches(channel: Channel, signature: Signature, np_dtypes: list[np.dtype], batch_size: int,
@@ -81,7 +105,26 @@ def _batches(channel: Channel, signature: Signature, np_dtypes: list[np.dtype], 
             yield structure(signature, stack(items, np_dtypes, pad=pad))
 
     spec = tensor_spec(signature, None if allow_smaller else batch_size)
-    return BridgeDataset(from_generator(generate, output_signature=spec))
+    return BridgeDataset(_no_read_ahead(from_generator(generate, output_signature=spec)))
+
+
+def _no_read_ahead(dataset: tf.data.Dataset) -> tf.data.Dataset:
+    """Turn off the prefetch tf.data injects after the last transformation: it would take elements out
+    of the queue that the consumer may never ask for (and that could not go back)."""
+    options = tf.data.Options()
+    options.experimental_optimization.inject_prefetch = False
+    return dataset.with_options(options)
+
+
+def _numbered_runs(handed: list[tuple[int, Element]], uniform: bool) -> list[list[tuple[int, Element]]]:
+    if uniform:
+        return [handed]
+    runs = _same_shape_runs([item for _, item in handed])
+    out, start = [], 0
+    for run in runs:
+        out.append(handed[start:start + len(run)])
+        start += len(run)
+    return out
 
 
 def _same_shape_runs(items: Sequence[Element]) -> list[list[Element]]:

@@ -282,6 +282,17 @@ class Channel:
         minimum = max(1, min(min_n, max_n, self.capacity - self.min_after_dequeue))
         return self._dequeue_attempt(_DequeueAttempt(max_n, "available", minimum), timeout)
 
+    def give_back(self, items: Sequence[Element]) -> None:
+        """Put ``items`` (taken by a dequeue, never delivered) back at the front, in their order, as a
+        failed ``dequeue_many`` does; also into a closed channel (they are still the queue's), and
+        possibly beyond capacity."""
+        if not items:
+            return
+        with self._cond:
+            self._buffer.restore(list(items))
+            self._flush()
+            self._cond.notify_all()
+
     def cancel_waiting_dequeues(self, error: BaseException | None = None) -> None:
         """Wake every waiting dequeue with ``error`` (their collected elements go back to the buffer)."""
         with self._cond:
