@@ -79,10 +79,12 @@ class ProducerPool:
         self._stop.set()
         self.channel.close(cancel_pending_enqueues=True)
         if join:
-            current = threading.current_thread()
+            # By ident: threading.current_thread() on a thread Python did not start (TensorFlow's, which
+            # runs an iterator's finalizer) registers a _DummyThread that is never removed.
+            current = threading.get_ident()
             deadline = time.monotonic() + _JOIN_TIMEOUT_S
             for thread in self._threads:
-                if thread is not current:
+                if thread.ident != current:
                     thread.join(max(0.0, deadline - time.monotonic()))
 
     # -- the worker loop
