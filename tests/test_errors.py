@@ -464,10 +464,14 @@ def test_graph_mode_fallback_runner_without_coordinator_fails_the_consumer_inste
 # --- the registry -----------------------------------------------------------------------------
 
 
-def test_failures_nobody_claims_are_not_kept_forever():
+def test_failures_nobody_claims_are_not_kept_forever(monkeypatch):
+    import weakref
+
+    monkeypatch.setattr(failures, "_consumers", weakref.WeakSet())  # no live iterator: the last KEEP
     for i in range(failures.KEEP * 3):
         failures.mark(ValueError(i), producer="p", thread="t")
-    assert len(failures._failures) == failures.KEEP
+    assert len(failures._unowned) == failures.KEEP
+    assert sum(not refs for _, _, refs in failures._failures.values()) == failures.KEEP
 
 
 def test_an_exception_marked_again_carries_one_bridge_note():

@@ -57,6 +57,7 @@ class BridgeIterator(tf_private.OwnedIterator):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         gc_guard.track(self)
+        failures.register_consumer(self)  # a producer's failure is kept for it while it lives
 
     def __del__(self, _release: Callable[[Any, Any], bool] = gc_guard.release) -> None:
         # Bound early: at exit the module may be gone.

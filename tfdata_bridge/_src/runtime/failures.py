@@ -12,8 +12,11 @@ formatted text (type, message, traceback and notes). So the bridge
 - lets an iterator of its own datasets ``claim`` the exception back from the ``tf.errors`` one by the
   token in its message, and re-raise the original object with the producer's traceback.
 
-Pure Python. The registry keeps the last ``KEEP`` failures (a failure nobody claims, as in ``model.fit``
-where the error leaves through a ``tf.function``, is dropped when newer ones arrive).
+Pure Python. A failure is kept until it is claimed or every consumer (a bridge iterator, see
+``register_consumer``) alive when it was marked is gone: a program cannot outrun that however many
+pipelines fail, and a failure nobody claims (as in ``model.fit``, where the error leaves through a
+``tf.function``) goes with the iterators of its time. With no consumer registered, the last ``KEEP``
+failures are kept.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import itertools
 import re
 import threading
 import uuid
+import weakref
 from types import TracebackType
+from typing import Any
 
 KEEP = 32
 NOTE_PREFIX = "[tfdata_bridge]"
@@ -32,26 +37,43 @@ _TOKEN = re.compile(r"\(error id (tfdb-[0-9a-f]{8}-\d+)\)")
 
 _lock = threading.Lock()
 _counter = itertools.count(1)
-_failures: collections.OrderedDict[str, tuple[BaseException, TracebackType | None]] = collections.OrderedDict()
+_failures: dict[str, tuple[BaseException, TracebackType | None, list[Any]]] = {}
+_consumers: weakref.WeakSet[Any] = weakref.WeakSet()
+_unowned: collections.deque[str] = collections.deque()  # tokens of failures with no owner, oldest first
+
+
+def register_consumer(consumer: Any) -> None:
+    """Note a consumer (a bridge iterator) that may claim failures: they are kept while it lives."""
+    _consumers.add(consumer)
 
 
 def mark(error: BaseException, *, producer: str, thread: str, queue: str | None = None) -> BaseException:
     """Note on ``error`` who raised it and keep it (with its traceback) for ``claim``; returns ``error``.
 
     The note reads ``[tfdata_bridge] raised by producer 'read' on thread '...' feeding 'queue'
-    (error id tfdb-...)``. Where the note cannot be added (Python 3.10 has no ``add_note``), nothing is
-    kept: no token would reach the message.
+    (error id tfdb-...)``. Where the note cannot be added (Python 3.10 has no ``add_note``, or
+    ``__notes__`` cannot be set), nothing is kept: no token would reach the message.
     """
     token = f"tfdb-{_PROCESS}-{next(_counter)}"
     feeding = f" feeding {queue!r}" if queue else ""
     note = f"{NOTE_PREFIX} raised by producer {producer!r} on thread {thread!r}{feeding} (error id {token})"
     if not _set_note(error, note):
         return error
+    consumers = [weakref.ref(c) for c in list(_consumers)]
     with _lock:
-        _failures[token] = (error, error.__traceback__)
-        while len(_failures) > KEEP:
-            _failures.popitem(last=False)
+        _prune()
+        _failures[token] = (error, error.__traceback__, consumers)
+        if not consumers:
+            _unowned.append(token)
+            while len(_unowned) > KEEP:
+                _failures.pop(_unowned.popleft(), None)
     return error
+
+
+def _prune() -> None:
+    """Drop failures (lock held) whose consumers are all gone."""
+    for token in [t for t, (_, _, refs) in _failures.items() if refs and all(r() is None for r in refs)]:
+        del _failures[token]
 
 
 def claim(op_error: BaseException) -> tuple[BaseException, TracebackType | None] | None:
@@ -64,24 +86,37 @@ def claim(op_error: BaseException) -> tuple[BaseException, TracebackType | None]
     if not tokens:
         return None
     with _lock:
-        return _failures.pop(tokens[-1], None)
+        found = _failures.pop(tokens[-1], None)
+        if found is not None and tokens[-1] in _unowned:
+            _unowned.remove(tokens[-1])
+        _prune()
+    return None if found is None else (found[0], found[1])
 
 
 def _set_note(error: BaseException, note: str) -> bool:
-    """Add ``note`` to ``error``, replacing an earlier bridge note (an exception object raised again)."""
+    """Add ``note`` to ``error``, replacing an earlier bridge note (an exception object raised again; the
+    earlier token stays claimable: its message may still be on its way to a consumer). ``__notes__``
+    that is not a list (a tuple, say) is replaced by a list of the same notes."""
     if not hasattr(error, "add_note"):
         return False
     try:
         notes = getattr(error, "__notes__", None)
+        if notes is not None and not isinstance(notes, list):
+            error.__notes__ = notes = [n for n in notes if isinstance(n, str)] if _iterable(notes) else []
         if isinstance(notes, list):
             for i, old in enumerate(notes):
                 if isinstance(old, str) and old.startswith(NOTE_PREFIX):
-                    for stale in _TOKEN.findall(old):
-                        with _lock:
-                            _failures.pop(stale, None)
                     notes[i] = note
                     return True
         error.add_note(note)
-    except (TypeError, AttributeError):  # __notes__ replaced by something that is not a list
+    except (TypeError, AttributeError):  # __notes__ cannot be set
         return False
     return True
+
+
+def _iterable(value: Any) -> bool:
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return not isinstance(value, (str, bytes))
