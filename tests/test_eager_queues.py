@@ -693,7 +693,7 @@ def test_a_blocked_dequeue_can_be_interrupted_and_loses_nothing():
         outcome = type(error).__name__
     finally:
         interrupter.join(2 * INTERRUPT_HANG_GUARD_S + WAIT_S)
-    assert (outcome, seen) == ("KeyboardInterrupt", {"handler": signal.default_int_handler})
+    assert (outcome, seen) == ("KeyboardInterrupt", {"handler": signal.default_int_handler}), (outcome, seen)
     assert q.size().numpy() == 1
     q.enqueue_many(([2, 3],))
     assert q.dequeue_many(3).numpy().tolist() == [1, 2, 3]
