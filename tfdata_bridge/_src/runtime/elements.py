@@ -76,12 +76,20 @@ class ElementConverter:
                                       f"{type(item).__name__} {item!r}")
             arr = flat.reshape(arr.shape) if arr.ndim else np.asarray(flat[0], dtype=object)
         else:
-            arr = np.asarray(value)
+            try:
+                arr = np.asarray(value)
+            except (ValueError, TypeError) as e:  # a ragged nested list, say
+                raise self._error(index, f"{name} for component {self._cname(component)}",
+                                  f"{_preview(value)}, which is not an array ({e})") from None
             if arr.dtype != target:
                 if arr.dtype.kind in "OSU" or not np.can_cast(arr.dtype, target, casting="same_kind"):
                     raise self._error(index, f"{name} for component {self._cname(component)}",
                                       f"{arr.dtype} {_preview(value)}")
-                arr = arr.astype(target)
+                converted = arr.astype(target)
+                if not _same_values(arr, converted):  # as py_func, refuse a value the dtype cannot hold
+                    raise self._error(index, f"{name} values for component {self._cname(component)}",
+                                      f"{arr.dtype} {_preview(value)}, which does not fit in {name}")
+                arr = converted
         expected = self.signature.shape(component)
         shape = arr.shape[1:] if batched else arr.shape
         if expected is not None and not shape_compatible(expected, shape):
@@ -150,6 +158,18 @@ class ElementConverter:
             f"producer {self.producer!r}, element {index}: expected {expected}, got {got}; "
             f"the queue's elements are {self.signature.describe()}"
         )
+
+
+def _same_values(source: np.ndarray, converted: np.ndarray) -> bool:
+    """Whether a numeric cast kept every value: integers unchanged, finite floats still finite (a float
+    rounds, as TensorFlow's own conversion rounds it)."""
+    if converted.dtype.kind in "iub":
+        with np.errstate(invalid="ignore"):
+            return bool(np.array_equal(source, converted))
+    if converted.dtype.kind in "fc" and source.dtype.kind in "fc":
+        with np.errstate(invalid="ignore", over="ignore"):
+            return bool(np.array_equal(np.isfinite(source), np.isfinite(converted)))
+    return True
 
 
 def _looks_like_array_data(value: Sequence[Any]) -> bool:
