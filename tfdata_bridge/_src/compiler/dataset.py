@@ -142,6 +142,12 @@ def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature) -> Call
             yield from chunks(pool.channel)
         except GeneratorExit:
             raise
+        except KeyboardInterrupt:
+            # A Ctrl-C seen while waiting (process_hooks.Interruptible): end quietly, so TensorFlow
+            # returns without an error status and the main thread's own pending KeyboardInterrupt is
+            # what the consumer sees, also inside a tf.function or Keras fit (an error status there
+            # comes out as pybind11's "REPLACED BY KeyboardInterrupt" RuntimeError).
+            return
         except BaseException:
             failed = True  # a producer's failure: deliver it now, without waiting for the others
             raise

@@ -1,0 +1,69 @@
+"""Issue 9, point 5: Ctrl-C while a ``tf.function`` (what Keras ``fit`` runs) waits for a slow producer
+of a compiled dataset ends in ``KeyboardInterrupt``, which ``except KeyboardInterrupt`` catches (it was
+pybind11's ``RuntimeError: ... REPLACED BY KeyboardInterrupt``). A fresh Python, with a timeout."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+CHILD_TIMEOUT_S = 90
+CAUGHT = "caught KeyboardInterrupt"
+
+
+def run_tf_function() -> None:
+    import numpy as np
+    import tensorflow as tf
+
+    import tfdata_bridge as tfb
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def slow():
+        time.sleep(600)
+        return np.float32(1)
+
+    dataset = tfb.compile(tfb.pipeline(tfb.Producer.call(slow), dtypes="float32", shapes=[[]], capacity=4))
+
+    @tf.function
+    def total(ds):
+        s = tf.constant(0.0)
+        for x in ds:
+            s += x
+        return s
+
+    total.get_concrete_function(dataset)  # traced before "ready": only the wait is interrupted
+    print("ready", flush=True)
+    try:
+        total(dataset)
+    except KeyboardInterrupt:
+        print(CAUGHT, flush=True)
+        os._exit(0)
+    except BaseException as e:  # noqa: BLE001 - what arrived instead is the failure
+        print(f"got {type(e).__name__}: {str(e)[:200]}", flush=True)
+        os._exit(1)
+
+
+@pytest.mark.timeout(CHILD_TIMEOUT_S + 30)
+def test_ctrl_c_in_a_tf_function_is_a_keyboard_interrupt():
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
+    child = subprocess.Popen([sys.executable, __file__, "tf-function"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert "ready" in child.stdout.readline()
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=CHILD_TIMEOUT_S)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert CAUGHT in out, out + err[-3000:]
+
+
+if __name__ == "__main__":
+    {"tf-function": run_tf_function}[sys.argv[1]]()
