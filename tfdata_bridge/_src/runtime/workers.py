@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -47,6 +46,7 @@ class ProducerPool:
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         self._running = 0
+        self._all_done = threading.Event()  # set when the last worker has finished
         self._producers = producers
         self._signature = signature
         self._name = name
@@ -54,6 +54,8 @@ class ProducerPool:
     def start(self) -> ProducerPool:
         jobs = [(p, i) for p in self._producers for i in range(p.threads)]
         self._running = len(jobs)
+        if not jobs:
+            self._all_done.set()
         for producer, copy in jobs:
             converter = ElementConverter(self._signature, producer.label)
             thread = threading.Thread(
@@ -78,14 +80,11 @@ class ProducerPool:
         that call returns; the wait is bounded so a slow call cannot hold up the consumer's teardown."""
         self._stop.set()
         self.channel.close(cancel_pending_enqueues=True)
-        if join:
-            # By ident: threading.current_thread() on a thread Python did not start (TensorFlow's, which
-            # runs an iterator's finalizer) registers a _DummyThread that is never removed.
-            current = threading.get_ident()
-            deadline = time.monotonic() + _JOIN_TIMEOUT_S
-            for thread in self._threads:
-                if thread.ident != current:
-                    thread.join(max(0.0, deadline - time.monotonic()))
+        if join and threading.get_ident() not in {t.ident for t in self._threads}:
+            # An event, not Thread.join: join (and threading.current_thread()) on a thread Python did
+            # not start (TensorFlow's, which runs an iterator's finalizer) registers a _DummyThread
+            # that is never removed.
+            self._all_done.wait(_JOIN_TIMEOUT_S)
 
     # -- the worker loop
     def _run(self, producer: Producer, converter: ElementConverter) -> None:
@@ -136,6 +135,8 @@ class ProducerPool:
         with self._lock:
             self._running -= 1
             last = self._running == 0
+        if last:
+            self._all_done.set()
         if last and not self._stop.is_set():
             try:
                 self.channel.close()
