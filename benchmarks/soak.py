@@ -2,7 +2,11 @@
 
     python benchmarks/soak.py [--cycles 1000] [--seconds 60] [--json PATH]
 
-Four phases, each sampling the process's thread counts and resident memory (RSS) as it goes, and
+First issue 9's three patterns, sampled every 250 cycles: ``reused dataset`` (2,000 iterators over one
+compiled dataset, each read once and deleted, as Keras does every epoch), ``cycles`` (1,000 iterators
+read once and left in a reference cycle by a kept exception) and ``as_dataset abandoned`` (1,000
+``as_dataset()`` iterators of one queue, each read once and deleted mid-queue); ``--reuse-only`` stops
+there, ``--reuse-phase NAME`` picks one. Then four phases, each sampling the process's thread counts and resident memory (RSS) as it goes, and
 printing them at the start, the middle and the end. ``threads`` are the Python threads (the bridge's
 among them); ``os_threads`` all the process's threads, TensorFlow's own included. ``dummy_threads``
 are the entries Python 3.11 keeps in ``threading`` for threads it did not start (tf.data's, once they
@@ -60,6 +64,9 @@ def os_threads() -> int:
 
 def sample(label: str, progress: float) -> dict:
     gc.collect()
+    from tfdata_bridge._src.runtime import gc_guard
+
+    gc_guard.flush(10)  # what that collection found is destroyed by the reaper thread
     dummies = sum(isinstance(t, threading._DummyThread) for t in threading.enumerate())  # noqa: SLF001
     return {"phase": label, "progress": round(progress, 3), "threads": threading.active_count() - dummies,
             "dummy_threads": dummies, "os_threads": os_threads(), "rss_mib": round(rss_mib(), 1),
@@ -127,19 +134,74 @@ def dropin_cycle() -> Callable[[], None]:
     return cycle
 
 
+def reused_dataset_cycle() -> Callable[[], None]:
+    item = np.ones(100, np.float32)
+    spec = tfb.pipeline(tfb.Producer.call(lambda: item, threads=2), dtypes="float32", shapes=[100],
+                        capacity=64, batch_size=8)
+    dataset = tfb.compile(spec)  # one dataset, a new iterator per cycle: what Keras does every epoch
+
+    def cycle() -> None:
+        iterator = iter(dataset)
+        next(iterator)
+        del iterator
+
+    return cycle
+
+
+def cycles_cycle() -> Callable[[], None]:
+    item = np.ones(100, np.float32)
+    spec = tfb.pipeline(tfb.Producer.call(lambda: item, threads=2), dtypes="float32", shapes=[100],
+                        capacity=64, batch_size=8)
+    dataset = tfb.compile(spec)
+
+    def cycle() -> None:
+        iterator = iter(dataset)
+        next(iterator)
+        try:
+            raise ValueError("kept")
+        except ValueError as error:
+            kept = error  # noqa: F841 - the frame holds the error, whose traceback holds the frame
+        # the iterator is now only reachable from that cycle: the garbage collector frees it
+
+    return cycle
+
+
+def abandoned_as_dataset_cycle() -> Callable[[], None]:
+    q = tfb.FIFOQueue(1000, "float32", shapes=[[100]])
+    block = np.ones((40, 100), np.float32)
+
+    def cycle() -> None:
+        if int(q.size()) < 40:
+            q.enqueue_many(block)
+        iterator = iter(q.as_dataset())
+        next(iterator)
+        del iterator  # what it took and did not deliver goes back to the queue
+
+    return cycle
+
+
 CYCLE_PHASES = {
     "compiled": ("create / read-partly / abandon cycles of a compiled pipeline", compiled_cycle),
     "eager queue": ("create / enqueue_many / as_dataset-partly / close cycles of an eager FIFOQueue", eager_queue_cycle),
     "drop-in": ("graph-mode build / run-partly / close-session cycles of a lifted tf.train.batch", dropin_cycle),
 }
+# Issue 9's patterns: (what, make, cycles by default); sampled every SAMPLE_EVERY cycles.
+REUSE_PHASES = {
+    "reused dataset": ("iterators over one compiled dataset, each read once and deleted", reused_dataset_cycle, 2000),
+    "cycles": ("iterators read once and left in a reference cycle (a kept exception)", cycles_cycle, 1000),
+    "as_dataset abandoned": ("as_dataset() iterators of one queue read once and deleted mid-queue",
+                             abandoned_as_dataset_cycle, 1000),
+}
+SAMPLE_EVERY = 250
 
 
-def phase_cycles(label: str, make: Callable[[], Callable[[], None]], cycles: int) -> list[dict]:
+def phase_cycles(label: str, make: Callable[[], Callable[[], None]], cycles: int,
+                 every: int | None = None) -> list[dict]:
     cycle = make()
     for _ in range(WARM_UP_CYCLES):
         cycle()
     samples = []
-    every = max(1, cycles // SAMPLES)
+    every = every or max(1, cycles // SAMPLES)
     start = time.monotonic()
     for i in range(cycles):
         if i % every == 0:
@@ -186,9 +248,24 @@ def main() -> None:
     parser.add_argument("--cycles", type=int, default=1000, help="cycles of each cycle phase")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the lopsided phase")
     parser.add_argument("--json", metavar="PATH")
+    parser.add_argument("--reuse-only", action="store_true", help="only issue 9's reuse / cycle / as_dataset phases")
+    parser.add_argument("--reuse-scale", type=float, default=1.0, help="scale the reuse phases' cycle counts")
+    parser.add_argument("--reuse-phase", action="append", choices=list(REUSE_PHASES),
+                        help="run only this reuse phase (repeatable)")
     args = parser.parse_args()
 
     results = {}
+    for name, (what, make, cycles) in REUSE_PHASES.items():
+        if args.reuse_phase and name not in args.reuse_phase:
+            continue
+        n = max(SAMPLE_EVERY, int(cycles * args.reuse_scale))
+        results[name] = samples = phase_cycles(name, make, n, every=SAMPLE_EVERY)
+        print(f"phase {name}: {n} {what} ({samples[-1]['seconds']} s)", flush=True)
+        for s in samples:
+            print(f"  {s['progress'] * n:6.0f}: threads={s['threads']:3d}  os_threads={s['os_threads']:4d}  "
+                  f"dummy_threads={s['dummy_threads']:3d}  rss={s['rss_mib']:8.1f} MiB", flush=True)
+    if args.reuse_only:
+        return
     for i, (name, (what, make)) in enumerate(CYCLE_PHASES.items(), 1):
         results[name] = samples = phase_cycles(name, make, args.cycles)
         print(f"phase {i} ({name}): {args.cycles} {what} ({samples[-1]['seconds']} s)", flush=True)
