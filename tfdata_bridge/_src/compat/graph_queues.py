@@ -18,6 +18,7 @@ import importlib
 import inspect
 from typing import Any
 
+from tfdata_bridge._src.compat import fast_feed
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.queues.args import (
     as_name_list, as_shape_list, as_type_list, resource_name, shuffle_seeds,
@@ -109,6 +110,32 @@ class QueueBase(tf.queue.QueueBase):
 
     def _tfdb_read(self, method: str, n: Any, name: str) -> Any:
         return self._dequeue_return_value(read(self, method, n, name))
+
+    def enqueue(self, vals, name=None):
+        """TensorFlow's enqueue op; one fed straight from placeholders can skip the session step when a
+        drop-in ``Session`` runs it (``fast_feed.py``)."""
+        op = super().enqueue(vals, name=name)
+        fast_feed.register_enqueue(self, op, self._tfdb_values(vals), many=False)
+        return op
+
+    def enqueue_many(self, vals, name=None):
+        """TensorFlow's enqueue_many op (see ``enqueue`` for the fast path)."""
+        op = super().enqueue_many(vals, name=name)
+        fast_feed.register_enqueue(self, op, self._tfdb_values(vals), many=True)
+        return op
+
+    def close(self, cancel_pending_enqueues=False, name=None):
+        """TensorFlow's close op; run by a drop-in ``Session``, what the fast path still holds for this
+        queue goes in first."""
+        op = super().close(cancel_pending_enqueues=cancel_pending_enqueues, name=name)
+        fast_feed.register_close(self, op, cancel=bool(cancel_pending_enqueues))
+        return op
+
+    def _tfdb_values(self, vals: Any) -> list[Any]:
+        """The enqueued values in component order, as ``enqueue`` takes them."""
+        if isinstance(vals, dict):
+            return [vals.get(k) for k in (self._names or [])]
+        return list(vals) if isinstance(vals, (list, tuple)) else [vals]
 
 
 def internal_queue(cls: type, *args: Any, **kwargs: Any) -> Any:

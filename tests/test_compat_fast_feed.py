@@ -1,0 +1,128 @@
+"""The feed-thread fast path (``sess.run(enqueue_op, feed_dict)`` without a session step) against
+legacy: order, several feeding threads, a full queue, close, cancel, a closed session, and enqueues
+computed from fed tensors."""
+
+from __future__ import annotations
+
+import threading
+import time
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import tfdata_bridge.compat.v1 as bridge
+
+LEGACY = tf.compat.v1
+MODULES = pytest.mark.parametrize("tf1", [LEGACY, bridge], ids=["legacy", "drop-in"])
+pytestmark = pytest.mark.timeout(120)
+
+
+def program(tf1: Any, capacity: int = 10, computed: bool = False) -> dict[str, Any]:
+    value = tf1.placeholder(tf.int64, shape=[])
+    source = tf1.placeholder(tf.int64, shape=[])
+    q = tf1.FIFOQueue(capacity, [tf.int64, tf.int64], shapes=[[], []])
+    enqueue = q.enqueue([value * 2 if computed else value, source])
+    return {"value": value, "source": source, "q": q, "enqueue": enqueue, "close": q.close(),
+            "cancel": q.close(cancel_pending_enqueues=True), "take": q.dequeue_many(5), "size": q.size()}
+
+
+def feed(sess: Any, p: dict[str, Any], source: int, n: int, errors: list[str]) -> None:
+    try:
+        for i in range(n):
+            sess.run(p["enqueue"], feed_dict={p["value"]: i, p["source"]: source})
+    except tf.errors.OpError as e:
+        errors.append(type(e).__name__)
+
+
+def drain(sess: Any, p: dict[str, Any]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    try:
+        while True:
+            values, sources = sess.run(p["take"])
+            out.extend(zip(values.tolist(), sources.tolist()))
+    except tf.errors.OutOfRangeError:
+        return out
+
+
+@MODULES
+@pytest.mark.parametrize("computed", [False, True], ids=["fed", "computed"])
+def test_several_feeding_threads_deliver_every_element_each_thread_in_order(tf1, computed):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = program(tf1, computed=computed)
+        with tf1.Session() as sess:
+            errors: list[str] = []
+            threads = [threading.Thread(target=feed, args=(sess, p, s, 40, errors)) for s in range(3)]
+            for t in threads:
+                t.start()
+            got: list[tuple[int, int]] = []
+            while len(got) < 120:
+                values, sources = sess.run(p["take"])
+                got.extend(zip(values.tolist(), sources.tolist()))
+            for t in threads:
+                t.join(30)
+            sess.run(p["close"])
+            assert drain(sess, p) == [] and errors == []
+    scale = 2 if computed else 1
+    assert sorted(got) == sorted((i * scale, s) for s in range(3) for i in range(40))
+    for s in range(3):  # each thread's elements in the order it fed them
+        assert [v for v, src in got if src == s] == [i * scale for i in range(40)]
+
+
+@MODULES
+def test_a_full_queue_blocks_the_feeder_until_the_consumer_takes(tf1):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = program(tf1, capacity=4)
+        with tf1.Session() as sess:
+            errors: list[str] = []
+            feeder = threading.Thread(target=feed, args=(sess, p, 0, 200, errors))
+            feeder.start()
+            time.sleep(1.0)
+            blocked = feeder.is_alive()  # 200 elements cannot fit: it waits for room
+            got = []
+            while len(got) < 200:
+                got.extend(sess.run(p["take"])[0].tolist())
+            feeder.join(30)
+    assert blocked and not feeder.is_alive() and errors == []
+    assert got == list(range(200))
+
+
+@MODULES
+def test_close_keeps_what_was_fed_and_a_later_enqueue_is_cancelled(tf1):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = program(tf1)
+        with tf1.Session() as sess:
+            errors: list[str] = []
+            feed(sess, p, 0, 7, errors)
+            sess.run(p["close"])
+            feed(sess, p, 0, 1, errors)
+            got = drain(sess, p)
+    assert [v for v, _ in got] == [0, 1, 2, 3, 4]  # dequeue_many(5) at close: the tail of 2 stays
+    assert errors == ["CancelledError"]
+
+
+@MODULES
+@pytest.mark.parametrize("how", ["cancel", "session close"])
+def test_a_feeder_blocked_on_a_full_queue_is_released(tf1, how):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = program(tf1, capacity=2)
+        sess = tf1.Session()
+        errors: list[str] = []
+        feeder = threading.Thread(target=feed, args=(sess, p, 0, 500, errors))
+        feeder.start()
+        time.sleep(0.5)
+        if how == "cancel":
+            sess.run(p["cancel"])
+        else:
+            sess.close()
+        feeder.join(30)
+        alive = feeder.is_alive()
+        sess.close()
+    assert not alive
+    assert errors and errors[0] in ("CancelledError", "AbortedError")

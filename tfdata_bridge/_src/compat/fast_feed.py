@@ -1,0 +1,259 @@
+"""The feed-thread fast path: ``sess.run(enqueue_op, feed_dict={placeholder: value, ...})`` on a drop-in
+queue, without a session step per element.
+
+The feed-thread program pays a whole ``Session.run`` per element (about 200 µs: the step, the feed,
+the fetch), which bounds it at a few thousand elements a second whatever the consumer does. When a
+drop-in ``Session`` (``session.py``) is asked to run exactly one enqueue op whose inputs are exactly the
+placeholders it is fed, it hands the values to this module instead: they wait in a small buffer of
+the (session, queue) pair, in order, and a flusher thread moves them into TensorFlow's queue kernel
+with one ``enqueue_many`` step per chunk. The consumer's ``dequeue_many`` is unchanged.
+
+What stays as legacy, and what differs:
+- Blocking: the buffer holds at most ``CHUNK`` elements; when the queue is full the flusher waits in
+  its step and the feeding thread waits for room in the buffer, as legacy's feeder waited in its step.
+- Order: each feeding thread's elements reach the queue in the order it fed them.
+- ``close``: a run that closes the queue (or a session that is closed) first moves what is buffered into
+  the queue, so everything fed before the close is there, as legacy; an enqueue after close raises
+  ``CancelledError``. A queue closed by another thread with ``cancel_pending_enqueues`` drops what was
+  still buffered, as it cancelled legacy's pending enqueues.
+- Errors: a value of the wrong dtype or shape is refused at once by the ordinary path (this one steps
+  aside and TensorFlow raises its own error); an error of the flusher's step (the queue was closed) is
+  raised by the feeding thread's next enqueue.
+- ``size()`` counts what is in the kernel: up to ``CHUNK`` elements may still be in the buffer.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.tf import tf
+
+logger = logging.getLogger("tfdata_bridge")
+tf1 = tf.compat.v1
+
+CHUNK = 64  # elements moved into the queue per enqueue_many step, and the buffer's bound
+POLL_S = 0.1  # how often a waiting thread looks whether its session was closed
+DRAIN_S = 5.0  # how long a run that closes a queue among other fetches waits for buffered elements
+
+
+@dataclass(frozen=True)
+class FedEnqueue:
+    """A drop-in queue's enqueue op whose inputs are placeholders, and its batched twin."""
+
+    queue: Any
+    placeholders: tuple[Any, ...]  # in component order
+    dtypes: tuple[Any, ...]  # numpy dtypes
+    shapes: tuple[Any, ...]  # the queue's component shapes
+    many: bool  # the op is an enqueue_many
+    batched_op: Any  # enqueue_many of batch placeholders
+    batched_inputs: tuple[Any, ...]
+
+
+_enqueues: weakref.WeakKeyDictionary[Any, dict[str, FedEnqueue]] = weakref.WeakKeyDictionary()
+_closes: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None:
+    """Record ``op`` (``queue.enqueue(values)`` or ``enqueue_many``) when every value is a placeholder and
+    the queue's shapes are fully defined (so fed elements can be stacked)."""
+    if not values or not all(getattr(v, "op", None) is not None and v.op.type in ("Placeholder", "PlaceholderV2")
+                             for v in values):
+        return
+    shapes = [tf.TensorShape(s) for s in queue.shapes] if queue.shapes else []
+    if len(shapes) != len(values) or not all(s.is_fully_defined() for s in shapes):
+        return
+    if type(queue).__name__ == "PaddingFIFOQueue":
+        return
+    with tf1.name_scope(f"{op.name}_fast"):
+        inputs = tuple(tf1.placeholder(v.dtype, [None] + s.as_list()) for v, s in zip(values, shapes))
+        # TensorFlow's own enqueue_many: the drop-in's would register this op in turn
+        batched = tf.queue.QueueBase.enqueue_many(queue, list(inputs), name="enqueue_chunk")
+    entry = FedEnqueue(queue, tuple(values), tuple(v.dtype.as_numpy_dtype if v.dtype != tf.string else object
+                                                   for v in values), tuple(shapes), many, batched, inputs)
+    _enqueues.setdefault(op.graph, {})[op.name] = entry
+
+
+def register_close(queue: Any, op: Any, cancel: bool) -> None:
+    _closes.setdefault(op.graph, {})[op.name] = (queue, cancel)
+
+
+def fed_enqueue(sess: Any, fetches: Any, feed_dict: Any) -> FedEnqueue | None:
+    """The registered enqueue ``fetches`` runs, when it is one and ``feed_dict`` feeds exactly its
+    placeholders; else None (the ordinary path)."""
+    if not feed_dict or not hasattr(fetches, "type") or not hasattr(fetches, "node_def"):
+        return None
+    entry = _enqueues.get(fetches.graph, {}).get(fetches.name)
+    if entry is None or len(feed_dict) != len(entry.placeholders):
+        return None
+    return entry
+
+
+class _Buffer:
+    """The fed elements of one (session, queue) pair on their way into the queue."""
+
+    def __init__(self, sess: Any) -> None:
+        self._sess = weakref.ref(sess)
+        self._cond = threading.Condition()
+        self._items: list[tuple[FedEnqueue, list[np.ndarray]]] = []
+        self._in_flight = 0
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._flush_loop, name="tfdata_bridge-feed-flusher", daemon=True)
+        self._thread.start()
+
+    def put(self, entry: FedEnqueue, values: list[np.ndarray]) -> None:
+        with self._cond:
+            while len(self._items) >= CHUNK and self._error is None:
+                self._cond.wait(POLL_S)
+                if self._closed():
+                    raise tf.errors.CancelledError(None, None, "Session has been closed.")
+            if self._error is not None:
+                raise self._error
+            self._items.append((entry, values))
+            self._cond.notify_all()
+
+    def drain(self, timeout: float) -> None:
+        """Wait, at most ``timeout`` seconds, until everything buffered is in the queue."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while (self._items or self._in_flight) and self._error is None and not self._closed():
+                if time.monotonic() >= deadline:
+                    return
+                self._cond.wait(POLL_S)
+
+    def close_after(self, queue: Any, close_op: Any) -> None:
+        """The program closes the queue: the flusher runs ``close_op`` once what is buffered is in the
+        queue (legacy's close did not wait for a pending enqueue either), and later fast enqueues raise
+        what legacy's enqueue raised after a close."""
+        with self._cond:
+            self._items.append((None, close_op))
+            self._set_closed(queue)
+
+    def cancel(self, queue: Any) -> None:
+        """The program closes the queue cancelling pending enqueues: what is buffered is dropped."""
+        with self._cond:
+            self._items.clear()
+            self._set_closed(queue)
+
+    def mark_closed(self, queue: Any) -> None:
+        """Later fast enqueues raise what legacy's enqueue raised after a close."""
+        with self._cond:
+            self._set_closed(queue)
+
+    def _set_closed(self, queue: Any) -> None:
+        if self._error is None:
+            self._error = tf.errors.CancelledError(None, None, f"{type(queue).__name__} '{queue.name}' is closed.")
+        self._cond.notify_all()
+
+    def _closed(self) -> bool:
+        sess = self._sess()
+        return sess is None or tf_private.session_closed(sess)
+
+    def _flush_loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._items and not self._closed():
+                    self._cond.wait(POLL_S)
+                if self._closed():
+                    self._items.clear()
+                    self._cond.notify_all()
+                    return
+                chunk, self._items = self._items, []
+                self._in_flight = len(chunk)
+                self._cond.notify_all()
+            try:
+                self._enqueue(chunk)
+            except Exception as e:  # noqa: BLE001 - handed to the feeding thread's next enqueue
+                with self._cond:
+                    self._error = e if isinstance(e, tf.errors.OpError) else tf.errors.UnknownError(None, None, str(e))
+                    self._in_flight = 0
+                    self._items.clear()
+                    self._cond.notify_all()
+                if not isinstance(e, tf.errors.OpError):
+                    logger.error("tfdata_bridge: moving fed elements into the queue failed: %s", e)
+                return
+            with self._cond:
+                self._in_flight = 0
+                self._cond.notify_all()
+            if any(entry is None for entry, _ in chunk):  # the queue is closed: nothing more can come
+                return
+
+    def _enqueue(self, chunk: list[tuple[Any, Any]]) -> None:
+        sess = self._sess()
+        if sess is None:
+            return
+        start = 0
+        while start < len(chunk):  # consecutive elements of one enqueue op go in one step
+            entry = chunk[start][0]
+            if entry is None:  # a close the program asked for (close_after)
+                tf1.Session.run(sess, chunk[start][1])
+                start += 1
+                continue
+            end = start
+            while end < len(chunk) and chunk[end][0] is entry:
+                end += 1
+            parts = [values for _, values in chunk[start:end]]
+            stacked = [np.concatenate([p[i] for p in parts]) if entry.many else np.stack([p[i] for p in parts])
+                       for i in range(len(entry.placeholders))]
+            tf1.Session.run(sess, entry.batched_op, feed_dict=dict(zip(entry.batched_inputs, stacked)))
+            start = end
+
+
+_buffers: weakref.WeakKeyDictionary[Any, dict[int, _Buffer]] = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
+
+
+def put(sess: Any, entry: FedEnqueue, feed_dict: dict[Any, Any]) -> bool:
+    """Hand the fed values to the queue's buffer; False (nothing done) where a value is not exactly what
+    the placeholder and the queue take, so the ordinary path raises TensorFlow's own error."""
+    values = []
+    for placeholder, dtype, shape in zip(entry.placeholders, entry.dtypes, entry.shapes):
+        if placeholder not in feed_dict:
+            return False
+        value = np.asarray(feed_dict[placeholder], dtype=dtype)
+        want = ([None] if entry.many else []) + shape.as_list()
+        if not tf.TensorShape(value.shape).is_compatible_with(want) or not placeholder.shape.is_compatible_with(value.shape):
+            return False
+        values.append(value)
+    if entry.many and len({v.shape[0] for v in values}) != 1:
+        return False
+    with _lock:
+        if tf_private.session_closed(sess):
+            return False
+        buffer = _buffers.setdefault(sess, {}).get(id(entry.queue))
+        if buffer is None:
+            buffer = _buffers[sess][id(entry.queue)] = _Buffer(sess)
+    buffer.put(entry, values)
+    return True
+
+
+def before_run(sess: Any, fetches: Any) -> bool:
+    """Before an ordinary run: where it closes a queue that has fed elements buffered, see to them.
+    True when the run is taken care of here (it was exactly a close op, now queued behind the
+    elements), so the caller returns None without running it."""
+    buffers = _buffers.get(sess)
+    if not buffers:
+        return False
+    closes = _closes.get(getattr(sess, "graph", None), {})
+    single = not isinstance(fetches, (list, tuple, dict))
+    for fetch in [fetches] if single else fetches if isinstance(fetches, (list, tuple)) else []:
+        queue, cancel = closes.get(getattr(fetch, "name", None), (None, False))
+        buffer = buffers.get(id(queue)) if queue is not None else None
+        if buffer is None:
+            continue
+        if cancel:
+            buffer.cancel(queue)  # the run itself cancels an enqueue the flusher is blocked in
+        elif single:
+            buffer.close_after(queue, fetch)
+            return True
+        else:
+            buffer.drain(DRAIN_S)
+            buffer.mark_closed(queue)
+    return False
