@@ -108,3 +108,19 @@ def test_coordinator_join_reraises_the_producers_error_in_every_loop_shape(shape
     legacy, ours = joined(LEGACY, LOOPS[shape]), joined(bridge, LOOPS[shape])
     assert type(legacy) is type(ours) is tf.errors.InvalidArgumentError
     assert "ValueError: corrupt record 7" in legacy.message and "ValueError: corrupt record 7" in ours.message
+
+
+def test_the_batch_warning_gives_the_chain_with_the_calls_own_values():
+    from tfdata_bridge._src.compat.notice import reset
+    from tfdata_bridge._src.warnings import CompiledToTfDataWarning
+
+    reset()
+    make, _ = producer()
+    with tf.Graph().as_default(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = bridge.py_func(make, [], tf.float32)
+        bridge.train.shuffle_batch([value], 10, capacity=1010, min_after_dequeue=1000, seed=7, shapes=[()])
+    (notice,) = [str(w.message) for w in caught if w.category is CompiledToTfDataWarning]
+    # the producer's element goes straight to the batch: shuffled and batched as it comes, nothing to map
+    assert notice.endswith("with this call's values: dataset.shuffle(1010, seed=7).batch(10, drop_remainder=True)"
+                           ".map(produce_batch)"), notice

@@ -422,12 +422,8 @@ def test_identity_reader_and_range_input_producer(data):
 def test_a_reader_on_a_queue_the_program_fills_reads_through_tfdata(data):
     def build(tf1):
         names = tf1.FIFOQueue(10, tf1.string, shapes=[[]])
-        fill = names.enqueue_many([tf1.constant(data["csv"])])
-        close = names.close()
-        with tf1.control_dependencies([fill]):
-            with tf1.control_dependencies([close]):
-                start = tf1.no_op()
-        tf1.add_to_collection("start", start)
+        tf1.add_to_collection("fill", names.enqueue_many([tf1.constant(data["csv"])]))
+        tf1.add_to_collection("close", names.close())
         key, line = tf1.TextLineReader(skip_header_lines=1).read(names)
         return [key, line]
 
@@ -437,7 +433,8 @@ def test_a_reader_on_a_queue_the_program_fills_reads_through_tfdata(data):
             key_line = build(tf1)
             out = []
             with tf1.Session() as sess:
-                sess.run(tf1.get_collection("start"))
+                sess.run(tf1.get_collection("fill"))
+                sess.run(tf1.get_collection("close"))
                 with pytest.raises(OOR):
                     while True:
                         out.append(tuple(sess.run(key_line)))

@@ -151,9 +151,30 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
         with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
             built = graph_batch.build(req, stacklevel=3)
     if not built.fallback:  # a fallback says what it became in its own warning
-        notice(f"train.{fn}", stacklevel=3, detail=_became(built))
+        notice(f"train.{fn}", stacklevel=3, detail=_became(built), values=_chain(req, built))
     dequeued = built.tensors
     return checks.as_original_type(producers[0], dequeued[0] if len(dequeued) == 1 else dequeued)
+
+
+def _chain(req: graph_batch.GraphBatch, built: graph_batch.Built) -> str:
+    """The tf.data chain with this call's own values, as the bridge built it."""
+    parts = ["dataset"]
+    if not built.vectorized:
+        parts.append(f".map(produce, num_parallel_calls={req.threads})" if req.threads > 1 else ".map(produce)")
+    if req.keep is not None:
+        parts.append(".filter(keep_input)")
+    if req.enqueue_many:
+        parts.append(".unbatch()")
+    if req.shuffle is not None:
+        seed = "" if req.shuffle[1] is None else f", seed={req.shuffle[1]}"
+        parts.append(f".shuffle({req.capacity}{seed})")
+    drop = not req.allow_smaller_final_batch
+    kind = "padded_batch" if req.dynamic_pad else "batch"
+    parts.append(f".{kind}({req.batch_size}, drop_remainder={drop})")
+    if built.vectorized:
+        threads = f", num_parallel_calls={req.threads}" if req.threads > 1 else ""
+        parts.append(f".map(produce_batch{threads})")
+    return "".join(parts)
 
 
 def _became(built: graph_batch.Built) -> str:

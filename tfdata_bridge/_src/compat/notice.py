@@ -15,16 +15,18 @@ _seen: set[tuple[str, str, int]] = set()
 _lock = threading.Lock()
 
 
-def message(path: str, detail: str = "") -> str:
+def message(path: str, detail: str = "", values: str = "") -> str:
     """The warning text for a path under ``tf.compat.v1`` (``"train.batch"``); ``detail`` says what the
-    call became (``" as native tf.data: no Python op"``), where the shim knows."""
-    return (
+    call became (``" as native tf.data: no Python op"``), and ``values`` the chain with the call's own
+    values, where the shim knows them."""
+    text = (
         f"tf.compat.v1.{path} runs on tf.data through tfdata_bridge{detail}; "
         f"the idiomatic tf.data code is: {lookup(path).chain}"
     )
+    return f"{text}; with this call's values: {values}" if values else text
 
 
-def notice(path: str, stacklevel: int, detail: str = "") -> bool:
+def notice(path: str, stacklevel: int, detail: str = "", values: str = "") -> bool:
     """Warn once per call site that the legacy API ``path`` was compiled into tf.data.
 
     ``stacklevel`` counts as in ``warnings.warn`` from the function calling ``notice``: 1 is that
@@ -40,7 +42,7 @@ def notice(path: str, stacklevel: int, detail: str = "") -> bool:
         if key in _seen:
             return False
         _seen.add(key)
-    warnings.warn(message(path, detail), CompiledToTfDataWarning, stacklevel=stacklevel + 1)
+    warnings.warn(message(path, detail, values), CompiledToTfDataWarning, stacklevel=stacklevel + 1)
     return True
 
 
