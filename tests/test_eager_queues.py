@@ -9,8 +9,12 @@ Every blocking call runs on its own thread and every wait on it is bounded."""
 from __future__ import annotations
 
 import collections
+import json
+import os
+import pathlib
 import re
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -661,7 +665,7 @@ def _signal_state(thread_id: int) -> dict:
     return state
 
 
-def test_a_blocked_dequeue_can_be_interrupted_and_loses_nothing():
+def _interrupt_scenario() -> dict:
     """SIGINT is sent once the main thread waits in the channel (not after a fixed delay, which a loaded
     machine may not honour); should the wait not end, the queue is closed so the test fails, not hangs."""
     q = tfdata_bridge.FIFOQueue(5, tf.int32, shapes=[[]])
@@ -673,14 +677,14 @@ def test_a_blocked_dequeue_can_be_interrupted_and_loses_nothing():
         deadline = time.monotonic() + INTERRUPT_HANG_GUARD_S
         while not _waiting_in_channel(main) and time.monotonic() < deadline:
             time.sleep(0.01)
-        seen["handler"] = signal.getsignal(signal.SIGINT)
+        seen["default_handler"] = signal.getsignal(signal.SIGINT) is signal.default_int_handler
         signal.pthread_kill(main, signal.SIGINT)
         deadline = time.monotonic() + INTERRUPT_HANG_GUARD_S
         while _waiting_in_channel(main) and time.monotonic() < deadline:
             time.sleep(0.01)
         if _waiting_in_channel(main):
             seen["still_waiting"] = _signal_state(main)  # what the failure message shows
-            q.close(cancel_pending_enqueues=True)  # ends the wait: the test fails below rather than hangs
+            q.close(cancel_pending_enqueues=True)  # ends the wait: the test fails rather than hangs
 
     interrupter = threading.Thread(target=interrupt, daemon=True)
     interrupter.start()
@@ -693,7 +697,26 @@ def test_a_blocked_dequeue_can_be_interrupted_and_loses_nothing():
         outcome = type(error).__name__
     finally:
         interrupter.join(2 * INTERRUPT_HANG_GUARD_S + WAIT_S)
-    assert (outcome, seen) == ("KeyboardInterrupt", {"handler": signal.default_int_handler}), (outcome, seen)
-    assert q.size().numpy() == 1
-    q.enqueue_many(([2, 3],))
-    assert q.dequeue_many(3).numpy().tolist() == [1, 2, 3]
+    size = int(q.size().numpy())
+    after = None
+    if not q.is_closed().numpy():
+        q.enqueue_many(([2, 3],))
+        after = q.dequeue_many(3).numpy().tolist()
+    return {"outcome": outcome, "seen": seen, "size": size, "after": after}
+
+
+@pytest.mark.timeout(3 * INTERRUPT_HANG_GUARD_S + 60)
+def test_a_blocked_dequeue_can_be_interrupted_and_loses_nothing():
+    # In a fresh process: in whole-suite runs (every TensorFlow version) the SIGINT sent to the main thread
+    # was seen by nobody, its wait still going 30 s later, and no single earlier test file reproduced it;
+    # a program's own process has no such history.
+    here = pathlib.Path(__file__).resolve().parent
+    code = (f"import json, sys; sys.path.insert(0, {str(here)!r}); import test_eager_queues as t; "
+            "print(json.dumps(t._interrupt_scenario()))")
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                            timeout=3 * INTERRUPT_HANG_GUARD_S + 30)
+    assert result.returncode == 0, result.stderr[-3000:]
+    got = json.loads(result.stdout.strip().splitlines()[-1])
+    assert got == {"outcome": "KeyboardInterrupt", "seen": {"default_handler": True}, "size": 1,
+                   "after": [1, 2, 3]}, got
