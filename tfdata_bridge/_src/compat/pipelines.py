@@ -39,7 +39,8 @@ def register(iterator: Any, get_next: list[Any], name: str) -> None:
     """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors."""
     graph = get_next[0].graph
     with _lock:
-        _iterators.setdefault(graph, []).append(iterator._iterator_resource.op)  # noqa: SLF001 - see tf_private
+        # running the iterator's string handle creates the iterator (public API: no internal attribute)
+        _iterators.setdefault(graph, []).append(iterator.string_handle().op)
         _get_next.setdefault(graph, {})[get_next[0].op.name] = name
 
 
