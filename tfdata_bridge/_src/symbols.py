@@ -44,9 +44,10 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
     LegacySymbol(
         "RandomShuffleQueue", ("queue.RandomShuffleQueue", "io.RandomShuffleQueue"), f"{_Q}:RandomShuffleQueue",
         "QueueSpec.random_shuffle(capacity, min_after_dequeue, dtypes, shapes, names, seed)",
-        "tf.data.Dataset.from_generator(...).shuffle(min_after_dequeue + n).batch(n, drop_remainder=True)",
-        "The shuffle buffer is min(capacity, min_after_dequeue + batch size); order differs from the legacy "
-        "queue's for the same seed.",
+        "tf.data.Dataset.from_generator(...).shuffle(capacity).batch(n, drop_remainder=True)",
+        "The legacy queue mixes across all it holds, up to capacity whenever the producer is ahead, so the "
+        "shuffle buffer is (nearly) capacity; it fills before the first element leaves (legacy's first "
+        "dequeue waited for min_after_dequeue + n). Order differs from the legacy queue's for the same seed.",
     ),
     LegacySymbol(
         "PaddingFIFOQueue", ("queue.PaddingFIFOQueue", "io.PaddingFIFOQueue"), f"{_Q}:PaddingFIFOQueue",

@@ -164,7 +164,7 @@ def explain(spec: PipelineSpec) -> str:
         seed = "" if queue.seed is None else f", seed={queue.seed}"
         lines.append(
             f"dataset = dataset.shuffle({shuffle_buffer_size(spec)}{seed})"
-            f"  # min_after_dequeue={queue.min_after_dequeue} + batch, within capacity={queue.capacity}"
+            f"  # nearly all of capacity={queue.capacity}, as the legacy queue mixed across what it held"
         )
     if queue.kind == "priority":
         lines.append(

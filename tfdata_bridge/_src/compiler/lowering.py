@@ -3,14 +3,15 @@
 Parameter by parameter:
 
 - ``capacity``: bounds the elements the bridge buffers between producers and tf.data (the channel). For
-  a random_shuffle queue, the shuffle buffer is counted inside ``capacity``: the channel holds
-  ``capacity - shuffle_buffer`` (at least 1). Where elements cross in chunks, tf.data also holds the
-  chunk it is taking apart (at most what the channel held).
-- ``min_after_dequeue``: the shuffle buffer is ``min(capacity, min_after_dequeue + batch)``, where batch
-  is the consumer's batch size (1 for ``dequeue``). A legacy ``dequeue_many(n)`` draws its n elements
-  from a queue holding at least ``min_after_dequeue + n``; ``shuffle(min_after_dequeue + n)`` draws each
-  element from that many. Like the legacy queue, nothing leaves before the buffer is full or the
-  producers are done.
+  a random_shuffle queue, the shuffle buffer is counted inside ``capacity``: the channel holds one
+  transfer's worth (``shuffle_split``), the shuffle buffer the rest. Where elements cross in chunks,
+  tf.data also holds the chunk it is taking apart (at most what the channel held).
+- ``min_after_dequeue``: only validated (it must be below ``capacity``). A legacy shuffle queue fills
+  towards ``capacity`` whenever the producers are ahead of the consumer (the usual case in training)
+  and draws from everything it holds, so the shuffle buffer is nearly all of ``capacity``:
+  ``shuffle(min_after_dequeue + batch)`` would mix about 40x less in that regime. tf.data's ``shuffle``
+  fills its buffer before the first element leaves (or the producers end): the start-up cost is
+  ``capacity`` elements, where legacy's was ``min_after_dequeue + batch``.
 - ``seed``: the ``shuffle`` seed. Order still varies between runs with more than one producer thread,
   as it did in the legacy queue.
 - ``threads`` (``num_threads``): that many parallel producer copies on Python threads. With one thread
@@ -52,18 +53,30 @@ class Lowering:
     chunk_min: int = 1  # a chunk waits for this many elements (fewer at the end)
 
 
-def shuffle_buffer_size(spec: PipelineSpec) -> int:
-    queue = spec.queue
+SHUFFLE_TRANSFER = 32  # the least a random_shuffle queue's channel holds (capacity allowing): one transfer
+
+
+def shuffle_split(spec: PipelineSpec) -> tuple[int, int]:
+    """``(shuffle buffer, channel capacity)`` of a random_shuffle queue: together they hold ``capacity``.
+
+    The channel holds what one Python call hands to tf.data (a consumer batch, at least
+    ``SHUFFLE_TRANSFER`` elements, at most a quarter of ``capacity``); the shuffle buffer the rest, so
+    the elements are mixed across nearly all of ``capacity``, as the legacy queue mixed them."""
+    capacity = spec.queue.capacity
     batch = spec.consumer.batch_size or 1
-    return max(1, min(queue.capacity, queue.min_after_dequeue + batch))
+    channel = max(1, min(capacity // 4, max(batch, SHUFFLE_TRANSFER)))
+    return max(1, capacity - channel), channel
+
+
+def shuffle_buffer_size(spec: PipelineSpec) -> int:
+    return shuffle_split(spec)[0]
 
 
 def lower(spec: PipelineSpec) -> Lowering:
     queue, consumer = spec.queue, spec.consumer
     drop = consumer.batched and not consumer.allow_smaller_final_batch
     if queue.kind == "random_shuffle":
-        buffer = shuffle_buffer_size(spec)
-        capacity = max(1, queue.capacity - buffer)
+        buffer, capacity = shuffle_split(spec)
         if queue.signature.fully_defined:
             return Lowering("chunk", capacity, min(capacity, CHUNK_LIMIT), buffer, consumer.batched, drop, False)
         return Lowering("element", capacity, 1, buffer, False, False, False)
