@@ -164,7 +164,7 @@ def explain(spec: PipelineSpec) -> str:
         seed = "" if queue.seed is None else f", seed={queue.seed}"
         lines.append(
             f"dataset = dataset.shuffle({shuffle_buffer_size(spec)}{seed})"
-            f"  # nearly all of capacity={queue.capacity}, as the legacy queue mixed across what it held"
+            f"  # 7/8 or more of capacity={queue.capacity}: legacy mixed across all it held"
         )
     if queue.kind == "priority":
         lines.append(

@@ -4,8 +4,9 @@ Parameter by parameter:
 
 - ``capacity``: bounds the elements the bridge buffers between producers and tf.data (the channel). For
   a random_shuffle queue, the shuffle buffer is counted inside ``capacity``: the channel holds one
-  transfer's worth (``shuffle_split``), the shuffle buffer the rest. Where elements cross in chunks,
-  tf.data also holds the chunk it is taking apart (at most what the channel held).
+  transfer (``shuffle_split``: at most an eighth of ``capacity``), the shuffle buffer the rest. Where
+  elements cross in chunks, tf.data also holds the chunk it is taking apart (at most what the channel
+  held).
 - ``min_after_dequeue``: only validated (it must be below ``capacity``). A legacy shuffle queue fills
   towards ``capacity`` whenever the producers are ahead of the consumer (the usual case in training)
   and draws from everything it holds, so the shuffle buffer is nearly all of ``capacity``:
@@ -53,18 +54,19 @@ class Lowering:
     chunk_min: int = 1  # a chunk waits for this many elements (fewer at the end)
 
 
-SHUFFLE_TRANSFER = 32  # the least a random_shuffle queue's channel holds (capacity allowing): one transfer
+SHUFFLE_CHANNEL_SHARE = 8  # a random_shuffle queue's channel holds at most 1/8 of capacity (and CHUNK_LIMIT)
 
 
 def shuffle_split(spec: PipelineSpec) -> tuple[int, int]:
     """``(shuffle buffer, channel capacity)`` of a random_shuffle queue: together they hold ``capacity``.
 
-    The channel holds what one Python call hands to tf.data (a consumer batch, at least
-    ``SHUFFLE_TRANSFER`` elements, at most a quarter of ``capacity``); the shuffle buffer the rest, so
-    the elements are mixed across nearly all of ``capacity``, as the legacy queue mixed them."""
+    The channel holds what one Python call hands to tf.data, up to ``CHUNK_LIMIT`` elements and an eighth
+    of ``capacity``; the shuffle buffer the rest, so the elements are mixed across at least 7/8 of
+    ``capacity``, as the legacy queue mixed across what it held (measured against legacy in
+    ``tests/test_shuffle_mixing.py``). A smaller channel would mix a little more and transfer in smaller
+    chunks: a channel of 32 ran a 1,000-capacity pipeline 2x slower than one of 128."""
     capacity = spec.queue.capacity
-    batch = spec.consumer.batch_size or 1
-    channel = max(1, min(capacity // 4, max(batch, SHUFFLE_TRANSFER)))
+    channel = max(1, min(CHUNK_LIMIT, capacity // SHUFFLE_CHANNEL_SHARE))
     return max(1, capacity - channel), channel
 
 
