@@ -54,6 +54,12 @@ def started(sess: Any, coord: Any) -> None:
         sess.run(ops)
 
 
+def get_next_ops(graph: Any) -> dict[str, str]:
+    """{name of a lifted pipeline's get_next op in ``graph``: the pipeline's name} (a copy)."""
+    with _lock:
+        return dict(_get_next.get(graph, {}))
+
+
 def consumer_error(sess: Any, error: Any) -> Any:
     """What the consumer's ``sess.run`` raises for ``error``: the error itself, or, where a producer of
     a pipeline failed and ``start_queue_runners`` was given a coordinator for ``sess``, the
