@@ -11,12 +11,12 @@ import pytest
 import tfdata_bridge.compat.v1 as bridge
 from tfdata_bridge._src.compat import graph_queues
 from tfdata_bridge._src.compat.notice import message, notice, reset
-from tfdata_bridge._src.compat.shim_module import ShimModule
+from tfdata_bridge._src.compat.shim_module import _SESSIONS, ShimModule
 from tfdata_bridge._src.symbols import SYMBOLS, lookup
 from tfdata_bridge._src.warnings import CompiledToTfDataWarning
 
 QUEUES = ["QueueBase", "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue"]
-SHIM_PATHS = sorted([path for sym in SYMBOLS if sym.shim for path in sym.paths] + ["Session", "InteractiveSession"])
+SHIM_PATHS = sorted([path for sym in SYMBOLS if sym.shim for path in sym.paths] + list(_SESSIONS))
 QUEUE_PATHS = [path for path in SHIM_PATHS if path.rsplit(".", 1)[-1] in QUEUES]
 
 
@@ -66,7 +66,8 @@ def test_disable_v2_behavior_and_friends_are_tensorflows(tf):
     for name in ("Session", "InteractiveSession"):  # TensorFlow's, with a run() that tells the Coordinator
         assert issubclass(getattr(bridge, name), getattr(tf.compat.v1, name))
     assert bridge.train.Coordinator is tf.compat.v1.train.Coordinator
-    assert bridge.train.MonitoredSession is tf.compat.v1.train.MonitoredSession
+    # TensorFlow's, with a hook that makes their session the drop-in one (test_compat_monitored.py)
+    assert issubclass(bridge.train.MonitoredSession, tf.compat.v1.train.MonitoredSession)
 
 
 def test_every_shim_path_names_an_attribute_tensorflow_has(tf):

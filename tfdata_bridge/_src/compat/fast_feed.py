@@ -257,3 +257,17 @@ def before_run(sess: Any, fetches: Any) -> bool:
             buffer.drain(DRAIN_S)
             buffer.mark_closed(queue)
     return False
+
+
+def is_queue_op(sess: Any, fetch: Any) -> bool:
+    """Whether ``fetch`` is a drop-in queue's enqueue fed from placeholders, or a close, in ``sess``'s graph."""
+    name = getattr(fetch, "name", None)
+    graph = getattr(sess, "graph", None)
+    return name in _enqueues.get(graph, {}) or name in _closes.get(graph, {})
+
+
+def drain(sess: Any) -> None:
+    """Wait (at most ``DRAIN_S`` per queue) until what was fed through ``sess`` is in its queues: before
+    a run that enqueues or closes the ordinary way, so it comes after them, as in legacy."""
+    for buffer in list(_buffers.get(sess, {}).values()):
+        buffer.drain(DRAIN_S)

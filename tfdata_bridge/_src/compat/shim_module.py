@@ -16,6 +16,10 @@ from tfdata_bridge._src.symbols import SYMBOLS
 _SESSIONS = {
     "Session": "tfdata_bridge._src.compat.session:Session",
     "InteractiveSession": "tfdata_bridge._src.compat.session:InteractiveSession",
+    # TensorFlow's, with a hook that makes their session the drop-in one and starts lifted pipelines
+    "train.MonitoredSession": "tfdata_bridge._src.compat.monitored:MonitoredSession",
+    "train.MonitoredTrainingSession": "tfdata_bridge._src.compat.monitored:MonitoredTrainingSession",
+    "train.SingularMonitoredSession": "tfdata_bridge._src.compat.monitored:SingularMonitoredSession",
 }
 # path under tf.compat.v1 -> "module:attribute" of the shim
 _SHIMS: dict[str, str] = {path: sym.shim for sym in SYMBOLS if sym.shim for path in sym.paths} | _SESSIONS

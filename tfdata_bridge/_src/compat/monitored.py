@@ -1,0 +1,96 @@
+"""The drop-in ``tf.train.MonitoredSession``, ``SingularMonitoredSession`` and ``MonitoredTrainingSession``:
+TensorFlow's own, with one hook of the bridge's added first (``BridgeHook``).
+
+A monitored session makes its ``tf.Session`` inside TensorFlow (``SessionManager``), starts the queue
+runners there with its own ``Coordinator``, then calls every hook's ``after_create_session(session,
+coord)`` before the program's first ``run``, and again for each session it re-creates after a
+recoverable error. The bridge's hook does, for that session, what the drop-in ``Session`` and
+``start_queue_runners`` do for a plain one:
+
+- the session becomes the drop-in ``Session`` (``session.py``, as ``HookedSession``): the feed-thread
+  fast path, and a lifted producer's error handed to the monitored session's ``Coordinator`` with
+  ``OutOfRangeError`` at the consumer, so ``should_stop()`` / ``close()`` raise it as legacy's did;
+- the lifted pipelines start producing (``pipelines.started``), bounded by capacity, as legacy's
+  runners did when the monitored session started them.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from tfdata_bridge._src.compat import fast_feed, pipelines, session
+from tfdata_bridge._src.tf import tf
+
+__all__ = ["BridgeHook", "MonitoredSession", "MonitoredTrainingSession", "SingularMonitoredSession"]
+
+tf1 = tf.compat.v1
+
+
+class HookedSession(session.Session):
+    """The drop-in ``Session`` as a monitored session calls it: every ``run`` arrives as
+    ``run({'caller': fetches, <hook>: <what the hook asked for>...}, options=RunOptions(),
+    run_metadata=RunMetadata())``. An enqueue or close of the feed-thread program that no hook adds
+    to (``{'caller': op}``, empty options) takes the fast path as it does on a plain session; where
+    hooks add fetches, it runs the ordinary way, after what the fast path still holds."""
+
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        if isinstance(fetches, dict) and fetches:
+            if len(fetches) == 1 and _unset(options) and _unset(run_metadata):
+                ((key, inner),) = fetches.items()
+                if not isinstance(inner, (list, tuple, dict)) and fast_feed.is_queue_op(self, inner):
+                    return {key: super().run(inner, feed_dict)}
+            if any(fast_feed.is_queue_op(self, f) for f in fetches.values()):
+                fast_feed.drain(self)
+        return super().run(fetches, feed_dict, options, run_metadata)
+
+
+def _unset(proto: Any) -> bool:
+    return proto is None or proto.ByteSize() == 0
+
+
+class BridgeHook(tf1.train.SessionRunHook):
+    """Turns each session a monitored session creates into the drop-in ``Session`` and starts the
+    graph's lifted pipelines with the monitored session's ``Coordinator``."""
+
+    def after_create_session(self, sess: Any, coord: Any) -> None:
+        if type(sess) is tf1.Session:
+            # TensorFlow's SessionManager constructs tf.Session itself and offers no way to choose the
+            # class. The drop-in Session only overrides methods and keeps no state set up in __init__,
+            # so the object can take its class as it is (the same layout, nothing to initialise).
+            sess.__class__ = HookedSession
+        pipelines.started(sess, coord)
+
+
+def _with_bridge_hook(function: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> inspect.BoundArguments:
+    bound = inspect.signature(function).bind(*args, **kwargs)
+    hooks = list(bound.arguments.get("hooks") or [])
+    bound.arguments["hooks"] = [BridgeHook()] + hooks
+    return bound
+
+
+class MonitoredSession(tf1.train.MonitoredSession):
+    """``tf.compat.v1.train.MonitoredSession`` with the bridge's hook first (see the module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        bound = _with_bridge_hook(tf1.train.MonitoredSession.__init__, (self, *args), kwargs)
+        super().__init__(*bound.args[1:], **bound.kwargs)
+
+
+class SingularMonitoredSession(tf1.train.SingularMonitoredSession):
+    """``tf.compat.v1.train.SingularMonitoredSession`` with the bridge's hook first (see the module
+    docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        bound = _with_bridge_hook(tf1.train.SingularMonitoredSession.__init__, (self, *args), kwargs)
+        super().__init__(*bound.args[1:], **bound.kwargs)
+
+
+def MonitoredTrainingSession(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - TensorFlow's name
+    """``tf.compat.v1.train.MonitoredTrainingSession`` with the bridge's hook first (see the module
+    docstring); same arguments, a ``MonitoredSession`` back."""
+    bound = _with_bridge_hook(tf1.train.MonitoredTrainingSession, args, kwargs)
+    return tf1.train.MonitoredTrainingSession(*bound.args, **bound.kwargs)
+
+
+MonitoredTrainingSession.__signature__ = inspect.signature(tf1.train.MonitoredTrainingSession)  # type: ignore[attr-defined]
