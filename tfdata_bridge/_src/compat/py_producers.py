@@ -88,9 +88,11 @@ class PyProducer:
         return True
 
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1), *,
-                copies: int = 1, capacity: int = 32, chunk: int = 32) -> Any:
-        """The function's elements, made by ``copies`` threads, crossing into tf.data ``chunk`` at a time."""
-        producer = Producer.call(self._call, threads=copies, name=self._name)
+                copies: int = 1, capacity: int = 32, chunk: int = 32, latch: Any = None) -> Any:
+        """The function's elements, made by ``copies`` threads, crossing into tf.data ``chunk`` at a time;
+        through ``latch`` (``error_latch.Latch``) where the call holds a producer's error back."""
+        call = self._call if latch is None else latch.wrap(self._call, passes=(tf.errors.OutOfRangeError,))
+        producer = Producer.call(call, threads=copies, name=self._name)
         single = self.width == 1
         spec = pipeline(producer, dtypes=self._dtypes[0] if single else self._dtypes,
                         shapes=self._shapes[0] if single else self._shapes, capacity=capacity,

@@ -52,6 +52,12 @@ def py_func_for_token(token: str) -> Any:
     return _script_ops._py_funcs.get(token)  # noqa: SLF001
 
 
+def register_py_func(func: Any) -> str:
+    """Register ``func`` as ``py_func`` does and return its token (the registry holds it weakly: keep it
+    alive, ``keep_alive``). For a lifted ``py_func`` node that calls a wrapper of the user's function."""
+    return _script_ops._py_funcs.insert(func)  # noqa: SLF001
+
+
 def py_funcs_held_by(graph: Any) -> list[Any] | None:
     """The list in which ``py_func`` keeps alive the functions it registers for ``graph`` (the outermost
     graph: in eager mode the process-wide default graph), or None where this TensorFlow has none."""
