@@ -138,6 +138,7 @@ class _EnqueueAttempt:
     done: bool = False
     error: ChannelError | None = None
     next_index: int = 0
+    waiter: threading.Condition | None = None  # set while its caller waits; notified when it is done
 
 
 @dataclass(eq=False)
@@ -148,6 +149,14 @@ class _DequeueAttempt:
     collected: list[Element] = field(default_factory=list)
     done: bool = False
     error: BaseException | None = None
+    waiter: threading.Condition | None = None  # set while its caller waits; notified when it is done
+
+
+def _finish(attempt: _EnqueueAttempt | _DequeueAttempt) -> None:
+    """Mark ``attempt`` done (channel lock held) and wake its caller if it waits."""
+    attempt.done = True
+    if attempt.waiter is not None:
+        attempt.waiter.notify()
 
 
 class Channel:
@@ -238,11 +247,10 @@ class Channel:
                 was_closed = self._closed
                 for attempt in self._enqueues:
                     attempt.error = EnqueueCancelledError("Enqueue operation was cancelled")
-                    attempt.done = True
+                    _finish(attempt)
                 self._enqueues.clear()
                 self._closed = True
                 self._flush()
-                self._cond.notify_all()
                 return not was_closed
             if self._closed and not self._enqueues:
                 return False
@@ -291,7 +299,6 @@ class Channel:
         with self._cond:
             self._buffer.restore(list(items))
             self._flush()
-            self._cond.notify_all()
 
     def cancel_waiting_dequeues(self, error: BaseException | None = None) -> None:
         """Wake every waiting dequeue with ``error`` (their collected elements go back to the buffer)."""
@@ -300,9 +307,8 @@ class Channel:
                 self._buffer.restore(attempt.collected)
                 attempt.collected = []
                 attempt.error = error or DequeueCancelledError("Dequeue operation was cancelled")
-                attempt.done = True
+                _finish(attempt)
             self._dequeues.clear()
-            self._cond.notify_all()
 
     # ------------------------------------------------------------------ internals
     def _note_size(self) -> None:
@@ -339,17 +345,25 @@ class Channel:
         checked for signals but before the thread blocks (CPython's lock acquire releases the GIL first,
         and a thread waiting for the GIL, such as the one sending the signal, runs just then) does not
         interrupt a wait without a timeout, and would be lost; the next slice raises it."""
+        if attempt.done:
+            return
         deadline = None if timeout is None else time.monotonic() + timeout
+        # Each waiting attempt has its own condition on the channel's lock, notified only when that
+        # attempt is done: with one shared condition every put or take woke every waiting thread (four
+        # producer threads behind a full channel, each taking the GIL to find it still full).
+        attempt.waiter = threading.Condition(self._lock)
         try:
             while not attempt.done:
                 remaining = WAIT_SLICE_S if deadline is None else min(WAIT_SLICE_S, deadline - time.monotonic())
                 if remaining <= 0:
                     raise TimeoutError(f"'{self.name}': timed out after {timeout} s")
-                self._cond.wait(remaining)
+                attempt.waiter.wait(remaining)
         except BaseException:
             if not attempt.done:
                 self._withdraw(attempt)
             raise
+        finally:
+            attempt.waiter = None
 
     def _withdraw(self, attempt: Any) -> None:
         if isinstance(attempt, _DequeueAttempt):
@@ -361,12 +375,10 @@ class Channel:
             self._enqueues.remove(attempt)
         attempt.done = True
         self._flush()
-        self._cond.notify_all()
 
     def _flush(self) -> None:
         """Serve waiting attempts in order until none can progress (lock held)."""
         progressed = True
-        woke = False
         while progressed:
             progressed = False
             # Enqueues, strictly in order.
@@ -388,9 +400,9 @@ class Channel:
                         self._note_size()
                     if attempt.next_index < len(items):
                         break
-                attempt.done = True
+                _finish(attempt)
                 self._enqueues.popleft()
-                progressed = woke = True
+                progressed = True
             # Dequeues, strictly in order.
             while self._dequeues:
                 attempt = self._dequeues[0]
@@ -400,11 +412,9 @@ class Channel:
                     progressed = True  # a partial take made room a waiting enqueue can use
                 if not finished:
                     break
-                attempt.done = True
+                _finish(attempt)
                 self._dequeues.popleft()
-                progressed = woke = True
-        if woke:
-            self._cond.notify_all()
+                progressed = True
 
     def _serve_dequeue(self, attempt: _DequeueAttempt) -> bool:
         """Move elements into ``attempt``; return True when it is finished (successfully or not)."""
