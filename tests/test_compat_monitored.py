@@ -33,17 +33,33 @@ class Created(LEGACY.train.SessionRunHook):
         self.sessions.append(session)
 
 
-def monitored(tf1: Any, kind: str, hooks: list[Any]) -> Any:
+class FetchesSometimes(LEGACY.train.SessionRunHook):
+    """Asks for a tensor of its own in every third run: those runs of an enqueue are not bare."""
+
+    def __init__(self, every: int = 3) -> None:
+        self.every, self.runs = every, 0
+
+    def begin(self):
+        self.tensor = LEGACY.constant(1)
+
+    def before_run(self, run_context):
+        self.runs += 1
+        return LEGACY.train.SessionRunArgs(self.tensor) if self.runs % self.every == 0 else None
+
+
+def monitored(tf1: Any, kind: str, hooks: list[Any], summary_dir: str | None = None) -> Any:
     if kind == "MonitoredSession":
         return tf1.train.MonitoredSession(hooks=hooks)
     if kind == "SingularMonitoredSession":
         return tf1.train.SingularMonitoredSession(hooks)
     tf1.train.get_or_create_global_step()
-    return tf1.train.MonitoredTrainingSession(hooks=hooks, log_step_count_steps=None, save_summaries_steps=None,
+    # with a summary_dir, its step counter fetches the global step in every run
+    return tf1.train.MonitoredTrainingSession(hooks=hooks, summary_dir=summary_dir, save_summaries_steps=None,
                                               save_checkpoint_secs=None)
 
 
-def feed_thread_program(tf1: Any, kind: str, examples: int = 300) -> dict[str, Any]:
+def feed_thread_program(tf1: Any, kind: str, examples: int = 300, hooks: list[Any] = (),
+                        summary_dir: str | None = None) -> dict[str, Any]:
     created = Created()
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -53,7 +69,7 @@ def feed_thread_program(tf1: Any, kind: str, examples: int = 300) -> dict[str, A
         enqueue_op, close_op = queue.enqueue([x, y]), queue.close()
         x_batch, y_batch = queue.dequeue_many(8)
         batches, fed = [], False
-        with monitored(tf1, kind, [created]) as sess:
+        with monitored(tf1, kind, [created, *hooks], summary_dir) as sess:
             def feed() -> None:
                 for i in range(examples):
                     sess.run(enqueue_op, feed_dict={x: [i, i + 0.5, i + 0.25], y: i})
@@ -82,6 +98,22 @@ def test_the_feed_thread_program_gives_legacys_batches_on_the_fast_path(kind):
     assert ours["end"] == legacy["end"]
     assert issubclass(ours["session"], bridge.Session) and not issubclass(legacy["session"], bridge.Session)
     assert ours["fast"] and not legacy["fast"]
+
+
+def test_hooks_that_fetch_in_every_run_keep_the_feeder_on_ordinary_steps_with_legacys_batches(tmp_path):
+    legacy = feed_thread_program(LEGACY, "MonitoredTrainingSession", summary_dir=str(tmp_path / "legacy"))
+    ours = feed_thread_program(bridge, "MonitoredTrainingSession", summary_dir=str(tmp_path / "ours"))
+    assert ours["batches"] == legacy["batches"] and len(ours["batches"]) == 300 // 8
+    assert ours["end"] == legacy["end"] and issubclass(ours["session"], bridge.Session)
+    assert not ours["fast"]
+
+
+@pytest.mark.parametrize("kind", ["MonitoredSession", "SingularMonitoredSession"])
+def test_a_hook_that_fetches_in_some_runs_leaves_the_fed_order_as_legacys(kind):
+    legacy = feed_thread_program(LEGACY, kind, hooks=[FetchesSometimes()])
+    ours = feed_thread_program(bridge, kind, hooks=[FetchesSometimes()])
+    assert ours["batches"] == legacy["batches"] and len(ours["batches"]) == 300 // 8
+    assert ours["end"] == legacy["end"] and ours["fast"]
 
 
 @pytest.mark.parametrize("tf1", [LEGACY, bridge], ids=["legacy", "drop-in"])
