@@ -30,18 +30,33 @@ tf1 = tf.compat.v1
 class HookedSession(session.Session):
     """The drop-in ``Session`` as a monitored session calls it: every ``run`` arrives as
     ``run({'caller': fetches, <hook>: <what the hook asked for>...}, options=RunOptions(),
-    run_metadata=RunMetadata())``. An enqueue or close of the feed-thread program that no hook adds
-    to (``{'caller': op}``, empty options) takes the fast path as it does on a plain session; where
-    hooks add fetches, it runs the ordinary way, after what the fast path still holds."""
+    run_metadata=RunMetadata())``.
+
+    - ``{'caller': enqueue_op}`` (no hook asks for anything): the fast path, as on a plain session; a
+      close queues behind the fed elements.
+    - ``{'caller': enqueue_op, <hook>: fetches...}`` (a step counter asks for the global step in every
+      run): the fed values take the fast path and the hooks' fetches run in a step of their own, which
+      no longer carries the fed values or the enqueue.
+    - Anything else with an enqueue or close of a drop-in queue (hooks that add feeds or options) runs
+      the ordinary way, after what the fast path still holds, so the fed order stays legacy's."""
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
-        if isinstance(fetches, dict) and fetches:
-            if len(fetches) == 1 and _unset(options) and _unset(run_metadata):
-                ((key, inner),) = fetches.items()
-                if not isinstance(inner, (list, tuple, dict)) and fast_feed.is_queue_op(self, inner):
-                    return {key: super().run(inner, feed_dict)}
-            if any(fast_feed.is_queue_op(self, f) for f in fetches.values()):
-                fast_feed.drain(self)
+        if not isinstance(fetches, dict) or not fetches:
+            return super().run(fetches, feed_dict, options, run_metadata)
+        queue_ops = [key for key, fetch in fetches.items()
+                     if not isinstance(fetch, (list, tuple, dict)) and fast_feed.is_queue_op(self, fetch)]
+        if len(queue_ops) == 1 and _unset(options) and _unset(run_metadata):
+            key = queue_ops[0]
+            if len(fetches) == 1:
+                return {key: super().run(fetches[key], feed_dict)}
+            entry = fast_feed.fed_enqueue(self, fetches[key], feed_dict)
+            if entry is not None and fast_feed.put(self, entry, feed_dict):
+                rest = {k: fetch for k, fetch in fetches.items() if k != key}
+                out = super().run(rest, feed_dict, options, run_metadata)
+                out[key] = None  # what running an op returns
+                return out
+        if queue_ops:
+            fast_feed.drain(self)
         return super().run(fetches, feed_dict, options, run_metadata)
 
 
