@@ -40,7 +40,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import lifting, pipelines, sparse_batch
+from tfdata_bridge._src.compat import error_latch, lifting, pipelines, sparse_batch
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -97,7 +97,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             blocked.append((tensors, lift))
         else:
             lifts.append(lift)
-    shards = _reads(req, lifts)
+    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None else None
+    if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
+        lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
+    shards = _reads(req, lifts, latch)
     buffered = 0
     if req.shuffle is not None:
         # Legacy's shuffle queue fills towards capacity whenever the producer is ahead (the usual case in
@@ -117,6 +120,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             ds = ds.map(sparse_batch.assemble(req.layout))
         ds = _shuffled(ds, req, buffered)
         ds = _batched(ds, req)
+    if latch is not None:
+        ds = error_latch.with_raising_tail(ds, latch)
     if any(lift.python_producers for lift in lifts):  # their channel holds the call's capacity (_reads)
         buffered = req.capacity
     ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
@@ -144,7 +149,7 @@ def _batched(ds: Any, req: GraphBatch) -> Any:
     return ds.batch(req.batch_size, drop_remainder=drop)
 
 
-def _reads(req: GraphBatch, lifts: list[lifting.Lift]) -> dict[int, dict[str, Any]]:
+def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dict[int, dict[str, Any]]:
     """How each frontier source is read (``Lift.source``), by ``id(source)``.
 
     Each stream is split among the sources reading it (several readers on one input producer, as in
@@ -163,6 +168,8 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift]) -> dict[int, dict[str, An
             # the channel and one chunk in flight stand for legacy's queue of ``capacity``
             reads[id(producer)] = {"copies": req.threads, "capacity": max(1, req.capacity - req.batch_size),
                                    "chunk": req.batch_size}
+            if latch is not None:
+                reads[id(producer)]["latch"] = latch
     for sources in by_stream.values():
         for i, source in enumerate(sources):
             reads[id(source)] = {"shard": (i, len(sources))}

@@ -1,0 +1,93 @@
+"""A shuffled batch call's first producer error, held until the shuffle buffer has drained.
+
+Legacy: a ``shuffle_batch`` producer raising under a ``Coordinator`` stops the runners and closes the
+queue, and the consumer still gets every full batch of what the queue held, then ``OutOfRangeError``
+(``coord.join()`` re-raises the error). tf.data's ``shuffle`` fills its buffer (here: ``capacity``)
+before it gives anything, and an upstream error passes it at once: the consumer met the error with up
+to ``capacity`` elements still in the buffer (4 batches of 10 where legacy gave 9).
+
+So the call's Python code (each lifted ``py_func``, and the function of a zero-input ``py_func`` run
+as a Python producer) runs through a ``Latch``: the first exception is kept and the producer ends as
+at ``StopIteration``, the other producers end at their next call, the shuffle drains its buffer into
+the batches, and a last element after them raises the kept exception through a ``py_func`` (so the
+consumer gets the ``tf.errors`` type TensorFlow's ``py_func`` gives for it, as before, after every
+full batch). Errors of TensorFlow's own ops (a failed decode) are not caught: a graph has no ``try``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from typing import Any, Callable
+
+from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.tf import tf
+
+tf1 = tf.compat.v1
+
+
+class Latch:
+    """The first error of one batch call's producers."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.error: BaseException | None = None
+
+    def wrap(self, func: Callable[..., Any], passes: tuple[type[BaseException], ...] = ()) -> Callable[..., Any]:
+        """``func``, ending (``StopIteration``) at its first exception or once another producer failed;
+        exceptions of the types ``passes`` (and ``StopIteration``) go through as they are."""
+
+        def latched(*args: Any) -> Any:
+            if self.error is not None:
+                raise StopIteration
+            try:
+                return func(*args)
+            except (StopIteration, *passes):
+                raise
+            except Exception as e:  # noqa: BLE001 - kept, raised again after the shuffle drained
+                with self._lock:
+                    if self.error is None:
+                        self.error = e
+                raise StopIteration from None
+
+        return latched
+
+    def check(self) -> bool:
+        """False, or the kept error raised (the ``py_func`` of the last element)."""
+        if self.error is not None:
+            raise self.error
+        return False
+
+
+def latched_lift(lift: Any, latch: Latch) -> Any:
+    """``lift`` (``lifted_graph.Lift``) with each ``py_func`` node calling its function through ``latch``."""
+    graph_def = tf1.GraphDef()
+    graph_def.CopyFrom(lift.graph_def)
+    wrapped = []
+    for node in graph_def.node:
+        if node.op not in tf_private.PY_FUNC_OPS:
+            continue
+        func = tf_private.py_func_for_token(node.attr["token"].s.decode())
+        if func is None:
+            continue
+        latched = latch.wrap(func)
+        wrapped.append(latched)
+        node.attr["token"].s = tf_private.register_py_func(latched).encode()
+    if not wrapped:
+        return lift
+    return dataclasses.replace(lift, graph_def=graph_def, py_funcs=tuple(lift.py_funcs) + tuple(wrapped))
+
+
+def with_raising_tail(ds: Any, latch: Latch) -> Any:
+    """``ds``, then (once it ends) the latch's error if a producer failed; or ``ds`` unchanged where its
+    elements' structure does not allow such an element (a component of unknown rank, a sparse one)."""
+    specs = tf.nest.flatten(ds.element_spec)
+    if not all(isinstance(s, tf.TensorSpec) and s.shape.rank is not None for s in specs):
+        return ds
+    zeros = tf.nest.map_structure(lambda s: tf.zeros([d if d is not None else 0 for d in s.shape], s.dtype),
+                                  ds.element_spec)
+
+    def failed(*_: Any) -> Any:
+        return tf.reshape(tf1.py_func(latch.check, [], tf.bool, stateful=True), [])
+
+    return ds.concatenate(tf1.data.Dataset.from_tensors(zeros).filter(failed))
