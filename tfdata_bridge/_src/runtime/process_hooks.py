@@ -10,7 +10,11 @@ poll or select call"). ``install()`` sets one, only from the main thread and onl
 channel wait in short slices and, when a SIGINT arrived meanwhile while Python's default handler is in
 place (so that SIGINT means ``KeyboardInterrupt``), raises ``KeyboardInterrupt`` in the waiting
 generator: the tf.data call ends, and the main thread raises its own pending ``KeyboardInterrupt``
-(``is_interrupt`` recognises the form pybind11 sometimes gives it on the way).
+(``is_interrupt`` recognises the form pybind11 sometimes gives it on the way). A generator that starts
+after the SIGINT was read, while the main thread is still in the call it interrupted (``next()`` on
+``tf.data.Dataset.zip((ds, ds))``: the second dataset's generator starts once the first has ended),
+ends too: the SIGINT stays pending for as long as the main thread's innermost Python frame is the one,
+at the same instruction, it was in when the SIGINT was read (``_interrupt_pending``).
 
 **A garbage collection at exit.** A dataset iterator that is only reachable from a reference cycle, or
 from the traceback of the exception that ended the program (a ``for`` loop's iterator, after a Ctrl-C),
@@ -33,7 +37,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tfdata_bridge._src.runtime import gc_guard
 
@@ -46,6 +50,9 @@ _lock = threading.Lock()
 _reader: socket.socket | None = None
 _writer: socket.socket | None = None
 _interrupts = 0  # SIGINTs seen on the wakeup fd (while SIGINT meant KeyboardInterrupt)
+# (the main thread's innermost frame, its f_lasti) when the last SIGINT was read; None once it moved on
+_pending: tuple[Any, int] | None = None
+PENDING_S = 5.0  # the frame is held (strongly: no mistaken identity) at most this long
 _collect_registered = False
 
 
@@ -118,9 +125,48 @@ def _drain() -> int:
             while data := _reader.recv(512):
                 if signal.SIGINT in data and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
                     _interrupts += 1
+                    _note_pending()
         except (BlockingIOError, InterruptedError, OSError):
             pass
         return _interrupts
+
+
+def _main_frame() -> Any:
+    # sys._current_frames (documented, "for internal and specialized purposes"): the only way to see
+    # where the main thread is, from another thread
+    return sys._current_frames().get(threading.main_thread().ident)  # noqa: SLF001
+
+
+def _note_pending() -> None:
+    """Called with ``_lock`` held, as a SIGINT is read: remember where the main thread is."""
+    global _pending
+    frame = _main_frame()
+    if frame is None:
+        return
+    pending = _pending = (frame, frame.f_lasti)
+    forget = threading.Timer(PENDING_S, _forget, args=(pending,))
+    forget.daemon = True
+    forget.start()
+
+
+def _forget(pending: tuple[Any, int]) -> None:
+    global _pending
+    with _lock:
+        if _pending is pending:
+            _pending = None
+
+
+def _interrupt_pending() -> bool:
+    """Whether the main thread is still in the call the last SIGINT interrupted: it has not raised its
+    ``KeyboardInterrupt`` yet, and waits for the bridge's generators to end."""
+    pending = _pending
+    if pending is None:
+        return False
+    frame = _main_frame()
+    if frame is pending[0] and frame.f_lasti == pending[1]:
+        return True
+    _forget(pending)
+    return False
 
 
 class Interruptible:
@@ -141,7 +187,7 @@ class Interruptible:
             try:
                 return call(SLICE_S)
             except TimeoutError:
-                if _drain() != self._seen:
+                if _drain() != self._seen or _interrupt_pending():
                     raise KeyboardInterrupt("interrupted while waiting for a producer") from None
 
 
