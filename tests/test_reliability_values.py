@@ -1,8 +1,12 @@
 """Issue 9, point 6: a value that does not fit the queue's dtype is refused, never silently changed
 (``np.int64(2**40)`` into int32 arrived as 0, ``1e300`` into float32 as inf), and a ragged nested list
-gets an error naming the producer and the element, like every other bad element."""
+gets an error naming the producer and the element, like every other bad element, and the fix. In graph
+mode (the drop-in) such a ``py_func`` value gives legacy's ``InvalidArgumentError``: a zero-input
+``py_func`` (run as a Python producer) with the bridge's message, a lifted one with the kernel's."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pytest
@@ -34,4 +38,53 @@ def test_values_that_fit_still_convert():
 @pytest.mark.timeout(60)
 def test_a_ragged_nested_list_names_producer_and_element():
     with pytest.raises(ElementError, match=r"producer 'read', element 0: .*not an array"):
+        _first([[1, 2], [3]], "int32")
+
+
+def _graph_mode(tf, kind: str, make, dtype) -> dict:
+    """A ``py_func`` producer (zero-input, or with a tensor input) whose value does not fit its output
+    dtype, batched under a Coordinator: what the consumer and ``Coordinator.join`` get."""
+    with tf.Graph().as_default():
+        value = tf.py_func(lambda *_: make(), [] if kind == "zero-input" else [tf.constant(1.0)], dtype)
+        value.set_shape([])
+        batch = tf.train.batch([value], batch_size=2, capacity=4)
+        with tf.Session() as sess:
+            coord = tf.train.Coordinator()
+            threads = tf.train.start_queue_runners(sess, coord)
+            try:
+                sess.run(batch)
+                consumer = "a batch"
+            except tf.errors.OpError as e:
+                consumer = type(e).__name__
+            try:
+                coord.join(threads, stop_grace_period_secs=10)
+                joined, message = None, ""
+            except Exception as e:  # noqa: BLE001 - what join re-raises is the point
+                joined, message = type(e).__name__, str(e)
+    return {"consumer": consumer, "join": joined, "message": message}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("kind", ["zero-input", "tensor-input"])
+@pytest.mark.parametrize(("make", "dtype"), [(lambda: np.int64(2**40), "int32"), (lambda: np.float64(1e300), "float32")],
+                         ids=["int64 2**40 into int32", "1e300 into float32"])
+def test_graph_mode_a_value_the_dtype_cannot_hold_is_legacys_invalid_argument_error(kind, make, dtype):
+    import tensorflow as tf
+
+    import tfdata_bridge.compat.v1 as bridge
+
+    legacy = _graph_mode(tf.compat.v1, kind, make, getattr(tf, dtype))
+    new = _graph_mode(bridge, kind, make, getattr(tf, dtype))
+    assert (legacy["consumer"], legacy["join"]) == ("OutOfRangeError", "InvalidArgumentError")
+    assert (new["consumer"], new["join"]) == (legacy["consumer"], legacy["join"])
+    if kind == "zero-input":  # run as a Python producer: the bridge's element check, naming rule, value, fix
+        assert re.search(rf"producer 'PyFunc', element 0: .*, which does not fit in {dtype}; .*"
+                         rf"make the producer return values {dtype} can hold", new["message"]), new["message"]
+    else:  # lifted: TensorFlow's own py_func kernel, legacy's message
+        assert "but expects" in new["message"], new["message"]
+
+
+@pytest.mark.timeout(60)
+def test_a_ragged_nested_list_error_says_the_fix():
+    with pytest.raises(ElementError, match=r"not an array .*; make every row of a nested list the same length"):
         _first([[1, 2], [3]], "int32")

@@ -80,7 +80,8 @@ class ElementConverter:
                 arr = np.asarray(value)
             except (ValueError, TypeError) as e:  # a ragged nested list, say
                 raise self._error(index, f"{name} for component {self._cname(component)}",
-                                  f"{_preview(value)}, which is not an array ({e})") from None
+                                  f"{_preview(value)}, which is not an array ({e})",
+                                  "make every row of a nested list the same length (pad the short ones)") from None
             if arr.dtype != target:
                 if arr.dtype.kind in "OSU" or not np.can_cast(arr.dtype, target, casting="same_kind"):
                     raise self._error(index, f"{name} for component {self._cname(component)}",
@@ -88,7 +89,9 @@ class ElementConverter:
                 converted = arr.astype(target)
                 if not _same_values(arr, converted):  # as py_func, refuse a value the dtype cannot hold
                     raise self._error(index, f"{name} values for component {self._cname(component)}",
-                                      f"{arr.dtype} {_preview(value)}, which does not fit in {name}")
+                                      f"{arr.dtype} {_preview(value)}, which does not fit in {name}",
+                                      f"make the producer return values {name} can hold, or declare a dtype that "
+                                      "holds them")
                 arr = converted
         expected = self.signature.shape(component)
         shape = arr.shape[1:] if batched else arr.shape
@@ -153,10 +156,10 @@ class ElementConverter:
         names = self.signature.names
         return repr(names[component]) if names else str(component)
 
-    def _error(self, index: int, expected: str, got: str) -> ElementError:
+    def _error(self, index: int, expected: str, got: str, fix: str = "") -> ElementError:
         return ElementError(
             f"producer {self.producer!r}, element {index}: expected {expected}, got {got}; "
-            f"the queue's elements are {self.signature.describe()}"
+            f"the queue's elements are {self.signature.describe()}" + (f"; {fix}" if fix else "")
         )
 
 
