@@ -12,8 +12,8 @@ Programs (each built with ``tensorflow.compat.v1`` and with ``tfdata_bridge.comp
 
 Sessions: ``Session()`` with ``start_queue_runners`` and a ``Coordinator`` (the reference), ``MonitoredSession()``
 (no hooks), and ``MonitoredTrainingSession(summary_dir=<a temporary folder>)`` with its default step counter
-(``log_step_count_steps=100``: a hook that fetches the global step in every run, so every run of the feeder
-still makes a session step, for the hook's fetch alone), no checkpoints or other summaries. Timed from creating the session
+(``log_step_count_steps=100``: a hook that fetches the global step in every run, so every run of the feeder is
+an ordinary session step, as in legacy), no checkpoints or other summaries. Timed from creating the session
 (which starts production) to the last batch; each round runs every variant once, the order reversed every other
 round; medians of the rounds.
 """
