@@ -1,6 +1,7 @@
 """Issue 9, point 9: the registry that gives a producer's exception back to its consumer keeps each one
 for as long as its iteration lives (not the last 32 of the process), keeps both tokens of one
-exception object raised by two pipelines, and copes with ``__notes__`` that is a tuple."""
+exception object raised by two pipelines, and copes with ``__notes__`` that is a tuple and with an
+exception whose ``__str__`` raises."""
 
 from __future__ import annotations
 
@@ -77,3 +78,45 @@ def test_an_exception_with_a_notes_tuple_keeps_its_type():
     assert type(raised) is _NotesTuple
     assert "a note" in raised.__notes__
 
+
+
+class _UnprintableError(ValueError):
+    def __str__(self):
+        raise RuntimeError("this message cannot be shown")
+
+
+@pytest.mark.timeout(60)
+def test_an_exception_whose_str_raises_keeps_its_type():
+    # TensorFlow's py_func kernel keeps only "_UnprintableError(unknown error message)" for it: no note,
+    # no token; the bridge sends a stand-in whose text carries the token, and gives back the original
+    original = _UnprintableError("row 3")
+    (raised,) = _first_then_error([iter(_failing(lambda: original))])
+    assert raised is original
+
+
+@pytest.mark.timeout(60)
+def test_an_exception_whose_str_raises_and_whose_notes_is_a_tuple_keeps_its_type():
+    def error():
+        e = _UnprintableError("row 3")
+        e.__notes__ = ("a note",)
+        return e
+    (raised,) = _first_then_error([iter(_failing(error))])
+    assert type(raised) is _UnprintableError
+    assert "a note" in raised.__notes__
+
+
+@pytest.mark.timeout(60)
+def test_inside_a_tf_function_an_unprintable_value_error_is_still_invalid_argument():
+    import tensorflow as tf
+
+    dataset = _failing(lambda: _UnprintableError("row 3"))
+
+    @tf.function
+    def total(ds):
+        s = tf.constant(0.0)
+        for x in ds:
+            s += x
+        return s
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match="_UnprintableError"):
+        total(dataset)

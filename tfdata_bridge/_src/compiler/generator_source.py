@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.runtime import failures
 from tfdata_bridge._src.tf import tf
 
 RELEASE_AFTER_S = 2.0  # how long a gone dataset's functions are kept for its iterators' finalizers
@@ -39,7 +40,9 @@ _released: list[tuple[float, tuple[Any, ...]]] = []  # (when the dataset went, i
 
 def from_generator(generator: Callable[[], Any], output_signature: Any) -> tf.data.Dataset:
     """``tf.data.Dataset.from_generator(generator, output_signature=...)``, its Python functions held by
-    the dataset rather than by the process (see the module)."""
+    the dataset rather than by the process (see the module). A producer failure it raises crosses as
+    ``failures.crossing`` says (an exception whose text cannot be formatted goes as a stand-in)."""
+    generator = _crossing(generator)
     if not tf.executing_eagerly():  # graph mode: the user's graph holds them, and is freed with it
         return tf.data.Dataset.from_generator(generator, output_signature=output_signature)
     _drop_released()
@@ -59,6 +62,19 @@ def from_generator(generator: Callable[[], Any], output_signature: Any) -> tf.da
             except ValueError:
                 pass
     return dataset
+
+
+def _crossing(generator: Callable[[], Any]) -> Callable[[], Any]:
+    def crossing() -> Any:
+        try:
+            yield from generator()
+        except Exception as error:  # noqa: BLE001 - a producer's failure, on its way into tf.data
+            stand_in = failures.crossing(error)
+            if stand_in is error:
+                raise
+            raise stand_in from None
+
+    return crossing
 
 
 def _release(functions: tuple[Any, ...]) -> None:

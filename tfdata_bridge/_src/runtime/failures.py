@@ -93,6 +93,32 @@ def claim(op_error: BaseException) -> tuple[BaseException, TracebackType | None]
     return None if found is None else (found[0], found[1])
 
 
+def crossing(error: BaseException) -> BaseException:
+    """What to raise into tf.data for ``error``: ``error`` itself, or, where its text cannot be formatted
+    (its ``__str__`` raises: TensorFlow's ``py_func`` kernel then keeps only ``Type(unknown error
+    message)``, and the note with the token is lost), a stand-in whose text carries the bridge's note.
+    The stand-in is of the built-in class that gives the same ``tf.errors`` type; ``claim`` gives back
+    the original."""
+    notes = getattr(error, "__notes__", None)
+    note = next((n for n in notes if isinstance(n, str) and n.startswith(NOTE_PREFIX)), None) \
+        if isinstance(notes, list) else None
+    if note is None:
+        return error
+    try:
+        str(error)
+        return error
+    except Exception as e:  # noqa: BLE001 - any failure of __str__ loses the text
+        why = f"{type(e).__name__} in its __str__"
+    base = next((b for b in _STAND_IN_BASES if isinstance(error, b)), Exception)
+    stand_in = base(f"{type(error).__module__}.{type(error).__qualname__} (its message cannot be shown: {why})")
+    stand_in.add_note(note)
+    return stand_in.with_traceback(error.__traceback__)
+
+
+# the classes TensorFlow's py_func kernel maps to a tf.errors type other than UnknownError
+_STAND_IN_BASES = (ValueError, TypeError, MemoryError, NotImplementedError)
+
+
 def _set_note(error: BaseException, note: str) -> bool:
     """Add ``note`` to ``error``, replacing an earlier bridge note (an exception object raised again; the
     earlier token stays claimable: its message may still be on its way to a consumer). ``__notes__``
