@@ -457,3 +457,46 @@ def test_an_input_producer_dequeued_by_many_and_up_to():
 
     legacy, ours = run(LEGACY, build_up_to), run(bridge, build_up_to)
     assert [b.tolist() for b in ours.batches] == [b.tolist() for b in legacy.batches]
+
+
+# --- the fallback: a producer that reads a variable ---------------------------------------------------
+
+
+def _scaled(tf1: Any, data: dict[str, list[str]], num_epochs: int) -> tuple[Any, Any, Any]:
+    q = tf1.train.string_input_producer(data["tfrecord"], num_epochs=num_epochs, shuffle=False)
+    key, value = tf1.TFRecordReader().read(q)
+    parsed = tf1.parse_single_example(value, features(tf1))
+    return parsed["x"] * tf1.Variable(2.0, name="scale"), parsed["label"], key
+
+
+def _reads_with_tensorflows_reader(run: Any) -> None:
+    """The fallback reads its files with TensorFlow's reader op, and the drop-in's reader iterator is
+    left with nothing reading it."""
+    ops = run.graph.get_operations()
+    assert any(op.type == "ReaderReadV2" for op in ops)
+    assert all(not out.consumers() for op in ops if op.type == "IteratorGetNext" and "ReaderReadV2" in op.name
+               for out in op.outputs)
+
+
+def test_a_producer_reading_a_variable_falls_back_and_reads_files_in_legacy_order(data):
+    def build(tf1):
+        x, label, key = _scaled(tf1, data, num_epochs=2)
+        return tf1.train.batch([x, label, key], 4, num_threads=1, allow_smaller_final_batch=True)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert ours.end is legacy.end is OOR and ours.joined is legacy.joined is None
+    assert rows(ours.batches) == rows(legacy.batches)  # one thread, FIFO: the same elements, keys and order
+    assert len(rows(ours.batches)) == 2 * FILES * RECORDS
+    _reads_with_tensorflows_reader(ours)
+
+
+def test_a_fallback_shuffle_batch_with_threads_delivers_the_legacy_multiset_and_keys(data):
+    def build(tf1):
+        x, label, key = _scaled(tf1, data, num_epochs=1)
+        return tf1.train.shuffle_batch([x, label, key], 3, capacity=40, min_after_dequeue=10, num_threads=2)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert ours.end is legacy.end is OOR
+    assert sorted(rows(ours.batches)) == sorted(rows(legacy.batches))
+    assert len(rows(ours.batches)) == FILES * RECORDS
+    _reads_with_tensorflows_reader(ours)

@@ -40,7 +40,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import error_latch, lifting, pipelines, sparse_batch
+from tfdata_bridge._src.compat import error_latch, lifting, pipelines, readers, sparse_batch
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -273,6 +273,8 @@ def _fallback(req: GraphBatch, blocked: list[tuple[list[Any], lifting.Blocker]],
     """The dataset of the producers that cannot be lifted (their elements, read from TensorFlow's queue
     in chunks), or, ``whole`` (no producer of the call was lifted), the call's batch tensors: legacy's
     kind of queue and its own dequeue op, as fast as legacy because it is legacy's."""
+    # per element, TensorFlow's reader op costs less than an iterator's get_next
+    blocked = [(readers.use_tensorflow_readers(tensors), blocker) for tensors, blocker in blocked]
     runner = FallbackRunner([tensors for tensors, _ in blocked], req.threads, req.keep, req.dtypes, req.shapes,
                             enqueue_many=req.enqueue_many, capacity=req.capacity,
                             name=req.scope.rstrip("/") or "batch", shuffle=req.shuffle if whole else None)

@@ -30,7 +30,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, lifting
+from tfdata_bridge._src.compat import frontier, lifting, tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -67,6 +67,7 @@ class InputQueue:
         self._dtypes = [rows.dtype.base_dtype]
         self._shapes = [tf.TensorShape(element_shape)]
         self._standalone: dict[Any, Any] = {}
+        self._tf_queue: Any = None
 
     name = property(lambda self: self._name)
     dtypes = property(lambda self: self._dtypes)
@@ -87,6 +88,21 @@ class InputQueue:
         rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable).unbatch()
         index, count = shard
         return rows.shard(count, index) if count > 1 else rows
+
+    def tensorflow_queue(self) -> Any:
+        """TensorFlow's own queue of these rows, filled from this producer's dataset by a ``QueueRunner``
+        (made once, on first use): what TensorFlow's reader ops read, for a producer that stays in legacy
+        TensorFlow (``readers.use_tensorflow_readers``). Legacy's filename queue, with the drop-in's
+        order, epochs and epoch counter."""
+        if self._tf_queue is None:
+            with tf1.device("/device:CPU:0"), tf1.name_scope(f"{self._name}_tensorflow_queue"), \
+                    tf_private.silenced_deprecations():
+                queue = tf1.FIFOQueue(self.capacity, self._dtypes, shapes=self._shapes)
+                row = standalone_iterator(self.dataset()).get_next()
+                runner = tf1.train.QueueRunner(queue, [queue.enqueue(row)])
+            tf1.add_to_collection(tf1.GraphKeys.QUEUE_RUNNERS, runner)
+            self._tf_queue = queue
+        return self._tf_queue
 
     # -- the read side of a queue
     def dequeue(self, name: str | None = None) -> Any:
