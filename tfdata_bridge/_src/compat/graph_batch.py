@@ -97,7 +97,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             blocked.append((tensors, lift))
         else:
             lifts.append(lift)
-    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None else None
+    # only where Python code can fail: a native pipeline keeps no Python op (is_native)
+    python = any(lift.py_funcs or lift.python_producers for lift in lifts)
+    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
     shards = _reads(req, lifts, latch)
