@@ -1,6 +1,6 @@
 """The two classic programs under ``MonitoredSession`` and ``MonitoredTrainingSession``: legacy beside the drop-in.
 
-    .venv/bin/python benchmarks/monitored_speed.py [--repeats N] [--quick]
+    .venv/bin/python benchmarks/monitored_speed.py [--repeats N] [--quick] [--only feed MonitoredTrainingSession ...]
 
 Programs (each built with ``tensorflow.compat.v1`` and with ``tfdata_bridge.compat.v1``; only the module differs):
 
@@ -123,6 +123,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="a tenth of the work, 2 rounds")
+    parser.add_argument("--only", nargs="*", default=[], help="programs and sessions to run (feed, pyfunc, Session, "
+                        "MonitoredSession, MonitoredTrainingSession); default all")
     args = parser.parse_args()
     import tfdata_bridge.compat.v1 as bridge
 
@@ -135,8 +137,13 @@ def main() -> None:
     }
     modules = {"legacy": tf.compat.v1, "drop-in": bridge}
     print(f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.1f} at the start; {repeats} rounds")
+    sessions = ("Session", "MonitoredSession", "MonitoredTrainingSession")
+    only = set(args.only)
+    wanted = (only & set(programs) or set(programs)) | (only - set(programs) or set(sessions))
     for program, run in programs.items():
-        for kind in ("Session", "MonitoredSession", "MonitoredTrainingSession"):
+        for kind in sessions:
+            if not {program, kind} <= wanted:
+                continue
             rates: dict[str, list[float]] = {name: [] for name in modules}
             for name, tf1 in modules.items():
                 run(tf1, kind)  # warm-up
