@@ -45,7 +45,8 @@ def register(iterator: Any, get_next: list[Any], name: str) -> None:
 
 
 def started(sess: Any, coord: Any) -> None:
-    """``start_queue_runners(sess, coord)`` ran: start the graph's pipelines, remember ``coord``."""
+    """``start_queue_runners(sess, coord)`` ran, or a monitored session created ``sess`` with its own
+    ``coord`` (``monitored.BridgeHook``): start the graph's pipelines, remember ``coord``."""
     with _lock:
         ops = list(_iterators.get(sess.graph, []))
         if coord is not None:
