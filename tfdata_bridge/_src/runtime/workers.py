@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tfdata_bridge._src.runtime import failures, gc_guard
+from tfdata_bridge._src.runtime.concurrency import Gate
 from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
 from tfdata_bridge._src.runtime.elements import ElementConverter
 from tfdata_bridge._src.spec.producer import Producer
@@ -50,6 +51,8 @@ class ProducerPool:
         self._producers = producers
         self._signature = signature
         self._name = name
+        # the copies of a call producer share a gate: all at once, or one at a time where that is faster
+        self._gates = {id(p): Gate(p.threads) for p in producers if p.kind != "generator" and p.threads > 1}
 
     def start(self) -> ProducerPool:
         jobs = [(p, i) for p in self._producers for i in range(p.threads)]
@@ -121,15 +124,20 @@ class ProducerPool:
                 epoch += 1
             return
         calls = 0
-        while producer.calls is None or calls < producer.calls:
-            try:
-                value = fn()
-            except BaseException as exc:
-                if _is_end_of_data(exc):
-                    return
-                raise
-            calls += 1
-            yield value
+        gate = self._gates.get(id(producer))
+        try:
+            while producer.calls is None or calls < producer.calls:
+                try:
+                    value = fn() if gate is None else gate.call(fn, self._stop.is_set)
+                except BaseException as exc:
+                    if _is_end_of_data(exc):
+                        return
+                    raise
+                calls += 1
+                yield value
+        finally:
+            if gate is not None:
+                gate.retire()
 
     def _finish_one(self) -> None:
         with self._lock:
