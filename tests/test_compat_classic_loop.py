@@ -34,14 +34,18 @@ def producer(fail_at: int | None = None) -> tuple[Any, list[int]]:
     return make, calls
 
 
+@pytest.mark.parametrize("shuffled", [False, True], ids=["batch", "shuffle_batch"])
 @pytest.mark.parametrize("tf1", [LEGACY, bridge], ids=["legacy", "drop-in"])
-def test_production_starts_at_start_queue_runners_and_stays_within_capacity(tf1):
+def test_production_starts_at_start_queue_runners_and_stays_within_capacity(tf1, shuffled):
     make, calls = producer()
     capacity, batch_size = 8, 2
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         value = tf1.py_func(make, [], tf.float32)
-        batch = tf1.train.batch([value], batch_size, shapes=[()], capacity=capacity)
+        if shuffled:  # the shuffle buffer and the Python producer's channel share the capacity
+            batch = tf1.train.shuffle_batch([value], batch_size, capacity, 2, shapes=[()], seed=1)
+        else:
+            batch = tf1.train.batch([value], batch_size, shapes=[()], capacity=capacity)
         with tf1.Session() as sess:
             coord = tf1.train.Coordinator()
             threads = tf1.train.start_queue_runners(sess, coord)

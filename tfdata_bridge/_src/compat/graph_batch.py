@@ -107,7 +107,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     if req.shuffle is not None:
         # Legacy's shuffle queue fills towards capacity whenever the producer is ahead (the usual case in
         # training) and mixes across all of it; shuffle(min_after_dequeue + batch) would mix 40x less.
-        buffered = max(1, req.capacity)
+        # A Python producer's channel holds a part of that capacity (_python_channel), the shuffle the rest.
+        held = _python_channel(req) if any(lift.python_producers for lift in lifts) else 0
+        buffered = max(1, req.capacity - held)
     ds = _vectorized(req, lifts, shards, buffered) if len(lifts) == 1 and not blocked else None
     vectorized = ds is not None
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
@@ -167,15 +169,22 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
             if stream is not None and up.source not in by_stream.setdefault(id(stream), []):
                 by_stream[id(stream)].append(up.source)
         for producer in lift.python_producers:
-            # the channel and one chunk in flight stand for legacy's queue of ``capacity``
-            reads[id(producer)] = {"copies": req.threads, "capacity": max(1, req.capacity - req.batch_size),
-                                   "chunk": req.batch_size}
+            reads[id(producer)] = {"copies": req.threads, "capacity": _python_channel(req), "chunk": req.batch_size}
             if latch is not None:
                 reads[id(producer)]["latch"] = latch
     for sources in by_stream.values():
         for i, source in enumerate(sources):
             reads[id(source)] = {"shard": (i, len(sources))}
     return reads
+
+
+def _python_channel(req: GraphBatch) -> int:
+    """What a Python producer's channel holds of the call's ``capacity``: all but the batch in flight
+    (the channel and that batch stand for legacy's queue), or with a shuffle, whose buffer holds the
+    rest, one batch (at most half the capacity)."""
+    if req.shuffle is not None:
+        return max(1, min(req.batch_size, req.capacity // 2))
+    return max(1, req.capacity - req.batch_size)
 
 
 def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],
