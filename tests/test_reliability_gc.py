@@ -73,3 +73,19 @@ def test_a_collection_holding_the_queue_lock_does_not_wait_for_the_iterator():
 
 if __name__ == "__main__":
     {"collect-holding-lock": run_collect_holding_the_queue_lock}[sys.argv[1]]()
+
+
+@pytest.mark.timeout(60)
+def test_a_compiled_dataset_runs_without_the_autotune_model_thread():
+    # TensorFlow's autotuning model thread sleeps twice as long after each optimization, and destroying
+    # an iterator waits for that sleep: abandoned iterators then piled up behind the reaper (seconds
+    # each; benchmarks/README.md, "After the autotune fix"). Also for a chain after compile().
+    import numpy as np
+
+    import tfdata_bridge as tfb
+
+    dataset = tfb.compile(tfb.pipeline(tfb.Producer.call(lambda: np.float32(1), calls=3), dtypes="float32",
+                                       shapes=[[]], capacity=4))
+    assert dataset.options().autotune.enabled is False
+    assert dataset.map(lambda x: x + 1).options().autotune.enabled is False
+    assert [float(x) for x in dataset.map(lambda x: x + 1)] == [2.0, 2.0, 2.0]

@@ -76,7 +76,16 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
         dataset = dataset.batch(spec.consumer.batch_size, drop_remainder=plan.drop_remainder)
     if spec.prefetch:
         dataset = dataset.prefetch(spec.prefetch)
-    return BridgeDataset(dataset)
+    return BridgeDataset(dataset.with_options(_OPTIONS))
+
+
+# No autotuning: its model thread sleeps between optimizations for twice as long each time (up to a
+# minute), and destroying an iterator waits for that sleep to end. An iterator abandoned after a few
+# seconds took seconds to destroy; 1,000 left in reference cycles (issue 9) piled up behind the reaper
+# (hundreds of threads, +190 MiB) where without it each took milliseconds (+9 MiB). The pipeline has no
+# AUTOTUNE parameter; throughput measured the same with and without (benchmarks/README.md).
+_OPTIONS = tf.data.Options()
+_OPTIONS.autotune.enabled = False
 
 
 def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool:

@@ -344,18 +344,25 @@ class Channel:
         The wait is made of slices of at most ``WAIT_SLICE_S``: a SIGINT that lands after Python last
         checked for signals but before the thread blocks (CPython's lock acquire releases the GIL first,
         and a thread waiting for the GIL, such as the one sending the signal, runs just then) does not
-        interrupt a wait without a timeout, and would be lost; the next slice raises it."""
+        interrupt a wait without a timeout, and would be lost; the next slice raises it. Only the main
+        thread runs signal handlers: elsewhere (a producer thread behind a full channel) the wait is one
+        sleep until the attempt is done or the timeout passes, which costs nothing while it lasts
+        (hundreds of abandoned iterations' producers waking ten times a second each starved the
+        thread that destroys them)."""
         if attempt.done:
             return
         deadline = None if timeout is None else time.monotonic() + timeout
+        slice_s = WAIT_SLICE_S if threading.get_ident() == threading.main_thread().ident else None
         # Each waiting attempt has its own condition on the channel's lock, notified only when that
         # attempt is done: with one shared condition every put or take woke every waiting thread (four
         # producer threads behind a full channel, each taking the GIL to find it still full).
         attempt.waiter = threading.Condition(self._lock)
         try:
             while not attempt.done:
-                remaining = WAIT_SLICE_S if deadline is None else min(WAIT_SLICE_S, deadline - time.monotonic())
-                if remaining <= 0:
+                remaining = slice_s if deadline is None else deadline - time.monotonic()
+                if slice_s is not None and remaining is not None:
+                    remaining = min(slice_s, remaining)
+                if remaining is not None and remaining <= 0:
                     raise TimeoutError(f"'{self.name}': timed out after {timeout} s")
                 attempt.waiter.wait(remaining)
         except BaseException:
