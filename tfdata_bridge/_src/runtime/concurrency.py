@@ -12,7 +12,9 @@ So the copies pass a ``Gate`` around each call. From time to time it lets one ca
 few calls (``MEASURE_CALLS``) and takes their median duration: a call shorter than ``SHORT_CALL_S``
 gains nothing from running beside another, and for the next ``HOLD_S`` one copy calls while the others
 wait; a longer call lets all N run at once, as legacy. The threads all stay, and each still makes its own
-calls (a producer's ``StopIteration`` ends its copy, as before).
+calls (a producer's ``StopIteration`` ends its copy, as before). A call that runs long anyway (a stall
+on I/O, a slow record) never holds the others: a copy that finds the gate full behind a call running for
+``LONG_CALL_S`` goes ahead, as it would have in legacy's own thread.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections.abc import Callable
 MEASURE_CALLS = 16  # calls timed, one at a time, per measurement
 SHORT_CALL_S = 50e-6  # a call shorter than this runs one at a time
 HOLD_S = 2.0  # how long a decision holds before the calls are timed again
+LONG_CALL_S = 0.005  # a copy waits no longer than this behind a call still running
 WAIT_SLICE_S = 0.1  # a waiting copy looks at ``stopped()`` at least this often
 
 
@@ -36,24 +39,29 @@ class Gate:
         self.limit = 1  # first, the calls are timed one at a time
         self._cond = threading.Condition()
         self._active = 0
+        self._started: dict[int, float] = {}  # the running calls' start times, by thread
         self._durations: list[float] | None = []  # while measuring; None while a decision holds
         self._until = 0.0  # when the decision stops holding
 
     def call(self, fn: Callable[[], object], stopped: Callable[[], bool]) -> object:
         """``fn()`` once the gate admits this thread; None, without calling it, once ``stopped()``."""
+        me = threading.get_ident()
         with self._cond:
             while self._active >= self.limit:
                 if stopped():
                     return None
-                self._cond.wait(WAIT_SLICE_S)
+                if time.perf_counter() - min(self._started.values(), default=float("inf")) >= LONG_CALL_S:
+                    break  # the running call takes long: going ahead costs no GIL it would use
+                self._cond.wait(LONG_CALL_S)
             self._active += 1
-        start = time.perf_counter()
+            start = self._started[me] = time.perf_counter()
         try:
             return fn()
         finally:
             end = time.perf_counter()
             with self._cond:
                 self._active -= 1
+                del self._started[me]
                 self._note(end - start, end)
                 if self.limit > 1:  # one at a time: this thread calls again, the others stay parked
                     self._cond.notify()
