@@ -117,3 +117,29 @@ def test_a_parked_copy_goes_on_when_the_calling_one_retires():
     a.join(5)
     gate.retire()  # copy a ends here
     assert done.wait(concurrency.WAIT_SLICE_S * 5)
+
+
+def test_a_call_that_runs_long_does_not_hold_the_other_copies():
+    gate = Gate(2)
+    for _ in range(concurrency.MEASURE_CALLS):
+        gate.call(lambda: 0, lambda: False)
+    assert gate.limit == 1
+    running, release = threading.Event(), threading.Event()
+
+    def stalled() -> int:  # an I/O stall: legacy's other threads went on meanwhile
+        running.set()
+        release.wait(30)
+        return 0
+
+    a = threading.Thread(target=gate.call, args=(stalled, lambda: False))
+    a.start()
+    try:
+        assert running.wait(10)
+        done = threading.Event()
+        b = threading.Thread(target=lambda: (gate.call(lambda: 0, lambda: False), done.set()))
+        b.start()
+        assert done.wait(10)  # while the stalled call is still running
+        assert a.is_alive()
+    finally:
+        release.set()
+        a.join(5)
