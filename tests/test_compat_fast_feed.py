@@ -126,3 +126,20 @@ def test_a_feeder_blocked_on_a_full_queue_is_released(tf1, how):
         sess.close()
     assert not alive
     assert errors and errors[0] in ("CancelledError", "AbortedError")
+
+
+@MODULES
+def test_size_counts_every_element_a_finished_feeder_enqueued(tf1):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = program(tf1, capacity=100)
+        rest = p["q"].dequeue_many(13)
+        with tf1.Session() as sess:
+            for round_ in range(5):
+                errors: list[str] = []
+                feeder = threading.Thread(target=feed, args=(sess, p, round_, 13, errors))
+                feeder.start()
+                feeder.join(60)
+                # legacy: each enqueue was in the queue when the feeder's run returned
+                assert sess.run(p["size"]) == 13 and not errors
+                assert sess.run(rest)[0].tolist() == list(range(13))

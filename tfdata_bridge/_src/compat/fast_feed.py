@@ -243,6 +243,10 @@ def before_run(sess: Any, fetches: Any) -> bool:
         return False
     closes = _closes.get(getattr(sess, "graph", None), {})
     single = not isinstance(fetches, (list, tuple, dict))
+    flat = [fetches] if single else fetches if isinstance(fetches, (list, tuple)) else list(fetches.values())
+    if any(getattr(getattr(f, "op", f), "type", None) == "QueueSizeV2" for f in flat):
+        for buffer in list(buffers.values()):  # size() counts what was fed, as legacy's did once enqueued
+            buffer.drain(DRAIN_S)
     for fetch in [fetches] if single else fetches if isinstance(fetches, (list, tuple)) else []:
         queue, cancel = closes.get(getattr(fetch, "name", None), (None, False))
         buffer = buffers.get(id(queue)) if queue is not None else None
