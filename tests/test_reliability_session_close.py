@@ -105,3 +105,42 @@ def test_closing_the_session_releases_the_consumer_with_cancelled_error_as_legac
 
 if __name__ == "__main__":
     run_child()
+
+
+@pytest.mark.timeout(60)
+def test_a_consumer_waiting_on_a_pipeline_of_tensorflow_ops_alone_is_released_by_close_itself():
+    """Such a run skips the handoff to a worker thread (it costs two thread switches per batch):
+    TensorFlow's close cancels the wait, here on an empty drop-in queue read inside tf.data."""
+    import threading
+    import time
+    import warnings
+
+    import tensorflow as tf
+
+    import tfdata_bridge.compat.v1 as bridge
+    from tfdata_bridge._src.compat import session_release
+
+    with tf.Graph().as_default() as graph, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        queue = bridge.FIFOQueue(10, tf.float32, shapes=[[]])
+        batch = bridge.train.batch([queue.dequeue() * 2], 4)
+        sess = bridge.Session(graph=graph)
+        coord = bridge.train.Coordinator()
+        bridge.train.start_queue_runners(sess, coord)
+        assert session_release.waits_on(sess, batch) is None  # no worker thread for this run
+        ended: list[str] = []
+
+        def consume() -> None:
+            try:
+                sess.run(batch)
+                ended.append("a batch")
+            except tf.errors.OpError as e:
+                ended.append(type(e).__name__)
+
+        consumer = threading.Thread(target=consume, daemon=True)
+        consumer.start()
+        time.sleep(0.5)  # waiting inside tf.data on the empty queue
+        coord.request_stop()
+        sess.close()
+        consumer.join(GIVE_UP_S)
+        assert ended == ["CancelledError"]

@@ -134,9 +134,11 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
     iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
     tensors = list(iterator.get_next(name=req.scope))
-    pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}")
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
+    # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
+    pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}",
+                       may_block=bool(python or producers or blocked))
     return Built(tensors, python, vectorized, bool(blocked), producers)
 
 

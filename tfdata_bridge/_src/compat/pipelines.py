@@ -29,19 +29,26 @@ tf1 = tf.compat.v1
 # graph -> the iterator ops of its lifted pipelines; graph -> {name of a get_next op: its pipeline's name}
 _iterators: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
 _get_next: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+_blocking: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
 # session -> the coordinator start_queue_runners was given for it
 _coordinators: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 _NODE = re.compile(r"\[\[(?:\{\{node )?([^\]\}]+)")
 
 
-def register(iterator: Any, get_next: list[Any], name: str) -> None:
-    """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors."""
+def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = True) -> None:
+    """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors. ``may_block``: its
+    elements come from Python code (a ``py_func``, a Python producer) or a queue's runner threads, so a
+    consumer may wait on a call that TensorFlow cannot cancel (``blocking_get_next_ops``); a pipeline of
+    TensorFlow's own ops alone (files, parsing) does not, and its runs skip ``session_release``'s
+    thread handoff."""
     graph = get_next[0].graph
     with _lock:
         # running the iterator's string handle creates the iterator (public API: no internal attribute)
         _iterators.setdefault(graph, []).append(iterator.string_handle().op)
         _get_next.setdefault(graph, {})[get_next[0].op.name] = name
+        if may_block:
+            _blocking.setdefault(graph, {})[get_next[0].op.name] = name
 
 
 def started(sess: Any, coord: Any) -> None:
@@ -59,6 +66,12 @@ def get_next_ops(graph: Any) -> dict[str, str]:
     """{name of a lifted pipeline's get_next op in ``graph``: the pipeline's name} (a copy)."""
     with _lock:
         return dict(_get_next.get(graph, {}))
+
+
+def blocking_get_next_ops(graph: Any) -> dict[str, str]:
+    """``get_next_ops`` of the pipelines registered with ``may_block`` (a copy)."""
+    with _lock:
+        return dict(_blocking.get(graph, {}))
 
 
 def consumer_error(sess: Any, error: Any) -> Any:

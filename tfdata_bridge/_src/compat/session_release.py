@@ -111,8 +111,10 @@ class Releaser:
 
 
 def waits_on(session: Any, fetches: Any) -> str | None:
-    """The name of a lifted pipeline whose ``get_next`` is among ``fetches``, or None."""
-    ours = pipelines.get_next_ops(session.graph)
+    """The name of a lifted pipeline whose ``get_next`` is among ``fetches`` and may wait on a call
+    TensorFlow cannot cancel (Python code, a queue's runners), or None: a pipeline of TensorFlow's own
+    ops is cancelled by ``close()`` itself and pays no handoff."""
+    ours = pipelines.blocking_get_next_ops(session.graph)
     if not ours:
         return None
     try:
