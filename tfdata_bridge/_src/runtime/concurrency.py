@@ -27,8 +27,8 @@ from collections.abc import Callable
 MEASURE_CALLS = 16  # calls timed, one at a time, per measurement
 SHORT_CALL_S = 50e-6  # a call shorter than this runs one at a time
 HOLD_S = 2.0  # how long a decision holds before the calls are timed again
-LONG_CALL_S = 0.005  # a copy waits no longer than this behind a call still running
-WAIT_SLICE_S = 0.1  # a waiting copy looks at ``stopped()`` at least this often
+LONG_CALL_S = 0.005  # a copy waits no longer than this behind a call still running (and then looks
+#                      at ``stopped()`` again)
 
 
 class Gate:
