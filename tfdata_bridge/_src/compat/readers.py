@@ -95,24 +95,24 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
         return tensors
     reads: dict[str, tuple[Any, FileRead]] = {}
     seen: set[str] = set()
-    stack = []
-    for tensor in tensors:
+    stack: list[Any] = []
+
+    def visit(tensor: Any) -> None:  # a read over an input producer stops the walk; else walk on
         entry = frontier.lookup(tensor)
         if entry is not None and isinstance(entry.source, FileRead) and isinstance(entry.source.stream, InputQueue):
             reads.setdefault(tensor.op.name, (tensor.op, entry.source))
         else:
             stack.append(tensor.op)
+
+    for tensor in tensors:
+        visit(tensor)
     while stack:
         op = stack.pop()
         if op.name in seen:
             continue
         seen.add(op.name)
         for tensor in op.inputs:
-            entry = frontier.lookup(tensor)
-            if entry is not None and isinstance(entry.source, FileRead) and isinstance(entry.source.stream, InputQueue):
-                reads.setdefault(tensor.op.name, (tensor.op, entry.source))
-            else:
-                stack.append(tensor.op)
+            visit(tensor)
         stack.extend(op.control_inputs)
     moved: dict[str, Any] = {}
     for op, source in reads.values():
