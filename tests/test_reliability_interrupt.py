@@ -18,9 +18,9 @@ CHILD_TIMEOUT_S = 90
 CAUGHT = "caught KeyboardInterrupt"
 
 
-def run_tf_function() -> None:
+def _slow_dataset():
+    """In the child: Ctrl-C raises again, and a compiled dataset whose producer's call takes 600 s."""
     import numpy as np
-    import tensorflow as tf
 
     import tfdata_bridge as tfb
 
@@ -30,7 +30,28 @@ def run_tf_function() -> None:
         time.sleep(600)
         return np.float32(1)
 
-    dataset = tfb.compile(tfb.pipeline(tfb.Producer.call(slow), dtypes="float32", shapes=[[]], capacity=4))
+    return tfb.compile(tfb.pipeline(tfb.Producer.call(slow), dtypes="float32", shapes=[[]], capacity=4))
+
+
+def _interrupted(mode: str) -> tuple[str, str]:
+    """Run this file's ``mode`` in a fresh Python, send SIGINT once it waits, and return its output."""
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
+    child = subprocess.Popen([sys.executable, __file__, mode], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert "ready" in child.stdout.readline()
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        return child.communicate(timeout=CHILD_TIMEOUT_S)
+    finally:
+        if child.poll() is None:
+            child.kill()
+
+
+def run_tf_function() -> None:
+    import tensorflow as tf
+
+    dataset = _slow_dataset()
 
     @tf.function
     def total(ds):
@@ -53,33 +74,14 @@ def run_tf_function() -> None:
 
 @pytest.mark.timeout(CHILD_TIMEOUT_S + 30)
 def test_ctrl_c_in_a_tf_function_is_a_keyboard_interrupt():
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
-    child = subprocess.Popen([sys.executable, __file__, "tf-function"], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        assert "ready" in child.stdout.readline()
-        time.sleep(1.0)
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=CHILD_TIMEOUT_S)
-    finally:
-        if child.poll() is None:
-            child.kill()
+    out, err = _interrupted("tf-function")
     assert CAUGHT in out, out + err[-3000:]
 
 
 def run_zip_next() -> None:
-    import numpy as np
     import tensorflow as tf
 
-    import tfdata_bridge as tfb
-
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    def slow():
-        time.sleep(600)
-        return np.float32(1)
-
-    dataset = tfb.compile(tfb.pipeline(tfb.Producer.call(slow), dtypes="float32", shapes=[[]], capacity=4))
+    dataset = _slow_dataset()
     iterator = iter(tf.data.Dataset.zip((dataset, dataset)))  # TensorFlow's iterator, not the bridge's
     print("ready", flush=True)
     try:
@@ -104,17 +106,7 @@ def run_zip_next() -> None:
 def test_the_first_ctrl_c_ends_next_on_a_zip_of_compiled_datasets():
     """The second dataset's generator starts after the first one saw the SIGINT and ended; it used to
     wait for its producer's call (600 s here) before the interrupt arrived."""
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
-    child = subprocess.Popen([sys.executable, __file__, "zip"], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        assert "ready" in child.stdout.readline()
-        time.sleep(1.0)
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=CHILD_TIMEOUT_S)
-    finally:
-        if child.poll() is None:
-            child.kill()
+    out, err = _interrupted("zip")
     assert CAUGHT in out, out + err[-3000:]
 
 

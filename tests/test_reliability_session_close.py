@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+from child_results import results_of
 
 CHILD_TIMEOUT_S = 150
 GIVE_UP_S = 20  # far above "at once"; only a consumer held by the producer call gets near it
@@ -91,20 +90,12 @@ def run_child() -> None:
 
 @pytest.mark.timeout(CHILD_TIMEOUT_S + 30)
 def test_closing_the_session_releases_the_consumer_with_cancelled_error_as_legacy():
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
-    child = subprocess.run([sys.executable, __file__], capture_output=True, text=True, env=env,
-                           timeout=CHILD_TIMEOUT_S)
-    lines = [line for line in child.stdout.splitlines() if line.startswith("RESULT ")]
-    assert lines, child.stdout[-2000:] + child.stderr[-3000:]
-    results = json.loads(lines[-1][len("RESULT "):])
+    results = results_of(__file__, CHILD_TIMEOUT_S)
     expected = {"released_while_producer_blocked": True, "consumer_saw": ["CancelledError"]}
     for kind in ("zero-input", "tensor-input"):
         assert results[f"legacy {kind}"] == expected, results  # the oracle
         assert results[f"drop-in {kind}"] == results[f"legacy {kind}"], results
 
-
-if __name__ == "__main__":
-    run_child()
 
 
 @pytest.mark.timeout(60)
@@ -144,3 +135,7 @@ def test_a_consumer_waiting_on_a_pipeline_of_tensorflow_ops_alone_is_released_by
         sess.close()
         consumer.join(GIVE_UP_S)
         assert ended == ["CancelledError"]
+
+
+if __name__ == "__main__":
+    run_child()

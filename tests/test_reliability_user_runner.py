@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+from child_results import results_of
 
 CHILD_TIMEOUT_S = 120
 
@@ -55,12 +54,7 @@ def scenario(module: str) -> dict:
 
 @pytest.mark.timeout(CHILD_TIMEOUT_S + 30)
 def test_a_user_queue_runner_raising_without_a_coordinator_leaves_the_consumer_waiting_as_legacy():
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
-    child = subprocess.run([sys.executable, __file__], capture_output=True, text=True, env=env,
-                           timeout=CHILD_TIMEOUT_S)
-    lines = [line for line in child.stdout.splitlines() if line.startswith("RESULT ")]
-    assert lines, child.stdout[-2000:] + child.stderr[-3000:]
-    results = json.loads(lines[-1][len("RESULT "):])
+    results = results_of(__file__, CHILD_TIMEOUT_S)
     expected = {"runner_ended": True, "consumer_waiting": True, "consumer_saw": [],
                 "exceptions_raised": ["InvalidArgumentError"]}
     assert results["legacy"] == expected, results  # the oracle
