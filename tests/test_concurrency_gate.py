@@ -143,3 +143,25 @@ def test_a_call_that_runs_long_does_not_hold_the_other_copies():
     finally:
         release.set()
         a.join(5)
+
+
+def test_clearly_long_calls_run_side_by_side_after_a_few_timed_ones():
+    """Calls of a millisecond (numpy work outside the GIL, a read) are known long after
+    ``CLEARLY_LONG_CALLS`` of them: the copies need not wait one at a time for ``MEASURE_CALLS``."""
+    gate = Gate(4)
+    for _ in range(concurrency.CLEARLY_LONG_CALLS):
+        assert gate.limit == 1
+        gate.call(lambda: time.sleep(0.001), lambda: False)
+    assert gate.limit == 4
+
+
+def test_a_short_call_among_the_first_keeps_the_full_measurement():
+    gate = Gate(4)
+    gate.call(lambda: time.sleep(0.001), lambda: False)
+    gate.call(lambda: 0, lambda: False)
+    for _ in range(concurrency.CLEARLY_LONG_CALLS):
+        gate.call(lambda: time.sleep(0.001), lambda: False)
+    assert gate.limit == 1  # still measuring: MEASURE_CALLS decide
+    for _ in range(concurrency.MEASURE_CALLS):
+        gate.call(lambda: time.sleep(0.001), lambda: False)
+    assert gate.limit == 4

@@ -9,7 +9,9 @@ and the consumer waits behind them. Measured on the ``py_func`` + ``train.batch`
 call of about 7 us): 4 threads delivered about half the elements per second of 1 thread.
 
 So the copies pass a ``Gate`` around each call. From time to time it lets one call run at a time for a
-few calls (``MEASURE_CALLS``) and takes their median duration: a call shorter than ``SHORT_CALL_S``
+few calls (``MEASURE_CALLS``; fewer when the first ``CLEARLY_LONG_CALLS`` are all long: a 1 ms call
+timed 16 times over would hold 4 threads to one for 16 ms at the start of every measurement) and takes
+their median duration: a call shorter than ``SHORT_CALL_S``
 gains nothing from running beside another, and for the next ``HOLD_S`` one copy calls while the others
 wait; a longer call lets all N run at once, as legacy. The threads all stay, and each still makes its own
 calls (a producer's ``StopIteration`` ends its copy, as before). A call that runs long anyway (a stall
@@ -25,6 +27,7 @@ import time
 from collections.abc import Callable
 
 MEASURE_CALLS = 16  # calls timed, one at a time, per measurement
+CLEARLY_LONG_CALLS = 3  # ... or this many, all longer than SHORT_CALL_S: the copies need not wait for more
 SHORT_CALL_S = 50e-6  # a call shorter than this runs one at a time
 HOLD_S = 2.0  # how long a decision holds before the calls are timed again
 LONG_CALL_S = 0.005  # a copy waits no longer than this behind a call still running (and then looks
@@ -78,7 +81,8 @@ class Gate:
                 self._durations, self.limit = [], 1
             return
         self._durations.append(duration)
-        if len(self._durations) < MEASURE_CALLS:
+        clearly_long = len(self._durations) >= CLEARLY_LONG_CALLS and min(self._durations) >= SHORT_CALL_S
+        if len(self._durations) < MEASURE_CALLS and not clearly_long:
             return
         short = statistics.median(self._durations) < SHORT_CALL_S
         self.limit = 1 if short else self.copies
