@@ -128,3 +128,54 @@ def test_the_batch_warning_gives_the_chain_with_the_calls_own_values():
     # the producer's element goes straight to the batch: shuffled and batched as it comes, nothing to map
     assert notice.endswith("with this call's values: dataset.shuffle(1010, seed=7).batch(10, drop_remainder=True)"
                            ".map(produce_batch)"), notice
+
+
+@pytest.mark.parametrize("tf1", [LEGACY, bridge], ids=["legacy", "drop-in"])
+def test_the_first_batch_comes_from_the_producers_start_queue_runners_started(tf1):
+    """Production started early is the production the batches come from: after the first batch the
+    producer has run ahead by no more than legacy's runner (the queue refilled, one element in flight),
+    not by a second pipeline's worth."""
+    make, calls = producer()
+    capacity, batch_size = 8, 2
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = tf1.train.batch([tf1.py_func(make, [], tf.float32)], batch_size, shapes=[()], capacity=capacity)
+        with tf1.Session() as sess:
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            deadline = time.monotonic() + 30
+            while calls[0] < capacity and time.monotonic() < deadline:
+                time.sleep(0.01)
+            first = sess.run(batch)
+            deadline = time.monotonic() + 30
+            while calls[0] < capacity + batch_size and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(0.3)
+            after_first_batch = calls[0]
+            coord.request_stop()
+            sess.close()
+            coord.join(threads, stop_grace_period_secs=10)
+    assert list(first) == [1.0, 2.0]
+    assert capacity + batch_size <= after_first_batch <= capacity + batch_size + 2, after_first_batch
+
+
+def test_closing_the_session_before_any_batch_stops_the_producers_start_queue_runners_started():
+    make, calls = producer()
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        bridge.train.batch([bridge.py_func(make, [], tf.float32)], 2, shapes=[()], capacity=8)
+        sess = bridge.Session()
+        coord = bridge.train.Coordinator()
+        bridge.train.start_queue_runners(sess, coord)
+        deadline = time.monotonic() + 30
+        while calls[0] < 8 and time.monotonic() < deadline:  # producing, then blocked on the full channel
+            time.sleep(0.01)
+        assert [t for t in threading.enumerate() if t.name.startswith("tfdata_bridge-producer")]
+        sess.close()
+    deadline = time.monotonic() + 30
+    while [t for t in threading.enumerate() if t.name.startswith("tfdata_bridge-producer")]:
+        assert time.monotonic() < deadline, [t.name for t in threading.enumerate()]
+        time.sleep(0.01)
+    made = calls[0]
+    time.sleep(0.2)
+    assert calls[0] == made

@@ -110,7 +110,12 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         # A Python producer's channel holds a part of that capacity (_python_channel), the shuffle the rest.
         held = _python_channel(req) if any(lift.python_producers for lift in lifts) else 0
         buffered = max(1, req.capacity - held)
-    ds = _vectorized(req, lifts, shards, buffered) if len(lifts) == 1 and not blocked else None
+    early = None  # a Python producer's batches straight from its channel: its EarlyStart
+    ds = None
+    if len(lifts) == 1 and not blocked:
+        ds, early = _python_batches(req, lifts[0], shards) or (None, None)
+        if ds is None:
+            ds = _vectorized(req, lifts, shards, buffered)
     vectorized = ds is not None
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
         return Built(_fallback(req, blocked, stacklevel + 1, whole=True), (), False, True)
@@ -128,7 +133,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         ds = error_latch.with_raising_tail(ds, latch)
     if any(lift.python_producers for lift in lifts):  # their channel holds the call's capacity (_reads)
         buffered = req.capacity
-    ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
+    if early is None:  # (a Python producer's channel holding the whole capacity needs none)
+        ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
@@ -138,7 +144,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
     # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
     pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}",
-                       may_block=bool(python or producers or blocked))
+                       may_block=bool(python or producers or blocked), early=early)
     return Built(tensors, python, vectorized, bool(blocked), producers)
 
 
@@ -170,7 +176,7 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
             stream = getattr(up.source, "stream", None)
             if stream is not None and up.source not in by_stream.setdefault(id(stream), []):
                 by_stream[id(stream)].append(up.source)
-        for producer in lift.python_producers:
+        for producer in lift.python_producers:  # (_python_batches gives a producer the whole capacity)
             reads[id(producer)] = {"copies": req.threads, "capacity": _python_channel(req), "chunk": req.batch_size}
             if latch is not None:
                 reads[id(producer)]["latch"] = latch
@@ -200,9 +206,25 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
     ``parse_single_example`` becomes ``parse_example``, ``decode_csv`` decodes every line at once.
     Where it has no batched form of an op (``decode_raw``, image decoders), the ops run per record."""
     lift = lifts[0]
-    if (not lift.upstreams or not lift.pure or req.keep is not None or req.enqueue_many or req.dynamic_pad
-            or req.layout is not None):
+    if not _vectorizable(req, lift):
         return None
+    raw = _batched(_shuffled(lift.source(shards), req, buffered), req)
+    try:
+        if req.threads > 1:
+            return raw.map(_per_batch(req, lift), num_parallel_calls=req.threads, deterministic=False)
+        return raw.map(_per_batch(req, lift))
+    except Exception as e:  # noqa: BLE001 - any op the vectorizer cannot rewrite: run the ops per record
+        logger.debug("%s: the lifted ops run per record (%s)", req.api, e)
+        return None
+
+
+def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
+    return bool(lift.upstreams and lift.pure and req.keep is None and not req.enqueue_many and not req.dynamic_pad
+                and req.layout is None)
+
+
+def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
+    """The map function running ``lift``'s ops on a whole batch (``tf.vectorized_map``, no fallback)."""
     produce = lift.function(0)
     batch = req.batch_size if not req.allow_smaller_final_batch else None
     shapes = [tf.TensorShape([batch]).concatenate(s) for s in req.shapes]
@@ -212,14 +234,45 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
                                    fallback_to_while_loop=False, warn=False)
         return tuple(tf.ensure_shape(v, s) for v, s in zip(values, shapes))
 
-    raw = _batched(_shuffled(lift.source(shards), req, buffered), req)
+    return per_batch
+
+
+def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]]) -> tuple[Any, Any] | None:
+    """``(dataset, its EarlyStart)`` for a call whose only source is one Python producer and nothing to
+    shuffle, or None: the producer's channel holds the call's whole capacity and hands over the batches
+    themselves (the batch taken from it is legacy's batch in flight), so no prefetch follows and tf.data
+    neither splits nor batches again. Its producers start at ``start_queue_runners`` through the
+    ``EarlyStart``, as nothing asks for a batch when the iterator is created. Where the ops after the
+    producer only pass its values on, no map runs at all (one function fewer for TensorFlow to optimise
+    before the first batch)."""
+    producers = lift.python_producers
+    if (not _vectorizable(req, lift) or req.shuffle is not None or len(lift.upstreams) != 1 or len(producers) != 1
+            or lift.upstreams[0].source is not producers[0]):
+        return None
+    producer = producers[0]
+    starts: list[Any] = []
+    read = {**shards[id(producer)], "capacity": req.capacity, "early": starts,
+            "whole_batches": (req.batch_size, req.allow_smaller_final_batch)}
+    raw = lift.source({**shards, id(producer): read})
+    if _passes_through(req, lift):
+        return raw, starts[0]
     try:
-        if req.threads > 1:
-            return raw.map(per_batch, num_parallel_calls=req.threads, deterministic=False)
-        return raw.map(per_batch)
+        return raw.map(_per_batch(req, lift)), starts[0]
     except Exception as e:  # noqa: BLE001 - any op the vectorizer cannot rewrite: run the ops per record
         logger.debug("%s: the lifted ops run per record (%s)", req.api, e)
         return None
+
+
+def _passes_through(req: GraphBatch, lift: lifting.Lift) -> bool:
+    """Whether the batch takes the Python producer's values as they are: its outputs in order, of the
+    call's dtypes and (fully known) shapes."""
+    producer = lift.python_producers[0]
+    index = dict(lift.upstreams[0].tensors)
+    return ([index.get(t.name) for t in lift.outputs] == list(range(producer.width))
+            and len(lift.outputs) == len(req.dtypes)
+            and all(a == b for a, b in zip(producer.dtypes, req.dtypes))
+            and all(a.is_fully_defined() and a.as_list() == tf.TensorShape(b).as_list()
+                    for a, b in zip(producer.shapes, req.shapes)))
 
 
 def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[int, dict[str, Any]]) -> list[Any]:

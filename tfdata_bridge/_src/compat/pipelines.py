@@ -30,25 +30,36 @@ tf1 = tf.compat.v1
 _iterators: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
 _get_next: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
 _blocking: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+# graph -> what starts the producers of its pipelines that have no prefetch (EarlyStart)
+_early: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
 # session -> the coordinator start_queue_runners was given for it
 _coordinators: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 _NODE = re.compile(r"\[\[(?:\{\{node )?([^\]\}]+)")
 
 
-def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = True) -> None:
+def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = True, early: Any = None) -> None:
     """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors. ``may_block``: its
     elements come from Python code (a ``py_func``, a Python producer) or a queue's runner threads, so a
     consumer may wait on a call that TensorFlow cannot cancel (``blocking_get_next_ops``); a pipeline of
     TensorFlow's own ops alone (files, parsing) does not, and its runs skip ``session_release``'s
-    thread handoff."""
+    thread handoff.
+
+    ``early``: the pipeline has no prefetch, so creating its iterator would start nothing; ``started``
+    starts its producers through this ``compiler.dataset.EarlyStart`` instead, and leaves the iterator
+    to the first run that reads it (one session step fewer before the first batch). Producers nobody
+    took stop when a session of the graph closes (``closed``), or with the graph."""
     graph = get_next[0].graph
     with _lock:
-        # running the iterator's string handle creates the iterator (public API: no internal attribute)
-        _iterators.setdefault(graph, []).append(iterator.string_handle().op)
+        if early is not None:
+            _early.setdefault(graph, []).append(early)
+        else:  # running the iterator's string handle creates it (public API: no internal attribute)
+            _iterators.setdefault(graph, []).append(iterator.string_handle().op)
         _get_next.setdefault(graph, {})[get_next[0].op.name] = name
         if may_block:
             _blocking.setdefault(graph, {})[get_next[0].op.name] = name
+    if early is not None:
+        weakref.finalize(graph, early.stop, join=False).atexit = False
 
 
 def started(sess: Any, coord: Any) -> None:
@@ -56,10 +67,21 @@ def started(sess: Any, coord: Any) -> None:
     ``coord`` (``monitored.BridgeHook``): start the graph's pipelines, remember ``coord``."""
     with _lock:
         ops = list(_iterators.get(sess.graph, []))
+        early = list(_early.get(sess.graph, []))
         if coord is not None:
             _coordinators[sess] = coord
+    for start in early:
+        start.start()
     if ops:
         sess.run(ops)
+
+
+def closed(sess: Any) -> None:
+    """``sess`` is closing: stop the producers ``started`` started that no iterator took."""
+    with _lock:
+        early = list(_early.get(sess.graph, []))
+    for start in early:
+        start.stop()
 
 
 def get_next_ops(graph: Any) -> dict[str, str]:

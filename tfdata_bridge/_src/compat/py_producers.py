@@ -30,6 +30,7 @@ import numpy as np
 
 from tfdata_bridge._src.compat import frontier, tf_private
 from tfdata_bridge._src.compat.eager_batch import Probe
+from tfdata_bridge._src.compiler.dataset import EarlyStart, batches_started
 from tfdata_bridge._src.compiler.dataset import compile as compile_spec
 from tfdata_bridge._src.spec.pipeline import pipeline
 from tfdata_bridge._src.spec.producer import Producer
@@ -68,6 +69,15 @@ class PyProducer:
         self._call: Any = self._make
         self.width = len(op.outputs)
 
+    @property
+    def dtypes(self) -> list[Any]:
+        return list(self._dtypes)
+
+    @property
+    def shapes(self) -> list[Any]:
+        """The element's shapes: the op's, or those ``ready`` learned."""
+        return list(self._shapes)
+
     def describe(self) -> str:
         return f"py_func {self._name!r}"
 
@@ -88,16 +98,36 @@ class PyProducer:
         return True
 
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1), *,
-                copies: int = 1, capacity: int = 32, chunk: int = 32, latch: Any = None) -> Any:
+                copies: int = 1, capacity: int = 32, chunk: int = 32, latch: Any = None,
+                whole_batches: tuple[int, bool] | None = None, early: list[Any] | None = None) -> Any:
         """The function's elements, made by ``copies`` threads, crossing into tf.data ``chunk`` at a time;
-        through ``latch`` (``error_latch.Latch``) where the call holds a producer's error back."""
+        through ``latch`` (``error_latch.Latch``) where the call holds a producer's error back.
+
+        ``whole_batches=(batch_size, allow_smaller_final_batch)``: the batches themselves, in channel
+        order, as ``batch(batch_size)`` over the elements would make them (the last, short one only where
+        allowed). ``graph_batch`` asks for them where nothing between the producer and the batch needs
+        single elements: tf.data then neither splits the chunks nor batches again.
+
+        ``early``: a list to append the dataset's ``EarlyStart`` to, for a pipeline without a prefetch
+        (nothing asks for its first batch when its iterator is created) whose producers start when
+        legacy's would (``pipelines.starts_early``)."""
         call = self._call if latch is None else latch.wrap(self._call, passes=(tf.errors.OutOfRangeError,))
+        single = self.width == 1 and not whole_batches  # (batches are the call's flat tuple of components)
+        if self.width == 1 and not single:
+            one = call
+
+            def call() -> tuple[Any]:
+                return (one(),)
+
         producer = Producer.call(call, threads=copies, name=self._name)
-        single = self.width == 1
+        batch_size, allow_smaller = whole_batches or (chunk, True)
         spec = pipeline(producer, dtypes=self._dtypes[0] if single else self._dtypes,
                         shapes=self._shapes[0] if single else self._shapes, capacity=capacity,
-                        batch_size=chunk, allow_smaller_final_batch=True, prefetch=0)
-        return compile_spec(spec).unbatch()
+                        batch_size=batch_size, allow_smaller_final_batch=allow_smaller, prefetch=0)
+        if early is not None and whole_batches:
+            early.append(EarlyStart(spec))
+            return batches_started(spec, early[-1])
+        return compile_spec(spec) if whole_batches else compile_spec(spec).unbatch()
 
     def _make(self) -> Any:
         """One element, as TensorFlow's ``py_func`` kernel gets it from the function."""

@@ -47,6 +47,7 @@ def _releaser(session: Any) -> session_release.Releaser:
 
 def _close(session: Any, base_close: Any) -> None:
     _releaser(session).close()  # consumers waiting on lifted pipelines first: TensorFlow's close may wait
+    pipelines.closed(session)
     base_close(session)
 
 
