@@ -23,6 +23,10 @@ public equivalent:
   reader are moved onto it. Without it the fallback keeps the iterator (correct, about 15% slower).
 - ``silenced_deprecations``: ``deprecation.silence()``, so the ``QueueRunner`` the bridge makes for that
   case does not log TensorFlow's deprecation notice on top of the bridge's own warning.
+- ``session_call``: ``BaseSession._do_call``, which gives a run's error the operation, node and message
+  (the ops' creation stack traces) that ``Session.run`` gives it. The drop-in session runs a repeated
+  fetch through ``make_callable`` (``session.py``); without it the callable's errors would read
+  differently from ``run``'s, so the callables are not used.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -52,6 +56,16 @@ PY_FUNC_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
 def session_closed(sess: Any) -> bool:
     """Whether ``sess.close()`` has been called (``BaseSession._closed``; False for anything else)."""
     return getattr(sess, "_closed", False) is True
+
+
+def session_call(sess: Any, fn: Any) -> Any:
+    """``fn()`` (a ``sess.make_callable`` callable), its ``OpError`` raised as ``sess.run`` raises it."""
+    return sess._do_call(fn)  # noqa: SLF001
+
+
+def can_call_like_run(sess: Any) -> bool:
+    """Whether ``session_call`` is available for ``sess``."""
+    return callable(getattr(sess, "_do_call", None))
 
 
 def py_func_for_token(token: str) -> Any:
