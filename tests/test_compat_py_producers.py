@@ -80,3 +80,20 @@ def test_an_element_of_another_shape_fails_naming_the_producer_and_the_shapes():
     ours = run(BRIDGE, build)
     assert ours.joined is not None
     assert "PyFunc" in ours.joined.message and "(2,)" in ours.joined.message and "(3,)" in ours.joined.message
+
+
+@pytest.mark.parametrize("allow_smaller", [False, True])
+def test_strings_and_a_short_tail_arrive_as_legacys_batches(allow_smaller):
+    """Whole batches leave the producer's channel (graph_batch._python_batches): bytes components, the
+    values passed on unchanged (no map at all), and the 3-element tail kept or dropped as legacy."""
+    def build(tf1):
+        name, number = tf1.py_func(counter(23, lambda i: (b"row-%d" % i, np.int64(i))), [], [tf.string, tf.int64])
+        name.set_shape([])
+        number.set_shape([])
+        return tf1.train.batch([name, number], 5, capacity=10, allow_smaller_final_batch=allow_smaller)
+
+    legacy, ours = both(build)
+    assert ours.structure == legacy.structure
+    assert [[c.tolist() for c in b] for b in ours.batches] == [[c.tolist() for c in b] for b in legacy.batches]
+    assert len(ours.batches) == (5 if allow_smaller else 4) and ours.end is legacy.end is OOR
+    assert ours.batches[0][0].tolist() == [b"row-0", b"row-1", b"row-2", b"row-3", b"row-4"]
