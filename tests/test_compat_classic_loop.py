@@ -179,3 +179,41 @@ def test_closing_the_session_before_any_batch_stops_the_producers_start_queue_ru
     made = calls[0]
     time.sleep(0.2)
     assert calls[0] == made
+
+
+def _producer_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("tfdata_bridge-producer")]
+
+
+def test_closing_the_session_after_some_batches_stops_its_producers():
+    """Legacy's runner threads end when the session closes; so do the producers of the drop-in run that
+    the session began (they were blocked on a full channel)."""
+    make, calls = producer()
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = bridge.train.batch([bridge.py_func(make, [], tf.float32)], 2, shapes=[()], capacity=8,
+                                   num_threads=2)
+        sess = bridge.Session()
+        coord = bridge.train.Coordinator()
+        bridge.train.start_queue_runners(sess, coord)
+        assert list(sess.run(batch)) in ([1.0, 2.0], [2.0, 1.0])
+        sess.run(batch)
+        assert _producer_threads()
+        sess.close()
+    deadline = time.monotonic() + 30
+    while _producer_threads():
+        assert time.monotonic() < deadline, _producer_threads()
+        time.sleep(0.01)
+
+
+def test_the_classic_program_runs_without_from_generator():
+    """TensorFlow's GeneratorDataset kernel fixes the process's mmap threshold when it is built (a
+    mallopt), which slows every later producer making big arrays; the drop-in's batches do not use it."""
+    with tf.Graph().as_default() as graph, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = bridge.train.batch([bridge.py_func(lambda: np.float32(1), [], tf.float32)], 2, shapes=[()])
+        ops = {node.op for node in graph.as_graph_def().node}
+        ops |= {node.op for f in graph.as_graph_def().library.function for node in f.node_def}
+    assert "FlatMapDataset" in ops or "MapDataset" in ops, ops  # (the graph holds the pipeline)
+    assert "GeneratorDataset" not in ops
+    assert batch.shape.as_list() == [2]

@@ -110,7 +110,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         # A Python producer's channel holds a part of that capacity (_python_channel), the shuffle the rest.
         held = _python_channel(req) if any(lift.python_producers for lift in lifts) else 0
         buffered = max(1, req.capacity - held)
-    early = None  # a Python producer's batches straight from its channel: its EarlyStart
+    early = None  # a Python producer's batches straight from its channel: its StartedBatches
     ds = None
     if len(lifts) == 1 and not blocked:
         ds, early = _python_batches(req, lifts[0], shards) or (None, None)
@@ -238,11 +238,11 @@ def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
 
 
 def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]]) -> tuple[Any, Any] | None:
-    """``(dataset, its EarlyStart)`` for a call whose only source is one Python producer and nothing to
+    """``(dataset, its StartedBatches)`` for a call whose only source is one Python producer and nothing to
     shuffle, or None: the producer's channel holds the call's whole capacity and hands over the batches
     themselves (the batch taken from it is legacy's batch in flight), so no prefetch follows and tf.data
     neither splits nor batches again. Its producers start at ``start_queue_runners`` through the
-    ``EarlyStart``, as nothing asks for a batch when the iterator is created. Where the ops after the
+    ``StartedBatches``, as nothing asks for a batch when the iterator is created. Where the ops after the
     producer only pass its values on, no map runs at all (one function fewer for TensorFlow to optimise
     before the first batch)."""
     producers = lift.python_producers

@@ -30,7 +30,7 @@ tf1 = tf.compat.v1
 _iterators: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
 _get_next: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
 _blocking: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
-# graph -> what starts the producers of its pipelines that have no prefetch (EarlyStart)
+# graph -> what starts the producers of its pipelines that have no prefetch (StartedBatches)
 _early: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
 # session -> the coordinator start_queue_runners was given for it
 _coordinators: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
@@ -46,9 +46,10 @@ def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = Tr
     thread handoff.
 
     ``early``: the pipeline has no prefetch, so creating its iterator would start nothing; ``started``
-    starts its producers through this ``compiler.dataset.EarlyStart`` instead, and leaves the iterator
-    to the first run that reads it (one session step fewer before the first batch). Producers nobody
-    took stop when a session of the graph closes (``closed``), or with the graph."""
+    starts its producers through this ``compiler.started_batches.StartedBatches`` instead, and leaves the
+    iterator to the first run that reads it (one session step fewer before the first batch). Its
+    producers stop when the session that began their run closes (``closed``; producers nobody took, when
+    any session of the graph closes), or with the graph."""
     graph = get_next[0].graph
     with _lock:
         if early is not None:
@@ -70,18 +71,53 @@ def started(sess: Any, coord: Any) -> None:
         early = list(_early.get(sess.graph, []))
         if coord is not None:
             _coordinators[sess] = coord
-    for start in early:
-        start.start()
+    for batches in early:
+        batches.start()
     if ops:
         sess.run(ops)
 
 
 def closed(sess: Any) -> None:
-    """``sess`` is closing: stop the producers ``started`` started that no iterator took."""
+    """``sess`` is closing: stop the producers ``started`` started that no run took, and those of the
+    runs ``sess`` began."""
     with _lock:
         early = list(_early.get(sess.graph, []))
-    for start in early:
-        start.stop()
+    for batches in early:
+        batches.stop(owner=sess)
+
+
+# graph -> {session: its sess.run calls in progress}, for the graphs with pipelines that have no prefetch
+_in_run: dict[Any, dict[Any, int]] = {}
+
+
+def run_begins(sess: Any) -> bool:
+    """A drop-in ``sess.run`` begins; True where ``run_ends`` must follow (``sole_running`` keeps count)."""
+    graph = sess.graph
+    if graph not in _early:
+        return False
+    with _lock:
+        runs = _in_run.setdefault(graph, {})
+        runs[sess] = runs.get(sess, 0) + 1
+    return True
+
+
+def run_ends(sess: Any) -> None:
+    graph = sess.graph
+    with _lock:
+        runs = _in_run[graph]
+        runs[sess] -= 1
+        if not runs[sess]:
+            del runs[sess]
+        if not runs:
+            del _in_run[graph]
+
+
+def sole_running(graph: Any) -> Any:
+    """The session whose ``sess.run`` on ``graph`` is in progress, if exactly one is (else None): where a
+    pipeline's run begins, the session it belongs to."""
+    with _lock:
+        runs = _in_run.get(graph)
+        return next(iter(runs)) if runs is not None and len(runs) == 1 else None
 
 
 def get_next_ops(graph: Any) -> dict[str, str]:

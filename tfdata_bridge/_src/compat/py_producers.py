@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import frontier, tf_private
+from tfdata_bridge._src.compat import frontier, pipelines, tf_private
 from tfdata_bridge._src.compat.eager_batch import Probe
-from tfdata_bridge._src.compiler.dataset import EarlyStart, batches_started
+from tfdata_bridge._src.compiler.started_batches import StartedBatches
 from tfdata_bridge._src.compiler.dataset import compile as compile_spec
 from tfdata_bridge._src.spec.pipeline import pipeline
 from tfdata_bridge._src.spec.producer import Producer
@@ -108,7 +108,7 @@ class PyProducer:
         allowed). ``graph_batch`` asks for them where nothing between the producer and the batch needs
         single elements: tf.data then neither splits the chunks nor batches again.
 
-        ``early``: a list to append the dataset's ``EarlyStart`` to, for a pipeline without a prefetch
+        ``early``: a list to append the dataset's ``StartedBatches`` to, for a pipeline without a prefetch
         (nothing asks for its first batch when its iterator is created) whose producers start when
         legacy's would (``pipelines.starts_early``)."""
         call = self._call if latch is None else latch.wrap(self._call, passes=(tf.errors.OutOfRangeError,))
@@ -125,8 +125,9 @@ class PyProducer:
                         shapes=self._shapes[0] if single else self._shapes, capacity=capacity,
                         batch_size=batch_size, allow_smaller_final_batch=allow_smaller, prefetch=0)
         if early is not None and whole_batches:
-            early.append(EarlyStart(spec))
-            return batches_started(spec, early[-1])
+            graph = weakref.ref(tf.compat.v1.get_default_graph())
+            early.append(StartedBatches(spec, owner_now=lambda: pipelines.sole_running(graph())))
+            return early[-1].dataset()
         return compile_spec(spec) if whole_batches else compile_spec(spec).unbatch()
 
     def _make(self) -> Any:

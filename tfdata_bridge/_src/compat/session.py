@@ -39,9 +39,14 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
             def run() -> Any:
                 return base_run(session, fetches, feed_dict=feed_dict, options=options, run_metadata=run_metadata)
         waits_on = session_release.waits_on(session, fetches)
-        if waits_on is None:
-            return run()
-        return _releaser(session).run(run, waits_on)
+        counted = pipelines.run_begins(session)  # (whose run a pipeline's run is: pipelines.sole_running)
+        try:
+            if waits_on is None:
+                return run()
+            return _releaser(session).run(run, waits_on)
+        finally:
+            if counted:
+                pipelines.run_ends(session)
     except tf.errors.OpError as e:
         replacement = pipelines.consumer_error(session, e)
         if replacement is e:

@@ -5,13 +5,11 @@ tf.data's C++ ops. See ``lowering.py`` for how each queue parameter maps."""
 
 from __future__ import annotations
 
-import dataclasses
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
-from tfdata_bridge._src.compiler.generator_source import from_generator, pulled
+from tfdata_bridge._src.compiler.generator_source import from_generator
 from tfdata_bridge._src.compiler.lowering import Lowering, lower
 from tfdata_bridge._src.runtime import process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
@@ -81,35 +79,6 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
     return BridgeDataset(dataset.with_options(_OPTIONS))
 
 
-def batches_started(spec: PipelineSpec, early: EarlyStart) -> tf.data.Dataset:
-    """The drop-in's ``train.batch`` over Python producers, in graph mode: the batches of ``spec`` (a
-    batched FIFO queue), one per Python call, through ``pulled``; the first iteration takes the
-    producers ``early`` started.
-
-    Its channel holds the queue's whole capacity (see ``graph_batch._python_batches``), so the
-    generator takes one batch at a time: the batches of a bigger chunk would wait in tf.data, beyond
-    that capacity. The batches are ``compile(spec)``'s: in queue order, the tail made before a
-    producer's failure delivered as ``dequeue_up_to`` delivers it."""
-    plan = lower(spec)
-    if plan.transfer != "batches":
-        raise ValueError(f"batches_started() takes a batched FIFO spec with known shapes (its transfer is {plan.transfer!r})")
-    plan = dataclasses.replace(plan, chunk_size=spec.consumer.batch_size)
-    signature = spec.queue.element_signature
-    chunks = _generator(spec, plan, signature, early)
-
-    def batches() -> Iterator[Any]:
-        inner = chunks()
-        try:
-            for chunk in inner:  # (1, batch, ...): one batch per chunk
-                yield tf.nest.map_structure(lambda a: a[0], chunk)
-        finally:
-            inner.close()
-
-    process_hooks.install()
-    batch_dim = spec.consumer.batch_size if plan.drop_remainder else None
-    return BridgeDataset(pulled(batches, tensor_spec(signature, batch_dim)).with_options(_OPTIONS))
-
-
 # No autotuning: its model thread sleeps between optimizations for twice as long each time (up to a
 # minute), and destroying an iterator waits for that sleep to end. An iterator abandoned after a few
 # seconds took seconds to destroy; 1,000 left in reference cycles (issue 9) piled up behind the reaper
@@ -117,35 +86,6 @@ def batches_started(spec: PipelineSpec, early: EarlyStart) -> tf.data.Dataset:
 # AUTOTUNE parameter; throughput measured the same with and without (benchmarks/README.md).
 _OPTIONS = tf.data.Options()
 _OPTIONS.autotune.enabled = False
-
-
-class EarlyStart:
-    """Starts a compiled spec's producers before its dataset is first iterated, as legacy's
-    ``start_queue_runners`` started production before the first batch was asked for (the drop-in's
-    ``pipelines.started``). The first iteration takes the running producers (``take``); a later
-    ``start`` does nothing. ``stop`` stops producers nobody took (their session closed first) and
-    keeps any from starting."""
-
-    def __init__(self, spec: PipelineSpec) -> None:
-        self._spec = spec
-        self._lock = threading.Lock()
-        self._pool: ProducerPool | None = None
-        self._done = False  # taken or stopped: start() does nothing more
-
-    def start(self) -> None:
-        with self._lock:
-            if not self._done and self._pool is None:
-                self._pool = start(self._spec)
-
-    def take(self) -> ProducerPool | None:
-        with self._lock:
-            pool, self._pool, self._done = self._pool, None, True
-        return pool
-
-    def stop(self, join: bool = True) -> None:
-        pool = self.take()
-        if pool is not None:
-            pool.stop(join=join)
 
 
 def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool:
@@ -158,7 +98,9 @@ def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool:
 
 
 def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature,
-               early: EarlyStart | None = None) -> Callable[[], Iterator[Any]]:
+               pool_for: Callable[[], ProducerPool] | None = None) -> Callable[[], Iterator[Any]]:
+    """The generator function of ``spec``'s chunks: each call starts a run of the producers (or takes
+    the one ``pool_for()`` gives) and yields its chunks until the channel ends."""
     np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
 
     def chunks(channel: Channel) -> Iterator[Any]:
@@ -206,7 +148,7 @@ def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature,
             yield chunk(held, len(held))
 
     def generate() -> Iterator[Any]:
-        pool = (early.take() if early is not None else None) or start(spec, plan)
+        pool = pool_for() if pool_for is not None else start(spec, plan)
         failed = False
         try:
             yield from chunks(pool.channel)

@@ -22,14 +22,11 @@ as it does).
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 import weakref
 from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 from tfdata_bridge._src.compat import tf_private
 from tfdata_bridge._src.runtime import failures
@@ -45,7 +42,7 @@ def from_generator(generator: Callable[[], Any], output_signature: Any) -> tf.da
     """``tf.data.Dataset.from_generator(generator, output_signature=...)``, its Python functions held by
     the dataset rather than by the process (see the module). A producer failure it raises crosses as
     ``failures.crossing`` says (an exception whose text cannot be formatted goes as a stand-in)."""
-    generator = _crossing(generator)
+    generator = crossing(generator)
     if not tf.executing_eagerly():  # graph mode: the user's graph holds them, and is freed with it
         return tf.data.Dataset.from_generator(generator, output_signature=output_signature)
     _drop_released()
@@ -67,54 +64,11 @@ def from_generator(generator: Callable[[], Any], output_signature: Any) -> tf.da
     return dataset
 
 
-def pulled(generator: Callable[[], Any], output_signature: Any) -> tf.data.Dataset:
-    """In graph mode, the elements ``from_generator(generator, output_signature=...)`` gives, for less.
+def crossing(generator: Callable[[], Any]) -> Callable[[], Any]:
+    """``generator``, its producer failures raised as ``failures.crossing`` says (the form in which they
+    cross a ``py_func`` into tf.data)."""
 
-    ``from_generator`` starts a fresh ``generator()`` per iteration and finalizes it when the iteration
-    ends, which is what an iteration needs; but each element then crosses through ``py_function``, whose
-    Python side turns the numpy values into eager tensors, checks their specs and flattens them again:
-    about 230 µs a call on the two-core machines (measured with the drop-in's ``train.batch``: a third of
-    the consumer's time per batch). Here ``from_generator`` only starts and ends the iteration: it makes
-    the generator and yields one key for it; the elements come from a ``numpy_function`` that takes the
-    next one by that key and returns its numpy arrays, which the kernel copies into tensors (about 150 µs
-    a call). The generator's values must already have the signature's dtypes and shapes (the bridge's
-    chunks are stacked to them); ``ensure_shape`` checks the shapes anyway."""
-    if tf.executing_eagerly():
-        raise RuntimeError("pulled() builds graph-mode pipelines; use from_generator() in eager mode")
-    generator = _crossing(generator)
-    specs = tf.nest.flatten(output_signature)
-    dtypes = [spec.dtype for spec in specs]
-    running: dict[int, Any] = {}
-    keys = itertools.count()
-
-    def iteration() -> Any:
-        key = next(keys)
-        running[key] = elements = generator()
-        try:
-            yield np.int64(key)
-        finally:
-            running.pop(key, None)
-            elements.close()
-
-    def take(key: Any) -> list[Any]:
-        elements = running.get(int(key))
-        if elements is None:  # the iteration ended
-            raise StopIteration
-        value = next(elements)  # StopIteration ends the map: the end of the iteration's elements
-        return [np.asarray(v, dtype=d.as_numpy_dtype) for v, d in zip(tf.nest.flatten(value), dtypes)]
-
-    def element(key: Any) -> Any:
-        values = tf.numpy_function(take, [key], dtypes, stateful=True, name="pulled")
-        return tf.nest.pack_sequence_as(output_signature, [tf.ensure_shape(v, spec.shape) for v, spec in zip(values, specs)])
-
-    iterations = tf.data.Dataset.from_generator(iteration, output_signature=tf.TensorSpec((), tf.int64))
-    # v1's map (preserve_cardinality=False) takes the function's OutOfRangeError as the end of its
-    # elements, where v2's turns it into an InvalidArgumentError
-    return iterations.flat_map(lambda key: tf.compat.v1.data.Dataset.from_tensors(key).repeat().map(element))
-
-
-def _crossing(generator: Callable[[], Any]) -> Callable[[], Any]:
-    def crossing() -> Any:
+    def crossed() -> Any:
         try:
             yield from generator()
         except Exception as error:  # noqa: BLE001 - a producer's failure, on its way into tf.data
@@ -123,7 +77,7 @@ def _crossing(generator: Callable[[], Any]) -> Callable[[], Any]:
                 raise
             raise stand_in from None
 
-    return crossing
+    return crossed
 
 
 def _release(functions: tuple[Any, ...]) -> None:

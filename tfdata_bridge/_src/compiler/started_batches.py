@@ -1,0 +1,169 @@
+"""The drop-in's ``train.batch`` over Python producers, in graph mode: the batches of a batched FIFO spec,
+one per Python call, whose producers start before the first batch is asked for.
+
+- **Whole batches, within capacity.** The channel holds the queue's whole ``capacity`` (see
+  ``compat/graph_batch._python_batches``); a Python call takes one batch out of it, which is legacy's
+  batch in flight, so nothing waits in tf.data beyond that capacity. The batches are ``compile(spec)``'s:
+  in queue order, the tail made before a producer's failure delivered as ``dequeue_up_to`` delivers it.
+- **Production starts when legacy starts it.** ``start()`` (``start_queue_runners``, through
+  ``compat/pipelines.started``) starts the producers; the first iteration takes them.
+- **No ``from_generator``.** Constructing TensorFlow's ``GeneratorDataset`` kernel calls
+  ``mallopt(M_MMAP_THRESHOLD, 128 KiB)`` (``tensorflow::data::ApplyPython311MemoryPatch``; seen with an
+  ``LD_PRELOAD`` shim on TensorFlow 2.21). That fixes the process's mmap threshold: from then on every
+  allocation of 128 KiB or more is a fresh ``mmap`` and a ``munmap``. A producer making a 541 KB numpy
+  array per call then faults 132 pages a call; four such threads made 1,623 elements/s against 1,997 before
+  the first ``from_generator`` ran, and legacy TensorFlow, which has no ``from_generator``, never pays it.
+  So an iteration begins with a ``numpy_function`` that makes it a key, and each batch comes from a
+  ``numpy_function`` taking the next one by that key (about 150 µs a call, where ``from_generator``'s
+  tensor conversion took about 230).
+- **Runs end with their session.** ``from_generator`` finalized a run when TensorFlow destroyed its
+  iterator; here ``stop(owner)`` stops the runs that ``owner`` (a session, through
+  ``compat/pipelines.closed``) began: a run's owner is the session whose ``sess.run`` was in progress,
+  alone, when the run began. A run whose owner is not known, and any left, stop with the graph.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+from tfdata_bridge._src.compiler import dataset as compiled
+from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
+from tfdata_bridge._src.compiler.generator_source import crossing
+from tfdata_bridge._src.compiler.lowering import lower
+from tfdata_bridge._src.runtime import process_hooks
+from tfdata_bridge._src.runtime.workers import ProducerPool
+from tfdata_bridge._src.spec.pipeline import PipelineSpec
+from tfdata_bridge._src.tf import tf
+
+ALL = object()  # stop(owner=ALL): every run, whoever began it
+
+
+@dataclasses.dataclass
+class _Run:
+    batches: Iterator[Any]
+    owner: int | None  # id() of the session that began it: a reference would keep the session alive
+    pool: ProducerPool | None = None
+
+
+class StartedBatches:
+    """One drop-in ``train.batch``'s batches (``dataset()``) and its producers' runs.
+
+    ``owner_now`` tells a run's owner when it begins (None where not known)."""
+
+    def __init__(self, spec: PipelineSpec, owner_now: Callable[[], Any] = lambda: None) -> None:
+        plan = lower(spec)
+        if plan.transfer != "batches":
+            raise ValueError("StartedBatches takes a batched FIFO spec with known shapes "
+                             f"(its transfer is {plan.transfer!r})")
+        self._spec = spec
+        self._plan = dataclasses.replace(plan, chunk_size=spec.consumer.batch_size)  # one batch a call
+        self._owner_now = owner_now
+        self._lock = threading.Lock()
+        self._early: ProducerPool | None = None  # started, not yet taken by a run
+        self._taken = False  # the first run took (or started) its producers: start() does nothing more
+        self._runs: dict[int, _Run] = {}
+        self._out_dtypes: list[Any] = []
+        self._keys = itertools.count()
+        self._chunks = crossing(compiled._generator(spec, self._plan, spec.queue.element_signature,
+                                                    pool_for=self._pool_for))
+
+    # -- the producers
+    def start(self) -> None:
+        """Start the producers of the first run now (``start_queue_runners``)."""
+        with self._lock:
+            if not self._taken and self._early is None:
+                self._early = compiled.start(self._spec, self._plan)
+
+    def stop(self, owner: Any = ALL, join: bool = True) -> None:
+        """Stop the producers nobody took, and those of the runs ``owner`` began (every run: ``ALL``)."""
+        with self._lock:
+            pools = [self._early] if self._early is not None else []
+            self._early, self._taken = None, True
+            for key, run in list(self._runs.items()):
+                if owner is ALL or run.owner == id(owner):
+                    if run.pool is not None:
+                        pools.append(run.pool)
+                    del self._runs[key]  # a take() still waiting on it ends when its channel closes
+        for pool in pools:
+            pool.stop(join=join)
+
+    def _pool_for(self) -> ProducerPool:
+        """The producers of the run beginning on this thread: the early ones, or a new start."""
+        with self._lock:
+            pool, self._early, self._taken = self._early, None, True
+        pool = pool or compiled.start(self._spec, self._plan)
+        run = _beginning.run
+        if run is not None:
+            run.pool = pool
+        return pool
+
+    # -- the dataset
+    def dataset(self) -> tf.data.Dataset:
+        spec = self._spec
+        signature = spec.queue.element_signature
+        batch_dim = spec.consumer.batch_size if self._plan.drop_remainder else None
+        out = compiled.tensor_spec(signature, batch_dim)
+        specs = tf.nest.flatten(out)
+        dtypes = self._out_dtypes = [s.dtype for s in specs]
+        process_hooks.install()
+
+        def element(key: Any) -> Any:
+            values = tf.numpy_function(self._take, [key], dtypes, stateful=True, name="batch_from_channel")
+            return tf.nest.pack_sequence_as(out, [tf.ensure_shape(v, s.shape) for v, s in zip(values, specs)])
+
+        def begin(_: Any) -> Any:
+            key = tf.numpy_function(self._begin, [], tf.int64, stateful=True, name="begin_run")
+            key.set_shape([])
+            return key
+
+        # v1's map (preserve_cardinality=False) takes the function's OutOfRangeError as the end of the
+        # run's batches, where v2's turns it into an InvalidArgumentError
+        v1 = tf.compat.v1.data.Dataset
+        runs = v1.from_tensors(np.int64(0)).map(begin)
+        return BridgeDataset(runs.flat_map(lambda key: v1.from_tensors(key).repeat().map(element))
+                             .with_options(compiled._OPTIONS))
+
+    def _begin(self) -> np.int64:
+        key = next(self._keys)
+        with self._lock:
+            owner = self._owner_now()
+            self._runs[key] = _Run(self._batches(), None if owner is None else id(owner))
+        return np.int64(key)
+
+    def _batches(self) -> Iterator[Any]:
+        chunks = self._chunks()
+        try:
+            for chunk in chunks:  # (1, batch, ...): one batch per chunk
+                yield tf.nest.map_structure(lambda a: a[0], chunk)
+        finally:
+            chunks.close()
+
+    def _take(self, key: Any) -> list[Any]:
+        key = int(key)
+        with self._lock:
+            run = self._runs.get(key)
+        if run is None:  # stopped
+            raise StopIteration
+        _beginning.run = run  # (the run's first batch starts its producers: _pool_for)
+        try:
+            value = next(run.batches)
+        except BaseException:  # StopIteration ends the run's batches (OutOfRangeError); an error, the run
+            with self._lock:
+                self._runs.pop(key, None)
+            raise
+        finally:
+            _beginning.run = None
+        return [np.asarray(v, dtype=d.as_numpy_dtype) for v, d in zip(tf.nest.flatten(value), self._out_dtypes)]
+
+
+class _Beginning(threading.local):
+    run: _Run | None = None
+
+
+_beginning = _Beginning()
