@@ -158,7 +158,8 @@ def test_clearly_long_calls_run_side_by_side_after_a_few_timed_ones():
 def test_a_short_call_among_the_first_keeps_the_full_measurement():
     gate = Gate(4)
     gate.call(lambda: time.sleep(0.001), lambda: False)
-    gate.call(lambda: 0, lambda: False)
+    for _ in range(3):  # (three: on a busy machine one of them may be preempted and time long)
+        gate.call(lambda: 0, lambda: False)
     for _ in range(concurrency.CLEARLY_LONG_CALLS):
         gate.call(lambda: time.sleep(0.001), lambda: False)
     assert gate.limit == 1  # still measuring: MEASURE_CALLS decide

@@ -105,12 +105,10 @@ class PyProducer:
 
         ``whole_batches=(batch_size, allow_smaller_final_batch)``: the batches themselves, in channel
         order, as ``batch(batch_size)`` over the elements would make them (the last, short one only where
-        allowed). ``graph_batch`` asks for them where nothing between the producer and the batch needs
-        single elements: tf.data then neither splits the chunks nor batches again.
-
-        ``early``: a list to append the dataset's ``StartedBatches`` to, for a pipeline without a prefetch
-        (nothing asks for its first batch when its iterator is created) whose producers start when
-        legacy's would (``pipelines.starts_early``)."""
+        allowed), through ``StartedBatches`` (graph mode). ``graph_batch`` asks for them where nothing
+        between the producer and the batch needs single elements: tf.data then neither splits the chunks
+        nor batches again. ``early``: a list to append that ``StartedBatches`` to, for
+        ``pipelines.register`` (its producers start at ``start_queue_runners``)."""
         call = self._call if latch is None else latch.wrap(self._call, passes=(tf.errors.OutOfRangeError,))
         single = self.width == 1 and not whole_batches  # (batches are the call's flat tuple of components)
         if self.width == 1 and not single:
@@ -124,11 +122,13 @@ class PyProducer:
         spec = pipeline(producer, dtypes=self._dtypes[0] if single else self._dtypes,
                         shapes=self._shapes[0] if single else self._shapes, capacity=capacity,
                         batch_size=batch_size, allow_smaller_final_batch=allow_smaller, prefetch=0)
-        if early is not None and whole_batches:
-            graph = weakref.ref(tf.compat.v1.get_default_graph())
-            early.append(StartedBatches(spec, owner_now=lambda: pipelines.sole_running(graph())))
-            return early[-1].dataset()
-        return compile_spec(spec) if whole_batches else compile_spec(spec).unbatch()
+        if not whole_batches:
+            return compile_spec(spec).unbatch()
+        graph = weakref.ref(tf.compat.v1.get_default_graph())
+        batches = StartedBatches(spec, owner_now=lambda: pipelines.sole_running(graph()))
+        if early is not None:
+            early.append(batches)
+        return batches.dataset()
 
     def _make(self) -> Any:
         """One element, as TensorFlow's ``py_func`` kernel gets it from the function."""
