@@ -119,9 +119,11 @@ def load_source(path: str) -> SourceFile:
         return SourceFile(path, target, notebook.text, raw, "utf-8", notebook)
     try:
         encoding = _detect(raw)
-    except SyntaxError as exc:  # an unknown encoding, or a BOM beside a non-UTF-8 declaration
-        raise SourceError(f"has a coding declaration Python refuses ({exc.msg}); declare a known encoding "
-                          f"(`# -*- coding: utf-8 -*-`)") from None
+    except SyntaxError as exc:
+        if "invalid or missing" not in exc.msg:  # an unknown encoding, or a BOM beside a non-UTF-8 declaration
+            raise SourceError(f"has a coding declaration Python refuses ({exc.msg}); declare a known encoding "
+                              f"(`# -*- coding: utf-8 -*-`)") from None
+        encoding = "utf-8"  # no declaration, and the first lines are not UTF-8: the decoding below says where
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
