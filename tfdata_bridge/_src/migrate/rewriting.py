@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.notebooks import NotebookError
 from tfdata_bridge._src.migrate.results import RewriteResult, Target
 from tfdata_bridge._src.migrate.scanner import read_source
 from tfdata_bridge._src.migrate.sources import SourceError, error_text, load_source, write_atomically
@@ -70,7 +69,7 @@ def rewrite_file(path: str, to: Target = "compat", write: bool = False) -> Rewri
         return RewriteResult(before, before, to, notes, result.error)
     try:
         data = src.encode(result.code)
-    except (SourceError, NotebookError) as exc:
+    except SourceError as exc:
         return RewriteResult(before, before, to, notes, error=str(exc))
     after = data.decode("utf-8").removeprefix("\ufeff") if src.notebook is not None else result.code
     if write and after != before:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.notebooks import Notebook, read_notebook
+from tfdata_bridge._src.migrate.notebooks import Notebook, NotebookError, read_notebook
 from tfdata_bridge._src.migrate.results import Finding, Note
 
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -77,7 +77,10 @@ class SourceFile:
     def encode(self, text: str) -> bytes:
         """The file's new bytes for a rewritten ``text``: same encoding (and BOM), or a notebook's JSON."""
         if self.notebook is not None:
-            return self.notebook.with_text(text).encode("utf-8")
+            try:
+                return self.notebook.with_text(text).encode("utf-8")
+            except NotebookError as exc:
+                raise SourceError(str(exc)) from None
         try:
             data = text.encode(self.encoding)
         except UnicodeEncodeError as exc:
@@ -115,7 +118,10 @@ def load_source(path: str) -> SourceFile:
     Raises ``SourceError`` (or ``OSError`` when the file cannot be opened) with the reason."""
     target, raw = _read(path)
     if path.endswith(NOTEBOOK_SUFFIX):
-        notebook = read_notebook(raw)
+        try:
+            notebook = read_notebook(raw)
+        except NotebookError as exc:
+            raise SourceError(str(exc)) from None
         return SourceFile(path, target, notebook.text, raw, "utf-8", notebook)
     try:
         encoding = _detect(raw)
