@@ -102,7 +102,8 @@ def test_migrate_to_compat_changes_the_import_line_and_not_one_other_byte(tmp_pa
     assert path.read_text() == before  # a diff, nothing written
     code, _, err = _run(capsys, "migrate", str(path), "--to", "compat", "--write")
     assert code == 1 and f"rewrote {path}" in err
-    assert path.read_text() == before.replace("import tensorflow.compat.v1 as tf", "import tfdata_bridge.compat.v1 as tf")
+    assert path.read_text() == before.replace("import tensorflow.compat.v1 as tf",
+                                              "import tfdata_bridge.compat.v1 as tf")
     assert _run(capsys, "migrate", str(path), "--to", "compat", "--write")[0] == 0
 
 

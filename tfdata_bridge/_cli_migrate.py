@@ -147,7 +147,8 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (folders are walked for *.py and *.ipynb; links followed, "
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="files or folders (folders are walked for *.py and *.ipynb; links followed, "
                              "each real file once)")
     parser.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="skip paths matching GLOB (whole path or any part of it); repeatable")

@@ -214,7 +214,7 @@ def read_notebook(raw: bytes) -> Notebook:
         lines = _lines(source)
         cell_magic = None
         if lines and lines[0].startswith("%%"):
-            if lines[0][2:].split(maxsplit=1)[0:1] not in ([m] for m in _PYTHON_CELL_MAGICS):
+            if (lines[0][2:].split() or [""])[0] not in _PYTHON_CELL_MAGICS:
                 continue  # %%bash, %%writefile ...: no Python in it
             cell_magic = len(magics)
         starts = _logical_starts(lines)
