@@ -250,6 +250,7 @@ def test_a_named_pipe_called_py_is_reported_not_waited_on(tmp_path, capsys):
     pytest.param("import tensorflow as tf\nif True:\nq = 1\n", id="missing-indent"),
     pytest.param("import tensorflow as tf\nx = 1\n\n\nclass C:\n    def f(self)\n        return 1\n", id="late"),
     pytest.param("import tensorflow as tf\nx = [1,\n", id="at-eof"),
+    pytest.param("import os\n\ndef f(:\n    pass\n", id="no-tensorflow-in-it"),  # reported by both, too
 ])
 def test_migrate_and_scan_name_the_line_cpython_names(tmp_path, capsys, source):
     path = _write(tmp_path / "broken.py", source)
