@@ -5,6 +5,7 @@ Every file is processed correctly or reported (`PATH: skipped: REASON`, exit 2),
 from __future__ import annotations
 
 import ast
+import builtins
 import os
 import pathlib
 import re
@@ -147,7 +148,7 @@ def test_a_rewrite_that_cannot_be_encoded_back_is_refused_not_written(tmp_path):
 
 def _deny(monkeypatch, module, name: str, folder: pathlib.Path, arg: int = 0, key: str | None = None) -> None:
     """``module.name`` raises PermissionError for paths in ``folder``: what a chmod does to a non-root user."""
-    real = getattr(module, name)
+    real = getattr(module, name, None) or getattr(builtins, name)  # a module's `open` is the builtin
 
     def denied(*args, **kwargs):
         where = kwargs.get(key) if key else (args[arg] if len(args) > arg else None)
@@ -155,7 +156,7 @@ def _deny(monkeypatch, module, name: str, folder: pathlib.Path, arg: int = 0, ke
             raise PermissionError(13, "Permission denied", os.fspath(where))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, name, denied)
+    monkeypatch.setattr(module, name, denied, raising=False)
 
 
 def _tree(tmp_path: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path, pathlib.Path]:
@@ -229,6 +230,16 @@ def test_an_unreadable_root_given_by_name_is_reported(tmp_path, capsys, monkeypa
     code, out, err = _run(capsys, "scan", str(locked))
     assert code == 2 and f"{locked}: skipped: cannot be read: permission denied" in err
     assert "0 of 0 file(s)" in out
+
+
+def test_an_unreadable_file_is_reported_and_the_run_goes_on(tmp_path, capsys, monkeypatch):
+    from tfdata_bridge._src.migrate import sources
+
+    locked, a, b = _tree(tmp_path)
+    _deny(monkeypatch, sources, "open", locked)  # the module's own `open`: what chmod 000 on x.py does
+    code, _, err = _run(capsys, "migrate", str(tmp_path), "--to", "compat", "--write")
+    assert code == 2 and f"{a}: skipped: cannot be read: permission denied" in err
+    assert a.read_text() == LEGACY and b.read_text() == MIGRATED
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
