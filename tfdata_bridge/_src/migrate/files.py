@@ -44,8 +44,10 @@ def python_files(
     seen_files: set[str] = set()
     seen_dirs: set[str] = set()
 
-    def first(path: str) -> bool:
-        real = os.path.realpath(path)
+    def first(path: str, real_dir: str | None = None) -> bool:
+        # a file's real path: its folder's (resolved once per folder) and its name, unless it is a link itself
+        real = os.path.join(real_dir, os.path.basename(path)) if real_dir is not None and not os.path.islink(path) \
+            else os.path.realpath(path)
         if real in seen_files:
             return False
         seen_files.add(real)
@@ -74,7 +76,8 @@ def python_files(
                 seen_dirs.add(real)
                 kept.append(d)
             dirnames[:] = kept
+            real_dir = os.path.realpath(dirpath)
             for name in sorted(filenames):
                 full = os.path.join(dirpath, name)
-                if name.endswith(SUFFIXES) and not _excluded(full, excludes) and first(full):
+                if name.endswith(SUFFIXES) and not _excluded(full, excludes) and first(full, real_dir):
                     yield full

@@ -36,7 +36,7 @@ class SourceFile:
     """One file's Python text, with what it takes to write a new text back the same way."""
 
     path: str  # as given or found
-    target: str  # the file itself, symbolic links resolved: what a write replaces
+    target: str  # the file itself (a symbolic link resolved): what a write replaces
     text: str  # the Python source (for a notebook: its code cells joined, IPython magics masked)
     raw: bytes  # the file's bytes as read
     encoding: str  # as tokenize.detect_encoding says: "utf-8", "utf-8-sig" (a BOM), "iso-8859-1", ...
@@ -100,10 +100,13 @@ def _detect(data: bytes) -> str:
 
 def _read(path: str) -> tuple[str, bytes]:
     """(the real path, the bytes) of a regular file; ``SourceError`` for a broken link or a special file."""
-    if os.path.islink(path) and not os.path.exists(path):
-        raise SourceError(f"is a broken symbolic link (to {os.readlink(path)}); fix or remove the link")
-    target = os.path.realpath(path)
-    mode = os.stat(target).st_mode  # OSError: reported by the caller as "cannot be read"
+    try:
+        mode = os.stat(path).st_mode  # OSError: reported by the caller as "cannot be read"
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise SourceError(f"is a broken symbolic link (to {os.readlink(path)}); fix or remove the link") from None
+        raise
+    target = os.path.realpath(path) if os.path.islink(path) else path
     if stat.S_ISDIR(mode):
         raise SourceError("is a folder where a file was expected")
     if not stat.S_ISREG(mode):  # a FIFO or a device would block or never end
