@@ -1,8 +1,8 @@
 """`tfdata-bridge scan` and `migrate --write` on a hostile tree (issue 20): every file processed or reported,
 nothing damaged, the documented exit status, and the time each command takes.
 
-    .venv/bin/python benchmarks/cli_hostile_tree.py                       # about 2 minutes on 2 busy cores
-    .venv/bin/python benchmarks/cli_hostile_tree.py --files 200 --big-lines 20000   # a quick check
+    .venv/bin/python benchmarks/cli_hostile_tree.py      # about 7 minutes on 2 busy cores (figures: README)
+    .venv/bin/python benchmarks/cli_hostile_tree.py --files 100 --big-lines 20000 --big-timeout 30  # about 1 min
 
 The tree (built in a temporary folder): a 2,000-file folder (``migrate_speed``'s mix: 10% legacy programs, 40%
 other TensorFlow code, 50% plain Python); symbolic links (to a file in the tree, out of the tree, to a folder,
