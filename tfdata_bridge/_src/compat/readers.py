@@ -250,7 +250,7 @@ ReaderBase.__signature__ = inspect.signature(tf1.ReaderBase)  # ReaderBase(...) 
 _DATASETS = {
     "TFRecordReader": "tf.data.TFRecordDataset",
     "TextLineReader": "tf.data.TextLineDataset",
-    "FixedLengthRecordReader": "tf.data.FixedLengthRecordDataset",
+    "FixedLengthRecordReader": "dataset of tf.io.read_file slices",
     "WholeFileReader": "dataset of tf.io.read_file",
     "IdentityReader": "dataset of its work strings",
 }
@@ -288,8 +288,9 @@ class TextLineReader(ReaderBase):
 
 
 class FixedLengthRecordReader(ReaderBase):
-    """``tf.compat.v1.FixedLengthRecordReader``: records of ``record_bytes`` between a header and a
-    footer, through ``tf.data.FixedLengthRecordDataset`` (``hop_bytes``: overlapping slices of each file)."""
+    """``tf.compat.v1.FixedLengthRecordReader``: records of ``record_bytes`` every ``hop_bytes`` (default
+    ``record_bytes``) between a header and a footer, of plain, GZIP or ZLIB files, bytes after the last
+    whole record ignored as legacy ignores them: slices of each file (``record_datasets.py``)."""
 
     _tfdb_kind = "FixedLengthRecordReader"
 
@@ -302,10 +303,6 @@ class FixedLengthRecordReader(ReaderBase):
         compression = (encoding or "").upper()
         if compression not in ("", "GZIP", "ZLIB"):
             raise ValueError(f"encoding ({encoding!r}) must be None, 'GZIP' or 'ZLIB'")
-        if compression and values["hop_bytes"]:
-            raise ValueError(f"encoding ({encoding!r}) with hop_bytes ({hop_bytes}) is not supported by the drop-in: "
-                             "tf.data cannot cut overlapping records from a compressed file; decompress the files "
-                             "first or leave hop_bytes unset")
         super().__init__(ReaderConfig(self._tfdb_kind, compression=compression, **values), name)
         self._encoding = encoding
 
