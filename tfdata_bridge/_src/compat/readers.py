@@ -127,6 +127,26 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
     return [moved.get(t.name, t) for t in tensors]
 
 
+def _ending_as_the_queue(iterator: Any, queue: Any, name: str) -> tuple[Any, Any]:
+    """The next ``(key, value)`` of ``iterator``, which reads the file names of the drop-in queue
+    ``queue``; at its end, the ``OutOfRangeError`` of legacy's reader, whose text is the queue's (``FIFOQueue
+    '...' is closed and has insufficient elements (requested 1, current size 0)``): the records end only
+    when the queue is closed and drained, so TensorFlow's own dequeue, run once more, raises it."""
+    with tf.name_scope(name):
+        record = iterator.get_next_as_optional()
+        spec = record.element_spec
+
+        def drained() -> list[Any]:
+            dequeued = tf.raw_ops.QueueDequeueV2(handle=queue.queue_ref, component_types=[tf.string])
+            with tf.control_dependencies([tf.debugging.Assert(False, dequeued, name="queue_not_drained")]):
+                return [tf.zeros([0] * (s.shape.rank or 0), tf.string) for s in spec]
+
+        keys, values = tf.cond(record.has_value(), lambda: list(record.get_value()), drained)
+    keys.set_shape(spec[0].shape)
+    values.set_shape(spec[1].shape)
+    return keys, values
+
+
 def _file_names(queue: Any, shard: tuple[int, int]) -> Any:
     if isinstance(queue, InputQueue):
         return queue.dataset(shard)
@@ -209,7 +229,11 @@ class ReaderBase:
         if key not in self._iterators:
             with tf1.device("/device:CPU:0"):
                 self._iterators[key] = standalone_iterator(source.dataset())
-        keys, values = self._iterators[key].get_next(name=name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}")
+        name = name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}"
+        if isinstance(queue, InputQueue):
+            keys, values = self._iterators[key].get_next(name=name)
+        else:
+            keys, values = _ending_as_the_queue(self._iterators[key], queue, name)
         frontier.register([keys, values], source)
         self._native_reads += 1
         return keys, values
