@@ -87,7 +87,8 @@ class ElementConverter:
                                                    or _both_integers(arr.dtype, target)):
                     raise self._error(index, f"{name} for component {self._cname(component)}",
                                       f"{arr.dtype} {_preview(value)}")
-                converted = arr.astype(target)
+                with np.errstate(over="ignore", invalid="ignore"):  # a value that does not fit is refused below
+                    converted = arr.astype(target)
                 if not _same_values(arr, converted):  # as py_func, refuse a value the dtype cannot hold
                     raise self._error(index, f"{name} values for component {self._cname(component)}",
                                       f"{arr.dtype} {_preview(value)}, which does not fit in {name}",
