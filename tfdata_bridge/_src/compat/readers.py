@@ -12,7 +12,8 @@ tensors (``frontier.py``) and the ops between them and the batch lift into the r
 Several ``read()`` calls over one input producer (``batch_join`` over several readers) split its file
 names between them, as legacy readers sharing a queue did, so each record is read once per epoch.
 
-``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy.
+``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy. Over a drop-in
+queue, a read past the end raises legacy's ``OutOfRangeError`` with the queue's text.
 
 Any other queue (TensorFlow's own, or a queue handle tensor) is read by TensorFlow's own reader, made
 on first use. The reader's state counters and state snapshots describe a reader op that the native
