@@ -396,3 +396,53 @@ def test_readers_blocked_on_empty_queues_do_not_hold_up_each_other(tmp_path):
 
     legacy, ours = both(program)
     assert ours == legacy == [[b"file-0"], [b"file-1"], [b"file-2"]]
+
+
+@pytest.mark.parametrize("own_queue", [True, False], ids=["TensorFlow's queue", "the module's FIFOQueue"])
+def test_reader_state_ops_made_before_the_first_read_are_legacys(own_queue):
+    """State ops made before the first read (as TensorFlow's reader tests make them) make the drop-in's
+    reader TensorFlow's own: the counts, ``serialize_state`` / ``restore_state`` and ``reset`` behave as
+    legacy's (made after a read through tf.data they raise ``NotImplementedError``: ``test_compat_files``)."""
+
+    def program(tf1: Any, sess: Any) -> Any:
+        queue = (tf.queue.FIFOQueue if own_queue else tf1.FIFOQueue)(99, [tf.string], shapes=())
+        reader = tf1.IdentityReader("test_reader")
+        produced, completed = reader.num_records_produced(), reader.num_work_units_completed()
+        key, value = reader.read(queue)
+        out = [sess.run([produced, completed, queue.size()])]
+        sess.run(queue.enqueue_many([["X", "Y", "Z"]]))
+        out.append(_plain(sess.run([key, value])))
+        state = sess.run(reader.serialize_state())
+        out += [_plain(sess.run([key, value])), sess.run([produced, completed])]
+        sess.run(reader.restore_state(state))
+        out.append(sess.run(produced))
+        sess.run(reader.reset())
+        out += [sess.run([produced, completed, queue.size()]), _plain(sess.run([key, value]))]
+        sess.run(queue.close())
+        return out + drain(sess, [key, value])
+
+    legacy, ours = both(program)
+    assert ours == legacy
+    assert legacy[0] == [0, 0, 0] and legacy[3] == [2, 2] and legacy[4] == 1 and legacy[5][:2] == [0, 0]
+
+
+def test_state_ops_before_reading_an_input_producer_count_as_legacy(texts):
+    def program(tf1: Any, sess: Any) -> Any:
+        reader = tf1.TextLineReader(skip_header_lines=1)
+        produced, completed = reader.num_records_produced(), reader.num_work_units_completed()
+        queue = tf1.train.string_input_producer(texts["lf"], num_epochs=1, shuffle=False)
+        key, line = reader.read(queue)
+        sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess, coord)
+        out = [_plain(sess.run([key, line])) for _ in range(6)] + [sess.run([produced, completed])]
+        out += drain(sess, [key, line]) + [sess.run([produced, completed])]
+        coord.request_stop()
+        coord.join(threads, stop_grace_period_secs=10)
+        return out
+
+    legacy, ours = both(program)
+    end = len(legacy) - 2  # the end's text names the queue: legacy's 'input_producer', the producer's own
+    assert ours[:end] + ours[end + 1:] == legacy[:end] + legacy[end + 1:]  # tensorflow_queue() is named apart
+    assert ours[end][:2] == legacy[end][:2] == ("end", "OutOfRangeError") and re.fullmatch(QUEUE_END, ours[end][2])
+    assert legacy[6] == [6, 1] and legacy[-1] == [8, 2]

@@ -18,8 +18,10 @@ queue, a read past the end raises legacy's ``OutOfRangeError`` with the queue's 
 Any other queue (TensorFlow's own, or a queue handle tensor) is read by TensorFlow's own reader, made
 on first use. The reader's state counters and state snapshots describe a reader op that the native
 path does not have: ``num_records_produced``, ``num_work_units_completed``, ``serialize_state``,
-``restore_state`` and ``reset`` go to TensorFlow's own reader where one reads; on the native path they
-raise ``NotImplementedError`` saying what to do instead.
+``restore_state`` and ``reset`` go to TensorFlow's own reader. Asked for before the reader's first
+``read()`` (as TensorFlow's own reader tests do), they make every read of that reader TensorFlow's own
+(an input producer's files through its ``tensorflow_queue()``), so the state is legacy's, at legacy's
+speed; asked for after a read through tf.data, they raise ``NotImplementedError`` saying what to do.
 """
 
 from __future__ import annotations
@@ -190,6 +192,7 @@ class ReaderBase:
         self._tf_reader: Any = None
         self._iterators: dict[tuple[int, str, int | None], Any] = {}
         self._native_reads = 0
+        self._state_asked = False  # a state op was made before any native read: TensorFlow's reader reads
 
     name = property(lambda self: self._name)
     supports_serialize = property(lambda self: self._supports_serialize)
@@ -210,14 +213,14 @@ class ReaderBase:
 
     def read(self, queue, name=None):
         """The next record ``(key, value)``: two scalar strings."""
-        if not _native(queue):
-            return self._own().read(queue, name=name)
+        if not _native(queue) or self._state_asked:
+            return self._own().read(self._kernel_queue(queue), name=name)
         return self._read(queue, "read", None, name)
 
     def read_up_to(self, queue, num_records, name=None):
         """Up to ``num_records`` records ``(keys, values)`` of one file: two string vectors."""
-        if not _native(queue):
-            return self._own().read_up_to(queue, num_records, name=name)
+        if not _native(queue) or self._state_asked:
+            return self._own().read_up_to(self._kernel_queue(queue), num_records, name=name)
         n = tf.get_static_value(num_records)
         if n is None:
             raise ValueError(f"read_up_to(queue, num_records={num_records!r}) needs num_records known when the graph "
@@ -239,14 +242,24 @@ class ReaderBase:
         self._native_reads += 1
         return keys, values
 
+    @staticmethod
+    def _kernel_queue(queue: Any) -> Any:
+        """What TensorFlow's own reader reads for ``queue``: an input producer's ``tensorflow_queue()``,
+        or the queue itself (a drop-in queue keeps its elements in TensorFlow's queue kernel)."""
+        with tf_private.silenced_deprecations():
+            return queue.tensorflow_queue() if isinstance(queue, InputQueue) else queue
+
     # -- reader state: only TensorFlow's own reader has it
     def _stateful(self, what: str, *args: Any, **kwargs: Any) -> Any:
-        if self._tf_reader is not None and not self._native_reads:
-            return getattr(self._tf_reader, what)(*args, **kwargs)
+        if not self._native_reads:
+            self._state_asked = True
+            return getattr(self._own(), what)(*args, **kwargs)
         raise NotImplementedError(
             f"{type(self).__name__} {self._name!r}: {what}() describes a reader op's state, and this reader reads "
             f"through tf.data (a {_DATASETS[self._tfdb_config.kind]}), which keeps none; count what your program "
-            "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator"
+            "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator "
+            f"(or make the {what}() op before the reader's first read(), to have TensorFlow's own reader read, at "
+            "legacy speed)"
         )
 
     def num_records_produced(self, name=None):
