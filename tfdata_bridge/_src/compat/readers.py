@@ -12,13 +12,16 @@ tensors (``frontier.py``) and the ops between them and the batch lift into the r
 Several ``read()`` calls over one input producer (``batch_join`` over several readers) split its file
 names between them, as legacy readers sharing a queue did, so each record is read once per epoch.
 
-``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy.
+``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy. Over a drop-in
+queue, a read past the end raises legacy's ``OutOfRangeError`` with the queue's text.
 
 Any other queue (TensorFlow's own, or a queue handle tensor) is read by TensorFlow's own reader, made
 on first use. The reader's state counters and state snapshots describe a reader op that the native
 path does not have: ``num_records_produced``, ``num_work_units_completed``, ``serialize_state``,
-``restore_state`` and ``reset`` go to TensorFlow's own reader where one reads; on the native path they
-raise ``NotImplementedError`` saying what to do instead.
+``restore_state`` and ``reset`` go to TensorFlow's own reader. Asked for before the reader's first
+``read()`` (as TensorFlow's own reader tests do), they make every read of that reader TensorFlow's own
+(an input producer's files through its ``tensorflow_queue()``), so the state is legacy's, at legacy's
+speed; asked for after a read through tf.data, they raise ``NotImplementedError`` saying what to do.
 """
 
 from __future__ import annotations
@@ -127,6 +130,26 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
     return [moved.get(t.name, t) for t in tensors]
 
 
+def _ending_as_the_queue(iterator: Any, queue: Any, name: str) -> tuple[Any, Any]:
+    """The next ``(key, value)`` of ``iterator``, which reads the file names of the drop-in queue
+    ``queue``; at its end, the ``OutOfRangeError`` of legacy's reader, whose text is the queue's (``FIFOQueue
+    '...' is closed and has insufficient elements (requested 1, current size 0)``): the records end only
+    when the queue is closed and drained, so TensorFlow's own dequeue, run once more, raises it."""
+    with tf.name_scope(name):
+        record = iterator.get_next_as_optional()
+        spec = record.element_spec
+
+        def drained() -> list[Any]:
+            dequeued = tf.raw_ops.QueueDequeueV2(handle=queue.queue_ref, component_types=[tf.string])
+            with tf.control_dependencies([tf.debugging.Assert(False, dequeued, name="queue_not_drained")]):
+                return [tf.zeros([0] * (s.shape.rank or 0), tf.string) for s in spec]
+
+        keys, values = tf.cond(record.has_value(), lambda: list(record.get_value()), drained)
+    keys.set_shape(spec[0].shape)
+    values.set_shape(spec[1].shape)
+    return keys, values
+
+
 def _file_names(queue: Any, shard: tuple[int, int]) -> Any:
     if isinstance(queue, InputQueue):
         return queue.dataset(shard)
@@ -169,6 +192,7 @@ class ReaderBase:
         self._tf_reader: Any = None
         self._iterators: dict[tuple[int, str, int | None], Any] = {}
         self._native_reads = 0
+        self._state_asked = False  # a state op was made before any native read: TensorFlow's reader reads
 
     name = property(lambda self: self._name)
     supports_serialize = property(lambda self: self._supports_serialize)
@@ -189,14 +213,14 @@ class ReaderBase:
 
     def read(self, queue, name=None):
         """The next record ``(key, value)``: two scalar strings."""
-        if not _native(queue):
-            return self._own().read(queue, name=name)
+        if not _native(queue) or self._state_asked:
+            return self._own().read(self._kernel_queue(queue), name=name)
         return self._read(queue, "read", None, name)
 
     def read_up_to(self, queue, num_records, name=None):
         """Up to ``num_records`` records ``(keys, values)`` of one file: two string vectors."""
-        if not _native(queue):
-            return self._own().read_up_to(queue, num_records, name=name)
+        if not _native(queue) or self._state_asked:
+            return self._own().read_up_to(self._kernel_queue(queue), num_records, name=name)
         n = tf.get_static_value(num_records)
         if n is None:
             raise ValueError(f"read_up_to(queue, num_records={num_records!r}) needs num_records known when the graph "
@@ -209,19 +233,33 @@ class ReaderBase:
         if key not in self._iterators:
             with tf1.device("/device:CPU:0"):
                 self._iterators[key] = standalone_iterator(source.dataset())
-        keys, values = self._iterators[key].get_next(name=name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}")
+        name = name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}"
+        if isinstance(queue, InputQueue):
+            keys, values = self._iterators[key].get_next(name=name)
+        else:
+            keys, values = _ending_as_the_queue(self._iterators[key], queue, name)
         frontier.register([keys, values], source)
         self._native_reads += 1
         return keys, values
 
+    @staticmethod
+    def _kernel_queue(queue: Any) -> Any:
+        """What TensorFlow's own reader reads for ``queue``: an input producer's ``tensorflow_queue()``,
+        or the queue itself (a drop-in queue keeps its elements in TensorFlow's queue kernel)."""
+        with tf_private.silenced_deprecations():
+            return queue.tensorflow_queue() if isinstance(queue, InputQueue) else queue
+
     # -- reader state: only TensorFlow's own reader has it
     def _stateful(self, what: str, *args: Any, **kwargs: Any) -> Any:
-        if self._tf_reader is not None and not self._native_reads:
-            return getattr(self._tf_reader, what)(*args, **kwargs)
+        if not self._native_reads:
+            self._state_asked = True
+            return getattr(self._own(), what)(*args, **kwargs)
         raise NotImplementedError(
             f"{type(self).__name__} {self._name!r}: {what}() describes a reader op's state, and this reader reads "
             f"through tf.data (a {_DATASETS[self._tfdb_config.kind]}), which keeps none; count what your program "
-            "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator"
+            "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator "
+            f"(or make the {what}() op before the reader's first read(), to have TensorFlow's own reader read, at "
+            "legacy speed)"
         )
 
     def num_records_produced(self, name=None):
@@ -250,7 +288,7 @@ ReaderBase.__signature__ = inspect.signature(tf1.ReaderBase)  # ReaderBase(...) 
 _DATASETS = {
     "TFRecordReader": "tf.data.TFRecordDataset",
     "TextLineReader": "tf.data.TextLineDataset",
-    "FixedLengthRecordReader": "tf.data.FixedLengthRecordDataset",
+    "FixedLengthRecordReader": "dataset of tf.io.read_file slices",
     "WholeFileReader": "dataset of tf.io.read_file",
     "IdentityReader": "dataset of its work strings",
 }
@@ -288,8 +326,9 @@ class TextLineReader(ReaderBase):
 
 
 class FixedLengthRecordReader(ReaderBase):
-    """``tf.compat.v1.FixedLengthRecordReader``: records of ``record_bytes`` between a header and a
-    footer, through ``tf.data.FixedLengthRecordDataset`` (``hop_bytes``: overlapping slices of each file)."""
+    """``tf.compat.v1.FixedLengthRecordReader``: records of ``record_bytes`` every ``hop_bytes`` (default
+    ``record_bytes``) between a header and a footer, of plain, GZIP or ZLIB files, bytes after the last
+    whole record ignored as legacy ignores them: slices of each file (``record_datasets.py``)."""
 
     _tfdb_kind = "FixedLengthRecordReader"
 
@@ -302,10 +341,6 @@ class FixedLengthRecordReader(ReaderBase):
         compression = (encoding or "").upper()
         if compression not in ("", "GZIP", "ZLIB"):
             raise ValueError(f"encoding ({encoding!r}) must be None, 'GZIP' or 'ZLIB'")
-        if compression and values["hop_bytes"]:
-            raise ValueError(f"encoding ({encoding!r}) with hop_bytes ({hop_bytes}) is not supported by the drop-in: "
-                             "tf.data cannot cut overlapping records from a compressed file; decompress the files "
-                             "first or leave hop_bytes unset")
         super().__init__(ReaderConfig(self._tfdb_kind, compression=compression, **values), name)
         self._encoding = encoding
 
