@@ -27,7 +27,7 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, tf_private
+from tfdata_bridge._src.compat import frontier, shared_streams, tf_private
 from tfdata_bridge._src.compat.input_producers import InputQueue, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
@@ -60,6 +60,8 @@ class FileRead:
 
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
         with_keys = needed is None or 0 in needed
+        if self.stream is not None and self.stream.shared:
+            return self._kernel_records(with_keys)
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
 
         def per_file(filename: Any) -> Any:
@@ -68,11 +70,30 @@ class FileRead:
 
         return _file_names(self._queue, shard).flat_map(per_file)
 
+    def _kernel_records(self, with_keys: bool) -> Any:
+        """The records TensorFlow's reader kernel of this reader hands this consumer, reading the file names
+        of the shared input producer's queue (``shared_streams.py``): each record goes to one consumer."""
+        own = self.reader._shared_own()  # noqa: SLF001 - one family of classes
+        reader_handle = shared_streams.reopen(own.reader_ref)
+        queue_handle = shared_streams.reopen(self.stream.tensorflow_queue().queue_ref)
+        n = self._n
+
+        def read(_: Any) -> Any:
+            if n is None:
+                keys, values = tf.raw_ops.ReaderReadV2(reader_handle=reader_handle(), queue_handle=queue_handle())
+            else:
+                keys, values = tf.raw_ops.ReaderReadUpToV2(reader_handle=reader_handle(), queue_handle=queue_handle(),
+                                                           num_records=n)
+            return (keys, values) if with_keys else values
+
+        # tf.compat.v1's map ends the dataset at the OutOfRangeError of a closed, drained queue
+        return tf1.data.Dataset.from_tensors(0).repeat().map(read)
+
     def tensorflow_read(self) -> tuple[Any, Any]:
         """This read as TensorFlow's own reader op (the reader's arguments) on the input producer's
         ``tensorflow_queue()``: legacy's read, for ``use_tensorflow_readers``."""
         with tf1.device("/device:CPU:0"), tf_private.silenced_deprecations():
-            own = self.reader._own()  # noqa: SLF001 - one family of classes
+            own = self.reader._shared_own()  # noqa: SLF001 - one family of classes
             queue = self._queue.tensorflow_queue()
             if self._method == "read_up_to":
                 return own.read_up_to(queue, self._n)
@@ -124,6 +145,7 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
                     if tensor is output:
                         tf_private.update_input(consumer, index, replacement)
         frontier.register(list(replacements), source)
+        shared_streams.claim(op.outputs)
     return [moved.get(t.name, t) for t in tensors]
 
 
@@ -187,6 +209,15 @@ class ReaderBase:
     def _tfdb_make_own(self) -> Any:
         raise NotImplementedError
 
+    def _shared_own(self) -> Any:
+        """``_own()``, its kernel named so that tf.data functions can reach it (``shared_streams.reopen``):
+        the one reader kernel all of this reader's reads share, as legacy's reader op was."""
+        own = self._own()
+        op = own.reader_ref.op
+        if not op.get_attr("shared_name"):
+            tf_private.set_attr(op, "shared_name", tf1.AttrValue(s=shared_streams.unique_name("reader").encode()))
+        return own
+
     def read(self, queue, name=None):
         """The next record ``(key, value)``: two scalar strings."""
         if not _native(queue):
@@ -208,8 +239,18 @@ class ReaderBase:
         key = (id(queue), method, n)
         if key not in self._iterators:
             with tf1.device("/device:CPU:0"):
-                self._iterators[key] = standalone_iterator(source.dataset())
-        keys, values = self._iterators[key].get_next(name=name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}")
+                iterator = standalone_iterator(source.dataset())
+            consumer = None
+            if source.stream is not None:  # one stream, several consumers: shared_streams.py
+                consumer = shared_streams.consumer(source.stream, f"{source.describe()}'s {method}()", None,
+                                                   source.dataset)
+            self._iterators[key] = iterator, consumer
+        iterator, consumer = self._iterators[key]
+        keys, values = iterator.get_next(name=name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}")
+        if consumer is not None:
+            if consumer.iterator is None:
+                consumer.iterator = shared_streams.iterator_op(keys)
+            shared_streams.add_op(consumer, keys.op)
         frontier.register([keys, values], source)
         self._native_reads += 1
         return keys, values

@@ -1,0 +1,368 @@
+"""One source, several consumers: every element arrives exactly once, as in legacy TensorFlow.
+
+In legacy TensorFlow the consumers of one queue compete for its elements: two readers on one filename
+queue, a reader and a ``dequeue`` on it, ``dequeue_many`` and ``dequeue`` of one input producer, the
+lists of a ``batch_join`` sharing one ``read()``. Each program here runs under ``tensorflow.compat.v1``
+and under the drop-in, and what all consumers received together is compared as a multiset (which
+consumer gets which element is up to the threads, in legacy as here); the legacy run checks the data
+itself (each element once) so the comparison cannot pass on a wrong oracle.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+import tfdata_bridge.compat.v1 as bridge
+from tfdata_bridge._src.warnings import FallbackWarning
+
+LEGACY = tf.compat.v1
+OOR = tf.errors.OutOfRangeError
+pytestmark = pytest.mark.timeout(240)
+
+FILES, RECORDS = 3, 8
+
+
+@pytest.fixture(scope="module")
+def paths(tmp_path_factory: Any) -> list[str]:
+    root = tmp_path_factory.mktemp("shared")
+    out = []
+    for f in range(FILES):
+        path = str(root / f"f{f}.tfrecord")
+        with tf.io.TFRecordWriter(path) as w:
+            for i in range(RECORDS):
+                w.write(str(100 * f + i).encode())
+        out.append(path)
+    return out
+
+
+def every_record(files: int = FILES) -> list[int]:
+    return sorted(100 * f + i for f in range(files) for i in range(RECORDS))
+
+
+def drain(tf1: Any, build: Any, *, limit: int = 500) -> tuple[list[list[Any]], list[str]]:
+    """Build in a fresh graph; start the runners; run each consumer (``build`` returns their fetches) in
+    turn until each has raised ``OutOfRangeError``. Returns what each consumer got, and the messages of
+    the ``FallbackWarning``s."""
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fetches = build(tf1)
+        with tf1.Session() as sess:
+            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            got: list[list[Any]] = [[] for _ in fetches]
+            running = list(range(len(fetches)))
+            for _ in range(limit):
+                if not running:
+                    break
+                for i in list(running):
+                    try:
+                        got[i].append(sess.run(fetches[i]))
+                    except OOR:
+                        running.remove(i)
+            assert not running, "a consumer never ended"
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
+    return got, [str(w.message) for w in caught if issubclass(w.category, FallbackWarning)]
+
+
+def ints(values: Any) -> list[int]:
+    """Every number in ``values`` (batches, single values, byte strings of numbers), flat."""
+    out: list[int] = []
+    for v in values:
+        arr = np.asarray(v).reshape(-1)
+        out.extend(int(x) if not isinstance(x, bytes) else int(x.decode()) for x in arr.tolist())
+    return out
+
+
+def union(got: list[list[Any]]) -> list[int]:
+    return sorted(x for consumer in got for x in ints(consumer))
+
+
+def both(build: Any, **kwargs: Any) -> tuple[list[list[Any]], list[list[Any]], list[str]]:
+    legacy, _ = drain(LEGACY, build, **kwargs)
+    ours, messages = drain(bridge, build, **kwargs)
+    return legacy, ours, messages
+
+
+def number(tf1: Any, value: Any) -> Any:
+    return tf1.strings.to_number(value, tf1.int32)
+
+
+# --- issue 16.1: one read, several consumers ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lists", [2, 3])
+def test_batch_join_lists_sharing_one_read_get_each_record_once(paths, lists):
+    def build(tf1):
+        q = tf1.train.string_input_producer(paths[:1], shuffle=False, num_epochs=1)
+        _, v = tf1.TFRecordReader().read(q)
+        return [tf1.train.batch_join([[number(tf1, v)] for _ in range(lists)], batch_size=2)]
+
+    legacy, ours, messages = both(build)
+    assert union(legacy) == every_record(1)
+    assert union(ours) == union(legacy)
+    assert len(messages) == 1 and "input producer" in messages[0] and "exactly one" in messages[0]
+
+
+def test_inception_style_eval_input_one_preprocessing_per_thread(paths):
+    """Each list does its own work on the one shared read (a helper builds each), with a key."""
+    def preprocess(tf1, key, value, k):
+        return [number(tf1, value) * 10 + k % 1, key]
+
+    def build(tf1):
+        q = tf1.train.string_input_producer(paths, shuffle=False, num_epochs=2)
+        reader = tf1.TFRecordReader()
+        key, value = reader.read(q)
+        return [tf1.train.batch_join([preprocess(tf1, key, value, k) for k in range(4)], batch_size=5,
+                                     allow_smaller_final_batch=True)[0]]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == sorted(x * 10 for x in every_record() * 2)
+    assert union(ours) == union(legacy)
+
+
+def test_input_producer_dequeue_many_and_dequeue_compete():
+    """TensorFlow's own input-producer test shape: dequeue_many takes all three, dequeue then ends."""
+    def program(tf1):
+        graph = tf.Graph()
+        with graph.as_default():
+            q = tf1.train.input_producer([[1, 2], [3, 4], [5, 6]], num_epochs=1, shuffle=False)
+            many, one = q.dequeue_many(3), q.dequeue()
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                first = sess.run(many).tolist()
+                with pytest.raises(OOR):
+                    sess.run(one)
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return first
+
+    assert program(LEGACY) == program(bridge) == [[1, 2], [3, 4], [5, 6]]
+
+
+@pytest.mark.parametrize("first", ["dequeue", "dequeue_up_to"])
+def test_two_dequeue_ops_of_one_input_producer_share_its_rows(first):
+    def build(tf1):
+        q = tf1.train.range_input_producer(20, num_epochs=2, shuffle=False)
+        a = q.dequeue() if first == "dequeue" else q.dequeue_up_to(3)
+        return [a, q.dequeue_up_to(2)]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == sorted(list(range(20)) * 2)
+    assert union(ours) == union(legacy)
+
+
+# --- issue 20.2: more shapes ------------------------------------------------------------------------------
+
+
+def test_two_readers_on_one_filename_queue_fetched_directly(paths):
+    def build(tf1):
+        q = tf1.train.string_input_producer(paths, shuffle=False, num_epochs=2)
+        return [number(tf1, tf1.TFRecordReader().read(q)[1]), number(tf1, tf1.TFRecordReader().read(q)[1])]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == every_record() * 0 + sorted(every_record() * 2)
+    assert union(ours) == union(legacy)
+
+
+def test_two_readers_each_in_its_own_batch(paths):
+    def reader_batch(tf1, q, size):
+        _, value = tf1.TFRecordReader().read(q)
+        return tf1.train.batch([number(tf1, value)], size, allow_smaller_final_batch=True)
+
+    def build(tf1):
+        q = tf1.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+        return [reader_batch(tf1, q, 3), reader_batch(tf1, q, 4)]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == every_record()
+    assert union(ours) == union(legacy)
+
+
+def test_one_read_in_two_batches_and_fetched_directly(paths):
+    """One reader's read used by two train.batch calls (one a shuffle_batch) and fetched on its own."""
+    def build(tf1):
+        q = tf1.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+        value = number(tf1, tf1.TFRecordReader().read(q)[1])
+        b1 = tf1.train.batch([value], 2, allow_smaller_final_batch=True)
+        b2 = tf1.train.shuffle_batch([value + 0], 2, capacity=6, min_after_dequeue=1, allow_smaller_final_batch=True)
+        return [b1, b2, value]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == every_record()
+    assert union(ours) == union(legacy)
+
+
+def test_a_dequeued_file_name_is_skipped_by_the_reader(paths):
+    def build(tf1):
+        q = tf1.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+        name = q.dequeue()
+        _, value = tf1.TFRecordReader().read(q)
+        return [name, number(tf1, value)]
+
+    def program(tf1):
+        graph = tf.Graph()
+        with graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            name, value = build(tf1)
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                taken = sess.run(name)
+                values = []
+                while True:
+                    try:
+                        values.append(int(sess.run(value)))
+                    except OOR:
+                        break
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return taken, sorted(values)
+
+    legacy, ours = program(LEGACY), program(bridge)
+    assert legacy == (paths[0].encode(), [r for r in every_record() if r >= 100])
+    assert ours == legacy
+
+
+def test_a_reader_and_a_dequeue_up_to_and_a_slice_producer_share_rows(paths):
+    """Variants: reading by a reader's read_up_to while the same queue is dequeued in a batch."""
+    def build(tf1):
+        q = tf1.train.string_input_producer(paths * 2, shuffle=False, num_epochs=1)
+        _, values = tf1.TFRecordReader().read_up_to(q, 5)
+        names = tf1.train.batch([q.dequeue()], 1, allow_smaller_final_batch=True)
+        return [number(tf1, values), tf1.strings.length(names) * 0 - 1]
+
+    legacy, ours, _ = both(build)
+    # each file name goes to the reader or to the batch: as many -1s as names the batch took
+    legacy_records = [x for x in union(legacy) if x >= 0]
+    assert Counter(legacy_records)  # the reader read some
+    got = union(ours)
+    files_read = Counter(r // 100 for r in legacy_records)
+    assert sum(v // RECORDS for v in files_read.values()) + union(legacy).count(-1) == 2 * FILES
+    ours_records = [x for x in got if x >= 0]
+    assert len(ours_records) % RECORDS == 0
+    assert len(ours_records) // RECORDS + got.count(-1) == 2 * FILES
+    assert all(c <= 2 for c in Counter(ours_records).values())
+
+
+class FailsAfter:
+    """A thread-safe py_func body: 0, 1, 2, ... and an error on call ``n`` + 1."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.calls, self.lock = n, 0, threading.Lock()
+
+    def __call__(self) -> np.int64:
+        with self.lock:
+            self.calls += 1
+            i = self.calls
+        if i > self.n:
+            raise ValueError("fails after 50 calls")
+        return np.int64(i)
+
+
+def test_batch_join_members_sharing_one_py_func_call_it_once_per_element():
+    def run(tf1):
+        graph = tf.Graph()
+        with graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fn = FailsAfter(50)
+            value = tf1.py_func(fn, [], tf.int64)
+            value.set_shape([])
+            batch = tf1.train.batch_join([[value], [value * 1000]], batch_size=4)
+            got = []
+            with tf1.Session() as sess:
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                try:
+                    while True:
+                        got.extend(sess.run(batch).tolist())
+                except tf.errors.OpError:
+                    pass
+                coord.request_stop()
+                try:
+                    coord.join(threads, stop_grace_period_secs=10)
+                except Exception:  # noqa: BLE001 - the producer's error, as legacy
+                    pass
+        return got
+
+    legacy, ours = run(LEGACY), run(bridge)
+    for got in (legacy, ours):
+        calls = sorted(x // 1000 if x >= 1000 else x for x in got)
+        assert len(set(calls)) == len(calls), "a py_func call's value arrived twice"
+        assert all(1 <= c <= 50 for c in calls)
+    assert len(legacy) == 48
+    assert len(ours) == len(legacy)
+
+
+# --- when the consumers are known -----------------------------------------------------------------------
+
+
+def test_a_consumer_added_after_the_graph_ran_is_refused_not_duplicated(paths):
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = bridge.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+        first = bridge.TFRecordReader().read(q)[1]
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            assert sess.run(first) == b"0"
+            second = bridge.TFRecordReader().read(q)[1]
+            with pytest.raises(RuntimeError, match="before the first sess.run"):
+                sess.run(second)
+
+
+def test_a_consumer_added_after_the_stream_was_shared_joins_it(paths):
+    def program(tf1):
+        graph = tf.Graph()
+        with graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            q = tf1.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+            reads = [number(tf1, tf1.TFRecordReader().read(q)[1]) for _ in range(2)]
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                got = [int(sess.run(reads[0]))]
+                reads.append(number(tf1, tf1.TFRecordReader().read(q)[1]))
+                for read in reads[::-1]:
+                    while True:
+                        try:
+                            got.append(int(sess.run(read)))
+                        except OOR:
+                            break
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return sorted(got)
+
+    assert program(LEGACY) == program(bridge) == every_record()
+
+
+def test_a_single_consumer_stays_native_tf_data(paths):
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        q = bridge.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+        _, value = bridge.TFRecordReader().read(q)
+        batch = bridge.train.batch([number(bridge, value)], 4, allow_smaller_final_batch=True)
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            assert bridge.train.start_queue_runners(sess) == []
+            got = []
+            with pytest.raises(OOR):
+                while True:
+                    got.extend(sess.run(batch).tolist())
+    assert sorted(got) == every_record()
+    assert not [w for w in caught if issubclass(w.category, FallbackWarning)]
+    assert not {op.type for op in graph.get_operations() if "Queue" in op.type or "Reader" in op.type}
