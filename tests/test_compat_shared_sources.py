@@ -366,3 +366,103 @@ def test_a_single_consumer_stays_native_tf_data(paths):
     assert sorted(got) == every_record()
     assert not [w for w in caught if issubclass(w.category, FallbackWarning)]
     assert not {op.type for op in graph.get_operations() if "Queue" in op.type or "Reader" in op.type}
+
+
+# --- the property: random pipelines with several consumers, legacy vs drop-in -----------------------------
+
+
+def random_program(seed: int, paths: list[str]) -> tuple[Any, list[int], str]:
+    """A random pipeline over one input producer (file names read by readers, or numbers dequeued) with
+    one to three consumers: direct reads and dequeues, batches and joins over new or earlier reads. Returns
+    ``build``, every element it must deliver (once each) and a description for failures."""
+    rng = np.random.default_rng(seed)
+    files = paths[: int(rng.integers(1, len(paths) + 1))]
+    over_files = bool(rng.integers(2))
+    kinds = (["read", "read_again", "batch_new", "batch_read", "join_read", "join_readers", "dequeue"]
+             if over_files else ["dequeue", "dequeue_up_to", "batch_dequeue", "join_dequeue"])
+    plan = [str(rng.choice(kinds)) for _ in range(int(rng.integers(1, 4)))]
+    shuffle, sizes = bool(rng.integers(2)), [int(rng.integers(1, 5)) for _ in plan]
+    described = f"seed {seed}: {len(files)} file(s), shuffle={shuffle}, consumers {plan}, sizes {sizes}"
+
+    def build(tf1):
+        if over_files:
+            q = tf1.train.string_input_producer(files, num_epochs=1, shuffle=shuffle, seed=seed)
+        else:
+            q = tf1.train.range_input_producer(17, num_epochs=1, shuffle=shuffle, seed=seed)
+        reads: list[Any] = []
+
+        def read():
+            reads.append(number(tf1, tf1.TFRecordReader().read(q)[1]))
+            return reads[-1]
+
+        def earlier():
+            return reads[0] if reads else read()
+
+        fetches = []
+        for kind, size in zip(plan, sizes):
+            batch = dict(batch_size=size, allow_smaller_final_batch=True)
+            if kind == "read":
+                fetches.append(read())
+            elif kind == "read_again":
+                fetches.append(earlier())
+            elif kind == "batch_new":
+                fetches.append(tf1.train.batch([read()], **batch))
+            elif kind == "batch_read":
+                fetches.append(tf1.train.batch([earlier() + 0], **batch))
+            elif kind == "join_read":
+                value = earlier()
+                fetches.append(tf1.train.batch_join([[value], [value * 1]], **batch))
+            elif kind == "join_readers":
+                fetches.append(tf1.train.batch_join([[read()], [read()]], **batch))
+            elif kind == "dequeue":
+                fetches.append(q.dequeue())
+            elif kind == "dequeue_up_to":
+                fetches.append(q.dequeue_up_to(size))
+            elif kind == "batch_dequeue":
+                fetches.append(tf1.train.batch([q.dequeue() * 1], **batch))
+            else:  # join_dequeue
+                row = q.dequeue()
+                fetches.append(tf1.train.batch_join([[row], [row + 0]], **batch))
+        return fetches
+
+    expected = every_record(len(files)) if over_files else list(range(17))
+    return build, expected, described
+
+
+def delivered(got: list[list[Any]], paths: list[str]) -> list[int]:
+    """Every element the consumers got; a dequeued file name stands for its records (no reader read it)."""
+    names = {p.encode(): f for f, p in enumerate(paths)}
+    out: list[int] = []
+    for consumer in got:
+        for value in consumer:
+            for x in np.asarray(value).reshape(-1).tolist():
+                if isinstance(x, bytes) and x in names:
+                    out.extend(100 * names[x] + i for i in range(RECORDS))
+                else:
+                    out.append(int(x))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("seed", range(14))
+def test_random_pipelines_with_several_consumers_deliver_each_element_once(paths, seed):
+    build, expected, described = random_program(seed, paths)
+    legacy, _ = drain(LEGACY, build)
+    ours, _ = drain(bridge, build)
+    assert delivered(legacy, paths) == expected, described
+    assert delivered(ours, paths) == expected, described
+
+
+def test_fetching_a_read_beside_the_one_batch_over_it_fails_rather_than_duplicates(paths):
+    """Legacy: the direct fetch steals a record from the batch. The drop-in cannot share a stream it
+    already gave to the batch alone, so the direct fetch fails with the reason, never repeats a record."""
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = bridge.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+        value = number(bridge, bridge.TFRecordReader().read(q)[1])
+        batch = bridge.train.batch([value], 4)
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            assert sorted(sess.run(batch).tolist()) == [0, 1, 2, 3]
+            with pytest.raises(tf.errors.InvalidArgumentError, match="taken over by tf.train.batch"):
+                sess.run(value)

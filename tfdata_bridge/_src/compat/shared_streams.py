@@ -71,7 +71,6 @@ class _GraphState:
     streams: dict[int, _Stream] = field(default_factory=dict)
     claimed: set[str] = field(default_factory=set)
     dirty: bool = False
-    ran: bool = False
 
 
 _states: weakref.WeakKeyDictionary[Any, _GraphState] = weakref.WeakKeyDictionary()
@@ -135,13 +134,12 @@ def settle(graph: Any, stacklevel: int = 1) -> None:
     with _lock, graph.as_default():
         if not state.dirty:
             return
-        state.dirty = False
-        for entry in state.streams.values():
-            _settle(entry, state.claimed, stacklevel + 3)
+        for entry in list(state.streams.values()):
+            _settle(entry, state.claimed, stacklevel + 3)  # (a refusal leaves the state dirty: every run raises)
         for entry in state.streams.values():
             for made in entry.consumers:
                 made.settled = True
-        state.ran = True
+        state.dirty = False
 
 
 def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> None:
@@ -150,6 +148,8 @@ def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> None:
         return
     live = [c for c in entry.consumers if c.live(claimed)]
     if len(live) < 2 and not entry.read_twice:
+        if live:
+            _refuse_taken_over(entry, claimed, live[0])
         return
     why = (f"{len(live)} consumers read it ({', '.join(c.describe for c in live)})" if len(live) >= 2
            else entry.read_twice[0])
@@ -171,6 +171,32 @@ def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> None:
         "it) and reader kernels, reached from inside tf.data, and each element goes to exactly one of them.",
         FallbackWarning, stacklevel=stacklevel,
     )
+
+
+def _refuse_taken_over(entry: _Stream, claimed: set[str], reader: Consumer) -> None:
+    """A one-at-a-time read or dequeue that ``reader`` (the stream's one live consumer, a pipeline) took
+    over is rebuilt to fail if it is ever run, rather than read the stream a second time: a program that
+    fetches ``value`` beside ``tf.train.batch([value])`` would otherwise get every element twice."""
+    for made in entry.consumers:
+        if made.settled or made.rebuild is None or made.live(claimed) or made is reader:
+            continue
+        message = (f"{made.describe} of {entry.stream.describe()} was taken over by {reader.describe}, and running "
+                   "it as well would deliver its elements twice (in legacy TensorFlow the two compete for them). "
+                   "Fetch what the batch gives, or give the direct read its own input producer")
+
+        def refused(make: Callable[[], Any] = made.rebuild, message: str = message) -> Any:
+            ds = make()
+            single = not isinstance(ds.element_spec, tuple)
+
+            def refuse(*components: Any) -> Any:
+                with tf.control_dependencies([tf.debugging.Assert(False, [message])]):
+                    out = tuple(tf.identity(c) for c in components)
+                return out[0] if single else out
+
+            return ds.map(refuse)
+
+        with tf1.device("/device:CPU:0"):
+            _rewire(Consumer(made.describe, made.iterator, refused))
 
 
 def _rewire(made: Consumer) -> None:
