@@ -373,14 +373,14 @@ def test_a_single_consumer_stays_native_tf_data(paths):
 
 def random_program(seed: int, paths: list[str]) -> tuple[Any, list[int], str]:
     """A random pipeline over one input producer (file names read by readers, or numbers dequeued) with
-    one to three consumers: direct reads and dequeues, batches and joins over new or earlier reads. Returns
+    two or three consumers: direct reads and dequeues, batches and joins over new or earlier reads. Returns
     ``build``, every element it must deliver (once each) and a description for failures."""
     rng = np.random.default_rng(seed)
     files = paths[: int(rng.integers(1, len(paths) + 1))]
     over_files = bool(rng.integers(2))
     kinds = (["read", "read_again", "batch_new", "batch_read", "join_read", "join_readers", "dequeue"]
              if over_files else ["dequeue", "dequeue_up_to", "batch_dequeue", "join_dequeue"])
-    plan = [str(rng.choice(kinds)) for _ in range(int(rng.integers(1, 4)))]
+    plan = [str(rng.choice(kinds)) for _ in range(int(rng.integers(2, 4)))]
     shuffle, sizes = bool(rng.integers(2)), [int(rng.integers(1, 5)) for _ in plan]
     described = f"seed {seed}: {len(files)} file(s), shuffle={shuffle}, consumers {plan}, sizes {sizes}"
 
@@ -443,7 +443,7 @@ def delivered(got: list[list[Any]], paths: list[str]) -> list[int]:
     return sorted(out)
 
 
-@pytest.mark.parametrize("seed", range(14))
+@pytest.mark.parametrize("seed", range(10))
 def test_random_pipelines_with_several_consumers_deliver_each_element_once(paths, seed):
     build, expected, described = random_program(seed, paths)
     legacy, _ = drain(LEGACY, build)
