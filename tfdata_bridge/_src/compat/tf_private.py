@@ -25,8 +25,9 @@ public equivalent:
   stream when the graph first runs (``shared_streams.py``); consumers built before then get the shared
   dataset by their one-shot iterator op's ``dataset_factory`` being replaced, so the tensors the program
   holds stay valid; and the reader kernel they share is given a ``shared_name`` (TensorFlow's reader
-  classes take none) so that tf.data functions can reach it. No public API edits an op; without it a
-  source with several consumers could not be shared.
+  classes take none) so that tf.data functions can reach it; a read that a batch took over gets an invalid
+  ``container`` naming why it must not run as well. No public API edits an op; without it a source with
+  several consumers could not be shared.
 - ``silenced_deprecations``: ``deprecation.silence()``, so the ``QueueRunner`` the bridge makes for that
   case does not log TensorFlow's deprecation notice on top of the bridge's own warning.
 - ``session_call``: ``BaseSession._do_call``, which gives a run's error the operation, node and message
