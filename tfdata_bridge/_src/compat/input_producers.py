@@ -14,6 +14,10 @@ friends (``readers.py``); ``queue.dequeue()`` gives one row. Both are frontier t
 (``frontier.py``): a ``tf.train.batch`` over what is computed from them lifts into the map of a
 dataset over the files, and nothing Python runs.
 
+Its consumers compete for its rows, as legacy's did: with several (``dequeue_many`` and ``dequeue``, two
+readers, a reader and a ``dequeue``), the rows go through ``tensorflow_queue()`` and each goes to one
+of them (``shared_streams.py``); with one, the native source is read directly.
+
 ``num_epochs`` needs no ``local_variables_initializer()`` here. The epoch counter legacy keeps (the
 local variable ``<name>/limit_epochs/epochs``) is still created and is set, once it is initialized,
 to the number of epochs the source has started, as legacy's ``count_up_to`` counts them.

@@ -9,8 +9,13 @@ input producer's ``InputQueue``, or a drop-in queue that a program fills itself)
 ``key`` and ``value`` are the ``get_next()`` of a one-shot iterator over those records, shared by every
 ``read()`` of that reader on that queue; handed to ``tf.train.batch`` and friends, they are frontier
 tensors (``frontier.py``) and the ops between them and the batch lift into the records' ``map``.
-Several ``read()`` calls over one input producer (``batch_join`` over several readers) split its file
-names between them, as legacy readers sharing a queue did, so each record is read once per epoch.
+Several ``read()`` calls over one input producer in one ``batch_join`` split its file names between
+them, as legacy readers sharing a queue did, so each record is read once per epoch. Where an input
+producer has several consumers otherwise (readers in several batches or fetched directly, a
+``dequeue()`` beside a reader, lists of a ``batch_join`` sharing one ``read()``), it becomes one shared
+stream when the graph first runs (``shared_streams.py``): each reader then reads through its own
+TensorFlow reader kernel from the producer's TensorFlow queue, reached from inside tf.data by
+``shared_name``, and each record goes to exactly one consumer.
 
 ``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy.
 
