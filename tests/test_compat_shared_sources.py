@@ -27,6 +27,7 @@ OOR = tf.errors.OutOfRangeError
 pytestmark = pytest.mark.timeout(240)
 
 FILES, RECORDS = 3, 8
+PREPARE = "shared_sources_prepare"  # ops ``drain`` runs once the runners started
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +59,8 @@ def drain(tf1: Any, build: Any, *, limit: int = 500) -> tuple[list[list[Any]], l
             sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
             coord = tf1.train.Coordinator()
             threads = tf1.train.start_queue_runners(sess, coord)
+            for op in tf1.get_collection(PREPARE):  # (the program's own enqueues)
+                sess.run(op)
             got: list[list[Any]] = [[] for _ in fetches]
             running = list(range(len(fetches)))
             for _ in range(limit):
@@ -466,3 +469,31 @@ def test_fetching_a_read_beside_the_one_batch_over_it_fails_rather_than_duplicat
             assert sorted(sess.run(batch).tolist()) == [0, 1, 2, 3]
             with pytest.raises(tf.errors.InvalidArgumentError, match="taken over by tf.train.batch"):
                 sess.run(value)
+
+
+# --- sources other than input producers -------------------------------------------------------------------
+
+
+def test_a_bridge_queue_dequeued_by_several_ops_gives_each_element_once():
+    """A queue the program fills and closes: dequeued directly, in a batch, and by two lists of a batch_join."""
+    def build(tf1):
+        q = tf1.FIFOQueue(50, [tf.int64], shapes=[[]])
+        tf1.add_to_collection(PREPARE, q.enqueue_many([tf.range(40, dtype=tf.int64)]))
+        tf1.add_to_collection(PREPARE, q.close())
+        row = q.dequeue()
+        return [q.dequeue(), tf1.train.batch([q.dequeue() + 0], 3, allow_smaller_final_batch=True),
+                tf1.train.batch_join([[row], [row * 1]], 2, allow_smaller_final_batch=True)]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == union(ours) == list(range(40))
+
+
+def test_batch_join_lists_sharing_limit_epochs_stay_legacy_and_get_each_epoch_once():
+    def build(tf1):
+        value = tf1.train.limit_epochs(tf.constant([1, 2, 3], tf.int64), num_epochs=4)
+        return [tf1.train.batch_join([[value], [value + 10]], 1, allow_smaller_final_batch=True)]
+
+    legacy, ours, messages = both(build)
+    assert sorted(x % 10 for x in union(legacy)) == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
+    assert sorted(x % 10 for x in union(ours)) == sorted(x % 10 for x in union(legacy))  # (which list: either)
+    assert any("compete" in m for m in messages)

@@ -98,7 +98,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             blocked.append((tensors, lift))
         else:
             lifts.append(lift)
-    lifts = _one_call_per_element(req, lifts)
+    lifts, kept = _one_call_per_element(req, lifts)
+    blocked.extend(kept)
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
     python = any(lift.py_funcs or lift.python_producers for lift in lifts)
     latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python else None
@@ -161,14 +162,17 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     return ds, early, vectorized
 
 
-def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> list[lifting.Lift]:
-    """``lifts`` with no frontier source handing one element to several of them.
+def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> tuple[list[lifting.Lift], list[Any]]:
+    """``lifts`` with no frontier source handing one element to several of them, and the tensor lists
+    (with their ``Blocker``) that must stay in legacy TensorFlow for that.
 
     Legacy runs each tensor list's ops once per element it enqueues: a zero-input ``py_func`` shared by the
     lists of a ``batch_join`` is called once per element of whichever list runs it, and a ``read()`` they
     share hands each record to one list. A Python producer shared by several lists stays an op in each
-    (each call's value goes to the list that called it); a shared read's input producer becomes a shared
-    stream (``shared_streams.share``), whose reader kernel hands each record to one list."""
+    (each call's value goes to the list that called it); a shared read's or ``dequeue()``'s input producer
+    becomes a shared stream (``shared_streams.share``), whose kernels hand each element to one list; a
+    bridge queue's kernel already does. Any other source (``limit_epochs``) has no kernel to share: the
+    lists reading it stay in legacy TensorFlow (``_fallback``), where its one op serves them all."""
     users: dict[int, list[int]] = {}
     sources: dict[int, Any] = {}
     for i, lift in enumerate(lifts):
@@ -176,6 +180,7 @@ def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> list[li
             users.setdefault(id(up.source), []).append(i)
             sources[id(up.source)] = up.source
     shared = {key: used for key, used in users.items() if len(used) > 1}
+    from tfdata_bridge._src.compat.lifted_graph import QueueRead
     from tfdata_bridge._src.compat.py_producers import PyProducer
 
     again = {i for key, used in shared.items() if isinstance(sources[key], PyProducer) for i in used}
@@ -184,12 +189,20 @@ def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> list[li
         lift = lifting.analyze(list(lifts[i].outputs))
         if not isinstance(lift, lifting.Blocker):  # (it lifted with the py_func as a producer: it lifts as an op)
             out[i] = lift
+    kept: dict[int, Any] = {}
     for key, used in shared.items():
-        stream = getattr(sources[key], "stream", None)
-        if stream is not None:
-            shared_streams.share(stream, f"{len(used)} tensor lists of tf.{req.api} {req.scope.rstrip('/')!r} "
-                                         f"read {sources[key].describe()}")
-    return out
+        source = sources[key]
+        why = f"{len(used)} tensor lists of tf.{req.api} {req.scope.rstrip('/')!r} read {source.describe()}"
+        if getattr(source, "stream", None) is not None:
+            shared_streams.share(source.stream, why)
+        elif not isinstance(source, (PyProducer, QueueRead)):
+            name = next(n for up in lifts[used[0]].upstreams if id(up.source) == key for n, _ in up.tensors)
+            op = tf1.get_default_graph().get_tensor_by_name(name).op
+            for i in used:
+                kept[i] = lifting.Blocker(op.name, op.type, f"is read by {len(used)} tensor lists of the call, which "
+                                                            "compete for its elements")
+    blocked = [(list(out[i].outputs[:len(req.dtypes)]), blocker) for i, blocker in kept.items()]
+    return [lift for i, lift in enumerate(out) if i not in kept], blocked
 
 
 def _consumes(req: GraphBatch, lifts: list[lifting.Lift], tensors: list[Any], rebuild: Any) -> None:
