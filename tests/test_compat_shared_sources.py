@@ -497,3 +497,49 @@ def test_batch_join_lists_sharing_limit_epochs_stay_legacy_and_get_each_epoch_on
     assert sorted(x % 10 for x in union(legacy)) == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
     assert sorted(x % 10 for x in union(ours)) == sorted(x % 10 for x in union(legacy))  # (which list: either)
     assert any("compete" in m for m in messages)
+
+
+# --- variants: other readers, a monitored session ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def text_paths(tmp_path_factory: Any) -> list[str]:
+    root = tmp_path_factory.mktemp("shared_text")
+    out = []
+    for f in range(FILES):
+        path = root / f"t{f}.csv"
+        path.write_text("header\n" + "".join(f"{100 * f + i}\n" for i in range(RECORDS)))
+        out.append(str(path))
+    return out
+
+
+def test_two_text_line_readers_with_headers_in_one_batch_and_fetched_directly(text_paths):
+    def build(tf1):
+        q = tf1.train.string_input_producer(text_paths, shuffle=True, seed=3, num_epochs=2)
+        first = tf1.TextLineReader(skip_header_lines=1)
+        batch = tf1.train.batch([number(tf1, first.read(q)[1])], 5, allow_smaller_final_batch=True)
+        return [batch, number(tf1, tf1.TextLineReader(skip_header_lines=1).read(q)[1])]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == sorted(every_record() * 2)
+    assert union(ours) == union(legacy)
+
+
+def test_a_monitored_session_shares_the_stream_too(paths):
+    def program(tf1):
+        graph = tf.Graph()
+        with graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            q = tf1.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+            reads = [number(tf1, tf1.TFRecordReader().read(q)[1]) for _ in range(2)]
+            got = []
+            with tf1.train.MonitoredSession() as sess:
+                for read in reads:
+                    while True:
+                        try:
+                            got.append(int(sess.run(read)))
+                        except OOR:
+                            break
+        return sorted(got)
+
+    assert program(LEGACY) == program(bridge) == every_record()
