@@ -543,3 +543,17 @@ def test_a_monitored_session_shares_the_stream_too(paths):
         return sorted(got)
 
     assert program(LEGACY) == program(bridge) == every_record()
+
+
+def test_one_dequeue_in_a_lifted_list_and_a_list_that_stays_legacy(paths):
+    """A batch_join whose lists share one dequeue(): one list reads a variable (it stays in legacy
+    TensorFlow and runs the dequeue itself), the other lifts."""
+    def build(tf1):
+        q = tf1.train.range_input_producer(30, num_epochs=1, shuffle=False)
+        row = q.dequeue()
+        offset = tf1.Variable(0, dtype=tf.int32, name="offset")
+        return [tf1.train.batch_join([[row + offset], [row * 1]], 4, allow_smaller_final_batch=True)]
+
+    legacy, ours, _ = both(build)
+    assert union(legacy) == list(range(30))
+    assert union(ours) == union(legacy)

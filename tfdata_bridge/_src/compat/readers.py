@@ -128,6 +128,8 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
         if entry is not None and isinstance(entry.source, FileRead) and isinstance(entry.source.stream, InputQueue):
             reads.setdefault(tensor.op.name, (tensor.op, entry.source))
         else:
+            if entry is not None and getattr(entry.source, "stream", None) is not None:
+                shared_streams.run_by_legacy([tensor])  # (a dequeue() this producer's enqueue op runs)
             stack.append(tensor.op)
 
     for tensor in tensors:

@@ -74,6 +74,7 @@ class _Stream:
 class _GraphState:
     streams: dict[int, _Stream] = field(default_factory=dict)
     claimed: set[str] = field(default_factory=set)
+    used: set[str] = field(default_factory=set)  # ops that run all the same (run_by_legacy)
     dirty: bool = False
 
 
@@ -122,6 +123,16 @@ def claim(tensors: Any) -> None:
             state.dirty = True
 
 
+def run_by_legacy(tensors: Any) -> None:
+    """The ops of ``tensors`` run in legacy TensorFlow (a fallback's enqueue op reads them): their
+    iterators are consumers, whatever a lifted pipeline also took over."""
+    for tensor in tensors:
+        with _lock:
+            state = _state(tensor.graph)
+            state.used.add(tensor.op.name)
+            state.dirty = True
+
+
 def share(stream: Any, why: str) -> None:
     """One source of ``stream`` is read by several consumers of one call (``batch_join`` lists)."""
     with _lock:
@@ -138,8 +149,9 @@ def settle(graph: Any, stacklevel: int = 1) -> None:
     with _lock, graph.as_default():
         if not state.dirty:
             return
+        taken = state.claimed - state.used
         for entry in list(state.streams.values()):
-            _settle(entry, state.claimed, stacklevel + 3)  # (a refusal leaves the state dirty: every run raises)
+            _settle(entry, taken, stacklevel + 3)  # (a refusal leaves the state dirty: every run raises)
         for entry in state.streams.values():
             for made in entry.consumers:
                 made.settled = True
