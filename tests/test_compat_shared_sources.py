@@ -557,3 +557,22 @@ def test_one_dequeue_in_a_lifted_list_and_a_list_that_stays_legacy(paths):
     legacy, ours, _ = both(build)
     assert union(legacy) == list(range(30))
     assert union(ours) == union(legacy)
+
+
+def test_a_shared_stream_needs_no_start_queue_runners_where_the_drop_in_needed_none(paths):
+    """The drop-in read an input producer without start_queue_runners; sharing it must not make such a
+    program hang (the shared queue's runner starts with the run that shares it)."""
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = bridge.train.string_input_producer(paths, shuffle=False, num_epochs=1)
+        reads = [number(bridge, bridge.TFRecordReader().read(q)[1]) for _ in range(2)]
+        got = []
+        with bridge.Session() as sess:
+            for read in reads:
+                while True:
+                    try:
+                        got.append(int(sess.run(read)))
+                    except OOR:
+                        break
+    assert sorted(got) == every_record()

@@ -16,11 +16,11 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   source on the frontier (a bridge queue, a reader's records, an input producer's rows: see
   ``frontier.py``), that source's dataset is read and ``map(num_parallel_calls=N)`` shares it among the
   N calls, as N runner threads share one queue or reader; several readers of one input producer split
-  its file names (``_reads``). A source handing its elements to several lists of the call, or to
-  several pipelines, is shared so that each element goes to one of them (``_one_call_per_element``,
-  ``shared_streams.py``); a pipeline over an input producer can be rebuilt for that (``_dataset``). A zero-input ``py_func`` is such a source too (``py_producers.py``):
+  its file names (``_reads``). A zero-input ``py_func`` is such a source too (``py_producers.py``):
   its function runs on ``num_threads`` Python threads and its elements cross into tf.data a batch at a
-  time.
+  time. A source handing its elements to several lists of the call, or to several pipelines, is shared
+  so that each element goes to one of them (``_one_call_per_element``, ``shared_streams.py``); a
+  pipeline over an input producer can be rebuilt for that (``_dataset``).
 - vectorized (``_vectorized``): where a single lifted producer's ops are pure, the source's records are
   shuffled and batched first and the ops run once per batch (``parse_example`` after ``batch``).
 - fallback (``fallback.py``): TensorFlow's queue, filled by a ``FallbackRunner``'s threads running the

@@ -72,6 +72,7 @@ class InputQueue:
         self._shapes = [tf.TensorShape(element_shape)]
         self._standalone: dict[Any, Any] = {}
         self._tf_queue: Any = None
+        self.runner: Any = None  # the QueueRunner that fills tensorflow_queue()
         self._shared = False
 
     name = property(lambda self: self._name)
@@ -135,7 +136,7 @@ class InputQueue:
             queue._tfdb_reopen = shared_streams.reopen(queue.queue_ref)  # noqa: SLF001 - queue_reading's hook
             tf1.add_to_collection(tf1.GraphKeys.QUEUE_RUNNERS, runner)
             shared_streams.consumer(self, f"the QueueRunner of {self.describe()}", None, None)
-            self._tf_queue = queue
+            self._tf_queue, self.runner = queue, runner
         return self._tf_queue
 
     # -- the read side of a queue

@@ -25,7 +25,7 @@ tf1 = tf.compat.v1
 
 
 def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any, run_metadata: Any) -> Any:
-    shared_streams.settle(session.graph, stacklevel=2)  # the graph is complete: sources with several consumers are shared
+    shared_streams.settle(session.graph, stacklevel=2, session=session)  # sources with several consumers: shared
     if options is None and run_metadata is None:
         entry = fast_feed.fed_enqueue(session, fetches, feed_dict)
         if entry is not None and fast_feed.put(session, entry, feed_dict):

@@ -139,10 +139,13 @@ def share(stream: Any, why: str) -> None:
         _entry(tf1.get_default_graph(), stream).read_twice.append(why)
 
 
-def settle(graph: Any, stacklevel: int = 1) -> None:
+def settle(graph: Any, stacklevel: int = 1, session: Any = None) -> None:
     """Decide, for each stream of ``graph`` with new consumers, whether it is shared (see the module
     docstring); rebuild the consumers of a stream that becomes shared. Cheap when nothing changed.
-    ``stacklevel``: the frames from the caller up to the program's line, for the warning."""
+    ``stacklevel``: the frames from the caller up to the program's line, for the warning. ``session``: the
+    session whose run this is; the runner of a stream shared now starts in it at once (the drop-in read
+    these streams without ``start_queue_runners``, and a program that relied on that must not hang; a
+    later ``start_queue_runners`` finds it started and starts no second thread)."""
     state = _states.get(graph)
     if state is None or not state.dirty:
         return
@@ -151,22 +154,26 @@ def settle(graph: Any, stacklevel: int = 1) -> None:
             return
         taken = state.claimed - state.used
         for entry in list(state.streams.values()):
-            _settle(entry, taken, stacklevel + 3)  # (a refusal leaves the state dirty: every run raises)
+            runner = _settle(entry, taken, stacklevel + 3)  # (a refusal leaves the state dirty: every run raises)
+            if runner is not None and session is not None:
+                runner.create_threads(session, daemon=True, start=True)
         for entry in state.streams.values():
             for made in entry.consumers:
                 made.settled = True
         state.dirty = False
 
 
-def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> None:
+def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> Any:
+    """Share ``entry``'s stream where it has several consumers; return the runner of its shared queue
+    when it became shared now, else None."""
     stream = entry.stream
     if stream.shared:
-        return
+        return None
     live = [c for c in entry.consumers if c.live(claimed)]
     if len(live) < 2 and not entry.read_twice:
         if live:
             _refuse_taken_over(entry, claimed, live[0])
-        return
+        return None
     why = (f"{len(live)} consumers read it ({', '.join(c.describe for c in live)})" if len(live) >= 2
            else entry.read_twice[0])
     ran = [c.describe for c in entry.consumers if c.settled and c.rebuild is not None]
@@ -187,6 +194,7 @@ def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> None:
         "it) and reader kernels, reached from inside tf.data, and each element goes to exactly one of them.",
         FallbackWarning, stacklevel=stacklevel,
     )
+    return stream.runner
 
 
 def _refuse_taken_over(entry: _Stream, claimed: set[str], reader: Consumer) -> None:
