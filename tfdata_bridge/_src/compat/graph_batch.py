@@ -51,6 +51,7 @@ tf1 = tf.compat.v1
 logger = logging.getLogger("tfdata_bridge")
 
 ENDLESS = 2**63 - 1
+SHARED_CHUNK = 128  # at most this many records per read of a shared reader kernel (readers.FileRead)
 
 
 @dataclass
@@ -257,6 +258,8 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
     for sources in by_stream.values():
         for i, source in enumerate(sources):
             reads[id(source)] = {"shard": (i, len(sources))}
+            if isinstance(source, readers.FileRead):  # (a shared reader's records cross a batch at a time)
+                reads[id(source)]["chunk"] = max(1, min(req.batch_size, SHARED_CHUNK))
     return reads
 
 

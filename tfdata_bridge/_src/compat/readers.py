@@ -63,10 +63,14 @@ class FileRead:
     def present(self, needed: frozenset[int]) -> tuple[int, ...]:
         return (0, 1) if 0 in needed else (1,)
 
-    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1), chunk: int = 1) -> Any:
+        """The records (``needed``: the components some op reads; ``shard``: the share of the file names
+        to read). ``chunk``: where the stream is shared, how many records one read of the reader kernel
+        may take (up to that many of one file, ``read_up_to``), for a consumer that buffers them anyway (a
+        batch pipeline): one kernel call per record cost the shared pipeline half its speed."""
         with_keys = needed is None or 0 in needed
         if self.stream is not None and self.stream.shared:
-            return self._kernel_records(with_keys)
+            return self._kernel_records(with_keys, chunk)
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
 
         def per_file(filename: Any) -> Any:
@@ -75,13 +79,13 @@ class FileRead:
 
         return _file_names(self._queue, shard).flat_map(per_file)
 
-    def _kernel_records(self, with_keys: bool) -> Any:
+    def _kernel_records(self, with_keys: bool, chunk: int = 1) -> Any:
         """The records TensorFlow's reader kernel of this reader hands this consumer, reading the file names
         of the shared input producer's queue (``shared_streams.py``): each record goes to one consumer."""
         own = self.reader._shared_own()  # noqa: SLF001 - one family of classes
         reader_handle = shared_streams.reopen(own.reader_ref)
         queue_handle = shared_streams.reopen(self.stream.tensorflow_queue().queue_ref)
-        n = self._n
+        n = self._n if self._n is not None or chunk <= 1 else chunk
 
         def read(_: Any) -> Any:
             if n is None:
@@ -92,7 +96,8 @@ class FileRead:
             return (keys, values) if with_keys else values
 
         # tf.compat.v1's map ends the dataset at the OutOfRangeError of a closed, drained queue
-        return tf1.data.Dataset.from_tensors(0).repeat().map(read)
+        records_ = tf1.data.Dataset.from_tensors(0).repeat().map(read)
+        return records_.unbatch() if self._n is None and n is not None else records_
 
     def tensorflow_read(self) -> tuple[Any, Any]:
         """This read as TensorFlow's own reader op (the reader's arguments) on the input producer's
