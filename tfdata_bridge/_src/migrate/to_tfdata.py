@@ -18,7 +18,7 @@ from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.join import join_pipeline
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
-from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 
 
 class _Index(cst.CSTVisitor):
@@ -118,6 +118,13 @@ def _fixed_len_only(index: _Index, features: cst.BaseExpression) -> bool:
 
 
 def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
+    out, notes, _ = run(module)
+    return out, notes
+
+
+def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found."""
+    outcomes: list[PipelineOutcome] = []
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     index = _Index()
     wrapper.visit(index)
@@ -153,6 +160,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                     plan = feed.plan(body, i, small.targets[0].target.value, value)
                 except Refusal as exc:
                     notes.append(Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"))
+                    outcomes.append(PipelineOutcome(line, "FIFOQueue", False, str(exc)))
                     continue
                 removed.update(plan.removed)
                 anchor = plan.replace_at
@@ -160,11 +168,14 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                 plan.new[0] = plan.new[0].with_changes(leading_lines=[*lead, *_comment_lines(plan.comment)])
                 replaced[anchor] = plan.new
                 notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
+                outcomes.append(PipelineOutcome(line, "FIFOQueue", True, plan.comment.split(": ", 1)[1]))
                 continue
             if api not in BATCHES and api not in JOINS:
                 continue
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1) and not isinstance(small, cst.Return):
-                notes.append(Note(line, f"`{api}` left: its result is neither assigned to names nor returned"))
+                why = "its result is neither assigned to names nor returned"
+                notes.append(Note(line, f"`{api}` left: {why}"))
+                outcomes.append(PipelineOutcome(line, api, False, why))
                 continue
             try:
                 if api in JOINS:
@@ -181,6 +192,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
+                outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
             removed.update(moved)
             out = small.with_changes(value=get_next)
@@ -188,14 +200,15 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
             new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)])
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:
-        return module, notes
+        return module, notes, outcomes
     out = module.visit(_Apply(removed, replaced))
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, plumbing_notes = remove_plumbing(out)
-    return out, notes + plumbing_notes
+    return out, notes + plumbing_notes, outcomes
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
