@@ -1,0 +1,129 @@
+"""The migration corpus (tests/migrate_corpus): each legacy program, migrated, delivers what the original does.
+
+A program the recogniser rewrites (``REWRITTEN``) is migrated ``--to tfdata``: the result imports neither the
+bridge nor a queue API, and delivers the original's batches (the same order where the original is
+deterministic, the same multiset and batch sizes where not) and the same end of data. A program it leaves
+(``LEFT``) is migrated ``--to compat`` instead (the fallback) and must deliver the same. One subprocess runs
+every original, one every migrated form.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tfdata_bridge._src.migrate.recognize import recognize
+from tfdata_bridge.migrate import rewrite, scan_source
+
+pytestmark = pytest.mark.timeout(900)
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "migrate_corpus"
+RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
+
+# program -> how its batches compare with the original's: "order" or "multiset"
+REWRITTEN: dict[str, str] = {
+}
+LEFT: dict[str, str] = {
+    "batch_helper_flag": "order",
+    "callable_stopiteration": "order",
+    "dict_batch_helper_same_module": "order",
+    "feed_thread_class": "order",
+    "fullpath_tf2_import": "order",
+    "helper_other_module": "order",
+    "helper_read_and_decode": "order",
+    "helper_shuffle_tf1alias": "multiset",
+    "inline_reader": "order",
+    "monitored_csv": "order",
+    "monitored_training_session": "order",
+    "name_reuse_scopes": "order",
+    "prefetch_queue_runner": "multiset",
+    "python_imports": "order",
+    "record_object_cifar": "order",
+    "stopiteration_pyfunc": "order",
+    "supervisor_loop": "multiset",
+}
+ALL = {**REWRITTEN, **LEFT}
+HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree
+
+
+def test_the_corpus_lists_every_program():
+    on_disk = {p.stem for p in CORPUS.glob("*.py")}
+    assert on_disk == set(ALL)
+
+
+def _migrate_tree(name: str, folder: pathlib.Path, to: str) -> None:
+    files = [CORPUS / f"{name}.py"]
+    for sub in HELPERS.get(name, []):
+        shutil.copytree(CORPUS / sub, folder / sub, dirs_exist_ok=True)
+        files += sorted((CORPUS / sub).rglob("*.py"))
+    for path in files:
+        out = folder / path.relative_to(CORPUS)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(rewrite(path.read_text(), to=to).code)
+
+
+def _run(args: list[str], path: pathlib.Path) -> dict:
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": f"{ROOT}{os.pathsep}{path}"}
+    out = subprocess.run([sys.executable, str(RUNNER), *args], capture_output=True, text=True, timeout=800, env=env,
+                         cwd=path)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory) -> dict[str, dict[str, dict]]:
+    root = tmp_path_factory.mktemp("migrate_corpus")
+    data, migrated = root / "data", root / "migrated"
+    migrated.mkdir()
+    for name in ALL:
+        _migrate_tree(name, migrated, "tfdata" if name in REWRITTEN else "compat")
+    originals = _run(["--make-data", str(data), *[str(CORPUS / f"{n}.py") for n in ALL]], CORPUS)
+    after = _run([str(data), *[str(migrated / f"{n}.py") for n in ALL]], migrated)
+    return {name: {"original": originals[str(CORPUS / f"{name}.py")], "migrated": after[str(migrated / f"{name}.py")]}
+            for name in ALL}
+
+
+def _rows(batch) -> list[str]:
+    cols = [batch[k] for k in sorted(batch)] if isinstance(batch, dict) else batch
+    return [json.dumps(r) for r in zip(*cols)]
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_the_migrated_program_delivers_what_the_original_delivers(runs, name):
+    original, migrated = runs[name]["original"], runs[name]["migrated"]
+    assert "error" not in original, original
+    assert "error" not in migrated, migrated
+    assert migrated["end"] == original["end"]
+    got, want = [_rows(b) for b in migrated["batches"]], [_rows(b) for b in original["batches"]]
+    assert len(want) > 1
+    assert [len(b) for b in got] == [len(b) for b in want]
+    if ALL[name] == "order":
+        assert got == want
+    else:
+        assert sorted(r for b in got for r in b) == sorted(r for b in want for r in b)
+
+
+@pytest.mark.parametrize("name", sorted(REWRITTEN))
+def test_a_rewritten_program_needs_neither_the_bridge_nor_queues(name):
+    sources = [CORPUS / f"{name}.py"] + [p for sub in HELPERS.get(name, []) for p in sorted((CORPUS / sub).rglob("*.py"))]
+    for path in sources:
+        result = rewrite(path.read_text(), to="tfdata")
+        assert not result.refused, result.notes
+        assert "tfdata_bridge" not in result.code
+        assert scan_source(result.code) == ()
+        assert rewrite(result.code, to="tfdata").code == result.code  # a second run changes nothing
+    assert all(o.rewritten for o in recognize((CORPUS / f"{name}.py").read_text()))
+
+
+@pytest.mark.parametrize("name", sorted(LEFT))
+def test_a_program_left_says_why(name):
+    outcomes = recognize((CORPUS / f"{name}.py").read_text())
+    result = rewrite((CORPUS / f"{name}.py").read_text(), to="tfdata")
+    assert result.refused or not all(o.rewritten for o in outcomes), result.code
