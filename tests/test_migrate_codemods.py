@@ -212,13 +212,41 @@ def test_to_tfdata_leaves_plumbing_that_something_else_uses():
             coord = tf.train.Coordinator()
             threads = tf.train.start_queue_runners(sess=sess, coord=coord)
             while not coord.should_stop():
-                print(sess.run(batch))
+                if sess.run(batch)[0] > 4:
+                    coord.request_stop()
             coord.join(threads)
         """)
     result = rewrite(source, to="tfdata")
     assert "make_one_shot_iterator" in result.code
     assert "coord = tf.train.Coordinator()" in result.code and "start_queue_runners" in result.code
     assert any("plumbing left" in n.message and "`coord`" in n.message for n in result.notes)
+
+
+def test_to_tfdata_a_should_stop_loop_runs_until_the_data_ends_and_used_threads_stay_a_list():
+    source = _d("""
+        import numpy as np
+        import tensorflow.compat.v1 as tf
+
+        value, = tf.train.slice_input_producer([np.arange(10)], num_epochs=1, shuffle=False)
+        batch = tf.train.batch([value], 2)
+        with tf.Session() as sess:
+            coord = tf.train.Coordinator()
+            threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+            print(len(threads))
+            try:
+                while not coord.should_stop():
+                    print(sess.run(batch))
+            except tf.errors.OutOfRangeError:
+                pass
+            finally:
+                coord.request_stop()
+            coord.join(threads)
+        """)
+    result = rewrite(source, to="tfdata")
+    assert "coord" not in result.code and "start_queue_runners" not in result.code
+    assert "    threads = []\n    print(len(threads))\n" in result.code
+    assert "        while True:\n            print(sess.run(batch))\n" in result.code
+    assert scan_source(result.code) == ()
 
 
 def test_to_tfdata_removes_plumbing_and_unwraps_an_emptied_try():

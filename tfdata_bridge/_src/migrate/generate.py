@@ -52,6 +52,12 @@ class Generator:
             steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
             notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
             steps.append(self._reader_step(p))
+            if s.helper is not None:  # the helper, now a function of the record, decodes each one
+                h = s.helper
+                record = "key, value" if h.key_used else "value"
+                fn = h.new_fn.name.value
+                steps.append(emit.map_step(f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra
+                                           else fn, self.arg(p, "num_threads")))
             return [], head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
@@ -84,7 +90,7 @@ class Generator:
     def _reader_step(self, p: Pipeline) -> str:
         s, v1 = p.source, self.v1
         if s.reader == "WholeFileReader":
-            if len(s.params) == 2:
+            if (s.helper.key_used if s.helper is not None else len(s.params) == 2):
                 return f"map(lambda filename: (filename, {v1}.io.read_file(filename)))"
             return f"map({v1}.io.read_file)"
         args = s.reader_args

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
+from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
+from tfdata_bridge._src.migrate.scopes import Scopes
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
 JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
@@ -36,6 +38,7 @@ class Source:
     reader_args: dict[str, cst.BaseExpression] = field(default_factory=dict)
     pyfunc: dict[str, cst.BaseExpression] = field(default_factory=dict)
     single: bool = False  # a py_func with one Tout (not a list): a bare tensor
+    helper: ReaderHelper | None = None  # a reader helper called with the file queue (its result: ``params``)
 
 
 @dataclass
@@ -70,9 +73,12 @@ def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
 class Finder:
     """Builds ``Pipeline``s; ``paths`` maps each Call node to its TensorFlow API path (or None)."""
 
-    def __init__(self, paths: dict[cst.Call, str | None], refs: dict[str, list[cst.Name]]) -> None:
+    def __init__(self, paths: dict[cst.Call, str | None], refs: dict[str, list[cst.Name]], scopes: Scopes,
+                 code=None) -> None:
         self.paths = paths
         self.refs = refs
+        self.scopes = scopes
+        self.code = code
 
     def api(self, node: cst.BaseExpression | None) -> str | None:
         return self.paths.get(node) if isinstance(node, cst.Call) else None
@@ -151,59 +157,87 @@ class Finder:
             return Source("slice", [stmt], defined, call=bound)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
             return self._reader_source(body, j, value, defined)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+            fn = self.scopes.module_function(stmt, value.func.value)
+            if fn is not None and _reads(fn):
+                return self._helper_source(stmt, fn, value, assign, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value in ("read_up_to", "dequeue", "dequeue_many", "dequeue_up_to"):
             raise Refusal(f"`{value.func.attr.value}` on a queue or reader is not a pattern the rewrite knows")
         return None
 
     def _reader_source(self, body, j: int, read: cst.Call, defined: list[str]) -> Source:
-        if len(defined) != 2 or not isinstance(read.func.value, cst.Name) or len(read.args) != 1 or \
-                not isinstance(read.args[0].value, cst.Name):
+        stmt = body[j]
+        if len(defined) != 2 or len(read.args) != 1 or read.args[0].keyword not in (None,) and \
+                read.args[0].keyword.value != "queue":
             raise Refusal("a reader's `read` must be called as `key, value = reader.read(filename_queue)`")
-        reader_name, queue_name = read.func.value.value, read.args[0].value.value
-        reader_stmt = queue_stmt = None
-        reader = ""
-        reader_args: dict[str, cst.BaseExpression] = {}
-        queue_args: dict[str, cst.BaseExpression] = {}
-        for k in range(j - 1, -1, -1):
-            a = _assign(body[k])
-            names = target_names(a.targets[0].target) if a else None
-            if names == [reader_name] and reader_stmt is None:
-                kind = self.is_api(a.value, *READERS)
-                if kind is None:
-                    raise Refusal(f"`{reader_name}` is not one of {', '.join(sorted(READERS))}")
-                reader, reader_args, reader_stmt = kind, bind(a.value, kind), body[k]
-            elif names == [queue_name] and queue_stmt is None:
-                if not self.is_api(a.value, "train.string_input_producer"):
-                    raise Refusal(f"`{queue_name}` is not made by `string_input_producer`")
-                queue_args, queue_stmt = bind(a.value, "train.string_input_producer"), body[k]
-        if reader_stmt is None or queue_stmt is None:
-            raise Refusal("the reader and its `string_input_producer` must be made in the same block as the read")
+        statements: list[cst.SimpleStatementLine] = []
+        reader_expr = read.func.value
+        if isinstance(reader_expr, cst.Name):
+            reader_stmt = self.scopes.single_assignment(stmt, reader_expr.value)
+            if reader_stmt is None:
+                raise Refusal(f"the reader `{reader_expr.value}` is not made by one assignment before its read")
+            statements.append(reader_stmt)
+            reader_expr = reader_stmt.body[0].value
+        reader = self.is_api(reader_expr, *READERS)
+        if reader is None:
+            raise Refusal(f"the reader read here is not one of {', '.join(sorted(READERS))}")
+        queue_args, queue_stmt = self._file_queue(stmt, read.args[0].value)
+        if queue_stmt is not None:
+            statements.insert(0, queue_stmt)
         key, value = defined
         params = [value]
         if reader == "WholeFileReader" and key != "_":
             params = [key, value]
-        elif key != "_" and len(self.refs.get(key, [])) > 1:
+        elif key != "_" and self.scopes.readers_of(stmt, key):
             raise Refusal(f"the record key `{key}` (file:record) is used; tf.data readers do not make it")
-        return Source("reader", [queue_stmt, reader_stmt, body[j]], params, call=queue_args, reader=reader,
-                      reader_args=reader_args)
+        return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
+                      reader_args=bind(reader_expr, reader))
+
+    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression
+                    ) -> tuple[dict[str, cst.BaseExpression], cst.SimpleStatementLine | None]:
+        """The bound arguments of the ``string_input_producer`` that ``queue`` names (or is), and its statement."""
+        stmt = None
+        if isinstance(queue, cst.Name):
+            stmt = self.scopes.single_assignment(at, queue.value)
+            if stmt is None:
+                raise Refusal(f"the file queue `{queue.value}` is not made by one assignment before its read")
+            queue = stmt.body[0].value
+        if not self.is_api(queue, "train.string_input_producer"):
+            raise Refusal("the queue read is not made by `string_input_producer`")
+        return bind(queue, "train.string_input_producer"), stmt
+
+    def _helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
+                       defined: list[str]) -> Source:
+        helper = reader_helper(self, self.scopes, fn, call, self.code)
+        queue_args, queue_stmt = self._file_queue(stmt, helper.queue)
+        returned = _return_value(helper.new_fn)
+        if isinstance(returned, (cst.Tuple, cst.List)):
+            if not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) or \
+                    len(returned.elements) != len(defined):
+                raise Refusal(f"`{fn.name.value}` returns {len(returned.elements)} tensors; the rewrite needs them "
+                              "unpacked into one name each")
+        elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+            raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
+        statements = [s for s in (queue_stmt, stmt) if s is not None]
+        return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
+                      reader_args=helper.reader_args, helper=helper)
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline) -> None:
         moved = [*p.source.statements, *p.intermediates]
         inside: set[int] = set()
-        defined: set[str] = set()
         for node in [*moved, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)
         for stmt in moved:
             a = _assign(stmt)
-            if a is not None:
-                defined |= set(target_names(a.targets[0].target) or ())
-        for name in sorted(defined - {"_"}):
-            for ref in self.refs.get(name, []):
-                if id(ref) not in inside:
-                    raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move into "
-                                  "a tf.data function")
+            if a is None:
+                continue
+            for name in sorted(set(target_names(a.targets[0].target) or ()) - {"_"}):
+                for ref in self.scopes.readers_of(stmt, name):
+                    if id(ref) not in inside:
+                        raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
+                                      "into a tf.data function")
 
 
 def _name_ids(node: cst.CSTNode) -> set[int]:
@@ -227,3 +261,20 @@ def check_flags(p: Pipeline) -> None:
             raise Refusal(f"{name}= shares the queue between sessions; tf.data has no equivalent")
     if not is_none(args.get("shapes")) and (p.intermediates or p.source.kind != "py_func"):
         raise Refusal("shapes= given where the element shapes come from graph ops; the rewrite keeps the ops' shapes")
+
+
+def _reads(fn: cst.FunctionDef) -> bool:
+    """The function calls some ``x.read(...)``: a reader helper candidate."""
+    found = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            if isinstance(n.func, cst.Attribute) and n.func.attr.value == "read":
+                found.append(n)
+
+    fn.visit(_V())
+    return bool(found)
+
+
+def _return_value(fn: cst.FunctionDef) -> cst.BaseExpression:
+    return fn.body.body[-1].body[0].value  # reader_helper checked it ends with its one return

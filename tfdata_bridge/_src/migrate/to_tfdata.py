@@ -10,7 +10,7 @@ plumbing is then removed where nothing else uses it (``plumbing``).
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
 
 from tfdata_bridge._src.migrate.calls import Refusal, tf_path
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
@@ -19,6 +19,7 @@ from tfdata_bridge._src.migrate.join import join_pipeline
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.scopes import Scopes
 
 
 class _Index(cst.CSTVisitor):
@@ -36,6 +37,7 @@ class _Index(cst.CSTVisitor):
         self.v1: dict[cst.Call, str] = {}
         self.fixed_len: dict[cst.Call, bool] = {}
         self.threads: set[cst.Call] = set()
+        self.owners: dict[int, cst.SimpleStatementLine] = {}  # id(assigned Name) -> its assignment statement
 
     def visit_Module(self, node: cst.Module) -> None:
         self.blocks.append(list(node.body))
@@ -47,6 +49,10 @@ class _Index(cst.CSTVisitor):
         where = self.get_metadata(PositionProvider, node)
         self.lines[node] = where.start.line
         self.spans[node] = (where.start.line, where.end.line)
+        if len(node.body) == 1 and isinstance(node.body[0], cst.Assign):
+            for t in node.body[0].targets:
+                for n in _target_name_nodes(t.target):
+                    self.owners[id(n)] = node
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         where = self.get_metadata(PositionProvider, node)
@@ -81,6 +87,14 @@ class _Index(cst.CSTVisitor):
         return False
 
 
+def _target_name_nodes(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for el in target.elements for n in _target_name_nodes(el.value)]
+    return []
+
+
 def _dotted(expr: cst.BaseExpression) -> str:
     if isinstance(expr, cst.Name):
         return expr.value
@@ -104,6 +118,8 @@ class _Apply(cst.CSTTransformer):
         return updated
 
     def leave_FunctionDef(self, original, updated):
+        if original in self.replaced:
+            return cst.FlattenSentinel(self.replaced[original])
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
 
@@ -128,7 +144,8 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     index = _Index()
     wrapper.visit(index)
-    finder = Finder(index.paths, index.refs)
+    scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines)
+    finder = Finder(index.paths, index.refs, scopes, module.code_for_node)
     taken = set(index.refs)
     notes: list[Note] = []
     removed: set[cst.CSTNode] = set()
@@ -195,6 +212,8 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
             removed.update(moved)
+            if pipeline.source.helper is not None:
+                replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
             new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)])
