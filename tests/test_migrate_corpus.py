@@ -29,25 +29,25 @@ RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 # program -> how its batches compare with the original's: "order" or "multiset"
 REWRITTEN: dict[str, str] = {
-}
-LEFT: dict[str, str] = {
-    "batch_helper_flag": "order",
     "callable_stopiteration": "order",
     "dict_batch_helper_same_module": "order",
-    "feed_thread_class": "order",
     "fullpath_tf2_import": "order",
-    "helper_other_module": "order",
     "helper_read_and_decode": "order",
     "helper_shuffle_tf1alias": "multiset",
     "inline_reader": "order",
     "monitored_csv": "order",
     "monitored_training_session": "order",
     "name_reuse_scopes": "order",
-    "prefetch_queue_runner": "multiset",
     "python_imports": "order",
-    "record_object_cifar": "order",
     "stopiteration_pyfunc": "order",
     "supervisor_loop": "multiset",
+}
+LEFT: dict[str, str] = {
+    "batch_helper_flag": "order",
+    "feed_thread_class": "order",
+    "helper_other_module": "order",
+    "prefetch_queue_runner": "multiset",
+    "record_object_cifar": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
 HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree

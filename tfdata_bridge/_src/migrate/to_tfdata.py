@@ -10,9 +10,11 @@ plumbing is then removed where nothing else uses it (``plumbing``).
 from __future__ import annotations
 
 import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import Refusal, tf_path
+from tfdata_bridge._src.migrate.calls import Refusal, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.join import join_pipeline
@@ -150,6 +152,9 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
     notes: list[Note] = []
     removed: set[cst.CSTNode] = set()
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
+    imported_v1 = v1_prefix(module)
+    # no module alias for tensorflow.compat.v1 (``from tensorflow.compat.v1 import train``): one is added
+    added_v1 = None if imported_v1 is not None or "tf" in index.refs else "tf"
 
     def fresh(base: str) -> str:
         name, i = base, 2
@@ -200,10 +205,10 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
                 else:
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
-                v1 = index.v1.get(value) or ""
+                v1 = index.v1.get(value) or imported_v1 or added_v1 or ""
                 if not v1:
-                    raise Refusal("the batch call is not spelled through a `tensorflow` module alias "
-                                  "(`tf.train.batch`), so there is no prefix to write tf.data with")
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken, so there "
+                                  "is no prefix to write tf.data with; add `import tensorflow.compat.v1 as tf`")
                 gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                 lambda n: index.paths.get(n))
                 new, get_next, comment = gen.statements(pipeline)
@@ -225,6 +230,10 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
     if not replaced:
         return module, notes, outcomes
     out = module.visit(_Apply(removed, replaced))
+    if added_v1 is not None and f"{added_v1}." in out.code:
+        context = CodemodContext()
+        AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
+        out = AddImportsVisitor(context).transform_module(out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, plumbing_notes = remove_plumbing(out)
     return out, notes + plumbing_notes, outcomes
