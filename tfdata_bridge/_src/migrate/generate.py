@@ -8,6 +8,7 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
+from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 
 _READER_CLASSES = {
@@ -187,7 +188,7 @@ class Generator:
     def _function(self, name: str, params: list[str], body: list[cst.BaseStatement], ret: str) -> cst.FunctionDef:
         fn = cst.parse_module(f"def {name}({', '.join(params)}):\n    return {ret}\n").body[0]
         assert isinstance(fn, cst.FunctionDef)
-        stmts = [b.with_changes(leading_lines=()) if i == 0 else b for i, b in enumerate(body)]
+        stmts = [b.with_changes(leading_lines=comment_leading_lines(b)) if i == 0 else b for i, b in enumerate(body)]
         return fn.with_changes(body=fn.body.with_changes(body=[*stmts, *fn.body.body]))
 
     def _vectorized(self, p: Pipeline) -> cst.SimpleStatementLine | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
+from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.scopes import Scopes
 
 
@@ -142,8 +143,9 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     record = [key, value] if key_used else [value]
     new_params = [cst.Param(cst.Name(n)) for n in record] + others
     kept = [s for s in body if s not in removed]
-    if body and body[0] in removed and kept:  # the first line's comments stay with the code
-        kept[0] = kept[0].with_changes(leading_lines=[*body[0].leading_lines, *kept[0].leading_lines])
+    gone = comments_in([s for s in body if s in removed])
+    if gone and kept:  # the comments of the reader lines stay with the code that follows them
+        kept[0] = kept[0].with_changes(leading_lines=[*comment_lines(gone), *kept[0].leading_lines])
     new_fn = fn.with_changes(params=fn.params.with_changes(params=new_params),
                              body=fn.body.with_changes(body=kept))
     extra = [code(bound[p.name.value]) for p in others]

@@ -15,6 +15,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
 
 from tfdata_bridge._src.migrate.calls import Refusal, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.join import join_pipeline
@@ -221,7 +222,12 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
                 replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
-            new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)])
+            # the comments of the statements that go, and of the batch call's arguments, stay with the dataset
+            kept = [c for c in comments_in([*pipeline.source.statements, small.value])
+                    if c not in comments_in([stmt.with_changes(body=[])])]
+            if kept:
+                new[-1] = new[-1].with_changes(leading_lines=[*comment_lines(kept), *new[-1].leading_lines])
+            new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))

@@ -1,0 +1,163 @@
+"""``--to tfdata`` finds pipelines by dataflow: helpers, inline readers, names by scope, comments kept.
+
+Codemod-level cases (before -> what must and must not be in the result); the corpus test
+(test_migrate_corpus.py) runs such programs against their originals.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tfdata_bridge._src.migrate.recognize import recognize
+from tfdata_bridge.migrate import rewrite, scan_source
+
+HELPER = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def read_and_decode(filename_queue, skip=1):
+        reader = tf.TextLineReader(skip_header_lines=skip)
+        key, line = reader.read(filename_queue)
+        a, b = tf.decode_csv(line, [[0], [0.0]])
+        return a, b
+
+
+    def inputs(files, n):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        a, b = read_and_decode(queue, n)
+        return tf.train.batch([a, b], batch_size=4)
+    ''')
+
+
+def _tfdata(source: str):
+    result = rewrite(source, to="tfdata")
+    return result, result.code
+
+
+def test_a_reader_helper_becomes_a_function_of_the_record_and_its_arguments_carry_over():
+    result, code = _tfdata(HELPER)
+    assert not result.refused, result.notes
+    assert "def read_and_decode(line, skip=1):\n    a, b = tf.decode_csv(line" in code
+    assert ".interleave(lambda filename: tf.data.TextLineDataset(filename).skip(n), cycle_length=1)" in code
+    assert ".map(lambda value: read_and_decode(value, n))" in code
+    assert scan_source(code) == ()
+
+
+def test_a_reader_helper_with_another_caller_is_left_with_the_reason():
+    source = HELPER + "\n\ndef other(q):\n    return read_and_decode(q)\n"
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("also called elsewhere" in n.message for n in result.refused)
+
+
+@pytest.mark.parametrize("inline", [
+    "_, value = tf.TFRecordReader().read(tf.train.string_input_producer(files, num_epochs=1))",
+    "_, value = tf.TFRecordReader(name='r').read(queue=tf.train.string_input_producer(files, num_epochs=1))",
+])
+def test_inline_readers_and_producers(inline):
+    source = textwrap.dedent(f'''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            {inline}
+            return tf.train.batch([value], 8)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "tf.data.TFRecordDataset" in code and scan_source(code) == ()
+
+
+def test_names_are_decided_by_scope_not_spelling():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+        serialized = "a module-level name"
+
+
+        def other(reader):
+            serialized = reader + "!"
+            return serialized
+
+
+        def inputs(files):
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            reader = tf.TFRecordReader()
+            _, serialized = reader.read(queue)
+            return tf.train.batch([serialized], 8)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert 'serialized = "a module-level name"' in code and "def other(reader):" in code
+
+
+def test_a_pipeline_name_used_later_in_its_own_scope_blocks_the_rewrite():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            reader = tf.TFRecordReader()
+            _, serialized = reader.read(queue)
+            batch = tf.train.batch([serialized], 8)
+            return batch, reader.num_records_produced()
+        ''')
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("`reader` is also used outside the pipeline" in n.message for n in result.refused)
+    [outcome] = recognize(source)
+    assert not outcome.rewritten and "`reader`" in outcome.reason
+
+
+def test_comments_in_moved_statements_stay_with_the_code():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            # every file twice, in order
+            queue = tf.train.string_input_producer(files, num_epochs=2, shuffle=False)  # the epochs
+            reader = tf.TFRecordReader()  # one record at a time
+            _, serialized = reader.read(queue)
+            # decode the example
+            features = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([3], tf.float32)})
+            x = features["x"] * 2.0  # scaled
+            batch = tf.train.batch([x], batch_size=4,  # small batches
+                                   allow_smaller_final_batch=True)
+            return batch
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    for comment in ("# every file twice, in order", "# the epochs", "# one record at a time", "# decode the example",
+                    "# scaled", "# small batches"):
+        assert code.count(comment) == 1, comment
+    assert code.index("# decode the example") < code.index("features = tf.parse_single_example")
+
+
+def test_comments_of_a_helpers_reader_lines_stay_in_the_helper():
+    source = HELPER.replace("    reader = tf.TextLineReader(", "    # lines of the table\n    reader = tf.TextLineReader(")
+    source = source.replace("reader.read(filename_queue)", "reader.read(filename_queue)  # one line")
+    assert source.count("#") == 2
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "    # lines of the table\n    # one line\n    a, b = tf.decode_csv(line" in code
+
+
+def test_without_a_compat_v1_alias_one_is_imported():
+    source = textwrap.dedent('''\
+        from tensorflow.compat.v1 import train
+        from tensorflow.python.ops import io_ops
+
+
+        def inputs(files):
+            queue = train.string_input_producer(files, num_epochs=1, shuffle=False)
+            _, value = io_ops.TFRecordReader().read(queue)
+            return train.batch([value], 8)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "import tensorflow.compat.v1 as tf\n" in code and "tf.data.TFRecordDataset" in code
+    assert scan_source(code) == ()
