@@ -39,6 +39,7 @@ REWRITTEN: dict[str, str] = {
     "monitored_training_session": "order",
     "name_reuse_scopes": "order",
     "python_imports": "order",
+    "record_object_cifar": "order",
     "stopiteration_pyfunc": "order",
     "supervisor_loop": "multiset",
 }
@@ -47,7 +48,6 @@ LEFT: dict[str, str] = {
     "feed_thread_class": "order",
     "helper_other_module": "order",
     "prefetch_queue_runner": "multiset",
-    "record_object_cifar": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
 HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree

@@ -161,3 +161,56 @@ def test_without_a_compat_v1_alias_one_is_imported():
     assert not result.refused, result.notes
     assert "import tensorflow.compat.v1 as tf\n" in code and "tf.data.TFRecordDataset" in code
     assert scan_source(code) == ()
+
+
+RECORD = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    class Record(object):
+        pass
+
+
+    def read_record(filename_queue):
+        result = Record()
+        label_bytes = 1
+        result.height = 2
+        result.width = 2
+        image_bytes = result.height * result.width
+        reader = tf.FixedLengthRecordReader(record_bytes=label_bytes + image_bytes)
+        result.key, value = reader.read(filename_queue)
+        raw = tf.decode_raw(value, tf.uint8)
+        result.label = tf.cast(tf.strided_slice(raw, [0], [label_bytes]), tf.int32)
+        result.image = tf.reshape(tf.strided_slice(raw, [label_bytes], [label_bytes + image_bytes]),
+                                  [result.height, result.width])
+        return result
+
+
+    def inputs(files):
+        read_input = read_record(tf.train.string_input_producer(files, num_epochs=1))
+        image = tf.cast(read_input.image, tf.float32)
+        image.set_shape([read_input.height, read_input.width])
+        read_input.label.set_shape([1])
+        return tf.train.batch([image, read_input.label], batch_size=4)
+    ''')
+
+
+def test_a_record_object_helper_returns_the_fields_its_caller_reads():
+    result, code = _tfdata(RECORD)
+    assert not result.refused, result.notes
+    assert 'return {"image": result.image, "label": result.label}' in code
+    assert 'image = tf.cast(read_input["image"], tf.float32)\n        image.set_shape([2, 2])' in code
+    assert 'read_input["label"].set_shape([1])' in code
+    # the record size computed in the helper is what the dataset reads
+    assert "tf.data.FixedLengthRecordDataset(filename, 1 + (2 * 2))" in code
+    assert scan_source(code) == ()
+
+
+@pytest.mark.parametrize("change, reason", [
+    ("return tf.train.batch([image, read_input.label]", "return tf.train.batch([image, read_input.key]"),
+    ("read_input.label.set_shape([1])", "print(read_input)"),
+])
+def test_a_record_object_used_beyond_its_tensor_fields_is_left(change, reason):
+    source = RECORD.replace(change, reason)
+    result, code = _tfdata(source)
+    assert code == source and result.refused

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in, target_names
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.scopes import Scopes
 
@@ -26,6 +26,9 @@ class ReaderHelper:
     queue: cst.BaseExpression  # the call's argument for the queue parameter
     extra: list[str]  # the call's other arguments, as code, in the helper's order (after the record)
     key_used: bool
+    record: str | None = None  # the record object the helper returns (``result = Record()``), if it does
+    attrs: dict[str, cst.BaseExpression] | None = None  # its attributes as assigned in the helper
+    key_attr: str | None = None  # ``result.key, value = reader.read(q)``: the attribute the key went to
 
 
 class _Returns(cst.CSTVisitor):
@@ -40,21 +43,6 @@ class _Returns(cst.CSTVisitor):
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
-
-
-class _Substitute(cst.CSTTransformer):
-    def __init__(self, values: dict[str, cst.BaseExpression]) -> None:
-        super().__init__()
-        self.values = values
-
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
-        return self.values.get(original.value, updated)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        return True
-
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
-        return updated.with_changes(attr=original.attr)  # an attribute's name is not a variable
 
 
 def _bind_call(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
@@ -108,7 +96,14 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if read is None:
         raise Refusal(f"`{name}` does not read a queue")
     assign = read_stmt.body[0]
-    defined = target_names(assign.targets[0].target) if len(assign.targets) == 1 else None
+    key_attr = None
+    target = assign.targets[0].target if len(assign.targets) == 1 else None
+    if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 and \
+            isinstance(target.elements[0].value, cst.Attribute) and isinstance(target.elements[1].value, cst.Name):
+        key_attr = target.elements[0].value.attr.value  # the key goes to a record attribute
+        defined = ["_", target.elements[1].value.value]
+    else:
+        defined = target_names(target) if target is not None else None
     if defined is None or len(defined) != 2:
         raise Refusal(f"`{name}` does not unpack its read into `key, value`")
     key, value = defined
@@ -139,7 +134,13 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     others = [p for p in fn.params.params if p.name.value != queue_param]
     if {key, value} & {p.name.value for p in others}:
         raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
-    reader_args = {k: v.visit(_Substitute(bound)) for k, v in bind(reader_expr, kind).items()}
+    locals_ = _constants(body, read_stmt, bound)
+    reader_args = {k: _resolve(v, bound, locals_, name) for k, v in bind(reader_expr, kind).items()}
+    scope = scopes.scope(read_stmt)
+    own = {a.name for a in scope.assignments} if scope is not None else set()
+    for k, v in reader_args.items():
+        if names_in(v) & own - set(bound):
+            raise Refusal(f"the reader's `{k}` uses a value `{name}` computes, which the rewrite cannot move")
     record = [key, value] if key_used else [value]
     new_params = [cst.Param(cst.Name(n)) for n in record] + others
     kept = [s for s in body if s not in removed]
@@ -149,4 +150,103 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     new_fn = fn.with_changes(params=fn.params.with_changes(params=new_params),
                              body=fn.body.with_changes(body=kept))
     extra = [code(bound[p.name.value]) for p in others]
-    return ReaderHelper(fn, new_fn, kind, reader_args, bound[queue_param], extra, key_used)
+    helper = ReaderHelper(fn, new_fn, kind, reader_args, bound[queue_param], extra, key_used, key_attr=key_attr)
+    returned = last.body[0].value
+    if isinstance(returned, cst.Name) and returned.value != value:
+        attrs = _record_attrs(body, returned.value, scopes, read_stmt)
+        if attrs is not None:
+            helper.record, helper.attrs = returned.value, attrs
+    if key_attr is not None and helper.record is None:
+        raise Refusal(f"`{name}` keeps the record key in `{code(target.elements[0].value)}`")
+    return helper
+
+
+def _record_attrs(body, obj: str, scopes: Scopes, at) -> dict[str, cst.BaseExpression] | None:
+    """``{attr: value}`` when ``obj`` is a plain object (``obj = Record()``) whose attributes the helper sets
+    once each (``obj.attr = value``) and otherwise only returns; None when ``obj`` is anything else."""
+    made = scopes.single_assignment(body[-1], obj)
+    if made is None or not isinstance(made.body[0].value, cst.Call) or made.body[0].value.args:
+        return None
+    attrs: dict[str, cst.BaseExpression] = {}
+    for stmt in body:
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0],
+                                                                                                 cst.Assign)):
+            continue
+        for t in stmt.body[0].targets:
+            targets = t.target.elements if isinstance(t.target, (cst.Tuple, cst.List)) else [t.target]
+            for el in targets:
+                el = el.value if isinstance(el, cst.Element) else el
+                if isinstance(el, cst.Attribute) and isinstance(el.value, cst.Name) and el.value.value == obj:
+                    if el.attr.value in attrs:
+                        raise Refusal(f"`{obj}.{el.attr.value}` is assigned more than once")
+                    attrs[el.attr.value] = stmt.body[0].value if len(targets) == 1 else None
+    return attrs
+
+
+def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
+    """Names and ``obj.attr``s the helper assigns once, before ``before``, to a value: what reader arguments
+    that use them mean at the call site."""
+    out: dict[str, cst.BaseExpression] = {}
+    seen: set[str] = set()
+    for stmt in body:
+        if stmt is before:
+            break
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0],
+                                                                                                 cst.Assign)):
+            continue
+        a = stmt.body[0]
+        if len(a.targets) != 1:
+            continue
+        t = a.targets[0].target
+        key = t.value if isinstance(t, cst.Name) else (
+            f"{t.value.value}.{t.attr.value}" if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
+            else None)
+        if key is None:
+            continue
+        if key in seen:
+            out.pop(key, None)
+        else:
+            seen.add(key)
+            out[key] = a.value
+    return out
+
+
+def _resolve(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression], locals_: dict[str, cst.BaseExpression],
+             helper: str, depth: int = 0) -> cst.BaseExpression:
+    """``expr`` as the call site can evaluate it: parameters by the call's arguments, the helper's constants
+    by their values (``record_bytes = label_bytes + image_bytes``); a local it cannot resolve is refused."""
+    if depth > 20:
+        raise Refusal(f"the reader arguments in `{helper}` are defined in a cycle")
+
+    class _Sub(cst.CSTTransformer):
+        def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+            if isinstance(original.value, cst.Name):
+                key = f"{original.value.value}.{original.attr.value}"
+                if key in locals_:
+                    return _paren(_resolve(locals_[key], bound, locals_, helper, depth + 1))
+            return updated.with_changes(attr=original.attr)  # an attribute's name is not a variable
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            return not (isinstance(node.value, cst.Name) and f"{node.value.value}.{node.attr.value}" in locals_)
+
+        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+            if original.value in bound:
+                return bound[original.value]
+            if original.value in locals_:
+                return _paren(_resolve(locals_[original.value], bound, locals_, helper, depth + 1))
+            return updated
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            return False  # the value is done in leave_Arg: a keyword's name is not a variable
+
+        def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+            return original.with_changes(value=original.value.visit(self))
+
+    return expr.visit(_Sub())
+
+
+def _paren(expr: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float, cst.SimpleString, cst.Attribute, cst.Call,
+                         cst.Subscript)):
+        return expr
+    return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])

@@ -50,6 +50,7 @@ class Pipeline:
     intermediates: list[cst.SimpleStatementLine]  # in program order
     targets: cst.BaseAssignTargetExpression | None  # None: the batch call is returned
     readers: str | None = None  # batch_join over this many readers of one file queue: files read side by side
+    originals: list[cst.SimpleStatementLine] | None = None  # the intermediates as written, when rewritten here
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
@@ -64,9 +65,12 @@ def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
     """``x`` for the statement ``x.set_shape(...)``."""
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
         call = stmt.body[0].value
-        if (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-                and call.func.attr.value == "set_shape" and isinstance(call.func.value, cst.Name)):
-            return call.func.value.value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "set_shape":
+            obj = call.func.value
+            while isinstance(obj, cst.Attribute):  # ``record.label.set_shape(...)``: the record
+                obj = obj.value
+            if isinstance(obj, cst.Name):
+                return obj.value
     return None
 
 
@@ -131,7 +135,59 @@ class Finder:
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, intermediates, targets)  # type: ignore[arg-type]
         self._check_private(pipeline)
+        if source.helper is not None and source.helper.record is not None:
+            self._record_fields(pipeline)
         return pipeline
+
+    def _record_fields(self, p: Pipeline) -> None:
+        """The helper returns a record object: it returns a dict of the fields its caller reads instead, and the
+        caller's ``record.field`` become ``record["field"]`` (a field the helper sets to a literal: the literal)."""
+        h = p.source.helper
+        [record] = p.source.params
+        used: dict[str, None] = {}
+        bare: list[cst.Name] = []
+
+        class _Uses(cst.CSTVisitor):
+            def visit_Attribute(self, node: cst.Attribute) -> bool:
+                if isinstance(node.value, cst.Name) and node.value.value == record:
+                    used[node.attr.value] = None
+                    return False
+                return True
+
+            def visit_Name(self, node: cst.Name) -> None:
+                if node.value == record:
+                    bare.append(node)
+
+        for node in [*p.intermediates, p.args["tensors"], *([p.args["keep_input"]] if "keep_input" in p.args else [])]:
+            node.visit(_Uses())
+        if bare:
+            raise Refusal(f"the record `{record}` is used as a whole, not by its fields")
+        missing = [a for a in used if a not in h.attrs or h.attrs[a] is None]
+        if missing or (h.key_attr is not None and h.key_attr in used):
+            raise Refusal(f"`{record}.{(missing or [h.key_attr])[0]}` is not a tensor the helper sets once")
+        literal = {a: v for a, v in h.attrs.items() if a in used and isinstance(v, (cst.Integer, cst.Float,
+                                                                                      cst.SimpleString))}
+        fields = [a for a in used if a not in literal]
+        if not fields:
+            raise Refusal(f"the caller reads no tensor of the record `{record}`")
+
+        class _Fields(cst.CSTTransformer):
+            def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+                if isinstance(original.value, cst.Name) and original.value.value == record:
+                    if original.attr.value in literal:
+                        return literal[original.attr.value]
+                    return cst.Subscript(cst.Name(record), [cst.SubscriptElement(cst.Index(
+                        cst.SimpleString(f'"{original.attr.value}"')))])
+                return updated
+
+        p.originals = list(p.intermediates)
+        p.intermediates = [s.visit(_Fields()) for s in p.intermediates]
+        p.args = {k: (v.visit(_Fields()) if k in ("tensors", "keep_input") else v) for k, v in p.args.items()}
+        ret = cst.Dict([cst.DictElement(cst.SimpleString(f'"{a}"'), cst.Attribute(cst.Name(h.record), cst.Name(a)))
+                        for a in fields])
+        body = list(h.new_fn.body.body)
+        body[-1] = body[-1].with_changes(body=[body[-1].body[0].with_changes(value=ret)])
+        h.new_fn = h.new_fn.with_changes(body=h.new_fn.body.with_changes(body=body))
 
     # -- sources -------------------------------------------------------------------------------------------------
     def _source(self, body, j: int, assign: cst.Assign, defined: list[str]) -> Source | None:

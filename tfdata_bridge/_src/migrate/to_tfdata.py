@@ -305,7 +305,7 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
 
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
-    return [*p.source.statements, *p.intermediates]
+    return [*p.source.statements, *(p.originals if p.originals is not None else p.intermediates)]
 
 
 def _comment_lines(comment: str, width: int = 100) -> list[cst.EmptyLine]:
