@@ -29,6 +29,7 @@ RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 # program -> how its batches compare with the original's: "order" or "multiset"
 REWRITTEN: dict[str, str] = {
+    "batch_helper_flag": "order",
     "callable_stopiteration": "order",
     "dict_batch_helper_same_module": "order",
     "fullpath_tf2_import": "order",
@@ -44,7 +45,6 @@ REWRITTEN: dict[str, str] = {
     "supervisor_loop": "multiset",
 }
 LEFT: dict[str, str] = {
-    "batch_helper_flag": "order",
     "feed_thread_class": "order",
     "helper_other_module": "order",
     "prefetch_queue_runner": "multiset",

@@ -214,3 +214,60 @@ def test_a_record_object_used_beyond_its_tensor_fields_is_left(change, reason):
     source = RECORD.replace(change, reason)
     result, code = _tfdata(source)
     assert code == source and result.refused
+
+
+BATCH_HELPER = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def _generate_batch(image, label, min_queue_examples, batch_size, shuffle):
+        if shuffle:
+            images, labels = tf.train.shuffle_batch(
+                [image, label], batch_size=batch_size, num_threads=4,
+                capacity=min_queue_examples + 3 * batch_size, min_after_dequeue=min_queue_examples)
+        else:
+            images, labels = tf.train.batch([image, label], batch_size=batch_size, num_threads=4,
+                                            capacity=min_queue_examples + 3 * batch_size)
+        tf.summary.image("images", images)
+        return images, tf.reshape(labels, [batch_size])
+
+
+    def distorted_inputs(files, batch_size):
+        queue = tf.train.string_input_producer(files)
+        _, value = tf.TFRecordReader().read(queue)
+        image = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32)})["x"]
+        label = tf.constant(1)
+        return _generate_batch(image, label, 100, batch_size, shuffle=True)
+
+
+    def inputs(files, batch_size):
+        queue = tf.train.string_input_producer(files, shuffle=False)
+        _, value = tf.TFRecordReader().read(queue)
+        image = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32)})["x"] * 2.0
+        return _generate_batch(image, tf.constant(0), 100, batch_size, shuffle=False)
+    ''')
+
+
+def test_a_batch_helper_with_a_flag_keeps_the_flag_as_a_choice_between_two_chains():
+    result, code = _tfdata(BATCH_HELPER)
+    assert not result.refused, result.notes
+    assert "def _generate_batch(dataset, min_queue_examples, batch_size, shuffle):\n    if shuffle:" in code
+    assert ".shuffle(min_queue_examples + 3 * batch_size)" in code
+    assert code.count("make_one_shot_iterator") == 2 and code.count("_generate_batch(dataset, ") == 2
+    assert 'tf.summary.image("images", images)' in code
+    assert scan_source(code) == ()
+    assert [o.rewritten for o in recognize(BATCH_HELPER)] == [True, True]
+
+
+def test_a_batch_helper_is_left_when_one_of_its_callers_is_not_a_pipeline():
+    source = BATCH_HELPER + "\n\ndef fed(x, y):\n    return _generate_batch(x, y, 10, 2, False)\n"
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("batch helper" in n.message for n in result.refused)
+
+
+def test_a_batch_helper_that_uses_its_tensor_beyond_the_batch_is_left():
+    source = BATCH_HELPER.replace('tf.summary.image("images", images)', 'tf.summary.image("images", image)')
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("uses its tensor `image` beyond the batch" in n.message for n in result.refused)

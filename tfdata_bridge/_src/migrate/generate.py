@@ -117,6 +117,42 @@ class Generator:
         return emit.interleave(reader, 1, None)
 
     # -- the whole pipeline ----------------------------------------------------------------------------------------
+    def elements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str]]:
+        """(statements making an unbatched dataset of the pipeline's elements, its name, accepted differences):
+        the part before the batch, for a batch made elsewhere (a batch helper)."""
+        helpers, head, steps, notes = self.source(p)
+        returned = self._returned(p.args["tensors"])
+        fn_stmts: list[cst.BaseStatement] = []
+        if p.intermediates or returned != self._params_struct(p):
+            fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
+            fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
+            steps.append(emit.map_step(fn, None))
+        dataset = self.fresh("dataset")
+        assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
+        return [*helpers, *fn_stmts, assign], dataset, notes
+
+    def batches(self, args: dict[str, cst.BaseExpression], api: str, dataset: str, many: bool
+                ) -> tuple[list[cst.BaseStatement], str, list[str]]:
+        """(statements batching ``dataset`` as the batch call with ``args`` did, the get_next code, notes)."""
+        notes: list[str] = []
+        steps: list[str] = []
+        if api in ("train.shuffle_batch", "train.maybe_shuffle_batch"):
+            steps.append(emit.shuffle_step(self.code(args["capacity"]), self.arg_of(args, "seed")))
+            notes.append(f"shuffle order differs from the queue's for the same seed (window: capacity "
+                         f"{self.code(args['capacity'])})")
+        drop = not literal_bool(args.get("allow_smaller_final_batch"), False, "allow_smaller_final_batch")
+        padded = literal_bool(args.get("dynamic_pad"), False, "dynamic_pad")
+        steps.append(emit.batch_step(self.code(args["batch_size"]), drop, padded))
+        steps.append(emit.prefetch_step(self.v1))
+        batched = self.fresh("batched")
+        assign = cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n")
+        get_next = emit.one_shot_get_next(self.v1, batched)
+        return [assign], f"list({get_next})" if many else get_next, notes
+
+    def arg_of(self, args: dict[str, cst.BaseExpression], name: str) -> str | None:
+        node = args.get(name)
+        return None if is_none(node) else self.code(node)
+
     def statements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
         """(statements to insert, the expression for the batch call's targets, the pipeline comment)."""
         check_flags(p)

@@ -98,13 +98,17 @@ class Finder:
                 return short
         return None
 
-    def pipeline(self, body: list[cst.BaseStatement], index: int) -> Pipeline:
+    def pipeline(self, body: list[cst.BaseStatement], index: int, api: str | None = None,
+                 args: dict[str, cst.BaseExpression] | None = None) -> Pipeline:
+        """The pipeline ending at ``body[index]``: its batch call, or (``api``, ``args`` given) a call of a batch
+        helper whose ``args["tensors"]`` are the caller's tensors."""
         stmt = body[index]
         small = stmt.body[0]  # an assignment or a return of the batch call
         call = small.value
-        api = self.api(call)
-        assert isinstance(call, cst.Call) and api is not None
-        args = bind(call, api)
+        if args is None:
+            api = self.api(call)
+            assert isinstance(call, cst.Call) and api is not None
+            args = bind(call, api)
         if "tensors" not in args:
             raise Refusal(f"`{api}` is called without its tensors")
         needed = names_in(args["tensors"])

@@ -14,6 +14,8 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
 
+from tfdata_bridge._src.migrate.batch_helper import batch_calls_in, batch_helper, rewrite_call, rewrite_helper, \
+    site_pipeline
 from tfdata_bridge._src.migrate.calls import Refusal, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
@@ -164,9 +166,11 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
         taken.add(name)
         return name
 
+    v1_default = imported_v1 or added_v1 or ""
+    done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced)
     for body in index.blocks:
         for i, stmt in enumerate(body):
-            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or stmt in done:
                 continue
             small = stmt.body[0]
             value = small.value if isinstance(small, (cst.Assign, cst.Expr, cst.Return)) else None
@@ -243,6 +247,67 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, plumbing_notes = remove_plumbing(out)
     return out, notes + plumbing_notes, outcomes
+
+
+def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced
+                   ) -> set[cst.CSTNode]:
+    """Pipelines whose batch is made in a batch helper: each caller makes its element dataset, the helper batches
+    it. Returns the helper's batch statements, which the per-batch pass then leaves to this one."""
+    sites: dict[cst.FunctionDef, list[tuple[list[cst.BaseStatement], int, cst.Call]]] = {}
+    for body in index.blocks:
+        for i, stmt in enumerate(body):
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+            if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+                continue
+            fn = scopes.module_function(stmt, value.func.value)
+            if fn is not None and batch_calls_in(finder, fn):
+                sites.setdefault(fn, []).append((body, i, value))
+    done: set[cst.CSTNode] = set()
+    for fn, calls in sites.items():
+        lines = [index.lines.get(body[i], 0) for body, i, _ in calls]
+        try:
+            helper = batch_helper(finder, scopes, fn)
+            if len(scopes.callers(fn)) != len(calls):
+                raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
+            gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                            lambda n: index.paths.get(n))
+            if not v1:
+                raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+            plans = []
+            for body, i, call in calls:
+                pipeline, kept = site_pipeline(finder, helper, body, i, call)
+                new, dataset, accepted = gen.elements(pipeline)
+                plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
+            new_fn = rewrite_helper(helper, gen.batches)
+        except Refusal as exc:
+            for line in lines:
+                notes.append(Note(line, f"`{fn.name.value}` (a batch helper) pipeline left unchanged: {exc}"))
+                outcomes.append(PipelineOutcome(line, "train.batch", False, str(exc)))
+            continue
+        apis = sorted({a.rsplit(".", 1)[-1] for _, a, _ in helper.batch_stmts})
+        for (body, i, call, pipeline, kept, new, dataset, accepted), line in zip(plans, lines):
+            stmt = body[i]
+            small = stmt.body[0]
+            removed.update(_moved(pipeline))
+            if pipeline.source.helper is not None:
+                replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
+            comment = (f"tfdata-bridge migrate: {', '.join(sorted({*apis, *gen._source_apis(pipeline)}))} rewritten "
+                       f"to tf.data; `{fn.name.value}` batches the dataset")
+            if accepted:
+                comment += "; accepted: " + "; ".join(accepted)
+            kept_comments = comments_in(pipeline.source.statements)
+            if kept_comments:
+                new[-1] = new[-1].with_changes(leading_lines=[*comment_lines(kept_comments), *new[-1].leading_lines])
+            lead = _lead(stmt, body, removed)
+            new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])
+            out = small.with_changes(value=rewrite_call(helper, call, kept, dataset))
+            replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, f"train.{apis[0]}", True, comment.split(": ", 1)[1]))
+        replaced[fn] = [new_fn]
+        done |= {s for s, _, _ in helper.batch_stmts}
+    return done
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
