@@ -15,7 +15,7 @@ def read_fixed(filename_queue):
     result.key, value = reader.read(filename_queue)
     raw = tf.decode_raw(value, tf.int32)
     result.label = tf.cast(tf.strided_slice(raw, [0], [1]), tf.int32)
-    result.values = tf.strided_slice(raw, [1], [2])
+    result.values = tf.reshape(tf.strided_slice(raw, [1], [2]), [1])
     return result
 
 

@@ -3,7 +3,8 @@
 The most common shape of legacy input code. The helper becomes a function of the record: its reader and
 ``read`` lines go, its decode lines stay, its queue parameter becomes the record (``value``, or ``key, value``
 for a ``WholeFileReader`` whose key is used), and its other parameters stay. It must be a module-level
-function, called only by the pipeline being rewritten, with one ``return`` at its end.
+function with one ``return`` at its end, and every caller a pipeline that is rewritten (``to_tfdata`` undoes
+the rewrites otherwise).
 """
 
 from __future__ import annotations
@@ -74,8 +75,6 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     name = fn.name.value
     if fn.decorators or fn.asynchronous:
         raise Refusal(f"`{name}` is decorated or async")
-    if len(scopes.callers(fn)) != 1:
-        raise Refusal(f"`{name}` is also called elsewhere; its reader lines cannot go for this caller alone")
     bound = _bind_call(fn, call)
     body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
     counter = _Returns()

@@ -116,7 +116,8 @@ class Finder:
             needed |= names_in(args["keep_input"])
         intermediates: list[cst.SimpleStatementLine] = []
         source: Source | None = None
-        for j in range(index - 1, -1, -1):
+        body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
+        for j in range(len(body) - 1, -1, -1):
             prev = body[j]
             shaped = _set_shape_of(prev)
             if shaped is not None and shaped in needed:
@@ -169,11 +170,11 @@ class Finder:
         missing = [a for a in used if a not in h.attrs or h.attrs[a] is None]
         if missing or (h.key_attr is not None and h.key_attr in used):
             raise Refusal(f"`{record}.{(missing or [h.key_attr])[0]}` is not a tensor the helper sets once")
-        literal = {a: v for a, v in h.attrs.items() if a in used and isinstance(v, (cst.Integer, cst.Float,
-                                                                                      cst.SimpleString))}
-        fields = [a for a in used if a not in literal]
+        literal = {a: v for a, v in h.attrs.items() if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString))}
+        # every field the helper sets to a value (the same function for every caller), in the order it sets them
+        fields = [a for a, v in h.attrs.items() if v is not None and a not in literal and a != h.key_attr]
         if not fields:
-            raise Refusal(f"the caller reads no tensor of the record `{record}`")
+            raise Refusal(f"the record `{record}` has no tensor fields")
 
         class _Fields(cst.CSTTransformer):
             def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
@@ -338,3 +339,14 @@ def _reads(fn: cst.FunctionDef) -> bool:
 
 def _return_value(fn: cst.FunctionDef) -> cst.BaseExpression:
     return fn.body.body[-1].body[0].value  # reader_helper checked it ends with its one return
+
+
+def _flatten(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """The statements in order, those inside ``with`` blocks in their place (``with tf.name_scope(...):``)."""
+    out: list[cst.BaseStatement] = []
+    for stmt in stmts:
+        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+            out += _flatten(list(stmt.body.body))
+        else:
+            out.append(stmt)
+    return out

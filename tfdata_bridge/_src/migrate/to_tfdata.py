@@ -122,6 +122,11 @@ class _Apply(cst.CSTTransformer):
             return cst.FlattenSentinel(self.replaced[original])
         return updated
 
+    def leave_IndentedBlock(self, original, updated):
+        if not updated.body:  # every statement of a ``with`` block moved into the pipeline
+            return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+        return updated
+
     def leave_FunctionDef(self, original, updated):
         if original in self.replaced:
             return cst.FlattenSentinel(self.replaced[original])
@@ -166,8 +171,19 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
         taken.add(name)
         return name
 
+    # each rewrite is a group of changes; a reader helper's groups are undone unless they cover all its callers
+    groups: list[tuple[set, set, range, range, set]] = []
+
+    def begin() -> tuple[set, set, int, int]:
+        return set(removed), set(replaced), len(notes), len(outcomes)
+
+    def commit(snap: tuple[set, set, int, int], helpers: set[cst.FunctionDef]) -> None:
+        groups.append((removed - snap[0], set(replaced) - snap[1], range(snap[2], len(notes)),
+                       range(snap[3], len(outcomes)), helpers))
+
     v1_default = imported_v1 or added_v1 or ""
-    done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced)
+    done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
+                          begin, commit)
     for body in index.blocks:
         for i, stmt in enumerate(body):
             if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or stmt in done:
@@ -221,6 +237,7 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
+            snap = begin()
             removed.update(moved)
             if pipeline.source.helper is not None:
                 replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
@@ -235,6 +252,8 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
+            commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None else set())
+    _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced)
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:
@@ -249,7 +268,7 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
     return out, notes + plumbing_notes, outcomes
 
 
-def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced
+def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced, begin, commit
                    ) -> set[cst.CSTNode]:
     """Pipelines whose batch is made in a batch helper: each caller makes its element dataset, the helper batches
     it. Returns the helper's batch statements, which the per-batch pass then leaves to this one."""
@@ -286,12 +305,15 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 outcomes.append(PipelineOutcome(line, "train.batch", False, str(exc)))
             continue
         apis = sorted({a.rsplit(".", 1)[-1] for _, a, _ in helper.batch_stmts})
+        snap = begin()
+        readers: set[cst.FunctionDef] = set()
         for (body, i, call, pipeline, kept, new, dataset, accepted), line in zip(plans, lines):
             stmt = body[i]
             small = stmt.body[0]
             removed.update(_moved(pipeline))
             if pipeline.source.helper is not None:
                 replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
+                readers.add(pipeline.source.helper.fn)
             comment = (f"tfdata-bridge migrate: {', '.join(sorted({*apis, *gen._source_apis(pipeline)}))} rewritten "
                        f"to tf.data; `{fn.name.value}` batches the dataset")
             if accepted:
@@ -307,7 +329,36 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             outcomes.append(PipelineOutcome(line, f"train.{apis[0]}", True, comment.split(": ", 1)[1]))
         replaced[fn] = [new_fn]
         done |= {s for s, _, _ in helper.batch_stmts}
+        commit(snap, readers)
     return done
+
+
+def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced) -> None:
+    """A reader helper turned into a function of the record breaks any caller left reading a queue: unless the
+    rewrites using it cover all its callers, they are undone, each with the reason."""
+    while True:
+        users: dict[cst.FunctionDef, list[int]] = {}
+        for g, group in enumerate(groups):
+            for fn in group[4]:
+                users.setdefault(fn, []).append(g)
+        bad = next(((fn, gs) for fn, gs in users.items()
+                    if len(scopes.callers(fn)) != sum(len(groups[g][3]) for g in gs)), None)
+        if bad is None:
+            return
+        fn, gs = bad
+        why = (f"the reader helper `{fn.name.value}` is also called where no pipeline is rewritten; its reader "
+               "lines cannot go for some callers alone")
+        for g in sorted(gs, reverse=True):
+            added_removed, added_replaced, note_ids, outcome_ids, _ = groups.pop(g)
+            removed.difference_update(added_removed)
+            for key in added_replaced:
+                replaced.pop(key, None)
+            for k in note_ids:
+                if notes[k].kind == "info":
+                    notes[k] = Note(notes[k].line, f"pipeline left unchanged: {why}")
+            for k in outcome_ids:
+                outcomes[k] = PipelineOutcome(outcomes[k].line, outcomes[k].api, False, why)
+        replaced.pop(fn, None)
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
