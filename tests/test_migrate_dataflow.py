@@ -286,3 +286,73 @@ def test_a_reader_helper_called_by_two_pipelines_is_rewritten_once_for_both():
     assert code.count("def read_and_decode(line, skip=1):") == 1
     assert ".map(lambda value: read_and_decode(value, n))" in code and ".map(lambda value: read_and_decode(value, 1))" in code
     assert ".skip(1)" in code and scan_source(code) == ()
+
+
+PREFETCH = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def prefetch_input_data(files, num_reader_threads=4, capacity=100):
+        filename_queue = tf.train.string_input_producer(files, shuffle=True, capacity=16)
+        values_queue = tf.RandomShuffleQueue(capacity=capacity, min_after_dequeue=capacity // 2,
+                                             dtypes=[tf.string], name="random_input_queue")
+        enqueue_ops = []
+        for _ in range(num_reader_threads):
+            reader = tf.TFRecordReader()
+            _, value = reader.read(filename_queue)
+            enqueue_ops.append(values_queue.enqueue([value]))
+        tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(values_queue, enqueue_ops))
+        return values_queue
+
+
+    def inputs(files):
+        queue = tf.FIFOQueue(capacity=50, dtypes=[tf.float32, tf.int64])
+        filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        reader = tf.TFRecordReader()
+        ops = []
+        for i in range(2):
+            _, serialized = reader.read(filename_queue)
+            example = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([], tf.float32),
+                                                           "y": tf.FixedLenFeature([], tf.int64)})
+            ops.append(queue.enqueue([example["x"], example["y"]]))
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, ops))
+        x, y = queue.dequeue()
+        return tf.train.batch([x * 2.0, y], batch_size=8)
+    ''')
+
+
+def test_a_queue_filled_by_k_readers_and_a_queue_runner_becomes_an_interleave():
+    result, code = _tfdata(PREFETCH)
+    inputs = code[code.index("def inputs"):]
+    # one reader read by two ops still reads one file after another; the loop's parsing is one map
+    assert ".interleave(tf.data.TFRecordDataset, cycle_length=1)" in inputs
+    assert 'def read_element(serialized):\n        example = tf.parse_single_example' in inputs
+    assert 'return example["x"], example["y"]' in inputs and ".shuffle(" not in inputs
+    assert "tf.train.QueueRunner(" not in inputs and "tf.FIFOQueue(" not in inputs
+    # the helper that returns its queue (dequeued elsewhere) is left, with a note
+    assert code[:code.index("def inputs")] == PREFETCH[:PREFETCH.index("def inputs")]
+    assert any(n.kind == "refused" for n in result.notes)
+
+
+def test_the_k_reader_pattern_in_one_function_with_a_random_shuffle_queue():
+    source = PREFETCH.replace("    return values_queue\n", "    value = values_queue.dequeue()\n"
+                              "    return tf.train.batch([value], batch_size=4)\n")
+    assert source != PREFETCH
+    result, code = _tfdata(source)
+    prefetch = code[:code.index("def inputs")]
+    assert ".interleave(tf.data.TFRecordDataset, cycle_length=num_reader_threads, " \
+           "num_parallel_calls=num_reader_threads, deterministic=False)" in prefetch
+    assert ".shuffle(capacity)" in prefetch and "tf.RandomShuffleQueue(" not in prefetch
+    assert scan_source(code) == ()
+
+
+@pytest.mark.parametrize("extra", [
+    "    tf.summary.scalar('fill', values_queue.size())\n",
+    "    enqueue_ops.append(tf.no_op())\n",
+])
+def test_a_hand_built_queue_used_beyond_its_readers_and_runner_is_left(extra):
+    source = PREFETCH.replace("    return values_queue\n", extra + "    value = values_queue.dequeue()\n"
+                              "    return tf.train.batch([value], batch_size=4)\n")
+    assert source != PREFETCH
+    result, code = _tfdata(source)
+    assert code[:code.index("def inputs")] == source[:source.index("def inputs")]

@@ -28,6 +28,7 @@ class Generator:
         self.fresh = fresh
         self.fixed_len_only = feature_columns
         self.api_of = api_of
+        self.pending: list[cst.FunctionDef] = []  # functions the source's steps call, written before the dataset
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -53,6 +54,8 @@ class Generator:
             steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
             notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
             steps.append(self._reader_step(p))
+            if s.prefetch is not None:
+                steps += self._prefetch_steps(p, notes)
             if s.helper is not None:  # the helper, now a function of the record, decodes each one
                 h = s.helper
                 record = "key, value" if h.key_used else "value"
@@ -86,6 +89,28 @@ class Generator:
             if threads not in (None, "1") else []
         return [helper], head, [], notes
 
+    def _prefetch_steps(self, p: Pipeline, notes: list[str]) -> list[str]:
+        """The per-element ops of the readers' loop, then the hand-built queue's shuffle."""
+        q = p.source.prefetch
+        steps = []
+        enqueued = q.enqueued
+        items = [el.value for el in enqueued.elements] if isinstance(enqueued, (cst.List, cst.Tuple)) else [enqueued]
+        returned = ", ".join(self.code(i) for i in items)
+        if q.per_element or returned != q.value:
+            fn = self.fresh("read_element")
+            steps.append(emit.map_step(fn, None))
+            self.pending.append(self._function(fn, [q.value], list(q.per_element), returned))
+        if q.readers != "1":
+            notes.append(f"{q.readers} readers become an interleave of {q.readers} files at a time; the order "
+                         "across them varies, as it did between the readers' threads")
+        if q.kind == "RandomShuffleQueue":
+            steps.append(emit.shuffle_step(self.code(q.args["capacity"]), self._opt(q.args, "seed")))
+            notes.append(f"the RandomShuffleQueue becomes shuffle({self.code(q.args['capacity'])}): it mixes over "
+                         f"its whole capacity; min_after_dequeue"
+                         f"{' ' + self.code(q.args['min_after_dequeue']) if 'min_after_dequeue' in q.args else ''}"
+                         " only held back legacy's first dequeue")
+        return steps
+
     def _opt(self, bound, name: str) -> str | None:
         node = bound.get(name)
         return None if is_none(node) else self.code(node)
@@ -110,6 +135,8 @@ class Generator:
         else:
             reader = cls
         # one reader reads its files one after another; a shuffling consumer may read several at once
+        if p.source.prefetch is not None and p.source.prefetch.readers != "1":
+            return emit.interleave(reader, p.source.prefetch.readers, p.source.prefetch.readers)
         if p.readers is not None:  # several readers take files from one queue, each reads its file through
             return emit.interleave(reader, p.readers, p.readers)
         # one reader reads its files one after another; reading several at once would let a shuffle window
@@ -129,7 +156,7 @@ class Generator:
             steps.append(emit.map_step(fn, None))
         dataset = self.fresh("dataset")
         assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
-        return [*helpers, *fn_stmts, assign], dataset, notes
+        return [*helpers, *self.pending, *fn_stmts, assign], dataset, notes
 
     def batches(self, args: dict[str, cst.BaseExpression], api: str, dataset: str, many: bool
                 ) -> tuple[list[cst.BaseStatement], str, list[str]]:
@@ -202,10 +229,12 @@ class Generator:
         comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"
         if notes:
             comment += "; accepted: " + "; ".join(notes)
-        return [*helpers, *fn_stmts, assign], cst.parse_expression(get_next), comment
+        return [*helpers, *self.pending, *fn_stmts, assign], cst.parse_expression(get_next), comment
 
     def _source_apis(self, p: Pipeline) -> list[str]:
         s = p.source
+        if s.kind == "reader" and s.prefetch is not None:
+            return ["string_input_producer", s.reader, s.prefetch.kind, "QueueRunner"]
         if s.kind == "reader":
             return ["string_input_producer", s.reader]
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]

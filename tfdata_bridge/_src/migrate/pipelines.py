@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
+from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.scopes import Scopes
 
@@ -39,6 +40,7 @@ class Source:
     pyfunc: dict[str, cst.BaseExpression] = field(default_factory=dict)
     single: bool = False  # a py_func with one Tout (not a list): a bare tensor
     helper: ReaderHelper | None = None  # a reader helper called with the file queue (its result: ``params``)
+    prefetch: Prefetch | None = None  # k readers fill a hand-built queue that is dequeued here
 
 
 @dataclass
@@ -222,6 +224,9 @@ class Finder:
             fn = self.scopes.module_function(stmt, value.func.value)
             if fn is not None and _reads(fn):
                 return self._helper_source(stmt, fn, value, assign, defined)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == \
+                "dequeue" and not value.args and isinstance(value.func.value, cst.Name):
+            return self._prefetch_source(stmt, value.func.value.value, assign, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value in ("read_up_to", "dequeue", "dequeue_many", "dequeue_up_to"):
             raise Refusal(f"`{value.func.attr.value}` on a queue or reader is not a pattern the rewrite knows")
@@ -268,6 +273,24 @@ class Finder:
             raise Refusal("the queue read is not made by `string_input_producer`")
         return bind(queue, "train.string_input_producer"), stmt
 
+    def _prefetch_source(self, stmt, qname: str, assign: cst.Assign, defined: list[str]) -> Source:
+        queue_stmt = self.scopes.single_assignment(stmt, qname)
+        if queue_stmt is None:
+            raise Refusal(f"the queue `{qname}` is not made by one assignment before its dequeue")
+        scope_node = _enclosing_body(self.scopes, stmt)
+        plan = prefetch_source(self, queue_stmt, qname, stmt, scope_node)
+        n = len(plan.enqueued.elements) if isinstance(plan.enqueued, (cst.List, cst.Tuple)) else 1
+        if n > 1 and (len(defined) != n or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List))):
+            raise Refusal(f"the dequeue of {n} tensors is not unpacked into one name each")
+        if plan.key != "_" and self.scopes.readers_of(plan.loop_stmts[-1], plan.key):
+            raise Refusal(f"the record key `{plan.key}` (file:record) is used; tf.data readers do not make it")
+        kind = self.is_api(plan.reader, *READERS)
+        queue_args, file_stmt = self._file_queue(stmt, plan.read.args[0].value)
+        statements = [s for s in (file_stmt, stmt) if s is not None]
+        source = Source("reader", statements, defined, call=queue_args, reader=kind,
+                        reader_args=bind(plan.reader, kind), prefetch=plan)
+        return source
+
     def _helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
                        defined: list[str]) -> Source:
         helper = reader_helper(self, self.scopes, fn, call, self.code)
@@ -286,7 +309,7 @@ class Finder:
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline) -> None:
-        moved = [*p.source.statements, *p.intermediates]
+        moved = [*p.source.statements, *(p.source.prefetch.removed if p.source.prefetch else ()), *p.intermediates]
         inside: set[int] = set()
         for node in [*moved, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)
@@ -350,3 +373,12 @@ def _flatten(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         else:
             out.append(stmt)
     return out
+
+
+def _enclosing_body(scopes: Scopes, stmt: cst.CSTNode) -> cst.CSTNode:
+    """The function (or module) whose scope holds ``stmt``."""
+    scope = scopes.scope(stmt)
+    node = getattr(scope, "node", None)
+    if node is None:
+        raise Refusal("the dequeue is in no function or module the rewrite can read")
+    return node

@@ -63,6 +63,10 @@ class _Index(cst.CSTVisitor):
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
 
+    def visit_For(self, node: cst.For) -> None:
+        where = self.get_metadata(PositionProvider, node)
+        self.spans[node] = (where.start.line, where.end.line)
+
     def visit_Call(self, node: cst.Call) -> None:
         if any(q.name == "threading.Thread" for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
             self.threads.add(node)
@@ -121,6 +125,9 @@ class _Apply(cst.CSTTransformer):
         if original in self.replaced:
             return cst.FlattenSentinel(self.replaced[original])
         return updated
+
+    def leave_For(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
     def leave_IndentedBlock(self, original, updated):
         if not updated.body:  # every statement of a ``with`` block moved into the pipeline
@@ -421,7 +428,8 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
 
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
-    return [*p.source.statements, *(p.originals if p.originals is not None else p.intermediates)]
+    extra = p.source.prefetch.removed if p.source.prefetch is not None else []
+    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates)]
 
 
 def _comment_lines(comment: str, width: int = 100) -> list[cst.EmptyLine]:
