@@ -99,8 +99,9 @@ def _rows(batch) -> list[str]:
 
 # the drop-in itself delivers other data than legacy here (found by this corpus, outside the rewrite)
 DROPIN_BUGS = {
-    "prefetch_queue_size_summary": "the drop-in delivers each record once per reader (27 batches against legacy's 9) when "
-                             "k readers of one file queue fill a RandomShuffleQueue through a QueueRunner",
+    "prefetch_queue_size_summary": "the drop-in delivers each record once per reader (27 batches against legacy's "
+                                   "9) when k readers of one file queue fill a RandomShuffleQueue through a "
+                                   "QueueRunner",
 }
 
 

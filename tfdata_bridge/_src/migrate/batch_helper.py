@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
 
@@ -63,6 +63,17 @@ def batch_calls_in(finder: Finder, fn: cst.FunctionDef) -> list[tuple[cst.Simple
     v = _BatchCalls(finder)
     fn.body.visit(v)
     return v.found
+
+
+def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
+    """Some batch call in ``fn`` takes tensors that are ``fn``'s parameters: a batch helper candidate."""
+    params = {p.name.value for p in fn.params.params}
+    for _, call, api in batch_calls_in(finder, fn):
+        tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
+            (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
+        if tensors is not None and names_in(tensors) & params:
+            return True
+    return False
 
 
 def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHelper:

@@ -14,8 +14,8 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.batch_helper import batch_calls_in, batch_helper, rewrite_call, rewrite_helper, \
-    site_pipeline
+from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
+    rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.calls import Refusal, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
@@ -287,7 +287,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
                 continue
             fn = scopes.module_function(stmt, value.func.value)
-            if fn is not None and batch_calls_in(finder, fn):
+            if fn is not None and batches_its_parameters(finder, fn):
                 sites.setdefault(fn, []).append((body, i, value))
     done: set[cst.CSTNode] = set()
     for fn, calls in sites.items():
