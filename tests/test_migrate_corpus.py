@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 
 import pytest
 
 from tfdata_bridge._src.migrate.recognize import recognize
+from tfdata_bridge._src.migrate.results import RewriteResult
+from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
 pytestmark = pytest.mark.timeout(900)
@@ -34,6 +35,7 @@ REWRITTEN: dict[str, str] = {
     "cifar_style_input": "multiset",
     "dict_batch_helper_same_module": "order",
     "fullpath_tf2_import": "order",
+    "helper_other_module": "order",
     "helper_read_and_decode": "order",
     "helper_shuffle_tf1alias": "multiset",
     "inline_reader": "order",
@@ -48,7 +50,6 @@ REWRITTEN: dict[str, str] = {
 }
 LEFT: dict[str, str] = {
     "feed_thread_class": "order",
-    "helper_other_module": "order",
     "prefetch_queue_size_summary": "multiset",
 }
 ALL = {**REWRITTEN, **LEFT}
@@ -60,15 +61,24 @@ def test_the_corpus_lists_every_program():
     assert on_disk == set(ALL)
 
 
+def _tree(name: str) -> list[pathlib.Path]:
+    return [CORPUS / f"{name}.py"] + [p for sub in HELPERS.get(name, []) for p in sorted((CORPUS / sub).rglob("*.py"))]
+
+
+def _migrated(name: str, to: str) -> dict[pathlib.Path, RewriteResult]:
+    """The program and the modules it imports from the tree, migrated together."""
+    files = _tree(name)
+    if to == "tfdata":
+        results = rewrite_tree({str(p): p.read_text() for p in files}, root=str(CORPUS))
+        return {pathlib.Path(p): r for p, r in results.items()}
+    return {p: rewrite(p.read_text(), to=to) for p in files}
+
+
 def _migrate_tree(name: str, folder: pathlib.Path, to: str) -> None:
-    files = [CORPUS / f"{name}.py"]
-    for sub in HELPERS.get(name, []):
-        shutil.copytree(CORPUS / sub, folder / sub, dirs_exist_ok=True)
-        files += sorted((CORPUS / sub).rglob("*.py"))
-    for path in files:
+    for path, result in _migrated(name, to).items():
         out = folder / path.relative_to(CORPUS)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(rewrite(path.read_text(), to=to).code)
+        out.write_text(result.code)
 
 
 def _run(args: list[str], path: pathlib.Path) -> dict:
@@ -123,13 +133,14 @@ def test_the_migrated_program_delivers_what_the_original_delivers(runs, name):
 
 @pytest.mark.parametrize("name", sorted(REWRITTEN))
 def test_a_rewritten_program_needs_neither_the_bridge_nor_queues(name):
-    sources = [CORPUS / f"{name}.py"] + [p for sub in HELPERS.get(name, []) for p in sorted((CORPUS / sub).rglob("*.py"))]
-    for path in sources:
-        result = rewrite(path.read_text(), to="tfdata")
+    results = _migrated(name, "tfdata")
+    assert results[CORPUS / f"{name}.py"].changed
+    for path, result in results.items():
         assert not result.refused, result.notes
         assert "tfdata_bridge" not in result.code
         assert scan_source(result.code) == ()
-        assert rewrite(result.code, to="tfdata").code == result.code  # a second run changes nothing
+    again = rewrite_tree({str(p): r.code for p, r in results.items()}, root=str(CORPUS))
+    assert all(r.code == results[pathlib.Path(p)].code for p, r in again.items())  # a second run changes nothing
     assert all(o.rewritten for o in recognize((CORPUS / f"{name}.py").read_text()))
 
 

@@ -11,6 +11,7 @@ import textwrap
 import pytest
 
 from tfdata_bridge._src.migrate.recognize import recognize
+from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
 HELPER = textwrap.dedent('''\
@@ -356,3 +357,63 @@ def test_a_hand_built_queue_used_beyond_its_readers_and_runner_is_left(extra):
     assert source != PREFETCH
     result, code = _tfdata(source)
     assert code[:code.index("def inputs")] == source[:source.index("def inputs")]
+
+
+DECODE = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+    LINES_TO_SKIP = 1
+
+
+    def read_and_decode(filename_queue):
+        reader = tf.TextLineReader(skip_header_lines=1)
+        _, line = reader.read(filename_queue)
+        a, b = tf.decode_csv(line, [[0], [0.0]])
+        return a, b * 2.0
+    ''')
+TRAIN = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+    from {module} import read_and_decode
+
+
+    def inputs(files):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        a, b = read_and_decode(queue)
+        return tf.train.batch([a, b], batch_size=4)
+    ''')
+
+
+@pytest.mark.parametrize("module, train_path", [
+    ("project.readers", "project/train.py"),  # absolute import
+    (".readers", "project/train.py"),  # relative import in the package
+])
+def test_a_reader_helper_in_another_module_of_the_tree(tmp_path, module, train_path):
+    sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): DECODE,
+               str(tmp_path / train_path): TRAIN.format(module=module)}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    train, readers = results[str(tmp_path / train_path)], results[str(tmp_path / "project/readers.py")]
+    assert not train.refused and not readers.refused, (train.notes, readers.notes)
+    assert ".map(read_and_decode)" in train.code and f"from {module} import read_and_decode" in train.code
+    assert "def read_and_decode(line):\n    a, b = tf.decode_csv(line" in readers.code
+    assert scan_source(train.code) == () and scan_source(readers.code) == ()
+
+
+def test_a_reader_helper_in_another_module_also_used_elsewhere_is_left(tmp_path):
+    other = "from project.readers import read_and_decode\n\n\ndef count(q):\n    return read_and_decode(q)\n"
+    sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): DECODE,
+               str(tmp_path / "project/train.py"): TRAIN.format(module="project.readers"),
+               str(tmp_path / "project/other.py"): other}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    assert not any(r.changed for r in results.values())
+    assert any("is also used where no pipeline is rewritten" in n.message
+               for n in results[str(tmp_path / "project/train.py")].refused)
+
+
+def test_a_reader_helper_whose_reader_uses_its_own_modules_constant_is_left(tmp_path):
+    decode = DECODE.replace("skip_header_lines=1", "skip_header_lines=LINES_TO_SKIP")
+    sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): decode,
+               str(tmp_path / "project/train.py"): TRAIN.format(module="project.readers")}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    assert not any(r.changed for r in results.values())
+    assert any("uses names of its own module" in n.message for n in results[str(tmp_path / "project/train.py")].refused)

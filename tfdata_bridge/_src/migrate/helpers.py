@@ -30,6 +30,7 @@ class ReaderHelper:
     record: str | None = None  # the record object the helper returns (``result = Record()``), if it does
     attrs: dict[str, cst.BaseExpression] | None = None  # its attributes as assigned in the helper
     key_attr: str | None = None  # ``result.key, value = reader.read(q)``: the attribute the key went to
+    external: bool = False  # defined in another module of the migrated tree
 
 
 class _Returns(cst.CSTVisitor):

@@ -80,11 +80,13 @@ class Finder:
     """Builds ``Pipeline``s; ``paths`` maps each Call node to its TensorFlow API path (or None)."""
 
     def __init__(self, paths: dict[cst.Call, str | None], refs: dict[str, list[cst.Name]], scopes: Scopes,
-                 code=None) -> None:
+                 code=None, external=None) -> None:
         self.paths = paths
         self.refs = refs
         self.scopes = scopes
         self.code = code
+        # ``external(func) -> (FunctionDef, Finder of its module) | None``: helpers in other migrated modules
+        self.external = external
 
     def api(self, node: cst.BaseExpression | None) -> str | None:
         return self.paths.get(node) if isinstance(node, cst.Call) else None
@@ -224,6 +226,10 @@ class Finder:
             fn = self.scopes.module_function(stmt, value.func.value)
             if fn is not None and _reads(fn):
                 return self._helper_source(stmt, fn, value, assign, defined)
+        if isinstance(value, cst.Call) and self.external is not None:
+            found = self.external(value.func)  # a helper defined in another module of the migrated tree
+            if found is not None and _reads(found[0]):
+                return self._helper_source(stmt, found[0], value, assign, defined, found[1])
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == \
                 "dequeue" and not value.args and isinstance(value.func.value, cst.Name):
             return self._prefetch_source(stmt, value.func.value.value, assign, defined)
@@ -292,8 +298,15 @@ class Finder:
         return source
 
     def _helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
-                       defined: list[str]) -> Source:
-        helper = reader_helper(self, self.scopes, fn, call, self.code)
+                       defined: list[str], home: Finder | None = None) -> Source:
+        """``home``: the Finder of the module that defines ``fn``, when it is another module."""
+        helper = reader_helper(home or self, (home or self).scopes, fn, call, self.code)
+        if home is not None:
+            helper.external = True
+            call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
+            for k, v in helper.reader_args.items():
+                if names_in(v) - call_names:
+                    raise Refusal(f"the reader's `{k}` in `{fn.name.value}` uses names of its own module")
         queue_args, queue_stmt = self._file_queue(stmt, helper.queue)
         returned = _return_value(helper.new_fn)
         if isinstance(returned, (cst.Tuple, cst.List)):

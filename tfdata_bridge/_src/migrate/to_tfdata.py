@@ -155,14 +155,24 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
     return out, notes
 
 
-def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
-    """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found."""
-    outcomes: list[PipelineOutcome] = []
+def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
+    """The index, scopes and finder of a module (``tree.py`` asks them of the modules that define helpers)."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     index = _Index()
     wrapper.visit(index)
     scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines)
-    finder = Finder(index.paths, index.refs, scopes, module.code_for_node)
+    return index, scopes, Finder(index.paths, index.refs, scopes, module.code_for_node, external)
+
+
+def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
+        requests: list | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
+
+    For a tree (``tree.py``): ``external`` resolves helpers in other modules; ``functions`` are this module's
+    helpers to replace for callers elsewhere; ``requests`` collects ``(helper, new helper, call sites)`` of the
+    other modules' helpers this module's rewrites need."""
+    outcomes: list[PipelineOutcome] = []
+    index, scopes, finder = survey(module, external)
     taken = set(index.refs)
     notes: list[Note] = []
     removed: set[cst.CSTNode] = set()
@@ -190,7 +200,7 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
 
     v1_default = imported_v1 or added_v1 or ""
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
-                          begin, commit)
+                          begin, commit, requests)
     for body in index.blocks:
         for i, stmt in enumerate(body):
             if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or stmt in done:
@@ -246,7 +256,11 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
                 continue
             snap = begin()
             removed.update(moved)
-            if pipeline.source.helper is not None:
+            if pipeline.source.helper is not None and pipeline.source.helper.external:
+                if requests is None:
+                    raise AssertionError("a helper of another module without a tree")  # external implies a tree
+                requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
+            elif pipeline.source.helper is not None:
                 replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
@@ -259,8 +273,11 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
-            commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None else set())
-    _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced)
+            commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
+                   and not pipeline.source.helper.external else set())
+    _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    for old_fn, new_fn in (functions or {}).items():
+        replaced[old_fn] = [new_fn]
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:
@@ -275,8 +292,8 @@ def run(module: cst.Module) -> tuple[cst.Module, list[Note], list[PipelineOutcom
     return out, notes + plumbing_notes, outcomes
 
 
-def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced, begin, commit
-                   ) -> set[cst.CSTNode]:
+def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced, begin, commit,
+                   requests=None) -> set[cst.CSTNode]:
     """Pipelines whose batch is made in a batch helper: each caller makes its element dataset, the helper batches
     it. Returns the helper's batch statements, which the per-batch pass then leaves to this one."""
     sites: dict[cst.FunctionDef, list[tuple[list[cst.BaseStatement], int, cst.Call]]] = {}
@@ -318,7 +335,9 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             stmt = body[i]
             small = stmt.body[0]
             removed.update(_moved(pipeline))
-            if pipeline.source.helper is not None:
+            if pipeline.source.helper is not None and pipeline.source.helper.external and requests is not None:
+                requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
+            elif pipeline.source.helper is not None:
                 replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
                 readers.add(pipeline.source.helper.fn)
             comment = (f"tfdata-bridge migrate: {', '.join(sorted({*apis, *gen._source_apis(pipeline)}))} rewritten "
@@ -340,9 +359,10 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
     return done
 
 
-def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced) -> None:
+def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests=None) -> None:
     """A reader helper turned into a function of the record breaks any caller left reading a queue: unless the
-    rewrites using it cover all its callers, they are undone, each with the reason."""
+    rewrites using it cover all its callers, they are undone, each with the reason. A helper of another module
+    is the tree's to decide (``requests``)."""
     while True:
         users: dict[cst.FunctionDef, list[int]] = {}
         for g, group in enumerate(groups):
