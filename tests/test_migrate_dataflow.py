@@ -6,6 +6,10 @@ Codemod-level cases (before -> what must and must not be in the result); the cor
 
 from __future__ import annotations
 
+import os
+import pathlib
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -417,3 +421,13 @@ def test_a_reader_helper_whose_reader_uses_its_own_modules_constant_is_left(tmp_
     results = rewrite_tree(sources, root=str(tmp_path))
     assert not any(r.changed for r in results.values())
     assert any("uses names of its own module" in n.message for n in results[str(tmp_path / "project/train.py")].refused)
+
+
+def test_the_readme_helper_before_after_is_what_the_tool_prints():
+    root = pathlib.Path(__file__).resolve().parents[1]
+    block = (root / "README.md").read_text().split("```diff\n")[2].split("```\n", 1)[0]
+    out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate",
+                          "tests/migrate_corpus/helper_read_and_decode.py", "--to", "tfdata"],
+                         capture_output=True, text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 1
+    assert block == out.stdout
