@@ -34,23 +34,30 @@ REWRITTEN: dict[str, str] = {
     "callable_stopiteration": "order",
     "cifar_style_input": "multiset",
     "dict_batch_helper_same_module": "order",
+    "dict_parse_shuffle": "multiset",
     "fullpath_tf2_import": "order",
     "helper_other_module": "order",
     "helper_read_and_decode": "order",
     "helper_shuffle_tf1alias": "multiset",
+    "howto_input_pipeline": "multiset",
+    "image_folder_slices": "order",
     "inline_reader": "order",
+    "join_readers_howto": "multiset",
     "monitored_csv": "order",
     "monitored_training_session": "order",
     "name_reuse_scopes": "order",
     "prefetch_queue_runner": "multiset",
+    "pyfunc_lambda_next": "order",
     "python_imports": "order",
     "record_object_cifar": "order",
     "stopiteration_pyfunc": "order",
     "supervisor_loop": "multiset",
+    "wholefile_helper_key": "order",
 }
 LEFT: dict[str, str] = {
     "feed_thread_class": "order",
     "prefetch_queue_size_summary": "multiset",
+    "segmentation_reader_class": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
 HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree

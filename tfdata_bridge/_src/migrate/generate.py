@@ -66,11 +66,12 @@ class Generator:
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
+        call = func if func.replace(".", "").isidentifier() else f"({func})"  # a lambda is called in parentheses
         got = self.fresh("element")
         helper = cst.parse_module(
             f"def {gen}():\n    # the py_func's function, called once per element, as the queue's runner did;\n"
             f"    # its StopIteration ends the data, as it closed the legacy queue\n"
-            f"    while True:\n        try:\n            {got} = {func}()\n        except StopIteration:\n"
+            f"    while True:\n        try:\n            {got} = {call}()\n        except StopIteration:\n"
             f"            return\n        yield {got if s.single else f'tuple({got})'}\n"
         ).body[0]
         tout = s.pyfunc["Tout"]

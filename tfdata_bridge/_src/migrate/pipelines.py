@@ -216,9 +216,13 @@ class Finder:
         if self.is_api(value, "train.slice_input_producer"):
             bound = bind(value, "train.slice_input_producer")
             tensors = bound.get("tensor_list")
-            if not isinstance(tensors, (cst.List, cst.Tuple)) or len(tensors.elements) != len(defined) or \
-                    not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
-                raise Refusal("`slice_input_producer` must take a list of tensors and be unpacked into one name each")
+            if not isinstance(tensors, (cst.List, cst.Tuple)):
+                raise Refusal("`slice_input_producer` must take a literal list of tensors")
+            if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) > 1:
+                # ``input_queue = slice_input_producer([a, b])``, then ``input_queue[0]``: a tuple of the slices
+                return Source("slice", [stmt], [f"*{defined[0]}"], call=bound)
+            if len(tensors.elements) != len(defined) or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+                raise Refusal("`slice_input_producer` must be unpacked into one name per tensor, or bound to one name")
             return Source("slice", [stmt], defined, call=bound)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
             return self._reader_source(body, j, value, defined)
