@@ -30,12 +30,15 @@ RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 # program -> how its batches compare with the original's: "order" or "multiset"
 REWRITTEN: dict[str, str] = {
+    "batch_helper_dict": "order",
     "batch_helper_flag": "order",
     "callable_stopiteration": "order",
     "cifar_style_input": "multiset",
     "dict_batch_helper_same_module": "order",
     "dict_parse_shuffle": "multiset",
+    "fixed_length_v1_from_import": "multiset",
     "fullpath_tf2_import": "order",
+    "helper_extra_params": "order",
     "helper_other_module": "order",
     "helper_read_and_decode": "order",
     "helper_shuffle_tf1alias": "multiset",
@@ -43,11 +46,13 @@ REWRITTEN: dict[str, str] = {
     "image_folder_slices": "order",
     "inline_reader": "order",
     "join_readers_howto": "multiset",
+    "maybe_batch_helper": "order",
     "monitored_csv": "order",
     "monitored_training_session": "order",
     "name_reuse_scopes": "order",
     "prefetch_queue_runner": "multiset",
     "pyfunc_lambda_next": "order",
+    "pyfunc_threads_stopiteration": "multiset",
     "python_imports": "order",
     "record_object_cifar": "order",
     "stopiteration_pyfunc": "order",
@@ -56,6 +61,7 @@ REWRITTEN: dict[str, str] = {
 }
 LEFT: dict[str, str] = {
     "feed_thread_class": "order",
+    "key_used_refused": "order",
     "prefetch_queue_size_summary": "multiset",
     "segmentation_reader_class": "order",
 }
