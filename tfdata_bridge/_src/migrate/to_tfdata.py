@@ -43,6 +43,8 @@ class _Index(cst.CSTVisitor):
         self.fixed_len: dict[cst.Call, bool] = {}
         self.threads: set[cst.Call] = set()
         self.owners: dict[int, cst.SimpleStatementLine] = {}  # id(assigned Name) -> its assignment statement
+        self.pending_withs: list[cst.With] = []
+        self.name_scopes: set[cst.With] = set()  # ``with tf.name_scope(...):`` blocks (nothing but a scope)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.blocks.append(list(node.body))
@@ -62,6 +64,15 @@ class _Index(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
+
+    def visit_With(self, node: cst.With) -> None:
+        if all(isinstance(item.item, cst.Call) and item.asname is None for item in node.items):
+            self.pending_withs.append(node)
+
+    def leave_Module(self, node: cst.Module) -> None:
+        scoping = {"name_scope", "variable_scope"}
+        self.name_scopes = {w for w in self.pending_withs
+                            if all((self.paths.get(i.item) or "").rsplit(".", 1)[-1] in scoping for i in w.items)}
 
     def visit_For(self, node: cst.For) -> None:
         where = self.get_metadata(PositionProvider, node)
@@ -114,10 +125,12 @@ def _dotted(expr: cst.BaseExpression) -> str:
 
 
 class _Apply(cst.CSTTransformer):
-    def __init__(self, removed: set[cst.CSTNode], replaced: dict[cst.CSTNode, list[cst.BaseStatement]]) -> None:
+    def __init__(self, removed: set[cst.CSTNode], replaced: dict[cst.CSTNode, list[cst.BaseStatement]],
+                 scopes_only: set[cst.With] = frozenset()) -> None:
         super().__init__()
         self.removed = removed
         self.replaced = replaced
+        self.scopes_only = scopes_only  # ``with`` statements that only name a graph scope
 
     def leave_SimpleStatementLine(self, original, updated):
         if original in self.removed:
@@ -128,6 +141,14 @@ class _Apply(cst.CSTTransformer):
 
     def leave_For(self, original, updated):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_With(self, original, updated):
+        """A ``with tf.name_scope(...):`` whose statements all moved into the pipeline goes with them (its
+        statements now sit beside the dataset); any other ``with`` stays, with ``pass``."""
+        body = original.body.body if isinstance(original.body, cst.IndentedBlock) else ()
+        if original in self.scopes_only and body and all(b in self.removed for b in body):
+            return cst.RemovalSentinel.REMOVE
+        return updated
 
     def leave_IndentedBlock(self, original, updated):
         if not updated.body:  # every statement of a ``with`` block moved into the pipeline
@@ -282,7 +303,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:
         return module, notes, outcomes
-    out = module.visit(_Apply(removed, replaced))
+    out = module.visit(_Apply(removed, replaced, index.name_scopes))
     if added_v1 is not None and f"{added_v1}." in out.code:
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
