@@ -431,3 +431,24 @@ def test_the_readme_helper_before_after_is_what_the_tool_prints():
                          capture_output=True, text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 1
     assert block == out.stdout
+
+
+def test_a_name_scope_emptied_by_the_rewrite_goes_and_one_with_other_statements_stays():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            with tf.name_scope("input"):
+                queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+                _, value = tf.TFRecordReader().read(queue)
+            with tf.name_scope("stats"):
+                n = tf.size(files)
+                value = tf.strings.length(value)
+            batch = tf.train.batch([value], batch_size=4)
+            return batch, n
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert 'tf.name_scope("input")' not in code
+    assert '    with tf.name_scope("stats"):\n        n = tf.size(files)\n' in code
