@@ -72,6 +72,7 @@ LEFT: dict[str, str] = {
     "key_used_refused": "order",
     "prefetch_queue_size_summary": "multiset",
     "segmentation_reader_class": "order",
+    "two_pipelines_reused_names": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
 HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree
