@@ -212,13 +212,41 @@ def test_to_tfdata_leaves_plumbing_that_something_else_uses():
             coord = tf.train.Coordinator()
             threads = tf.train.start_queue_runners(sess=sess, coord=coord)
             while not coord.should_stop():
-                print(sess.run(batch))
+                if sess.run(batch)[0] > 4:
+                    coord.request_stop()
             coord.join(threads)
         """)
     result = rewrite(source, to="tfdata")
     assert "make_one_shot_iterator" in result.code
     assert "coord = tf.train.Coordinator()" in result.code and "start_queue_runners" in result.code
     assert any("plumbing left" in n.message and "`coord`" in n.message for n in result.notes)
+
+
+def test_to_tfdata_a_should_stop_loop_runs_until_the_data_ends_and_used_threads_stay_a_list():
+    source = _d("""
+        import numpy as np
+        import tensorflow.compat.v1 as tf
+
+        value, = tf.train.slice_input_producer([np.arange(10)], num_epochs=1, shuffle=False)
+        batch = tf.train.batch([value], 2)
+        with tf.Session() as sess:
+            coord = tf.train.Coordinator()
+            threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+            print(len(threads))
+            try:
+                while not coord.should_stop():
+                    print(sess.run(batch))
+            except tf.errors.OutOfRangeError:
+                pass
+            finally:
+                coord.request_stop()
+            coord.join(threads)
+        """)
+    result = rewrite(source, to="tfdata")
+    assert "coord" not in result.code and "start_queue_runners" not in result.code
+    assert "    threads = []\n    print(len(threads))\n" in result.code
+    assert "        while True:\n            print(sess.run(batch))\n" in result.code
+    assert scan_source(result.code) == ()
 
 
 def test_to_tfdata_removes_plumbing_and_unwraps_an_emptied_try():
@@ -454,9 +482,9 @@ def test_every_table_api_outside_a_recognised_pipeline_is_left_with_a_note(path,
         assert note.line == 3 and f"`tf.compat.v1.{sym.name}` left" in note.message
 
 
-def test_the_readme_before_after_is_what_the_tool_prints():
-    readme = (ROOT / "README.md").read_text()
-    block = readme.split("```diff\n", 1)[1].split("```\n", 1)[0]
+def test_the_migration_docs_before_after_is_what_the_tool_prints():
+    docs = (ROOT / "docs" / "migration.md").read_text()
+    block = docs.split("```diff\n", 1)[1].split("```\n", 1)[0]
     out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate", "tests/legacy_programs/pyfunc_batch.py",
                           "--to", "tfdata"], capture_output=True, text=True, timeout=120, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -29,6 +29,23 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
 }
 
 
+# modules under ``tensorflow.python`` that old code imported directly -> the public ``tf.compat.v1`` prefix
+# of what they define (``from tensorflow.python.training import input as tf_input``: ``tf_input.batch``)
+PRIVATE_MODULES: dict[str, str] = {
+    "tensorflow.python.training.input.": "train.",
+    "tensorflow.python.training.queue_runner_impl.": "train.",
+    "tensorflow.python.training.queue_runner.": "train.",
+    "tensorflow.python.training.coordinator.": "train.",
+    "tensorflow.python.ops.io_ops.": "",
+    "tensorflow.python.ops.parsing_ops.": "",
+    "tensorflow.python.ops.data_flow_ops.": "",
+    "tensorflow.python.ops.script_ops.": "",
+    "tensorflow.python.ops.array_ops.": "",
+    "tensorflow.python.ops.math_ops.": "",
+    "tensorflow.python.framework.dtypes.": "",
+}
+
+
 class Refusal(Exception):
     """A pipeline that cannot be rewritten with the same meaning; the message says why."""
 
@@ -38,10 +55,43 @@ def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode) -> str | None:
     for q in visitor.get_metadata(QualifiedNameProvider, node, set()):
         if q.source is not QualifiedNameSource.IMPORT:
             continue
+        for private, public in PRIVATE_MODULES.items():
+            if q.name.startswith(private):
+                return public + q.name[len(private):]
         for prefix in ("tensorflow.compat.v1.", "tensorflow."):
             if q.name.startswith(prefix):
                 return q.name[len(prefix):]
     return None
+
+
+def v1_prefix(module: cst.Module) -> str | None:
+    """How the module spells ``tensorflow.compat.v1`` through a module-level import, if it does."""
+    for stmt in module.body:
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            continue
+        imp = stmt.body[0]
+        if isinstance(imp, cst.Import):
+            for alias in imp.names:
+                name = _dotted_name(alias.name)
+                bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) else None
+                if name == "tensorflow.compat.v1":
+                    return bound or name
+                if name == "tensorflow":
+                    return f"{bound or name}.compat.v1"
+        elif isinstance(imp, cst.ImportFrom) and imp.module is not None and not imp.relative \
+                and _dotted_name(imp.module) == "tensorflow.compat" and not isinstance(imp.names, cst.ImportStar):
+            for alias in imp.names:
+                if _dotted_name(alias.name) == "v1":
+                    return alias.asname.name.value if alias.asname else "v1"
+    return None
+
+
+def _dotted_name(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted_name(node.value)}.{node.attr.value}"
+    return ""
 
 
 def aliases(path: str) -> set[str]:

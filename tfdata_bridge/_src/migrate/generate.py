@@ -8,6 +8,7 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
+from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 
 _READER_CLASSES = {
@@ -27,6 +28,7 @@ class Generator:
         self.fresh = fresh
         self.fixed_len_only = feature_columns
         self.api_of = api_of
+        self.pending: list[cst.FunctionDef] = []  # functions the source's steps call, written before the dataset
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -52,14 +54,25 @@ class Generator:
             steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
             notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
             steps.append(self._reader_step(p))
+            if s.prefetch is not None:
+                steps += self._prefetch_steps(p, notes)
+            if s.helper is not None:  # the helper, now a function of the record, decodes each one
+                h = s.helper
+                record = "key, value" if h.key_used else "value"
+                fn = h.new_fn.name.value
+                steps.append(emit.map_step(f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra
+                                           else fn, self.arg(p, "num_threads")))
             return [], head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
-        value = f"{func}()" if s.single else f"tuple({func}())"
+        call = func if func.replace(".", "").isidentifier() else f"({func})"  # a lambda is called in parentheses
+        got = self.fresh("element")
         helper = cst.parse_module(
-            f"def {gen}():\n    # the py_func's function, called once per element, as the queue's runner did\n"
-            f"    while True:\n        yield {value}\n"
+            f"def {gen}():\n    # the py_func's function, called once per element, as the queue's runner did;\n"
+            f"    # its StopIteration ends the data, as it closed the legacy queue\n"
+            f"    while True:\n        try:\n            {got} = {call}()\n        except StopIteration:\n"
+            f"            return\n        yield {got if s.single else f'tuple({got})'}\n"
         ).body[0]
         tout = s.pyfunc["Tout"]
         dtypes = [self.code(tout)] if s.single else [self.code(el.value) for el in tout.elements]
@@ -77,6 +90,28 @@ class Generator:
             if threads not in (None, "1") else []
         return [helper], head, [], notes
 
+    def _prefetch_steps(self, p: Pipeline, notes: list[str]) -> list[str]:
+        """The per-element ops of the readers' loop, then the hand-built queue's shuffle."""
+        q = p.source.prefetch
+        steps = []
+        enqueued = q.enqueued
+        items = [el.value for el in enqueued.elements] if isinstance(enqueued, (cst.List, cst.Tuple)) else [enqueued]
+        returned = ", ".join(self.code(i) for i in items)
+        if q.per_element or returned != q.value:
+            fn = self.fresh("read_element")
+            steps.append(emit.map_step(fn, None))
+            self.pending.append(self._function(fn, [q.value], list(q.per_element), returned))
+        if q.readers != "1":
+            notes.append(f"{q.readers} readers become an interleave of {q.readers} files at a time; the order "
+                         "across them varies, as it did between the readers' threads")
+        if q.kind == "RandomShuffleQueue":
+            steps.append(emit.shuffle_step(self.code(q.args["capacity"]), self._opt(q.args, "seed")))
+            notes.append(f"the RandomShuffleQueue becomes shuffle({self.code(q.args['capacity'])}): it mixes over "
+                         f"its whole capacity; min_after_dequeue"
+                         f"{' ' + self.code(q.args['min_after_dequeue']) if 'min_after_dequeue' in q.args else ''}"
+                         " only held back legacy's first dequeue")
+        return steps
+
     def _opt(self, bound, name: str) -> str | None:
         node = bound.get(name)
         return None if is_none(node) else self.code(node)
@@ -84,7 +119,7 @@ class Generator:
     def _reader_step(self, p: Pipeline) -> str:
         s, v1 = p.source, self.v1
         if s.reader == "WholeFileReader":
-            if len(s.params) == 2:
+            if (s.helper.key_used if s.helper is not None else len(s.params) == 2):
                 return f"map(lambda filename: (filename, {v1}.io.read_file(filename)))"
             return f"map({v1}.io.read_file)"
         args = s.reader_args
@@ -101,6 +136,8 @@ class Generator:
         else:
             reader = cls
         # one reader reads its files one after another; a shuffling consumer may read several at once
+        if p.source.prefetch is not None and p.source.prefetch.readers != "1":
+            return emit.interleave(reader, p.source.prefetch.readers, p.source.prefetch.readers)
         if p.readers is not None:  # several readers take files from one queue, each reads its file through
             return emit.interleave(reader, p.readers, p.readers)
         # one reader reads its files one after another; reading several at once would let a shuffle window
@@ -108,6 +145,42 @@ class Generator:
         return emit.interleave(reader, 1, None)
 
     # -- the whole pipeline ----------------------------------------------------------------------------------------
+    def elements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str]]:
+        """(statements making an unbatched dataset of the pipeline's elements, its name, accepted differences):
+        the part before the batch, for a batch made elsewhere (a batch helper)."""
+        helpers, head, steps, notes = self.source(p)
+        returned = self._returned(p.args["tensors"])
+        fn_stmts: list[cst.BaseStatement] = []
+        if p.intermediates or returned != self._params_struct(p):
+            fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
+            fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
+            steps.append(emit.map_step(fn, None))
+        dataset = self.fresh("dataset")
+        assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
+        return [*helpers, *self.pending, *fn_stmts, assign], dataset, notes
+
+    def batches(self, args: dict[str, cst.BaseExpression], api: str, dataset: str, many: bool
+                ) -> tuple[list[cst.BaseStatement], str, list[str]]:
+        """(statements batching ``dataset`` as the batch call with ``args`` did, the get_next code, notes)."""
+        notes: list[str] = []
+        steps: list[str] = []
+        if api in ("train.shuffle_batch", "train.maybe_shuffle_batch"):
+            steps.append(emit.shuffle_step(self.code(args["capacity"]), self.arg_of(args, "seed")))
+            notes.append(f"shuffle order differs from the queue's for the same seed (window: capacity "
+                         f"{self.code(args['capacity'])})")
+        drop = not literal_bool(args.get("allow_smaller_final_batch"), False, "allow_smaller_final_batch")
+        padded = literal_bool(args.get("dynamic_pad"), False, "dynamic_pad")
+        steps.append(emit.batch_step(self.code(args["batch_size"]), drop, padded))
+        steps.append(emit.prefetch_step(self.v1))
+        batched = self.fresh("batched")
+        assign = cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n")
+        get_next = emit.one_shot_get_next(self.v1, batched)
+        return [assign], f"list({get_next})" if many else get_next, notes
+
+    def arg_of(self, args: dict[str, cst.BaseExpression], name: str) -> str | None:
+        node = args.get(name)
+        return None if is_none(node) else self.code(node)
+
     def statements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
         """(statements to insert, the expression for the batch call's targets, the pipeline comment)."""
         check_flags(p)
@@ -157,10 +230,12 @@ class Generator:
         comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"
         if notes:
             comment += "; accepted: " + "; ".join(notes)
-        return [*helpers, *fn_stmts, assign], cst.parse_expression(get_next), comment
+        return [*helpers, *self.pending, *fn_stmts, assign], cst.parse_expression(get_next), comment
 
     def _source_apis(self, p: Pipeline) -> list[str]:
         s = p.source
+        if s.kind == "reader" and s.prefetch is not None:
+            return ["string_input_producer", s.reader, s.prefetch.kind, "QueueRunner"]
         if s.kind == "reader":
             return ["string_input_producer", s.reader]
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
@@ -179,7 +254,7 @@ class Generator:
     def _function(self, name: str, params: list[str], body: list[cst.BaseStatement], ret: str) -> cst.FunctionDef:
         fn = cst.parse_module(f"def {name}({', '.join(params)}):\n    return {ret}\n").body[0]
         assert isinstance(fn, cst.FunctionDef)
-        stmts = [b.with_changes(leading_lines=()) if i == 0 else b for i, b in enumerate(body)]
+        stmts = [b.with_changes(leading_lines=comment_leading_lines(b)) if i == 0 else b for i, b in enumerate(body)]
         return fn.with_changes(body=fn.body.with_changes(body=[*stmts, *fn.body.body]))
 
     def _vectorized(self, p: Pipeline) -> cst.SimpleStatementLine | None:

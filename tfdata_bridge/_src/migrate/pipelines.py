@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
+from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
+from tfdata_bridge._src.migrate.scopes import Scopes
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
 JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
@@ -36,6 +39,8 @@ class Source:
     reader_args: dict[str, cst.BaseExpression] = field(default_factory=dict)
     pyfunc: dict[str, cst.BaseExpression] = field(default_factory=dict)
     single: bool = False  # a py_func with one Tout (not a list): a bare tensor
+    helper: ReaderHelper | None = None  # a reader helper called with the file queue (its result: ``params``)
+    prefetch: Prefetch | None = None  # k readers fill a hand-built queue that is dequeued here
 
 
 @dataclass
@@ -47,6 +52,7 @@ class Pipeline:
     intermediates: list[cst.SimpleStatementLine]  # in program order
     targets: cst.BaseAssignTargetExpression | None  # None: the batch call is returned
     readers: str | None = None  # batch_join over this many readers of one file queue: files read side by side
+    originals: list[cst.SimpleStatementLine] | None = None  # the intermediates as written, when rewritten here
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
@@ -61,18 +67,26 @@ def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
     """``x`` for the statement ``x.set_shape(...)``."""
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
         call = stmt.body[0].value
-        if (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-                and call.func.attr.value == "set_shape" and isinstance(call.func.value, cst.Name)):
-            return call.func.value.value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "set_shape":
+            obj = call.func.value
+            while isinstance(obj, cst.Attribute):  # ``record.label.set_shape(...)``: the record
+                obj = obj.value
+            if isinstance(obj, cst.Name):
+                return obj.value
     return None
 
 
 class Finder:
     """Builds ``Pipeline``s; ``paths`` maps each Call node to its TensorFlow API path (or None)."""
 
-    def __init__(self, paths: dict[cst.Call, str | None], refs: dict[str, list[cst.Name]]) -> None:
+    def __init__(self, paths: dict[cst.Call, str | None], refs: dict[str, list[cst.Name]], scopes: Scopes,
+                 code=None, external=None) -> None:
         self.paths = paths
         self.refs = refs
+        self.scopes = scopes
+        self.code = code
+        # ``external(func) -> (FunctionDef, Finder of its module) | None``: helpers in other migrated modules
+        self.external = external
 
     def api(self, node: cst.BaseExpression | None) -> str | None:
         return self.paths.get(node) if isinstance(node, cst.Call) else None
@@ -88,13 +102,17 @@ class Finder:
                 return short
         return None
 
-    def pipeline(self, body: list[cst.BaseStatement], index: int) -> Pipeline:
+    def pipeline(self, body: list[cst.BaseStatement], index: int, api: str | None = None,
+                 args: dict[str, cst.BaseExpression] | None = None) -> Pipeline:
+        """The pipeline ending at ``body[index]``: its batch call, or (``api``, ``args`` given) a call of a batch
+        helper whose ``args["tensors"]`` are the caller's tensors."""
         stmt = body[index]
         small = stmt.body[0]  # an assignment or a return of the batch call
         call = small.value
-        api = self.api(call)
-        assert isinstance(call, cst.Call) and api is not None
-        args = bind(call, api)
+        if args is None:
+            api = self.api(call)
+            assert isinstance(call, cst.Call) and api is not None
+            args = bind(call, api)
         if "tensors" not in args:
             raise Refusal(f"`{api}` is called without its tensors")
         needed = names_in(args["tensors"])
@@ -102,7 +120,8 @@ class Finder:
             needed |= names_in(args["keep_input"])
         intermediates: list[cst.SimpleStatementLine] = []
         source: Source | None = None
-        for j in range(index - 1, -1, -1):
+        body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
+        for j in range(len(body) - 1, -1, -1):
             prev = body[j]
             shaped = _set_shape_of(prev)
             if shaped is not None and shaped in needed:
@@ -125,7 +144,59 @@ class Finder:
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, intermediates, targets)  # type: ignore[arg-type]
         self._check_private(pipeline)
+        if source.helper is not None and source.helper.record is not None:
+            self._record_fields(pipeline)
         return pipeline
+
+    def _record_fields(self, p: Pipeline) -> None:
+        """The helper returns a record object: it returns a dict of the fields its caller reads instead, and the
+        caller's ``record.field`` become ``record["field"]`` (a field the helper sets to a literal: the literal)."""
+        h = p.source.helper
+        [record] = p.source.params
+        used: dict[str, None] = {}
+        bare: list[cst.Name] = []
+
+        class _Uses(cst.CSTVisitor):
+            def visit_Attribute(self, node: cst.Attribute) -> bool:
+                if isinstance(node.value, cst.Name) and node.value.value == record:
+                    used[node.attr.value] = None
+                    return False
+                return True
+
+            def visit_Name(self, node: cst.Name) -> None:
+                if node.value == record:
+                    bare.append(node)
+
+        for node in [*p.intermediates, p.args["tensors"], *([p.args["keep_input"]] if "keep_input" in p.args else [])]:
+            node.visit(_Uses())
+        if bare:
+            raise Refusal(f"the record `{record}` is used as a whole, not by its fields")
+        missing = [a for a in used if a not in h.attrs or h.attrs[a] is None]
+        if missing or (h.key_attr is not None and h.key_attr in used):
+            raise Refusal(f"`{record}.{(missing or [h.key_attr])[0]}` is not a tensor the helper sets once")
+        literal = {a: v for a, v in h.attrs.items() if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString))}
+        # every field the helper sets to a value (the same function for every caller), in the order it sets them
+        fields = [a for a, v in h.attrs.items() if v is not None and a not in literal and a != h.key_attr]
+        if not fields:
+            raise Refusal(f"the record `{record}` has no tensor fields")
+
+        class _Fields(cst.CSTTransformer):
+            def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+                if isinstance(original.value, cst.Name) and original.value.value == record:
+                    if original.attr.value in literal:
+                        return literal[original.attr.value]
+                    return cst.Subscript(cst.Name(record), [cst.SubscriptElement(cst.Index(
+                        cst.SimpleString(f'"{original.attr.value}"')))])
+                return updated
+
+        p.originals = list(p.intermediates)
+        p.intermediates = [s.visit(_Fields()) for s in p.intermediates]
+        p.args = {k: (v.visit(_Fields()) if k in ("tensors", "keep_input") else v) for k, v in p.args.items()}
+        ret = cst.Dict([cst.DictElement(cst.SimpleString(f'"{a}"'), cst.Attribute(cst.Name(h.record), cst.Name(a)))
+                        for a in fields])
+        body = list(h.new_fn.body.body)
+        body[-1] = body[-1].with_changes(body=[body[-1].body[0].with_changes(value=ret)])
+        h.new_fn = h.new_fn.with_changes(body=h.new_fn.body.with_changes(body=body))
 
     # -- sources -------------------------------------------------------------------------------------------------
     def _source(self, body, j: int, assign: cst.Assign, defined: list[str]) -> Source | None:
@@ -145,65 +216,129 @@ class Finder:
         if self.is_api(value, "train.slice_input_producer"):
             bound = bind(value, "train.slice_input_producer")
             tensors = bound.get("tensor_list")
-            if not isinstance(tensors, (cst.List, cst.Tuple)) or len(tensors.elements) != len(defined) or \
-                    not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
-                raise Refusal("`slice_input_producer` must take a list of tensors and be unpacked into one name each")
+            if not isinstance(tensors, (cst.List, cst.Tuple)):
+                raise Refusal("`slice_input_producer` must take a literal list of tensors")
+            if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) > 1:
+                # ``input_queue = slice_input_producer([a, b])``, then ``input_queue[0]``: a tuple of the slices
+                return Source("slice", [stmt], [f"*{defined[0]}"], call=bound)
+            if len(tensors.elements) != len(defined) or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+                raise Refusal("`slice_input_producer` must be unpacked into one name per tensor, or bound to one name")
             return Source("slice", [stmt], defined, call=bound)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
             return self._reader_source(body, j, value, defined)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+            fn = self.scopes.module_function(stmt, value.func.value)
+            if fn is not None and _reads(fn):
+                return self._helper_source(stmt, fn, value, assign, defined)
+        if isinstance(value, cst.Call) and self.external is not None:
+            found = self.external(value.func)  # a helper defined in another module of the migrated tree
+            if found is not None and _reads(found[0]):
+                return self._helper_source(stmt, found[0], value, assign, defined, found[1])
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == \
+                "dequeue" and not value.args and isinstance(value.func.value, cst.Name):
+            return self._prefetch_source(stmt, value.func.value.value, assign, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value in ("read_up_to", "dequeue", "dequeue_many", "dequeue_up_to"):
             raise Refusal(f"`{value.func.attr.value}` on a queue or reader is not a pattern the rewrite knows")
         return None
 
     def _reader_source(self, body, j: int, read: cst.Call, defined: list[str]) -> Source:
-        if len(defined) != 2 or not isinstance(read.func.value, cst.Name) or len(read.args) != 1 or \
-                not isinstance(read.args[0].value, cst.Name):
+        stmt = body[j]
+        if len(defined) != 2 or len(read.args) != 1 or read.args[0].keyword not in (None,) and \
+                read.args[0].keyword.value != "queue":
             raise Refusal("a reader's `read` must be called as `key, value = reader.read(filename_queue)`")
-        reader_name, queue_name = read.func.value.value, read.args[0].value.value
-        reader_stmt = queue_stmt = None
-        reader = ""
-        reader_args: dict[str, cst.BaseExpression] = {}
-        queue_args: dict[str, cst.BaseExpression] = {}
-        for k in range(j - 1, -1, -1):
-            a = _assign(body[k])
-            names = target_names(a.targets[0].target) if a else None
-            if names == [reader_name] and reader_stmt is None:
-                kind = self.is_api(a.value, *READERS)
-                if kind is None:
-                    raise Refusal(f"`{reader_name}` is not one of {', '.join(sorted(READERS))}")
-                reader, reader_args, reader_stmt = kind, bind(a.value, kind), body[k]
-            elif names == [queue_name] and queue_stmt is None:
-                if not self.is_api(a.value, "train.string_input_producer"):
-                    raise Refusal(f"`{queue_name}` is not made by `string_input_producer`")
-                queue_args, queue_stmt = bind(a.value, "train.string_input_producer"), body[k]
-        if reader_stmt is None or queue_stmt is None:
-            raise Refusal("the reader and its `string_input_producer` must be made in the same block as the read")
+        statements: list[cst.SimpleStatementLine] = []
+        reader_expr = read.func.value
+        if isinstance(reader_expr, cst.Name):
+            reader_stmt = self.scopes.single_assignment(stmt, reader_expr.value)
+            if reader_stmt is None:
+                raise Refusal(f"the reader `{reader_expr.value}` is not made by one assignment before its read")
+            statements.append(reader_stmt)
+            reader_expr = reader_stmt.body[0].value
+        reader = self.is_api(reader_expr, *READERS)
+        if reader is None:
+            raise Refusal(f"the reader read here is not one of {', '.join(sorted(READERS))}")
+        queue_args, queue_stmt = self._file_queue(stmt, read.args[0].value)
+        if queue_stmt is not None:
+            statements.insert(0, queue_stmt)
         key, value = defined
         params = [value]
         if reader == "WholeFileReader" and key != "_":
             params = [key, value]
-        elif key != "_" and len(self.refs.get(key, [])) > 1:
+        elif key != "_" and self.scopes.readers_of(stmt, key):
             raise Refusal(f"the record key `{key}` (file:record) is used; tf.data readers do not make it")
-        return Source("reader", [queue_stmt, reader_stmt, body[j]], params, call=queue_args, reader=reader,
-                      reader_args=reader_args)
+        return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
+                      reader_args=bind(reader_expr, reader))
+
+    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression
+                    ) -> tuple[dict[str, cst.BaseExpression], cst.SimpleStatementLine | None]:
+        """The bound arguments of the ``string_input_producer`` that ``queue`` names (or is), and its statement."""
+        stmt = None
+        if isinstance(queue, cst.Name):
+            stmt = self.scopes.single_assignment(at, queue.value)
+            if stmt is None:
+                raise Refusal(f"the file queue `{queue.value}` is not made by one assignment before its read")
+            queue = stmt.body[0].value
+        if not self.is_api(queue, "train.string_input_producer"):
+            raise Refusal("the queue read is not made by `string_input_producer`")
+        return bind(queue, "train.string_input_producer"), stmt
+
+    def _prefetch_source(self, stmt, qname: str, assign: cst.Assign, defined: list[str]) -> Source:
+        queue_stmt = self.scopes.single_assignment(stmt, qname)
+        if queue_stmt is None:
+            raise Refusal(f"the queue `{qname}` is not made by one assignment before its dequeue")
+        scope_node = _enclosing_body(self.scopes, stmt)
+        plan = prefetch_source(self, queue_stmt, qname, stmt, scope_node)
+        n = len(plan.enqueued.elements) if isinstance(plan.enqueued, (cst.List, cst.Tuple)) else 1
+        if n > 1 and (len(defined) != n or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List))):
+            raise Refusal(f"the dequeue of {n} tensors is not unpacked into one name each")
+        if plan.key != "_" and self.scopes.readers_of(plan.loop_stmts[-1], plan.key):
+            raise Refusal(f"the record key `{plan.key}` (file:record) is used; tf.data readers do not make it")
+        kind = self.is_api(plan.reader, *READERS)
+        queue_args, file_stmt = self._file_queue(stmt, plan.read.args[0].value)
+        statements = [s for s in (file_stmt, stmt) if s is not None]
+        source = Source("reader", statements, defined, call=queue_args, reader=kind,
+                        reader_args=bind(plan.reader, kind), prefetch=plan)
+        return source
+
+    def _helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
+                       defined: list[str], home: Finder | None = None) -> Source:
+        """``home``: the Finder of the module that defines ``fn``, when it is another module."""
+        helper = reader_helper(home or self, (home or self).scopes, fn, call, self.code)
+        if home is not None:
+            helper.external = True
+            call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
+            for k, v in helper.reader_args.items():
+                if names_in(v) - call_names:
+                    raise Refusal(f"the reader's `{k}` in `{fn.name.value}` uses names of its own module")
+        queue_args, queue_stmt = self._file_queue(stmt, helper.queue)
+        returned = _return_value(helper.new_fn)
+        if isinstance(returned, (cst.Tuple, cst.List)):
+            if not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) or \
+                    len(returned.elements) != len(defined):
+                raise Refusal(f"`{fn.name.value}` returns {len(returned.elements)} tensors; the rewrite needs them "
+                              "unpacked into one name each")
+        elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+            raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
+        statements = [s for s in (queue_stmt, stmt) if s is not None]
+        return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
+                      reader_args=helper.reader_args, helper=helper)
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline) -> None:
-        moved = [*p.source.statements, *p.intermediates]
+        moved = [*p.source.statements, *(p.source.prefetch.removed if p.source.prefetch else ()), *p.intermediates]
         inside: set[int] = set()
-        defined: set[str] = set()
         for node in [*moved, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)
         for stmt in moved:
             a = _assign(stmt)
-            if a is not None:
-                defined |= set(target_names(a.targets[0].target) or ())
-        for name in sorted(defined - {"_"}):
-            for ref in self.refs.get(name, []):
-                if id(ref) not in inside:
-                    raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move into "
-                                  "a tf.data function")
+            if a is None:
+                continue
+            for name in sorted(set(target_names(a.targets[0].target) or ()) - {"_"}):
+                for ref in self.scopes.readers_of(stmt, name):
+                    if id(ref) not in inside:
+                        raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
+                                      "into a tf.data function")
 
 
 def _name_ids(node: cst.CSTNode) -> set[int]:
@@ -227,3 +362,40 @@ def check_flags(p: Pipeline) -> None:
             raise Refusal(f"{name}= shares the queue between sessions; tf.data has no equivalent")
     if not is_none(args.get("shapes")) and (p.intermediates or p.source.kind != "py_func"):
         raise Refusal("shapes= given where the element shapes come from graph ops; the rewrite keeps the ops' shapes")
+
+
+def _reads(fn: cst.FunctionDef) -> bool:
+    """The function calls some ``x.read(...)``: a reader helper candidate."""
+    found = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            if isinstance(n.func, cst.Attribute) and n.func.attr.value == "read":
+                found.append(n)
+
+    fn.visit(_V())
+    return bool(found)
+
+
+def _return_value(fn: cst.FunctionDef) -> cst.BaseExpression:
+    return fn.body.body[-1].body[0].value  # reader_helper checked it ends with its one return
+
+
+def _flatten(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """The statements in order, those inside ``with`` blocks in their place (``with tf.name_scope(...):``)."""
+    out: list[cst.BaseStatement] = []
+    for stmt in stmts:
+        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+            out += _flatten(list(stmt.body.body))
+        else:
+            out.append(stmt)
+    return out
+
+
+def _enclosing_body(scopes: Scopes, stmt: cst.CSTNode) -> cst.CSTNode:
+    """The function (or module) whose scope holds ``stmt``."""
+    scope = scopes.scope(stmt)
+    node = getattr(scope, "node", None)
+    if node is None:
+        raise Refusal("the dequeue is in no function or module the rewrite can read")
+    return node

@@ -1,8 +1,10 @@
 """Removing queue-runner plumbing once no queue pipeline is left: ``start_queue_runners``, ``Coordinator``.
 
 Removed only where provably unused: the coordinator is used by nothing but ``request_stop()``,
-``join(...)`` statements and the ``coord=`` argument of ``start_queue_runners``, and the runner threads
-by nothing but that ``join``. Otherwise everything is left (harmless with no runners) and a note says so.
+``join(...)`` statements, the ``coord=`` argument of ``start_queue_runners`` and the test of
+``while not coord.should_stop():`` loops that never request a stop themselves (with no runners the test is
+always false, so the loop becomes ``while True:``). Runner threads used beyond that ``join`` keep their name,
+bound to an empty list. Otherwise everything is left (harmless with no runners) and a note says so.
 A ``finally:`` emptied by the removal goes; a ``try:`` left with neither handlers nor ``finally`` is unwrapped.
 """
 
@@ -38,6 +40,16 @@ class _Survey(cst.CSTVisitor):
         self.pipelines: list[tuple[int, str]] = []  # legacy queue APIs still used (not plumbing)
         self.refs: dict[str, list[cst.Name]] = {}
         self.stmts: list[cst.SimpleStatementLine] = []
+        self.loops: list[tuple[cst.While, str]] = []  # ``while not coord.should_stop():`` and its coordinator
+
+    def visit_While(self, node: cst.While) -> None:
+        test = node.test
+        if (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+                and isinstance(test.expression, cst.Call) and not test.expression.args
+                and isinstance(test.expression.func, cst.Attribute)
+                and test.expression.func.attr.value == "should_stop"
+                and isinstance(test.expression.func.value, cst.Name)):
+            self.loops.append((node, test.expression.func.value.value))
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.stmts.append(node)
@@ -98,12 +110,21 @@ def _coord_method_stmt(stmt: cst.SimpleStatementLine, coord: str) -> bool:
 
 
 class _Remove(cst.CSTTransformer):
-    def __init__(self, removed: set[cst.CSTNode]) -> None:
+    def __init__(self, removed: set[cst.CSTNode], emptied: dict[cst.CSTNode, str] | None = None,
+                 forever: set[cst.While] | None = None) -> None:
         super().__init__()
         self.removed = removed
+        self.emptied = emptied or {}  # start_queue_runners statement -> the name kept, bound to []
+        self.forever = forever or set()
 
     def leave_SimpleStatementLine(self, original, updated):
+        if original in self.emptied:
+            return updated.with_changes(body=[cst.Assign([cst.AssignTarget(cst.Name(self.emptied[original]))],
+                                                         cst.List([]))])
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_While(self, original: cst.While, updated: cst.While) -> cst.While:
+        return updated.with_changes(test=cst.Name("True")) if original in self.forever else updated
 
     def leave_Try(self, original: cst.Try, updated: cst.Try):
         if original.finalbody is not None and updated.finalbody is not None and all(
@@ -148,12 +169,38 @@ def remove_plumbing(module: cst.Module) -> tuple[cst.Module, list[Note]]:
             if _coord_method_stmt(s, coord):
                 removed.add(s)
                 inside |= _ids(s)
-    names = set(survey.coords) | {t for _, t, _ in survey.starts if t}
+    forever: set[cst.While] = set()
+    for loop, coord in survey.loops:
+        if coord not in survey.coords:
+            continue
+        stops = [st for st in survey.stmts if _coord_method_stmt(st, coord) and _within(st, loop.body)]
+        if any(st.body[0].value.func.attr.value == "request_stop" for st in stops):
+            continue  # the loop asks for its own stop: should_stop() is not always false
+        forever.add(loop)
+        inside |= _ids(loop.test)
+    emptied: dict[cst.CSTNode, str] = {}
+    for stmt, target, _ in survey.starts:
+        if target and [r for r in survey.refs.get(target, []) if id(r) not in inside]:
+            emptied[stmt] = target  # the threads are used beyond the join: an empty list of them
+    names = set(survey.coords) | {t for s, t, _ in survey.starts if t and s not in emptied}
     for name in sorted(names):
         outside = [r for r in survey.refs.get(name, []) if id(r) not in inside]
         if outside:
             line = pos[outside[0]].start.line
             return module, [Note(line, f"queue-runner plumbing left (harmless without runners): `{name}` is used "
                                        f"at line {line} beyond starting and stopping runners", kind="info")]
-    return module.visit(_Remove(removed)), [Note(first, "queue-runner plumbing removed: nothing is left to run it",
-                                                 kind="info")]
+    return module.visit(_Remove(removed, emptied, forever)), [
+        Note(first, "queue-runner plumbing removed: nothing is left to run it", kind="info")]
+
+
+def _within(node: cst.CSTNode, block: cst.CSTNode) -> bool:
+    found = []
+
+    class _V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            if n is node:
+                found.append(n)
+            return not found
+
+    block.visit(_V())
+    return bool(found)

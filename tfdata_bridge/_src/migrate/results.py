@@ -48,6 +48,16 @@ class Note:
 
 
 @dataclass(frozen=True)
+class PipelineOutcome:
+    """One pipeline end (a batch call, a join, a fed queue) that ``--to tfdata`` rewrote or left, and why."""
+
+    line: int  # 1-based line of the call site
+    api: str  # canonical short path, e.g. "train.shuffle_batch"
+    rewritten: bool
+    reason: str  # what the rewrite accepted, or why it left the pipeline
+
+
+@dataclass(frozen=True)
 class RewriteResult:
     """What ``rewrite(source, to=...)`` made of one source text."""
 

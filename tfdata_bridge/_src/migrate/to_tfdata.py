@@ -10,15 +10,21 @@ plumbing is then removed where nothing else uses it (``plumbing``).
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import Refusal, tf_path
+from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
+    rewrite_helper, site_pipeline
+from tfdata_bridge._src.migrate.calls import Refusal, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.join import join_pipeline
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
-from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.scopes import Scopes
 
 
 class _Index(cst.CSTVisitor):
@@ -36,6 +42,9 @@ class _Index(cst.CSTVisitor):
         self.v1: dict[cst.Call, str] = {}
         self.fixed_len: dict[cst.Call, bool] = {}
         self.threads: set[cst.Call] = set()
+        self.owners: dict[int, cst.SimpleStatementLine] = {}  # id(assigned Name) -> its assignment statement
+        self.pending_withs: list[cst.With] = []
+        self.name_scopes: set[cst.With] = set()  # ``with tf.name_scope(...):`` blocks (nothing but a scope)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.blocks.append(list(node.body))
@@ -47,8 +56,25 @@ class _Index(cst.CSTVisitor):
         where = self.get_metadata(PositionProvider, node)
         self.lines[node] = where.start.line
         self.spans[node] = (where.start.line, where.end.line)
+        if len(node.body) == 1 and isinstance(node.body[0], cst.Assign):
+            for t in node.body[0].targets:
+                for n in _target_name_nodes(t.target):
+                    self.owners[id(n)] = node
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        where = self.get_metadata(PositionProvider, node)
+        self.spans[node] = (where.start.line, where.end.line)
+
+    def visit_With(self, node: cst.With) -> None:
+        if all(isinstance(item.item, cst.Call) and item.asname is None for item in node.items):
+            self.pending_withs.append(node)
+
+    def leave_Module(self, node: cst.Module) -> None:
+        scoping = {"name_scope", "variable_scope"}
+        self.name_scopes = {w for w in self.pending_withs
+                            if all((self.paths.get(i.item) or "").rsplit(".", 1)[-1] in scoping for i in w.items)}
+
+    def visit_For(self, node: cst.For) -> None:
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
 
@@ -81,6 +107,14 @@ class _Index(cst.CSTVisitor):
         return False
 
 
+def _target_name_nodes(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for el in target.elements for n in _target_name_nodes(el.value)]
+    return []
+
+
 def _dotted(expr: cst.BaseExpression) -> str:
     if isinstance(expr, cst.Name):
         return expr.value
@@ -91,10 +125,12 @@ def _dotted(expr: cst.BaseExpression) -> str:
 
 
 class _Apply(cst.CSTTransformer):
-    def __init__(self, removed: set[cst.CSTNode], replaced: dict[cst.CSTNode, list[cst.BaseStatement]]) -> None:
+    def __init__(self, removed: set[cst.CSTNode], replaced: dict[cst.CSTNode, list[cst.BaseStatement]],
+                 scopes_only: set[cst.With] = frozenset()) -> None:
         super().__init__()
         self.removed = removed
         self.replaced = replaced
+        self.scopes_only = scopes_only  # ``with`` statements that only name a graph scope
 
     def leave_SimpleStatementLine(self, original, updated):
         if original in self.removed:
@@ -103,7 +139,25 @@ class _Apply(cst.CSTTransformer):
             return cst.FlattenSentinel(self.replaced[original])
         return updated
 
+    def leave_For(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_With(self, original, updated):
+        """A ``with tf.name_scope(...):`` whose statements all moved into the pipeline goes with them (its
+        statements now sit beside the dataset); any other ``with`` stays, with ``pass``."""
+        body = original.body.body if isinstance(original.body, cst.IndentedBlock) else ()
+        if original in self.scopes_only and body and all(b in self.removed for b in body):
+            return cst.RemovalSentinel.REMOVE
+        return updated
+
+    def leave_IndentedBlock(self, original, updated):
+        if not updated.body:  # every statement of a ``with`` block moved into the pipeline
+            return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+        return updated
+
     def leave_FunctionDef(self, original, updated):
+        if original in self.replaced:
+            return cst.FlattenSentinel(self.replaced[original])
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
 
@@ -118,14 +172,35 @@ def _fixed_len_only(index: _Index, features: cst.BaseExpression) -> bool:
 
 
 def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
+    out, notes, _ = run(module)
+    return out, notes
+
+
+def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
+    """The index, scopes and finder of a module (``tree.py`` asks them of the modules that define helpers)."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     index = _Index()
     wrapper.visit(index)
-    finder = Finder(index.paths, index.refs)
+    scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines)
+    return index, scopes, Finder(index.paths, index.refs, scopes, module.code_for_node, external)
+
+
+def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
+        requests: list | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
+
+    For a tree (``tree.py``): ``external`` resolves helpers in other modules; ``functions`` are this module's
+    helpers to replace for callers elsewhere; ``requests`` collects ``(helper, new helper, call sites)`` of the
+    other modules' helpers this module's rewrites need."""
+    outcomes: list[PipelineOutcome] = []
+    index, scopes, finder = survey(module, external)
     taken = set(index.refs)
     notes: list[Note] = []
     removed: set[cst.CSTNode] = set()
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
+    imported_v1 = v1_prefix(module)
+    # no module alias for tensorflow.compat.v1 (``from tensorflow.compat.v1 import train``): one is added
+    added_v1 = None if imported_v1 is not None or "tf" in index.refs else "tf"
 
     def fresh(base: str) -> str:
         name, i = base, 2
@@ -134,9 +209,22 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
         taken.add(name)
         return name
 
+    # each rewrite is a group of changes; a reader helper's groups are undone unless they cover all its callers
+    groups: list[tuple[set, set, range, range, set]] = []
+
+    def begin() -> tuple[set, set, int, int]:
+        return set(removed), set(replaced), len(notes), len(outcomes)
+
+    def commit(snap: tuple[set, set, int, int], helpers: set[cst.FunctionDef]) -> None:
+        groups.append((removed - snap[0], set(replaced) - snap[1], range(snap[2], len(notes)),
+                       range(snap[3], len(outcomes)), helpers))
+
+    v1_default = imported_v1 or added_v1 or ""
+    done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
+                          begin, commit, requests)
     for body in index.blocks:
         for i, stmt in enumerate(body):
-            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or stmt in done:
                 continue
             small = stmt.body[0]
             value = small.value if isinstance(small, (cst.Assign, cst.Expr, cst.Return)) else None
@@ -153,6 +241,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                     plan = feed.plan(body, i, small.targets[0].target.value, value)
                 except Refusal as exc:
                     notes.append(Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"))
+                    outcomes.append(PipelineOutcome(line, "FIFOQueue", False, str(exc)))
                     continue
                 removed.update(plan.removed)
                 anchor = plan.replace_at
@@ -160,11 +249,14 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                 plan.new[0] = plan.new[0].with_changes(leading_lines=[*lead, *_comment_lines(plan.comment)])
                 replaced[anchor] = plan.new
                 notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
+                outcomes.append(PipelineOutcome(line, "FIFOQueue", True, plan.comment.split(": ", 1)[1]))
                 continue
             if api not in BATCHES and api not in JOINS:
                 continue
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1) and not isinstance(small, cst.Return):
-                notes.append(Note(line, f"`{api}` left: its result is neither assigned to names nor returned"))
+                why = "its result is neither assigned to names nor returned"
+                notes.append(Note(line, f"`{api}` left: {why}"))
+                outcomes.append(PipelineOutcome(line, api, False, why))
                 continue
             try:
                 if api in JOINS:
@@ -172,30 +264,149 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
                 else:
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
-                v1 = index.v1.get(value) or ""
+                v1 = index.v1.get(value) or imported_v1 or added_v1 or ""
                 if not v1:
-                    raise Refusal("the batch call is not spelled through a `tensorflow` module alias "
-                                  "(`tf.train.batch`), so there is no prefix to write tf.data with")
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken, so there "
+                                  "is no prefix to write tf.data with; add `import tensorflow.compat.v1 as tf`")
                 gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                 lambda n: index.paths.get(n))
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
+                outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
+            snap = begin()
             removed.update(moved)
+            if pipeline.source.helper is not None and pipeline.source.helper.external:
+                if requests is None:
+                    raise AssertionError("a helper of another module without a tree")  # external implies a tree
+                requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
+            elif pipeline.source.helper is not None:
+                replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
-            new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)])
+            # the comments of the statements that go, and of the batch call's arguments, stay with the dataset
+            kept = [c for c in comments_in([*pipeline.source.statements, small.value])
+                    if c not in comments_in([stmt.with_changes(body=[])])]
+            if kept:
+                new[-1] = new[-1].with_changes(leading_lines=[*comment_lines(kept), *new[-1].leading_lines])
+            new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
+            commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
+                   and not pipeline.source.helper.external else set())
+    _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    for old_fn, new_fn in (functions or {}).items():
+        replaced[old_fn] = [new_fn]
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:
-        return module, notes
-    out = module.visit(_Apply(removed, replaced))
+        return module, notes, outcomes
+    out = module.visit(_Apply(removed, replaced, index.name_scopes))
+    if added_v1 is not None and f"{added_v1}." in out.code:
+        context = CodemodContext()
+        AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
+        out = AddImportsVisitor(context).transform_module(out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, plumbing_notes = remove_plumbing(out)
-    return out, notes + plumbing_notes
+    return out, notes + plumbing_notes, outcomes
+
+
+def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced, begin, commit,
+                   requests=None) -> set[cst.CSTNode]:
+    """Pipelines whose batch is made in a batch helper: each caller makes its element dataset, the helper batches
+    it. Returns the helper's batch statements, which the per-batch pass then leaves to this one."""
+    sites: dict[cst.FunctionDef, list[tuple[list[cst.BaseStatement], int, cst.Call]]] = {}
+    for body in index.blocks:
+        for i, stmt in enumerate(body):
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+            if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+                continue
+            fn = scopes.module_function(stmt, value.func.value)
+            if fn is not None and batches_its_parameters(finder, fn):
+                sites.setdefault(fn, []).append((body, i, value))
+    done: set[cst.CSTNode] = set()
+    for fn, calls in sites.items():
+        lines = [index.lines.get(body[i], 0) for body, i, _ in calls]
+        try:
+            helper = batch_helper(finder, scopes, fn)
+            if len(scopes.callers(fn)) != len(calls):
+                raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
+            gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                            lambda n: index.paths.get(n))
+            if not v1:
+                raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+            plans = []
+            for body, i, call in calls:
+                pipeline, kept = site_pipeline(finder, helper, body, i, call)
+                new, dataset, accepted = gen.elements(pipeline)
+                plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
+            new_fn = rewrite_helper(helper, gen.batches)
+        except Refusal as exc:
+            for line in lines:
+                notes.append(Note(line, f"`{fn.name.value}` (a batch helper) pipeline left unchanged: {exc}"))
+                outcomes.append(PipelineOutcome(line, "train.batch", False, str(exc)))
+            continue
+        apis = sorted({a.rsplit(".", 1)[-1] for _, a, _ in helper.batch_stmts})
+        snap = begin()
+        readers: set[cst.FunctionDef] = set()
+        for (body, i, call, pipeline, kept, new, dataset, accepted), line in zip(plans, lines):
+            stmt = body[i]
+            small = stmt.body[0]
+            removed.update(_moved(pipeline))
+            if pipeline.source.helper is not None and pipeline.source.helper.external and requests is not None:
+                requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
+            elif pipeline.source.helper is not None:
+                replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
+                readers.add(pipeline.source.helper.fn)
+            comment = (f"tfdata-bridge migrate: {', '.join(sorted({*apis, *gen._source_apis(pipeline)}))} rewritten "
+                       f"to tf.data; `{fn.name.value}` batches the dataset")
+            if accepted:
+                comment += "; accepted: " + "; ".join(accepted)
+            kept_comments = comments_in(pipeline.source.statements)
+            if kept_comments:
+                new[-1] = new[-1].with_changes(leading_lines=[*comment_lines(kept_comments), *new[-1].leading_lines])
+            lead = _lead(stmt, body, removed)
+            new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])
+            out = small.with_changes(value=rewrite_call(helper, call, kept, dataset))
+            replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, f"train.{apis[0]}", True, comment.split(": ", 1)[1]))
+        replaced[fn] = [new_fn]
+        done |= {s for s, _, _ in helper.batch_stmts}
+        commit(snap, readers)
+    return done
+
+
+def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests=None) -> None:
+    """A reader helper turned into a function of the record breaks any caller left reading a queue: unless the
+    rewrites using it cover all its callers, they are undone, each with the reason. A helper of another module
+    is the tree's to decide (``requests``)."""
+    while True:
+        users: dict[cst.FunctionDef, list[int]] = {}
+        for g, group in enumerate(groups):
+            for fn in group[4]:
+                users.setdefault(fn, []).append(g)
+        bad = next(((fn, gs) for fn, gs in users.items()
+                    if len(scopes.callers(fn)) != sum(len(groups[g][3]) for g in gs)), None)
+        if bad is None:
+            return
+        fn, gs = bad
+        why = (f"the reader helper `{fn.name.value}` is also called where no pipeline is rewritten; its reader "
+               "lines cannot go for some callers alone")
+        for g in sorted(gs, reverse=True):
+            added_removed, added_replaced, note_ids, outcome_ids, _ = groups.pop(g)
+            removed.difference_update(added_removed)
+            for key in added_replaced:
+                replaced.pop(key, None)
+            for k in note_ids:
+                if notes[k].kind == "info":
+                    notes[k] = Note(notes[k].line, f"pipeline left unchanged: {why}")
+            for k in outcome_ids:
+                outcomes[k] = PipelineOutcome(outcomes[k].line, outcomes[k].api, False, why)
+        replaced.pop(fn, None)
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
@@ -258,7 +469,8 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
 
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
-    return [*p.source.statements, *p.intermediates]
+    extra = p.source.prefetch.removed if p.source.prefetch is not None else []
+    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates)]
 
 
 def _comment_lines(comment: str, width: int = 100) -> list[cst.EmptyLine]:

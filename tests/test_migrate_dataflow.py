@@ -1,0 +1,454 @@
+"""``--to tfdata`` finds pipelines by dataflow: helpers, inline readers, names by scope, comments kept.
+
+Codemod-level cases (before -> what must and must not be in the result); the corpus test
+(test_migrate_corpus.py) runs such programs against their originals.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tfdata_bridge._src.migrate.recognize import recognize
+from tfdata_bridge._src.migrate.tree import rewrite_tree
+from tfdata_bridge.migrate import rewrite, scan_source
+
+HELPER = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def read_and_decode(filename_queue, skip=1):
+        reader = tf.TextLineReader(skip_header_lines=skip)
+        key, line = reader.read(filename_queue)
+        a, b = tf.decode_csv(line, [[0], [0.0]])
+        return a, b
+
+
+    def inputs(files, n):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        a, b = read_and_decode(queue, n)
+        return tf.train.batch([a, b], batch_size=4)
+    ''')
+
+
+def _tfdata(source: str):
+    result = rewrite(source, to="tfdata")
+    return result, result.code
+
+
+def test_a_reader_helper_becomes_a_function_of_the_record_and_its_arguments_carry_over():
+    result, code = _tfdata(HELPER)
+    assert not result.refused, result.notes
+    assert "def read_and_decode(line, skip=1):\n    a, b = tf.decode_csv(line" in code
+    assert ".interleave(lambda filename: tf.data.TextLineDataset(filename).skip(n), cycle_length=1)" in code
+    assert ".map(lambda value: read_and_decode(value, n))" in code
+    assert scan_source(code) == ()
+
+
+def test_a_reader_helper_with_another_caller_is_left_with_the_reason():
+    source = HELPER + "\n\ndef other(q):\n    return read_and_decode(q)\n"
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("is also called where no pipeline is rewritten" in n.message for n in result.refused), result.notes
+
+
+@pytest.mark.parametrize("inline", [
+    "_, value = tf.TFRecordReader().read(tf.train.string_input_producer(files, num_epochs=1))",
+    "_, value = tf.TFRecordReader(name='r').read(queue=tf.train.string_input_producer(files, num_epochs=1))",
+])
+def test_inline_readers_and_producers(inline):
+    source = textwrap.dedent(f'''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            {inline}
+            return tf.train.batch([value], 8)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "tf.data.TFRecordDataset" in code and scan_source(code) == ()
+
+
+def test_names_are_decided_by_scope_not_spelling():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+        serialized = "a module-level name"
+
+
+        def other(reader):
+            serialized = reader + "!"
+            return serialized
+
+
+        def inputs(files):
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            reader = tf.TFRecordReader()
+            _, serialized = reader.read(queue)
+            return tf.train.batch([serialized], 8)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert 'serialized = "a module-level name"' in code and "def other(reader):" in code
+
+
+def test_a_pipeline_name_used_later_in_its_own_scope_blocks_the_rewrite():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            reader = tf.TFRecordReader()
+            _, serialized = reader.read(queue)
+            batch = tf.train.batch([serialized], 8)
+            return batch, reader.num_records_produced()
+        ''')
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("`reader` is also used outside the pipeline" in n.message for n in result.refused)
+    [outcome] = recognize(source)
+    assert not outcome.rewritten and "`reader`" in outcome.reason
+
+
+def test_comments_in_moved_statements_stay_with_the_code():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            # every file twice, in order
+            queue = tf.train.string_input_producer(files, num_epochs=2, shuffle=False)  # the epochs
+            reader = tf.TFRecordReader()  # one record at a time
+            _, serialized = reader.read(queue)
+            # decode the example
+            features = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([3], tf.float32)})
+            x = features["x"] * 2.0  # scaled
+            batch = tf.train.batch([x], batch_size=4,  # small batches
+                                   allow_smaller_final_batch=True)
+            return batch
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    for comment in ("# every file twice, in order", "# the epochs", "# one record at a time", "# decode the example",
+                    "# scaled", "# small batches"):
+        assert code.count(comment) == 1, comment
+    assert code.index("# decode the example") < code.index("features = tf.parse_single_example")
+
+
+def test_comments_of_a_helpers_reader_lines_stay_in_the_helper():
+    source = HELPER.replace("    reader = tf.TextLineReader(", "    # lines of the table\n    reader = tf.TextLineReader(")
+    source = source.replace("reader.read(filename_queue)", "reader.read(filename_queue)  # one line")
+    assert source.count("#") == 2
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "    # lines of the table\n    # one line\n    a, b = tf.decode_csv(line" in code
+
+
+def test_without_a_compat_v1_alias_one_is_imported():
+    source = textwrap.dedent('''\
+        from tensorflow.compat.v1 import train
+        from tensorflow.python.ops import io_ops
+
+
+        def inputs(files):
+            queue = train.string_input_producer(files, num_epochs=1, shuffle=False)
+            _, value = io_ops.TFRecordReader().read(queue)
+            return train.batch([value], 8)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "import tensorflow.compat.v1 as tf\n" in code and "tf.data.TFRecordDataset" in code
+    assert scan_source(code) == ()
+
+
+RECORD = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    class Record(object):
+        pass
+
+
+    def read_record(filename_queue):
+        result = Record()
+        label_bytes = 1
+        result.height = 2
+        result.width = 2
+        image_bytes = result.height * result.width
+        reader = tf.FixedLengthRecordReader(record_bytes=label_bytes + image_bytes)
+        result.key, value = reader.read(filename_queue)
+        raw = tf.decode_raw(value, tf.uint8)
+        result.label = tf.cast(tf.strided_slice(raw, [0], [label_bytes]), tf.int32)
+        result.image = tf.reshape(tf.strided_slice(raw, [label_bytes], [label_bytes + image_bytes]),
+                                  [result.height, result.width])
+        return result
+
+
+    def inputs(files):
+        read_input = read_record(tf.train.string_input_producer(files, num_epochs=1))
+        image = tf.cast(read_input.image, tf.float32)
+        image.set_shape([read_input.height, read_input.width])
+        read_input.label.set_shape([1])
+        return tf.train.batch([image, read_input.label], batch_size=4)
+    ''')
+
+
+def test_a_record_object_helper_returns_its_tensor_fields_as_a_dict():
+    result, code = _tfdata(RECORD)
+    assert not result.refused, result.notes
+    assert 'return {"label": result.label, "image": result.image}' in code
+    assert 'image = tf.cast(read_input["image"], tf.float32)\n        image.set_shape([2, 2])' in code
+    assert 'read_input["label"].set_shape([1])' in code
+    # the record size computed in the helper is what the dataset reads
+    assert "tf.data.FixedLengthRecordDataset(filename, 1 + (2 * 2))" in code
+    assert scan_source(code) == ()
+
+
+@pytest.mark.parametrize("change, reason", [
+    ("return tf.train.batch([image, read_input.label]", "return tf.train.batch([image, read_input.key]"),
+    ("read_input.label.set_shape([1])", "print(read_input)"),
+])
+def test_a_record_object_used_beyond_its_tensor_fields_is_left(change, reason):
+    source = RECORD.replace(change, reason)
+    result, code = _tfdata(source)
+    assert code == source and result.refused
+
+
+BATCH_HELPER = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def _generate_batch(image, label, min_queue_examples, batch_size, shuffle):
+        if shuffle:
+            images, labels = tf.train.shuffle_batch(
+                [image, label], batch_size=batch_size, num_threads=4,
+                capacity=min_queue_examples + 3 * batch_size, min_after_dequeue=min_queue_examples)
+        else:
+            images, labels = tf.train.batch([image, label], batch_size=batch_size, num_threads=4,
+                                            capacity=min_queue_examples + 3 * batch_size)
+        tf.summary.image("images", images)
+        return images, tf.reshape(labels, [batch_size])
+
+
+    def distorted_inputs(files, batch_size):
+        queue = tf.train.string_input_producer(files)
+        _, value = tf.TFRecordReader().read(queue)
+        image = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32)})["x"]
+        label = tf.constant(1)
+        return _generate_batch(image, label, 100, batch_size, shuffle=True)
+
+
+    def inputs(files, batch_size):
+        queue = tf.train.string_input_producer(files, shuffle=False)
+        _, value = tf.TFRecordReader().read(queue)
+        image = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32)})["x"] * 2.0
+        return _generate_batch(image, tf.constant(0), 100, batch_size, shuffle=False)
+    ''')
+
+
+def test_a_batch_helper_with_a_flag_keeps_the_flag_as_a_choice_between_two_chains():
+    result, code = _tfdata(BATCH_HELPER)
+    assert not result.refused, result.notes
+    assert "def _generate_batch(dataset, min_queue_examples, batch_size, shuffle):\n    if shuffle:" in code
+    assert ".shuffle(min_queue_examples + 3 * batch_size)" in code
+    assert code.count("make_one_shot_iterator") == 2 and code.count("_generate_batch(dataset, ") == 2
+    assert 'tf.summary.image("images", images)' in code
+    assert scan_source(code) == ()
+    assert [o.rewritten for o in recognize(BATCH_HELPER)] == [True, True]
+
+
+def test_a_batch_helper_is_left_when_one_of_its_callers_is_not_a_pipeline():
+    source = BATCH_HELPER + "\n\ndef fed(x, y):\n    return _generate_batch(x, y, 10, 2, False)\n"
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("batch helper" in n.message for n in result.refused)
+
+
+def test_a_batch_helper_that_uses_its_tensor_beyond_the_batch_is_left():
+    source = BATCH_HELPER.replace('tf.summary.image("images", images)', 'tf.summary.image("images", image)')
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("uses its tensor `image` beyond the batch" in n.message for n in result.refused)
+
+
+def test_a_reader_helper_called_by_two_pipelines_is_rewritten_once_for_both():
+    source = HELPER + textwrap.dedent('''\
+
+
+        def eval_inputs(files):
+            a, b = read_and_decode(tf.train.string_input_producer(files, num_epochs=1, shuffle=False))
+            return tf.train.batch([a, b], batch_size=2)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert code.count("def read_and_decode(line, skip=1):") == 1
+    assert ".map(lambda value: read_and_decode(value, n))" in code and ".map(lambda value: read_and_decode(value, 1))" in code
+    assert ".skip(1)" in code and scan_source(code) == ()
+
+
+PREFETCH = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def prefetch_input_data(files, num_reader_threads=4, capacity=100):
+        filename_queue = tf.train.string_input_producer(files, shuffle=True, capacity=16)
+        values_queue = tf.RandomShuffleQueue(capacity=capacity, min_after_dequeue=capacity // 2,
+                                             dtypes=[tf.string], name="random_input_queue")
+        enqueue_ops = []
+        for _ in range(num_reader_threads):
+            reader = tf.TFRecordReader()
+            _, value = reader.read(filename_queue)
+            enqueue_ops.append(values_queue.enqueue([value]))
+        tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(values_queue, enqueue_ops))
+        return values_queue
+
+
+    def inputs(files):
+        queue = tf.FIFOQueue(capacity=50, dtypes=[tf.float32, tf.int64])
+        filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        reader = tf.TFRecordReader()
+        ops = []
+        for i in range(2):
+            _, serialized = reader.read(filename_queue)
+            example = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([], tf.float32),
+                                                           "y": tf.FixedLenFeature([], tf.int64)})
+            ops.append(queue.enqueue([example["x"], example["y"]]))
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, ops))
+        x, y = queue.dequeue()
+        return tf.train.batch([x * 2.0, y], batch_size=8)
+    ''')
+
+
+def test_a_queue_filled_by_k_readers_and_a_queue_runner_becomes_an_interleave():
+    result, code = _tfdata(PREFETCH)
+    inputs = code[code.index("def inputs"):]
+    # one reader read by two ops still reads one file after another; the loop's parsing is one map
+    assert ".interleave(tf.data.TFRecordDataset, cycle_length=1)" in inputs
+    assert 'def read_element(serialized):\n        example = tf.parse_single_example' in inputs
+    assert 'return example["x"], example["y"]' in inputs and ".shuffle(" not in inputs
+    assert "tf.train.QueueRunner(" not in inputs and "tf.FIFOQueue(" not in inputs
+    # the helper that returns its queue (dequeued elsewhere) is left, with a note
+    assert code[:code.index("def inputs")] == PREFETCH[:PREFETCH.index("def inputs")]
+    assert any(n.kind == "refused" for n in result.notes)
+
+
+def test_the_k_reader_pattern_in_one_function_with_a_random_shuffle_queue():
+    source = PREFETCH.replace("    return values_queue\n", "    value = values_queue.dequeue()\n"
+                              "    return tf.train.batch([value], batch_size=4)\n")
+    assert source != PREFETCH
+    result, code = _tfdata(source)
+    prefetch = code[:code.index("def inputs")]
+    assert ".interleave(tf.data.TFRecordDataset, cycle_length=num_reader_threads, " \
+           "num_parallel_calls=num_reader_threads, deterministic=False)" in prefetch
+    assert ".shuffle(capacity)" in prefetch and "tf.RandomShuffleQueue(" not in prefetch
+    assert scan_source(code) == ()
+
+
+@pytest.mark.parametrize("extra", [
+    "    tf.summary.scalar('fill', values_queue.size())\n",
+    "    enqueue_ops.append(tf.no_op())\n",
+])
+def test_a_hand_built_queue_used_beyond_its_readers_and_runner_is_left(extra):
+    source = PREFETCH.replace("    return values_queue\n", extra + "    value = values_queue.dequeue()\n"
+                              "    return tf.train.batch([value], batch_size=4)\n")
+    assert source != PREFETCH
+    result, code = _tfdata(source)
+    assert code[:code.index("def inputs")] == source[:source.index("def inputs")]
+
+
+DECODE = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+    LINES_TO_SKIP = 1
+
+
+    def read_and_decode(filename_queue):
+        reader = tf.TextLineReader(skip_header_lines=1)
+        _, line = reader.read(filename_queue)
+        a, b = tf.decode_csv(line, [[0], [0.0]])
+        return a, b * 2.0
+    ''')
+TRAIN = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+    from {module} import read_and_decode
+
+
+    def inputs(files):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        a, b = read_and_decode(queue)
+        return tf.train.batch([a, b], batch_size=4)
+    ''')
+
+
+@pytest.mark.parametrize("module, train_path", [
+    ("project.readers", "project/train.py"),  # absolute import
+    (".readers", "project/train.py"),  # relative import in the package
+])
+def test_a_reader_helper_in_another_module_of_the_tree(tmp_path, module, train_path):
+    sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): DECODE,
+               str(tmp_path / train_path): TRAIN.format(module=module)}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    train, readers = results[str(tmp_path / train_path)], results[str(tmp_path / "project/readers.py")]
+    assert not train.refused and not readers.refused, (train.notes, readers.notes)
+    assert ".map(read_and_decode)" in train.code and f"from {module} import read_and_decode" in train.code
+    assert "def read_and_decode(line):\n    a, b = tf.decode_csv(line" in readers.code
+    assert scan_source(train.code) == () and scan_source(readers.code) == ()
+
+
+def test_a_reader_helper_in_another_module_also_used_elsewhere_is_left(tmp_path):
+    other = "from project.readers import read_and_decode\n\n\ndef count(q):\n    return read_and_decode(q)\n"
+    sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): DECODE,
+               str(tmp_path / "project/train.py"): TRAIN.format(module="project.readers"),
+               str(tmp_path / "project/other.py"): other}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    assert not any(r.changed for r in results.values())
+    assert any("is also used where no pipeline is rewritten" in n.message
+               for n in results[str(tmp_path / "project/train.py")].refused)
+
+
+def test_a_reader_helper_whose_reader_uses_its_own_modules_constant_is_left(tmp_path):
+    decode = DECODE.replace("skip_header_lines=1", "skip_header_lines=LINES_TO_SKIP")
+    sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): decode,
+               str(tmp_path / "project/train.py"): TRAIN.format(module="project.readers")}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    assert not any(r.changed for r in results.values())
+    assert any("uses names of its own module" in n.message for n in results[str(tmp_path / "project/train.py")].refused)
+
+
+def test_the_readme_helper_before_after_is_what_the_tool_prints():
+    root = pathlib.Path(__file__).resolve().parents[1]
+    block = (root / "README.md").read_text().split("```diff\n")[1].split("```\n", 1)[0]
+    out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate",
+                          "tests/migrate_corpus/helper_read_and_decode.py", "--to", "tfdata"],
+                         capture_output=True, text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 1
+    assert block == out.stdout
+
+
+def test_a_name_scope_emptied_by_the_rewrite_goes_and_one_with_other_statements_stays():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def inputs(files):
+            with tf.name_scope("input"):
+                queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+                _, value = tf.TFRecordReader().read(queue)
+            with tf.name_scope("stats"):
+                n = tf.size(files)
+                value = tf.strings.length(value)
+            batch = tf.train.batch([value], batch_size=4)
+            return batch, n
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert 'tf.name_scope("input")' not in code
+    assert '    with tf.name_scope("stats"):\n        n = tf.size(files)\n' in code

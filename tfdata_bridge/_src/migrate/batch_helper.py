@@ -1,0 +1,213 @@
+"""A batch helper: a function that takes the element tensors and batches them, often choosing
+``shuffle_batch`` or ``batch`` by a parameter (the image tutorial's ``_generate_image_and_label_batch``).
+
+    def _generate_batch(image, label, min_queue_examples, batch_size, shuffle):
+        if shuffle:
+            images, labels = tf.train.shuffle_batch([image, label], ...)
+        else:
+            images, labels = tf.train.batch([image, label], ...)
+        return images, labels
+
+The helper's tensor parameters become one ``dataset`` parameter (where the first of them stood); each batch
+call in it becomes the same batch of that dataset (so the flag stays a choice between two chains); each
+caller makes the dataset of its elements (its own pipeline, up to the batch) and passes it. Every caller must
+be such a pipeline, or nothing is rewritten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in
+from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
+from tfdata_bridge._src.migrate.scopes import Scopes
+
+
+@dataclass
+class BatchHelper:
+    fn: cst.FunctionDef
+    tensors: list[str]  # the tensor parameters, in the order the batch calls take them
+    single: bool  # the batch calls take one parameter as it is (a dict or one tensor), not a list
+    batch_stmts: list[tuple[cst.SimpleStatementLine, str, dict[str, cst.BaseExpression]]] = field(default_factory=list)
+    param: str = "dataset"  # the new parameter's name
+
+
+class _BatchCalls(cst.CSTVisitor):
+    def __init__(self, finder: Finder) -> None:
+        super().__init__()
+        self.finder = finder
+        self.found: list[tuple[cst.SimpleStatementLine | None, cst.Call, str]] = []
+        self.stmt: cst.SimpleStatementLine | None = None
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.stmt = node
+
+    def visit_Call(self, node: cst.Call) -> None:
+        api = self.finder.api(node)
+        if api in BATCHES:
+            small = self.stmt.body[0] if self.stmt is not None and len(self.stmt.body) == 1 else None
+            ok = small is not None and small.value is node and (
+                isinstance(small, cst.Return) or (isinstance(small, cst.Assign) and len(small.targets) == 1))
+            self.found.append((self.stmt if ok else None, node, api))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def batch_calls_in(finder: Finder, fn: cst.FunctionDef) -> list[tuple[cst.SimpleStatementLine | None, cst.Call, str]]:
+    v = _BatchCalls(finder)
+    fn.body.visit(v)
+    return v.found
+
+
+def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
+    """Some batch call in ``fn`` takes tensors that are ``fn``'s parameters: a batch helper candidate."""
+    params = {p.name.value for p in fn.params.params}
+    for _, call, api in batch_calls_in(finder, fn):
+        tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
+            (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
+        if tensors is not None and names_in(tensors) & params:
+            return True
+    return False
+
+
+def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHelper:
+    name = fn.name.value
+    params = fn.params
+    if fn.decorators or params.star_kwarg or params.kwonly_params or params.posonly_params or \
+            isinstance(params.star_arg, cst.Param):
+        raise Refusal(f"the batch helper `{name}` is decorated or takes *args, **kwargs or keyword-only parameters")
+    names = [p.name.value for p in params.params]
+    found = batch_calls_in(finder, fn)
+    helper: BatchHelper | None = None
+    for stmt, call, api in found:
+        if stmt is None:
+            raise Refusal(f"a batch call in `{name}` is neither assigned to names nor returned")
+        args = bind(call, api)
+        for flag in ("keep_input", "shapes", "shared_name"):
+            if not is_none(args.get(flag)):
+                raise Refusal(f"`{api}` in `{name}` has {flag}=; not rewritten in a batch helper")
+        if literal_bool(args.get("enqueue_many"), False, "enqueue_many"):
+            raise Refusal("enqueue_many=True: each tensor is a batch of elements; not rewritten")
+        tensors = args.get("tensors")
+        if isinstance(tensors, (cst.List, cst.Tuple)) and all(isinstance(e.value, cst.Name) for e in tensors.elements):
+            taken, single = [e.value.value for e in tensors.elements], False
+        elif isinstance(tensors, cst.Name):
+            taken, single = [tensors.value], True
+        else:
+            raise Refusal(f"the batch calls in `{name}` do not take its parameters as they are")
+        if not set(taken) <= set(names) or len(set(taken)) != len(taken):
+            raise Refusal(f"the batch calls in `{name}` do not take its parameters as they are")
+        if helper is None:
+            helper = BatchHelper(fn, taken, single)
+        elif (helper.tensors, helper.single) != (taken, single):
+            raise Refusal(f"the batch calls in `{name}` take different tensors")
+        helper.batch_stmts.append((stmt, api, args))
+    if helper is None:
+        raise Refusal(f"`{name}` makes no batch")
+    inside: set[int] = set()
+    for stmt, _, args in helper.batch_stmts:
+        inside |= _ids(args["tensors"])
+    for t in helper.tensors:
+        if any(id(r) not in inside for r in scopes.readers_of(fn.body.body[0], t)):
+            raise Refusal(f"`{name}` uses its tensor `{t}` beyond the batch")
+    scope = scopes.scope(fn.body.body[0])
+    own = {a.name for a in scope.assignments} if scope is not None else set(names)
+    helper.param = next(n for n in ("dataset", "dataset_", "elements", "elements_") if n not in own)
+    return helper
+
+
+def _ids(node: cst.CSTNode) -> set[int]:
+    ids: set[int] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            ids.add(id(n))
+
+    node.visit(_V())
+    return ids
+
+
+def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]]:
+    """(the caller's tensors as the batch call would see them, the call's arguments with the dataset's place
+    marked by ``None`` values to fill)."""
+    params = [p.name.value for p in helper.fn.params.params]
+    bound: dict[str, cst.BaseExpression] = {}
+    kept: list[cst.Arg] = []
+    first = next(p for p in params if p in helper.tensors)
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            raise Refusal(f"`{helper.fn.name.value}` is called with *args or **kwargs")
+        param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
+        if param is None:
+            raise Refusal(f"`{helper.fn.name.value}` is called with more arguments than it takes")
+        if param in helper.tensors:
+            bound[param] = arg.value
+            if param == first:
+                kept.append(arg)  # its value becomes the dataset
+        else:
+            kept.append(arg)
+    if set(bound) != set(helper.tensors):
+        raise Refusal(f"`{helper.fn.name.value}` is called without all its tensors")
+    if helper.single:
+        return bound[helper.tensors[0]], kept
+    return cst.List([cst.Element(bound[t]) for t in helper.tensors]), kept
+
+
+def rewrite_call(helper: BatchHelper, call: cst.Call, kept: list[cst.Arg], dataset: str) -> cst.Call:
+    first = next(p.name.value for p in helper.fn.params.params if p.name.value in helper.tensors)
+    params = [p.name.value for p in helper.fn.params.params]
+    args = []
+    positions = {id(a): i for i, a in enumerate(call.args)}
+    for arg in kept:
+        param = arg.keyword.value if arg.keyword is not None else params[positions[id(arg)]]
+        if param == first and arg.keyword is not None:
+            args.append(arg.with_changes(keyword=cst.Name(helper.param), value=cst.Name(dataset)))
+        elif param == first:
+            args.append(arg.with_changes(value=cst.Name(dataset)))
+        else:
+            args.append(arg)
+    if args:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(args=args)
+
+
+def rewrite_helper(helper: BatchHelper, batches) -> cst.FunctionDef:
+    """The helper taking ``dataset``; ``batches(args, api, dataset, many)`` writes each batch."""
+    fn = helper.fn
+    first = next(p.name.value for p in fn.params.params if p.name.value in helper.tensors)
+    params = [p.with_changes(name=cst.Name(helper.param)) if p.name.value == first else p
+              for p in fn.params.params if p.name.value == first or p.name.value not in helper.tensors]
+    if params:
+        params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
+    for stmt, api, args in helper.batch_stmts:
+        small = stmt.body[0]
+        many = not helper.single and len(helper.tensors) > 1 and not (
+            isinstance(small, cst.Assign) and isinstance(small.targets[0].target, (cst.Tuple, cst.List)))
+        new, get_next, _ = batches(args, api, helper.param, many)
+        new[0] = new[0].with_changes(leading_lines=stmt.leading_lines)
+        replaced[stmt] = [*new, stmt.with_changes(body=[small.with_changes(value=cst.parse_expression(get_next))],
+                                                  leading_lines=())]
+
+    class _Swap(cst.CSTTransformer):
+        def leave_SimpleStatementLine(self, original, updated):
+            return cst.FlattenSentinel(replaced[original]) if original in replaced else updated
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is fn
+
+    out = fn.visit(_Swap())
+    return out.with_changes(params=out.params.with_changes(params=params))
+
+
+def site_pipeline(finder: Finder, helper: BatchHelper, body: list[cst.BaseStatement], index: int,
+                  call: cst.Call) -> tuple[Pipeline, list[cst.Arg]]:
+    tensors, kept = caller_tensors(helper, call)
+    api = helper.batch_stmts[0][1]
+    return finder.pipeline(body, index, api=api, args={"tensors": tensors}), kept

@@ -1,0 +1,33 @@
+"""Comments of legacy code that a rewrite moves or replaces: collected, so they stay with the code.
+
+A statement that goes (a producer, a reader, its ``read``) or is rewritten (the batch call's arguments)
+would take its comments with it; ``comments_in`` gathers them, in order, and ``comment_lines`` turns them
+into lines to put before the code that now does that work.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+def comments_in(nodes: list[cst.CSTNode]) -> list[str]:
+    """Every comment inside ``nodes`` (their own lines, trailing ones, ones between arguments), in order."""
+    found: list[str] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Comment(self, node: cst.Comment) -> None:
+            if node.value not in found:
+                found.append(node.value)
+
+    for node in nodes:
+        node.visit(_V())
+    return found
+
+
+def comment_lines(comments: list[str]) -> list[cst.EmptyLine]:
+    return [cst.EmptyLine(comment=cst.Comment(c)) for c in comments]
+
+
+def comment_leading_lines(stmt: cst.CSTNode) -> list[cst.EmptyLine]:
+    """The comment lines (not the blank ones) before a statement."""
+    return [line for line in getattr(stmt, "leading_lines", ()) if line.comment is not None]

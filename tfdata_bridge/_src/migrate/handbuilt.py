@@ -1,0 +1,181 @@
+"""A hand-built queue filled by the enqueue ops of k readers and a ``QueueRunner`` ("prefetch input data"):
+
+    filename_queue = tf.train.string_input_producer(files, ...)
+    examples_queue = tf.RandomShuffleQueue(capacity=C, min_after_dequeue=M, dtypes=[tf.string])  # or FIFOQueue
+    enqueue_ops = []
+    for _ in range(k):
+        reader = tf.TFRecordReader()            # or one reader made before the loop
+        _, value = reader.read(filename_queue)
+        ...per-element ops on value...           # optional
+        enqueue_ops.append(examples_queue.enqueue([value, ...]))
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(examples_queue, enqueue_ops))
+    example = examples_queue.dequeue()
+
+becomes ``interleave`` over the files with ``cycle_length=k`` (one reader: 1), the per-element ops in ``map``,
+``shuffle(C)`` for a RandomShuffleQueue, then whatever the consumer does with ``example``. Anything else that
+touches the queue or the ops list is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, is_none, names_in, target_names
+
+_QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
+                                  "shared_name", "name"),
+           "FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name")}
+
+
+@dataclass
+class Prefetch:
+    kind: str  # "RandomShuffleQueue" or "FIFOQueue"
+    args: dict[str, cst.BaseExpression]
+    readers: str  # cycle_length, as code
+    read: cst.Call  # the read call (reader.read(filename_queue))
+    reader: cst.BaseExpression  # the reader constructor call
+    key: str
+    value: str
+    per_element: list[cst.SimpleStatementLine]  # ops between the read and the enqueue, in the loop
+    enqueued: cst.BaseExpression  # what each enqueue puts in (a list of tensors)
+    removed: list[cst.CSTNode] = field(default_factory=list)
+    loop_stmts: list[cst.CSTNode] = field(default_factory=list)  # read statement etc. (for comments)
+
+
+def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
+    out: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star or (arg.keyword is None and i >= len(params)):
+            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
+        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
+    return out
+
+
+class _Uses(cst.CSTVisitor):
+    """Statements (and for loops) of a function body that use a name, each with the innermost such node."""
+
+    def __init__(self, names: set[str]) -> None:
+        super().__init__()
+        self.names = names
+        self.stack: list[cst.CSTNode] = []
+        self.hits: list[tuple[str, list[cst.CSTNode], cst.Name]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.SimpleStatementLine, cst.For, cst.If, cst.With, cst.While, cst.Try)):
+            self.stack.append(node)
+        if isinstance(node, cst.Name) and node.value in self.names:
+            self.hits.append((node.value, list(self.stack), node))
+        return not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) or not self.stack
+
+    def on_leave(self, node: cst.CSTNode) -> None:
+        if self.stack and self.stack[-1] is node:
+            self.stack.pop()
+
+
+def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, dequeue_stmt: cst.CSTNode,
+                    scope_body: cst.CSTNode) -> Prefetch:
+    """The k-reader pattern around ``qname`` (made at ``queue_stmt``, dequeued at ``dequeue_stmt``)."""
+    call = queue_stmt.body[0].value
+    kind = finder.is_api(call, *_QUEUES)
+    if kind is None:
+        raise Refusal(f"`{qname}` is not a FIFOQueue or RandomShuffleQueue")
+    args = _bind(call, _QUEUES[kind], kind)
+    for bad in ("shared_name", "names", "shapes"):
+        if not is_none(args.get(bad)):
+            raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
+    uses = _Uses({qname})
+    scope_body.visit(uses)
+    enqueue_stmts, runner_stmts, loops = [], [], []
+    for _, stack, node in uses.hits:
+        stmt = stack[-1] if stack else None
+        if stmt is queue_stmt or stmt is dequeue_stmt:
+            continue
+        code = finder.code(stmt) if stmt is not None else ""
+        if f"{qname}.enqueue(" in code and isinstance(stmt, cst.SimpleStatementLine):
+            enqueue_stmts.append(stmt)
+            loops.append(next((s for s in reversed(stack[:-1]) if isinstance(s, cst.For)), None))
+        elif "QueueRunner(" in code and isinstance(stmt, cst.SimpleStatementLine):
+            runner_stmts.append(stmt)
+        else:
+            raise Refusal(f"`{qname}` is used beyond its readers' enqueue ops, its QueueRunner and one dequeue")
+    if len(enqueue_stmts) != 1 or len(runner_stmts) != 1:
+        raise Refusal(f"`{qname}` is not filled by one enqueue op (in a loop) run by one QueueRunner")
+    enq_stmt, loop, runner_stmt = enqueue_stmts[0], loops[0], runner_stmts[0]
+    # enqueue_ops.append(q.enqueue([...]))
+    small = enq_stmt.body[0]
+    if not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+            and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "append"
+            and isinstance(small.value.func.value, cst.Name) and len(small.value.args) == 1):
+        raise Refusal("the enqueue op is not appended to a list of ops")
+    ops_name = small.value.func.value.value
+    enqueue = small.value.args[0].value
+    if not (isinstance(enqueue, cst.Call) and isinstance(enqueue.func, cst.Attribute)
+            and enqueue.func.attr.value == "enqueue" and len(enqueue.args) == 1):
+        raise Refusal("the enqueue op is not `queue.enqueue([tensors])`")
+    enqueued = enqueue.args[0].value
+    # the runner: add_queue_runner(QueueRunner(q, ops)) with nothing else
+    rcall = runner_stmt.body[0].value if isinstance(runner_stmt.body[0], cst.Expr) else None
+    inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
+    if not (_train_api(finder, rcall) == "add_queue_runner" and _train_api(finder, inner) == "QueueRunner"
+            and len(inner.args) == 2 and isinstance(inner.args[1].value, cst.Name)
+            and inner.args[1].value.value == ops_name):
+        raise Refusal("the queue's runner is not `add_queue_runner(QueueRunner(queue, enqueue_ops))`")
+    # the loop: for _ in range(k): [reader =] ; key, value = reader.read(q); ...; ops.append(...)
+    if loop is None or not isinstance(loop.body, cst.IndentedBlock) or loop.orelse is not None:
+        raise Refusal("the enqueue op is not made in a `for _ in range(k):` loop")
+    it = loop.iter
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
+            and len(it.args) == 1 and isinstance(loop.target, cst.Name)
+            and (loop.target.value == "_" or loop.target.value not in names_in(loop.body))):
+        raise Refusal("the readers' loop is not `for _ in range(k):`")
+    readers = finder.code(it.args[0].value)
+    body = list(loop.body.body)
+    if body[-1] is not enq_stmt or not all(isinstance(s, cst.SimpleStatementLine) for s in body):
+        raise Refusal("the readers' loop holds more than simple statements ending with the enqueue")
+    read_stmt = next((s for s in body if isinstance(s.body[0], cst.Assign) and isinstance(s.body[0].value, cst.Call)
+                      and isinstance(s.body[0].value.func, cst.Attribute)
+                      and s.body[0].value.func.attr.value == "read"), None)
+    if read_stmt is None:
+        raise Refusal("the readers' loop does not read a file queue")
+    defined = target_names(read_stmt.body[0].targets[0].target)
+    if defined is None or len(defined) != 2:
+        raise Refusal("the read is not unpacked into `key, value`")
+    read = read_stmt.body[0].value
+    reader_expr = read.func.value
+    reader_stmt = None
+    if isinstance(reader_expr, cst.Name):
+        reader_stmt = finder.scopes.single_assignment(read_stmt, reader_expr.value)
+        if reader_stmt is None:
+            raise Refusal(f"the reader `{reader_expr.value}` is not made once")
+        reader_expr = reader_stmt.body[0].value
+    from tfdata_bridge._src.migrate.pipelines import READERS
+
+    if finder.is_api(reader_expr, *READERS) is None:
+        raise Refusal("the loop does not read with a TensorFlow reader")
+    if reader_stmt is not None and reader_stmt not in body:
+        readers = "1"  # one reader read by k ops: it still reads one file after another
+    before_read = body[: body.index(read_stmt)]
+    if [s for s in before_read if s is not reader_stmt]:
+        raise Refusal("the readers' loop does more than make a reader before reading")
+    per_element = body[body.index(read_stmt) + 1:-1]
+    ops_init = finder.scopes.single_assignment(enq_stmt, ops_name)
+    if ops_init is None or not (isinstance(ops_init.body[0].value, cst.List) and not ops_init.body[0].value.elements):
+        raise Refusal(f"`{ops_name}` is not an empty list made before the loop")
+    uses = _Uses({ops_name})
+    scope_body.visit(uses)
+    if {id(stack[-1]) for _, stack, _ in uses.hits} - {id(ops_init), id(enq_stmt), id(runner_stmt)}:
+        raise Refusal(f"`{ops_name}` is used beyond the enqueue ops and their runner")
+    key, value = defined
+    removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt]
+    if reader_stmt is not None and reader_stmt not in body:
+        removed.append(reader_stmt)
+    return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
+                    loop_stmts=body)
+
+
+def _train_api(finder, node) -> str | None:
+    """``"QueueRunner"`` for ``tf.train.QueueRunner`` / ``tf.train.queue_runner.QueueRunner`` (and the like)."""
+    path = finder.api(node)
+    return path.rsplit(".", 1)[-1] if path is not None and path.startswith("train.") else None

@@ -1,0 +1,252 @@
+"""A reader helper: ``def read_and_decode(filename_queue): reader = R(); _, v = reader.read(q); ...; return t``.
+
+The most common shape of legacy input code. The helper becomes a function of the record: its reader and
+``read`` lines go, its decode lines stay, its queue parameter becomes the record (``value``, or ``key, value``
+for a ``WholeFileReader`` whose key is used), and its other parameters stay. It must be a module-level
+function with one ``return`` at its end, and every caller a pipeline that is rewritten (``to_tfdata`` undoes
+the rewrites otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in, target_names
+from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
+from tfdata_bridge._src.migrate.scopes import Scopes
+
+
+@dataclass
+class ReaderHelper:
+    fn: cst.FunctionDef  # the helper as written
+    new_fn: cst.FunctionDef  # the helper as a function of the record
+    reader: str  # reader class short name
+    reader_args: dict[str, cst.BaseExpression]  # with the helper's parameters replaced by the call's arguments
+    queue: cst.BaseExpression  # the call's argument for the queue parameter
+    extra: list[str]  # the call's other arguments, as code, in the helper's order (after the record)
+    key_used: bool
+    record: str | None = None  # the record object the helper returns (``result = Record()``), if it does
+    attrs: dict[str, cst.BaseExpression] | None = None  # its attributes as assigned in the helper
+    key_attr: str | None = None  # ``result.key, value = reader.read(q)``: the attribute the key went to
+    external: bool = False  # defined in another module of the migrated tree
+
+
+class _Returns(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.count = 0
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.count += 1
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _bind_call(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
+    params = fn.params
+    if params.star_arg is not cst.MaybeSentinel.DEFAULT and params.star_arg is not None or params.star_kwarg \
+            or params.kwonly_params or params.posonly_params:
+        raise Refusal(f"`{fn.name.value}` takes *args, **kwargs or keyword-only parameters")
+    names = [p.name.value for p in params.params]
+    bound: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            raise Refusal(f"`{fn.name.value}` is called with *args or **kwargs")
+        if arg.keyword is None:
+            if i >= len(names):
+                raise Refusal(f"`{fn.name.value}` is called with more arguments than it takes")
+            bound[names[i]] = arg.value
+        else:
+            bound[arg.keyword.value] = arg.value
+    for p in params.params:
+        if p.name.value not in bound:
+            if p.default is None:
+                raise Refusal(f"`{fn.name.value}` is called without its `{p.name.value}`")
+            bound[p.name.value] = p.default
+    return bound
+
+
+def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, code) -> ReaderHelper:
+    """The helper ``fn`` called by ``call``, as a function of the record; ``Refusal`` when it is not one."""
+    name = fn.name.value
+    if fn.decorators or fn.asynchronous:
+        raise Refusal(f"`{name}` is decorated or async")
+    bound = _bind_call(fn, call)
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    counter = _Returns()
+    for s in body:
+        s.visit(counter)
+    last = body[-1] if body else None
+    if not (counter.count == 1 and isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1
+            and isinstance(last.body[0], cst.Return) and last.body[0].value is not None):
+        raise Refusal(f"`{name}` does not end with its one `return` of the tensors")
+    read_stmt = read = None
+    for s in body:
+        if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Assign):
+            v = s.body[0].value
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "read":
+                if read_stmt is not None:
+                    raise Refusal(f"`{name}` reads more than once")
+                read_stmt, read = s, v
+    if read is None:
+        raise Refusal(f"`{name}` does not read a queue")
+    assign = read_stmt.body[0]
+    key_attr = None
+    target = assign.targets[0].target if len(assign.targets) == 1 else None
+    if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 and \
+            isinstance(target.elements[0].value, cst.Attribute) and isinstance(target.elements[1].value, cst.Name):
+        key_attr = target.elements[0].value.attr.value  # the key goes to a record attribute
+        defined = ["_", target.elements[1].value.value]
+    else:
+        defined = target_names(target) if target is not None else None
+    if defined is None or len(defined) != 2:
+        raise Refusal(f"`{name}` does not unpack its read into `key, value`")
+    key, value = defined
+    if len(read.args) != 1 or not isinstance(read.args[0].value, cst.Name) or read.args[0].value.value not in bound:
+        raise Refusal(f"`{name}` does not read the queue it is given")
+    queue_param = read.args[0].value.value
+    # the reader: inline, or one assignment in the helper
+    removed: list[cst.CSTNode] = [read_stmt]
+    reader_expr = read.func.value
+    if isinstance(reader_expr, cst.Name):
+        reader_stmt = scopes.single_assignment(read_stmt, reader_expr.value)
+        if reader_stmt is None or reader_stmt not in body:
+            raise Refusal(f"the reader `{reader_expr.value}` is not made once in `{name}` before its read")
+        if [r for r in scopes.readers_of(read_stmt, reader_expr.value) if r is not reader_expr]:
+            raise Refusal(f"the reader `{reader_expr.value}` is used beyond its read")
+        reader_expr = reader_stmt.body[0].value
+        removed.append(reader_stmt)
+    from tfdata_bridge._src.migrate.pipelines import READERS
+
+    kind = finder.is_api(reader_expr, *READERS)
+    if kind is None:
+        raise Refusal(f"`{name}` does not read with one of {', '.join(sorted(READERS))}")
+    if [r for r in scopes.readers_of(read_stmt, queue_param) if r is not read.args[0].value]:
+        raise Refusal(f"`{name}` uses its queue `{queue_param}` beyond the read")
+    key_used = key != "_" and bool(scopes.readers_of(read_stmt, key))
+    if key_used and kind != "WholeFileReader":
+        raise Refusal(f"the record key `{key}` (file:record) is used; tf.data readers do not make it")
+    others = [p for p in fn.params.params if p.name.value != queue_param]
+    if {key, value} & {p.name.value for p in others}:
+        raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
+    locals_ = _constants(body, read_stmt, bound)
+    reader_args = {k: _resolve(v, bound, locals_, name) for k, v in bind(reader_expr, kind).items()}
+    scope = scopes.scope(read_stmt)
+    own = {a.name for a in scope.assignments} if scope is not None else set()
+    for k, v in reader_args.items():
+        if names_in(v) & own - set(bound):
+            raise Refusal(f"the reader's `{k}` uses a value `{name}` computes, which the rewrite cannot move")
+    record = [key, value] if key_used else [value]
+    new_params = [cst.Param(cst.Name(n)) for n in record] + others
+    kept = [s for s in body if s not in removed]
+    gone = comments_in([s for s in body if s in removed])
+    if gone and kept:  # the comments of the reader lines stay with the code that follows them
+        kept[0] = kept[0].with_changes(leading_lines=[*comment_lines(gone), *kept[0].leading_lines])
+    new_fn = fn.with_changes(params=fn.params.with_changes(params=new_params),
+                             body=fn.body.with_changes(body=kept))
+    extra = [code(bound[p.name.value]) for p in others]
+    helper = ReaderHelper(fn, new_fn, kind, reader_args, bound[queue_param], extra, key_used, key_attr=key_attr)
+    returned = last.body[0].value
+    if isinstance(returned, cst.Name) and returned.value != value:
+        attrs = _record_attrs(body, returned.value, scopes, read_stmt)
+        if attrs is not None:
+            helper.record, helper.attrs = returned.value, attrs
+    if key_attr is not None and helper.record is None:
+        raise Refusal(f"`{name}` keeps the record key in `{code(target.elements[0].value)}`")
+    return helper
+
+
+def _record_attrs(body, obj: str, scopes: Scopes, at) -> dict[str, cst.BaseExpression] | None:
+    """``{attr: value}`` when ``obj`` is a plain object (``obj = Record()``) whose attributes the helper sets
+    once each (``obj.attr = value``) and otherwise only returns; None when ``obj`` is anything else."""
+    made = scopes.single_assignment(body[-1], obj)
+    if made is None or not isinstance(made.body[0].value, cst.Call) or made.body[0].value.args:
+        return None
+    attrs: dict[str, cst.BaseExpression] = {}
+    for stmt in body:
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0],
+                                                                                                 cst.Assign)):
+            continue
+        for t in stmt.body[0].targets:
+            targets = t.target.elements if isinstance(t.target, (cst.Tuple, cst.List)) else [t.target]
+            for el in targets:
+                el = el.value if isinstance(el, cst.Element) else el
+                if isinstance(el, cst.Attribute) and isinstance(el.value, cst.Name) and el.value.value == obj:
+                    if el.attr.value in attrs:
+                        raise Refusal(f"`{obj}.{el.attr.value}` is assigned more than once")
+                    attrs[el.attr.value] = stmt.body[0].value if len(targets) == 1 else None
+    return attrs
+
+
+def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
+    """Names and ``obj.attr``s the helper assigns once, before ``before``, to a value: what reader arguments
+    that use them mean at the call site."""
+    out: dict[str, cst.BaseExpression] = {}
+    seen: set[str] = set()
+    for stmt in body:
+        if stmt is before:
+            break
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0],
+                                                                                                 cst.Assign)):
+            continue
+        a = stmt.body[0]
+        if len(a.targets) != 1:
+            continue
+        t = a.targets[0].target
+        key = t.value if isinstance(t, cst.Name) else (
+            f"{t.value.value}.{t.attr.value}" if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name)
+            else None)
+        if key is None:
+            continue
+        if key in seen:
+            out.pop(key, None)
+        else:
+            seen.add(key)
+            out[key] = a.value
+    return out
+
+
+def _resolve(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression], locals_: dict[str, cst.BaseExpression],
+             helper: str, depth: int = 0) -> cst.BaseExpression:
+    """``expr`` as the call site can evaluate it: parameters by the call's arguments, the helper's constants
+    by their values (``record_bytes = label_bytes + image_bytes``); a local it cannot resolve is refused."""
+    if depth > 20:
+        raise Refusal(f"the reader arguments in `{helper}` are defined in a cycle")
+
+    class _Sub(cst.CSTTransformer):
+        def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+            if isinstance(original.value, cst.Name):
+                key = f"{original.value.value}.{original.attr.value}"
+                if key in locals_:
+                    return _paren(_resolve(locals_[key], bound, locals_, helper, depth + 1))
+            return updated.with_changes(attr=original.attr)  # an attribute's name is not a variable
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            return not (isinstance(node.value, cst.Name) and f"{node.value.value}.{node.attr.value}" in locals_)
+
+        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+            if original.value in bound:
+                return bound[original.value]
+            if original.value in locals_:
+                return _paren(_resolve(locals_[original.value], bound, locals_, helper, depth + 1))
+            return updated
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            return False  # the value is done in leave_Arg: a keyword's name is not a variable
+
+        def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+            return original.with_changes(value=original.value.visit(self))
+
+    return expr.visit(_Sub())
+
+
+def _paren(expr: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float, cst.SimpleString, cst.Attribute, cst.Call,
+                         cst.Subscript)):
+        return expr
+    return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])

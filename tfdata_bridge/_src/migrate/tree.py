@@ -1,0 +1,169 @@
+"""``rewrite_tree``: ``--to tfdata`` over the modules of one tree, so a pipeline may use a helper of another
+module (``from readers.decode import read_and_decode``).
+
+Two passes. The first rewrites each module with helpers of the other modules resolved (by the qualified name
+of the call, relative imports included) and collects which helpers those rewrites need turned into functions
+of the record. A helper is turned only if those rewrites are every use of it in the tree; otherwise the
+rewrites that need it are refused with that reason. The second pass writes every module, the helpers' modules
+with their helpers replaced.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import libcst as cst
+from libcst.helpers import calculate_module_and_package
+from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
+
+from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.results import RewriteResult
+from tfdata_bridge._src.migrate.rewriting import rewrite
+from tfdata_bridge._src.migrate.scanner import parse_error_text
+
+
+def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
+    """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules.
+
+    ``root`` is the folder module names are counted from (``root/readers/decode.py`` is ``readers.decode``);
+    by default the folder the paths have in common."""
+    from tfdata_bridge._src.migrate.to_tfdata import run, survey
+
+    paths = [os.path.abspath(p) for p in sources]
+    texts = dict(zip(paths, sources.values()))
+    if root is None:
+        root = os.path.commonpath([os.path.dirname(p) for p in paths]) if paths else "."
+    root = os.path.abspath(root)
+    modules: dict[str, cst.Module] = {}
+    results: dict[str, RewriteResult] = {}
+    for path, text in texts.items():
+        if "tensorflow" not in text and "import" not in text and "def " not in text:
+            results[path] = rewrite(text, to="tfdata")
+            continue
+        try:
+            modules[path] = cst.parse_module(text)
+        except cst.ParserSyntaxError as exc:
+            results[path] = RewriteResult(text, text, "tfdata", error=parse_error_text(exc))
+    names = {path: calculate_module_and_package(root, path) for path in modules}
+    by_name = {n.name: path for path, n in names.items()}
+    surveys: dict[str, tuple] = {}
+    qualified: dict[str, Mapping[cst.CSTNode, set]] = {}
+
+    def finder_of(path: str):
+        if path not in surveys:
+            surveys[path] = survey(modules[path])
+        return surveys[path][2]
+
+    def qnames(path: str) -> Mapping[cst.CSTNode, set]:
+        if path not in qualified:
+            found: dict[cst.CSTNode, set] = {}
+
+            class _Q(cst.CSTVisitor):
+                METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+                def visit_Name(self, node: cst.Name) -> None:
+                    found[node] = set(self.get_metadata(QualifiedNameProvider, node, set()))
+
+                def visit_Attribute(self, node: cst.Attribute) -> None:
+                    found[node] = set(self.get_metadata(QualifiedNameProvider, node, set()))
+
+            MetadataWrapper(modules[path], unsafe_skip_copy=True).visit(_Q())
+            qualified[path] = found
+        return qualified[path]
+
+    def target(path: str, node: cst.CSTNode) -> tuple[str, str] | None:
+        """(module path, function name) a name in ``path`` refers to through an import of the tree."""
+        for q in qnames(path).get(node, set()):
+            if q.source is not QualifiedNameSource.IMPORT:
+                continue
+            full = _absolute(q.name, names[path].package)
+            module, _, attr = full.rpartition(".")
+            if module in by_name and by_name[module] != path:
+                return by_name[module], attr
+        return None
+
+    def function(path: str, name: str) -> cst.FunctionDef | None:
+        found = [s for s in modules[path].body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+        return found[0] if len(found) == 1 else None
+
+    banned: dict[tuple[str, str], str] = {}
+
+    def resolver(path: str):
+        def external(func: cst.CSTNode):
+            where = target(path, func)
+            if where is None:
+                return None
+            if where in banned:
+                raise Refusal(banned[where])
+            fn = function(*where)
+            return None if fn is None else (fn, finder_of(where[0]))
+        return external
+
+    # pass 1: what each module's rewrites need of the others' helpers
+    needed: dict[tuple[str, str], list] = {}
+    for path, module in modules.items():
+        requests: list = []
+        run(module, external=resolver(path), requests=requests)
+        for fn, new_fn, line in requests:
+            key = next(k for k in [(p, fn.name.value) for p in modules] if function(*k) is fn)
+            needed.setdefault(key, []).append(new_fn)
+    for key, news in needed.items():
+        uses = _uses(key, modules, target, finder_of)
+        if uses != len(news) or len({n.deep_equals(news[0]) for n in news}) != 1 or \
+                not all(n.deep_equals(news[0]) for n in news):
+            banned[key] = (f"the reader helper `{key[1]}` of {os.path.relpath(key[0], root)} is also used where no "
+                           "pipeline is rewritten; its reader lines cannot go for some callers alone")
+    # pass 2: every module, helpers replaced where every use of them is rewritten
+    for path, module in modules.items():
+        functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
+        requests = []
+        out, notes, _ = run(module, external=resolver(path), functions=functions, requests=requests)
+        results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
+    return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _absolute(name: str, package: str) -> str:
+    """``pkg.mod.f`` for ``.mod.f`` imported in package ``pkg``."""
+    if not name.startswith("."):
+        return name
+    dots = len(name) - len(name.lstrip("."))
+    base = package.split(".") if package else []
+    base = base[: len(base) - (dots - 1)] if dots > 1 else base
+    return ".".join([*base, name[dots:]]) if base else name[dots:]
+
+
+def _uses(key: tuple[str, str], modules, target, finder_of) -> int:
+    """Every use of the function ``key`` in the tree: calls in its module, and names in others that mean it."""
+    path, name = key
+    fn = next(s for s in modules[path].body if isinstance(s, cst.FunctionDef) and s.name.value == name)
+    count = len(finder_of(path).scopes.callers(fn))
+    for other, module in modules.items():
+        if other == path:
+            continue
+        hits = 0
+
+        class _V(cst.CSTVisitor):
+            def visit_Import(self, node: cst.Import) -> bool:
+                return False
+
+            def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+                return False
+
+            def visit_Name(self, node: cst.Name) -> None:
+                nonlocal hits
+                hits += target(other, node) == key
+
+            def visit_Attribute(self, node: cst.Attribute) -> bool:
+                nonlocal hits
+                if target(other, node) == key:
+                    hits += 1
+                    return False
+                return True
+
+        module.visit(_V())
+        count += hits
+    return count
+
+
+__all__ = ["rewrite_tree"]
