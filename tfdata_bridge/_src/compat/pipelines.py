@@ -22,16 +22,17 @@ import threading
 import weakref
 from typing import Any
 
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
 
 # graph -> the iterator ops of its lifted pipelines; graph -> {name of a get_next op: its pipeline's name}
-_iterators: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
-_get_next: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
-_blocking: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+_iterators: GraphTable[list[Any]] = GraphTable("pipeline_iterators")
+_get_next: GraphTable[dict[str, str]] = GraphTable("pipeline_get_next")
+_blocking: GraphTable[dict[str, str]] = GraphTable("pipeline_blocking")
 # graph -> what starts the producers of its pipelines that have no prefetch (StartedBatches)
-_early: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+_early: GraphTable[list[Any]] = GraphTable("pipeline_early")
 # session -> the coordinator start_queue_runners was given for it
 _coordinators: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
