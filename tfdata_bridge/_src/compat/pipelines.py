@@ -42,9 +42,9 @@ _NODE = re.compile(r"\[\[(?:\{\{node )?([^\]\}]+)")
 def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = True, early: Any = None) -> None:
     """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors. ``may_block``: its
     elements come from Python code (a ``py_func``, a Python producer) or a queue's runner threads, so a
-    consumer may wait on a call that TensorFlow cannot cancel (``blocking_get_next_ops``); a pipeline of
-    TensorFlow's own ops alone (files, parsing) does not, and its runs skip ``session_release``'s
-    thread handoff.
+    consumer may wait on a call that TensorFlow cannot cancel (``blocking_get_next_ops``). A pipeline of
+    TensorFlow's own ops alone (files, parsing) can too, on a native read that blocks, so
+    ``session_release`` hands every pipeline's run to a worker thread (issue 20 item 6).
 
     ``early``: the pipeline has no prefetch, so creating its iterator would start nothing; ``started``
     starts its producers through this ``compiler.started_batches.StartedBatches`` instead, and leaves the
