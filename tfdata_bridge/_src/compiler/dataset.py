@@ -167,8 +167,8 @@ def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature,
         finally:
             # Workers in the middle of a producer call end when that call returns; after a failure
             # they are not waited for, so the error reaches the consumer at once.
-            iterations.end(owner, pool)
-            pool.stop(join=not failed)
+            abandoned = iterations.end(owner, pool)
+            pool.stop(join=not failed and not abandoned)
 
     return generate
 

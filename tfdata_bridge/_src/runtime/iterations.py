@@ -66,7 +66,12 @@ def begin(generator: Any, pool: Any) -> Owner | None:
     return owner
 
 
-def end(owner: Owner | None, pool: Any) -> None:
-    """The run of ``pool`` ended by itself."""
-    if owner is not None:
+def end(owner: Owner | None, pool: Any) -> bool:
+    """The run of ``pool`` ends; True where its iterator went and stopped it (nobody waits for its
+    producer threads then: TensorFlow's destructor waits for this run, and ``del`` with it)."""
+    if owner is None:
+        return False
+    if pool in owner.runs:
         owner.runs.discard(pool)
+        return False
+    return True
