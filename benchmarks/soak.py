@@ -1,6 +1,14 @@
 """Soak test: does the bridge leak threads or memory over many pipelines and a long lopsided run?
 
     python benchmarks/soak.py [--cycles 1000] [--seconds 60] [--json PATH]
+    python benchmarks/soak.py --rebuilds 200 [--json PATH]
+
+``--rebuilds N`` (issue 20 item 5) runs only graph rebuilds, each program in a fresh Python under
+``tensorflow.compat.v1`` and under the drop-in: ``tf.reset_default_graph()``, build a pipeline (``files``:
+``string_input_producer`` + ``TFRecordReader`` + ``parse_single_example`` + ``shuffle_batch``;
+``py_func``: a ``py_func`` producer + ``shuffle_batch``), start the runners, run 3 batches, stop, close;
+N times after 5 unmeasured. It prints the ``tf.Graph`` objects alive after ``gc.collect()`` (besides the
+current default graph) and the RSS growth over the N rebuilds.
 
 First issue 9's three patterns, sampled every 250 cycles: ``reused dataset`` (2,000 iterators over one
 compiled dataset, each read once and deleted, as Keras does every epoch), ``cycles`` (1,000 iterators
@@ -236,6 +244,86 @@ def phase_lopsided(seconds: float) -> list[dict]:
     return samples
 
 
+def rebuild_child(module: str, program: str, rebuilds: int) -> dict:
+    """Graph rebuilds in this process (see the module docstring); the figures as a dict."""
+    import tempfile
+
+    import tensorflow as tf
+
+    if module == "legacy":
+        import tensorflow.compat.v1 as tf1
+    else:
+        import tfdata_bridge.compat.v1 as tf1
+    tf.compat.v1.disable_eager_execution()
+    warnings.simplefilter("ignore")
+    tf.get_logger().setLevel("ERROR")
+    files = []
+    directory = tempfile.mkdtemp()
+    for f in range(2):
+        path = os.path.join(directory, f"r{f}.tfrecord")
+        with tf.io.TFRecordWriter(path) as writer:
+            for i in range(100):
+                writer.write(tf.train.Example(features=tf.train.Features(feature={
+                    "x": tf.train.Feature(int64_list=tf.train.Int64List(value=[i]))})).SerializeToString())
+        files.append(path)
+
+    def build():
+        if program == "files":
+            queue = tf1.train.string_input_producer(files)
+            _, value = tf1.TFRecordReader().read(queue)
+            x = tf1.parse_single_example(value, {"x": tf1.FixedLenFeature([], tf.int64)})["x"]
+        else:
+            made = iter(range(10**12))
+            x = tf1.py_func(lambda: np.float32(next(made)), [], tf.float32)
+            x.set_shape([])
+        return tf1.train.shuffle_batch([x], 8, capacity=64, min_after_dequeue=16)
+
+    def cycle():
+        tf1.reset_default_graph()
+        batch = build()
+        with tf1.Session() as sess:
+            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            for _ in range(3):
+                sess.run(batch)
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
+
+    def old_graphs():
+        gc.collect()
+        current = tf1.get_default_graph()
+        return sum(type(o) is tf.Graph and o is not current for o in gc.get_objects())
+
+    for _ in range(WARM_UP_CYCLES):
+        cycle()
+    graphs_before, rss_before, start = old_graphs(), rss_mib(), time.monotonic()
+    for _ in range(rebuilds):
+        cycle()
+    return {"module": module, "program": program, "rebuilds": rebuilds, "graphs_before": graphs_before,
+            "graphs_alive": old_graphs(), "rss_growth_mib": round(rss_mib() - rss_before, 1),
+            "seconds": round(time.monotonic() - start, 1)}
+
+
+def phase_rebuilds(rebuilds: int) -> list[dict]:
+    import subprocess
+    import sys
+
+    out = []
+    for program in ("files", "py_func"):
+        for module in ("legacy", "drop-in"):
+            child = subprocess.run([sys.executable, __file__, "--rebuild-child", module, program, str(rebuilds)],
+                                   capture_output=True, text=True, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2"))
+            lines = [line for line in child.stdout.splitlines() if line.startswith("REBUILDS ")]
+            if not lines:
+                raise RuntimeError(f"rebuild child {module} {program} failed:\n{child.stderr[-3000:]}")
+            figures = json.loads(lines[-1][len("REBUILDS "):])
+            out.append(figures)
+            print(f"  {program:8} {module:8}: {figures['graphs_alive']:5d} graphs alive after {rebuilds} rebuilds, "
+                  f"RSS +{figures['rss_growth_mib']:6.1f} MiB ({figures['seconds']} s)", flush=True)
+    return out
+
+
 def summarize(samples: list[dict]) -> list[str]:
     picks = [samples[0], samples[len(samples) // 2], samples[-1]]
     names = ["start", "middle", "end"]
@@ -252,8 +340,21 @@ def main() -> None:
     parser.add_argument("--reuse-scale", type=float, default=1.0, help="scale the reuse phases' cycle counts")
     parser.add_argument("--reuse-phase", action="append", choices=list(REUSE_PHASES),
                         help="run only this reuse phase (repeatable)")
+    parser.add_argument("--rebuilds", type=int, help="only graph rebuilds, this many (legacy beside the drop-in)")
+    parser.add_argument("--rebuild-child", nargs=3, metavar=("MODULE", "PROGRAM", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
 
+    if args.rebuild_child:
+        module, program, n = args.rebuild_child
+        print("REBUILDS " + json.dumps(rebuild_child(module, program, int(n))), flush=True)
+        return
+    if args.rebuilds:
+        print(f"phase graph rebuilds: {args.rebuilds} per program and module, each in a fresh Python", flush=True)
+        figures = phase_rebuilds(args.rebuilds)
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump({"rebuilds": figures}, out, indent=1)
+        return
     results = {}
     for name, (what, make, cycles) in REUSE_PHASES.items():
         if args.reuse_phase and name not in args.reuse_phase:

@@ -143,3 +143,48 @@ def test_size_counts_every_element_a_finished_feeder_enqueued(tf1):
                 # legacy: each enqueue was in the queue when the feeder's run returned
                 assert sess.run(p["size"]) == 13 and not errors
                 assert sess.run(rest)[0].tolist() == list(range(13))
+
+
+@MODULES
+@pytest.mark.parametrize("many", [False, True], ids=["enqueue", "enqueue_many"])
+def test_a_feeder_is_acknowledged_only_what_the_queue_has_room_for(tf1, many):
+    """Issue 20 item 4: into a capacity-2 queue without a consumer legacy's ``sess.run(enqueue)`` returns
+    twice and then blocks; the drop-in returned 128 times and lost all of them at ``close``. Every
+    acknowledged element is in the queue: the acknowledged count equals what was taken plus ``size()``."""
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = tf1.placeholder(tf.int64, shape=[None] if many else [])
+        q = tf1.FIFOQueue(2, [tf.int64], shapes=[[]])
+        enqueue = q.enqueue_many([value]) if many else q.enqueue([value])
+        take, size = q.dequeue_many(2), q.size()
+        sess = tf1.Session()
+        acked: list[int] = []
+        errors: list[str] = []
+        reached = {n: threading.Event() for n in (2, 3, 4, 5)}
+
+        def feeder() -> None:
+            try:
+                for i in range(1000):
+                    sess.run(enqueue, feed_dict={value: [i] if many else i})
+                    acked.append(i)
+                    for n, event in reached.items():
+                        if len(acked) >= n:
+                            event.set()
+            except tf.errors.OpError as e:
+                errors.append(type(e).__name__)
+
+        thread = threading.Thread(target=feeder, daemon=True)
+        thread.start()
+        assert reached[2].wait(30)
+        beyond = reached[3].wait(1.0)  # legacy's third enqueue waits for room; the old drop-in ran on to 128
+        assert not beyond and acked == [0, 1] and sess.run(size) == 2
+        assert sess.run(take).tolist() == [0, 1]  # room for two more: the feeder goes on, and stops again
+        assert reached[4].wait(30)
+        assert not reached[5].wait(1.0) and len(acked) == 4 and sess.run(size) == 2
+        assert sess.run(take).tolist() == [2, 3]
+        assert reached[5].wait(30)
+        sess.close()  # the feeder, blocked on a full queue, is cancelled as legacy's
+        thread.join(30)
+    assert not thread.is_alive()
+    assert errors and errors[0] in ("CancelledError", "AbortedError")
+    assert 5 <= len(acked) <= 6 and acked == list(range(len(acked)))  # at most the two the queue held

@@ -9,8 +9,16 @@ the (session, queue) pair, in order, and a flusher thread moves them into Tensor
 with one ``enqueue_many`` step per chunk. The consumer's ``dequeue_many`` is unchanged.
 
 What stays as legacy, and what differs:
-- Blocking: the buffer holds at most ``CHUNK`` elements; when the queue is full the flusher waits in
-  its step and the feeding thread waits for room in the buffer, as legacy's feeder waited in its step.
+- Blocking: an enqueue is acknowledged only when the queue has room for it: the buffer keeps the queue's
+  free room as last seen (``capacity - size``, less what is buffered and not yet moved), learnt for
+  free from each step that moves a chunk (its ``size()`` runs after the ``enqueue_many``, in the same
+  step). When that room is spent, the feeding thread waits until the buffer is empty and then runs its
+  own enqueue step, as legacy's feeder did: it blocks in the kernel while the queue is full, and a
+  ``close`` or a closed session cancels it as legacy's was. So the buffer never holds more than the
+  queue has room for, and what was acknowledged is in the queue or on its way into free room (issue 20:
+  a capacity-2 queue without a consumer took 128 acknowledged elements, lost at ``close``). The room
+  seen is a lower bound while this session is the queue's only producer; an ordinary enqueue by
+  another session of a ``shared_name`` queue is not counted until the next step.
 - Order: each feeding thread's elements reach the queue in the order it fed them.
 - ``close``: a run that closes the queue (or a session that is closed) first moves what is buffered into
   the queue, so everything fed before the close is there, as legacy; an enqueue after close raises
@@ -34,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
@@ -55,10 +64,13 @@ class FedEnqueue:
     many: bool  # the op is an enqueue_many
     batched_op: Any  # enqueue_many of batch placeholders
     batched_inputs: tuple[Any, ...]
+    capacity: int | None  # the queue's (None: unbounded)
+    size_after: Any  # the queue's size() after the op itself: the feeder's own step when room is spent
+    batched_size_after: Any  # the queue's size() after batched_op: what the flusher runs
 
 
-_enqueues: weakref.WeakKeyDictionary[Any, dict[str, FedEnqueue]] = weakref.WeakKeyDictionary()
-_closes: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+_enqueues: GraphTable[dict[str, FedEnqueue]] = GraphTable("fed_enqueues")
+_closes: GraphTable[dict[str, Any]] = GraphTable("fed_closes")
 
 
 def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None:
@@ -76,8 +88,15 @@ def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None
         inputs = tuple(tf1.placeholder(v.dtype, [None] + s.as_list()) for v, s in zip(values, shapes))
         # TensorFlow's own enqueue_many: the drop-in's would register this op in turn
         batched = tf.queue.QueueBase.enqueue_many(queue, list(inputs), name="enqueue_chunk")
+        # TensorFlow's own size(): the size after the enqueue, in the same step (the free room, for free)
+        with tf1.control_dependencies([batched]):
+            batched_size = tf.queue.QueueBase.size(queue, name="size_after_chunk")
+        with tf1.control_dependencies([op]):
+            size_after = tf.queue.QueueBase.size(queue, name="size_after_enqueue")
+    capacity = queue.queue_ref.op.get_attr("capacity")
     entry = FedEnqueue(queue, tuple(values), tuple(v.dtype.as_numpy_dtype if v.dtype != tf.string else object
-                                                   for v in values), tuple(shapes), many, batched, inputs)
+                                                   for v in values), tuple(shapes), many, batched, inputs,
+                       capacity if capacity >= 0 else None, size_after, batched_size)
     _enqueues.setdefault(op.graph, {})[op.name] = entry
 
 
@@ -99,25 +118,66 @@ def fed_enqueue(sess: Any, fetches: Any, feed_dict: Any) -> FedEnqueue | None:
 class _Buffer:
     """The fed elements of one (session, queue) pair on their way into the queue."""
 
-    def __init__(self, sess: Any) -> None:
+    def __init__(self, sess: Any, capacity: int | None) -> None:
         self._sess = weakref.ref(sess)
         self._cond = threading.Condition()
         self._items: list[tuple[FedEnqueue, list[np.ndarray]]] = []
         self._in_flight = 0
         self._error: BaseException | None = None
+        self._capacity = capacity
+        # The queue's free room as last seen, less what the buffer holds: how many more elements may be
+        # acknowledged without a step. None: not seen yet (the first enqueue makes its own step).
+        self._room: int | None = None if capacity is not None else 1 << 62
+        self._direct = False  # a feeding thread runs its own enqueue step (the room was spent)
         self._thread = threading.Thread(target=self._flush_loop, name="tfdata_bridge-feed-flusher", daemon=True)
         self._thread.start()
 
     def put(self, entry: FedEnqueue, values: list[np.ndarray]) -> None:
+        n = len(values[0]) if entry.many else 1
         with self._cond:
-            while len(self._items) >= CHUNK and self._error is None:
-                self._cond.wait(POLL_S)
+            while True:
+                if self._error is not None:
+                    raise self._error
                 if self._closed():
                     raise tf.errors.CancelledError(None, None, "Session has been closed.")
-            if self._error is not None:
-                raise self._error
-            self._items.append((entry, values))
-            self._cond.notify_all()
+                room = self._room
+                if room is not None and room >= n and len(self._items) < CHUNK and not self._direct:
+                    self._room = room - n
+                    self._items.append((entry, values))
+                    self._cond.notify_all()
+                    return
+                if (room is None or room < n) and not self._items and not self._in_flight and not self._direct:
+                    self._direct = True  # the flusher is idle and stays so: this step is the only one
+                    break
+                self._cond.wait(POLL_S)
+        self._put_direct(entry, values)
+
+    def _put_direct(self, entry: FedEnqueue, values: list[np.ndarray]) -> None:
+        """The feeding thread's own enqueue step, as legacy's (it waits in the kernel while the queue is
+        full); its size() after the enqueue says the room left."""
+        size = None
+        try:
+            sess = self._sess()
+            if sess is None:
+                raise tf.errors.CancelledError(None, None, "Session has been closed.")
+            size = tf1.Session.run(sess, entry.size_after, feed_dict=dict(zip(entry.placeholders, values)))
+        finally:
+            with self._cond:
+                self._direct = False
+                if size is not None:
+                    self._seen_size(int(size), self._buffered())
+                self._cond.notify_all()
+
+    def _buffered(self) -> int:
+        """Elements buffered and not yet moved (lock held)."""
+        return sum(len(v[0]) if e.many else 1 for e, v in self._items if e is not None)
+
+    def _seen_size(self, size: int, pending: int) -> None:
+        """A step of this buffer saw the queue hold ``size``; ``pending`` elements were acknowledged since
+        and are not in it (lock held). Only this buffer's steps add to the queue, one at a time, and
+        consumers only take, so the room computed is never more than the queue has."""
+        if self._capacity is not None:
+            self._room = max(0, self._capacity - size - pending)
 
     def drain(self, timeout: float) -> None:
         """Wait, at most ``timeout`` seconds, until everything buffered is in the queue."""
@@ -165,6 +225,9 @@ class _Buffer:
                     self._items.clear()
                     self._cond.notify_all()
                     return
+                if self._direct:  # a feeder's own step runs: it is the only one (its size says the room)
+                    self._cond.wait(POLL_S)
+                    continue
                 chunk, self._items = self._items, []
                 self._in_flight = len(chunk)
                 self._cond.notify_all()
@@ -202,8 +265,12 @@ class _Buffer:
             parts = [values for _, values in chunk[start:end]]
             stacked = [np.concatenate([p[i] for p in parts]) if entry.many else np.stack([p[i] for p in parts])
                        for i in range(len(entry.placeholders))]
-            tf1.Session.run(sess, entry.batched_op, feed_dict=dict(zip(entry.batched_inputs, stacked)))
+            size = tf1.Session.run(sess, entry.batched_size_after, feed_dict=dict(zip(entry.batched_inputs, stacked)))
             start = end
+            later = sum(len(v[0]) if e.many else 1 for e, v in chunk[start:] if e is not None)
+            with self._cond:
+                self._seen_size(int(size), self._buffered() + later)
+                self._cond.notify_all()
 
 
 _buffers: weakref.WeakKeyDictionary[Any, dict[int, _Buffer]] = weakref.WeakKeyDictionary()
@@ -229,7 +296,7 @@ def put(sess: Any, entry: FedEnqueue, feed_dict: dict[Any, Any]) -> bool:
             return False
         buffer = _buffers.setdefault(sess, {}).get(id(entry.queue))
         if buffer is None:
-            buffer = _buffers[sess][id(entry.queue)] = _Buffer(sess)
+            buffer = _buffers[sess][id(entry.queue)] = _Buffer(sess, entry.capacity)
     buffer.put(entry, values)
     return True
 

@@ -22,9 +22,10 @@ A source is any object with:
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Any
+
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Frontier:
     index: int
 
 
-_registry: weakref.WeakKeyDictionary[Any, dict[str, Frontier]] = weakref.WeakKeyDictionary()
+_registry: GraphTable[dict[str, Frontier]] = GraphTable("frontier")  # held by the graph: graph_tables.py
 
 
 def register(tensors: list[Any], source: Any) -> None:

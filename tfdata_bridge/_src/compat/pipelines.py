@@ -22,16 +22,17 @@ import threading
 import weakref
 from typing import Any
 
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
 
 # graph -> the iterator ops of its lifted pipelines; graph -> {name of a get_next op: its pipeline's name}
-_iterators: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
-_get_next: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
-_blocking: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+_iterators: GraphTable[list[Any]] = GraphTable("pipeline_iterators")
+_get_next: GraphTable[dict[str, str]] = GraphTable("pipeline_get_next")
+_blocking: GraphTable[dict[str, str]] = GraphTable("pipeline_blocking")
 # graph -> what starts the producers of its pipelines that have no prefetch (StartedBatches)
-_early: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+_early: GraphTable[list[Any]] = GraphTable("pipeline_early")
 # session -> the coordinator start_queue_runners was given for it
 _coordinators: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
@@ -41,9 +42,9 @@ _NODE = re.compile(r"\[\[(?:\{\{node )?([^\]\}]+)")
 def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = True, early: Any = None) -> None:
     """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors. ``may_block``: its
     elements come from Python code (a ``py_func``, a Python producer) or a queue's runner threads, so a
-    consumer may wait on a call that TensorFlow cannot cancel (``blocking_get_next_ops``); a pipeline of
-    TensorFlow's own ops alone (files, parsing) does not, and its runs skip ``session_release``'s
-    thread handoff.
+    consumer may wait on a call that TensorFlow cannot cancel (``blocking_get_next_ops``). A pipeline of
+    TensorFlow's own ops alone (files, parsing) can too, on a native read that blocks, so
+    ``session_release`` hands every pipeline's run to a worker thread (issue 20 item 6).
 
     ``early``: the pipeline has no prefetch, so creating its iterator would start nothing; ``started``
     starts its producers through this ``compiler.started_batches.StartedBatches`` instead, and leaves the

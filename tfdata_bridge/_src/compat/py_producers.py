@@ -30,6 +30,7 @@ import numpy as np
 
 from tfdata_bridge._src.compat import frontier, pipelines, tf_private
 from tfdata_bridge._src.compat.eager_batch import Probe
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.compiler.started_batches import StartedBatches
 from tfdata_bridge._src.compiler.dataset import compile as compile_spec
 from tfdata_bridge._src.spec.pipeline import pipeline
@@ -38,7 +39,7 @@ from tfdata_bridge._src.tf import tf
 
 PRODUCER_OPS = frozenset({"PyFunc", "PyFuncStateless"})
 
-_sources: weakref.WeakKeyDictionary[Any, dict[str, PyProducer]] = weakref.WeakKeyDictionary()
+_sources: GraphTable[dict[str, PyProducer]] = GraphTable("py_producers")
 
 
 def lookup(tensor: Any) -> frontier.Frontier | None:

@@ -23,11 +23,11 @@ to the queue by ``shared_name`` instead.
 from __future__ import annotations
 
 import functools
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
 QUEUE_OPS = frozenset({"FIFOQueueV2", "RandomShuffleQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2"})
@@ -49,7 +49,7 @@ class DequeueSource:
     via_tfdata: bool
 
 
-_sources: weakref.WeakKeyDictionary[Any, dict[str, DequeueSource]] = weakref.WeakKeyDictionary()
+_sources: GraphTable[dict[str, DequeueSource]] = GraphTable("dequeue_sources")
 
 
 def dequeue_source(tensor: Any) -> DequeueSource | None:

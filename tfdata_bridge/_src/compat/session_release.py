@@ -13,6 +13,11 @@ of the session (one per consumer thread), and the calling thread waits in Python
 worker's step ends when the producer call returns, its result is dropped, and the worker ends. The
 handoff costs about two thread switches per ``run`` (a batch, not an element). Runs of other fetches
 (an enqueue, a variable update) go straight to TensorFlow as before.
+
+That holds for file pipelines too: a native read that blocks (a hung network file system, a named
+pipe nobody writes) cannot be interrupted inside tf.data either, so their runs take the same handoff;
+the stuck read's step ends, and its worker thread with it, when the read returns
+(``docs/failure-behaviour.md`` has the figures).
 """
 
 from __future__ import annotations
@@ -111,10 +116,11 @@ class Releaser:
 
 
 def waits_on(session: Any, fetches: Any) -> str | None:
-    """The name of a lifted pipeline whose ``get_next`` is among ``fetches`` and may wait on a call
-    TensorFlow cannot cancel (Python code, a queue's runners), or None: a pipeline of TensorFlow's own
-    ops is cancelled by ``close()`` itself and pays no handoff."""
-    ours = pipelines.blocking_get_next_ops(session.graph)
+    """The name of a lifted pipeline whose ``get_next`` is among ``fetches``, or None. Every lifted
+    pipeline may wait on something TensorFlow cannot cancel: Python code, a queue's runners, and also a
+    native file read (a file system that hangs, a named pipe nobody writes: issue 20 item 6, where the
+    consumer was still blocked 30 s after ``close()``). So every run that reads one takes the handoff."""
+    ours = pipelines.get_next_ops(session.graph)
     if not ours:
         return None
     try:

@@ -11,7 +11,7 @@ from typing import Any
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.generator_source import from_generator
 from tfdata_bridge._src.compiler.lowering import Lowering, lower
-from tfdata_bridge._src.runtime import process_hooks
+from tfdata_bridge._src.runtime import iterations, process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
 from tfdata_bridge._src.runtime.elements import stack
 from tfdata_bridge._src.runtime.workers import ProducerPool
@@ -76,7 +76,7 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
         dataset = dataset.batch(spec.consumer.batch_size, drop_remainder=plan.drop_remainder)
     if spec.prefetch:
         dataset = dataset.prefetch(spec.prefetch)
-    return BridgeDataset(dataset.with_options(_OPTIONS))
+    return BridgeDataset(dataset.with_options(_OPTIONS), generators=(generator,))
 
 
 # No autotuning: its model thread sleeps between optimizations for twice as long each time (up to a
@@ -149,6 +149,7 @@ def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature,
 
     def generate() -> Iterator[Any]:
         pool = pool_for() if pool_for is not None else start(spec, plan)
+        owner = iterations.begin(generate, pool)  # dropping that iterator stops this run
         failed = False
         try:
             yield from chunks(pool.channel)
@@ -166,7 +167,8 @@ def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature,
         finally:
             # Workers in the middle of a producer call end when that call returns; after a failure
             # they are not waited for, so the error reaches the consumer at once.
-            pool.stop(join=not failed)
+            abandoned = iterations.end(owner, pool)
+            pool.stop(join=not failed and not abandoned)
 
     return generate
 

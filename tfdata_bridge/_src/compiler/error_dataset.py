@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tfdata_bridge._src.compat import tf_private
-from tfdata_bridge._src.runtime import failures, gc_guard, process_hooks
+from tfdata_bridge._src.runtime import failures, gc_guard, iterations, process_hooks
 from tfdata_bridge._src.tf import tf
 
 
@@ -54,30 +54,42 @@ class BridgeIterator(tf_private.OwnedIterator):
     Its TensorFlow state is never destroyed inside a garbage collection or on a thread it waits for
     (``runtime/gc_guard.py``)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, dataset: Any = None, *args: Any, **kwargs: Any) -> None:
+        # the producer runs it begins stop when it goes (runtime/iterations.py)
+        self._bridge_owner = iterations.Owner(getattr(dataset, "_bridge_generators", ()))
+        super().__init__(dataset, *args, **kwargs)
         gc_guard.track(self)
         failures.register_consumer(self)  # a producer's failure is kept for it while it lives
 
-    def __del__(self, _release: Callable[[Any, Any], bool] = gc_guard.release) -> None:
+    def __del__(self, _release: Callable[..., bool] = gc_guard.release) -> None:
         # Bound early: at exit the module may be gone.
-        _release(self.__dict__.get("_iterator_resource"), self.__dict__)
+        owner = self.__dict__.get("_bridge_owner")
+        _release(self.__dict__.get("_iterator_resource"), self.__dict__, owner.stop if owner is not None else None)
+
+    def _bridge_call(self, call: Callable[[], Any]) -> Any:
+        owner = self.__dict__.get("_bridge_owner")
+        if owner is None or not owner.first:
+            return _original_errors(call)
+        with iterations.calling(owner):  # a producer run beginning now serves this iterator
+            return _original_errors(call)
 
     def __next__(self) -> Any:
-        return _original_errors(super().__next__)
+        return self._bridge_call(super().__next__)
 
     def get_next(self) -> Any:
-        return _original_errors(super().get_next)
+        return self._bridge_call(super().get_next)
 
     def get_next_as_optional(self) -> Any:
-        return _original_errors(super().get_next_as_optional)
+        return self._bridge_call(super().get_next_as_optional)
 
 
 class BridgeDataset(tf.data.Dataset):
     """A ``tf.data.Dataset`` whose iterators give back a producer's own exception (see the module)."""
 
-    def __init__(self, dataset: tf.data.Dataset) -> None:
+    def __init__(self, dataset: tf.data.Dataset, generators: tuple[Any, ...] | None = None) -> None:
         self._bridge_input = dataset
+        # the bridge generators it is made of (runtime/iterations.py): compile's, or its input's
+        self._bridge_generators = generators if generators is not None else getattr(dataset, "_bridge_generators", ())
         super().__init__(tf.data.experimental.to_variant(dataset))
 
     def _inputs(self) -> list[Any]:  # tf.data.Dataset's abstract hook: options are merged from inputs
@@ -98,7 +110,7 @@ def _keeps_translating(method: Callable[..., Any]) -> Callable[..., Any]:
     def transformation(self: BridgeDataset, *args: Any, **kwargs: Any) -> Any:
         result = method(self, *args, **kwargs)
         if isinstance(result, tf.data.Dataset) and not isinstance(result, BridgeDataset):
-            return BridgeDataset(result)
+            return BridgeDataset(result, self._bridge_generators)
         return result
 
     return transformation

@@ -31,6 +31,7 @@ import gc
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 _local = threading.local()  # .worker: this thread is one of the bridge's producers or runners
@@ -49,17 +50,23 @@ def track(iterator: Any) -> None:
     _ensure_started()
 
 
-def release(handle: Any, state: dict[str, Any]) -> bool:
+def release(handle: Any, state: dict[str, Any], before: Callable[[], None] | None = None) -> bool:
     """Called from an iterator's ``__del__`` with its resource handle and its ``__dict__``: inside a
     collection or on an unsafe thread, move the whole state (the handle, the datasets and their
     functions: freeing those inside a collection while another iterator is being destroyed was seen
-    to wait for it) to the reaper and return True; elsewhere do nothing (False): it goes here."""
+    to wait for it) to the reaper and return True; elsewhere do nothing (False): it goes here.
+    ``before`` (the iterator's producer runs stopping, so that its threads' waits end) runs first: here,
+    or on the reaper (it takes locks, which a collection must not)."""
     if handle is None or _reaper is None:
+        if before is not None and not _collecting and not _unsafe_thread():
+            before()
         return False
     if _collecting or _unsafe_thread():
-        _reaped.put(dict(state))
+        _reaped.put((before, dict(state)))
         state.clear()
         return True
+    if before is not None:
+        before()
     return False
 
 
@@ -97,9 +104,11 @@ def _ensure_started() -> None:
 
 def _reap() -> None:
     while True:
-        item = _reaped.get()
+        before, item = _reaped.get()
         _busy.set()
         try:
+            if before is not None:
+                before()  # its producer runs stop: the threads the destructor waits for can end
             del item  # an iterator's state: its destructor runs here, waiting for its threads
         except BaseException:  # noqa: BLE001 - a failing destructor must not end the reaper
             pass
