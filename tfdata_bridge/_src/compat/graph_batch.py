@@ -97,6 +97,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             blocked.append((tensors, lift))
         else:
             lifts.append(lift)
+    if blocked and req.layout is not None:  # batching.py hands the call to TensorFlow's own batch
+        raise sparse_batch.NotLifted(blocked[0][1].describe())
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
     python = any(lift.py_funcs or lift.python_producers for lift in lifts)
     latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python else None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat import fast_feed, pipelines, session_release, tf_private
+from tfdata_bridge._src.compat import fast_feed, graph_queues, pipelines, session_release, tf_private
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
@@ -48,7 +48,7 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
             if counted:
                 pipelines.run_ends(session)
     except tf.errors.OpError as e:
-        replacement = pipelines.consumer_error(session, e)
+        replacement = graph_queues.cancelled_dequeue(fetches, pipelines.consumer_error(session, e))
         if replacement is e:
             raise
         raise replacement from e
