@@ -160,9 +160,9 @@ def _graph(fn: str, args: dict[str, Any], producers: Any, tensor_lists: list[Any
             layout=layout,
         )
         with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
-            built = graph_batch.build(req, stacklevel=3)
+            built = graph_batch.build(req, stacklevel=4)
     if not built.fallback:  # a fallback says what it became in its own warning
-        notice(f"train.{fn}", stacklevel=3, detail=_became(built), values=_chain(req, built))
+        notice(f"train.{fn}", stacklevel=4, detail=_became(built), values=_chain(req, built))
     dequeued = built.tensors
     return checks.as_original_type(producers[0], dequeued[0] if len(dequeued) == 1 else dequeued)
 
