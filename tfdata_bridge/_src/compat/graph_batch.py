@@ -40,7 +40,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import error_latch, lifting, pipelines, readers, sparse_batch
+from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, sparse_batch
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -113,11 +113,12 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         held = _python_channel(req) if any(lift.python_producers for lift in lifts) else 0
         buffered = max(1, req.capacity - held)
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
+    retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
     if len(lifts) == 1 and not blocked:
         ds, early = _python_batches(req, lifts[0], shards) or (None, None)
         if ds is None:
-            ds = _vectorized(req, lifts, shards, buffered)
+            ds, retry = _vectorized(req, lifts, shards, buffered)
     vectorized = ds is not None
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
         return Built(_fallback(req, blocked, stacklevel + 1, whole=True), (), False, True)
@@ -142,6 +143,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
     iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
     tensors = list(iterator.get_next(name=req.scope))
+    if retry is not None:
+        retry.attach(tensors)
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
     # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
@@ -198,8 +201,9 @@ def _python_channel(req: GraphBatch) -> int:
 
 
 def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],
-                buffered: int) -> Any:
-    """The pipeline with the lifted ops run once per batch, or None where that could change a result.
+                buffered: int) -> tuple[Any, Any]:
+    """The pipeline with the lifted ops run once per batch and its ``batch_retry.Retry`` (or None), or
+    ``(None, None)`` where running the ops once per batch could change a result.
 
     Where the ops between a read and the batch are pure (no random op, no ``py_func``: the same record
     always gives the same values), reading records, shuffling and batching them, then running the ops
@@ -209,15 +213,23 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
     Where it has no batched form of an op (``decode_raw``, image decoders), the ops run per record."""
     lift = lifts[0]
     if not _vectorizable(req, lift):
-        return None
+        return None, None
     raw = _batched(_shuffled(lift.source(shards), req, buffered), req)
+    specs = [tf.TensorSpec(s.shape[1:], s.dtype) if isinstance(s, tf.TensorSpec) else s
+             for s in tf.nest.flatten(raw.element_spec)]
+    retry = None
+    per_batch = _per_batch(req, lift)
+    if batch_retry.enabled(specs):  # a failed batch is retried record by record (batch_retry.py)
+        retry = batch_retry.Retry(specs, req.batch_size, req.allow_smaller_final_batch, lift.function(0),
+                                  f"tf.{req.api} {req.scope.rstrip('/')!r}", req.scope.rstrip("/"))
+        raw, per_batch = raw.enumerate(), retry.stashed(per_batch)
     try:
-        if req.threads > 1:
-            return raw.map(_per_batch(req, lift), num_parallel_calls=req.threads, deterministic=False)
-        return raw.map(_per_batch(req, lift))
+        if req.threads > 1:  # (in order where a retry needs the failed batch to be the first left)
+            return raw.map(per_batch, num_parallel_calls=req.threads, deterministic=retry is not None), retry
+        return raw.map(per_batch), retry
     except Exception as e:  # noqa: BLE001 - any op the vectorizer cannot rewrite: run the ops per record
         logger.debug("%s: the lifted ops run per record (%s)", req.api, e)
-        return None
+        return None, None
 
 
 def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
