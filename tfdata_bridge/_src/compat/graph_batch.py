@@ -224,8 +224,12 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
                                   f"tf.{req.api} {req.scope.rstrip('/')!r}", req.scope.rstrip("/"))
         raw, per_batch = raw.enumerate(), retry.stashed(per_batch)
     try:
-        if req.threads > 1:  # (in order where a retry needs the failed batch to be the first left)
-            return raw.map(per_batch, num_parallel_calls=req.threads, deterministic=retry is not None), retry
+        if retry is not None:  # in order (the failed batch is the first left in the stash); the stash's ops
+            # are stateful, so tf.data's map_parallelization no longer runs the map in parallel by itself
+            calls = req.threads if req.threads > 1 else tf.data.AUTOTUNE
+            return raw.map(per_batch, num_parallel_calls=calls, deterministic=True), retry
+        if req.threads > 1:
+            return raw.map(per_batch, num_parallel_calls=req.threads, deterministic=False), retry
         return raw.map(per_batch), retry
     except Exception as e:  # noqa: BLE001 - any op the vectorizer cannot rewrite: run the ops per record
         logger.debug("%s: the lifted ops run per record (%s)", req.api, e)
