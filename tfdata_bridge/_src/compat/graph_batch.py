@@ -219,7 +219,9 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
              for s in tf.nest.flatten(raw.element_spec)]
     retry = None
     per_batch = _per_batch(req, lift)
-    if batch_retry.enabled(specs):  # a failed batch is retried record by record (batch_retry.py)
+    # a failed batch is retried record by record (batch_retry.py); not after a Python producer: the
+    # retry's parallel map would read batches ahead of the call's capacity (its channel holds that)
+    if batch_retry.enabled(specs) and not lift.python_producers:
         retry = batch_retry.Retry(specs, req.batch_size, req.allow_smaller_final_batch, lift.function(0),
                                   f"tf.{req.api} {req.scope.rstrip('/')!r}", req.scope.rstrip("/"))
         raw, per_batch = raw.enumerate(), retry.stashed(per_batch)
