@@ -134,3 +134,25 @@ def test_a_missing_file_gives_the_full_batches_before_it_then_legacys_error(file
     assert ours.end is legacy.end is OOR
     assert type(ours.joined) is type(legacy.joined) is tf.errors.NotFoundError
     assert missing in ours.joined.message and missing in legacy.joined.message
+
+
+def test_with_two_threads_every_row_before_the_bad_one_arrives_and_none_after(files):
+    import warnings
+
+    import tfdata_bridge.compat.v1 as bridge
+
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = bridge.train.string_input_producer([files["csv"]], num_epochs=1, shuffle=False)
+        row = bridge.decode_csv(bridge.TextLineReader().read(q)[1], record_defaults=[[0], [0.0], [0]])
+        batch = bridge.train.batch(row, batch_size=8, num_threads=2, allow_smaller_final_batch=True)
+        got = []
+        with bridge.Session() as sess:
+            coord = bridge.train.Coordinator()
+            threads = bridge.train.start_queue_runners(sess, coord)
+            with pytest.raises(OOR):
+                for _ in range(20):
+                    got.extend(sess.run(batch)[0].tolist())
+            with pytest.raises(tf.errors.InvalidArgumentError, match="in record 0"):
+                coord.join(threads, stop_grace_period_secs=10)
+    assert sorted(got) == list(range(BAD))
