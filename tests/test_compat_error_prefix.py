@@ -156,3 +156,22 @@ def test_with_two_threads_every_row_before_the_bad_one_arrives_and_none_after(fi
             with pytest.raises(tf.errors.InvalidArgumentError, match="in record 0"):
                 coord.join(threads, stop_grace_period_secs=10)
     assert sorted(got) == list(range(BAD))
+
+
+def test_the_end_and_a_closed_session_are_not_retried(files):
+    import warnings
+
+    import tfdata_bridge.compat.v1 as bridge
+    from tfdata_bridge._src.compat import batch_retry
+
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = _csv(files["good"], 10, True)(bridge)
+        sess = bridge.Session()
+        sess.run(batch)
+        sess.close()
+        for error in (tf.errors.OutOfRangeError(None, None, f"End of sequence [[{{{{node {batch[0].op.name}}}}}]]"),
+                      tf.errors.CancelledError(None, None, "")):
+            assert batch_retry.recover(sess, error, lambda feeds: pytest.fail("ran again")) == (False, error)
+        failed = tf.errors.InvalidArgumentError(None, None, f"bad [[{{{{node {batch[0].op.name}}}}}]]")
+        assert batch_retry.recover(sess, failed, lambda feeds: pytest.fail("ran again")) == (False, failed)

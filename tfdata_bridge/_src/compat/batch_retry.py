@@ -165,13 +165,18 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
     """After ``error`` in a run: ``(True, result)`` where the failed batch's good records are
     delivered (``run_with(extra_feeds)`` makes the run again with the batch tensors fed), else
     ``(False, the error to raise)``."""
+    if isinstance(error, (tf.errors.OutOfRangeError, tf.errors.CancelledError)):
+        return False, error  # the end, or a closed session: no record failed
     with _lock:
         ours = dict(_retries.get(sess.graph, {}))
     names = pipelines.failed_pipelines(error, list(ours))
     if not names:
         return False, error
     retry = ours[names[-1]]
-    outcome = retry.retry(sess)
+    try:
+        outcome = retry.retry(sess)
+    except Exception:  # noqa: BLE001 - the session closed meanwhile, say: the error stands as it came
+        return False, error
     if outcome is None:
         return False, error
     good, record_error = outcome
