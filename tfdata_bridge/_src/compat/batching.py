@@ -121,8 +121,19 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
     values = [t for tl in tensor_lists for t in list(tl)] + [keep_input]
     sparse = any(isinstance(t, (tf.SparseTensor, tf1.SparseTensorValue)) for t in values)
     if sparse and (args["enqueue_many"] or args.get("dynamic_pad") or args["shapes"] is not None
-                   or isinstance(keep_input, (tf.SparseTensor, tf1.SparseTensorValue))):
+                   or isinstance(keep_input, (tf.SparseTensor, tf1.SparseTensorValue))
+                   or sparse_batch.unknown_rank(values)):
         return _legacy(fn, args)
+    try:
+        return _graph(fn, args, producers, tensor_lists, keep_input, shuffle, threads, join, sparse)
+    except sparse_batch.NotLifted:  # a sparse producer that cannot be lifted: legacy's own, exact shapes
+        return _legacy(fn, args)
+
+
+def _graph(fn: str, args: dict[str, Any], producers: Any, tensor_lists: list[Any], keep_input: Any,
+           shuffle: Any, threads: int, join: bool, sparse: bool) -> Any:
+    """``_call`` in graph mode, given tensors: the call's pipeline built by ``graph_batch``."""
+    values = [t for tl in tensor_lists for t in list(tl)] + [keep_input]
     default = ("shuffle_" if shuffle else "") + ("batch_join" if join else "batch")
     with tf1.name_scope(args["name"], default, values) as scope:
         if shuffle is not None and args["capacity"] <= shuffle[0]:
@@ -149,9 +160,9 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
             layout=layout,
         )
         with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
-            built = graph_batch.build(req, stacklevel=3)
+            built = graph_batch.build(req, stacklevel=4)
     if not built.fallback:  # a fallback says what it became in its own warning
-        notice(f"train.{fn}", stacklevel=3, detail=_became(built), values=_chain(req, built))
+        notice(f"train.{fn}", stacklevel=4, detail=_became(built), values=_chain(req, built))
     dequeued = built.tensors
     return checks.as_original_type(producers[0], dequeued[0] if len(dequeued) == 1 else dequeued)
 
@@ -198,8 +209,9 @@ def _is_producer(value: Any) -> bool:
 
 def _legacy(fn: str, args: dict[str, Any]) -> Any:
     warnings.warn(
-        f"tf.train.{fn}: SparseTensor inputs are batched by TensorFlow's own queue and QueueRunner, not "
-        "compiled into tf.data; start_queue_runners(sess) starts that runner.",
+        f"tf.train.{fn}: SparseTensor inputs (with enqueue_many, dynamic_pad, shapes, a sparse keep_input, an "
+        "unknown rank, or a producer that cannot run inside tf.data) are batched by TensorFlow's own queue and "
+        "QueueRunner, not compiled into tf.data; start_queue_runners(sess) starts that runner.",
         FallbackWarning, stacklevel=4,
     )
     return getattr(tf1.train, fn)(**args)

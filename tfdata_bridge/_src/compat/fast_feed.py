@@ -75,7 +75,11 @@ _closes: GraphTable[dict[str, Any]] = GraphTable("fed_closes")
 
 def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None:
     """Record ``op`` (``queue.enqueue(values)`` or ``enqueue_many``) when every value is a placeholder and
-    the queue's shapes are fully defined (so fed elements can be stacked)."""
+    the queue's shapes are fully defined (so fed elements can be stacked). An enqueue inside a function
+    (``tf.function``, a ``Dataset.map`` function) is left alone: its "placeholders" are the function's
+    arguments, which no session feeds, and a placeholder added there would become one more argument."""
+    if getattr(op.graph, "building_function", False):
+        return
     if not values or not all(getattr(v, "op", None) is not None and v.op.type in ("Placeholder", "PlaceholderV2")
                              for v in values):
         return

@@ -42,7 +42,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import error_latch, lifting, pipelines, readers, shared_streams, sparse_batch
+from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, shared_streams, sparse_batch
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -101,6 +101,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             lifts.append(lift)
     lifts, kept = _one_call_per_element(req, lifts)
     blocked.extend(kept)
+    if blocked and req.layout is not None:  # batching.py hands the call to TensorFlow's own batch
+        raise sparse_batch.NotLifted(blocked[0][1].describe())
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
     python = any(lift.py_funcs or lift.python_producers for lift in lifts)
     latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python else None
@@ -111,13 +113,22 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     fallen: list[Any] = []  # the fallback's dataset, made once (a rebuild reuses it)
     if blocked:
         fallen.append(_fallback(req, blocked, stacklevel + 1))
-    ds, early, vectorized = _dataset(req, lifts, fallen, latch)
+    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
     iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
     tensors = list(iterator.get_next(name=req.scope))
-    _consumes(req, lifts, tensors, lambda: _dataset(req, lifts, fallen, latch)[0].with_options(options))
+    if retry is not None:  # a failed vectorized batch is retried record by record (batch_retry.py)
+        retry.attach(tensors)
+
+    def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
+        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch)
+        if again is not None:
+            again.attach(tensors)
+        return rebuilt.with_options(options)
+
+    _consumes(req, lifts, tensors, rebuild)
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
     # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
@@ -126,8 +137,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     return Built(tensors, python, vectorized, bool(blocked), producers)
 
 
-def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> tuple[Any, Any, bool]:
-    """``(dataset, its StartedBatches or None, vectorized)``: the call's pipeline over ``lifts`` and the
+def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> tuple[Any, Any, bool, Any]:
+    """``(dataset, its StartedBatches or None, vectorized, its batch_retry.Retry or None)``: the call's pipeline over ``lifts`` and the
     fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``)."""
     shards = _reads(req, lifts, latch)
     buffered = 0
@@ -138,11 +149,12 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         held = _python_channel(req) if any(lift.python_producers for lift in lifts) else 0
         buffered = max(1, req.capacity - held)
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
+    retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
     if len(lifts) == 1 and not fallen:
         ds, early = _python_batches(req, lifts[0], shards) or (None, None)
         if ds is None:
-            ds = _vectorized(req, lifts, shards, buffered)
+            ds, retry = _vectorized(req, lifts, shards, buffered)
     vectorized = ds is not None
     if ds is None:
         producers: list[Any] = []
@@ -160,7 +172,7 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         buffered = req.capacity
     if early is None:  # (a Python producer's channel holding the whole capacity needs none)
         ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
-    return ds, early, vectorized
+    return ds, early, vectorized, retry
 
 
 def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> tuple[list[lifting.Lift], list[Any]]:
@@ -273,8 +285,9 @@ def _python_channel(req: GraphBatch) -> int:
 
 
 def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],
-                buffered: int) -> Any:
-    """The pipeline with the lifted ops run once per batch, or None where that could change a result.
+                buffered: int) -> tuple[Any, Any]:
+    """The pipeline with the lifted ops run once per batch and its ``batch_retry.Retry`` (or None), or
+    ``(None, None)`` where running the ops once per batch could change a result.
 
     Where the ops between a read and the batch are pure (no random op, no ``py_func``: the same record
     always gives the same values), reading records, shuffling and batching them, then running the ops
@@ -284,15 +297,29 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
     Where it has no batched form of an op (``decode_raw``, image decoders), the ops run per record."""
     lift = lifts[0]
     if not _vectorizable(req, lift):
-        return None
+        return None, None
     raw = _batched(_shuffled(lift.source(shards), req, buffered), req)
+    specs = [tf.TensorSpec(s.shape[1:], s.dtype) if isinstance(s, tf.TensorSpec) else s
+             for s in tf.nest.flatten(raw.element_spec)]
+    retry = None
+    per_batch = _per_batch(req, lift)
+    # a failed batch is retried record by record (batch_retry.py); not after a Python producer: the
+    # retry's parallel map would read batches ahead of the call's capacity (its channel holds that)
+    if batch_retry.enabled(specs) and not lift.python_producers:
+        retry = batch_retry.Retry(specs, req.batch_size, req.allow_smaller_final_batch, lift.function(0),
+                                  f"tf.{req.api} {req.scope.rstrip('/')!r}", req.scope.rstrip("/"))
+        raw, per_batch = raw.enumerate(), retry.stashed(per_batch)
     try:
+        if retry is not None:  # in order (the failed batch is the first left in the stash); the stash's ops
+            # are stateful, so tf.data's map_parallelization no longer runs the map in parallel by itself
+            calls = req.threads if req.threads > 1 else tf.data.AUTOTUNE
+            return raw.map(per_batch, num_parallel_calls=calls, deterministic=True), retry
         if req.threads > 1:
-            return raw.map(_per_batch(req, lift), num_parallel_calls=req.threads, deterministic=False)
-        return raw.map(_per_batch(req, lift))
+            return raw.map(per_batch, num_parallel_calls=req.threads, deterministic=False), retry
+        return raw.map(per_batch), retry
     except Exception as e:  # noqa: BLE001 - any op the vectorizer cannot rewrite: run the ops per record
         logger.debug("%s: the lifted ops run per record (%s)", req.api, e)
-        return None
+        return None, None
 
 
 def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:

@@ -138,6 +138,24 @@ class QueueBase(tf.queue.QueueBase):
         return list(vals) if isinstance(vals, (list, tuple)) else [vals]
 
 
+DEQUEUE_CANCELLED = "Dequeue operation was cancelled"
+
+
+def cancelled_dequeue(fetches: Any, error: Any) -> Any:
+    """``error``, or, for a ``CancelledError`` without a message (a dequeue's tf.data step cancelled by
+    ``Session.close()`` before the queue kernel's own cancellation reached it) of a run fetching a
+    bridge queue's dequeue, the error legacy's kernel gave: "Dequeue operation was cancelled"."""
+    if not isinstance(error, tf.errors.CancelledError) or (error.message or "").strip():
+        return error
+    try:
+        flat = tf.nest.flatten(fetches)
+    except (TypeError, ValueError):
+        return error
+    if not any(dequeue_source(f) is not None for f in flat if isinstance(f, tf.Tensor)):
+        return error
+    return tf.errors.CancelledError(error.node_def, error.op, DEQUEUE_CANCELLED)
+
+
 def internal_queue(cls: type, *args: Any, **kwargs: Any) -> Any:
     """A graph-mode queue of class ``cls`` made by the bridge itself (no teaching warning: the program did
     not ask for a queue)."""

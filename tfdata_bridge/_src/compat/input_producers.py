@@ -34,7 +34,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, lifting, shared_streams, tf_private
+from tfdata_bridge._src.compat import frontier, lifting, pipelines, shared_streams, tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -170,6 +170,9 @@ class InputQueue:
         if consumer.iterator is None:
             consumer.iterator = shared_streams.iterator_op(value)
         shared_streams.add_op(consumer, value.op)
+        # legacy's runner handed a failed row (the empty-list Assert) to the Coordinator, and the consumer
+        # got OutOfRangeError: the drop-in Session does the same for a registered get_next
+        pipelines.register(iterator, tf.nest.flatten(value), f"input producer {self._name!r}", may_block=False)
         if method == "dequeue":
             frontier.register([value], ValueRead(self.describe(), self.dataset, stream=self))
         return value
@@ -283,7 +286,9 @@ def limit_epochs(tensor, num_epochs=None, name=None):
     """``tf.compat.v1.train.limit_epochs``: ``tensor``, ``num_epochs`` times, then ``OutOfRangeError``.
 
     The value comes from a native tf.data source (``from_tensors(tensor).repeat(num_epochs)`` in
-    effect), so ``tf.train.batch`` over it lifts. A ``tensor`` that cannot be computed inside tf.data
+    effect), so ``tf.train.batch`` over it lifts. Read on its own, once ``local_variables_initializer()``
+    ran, it counts with legacy's ``count_up_to`` on the epoch counter, so running the initializer again
+    lets it through ``num_epochs`` times more, as in legacy. A ``tensor`` that cannot be computed inside tf.data
     (a placeholder, a variable) keeps TensorFlow's own ``count_up_to`` version."""
     notice("train.limit_epochs", stacklevel=2)
     if num_epochs is None:
@@ -302,10 +307,25 @@ def limit_epochs(tensor, num_epochs=None, name=None):
                            lambda shard: epochs_dataset(lift, num_epochs, epochs_variable))
         with tf1.device("/device:CPU:0"):
             iterator = standalone_iterator(source.dataset())
-        value = iterator.get_next(name=scope.rstrip("/").split("/")[-1])
+        value = _counted_or_read(tensor, num_epochs, epochs_variable, iterator, scope.rstrip("/").split("/")[-1])
         value.set_shape(tensor.shape)
     frontier.register([value], source)
     return value
+
+
+def _counted_or_read(tensor: Any, num_epochs: int, epochs_variable: Any, iterator: Any, name: str) -> Any:
+    """A read of ``limit_epochs``' value not lifted into a batch: once the program has initialized the
+    epoch counter, legacy's ``count_up_to`` on it (so running ``local_variables_initializer()`` again
+    lets the tensor through again, as in legacy); before, the next element of the native source (which
+    needs no initializer)."""
+    handle = epochs_variable.handle
+
+    def counted() -> Any:
+        count = tf.raw_ops.ResourceCountUpTo(resource=handle, limit=num_epochs, T=tf.int64)
+        with tf.control_dependencies([count]):
+            return tf.identity(tensor)
+
+    return tf.cond(tf.raw_ops.VarIsInitializedOp(resource=handle), counted, iterator.get_next, name=name)
 
 
 def input_producer(input_tensor, element_shape=None, num_epochs=None, shuffle=True, seed=None, capacity=32,

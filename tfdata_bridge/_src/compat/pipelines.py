@@ -144,11 +144,28 @@ def consumer_error(sess: Any, error: Any) -> Any:
         ours = _get_next.get(sess.graph, {})
     # The error names the ops it passed through, innermost first ("[[{{node lifted/PyFunc}}]] [[batch]]");
     # a session's errors carry no op object, so the names are all there is.
-    names = [ours[n] for n in _NODE.findall(error.message or "") if n in ours]
+    names = [ours[n] for n in failed_pipelines(error, list(ours))]
     if coord is None or not names:
         return error
-    coord.request_stop(error)
+    return producer_failed(sess, error, names[-1])
+
+
+def failed_pipelines(error: Any, get_next_ops: list[str]) -> list[str]:
+    """Which of ``get_next_ops`` (op names) ``error`` passed through, innermost first."""
+    return [n for n in _NODE.findall(error.message or "") if n in get_next_ops]
+
+
+def producer_failed(sess: Any, error: Any, name: str) -> Any:
+    """What the consumer of pipeline ``name`` gets for its producer's ``error``: with a coordinator given
+    to ``start_queue_runners`` for ``sess``, the ``OutOfRangeError`` legacy's cancelled queue gave, after
+    handing ``error`` to the coordinator; else ``error``."""
+    with _lock:
+        coord = _coordinators.get(sess)
+    if coord is None:
+        return error
+    # (as exc_info: given an exception, request_stop keeps sys.exc_info(), the error being handled)
+    coord.request_stop((type(error), error, error.__traceback__))
     return tf.errors.OutOfRangeError(
         error.node_def, error.op,
-        f"{names[-1]} is closed and has insufficient elements: a producer failed and the Coordinator was asked to stop "
+        f"{name} is closed and has insufficient elements: a producer failed and the Coordinator was asked to stop "
         f"(Coordinator.join() raises its error: {type(error).__name__})")

@@ -99,7 +99,7 @@ class QueueRunner:
         self._close_op = element(queue_runner_def.close_op_name)
         self._cancel_op = element(queue_runner_def.cancel_op_name)
         self._queue_closed_exception_types = tuple(
-            tf.errors.exception_type_from_error_code(code) for code in queue_runner_def.queue_closed_exception_types
+            tf1.errors.exception_type_from_error_code(code) for code in queue_runner_def.queue_closed_exception_types
         ) or (tf.errors.OutOfRangeError,)
 
     queue = property(lambda self: self._queue)

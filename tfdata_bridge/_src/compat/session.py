@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat import fast_feed, pipelines, session_release, shared_streams, tf_private
+from tfdata_bridge._src.compat import batch_retry, fast_feed, graph_queues, pipelines, session_release, shared_streams, tf_private
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
@@ -32,6 +32,9 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
             return None  # what running an op returns
         if fast_feed.before_run(session, fetches):
             return None
+    failed = batch_retry.failed_before(session, fetches)
+    if failed is not None:  # a pipeline that failed delivers nothing more (batch_retry.py)
+        raise failed
     try:
         call = _callable(session, fetches) if not feed_dict and options is None and run_metadata is None else None
         if call is not None:
@@ -50,7 +53,14 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
             if counted:
                 pipelines.run_ends(session)
     except tf.errors.OpError as e:
-        replacement = pipelines.consumer_error(session, e)
+        def again(feeds: dict[Any, Any]) -> Any:
+            return base_run(session, fetches, feed_dict={**(feed_dict or {}), **feeds}, options=options,
+                            run_metadata=run_metadata)
+
+        recovered, outcome = batch_retry.recover(session, e, again)  # a vectorized batch's good records
+        if recovered:
+            return outcome
+        replacement = graph_queues.cancelled_dequeue(fetches, pipelines.consumer_error(session, outcome))
         if replacement is e:
             raise
         raise replacement from e

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import threading
 import warnings
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +41,7 @@ from typing import Any
 from tfdata_bridge._src.compat import tf_private
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 
 tf1 = tf.compat.v1
 
@@ -78,7 +78,7 @@ class _GraphState:
     dirty: bool = False
 
 
-_states: weakref.WeakKeyDictionary[Any, _GraphState] = weakref.WeakKeyDictionary()
+_states: GraphTable[_GraphState] = GraphTable("shared_streams")  # held by its graph (graph_tables.py)
 _lock = threading.RLock()
 
 

@@ -14,6 +14,17 @@ from typing import Any
 
 from tfdata_bridge._src.tf import tf
 
+class NotLifted(Exception):
+    """A call with ``SparseTensor`` inputs whose producer cannot be lifted: TensorFlow's own batch takes it
+    (its queue keeps the sparse tensors' static shapes, which a queue of their components would lose)."""
+
+
+def unknown_rank(values: list[Any]) -> bool:
+    """Whether a ``SparseTensor`` among ``values`` has a rank unknown when the graph is built (tf.data
+    batches sparse tensors of a known rank only; legacy's ``SparseTensorsMap`` takes any)."""
+    return any(isinstance(t, tf.SparseTensor) and not t.dense_shape.shape.is_fully_defined() for t in values)
+
+
 # One entry per original component: an int (the index of a dense component among the flat ones) or a
 # triple (the indices of a SparseTensor's indices, values and dense shape).
 Layout = list[Any]

@@ -110,6 +110,7 @@ class EagerQueue:
         Raises ``tf.errors.CancelledError`` when the queue is closed, or closed with
         ``cancel_pending_enqueues=True`` while this call waits. ``name`` is accepted and ignored.
         """
+        self._outside_functions("enqueue")
         comps = values.components(vals, self._names)
         arrays = values.to_arrays(comps, self._dtypes, self._np_dtypes)
         values.check_shapes(arrays, self._dims, self._shapes)
@@ -120,6 +121,7 @@ class EagerQueue:
     def enqueue_many(self, vals: Any, name: str | None = None) -> None:
         """Enqueue the elements of a batch (each component split along its first dimension), moving
         them in as room appears. An empty batch is a no-op, even on a closed queue (as in TensorFlow)."""
+        self._outside_functions("enqueue_many")
         comps = values.components(vals, self._names)
         if not comps:
             values.check_count(0, self._dtypes, "enqueue_many")
@@ -136,6 +138,7 @@ class EagerQueue:
     def dequeue(self, name: str | None = None) -> Any:
         """Dequeue one element, blocking while the queue is empty (``tf.errors.OutOfRangeError`` once it
         is closed and empty)."""
+        self._outside_functions("dequeue")
         with self._errors(self._element_kind):
             item = self._channel.get()
         return self._result(item)
@@ -151,6 +154,7 @@ class EagerQueue:
         return self._dequeue_batch(n, allow_smaller=True)
 
     def _dequeue_batch(self, n: Any, *, allow_smaller: bool) -> Any:
+        self._outside_functions("dequeue_up_to" if allow_smaller else "dequeue_many")
         n = int(tf.convert_to_tensor(n, dtype=tf.int32))  # TensorFlow's TypeError for a non-integer
         if n < 0:
             op = "DequeueUpToOp" if allow_smaller else "DequeueManyOp"
@@ -180,6 +184,7 @@ class EagerQueue:
         returns once they have finished; closing a closed queue raises ``tf.errors.CancelledError``.
         With it, blocked enqueues (and closes) fail with ``tf.errors.CancelledError`` at once.
         """
+        self._outside_functions("close")
         try:
             closed_now = self._channel.close_checked(bool(cancel_pending_enqueues))
         except EnqueueCancelledError:
@@ -197,10 +202,12 @@ class EagerQueue:
 
     def is_closed(self, name: str | None = None) -> Any:
         """A bool scalar tensor: whether the queue is closed."""
+        self._outside_functions("is_closed")
         return tf.constant(self._channel.closed)
 
     def size(self, name: str | None = None) -> Any:
         """An int32 scalar tensor: the number of elements in the queue."""
+        self._outside_functions("size")
         return tf.constant(self._channel.size(), dtype=tf.int32)
 
     def as_dataset(self, batch_size: int | None = None, allow_smaller_final_batch: bool = False) -> tf.data.Dataset:
@@ -219,6 +226,18 @@ class EagerQueue:
             self._require_shapes()
         return queue_dataset(self._channel, self._signature, pad=self._pad, batch_size=batch_size,
                              allow_smaller_final_batch=allow_smaller_final_batch)
+
+    def _outside_functions(self, method: str) -> None:
+        """Refuse a call traced into a ``tf.function`` (or a graph): the queue's elements live in Python
+        and its methods work on values, where a trace has only symbolic tensors."""
+        if not tf.executing_eagerly():
+            raise RuntimeError(
+                f"{self._kind}.{method}() on the eager queue {self._name!r} was called inside a tf.function "
+                "(or a graph): tfdata_bridge's eager queues hold their elements in Python and work on values, "
+                "which a traced function does not have. Call it outside the tf.function; to read the queue "
+                "inside one, iterate queue.as_dataset() (a tf.data.Dataset) there; in graph-mode programs "
+                "(tf.compat.v1.disable_eager_execution()) create the queue in the graph instead."
+            )
 
     @contextlib.contextmanager
     def _errors(self, kind: str) -> Iterator[None]:
