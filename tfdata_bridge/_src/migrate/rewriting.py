@@ -11,10 +11,19 @@ from tfdata_bridge._src.migrate.results import RewriteResult, Target
 from tfdata_bridge._src.migrate.scanner import parse_error_text, read_source
 
 
-def rewrite(source: str, to: Target = "compat") -> RewriteResult:
-    """The migrated form of ``source``; a source that does not parse comes back unchanged, with ``error``."""
+def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) -> RewriteResult:
+    """The migrated form of ``source``; a source that does not parse comes back unchanged, with ``error``.
+    ``fallback="compat"`` (with ``to="tfdata"``): a file whose pipelines were not all rewritten also goes
+    through the drop-in, so it still runs (``fallback.with_fallback``)."""
     if to not in ("compat", "tfdata"):
         raise ValueError(f"to={to!r} is not a migration target; use to='compat' or to='tfdata'")
+    if fallback not in (None, "compat") or (fallback is not None and to != "tfdata"):
+        raise ValueError(f"fallback={fallback!r} with to={to!r}: the only fallback is fallback='compat', "
+                         "for to='tfdata'")
+    if fallback is not None:
+        from tfdata_bridge._src.migrate.fallback import with_fallback
+
+        return with_fallback(rewrite(source, to))
     if "tensorflow" not in source:
         return RewriteResult(source, source, to)
     try:
@@ -48,14 +57,15 @@ def write_atomically(path: str, text: str) -> None:
         raise
 
 
-def rewrite_file(path: str, to: Target = "compat", write: bool = False) -> RewriteResult:
+def rewrite_file(path: str, to: Target = "compat", write: bool = False,
+                 fallback: Target | None = None) -> RewriteResult:
     """``rewrite`` of the file at ``path``; with ``write=True`` a changed result replaces it atomically."""
     try:
         with open(path, encoding="utf-8", newline="") as f:
             source = f.read()
     except (OSError, UnicodeDecodeError) as exc:
         return RewriteResult("", "", to, error=parse_error_text(exc))
-    result = rewrite(source, to)
+    result = rewrite(source, to, fallback)
     if write and result.changed and result.error is None:
         write_atomically(path, result.code)
     return result
