@@ -8,6 +8,7 @@ rewritten (or, for plumbing, removed), and any other site is left as it is.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -18,6 +19,7 @@ from tfdata_bridge._src.symbols import BY_PATH
 REWRITTEN = "rewritten into tf.data"
 REMOVED = "removed (nothing else used it)"
 LEFT = "left as it is"
+_SAID_LEFT = re.compile(r"^`[^`]+`(?: pipeline)? left(?: unchanged)?: ")
 
 
 def recognize(source: str) -> RewriteResult:
@@ -46,7 +48,7 @@ def site_outcomes(source: str, findings: Sequence[Finding]) -> tuple[Finding, ..
     refused: dict[int, str] = {}
     for note in result.notes:
         if note.kind == "refused":
-            refused.setdefault(note.line, note.message)
+            refused.setdefault(note.line, _SAID_LEFT.sub("", note.message))
     lines = source.splitlines()
     remaining = Counter(line.strip() for line in result.code.splitlines())
     gone: dict[int, bool] = {}
