@@ -222,7 +222,7 @@ SYMBOLS += (
         "py_func", ("numpy_function",), None, "Producer(func) (a zero-input producer)",
         "tf.data.Dataset.from_generator(...)  # the function called once per element",
         "Only a call with no inputs is a producer; one with inputs is an ordinary op.",
-        dropin="lifted into tf.data with the queue or batch it feeds", zero_input=True,
+        dropin="lifted into tf.data: the function runs in tf.data's threads, with the batch it feeds", zero_input=True,
     ),
     LegacySymbol(
         "train.Supervisor", (), None, "compile(spec)", "# a tf.data pipeline needs no runners",

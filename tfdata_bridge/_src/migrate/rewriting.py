@@ -26,6 +26,8 @@ def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) 
         return with_fallback(rewrite(source, to))
     if "tensorflow" not in source:
         return RewriteResult(source, source, to)
+    if to == "compat" and _nothing_to_route(source):
+        return RewriteResult(source, source, to)  # scan's linear pass says so, before libcst's costlier one
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
@@ -39,6 +41,15 @@ def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) 
 
         out, notes = to_tfdata(module)
     return RewriteResult(source, out.code, to, tuple(sorted(notes, key=lambda n: n.line)))
+
+
+def _nothing_to_route(source: str) -> bool:
+    from tfdata_bridge._src.migrate.scanner import scan_source
+
+    try:
+        return not scan_source(source)
+    except (SyntaxError, ValueError):
+        return False  # libcst's parser says what is wrong
 
 
 def write_atomically(path: str, text: str) -> None:
