@@ -81,6 +81,7 @@ class _Binder(ast.NodeVisitor):
     def __init__(self, module: ast.Module) -> None:
         self.module_scope = _Scope(module, None)
         self.scope = self.module_scope
+        self.scopes = [self.module_scope]
         self.block: Block = ()
         self.where: dict[int, tuple[_Scope, Block]] = {}  # id(Name) -> (scope, block)
 
@@ -113,7 +114,9 @@ class _Binder(ast.NodeVisitor):
                 self.visit(value)
 
     def _new_scope(self, node: ast.AST) -> _Scope:
-        return _Scope(node, self.scope)
+        scope = _Scope(node, self.scope)
+        self.scopes.append(scope)
+        return scope
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
         args = node.args
@@ -267,6 +270,15 @@ class Resolver:
         self.binder.visit(tree)
         self._values: dict[int, frozenset[str]] = {}  # id(Binding) -> its meaning, computed once
         self._busy: set[int] = set()
+        aliases = []
+        for scope in self.binder.scopes:
+            for name, bindings in scope.bindings.items():
+                bindings.sort(key=lambda b: b.pos)  # nearly sorted already: linear
+                aliases += [(b.pos, name, b) for b in bindings if b.kind == "alias"]
+        # each assignment's meaning in source order, so the one before it is known: `x = x.y` a hundred
+        # thousand times resolves one step at a time, never by recursing through all of them
+        for _, name, b in sorted(aliases, key=lambda a: a[0]):
+            self._meaning(b, name)
 
     def _reaching(self, scope: _Scope, name: str, pos: tuple[int, int] | None, block: Block) -> list[Binding]:
         """The bindings of ``name`` in ``scope`` that can reach a use at ``pos`` (None: the scope's end)."""
@@ -301,7 +313,10 @@ class Resolver:
         if key in self._busy:
             return frozenset()
         self._busy.add(key)
-        value = frozenset(self.names_of(b.value, chains_only=False, aliases=True))
+        try:
+            value = frozenset(self.names_of(b.value, chains_only=False, aliases=True))
+        except RecursionError:  # a chain of forward references (uses before their bindings, in loops)
+            value = frozenset()
         self._busy.discard(key)
         self._values[key] = value
         return value
@@ -311,8 +326,8 @@ class Resolver:
         scope, block = self.binder.where.get(id(node), (self.binder.module_scope, ()))
         name = node.id
         pos: tuple[int, int] | None = _pos(node)
-        if name in scope.globals:
-            scope = self.binder.module_scope
+        if name in scope.globals and scope is not self.binder.module_scope:
+            scope, pos, block = self.binder.module_scope, None, ()  # the function runs after the module
         first = True
         while scope is not None:
             if (first or not scope.is_class) and scope.binds(name):
