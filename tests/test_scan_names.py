@@ -388,6 +388,24 @@ def test_resolution_work_grows_linearly_with_a_name_assigned_n_times(monkeypatch
     assert work[4000] <= 4.4 * work[1000] and work[2000] <= 2.2 * work[1000], work
 
 
+def test_a_long_chain_of_assignments_resolves_without_recursing_through_it():
+    source = "import tensorflow.compat.v1 as tf\nx = tf\n" + "x = x\n" * 5000 + "q = x.FIFOQueue(3)\n"
+    assert _apis(source) == [(5003, "tf.compat.v1.FIFOQueue")]
+
+
+def test_a_global_rebound_in_a_function_counts_where_the_function_runs_later():
+    source = """
+        import tensorflow.compat.v1 as tf
+        def setup():
+            global tf
+            tf = fake
+        def use():
+            global tf
+            return tf.train.batch([x], 2)
+        """
+    assert _apis(source) == [(7, "tf.compat.v1.train.batch")]  # the import or fake: the import may reach it
+
+
 def test_the_codemods_never_ask_libcst_for_qualified_names_per_name(monkeypatch):
     """libcst's ``Scope.get_qualified_names_for`` looks at every binding of a name for each use (quadratic);
     ``--to compat`` resolves through ``fast_names`` instead."""
