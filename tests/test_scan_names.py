@@ -240,9 +240,16 @@ REFUSED = {
 }
 
 
+DEV_CORPUS = ROOT / "tests" / "migrate_corpus"  # the recognizer's development corpus, where it has landed
+
+
 def _corpus(tmp_path: pathlib.Path) -> pathlib.Path:
     for p in PROGRAMS.glob("*.py"):
         (tmp_path / p.name).write_text(p.read_text())
+    for p in DEV_CORPUS.rglob("*.py"):
+        target = tmp_path / "corpus" / p.relative_to(DEV_CORPUS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(p.read_text())
     for name, text in REFUSED.items():
         (tmp_path / name).write_text(textwrap.dedent(text).lstrip("\n"))
     return tmp_path

@@ -280,6 +280,32 @@ class Resolver:
         for _, name, b in sorted(aliases, key=lambda a: a[0]):
             self._meaning(b, name)
 
+    def interesting(self) -> set[str]:
+        """The names that can mean something imported: bound by an import (or any name, where a star import
+        is), or assigned from a name that can."""
+        if any(scope.stars for scope in self.binder.scopes):
+            return _ANY
+        found: set[str] = set()
+        fed_by: dict[str, set[str]] = {}  # root name of an assignment's value -> the names it assigns
+        for scope in self.binder.scopes:
+            for name, bindings in scope.bindings.items():
+                for b in bindings:
+                    if b.kind == "import":
+                        found.add(name)
+                    elif b.kind == "alias" and b.value is not None:
+                        root = b.value
+                        while isinstance(root, (ast.Attribute, ast.Call)):
+                            root = root.value if isinstance(root, ast.Attribute) else root.func
+                        if isinstance(root, ast.Name):
+                            fed_by.setdefault(root.id, set()).add(name)
+        todo = list(found)
+        while todo:
+            for name in fed_by.pop(todo.pop(), ()):
+                if name not in found:
+                    found.add(name)
+                    todo.append(name)
+        return found
+
     def _reaching(self, scope: _Scope, name: str, pos: tuple[int, int] | None, block: Block) -> list[Binding]:
         """The bindings of ``name`` in ``scope`` that can reach a use at ``pos`` (None: the scope's end)."""
         candidates = scope.bindings.get(name, [])
@@ -366,6 +392,14 @@ class Resolver:
         return {r + rest for r in roots}
 
 
+class _Everything(set):
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_ANY = _Everything()
+
+
 def _count_before(bindings: list[Binding], pos: tuple[int, int]) -> int:
     lo, hi = 0, len(bindings)
     while lo < hi:  # bindings are in source order: a binary search keeps each lookup logarithmic
@@ -397,15 +431,23 @@ def chain_text(node: ast.expr) -> str | None:
     return inner.id + _join(reversed(parts))
 
 
-def references(tree: ast.Module, resolver: Resolver | None = None) -> Iterator[tuple[ast.expr, set[str]]]:
+def references(tree: ast.Module, resolver: Resolver | None = None,
+               nodes: list[ast.AST] | None = None) -> Iterator[tuple[ast.expr, set[str]]]:
     """Each name, attribute chain and call chain that means something imported, with its qualified names,
-    outermost first (a caller that matches a chain need not look at its inner parts: ``inner_of``)."""
+    outermost first (a caller that matches a chain need not look at its inner parts: ``inner_of``).
+    ``nodes``: ``list(ast.walk(tree))``, where the caller has it already."""
     resolver = resolver or Resolver(tree)
-    for node in ast.walk(tree):
+    interesting = resolver.interesting()
+    for node in ast.walk(tree) if nodes is None else nodes:
         if isinstance(node, (ast.Attribute, ast.Name)) or (isinstance(node, ast.Call)
                                                            and isinstance(node.func, (ast.Attribute, ast.Name))):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 continue
+            root = node
+            while isinstance(root, (ast.Attribute, ast.Call)):
+                root = root.value if isinstance(root, ast.Attribute) else root.func
+            if not isinstance(root, ast.Name) or root.id not in interesting:
+                continue  # bound by nothing an import can reach: no qualified name to look up
             names = resolver.names_of(node)
             if names:
                 yield node, names

@@ -120,14 +120,15 @@ def scan_source(source: str, path: str = "<string>", outcomes: bool = False) -> 
     lines = char_columns(source)
     findings: list[Finding] = []
     skip: set[int] = set()
-    calls = {id(n.func): n for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    nodes = list(ast.walk(tree))  # one walk for everything below
+    calls = {id(n.func): n for n in nodes if isinstance(n, ast.Call)}
 
     def add(node: ast.AST, api: str, dropin: str, tfdata: str) -> None:
         column = char_column(lines, node.lineno, node.col_offset) + 1
         spelled = _segment(lines, node)
         findings.append(Finding(path, node.lineno, column, api, spelled, dropin, tfdata))
 
-    for node, names in references(tree, Resolver(tree)):
+    for node, names in references(tree, Resolver(tree), nodes):
         if id(node) in skip:
             continue
         hit = first_symbol(names)
@@ -138,7 +139,7 @@ def scan_source(source: str, path: str = "<string>", outcomes: bool = False) -> 
             continue
         skip.update(id(n) for n in inner_of(node))
         add(node, canonical(sym.name), dropin_text(sym), tfdata_text(sym))
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in STAR_MODULES and any(
                 a.name == "*" for a in node.names):
             add(node, f"from {node.module} import *", STAR_DROPIN, "left as it is")
