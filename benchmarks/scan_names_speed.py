@@ -32,6 +32,7 @@ def generated(lines: int, with_queue: bool) -> str:
 
 
 COUNT_CALLS = False
+UNIT = " s"
 
 
 def timed(fn) -> float:
@@ -54,21 +55,22 @@ def main() -> None:
     parser.add_argument("--column", action="store_true", help="also time scan's MIGRATE column (the recognizer)")
     parser.add_argument("--calls", action="store_true", help="count function calls instead of timing")
     args = parser.parse_args()
-    global COUNT_CALLS
+    global COUNT_CALLS, UNIT
     COUNT_CALLS = args.calls
+    UNIT = "M calls" if args.calls else " s"
     for n in args.sizes:
         source = one_name(n)
-        row = [f"N={n:>6}", f"scan {timed(lambda: scan_source(source)):6.2f} s",
-               f"--to compat {timed(lambda: rewrite(source, 'compat')):6.2f} s"]
+        row = [f"N={n:>6}", f"scan {timed(lambda: scan_source(source)):6.2f}{UNIT}",
+               f"--to compat {timed(lambda: rewrite(source, 'compat')):6.2f}{UNIT}"]
         if args.column:
-            row.append(f"scan+MIGRATE {timed(lambda: scan_source(source, outcomes=True)):6.2f} s")
+            row.append(f"scan+MIGRATE {timed(lambda: scan_source(source, outcomes=True)):6.2f}{UNIT}")
         print("  ".join(row), flush=True)
     if args.big:
         for with_queue in (False, True):
             source = generated(args.big, with_queue)
             what = "with a queue pipeline" if with_queue else "no queue API"
-            print(f"{args.big:,} generated lines, {what}: scan {timed(lambda: scan_source(source)):.2f} s, "
-                  f"--to compat {timed(lambda: rewrite(source, 'compat')):.2f} s", flush=True)
+            print(f"{args.big:,} generated lines, {what}: scan {timed(lambda: scan_source(source)):.2f}{UNIT}, "
+                  f"--to compat {timed(lambda: rewrite(source, 'compat')):.2f}{UNIT}", flush=True)
 
 
 if __name__ == "__main__":
