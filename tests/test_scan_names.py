@@ -321,7 +321,10 @@ def test_to_compat_points_tensorflow_python_uses_at_the_drop_in():
         b = tfdata_bridge.compat.v1.train.batch([q.dequeue()], 2)
         """).lstrip("\n")
     assert [(n.line, n.kind) for n in result.notes] == [(5, "info"), (6, "info")]
-    assert "TensorFlow's own modules" in result.notes[0].message
+    assert "through TensorFlow's own modules" in result.notes[0].message
+    chain = "import tensorflow as tf\nb = tf.python.training.input.batch([x], 2)\n"
+    assert rewrite(chain, to="compat").code == (
+        "import tensorflow as tf\nimport tfdata_bridge.compat.v1\nb = tfdata_bridge.compat.v1.train.batch([x], 2)\n")
     assert scan_source(result.code) == scan_source(rewrite(result.code, to="compat").code)  # settled
 
 

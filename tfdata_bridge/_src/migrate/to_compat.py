@@ -34,6 +34,7 @@ from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, resolve
 from tfdata_bridge._src.migrate.results import Note
 
 DROPIN = "tfdata_bridge.compat.v1"
+_INTERNAL = ("tensorflow.python.", "tensorflow.contrib.", "tf_slim.")  # modules the drop-in does not mirror
 
 
 def _root(node: cst.BaseExpression) -> cst.Name | None:
@@ -81,8 +82,8 @@ class _Routes(cst.CSTVisitor):
         if root is None:
             return False
         root_q = qualified(self, root)
-        if any(q.startswith(("tensorflow.python.", "tensorflow.contrib.", "tf_slim")) for q in root_q):
-            self._replace(node, path, sym, line, f"`{root.value}` is imported from TensorFlow's own modules")
+        if any(q.startswith(_INTERNAL) for q in qualified(self, node)):
+            self._replace(node, path, sym, line, f"`{root.value}` reaches it through TensorFlow's own modules")
         elif "tensorflow.compat.v1" in root_q or "tensorflow.compat" in root_q:
             self.swap[root.value] = "compat"
         elif "tensorflow" in root_q:
