@@ -432,3 +432,26 @@ def test_the_codemods_never_ask_libcst_for_qualified_names_per_name(monkeypatch)
     result = rewrite(_one_name_assigned(2000), to="compat")
     assert result.code.startswith("import tfdata_bridge.compat.v1 as tf\n")
     assert calls["n"] == 0
+
+
+def test_the_cli_fallback_option_reports_each_left_pipeline_as_routed_through_the_drop_in(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "variable_producer.py"
+    path.write_text(textwrap.dedent(REFUSED["variable-producer.py"]).lstrip("\n"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def cli(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate", str(path), *args],
+                              capture_output=True, text=True, timeout=120, env=env)
+
+    out = cli("--to", "tfdata", "--fallback", "compat")
+    assert out.returncode == 1, out.stderr
+    assert "+import tfdata_bridge.compat.v1 as tf" in out.stdout
+    assert f"{path}:5: left, through the drop-in: `train.batch` pipeline left unchanged: no input producer" \
+        in out.stderr
+    assert "routed through the drop-in" in out.stderr
+    refused = cli("--to", "compat", "--fallback", "compat")
+    assert refused.returncode == 2 and "--fallback compat goes with --to tfdata" in refused.stderr
