@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -32,7 +33,7 @@ import tensorflow as tf  # noqa: E402
 
 tf.get_logger().setLevel("ERROR")  # the legacy variants use deprecated APIs on purpose
 
-from cases import files_dropin, overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc  # noqa: E402
+from cases import files_dropin, overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc, shapes_dropin  # noqa: E402
 from cases.common import Config, Result, measure, measure_interleaved, paired_ratio  # noqa: E402
 
 CASES: dict[str, Any] = {
@@ -42,11 +43,13 @@ CASES: dict[str, Any] = {
     "seed1_dropin": seed1_dropin,
     **{name: seed2_dropin.Case(kind, threads) for name, kind, threads in seed2_dropin.CASES},
     **{name: files_dropin.Case(name.split("_", 1)[1]) for name in files_dropin.CASES},
+    **{name: shapes_dropin.Case(name) for name in shapes_dropin.CASES},
 }
 # The drop-in cases: bridge (tfdata_bridge.compat.v1) against legacy (tensorflow.compat.v1), interleaved.
 DROPIN_CASES = ["seed1_dropin", *(name for name, _, _ in seed2_dropin.CASES)]
 # Names --only also accepts, for several cases at once.
-GROUPS = {"seed2_dropin": DROPIN_CASES[1:], "dropin": DROPIN_CASES, "files": list(files_dropin.CASES)}
+GROUPS = {"seed2_dropin": DROPIN_CASES[1:], "dropin": DROPIN_CASES, "files": list(files_dropin.CASES),
+          "shapes": list(shapes_dropin.CASES)}
 # (case, numerator, denominator, minimum): the acceptance targets.
 RATIO_TARGETS = [
     ("seed1_feed", "bridge", "legacy", 8.0),
@@ -56,6 +59,7 @@ RATIO_TARGETS = [
     ("seed2_pyfunc", "bridge", "grouped", 1.0),
     *((case, "bridge", "legacy", seed2_dropin.RATIO_TARGET) for case in DROPIN_CASES),
     *files_dropin.RATIO_TARGETS,
+    *shapes_dropin.RATIO_TARGETS,
 ]
 # (producer kind, variant, minimum): t4/t1 of the seed2_dropin cases.
 SCALING_TARGETS = [("numpy", "bridge", seed2_dropin.SCALING_TARGET)]
@@ -143,6 +147,12 @@ def paired_grouped(results: list[Result]) -> dict[str, float]:
             if variant == "grouped" and (case, "bridge") in by_key}
 
 
+def first_batches(results: list[Result]) -> dict[tuple[str, str], float]:
+    """For each case and variant whose runs record ``first_batch_s``, its median."""
+    return {(r.case, r.variant): statistics.median(x.extra["first_batch_s"] for x in r.runs)
+            for r in results if r.runs and "first_batch_s" in r.runs[0].extra}
+
+
 def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> str:
     rates = {(r.case, r.variant): r.elements_per_s for r in results}
     head = (f"{'case':<24}{'variant':<9}{'elements/s':>12}{'min':>11}{'max':>11}"
@@ -168,6 +178,10 @@ def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> st
     if grouped_pairs:
         lines.append("median of per-round bridge/grouped: "
                      + ", ".join(f"{case} = {v:.2f}" for case, v in grouped_pairs.items()))
+    firsts = first_batches(results)
+    if firsts:
+        lines.append("time to the first batch (median s): "
+                     + ", ".join(f"{case} {variant} = {v:.3f}" for (case, variant), v in firsts.items()))
     scaling = seed2_dropin.scaling(results)
     if scaling:
         lines.append("seed2_dropin t4/t1: " + ", ".join(f"{k} = {v:.2f}" for k, v in scaling.items()))
@@ -200,6 +214,8 @@ def document(results: list[Result], checks: list[dict[str, Any]], info: dict[str
             kind = r.case[len("seed2_dropin_"):-len("_t4")]
             if f"{kind} {r.variant}" in scaling:
                 entry["scaling_t4_vs_t1"] = round(scaling[f"{kind} {r.variant}"], 3)
+        if "first_batch_s" in r.runs[0].extra:
+            entry["first_batch_s_median"] = round(first_batches([r])[(r.case, r.variant)], 4)
         if "runner_threads" in r.runs[0].extra:
             entry["runner_threads"] = r.runs[0].extra["runner_threads"]
         for base in ("legacy", "tfdata", "grouped", "ceiling"):

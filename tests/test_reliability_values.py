@@ -36,6 +36,27 @@ def test_values_that_fit_still_convert():
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.parametrize(("value", "dtype", "expected"), [
+    (255, "uint8", 255), (np.int64(1), "uint32", 1), (np.int32(0), "uint16", 0), (np.int64(2**40), "uint64", 2**40),
+    (np.uint64(7), "int64", 7), (np.uint8(200), "int32", 200), (np.array([0, 65535], np.int64), "uint16", [0, 65535]),
+], ids=["int 255 into uint8", "int64 1 into uint32", "int32 0 into uint16", "int64 2**40 into uint64",
+        "uint64 7 into int64", "uint8 200 into int32", "int64 array into uint16"])
+def test_integers_that_fit_convert_between_signed_and_unsigned_dtypes(value, dtype, expected):
+    # Issue 20 item 8: numpy's same_kind rule refused int64 -> uint8 though int64 -> int32 was accepted
+    got = _first(value, dtype)
+    assert got.dtype.name == dtype
+    assert got.numpy().tolist() == expected
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("value", "dtype"), [(256, "uint8"), (-1, "uint32"), (np.int64(-5), "uint64"),
+                                              (np.uint64(2**63), "int64"), (np.array([1, -1], np.int64), "uint16")])
+def test_integers_that_do_not_fit_a_signed_or_unsigned_dtype_are_refused(value, dtype):
+    with pytest.raises(ElementError, match=r"producer 'read', element 0: .*does not fit in " + dtype):
+        _first(value, dtype)
+
+
+@pytest.mark.timeout(60)
 def test_a_ragged_nested_list_names_producer_and_element():
     with pytest.raises(ElementError, match=r"producer 'read', element 0: .*not an array"):
         _first([[1, 2], [3]], "int32")

@@ -111,7 +111,8 @@ def test_scan_json_on_the_legacy_programs_lists_every_legacy_call_and_nothing_el
     assert out.stderr == ""  # no progress bar when stderr is not a terminal
     doc = json.loads(out.stdout)
     assert doc["version"] == 1 and doc["errors"] == []
-    assert set(doc["findings"][0]) == {"path", "line", "column", "api", "spelled", "dropin", "tfdata"}
+    assert set(doc["findings"][0]) == {"path", "cell", "line", "column", "api", "spelled", "dropin", "tfdata"}
+    assert {f["cell"] for f in doc["findings"]} == {None}  # a cell number only in notebooks
     by_program: dict[str, list[str]] = {}
     for f in doc["findings"]:
         by_program.setdefault(pathlib.Path(f["path"]).stem, []).append(f["api"].removeprefix("tf.compat.v1."))

@@ -1,8 +1,10 @@
 """The ``scan`` and ``migrate`` subcommands of ``tfdata-bridge``. Like ``cli``, this module prints; the
 work is ``tfdata_bridge.migrate``, imported when a subcommand runs so that ``--help`` stays fast.
 
-Exit status: 0 nothing found / nothing to change; 1 findings (``scan --check``) or changes (``migrate``);
-2 errors (a file that cannot be read or parsed, which is skipped and never changed).
+Exit status (``EXIT_STATUS``, in both commands' ``--help``): 0 nothing found / nothing to change; 1 findings
+(``scan --check``) or changes (``migrate``); 2 errors: a file or folder that cannot be read, decoded, parsed or
+written back is reported on stderr and left as it was, and the run goes on (2 wins over 1). argparse's usage
+errors exit 2 too.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ import sys
 from collections.abc import Iterable
 
 JSON_SCHEMA_VERSION = 1
+EXIT_STATUS = ("Exit status: 0 {zero}; 1 {one}; 2 when a file or folder could not be {what}: each is "
+               "reported on stderr as `PATH: skipped: REASON` and left as it was, and the run goes on "
+               "(2 wins over 1).")
 
 
 def _progress(files: list[str]) -> Iterable[str]:
@@ -38,8 +43,14 @@ def _short_tfdata(tfdata: str) -> str:
     return tfdata
 
 
+def _location(path: str, cell: int | None, line: int, column: int | None = None) -> str:
+    """``path:line[:column]``, or ruff's ``path:cell N:line[:column]`` in a notebook."""
+    where = f"{path}:cell {cell}:{line}" if cell is not None else f"{path}:{line}"
+    return where if column is None else f"{where}:{column}"
+
+
 def _table(report) -> str:  # report: ScanReport
-    rows = [(f"{f.path}:{f.line}:{f.column}", f.api, _short_dropin(f.dropin), _short_tfdata(f.tfdata))
+    rows = [(_location(f.path, f.cell, f.line, f.column), f.api, _short_dropin(f.dropin), _short_tfdata(f.tfdata))
             for f in report.findings]
     head = ("LOCATION", "API", "DROP-IN", "MIGRATE --to tfdata")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(3)]
@@ -62,8 +73,8 @@ def _json(report) -> str:
         "version": JSON_SCHEMA_VERSION,
         "files_scanned": report.files_scanned,
         "findings": [
-            {"path": f.path, "line": f.line, "column": f.column, "api": f.api, "spelled": f.spelled,
-             "dropin": f.dropin, "tfdata": f.tfdata}
+            {"path": f.path, "cell": f.cell, "line": f.line, "column": f.column, "api": f.api,
+             "spelled": f.spelled, "dropin": f.dropin, "tfdata": f.tfdata}
             for f in report.findings
         ],
         "errors": [{"path": e.path, "message": e.message} for e in report.errors],
@@ -83,6 +94,24 @@ def _scan(args: argparse.Namespace) -> int:
     return 1 if args.check and report.findings else 0
 
 
+def _diff(path: str, result) -> Iterable[str]:  # result: RewriteResult
+    """A unified diff of the change; for a notebook, one per changed code cell (``a/nb.ipynb:cell 3``)."""
+    if not path.endswith(".ipynb"):
+        pairs = [(path, result.source, result.code)]
+    else:
+        from tfdata_bridge._src.migrate.notebooks import cell_sources
+
+        pairs = [(f"{path}:cell {i}", old or "", new or "")
+                 for i, (old, new) in enumerate(zip(cell_sources(result.source), cell_sources(result.code)), 1)
+                 if old != new]
+    for name, old, new in pairs:
+        old_lines, new_lines = old.splitlines(keepends=True), new.splitlines(keepends=True)
+        for lines in (old_lines, new_lines):
+            if lines and not lines[-1].endswith("\n"):
+                lines[-1] += "\n"
+        yield from difflib.unified_diff(old_lines, new_lines, fromfile=f"a/{name}", tofile=f"b/{name}")
+
+
 def _migrate(args: argparse.Namespace) -> int:
     from tfdata_bridge.migrate import python_files, rewrite_file
 
@@ -91,33 +120,40 @@ def _migrate(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     changed = errors = 0
-    for path in python_files(args.paths, args.exclude):
+
+    def walk_error(path: str, exc: OSError) -> None:
+        nonlocal errors
+        from tfdata_bridge._src.migrate.sources import error_text
+
+        errors += 1
+        print(f"{path}: skipped: {error_text(exc)}", file=sys.stderr)
+
+    for path in python_files(args.paths, args.exclude, on_error=walk_error):
         result = rewrite_file(path, args.to, write=args.write, fallback=args.fallback)
+        for note in result.notes:
+            label = ("left, through the drop-in" if result.fallback else "left unchanged") \
+                if note.kind == "refused" else "note"
+            print(f"{_location(path, note.cell, note.line)}: {label}: {note.message}", file=sys.stderr)
         if result.error is not None:
             errors += 1
             print(f"{path}: skipped: {result.error}", file=sys.stderr)
             continue
-        for note in result.notes:
-            label = ("left, through the drop-in" if result.fallback else "left unchanged") \
-                if note.kind == "refused" else "note"
-            print(f"{path}:{note.line}: {label}: {note.message}", file=sys.stderr)
         if not result.changed:
             continue
         changed += 1
         if args.write:
             print(f"rewrote {path}", file=sys.stderr)
         else:
-            sys.stdout.writelines(difflib.unified_diff(
-                result.source.splitlines(keepends=True), result.code.splitlines(keepends=True),
-                fromfile=f"a/{path}", tofile=f"b/{path}",
-            ))
+            sys.stdout.writelines(_diff(path, result))
     if errors:
         return 2
     return 1 if changed else 0
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (folders are walked for *.py)")
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="files or folders (folders are walked for *.py and *.ipynb; links followed, "
+                             "each real file once)")
     parser.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="skip paths matching GLOB (whole path or any part of it); repeatable")
 
@@ -127,8 +163,10 @@ def add_scan(subparsers: argparse._SubParsersAction) -> None:
         "scan", help="list every use of a legacy queue-pipeline API",
         description="Lists every use of a legacy queue-pipeline API (found by qualified name through the "
                     "file's imports), what the drop-in does with it and what `migrate --to tfdata` does. "
-                    "Skips .git, virtual environments and build folders. Exit 0, or 1 with --check when "
-                    "anything is found, 2 when a file cannot be parsed (it is skipped).",
+                    "Reads notebooks' code cells (findings name the cell). Skips .git, virtual environments "
+                    "and build folders. "
+                    + EXIT_STATUS.format(zero="nothing found, or findings without --check",
+                                         one="findings with --check", what="read, decoded or parsed"),
     )
     _common(parser)
     parser.add_argument("--format", choices=("table", "json"), default="table",
@@ -144,7 +182,11 @@ def add_migrate(subparsers: argparse._SubParsersAction) -> None:
         description="--to compat: the TensorFlow import(s) become tfdata_bridge.compat.v1, nothing else "
                     "changes. --to tfdata: each recognised pipeline becomes tf.data (the session loop stays); "
                     "what cannot be rewritten with the same meaning is left and reported with the reason. "
-                    "Prints a unified diff unless --write. Exit 0 nothing to change, 1 changes, 2 errors.",
+                    "Prints a unified diff unless --write; --write replaces each changed file atomically in its "
+                    "own encoding (a BOM kept), writes through a symbolic link to its target, and puts a "
+                    "notebook's changes back into its code cells (outputs and metadata kept). "
+                    + EXIT_STATUS.format(zero="nothing to change", one="changes (shown, or written with --write)",
+                                         what="read, decoded, parsed or written back"),
     )
     _common(parser)
     parser.add_argument("--to", choices=("compat", "tfdata"), required=True, help="the migration target")

@@ -26,11 +26,12 @@ def scan(
     exclude: Sequence[str] = (),
     progress: Callable[[list[str]], Iterable[str]] | None = None,
 ) -> ScanReport:
-    """Every use of a legacy queue-pipeline API in the Python files under ``paths``.
+    """Every use of a legacy queue-pipeline API in the Python files and notebooks under ``paths``.
 
-    Skips version control, virtual environment and build folders, and paths matching an ``exclude`` glob.
-    A file that does not parse is listed in ``errors`` and skipped. ``progress`` wraps the list of files
-    (for example ``tqdm.tqdm``)."""
+    Files are decoded as Python decodes them (a BOM, a coding declaration); a notebook's findings carry their
+    ``cell``. Skips version control, virtual environment and build folders, and paths matching an ``exclude``
+    glob. A file that cannot be read, decoded or parsed, and a folder that cannot be listed, is listed in
+    ``errors`` and skipped. ``progress`` wraps the list of files (for example ``tqdm.tqdm``)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     return scan_paths(paths, exclude, progress)

@@ -9,7 +9,8 @@ here when they create their tensors: a drop-in reader's ``read()`` (``readers.py
 A source is any object with:
 - ``width``: how many tensors one read makes (2 for a reader's ``(key, value)``);
 - ``stream``: the object whose elements the source consumes, or None. Sources over one stream (two
-  readers on one filename queue) split it between them, as legacy readers sharing a queue did;
+  readers on one filename queue) split it between them, as legacy readers sharing a queue did; a
+  stream with several consumers is shared between them (``shared_streams.py``);
 - ``present(needed)``: which components its dataset yields when only those in ``needed`` are used (a
   key that no op reads is left out: formatting it, or even carrying an empty one, costs a map call per
   record);

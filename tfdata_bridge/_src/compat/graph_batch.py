@@ -18,7 +18,9 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   N calls, as N runner threads share one queue or reader; several readers of one input producer split
   its file names (``_reads``). A zero-input ``py_func`` is such a source too (``py_producers.py``):
   its function runs on ``num_threads`` Python threads and its elements cross into tf.data a batch at a
-  time.
+  time. A source handing its elements to several lists of the call, or to several pipelines, is shared
+  so that each element goes to one of them (``_one_call_per_element``, ``shared_streams.py``); a
+  pipeline over an input producer can be rebuilt for that (``_dataset``).
 - vectorized (``_vectorized``): where a single lifted producer's ops are pure, the source's records are
   shuffled and batched first and the ops run once per batch (``parse_example`` after ``batch``).
 - fallback (``fallback.py``): TensorFlow's queue, filled by a ``FallbackRunner``'s threads running the
@@ -40,7 +42,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import error_latch, lifting, pipelines, readers, sparse_batch
+from tfdata_bridge._src.compat import error_latch, lifting, pipelines, readers, shared_streams, sparse_batch
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -49,6 +51,7 @@ tf1 = tf.compat.v1
 logger = logging.getLogger("tfdata_bridge")
 
 ENDLESS = 2**63 - 1
+SHARED_CHUNK = 128  # at most this many records per read of a shared reader kernel (readers.FileRead)
 
 
 @dataclass
@@ -84,7 +87,6 @@ class Built:
 
 def build(req: GraphBatch, stacklevel: int) -> Built:
     """Build the pipeline for ``req`` in the default graph and return its batch tensors (flat list)."""
-    producers: list[Any] = []
     blocked: list[tuple[list[Any], lifting.Blocker]] = []
     lifts: list[lifting.Lift] = []
     python_producers = not req.enqueue_many and not req.dynamic_pad and req.layout is None
@@ -97,11 +99,36 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             blocked.append((tensors, lift))
         else:
             lifts.append(lift)
+    lifts, kept = _one_call_per_element(req, lifts)
+    blocked.extend(kept)
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
     python = any(lift.py_funcs or lift.python_producers for lift in lifts)
     latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
+    if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
+        return Built(_fallback(req, blocked, stacklevel + 1, whole=True), (), False, True)
+    fallen: list[Any] = []  # the fallback's dataset, made once (a rebuild reuses it)
+    if blocked:
+        fallen.append(_fallback(req, blocked, stacklevel + 1))
+    ds, early, vectorized = _dataset(req, lifts, fallen, latch)
+    options = tf.data.Options()
+    options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
+    options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
+    iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
+    tensors = list(iterator.get_next(name=req.scope))
+    _consumes(req, lifts, tensors, lambda: _dataset(req, lifts, fallen, latch)[0].with_options(options))
+    python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
+    producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
+    # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
+    pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}",
+                       may_block=bool(python or producers or blocked), early=early)
+    return Built(tensors, python, vectorized, bool(blocked), producers)
+
+
+def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> tuple[Any, Any, bool]:
+    """``(dataset, its StartedBatches or None, vectorized)``: the call's pipeline over ``lifts`` and the
+    fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``)."""
     shards = _reads(req, lifts, latch)
     buffered = 0
     if req.shuffle is not None:
@@ -112,18 +139,16 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         buffered = max(1, req.capacity - held)
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
     ds = None
-    if len(lifts) == 1 and not blocked:
+    if len(lifts) == 1 and not fallen:
         ds, early = _python_batches(req, lifts[0], shards) or (None, None)
         if ds is None:
             ds = _vectorized(req, lifts, shards, buffered)
     vectorized = ds is not None
-    if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
-        return Built(_fallback(req, blocked, stacklevel + 1, whole=True), (), False, True)
     if ds is None:
+        producers: list[Any] = []
         for lift in lifts:
             producers.extend(_lifted(req, lift, first_copy=len(producers), shards=shards))
-        if blocked:
-            producers.append(_fallback(req, blocked, stacklevel + 1))
+        producers.extend(fallen)
         ds = _combine(producers)
         if req.layout is not None:
             ds = ds.map(sparse_batch.assemble(req.layout))
@@ -135,17 +160,67 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         buffered = req.capacity
     if early is None:  # (a Python producer's channel holding the whole capacity needs none)
         ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
-    options = tf.data.Options()
-    options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
-    options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
-    iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
-    tensors = list(iterator.get_next(name=req.scope))
-    python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
-    producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
-    # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
-    pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}",
-                       may_block=bool(python or producers or blocked), early=early)
-    return Built(tensors, python, vectorized, bool(blocked), producers)
+    return ds, early, vectorized
+
+
+def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> tuple[list[lifting.Lift], list[Any]]:
+    """``lifts`` with no frontier source handing one element to several of them, and the tensor lists
+    (with their ``Blocker``) that must stay in legacy TensorFlow for that.
+
+    Legacy runs each tensor list's ops once per element it enqueues: a zero-input ``py_func`` shared by the
+    lists of a ``batch_join`` is called once per element of whichever list runs it, and a ``read()`` they
+    share hands each record to one list. A Python producer shared by several lists stays an op in each
+    (each call's value goes to the list that called it); a shared read's or ``dequeue()``'s input producer
+    becomes a shared stream (``shared_streams.share``), whose kernels hand each element to one list; a
+    bridge queue's kernel already does. Any other source (``limit_epochs``) has no kernel to share: the
+    lists reading it stay in legacy TensorFlow (``_fallback``), where its one op serves them all."""
+    users: dict[int, list[int]] = {}
+    sources: dict[int, Any] = {}
+    for i, lift in enumerate(lifts):
+        for up in lift.upstreams:
+            users.setdefault(id(up.source), []).append(i)
+            sources[id(up.source)] = up.source
+    shared = {key: used for key, used in users.items() if len(used) > 1}
+    from tfdata_bridge._src.compat.lifted_graph import QueueRead
+    from tfdata_bridge._src.compat.py_producers import PyProducer
+
+    again = {i for key, used in shared.items() if isinstance(sources[key], PyProducer) for i in used}
+    out = list(lifts)
+    for i in again:
+        lift = lifting.analyze(list(lifts[i].outputs))
+        if not isinstance(lift, lifting.Blocker):  # (it lifted with the py_func as a producer: it lifts as an op)
+            out[i] = lift
+    kept: dict[int, Any] = {}
+    for key, used in shared.items():
+        source = sources[key]
+        why = f"{len(used)} tensor lists of tf.{req.api} {req.scope.rstrip('/')!r} read {source.describe()}"
+        if getattr(source, "stream", None) is not None:
+            shared_streams.share(source.stream, why)
+        elif not isinstance(source, (PyProducer, QueueRead)):
+            name = next(n for up in lifts[used[0]].upstreams if id(up.source) == key for n, _ in up.tensors)
+            op = tf1.get_default_graph().get_tensor_by_name(name).op
+            for i in used:
+                kept[i] = lifting.Blocker(op.name, op.type, f"is read by {len(used)} tensor lists of the call, which "
+                                                            "compete for its elements")
+    blocked = [(list(out[i].outputs[:len(req.dtypes)]), blocker) for i, blocker in kept.items()]
+    return [lift for i, lift in enumerate(out) if i not in kept], blocked
+
+
+def _consumes(req: GraphBatch, lifts: list[lifting.Lift], tensors: list[Any], rebuild: Any) -> None:
+    """Tell ``shared_streams`` which input producers' streams this pipeline reads, and which one-at-a-time
+    reads and dequeues it took over (running those is no longer what consumes the stream)."""
+    graph = tensors[0].graph
+    streams: dict[int, Any] = {}
+    for lift in lifts:
+        for up in lift.upstreams:
+            stream = getattr(up.source, "stream", None)
+            if stream is not None:
+                streams[id(stream)] = stream
+                shared_streams.claim(graph.get_tensor_by_name(name) for name, _ in up.tensors)
+    for stream in streams.values():
+        made = shared_streams.consumer(stream, f"tf.{req.api} {req.scope.rstrip('/')!r}",
+                                       shared_streams.iterator_op(tensors[0]), rebuild)
+        del made
 
 
 def _shuffled(ds: Any, req: GraphBatch, buffered: int) -> Any:
@@ -183,6 +258,8 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
     for sources in by_stream.values():
         for i, source in enumerate(sources):
             reads[id(source)] = {"shard": (i, len(sources))}
+            if isinstance(source, readers.FileRead):  # (a shared reader's records cross a batch at a time)
+                reads[id(source)]["chunk"] = max(1, min(req.batch_size, SHARED_CHUNK))
     return reads
 
 

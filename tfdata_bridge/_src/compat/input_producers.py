@@ -14,6 +14,10 @@ friends (``readers.py``); ``queue.dequeue()`` gives one row. Both are frontier t
 (``frontier.py``): a ``tf.train.batch`` over what is computed from them lifts into the map of a
 dataset over the files, and nothing Python runs.
 
+Its consumers compete for its rows, as legacy's did: with several (``dequeue_many`` and ``dequeue``, two
+readers, a reader and a ``dequeue``), the rows go through ``tensorflow_queue()`` and each goes to one
+of them (``shared_streams.py``); with one, the native source is read directly.
+
 ``num_epochs`` needs no ``local_variables_initializer()`` here. The epoch counter legacy keeps (the
 local variable ``<name>/limit_epochs/epochs``) is still created and is set, once it is initialized,
 to the number of epochs the source has started, as legacy's ``count_up_to`` counts them.
@@ -30,7 +34,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, lifting, tf_private
+from tfdata_bridge._src.compat import frontier, lifting, shared_streams, tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -72,6 +76,8 @@ class InputQueue:
         self._shapes = [tf.TensorShape(element_shape)]
         self._standalone: dict[Any, Any] = {}
         self._tf_queue: Any = None
+        self.runner: Any = None  # the QueueRunner that fills tensorflow_queue()
+        self._shared = False
 
     name = property(lambda self: self._name)
     dtypes = property(lambda self: self._dtypes)
@@ -88,24 +94,53 @@ class InputQueue:
         )
 
     def dataset(self, shard: tuple[int, int] = (0, 1)) -> Any:
-        """The rows, epoch after epoch, as a dataset (``shard``: the ``(index, count)`` share of them)."""
+        """The rows, epoch after epoch, as a dataset (``shard``: the ``(index, count)`` share of them). Once
+        the producer is shared by several consumers (``shared_streams.py``), the rows TensorFlow's queue
+        hands this consumer instead (``shard`` no longer applies: the queue shares them out)."""
+        if self._shared:
+            return self.kernel_rows("dequeue", None)
+        return self._direct(shard)
+
+    def _direct(self, shard: tuple[int, int] = (0, 1)) -> Any:
         rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable).unbatch()
         index, count = shard
         return rows.shard(count, index) if count > 1 else rows
 
+    # -- one stream, several consumers (shared_streams.py)
+    shared = property(lambda self: self._shared)
+
+    def describe(self) -> str:
+        return f"input producer {self._name!r}"
+
+    def share(self) -> None:
+        """From now on every consumer reads the rows from ``tensorflow_queue()``."""
+        self.tensorflow_queue()
+        self._shared = True
+
+    def kernel_rows(self, method: str, n: int | None) -> Any:
+        """The rows as ``method(n)`` of ``tensorflow_queue()`` gives them, read inside tf.data."""
+        from tfdata_bridge._src.compat.queue_reading import reader
+
+        single = reader(self.tensorflow_queue(), method, n)
+        return single.map(lambda row: row)  # (a one-component queue's rows come as 1-tuples)
+
     def tensorflow_queue(self) -> Any:
         """TensorFlow's own queue of these rows, filled from this producer's dataset by a ``QueueRunner``
         (made once, on first use): what TensorFlow's reader ops read, for a producer that stays in legacy
-        TensorFlow (``readers.use_tensorflow_readers``). Legacy's filename queue, with the drop-in's
-        order, epochs and epoch counter."""
+        TensorFlow (``readers.use_tensorflow_readers``), and what every consumer reads once several do
+        (``shared_streams.py``; its ``shared_name`` lets tf.data functions reach it). Legacy's filename
+        queue, with the drop-in's order, epochs and epoch counter."""
         if self._tf_queue is None:
             with tf1.device("/device:CPU:0"), tf1.name_scope(f"{self._name}_tensorflow_queue"), \
                     tf_private.silenced_deprecations():
-                queue = tf1.FIFOQueue(self.capacity, self._dtypes, shapes=self._shapes)
-                row = standalone_iterator(self.dataset()).get_next()
+                queue = tf1.FIFOQueue(self.capacity, self._dtypes, shapes=self._shapes,
+                                      shared_name=shared_streams.unique_name("rows"))
+                row = standalone_iterator(self._direct()).get_next()
                 runner = tf1.train.QueueRunner(queue, [queue.enqueue(row)])
+            queue._tfdb_reopen = shared_streams.reopen(queue.queue_ref)  # noqa: SLF001 - queue_reading's hook
             tf1.add_to_collection(tf1.GraphKeys.QUEUE_RUNNERS, runner)
-            self._tf_queue = queue
+            shared_streams.consumer(self, f"the QueueRunner of {self.describe()}", None, None)
+            self._tf_queue, self.runner = queue, runner
         return self._tf_queue
 
     # -- the read side of a queue
@@ -130,15 +165,24 @@ class InputQueue:
             n = int(n)
         key = (method, n)
         if key not in self._standalone:
-            ds = self.dataset()
-            if n is not None:
-                ds = ds.batch(n, drop_remainder=method == "dequeue_many")
             with tf1.device("/device:CPU:0"):
-                self._standalone[key] = standalone_iterator(ds)
-        value = self._standalone[key].get_next(name=name or f"{self._name}_Dequeue")
+                iterator = standalone_iterator(self._standalone_dataset(method, n))
+            self._standalone[key] = iterator, shared_streams.consumer(
+                self, f"its {method}({'' if n is None else n})", None, lambda: self._standalone_dataset(method, n))
+        iterator, consumer = self._standalone[key]
+        value = iterator.get_next(name=name or f"{self._name}_Dequeue")
+        if consumer.iterator is None:
+            consumer.iterator = shared_streams.iterator_op(value)
+        shared_streams.add_op(consumer, value.op)
         if method == "dequeue":
-            frontier.register([value], ValueRead(f"input producer {self._name!r}", self.dataset, stream=self))
+            frontier.register([value], ValueRead(self.describe(), self.dataset, stream=self))
         return value
+
+    def _standalone_dataset(self, method: str, n: int | None) -> Any:
+        if self._shared:
+            return self.kernel_rows(method, n)
+        ds = self._direct()
+        return ds if n is None else ds.batch(n, drop_remainder=method == "dequeue_many")
 
     def close(self, cancel_pending_enqueues: bool = False, name: str | None = None) -> Any:
         """An op that does nothing: no producer thread enqueues into this source, so there is nothing to

@@ -19,7 +19,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from tfdata_bridge._src.compat import fast_feed, pipelines, session
+from tfdata_bridge._src.compat import fast_feed, pipelines, session, shared_streams
 from tfdata_bridge._src.tf import tf
 
 __all__ = ["BridgeHook", "MonitoredSession", "MonitoredTrainingSession", "SingularMonitoredSession"]
@@ -59,6 +59,11 @@ def _unset(proto: Any) -> bool:
 class BridgeHook(tf1.train.SessionRunHook):
     """Turns each session a monitored session creates into the drop-in ``Session`` and starts the
     graph's lifted pipelines with the monitored session's ``Coordinator``."""
+
+    def begin(self) -> None:
+        # before the graph is finalized: sources with several consumers become shared (their queue runner
+        # joins the collection the monitored session starts)
+        shared_streams.settle(tf1.get_default_graph())
 
     def after_create_session(self, sess: Any, coord: Any) -> None:
         if type(sess) is tf1.Session:

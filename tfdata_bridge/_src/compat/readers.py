@@ -9,16 +9,24 @@ input producer's ``InputQueue``, or a drop-in queue that a program fills itself)
 ``key`` and ``value`` are the ``get_next()`` of a one-shot iterator over those records, shared by every
 ``read()`` of that reader on that queue; handed to ``tf.train.batch`` and friends, they are frontier
 tensors (``frontier.py``) and the ops between them and the batch lift into the records' ``map``.
-Several ``read()`` calls over one input producer (``batch_join`` over several readers) split its file
-names between them, as legacy readers sharing a queue did, so each record is read once per epoch.
+Several ``read()`` calls over one input producer in one ``batch_join`` split its file names between
+them, as legacy readers sharing a queue did, so each record is read once per epoch. Where an input
+producer has several consumers otherwise (readers in several batches or fetched directly, a
+``dequeue()`` beside a reader, lists of a ``batch_join`` sharing one ``read()``), it becomes one shared
+stream when the graph first runs (``shared_streams.py``): each reader then reads through its own
+TensorFlow reader kernel from the producer's TensorFlow queue, reached from inside tf.data by
+``shared_name``, and each record goes to exactly one consumer.
 
-``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy.
+``read_up_to(queue, n)`` gives up to ``n`` records of one file at a time, as legacy. Over a drop-in
+queue, a read past the end raises legacy's ``OutOfRangeError`` with the queue's text.
 
 Any other queue (TensorFlow's own, or a queue handle tensor) is read by TensorFlow's own reader, made
 on first use. The reader's state counters and state snapshots describe a reader op that the native
 path does not have: ``num_records_produced``, ``num_work_units_completed``, ``serialize_state``,
-``restore_state`` and ``reset`` go to TensorFlow's own reader where one reads; on the native path they
-raise ``NotImplementedError`` saying what to do instead.
+``restore_state`` and ``reset`` go to TensorFlow's own reader. Asked for before the reader's first
+``read()`` (as TensorFlow's own reader tests do), they make every read of that reader TensorFlow's own
+(an input producer's files through its ``tensorflow_queue()``), so the state is legacy's, at legacy's
+speed; asked for after a read through tf.data, they raise ``NotImplementedError`` saying what to do.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, tf_private
+from tfdata_bridge._src.compat import frontier, shared_streams, tf_private
 from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
@@ -58,8 +66,14 @@ class FileRead:
     def present(self, needed: frozenset[int]) -> tuple[int, ...]:
         return (0, 1) if 0 in needed else (1,)
 
-    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1), chunk: int = 1) -> Any:
+        """The records (``needed``: the components some op reads; ``shard``: the share of the file names
+        to read). ``chunk``: where the stream is shared, how many records one read of the reader kernel
+        may take (up to that many of one file, ``read_up_to``), for a consumer that buffers them anyway (a
+        batch pipeline): one kernel call per record cost the shared pipeline half its speed."""
         with_keys = needed is None or 0 in needed
+        if self.stream is not None and self.stream.shared:
+            return self._kernel_records(with_keys, chunk)
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
 
         def per_file(filename: Any) -> Any:
@@ -68,11 +82,31 @@ class FileRead:
 
         return _file_names(self._queue, shard).flat_map(per_file)
 
+    def _kernel_records(self, with_keys: bool, chunk: int = 1) -> Any:
+        """The records TensorFlow's reader kernel of this reader hands this consumer, reading the file names
+        of the shared input producer's queue (``shared_streams.py``): each record goes to one consumer."""
+        own = self.reader._shared_own()  # noqa: SLF001 - one family of classes
+        reader_handle = shared_streams.reopen(own.reader_ref)
+        queue_handle = shared_streams.reopen(self.stream.tensorflow_queue().queue_ref)
+        n = self._n if self._n is not None or chunk <= 1 else chunk
+
+        def read(_: Any) -> Any:
+            if n is None:
+                keys, values = tf.raw_ops.ReaderReadV2(reader_handle=reader_handle(), queue_handle=queue_handle())
+            else:
+                keys, values = tf.raw_ops.ReaderReadUpToV2(reader_handle=reader_handle(), queue_handle=queue_handle(),
+                                                           num_records=n)
+            return (keys, values) if with_keys else values
+
+        # tf.compat.v1's map ends the dataset at the OutOfRangeError of a closed, drained queue
+        records_ = tf1.data.Dataset.from_tensors(0).repeat().map(read)
+        return records_.unbatch() if self._n is None and n is not None else records_
+
     def tensorflow_read(self) -> tuple[Any, Any]:
         """This read as TensorFlow's own reader op (the reader's arguments) on the input producer's
         ``tensorflow_queue()``: legacy's read, for ``use_tensorflow_readers``."""
         with tf1.device("/device:CPU:0"), tf_private.silenced_deprecations():
-            own = self.reader._own()  # noqa: SLF001 - one family of classes
+            own = self.reader._shared_own()  # noqa: SLF001 - one family of classes
             queue = self._queue.tensorflow_queue()
             if self._method == "read_up_to":
                 return own.read_up_to(queue, self._n)
@@ -102,6 +136,8 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
         if entry is not None and isinstance(entry.source, FileRead) and isinstance(entry.source.stream, InputQueue):
             reads.setdefault(tensor.op.name, (tensor.op, entry.source))
         else:
+            if entry is not None and getattr(entry.source, "stream", None) is not None:
+                shared_streams.run_by_legacy([tensor])  # (a dequeue() this producer's enqueue op runs)
             stack.append(tensor.op)
 
     for tensor in tensors:
@@ -124,7 +160,28 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
                     if tensor is output:
                         tf_private.update_input(consumer, index, replacement)
         frontier.register(list(replacements), source)
+        shared_streams.claim(op.outputs)
     return [moved.get(t.name, t) for t in tensors]
+
+
+def _ending_as_the_queue(iterator: Any, queue: Any, name: str) -> tuple[Any, Any]:
+    """The next ``(key, value)`` of ``iterator``, which reads the file names of the drop-in queue
+    ``queue``; at its end, the ``OutOfRangeError`` of legacy's reader, whose text is the queue's (``FIFOQueue
+    '...' is closed and has insufficient elements (requested 1, current size 0)``): the records end only
+    when the queue is closed and drained, so TensorFlow's own dequeue, run once more, raises it."""
+    with tf.name_scope(name):
+        record = iterator.get_next_as_optional()
+        spec = record.element_spec
+
+        def drained() -> list[Any]:
+            dequeued = tf.raw_ops.QueueDequeueV2(handle=queue.queue_ref, component_types=[tf.string])
+            with tf.control_dependencies([tf.debugging.Assert(False, dequeued, name="queue_not_drained")]):
+                return [tf.zeros([0] * (s.shape.rank or 0), tf.string) for s in spec]
+
+        keys, values = tf.cond(record.has_value(), lambda: list(record.get_value()), drained)
+    keys.set_shape(spec[0].shape)
+    values.set_shape(spec[1].shape)
+    return keys, values
 
 
 def _file_names(queue: Any, shard: tuple[int, int]) -> Any:
@@ -169,6 +226,7 @@ class ReaderBase:
         self._tf_reader: Any = None
         self._iterators: dict[tuple[int, str, int | None], Any] = {}
         self._native_reads = 0
+        self._state_asked = False  # a state op was made before any native read: TensorFlow's reader reads
 
     name = property(lambda self: self._name)
     supports_serialize = property(lambda self: self._supports_serialize)
@@ -187,16 +245,25 @@ class ReaderBase:
     def _tfdb_make_own(self) -> Any:
         raise NotImplementedError
 
+    def _shared_own(self) -> Any:
+        """``_own()``, its kernel named so that tf.data functions can reach it (``shared_streams.reopen``):
+        the one reader kernel all of this reader's reads share, as legacy's reader op was."""
+        own = self._own()
+        op = own.reader_ref.op
+        if not op.get_attr("shared_name"):
+            tf_private.set_attr(op, "shared_name", tf1.AttrValue(s=shared_streams.unique_name("reader").encode()))
+        return own
+
     def read(self, queue, name=None):
         """The next record ``(key, value)``: two scalar strings."""
-        if not _native(queue):
-            return self._own().read(queue, name=name)
+        if not _native(queue) or self._state_asked:
+            return self._own().read(self._kernel_queue(queue), name=name)
         return self._read(queue, "read", None, name)
 
     def read_up_to(self, queue, num_records, name=None):
         """Up to ``num_records`` records ``(keys, values)`` of one file: two string vectors."""
-        if not _native(queue):
-            return self._own().read_up_to(queue, num_records, name=name)
+        if not _native(queue) or self._state_asked:
+            return self._own().read_up_to(self._kernel_queue(queue), num_records, name=name)
         n = tf.get_static_value(num_records)
         if n is None:
             raise ValueError(f"read_up_to(queue, num_records={num_records!r}) needs num_records known when the graph "
@@ -208,20 +275,44 @@ class ReaderBase:
         key = (id(queue), method, n)
         if key not in self._iterators:
             with tf1.device("/device:CPU:0"):
-                self._iterators[key] = standalone_iterator(source.dataset())
-        keys, values = self._iterators[key].get_next(name=name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}")
+                iterator = standalone_iterator(source.dataset())
+            consumer = None
+            if source.stream is not None:  # one stream, several consumers: shared_streams.py
+                consumer = shared_streams.consumer(source.stream, f"{source.describe()}'s {method}()", None,
+                                                   source.dataset)
+            self._iterators[key] = iterator, consumer
+        iterator, consumer = self._iterators[key]
+        name = name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}"
+        if isinstance(queue, InputQueue):
+            keys, values = iterator.get_next(name=name)
+        else:  # a drop-in queue (no shared stream: its kernel shares by itself)
+            keys, values = _ending_as_the_queue(iterator, queue, name)
+        if consumer is not None:
+            if consumer.iterator is None:
+                consumer.iterator = shared_streams.iterator_op(keys)
+            shared_streams.add_op(consumer, keys.op)
         frontier.register([keys, values], source)
         self._native_reads += 1
         return keys, values
 
+    @staticmethod
+    def _kernel_queue(queue: Any) -> Any:
+        """What TensorFlow's own reader reads for ``queue``: an input producer's ``tensorflow_queue()``,
+        or the queue itself (a drop-in queue keeps its elements in TensorFlow's queue kernel)."""
+        with tf_private.silenced_deprecations():
+            return queue.tensorflow_queue() if isinstance(queue, InputQueue) else queue
+
     # -- reader state: only TensorFlow's own reader has it
     def _stateful(self, what: str, *args: Any, **kwargs: Any) -> Any:
-        if self._tf_reader is not None and not self._native_reads:
-            return getattr(self._tf_reader, what)(*args, **kwargs)
+        if not self._native_reads:
+            self._state_asked = True
+            return getattr(self._own(), what)(*args, **kwargs)
         raise NotImplementedError(
             f"{type(self).__name__} {self._name!r}: {what}() describes a reader op's state, and this reader reads "
             f"through tf.data (a {_DATASETS[self._tfdb_config.kind]}), which keeps none; count what your program "
-            "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator"
+            "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator "
+            f"(or make the {what}() op before the reader's first read(), to have TensorFlow's own reader read, at "
+            "legacy speed)"
         )
 
     def num_records_produced(self, name=None):
@@ -250,7 +341,7 @@ ReaderBase.__signature__ = inspect.signature(tf1.ReaderBase)  # ReaderBase(...) 
 _DATASETS = {
     "TFRecordReader": "tf.data.TFRecordDataset",
     "TextLineReader": "tf.data.TextLineDataset",
-    "FixedLengthRecordReader": "tf.data.FixedLengthRecordDataset",
+    "FixedLengthRecordReader": "dataset of tf.io.read_file slices",
     "WholeFileReader": "dataset of tf.io.read_file",
     "IdentityReader": "dataset of its work strings",
 }
@@ -288,8 +379,9 @@ class TextLineReader(ReaderBase):
 
 
 class FixedLengthRecordReader(ReaderBase):
-    """``tf.compat.v1.FixedLengthRecordReader``: records of ``record_bytes`` between a header and a
-    footer, through ``tf.data.FixedLengthRecordDataset`` (``hop_bytes``: overlapping slices of each file)."""
+    """``tf.compat.v1.FixedLengthRecordReader``: records of ``record_bytes`` every ``hop_bytes`` (default
+    ``record_bytes``) between a header and a footer, of plain, GZIP or ZLIB files, bytes after the last
+    whole record ignored as legacy ignores them: slices of each file (``record_datasets.py``)."""
 
     _tfdb_kind = "FixedLengthRecordReader"
 
@@ -302,10 +394,6 @@ class FixedLengthRecordReader(ReaderBase):
         compression = (encoding or "").upper()
         if compression not in ("", "GZIP", "ZLIB"):
             raise ValueError(f"encoding ({encoding!r}) must be None, 'GZIP' or 'ZLIB'")
-        if compression and values["hop_bytes"]:
-            raise ValueError(f"encoding ({encoding!r}) with hop_bytes ({hop_bytes}) is not supported by the drop-in: "
-                             "tf.data cannot cut overlapping records from a compressed file; decompress the files "
-                             "first or leave hop_bytes unset")
         super().__init__(ReaderConfig(self._tfdb_kind, compression=compression, **values), name)
         self._encoding = encoding
 

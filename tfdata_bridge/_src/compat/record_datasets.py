@@ -5,14 +5,24 @@
 |---|---|---|
 | ``TFRecordReader(options)`` | ``TFRecordDataset(file, compression_type)`` | ``file:<byte offset of the record>`` |
 | ``TextLineReader(skip_header_lines)`` | ``TextLineDataset(file).skip(n)`` | ``file:<line number, from 1>`` |
-| ``FixedLengthRecordReader`` | ``FixedLengthRecordDataset`` (``hop_bytes``: slices of ``read_file``) | ``file:<record index, from 0>`` |
+| ``FixedLengthRecordReader`` | slices of ``read_file`` (``decode_compressed`` for GZIP / ZLIB) | ``file:<record index, from 0>`` |
 | ``WholeFileReader`` | ``read_file(file)`` | ``file`` |
 | ``IdentityReader`` | the work string itself | the work string |
 
 The key is formatted only where some op reads it (``with_keys``); otherwise the dataset is of the
-values alone, so a pipeline that drops the key pays nothing for it. The offsets of a TFRecord file are those of
-the uncompressed stream (8-byte length, 4-byte CRC, data, 4-byte CRC per record), as the legacy
-reader counts them, also for GZIP and ZLIB files.
+values alone, so a pipeline that drops the key pays nothing for it. Keys are formatted ``KEY_CHUNK`` at a
+time (a map call per record costs about ten times the read) on a stream of their own, zipped with the
+records: a record that fails to read (a bad CRC, a truncated file) fails in the records' stream, after
+every good record before it has come out with its key, as from the legacy reader. The offsets of a
+TFRecord file are those of the uncompressed stream (8-byte length, 4-byte CRC, data, 4-byte CRC per
+record), as the legacy reader counts them, also for GZIP and ZLIB files; they come from a second read of
+the file that stops quietly at a bad record (``ignore_errors``), so the keys stream never fails first.
+
+``FixedLengthRecordReader`` keeps the legacy reader's rule, which ``FixedLengthRecordDataset`` does not:
+after ``header_bytes``, record ``k`` starts at ``k * hop_bytes`` (``record_bytes`` without a hop) and exists
+while it and ``footer_bytes`` more fit in the file; bytes after the last such record are ignored. The
+whole file is read at once (``FixedLengthRecordDataset`` refuses a body that is not an exact multiple of
+``record_bytes``, and TensorFlow has no native op for a file's size to cut it first).
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from tfdata_bridge._src.tf import tf
 
 TFRECORD_FRAMING = 16  # bytes around each record's data: length (8), its CRC (4), the data's CRC (4)
 KEY_CHUNK = 256  # records whose keys are formatted in one go
+ENDLESS = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -50,59 +61,58 @@ def records(config: ReaderConfig, filename: Any, with_keys: bool) -> Any:
         return tf.data.Dataset.from_tensors((filename, filename) if with_keys else filename)
     if kind == "TFRecordReader":
         values = tf.data.TFRecordDataset(filename, compression_type=config.compression)
-        if not with_keys:
-            return values
-
-        def offset_keys(offset: Any, chunk: Any) -> tuple[Any, Any]:
-            sizes = tf.cast(tf.strings.length(chunk), tf.int64) + TFRECORD_FRAMING
-            starts = offset + tf.math.cumsum(sizes, exclusive=True)
-            return offset + tf.reduce_sum(sizes), (_keys(filename, starts), chunk)
-
-        return values.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), offset_keys).unbatch()
+        return _keyed(_offset_keys(config, filename), values) if with_keys else values
     if kind == "TextLineReader":
         values = tf.data.TextLineDataset(filename)
-        first = 1
         if config.skip_header_lines:
             values = values.skip(config.skip_header_lines)
-            first += config.skip_header_lines
-        return _numbered(values, filename, first, with_keys)
+        return _keyed(_numbered_keys(filename, 1 + config.skip_header_lines), values) if with_keys else values
     if kind == "FixedLengthRecordReader":
-        if config.hop_bytes:
-            values = _hopped(config, filename)
-        else:
-            values = tf.data.FixedLengthRecordDataset(
-                filename, config.record_bytes, header_bytes=config.header_bytes or None,
-                footer_bytes=config.footer_bytes or None, compression_type=config.compression)
-        return _numbered(values, filename, 0, with_keys)
+        values = _fixed_length(config, filename)
+        return _keyed(_numbered_keys(filename, 0), values) if with_keys else values
     raise ValueError(f"no tf.data source for reader kind {kind!r}")
 
 
-def _keys(filename: Any, numbers: Any) -> Any:
+def _keyed(keys: Any, values: Any) -> Any:
+    """``(key, value)`` pairs: ``keys`` is endless, so ``values`` alone decides where the pairs end, and an
+    error reading a value arrives after every record before it."""
+    return tf.data.Dataset.zip((keys, values))
+
+
+def _format(filename: Any, numbers: Any) -> Any:
     return tf.strings.join([filename, tf.strings.as_string(numbers)], separator=":")
 
 
-def _numbered(values: Any, filename: Any, first: int, with_keys: bool) -> Any:
-    """``values`` with keys ``filename:<n>``, ``n`` counting from ``first``; formatted a chunk at a time
-    (one map call per ``KEY_CHUNK`` records, not per record)."""
-    if not with_keys:
-        return values
-
-    def keyed(start: Any, chunk: Any) -> tuple[Any, Any]:
-        count = tf.cast(tf.shape(chunk)[0], tf.int64)
-        return start + count, (_keys(filename, tf.range(start, start + count)), chunk)
-
-    return values.batch(KEY_CHUNK).scan(tf.constant(first, tf.int64), keyed).unbatch()
+def _numbered_keys(filename: Any, first: int) -> Any:
+    """The endless keys ``filename:<n>``, ``n`` counting from ``first``."""
+    numbers = tf.data.Dataset.range(first, ENDLESS).batch(KEY_CHUNK)
+    return numbers.map(lambda chunk: _format(filename, chunk)).unbatch()
 
 
-def _hopped(config: ReaderConfig, filename: Any) -> Any:
-    """Records of ``record_bytes`` starting every ``hop_bytes`` after the header, up to the footer
-    (overlapping when ``hop_bytes < record_bytes``): slices of the whole file, which
-    ``FixedLengthRecordDataset`` cannot cut."""
+def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
+    """The keys ``filename:<offset>`` of a TFRecord file's records, from a read of its own that ends
+    quietly at the first record that fails (the records' own read raises that error), then endless
+    ``filename:?`` that no record takes."""
+
+    def offsets(start: Any, chunk: Any) -> tuple[Any, Any]:
+        sizes = tf.cast(tf.strings.length(chunk), tf.int64) + TFRECORD_FRAMING
+        return start + tf.reduce_sum(sizes), _format(filename, start + tf.math.cumsum(sizes, exclusive=True))
+
+    sizes = tf.data.TFRecordDataset(filename, compression_type=config.compression).ignore_errors()
+    keys = sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), offsets).unbatch()
+    return keys.concatenate(tf.data.Dataset.from_tensors(tf.strings.join([filename, ":?"])).repeat())
+
+
+def _fixed_length(config: ReaderConfig, filename: Any) -> Any:
+    """The records of a ``FixedLengthRecordReader`` (the module docstring gives the rule), cut from the
+    whole (decompressed) file by one ``substr``."""
     contents = tf.io.read_file(filename)
-    end = tf.cast(tf.strings.length(contents), tf.int64) - config.footer_bytes
-    span = end - config.header_bytes - config.record_bytes
-    count = tf.maximum(tf.constant(0, tf.int64), tf.math.floordiv(span, config.hop_bytes) + 1)
-    count = tf.where(span < 0, tf.constant(0, tf.int64), count)
-    starts = config.header_bytes + tf.range(count, dtype=tf.int64) * config.hop_bytes
-    pieces = tf.strings.substr(contents, tf.cast(starts, tf.int32), tf.fill(tf.shape(starts), config.record_bytes))
+    if config.compression:
+        contents = tf.io.decode_compressed(contents, compression_type=config.compression)
+    stride = config.hop_bytes or config.record_bytes
+    room = tf.cast(tf.strings.length(contents), tf.int64) - (
+        config.header_bytes + config.record_bytes + config.footer_bytes)
+    count = tf.where(room < 0, tf.constant(0, tf.int64), tf.math.floordiv(room, stride) + 1)
+    starts = config.header_bytes + tf.range(count, dtype=tf.int64) * stride
+    pieces = tf.strings.substr(contents, starts, tf.fill(tf.shape(starts), tf.constant(config.record_bytes, tf.int64)))
     return tf.data.Dataset.from_tensor_slices(pieces)

@@ -26,7 +26,7 @@ import threading
 import weakref
 from typing import Any
 
-from tfdata_bridge._src.compat import pipelines, tf_private
+from tfdata_bridge._src.compat import pipelines, shared_streams, tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.runtime import failures, gc_guard
 from tfdata_bridge._src.tf import tf
@@ -241,6 +241,7 @@ def start_queue_runners(sess=None, coord=None, daemon=True, start=True, collecti
             return []
         raise TypeError("sess must be a `tf.Session` object. Given class: {}".format(sess.__class__))
     threads = []
+    shared_streams.settle(sess.graph)  # (a source with several consumers adds the runner of its shared queue)
     with sess.graph.as_default():
         for qr in tf1.get_collection(collection):
             threads.extend(qr.create_threads(sess, coord=coord, daemon=daemon, start=start))

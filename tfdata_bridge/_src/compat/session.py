@@ -5,6 +5,7 @@
   (``fast_feed.py``);
 - waits on a lifted pipeline's ``get_next`` in a way ``close()`` ends, with ``CancelledError`` as legacy
   (``session_release.py``);
+- first settles which input producers have several consumers (``shared_streams.py``);
 - runs a training loop's repeated fetch through ``make_callable``. ``Session.run`` spends about 150 µs
   of Python per call taking the fetches apart and putting the results together again; a callable
   does that once. On the two-core machines that Python competed for the GIL with the bridge's
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat import fast_feed, pipelines, session_release, tf_private
+from tfdata_bridge._src.compat import fast_feed, pipelines, session_release, shared_streams, tf_private
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
 
 
 def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any, run_metadata: Any) -> Any:
+    shared_streams.settle(session.graph, stacklevel=2, session=session)  # sources with several consumers: shared
     if options is None and run_metadata is None:
         entry = fast_feed.fed_enqueue(session, fetches, feed_dict)
         if entry is not None and fast_feed.put(session, entry, feed_dict):

@@ -21,6 +21,13 @@ public equivalent:
   producer that stays in legacy TensorFlow (the fallback) reads its files with TensorFlow's reader op,
   which is cheaper per element than a tf.data iterator's ``get_next``; the ops that read the drop-in's
   reader are moved onto it. Without it the fallback keeps the iterator (correct, about 15% slower).
+- ``set_attr``: ``Operation._set_attr``. One input producer read by several consumers becomes one shared
+  stream when the graph first runs (``shared_streams.py``); consumers built before then get the shared
+  dataset by their one-shot iterator op's ``dataset_factory`` being replaced, so the tensors the program
+  holds stay valid; and the reader kernel they share is given a ``shared_name`` (TensorFlow's reader
+  classes take none) so that tf.data functions can reach it; a read that a batch took over gets an invalid
+  ``container`` naming why it must not run as well. No public API edits an op; without it a source with
+  several consumers could not be shared.
 - ``silenced_deprecations``: ``deprecation.silence()``, so the ``QueueRunner`` the bridge makes for that
   case does not log TensorFlow's deprecation notice on top of the bridge's own warning.
 - ``session_call``: ``BaseSession._do_call``, which gives a run's error the operation, node and message
@@ -107,6 +114,11 @@ def update_input(op: Any, index: int, tensor: Any) -> bool:
         return False
     update(index, tensor)
     return True
+
+
+def set_attr(op: Any, name: str, value: Any) -> None:
+    """Set ``op``'s attribute ``name`` to the ``AttrValue`` ``value`` (before any session ran ``op``)."""
+    op._set_attr(name, value)  # noqa: SLF001 - see the module docstring
 
 
 def silenced_deprecations() -> Any:

@@ -19,6 +19,7 @@ class Finding:
     spelled: str  # as written, e.g. "tf.train.batch"
     dropin: str  # what ``tfdata_bridge.compat.v1`` does with it
     tfdata: str  # what ``migrate --to tfdata`` does with it
+    cell: int | None = None  # in a notebook: the cell (from 1, every cell counted), and ``line`` is in it
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Note:
     line: int
     message: str
     kind: Literal["refused", "info"] = "refused"
+    cell: int | None = None  # in a notebook: the cell (from 1), and ``line`` is in it
 
 
 @dataclass(frozen=True)

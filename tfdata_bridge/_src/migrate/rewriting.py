@@ -1,37 +1,35 @@
-"""``rewrite``: one source text to its migrated form, and ``rewrite_file`` with an atomic write."""
+"""``rewrite``: one source text to its migrated form, and ``rewrite_file``: one file, read as Python reads it
+(its encoding, a BOM, a notebook's code cells) and, with ``write=True``, written back the same way, atomically
+and through a symbolic link."""
 
 from __future__ import annotations
 
-import os
-import tempfile
+from collections.abc import Callable
 
 import libcst as cst
 
 from tfdata_bridge._src.migrate.results import RewriteResult, Target
-from tfdata_bridge._src.migrate.scanner import parse_error_text, read_source
+from tfdata_bridge._src.migrate.scanner import read_source, scan_source
+from tfdata_bridge._src.migrate.sources import SourceError, error_text, load_source, write_atomically
 
 
-def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) -> RewriteResult:
-    """The migrated form of ``source``; a source that does not parse comes back unchanged, with ``error``.
-    ``fallback="compat"`` (with ``to="tfdata"``): a file whose pipelines were not all rewritten also goes
-    through the drop-in, so it still runs (``fallback.with_fallback``)."""
+def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.ParserSyntaxError], str]) -> RewriteResult:
     if to not in ("compat", "tfdata"):
         raise ValueError(f"to={to!r} is not a migration target; use to='compat' or to='tfdata'")
-    if fallback not in (None, "compat") or (fallback is not None and to != "tfdata"):
-        raise ValueError(f"fallback={fallback!r} with to={to!r}: the only fallback is fallback='compat', "
-                         "for to='tfdata'")
-    if fallback is not None:
-        from tfdata_bridge._src.migrate.fallback import with_fallback
-
-        return with_fallback(rewrite(source, to))
-    if "tensorflow" not in source:
-        return RewriteResult(source, source, to)
-    if to == "compat" and _nothing_to_route(source):
-        return RewriteResult(source, source, to)  # scan's linear pass says so, before libcst's costlier one
+    try:
+        # CPython's parser names the line scan names (libcst's position is where its parser gave up, often lines
+        # later), and its ast resolution finds what libcst's would (tests/test_scan.py checks they agree): a
+        # file with no legacy API use has nothing to rewrite, and libcst (~100x the cost) never reads it
+        if not scan_source(source):
+            return RewriteResult(source, source, to)
+    except SyntaxError as exc:
+        return RewriteResult(source, source, to, error=describe(exc))
+    except ValueError as exc:  # "source code string cannot contain null bytes"
+        return RewriteResult(source, source, to, error=describe(SyntaxError(str(exc), ("<string>", 1, 1, ""))))
     try:
         module = cst.parse_module(source)
-    except cst.ParserSyntaxError as exc:
-        return RewriteResult(source, source, to, error=parse_error_text(exc))
+    except cst.ParserSyntaxError as exc:  # Python parses it, libcst does not
+        return RewriteResult(source, source, to, error=describe(exc))
     if to == "compat":
         from tfdata_bridge._src.migrate.to_compat import to_compat
 
@@ -43,43 +41,59 @@ def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) 
     return RewriteResult(source, out.code, to, tuple(sorted(notes, key=lambda n: n.line)))
 
 
-def _nothing_to_route(source: str) -> bool:
-    from tfdata_bridge._src.migrate.scanner import scan_source
-
-    try:
-        return not scan_source(source)
-    except (SyntaxError, ValueError):
-        return False  # libcst's parser says what is wrong
+def _check_fallback(to: Target, fallback: Target | None) -> None:
+    if fallback not in (None, "compat") or (fallback is not None and to != "tfdata"):
+        raise ValueError(f"fallback={fallback!r} with to={to!r}: the only fallback is fallback='compat', "
+                         "for to='tfdata'")
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Replace ``path`` by ``text`` all at once: a temporary file beside it, then ``os.replace``."""
-    folder = os.path.dirname(os.path.abspath(path))
-    mode = os.stat(path).st_mode & 0o7777
-    fd, tmp = tempfile.mkstemp(prefix=".tfdata-bridge-", suffix=".py", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def _with_fallback(result: RewriteResult, fallback: Target | None) -> RewriteResult:
+    if fallback is None:
+        return result
+    from tfdata_bridge._src.migrate.fallback import with_fallback
+
+    return with_fallback(result)
+
+
+def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) -> RewriteResult:
+    """The migrated form of ``source``; a source that does not parse comes back unchanged, with ``error``.
+    ``fallback="compat"`` (with ``to="tfdata"``): a file whose pipelines were not all rewritten also goes
+    through the drop-in, so it still runs (``fallback.with_fallback``)."""
+    _check_fallback(to, fallback)
+    return _with_fallback(_rewrite(source, to, error_text), fallback)
 
 
 def rewrite_file(path: str, to: Target = "compat", write: bool = False,
                  fallback: Target | None = None) -> RewriteResult:
-    """``rewrite`` of the file at ``path``; with ``write=True`` a changed result replaces it atomically."""
+    """``rewrite`` of the file at ``path``; with ``write=True`` a changed result replaces it atomically.
+
+    The file is decoded as Python decodes it and written back in the same encoding (a BOM kept); a symbolic
+    link is written through to its target. A ``.ipynb`` is rewritten as its code cells joined, and ``source``
+    and ``code`` are then the notebook's JSON before and after; notes carry the cell. A file that cannot be
+    read, parsed or written back comes back with ``error`` and is left as it was."""
+    _check_fallback(to, fallback)
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            source = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        return RewriteResult("", "", to, error=parse_error_text(exc))
-    result = rewrite(source, to, fallback)
-    if write and result.changed and result.error is None:
-        write_atomically(path, result.code)
-    return result
+        src = load_source(path)
+    except (OSError, SourceError) as exc:
+        return RewriteResult("", "", to, error=error_text(exc))
+    result = _with_fallback(_rewrite(src.text, to, src.parse_error_text), fallback)
+    before = src.file_text if src.notebook is not None else src.text
+    notes = src.place_notes(result.notes)
+    if result.error is not None or not result.changed:
+        return RewriteResult(before, before, to, notes, result.error)
+    try:
+        data = src.encode(result.code)
+    except SourceError as exc:
+        return RewriteResult(before, before, to, notes, error=str(exc))
+    after = data.decode("utf-8").removeprefix("\ufeff") if src.notebook is not None else result.code
+    if write and after != before:
+        try:
+            write_atomically(src.target, data)
+        except OSError as exc:
+            return RewriteResult(before, before, to, notes,
+                                 error=f"cannot be written, left as it was: {exc}; make its folder writable "
+                                       f"or --exclude it")
+    return RewriteResult(before, after, to, notes, fallback=result.fallback)
 
 
 __all__ = ["read_source", "rewrite", "rewrite_file", "write_atomically"]

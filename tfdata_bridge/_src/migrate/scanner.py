@@ -16,6 +16,8 @@ from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_col
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
 from tfdata_bridge._src.migrate.pipelines import REWRITTEN
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
+from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
+from tfdata_bridge._src.migrate.sources import load_source
 from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol, canonical
 
 
@@ -158,18 +160,8 @@ def scan_source_cst(source: str, path: str = "<string>") -> tuple[Finding, ...]:
 
 
 def read_source(path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
-def parse_error_text(exc: Exception) -> str:
-    if isinstance(exc, cst.ParserSyntaxError):
-        return f"does not parse (line {exc.raw_line}, column {exc.raw_column}): {exc.message}"
-    if isinstance(exc, SyntaxError):
-        return f"does not parse (line {exc.lineno}, column {exc.offset}): {exc.msg}"
-    if isinstance(exc, UnicodeDecodeError):
-        return f"is not UTF-8 text: {exc}"
-    return f"cannot be read: {exc}"
+    """The Python text of the file at ``path``, decoded as Python decodes it (``sources.load_source``)."""
+    return load_source(path).text
 
 
 def scan_paths(
@@ -178,12 +170,13 @@ def scan_paths(
     progress: Callable[[list[str]], Iterable[str]] | None = None,
 ) -> ScanReport:
     """Scan every Python file under ``paths``; ``progress`` wraps the file list (a progress bar)."""
-    files = list(python_files(paths, excludes))
+    errors: list[FileError] = []  # unreadable folders first, as the walk meets them; then files
+    files = list(python_files(paths, excludes, on_error=lambda p, e: errors.append(FileError(p, parse_error_text(e)))))
     findings: list[Finding] = []
-    errors: list[FileError] = []
     for path in progress(files) if progress else files:
         try:
-            findings.extend(scan_source(read_source(path), path, outcomes=True))
+            # a notebook's findings name their cell; each says what migrate --to tfdata does at that site
+            findings.extend(load_source(path).scan(lambda text, where: scan_source(text, where, outcomes=True)))
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
     return ScanReport(tuple(findings), tuple(errors), len(files))

@@ -83,10 +83,12 @@ class ElementConverter:
                                   f"{_preview(value)}, which is not an array ({e})",
                                   "make every row of a nested list the same length (pad the short ones)") from None
             if arr.dtype != target:
-                if arr.dtype.kind in "OSU" or not np.can_cast(arr.dtype, target, casting="same_kind"):
+                if arr.dtype.kind in "OSU" or not (np.can_cast(arr.dtype, target, casting="same_kind")
+                                                   or _both_integers(arr.dtype, target)):
                     raise self._error(index, f"{name} for component {self._cname(component)}",
                                       f"{arr.dtype} {_preview(value)}")
-                converted = arr.astype(target)
+                with np.errstate(over="ignore", invalid="ignore"):  # a value that does not fit is refused below
+                    converted = arr.astype(target)
                 if not _same_values(arr, converted):  # as py_func, refuse a value the dtype cannot hold
                     raise self._error(index, f"{name} values for component {self._cname(component)}",
                                       f"{arr.dtype} {_preview(value)}, which does not fit in {name}",
@@ -161,6 +163,12 @@ class ElementConverter:
             f"producer {self.producer!r}, element {index}: expected {expected}, got {got}; "
             f"the queue's elements are {self.signature.describe()}" + (f"; {fix}" if fix else "")
         )
+
+
+def _both_integers(source: np.dtype, target: np.dtype) -> bool:
+    """Whether a cast is between integer dtypes, signed or not (numpy's ``same_kind`` refuses int64 to
+    uint8): such a value converts when it fits, as int64 to int32 does (``_same_values``)."""
+    return source.kind in "iu" and target.kind in "iu"
 
 
 def _same_values(source: np.ndarray, converted: np.ndarray) -> bool:

@@ -1,0 +1,259 @@
+"""One source, several consumers: each element delivered once.
+
+In legacy TensorFlow the consumers of one queue compete for its elements: two readers on one filename
+queue, a reader and a ``dequeue`` on it, ``dequeue_many`` and ``dequeue`` of one input producer, the
+tensor lists of a ``batch_join`` that share one ``read()``. Each element goes to exactly one of them.
+The drop-in makes an input producer's rows (and a reader's records) a tf.data stream; a stream per
+consumer would deliver every element once per consumer.
+
+So each consumer of an input producer's stream registers here (``consumer``): a one-element-at-a-time
+iterator (``reader.read(q)``, ``q.dequeue()``; live unless a lifted pipeline or the fallback took its
+tensors over, ``claim``), a ``tf.train.batch`` pipeline reading it, or TensorFlow's own queue filled from
+it (``InputQueue.tensorflow_queue``). The consumer set is only complete once the graph is, so the decision
+is made when the graph first runs (``settle``: the drop-in ``Session.run`` and ``start_queue_runners``):
+
+- one live consumer (the common case): its stream stays a native tf.data source, unchanged;
+- several, or one source read by several lists of one ``batch_join`` (``share``): the stream is *shared*.
+  Its rows go through TensorFlow's own queue kernel, filled by one ``QueueRunner`` from the native
+  source, and every consumer reads that kernel (and a reader's records its own TensorFlow reader
+  kernel) from inside tf.data by ``shared_name``, as ``queue_reading`` reads a queue. The kernels hand
+  each element to whichever consumer asks first: legacy's semantics by construction. Consumers built
+  before are rebuilt: their one-shot iterator op is given the new dataset (``tf_private.set_attr``),
+  so every tensor the program holds stays valid. One ``FallbackWarning`` says so.
+
+A one-at-a-time read or dequeue that the stream's one live consumer (a batch) took over is not a consumer
+(it never runs); if the program runs it anyway (``sess.run(value)`` beside ``tf.train.batch([value])``),
+it fails saying why rather than read every element a second time (``_refuse_taken_over``).
+
+A consumer added to a stream after the graph ran cannot be rebuilt (the session holds the old op): where
+it would need the stream shared, ``settle`` raises a ``RuntimeError`` saying to build every consumer
+first. A consumer added to a stream already shared is built reading the kernels, and needs nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.warnings import FallbackWarning
+
+tf1 = tf.compat.v1
+
+
+@dataclass(eq=False)
+class Consumer:
+    """A consumer of a stream: ``describe`` for messages; ``rebuild`` makes its dataset afresh (in the
+    stream's current mode) for its one-shot ``iterator`` op, or is None (it reads the native source
+    whatever the mode: the queue runner that fills the shared kernel). ``ops``: the ``get_next`` ops of a
+    one-at-a-time iterator (empty for a pipeline, which is always live)."""
+
+    describe: str
+    iterator: Any
+    rebuild: Callable[[], Any] | None
+    ops: set[str] = field(default_factory=set)
+    settled: bool = False  # existed when the graph last ran: its iterator may have run since
+
+    def live(self, claimed: set[str]) -> bool:
+        return not self.ops or any(op not in claimed for op in self.ops)
+
+
+@dataclass(eq=False)
+class _Stream:
+    stream: Any  # an InputQueue: has ``shared`` (bool) and ``share()``
+    consumers: list[Consumer] = field(default_factory=list)
+    read_twice: list[str] = field(default_factory=list)  # why one source's elements go to several lists
+
+
+@dataclass(eq=False)
+class _GraphState:
+    streams: dict[int, _Stream] = field(default_factory=dict)
+    claimed: set[str] = field(default_factory=set)
+    used: set[str] = field(default_factory=set)  # ops that run all the same (run_by_legacy)
+    dirty: bool = False
+
+
+_states: weakref.WeakKeyDictionary[Any, _GraphState] = weakref.WeakKeyDictionary()
+_lock = threading.RLock()
+
+
+def _state(graph: Any) -> _GraphState:
+    state = _states.get(graph)
+    if state is None:
+        state = _states.setdefault(graph, _GraphState())
+    return state
+
+
+def _entry(graph: Any, stream: Any) -> _Stream:
+    state = _state(graph)
+    entry = state.streams.get(id(stream))
+    if entry is None:
+        entry = state.streams[id(stream)] = _Stream(stream)
+    state.dirty = True
+    return entry
+
+
+def consumer(stream: Any, describe: str, iterator: Any, rebuild: Callable[[], Any] | None) -> Consumer:
+    """Register a consumer of ``stream`` (built in the default graph) and return it."""
+    with _lock:
+        made = Consumer(describe, iterator, rebuild)
+        _entry(tf1.get_default_graph(), stream).consumers.append(made)
+        return made
+
+
+def add_op(made: Consumer, op: Any) -> None:
+    """``op`` is a ``get_next`` of ``made``'s iterator (another ``read()`` of one reader)."""
+    with _lock:
+        made.ops.add(op.name)
+        _state(op.graph).dirty = True
+
+
+def claim(tensors: Any) -> None:
+    """The ops of ``tensors`` are taken over (by a lifted pipeline or the fallback): running them is not
+    what consumes their stream."""
+    for tensor in tensors:
+        with _lock:
+            state = _state(tensor.graph)
+            state.claimed.add(tensor.op.name)
+            state.dirty = True
+
+
+def run_by_legacy(tensors: Any) -> None:
+    """The ops of ``tensors`` run in legacy TensorFlow (a fallback's enqueue op reads them): their
+    iterators are consumers, whatever a lifted pipeline also took over."""
+    for tensor in tensors:
+        with _lock:
+            state = _state(tensor.graph)
+            state.used.add(tensor.op.name)
+            state.dirty = True
+
+
+def share(stream: Any, why: str) -> None:
+    """One source of ``stream`` is read by several consumers of one call (``batch_join`` lists)."""
+    with _lock:
+        _entry(tf1.get_default_graph(), stream).read_twice.append(why)
+
+
+def settle(graph: Any, stacklevel: int = 1, session: Any = None) -> None:
+    """Decide, for each stream of ``graph`` with new consumers, whether it is shared (see the module
+    docstring); rebuild the consumers of a stream that becomes shared. Cheap when nothing changed.
+    ``stacklevel``: the frames from the caller up to the program's line, for the warning. ``session``: the
+    session whose run this is; the runner of a stream shared now starts in it at once (the drop-in read
+    these streams without ``start_queue_runners``, and a program that relied on that must not hang; a
+    later ``start_queue_runners`` finds it started and starts no second thread)."""
+    state = _states.get(graph)
+    if state is None or not state.dirty:
+        return
+    with _lock, graph.as_default():
+        if not state.dirty:
+            return
+        taken = state.claimed - state.used
+        for entry in list(state.streams.values()):
+            runner = _settle(entry, taken, stacklevel + 3)  # (a refusal leaves the state dirty: every run raises)
+            if runner is not None and session is not None:
+                runner.create_threads(session, daemon=True, start=True)
+        for entry in state.streams.values():
+            for made in entry.consumers:
+                made.settled = True
+        state.dirty = False
+
+
+def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> Any:
+    """Share ``entry``'s stream where it has several consumers; return the runner of its shared queue
+    when it became shared now, else None."""
+    stream = entry.stream
+    if stream.shared:
+        return None
+    live = [c for c in entry.consumers if c.live(claimed)]
+    if len(live) < 2 and not entry.read_twice:
+        if live:
+            _refuse_taken_over(entry, claimed, live[0])
+        return None
+    why = (f"{len(live)} consumers read it ({', '.join(c.describe for c in live)})" if len(live) >= 2
+           else entry.read_twice[0])
+    ran = [c.describe for c in entry.consumers if c.settled and c.rebuild is not None]
+    if ran:
+        raise RuntimeError(
+            f"{stream.describe()}: {why}, and in legacy TensorFlow they compete for its elements (each goes to "
+            f"one of them); the drop-in shares one stream between them only when they are all built before the "
+            f"graph first runs, and {', '.join(ran)} had already run. Build every reader, dequeue and batch over "
+            "it before the first sess.run (or give each consumer its own input producer)")
+    stream.share()
+    with tf1.device("/device:CPU:0"):
+        for made in entry.consumers:
+            if made.rebuild is not None:
+                _rewire(made)
+    warnings.warn(
+        f"{stream.describe()}: {why}. In legacy TensorFlow they compete for its elements, so they read it "
+        "through TensorFlow's own queue (filled by one QueueRunner: tf.train.start_queue_runners(sess) starts "
+        "it) and reader kernels, reached from inside tf.data, and each element goes to exactly one of them.",
+        FallbackWarning, stacklevel=stacklevel,
+    )
+    return stream.runner
+
+
+def _refuse_taken_over(entry: _Stream, claimed: set[str], reader: Consumer) -> None:
+    """A one-at-a-time read or dequeue that ``reader`` (the stream's one live consumer, a pipeline) took
+    over is made to fail if it is ever run, rather than read the stream a second time: a program that
+    fetches ``value`` beside ``tf.train.batch([value])`` would otherwise get every element twice.
+
+    Its one-shot iterator op is given an invalid ``container`` that says why: running it raises
+    ``InvalidArgumentError: container contains invalid characters: <why>``. Nothing is built (a dataset
+    and an iterator for the refusal measured 65-100 ms more before the first batch)."""
+    for made in entry.consumers:
+        if made.settled or made.rebuild is None or made.live(claimed) or made.iterator is None:
+            continue
+        message = (f"{made.describe} of {entry.stream.describe()} was taken over by {reader.describe}, and running "
+                   "it as well would deliver its elements twice (in legacy TensorFlow the two compete for them); "
+                   "fetch what the batch gives, or give the direct read its own input producer")
+        tf_private.set_attr(made.iterator, "container", tf1.AttrValue(s=message.encode()))
+
+
+def _rewire(made: Consumer) -> None:
+    """Give ``made``'s one-shot iterator op the dataset ``made.rebuild()`` makes."""
+    from tfdata_bridge._src.compat.input_producers import standalone_iterator
+
+    fresh = standalone_iterator(made.rebuild())
+    op = iterator_op(tf.nest.flatten(fresh.get_next())[0])  # the new OneShotIterator: its factory is the new dataset
+    old = made.iterator
+    for attr in ("output_types", "output_shapes"):
+        if old.node_def.attr[attr] != op.node_def.attr[attr]:
+            raise AssertionError(f"rebuilding {made.describe} changed its {attr}: {old.node_def.attr[attr]} "
+                                 f"became {op.node_def.attr[attr]}")
+    tf_private.set_attr(old, "dataset_factory", op.node_def.attr["dataset_factory"])
+
+
+def reopen(handle: Any) -> Callable[[], Any]:
+    """A function making, inside any graph or tf.data function, a new handle to the kernel (queue or
+    reader) behind ``handle``: the same op with the same attributes, found by its ``shared_name``."""
+    op = handle.op
+    attrs: dict[str, Any] = {}
+    for key in op.node_def.attr:
+        value = op.get_attr(key)
+        if key == "shapes":
+            value = [tf.TensorShape(shape) for shape in value]
+        elif isinstance(value, bytes):
+            value = value.decode("utf-8")
+        attrs[key] = value
+    if not attrs.get("shared_name"):
+        raise ValueError(f"{op.name} ({op.type}) has no shared_name: it cannot be reopened")
+    make = getattr(tf.raw_ops, op.type)
+    return lambda: make(**attrs)
+
+
+_names = iter(range(1, 2**62))
+
+
+def unique_name(kind: str) -> str:
+    """A ``shared_name`` for a kernel the bridge reopens by name (unique in the process)."""
+    return f"tfdb_{kind}_{next(_names)}"
+
+
+def iterator_op(get_next: Any) -> Any:
+    """The one-shot iterator op a ``get_next`` tensor reads."""
+    return get_next.op.inputs[0].op
