@@ -282,6 +282,18 @@ def test_the_migrate_column_agrees_with_what_migrate_does_on_every_site(tmp_path
     assert verdicts[("supervised.py", "tf.compat.v1.train.Supervisor")] == "left as it is"
 
 
+def test_a_file_too_large_for_the_rewrite_says_its_sites_were_not_checked(monkeypatch):
+    from tfdata_bridge._src.migrate import outcomes
+
+    source = (PROGRAMS / "pyfunc_batch.py").read_text()
+    assert {f.tfdata for f in scan_source(source, outcomes=True)} >= {"rewritten into tf.data"}
+    monkeypatch.setattr(outcomes, "MAX_LINES", 10)
+    monkeypatch.setattr(outcomes, "recognize", lambda source: pytest.fail("the rewrite ran"))
+    verdicts = {f.tfdata for f in scan_source(source, outcomes=True)}
+    [verdict] = verdicts
+    assert verdict.startswith("not checked: ") and "over the 10 scan runs the rewrite on" in verdict
+
+
 def test_fallback_compat_routes_each_file_with_a_left_pipeline_through_the_drop_in():
     for name, text in REFUSED.items():
         source = textwrap.dedent(text).lstrip("\n")

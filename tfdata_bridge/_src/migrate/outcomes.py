@@ -19,6 +19,9 @@ from tfdata_bridge._src.symbols import BY_PATH
 REWRITTEN = "rewritten into tf.data"
 REMOVED = "removed (nothing else used it)"
 LEFT = "left as it is"
+# The recognizer is libcst-based (about 100x the cost of scan's own resolution): over this many lines scan
+# says it did not run it, rather than spend minutes on one generated file
+MAX_LINES = 20_000
 _SAID_LEFT = re.compile(r"^`[^`]+`(?: pipeline)? left(?: unchanged)?: ")
 
 
@@ -41,6 +44,11 @@ def site_outcomes(source: str, findings: Sequence[Finding]) -> tuple[Finding, ..
     """``findings`` with ``tfdata`` saying what ``migrate --to tfdata`` does at each one."""
     if not needs_recognizer(findings):
         return tuple(replace(f, tfdata=LEFT) for f in findings)
+    lines_in = source.count("\n") + 1
+    if lines_in > MAX_LINES:
+        why = (f"not checked: {lines_in:,} lines, over the {MAX_LINES:,} scan runs the rewrite on; "
+               "`migrate --to tfdata` on this file says what it does")
+        return tuple(replace(f, tfdata=why) for f in findings)
     result = recognize(source)
     if result.error is not None:
         return tuple(replace(f, tfdata=f"left: the rewrite cannot parse the file ({result.error})")
