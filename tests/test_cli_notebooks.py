@@ -78,17 +78,17 @@ def test_scan_reads_the_code_cells_and_names_cell_and_line(tmp_path, capsys):
     report = scan(path)
     assert report.errors == () and report.files_scanned == 1
     got = [(f.cell, f.line, f.column, f.api.removeprefix("tf.compat.v1.")) for f in report.findings]
-    assert got == [(4, 3, 30, "train.batch"), (5, 3, 13, "train.Coordinator"),
-                   (5, 4, 15, "train.start_queue_runners")]
+    assert got == [(4, 2, 19, "py_func"), (4, 3, 30, "train.batch"), (5, 3, 13, "train.Coordinator"),
+                   (5, 4, 15, "train.start_queue_runners")]  # the zero-input py_func is its producer
     for f in report.findings:  # the cell's own line holds what the finding spells, at its column
         assert CELLS[f.cell - 1][1].splitlines()[f.line - 1][f.column - 1:].startswith(f.spelled)
     joined = _python([s for kind, s in CELLS if kind == "code" and not s.startswith("%%bash")])
     assert [f.api for f in report.findings] == [f.api for f in scan_source(joined)]
     code, out, _ = _run(capsys, "scan", "--check", str(tmp_path))  # found in a folder walk too
     assert code == 1 and f"{path}:cell 4:3:30  tf.compat.v1.train.batch" in out
-    assert "3 legacy queue API use(s) in 1 of 1 file(s)" in out
+    assert "4 legacy queue API use(s) in 1 of 1 file(s)" in out
     code, out, _ = _run(capsys, "scan", "--format", "json", str(path))
-    assert [(f["cell"], f["line"]) for f in json.loads(out)["findings"]] == [(4, 3), (5, 3), (5, 4)]
+    assert [(f["cell"], f["line"]) for f in json.loads(out)["findings"]] == [(4, 2), (4, 3), (5, 3), (5, 4)]
 
 
 @pytest.mark.parametrize("as_list", [True, False], ids=["source-as-lines", "source-as-one-string"])

@@ -31,17 +31,16 @@ def _progress(files: list[str]) -> Iterable[str]:
 
 
 def _short_dropin(dropin: str) -> str:
-    return "TensorFlow's own" if dropin.startswith("TensorFlow") else "compiled into tf.data"
+    return "TensorFlow's own" if dropin.startswith("TensorFlow") else dropin.split(":")[0].split(";")[0]
 
 
 def _short_tfdata(tfdata: str) -> str:
+    """The MIGRATE column: what the rewrite does at this site (``outcomes.site_outcomes``), its reason kept."""
+    if tfdata.startswith("rewritten"):
+        return "rewritten"
     if tfdata.startswith("removed"):
-        return "removed where unused"
-    if tfdata.startswith("left as it is"):
-        return "left as it is"
-    if tfdata.startswith("left"):
-        return "left (not rewritten yet)"
-    return "rewritten with its pipeline"
+        return "removed where unused" if "where" in tfdata else "removed"
+    return tfdata
 
 
 def _location(path: str, cell: int | None, line: int, column: int | None = None) -> str:
@@ -116,6 +115,10 @@ def _diff(path: str, result) -> Iterable[str]:  # result: RewriteResult
 def _migrate(args: argparse.Namespace) -> int:
     from tfdata_bridge.migrate import python_files, rewrite_file
 
+    if args.fallback and args.to != "tfdata":
+        print("--fallback compat goes with --to tfdata (--to compat already runs everything through the drop-in)",
+              file=sys.stderr)
+        return 2
     changed = errors = 0
 
     def walk_error(path: str, exc: OSError) -> None:
@@ -126,9 +129,10 @@ def _migrate(args: argparse.Namespace) -> int:
         print(f"{path}: skipped: {error_text(exc)}", file=sys.stderr)
 
     for path in python_files(args.paths, args.exclude, on_error=walk_error):
-        result = rewrite_file(path, args.to, write=args.write)
+        result = rewrite_file(path, args.to, write=args.write, fallback=args.fallback)
         for note in result.notes:
-            label = "left unchanged" if note.kind == "refused" else "note"
+            label = ("left, through the drop-in" if result.fallback else "left unchanged") \
+                if note.kind == "refused" else "note"
             print(f"{_location(path, note.cell, note.line)}: {label}: {note.message}", file=sys.stderr)
         if result.error is not None:
             errors += 1
@@ -186,6 +190,10 @@ def add_migrate(subparsers: argparse._SubParsersAction) -> None:
     )
     _common(parser)
     parser.add_argument("--to", choices=("compat", "tfdata"), required=True, help="the migration target")
+    parser.add_argument("--fallback", choices=("compat",), default=None,
+                        help="with --to tfdata: a file with a pipeline the rewrite had to leave also goes "
+                             "through --to compat, so the left pipelines run through the drop-in (each note "
+                             "says so); the migrated tree always runs")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--diff", action="store_true", help="print a unified diff, write nothing (default)")
     mode.add_argument("--write", action="store_true", help="replace each changed file (atomically)")

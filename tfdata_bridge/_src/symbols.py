@@ -14,6 +14,7 @@ _B = "tfdata_bridge._src.compat.batching"
 _R = "tfdata_bridge._src.compat.runners"
 _P = "tfdata_bridge._src.compat.input_producers"
 _F = "tfdata_bridge._src.compat.readers"
+STARTS_RUNNERS = "starts the graph's queue runners"
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,10 @@ class LegacySymbol:
     # that pipeline is one the tool recognises), "plumbing" (removed where nothing else uses it, otherwise
     # left: harmless without queue runners) or "kept" (left as it is)
     to_tfdata: str = "pipeline"
+    # what ``scan`` says the drop-in does, where it is not "compiled into tf.data: <chain>" or TensorFlow's own
+    dropin: str = ""
+    starts_runners: bool = False  # it starts the queue runners of the graph (a Supervisor, a monitored session)
+    zero_input: bool = False  # a use only when called with no inputs (a ``py_func`` producer)
 
     @property
     def paths(self) -> tuple[str, ...]:
@@ -206,9 +211,61 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
     ),
 )
 
+# What starts queue runners, and the Python producers that feed queues: not queue APIs themselves, but a
+# program that has them has a queue pipeline.
+SYMBOLS += (
+    LegacySymbol(
+        "LMDBReader", (), None, "an LMDB record source", "no core tf.data source: a Python generator over lmdb",
+        "TensorFlow's own reader, unchanged by the drop-in.",
+    ),
+    LegacySymbol(
+        "py_func", ("numpy_function",), None, "Producer(func) (a zero-input producer)",
+        "tf.data.Dataset.from_generator(...)  # the function called once per element",
+        "Only a call with no inputs is a producer; one with inputs is an ordinary op.",
+        dropin="lifted into tf.data: the function runs in tf.data's threads, with the batch it feeds", zero_input=True,
+    ),
+    LegacySymbol(
+        "train.Supervisor", (), None, "compile(spec)", "# a tf.data pipeline needs no runners",
+        "Starts the graph's queue runners in managed_session / prepare_or_wait_for_session.",
+        to_tfdata="kept", dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
+        starts_runners=True,
+    ),
+    LegacySymbol(
+        "train.Supervisor.start_queue_runners", ("train.Supervisor().start_queue_runners",), None,
+        "compile(spec)", "# nothing to start: iterating the dataset starts it",
+        to_tfdata="kept", dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
+        starts_runners=True,
+    ),
+    LegacySymbol(
+        "train.MonitoredTrainingSession", (), None, "compile(spec)",
+        "# a tf.data pipeline needs no runners", to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines", starts_runners=True,
+    ),
+    LegacySymbol(
+        "train.MonitoredSession", (), None, "compile(spec)",
+        "# a tf.data pipeline needs no runners", to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines", starts_runners=True,
+    ),
+    LegacySymbol(
+        "train.SingularMonitoredSession", (), None, "compile(spec)",
+        "# a tf.data pipeline needs no runners", to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines", starts_runners=True,
+    ),
+    LegacySymbol(
+        "tf_slim.learning.train", (), None, "compile(spec)", "# a tf.data pipeline needs no runners",
+        "slim's train loop runs a Supervisor, which starts the graph's queue runners.",
+        to_tfdata="kept", dropin=f"{STARTS_RUNNERS} (through a Supervisor)", starts_runners=True,
+    ),
+)
+
 BY_PATH: dict[str, LegacySymbol] = {path: sym for sym in SYMBOLS for path in sym.paths}
 
 
 def lookup(path: str) -> LegacySymbol:
     """The entry for a path under ``tf.compat.v1`` (``"train.batch"``); ``KeyError`` if it is not a queue API."""
     return BY_PATH[path]
+
+
+def canonical(path: str) -> str:
+    """How ``scan`` names an entry: ``tf.compat.v1.train.batch``; ``tf_slim.learning.train`` as it is."""
+    return path if path.startswith("tf_slim.") else f"tf.compat.v1.{path}"

@@ -4,6 +4,7 @@
 - ``scan(paths)``: every use of a legacy queue API (matched by qualified name), as a ``ScanReport``.
 - ``rewrite(source, to="compat")``: the TensorFlow import(s) become ``tfdata_bridge.compat.v1``.
 - ``rewrite(source, to="tfdata")``: recognised pipelines become tf.data; the rest is left, with notes.
+  With ``fallback="compat"`` a file with a left pipeline also goes through the drop-in, so it still runs.
 
 Nothing here prints; the ``tfdata-bridge`` command does.
 """

@@ -42,8 +42,12 @@ from tfdata_bridge._src.warnings import FallbackWarning
 tf1 = tf.compat.v1
 ENDLESS = 2**63 - 1
 
+# TensorFlow's message, then the fix for a legacy program run through the drop-in on TensorFlow 2
+EAGER_FIX = ("To run a legacy graph-mode program through the drop-in, call "
+             "tf.compat.v1.disable_eager_execution() at the top of the program, before building the graph; or "
+             "migrate it to tf.data with `tfdata-bridge migrate --to tfdata`.")
 EAGER_REFUSAL = ("Input pipelines based on Queues are not supported when eager execution is enabled. "
-                 "Please use tf.data to ingest data into your model instead.")
+                 "Please use tf.data to ingest data into your model instead. " + EAGER_FIX)
 NOT_NULL = "string_input_producer requires a non-null input tensor"
 
 # match_filenames_once's variables -> the pattern they were initialized from (see _rows_source).

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier, shared_streams, tf_private
-from tfdata_bridge._src.compat.input_producers import InputQueue, standalone_iterator
+from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
 from tfdata_bridge._src.tf import tf
@@ -44,7 +44,7 @@ from tfdata_bridge._src.tf import tf
 tf1 = tf.compat.v1
 
 EAGER_REFUSAL = ("Readers are not supported when eager execution is enabled. Instead, please use tf.data to get "
-                 "data into your model.")
+                 "data into your model. " + EAGER_FIX)
 
 
 class FileRead:

@@ -66,6 +66,7 @@ class RewriteResult:
     to: Target
     notes: tuple[Note, ...] = field(default=())
     error: str | None = None  # the source does not parse: nothing was changed
+    fallback: Target | None = None  # "compat": left pipelines were routed through the drop-in
 
     @property
     def changed(self) -> bool:

@@ -41,23 +41,42 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
     return RewriteResult(source, out.code, to, tuple(sorted(notes, key=lambda n: n.line)))
 
 
-def rewrite(source: str, to: Target = "compat") -> RewriteResult:
-    """The migrated form of ``source``; a source that does not parse comes back unchanged, with ``error``."""
-    return _rewrite(source, to, error_text)
+def _check_fallback(to: Target, fallback: Target | None) -> None:
+    if fallback not in (None, "compat") or (fallback is not None and to != "tfdata"):
+        raise ValueError(f"fallback={fallback!r} with to={to!r}: the only fallback is fallback='compat', "
+                         "for to='tfdata'")
 
 
-def rewrite_file(path: str, to: Target = "compat", write: bool = False) -> RewriteResult:
+def _with_fallback(result: RewriteResult, fallback: Target | None) -> RewriteResult:
+    if fallback is None:
+        return result
+    from tfdata_bridge._src.migrate.fallback import with_fallback
+
+    return with_fallback(result)
+
+
+def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) -> RewriteResult:
+    """The migrated form of ``source``; a source that does not parse comes back unchanged, with ``error``.
+    ``fallback="compat"`` (with ``to="tfdata"``): a file whose pipelines were not all rewritten also goes
+    through the drop-in, so it still runs (``fallback.with_fallback``)."""
+    _check_fallback(to, fallback)
+    return _with_fallback(_rewrite(source, to, error_text), fallback)
+
+
+def rewrite_file(path: str, to: Target = "compat", write: bool = False,
+                 fallback: Target | None = None) -> RewriteResult:
     """``rewrite`` of the file at ``path``; with ``write=True`` a changed result replaces it atomically.
 
     The file is decoded as Python decodes it and written back in the same encoding (a BOM kept); a symbolic
     link is written through to its target. A ``.ipynb`` is rewritten as its code cells joined, and ``source``
     and ``code`` are then the notebook's JSON before and after; notes carry the cell. A file that cannot be
     read, parsed or written back comes back with ``error`` and is left as it was."""
+    _check_fallback(to, fallback)
     try:
         src = load_source(path)
     except (OSError, SourceError) as exc:
         return RewriteResult("", "", to, error=error_text(exc))
-    result = _rewrite(src.text, to, src.parse_error_text)
+    result = _with_fallback(_rewrite(src.text, to, src.parse_error_text), fallback)
     before = src.file_text if src.notebook is not None else src.text
     notes = src.place_notes(result.notes)
     if result.error is not None or not result.changed:
@@ -74,7 +93,7 @@ def rewrite_file(path: str, to: Target = "compat", write: bool = False) -> Rewri
             return RewriteResult(before, before, to, notes,
                                  error=f"cannot be written, left as it was: {exc}; make its folder writable "
                                        f"or --exclude it")
-    return RewriteResult(before, after, to, notes)
+    return RewriteResult(before, after, to, notes, fallback=result.fallback)
 
 
 __all__ = ["read_source", "rewrite", "rewrite_file", "write_atomically"]

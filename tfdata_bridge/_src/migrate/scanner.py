@@ -8,27 +8,30 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
+from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references
 from tfdata_bridge._src.migrate.files import python_files
-from tfdata_bridge._src.migrate.fast_names import imported_references, inner_of
-from tfdata_bridge._src.migrate.names import legacy_symbol, resolve
+from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol
+from tfdata_bridge._src.migrate.outcomes import site_outcomes
 from tfdata_bridge._src.migrate.pipelines import REWRITTEN
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
 from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
 from tfdata_bridge._src.migrate.sources import load_source
-from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol
+from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol, canonical
 
 
 def dropin_text(sym: LegacySymbol) -> str:
     """What the drop-in (``tfdata_bridge.compat.v1``) does with the API."""
+    if sym.dropin:
+        return sym.dropin
     if sym.shim is None:
         return "TensorFlow's own, unchanged"
     return f"compiled into tf.data: {sym.chain}"
 
 
 def tfdata_text(sym: LegacySymbol) -> str:
-    """What ``migrate --to tfdata`` does with the API."""
+    """What ``migrate --to tfdata`` does with the API in general (``scan_paths`` says it per site)."""
     if sym.to_tfdata == "plumbing":
         return "removed where nothing else uses it; otherwise left (harmless without queue runners)"
     if sym.to_tfdata == "kept":
@@ -38,11 +41,13 @@ def tfdata_text(sym: LegacySymbol) -> str:
     return "rewritten with its pipeline into tf.data where the pipeline is recognised; otherwise left, with the reason"
 
 
-def canonical(path: str) -> str:
-    return f"tf.compat.v1.{path}"
+STAR_DROPIN = "every name it brings resolves through it; `migrate --to compat` points it at the drop-in"
 
 
 class _Finder(cst.CSTVisitor):
+    """The reference resolution (libcst's ``QualifiedNameProvider``: imports only, every binding in the
+    scope counting), which the tests hold ``fast_names`` to where the two mean the same."""
+
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
     def __init__(self, path: str, module: cst.Module) -> None:
@@ -52,7 +57,8 @@ class _Finder(cst.CSTVisitor):
         self.findings: list[Finding] = []
 
     def _check(self, node: cst.Name | cst.Attribute) -> bool:
-        hit = resolve(self, node)
+        hit = next((h for q in self.get_metadata(QualifiedNameProvider, node, set())
+                    if q.source is QualifiedNameSource.IMPORT and (h := legacy_symbol(q.name)) is not None), None)
         if hit is None:
             return True
         path, sym = hit
@@ -77,39 +83,70 @@ class _Finder(cst.CSTVisitor):
 
 
 # Any reference to a table API spells its last name somewhere (in the attribute chain, or in the import that
-# binds it), so a file that holds none of these words and no "tensorflow" holds no finding: not parsed at all.
-_LAST_NAMES = re.compile(r"\b(?:" + "|".join(sorted({p.rsplit(".", 1)[-1] for p in BY_PATH})) + r")\b")
+# binds it), or star-imports a TensorFlow module, so a file that holds none of these words and neither
+# "tensorflow" nor "tf_slim" holds no finding: not resolved at all.
+_LAST_NAMES = re.compile(r"\b(?:" + "|".join(sorted({p.rsplit(".", 1)[-1] for p in BY_PATH})) + r")\b|\bimport\s+\*")
 
 
 def might_hold_findings(source: str) -> bool:
-    return "tensorflow" in source and _LAST_NAMES.search(source) is not None
+    return ("tensorflow" in source or "tf_slim" in source) and _LAST_NAMES.search(source) is not None
 
 
-def scan_source(source: str, path: str = "<string>") -> tuple[Finding, ...]:
+def _segment(lines: list[str], node: ast.AST) -> str:
+    """``ast.get_source_segment`` without splitting the whole source again for each node."""
+    first, last = node.lineno - 1, node.end_lineno - 1
+    if first < 0 or last >= len(lines):
+        return ""
+    if first == last:
+        return lines[first].encode("utf-8")[node.col_offset:node.end_col_offset].decode("utf-8", "replace")
+    parts = [lines[first].encode("utf-8")[node.col_offset:].decode("utf-8", "replace"), *lines[first + 1:last],
+             lines[last].encode("utf-8")[:node.end_col_offset].decode("utf-8", "replace")]
+    return "\n".join(parts)
+
+
+def _no_inputs(call: ast.Call, sym: LegacySymbol) -> bool:
+    """A ``py_func(func, [], Tout)`` call: ``inp`` is an empty list or tuple."""
+    inp = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "inp"), None)
+    return isinstance(inp, (ast.List, ast.Tuple)) and not inp.elts
+
+
+def scan_source(source: str, path: str = "<string>", outcomes: bool = False) -> tuple[Finding, ...]:
     """The findings in one source text; raises ``SyntaxError`` when it does not parse.
 
-    Names are resolved with Python's ``ast`` (``fast_names``), which means the same as libcst's
-    ``QualifiedNameProvider`` (``scan_source_cst``, used by the tests to check it) at a tenth of the cost."""
+    Names are resolved with Python's ``ast`` (``fast_names``) in one linear pass. With ``outcomes`` the
+    recognizer runs on the source and each finding's ``tfdata`` says what ``migrate --to tfdata`` does at
+    that site (``outcomes.site_outcomes``); without, what it does with the API in general."""
     tree = ast.parse(source, path)  # also says when a file does not parse: CPython's parser is fast
     if not might_hold_findings(source):
         return ()
-    lines = source.splitlines()
+    lines = char_columns(source)
     findings: list[Finding] = []
     skip: set[int] = set()
-    for node, names in imported_references(tree):
+    nodes = list(ast.walk(tree))  # one walk for everything below
+    calls = {id(n.func): n for n in nodes if isinstance(n, ast.Call)}
+
+    def add(node: ast.AST, api: str, dropin: str, tfdata: str) -> None:
+        column = char_column(lines, node.lineno, node.col_offset) + 1
+        spelled = _segment(lines, node)
+        findings.append(Finding(path, node.lineno, column, api, spelled, dropin, tfdata))
+
+    for node, names in references(tree, Resolver(tree), nodes):
         if id(node) in skip:
             continue
-        hit = next((h for h in map(legacy_symbol, sorted(names)) if h is not None), None)
+        hit = first_symbol(names)
         if hit is None:
             continue
-        skip.update(id(n) for n in inner_of(node))
         _, sym = hit
-        line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
-        column = len(line.encode("utf-8")[: node.col_offset].decode("utf-8", errors="replace")) + 1
-        spelled = ast.get_source_segment(source, node) or ""
-        findings.append(Finding(path, node.lineno, column, canonical(sym.name), spelled, dropin_text(sym),
-                                tfdata_text(sym)))
-    return tuple(sorted(findings, key=lambda f: (f.line, f.column)))
+        if sym.zero_input and not (id(node) in calls and _no_inputs(calls[id(node)], sym)):
+            continue
+        skip.update(id(n) for n in inner_of(node))
+        add(node, canonical(sym.name), dropin_text(sym), tfdata_text(sym))
+    for node in nodes:
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in STAR_MODULES and any(
+                a.name == "*" for a in node.names):
+            add(node, f"from {node.module} import *", STAR_DROPIN, "left as it is")
+    out = tuple(sorted(findings, key=lambda f: (f.line, f.column)))
+    return site_outcomes(source, out) if outcomes and out else out
 
 
 def scan_source_cst(source: str, path: str = "<string>") -> tuple[Finding, ...]:
@@ -138,7 +175,8 @@ def scan_paths(
     findings: list[Finding] = []
     for path in progress(files) if progress else files:
         try:
-            findings.extend(load_source(path).scan(scan_source))  # a notebook's findings name their cell
+            # a notebook's findings name their cell; each says what migrate --to tfdata does at that site
+            findings.extend(load_source(path).scan(lambda text, where: scan_source(text, where, outcomes=True)))
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
     return ScanReport(tuple(findings), tuple(errors), len(files))

@@ -412,14 +412,14 @@ def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
     """A note for each queue-pipeline API outside the rewritten pipelines that no refusal explains yet."""
     from tfdata_bridge._src.migrate.scanner import scan_source
-    from tfdata_bridge._src.symbols import lookup
+    from tfdata_bridge._src.symbols import BY_PATH
 
     spans = [index.spans[s] for s in handled if s in index.spans]
     explained = {n.line for n in notes if n.kind == "refused"}
     out = []
     for f in scan_source(module.code):
-        sym = lookup(f.api[len("tf.compat.v1."):])
-        if sym.to_tfdata != "pipeline" or f.line in explained or any(a <= f.line <= b for a, b in spans):
+        sym = BY_PATH.get(f.api.removeprefix("tf.compat.v1."))  # None: a star import (not an API)
+        if sym is None or sym.to_tfdata != "pipeline" or f.line in explained or any(a <= f.line <= b for a, b in spans):
             continue
         explained.add(f.line)
         if "Queue" in sym.name:
