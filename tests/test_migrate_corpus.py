@@ -147,15 +147,7 @@ def _key(row) -> str:
 
 
 # the drop-in itself delivers other data than legacy here (found by this corpus, outside the rewrite)
-DROPIN_BUGS = {
-    "prefetch_queue_size_summary": "the drop-in delivers each record once per reader (27 batches against legacy's "
-                                   "9) when k readers of one file queue fill a RandomShuffleQueue through a "
-                                   "QueueRunner",
-}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason=DROPIN_BUGS[n], strict=True))
-                                  if n in DROPIN_BUGS else n for n in sorted(ALL)])
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_the_migrated_program_delivers_what_the_original_delivers(runs, name):
     original, migrated = runs[name]["original"], runs[name]["migrated"]
     assert "error" not in original, original
