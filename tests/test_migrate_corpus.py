@@ -146,7 +146,6 @@ def _key(row) -> str:
     return json.dumps(coarse(row))
 
 
-# the drop-in itself delivers other data than legacy here (found by this corpus, outside the rewrite)
 @pytest.mark.parametrize("name", sorted(ALL))
 def test_the_migrated_program_delivers_what_the_original_delivers(runs, name):
     original, migrated = runs[name]["original"], runs[name]["migrated"]
