@@ -403,6 +403,23 @@ def test_a_reader_helper_in_another_module_of_the_tree(tmp_path, module, train_p
     assert scan_source(train.code) == () and scan_source(readers.code) == ()
 
 
+@pytest.mark.parametrize("given", ["project", "project/train.py project/readers.py", "."])
+def test_the_cli_rewrites_a_reader_helper_of_another_module_it_is_given(tmp_path, given):
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project/__init__.py").write_text("")
+    (tmp_path / "project/readers.py").write_text(DECODE)
+    (tmp_path / "project/train.py").write_text(TRAIN.format(module="project.readers"))
+    root = pathlib.Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate", *given.split(), "--to", "tfdata",
+                          "--write"], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 1, out.stderr
+    train, readers = (tmp_path / "project/train.py").read_text(), (tmp_path / "project/readers.py").read_text()
+    assert ".map(read_and_decode)" in train and "from project.readers import read_and_decode" in train
+    assert "def read_and_decode(line):\n    a, b = tf.decode_csv(line" in readers
+    assert scan_source(train) == () and scan_source(readers) == ()
+
+
 def test_a_reader_helper_in_another_module_also_used_elsewhere_is_left(tmp_path):
     other = "from project.readers import read_and_decode\n\n\ndef count(q):\n    return read_and_decode(q)\n"
     sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): DECODE,

@@ -113,7 +113,8 @@ def _diff(path: str, result) -> Iterable[str]:  # result: RewriteResult
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    from tfdata_bridge.migrate import python_files, rewrite_file
+    from tfdata_bridge._src.migrate.rewriting import rewrite_files
+    from tfdata_bridge.migrate import python_files
 
     if args.fallback and args.to != "tfdata":
         print("--fallback compat goes with --to tfdata (--to compat already runs everything through the drop-in)",
@@ -128,8 +129,8 @@ def _migrate(args: argparse.Namespace) -> int:
         errors += 1
         print(f"{path}: skipped: {error_text(exc)}", file=sys.stderr)
 
-    for path in python_files(args.paths, args.exclude, on_error=walk_error):
-        result = rewrite_file(path, args.to, write=args.write, fallback=args.fallback)
+    paths = list(python_files(args.paths, args.exclude, on_error=walk_error))
+    for path, result in rewrite_files(paths, args.to, write=args.write, fallback=args.fallback):
         for note in result.notes:
             label = ("left, through the drop-in" if result.fallback else "left unchanged") \
                 if note.kind == "refused" else "note"

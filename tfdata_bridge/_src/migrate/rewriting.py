@@ -4,7 +4,8 @@ and through a symbolic link."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable, Iterator
 
 import libcst as cst
 
@@ -64,7 +65,7 @@ def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) 
 
 
 def rewrite_file(path: str, to: Target = "compat", write: bool = False,
-                 fallback: Target | None = None) -> RewriteResult:
+                 fallback: Target | None = None, _rewritten: RewriteResult | None = None) -> RewriteResult:
     """``rewrite`` of the file at ``path``; with ``write=True`` a changed result replaces it atomically.
 
     The file is decoded as Python decodes it and written back in the same encoding (a BOM kept); a symbolic
@@ -76,7 +77,9 @@ def rewrite_file(path: str, to: Target = "compat", write: bool = False,
         src = load_source(path)
     except (OSError, SourceError) as exc:
         return RewriteResult("", "", to, error=error_text(exc))
-    result = _with_fallback(_rewrite(src.text, to, src.parse_error_text), fallback)
+    if _rewritten is None or _rewritten.source != src.text:  # (rewrite_files' result for this very text)
+        _rewritten = _rewrite(src.text, to, src.parse_error_text)
+    result = _with_fallback(_rewritten, fallback)
     before = src.file_text if src.notebook is not None else src.text
     notes = src.place_notes(result.notes)
     if result.error is not None or not result.changed:
@@ -96,4 +99,37 @@ def rewrite_file(path: str, to: Target = "compat", write: bool = False,
     return RewriteResult(before, after, to, notes, fallback=result.fallback)
 
 
-__all__ = ["read_source", "rewrite", "rewrite_file", "write_atomically"]
+def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = False,
+                  fallback: Target | None = None) -> Iterator[tuple[str, RewriteResult]]:
+    """``(path, rewrite_file(path, ...))`` for each of ``paths``. With ``to="tfdata"`` the Python files that use
+    a legacy API are rewritten together (``tree.rewrite_tree``), so a pipeline may use a reader helper of
+    another of them (``from readers import read_and_decode``); module names count from the folder above each
+    file's outermost package (``__init__.py``)."""
+    paths = list(paths)
+    together: dict[str, RewriteResult] = {}
+    if to == "tfdata":
+        texts: dict[str, str] = {}
+        for path in paths:
+            try:
+                src = load_source(path)
+                if src.notebook is None and scan_source(src.text):
+                    texts[path] = src.text
+            except (OSError, SourceError, SyntaxError, ValueError):
+                continue  # rewrite_file reports it
+        if len(texts) > 1:
+            from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+            together = rewrite_tree(texts, root=os.path.commonpath([_package_root(p) for p in texts]))
+    for path in paths:
+        yield path, rewrite_file(path, to, write=write, fallback=fallback, _rewritten=together.get(path))
+
+
+def _package_root(path: str) -> str:
+    """The folder module names of ``path`` count from: above its outermost package."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while os.path.exists(os.path.join(folder, "__init__.py")) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    return folder
+
+
+__all__ = ["read_source", "rewrite", "rewrite_file", "rewrite_files", "write_atomically"]
