@@ -1,0 +1,202 @@
+"""The inside of one process worker: run a producer, hand its elements over in shared-memory chunks.
+
+``main`` is the target of each worker process (spawned, never forked: TensorFlow is not fork-safe). It
+imports no TensorFlow: numpy, this package's light runtime modules, and the user's producer.
+
+The worker talks to the consumer over one duplex pipe (small messages only; elements go through shared
+memory, see ``shared_chunks``):
+
+- worker -> consumer: ``("segment?", slot, nbytes)`` (a slot needs a segment that big),
+  ``("chunk", slot, layout)``, ``("done",)``, ``("error", packed)``;
+- consumer -> worker: ``("segment", slot, name)``, ``("free", slot)`` (read, reusable), ``("stop",)``.
+
+A worker holds ``slots`` chunks in flight at most, then waits for one to be read: the consumer's
+backpressure. It gathers a chunk until it holds ``chunk_elements`` elements or ``chunk_bytes`` bytes, or
+until waiting for one more element would take it past ``linger_s`` (so a slow producer's elements are
+handed over as they are made). It ignores SIGINT (a Ctrl-C typed in a terminal reaches the whole process
+group; the consumer stops the workers), and ends when the consumer says stop or goes away.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from tfdata_bridge._src.runtime import shared_chunks, worker_errors, worker_info
+from tfdata_bridge._src.runtime.elements import ElementConverter
+from tfdata_bridge._src.runtime.workers import _is_end_of_data
+from tfdata_bridge._src.spec.producer import Producer
+from tfdata_bridge._src.spec.signature import Signature
+
+
+@dataclass(frozen=True)
+class Job:
+    """What one worker runs, and how it hands elements over."""
+
+    producer: Producer
+    signature: Signature
+    info: worker_info.WorkerInfo
+    where: str  # "process worker 1 of 2 of producer 'make'", for messages
+    chunk_elements: int = 128
+    chunk_bytes: int = 8 << 20
+    linger_s: float = 0.02
+    slots: int = 3
+
+
+class _Stopped(Exception):
+    """The consumer said stop."""
+
+
+class _Gone(Exception):
+    """The consumer's end of the pipe is closed (it stopped, or its process died)."""
+
+
+def main(conn: Connection, job: Job) -> None:
+    """Run ``job`` to its end, to a stop, or to its producer's exception (sent to the consumer)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    worker_info.enter(job.info)
+    link = _Link(conn, job.slots)
+    try:
+        _run(job, link)
+        link.send(("done",))
+    except (_Stopped, _Gone):
+        pass
+    except BaseException as error:  # noqa: BLE001 - every failure of the producer goes to the consumer
+        try:
+            link.send(("error", worker_errors.pack(error)))
+        except _Gone:
+            pass
+    finally:
+        link.close()
+
+
+def _run(job: Job, link: _Link) -> None:
+    producer = job.producer
+    converter = ElementConverter(job.signature, producer.label)
+    pending: list[Any] = []
+    size = 0
+    started = 0.0
+    index = 0
+    before = time.monotonic()
+    try:
+        for value in _values(producer, job.info):
+            now = time.monotonic()
+            call_s = now - before
+            items = converter.many(value, index) if producer.enqueue_many else [converter.one(value, index)]
+            index += len(items)
+            if items:
+                if not pending:
+                    started = now
+                pending += items
+                size += sum(shared_chunks.nbytes(e) for e in items)
+            if pending and (len(pending) >= job.chunk_elements or size >= job.chunk_bytes
+                            or now - started + call_s >= job.linger_s):
+                link.send_chunk(pending)
+                pending, size = [], 0
+            link.poll()
+            before = time.monotonic()
+    except (_Stopped, _Gone):
+        raise
+    except BaseException:
+        if pending:  # what was made before the failure is delivered before it, as from a thread
+            link.send_chunk(pending)
+        raise
+    if pending:
+        link.send_chunk(pending)
+
+
+def _values(producer: Producer, info: worker_info.WorkerInfo) -> Iterator[Any]:
+    """What this worker's copy of ``producer`` makes: a generator runs whole (it shards itself through
+    ``worker_info()``); a call producer with ``calls`` makes this worker's share of them, exactly."""
+    fn = producer.fn
+    if producer.kind == "generator":
+        epoch = 0
+        while producer.epochs is None or epoch < producer.epochs:
+            yield from fn()
+            epoch += 1
+        return
+    calls = None if producer.calls is None else len(range(info.id, producer.calls, info.num_workers))
+    made = 0
+    while calls is None or made < calls:
+        try:
+            value = fn()
+        except BaseException as error:
+            if _is_end_of_data(error):
+                return
+            raise
+        made += 1
+        yield value
+
+
+class _Link:
+    """The worker's end of the pipe, and the shared-memory slots it writes chunks into."""
+
+    def __init__(self, conn: Connection, slots: int) -> None:
+        self._conn = conn
+        self._segments: list[Any] = [None] * slots
+        self._free = list(range(slots))
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        try:
+            self._conn.send(message)
+        except (OSError, EOFError) as error:
+            raise _Gone() from error
+
+    def _recv(self) -> tuple[Any, ...]:
+        try:
+            return self._conn.recv()
+        except (OSError, EOFError) as error:
+            raise _Gone() from error
+
+    def poll(self) -> None:
+        """Take in what the consumer sent (freed slots, a stop) without waiting."""
+        try:
+            while self._conn.poll():
+                self._handle(self._recv())
+        except (OSError, EOFError) as error:
+            raise _Gone() from error
+
+    def send_chunk(self, elements: list[Any]) -> None:
+        parts, nbytes = shared_chunks.plan(elements)
+        if nbytes == 0:  # strings only: the layout carries them
+            self.send(("chunk", None, shared_chunks.write(elements, parts, memoryview(b""))))
+            return
+        while not self._free:
+            self._handle(self._recv())
+        slot = self._free.pop()
+        segment = self._segments[slot]
+        if segment is None or segment.size < nbytes:
+            segment = self._grow(slot, nbytes)
+        self.send(("chunk", slot, shared_chunks.write(elements, parts, segment.buf)))
+
+    def _grow(self, slot: int, nbytes: int) -> Any:
+        old = self._segments[slot]
+        self._segments[slot] = None
+        if old is not None:
+            old.close()
+        self.send(("segment?", slot, nbytes))
+        while self._segments[slot] is None:
+            self._handle(self._recv())
+        return self._segments[slot]
+
+    def _handle(self, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == "free":
+            self._free.append(message[1])
+        elif kind == "segment":
+            self._segments[message[1]] = shared_chunks.attach(message[2])
+        elif kind == "stop":
+            raise _Stopped()
+
+    def close(self) -> None:
+        for segment in self._segments:
+            if segment is not None:
+                try:
+                    segment.close()
+                except BufferError:
+                    pass
+        self._conn.close()
