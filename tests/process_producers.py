@@ -19,11 +19,15 @@ def counted() -> int:
     return info.id * 1_000_000 + counted.calls
 
 
+def share(n: int) -> range:
+    """This worker's share of range(n): all of it outside a worker (on threads)."""
+    info = tfdata_bridge.worker_info()
+    return range(n) if info is None else range(info.id, n, info.num_workers)
+
+
 def sharded_range(n: int = 100):
     """A generator producer that takes its share of range(n) through worker_info()."""
-    info = tfdata_bridge.worker_info()
-    start, step = (0, 1) if info is None else (info.id, info.num_workers)
-    for i in range(start, n, step):
+    for i in share(n):
         yield np.int64(i)
 
 
@@ -52,12 +56,13 @@ class ProducerFailure(ValueError):
 
 
 def fails_after_five():
+    """(worker id, i): worker 0 raises after five elements, the others make six."""
     info = tfdata_bridge.worker_info()
     for i in range(5):
-        yield np.int64(i)
+        yield np.int64(info.id), np.int64(i)
     if info.id == 0:
         raise ProducerFailure(f"bad record 5 in worker {info.id}")
-    yield np.int64(5)
+    yield np.int64(info.id), np.int64(5)
 
 
 class Unpicklable(Exception):
@@ -72,8 +77,7 @@ def fails_unpicklably():
 
 def big_elements(n: int = 64, mb: int = 1):
     """``n`` elements of ``mb`` MiB each (uint8), split between the workers; each filled with its index."""
-    info = tfdata_bridge.worker_info()
-    for i in range(info.id, n, info.num_workers):
+    for i in share(n):
         yield np.full(mb << 20, i % 251, dtype=np.uint8)
 
 
@@ -82,8 +86,7 @@ def big_64():
 
 
 def ragged_and_strings():
-    info = tfdata_bridge.worker_info()
-    for i in range(info.id, 20, info.num_workers):
+    for i in share(20):
         yield np.arange(i % 5, dtype=np.float32), f"s{i}".encode()
 
 

@@ -12,14 +12,15 @@ memory, see ``shared_chunks``):
 
 A worker holds ``slots`` chunks in flight at most, then waits for one to be read: the consumer's
 backpressure. It gathers a chunk until it holds ``chunk_elements`` elements or ``chunk_bytes`` bytes, or
-until waiting for one more element would take it past ``linger_s`` (so a slow producer's elements are
-handed over as they are made). It ignores SIGINT (a Ctrl-C typed in a terminal reaches the whole process
+its first element has waited ``linger_s`` (a timer thread sends it then: a producer that turns slow, or
+whose call never returns, still hands over what it made). It ignores SIGINT (a Ctrl-C typed in a terminal reaches the whole process
 group; the consumer stops the workers), and ends when the consumer says stop or goes away.
 """
 
 from __future__ import annotations
 
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -77,36 +78,67 @@ def main(conn: Connection, job: Job) -> None:
 def _run(job: Job, link: _Link) -> None:
     producer = job.producer
     converter = ElementConverter(job.signature, producer.label)
-    pending: list[Any] = []
-    size = 0
-    started = 0.0
+    pending = _Pending(job, link)
     index = 0
-    before = time.monotonic()
     try:
         for value in _values(producer, job.info):
-            now = time.monotonic()
-            call_s = now - before
             items = converter.many(value, index) if producer.enqueue_many else [converter.one(value, index)]
             index += len(items)
-            if items:
-                if not pending:
-                    started = now
-                pending += items
-                size += sum(shared_chunks.nbytes(e) for e in items)
-            if pending and (len(pending) >= job.chunk_elements or size >= job.chunk_bytes
-                            or now - started + call_s >= job.linger_s):
-                link.send_chunk(pending)
-                pending, size = [], 0
+            pending.add(items)
             link.poll()
-            before = time.monotonic()
     except (_Stopped, _Gone):
         raise
     except BaseException:
-        if pending:  # what was made before the failure is delivered before it, as from a thread
-            link.send_chunk(pending)
+        pending.end()  # what was made before the failure is delivered before it, as from a thread
         raise
-    if pending:
-        link.send_chunk(pending)
+    pending.end()
+
+
+class _Pending:
+    """The chunk being gathered. It is sent when full (``chunk_elements`` / ``chunk_bytes``), or by a timer
+    thread once its first element has waited ``linger_s``: a producer whose next call is slow (or never
+    returns) still hands over what it made."""
+
+    def __init__(self, job: Job, link: _Link) -> None:
+        self._job = job
+        self._link = link
+        self._items: list[Any] = []
+        self._size = 0
+        self._started = 0.0
+        self._ended = threading.Event()
+        self._timer = threading.Thread(target=self._linger, daemon=True, name="tfdata_bridge-linger")
+        self._timer.start()
+
+    def add(self, items: list[Any]) -> None:
+        if not items:
+            return
+        with self._link.lock:
+            if not self._items:
+                self._started = time.monotonic()
+            self._items += items
+            self._size += sum(shared_chunks.nbytes(e) for e in items)
+            if len(self._items) >= self._job.chunk_elements or self._size >= self._job.chunk_bytes:
+                self._send()
+
+    def end(self) -> None:
+        self._ended.set()
+        with self._link.lock:
+            if self._items:
+                self._send()
+
+    def _send(self) -> None:  # (lock held)
+        items, self._items, self._size = self._items, [], 0
+        self._link.send_chunk(items)
+
+    def _linger(self) -> None:
+        linger = self._job.linger_s
+        while not self._ended.wait(linger / 2):
+            with self._link.lock:
+                if self._items and time.monotonic() - self._started >= linger and not self._link.ending:
+                    try:
+                        self._send()
+                    except (_Stopped, _Gone):
+                        return  # (the link remembers: the producer's thread raises it at its next element)
 
 
 def _values(producer: Producer, info: worker_info.WorkerInfo) -> Iterator[Any]:
@@ -139,31 +171,45 @@ class _Link:
         self._conn = conn
         self._segments: list[Any] = [None] * slots
         self._free = list(range(slots))
+        self.lock = threading.RLock()  # the producer's thread and the linger timer both send
+        self.ending: type[Exception] | None = None  # _Stopped or _Gone, once seen
 
     def send(self, message: tuple[Any, ...]) -> None:
-        try:
-            self._conn.send(message)
-        except (OSError, EOFError) as error:
-            raise _Gone() from error
+        with self.lock:
+            self._check()
+            try:
+                self._conn.send(message)
+            except (OSError, EOFError) as error:
+                self.ending = _Gone
+                raise _Gone() from error
 
     def _recv(self) -> tuple[Any, ...]:
         try:
             return self._conn.recv()
         except (OSError, EOFError) as error:
+            self.ending = _Gone
             raise _Gone() from error
+
+    def _check(self) -> None:
+        if self.ending is not None:
+            raise self.ending()
 
     def poll(self) -> None:
         """Take in what the consumer sent (freed slots, a stop) without waiting."""
-        try:
-            while self._conn.poll():
-                self._handle(self._recv())
-        except (OSError, EOFError) as error:
-            raise _Gone() from error
+        with self.lock:
+            self._check()
+            try:
+                while self._conn.poll():
+                    self._handle(self._recv())
+            except (OSError, EOFError) as error:
+                self.ending = _Gone
+                raise _Gone() from error
 
     def send_chunk(self, elements: list[Any]) -> None:
+        """(With ``lock`` held.)"""
         parts, nbytes = shared_chunks.plan(elements)
         if nbytes == 0:  # strings only: the layout carries them
-            self.send(("chunk", None, shared_chunks.write(elements, parts, memoryview(b""))))
+            self.send(("chunk", None, shared_chunks.write(elements, parts, memoryview(bytearray()))))
             return
         while not self._free:
             self._handle(self._recv())
@@ -190,9 +236,11 @@ class _Link:
         elif kind == "segment":
             self._segments[message[1]] = shared_chunks.attach(message[2])
         elif kind == "stop":
+            self.ending = _Stopped
             raise _Stopped()
 
     def close(self) -> None:
+        self.lock.acquire(timeout=1.0)  # (the linger timer may be stuck sending to a consumer that is gone)
         for segment in self._segments:
             if segment is not None:
                 try:

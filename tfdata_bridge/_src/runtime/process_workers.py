@@ -146,8 +146,9 @@ class ProcessPool:
                     w = owners[ready]
                     self._drain(w)  # messages first: a worker that ended had sent them before
                     if ready is w.process.sentinel and not w.finished:
-                        w.process.join(0)
-                        self._fail(worker_errors.died(w.where, w.process.exitcode))
+                        w.process.join(KILL_AFTER_S)  # its pipes close a moment before its exit code is set
+                        w.finished = True
+                        self._fail(worker_errors.died(w.where, w.process.exitcode), w)
                     if self._stop.is_set():
                         break
         except (EnqueueClosedError, EnqueueCancelledError):
@@ -173,7 +174,7 @@ class ProcessPool:
         kind = message[0]
         if kind == "chunk":
             _, slot, layout = message
-            buf = memoryview(b"") if slot is None else self._segments.get(w.slots[slot]).buf
+            buf = memoryview(bytearray()) if slot is None else self._segments.get(w.slots[slot]).buf
             items = shared_chunks.read(layout, buf)
             del buf
             if slot is not None:
@@ -190,8 +191,7 @@ class ProcessPool:
             w.finished = True
         elif kind == "error":
             w.finished = True
-            error = worker_errors.unpack(message[1], w.where)
-            self._fail(failures.mark(error, producer=w.label, queue=self.channel.name, thread=w.where))
+            self._fail(worker_errors.unpack(message[1], w.where), w)
 
     def _send(self, w: _Worker, message: tuple[Any, ...]) -> None:
         with self._send_lock:
@@ -200,7 +200,11 @@ class ProcessPool:
             except (OSError, EOFError, ValueError):
                 pass  # the worker is gone (its sentinel says how) or its pipe is closed by a shutdown
 
-    def _fail(self, error: BaseException) -> None:
+    def _fail(self, error: BaseException, w: _Worker | None = None) -> None:
+        """Fail the channel with ``error`` (marked, as a producer thread's, so the consumer gets it back as
+        itself through tf.data) and stop the other workers."""
+        if w is not None:
+            error = failures.mark(error, producer=w.label, queue=self.channel.name, thread=w.where)
         self.channel.fail(error)
         self._stop.set()
 

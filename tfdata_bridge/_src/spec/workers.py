@@ -85,6 +85,9 @@ def _culprit(obj: Any, path: str, depth: int) -> str:
 
 
 def _short(obj: Any) -> str:
+    qualname = getattr(obj, "__qualname__", None)
+    if isinstance(qualname, str) and callable(obj):
+        return repr(qualname)
     try:
         text = repr(obj)
     except Exception:  # noqa: BLE001
