@@ -96,6 +96,9 @@ def dies_at_once():
 
 
 def sleeps_forever():
-    yield np.int64(1)
+    """Worker 0 (or a thread) yields 1, then every worker sleeps in a call that does not return."""
+    info = tfdata_bridge.worker_info()
+    if info is None or info.id == 0:
+        yield np.int64(1)
     time.sleep(3600)
     yield np.int64(2)
