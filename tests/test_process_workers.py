@@ -192,3 +192,14 @@ def test_one_worker_keeps_the_producers_order():
     assert spec.deterministic
     assert not tfdb.pipeline(pp.sharded_100, dtypes="int64", shapes=[()], workers=2).deterministic
     assert [int(x) for x in _run(spec)] == list(range(100))
+
+
+def test_explained_code_makes_the_same_elements_and_says_what_workers_do(no_leftovers):
+    spec = tfdb.pipeline(pp.sharded_100, dtypes="int64", shapes=[()], workers=2, batch_size=8,
+                         allow_smaller_final_batch=True)
+    source = tfdb.explain(spec)
+    assert "# workers=2: compile() runs each producer in 2 worker process(es)" in source
+    namespace = {"sharded_100": pp.sharded_100}
+    exec(source, namespace)
+    explained = sorted(int(x) for b in namespace["dataset"] for x in b)
+    assert explained == sorted(int(x) for b in _run(spec) for x in b) == list(range(100))
