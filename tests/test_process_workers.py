@@ -203,3 +203,18 @@ def test_explained_code_makes_the_same_elements_and_says_what_workers_do(no_left
     exec(source, namespace)
     explained = sorted(int(x) for b in namespace["dataset"] for x in b)
     assert explained == sorted(int(x) for b in _run(spec) for x in b) == list(range(100))
+
+
+def test_a_producer_defined_in_a_session_without_a_script_file_is_refused():
+    import subprocess
+    import sys
+
+    code = ("import numpy as np, tfdata_bridge as tfdb\n"
+            "def make():\n    yield np.int64(1)\n"
+            "try:\n    tfdb.pipeline(make, dtypes='int64', workers=2)\n"
+            "except TypeError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout
+    assert ("workers=2 runs producer 'make' in worker processes, which receive it pickled, and it is defined in "
+            "__main__ of a session with no script file (a notebook, the interactive prompt, python -c), which a "
+            "worker process cannot import; define the producer in a module file (producers.py, say) and import "
+            "it from there, or run the producer on threads (workers=None)") in out, out

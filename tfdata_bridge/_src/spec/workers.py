@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import pickle
+import pickletools
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,21 +36,42 @@ def check_workers(workers: Any, producers: Sequence[Producer]) -> None:
             )
         problem = unpicklable(producer.fn)
         if problem is not None:
+            fix = (_FIX_MAIN if problem.startswith("it is defined in __main__") else _FIX_PICKLE)
             raise TypeError(
                 f"workers={workers} runs producer {producer.label!r} in worker processes, which receive it "
-                f"pickled, and {problem}; define the producer at the top level of a module (not a lambda or a "
-                "nested function), keep what cannot be pickled (locks, open files, sessions) out of it and "
-                "make that in the worker, or run the producer on threads (workers=None)"
+                f"pickled, and {problem}; {fix}, or run the producer on threads (workers=None)"
             )
 
 
+_FIX_PICKLE = ("define the producer at the top level of a module (not a lambda or a nested function), keep what "
+               "cannot be pickled (locks, open files, sessions) out of it and make that in the worker")
+_FIX_MAIN = "define the producer in a module file (producers.py, say) and import it from there"
+
+
 def unpicklable(obj: Any) -> str | None:
-    """None where ``obj`` pickles; else what in it does not, and pickle's own reason."""
+    """None where ``obj`` pickles so that a worker process can load it; else what in it does not, and why."""
     error = _pickle_error(obj)
-    if error is None:
-        return None
-    path = _culprit(obj, "the producer", depth=3)
-    return f"{path} cannot be pickled ({type(error).__name__}: {error})"
+    if error is not None:
+        path = _culprit(obj, "the producer", depth=3)
+        return f"{path} cannot be pickled ({type(error).__name__}: {error})"
+    main = sys.modules.get("__main__")
+    if getattr(main, "__file__", None) is None and _refers_to_main(obj):
+        # A spawned worker imports the main module from its file; an interactive session, a notebook or
+        # ``python -c`` has none, so what is defined there cannot be found in the worker.
+        return ("it is defined in __main__ of a session with no script file (a notebook, the interactive "
+                "prompt, python -c), which a worker process cannot import")
+    return None
+
+
+def _refers_to_main(obj: Any) -> bool:
+    """Whether ``obj`` pickles with a reference to something defined in ``__main__``."""
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    for op, arg, _ in pickletools.genops(data):
+        if op.name in ("GLOBAL", "INST") and isinstance(arg, str) and arg.split(" ")[0] == "__main__":
+            return True
+        if arg == "__main__" and "UNICODE" in op.name:
+            return True
+    return False
 
 
 def _pickle_error(obj: Any) -> Exception | None:
