@@ -81,5 +81,21 @@ def test_interpreter_exit_with_live_workers_ends_them_and_unlinks_the_segments()
     assert process_leftovers.wait_gone(pids, owner=child.pid) == ([], [])
 
 
+def test_the_readme_scaling_out_example_runs_as_two_files(tmp_path):
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("## Scaling out", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```py\n(.*?)^```", section, flags=re.S | re.M)
+    assert [b.splitlines()[0].split(":")[0] for b in blocks] == ["# producers.py", "# train.py"]
+    for block in blocks:
+        (tmp_path / block.splitlines()[0][2:].split(":")[0]).write_text(block)
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONPATH=str(pathlib.Path(__file__).resolve().parents[1]))
+    result = subprocess.run([sys.executable, "train.py"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=CHILD_TIMEOUT_S, env=env)
+    assert result.returncode == 0 and "10000 examples" in result.stdout, result.stderr[-3000:]
+
+
 if __name__ == "__main__":
     _child(sys.argv[1])
