@@ -82,11 +82,15 @@ def died(where: str, exitcode: int | None) -> WorkerDiedError:
             how = f"killed by {signal.Signals(-exitcode).name}"
         except ValueError:
             how = f"killed by signal {-exitcode}"
+        why = ("A worker dies like this when it is killed (kill -9, the out-of-memory killer) or crashes (a "
+               "segfault in native code): check the system log and the producer's memory use")
     else:
         how = "exited"
+        why = ("It exited by itself: the producer called sys.exit or os._exit, or the worker failed while "
+               "starting (its traceback is on stderr): each worker imports the program's main module, so a "
+               "script must run its program under `if __name__ == '__main__':`")
     return WorkerDiedError(
         f"{where} died before its producer ended: exit code {exitcode} ({how}); the elements it had handed "
-        "over were delivered. A worker dies like this when it is killed (kill -9, the out-of-memory killer) "
-        "or crashes (a segfault in native code, os._exit): check the system log and the producer's memory use",
+        f"over were delivered. {why}",
         exitcode,
     )
