@@ -41,12 +41,16 @@ def _timed(make_iterator: Any, batches: int, batch_size: int) -> Any:
     first = next(iterator)
     got = len(first[1]) if isinstance(first, tuple) else len(first)
     t_first = time.perf_counter()
+    cpu = time.process_time()
     for batch in iterator:
         got += len(batch[1]) if isinstance(batch, tuple) else len(batch)
     end = time.perf_counter()
+    cpu = time.process_time() - cpu
     del iterator
     steady = got - (len(first[1]) if isinstance(first, tuple) else len(first))
-    return Run(steady, end - t_first, {"startup_s": round(t_first - start, 3), "delivered": got})
+    # this process's CPU per element (every thread: for thread variants that includes the producer)
+    return Run(steady, end - t_first, {"startup_s": round(t_first - start, 3), "delivered": got,
+                                       "consumer_cpu_us_per_element": round(cpu / max(1, steady) * 1e6, 1)})
 
 
 def variants(elements: int, spins: int) -> list[Any]:
@@ -123,6 +127,36 @@ def _torch(producer: Any, batch: int) -> Any:
     return lambda: iter(loader)
 
 
+def _spin_many(n: int, spins: int, ready: Any, go: Any) -> None:
+    ready.release()
+    go.wait()
+    for _ in range(n):
+        gil_work.spin(spins)
+
+
+def machine_ceiling(elements: int, spins: int) -> float:
+    """How much faster two plain spawned processes run the producer's work than one, here and now (no
+    bridge, no transfer; timed from when both have started): the most a process-based variant can gain
+    on this machine at this load."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    walls: dict[int, list[float]] = {}
+    for procs in (1, 2, 1, 2):
+        ready, go = context.Semaphore(0), context.Event()
+        ps = [context.Process(target=_spin_many, args=(elements // procs, spins, ready, go)) for _ in range(procs)]
+        for p in ps:
+            p.start()
+        for _ in ps:
+            ready.acquire(timeout=120)
+        start = time.perf_counter()
+        go.set()
+        for p in ps:
+            p.join()
+        walls.setdefault(procs, []).append(time.perf_counter() - start)
+    return min(walls[1]) / min(walls[2])
+
+
 def big(mib_total: int, repeats: int) -> dict[str, Any]:
     import tfdata_bridge as tfdb
 
@@ -130,17 +164,33 @@ def big(mib_total: int, repeats: int) -> dict[str, Any]:
     ds = tfdb.compile(tfdb.pipeline(tfdb.Producer.generator(producer, name="big"), dtypes="uint8",
                                     shapes=[(1 << 20,)], capacity=32, batch_size=8,
                                     allow_smaller_final_batch=True, workers=2))
-    rates = []
+    rates, cpus = [], []
     for _ in range(repeats + 1):
         iterator = iter(ds)
         first = next(iterator)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         n = sum(len(b) for b in iterator)
-        rates.append(n * (1 << 20) / (time.perf_counter() - start) / 1e9)
+        gb = n * (1 << 20) / 1e9
+        rates.append(gb / (time.perf_counter() - start))
+        cpus.append((time.process_time() - cpu) / gb)
         assert n + len(first) == mib_total
         del iterator
-    return {"gb_per_s": sorted(rates[1:])[len(rates[1:]) // 2], "runs": [round(r, 3) for r in rates[1:]],
-            "mib_per_run": mib_total}
+    rates, cpus = rates[1:], cpus[1:]
+    return {"gb_per_s": sorted(rates)[len(rates) // 2], "runs": [round(r, 3) for r in rates],
+            "consumer_cpu_s_per_gb": round(sorted(cpus)[len(cpus) // 2], 3),
+            "memcpy_cpu_s_per_gb": round(_memcpy_cost(), 3), "mib_per_run": mib_total}
+
+
+def _memcpy_cost() -> float:
+    """CPU seconds per GB of one plain copy here, now: the yardstick for ``consumer_cpu_s_per_gb``."""
+    import numpy as np
+
+    a = np.ones(8 << 20, np.uint8)
+    b = np.empty_like(a)
+    cpu = time.process_time()
+    for _ in range(64):
+        np.copyto(b, a)
+    return (time.process_time() - cpu) / (64 * a.nbytes / 1e9)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     spins = gil_work.calibrate(args.ms)
     per_call = min(gil_work._timed(spins) for _ in range(5))
     load = os.getloadavg()
+    print(f"calibrated: {spins} loop iterations ~ {args.ms} ms; running {args.repeats} interleaved rounds...",
+          flush=True)
     results = measure_interleaved("process_workers", variants(args.elements, spins), Config(repeats=args.repeats))
     rates = {r.variant: r.elements_per_s for r in results}
     thread_best = max(v for k, v in rates.items() if not k.startswith(("workers", "torch")))
@@ -164,7 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in results:
         rows.append({"variant": r.variant, "elements_per_s": round(r.elements_per_s, 1),
                      "runs": [round(x.elements_per_s, 1) for x in r.runs],
-                     "startup_s": [x.extra["startup_s"] for x in r.runs]})
+                     "startup_s": [x.extra["startup_s"] for x in r.runs],
+                     "consumer_cpu_us_per_element": sorted(x.extra["consumer_cpu_us_per_element"]
+                                                           for x in r.runs)[len(r.runs) // 2]})
     summary = {
         "per_call_ms": round(per_call * 1000, 3), "elements": args.elements, "repeats": args.repeats,
         "loadavg_before": [round(x, 2) for x in load], "loadavg_after": [round(x, 2) for x in os.getloadavg()],
@@ -175,17 +229,21 @@ def main(argv: list[str] | None = None) -> int:
     if "torch_dataloader2" in rates:
         summary["workers2_vs_torch_dataloader2"] = round(rates["workers2"] / rates["torch_dataloader2"], 2)
     summary["big_1mib_workers2"] = big(args.big_mib, args.repeats)
+    summary["machine_ceiling_2_vs_1_processes"] = round(machine_ceiling(args.elements, spins), 2)
     print(f"producer: {summary['per_call_ms']} ms of GIL-held Python per element; {args.elements} elements, "
           f"batches of 32; load average {summary['loadavg_before']} -> {summary['loadavg_after']}")
     for row in rows:
         print(f"  {row['variant']:<18} {row['elements_per_s']:>9.1f} el/s  runs {row['runs']}  "
-              f"start-up s {row['startup_s']}")
+              f"start-up s {row['startup_s']}  consumer CPU {row['consumer_cpu_us_per_element']} us/element")
     print(f"  workers2/workers1 {summary['workers2_vs_workers1']}, workers2/best thread variant "
           f"{summary['workers2_vs_best_thread_variant']}"
           + (f", workers2/torch {summary['workers2_vs_torch_dataloader2']}" if "torch_dataloader2" in rates
              else " (torch not installed: no DataLoader figure)"))
-    print(f"  1 MiB elements, workers=2: {summary['big_1mib_workers2']['gb_per_s']:.2f} GB/s "
-          f"(runs {summary['big_1mib_workers2']['runs']})")
+    print(f"  machine ceiling: two plain processes ran the same work {summary['machine_ceiling_2_vs_1_processes']}x "
+          "as fast as one (no bridge, no transfer, after start-up)")
+    big_ = summary["big_1mib_workers2"]
+    print(f"  1 MiB elements, workers=2: {big_['gb_per_s']:.2f} GB/s (runs {big_['runs']}); consumer CPU "
+          f"{big_['consumer_cpu_s_per_gb']} s/GB, one memcpy here {big_['memcpy_cpu_s_per_gb']} s/GB")
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2))
     return 0
