@@ -141,10 +141,59 @@ def test_a_worker_killed_mid_epoch_is_reported_and_everything_ends(no_leftovers)
 
 
 def test_an_abandoned_iteration_ends_its_workers(no_leftovers):
-    spec = tfdb.pipeline(pp.sleeps_forever, dtypes="int64", shapes=[()], workers=2)
+    spec = tfdb.pipeline(pp.endless_pids, dtypes=["int64", "int64"], shapes=[(), ()], workers=2, capacity=8)
     iterator = iter(tfdb.compile(spec))
-    assert int(next(iterator)) == 1
-    del iterator  # the workers are in a producer call that never returns: they are terminated
+    pids = {int(next(iterator)[0]) for _ in range(20)}
+    del iterator  # the workers are busy making elements: told to stop, they end
+    assert process_leftovers.wait_gone(sorted(pids)) == ([], [])
+
+
+def test_stopping_ends_workers_whose_producer_call_never_returns(no_leftovers):
+    # At the runtime level: through tf.data, deleting an iterator first waits for the read in progress
+    # (the channel's own fix wakes it); the pool's part is to end workers stuck in a call.
+    from tfdata_bridge._src.runtime.channel import Channel
+    from tfdata_bridge._src.runtime.process_workers import ProcessPool
+    from tfdata_bridge._src.spec import Producer, Signature
+
+    channel = Channel(8)
+    pool = ProcessPool([Producer.generator(pp.sleeps_forever)], channel, Signature.of("int64", [()]),
+                       workers=2).start()
+    assert [int(e[0]) for e in channel.get_available(8, timeout=120)] == [1]
+    pids = pool.pids
+    pool.stop()  # "stop", then SIGTERM after STOP_GRACE_S: the sleeping workers are terminated
+    assert process_leftovers.running(pids) == [] and process_leftovers.segments() == []
+
+
+def test_workers_end_when_the_consumers_process_is_killed(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "consumer.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(pp.__file__.rsplit('/', 1)[0])!r})\n"
+        "import process_producers as pp\n"
+        "from tfdata_bridge._src.runtime.channel import Channel\n"
+        "from tfdata_bridge._src.runtime.process_workers import ProcessPool\n"
+        "from tfdata_bridge._src.spec import Producer, Signature\n"
+        "if __name__ == '__main__':\n"
+        "    channel = Channel(8)\n"
+        "    pool = ProcessPool([Producer.generator(pp.sleeps_forever)], channel, Signature.of('int64', [()]),\n"
+        "                       workers=2).start()\n"
+        "    channel.get_available(8, timeout=120)\n"
+        "    print(*pool.pids, flush=True)\n"
+        "    import time; time.sleep(600)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        pids = [int(p) for p in child.stdout.readline().split()]
+        assert len(pids) == 2
+        child.kill()  # SIGKILL: no exit hook runs; the workers, asleep in a call, notice they are orphans
+        child.wait(timeout=60)
+        assert process_leftovers.wait_gone(pids, owner=child.pid)[0] == []
+    finally:
+        if child.poll() is None:
+            child.kill()
 
 
 def test_worker_info_shards_in_every_worker_of_every_producer(no_leftovers):

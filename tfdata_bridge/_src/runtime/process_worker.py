@@ -14,11 +14,13 @@ A worker holds ``slots`` chunks in flight at most, then waits for one to be read
 backpressure. It gathers a chunk until it holds ``chunk_elements`` elements or ``chunk_bytes`` bytes, or
 its first element has waited ``linger_s`` (a timer thread sends it then: a producer that turns slow, or
 whose call never returns, still hands over what it made). It ignores SIGINT (a Ctrl-C typed in a terminal reaches the whole process
-group; the consumer stops the workers), and ends when the consumer says stop or goes away.
+group; the consumer stops the workers), and ends when the consumer says stop or goes away (its pipe
+closes, or, checked every ``ORPHAN_CHECK_S`` by a thread of its own, the consumer's process dies).
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -43,9 +45,13 @@ class Job:
     info: worker_info.WorkerInfo
     where: str  # "process worker 1 of 2 of producer 'make'", for messages
     chunk_elements: int = 128
-    chunk_bytes: int = 8 << 20
+    chunk_bytes: int = 4 << 20
     linger_s: float = 0.02
-    slots: int = 3
+    # chunks in flight (written, not yet read) per worker: enough for the consumer's receiver to be late
+    # by several lingers on a loaded machine without stalling the worker; at most slots * chunk_bytes
+    # (plus one element) of shared memory per worker
+    slots: int = 8
+    consumer_pid: int = 0  # the consumer's process: this worker's parent until that process dies
 
 
 class _Stopped(Exception):
@@ -56,9 +62,14 @@ class _Gone(Exception):
     """The consumer's end of the pipe is closed (it stopped, or its process died)."""
 
 
+ORPHAN_CHECK_S = 0.5  # how often a worker checks that the consumer's process is still its parent
+
+
 def main(conn: Connection, job: Job) -> None:
     """Run ``job`` to its end, to a stop, or to its producer's exception (sent to the consumer)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(job.consumer_pid or os.getppid(),), daemon=True,
+                     name="tfdata_bridge-orphan-check").start()
     worker_info.enter(job.info)
     link = _Link(conn, job.slots)
     try:
@@ -73,6 +84,14 @@ def main(conn: Connection, job: Job) -> None:
             pass
     finally:
         link.close()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """End this worker when the consumer's process is gone (killed by SIGKILL or SIGTERM, which run no
+    exit hook): the worker is then re-parented, even while its producer is in a call that never returns."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_S)
+    os._exit(0)
 
 
 def _run(job: Job, link: _Link) -> None:

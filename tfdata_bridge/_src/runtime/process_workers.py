@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
+import os
 import secrets
 import threading
 import time
@@ -94,7 +95,7 @@ class ProcessPool:
                     info = worker_info.WorkerInfo(w, self._num_workers, worker_info.worker_seed(base, p_index, w),
                                                   producer.label)
                     job = process_worker.Job(producer, self._signature, info, where,
-                                             chunk_elements=self._chunk_elements)
+                                             chunk_elements=self._chunk_elements, consumer_pid=os.getpid())
                     ours, theirs = context.Pipe(duplex=True)
                     process = context.Process(target=process_worker.main, args=(theirs, job), daemon=True,
                                               name=f"{self._name}-worker-{producer.label}-{w}")
