@@ -7,6 +7,10 @@
 - ``tfdata_bridge.compat.v1``: the drop-in for ``tensorflow.compat.v1``.
 - ``is_native(pipeline)``: whether a dataset or a drop-in pipeline runs with no Python op and no legacy
   queue or reader op (``native_report`` says which ops).
+- ``worker_info()``: in a producer run by process workers (``pipeline(..., workers=N)``), which worker
+  this is (``id``, ``num_workers``, ``seed``); ``None`` elsewhere. Imports no TensorFlow. A worker's
+  death reaches the consumer as ``WorkerDiedError``; an exception that cannot cross as itself as
+  ``WorkerError``.
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
 
 TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),
@@ -18,6 +22,9 @@ from __future__ import annotations
 
 import importlib
 from typing import Any
+
+from tfdata_bridge._src.runtime.worker_errors import WorkerDiedError, WorkerError
+from tfdata_bridge._src.runtime.worker_info import WorkerInfo, worker_info
 
 __version__ = "0.1.0"
 
@@ -49,11 +56,15 @@ __all__ = [
     "QueueSpec",
     "RandomShuffleQueue",
     "Signature",
+    "WorkerDiedError",
+    "WorkerError",
+    "WorkerInfo",
     "compile",
     "explain",
     "is_native",
     "native_report",
     "pipeline",
+    "worker_info",
 ]
 
 

@@ -14,6 +14,7 @@ from tfdata_bridge._src.compiler.lowering import Lowering, lower
 from tfdata_bridge._src.runtime import iterations, process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
 from tfdata_bridge._src.runtime.elements import stack
+from tfdata_bridge._src.runtime.process_workers import ProcessPool
 from tfdata_bridge._src.runtime.workers import ProducerPool
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 from tfdata_bridge._src.spec.signature import Signature, numpy_dtype
@@ -88,17 +89,21 @@ _OPTIONS = tf.data.Options()
 _OPTIONS.autotune.enabled = False
 
 
-def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool:
-    """Create the channel for one run of ``spec`` and start its producers."""
+def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool | ProcessPool:
+    """Create the channel for one run of ``spec`` and start its producers: on threads, or in
+    ``spec.workers`` worker processes each (``runtime/process_workers.py``)."""
     plan = plan or lower(spec)
     queue = spec.queue
     kind = "priority" if queue.kind == "priority" else "fifo"
     channel = Channel(plan.channel_capacity, kind, name=queue.name or f"{queue.kind}_queue")
+    if spec.workers is not None:
+        return ProcessPool(spec.producers, channel, queue.element_signature, workers=spec.workers,
+                           chunk_elements=plan.chunk_size, seed=queue.seed).start()
     return ProducerPool(spec.producers, channel, queue.element_signature).start()
 
 
 def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature,
-               pool_for: Callable[[], ProducerPool] | None = None) -> Callable[[], Iterator[Any]]:
+               pool_for: Callable[[], ProducerPool | ProcessPool] | None = None) -> Callable[[], Iterator[Any]]:
     """The generator function of ``spec``'s chunks: each call starts a run of the producers (or takes
     the one ``pool_for()`` gives) and yields its chunks until the channel ends."""
     np_dtypes = [numpy_dtype(d) for d in signature.dtypes]

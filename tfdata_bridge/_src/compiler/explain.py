@@ -179,6 +179,13 @@ def explain(spec: PipelineSpec) -> str:
             lines.append(f"dataset = dataset.batch({consumer.batch_size}, drop_remainder={drop})")
     if spec.prefetch:
         lines.append(f"dataset = dataset.prefetch({spec.prefetch})")
+    if spec.workers is not None:
+        lines += [
+            f"# workers={spec.workers}: compile() runs each producer in {spec.workers} worker process(es), each making its",
+            "# share (a call producer's calls split exactly; a generator asks tfdata_bridge.worker_info()), handed",
+            "# over in chunks through shared memory. tf.data has no process workers: this code runs each producer",
+            "# once, here (worker_info() is None), making the same elements without the parallelism.",
+        ]
     lines.append(f"# Native: no. Python runs in this pipeline: the producer(s) {', '.join(names)}, called through "
                  "Dataset.from_generator (tfdata_bridge.is_native(dataset) is False).")
     return "\n".join(lines) + "\n"

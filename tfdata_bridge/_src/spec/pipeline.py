@@ -11,6 +11,7 @@ from tfdata_bridge._src.spec.consumer import Consumer
 from tfdata_bridge._src.spec.producer import Producer
 from tfdata_bridge._src.spec.queue import QueueSpec
 from tfdata_bridge._src.spec.signature import is_int
+from tfdata_bridge._src.spec.workers import check_workers
 
 DEFAULT_PREFETCH = 2
 
@@ -21,12 +22,19 @@ class PipelineSpec:
 
     ``prefetch`` is the number of consumer items (batches, or elements for ``dequeue``) that tf.data
     holds ready beyond the queue's ``capacity``.
+
+    ``workers``: None runs the producers on threads of this process; N runs each producer in N worker
+    processes instead (one copy each: ``threads`` stays 1), which hand their elements over in chunks
+    through shared memory. A call producer's ``calls`` are split between the workers (exactly ``calls``
+    in all); a generator producer runs in every worker and takes its share of the data by asking
+    ``tfdata_bridge.worker_info()`` for its ``id`` and ``num_workers``.
     """
 
     queue: QueueSpec
     producers: tuple[Producer, ...]
     consumer: Consumer = field(default_factory=Consumer)
     prefetch: int = DEFAULT_PREFETCH
+    workers: int | None = None
 
     def __post_init__(self) -> None:
         producers = self.producers
@@ -41,6 +49,7 @@ class PipelineSpec:
                 f"prefetch ({self.prefetch!r}) must be an int >= 0; pass how many batches (or elements) tf.data "
                 "holds ready beyond capacity (0: none)"
             )
+        check_workers(self.workers, producers)
         sig = self.queue.signature
         kind = self.queue.kind
         if self.consumer.batched and not sig.fully_defined and kind != "padding_fifo":
@@ -63,11 +72,12 @@ class PipelineSpec:
 
     @property
     def deterministic(self) -> bool:
-        """The order of elements is fixed: one producer with one thread, through a fifo queue."""
+        """The order of elements is fixed: one producer with one thread (or one worker), through a fifo queue."""
         return (
             self.queue.kind in ("fifo", "padding_fifo")
             and len(self.producers) == 1
             and self.producers[0].threads == 1
+            and (self.workers or 1) == 1
         )
 
     @property
@@ -91,10 +101,12 @@ def pipeline(
     threads: int | None = None,
     enqueue_many: bool | None = None,
     prefetch: int = DEFAULT_PREFETCH,
+    workers: int | None = None,
 ) -> PipelineSpec:
     """Build a spec the way ``tf.train.batch`` / ``shuffle_batch`` are called.
 
     ``threads`` and ``enqueue_many``, when given, apply to every producer passed as a plain function.
+    ``workers=N`` runs each producer in N worker processes (see ``PipelineSpec``).
     """
     if shuffle and dynamic_pad:
         raise ValueError("shuffle and dynamic_pad cannot be combined (tf.train.shuffle_batch has no dynamic_pad)")
@@ -119,4 +131,4 @@ def pipeline(
         if batch_size is not None
         else Consumer.dequeue()
     )
-    return PipelineSpec(queue, built, consumer, prefetch)
+    return PipelineSpec(queue, built, consumer, prefetch, workers)

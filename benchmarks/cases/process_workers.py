@@ -1,0 +1,253 @@
+"""Issue 19: process workers against every thread-based way to run a GIL-bound Python producer.
+
+The producer (``gil_work.GilProducer``) holds the GIL about 1 ms per element. Variants, run interleaved
+(one warm-up each, then rounds in alternating order; medians):
+
+- ``threads1`` / ``threads2``: ``tfdata_bridge.pipeline(producer, threads=N)`` (the bridge's threads);
+- ``gen_element``: ``from_generator`` yielding one element per call;
+- ``gen_grouped``: ``from_generator`` yielding stacked groups of 128, ``unbatch``;
+- ``interleave2``: ``Dataset.range(2).interleave`` over two sharded grouped generators, two parallel calls;
+- ``workers1`` / ``workers2``: ``pipeline(producer, workers=N)``.
+
+Every variant delivers the same ``--elements`` elements in batches of 32 (checked). A run's figure is
+its steady rate, from the first batch to the last (``startup_s``, the iterator's creation to the first
+batch, is reported beside it: spawning workers costs a few hundred ms on a quiet machine). Then
+``big``: 1 MiB elements through ``workers=2`` in batches of 8, in bytes per second.
+
+Run alone: ``python benchmarks/cases/process_workers.py [--elements 2000] [--repeats 3] [--json out]``.
+PyTorch's ``DataLoader(num_workers=2)`` is compared when ``torch`` imports (it is not a dependency).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[2])]
+
+import gil_work  # noqa: E402
+
+
+def _timed(make_iterator: Any, batches: int, batch_size: int) -> Any:
+    from common import Run
+
+    start = time.perf_counter()
+    iterator = make_iterator()
+    first = next(iterator)
+    got = len(first[1]) if isinstance(first, tuple) else len(first)
+    t_first = time.perf_counter()
+    cpu = time.process_time()
+    for batch in iterator:
+        got += len(batch[1]) if isinstance(batch, tuple) else len(batch)
+    end = time.perf_counter()
+    cpu = time.process_time() - cpu
+    del iterator
+    steady = got - (len(first[1]) if isinstance(first, tuple) else len(first))
+    # this process's CPU per element (every thread: for thread variants that includes the producer)
+    return Run(steady, end - t_first, {"startup_s": round(t_first - start, 3), "delivered": got,
+                                       "consumer_cpu_us_per_element": round(cpu / max(1, steady) * 1e6, 1)})
+
+
+def variants(elements: int, spins: int) -> list[Any]:
+    import tensorflow as tf
+
+    import tfdata_bridge as tfdb
+    from common import Variant
+
+    batch = 32
+    producer = gil_work.GilProducer(elements, spins)
+    sig = (tf.TensorSpec([16], tf.float32), tf.TensorSpec([], tf.int64))
+    grouped_sig = tuple(tf.TensorSpec([None, *s.shape], s.dtype) for s in sig)
+
+    def grouped(gen: Any) -> Any:
+        import itertools
+
+        import numpy as np
+
+        def groups() -> Any:
+            it = iter(gen())
+            while chunk := list(itertools.islice(it, 128)):
+                yield tuple(np.stack(c) for c in zip(*chunk))
+        return groups
+
+    def bridge(**kwargs: Any) -> Any:
+        spec = tfdb.pipeline(tfdb.Producer.generator(producer, name="gil"),
+                             dtypes=["float32", "int64"], shapes=[(16,), ()], capacity=256, batch_size=batch,
+                             allow_smaller_final_batch=True, **kwargs)
+        ds = tfdb.compile(spec)
+        return lambda: iter(ds)
+
+    def plain(ds: Any) -> Any:
+        ds = ds.batch(batch).prefetch(2)
+        return lambda: iter(ds)
+
+    makers = {
+        "threads1": bridge(),
+        "threads2": _threads2(tfdb, producer, batch),
+        "gen_element": plain(tf.data.Dataset.from_generator(producer, output_signature=sig)),
+        "gen_grouped": plain(tf.data.Dataset.from_generator(grouped(producer), output_signature=grouped_sig).unbatch()),
+        "interleave2": plain(tf.data.Dataset.range(2).interleave(
+            lambda i: tf.data.Dataset.from_generator(
+                lambda i: grouped(producer.shard(int(i), 2))(), args=(i,), output_signature=grouped_sig).unbatch(),
+            cycle_length=2, num_parallel_calls=2, deterministic=False)),
+        "workers1": bridge(workers=1),
+        "workers2": bridge(workers=2),
+    }
+    try:
+        makers["torch_dataloader2"] = _torch(producer, batch)
+    except ImportError:
+        pass
+    batches = -(-elements // batch)
+    return [Variant(name, (lambda m=m: _timed(m, batches, batch)), description=name) for name, m in makers.items()]
+
+
+def _threads2(tfdb: Any, producer: Any, batch: int) -> Any:
+    """Two bridge threads, each making half (a shared producer would make the data twice)."""
+    halves = [tfdb.Producer.generator(producer.shard(i, 2), name=f"gil{i}") for i in range(2)]
+    ds = tfdb.compile(tfdb.pipeline(halves, dtypes=["float32", "int64"], shapes=[(16,), ()], capacity=256,
+                                    batch_size=batch, allow_smaller_final_batch=True))
+    return lambda: iter(ds)
+
+
+def _torch(producer: Any, batch: int) -> Any:
+    import torch  # noqa: F401 - only where it is installed (never a dependency)
+    from torch.utils.data import DataLoader, IterableDataset, get_worker_info
+
+    class Shards(IterableDataset):
+        def __iter__(self) -> Any:
+            info = get_worker_info()
+            return iter(producer.shard(info.id, info.num_workers)() if info else producer())
+
+    loader = DataLoader(Shards(), batch_size=batch, num_workers=2, multiprocessing_context="spawn")
+    return lambda: iter(loader)
+
+
+def _spin_many(n: int, spins: int, ready: Any, go: Any) -> None:
+    ready.release()
+    go.wait()
+    for _ in range(n):
+        gil_work.spin(spins)
+
+
+def machine_ceiling(elements: int, spins: int) -> float:
+    """How much faster two plain spawned processes run the producer's work than one, here and now (no
+    bridge, no transfer; timed from when both have started): the most a process-based variant can gain
+    on this machine at this load."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    walls: dict[int, list[float]] = {}
+    for procs in (1, 2, 1, 2):
+        ready, go = context.Semaphore(0), context.Event()
+        ps = [context.Process(target=_spin_many, args=(elements // procs, spins, ready, go)) for _ in range(procs)]
+        for p in ps:
+            p.start()
+        for _ in ps:
+            ready.acquire(timeout=120)
+        start = time.perf_counter()
+        go.set()
+        for p in ps:
+            p.join()
+        walls.setdefault(procs, []).append(time.perf_counter() - start)
+    return min(walls[1]) / min(walls[2])
+
+
+def big(mib_total: int, repeats: int) -> dict[str, Any]:
+    import tfdata_bridge as tfdb
+
+    producer = gil_work.BigProducer(mib_total, 1)
+    ds = tfdb.compile(tfdb.pipeline(tfdb.Producer.generator(producer, name="big"), dtypes="uint8",
+                                    shapes=[(1 << 20,)], capacity=32, batch_size=8,
+                                    allow_smaller_final_batch=True, workers=2))
+    rates, cpus = [], []
+    for _ in range(repeats + 1):
+        iterator = iter(ds)
+        first = next(iterator)
+        start, cpu = time.perf_counter(), time.process_time()
+        n = sum(len(b) for b in iterator)
+        gb = n * (1 << 20) / 1e9
+        rates.append(gb / (time.perf_counter() - start))
+        cpus.append((time.process_time() - cpu) / gb)
+        assert n + len(first) == mib_total
+        del iterator
+    rates, cpus = rates[1:], cpus[1:]
+    return {"gb_per_s": sorted(rates)[len(rates) // 2], "runs": [round(r, 3) for r in rates],
+            "consumer_cpu_s_per_gb": round(sorted(cpus)[len(cpus) // 2], 3),
+            "memcpy_cpu_s_per_gb": round(_memcpy_cost(), 3), "mib_per_run": mib_total}
+
+
+def _memcpy_cost() -> float:
+    """CPU seconds per GB of one plain copy here, now: the yardstick for ``consumer_cpu_s_per_gb``."""
+    import numpy as np
+
+    a = np.ones(8 << 20, np.uint8)
+    b = np.empty_like(a)
+    cpu = time.process_time()
+    for _ in range(64):
+        np.copyto(b, a)
+    return (time.process_time() - cpu) / (64 * a.nbytes / 1e9)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--elements", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--ms", type=float, default=1.0, help="GIL-held milliseconds per element")
+    parser.add_argument("--big-mib", type=int, default=512)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    from common import Config, measure_interleaved
+
+    spins = gil_work.calibrate(args.ms)
+    per_call = min(gil_work._timed(spins) for _ in range(5))
+    load = os.getloadavg()
+    print(f"calibrated: {spins} loop iterations ~ {args.ms} ms; running {args.repeats} interleaved rounds...",
+          flush=True)
+    results = measure_interleaved("process_workers", variants(args.elements, spins), Config(repeats=args.repeats))
+    rates = {r.variant: r.elements_per_s for r in results}
+    thread_best = max(v for k, v in rates.items() if not k.startswith(("workers", "torch")))
+    rows = []
+    for r in results:
+        rows.append({"variant": r.variant, "elements_per_s": round(r.elements_per_s, 1),
+                     "runs": [round(x.elements_per_s, 1) for x in r.runs],
+                     "startup_s": [x.extra["startup_s"] for x in r.runs],
+                     "consumer_cpu_us_per_element": sorted(x.extra["consumer_cpu_us_per_element"]
+                                                           for x in r.runs)[len(r.runs) // 2]})
+    summary = {
+        "per_call_ms": round(per_call * 1000, 3), "elements": args.elements, "repeats": args.repeats,
+        "loadavg_before": [round(x, 2) for x in load], "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+        "cpus": os.cpu_count(), "variants": rows,
+        "workers2_vs_workers1": round(rates["workers2"] / rates["workers1"], 2),
+        "workers2_vs_best_thread_variant": round(rates["workers2"] / thread_best, 2),
+    }
+    if "torch_dataloader2" in rates:
+        summary["workers2_vs_torch_dataloader2"] = round(rates["workers2"] / rates["torch_dataloader2"], 2)
+    summary["big_1mib_workers2"] = big(args.big_mib, args.repeats)
+    summary["machine_ceiling_2_vs_1_processes"] = round(machine_ceiling(args.elements, spins), 2)
+    print(f"producer: {summary['per_call_ms']} ms of GIL-held Python per element; {args.elements} elements, "
+          f"batches of 32; load average {summary['loadavg_before']} -> {summary['loadavg_after']}")
+    for row in rows:
+        print(f"  {row['variant']:<18} {row['elements_per_s']:>9.1f} el/s  runs {row['runs']}  "
+              f"start-up s {row['startup_s']}  consumer CPU {row['consumer_cpu_us_per_element']} us/element")
+    print(f"  workers2/workers1 {summary['workers2_vs_workers1']}, workers2/best thread variant "
+          f"{summary['workers2_vs_best_thread_variant']}"
+          + (f", workers2/torch {summary['workers2_vs_torch_dataloader2']}" if "torch_dataloader2" in rates
+             else " (torch not installed: no DataLoader figure)"))
+    print(f"  machine ceiling: two plain processes ran the same work {summary['machine_ceiling_2_vs_1_processes']}x "
+          "as fast as one (no bridge, no transfer, after start-up)")
+    big_ = summary["big_1mib_workers2"]
+    print(f"  1 MiB elements, workers=2: {big_['gb_per_s']:.2f} GB/s (runs {big_['runs']}); consumer CPU "
+          f"{big_['consumer_cpu_s_per_gb']} s/GB, one memcpy here {big_['memcpy_cpu_s_per_gb']} s/GB")
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""Producers for the process-worker tests, in a module of their own: a worker process imports this module
+(to unpickle the producer) and nothing else of the tests, so it stays free of TensorFlow."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import numpy as np
+
+import tfdata_bridge
+
+
+def counted() -> int:
+    """A call producer: each call returns one number (the worker's id * 1,000,000 + its call count)."""
+    info = tfdata_bridge.worker_info()
+    counted.calls = getattr(counted, "calls", 0) + 1
+    return info.id * 1_000_000 + counted.calls
+
+
+def share(n: int) -> range:
+    """This worker's share of range(n): all of it outside a worker (on threads)."""
+    info = tfdata_bridge.worker_info()
+    return range(n) if info is None else range(info.id, n, info.num_workers)
+
+
+def sharded_range(n: int = 100):
+    """A generator producer that takes its share of range(n) through worker_info()."""
+    for i in share(n):
+        yield np.int64(i)
+
+
+def sharded_100():
+    yield from sharded_range(100)
+
+
+def who_am_i():
+    """One element per worker: (id, num_workers, pid, seed % 2**31, tensorflow imported?, np.random draw)."""
+    info = tfdata_bridge.worker_info()
+    yield (np.int64(info.id), np.int64(info.num_workers), np.int64(os.getpid()), np.int64(info.seed % 2**31),
+           np.int64("tensorflow" in sys.modules), np.float64(np.random.random()))
+
+
+def endless_pids():
+    """Without end: (pid, count), a little slowly, so a test can kill a worker mid-epoch."""
+    count = 0
+    while True:
+        count += 1
+        time.sleep(0.002)
+        yield np.int64(os.getpid()), np.int64(count)
+
+
+class ProducerFailure(ValueError):
+    """A producer's own exception type."""
+
+
+def fails_after_five():
+    """(worker id, i): worker 0 raises after five elements, the others make six."""
+    info = tfdata_bridge.worker_info()
+    for i in range(5):
+        yield np.int64(info.id), np.int64(i)
+    if info.id == 0:
+        raise ProducerFailure(f"bad record 5 in worker {info.id}")
+    yield np.int64(info.id), np.int64(5)
+
+
+class Unpicklable(Exception):
+    def __init__(self, a, b):
+        super().__init__(f"{a}/{b}")
+
+
+def fails_unpicklably():
+    yield np.int64(1)
+    raise Unpicklable("x", "y")
+
+
+def big_elements(n: int = 64, mb: int = 1):
+    """``n`` elements of ``mb`` MiB each (uint8), split between the workers; each filled with its index."""
+    for i in share(n):
+        yield np.full(mb << 20, i % 251, dtype=np.uint8)
+
+
+def big_64():
+    yield from big_elements(64, 1)
+
+
+def ragged_and_strings():
+    for i in share(20):
+        yield np.arange(i % 5, dtype=np.float32), f"s{i}".encode()
+
+
+def dies_at_once():
+    os._exit(3)
+    yield np.int64(0)
+
+
+def sleeps_forever():
+    """Worker 0 (or a thread) yields 1, then every worker sleeps in a call that does not return."""
+    info = tfdata_bridge.worker_info()
+    if info is None or info.id == 0:
+        yield np.int64(1)
+    time.sleep(3600)
+    yield np.int64(2)

@@ -1,0 +1,269 @@
+"""The inside of one process worker: run a producer, hand its elements over in shared-memory chunks.
+
+``main`` is the target of each worker process (spawned, never forked: TensorFlow is not fork-safe). It
+imports no TensorFlow: numpy, this package's light runtime modules, and the user's producer.
+
+The worker talks to the consumer over one duplex pipe (small messages only; elements go through shared
+memory, see ``shared_chunks``):
+
+- worker -> consumer: ``("segment?", slot, nbytes)`` (a slot needs a segment that big),
+  ``("chunk", slot, layout)``, ``("done",)``, ``("error", packed)``;
+- consumer -> worker: ``("segment", slot, name)``, ``("free", slot)`` (read, reusable), ``("stop",)``.
+
+A worker holds ``slots`` chunks in flight at most, then waits for one to be read: the consumer's
+backpressure. It gathers a chunk until it holds ``chunk_elements`` elements or ``chunk_bytes`` bytes, or
+its first element has waited ``linger_s`` (a timer thread sends it then: a producer that turns slow, or
+whose call never returns, still hands over what it made). It ignores SIGINT (a Ctrl-C typed in a terminal reaches the whole process
+group; the consumer stops the workers), and ends when the consumer says stop or goes away (its pipe
+closes, or, checked every ``ORPHAN_CHECK_S`` by a thread of its own, the consumer's process dies).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from tfdata_bridge._src.runtime import shared_chunks, worker_errors, worker_info
+from tfdata_bridge._src.runtime.elements import ElementConverter
+from tfdata_bridge._src.runtime.workers import _is_end_of_data
+from tfdata_bridge._src.spec.producer import Producer
+from tfdata_bridge._src.spec.signature import Signature
+
+
+@dataclass(frozen=True)
+class Job:
+    """What one worker runs, and how it hands elements over."""
+
+    producer: Producer
+    signature: Signature
+    info: worker_info.WorkerInfo
+    where: str  # "process worker 1 of 2 of producer 'make'", for messages
+    chunk_elements: int = 128
+    chunk_bytes: int = 4 << 20
+    linger_s: float = 0.02
+    # chunks in flight (written, not yet read) per worker: enough for the consumer's receiver to be late
+    # by several lingers on a loaded machine without stalling the worker; at most slots * chunk_bytes
+    # (plus one element) of shared memory per worker
+    slots: int = 8
+    consumer_pid: int = 0  # the consumer's process: this worker's parent until that process dies
+
+
+class _Stopped(Exception):
+    """The consumer said stop."""
+
+
+class _Gone(Exception):
+    """The consumer's end of the pipe is closed (it stopped, or its process died)."""
+
+
+ORPHAN_CHECK_S = 0.5  # how often a worker checks that the consumer's process is still its parent
+
+
+def main(conn: Connection, job: Job) -> None:
+    """Run ``job`` to its end, to a stop, or to its producer's exception (sent to the consumer)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(job.consumer_pid or os.getppid(),), daemon=True,
+                     name="tfdata_bridge-orphan-check").start()
+    worker_info.enter(job.info)
+    link = _Link(conn, job.slots)
+    try:
+        _run(job, link)
+        link.send(("done",))
+    except (_Stopped, _Gone):
+        pass
+    except BaseException as error:  # noqa: BLE001 - every failure of the producer goes to the consumer
+        try:
+            link.send(("error", worker_errors.pack(error)))
+        except _Gone:
+            pass
+    finally:
+        link.close()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """End this worker when the consumer's process is gone (killed by SIGKILL or SIGTERM, which run no
+    exit hook): the worker is then re-parented, even while its producer is in a call that never returns."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_S)
+    os._exit(0)
+
+
+def _run(job: Job, link: _Link) -> None:
+    producer = job.producer
+    converter = ElementConverter(job.signature, producer.label)
+    pending = _Pending(job, link)
+    index = 0
+    try:
+        for value in _values(producer, job.info):
+            items = converter.many(value, index) if producer.enqueue_many else [converter.one(value, index)]
+            index += len(items)
+            pending.add(items)
+            link.poll()
+    except (_Stopped, _Gone):
+        raise
+    except BaseException:
+        pending.end()  # what was made before the failure is delivered before it, as from a thread
+        raise
+    pending.end()
+
+
+class _Pending:
+    """The chunk being gathered. It is sent when full (``chunk_elements`` / ``chunk_bytes``), or by a timer
+    thread once its first element has waited ``linger_s``: a producer whose next call is slow (or never
+    returns) still hands over what it made."""
+
+    def __init__(self, job: Job, link: _Link) -> None:
+        self._job = job
+        self._link = link
+        self._items: list[Any] = []
+        self._size = 0
+        self._started = 0.0
+        self._ended = threading.Event()
+        self._timer = threading.Thread(target=self._linger, daemon=True, name="tfdata_bridge-linger")
+        self._timer.start()
+
+    def add(self, items: list[Any]) -> None:
+        if not items:
+            return
+        with self._link.lock:
+            if not self._items:
+                self._started = time.monotonic()
+            self._items += items
+            self._size += sum(shared_chunks.nbytes(e) for e in items)
+            if len(self._items) >= self._job.chunk_elements or self._size >= self._job.chunk_bytes:
+                self._send()
+
+    def end(self) -> None:
+        self._ended.set()
+        with self._link.lock:
+            if self._items:
+                self._send()
+
+    def _send(self) -> None:  # (lock held)
+        items, self._items, self._size = self._items, [], 0
+        self._link.send_chunk(items)
+
+    def _linger(self) -> None:
+        linger = self._job.linger_s
+        while not self._ended.wait(linger / 2):
+            with self._link.lock:
+                if self._items and time.monotonic() - self._started >= linger and not self._link.ending:
+                    try:
+                        self._send()
+                    except (_Stopped, _Gone):
+                        return  # (the link remembers: the producer's thread raises it at its next element)
+
+
+def _values(producer: Producer, info: worker_info.WorkerInfo) -> Iterator[Any]:
+    """What this worker's copy of ``producer`` makes: a generator runs whole (it shards itself through
+    ``worker_info()``); a call producer with ``calls`` makes this worker's share of them, exactly."""
+    fn = producer.fn
+    if producer.kind == "generator":
+        epoch = 0
+        while producer.epochs is None or epoch < producer.epochs:
+            yield from fn()
+            epoch += 1
+        return
+    calls = None if producer.calls is None else len(range(info.id, producer.calls, info.num_workers))
+    made = 0
+    while calls is None or made < calls:
+        try:
+            value = fn()
+        except BaseException as error:
+            if _is_end_of_data(error):
+                return
+            raise
+        made += 1
+        yield value
+
+
+class _Link:
+    """The worker's end of the pipe, and the shared-memory slots it writes chunks into."""
+
+    def __init__(self, conn: Connection, slots: int) -> None:
+        self._conn = conn
+        self._segments: list[Any] = [None] * slots
+        self._free = list(range(slots))
+        self.lock = threading.RLock()  # the producer's thread and the linger timer both send
+        self.ending: type[Exception] | None = None  # _Stopped or _Gone, once seen
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        with self.lock:
+            self._check()
+            try:
+                self._conn.send(message)
+            except (OSError, EOFError) as error:
+                self.ending = _Gone
+                raise _Gone() from error
+
+    def _recv(self) -> tuple[Any, ...]:
+        try:
+            return self._conn.recv()
+        except (OSError, EOFError) as error:
+            self.ending = _Gone
+            raise _Gone() from error
+
+    def _check(self) -> None:
+        if self.ending is not None:
+            raise self.ending()
+
+    def poll(self) -> None:
+        """Take in what the consumer sent (freed slots, a stop) without waiting."""
+        with self.lock:
+            self._check()
+            try:
+                while self._conn.poll():
+                    self._handle(self._recv())
+            except (OSError, EOFError) as error:
+                self.ending = _Gone
+                raise _Gone() from error
+
+    def send_chunk(self, elements: list[Any]) -> None:
+        """(With ``lock`` held.)"""
+        parts, nbytes = shared_chunks.plan(elements)
+        if nbytes == 0:  # strings only: the layout carries them
+            self.send(("chunk", None, shared_chunks.write(elements, parts, memoryview(bytearray()))))
+            return
+        while not self._free:
+            self._handle(self._recv())
+        slot = self._free.pop()
+        segment = self._segments[slot]
+        if segment is None or segment.size < nbytes:
+            segment = self._grow(slot, nbytes)
+        self.send(("chunk", slot, shared_chunks.write(elements, parts, segment.buf)))
+
+    def _grow(self, slot: int, nbytes: int) -> Any:
+        old = self._segments[slot]
+        self._segments[slot] = None
+        if old is not None:
+            old.close()
+        self.send(("segment?", slot, nbytes))
+        while self._segments[slot] is None:
+            self._handle(self._recv())
+        return self._segments[slot]
+
+    def _handle(self, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == "free":
+            self._free.append(message[1])
+        elif kind == "segment":
+            self._segments[message[1]] = shared_chunks.attach(message[2])
+        elif kind == "stop":
+            self.ending = _Stopped
+            raise _Stopped()
+
+    def close(self) -> None:
+        self.lock.acquire(timeout=1.0)  # (the linger timer may be stuck sending to a consumer that is gone)
+        for segment in self._segments:
+            if segment is not None:
+                try:
+                    segment.close()
+                except BufferError:
+                    pass
+        self._conn.close()

@@ -1,0 +1,265 @@
+"""Process workers: a spec's producers run in worker processes (``pipeline(..., workers=N)``).
+
+``ProcessPool`` has ``ProducerPool``'s interface (``channel``, ``start``, ``stop``), so the compiled
+dataset reads its channel exactly as it reads the threads'. Each producer runs in ``workers`` spawned
+processes (``process_worker.main``); one receiver thread here waits on all their pipes and process
+sentinels at once (``multiprocessing.connection.wait``), copies each chunk out of shared memory into the
+channel and frees its slot. So:
+
+- a worker's exception fails the channel with that exception (type, message, traceback as its
+  ``__cause__``), after the elements already handed over, as a producer thread's does;
+- a worker that dies (its sentinel fires with no "done" or "error" before it) fails the channel with
+  ``WorkerDiedError`` naming its exit code, as soon as it is seen (the receiver wakes on the sentinel);
+- when every worker is done the channel is closed: the end of data.
+
+``stop`` (the end of an iteration, an abandoned one, a failure, Ctrl-C through the generator) and the
+interpreter's exit (``_stop_all``, run before ``multiprocessing``'s own exit hook) end every worker:
+"stop" on the pipe, ``STOP_GRACE_S`` to go, then SIGTERM, then SIGKILL; each is joined (no zombie),
+and every shared-memory segment of the run is unlinked by this process, which alone makes them.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import multiprocessing
+import os
+import secrets
+import threading
+import time
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing import connection
+from typing import Any
+
+from tfdata_bridge._src.runtime import failures, process_worker, shared_chunks, worker_errors, worker_info
+from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
+from tfdata_bridge._src.spec.producer import Producer
+from tfdata_bridge._src.spec.signature import Signature
+
+logger = logging.getLogger("tfdata_bridge")
+
+STOP_GRACE_S = 0.5  # how long a stopped worker has to end by itself before SIGTERM
+KILL_AFTER_S = 1.0  # then how long after SIGTERM before SIGKILL
+WAKE_S = 0.1  # the receiver re-checks for a stop at least this often
+
+_live: weakref.WeakSet[ProcessPool] = weakref.WeakSet()
+_hook_lock = threading.Lock()
+_hook_registered = False
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Any
+    where: str
+    label: str
+    slots: list[str | None] = field(default_factory=list)  # the segment name of each slot
+    finished: bool = False
+
+
+class ProcessPool:
+    """Runs producers into a channel in worker processes (see the module)."""
+
+    def __init__(self, producers: Sequence[Producer], channel: Channel, signature: Signature, *,
+                 workers: int, chunk_elements: int = 128, seed: int | None = None,
+                 name: str = "tfdata_bridge") -> None:
+        self.channel = channel
+        self._producers = producers
+        self._signature = signature
+        self._num_workers = workers
+        self._chunk_elements = max(1, chunk_elements)
+        self._seed = seed
+        self._name = name
+        self._workers: list[_Worker] = []
+        self._segments = shared_chunks.Segments()
+        self._stop = threading.Event()
+        self._send_lock = threading.Lock()
+        self._shutdown_lock = threading.Lock()
+        self._shut = False
+        self._done = threading.Event()  # every worker ended and every segment is unlinked
+        self._receiver: threading.Thread | None = None
+
+    # -- life cycle
+    def start(self) -> ProcessPool:
+        _register_exit_hook()
+        _live.add(self)
+        context = multiprocessing.get_context("spawn")  # TensorFlow is not fork-safe
+        base = self._seed if self._seed is not None else secrets.randbits(62)
+        slots = process_worker.Job.slots
+        try:
+            for p_index, producer in enumerate(self._producers):
+                for w in range(self._num_workers):
+                    where = (f"process worker {w} of {self._num_workers} of producer {producer.label!r}")
+                    info = worker_info.WorkerInfo(w, self._num_workers, worker_info.worker_seed(base, p_index, w),
+                                                  producer.label)
+                    job = process_worker.Job(producer, self._signature, info, where,
+                                             chunk_elements=self._chunk_elements, consumer_pid=os.getpid())
+                    ours, theirs = context.Pipe(duplex=True)
+                    process = context.Process(target=process_worker.main, args=(theirs, job), daemon=True,
+                                              name=f"{self._name}-worker-{producer.label}-{w}")
+                    try:
+                        process.start()
+                    except Exception as error:
+                        ours.close()
+                        raise _not_started(producer, error) from error
+                    finally:
+                        theirs.close()
+                    self._workers.append(_Worker(process, ours, f"{where} (pid {process.pid})", producer.label,
+                                                 [None] * slots))
+        except BaseException:
+            self._stop.set()
+            self._shutdown()
+            raise
+        self._receiver = threading.Thread(target=self._receive, daemon=True, name=f"{self._name}-receiver")
+        self._receiver.start()
+        return self
+
+    @property
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers]
+
+    def alive(self) -> int:
+        return sum(w.process.is_alive() for w in self._workers)
+
+    def stop(self, join: bool = True) -> None:
+        """End every worker and unlink every segment: at once with ``join`` (within about
+        ``STOP_GRACE_S + KILL_AFTER_S`` at worst), else on the receiver thread."""
+        self._stop.set()
+        self.channel.close(cancel_pending_enqueues=True)
+        if join or self._receiver is None or not self._receiver.is_alive():
+            self._shutdown()
+
+    # -- the receiver thread
+    def _receive(self) -> None:
+        try:
+            while not self._stop.is_set():
+                running = [w for w in self._workers if not w.finished]
+                if not running:
+                    self.channel.close()  # every producer ended: the end of data
+                    return
+                owners = {}
+                for w in running:
+                    owners[w.conn] = w
+                    owners[w.process.sentinel] = w
+                for ready in connection.wait(list(owners), timeout=WAKE_S):
+                    w = owners[ready]
+                    self._drain(w)  # messages first: a worker that ended had sent them before
+                    if ready is w.process.sentinel and not w.finished:
+                        w.process.join(KILL_AFTER_S)  # its pipes close a moment before its exit code is set
+                        w.finished = True
+                        self._fail(worker_errors.died(w.where, w.process.exitcode), w)
+                    if self._stop.is_set():
+                        break
+        except (EnqueueClosedError, EnqueueCancelledError):
+            pass  # the consumer stopped (or a failure closed the channel)
+        except BaseException as error:  # noqa: BLE001 - a failure here must reach the consumer, not hang it
+            if not self._stop.is_set():
+                logger.debug("process worker receiver failed: %r", error)
+                self._fail(error)
+        finally:
+            self._shutdown()
+
+    def _drain(self, w: _Worker) -> None:
+        while not w.finished:
+            try:
+                if not w.conn.poll():
+                    return
+                message = w.conn.recv()
+            except (EOFError, OSError):
+                return  # the worker is gone: its sentinel says how
+            self._handle(w, message)
+
+    def _handle(self, w: _Worker, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == "chunk":
+            _, slot, layout = message
+            buf = memoryview(bytearray()) if slot is None else self._segments.get(w.slots[slot]).buf
+            items = shared_chunks.read(layout, buf)
+            del buf
+            if slot is not None:
+                self._send(w, ("free", slot))
+            self.channel.put_many(items)
+        elif kind == "segment?":
+            _, slot, nbytes = message
+            segment = self._segments.create(nbytes)
+            old, w.slots[slot] = w.slots[slot], segment.name
+            if old is not None:
+                self._segments.release(old)
+            self._send(w, ("segment", slot, segment.name))
+        elif kind == "done":
+            w.finished = True
+        elif kind == "error":
+            w.finished = True
+            self._fail(worker_errors.unpack(message[1], w.where), w)
+
+    def _send(self, w: _Worker, message: tuple[Any, ...]) -> None:
+        with self._send_lock:
+            try:
+                w.conn.send(message)
+            except (OSError, EOFError, ValueError):
+                pass  # the worker is gone (its sentinel says how) or its pipe is closed by a shutdown
+
+    def _fail(self, error: BaseException, w: _Worker | None = None) -> None:
+        """Fail the channel with ``error`` (marked, as a producer thread's, so the consumer gets it back as
+        itself through tf.data) and stop the other workers."""
+        if w is not None:
+            error = failures.mark(error, producer=w.label, queue=self.channel.name, thread=w.where)
+        self.channel.fail(error)
+        self._stop.set()
+
+    # -- ending the workers
+    def _shutdown(self) -> None:
+        """End the workers and unlink the segments (or wait while another thread does)."""
+        with self._shutdown_lock:
+            ending_elsewhere = self._shut
+            self._shut = True
+        if ending_elsewhere:
+            self._done.wait(STOP_GRACE_S + 3 * KILL_AFTER_S)
+            return
+        try:
+            for w in self._workers:
+                self._send(w, ("stop",))
+            _join_all([w.process for w in self._workers], STOP_GRACE_S)
+            for w in self._workers:
+                if w.process.is_alive():
+                    w.process.terminate()
+            _join_all([w.process for w in self._workers], KILL_AFTER_S)
+            for w in self._workers:
+                if w.process.is_alive():
+                    w.process.kill()
+                    w.process.join(KILL_AFTER_S)
+            with self._send_lock:
+                for w in self._workers:
+                    w.conn.close()
+        finally:
+            self._segments.release_all()
+            _live.discard(self)
+            self._done.set()
+
+
+def _join_all(processes: list[Any], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+
+
+def _not_started(producer: Producer, error: Exception) -> Exception:
+    return type(error)(f"process worker of producer {producer.label!r} could not start: {error}") \
+        if isinstance(error, (TypeError, ValueError, OSError)) else error
+
+
+def _stop_all() -> None:
+    """At interpreter exit: end the workers of every pipeline still running."""
+    for pool in list(_live):
+        pool.stop(join=True)
+
+
+def _register_exit_hook() -> None:
+    global _hook_registered
+    with _hook_lock:
+        if not _hook_registered:
+            # registered after multiprocessing's own exit hook (imported above), so it runs first
+            atexit.register(_stop_all)
+            _hook_registered = True
