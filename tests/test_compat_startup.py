@@ -14,7 +14,7 @@ import pytest
 import tensorflow as tf
 
 from batch_harness import BRIDGE, LEGACY, both, multiset, run
-from tfdata_bridge._src.compat import input_producers, readers, shared_streams
+from tfdata_bridge._src.compat import input_producers, readers
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -148,6 +148,43 @@ def test_a_read_or_dequeue_run_directly_gives_legacys_values_in_order(files, wha
     assert ours[-1] == "end" and len(ours) > 3
 
 
+def _read_through(files: list[str], how: str) -> Any:
+    def program(tf1: Any) -> list[Any]:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            _, value = tf1.TFRecordReader(name="records").read(queue)
+            out: list[Any] = []
+            if how == "monitored":
+                with tf1.train.MonitoredSession() as sess:
+                    while not sess.should_stop() and len(out) < 100:
+                        out.append(sess.run(value))
+                return out
+            with tf1.Session() as sess:  # make_callable before any run
+                read = sess.make_callable(value)
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                try:
+                    for _ in range(100):
+                        out.append(read())
+                except tf.errors.OutOfRangeError:
+                    out.append("end")
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return out
+
+    return program
+
+
+@pytest.mark.parametrize("how", ["monitored", "make_callable"])
+def test_a_read_run_through_a_monitored_session_or_a_callable_gives_legacys_records(files, how):
+    program = _read_through(files, how)
+    legacy, ours = program(LEGACY), program(BRIDGE)
+    assert ours == legacy
+    assert len([r for r in ours if r != "end"]) == 7 + 8 + 9
+
+
 def test_a_read_not_yet_run_refuses_tensorflows_own_session_saying_why(files):
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -207,6 +244,3 @@ def test_vectorization_is_still_tried_over_parse_ops(monkeypatch, files):
     assert [list(map(np.ndarray.tolist, b)) for b in ours.batches] == \
         [list(map(np.ndarray.tolist, b)) for b in legacy.batches]
 
-
-def test_shared_streams_names_the_pending_container():
-    assert "Session" in shared_streams.PENDING
