@@ -14,7 +14,8 @@ Cases (8 files x 5,000 records; ``--quick``: 2 x 2,000):
   falls back.
 
 Variants: ``legacy`` and ``bridge`` (the program, timed from ``start_queue_runners`` to the
-``OutOfRangeError`` that ends the epoch, then stopped as legacy programs stop); ``tfdata`` (hand-written,
+``OutOfRangeError`` that ends the epoch, then stopped as legacy programs stop; ``first_batch_s``: the first
+batch, timed from the first graph op); ``tfdata`` (hand-written,
 eager: ``interleave`` over the files, ``map(parse_single_example, num_parallel_calls=2)``, ``shuffle(1000)``,
 ``batch(32)``, ``prefetch``); ``tfdata_batch`` (the same with ``batch`` before a ``map`` of
 ``parse_example`` / ``decode_csv`` on the whole batch). The variants take turns, run by run.
@@ -85,7 +86,9 @@ def _decode_one(tf1: Any, line: Any) -> list[Any]:
 
 
 def run_program(tf1: Any, kind: str, files: list[str]) -> Run:
-    """The legacy program, built with ``tf1``: one epoch of batches, timed from start_queue_runners."""
+    """The legacy program, built with ``tf1``: one epoch of batches, timed from start_queue_runners; the
+    first batch (``first_batch_s``) is timed from the first graph op, as in ``shapes_dropin.py``."""
+    built = time.perf_counter()
     graph = tf.Graph()
     with graph.as_default():
         queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=True, seed=1)
@@ -104,16 +107,18 @@ def run_program(tf1: Any, kind: str, files: list[str]) -> Run:
             coord = tf1.train.Coordinator()
             start = time.perf_counter()
             threads = tf1.train.start_queue_runners(sess, coord)
-            elements = 0
+            elements, first = 0, None
             try:
                 while True:
                     elements += len(sess.run(x))
+                    if first is None:
+                        first = time.perf_counter() - built
             except tf.errors.OutOfRangeError:
                 pass
             seconds = time.perf_counter() - start
             coord.request_stop()
             coord.join(threads, stop_grace_period_secs=10)
-    return Run(elements, seconds, {"runner_threads": len(threads)})
+    return Run(elements, seconds, {"runner_threads": len(threads), "first_batch_s": first})
 
 
 def handwritten(kind: str, files: list[str], per_batch: bool) -> Run:

@@ -42,7 +42,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, shared_streams, sparse_batch
+from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, shared_streams, sparse_batch, tf_private
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -324,7 +324,23 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
 
 def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
     return bool(lift.upstreams and lift.pure and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-                and req.layout is None)
+                and req.layout is None and _has_batched_forms(lift))
+
+
+def _has_batched_forms(lift: lifting.Lift) -> bool:
+    """Whether every lifted op that reads (directly or not) a frontier value has a batched form in
+    ``tf.vectorized_map``: where one has none (``decode_png``, ``read_file``, ``decode_raw``), trying costs
+    a trace that fails, before the first batch (ops on constants alone need none)."""
+    known = tf_private.vectorizable_op_types()
+    if known is None:
+        return True
+    varying = {name.split(":")[0] for name in lift.mapped_inputs}
+    for node in lift.graph_def.node:  # (a GraphDef from a graph lists each op after its inputs)
+        if any(inp.lstrip("^").split(":")[0] in varying for inp in node.input):
+            if node.op not in known:
+                return False
+            varying.add(node.name)
+    return True
 
 
 def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:

@@ -75,6 +75,7 @@ class InputQueue:
         self._dtypes = [rows.dtype.base_dtype]
         self._shapes = [tf.TensorShape(element_shape)]
         self._standalone: dict[Any, Any] = {}
+        self._rows_datasets: dict[tuple[int, int], Any] = {}  # _direct's, per shard: each traced once
         self._tf_queue: Any = None
         self.runner: Any = None  # the QueueRunner that fills tensorflow_queue()
         self._shared = False
@@ -102,9 +103,18 @@ class InputQueue:
         return self._direct(shard)
 
     def _direct(self, shard: tuple[int, int] = (0, 1)) -> Any:
-        rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable).unbatch()
-        index, count = shard
-        return rows.shard(count, index) if count > 1 else rows
+        """The rows read directly (made once per shard: a dequeue(), a reader and the batch that lifts them
+        read the same dataset, each through its own iterator, so the epoch map is traced once, not per use)."""
+        if shard not in self._rows_datasets:
+            rows = self._rows_datasets.get((0, 1))
+            if rows is None:
+                with tf1.device("/device:CPU:0"):
+                    rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable).unbatch()
+                self._rows_datasets[(0, 1)] = rows
+            index, count = shard
+            if count > 1:
+                self._rows_datasets[shard] = rows.shard(count, index)
+        return self._rows_datasets[shard]
 
     # -- one stream, several consumers (shared_streams.py)
     shared = property(lambda self: self._shared)
@@ -165,10 +175,19 @@ class InputQueue:
             n = int(n)
         key = (method, n)
         if key not in self._standalone:
+            describe = f"its {method}({'' if n is None else n})"
+            # built when the graph first runs, if then still read (shared_streams.py); the stand-in has the
+            # rows' shape, so only where that is fully known
+            lazy = not self._shared and self._rows.shape[1:].is_fully_defined()
             with tf1.device("/device:CPU:0"):
-                iterator = standalone_iterator(self._standalone_dataset(method, n))
+                if lazy:
+                    row = tf1.data.Dataset.from_tensors(tf.zeros(self._shapes[0], self._dtypes[0]))
+                    iterator = stand_in_iterator(row if n is None else row.batch(n, drop_remainder=method ==
+                                                                                 "dequeue_many"))
+                else:
+                    iterator = standalone_iterator(self._standalone_dataset(method, n))
             self._standalone[key] = iterator, shared_streams.consumer(
-                self, f"its {method}({'' if n is None else n})", None, lambda: self._standalone_dataset(method, n))
+                self, describe, None, lambda: self._standalone_dataset(method, n), pending=lazy)
         iterator, consumer = self._standalone[key]
         value = iterator.get_next(name=name or f"{self._name}_Dequeue")
         if consumer.iterator is None:
@@ -231,6 +250,18 @@ def standalone_iterator(dataset: Any) -> Any:
     options.autotune.enabled = False
     options.experimental_optimization.inject_prefetch = False
     return tf1.data.make_one_shot_iterator(dataset.with_options(options))
+
+
+def stand_in_iterator(stand_in: Any) -> Any:
+    """A ``standalone_iterator`` over ``stand_in`` (a dataset of the real one's structure, made without
+    tracing anything), for a read or dequeue whose real dataset is built only if the program runs it:
+    most are consumed only through a batch that lifts them, and building theirs cost a trace or more
+    each before the first batch. ``shared_streams.settle`` (the drop-in's first ``Session.run``) gives the
+    iterator op its real dataset; until then the op refuses to run, saying why (its ``container``)."""
+    iterator = standalone_iterator(stand_in)
+    op = tf.nest.flatten(iterator.get_next())[0].op.inputs[0].op
+    tf_private.set_attr(op, "container", tf1.AttrValue(s=shared_streams.PENDING.encode()))
+    return iterator
 
 
 def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any) -> Any:

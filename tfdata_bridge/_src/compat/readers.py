@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier, shared_streams, tf_private
-from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, standalone_iterator
+from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, stand_in_iterator, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
 from tfdata_bridge._src.tf import tf
@@ -274,12 +274,19 @@ class ReaderBase:
         source = FileRead(self, queue, method, n)
         key = (id(queue), method, n)
         if key not in self._iterators:
+            # built when the graph first runs, if then still read (shared_streams.py): most reads are only
+            # consumed through a batch that lifts them, with a dataset of its own
+            lazy = source.stream is not None and not source.stream.shared
             with tf1.device("/device:CPU:0"):
-                iterator = standalone_iterator(source.dataset())
+                if lazy:
+                    record = tf1.data.Dataset.from_tensors((tf.constant(""), tf.constant("")))
+                    iterator = stand_in_iterator(record.batch(n) if method == "read_up_to" else record)
+                else:
+                    iterator = standalone_iterator(source.dataset())
             consumer = None
             if source.stream is not None:  # one stream, several consumers: shared_streams.py
                 consumer = shared_streams.consumer(source.stream, f"{source.describe()}'s {method}()", None,
-                                                   source.dataset)
+                                                   source.dataset, pending=lazy)
             self._iterators[key] = iterator, consumer
         iterator, consumer = self._iterators[key]
         name = name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}"

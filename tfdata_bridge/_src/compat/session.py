@@ -120,6 +120,10 @@ class Session(tf1.Session):
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         return _run(self, tf1.Session.run, fetches, feed_dict, options, run_metadata)
 
+    def make_callable(self, fetches, feed_list=None, accept_options=False):
+        shared_streams.settle(self.graph, stacklevel=2, session=self)  # as run does: reads get their datasets
+        return tf1.Session.make_callable(self, fetches, feed_list=feed_list, accept_options=accept_options)
+
     def close(self):
         _close(self, tf1.Session.close)
 
@@ -129,6 +133,10 @@ class InteractiveSession(tf1.InteractiveSession):
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         return _run(self, tf1.InteractiveSession.run, fetches, feed_dict, options, run_metadata)
+
+    def make_callable(self, fetches, feed_list=None, accept_options=False):
+        shared_streams.settle(self.graph, stacklevel=2, session=self)  # as run does: reads get their datasets
+        return tf1.InteractiveSession.make_callable(self, fetches, feed_list=feed_list, accept_options=accept_options)
 
     def close(self):
         _close(self, tf1.InteractiveSession.close)

@@ -25,6 +25,11 @@ A one-at-a-time read or dequeue that the stream's one live consumer (a batch) to
 (it never runs); if the program runs it anyway (``sess.run(value)`` beside ``tf.train.batch([value])``),
 it fails saying why rather than read every element a second time (``_refuse_taken_over``).
 
+A one-at-a-time read or dequeue is made *pending* (``pending=True``): its iterator op reads a stand-in
+of the right structure and refuses to run (``PENDING``, its ``container``) until ``settle`` gives it its
+real dataset, which happens only where it is still live then. Most are taken over by a batch and never
+run, and building their datasets cost a trace or more each before the first batch.
+
 A consumer added to a stream after the graph ran cannot be rebuilt (the session holds the old op): where
 it would need the stream shared, ``settle`` raises a ``RuntimeError`` saying to build every consumer
 first. A consumer added to a stream already shared is built reading the kernels, and needs nothing.
@@ -45,6 +50,12 @@ from tfdata_bridge._src.compat.graph_tables import GraphTable
 
 tf1 = tf.compat.v1
 
+# The container of a pending iterator op: running it anywhere but through the drop-in raises
+# "InvalidArgumentError: container contains invalid characters: <this>".
+PENDING = ("this read or dequeue of the drop-in gets its tf.data source when its graph first runs through "
+           "tfdata_bridge.compat.v1's Session (or MonitoredSession, start_queue_runners); run it with that "
+           "session, not with tensorflow's own")
+
 
 @dataclass(eq=False)
 class Consumer:
@@ -58,6 +69,7 @@ class Consumer:
     rebuild: Callable[[], Any] | None
     ops: set[str] = field(default_factory=set)
     settled: bool = False  # existed when the graph last ran: its iterator may have run since
+    pending: bool = False  # its iterator op reads a stand-in until settle builds it (module docstring)
 
     def live(self, claimed: set[str]) -> bool:
         return not self.ops or any(op not in claimed for op in self.ops)
@@ -98,10 +110,12 @@ def _entry(graph: Any, stream: Any) -> _Stream:
     return entry
 
 
-def consumer(stream: Any, describe: str, iterator: Any, rebuild: Callable[[], Any] | None) -> Consumer:
-    """Register a consumer of ``stream`` (built in the default graph) and return it."""
+def consumer(stream: Any, describe: str, iterator: Any, rebuild: Callable[[], Any] | None,
+             pending: bool = False) -> Consumer:
+    """Register a consumer of ``stream`` (built in the default graph) and return it; ``pending``: its
+    iterator reads a stand-in until ``settle`` builds its dataset with ``rebuild``."""
     with _lock:
-        made = Consumer(describe, iterator, rebuild)
+        made = Consumer(describe, iterator, rebuild, pending=pending)
         _entry(tf1.get_default_graph(), stream).consumers.append(made)
         return made
 
@@ -173,6 +187,9 @@ def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> Any:
     if len(live) < 2 and not entry.read_twice:
         if live:
             _refuse_taken_over(entry, claimed, live[0])
+            if live[0].pending:  # (a pipeline is never pending: it has no ops)
+                with tf1.device("/device:CPU:0"):
+                    _rewire(live[0])
         return None
     why = (f"{len(live)} consumers read it ({', '.join(c.describe for c in live)})" if len(live) >= 2
            else entry.read_twice[0])
@@ -215,17 +232,22 @@ def _refuse_taken_over(entry: _Stream, claimed: set[str], reader: Consumer) -> N
 
 
 def _rewire(made: Consumer) -> None:
-    """Give ``made``'s one-shot iterator op the dataset ``made.rebuild()`` makes."""
+    """Give ``made``'s one-shot iterator op the dataset ``made.rebuild()`` makes (a pending one's op is
+    cleared to run)."""
     from tfdata_bridge._src.compat.input_producers import standalone_iterator
 
-    fresh = standalone_iterator(made.rebuild())
-    op = iterator_op(tf.nest.flatten(fresh.get_next())[0])  # the new OneShotIterator: its factory is the new dataset
+    with tf_private.unfinalized(made.iterator.graph):  # (a graph finalized before its first run)
+        fresh = standalone_iterator(made.rebuild())
+        op = iterator_op(tf.nest.flatten(fresh.get_next())[0])  # the new OneShotIterator: its factory is the dataset
     old = made.iterator
     for attr in ("output_types", "output_shapes"):
         if old.node_def.attr[attr] != op.node_def.attr[attr]:
             raise AssertionError(f"rebuilding {made.describe} changed its {attr}: {old.node_def.attr[attr]} "
                                  f"became {op.node_def.attr[attr]}")
     tf_private.set_attr(old, "dataset_factory", op.node_def.attr["dataset_factory"])
+    if made.pending:
+        tf_private.set_attr(old, "container", tf1.AttrValue(s=b""))
+        made.pending = False
 
 
 def reopen(handle: Any) -> Callable[[], Any]:

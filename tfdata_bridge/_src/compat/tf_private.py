@@ -6,6 +6,10 @@ public equivalent:
   as TensorFlow's own does (``isinstance(sess, SessionInterface)``).
 - ``session_closed``: whether ``close()`` was called on a ``tf.Session`` (runner threads end then).
 - the op registry (``op_is_stateful``): whether an op type named in a ``NodeDef`` is stateful.
+- ``vectorizable_op_types``: the op types ``tf.vectorized_map`` has a batched form of (pfor's converter
+  registry). ``graph_batch`` checks a lift's ops against it before trying to vectorize them: a failed try
+  (an image decoder, ``ReadFile``, ``DecodeRaw``) cost a whole trace before the first batch. Without it
+  (None), every try is made, as before.
 - ``dataset_graph_def``: the ops of a ``tf.data.Dataset``, for ``is_native``.
 - the ``py_func`` registry: a lifted ``PyFunc`` op names its Python function by a registry token; the
   registry holds functions weakly, so the bridge keeps its own strong reference for as long as the
@@ -28,6 +32,11 @@ public equivalent:
   classes take none) so that tf.data functions can reach it; a read that a batch took over gets an invalid
   ``container`` naming why it must not run as well. No public API edits an op; without it a source with
   several consumers could not be shared.
+- ``unfinalized``: ``Graph._unsafe_unfinalize``. A read or dequeue's dataset is built when its graph first
+  runs (``shared_streams.py``: most are never run, and building each cost a trace before the first
+  batch); a program may have finalized the graph before that run (``graph.finalize()``), and the few ops
+  of that dataset are then added all the same, and the graph finalized again. Without it, such a
+  program's reads would fail.
 - ``silenced_deprecations``: ``deprecation.silence()``, so the ``QueueRunner`` the bridge makes for that
   case does not log TensorFlow's deprecation notice on top of the bridge's own warning.
 - ``session_call``: ``BaseSession._do_call``, which gives a run's error the operation, node and message
@@ -129,10 +138,39 @@ def silenced_deprecations() -> Any:
     return silence() if silence is not None else contextlib.nullcontext()
 
 
+def unfinalized(graph: Any) -> Any:
+    """A context in which ops may be added to ``graph`` even if it was finalized (finalized again after)."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def opened() -> Any:
+        if not graph.finalized or not hasattr(graph, "_unsafe_unfinalize"):
+            yield
+            return
+        graph._unsafe_unfinalize()  # noqa: SLF001
+        try:
+            yield
+        finally:
+            graph.finalize()
+
+    return opened()
+
+
 def op_is_stateful(op_type: str) -> bool:
     """Whether the registered op ``op_type`` is stateful (False for unknown types, such as functions)."""
     op_def = _op_def_registry.get(op_type)
     return bool(op_def is not None and op_def.is_stateful)
+
+
+def vectorizable_op_types() -> frozenset[str] | None:
+    """The op types ``tf.vectorized_map`` can rewrite for a batch when their inputs vary per element (pfor's
+    converter registry), or None where this TensorFlow keeps no such registry."""
+    try:
+        from tensorflow.python.ops.parallel_for import pfor as _pfor  # no public list of pfor's converters
+    except ImportError:  # pragma: no cover - every supported TensorFlow has it
+        return None
+    registry = getattr(_pfor, "_pfor_converter_registry", None)
+    return frozenset(registry) if isinstance(registry, dict) else None
 
 
 def dataset_graph_def(dataset: Any) -> Any:

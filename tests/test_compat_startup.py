@@ -1,0 +1,246 @@
+"""The drop-in's start-up on file pipelines (time to the first batch): each dataset is built once, a
+read or dequeue that a batch takes over builds none of its own, and no vectorization is tried where an op
+has no batched form. Each is checked by what it saves (calls counted) and by the results, which must
+stay legacy's (``batch_harness``: the same program run with ``tensorflow.compat.v1``)."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from batch_harness import BRIDGE, LEGACY, both, multiset, run
+from tfdata_bridge._src.compat import input_producers, readers
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def _tfrecords(path: Path, start: int, n: int) -> str:
+    with tf.io.TFRecordWriter(str(path)) as writer:
+        for i in range(start, start + n):
+            writer.write(b"record %04d" % i)
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: Any) -> list[str]:
+    root = tmp_path_factory.mktemp("startup")
+    return [_tfrecords(root / f"part-{f}.tfrecord", 100 * f, 7 + f) for f in range(3)]
+
+
+@pytest.fixture(scope="module")
+def images(tmp_path_factory: Any) -> tuple[list[str], list[int]]:
+    root = tmp_path_factory.mktemp("startup-images")
+    rng = np.random.default_rng(0)
+    paths = []
+    for i in range(10):
+        path = root / f"{i}.png"
+        path.write_bytes(tf.io.encode_png(rng.integers(0, 255, (4 + i % 3, 5, 3), dtype=np.uint8)).numpy())
+        paths.append(str(path))
+    return paths, list(range(10))
+
+
+class _Counted:
+    """Counts the calls of ``module.name`` (wrapped, still called) while in use."""
+
+    def __init__(self, monkeypatch: Any, module: Any, name: str) -> None:
+        self.calls = 0
+        original = getattr(module, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, counted)
+
+
+# --- build once, build lazily ---------------------------------------------------------------------
+
+
+def _image_batch(paths: list[str], labels: list[int]) -> Any:
+    def build(tf1: Any) -> Any:
+        path, label = tf1.train.slice_input_producer([paths, labels], num_epochs=2, shuffle=False)
+        image = tf1.image.resize_images(tf1.image.decode_png(tf1.read_file(path), channels=3), [3, 3])
+        return tf1.train.batch([image, label], 4, num_threads=3, allow_smaller_final_batch=True)
+
+    return build
+
+
+def test_an_input_producer_builds_its_epochs_once_for_its_dequeue_and_the_batch(monkeypatch, images):
+    legacy = run(LEGACY, _image_batch(*images))
+    epochs = _Counted(monkeypatch, input_producers, "epochs_dataset")
+    ours = run(BRIDGE, _image_batch(*images))
+    assert epochs.calls == 1  # was 3: the dequeue's iterator, the vectorization attempt, the per-record map
+    assert multiset(ours.batches) == multiset(legacy.batches)
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+
+
+def _read_parsed(files: list[str], count: int = 1) -> Any:
+    def build(tf1: Any) -> Any:
+        queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        values = [tf1.TFRecordReader().read(queue)[1] for _ in range(count)]
+        numbers = [tf1.strings.to_number(tf1.strings.substr(v, 7, 4), tf1.int32) for v in values]
+        if count == 1:
+            return tf1.train.batch([numbers[0]], 5, allow_smaller_final_batch=True)
+        return tf1.train.batch_join([[n] for n in numbers], 5, allow_smaller_final_batch=True)
+
+    return build
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_a_read_taken_over_by_a_batch_builds_no_records_of_its_own(monkeypatch, files, count):
+    legacy = run(LEGACY, _read_parsed(files, count))
+    made = _Counted(monkeypatch, readers, "records")
+    ours = run(BRIDGE, _read_parsed(files, count))
+    # one per reader: the batch's own (was two: each read's iterator built its keyed records too)
+    assert made.calls == count
+    assert multiset(ours.batches) == multiset(legacy.batches)
+    assert sum(len(b[0] if isinstance(b, list) else b) for b in ours.batches) == 7 + 8 + 9
+
+
+def _direct(files: list[str], finalize: bool, what: str) -> Any:
+    """Reads and dequeues fetched one at a time (each gets its dataset at the first run)."""
+
+    def program(tf1: Any) -> list[Any]:
+        with tf.Graph().as_default() as graph, warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            queue = tf1.train.string_input_producer(files, num_epochs=2, shuffle=True, seed=5)
+            if what == "read":
+                fetch = list(tf1.TFRecordReader().read(queue))
+            elif what == "read_up_to":
+                fetch = list(tf1.TFRecordReader().read_up_to(queue, 4))
+            elif what == "dequeue":
+                fetch = queue.dequeue()
+            else:
+                fetch = queue.dequeue_many(2)
+            init = tf1.local_variables_initializer()
+            if finalize:
+                graph.finalize()
+            out: list[Any] = []
+            with tf1.Session() as sess:
+                sess.run(init)
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                try:
+                    for _ in range(200):
+                        value = sess.run(fetch)
+                        out.append(np.asarray(value).tolist() if what != "read" else [v for v in value])
+                except tf.errors.OutOfRangeError:
+                    out.append("end")
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+            assert graph.finalized == finalize
+        return out
+
+    return program
+
+
+@pytest.mark.parametrize("what", ["read", "read_up_to", "dequeue", "dequeue_many"])
+@pytest.mark.parametrize("finalize", [False, True], ids=["open", "finalized"])
+def test_a_read_or_dequeue_run_directly_gives_legacys_values_in_order(files, what, finalize):
+    program = _direct(files, finalize, what)
+    legacy, ours = program(LEGACY), program(BRIDGE)
+    assert ours == legacy
+    assert ours[-1] == "end" and len(ours) > 3
+
+
+def _read_through(files: list[str], how: str) -> Any:
+    def program(tf1: Any) -> list[Any]:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            _, value = tf1.TFRecordReader(name="records").read(queue)
+            out: list[Any] = []
+            if how == "monitored":
+                with tf1.train.MonitoredSession() as sess:
+                    while not sess.should_stop() and len(out) < 100:
+                        out.append(sess.run(value))
+                return out
+            with tf1.Session() as sess:  # make_callable before any run
+                read = sess.make_callable(value)
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                try:
+                    for _ in range(100):
+                        out.append(read())
+                except tf.errors.OutOfRangeError:
+                    out.append("end")
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return out
+
+    return program
+
+
+@pytest.mark.parametrize("how", ["monitored", "make_callable"])
+def test_a_read_run_through_a_monitored_session_or_a_callable_gives_legacys_records(files, how):
+    program = _read_through(files, how)
+    legacy, ours = program(LEGACY), program(BRIDGE)
+    assert ours == legacy
+    assert len([r for r in ours if r != "end"]) == 7 + 8 + 9
+
+
+def test_a_read_not_yet_run_refuses_tensorflows_own_session_saying_why(files):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        queue = BRIDGE.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, value = BRIDGE.TFRecordReader().read(queue)
+        with LEGACY.Session() as sess:  # TensorFlow's own: the drop-in never settles the graph
+            with pytest.raises(tf.errors.InvalidArgumentError, match="run it with that session"):
+                sess.run(value)
+        with BRIDGE.Session() as sess:
+            assert sess.run(value) == b"record 0000"
+
+
+def test_a_dequeue_of_rows_of_unknown_shape_is_built_at_once():
+    """The stand-in needs the rows' shape: a producer given ``element_shape`` over rows whose shape is not
+    known when the graph is built makes its dequeue's dataset at once, and gives legacy's rows."""
+
+    def program(tf1: Any) -> list[Any]:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            rows = tf.strings.split(tf.constant(["a b", "c d", "e f"])).to_tensor()
+            assert not rows.shape[1:].is_fully_defined()
+            queue = tf1.train.input_producer(rows, element_shape=[2], num_epochs=1, shuffle=False)
+            value = queue.dequeue()
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                out = [sess.run(value).tolist() for _ in range(3)]
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return out
+
+    assert program(BRIDGE) == program(LEGACY) == [[b"a", b"b"], [b"c", b"d"], [b"e", b"f"]]
+
+
+# --- vectorization ---------------------------------------------------------------------------------
+
+
+def test_no_vectorization_is_tried_over_an_image_decoder(monkeypatch, images):
+    tried = _Counted(monkeypatch, tf, "vectorized_map")
+    legacy, ours = both(_image_batch(*images))
+    assert tried.calls == 0  # decode_png and read_file have no batched form: the try cost a failed trace
+    assert multiset(ours.batches) == multiset(legacy.batches)
+
+
+def test_vectorization_is_still_tried_over_parse_ops(monkeypatch, files):
+    tried = _Counted(monkeypatch, tf, "vectorized_map")
+
+    def build(tf1: Any) -> Any:
+        queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, value = tf1.TFRecordReader().read(queue)
+        word, number = tf1.decode_csv(value, [[""], [0]], field_delim=" ")
+        return tf1.train.batch([number * 2, word], 4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert tried.calls >= 1  # decode_csv and mul have batched forms: the ops run once per batch
+    assert [list(map(np.ndarray.tolist, b)) for b in ours.batches] == \
+        [list(map(np.ndarray.tolist, b)) for b in legacy.batches]
+
