@@ -84,10 +84,12 @@ def test_a_queue_runner_survives_to_proto_and_from_proto(tf1, types):
         assert back.queue_closed_exception_types == (types or (tf.errors.OutOfRangeError,))
         with tf1.Session() as sess:  # the runner from the proto runs
             coord = tf1.train.Coordinator()
-            threads = back.create_threads(sess, coord=coord, start=True)
-            got = sorted(sess.run(q.dequeue()) for _ in range(4))
-            coord.request_stop()
-            coord.join(threads, stop_grace_period_secs=10)
+            threads = back.create_threads(sess, coord=coord, daemon=True, start=True)
+            try:
+                got = sorted(sess.run(q.dequeue()) for _ in range(4))
+            finally:  # a failure must not leave runner threads waiting for a stop
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
         return got
 
     assert {1.0, 2.0} >= set(_in_graph(tf1, program))

@@ -195,7 +195,8 @@ class InputQueue:
         shared_streams.add_op(consumer, value.op)
         # legacy's runner handed a failed row (the empty-list Assert) to the Coordinator, and the consumer
         # got OutOfRangeError: the drop-in Session does the same for a registered get_next
-        pipelines.register(iterator, tf.nest.flatten(value), f"input producer {self._name!r}", may_block=False)
+        pipelines.register(iterator, tf.nest.flatten(value), f"input producer {self._name!r}", may_block=False,
+                           start=False)
         if method == "dequeue":
             frontier.register([value], ValueRead(self.describe(), self.dataset, stream=self))
         return value

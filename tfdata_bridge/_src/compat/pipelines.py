@@ -39,7 +39,8 @@ _lock = threading.Lock()
 _NODE = re.compile(r"\[\[(?:\{\{node )?([^\]\}]+)")
 
 
-def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = True, early: Any = None) -> None:
+def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = True, early: Any = None,
+             start: bool = True) -> None:
     """Record a pipeline's one-shot iterator and the op of its ``get_next()`` tensors. ``may_block``: its
     elements come from Python code (a ``py_func``, a Python producer) or a queue's runner threads, so a
     consumer may wait on a call that TensorFlow cannot cancel (``blocking_get_next_ops``). A pipeline of
@@ -50,12 +51,16 @@ def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = Tr
     starts its producers through this ``compiler.started_batches.StartedBatches`` instead, and leaves the
     iterator to the first run that reads it (one session step fewer before the first batch). Its
     producers stop when the session that began their run closes (``closed``; producers nobody took, when
-    any session of the graph closes), or with the graph."""
+    any session of the graph closes), or with the graph.
+
+    ``start=False``: ``started`` leaves the iterator alone (a one-at-a-time ``dequeue()`` of an input
+    producer: its iterator is made by the first run that reads it, and one whose stream a batch took
+    over must never run); only its errors are recognised (``consumer_error``)."""
     graph = get_next[0].graph
     with _lock:
         if early is not None:
             _early.setdefault(graph, []).append(early)
-        else:  # running the iterator's string handle creates it (public API: no internal attribute)
+        elif start:  # running the iterator's string handle creates it (public API: no internal attribute)
             _iterators.setdefault(graph, []).append(iterator.string_handle().op)
         _get_next.setdefault(graph, {})[get_next[0].op.name] = name
         if may_block:
