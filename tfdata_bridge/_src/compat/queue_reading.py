@@ -77,6 +77,15 @@ def reopener(queue_ref: Any) -> Callable[[], Any] | None:
     op = getattr(queue_ref, "op", None)
     if op is None or op.type not in QUEUE_OPS:
         return None
+    attrs = raw_op_attrs(op)
+    if not attrs.get("shared_name"):
+        return None
+    return functools.partial(getattr(tf.raw_ops, op.type), **attrs)
+
+
+def raw_op_attrs(op: Any) -> dict[str, Any]:
+    """``op``'s attributes as ``tf.raw_ops.<op.type>`` takes them (shapes as ``TensorShape``s, strings as
+    ``str``): what makes the same kernel op again, found by its ``shared_name``."""
     attrs: dict[str, Any] = {}
     for key in op.node_def.attr:
         value = op.get_attr(key)
@@ -85,9 +94,7 @@ def reopener(queue_ref: Any) -> Callable[[], Any] | None:
         elif isinstance(value, bytes):
             value = value.decode("utf-8")
         attrs[key] = value
-    if not attrs.get("shared_name"):
-        return None
-    return functools.partial(getattr(tf.raw_ops, op.type), **attrs)
+    return attrs
 
 
 def _options() -> tf.data.Options:

@@ -47,6 +47,7 @@ from tfdata_bridge._src.compat import tf_private
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 from tfdata_bridge._src.compat.graph_tables import GraphTable
+from tfdata_bridge._src.compat.queue_reading import raw_op_attrs
 
 tf1 = tf.compat.v1
 
@@ -254,14 +255,7 @@ def reopen(handle: Any) -> Callable[[], Any]:
     """A function making, inside any graph or tf.data function, a new handle to the kernel (queue or
     reader) behind ``handle``: the same op with the same attributes, found by its ``shared_name``."""
     op = handle.op
-    attrs: dict[str, Any] = {}
-    for key in op.node_def.attr:
-        value = op.get_attr(key)
-        if key == "shapes":
-            value = [tf.TensorShape(shape) for shape in value]
-        elif isinstance(value, bytes):
-            value = value.decode("utf-8")
-        attrs[key] = value
+    attrs = raw_op_attrs(op)
     if not attrs.get("shared_name"):
         raise ValueError(f"{op.name} ({op.type}) has no shared_name: it cannot be reopened")
     make = getattr(tf.raw_ops, op.type)
