@@ -20,7 +20,7 @@ import dataclasses
 import threading
 from typing import Any, Callable
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1

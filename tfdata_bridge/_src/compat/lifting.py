@@ -27,6 +27,7 @@ from tfdata_bridge._src.compat import frontier as _frontier
 from tfdata_bridge._src.compat import py_producers
 from tfdata_bridge._src.compat.lifted_graph import Lift, QueueRead, Upstream, build
 from tfdata_bridge._src.compat.queue_reading import DequeueSource, dequeue_source
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import tf
 
 
@@ -76,7 +77,7 @@ def _blocker(op: Any) -> Blocker | None:
     if op.type in NOT_LIFTABLE:
         return Blocker(op.name, op.type, NOT_LIFTABLE[op.type])
     for t in list(op.inputs) + list(op.outputs):
-        if t.dtype == tf.resource or t.dtype._is_ref_dtype:  # noqa: SLF001 - public DType has no is_ref
+        if t.dtype == tf.resource or tf_private.is_ref_dtype(t.dtype):
             holder = t.op if t.op is not op else op
             return Blocker(op.name, op.type, f"reads or changes state the session holds ('{holder.name}', a "
                                              f"{holder.type}: a variable, table, queue or reader), which a copy "

@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import frontier, pipelines, tf_private
+from tfdata_bridge._src.compat import frontier, pipelines
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.eager_batch import Probe
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.compiler.started_batches import StartedBatches

@@ -35,7 +35,8 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, shared_streams, tf_private
+from tfdata_bridge._src.compat import frontier, shared_streams
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, stand_in_iterator, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records

@@ -43,6 +43,14 @@ public equivalent:
   (the ops' creation stack traces) that ``Session.run`` gives it. The drop-in session runs a repeated
   fetch through ``make_callable`` (``session.py``); without it the callable's errors would read
   differently from ``run``'s, so the callables are not used.
+- ``dequeue_return_value``: ``QueueBase._dequeue_return_value``, which gives a dequeue's tensors the
+  queue's names and the single-component unwrapping of TensorFlow's own ``dequeue``. The drop-in's graph
+  queue subclasses TensorFlow's ``QueueBase`` and returns what its tf.data read produced through the same
+  method, so a program sees exactly what legacy's dequeue returned (a dict, a list, a lone tensor).
+- ``is_ref_dtype``: ``DType._is_ref_dtype``. A graph op that takes or gives a reference (a TF1
+  ``Variable`` without resource semantics) reads state the session holds and cannot move into tf.data;
+  the public ``DType`` has no such test (``base_dtype != dtype`` is its only public trace, and says the same
+  for no other reason, so the private name is read, with that as the fallback).
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -67,6 +75,18 @@ OwnedIterator = _iterator_ops.OwnedIterator
 _PYBIND11_INTERRUPT = "REPLACED BY KeyboardInterrupt"
 
 PY_FUNC_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
+
+
+def dequeue_return_value(queue: Any, tensors: Any) -> Any:
+    """What TensorFlow's ``dequeue`` returns for ``tensors`` read from ``queue`` (names, one-component
+    unwrapping), by ``QueueBase._dequeue_return_value``."""
+    return queue._dequeue_return_value(tensors)  # noqa: SLF001 - see the module docstring
+
+
+def is_ref_dtype(dtype: Any) -> bool:
+    """Whether ``dtype`` is a TF1 reference type (``float32_ref``)."""
+    flag = getattr(dtype, "_is_ref_dtype", None)  # noqa: SLF001 - see the module docstring
+    return bool(flag) if flag is not None else dtype.base_dtype != dtype
 
 
 def session_closed(sess: Any) -> bool:
