@@ -74,8 +74,6 @@ OwnedIterator = _iterator_ops.OwnedIterator
 # TensorFlow 2.16, 2.18 and 2.21 wheels alike.
 _PYBIND11_INTERRUPT = "REPLACED BY KeyboardInterrupt"
 
-PY_FUNC_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
-
 
 def dequeue_return_value(queue: Any, tensors: Any) -> Any:
     """What TensorFlow's ``dequeue`` returns for ``tensors`` read from ``queue`` (names, one-component
