@@ -259,7 +259,7 @@ SYMBOLS += (
 )
 
 # The parameters of the legacy functions, in order: the one copy of their signatures (migrate binds calls
-# by it; tests/test_signatures.py checks it, and the drop-in's shims, against TensorFlow's own: training/input.py,
+# by it; tests/test_compat_signatures.py checks it against TensorFlow's own: training/input.py,
 # io_ops.py, script_ops.py).
 SIGNATURES: dict[str, tuple[str, ...]] = {
     "train.string_input_producer": ("string_tensor", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
