@@ -209,7 +209,7 @@ class Generator:
                 steps.append("map(lambda element, keep: element)")
         if many and not any(step == "unbatch()" for step in steps):
             steps.append("unbatch()")
-        if shuffle:
+        if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.shuffle_split)
             steps.append(emit.shuffle_step(self.code(p.args["capacity"]), self.arg(p, "seed")))
             notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
                             f"{self.code(p.args['capacity'])})")
