@@ -201,3 +201,41 @@ def test_tripwire_queue_and_dtype_internals(tp):
         assert isinstance(out, dict) and set(out) == {"a", "b"}
         lone = tp.dequeue_return_value(one, [tf1.constant(1)])
         assert isinstance(lone, tf.Tensor)
+
+
+def test_tripwire_every_internal_module_is_there(tp):
+    # a missing one is logged and the bridge runs degraded (tf_private.MISSING); on a TensorFlow that
+    # pyproject.toml allows, none is missing
+    assert tp.MISSING == []
+
+
+def test_the_wall_degrades_rather_than_fails_at_import_when_an_internal_is_gone():
+    import os
+    import subprocess
+    import sys
+
+    child = (
+        "import tensorflow as tf\n"
+        "import importlib\n"
+        "real = importlib.import_module\n"
+        "def fake(name, *a, **k):\n"
+        "    if name == 'tensorflow.python.ops.script_ops': raise ImportError(name)\n"
+        "    return real(name, *a, **k)\n"
+        "importlib.import_module = fake\n"
+        "from tfdata_bridge._src import tf_private as tp\n"
+        "importlib.import_module = real\n"
+        "print(tp.MISSING)\n"
+        "print(tp.py_func_for_token('x'))\n"
+        "try:\n"
+        "    tp.register_py_func(len)\n"
+        "except RuntimeError as e:\n"
+        "    print('refused:', e)\n"
+    )
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(PACKAGE.parent)}
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = out.stdout.strip().splitlines()
+    assert "tensorflow.python.ops.script_ops" in lines[0]
+    assert lines[1] == "None"
+    assert lines[2].startswith("refused: this TensorFlow has no py_func registry")
+    assert "runs degraded" in out.stderr
