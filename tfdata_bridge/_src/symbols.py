@@ -258,6 +258,18 @@ SYMBOLS += (
     ),
 )
 
+# Each legacy reader and where its records come from in tf.data: the dataset class `migrate` writes (None: no
+# tf.data class reads them: migrate reads the files with tf.io.read_file, or leaves the reader) and what the
+# drop-in reads them with (its messages name it; it keeps legacy's rules for a file that is not a whole
+# number of fixed-length records, which FixedLengthRecordDataset refuses).
+READER_SOURCES: dict[str, tuple[str | None, str]] = {
+    "TFRecordReader": ("TFRecordDataset", "tf.data.TFRecordDataset"),
+    "TextLineReader": ("TextLineDataset", "tf.data.TextLineDataset"),
+    "FixedLengthRecordReader": ("FixedLengthRecordDataset", "dataset of tf.io.read_file slices"),
+    "WholeFileReader": (None, "dataset of tf.io.read_file"),
+    "IdentityReader": (None, "dataset of its work strings"),
+}
+
 # The parameters of the legacy functions, in order: the one copy of their signatures (migrate binds calls
 # by it; tests/test_compat_signatures.py checks it against TensorFlow's own: training/input.py,
 # io_ops.py, script_ops.py).
