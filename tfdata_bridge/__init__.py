@@ -11,6 +11,10 @@
   this is (``id``, ``num_workers``, ``seed``); ``None`` elsewhere. Imports no TensorFlow. A worker's
   death reaches the consumer as ``WorkerDiedError``; an exception that cannot cross as itself as
   ``WorkerError``.
+- ``distribute(pipeline, service)``: a native pipeline (a dataset, or ``dataset_of(tensors)``: the
+  dataset behind a drop-in batch call) through the tf.data service; a Python producer is refused.
+  ``iterator_saveable(tensors)``: a drop-in pipeline's iterator state for a ``Saver`` (resume
+  mid-epoch). See docs/scaling-out.md.
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
 
 TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),
@@ -40,8 +44,11 @@ _LAZY: dict[str, str] = {
     "RandomShuffleQueue": "tfdata_bridge._src.queues",
     "Signature": "tfdata_bridge._src.spec",
     "compile": "tfdata_bridge._src.compiler.dataset",
+    "dataset_of": "tfdata_bridge._src.compat.pipeline_datasets",
+    "distribute": "tfdata_bridge._src.scaling.service",
     "explain": "tfdata_bridge._src.compiler.explain",
     "is_native": "tfdata_bridge._src.native",
+    "iterator_saveable": "tfdata_bridge._src.scaling.checkpoint",
     "native_report": "tfdata_bridge._src.native",
     "pipeline": "tfdata_bridge._src.spec",
 }
@@ -60,8 +67,11 @@ __all__ = [
     "WorkerError",
     "WorkerInfo",
     "compile",
+    "dataset_of",
+    "distribute",
     "explain",
     "is_native",
+    "iterator_saveable",
     "native_report",
     "pipeline",
     "worker_info",

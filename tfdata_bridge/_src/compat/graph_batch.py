@@ -42,7 +42,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, shared_streams, sparse_batch
+from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipeline_datasets, pipelines, readers, shared_streams, sparse_batch
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
@@ -118,8 +118,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
-    iterator = tf1.data.make_one_shot_iterator(ds.with_options(options))
+    ds = ds.with_options(options)
+    iterator = tf1.data.make_one_shot_iterator(ds)
     tensors = list(iterator.get_next(name=req.scope))
+    pipeline_datasets.record(tensors, ds, iterator)  # tfdata_bridge.dataset_of (issue 19)
     if retry is not None:  # a failed vectorized batch is retried record by record (batch_retry.py)
         retry.attach(tensors)
 
@@ -127,7 +129,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         rebuilt, _, _, again = _dataset(req, lifts, fallen, latch)
         if again is not None:
             again.attach(tensors)
-        return rebuilt.with_options(options)
+        return pipeline_datasets.record(tensors, rebuilt.with_options(options))
 
     _consumes(req, lifts, tensors, rebuild)
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
