@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat import pipeline_datasets
+from tfdata_bridge._src.compat import pipeline_datasets, tf_private
 from tfdata_bridge._src.scaling import portable
 from tfdata_bridge._src.tf import tf
 
@@ -39,4 +39,6 @@ def iterator_saveable(tensors: Any) -> Any:
                         "for a tf.data.Dataset in eager mode use tf.train.Checkpoint(iterator=iter(dataset))")
     portable.dataset(tensors, REFUSAL)  # refuses a spec, Python ops, legacy queue or reader ops
     made = pipeline_datasets.lookup(tensors, REFUSAL.who)
-    return tf.data.experimental.make_saveable_from_iterator(made.iterator, external_state_policy="ignore")
+    # its notice ("In TF2, use tf.train.Checkpoint") is for TF2 code: a graph-mode Saver is what this is for
+    with tf_private.silenced_deprecations():
+        return tf.data.experimental.make_saveable_from_iterator(made.iterator, external_state_policy="ignore")

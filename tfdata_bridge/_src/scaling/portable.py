@@ -44,9 +44,22 @@ def dataset(pipeline: Any, refusal: Refusal) -> Any:
         if isinstance(pipeline, (str, bytes, int, float)) or pipeline is None:
             raise TypeError(f"{refusal.who} takes a tf.data.Dataset, a PipelineSpec or the tensors of a drop-in batch "
                             f"call; got {type(pipeline).__name__} {pipeline!r}")
-        pipeline = pipeline_datasets.structured(pipeline, pipeline_datasets.lookup(pipeline, refusal.who).dataset)
+        try:
+            made = pipeline_datasets.lookup(pipeline, refusal.who)
+        except ValueError as not_recorded:
+            try:  # a batch call left whole on legacy's queue (or legacy's own): its ops say why
+                report = native_report(pipeline)
+            except (TypeError, ValueError):
+                raise not_recorded from None
+            _check(report, refusal)
+            raise
+        pipeline = pipeline_datasets.structured(pipeline, made.dataset)
     # a graph-mode dataset is its variant tensor's ops (and the functions they call) in its graph
-    report = native_report(pipeline if tf.executing_eagerly() else tf.data.experimental.to_variant(pipeline))
+    _check(native_report(pipeline if tf.executing_eagerly() else tf.data.experimental.to_variant(pipeline)), refusal)
+    return pipeline
+
+
+def _check(report: Any, refusal: Refusal) -> None:
     if report.python_ops:
         raise ValueError(f"{refusal.who}: {refusal.rule}; this pipeline holds Python ops: "
                          f"{', '.join(report.python_ops)}. {refusal.fix}")
@@ -54,6 +67,5 @@ def dataset(pipeline: Any, refusal: Refusal) -> Any:
         raise ValueError(
             f"{refusal.who}: a TensorFlow queue or reader op keeps its elements in this process's session, "
             f"which {refusal.who} cannot take along; this pipeline holds {', '.join(report.legacy_ops)}. "
-            "Build it from tf.data sources (the drop-in lifts a reader and its input producer into tf.data "
-            "when nothing else reads their queue and the FallbackWarning names what stopped it)")
-    return pipeline
+            "Build it from tf.data sources: with `import tfdata_bridge.compat.v1 as tf` the drop-in lifts readers "
+            "and input producers into tf.data, and its FallbackWarning names what kept a call on a queue")
