@@ -17,6 +17,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import warnings
 from typing import Any
 
@@ -213,7 +214,13 @@ def _child(args: dict[str, Any]) -> None:
     import tfdata_bridge as tfdb
 
     names = args["names"]
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {"seconds": {}}
+    clock = time.monotonic()
+
+    def lap(what: str) -> None:  # where the child's time goes, for the failure message and --durations work
+        nonlocal clock
+        results["seconds"][what], clock = round(time.monotonic() - clock, 2), time.monotonic()
+
     service = tf.data.experimental.service
     dispatcher = service.DispatchServer(service.DispatcherConfig(port=0))
     address = dispatcher.target.split("://", 1)[1]
@@ -221,14 +228,19 @@ def _child(args: dict[str, Any]) -> None:
     workers = [service.WorkerServer(service.WorkerConfig(dispatcher_address=address, port=0, heartbeat_interval_ms=100))
                for _ in range(2)]
     results["listening"] = listening_ports()
+    lap("start")
     for name, build in PROGRAMS.items():
         legacy = batch_harness.run(tf.compat.v1, functools.partial(build, names=names), limit=1000)
         results[f"{name} legacy"] = elements(legacy.batches)
+        lap(f"{name} legacy")
         for sharding in ("dynamic", "off") if name == "shuffled_records" else ("dynamic",):
             through = functools.partial(tfdb.distribute, service=dispatcher, sharding=sharding)
             results[f"{name} {sharding}"] = elements(run_drop_in(build, names, through=through))
+            lap(f"{name} {sharding}")
     results["mirrored"] = _mirrored(tf)
+    lap("mirrored")
     results["restored"] = elements(run_drop_in(shuffled_records, names, saver=args["checkpoint"]))
+    lap("restored")
     del workers, dispatcher
     results["children"] = children_of(os.getpid())
     print("RESULT " + json.dumps(results), flush=True)
