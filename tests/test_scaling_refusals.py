@@ -157,3 +157,24 @@ def test_dataset_of_gives_the_batches_legacy_gives_in_the_calls_structure(shape)
     # tf.data has no list elements: a list comes back as a tuple (dataset_of's docstring says so)
     assert [type(b) for b in ours] == [tuple if isinstance(b, list) else type(b) for b in legacy]
     batch_harness.assert_same_batches(ours, legacy)
+
+
+def test_a_source_two_calls_share_is_refused_once_the_graph_has_run():
+    def build(tf1: Any) -> Any:
+        rows = tf1.train.range_input_producer(10, num_epochs=1, shuffle=False)  # two calls compete for its rows
+        first = tf1.train.batch([rows.dequeue()], 2)
+        second = tf1.train.batch([rows.dequeue() * 10], 2)
+        with tf1.Session() as sess:
+            sess.run(tf1.local_variables_initializer())
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            got = sess.run(first)  # the first run decides: the two calls share the rows
+            with pytest.raises(ValueError) as e:
+                tfdb.distribute(first, SERVICE)
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
+        return got, str(e.value)
+
+    first, message = in_graph(build)
+    assert first.tolist() == [0, 1]
+    assert "keeps its elements in this process's session" in message and "QueueDequeue" in message, message

@@ -3,10 +3,12 @@
 A drop-in ``tf.train.batch`` / ``shuffle_batch`` (and the ``*_join`` / ``maybe_*`` variants) builds a
 ``tf.data.Dataset`` and hands back the ``get_next()`` tensors of a one-shot iterator over it
 (``graph_batch.build``). The dataset is what scales out: the tf.data service runs it on its workers
-(``runtime/service.py``), and its iterator's state can be saved with a ``Saver``
-(``runtime/checkpoint.py``). ``graph_batch`` records both here, per graph, by the name of the
+(``scaling/service.py``), and its iterator's state can be saved with a ``Saver``
+(``scaling/checkpoint.py``). ``graph_batch`` records both here, per graph, by the name of the
 ``get_next`` op; a pipeline rebuilt over a shared stream (``shared_streams.py``) records its new dataset
-(its iterator op stays the same).
+(its iterator op stays the same). That happens when the graph first runs (``shared_streams.settle``):
+before it, a source that several calls read is not shared yet, and the dataset recorded reads it alone.
+Settling here instead would start no runner for a program that never calls ``start_queue_runners``.
 """
 
 from __future__ import annotations
@@ -80,13 +82,13 @@ def lookup(tensors: Any, purpose: str) -> Made:
             made = _made.get(getattr(part, "graph", None), {}).get(op.name) if op is not None else None
             if made is not None and all(made is not other for other in found):
                 found.append(made)
-    if len(found) != 1:
-        got = "tensors of several batch calls" if found else f"{_describe(tensors)}"
-        raise ValueError(
-            f"{purpose} takes the tensors one drop-in batch call returned (tfdata_bridge.compat.v1.train.batch, "
-            f"shuffle_batch, batch_join, shuffle_batch_join or a maybe_* variant, in graph mode); got {got}. "
-            "Pass what that one call returned, built with `import tfdata_bridge.compat.v1 as tf`")
-    return found[0]
+    if len(found) == 1:
+        return found[0]
+    got = "tensors of several batch calls" if found else f"{_describe(tensors)}"
+    raise ValueError(
+        f"{purpose} takes the tensors one drop-in batch call returned (tfdata_bridge.compat.v1.train.batch, "
+        f"shuffle_batch, batch_join, shuffle_batch_join or a maybe_* variant, in graph mode); got {got}. "
+        "Pass what that one call returned, built with `import tfdata_bridge.compat.v1 as tf`")
 
 
 def _describe(value: Any) -> str:
