@@ -178,3 +178,12 @@ def test_a_source_two_calls_share_is_refused_once_the_graph_has_run():
     first, message = in_graph(build)
     assert first.tolist() == [0, 1]
     assert "keeps its elements in this process's session" in message and "QueueDequeue" in message, message
+
+
+def test_a_compiled_specs_iterator_cannot_be_checkpointed_by_tf_data(tmp_path):
+    """What docs/scaling-out.md says TensorFlow answers (the bridge's own refusals are above)."""
+    iterator = iter(tfdb.compile(tfdb.pipeline(counter, dtypes="int64", shapes=[()])))
+    assert int(next(iterator)) == 0
+    with pytest.raises(tf.errors.FailedPreconditionError, match="PyFunc is stateful"):
+        tf.train.Checkpoint(iterator=iterator).save(str(tmp_path / "spec"))
+    assert int(next(iterator)) == 1  # the iteration goes on
