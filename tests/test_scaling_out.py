@@ -234,7 +234,8 @@ def _child(args: dict[str, Any]) -> None:
         results[f"{name} legacy"] = elements(legacy.batches)
         lap(f"{name} legacy")
         for sharding in ("dynamic", "off") if name == "shuffled_records" else ("dynamic",):
-            through = functools.partial(tfdb.distribute, service=dispatcher, sharding=sharding)
+            service_at = dispatcher if name == "shuffled_records" else dispatcher.target  # the server, its address
+            through = functools.partial(tfdb.distribute, service=service_at, sharding=sharding)
             results[f"{name} {sharding}"] = elements(run_drop_in(build, names, through=through))
             lap(f"{name} {sharding}")
     results["mirrored"] = _mirrored(tf)

@@ -40,8 +40,8 @@ def test_a_spec_is_refused_naming_its_python_producers():
     spec = tfdb.pipeline(counter, dtypes="int64", shapes=[()])
     with pytest.raises(ValueError) as e:
         tfdb.distribute(spec, SERVICE)
-    assert str(e.value).startswith(PYTHON_RULE + "this spec's producers are Python code: counter (a generator producer). "
-                                   + PYTHON_FIX), str(e.value)
+    producers = "this spec's producers are Python code: counter (a generator producer). "
+    assert str(e.value).startswith(PYTHON_RULE + producers + PYTHON_FIX), str(e.value)
 
 
 @pytest.mark.parametrize("make", [

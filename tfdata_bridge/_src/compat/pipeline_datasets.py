@@ -44,8 +44,8 @@ def record(tensors: list[Any], dataset: Any, iterator: Any = None) -> Any:
 def dataset_of(tensors: Any) -> Any:
     """The ``tf.data.Dataset`` behind the tensors one drop-in batch call returned (graph mode, in their
     graph): what their one-shot iterator reads, its elements in the structure the call returned (a dict,
-    a bare tensor; a list as a tuple, tf.data having no list elements; a call that returned a ``SparseTensor`` gives the flat components it is made
-    from). Read it with an iterator of its own (or hand it to ``tfdata_bridge.distribute``); running the
+    a bare tensor; a list as a tuple, tf.data having no list elements; a call that returned a
+    ``SparseTensor`` gives the flat components it is made from). Read it with an iterator of its own (or hand it to ``tfdata_bridge.distribute``); running the
     batch tensors as well reads the same files a second time."""
     return structured(tensors, lookup(tensors, "tfdata_bridge.dataset_of").dataset)
 
