@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat import pipeline_datasets, tf_private
+from tfdata_bridge._src import tf_private
+from tfdata_bridge._src.compat import pipeline_datasets
 from tfdata_bridge._src.scaling import portable
 from tfdata_bridge._src.tf import tf
 
