@@ -41,7 +41,9 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   of that dataset are then added all the same, and the graph finalized again. Without it, such a
   program's reads would fail.
 - ``silenced_deprecations``: ``deprecation.silence()``, so the ``QueueRunner`` the bridge makes for that
-  case does not log TensorFlow's deprecation notice on top of the bridge's own warning.
+  case does not log TensorFlow's deprecation notice on top of the bridge's own warning, and so that
+  ``iterator_saveable`` (``scaling/checkpoint.py``) does not log "In TF2, use tf.train.Checkpoint" for the
+  ``Saver`` path a TF1 program takes on purpose.
 - ``session_call``: ``BaseSession._do_call``, which gives a run's error the operation, node and message
   (the ops' creation stack traces) that ``Session.run`` gives it. The drop-in session runs a repeated
   fetch through ``make_callable`` (``session.py``); without it the callable's errors would read
