@@ -482,7 +482,7 @@ def test_a_bridge_queue_dequeued_by_several_ops_gives_each_element_once():
     assert union(legacy) == union(ours) == list(range(40))
 
 
-def test_batch_join_lists_sharing_limit_epochs_stay_legacy_and_get_each_epoch_once():
+def test_batch_join_lists_sharing_limit_epochs_get_each_epoch_once():
     def build(tf1):
         value = tf1.train.limit_epochs(tf.constant([1, 2, 3], tf.int64), num_epochs=4)
         return [tf1.train.batch_join([[value], [value + 10]], 1, allow_smaller_final_batch=True)]
@@ -490,7 +490,109 @@ def test_batch_join_lists_sharing_limit_epochs_stay_legacy_and_get_each_epoch_on
     legacy, ours, messages = both(build)
     assert sorted(x % 10 for x in union(legacy)) == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
     assert sorted(x % 10 for x in union(ours)) == sorted(x % 10 for x in union(legacy))  # (which list: either)
-    assert any("compete" in m for m in messages)
+    assert any("counts toward its num_epochs" in m for m in messages)
+
+
+# --- limit_epochs: one counter, several consumers (legacy: every run of its op counts toward num_epochs) ---
+
+
+def _epochs(tf1: Any, n: int = 5) -> Any:
+    return tf1.train.limit_epochs(tf.constant([1, 2, 3], tf.int64), num_epochs=n)
+
+
+def _epochs_helper(tf1: Any) -> Any:  # made in a helper, with a name and a computed tensor
+    return tf1.train.limit_epochs(tf1.range(1, 4, dtype=tf.int64) * 1, num_epochs=5, name="helper_epochs")
+
+
+LIMIT_SHAPES = {
+    "batch_and_shuffle_batch": lambda tf1, v: [
+        tf1.train.batch([v], 2, enqueue_many=True, allow_smaller_final_batch=True),
+        tf1.train.shuffle_batch([v * 1], 2, capacity=8, min_after_dequeue=1, enqueue_many=True,
+                                allow_smaller_final_batch=True)],
+    "batch_and_direct_fetch": lambda tf1, v: [tf1.train.batch([v], 4, enqueue_many=True,
+                                                              allow_smaller_final_batch=True), v],
+    "two_direct_reads_of_a_computed_value_and_a_batch": lambda tf1, v: [
+        v + 0, tf1.train.batch([v * 2 // 2], 2, enqueue_many=True, allow_smaller_final_batch=True), v],
+    "maybe_batch_and_batch_join": lambda tf1, v: [
+        tf1.train.maybe_batch([v], tf.constant(True), 3, enqueue_many=True, allow_smaller_final_batch=True),
+        tf1.train.batch_join([[v], [v - 0]], 2, enqueue_many=True, allow_smaller_final_batch=True)],
+}
+
+
+@pytest.mark.parametrize("make", [_epochs, _epochs_helper], ids=["inline", "helper"])
+@pytest.mark.parametrize("shape", list(LIMIT_SHAPES))
+def test_consumers_of_one_limit_epochs_get_num_epochs_values_in_all(make, shape):
+    def build(tf1):
+        return LIMIT_SHAPES[shape](tf1, make(tf1))
+
+    legacy, ours, _ = both(build)
+    assert sorted(set(union(legacy))) == [1, 2, 3]
+    per_epoch = Counter(union(legacy))  # each of the 5 epochs once, whichever consumer took it
+    assert per_epoch == Counter({1: 5, 2: 5, 3: 5}) or set(per_epoch.values()) == {5}, per_epoch
+    assert union(ours) == union(legacy)
+
+
+def test_a_single_batch_over_limit_epochs_needs_no_initializer_and_stays_native():
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        batch = bridge.train.batch([_epochs(bridge, 3)], 2, enqueue_many=True, allow_smaller_final_batch=True)
+        got = []
+        with bridge.Session() as sess, pytest.raises(OOR):
+            for _ in range(20):
+                got.extend(sess.run(batch).tolist())
+    assert sorted(got) == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    assert not [w for w in caught if issubclass(w.category, FallbackWarning)]
+
+
+def test_shared_limit_epochs_without_the_initializer_fails_as_legacy_rather_than_repeat():
+    """Uninitialized, each consumer could only count its own epochs: every value once per consumer.
+    Legacy fails there (its counter does not exist yet); so does the drop-in, with legacy's error."""
+    def program(tf1):
+        graph = tf.Graph()
+        with graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = _epochs(tf1, 2)
+            batches = [tf1.train.batch([value], 2, enqueue_many=True), tf1.train.batch([value + 0], 2, enqueue_many=True)]
+            with tf1.Session() as sess:
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                with pytest.raises(tf.errors.OpError):  # (legacy: OutOfRangeError, its queue cancelled)
+                    sess.run(batches[0])
+                coord.request_stop()
+                with pytest.raises(tf.errors.OpError) as raised:
+                    coord.join(threads, stop_grace_period_secs=10)
+        return raised.value
+
+    legacy, ours = program(LEGACY), program(bridge)
+    assert type(ours) is type(legacy) is tf.errors.NotFoundError
+    assert "limit_epochs/epochs" in legacy.message and "limit_epochs/epochs" in ours.message
+
+
+def test_a_limit_epochs_consumer_added_after_the_graph_ran_is_refused_not_duplicated():
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = _epochs(bridge, 2)
+        first = bridge.train.batch([value], 3, enqueue_many=True)
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            assert sorted(sess.run(first).tolist()) == [1, 2, 3]
+            second = bridge.train.batch([value * 1], 3, enqueue_many=True)
+            with pytest.raises(RuntimeError, match="before the first sess.run"):
+                sess.run(second)
+
+
+def test_a_taken_over_direct_read_of_limit_epochs_without_the_initializer_says_why():
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = _epochs(bridge, 2)
+        batch = bridge.train.batch([value], 3, enqueue_many=True)
+        with bridge.Session() as sess:
+            assert sorted(sess.run(batch).tolist()) == [1, 2, 3]
+            with pytest.raises(tf.errors.InvalidArgumentError, match="run tf.local_variables_initializer"):
+                sess.run(value)
 
 
 # --- variants: other readers, a monitored session ---------------------------------------------------------

@@ -183,9 +183,10 @@ def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> tuple[l
     lists of a ``batch_join`` is called once per element of whichever list runs it, and a ``read()`` they
     share hands each record to one list. A Python producer shared by several lists stays an op in each
     (each call's value goes to the list that called it); a shared read's or ``dequeue()``'s input producer
-    becomes a shared stream (``shared_streams.share``), whose kernels hand each element to one list; a
-    bridge queue's kernel already does. Any other source (``limit_epochs``) has no kernel to share: the
-    lists reading it stay in legacy TensorFlow (``_fallback``), where its one op serves them all."""
+    becomes a shared stream (``shared_streams.share``), whose kernels hand each element to one list, and
+    ``limit_epochs``' lists count on its one epoch counter (``epoch_limit.py``); a bridge queue's kernel
+    already shares. Any other source has no kernel to share: the lists reading it stay in legacy
+    TensorFlow (``_fallback``), where its one op serves them all."""
     users: dict[int, list[int]] = {}
     sources: dict[int, Any] = {}
     for i, lift in enumerate(lifts):
