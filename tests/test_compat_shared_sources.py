@@ -449,6 +449,80 @@ def test_random_pipelines_with_several_consumers_deliver_each_element_once(paths
     assert delivered(ours, paths) == expected, described
 
 
+class Calls:
+    """A thread-safe zero-input py_func body: 1, 2, ... ``n``, then ``StopIteration`` (the end)."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.calls, self.lock = n, 0, threading.Lock()
+
+    def __call__(self) -> np.int64:
+        with self.lock:
+            self.calls += 1
+            i = self.calls
+        if i > self.n:
+            raise StopIteration
+        return np.int64(i)
+
+
+def random_other_program(seed: int) -> tuple[Any, list[int], str]:
+    """A random pipeline over a source with no input producer: ``limit_epochs`` (one op over a counter), a
+    zero-input ``py_func``, a ``tf.data`` iterator's ``get_next``, or a value computed from a bridge
+    queue's dequeue; two or three consumers: direct fetches, batches, shuffle batches and joins over it or
+    a value computed from it. Returns ``build``, every element it must deliver (once each) and a
+    description for failures."""
+    rng = np.random.default_rng(1000 + seed)
+    source = str(rng.choice(["limit_epochs", "py_func", "iterator", "queue"]))
+    kinds = ["direct", "batch", "shuffle_batch", "join", "computed_batch"]
+    plan = [str(rng.choice(kinds)) for _ in range(int(rng.integers(2, 4)))]
+    sizes = [int(rng.integers(1, 5)) for _ in plan]
+    width, epochs, count = int(rng.integers(1, 4)), int(rng.integers(1, 6)), int(rng.integers(10, 30))
+    described = f"seed {seed}: {source} (width {width}, epochs {epochs}, count {count}), consumers {plan}, sizes {sizes}"
+
+    def build(tf1):
+        many = source == "limit_epochs"  # (its value is the whole vector: the batches take its rows)
+        if source == "limit_epochs":
+            value = tf1.train.limit_epochs(tf.range(width, dtype=tf.int64), num_epochs=epochs)
+        elif source == "py_func":
+            value = tf1.py_func(Calls(count), [], tf.int64)
+            value.set_shape([])
+        elif source == "iterator":
+            value = tf1.data.make_one_shot_iterator(tf1.data.Dataset.range(count)).get_next()
+        else:
+            q = tf1.FIFOQueue(64, [tf.int64], shapes=[[]])
+            tf1.add_to_collection(PREPARE, q.enqueue_many([tf.range(count, dtype=tf.int64)]))
+            tf1.add_to_collection(PREPARE, q.close())
+            value = q.dequeue() * 1
+        fetches = []
+        for kind, size in zip(plan, sizes):
+            batch = dict(batch_size=size, enqueue_many=many, allow_smaller_final_batch=True)
+            if kind == "direct":
+                fetches.append(value)
+            elif kind == "batch":
+                fetches.append(tf1.train.batch([value], **batch))
+            elif kind == "shuffle_batch":
+                fetches.append(tf1.train.shuffle_batch([value], capacity=8, min_after_dequeue=1, seed=seed, **batch))
+            elif kind == "join":
+                fetches.append(tf1.train.batch_join([[value], [value + 0]], **batch))
+            else:  # computed_batch
+                fetches.append(tf1.train.batch([value * 3 // 3], **batch))
+        return fetches
+
+    if source == "limit_epochs":
+        expected = sorted(list(range(width)) * epochs)
+    else:
+        expected = list(range(1, count + 1)) if source == "py_func" else list(range(count))
+    return build, expected, described
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_pipelines_over_sources_without_a_producer_deliver_each_element_once(seed):
+    build, expected, described = random_other_program(seed)
+    legacy, _ = drain(LEGACY, build)
+    ours, _ = drain(bridge, build)
+    assert union(legacy) == expected, described
+    assert union(ours) == expected, described
+
+
 def test_fetching_a_read_beside_the_one_batch_over_it_fails_rather_than_duplicates(paths):
     """Legacy: the direct fetch steals a record from the batch. The drop-in cannot share a stream it
     already gave to the batch alone, so the direct fetch fails with the reason, never repeats a record."""
