@@ -163,6 +163,16 @@ class InputQueue:
             self._tf_queue, self.runner = queue, runner
         return self._tf_queue
 
+    def ended_queue(self) -> Any:
+        """The handle of a new queue of legacy's kind and name, never filled: a reader of this producer
+        closes and dequeues it at the end of the rows (``readers._ending_as_the_queue``, in the branch that
+        runs then only, so a native graph holds no queue op), so that its ``OutOfRangeError`` has legacy's
+        text (``FIFOQueue 'input_producer' is closed and has insufficient elements (requested 1, current
+        size 0)``; legacy's name has the session's count of queues before it, ``_1_input_producer``). Its
+        ``shared_name`` is the producer's name (unique in the graph), so the message has no branch path."""
+        return tf.raw_ops.FIFOQueueV2(component_types=self._dtypes, shapes=self._shapes, capacity=1,
+                                      shared_name=self._name, name=self._name.split("/")[-1])
+
     # -- the read side of a queue
     def dequeue(self, name: str | None = None) -> Any:
         """One row (the next element of this producer's dataset, shared by every ``dequeue()``)."""
