@@ -669,6 +669,25 @@ def test_a_taken_over_direct_read_of_limit_epochs_without_the_initializer_says_w
                 sess.run(value)
 
 
+def test_two_batches_over_one_seeded_random_op_never_repeat_its_values():
+    """Legacy: one kernel per random op, so two batch calls over it share out one sequence. Each lifted
+    pipeline has its own kernel: the second starts from other seeds rather than repeat the first's values;
+    the first keeps legacy's seeds, so one consumer alone gets legacy's very values."""
+    def build(tf1, both_batches=True):
+        row = tf.cast(tf1.train.range_input_producer(20, num_epochs=1, shuffle=False).dequeue(), tf.int64)
+        r = tf1.random.uniform([], 0, 10**9, dtype=tf.int64, seed=7)
+        first = tf1.train.batch([r + row * 0], 2, allow_smaller_final_batch=True)
+        if not both_batches:
+            return [first]
+        return [first, tf1.train.batch([r * 1 + row * 0], 3, allow_smaller_final_batch=True)]
+
+    for tf1 in (LEGACY, bridge):
+        got = union(drain(tf1, build)[0])
+        assert len(got) == 20 and len(set(got)) == 20, tf1
+    alone = [drain(tf1, lambda tf1: build(tf1, both_batches=False))[0] for tf1 in (LEGACY, bridge)]
+    assert ints(alone[1][0]) == ints(alone[0][0])
+
+
 # --- variants: other readers, a monitored session ---------------------------------------------------------
 
 

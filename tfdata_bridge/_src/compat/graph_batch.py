@@ -42,7 +42,8 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, shared_streams, sparse_batch, tf_private
+from tfdata_bridge._src.compat import (batch_retry, error_latch, lifted_graph, lifting, pipelines, readers, shared_streams,
+                                       sparse_batch, tf_private)
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -113,7 +114,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     fallen: list[Any] = []  # the fallback's dataset, made once (a rebuild reuses it)
     if blocked:
         fallen.append(_fallback(req, blocked, stacklevel + 1))
-    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch)
+    # several pipelines over one seeded random op: each its own copies (lifted_graph.first_copy)
+    seeds = lifted_graph.first_copy(tf1.get_default_graph(), lifts, req.threads * len(lifts))
+    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
@@ -123,7 +126,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         retry.attach(tensors)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
-        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch)
+        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
         if again is not None:
             again.attach(tensors)
         return rebuilt.with_options(options)
@@ -137,9 +140,11 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     return Built(tensors, python, vectorized, bool(blocked), producers)
 
 
-def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> tuple[Any, Any, bool, Any]:
+def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any,
+             seeds: int = 0) -> tuple[Any, Any, bool, Any]:
     """``(dataset, its StartedBatches or None, vectorized, its batch_retry.Retry or None)``: the call's pipeline over ``lifts`` and the
-    fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``)."""
+    fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``); ``seeds``:
+    the copy number of its first producer copy (``lifted_graph.first_copy``)."""
     shards = _reads(req, lifts, latch)
     buffered = 0
     if req.shuffle is not None:
@@ -159,7 +164,7 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     if ds is None:
         producers: list[Any] = []
         for lift in lifts:
-            producers.extend(_lifted(req, lift, first_copy=len(producers), shards=shards))
+            producers.extend(_lifted(req, lift, first_copy=seeds + len(producers), shards=shards))
         producers.extend(fallen)
         ds = _combine(producers)
         if req.layout is not None:
