@@ -449,6 +449,80 @@ def test_random_pipelines_with_several_consumers_deliver_each_element_once(paths
     assert delivered(ours, paths) == expected, described
 
 
+class Calls:
+    """A thread-safe zero-input py_func body: 1, 2, ... ``n``, then ``StopIteration`` (the end)."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.calls, self.lock = n, 0, threading.Lock()
+
+    def __call__(self) -> np.int64:
+        with self.lock:
+            self.calls += 1
+            i = self.calls
+        if i > self.n:
+            raise StopIteration
+        return np.int64(i)
+
+
+def random_other_program(seed: int) -> tuple[Any, list[int], str]:
+    """A random pipeline over a source with no input producer: ``limit_epochs`` (one op over a counter), a
+    zero-input ``py_func``, a ``tf.data`` iterator's ``get_next``, or a value computed from a bridge
+    queue's dequeue; two or three consumers: direct fetches, batches, shuffle batches and joins over it or
+    a value computed from it. Returns ``build``, every element it must deliver (once each) and a
+    description for failures."""
+    rng = np.random.default_rng(1000 + seed)
+    source = str(rng.choice(["limit_epochs", "py_func", "iterator", "queue"]))
+    kinds = ["direct", "batch", "shuffle_batch", "join", "computed_batch"]
+    plan = [str(rng.choice(kinds)) for _ in range(int(rng.integers(2, 4)))]
+    sizes = [int(rng.integers(1, 5)) for _ in plan]
+    width, epochs, count = int(rng.integers(1, 4)), int(rng.integers(1, 6)), int(rng.integers(10, 30))
+    described = f"seed {seed}: {source} (width {width}, epochs {epochs}, count {count}), consumers {plan}, sizes {sizes}"
+
+    def build(tf1):
+        many = source == "limit_epochs"  # (its value is the whole vector: the batches take its rows)
+        if source == "limit_epochs":
+            value = tf1.train.limit_epochs(tf.range(width, dtype=tf.int64), num_epochs=epochs)
+        elif source == "py_func":
+            value = tf1.py_func(Calls(count), [], tf.int64)
+            value.set_shape([])
+        elif source == "iterator":
+            value = tf1.data.make_one_shot_iterator(tf1.data.Dataset.range(count)).get_next()
+        else:
+            q = tf1.FIFOQueue(64, [tf.int64], shapes=[[]])
+            tf1.add_to_collection(PREPARE, q.enqueue_many([tf.range(count, dtype=tf.int64)]))
+            tf1.add_to_collection(PREPARE, q.close())
+            value = q.dequeue() * 1
+        fetches = []
+        for kind, size in zip(plan, sizes):
+            batch = dict(batch_size=size, enqueue_many=many, allow_smaller_final_batch=True)
+            if kind == "direct":
+                fetches.append(value)
+            elif kind == "batch":
+                fetches.append(tf1.train.batch([value], **batch))
+            elif kind == "shuffle_batch":
+                fetches.append(tf1.train.shuffle_batch([value], capacity=8, min_after_dequeue=1, seed=seed, **batch))
+            elif kind == "join":
+                fetches.append(tf1.train.batch_join([[value], [value + 0]], **batch))
+            else:  # computed_batch
+                fetches.append(tf1.train.batch([value * 3 // 3], **batch))
+        return fetches
+
+    if source == "limit_epochs":
+        expected = sorted(list(range(width)) * epochs)
+    else:
+        expected = list(range(1, count + 1)) if source == "py_func" else list(range(count))
+    return build, expected, described
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_pipelines_over_sources_without_a_producer_deliver_each_element_once(seed):
+    build, expected, described = random_other_program(seed)
+    legacy, _ = drain(LEGACY, build)
+    ours, _ = drain(bridge, build)
+    assert union(legacy) == expected, described
+    assert union(ours) == expected, described
+
+
 def test_fetching_a_read_beside_the_one_batch_over_it_fails_rather_than_duplicates(paths):
     """Legacy: the direct fetch steals a record from the batch. The drop-in cannot share a stream it
     already gave to the batch alone, so the direct fetch fails with the reason, never repeats a record."""
@@ -482,7 +556,7 @@ def test_a_bridge_queue_dequeued_by_several_ops_gives_each_element_once():
     assert union(legacy) == union(ours) == list(range(40))
 
 
-def test_batch_join_lists_sharing_limit_epochs_stay_legacy_and_get_each_epoch_once():
+def test_batch_join_lists_sharing_limit_epochs_get_each_epoch_once():
     def build(tf1):
         value = tf1.train.limit_epochs(tf.constant([1, 2, 3], tf.int64), num_epochs=4)
         return [tf1.train.batch_join([[value], [value + 10]], 1, allow_smaller_final_batch=True)]
@@ -490,7 +564,128 @@ def test_batch_join_lists_sharing_limit_epochs_stay_legacy_and_get_each_epoch_on
     legacy, ours, messages = both(build)
     assert sorted(x % 10 for x in union(legacy)) == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
     assert sorted(x % 10 for x in union(ours)) == sorted(x % 10 for x in union(legacy))  # (which list: either)
-    assert any("compete" in m for m in messages)
+    assert any("counts toward its num_epochs" in m for m in messages)
+
+
+# --- limit_epochs: one counter, several consumers (legacy: every run of its op counts toward num_epochs) ---
+
+
+def _epochs(tf1: Any, n: int = 5) -> Any:
+    return tf1.train.limit_epochs(tf.constant([1, 2, 3], tf.int64), num_epochs=n)
+
+
+def _epochs_helper(tf1: Any) -> Any:  # made in a helper, with a name and a computed tensor
+    return tf1.train.limit_epochs(tf1.range(1, 4, dtype=tf.int64) * 1, num_epochs=5, name="helper_epochs")
+
+
+LIMIT_SHAPES = {
+    "batch_and_shuffle_batch": lambda tf1, v: [
+        tf1.train.batch([v], 2, enqueue_many=True, allow_smaller_final_batch=True),
+        tf1.train.shuffle_batch([v * 1], 2, capacity=8, min_after_dequeue=1, enqueue_many=True,
+                                allow_smaller_final_batch=True)],
+    "batch_and_direct_fetch": lambda tf1, v: [tf1.train.batch([v], 4, enqueue_many=True,
+                                                              allow_smaller_final_batch=True), v],
+    "two_direct_reads_of_a_computed_value_and_a_batch": lambda tf1, v: [
+        v + 0, tf1.train.batch([v * 2 // 2], 2, enqueue_many=True, allow_smaller_final_batch=True), v],
+    "maybe_batch_and_batch_join": lambda tf1, v: [
+        tf1.train.maybe_batch([v], tf.constant(True), 3, enqueue_many=True, allow_smaller_final_batch=True),
+        tf1.train.batch_join([[v], [v - 0]], 2, enqueue_many=True, allow_smaller_final_batch=True)],
+}
+
+
+@pytest.mark.parametrize("make", [_epochs, _epochs_helper], ids=["inline", "helper"])
+@pytest.mark.parametrize("shape", list(LIMIT_SHAPES))
+def test_consumers_of_one_limit_epochs_get_num_epochs_values_in_all(make, shape):
+    def build(tf1):
+        return LIMIT_SHAPES[shape](tf1, make(tf1))
+
+    legacy, ours, _ = both(build)
+    assert sorted(set(union(legacy))) == [1, 2, 3]
+    per_epoch = Counter(union(legacy))  # each of the 5 epochs once, whichever consumer took it
+    assert per_epoch == Counter({1: 5, 2: 5, 3: 5}) or set(per_epoch.values()) == {5}, per_epoch
+    assert union(ours) == union(legacy)
+
+
+def test_a_single_batch_over_limit_epochs_needs_no_initializer_and_stays_native():
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        batch = bridge.train.batch([_epochs(bridge, 3)], 2, enqueue_many=True, allow_smaller_final_batch=True)
+        got = []
+        with bridge.Session() as sess, pytest.raises(OOR):
+            for _ in range(20):
+                got.extend(sess.run(batch).tolist())
+    assert sorted(got) == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    assert not [w for w in caught if issubclass(w.category, FallbackWarning)]
+
+
+def test_shared_limit_epochs_without_the_initializer_fails_as_legacy_rather_than_repeat():
+    """Uninitialized, each consumer could only count its own epochs: every value once per consumer.
+    Legacy fails there (its counter does not exist yet); so does the drop-in, with legacy's error."""
+    def program(tf1):
+        graph = tf.Graph()
+        with graph.as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = _epochs(tf1, 2)
+            batches = [tf1.train.batch([value], 2, enqueue_many=True), tf1.train.batch([value + 0], 2, enqueue_many=True)]
+            with tf1.Session() as sess:
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                with pytest.raises(tf.errors.OpError):  # (legacy: OutOfRangeError, its queue cancelled)
+                    sess.run(batches[0])
+                coord.request_stop()
+                with pytest.raises(tf.errors.OpError) as raised:
+                    coord.join(threads, stop_grace_period_secs=10)
+        return raised.value
+
+    legacy, ours = program(LEGACY), program(bridge)
+    assert type(ours) is type(legacy) is tf.errors.NotFoundError
+    assert "limit_epochs/epochs" in legacy.message and "limit_epochs/epochs" in ours.message
+
+
+def test_a_limit_epochs_consumer_added_after_the_graph_ran_is_refused_not_duplicated():
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = _epochs(bridge, 2)
+        first = bridge.train.batch([value], 3, enqueue_many=True)
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            assert sorted(sess.run(first).tolist()) == [1, 2, 3]
+            second = bridge.train.batch([value * 1], 3, enqueue_many=True)
+            with pytest.raises(RuntimeError, match="before the first sess.run"):
+                sess.run(second)
+
+
+def test_a_taken_over_direct_read_of_limit_epochs_without_the_initializer_says_why():
+    graph = tf.Graph()
+    with graph.as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = _epochs(bridge, 2)
+        batch = bridge.train.batch([value], 3, enqueue_many=True)
+        with bridge.Session() as sess:
+            assert sorted(sess.run(batch).tolist()) == [1, 2, 3]
+            with pytest.raises(tf.errors.InvalidArgumentError, match="run tf.local_variables_initializer"):
+                sess.run(value)
+
+
+def test_two_batches_over_one_seeded_random_op_never_repeat_its_values():
+    """Legacy: one kernel per random op, so two batch calls over it share out one sequence. Each lifted
+    pipeline has its own kernel: the second starts from other seeds rather than repeat the first's values;
+    the first keeps legacy's seeds, so one consumer alone gets legacy's very values."""
+    def build(tf1, both_batches=True):
+        row = tf.cast(tf1.train.range_input_producer(20, num_epochs=1, shuffle=False).dequeue(), tf.int64)
+        r = tf1.random.uniform([], 0, 10**9, dtype=tf.int64, seed=7)
+        first = tf1.train.batch([r + row * 0], 2, allow_smaller_final_batch=True)
+        if not both_batches:
+            return [first]
+        return [first, tf1.train.batch([r * 1 + row * 0], 3, allow_smaller_final_batch=True)]
+
+    for tf1 in (LEGACY, bridge):
+        got = union(drain(tf1, build)[0])
+        assert len(got) == 20 and len(set(got)) == 20, tf1
+    alone = [drain(tf1, lambda tf1: build(tf1, both_batches=False))[0] for tf1 in (LEGACY, bridge)]
+    assert ints(alone[1][0]) == ints(alone[0][0])
 
 
 # --- variants: other readers, a monitored session ---------------------------------------------------------

@@ -42,7 +42,8 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipeline_datasets, pipelines, readers, shared_streams, sparse_batch
+from tfdata_bridge._src.compat import (batch_retry, error_latch, lifted_graph, lifting, pipeline_datasets, pipelines,
+                                       readers, shared_streams, sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
@@ -114,7 +115,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     fallen: list[Any] = []  # the fallback's dataset, made once (a rebuild reuses it)
     if blocked:
         fallen.append(_fallback(req, blocked, stacklevel + 1))
-    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch)
+    # several pipelines over one seeded random op: each its own copies (lifted_graph.first_copy)
+    seeds = lifted_graph.first_copy(tf1.get_default_graph(), lifts, req.threads * len(lifts))
+    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
@@ -126,7 +129,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         retry.attach(tensors)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
-        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch)
+        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
         if again is not None:
             again.attach(tensors)
         return pipeline_datasets.record(tensors, rebuilt.with_options(options))
@@ -140,9 +143,11 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     return Built(tensors, python, vectorized, bool(blocked), producers)
 
 
-def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> tuple[Any, Any, bool, Any]:
+def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any,
+             seeds: int = 0) -> tuple[Any, Any, bool, Any]:
     """``(dataset, its StartedBatches or None, vectorized, its batch_retry.Retry or None)``: the call's pipeline over ``lifts`` and the
-    fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``)."""
+    fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``); ``seeds``:
+    the copy number of its first producer copy (``lifted_graph.first_copy``)."""
     shards = _reads(req, lifts, latch)
     buffered = 0
     if req.shuffle is not None:
@@ -158,7 +163,7 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     if ds is None:
         producers: list[Any] = []
         for lift in lifts:
-            producers.extend(_lifted(req, lift, first_copy=len(producers), shards=shards))
+            producers.extend(_lifted(req, lift, first_copy=seeds + len(producers), shards=shards))
         producers.extend(fallen)
         ds = _combine(producers)
         if req.layout is not None:
@@ -182,9 +187,10 @@ def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> tuple[l
     lists of a ``batch_join`` is called once per element of whichever list runs it, and a ``read()`` they
     share hands each record to one list. A Python producer shared by several lists stays an op in each
     (each call's value goes to the list that called it); a shared read's or ``dequeue()``'s input producer
-    becomes a shared stream (``shared_streams.share``), whose kernels hand each element to one list; a
-    bridge queue's kernel already does. Any other source (``limit_epochs``) has no kernel to share: the
-    lists reading it stay in legacy TensorFlow (``_fallback``), where its one op serves them all."""
+    becomes a shared stream (``shared_streams.share``), whose kernels hand each element to one list, and
+    ``limit_epochs``' lists count on its one epoch counter (``epoch_limit.py``); a bridge queue's kernel
+    already shares. Any other source has no kernel to share: the lists reading it stay in legacy
+    TensorFlow (``_fallback``), where its one op serves them all."""
     users: dict[int, list[int]] = {}
     sources: dict[int, Any] = {}
     for i, lift in enumerate(lifts):

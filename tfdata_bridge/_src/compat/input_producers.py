@@ -34,7 +34,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, lifting, pipelines, shared_streams
+from tfdata_bridge._src.compat import epoch_limit, frontier, lifting, pipelines, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
@@ -128,6 +128,16 @@ class InputQueue:
         self.tensorflow_queue()
         self._shared = True
 
+    def sharing(self) -> str:
+        """What sharing does, for ``shared_streams``' warning."""
+        return ("In legacy TensorFlow they compete for its elements, so they read it through TensorFlow's own queue "
+                "(filled by one QueueRunner: tf.train.start_queue_runners(sess) starts it) and reader kernels, "
+                "reached from inside tf.data, and each element goes to exactly one of them")
+
+    def taken_over_fix(self) -> str:
+        """The fix ``shared_streams`` gives for a direct read that a batch took over."""
+        return "fetch what the batch gives, or give the direct read its own input producer"
+
     def kernel_rows(self, method: str, n: int | None) -> Any:
         """The rows as ``method(n)`` of ``tensorflow_queue()`` gives them, read inside tf.data."""
         from tfdata_bridge._src.compat.queue_reading import reader
@@ -153,6 +163,16 @@ class InputQueue:
             shared_streams.consumer(self, f"the QueueRunner of {self.describe()}", None, None)
             self._tf_queue, self.runner = queue, runner
         return self._tf_queue
+
+    def ended_queue(self) -> Any:
+        """The handle of a new queue of legacy's kind and name, never filled: a reader of this producer
+        closes and dequeues it at the end of the rows (``readers._ending_as_the_queue``, in the branch that
+        runs then only, so a native graph holds no queue op), so that its ``OutOfRangeError`` has legacy's
+        text (``FIFOQueue 'input_producer' is closed and has insufficient elements (requested 1, current
+        size 0)``; legacy's name has the session's count of queues before it, ``_1_input_producer``). Its
+        ``shared_name`` is the producer's name (unique in the graph), so the message has no branch path."""
+        return tf.raw_ops.FIFOQueueV2(component_types=self._dtypes, shapes=self._shapes, capacity=1,
+                                      shared_name=self._name, name=self._name.split("/")[-1])
 
     # -- the read side of a queue
     def dequeue(self, name: str | None = None) -> Any:
@@ -322,11 +342,11 @@ def match_filenames_once(pattern, name=None):
 def limit_epochs(tensor, num_epochs=None, name=None):
     """``tf.compat.v1.train.limit_epochs``: ``tensor``, ``num_epochs`` times, then ``OutOfRangeError``.
 
-    The value comes from a native tf.data source (``from_tensors(tensor).repeat(num_epochs)`` in
-    effect), so ``tf.train.batch`` over it lifts. Read on its own, once ``local_variables_initializer()``
-    ran, it counts with legacy's ``count_up_to`` on the epoch counter, so running the initializer again
-    lets it through ``num_epochs`` times more, as in legacy. A ``tensor`` that cannot be computed inside tf.data
-    (a placeholder, a variable) keeps TensorFlow's own ``count_up_to`` version."""
+    The value comes from a native tf.data source, so ``tf.train.batch`` over it lifts. Once
+    ``local_variables_initializer()`` ran, every consumer counts with legacy's ``count_up_to`` on the epoch
+    counter, so all of them together get ``num_epochs`` values and running the initializer again lets it
+    through ``num_epochs`` times more, as in legacy (``epoch_limit.py``). A ``tensor`` that cannot be
+    computed inside tf.data (a placeholder, a variable) keeps TensorFlow's own ``count_up_to`` version."""
     notice("train.limit_epochs", stacklevel=2)
     if num_epochs is None:
         return tensor
@@ -340,29 +360,22 @@ def limit_epochs(tensor, num_epochs=None, name=None):
         if isinstance(lift, lifting.Blocker) or lift.upstreams:
             return tf1.train.limit_epochs(tensor, num_epochs=num_epochs, name=scope)
         epochs_variable = _epochs_variable()
-        source = ValueRead(f"limit_epochs {scope.rstrip('/')!r}",
-                           lambda shard: epochs_dataset(lift, num_epochs, epochs_variable))
+        stream = epoch_limit.EpochLimit(f"limit_epochs {scope.rstrip('/')!r}")
+        source = ValueRead(stream.describe(),
+                           lambda shard: epoch_limit.limit_dataset(lift, num_epochs, epochs_variable, stream.shared),
+                           stream=stream)
         with tf1.device("/device:CPU:0"):
             iterator = standalone_iterator(source.dataset())
-        value = _counted_or_read(tensor, num_epochs, epochs_variable, iterator, scope.rstrip("/").split("/")[-1])
+        value, iterator_op = epoch_limit.counted_or_read(tensor, num_epochs, epochs_variable, iterator,
+                                                         scope.rstrip("/").split("/")[-1])
         value.set_shape(tensor.shape)
+    # its direct read is a consumer: its iterator reads the counter alone once the source is shared
+    direct = shared_streams.consumer(stream, "its direct read", iterator_op,
+                                     lambda: source.dataset(),
+                                     refusal=lambda message: epoch_limit.refused(source.dataset(), message))
+    shared_streams.add_op(direct, value.op)
     frontier.register([value], source)
     return value
-
-
-def _counted_or_read(tensor: Any, num_epochs: int, epochs_variable: Any, iterator: Any, name: str) -> Any:
-    """A read of ``limit_epochs``' value not lifted into a batch: once the program has initialized the
-    epoch counter, legacy's ``count_up_to`` on it (so running ``local_variables_initializer()`` again
-    lets the tensor through again, as in legacy); before, the next element of the native source (which
-    needs no initializer)."""
-    handle = epochs_variable.handle
-
-    def counted() -> Any:
-        count = tf.raw_ops.ResourceCountUpTo(resource=handle, limit=num_epochs, T=tf.int64)
-        with tf.control_dependencies([count]):
-            return tf.identity(tensor)
-
-    return tf.cond(tf.raw_ops.VarIsInitializedOp(resource=handle), counted, iterator.get_next, name=name)
 
 
 def input_producer(input_tensor, element_shape=None, num_epochs=None, shuffle=True, seed=None, capacity=32,

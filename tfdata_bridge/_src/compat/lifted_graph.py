@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src import op_types, tf_private
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
@@ -218,6 +219,31 @@ def _copy_functions(graph: Any, graph_def: Any) -> None:
 
 
 _SEED_STRIDE = 0x9E3779B1  # the golden-ratio constant: spreads copies' seed2 values apart
+# graph -> {name of a seeded random op: the next copy number free for a pipeline lifting it}
+_seed_copies: GraphTable[dict[str, int]] = GraphTable("lifted_seed_copies")
+
+
+def first_copy(graph: Any, lifts: Any, copies: int) -> int:
+    """The first copy number (``Lift.function``) for a pipeline running ``copies`` copies of ``lifts``' ops.
+
+    Legacy ran one kernel per random op, whichever runner thread, of whichever batch call, ran it: a seeded
+    op's values are one sequence, shared out among its consumers. Each pipeline here has its own kernels:
+    two batch calls over one seeded op, both at copy 0, would each deliver that sequence from its start,
+    the same values twice. So the first pipeline lifting such an op keeps copy 0 (legacy's seeds, legacy's
+    values with one consumer), and each later one starts after the copies of those before it."""
+    names = {node.name for lift in lifts for node in lift.graph_def.node if _seeded(node)}
+    if not names:
+        return 0
+    table = _seed_copies.setdefault(graph, {})
+    start = max(table.get(name, 0) for name in names)
+    for name in names:
+        table[name] = start + copies
+    return start
+
+
+def _seeded(node: Any) -> bool:
+    return ("seed" in node.attr and "seed2" in node.attr and bool(node.attr["seed"].i or node.attr["seed2"].i)
+            and tf_private.op_is_stateful(node.op))
 
 
 def _reseeded(graph_def: Any, copy: int) -> Any:
@@ -225,7 +251,6 @@ def _reseeded(graph_def: Any, copy: int) -> Any:
     out = tf1.GraphDef()
     out.CopyFrom(graph_def)
     for node in out.node:
-        if "seed" in node.attr and "seed2" in node.attr and (node.attr["seed"].i or node.attr["seed2"].i):
-            if tf_private.op_is_stateful(node.op):
-                node.attr["seed2"].i = (node.attr["seed2"].i + copy * _SEED_STRIDE) % (2**31 - 1)
+        if _seeded(node):
+            node.attr["seed2"].i = (node.attr["seed2"].i + copy * _SEED_STRIDE) % (2**31 - 1)
     return out

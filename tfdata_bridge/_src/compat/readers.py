@@ -167,22 +167,30 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
 
 
 def _ending_as_the_queue(iterator: Any, queue: Any, name: str) -> tuple[Any, Any]:
-    """The next ``(key, value)`` of ``iterator``, which reads the file names of the drop-in queue
-    ``queue``; at its end, the ``OutOfRangeError`` of legacy's reader, whose text is the queue's (``FIFOQueue
-    '...' is closed and has insufficient elements (requested 1, current size 0)``): the records end only
-    when the queue is closed and drained, so TensorFlow's own dequeue, run once more, raises it."""
+    """The next ``(key, value)`` of ``iterator``, which reads the file names of ``queue``; at its end, the
+    ``OutOfRangeError`` of legacy's reader, whose text is the queue's (``FIFOQueue '...' is closed and has
+    insufficient elements (requested 1, current size 0)``): TensorFlow's own dequeue on ``queue``, closed
+    and drained by then, raises it. An input producer's ``queue`` has no such queue: one of legacy's kind
+    and name, made in the branch that runs at the end only (``InputQueue.ended_queue``), is closed first.
+    Key and value are the outputs of one op (the optional's value, run after the test), as a read's
+    were: a batch that lifts the value takes the whole read over (``shared_streams.claim``)."""
     with tf.name_scope(name):
         record = iterator.get_next_as_optional()
-        spec = record.element_spec
 
-        def drained() -> list[Any]:
-            dequeued = tf.raw_ops.QueueDequeueV2(handle=queue.queue_ref, component_types=[tf.string])
+        def drained() -> Any:
+            closed = []
+            handle = queue.ended_queue() if isinstance(queue, InputQueue) else queue.queue_ref
+            if isinstance(queue, InputQueue):
+                # (closing it again, at another reader's end, is not an error with cancel_pending_enqueues)
+                closed = [tf.raw_ops.QueueCloseV2(handle=handle, cancel_pending_enqueues=True)]
+            with tf.control_dependencies(closed):
+                dequeued = tf.raw_ops.QueueDequeueV2(handle=handle, component_types=[tf.string])
             with tf.control_dependencies([tf.debugging.Assert(False, dequeued, name="queue_not_drained")]):
-                return [tf.zeros([0] * (s.shape.rank or 0), tf.string) for s in spec]
+                return tf.constant(False)
 
-        keys, values = tf.cond(record.has_value(), lambda: list(record.get_value()), drained)
-    keys.set_shape(spec[0].shape)
-    values.set_shape(spec[1].shape)
+        more = tf.cond(record.has_value(), lambda: tf.constant(True), drained)
+        with tf.control_dependencies([more]):
+            keys, values = record.get_value()
     return keys, values
 
 
@@ -289,16 +297,15 @@ class ReaderBase:
             if source.stream is not None:  # one stream, several consumers: shared_streams.py
                 consumer = shared_streams.consumer(source.stream, f"{source.describe()}'s {method}()", None,
                                                    source.dataset, pending=lazy)
+            if consumer is not None:  # (its reads' tensors come out of a cond: the op is found here)
+                consumer.iterator = iterator.string_handle().op.inputs[0].op
             self._iterators[key] = iterator, consumer
         iterator, consumer = self._iterators[key]
         name = name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}"
-        if isinstance(queue, InputQueue):
-            keys, values = iterator.get_next(name=name)
-        else:  # a drop-in queue (no shared stream: its kernel shares by itself)
-            keys, values = _ending_as_the_queue(iterator, queue, name)
+        # at the end, legacy's text: its filename queue closed and drained (a drop-in queue has no shared
+        # stream: its kernel shares by itself)
+        keys, values = _ending_as_the_queue(iterator, queue, name)
         if consumer is not None:
-            if consumer.iterator is None:
-                consumer.iterator = shared_streams.iterator_op(keys)
             shared_streams.add_op(consumer, keys.op)
         frontier.register([keys, values], source)
         self._native_reads += 1

@@ -16,7 +16,9 @@ records: a record that fails to read (a bad CRC, a truncated file) fails in the 
 every good record before it has come out with its key, as from the legacy reader. The offsets of a
 TFRecord file are those of the uncompressed stream (8-byte length, 4-byte CRC, data, 4-byte CRC per
 record), as the legacy reader counts them, also for GZIP and ZLIB files; they come from a second read of
-the file that stops quietly at a bad record (``ignore_errors``), so the keys stream never fails first.
+the file that stops quietly at a bad record after the first (``ignore_errors``), so the keys stream never
+fails first; a file that cannot be opened (or whose first record is bad) fails in both at once, with the
+same error.
 
 ``FixedLengthRecordReader`` keeps the legacy reader's rule, which ``FixedLengthRecordDataset`` does not:
 after ``header_bytes``, record ``k`` starts at ``k * hop_bytes`` (``record_bytes`` without a hop) and exists
@@ -98,7 +100,11 @@ def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
         sizes = tf.cast(tf.strings.length(chunk), tf.int64) + TFRECORD_FRAMING
         return start + tf.reduce_sum(sizes), _format(filename, start + tf.math.cumsum(sizes, exclusive=True))
 
-    sizes = tf.data.TFRecordDataset(filename, compression_type=config.compression).ignore_errors()
+    # the first record read plainly: a file that cannot be opened fails here as in the records' read (under
+    # ignore_errors its open would be retried forever, and the zip asks for a key before the value)
+    first = tf.data.TFRecordDataset(filename, compression_type=config.compression).take(1)
+    rest = tf.data.TFRecordDataset(filename, compression_type=config.compression).skip(1).ignore_errors()
+    sizes = first.concatenate(rest)
     keys = sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), offsets).unbatch()
     return keys.concatenate(tf.data.Dataset.from_tensors(tf.strings.join([filename, ":?"])).repeat())
 

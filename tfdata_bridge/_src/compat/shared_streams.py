@@ -6,6 +6,9 @@ tensor lists of a ``batch_join`` that share one ``read()``. Each element goes to
 The drop-in makes an input producer's rows (and a reader's records) a tf.data stream; a stream per
 consumer would deliver every element once per consumer.
 
+``limit_epochs`` is such a stream too (``epoch_limit.py``): its consumers share legacy's epoch counter,
+so sharing it moves nothing out of tf.data.
+
 So each consumer of an input producer's stream registers here (``consumer``): a one-element-at-a-time
 iterator (``reader.read(q)``, ``q.dequeue()``; live unless a lifted pipeline or the fallback took its
 tensors over, ``claim``), a ``tf.train.batch`` pipeline reading it, or TensorFlow's own queue filled from
@@ -71,6 +74,9 @@ class Consumer:
     ops: set[str] = field(default_factory=set)
     settled: bool = False  # existed when the graph last ran: its iterator may have run since
     pending: bool = False  # its iterator op reads a stand-in until settle builds it (module docstring)
+    # where its iterator op runs even when it is not read (limit_epochs' direct read captures it in a
+    # cond): the dataset, failing with the given message, that refuses it when taken over
+    refusal: Callable[[str], Any] | None = None
 
     def live(self, claimed: set[str]) -> bool:
         return not self.ops or any(op not in claimed for op in self.ops)
@@ -78,7 +84,8 @@ class Consumer:
 
 @dataclass(eq=False)
 class _Stream:
-    stream: Any  # an InputQueue: has ``shared`` (bool) and ``share()``
+    stream: Any  # an InputQueue or epoch_limit.EpochLimit: ``shared``, ``share()``, ``runner``, ``describe()``,
+    # ``sharing()`` (what sharing does, for the warning) and ``taken_over_fix()``
     consumers: list[Consumer] = field(default_factory=list)
     read_twice: list[str] = field(default_factory=list)  # why one source's elements go to several lists
 
@@ -112,11 +119,12 @@ def _entry(graph: Any, stream: Any) -> _Stream:
 
 
 def consumer(stream: Any, describe: str, iterator: Any, rebuild: Callable[[], Any] | None,
-             pending: bool = False) -> Consumer:
+             pending: bool = False, refusal: Callable[[str], Any] | None = None) -> Consumer:
     """Register a consumer of ``stream`` (built in the default graph) and return it; ``pending``: its
-    iterator reads a stand-in until ``settle`` builds its dataset with ``rebuild``."""
+    iterator reads a stand-in until ``settle`` builds its dataset with ``rebuild``; ``refusal``: see
+    ``Consumer``."""
     with _lock:
-        made = Consumer(describe, iterator, rebuild, pending=pending)
+        made = Consumer(describe, iterator, rebuild, pending=pending, refusal=refusal)
         _entry(tf1.get_default_graph(), stream).consumers.append(made)
         return made
 
@@ -206,12 +214,7 @@ def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> Any:
         for made in entry.consumers:
             if made.rebuild is not None:
                 _rewire(made)
-    warnings.warn(
-        f"{stream.describe()}: {why}. In legacy TensorFlow they compete for its elements, so they read it "
-        "through TensorFlow's own queue (filled by one QueueRunner: tf.train.start_queue_runners(sess) starts "
-        "it) and reader kernels, reached from inside tf.data, and each element goes to exactly one of them.",
-        FallbackWarning, stacklevel=stacklevel,
-    )
+    warnings.warn(f"{stream.describe()}: {why}. {stream.sharing()}.", FallbackWarning, stacklevel=stacklevel)
     return stream.runner
 
 
@@ -228,7 +231,13 @@ def _refuse_taken_over(entry: _Stream, claimed: set[str], reader: Consumer) -> N
             continue
         message = (f"{made.describe} of {entry.stream.describe()} was taken over by {reader.describe}, and running "
                    "it as well would deliver its elements twice (in legacy TensorFlow the two compete for them); "
-                   "fetch what the batch gives, or give the direct read its own input producer")
+                   f"{entry.stream.taken_over_fix()}")
+        if made.refusal is not None:  # (its iterator op must run: it fails when read instead)
+            refusal = made.refusal
+            made.rebuild = lambda: refusal(message)
+            with tf1.device("/device:CPU:0"):
+                _rewire(made)
+            continue
         tf_private.set_attr(made.iterator, "container", tf1.AttrValue(s=message.encode()))
 
 
