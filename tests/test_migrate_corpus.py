@@ -56,6 +56,7 @@ REWRITTEN: dict[str, str] = {
     "name_clash_dataset": "order",
     "name_reuse_scopes": "order",
     "prefetch_queue_runner": "multiset",
+    "prefetch_queue_size_summary": "multiset",
     "pyfunc_lambda_next": "order",
     "pyfunc_method_producer": "order",
     "pyfunc_threads_stopiteration": "multiset",
@@ -66,14 +67,13 @@ REWRITTEN: dict[str, str] = {
     "start_runners_no_args": "multiset",
     "stopiteration_pyfunc": "order",
     "supervisor_loop": "multiset",
+    "two_pipelines_reused_names": "order",
     "wholefile_helper_key": "order",
 }
 LEFT: dict[str, str] = {
     "feed_thread_class": "order",
     "key_used_refused": "order",
-    "prefetch_queue_size_summary": "multiset",
     "segmentation_reader_class": "order",
-    "two_pipelines_reused_names": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
 HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree

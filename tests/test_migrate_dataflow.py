@@ -352,7 +352,8 @@ def test_the_k_reader_pattern_in_one_function_with_a_random_shuffle_queue():
 
 
 @pytest.mark.parametrize("extra", [
-    "    tf.summary.scalar('fill', values_queue.size())\n",
+    "    fill = values_queue.size()\n",  # a tensor the program may run: the queue is measured
+    "    tf.summary.scalar('fill', values_queue.size() + tf.shape(values_queue.dequeue())[0])\n",
     "    enqueue_ops.append(tf.no_op())\n",
 ])
 def test_a_hand_built_queue_used_beyond_its_readers_and_runner_is_left(extra):
@@ -361,6 +362,21 @@ def test_a_hand_built_queue_used_beyond_its_readers_and_runner_is_left(extra):
     assert source != PREFETCH
     result, code = _tfdata(source)
     assert code[:code.index("def inputs")] == source[:source.index("def inputs")]
+
+
+@pytest.mark.parametrize("summary", [
+    "tf.summary.scalar('fill', values_queue.size())",
+    "tf.summary.scalar('queue/%s/fraction' % 'x', tf.cast(values_queue.size(), tf.float32) * (1. / capacity))",
+    "tf.compat.v1.summary.scalar(name='fill', tensor=values_queue.size())",
+])
+def test_a_fill_level_summary_of_a_hand_built_queue_is_dropped_with_a_note(summary):
+    source = PREFETCH.replace("    return values_queue\n", f"    {summary}\n    value = values_queue.dequeue()\n"
+                              "    return tf.train.batch([value], batch_size=4)\n")
+    assert source != PREFETCH
+    result, code = _tfdata(source)
+    statements = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith("#"))
+    assert "values_queue" not in statements and "tf.RandomShuffleQueue(" not in statements
+    assert any(summary in n.message and "dropped" in n.message for n in result.notes if n.kind == "info")
 
 
 DECODE = textwrap.dedent('''\
