@@ -39,6 +39,7 @@ REWRITTEN: dict[str, str] = {
     "cifar_record_check_files": "order",
     "cifar_style_input": "multiset",
     "csv_defaults_var": "order",
+    "device_name_scope_tf2": "multiset",
     "dict_batch_helper_same_module": "order",
     "dict_parse_shuffle": "multiset",
     "enqueue_loop_fifo": "multiset",
@@ -84,7 +85,6 @@ REWRITTEN: dict[str, str] = {
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",
     "config_object_batch": "order",
-    "device_name_scope_tf2": "multiset",
     "enqueue_thread_subclass": "order",
     "feed_thread_class": "order",
     "key_used_refused": "order",

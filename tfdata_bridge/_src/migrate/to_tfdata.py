@@ -16,7 +16,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
-from tfdata_bridge._src.migrate.calls import Refusal, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.calls import Refusal, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
@@ -188,6 +188,7 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     """The index, scopes and finder of a module (``tree.py`` asks them of the modules that define helpers)."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     index = _Index()
+    index.tf_aliases = module_aliases(module)
     wrapper.visit(index)
     scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines, index.spans, index.block_of,
                     wrapper.resolve(PositionProvider))
