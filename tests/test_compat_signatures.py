@@ -10,7 +10,7 @@ import inspect
 import pytest
 
 import tfdata_bridge.compat.v1 as bridge
-from tfdata_bridge._src.symbols import SYMBOLS
+from tfdata_bridge._src.symbols import SIGNATURES, SYMBOLS
 
 QUEUE_MODULE = "tfdata_bridge._src.compat.graph_queues"
 PATHS = sorted(path for sym in SYMBOLS if sym.shim and not sym.shim.startswith(QUEUE_MODULE + ":") for path in sym.paths)
@@ -60,3 +60,16 @@ def test_reader_methods_are_tensorflows(tf, name):
             assert isinstance(inspect.getattr_static(ours, method), property), method
         else:
             assert parameters(getattr(ours, method)) == parameters(getattr(theirs, method)), method
+
+
+@pytest.mark.parametrize("path", sorted(SIGNATURES))
+def test_the_registry_signatures_are_tensorflows(path):
+    # symbols.SIGNATURES is the one copy migrate binds a call's positional arguments by: a wrong order
+    # there would rewrite batch(x, 32, 4) with 4 as the capacity
+    import tensorflow as tf
+
+    fn = resolve(tf.compat.v1, path)
+    fn = fn.__init__ if inspect.isclass(fn) else fn
+    names = tuple(p.name for p in inspect.signature(fn).parameters.values()
+                  if p.name != "self" and p.kind is p.POSITIONAL_OR_KEYWORD)
+    assert SIGNATURES[path] == names

@@ -52,8 +52,10 @@ def test_elements_arrive_in_order_while_a_thread_enqueues_and_the_dataset_ends_a
 
 
 def test_ready_elements_cross_into_tf_data_in_one_python_call_per_chunk():
-    q = tfdata_bridge.FIFOQueue(200, tf.int64, shapes=[[]])
-    q.enqueue_many((np.arange(150),))
+    from tfdata_bridge._src.plan import CHUNK_LIMIT
+
+    q = tfdata_bridge.FIFOQueue(400, tf.int64, shapes=[[]])
+    q.enqueue_many((np.arange(CHUNK_LIMIT + 22),))
     q.close()
     calls = []
     take = q._channel.get_available
@@ -63,8 +65,8 @@ def test_ready_elements_cross_into_tf_data_in_one_python_call_per_chunk():
         return take(*args, **kwargs)
 
     q._channel.get_available = counted
-    assert [int(v) for v in q.as_dataset()] == list(range(150))
-    assert len(calls) == 2  # one chunk of 150, then the end
+    assert [int(v) for v in q.as_dataset()] == list(range(CHUNK_LIMIT + 22))
+    assert len(calls) == 3  # a whole chunk, the 22 left, then the end
 
 
 @pytest.mark.parametrize("allow_smaller", [False, True])

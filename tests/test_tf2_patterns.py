@@ -7,8 +7,8 @@ import numpy as np
 import tfdata_bridge as tfb
 
 
-def test_seed_answer2_numpy_producer_batched_with_capacity_2():
-    """Answer 2: a numpy producer, tf.train.batch(batch_size=2, capacity=2), doubled by the model."""
+def test_numpy_producer_batched_with_capacity_2():
+    """The `py_func` + `train.batch` program: a numpy producer, tf.train.batch(batch_size=2, capacity=2), doubled by the model."""
     input_shape, target_shape = (2, 2), ()
     trace, lock = [], threading.Lock()
     rng = np.random.default_rng(0)

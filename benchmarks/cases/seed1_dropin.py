@@ -1,4 +1,4 @@
-"""Seed answer 1 through the drop-in: the same graph-mode program (placeholders -> ``FIFOQueue(100)``
+"""The feed-thread program through the drop-in: the same graph-mode program (placeholders -> ``FIFOQueue(100)``
 .enqueue run per element by a feeding thread with ``sess.run(enqueue_op, feed_dict=...)``,
 ``dequeue_many(32)`` in the training loop), built once with ``tensorflow.compat.v1`` and once with
 ``tfdata_bridge.compat.v1``; only the module differs.
@@ -57,7 +57,7 @@ if __name__ == "__main__":
     import argparse
     import statistics
 
-    parser = argparse.ArgumentParser(description="seed answer 1 feed pattern: legacy vs the drop-in")
+    parser = argparse.ArgumentParser(description="the feed-thread program: legacy vs the drop-in")
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()

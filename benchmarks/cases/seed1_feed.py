@@ -1,4 +1,4 @@
-"""Seed answer 1: a Python thread feeds single elements (100 float32 features and an int32 label)
+"""The feed-thread program: a Python thread feeds single elements (100 float32 features and an int32 label)
 into a queue of capacity 100; the training loop takes batches of 32.
 
 The data are made in memory up front (the seed reads them from a file), so every variant moves the

@@ -1,4 +1,4 @@
-"""Seed answer 2 through the drop-in: the same graph-mode program (a ``py_func`` producer ->
+"""The `py_func` + `train.batch` program through the drop-in: the same graph-mode program (a ``py_func`` producer ->
 ``train.batch(..., num_threads=N, capacity=64)`` -> ``2 *`` the batch -> a ``sess.run`` loop), built once
 with ``tensorflow.compat.v1`` and once with ``tfdata_bridge.compat.v1``; only the module differs.
 

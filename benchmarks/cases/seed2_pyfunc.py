@@ -1,4 +1,4 @@
-"""Seed answer 2: a numpy function makes one element per call (a (2, 2) float32 input and an int32
+"""The `py_func` + `train.batch` program: a numpy function makes one element per call (a (2, 2) float32 input and an int32
 target); ``tf.train.batch`` batches them behind a queue runner.
 
 The seed uses ``batch_size=2, capacity=2`` to print its ``fffrrf...`` trace. Two elements per batch

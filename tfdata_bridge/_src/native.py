@@ -17,19 +17,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import op_types, tf_private
 from tfdata_bridge._src.tf import tf
 
-PYTHON_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
-LEGACY_OPS = frozenset({
-    "FIFOQueue", "FIFOQueueV2", "RandomShuffleQueue", "RandomShuffleQueueV2", "PaddingFIFOQueue",
-    "PaddingFIFOQueueV2", "PriorityQueue", "PriorityQueueV2", "FakeQueue",
-    "QueueEnqueue", "QueueEnqueueV2", "QueueEnqueueMany", "QueueEnqueueManyV2", "QueueDequeue", "QueueDequeueV2",
-    "QueueDequeueMany", "QueueDequeueManyV2", "QueueDequeueUpTo", "QueueDequeueUpToV2",
-    "TFRecordReader", "TFRecordReaderV2", "TextLineReader", "TextLineReaderV2", "FixedLengthRecordReader",
-    "FixedLengthRecordReaderV2", "WholeFileReader", "WholeFileReaderV2", "IdentityReader", "IdentityReaderV2",
-    "LMDBReader", "ReaderRead", "ReaderReadV2", "ReaderReadUpTo", "ReaderReadUpToV2",
-})
+PYTHON_OPS = op_types.PY_FUNC_OPS
+LEGACY_OPS = op_types.LEGACY_OPS
 
 
 @dataclass(frozen=True)

@@ -258,6 +258,44 @@ SYMBOLS += (
     ),
 )
 
+# Each legacy reader and where its records come from in tf.data: the dataset class `migrate` writes (None: no
+# tf.data class reads them: migrate reads the files with tf.io.read_file, or leaves the reader) and what the
+# drop-in reads them with (its messages name it; it keeps legacy's rules for a file that is not a whole
+# number of fixed-length records, which FixedLengthRecordDataset refuses).
+READER_SOURCES: dict[str, tuple[str | None, str]] = {
+    "TFRecordReader": ("TFRecordDataset", "tf.data.TFRecordDataset"),
+    "TextLineReader": ("TextLineDataset", "tf.data.TextLineDataset"),
+    "FixedLengthRecordReader": ("FixedLengthRecordDataset", "dataset of tf.io.read_file slices"),
+    "WholeFileReader": (None, "dataset of tf.io.read_file"),
+    "IdentityReader": (None, "dataset of its work strings"),
+}
+
+# The parameters of the legacy functions, in order: the one copy of their signatures (migrate binds calls
+# by it; tests/test_compat_signatures.py checks it against TensorFlow's own: training/input.py,
+# io_ops.py, script_ops.py).
+SIGNATURES: dict[str, tuple[str, ...]] = {
+    "train.string_input_producer": ("string_tensor", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
+                                    "name", "cancel_op"),
+    "train.slice_input_producer": ("tensor_list", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
+                                   "name"),
+    "train.batch": ("tensors", "batch_size", "num_threads", "capacity", "enqueue_many", "shapes", "dynamic_pad",
+                    "allow_smaller_final_batch", "shared_name", "name"),
+    "train.maybe_batch": ("tensors", "keep_input", "batch_size", "num_threads", "capacity", "enqueue_many",
+                          "shapes", "dynamic_pad", "allow_smaller_final_batch", "shared_name", "name"),
+    "train.shuffle_batch": ("tensors", "batch_size", "capacity", "min_after_dequeue", "num_threads", "seed",
+                            "enqueue_many", "shapes", "allow_smaller_final_batch", "shared_name", "name"),
+    "train.maybe_shuffle_batch": ("tensors", "batch_size", "capacity", "min_after_dequeue", "keep_input",
+                                  "num_threads", "seed", "enqueue_many", "shapes", "allow_smaller_final_batch",
+                                  "shared_name", "name"),
+    "TFRecordReader": ("name", "options"),
+    "TextLineReader": ("skip_header_lines", "name"),
+    "FixedLengthRecordReader": ("record_bytes", "header_bytes", "footer_bytes", "hop_bytes", "name", "encoding"),
+    "WholeFileReader": ("name",),
+    "py_func": ("func", "inp", "Tout", "stateful", "name"),
+    "numpy_function": ("func", "inp", "Tout", "stateful", "name"),
+}
+
+
 BY_PATH: dict[str, LegacySymbol] = {path: sym for sym in SYMBOLS for path in sym.paths}
 
 

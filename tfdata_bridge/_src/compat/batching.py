@@ -26,6 +26,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from tfdata_bridge._src import plan
 from tfdata_bridge._src.compat import batch_checks as checks
 from tfdata_bridge._src.compat import eager_batch, graph_batch, sparse_batch
 from tfdata_bridge._src.compat.notice import notice
@@ -178,7 +179,8 @@ def _chain(req: graph_batch.GraphBatch, built: graph_batch.Built) -> str:
         parts.append(".unbatch()")
     if req.shuffle is not None:
         seed = "" if req.shuffle[1] is None else f", seed={req.shuffle[1]}"
-        parts.append(f".shuffle({req.capacity}{seed})")
+        # the chain a user writes has no channel: the buffer is the whole capacity (plan.shuffle_split)
+        parts.append(f".shuffle({plan.shuffle_split(req.capacity)[0]}{seed})")
     drop = not req.allow_smaller_final_batch
     kind = "padded_batch" if req.dynamic_pad else "batch"
     parts.append(f".{kind}({req.batch_size}, drop_remainder={drop})")

@@ -20,7 +20,7 @@ import dataclasses
 import threading
 from typing import Any, Callable
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import op_types, tf_private
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
@@ -65,7 +65,7 @@ def latched_lift(lift: Any, latch: Latch) -> Any:
     graph_def.CopyFrom(lift.graph_def)
     wrapped = []
     for node in graph_def.node:
-        if node.op not in tf_private.PY_FUNC_OPS:
+        if node.op not in op_types.PY_FUNC_OPS:
             continue
         func = tf_private.py_func_for_token(node.attr["token"].s.decode())
         if func is None:

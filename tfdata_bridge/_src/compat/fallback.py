@@ -30,7 +30,7 @@ import weakref
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.graph_queues import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue, internal_queue
 from tfdata_bridge._src.compat.queue_reading import reader
 from tfdata_bridge._src.tf import tf

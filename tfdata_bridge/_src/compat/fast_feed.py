@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 

@@ -42,7 +42,8 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, shared_streams, sparse_batch, tf_private
+from tfdata_bridge._src.compat import batch_retry, error_latch, lifting, pipelines, readers, shared_streams, sparse_batch
+from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -143,11 +144,7 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     shards = _reads(req, lifts, latch)
     buffered = 0
     if req.shuffle is not None:
-        # Legacy's shuffle queue fills towards capacity whenever the producer is ahead (the usual case in
-        # training) and mixes across all of it; shuffle(min_after_dequeue + batch) would mix 40x less.
-        # A Python producer's channel holds a part of that capacity (_python_channel), the shuffle the rest.
-        held = _python_channel(req) if any(lift.python_producers for lift in lifts) else 0
-        buffered = max(1, req.capacity - held)
+        buffered = shuffle_buffer(req, any(lift.python_producers for lift in lifts))
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
     retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
@@ -278,10 +275,16 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
 def _python_channel(req: GraphBatch) -> int:
     """What a Python producer's channel holds of the call's ``capacity``: all but the batch in flight
     (the channel and that batch stand for legacy's queue), or with a shuffle, whose buffer holds the
-    rest, one batch (at most half the capacity)."""
+    rest, one batch (``plan.shuffle_split``)."""
     if req.shuffle is not None:
-        return max(1, min(req.batch_size, req.capacity // 2))
+        return plan.shuffle_split(req.capacity, req.batch_size, whole_batches=True)[1]
     return max(1, req.capacity - req.batch_size)
+
+
+def shuffle_buffer(req: GraphBatch, python: bool) -> int:
+    """The call's shuffle buffer (``plan.shuffle_split``): the whole ``capacity``, less what a Python
+    producer's channel holds (``python``)."""
+    return plan.shuffle_split(req.capacity, req.batch_size if python else 0, whole_batches=True)[0]
 
 
 def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],

@@ -19,6 +19,7 @@ import inspect
 from typing import Any
 
 from tfdata_bridge._src.compat import fast_feed
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.queues.args import (
     as_name_list, as_shape_list, as_type_list, resource_name, shuffle_seeds,
@@ -109,7 +110,7 @@ class QueueBase(tf.queue.QueueBase):
         return self._tfdb_read("dequeue_up_to", n, name or f"{self._name}_DequeueUpTo")
 
     def _tfdb_read(self, method: str, n: Any, name: str) -> Any:
-        return self._dequeue_return_value(read(self, method, n, name))
+        return tf_private.dequeue_return_value(self, read(self, method, n, name))
 
     def enqueue(self, vals, name=None):
         """TensorFlow's enqueue op; one fed straight from placeholders can skip the session step when a

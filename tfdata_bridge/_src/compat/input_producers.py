@@ -34,7 +34,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, lifting, pipelines, shared_streams, tf_private
+from tfdata_bridge._src.compat import frontier, lifting, pipelines, shared_streams
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning

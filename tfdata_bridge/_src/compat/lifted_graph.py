@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import op_types, tf_private
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
@@ -143,7 +143,7 @@ class Lift:
     @property
     def python_ops(self) -> tuple[str, ...]:
         """The lifted Python ops (``py_func`` and friends), as ``name (type)``."""
-        return tuple(f"{node.name} ({node.op})" for node in self.graph_def.node if node.op in tf_private.PY_FUNC_OPS)
+        return tuple(f"{node.name} ({node.op})" for node in self.graph_def.node if node.op in op_types.PY_FUNC_OPS)
 
     @property
     def python_producers(self) -> tuple[Any, ...]:
@@ -156,7 +156,7 @@ class Lift:
     def pure(self) -> bool:
         """Whether the lifted ops are all stateless (no random op, ``py_func``, ``Assert``...): the same
         inputs always give the same values, so the ops may run on a whole batch at once."""
-        return not any(tf_private.op_is_stateful(node.op) or node.op in tf_private.PY_FUNC_OPS
+        return not any(tf_private.op_is_stateful(node.op) or node.op in op_types.PY_FUNC_OPS
                        for node in self.graph_def.node) and not len(self.graph_def.library.function)
 
 
@@ -179,7 +179,7 @@ def build(graph: Any, names: set[str], outputs: tuple[Any, ...], upstreams: tupl
             if name in frontier:
                 mapped.add(name)
         graph_def.node.append(node)
-        if op.type in tf_private.PY_FUNC_OPS:
+        if op.type in op_types.PY_FUNC_OPS:
             token = op.get_attr("token")
             func = tf_private.py_func_for_token(token.decode() if isinstance(token, bytes) else token)
             if func is not None:

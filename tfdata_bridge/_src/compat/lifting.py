@@ -27,31 +27,12 @@ from tfdata_bridge._src.compat import frontier as _frontier
 from tfdata_bridge._src.compat import py_producers
 from tfdata_bridge._src.compat.lifted_graph import Lift, QueueRead, Upstream, build
 from tfdata_bridge._src.compat.queue_reading import DequeueSource, dequeue_source
+from tfdata_bridge._src import op_types, tf_private
 from tfdata_bridge._src.tf import tf
 
 
-# Stateful ops whose state is private to the op itself: a copy inside tf.data behaves like the original.
-LIFTABLE_STATEFUL = frozenset({
-    "PyFunc", "PyFuncStateless", "EagerPyFunc",
-    "RandomUniform", "RandomUniformInt", "RandomStandardNormal", "TruncatedNormal", "RandomShuffle",
-    "Multinomial", "RandomGamma", "RandomPoisson", "RandomPoissonV2", "ParameterizedTruncatedNormal",
-    "RandomCrop", "SampleDistortedBoundingBox", "SampleDistortedBoundingBoxV2",
-    "Print", "PrintV2", "Assert", "Timestamp",
-    "StatefulPartitionedCall", "PartitionedCall", "If", "While", "Case",
-})
-
-NOT_LIFTABLE = {
-    "Placeholder": "is a placeholder: its value comes from feed_dict, which a tf.data pipeline never sees",
-    "PlaceholderV2": "is a placeholder: its value comes from feed_dict, which a tf.data pipeline never sees",
-    "PlaceholderWithDefault": "is a placeholder: its value may come from feed_dict, which a tf.data pipeline "
-                              "never sees",
-    "Enter": "belongs to a v1 while_loop frame, which cannot move into a tf.data function",
-    "RefEnter": "belongs to a v1 while_loop frame, which cannot move into a tf.data function",
-    "Exit": "belongs to a v1 while_loop frame, which cannot move into a tf.data function",
-    "RefExit": "belongs to a v1 while_loop frame, which cannot move into a tf.data function",
-    "NextIteration": "belongs to a v1 while_loop frame, which cannot move into a tf.data function",
-    "LoopCond": "belongs to a v1 while_loop frame, which cannot move into a tf.data function",
-}
+LIFTABLE_STATEFUL = op_types.LIFTABLE_STATEFUL
+NOT_LIFTABLE = op_types.NOT_LIFTABLE
 
 
 @dataclass(frozen=True)
@@ -76,7 +57,7 @@ def _blocker(op: Any) -> Blocker | None:
     if op.type in NOT_LIFTABLE:
         return Blocker(op.name, op.type, NOT_LIFTABLE[op.type])
     for t in list(op.inputs) + list(op.outputs):
-        if t.dtype == tf.resource or t.dtype._is_ref_dtype:  # noqa: SLF001 - public DType has no is_ref
+        if t.dtype == tf.resource or tf_private.is_ref_dtype(t.dtype):
             holder = t.op if t.op is not op else op
             return Blocker(op.name, op.type, f"reads or changes state the session holds ('{holder.name}', a "
                                              f"{holder.type}: a variable, table, queue or reader), which a copy "

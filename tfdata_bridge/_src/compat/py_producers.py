@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import frontier, pipelines, tf_private
+from tfdata_bridge._src.compat import frontier, pipelines
+from tfdata_bridge._src import op_types, tf_private
 from tfdata_bridge._src.compat.eager_batch import Probe
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.compiler.started_batches import StartedBatches
@@ -37,7 +38,7 @@ from tfdata_bridge._src.spec.pipeline import pipeline
 from tfdata_bridge._src.spec.producer import Producer
 from tfdata_bridge._src.tf import tf
 
-PRODUCER_OPS = frozenset({"PyFunc", "PyFuncStateless"})
+PRODUCER_OPS = op_types.PRODUCER_OPS
 
 _sources: GraphTable[dict[str, PyProducer]] = GraphTable("py_producers")
 

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src.compat.graph_tables import GraphTable
+from tfdata_bridge._src import op_types
 from tfdata_bridge._src.tf import tf
 
-QUEUE_OPS = frozenset({"FIFOQueueV2", "RandomShuffleQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2"})
+QUEUE_OPS = op_types.QUEUE_OPS
 
 
 @dataclass(frozen=True)

@@ -35,11 +35,13 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, shared_streams, tf_private
+from tfdata_bridge._src.compat import frontier, shared_streams
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, stand_in_iterator, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
 from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.symbols import READER_SOURCES
 
 tf1 = tf.compat.v1
 
@@ -345,13 +347,7 @@ class ReaderBase:
 
 ReaderBase.__signature__ = inspect.signature(tf1.ReaderBase)  # ReaderBase(...) is TensorFlow's own
 
-_DATASETS = {
-    "TFRecordReader": "tf.data.TFRecordDataset",
-    "TextLineReader": "tf.data.TextLineDataset",
-    "FixedLengthRecordReader": "dataset of tf.io.read_file slices",
-    "WholeFileReader": "dataset of tf.io.read_file",
-    "IdentityReader": "dataset of its work strings",
-}
+_DATASETS = {reader: dropin for reader, (_, dropin) in READER_SOURCES.items()}
 
 
 class TFRecordReader(ReaderBase):

@@ -26,7 +26,8 @@ import threading
 import weakref
 from typing import Any
 
-from tfdata_bridge._src.compat import pipelines, shared_streams, tf_private
+from tfdata_bridge._src.compat import pipelines, shared_streams
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.runtime import failures, gc_guard
 from tfdata_bridge._src.tf import tf

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat import batch_retry, fast_feed, graph_queues, pipelines, session_release, shared_streams, tf_private
+from tfdata_bridge._src.compat import batch_retry, fast_feed, graph_queues, pipelines, session_release, shared_streams
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1

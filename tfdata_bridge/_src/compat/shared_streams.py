@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 from tfdata_bridge._src.compat.graph_tables import GraphTable

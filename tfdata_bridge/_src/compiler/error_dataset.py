@@ -22,7 +22,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.runtime import failures, gc_guard, iterations, process_hooks
 from tfdata_bridge._src.tf import tf
 

@@ -28,7 +28,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import tf_private
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.runtime import failures
 from tfdata_bridge._src.tf import tf
 

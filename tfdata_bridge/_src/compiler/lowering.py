@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tfdata_bridge._src import plan
+from tfdata_bridge._src.plan import CHUNK_LIMIT
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 
-CHUNK_LIMIT = 128
 
 
 @dataclass(frozen=True)
@@ -54,20 +55,10 @@ class Lowering:
     chunk_min: int = 1  # a chunk waits for this many elements (fewer at the end)
 
 
-SHUFFLE_CHANNEL_SHARE = 8  # a random_shuffle queue's channel holds at most 1/8 of capacity (and CHUNK_LIMIT)
-
-
 def shuffle_split(spec: PipelineSpec) -> tuple[int, int]:
-    """``(shuffle buffer, channel capacity)`` of a random_shuffle queue: together they hold ``capacity``.
-
-    The channel holds what one Python call hands to tf.data, up to ``CHUNK_LIMIT`` elements and an eighth
-    of ``capacity``; the shuffle buffer the rest, so the elements are mixed across at least 7/8 of
-    ``capacity``, as the legacy queue mixed across what it held (measured against legacy in
-    ``tests/test_shuffle_mixing.py``). A smaller channel would mix a little more and transfer in smaller
-    chunks: a channel of 32 ran a 1,000-capacity pipeline 2x slower than one of 128."""
-    capacity = spec.queue.capacity
-    channel = max(1, min(CHUNK_LIMIT, capacity // SHUFFLE_CHANNEL_SHARE))
-    return max(1, capacity - channel), channel
+    """``(shuffle buffer, channel capacity)`` of a random_shuffle queue: together they hold ``capacity``
+    (``plan.shuffle_split``: the channel holds one chunk, at most an eighth of ``capacity``)."""
+    return plan.shuffle_split(spec.queue.capacity, CHUNK_LIMIT)
 
 
 def shuffle_buffer_size(spec: PipelineSpec) -> int:

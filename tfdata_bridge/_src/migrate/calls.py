@@ -5,29 +5,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
-# parameters of the legacy functions, in order (tensorflow/python/training/input.py, io_ops.py, script_ops.py)
-SIGNATURES: dict[str, tuple[str, ...]] = {
-    "train.string_input_producer": ("string_tensor", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
-                                    "name", "cancel_op"),
-    "train.slice_input_producer": ("tensor_list", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
-                                   "name"),
-    "train.batch": ("tensors", "batch_size", "num_threads", "capacity", "enqueue_many", "shapes", "dynamic_pad",
-                    "allow_smaller_final_batch", "shared_name", "name"),
-    "train.maybe_batch": ("tensors", "keep_input", "batch_size", "num_threads", "capacity", "enqueue_many",
-                          "shapes", "dynamic_pad", "allow_smaller_final_batch", "shared_name", "name"),
-    "train.shuffle_batch": ("tensors", "batch_size", "capacity", "min_after_dequeue", "num_threads", "seed",
-                            "enqueue_many", "shapes", "allow_smaller_final_batch", "shared_name", "name"),
-    "train.maybe_shuffle_batch": ("tensors", "batch_size", "capacity", "min_after_dequeue", "keep_input",
-                                  "num_threads", "seed", "enqueue_many", "shapes", "allow_smaller_final_batch",
-                                  "shared_name", "name"),
-    "TFRecordReader": ("name", "options"),
-    "TextLineReader": ("skip_header_lines", "name"),
-    "FixedLengthRecordReader": ("record_bytes", "header_bytes", "footer_bytes", "hop_bytes", "name", "encoding"),
-    "WholeFileReader": ("name",),
-    "py_func": ("func", "inp", "Tout", "stateful", "name"),
-    "numpy_function": ("func", "inp", "Tout", "stateful", "name"),
-}
-
+from tfdata_bridge._src.symbols import SIGNATURES
 
 # modules under ``tensorflow.python`` that old code imported directly -> the public ``tf.compat.v1`` prefix
 # of what they define (``from tensorflow.python.training import input as tf_input``: ``tf_input.batch``)

@@ -193,7 +193,9 @@ class Generator:
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
         threads = self.arg(p, "num_threads")
-        vector = self._vectorized(p) if keep is None else None
+        # enqueue_many: each value the producer makes is a batch of elements (check_flags: a py_func's)
+        many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
+        vector = self._vectorized(p) if keep is None and not many else None
         fn_stmts: list[cst.BaseStatement] = []
         if vector is not None:
             pass
@@ -202,10 +204,14 @@ class Generator:
             ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
             fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), ret))
             steps.append(emit.map_step(fn, threads))
+            if many:
+                steps.append("unbatch()")
             if keep is not None:
                 steps.append("filter(lambda element, keep: keep)")
                 steps.append("map(lambda element, keep: element)")
-        if shuffle:
+        if many and not any(step == "unbatch()" for step in steps):
+            steps.append("unbatch()")
+        if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.shuffle_split)
             steps.append(emit.shuffle_step(self.code(p.args["capacity"]), self.arg(p, "seed")))
             notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
                             f"{self.code(p.args['capacity'])})")

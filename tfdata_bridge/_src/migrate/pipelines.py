@@ -358,8 +358,8 @@ def _name_ids(node: cst.CSTNode) -> set[int]:
 def check_flags(p: Pipeline) -> None:
     """Arguments that have no tf.data meaning the rewrite can prove: refused."""
     args = p.args
-    if literal_bool(args.get("enqueue_many"), False, "enqueue_many"):
-        raise Refusal("enqueue_many=True: each tensor is a batch of elements; not rewritten")
+    if literal_bool(args.get("enqueue_many"), False, "enqueue_many") and (p.source.kind != "py_func" or p.readers):
+        raise Refusal("enqueue_many=True over a reader: each tensor is a batch of records; not rewritten")
     for name in ("shared_name",):
         if not is_none(args.get(name)):
             raise Refusal(f"{name}= shares the queue between sessions; tf.data has no equivalent")

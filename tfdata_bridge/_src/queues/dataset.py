@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler.dataset import structure, tensor_spec
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.generator_source import from_generator
@@ -30,7 +31,7 @@ from tfdata_bridge._src.spec.signature import Signature, numpy_dtype
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import BridgeWarning
 
-CHUNK = 256  # the most elements one Python call hands to tf.data when the dataset is not batched
+CHUNK = plan.CHUNK_LIMIT  # the most elements one Python call hands to tf.data when the dataset is not batched
 
 
 def queue_dataset(channel: Channel, signature: Signature, *, pad: bool, batch_size: int | None,

@@ -195,6 +195,6 @@ def is_interrupt(error: BaseException) -> bool:
     """Whether ``error`` is the ``RuntimeError`` pybind11 raises when the pending ``KeyboardInterrupt``
     fires while TensorFlow turns the interrupted generator's error status into an exception (the
     handler runs in the middle of that and replaces it): for the consumer, a ``KeyboardInterrupt``."""
-    from tfdata_bridge._src.compat import tf_private  # (imports TensorFlow: only where it is loaded)
+    from tfdata_bridge._src import tf_private  # (imports TensorFlow: only where it is loaded)
 
     return tf_private.is_pybind11_interrupt(error)

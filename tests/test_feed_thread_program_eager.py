@@ -1,4 +1,4 @@
-"""Seed answer 1 in TensorFlow 2 (eager) code with the bridge's FIFOQueue: a Python thread reads
+"""The feed-thread program in TensorFlow 2 (eager) code with the bridge's FIFOQueue: a Python thread reads
 100-float features and int labels from files and enqueues them; the training loop dequeues batches.
 
 Two bugs of the seed are fixed on the way: it read the label from the feature file (here a separate

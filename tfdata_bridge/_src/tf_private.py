@@ -1,7 +1,10 @@
 """The few TensorFlow internals the bridge needs, wrapped in one place.
 
-Checked against TensorFlow 2.16 through 2.21 (``.ci/tf-matrix`` runs the suite on each). Each has no
-public equivalent:
+Checked against TensorFlow 2.16 through 2.21 (``.ci/tf-matrix`` runs the suite on each; each touch point
+has a tripwire test in ``tests/test_layers.py``). A TensorFlow without one of the internal modules does
+not fail at import: the module logs which are missing (``MISSING``) and the bridge runs degraded (the
+session and iterator classes found by their public traces, no op is taken as stateless, a ``py_func`` is
+not moved into tf.data: a clear error). Each has no public equivalent:
 - ``SessionInterface``: ``start_queue_runners`` tells a ``tf.Session`` from a ``MonitoredSession`` exactly
   as TensorFlow's own does (``isinstance(sess, SessionInterface)``).
 - ``session_closed``: whether ``close()`` was called on a ``tf.Session`` (runner threads end then).
@@ -43,6 +46,14 @@ public equivalent:
   (the ops' creation stack traces) that ``Session.run`` gives it. The drop-in session runs a repeated
   fetch through ``make_callable`` (``session.py``); without it the callable's errors would read
   differently from ``run``'s, so the callables are not used.
+- ``dequeue_return_value``: ``QueueBase._dequeue_return_value``, which gives a dequeue's tensors the
+  queue's names and the single-component unwrapping of TensorFlow's own ``dequeue``. The drop-in's graph
+  queue subclasses TensorFlow's ``QueueBase`` and returns what its tf.data read produced through the same
+  method, so a program sees exactly what legacy's dequeue returned (a dict, a list, a lone tensor).
+- ``is_ref_dtype``: ``DType._is_ref_dtype``. A graph op that takes or gives a reference (a TF1
+  ``Variable`` without resource semantics) reads state the session holds and cannot move into tf.data;
+  the public ``DType`` has no such test (``base_dtype != dtype`` is its only public trace, and says the same
+  for no other reason, so the private name is read, with that as the fallback).
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -50,23 +61,59 @@ public equivalent:
 
 from __future__ import annotations
 
+import importlib
+import logging
 from typing import Any
 
-from tensorflow.python.client import session as _session  # no public base class of tf.Session
-from tensorflow.python.data.ops import iterator_ops as _iterator_ops  # no public concrete iterator class
-from tensorflow.python.framework import op_def_registry as _op_def_registry  # no public op registry
-from tensorflow.python.ops import script_ops as _script_ops  # no public view of the py_func registry
-from tensorflow.python.util import deprecation as _deprecation  # no public switch for deprecation notices
+from tfdata_bridge._src.tf import tf
 
-SessionInterface = _session.SessionInterface
-OwnedIterator = _iterator_ops.OwnedIterator
+_log = logging.getLogger(__name__)
+MISSING: list[str] = []  # the touch points this TensorFlow lacks: the bridge runs degraded without them
+
+
+def _internal(module: str, why: str) -> Any:
+    """``tensorflow.python.<module>``, or None (recorded in ``MISSING``) where this TensorFlow has none."""
+    try:
+        return importlib.import_module(f"tensorflow.python.{module}")
+    except ImportError:
+        MISSING.append(f"tensorflow.python.{module} ({why})")
+        return None
+
+
+_session = _internal("client.session", "no public base class of tf.Session")
+_iterator_ops = _internal("data.ops.iterator_ops", "no public concrete iterator class")
+_op_def_registry = _internal("framework.op_def_registry", "no public op registry")
+_script_ops = _internal("ops.script_ops", "no public view of the py_func registry")
+_deprecation = _internal("util.deprecation", "no public switch for deprecation notices")
+
+
+def _class_in_mro(cls: type, name: str) -> type:
+    return next((c for c in cls.__mro__ if c.__name__ == name), cls)
+
+
+# Without the modules: the class of that name among tf.Session's bases, and the class of an eager iterator.
+SessionInterface = getattr(_session, "SessionInterface", None) or _class_in_mro(tf.compat.v1.Session, "SessionInterface")
+OwnedIterator = getattr(_iterator_ops, "OwnedIterator", None) or type(iter(tf.data.Dataset.range(0)))
+if MISSING:
+    _log.warning("tfdata_bridge: this TensorFlow (%s) lacks internals the bridge uses; it runs degraded without "
+                 "them: %s", tf.__version__, "; ".join(MISSING))
 
 # What pybind11 puts in the RuntimeError that replaces an error when a KeyboardInterrupt is pending
 # ("... REPLACED BY KeyboardInterrupt: ..."); its " REPLACED BY " is in the pybind11 modules of the
 # TensorFlow 2.16, 2.18 and 2.21 wheels alike.
 _PYBIND11_INTERRUPT = "REPLACED BY KeyboardInterrupt"
 
-PY_FUNC_OPS = frozenset({"PyFunc", "PyFuncStateless", "EagerPyFunc"})
+
+def dequeue_return_value(queue: Any, tensors: Any) -> Any:
+    """What TensorFlow's ``dequeue`` returns for ``tensors`` read from ``queue`` (names, one-component
+    unwrapping), by ``QueueBase._dequeue_return_value``."""
+    return queue._dequeue_return_value(tensors)  # noqa: SLF001 - see the module docstring
+
+
+def is_ref_dtype(dtype: Any) -> bool:
+    """Whether ``dtype`` is a TF1 reference type (``float32_ref``)."""
+    flag = getattr(dtype, "_is_ref_dtype", None)  # noqa: SLF001 - see the module docstring
+    return bool(flag) if flag is not None else dtype.base_dtype != dtype
 
 
 def session_closed(sess: Any) -> bool:
@@ -86,12 +133,17 @@ def can_call_like_run(sess: Any) -> bool:
 
 def py_func_for_token(token: str) -> Any:
     """The callable registered for a ``PyFunc`` / ``EagerPyFunc`` op's ``token`` attribute (or None)."""
-    return _script_ops._py_funcs.get(token)  # noqa: SLF001
+    registry = getattr(_script_ops, "_py_funcs", None)  # noqa: SLF001
+    return registry.get(token) if registry is not None else None
 
 
 def register_py_func(func: Any) -> str:
     """Register ``func`` as ``py_func`` does and return its token (the registry holds it weakly: keep it
     alive, ``keep_alive``). For a lifted ``py_func`` node that calls a wrapper of the user's function."""
+    if getattr(_script_ops, "_py_funcs", None) is None:  # noqa: SLF001
+        raise RuntimeError("this TensorFlow has no py_func registry (tensorflow.python.ops.script_ops._py_funcs); "
+                           "the drop-in cannot move a py_func into tf.data here: use a TensorFlow version "
+                           "pyproject.toml allows")
     return _script_ops._py_funcs.insert(func)  # noqa: SLF001
 
 
@@ -134,7 +186,7 @@ def silenced_deprecations() -> Any:
     """A context in which TensorFlow logs no deprecation notice (a null context where it has no switch)."""
     import contextlib
 
-    silence = getattr(_deprecation, "silence", None)
+    silence = getattr(_deprecation, "silence", None) if _deprecation is not None else None
     return silence() if silence is not None else contextlib.nullcontext()
 
 
@@ -158,6 +210,8 @@ def unfinalized(graph: Any) -> Any:
 
 def op_is_stateful(op_type: str) -> bool:
     """Whether the registered op ``op_type`` is stateful (False for unknown types, such as functions)."""
+    if _op_def_registry is None:  # degraded: every op counts as stateful (nothing is vectorized or reordered)
+        return True
     op_def = _op_def_registry.get(op_type)
     return bool(op_def is not None and op_def.is_stateful)
 

@@ -1,4 +1,4 @@
-"""Seed answer 2 (``../shared/seeds/``) through the drop-in: its programs, with only the import line
+"""The `py_func` + `train.batch` program through the drop-in: its programs, with only the import line
 changed, run under ``tensorflow.compat.v1`` and under ``tfdata_bridge.compat.v1``, each in a
 subprocess with the default graph and graph mode (the programs are TensorFlow 1.x code), and deliver
 the same shapes, dtypes and values.

@@ -1,4 +1,4 @@
-"""Seed answer 1 through the drop-in: the seed's program, with only its import line changed, run once
+"""The feed-thread program through the drop-in: the seed's program, with only its import line changed, run once
 under ``tensorflow.compat.v1`` and once under ``tfdata_bridge.compat.v1`` (a subprocess each, so each
 has its own graph and eager state), delivers the same batches to the training loop.
 

@@ -1,0 +1,241 @@
+"""The package's layers and its one wall around TensorFlow's internals (docs/architecture.md).
+
+- Only ``_src/tf_private.py`` imports ``tensorflow.python`` or reads a private attribute of a TensorFlow
+  object; everything else goes through it, so a TensorFlow upgrade that moves an internal breaks one file.
+- ``compiler/``, ``runtime/``, ``spec/``, ``queues/`` and ``migrate/`` import nothing from ``compat/`` (the
+  drop-in sits on top of them, never under them).
+- A tripwire for each internal the wall uses: it still exists and still behaves as the bridge relies on, on
+  the TensorFlow this suite runs against (``.ci/tf-matrix`` runs it on every version ``pyproject.toml``
+  allows).
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "tfdata_bridge"
+WALL = PACKAGE / "_src" / "tf_private.py"
+LOWER_LAYERS = ("compiler", "runtime", "spec", "queues", "migrate")
+
+
+def _sources() -> list[tuple[pathlib.Path, ast.Module]]:
+    return [(p, ast.parse(p.read_text(encoding="utf-8"), str(p))) for p in sorted(PACKAGE.rglob("*.py"))]
+
+
+SOURCES = _sources()
+
+
+def _imported_modules(tree: ast.Module) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found += [(node.lineno, node.module)] + [(node.lineno, f"{node.module}.{a.name}") for a in node.names]
+    return found
+
+
+def test_only_the_wall_imports_tensorflow_internals():
+    offenders = [f"{path.relative_to(PACKAGE)}:{line}: {module}"
+                 for path, tree in SOURCES if path != WALL
+                 for line, module in _imported_modules(tree)
+                 if module == "tensorflow.python" or module.startswith("tensorflow.python.")]
+    assert offenders == [], "import TensorFlow internals only in _src/tf_private.py, with a reason:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("layer", LOWER_LAYERS)
+def test_lower_layers_import_nothing_from_the_drop_in(layer):
+    offenders = [f"{path.relative_to(PACKAGE)}:{line}: {module}"
+                 for path, tree in SOURCES if (PACKAGE / "_src" / layer) in path.parents
+                 for line, module in _imported_modules(tree)
+                 if module == "tfdata_bridge._src.compat" or module.startswith("tfdata_bridge._src.compat.")]
+    assert offenders == [], f"_src/{layer}/ must not import from compat/:\n" + "\n".join(offenders)
+
+
+def _tensorflow_private_names() -> set[str]:
+    """Private attribute names of the TensorFlow classes the bridge handles, less those the bridge's own
+    classes define (an ``self._lock`` of ours is not TensorFlow's)."""
+    import tensorflow as tf
+
+    tf1 = tf.compat.v1
+    classes = [tf.Graph, tf.Operation, tf.Tensor, tf.SparseTensor, tf.RaggedTensor, tf.Variable, tf.TensorSpec,
+               tf.TensorShape, tf.DType, tf.data.Dataset, tf.data.Iterator, tf1.Session, tf1.InteractiveSession,
+               tf1.QueueBase, tf1.ReaderBase, tf1.train.Coordinator, tf1.train.QueueRunner, tf.errors.OpError,
+               tf1.train.MonitoredSession, tf.function, type(tf.constant(0)), tf.compat.v1.data.Iterator]
+    with tf.Graph().as_default() as graph:  # instances too: many privates are set in __init__ (_c_op)
+        tensor = tf1.constant([1.0])
+        queue = tf1.FIFOQueue(2, tf.float32)
+        reader = tf1.TFRecordReader()
+        sess = tf1.Session()
+        instances = [graph, tensor, tensor.op, queue, reader, sess, tf1.train.Coordinator()]
+        sess.close()
+    dataset = tf.data.Dataset.range(2)
+    instances += [dataset, iter(dataset), tf.Variable(1.0), tf.constant(1)]
+    names = {n for obj in classes + instances for n in dir(obj) if n.startswith("_") and not n.startswith("__")}
+    ours: set[str] = set()
+    for _, tree in SOURCES:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                ours.add(node.name)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                ours.add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                ours.add(node.id)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+                ours.add(node.value)  # __slots__ entries, getattr(self, "_x") of our own objects
+    return names - ours
+
+
+def test_no_private_tensorflow_attribute_outside_the_wall():
+    private = _tensorflow_private_names()
+    assert "_c_op" in private and "_graph_key" in private  # (the check itself sees TensorFlow's privates)
+    offenders = []
+    for path, tree in SOURCES:
+        if path == WALL:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in private:
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: .{node.attr}")
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id in ("getattr", "hasattr", "setattr") and len(node.args) >= 2
+                  and isinstance(node.args[1], ast.Constant) and node.args[1].value in private):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.func.id}(..., {node.args[1].value!r})")
+    assert offenders == [], "read TensorFlow's private attributes only in _src/tf_private.py:\n" + "\n".join(offenders)
+
+
+# --- tripwires: each internal the wall wraps, on this TensorFlow ---------------------------------------------
+
+@pytest.fixture(scope="module")
+def tp():
+    from tfdata_bridge._src import tf_private
+
+    return tf_private
+
+
+def test_tripwire_session_internals(tp):
+    import tensorflow as tf
+
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default():
+        total = tf1.constant(1) + 1
+        sess = tf1.Session()
+        assert isinstance(sess, tp.SessionInterface)
+        assert tp.can_call_like_run(sess)
+        assert tp.session_call(sess, sess.make_callable(total)) == 2
+        assert not tp.session_closed(sess)
+        sess.close()
+        assert tp.session_closed(sess)
+
+
+def test_tripwire_graph_editing(tp):
+    import tensorflow as tf
+    from tensorflow.core.framework import attr_value_pb2
+
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default() as graph:
+        a, b = tf1.constant(1), tf1.constant(10)
+        out = tf1.identity(a)
+        assert tp.update_input(out.op, 0, b)
+        tp.set_attr(out.op, "T", attr_value_pb2.AttrValue(type=tf.int32.as_datatype_enum))
+        graph.finalize()
+        with tp.unfinalized(graph):
+            extra = tf1.constant(5)
+        assert graph.finalized
+        with tf1.Session() as sess:
+            assert sess.run([out, extra]) == [10, 5]
+
+
+def test_tripwire_py_func_registry(tp):
+    import tensorflow as tf
+
+    def double(x):
+        return x * 2
+
+    token = tp.register_py_func(double)
+    assert tp.py_func_for_token(token) is double
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default() as graph:
+        tf1.py_func(lambda: 1, [], tf.int64)
+        held = tp.py_funcs_held_by(graph)
+        assert isinstance(held, list) and held
+        tp.keep_alive(graph, [double])
+        assert double in tp.py_funcs_held_by(graph)
+
+
+def test_tripwire_op_tables(tp):
+    assert tp.op_is_stateful("RandomUniform") and not tp.op_is_stateful("Add")
+    assert not tp.op_is_stateful("no such op")
+    types = tp.vectorizable_op_types()
+    assert types is not None and {"AddV2", "Cast"} <= types and "DecodePng" not in types
+
+
+def test_tripwire_dataset_internals(tp):
+    import tensorflow as tf
+
+    ds = tf.data.Dataset.range(3).map(lambda x: x + 1)
+    ops = {node.op for node in tp.dataset_graph_def(ds).node}
+    assert {"RangeDataset", "MapDataset"} <= ops
+    assert isinstance(iter(ds), tp.OwnedIterator)
+    with tp.silenced_deprecations():
+        pass
+
+
+def test_tripwire_pybind11_interrupt_text(tp):
+    assert tp.is_pybind11_interrupt(RuntimeError("Error ... REPLACED BY KeyboardInterrupt: <no message>"))
+    assert not tp.is_pybind11_interrupt(RuntimeError("something else"))
+    assert not tp.is_pybind11_interrupt(KeyboardInterrupt())
+
+
+def test_tripwire_queue_and_dtype_internals(tp):
+    import tensorflow as tf
+
+    tf1 = tf.compat.v1
+    assert tp.is_ref_dtype(tf.float32._as_ref) and not tp.is_ref_dtype(tf.float32)  # noqa: SLF001
+    with tf.Graph().as_default():
+        named = tf1.FIFOQueue(2, [tf.int32, tf.float32], names=["a", "b"])
+        one = tf1.FIFOQueue(2, tf.int32)
+        out = tp.dequeue_return_value(named, [tf1.constant(1), tf1.constant(2.0)])
+        assert isinstance(out, dict) and set(out) == {"a", "b"}
+        lone = tp.dequeue_return_value(one, [tf1.constant(1)])
+        assert isinstance(lone, tf.Tensor)
+
+
+def test_tripwire_every_internal_module_is_there(tp):
+    # a missing one is logged and the bridge runs degraded (tf_private.MISSING); on a TensorFlow that
+    # pyproject.toml allows, none is missing
+    assert tp.MISSING == []
+
+
+def test_the_wall_degrades_rather_than_fails_at_import_when_an_internal_is_gone():
+    import os
+    import subprocess
+    import sys
+
+    child = (
+        "import tensorflow as tf\n"
+        "import importlib\n"
+        "real = importlib.import_module\n"
+        "def fake(name, *a, **k):\n"
+        "    if name == 'tensorflow.python.ops.script_ops': raise ImportError(name)\n"
+        "    return real(name, *a, **k)\n"
+        "importlib.import_module = fake\n"
+        "from tfdata_bridge._src import tf_private as tp\n"
+        "importlib.import_module = real\n"
+        "print(tp.MISSING)\n"
+        "print(tp.py_func_for_token('x'))\n"
+        "try:\n"
+        "    tp.register_py_func(len)\n"
+        "except RuntimeError as e:\n"
+        "    print('refused:', e)\n"
+    )
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(PACKAGE.parent)}
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = out.stdout.strip().splitlines()
+    assert "tensorflow.python.ops.script_ops" in lines[0]
+    assert lines[1] == "None"
+    assert lines[2].startswith("refused: this TensorFlow has no py_func registry")
+    assert "runs degraded" in out.stderr
