@@ -352,7 +352,8 @@ def test_the_k_reader_pattern_in_one_function_with_a_random_shuffle_queue():
 
 
 @pytest.mark.parametrize("extra", [
-    "    tf.summary.scalar('fill', values_queue.size())\n",
+    "    fill = values_queue.size()\n",  # a tensor the program may run: the queue is measured
+    "    tf.summary.scalar('fill', values_queue.size() + tf.shape(values_queue.dequeue())[0])\n",
     "    enqueue_ops.append(tf.no_op())\n",
 ])
 def test_a_hand_built_queue_used_beyond_its_readers_and_runner_is_left(extra):
@@ -361,6 +362,21 @@ def test_a_hand_built_queue_used_beyond_its_readers_and_runner_is_left(extra):
     assert source != PREFETCH
     result, code = _tfdata(source)
     assert code[:code.index("def inputs")] == source[:source.index("def inputs")]
+
+
+@pytest.mark.parametrize("summary", [
+    "tf.summary.scalar('fill', values_queue.size())",
+    "tf.summary.scalar('queue/%s/fraction' % 'x', tf.cast(values_queue.size(), tf.float32) * (1. / capacity))",
+    "tf.compat.v1.summary.scalar(name='fill', tensor=values_queue.size())",
+])
+def test_a_fill_level_summary_of_a_hand_built_queue_is_dropped_with_a_note(summary):
+    source = PREFETCH.replace("    return values_queue\n", f"    {summary}\n    value = values_queue.dequeue()\n"
+                              "    return tf.train.batch([value], batch_size=4)\n")
+    assert source != PREFETCH
+    result, code = _tfdata(source)
+    statements = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith("#"))
+    assert "values_queue" not in statements and "tf.RandomShuffleQueue(" not in statements
+    assert any(summary in n.message and "dropped" in n.message for n in result.notes if n.kind == "info")
 
 
 DECODE = textwrap.dedent('''\
@@ -469,3 +485,184 @@ def test_a_name_scope_emptied_by_the_rewrite_goes_and_one_with_other_statements_
     assert not result.refused, result.notes
     assert 'tf.name_scope("input")' not in code
     assert '    with tf.name_scope("stats"):\n        n = tf.size(files)\n' in code
+
+
+# -- forms seen in held-out programs --------------------------------------------------------------------------
+OWN_PRODUCER = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def read_single(filenames, num_epochs=None, skip=1):
+        filename_queue = tf.train.string_input_producer(filenames, num_epochs=num_epochs, shuffle=False)
+        reader = tf.TextLineReader(skip_header_lines=skip)
+        _, line = reader.read(filename_queue)
+        a, b = tf.decode_csv(line, [[0], [0.0]])
+        return a, b
+
+
+    def inputs(files):
+        a, b = read_single(files, 1)
+        return tf.train.batch([a, b], batch_size=4)
+    ''')
+
+
+@pytest.mark.parametrize("variant", [
+    pytest.param(lambda s: s, id="as-written"),
+    pytest.param(lambda s: s.replace("        filename_queue = tf.train.string_input_producer(filenames, num_epochs="
+                                     "num_epochs, shuffle=False)\n        reader = tf.TextLineReader(skip_header_lines"
+                                     "=skip)\n",
+                                     "        reader = tf.TextLineReader(skip_header_lines=skip)\n        filename_queue "
+                                     "= tf.train.string_input_producer(filenames, num_epochs=num_epochs, shuffle=False)"
+                                     "\n"), id="reader-first"),
+    pytest.param(lambda s: s.replace("a, b = read_single(files, 1)", "a, b = read_single(num_epochs=1, filenames=files)"),
+                 id="keywords"),
+    pytest.param(lambda s: s.replace("        reader = tf.TextLineReader(skip_header_lines=skip)\n        _, line = "
+                                     "reader.read(filename_queue)\n",
+                                     "        _, line = tf.TextLineReader(skip_header_lines=skip).read(filename_queue)\n"),
+                 id="inline-reader"),
+])
+def test_a_reader_helper_that_makes_its_own_producer_loses_it_and_the_parameters_only_it_used(variant):
+    source = variant(OWN_PRODUCER)
+    assert "read_single" in source
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "def read_single(line):\n" in code  # filenames, num_epochs and skip went with the producer and reader
+    assert ".from_tensor_slices(files)" in code and ".repeat(1)" in code
+    assert ".map(read_single)" in code
+    assert scan_source(code) == ()
+
+
+def test_a_helper_whose_own_file_queue_is_used_beyond_its_read_is_left():
+    source = OWN_PRODUCER.replace("    return a, b\n", "    tf.summary.scalar('n', filename_queue.size())\n"
+                                  "    return a, b\n")
+    result, code = _tfdata(source)
+    assert code == source
+    assert any("uses its file queue `filename_queue` beyond the read" in n.message for n in result.refused)
+
+
+@pytest.mark.parametrize("scope", ['tf.name_scope("read")', 'tf.variable_scope("read")', 'tf.device("/cpu:0")',
+                                   'tf.name_scope("a"), tf.device("/cpu:0")'])
+def test_a_reader_helper_reading_under_a_graph_scope_is_rewritten_without_the_scope(scope):
+    source = HELPER.replace(
+        "    reader = tf.TextLineReader(skip_header_lines=skip)\n    key, line = reader.read(filename_queue)\n",
+        f"    with {scope}:\n        reader = tf.TextLineReader(skip_header_lines=skip)\n"
+        "        key, line = reader.read(filename_queue)\n")
+    assert source != HELPER
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert "def read_and_decode(line, skip=1):\n    a, b = tf.decode_csv(line" in code
+
+
+def test_a_with_that_is_not_a_graph_scope_keeps_the_helper_as_it_was():
+    source = HELPER.replace(
+        "    reader = tf.TextLineReader(skip_header_lines=skip)\n    key, line = reader.read(filename_queue)\n",
+        "    with open('/dev/null'):\n        reader = tf.TextLineReader(skip_header_lines=skip)\n"
+        "        key, line = reader.read(filename_queue)\n")
+    result, code = _tfdata(source)
+    assert code == source and result.refused
+
+
+@pytest.mark.parametrize("join, batch", [
+    ("tf.train.batch_join([[a, b]], batch_size=4)", ".batch(4, drop_remainder=True)"),
+    ("tf.train.batch_join(tensors_list=[(a, b)], batch_size=4, allow_smaller_final_batch=True)",
+     ".batch(4, drop_remainder=False)"),
+    ("tf.train.shuffle_batch_join([[a, b]], 4, 40, 10)", ".shuffle(40)"),
+])
+def test_a_join_over_one_tensor_list_is_its_batch(join, batch):
+    source = HELPER.replace("tf.train.batch([a, b], batch_size=4)", join)
+    assert source != HELPER
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert batch in code and "_join" not in code.split("# tfdata-bridge")[0] + code.split("dataset = (")[-1]
+    assert scan_source(code) == ()
+
+
+REUSED = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def build(files):
+        queue = tf.train.string_input_producer(files[:1], num_epochs=1, shuffle=False)
+        _, line = tf.TextLineReader().read(queue)
+        value = tf.string_to_number(line)
+        first = tf.train.batch([value], batch_size=2)
+        queue = tf.train.string_input_producer(files[1:], num_epochs=1, shuffle=False)
+        _, line = tf.TextLineReader().read(queue)
+        value = tf.string_to_number(line)
+        second = tf.train.batch([value], batch_size=3)
+        return first, second
+    ''')
+
+
+def test_two_pipelines_reusing_names_in_one_block_are_each_rewritten():
+    result, code = _tfdata(REUSED)
+    assert not result.refused, result.notes
+    assert ".from_tensor_slices(files[:1])" in code and ".from_tensor_slices(files[1:])" in code
+    assert ".batch(2, " in code and ".batch(3, " in code
+    assert scan_source(code) == ()
+
+
+@pytest.mark.parametrize("use", ["    tf.summary.scalar('v', value)\n", "    print(line)\n"])
+def test_a_reused_name_read_after_the_next_pipeline_starts_keeps_that_pipeline(use):
+    # the first pipeline's ``value`` is read between the second's statements: it cannot move into a map function
+    source = REUSED.replace("    queue = tf.train.string_input_producer(files[1:]",
+                            use + "    queue = tf.train.string_input_producer(files[1:]")
+    assert source != REUSED
+    result, code = _tfdata(source)
+    assert any("also used outside the pipeline" in n.message for n in result.refused), result.notes
+    assert ".from_tensor_slices(files[1:])" in code  # the second is its own pipeline still
+
+
+def test_names_reused_across_a_loop_are_not_decided_by_line():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def build(files):
+            out = []
+            for part in (files[:1], files[1:]):
+                queue = tf.train.string_input_producer(part, num_epochs=1, shuffle=False)
+                _, line = tf.TextLineReader().read(queue)
+                out.append(line)
+                queue = tf.train.string_input_producer(part, num_epochs=2, shuffle=False)
+                _, line = tf.TextLineReader().read(queue)
+                out.append(tf.train.batch([tf.string_to_number(line) + len(out)], batch_size=3))
+            return out
+        ''')
+    result, code = _tfdata(source)
+    assert result.refused  # the read of ``line`` in the loop's first statements may mean either assignment
+
+
+@pytest.mark.parametrize("alias", ["v1 = tf.compat.v1", "compat = tf.compat.v1"])
+def test_a_module_level_alias_of_tf_compat_v1_is_followed(alias):
+    name = alias.split(" ")[0]
+    source = textwrap.dedent(f'''\
+        import tensorflow as tf
+
+        {alias}
+
+
+        def inputs(files):
+            queue = {name}.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            _, line = {name}.TextLineReader().read(queue)
+            return {name}.train.batch([line], batch_size=4)
+        ''')
+    result, code = _tfdata(source)
+    assert not result.refused, result.notes
+    assert f"{name}.data.Dataset.from_tensor_slices(files)" in code
+    assert scan_source(code) == ()
+
+
+def test_a_local_variable_named_like_an_alias_is_not_one():
+    source = textwrap.dedent('''\
+        import tensorflow as tf
+
+        v1 = tf.compat.v1
+
+
+        def inputs(files, v1):
+            queue = v1.train.string_input_producer(files)
+            return v1.train.batch([queue.dequeue()], batch_size=4)
+        ''')
+    result, code = _tfdata(source)
+    assert code == source

@@ -1,4 +1,4 @@
-"""The prefetch pattern with a fill-level summary on the queue: left by the rewrite (the summary reads the queue)."""
+"""The prefetch pattern with a fill-level summary on the queue: the summary goes, with a note (no batch reads it)."""
 
 import tensorflow.compat.v1 as tf
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
+from libcst.metadata import QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.symbols import SIGNATURES
 
@@ -29,10 +29,17 @@ class Refusal(Exception):
 
 
 def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode) -> str | None:
-    """``"train.batch"`` when ``node`` names ``tensorflow[.compat.v1].train.batch`` through an import."""
+    """``"train.batch"`` when ``node`` names ``tensorflow[.compat.v1].train.batch`` through an import, or through
+    a module-level alias of a TensorFlow module (``v1 = tf.compat.v1``; the visitor's ``tf_aliases``)."""
+    aliases_ = getattr(visitor, "tf_aliases", None) or {}
     for q in visitor.get_metadata(QualifiedNameProvider, node, set()):
+        name = q.name
         if q.source is not QualifiedNameSource.IMPORT:
-            continue
+            head = name.split(".", 1)[0]
+            if head not in aliases_:  # a function's local of that name reads ``f.<locals>.v1``: no alias
+                continue
+            name = aliases_[head] + name[len(head):]
+        q = QualifiedName(name, QualifiedNameSource.IMPORT)
         for private, public in PRIVATE_MODULES.items():
             if q.name.startswith(private):
                 return public + q.name[len(private):]
@@ -40,6 +47,45 @@ def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode) -> str | None:
             if q.name.startswith(prefix):
                 return q.name[len(prefix):]
     return None
+
+
+def module_aliases(module: cst.Module) -> dict[str, str]:
+    """``{"v1": "tensorflow.compat.v1"}`` for ``v1 = tf.compat.v1`` (or ``= tf``) assigned once at module level,
+    where ``tf`` is an import of ``tensorflow``: code written for TF2 that keeps TF1 calls spells them so."""
+    imported: dict[str, str] = {}
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for stmt in module.body:
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            continue
+        small = stmt.body[0]
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                name = _dotted_name(alias.name)
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                    imported[alias.asname.name.value] = name
+                elif "." not in name:
+                    imported[name] = name
+        elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative \
+                and not isinstance(small.names, cst.ImportStar):
+            for alias in small.names:
+                bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) \
+                    else _dotted_name(alias.name)
+                imported[bound] = f"{_dotted_name(small.module)}.{_dotted_name(alias.name)}"
+        elif isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            for t in targets:
+                if isinstance(t, cst.Name):
+                    assigned.setdefault(t.value, []).append(small.value)
+    out: dict[str, str] = {}
+    for name, values in assigned.items():
+        if len(values) != 1 or name in imported or not isinstance(values[0], (cst.Name, cst.Attribute)):
+            continue
+        dotted = _dotted_name(values[0])
+        head, _, rest = dotted.partition(".")
+        full = imported.get(head, "") + (f".{rest}" if rest else "")
+        if full in ("tensorflow", "tensorflow.compat.v1"):
+            out[name] = full
+    return out
 
 
 def v1_prefix(module: cst.Module) -> str | None:

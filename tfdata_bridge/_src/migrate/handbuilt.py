@@ -42,6 +42,7 @@ class Prefetch:
     enqueued: cst.BaseExpression  # what each enqueue puts in (a list of tensors)
     removed: list[cst.CSTNode] = field(default_factory=list)
     loop_stmts: list[cst.CSTNode] = field(default_factory=list)  # read statement etc. (for comments)
+    summaries: list[str] = field(default_factory=list)  # fill-level summaries of the queue, dropped (as code)
 
 
 def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
@@ -87,10 +88,13 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
             raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
     uses = _Uses({qname})
     scope_body.visit(uses)
-    enqueue_stmts, runner_stmts, loops = [], [], []
+    enqueue_stmts, runner_stmts, loops, summaries = [], [], [], []
     for _, stack, node in uses.hits:
         stmt = stack[-1] if stack else None
         if stmt is queue_stmt or stmt is dequeue_stmt:
+            continue
+        if _size_summary(finder, stmt, qname):
+            summaries.append(stmt)
             continue
         code = finder.code(stmt) if stmt is not None else ""
         if f"{qname}.enqueue(" in code and isinstance(stmt, cst.SimpleStatementLine):
@@ -168,11 +172,40 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if {id(stack[-1]) for _, stack, _ in uses.hits} - {id(ops_init), id(enq_stmt), id(runner_stmt)}:
         raise Refusal(f"`{ops_name}` is used beyond the enqueue ops and their runner")
     key, value = defined
-    removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt]
+    removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries]
     if reader_stmt is not None and reader_stmt not in body:
         removed.append(reader_stmt)
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
-                    loop_stmts=body)
+                    loop_stmts=body, summaries=[finder.code(s.body[0]) for s in summaries])
+
+
+def _size_summary(finder, stmt: cst.CSTNode | None, qname: str) -> bool:
+    """``tf.summary.scalar(name, q.size() [* k / capacity ...])`` as a statement of its own: a fill-level summary
+    that nothing in the program reads by name. No batch depends on it, and tf.data has no queue to measure, so
+    it goes (the comment says so); any other use of the queue is refused."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)):
+        return False
+    call = stmt.body[0].value
+    path = finder.api(call) or ""
+    if "summary" not in path.split(".")[:-1] or not isinstance(call, cst.Call):
+        return False
+    uses: list[cst.CSTNode] = []
+
+    class _Q(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            if n.value == qname:
+                uses.append(n)
+
+        def visit_Call(self, n: cst.Call) -> bool:
+            f = n.func
+            if isinstance(f, cst.Attribute) and f.attr.value == "size" and isinstance(f.value, cst.Name) \
+                    and f.value.value == qname and not n.args:
+                uses.append(n)
+                return False  # the queue's size: the one use allowed
+            return True
+
+    call.visit(_Q())
+    return bool(uses) and all(isinstance(u, cst.Call) for u in uses)
 
 
 def _train_api(finder, node) -> str | None:

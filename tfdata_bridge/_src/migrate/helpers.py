@@ -31,6 +31,9 @@ class ReaderHelper:
     attrs: dict[str, cst.BaseExpression] | None = None  # its attributes as assigned in the helper
     key_attr: str | None = None  # ``result.key, value = reader.read(q)``: the attribute the key went to
     external: bool = False  # defined in another module of the migrated tree
+    # the helper makes its own ``string_input_producer`` (``read_and_decode_single_example(filenames)``): its
+    # bound arguments as the call site can evaluate them; None when the helper is given the queue
+    queue_args: dict[str, cst.BaseExpression] | None = None
 
 
 class _Returns(cst.CSTVisitor):
@@ -77,7 +80,7 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if fn.decorators or fn.asynchronous:
         raise Refusal(f"`{name}` is decorated or async")
     bound = _bind_call(fn, call)
-    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    body = _unscoped(finder, list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [])
     counter = _Returns()
     for s in body:
         s.visit(counter)
@@ -107,11 +110,15 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if defined is None or len(defined) != 2:
         raise Refusal(f"`{name}` does not unpack its read into `key, value`")
     key, value = defined
-    if len(read.args) != 1 or not isinstance(read.args[0].value, cst.Name) or read.args[0].value.value not in bound:
+    if len(read.args) != 1 or not isinstance(read.args[0].value, cst.Name):
         raise Refusal(f"`{name}` does not read the queue it is given")
     queue_param = read.args[0].value.value
-    # the reader: inline, or one assignment in the helper
     removed: list[cst.CSTNode] = [read_stmt]
+    queue_args = None
+    if queue_param not in bound:  # the helper makes its own file queue from what it is given
+        queue_args, producer_stmt = _own_producer(finder, scopes, body, read_stmt, queue_param, bound, name)
+        removed.append(producer_stmt)
+    # the reader: inline, or one assignment in the helper
     reader_expr = read.func.value
     if isinstance(reader_expr, cst.Name):
         reader_stmt = scopes.single_assignment(read_stmt, reader_expr.value)
@@ -132,6 +139,10 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if key_used and kind != "WholeFileReader":
         raise Refusal(f"the record key `{key}` (file:record) is used; tf.data readers do not make it")
     others = [p for p in fn.params.params if p.name.value != queue_param]
+    if queue_args is not None:  # parameters only the producer and the reader used go with them
+        inside = set().union(*(_name_ids(s) for s in removed))
+        others = [p for p in others
+                  if [r for r in scopes.readers_of(read_stmt, p.name.value) if id(r) not in inside]]
     if {key, value} & {p.name.value for p in others}:
         raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
     locals_ = _constants(body, read_stmt, bound)
@@ -150,7 +161,8 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     new_fn = fn.with_changes(params=fn.params.with_changes(params=new_params),
                              body=fn.body.with_changes(body=kept))
     extra = [code(bound[p.name.value]) for p in others]
-    helper = ReaderHelper(fn, new_fn, kind, reader_args, bound[queue_param], extra, key_used, key_attr=key_attr)
+    helper = ReaderHelper(fn, new_fn, kind, reader_args, bound.get(queue_param, read.args[0].value), extra,
+                          key_used, key_attr=key_attr, queue_args=queue_args)
     returned = last.body[0].value
     if isinstance(returned, cst.Name) and returned.value != value:
         attrs = _record_attrs(body, returned.value, scopes, read_stmt)
@@ -159,6 +171,54 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if key_attr is not None and helper.record is None:
         raise Refusal(f"`{name}` keeps the record key in `{code(target.elements[0].value)}`")
     return helper
+
+
+_GRAPH_SCOPES = ("name_scope", "variable_scope", "device")
+
+
+def _unscoped(finder, body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """The helper's statements, those inside ``with tf.name_scope(...)`` / ``tf.variable_scope(...)`` /
+    ``tf.device(...)`` blocks in their place: a graph scope means nothing inside a tf.data function, so the
+    rewritten helper goes without it."""
+    out: list[cst.BaseStatement] = []
+    for stmt in body:
+        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock) and all(
+                item.asname is None and finder.is_api(item.item, *_GRAPH_SCOPES) for item in stmt.items):
+            out += _unscoped(finder, list(stmt.body.body))
+        else:
+            out.append(stmt)
+    return out
+
+
+def _own_producer(finder, scopes: Scopes, body, read_stmt, queue: str, bound, helper: str
+                  ) -> tuple[dict[str, cst.BaseExpression], cst.SimpleStatementLine]:
+    """``filename_queue = tf.train.string_input_producer(files, ...)`` made in the helper and read once: its
+    arguments as the call site can evaluate them, and its statement (which goes with the reader lines)."""
+    stmt = scopes.single_assignment(read_stmt, queue)
+    if stmt is None or stmt not in body or not finder.is_api(stmt.body[0].value, "train.string_input_producer"):
+        raise Refusal(f"`{helper}` does not read the queue it is given, nor one `string_input_producer` it makes")
+    if [r for r in scopes.readers_of(read_stmt, queue) if r is not read_stmt.body[0].value.args[0].value]:
+        raise Refusal(f"`{helper}` uses its file queue `{queue}` beyond the read")
+    locals_ = _constants(body, stmt, bound)
+    args = {k: _resolve(v, bound, locals_, helper) for k, v in bind(stmt.body[0].value,
+                                                                     "train.string_input_producer").items()}
+    scope = scopes.scope(read_stmt)
+    own = {a.name for a in scope.assignments} if scope is not None else set()
+    for k, v in args.items():
+        if names_in(v) & own - set(bound):
+            raise Refusal(f"the file queue's `{k}` uses a value `{helper}` computes, which the rewrite cannot move")
+    return args, stmt
+
+
+def _name_ids(node: cst.CSTNode) -> set[int]:
+    ids: set[int] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            ids.add(id(n))
+
+    node.visit(_V())
+    return ids
 
 
 def _record_attrs(body, obj: str, scopes: Scopes, at) -> dict[str, cst.BaseExpression] | None:

@@ -31,6 +31,22 @@ _JOIN_PARAMS = {
 }
 
 
+def one_list_join(call: cst.Call, api: str) -> tuple[str, dict[str, cst.BaseExpression]] | None:
+    """``(batch api, its arguments)`` for a join over a literal list of one tensor list or dict
+    (``batch_join([[x, y]], ...)``): legacy runs one thread enqueuing it, which is the batch call with
+    ``num_threads=1``. None for any other join."""
+    params = _JOIN_PARAMS.get(api)
+    if params is None or any(a.star or (a.keyword is None and i >= len(params)) for i, a in enumerate(call.args)):
+        return None
+    args = {params[i] if a.keyword is None else a.keyword.value: a.value for i, a in enumerate(call.args)}
+    lists = args.pop("tensors_list", None)
+    if not (isinstance(lists, (cst.List, cst.Tuple)) and len(lists.elements) == 1
+            and isinstance(lists.elements[0], cst.Element)
+            and isinstance(lists.elements[0].value, (cst.List, cst.Tuple, cst.Dict))):
+        return None
+    return api.removesuffix("_join"), {"tensors": lists.elements[0].value, **args}
+
+
 def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int,
                   api: str) -> tuple[Pipeline, list[cst.CSTNode]]:
     """The pipeline of a join call at ``body[index]``, and every statement or function it replaces."""

@@ -308,10 +308,13 @@ class Finder:
         if home is not None:
             helper.external = True
             call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
-            for k, v in helper.reader_args.items():
+            for k, v in {**helper.reader_args, **(helper.queue_args or {})}.items():
                 if names_in(v) - call_names:
                     raise Refusal(f"the reader's `{k}` in `{fn.name.value}` uses names of its own module")
-        queue_args, queue_stmt = self._file_queue(stmt, helper.queue)
+        if helper.queue_args is not None:  # the helper made its own file queue
+            queue_args, queue_stmt = helper.queue_args, None
+        else:
+            queue_args, queue_stmt = self._file_queue(stmt, helper.queue)
         returned = _return_value(helper.new_fn)
         if isinstance(returned, (cst.Tuple, cst.List)):
             if not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) or \

@@ -13,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import tf_path
+from tfdata_bridge._src.migrate.calls import module_aliases, tf_path
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.symbols import BY_PATH
 
@@ -148,6 +148,7 @@ class _Remove(cst.CSTTransformer):
 def remove_plumbing(module: cst.Module) -> tuple[cst.Module, list[Note]]:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     survey = _Survey()
+    survey.tf_aliases = module_aliases(module)
     wrapper.visit(survey)
     pos = wrapper.resolve(PositionProvider)
     if not survey.coords and not survey.starts:

@@ -15,10 +15,31 @@ from libcst.metadata import Assignment, GlobalScope, Scope
 
 class Scopes:
     def __init__(self, scopes: Mapping[cst.CSTNode, Scope | None], owners: Mapping[int, cst.SimpleStatementLine],
-                 lines: Mapping[cst.CSTNode, int]) -> None:
+                 lines: Mapping[cst.CSTNode, int], spans: Mapping[cst.CSTNode, tuple[int, int]] | None = None,
+                 blocks: Mapping[int, int] | None = None, positions: Mapping[cst.CSTNode, object] | None = None
+                 ) -> None:
         self.scopes = scopes
         self.owners = owners  # id(target Name) -> the assignment statement binding it
         self.lines = lines
+        # for a name assigned several times in one straight block (two pipelines reusing ``queue``): statement
+        # spans, id(statement) -> its block (``with`` bodies count as their enclosing block), node positions
+        self.spans = spans or {}
+        self.blocks = blocks or {}
+        self.positions = positions or {}
+
+    def _straight(self, scope: Scope, name: str, at: cst.CSTNode | None = None
+                  ) -> list[cst.SimpleStatementLine] | None:
+        """The statements assigning ``name`` in ``scope``, by line, when there are several and they (and ``at``)
+        are plain assignments of one block: then which one a use means is a question of lines. None otherwise."""
+        found = list(scope.assignments[name])
+        if len(found) < 2 or not all(isinstance(a, Assignment) and id(a.node) in self.owners for a in found):
+            return None
+        stmts = sorted({id(s): s for s in (self.owners[id(a.node)] for a in found)}.values(),
+                       key=lambda s: self.lines.get(s, 0))
+        block = {self.blocks.get(id(s)) for s in stmts} | ({self.blocks.get(id(at))} if at is not None else set())
+        if len(block) != 1 or None in block or any(s not in self.spans for s in stmts):
+            return None
+        return stmts
 
     def scope(self, node: cst.CSTNode) -> Scope | None:
         return self.scopes.get(node)
@@ -31,7 +52,22 @@ class Scopes:
         out: list[cst.Name] = []
         for a in scope.assignments[name]:
             out += [r.node for r in a.references if isinstance(r.node, cst.Name)]
-        return out
+        stmts = self._straight(scope, name)
+        if stmts is None or stmt not in stmts:
+            return list({id(n): n for n in out}.values())
+        # several assignments in one block: this one is read after it and up to (and in) the next one; a read
+        # before the first assignment (a loop's next turn) may mean any of them, so it counts for each
+        k = stmts.index(stmt)
+        lo = self.spans[stmt][1]
+        hi = self.spans[stmts[k + 1]][1] if k + 1 < len(stmts) else float("inf")
+        first = self.spans[stmts[0]][0]
+        keep = {}
+        for n in out:
+            pos = self.positions.get(n)
+            line = pos.start.line if pos is not None else None
+            if line is None or lo < line <= hi or line < first:
+                keep[id(n)] = n
+        return list(keep.values())
 
     def single_assignment(self, at: cst.CSTNode, name: str) -> cst.SimpleStatementLine | None:
         """The one statement ``name = ...`` that the use of ``name`` at ``at`` can mean, made before ``at``."""
@@ -39,6 +75,10 @@ class Scopes:
         if scope is None:
             return None
         found = list(scope[name])
+        stmts = self._straight(scope, name, at) if len(found) > 1 else None
+        if stmts is not None:  # the nearest assignment before ``at`` in the same block
+            before = [s for s in stmts if self.spans[s][1] < self.lines.get(at, 0)]
+            return before[-1] if before else None
         if len(found) != 1 or not isinstance(found[0], Assignment) or found[0].scope is not scope:
             return None
         stmt = self.owners.get(id(found[0].node))

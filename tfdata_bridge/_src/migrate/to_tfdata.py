@@ -16,11 +16,11 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
-from tfdata_bridge._src.migrate.calls import Refusal, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.calls import Refusal, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
-from tfdata_bridge._src.migrate.join import join_pipeline
+from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -45,12 +45,18 @@ class _Index(cst.CSTVisitor):
         self.owners: dict[int, cst.SimpleStatementLine] = {}  # id(assigned Name) -> its assignment statement
         self.pending_withs: list[cst.With] = []
         self.name_scopes: set[cst.With] = set()  # ``with tf.name_scope(...):`` blocks (nothing but a scope)
+        self.block_of: dict[int, int] = {}  # id(statement) -> its block (``with`` bodies: the enclosing one)
+        self.with_bodies: dict[int, int] = {}
 
     def visit_Module(self, node: cst.Module) -> None:
         self.blocks.append(list(node.body))
+        self.block_of.update((id(s), 0) for s in node.body)
 
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
         self.blocks.append(list(node.body))
+        # a ``with`` body counts as its enclosing block (straight-line code either way)
+        block = self.with_bodies.get(id(node), len(self.blocks) - 1)
+        self.block_of.update((id(s), block) for s in node.body)
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         where = self.get_metadata(PositionProvider, node)
@@ -66,6 +72,8 @@ class _Index(cst.CSTVisitor):
         self.spans[node] = (where.start.line, where.end.line)
 
     def visit_With(self, node: cst.With) -> None:
+        if id(node) in self.block_of:
+            self.with_bodies[id(node.body)] = self.block_of[id(node)]
         if all(isinstance(item.item, cst.Call) and item.asname is None for item in node.items):
             self.pending_withs.append(node)
 
@@ -180,8 +188,10 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     """The index, scopes and finder of a module (``tree.py`` asks them of the modules that define helpers)."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     index = _Index()
+    index.tf_aliases = module_aliases(module)
     wrapper.visit(index)
-    scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines)
+    scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines, index.spans, index.block_of,
+                    wrapper.resolve(PositionProvider))
     return index, scopes, Finder(index.paths, index.refs, scopes, module.code_for_node, external)
 
 
@@ -220,6 +230,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                        range(snap[3], len(outcomes)), helpers))
 
     v1_default = imported_v1 or added_v1 or ""
+    feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
     for body in index.blocks:
@@ -239,9 +250,9 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                     plan = feed.plan(body, i, small.targets[0].target.value, value)
-                except Refusal as exc:
-                    notes.append(Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"))
-                    outcomes.append(PipelineOutcome(line, "FIFOQueue", False, str(exc)))
+                except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
+                    feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
+                                          PipelineOutcome(line, "FIFOQueue", False, str(exc))))
                     continue
                 removed.update(plan.removed)
                 anchor = plan.replace_at
@@ -259,7 +270,11 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                 outcomes.append(PipelineOutcome(line, api, False, why))
                 continue
             try:
-                if api in JOINS:
+                single = one_list_join(value, api) if api in JOINS else None
+                if single is not None:  # ``batch_join([[x, y]])``: one thread enqueuing one list is ``batch``
+                    pipeline = finder.pipeline(body, i, *single)
+                    moved = _moved(pipeline)
+                elif api in JOINS:
                     pipeline, moved = join_pipeline(finder, module, body, i, api)
                 else:
                     pipeline = finder.pipeline(body, i)
@@ -297,6 +312,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
                    and not pipeline.source.helper.external else set())
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    for queue_stmt, note, outcome in feed_refusals:
+        if queue_stmt not in removed:  # a hand-built queue a rewritten pipeline took in is no refusal
+            notes.append(note)
+            outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
         replaced[old_fn] = [new_fn]
     notes += _left_alone(module, index, [*removed, *replaced], notes)
