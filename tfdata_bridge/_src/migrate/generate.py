@@ -10,12 +10,9 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.symbols import READER_SOURCES
 
-_READER_CLASSES = {
-    "TFRecordReader": "TFRecordDataset",
-    "TextLineReader": "TextLineDataset",
-    "FixedLengthRecordReader": "FixedLengthRecordDataset",
-}
+_READER_CLASSES = {reader: dataset for reader, (dataset, _) in READER_SOURCES.items() if dataset is not None}
 
 
 class Generator:

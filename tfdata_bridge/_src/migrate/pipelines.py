@@ -17,10 +17,13 @@ from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, li
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.symbols import READER_SOURCES
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
 JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
-READERS = {"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "WholeFileReader"}
+# the readers a recognised pipeline may read with (symbols.READER_SOURCES; an IdentityReader's "records" are
+# its work strings: nothing a file-reading rewrite would give)
+READERS = set(READER_SOURCES) - {"IdentityReader"}
 # what the rewrite turns into tf.data (as part of a recognised pipeline), by canonical table name
 REWRITTEN = frozenset({
     *BATCHES, "train.string_input_producer", "train.slice_input_producer", *READERS,
