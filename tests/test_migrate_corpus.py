@@ -127,12 +127,19 @@ def _migrate_tree(name: str, folder: pathlib.Path, to: str) -> None:
         out.write_text(result.code)
 
 
-def _run(args: list[str], path: pathlib.Path) -> dict:
+def _start(args: list[str], path: pathlib.Path) -> subprocess.Popen:
     env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": f"{ROOT}{os.pathsep}{path}"}
-    out = subprocess.run([sys.executable, str(RUNNER), *args], capture_output=True, text=True, timeout=800, env=env,
-                         cwd=path)
-    assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return subprocess.Popen([sys.executable, str(RUNNER), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=path)
+
+
+def _results(run: subprocess.Popen) -> dict:
+    try:
+        out, err = run.communicate(timeout=800)
+    finally:
+        run.kill()
+    assert run.returncode == 0, err[-3000:]
+    return json.loads(out.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
@@ -142,8 +149,16 @@ def runs(tmp_path_factory) -> dict[str, dict[str, dict]]:
     migrated.mkdir()
     for name in ALL:
         _migrate_tree(name, migrated, "tfdata" if name in REWRITTEN else "compat")
-    originals = _run(["--make-data", str(data), *[str(CORPUS / f"{n}.py") for n in ALL]], CORPUS)
-    after = _run([str(data), *[str(migrated / f"{n}.py") for n in ALL]], migrated)
+    sys.path.insert(0, str(RUNNER.parent))
+    try:
+        from make_data import make_data  # (plain Python: no TensorFlow needed to write the files)
+    finally:
+        sys.path.remove(str(RUNNER.parent))
+    make_data(str(data))
+    # the originals and the migrated forms run side by side, each in one process (TensorFlow's import is slow)
+    first = _start([str(data), *[str(CORPUS / f"{n}.py") for n in ALL]], CORPUS)
+    second = _start([str(data), *[str(migrated / f"{n}.py") for n in ALL]], migrated)
+    originals, after = _results(first), _results(second)
     return {name: {"original": originals[str(CORPUS / f"{name}.py")], "migrated": after[str(migrated / f"{name}.py")]}
             for name in ALL}
 
