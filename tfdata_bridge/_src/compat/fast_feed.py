@@ -100,7 +100,7 @@ def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None
         else:
             inputs = tuple(tf1.placeholder(v.dtype, [None] + s.as_list()) for v, s in zip(values, shapes))
             # TensorFlow's own enqueue_many: the drop-in's would register this op in turn
-            batched = tf.queue.QueueBase.enqueue_many(queue, list(inputs), name="enqueue_chunk")
+            batched = tf.queue.QueueBase.enqueue_many(queue, by_name(queue, inputs), name="enqueue_chunk")
         # TensorFlow's own size(): the size after the enqueue, in the same step (the free room, for free)
         with tf1.control_dependencies([batched]):
             batched_size = tf.queue.QueueBase.size(queue, name="size_after_chunk")
@@ -111,6 +111,11 @@ def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None
                                                    for v in values), tuple(shapes), many, batched, inputs,
                        capacity if capacity >= 0 else None, size_after, batched_size, padded)
     _enqueues.setdefault(op.graph, {})[op.name] = entry
+
+
+def by_name(queue: Any, components: Any) -> Any:
+    """``components`` as TensorFlow's enqueue takes them for ``queue``: a dict where it has names."""
+    return dict(zip(queue.names, components)) if queue.names else list(components)
 
 
 def register_close(queue: Any, op: Any, cancel: bool) -> None:
@@ -147,6 +152,7 @@ class _Buffer:
         self._observed = 0
         self._observing = 0
         self._consumer = False  # this session's dequeues were seen to make room (a feeder may wait for them)
+        self._in_vain = False  # a feeder waited for them in vain (until one is seen to make room again)
         self._hurry = False  # move what is buffered now: a feeder, a drain or a consumer waits for it
         self._first_at = 0.0  # when the oldest buffered element came
         self._thread = threading.Thread(target=self._flush_loop, name="tfdata_bridge-feed-flusher", daemon=True)
@@ -180,7 +186,9 @@ class _Buffer:
                         if now < deadline:
                             self._cond.wait(min(POLL_S, deadline - now))
                             continue
-                        self._consumer = False  # none came in time: the consumer is one this buffer cannot see
+                        # none came in time: the consumer is one this buffer cannot see (or it waits for
+                        # more than the queue holds): no more waits until a dequeue is seen to make room
+                        self._consumer, self._in_vain = False, True
                     self._direct = True  # the flusher is idle and stays so: this step is the only one
                     self._observed += 1
                     self._observing += 1
@@ -236,9 +244,11 @@ class _Buffer:
         with self._cond:
             observed, busy = token
             if busy or observed != self._observed or self._room is None:
+                # (a feeder may wait for the next one, unless one already waited in vain)
+                self._consumer = self._consumer or not self._in_vain
                 return
             self._room += taken
-            self._consumer = True
+            self._consumer, self._in_vain = True, False
             self._cond.notify_all()
 
     def drain(self, timeout: float) -> None:

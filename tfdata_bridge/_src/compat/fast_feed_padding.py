@@ -35,7 +35,8 @@ def chunk_step(queue: Any, dtypes: list[Any], shapes: list[Any]) -> tuple[Any, t
             if size is not None:
                 value = tf.slice(value, tf.zeros([shape.rank], tf.int32), size[i])
             element.append(value)
-        enqueue = tf.queue.QueueBase.enqueue(queue, element)  # TensorFlow's own: no fast path of its own
+        # TensorFlow's own enqueue (no fast path of its own), a dict where the queue has names
+        enqueue = tf.queue.QueueBase.enqueue(queue, dict(zip(queue.names, element)) if queue.names else element)
         with tf1.control_dependencies([enqueue]):
             return i + 1
 
