@@ -12,13 +12,24 @@ What stays as legacy, and what differs:
 - Blocking: an enqueue is acknowledged only when the queue has room for it: the buffer keeps the queue's
   free room as last seen (``capacity - size``, less what is buffered and not yet moved), learnt for
   free from each step that moves a chunk (its ``size()`` runs after the ``enqueue_many``, in the same
-  step). When that room is spent, the feeding thread waits until the buffer is empty and then runs its
-  own enqueue step, as legacy's feeder did: it blocks in the kernel while the queue is full, and a
-  ``close`` or a closed session cancels it as legacy's was. So the buffer never holds more than the
-  queue has room for, and what was acknowledged is in the queue or on its way into free room (issue 20:
-  a capacity-2 queue without a consumer took 128 acknowledged elements, lost at ``close``). The room
-  seen is a lower bound while this session is the queue's only producer; an ordinary enqueue by
-  another session of a ``shared_name`` queue is not counted until the next step.
+  step), and from the consumer: a run of this session that dequeues from the queue (``dequeues_begin``
+  / ``dequeues_end``, called by ``session.py``) adds the elements it took, unless a step that saw the
+  size overlapped it (that size may count them already). When the room is spent, the feeding thread
+  waits in Python for such a dequeue (woken by it, at most ``ROOM_WAIT_S``), so a feeder ahead of its
+  consumer moves a chunk per batch, not a step per element. Where no dequeue comes in time (the consumer
+  is one the buffer cannot see: a lifted pipeline, another session), it waits until the buffer is empty
+  and runs its own enqueue step, as legacy's feeder did: it blocks in the kernel while the queue is
+  full, and a ``close`` or a closed session cancels it as legacy's was. So the buffer never holds more
+  than the queue has room for, and what was acknowledged is in the queue or on its way into free room
+  (issue 20: a capacity-2 queue without a consumer took 128 acknowledged elements, lost at ``close``).
+  The room seen is a lower bound while this session is the queue's only producer; an ordinary enqueue
+  by another session of a ``shared_name`` queue is not counted until the next step.
+- Chunks: the flusher waits ``LINGER_S`` after the first buffered element for more to move with it,
+  unless hurried (the room is spent, a consumer's dequeue begins, a ``size()`` or a close waits).
+- ``PaddingFIFOQueue``: fully defined shapes are stacked as any queue's; elements whose shapes have
+  unknown dimensions cross padded with their own shapes, and one step cuts each back and enqueues it
+  (``fast_feed_padding``), so the queue holds what legacy's per-element enqueues put there. Several
+  queues fed from one thread each have their own buffer.
 - Order: each feeding thread's elements reach the queue in the order it fed them.
 - ``close``: a run that closes the queue (or a session that is closed) first moves what is buffered into
   the queue, so everything fed before the close is there, as legacy; an enqueue after close raises
