@@ -11,8 +11,7 @@ So a ``run`` whose fetches include a lifted pipeline's ``get_next`` tensors is m
 of the session (one per consumer thread), and the calling thread waits in Python for its result or for
 ``close()``. ``close()`` wakes every such waiter, which raises ``CancelledError`` as legacy's did; the
 worker's step ends when the producer call returns, its result is dropped, and the worker ends. The
-handoff costs two thread switches per ``run`` (a batch, not an element), signalled through pipes, the
-cheapest handoff measured (``_Worker``). Runs of other fetches
+handoff costs about two thread switches per ``run`` (a batch, not an element). Runs of other fetches
 (an enqueue, a variable update) go straight to TensorFlow as before.
 
 That holds for file pipelines too: a native read that blocks (a hung network file system, a named
@@ -23,10 +22,8 @@ the stuck read's step ends, and its worker thread with it, when the read returns
 
 from __future__ import annotations
 
-import collections
-import os
+import queue
 import threading
-import weakref
 from typing import Any, Callable
 
 from tfdata_bridge._src.compat import pipelines
@@ -37,59 +34,34 @@ _CANCELLED = ("the Session was closed while this run waited on {name}: its eleme
 
 
 class _Call:
-    __slots__ = ("fn", "result", "error", "state")
+    __slots__ = ("fn", "result", "error", "state", "waiter")
 
     def __init__(self, fn: Callable[[], Any]) -> None:
         self.fn = fn
         self.result: Any = None
         self.error: BaseException | None = None
         self.state = "waiting"  # then "done" or "cancelled", whichever comes first
+        self.waiter = threading.Lock()
+        self.waiter.acquire()  # released by the worker ("done") or by close() ("cancelled")
 
 
 class _Worker:
-    """The thread that makes one consumer thread's runs.
-
-    The two threads signal each other through two pipes, one byte a call each way: on these machines a
-    pipe's round trip measured 20-40 µs against 70-90 µs for a pair of ``threading.Lock``s or a
-    ``SimpleQueue`` (a pipe's ``read`` and ``write`` let go of the GIL around the system call), and the
-    handoff is paid on every run of a pipeline. Exactly one byte comes back per call (``Releaser.settle``:
-    done or cancelled, whichever is first); a byte of a call abandoned by Ctrl-C is skipped by the
-    next call, which reads until its own state is settled. The pipes are closed when both threads have
-    let go of the worker."""
+    """The thread that makes one consumer thread's runs."""
 
     def __init__(self, releaser: Releaser) -> None:
-        self._calls: collections.deque[_Call | None] = collections.deque()
-        self._go_r, self._go_w = os.pipe()
-        self.back_r, self.back_w = os.pipe()
-        weakref.finalize(self, _close_fds, (self._go_r, self._go_w, self.back_r, self.back_w))
+        self.inbox: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         self.current: _Call | None = None
         self._releaser = releaser
         threading.Thread(target=self._work, name="tfdata_bridge-session-run", daemon=True).start()
 
-    def submit(self, call: _Call | None) -> None:
-        self._calls.append(call)
-        os.write(self._go_w, b"c")
-
     def _work(self) -> None:
-        while True:
-            os.read(self._go_r, 1)
-            call = self._calls.popleft()
-            if call is None:
-                return
+        while (call := self.inbox.get()) is not None:
             try:
                 call.result = call.fn()
             except BaseException as e:  # noqa: BLE001 - handed to the waiting consumer
                 call.error = e
             call.fn = None
-            self._releaser.settle(call, "done", self)
-
-
-def _close_fds(fds: tuple[int, ...]) -> None:
-    for fd in fds:
-        try:
-            os.close(fd)
-        except OSError:
-            pass
+            self._releaser.settle(call, "done")
 
 
 class Releaser:
@@ -110,15 +82,14 @@ class Releaser:
                     return fn()  # TensorFlow's own "Attempted to use a closed Session."
                 alive = {t.ident for t in threading.enumerate()}
                 for ident in [i for i in self._workers if i not in alive]:
-                    self._workers.pop(ident).submit(None)
+                    self._workers.pop(ident).inbox.put(None)
                 worker = self._workers[me] = _Worker(self)
         call = _Call(fn)
         worker.current = call
-        worker.submit(call)
+        worker.inbox.put(call)
         if self._closed:
-            self.settle(call, "cancelled", worker)
-        while call.state == "waiting":  # Ctrl-C ends this wait; the run then ends on the worker, unseen
-            os.read(worker.back_r, 1)
+            self.settle(call, "cancelled")
+        call.waiter.acquire()  # Ctrl-C ends this wait; the run then ends on the worker, unseen
         if call.state == "cancelled":
             raise tf.errors.CancelledError(None, None, _CANCELLED.format(name=name))
         if call.error is not None:
@@ -126,12 +97,12 @@ class Releaser:
             raise error
         return call.result
 
-    def settle(self, call: _Call, state: str, worker: _Worker) -> None:
+    def settle(self, call: _Call, state: str) -> None:
         with self._lock:
             if call.state != "waiting":
                 return
             call.state = state
-        os.write(worker.back_w, b"s")
+        call.waiter.release()
 
     def close(self) -> None:
         with self._lock:
@@ -140,8 +111,8 @@ class Releaser:
             self._workers.clear()
         for worker in workers:
             if worker.current is not None:
-                self.settle(worker.current, "cancelled", worker)
-            worker.submit(None)
+                self.settle(worker.current, "cancelled")
+            worker.inbox.put(None)
 
 
 def waits_on(session: Any, fetches: Any) -> str | None:
