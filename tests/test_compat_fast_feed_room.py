@@ -212,3 +212,4 @@ def test_a_named_queue_fed_with_a_dict_of_placeholders(tf1):
             rest = sess.run(q.dequeue_up_to(3))
     assert got["a"].tolist() == [0, 1, 2] and got["b"].tolist() == [b"x0", b"x1", b"x2"]
     assert rest["a"].tolist() == [3, 4]
+
