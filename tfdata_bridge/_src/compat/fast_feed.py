@@ -12,13 +12,24 @@ What stays as legacy, and what differs:
 - Blocking: an enqueue is acknowledged only when the queue has room for it: the buffer keeps the queue's
   free room as last seen (``capacity - size``, less what is buffered and not yet moved), learnt for
   free from each step that moves a chunk (its ``size()`` runs after the ``enqueue_many``, in the same
-  step). When that room is spent, the feeding thread waits until the buffer is empty and then runs its
-  own enqueue step, as legacy's feeder did: it blocks in the kernel while the queue is full, and a
-  ``close`` or a closed session cancels it as legacy's was. So the buffer never holds more than the
-  queue has room for, and what was acknowledged is in the queue or on its way into free room (issue 20:
-  a capacity-2 queue without a consumer took 128 acknowledged elements, lost at ``close``). The room
-  seen is a lower bound while this session is the queue's only producer; an ordinary enqueue by
-  another session of a ``shared_name`` queue is not counted until the next step.
+  step), and from the consumer: a run of this session that dequeues from the queue (``dequeues_begin``
+  / ``dequeues_end``, called by ``session.py``) adds the elements it took, unless a step that saw the
+  size overlapped it (that size may count them already). When the room is spent, the feeding thread
+  waits in Python for such a dequeue (woken by it, at most ``ROOM_WAIT_S``), so a feeder ahead of its
+  consumer moves a chunk per batch, not a step per element. Where no dequeue comes in time (the consumer
+  is one the buffer cannot see: a lifted pipeline, another session), it waits until the buffer is empty
+  and runs its own enqueue step, as legacy's feeder did: it blocks in the kernel while the queue is
+  full, and a ``close`` or a closed session cancels it as legacy's was. So the buffer never holds more
+  than the queue has room for, and what was acknowledged is in the queue or on its way into free room
+  (issue 20: a capacity-2 queue without a consumer took 128 acknowledged elements, lost at ``close``).
+  The room seen is a lower bound while this session is the queue's only producer; an ordinary enqueue
+  by another session of a ``shared_name`` queue is not counted until the next step.
+- Chunks: the flusher waits ``LINGER_S`` after the first buffered element for more to move with it,
+  unless hurried (the room is spent, a consumer's dequeue begins, a ``size()`` or a close waits).
+- ``PaddingFIFOQueue``: fully defined shapes are stacked as any queue's; elements whose shapes have
+  unknown dimensions cross padded with their own shapes, and one step cuts each back and enqueues it
+  (``fast_feed_padding``), so the queue holds what legacy's per-element enqueues put there. Several
+  queues fed from one thread each have their own buffer.
 - Order: each feeding thread's elements reach the queue in the order it fed them.
 - ``close``: a run that closes the queue (or a session that is closed) first moves what is buffered into
   the queue, so everything fed before the close is there, as legacy; an enqueue after close raises
@@ -41,6 +52,7 @@ from typing import Any
 
 import numpy as np
 
+from tfdata_bridge._src.compat import fast_feed_padding, queue_reading
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
@@ -50,6 +62,8 @@ tf1 = tf.compat.v1
 
 CHUNK = 64  # elements moved into the queue per enqueue_many step, and the buffer's bound
 POLL_S = 0.1  # how often a waiting thread looks whether its session was closed
+LINGER_S = 0.002  # how long the flusher waits for more elements to move with the first, unless hurried
+ROOM_WAIT_S = 0.2  # how long a feeder without room waits for a dequeue this session runs to make some
 DRAIN_S = 5.0  # how long a run that closes a queue among other fetches waits for buffered elements
 
 
@@ -67,6 +81,7 @@ class FedEnqueue:
     capacity: int | None  # the queue's (None: unbounded)
     size_after: Any  # the queue's size() after the op itself: the feeder's own step when room is spent
     batched_size_after: Any  # the queue's size() after batched_op: what the flusher runs
+    padded: bool = False  # elements may differ in shape: batched_op is fast_feed_padding's chunk step
 
 
 _enqueues: GraphTable[dict[str, FedEnqueue]] = GraphTable("fed_enqueues")
@@ -75,7 +90,8 @@ _closes: GraphTable[dict[str, Any]] = GraphTable("fed_closes")
 
 def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None:
     """Record ``op`` (``queue.enqueue(values)`` or ``enqueue_many``) when every value is a placeholder and
-    the queue's shapes are fully defined (so fed elements can be stacked). An enqueue inside a function
+    the queue's shapes are fully defined (so fed elements can be stacked), or it is a ``PaddingFIFOQueue``
+    whose shapes have known ranks (its chunks cross padded: ``fast_feed_padding``). An enqueue inside a function
     (``tf.function``, a ``Dataset.map`` function) is left alone: its "placeholders" are the function's
     arguments, which no session feeds, and a placeholder added there would become one more argument."""
     if getattr(op.graph, "building_function", False):
@@ -84,14 +100,19 @@ def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None
                              for v in values):
         return
     shapes = [tf.TensorShape(s) for s in queue.shapes] if queue.shapes else []
-    if len(shapes) != len(values) or not all(s.is_fully_defined() for s in shapes):
+    if len(shapes) != len(values):
         return
-    if type(queue).__name__ == "PaddingFIFOQueue":
+    # A PaddingFIFOQueue's elements may differ in their unknown dimensions: its chunks cross padded
+    padded = not all(s.is_fully_defined() for s in shapes)
+    if padded and (type(queue).__name__ != "PaddingFIFOQueue" or any(s.rank is None for s in shapes)):
         return
     with tf1.name_scope(f"{op.name}_fast"):
-        inputs = tuple(tf1.placeholder(v.dtype, [None] + s.as_list()) for v, s in zip(values, shapes))
-        # TensorFlow's own enqueue_many: the drop-in's would register this op in turn
-        batched = tf.queue.QueueBase.enqueue_many(queue, list(inputs), name="enqueue_chunk")
+        if padded:
+            batched, inputs = fast_feed_padding.chunk_step(queue, [v.dtype for v in values], shapes)
+        else:
+            inputs = tuple(tf1.placeholder(v.dtype, [None] + s.as_list()) for v, s in zip(values, shapes))
+            # TensorFlow's own enqueue_many: the drop-in's would register this op in turn
+            batched = tf.queue.QueueBase.enqueue_many(queue, by_name(queue, inputs), name="enqueue_chunk")
         # TensorFlow's own size(): the size after the enqueue, in the same step (the free room, for free)
         with tf1.control_dependencies([batched]):
             batched_size = tf.queue.QueueBase.size(queue, name="size_after_chunk")
@@ -100,8 +121,13 @@ def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None
     capacity = queue.queue_ref.op.get_attr("capacity")
     entry = FedEnqueue(queue, tuple(values), tuple(v.dtype.as_numpy_dtype if v.dtype != tf.string else object
                                                    for v in values), tuple(shapes), many, batched, inputs,
-                       capacity if capacity >= 0 else None, size_after, batched_size)
+                       capacity if capacity >= 0 else None, size_after, batched_size, padded)
     _enqueues.setdefault(op.graph, {})[op.name] = entry
+
+
+def by_name(queue: Any, components: Any) -> Any:
+    """``components`` as TensorFlow's enqueue takes them for ``queue``: a dict where it has names."""
+    return dict(zip(queue.names, components)) if queue.names else list(components)
 
 
 def register_close(queue: Any, op: Any, cancel: bool) -> None:
@@ -125,7 +151,7 @@ class _Buffer:
     def __init__(self, sess: Any, capacity: int | None) -> None:
         self._sess = weakref.ref(sess)
         self._cond = threading.Condition()
-        self._items: list[tuple[FedEnqueue, list[np.ndarray]]] = []
+        self._items: list[tuple[FedEnqueue | None, Any]] = []
         self._in_flight = 0
         self._error: BaseException | None = None
         self._capacity = capacity
@@ -133,11 +159,20 @@ class _Buffer:
         # acknowledged without a step. None: not seen yet (the first enqueue makes its own step).
         self._room: int | None = None if capacity is not None else 1 << 62
         self._direct = False  # a feeding thread runs its own enqueue step (the room was spent)
+        # Steps that see the queue's size (the flusher's chunks, a feeder's own step): how many began, how
+        # many run now. A dequeue that began and ended with neither changing was not in the size seen.
+        self._observed = 0
+        self._observing = 0
+        self._consumer = False  # this session's dequeues were seen to make room (a feeder may wait for them)
+        self._in_vain = False  # a feeder waited for them in vain (until one is seen to make room again)
+        self._hurry = False  # move what is buffered now: a feeder, a drain or a consumer waits for it
+        self._first_at = 0.0  # when the oldest buffered element came
         self._thread = threading.Thread(target=self._flush_loop, name="tfdata_bridge-feed-flusher", daemon=True)
         self._thread.start()
 
     def put(self, entry: FedEnqueue, values: list[np.ndarray]) -> None:
         n = len(values[0]) if entry.many else 1
+        deadline: float | None = None
         with self._cond:
             while True:
                 if self._error is not None:
@@ -147,12 +182,31 @@ class _Buffer:
                 room = self._room
                 if room is not None and room >= n and len(self._items) < CHUNK and not self._direct:
                     self._room = room - n
+                    first = not self._items
+                    if first:
+                        self._first_at = time.monotonic()
                     self._items.append((entry, values))
-                    self._cond.notify_all()
+                    if self._room < 1 or len(self._items) >= CHUNK:  # the next one would wait: move them
+                        self._hurry = True
+                    if first or self._hurry:
+                        self._cond.notify_all()
                     return
                 if (room is None or room < n) and not self._items and not self._in_flight and not self._direct:
+                    if self._consumer and room is not None:  # a dequeue this session runs will make room
+                        now = time.monotonic()
+                        deadline = now + ROOM_WAIT_S if deadline is None else deadline
+                        if now < deadline:
+                            self._cond.wait(min(POLL_S, deadline - now))
+                            continue
+                        # none came in time: the consumer is one this buffer cannot see (or it waits for
+                        # more than the queue holds): no more waits until a dequeue is seen to make room
+                        self._consumer, self._in_vain = False, True
                     self._direct = True  # the flusher is idle and stays so: this step is the only one
+                    self._observed += 1
+                    self._observing += 1
                     break
+                self._hurry = True  # the room is spent or the buffer full: what it holds goes in now
+                self._cond.notify_all()
                 self._cond.wait(POLL_S)
         self._put_direct(entry, values)
 
@@ -168,6 +222,7 @@ class _Buffer:
         finally:
             with self._cond:
                 self._direct = False
+                self._observing -= 1
                 if size is not None:
                     self._seen_size(int(size), self._buffered())
                 self._cond.notify_all()
@@ -183,6 +238,31 @@ class _Buffer:
         if self._capacity is not None:
             self._room = max(0, self._capacity - size - pending)
 
+    def dequeue_begins(self) -> tuple[int, bool]:
+        """A run of this session that dequeues from the queue begins: what is buffered goes in now (the
+        consumer waits for it); the token for ``dequeue_ends``."""
+        with self._cond:
+            if self._items:
+                self._hurry = True
+                self._cond.notify_all()
+            return self._observed, self._observing > 0
+
+    def dequeue_ends(self, token: tuple[int, bool], taken: int) -> None:
+        """That run took ``taken`` elements from the queue: room for as many more, unless a step that saw
+        the queue's size overlapped the run (that size may already count them: the room stays as seen,
+        a lower bound)."""
+        if taken <= 0 or self._capacity is None:
+            return
+        with self._cond:
+            observed, busy = token
+            if busy or observed != self._observed or self._room is None:
+                # (a feeder may wait for the next one, unless one already waited in vain)
+                self._consumer = self._consumer or not self._in_vain
+                return
+            self._room += taken
+            self._consumer, self._in_vain = True, False
+            self._cond.notify_all()
+
     def drain(self, timeout: float) -> None:
         """Wait, at most ``timeout`` seconds, until everything buffered is in the queue."""
         deadline = time.monotonic() + timeout
@@ -190,6 +270,8 @@ class _Buffer:
             while (self._items or self._in_flight) and self._error is None and not self._closed():
                 if time.monotonic() >= deadline:
                     return
+                self._hurry = True
+                self._cond.notify_all()
                 self._cond.wait(POLL_S)
 
     def close_after(self, queue: Any, close_op: Any) -> None:
@@ -197,7 +279,10 @@ class _Buffer:
         queue (legacy's close did not wait for a pending enqueue either), and later fast enqueues raise
         what legacy's enqueue raised after a close."""
         with self._cond:
+            if not self._items:
+                self._first_at = time.monotonic()
             self._items.append((None, close_op))
+            self._hurry = True
             self._set_closed(queue)
 
     def cancel(self, queue: Any) -> None:
@@ -223,17 +308,24 @@ class _Buffer:
     def _flush_loop(self) -> None:
         while True:
             with self._cond:
-                while not self._items and not self._closed():
-                    self._cond.wait(POLL_S)
-                if self._closed():
-                    self._items.clear()
-                    self._cond.notify_all()
-                    return
-                if self._direct:  # a feeder's own step runs: it is the only one (its size says the room)
-                    self._cond.wait(POLL_S)
-                    continue
+                while True:
+                    if self._closed():
+                        self._items.clear()
+                        self._cond.notify_all()
+                        return
+                    if not self._items or self._direct:  # (a feeder's own step is the only one: its size says the room)
+                        self._cond.wait(POLL_S)
+                        continue
+                    # A chunk step costs what a feeder's step did: wait, briefly, for more to move with it
+                    wait = LINGER_S - (time.monotonic() - self._first_at)
+                    if self._hurry or wait <= 0:
+                        break
+                    self._cond.wait(wait)
                 chunk, self._items = self._items, []
                 self._in_flight = len(chunk)
+                self._hurry = False
+                self._observed += 1
+                self._observing += 1
                 self._cond.notify_all()
             try:
                 self._enqueue(chunk)
@@ -241,6 +333,7 @@ class _Buffer:
                 with self._cond:
                     self._error = e if isinstance(e, tf.errors.OpError) else tf.errors.UnknownError(None, None, str(e))
                     self._in_flight = 0
+                    self._observing -= 1
                     self._items.clear()
                     self._cond.notify_all()
                 if not isinstance(e, tf.errors.OpError):
@@ -248,6 +341,7 @@ class _Buffer:
                 return
             with self._cond:
                 self._in_flight = 0
+                self._observing -= 1
                 self._cond.notify_all()
             if any(entry is None for entry, _ in chunk):  # the queue is closed: nothing more can come
                 return
@@ -266,15 +360,23 @@ class _Buffer:
             end = start
             while end < len(chunk) and chunk[end][0] is entry:
                 end += 1
-            parts = [values for _, values in chunk[start:end]]
-            stacked = [np.concatenate([p[i] for p in parts]) if entry.many else np.stack([p[i] for p in parts])
-                       for i in range(len(entry.placeholders))]
-            size = tf1.Session.run(sess, entry.batched_size_after, feed_dict=dict(zip(entry.batched_inputs, stacked)))
+            size = tf1.Session.run(sess, entry.batched_size_after,
+                                   feed_dict=dict(zip(entry.batched_inputs, _chunk_values(entry, chunk[start:end]))))
             start = end
             later = sum(len(v[0]) if e.many else 1 for e, v in chunk[start:] if e is not None)
             with self._cond:
                 self._seen_size(int(size), self._buffered() + later)
                 self._cond.notify_all()
+
+
+def _chunk_values(entry: FedEnqueue, part: list[tuple[Any, Any]]) -> list[np.ndarray]:
+    """The values of ``entry.batched_inputs`` for consecutive fed values of ``entry``."""
+    parts = [values for _, values in part]
+    if entry.padded:  # elements may differ in shape: padded, with their shapes (fast_feed_padding)
+        elements = [[v[j] for v in p] for p in parts for j in range(len(p[0]))] if entry.many else parts
+        return fast_feed_padding.chunk_feed(elements, list(entry.dtypes), list(entry.shapes))
+    return [np.concatenate([p[i] for p in parts]) if entry.many else np.stack([p[i] for p in parts])
+            for i in range(len(entry.placeholders))]
 
 
 _buffers: weakref.WeakKeyDictionary[Any, dict[int, _Buffer]] = weakref.WeakKeyDictionary()
@@ -346,3 +448,40 @@ def drain(sess: Any) -> None:
     a run that enqueues or closes the ordinary way, so it comes after them, as in legacy."""
     for buffer in list(_buffers.get(sess, {}).values()):
         buffer.drain(DRAIN_S)
+
+
+def dequeues_begin(sess: Any, fetches: Any) -> list[tuple[Any, ...]] | None:
+    """Before a run: the fetches that dequeue from a queue ``sess`` feeds through a buffer, each with its
+    buffer's token (what is buffered for them goes in now); None when there are none (the usual case)."""
+    buffers = _buffers.get(sess)
+    if not buffers:
+        return None
+    try:
+        flat = tf.nest.flatten(fetches)
+    except (TypeError, ValueError):
+        return None
+    found: list[tuple[Any, ...]] = []
+    for index, fetch in enumerate(flat):
+        source = queue_reading.dequeue_source(fetch) if isinstance(fetch, tf.Tensor) else None
+        buffer = buffers.get(id(source.queue)) if source is not None else None
+        if buffer is not None and all(b is not buffer for b, *_ in found):
+            found.append((buffer, index, source, buffer.dequeue_begins()))
+    return found or None
+
+
+def dequeues_end(found: list[tuple[Any, ...]] | None, results: Any) -> None:
+    """After the run that ``dequeues_begin`` saw: the room its dequeues made (none when it failed:
+    ``results`` None)."""
+    if not found:
+        return
+    flat = tf.nest.flatten(results) if results is not None else None
+    for buffer, index, source, token in found:
+        if flat is None:
+            taken = 0
+        elif source.method == "dequeue":
+            taken = 1
+        elif source.method == "dequeue_many" and source.n is not None:
+            taken = source.n
+        else:
+            taken = len(flat[index]) if index < len(flat) and np.ndim(flat[index]) else 0
+        buffer.dequeue_ends(token, taken)

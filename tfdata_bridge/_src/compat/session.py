@@ -2,7 +2,7 @@
 - hands a lifted producer's error to the program's ``Coordinator`` as legacy's runner threads did
   (``pipelines.consumer_error``);
 - takes the feed-thread fast path: an enqueue op fed straight from placeholders skips the session step
-  (``fast_feed.py``);
+  (``fast_feed.py``), and a run that dequeues from such a queue tells the fast path the room it made;
 - waits on a lifted pipeline's ``get_next`` in a way ``close()`` ends, with ``CancelledError`` as legacy
   (``session_release.py``);
 - first settles which input producers have several consumers (``shared_streams.py``);
@@ -46,11 +46,13 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
                 return base_run(session, fetches, feed_dict=feed_dict, options=options, run_metadata=run_metadata)
         waits_on = session_release.waits_on(session, fetches)
         counted = pipelines.run_begins(session)  # (whose run a pipeline's run is: pipelines.sole_running)
+        dequeues = fast_feed.dequeues_begin(session, fetches)  # a fed queue's room, seen from its consumer
+        results = None
         try:
-            if waits_on is None:
-                return run()
-            return _releaser(session).run(run, waits_on)
+            results = run() if waits_on is None else _releaser(session).run(run, waits_on)
+            return results
         finally:
+            fast_feed.dequeues_end(dequeues, results)
             if counted:
                 pipelines.run_ends(session)
     except tf.errors.OpError as e:
