@@ -9,7 +9,7 @@ memory, freed only with the graph. Over 200 ``reset_default_graph()`` + pipeline
 collection came for dozens of rebuilds at a time, and the dead graphs waiting for it raised the
 process's resident memory by 41 MB, against legacy's 5.5 MB.
 
-So the drop-in counts the graphs that hold its per-graph state (``GraphTable``): when a new one gets
+So the drop-in counts the graphs (not functions' graphs) that hold its per-graph state (``GraphTable``): when a new one gets
 its first state while more than ``SLACK`` older ones are still alive (dead but not collected, or
 still in use), it runs one full collection, as Keras's ``clear_session()`` does. The bound then moves
 to what the collection left alive plus ``SLACK``, so a program that keeps many graphs in use pays
@@ -37,6 +37,8 @@ _lock = threading.Lock()
 def noted(graph: Any) -> None:
     """``graph`` gets its first bridge state (from ``GraphTable.setdefault``, no lock held)."""
     global _bound
+    if getattr(graph, "building_function", False):
+        return  # a function's graph (a trace) goes with the function that keeps it
     with _lock:
         if graph in _graphs:
             return
