@@ -65,13 +65,14 @@ _users = 0  # owners alive (install)
 _syncing = False  # the main thread is inside _sync (a collection there may count an owner out)
 
 
-def install(owner: Any) -> None:
-    """While ``owner`` lives: the exit-time collection is registered, and (from the main thread) the
-    wakeup fd is set if none is."""
+def install(owner: Any = None) -> None:
+    """While ``owner`` lives (None: for the rest of the process): the exit-time collection is
+    registered, and (from the main thread) the wakeup fd is set if none is."""
     global _users
     with _lock:
         _users += 1
-    weakref.finalize(owner, _count_out).atexit = False
+    if owner is not None:
+        weakref.finalize(owner, _count_out).atexit = False
     _sync()
 
 
