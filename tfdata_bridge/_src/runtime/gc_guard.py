@@ -26,7 +26,8 @@ Iterators of datasets that are not the bridge's are TensorFlow's own business an
 
 The reaper and the collection hook exist only while they are needed (issue 18): ``track`` counts an
 iterator in, ``release`` counts it out once its state is gone (on the reaper, where the reaper destroys
-it); at zero the hook leaves ``gc.callbacks`` and the reaper ends. Never during a collection (the hook
+it); at zero the hook leaves ``gc.callbacks``, and the reaper ends after ``IDLE_S`` with nothing to do
+(a program making one iterator after another keeps the one reaper). Never during a collection (the hook
 must see the collection's end): where the last iterator goes inside one, the collection's end hands
 that to the reaper.
 """
@@ -49,7 +50,7 @@ _start_lock = threading.RLock()  # (reentrant: a collection may release an itera
 _installed = False
 _users = 0  # tracked iterators whose state is not yet gone
 _TRACKED = "_tfdata_bridge_gc_tracked"  # set in a tracked iterator's __dict__
-IDLE_S = 1.0  # a reaper nobody needs any more ends at most this long after
+IDLE_S = 1.0  # a reaper with no tracked iterator and nothing to do ends after this long
 
 
 def track(iterator: Any) -> None:
@@ -88,7 +89,7 @@ def release(handle: Any, state: dict[str, Any], before: Callable[[], None] | Non
 
 
 def installed() -> bool:
-    """Whether the collection hook is in ``gc.callbacks`` or a reaper is meant to run."""
+    """Whether the collection hook is in ``gc.callbacks`` or the reaper thread runs."""
     return _installed or _reaper is not None
 
 
@@ -100,9 +101,9 @@ def _count_out() -> None:
 
 
 def _uninstall_if_unused() -> None:
-    """No tracked iterator is left and the reaper has nothing to do: remove the hook, let the reaper
-    end (``IDLE_S``). Not inside a collection: the collection's end asks the reaper to look again."""
-    global _installed, _reaper
+    """No tracked iterator is left and the reaper has nothing to do: remove the hook (the reaper ends
+    after ``IDLE_S`` with nothing to do). Not inside a collection: its end asks the reaper to look again."""
+    global _installed
     with _start_lock:
         if _users or _collecting or not _reaped.empty() or _busy.is_set() and _reaper is not threading.current_thread():
             return
@@ -112,7 +113,6 @@ def _uninstall_if_unused() -> None:
             except ValueError:
                 pass
             _installed = False
-        _reaper = None
 
 
 def mark_worker_thread() -> None:
@@ -136,7 +136,7 @@ def flush(timeout: float = 5.0) -> bool:
 
 def _ensure_started() -> None:
     global _reaper, _installed
-    if _reaper is not None and _reaper.is_alive():
+    if _installed and _reaper is not None and _reaper.is_alive():
         return
     with _start_lock:
         if not _installed:
@@ -148,12 +148,16 @@ def _ensure_started() -> None:
 
 
 def _reap() -> None:
-    global _users
-    me = threading.current_thread()
-    while _reaper is me or not _reaped.empty():
+    global _users, _reaper
+    while True:
         try:
             before, item, tracked = _reaped.get(timeout=IDLE_S)
         except queue.Empty:
+            _uninstall_if_unused()
+            with _start_lock:  # (a track() meanwhile finds this reaper gone and starts another)
+                if not _users and not _installed and _reaped.empty():
+                    _reaper = None
+                    return
             continue
         _busy.set()
         try:
