@@ -63,7 +63,8 @@ def _finished(child: subprocess.Popen, timeout: float, what: str) -> tuple[str, 
 # (run in the child: ``python tests/test_shutdown.py scenarios``)
 
 def _bridge_threads() -> list[str]:
-    # Not the one process-wide reaper (runtime/gc_guard.py): it lives as long as the process.
+    # Not the reaper (runtime/gc_guard.py): it ends once no bridge iterator is left, which these
+    # scenarios do not wait for (tests/test_process_hooks_released.py does).
     return sorted(t.name for t in threading.enumerate()
                   if t.name.startswith(BRIDGE_THREAD_PREFIXES) and t.name != "tfdata_bridge-reaper")
 

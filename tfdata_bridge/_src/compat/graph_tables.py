@@ -12,6 +12,9 @@ one reference cycle, which Python's collector frees as it frees the graph's own 
 refer to it too). Where a graph takes no attribute (a TensorFlow that gave ``Graph`` ``__slots__``), the
 table falls back to a ``WeakKeyDictionary`` and says so once in the log.
 
+A graph holding a drop-in pipeline holds much more native memory than a legacy one until a full
+collection frees it; ``graph_collection.py`` runs one before such graphs pile up.
+
 The interface is the part of ``WeakKeyDictionary`` the drop-in used: ``get``, ``setdefault``, ``in``,
 ``[]``.
 """
@@ -22,6 +25,8 @@ import logging
 import threading
 import weakref
 from typing import Any, Generic, TypeVar
+
+from tfdata_bridge._src.compat import graph_collection
 
 logger = logging.getLogger("tfdata_bridge")
 
@@ -49,6 +54,8 @@ class GraphTable(Generic[V]):
         return value
 
     def setdefault(self, graph: Any, value: V) -> V:
+        if graph is not None:
+            graph_collection.noted(graph)  # (before the lock: it may collect garbage)
         with _lock:
             current = self.get(graph, _MISSING)
             if current is not _MISSING:

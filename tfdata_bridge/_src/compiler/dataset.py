@@ -56,7 +56,6 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
     plan = lower(spec)
     signature = spec.queue.element_signature
     generator = _generator(spec, plan, signature)
-    process_hooks.install()
     if plan.transfer == "batch":
         batch_dim = spec.consumer.batch_size if plan.drop_remainder else None
         out_sig = tensor_spec(signature, batch_dim)  # padded dims stay None: they vary by batch
@@ -77,7 +76,9 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
         dataset = dataset.batch(spec.consumer.batch_size, drop_remainder=plan.drop_remainder)
     if spec.prefetch:
         dataset = dataset.prefetch(spec.prefetch)
-    return BridgeDataset(dataset.with_options(_OPTIONS), generators=(generator,))
+    out = BridgeDataset(dataset.with_options(_OPTIONS), generators=(generator,))
+    process_hooks.install(out)  # Ctrl-C and the exit-time collection, while it lives
+    return out
 
 
 # No autotuning: its model thread sleeps between optimizations for twice as long each time (up to a

@@ -59,6 +59,7 @@ class BridgeIterator(tf_private.OwnedIterator):
         self._bridge_owner = iterations.Owner(getattr(dataset, "_bridge_generators", ()))
         super().__init__(dataset, *args, **kwargs)
         gc_guard.track(self)
+        process_hooks.install(self)  # (it may outlive its dataset)
         failures.register_consumer(self)  # a producer's failure is kept for it while it lives
 
     def __del__(self, _release: Callable[..., bool] = gc_guard.release) -> None:

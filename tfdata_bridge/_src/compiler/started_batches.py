@@ -111,7 +111,7 @@ class StartedBatches:
         out = compiled.tensor_spec(signature, batch_dim)
         specs = tf.nest.flatten(out)
         dtypes = self._out_dtypes = [s.dtype for s in specs]
-        process_hooks.install()
+        process_hooks.install(self)
 
         def element(key: Any) -> Any:
             values = tf.numpy_function(self._take, [key], dtypes, stateful=True, name="batch_from_channel")

@@ -50,7 +50,6 @@ def queue_dataset(channel: Channel, signature: Signature, *, pad: bool, batch_si
     waiting for elements waits until some arrive or the queue is closed.
     """
     np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
-    process_hooks.install()
     if batch_size is None:
         if allow_smaller_final_batch:
             warnings.warn(
@@ -58,10 +57,15 @@ def queue_dataset(channel: Channel, signature: Signature, *, pad: bool, batch_si
                 "pass batch_size=n to read batches",
                 BridgeWarning, stacklevel=3,
             )
-        return _elements(channel, signature, np_dtypes)
+        return _installed(_elements(channel, signature, np_dtypes))
     if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
         raise ValueError(f"batch_size ({batch_size!r}) must be a positive int, or None for single elements")
-    return _batches(channel, signature, np_dtypes, int(batch_size), pad, bool(allow_smaller_final_batch))
+    return _installed(_batches(channel, signature, np_dtypes, int(batch_size), pad, bool(allow_smaller_final_batch)))
+
+
+def _installed(dataset: tf.data.Dataset) -> tf.data.Dataset:
+    process_hooks.install(dataset)  # Ctrl-C and the exit-time collection, while it lives
+    return dataset
 
 
 def _elements(channel: Channel, signature: Signature, np_dtypes: list[np.dtype]) -> tf.data.Dataset:

@@ -23,6 +23,13 @@ within milliseconds. Elsewhere (``del iterator`` on the consumer's thread) the s
 in TensorFlow.
 
 Iterators of datasets that are not the bridge's are TensorFlow's own business and are not touched.
+
+The reaper and the collection hook exist only while they are needed (issue 18): ``track`` counts an
+iterator in, ``release`` counts it out once its state is gone (on the reaper, where the reaper destroys
+it); at zero the hook leaves ``gc.callbacks``, and the reaper ends after ``IDLE_S`` with nothing to do
+(a program making one iterator after another keeps the one reaper). Never during a collection (the hook
+must see the collection's end): where the last iterator goes inside one, the collection's end hands
+that to the reaper.
 """
 
 from __future__ import annotations
@@ -39,14 +46,20 @@ _reaped: queue.SimpleQueue[Any] = queue.SimpleQueue()  # put() is safe inside __
 _collecting: list[int] = []  # the ident of the thread running a collection, while one runs
 _busy = threading.Event()  # the reaper is working
 _reaper: threading.Thread | None = None
-_start_lock = threading.Lock()
+_start_lock = threading.RLock()  # (reentrant: a collection may release an iterator while it is held)
 _installed = False
+_users = 0  # tracked iterators whose state is not yet gone
+_TRACKED = "_tfdata_bridge_gc_tracked"  # set in a tracked iterator's __dict__
+IDLE_S = 1.0  # a reaper with no tracked iterator and nothing to do ends after this long
 
 
 def track(iterator: Any) -> None:
     """Prepare for ``release`` of ``iterator``'s state: start the reaper and the collection hook (never
     from a collection, where starting a thread could wait for a lock the collecting thread holds)."""
-    del iterator  # nothing is kept: the reaper and the hook are all it needs
+    global _users
+    with _start_lock:
+        _users += 1
+        iterator.__dict__[_TRACKED] = True  # (release counts it out once)
     _ensure_started()
 
 
@@ -57,17 +70,49 @@ def release(handle: Any, state: dict[str, Any], before: Callable[[], None] | Non
     to wait for it) to the reaper and return True; elsewhere do nothing (False): it goes here.
     ``before`` (the iterator's producer runs stopping, so that its threads' waits end) runs first: here,
     or on the reaper (it takes locks, which a collection must not)."""
+    tracked = bool(state.pop(_TRACKED, False))
     if handle is None or _reaper is None:
         if before is not None and not _collecting and not _unsafe_thread():
             before()
+        if tracked:
+            _count_out()
         return False
     if _collecting or _unsafe_thread():
-        _reaped.put((before, dict(state)))
+        _reaped.put((before, dict(state), tracked))  # (the reaper counts it out once it is destroyed)
         state.clear()
         return True
     if before is not None:
         before()
+    if tracked:
+        _count_out()
     return False
+
+
+def installed() -> bool:
+    """Whether the collection hook is in ``gc.callbacks`` or the reaper thread runs."""
+    return _installed or _reaper is not None
+
+
+def _count_out() -> None:
+    global _users
+    with _start_lock:
+        _users = max(0, _users - 1)
+    _uninstall_if_unused()
+
+
+def _uninstall_if_unused() -> None:
+    """No tracked iterator is left and the reaper has nothing to do: remove the hook (the reaper ends
+    after ``IDLE_S`` with nothing to do). Not inside a collection: its end asks the reaper to look again."""
+    global _installed
+    with _start_lock:
+        if _users or _collecting or not _reaped.empty() or _busy.is_set() and _reaper is not threading.current_thread():
+            return
+        if _installed:
+            try:
+                gc.callbacks.remove(_on_collection)
+            except ValueError:
+                pass
+            _installed = False
 
 
 def mark_worker_thread() -> None:
@@ -91,7 +136,7 @@ def flush(timeout: float = 5.0) -> bool:
 
 def _ensure_started() -> None:
     global _reaper, _installed
-    if _reaper is not None and _reaper.is_alive():
+    if _installed and _reaper is not None and _reaper.is_alive():
         return
     with _start_lock:
         if not _installed:
@@ -103,8 +148,17 @@ def _ensure_started() -> None:
 
 
 def _reap() -> None:
+    global _users, _reaper
     while True:
-        before, item = _reaped.get()
+        try:
+            before, item, tracked = _reaped.get(timeout=IDLE_S)
+        except queue.Empty:
+            _uninstall_if_unused()
+            with _start_lock:  # (a track() meanwhile finds this reaper gone and starts another)
+                if not _users and not _installed and _reaped.empty():
+                    _reaper = None
+                    return
+            continue
         _busy.set()
         try:
             if before is not None:
@@ -113,6 +167,10 @@ def _reap() -> None:
         except BaseException:  # noqa: BLE001 - a failing destructor must not end the reaper
             pass
         finally:
+            if tracked:
+                with _start_lock:
+                    _users = max(0, _users - 1)
+            _uninstall_if_unused()
             _busy.clear()
 
 
@@ -123,6 +181,8 @@ def _on_collection(phase: str, info: dict[str, Any]) -> None:
         _collecting.append(threading.get_ident())
     elif _collecting:
         _collecting.pop()
+        if not _users and not _collecting:
+            _reaped.put((None, None, False))  # the last iterator went during it: the reaper tidies up
 
 
 def _unsafe_thread() -> bool:

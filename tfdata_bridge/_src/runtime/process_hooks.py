@@ -25,6 +25,12 @@ runs while Python is still whole: it drops the local variables of the finished f
 exception's traceback and the tracebacks chained to it (``traceback.clear_frames``; they were already
 printed), collects garbage, and waits (``EXIT_FLUSH_S`` at most) while ``gc_guard``'s reaper destroys
 the iterators that collection found.
+
+**Only while needed** (issue 18). ``install(owner)`` counts ``owner`` (a bridge dataset or iterator, a
+graph pipeline's batches) in, and a ``weakref.finalize`` counts it out when it goes; when none is left,
+the wakeup fd is restored (``-1``, or whatever was there) and the exit hook leaves ``atexit``. The fd
+can only change on the main thread: where the last owner goes on another thread, it stays until the
+next change on the main thread, or the exit hook (which then stays registered) restores it.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import socket
 import sys
 import threading
 import traceback
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -46,7 +53,7 @@ T = TypeVar("T")
 SLICE_S = 0.1  # how long one slice of a wait lasts: the delay before a Ctrl-C is seen
 EXIT_FLUSH_S = 3.0  # the most the exit hook waits for iterators being destroyed
 
-_lock = threading.Lock()
+_lock = threading.RLock()  # (reentrant: a collection on a thread holding it may count an owner out)
 _reader: socket.socket | None = None
 _writer: socket.socket | None = None
 _interrupts = 0  # SIGINTs seen on the wakeup fd (while SIGINT meant KeyboardInterrupt)
@@ -54,17 +61,67 @@ _interrupts = 0  # SIGINTs seen on the wakeup fd (while SIGINT meant KeyboardInt
 _pending: tuple[Any, int] | None = None
 PENDING_S = 5.0  # the frame is held (strongly: no mistaken identity) at most this long
 _collect_registered = False
+_users = 0  # owners alive (install)
+_syncing = False  # the main thread is inside _sync (a collection there may count an owner out)
 
 
-def install() -> None:
-    """Register the exit-time collection, and (from the main thread) set the wakeup fd if none is set."""
-    global _collect_registered
+def install(owner: Any = None) -> None:
+    """While ``owner`` lives (None: for the rest of the process): the exit-time collection is
+    registered, and (from the main thread) the wakeup fd is set if none is."""
+    global _users
     with _lock:
-        if not _collect_registered:
-            atexit.register(_at_exit)
-            _collect_registered = True
-    if threading.get_ident() == threading.main_thread().ident:
-        _set_wakeup_fd()
+        _users += 1
+    if owner is not None:
+        weakref.finalize(owner, _count_out).atexit = False
+    _sync()
+
+
+def installed() -> bool:
+    """Whether the exit hook is registered or the bridge's wakeup fd is set."""
+    return _collect_registered or _writer is not None
+
+
+def _count_out() -> None:
+    global _users
+    if _syncing and threading.current_thread() is threading.main_thread():
+        _users -= 1  # (inside _sync, which looks at the count again before it returns)
+        return
+    with _lock:
+        _users -= 1
+    _sync()
+
+
+def _sync() -> None:
+    """Make the hooks match the count of owners: the exit hook while there is one (or while the wakeup
+    fd could not be restored yet), the wakeup fd (on the main thread only) likewise."""
+    global _collect_registered, _syncing
+    main = threading.current_thread() is threading.main_thread()
+    if main:
+        _syncing = True
+    try:
+        while True:
+            want = _users > 0
+            if main and want != (_writer is not None):
+                if want:
+                    _set_wakeup_fd()
+                    if _writer is None:  # someone else's fd, or no signals here: nothing to restore
+                        main = False
+                else:
+                    _unset_wakeup_fd()
+                continue
+            register = want or _writer is not None
+            if register != _collect_registered:
+                if register:
+                    atexit.register(_at_exit)
+                else:
+                    atexit.unregister(_at_exit)
+                _collect_registered = register
+                continue
+            if want == (_users > 0):
+                return
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            _syncing = False
 
 
 def _at_exit() -> None:
@@ -94,9 +151,13 @@ def _set_wakeup_fd() -> None:
         try:
             previous = signal.set_wakeup_fd(_writer.fileno(), warn_on_full_buffer=False)
         except (ValueError, OSError):  # not the main interpreter's main thread, or no signals here
-            return
-        if previous not in (-1, _writer.fileno()):
-            signal.set_wakeup_fd(previous)  # someone else's: keep it
+            previous = None
+        if previous is None or previous not in (-1, _writer.fileno()):
+            if previous is not None:
+                signal.set_wakeup_fd(previous)  # someone else's: keep it
+            _reader.close()
+            _writer.close()
+            _reader = _writer = None
 
 
 def _unset_wakeup_fd() -> None:

@@ -83,8 +83,8 @@ class ProcessPool:
 
     # -- life cycle
     def start(self) -> ProcessPool:
+        _live.add(self)  # (first: a pool ending meanwhile sees it and keeps the exit hook)
         _register_exit_hook()
-        _live.add(self)
         context = multiprocessing.get_context("spawn")  # TensorFlow is not fork-safe
         base = self._seed if self._seed is not None else secrets.randbits(62)
         slots = process_worker.Job.slots
@@ -236,6 +236,7 @@ class ProcessPool:
         finally:
             self._segments.release_all()
             _live.discard(self)
+            _unregister_exit_hook_if_idle()
             self._done.set()
 
 
@@ -263,3 +264,12 @@ def _register_exit_hook() -> None:
             # registered after multiprocessing's own exit hook (imported above), so it runs first
             atexit.register(_stop_all)
             _hook_registered = True
+
+
+def _unregister_exit_hook_if_idle() -> None:
+    """No pool is running any more: the exit hook goes until the next one starts (issue 18)."""
+    global _hook_registered
+    with _hook_lock:
+        if _hook_registered and not _live:
+            atexit.unregister(_stop_all)
+            _hook_registered = False
