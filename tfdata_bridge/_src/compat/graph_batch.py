@@ -313,6 +313,10 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
     specs = [tf.TensorSpec(s.shape[1:], s.dtype) if isinstance(s, tf.TensorSpec) else s
              for s in tf.nest.flatten(raw.element_spec)]
     forwarded = _forwarded(lift)
+    if forwarded is not None and not all(  # (else the batch's shape check runs per batch, below)
+            isinstance(specs[i], tf.TensorSpec) and specs[i].shape.is_fully_defined()
+            and specs[i].shape.as_list() == tf.TensorShape(s).as_list() for i, s in zip(forwarded, req.shapes)):
+        forwarded = None
     if forwarded is not None:  # no op between the read and the batch: nothing to run per batch
         if forwarded == list(range(len(specs))) and isinstance(raw.element_spec, tuple):
             return raw, None
