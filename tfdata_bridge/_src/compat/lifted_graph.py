@@ -151,9 +151,11 @@ class Lift:
 
     @property
     def pure(self) -> bool:
-        """Whether the lifted ops are all stateless (no random op, ``py_func``, ``Assert``...): the same
-        inputs always give the same values, so the ops may run on a whole batch at once."""
-        return not any(tf_private.op_is_stateful(node.op) or node.op in tf_private.PY_FUNC_OPS
+        """Whether the lifted ops are all stateless (no random op, ``py_func``, ``Print``...) but for
+        ``Assert`` (``parse_single_example``'s rank check), which only checks its inputs: the same inputs
+        always give the same values, so the ops may run on a whole batch at once (a batch that fails a
+        check is retried record by record: ``batch_retry.py``)."""
+        return not any((tf_private.op_is_stateful(node.op) and node.op != "Assert") or node.op in tf_private.PY_FUNC_OPS
                        for node in self.graph_def.node) and not len(self.graph_def.library.function)
 
 
