@@ -28,6 +28,9 @@ def _with_v2(names: tuple[str, ...]) -> frozenset[str]:
 # Every op of the legacy queue and reader machinery (a dataset holding one is not native tf.data).
 LEGACY_OPS = _with_v2(_QUEUES + _QUEUE_CALLS + READER_KERNELS + _READS) - {"LMDBReaderV2"} | {"FakeQueue"}
 
+# Stateful ops that only check or print their inputs: the same inputs still give the same values.
+CHECK_OPS = frozenset({"Assert", "Print", "PrintV2"})
+
 # Stateful ops whose state is private to the op itself: a copy inside tf.data behaves like the original.
 LIFTABLE_STATEFUL = PY_FUNC_OPS | frozenset({
     "RandomUniform", "RandomUniformInt", "RandomStandardNormal", "TruncatedNormal", "RandomShuffle",

@@ -37,15 +37,17 @@ element, where legacy started after ``min_after_dequeue + batch_size``),
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import (batch_retry, error_latch, lifted_graph, lifting, pipeline_datasets, pipelines,
-                                       readers, shared_streams, sparse_batch)
+from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, pipeline_datasets,
+                                       pipelines, queue_reading, readers, shared_streams, sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.compat.fallback import FallbackRunner
+from tfdata_bridge._src.compat.lifted_graph import QueueRead
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 
@@ -101,6 +103,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             blocked.append((tensors, lift))
         else:
             lifts.append(lift)
+    copies: list[lifting.Lift] = []  # lists that are copies of the first, read by its parallel calls instead
+    if not blocked and lift_copies.copies(lifts):
+        req = dataclasses.replace(req, tensor_lists=req.tensor_lists[:1], threads=req.threads * len(lifts))
+        lifts, copies = lifts[:1], lifts[1:]
     lifts, kept = _one_call_per_element(req, lifts)
     blocked.extend(kept)
     if blocked and req.layout is not None:  # batching.py hands the call to TensorFlow's own batch
@@ -134,7 +140,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             again.attach(tensors)
         return pipeline_datasets.record(tensors, rebuilt.with_options(options))
 
-    _consumes(req, lifts, tensors, rebuild)
+    _consumes(req, lifts + copies, tensors, rebuild)
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
     # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
@@ -272,6 +278,11 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
             reads[id(producer)] = {"copies": req.threads, "capacity": _python_channel(req), "chunk": req.batch_size}
             if latch is not None:
                 reads[id(producer)]["latch"] = latch
+    for lift in lifts:  # (a queue kernel shares its elements: its elements cross a batch at a time)
+        for up in lift.upstreams:
+            if isinstance(up.source, QueueRead) and up.source.method == "dequeue":
+                room = queue_reading.most_per_read(up.source.queue) or SHARED_CHUNK
+                reads[id(up.source)] = {"chunk": max(1, min(req.batch_size, SHARED_CHUNK, room))}
     for sources in by_stream.values():
         for i, source in enumerate(sources):
             reads[id(source)] = {"shard": (i, len(sources))}
@@ -312,6 +323,15 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
     raw = _batched(_shuffled(lift.source(shards), req, buffered), req)
     specs = [tf.TensorSpec(s.shape[1:], s.dtype) if isinstance(s, tf.TensorSpec) else s
              for s in tf.nest.flatten(raw.element_spec)]
+    forwarded = _forwarded(lift)
+    if forwarded is not None and not all(  # (else the batch's shape check runs per batch, below)
+            isinstance(specs[i], tf.TensorSpec) and specs[i].shape.is_fully_defined()
+            and specs[i].shape.as_list() == tf.TensorShape(s).as_list() for i, s in zip(forwarded, req.shapes)):
+        forwarded = None
+    if forwarded is not None:  # no op between the read and the batch: nothing to run per batch
+        if forwarded == list(range(len(specs))) and isinstance(raw.element_spec, tuple):
+            return raw, None
+        return raw.map(lambda *c: tuple(c[i] for i in forwarded)), None
     retry = None
     per_batch = _per_batch(req, lift)
     # a failed batch is retried record by record (batch_retry.py); not after a Python producer: the
@@ -336,6 +356,24 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
 def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
     return bool(lift.upstreams and lift.pure and req.keep is None and not req.enqueue_many and not req.dynamic_pad
                 and req.layout is None and _has_batched_forms(lift))
+
+
+def _forwarded(lift: lifting.Lift) -> list[int] | None:
+    """Where ``lift`` runs no op (the batch takes what its sources read, as a reader's ``value`` handed to
+    the batch), the position of each of its outputs among its source's components; else None."""
+    if lift.graph_def.node:
+        return None
+    positions: dict[str, int] = {}
+    offset = 0
+    for up in lift.upstreams:
+        present = lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
+        for name, index in up.tensors:
+            if index in present:
+                positions[name] = offset + present.index(index)
+        offset += len(present)
+    if not all(t.name in positions for t in lift.outputs):
+        return None
+    return [positions[t.name] for t in lift.outputs]
 
 
 def _has_batched_forms(lift: lifting.Lift) -> bool:

@@ -36,19 +36,16 @@ class QueueRead:
     def present(self, needed: frozenset[int]) -> tuple[int, ...]:
         return tuple(range(self.width))
 
-    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
-        """The queue's elements (batched as the dequeue batches them), as flat tuples in queue order."""
-        from tfdata_bridge._src.compat import graph_queues
+    def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1), chunk: int = 1) -> Any:
+        """The queue's elements (batched as the dequeue batches them), as flat tuples in queue order.
+        ``chunk``: for a consumer that buffers elements anyway (a batch pipeline), how many one call of the
+        queue kernel may take (``dequeue_up_to``, which waits for that many until the queue is closed): one
+        kernel call per element cost a pipeline over a queue a map call per element."""
+        from tfdata_bridge._src.compat import queue_reading
 
-        names = self.queue.names
-        ds = tf1.data.Dataset.zip((graph_queues.element_dataset(self.queue),))
-
-        def flat(element: Any) -> tuple[Any, ...]:
-            if names:
-                return tuple(element[k] for k in names)
-            return tuple(element) if isinstance(element, (tuple, list)) else (element,)
-
-        ds = ds.map(flat)
+        if self.method == "dequeue" and chunk > 1:  # (its flat tuples are the queue's components, in order)
+            return queue_reading.reader(self.queue, "dequeue_up_to", chunk).unbatch()
+        ds = queue_reading.reader(self.queue, "dequeue", None)
         if self.method != "dequeue":
             ds = ds.batch(self.n, drop_remainder=self.method == "dequeue_many")
         return ds
@@ -155,9 +152,11 @@ class Lift:
 
     @property
     def pure(self) -> bool:
-        """Whether the lifted ops are all stateless (no random op, ``py_func``, ``Assert``...): the same
-        inputs always give the same values, so the ops may run on a whole batch at once."""
-        return not any(tf_private.op_is_stateful(node.op) or node.op in op_types.PY_FUNC_OPS
+        """Whether the lifted ops are all stateless (no random op, ``py_func``, ``Print``...) but for
+        ``Assert`` (``parse_single_example``'s rank check), which only checks its inputs: the same inputs
+        always give the same values, so the ops may run on a whole batch at once (a batch that fails a
+        check is retried record by record: ``batch_retry.py``)."""
+        return not any((tf_private.op_is_stateful(node.op) and node.op != "Assert") or node.op in op_types.PY_FUNC_OPS
                        for node in self.graph_def.node) and not len(self.graph_def.library.function)
 
 

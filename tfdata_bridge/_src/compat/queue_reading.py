@@ -98,6 +98,22 @@ def raw_op_attrs(op: Any) -> dict[str, Any]:
     return attrs
 
 
+def most_per_read(queue: Any) -> int | None:
+    """The most elements one ``dequeue_up_to`` of ``queue`` can wait for before it is closed: its
+    ``capacity`` (less a ``RandomShuffleQueue``'s ``min_after_dequeue``, which must stay behind), or None
+    when unbounded. A larger chunk would wait for elements the queue can never hold. 1 for a queue
+    without shapes, whose kernel refuses ``dequeue_up_to``."""
+    op = queue.queue_ref.op
+    if not op.get_attr("shapes"):
+        return 1
+    capacity = op.get_attr("capacity") if "capacity" in op.node_def.attr else -1
+    if capacity is None or capacity < 0:
+        return None
+    if "min_after_dequeue" in op.node_def.attr:
+        capacity -= op.get_attr("min_after_dequeue")
+    return max(1, capacity)
+
+
 def _options() -> tf.data.Options:
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # no element may leave the queue early

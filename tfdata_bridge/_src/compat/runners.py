@@ -26,7 +26,7 @@ import threading
 import weakref
 from typing import Any
 
-from tfdata_bridge._src.compat import pipelines, shared_streams
+from tfdata_bridge._src.compat import pipelines, runner_feed, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.runtime import failures, gc_guard
@@ -88,6 +88,9 @@ class QueueRunner:
             self._close_op = close_op if close_op is not None else queue.close()
             self._cancel_op = cancel_op if cancel_op is not None else queue.close(cancel_pending_enqueues=True)
         self._queue_closed_exception_types = tuple(queue_closed_exception_types or (tf.errors.OutOfRangeError,))
+        # the enqueue ops' producers lifted into tf.data, a chunk per session step (runner_feed.py), or None
+        self._tfdb_feed = None if self._eager or queue_closed_exception_types is not None else \
+            runner_feed.feed(queue, self._enqueue_ops, getattr(queue, "name", "queue"))
 
     def _init_from_proto(self, queue_runner_def, import_scope):
         g = tf1.get_default_graph()
@@ -171,15 +174,16 @@ class QueueRunner:
         """Create (and optionally start) one thread per enqueue op, plus one that cancels the queue when
         ``coord`` requests a stop. Returns ``[]`` while threads for ``sess`` are still running."""
         key = _EAGER if self._eager and sess is None else sess
+        ops = self._enqueue_ops if getattr(self, "_tfdb_feed", None) is None else [self._tfdb_feed]
         with self._lock:
             if self._runs_per_session.get(key, 0) > 0:
                 return []
-            self._runs_per_session[key] = len(self._enqueue_ops)
+            self._runs_per_session[key] = len(ops)
             self._exceptions_raised = []
         threads = [
             threading.Thread(target=self._run, args=(key, op, coord),
                              name=f"QueueRunnerThread-{self.name}-{getattr(op, 'name', i)}")
-            for i, op in enumerate(self._enqueue_ops)
+            for i, op in enumerate(ops)
         ]
         if coord:
             threads.append(threading.Thread(target=self._close_on_stop, args=(key, self._cancel_op, coord),
