@@ -113,6 +113,9 @@ class _Binder(ast.NodeVisitor):
             elif isinstance(value, ast.AST):
                 self.visit(value)
 
+    def visit_Constant(self, node: ast.Constant) -> None:
+        pass  # nothing to bind or resolve (and ast.NodeVisitor's own looks for visit_Num & co. first)
+
     def _new_scope(self, node: ast.AST) -> _Scope:
         scope = _Scope(node, self.scope)
         self.scopes.append(scope)
@@ -270,19 +273,28 @@ class Resolver:
         self.binder.visit(tree)
         self._values: dict[int, frozenset[str]] = {}  # id(Binding) -> its meaning, computed once
         self._busy: set[int] = set()
+        self._interesting: set[str] | None = None
+        interesting = self.interesting()
         aliases = []
         for scope in self.binder.scopes:
             for name, bindings in scope.bindings.items():
                 bindings.sort(key=lambda b: b.pos)  # nearly sorted already: linear
-                aliases += [(b.pos, name, b) for b in bindings if b.kind == "alias"]
+                if name in interesting:
+                    aliases += [(b.pos, name, b) for b in bindings if b.kind == "alias"]
         # each assignment's meaning in source order, so the one before it is known: `x = x.y` a hundred
-        # thousand times resolves one step at a time, never by recursing through all of them
+        # thousand times resolves one step at a time, never by recursing through all of them (the names no
+        # import reaches mean nothing: never asked)
         for _, name, b in sorted(aliases, key=lambda a: a[0]):
             self._meaning(b, name)
 
     def interesting(self) -> set[str]:
         """The names that can mean something imported: bound by an import (or any name, where a star import
         is), or assigned from a name that can."""
+        if self._interesting is None:
+            self._interesting = self._find_interesting()
+        return self._interesting
+
+    def _find_interesting(self) -> set[str]:
         if any(scope.stars for scope in self.binder.scopes):
             return _ANY
         found: set[str] = set()

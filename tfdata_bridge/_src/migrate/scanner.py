@@ -110,13 +110,16 @@ def _no_inputs(call: ast.Call, sym: LegacySymbol) -> bool:
     return isinstance(inp, (ast.List, ast.Tuple)) and not inp.elts
 
 
-def scan_source(source: str, path: str = "<string>", outcomes: bool = False) -> tuple[Finding, ...]:
+def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
+                tree: ast.Module | None = None) -> tuple[Finding, ...]:
     """The findings in one source text; raises ``SyntaxError`` when it does not parse.
 
     Names are resolved with Python's ``ast`` (``fast_names``) in one linear pass. With ``outcomes`` the
     recognizer runs on the source and each finding's ``tfdata`` says what ``migrate --to tfdata`` does at
-    that site (``outcomes.site_outcomes``); without, what it does with the API in general."""
-    tree = ast.parse(source, path)  # also says when a file does not parse: CPython's parser is fast
+    that site (``outcomes.site_outcomes``); without, what it does with the API in general. ``tree``: the
+    source's ``ast``, where the caller has it already."""
+    if tree is None:
+        tree = ast.parse(source, path)  # also says when a file does not parse: CPython's parser is fast
     if not might_hold_findings(source):
         return ()
     lines = char_columns(source)

@@ -1,0 +1,143 @@
+"""``migrate`` on huge generated modules (issue 20 item 15): libcst reads only the statements a rewrite can
+touch (``elide``), and the result is byte for byte what rewriting the whole module gives. No TensorFlow."""
+
+from __future__ import annotations
+
+import ast
+import collections
+import pathlib
+
+import libcst as cst
+import pytest
+
+from tfdata_bridge._src.migrate import elide, rewriting
+from tfdata_bridge._src.migrate.sources import error_text
+
+PROGRAMS = pathlib.Path(__file__).resolve().parent / "legacy_programs"
+PYFUNC = (PROGRAMS / "pyfunc_batch.py").read_text()
+READER = (PROGRAMS / "tfrecord_shuffle_batch.py").read_text()
+
+
+@pytest.fixture
+def small_runs(monkeypatch):
+    """Elide runs of 3 lines in modules of 10, so the comparisons with the whole module stay cheap."""
+    monkeypatch.setattr(elide, "MIN_RUN_LINES", 3)
+    monkeypatch.setattr(elide, "MIN_MODULE_LINES", 10)
+
+
+def _both(source: str, to: str):
+    return rewriting._rewrite(source, to, error_text), rewriting._rewrite(source, to, error_text, elide=False)
+
+
+def _bulk(n: int, line: str = "value = {i}\n") -> str:
+    return "".join(line.format(i=i) for i in range(n))
+
+
+VARIANTS = {
+    # item 15's shape: a legacy program, then one name assigned many times
+    "program-then-bulk": PYFUNC + _bulk(40),
+    "bulk-then-program": _bulk(40) + PYFUNC,
+    "bulk-around-program": _bulk(30) + PYFUNC + _bulk(30, "other_{i} = [{i}, 'x']\n"),
+    # a generated part that reads and defines things of its own, with comments and strings between
+    "bulk-with-defs": READER + "".join(f"# generated {i}\ndef helper_{i}(a, b={i}):\n    return a + b\n\n\n"
+                                       f"table_{i} = {{'k': helper_{i}(1), 's': \"\"\"two\nlines\"\"\"}}\n"
+                                       for i in range(15)),
+    # the bulk binds a name the generated code would pick (`dataset`): the same fresh name comes out
+    "bulk-takes-fresh-names": READER + _bulk(30, "dataset = {i}\n") + _bulk(5, "filenames_{i} = {i}\n"),
+    # tied to the program: `coord` and `features` are the program's; those lines are kept
+    "bulk-tied-by-names": PYFUNC + _bulk(20) + _bulk(20, "coord = {i}\n") + _bulk(20, "print(features, {i})\n"),
+    # text a rewrite looks for keeps its lines: a comment naming the execution mode, a string naming tensorflow
+    "bulk-with-sensitive-text": PYFUNC.replace("    tf.disable_eager_execution()\n", "    pass\n") + _bulk(20)
+    + "# tf.disable_eager_execution() is called elsewhere\n" + _bulk(20, "name_{i} = 'tensorflow'\n"),
+    # statements sharing lines (`a = 1; b = 2`) and a decorated function in the bulk
+    "bulk-semicolons-decorators": PYFUNC + _bulk(20, "a_{i} = 1; b_{i} = 2\n")
+    + "".join(f"@decorate({i})\ndef g_{i}():\n    pass\n" for i in range(10)),
+}
+
+
+# --to tfdata costs libcst several times what --to compat does: three variants cover its parts (before and
+# after the program, fresh names, plumbing tied by name)
+CASES = [pytest.param(source, "compat", id=f"{name}-compat") for name, source in VARIANTS.items()] + [
+    pytest.param(VARIANTS[name], "tfdata", id=f"{name}-tfdata")
+    for name in ("bulk-around-program", "bulk-takes-fresh-names", "bulk-tied-by-names")]
+
+
+@pytest.mark.parametrize("source, to", CASES)
+def test_an_elided_rewrite_is_the_whole_rewrite(small_runs, source, to):
+    elided, whole = _both(source, to)
+    assert whole.changed, "each variant holds a legacy program the rewrite changes"
+    assert elided.code == whole.code
+    assert elided.notes == whole.notes
+    assert elided.error is None
+
+
+def test_only_the_statements_tied_to_nothing_are_set_aside(small_runs):
+    source = VARIANTS["bulk-tied-by-names"] + _bulk(20, "again = {i}\n")
+    out = elide.elide(source, ast.parse(source))
+    assert out is not None
+    # the first bulk and the last are set aside; `coord = ...` and `print(features, ...)` are the program's
+    assert [o.count("\n") for _, o in out.runs] == [20, 20]
+    assert "coord = 3\n" in out.text and "print(features, 3)\n" in out.text
+    assert out.text.count("\n") == source.count("\n")  # line numbers are kept
+    assert out.restore(out.text) == source
+
+
+def test_sensitive_text_and_shared_lines_are_never_set_aside(small_runs):
+    source = VARIANTS["bulk-with-sensitive-text"]
+    out = elide.elide(source, ast.parse(source))
+    assert out is not None and all("tensorflow" not in o and "eager" not in o for _, o in out.runs)
+    source = VARIANTS["bulk-semicolons-decorators"]
+    out = elide.elide(source, ast.parse(source))
+    assert out is not None and all("; " not in o for _, o in out.runs)
+    assert any("@decorate(1)\ndef g_1" in o for _, o in out.runs)
+
+
+def test_a_placeholder_that_does_not_come_through_means_the_whole_module(small_runs, monkeypatch):
+    source = VARIANTS["program-then-bulk"]
+    parsed: list[int] = []
+    real = cst.parse_module
+
+    def counting(text, *args, **kwargs):
+        parsed.append(text.count("\n"))
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(rewriting.cst, "parse_module", counting)
+    monkeypatch.setattr(elide.Elided, "restore", lambda self, code: None)
+    result = rewriting._rewrite(source, "compat", error_text)
+    whole = rewriting._rewrite(source, "compat", error_text, elide=False)
+    assert result == whole and result.changed
+    assert len(parsed) == 3  # the elided module, then the whole one; then the whole one again (`whole`)
+
+
+def test_line_ends_other_than_newline_are_rewritten_whole(small_runs):
+    source = VARIANTS["program-then-bulk"].replace("value = 3\n", "value = 3\r\n")
+    assert elide.elide(source, ast.parse(source)) is None
+    source = VARIANTS["program-then-bulk"] + "x = 1\x0c\n"  # a form feed: ast and str.splitlines disagree
+    assert elide.elide(source, ast.parse(source)) is None
+
+
+def _libcst_statements(monkeypatch) -> collections.Counter:
+    """Counts the statements libcst parses."""
+    counts: collections.Counter = collections.Counter()
+    real = cst.parse_module
+
+    def counting(text, *args, **kwargs):
+        module = real(text, *args, **kwargs)
+        counts["statements"] += len(module.body)
+        return module
+
+    monkeypatch.setattr(rewriting.cst, "parse_module", counting)
+    return counts
+
+
+@pytest.mark.parametrize("to", ["compat", "tfdata"])
+def test_libcst_work_does_not_grow_with_a_name_assigned_n_times(monkeypatch, to):
+    """Item 15's shape at the default thresholds: libcst reads the program and one placeholder, whatever N."""
+    counts = _libcst_statements(monkeypatch)
+    work = {}
+    for n in (2_500, 10_000):
+        counts.clear()
+        result = rewriting.rewrite(PYFUNC + _bulk(n), to=to)
+        assert result.changed and result.code.endswith(f"value = {n - 1}\n")
+        work[n] = counts["statements"]
+    assert work[10_000] == work[2_500] < 40, work  # (--to tfdata parses its result again for the plumbing)
