@@ -141,3 +141,19 @@ def test_libcst_work_does_not_grow_with_a_name_assigned_n_times(monkeypatch, to)
         assert result.changed and result.code.endswith(f"value = {n - 1}\n")
         work[n] = counts["statements"]
     assert work[10_000] == work[2_500] < 40, work  # (--to tfdata parses its result again for the plumbing)
+
+
+def test_a_tree_of_modules_comes_out_as_it_would_whole(small_runs, tmp_path, monkeypatch):
+    """``rewrite_tree`` (a reader helper of another module) elides each module the same way."""
+    from tfdata_bridge._src.migrate import tree
+    from test_migrate_dataflow import DECODE, TRAIN
+
+    sources = {str(tmp_path / "project/__init__.py"): "",
+               str(tmp_path / "project/readers.py"): DECODE + _bulk(30, "decode_table_{i} = {i}\n"),
+               str(tmp_path / "project/train.py"): _bulk(30) + TRAIN.format(module=".readers") + _bulk(30)}
+    elided = tree.rewrite_tree(sources, root=str(tmp_path))
+    monkeypatch.setattr(tree, "elide", lambda source, parsed: None)
+    whole = tree.rewrite_tree(sources, root=str(tmp_path))
+    assert elided == whole
+    train = elided[str(tmp_path / "project/train.py")]
+    assert ".map(read_and_decode)" in train.code and train.code.endswith("value = 29\n")
