@@ -157,3 +157,70 @@ def test_a_tree_of_modules_comes_out_as_it_would_whole(small_runs, tmp_path, mon
     assert elided == whole
     train = elided[str(tmp_path / "project/train.py")]
     assert ".map(read_and_decode)" in train.code and train.code.endswith("value = 29\n")
+
+
+IMPORT_FORMS = [  # beside the legacy programs: other import styles, a reused name, a local `threading`
+    "from tensorflow.compat.v1 import train as t\nimport threading as th\nb = t.batch([x], 2)\n"
+    "th.Thread(target=f).start()\nt = 3\nt.batch\n",
+    "import tensorflow as tf\nfrom tensorflow.python.training import input as inp\nimport tensorflow.compat.v1\n"
+    "q = tf.FIFOQueue(2, tf.int32)\nb = inp.batch([q.dequeue()], 2)\nc = tensorflow.compat.v1.train.batch([1], 2)\n"
+    "def f(tf):\n    return tf.train.batch([1], 2)\n",
+    "threading = make()\nthreading.Thread(target=f)\nfrom threading import Thread\nThread(target=g)\n"
+    "from . import local\nlocal.batch([1], 2)\n",
+]
+
+
+def _corpus_sources() -> list[str]:
+    return [p.read_text() for p in sorted(PROGRAMS.glob("*.py"))] + IMPORT_FORMS
+
+
+def test_tf_path_with_the_imported_roots_answers_as_without():
+    """Skipping the names no import binds changes no answer (each Name, Attribute and called name of the
+    legacy programs and of other import forms)."""
+    from libcst.metadata import MetadataWrapper, QualifiedNameProvider
+
+    from tfdata_bridge._src.migrate.calls import import_rooted, imported_roots, tf_path
+
+    asked = 0
+    for source in _corpus_sources():
+        module = cst.parse_module(source)
+        roots = imported_roots(module)
+        pairs: list[tuple] = []
+
+        class _V(cst.CSTVisitor):
+            METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+            def _both(self, node: cst.CSTNode) -> None:
+                pairs.append((tf_path(self, node), tf_path(self, node, roots), import_rooted(node, roots)))
+                threads = {q.name for q in self.get_metadata(QualifiedNameProvider, node, set())}
+                assert "threading.Thread" not in threads or import_rooted(node, roots | {"threading"})
+
+            visit_Name = visit_Attribute = _both
+
+            def visit_Call(self, node: cst.Call) -> None:
+                self._both(node.func)
+
+        MetadataWrapper(module, unsafe_skip_copy=True).visit(_V())
+        assert [p[0] for p in pairs] == [p[1] for p in pairs]
+        asked += sum(not p[2] for p in pairs)
+    assert asked > 100  # names no import binds were there to skip
+
+
+def test_libcst_is_never_asked_for_a_name_no_import_binds(monkeypatch):
+    """A name assigned and read many times beside the pipeline (tied to it through `tf`, so not set aside):
+    libcst's ``get_qualified_names_for`` (a look at every binding of the name) is never asked about it."""
+    from libcst.helpers import get_full_name_for_node
+    from libcst.metadata import scope_provider
+
+    asked: collections.Counter = collections.Counter()
+    original = scope_provider.Scope.get_qualified_names_for
+
+    def counting(self, node):
+        asked[(get_full_name_for_node(node) or "").split(".")[0]] += 1
+        return original(self, node)
+
+    monkeypatch.setattr(scope_provider.Scope, "get_qualified_names_for", counting)
+    source = PYFUNC.replace("if __name__", "".join(f"x = x + tf.constant({i})\n" for i in range(40)) + "\nif __name__")
+    result = rewriting.rewrite(source, to="tfdata")
+    assert "tf.data.Dataset" in result.code and result.code.count("x = x + tf.constant(") == 40
+    assert asked["tf"] > 0 and asked["x"] == 0, asked

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 # parameters of the legacy functions, in order (tensorflow/python/training/input.py, io_ops.py, script_ops.py)
@@ -50,8 +53,35 @@ class Refusal(Exception):
     """A pipeline that cannot be rewritten with the same meaning; the message says why."""
 
 
-def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode) -> str | None:
-    """``"train.batch"`` when ``node`` names ``tensorflow[.compat.v1].train.batch`` through an import."""
+def imported_roots(module: cst.Module) -> frozenset[str]:
+    """Every name an import binds anywhere in ``module`` (``tf`` for ``import tensorflow.compat.v1 as tf``,
+    ``tensorflow`` for ``import tensorflow.compat.v1``): no other name has a qualified name through an import."""
+    found: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+            if node.asname is not None and isinstance(node.asname.name, cst.Name):
+                found.add(node.asname.name.value)
+            else:
+                found.add((get_full_name_for_node(node.name) or "").split(".")[0])
+
+    module.visit(_V())
+    return frozenset(found)
+
+
+def import_rooted(node: cst.CSTNode, roots: Container[str]) -> bool:
+    """Whether ``node``'s dotted name starts with one of ``roots`` (``imported_roots``): libcst looks a
+    qualified name up by that first name, and asking it for any other costs a look at every binding of it."""
+    full = get_full_name_for_node(node)
+    return full is not None and full.split(".", 1)[0] in roots
+
+
+def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode, roots: Container[str] | None = None) -> str | None:
+    """``"train.batch"`` when ``node`` names ``tensorflow[.compat.v1].train.batch`` through an import.
+    ``roots``: the module's ``imported_roots``; a node rooted elsewhere is not looked up (the same answer,
+    without libcst's look at every binding of a name assigned many times)."""
+    if roots is not None and not import_rooted(node, roots):
+        return None
     for q in visitor.get_metadata(QualifiedNameProvider, node, set()):
         if q.source is not QualifiedNameSource.IMPORT:
             continue
