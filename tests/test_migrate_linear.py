@@ -167,6 +167,13 @@ IMPORT_FORMS = [  # beside the legacy programs: other import styles, a reused na
     "def f(tf):\n    return tf.train.batch([1], 2)\n",
     "threading = make()\nthreading.Thread(target=f)\nfrom threading import Thread\nThread(target=g)\n"
     "from . import local\nlocal.batch([1], 2)\n",
+    # imports inside blocks: try/except, a function, a class, with, match
+    "try:\n    import tensorflow.compat.v1 as tf\nexcept ImportError:\n    tf = None\nfinally:\n    import os as o\n"
+    "def g():\n    from tensorflow.compat.v1 import train as tr\n    return tr.batch([1], 2)\n"
+    "class C:\n    if True:\n        import threading as T\n    else:\n        pass\n    x = T.Thread(target=g)\n"
+    "with o.scandir('.'):\n    from tensorflow.compat import v1\n    v1.train.batch([1], 2)\n"
+    "match 1:\n    case 1:\n        from tensorflow.python.ops import data_flow_ops as dfo\n"
+    "q = dfo.FIFOQueue(2, tf.int32); b = tf.train.batch([q.dequeue()], 2)\n",
 ]
 
 
@@ -181,6 +188,7 @@ def test_tf_path_with_the_imported_roots_answers_as_without():
 
     from tfdata_bridge._src.migrate.calls import import_rooted, imported_roots, tf_path
 
+    assert imported_roots(cst.parse_module(IMPORT_FORMS[-1])) == {"tf", "o", "tr", "T", "v1", "dfo"}
     asked = 0
     for source in _corpus_sources():
         module = cst.parse_module(source)

@@ -55,17 +55,27 @@ class Refusal(Exception):
 
 def imported_roots(module: cst.Module) -> frozenset[str]:
     """Every name an import binds anywhere in ``module`` (``tf`` for ``import tensorflow.compat.v1 as tf``,
-    ``tensorflow`` for ``import tensorflow.compat.v1``): no other name has a qualified name through an import."""
+    ``tensorflow`` for ``import tensorflow.compat.v1``): no other name has a qualified name through an import.
+    Only statements are looked at (an import is one), not the expressions that make most of a module."""
     found: set[str] = set()
-
-    class _V(cst.CSTVisitor):
-        def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
-            if node.asname is not None and isinstance(node.asname.name, cst.Name):
-                found.add(node.asname.name.value)
-            else:
-                found.add((get_full_name_for_node(node.name) or "").split(".")[0])
-
-    module.visit(_V())
+    todo: list = list(module.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                    found.add(alias.asname.name.value)
+                else:
+                    found.add((get_full_name_for_node(alias.name) or "").split(".")[0])
+        elif isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            todo += node.body
+        elif not isinstance(node, (cst.BaseSmallStatement, cst.BaseExpression)):
+            for field in ("body", "orelse", "handlers", "finalbody", "cases"):  # the blocks of a compound
+                inner = getattr(node, field, None)
+                if isinstance(inner, (tuple, list)):
+                    todo += inner
+                elif isinstance(inner, cst.CSTNode):
+                    todo.append(inner)
     return frozenset(found)
 
 
