@@ -14,9 +14,13 @@ cannot (a placeholder not found once, at the start of a line), and the caller re
 from __future__ import annotations
 
 import ast
+import bisect
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from tfdata_bridge._src.migrate.fast_names import walk as _walk
 
 # a run shorter than this stays: the placeholder would save libcst little
 MIN_RUN_LINES = 20
@@ -46,21 +50,6 @@ class Elided:
             at = found + len(placeholder)
         out.append(code[at:])
         return "".join(out)
-
-
-def _walk(node: ast.AST) -> list[ast.AST]:
-    """Every node under ``node`` (``ast.walk`` without its generators: this runs over the whole module)."""
-    out, stack = [], [node]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        for field in n._fields:
-            v = getattr(n, field, None)
-            if isinstance(v, list):
-                stack += [x for x in v if isinstance(x, ast.AST)]
-            elif isinstance(v, ast.AST):
-                stack.append(v)
-    return out
 
 
 def _names(stmt: ast.stmt) -> tuple[set[str], set[str], set[str]]:
@@ -122,12 +111,17 @@ def elide(source: str, tree: ast.Module, min_run: int | None = None, min_module:
     body = tree.body
     spans = [(_start(s), s.end_lineno or s.lineno) for s in body]
     facts = [_names(s) for s in body]
+    starts = list(itertools.accumulate((len(line) for line in lines), initial=0))  # offset of each line
+    sensitive = [0] * (len(lines) + 2)  # how many of lines 1..n say something a rewrite looks for
+    for m in _SENSITIVE.finditer(source):
+        sensitive[bisect.bisect_right(starts, m.start())] = 1
+    sensitive = list(itertools.accumulate(sensitive))
     candidate = []
     for i, (stmt, (first, last)) in enumerate(zip(body, spans)):
         whole_lines = stmt.col_offset == 0 and (i == 0 or spans[i - 1][1] < first) and (
             i == len(body) - 1 or spans[i + 1][0] > last)  # alone on its lines (no `a = 1; b = 2`)
         candidate.append(whole_lines and not isinstance(stmt, (ast.Import, ast.ImportFrom))
-                         and _SENSITIVE.search("".join(lines[first - 1:last])) is None)
+                         and sensitive[last] == sensitive[first - 1])
     # what the kept statements bind and use; a candidate tied to either by a name is kept too
     kept_bound: set[str] = set()
     kept_used: set[str] = set()

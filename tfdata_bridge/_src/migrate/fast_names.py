@@ -261,6 +261,22 @@ class _Binder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
+def walk(node: ast.AST) -> list[ast.AST]:
+    """Every node under ``node``, ``node`` first (what ``ast.walk`` yields, in another order, about twice as
+    fast: no generators; a whole module is walked)."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        for name in n._fields:
+            value = getattr(n, name, None)
+            if isinstance(value, list):
+                stack += [x for x in reversed(value) if isinstance(x, ast.AST)]
+            elif isinstance(value, ast.AST):
+                stack.append(value)
+    return out
+
+
 def _encloses(outer: Block, inner: Block) -> bool:
     return inner[: len(outer)] == outer
 
@@ -447,10 +463,10 @@ def references(tree: ast.Module, resolver: Resolver | None = None,
                nodes: list[ast.AST] | None = None) -> Iterator[tuple[ast.expr, set[str]]]:
     """Each name, attribute chain and call chain that means something imported, with its qualified names,
     outermost first (a caller that matches a chain need not look at its inner parts: ``inner_of``).
-    ``nodes``: ``list(ast.walk(tree))``, where the caller has it already."""
+    ``nodes``: ``walk(tree)``, where the caller has it already."""
     resolver = resolver or Resolver(tree)
     interesting = resolver.interesting()
-    for node in ast.walk(tree) if nodes is None else nodes:
+    for node in walk(tree) if nodes is None else nodes:
         if isinstance(node, (ast.Attribute, ast.Name)) or (isinstance(node, ast.Call)
                                                            and isinstance(node.func, (ast.Attribute, ast.Name))):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):

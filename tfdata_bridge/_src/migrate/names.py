@@ -20,7 +20,7 @@ import re
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider, PositionProvider
 
-from tfdata_bridge._src.migrate.fast_names import Resolver, chain_text
+from tfdata_bridge._src.migrate.fast_names import Resolver, chain_text, walk
 from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol
 
 # TensorFlow's modules that define queue APIs -> where tf.compat.v1 shows them (relative to tf.compat.v1)
@@ -120,7 +120,7 @@ class QualifiedNames(BatchableMetadataProvider[frozenset]):
         lines = char_columns(source)
         self._index: dict[tuple[int, int, str], frozenset[str]] = {}
         interesting = resolver.interesting()  # a root no import reaches means nothing: not resolved at all
-        for n in ast.walk(tree):
+        for n in walk(tree):
             if isinstance(n, (ast.Attribute, ast.Call)) or (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)):
                 root = _root(n)
                 names = resolver.names_of(n) if root is not None and root.id in interesting else None

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references
+from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references, walk
 from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
@@ -125,7 +125,7 @@ def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
     lines = char_columns(source)
     findings: list[Finding] = []
     skip: set[int] = set()
-    nodes = list(ast.walk(tree))  # one walk for everything below
+    nodes = walk(tree)  # one walk for everything below (each node before its parts)
     calls = {id(n.func): n for n in nodes if isinstance(n, ast.Call)}
 
     def add(node: ast.AST, api: str, dropin: str, tfdata: str) -> None:
