@@ -55,6 +55,26 @@ VARIANTS = {
 }
 
 
+STAR = "from tensorflow.compat.v1 import *\n" + _bulk(20) + _bulk(20, "q_{i} = FIFOQueue({i}, int32)\n") + _bulk(20)
+
+
+@pytest.mark.parametrize("source", [*VARIANTS.values(), STAR], ids=[*VARIANTS, "star-import"])
+def test_scan_of_a_module_with_statements_set_aside_finds_what_scan_of_the_whole_does(small_runs, monkeypatch,
+                                                                                     source):
+    from tfdata_bridge._src.migrate.scanner import scan_source
+
+    aside = elide.set_aside(source, ast.parse(source))
+    assert (aside is None) == (source is STAR)  # a star import binds names no statement spells: read whole
+    found = scan_source(source, "m.py")
+    monkeypatch.setattr(elide, "MIN_MODULE_LINES", 10 ** 9)
+    assert found == scan_source(source, "m.py") and found
+
+
+def test_a_star_import_keeps_the_whole_module_for_the_rewrite(small_runs):
+    elided, whole = _both(STAR, "compat")
+    assert elided == whole and whole.code.startswith("from tfdata_bridge.compat.v1 import *\n")
+
+
 # --to tfdata costs libcst several times what --to compat does: three variants cover its parts (before and
 # after the program, fresh names, plumbing tied by name)
 CASES = [pytest.param(source, "compat", id=f"{name}-compat") for name, source in VARIANTS.items()] + [

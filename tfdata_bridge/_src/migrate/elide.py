@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Iterable
@@ -27,6 +28,7 @@ MIN_RUN_LINES = 20
 # a module shorter than this is rewritten whole
 MIN_MODULE_LINES = 2_000
 MARK = "_tfdata_bridge_elided_"
+_STAR = re.compile(r"\bimport\s*\*")
 _SENSITIVE = re.compile(r"tensorflow|tf_slim|tfdata_bridge|\bimport\b|__main__|eager_execution|v2_behavior|" + MARK)
 
 
@@ -99,15 +101,15 @@ def _placeholder(k: int, names: Iterable[str], lines: int) -> str:
     return f"{MARK}{k}_ = ({items}{string},)"
 
 
-def elide(source: str, tree: ast.Module, min_run: int | None = None, min_module: int | None = None) -> Elided | None:
-    """``source`` (``tree`` is its ``ast``) with the runs of statements no rewrite can touch set aside; None
-    when there is none worth it (by default ``MIN_RUN_LINES`` and ``MIN_MODULE_LINES``)."""
-    min_run = MIN_RUN_LINES if min_run is None else min_run
-    min_module = MIN_MODULE_LINES if min_module is None else min_module
+@functools.lru_cache(maxsize=2)  # scan and the rewrite ask it of the same module, one after the other
+def _plan(source: str, tree: ast.Module) -> tuple[list[bool], list, list[tuple[int, int]]] | None:
+    """(for each module-level statement, whether it is tied to nothing a rewrite or scan looks at; the
+    statements' names; their line spans), or None where the module is read whole."""
     lines = source.splitlines(keepends=True)
-    if len(lines) < min_module or MARK in source or "\r" in source or \
+    if MARK in source or "\r" in source or _STAR.search(source) or \
             len(lines) != source.count("\n") + (not source.endswith("\n")):
-        return None  # short, or line ends other than \n (libcst takes the first for its own; \f splits lines)
+        return None  # a star import binds names no statement spells; other line ends than \n (libcst takes
+        # the first for its own; \f splits lines)
     body = tree.body
     spans = [(_start(s), s.end_lineno or s.lineno) for s in body]
     facts = [_names(s) for s in body]
@@ -150,6 +152,31 @@ def elide(source: str, tree: ast.Module, min_run: int | None = None, min_module:
                 if candidate[j]:
                     candidate[j] = False
                     todo.append(j)
+    return candidate, facts, spans
+
+
+def set_aside(source: str, tree: ast.Module) -> list[bool] | None:
+    """For each module-level statement of a module of ``MIN_MODULE_LINES`` or more, whether it is tied to
+    nothing a rewrite or scan looks at (None: none is)."""
+    if source.count("\n") + 1 < MIN_MODULE_LINES:
+        return None
+    plan = _plan(source, tree)
+    return None if plan is None else plan[0]
+
+
+def elide(source: str, tree: ast.Module, min_run: int | None = None, min_module: int | None = None) -> Elided | None:
+    """``source`` (``tree`` is its ``ast``) with the runs of statements no rewrite can touch set aside; None
+    when there is none worth it (by default ``MIN_RUN_LINES`` and ``MIN_MODULE_LINES``)."""
+    min_run = MIN_RUN_LINES if min_run is None else min_run
+    min_module = MIN_MODULE_LINES if min_module is None else min_module
+    if source.count("\n") + 1 < min_module:
+        return None
+    plan = _plan(source, tree)
+    if plan is None:
+        return None
+    candidate, facts, spans = plan
+    body = tree.body
+    lines = source.splitlines(keepends=True)
     runs: list[tuple[int, int, set[str]]] = []  # (first line, last line, names)
     i = 0
     while i < len(body):

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
+from tfdata_bridge._src.migrate.elide import set_aside
 from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references, walk
 from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol
@@ -122,6 +123,9 @@ def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
         tree = ast.parse(source, path)  # also says when a file does not parse: CPython's parser is fast
     if not might_hold_findings(source):
         return ()
+    aside = set_aside(source, tree)  # a huge module: the statements tied by no name to an import hold no finding
+    if aside is not None:
+        tree = ast.Module(body=[s for s, out in zip(tree.body, aside) if not out], type_ignores=[])
     lines = char_columns(source)
     findings: list[Finding] = []
     skip: set[int] = set()
