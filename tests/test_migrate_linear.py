@@ -252,3 +252,25 @@ def test_libcst_is_never_asked_for_a_name_no_import_binds(monkeypatch):
     result = rewriting.rewrite(source, to="tfdata")
     assert "tf.data.Dataset" in result.code and result.code.count("x = x + tf.constant(") == 40
     assert asked["tf"] > 0 and asked["x"] == 0, asked
+
+
+def test_scan_binds_no_name_of_the_statements_it_sets_aside(monkeypatch):
+    """Item 15's shape at the default thresholds: scan's resolver binds the program's names, whatever N."""
+    from tfdata_bridge._src.migrate import fast_names
+    from tfdata_bridge._src.migrate.scanner import scan_source
+
+    bound: collections.Counter = collections.Counter()
+    real = fast_names._Binder._bind
+
+    def counting(self, name, *args, **kwargs):
+        bound[name] += 1
+        return real(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(fast_names._Binder, "_bind", counting)
+    work = {}
+    for n in (2_500, 10_000):
+        bound.clear()
+        assert [f.api for f in scan_source(PYFUNC + _bulk(n))][-1] == "tf.compat.v1.train.start_queue_runners"
+        work[n] = sum(bound.values())
+        assert bound["value"] == 0
+    assert work[10_000] == work[2_500], work
