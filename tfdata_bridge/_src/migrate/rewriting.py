@@ -118,7 +118,7 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
     file's outermost package (``__init__.py``)."""
     paths = list(paths)
     together: dict[str, RewriteResult] = {}
-    if to == "tfdata":
+    if to == "tfdata" and len(paths) > 1:  # (one file is its own tree: not scanned twice)
         texts: dict[str, str] = {}
         for path in paths:
             try:
