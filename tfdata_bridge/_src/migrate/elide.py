@@ -9,6 +9,10 @@ run of them becomes one placeholder statement over the same number of lines (a t
 newlines), which names the run's identifiers, so line numbers, notes and fresh names come out as they would
 from the whole module. ``Elided.restore`` puts the original lines back in the rewritten code, or says it
 cannot (a placeholder not found once, at the start of a line), and the caller rewrites the whole module.
+``scan`` resolves names in the statements kept alone (``set_aside``): the others reach no import.
+
+A module with a star import (it binds names no statement spells), line ends other than ``\n``, or under
+``MIN_MODULE_LINES`` lines is read whole.
 """
 
 from __future__ import annotations
