@@ -3,6 +3,7 @@ nothing damaged, the documented exit status, and the time each command takes.
 
     .venv/bin/python benchmarks/cli_hostile_tree.py      # about 7 minutes on 2 busy cores (figures: README)
     .venv/bin/python benchmarks/cli_hostile_tree.py --files 100 --big-lines 20000 --big-timeout 30  # about 1 min
+    .venv/bin/python benchmarks/cli_hostile_tree.py --big-only --big-lines 32000  # the big file's commands alone
 
 The tree (built in a temporary folder): a 2,000-file folder (``migrate_speed``'s mix: 10% legacy programs, 40%
 other TensorFlow code, 50% plain Python); symbolic links (to a file in the tree, out of the tree, to a folder,
@@ -10,8 +11,9 @@ back up the tree, broken); a UTF-8 file with a BOM, files with PEP 263 declarati
 shebang) and an undeclared latin-1 file; a read-only and an unreadable folder (chmod: root is not denied, and
 the run says so); a notebook with magics, a truncated one, Jupyter's checkpoint folder; a named pipe called
 ``.py``; a 200,000-line file. Each command runs as the CLI (a subprocess) on its own fresh copy of the tree.
-The big file is timed on its own, under ``--big-timeout``: `migrate`'s libcst name resolution is not linear
-on this branch (issue 20 item 15 is another engineer's), so the tree runs exclude it.
+The big file (a legacy program, then one name assigned ~200,000 times: item 15's shape) is timed on its own,
+under ``--big-timeout``: ``scan``, then ``migrate --to compat --write`` and ``--to tfdata --write`` on a
+copy each, checked: exit 1, the program rewritten, every generated line after it byte for byte as it was.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ def build(root: pathlib.Path, files: int, big_lines: int) -> dict[str, str]:
     """The hostile tree under ``root``; returns the paths (relative) expected to be reported, with why."""
     from test_cli_notebooks import _notebook, _save
 
+    root.mkdir(parents=True, exist_ok=True)
     _tree(root / "many", files, 0.10, 0.40)
     links = root / "links"
     links.mkdir()
@@ -140,8 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=2000, help="files in the big folder (default 2000)")
     parser.add_argument("--big-lines", type=int, default=200_000, help="lines of the big file (default 200000)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per tree command")
-    parser.add_argument("--big-timeout", type=float, default=60, help="seconds per command on the big file")
+    parser.add_argument("--big-timeout", type=float, default=120, help="seconds per command on the big file")
+    parser.add_argument("--big-only", action="store_true", help="the big file alone (its time at several sizes)")
     args = parser.parse_args(argv)
+    if args.big_only:
+        args.files = 0
     print(f"machine: {os.cpu_count()} cores, shared with other work; running as {'root' if AS_ROOT else 'a user'}"
           f"{' (chmod denies nothing: the locked folders are processed)' if AS_ROOT else ''}", flush=True)
     work = pathlib.Path(tempfile.mkdtemp(prefix="tfdb-hostile-"))
@@ -152,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         expected = build(template, args.files, args.big_lines)
         runs = [("scan", ["scan", "--format", "json"]), ("migrate --to compat --write", ["migrate", "--to", "compat",
                 "--write"]), ("migrate --to tfdata --write", ["migrate", "--to", "tfdata", "--write"])]
-        for i, (label, argv_) in enumerate(runs):
+        for i, (label, argv_) in enumerate([] if args.big_only else runs):
             root = work / f"run{i}" / "tree"
             shutil.copytree(template, root, symlinks=True)
             shutil.copytree(template.parent / "outside", root.parent / "outside")
@@ -188,10 +194,27 @@ def main(argv: list[str] | None = None) -> int:
                   f"{err.count(': skipped: ')} reported, nothing else touched; a second run: exit {again}, "
                   f"nothing changed, {seconds2:.1f} s", flush=True)
         big = template / "big" / "big.py"
-        for label, argv_ in (("scan", ["scan"]), ("migrate --to compat", ["migrate", "--to", "compat"])):
-            code, out, err, seconds = cli(*argv_, str(big), timeout=args.big_timeout)
+        original = big.read_text()
+        program = (ROOT / "tests" / "legacy_programs" / "pyfunc_batch.py").read_text()
+        for label, argv_, mark in (("scan", ["scan"], None),
+                                   ("migrate --to compat --write", ["migrate", "--to", "compat", "--write"],
+                                    "import tfdata_bridge.compat.v1 as tf\n"),
+                                   ("migrate --to tfdata --write", ["migrate", "--to", "tfdata", "--write"],
+                                    "tf.data.Dataset")):
+            copy = work / "big" / (argv_[2] if len(argv_) > 2 else "scan") / "big.py"
+            copy.parent.mkdir(parents=True)
+            shutil.copy(big, copy)
+            code, out, err, seconds = cli(*argv_, str(copy), timeout=args.big_timeout)
             total += seconds
             state = f"exit {code} in {seconds:.1f} s" if code is not None else f"not done in {seconds:.0f} s"
+            if code is not None and mark is not None:
+                after = copy.read_text()
+                assert code == 1 and mark in after and after != original, f"{label}: exit {code}\n{err[-2000:]}"
+                assert after.endswith(original[len(program):]), f"{label}: the generated lines changed"
+                state += f"; rewritten, the {original.count(chr(10)) - program.count(chr(10)):,} generated lines intact"
+            elif code is not None:
+                assert code == 0 and "Traceback" not in err, f"{label}: exit {code}\n{err[-2000:]}"
+                state += f"; {out.count('tf.compat.v1.')} findings"
             print(f"{label} on the {args.big_lines:,}-line file: {state}", flush=True)
         print(f"total: {total:.1f} s", flush=True)
     finally:

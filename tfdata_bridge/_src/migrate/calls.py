@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.symbols import SIGNATURES
@@ -28,10 +31,47 @@ class Refusal(Exception):
     """A pipeline that cannot be rewritten with the same meaning; the message says why."""
 
 
-def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode) -> str | None:
+def imported_roots(module: cst.Module) -> frozenset[str]:
+    """Every name an import binds anywhere in ``module`` (``tf`` for ``import tensorflow.compat.v1 as tf``,
+    ``tensorflow`` for ``import tensorflow.compat.v1``): no other name has a qualified name through an import.
+    Only statements are looked at (an import is one), not the expressions that make most of a module."""
+    found: set[str] = set()
+    todo: list = list(module.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                    found.add(alias.asname.name.value)
+                else:
+                    found.add((get_full_name_for_node(alias.name) or "").split(".")[0])
+        elif isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            todo += node.body
+        elif not isinstance(node, (cst.BaseSmallStatement, cst.BaseExpression)):
+            for field in ("body", "orelse", "handlers", "finalbody", "cases"):  # the blocks of a compound
+                inner = getattr(node, field, None)
+                if isinstance(inner, (tuple, list)):
+                    todo += inner
+                elif isinstance(inner, cst.CSTNode):
+                    todo.append(inner)
+    return frozenset(found)
+
+
+def import_rooted(node: cst.CSTNode, roots: Container[str]) -> bool:
+    """Whether ``node``'s dotted name starts with one of ``roots`` (``imported_roots``): libcst looks a
+    qualified name up by that first name, and asking it for any other costs a look at every binding of it."""
+    full = get_full_name_for_node(node)
+    return full is not None and full.split(".", 1)[0] in roots
+
+
+def tf_path(visitor: cst.MetadataDependent, node: cst.CSTNode, roots: Container[str] | None = None) -> str | None:
     """``"train.batch"`` when ``node`` names ``tensorflow[.compat.v1].train.batch`` through an import, or through
-    a module-level alias of a TensorFlow module (``v1 = tf.compat.v1``; the visitor's ``tf_aliases``)."""
+    a module-level alias of a TensorFlow module (``v1 = tf.compat.v1``; the visitor's ``tf_aliases``).
+    ``roots``: the module's ``imported_roots``; a node rooted elsewhere (and not at an alias) is not looked up
+    (the same answer, without libcst's look at every binding of a name assigned many times)."""
     aliases_ = getattr(visitor, "tf_aliases", None) or {}
+    if roots is not None and not import_rooted(node, roots) and not import_rooted(node, aliases_):
+        return None
     for q in visitor.get_metadata(QualifiedNameProvider, node, set()):
         name = q.name
         if q.source is not QualifiedNameSource.IMPORT:

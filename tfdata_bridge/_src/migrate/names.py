@@ -20,7 +20,7 @@ import re
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider, PositionProvider
 
-from tfdata_bridge._src.migrate.fast_names import Resolver, chain_text
+from tfdata_bridge._src.migrate.fast_names import Resolver, chain_text, walk
 from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol
 
 # TensorFlow's modules that define queue APIs -> where tf.compat.v1 shows them (relative to tf.compat.v1)
@@ -119,11 +119,12 @@ class QualifiedNames(BatchableMetadataProvider[frozenset]):
         resolver = Resolver(tree)
         lines = char_columns(source)
         self._index: dict[tuple[int, int, str], frozenset[str]] = {}
-        for n in ast.walk(tree):
+        interesting = resolver.interesting()  # a root no import reaches means nothing: not resolved at all
+        for n in walk(tree):
             if isinstance(n, (ast.Attribute, ast.Call)) or (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)):
-                names = resolver.names_of(n)
-                root = _root(n) if names else None
-                text = chain_text(n) if root is not None else None
+                root = _root(n)
+                names = resolver.names_of(n) if root is not None and root.id in interesting else None
+                text = chain_text(n) if names else None
                 if text is not None:
                     col = char_column(lines, root.lineno, root.col_offset)
                     self._index[(root.lineno, col, text)] = frozenset(names)

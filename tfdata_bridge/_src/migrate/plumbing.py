@@ -13,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import module_aliases, tf_path
+from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, tf_path
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.symbols import BY_PATH
 
@@ -42,6 +42,9 @@ class _Survey(cst.CSTVisitor):
         self.stmts: list[cst.SimpleStatementLine] = []
         self.loops: list[tuple[cst.While, str]] = []  # ``while not coord.should_stop():`` and its coordinator
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.roots = imported_roots(node)
+
     def visit_While(self, node: cst.While) -> None:
         test = node.test
         if (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
@@ -54,7 +57,7 @@ class _Survey(cst.CSTVisitor):
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.stmts.append(node)
         call, target = _stmt_call(node)
-        path = tf_path(self, call.func) if call is not None else None
+        path = tf_path(self, call.func, self.roots) if call is not None else None
         sym = BY_PATH.get(path or "")
         if sym is not None and sym.name == "train.Coordinator" and target:
             self.coords[target] = node
@@ -62,7 +65,7 @@ class _Survey(cst.CSTVisitor):
             self.starts.append((node, target, call))
 
     def _use(self, node: cst.Name | cst.Attribute) -> bool:
-        path = tf_path(self, node)
+        path = tf_path(self, node, self.roots)
         sym = BY_PATH.get(path or "")
         if sym is not None:
             if sym.to_tfdata == "pipeline":

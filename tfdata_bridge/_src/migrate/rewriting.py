@@ -4,32 +4,40 @@ and through a symbolic link."""
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Callable, Iterable, Iterator
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.elide import elide as elide_module
 from tfdata_bridge._src.migrate.results import RewriteResult, Target
 from tfdata_bridge._src.migrate.scanner import read_source, scan_source
 from tfdata_bridge._src.migrate.sources import SourceError, error_text, load_source, write_atomically
 
 
-def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.ParserSyntaxError], str]) -> RewriteResult:
+def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.ParserSyntaxError], str],
+             elide: bool = True) -> RewriteResult:
     if to not in ("compat", "tfdata"):
         raise ValueError(f"to={to!r} is not a migration target; use to='compat' or to='tfdata'")
     try:
         # CPython's parser names the line scan names (libcst's position is where its parser gave up, often lines
         # later), and its ast resolution finds what libcst's would (tests/test_scan.py checks they agree): a
         # file with no legacy API use has nothing to rewrite, and libcst (~100x the cost) never reads it
-        if not scan_source(source):
+        tree = ast.parse(source, "<string>")
+        if not scan_source(source, tree=tree):
             return RewriteResult(source, source, to)
     except SyntaxError as exc:
         return RewriteResult(source, source, to, error=describe(exc))
     except ValueError as exc:  # "source code string cannot contain null bytes"
         return RewriteResult(source, source, to, error=describe(SyntaxError(str(exc), ("<string>", 1, 1, ""))))
+    # libcst reads only what a rewrite can touch: the statements tied to nothing of it are set aside (elide)
+    elided = elide_module(source, tree) if elide else None
     try:
-        module = cst.parse_module(source)
+        module = cst.parse_module(elided.text if elided is not None else source)
     except cst.ParserSyntaxError as exc:  # Python parses it, libcst does not
+        if elided is not None:
+            return _rewrite(source, to, describe, elide=False)
         return RewriteResult(source, source, to, error=describe(exc))
     if to == "compat":
         from tfdata_bridge._src.migrate.to_compat import to_compat
@@ -39,7 +47,10 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
         from tfdata_bridge._src.migrate.to_tfdata import to_tfdata
 
         out, notes = to_tfdata(module)
-    return RewriteResult(source, out.code, to, tuple(sorted(notes, key=lambda n: n.line)))
+    code = out.code if elided is None else elided.restore(out.code)
+    if code is None:  # a placeholder did not come through whole: the whole module, then
+        return _rewrite(source, to, describe, elide=False)
+    return RewriteResult(source, code, to, tuple(sorted(notes, key=lambda n: n.line)))
 
 
 def _check_fallback(to: Target, fallback: Target | None) -> None:
@@ -107,7 +118,7 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
     file's outermost package (``__init__.py``)."""
     paths = list(paths)
     together: dict[str, RewriteResult] = {}
-    if to == "tfdata":
+    if to == "tfdata" and len(paths) > 1:  # (one file is its own tree: not scanned twice)
         texts: dict[str, str] = {}
         for path in paths:
             try:

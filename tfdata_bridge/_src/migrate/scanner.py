@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable, Sequence
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references
+from tfdata_bridge._src.migrate.elide import set_aside
+from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references, walk
 from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
@@ -110,19 +111,25 @@ def _no_inputs(call: ast.Call, sym: LegacySymbol) -> bool:
     return isinstance(inp, (ast.List, ast.Tuple)) and not inp.elts
 
 
-def scan_source(source: str, path: str = "<string>", outcomes: bool = False) -> tuple[Finding, ...]:
+def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
+                tree: ast.Module | None = None) -> tuple[Finding, ...]:
     """The findings in one source text; raises ``SyntaxError`` when it does not parse.
 
     Names are resolved with Python's ``ast`` (``fast_names``) in one linear pass. With ``outcomes`` the
     recognizer runs on the source and each finding's ``tfdata`` says what ``migrate --to tfdata`` does at
-    that site (``outcomes.site_outcomes``); without, what it does with the API in general."""
-    tree = ast.parse(source, path)  # also says when a file does not parse: CPython's parser is fast
+    that site (``outcomes.site_outcomes``); without, what it does with the API in general. ``tree``: the
+    source's ``ast``, where the caller has it already."""
+    if tree is None:
+        tree = ast.parse(source, path)  # also says when a file does not parse: CPython's parser is fast
     if not might_hold_findings(source):
         return ()
+    aside = set_aside(source, tree)  # a huge module: the statements tied by no name to an import hold no finding
+    if aside is not None:
+        tree = ast.Module(body=[s for s, out in zip(tree.body, aside) if not out], type_ignores=[])
     lines = char_columns(source)
     findings: list[Finding] = []
     skip: set[int] = set()
-    nodes = list(ast.walk(tree))  # one walk for everything below
+    nodes = walk(tree)  # one walk for everything below (each node before its parts)
     calls = {id(n.func): n for n in nodes if isinstance(n, ast.Call)}
 
     def add(node: ast.AST, api: str, dropin: str, tfdata: str) -> None:

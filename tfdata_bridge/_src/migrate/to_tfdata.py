@@ -16,7 +16,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
-from tfdata_bridge._src.migrate.calls import Refusal, module_aliases, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
@@ -51,6 +51,8 @@ class _Index(cst.CSTVisitor):
     def visit_Module(self, node: cst.Module) -> None:
         self.blocks.append(list(node.body))
         self.block_of.update((id(s), 0) for s in node.body)
+        self.roots = imported_roots(node)
+        self.thread_roots = self.roots | {"threading"}
 
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
         self.blocks.append(list(node.body))
@@ -87,9 +89,12 @@ class _Index(cst.CSTVisitor):
         self.spans[node] = (where.start.line, where.end.line)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if any(q.name == "threading.Thread" for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
+        # (only names rooted in an import, or in a name `threading`, can mean threading.Thread: libcst is
+        # asked about no other, each answer costing a look at every binding of the name)
+        if import_rooted(node.func, self.thread_roots) and any(
+                q.name == "threading.Thread" for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
             self.threads.add(node)
-        path = tf_path(self, node.func)
+        path = tf_path(self, node.func, self.roots)
         self.paths[node] = path
         if path is not None:
             spelled = _dotted(node.func)

@@ -10,6 +10,7 @@ with their helpers replaced.
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Mapping
 
@@ -18,6 +19,7 @@ from libcst.helpers import calculate_module_and_package
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
 from tfdata_bridge._src.migrate.scanner import parse_error_text
@@ -36,13 +38,18 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         root = os.path.commonpath([os.path.dirname(p) for p in paths]) if paths else "."
     root = os.path.abspath(root)
     modules: dict[str, cst.Module] = {}
+    elided: dict[str, Elided | None] = {}
     results: dict[str, RewriteResult] = {}
     for path, text in texts.items():
         if "tensorflow" not in text and "import" not in text and "def " not in text:
             results[path] = rewrite(text, to="tfdata")
             continue
         try:
-            modules[path] = cst.parse_module(text)
+            elided[path] = elide(text, ast.parse(text))  # libcst reads what a rewrite can touch (``elide``)
+        except (SyntaxError, ValueError):
+            elided[path] = None  # libcst says why, below
+        try:
+            modules[path] = cst.parse_module(elided[path].text if elided[path] is not None else text)
         except cst.ParserSyntaxError as exc:
             results[path] = RewriteResult(text, text, "tfdata", error=parse_error_text(exc))
     names = {path: calculate_module_and_package(root, path) for path in modules}
@@ -119,7 +126,11 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
         requests = []
         out, notes, _ = run(module, external=resolver(path), functions=functions, requests=requests)
-        results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
+        code = out.code if elided[path] is None else elided[path].restore(out.code)
+        if code is None:  # a placeholder did not come through: this module on its own, whole
+            results[path] = rewrite(texts[path], to="tfdata")
+            continue
+        results[path] = RewriteResult(texts[path], code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
     return {p: results[os.path.abspath(p)] for p in sources}
 
 
