@@ -11,6 +11,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 
 CHILD_TIMEOUT_S = 120
 
@@ -28,8 +30,10 @@ def _child(mode: str) -> None:
     iterator = iter(tfdb.compile(tfdb.pipeline(producer, dtypes=dtypes, shapes=shapes, workers=2, capacity=8)))
     next(iterator)
     pids = [p.pid for p in multiprocessing.active_children()]
-    print("PIDS " + json.dumps(pids), flush=True)
     if mode == "ctrl-c":
+        # the pids go out once the main thread waits inside next(): the parent's Ctrl-C must find it there
+        # (sent any earlier, it would interrupt this function, not the wait in tf.data)
+        threading.Thread(target=_announce_when_waiting, args=(pids,), daemon=True).start()
         try:
             next(iterator)  # waits in tf.data for a producer whose call never returns
         except KeyboardInterrupt:
@@ -37,7 +41,23 @@ def _child(mode: str) -> None:
             raise  # and the program ends with it, as an uncaught Ctrl-C ends one
         print("NOT INTERRUPTED", flush=True)
     else:
+        print("PIDS " + json.dumps(pids), flush=True)
         globals()["kept"] = iterator  # alive at exit, its workers busy making elements
+
+
+def _announce_when_waiting(pids: list[int]) -> None:
+    """Print the pids once the main thread is inside an iterator's ``__next__`` (its frames show it)."""
+    main = threading.main_thread().ident
+    deadline = time.monotonic() + CHILD_TIMEOUT_S
+    while time.monotonic() < deadline:
+        frame, names = sys._current_frames().get(main), set()  # noqa: SLF001 - the test's own child process
+        while frame is not None:
+            names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        if "__next__" in names:
+            break
+        time.sleep(0.01)  # (polls a state; no assertion rests on the time)
+    print("PIDS " + json.dumps(pids), flush=True)
 
 
 def _run_child(mode: str) -> tuple[subprocess.Popen, list[int], str, str]:
