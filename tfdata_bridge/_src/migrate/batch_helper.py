@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -120,17 +121,6 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     own = {a.name for a in scope.assignments} if scope is not None else set(names)
     helper.param = next(n for n in ("dataset", "dataset_", "elements", "elements_") if n not in own)
     return helper
-
-
-def _ids(node: cst.CSTNode) -> set[int]:
-    ids: set[int] = set()
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            ids.add(id(n))
-
-    node.visit(_V())
-    return ids
 
 
 def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]]:

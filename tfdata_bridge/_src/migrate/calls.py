@@ -224,3 +224,15 @@ def target_names(target: cst.BaseAssignTargetExpression) -> list[str] | None:
             out.append(el.value.value)
         return out
     return None
+
+
+def name_ids(node: cst.CSTNode) -> set[int]:
+    """The ids of every ``Name`` node under ``node`` (which uses a statement's names, by node identity)."""
+    ids: set[int] = set()
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            ids.add(id(n))
+
+    node.visit(_Names())
+    return ids

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in, target_names
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -208,17 +209,6 @@ def _own_producer(finder, scopes: Scopes, body, read_stmt, queue: str, bound, he
         if names_in(v) & own - set(bound):
             raise Refusal(f"the file queue's `{k}` uses a value `{helper}` computes, which the rewrite cannot move")
     return args, stmt
-
-
-def _name_ids(node: cst.CSTNode) -> set[int]:
-    ids: set[int] = set()
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            ids.add(id(n))
-
-    node.visit(_V())
-    return ids
 
 
 def _record_attrs(body, obj: str, scopes: Scopes, at) -> dict[str, cst.BaseExpression] | None:

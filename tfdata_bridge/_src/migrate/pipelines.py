@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
@@ -345,17 +346,6 @@ class Finder:
                     if id(ref) not in inside:
                         raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
                                       "into a tf.data function")
-
-
-def _name_ids(node: cst.CSTNode) -> set[int]:
-    ids: set[int] = set()
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            ids.add(id(n))
-
-    node.visit(_V())
-    return ids
 
 
 def check_flags(p: Pipeline) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
+from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, tf_path
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.symbols import BY_PATH
@@ -92,17 +93,6 @@ class _Survey(cst.CSTVisitor):
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False
-
-
-def _ids(node: cst.CSTNode) -> set[int]:
-    ids: set[int] = set()
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            ids.add(id(n))
-
-    node.visit(_V())
-    return ids
 
 
 def _coord_method_stmt(stmt: cst.SimpleStatementLine, coord: str) -> bool:
