@@ -271,7 +271,7 @@ READER_SOURCES: dict[str, tuple[str | None, str]] = {
 }
 
 # The parameters of the legacy functions, in order: the one copy of their signatures (migrate binds calls
-# by it; tests/test_compat_signatures.py checks it against TensorFlow's own: training/input.py,
+# by it; tests/compat/test_compat_signatures.py checks it against TensorFlow's own: training/input.py,
 # io_ops.py, script_ops.py).
 SIGNATURES: dict[str, tuple[str, ...]] = {
     "train.string_input_producer": ("string_tensor", "num_epochs", "shuffle", "seed", "capacity", "shared_name",

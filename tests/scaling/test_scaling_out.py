@@ -254,7 +254,9 @@ def child(tmp_path_factory: Any) -> dict[str, Any]:
     names = write_records(str(root))
     checkpoint = str(root / "input")
     first_half = run_drop_in(shuffled_records, names, saver=checkpoint, steps=3)
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
+    from child_results import child_env
+
+    env = child_env()  # tests/ on the path: the child imports batch_harness
     done = subprocess.run([sys.executable, __file__, json.dumps({"names": names, "checkpoint": checkpoint})],
                           capture_output=True, text=True, env=env, timeout=CHILD_TIMEOUT_S)
     lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
