@@ -15,6 +15,8 @@
   dataset behind a drop-in batch call) through the tf.data service; a Python producer is refused.
   ``iterator_saveable(tensors)``: a drop-in pipeline's iterator state for a ``Saver`` (resume
   mid-epoch). See docs/scaling-out.md.
+- ``configure(service=...)``: process-wide settings of the drop-in, each also an environment variable
+  (``TFDATA_BRIDGE_SERVICE``: its native batch calls through the tf.data service). Imports no TensorFlow.
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
 
 TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),
@@ -27,6 +29,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from tfdata_bridge._src.config import configure
 from tfdata_bridge._src.runtime.worker_errors import WorkerDiedError, WorkerError
 from tfdata_bridge._src.runtime.worker_info import WorkerInfo, worker_info
 
@@ -67,6 +70,7 @@ __all__ = [
     "WorkerError",
     "WorkerInfo",
     "compile",
+    "configure",
     "dataset_of",
     "distribute",
     "explain",

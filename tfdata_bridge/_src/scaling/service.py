@@ -40,16 +40,17 @@ def distribute(pipeline: Any, service: Any, *, sharding: Any = "dynamic", job_na
     an iterator of its own). Raises ``ValueError`` for a pipeline holding Python or legacy queue ops.
     """
     dataset = portable.dataset(pipeline, REFUSAL)
-    policy = _policy(sharding)
+    mode = policy(sharding)
     target = getattr(service, "target", service)
     if not isinstance(target, str) or "://" not in target:
         raise ValueError(f"tfdata_bridge.distribute: service must be the dispatcher's address as "
                          f"'grpc://host:port' (or a DispatchServer); got {service!r}")
-    return dataset.apply(tf.data.experimental.service.distribute(processing_mode=policy, service=target,
+    return dataset.apply(tf.data.experimental.service.distribute(processing_mode=mode, service=target,
                                                                  job_name=job_name))
 
 
-def _policy(sharding: Any) -> Any:
+def policy(sharding: Any) -> Any:
+    """The ``ShardingPolicy`` that ``sharding`` names (``"dynamic"``, ``"off"``, or one itself)."""
     policies = tf.data.experimental.service.ShardingPolicy
     if isinstance(sharding, policies):
         return sharding
