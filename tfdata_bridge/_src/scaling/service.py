@@ -25,7 +25,8 @@ REFUSAL = portable.Refusal(
     "process's Python",
     "Run the Python producer in process workers on this machine (pipeline(..., workers=N)), or move it into "
     "TensorFlow ops (files read by tf.data.TFRecordDataset, tf.data.Dataset.range or from_tensor_slices, "
-    "with the work in map) and distribute that")
+    "with the work in map) and distribute that; or write its output once to TFRecord files (`tfdata-bridge "
+    "materialize`) and distribute tfdata_bridge.materialized(that folder)")
 
 
 def distribute(pipeline: Any, service: Any, *, sharding: Any = "dynamic", job_name: str | None = None) -> Any:
