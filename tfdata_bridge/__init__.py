@@ -14,7 +14,8 @@
 - ``distribute(pipeline, service)``: a native pipeline (a dataset, or ``dataset_of(tensors)``: the
   dataset behind a drop-in batch call) through the tf.data service; a Python producer is refused.
   ``iterator_saveable(tensors)``: a drop-in pipeline's iterator state for a ``Saver`` (resume
-  mid-epoch). See docs/scaling-out.md.
+  mid-epoch). ``materialized(dir)``: what ``tfdata-bridge materialize`` wrote (a Python producer's
+  output in TFRecord files), as a native dataset. See docs/scaling-out.md.
 - ``configure(service=...)``: process-wide settings of the drop-in, each also an environment variable
   (``TFDATA_BRIDGE_SERVICE``: its native batch calls through the tf.data service). Imports no TensorFlow.
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
@@ -52,6 +53,7 @@ _LAZY: dict[str, str] = {
     "explain": "tfdata_bridge._src.compiler.explain",
     "is_native": "tfdata_bridge._src.native",
     "iterator_saveable": "tfdata_bridge._src.scaling.checkpoint",
+    "materialized": "tfdata_bridge._src.scaling.materialize",
     "native_report": "tfdata_bridge._src.native",
     "pipeline": "tfdata_bridge._src.spec",
 }
@@ -76,6 +78,7 @@ __all__ = [
     "explain",
     "is_native",
     "iterator_saveable",
+    "materialized",
     "native_report",
     "pipeline",
     "worker_info",
