@@ -119,8 +119,17 @@ def _child(data_dir: str) -> None:
         results["variant service_ops"] = sorted({node.op for f in graph.as_graph_def().library.function
                                                  for node in f.node_def if node.op.startswith("DataService")})
     tfdata_bridge.configure(service=None)
-    results["variant after configure(service=None)"] = elements(run_drop_in(build, names))
-    lap("variant after configure(service=None)")
+
+    # a Python producer's output written by `tfdata-bridge materialize`, read natively through the service
+    from test_scaling_materialize import rows_spec
+
+    from tfdata_bridge._src.scaling import materialize
+
+    materialize.write(rows_spec(), os.path.join(data_dir, "materialized"), 3)
+    distributed = tfdata_bridge.distribute(tfdata_bridge.materialized(os.path.join(data_dir, "materialized")),
+                                           dispatcher.target)
+    results["materialized"] = sorted(int(label) for _, label, _ in distributed)
+    lap("materialized")
     del workers, dispatcher
     results["children"] = children_of(os.getpid())
     print("RESULT " + json.dumps(results), flush=True)
@@ -175,12 +184,17 @@ def test_strict_refuses_a_python_producer_with_the_same_reason(child):
     assert "unset TFDATA_BRIDGE_SERVICE_STRICT" in got["error"]
 
 
-def test_configure_service_sends_another_program_shape_and_none_turns_it_off(child):
+def test_configure_service_sends_another_program_shape(child):
     legacy = child["variant legacy"]
     assert collections.Counter(collections.Counter(legacy).values()) == {2: 21}
     assert child["variant service_ops"]
     assert child["variant configured"] == legacy
-    assert child["variant after configure(service=None)"] == legacy
+
+
+def test_the_service_takes_what_materialize_wrote_each_element_once(child):
+    from test_scaling_materialize import N
+
+    assert child["materialized"] == list(range(N))  # dynamic sharding over the files: once per epoch
 
 
 def test_the_child_leaves_no_port_and_no_process_behind(child):
