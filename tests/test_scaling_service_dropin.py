@@ -58,6 +58,37 @@ def _run(name: str, module: str, data_dir: str) -> dict[str, Any]:
     return out
 
 
+def bad_record_program(tf1: Any, name: str) -> dict[str, Any]:
+    """Ten records in one file, the seventh missing its feature: batches of 4 until the error."""
+    import tensorflow as tf
+
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        queue = tf1.train.string_input_producer([name], num_epochs=1, shuffle=False)
+        _, serialized = tf1.TFRecordReader().read(queue)
+        parsed = tf1.parse_single_example(serialized, {"x": tf1.FixedLenFeature([], tf.int64)})
+        batch = tf1.train.batch([parsed["x"]], 4, allow_smaller_final_batch=True)
+        got: dict[str, Any] = {"batches": []}
+        with tf1.Session() as sess:
+            sess.run(tf1.local_variables_initializer())
+            try:
+                for _ in range(10):
+                    got["batches"].append(sess.run(batch).tolist())
+            except tf.errors.OpError as e:
+                got["error"] = type(e).__name__
+    return got
+
+
+def write_bad_records(path: str) -> str:
+    import tensorflow as tf
+
+    with tf.io.TFRecordWriter(path) as writer:
+        for i in range(10):
+            feature = {} if i == 6 else {"x": tf.train.Feature(int64_list=tf.train.Int64List(value=[i]))}
+            writer.write(tf.train.Example(features=tf.train.Features(feature=feature)).SerializeToString())
+    return path
+
+
 def _child(data_dir: str) -> None:
     import time
 
@@ -103,7 +134,12 @@ def _child(data_dir: str) -> None:
     os.environ["TFDATA_BRIDGE_SERVICE_STRICT"] = "1"
     results["python producer strict"] = _run("pyfunc_batch.py", "tfdata_bridge.compat.v1", data_dir)
     lap("python producer strict")
-    del os.environ["TFDATA_BRIDGE_SERVICE"], os.environ["TFDATA_BRIDGE_SERVICE_STRICT"]
+    del os.environ["TFDATA_BRIDGE_SERVICE_STRICT"]
+    bad = write_bad_records(os.path.join(data_dir, "bad.tfrecord"))
+    results["bad record"] = bad_record_program(tfdata_bridge.compat.v1, bad)
+    del os.environ["TFDATA_BRIDGE_SERVICE"]
+    results["bad record here"] = bad_record_program(tfdata_bridge.compat.v1, bad)
+    lap("bad record")
 
     # configure() instead of the variable, given the server itself; another program's shape (a reader in a
     # helper, a dict through train.batch, files in order, two epochs)
@@ -182,6 +218,13 @@ def test_strict_refuses_a_python_producer_with_the_same_reason(child):
     assert "this pipeline holds Python ops: " in got["error"]
     assert "(the program's Python code: py_func 'PyFunc')" in got["error"]
     assert "unset TFDATA_BRIDGE_SERVICE_STRICT" in got["error"]
+
+
+def test_a_bad_record_through_the_service_fails_its_whole_batch(child):
+    # here the drop-in retries the failed batch record by record: the good records before the bad one arrive
+    assert child["bad record here"] == {"batches": [[0, 1, 2, 3], [4, 5]], "error": "InvalidArgumentError"}
+    # through the service the batch's records stay on the worker: the error, as the worker raised it, ends it
+    assert child["bad record"] == {"batches": [[0, 1, 2, 3]], "error": "InvalidArgumentError"}
 
 
 def test_configure_service_sends_another_program_shape(child):
