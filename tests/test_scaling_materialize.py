@@ -139,11 +139,15 @@ def failing() -> Any:
     raise KeyError("record 2 is bad")
 
 
-def test_a_producers_error_propagates_and_leaves_nothing(tmp_path):
+def test_a_producers_error_propagates_leaving_nothing_new_and_the_old_files_whole(tmp_path):
     spec = tfdb.pipeline(failing, dtypes="int64", shapes=[()])
     with pytest.raises(KeyError, match="record 2 is bad"):
         materialize.write(spec, str(tmp_path), 2)
     assert os.listdir(tmp_path) == []
+    materialize.write(shuffled_spec, str(tmp_path), 1)  # a folder already written, overwritten by a failing run
+    with pytest.raises(KeyError, match="record 2 is bad"):
+        materialize.write(spec, str(tmp_path), 2, overwrite=True)
+    assert sorted(listed(tfdb.materialized(str(tmp_path)))) == list(range(N))  # kept whole
 
 
 def test_a_folder_without_its_spec_file_is_refused_naming_it(tmp_path):

@@ -31,7 +31,8 @@ def _load(source: str) -> Any:
             raise ValueError(f"{where} does not exist (SOURCE {source!r})")
         namespace = runpy.run_path(where, run_name="__materialize__")
     else:
-        sys.path.insert(0, os.getcwd())  # as `python -m` does: a module beside the working folder imports
+        if os.getcwd() not in sys.path:  # as `python -m` does: a module in the working folder imports
+            sys.path.insert(0, os.getcwd())
         try:
             namespace = vars(importlib.import_module(where))
         except ImportError as e:

@@ -72,8 +72,8 @@ def write(source: Any, out_dir: str, shards: int, *, origin: str = "", overwrite
     """Write ``source``'s elements (``elements_of``) to ``shards`` TFRecord files and ``spec.json`` in
     ``out_dir`` (made if missing); ``origin`` says where they came from (``module:name``); ``progress``
     is called with the count so far now and then. ``ValueError`` for a bad ``shards`` or a folder that
-    already holds materialized files (unless ``overwrite``); the producer's own error as it was, with
-    nothing left behind."""
+    already holds materialized files (unless ``overwrite``: they are replaced once the new ones are
+    whole); the producer's own error as it was, with nothing new left behind and the old files kept."""
     if not isinstance(shards, int) or isinstance(shards, bool) or shards < 1:
         raise ValueError(f"shards must be an int >= 1 (how many TFRecord files to write); got {shards!r}")
     dataset = elements_of(source)
@@ -87,8 +87,6 @@ def write(source: Any, out_dir: str, shards: int, *, origin: str = "", overwrite
         raise ValueError(f"{out_dir} already holds materialized files ({', '.join(old[:3])}"
                          f"{', ...' if len(old) > 3 else ''}); write to an empty folder, or pass --overwrite "
                          "(overwrite=True) to replace them")
-    for name in old:
-        os.remove(os.path.join(out_dir, name))
     names = [shard_name(i, shards) for i in range(shards)]
     temporary = [os.path.join(out_dir, f".{name}.tmp") for name in names]
     writers = [tf.io.TFRecordWriter(path) for path in temporary]
@@ -111,6 +109,9 @@ def write(source: Any, out_dir: str, shards: int, *, origin: str = "", overwrite
     if progress is not None:
         progress(count)
     files = tuple(os.path.join(out_dir, name) for name in names)
+    for name in sorted(old, key=lambda n: n != SPEC_FILE):  # the old go once the new are whole (spec.json first)
+        if name not in names:
+            os.remove(os.path.join(out_dir, name))
     for path, final in zip(temporary, files):
         os.replace(path, final)
     spec_file = os.path.join(out_dir, SPEC_FILE)
