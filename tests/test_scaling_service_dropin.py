@@ -206,7 +206,8 @@ def test_a_python_producer_runs_here_with_one_warning_saying_why(child):
     assert len(got["warnings"]) == 1, got["warnings"]
     message = got["warnings"][0]
     for words in ("tf.train.batch", "runs in this process, not through the tf.data service at grpc://",
-                  "cannot call back into this process's Python", "(the program's Python code: py_func 'PyFunc')", "configure(workers=N)",
+                  "cannot call back into this process's Python", "(the program's Python code: py_func 'PyFunc')",
+                  "configure(workers=N)",
                   "tfdata-bridge materialize", "TFDATA_BRIDGE_SERVICE_STRICT=1"):
         assert words in message, (words, message)
 

@@ -143,7 +143,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
         rebuilt = rebuilt.with_options(options)
-        read, service = dropin_service.through_service(rebuilt, options, name, python=mine)  # a shared stream stays here
+        # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
+        read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
         if again is not None and service is None:
             again.attach(tensors)
         pipeline_datasets.record(tensors, rebuilt, service=service)

@@ -34,8 +34,8 @@ REFUSAL = portable.Refusal(
     "Run the Python producer in process workers here (tfdata_bridge.configure(workers=N)), move its work into "
     "TensorFlow ops, or write its output once to TFRecord files (`tfdata-bridge materialize`) and read those; "
     "TFDATA_BRIDGE_SERVICE_STRICT=1 makes this an error")
-STRICT = portable.Refusal(REFUSAL.who, REFUSAL.rule, REFUSAL.fix.rsplit(";", 1)[0] + "; or unset TFDATA_BRIDGE_SERVICE_STRICT "
-                          "(configure(service_strict=False)) to run it in this process")
+STRICT = portable.Refusal(REFUSAL.who, REFUSAL.rule, REFUSAL.fix.rsplit(";", 1)[0] + "; or unset "
+                          "TFDATA_BRIDGE_SERVICE_STRICT (configure(service_strict=False)) to run it in this process")
 
 
 def through_service(dataset: Any, options: Any, name: str, stacklevel: int = 1,
