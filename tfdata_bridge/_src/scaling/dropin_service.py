@@ -18,6 +18,7 @@ it, after every batch made before it.
 
 from __future__ import annotations
 
+import logging
 import warnings
 from typing import Any
 
@@ -34,6 +35,7 @@ REFUSAL = portable.Refusal(
     "Run the Python producer in process workers here (tfdata_bridge.configure(workers=N)), move its work into "
     "TensorFlow ops, or write its output once to TFRecord files (`tfdata-bridge materialize`) and read those; "
     "TFDATA_BRIDGE_SERVICE_STRICT=1 makes this an error")
+logger = logging.getLogger("tfdata_bridge")
 STRICT = portable.Refusal(REFUSAL.who, REFUSAL.rule, REFUSAL.fix.rsplit(";", 1)[0] + "; or unset "
                           "TFDATA_BRIDGE_SERVICE_STRICT (configure(service_strict=False)) to run it in this process")
 
@@ -62,4 +64,6 @@ def through_service(dataset: Any, options: Any, name: str, stacklevel: int = 1,
         warnings.filterwarnings("ignore", message="To make it possible to preserve tf.data options")
         distributed = dataset.apply(tf.data.experimental.service.distribute(
             processing_mode=policy(settings.sharding), service=settings.target))
+    logger.info("%s reads its pipeline through the tf.data service at %s (sharding %s)", name, settings.target,
+                settings.sharding)
     return distributed.with_options(options), settings.target
