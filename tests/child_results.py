@@ -18,9 +18,10 @@ def child_env(**extra: str) -> dict[str, str]:
     return dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1", PYTHONPATH=path, **extra)
 
 
-def results_of(script: str, timeout: float) -> Any:
+def results_of(script: str, timeout: float, *args: str) -> Any:
+    """Run ``script`` with ``args`` in a fresh Python (at most ``timeout`` seconds); its ``RESULT`` JSON."""
     env = child_env()
-    child = subprocess.run([sys.executable, script], capture_output=True, text=True, env=env, timeout=timeout)
+    child = subprocess.run([sys.executable, script, *args], capture_output=True, text=True, env=env, timeout=timeout)
     lines = [line for line in child.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, child.stdout[-2000:] + child.stderr[-3000:]
     return json.loads(lines[-1][len("RESULT "):])

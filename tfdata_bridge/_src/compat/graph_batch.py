@@ -48,6 +48,7 @@ from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, li
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.compat.lifted_graph import QueueRead
+from tfdata_bridge._src.scaling import dropin_service
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 
@@ -128,23 +129,32 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
     ds = ds.with_options(options)
-    iterator = tf1.data.make_one_shot_iterator(ds)
+    name = f"tf.{req.api} {req.scope.rstrip('/')!r}"
+    # TFDATA_BRIDGE_SERVICE: a native pipeline is read through the tf.data service (issue 19)
+    mine = tuple(dict.fromkeys([*(p.describe() for lift in lifts for p in lift.python_producers),
+                                *(f"{op} (a Python op)" for lift in lifts for op in lift.python_ops)]))
+    read, service = dropin_service.through_service(ds, options, name, stacklevel + 1, mine)
+    iterator = tf1.data.make_one_shot_iterator(read)
     tensors = list(iterator.get_next(name=req.scope))
-    pipeline_datasets.record(tensors, ds, iterator)  # tfdata_bridge.dataset_of (issue 19)
-    if retry is not None:  # a failed vectorized batch is retried record by record (batch_retry.py)
+    pipeline_datasets.record(tensors, ds, iterator, service)  # tfdata_bridge.dataset_of (issue 19)
+    if retry is not None and service is None:  # a failed vectorized batch is retried record by record (batch_retry.py)
         retry.attach(tensors)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
-        if again is not None:
+        rebuilt = rebuilt.with_options(options)
+        # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
+        read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
+        if again is not None and service is None:
             again.attach(tensors)
-        return pipeline_datasets.record(tensors, rebuilt.with_options(options))
+        pipeline_datasets.record(tensors, rebuilt, service=service)
+        return read
 
     _consumes(req, lifts + copies, tensors, rebuild)
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
     # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
-    pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}",
+    pipelines.register(iterator, tensors, name,
                        may_block=bool(python or producers or blocked), early=early)
     return Built(tensors, python, vectorized, bool(blocked), producers)
 
