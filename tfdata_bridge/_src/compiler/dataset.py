@@ -11,6 +11,7 @@ from typing import Any
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.generator_source import from_generator
 from tfdata_bridge._src.compiler.lowering import Lowering, lower
+from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.runtime import iterations, process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
 from tfdata_bridge._src.runtime.elements import stack
@@ -67,15 +68,8 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
         out_sig = tensor_spec(signature, None)
     else:
         out_sig = tensor_spec(signature)
-    dataset = from_generator(generator, output_signature=out_sig)
-    if plan.transfer in ("chunk", "batches"):
-        dataset = dataset.unbatch()
-    if plan.shuffle_buffer is not None:
-        dataset = dataset.shuffle(plan.shuffle_buffer, seed=spec.queue.seed)
-    if plan.rebatch:
-        dataset = dataset.batch(spec.consumer.batch_size, drop_remainder=plan.drop_remainder)
-    if spec.prefetch:
-        dataset = dataset.prefetch(spec.prefetch)
+    # the plan's chain (the crossing's unbatch, shuffle, batch, prefetch), as explain prints it
+    dataset = tfdata.apply(plan, from_generator(generator, output_signature=out_sig))
     out = BridgeDataset(dataset.with_options(_OPTIONS), generators=(generator,))
     process_hooks.install(out)  # Ctrl-C and the exit-time collection, while it lives
     return out
