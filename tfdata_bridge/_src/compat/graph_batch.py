@@ -56,7 +56,6 @@ tf1 = tf.compat.v1
 logger = logging.getLogger("tfdata_bridge")
 
 ENDLESS = 2**63 - 1
-SHARED_CHUNK = 128  # at most this many records per read of a shared reader kernel (readers.FileRead)
 
 
 @dataclass
@@ -289,13 +288,13 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
     for lift in lifts:  # (a queue kernel shares its elements: its elements cross a batch at a time)
         for up in lift.upstreams:
             if isinstance(up.source, QueueRead) and up.source.method == "dequeue":
-                room = queue_reading.most_per_read(up.source.queue) or SHARED_CHUNK
-                reads[id(up.source)] = {"chunk": max(1, min(req.batch_size, SHARED_CHUNK, room))}
+                reads[id(up.source)] = {"chunk": plan.read_chunk(req.batch_size,
+                                                                 queue_reading.most_per_read(up.source.queue))}
     for sources in by_stream.values():
         for i, source in enumerate(sources):
             reads[id(source)] = {"shard": (i, len(sources))}
             if isinstance(source, readers.FileRead):  # (a shared reader's records cross a batch at a time)
-                reads[id(source)]["chunk"] = max(1, min(req.batch_size, SHARED_CHUNK))
+                reads[id(source)]["chunk"] = plan.read_chunk(req.batch_size)
     return reads
 
 

@@ -4,7 +4,7 @@ Parameter by parameter:
 
 - ``capacity``: bounds the elements the bridge buffers between producers and tf.data (the channel). For
   a random_shuffle queue, the shuffle buffer is counted inside ``capacity``: the channel holds one
-  transfer (``shuffle_split``: at most an eighth of ``capacity``), the shuffle buffer the rest. Where
+  transfer (``plan.shuffle_split``: at most an eighth of ``capacity``), the shuffle buffer the rest. Where
   elements cross in chunks, tf.data also holds the chunk it is taking apart (at most what the channel
   held).
 - ``min_after_dequeue``: only validated (it must be below ``capacity``). A legacy shuffle queue fills
@@ -24,16 +24,10 @@ Parameter by parameter:
 from __future__ import annotations
 
 from tfdata_bridge._src import plan
-from tfdata_bridge._src.plan import CHUNK_LIMIT, Plan
+from tfdata_bridge._src.plan import Plan
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 
 Lowering = Plan  # how one spec is carried across into tf.data: its plan (``plan/model.py``)
-
-
-def shuffle_split(spec: PipelineSpec) -> tuple[int, int]:
-    """``(shuffle buffer, channel capacity)`` of a random_shuffle queue: together they hold ``capacity``
-    (``plan.shuffle_split``: the channel holds one chunk, at most an eighth of ``capacity``)."""
-    return plan.shuffle_split(spec.queue.capacity, CHUNK_LIMIT)
 
 
 def lower(spec: PipelineSpec) -> Plan:

@@ -10,8 +10,8 @@ once, with its reason, and read by every path that builds or prints a chain.
 """
 
 from tfdata_bridge._src.plan.builders import BatchCall, from_batch_call, from_spec
-from tfdata_bridge._src.plan.capacity import CHUNK_LIMIT, shuffle_split
+from tfdata_bridge._src.plan.capacity import CHUNK_LIMIT, read_chunk, shuffle_split
 from tfdata_bridge._src.plan.model import Batch, Code, Crossing, Fn, Plan, Shuffle, Source, Step
 
 __all__ = ["CHUNK_LIMIT", "Batch", "BatchCall", "Code", "Crossing", "Fn", "Plan", "Shuffle", "Source", "Step",
-           "from_batch_call", "from_spec", "shuffle_split"]
+           "from_batch_call", "from_spec", "read_chunk", "shuffle_split"]
