@@ -164,9 +164,7 @@ def explain(spec: PipelineSpec) -> str:
     chain = lower(spec)  # the plan compile builds: its chain after the source, printed
     if grouped:
         lines.append("dataset = dataset.unbatch()")
-    if queue.kind == "random_shuffle":
-        lines.append(f"# shuffle: 7/8 or more of capacity={queue.capacity}: legacy mixed across all it held")
-    lines += printer.statements("dataset", chain, stages=("mix",))
+    lines += printer.statements("dataset", chain, stages=("mix",), reasons=True)
     if queue.kind == "priority":
         lines.append(
             "# PriorityQueue: tf.data has no priority order. compile() orders the elements buffered at each"

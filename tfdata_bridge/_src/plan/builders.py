@@ -14,7 +14,7 @@ from tfdata_bridge._src.spec.pipeline import PipelineSpec
 
 SHUFFLE_WHY = ("legacy's shuffle queue fills towards capacity whenever the producers are ahead and mixes across all "
                "it holds; min_after_dequeue only held back its first dequeue")
-CHANNEL_WHY = "the channel holds part of capacity (plan.shuffle_split), the shuffle buffer the rest"
+CHANNEL_WHY = "of capacity={capacity}, the producers' channel holds {channel} ({how}) and the shuffle buffer the rest"
 DROP_WHY = "dequeue_many drops a short last batch; dequeue_up_to (allow_smaller_final_batch) keeps it"
 PAD_WHY = "a PaddingFIFOQueue / dynamic_pad pads each batch to its longest element"
 PER_BATCH_WHY = ("the ops after the read are pure and have batched forms: running them once per batch gives the "
@@ -39,7 +39,9 @@ def from_spec(spec: PipelineSpec) -> Plan:
     prefetch = spec.prefetch or None
     if queue.kind == "random_shuffle":
         buffer, channel = shuffle_split(queue.capacity, CHUNK_LIMIT)
-        shuffle = Shuffle(buffer, queue.seed, f"{SHUFFLE_WHY}; {CHANNEL_WHY}")
+        how = "one chunk, at most an eighth"
+        shuffle = Shuffle(buffer, queue.seed,
+                          f"{SHUFFLE_WHY}; {CHANNEL_WHY.format(capacity=queue.capacity, channel=channel, how=how)}")
         if queue.signature.fully_defined:
             crossing = Crossing("chunk", channel, min(channel, CHUNK_LIMIT),
                                 why="stacked chunks: one Python call per chunk, not per element")
@@ -111,7 +113,9 @@ def from_batch_call(call: BatchCall, *, source: SourceKind = "dataset", element:
             buffered, held = shuffle_split(call.capacity, call.batch_size if channel else 0, whole_batches=True)
         else:  # code a user keeps has no channel: the buffer is the whole capacity
             buffered = call.capacity
-        shuffle = Shuffle(buffered, call.seed, f"{SHUFFLE_WHY}; {CHANNEL_WHY}" if held else SHUFFLE_WHY)
+        how = "one batch, at most half"
+        why = f"{SHUFFLE_WHY}; {CHANNEL_WHY.format(capacity=call.capacity, channel=held, how=how)}"
+        shuffle = Shuffle(buffered, call.seed, why if held else SHUFFLE_WHY)
     crossing = Crossing()
     if channel:
         assert isinstance(call.capacity, int) and isinstance(call.batch_size, int)

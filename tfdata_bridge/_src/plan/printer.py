@@ -47,6 +47,23 @@ def inline(head: str, plan: Plan, stages: Container[str] | None = None) -> str:
     return head + "".join(f".{s}" for s in steps_text(plan, stages))
 
 
-def statements(name: str, plan: Plan, stages: Container[str] | None = None) -> list[str]:
-    """``name = name.step(...)``, one line per step (``explain``'s style)."""
-    return [f"{name} = {name}.{s}" for s in steps_text(plan, stages)]
+def statements(name: str, plan: Plan, stages: Container[str] | None = None, reasons: bool = False) -> list[str]:
+    """``name = name.step(...)``, one line per step (``explain``'s style), each after a comment with the
+    reason for it where ``reasons`` and the plan gives one."""
+    lines = []
+    for step in plan.steps:
+        if stages is None or step.stage in stages:
+            if reasons and step.why:
+                lines += [f"# {line}" for line in _wrapped(step.why[0].upper() + step.why[1:] + ".")]
+            lines.append(f"{name} = {name}.{step_text(step)}")
+    return lines
+
+
+def _wrapped(text: str, width: int = 100) -> list[str]:
+    lines = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
