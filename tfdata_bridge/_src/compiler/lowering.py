@@ -27,7 +27,6 @@ from tfdata_bridge._src import plan
 from tfdata_bridge._src.plan import Plan
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 
-Lowering = Plan  # how one spec is carried across into tf.data: its plan (``plan/model.py``)
 
 
 def lower(spec: PipelineSpec) -> Plan:
