@@ -10,6 +10,7 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, dataset_of
 from tfdata_bridge._src.symbols import READER_SOURCES
 
 _READER_CLASSES = {reader: dataset for reader, (dataset, _) in READER_SOURCES.items() if dataset is not None}
@@ -35,6 +36,11 @@ class Generator:
     def source(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
         s, v1 = p.source, self.v1
+        if f"train.{s.producer}" in PRODUCERS:  # an input producer over a tensor, dequeued (tensors.py)
+            head, steps, notes = dataset_of(Produced(s.producer, s.call, None), v1, self.code)
+            return [], head, steps, notes
+        if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
+            return [], self.code(s.call["dataset"]), [], []
         if s.kind == "slice":
             tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
@@ -243,6 +249,10 @@ class Generator:
             return ["string_input_producer", s.reader, s.prefetch.kind, "QueueRunner"]
         if s.kind == "reader":
             return ["string_input_producer", s.reader]
+        if s.producer:
+            return [s.producer]
+        if s.kind == "dataset":
+            return []
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
 
     def _returned(self, tensors: cst.BaseExpression) -> str:

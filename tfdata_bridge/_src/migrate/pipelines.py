@@ -18,6 +18,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, li
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.tensors import tensor_producer
 from tfdata_bridge._src.symbols import READER_SOURCES
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
@@ -28,6 +29,7 @@ READERS = set(READER_SOURCES) - {"IdentityReader"}
 # what the rewrite turns into tf.data (as part of a recognised pipeline), by canonical table name
 REWRITTEN = frozenset({
     *BATCHES, "train.string_input_producer", "train.slice_input_producer", *READERS,
+    "train.input_producer", "train.range_input_producer",  # dequeued into a batch, or read directly (tensors.py)
     "FIFOQueue",  # in the feed-thread pattern (feed_thread.py)
     "train.batch_join", "train.shuffle_batch_join",  # over readers of one file queue (join.py)
 })
@@ -35,7 +37,7 @@ REWRITTEN = frozenset({
 
 @dataclass
 class Source:
-    kind: str  # "reader", "slice", "py_func"
+    kind: str  # "reader", "slice", "range", "py_func", "dataset"
     statements: list[cst.SimpleStatementLine]  # removed by the rewrite
     params: list[str]  # the names the source's elements are bound to, in order
     call: dict[str, cst.BaseExpression] = field(default_factory=dict)  # bound arguments of the producer
@@ -45,6 +47,7 @@ class Source:
     single: bool = False  # a py_func with one Tout (not a list): a bare tensor
     helper: ReaderHelper | None = None  # a reader helper called with the file queue (its result: ``params``)
     prefetch: Prefetch | None = None  # k readers fill a hand-built queue that is dequeued here
+    producer: str = ""  # the input producer's short name, where the source is one (``tensors.py``)
 
 
 @dataclass
@@ -238,12 +241,42 @@ class Finder:
             found = self.external(value.func)  # a helper defined in another module of the migrated tree
             if found is not None and _reads(found[0]):
                 return self._helper_source(stmt, found[0], value, assign, defined, found[1])
+        dataset = self._iterated_dataset(stmt, value)  # ``make_one_shot_iterator(ds).get_next()`` fed to a batch
+        if dataset is not None:
+            if not isinstance(assign.targets[0].target, (cst.Name, cst.Tuple, cst.List)):
+                raise Refusal("the iterator's element is not assigned to names")
+            return Source("dataset", dataset[1], defined, call={"dataset": dataset[0]})
+        produced = tensor_producer(self, stmt, value)  # ``input_producer(t).dequeue()``, ``range_input_producer``
+        if produced is not None:
+            return produced.source(stmt, assign, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == \
                 "dequeue" and not value.args and isinstance(value.func.value, cst.Name):
             return self._prefetch_source(stmt, value.func.value.value, assign, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value in ("read_up_to", "dequeue", "dequeue_many", "dequeue_up_to"):
             raise Refusal(f"`{value.func.attr.value}` on a queue or reader is not a pattern the rewrite knows")
+        return None
+
+    def _iterated_dataset(self, stmt, value) -> tuple[cst.BaseExpression, list[cst.SimpleStatementLine]] | None:
+        """(the dataset, the statements that go) for ``it.get_next()`` of a one-shot iterator made once (or
+        inline) by ``tf.data.make_one_shot_iterator(ds)`` or ``ds.make_one_shot_iterator()``: a half-migrated
+        pipeline whose elements a legacy batch takes."""
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value == "get_next" and not value.args):
+            return None
+        it, statements = value.func.value, [stmt]
+        if isinstance(it, cst.Name):
+            made = self.scopes.single_assignment(stmt, it.value)
+            if made is None:
+                return None
+            it, statements = made.body[0].value, [made, stmt]
+        if not isinstance(it, cst.Call):
+            return None
+        if (self.api(it) or "").endswith("data.make_one_shot_iterator") and len(it.args) == 1 \
+                and it.args[0].keyword is None:
+            return it.args[0].value, statements
+        if isinstance(it.func, cst.Attribute) and it.func.attr.value == "make_one_shot_iterator" and not it.args:
+            return it.func.value, statements
         return None
 
     def _reader_source(self, body, j: int, read: cst.Call, defined: list[str]) -> Source:

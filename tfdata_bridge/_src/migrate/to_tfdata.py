@@ -21,10 +21,12 @@ from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
+from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.tensors import direct_dequeue
 
 
 class _Index(cst.CSTVisitor):
@@ -208,6 +210,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     helpers to replace for callers elsewhere; ``requests`` collects ``(helper, new helper, call sites)`` of the
     other modules' helpers this module's rewrites need."""
     outcomes: list[PipelineOutcome] = []
+    original = module
+    # ``match_filenames_once`` first: a tensor of file names a pipeline's rewrite can read (a tree's helpers are
+    # keyed by this module's nodes, which a change would replace)
+    module, matched = match_files(module, v1_prefix(module) or "") if not functions else (module, [])
     index, scopes, finder = survey(module, external)
     taken = set(index.refs)
     notes: list[Note] = []
@@ -316,6 +322,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
             commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
                    and not pipeline.source.helper.external else set())
+    _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     for queue_stmt, note, outcome in feed_refusals:
         if queue_stmt not in removed:  # a hand-built queue a rewritten pipeline took in is no refusal
@@ -325,8 +332,9 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         replaced[old_fn] = [new_fn]
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
-    if not replaced:
-        return module, notes, outcomes
+    if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
+        return original, notes, outcomes
+    notes += matched
     out = module.visit(_Apply(removed, replaced, index.name_scopes))
     if added_v1 is not None and f"{added_v1}." in out.code:
         context = CodemodContext()
@@ -402,6 +410,34 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
         done |= {s for s, _, _ in helper.batch_stmts}
         commit(snap, readers)
     return done
+
+
+def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcomes) -> None:
+    """``x = producer.dequeue()`` that no rewritten pipeline took: one element per run, from an iterator."""
+    for body in index.blocks:
+        for stmt in body:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+                continue
+            line = index.lines.get(stmt, 0)
+            try:
+                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line)
+                if found is not None and not v1:
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+            except Refusal as exc:
+                notes.append(Note(line, f"`train.input_producer` left: {exc}"))
+                outcomes.append(PipelineOutcome(line, "train.input_producer", False, str(exc)))
+                continue
+            if found is None:
+                continue
+            gone, new, comment = found
+            if any(g in removed or g in replaced for g in gone):
+                continue
+            removed.update(gone)
+            lead = _lead(stmt, body, removed)
+            replaced[stmt] = [new.with_changes(leading_lines=[*lead, *_comment_lines(comment)])]
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, comment.split(": ", 1)[1].split(" ", 1)[0], True,
+                                            comment.split(": ", 1)[1]))
 
 
 def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests=None) -> None:
