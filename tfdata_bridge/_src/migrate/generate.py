@@ -57,6 +57,8 @@ class Generator:
             steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
             notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
             steps.append(self._reader_step(p))
+            if s.up_to is not None:  # read_up_to: the records in groups, which enqueue_many takes apart again
+                steps.append(emit.batch_step(s.up_to, False, False))
             if s.prefetch is not None:
                 steps += self._prefetch_steps(p, notes)
             if s.helper is not None:  # the helper, now a function of the record, decodes each one

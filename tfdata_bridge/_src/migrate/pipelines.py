@@ -48,6 +48,7 @@ class Source:
     helper: ReaderHelper | None = None  # a reader helper called with the file queue (its result: ``params``)
     prefetch: Prefetch | None = None  # k readers fill a hand-built queue that is dequeued here
     producer: str = ""  # the input producer's short name, where the source is one (``tensors.py``)
+    up_to: str | None = None  # ``reader.read_up_to(queue, n)``: n, as code (the records come n at a time)
 
 
 @dataclass
@@ -233,6 +234,16 @@ class Finder:
             return Source("slice", [stmt], defined, call=bound)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
             return self._reader_source(body, j, value, defined)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                value.func.attr.value == "read_up_to" and len(value.args) == 2:
+            # ``keys, values = reader.read_up_to(queue, n)``: the records n at a time (``enqueue_many`` then takes
+            # them apart again: check_flags)
+            count = value.args[1].value
+            source = self._reader_source(body, j, value.with_changes(args=[value.args[0]]), defined)
+            source.up_to = self.code(count) if self.code is not None else None
+            if source.up_to is None:
+                raise Refusal("`read_up_to` needs the module's code to write its count")
+            return source
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
             fn = self.scopes.module_function(stmt, value.func.value)
             if fn is not None and _reads(fn):
@@ -384,8 +395,12 @@ class Finder:
 def check_flags(p: Pipeline) -> None:
     """Arguments that have no tf.data meaning the rewrite can prove: refused."""
     args = p.args
-    if literal_bool(args.get("enqueue_many"), False, "enqueue_many") and (p.source.kind != "py_func" or p.readers):
+    many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
+    if many and (p.source.kind != "py_func" or p.readers) and p.source.up_to is None:
         raise Refusal("enqueue_many=True over a reader: each tensor is a batch of records; not rewritten")
+    if p.source.up_to is not None and not many:
+        raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each file's end, a "
+                      "tf.data batch does not; not rewritten")
     for name in ("shared_name",):
         if not is_none(args.get(name)):
             raise Refusal(f"{name}= shares the queue between sessions; tf.data has no equivalent")

@@ -100,14 +100,14 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         if holder is None:
             return None
         code_of = code(holder)
-        value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr)) else None
+        value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr, cst.Return)) else None
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.value is use:
             method = value.func.attr.value
             if method == "enqueue" and enqueue is None and isinstance(holder.body[0], cst.Assign):
                 enqueue = holder
                 continue
             if method in ("dequeue_many", "dequeue_up_to") and dequeue is None and \
-                    isinstance(holder.body[0], cst.Assign):
+                    isinstance(holder.body[0], (cst.Assign, cst.Return)):
                 dequeue = holder
                 continue
             return None
@@ -160,7 +160,10 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal("the enqueue op is made inside a block of its own")
     pipeline = finder.pipeline(body, body.index(enqueue), api, batch_args)
     pipeline.batch_stmt = dequeue
-    pipeline.targets = dequeue.body[0].targets[0].target
+    small_d = dequeue.body[0]
+    if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
+        raise Refusal("the dequeue is assigned to several targets")
+    pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
     return RunnerQueue(kind, pipeline, dequeue, [stmt, enqueue, runner])
 
 

@@ -451,8 +451,10 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             if any(m in removed or m in replaced for m in moved):
                 continue
             removed.update(moved)
-            comment = comment.replace("tfdata-bridge migrate: ", f"tfdata-bridge migrate: {found.kind}, "
-                                      "QueueRunner, ", 1)
+            head, tail = comment.removeprefix("tfdata-bridge migrate: ").split(" rewritten to tf.data", 1)
+            method = found.dequeue.body[0].value.func.attr.value
+            apis = {found.kind, "QueueRunner", method, *head.split(", ")} - {"batch", "shuffle_batch"}
+            comment = f"tfdata-bridge migrate: {', '.join(sorted(apis))} rewritten to tf.data{tail}"
             dequeue = found.dequeue
             lead = _lead(dequeue, body, removed) if dequeue in body else list(dequeue.leading_lines)
             new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])
