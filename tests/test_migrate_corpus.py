@@ -83,6 +83,7 @@ REWRITTEN: dict[str, str] = {
     "pyfunc_closure_iterator": "order",
     "pyfunc_lambda_next": "order",
     "pyfunc_method_producer": "order",
+    "pyfunc_queue_collection": "order",
     "pyfunc_threads_stopiteration": "multiset",
     "python_coordinator_imports": "order",
     "python_imports": "order",
@@ -112,7 +113,6 @@ LEFT: dict[str, str] = {
     "config_object_batch": "order",
     "enqueue_thread_subclass": "order",
     "key_used_refused": "order",
-    "pyfunc_queue_collection": "order",
     "segmentation_reader_class": "order",
 }
 ALL = {**REWRITTEN, **LEFT}

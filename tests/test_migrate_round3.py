@@ -118,3 +118,17 @@ def test_a_join_over_a_static_method_stays():
                      "    @staticmethod\n    def _decode(self, filename_queue):\n")
     assert "shuffle_batch_join(" in result.code
     assert "not one plain method" in _refused(result)
+
+
+def test_a_runner_added_by_add_queue_runner_of_its_name_is_rewritten_too():
+    result = _tfdata("pyfunc_queue_collection", "tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)",
+                     "tf.train.add_queue_runner(qr)")
+    assert not result.refused, result.notes
+    assert "tf.train.QueueRunner(" not in result.code and "output_signature=tf.TensorSpec(shape=[2]" in result.code
+
+
+def test_a_runner_started_by_hand_stays():
+    result = _tfdata("pyfunc_queue_collection", "    tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)\n",
+                     "    tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)\n    more = qr.create_threads\n")
+    assert "tf.FIFOQueue(" in result.code
+    assert "the runner `qr` is used beyond being added" in _refused(result)

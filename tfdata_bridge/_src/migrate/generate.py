@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import libcst as cst
 
@@ -73,14 +74,18 @@ class Generator:
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
         call = func if func.replace(".", "").isidentifier() else f"({func})"  # a lambda is called in parentheses
         got = self.fresh("element")
+        yielded = f"{got}[0] if isinstance({got}, (list, tuple)) else {got}" if s.one_of_list else \
+            got if s.single else f"tuple({got})"
         helper = cst.parse_module(
             f"def {gen}():\n    # the py_func's function, called once per element, as the queue's runner did;\n"
             f"    # its StopIteration ends the data, as it closed the legacy queue\n"
             f"    while True:\n        try:\n            {got} = {call}()\n        except StopIteration:\n"
-            f"            return\n        yield {got if s.single else f'tuple({got})'}\n"
+            f"            return\n        yield {yielded}\n"
         ).body[0]
         tout = s.pyfunc["Tout"]
         dtypes = [self.code(tout)] if s.single else [self.code(el.value) for el in tout.elements]
+        if s.one_of_list:  # one output of a list: the tensor itself (py_func takes a bare value for it too)
+            s = replace(s, single=True)
         shapes_node = p.args.get("shapes")
         if is_none(shapes_node):
             shapes = ["None"] * len(dtypes)

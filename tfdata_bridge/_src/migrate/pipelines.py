@@ -48,6 +48,7 @@ class Source:
     helper: ReaderHelper | None = None  # a reader helper called with the file queue (its result: ``params``)
     prefetch: Prefetch | None = None  # k readers fill a hand-built queue that is dequeued here
     producer: str = ""  # the input producer's short name, where the source is one (``tensors.py``)
+    one_of_list: bool = False  # a py_func's one-output list, enqueued whole into a one-component queue
     up_to: str | None = None  # ``reader.read_up_to(queue, n)``: n, as code (the records come n at a time)
 
 

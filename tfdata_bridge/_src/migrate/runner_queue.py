@@ -117,6 +117,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         return None
     if enqueue is None or runner is None or dequeue is None:
         return None
+    registered = _registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
     # from here on, the pattern is this one: anything off it is said
     args = _bind(small.value, _QUEUES[kind], kind)
     for bad in ("names", "shared_name"):
@@ -128,9 +129,12 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if not isinstance(targets, cst.Name) or len(ecall.args) != 1 or ecall.args[0].keyword is not None:
         raise Refusal("the enqueue op is not `op = queue.enqueue([tensors])`")
     op = targets.value
-    rcall = runner.body[0].value if isinstance(runner.body[0], cst.Expr) else None
-    inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
-    rpath = (finder.api(rcall) or "").rsplit(".", 1)[-1]
+    if registered is not None:
+        rpath, inner = "add_queue_runner", runner.body[0].value
+    else:
+        rcall = runner.body[0].value if isinstance(runner.body[0], cst.Expr) else None
+        inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
+        rpath = (finder.api(rcall) or "").rsplit(".", 1)[-1]
     ipath = (finder.api(inner) or "").rsplit(".", 1)[-1]
     if not (rpath == "add_queue_runner" and ipath == "QueueRunner" and len(inner.args) == 2
             and all(a.keyword is None or a.keyword.value in ("queue", "enqueue_ops") for a in inner.args)):
@@ -146,6 +150,11 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if len(dcall.args) != 1 or dcall.args[0].keyword not in (None,) and dcall.args[0].keyword.value != "n":
         raise Refusal(f"`{dcall.func.attr.value}` without its count")
     tensors = ecall.args[0].value
+    dtypes = args.get("dtypes")
+    # ``queue.enqueue(produced)``: a py_func's one-output list into a one-component queue, whose dequeue gives
+    # the tensor itself (not a list of one)
+    one_of_list = isinstance(tensors, cst.Name) and isinstance(dtypes, (cst.List, cst.Tuple)) and \
+        len(dtypes.elements) == 1
     batch_args: dict[str, cst.BaseExpression] = {
         "tensors": tensors, "batch_size": dcall.args[0].value, "num_threads": cst.parse_expression(k),
         "allow_smaller_final_batch": cst.Name("True" if dcall.func.attr.value == "dequeue_up_to" else "False"),
@@ -159,12 +168,51 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if enqueue not in body:
         raise Refusal("the enqueue op is made inside a block of its own")
     pipeline = finder.pipeline(body, body.index(enqueue), api, batch_args)
+    if isinstance(tensors, cst.Name) and not (one_of_list and pipeline.source.kind == "py_func" and
+                                              not pipeline.source.single and not pipeline.intermediates
+                                              and len(pipeline.source.params) == 1):
+        raise Refusal("the enqueue op does not take a literal list of tensors")
+    if isinstance(tensors, cst.Name):
+        pipeline.source.one_of_list = True
+    if pipeline.source.kind == "py_func" and not pipeline.intermediates and not is_none(args.get("shapes")):
+        pipeline.args["shapes"] = args["shapes"]  # the queue's shapes: the generator's element shapes
     pipeline.batch_stmt = dequeue
     small_d = dequeue.body[0]
     if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
         raise Refusal("the dequeue is assigned to several targets")
     pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
-    return RunnerQueue(kind, pipeline, dequeue, [stmt, enqueue, runner])
+    return RunnerQueue(kind, pipeline, dequeue, [stmt, enqueue, runner, *([registered] if registered else [])])
+
+
+def _registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseStatement]
+                  ) -> cst.SimpleStatementLine | None:
+    """For ``qr = QueueRunner(...)``: its one use, ``add_queue_runner(qr)`` or
+    ``add_to_collection(GraphKeys.QUEUE_RUNNERS, qr)`` as a statement of its own."""
+    small = runner.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return None
+    name = small.targets[0].target.value
+    uses = finder.scopes.readers_of(runner, name)
+    if len(uses) != 1:
+        raise Refusal(f"the runner `{name}` is used beyond being added to the graph's runners")
+    stmt = None
+    for s in flat:  # the registration, in the runner's own block
+        if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Expr) \
+                and isinstance(s.body[0].value, cst.Call):
+            call = s.body[0].value
+            args = [a.value for a in call.args]
+            if not any(a is uses[0] for a in args):
+                continue
+            short = (finder.api(call) or "").rsplit(".", 1)[-1]
+            if short == "add_queue_runner" and len(args) == 1:
+                stmt = s
+            elif short == "add_to_collection" and len(args) == 2 and \
+                    finder.code(args[0]).rsplit(".", 1)[-1] == "QUEUE_RUNNERS":
+                stmt = s
+    if stmt is None:
+        raise Refusal(f"the runner `{name}` is not added by `add_queue_runner({name})` or to the QUEUE_RUNNERS "
+                      "collection")
+    return stmt
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
