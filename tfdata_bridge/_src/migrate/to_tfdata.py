@@ -477,8 +477,8 @@ def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcom
                 if found is not None and not v1:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             except Refusal as exc:
-                notes.append(Note(line, f"`train.input_producer` left: {exc}"))
-                outcomes.append(PipelineOutcome(line, "train.input_producer", False, str(exc)))
+                notes.append(Note(line, f"`dequeue` left: {exc}"))
+                outcomes.append(PipelineOutcome(line, "dequeue", False, str(exc)))
                 continue
             if found is None:
                 continue
@@ -489,7 +489,7 @@ def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcom
             lead = _lead(stmt, body, removed)
             replaced[stmt] = [new.with_changes(leading_lines=[*lead, *_comment_lines(comment)])]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
-            outcomes.append(PipelineOutcome(line, comment.split(": ", 1)[1].split(" ", 1)[0], True,
+            outcomes.append(PipelineOutcome(line, "train." + comment.split(": ", 1)[1].split(" ", 1)[0], True,
                                             comment.split(": ", 1)[1]))
 
 
