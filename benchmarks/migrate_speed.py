@@ -11,7 +11,8 @@ legacy programs (every file parsed and resolved: the worst case); medians of ``-
 programs: the TFRecord + ``shuffle_batch`` and the CSV + ``decode_csv`` programs of tests/legacy_programs,
 each run as written (``tensorflow.compat.v1``, queue runners) and as ``migrate --to tfdata`` writes it, over
 the same data, in one process, interleaved (one warm-up run each, then rounds, the order reversed every other
-round); figures are medians of elements per second over the whole ``main()`` (graph building, session, loop).
+round); figures are medians of elements per second over the whole ``main()`` (graph building, session, loop),
+and of the time from the start of ``main()`` to its first batch (the first ``Session.run`` that returns data).
 """
 
 from __future__ import annotations
@@ -88,6 +89,32 @@ def _examples(result: dict, name: str) -> int:
     return sum(len(b["label"]) for b in batches)
 
 
+class _FirstBatch:
+    """Times, from ``start()``, the return of the first ``Session.run`` that gives data (an initializer's
+    run gives None): the program's first batch, legacy or migrated alike."""
+
+    def __init__(self, tf) -> None:
+        self.session = tf.compat.v1.Session
+        self.original = self.session.run
+        self.began = self.at = None
+        first = self
+
+        def run(session, *args, **kwargs):
+            out = first.original(session, *args, **kwargs)
+            if first.at is None and out is not None and not (isinstance(out, (list, tuple)) and
+                                                             all(o is None for o in out)):
+                first.at = time.perf_counter()
+            return out
+
+        self.session.run = run
+
+    def start(self) -> None:
+        self.began, self.at = time.perf_counter(), None
+
+    def seconds(self) -> float:
+        return float("nan") if self.at is None else self.at - self.began
+
+
 def bench_programs(repeats: int, names: list[str] | None = None) -> None:
     import tensorflow as tf
 
@@ -98,6 +125,7 @@ def bench_programs(repeats: int, names: list[str] | None = None) -> None:
 
     tf.compat.v1.disable_eager_execution()
     tf.get_logger().setLevel("ERROR")
+    first = _FirstBatch(tf)
     work = pathlib.Path(tempfile.mkdtemp(prefix="tfdb-migrate-speed-"))
     try:
         data = work / "data"
@@ -109,24 +137,30 @@ def bench_programs(repeats: int, names: list[str] | None = None) -> None:
             mains = {"original": runpy.run_path(str(PROGRAMS / f"{name}.py"), run_name="bench")["main"],
                      "migrated": runpy.run_path(str(migrated), run_name="bench")["main"]}
             rates: dict[str, list[float]] = {"original": [], "migrated": []}
+            firsts: dict[str, list[float]] = {"original": [], "migrated": []}
             counts = set()
             for round_ in range(repeats + 1):
                 order = ["original", "migrated"] if round_ % 2 == 0 else ["migrated", "original"]
                 for variant in order:
                     with tf.Graph().as_default():
                         start = time.perf_counter()
+                        first.start()
                         result = mains[variant](str(data))
                         seconds = time.perf_counter() - start
                     n = _examples(result, name)
                     counts.add(n)
                     if round_ > 0:  # round 0 warms up
                         rates[variant].append(n / seconds)
+                        firsts[variant].append(first.seconds())
             assert len(counts) == 1, f"{name}: the variants delivered different numbers of examples: {counts}"
             orig, mig = statistics.median(rates["original"]), statistics.median(rates["migrated"])
             paired = statistics.median(m / o for m, o in zip(rates["migrated"], rates["original"]))
             print(f"{name}: {counts.pop()} examples per run; original {orig:,.0f} examples/s, migrated "
                   f"{mig:,.0f} examples/s: {mig / orig:.1f}x (median of per-round ratios {paired:.1f}x; "
                   f"{repeats} rounds)", flush=True)
+            f_orig, f_mig = statistics.median(firsts["original"]), statistics.median(firsts["migrated"])
+            print(f"{name}: first batch after {f_orig * 1000:.0f} ms (original) and {f_mig * 1000:.0f} ms "
+                  f"(migrated), from the start of main() (medians)", flush=True)
     finally:
         shutil.rmtree(work)
 

@@ -255,6 +255,7 @@ def _corpus(tmp_path: pathlib.Path) -> pathlib.Path:
     return tmp_path
 
 
+@pytest.mark.timeout(300)  # the rewrite of every corpus program (80 now), twice: about a minute on a quiet machine
 def test_the_migrate_column_agrees_with_what_migrate_does_on_every_site(tmp_path):
     report = scan(_corpus(tmp_path))
     assert report.errors == ()

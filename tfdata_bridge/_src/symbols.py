@@ -127,11 +127,13 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
     ),
     LegacySymbol(
         "train.input_producer", (), f"{_P}:input_producer",
-        "tf.data.Dataset.from_tensor_slices(input_tensor).shuffle(len(input_tensor), seed=seed).repeat(num_epochs)"
+        "tf.data.Dataset.from_tensor_slices(input_tensor).shuffle(len(input_tensor), seed=seed).repeat(num_epochs)",
+        rewritten=True,  # dequeued into a batch, or read directly (migrate/tensors.py)
     ),
     LegacySymbol(
         "train.range_input_producer", (), f"{_P}:range_input_producer",
-        "tf.data.Dataset.range(limit).shuffle(limit, seed=seed).repeat(num_epochs)"
+        "tf.data.Dataset.range(limit).shuffle(limit, seed=seed).repeat(num_epochs)",
+        rewritten=True,  # dequeued into a batch, or read directly (migrate/tensors.py)
     ),
     LegacySymbol(
         "train.slice_input_producer", (), f"{_P}:slice_input_producer",
@@ -287,6 +289,9 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
                                     "name", "cancel_op"),
     "train.slice_input_producer": ("tensor_list", "num_epochs", "shuffle", "seed", "capacity", "shared_name",
                                    "name"),
+    "train.input_producer": ("input_tensor", "element_shape", "num_epochs", "shuffle", "seed", "capacity",
+                             "shared_name", "summary_name", "name", "cancel_op"),
+    "train.range_input_producer": ("limit", "num_epochs", "shuffle", "seed", "capacity", "shared_name", "name"),
     "train.batch": ("tensors", "batch_size", "num_threads", "capacity", "enqueue_many", "shapes", "dynamic_pad",
                     "allow_smaller_final_batch", "shared_name", "name"),
     "train.maybe_batch": ("tensors", "keep_input", "batch_size", "num_threads", "capacity", "enqueue_many",

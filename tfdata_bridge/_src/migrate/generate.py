@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import libcst as cst
 
@@ -12,6 +13,7 @@ from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, dataset_of
 from tfdata_bridge._src.symbols import reader_dataset
 
 
@@ -35,6 +37,11 @@ class Generator:
     def source(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
         s, v1 = p.source, self.v1
+        if f"train.{s.producer}" in PRODUCERS:  # an input producer over a tensor, dequeued (tensors.py)
+            head, steps, notes = dataset_of(Produced(s.producer, s.call, None), v1, self.code)
+            return [], head, steps, notes
+        if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
+            return [], self.code(s.call["dataset"]), [], []
         if s.kind == "slice":
             tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
@@ -51,6 +58,8 @@ class Generator:
             steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
             notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
             steps.append(self._reader_step(p))
+            if s.up_to is not None:  # read_up_to: the records in groups, which enqueue_many takes apart again
+                steps.append(emit.batch_step(s.up_to, False, False))
             if s.prefetch is not None:
                 steps += self._prefetch_steps(p, notes)
             if s.helper is not None:  # the helper, now a function of the record, decodes each one
@@ -65,14 +74,18 @@ class Generator:
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
         call = func if func.replace(".", "").isidentifier() else f"({func})"  # a lambda is called in parentheses
         got = self.fresh("element")
+        yielded = f"{got}[0] if isinstance({got}, (list, tuple)) else {got}" if s.one_of_list else \
+            got if s.single else f"tuple({got})"
         helper = cst.parse_module(
             f"def {gen}():\n    # the py_func's function, called once per element, as the queue's runner did;\n"
             f"    # its StopIteration ends the data, as it closed the legacy queue\n"
             f"    while True:\n        try:\n            {got} = {call}()\n        except StopIteration:\n"
-            f"            return\n        yield {got if s.single else f'tuple({got})'}\n"
+            f"            return\n        yield {yielded}\n"
         ).body[0]
         tout = s.pyfunc["Tout"]
         dtypes = [self.code(tout)] if s.single else [self.code(el.value) for el in tout.elements]
+        if s.one_of_list:  # one output of a list: the tensor itself (py_func takes a bare value for it too)
+            s = replace(s, single=True)
         shapes_node = p.args.get("shapes")
         if is_none(shapes_node):
             shapes = ["None"] * len(dtypes)
@@ -243,6 +256,10 @@ class Generator:
             return ["string_input_producer", s.reader, s.prefetch.kind, "QueueRunner"]
         if s.kind == "reader":
             return ["string_input_producer", s.reader]
+        if s.producer:
+            return [s.producer]
+        if s.kind == "dataset":
+            return []
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
 
     def _returned(self, tensors: cst.BaseExpression) -> str:

@@ -66,21 +66,25 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         raise Refusal("the tensors list is not a name bound to `[read(queue) for _ in range(k)]`")
     list_stmt = _single_def(body[:index], lists.value)
     comp = list_stmt.body[0].value if list_stmt is not None else None
-    if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and isinstance(comp.elt.func, cst.Name)
+    if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
             and len(comp.elt.args) == 1 and isinstance(comp.elt.args[0].value, cst.Name)
             and comp.for_in.inner_for_in is None and not comp.for_in.ifs
             and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
             and comp.for_in.iter.func.value == "range" and len(comp.for_in.iter.args) == 1):
         raise Refusal("the tensors list is not `[read_fn(filename_queue) for _ in range(k)]`")
     readers = module.code_for_node(comp.for_in.iter.args[0].value)
-    fn_name, queue_name = comp.elt.func.value, comp.elt.args[0].value.value
+    method = isinstance(comp.elt.func, cst.Attribute)  # ``self._decode(queue)``: a method of the caller's class
+    fn_name = comp.elt.func.attr.value if method else comp.elt.func.value
+    queue_name = comp.elt.args[0].value.value
     queue_stmt = _single_def(body[:index], queue_name)
     if queue_stmt is None or not finder.is_api(queue_stmt.body[0].value, "train.string_input_producer"):
         raise Refusal(f"`{queue_name}` is not made by `string_input_producer` in the same block")
-    fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
-    if len(fns) != 1:
-        raise Refusal(f"`{fn_name}` is not one module-level function")
-    fn = fns[0]
+    fn = _method(finder, module, stmt, comp.elt.func) if method else None
+    if not method:
+        fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
+        if len(fns) != 1:
+            raise Refusal(f"`{fn_name}` is not one module-level function")
+        fn = fns[0]
     inside_fn: set[int] = set()
 
     class _Ids(cst.CSTVisitor):
@@ -88,12 +92,15 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
             inside_fn.add(id(n))
 
     fn.visit(_Ids())
-    for name, allowed in ((fn_name, 1), (lists.value, 2), (queue_name, 2)):  # (a def and) its one use
-        if len([r for r in finder.refs.get(name, []) if id(r) not in inside_fn]) != allowed:
+    for name, allowed in (((fn_name, 1),) if not method else ()) + ((lists.value, 2), (queue_name, 2)):
+        if len([r for r in finder.refs.get(name, []) if id(r) not in inside_fn]) != allowed:  # (a def and) one use
             raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
-    if len(fn.params.params) != 1 or fn.params.params[0].default is not None:
+    if method and _attribute_uses(module, fn_name) != 1:
+        raise Refusal(f"the method `{fn_name}` is used beyond the join; it cannot move into tf.data")
+    own = fn.params.params[1:] if method else fn.params.params
+    if len(own) != 1 or own[0].default is not None or isinstance(fn.params.star_arg, cst.Param) or fn.params.kwonly_params:
         raise Refusal(f"`{fn_name}` does not take just the file queue")
-    param = fn.params.params[0].name.value
+    param = own[0].name.value
     stmts = list(fn.body.body)
     if not stmts or not (isinstance(stmts[-1], cst.SimpleStatementLine) and isinstance(stmts[-1].body[0], cst.Return)
                          and stmts[-1].body[0].value is not None):
@@ -153,3 +160,42 @@ def _names(node: cst.CSTNode) -> set[str]:
 
     node.visit(_V())
     return out
+
+
+def _fn_ref(func: cst.BaseExpression) -> bool:
+    """``read_fn`` or ``self.read_fn``."""
+    return isinstance(func, cst.Name) or (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name))
+
+
+def _method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute) -> cst.FunctionDef:
+    """The plain method ``self.<name>`` means, called from a method of the same class whose first parameter is
+    that ``self``; its own first parameter, where its body reads it, must have the same name (the generated
+    function is nested in the caller, where the caller's ``self`` is the same object)."""
+    scope = finder.scopes.scope(at)
+    caller = getattr(scope, "node", None)
+    parent = getattr(scope, "parent", None)
+    cls = getattr(parent, "node", None)
+    self_name = func.value.value  # type: ignore[attr-defined]
+    if not (isinstance(caller, cst.FunctionDef) and isinstance(cls, cst.ClassDef) and caller.params.params
+            and caller.params.params[0].name.value == self_name):
+        raise Refusal(f"`{self_name}.{func.attr.value}` is not called from a method of its class")
+    found = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == func.attr.value]
+    if len(found) != 1 or found[0].decorators or not found[0].params.params:
+        raise Refusal(f"`{func.attr.value}` is not one plain method of `{cls.name.value}`")
+    fn = found[0]
+    first = fn.params.params[0].name.value
+    if first != self_name and first in _names(fn.body):
+        raise Refusal(f"`{func.attr.value}` calls its instance `{first}`, its caller `{self_name}`")
+    return fn
+
+
+def _attribute_uses(module: cst.Module, attr: str) -> int:
+    count = [0]
+
+    class _V(cst.CSTVisitor):
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            if n.attr.value == attr:
+                count[0] += 1
+
+    module.visit(_V())
+    return count[0]

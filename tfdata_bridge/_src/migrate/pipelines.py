@@ -18,6 +18,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, li
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.tensors import tensor_producer
 from tfdata_bridge._src.symbols import READER_SOURCES
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
@@ -30,7 +31,7 @@ READERS = set(READER_SOURCES) - {"IdentityReader"}
 
 @dataclass
 class Source:
-    kind: str  # "reader", "slice", "py_func"
+    kind: str  # "reader", "slice", "range", "py_func", "dataset"
     statements: list[cst.SimpleStatementLine]  # removed by the rewrite
     params: list[str]  # the names the source's elements are bound to, in order
     call: dict[str, cst.BaseExpression] = field(default_factory=dict)  # bound arguments of the producer
@@ -40,6 +41,9 @@ class Source:
     single: bool = False  # a py_func with one Tout (not a list): a bare tensor
     helper: ReaderHelper | None = None  # a reader helper called with the file queue (its result: ``params``)
     prefetch: Prefetch | None = None  # k readers fill a hand-built queue that is dequeued here
+    producer: str = ""  # the input producer's short name, where the source is one (``tensors.py``)
+    one_of_list: bool = False  # a py_func's one-output list, enqueued whole into a one-component queue
+    up_to: str | None = None  # ``reader.read_up_to(queue, n)``: n, as code (the records come n at a time)
 
 
 @dataclass
@@ -225,6 +229,16 @@ class Finder:
             return Source("slice", [stmt], defined, call=bound)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
             return self._reader_source(body, j, value, defined)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                value.func.attr.value == "read_up_to" and len(value.args) == 2:
+            # ``keys, values = reader.read_up_to(queue, n)``: the records n at a time (``enqueue_many`` then takes
+            # them apart again: check_flags)
+            count = value.args[1].value
+            source = self._reader_source(body, j, value.with_changes(args=[value.args[0]]), defined)
+            source.up_to = self.code(count) if self.code is not None else None
+            if source.up_to is None:
+                raise Refusal("`read_up_to` needs the module's code to write its count")
+            return source
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
             fn = self.scopes.module_function(stmt, value.func.value)
             if fn is not None and _reads(fn):
@@ -233,12 +247,42 @@ class Finder:
             found = self.external(value.func)  # a helper defined in another module of the migrated tree
             if found is not None and _reads(found[0]):
                 return self._helper_source(stmt, found[0], value, assign, defined, found[1])
+        dataset = self._iterated_dataset(stmt, value)  # ``make_one_shot_iterator(ds).get_next()`` fed to a batch
+        if dataset is not None:
+            if not isinstance(assign.targets[0].target, (cst.Name, cst.Tuple, cst.List)):
+                raise Refusal("the iterator's element is not assigned to names")
+            return Source("dataset", dataset[1], defined, call={"dataset": dataset[0]})
+        produced = tensor_producer(self, stmt, value)  # ``input_producer(t).dequeue()``, ``range_input_producer``
+        if produced is not None:
+            return produced.source(stmt, assign, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == \
                 "dequeue" and not value.args and isinstance(value.func.value, cst.Name):
             return self._prefetch_source(stmt, value.func.value.value, assign, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value in ("read_up_to", "dequeue", "dequeue_many", "dequeue_up_to"):
             raise Refusal(f"`{value.func.attr.value}` on a queue or reader is not a pattern the rewrite knows")
+        return None
+
+    def _iterated_dataset(self, stmt, value) -> tuple[cst.BaseExpression, list[cst.SimpleStatementLine]] | None:
+        """(the dataset, the statements that go) for ``it.get_next()`` of a one-shot iterator made once (or
+        inline) by ``tf.data.make_one_shot_iterator(ds)`` or ``ds.make_one_shot_iterator()``: a half-migrated
+        pipeline whose elements a legacy batch takes."""
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value == "get_next" and not value.args):
+            return None
+        it, statements = value.func.value, [stmt]
+        if isinstance(it, cst.Name):
+            made = self.scopes.single_assignment(stmt, it.value)
+            if made is None:
+                return None
+            it, statements = made.body[0].value, [made, stmt]
+        if not isinstance(it, cst.Call):
+            return None
+        if (self.api(it) or "").endswith("data.make_one_shot_iterator") and len(it.args) == 1 \
+                and it.args[0].keyword is None:
+            return it.args[0].value, statements
+        if isinstance(it.func, cst.Attribute) and it.func.attr.value == "make_one_shot_iterator" and not it.args:
+            return it.func.value, statements
         return None
 
     def _reader_source(self, body, j: int, read: cst.Call, defined: list[str]) -> Source:
@@ -346,8 +390,12 @@ class Finder:
 def check_flags(p: Pipeline) -> None:
     """Arguments that have no tf.data meaning the rewrite can prove: refused."""
     args = p.args
-    if literal_bool(args.get("enqueue_many"), False, "enqueue_many") and (p.source.kind != "py_func" or p.readers):
+    many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
+    if many and (p.source.kind != "py_func" or p.readers) and p.source.up_to is None:
         raise Refusal("enqueue_many=True over a reader: each tensor is a batch of records; not rewritten")
+    if p.source.up_to is not None and not many:
+        raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each file's end, a "
+                      "tf.data batch does not; not rewritten")
     for name in ("shared_name",):
         if not is_none(args.get(name)):
             raise Refusal(f"{name}= shares the queue between sessions; tf.data has no equivalent")

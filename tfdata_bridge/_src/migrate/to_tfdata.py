@@ -18,13 +18,17 @@ from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_pa
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
+from tfdata_bridge._src.migrate.feed_class import class_feeds
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
+from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.tensors import direct_dequeue
 
 
 class _Index(cst.CSTVisitor):
@@ -208,6 +212,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     helpers to replace for callers elsewhere; ``requests`` collects ``(helper, new helper, call sites)`` of the
     other modules' helpers this module's rewrites need."""
     outcomes: list[PipelineOutcome] = []
+    original = module
+    # ``match_filenames_once`` first: a tensor of file names a pipeline's rewrite can read (a tree's helpers are
+    # keyed by this module's nodes, which a change would replace)
+    module, matched = match_files(module, v1_prefix(module) or "") if not functions else (module, [])
     index, scopes, finder = survey(module, external)
     taken = set(index.refs)
     notes: list[Note] = []
@@ -238,6 +246,15 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
+    for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default):
+        if isinstance(plan, Refusal):
+            feed_refusals.append((None, Note(line, f"`tf.compat.v1.{kind}` left: {plan}"),
+                                  PipelineOutcome(line, kind, False, str(plan))))
+            continue
+        removed.update(plan.removed)
+        replaced.update(plan.replaced)
+        notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
+        outcomes.append(PipelineOutcome(line, kind, True, plan.comment.split(": ", 1)[1]))
     for body in index.blocks:
         for i, stmt in enumerate(body):
             if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or stmt in done:
@@ -316,17 +333,20 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
             commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
                    and not pipeline.source.helper.external else set())
+    _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
+    _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     for queue_stmt, note, outcome in feed_refusals:
-        if queue_stmt not in removed:  # a hand-built queue a rewritten pipeline took in is no refusal
+        if queue_stmt is None or queue_stmt not in removed:  # a hand-built queue a rewritten pipeline took in is no refusal
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
         replaced[old_fn] = [new_fn]
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
-    if not replaced:
-        return module, notes, outcomes
+    if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
+        return original, notes, outcomes
+    notes += matched
     out = module.visit(_Apply(removed, replaced, index.name_scopes))
     if added_v1 is not None and f"{added_v1}." in out.code:
         context = CodemodContext()
@@ -402,6 +422,75 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
         done |= {s for s, _, _ in helper.batch_stmts}
         commit(snap, readers)
     return done
+
+
+def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, feed_refusals) -> None:
+    """Hand-built queues filled by ``[enqueue_op] * k`` and read by ``dequeue_many`` (``runner_queue.py``)."""
+    for body in index.blocks:
+        for stmt in body:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+                continue
+            line = index.lines.get(stmt, 0)
+            try:
+                found = runner_queue(finder, body, stmt, module.code_for_node)
+                if found is None:
+                    continue
+                prefix = index.v1.get(stmt.body[0].value) or v1
+                if not prefix:
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+                gen = Generator(prefix, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                                lambda n: index.paths.get(n))
+                new, get_next, comment = gen.statements(found.pipeline)
+            except Refusal as exc:
+                kind = (index.paths.get(stmt.body[0].value) or "FIFOQueue").rsplit(".", 1)[-1]
+                feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
+                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{kind}` left: {exc}"),
+                                      PipelineOutcome(line, kind, False, str(exc))))
+                continue
+            moved = [*_moved(found.pipeline), *found.removed]
+            if any(m in removed or m in replaced for m in moved):
+                continue
+            removed.update(moved)
+            head, tail = comment.removeprefix("tfdata-bridge migrate: ").split(" rewritten to tf.data", 1)
+            method = found.dequeue.body[0].value.func.attr.value
+            apis = {found.kind, "QueueRunner", method, *head.split(", ")} - {"batch", "shuffle_batch"}
+            comment = f"tfdata-bridge migrate: {', '.join(sorted(apis))} rewritten to tf.data{tail}"
+            dequeue = found.dequeue
+            lead = _lead(dequeue, body, removed) if dequeue in body else list(dequeue.leading_lines)
+            new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])
+            small = dequeue.body[0]
+            replaced[dequeue] = [*new, dequeue.with_changes(body=[small.with_changes(value=get_next)],
+                                                            leading_lines=())]
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
+
+
+def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcomes) -> None:
+    """``x = producer.dequeue()`` that no rewritten pipeline took: one element per run, from an iterator."""
+    for body in index.blocks:
+        for stmt in body:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+                continue
+            line = index.lines.get(stmt, 0)
+            try:
+                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line)
+                if found is not None and not v1:
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+            except Refusal as exc:
+                notes.append(Note(line, f"`dequeue` left: {exc}"))
+                outcomes.append(PipelineOutcome(line, "dequeue", False, str(exc)))
+                continue
+            if found is None:
+                continue
+            gone, new, comment = found
+            if any(g in removed or g in replaced for g in gone):
+                continue
+            removed.update(gone)
+            lead = _lead(stmt, body, removed)
+            replaced[stmt] = [new.with_changes(leading_lines=[*lead, *_comment_lines(comment)])]
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, "train." + comment.split(": ", 1)[1].split(" ", 1)[0], True,
+                                            comment.split(": ", 1)[1]))
 
 
 def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests=None) -> None:

@@ -1,0 +1,225 @@
+"""A hand-built queue filled by copies of one enqueue op and read in batches by ``dequeue_many``:
+
+    filename_queue = tf.train.string_input_producer(files, ...)
+    reader = tf.TFRecordReader()
+    _, serialized = reader.read(filename_queue)
+    parsed = ...per-element ops...
+    queue = tf.FIFOQueue(capacity, dtypes, shapes=...)           # or RandomShuffleQueue(capacity, min_after...)
+    enqueue_op = queue.enqueue([parsed["x"], parsed["label"]])
+    tf.train.add_queue_runner(tf.train.QueueRunner(queue, [enqueue_op] * k))    # k threads run the one op
+    xs, labels = queue.dequeue_many(n)                             # or dequeue_up_to(n)
+
+is the batch pipeline ``train.batch([tensors], n, num_threads=k)`` (``shuffle_batch`` over a
+RandomShuffleQueue): the recognizer follows the enqueued tensors back to their source as for a batch call
+(``Finder.pipeline``), and the dequeue's targets get the dataset's ``get_next()``. ``dequeue_many`` ends as the
+queue did, without the short tail (``drop_remainder=True``); ``dequeue_up_to`` keeps it. Anything else that
+uses the queue, its op or its runner is refused, with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, is_none
+from tfdata_bridge._src.migrate.pipelines import Pipeline
+
+_QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
+           "RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
+                                  "shared_name", "name")}
+
+
+@dataclass
+class RunnerQueue:
+    kind: str
+    pipeline: Pipeline
+    dequeue: cst.SimpleStatementLine
+    removed: list[cst.CSTNode]  # the queue, its enqueue op and its runner
+
+
+def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
+    out: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star or (arg.keyword is None and i >= len(params)):
+            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
+        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
+    return out
+
+
+def _holder(stmts: list[cst.BaseStatement], node: cst.CSTNode) -> cst.SimpleStatementLine | None:
+    for stmt in stmts:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        hit: list[bool] = []
+
+        class _V(cst.CSTVisitor):
+            def on_visit(self, n: cst.CSTNode) -> bool:
+                if n is node:
+                    hit.append(True)
+                return not hit
+
+        stmt.visit(_V())
+        if hit:
+            return stmt
+    return None
+
+
+def _copies(ops: cst.BaseExpression, op: str, code) -> str | None:
+    """``k`` for ``[op] * k`` (or ``k * [op]``), ``"1"`` for ``[op]``; None for anything else."""
+    def single(node) -> bool:
+        return isinstance(node, cst.List) and len(node.elements) == 1 and isinstance(node.elements[0].value, cst.Name) \
+            and node.elements[0].value.value == op
+
+    if single(ops):
+        return "1"
+    if isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply):
+        if single(ops.left):
+            return code(ops.right)
+        if single(ops.right):
+            return code(ops.left)
+    return None
+
+
+def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code
+                 ) -> RunnerQueue | None:
+    """The pattern around ``q = FIFOQueue(...)`` at ``stmt`` (None: not a queue with a runner and a batched
+    dequeue at all, so other rewrites may look at it)."""
+    small = stmt.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return None
+    kind = finder.is_api(small.value, *_QUEUES)
+    if kind is None:
+        return None
+    qname = small.targets[0].target.value
+    uses = finder.scopes.readers_of(stmt, qname)
+    flat = _flat(body)
+    holders = [_holder(flat, u) for u in uses]
+    enqueue = runner = dequeue = None
+    for use, holder in zip(uses, holders):
+        if holder is None:
+            return None
+        code_of = code(holder)
+        value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr, cst.Return)) else None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.value is use:
+            method = value.func.attr.value
+            if method == "enqueue" and enqueue is None and isinstance(holder.body[0], cst.Assign):
+                enqueue = holder
+                continue
+            if method in ("dequeue_many", "dequeue_up_to") and dequeue is None and \
+                    isinstance(holder.body[0], (cst.Assign, cst.Return)):
+                dequeue = holder
+                continue
+            return None
+        if "QueueRunner(" in code_of and runner is None:
+            runner = holder
+            continue
+        return None
+    if enqueue is None or runner is None or dequeue is None:
+        return None
+    registered = _registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
+    # from here on, the pattern is this one: anything off it is said
+    args = _bind(small.value, _QUEUES[kind], kind)
+    for bad in ("names", "shared_name"):
+        if not is_none(args.get(bad)):
+            raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
+    eassign = enqueue.body[0]
+    targets = eassign.targets[0].target
+    ecall = eassign.value
+    if not isinstance(targets, cst.Name) or len(ecall.args) != 1 or ecall.args[0].keyword is not None:
+        raise Refusal("the enqueue op is not `op = queue.enqueue([tensors])`")
+    op = targets.value
+    if registered is not None:
+        rpath, inner = "add_queue_runner", runner.body[0].value
+    else:
+        rcall = runner.body[0].value if isinstance(runner.body[0], cst.Expr) else None
+        inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
+        rpath = (finder.api(rcall) or "").rsplit(".", 1)[-1]
+    ipath = (finder.api(inner) or "").rsplit(".", 1)[-1]
+    if not (rpath == "add_queue_runner" and ipath == "QueueRunner" and len(inner.args) == 2
+            and all(a.keyword is None or a.keyword.value in ("queue", "enqueue_ops") for a in inner.args)):
+        raise Refusal("the queue's runner is not `add_queue_runner(QueueRunner(queue, [enqueue_op] * k))`")
+    k = _copies(inner.args[1].value, op, code)
+    if k is None:
+        raise Refusal("the runner's ops are not `[enqueue_op] * k` (k threads running the one op)")
+    if len(finder.scopes.readers_of(enqueue, op)) != 1:
+        raise Refusal(f"`{op}` is used beyond the queue's runner")
+    if flat.index(dequeue) < flat.index(enqueue):
+        raise Refusal("the queue is dequeued before its enqueue op is made")
+    dcall = dequeue.body[0].value
+    if len(dcall.args) != 1 or dcall.args[0].keyword not in (None,) and dcall.args[0].keyword.value != "n":
+        raise Refusal(f"`{dcall.func.attr.value}` without its count")
+    tensors = ecall.args[0].value
+    dtypes = args.get("dtypes")
+    # ``queue.enqueue(produced)``: a py_func's one-output list into a one-component queue, whose dequeue gives
+    # the tensor itself (not a list of one)
+    one_of_list = isinstance(tensors, cst.Name) and isinstance(dtypes, (cst.List, cst.Tuple)) and \
+        len(dtypes.elements) == 1
+    batch_args: dict[str, cst.BaseExpression] = {
+        "tensors": tensors, "batch_size": dcall.args[0].value, "num_threads": cst.parse_expression(k),
+        "allow_smaller_final_batch": cst.Name("True" if dcall.func.attr.value == "dequeue_up_to" else "False"),
+    }
+    api = "train.batch"
+    if kind == "RandomShuffleQueue":
+        api = "train.shuffle_batch"
+        batch_args["capacity"] = args["capacity"]
+        if not is_none(args.get("seed")):
+            batch_args["seed"] = args["seed"]
+    if enqueue not in body:
+        raise Refusal("the enqueue op is made inside a block of its own")
+    pipeline = finder.pipeline(body, body.index(enqueue), api, batch_args)
+    if isinstance(tensors, cst.Name) and not (one_of_list and pipeline.source.kind == "py_func" and
+                                              not pipeline.source.single and not pipeline.intermediates
+                                              and len(pipeline.source.params) == 1):
+        raise Refusal("the enqueue op does not take a literal list of tensors")
+    if isinstance(tensors, cst.Name):
+        pipeline.source.one_of_list = True
+    if pipeline.source.kind == "py_func" and not pipeline.intermediates and not is_none(args.get("shapes")):
+        pipeline.args["shapes"] = args["shapes"]  # the queue's shapes: the generator's element shapes
+    pipeline.batch_stmt = dequeue
+    small_d = dequeue.body[0]
+    if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
+        raise Refusal("the dequeue is assigned to several targets")
+    pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
+    return RunnerQueue(kind, pipeline, dequeue, [stmt, enqueue, runner, *([registered] if registered else [])])
+
+
+def _registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseStatement]
+                  ) -> cst.SimpleStatementLine | None:
+    """For ``qr = QueueRunner(...)``: its one use, ``add_queue_runner(qr)`` or
+    ``add_to_collection(GraphKeys.QUEUE_RUNNERS, qr)`` as a statement of its own."""
+    small = runner.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return None
+    name = small.targets[0].target.value
+    uses = finder.scopes.readers_of(runner, name)
+    if len(uses) != 1:
+        raise Refusal(f"the runner `{name}` is used beyond being added to the graph's runners")
+    stmt = None
+    for s in flat:  # the registration, in the runner's own block
+        if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Expr) \
+                and isinstance(s.body[0].value, cst.Call):
+            call = s.body[0].value
+            args = [a.value for a in call.args]
+            if not any(a is uses[0] for a in args):
+                continue
+            short = (finder.api(call) or "").rsplit(".", 1)[-1]
+            if short == "add_queue_runner" and len(args) == 1:
+                stmt = s
+            elif short == "add_to_collection" and len(args) == 2 and \
+                    finder.code(args[0]).rsplit(".", 1)[-1] == "QUEUE_RUNNERS":
+                stmt = s
+    if stmt is None:
+        raise Refusal(f"the runner `{name}` is not added by `add_queue_runner({name})` or to the QUEUE_RUNNERS "
+                      "collection")
+    return stmt
+
+
+def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    out: list[cst.BaseStatement] = []
+    for s in stmts:
+        if isinstance(s, cst.With) and isinstance(s.body, cst.IndentedBlock):
+            out += _flat(list(s.body.body))
+        else:
+            out.append(s)
+    return out

@@ -1,0 +1,105 @@
+"""Input producers over tensors: ``input_producer``, ``range_input_producer`` and a ``dequeue`` of them.
+
+    rows = tf.train.input_producer(table, num_epochs=2, shuffle=False)   # or range_input_producer(limit)
+    row = rows.dequeue()                                                 # or ...producer(...).dequeue() inline
+
+Dequeued into a batch, the producer is the pipeline's source (``Source(kind="slice" | "range")``: the rows of
+the tensor, or ``tf.range(limit)``, shuffled per epoch as the producer did, repeated ``num_epochs`` times).
+Dequeued and used directly, one element per ``session.run`` (the language-model reader's
+``range_input_producer(epoch_size).dequeue()`` indexing a ``strided_slice``), the dequeue becomes the
+``get_next()`` of a one-shot iterator over the same dataset (``direct_dequeues``); the graph ops that use it
+stay as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
+
+PRODUCERS = ("train.input_producer", "train.range_input_producer")
+
+
+@dataclass
+class Produced:
+    """A ``dequeue()`` of an input producer over a tensor."""
+
+    short: str  # "input_producer" or "range_input_producer"
+    call: dict[str, cst.BaseExpression]  # its bound arguments
+    statement: cst.SimpleStatementLine | None  # ``rows = producer(...)``; None: made inline
+
+    def source(self, stmt: cst.SimpleStatementLine, assign: cst.Assign, defined: list[str]):
+        from tfdata_bridge._src.migrate.pipelines import Source
+
+        if not isinstance(assign.targets[0].target, cst.Name):
+            raise Refusal(f"the `{self.short}` dequeue gives one tensor; it must be assigned to one name")
+        statements = [s for s in (self.statement, stmt) if s is not None]
+        kind = "range" if self.short == "range_input_producer" else "slice"
+        call = dict(self.call)
+        if kind == "slice":
+            call["tensor_list"] = cst.List([cst.Element(self.call["input_tensor"])])
+        return Source(kind, statements, defined, call=call, producer=self.short)
+
+
+def tensor_producer(finder, at: cst.CSTNode, value: cst.BaseExpression | None) -> Produced | None:
+    """``value`` is ``P.dequeue()`` (``P`` one assignment of, or inline, an input producer over a tensor)."""
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and
+            value.func.attr.value == "dequeue" and not value.args):
+        return None
+    queue, stmt = value.func.value, None
+    if isinstance(queue, cst.Name):
+        stmt = finder.scopes.single_assignment(at, queue.value)
+        if stmt is None:
+            return None
+        queue = stmt.body[0].value
+    short = finder.is_api(queue, *PRODUCERS)
+    if short is None:
+        return None
+    call = bind(queue, f"train.{short}")
+    for bad in ("shared_name", "cancel_op"):
+        if not is_none(call.get(bad)):
+            raise Refusal(f"`{short}({bad}=...)` has no tf.data equivalent")
+    if stmt is not None:
+        name = value.func.value.value  # type: ignore[union-attr]
+        outside = [r for r in finder.scopes.readers_of(stmt, name) if r is not value.func.value]
+        if outside:
+            raise Refusal(f"the producer `{name}` is also used beyond its one `dequeue()` (a size, a close...)")
+    return Produced(short, call, stmt)
+
+
+def dataset_of(produced: Produced, v1: str, code) -> tuple[str, list[str], list[str]]:
+    """(head, steps, accepted differences) of the dataset a producer's dequeues read."""
+    call = produced.call
+    if produced.short == "range_input_producer":
+        elements = f"{v1}.range({code(call['limit'])})"
+    else:
+        elements = code(call["input_tensor"])
+    shuffle = literal_bool(call.get("shuffle"), True, f"{produced.short}'s shuffle")
+    buffer = f"{v1}.shape({elements}, out_type={v1}.int64)[0]" if shuffle else None
+    seed = None if is_none(call.get("seed")) else code(call["seed"])
+    epochs = None if is_none(call.get("num_epochs")) else code(call["num_epochs"])
+    notes = [f"each epoch is a fresh shuffle of the {produced.short}'s elements, not legacy's permutation"] \
+        if shuffle else []
+    return emit.from_tensor_slices(v1, elements), emit.epoch_steps(buffer, seed, epochs), notes
+
+
+def direct_dequeue(finder, stmt: cst.SimpleStatementLine, v1: str, code, line: int
+                   ) -> tuple[list[cst.SimpleStatementLine], cst.SimpleStatementLine, str] | None:
+    """``x = P.dequeue()`` read directly (no batch took it): (statements removed, its replacement, comment)."""
+    if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1):
+        return None
+    produced = tensor_producer(finder, stmt, stmt.body[0].value)
+    if produced is None:
+        return None
+    head, steps, notes = dataset_of(produced, v1, code)
+    chain = head + "".join(f".{s}" for s in steps)
+    new = stmt.body[0].with_changes(value=cst.parse_expression(
+        f"{v1}.data.make_one_shot_iterator({chain}).get_next()"))
+    comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data; each run reads the iterator's next "
+               "element, as each dequeue did")
+    if notes:
+        comment += "; accepted: " + "; ".join(notes)
+    return ([produced.statement] if produced.statement is not None else []), stmt.with_changes(body=[new]), comment
