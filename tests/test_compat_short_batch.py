@@ -1,0 +1,146 @@
+"""The short batch before a failing read (issue 16, item 6): a missing file, a corrupt TFRecord file, a
+record a per-record op (``decode_raw``) cannot decode, with ``allow_smaller_final_batch``; and a
+hand-built ``QueueRunner`` fed a chunk at a time. Legacy delivered every record read before the failure,
+then the error; the drop-in reads the records since the last full batch again (``partial_replay.py``).
+Same program both ways (``batch_harness.both``), compared element by element."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+import tensorflow as tf
+from batch_harness import both, elements
+
+OOR = tf.errors.OutOfRangeError
+PER_FILE = 13  # records per good file: no batch size used here divides it
+
+
+def _write(path: Any, values: list[bytes]) -> str:
+    with tf.io.TFRecordWriter(str(path)) as writer:
+        for v in values:
+            writer.write(v)
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: Any) -> dict[str, Any]:
+    root = tmp_path_factory.mktemp("short_batch")
+    good = [_write(root / f"good{f}.tfrecord", [np.array([f, i], np.int32).tobytes() for i in range(PER_FILE)])
+            for f in range(3)]
+    corrupt = root / "corrupt.tfrecord"
+    _write(corrupt, [np.array([9, i], np.int32).tobytes() for i in range(PER_FILE)])
+    data = bytearray(corrupt.read_bytes())
+    data[-3] ^= 0xFF  # the last record's data CRC no longer matches: DataLossError there
+    corrupt.write_bytes(bytes(data))
+    return {"good": good, "corrupt": str(corrupt), "missing": str(root / "missing.tfrecord"), "root": root}
+
+
+def _pairs(tf1: Any, names: list[str], inline: bool) -> Any:
+    q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+    if inline:
+        value = tf1.TFRecordReader().read(q)[1]
+    else:
+        reader = tf1.TFRecordReader()
+        _, value = reader.read(q)
+    return tf1.reshape(tf1.decode_raw(value, tf1.int32), [2])
+
+
+def _batch(names: list[str], size: int, allow_smaller: bool, api: str = "batch", inline: bool = False) -> Any:
+    def build(tf1: Any) -> Any:
+        pair = _pairs(tf1, names, inline)
+        if api == "batch_join":
+            return tf1.train.batch_join([[pair]], size, allow_smaller_final_batch=allow_smaller)
+        return tf1.train.batch([pair], size, allow_smaller_final_batch=allow_smaller)
+
+    return build
+
+
+def _check(legacy: Any, ours: Any, error: type) -> None:
+    assert [np.asarray(b).tolist() for b in ours.batches] == [np.asarray(b).tolist() for b in legacy.batches]
+    assert ours.end is legacy.end is OOR
+    assert type(ours.joined) is type(legacy.joined) is error
+
+
+@pytest.mark.parametrize("size", [5, 8])
+@pytest.mark.parametrize("api", ["batch", "batch_join"])
+def test_a_missing_file_in_the_middle_delivers_the_short_batch_before_it(files, size, api):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+    legacy, ours = both(_batch(names, size, True, api))
+    _check(legacy, ours, tf.errors.NotFoundError)
+    assert sum(len(b) for b in ours.batches) == 2 * PER_FILE  # every record of the good files before it
+    assert len(ours.batches[-1]) == (2 * PER_FILE) % size
+    assert files["missing"] in ours.joined.message
+
+
+def test_without_allow_smaller_final_batch_only_the_full_batches_arrive(files):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+    legacy, ours = both(_batch(names, 5, False))
+    _check(legacy, ours, tf.errors.NotFoundError)
+    assert [len(b) for b in ours.batches] == [5] * ((2 * PER_FILE) // 5)
+
+
+@pytest.mark.parametrize("allow_smaller", [True, False])
+def test_a_corrupt_record_delivers_every_record_before_it(files, allow_smaller):
+    names = [files["good"][0], files["corrupt"], files["good"][1]]
+    legacy, ours = both(_batch(names, 5, allow_smaller, inline=True))
+    _check(legacy, ours, tf.errors.DataLossError)
+    read = PER_FILE + PER_FILE - 1
+    assert sum(len(b) for b in ours.batches) == (read if allow_smaller else read - read % 5)
+
+
+@pytest.fixture(scope="module")
+def bad_pair(files: dict[str, Any]) -> str:
+    """Seventeen 8-byte records but record 11, of 3 bytes: ``decode_raw`` fails on it."""
+    values = [np.array([7, i], np.int32).tobytes() if i != 11 else b"bad" for i in range(17)]
+    return _write(files["root"] / "bad_pair.tfrecord", values)
+
+
+@pytest.mark.parametrize("allow_smaller", [True, False])
+def test_decode_raw_failing_at_record_k_delivers_the_records_before_it(bad_pair, allow_smaller):
+    legacy, ours = both(_batch([bad_pair], 5, allow_smaller))
+    _check(legacy, ours, tf.errors.InvalidArgumentError)
+    assert [len(b) for b in ours.batches] == ([5, 5, 1] if allow_smaller else [5, 5])
+    assert legacy.joined.message.split("\n")[0] in ours.joined.message  # legacy's own message
+
+
+def test_without_a_coordinator_the_short_batch_arrives_then_the_error_and_it_stays(bad_pair):
+    import tfdata_bridge.compat.v1 as bridge
+
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = _batch([bad_pair], 5, True)(bridge)
+        got = []
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            with pytest.raises(tf.errors.InvalidArgumentError, match="DecodeRaw"):
+                for _ in range(10):
+                    got.append(sess.run(batch)[:, 1].tolist())
+            with pytest.raises(tf.errors.InvalidArgumentError, match="DecodeRaw"):  # nothing after it
+                sess.run(batch)
+    assert got == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10]]
+
+
+def _runner_feed(names: list[str], capacity: int) -> Any:
+    """The "prefetch input data" pattern: a queue of the program's own, filled by a QueueRunner of its
+    enqueue op (fed by the drop-in from tf.data, ``capacity // 4`` elements per chunk)."""
+
+    def build(tf1: Any) -> Any:
+        pair = _pairs(tf1, names, inline=False)
+        queue = tf1.FIFOQueue(capacity, [tf1.int32], shapes=[[2]])
+        tf1.train.add_queue_runner(tf1.train.QueueRunner(queue, [queue.enqueue([pair])]))
+        return queue.dequeue()
+
+    return build
+
+
+@pytest.mark.parametrize("capacity", [16, 40])
+def test_a_runner_fed_a_chunk_at_a_time_enqueues_every_record_before_the_failure(files, bad_pair, capacity):
+    names = [files["good"][0], bad_pair]
+    legacy, ours = both(_runner_feed(names, capacity))
+    assert elements(ours.batches) == elements(legacy.batches)  # one element per run, in order
+    assert len(ours.batches) == PER_FILE + 11
+    assert ours.end is legacy.end is OOR
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError

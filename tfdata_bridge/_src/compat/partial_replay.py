@@ -1,0 +1,119 @@
+"""The short batch before a failing source: the records read since the last full batch, read again.
+
+Legacy ran a reader and the ops after it once per record on a runner thread: when a file could not be
+opened, a record was corrupt, or a per-record op (``decode_raw``, an image decoder) failed, every record
+before it was already in the queue, and ``train.batch(..., allow_smaller_final_batch=True)`` gave them
+as a last, short batch before the error. tf.data's ``batch`` drops the records it has collected when
+its input fails, and a graph has no ``try``: nothing inside tf.data can end the batch there, and
+keeping each record aside as it passes (a table insert per record) measured 4-10x slower.
+
+So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
+whose records come in a fixed order (one reader over an input producer that does not shuffle, pure ops
+after it, no shuffle, one producer thread), the drop-in ``Session`` (through ``batch_retry.recover``)
+reads the same records again, in a graph and session of its own: a first pass counts the full batches
+before the failure, a second reads the records after them one at a time until the same failure. Those
+records are the short batch legacy delivered; the consumer's own error follows, as legacy's did. The
+cost is paid once, after the failure: a second read of what the pipeline had read (two, for the
+records before the last full batch).
+
+Where the order is not fixed (a shuffled input producer or ``shuffle_batch``, several threads or
+tensor lists, a shared input producer) the short batch is still lost (``docs/failure-behaviour.md``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tfdata_bridge._src.compat import pipelines
+from tfdata_bridge._src.compat.graph_tables import GraphTable
+from tfdata_bridge._src.tf import tf
+
+logger = logging.getLogger("tfdata_bridge")
+tf1 = tf.compat.v1
+_lock = threading.Lock()
+_replays: GraphTable[dict[str, Replay]] = GraphTable("partial_replays")  # graph -> {get_next op name: Replay}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """How to read one pipeline's records again: its single lift over one file reader."""
+
+    lift: Any  # lifting.Lift
+    read: Any  # its upstream readers.FileRead
+    width: int  # the batch's components (the lift's first outputs)
+    batch_size: int
+    name: str  # the pipeline's, for messages
+    tensors: tuple[Any, ...]  # the pipeline's batch tensors (its get_next)
+
+    def _records(self) -> Any:
+        """The pipeline's records before its batch, read afresh in the default graph (no epoch counter)."""
+        from tfdata_bridge._src.compat.input_producers import epochs_dataset
+
+        queue = self.read.stream
+        rows = epochs_dataset(queue._lift, queue.num_epochs, None).unbatch()  # noqa: SLF001 - the producer's lift
+        up = self.lift.upstreams[0]
+        present = self.lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
+        records = self.read.records_of(rows, with_keys=0 in present)
+        produce = self.lift.function(0)
+        return records.map(lambda *c: tuple(produce(*c)[:self.width]))
+
+    def partial(self) -> list[Any] | None:
+        """The records after the last full batch before the failure, each component stacked (``[]`` for
+        none), or None where the read again does not fail (the failure was not the records')."""
+        with tf.Graph().as_default(), tf1.Session() as sess:
+            records = self._records()
+            full = tf1.data.make_one_shot_iterator(records.batch(self.batch_size, drop_remainder=True)).get_next()
+            batches = 0
+            try:
+                while True:
+                    sess.run(full)
+                    batches += 1
+            except tf.errors.OutOfRangeError:
+                return None  # it read to the end: the failure was not in the records
+            except tf.errors.OpError:
+                pass
+            one = tf1.data.make_one_shot_iterator(records.skip(batches * self.batch_size)).get_next()
+            good: list[Any] = []
+            try:
+                for _ in range(self.batch_size):
+                    good.append(sess.run(one))
+            except tf.errors.OpError:
+                return [np.stack([g[i] for g in good]) for i in range(self.width)] if good else []
+            return None  # (not the same failure: a full batch read this time)
+
+
+def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any]) -> None:
+    """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``)."""
+    with _lock:
+        _replays.setdefault(tensors[0].graph, {})[tensors[0].op.name] = Replay(
+            lift, lift.upstreams[0].source, width, batch_size, name, tuple(tensors))
+
+
+def replayable(lift: Any, threads: int) -> bool:
+    """Whether ``lift``'s records come in a fixed order that a fresh read repeats: pure ops over one
+    ``FileRead`` of an input producer whose rows are pure (it does not shuffle), one producer thread."""
+    from tfdata_bridge._src.compat.input_producers import InputQueue
+    from tfdata_bridge._src.compat.readers import FileRead
+
+    if threads != 1 or len(lift.upstreams) != 1 or not lift.pure or lift.python_producers:
+        return False
+    read = lift.upstreams[0].source
+    return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
+            and read.stream._lift.pure)  # noqa: SLF001 - the producer's lift: a shuffle is a random op
+
+
+def failed(graph: Any, error: Any) -> Replay | None:
+    """The replay of the pipeline ``error`` passed through, or None; none once its input producer is
+    shared (its records then came from TensorFlow's queue, in an order no fresh read repeats)."""
+    with _lock:
+        ours = dict(_replays.get(graph, {}))
+    names = pipelines.failed_pipelines(error, list(ours))
+    if not names:
+        return None
+    replay = ours[names[-1]]
+    return None if replay.read.stream.shared else replay
