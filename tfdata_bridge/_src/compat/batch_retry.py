@@ -198,8 +198,14 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             return False, error
         good, record_error = short or [None], error
         name, tensors, allow_smaller = replay.name, list(replay.tensors), True
+    delivered, result = False, None
+    if good[0] is not None and allow_smaller:
+        # before the Coordinator hears of the error: a runner's short chunk goes into its queue before the
+        # Coordinator's stop cancels that queue (runner_feed.py)
+        try:
+            delivered, result = True, run_with(dict(zip(tensors, good)))
+        except tf.errors.OpError as e:  # a closed session, say: the short batch is not delivered
+            logger.debug("%s: the short batch before its error was not delivered (%s)", name, e)
     final = pipelines.producer_failed(sess, record_error, name)
     sess.__dict__.setdefault(_FAILED, {})[tensors[0].op.name] = final
-    if good[0] is None or not allow_smaller:
-        return False, final
-    return True, run_with(dict(zip(tensors, good)))
+    return (True, result) if delivered else (False, final)

@@ -17,7 +17,8 @@ reader of it (several dequeues compete for its elements, as legacy) are legacy's
 enqueue ops themselves never run (running one by hand fails, saying its reads were taken over, rather
 than read every record twice), and up to two chunks are read ahead of the queue's capacity. At the end
 of the producers, the last, smaller chunk goes in, and the runner closes the queue as legacy's last
-thread did.
+thread did. Where a record fails part way through a chunk (a missing file, a corrupt record, a
+per-record op), the records of the chunk before it still go in (``runner``), then the error.
 
 Only where nothing changes what arrives: a ``FIFOQueue`` or ``RandomShuffleQueue`` of the drop-in, every
 op a plain ``enqueue`` into it with fully known shapes and no control dependency, and every tensor list
@@ -26,6 +27,7 @@ liftable (``lifting.analyze``); else the runner runs the enqueue ops as legacy d
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -37,6 +39,14 @@ tf1 = tf.compat.v1
 
 FED_QUEUES = frozenset({"FIFOQueueV2", "RandomShuffleQueueV2"})
 MAX_CHUNK = 128  # elements per enqueue_many: one session step per chunk, not per element
+
+
+def runner(sess: Any, op: Any) -> Any:
+    """How the runner thread runs ``op`` (what ``feed`` made): through ``sess.run``, so that a chunk whose
+    read fails part way still enqueues the records before the failure (the drop-in ``Session``'s
+    ``batch_retry.recover``, ``partial_replay.py``), as legacy's runner had enqueued each, and the
+    failure then reaches the runner as legacy's did. One ``run`` per chunk, not per element."""
+    return functools.partial(sess.run, op)
 
 
 def chunk_size(capacity: int) -> int:

@@ -125,6 +125,8 @@ class QueueRunner:
     def _runner(self, sess: Any, op: Any) -> Any:
         if self._eager:
             return op
+        if op is getattr(self, "_tfdb_feed", None):
+            return runner_feed.runner(sess, op)
         return sess.make_callable(op)
 
     def _run(self, sess, enqueue_op, coord=None):
