@@ -144,3 +144,33 @@ def test_a_runner_fed_a_chunk_at_a_time_enqueues_every_record_before_the_failure
     assert len(ours.batches) == PER_FILE + 11
     assert ours.end is legacy.end is OOR
     assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+
+
+def _shuffled_files(names: list[str], seed: int | None, allow_smaller: bool) -> Any:
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, seed=seed)  # shuffle=True, the default
+        pair = tf1.reshape(tf1.io.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+        return tf1.train.batch([pair], 5, allow_smaller_final_batch=allow_smaller)
+
+    return build
+
+
+def test_a_seeded_shuffling_input_producer_gives_legacys_batches_and_short_batch(files, tmp_path):
+    more = [_write(tmp_path / f"more{f}.tfrecord", [np.array([3 + f, i], np.int32).tobytes() for i in range(PER_FILE)])
+            for f in range(2)]
+    names = files["good"] + [files["missing"]] + more  # seed 3 reads 4 good files, then the missing one
+    legacy, ours = both(_shuffled_files(names, 3, True))
+    _check(legacy, ours, tf.errors.NotFoundError)
+    assert [len(b) for b in ours.batches] == [5] * 10 + [2]
+
+
+def test_an_unseeded_shuffling_input_producer_delivers_every_record_of_the_files_before_the_missing_one(files):
+    names = [files["good"][0], files["missing"], files["good"][1], files["good"][2]]
+    for run in both(_shuffled_files(names, None, True)):
+        got = elements(run.batches)
+        by_file: dict[Any, int] = {}
+        for (_, (f, _i)), in got:
+            by_file[f] = by_file.get(f, 0) + 1
+        assert all(n == PER_FILE for n in by_file.values())  # whole files: the short batch too
+        assert len(set(got)) == len(got)
+        assert type(run.joined) is tf.errors.NotFoundError

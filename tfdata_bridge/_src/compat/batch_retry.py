@@ -190,7 +190,7 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         if replay is None:
             return False, error
         try:
-            short = replay.partial()
+            short = replay.partial(sess)
         except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the error stands as it came
             logger.debug("%s: no short batch before its error (%s)", replay.name, e)
             return False, error

@@ -49,24 +49,41 @@ class Replay:
     batch_size: int
     name: str  # the pipeline's, for messages
     tensors: tuple[Any, ...]  # the pipeline's batch tensors (its get_next)
+    order: Any = None  # where the input producer shuffles: the export of its epochs' file names, in order
 
-    def _records(self) -> Any:
+    def _file_names(self, sess: Any) -> list[bytes] | None:
+        """The file names the pipeline read, in order, each epoch's as its input producer shuffled them
+        (``InputQueue.order_table``), or None where a fresh read repeats the order."""
+        if self.order is None:
+            return None
+        keys, values = sess.run(self.order)
+        names: list[bytes] = []
+        for _, joined in sorted(zip(keys.tolist(), values.tolist())):
+            names.extend(joined.split(b"\0") if joined else [])
+        return names
+
+    def _records(self, names: list[bytes] | None) -> Any:
         """The pipeline's records before its batch, read afresh in the default graph (no epoch counter)."""
         from tfdata_bridge._src.compat.input_producers import epochs_dataset
 
         queue = self.read.stream
-        rows = epochs_dataset(queue._lift, queue.num_epochs, None).unbatch()  # noqa: SLF001 - the producer's lift
+        if names is not None:
+            rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
+        else:
+            rows = epochs_dataset(queue._lift, queue.num_epochs, None).unbatch()  # noqa: SLF001 - its lift
         up = self.lift.upstreams[0]
         present = self.lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
         records = self.read.records_of(rows, with_keys=0 in present)
         produce = self.lift.function(0)
         return records.map(lambda *c: tuple(produce(*c)[:self.width]))
 
-    def partial(self) -> list[Any] | None:
+    def partial(self, live: Any) -> list[Any] | None:
         """The records after the last full batch before the failure, each component stacked (``[]`` for
-        none), or None where the read again does not fail (the failure was not the records')."""
+        none), or None where the read again does not fail (the failure was not the records'); ``live``:
+        the pipeline's session."""
+        names = self._file_names(live)
         with tf.Graph().as_default(), tf1.Session() as sess:
-            records = self._records()
+            records = self._records(names)
             full = tf1.data.make_one_shot_iterator(records.batch(self.batch_size, drop_remainder=True)).get_next()
             batches = 0
             try:
@@ -89,14 +106,21 @@ class Replay:
 
 def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any]) -> None:
     """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``)."""
+    read = lift.upstreams[0].source
+    order = None
+    if read.stream.order_table is not None:  # its file names, as the pipeline's iterator shuffled them
+        table = tf.raw_ops.MutableHashTableV2(shared_name=read.stream.order_table, use_node_name_sharing=False,
+                                              key_dtype=tf.int64, value_dtype=tf.string)
+        order = tf.raw_ops.LookupTableExportV2(table_handle=table, Tkeys=tf.int64, Tvalues=tf.string)
     with _lock:
         _replays.setdefault(tensors[0].graph, {})[tensors[0].op.name] = Replay(
-            lift, lift.upstreams[0].source, width, batch_size, name, tuple(tensors))
+            lift, read, width, batch_size, name, tuple(tensors), order)
 
 
 def replayable(lift: Any, threads: int) -> bool:
-    """Whether ``lift``'s records come in a fixed order that a fresh read repeats: pure ops over one
-    ``FileRead`` of an input producer whose rows are pure (it does not shuffle), one producer thread."""
+    """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
+    of an input producer whose rows are pure (it does not shuffle) or whose file names are kept in the
+    order read (``InputQueue.order_table``), one producer thread."""
     from tfdata_bridge._src.compat.input_producers import InputQueue
     from tfdata_bridge._src.compat.readers import FileRead
 
@@ -104,7 +128,7 @@ def replayable(lift: Any, threads: int) -> bool:
         return False
     read = lift.upstreams[0].source
     return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
-            and read.stream._lift.pure)  # noqa: SLF001 - the producer's lift: a shuffle is a random op
+            and (read.stream._lift.pure or read.stream.order_table is not None))  # noqa: SLF001 - its lift
 
 
 def failed(graph: Any, error: Any) -> Replay | None:
