@@ -13,6 +13,8 @@ import numpy as np
 import pytest
 import tensorflow as tf
 from batch_harness import both, elements
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 OOR = tf.errors.OutOfRangeError
 PER_FILE = 13  # records per good file: no batch size used here divides it
@@ -174,3 +176,20 @@ def test_an_unseeded_shuffling_input_producer_delivers_every_record_of_the_files
         assert all(n == PER_FILE for n in by_file.values())  # whole files: the short batch too
         assert len(set(got)) == len(got)
         assert type(run.joined) is tf.errors.NotFoundError
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(k=st.integers(0, 23), size=st.integers(2, 9), capacity=st.sampled_from([8, 20, 36]),
+       runner=st.booleans())
+def test_any_failing_record_any_batch_or_chunk_size_delivers_what_legacy_delivered(tmp_path, k, size, capacity,
+                                                                                  runner):
+    path = _write(tmp_path / f"k{k}.tfrecord", [np.array([5, i], np.int32).tobytes() if i != k else b"12345"
+                                                for i in range(24)])
+    if runner:  # chunks of capacity // 4
+        legacy, ours = both(_runner_feed([path], capacity))
+        assert elements(ours.batches) == elements(legacy.batches)
+        assert len(ours.batches) == k
+    else:
+        legacy, ours = both(_batch([path], size, True))
+        _check(legacy, ours, tf.errors.InvalidArgumentError)
+        assert sum(len(b) for b in ours.batches) == k
