@@ -297,10 +297,13 @@ def stand_in_iterator(stand_in: Any) -> Any:
     return iterator
 
 
+ORDER_NAMES = 1_000_000  # file names an order table keeps at most (epochs * names per epoch)
+
+
 def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any, order: str | None = None) -> Any:
     """``lift``'s (single) value, made afresh for each of ``num_epochs`` epochs (endless for None); with
     ``order`` (``InputQueue.order_table``), each epoch's rows also go into that table, by epoch, joined by
-    NUL (one table op per epoch).
+    NUL (one table op per epoch), while the epochs so far hold at most ``ORDER_NAMES`` names.
 
     Each epoch also sets legacy's epoch counter to the epoch's number (1-based) when the program has
     initialized it, as legacy's ``count_up_to`` counted: the dataset cannot capture the variable (a
@@ -315,11 +318,17 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
         rows = _counted(e)
         if order is None:
             return rows
-        table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False, key_dtype=tf.int64,
-                                              value_dtype=tf.string)
-        put = tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1]),
-                                             values=tf.reshape(tf.strings.reduce_join(rows, separator="\0"), [1]))
-        with tf.control_dependencies([put]):
+        def put() -> Any:
+            table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False,
+                                                  key_dtype=tf.int64, value_dtype=tf.string)
+            joined = tf.reshape(tf.strings.reduce_join(rows, separator="\0"), [1])
+            with tf.control_dependencies([tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1]),
+                                                                         values=joined)]):
+                return tf.constant(True)
+
+        # (up to ORDER_NAMES names in all: an endless producer's later epochs are not kept)
+        kept = tf.cond((e + 1) * tf.size(rows, out_type=tf.int64) <= ORDER_NAMES, put, lambda: tf.constant(False))
+        with tf.control_dependencies([kept]):
             return tf.identity(rows)
 
     def _counted(e: Any) -> Any:

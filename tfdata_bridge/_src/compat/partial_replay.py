@@ -8,16 +8,19 @@ its input fails, and a graph has no ``try``: nothing inside tf.data can end the 
 keeping each record aside as it passes (a table insert per record) measured 4-10x slower.
 
 So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
-whose records come in a fixed order (one reader over an input producer that does not shuffle, pure ops
-after it, no shuffle, one producer thread), the drop-in ``Session`` (through ``batch_retry.recover``)
-reads the same records again, in a graph and session of its own: a first pass counts the full batches
-before the failure, a second reads the records after them one at a time until the same failure. Those
-records are the short batch legacy delivered; the consumer's own error follows, as legacy's did. The
-cost is paid once, after the failure: a second read of what the pipeline had read (two, for the
-records before the last full batch).
+whose records come in an order a read again repeats (one reader over an input producer, pure ops after
+it, no shuffle, one producer thread), the drop-in ``Session`` (through ``batch_retry.recover``) reads
+the same records again, in a graph and session of its own: a first pass counts the full batches before
+the failure (``COUNT_CHUNK`` per run, then one per run), a second reads the records after them one at a
+time until the same failure. Those records are the short batch legacy delivered; the consumer's own
+error follows, as legacy's did. A shuffling input producer keeps each epoch's file names in the order
+the pipeline read them (``InputQueue.order_table``, one table op per epoch), and the records are read
+again in that order. The cost is paid once, after the failure: reading again what the pipeline had
+read (two or three times).
 
-Where the order is not fixed (a shuffled input producer or ``shuffle_batch``, several threads or
-tensor lists, a shared input producer) the short batch is still lost (``docs/failure-behaviour.md``).
+Where the order is not one a read again repeats (``shuffle_batch``, several threads or tensor lists, a
+shared input producer, random ops after the read) the short batch is still lost
+(``docs/failure-behaviour.md``).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from tfdata_bridge._src.tf import tf
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
 _lock = threading.Lock()
+COUNT_CHUNK = 1024  # whole batches counted per run by the first pass
 _replays: GraphTable[dict[str, Replay]] = GraphTable("partial_replays")  # graph -> {get_next op name: Replay}
 
 
@@ -84,16 +88,17 @@ class Replay:
         names = self._file_names(live)
         with tf.Graph().as_default(), tf1.Session() as sess:
             records = self._records(names)
-            full = tf1.data.make_one_shot_iterator(records.batch(self.batch_size, drop_remainder=True)).get_next()
             batches = 0
-            try:
-                while True:
-                    sess.run(full)
-                    batches += 1
-            except tf.errors.OutOfRangeError:
-                return None  # it read to the end: the failure was not in the records
-            except tf.errors.OpError:
-                pass
+            for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
+                full = records.skip(batches * self.batch_size).batch(self.batch_size, drop_remainder=True)
+                counted = tf1.data.make_one_shot_iterator(full.map(lambda *_: 0).batch(per_run)).get_next()
+                try:
+                    while True:
+                        batches += len(sess.run(counted))
+                except tf.errors.OutOfRangeError:
+                    return None  # it read to the end: the failure was not in the records
+                except tf.errors.OpError:
+                    pass
             one = tf1.data.make_one_shot_iterator(records.skip(batches * self.batch_size)).get_next()
             good: list[Any] = []
             try:
