@@ -191,3 +191,28 @@ def test_any_failing_record_any_batch_or_chunk_size_delivers_what_legacy_deliver
         legacy, ours = both(_batch([path], size, True))
         _check(legacy, ours, tf.errors.InvalidArgumentError)
         assert sum(len(b) for b in ours.batches) == k
+
+
+def test_without_a_coordinator_the_runners_chunk_goes_in_and_the_error_is_kept_as_legacys(files, bad_pair):
+    import tfdata_bridge.compat.v1 as bridge
+
+    def fill(tf1: Any) -> tuple[int, list[str], list[list[int]]]:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pair = _pairs(tf1, [files["good"][0], bad_pair], inline=False)
+            queue = tf1.FIFOQueue(40, [tf1.int32], shapes=[[2]])
+            runner = tf1.train.QueueRunner(queue, [queue.enqueue([pair])])
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                tf1.train.add_queue_runner(runner)
+                threads = tf1.train.start_queue_runners(sess)  # (legacy's input producer has a runner too)
+                for t in threads:
+                    t.join(timeout=60)  # the runner ends at the error; the queue stays open, as legacy's
+                assert not any(t.is_alive() for t in threads)
+                size = sess.run(queue.size())
+                return size, [type(e).__name__ for e in runner.exceptions_raised], \
+                    sess.run(queue.dequeue_many(size)).tolist()
+
+    legacy = fill(tf.compat.v1)
+    assert legacy[:2] == (PER_FILE + 11, ["InvalidArgumentError"])
+    assert fill(bridge) == legacy  # the same records, in the same order, and the error kept

@@ -27,11 +27,10 @@ liftable (``lifting.analyze``); else the runner runs the enqueue ops as legacy d
 
 from __future__ import annotations
 
-import functools
 import logging
 from typing import Any
 
-from tfdata_bridge._src.compat import lifting
+from tfdata_bridge._src.compat import batch_retry, lifting
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
@@ -42,11 +41,28 @@ MAX_CHUNK = 128  # elements per enqueue_many: one session step per chunk, not pe
 
 
 def runner(sess: Any, op: Any) -> Any:
-    """How the runner thread runs ``op`` (what ``feed`` made): through ``sess.run``, so that a chunk whose
-    read fails part way still enqueues the records before the failure (the drop-in ``Session``'s
-    ``batch_retry.recover``, ``partial_replay.py``), as legacy's runner had enqueued each, and the
-    failure then reaches the runner as legacy's did. One ``run`` per chunk, not per element."""
-    return functools.partial(sess.run, op)
+    """How the runner thread runs ``op`` (what ``feed`` made): its callable, and where a run fails, the
+    drop-in's recovery (``batch_retry.recover``): a chunk whose read fails part way still enqueues the
+    records before the failure (``partial_replay.py``), as legacy's runner had enqueued each one, and the
+    error reaches the runner next (through the ``Coordinator``'s ``OutOfRangeError`` where the program
+    gave one), every time it runs again."""
+    call = sess.make_callable(op)
+
+    def run() -> Any:
+        failed = batch_retry.failed_before(sess, op)
+        if failed is not None:
+            raise failed
+        try:
+            return call()
+        except tf.errors.OpError as e:
+            recovered, outcome = batch_retry.recover(sess, e, lambda feeds: sess.run(op, feed_dict=feeds))
+            if recovered:
+                return outcome
+            if outcome is e:
+                raise
+            raise outcome from e
+
+    return run
 
 
 def chunk_size(capacity: int) -> int:
