@@ -216,3 +216,31 @@ def test_without_a_coordinator_the_runners_chunk_goes_in_and_the_error_is_kept_a
     legacy = fill(tf.compat.v1)
     assert legacy[:2] == (PER_FILE + 11, ["InvalidArgumentError"])
     assert fill(bridge) == legacy  # the same records, in the same order, and the error kept
+
+
+def test_an_endless_producer_gives_the_short_batch_and_an_error_not_the_records_is_left_as_it_came(files):
+    import tfdata_bridge.compat.v1 as bridge
+    from tfdata_bridge._src.compat import batch_retry
+
+    def endless(names: list[str]) -> Any:
+        def build(tf1: Any) -> Any:
+            q = tf1.train.string_input_producer(names, shuffle=False)  # num_epochs=None: endless
+            pair = tf1.reshape(tf1.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+            return tf1.train.batch([pair], 5, allow_smaller_final_batch=True)
+
+        return build
+
+    legacy, ours = both(endless([files["good"][0], files["missing"]]))
+    _check(legacy, ours, tf.errors.NotFoundError)
+    assert [len(b) for b in ours.batches] == [5, 5, 3]
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = endless(files["good"][:2])(bridge)
+        with bridge.Session() as sess:
+            for _ in range(8):  # into the second epoch
+                sess.run(batch)
+            # an error of the pipeline that is not its records' (the read again meets none): it stands as it
+            # came, and the read again ends with the epochs the pipeline began, though the producer is endless
+            failed = tf.errors.UnavailableError(None, None, f"flaky [[{{{{node {batch.op.name}}}}}]]")
+            assert batch_retry.recover(sess, failed, lambda feeds: pytest.fail("ran again")) == (False, failed)
+            assert len(sess.run(batch)) == 5  # and the pipeline carries on

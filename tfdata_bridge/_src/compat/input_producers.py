@@ -120,11 +120,10 @@ class InputQueue:
 
     @property
     def order_table(self) -> str | None:
-        """The ``shared_name`` of the table where each epoch's file names go, in the order read, where that
-        order is random (a shuffling producer of strings), so that a failed pipeline's records can be read
-        again in it (``partial_replay.py``); None where a fresh read repeats the order (or rows are not
-        file names)."""
-        if self._lift.pure or self._dtypes[0] != tf.string or self._shapes[0].rank != 0:
+        """The ``shared_name`` of the table where each epoch's file names go, in the order read (shuffled
+        or not), so that a failed pipeline's records can be read again in it, and no further than the
+        epochs it began (``partial_replay.py``); None where the rows are not file names."""
+        if self._dtypes[0] != tf.string or self._shapes[0].rank != 0:
             return None
         return f"tfdb_epoch_order_{id(self)}"
 

@@ -13,9 +13,10 @@ it, no shuffle, one producer thread), the drop-in ``Session`` (through ``batch_r
 the same records again, in a graph and session of its own: a first pass counts the full batches before
 the failure (``COUNT_CHUNK`` per run, then one per run), a second reads the records after them one at a
 time until the same failure. Those records are the short batch legacy delivered; the consumer's own
-error follows, as legacy's did. A shuffling input producer keeps each epoch's file names in the order
-the pipeline read them (``InputQueue.order_table``, one table op per epoch), and the records are read
-again in that order. The cost is paid once, after the failure: reading again what the pipeline had
+error follows, as legacy's did. The input producer keeps each epoch's file names in the order the
+pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and the
+records are read again from those files: in that order, and no further than the epochs the pipeline
+began, so an endless producer's read again ends too. The cost is paid once, after the failure: reading again what the pipeline had
 read (two or three times).
 
 Where the order is not one a read again repeats (``shuffle_batch``, several threads or tensor lists, a
@@ -53,28 +54,19 @@ class Replay:
     batch_size: int
     name: str  # the pipeline's, for messages
     tensors: tuple[Any, ...]  # the pipeline's batch tensors (its get_next)
-    order: Any = None  # where the input producer shuffles: the export of its epochs' file names, in order
+    order: Any  # the export of the file names of the epochs its input producer began, by epoch
 
-    def _file_names(self, sess: Any) -> list[bytes] | None:
-        """The file names the pipeline read, in order, each epoch's as its input producer shuffled them
-        (``InputQueue.order_table``), or None where a fresh read repeats the order."""
-        if self.order is None:
-            return None
+    def _file_names(self, sess: Any) -> list[bytes]:
+        """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
         keys, values = sess.run(self.order)
         names: list[bytes] = []
         for _, joined in sorted(zip(keys.tolist(), values.tolist())):
             names.extend(joined.split(b"\0") if joined else [])
         return names
 
-    def _records(self, names: list[bytes] | None) -> Any:
-        """The pipeline's records before its batch, read afresh in the default graph (no epoch counter)."""
-        from tfdata_bridge._src.compat.input_producers import epochs_dataset
-
-        queue = self.read.stream
-        if names is not None:
-            rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
-        else:
-            rows = epochs_dataset(queue._lift, queue.num_epochs, None).unbatch()  # noqa: SLF001 - its lift
+    def _records(self, names: list[bytes]) -> Any:
+        """The pipeline's records before its batch, read again from the files ``names``, in the default graph."""
+        rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
         up = self.lift.upstreams[0]
         present = self.lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
         records = self.read.records_of(rows, with_keys=0 in present)
@@ -112,11 +104,11 @@ class Replay:
 def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any]) -> None:
     """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``)."""
     read = lift.upstreams[0].source
-    order = None
-    if read.stream.order_table is not None:  # its file names, as the pipeline's iterator shuffled them
-        table = tf.raw_ops.MutableHashTableV2(shared_name=read.stream.order_table, use_node_name_sharing=False,
-                                              key_dtype=tf.int64, value_dtype=tf.string)
-        order = tf.raw_ops.LookupTableExportV2(table_handle=table, Tkeys=tf.int64, Tvalues=tf.string)
+    # the file names of the epochs the pipeline began, as its iterator shuffled them (an export built now:
+    # a MonitoredSession finalizes the graph before any run fails)
+    table = tf.raw_ops.MutableHashTableV2(shared_name=read.stream.order_table, use_node_name_sharing=False,
+                                          key_dtype=tf.int64, value_dtype=tf.string)
+    order = tf.raw_ops.LookupTableExportV2(table_handle=table, Tkeys=tf.int64, Tvalues=tf.string)
     with _lock:
         _replays.setdefault(tensors[0].graph, {})[tensors[0].op.name] = Replay(
             lift, read, width, batch_size, name, tuple(tensors), order)
@@ -124,8 +116,8 @@ def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[An
 
 def replayable(lift: Any, threads: int) -> bool:
     """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
-    of an input producer whose rows are pure (it does not shuffle) or whose file names are kept in the
-    order read (``InputQueue.order_table``), one producer thread."""
+    of an input producer whose file names are kept in the order read (``InputQueue.order_table``), one
+    producer thread."""
     from tfdata_bridge._src.compat.input_producers import InputQueue
     from tfdata_bridge._src.compat.readers import FileRead
 
@@ -133,7 +125,7 @@ def replayable(lift: Any, threads: int) -> bool:
         return False
     read = lift.upstreams[0].source
     return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
-            and (read.stream._lift.pure or read.stream.order_table is not None))  # noqa: SLF001 - its lift
+            and read.stream.order_table is not None)
 
 
 def failed(graph: Any, error: Any) -> Replay | None:
