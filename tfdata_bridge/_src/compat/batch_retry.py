@@ -41,6 +41,7 @@ logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
 _names = itertools.count()
 _lock = threading.Lock()
+_recovering = threading.RLock()  # (re-entered where the run made again with the short batch fails)
 # graph -> {name of a pipeline's get_next op: its Retry}
 _retries: GraphTable[dict[str, Retry]] = GraphTable("batch_retries")  # graph -> {get_next op name: its Retry}
 
@@ -172,6 +173,11 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
     ``(False, the error to raise)``."""
     if isinstance(error, (tf.errors.OutOfRangeError, tf.errors.CancelledError)):
         return False, error  # the end, or a closed session: no record failed
+    with _recovering:  # two consumers of one pipeline meeting its error: one delivers the short batch
+        return _recover(sess, error, run_with)
+
+
+def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
     with _lock:
         ours = dict(_retries.get(sess.graph, {}))
     names = pipelines.failed_pipelines(error, list(ours))
@@ -189,6 +195,9 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         replay = partial_replay.failed(sess.graph, error)
         if replay is None:
             return False, error
+        already = sess.__dict__.get(_FAILED, {}).get(replay.tensors[0].op.name)
+        if already is not None:  # another consumer delivered its short batch
+            return False, already
         try:
             short = replay.partial(sess)
         except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the error stands as it came
