@@ -27,18 +27,21 @@ the table, or each of its records decodes: the error is raised as it was.
 from __future__ import annotations
 
 import itertools
+import logging
 import threading
 from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import pipelines
+from tfdata_bridge._src.compat import partial_replay, pipelines
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
+logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
 _names = itertools.count()
 _lock = threading.Lock()
+_recovering = threading.RLock()  # (re-entered where the run made again with the short batch fails)
 # graph -> {name of a pipeline's get_next op: its Retry}
 _retries: GraphTable[dict[str, Retry]] = GraphTable("batch_retries")  # graph -> {get_next op name: its Retry}
 
@@ -155,9 +158,12 @@ def failed_before(sess: Any, fetches: Any) -> BaseException | None:
     except (TypeError, ValueError):
         return None
     for fetch in flat:
-        error = failed.get(getattr(getattr(fetch, "op", None), "name", None))
-        if error is not None:
-            return error
+        op = fetch if isinstance(fetch, tf1.Operation) else getattr(fetch, "op", None)
+        # (a runner's enqueue of the pipeline's batch: runner_feed.py)
+        for name in [getattr(op, "name", None)] + [t.op.name for t in getattr(op, "inputs", ())]:
+            error = failed.get(name)
+            if error is not None:
+                return error
     return None
 
 
@@ -167,21 +173,48 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
     ``(False, the error to raise)``."""
     if isinstance(error, (tf.errors.OutOfRangeError, tf.errors.CancelledError)):
         return False, error  # the end, or a closed session: no record failed
+    with _recovering:  # two consumers of one pipeline meeting its error: one delivers the short batch
+        return _recover(sess, error, run_with)
+
+
+def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
     with _lock:
         ours = dict(_retries.get(sess.graph, {}))
     names = pipelines.failed_pipelines(error, list(ours))
-    if not names:
-        return False, error
-    retry = ours[names[-1]]
-    try:
-        outcome = retry.retry(sess)
-    except Exception:  # noqa: BLE001 - the session closed meanwhile, say: the error stands as it came
-        return False, error
-    if outcome is None:
-        return False, error
-    good, record_error = outcome
-    final = pipelines.producer_failed(sess, record_error, retry.name)
-    sess.__dict__.setdefault(_FAILED, {})[retry.tensors[0].op.name] = final
-    if good[0] is None or not retry._allow_smaller:
-        return False, final
-    return True, run_with(dict(zip(retry.tensors, good)))
+    outcome = None
+    if names:
+        retry = ours[names[-1]]
+        try:
+            outcome = retry.retry(sess)
+        except Exception:  # noqa: BLE001 - the session closed meanwhile, say: the error stands as it came
+            return False, error
+    if outcome is not None:
+        good, record_error = outcome
+        name, tensors, allow_smaller = retry.name, retry.tensors, retry._allow_smaller
+    else:  # no batch of its ops failed: the records themselves did (a file, a record, a per-record op)
+        replay = partial_replay.failed(sess.graph, error)
+        if replay is None:
+            return False, error
+        already = sess.__dict__.get(_FAILED, {}).get(replay.tensors[0].op.name)
+        if already is not None:  # another consumer delivered its short batch
+            return False, already
+        try:
+            short = replay.partial(sess)
+        except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the error stands as it came
+            logger.debug("%s: no short batch before its error (%s)", replay.name, e)
+            return False, error
+        if short is None:
+            return False, error
+        good, record_error = short or [None], error
+        name, tensors, allow_smaller = replay.name, list(replay.tensors), True
+    delivered, result = False, None
+    if good[0] is not None and allow_smaller:
+        # before the Coordinator hears of the error: a runner's short chunk goes into its queue before the
+        # Coordinator's stop cancels that queue (runner_feed.py)
+        try:
+            delivered, result = True, run_with(dict(zip(tensors, good)))
+        except tf.errors.OpError as e:  # a closed session, say: the short batch is not delivered
+            logger.debug("%s: the short batch before its error was not delivered (%s)", name, e)
+    final = pipelines.producer_failed(sess, record_error, name)
+    sess.__dict__.setdefault(_FAILED, {})[tensors[0].op.name] = final
+    return (True, result) if delivered else (False, final)

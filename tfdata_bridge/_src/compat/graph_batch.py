@@ -43,8 +43,9 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, pipeline_datasets,
-                                       pipelines, queue_reading, readers, shared_streams, sparse_batch)
+from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, partial_replay,
+                                       pipeline_datasets, pipelines, queue_reading, readers, shared_streams,
+                                       sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
@@ -157,6 +158,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     pipeline_datasets.record(tensors, ds, iterator, service)  # tfdata_bridge.dataset_of (issue 19)
     if retry is not None and service is None:  # a failed vectorized batch is retried record by record (batch_retry.py)
         retry.attach(tensors)
+    if _short_batch_replayable(req, lifts, fallen, latch):  # the short batch before a failing read
+        partial_replay.register(lifts[0], len(req.dtypes), req.batch_size, f"tf.{req.api} {req.scope.rstrip('/')!r}",
+                                tensors)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
@@ -206,6 +210,14 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     if early is None:  # capacity -> prefetch of what is left of it (a channel holding all of it needs none)
         ds = tfdata.apply(chain, ds, stages=("feed",))
     return ds, early, vectorized, retry
+
+
+def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> bool:
+    """Whether legacy's short batch before a failing read can be read again (``partial_replay.py``): one
+    lifted producer whose records come in a fixed order, batched as they come."""
+    return (req.allow_smaller_final_batch and len(lifts) == 1 and not fallen and latch is None
+            and req.shuffle is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
+            and req.layout is None and partial_replay.replayable(lifts[0], req.threads))
 
 
 def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> tuple[list[lifting.Lift], list[Any]]:

@@ -110,12 +110,22 @@ class InputQueue:
             rows = self._rows_datasets.get((0, 1))
             if rows is None:
                 with tf1.device("/device:CPU:0"):
-                    rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable).unbatch()
+                    rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable,
+                                          self.order_table).unbatch()
                 self._rows_datasets[(0, 1)] = rows
             index, count = shard
             if count > 1:
                 self._rows_datasets[shard] = rows.shard(count, index)
         return self._rows_datasets[shard]
+
+    @property
+    def order_table(self) -> str | None:
+        """The ``shared_name`` of the table where each epoch's file names go, in the order read (shuffled
+        or not), so that a failed pipeline's records can be read again in it, and no further than the
+        epochs it began (``partial_replay.py``); None where the rows are not file names."""
+        if self._dtypes[0] != tf.string or self._shapes[0].rank != 0:
+            return None
+        return f"tfdb_epoch_order_{id(self)}"
 
     # -- one stream, several consumers (shared_streams.py)
     shared = property(lambda self: self._shared)
@@ -286,8 +296,13 @@ def stand_in_iterator(stand_in: Any) -> Any:
     return iterator
 
 
-def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any) -> Any:
-    """``lift``'s (single) value, made afresh for each of ``num_epochs`` epochs (endless for None).
+ORDER_NAMES = 1_000_000  # file names an order table keeps at most (epochs * names per epoch)
+
+
+def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any, order: str | None = None) -> Any:
+    """``lift``'s (single) value, made afresh for each of ``num_epochs`` epochs (endless for None); with
+    ``order`` (``InputQueue.order_table``), each epoch's rows also go into that table, by epoch, joined by
+    NUL (one table op per epoch), while the epochs so far hold at most ``ORDER_NAMES`` names.
 
     Each epoch also sets legacy's epoch counter to the epoch's number (1-based) when the program has
     initialized it, as legacy's ``count_up_to`` counted: the dataset cannot capture the variable (a
@@ -299,6 +314,23 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
         container = epochs_variable.handle.op.get_attr("container").decode()
 
     def epoch(e: Any) -> Any:
+        rows = _counted(e)
+        if order is None:
+            return rows
+        def put() -> Any:
+            table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False,
+                                                  key_dtype=tf.int64, value_dtype=tf.string)
+            joined = tf.reshape(tf.strings.reduce_join(rows, separator="\0"), [1])
+            with tf.control_dependencies([tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1]),
+                                                                         values=joined)]):
+                return tf.constant(True)
+
+        # (up to ORDER_NAMES names in all: an endless producer's later epochs are not kept)
+        kept = tf.cond((e + 1) * tf.size(rows, out_type=tf.int64) <= ORDER_NAMES, put, lambda: tf.constant(False))
+        with tf.control_dependencies([kept]):
+            return tf.identity(rows)
+
+    def _counted(e: Any) -> Any:
         if epochs_variable is None:
             return produce()[0]
         handle = tf.raw_ops.VarHandleOp(dtype=tf.int64, shape=[], shared_name=shared_name, container=container)

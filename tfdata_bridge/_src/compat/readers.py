@@ -76,13 +76,18 @@ class FileRead:
         with_keys = needed is None or 0 in needed
         if self.stream is not None and self.stream.shared:
             return self._kernel_records(with_keys, chunk)
+        return self.records_of(_file_names(self._queue, shard), with_keys)
+
+    def records_of(self, file_names: Any, with_keys: bool) -> Any:
+        """The records this reader reads from the files of ``file_names`` (a dataset of names), in order;
+        also the read again of a failed pipeline (``partial_replay.py``)."""
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
 
         def per_file(filename: Any) -> Any:
             recs = records(config, filename, with_keys)
             return recs.batch(self._n) if self._method == "read_up_to" else recs
 
-        return _file_names(self._queue, shard).flat_map(per_file)
+        return file_names.flat_map(per_file)
 
     def _kernel_records(self, with_keys: bool, chunk: int = 1) -> Any:
         """The records TensorFlow's reader kernel of this reader hands this consumer, reading the file names

@@ -17,7 +17,8 @@ reader of it (several dequeues compete for its elements, as legacy) are legacy's
 enqueue ops themselves never run (running one by hand fails, saying its reads were taken over, rather
 than read every record twice), and up to two chunks are read ahead of the queue's capacity. At the end
 of the producers, the last, smaller chunk goes in, and the runner closes the queue as legacy's last
-thread did.
+thread did. Where a record fails part way through a chunk (a missing file, a corrupt record, a
+per-record op), the records of the chunk before it still go in (``runner``), then the error.
 
 Only where nothing changes what arrives: a ``FIFOQueue`` or ``RandomShuffleQueue`` of the drop-in, every
 op a plain ``enqueue`` into it with fully known shapes and no control dependency, and every tensor list
@@ -29,7 +30,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from tfdata_bridge._src.compat import lifting
+from tfdata_bridge._src.compat import batch_retry, lifting
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
@@ -37,6 +38,31 @@ tf1 = tf.compat.v1
 
 FED_QUEUES = frozenset({"FIFOQueueV2", "RandomShuffleQueueV2"})
 MAX_CHUNK = 128  # elements per enqueue_many: one session step per chunk, not per element
+
+
+def runner(sess: Any, op: Any) -> Any:
+    """How the runner thread runs ``op`` (what ``feed`` made): its callable, and where a run fails, the
+    drop-in's recovery (``batch_retry.recover``): a chunk whose read fails part way still enqueues the
+    records before the failure (``partial_replay.py``), as legacy's runner had enqueued each one, and the
+    error reaches the runner next (through the ``Coordinator``'s ``OutOfRangeError`` where the program
+    gave one), every time it runs again."""
+    call = sess.make_callable(op)
+
+    def run() -> Any:
+        failed = batch_retry.failed_before(sess, op)
+        if failed is not None:
+            raise failed
+        try:
+            return call()
+        except tf.errors.OpError as e:
+            recovered, outcome = batch_retry.recover(sess, e, lambda feeds: sess.run(op, feed_dict=feeds))
+            if recovered:
+                return outcome
+            if outcome is e:
+                raise
+            raise outcome from e
+
+    return run
 
 
 def chunk_size(capacity: int) -> int:

@@ -127,6 +127,8 @@ class QueueRunner(RunnerLoop):
     def _runner(self, sess: Any, op: Any) -> Any:
         if self._eager:
             return op
+        if op is getattr(self, "_tfdb_feed", None):
+            return runner_feed.runner(sess, op)
         return sess.make_callable(op)
 
     def _thread_ops(self) -> list[Any]:

@@ -1,0 +1,140 @@
+"""The short batch before a failing source: the records read since the last full batch, read again.
+
+Legacy ran a reader and the ops after it once per record on a runner thread: when a file could not be
+opened, a record was corrupt, or a per-record op (``decode_raw``, an image decoder) failed, every record
+before it was already in the queue, and ``train.batch(..., allow_smaller_final_batch=True)`` gave them
+as a last, short batch before the error. tf.data's ``batch`` drops the records it has collected when
+its input fails, and a graph has no ``try``: nothing inside tf.data can end the batch there, and
+keeping each record aside as it passes (a table insert per record) measured 4-10x slower.
+
+So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
+whose records come in an order a read again repeats (one reader over an input producer, pure ops after
+it, no shuffle, one producer thread), the drop-in ``Session`` (through ``batch_retry.recover``) reads
+the same records again, in a graph and session of its own: a first pass counts the full batches before
+the failure (``COUNT_CHUNK`` per run, then one per run), a second reads the records after them one at a
+time until the same failure. Those records are the short batch legacy delivered; the consumer's own
+error follows, as legacy's did. The input producer keeps each epoch's file names in the order the
+pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and the
+records are read again from those files: in that order, and no further than the epochs the pipeline
+began, so an endless producer's read again ends too. The cost is paid once, after the failure: reading again what the pipeline had
+read (two or three times).
+
+Where the order is not one a read again repeats (``shuffle_batch``, several threads or tensor lists, a
+shared input producer, random ops after the read) the short batch is still lost
+(``docs/failure-behaviour.md``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tfdata_bridge._src.compat import pipelines
+from tfdata_bridge._src.compat.graph_tables import GraphTable
+from tfdata_bridge._src.tf import tf
+
+logger = logging.getLogger("tfdata_bridge")
+tf1 = tf.compat.v1
+_lock = threading.Lock()
+COUNT_CHUNK = 1024  # whole batches counted per run by the first pass
+_replays: GraphTable[dict[str, Replay]] = GraphTable("partial_replays")  # graph -> {get_next op name: Replay}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """How to read one pipeline's records again: its single lift over one file reader."""
+
+    lift: Any  # lifting.Lift
+    read: Any  # its upstream readers.FileRead
+    width: int  # the batch's components (the lift's first outputs)
+    batch_size: int
+    name: str  # the pipeline's, for messages
+    tensors: tuple[Any, ...]  # the pipeline's batch tensors (its get_next)
+    order: Any  # the export of the file names of the epochs its input producer began, by epoch
+
+    def _file_names(self, sess: Any) -> list[bytes]:
+        """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
+        keys, values = sess.run(self.order)
+        names: list[bytes] = []
+        for _, joined in sorted(zip(keys.tolist(), values.tolist())):
+            names.extend(joined.split(b"\0") if joined else [])
+        return names
+
+    def _records(self, names: list[bytes]) -> Any:
+        """The pipeline's records before its batch, read again from the files ``names``, in the default graph."""
+        rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
+        up = self.lift.upstreams[0]
+        present = self.lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
+        records = self.read.records_of(rows, with_keys=0 in present)
+        produce = self.lift.function(0)
+        return records.map(lambda *c: tuple(produce(*c)[:self.width]))
+
+    def partial(self, live: Any) -> list[Any] | None:
+        """The records after the last full batch before the failure, each component stacked (``[]`` for
+        none), or None where the read again does not fail (the failure was not the records'); ``live``:
+        the pipeline's session."""
+        names = self._file_names(live)
+        with tf.Graph().as_default(), tf1.Session() as sess:
+            records = self._records(names)
+            batches = 0
+            for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
+                full = records.skip(batches * self.batch_size).batch(self.batch_size, drop_remainder=True)
+                counted = tf1.data.make_one_shot_iterator(full.map(lambda *_: 0).batch(per_run)).get_next()
+                try:
+                    while True:
+                        batches += len(sess.run(counted))
+                except tf.errors.OutOfRangeError:
+                    return None  # it read to the end: the failure was not in the records
+                except tf.errors.OpError:
+                    pass
+            one = tf1.data.make_one_shot_iterator(records.skip(batches * self.batch_size)).get_next()
+            good: list[Any] = []
+            try:
+                for _ in range(self.batch_size):
+                    good.append(sess.run(one))
+            except tf.errors.OpError:
+                return [np.stack([g[i] for g in good]) for i in range(self.width)] if good else []
+            return None  # (not the same failure: a full batch read this time)
+
+
+def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any]) -> None:
+    """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``)."""
+    read = lift.upstreams[0].source
+    # the file names of the epochs the pipeline began, as its iterator shuffled them (an export built now:
+    # a MonitoredSession finalizes the graph before any run fails)
+    table = tf.raw_ops.MutableHashTableV2(shared_name=read.stream.order_table, use_node_name_sharing=False,
+                                          key_dtype=tf.int64, value_dtype=tf.string)
+    order = tf.raw_ops.LookupTableExportV2(table_handle=table, Tkeys=tf.int64, Tvalues=tf.string)
+    with _lock:
+        _replays.setdefault(tensors[0].graph, {})[tensors[0].op.name] = Replay(
+            lift, read, width, batch_size, name, tuple(tensors), order)
+
+
+def replayable(lift: Any, threads: int) -> bool:
+    """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
+    of an input producer whose file names are kept in the order read (``InputQueue.order_table``), one
+    producer thread."""
+    from tfdata_bridge._src.compat.input_producers import InputQueue
+    from tfdata_bridge._src.compat.readers import FileRead
+
+    if threads != 1 or len(lift.upstreams) != 1 or not lift.pure or lift.python_producers:
+        return False
+    read = lift.upstreams[0].source
+    return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
+            and read.stream.order_table is not None)
+
+
+def failed(graph: Any, error: Any) -> Replay | None:
+    """The replay of the pipeline ``error`` passed through, or None; none once its input producer is
+    shared (its records then came from TensorFlow's queue, in an order no fresh read repeats)."""
+    with _lock:
+        ours = dict(_replays.get(graph, {}))
+    names = pipelines.failed_pipelines(error, list(ours))
+    if not names:
+        return None
+    replay = ours[names[-1]]
+    return None if replay.read.stream.shared else replay
