@@ -14,7 +14,10 @@
 - ``distribute(pipeline, service)``: a native pipeline (a dataset, or ``dataset_of(tensors)``: the
   dataset behind a drop-in batch call) through the tf.data service; a Python producer is refused.
   ``iterator_saveable(tensors)``: a drop-in pipeline's iterator state for a ``Saver`` (resume
-  mid-epoch). See docs/scaling-out.md.
+  mid-epoch). ``materialized(dir)``: what ``tfdata-bridge materialize`` wrote (a Python producer's
+  output in TFRecord files), as a native dataset. See docs/scaling-out.md.
+- ``configure(service=...)``: process-wide settings of the drop-in, each also an environment variable
+  (``TFDATA_BRIDGE_SERVICE``: its native batch calls through the tf.data service). Imports no TensorFlow.
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
 
 TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),
@@ -27,6 +30,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from tfdata_bridge._src.config import configure
 from tfdata_bridge._src.runtime.worker_errors import WorkerDiedError, WorkerError
 from tfdata_bridge._src.runtime.worker_info import WorkerInfo, worker_info
 
@@ -49,6 +53,7 @@ _LAZY: dict[str, str] = {
     "explain": "tfdata_bridge._src.compiler.explain",
     "is_native": "tfdata_bridge._src.native",
     "iterator_saveable": "tfdata_bridge._src.scaling.checkpoint",
+    "materialized": "tfdata_bridge._src.scaling.materialize",
     "native_report": "tfdata_bridge._src.native",
     "pipeline": "tfdata_bridge._src.spec",
 }
@@ -67,11 +72,13 @@ __all__ = [
     "WorkerError",
     "WorkerInfo",
     "compile",
+    "configure",
     "dataset_of",
     "distribute",
     "explain",
     "is_native",
     "iterator_saveable",
+    "materialized",
     "native_report",
     "pipeline",
     "worker_info",

@@ -1,4 +1,4 @@
-"""The ``tfdata-bridge`` command. Subcommands: ``demo``, ``scan``, ``migrate`` (more register the same way).
+"""The ``tfdata-bridge`` command. Subcommands: ``demo``, ``scan``, ``migrate``, ``materialize`` (more register the same way).
 
 The CLI is the only place that prints; the work lives in ``tfdata_bridge._src`` and returns text.
 """
@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from tfdata_bridge import __version__
+from tfdata_bridge._cli_materialize import add_materialize
 from tfdata_bridge._cli_migrate import add_migrate, add_scan
 
 Handler = Callable[[argparse.Namespace], int]
@@ -39,7 +40,8 @@ def _add_demo(subparsers: argparse._SubParsersAction) -> None:
 
 
 # Each entry adds one subcommand.
-SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_demo, add_scan, add_migrate)
+SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_demo, add_scan, add_migrate,
+                                                                       add_materialize)
 
 
 def build_parser() -> argparse.ArgumentParser:

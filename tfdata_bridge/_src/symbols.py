@@ -1,6 +1,7 @@
-"""The one mapping table: each legacy queue API, the spec it becomes, its idiomatic tf.data chain and
-its caveats. The drop-in's shims (and their warnings), ``explain`` and the migration tool all read it,
-so the three never disagree.
+"""The one registry of legacy queue APIs: each API's path under ``tf.compat.v1``, its drop-in shim, the
+tf.data chain it becomes (for the ``train.batch`` family printed from its plan: ``plan.from_batch_call``),
+what ``scan`` and ``migrate --to tfdata`` say and do with it, each reader's tf.data source, and the legacy
+signatures. The drop-in's shims and warnings, ``scan`` and ``migrate`` all read it, so they never disagree.
 
 Names are relative to ``tensorflow.compat.v1`` (``"train.batch"`` is ``tf.compat.v1.train.batch``).
 """
@@ -8,6 +9,9 @@ Names are relative to ``tensorflow.compat.v1`` (``"train.batch"`` is ``tf.compat
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from tfdata_bridge._src import plan
+from tfdata_bridge._src.plan import printer
 
 _Q = "tfdata_bridge._src.compat.graph_queues"
 _B = "tfdata_bridge._src.compat.batching"
@@ -22,9 +26,7 @@ class LegacySymbol:
     name: str  # the canonical path under tf.compat.v1
     aliases: tuple[str, ...]  # other paths under tf.compat.v1 that name the same object
     shim: str | None  # "module:attribute" of the drop-in replacement, None where TensorFlow's own is kept
-    spec: str  # the spec constructor it corresponds to
-    chain: str  # the idiomatic tf.data chain it is compiled into
-    caveats: str = ""
+    chain: str  # the idiomatic tf.data chain it becomes (the drop-in's warnings and ``scan`` say it)
     # what ``migrate --to tfdata`` does with it: "pipeline" (rewritten with the pipeline it belongs to, when
     # that pipeline is one the tool recognises), "plumbing" (removed where nothing else uses it, otherwise
     # left: harmless without queue runners) or "kept" (left as it is)
@@ -33,180 +35,165 @@ class LegacySymbol:
     dropin: str = ""
     starts_runners: bool = False  # it starts the queue runners of the graph (a Supervisor, a monitored session)
     zero_input: bool = False  # a use only when called with no inputs (a ``py_func`` producer)
+    rewritten: bool = False  # ``migrate --to tfdata`` rewrites it as part of a pipeline it recognises
 
     @property
     def paths(self) -> tuple[str, ...]:
         return (self.name,) + self.aliases
 
 
+# The generic chain of each train.batch-family function, printed from its plan with the parameters' names.
+_JOIN_HEAD = "tf.data.Dataset.sample_from_datasets(datasets)"  # one dataset per tensor list
+
+
+def batch_chain(api: str) -> str:
+    """``api``'s chain over a dataset of the producer's values, in its parameters' names."""
+    join = api.endswith("_join")
+    shuffle = "shuffle_batch" in api
+    call = plan.BatchCall(
+        api, plan.Code("batch_size"), plan.Code("capacity"), plan.Code("1" if join else "num_threads"),
+        keep="element" if "maybe_" in api else None, allow_smaller_final_batch=plan.Code("allow_smaller_final_batch"),
+        shuffle=shuffle, seed=plan.Code("seed") if shuffle else None)
+    if join:  # each tensor list's dataset maps its own ops
+        return printer.inline(_JOIN_HEAD, plan.from_batch_call(call))
+    return printer.inline("dataset", plan.from_batch_call(call, element=plan.Fn("produce", "produce")))
+
+
 SYMBOLS: tuple[LegacySymbol, ...] = (
     LegacySymbol(
         "FIFOQueue", ("queue.FIFOQueue",), f"{_Q}:FIFOQueue",
-        "QueueSpec.fifo(capacity, dtypes, shapes, names)",
         "tf.data.Dataset.from_generator(...).batch(n, drop_remainder=True)",
-        "dequeue_many drops a tail shorter than n at the end; dequeue_up_to keeps it.",
+        rewritten=True,
     ),
     LegacySymbol(
         "RandomShuffleQueue", ("queue.RandomShuffleQueue", "io.RandomShuffleQueue"), f"{_Q}:RandomShuffleQueue",
-        "QueueSpec.random_shuffle(capacity, min_after_dequeue, dtypes, shapes, names, seed)",
-        "tf.data.Dataset.from_generator(...).shuffle(capacity).batch(n, drop_remainder=True)",
-        "The legacy queue mixes across all it holds, up to capacity whenever the producer is ahead, so the "
-        "shuffle buffer is (nearly) capacity; it fills before the first element leaves (legacy's first "
-        "dequeue waited for min_after_dequeue + n). Order differs from the legacy queue's for the same seed.",
+        "tf.data.Dataset.from_generator(...).shuffle(capacity).batch(n, drop_remainder=True)"
     ),
     LegacySymbol(
         "PaddingFIFOQueue", ("queue.PaddingFIFOQueue", "io.PaddingFIFOQueue"), f"{_Q}:PaddingFIFOQueue",
-        "QueueSpec.padding_fifo(capacity, dtypes, shapes, names)",
-        "tf.data.Dataset.from_generator(...).padded_batch(n, drop_remainder=True)",
-        "Batches are padded to their longest element, with zeros (empty strings for strings).",
+        "tf.data.Dataset.from_generator(...).padded_batch(n, drop_remainder=True)"
     ),
     LegacySymbol(
         "PriorityQueue", ("queue.PriorityQueue", "io.PriorityQueue"), f"{_Q}:PriorityQueue",
-        "QueueSpec.priority(capacity, types, shapes, names)",
-        "tf.data.Dataset.from_generator(...)  # ordered by priority within the queue's capacity",
-        "tf.data has no priority order: the bridge orders the elements buffered at each dequeue, as the "
-        "legacy queue did.",
+        "tf.data.Dataset.from_generator(...)  # ordered by priority within the queue's capacity"
     ),
     LegacySymbol(
         "QueueBase", ("queue.QueueBase", "io.QueueBase"), f"{_Q}:QueueBase",
-        "QueueSpec", "tf.data.Dataset",
-        "from_list() and QueueBase(dtypes, shapes, names, queue_ref) handle queues made by TensorFlow itself.",
+        "tf.data.Dataset"
     ),
     LegacySymbol(
         "train.batch", (), f"{_B}:batch",
-        "pipeline(producers, batch_size=..., capacity=..., threads=num_threads)",
-        "tf.data.Dataset.map(produce, num_parallel_calls=num_threads).batch(batch_size, "
-        "drop_remainder=not allow_smaller_final_batch)",
-        "allow_smaller_final_batch=False drops the last partial batch (tf.data keeps it by default); "
-        "dynamic_pad=True becomes padded_batch.",
+        batch_chain("train.batch"),
+        rewritten=True,
     ),
     LegacySymbol(
         "train.maybe_batch", (), f"{_B}:maybe_batch",
-        "pipeline(producers, batch_size=...) with a keep_input filter",
-        "tf.data.Dataset.map(produce).filter(keep_input).batch(batch_size)",
+        batch_chain("train.maybe_batch"),
+        rewritten=True,
     ),
     LegacySymbol(
         "train.batch_join", (), f"{_B}:batch_join",
-        "pipeline([producer_1, ..., producer_k], batch_size=...)",
-        "tf.data.Dataset.sample_from_datasets([...]).batch(batch_size)  # or interleave",
-        "Each tensor list is its own producer with one thread; their order interleaves.",
+        batch_chain("train.batch_join"),
+        rewritten=True,
     ),
     LegacySymbol(
         "train.maybe_batch_join", (), f"{_B}:maybe_batch_join",
-        "pipeline([producer_1, ..., producer_k], batch_size=...) with a keep_input filter",
-        "tf.data.Dataset.sample_from_datasets([...]).filter(keep_input).batch(batch_size)",
+        batch_chain("train.maybe_batch_join")
     ),
     LegacySymbol(
         "train.shuffle_batch", (), f"{_B}:shuffle_batch",
-        "pipeline(producers, batch_size=..., shuffle=True, min_after_dequeue=..., capacity=...)",
-        "tf.data.Dataset.map(produce, num_parallel_calls=num_threads).shuffle(capacity)"
-        ".batch(batch_size, drop_remainder=not allow_smaller_final_batch)",
-        "Order differs from the legacy queue's for the same seed; every element still arrives once.",
+        batch_chain("train.shuffle_batch"),
+        rewritten=True,
     ),
     LegacySymbol(
         "train.maybe_shuffle_batch", (), f"{_B}:maybe_shuffle_batch",
-        "pipeline(..., shuffle=True) with a keep_input filter",
-        "tf.data.Dataset.map(produce).filter(keep_input).shuffle(capacity).batch(batch_size)",
+        batch_chain("train.maybe_shuffle_batch"),
+        rewritten=True,
     ),
     LegacySymbol(
         "train.shuffle_batch_join", (), f"{_B}:shuffle_batch_join",
-        "pipeline([producer_1, ..., producer_k], shuffle=True, ...)",
-        "tf.data.Dataset.sample_from_datasets([...]).shuffle(capacity).batch(batch_size)",
+        batch_chain("train.shuffle_batch_join"),
+        rewritten=True,
     ),
     LegacySymbol(
         "train.maybe_shuffle_batch_join", (), f"{_B}:maybe_shuffle_batch_join",
-        "pipeline([producer_1, ..., producer_k], shuffle=True, ...) with a keep_input filter",
-        "tf.data.Dataset.sample_from_datasets([...]).filter(keep_input).shuffle(capacity)"
-        ".batch(batch_size)",
+        batch_chain("train.maybe_shuffle_batch_join")
     ),
     LegacySymbol(
         "train.string_input_producer", (), f"{_P}:string_input_producer",
-        "a file-name source (native: no Python producer)",
-        "tf.data.Dataset.from_tensor_slices(string_tensor).shuffle(len(string_tensor), seed=seed)"
-        ".repeat(num_epochs)",
-        "Without shuffle, no .shuffle(...). num_epochs needs no local_variables_initializer().",
+        "tf.data.Dataset.from_tensor_slices(string_tensor).shuffle(len(string_tensor), "
+        "seed=seed).repeat(num_epochs)",
+        rewritten=True,
     ),
     LegacySymbol(
         "train.input_producer", (), f"{_P}:input_producer",
-        "a row source (native: no Python producer)",
-        "tf.data.Dataset.from_tensor_slices(input_tensor).shuffle(len(input_tensor), seed=seed).repeat(num_epochs)",
+        "tf.data.Dataset.from_tensor_slices(input_tensor).shuffle(len(input_tensor), seed=seed).repeat(num_epochs)"
     ),
     LegacySymbol(
         "train.range_input_producer", (), f"{_P}:range_input_producer",
-        "a range source (native: no Python producer)",
-        "tf.data.Dataset.range(limit).shuffle(limit, seed=seed).repeat(num_epochs)",
+        "tf.data.Dataset.range(limit).shuffle(limit, seed=seed).repeat(num_epochs)"
     ),
     LegacySymbol(
         "train.slice_input_producer", (), f"{_P}:slice_input_producer",
-        "a slice source (native: no Python producer)",
-        "tf.data.Dataset.from_tensor_slices(tuple(tensor_list)).shuffle(len(tensor_list[0]), seed=seed)"
-        ".repeat(num_epochs)",
+        "tf.data.Dataset.from_tensor_slices(tuple(tensor_list)).shuffle(len(tensor_list[0]), "
+        "seed=seed).repeat(num_epochs)",
+        rewritten=True,
     ),
     LegacySymbol(
         "train.limit_epochs", (), f"{_P}:limit_epochs",
-        "a repeated source (native: no Python producer)",
-        "tf.data.Dataset.from_tensors(tensor).repeat(num_epochs)",
+        "tf.data.Dataset.from_tensors(tensor).repeat(num_epochs)"
     ),
     LegacySymbol(
         "train.match_filenames_once", ("io.match_filenames_once",), f"{_P}:match_filenames_once",
-        "the file names of a pattern",
-        "tf.data.Dataset.list_files(pattern, shuffle=False)  # or tf.io.matching_files(pattern)",
-        "Still a local variable, as legacy; an input producer given it lists the files inside tf.data.",
+        "tf.data.Dataset.list_files(pattern, shuffle=False)  # or tf.io.matching_files(pattern)"
     ),
     LegacySymbol(
         "ReaderBase", (), f"{_F}:ReaderBase",
-        "a record source over a file-name source",
-        "files.flat_map(<the reader's dataset>)",
-        "ReaderBase(reader_ref) over a reader op made elsewhere is TensorFlow's own.",
+        "files.flat_map(<the reader's dataset>)"
     ),
     LegacySymbol(
         "TFRecordReader", (), f"{_F}:TFRecordReader",
-        "a TFRecord source (native)",
         "files.flat_map(lambda f: tf.data.TFRecordDataset(f, compression_type=...)).map(parse, "
         "num_parallel_calls=num_threads)",
-        "parse_single_example after read() becomes parse_example after batch() where the result is the same.",
+        rewritten=True,
     ),
     LegacySymbol(
         "TextLineReader", (), f"{_F}:TextLineReader",
-        "a text-line source (native)",
         "files.flat_map(lambda f: tf.data.TextLineDataset(f).skip(skip_header_lines))",
-        "decode_csv after read() runs on whole batches where the result is the same.",
+        rewritten=True,
     ),
     LegacySymbol(
         "FixedLengthRecordReader", (), f"{_F}:FixedLengthRecordReader",
-        "a fixed-length record source (native)",
         "files.flat_map(lambda f: tf.data.FixedLengthRecordDataset(f, record_bytes, header_bytes, footer_bytes))",
-        "hop_bytes cuts overlapping records from tf.io.read_file(f).",
+        rewritten=True,
     ),
     LegacySymbol(
         "WholeFileReader", (), f"{_F}:WholeFileReader",
-        "a whole-file source (native)",
         "files.map(lambda f: (f, tf.io.read_file(f)))",
+        rewritten=True,
     ),
     LegacySymbol(
         "IdentityReader", (), f"{_F}:IdentityReader",
-        "a work-string source (native)",
-        "files.map(lambda f: (f, f))",
+        "files.map(lambda f: (f, f))"
     ),
     LegacySymbol(
         "train.QueueRunner", ("train.queue_runner.QueueRunner",), f"{_R}:QueueRunner",
-        "Producer(fn, threads=len(enqueue_ops))",
         "tf.data.Dataset.map(..., num_parallel_calls=len(enqueue_ops))  # tf.data runs its own threads",
         to_tfdata="plumbing",
     ),
     LegacySymbol(
         "train.add_queue_runner", ("train.queue_runner.add_queue_runner",), f"{_R}:add_queue_runner",
-        "Producer", "# nothing to register: a tf.data pipeline starts its own threads",
+        "# nothing to register: a tf.data pipeline starts its own threads",
         to_tfdata="plumbing",
     ),
     LegacySymbol(
         "train.start_queue_runners", ("train.queue_runner.start_queue_runners",), f"{_R}:start_queue_runners",
-        "compile(spec)", "# nothing to start: iterating the dataset starts it",
-        "Returns only the runner threads still needed (those whose producer could not be lifted into tf.data).",
+        "# nothing to start: iterating the dataset starts it",
         to_tfdata="plumbing",
     ),
     LegacySymbol(
-        "train.Coordinator", (), None, "", "# not needed with tf.data; kept working with the bridge's runners",
+        "train.Coordinator", (), None,
+        "# not needed with tf.data; kept working with the bridge's runners",
         to_tfdata="plumbing",
     ),
 )
@@ -215,46 +202,56 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
 # program that has them has a queue pipeline.
 SYMBOLS += (
     LegacySymbol(
-        "LMDBReader", (), None, "an LMDB record source", "no core tf.data source: a Python generator over lmdb",
-        "TensorFlow's own reader, unchanged by the drop-in.",
+        "LMDBReader", (), None,
+        "no core tf.data source: a Python generator over lmdb"
     ),
     LegacySymbol(
-        "py_func", ("numpy_function",), None, "Producer(func) (a zero-input producer)",
+        "py_func", ("numpy_function",), None,
         "tf.data.Dataset.from_generator(...)  # the function called once per element",
-        "Only a call with no inputs is a producer; one with inputs is an ordinary op.",
-        dropin="lifted into tf.data: the function runs in tf.data's threads, with the batch it feeds", zero_input=True,
+        dropin="lifted into tf.data: the function runs in tf.data's threads, with the batch it feeds",
+        zero_input=True,
     ),
     LegacySymbol(
-        "train.Supervisor", (), None, "compile(spec)", "# a tf.data pipeline needs no runners",
-        "Starts the graph's queue runners in managed_session / prepare_or_wait_for_session.",
-        to_tfdata="kept", dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
+        "train.Supervisor", (), None,
+        "# a tf.data pipeline needs no runners",
+        to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
         starts_runners=True,
     ),
     LegacySymbol(
         "train.Supervisor.start_queue_runners", ("train.Supervisor().start_queue_runners",), None,
-        "compile(spec)", "# nothing to start: iterating the dataset starts it",
-        to_tfdata="kept", dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
+        "# nothing to start: iterating the dataset starts it",
+        to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
         starts_runners=True,
     ),
     LegacySymbol(
-        "train.MonitoredTrainingSession", (), None, "compile(spec)",
-        "# a tf.data pipeline needs no runners", to_tfdata="kept",
-        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines", starts_runners=True,
+        "train.MonitoredTrainingSession", (), None,
+        "# a tf.data pipeline needs no runners",
+        to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines",
+        starts_runners=True,
     ),
     LegacySymbol(
-        "train.MonitoredSession", (), None, "compile(spec)",
-        "# a tf.data pipeline needs no runners", to_tfdata="kept",
-        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines", starts_runners=True,
+        "train.MonitoredSession", (), None,
+        "# a tf.data pipeline needs no runners",
+        to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines",
+        starts_runners=True,
     ),
     LegacySymbol(
-        "train.SingularMonitoredSession", (), None, "compile(spec)",
-        "# a tf.data pipeline needs no runners", to_tfdata="kept",
-        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines", starts_runners=True,
+        "train.SingularMonitoredSession", (), None,
+        "# a tf.data pipeline needs no runners",
+        to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's monitored session, which also starts lifted pipelines",
+        starts_runners=True,
     ),
     LegacySymbol(
-        "tf_slim.learning.train", (), None, "compile(spec)", "# a tf.data pipeline needs no runners",
-        "slim's train loop runs a Supervisor, which starts the graph's queue runners.",
-        to_tfdata="kept", dropin=f"{STARTS_RUNNERS} (through a Supervisor)", starts_runners=True,
+        "tf_slim.learning.train", (), None,
+        "# a tf.data pipeline needs no runners",
+        to_tfdata="kept",
+        dropin=f"{STARTS_RUNNERS} (through a Supervisor)",
+        starts_runners=True,
     ),
 )
 
@@ -270,8 +267,20 @@ READER_SOURCES: dict[str, tuple[str | None, str]] = {
     "IdentityReader": (None, "dataset of its work strings"),
 }
 
+
+
+def reader_dataset(reader: str) -> str | None:
+    """The tf.data class ``migrate`` reads ``reader``'s files with (``TFRecordDataset``), or None."""
+    return READER_SOURCES[reader][0]
+
+
+def reader_dropin(reader: str) -> str:
+    """What the drop-in reads ``reader``'s files with (its messages name it)."""
+    return READER_SOURCES[reader][1]
+
+
 # The parameters of the legacy functions, in order: the one copy of their signatures (migrate binds calls
-# by it; tests/test_compat_signatures.py checks it against TensorFlow's own: training/input.py,
+# by it; tests/compat/test_compat_signatures.py checks it against TensorFlow's own: training/input.py,
 # io_ops.py, script_ops.py).
 SIGNATURES: dict[str, tuple[str, ...]] = {
     "train.string_input_producer": ("string_tensor", "num_epochs", "shuffle", "seed", "capacity", "shared_name",

@@ -13,3 +13,8 @@ class CompiledToTfDataWarning(BridgeWarning):
 
 class FallbackWarning(BridgeWarning):
     """Part of a legacy pipeline could not be compiled into tf.data and runs on a Python thread."""
+
+
+class ServiceWarning(BridgeWarning):
+    """The tf.data service is set for the drop-in (``TFDATA_BRIDGE_SERVICE``) but a batch call's pipeline
+    cannot go there (a Python producer): it runs in this process; the message says why."""

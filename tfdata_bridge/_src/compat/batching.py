@@ -27,6 +27,7 @@ import warnings
 from typing import Any
 
 from tfdata_bridge._src import plan
+from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.compat import batch_checks as checks
 from tfdata_bridge._src.compat import eager_batch, graph_batch, sparse_batch
 from tfdata_bridge._src.compat.notice import notice
@@ -34,6 +35,8 @@ from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 
 tf1 = tf.compat.v1
+PRODUCE = plan.Fn("produce", "produce")  # the warning's names for the call's ops, per element and per batch
+PRODUCE_BATCH = plan.Fn("produce_batch", "produce_batch")
 
 
 def batch(tensors, batch_size, num_threads=1, capacity=32, enqueue_many=False, shapes=None, dynamic_pad=False,
@@ -169,25 +172,11 @@ def _graph(fn: str, args: dict[str, Any], producers: Any, tensor_lists: list[Any
 
 
 def _chain(req: graph_batch.GraphBatch, built: graph_batch.Built) -> str:
-    """The tf.data chain with this call's own values, as the bridge built it."""
-    parts = ["dataset"]
-    if not built.vectorized:
-        parts.append(f".map(produce, num_parallel_calls={req.threads})" if req.threads > 1 else ".map(produce)")
-    if req.keep is not None:
-        parts.append(".filter(keep_input)")
-    if req.enqueue_many:
-        parts.append(".unbatch()")
-    if req.shuffle is not None:
-        seed = "" if req.shuffle[1] is None else f", seed={req.shuffle[1]}"
-        # the chain a user writes has no channel: the buffer is the whole capacity (plan.shuffle_split)
-        parts.append(f".shuffle({plan.shuffle_split(req.capacity)[0]}{seed})")
-    drop = not req.allow_smaller_final_batch
-    kind = "padded_batch" if req.dynamic_pad else "batch"
-    parts.append(f".{kind}({req.batch_size}, drop_remainder={drop})")
-    if built.vectorized:
-        threads = f", num_parallel_calls={req.threads}" if req.threads > 1 else ""
-        parts.append(f".map(produce_batch{threads})")
-    return "".join(parts)
+    """The tf.data chain with this call's own values, as a user writes it over a dataset of the producer's
+    values: no channel, so a shuffle buffer of the whole capacity (``plan.from_batch_call``)."""
+    chain = plan.from_batch_call(req.call, element=None if built.vectorized else PRODUCE,
+                                 per_batch=PRODUCE_BATCH if built.vectorized else None)
+    return printer.inline("dataset", chain)
 
 
 def _became(built: graph_batch.Built) -> str:

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import logging
 import threading
-import weakref
 from collections.abc import Sequence
 from typing import Any
 
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.graph_queues import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue, internal_queue
 from tfdata_bridge._src.compat.queue_reading import reader
+from tfdata_bridge._src.compat.runner_loop import RunnerLoop
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
@@ -41,7 +41,7 @@ tf1 = tf.compat.v1
 SESSION_POLL_S = 0.1  # how often the close-on-stop thread looks whether its session was closed
 
 
-class FallbackRunner:
+class FallbackRunner(RunnerLoop):
     """Runs one enqueue op per thread (``threads`` per tensor list) into a TensorFlow queue."""
 
     def __init__(self, tensor_lists: Sequence[Sequence[Any]], threads: int, keep: Any, dtypes: Sequence[Any],
@@ -69,9 +69,7 @@ class FallbackRunner:
         self._fail_op = self.queue.enqueue(fillers + [self._message])
         self._close_op = self.queue.close()
         self._cancel_op = self.queue.close(cancel_pending_enqueues=True)
-        self._lock = threading.Lock()
-        self._runs_per_session: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-        self._exceptions_raised: list[BaseException] = []
+        self._init_loop()
 
     def _enqueue(self, tensors: list[Any], keep: Any) -> Any:
         """The enqueue op of one tensor list, with ``keep_input`` as legacy's ``_enqueue`` applies it."""
@@ -102,59 +100,22 @@ class FallbackRunner:
         a TensorFlow ``QueueRunner`` that fills the queue as legacy's did."""
         return tf1.train.QueueRunner.to_proto(self, export_scope)
 
-    def create_threads(self, sess: Any, coord: Any = None, daemon: bool = False,
-                       start: bool = False) -> list[threading.Thread]:
-        with self._lock:
-            if self._runs_per_session.get(sess, 0) > 0:
-                return []
-            self._runs_per_session[sess] = len(self._enqueue_ops)
-            self._exceptions_raised = []
-        threads = [threading.Thread(target=self._run, args=(sess, op, coord), name=f"QueueRunnerThread-{self._name}-{i}")
-                   for i, op in enumerate(self._enqueue_ops)]
-        if coord is not None:
-            threads.append(threading.Thread(target=self._close_on_stop, args=(sess, coord),
-                                            name=f"QueueRunnerThread-{self._name}-close_on_stop"))
-        for t in threads:
-            if coord is not None:
-                coord.register_thread(t)
-            t.daemon = daemon
-            if start:
-                t.start()
-        return threads
+    # -- the thread loop's hooks (runner_loop.py)
+    def _thread_name(self, index: int, op: Any) -> str:
+        return f"QueueRunnerThread-{self._name}-{index}"
 
-    # -- threads
-    def _run(self, sess: Any, op: Any, coord: Any) -> None:
-        counted = False
-        try:
-            enqueue = sess.make_callable(op)
-            while not (coord is not None and coord.should_stop()):
-                try:
-                    enqueue()
-                except tf.errors.OutOfRangeError:  # this producer is done; the last one closes the queue
-                    counted = True
-                    if self._count_out(sess):
-                        self._quietly(sess, self._close_op)
-                    return
-        except Exception as e:  # noqa: BLE001 - reported as TensorFlow's QueueRunner reports it
-            if tf_private.session_closed(sess) or (coord is not None and coord.should_stop()):
-                return  # the consumer closed the session, or the coordinator stopped: a stop, not a failure
-            if coord is not None:
-                coord.request_stop(e)
-                return
-            logger.error("Exception in QueueRunner: %s", e)
-            with self._lock:
-                self._exceptions_raised.append(e)
-            self._fail(sess, e)
-            raise
-        finally:
-            if not counted:
-                self._count_out(sess)
+    def _ended_quietly(self, sess: Any, coord: Any) -> bool:
+        # the consumer closed the session, or the coordinator stopped: a stop, not a failure
+        return tf_private.session_closed(sess) or (coord is not None and coord.should_stop())
 
-    def _count_out(self, sess: Any) -> bool:
-        """One of ``sess``'s threads is done; True for the last one."""
-        with self._lock:
-            self._runs_per_session[sess] = self._runs_per_session.get(sess, 1) - 1
-            return self._runs_per_session[sess] == 0
+    def _failed(self, sess: Any, op: Any, error: BaseException) -> None:
+        self._fail(sess, error)
+
+    def _wait_for_stop(self, sess: Any, coord: Any) -> bool:
+        while not coord.wait_for_stop(SESSION_POLL_S):
+            if tf_private.session_closed(sess):
+                return False
+        return True
 
     def _fail(self, sess: Any, error: BaseException) -> None:
         """Queue a last element that fails the consumer with ``error``, then close the queue."""
@@ -166,19 +127,6 @@ class FallbackRunner:
         except Exception as e:  # noqa: BLE001 - the session or queue is already gone: nothing to tell
             logger.debug("Could not queue the producer's error: %s", e)
         self._quietly(sess, self._close_op)
-
-    @staticmethod
-    def _quietly(sess: Any, op: Any) -> None:
-        try:
-            sess.run(op)
-        except Exception as e:  # noqa: BLE001 - as TensorFlow: ignored
-            logger.debug("Ignored exception: %s", e)
-
-    def _close_on_stop(self, sess: Any, coord: Any) -> None:
-        while not coord.wait_for_stop(SESSION_POLL_S):
-            if tf_private.session_closed(sess):
-                return
-        self._quietly(sess, self._cancel_op)
 
     # -- the dataset side
     def dataset(self, chunk: int) -> Any:

@@ -46,8 +46,10 @@ from typing import Any
 from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, pipeline_datasets,
                                        pipelines, queue_reading, readers, shared_streams, sparse_batch)
 from tfdata_bridge._src import plan, tf_private
+from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.compat.lifted_graph import QueueRead
+from tfdata_bridge._src.scaling import dropin_service
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 
@@ -55,7 +57,6 @@ tf1 = tf.compat.v1
 logger = logging.getLogger("tfdata_bridge")
 
 ENDLESS = 2**63 - 1
-SHARED_CHUNK = 128  # at most this many records per read of a shared reader kernel (readers.FileRead)
 
 
 @dataclass
@@ -76,6 +77,24 @@ class GraphBatch:
     shuffle: tuple[int, Any] | None  # (min_after_dequeue, seed) for the shuffle variants
     scope: str
     layout: Any = None  # where SparseTensors were flattened into components (sparse_batch.Layout), or None
+
+    @property
+    def call(self) -> plan.BatchCall:
+        """The call's parameters that shape its chain, for its plan (``plan.from_batch_call``)."""
+        keep = None
+        if self.keep is not None:  # a scalar flag keeps a whole value; with enqueue_many, a vector keeps rows
+            keep = "element" if self.keep.shape.rank == 0 or not self.enqueue_many else "row"
+        return plan.BatchCall(
+            self.api, self.batch_size, self.capacity, self.threads, keep=keep, enqueue_many=self.enqueue_many,
+            dynamic_pad=self.dynamic_pad, allow_smaller_final_batch=self.allow_smaller_final_batch,
+            shuffle=self.shuffle is not None, seed=None if self.shuffle is None else self.shuffle[1],
+            min_after_dequeue=None if self.shuffle is None else self.shuffle[0])
+
+    def plan(self, python: bool, whole: bool = False) -> plan.Plan:
+        """The chain the bridge builds for the call: ``python``, a Python producer's channel holds part of
+        the capacity; ``whole``, all of it, and the batches themselves cross (``_python_batches``)."""
+        return plan.from_batch_call(self.call, source="lifted", channel=python, whole_capacity=whole,
+                                    prefetch="capacity")
 
 
 @dataclass(frozen=True)
@@ -128,23 +147,32 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
     ds = ds.with_options(options)
-    iterator = tf1.data.make_one_shot_iterator(ds)
+    name = f"tf.{req.api} {req.scope.rstrip('/')!r}"
+    # TFDATA_BRIDGE_SERVICE: a native pipeline is read through the tf.data service (issue 19)
+    mine = tuple(dict.fromkeys([*(p.describe() for lift in lifts for p in lift.python_producers),
+                                *(f"{op} (a Python op)" for lift in lifts for op in lift.python_ops)]))
+    read, service = dropin_service.through_service(ds, options, name, stacklevel + 1, mine)
+    iterator = tf1.data.make_one_shot_iterator(read)
     tensors = list(iterator.get_next(name=req.scope))
-    pipeline_datasets.record(tensors, ds, iterator)  # tfdata_bridge.dataset_of (issue 19)
-    if retry is not None:  # a failed vectorized batch is retried record by record (batch_retry.py)
+    pipeline_datasets.record(tensors, ds, iterator, service)  # tfdata_bridge.dataset_of (issue 19)
+    if retry is not None and service is None:  # a failed vectorized batch is retried record by record (batch_retry.py)
         retry.attach(tensors)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
-        if again is not None:
+        rebuilt = rebuilt.with_options(options)
+        # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
+        read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
+        if again is not None and service is None:
             again.attach(tensors)
-        return pipeline_datasets.record(tensors, rebuilt.with_options(options))
+        pipeline_datasets.record(tensors, rebuilt, service=service)
+        return read
 
     _consumes(req, lifts + copies, tensors, rebuild)
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
     # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
-    pipelines.register(iterator, tensors, f"tf.{req.api} {req.scope.rstrip('/')!r}",
+    pipelines.register(iterator, tensors, name,
                        may_block=bool(python or producers or blocked), early=early)
     return Built(tensors, python, vectorized, bool(blocked), producers)
 
@@ -155,16 +183,14 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``); ``seeds``:
     the copy number of its first producer copy (``lifted_graph.first_copy``)."""
     shards = _reads(req, lifts, latch)
-    buffered = 0
-    if req.shuffle is not None:
-        buffered = shuffle_buffer(req, any(lift.python_producers for lift in lifts))
+    chain = req.plan(any(lift.python_producers for lift in lifts))
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
     retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
     if len(lifts) == 1 and not fallen:
         ds, early = _python_batches(req, lifts[0], shards) or (None, None)
         if ds is None:
-            ds, retry = _vectorized(req, lifts, shards, buffered)
+            ds, retry = _vectorized(req, lifts, shards, chain)
     vectorized = ds is not None
     if ds is None:
         producers: list[Any] = []
@@ -174,14 +200,11 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         ds = _combine(producers)
         if req.layout is not None:
             ds = ds.map(sparse_batch.assemble(req.layout))
-        ds = _shuffled(ds, req, buffered)
-        ds = _batched(ds, req)
+        ds = _shuffled_and_batched(ds, req, chain)
     if latch is not None:
         ds = error_latch.with_raising_tail(ds, latch)
-    if any(lift.python_producers for lift in lifts):  # their channel holds the call's capacity (_reads)
-        buffered = req.capacity
-    if early is None:  # (a Python producer's channel holding the whole capacity needs none)
-        ds = ds.prefetch(max(1, (req.capacity - buffered) // req.batch_size))
+    if early is None:  # capacity -> prefetch of what is left of it (a channel holding all of it needs none)
+        ds = tfdata.apply(chain, ds, stages=("feed",))
     return ds, early, vectorized, retry
 
 
@@ -246,17 +269,9 @@ def _consumes(req: GraphBatch, lifts: list[lifting.Lift], tensors: list[Any], re
         del made
 
 
-def _shuffled(ds: Any, req: GraphBatch, buffered: int) -> Any:
-    if req.shuffle is None:
-        return ds
-    return ds.shuffle(buffered, seed=req.shuffle[1])
-
-
-def _batched(ds: Any, req: GraphBatch) -> Any:
-    drop = not req.allow_smaller_final_batch
-    if req.dynamic_pad:
-        return ds.padded_batch(req.batch_size, padded_shapes=tuple(req.shapes), drop_remainder=drop)
-    return ds.batch(req.batch_size, drop_remainder=drop)
+def _shuffled_and_batched(ds: Any, req: GraphBatch, chain: plan.Plan) -> Any:
+    """The plan's shuffle and batch (padded to the queue's shapes, where legacy's queue fixed a dimension)."""
+    return tfdata.apply(chain, ds, stages=("mix", "batch"), padded_shapes=tuple(req.shapes))
 
 
 def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dict[int, dict[str, Any]]:
@@ -275,39 +290,26 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
             if stream is not None and up.source not in by_stream.setdefault(id(stream), []):
                 by_stream[id(stream)].append(up.source)
         for producer in lift.python_producers:  # (_python_batches gives a producer the whole capacity)
-            reads[id(producer)] = {"copies": req.threads, "capacity": _python_channel(req), "chunk": req.batch_size}
+            crossing = req.plan(python=True).crossing
+            reads[id(producer)] = {"copies": req.threads, "capacity": crossing.channel_capacity,
+                                   "chunk": crossing.chunk_size}
             if latch is not None:
                 reads[id(producer)]["latch"] = latch
     for lift in lifts:  # (a queue kernel shares its elements: its elements cross a batch at a time)
         for up in lift.upstreams:
             if isinstance(up.source, QueueRead) and up.source.method == "dequeue":
-                room = queue_reading.most_per_read(up.source.queue) or SHARED_CHUNK
-                reads[id(up.source)] = {"chunk": max(1, min(req.batch_size, SHARED_CHUNK, room))}
+                reads[id(up.source)] = {"chunk": plan.read_chunk(req.batch_size,
+                                                                 queue_reading.most_per_read(up.source.queue))}
     for sources in by_stream.values():
         for i, source in enumerate(sources):
             reads[id(source)] = {"shard": (i, len(sources))}
             if isinstance(source, readers.FileRead):  # (a shared reader's records cross a batch at a time)
-                reads[id(source)]["chunk"] = max(1, min(req.batch_size, SHARED_CHUNK))
+                reads[id(source)]["chunk"] = plan.read_chunk(req.batch_size)
     return reads
 
 
-def _python_channel(req: GraphBatch) -> int:
-    """What a Python producer's channel holds of the call's ``capacity``: all but the batch in flight
-    (the channel and that batch stand for legacy's queue), or with a shuffle, whose buffer holds the
-    rest, one batch (``plan.shuffle_split``)."""
-    if req.shuffle is not None:
-        return plan.shuffle_split(req.capacity, req.batch_size, whole_batches=True)[1]
-    return max(1, req.capacity - req.batch_size)
-
-
-def shuffle_buffer(req: GraphBatch, python: bool) -> int:
-    """The call's shuffle buffer (``plan.shuffle_split``): the whole ``capacity``, less what a Python
-    producer's channel holds (``python``)."""
-    return plan.shuffle_split(req.capacity, req.batch_size if python else 0, whole_batches=True)[0]
-
-
 def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],
-                buffered: int) -> tuple[Any, Any]:
+                chain: plan.Plan) -> tuple[Any, Any]:
     """The pipeline with the lifted ops run once per batch and its ``batch_retry.Retry`` (or None), or
     ``(None, None)`` where running the ops once per batch could change a result.
 
@@ -320,7 +322,7 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
     lift = lifts[0]
     if not _vectorizable(req, lift):
         return None, None
-    raw = _batched(_shuffled(lift.source(shards), req, buffered), req)
+    raw = _shuffled_and_batched(lift.source(shards), req, chain)
     specs = [tf.TensorSpec(s.shape[1:], s.dtype) if isinstance(s, tf.TensorSpec) else s
              for s in tf.nest.flatten(raw.element_spec)]
     forwarded = _forwarded(lift)
@@ -420,7 +422,7 @@ def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[
         return None
     producer = producers[0]
     starts: list[Any] = []
-    read = {**shards[id(producer)], "capacity": req.capacity, "early": starts,
+    read = {**shards[id(producer)], "capacity": req.plan(python=True, whole=True).channel_capacity, "early": starts,
             "whole_batches": (req.batch_size, req.allow_smaller_final_batch)}
     raw = lift.source({**shards, id(producer): read})
     if _passes_through(req, lift):
@@ -493,7 +495,7 @@ def _shape_checked(value: Any, shape: Any, index: int) -> Any:
 
 def _keep_and_unbatch(ds: Any, req: GraphBatch, n: int) -> Any:
     keep = req.keep
-    if keep is not None and (keep.shape.rank == 0 or not req.enqueue_many):
+    if keep is not None and req.call.keep == "element":
         ds = ds.filter(lambda *x: x[n]).map(lambda *x: x[:n])
         keep = None
     if req.enqueue_many:

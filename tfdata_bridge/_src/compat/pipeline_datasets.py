@@ -23,21 +23,24 @@ _made: GraphTable[dict[str, Made]] = GraphTable("pipeline_datasets")  # graph ->
 
 @dataclass
 class Made:
-    """A batch call's dataset (as its one-shot iterator reads it now) and that iterator."""
+    """A batch call's dataset (as its one-shot iterator reads it now, or sends to the tf.data service),
+    that iterator, and the service's address where the iterator reads it through the service
+    (``TFDATA_BRIDGE_SERVICE``, ``scaling/dropin_service.py``)."""
 
     dataset: Any
     iterator: Any
+    service: str | None = None
 
 
-def record(tensors: list[Any], dataset: Any, iterator: Any = None) -> Any:
-    """Remember ``dataset`` (and, the first time, ``iterator``) for the batch tensors ``tensors``; returns
-    ``dataset``."""
+def record(tensors: list[Any], dataset: Any, iterator: Any = None, service: str | None = None) -> Any:
+    """Remember ``dataset`` (and, the first time, ``iterator``) for the batch tensors ``tensors``, read
+    through the tf.data service at ``service`` (or here: ``None``); returns ``dataset``."""
     table = _made.setdefault(tensors[0].graph, {})
     made = table.get(tensors[0].op.name)
     if made is None:
-        table[tensors[0].op.name] = Made(dataset, iterator)
+        table[tensors[0].op.name] = Made(dataset, iterator, service)
     else:
-        made.dataset = dataset
+        made.dataset, made.service = dataset, service
     return dataset
 
 

@@ -41,7 +41,7 @@ from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, sta
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
 from tfdata_bridge._src.tf import tf
-from tfdata_bridge._src.symbols import READER_SOURCES
+from tfdata_bridge._src.symbols import reader_dropin
 
 tf1 = tf.compat.v1
 
@@ -325,7 +325,7 @@ class ReaderBase:
             return getattr(self._own(), what)(*args, **kwargs)
         raise NotImplementedError(
             f"{type(self).__name__} {self._name!r}: {what}() describes a reader op's state, and this reader reads "
-            f"through tf.data (a {_DATASETS[self._tfdb_config.kind]}), which keeps none; count what your program "
+            f"through tf.data (a {reader_dropin(self._tfdb_config.kind)}), which keeps none; count what your program "
             "takes from the batch instead, or checkpoint the input with tf.train.Checkpoint over a tf.data iterator "
             f"(or make the {what}() op before the reader's first read(), to have TensorFlow's own reader read, at "
             "legacy speed)"
@@ -353,9 +353,6 @@ class ReaderBase:
 
 
 ReaderBase.__signature__ = inspect.signature(tf1.ReaderBase)  # ReaderBase(...) is TensorFlow's own
-
-_DATASETS = {reader: dropin for reader, (_, dropin) in READER_SOURCES.items()}
-
 
 class TFRecordReader(ReaderBase):
     """``tf.compat.v1.TFRecordReader``: records of TFRecord files (``options``: a ``TFRecordOptions`` or

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import logging
 import threading
-import weakref
 from typing import Any
 
 from tfdata_bridge._src.compat import pipelines, runner_feed, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
+from tfdata_bridge._src.compat.runner_loop import RunnerLoop
 from tfdata_bridge._src.runtime import failures, gc_guard
 from tfdata_bridge._src.tf import tf
 
@@ -46,7 +46,7 @@ class _EagerSession:
 _EAGER = _EagerSession()
 
 
-class QueueRunner:
+class QueueRunner(RunnerLoop):
     """Holds a list of enqueue operations for a queue, each to be run in a thread (TensorFlow's
     ``tf.compat.v1.train.QueueRunner``; in eager mode the enqueue ops are zero-argument callables)."""
 
@@ -60,9 +60,7 @@ class QueueRunner:
             self._init_from_proto(queue_runner_def, import_scope)
         else:
             self._init_from_args(queue, enqueue_ops, close_op, cancel_op, queue_closed_exception_types)
-        self._lock = threading.Lock()
-        self._runs_per_session: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-        self._exceptions_raised: list[BaseException] = []
+        self._init_loop()
 
     def _init_from_args(self, queue, enqueue_ops, close_op, cancel_op, queue_closed_exception_types):
         if not queue or not enqueue_ops:
@@ -122,80 +120,28 @@ class QueueRunner:
         """The string name of the underlying Queue."""
         return getattr(self._queue, "name", repr(self._queue))
 
+    # -- the thread loop's hooks (runner_loop.py)
+    def _closed_types(self) -> tuple[type[BaseException], ...]:
+        return (*self._queue_closed_exception_types, *((StopIteration,) if self._eager else ()))
+
     def _runner(self, sess: Any, op: Any) -> Any:
         if self._eager:
             return op
         return sess.make_callable(op)
 
-    def _run(self, sess, enqueue_op, coord=None):
+    def _thread_ops(self) -> list[Any]:
+        return list(self._enqueue_ops) if getattr(self, "_tfdb_feed", None) is None else [self._tfdb_feed]
+
+    def _session_key(self, sess: Any) -> Any:
+        return _EAGER if self._eager and sess is None else sess
+
+    def _on_thread_start(self) -> None:
         if self._eager:  # it feeds an eager queue that a bridge iterator may be waiting on
             gc_guard.mark_worker_thread()
-        decremented = False
-        try:
-            enqueue = self._runner(sess, enqueue_op)
-            while True:
-                if coord and coord.should_stop():
-                    break
-                try:
-                    enqueue()
-                except (*self._queue_closed_exception_types, *((StopIteration,) if self._eager else ())):
-                    with self._lock:
-                        self._runs_per_session[sess] -= 1
-                        decremented = True
-                        if self._runs_per_session[sess] == 0:
-                            try:
-                                self._runner(sess, self._close_op)()
-                            except Exception as e:  # noqa: BLE001 - as TensorFlow: ignored
-                                logger.debug("Ignored exception: %s", e)
-                    return
-        except Exception as e:  # noqa: BLE001
-            if coord:
-                coord.request_stop(e)
-            else:
-                logger.error("Exception in QueueRunner: %s", e)
-                with self._lock:
-                    self._exceptions_raised.append(e)
-                if self._eager:
-                    _fail_queue(self._queue, enqueue_op, e)
-                raise
-        finally:
-            if not decremented:
-                with self._lock:
-                    self._runs_per_session[sess] -= 1
 
-    def _close_on_stop(self, sess, cancel_op, coord):
-        coord.wait_for_stop()
-        try:
-            self._runner(sess, cancel_op)()
-        except Exception as e:  # noqa: BLE001 - as TensorFlow: ignored
-            logger.debug("Ignored exception: %s", e)
-
-    def create_threads(self, sess, coord=None, daemon=False, start=False):
-        """Create (and optionally start) one thread per enqueue op, plus one that cancels the queue when
-        ``coord`` requests a stop. Returns ``[]`` while threads for ``sess`` are still running."""
-        key = _EAGER if self._eager and sess is None else sess
-        ops = self._enqueue_ops if getattr(self, "_tfdb_feed", None) is None else [self._tfdb_feed]
-        with self._lock:
-            if self._runs_per_session.get(key, 0) > 0:
-                return []
-            self._runs_per_session[key] = len(ops)
-            self._exceptions_raised = []
-        threads = [
-            threading.Thread(target=self._run, args=(key, op, coord),
-                             name=f"QueueRunnerThread-{self.name}-{getattr(op, 'name', i)}")
-            for i, op in enumerate(ops)
-        ]
-        if coord:
-            threads.append(threading.Thread(target=self._close_on_stop, args=(key, self._cancel_op, coord),
-                                            name=f"QueueRunnerThread-{self.name}-close_on_stop"))
-        for t in threads:
-            if coord:
-                coord.register_thread(t)
-            if daemon:
-                t.daemon = True
-            if start:
-                t.start()
-        return threads
+    def _failed(self, sess: Any, op: Any, error: BaseException) -> None:
+        if self._eager:
+            _fail_queue(self._queue, op, error)
 
     def to_proto(self, export_scope=None):
         """A ``QueueRunnerDef`` (graph mode), as TensorFlow's ``QueueRunner.to_proto`` makes it."""

@@ -1,7 +1,7 @@
 """``compile(spec) -> tf.data.Dataset``: producers on Python threads feed a bounded channel, and a
 ``from_generator`` source takes whole chunks from it, so tf.data pays one Python call per chunk (a
 batch, or every element that is ready) instead of one per element. Shuffling and re-batching happen in
-tf.data's C++ ops. See ``lowering.py`` for how each queue parameter maps."""
+tf.data's C++ ops, as the spec's plan says (``lowering.py``, ``plan/``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.generator_source import from_generator
-from tfdata_bridge._src.compiler.lowering import Lowering, lower
+from tfdata_bridge._src.compiler.lowering import lower
+from tfdata_bridge._src.plan import Plan, tfdata
 from tfdata_bridge._src.runtime import iterations, process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
 from tfdata_bridge._src.runtime.elements import stack
@@ -67,15 +68,8 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
         out_sig = tensor_spec(signature, None)
     else:
         out_sig = tensor_spec(signature)
-    dataset = from_generator(generator, output_signature=out_sig)
-    if plan.transfer in ("chunk", "batches"):
-        dataset = dataset.unbatch()
-    if plan.shuffle_buffer is not None:
-        dataset = dataset.shuffle(plan.shuffle_buffer, seed=spec.queue.seed)
-    if plan.rebatch:
-        dataset = dataset.batch(spec.consumer.batch_size, drop_remainder=plan.drop_remainder)
-    if spec.prefetch:
-        dataset = dataset.prefetch(spec.prefetch)
+    # the plan's chain (the crossing's unbatch, shuffle, batch, prefetch), as explain prints it
+    dataset = tfdata.apply(plan, from_generator(generator, output_signature=out_sig))
     out = BridgeDataset(dataset.with_options(_OPTIONS), generators=(generator,))
     process_hooks.install(out)  # Ctrl-C and the exit-time collection, while it lives
     return out
@@ -90,7 +84,7 @@ _OPTIONS = tf.data.Options()
 _OPTIONS.autotune.enabled = False
 
 
-def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool | ProcessPool:
+def start(spec: PipelineSpec, plan: Plan | None = None) -> ProducerPool | ProcessPool:
     """Create the channel for one run of ``spec`` and start its producers: on threads, or in
     ``spec.workers`` worker processes each (``runtime/process_workers.py``)."""
     plan = plan or lower(spec)
@@ -103,7 +97,7 @@ def start(spec: PipelineSpec, plan: Lowering | None = None) -> ProducerPool | Pr
     return ProducerPool(spec.producers, channel, queue.element_signature).start()
 
 
-def _generator(spec: PipelineSpec, plan: Lowering, signature: Signature,
+def _generator(spec: PipelineSpec, plan: Plan, signature: Signature,
                pool_for: Callable[[], ProducerPool | ProcessPool] | None = None) -> Callable[[], Iterator[Any]]:
     """The generator function of ``spec``'s chunks: each call starts a run of the producers (or takes
     the one ``pool_for()`` gives) and yields its chunks until the channel ends."""

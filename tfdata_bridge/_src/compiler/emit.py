@@ -1,4 +1,5 @@
-"""Source text for tf.data chains, shared by the code generators (``migrate --to tfdata``).
+"""Source text for tf.data chains, shared by the code generators (``migrate --to tfdata``): the sources'
+heads here; each chain step printed by the plan's printer (``plan/printer.py``), the one printer.
 
 Plain string building, no TensorFlow import. Every function takes ``v1``, the spelling through which the
 program reaches ``tensorflow.compat.v1`` (``"tf"`` after ``import tensorflow.compat.v1 as tf``,
@@ -9,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfdata_bridge._src.plan.model import Autotune, Code, Step, parallel_kwargs
+from tfdata_bridge._src.plan.printer import chain, step_text
 
-def chain(head: str, steps: Sequence[str]) -> str:
-    """``(head .step .step)`` over several lines, or ``head`` alone."""
-    if not steps:
-        return head
-    return "(\n    " + head.replace("\n", "\n    ") + "".join(f"\n    .{s}" for s in steps) + "\n)"
+__all__ = ["chain", "from_tensor_slices", "epoch_steps", "interleave", "map_step", "shuffle_step", "batch_step",
+           "prefetch_step", "one_shot_get_next", "tensor_spec", "generator_source"]
 
 
 def from_tensor_slices(v1: str, value: str) -> str:
@@ -40,20 +40,20 @@ def interleave(reader: str, cycle_length: int, parallel: str | None) -> str:
 
 
 def map_step(fn: str, parallel: str | None) -> str:
-    return f"map({fn}, num_parallel_calls={parallel})" if parallel and parallel != "1" else f"map({fn})"
+    return step_text(Step("map", "element", (Code(fn),), parallel_kwargs(Code(parallel or "1"))))
 
 
 def shuffle_step(buffer: str, seed: str | None) -> str:
-    return f"shuffle({buffer}, seed={seed})" if seed is not None else f"shuffle({buffer})"
+    return step_text(Step("shuffle", "mix", (Code(buffer),), () if seed is None else (("seed", Code(seed)),)))
 
 
 def batch_step(batch_size: str, drop_remainder: bool, padded: bool) -> str:
-    name = "padded_batch" if padded else "batch"
-    return f"{name}({batch_size}, drop_remainder={drop_remainder})"
+    return step_text(Step("padded_batch" if padded else "batch", "batch", (Code(batch_size),),
+                          (("drop_remainder", drop_remainder),)))
 
 
 def prefetch_step(v1: str) -> str:
-    return f"prefetch({v1}.data.AUTOTUNE)"
+    return step_text(Step("prefetch", "feed", (Autotune(v1),)))
 
 
 def one_shot_get_next(v1: str, dataset: str) -> str:

@@ -11,7 +11,10 @@ waits for others. ``compile(spec)`` yields the same elements.
 
 from __future__ import annotations
 
-from tfdata_bridge._src.compiler.lowering import shuffle_buffer_size
+import dataclasses
+
+from tfdata_bridge._src.compiler.lowering import lower
+from tfdata_bridge._src.plan import Crossing, printer
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 from tfdata_bridge._src.spec.producer import Producer
 from tfdata_bridge._src.spec.signature import Signature
@@ -158,27 +161,18 @@ def explain(spec: PipelineSpec) -> str:
             f"        _elements, args=(index,), output_signature={sig_src}),",
             f"    cycle_length={len(copies)}, num_parallel_calls={len(copies)}, deterministic=False)",
         ]
+    chain = lower(spec)  # the plan compile builds: its chain after the source, printed
     if grouped:
         lines.append("dataset = dataset.unbatch()")
-    if queue.kind == "random_shuffle":
-        seed = "" if queue.seed is None else f", seed={queue.seed}"
-        lines.append(
-            f"dataset = dataset.shuffle({shuffle_buffer_size(spec)}{seed})"
-            f"  # 7/8 or more of capacity={queue.capacity}: legacy mixed across all it held"
-        )
+    lines += printer.statements("dataset", chain, stages=("mix",), reasons=True)
     if queue.kind == "priority":
         lines.append(
             "# PriorityQueue: tf.data has no priority order. compile() orders the elements buffered at each"
         )
         lines.append(f"# dequeue by priority (at most capacity={queue.capacity}), as the legacy queue did.")
-    if consumer.batched:
-        drop = not consumer.allow_smaller_final_batch
-        if spec.padded:
-            lines.append(f"dataset = dataset.padded_batch({consumer.batch_size}, drop_remainder={drop})")
-        else:
-            lines.append(f"dataset = dataset.batch({consumer.batch_size}, drop_remainder={drop})")
-    if spec.prefetch:
-        lines.append(f"dataset = dataset.prefetch({spec.prefetch})")
+    if consumer.batched:  # (compile may batch before tf.data: the chain written here batches in it)
+        lines += printer.statements("dataset", dataclasses.replace(chain, crossing=Crossing()), stages=("batch",))
+    lines += printer.statements("dataset", chain, stages=("feed",))
     if spec.workers is not None:
         lines += [
             f"# workers={spec.workers}: compile() runs each producer in {spec.workers} worker process(es), each making its",

@@ -62,7 +62,8 @@ class StartedBatches:
             raise ValueError("StartedBatches takes a batched FIFO spec with known shapes "
                              f"(its transfer is {plan.transfer!r})")
         self._spec = spec
-        self._plan = dataclasses.replace(plan, chunk_size=spec.consumer.batch_size)  # one batch a call
+        self._plan = dataclasses.replace(  # one batch a call
+            plan, crossing=dataclasses.replace(plan.crossing, chunk_size=spec.consumer.batch_size))
         self._owner_now = owner_now
         self._lock = threading.Lock()
         self._early: ProducerPool | None = None  # started, not yet taken by a run

@@ -6,13 +6,13 @@ from collections.abc import Callable
 
 import libcst as cst
 
+from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
-from tfdata_bridge._src.symbols import READER_SOURCES
-
-_READER_CLASSES = {reader: dataset for reader, (dataset, _) in READER_SOURCES.items() if dataset is not None}
+from tfdata_bridge._src.symbols import reader_dataset
 
 
 class Generator:
@@ -125,7 +125,7 @@ class Generator:
         for bad in ("options", "hop_bytes", "encoding"):
             if not is_none(args.get(bad)):
                 raise Refusal(f"{s.reader}({bad}=...) has no rewrite the tool can prove equal")
-        cls = f"{v1}.data.{_READER_CLASSES[s.reader]}"
+        cls = f"{v1}.data.{reader_dataset(s.reader)}"
         if s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
             reader = f"lambda filename: {cls}(filename).skip({self.code(args['skip_header_lines'])})"
         elif s.reader == "FixedLengthRecordReader":
@@ -162,15 +162,12 @@ class Generator:
                 ) -> tuple[list[cst.BaseStatement], str, list[str]]:
         """(statements batching ``dataset`` as the batch call with ``args`` did, the get_next code, notes)."""
         notes: list[str] = []
-        steps: list[str] = []
-        if api in ("train.shuffle_batch", "train.maybe_shuffle_batch"):
-            steps.append(emit.shuffle_step(self.code(args["capacity"]), self.arg_of(args, "seed")))
+        shuffle = api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
+        if shuffle:
             notes.append(f"shuffle order differs from the queue's for the same seed (window: capacity "
                          f"{self.code(args['capacity'])})")
-        drop = not literal_bool(args.get("allow_smaller_final_batch"), False, "allow_smaller_final_batch")
-        padded = literal_bool(args.get("dynamic_pad"), False, "dynamic_pad")
-        steps.append(emit.batch_step(self.code(args["batch_size"]), drop, padded))
-        steps.append(emit.prefetch_step(self.v1))
+        steps = printer.steps_text(plan.from_batch_call(self._call(api, args, shuffle), prefetch="autotune",
+                                                        v1=self.v1))
         batched = self.fresh("batched")
         assign = cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n")
         get_next = emit.one_shot_get_next(self.v1, batched)
@@ -179,6 +176,18 @@ class Generator:
     def arg_of(self, args: dict[str, cst.BaseExpression], name: str) -> str | None:
         node = args.get(name)
         return None if is_none(node) else self.code(node)
+
+    def _call(self, api: str, args: dict[str, cst.BaseExpression], shuffle: bool, threads: str | None = None,
+              keep: str | None = None, many: bool = False) -> plan.BatchCall:
+        """The batch call's parameters, as written, for its plan (``plan.from_batch_call``)."""
+        code = (lambda name: None if is_none(args.get(name)) else plan.Code(self.code(args[name])))
+        return plan.BatchCall(
+            api, code("batch_size"), code("capacity") if shuffle else 32, plan.Code(threads or "1"),
+            keep=keep, enqueue_many=many,
+            dynamic_pad=literal_bool(args.get("dynamic_pad"), False, "dynamic_pad"),
+            allow_smaller_final_batch=literal_bool(args.get("allow_smaller_final_batch"), False,
+                                                   "allow_smaller_final_batch"),
+            shuffle=shuffle, seed=code("seed") if shuffle else None)
 
     def statements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
         """(statements to insert, the expression for the batch call's targets, the pipeline comment)."""
@@ -194,33 +203,24 @@ class Generator:
         many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
         vector = self._vectorized(p) if keep is None and not many else None
         fn_stmts: list[cst.BaseStatement] = []
+        element = per_batch = None
         if vector is not None:
-            pass
+            fn = self.fresh("parse_batch")
+            fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
+            per_batch = plan.Fn(fn, fn)
+            notes.append("parsing runs on whole batches (same values)")
         elif p.intermediates or keep is not None or returned != self._params_struct(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
             fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), ret))
-            steps.append(emit.map_step(fn, threads))
-            if many:
-                steps.append("unbatch()")
-            if keep is not None:
-                steps.append("filter(lambda element, keep: keep)")
-                steps.append("map(lambda element, keep: element)")
-        if many and not any(step == "unbatch()" for step in steps):
-            steps.append("unbatch()")
-        if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.shuffle_split)
-            steps.append(emit.shuffle_step(self.code(p.args["capacity"]), self.arg(p, "seed")))
+            element = plan.Fn(fn, fn)
+        if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.from_batch_call)
             notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
                             f"{self.code(p.args['capacity'])})")
-        drop = not literal_bool(p.args.get("allow_smaller_final_batch"), False, "allow_smaller_final_batch")
-        padded = literal_bool(p.args.get("dynamic_pad"), False, "dynamic_pad")
-        steps.append(emit.batch_step(self.code(p.args["batch_size"]), drop, padded))
-        if vector is not None:
-            fn = self.fresh("parse_batch")
-            fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
-            steps.append(emit.map_step(fn, threads))
-            notes.append("parsing runs on whole batches (same values)")
-        steps.append(emit.prefetch_step(v1))
+        # keep_input after enqueue_many's unbatch: one flag per row
+        call = self._call(p.api, p.args, shuffle, threads, None if keep is None else "row" if many else "element", many)
+        steps += printer.steps_text(plan.from_batch_call(call, element=element, per_batch=per_batch,
+                                                         prefetch="autotune", v1=v1))
         dataset = self.fresh("dataset")
         assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
         get_next = emit.one_shot_get_next(v1, dataset)

@@ -25,12 +25,7 @@ JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join
 # the readers a recognised pipeline may read with (symbols.READER_SOURCES; an IdentityReader's "records" are
 # its work strings: nothing a file-reading rewrite would give)
 READERS = set(READER_SOURCES) - {"IdentityReader"}
-# what the rewrite turns into tf.data (as part of a recognised pipeline), by canonical table name
-REWRITTEN = frozenset({
-    *BATCHES, "train.string_input_producer", "train.slice_input_producer", *READERS,
-    "FIFOQueue",  # in the feed-thread pattern (feed_thread.py)
-    "train.batch_join", "train.shuffle_batch_join",  # over readers of one file queue (join.py)
-})
+# what the rewrite turns into tf.data as part of a recognised pipeline: symbols.LegacySymbol.rewritten
 
 
 @dataclass

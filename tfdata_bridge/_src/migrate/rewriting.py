@@ -22,7 +22,7 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
         raise ValueError(f"to={to!r} is not a migration target; use to='compat' or to='tfdata'")
     try:
         # CPython's parser names the line scan names (libcst's position is where its parser gave up, often lines
-        # later), and its ast resolution finds what libcst's would (tests/test_scan.py checks they agree): a
+        # later), and its ast resolution finds what libcst's would (tests/migrate/test_scan.py checks they agree): a
         # file with no legacy API use has nothing to rewrite, and libcst (~100x the cost) never reads it
         tree = ast.parse(source, "<string>")
         if not scan_source(source, tree=tree):

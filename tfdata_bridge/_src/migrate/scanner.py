@@ -15,7 +15,6 @@ from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references
 from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
-from tfdata_bridge._src.migrate.pipelines import REWRITTEN
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
 from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
 from tfdata_bridge._src.migrate.sources import load_source
@@ -37,7 +36,7 @@ def tfdata_text(sym: LegacySymbol) -> str:
         return "removed where nothing else uses it; otherwise left (harmless without queue runners)"
     if sym.to_tfdata == "kept":
         return "left as it is"
-    if sym.name not in REWRITTEN:
+    if not sym.rewritten:
         return "left, with the reason: not rewritten yet; `migrate --to compat` runs it through the drop-in"
     return "rewritten with its pipeline into tf.data where the pipeline is recognised; otherwise left, with the reason"
 

@@ -26,7 +26,7 @@ def shuffle_split(capacity: int, transfer: int = 0, *, whole_batches: bool = Fal
 
     - Chunks (``compile`` of a spec, ``transfer`` = ``CHUNK_LIMIT``): the channel holds one chunk, at most
       an eighth of ``capacity``, so elements mix across at least 7/8 of it (measured against legacy in
-      ``tests/test_shuffle_mixing.py``); a channel of 32 ran a 1,000-capacity pipeline 2x slower than 128.
+      ``tests/spec/test_shuffle_mixing.py``); a channel of 32 ran a 1,000-capacity pipeline 2x slower than 128.
     - Whole batches (the drop-in's Python producers, ``transfer`` = the batch size): the channel holds one
       batch, at most half of ``capacity``: a batch is what crosses, and legacy's queue held it too.
     """
@@ -35,3 +35,10 @@ def shuffle_split(capacity: int, transfer: int = 0, *, whole_batches: bool = Fal
     share = _BATCH_SHARE if whole_batches else _CHUNK_SHARE
     channel = max(1, min(transfer, capacity // share))
     return max(1, capacity - channel), channel
+
+
+def read_chunk(batch_size: int, room: int | None = None) -> int:
+    """Elements per read where a kernel shared by several readers (a reader's records, a queue's dequeue)
+    hands them to tf.data: a batch's worth, at most ``CHUNK_LIMIT``, and at most the ``room`` a read may
+    take from the queue at once."""
+    return max(1, min(batch_size, CHUNK_LIMIT, room or CHUNK_LIMIT))

@@ -40,6 +40,11 @@ def iterator_saveable(tensors: Any) -> Any:
                         "for a tf.data.Dataset in eager mode use tf.train.Checkpoint(iterator=iter(dataset))")
     portable.dataset(tensors, REFUSAL)  # refuses a spec, Python ops, legacy queue or reader ops
     made = pipeline_datasets.lookup(tensors, REFUSAL.who)
+    if made.service is not None:
+        raise ValueError(f"{REFUSAL.who}: this batch call reads its pipeline through the tf.data service at "
+                         f"{made.service} (TFDATA_BRIDGE_SERVICE or configure(service=...)), whose position a "
+                         "checkpoint does not save. Build the call without the service (unset the variable, or "
+                         "tfdata_bridge.configure(service=None) before it) to save where it has got to")
     # its notice ("In TF2, use tf.train.Checkpoint") is for TF2 code: a graph-mode Saver is what this is for
     with tf_private.silenced_deprecations():
         return tf.data.experimental.make_saveable_from_iterator(made.iterator, external_state_policy="ignore")

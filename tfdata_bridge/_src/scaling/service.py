@@ -25,7 +25,8 @@ REFUSAL = portable.Refusal(
     "process's Python",
     "Run the Python producer in process workers on this machine (pipeline(..., workers=N)), or move it into "
     "TensorFlow ops (files read by tf.data.TFRecordDataset, tf.data.Dataset.range or from_tensor_slices, "
-    "with the work in map) and distribute that")
+    "with the work in map) and distribute that; or write its output once to TFRecord files (`tfdata-bridge "
+    "materialize`) and distribute tfdata_bridge.materialized(that folder)")
 
 
 def distribute(pipeline: Any, service: Any, *, sharding: Any = "dynamic", job_name: str | None = None) -> Any:
@@ -40,16 +41,17 @@ def distribute(pipeline: Any, service: Any, *, sharding: Any = "dynamic", job_na
     an iterator of its own). Raises ``ValueError`` for a pipeline holding Python or legacy queue ops.
     """
     dataset = portable.dataset(pipeline, REFUSAL)
-    policy = _policy(sharding)
+    mode = policy(sharding)
     target = getattr(service, "target", service)
     if not isinstance(target, str) or "://" not in target:
         raise ValueError(f"tfdata_bridge.distribute: service must be the dispatcher's address as "
                          f"'grpc://host:port' (or a DispatchServer); got {service!r}")
-    return dataset.apply(tf.data.experimental.service.distribute(processing_mode=policy, service=target,
+    return dataset.apply(tf.data.experimental.service.distribute(processing_mode=mode, service=target,
                                                                  job_name=job_name))
 
 
-def _policy(sharding: Any) -> Any:
+def policy(sharding: Any) -> Any:
+    """The ``ShardingPolicy`` that ``sharding`` names (``"dynamic"``, ``"off"``, or one itself)."""
     policies = tf.data.experimental.service.ShardingPolicy
     if isinstance(sharding, policies):
         return sharding

@@ -187,3 +187,22 @@ def test_a_compiled_specs_iterator_cannot_be_checkpointed_by_tf_data(tmp_path):
     with pytest.raises(tf.errors.FailedPreconditionError, match="PyFunc is stateful"):
         tf.train.Checkpoint(iterator=iterator).save(str(tmp_path / "spec"))
     assert int(next(iterator)) == 1  # the iteration goes on
+
+
+def test_with_the_service_set_a_drop_in_batch_call_reads_a_data_service_dataset_and_cannot_be_saved():
+    from test_scaling_out import shuffled_records
+
+    tfdb.configure(service=SERVICE)  # building contacts no dispatcher: the dataset registers when it first runs
+    try:
+        with tf.Graph().as_default() as graph, warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            batch = shuffled_records(bridge, ["never-read.tfrecord"])
+            with pytest.raises(ValueError) as e:
+                tfdb.iterator_saveable(batch)
+            assert isinstance(tfdb.dataset_of(batch), tf.data.Dataset)  # the pipeline the service is sent
+    finally:
+        tfdb.configure(service=None)
+    assert {node.op for f in graph.as_graph_def().library.function for node in f.node_def} >= {"DataServiceDatasetV4"}
+    assert str(e.value).startswith("tfdata_bridge.iterator_saveable: this batch call reads its pipeline through the "
+                                   f"tf.data service at {SERVICE} (TFDATA_BRIDGE_SERVICE or configure(service=...)), "
+                                   "whose position a checkpoint does not save."), str(e.value)

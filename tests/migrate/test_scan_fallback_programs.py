@@ -21,7 +21,7 @@ from tfdata_bridge.migrate import rewrite, scan_source
 
 pytestmark = pytest.mark.timeout(600)
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 PROGRAMS = {
     # a producer that reads a variable: the rewrite has no source to lift, so it refuses

@@ -121,5 +121,5 @@ def test_a_process_that_drops_its_bridge_datasets_keeps_no_bridge_hook() -> None
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: the shared helpers
     run_child()

@@ -61,7 +61,9 @@ def _announce_when_waiting(pids: list[int]) -> None:
 
 
 def _run_child(mode: str) -> tuple[subprocess.Popen, list[int], str, str]:
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
+    from child_results import child_env
+
+    env = child_env()  # tests/ on the path: the child imports process_producers
     child = subprocess.Popen([sys.executable, __file__, mode], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, env=env)
     try:
@@ -105,13 +107,13 @@ def test_the_readme_scaling_out_example_runs_as_two_files(tmp_path):
     import pathlib
     import re
 
-    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
     section = readme.split("## Scaling out", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"^```py\n(.*?)^```", section, flags=re.S | re.M)
     assert [b.splitlines()[0].split(":")[0] for b in blocks] == ["# producers.py", "# train.py"]
     for block in blocks:
         (tmp_path / block.splitlines()[0][2:].split(":")[0]).write_text(block)
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONPATH=str(pathlib.Path(__file__).resolve().parents[1]))
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONPATH=str(pathlib.Path(__file__).resolve().parents[2]))
     result = subprocess.run([sys.executable, "train.py"], cwd=tmp_path, capture_output=True, text=True,
                             timeout=CHILD_TIMEOUT_S, env=env)
     assert result.returncode == 0 and "10000 examples" in result.stdout, result.stderr[-3000:]

@@ -15,7 +15,7 @@ import pytest
 from tfdata_bridge._src.symbols import SYMBOLS
 from tfdata_bridge.migrate import scan, scan_source
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "tests" / "legacy_programs"
 
 

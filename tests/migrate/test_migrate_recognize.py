@@ -7,7 +7,7 @@ import pathlib
 from tfdata_bridge._src.migrate.recognize import recognize
 from tfdata_bridge.migrate import rewrite
 
-PROGRAMS = pathlib.Path(__file__).resolve().parent / "legacy_programs"
+PROGRAMS = pathlib.Path(__file__).resolve().parents[1] / "legacy_programs"
 
 
 def test_recognize_reports_a_rewritten_pipeline_at_its_batch_call():

@@ -13,7 +13,7 @@ import pytest
 from tfdata_bridge._src.symbols import SYMBOLS
 from tfdata_bridge.migrate import rewrite, rewrite_file, scan_source
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _d(text: str) -> str:

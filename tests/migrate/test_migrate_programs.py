@@ -19,7 +19,7 @@ from tfdata_bridge.migrate import rewrite, scan_source
 
 pytestmark = pytest.mark.timeout(600)
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "tests" / "legacy_programs"
 RUNNER = PROGRAMS / "run_programs.py"
 

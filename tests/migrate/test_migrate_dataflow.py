@@ -425,7 +425,7 @@ def test_the_cli_rewrites_a_reader_helper_of_another_module_it_is_given(tmp_path
     (tmp_path / "project/__init__.py").write_text("")
     (tmp_path / "project/readers.py").write_text(DECODE)
     (tmp_path / "project/train.py").write_text(TRAIN.format(module="project.readers"))
-    root = pathlib.Path(__file__).resolve().parents[1]
+    root = pathlib.Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate", *given.split(), "--to", "tfdata",
                           "--write"], capture_output=True, text=True, timeout=120, cwd=tmp_path,
                          env={**os.environ, "PYTHONPATH": str(root)})
@@ -457,7 +457,7 @@ def test_a_reader_helper_whose_reader_uses_its_own_modules_constant_is_left(tmp_
 
 
 def test_the_readme_helper_before_after_is_what_the_tool_prints():
-    root = pathlib.Path(__file__).resolve().parents[1]
+    root = pathlib.Path(__file__).resolve().parents[2]
     block = (root / "README.md").read_text().split("```diff\n")[1].split("```\n", 1)[0]
     out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate",
                           "tests/migrate_corpus/helper_read_and_decode.py", "--to", "tfdata"],

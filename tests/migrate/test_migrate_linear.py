@@ -13,7 +13,7 @@ import pytest
 from tfdata_bridge._src.migrate import elide, rewriting
 from tfdata_bridge._src.migrate.sources import error_text
 
-PROGRAMS = pathlib.Path(__file__).resolve().parent / "legacy_programs"
+PROGRAMS = pathlib.Path(__file__).resolve().parents[1] / "legacy_programs"
 PYFUNC = (PROGRAMS / "pyfunc_batch.py").read_text()
 READER = (PROGRAMS / "tfrecord_shuffle_batch.py").read_text()
 

@@ -60,11 +60,11 @@ def _finished(child: subprocess.Popen, timeout: float, what: str) -> tuple[str, 
 
 
 # --------------------------------------------------------------------------- in-process scenarios
-# (run in the child: ``python tests/test_shutdown.py scenarios``)
+# (run in the child: ``python tests/runtime/test_shutdown.py scenarios``)
 
 def _bridge_threads() -> list[str]:
     # Not the reaper (runtime/gc_guard.py): it ends once no bridge iterator is left, which these
-    # scenarios do not wait for (tests/test_process_hooks_released.py does).
+    # scenarios do not wait for (tests/runtime/test_process_hooks_released.py does).
     return sorted(t.name for t in threading.enumerate()
                   if t.name.startswith(BRIDGE_THREAD_PREFIXES) and t.name != "tfdata_bridge-reaper")
 
@@ -624,7 +624,7 @@ def test_ctrl_c_during_a_blocking_dequeue_ends_the_program(interrupted, case):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: the shared helpers
     if sys.argv[1] == "scenarios":
         run_scenarios()
     elif sys.argv[1] == "exit":

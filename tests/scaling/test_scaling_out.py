@@ -14,7 +14,6 @@ import collections
 import functools
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from process_leftovers import children_of, listening_ports, still_open
 
 CHILD_TIMEOUT_S = 240
 FILES, RECORDS = 3, 7  # 21 records: batches of 4 and 5 straddle files and end short
@@ -126,46 +126,6 @@ def run_drop_in(build: Any, names: list[str], *, through: Any = None, saver: str
 # --- the child ---------------------------------------------------------------------------------------
 
 
-def listening_ports() -> list[int]:
-    """The TCP ports this process listens on: its socket inodes (``/proc/self/fd``) in LISTEN state."""
-    mine = set()
-    for fd in os.listdir("/proc/self/fd"):
-        try:
-            target = os.readlink(f"/proc/self/fd/{fd}")
-        except OSError:
-            continue
-        if target.startswith("socket:["):
-            mine.add(target[len("socket:["):-1])
-    return sorted({port for port, inode in _listening() if inode in mine})
-
-
-def _listening() -> list[tuple[int, str]]:
-    found = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        if os.path.exists(table):
-            with open(table) as f:
-                for row in f.read().splitlines()[1:]:
-                    cols = row.split()
-                    if cols[3] == "0A":  # LISTEN
-                        found.append((int(cols[1].rsplit(":", 1)[1], 16), cols[9]))
-    return found
-
-
-def children_of(pid: int) -> list[int]:
-    """Live processes whose parent is ``pid``."""
-    kids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    stat = f.read()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(entry))
-    return kids
-
-
 def _mirrored(tf: Any) -> dict[str, Any]:
     """A compiled spec under MirroredStrategy over two logical CPUs, both ways of distributing input."""
     import tfdata_bridge as tfdb
@@ -254,7 +214,9 @@ def child(tmp_path_factory: Any) -> dict[str, Any]:
     names = write_records(str(root))
     checkpoint = str(root / "input")
     first_half = run_drop_in(shuffled_records, names, saver=checkpoint, steps=3)
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="2", PYTHONUNBUFFERED="1")
+    from child_results import child_env
+
+    env = child_env()  # tests/ on the path: the child imports batch_harness
     done = subprocess.run([sys.executable, __file__, json.dumps({"names": names, "checkpoint": checkpoint})],
                           capture_output=True, text=True, env=env, timeout=CHILD_TIMEOUT_S)
     lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
@@ -290,11 +252,7 @@ def test_the_service_leaves_no_port_and_no_process_behind(child):
     assert child["children"] == []
     assert multiprocessing.active_children() == []
     assert child["returncode"] == 0
-    assert not {port for port, _ in _listening()} & set(child["listening"])  # the child has ended: none listens
-    for port in child["listening"]:
-        with socket.socket() as s:
-            s.settimeout(5)
-            assert s.connect_ex(("127.0.0.1", port)) != 0, port
+    assert still_open(child["listening"]) == []  # the child has ended: none listens
 
 
 # --- tf.distribute -----------------------------------------------------------------------------------

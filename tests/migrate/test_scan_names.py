@@ -13,7 +13,7 @@ import pytest
 from tfdata_bridge._src.migrate import fast_names
 from tfdata_bridge.migrate import rewrite, scan, scan_source
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "tests" / "legacy_programs"
 
 

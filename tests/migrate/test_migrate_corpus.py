@@ -26,7 +26,7 @@ from tfdata_bridge.migrate import rewrite, scan_source
 
 pytestmark = pytest.mark.timeout(900)
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "migrate_corpus"
 RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 

@@ -28,7 +28,7 @@ import pytest
 from tfdata_bridge._src.symbols import STARTS_RUNNERS
 from tfdata_bridge.migrate import scan_source
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 N = 23  # elements: not a multiple of any batch size below, so each case has a short tail to lose or keep
 
 # name -> (the batch call, with `value` the producer's tensor; the equivalent spec's keyword arguments or None
