@@ -5,6 +5,7 @@ stay legacy's (``batch_harness``: the same program run with ``tensorflow.compat.
 
 from __future__ import annotations
 
+import threading
 import warnings
 from pathlib import Path
 from typing import Any
@@ -245,3 +246,80 @@ def test_vectorization_is_still_tried_over_parse_ops(monkeypatch, files):
     assert [list(map(np.ndarray.tolist, b)) for b in ours.batches] == \
         [list(map(np.ndarray.tolist, b)) for b in legacy.batches]
 
+
+
+# --- fewer functions for grappler, the first run not held up by start_queue_runners -----------------
+
+
+def _counted_epochs(images: tuple[list[str], list[int]]) -> Any:
+    """The image batch read to its end; then the epoch counter's value and the graph's function library."""
+
+    def program(tf1: Any) -> tuple[list[Any], int, list[Any]]:
+        with tf.Graph().as_default() as graph, warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            labels = _image_batch(*images)(tf1)[1]
+            (counter,) = [v for v in tf1.local_variables() if v.op.name.endswith("limit_epochs/epochs")]
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                got = []
+                try:
+                    while True:
+                        got.extend(sess.run(labels).tolist())
+                except tf.errors.OutOfRangeError:
+                    pass
+                epochs = int(sess.run(counter))
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return sorted(got), epochs, list(graph.as_graph_def().library.function)
+
+    return program
+
+
+def test_the_epoch_counter_counts_as_legacys_without_a_function_of_its_own(images):
+    """The counter's "if initialized, count" is TensorFlow's v1 cond (Switch, Merge) inside the epoch map,
+    not a ``tf.cond``, whose two branch functions the session's grappler optimized again at every new run
+    signature that reached the pipeline (``start_queue_runners``, the first batch)."""
+    program = _counted_epochs(images)
+    legacy_labels, legacy_epochs, _ = program(LEGACY)
+    labels, epochs, library = program(BRIDGE)
+    assert (labels, epochs) == (legacy_labels, legacy_epochs) == (sorted(list(range(10)) * 2), 2)
+    conds = [f.signature.name for f in library if any(n.op in ("If", "StatelessIf") for n in f.node_def)]
+    assert conds == []
+
+
+def test_start_queue_runners_returns_while_the_iterators_are_still_being_made(images):
+    """Legacy's ``start_queue_runners`` started its runner threads and returned; the drop-in makes its
+    pipelines' iterators (their warm start begins production) on a thread too, which the coordinator's
+    ``join`` waits for. Held there, the program's own first run makes the iterator itself and gets
+    legacy's first batch."""
+    entered, gate = threading.Event(), threading.Event()
+    program_thread = threading.current_thread()
+
+    class Held(BRIDGE.Session):
+        def run(self, fetches: Any, *args: Any, **kwargs: Any) -> Any:
+            if threading.current_thread() is not program_thread and not gate.is_set():
+                entered.set()
+                assert gate.wait(60)
+            return super().run(fetches, *args, **kwargs)
+
+    def first_batch(tf1: Any, session: Any) -> list[int]:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            path, label = tf1.train.slice_input_producer(list(images), num_epochs=1, shuffle=False)
+            image = tf1.image.resize_images(tf1.image.decode_png(tf1.read_file(path), channels=3), [3, 3])
+            labels = tf1.train.batch([image, label], 4)[1]  # (one thread: legacy's order is certain)
+            with session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                if tf1 is BRIDGE:
+                    assert entered.wait(60)  # the iterators are being made on the held thread
+                first = sess.run(labels).tolist()
+                gate.set()
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return first
+
+    assert first_batch(BRIDGE, Held) == first_batch(LEGACY, LEGACY.Session) == [0, 1, 2, 3]

@@ -417,7 +417,7 @@ def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
                                    fallback_to_while_loop=False, warn=False)
         return tuple(tf.ensure_shape(v, s) for v, s in zip(values, shapes))
 
-    return per_batch
+    return lifted_graph.plain(per_batch)
 
 
 def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]]) -> tuple[Any, Any] | None:
@@ -474,7 +474,7 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
             comps = [_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(values[:n], shapes))]
             return tuple(comps + values[n:])
 
-        return element
+        return lifted_graph.plain(element)
 
     upstream = lift.source(shards)
     if upstream is not None:
