@@ -184,12 +184,39 @@ def failed_pipelines(error: Any, get_next_ops: list[str]) -> list[str]:
     return [n for n in _NODE.findall(error.message or "") if n in get_next_ops]
 
 
+_LIFTED_NODE = re.compile(r"\{\{node (?:[^{}]*?/)?lifted/([^{}]+)\}\}")  # an op re-imported into tf.data
+_DATASET_CONTEXT = re.compile(r"\n\t \[\[(?!\{\{node )[^\n]*\]\]")  # "[[batch]]": the iterator's own node
+
+
+def as_the_runner_raised(error: Any) -> Any:
+    """``error`` (a record's, from a ``Session.run`` of the drop-in's) as legacy's runner thread raised it:
+    the kernel's own message, not ``Session.run``'s "Graph execution error: Detected at node..." retelling
+    (the error it was made from is its ``__context__``), the record's op named as the program named it
+    (``{{node DecodeCSV}}``, not ``{{node batch/retry/lifted/DecodeCSV}}``), without the tf.data iterator's
+    own context line, and no op attached, as legacy's."""
+    # The kernel's error is the first in the __context__ chain whose words the retelling quotes; further
+    # down the chain are errors that were being handled (a failed batch whose records were being retried).
+    raw, seen = error, error.__context__
+    while isinstance(seen, tf.errors.OpError):
+        first = (seen.message or "").split("\n", 1)[0]
+        if first and first in error.message and seen.message != error.message:
+            raw = seen
+            break
+        seen = seen.__context__
+    message = _DATASET_CONTEXT.sub("", _LIFTED_NODE.sub(lambda m: "{{node " + m.group(1) + "}}", raw.message))
+    try:
+        return type(raw)(None, None, message)
+    except TypeError:  # an OpError subclass with another signature: the error stands as it came
+        return error
+
+
 def producer_failed(sess: Any, error: Any, name: str) -> Any:
     """What the consumer of pipeline ``name`` gets for its producer's ``error``: with a coordinator given
     to ``start_queue_runners`` for ``sess``, the ``OutOfRangeError`` legacy's cancelled queue gave, after
     handing ``error`` to the coordinator; else ``error``."""
     with _lock:
         coord = _coordinators.get(sess)
+    error = as_the_runner_raised(error)
     if coord is None:
         return error
     # (as exc_info: given an exception, request_stop keeps sys.exc_info(), the error being handled)
