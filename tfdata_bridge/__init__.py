@@ -15,6 +15,8 @@
   dataset behind a drop-in batch call) through the tf.data service; a Python producer is refused.
   ``iterator_saveable(tensors)``: a drop-in pipeline's iterator state for a ``Saver`` (resume
   mid-epoch). See docs/scaling-out.md.
+- ``configure(workers=N)`` (or ``TFDATA_BRIDGE_WORKERS=N``): the drop-in's zero-input ``py_func``
+  producers run in N worker processes (the function must pickle, and shards itself with ``worker_info()``).
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
 
 TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),
@@ -44,6 +46,7 @@ _LAZY: dict[str, str] = {
     "RandomShuffleQueue": "tfdata_bridge._src.queues",
     "Signature": "tfdata_bridge._src.spec",
     "compile": "tfdata_bridge._src.compiler.dataset",
+    "configure": "tfdata_bridge._src.settings",
     "dataset_of": "tfdata_bridge._src.compat.pipeline_datasets",
     "distribute": "tfdata_bridge._src.scaling.service",
     "explain": "tfdata_bridge._src.compiler.explain",
@@ -67,6 +70,7 @@ __all__ = [
     "WorkerError",
     "WorkerInfo",
     "compile",
+    "configure",
     "dataset_of",
     "distribute",
     "explain",
