@@ -16,8 +16,10 @@
   ``iterator_saveable(tensors)``: a drop-in pipeline's iterator state for a ``Saver`` (resume
   mid-epoch). ``materialized(dir)``: what ``tfdata-bridge materialize`` wrote (a Python producer's
   output in TFRecord files), as a native dataset. See docs/scaling-out.md.
-- ``configure(service=...)``: process-wide settings of the drop-in, each also an environment variable
-  (``TFDATA_BRIDGE_SERVICE``: its native batch calls through the tf.data service). Imports no TensorFlow.
+- ``configure(service=..., workers=N)``: process-wide settings of the drop-in, each also an environment
+  variable. ``TFDATA_BRIDGE_SERVICE``: its native batch calls through the tf.data service;
+  ``TFDATA_BRIDGE_WORKERS=N``: its zero-input ``py_func`` producers in N worker processes (the function must
+  pickle, and shards itself with ``worker_info()``). Imports no TensorFlow.
 - ``tfdata_bridge.migrate``: find legacy queue code (``scan``) and rewrite it (``rewrite``); needs no TensorFlow.
 
 TensorFlow is imported at the first use of a public name here (and by ``import tfdata_bridge.compat.v1``),

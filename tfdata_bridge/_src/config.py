@@ -11,6 +11,10 @@ the variable is set; a variable is read when the setting is used (each batch cal
   ``"off"`` (every worker runs the whole pipeline), variable ``TFDATA_BRIDGE_SERVICE_SHARDING``.
 - ``service_strict``: a batch call that cannot go to the service (a Python producer) raises instead of
   running here with a warning, variable ``TFDATA_BRIDGE_SERVICE_STRICT`` (``1`` / ``true``).
+- ``workers``: the drop-in's zero-input ``py_func`` producers run in that many worker processes
+  (``runtime/process_workers.py``) instead of on threads, variable ``TFDATA_BRIDGE_WORKERS``. Opt-in: each
+  worker calls the pickled function until it ends (``StopIteration`` / ``OutOfRangeError``), so the
+  function shards itself with ``worker_info()``.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 SHARDINGS = ("dynamic", "off")
+ENV_WORKERS = "TFDATA_BRIDGE_WORKERS"
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("", "0", "false", "no", "off")
 
 
@@ -46,7 +51,8 @@ _lock = threading.Lock()
 _given: dict[str, Any] = {}  # setting -> what configure() was given (None: off)
 
 
-def configure(*, service: Any = UNSET, service_sharding: Any = UNSET, service_strict: Any = UNSET) -> None:
+def configure(*, service: Any = UNSET, service_sharding: Any = UNSET, service_strict: Any = UNSET,
+              workers: Any = UNSET) -> None:
     """Set the drop-in's process-wide settings (only those named; the rest keep their values).
 
     ``service``: ``"grpc://host:port"`` (or a ``tf.data.experimental.service.DispatchServer``): every
@@ -54,7 +60,10 @@ def configure(*, service: Any = UNSET, service_sharding: Any = UNSET, service_st
     tf.data service there; ``None``: no service (also where ``TFDATA_BRIDGE_SERVICE`` is set).
     ``service_sharding``: ``"dynamic"`` (default) or ``"off"``. ``service_strict``: ``True`` makes a batch
     call that cannot go to the service (a Python producer) raise instead of warn and run here.
-    ``ValueError`` naming the setting, the value and the fix for a bad value."""
+    ``workers``: N runs the drop-in's zero-input ``py_func`` producers in N worker processes (the function
+    must pickle, and shards itself with ``tfdata_bridge.worker_info()``); ``None``: on threads, as
+    ``num_threads`` says (the default, unless ``TFDATA_BRIDGE_WORKERS`` is set).
+    ``ValueError`` (``TypeError`` for a wrong type) naming the setting, the value and the fix."""
     checked: dict[str, Any] = {}
     if service is not UNSET:
         checked["service"] = None if service is None else _target(service, "configure(service=...)")
@@ -65,6 +74,8 @@ def configure(*, service: Any = UNSET, service_sharding: Any = UNSET, service_st
         if service_strict is not None and not isinstance(service_strict, bool):
             raise ValueError(f"configure(service_strict=...) must be True, False or None; got {service_strict!r}")
         checked["service_strict"] = service_strict
+    if workers is not UNSET:
+        checked["workers"] = _workers(workers, "configure(workers=...)")
     with _lock:
         _given.update(checked)
 
@@ -82,6 +93,41 @@ def service_settings() -> ServiceSettings | None:
     if strict is None:
         strict = bool(_from_env("TFDATA_BRIDGE_SERVICE_STRICT", _flag))
     return ServiceSettings(target, sharding, strict)
+
+
+def workers() -> int | None:
+    """The worker processes for the drop-in's ``py_func`` producers: ``configure``'s, else
+    ``TFDATA_BRIDGE_WORKERS``, else None (threads)."""
+    with _lock:
+        if "workers" in _given:
+            return _given["workers"]
+    value = os.environ.get(ENV_WORKERS, "").strip()
+    if not value:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"{ENV_WORKERS}={value!r} must be a whole number >= 1 (worker processes for the "
+                         f"drop-in's py_func producers); unset it to run them on threads") from None
+    return _workers(number, ENV_WORKERS)
+
+
+def reset() -> None:
+    """Forget what ``configure`` was given (the environment variables apply again): for tests."""
+    with _lock:
+        _given.clear()
+
+
+def _workers(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{where}: workers ({value!r}) must be an int >= 1 or None; pass how many worker "
+                        "processes run the drop-in's py_func producers (None: on threads)")
+    if value < 1:
+        raise ValueError(f"{where}: workers ({value!r}) must be >= 1, or None to run the drop-in's py_func "
+                         "producers on threads")
+    return value
 
 
 def _from_env(name: str, parse: Any) -> Any:

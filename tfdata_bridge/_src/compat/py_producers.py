@@ -19,6 +19,9 @@ is called once when the pipeline is built to learn them, and that element is the
 (``eager_batch.Probe``); a later element of another shape then fails the pipeline with an error
 naming the producer, the element and both shapes, as legacy's enqueue failed on a shape the queue did
 not take.
+
+Opted in (``tfdata_bridge.configure(workers=N)`` / ``TFDATA_BRIDGE_WORKERS=N``), the function runs in N
+worker processes instead (``worker_call.py``).
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import frontier, pipelines
-from tfdata_bridge._src import op_types, tf_private
+from tfdata_bridge._src.compat import frontier, pipelines, worker_call
+from tfdata_bridge._src import config, op_types, tf_private
 from tfdata_bridge._src.compat.eager_batch import Probe
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.compiler.started_batches import StartedBatches
@@ -111,19 +114,24 @@ class PyProducer:
         between the producer and the batch needs single elements: tf.data then neither splits the chunks
         nor batches again. ``early``: a list to append that ``StartedBatches`` to, for
         ``pipelines.register`` (its producers start at ``start_queue_runners``)."""
-        call = self._call if latch is None else latch.wrap(self._call, passes=(tf.errors.OutOfRangeError,))
         single = self.width == 1 and not whole_batches  # (batches are the call's flat tuple of components)
-        if self.width == 1 and not single:
-            one = call
+        processes = config.workers()
+        if processes is not None:  # opted in: the function runs in worker processes (see worker_call)
+            producer = worker_call.producer(self._func, self.width, not single, self._name, processes)
+        else:
+            call = self._call if latch is None else latch.wrap(self._call, passes=(tf.errors.OutOfRangeError,))
+            if self.width == 1 and not single:
+                one = call
 
-            def call() -> tuple[Any]:
-                return (one(),)
+                def call() -> tuple[Any]:
+                    return (one(),)
 
-        producer = Producer.call(call, threads=copies, name=self._name)
+            producer = Producer.call(call, threads=copies, name=self._name)
         batch_size, allow_smaller = whole_batches or (chunk, True)
         spec = pipeline(producer, dtypes=self._dtypes[0] if single else self._dtypes,
                         shapes=self._shapes[0] if single else self._shapes, capacity=capacity,
-                        batch_size=batch_size, allow_smaller_final_batch=allow_smaller, prefetch=0)
+                        batch_size=batch_size, allow_smaller_final_batch=allow_smaller, prefetch=0,
+                        workers=processes)
         if not whole_batches:
             return compile_spec(spec).unbatch()
         graph = weakref.ref(tf.compat.v1.get_default_graph())

@@ -5,6 +5,7 @@ tf.data's C++ ops, as the spec's plan says (``lowering.py``, ``plan/``)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -12,7 +13,7 @@ from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.generator_source import from_generator
 from tfdata_bridge._src.compiler.lowering import lower
 from tfdata_bridge._src.plan import Plan, tfdata
-from tfdata_bridge._src.runtime import iterations, process_hooks
+from tfdata_bridge._src.runtime import chunk_crossing, iterations, process_hooks
 from tfdata_bridge._src.runtime.channel import Channel, ChannelClosedError
 from tfdata_bridge._src.runtime.elements import stack
 from tfdata_bridge._src.runtime.process_workers import ProcessPool
@@ -92,9 +93,26 @@ def start(spec: PipelineSpec, plan: Plan | None = None) -> ProducerPool | Proces
     kind = "priority" if queue.kind == "priority" else "fifo"
     channel = Channel(plan.channel_capacity, kind, name=queue.name or f"{queue.kind}_queue")
     if spec.workers is not None:
+        chunk = plan.chunk_size
+        chunked = plan.transfer in ("chunk", "batches") and kind == "fifo"
+        if chunked:
+            # whole chunks cross (runtime/chunk_crossing.py): the channel counts chunks, not elements, and a
+            # worker's chunks hold whole consumer batches, which then cross without a copy
+            if plan.transfer == "batches" and chunk > spec.consumer.batch_size:
+                chunk -= chunk % spec.consumer.batch_size
+            channel = Channel(max(2, -(-plan.channel_capacity // chunk)), "fifo", name=channel.name)
         return ProcessPool(spec.producers, channel, queue.element_signature, workers=spec.workers,
-                           chunk_elements=plan.chunk_size, seed=queue.seed).start()
+                           chunk_elements=chunk, seed=queue.seed, chunked=chunked,
+                           chunk_bytes=_chunk_bytes(spec) if plan.transfer == "batches" else None).start()
     return ProducerPool(spec.producers, channel, queue.element_signature).start()
+
+
+def _chunk_bytes(spec: PipelineSpec) -> int | None:
+    """A worker's chunk holds at least one whole consumer batch (else each batch is joined from copies)."""
+    signature = spec.queue.element_signature
+    element = sum(numpy_dtype(d).itemsize * math.prod(signature.shape(i) or ())
+                  for i, d in enumerate(signature.dtypes) if d != "string")
+    return max(4 << 20, element * spec.consumer.batch_size)
 
 
 def _generator(spec: PipelineSpec, plan: Plan, signature: Signature,
@@ -103,10 +121,22 @@ def _generator(spec: PipelineSpec, plan: Plan, signature: Signature,
     the one ``pool_for()`` gives) and yields its chunks until the channel ends."""
     np_dtypes = [numpy_dtype(d) for d in signature.dtypes]
 
-    def chunks(channel: Channel) -> Iterator[Any]:
+    def chunks(pool: ProducerPool | ProcessPool) -> Iterator[Any]:
         # Every wait runs in short slices, so a Ctrl-C reaches a consumer blocked in tf.data.
         waits = process_hooks.Interruptible()
-        if plan.transfer == "batch":
+        channel = pool.channel
+        if getattr(pool, "chunked", False):  # process workers' whole chunks (runtime/chunk_crossing.py)
+            def take() -> list[Any]:
+                return waits.wait(lambda t: channel.get_available(channel.capacity, t))
+
+            if plan.transfer == "batches":
+                parts = chunk_crossing.whole_batches(take, spec.consumer.batch_size, plan.drop_remainder,
+                                                     lambda error: error is channel.failure)
+            else:
+                parts = chunk_crossing.chunks(take)
+            for arrays in parts:
+                yield structure(signature, arrays)
+        elif plan.transfer == "batch":
             allow_smaller = not plan.drop_remainder
             while True:
                 try:
@@ -152,7 +182,7 @@ def _generator(spec: PipelineSpec, plan: Plan, signature: Signature,
         owner = iterations.begin(generate, pool)  # dropping that iterator stops this run
         failed = False
         try:
-            yield from chunks(pool.channel)
+            yield from chunks(pool)
         except GeneratorExit:
             raise
         except KeyboardInterrupt:

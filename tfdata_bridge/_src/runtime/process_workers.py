@@ -3,8 +3,16 @@
 ``ProcessPool`` has ``ProducerPool``'s interface (``channel``, ``start``, ``stop``), so the compiled
 dataset reads its channel exactly as it reads the threads'. Each producer runs in ``workers`` spawned
 processes (``process_worker.main``); one receiver thread here waits on all their pipes and process
-sentinels at once (``multiprocessing.connection.wait``), copies each chunk out of shared memory into the
-channel and frees its slot. So:
+sentinels at once (``multiprocessing.poll``) and hands each chunk on:
+
+- ``chunked=True`` (the spec's stackable transfers): the channel's entries are whole chunks,
+  ``(n, one array per component)``, the arrays views into the worker's shared-memory slot, no copy
+  and no per-element Python. The slot is freed (``("free", slot)`` to its worker) when the last view
+  of the chunk is gone: a finalizer queues it and wakes the receiver through a pipe of its own. So a
+  chunk is copied once on this side, where tf.data's ``py_func`` makes its tensor, or not at all;
+- else the elements are copied out into the channel one by one and the slot is freed at once.
+
+So:
 
 - a worker's exception fails the channel with that exception (type, message, traceback as its
   ``__cause__``), after the elements already handed over, as a producer thread's does;
@@ -21,16 +29,18 @@ and every shared-memory segment of the run is unlinked by this process, which al
 from __future__ import annotations
 
 import atexit
+import collections
+import functools
 import logging
 import multiprocessing
 import os
 import secrets
+import select
 import threading
 import time
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from multiprocessing import connection
 from typing import Any
 
 from tfdata_bridge._src.runtime import failures, process_worker, shared_chunks, worker_errors, worker_info
@@ -64,12 +74,15 @@ class ProcessPool:
 
     def __init__(self, producers: Sequence[Producer], channel: Channel, signature: Signature, *,
                  workers: int, chunk_elements: int = 128, seed: int | None = None,
-                 name: str = "tfdata_bridge") -> None:
+                 name: str = "tfdata_bridge", chunked: bool = False,
+                 chunk_bytes: int | None = None) -> None:
         self.channel = channel
+        self.chunked = chunked  # the channel's entries are whole chunks (see the module)
         self._producers = producers
         self._signature = signature
         self._num_workers = workers
         self._chunk_elements = max(1, chunk_elements)
+        self._chunk_bytes = chunk_bytes or process_worker.Job.chunk_bytes
         self._seed = seed
         self._name = name
         self._workers: list[_Worker] = []
@@ -80,6 +93,13 @@ class ProcessPool:
         self._shut = False
         self._done = threading.Event()  # every worker ended and every segment is unlinked
         self._receiver: threading.Thread | None = None
+        # chunks whose last view went (chunked): (worker, slot) to free, and the pipe that wakes the receiver
+        self._freed: collections.deque[tuple[_Worker, int]] = collections.deque()
+        self._wake_lock = threading.RLock()  # (reentrant: a finalizer may run inside another, on one thread)
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        self._wake_open = True
 
     # -- life cycle
     def start(self) -> ProcessPool:
@@ -95,7 +115,8 @@ class ProcessPool:
                     info = worker_info.WorkerInfo(w, self._num_workers, worker_info.worker_seed(base, p_index, w),
                                                   producer.label)
                     job = process_worker.Job(producer, self._signature, info, where,
-                                             chunk_elements=self._chunk_elements, consumer_pid=os.getpid())
+                                             chunk_elements=self._chunk_elements, chunk_bytes=self._chunk_bytes,
+                                             consumer_pid=os.getpid())
                     ours, theirs = context.Pipe(duplex=True)
                     process = context.Process(target=process_worker.main, args=(theirs, job), daemon=True,
                                               name=f"{self._name}-worker-{producer.label}-{w}")
@@ -133,23 +154,35 @@ class ProcessPool:
 
     # -- the receiver thread
     def _receive(self) -> None:
+        # One poll object for the whole run (registering every pipe for each wait cost more than the
+        # rest of a chunk's handling): each worker's pipe and sentinel, and the wake pipe of freed chunks.
+        poller = select.poll()
+        owners: dict[int, tuple[_Worker | None, bool]] = {self._wake_r: (None, False)}
+        for w in self._workers:
+            owners[w.conn.fileno()] = (w, False)
+            owners[w.process.sentinel] = (w, True)
+        for fd in owners:
+            poller.register(fd, select.POLLIN)
         try:
             while not self._stop.is_set():
-                running = [w for w in self._workers if not w.finished]
-                if not running:
+                if all(w.finished for w in self._workers):
                     self.channel.close()  # every producer ended: the end of data
                     return
-                owners = {}
-                for w in running:
-                    owners[w.conn] = w
-                    owners[w.process.sentinel] = w
-                for ready in connection.wait(list(owners), timeout=WAKE_S):
-                    w = owners[ready]
+                for fd, _ in poller.poll(WAKE_S * 1000):
+                    w, is_sentinel = owners.get(fd, (None, False))
+                    if w is None:
+                        self._send_frees()
+                        continue
+                    if w.finished:  # (its pipes stay open until the shutdown: no longer asked)
+                        _unregister(poller, w)
+                        continue
                     self._drain(w)  # messages first: a worker that ended had sent them before
-                    if ready is w.process.sentinel and not w.finished:
+                    if is_sentinel and not w.finished:
                         w.process.join(KILL_AFTER_S)  # its pipes close a moment before its exit code is set
                         w.finished = True
                         self._fail(worker_errors.died(w.where, w.process.exitcode), w)
+                    if w.finished:
+                        _unregister(poller, w)
                     if self._stop.is_set():
                         break
         except (EnqueueClosedError, EnqueueCancelledError):
@@ -160,6 +193,28 @@ class ProcessPool:
                 self._fail(error)
         finally:
             self._shutdown()
+
+    def _chunk_freed(self, w: _Worker, slot: int) -> None:
+        """(A finalizer, on whichever thread dropped the chunk's last view.) Queue the slot's free and wake
+        the receiver, which sends it."""
+        with self._wake_lock:
+            empty = not self._freed
+            self._freed.append((w, slot))
+            if empty and self._wake_open:
+                try:
+                    os.write(self._wake_w, b"\0")
+                except OSError:
+                    pass  # (full: the receiver is waking anyway)
+
+    def _send_frees(self) -> None:
+        try:
+            while os.read(self._wake_r, 4096):
+                pass
+        except OSError:
+            pass
+        while self._freed:
+            w, slot = self._freed.popleft()
+            self._send(w, ("free", slot))
 
     def _drain(self, w: _Worker) -> None:
         while not w.finished:
@@ -176,6 +231,12 @@ class ProcessPool:
         if kind == "chunk":
             _, slot, layout = message
             buf = memoryview(bytearray()) if slot is None else self._segments.get(w.slots[slot]).buf
+            if self.chunked and shared_chunks.stackable(layout):
+                free = None if slot is None else functools.partial(self._chunk_freed, w, slot)
+                entry = shared_chunks.columns(layout, buf, free)
+                del buf
+                self.channel.put(entry)
+                return
             items = shared_chunks.read(layout, buf)
             del buf
             if slot is not None:
@@ -235,9 +296,22 @@ class ProcessPool:
                     w.conn.close()
         finally:
             self._segments.release_all()
+            with self._wake_lock:
+                if self._wake_open:
+                    self._wake_open = False
+                    os.close(self._wake_r)
+                    os.close(self._wake_w)
             _live.discard(self)
             _unregister_exit_hook_if_idle()
             self._done.set()
+
+
+def _unregister(poller: Any, w: _Worker) -> None:
+    for fd in (w.conn.fileno(), w.process.sentinel):
+        try:
+            poller.unregister(fd)
+        except (KeyError, OSError, ValueError):
+            pass
 
 
 def _join_all(processes: list[Any], timeout: float) -> None:
@@ -255,6 +329,7 @@ def _stop_all() -> None:
     """At interpreter exit: end the workers of every pipeline still running."""
     for pool in list(_live):
         pool.stop(join=True)
+    shared_chunks.quiet_deferred()
 
 
 def _register_exit_hook() -> None:

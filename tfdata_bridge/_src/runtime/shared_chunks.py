@@ -2,7 +2,9 @@
 
 A worker writes a chunk (a list of elements, each a tuple of numpy arrays) into a shared-memory segment
 with ``write``, and sends the consumer the small ``Layout`` it returns; the consumer reads the elements
-back with ``read``, which copies them out, so the segment can be reused at once. Per component:
+back with ``read``, which copies them out, so the segment can be reused at once, or, whole, with
+``columns``: one array per component, views into the segment, freed when the last view goes (a chunk
+then crosses into tf.data as it lies in shared memory, see ``process_workers``). Per component:
 
 - ``stack``: every element has the same shape: one array of shape ``(n, *shape)``, written by
   ``np.stack(..., out=...)`` straight into the segment (one copy on each side);
@@ -16,10 +18,12 @@ Pure Python and numpy.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import pickle
 import secrets
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import shared_memory
@@ -114,6 +118,41 @@ def read(layout: Layout, buf: memoryview) -> list[Element]:
     return [tuple(col[j] for col in columns) for j in range(n)]
 
 
+def stackable(layout: Layout) -> bool:
+    """Whether ``columns`` can give this chunk: no component is ragged."""
+    return all(part.kind != "ragged" for part in layout[1])
+
+
+def columns(layout: Layout, buf: Any, on_free: Any = None) -> tuple[int, list[np.ndarray]]:
+    """The chunk as ``(n, one array per component)``, the numeric ones views into ``buf`` (no copy).
+
+    ``on_free()`` runs once no view is left (the arrays share one base array, which holds ``buf``):
+    the segment may be written again from then on. Strings come out of the layout, as ``read``'s."""
+    n, parts = layout
+    end = max((_aligned(p.offset + np.dtype(p.dtype).itemsize * int(np.prod(p.shapes[0])))
+               for p in parts if p.kind == "stack"), default=0)
+    base = np.frombuffer(buf, np.uint8, count=end) if end else None
+    if base is not None and on_free is not None:
+        weakref.finalize(base, on_free).atexit = False
+    out: list[np.ndarray] = []
+    for part in parts:
+        if part.kind == "objects":
+            objects = pickle.loads(part.objects)
+            column = np.empty((n, *np.shape(objects[0])), dtype=object)
+            for j, value in enumerate(objects):
+                column[j] = value
+            out.append(column)
+        elif part.kind == "stack":
+            dtype = np.dtype(part.dtype)
+            size = dtype.itemsize * int(np.prod(part.shapes[0]))
+            out.append(base[part.offset:part.offset + size].view(dtype).reshape(part.shapes[0]))
+        else:
+            raise ValueError("a chunk with ragged components has no columns; read() it")
+    if base is None and on_free is not None:
+        on_free()
+    return n, out
+
+
 def nbytes(element: Element) -> int:
     """Roughly what an element takes in a chunk (object components count their array only)."""
     return sum(getattr(a, "nbytes", 0) for a in element)
@@ -149,15 +188,46 @@ class Segments:
         return list(self._held)
 
 
+_deferred: list[shared_memory.SharedMemory] = []  # unlinked, still mapped by a chunk's live views
+_quiet_at_exit = False
+
+
 def _unlink(segment: shared_memory.SharedMemory) -> None:
-    try:
-        segment.close()
-    except BufferError:  # a view of it is still alive somewhere: the mapping goes with it
-        pass
     try:
         segment.unlink()
     except FileNotFoundError:
         pass
+    _close(segment)
+    retry_deferred()
+
+
+def _close(segment: shared_memory.SharedMemory) -> None:
+    try:
+        segment.close()
+    except BufferError:
+        # a chunk's views (on their way through tf.data) still use the mapping: closed once they are
+        # gone (``retry_deferred``); the name is already unlinked, so nothing is left behind
+        global _quiet_at_exit
+        _deferred.append(segment)
+        if not _quiet_at_exit:
+            atexit.register(quiet_deferred)
+            _quiet_at_exit = True
+
+
+def retry_deferred() -> None:
+    """Close the unlinked segments whose views are gone."""
+    pending = list(_deferred)
+    _deferred.clear()
+    for segment in pending:
+        _close(segment)
+
+
+def quiet_deferred() -> None:
+    """At interpreter exit: the mappings still in use go with the process; their ``close`` would only
+    complain (``BufferError`` from ``SharedMemory.__del__``)."""
+    retry_deferred()
+    for segment in _deferred:
+        segment.close = lambda: None  # type: ignore[method-assign]
 
 
 def attach(name: str) -> shared_memory.SharedMemory:
