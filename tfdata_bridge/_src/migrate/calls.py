@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from typing import TypeVar
+
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedName, QualifiedNameProvider, QualifiedNameSource
@@ -210,6 +212,31 @@ def names_in(node: cst.CSTNode) -> set[str]:
 
     node.visit(_V())
     return found
+
+
+N = TypeVar("N", bound=cst.CSTNode)
+
+
+def nodes_of(node: cst.CSTNode, kind: type[N]) -> list[N]:
+    """Every node of type ``kind`` in ``node`` (itself included), in source order."""
+    found: list[N] = []
+
+    class _V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            if isinstance(n, kind):
+                found.append(n)
+            return True
+
+    node.visit(_V())
+    return found
+
+
+def holder_of(stmts: list[cst.BaseStatement], target: cst.CSTNode) -> cst.SimpleStatementLine | None:
+    """The simple statement line of ``stmts`` that holds the node ``target`` (by identity), or None."""
+    for stmt in stmts:
+        if isinstance(stmt, cst.SimpleStatementLine) and any(n is target for n in nodes_of(stmt, cst.CSTNode)):
+            return stmt
+    return None
 
 
 def target_names(target: cst.BaseAssignTargetExpression) -> list[str] | None:

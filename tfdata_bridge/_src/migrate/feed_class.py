@@ -31,6 +31,7 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, is_none
+from tfdata_bridge._src.migrate.calls import holder_of, nodes_of
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name")}
@@ -88,31 +89,6 @@ def _attr_uses(node: cst.CSTNode, attr: str) -> list[cst.Attribute]:
     return found
 
 
-def _statements(node: cst.CSTNode) -> list[cst.SimpleStatementLine]:
-    found: list[cst.SimpleStatementLine] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_SimpleStatementLine(self, n: cst.SimpleStatementLine) -> None:
-            found.append(n)
-
-    node.visit(_V())
-    return found
-
-
-def _holder(node: cst.CSTNode, target: cst.CSTNode) -> cst.SimpleStatementLine | None:
-    for stmt in _statements(node):
-        hit: list[bool] = []
-
-        class _V(cst.CSTVisitor):
-            def on_visit(self, n: cst.CSTNode) -> bool:
-                if n is target:
-                    hit.append(True)
-                return not hit
-
-        stmt.visit(_V())
-        if hit:
-            return stmt
-    return None
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -223,11 +199,12 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     starter = starters[0]
-    if not any(c in index.threads for c in _calls(starter)):
+    if not any(c in index.threads for c in nodes_of(starter, cst.Call)):
         raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
-    if any(c not in index.threads and (index.paths.get(c) or "") for c in _calls(starter)):
+    if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
         raise Refusal(f"`{starter.name.value}` does more than start the feeding thread")
-    plan.removed += _statements(starter)  # (what they name, ``threading`` included, is then unused)
+    # (what they name, ``threading`` included, is then unused)
+    plan.removed += nodes_of(starter, cst.SimpleStatementLine)
     plan.replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
         cst.SimpleStatementLine([cst.Return(cst.List([]))],
                                 leading_lines=[cst.EmptyLine(comment=cst.Comment(
@@ -246,13 +223,13 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if len(dequeues) != 1:
         raise Refusal(f"`{qattr}` is read by {len(dequeues)} statements; the rewrite needs one dequeue")
     use = dequeues[0]
-    dstmt = _holder(module, use)
+    dstmt = holder_of(nodes_of(module, cst.SimpleStatementLine), use)
     small = dstmt.body[0] if dstmt is not None and len(dstmt.body) == 1 else None
     call = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
     if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is use
             and call.func.attr.value in _DEQUEUES):
         raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
-    if any(dstmt in _statements(m) for m in (feeder, starter)):
+    if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter)):
         raise Refusal("the queue is dequeued in its feeding or starting method")
     owner = use.value  # ``self`` in a method, or an instance name outside the class
     if not isinstance(owner, cst.Name):
@@ -281,23 +258,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
 def _owner_is_instance(module: cst.Module, cls: cst.ClassDef, at: cst.SimpleStatementLine, name: str) -> bool:
     """``name`` at ``at`` is the class's own ``self`` (in one of its methods) or assigned once ``Cls(...)``."""
     for m in _methods(cls).values():
-        if at in _statements(m):
+        if at in nodes_of(m, cst.SimpleStatementLine):
             return bool(m.params.params) and m.params.params[0].name.value == name
-    made = [s for s in _statements(module) if len(s.body) == 1 and isinstance(s.body[0], cst.Assign)
+    lines = nodes_of(module, cst.SimpleStatementLine)
+    made = [s for s in lines if len(s.body) == 1 and isinstance(s.body[0], cst.Assign)
             and any(isinstance(t.target, cst.Name) and t.target.value == name for t in s.body[0].targets)]
     return len(made) == 1 and isinstance(made[0].body[0].value, cst.Call) and \
         isinstance(made[0].body[0].value.func, cst.Name) and made[0].body[0].value.func.value == cls.name.value
 
-
-def _calls(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Call(self, n: cst.Call) -> None:
-            found.append(n)
-
-    node.visit(_V())
-    return found
 
 
 def _wrap(comment: str, width: int = 100) -> list[str]:
@@ -335,7 +303,7 @@ class _ToGenerator(cst.CSTTransformer):
             call.func.attr.value == "run" and isinstance(call.func.value, cst.Name) and \
             call.func.value.value == self.sess
         if not runs:
-            if any(isinstance(n, cst.Name) and n.value == self.sess for n in _names(original)):
+            if any(isinstance(n, cst.Name) and n.value == self.sess for n in nodes_of(original, cst.Name)):
                 self.refusal = f"the feeding method uses the session `{self.sess}` for more than the enqueue"
             return updated
         if not call.args:
@@ -366,14 +334,3 @@ class _ToGenerator(cst.CSTTransformer):
         parts = [values[p] for p in self.fed]
         value = parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
         return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
-
-
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-    node.visit(_V())
-    return found

@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.calls import nodes_of
 
 APIS = ("train.match_filenames_once", "io.match_filenames_once")
 
@@ -29,7 +30,7 @@ def match_files(module: cst.Module, v1: str) -> tuple[cst.Module, list[Note]]:
         if not (len(stmt.body) == 1 and isinstance(stmt.body[0], (cst.Assign, cst.Expr, cst.Return))):
             calls = []
         else:
-            calls = [c for c in _calls(stmt) if finder.is_api(c, *APIS)]
+            calls = [c for c in nodes_of(stmt, cst.Call) if finder.is_api(c, *APIS)]
         for call in calls:
             small = stmt.body[0]
             why = None
@@ -57,22 +58,12 @@ def match_files(module: cst.Module, v1: str) -> tuple[cst.Module, list[Note]]:
             return updated
 
     out = module.visit(_Swap())
-    lines = sorted({index.lines[s] for s in index.lines if any(c in swapped for c in _calls(s))})
+    lines = sorted({index.lines[s] for s in index.lines if any(c in swapped for c in nodes_of(s, cst.Call))})
     notes += [Note(line, "match_filenames_once rewritten to tf.io.matching_files: the same sorted file names, as "
                          "a tensor a tf.data pipeline can read (no local variable to initialise)", kind="info")
               for line in lines]
     return cst.parse_module(out.code), notes
 
-
-def _calls(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Call(self, n: cst.Call) -> None:
-            found.append(n)
-
-    node.visit(_V())
-    return found
 
 
 def _as_variable(module: cst.Module, name: cst.Name) -> bool:

@@ -24,6 +24,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_none
 from tfdata_bridge._src.migrate.pipelines import Pipeline
+from tfdata_bridge._src.migrate.calls import holder_of
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
@@ -46,23 +47,6 @@ def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.B
         out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
     return out
 
-
-def _holder(stmts: list[cst.BaseStatement], node: cst.CSTNode) -> cst.SimpleStatementLine | None:
-    for stmt in stmts:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        hit: list[bool] = []
-
-        class _V(cst.CSTVisitor):
-            def on_visit(self, n: cst.CSTNode) -> bool:
-                if n is node:
-                    hit.append(True)
-                return not hit
-
-        stmt.visit(_V())
-        if hit:
-            return stmt
-    return None
 
 
 def _copies(ops: cst.BaseExpression, op: str, code) -> str | None:
@@ -94,7 +78,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     qname = small.targets[0].target.value
     uses = finder.scopes.readers_of(stmt, qname)
     flat = _flat(body)
-    holders = [_holder(flat, u) for u in uses]
+    holders = [holder_of(flat, u) for u in uses]
     enqueue = runner = dequeue = None
     for use, holder in zip(uses, holders):
         if holder is None:

@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
+from tfdata_bridge._src.migrate.calls import nodes_of
 
 
 class _Index(cst.CSTVisitor):
@@ -549,7 +550,7 @@ def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CST
     gone: set[int] = set()
     for stmt in removed:
         if isinstance(stmt, cst.SimpleStatementLine):
-            gone |= {id(n) for n in _all_names(stmt)}
+            gone |= {id(n) for n in nodes_of(stmt, cst.Name)}
     out = []
     for stmt in module.body:
         if (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Import)
@@ -561,16 +562,6 @@ def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CST
                 out.append(stmt)
     return out
 
-
-def _all_names(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-    node.visit(_V())
-    return found
 
 
 def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[cst.CSTNode]) -> list[cst.EmptyLine]:
