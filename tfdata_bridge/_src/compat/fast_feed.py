@@ -53,14 +53,14 @@ from typing import Any
 import numpy as np
 
 from tfdata_bridge._src.compat import fast_feed_padding, queue_reading
-from tfdata_bridge._src import tf_private
+from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
 
-CHUNK = 64  # elements moved into the queue per enqueue_many step, and the buffer's bound
+CHUNK = plan.FEED_CHUNK  # elements moved into the queue per enqueue_many step, and the buffer's bound
 POLL_S = 0.1  # how often a waiting thread looks whether its session was closed
 LINGER_S = 0.002  # how long the flusher waits for more elements to move with the first, unless hurried
 ROOM_WAIT_S = 0.2  # how long a feeder without room waits for a dequeue this session runs to make some

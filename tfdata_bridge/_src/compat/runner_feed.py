@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from tfdata_bridge._src import plan
 from tfdata_bridge._src.compat import batch_retry, lifting
 from tfdata_bridge._src.tf import tf
 
@@ -37,7 +38,6 @@ logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
 
 FED_QUEUES = frozenset({"FIFOQueueV2", "RandomShuffleQueueV2"})
-MAX_CHUNK = 128  # elements per enqueue_many: one session step per chunk, not per element
 
 
 def runner(sess: Any, op: Any) -> Any:
@@ -65,10 +65,7 @@ def runner(sess: Any, op: Any) -> Any:
     return run
 
 
-def chunk_size(capacity: int) -> int:
-    """Elements per ``enqueue_many``: at most a quarter of the queue's ``capacity`` (a chunk waits for room
-    as a whole), at most ``MAX_CHUNK``."""
-    return max(1, min(MAX_CHUNK, capacity // 4 if capacity > 0 else MAX_CHUNK))
+chunk_size = plan.runner_feed_chunk  # elements per enqueue_many (the decision and its reason: plan/)
 
 
 def _tensor_lists(queue: Any, enqueue_ops: list[Any]) -> list[list[Any]] | None:

@@ -16,6 +16,10 @@ is no channel and the buffer is the whole ``capacity``: ``shuffle(capacity)``.
 from __future__ import annotations
 
 CHUNK_LIMIT = 128  # the most elements one Python call hands to tf.data in chunks
+# A feeding thread's elements (the feed fast path, compat/fast_feed.py) move into TensorFlow's queue a
+# chunk per ``enqueue_many`` step, and the thread's buffer holds at most one chunk: an element the program
+# fed is in the queue within one chunk's time, and a close loses nothing the thread was told was enqueued.
+FEED_CHUNK = 64
 _CHUNK_SHARE = 8  # chunks: the channel holds at most an eighth of capacity
 _BATCH_SHARE = 2  # whole batches: the channel holds one batch, at most half of capacity
 
@@ -42,3 +46,10 @@ def read_chunk(batch_size: int, room: int | None = None) -> int:
     hands them to tf.data: a batch's worth, at most ``CHUNK_LIMIT``, and at most the ``room`` a read may
     take from the queue at once."""
     return max(1, min(batch_size, CHUNK_LIMIT, room or CHUNK_LIMIT))
+
+
+def runner_feed_chunk(capacity: int) -> int:
+    """Elements per ``enqueue_many`` where the drop-in feeds a hand-built ``QueueRunner``'s queue from
+    tf.data (``compat/runner_feed.py``): one session step per chunk, not per element, at most a quarter of
+    the queue's ``capacity`` (a chunk waits for room as a whole), at most ``CHUNK_LIMIT``."""
+    return max(1, min(CHUNK_LIMIT, capacity // 4 if capacity > 0 else CHUNK_LIMIT))

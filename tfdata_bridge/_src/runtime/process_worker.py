@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from tfdata_bridge._src.plan.capacity import CHUNK_LIMIT
 from tfdata_bridge._src.runtime import shared_chunks, worker_errors, worker_info
 from tfdata_bridge._src.runtime.elements import ElementConverter
 from tfdata_bridge._src.runtime.workers import _is_end_of_data
@@ -44,7 +45,7 @@ class Job:
     signature: Signature
     info: worker_info.WorkerInfo
     where: str  # "process worker 1 of 2 of producer 'make'", for messages
-    chunk_elements: int = 128
+    chunk_elements: int = CHUNK_LIMIT
     chunk_bytes: int = 4 << 20
     linger_s: float = 0.02
     # chunks in flight (written, not yet read) per worker: enough for the consumer's receiver to be late

@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tfdata_bridge._src.plan.capacity import CHUNK_LIMIT
 from tfdata_bridge._src.runtime import failures, process_worker, shared_chunks, worker_errors, worker_info
 from tfdata_bridge._src.runtime.channel import Channel, EnqueueCancelledError, EnqueueClosedError
 from tfdata_bridge._src.spec.producer import Producer
@@ -73,7 +74,7 @@ class ProcessPool:
     """Runs producers into a channel in worker processes (see the module)."""
 
     def __init__(self, producers: Sequence[Producer], channel: Channel, signature: Signature, *,
-                 workers: int, chunk_elements: int = 128, seed: int | None = None,
+                 workers: int, chunk_elements: int = CHUNK_LIMIT, seed: int | None = None,
                  name: str = "tfdata_bridge", chunked: bool = False,
                  chunk_bytes: int | None = None) -> None:
         self.channel = channel
