@@ -182,6 +182,17 @@ def bind(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
     return bound
 
 
+def bind_params(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
+    """``call``'s arguments by the names ``params`` give its positions (a queue's or a thread's constructor,
+    a method the program defines); ``*args`` / ``**kwargs`` and extra positions are refused."""
+    out: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star or (arg.keyword is None and i >= len(params)):
+            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
+        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
+    return out
+
+
 def literal_bool(node: cst.BaseExpression | None, default: bool, what: str) -> bool:
     if node is None:
         return default

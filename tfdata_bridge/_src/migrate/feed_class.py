@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, is_none
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.calls import holder_of, nodes_of
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
@@ -47,14 +47,6 @@ class ClassFeed:
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
     comment: str = ""
 
-
-def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
-    out: dict[str, cst.BaseExpression] = {}
-    for i, arg in enumerate(call.args):
-        if arg.star or (arg.keyword is None and i >= len(params)):
-            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
-        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
-    return out
 
 
 def _self_attr(node: cst.CSTNode, self_name: str) -> str | None:
@@ -122,7 +114,7 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str) -> ClassFeed:
-    args = _bind(qcall, _QUEUES[kind], kind)
+    args = bind_params(qcall, _QUEUES[kind], kind)
     for bad in ("names", "shared_name"):
         if not is_none(args.get(bad)):
             raise Refusal(f"the queue has {bad}=; not rewritten")
@@ -162,7 +154,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     shapes = []
     qshapes = args.get("shapes")
     for j, f in enumerate(fed):
-        pargs = _bind(placeholders[f].body[0].value, _PLACEHOLDER, "placeholder")  # type: ignore[index]
+        pargs = bind_params(placeholders[f].body[0].value, _PLACEHOLDER, "placeholder")  # type: ignore[index]
         if isinstance(qshapes, (cst.List, cst.Tuple)) and len(qshapes.elements) == len(fed):
             shapes.append(code(qshapes.elements[j].value))
         elif not is_none(pargs.get("shape")):

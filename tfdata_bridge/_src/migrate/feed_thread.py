@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, is_none, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, target_names
 
 _QUEUE_PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
 _PLACEHOLDER_PARAMS = ("dtype", "shape", "name")
@@ -40,14 +40,6 @@ class FeedPlan:
     new: list[cst.BaseStatement] = field(default_factory=list)
     comment: str = ""
 
-
-def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
-    out: dict[str, cst.BaseExpression] = {}
-    for i, arg in enumerate(call.args):
-        if arg.star or (arg.keyword is None and i >= len(params)):
-            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
-        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
-    return out
 
 
 def _method_call(stmt: cst.CSTNode, obj: str) -> tuple[str, cst.Call, list[str] | None] | None:
@@ -96,7 +88,7 @@ class FeedFinder:
 
     def plan(self, body: list[cst.BaseStatement], i: int, queue: str, call: cst.Call) -> FeedPlan:
         qstmt = body[i]
-        args = _bind(call, _QUEUE_PARAMS, "FIFOQueue")
+        args = bind_params(call, _QUEUE_PARAMS, "FIFOQueue")
         for bad in ("names", "shared_name"):
             if not is_none(args.get(bad)):
                 raise Refusal(f"the queue has {bad}=; not rewritten")
@@ -165,7 +157,7 @@ class FeedFinder:
             if len(defs) != 1 or self.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
                 raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
             plan.removed.append(defs[0])
-            pargs = _bind(defs[0].body[0].value, _PLACEHOLDER_PARAMS, "placeholder")
+            pargs = bind_params(defs[0].body[0].value, _PLACEHOLDER_PARAMS, "placeholder")
             if isinstance(qshapes, (cst.List, cst.Tuple)):
                 shapes.append(self.code(qshapes.elements[j].value))
             elif not is_none(pargs.get("shape")):

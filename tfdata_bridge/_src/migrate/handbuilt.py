@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, is_none, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, target_names
 
 _QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
                                   "shared_name", "name"),
@@ -44,14 +44,6 @@ class Prefetch:
     loop_stmts: list[cst.CSTNode] = field(default_factory=list)  # read statement etc. (for comments)
     summaries: list[str] = field(default_factory=list)  # fill-level summaries of the queue, dropped (as code)
 
-
-def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
-    out: dict[str, cst.BaseExpression] = {}
-    for i, arg in enumerate(call.args):
-        if arg.star or (arg.keyword is None and i >= len(params)):
-            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
-        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
-    return out
 
 
 class _Uses(cst.CSTVisitor):
@@ -82,7 +74,7 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     kind = finder.is_api(call, *_QUEUES)
     if kind is None:
         raise Refusal(f"`{qname}` is not a FIFOQueue or RandomShuffleQueue")
-    args = _bind(call, _QUEUES[kind], kind)
+    args = bind_params(call, _QUEUES[kind], kind)
     for bad in ("shared_name", "names", "shapes"):
         if not is_none(args.get(bad)):
             raise Refusal(f"`{kind}({bad}=...)` is not rewritten")

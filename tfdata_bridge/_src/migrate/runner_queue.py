@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, is_none
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.pipelines import Pipeline
 from tfdata_bridge._src.migrate.calls import holder_of
 
@@ -38,14 +38,6 @@ class RunnerQueue:
     dequeue: cst.SimpleStatementLine
     removed: list[cst.CSTNode]  # the queue, its enqueue op and its runner
 
-
-def _bind(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
-    out: dict[str, cst.BaseExpression] = {}
-    for i, arg in enumerate(call.args):
-        if arg.star or (arg.keyword is None and i >= len(params)):
-            raise Refusal(f"`{what}` is called with arguments the rewrite does not know")
-        out[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
-    return out
 
 
 
@@ -103,7 +95,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         return None
     registered = _registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
     # from here on, the pattern is this one: anything off it is said
-    args = _bind(small.value, _QUEUES[kind], kind)
+    args = bind_params(small.value, _QUEUES[kind], kind)
     for bad in ("names", "shared_name"):
         if not is_none(args.get(bad)):
             raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
