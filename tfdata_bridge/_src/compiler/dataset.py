@@ -5,6 +5,7 @@ tf.data's C++ ops, as the spec's plan says (``lowering.py``, ``plan/``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -56,6 +57,10 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
     if not isinstance(spec, PipelineSpec):
         raise TypeError(f"compile() takes a PipelineSpec, got {type(spec).__name__}; build one with tfdata_bridge.pipeline(...)")
     plan = lower(spec)
+    if spec.workers is not None and plan.transfer == "batches":
+        # process workers' chunks hold whole batches: each batch crosses as it lies in shared memory, one
+        # call each, with no unbatch (its copy was most of the consumer's CPU per byte; runtime/chunk_crossing.py)
+        plan = dataclasses.replace(plan, crossing=dataclasses.replace(plan.crossing, transfer="batch"))
     signature = spec.queue.element_signature
     generator = _generator(spec, plan, signature)
     if plan.transfer == "batch":

@@ -27,10 +27,6 @@ def _drop(allow_smaller_final_batch: Value) -> Value:
     return not allow_smaller_final_batch
 
 
-WORKERS_WHY = ("process workers' chunks hold whole batches: each batch crosses as it lies in shared memory, one "
-               "Python call per batch, no unbatch (no copy before the tensor)")
-
-
 # -- a producer spec ---------------------------------------------------------------------------------------------
 def from_spec(spec: PipelineSpec) -> Plan:
     """The plan ``compile`` builds and ``explain`` prints for ``spec``."""
@@ -54,9 +50,6 @@ def from_spec(spec: PipelineSpec) -> Plan:
         return Plan(source, shuffle=shuffle, batch=batch, prefetch=prefetch, crossing=crossing)
     if consumer.batched and queue.kind == "fifo" and queue.signature.fully_defined:
         chunk = min(queue.capacity, max(CHUNK_LIMIT, consumer.batch_size))
-        if spec.workers is not None:  # (runtime/process_workers.py, runtime/chunk_crossing.py)
-            crossing = Crossing("batch", queue.capacity, chunk, consumer.batch_size, why=WORKERS_WHY)
-            return Plan(source, batch=batch, prefetch=prefetch, crossing=crossing)
         crossing = Crossing(
             "batches", queue.capacity, chunk, min(consumer.batch_size, chunk),
             why=("chunks of several whole batches cross at once and unbatch splits them into the batches in C++: "
