@@ -31,6 +31,7 @@ closes, or, checked every ``ORPHAN_CHECK_S`` by a thread of its own, the consume
 from __future__ import annotations
 
 import os
+import select
 import signal
 import threading
 import time
@@ -239,6 +240,8 @@ class _Link:
 
     def __init__(self, conn: Connection, slots: int) -> None:
         self._conn = conn
+        self._ready = select.poll()  # (Connection.poll builds a selector per call: this is made once)
+        self._ready.register(conn.fileno(), select.POLLIN)
         self._segments: list[Any] = [None] * slots
         self._free = list(range(slots))
         self.lock = threading.RLock()  # the producer's thread and the linger timer both send
@@ -265,11 +268,11 @@ class _Link:
             raise self.ending()
 
     def poll(self) -> None:
-        """Take in what the consumer sent (freed slots, a stop) without waiting."""
+        """Take in what the consumer sent (freed slots, a stop) without waiting; after each element."""
         with self.lock:
             self._check()
             try:
-                while self._conn.poll():
+                while self._ready.poll(0):
                     self._handle(self._recv())
             except (OSError, EOFError) as error:
                 self.ending = _Gone
