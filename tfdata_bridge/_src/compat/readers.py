@@ -35,7 +35,7 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, shared_streams
+from tfdata_bridge._src.compat import frontier, lifted_graph, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, stand_in_iterator, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
@@ -87,7 +87,7 @@ class FileRead:
             recs = records(config, filename, with_keys)
             return recs.batch(self._n) if self._method == "read_up_to" else recs
 
-        return file_names.flat_map(per_file)
+        return file_names.flat_map(lifted_graph.plain(per_file))  # (no AutoGraph: nothing in it to convert)
 
     def _kernel_records(self, with_keys: bool, chunk: int = 1) -> Any:
         """The records TensorFlow's reader kernel of this reader hands this consumer, reading the file names
