@@ -387,3 +387,21 @@ def test_the_drop_in_session_leaves_out_grappler_mlir_passes_unless_the_program_
     interactive = startup_config(None, interactive=True)  # as TensorFlow's InteractiveSession without a config
     assert interactive.gpu_options.allow_growth is True
     assert interactive.graph_options.rewrite_options.disable_tfg_optimizer is True
+
+
+def test_a_tfrecord_read_into_a_batch_traces_no_per_file_function_of_the_bridges(files):
+    """``TFRecordDataset`` takes the dataset of file names itself (TensorFlow's own ``flat_map``): the
+    bridge's ``flat_map`` around the one it makes for each name was one more function to trace."""
+    graphs = []
+
+    def build(tf1: Any) -> Any:
+        out = _read_parsed(files)(tf1)
+        graphs.append(tf.compat.v1.get_default_graph())
+        return out
+
+    legacy, ours = run(LEGACY, build), run(BRIDGE, build)
+    assert ours.batches and [b.tolist() for b in ours.batches] == [b.tolist() for b in legacy.batches]
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+    names = [f.signature.name for f in graphs[1].as_graph_def().library.function]
+    assert any("read_one_file" in n for n in names)  # (TensorFlow's own per-name function)
+    assert not any("per_file" in n for n in names)

@@ -82,6 +82,10 @@ class FileRead:
         """The records this reader reads from the files of ``file_names`` (a dataset of names), in order;
         also the read again of a failed pipeline (``partial_replay.py``)."""
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
+        if config.kind == "TFRecordReader" and not with_keys and self._method == "read":
+            # TensorFlow's own flat_map over the names (TFRecordDataset takes a dataset of them): one function
+            # to trace before the first batch, not ours around the one TFRecordDataset makes for each name
+            return tf.data.TFRecordDataset(file_names, compression_type=config.compression)
 
         def per_file(filename: Any) -> Any:
             recs = records(config, filename, with_keys)
