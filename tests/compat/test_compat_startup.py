@@ -95,7 +95,7 @@ def _read_parsed(files: list[str], count: int = 1) -> Any:
 @pytest.mark.parametrize("count", [1, 3])
 def test_a_read_taken_over_by_a_batch_builds_no_records_of_its_own(monkeypatch, files, count):
     legacy = run(LEGACY, _read_parsed(files, count))
-    made = _Counted(monkeypatch, readers, "records")
+    made = _Counted(monkeypatch, readers.FileRead, "records_of")
     ours = run(BRIDGE, _read_parsed(files, count))
     # one: the batch's own (was two per reader: each read's iterator built its keyed records too; then one
     # per reader, until the readers' lists, copies of one producer, became one list: lift_copies.py)
