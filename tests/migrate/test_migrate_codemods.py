@@ -112,6 +112,8 @@ TFRECORD_AFTER = _d("""
 
     # tfdata-bridge migrate: TFRecordReader, batch, string_input_producer rewritten to tf.data;
     # accepted: parsing runs on whole batches (same values)
+    # graph-mode code, as the queue ran it: no AutoGraph conversion (it would only slow the start)
+    @tf.autograph.experimental.do_not_convert
     def parse_batch(serialized):
         parsed = tf.io.parse_example(serialized, {"x": tf.FixedLenFeature([2], tf.float32)})
         return parsed["x"]

@@ -10,6 +10,7 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.plan import printer
+from tfdata_bridge._src.migrate import graph_mode
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
@@ -66,8 +67,12 @@ class Generator:
                 h = s.helper
                 record = "key, value" if h.key_used else "value"
                 fn = h.new_fn.name.value
-                steps.append(emit.map_step(f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra
-                                           else fn, self.arg(p, "num_threads")))
+                mapped = f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra else fn
+                if h.external:  # another module's function: marked where it is used, its module unchanged
+                    mapped = graph_mode.wrapped(mapped, v1)
+                else:
+                    h.new_fn = graph_mode.run_as_written(h.new_fn, v1)
+                steps.append(emit.map_step(mapped, self.arg(p, "num_threads")))
             return [], head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
@@ -276,6 +281,7 @@ class Generator:
     def _function(self, name: str, params: list[str], body: list[cst.BaseStatement], ret: str) -> cst.FunctionDef:
         fn = cst.parse_module(f"def {name}({', '.join(params)}):\n    return {ret}\n").body[0]
         assert isinstance(fn, cst.FunctionDef)
+        fn = graph_mode.run_as_written(fn, self.v1)
         stmts = [b.with_changes(leading_lines=comment_leading_lines(b)) if i == 0 else b for i, b in enumerate(body)]
         return fn.with_changes(body=fn.body.with_changes(body=[*stmts, *fn.body.body]))
 
