@@ -38,6 +38,7 @@ REWRITTEN: dict[str, str] = {
     "callable_stopiteration": "order",
     "cifar_record_check_files": "order",
     "cifar_style_input": "multiset",
+    "config_object_batch": "order",
     "csv_defaults_var": "order",
     "dataset_into_batch_hybrid": "order",
     "device_name_scope_tf2": "multiset",
@@ -64,6 +65,7 @@ REWRITTEN: dict[str, str] = {
     "input_producer_rows": "order",
     "iterator_method_shuffle_batch": "multiset",
     "join_class_readers": "multiset",
+    "join_reader_loop": "multiset",
     "join_readers_howto": "multiset",
     "keyword_args": "order",
     "loader_class_method": "order",
@@ -91,6 +93,7 @@ REWRITTEN: dict[str, str] = {
     "reader_first_dict_batch": "order",
     "record_object_cifar": "order",
     "shuffle_queue_up_to_helper": "multiset",
+    "shuffle_flag_producer": "order",
     "single_example_helper": "multiset",
     "slice_numpy_batch": "order",
     "slice_paths_read_file": "order",
@@ -110,7 +113,6 @@ REWRITTEN: dict[str, str] = {
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",
-    "config_object_batch": "order",
     "enqueue_thread_subclass": "order",
     "key_used_refused": "order",
     "segmentation_reader_class": "order",

@@ -46,18 +46,11 @@ class Generator:
         if s.kind == "slice":
             tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
-            shuffle = literal_bool(s.call.get("shuffle"), True, "slice_input_producer's shuffle")
-            buffer = f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]" if shuffle else None
-            steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
-            notes = ["each epoch is a fresh shuffle of the slices, not legacy's permutation"] if shuffle else []
-            return [], head, steps, notes
+            return self._epochs(s.call, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]", "slices", "slices_dataset")
         if s.kind == "reader":
             files = self.code(s.call["string_tensor"])
-            head = emit.from_tensor_slices(v1, files)
-            shuffle = literal_bool(s.call.get("shuffle"), True, "string_input_producer's shuffle")
-            buffer = f"{v1}.size({files}, out_type={v1}.int64)" if shuffle else None
-            steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
-            notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
+            stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),
+                                                     f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset")
             steps.append(self._reader_step(p))
             if s.up_to is not None:  # read_up_to: the records in groups, which enqueue_many takes apart again
                 steps.append(emit.batch_step(s.up_to, False, False))
@@ -73,7 +66,7 @@ class Generator:
                 else:
                     h.new_fn = graph_mode.run_as_written(h.new_fn, v1)
                 steps.append(emit.map_step(mapped, self.arg(p, "num_threads")))
-            return [], head, steps, notes
+            return stmts, head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
@@ -104,6 +97,22 @@ class Generator:
         notes = [f"with num_threads={threads} the order across producer copies varies, as with the queue's threads"] \
             if threads not in (None, "1") else []
         return [helper], head, [], notes
+
+    def _epochs(self, call, head: str, buffer: str, what: str, name: str
+                ) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
+        """An input producer's epochs. Its ``shuffle`` as written: a literal picks the chain; any other value
+        (``shuffle=is_training``, ``cfg.shuffle``) is read by Python, as the producer read it (``if shuffle:``
+        in ``training/input.py``), so the shuffle step goes under the same ``if``."""
+        flag = call.get("shuffle")
+        seed, epochs = self._opt(call, "seed"), self._opt(call, "num_epochs")
+        note = f"each epoch is a fresh shuffle of the {what}, not legacy's permutation"
+        if flag is None or isinstance(flag, cst.Name) and flag.value in ("True", "False"):
+            shuffle = literal_bool(flag, True, "the producer's shuffle")
+            return [], head, emit.epoch_steps(buffer if shuffle else None, seed, epochs), [note] if shuffle else []
+        source = self.fresh(name)
+        shuffled = emit.epoch_steps(buffer, seed, None)[0]
+        stmts = cst.parse_module(f"{source} = {head}\nif {self.code(flag)}:\n    {source} = {source}.{shuffled}\n").body
+        return list(stmts), source, emit.epoch_steps(None, seed, epochs), [f"when {self.code(flag)}: {note}"]
 
     def _prefetch_steps(self, p: Pipeline, notes: list[str]) -> list[str]:
         """The per-element ops of the readers' loop, then the hand-built queue's shuffle."""
