@@ -6,6 +6,7 @@ legacy results is ``test_migrate_corpus.py``'s; these need no TensorFlow.)"""
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -144,3 +145,58 @@ def test_the_helper_map_function_is_marked_once_when_two_pipelines_share_it():
     assert code.count("do_not_convert") == 1
     assert "# graph-mode code, as the queue ran it" in code
     assert "@tf.autograph.experimental.do_not_convert\ndef decode(line):" in code
+
+
+HELPER_IN_BATCH = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+
+    def read_my_file_format(filename_queue):
+        _, record = tf.TextLineReader(skip_header_lines=1).read(filename_queue)
+        a, b, label = tf.decode_csv(record, record_defaults=[[0], [0.0], [0]])
+        {returns}
+
+
+    def input_pipeline(filenames, batch_size):
+        {uses}filename_queue = tf.train.string_input_producer(filenames, num_epochs=1, shuffle=False)
+        {batch}
+        return got
+    ''')
+
+
+@pytest.mark.parametrize("returns, batch", [
+    ("return a, label", "got = tf.train.batch(read_my_file_format(filename_queue), batch_size=batch_size)"),
+    ("return (a, label)", "got = tf.train.shuffle_batch(tensors=read_my_file_format(filename_queue), "
+                          "batch_size=batch_size, capacity=50, min_after_dequeue=10)"),
+    ("return [a, b * 2.0]", "got = tf.train.batch(read_my_file_format(filename_queue), batch_size)"),
+    ("return a + label", "got = tf.train.batch([read_my_file_format(filename_queue)], batch_size)"),
+], ids=["tuple", "tensors-keyword", "list", "one-tensor-in-a-list"])
+@pytest.mark.parametrize("uses", ["", "a = label = 0\n    "], ids=["free-names", "names-taken"])
+def test_a_reader_helper_called_inside_the_batch_call_is_followed(returns, batch, uses):
+    source = HELPER_IN_BATCH.format(returns=returns, batch=batch, uses=uses)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, _refused(result)
+    code = result.code
+    assert "def read_my_file_format(record):" in code and ".map(read_my_file_format)" in code
+    assert "tf.train.string_input_producer(" not in code and re.search(r"got = (list\()?tf.data.make_one_shot_iterator", code)
+    # the note names the batch call's own line in the source as written
+    batch_line = source.splitlines().index("    " + batch) + 1
+    assert [n.line for n in result.notes if "rewritten to tf.data" in n.message] == [batch_line]
+    assert scan_source(code) == ()
+
+
+def test_a_helper_in_a_batch_call_that_still_cannot_be_rewritten_leaves_the_source_as_written():
+    source = HELPER_IN_BATCH.format(returns="return a, label", uses="",
+                                    batch="got = tf.train.batch(read_my_file_format(filename_queue), batch_size, "
+                                          "enqueue_many=True)")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert result.refused
+
+
+def test_a_call_of_a_function_that_does_not_read_is_not_named():
+    source = HELPER_IN_BATCH.format(returns="return a, label", uses="",
+                                    batch="x = tf.constant(1)\n    got = tf.train.batch(pair(x), batch_size)")
+    source += "\n\ndef pair(x):\n    return x, x\n"
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
