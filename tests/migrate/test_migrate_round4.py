@@ -200,3 +200,20 @@ def test_a_call_of_a_function_that_does_not_read_is_not_named():
     source += "\n\ndef pair(x):\n    return x, x\n"
     result = rewrite(source, to="tfdata")
     assert result.code == source
+
+
+@pytest.mark.parametrize("producer, elements", [("range_input_producer(10, ", "tf.range(10)"),
+                                                ("input_producer(table, ", "table")])
+def test_a_tensor_producer_shuffle_given_as_a_value_goes_under_the_same_if(producer, elements):
+    result, code = _tfdata(f'''\
+        import tensorflow.compat.v1 as tf
+
+        def rows(table, is_training, epochs=1):
+            i = tf.train.{producer}num_epochs=epochs, shuffle=is_training).dequeue()
+            return tf.train.batch([i * 2], batch_size=4)
+        ''')
+    assert not result.refused, _refused(result)
+    assert (f"    elements_dataset = tf.data.Dataset.from_tensor_slices({elements})\n    if is_training:\n"
+            f"        elements_dataset = elements_dataset.shuffle(tf.shape({elements}, out_type=tf.int64)[0], "
+            "reshuffle_each_iteration=True)\n") in code
+    assert "        elements_dataset\n        .repeat(epochs)\n" in code

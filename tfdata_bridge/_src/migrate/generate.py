@@ -14,7 +14,7 @@ from tfdata_bridge._src.migrate import graph_mode
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
-from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, dataset_of
+from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.symbols import reader_dataset
 
 
@@ -39,8 +39,10 @@ class Generator:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
         s, v1 = p.source, self.v1
         if f"train.{s.producer}" in PRODUCERS:  # an input producer over a tensor, dequeued (tensors.py)
-            head, steps, notes = dataset_of(Produced(s.producer, s.call, None), v1, self.code)
-            return [], head, steps, notes
+            elements = elements_of(Produced(s.producer, s.call, None), v1, self.code)
+            return self._epochs(s.call, emit.from_tensor_slices(v1, elements),
+                                f"{v1}.shape({elements}, out_type={v1}.int64)[0]", f"{s.producer}'s elements",
+                                "elements_dataset")
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
             return [], self.code(s.call["dataset"]), [], []
         if s.kind == "slice":
