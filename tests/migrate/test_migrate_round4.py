@@ -217,3 +217,33 @@ def test_a_tensor_producer_shuffle_given_as_a_value_goes_under_the_same_if(produ
             f"        elements_dataset = elements_dataset.shuffle(tf.shape({elements}, out_type=tf.int64)[0], "
             "reshuffle_each_iteration=True)\n") in code
     assert "        elements_dataset\n        .repeat(epochs)\n" in code
+
+
+@pytest.mark.parametrize("call", ["tf.py_func(_load, [path], tf.float32, stateful=False)",
+                                  "tf.numpy_function(_load, [path, label], tf.float32)",
+                                  "tf.py_func(func=_load, inp=[path], Tout=[tf.float32])[0]"])
+def test_a_py_func_on_the_element_is_per_element_code_in_the_map(call):
+    result, code = _tfdata(f'''\
+        import tensorflow.compat.v1 as tf
+
+        def inputs(paths, labels):
+            path, label = tf.train.slice_input_producer([paths, labels], shuffle=False, num_epochs=1)
+            value = {call}
+            value.set_shape([])
+            return tf.train.batch([value, label], batch_size=4)
+        ''')
+    assert not result.refused, _refused(result)
+    assert f"    def make_element(path, label):\n        value = {call}\n        value.set_shape([])\n" \
+           "        return value, label\n" in code
+    assert "from_generator" not in code and ".map(make_element)" in code
+
+
+def test_a_py_func_whose_inputs_are_not_a_list_is_left_with_the_reason():
+    result, code = _tfdata('''\
+        import tensorflow.compat.v1 as tf
+
+        def inputs(args):
+            value = tf.py_func(_load, args, tf.float32)
+            return tf.train.batch([value], batch_size=4)
+        ''')
+    assert "inputs are not a literal list" in _refused(result)
