@@ -54,6 +54,7 @@ REWRITTEN: dict[str, str] = {
     "fullpath_tf2_import": "order",
     "generator_pyfunc_shuffle": "multiset",
     "helper_extra_params": "order",
+    "helper_in_batch_call": "multiset",
     "helper_inline_producer": "order",
     "helper_other_module": "order",
     "helper_read_and_decode": "order",

@@ -247,3 +247,24 @@ def test_a_py_func_whose_inputs_are_not_a_list_is_left_with_the_reason():
             return tf.train.batch([value], batch_size=4)
         ''')
     assert "inputs are not a literal list" in _refused(result)
+
+
+def test_the_runners_go_when_the_only_py_func_left_is_per_element_code():
+    result, code = _tfdata('''\
+        import tensorflow.compat.v1 as tf
+
+        def main(paths, labels):
+            path, label = tf.train.slice_input_producer([paths, labels], shuffle=False, num_epochs=1)
+            value = tf.py_func(_load, [path], tf.float32)
+            batch = tf.train.batch([value, label], batch_size=4)
+            with tf.Session() as sess:
+                coord = tf.train.Coordinator()
+                threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+                out = sess.run(batch)
+                coord.request_stop()
+                coord.join(threads)
+            return out
+        ''')
+    assert not result.refused, _refused(result)
+    assert "start_queue_runners" not in code and "Coordinator" not in code
+    assert any("plumbing removed" in n.message for n in result.notes)
