@@ -1,6 +1,6 @@
 """The migration tool's figures: `scan` time per file, and migrated programs beside their originals.
 
-    .venv/bin/python benchmarks/migrate_speed.py                  # both parts, about 2 minutes
+    .venv/bin/python benchmarks/migrate_speed.py                  # all three parts, about 4 minutes
     .venv/bin/python benchmarks/migrate_speed.py --only scan      # scan timing only (no TensorFlow)
     .venv/bin/python benchmarks/migrate_speed.py --only programs --repeats 5
     .venv/bin/python benchmarks/migrate_speed.py --only first --repeats 3    # first batch, fresh processes
