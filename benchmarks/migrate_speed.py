@@ -1,8 +1,9 @@
 """The migration tool's figures: `scan` time per file, and migrated programs beside their originals.
 
-    .venv/bin/python benchmarks/migrate_speed.py                  # both parts, about 2 minutes
+    .venv/bin/python benchmarks/migrate_speed.py                  # all three parts, about 4 minutes
     .venv/bin/python benchmarks/migrate_speed.py --only scan      # scan timing only (no TensorFlow)
     .venv/bin/python benchmarks/migrate_speed.py --only programs --repeats 5
+    .venv/bin/python benchmarks/migrate_speed.py --only first --repeats 3    # first batch, fresh processes
 
 scan: a tree of 2,000 Python files (a mix: 10% legacy queue programs from tests/legacy_programs, 40% other
 TensorFlow code, 50% plain Python), scanned through the library call the command uses, and a tree of 2,000
@@ -13,6 +14,10 @@ each run as written (``tensorflow.compat.v1``, queue runners) and as ``migrate -
 the same data, in one process, interleaved (one warm-up run each, then rounds, the order reversed every other
 round); figures are medians of elements per second over the whole ``main()`` (graph building, session, loop),
 and of the time from the start of ``main()`` to its first batch (the first ``Session.run`` that returns data).
+
+first: that time to the first batch in fresh processes, one ``main()`` each (original, migrated, and migrated
+without the ``do_not_convert`` marking), interleaved: the rounds above run warm, and AutoGraph's conversion
+cache (keyed on the function's code) hides there what a real program pays once per process.
 """
 
 from __future__ import annotations
@@ -165,9 +170,62 @@ def bench_programs(repeats: int, names: list[str] | None = None) -> None:
         shutil.rmtree(work)
 
 
+def _first_child(name: str, variant: str, data: str) -> None:
+    """One program's first batch in this (fresh) process, printed in ms."""
+    import tensorflow as tf
+
+    from tfdata_bridge._src.migrate import graph_mode
+    from tfdata_bridge.migrate import rewrite
+
+    tf.compat.v1.disable_eager_execution()
+    tf.get_logger().setLevel("ERROR")
+    if variant == "unmarked":
+        graph_mode.run_as_written = lambda fn, v1: fn
+        graph_mode.wrapped = lambda text, v1: text
+    path = PROGRAMS / f"{name}.py"
+    if variant != "original":
+        out = pathlib.Path(data).parent / f"{name}_{variant}.py"
+        out.write_text(rewrite(path.read_text(), to="tfdata").code)
+        path = out
+    run_main = runpy.run_path(str(path), run_name="bench")["main"]
+    first = _FirstBatch(tf)
+    first.start()
+    run_main(data)
+    print(f"{first.seconds() * 1000:.0f}", flush=True)
+
+
+def bench_first(repeats: int, names: list[str] | None = None) -> None:
+    import subprocess
+
+    sys.path.insert(0, str(PROGRAMS))
+    from make_data import make_data
+
+    work = pathlib.Path(tempfile.mkdtemp(prefix="tfdb-migrate-first-"))
+    try:
+        data = work / "data"
+        make_data(str(data), tfrecord_records=5000, csv_lines=20000)
+        env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
+        for name in names or ("tfrecord_shuffle_batch", "csv_decode"):
+            got: dict[str, list[int]] = {"original": [], "migrated": [], "unmarked": []}
+            for _ in range(repeats):
+                for variant in got:
+                    out = subprocess.run([sys.executable, __file__, "--child", name, variant, str(data)],
+                                         capture_output=True, text=True, env=env, timeout=300, check=True)
+                    got[variant].append(int(out.stdout.strip().splitlines()[-1]))
+            print(f"{name}: first batch in fresh processes (ms): " + "; ".join(
+                f"{v} {', '.join(map(str, ms))} (median {statistics.median(ms):.0f})" for v, ms in got.items()),
+                flush=True)
+    finally:
+        shutil.rmtree(work)
+
+
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:
+        _first_child(*argv[1:4])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("scan", "programs"))
+    parser.add_argument("--only", choices=("scan", "programs", "first"))
     parser.add_argument("--program", choices=("tfrecord_shuffle_batch", "csv_decode"), action="append",
                         help="only these programs (default: both)")
     parser.add_argument("--repeats", type=int, default=5)
@@ -177,6 +235,8 @@ def main(argv: list[str] | None = None) -> None:
         bench_scan(args.repeats)
     if args.only in (None, "programs"):
         bench_programs(args.repeats, args.program)
+    if args.only in (None, "first"):
+        bench_first(args.repeats, args.program)
 
 
 if __name__ == "__main__":

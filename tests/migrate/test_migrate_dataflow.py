@@ -414,7 +414,7 @@ def test_a_reader_helper_in_another_module_of_the_tree(tmp_path, module, train_p
     results = rewrite_tree(sources, root=str(tmp_path))
     train, readers = results[str(tmp_path / train_path)], results[str(tmp_path / "project/readers.py")]
     assert not train.refused and not readers.refused, (train.notes, readers.notes)
-    assert ".map(read_and_decode)" in train.code and f"from {module} import read_and_decode" in train.code
+    assert ".map(tf.autograph.experimental.do_not_convert(read_and_decode))" in train.code and f"from {module} import read_and_decode" in train.code
     assert "def read_and_decode(line):\n    a, b = tf.decode_csv(line" in readers.code
     assert scan_source(train.code) == () and scan_source(readers.code) == ()
 
@@ -431,7 +431,7 @@ def test_the_cli_rewrites_a_reader_helper_of_another_module_it_is_given(tmp_path
                          env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 1, out.stderr
     train, readers = (tmp_path / "project/train.py").read_text(), (tmp_path / "project/readers.py").read_text()
-    assert ".map(read_and_decode)" in train and "from project.readers import read_and_decode" in train
+    assert ".map(tf.autograph.experimental.do_not_convert(read_and_decode))" in train and "from project.readers import read_and_decode" in train
     assert "def read_and_decode(line):\n    a, b = tf.decode_csv(line" in readers
     assert scan_source(train) == () and scan_source(readers) == ()
 
@@ -456,9 +456,10 @@ def test_a_reader_helper_whose_reader_uses_its_own_modules_constant_is_left(tmp_
     assert any("uses names of its own module" in n.message for n in results[str(tmp_path / "project/train.py")].refused)
 
 
-def test_the_readme_helper_before_after_is_what_the_tool_prints():
+def test_the_docs_helper_before_after_is_what_the_tool_prints():
     root = pathlib.Path(__file__).resolve().parents[2]
-    block = (root / "README.md").read_text().split("```diff\n")[1].split("```\n", 1)[0]
+    blocks = [b.split("```\n", 1)[0] for b in (root / "docs/migration.md").read_text().split("```diff\n")[1:]]
+    block = next(b for b in blocks if b.startswith("--- a/tests/migrate_corpus/helper_read_and_decode.py"))
     out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate",
                           "tests/migrate_corpus/helper_read_and_decode.py", "--to", "tfdata"],
                          capture_output=True, text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})

@@ -10,10 +10,11 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.plan import printer
+from tfdata_bridge._src.migrate import graph_mode
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
-from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, dataset_of
+from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.symbols import reader_dataset
 
 
@@ -38,25 +39,20 @@ class Generator:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
         s, v1 = p.source, self.v1
         if f"train.{s.producer}" in PRODUCERS:  # an input producer over a tensor, dequeued (tensors.py)
-            head, steps, notes = dataset_of(Produced(s.producer, s.call, None), v1, self.code)
-            return [], head, steps, notes
+            elements = elements_of(Produced(s.producer, s.call, None), v1, self.code)
+            return self._epochs(s.call, emit.from_tensor_slices(v1, elements),
+                                f"{v1}.shape({elements}, out_type={v1}.int64)[0]", f"{s.producer}'s elements",
+                                "elements_dataset")
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
             return [], self.code(s.call["dataset"]), [], []
         if s.kind == "slice":
             tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
-            shuffle = literal_bool(s.call.get("shuffle"), True, "slice_input_producer's shuffle")
-            buffer = f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]" if shuffle else None
-            steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
-            notes = ["each epoch is a fresh shuffle of the slices, not legacy's permutation"] if shuffle else []
-            return [], head, steps, notes
+            return self._epochs(s.call, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]", "slices", "slices_dataset")
         if s.kind == "reader":
             files = self.code(s.call["string_tensor"])
-            head = emit.from_tensor_slices(v1, files)
-            shuffle = literal_bool(s.call.get("shuffle"), True, "string_input_producer's shuffle")
-            buffer = f"{v1}.size({files}, out_type={v1}.int64)" if shuffle else None
-            steps = emit.epoch_steps(buffer, self._opt(s.call, "seed"), self._opt(s.call, "num_epochs"))
-            notes = ["each epoch is a fresh shuffle of the files, not legacy's permutation"] if shuffle else []
+            stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),
+                                                     f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset")
             steps.append(self._reader_step(p))
             if s.up_to is not None:  # read_up_to: the records in groups, which enqueue_many takes apart again
                 steps.append(emit.batch_step(s.up_to, False, False))
@@ -66,9 +62,13 @@ class Generator:
                 h = s.helper
                 record = "key, value" if h.key_used else "value"
                 fn = h.new_fn.name.value
-                steps.append(emit.map_step(f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra
-                                           else fn, self.arg(p, "num_threads")))
-            return [], head, steps, notes
+                mapped = f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra else fn
+                if h.external:  # another module's function: marked where it is used, its module unchanged
+                    mapped = graph_mode.wrapped(mapped, v1)
+                else:
+                    h.new_fn = graph_mode.run_as_written(h.new_fn, v1)
+                steps.append(emit.map_step(mapped, self.arg(p, "num_threads")))
+            return stmts, head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
@@ -99,6 +99,22 @@ class Generator:
         notes = [f"with num_threads={threads} the order across producer copies varies, as with the queue's threads"] \
             if threads not in (None, "1") else []
         return [helper], head, [], notes
+
+    def _epochs(self, call, head: str, buffer: str, what: str, name: str
+                ) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
+        """An input producer's epochs. Its ``shuffle`` as written: a literal picks the chain; any other value
+        (``shuffle=is_training``, ``cfg.shuffle``) is read by Python, as the producer read it (``if shuffle:``
+        in ``training/input.py``), so the shuffle step goes under the same ``if``."""
+        flag = call.get("shuffle")
+        seed, epochs = self._opt(call, "seed"), self._opt(call, "num_epochs")
+        note = f"each epoch is a fresh shuffle of the {what}, not legacy's permutation"
+        if flag is None or isinstance(flag, cst.Name) and flag.value in ("True", "False"):
+            shuffle = literal_bool(flag, True, "the producer's shuffle")
+            return [], head, emit.epoch_steps(buffer if shuffle else None, seed, epochs), [note] if shuffle else []
+        source = self.fresh(name)
+        shuffled = emit.epoch_steps(buffer, seed, None)[0]
+        stmts = cst.parse_module(f"{source} = {head}\nif {self.code(flag)}:\n    {source} = {source}.{shuffled}\n").body
+        return list(stmts), source, emit.epoch_steps(None, seed, epochs), [f"when {self.code(flag)}: {note}"]
 
     def _prefetch_steps(self, p: Pipeline, notes: list[str]) -> list[str]:
         """The per-element ops of the readers' loop, then the hand-built queue's shuffle."""
@@ -276,6 +292,7 @@ class Generator:
     def _function(self, name: str, params: list[str], body: list[cst.BaseStatement], ret: str) -> cst.FunctionDef:
         fn = cst.parse_module(f"def {name}({', '.join(params)}):\n    return {ret}\n").body[0]
         assert isinstance(fn, cst.FunctionDef)
+        fn = graph_mode.run_as_written(fn, self.v1)
         stmts = [b.with_changes(leading_lines=comment_leading_lines(b)) if i == 0 else b for i, b in enumerate(body)]
         return fn.with_changes(body=fn.body.with_changes(body=[*stmts, *fn.body.body]))
 

@@ -53,8 +53,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     if api not in _JOIN_PARAMS:
         raise Refusal(f"`{api}` (with keep_input) is not rewritten yet")
     stmt = body[index]
-    small = stmt.body[0]
-    call = small.value
+    call = stmt.body[0].value
     params = _JOIN_PARAMS[api]
     args: dict[str, cst.BaseExpression] = {}
     for i, arg in enumerate(call.args):
@@ -66,6 +65,9 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         raise Refusal("the tensors list is not a name bound to `[read(queue) for _ in range(k)]`")
     list_stmt = _single_def(body[:index], lists.value)
     comp = list_stmt.body[0].value if list_stmt is not None else None
+    loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
+    if loop is not None:
+        return _loop_pipeline(finder, body, index, api, args, list_stmt, *loop)
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
             and len(comp.elt.args) == 1 and isinstance(comp.elt.args[0].value, cst.Name)
             and comp.for_in.inner_for_in is None and not comp.for_in.ifs
@@ -131,7 +133,14 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
             and len(read_call.args) == 1 and isinstance(read_call.args[0].value, cst.Name)
             and read_call.args[0].value.value == param):
         raise Refusal(f"`{fn_name}` does not read its own reader from its queue argument")
-    if key != "_" and any(key in _names(s) for s in [*rest, stmts[-1]]):
+    pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, reader_call, key, value, rest, returned,
+                         readers, fn_name)
+    return pipeline, [queue_stmt, list_stmt, fn]
+
+
+def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,
+              value: str, rest: list, returned: cst.BaseExpression, readers: str, where: str) -> Pipeline:
+    if key != "_" and any(key in _names(s) for s in [*rest, returned]):
         raise Refusal(f"the record key `{key}` is used; tf.data readers do not make it")
     kind = finder.is_api(reader_call, *READERS)
     if kind == "WholeFileReader":
@@ -141,9 +150,96 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     args["tensors"] = returned
     source = Source("reader", [queue_stmt, list_stmt], [value], call=bind(queue_stmt.body[0].value,
                     "train.string_input_producer"), reader=kind, reader_args=bind(reader_call, kind))
-    pipeline = Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
-                        if isinstance(small, cst.Assign) else None, readers=readers)
-    return pipeline, [queue_stmt, list_stmt, fn]
+    small = stmt.body[0]
+    return Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
+                    if isinstance(small, cst.Assign) else None, readers=readers)
+
+
+def _append_loop(body: list[cst.BaseStatement], index: int, list_stmt: cst.SimpleStatementLine, name: str
+                 ) -> tuple[cst.For, str] | None:
+    """``(loop, k)`` for ``name = []`` followed by ``for _ in range(k): ...; name.append(tensors)`` before the
+    join (the loop form of ``[read(queue) for _ in range(k)]``); None for any other shape."""
+    if list_stmt.body[0].value.elements:  # type: ignore[attr-defined]
+        return None
+    start = body.index(list_stmt)
+    loops = [s for s in body[start + 1:index] if isinstance(s, cst.For)]
+    if len(loops) != 1:
+        return None
+    loop = loops[0]
+    it = loop.iter
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
+            and len(it.args) == 1 and it.args[0].keyword is None and loop.orelse is None
+            and isinstance(loop.target, cst.Name) and isinstance(loop.body, cst.IndentedBlock)):
+        return None
+    last = loop.body.body[-1]
+    call = last.body[0].value if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and \
+        isinstance(last.body[0], cst.Expr) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "append"
+            and isinstance(call.func.value, cst.Name) and call.func.value.value == name and len(call.args) == 1):
+        return None
+    return loop, cst.Module([]).code_for_node(it.args[0].value)
+
+
+def _loop_pipeline(finder: Finder, body: list[cst.BaseStatement], index: int, api: str, args, list_stmt,
+                   loop: cst.For, readers: str) -> tuple[Pipeline, list[cst.CSTNode]]:
+    """The join over a list filled by a loop of ``k`` readers of one file queue: the loop body (its reader and
+    ``read`` lines gone) is the per-record function, as for ``[read(queue) for _ in range(k)]``."""
+    stmts = list(loop.body.body)
+    returned = stmts[-1].body[0].value.args[0].value
+    if loop.target.value != "_" and loop.target.value in _names(cst.IndentedBlock(body=stmts)):
+        raise Refusal(f"the loop's `{loop.target.value}` is used in its body: the readers are not copies")
+    inside: set[int] = set()
+
+    class _Ids(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            inside.add(id(n))
+
+    loop.visit(_Ids())
+    assigned = {n for s in stmts[:-1] if (a := _assign(s)) is not None for t in a.targets
+                for n in target_names(t.target) or []}
+    for name in assigned:
+        if any(id(r) not in inside for r in finder.refs.get(name, [])):
+            raise Refusal(f"`{name}` is used beyond the readers' loop; its statements cannot move into tf.data")
+    list_name = list_stmt.body[0].targets[0].target.value
+    if len([r for r in finder.refs.get(list_name, []) if id(r) not in inside]) != 2:  # made, joined
+        raise Refusal(f"`{list_name}` is used beyond the loop and the join")
+    reader_stmt = read_stmt = None
+    rest: list[cst.SimpleStatementLine] = []
+    for s in stmts[:-1]:
+        a = _assign(s)
+        names = target_names(a.targets[0].target) if a else None
+        if a is not None and names and len(names) == 1 and finder.is_api(a.value, *READERS) and reader_stmt is None:
+            reader_stmt = s
+        elif (a is not None and names and len(names) == 2 and isinstance(a.value, cst.Call)
+              and isinstance(a.value.func, cst.Attribute) and a.value.func.attr.value == "read"
+              and read_stmt is None):
+            read_stmt = s
+        elif isinstance(s, cst.SimpleStatementLine) and read_stmt is not None:
+            rest.append(s)
+        else:
+            raise Refusal("the readers' loop holds more than a reader, its read and simple statements after it")
+    if read_stmt is None:
+        raise Refusal("the readers' loop does not read the queue")
+    read_call = read_stmt.body[0].value
+    if reader_stmt is not None:
+        reader_call = reader_stmt.body[0].value
+        reader_name = target_names(reader_stmt.body[0].targets[0].target)[0]
+        own = isinstance(read_call.func.value, cst.Name) and read_call.func.value.value == reader_name
+    else:  # ``_, value = tf.TFRecordReader().read(queue)``: the reader made inline
+        reader_call = read_call.func.value
+        own = isinstance(reader_call, cst.Call) and bool(finder.is_api(reader_call, *READERS))
+    queue = read_call.args[0].value if len(read_call.args) == 1 else None
+    if not (own and isinstance(queue, cst.Name)):
+        raise Refusal("the readers' loop does not read its own reader from one queue")
+    queue_stmt = _single_def(body[:index], queue.value)
+    if queue_stmt is None or not finder.is_api(queue_stmt.body[0].value, "train.string_input_producer"):
+        raise Refusal(f"`{queue.value}` is not made by `string_input_producer` in the same block")
+    if len([r for r in finder.refs.get(queue.value, []) if id(r) not in inside]) != 1:
+        raise Refusal(f"`{queue.value}` is used beyond the readers' loop")
+    key, value = target_names(read_stmt.body[0].targets[0].target)
+    pipeline = _pipeline(finder, body[index], api, args, queue_stmt, list_stmt, reader_call, key,
+                         value, rest, returned, readers, "the readers' loop")
+    return pipeline, [queue_stmt, list_stmt, loop]
 
 
 def _single_def(stmts: list[cst.BaseStatement], name: str) -> cst.SimpleStatementLine | None:

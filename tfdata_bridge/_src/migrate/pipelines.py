@@ -209,8 +209,11 @@ class Finder:
             short = self.api(value).rsplit(".", 1)[-1]
             bound = bind(value, short)
             inp = bound.get("inp")
-            if not (isinstance(inp, (cst.List, cst.Tuple)) and not inp.elements):
-                raise Refusal(f"the `{short}` takes inputs; only a zero-input producer becomes a generator")
+            if isinstance(inp, (cst.List, cst.Tuple)) and inp.elements:
+                return None  # a per-element op on its inputs (it runs in the map function as it ran in the graph)
+            if not isinstance(inp, (cst.List, cst.Tuple)):
+                raise Refusal(f"the `{short}` inputs are not a literal list; only a zero-input producer becomes a "
+                              "generator")
             tout = bound.get("Tout")
             single = not isinstance(tout, (cst.List, cst.Tuple))
             if not single and len(defined) != len(tout.elements):

@@ -39,6 +39,7 @@ class _Survey(cst.CSTVisitor):
         self.coords: dict[str, cst.SimpleStatementLine] = {}
         self.starts: list[tuple[cst.SimpleStatementLine, str | None, cst.Call]] = []
         self.pipelines: list[tuple[int, str]] = []  # legacy queue APIs still used (not plumbing)
+        self.per_element: set[int] = set()  # ``py_func(f, [x], ...)`` with inputs: per-element code, no producer
         self.refs: dict[str, list[cst.Name]] = {}
         self.stmts: list[cst.SimpleStatementLine] = []
         self.loops: list[tuple[cst.While, str]] = []  # ``while not coord.should_stop():`` and its coordinator
@@ -65,9 +66,19 @@ class _Survey(cst.CSTVisitor):
         elif sym is not None and sym.name == "train.start_queue_runners":
             self.starts.append((node, target, call))
 
+    def visit_Call(self, node: cst.Call) -> None:
+        sym = BY_PATH.get(tf_path(self, node.func, self.roots) or "")
+        if sym is not None and sym.zero_input:
+            inp = node.args[1].value if len(node.args) > 1 and node.args[1].keyword is None else next(
+                (a.value for a in node.args if a.keyword is not None and a.keyword.value == "inp"), None)
+            if not (isinstance(inp, (cst.List, cst.Tuple)) and not inp.elements):
+                self.per_element.add(id(node.func))
+
     def _use(self, node: cst.Name | cst.Attribute) -> bool:
         path = tf_path(self, node, self.roots)
         sym = BY_PATH.get(path or "")
+        if sym is not None and id(node) in self.per_element:
+            return False
         if sym is not None:
             if sym.to_tfdata == "pipeline":
                 self.pipelines.append((self.get_metadata(PositionProvider, node).start.line, sym.name))

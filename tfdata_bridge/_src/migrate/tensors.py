@@ -70,13 +70,17 @@ def tensor_producer(finder, at: cst.CSTNode, value: cst.BaseExpression | None) -
     return Produced(short, call, stmt)
 
 
+def elements_of(produced: Produced, v1: str, code) -> str:
+    """The tensor whose rows the producer hands out, as source."""
+    if produced.short == "range_input_producer":
+        return f"{v1}.range({code(produced.call['limit'])})"
+    return code(produced.call["input_tensor"])
+
+
 def dataset_of(produced: Produced, v1: str, code) -> tuple[str, list[str], list[str]]:
     """(head, steps, accepted differences) of the dataset a producer's dequeues read."""
     call = produced.call
-    if produced.short == "range_input_producer":
-        elements = f"{v1}.range({code(call['limit'])})"
-    else:
-        elements = code(call["input_tensor"])
+    elements = elements_of(produced, v1, code)
     shuffle = literal_bool(call.get("shuffle"), True, f"{produced.short}'s shuffle")
     buffer = f"{v1}.shape({elements}, out_type={v1}.int64)[0]" if shuffle else None
     seed = None if is_none(call.get("seed")) else code(call["seed"])

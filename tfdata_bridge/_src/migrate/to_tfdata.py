@@ -9,6 +9,8 @@ plumbing is then removed where nothing else uses it (``plumbing``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
@@ -21,6 +23,7 @@ from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_class import class_feeds
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder
 from tfdata_bridge._src.migrate.generate import Generator
+from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
@@ -207,6 +210,26 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
         requests: list | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
+    more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own."""
+    first: list = []
+    result = _run(module, external, functions, first if requests is not None else None)
+    hoisted = hoist_helper_calls(module) if not functions else module
+    if hoisted is not module:
+        second: list = []
+        trial = _run(hoisted, external, functions, second if requests is not None else None)
+        if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
+            lines = line_map(module.code, hoisted.code)
+            result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
+                      [replace(o, line=lines(o.line)) for o in trial[2]])
+            first = second
+    if requests is not None:
+        requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
+    return result
+
+
+def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
+         requests: list | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
 
     For a tree (``tree.py``): ``external`` resolves helpers in other modules; ``functions`` are this module's
