@@ -456,15 +456,20 @@ def test_a_reader_helper_whose_reader_uses_its_own_modules_constant_is_left(tmp_
     assert any("uses names of its own module" in n.message for n in results[str(tmp_path / "project/train.py")].refused)
 
 
-def test_the_docs_helper_before_after_is_what_the_tool_prints():
+def test_the_helper_before_after_in_docs_and_readme_is_what_the_tool_prints():
     root = pathlib.Path(__file__).resolve().parents[2]
-    blocks = [b.split("```\n", 1)[0] for b in (root / "docs/migration.md").read_text().split("```diff\n")[1:]]
-    block = next(b for b in blocks if b.startswith("--- a/tests/migrate_corpus/helper_read_and_decode.py"))
+
+    def diff_block(page: str) -> str:
+        blocks = [b.split("```\n", 1)[0] for b in (root / page).read_text().split("```diff\n")[1:]]
+        return next(b for b in blocks if b.startswith("--- a/tests/migrate_corpus/helper_read_and_decode.py"))
+
     out = subprocess.run([sys.executable, "-m", "tfdata_bridge", "migrate",
                           "tests/migrate_corpus/helper_read_and_decode.py", "--to", "tfdata"],
                          capture_output=True, text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 1
-    assert block.count("\n@@ ") >= 1 and out.stdout.startswith(block)  # the README shows the first hunks
+    assert diff_block("docs/migration.md") == out.stdout  # the whole diff
+    readme = diff_block("README.md")
+    assert readme.count("\n@@ ") >= 1 and out.stdout.startswith(readme)  # the README shows the first hunks
 
 
 def test_a_name_scope_emptied_by_the_rewrite_goes_and_one_with_other_statements_stays():
