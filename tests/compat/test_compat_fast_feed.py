@@ -198,8 +198,8 @@ def test_a_feeder_is_acknowledged_only_what_the_queue_has_room_for(tf1, many):
     assert 5 <= len(acked) <= 6 and acked == list(range(len(acked)))  # at most the two the queue held
 
 
-@pytest.mark.parametrize("many", [False, True], ids=["enqueue", "enqueue_many"])
-@pytest.mark.parametrize("placeholder_shape", [None, [None], "exact"], ids=["unknown-rank", "unknown-dim", "exact"])
+@pytest.mark.parametrize("placeholder_shape, many", [(None, False), ([None], True), ("exact", False)],
+                         ids=["unknown-rank-enqueue", "unknown-dim-enqueue_many", "exact-enqueue"])
 def test_a_fed_value_the_queue_cannot_take_raises_legacys_error_and_the_good_ones_arrive(many, placeholder_shape):
     """The fast path checks a fed value against the placeholder's and the queue's shapes merged once; a value
     either refuses goes the ordinary way, so TensorFlow's own error is raised, and nothing fed before is lost."""
