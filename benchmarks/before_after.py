@@ -33,14 +33,18 @@ def run_once(tree: Path, run_args: list[str]) -> dict[str, Any]:
         return json.loads(out.read_text())
 
 
-def bridge_figures(doc: dict[str, Any]) -> dict[str, tuple[float | None, float | None]]:
-    """case -> (the bridge's ratio to legacy, the bridge's first batch in seconds)."""
+def bridge_figures(doc: dict[str, Any]) -> dict[str, tuple[float | None, ...]]:
+    """case -> (the bridge's ratio to legacy, the bridge's first batch in seconds, its CPU seconds to the
+    first batch, legacy's first batch in seconds, legacy's CPU seconds to it)."""
     figures = {}
+    legacy = {e["name"]: e for e in doc["cases"] if e["variant"] == "legacy"}
     for entry in doc["cases"]:
         if entry["variant"] != "bridge":
             continue
         ratio = entry.get("paired_ratio_vs_legacy", entry.get("ratio_vs_legacy"))
-        figures[entry["name"]] = (ratio, entry.get("first_batch_s_median"))
+        old = legacy.get(entry["name"], {})
+        figures[entry["name"]] = (ratio, entry.get("first_batch_s_median"), entry.get("first_batch_cpu_s_median"),
+                                  old.get("first_batch_s_median"), old.get("first_batch_cpu_s_median"))
     return figures
 
 
@@ -50,15 +54,19 @@ def median(values: list[float | None]) -> float | None:
 
 
 def table(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> str:
+    """Per case: the bridge's ratio, first batch and CPU to it, before and after; legacy's first batch and
+    CPU to it (both trees' runs: legacy is the same program in both)."""
     cases = sorted({case for run in before + after for case in run})
-    lines = ["| case | ratio to legacy, before | after | first batch s, before | after |", "|---|---|---|---|---|"]
+    lines = ["| case | ratio to legacy, before | after | first batch s, before | after | legacy | "
+             "CPU s to the first batch, before | after | legacy |", "|---|---|---|---|---|---|---|---|---|"]
     for case in cases:
-        cells = []
-        for index in (0, 1):
-            for runs in (before, after):
-                value = median([run.get(case, (None, None))[index] for run in runs])
-                cells.append("-" if value is None else (f"{value:.2f}x" if index == 0 else f"{value:.3f}"))
-        lines.append(f"| `{case}` | {cells[0]} | {cells[1]} | {cells[2]} | {cells[3]} |")
+        def cell(runs: list[dict[str, Any]], index: int) -> str:
+            value = median([run[case][index] if case in run and len(run[case]) > index else None for run in runs])
+            return "-" if value is None else (f"{value:.2f}x" if index == 0 else f"{value:.3f}")
+
+        cells = [cell(before, 0), cell(after, 0), cell(before, 1), cell(after, 1), cell(before + after, 3),
+                 cell(before, 2), cell(after, 2), cell(before + after, 4)]
+        lines.append(f"| `{case}` | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 

@@ -147,10 +147,10 @@ def paired_grouped(results: list[Result]) -> dict[str, float]:
             if variant == "grouped" and (case, "bridge") in by_key}
 
 
-def first_batches(results: list[Result]) -> dict[tuple[str, str], float]:
-    """For each case and variant whose runs record ``first_batch_s``, its median."""
-    return {(r.case, r.variant): statistics.median(x.extra["first_batch_s"] for x in r.runs)
-            for r in results if r.runs and "first_batch_s" in r.runs[0].extra}
+def first_batches(results: list[Result], key: str = "first_batch_s") -> dict[tuple[str, str], float]:
+    """For each case and variant whose runs record ``key`` (``first_batch_s``, ``first_batch_cpu_s``), its median."""
+    return {(r.case, r.variant): statistics.median(x.extra[key] for x in r.runs)
+            for r in results if r.runs and key in r.runs[0].extra}
 
 
 def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> str:
@@ -182,6 +182,10 @@ def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> st
     if firsts:
         lines.append("time to the first batch (median s): "
                      + ", ".join(f"{case} {variant} = {v:.3f}" for (case, variant), v in firsts.items()))
+    cpus = first_batches(results, "first_batch_cpu_s")
+    if cpus:
+        lines.append("CPU to the first batch (median s, every thread): "
+                     + ", ".join(f"{case} {variant} = {v:.3f}" for (case, variant), v in cpus.items()))
     scaling = seed2_dropin.scaling(results)
     if scaling:
         lines.append("seed2_dropin t4/t1: " + ", ".join(f"{k} = {v:.2f}" for k, v in scaling.items()))
@@ -216,6 +220,8 @@ def document(results: list[Result], checks: list[dict[str, Any]], info: dict[str
                 entry["scaling_t4_vs_t1"] = round(scaling[f"{kind} {r.variant}"], 3)
         if "first_batch_s" in r.runs[0].extra:
             entry["first_batch_s_median"] = round(first_batches([r])[(r.case, r.variant)], 4)
+        if "first_batch_cpu_s" in r.runs[0].extra:
+            entry["first_batch_cpu_s_median"] = round(first_batches([r], "first_batch_cpu_s")[(r.case, r.variant)], 4)
         if "runner_threads" in r.runs[0].extra:
             entry["runner_threads"] = r.runs[0].extra["runner_threads"]
         for base in ("legacy", "tfdata", "grouped", "ceiling"):

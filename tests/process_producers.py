@@ -102,3 +102,15 @@ def sleeps_forever():
         yield np.int64(1)
     time.sleep(3600)
     yield np.int64(2)
+
+
+def some_then_sleeps():
+    """Worker 0 yields 0-5, worker 1 yields 100-101 (a thread: both), then each sleeps in a call that does
+    not return: what they made must still arrive, in whole batches and in a partial chunk."""
+    info = tfdata_bridge.worker_info()
+    if info is None or info.id == 0:
+        yield from (np.int64(i) for i in range(6))
+    if info is None or info.id == 1:
+        yield from (np.int64(i) for i in (100, 101))
+    time.sleep(3600)
+    yield np.int64(-1)

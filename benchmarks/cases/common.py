@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import resource
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -16,6 +17,13 @@ TIMEOUT_S = 60.0
 # (tfdata_bridge/_src/compiler/lowering.py CHUNK_LIMIT). A case passes min(GROUP, its capacity), what
 # the bridge moves per call for it, so both hold as much and pay one Python call per as many elements.
 GROUP = 128
+
+
+def cpu_s() -> float:
+    """CPU seconds of this process so far, every thread (user + system): a first batch's cost, which a
+    loaded machine distorts less than its wall time."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def grouped(elements: Callable[[], Iterable[tuple[Any, ...]]], group: int = GROUP) -> Callable[[], Iterator[Any]]:

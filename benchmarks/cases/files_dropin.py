@@ -15,8 +15,8 @@ Cases (8 files x 5,000 records; ``--quick``: 2 x 2,000):
 
 Variants: ``legacy`` and ``bridge`` (the program, timed from ``start_queue_runners`` to the
 ``OutOfRangeError`` that ends the epoch, then stopped as legacy programs stop; ``first_batch_s``: the first
-batch, timed from the first graph op); ``tfdata`` (hand-written,
-eager: ``interleave`` over the files, ``map(parse_single_example, num_parallel_calls=2)``, ``shuffle(1000)``,
+batch, timed from the first graph op; ``first_batch_cpu_s``: the process's CPU time to it, every thread);
+``tfdata`` (hand-written, eager: ``interleave`` over the files, ``map(parse_single_example, num_parallel_calls=2)``, ``shuffle(1000)``,
 ``batch(32)``, ``prefetch``); ``tfdata_batch`` (the same with ``batch`` before a ``map`` of
 ``parse_example`` / ``decode_csv`` on the whole batch). The variants take turns, run by run.
 """
@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 import numpy as np
 import tensorflow as tf
 
-from cases.common import Config, Run, Variant
+from cases.common import Config, Run, Variant, cpu_s
 
 BATCH, CAPACITY, MIN_AFTER, THREADS = 32, 2000, 1000, 2
 FLOATS = 10
@@ -87,8 +87,9 @@ def _decode_one(tf1: Any, line: Any) -> list[Any]:
 
 def run_program(tf1: Any, kind: str, files: list[str]) -> Run:
     """The legacy program, built with ``tf1``: one epoch of batches, timed from start_queue_runners; the
-    first batch (``first_batch_s``) is timed from the first graph op, as in ``shapes_dropin.py``."""
-    built = time.perf_counter()
+    first batch (``first_batch_s``, and its CPU ``first_batch_cpu_s``) is timed from the first graph op, as
+    in ``shapes_dropin.py``."""
+    built, cpu = time.perf_counter(), cpu_s()
     graph = tf.Graph()
     with graph.as_default():
         queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=True, seed=1)
@@ -107,18 +108,19 @@ def run_program(tf1: Any, kind: str, files: list[str]) -> Run:
             coord = tf1.train.Coordinator()
             start = time.perf_counter()
             threads = tf1.train.start_queue_runners(sess, coord)
-            elements, first = 0, None
+            elements, first, first_cpu = 0, None, None
             try:
                 while True:
                     elements += len(sess.run(x))
                     if first is None:
-                        first = time.perf_counter() - built
+                        first, first_cpu = time.perf_counter() - built, cpu_s() - cpu
             except tf.errors.OutOfRangeError:
                 pass
             seconds = time.perf_counter() - start
             coord.request_stop()
             coord.join(threads, stop_grace_period_secs=10)
-    return Run(elements, seconds, {"runner_threads": len(threads), "first_batch_s": first})
+    return Run(elements, seconds, {"runner_threads": len(threads), "first_batch_s": first,
+                                    "first_batch_cpu_s": first_cpu})
 
 
 def handwritten(kind: str, files: list[str], per_batch: bool) -> Run:

@@ -244,6 +244,18 @@ def main(argv: list[str] | None = None) -> int:
     big_ = summary["big_1mib_workers2"]
     print(f"  1 MiB elements, workers=2: {big_['gb_per_s']:.2f} GB/s (runs {big_['runs']}); consumer CPU "
           f"{big_['consumer_cpu_s_per_gb']} s/GB, one memcpy here {big_['memcpy_cpu_s_per_gb']} s/GB")
+    consumer = {row["variant"]: row["consumer_cpu_us_per_element"] for row in rows}
+    print(f"  consumer CPU per element: workers1 {consumer['workers1']} us, workers2 {consumer['workers2']} us "
+          "(the main figure on a loaded machine: the consumer's share of the two cores)")
+
+    def verdict(value: float, target: float) -> str:
+        return f"{value} (target {target}: {'met' if value >= target else 'NOT met'})"
+
+    print("acceptance (issue 19): workers2/workers1 " + verdict(summary["workers2_vs_workers1"], 1.7)
+          + "; workers2/best thread variant " + verdict(summary["workers2_vs_best_thread_variant"], 1.7)
+          + f"; 1 MiB elements GB/s {verdict(round(big_['gb_per_s'], 2), 1.0)}"
+          + f"; machine ceiling {summary['machine_ceiling_2_vs_1_processes']} (under ~1.9, the load, not the"
+          " bridge, bounds the ratios)")
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2))
     return 0

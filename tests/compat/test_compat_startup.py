@@ -95,7 +95,7 @@ def _read_parsed(files: list[str], count: int = 1) -> Any:
 @pytest.mark.parametrize("count", [1, 3])
 def test_a_read_taken_over_by_a_batch_builds_no_records_of_its_own(monkeypatch, files, count):
     legacy = run(LEGACY, _read_parsed(files, count))
-    made = _Counted(monkeypatch, readers, "records")
+    made = _Counted(monkeypatch, readers.FileRead, "records_of")
     ours = run(BRIDGE, _read_parsed(files, count))
     # one: the batch's own (was two per reader: each read's iterator built its keyed records too; then one
     # per reader, until the readers' lists, copies of one producer, became one list: lift_copies.py)
@@ -323,3 +323,85 @@ def test_start_queue_runners_returns_while_the_iterators_are_still_being_made(im
         return first
 
     assert first_batch(BRIDGE, Held) == first_batch(LEGACY, LEGACY.Session) == [0, 1, 2, 3]
+
+
+# --- what the session's grappler finds before the first batch ----------------------------------------
+
+
+def _shuffled_file_batch(files: list[str]) -> Any:
+    def build(tf1: Any) -> Any:
+        queue = tf1.train.string_input_producer(files, num_epochs=2, shuffle=True, seed=4)
+        number = tf1.strings.to_number(tf1.strings.substr(tf1.TFRecordReader().read(queue)[1], 7, 4), tf1.int32)
+        return tf1.train.shuffle_batch([number], 4, capacity=12, min_after_dequeue=2, seed=5,
+                                       allow_smaller_final_batch=True)
+
+    return build
+
+
+def test_a_shuffled_file_pipeline_puts_no_cond_in_the_graphs_library(files):
+    """A shuffling ``string_input_producer`` keeps each epoch's file names in the order read (for
+    ``partial_replay``) with one insert of one key, or of none past ``ORDER_NAMES``, not a ``tf.cond``:
+    each branch function was one more function for grappler at every new run signature."""
+    libraries = []
+
+    def build(tf1: Any) -> Any:
+        out = _shuffled_file_batch(files)(tf1)
+        libraries.append(tf.compat.v1.get_default_graph())
+        return out
+
+    legacy, ours = run(LEGACY, build), run(BRIDGE, build)
+    assert multiset(ours.batches) == multiset(legacy.batches) != multiset([])
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+    library = libraries[1].as_graph_def().library.function
+    assert library  # (the bridge's pipeline functions are there)
+    assert [f.signature.name for f in library if any(n.op in ("If", "StatelessIf") for n in f.node_def)] == []
+
+
+def test_the_drop_in_session_leaves_out_grappler_mlir_passes_unless_the_program_sets_rewrite_options(monkeypatch):
+    """``tfg_optimizer`` converted the whole function library (the pipelines' functions) at every new run
+    signature: the drop-in's sessions are made without it, and a program's own rewrite options stand."""
+    from tfdata_bridge._src.compat.session import startup_config
+
+    made: list[Any] = []
+    original = tf.compat.v1.Session.__init__
+
+    def recorded(self: Any, target: str = "", graph: Any = None, config: Any = None) -> None:
+        made.append(config)
+        original(self, target, graph, config)
+
+    monkeypatch.setattr(tf.compat.v1.Session, "__init__", recorded)
+    with BRIDGE.Session(graph=tf.Graph()):
+        pass
+    assert made[0].graph_options.rewrite_options.disable_tfg_optimizer is True
+
+    own = tf.compat.v1.ConfigProto(intra_op_parallelism_threads=2)
+    given = startup_config(own)
+    assert given.graph_options.rewrite_options.disable_tfg_optimizer is True
+    assert given.intra_op_parallelism_threads == 2
+    assert own.graph_options.rewrite_options.disable_tfg_optimizer is False  # (the program's object untouched)
+
+    own.graph_options.rewrite_options.constant_folding = own.graph_options.rewrite_options.OFF
+    kept = startup_config(own)
+    assert kept == own and kept.graph_options.rewrite_options.disable_tfg_optimizer is False
+
+    interactive = startup_config(None, interactive=True)  # as TensorFlow's InteractiveSession without a config
+    assert interactive.gpu_options.allow_growth is True
+    assert interactive.graph_options.rewrite_options.disable_tfg_optimizer is True
+
+
+def test_a_tfrecord_read_into_a_batch_traces_no_per_file_function_of_the_bridges(files):
+    """``TFRecordDataset`` takes the dataset of file names itself (TensorFlow's own ``flat_map``): the
+    bridge's ``flat_map`` around the one it makes for each name was one more function to trace."""
+    graphs = []
+
+    def build(tf1: Any) -> Any:
+        out = _read_parsed(files)(tf1)
+        graphs.append(tf.compat.v1.get_default_graph())
+        return out
+
+    legacy, ours = run(LEGACY, build), run(BRIDGE, build)
+    assert ours.batches and [b.tolist() for b in ours.batches] == [b.tolist() for b in legacy.batches]
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+    names = [f.signature.name for f in graphs[1].as_graph_def().library.function]
+    assert any("read_one_file" in n for n in names)  # (TensorFlow's own per-name function)
+    assert not any("per_file" in n for n in names)

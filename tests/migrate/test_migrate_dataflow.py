@@ -463,7 +463,7 @@ def test_the_readme_helper_before_after_is_what_the_tool_prints():
                           "tests/migrate_corpus/helper_read_and_decode.py", "--to", "tfdata"],
                          capture_output=True, text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 1
-    assert block == out.stdout
+    assert block.count("\n@@ ") >= 1 and out.stdout.startswith(block)  # the README shows the first hunks
 
 
 def test_a_name_scope_emptied_by_the_rewrite_goes_and_one_with_other_statements_stays():

@@ -84,6 +84,17 @@ def test_one_mib_elements_cross_intact_and_leave_no_segment(no_leftovers):
     assert all((r == r[0]).all() for r in rows)  # every byte of every element arrived
 
 
+def test_whole_batches_cross_with_a_static_batch_dimension_and_the_short_tail_dropped(no_leftovers):
+    # each batch crosses as its own call (a view of a worker's chunk); dequeue_many drops the short tail
+    spec = tfdb.pipeline(pp.sharded_100, dtypes="int64", shapes=[()], capacity=32, batch_size=8, workers=2)
+    dataset = tfdb.compile(spec)
+    assert dataset.element_spec.shape.as_list() == [8]
+    batches = list(dataset.as_numpy_iterator())
+    assert [len(b) for b in batches] == [8] * 12  # 100 elements: 12 whole batches, 4 left over
+    made = [int(x) for b in batches for x in b]
+    assert len(set(made)) == 96 and set(made) <= set(range(100))
+
+
 def test_ragged_and_string_components_cross_as_threads_deliver_them(no_leftovers):
     def run(workers):
         spec = tfdb.pipeline(pp.ragged_and_strings, dtypes=["float32", "string"], shapes=[(None,), ()],

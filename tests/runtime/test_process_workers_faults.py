@@ -103,13 +103,13 @@ def test_interpreter_exit_with_live_workers_ends_them_and_unlinks_the_segments()
     assert process_leftovers.wait_gone(pids, owner=child.pid) == ([], [])
 
 
-def test_the_readme_scaling_out_example_runs_as_two_files(tmp_path):
+def test_the_docs_process_workers_example_runs_as_two_files(tmp_path):
     import pathlib
     import re
 
-    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = readme.split("## Scaling out", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"^```py\n(.*?)^```", section, flags=re.S | re.M)
+    page = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "scaling-out.md").read_text()
+    section = page.split("## Process workers", 1)[1].split("\n## ", 1)[0]
+    blocks = [b for b in re.findall(r"^```py\n(.*?)^```", section, flags=re.S | re.M) if b.startswith("# ")]
     assert [b.splitlines()[0].split(":")[0] for b in blocks] == ["# producers.py", "# train.py"]
     for block in blocks:
         (tmp_path / block.splitlines()[0][2:].split(":")[0]).write_text(block)

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import partial_replay, pipelines
+from tfdata_bridge._src.compat import lifted_graph, partial_replay, pipelines
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
@@ -104,7 +104,7 @@ class Retry:
             with tf.control_dependencies(done):
                 return tf.nest.map_structure(tf.identity, values)
 
-        return run
+        return lifted_graph.plain(run)  # (through AutoGraph its loops cost a conversion before the first batch)
 
     def attach(self, tensors: list[Any]) -> None:
         """The pipeline's batch tensors (its ``get_next``): what ``recover`` feeds and knows it by."""

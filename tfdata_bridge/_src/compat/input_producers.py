@@ -317,17 +317,15 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
         rows = _counted(e)
         if order is None:
             return rows
-        def put() -> Any:
-            table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False,
-                                                  key_dtype=tf.int64, value_dtype=tf.string)
-            joined = tf.reshape(tf.strings.reduce_join(rows, separator="\0"), [1])
-            with tf.control_dependencies([tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1]),
-                                                                         values=joined)]):
-                return tf.constant(True)
-
-        # (up to ORDER_NAMES names in all: an endless producer's later epochs are not kept)
-        kept = tf.cond((e + 1) * tf.size(rows, out_type=tf.int64) <= ORDER_NAMES, put, lambda: tf.constant(False))
-        with tf.control_dependencies([kept]):
+        # (up to ORDER_NAMES names in all: an endless producer's later epochs are not kept.) One insert of
+        # one key or of none, not a tf.cond: a cond's two branch functions were optimized by the session's
+        # grappler at every new run signature that reached the pipeline, before the first batch
+        kept = tf.cast((e + 1) * tf.size(rows, out_type=tf.int64) <= ORDER_NAMES, tf.int32)
+        table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False,
+                                              key_dtype=tf.int64, value_dtype=tf.string)
+        joined = tf.reshape(tf.strings.reduce_join(rows[:kept * tf.size(rows)], separator="\0"), [1])
+        put = tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1])[:kept], values=joined[:kept])
+        with tf.control_dependencies([put]):
             return tf.identity(rows)
 
     def _counted(e: Any) -> Any:

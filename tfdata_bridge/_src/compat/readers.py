@@ -35,7 +35,7 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, shared_streams
+from tfdata_bridge._src.compat import frontier, lifted_graph, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, stand_in_iterator, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
@@ -82,12 +82,16 @@ class FileRead:
         """The records this reader reads from the files of ``file_names`` (a dataset of names), in order;
         also the read again of a failed pipeline (``partial_replay.py``)."""
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
+        if config.kind == "TFRecordReader" and not with_keys and self._method == "read":
+            # TensorFlow's own flat_map over the names (TFRecordDataset takes a dataset of them): one function
+            # to trace before the first batch, not ours around the one TFRecordDataset makes for each name
+            return tf.data.TFRecordDataset(file_names, compression_type=config.compression)
 
         def per_file(filename: Any) -> Any:
             recs = records(config, filename, with_keys)
             return recs.batch(self._n) if self._method == "read_up_to" else recs
 
-        return file_names.flat_map(per_file)
+        return file_names.flat_map(lifted_graph.plain(per_file))  # (no AutoGraph: nothing in it to convert)
 
     def _kernel_records(self, with_keys: bool, chunk: int = 1) -> Any:
         """The records TensorFlow's reader kernel of this reader hands this consumer, reading the file names

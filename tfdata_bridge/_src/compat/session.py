@@ -6,6 +6,8 @@
 - waits on a lifted pipeline's ``get_next`` in a way ``close()`` ends, with ``CancelledError`` as legacy
   (``session_release.py``);
 - first settles which input producers have several consumers (``shared_streams.py``);
+- is made with the session's MLIR graph passes (grappler's ``tfg_optimizer``) off, unless the program's
+  ``config`` sets rewrite options of its own (``startup_config``);
 - runs a training loop's repeated fetch through ``make_callable``. ``Session.run`` spends about 150 µs
   of Python per call taking the fetches apart and putting the results together again; a callable
   does that once. On the two-core machines that Python competed for the GIL with the bridge's
@@ -69,6 +71,29 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
         raise replacement from e
 
 
+def startup_config(config: Any, interactive: bool = False) -> Any:
+    """The ``ConfigProto`` the drop-in's session is made with: ``config`` (a copy), with grappler's MLIR pass
+    pipeline (``rewrite_options.disable_tfg_optimizer``) off where ``config`` sets no rewrite options.
+
+    Every new run signature of a graph is optimized by grappler, and its ``tfg_optimizer`` converts the
+    graph's whole function library to MLIR and back, whatever the run needs: a lifted pipeline puts its
+    functions in the library (the one-shot iterator's factory, the map functions), so each of the first
+    runs (the initializers, ``start_queue_runners``' iterators, the first batch) paid for them, about 60%
+    of grappler's time before the first batch (``TF_CPP_VMODULE=meta_optimizer=1``). Its passes only tidy
+    the graph (attributes, order, shapes, control-flow sinking): results are the same without them. A
+    program that sets ``graph_options.rewrite_options`` keeps exactly what it set. ``interactive``: as
+    ``InteractiveSession`` does for no ``config``, GPU memory grows as needed."""
+    made = tf1.ConfigProto()
+    if config:
+        made.CopyFrom(config)
+        if config.graph_options.HasField("rewrite_options"):
+            return made
+    elif interactive:
+        made.gpu_options.allow_growth = True
+    made.graph_options.rewrite_options.disable_tfg_optimizer = True
+    return made
+
+
 CALLABLES = 64  # per session: a training loop has a few repeated fetches; one-off runs come and go
 
 
@@ -120,6 +145,9 @@ def _close(session: Any, base_close: Any) -> None:
 class Session(tf1.Session):
     """``tf.compat.v1.Session``; see the module docstring for what ``run`` adds."""
 
+    def __init__(self, target="", graph=None, config=None):
+        super().__init__(target, graph, startup_config(config))
+
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         return _run(self, tf1.Session.run, fetches, feed_dict, options, run_metadata)
 
@@ -133,6 +161,9 @@ class Session(tf1.Session):
 
 class InteractiveSession(tf1.InteractiveSession):
     """``tf.compat.v1.InteractiveSession``; see the module docstring for what ``run`` adds."""
+
+    def __init__(self, target="", graph=None, config=None):
+        super().__init__(target, graph, startup_config(config, interactive=True))
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         return _run(self, tf1.InteractiveSession.run, fetches, feed_dict, options, run_metadata)

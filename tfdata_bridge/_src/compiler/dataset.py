@@ -6,6 +6,7 @@ element. Shuffling and re-batching happen in tf.data's C++ ops, as the spec's pl
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
@@ -35,6 +36,10 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
     if not isinstance(spec, PipelineSpec):
         raise TypeError(f"compile() takes a PipelineSpec, got {type(spec).__name__}; build one with tfdata_bridge.pipeline(...)")
     plan = lower(spec)
+    if spec.workers is not None and plan.transfer == "batches":
+        # process workers' chunks hold whole batches: each batch crosses as it lies in shared memory, one
+        # call each, with no unbatch (its copy was most of the consumer's CPU per byte; runtime/chunk_crossing.py)
+        plan = dataclasses.replace(plan, crossing=dataclasses.replace(plan.crossing, transfer="batch"))
     crossed = crossing.dataset(crossing.Owned(lambda: start(spec, plan)), policy(spec, plan),
                                spec.queue.element_signature)
     # the plan's chain (the crossing's unbatch, shuffle, batch, prefetch), as explain prints it
@@ -62,16 +67,18 @@ def start(spec: PipelineSpec, plan: Plan | None = None) -> ProducerPool | Proces
     channel = Channel(plan.channel_capacity, kind, name=queue.name or f"{queue.kind}_queue")
     if spec.workers is not None:
         chunk = plan.chunk_size
-        chunked = plan.transfer in ("chunk", "batches") and kind == "fifo"
+        whole = plan.transfer in ("batch", "batches") and queue.element_signature.fully_defined and not plan.padded
+        chunked = (plan.transfer == "chunk" or whole) and kind == "fifo"
         if chunked:
             # whole chunks cross (runtime/chunk_crossing.py): the channel counts chunks, not elements, and a
             # worker's chunks hold whole consumer batches, which then cross without a copy
-            if plan.transfer == "batches" and chunk > spec.consumer.batch_size:
+            if whole and chunk > spec.consumer.batch_size:
                 chunk -= chunk % spec.consumer.batch_size
             channel = Channel(max(2, -(-plan.channel_capacity // chunk)), "fifo", name=channel.name)
         return ProcessPool(spec.producers, channel, queue.element_signature, workers=spec.workers,
                            chunk_elements=chunk, seed=queue.seed, chunked=chunked,
-                           chunk_bytes=_chunk_bytes(spec) if plan.transfer == "batches" else None).start()
+                           chunk_bytes=_chunk_bytes(spec) if chunked and whole else None,
+                           unit=spec.consumer.batch_size if chunked and whole else 1).start()
     return ProducerPool(spec.producers, channel, queue.element_signature).start()
 
 

@@ -11,7 +11,9 @@ become what one ``from_generator`` call yields, with no Python per element:
   A chunk that starts on a batch boundary and holds whole batches crosses as it lies (a reshape is a
   view); only the remainder of a chunk (fewer than ``batch_size`` elements) is copied, to be joined to
   the next. The short tail (made before a failure, or at the end) crosses where the consumer allows a
-  smaller final batch, as ``dequeue_up_to`` gives it.
+  smaller final batch, as ``dequeue_up_to`` gives it. With ``one_each`` (``transfer == "batch"``, what
+  process workers' plans use) each batch is its own yield, ``(batch_size, ...)``: tf.data then needs no
+  ``unbatch``, which copies every byte once more; a batch of a chunk is still a view into shared memory.
 
 Pure numpy; the caller's ``take(timeout)`` waits for the next entries (``[]``: the end).
 """
@@ -40,8 +42,16 @@ def chunks(take: Take) -> Iterator[list[np.ndarray]]:
 
 
 def whole_batches(take: Take, batch_size: int, drop_remainder: bool,
-                  is_failure: Callable[[BaseException], bool]) -> Iterator[list[np.ndarray]]:
-    """The chunks' elements as whole batches: arrays of shape ``(k, batch_size, ...)``."""
+                  is_failure: Callable[[BaseException], bool], *,
+                  one_each: bool = False) -> Iterator[list[np.ndarray]]:
+    """The chunks' elements as whole batches: arrays of shape ``(k, batch_size, ...)``, or with
+    ``one_each`` one batch per yield, ``(batch_size, ...)`` (the tail: fewer)."""
+    if one_each:
+        for arrays in whole_batches(take, batch_size, drop_remainder, is_failure):
+            for i in range(len(arrays[0])):
+                yield [a[i] for a in arrays]
+            del arrays
+        return
     held: list[list[np.ndarray]] = []  # copies of chunk remainders: the next batch's start
     held_n = 0
 

@@ -138,16 +138,18 @@ Source = Union[Owned, Shared]
 
 # -- taking chunks ---------------------------------------------------------------------------------------------
 def parts(channel: Channel, policy: Policy, signature: Signature, waits: process_hooks.Interruptible,
-          chunked: bool = False) -> Iterator[list[np.ndarray]]:
+          chunked: Callable[[float], list[Any]] | None = None) -> Iterator[list[np.ndarray]]:
     """The flat component arrays of each call, in channel order, until the channel ends. ``chunked``: the
-    channel's entries are process workers' whole chunks (``chunk_crossing``), crossing without a copy."""
-    if chunked:
+    channel's entries are process workers' whole chunks (``chunk_crossing``), crossing without a copy, and
+    this is the pool's wait for them (``ProcessPool.take``)."""
+    if chunked is not None:
         def take() -> list[Any]:
-            return waits.wait(lambda t: channel.get_available(channel.capacity, t))
+            return waits.wait(chunked)
 
-        if policy.transfer == "batches":
+        if policy.transfer in ("batch", "batches"):  # (batch: each batch as it lies, one per call)
             yield from chunk_crossing.whole_batches(take, policy.batch_size, policy.drop_remainder,
-                                                    lambda error: error is channel.failure)
+                                                    lambda error: error is channel.failure,
+                                                    one_each=policy.transfer == "batch")
         else:
             yield from chunk_crossing.chunks(take)
         return
@@ -250,7 +252,8 @@ def generator(source: Source, policy: Policy, signature: Signature) -> Callable[
         failed = False
         try:
             waits = process_hooks.Interruptible()
-            for arrays in parts(pool.channel, policy, signature, waits, getattr(pool, "chunked", False)):
+            chunked = pool.take if getattr(pool, "chunked", False) else None  # process workers' whole chunks
+            for arrays in parts(pool.channel, policy, signature, waits, chunked):
                 yield structure(signature, arrays)
         except GeneratorExit:
             raise

@@ -8,12 +8,22 @@ memory, see ``shared_chunks``):
 
 - worker -> consumer: ``("segment?", slot, nbytes)`` (a slot needs a segment that big),
   ``("chunk", slot, layout)``, ``("done",)``, ``("error", packed)``;
-- consumer -> worker: ``("segment", slot, name)``, ``("free", slot)`` (read, reusable), ``("stop",)``.
+- consumer -> worker: ``("segment", slot, name)``, ``("free", slots)`` (read, reusable), ``("stop",)``.
 
 A worker holds ``slots`` chunks in flight at most, then waits for one to be read: the consumer's
-backpressure. It gathers a chunk until it holds ``chunk_elements`` elements or ``chunk_bytes`` bytes, or
-its first element has waited ``linger_s`` (a timer thread sends it then: a producer that turns slow, or
-whose call never returns, still hands over what it made). It ignores SIGINT (a Ctrl-C typed in a terminal reaches the whole process
+backpressure. How big a chunk grows (each chunk costs the consumer about the same, whatever it holds, so
+fewer and larger is cheaper; a chunk the consumer waits for is latency):
+
+- full (``chunk_elements`` elements or ``chunk_bytes`` bytes): sent at once;
+- while the consumer is waiting (its ``hungry`` flag, one byte of shared memory it sets while it finds
+  nothing to take): sent as soon as it holds whole consumer batches (``unit`` elements, the rest kept for
+  the next), or, short of a batch, once its first element has waited the time one batch takes here (the
+  producer's pace, between ``linger_s`` and ``max_linger_s``): so the first batch is prompt and a
+  producer that turns slow still hands over what it made;
+- while the consumer has data: kept gathering, up to full or ``max_linger_s`` at most.
+
+The last two are the job of a timer thread, so a producer whose call never returns still hands over what
+it made. It ignores SIGINT (a Ctrl-C typed in a terminal reaches the whole process
 group; the consumer stops the workers), and ends when the consumer says stop or goes away (its pipe
 closes, or, checked every ``ORPHAN_CHECK_S`` by a thread of its own, the consumer's process dies).
 """
@@ -21,10 +31,11 @@ closes, or, checked every ``ORPHAN_CHECK_S`` by a thread of its own, the consume
 from __future__ import annotations
 
 import os
+import select
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -47,7 +58,10 @@ class Job:
     where: str  # "process worker 1 of 2 of producer 'make'", for messages
     chunk_elements: int = CHUNK_LIMIT
     chunk_bytes: int = 4 << 20
-    linger_s: float = 0.02
+    linger_s: float = 0.02  # the least a partial chunk waits while the consumer waits
+    max_linger_s: float = 0.2  # the most any chunk's first element waits
+    unit: int = 1  # the consumer's batch: a chunk sent early holds whole multiples of it
+    hungry: str | None = None  # the consumer's waiting flag (a one-byte segment), None: always waiting
     # chunks in flight (written, not yet read) per worker: enough for the consumer's receiver to be late
     # by several lingers on a loaded machine without stalling the worker; at most slots * chunk_bytes
     # (plus one element) of shared memory per worker
@@ -115,16 +129,20 @@ def _run(job: Job, link: _Link) -> None:
 
 
 class _Pending:
-    """The chunk being gathered. It is sent when full (``chunk_elements`` / ``chunk_bytes``), or by a timer
-    thread once its first element has waited ``linger_s``: a producer whose next call is slow (or never
-    returns) still hands over what it made."""
+    """The chunk being gathered, sent as the module says: by the producer's thread (full, or whole batches
+    while the consumer waits) or by a timer thread (a partial chunk that has waited long enough)."""
 
-    def __init__(self, job: Job, link: _Link) -> None:
+    TICK_S = 0.005  # how often the timer looks at the consumer's flag and the chunk's age
+
+    def __init__(self, job: Job, link: _Link, hungry: Callable[[], bool] | None = None) -> None:
         self._job = job
         self._link = link
         self._items: list[Any] = []
         self._size = 0
         self._started = 0.0
+        self._last = 0.0  # when the last element came
+        self._pace = 0.0  # seconds per element, a running average (0: not known yet)
+        self._hungry = hungry or _flag(job.hungry)
         self._ended = threading.Event()
         self._timer = threading.Thread(target=self._linger, daemon=True, name="tfdata_bridge-linger")
         self._timer.start()
@@ -132,33 +150,66 @@ class _Pending:
     def add(self, items: list[Any]) -> None:
         if not items:
             return
+        job = self._job
         with self._link.lock:
+            now = time.monotonic()
+            if self._last:
+                gap = (now - self._last) / len(items)
+                self._pace = gap if not self._pace else 0.8 * self._pace + 0.2 * gap
+            self._last = now
             if not self._items:
-                self._started = time.monotonic()
+                self._started = now
             self._items += items
             self._size += sum(shared_chunks.nbytes(e) for e in items)
-            if len(self._items) >= self._job.chunk_elements or self._size >= self._job.chunk_bytes:
-                self._send()
+            if len(self._items) >= job.chunk_elements or self._size >= job.chunk_bytes:
+                self._send(len(self._items))
+            elif job.unit > 1 and len(self._items) >= job.unit and self._hungry():
+                self._send(len(self._items) - len(self._items) % job.unit)
 
     def end(self) -> None:
         self._ended.set()
         with self._link.lock:
             if self._items:
-                self._send()
+                self._send(len(self._items))
 
-    def _send(self) -> None:  # (lock held)
-        items, self._items, self._size = self._items, [], 0
+    def _send(self, n: int) -> None:  # (lock held)
+        items, self._items = self._items[:n], self._items[n:]
+        self._size = sum(shared_chunks.nbytes(e) for e in self._items) if self._items else 0
+        if self._items:
+            self._started = self._last
         self._link.send_chunk(items)
 
+    def _patience(self) -> float:
+        """How long a partial chunk waits while the consumer waits: the time one batch takes here."""
+        job = self._job
+        return min(job.max_linger_s, max(job.linger_s, 1.5 * job.unit * self._pace))
+
     def _linger(self) -> None:
-        linger = self._job.linger_s
-        while not self._ended.wait(linger / 2):
+        tick = min(self.TICK_S, self._job.linger_s / 2)
+        while not self._ended.wait(tick):
             with self._link.lock:
-                if self._items and time.monotonic() - self._started >= linger and not self._link.ending:
+                if not self._items or self._link.ending:
+                    continue
+                age = time.monotonic() - self._started
+                if age >= self._job.max_linger_s or (age >= self._patience() and self._hungry()):
                     try:
-                        self._send()
+                        self._send(len(self._items))
                     except (_Stopped, _Gone):
                         return  # (the link remembers: the producer's thread raises it at its next element)
+
+
+def _flag(name: str | None) -> Any:
+    """``hungry()``: whether the consumer is waiting (its flag segment's byte is set)."""
+    return (lambda: True) if name is None else _Flag(name)
+
+
+class _Flag:
+    def __init__(self, name: str) -> None:
+        self._segment = shared_chunks.attach(name)  # (held open while the worker runs)
+        self._buf = self._segment.buf
+
+    def __call__(self) -> bool:
+        return self._buf[0] != 0
 
 
 def _values(producer: Producer, info: worker_info.WorkerInfo) -> Iterator[Any]:
@@ -189,6 +240,8 @@ class _Link:
 
     def __init__(self, conn: Connection, slots: int) -> None:
         self._conn = conn
+        self._ready = select.poll()  # (Connection.poll builds a selector per call: this is made once)
+        self._ready.register(conn.fileno(), select.POLLIN)
         self._segments: list[Any] = [None] * slots
         self._free = list(range(slots))
         self.lock = threading.RLock()  # the producer's thread and the linger timer both send
@@ -215,11 +268,11 @@ class _Link:
             raise self.ending()
 
     def poll(self) -> None:
-        """Take in what the consumer sent (freed slots, a stop) without waiting."""
+        """Take in what the consumer sent (freed slots, a stop) without waiting; after each element."""
         with self.lock:
             self._check()
             try:
-                while self._conn.poll():
+                while self._ready.poll(0):
                     self._handle(self._recv())
             except (OSError, EOFError) as error:
                 self.ending = _Gone
@@ -252,7 +305,7 @@ class _Link:
     def _handle(self, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind == "free":
-            self._free.append(message[1])
+            self._free.extend(message[1])
         elif kind == "segment":
             self._segments[message[1]] = shared_chunks.attach(message[2])
         elif kind == "stop":

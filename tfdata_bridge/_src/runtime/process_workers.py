@@ -9,8 +9,14 @@ sentinels at once (``multiprocessing.poll``) and hands each chunk on:
   ``(n, one array per component)``, the arrays views into the worker's shared-memory slot, no copy
   and no per-element Python. The slot is freed (``("free", slot)`` to its worker) when the last view
   of the chunk is gone: a finalizer queues it and wakes the receiver through a pipe of its own. So a
-  chunk is copied once on this side, where tf.data's ``py_func`` makes its tensor, or not at all;
+  chunk is copied once on this side, where tf.data's ``py_func`` makes its tensor, or not at all.
+  Frees wait for the receiver's next wake-up and go to each worker together (one message), unless a
+  worker has no slot left, which wakes the receiver at once;
 - else the elements are copied out into the channel one by one and the slot is freed at once.
+
+The consumer takes through ``take``, which sets the workers' ``hungry`` flag (one byte of shared memory)
+while it finds nothing to take: a worker then sends whole batches as soon as it has them, and otherwise
+gathers larger chunks (``process_worker``), so the consumer pays for fewer chunks.
 
 So:
 
@@ -29,7 +35,6 @@ and every shared-memory segment of the run is unlinked by this process, which al
 from __future__ import annotations
 
 import atexit
-import collections
 import functools
 import logging
 import multiprocessing
@@ -68,6 +73,9 @@ class _Worker:
     label: str
     slots: list[str | None] = field(default_factory=list)  # the segment name of each slot
     finished: bool = False
+    ready: Any = None  # a poll object of its pipe alone: whether a message is waiting
+    out: int = 0  # chunks whose views are live (chunked)
+    queued: list[int] = field(default_factory=list)  # slots freed, not yet told to the worker
 
 
 class ProcessPool:
@@ -76,7 +84,7 @@ class ProcessPool:
     def __init__(self, producers: Sequence[Producer], channel: Channel, signature: Signature, *,
                  workers: int, chunk_elements: int = CHUNK_LIMIT, seed: int | None = None,
                  name: str = "tfdata_bridge", chunked: bool = False,
-                 chunk_bytes: int | None = None) -> None:
+                 chunk_bytes: int | None = None, unit: int = 1) -> None:
         self.channel = channel
         self.chunked = chunked  # the channel's entries are whole chunks (see the module)
         self._producers = producers
@@ -84,6 +92,8 @@ class ProcessPool:
         self._num_workers = workers
         self._chunk_elements = max(1, chunk_elements)
         self._chunk_bytes = chunk_bytes or process_worker.Job.chunk_bytes
+        self._unit = max(1, unit)  # the consumer's batch (see process_worker)
+        self._flag: Any = None  # the consumer's waiting flag: a one-byte segment the workers read
         self._seed = seed
         self._name = name
         self._workers: list[_Worker] = []
@@ -94,8 +104,7 @@ class ProcessPool:
         self._shut = False
         self._done = threading.Event()  # every worker ended and every segment is unlinked
         self._receiver: threading.Thread | None = None
-        # chunks whose last view went (chunked): (worker, slot) to free, and the pipe that wakes the receiver
-        self._freed: collections.deque[tuple[_Worker, int]] = collections.deque()
+        # chunks whose last view went (chunked): _Worker.queued, and the pipe that wakes the receiver
         self._wake_lock = threading.RLock()  # (reentrant: a finalizer may run inside another, on one thread)
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
@@ -110,6 +119,8 @@ class ProcessPool:
         base = self._seed if self._seed is not None else secrets.randbits(62)
         slots = process_worker.Job.slots
         try:
+            self._flag = self._segments.create(1)
+            self._flag.buf[0] = 1  # waiting: the first chunks go as soon as they hold a batch
             for p_index, producer in enumerate(self._producers):
                 for w in range(self._num_workers):
                     where = (f"process worker {w} of {self._num_workers} of producer {producer.label!r}")
@@ -117,7 +128,7 @@ class ProcessPool:
                                                   producer.label)
                     job = process_worker.Job(producer, self._signature, info, where,
                                              chunk_elements=self._chunk_elements, chunk_bytes=self._chunk_bytes,
-                                             consumer_pid=os.getpid())
+                                             consumer_pid=os.getpid(), unit=self._unit, hungry=self._flag.name)
                     ours, theirs = context.Pipe(duplex=True)
                     process = context.Process(target=process_worker.main, args=(theirs, job), daemon=True,
                                               name=f"{self._name}-worker-{producer.label}-{w}")
@@ -128,8 +139,10 @@ class ProcessPool:
                         raise _not_started(producer, error) from error
                     finally:
                         theirs.close()
+                    ready = select.poll()
+                    ready.register(ours.fileno(), select.POLLIN)
                     self._workers.append(_Worker(process, ours, f"{where} (pid {process.pid})", producer.label,
-                                                 [None] * slots))
+                                                 [None] * slots, ready=ready))
         except BaseException:
             self._stop.set()
             self._shutdown()
@@ -144,6 +157,22 @@ class ProcessPool:
 
     def alive(self) -> int:
         return sum(w.process.is_alive() for w in self._workers)
+
+    def take(self, timeout: float) -> list[Any]:
+        """The channel's entries for the consumer (``Channel.get_available``), the workers' ``hungry``
+        flag set while it finds none: they then send what they have sooner (see the module)."""
+        channel = self.channel
+        if not channel.size():
+            self._hungry(1)
+        entries = channel.get_available(channel.capacity, timeout)
+        self._hungry(0)
+        return entries
+
+    def _hungry(self, value: int) -> None:
+        try:
+            self._flag.buf[0] = value
+        except (TypeError, AttributeError, ValueError):
+            pass  # (the run is over: its segments are gone)
 
     def stop(self, join: bool = True) -> None:
         """End every worker and unlink every segment: at once with ``join`` (within about
@@ -172,7 +201,7 @@ class ProcessPool:
                 for fd, _ in poller.poll(WAKE_S * 1000):
                     w, is_sentinel = owners.get(fd, (None, False))
                     if w is None:
-                        self._send_frees()
+                        _empty(self._wake_r)
                         continue
                     if w.finished:  # (its pipes stay open until the shutdown: no longer asked)
                         _unregister(poller, w)
@@ -186,6 +215,7 @@ class ProcessPool:
                         _unregister(poller, w)
                     if self._stop.is_set():
                         break
+                self._send_frees()
         except (EnqueueClosedError, EnqueueCancelledError):
             pass  # the consumer stopped (or a failure closed the channel)
         except BaseException as error:  # noqa: BLE001 - a failure here must reach the consumer, not hang it
@@ -196,31 +226,29 @@ class ProcessPool:
             self._shutdown()
 
     def _chunk_freed(self, w: _Worker, slot: int) -> None:
-        """(A finalizer, on whichever thread dropped the chunk's last view.) Queue the slot's free and wake
-        the receiver, which sends it."""
+        """(A finalizer, on whichever thread dropped the chunk's last view.) Queue the slot's free for the
+        receiver's next wake-up, and wake it now if the worker has no slot left (it may be waiting)."""
         with self._wake_lock:
-            empty = not self._freed
-            self._freed.append((w, slot))
-            if empty and self._wake_open:
+            starved = w.out + len(w.queued) >= len(w.slots)
+            w.out -= 1
+            w.queued.append(slot)
+            if starved and self._wake_open:
                 try:
                     os.write(self._wake_w, b"\0")
                 except OSError:
                     pass  # (full: the receiver is waking anyway)
 
     def _send_frees(self) -> None:
-        try:
-            while os.read(self._wake_r, 4096):
-                pass
-        except OSError:
-            pass
-        while self._freed:
-            w, slot = self._freed.popleft()
-            self._send(w, ("free", slot))
+        for w in self._workers:
+            if w.queued:
+                with self._wake_lock:
+                    slots, w.queued = w.queued, []
+                self._send(w, ("free", slots))
 
     def _drain(self, w: _Worker) -> None:
         while not w.finished:
             try:
-                if not w.conn.poll():
+                if not w.ready.poll(0):
                     return
                 message = w.conn.recv()
             except (EOFError, OSError):
@@ -234,6 +262,9 @@ class ProcessPool:
             buf = memoryview(bytearray()) if slot is None else self._segments.get(w.slots[slot]).buf
             if self.chunked and shared_chunks.stackable(layout):
                 free = None if slot is None else functools.partial(self._chunk_freed, w, slot)
+                if free is not None:
+                    with self._wake_lock:
+                        w.out += 1
                 entry = shared_chunks.columns(layout, buf, free)
                 del buf
                 self.channel.put(entry)
@@ -241,7 +272,7 @@ class ProcessPool:
             items = shared_chunks.read(layout, buf)
             del buf
             if slot is not None:
-                self._send(w, ("free", slot))
+                self._send(w, ("free", [slot]))
             self.channel.put_many(items)
         elif kind == "segment?":
             _, slot, nbytes = message
@@ -305,6 +336,14 @@ class ProcessPool:
             _live.discard(self)
             _unregister_exit_hook_if_idle()
             self._done.set()
+
+
+def _empty(fd: int) -> None:
+    try:
+        while os.read(fd, 4096):
+            pass
+    except OSError:
+        pass
 
 
 def _unregister(poller: Any, w: _Worker) -> None:

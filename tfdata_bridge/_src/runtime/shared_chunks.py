@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import math
 import os
 import pickle
 import secrets
@@ -129,8 +130,10 @@ def columns(layout: Layout, buf: Any, on_free: Any = None) -> tuple[int, list[np
     ``on_free()`` runs once no view is left (the arrays share one base array, which holds ``buf``):
     the segment may be written again from then on. Strings come out of the layout, as ``read``'s."""
     n, parts = layout
-    end = max((_aligned(p.offset + np.dtype(p.dtype).itemsize * int(np.prod(p.shapes[0])))
-               for p in parts if p.kind == "stack"), default=0)
+    end = 0
+    for p in parts:
+        if p.kind == "stack":
+            end = max(end, _aligned(p.offset + np.dtype(p.dtype).itemsize * math.prod(p.shapes[0])))
     base = np.frombuffer(buf, np.uint8, count=end) if end else None
     if base is not None and on_free is not None:
         weakref.finalize(base, on_free).atexit = False
@@ -144,7 +147,7 @@ def columns(layout: Layout, buf: Any, on_free: Any = None) -> tuple[int, list[np
             out.append(column)
         elif part.kind == "stack":
             dtype = np.dtype(part.dtype)
-            size = dtype.itemsize * int(np.prod(part.shapes[0]))
+            size = dtype.itemsize * math.prod(part.shapes[0])
             out.append(base[part.offset:part.offset + size].view(dtype).reshape(part.shapes[0]))
         else:
             raise ValueError("a chunk with ragged components has no columns; read() it")
