@@ -196,3 +196,34 @@ def test_a_feeder_is_acknowledged_only_what_the_queue_has_room_for(tf1, many):
     # (or, where the close came just before its sixth run began, that run finds the session closed)
     assert errors and errors[0] in ("CancelledError", "AbortedError", "closed")
     assert 5 <= len(acked) <= 6 and acked == list(range(len(acked)))  # at most the two the queue held
+
+
+@pytest.mark.parametrize("placeholder_shape, many", [(None, False), ([None], True), ("exact", False)],
+                         ids=["unknown-rank-enqueue", "unknown-dim-enqueue_many", "exact-enqueue"])
+def test_a_fed_value_the_queue_cannot_take_raises_legacys_error_and_the_good_ones_arrive(many, placeholder_shape):
+    """The fast path checks a fed value against the placeholder's and the queue's shapes merged once; a value
+    either refuses goes the ordinary way, so TensorFlow's own error is raised, and nothing fed before is lost."""
+    outcomes = []
+    for tf1 in (LEGACY, bridge):
+        with tf.Graph().as_default():
+            shape = ([None, 3] if many else [3]) if placeholder_shape == "exact" else (
+                None if placeholder_shape is None else [None] * (2 if many else 1))
+            value = tf1.placeholder(tf.float32, shape=shape)
+            q = tf1.FIFOQueue(10, [tf.float32], shapes=[[3]])
+            enqueue = q.enqueue_many([value]) if many else q.enqueue([value])
+            take = q.dequeue_up_to(10)
+            close = q.close()
+            good = np.arange(6, dtype=np.float32).reshape(2, 3)
+            with tf1.Session() as sess:
+                for row in ([good] if many else good):
+                    sess.run(enqueue, feed_dict={value: row})
+                bad = np.zeros((1, 4) if many else (4,), np.float32)
+                try:
+                    sess.run(enqueue, feed_dict={value: bad})
+                    error = None
+                except (tf.errors.OpError, ValueError) as e:
+                    error = (type(e).__name__, str(e).split("\n")[0])
+                sess.run(close)
+                outcomes.append((error, sess.run(take).tolist()))
+    assert outcomes[0][0] is not None, "legacy refuses the value"
+    assert outcomes[1] == outcomes[0]

@@ -377,7 +377,7 @@ class _Producer:
 def release_at_once(monkeypatch):
     """A gone dataset's functions wait RELEASE_AFTER_S (for late iterator finalizers) before the next
     ``from_generator`` drops them: no wait here."""
-    from tfdata_bridge._src.compiler import generator_source
+    from tfdata_bridge._src.runtime import generator_source
 
     monkeypatch.setattr(generator_source, "RELEASE_AFTER_S", 0.0)
 

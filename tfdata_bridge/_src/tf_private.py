@@ -18,7 +18,7 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   registry holds functions weakly, so the bridge keeps its own strong reference for as long as the
   dataset that runs the op lives.
 - ``py_funcs_held_by``: the list (``Graph._py_funcs_used_in_graph``) where ``py_func`` keeps the functions
-  it registers alive. ``compiler/generator_source.py`` takes a ``from_generator``'s functions out of the
+  it registers alive. ``runtime/generator_source.py`` takes a ``from_generator``'s functions out of the
   eager default graph's list so they go with the dataset; without the list it cannot, and the
   functions (and the producers they hold) leak for the life of the process, as in TensorFlow itself.
 - ``OwnedIterator``: the class ``tf.data.Dataset.__iter__`` returns (``tf.data.Iterator`` is abstract).

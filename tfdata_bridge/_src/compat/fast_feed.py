@@ -82,6 +82,10 @@ class FedEnqueue:
     size_after: Any  # the queue's size() after the op itself: the feeder's own step when room is spent
     batched_size_after: Any  # the queue's size() after batched_op: what the flusher runs
     padded: bool = False  # elements may differ in shape: batched_op is fast_feed_padding's chunk step
+    # per placeholder, the shapes a fed value may have (None: any size there): the placeholder's shape and
+    # the queue's (with a leading batch for enqueue_many) merged once, so a fed value is checked by
+    # comparing ints; None where they disagree (no value fits both: the ordinary path raises)
+    accepts: tuple[tuple[int | None, ...] | None, ...] = ()
 
 
 _enqueues: GraphTable[dict[str, FedEnqueue]] = GraphTable("fed_enqueues")
@@ -121,8 +125,24 @@ def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None
     capacity = queue.queue_ref.op.get_attr("capacity")
     entry = FedEnqueue(queue, tuple(values), tuple(v.dtype.as_numpy_dtype if v.dtype != tf.string else object
                                                    for v in values), tuple(shapes), many, batched, inputs,
-                       capacity if capacity >= 0 else None, size_after, batched_size, padded)
+                       capacity if capacity >= 0 else None, size_after, batched_size, padded,
+                       tuple(_accepts(v.shape, s, many) for v, s in zip(values, shapes)))
     _enqueues.setdefault(op.graph, {})[op.name] = entry
+
+
+def _accepts(placeholder: Any, queue_shape: Any, many: bool) -> tuple[int | None, ...] | None:
+    """The dimensions a value fed to ``placeholder`` may have to go into a queue of ``queue_shape`` (known
+    rank), None where no value can."""
+    want = tf.TensorShape([None] if many else []).concatenate(queue_shape)
+    try:
+        return tuple(want.merge_with(placeholder).as_list())
+    except ValueError:
+        return None
+
+
+def _fits(shape: tuple[int, ...], accepts: tuple[int | None, ...] | None) -> bool:
+    return (accepts is not None and len(shape) == len(accepts)
+            and all(a is None or a == d for a, d in zip(accepts, shape)))
 
 
 def by_name(queue: Any, components: Any) -> Any:
@@ -380,6 +400,7 @@ def _chunk_values(entry: FedEnqueue, part: list[tuple[Any, Any]]) -> list[np.nda
 
 
 _buffers: weakref.WeakKeyDictionary[Any, dict[int, _Buffer]] = weakref.WeakKeyDictionary()
+_MISSING = object()
 _lock = threading.Lock()
 
 
@@ -387,12 +408,12 @@ def put(sess: Any, entry: FedEnqueue, feed_dict: dict[Any, Any]) -> bool:
     """Hand the fed values to the queue's buffer; False (nothing done) where a value is not exactly what
     the placeholder and the queue take, so the ordinary path raises TensorFlow's own error."""
     values = []
-    for placeholder, dtype, shape in zip(entry.placeholders, entry.dtypes, entry.shapes):
-        if placeholder not in feed_dict:
+    for placeholder, dtype, accepts in zip(entry.placeholders, entry.dtypes, entry.accepts):
+        value = feed_dict.get(placeholder, _MISSING)
+        if value is _MISSING:
             return False
-        value = np.asarray(feed_dict[placeholder], dtype=dtype)
-        want = ([None] if entry.many else []) + shape.as_list()
-        if not tf.TensorShape(value.shape).is_compatible_with(want) or not placeholder.shape.is_compatible_with(value.shape):
+        value = np.asarray(value, dtype=dtype)
+        if not _fits(value.shape, accepts):  # (per element: ints compared, no TensorShape made)
             return False
         values.append(value)
     if entry.many and len({v.shape[0] for v in values}) != 1:

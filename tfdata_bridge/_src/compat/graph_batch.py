@@ -58,6 +58,7 @@ tf1 = tf.compat.v1
 logger = logging.getLogger("tfdata_bridge")
 
 ENDLESS = 2**63 - 1
+PRODUCE = plan.Fn("produce", "produce")  # the per-element function: the lifted producer subgraph
 
 
 @dataclass
@@ -93,9 +94,12 @@ class GraphBatch:
 
     def plan(self, python: bool, whole: bool = False) -> plan.Plan:
         """The chain the bridge builds for the call: ``python``, a Python producer's channel holds part of
-        the capacity; ``whole``, all of it, and the batches themselves cross (``_python_batches``)."""
-        return plan.from_batch_call(self.call, source="lifted", channel=python, whole_capacity=whole,
-                                    prefetch="capacity")
+        the capacity; ``whole``, all of it, and the batches themselves cross (``_python_batches``). Its
+        element stage (the lifted producer ``map``, ``keep_input``'s filter, ``enqueue_many``'s unbatch) is
+        what each producer dataset gets (``_lifted``): ``num_threads`` calls that deliver as they finish,
+        as legacy's runner threads enqueued."""
+        return plan.from_batch_call(self.call, source="lifted", element=PRODUCE, channel=python,
+                                    whole_capacity=whole, prefetch="capacity", ordered=False)
 
 
 @dataclass(frozen=True)
@@ -476,20 +480,25 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
 
         return lifted_graph.plain(element)
 
+    chain = req.plan(bool(lift.python_producers))
     upstream = lift.source(shards)
-    if upstream is not None:
-        element = element_fn(first_copy)
-        if req.threads > 1:
-            ds = upstream.map(element, num_parallel_calls=req.threads, deterministic=False)
-        else:
-            ds = upstream.map(element)
-        return [_keep_and_unbatch(ds, req, n)]
-    copies = []
+    if upstream is not None:  # the plan's element stage, its calls sharing the source as runner threads do
+        return [_element_stage(chain, upstream, element_fn(first_copy), n)]
+    copies = []  # one endless copy per runner thread, each the plan's element stage with one call
+    one = dataclasses.replace(chain, parallel=1)
     for copy in range(first_copy, first_copy + req.threads):
         element = element_fn(copy)
-        ds = tf1.data.Dataset.range(ENDLESS).map(lambda _, element=element: element())
-        copies.append(_keep_and_unbatch(ds, req, n))
+        copies.append(_element_stage(one, tf1.data.Dataset.range(ENDLESS), lambda _, element=element: element(), n))
     return copies
+
+
+def _element_stage(chain: plan.Plan, ds: Any, produce: Any, n: int) -> Any:
+    """The plan's element stage over ``ds`` (``plan/tfdata.py``): ``produce`` mapped, then ``keep_input``'s
+    filter (each value, or with ``enqueue_many`` each row) and ``enqueue_many``'s unbatch. The lifted
+    function makes flat ``(*components, keep)`` tuples: the filter reads the flag after the ``n``
+    components."""
+    return tfdata.apply(chain, ds, stages=("element",), functions={
+        PRODUCE.key: produce, plan.KEEP.key: lambda *x: x[n], plan.DROP_KEEP.key: lambda *x: x[:n]})
 
 
 def _shape_checked(value: Any, shape: Any, index: int) -> Any:
@@ -503,18 +512,6 @@ def _shape_checked(value: Any, shape: Any, index: int) -> Any:
     message = f"Shape mismatch in tuple component {index}. Expected {shape.as_list()}, got {value.shape.as_list()}"
     with tf.control_dependencies([tf.debugging.Assert(False, [message])]):
         return tf.zeros([d or 0 for d in shape.as_list()], value.dtype)
-
-
-def _keep_and_unbatch(ds: Any, req: GraphBatch, n: int) -> Any:
-    keep = req.keep
-    if keep is not None and req.call.keep == "element":
-        ds = ds.filter(lambda *x: x[n]).map(lambda *x: x[:n])
-        keep = None
-    if req.enqueue_many:
-        ds = ds.unbatch()
-    if keep is not None:  # a vector: one flag per example
-        ds = ds.filter(lambda *x: x[n]).map(lambda *x: x[:n])
-    return ds
 
 
 def _fallback(req: GraphBatch, blocked: list[tuple[list[Any], lifting.Blocker]], stacklevel: int,

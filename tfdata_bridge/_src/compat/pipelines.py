@@ -54,7 +54,7 @@ def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = Tr
     ``session_release`` hands every pipeline's run to a worker thread (issue 20 item 6).
 
     ``early``: the pipeline has no prefetch, so creating its iterator would start nothing; ``started``
-    starts its producers through this ``compiler.started_batches.StartedBatches`` instead, and leaves the
+    starts its producers through this ``compat.started_batches.StartedBatches`` instead, and leaves the
     iterator to the first run that reads it (one session step fewer before the first batch). Its
     producers stop when the session that began their run closes (``closed``; producers nobody took, when
     any session of the graph closes), or with the graph.

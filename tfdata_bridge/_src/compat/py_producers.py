@@ -35,7 +35,7 @@ from tfdata_bridge._src.compat import frontier, pipelines, worker_call
 from tfdata_bridge._src import config, op_types, tf_private
 from tfdata_bridge._src.compat.eager_batch import Probe
 from tfdata_bridge._src.compat.graph_tables import GraphTable
-from tfdata_bridge._src.compiler.started_batches import StartedBatches
+from tfdata_bridge._src.compat.started_batches import StartedBatches
 from tfdata_bridge._src.compiler.dataset import compile as compile_spec
 from tfdata_bridge._src.spec.pipeline import pipeline
 from tfdata_bridge._src.spec.producer import Producer

@@ -13,7 +13,7 @@ once, with its reason, and read by every path that builds or prints a chain.
 from tfdata_bridge._src.plan.builders import BatchCall, from_batch_call, from_spec
 from tfdata_bridge._src.plan.capacity import (CHUNK_LIMIT, FEED_CHUNK, read_chunk, runner_feed_chunk,
                                                shuffle_split)
-from tfdata_bridge._src.plan.model import Batch, Code, Crossing, Fn, Plan, Shuffle, Source, Step
+from tfdata_bridge._src.plan.model import DROP_KEEP, KEEP, Batch, Code, Crossing, Fn, Plan, Shuffle, Source, Step
 
-__all__ = ["CHUNK_LIMIT", "FEED_CHUNK", "Batch", "BatchCall", "Code", "Crossing", "Fn", "Plan", "Shuffle",
+__all__ = ["CHUNK_LIMIT", "DROP_KEEP", "FEED_CHUNK", "KEEP", "Batch", "BatchCall", "Code", "Crossing", "Fn", "Plan", "Shuffle",
            "Source", "Step", "from_batch_call", "from_spec", "read_chunk", "runner_feed_chunk", "shuffle_split"]

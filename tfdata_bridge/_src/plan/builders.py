@@ -93,7 +93,7 @@ Prefetch = Literal["capacity", "autotune"] | None
 
 def from_batch_call(call: BatchCall, *, source: SourceKind = "dataset", element: Fn | None = None,
                     per_batch: Fn | None = None, channel: bool = False, whole_capacity: bool = False,
-                    prefetch: Prefetch = None, v1: str = "tf") -> Plan:
+                    prefetch: Prefetch = None, v1: str = "tf", ordered: bool = True) -> Plan:
     """The plan of a batch call.
 
     ``element``: the per-element function (``map``), absent where the element goes to the batch as it is or
@@ -102,6 +102,8 @@ def from_batch_call(call: BatchCall, *, source: SourceKind = "dataset", element:
     its channel holds all of it and the batches themselves cross (no shuffle: nothing else holds elements).
     ``prefetch``: ``"capacity"`` (the drop-in: the batches left of capacity after what the shuffle buffer
     or the channel holds), ``"autotune"`` (code a user keeps: ``{v1}.data.AUTOTUNE``) or None.
+    ``ordered=False``: the per-element function's parallel calls deliver as they finish, as legacy's
+    ``num_threads`` runner threads enqueued (the drop-in; printed code keeps tf.data's default order).
     """
     batch = Batch(call.batch_size, _drop(call.allow_smaller_final_batch), call.dynamic_pad,
                   PAD_WHY if call.dynamic_pad else DROP_WHY)
@@ -134,6 +136,6 @@ def from_batch_call(call: BatchCall, *, source: SourceKind = "dataset", element:
         assert isinstance(call.capacity, int) and isinstance(call.batch_size, int) and isinstance(buffered, int)
         taken = call.capacity if channel else buffered  # (a channel and its shuffle buffer hold all of it)
         pre = max(1, (call.capacity - taken) // call.batch_size)  # the batches left of capacity
-    return Plan(Source(source, call.threads), element=element, parallel=call.threads, keep=call.keep,
+    return Plan(Source(source, call.threads), element=element, parallel=call.threads, ordered=ordered, keep=call.keep,
                 unbatch=call.enqueue_many, shuffle=shuffle, batch=batch, per_batch=per_batch, prefetch=pre,
                 crossing=crossing, why=PER_BATCH_WHY if per_batch is not None else crossing.why)

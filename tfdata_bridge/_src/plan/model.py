@@ -129,6 +129,7 @@ class Plan:
     source: Source
     element: Fn | None = None  # the per-element function (``map``)
     parallel: Value = 1  # its parallel calls (the producer threads)
+    ordered: bool = True  # False: its parallel calls deliver as they finish (legacy's runner threads did)
     keep: Literal["element", "row"] | None = None  # filter each element, or (``enqueue_many``) each row
     unbatch: bool = False  # ``enqueue_many``: each value is a batch of elements
     shuffle: Shuffle | None = None
@@ -145,7 +146,7 @@ class Plan:
         if self.crossing.splits:
             steps.append(Step("unbatch", "cross", why=self.crossing.why))
         if self.element is not None:
-            steps.append(Step("map", "element", (self.element,), parallel_kwargs(self.parallel)))
+            steps.append(Step("map", "element", (self.element,), parallel_kwargs(self.parallel, self.ordered)))
         if self.keep == "element":
             steps += _filter()
         if self.unbatch:
@@ -200,9 +201,11 @@ class Plan:
         return self.batch is not None and self.batch.padded
 
 
-def parallel_kwargs(parallel: Value) -> tuple[tuple[str, Value], ...]:
+def parallel_kwargs(parallel: Value, ordered: bool = True) -> tuple[tuple[str, Value], ...]:
     one = parallel == 1 or parallel == Code("1")  # (True == 1: a bool is not a thread count here)
-    return () if one else (("num_parallel_calls", parallel),)
+    if one:
+        return ()
+    return (("num_parallel_calls", parallel),) if ordered else (("num_parallel_calls", parallel), ("deterministic", False))
 
 
 def _filter() -> list[Step]:

@@ -1,5 +1,8 @@
 """The drop-in's ``train.batch`` over Python producers, in graph mode: the batches of a batched FIFO spec,
-one per Python call, whose producers start before the first batch is asked for.
+one per Python call, whose producers start before the first batch is asked for, and whose runs belong to
+the session that began them. The batches cross into tf.data through the one crossing
+(``runtime/crossing.py``: an ``Owned`` source, a whole batch a call, by ``numpy_function`` calls); what is
+here is the drop-in's part: when production starts, and which session's close stops which run.
 
 - **Whole batches, within capacity.** The channel holds the queue's whole ``capacity`` (see
   ``compat/graph_batch._python_batches``); a Python call takes one batch out of it, which is legacy's
@@ -14,7 +17,7 @@ one per Python call, whose producers start before the first batch is asked for.
   array per call then faults 132 pages a call; four such threads made 1,623 elements/s against 1,997 before
   the first ``from_generator`` ran, and legacy TensorFlow, which has no ``from_generator``, never pays it.
   So an iteration begins with a ``numpy_function`` that makes it a key, and each batch comes from a
-  ``numpy_function`` taking the next one by that key (about 150 µs a call, where ``from_generator``'s
+  ``numpy_function`` taking the next one by that key (``crossing.by_calls``) (about 150 µs a call, where ``from_generator``'s
   tensor conversion took about 230).
 - **Runs end with their session.** ``from_generator`` finalized a run when TensorFlow destroyed its
   iterator; here ``stop(owner)`` stops the runs that ``owner`` (a session, through
@@ -27,16 +30,15 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
 from tfdata_bridge._src.compiler import dataset as compiled
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
-from tfdata_bridge._src.compiler.generator_source import crossing
 from tfdata_bridge._src.compiler.lowering import lower
-from tfdata_bridge._src.runtime import process_hooks
+from tfdata_bridge._src.runtime import crossing, process_hooks
 from tfdata_bridge._src.runtime.workers import ProducerPool
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 from tfdata_bridge._src.tf import tf
@@ -46,7 +48,7 @@ ALL = object()  # stop(owner=ALL): every run, whoever began it
 
 @dataclasses.dataclass
 class _Run:
-    batches: Iterator[Any]
+    batches: Iterator[Sequence[np.ndarray]]
     owner: int | None  # id() of the session that began it: a reference would keep the session alive
     pool: ProducerPool | None = None
 
@@ -71,8 +73,9 @@ class StartedBatches:
         self._runs: dict[int, _Run] = {}
         self._out_dtypes: list[Any] = []
         self._keys = itertools.count()
-        self._chunks = crossing(compiled._generator(spec, self._plan, spec.queue.element_signature,
-                                                    pool_for=self._pool_for))
+        # one batch a call: (1, batch, ...), the short tail (1, k, ...) where allowed
+        self._chunks = crossing.run_iterator(crossing.Owned(self._pool_for), compiled.policy(spec, self._plan),
+                                             spec.queue.element_signature)
 
     # -- the producers
     def start(self) -> None:
@@ -107,28 +110,10 @@ class StartedBatches:
     # -- the dataset
     def dataset(self) -> tf.data.Dataset:
         spec = self._spec
-        signature = spec.queue.element_signature
-        batch_dim = spec.consumer.batch_size if self._plan.drop_remainder else None
-        out = compiled.tensor_spec(signature, batch_dim)
-        specs = tf.nest.flatten(out)
-        dtypes = self._out_dtypes = [s.dtype for s in specs]
+        out = compiled.tensor_spec(spec.queue.element_signature, compiled.policy(spec, self._plan).static_batch)
+        self._out_dtypes = [s.dtype for s in tf.nest.flatten(out)]
         process_hooks.install(self)
-
-        def element(key: Any) -> Any:
-            values = tf.numpy_function(self._take, [key], dtypes, stateful=True, name="batch_from_channel")
-            return tf.nest.pack_sequence_as(out, [tf.ensure_shape(v, s.shape) for v, s in zip(values, specs)])
-
-        def begin(_: Any) -> Any:
-            key = tf.numpy_function(self._begin, [], tf.int64, stateful=True, name="begin_run")
-            key.set_shape([])
-            return key
-
-        # v1's map (preserve_cardinality=False) takes the function's OutOfRangeError as the end of the
-        # run's batches, where v2's turns it into an InvalidArgumentError
-        v1 = tf.compat.v1.data.Dataset
-        runs = v1.from_tensors(np.int64(0)).map(begin)
-        return BridgeDataset(runs.flat_map(lambda key: v1.from_tensors(key).repeat().map(element))
-                             .with_options(compiled._OPTIONS))
+        return BridgeDataset(crossing.by_calls(self._begin, self._take, out).with_options(compiled._OPTIONS))
 
     def _begin(self) -> np.int64:
         key = next(self._keys)
@@ -137,11 +122,11 @@ class StartedBatches:
             self._runs[key] = _Run(self._batches(), None if owner is None else id(owner))
         return np.int64(key)
 
-    def _batches(self) -> Iterator[Any]:
+    def _batches(self) -> Iterator[Sequence[np.ndarray]]:
         chunks = self._chunks()
         try:
             for chunk in chunks:  # (1, batch, ...): one batch per chunk
-                yield tf.nest.map_structure(lambda a: a[0], chunk)
+                yield [a[0] for a in chunk]
         finally:
             chunks.close()
 
@@ -160,7 +145,7 @@ class StartedBatches:
             raise
         finally:
             _beginning.run = None
-        return [np.asarray(v, dtype=d.as_numpy_dtype) for v, d in zip(tf.nest.flatten(value), self._out_dtypes)]
+        return [np.asarray(v, dtype=d.as_numpy_dtype) for v, d in zip(value, self._out_dtypes)]
 
 
 class _Beginning(threading.local):
