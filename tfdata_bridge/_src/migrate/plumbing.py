@@ -10,6 +10,8 @@ A ``finally:`` emptied by the removal goes; a ``try:`` left with neither handler
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
@@ -149,15 +151,29 @@ class _Remove(cst.CSTTransformer):
         return updated
 
 
-def remove_plumbing(module: cst.Module) -> tuple[cst.Module, list[Note]]:
+def _surveyed(module: cst.Module) -> tuple[_Survey, Mapping]:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     survey = _Survey()
     survey.tf_aliases = module_aliases(module)
     wrapper.visit(survey)
-    pos = wrapper.resolve(PositionProvider)
+    return survey, wrapper.resolve(PositionProvider)
+
+
+def pipelines_left(module: cst.Module) -> list[tuple[int, str]]:
+    """``(line, API name)`` of the legacy queue pipelines still in ``module`` (what its runners would run)."""
+    return _surveyed(module)[0].pipelines
+
+
+def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Module, list[Note]]:
+    """``module`` without its queue-runner plumbing where nothing is left to run it. ``keep``: why runners may
+    still be there although this module has no pipeline left (a tree's other module builds one), so the
+    plumbing stays."""
+    survey, pos = _surveyed(module)
     if not survey.coords and not survey.starts:
         return module, []
     first = min([pos[s].start.line for s in survey.coords.values()] + [pos[s].start.line for s, _, _ in survey.starts])
+    if keep:
+        return module, [Note(first, f"queue-runner plumbing left: {keep}", kind="info")]
     if survey.pipelines:
         line, name = survey.pipelines[0]
         return module, [Note(first, f"queue-runner plumbing left (harmless without runners): `tf.compat.v1.{name}` "

@@ -209,15 +209,17 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-        requests: list | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+        requests: list | None = None, keep_plumbing: str | None = None
+        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
-    more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own."""
+    more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
+    ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``)."""
     first: list = []
-    result = _run(module, external, functions, first if requests is not None else None)
+    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing)
     hoisted = hoist_helper_calls(module) if not functions else module
     if hoisted is not module:
         second: list = []
-        trial = _run(hoisted, external, functions, second if requests is not None else None)
+        trial = _run(hoisted, external, functions, second if requests is not None else None, keep_plumbing)
         if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
             lines = line_map(module.code, hoisted.code)
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
@@ -229,7 +231,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-         requests: list | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+         requests: list | None = None, keep_plumbing: str | None = None
+         ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
 
     For a tree (``tree.py``): ``external`` resolves helpers in other modules; ``functions`` are this module's
@@ -377,7 +380,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
         out = AddImportsVisitor(context).transform_module(out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
-    out, plumbing_notes = remove_plumbing(out)
+    out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)
     return out, notes + plumbing_notes, outcomes
 
 

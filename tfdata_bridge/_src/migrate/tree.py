@@ -1,11 +1,12 @@
 """``rewrite_tree``: ``--to tfdata`` over the modules of one tree, so a pipeline may use a helper of another
 module (``from readers.decode import read_and_decode``).
 
-Two passes. The first rewrites each module with helpers of the other modules resolved (by the qualified name
+Three passes. The first rewrites each module with helpers of the other modules resolved (by the qualified name
 of the call, relative imports included) and collects which helpers those rewrites need turned into functions
 of the record. A helper is turned only if those rewrites are every use of it in the tree; otherwise the
 rewrites that need it are refused with that reason. The second pass writes every module, the helpers' modules
-with their helpers replaced.
+with their helpers replaced. The third gives a module back its queue-runner plumbing where a module it imports
+still builds a queue pipeline.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNam
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.plumbing import pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
 from tfdata_bridge._src.migrate.scanner import parse_error_text
@@ -122,16 +124,60 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
             banned[key] = (f"the reader helper `{key[1]}` of {os.path.relpath(key[0], root)} is also used where no "
                            "pipeline is rewritten; its reader lines cannot go for some callers alone")
     # pass 2: every module, helpers replaced where every use of them is rewritten
-    for path, module in modules.items():
+    def write(path: str, keep_plumbing: str | None = None) -> None:
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
-        requests = []
-        out, notes, _ = run(module, external=resolver(path), functions=functions, requests=requests)
+        out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
+                            keep_plumbing=keep_plumbing)
         code = out.code if elided[path] is None else elided[path].restore(out.code)
         if code is None:  # a placeholder did not come through: this module on its own, whole
             results[path] = rewrite(texts[path], to="tfdata")
-            continue
+            return
         results[path] = RewriteResult(texts[path], code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
+
+    for path in modules:
+        write(path)
+    # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
+    # pipeline (its runners are started there too: without them its dequeue would wait forever)
+    left = {path: _pipelines_left(results[path].code) for path in modules}
+    for path in modules:
+        if not any("queue-runner plumbing removed" in n.message for n in results[path].notes):
+            continue
+        for other in _imported(path, modules, names, by_name):
+            if left.get(other):
+                line, api = left[other][0]
+                write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
+                            "imports, is still a queue pipeline")
+                break
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _pipelines_left(code: str) -> list[tuple[int, str]]:
+    try:
+        return pipelines_left(cst.parse_module(code))
+    except cst.ParserSyntaxError:
+        return []
+
+
+def _imported(path: str, modules: Mapping[str, cst.Module], names, by_name: Mapping[str, str]) -> list[str]:
+    """The tree's modules ``path`` imports, directly or through other modules of the tree, nearest first."""
+    seen: dict[str, None] = {}
+    todo = [path]
+    while todo:
+        current = todo.pop(0)
+        for node in ast.walk(ast.parse(modules[current].code)):
+            if isinstance(node, ast.Import):
+                wanted = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = _absolute("." * node.level + (node.module or ""), names[current].package)
+                wanted = [base, *(f"{base}.{a.name}" if base else a.name for a in node.names)]
+            else:
+                continue
+            for name in wanted:
+                other = by_name.get(name)
+                if other is not None and other != path and other not in seen:
+                    seen[other] = None
+                    todo.append(other)
+    return list(seen)
 
 
 def _absolute(name: str, package: str) -> str:
