@@ -115,15 +115,11 @@ def _threads2(tfdb: Any, producer: Any, batch: int) -> Any:
 
 
 def _torch(producer: Any, batch: int) -> Any:
-    import torch  # noqa: F401 - only where it is installed (never a dependency)
-    from torch.utils.data import DataLoader, IterableDataset, get_worker_info
+    from torch.utils.data import DataLoader  # only where it is installed (never a dependency)
 
-    class Shards(IterableDataset):
-        def __iter__(self) -> Any:
-            info = get_worker_info()
-            return iter(producer.shard(info.id, info.num_workers)() if info else producer())
+    from torch_shards import Shards
 
-    loader = DataLoader(Shards(), batch_size=batch, num_workers=2, multiprocessing_context="spawn")
+    loader = DataLoader(Shards(producer), batch_size=batch, num_workers=2, multiprocessing_context="spawn")
     return lambda: iter(loader)
 
 
