@@ -108,21 +108,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
                          and stmts[-1].body[0].value is not None):
         raise Refusal(f"`{fn_name}` does not end by returning its tensors")
     returned = stmts[-1].body[0].value
-    reader_stmt = read_stmt = None
-    rest: list[cst.SimpleStatementLine] = []
-    for s in stmts[:-1]:
-        a = _assign(s)
-        names = target_names(a.targets[0].target) if a else None
-        if a is not None and names and len(names) == 1 and finder.is_api(a.value, *READERS) and reader_stmt is None:
-            reader_stmt = s
-        elif (a is not None and names and len(names) == 2 and isinstance(a.value, cst.Call)
-              and isinstance(a.value.func, cst.Attribute) and a.value.func.attr.value == "read"
-              and read_stmt is None):
-            read_stmt = s
-        elif isinstance(s, cst.SimpleStatementLine) and read_stmt is not None:
-            rest.append(s)
-        else:
-            raise Refusal(f"`{fn_name}` holds more than a reader, its read and simple statements after it")
+    reader_stmt, read_stmt, rest = _reader_read_rest(stmts[:-1], finder, f"`{fn_name}`")
     if reader_stmt is None or read_stmt is None:
         raise Refusal(f"`{fn_name}` does not make a reader and read the queue")
     reader_call = reader_stmt.body[0].value
@@ -203,21 +189,7 @@ def _loop_pipeline(finder: Finder, body: list[cst.BaseStatement], index: int, ap
     list_name = list_stmt.body[0].targets[0].target.value
     if len([r for r in finder.refs.get(list_name, []) if id(r) not in inside]) != 2:  # made, joined
         raise Refusal(f"`{list_name}` is used beyond the loop and the join")
-    reader_stmt = read_stmt = None
-    rest: list[cst.SimpleStatementLine] = []
-    for s in stmts[:-1]:
-        a = _assign(s)
-        names = target_names(a.targets[0].target) if a else None
-        if a is not None and names and len(names) == 1 and finder.is_api(a.value, *READERS) and reader_stmt is None:
-            reader_stmt = s
-        elif (a is not None and names and len(names) == 2 and isinstance(a.value, cst.Call)
-              and isinstance(a.value.func, cst.Attribute) and a.value.func.attr.value == "read"
-              and read_stmt is None):
-            read_stmt = s
-        elif isinstance(s, cst.SimpleStatementLine) and read_stmt is not None:
-            rest.append(s)
-        else:
-            raise Refusal("the readers' loop holds more than a reader, its read and simple statements after it")
+    reader_stmt, read_stmt, rest = _reader_read_rest(stmts[:-1], finder, "the readers' loop")
     if read_stmt is None:
         raise Refusal("the readers' loop does not read the queue")
     read_call = read_stmt.body[0].value
@@ -295,3 +267,25 @@ def _attribute_uses(module: cst.Module, attr: str) -> int:
 
     module.visit(_V())
     return count[0]
+
+
+def _reader_read_rest(stmts: list[cst.BaseStatement], finder, what: str
+                      ) -> tuple[cst.BaseStatement | None, cst.BaseStatement | None, list[cst.SimpleStatementLine]]:
+    """``(reader = Reader(...), key, value = reader.read(queue), the simple statements after it)`` of a reader
+    function's or loop's statements; ``what`` names the body in the refusal when it holds anything else."""
+    reader_stmt = read_stmt = None
+    rest: list[cst.SimpleStatementLine] = []
+    for s in stmts:
+        a = _assign(s)
+        names = target_names(a.targets[0].target) if a else None
+        if a is not None and names and len(names) == 1 and finder.is_api(a.value, *READERS) and reader_stmt is None:
+            reader_stmt = s
+        elif (a is not None and names and len(names) == 2 and isinstance(a.value, cst.Call)
+              and isinstance(a.value.func, cst.Attribute) and a.value.func.attr.value == "read"
+              and read_stmt is None):
+            read_stmt = s
+        elif isinstance(s, cst.SimpleStatementLine) and read_stmt is not None:
+            rest.append(s)
+        else:
+            raise Refusal(f"{what} holds more than a reader, its read and simple statements after it")
+    return reader_stmt, read_stmt, rest
