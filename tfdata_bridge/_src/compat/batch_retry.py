@@ -91,16 +91,21 @@ class Retry:
         def run(index: Any, element: Any) -> Any:
             components = element if isinstance(element, tuple) else (element,)
             tables, lengths = self._tables()
-            n = tf.shape(components[0], out_type=tf.int64)[0]
-            puts = [tf.raw_ops.LookupTableInsertV2(table_handle=lengths, keys=[index], values=[n])]
+            # a batch of static size is always whole (drop_remainder): no length to take, nothing to pad
+            # (about 10 ops fewer per component to trace before the first batch)
+            whole = components[0].shape[:1].as_list() == [self._batch_size]
+            n = tf.constant(self._batch_size, tf.int64) if whole else tf.shape(components[0], out_type=tf.int64)[0]
+            keys = tf.reshape(index, [1])
+            puts = [tf.raw_ops.LookupTableInsertV2(table_handle=lengths, keys=keys, values=tf.reshape(n, [1]))]
             for table, c in zip(tables, components):
-                pad = [[0, self._batch_size - tf.shape(c)[0]]] + [[0, 0]] * (c.shape.rank - 1)
-                puts.append(tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=[index],
-                                                           values=[tf.pad(c, pad)]))
+                if not whole:
+                    c = tf.pad(c, [[0, self._batch_size - tf.shape(c)[0]]] + [[0, 0]] * (c.shape.rank - 1))
+                puts.append(tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=keys,
+                                                           values=tf.expand_dims(c, 0)))
             with tf.control_dependencies(puts):
                 values = per_batch(*[tf.identity(c) for c in components])
             with tf.control_dependencies(tf.nest.flatten(values)):
-                done = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=[index]) for t in tables + [lengths]]
+                done = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=keys) for t in tables + [lengths]]
             with tf.control_dependencies(done):
                 return tf.nest.map_structure(tf.identity, values)
 
