@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat import lifted_graph, partial_replay, pipelines
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
@@ -59,21 +60,37 @@ class Retry:
         self._shared = f"tfdb_retry{next(_names)}_{scope.replace('/', '_') or 'batch'}"
         self.name = name
         self.tensors: list[Any] = []
-        # the retry's own ops, built now: a MonitoredSession finalizes the graph before any run fails
-        with tf1.name_scope("retry"):
-            self._key = tf1.placeholder(tf.int64, [], name="batch")
-            self._at = tf1.placeholder(tf.int32, [], name="record")
-            tables, lengths = self._tables()
-            self._length = tf.raw_ops.LookupTableFindV2(table_handle=lengths, keys=self._key,
-                                                        default_value=tf.constant(-1, tf.int64))
-            found = [tf.raw_ops.LookupTableFindV2(table_handle=t, keys=self._key,
-                                                  default_value=tf.zeros([batch_size] + s.shape.as_list(), s.dtype))
-                     for t, s in zip(tables, specs)]
-            record = [tf.ensure_shape(f[self._at], s.shape) for f, s in zip(found, specs)]
-            self._record = list(produce(*record))
-            self._forget = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=[self._key])
-                            for t in tables + [lengths]]
-            self._keys = tf.raw_ops.LookupTableExportV2(table_handle=lengths, Tkeys=tf.int64, Tvalues=tf.int64)[0]
+        self._produce = produce
+        self._scope = tf1.get_default_graph().get_name_scope()
+        self._built = False
+
+    def _build(self) -> None:
+        """The retry's own ops, made at the first failure, not with the pipeline: they are 35 ops or so
+        (a copy of the lifted ops among them) that only a failed batch runs, and building them cost about
+        a twentieth of a file pipeline's CPU before its first batch. A graph finalized since (a
+        ``MonitoredSession``'s) is opened for them, as ``shared_streams`` opens it for a read's dataset."""
+        graph = self.tensors[0].graph
+        with _lock:
+            if self._built:
+                return
+            # (a name ending in "/" is the whole scope: the ops go where they went when built with the pipeline)
+            with tf_private.unfinalized(graph), graph.as_default(), \
+                    graph.name_scope(f"{self._scope}/retry/" if self._scope else "retry/"):
+                self._key = tf1.placeholder(tf.int64, [], name="batch")
+                self._at = tf1.placeholder(tf.int32, [], name="record")
+                tables, lengths = self._tables()
+                self._length = tf.raw_ops.LookupTableFindV2(table_handle=lengths, keys=self._key,
+                                                            default_value=tf.constant(-1, tf.int64))
+                found = [tf.raw_ops.LookupTableFindV2(
+                    table_handle=t, keys=self._key,
+                    default_value=tf.zeros([self._batch_size] + s.shape.as_list(), s.dtype))
+                    for t, s in zip(tables, self._specs)]
+                record = [tf.ensure_shape(f[self._at], s.shape) for f, s in zip(found, self._specs)]
+                self._record = list(self._produce(*record))
+                self._forget = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=[self._key])
+                                for t in tables + [lengths]]
+                self._keys = tf.raw_ops.LookupTableExportV2(table_handle=lengths, Tkeys=tf.int64, Tvalues=tf.int64)[0]
+            self._built = True
 
     def _tables(self) -> tuple[list[Any], Any]:
         """Handles to the stash (one table per raw component, and the batch lengths), opened by name."""
@@ -121,6 +138,7 @@ class Retry:
     def retry(self, sess: Any) -> tuple[list[Any], BaseException] | None:
         """The good records of the failed batch (each component stacked) and the first bad record's error,
         or None where no record of a stashed batch fails (the error was not a record's)."""
+        self._build()
         keys = sorted(int(k) for k in sess.run(self._keys))
         if not keys:
             return None
