@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import random
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -79,6 +80,7 @@ class GraphBatch:
     shuffle: tuple[int, Any] | None  # (min_after_dequeue, seed) for the shuffle variants
     scope: str
     layout: Any = None  # where SparseTensors were flattened into components (sparse_batch.Layout), or None
+    ordered: bool = False  # the producer's parallel calls deliver in order (a read again repeats it: _replay)
 
     @property
     def call(self) -> plan.BatchCall:
@@ -99,7 +101,7 @@ class GraphBatch:
         what each producer dataset gets (``_lifted``): ``num_threads`` calls that deliver as they finish,
         as legacy's runner threads enqueued."""
         return plan.from_batch_call(self.call, source="lifted", element=PRODUCE, channel=python,
-                                    whole_capacity=whole, prefetch="capacity", ordered=False)
+                                    whole_capacity=whole, prefetch="capacity", ordered=self.ordered)
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         fallen.append(_fallback(req, blocked, stacklevel + 1))
     # several pipelines over one seeded random op: each its own copies (lifted_graph.first_copy)
     seeds = lifted_graph.first_copy(tf1.get_default_graph(), lifts, req.threads * len(lifts))
+    replay = _short_batch_replayable(req, lifts, fallen, latch)
+    if replay:  # a read again must repeat the order: parallel calls in order, the shuffle's seeds known
+        req = _replayable_order(req)
     ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
@@ -162,9 +167,12 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     pipeline_datasets.record(tensors, ds, iterator, service)  # tfdata_bridge.dataset_of (issue 19)
     if retry is not None and service is None:  # a failed vectorized batch is retried record by record (batch_retry.py)
         retry.attach(tensors)
-    if _short_batch_replayable(req, lifts, fallen, latch):  # the short batch before a failing read
+    if replay:  # the short batch before a failing read; what a shuffle's buffer held (shuffle_replay.py)
+        shuffled = {} if req.shuffle is None else {
+            "shuffle": (req.plan(False).shuffle.buffer, req.shuffle[1]), "graph_seed": tensors[0].graph.seed,
+            "allow_smaller": req.allow_smaller_final_batch, "vectorized": vectorized}
         partial_replay.register(lifts[0], len(req.dtypes), req.batch_size, f"tf.{req.api} {req.scope.rstrip('/')!r}",
-                                tensors)
+                                tensors, **shuffled)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
@@ -217,11 +225,25 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
 
 
 def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> bool:
-    """Whether legacy's short batch before a failing read can be read again (``partial_replay.py``): one
-    lifted producer whose records come in a fixed order, batched as they come."""
-    return (req.allow_smaller_final_batch and len(lifts) == 1 and not fallen and latch is None
-            and req.shuffle is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-            and req.layout is None and partial_replay.replayable(lifts[0], req.threads))
+    """Whether what legacy delivered after a failing read can be read again (``partial_replay.py``): one
+    lifted producer whose records come in a fixed order, batched as they come or through a shuffle
+    (``shuffle_replay.py``: what its buffer held, in full batches too)."""
+    return ((req.allow_smaller_final_batch or req.shuffle is not None) and len(lifts) == 1 and not fallen
+            and latch is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
+            and req.layout is None and partial_replay.replayable(lifts[0]))
+
+
+def _replayable_order(req: GraphBatch) -> GraphBatch:
+    """``req`` in an order a read again repeats: ``num_threads`` calls delivering in order (legacy's
+    threads enqueued as they finished; in order is one order they could finish in), and a shuffle with a
+    seed of its own where the call gave none (drawn at random, or from the graph's seed where it has one,
+    as TensorFlow derives an op's)."""
+    if req.shuffle is not None and req.shuffle[1] is None:
+        graph_seed, seed = tf1.get_seed(None)
+        if graph_seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31 - 1)
+        req = dataclasses.replace(req, shuffle=(req.shuffle[0], seed))
+    return dataclasses.replace(req, ordered=req.threads > 1)
 
 
 def _one_call_per_element(req: GraphBatch, lifts: list[lifting.Lift]) -> tuple[list[lifting.Lift], list[Any]]:

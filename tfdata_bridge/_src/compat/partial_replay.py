@@ -55,6 +55,10 @@ class Replay:
     name: str  # the pipeline's, for messages
     tensors: tuple[Any, ...]  # the pipeline's batch tensors (its get_next)
     order: Any  # the export of the file names of the epochs its input producer began, by epoch
+    shuffle: tuple[int, int] | None = None  # a shuffle_batch's (buffer size, op seed): shuffle_replay.py
+    graph_seed: int | None = None  # its graph's seed (the shuffle's seeds are the pair)
+    allow_smaller: bool = True
+    vectorized: bool = False  # its ops run after the batch: the shuffle took the raw records
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -64,12 +68,15 @@ class Replay:
             names.extend(joined.split(b"\0") if joined else [])
         return names
 
-    def _records(self, names: list[bytes]) -> Any:
-        """The pipeline's records before its batch, read again from the files ``names``, in the default graph."""
+    def _records(self, names: list[bytes], raw: bool = False) -> Any:
+        """The pipeline's records before its batch, read again from the files ``names``, in the default graph
+        (``raw``: as read, before the lifted ops)."""
         rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
         up = self.lift.upstreams[0]
         present = self.lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
         records = self.read.records_of(rows, with_keys=0 in present)
+        if raw:
+            return records
         produce = self.lift.function(0)
         return records.map(lambda *c: tuple(produce(*c)[:self.width]))
 
@@ -101,8 +108,9 @@ class Replay:
             return None  # (not the same failure: a full batch read this time)
 
 
-def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any]) -> None:
-    """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``)."""
+def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any], **shuffled: Any) -> None:
+    """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``);
+    ``shuffled``: a shuffle's ``Replay`` fields (``shuffle``, ``graph_seed``, ``allow_smaller``, ``vectorized``)."""
     read = lift.upstreams[0].source
     # the file names of the epochs the pipeline began, as its iterator shuffled them (an export built now:
     # a MonitoredSession finalizes the graph before any run fails)
@@ -111,17 +119,17 @@ def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[An
     order = tf.raw_ops.LookupTableExportV2(table_handle=table, Tkeys=tf.int64, Tvalues=tf.string)
     with _lock:
         _replays.setdefault(tensors[0].graph, {})[tensors[0].op.name] = Replay(
-            lift, read, width, batch_size, name, tuple(tensors), order)
+            lift, read, width, batch_size, name, tuple(tensors), order, **shuffled)
 
 
-def replayable(lift: Any, threads: int) -> bool:
+def replayable(lift: Any) -> bool:
     """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
-    of an input producer whose file names are kept in the order read (``InputQueue.order_table``), one
-    producer thread."""
+    of an input producer whose file names are kept in the order read (``InputQueue.order_table``); with
+    ``num_threads`` > 1 the pipeline's parallel calls then deliver in order (``graph_batch``)."""
     from tfdata_bridge._src.compat.input_producers import InputQueue
     from tfdata_bridge._src.compat.readers import FileRead
 
-    if threads != 1 or len(lift.upstreams) != 1 or not lift.pure or lift.python_producers:
+    if len(lift.upstreams) != 1 or not lift.pure or lift.python_producers:
         return False
     read = lift.upstreams[0].source
     return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
