@@ -114,9 +114,10 @@ class Retry:
             _retries.setdefault(tensors[0].graph, {})[tensors[0].op.name] = self
 
     # -- after a failed run
-    def retry(self, sess: Any) -> tuple[list[Any], BaseException] | None:
-        """The good records of the failed batch (each component stacked) and the first bad record's error,
-        or None where no record of a stashed batch fails (the error was not a record's)."""
+    def retry(self, sess: Any) -> tuple[list[Any], BaseException, int] | None:
+        """The good records of the failed batch (each component stacked), the first bad record's error and
+        the batch's number (how many came before it), or None where no record of a stashed batch fails
+        (the error was not a record's)."""
         keys = sorted(int(k) for k in sess.run(self._keys))
         if not keys:
             return None
@@ -135,7 +136,7 @@ class Retry:
             return None
         n = len(self.tensors)
         stacked = [np.stack([g[i] for g in good]) if good else None for i in range(n)]
-        return stacked, error
+        return stacked, error, key
 
 
 def enabled(specs: list[Any]) -> bool:
@@ -210,8 +211,17 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             return False, error
     later: list[list[Any]] = []  # batches delivered by the runs after this one (shuffle_replay.py)
     if outcome is not None:
-        good, record_error = outcome
+        good, record_error = outcome[:2]
         name, tensors, allow_smaller = retry.name, retry.tensors, retry._allow_smaller
+        replay = partial_replay.failed(sess.graph, error)
+        if replay is not None and replay.shuffle is not None:  # not the failed batch's order: the read's
+            try:
+                batches = shuffle_replay.lost_batches(replay, sess, failed_batch=outcome[2])
+            except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the retry's batch stands
+                logger.debug("%s: what its shuffle held is not known (%s)", name, e)
+                batches = None
+            if batches is not None:
+                good, later, allow_smaller = (batches[0] if batches else [None]), batches[1:], True
     else:  # no batch of its ops failed: the records themselves did (a file, a record, a per-record op)
         replay = partial_replay.failed(sess.graph, error)
         if replay is None:

@@ -9,18 +9,20 @@ keeping each record aside as it passes (a table insert per record) measured 4-10
 
 So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
 whose records come in an order a read again repeats (one reader over an input producer, pure ops after
-it, no shuffle, one producer thread), the drop-in ``Session`` (through ``batch_retry.recover``) reads
-the same records again, in a graph and session of its own: a first pass counts the full batches before
-the failure (``COUNT_CHUNK`` per run, then one per run), a second reads the records after them one at a
-time until the same failure. Those records are the short batch legacy delivered; the consumer's own
-error follows, as legacy's did. The input producer keeps each epoch's file names in the order the
-pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and the
-records are read again from those files: in that order, and no further than the epochs the pipeline
-began, so an endless producer's read again ends too. The cost is paid once, after the failure: reading again what the pipeline had
-read (two or three times).
+it; ``num_threads`` > 1, or the readers of a ``*_join`` that copy one another, as parallel calls that
+deliver in order: ``graph_batch._replayable_order``), the drop-in ``Session`` (through
+``batch_retry.recover``) reads the same records again, in a graph and session of its own: a first pass
+counts the full batches before the failure (``COUNT_CHUNK`` per run, then one per run), a second reads
+the records after them one at a time until the same failure. Those records are the short batch legacy
+delivered; the consumer's own error follows, as legacy's did. Through a shuffle, what its buffer held
+is found the same way (``shuffle_replay.py``). The input producer keeps each epoch's file names in the
+order the pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and
+the records are read again from those files: in that order, and no further than the epochs the
+pipeline began, so an endless producer's read again ends too. The cost is paid once, after the failure:
+reading again what the pipeline had read (two or three times).
 
-Where the order is not one a read again repeats (``shuffle_batch``, several threads or tensor lists, a
-shared input producer, random ops after the read) the short batch is still lost
+Where the order is not one a read again repeats (several tensor lists that differ, several lists of
+one read, a shared input producer, random ops after the read) the short batch is still lost
 (``docs/failure-behaviour.md``).
 """
 

@@ -28,18 +28,20 @@ tf1 = tf.compat.v1
 COUNT_CHUNK = 256  # whole batches read per run by the first pass
 
 
-def lost_batches(replay: Any, live: Any) -> list[list[Any]] | None:
+def lost_batches(replay: Any, live: Any, failed_batch: int | None = None) -> list[list[Any]] | None:
     """The batches to deliver after the failure (each a list of stacked components; the last short only
     where ``allow_smaller_final_batch``), ``[]`` for none, or None where the read again does not fail
     (the failure was not the records'). ``replay``: a ``partial_replay.Replay`` with ``shuffle`` set;
-    ``live``: the pipeline's session."""
+    ``live``: the pipeline's session; ``failed_batch``: where the ops of a vectorized pipeline failed on a
+    batch (``batch_retry.py``), how many batches came before it: those were delivered, and the records
+    to deliver are those read before the first one its ops fail on, as legacy's runner stopped there."""
     buffer, seed = replay.shuffle
     names = replay._file_names(live)  # noqa: SLF001 - one family (partial_replay.Replay)
     with tf.Graph().as_default() as graph, tf1.Session() as sess:
         graph.seed = replay.graph_seed
         # (the shuffle of a vectorized pipeline took the records as read: its ops ran after the batch)
         delivered = _delivered(sess, lambda: replay._records(names, raw=replay.vectorized), buffer, seed,  # noqa: SLF001
-                               replay.batch_size)
+                               replay.batch_size, failed_batch)
         if delivered is None:
             return None
         records = replay._records(names)  # noqa: SLF001 - one family (partial_replay.Replay)
@@ -53,15 +55,23 @@ def lost_batches(replay: Any, live: Any) -> list[list[Any]] | None:
     return [[np.stack([held[j][i] for j in order[at:at + size]]) for i in range(replay.width)] for at in ends]
 
 
-def _delivered(sess: Any, records: Any, buffer: int, seed: int, batch_size: int) -> np.ndarray | None:
-    """The numbers of the records in the full batches the pipeline made before its failure, or None where
-    the read again reaches the end."""
+def _delivered(sess: Any, records: Any, buffer: int, seed: int, batch_size: int,
+               failed_batch: int | None = None) -> np.ndarray | None:
+    """The numbers of the records in the full batches the pipeline made before its failure (``failed_batch``:
+    that many), or None where the read again reaches the end."""
 
     def batches() -> Any:
         numbered = records().enumerate().map(lambda i, _: i)  # (the components still made: a failing op fails)
         return numbered.shuffle(buffer, seed=seed).batch(batch_size, drop_remainder=True)
 
     got: list[np.ndarray] = []
+    if failed_batch is not None:
+        first = tf1.data.make_one_shot_iterator(batches().take(failed_batch).batch(COUNT_CHUNK)).get_next()
+        try:
+            while True:
+                got.append(sess.run(first).reshape(-1))
+        except tf.errors.OutOfRangeError:
+            return np.concatenate(got) if got else np.zeros([0], np.int64)
     counted = tf1.data.make_one_shot_iterator(batches().batch(COUNT_CHUNK)).get_next()
     try:
         while True:
