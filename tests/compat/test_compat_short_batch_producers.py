@@ -180,13 +180,16 @@ def test_num_threads_through_a_shuffle_deliver_every_record_before_a_per_record_
     assert set(got) - set(expected) <= {(7, 12)}
 
 
-@pytest.mark.parametrize("api", ["batch_join", "shuffle_batch_join"])
-def test_the_readers_of_a_join_deliver_every_record_before_a_missing_file_once(files, api):
+@pytest.mark.parametrize("api, differ", [("batch_join", False), ("shuffle_batch_join", False), ("batch_join", True),
+                                         ("shuffle_batch_join", True)])
+def test_the_readers_of_a_join_deliver_every_record_before_a_missing_file_once(files, api, differ):
     names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
 
     def build(tf1: Any) -> Any:
         q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
         lists = [[_pairs(tf1, q, inline=i % 2 == 1)] for i in range(2)]  # (one inline reader, one named)
+        if differ:  # other ops in the second list: not a copy of the first
+            lists[1] = [tf1.reverse(tf1.reverse(lists[1][0], [0]), [0])]
         if api == "batch_join":
             return tf1.train.batch_join(lists, 5, allow_smaller_final_batch=True)
         return tf1.train.shuffle_batch_join(lists, 5, capacity=12, min_after_dequeue=4, allow_smaller_final_batch=True)
@@ -244,12 +247,12 @@ def test_in_a_should_stop_loop_what_arrives_is_what_legacy_could_deliver(files):
 
 
 def test_without_a_coordinator_the_buffer_arrives_then_the_error_and_it_stays(files):
+    # (legacy's queue stays open without a Coordinator: its consumer waits for ever once fewer than a batch
+    # are left, test_reliability_user_runner.py; the drop-in's gets what was held, then the error)
     names = [files["good"][0], files["good"][1], files["missing"]]
-    legacy = _consume(tf.compat.v1, _shuffled(names, True), "no_coordinator")
-    ours = _consume(bridge, _shuffled(names, True), "no_coordinator")
-    for got, error in (legacy, ours):
-        assert sorted(tuple(e[0][1]) for e in elements(got)) == _every(0, 1)
-        assert names[2] in error.message
+    got, error = _consume(bridge, _shuffled(names, True), "no_coordinator")
+    assert sorted(tuple(e[0][1]) for e in elements(got)) == _every(0, 1)
+    assert [len(b) for b in got][-1] == 1 and names[2] in error.message
 
 
 def test_two_consumer_threads_share_what_the_buffer_held(files):

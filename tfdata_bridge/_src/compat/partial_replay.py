@@ -61,6 +61,8 @@ class Replay:
     graph_seed: int | None = None  # its graph's seed (the shuffle's seeds are the pair)
     allow_smaller: bool = True
     vectorized: bool = False  # its ops run after the batch: the shuffle took the raw records
+    others: tuple[Any, ...] = ()  # the lifts of the call's other tensor lists, each over its own reader
+    combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -74,12 +76,19 @@ class Replay:
         """The pipeline's records before its batch, read again from the files ``names``, in the default graph
         (``raw``: as read, before the lifted ops)."""
         rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
-        up = self.lift.upstreams[0]
-        present = self.lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
-        records = self.read.records_of(rows, with_keys=0 in present)
+        lifts = (self.lift, *self.others)
+        if len(lifts) == 1:
+            return self._records_of(self.lift, rows, raw)
+        # each list's reader read every k-th file name, the i-th first (graph_batch._reads)
+        return self.combine([self._records_of(lift, rows.shard(len(lifts), i), raw) for i, lift in enumerate(lifts)])
+
+    def _records_of(self, lift: Any, rows: Any, raw: bool) -> Any:
+        up = lift.upstreams[0]
+        present = lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
+        records = up.source.records_of(rows, with_keys=0 in present)
         if raw:
             return records
-        produce = self.lift.function(0)
+        produce = lift.function(0)
         return records.map(lambda *c: tuple(produce(*c)[:self.width]))
 
     def partial(self, live: Any) -> list[Any] | None:
@@ -122,6 +131,16 @@ def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[An
     with _lock:
         _replays.setdefault(tensors[0].graph, {})[tensors[0].op.name] = Replay(
             lift, read, width, batch_size, name, tuple(tensors), order, **shuffled)
+
+
+def all_replayable(lifts: list[Any]) -> bool:
+    """Whether the records of ``lifts`` together come in an order a read again can repeat: each
+    ``replayable``, and several each over a reader of its own of one input producer (interleaved in
+    order: ``graph_batch._replayable_order``)."""
+    if not lifts or not all(replayable(lift) for lift in lifts):
+        return False
+    reads = [lift.upstreams[0].source for lift in lifts]
+    return len({id(r) for r in reads}) == len(reads) and len({id(r.stream) for r in reads}) == 1
 
 
 def replayable(lift: Any) -> bool:
