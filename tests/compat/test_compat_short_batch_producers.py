@@ -309,3 +309,32 @@ def test_a_vectorized_shuffle_batch_whose_decode_fails_on_a_row_delivers_every_r
     # every row read before it, once; rows read after it only where the shuffle put them in a batch
     # before the failed one (they had arrived when the error came)
     assert len(got) == len(set(got)) and before <= set(got) and set(got) - before <= set(range(bad + 1, bad + 13))
+
+
+@pytest.mark.parametrize("consumer", ["dequeue_up_to", "batch_of_dequeue", "shuffle_dequeue_many"])
+def test_several_enqueue_ops_of_a_queue_runner_deliver_every_record_before_a_missing_file_once(files, consumer):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        if consumer == "shuffle_dequeue_many":
+            queue = tf1.RandomShuffleQueue(40, 4, [tf1.int32], shapes=[[2]])
+        else:
+            queue = tf1.FIFOQueue(40, [tf1.int32], shapes=[[2]])
+        enqueues = [queue.enqueue([_pairs(tf1, q, inline=i == 1)]) for i in range(2)]  # two readers, one queue
+        tf1.train.add_queue_runner(tf1.train.QueueRunner(queue, enqueues))
+        if consumer == "dequeue_up_to":
+            return queue.dequeue_up_to(5)
+        if consumer == "batch_of_dequeue":
+            return tf1.train.batch([queue.dequeue()], 5, allow_smaller_final_batch=True)
+        return queue.dequeue_many(5)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    got = _records(ours)
+    if consumer == "shuffle_dequeue_many":  # dequeue_many leaves the last fewer than 5 in the closed queue
+        assert len(got) == len(set(got)) == 25 and set(got) <= set(_every(0, 1))
+    else:
+        assert sorted(got) == _every(0, 1)
+    old = _records(legacy)  # legacy's: what the other runner thread had enqueued when the queue closed
+    assert len(old) == len(set(old)) and set(old) <= set(_every(0, 1) + _every(2, last=2))
