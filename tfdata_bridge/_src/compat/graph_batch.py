@@ -81,7 +81,7 @@ class GraphBatch:
     shuffle: tuple[int, Any] | None  # (min_after_dequeue, seed) for the shuffle variants
     scope: str
     layout: Any = None  # where SparseTensors were flattened into components (sparse_batch.Layout), or None
-    ordered: bool = False  # the producer's parallel calls deliver in order (a read again repeats it: _replay)
+    ordered: bool = False  # parallel calls and lists deliver in order (a read again repeats it: _replayable_order)
 
     @property
     def call(self) -> plan.BatchCall:
@@ -238,9 +238,9 @@ def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: 
 def _replayable_order(req: GraphBatch, lists: int) -> GraphBatch:
     """``req`` in an order a read again repeats: ``num_threads`` calls, and the ``lists`` tensor lists of a
     ``*_join``, delivering in order (legacy's threads enqueued as they finished; in order, one list after
-    the other, is one order they could finish in), and a shuffle with a
-    seed of its own where the call gave none (drawn at random, or from the graph's seed where it has one,
-    as TensorFlow derives an op's)."""
+    the other, is one order they could finish in), and a shuffle with a seed of its own where the call
+    gave none (drawn at random, or from the graph's seed where it has one, as TensorFlow derives an op's).
+    Measured on a busy 2-core machine (``decode_raw`` per record, ``num_threads=4``): no slower in order."""
     if req.shuffle is not None and req.shuffle[1] is None:
         graph_seed, seed = tf1.get_seed(None)
         if graph_seed is None:

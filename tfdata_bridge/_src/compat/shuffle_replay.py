@@ -40,12 +40,13 @@ def lost_batches(replay: Any, live: Any, failed_batch: int | None = None) -> lis
     with tf.Graph().as_default() as graph, tf1.Session() as sess:
         graph.seed = replay.graph_seed
         # (the shuffle of a vectorized pipeline took the records as read: its ops ran after the batch)
-        delivered = _delivered(sess, lambda: replay._records(names, raw=replay.vectorized), buffer, seed,  # noqa: SLF001
-                               replay.batch_size, failed_batch)
+        read = replay._records  # noqa: SLF001 - one family (partial_replay.Replay)
+        delivered = _delivered(sess, lambda: read(names, raw=replay.vectorized), buffer, seed, replay.batch_size,
+                               failed_batch)
         if delivered is None:
             return None
         records = replay._records(names)  # noqa: SLF001 - one family (partial_replay.Replay)
-        held = _held(sess, records, delivered, replay.width)
+        held = _held(sess, records, delivered)
     if held is None:
         return None
     rng = np.random.default_rng(seed)
@@ -90,7 +91,7 @@ def _delivered(sess: Any, records: Any, buffer: int, seed: int, batch_size: int,
         return np.concatenate(got) if got else np.zeros([0], np.int64)
 
 
-def _held(sess: Any, records: Any, delivered: np.ndarray, width: int) -> list[list[Any]] | None:
+def _held(sess: Any, records: Any, delivered: np.ndarray) -> list[list[Any]] | None:
     """The records read before the failure whose numbers are not in ``delivered``, in the order read."""
     last = int(delivered.max()) if delivered.size else -1
     missing = np.setdiff1d(np.arange(last + 1, dtype=np.int64), delivered)  # (at most what the buffer held)
