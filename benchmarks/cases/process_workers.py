@@ -196,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ms", type=float, default=1.0, help="GIL-held milliseconds per element")
     parser.add_argument("--big-mib", type=int, default=512)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--variants", help="comma-separated names: run only these (to probe one)")
     args = parser.parse_args(argv)
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     from common import Config, measure_interleaved
@@ -205,8 +206,16 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     print(f"calibrated: {spins} loop iterations ~ {args.ms} ms; running {args.repeats} interleaved rounds...",
           flush=True)
-    results = measure_interleaved("process_workers", variants(args.elements, spins), Config(repeats=args.repeats))
+    chosen = variants(args.elements, spins)
+    if args.variants:
+        chosen = [v for v in chosen if v.name in args.variants.split(",")]
+    results = measure_interleaved("process_workers", chosen, Config(repeats=args.repeats))
     rates = {r.variant: r.elements_per_s for r in results}
+    if args.variants:  # a probe: its rows only, no ratios
+        for r in results:
+            print(f"  {r.variant:<18} {r.elements_per_s:>9.1f} el/s  runs {[round(x.elements_per_s) for x in r.runs]}  "
+                  f"consumer CPU us/element {[x.extra['consumer_cpu_us_per_element'] for x in r.runs]}")
+        return 0
     thread_best = max(v for k, v in rates.items() if not k.startswith(("workers", "torch")))
     rows = []
     for r in results:
