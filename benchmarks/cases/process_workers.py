@@ -41,6 +41,27 @@ def _size(batch: Any) -> int:
     return len(batch[1]) if isinstance(batch, (tuple, list)) else len(batch)
 
 
+def _children_cpu() -> float:
+    """CPU seconds of this process's child processes: the reaped ones and the live ones (the workers)."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = usage.ru_utime + usage.ru_stime
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in os.listdir("/proc/self/task"):
+        try:
+            children = Path(f"/proc/self/task/{task}/children").read_text().split()
+        except OSError:
+            continue
+        for pid in children:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # (reaped meanwhile: counted by getrusage next time)
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def _timed(make_iterator: Any, batches: int, batch_size: int) -> Any:
     from common import Run
 
@@ -49,7 +70,7 @@ def _timed(make_iterator: Any, batches: int, batch_size: int) -> Any:
     first = next(iterator)
     got = _size(first)
     t_first = time.perf_counter()
-    cpu = time.process_time()
+    cpu, children = time.process_time(), _children_cpu()
     end = t_first
     for batch in iterator:
         got += _size(batch)
@@ -58,9 +79,11 @@ def _timed(make_iterator: Any, batches: int, batch_size: int) -> Any:
     cpu = time.process_time() - cpu
     del iterator
     steady = got - _size(first)
+    children = _children_cpu() - children  # (ours end with the iteration: their exit is counted)
     # this process's CPU per element (every thread: for thread variants that includes the producer)
     return Run(steady, end - t_first, {"startup_s": round(t_first - start, 3), "delivered": got,
-                                       "consumer_cpu_us_per_element": round(cpu / max(1, steady) * 1e6, 1)})
+                                       "consumer_cpu_us_per_element": round(cpu / max(1, steady) * 1e6, 1),
+                                       "workers_cpu_us_per_element": round(children / max(1, steady) * 1e6, 1)})
 
 
 def variants(elements: int, spins: int) -> list[Any]:
@@ -237,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.variants:  # a probe: its rows only, no ratios
         for r in results:
             print(f"  {r.variant:<18} {r.elements_per_s:>9.1f} el/s  runs {[round(x.elements_per_s) for x in r.runs]}  "
-                  f"consumer CPU us/element {[x.extra['consumer_cpu_us_per_element'] for x in r.runs]}")
+                  f"consumer CPU us/element {[x.extra['consumer_cpu_us_per_element'] for x in r.runs]}  "
+                  f"workers CPU us/element {[x.extra['workers_cpu_us_per_element'] for x in r.runs]}")
         return 0
     thread_best = max(v for k, v in rates.items() if not k.startswith(("workers", "torch")))
     rows = []
@@ -246,7 +270,9 @@ def main(argv: list[str] | None = None) -> int:
                      "runs": [round(x.elements_per_s, 1) for x in r.runs],
                      "startup_s": [x.extra["startup_s"] for x in r.runs],
                      "consumer_cpu_us_per_element": sorted(x.extra["consumer_cpu_us_per_element"]
-                                                           for x in r.runs)[len(r.runs) // 2]})
+                                                           for x in r.runs)[len(r.runs) // 2],
+                     "workers_cpu_us_per_element": sorted(x.extra["workers_cpu_us_per_element"]
+                                                          for x in r.runs)[len(r.runs) // 2]})
     summary = {
         "per_call_ms": round(per_call * 1000, 3), "elements": args.elements, "repeats": args.repeats,
         "loadavg_before": [round(x, 2) for x in load], "loadavg_after": [round(x, 2) for x in os.getloadavg()],
@@ -263,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
           f"batches of 32; load average {summary['loadavg_before']} -> {summary['loadavg_after']}")
     for row in rows:
         print(f"  {row['variant']:<18} {row['elements_per_s']:>9.1f} el/s  runs {row['runs']}  "
-              f"start-up s {row['startup_s']}  consumer CPU {row['consumer_cpu_us_per_element']} us/element")
+              f"start-up s {row['startup_s']}  consumer CPU {row['consumer_cpu_us_per_element']} us/element  "
+              f"workers CPU {row['workers_cpu_us_per_element']} us/element")
     print(f"  workers2/workers1 {summary['workers2_vs_workers1']}, workers2/best thread variant "
           f"{summary['workers2_vs_best_thread_variant']}"
           + (f", workers2/DataLoader {summary['workers2_vs_torch_dataloader2']} (numpy batches "
