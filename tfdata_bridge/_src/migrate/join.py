@@ -22,6 +22,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
+from tfdata_bridge._src.migrate.reader_fn import reader_fn
 
 _JOIN_PARAMS = {
     "train.batch_join": ("tensors_list", "batch_size", "capacity", "enqueue_many", "shapes", "dynamic_pad",
@@ -69,18 +70,20 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     if loop is not None:
         return _loop_pipeline(finder, body, index, api, args, list_stmt, *loop)
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
-            and len(comp.elt.args) == 1 and isinstance(comp.elt.args[0].value, cst.Name)
-            and comp.for_in.inner_for_in is None and not comp.for_in.ifs
+            and comp.for_in.inner_for_in is None and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)
             and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
             and comp.for_in.iter.func.value == "range" and len(comp.for_in.iter.args) == 1):
         raise Refusal("the tensors list is not `[read_fn(filename_queue) for _ in range(k)]`")
     readers = module.code_for_node(comp.for_in.iter.args[0].value)
     method = isinstance(comp.elt.func, cst.Attribute)  # ``self._decode(queue)``: a method of the caller's class
     fn_name = comp.elt.func.attr.value if method else comp.elt.func.value
-    queue_name = comp.elt.args[0].value.value
+    queues = [a.value.value for a in comp.elt.args if isinstance(a.value, cst.Name)
+              and (q := _single_def(body[:index], a.value.value)) is not None
+              and finder.is_api(q.body[0].value, "train.string_input_producer")]
+    if len(queues) != 1:
+        raise Refusal(f"`{fn_name}` is not given one file queue made by `string_input_producer` in the same block")
+    queue_name = queues[0]
     queue_stmt = _single_def(body[:index], queue_name)
-    if queue_stmt is None or not finder.is_api(queue_stmt.body[0].value, "train.string_input_producer"):
-        raise Refusal(f"`{queue_name}` is not made by `string_input_producer` in the same block")
     fn = _method(finder, module, stmt, comp.elt.func) if method else None
     if not method:
         fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
@@ -99,28 +102,11 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
             raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
     if method and _attribute_uses(module, fn_name) != 1:
         raise Refusal(f"the method `{fn_name}` is used beyond the join; it cannot move into tf.data")
-    own = fn.params.params[1:] if method else fn.params.params
-    if len(own) != 1 or own[0].default is not None or isinstance(fn.params.star_arg, cst.Param) or fn.params.kwonly_params:
-        raise Refusal(f"`{fn_name}` does not take just the file queue")
-    param = own[0].name.value
-    stmts = list(fn.body.body)
-    if not stmts or not (isinstance(stmts[-1], cst.SimpleStatementLine) and isinstance(stmts[-1].body[0], cst.Return)
-                         and stmts[-1].body[0].value is not None):
-        raise Refusal(f"`{fn_name}` does not end by returning its tensors")
-    returned = stmts[-1].body[0].value
-    reader_stmt, read_stmt, rest = _reader_read_rest(stmts[:-1], finder, f"`{fn_name}`")
-    if reader_stmt is None or read_stmt is None:
-        raise Refusal(f"`{fn_name}` does not make a reader and read the queue")
-    reader_call = reader_stmt.body[0].value
-    reader_name = target_names(reader_stmt.body[0].targets[0].target)[0]
-    read_call = read_stmt.body[0].value
-    key, value = target_names(read_stmt.body[0].targets[0].target)
-    if not (isinstance(read_call.func.value, cst.Name) and read_call.func.value.value == reader_name
-            and len(read_call.args) == 1 and isinstance(read_call.args[0].value, cst.Name)
-            and read_call.args[0].value.value == param):
-        raise Refusal(f"`{fn_name}` does not read its own reader from its queue argument")
-    pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, reader_call, key, value, rest, returned,
-                         readers, fn_name)
+    got = reader_fn(finder, fn, comp.elt, method, queue_name, comp.for_in.target.value, READERS)
+    pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, got.reader_call, got.key, got.value,
+                         got.rest, got.returned, readers, fn_name)
+    if got.up_to is not None:
+        pipeline.source.up_to = module.code_for_node(got.up_to)
     return pipeline, [queue_stmt, list_stmt, fn]
 
 

@@ -1,0 +1,218 @@
+"""The reader function of a join: ``[read_fn(filename_queue, ...) for _ in range(k)]``, read as its parts.
+
+A function or method a join calls once per reader thread with the file queue. Real ones do more than read:
+
+    def read_my_file_format(self, filename_queue, skip=1):
+        with tf.name_scope("read"):                           # a graph scope: nothing in tf.data, it goes
+            record_defaults = [[0.0]] * self.columns           # statements before the read stay
+            reader = io_ops.TextLineReader(skip_header_lines=skip)
+            _, line = reader.read(filename_queue)              # or tf.TFRecordReader().read(q), or read_up_to(q, n)
+            for _ in range(self.extra):                        # loops, ifs, asserts, logging after it stay
+                record_defaults.append([0.0])
+            row = tf.decode_csv(line, record_defaults)
+            return row[0], row[1:]
+
+Its reader and ``read`` lines go; everything else becomes the per-record function, its parameters other than
+the queue bound first (``skip = 1``, from the call's argument or the parameter's default). The queue and the
+reader must be used by the read alone, and the function must end with its one ``return``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, target_names
+
+_LITERAL_NAMES = {"None", "True", "False"}
+
+
+@dataclass
+class ReaderFn:
+    reader_call: cst.Call  # the reader's constructor call
+    key: str
+    value: str
+    rest: list[cst.BaseStatement]  # the parameters bound, the statements before and after the read
+    returned: cst.BaseExpression
+    up_to: cst.BaseExpression | None = None  # ``read_up_to(queue, n)``: n, as the caller can evaluate it
+
+
+def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str, loop_var: str,
+              readers_api: set[str]) -> ReaderFn:
+    """``fn`` called as ``call`` (``queue`` the caller's file queue; ``loop_var`` the comprehension's target) as
+    a reader function; ``Refusal`` with the reason when it is not one."""
+    from tfdata_bridge._src.migrate.helpers import _unscoped
+
+    name = fn.name.value
+    if fn.decorators or fn.asynchronous:
+        raise Refusal(f"`{name}` is decorated or async")
+    bound, param = _bind(fn, call, method, queue)
+    for p, arg in bound.items():
+        if loop_var != "_" and loop_var in names_in(arg):
+            raise Refusal(f"`{name}` is given the loop's `{loop_var}`: the readers are not copies")
+    body = _unscoped(finder, list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [])
+    returns = [n for s in body for n in _nodes(s, cst.Return)]
+    last = body[-1] if body else None
+    if not (len(returns) == 1 and isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1
+            and last.body[0] is returns[0] and returns[0].value is not None):
+        raise Refusal(f"`{name}` does not end with its one `return` of the tensors")
+    if any(_nodes(s, (cst.Yield, cst.Global, cst.Nonlocal)) for s in body):
+        raise Refusal(f"`{name}` yields or declares global names")
+    reader_stmt = read_stmt = None
+    read = None
+    for s in body[:-1]:
+        a = _one_assign(s)
+        if a is None:
+            continue
+        v = a.value
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value in ("read", "read_up_to"):
+            if read_stmt is not None:
+                raise Refusal(f"`{name}` reads more than once")
+            read_stmt, read = s, v
+    if read is None:
+        raise Refusal(f"`{name}` does not read the queue it is given")
+    names = target_names(_one_assign(read_stmt).targets[0].target)
+    if names is None or len(names) != 2:
+        raise Refusal(f"`{name}` does not unpack its read into `key, value`")
+    key, value = names
+    up_to = None
+    want = 2 if read.func.attr.value == "read_up_to" else 1
+    if len(read.args) != want or any(a.keyword is not None or a.star for a in read.args) or not (
+            isinstance(read.args[0].value, cst.Name) and read.args[0].value.value == param):
+        raise Refusal(f"`{name}` does not read its queue `{param}` as `reader.read({param})`")
+    if want == 2:
+        up_to = _at_call_site(read.args[1].value, bound, name)
+    reader_expr = read.func.value
+    if isinstance(reader_expr, cst.Name):
+        made = [s for s in body[:body.index(read_stmt)] if (a := _one_assign(s)) is not None
+                and target_names(a.targets[0].target) == [reader_expr.value]]
+        if len(made) != 1:
+            raise Refusal(f"the reader `{reader_expr.value}` is not made once in `{name}` before its read")
+        reader_stmt = made[0]
+        reader_call = _one_assign(reader_stmt).value
+        if sum(_uses(s, reader_expr.value) for s in body) != 2:  # made, read
+            raise Refusal(f"the reader `{reader_expr.value}` is used beyond its read")
+    else:
+        reader_call = reader_expr
+    if not isinstance(reader_call, cst.Call) or finder.is_api(reader_call, *readers_api) is None:
+        raise Refusal(f"`{name}` does not read with one of {', '.join(sorted(readers_api))}")
+    if sum(_uses(s, param) for s in body) != 1:
+        raise Refusal(f"`{name}` uses its queue `{param}` beyond the read")
+    if {key, value} & set(bound):
+        raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
+    before = body[:body.index(read_stmt)]
+    if any(_uses(s, n) for s in before for n in (key, value) if n != "_"):
+        raise Refusal(f"`{name}` uses `{key}` or `{value}` before its read")
+    reader_args = {n for n in names_in(reader_call)} & set(bound)
+    if reader_args or names_in(reader_call) & _assigned(before):
+        raise Refusal(f"`{name}` makes its reader from its parameters or its own values; not rewritten")
+    prologue = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(p))], v)])
+                for p, v in bound.items() if any(_uses(s, p) for s in body)]
+    rest = [*prologue, *[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
+    return ReaderFn(reader_call, key, value, rest, returns[0].value, up_to)
+
+
+def _bind(fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str
+          ) -> tuple[dict[str, cst.BaseExpression], str]:
+    """(the function's other parameters -> the expression each is bound to, the queue parameter's name)."""
+    name = fn.name.value
+    ps = fn.params
+    if isinstance(ps.star_arg, cst.Param) or ps.star_kwarg is not None or ps.posonly_params:
+        raise Refusal(f"`{name}` takes *args, **kwargs or positional-only parameters")
+    params = list(ps.params[1:] if method else ps.params)
+    every = params + list(ps.kwonly_params)
+    by_name = {p.name.value: p for p in every}
+    given: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            raise Refusal(f"`{name}` is called with *args or **kwargs")
+        if arg.keyword is None:
+            if i >= len(params):
+                raise Refusal(f"`{name}` is called with more arguments than it takes")
+            given[params[i].name.value] = arg.value
+        elif arg.keyword.value in by_name:
+            given[arg.keyword.value] = arg.value
+        else:
+            raise Refusal(f"`{name}` has no parameter `{arg.keyword.value}`")
+    queue_params = [p for p, v in given.items() if isinstance(v, cst.Name) and v.value == queue]
+    if len(queue_params) != 1:
+        raise Refusal(f"`{name}` is not given the file queue `{queue}` once")
+    [param] = queue_params
+    bound: dict[str, cst.BaseExpression] = {}
+    for p in every:
+        n = p.name.value
+        if n == param:
+            continue
+        if n in given:
+            if queue in names_in(given[n]):
+                raise Refusal(f"`{name}` is given the file queue `{queue}` in `{n}` too")
+            bound[n] = given[n]
+        elif p.default is None:
+            raise Refusal(f"`{name}` is called without its `{n}`")
+        elif names_in(p.default) - _LITERAL_NAMES:
+            raise Refusal(f"the default of `{name}`'s `{n}` is not a literal; the rewrite cannot move it")
+        else:
+            bound[n] = p.default
+    return bound, param
+
+
+def _at_call_site(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression], fn: str) -> cst.BaseExpression:
+    """``read_up_to``'s count as the caller can write it: only the function's parameters and literals."""
+    from tfdata_bridge._src.migrate.helpers import _resolve
+
+    free = names_in(expr) - set(bound) - _LITERAL_NAMES
+    if free:
+        raise Refusal(f"`{fn}` reads `read_up_to` with a count from `{sorted(free)[0]}`; the rewrite cannot move it")
+    return _resolve(expr, bound, {}, fn)
+
+
+def _one_assign(stmt: cst.BaseStatement) -> cst.Assign | None:
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) \
+            and len(stmt.body[0].targets) == 1:
+        return stmt.body[0]
+    return None
+
+
+def _nodes(node: cst.CSTNode, kind) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+
+    class _V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            if isinstance(n, kind):
+                found.append(n)
+            return not isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
+
+    node.visit(_V())
+    return found
+
+
+def _uses(node: cst.CSTNode, name: str) -> int:
+    """How often the variable ``name`` appears in ``node`` (attribute names and keywords are not variables)."""
+    count = [0]
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            if n.value == name:
+                count[0] += 1
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False
+
+        def visit_Arg(self, n: cst.Arg) -> bool:
+            n.value.visit(self)
+            return False
+
+    node.visit(_V())
+    return count[0]
+
+
+def _assigned(stmts: list[cst.BaseStatement]) -> set[str]:
+    out: set[str] = set()
+    for s in stmts:
+        for a in _nodes(s, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in a.targets] if isinstance(a, cst.Assign) else [a.target]
+            for t in targets:
+                out |= set(target_names(t) or names_in(t))
+    return out
