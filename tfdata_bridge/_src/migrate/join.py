@@ -22,6 +22,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
+from tfdata_bridge._src.migrate.objects import method_of
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
 
 _JOIN_PARAMS = {
@@ -84,7 +85,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         raise Refusal(f"`{fn_name}` is not given one file queue made by `string_input_producer` in the same block")
     queue_name = queues[0]
     queue_stmt = _single_def(body[:index], queue_name)
-    fn = _method(finder, module, stmt, comp.elt.func) if method else None
+    fn = _any_method(finder, module, stmt, comp.elt.func) if method else None
     if not method:
         fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
         if len(fns) != 1:
@@ -100,9 +101,10 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     for name, allowed in (((fn_name, 1),) if not method else ()) + ((lists.value, 2), (queue_name, 2)):
         if len([r for r in finder.refs.get(name, []) if id(r) not in inside_fn]) != allowed:  # (a def and) one use
             raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
-    if method and _attribute_uses(module, fn_name) != 1:
+    if method and _attribute_uses(module, fn_name) - _attribute_uses(fn, fn_name) != 1:
         raise Refusal(f"the method `{fn_name}` is used beyond the join; it cannot move into tf.data")
-    got = reader_fn(finder, fn, comp.elt, method, queue_name, comp.for_in.target.value, READERS)
+    got = reader_fn(finder, fn, comp.elt, method, queue_name, comp.for_in.target.value, READERS,
+                    comp.elt.func.value.value if method else None)
     pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, got.reader_call, got.key, got.value,
                          got.rest, got.returned, readers, fn_name)
     if got.up_to is not None:
@@ -243,7 +245,17 @@ def _method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attri
     return fn
 
 
-def _attribute_uses(module: cst.Module, attr: str) -> int:
+def _any_method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute) -> cst.FunctionDef:
+    """``self.name`` of the caller's class, or ``obj.name`` of an object whose class this module defines."""
+    try:
+        return _method(finder, module, at, func)
+    except Refusal as exc:
+        if "is not called from a method of its class" not in str(exc):
+            raise
+    return method_of(finder, module, at, func)[0]
+
+
+def _attribute_uses(module: cst.CSTNode, attr: str) -> int:
     count = [0]
 
     class _V(cst.CSTVisitor):

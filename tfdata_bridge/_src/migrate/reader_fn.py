@@ -39,15 +39,20 @@ class ReaderFn:
 
 
 def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str, loop_var: str,
-              readers_api: set[str]) -> ReaderFn:
+              readers_api: set[str], obj: str | None = None) -> ReaderFn:
     """``fn`` called as ``call`` (``queue`` the caller's file queue; ``loop_var`` the comprehension's target) as
-    a reader function; ``Refusal`` with the reason when it is not one."""
+    a reader function; ``Refusal`` with the reason when it is not one. A method's first parameter is read as
+    ``obj``, the name of the object it is called on at the call site."""
     from tfdata_bridge._src.migrate.helpers import _unscoped
+    from tfdata_bridge._src.migrate.objects import as_object
 
     name = fn.name.value
     if fn.decorators or fn.asynchronous:
         raise Refusal(f"`{name}` is decorated or async")
     bound, param = _bind(fn, call, method, queue)
+    first = fn.params.params[0].name.value if method and fn.params.params else None
+    if first is not None and obj is not None and obj != first and _uses(fn.body, obj):
+        raise Refusal(f"`{name}` uses the name `{obj}` of the object it is called on")
     for p, arg in bound.items():
         if loop_var != "_" and loop_var in names_in(arg):
             raise Refusal(f"`{name}` is given the loop's `{loop_var}`: the readers are not copies")
@@ -82,7 +87,8 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
             isinstance(read.args[0].value, cst.Name) and read.args[0].value.value == param):
         raise Refusal(f"`{name}` does not read its queue `{param}` as `reader.read({param})`")
     if want == 2:
-        up_to = _at_call_site(read.args[1].value, bound, name)
+        own = {first: cst.Name(obj)} if first is not None and obj is not None else {}
+        up_to = _at_call_site(read.args[1].value, {**bound, **own}, name)
     reader_expr = read.func.value
     if isinstance(reader_expr, cst.Name):
         made = [s for s in body[:body.index(read_stmt)] if (a := _one_assign(s)) is not None
@@ -110,7 +116,11 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
     prologue = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(p))], v)])
                 for p, v in bound.items() if any(_uses(s, p) for s in body)]
     rest = [*prologue, *[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
-    return ReaderFn(reader_call, key, value, rest, returns[0].value, up_to)
+    returned = returns[0].value
+    if first is not None and obj is not None and obj != first:  # ``self`` is the object called, by its name
+        rest = as_object(rest, first, obj)
+        returned = as_object([returned], first, obj)[0]
+    return ReaderFn(reader_call, key, value, rest, returned, up_to)
 
 
 def _bind(fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str
