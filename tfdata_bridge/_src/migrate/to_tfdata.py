@@ -600,7 +600,8 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
     extra = p.source.prefetch.removed if p.source.prefetch is not None else []
-    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates)]
+    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates),
+            *p.source.removes]
 
 
 def _comment_lines(comment: str, width: int = 100) -> list[cst.EmptyLine]:
