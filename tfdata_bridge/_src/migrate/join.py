@@ -85,7 +85,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         raise Refusal(f"`{fn_name}` is not given one file queue made by `string_input_producer` in the same block")
     queue_name = queues[0]
     queue_stmt = _single_def(body[:index], queue_name)
-    fn = _any_method(finder, module, stmt, comp.elt.func) if method else None
+    fn, foreign = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None)
     if not method:
         fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
         if len(fns) != 1:
@@ -101,22 +101,26 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     for name, allowed in (((fn_name, 1),) if not method else ()) + ((lists.value, 2), (queue_name, 2)):
         if len([r for r in finder.refs.get(name, []) if id(r) not in inside_fn]) != allowed:  # (a def and) one use
             raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
-    if method and _attribute_uses(module, fn_name) - _attribute_uses(fn, fn_name) != 1:
+    if method and _attribute_uses(module, fn_name) - (0 if foreign else _attribute_uses(fn, fn_name)) != 1:
         raise Refusal(f"the method `{fn_name}` is used beyond the join; it cannot move into tf.data")
-    got = reader_fn(finder, fn, comp.elt, method, queue_name, comp.for_in.target.value, READERS,
+    got = reader_fn(foreign or finder, fn, comp.elt, method, queue_name, comp.for_in.target.value, READERS,
                     comp.elt.func.value.value if method else None)
     pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, got.reader_call, got.key, got.value,
-                         got.rest, got.returned, readers, fn_name)
+                         got.rest, got.returned, readers, fn_name, got.kind)
     if got.up_to is not None:
         pipeline.source.up_to = module.code_for_node(got.up_to)
+    if foreign:
+        pipeline.source.foreign = [fn]
     return pipeline, [queue_stmt, list_stmt, fn]
 
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,
-              value: str, rest: list, returned: cst.BaseExpression, readers: str, where: str) -> Pipeline:
+              value: str, rest: list, returned: cst.BaseExpression, readers: str, where: str,
+              kind: str | None = None) -> Pipeline:
+    """``kind``: the reader's class, where another module's Finder told it."""
     if key != "_" and any(key in _names(s) for s in [*rest, returned]):
         raise Refusal(f"the record key `{key}` is used; tf.data readers do not make it")
-    kind = finder.is_api(reader_call, *READERS)
+    kind = kind or finder.is_api(reader_call, *READERS)
     if kind == "WholeFileReader":
         raise Refusal("a WholeFileReader join is not rewritten yet")
     batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
@@ -245,14 +249,17 @@ def _method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attri
     return fn
 
 
-def _any_method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute) -> cst.FunctionDef:
-    """``self.name`` of the caller's class, or ``obj.name`` of an object whose class this module defines."""
+def _any_method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
+                ) -> tuple[cst.FunctionDef, Finder | None]:
+    """(``self.name`` of the caller's class, or ``obj.name`` of an object whose class this module or another of
+    the tree defines; the Finder of that other module, None for this one)."""
     try:
-        return _method(finder, module, at, func)
+        return _method(finder, module, at, func), None
     except Refusal as exc:
         if "is not called from a method of its class" not in str(exc):
             raise
-    return method_of(finder, module, at, func)[0]
+    fn, _, home = method_of(finder, module, at, func)
+    return fn, (home[1] if home is not None else None)
 
 
 def _attribute_uses(module: cst.CSTNode, attr: str) -> int:

@@ -39,7 +39,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     if module is None:
         return None
     try:
-        fn = _any_method(finder, module, stmt, func)
+        fn, foreign = _any_method(finder, module, stmt, func)
     except Refusal:
         return None  # not a method this module defines: some other call, left to the other recognisers
     if not _reads(fn):
@@ -54,17 +54,21 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     queue_stmt = finder.scopes.single_assignment(stmt, queue)
     if [r for r in finder.scopes.readers_of(queue_stmt, queue) if r is not queues[0]]:
         raise Refusal(f"the file queue `{queue}` is used beyond `{name}`")
-    if _attribute_uses(module, name) - _attribute_uses(fn, name) != 1:
+    if _attribute_uses(module, name) - (0 if foreign else _attribute_uses(fn, name)) != 1:
         raise Refusal(f"the method `{name}` is used beyond this pipeline; it cannot move into tf.data")
-    got = reader_fn(finder, fn, call, True, queue, "_", READERS, func.value.value)
+    got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value)
     if got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned)):
         raise Refusal(f"the record key `{got.key}` (file:record) is used; tf.data readers do not make it")
     target = stmt.body[0].targets[0].target
-    kind = finder.is_api(got.reader_call, *READERS)
+    kind = got.kind
     inlined = [*got.rest, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got.returned)])]
     source = Source("reader", [queue_stmt, stmt], [got.value], call=bind(queue_stmt.body[0].value,
                     "train.string_input_producer"), reader=kind, reader_args=bind(got.reader_call, kind))
-    source.inlined, source.removes = inlined, [fn]
+    source.inlined = inlined
+    if foreign:
+        source.foreign = [fn]
+    else:
+        source.removes = [fn]
     if got.up_to is not None:
         source.up_to = module.code_for_node(got.up_to)
     return source

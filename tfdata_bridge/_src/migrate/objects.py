@@ -7,23 +7,29 @@ Readers held in classes are called three ways, each resolved by scope, never by 
     def inputs(decoder, files): ... decoder.read(queue)    # a parameter every caller in the module
     inputs(Decoder(3), files)                              #   passes an object of one class
 
-The class must be defined in this module (its method, or one of a base class of this module). A reader
-method called once, with the file queue, is inlined into the per-record function: ``self`` becomes the
-object's name, its other parameters are bound first (``reader_fn.py``), and the method goes.
+The class is defined in this module or, in a tree, in another of its modules (``tree.py`` resolves the
+import); the method is its own or a base class's of that module. A reader method called once, with the file
+queue, is inlined into the per-record function: ``self`` becomes the object's name, its other parameters are
+bound first (``reader_fn.py``), and the method goes (from another module: when ``tree.py`` finds no other
+use of it; and only if every global name it reads is the same import in both modules).
 """
 
 from __future__ import annotations
 
+import builtins
+
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 from libcst.metadata import Assignment, GlobalScope
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, names_in
 
 
 def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
-              ) -> tuple[cst.FunctionDef, cst.ClassDef]:
-    """The plain method that ``func`` (``obj.name``, called at the statement ``at``) means; ``Refusal`` when the
-    object's class cannot be told in this module."""
+              ) -> tuple[cst.FunctionDef, cst.ClassDef, tuple | None]:
+    """(the plain method that ``func`` (``obj.name``, called at the statement ``at``) means, its class, and
+    ``(module, finder, check)`` of the tree's module defining it when that is another); ``Refusal`` when the
+    object's class cannot be told."""
     if not isinstance(func.value, cst.Name):
         raise Refusal(f"`{module.code_for_node(func)}` is not a method of a name the rewrite can follow")
     obj, name = func.value.value, func.attr.value
@@ -31,30 +37,73 @@ def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
     caller = getattr(scope, "node", None)
     made = finder.scopes.single_assignment(at, obj)
     if made is not None:
-        cls = _class_made_by(finder, made, made.body[0].value)
+        cls, home = _class_made_by(finder, made, made.body[0].value)
     elif isinstance(caller, cst.FunctionDef) and isinstance(getattr(scope, "parent", None), GlobalScope) and \
             obj in [p.name.value for p in caller.params.params]:
-        cls = _class_passed(finder, module, caller, obj)
+        cls, home = _class_passed(finder, module, caller, obj)
     else:
         raise Refusal(f"`{obj}` is neither made once in this function nor a parameter of a module function")
-    fn = _lookup(finder, module, cls, name)
+    fn = _lookup(finder, home[0] if home else module, cls, name)
     if fn.decorators or fn.asynchronous or not fn.params.params:
         raise Refusal(f"`{cls.name.value}.{name}` is not one plain method")
-    return fn, cls
+    if home is not None:
+        home[2](fn)  # the tree refuses it where the method cannot go
+        _same_globals(fn, home[0], module)
+    return fn, cls, home
 
 
-def _class_made_by(finder, stmt: cst.CSTNode, value: cst.BaseExpression) -> cst.ClassDef:
+def _same_globals(fn: cst.FunctionDef, home: cst.Module, here: cst.Module) -> None:
+    """Every module-level name the method reads is the same import in the caller's module (its body moves)."""
+    from tfdata_bridge._src.migrate.reader_fn import _assigned
+
+    local = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]} | _assigned(list(fn.body.body))
+    theirs, ours = _imports(home), _imports(here)
+    for name in sorted(names_in(fn.body) - local - set(dir(builtins))):
+        if name not in theirs or theirs[name] != ours.get(name):
+            raise Refusal(f"`{fn.name.value}` reads `{name}`, which its module and the caller's do not import "
+                          "alike; its body cannot move")
+
+
+def _imports(module: cst.Module) -> dict[str, str]:
+    """``{bound name: what it imports}`` of the module's top-level imports."""
+    out: dict[str, str] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Import):
+                for a in small.names:
+                    full = get_full_name_for_node(a.name) or ""
+                    bound = a.asname.name.value if a.asname is not None and isinstance(a.asname.name, cst.Name) \
+                        else full.split(".")[0]
+                    out[bound] = full if a.asname is not None else full.split(".")[0]
+            elif isinstance(small, cst.ImportFrom) and not small.relative and small.module is not None and \
+                    not isinstance(small.names, cst.ImportStar):
+                base = get_full_name_for_node(small.module) or ""
+                for a in small.names:
+                    n = get_full_name_for_node(a.name) or ""
+                    bound = a.asname.name.value if a.asname is not None and isinstance(a.asname.name, cst.Name) else n
+                    out[bound] = f"{base}.{n}"
+    return out
+
+
+def _class_made_by(finder, stmt: cst.CSTNode, value: cst.BaseExpression) -> tuple[cst.ClassDef, tuple | None]:
+    external = getattr(finder.external, "classdef", None)  # a class of another module of the tree
+    found_there = external(value.func) if external is not None and isinstance(value, cst.Call) else None
+    if found_there is not None:
+        return found_there[0], found_there[1:]
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
-        raise Refusal("the object is not made by calling a class of this module")
+        raise Refusal("the object is not made by calling a class of this module or the tree")
     scope = finder.scopes.scope(stmt)
     found = list(scope[value.func.value]) if scope is not None else []
     if len(found) != 1 or not isinstance(found[0], Assignment) or not isinstance(found[0].node, cst.ClassDef) \
             or not isinstance(found[0].scope, GlobalScope):
         raise Refusal(f"`{value.func.value}` is not one class of this module")
-    return found[0].node
+    return found[0].node, None
 
 
-def _class_passed(finder, module: cst.Module, fn: cst.FunctionDef, param: str) -> cst.ClassDef:
+def _class_passed(finder, module: cst.Module, fn: cst.FunctionDef, param: str
+                  ) -> tuple[cst.ClassDef, tuple | None]:
     """The one class whose objects every call of ``fn`` in the module passes as ``param``."""
     callers = {id(n) for n in finder.scopes.callers(fn)}
     at = [p.name.value for p in fn.params.params].index(param)
@@ -94,8 +143,7 @@ def _class_passed(finder, module: cst.Module, fn: cst.FunctionDef, param: str) -
             if made is None:
                 raise Refusal(f"`{value.value}`, passed as `{param}`, is not made once before the call")
             value = made.body[0].value
-        cls = _class_made_by(finder, stmt, value)
-        classes[id(cls)] = cls
+        classes[id(_class_made_by(finder, stmt, value)[0])] = _class_made_by(finder, stmt, value)
     if len(classes) != 1:
         raise Refusal(f"`{fn.name.value}` is passed objects of several classes as `{param}`")
     return next(iter(classes.values()))

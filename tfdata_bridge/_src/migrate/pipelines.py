@@ -49,6 +49,7 @@ class Source:
     # what else the rewrite removes (the method)
     inlined: list[cst.BaseStatement] = field(default_factory=list)
     removes: list[cst.CSTNode] = field(default_factory=list)
+    foreign: list[cst.FunctionDef] = field(default_factory=list)  # such methods of another module's classes
 
 
 @dataclass

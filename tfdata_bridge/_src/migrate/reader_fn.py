@@ -36,6 +36,7 @@ class ReaderFn:
     rest: list[cst.BaseStatement]  # the parameters bound, the statements before and after the read
     returned: cst.BaseExpression
     up_to: cst.BaseExpression | None = None  # ``read_up_to(queue, n)``: n, as the caller can evaluate it
+    kind: str = ""  # the reader's class (short name)
 
 
 def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str, loop_var: str,
@@ -51,8 +52,6 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
         raise Refusal(f"`{name}` is decorated or async")
     bound, param = _bind(fn, call, method, queue)
     first = fn.params.params[0].name.value if method and fn.params.params else None
-    if first is not None and obj is not None and obj != first and _uses(fn.body, obj):
-        raise Refusal(f"`{name}` uses the name `{obj}` of the object it is called on")
     for p, arg in bound.items():
         if loop_var != "_" and loop_var in names_in(arg):
             raise Refusal(f"`{name}` is given the loop's `{loop_var}`: the readers are not copies")
@@ -101,7 +100,8 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
             raise Refusal(f"the reader `{reader_expr.value}` is used beyond its read")
     else:
         reader_call = reader_expr
-    if not isinstance(reader_call, cst.Call) or finder.is_api(reader_call, *readers_api) is None:
+    kind = finder.is_api(reader_call, *readers_api) if isinstance(reader_call, cst.Call) else None
+    if kind is None:
         raise Refusal(f"`{name}` does not read with one of {', '.join(sorted(readers_api))}")
     if sum(_uses(s, param) for s in body) != 1:
         raise Refusal(f"`{name}` uses its queue `{param}` beyond the read")
@@ -113,14 +113,17 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
     reader_args = {n for n in names_in(reader_call)} & set(bound)
     if reader_args or names_in(reader_call) & _assigned(before):
         raise Refusal(f"`{name}` makes its reader from its parameters or its own values; not rewritten")
+    kept = [*[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
     prologue = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(p))], v)])
-                for p, v in bound.items() if any(_uses(s, p) for s in body)]
-    rest = [*prologue, *[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
+                for p, v in bound.items() if any(_uses(s, p) for s in [*kept, returns[0]])]
+    rest = [*prologue, *kept]
     returned = returns[0].value
     if first is not None and obj is not None and obj != first:  # ``self`` is the object called, by its name
+        if any(_uses(s, obj) for s in [*rest, returned]) or obj in (key, value):
+            raise Refusal(f"`{name}` uses the name `{obj}` of the object it is called on")
         rest = as_object(rest, first, obj)
         returned = as_object([returned], first, obj)[0]
-    return ReaderFn(reader_call, key, value, rest, returned, up_to)
+    return ReaderFn(reader_call, key, value, rest, returned, up_to, kind)
 
 
 def _bind(fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str
@@ -174,7 +177,12 @@ def _at_call_site(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression]
     free = names_in(expr) - set(bound) - _LITERAL_NAMES
     if free:
         raise Refusal(f"`{fn}` reads `read_up_to` with a count from `{sorted(free)[0]}`; the rewrite cannot move it")
-    return _resolve(expr, bound, {}, fn)
+    out = _resolve(expr, bound, {}, fn)
+    # ``batch_size or self.records_per_read`` with ``batch_size`` left at None: the second
+    while isinstance(out, cst.BooleanOperation) and isinstance(out.operator, cst.Or) and \
+            isinstance(out.left, cst.Name) and out.left.value == "None":
+        out = out.right
+    return out
 
 
 def _one_assign(stmt: cst.BaseStatement) -> cst.Assign | None:
