@@ -110,9 +110,11 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
     before = body[:body.index(read_stmt)]
     if any(_uses(s, n) for s in before for n in (key, value) if n != "_"):
         raise Refusal(f"`{name}` uses `{key}` or `{value}` before its read")
-    reader_args = {n for n in names_in(reader_call)} & set(bound)
-    if reader_args or names_in(reader_call) & _assigned(before):
-        raise Refusal(f"`{name}` makes its reader from its parameters or its own values; not rewritten")
+    if names_in(reader_call) & _assigned(before):
+        raise Refusal(f"`{name}` makes its reader from values it computes; the rewrite cannot move them")
+    own = {first: cst.Name(obj)} if first is not None and obj is not None else {}
+    if names_in(reader_call) & (set(bound) | set(own)):  # ``TextLineReader(skip_header_lines=skip)``
+        reader_call = _at_call_site(reader_call, {**bound, **own}, name, free_ok=True)
     kept = [*[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
     prologue = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(p))], v)])
                 for p, v in bound.items() if any(_uses(s, p) for s in [*kept, returns[0]])]
@@ -170,12 +172,15 @@ def _bind(fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str
     return bound, param
 
 
-def _at_call_site(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression], fn: str) -> cst.BaseExpression:
-    """``read_up_to``'s count as the caller can write it: only the function's parameters and literals."""
+def _at_call_site(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression], fn: str,
+                  free_ok: bool = False) -> cst.BaseExpression:
+    """``expr`` (``read_up_to``'s count, the reader's arguments) as the caller can write it, the function's
+    parameters replaced by what they are bound to; other names (``free_ok``: the module's, such as ``tf``)
+    refused unless allowed."""
     from tfdata_bridge._src.migrate.helpers import _resolve
 
     free = names_in(expr) - set(bound) - _LITERAL_NAMES
-    if free:
+    if free and not free_ok:
         raise Refusal(f"`{fn}` reads `read_up_to` with a count from `{sorted(free)[0]}`; the rewrite cannot move it")
     out = _resolve(expr, bound, {}, fn)
     # ``batch_size or self.records_per_read`` with ``batch_size`` left at None: the second
