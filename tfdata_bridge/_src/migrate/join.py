@@ -63,10 +63,11 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
             raise Refusal(f"`{api}` is called with arguments the rewrite does not know")
         args[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
     lists = args.get("tensors_list")
-    if not isinstance(lists, cst.Name):
+    inline = isinstance(lists, cst.ListComp)  # ``batch_join([read(queue) for _ in range(k)], ...)``
+    if not isinstance(lists, cst.Name) and not inline:
         raise Refusal("the tensors list is not a name bound to `[read(queue) for _ in range(k)]`")
-    list_stmt = _single_def(body[:index], lists.value)
-    comp = list_stmt.body[0].value if list_stmt is not None else None
+    list_stmt = _single_def(body[:index], lists.value) if not inline else None
+    comp = lists if inline else list_stmt.body[0].value if list_stmt is not None else None
     loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
     if loop is not None:
         return _loop_pipeline(finder, body, index, api, args, list_stmt, *loop)
@@ -98,8 +99,14 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
             inside_fn.add(id(n))
 
     fn.visit(_Ids())
-    for name, allowed in (((fn_name, 1),) if not method else ()) + ((lists.value, 2), (queue_name, 2)):
-        if len([r for r in finder.refs.get(name, []) if id(r) not in inside_fn]) != allowed:  # (a def and) one use
+    # by scope, not spelling: the function called once (here), the list and the queue read once each
+    uses = [(fn_name, len(finder.scopes.callers(fn)) if not method else 1)]
+    if not inline:
+        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value))))
+    uses.append((queue_name, len([r for r in finder.scopes.readers_of(queue_stmt, queue_name)
+                                  if id(r) not in inside_fn])))
+    for name, count in uses:
+        if count != 1:
             raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
     if method and _attribute_uses(module, fn_name) - (0 if foreign else _attribute_uses(fn, fn_name)) != 1:
         raise Refusal(f"the method `{fn_name}` is used beyond the join; it cannot move into tf.data")
@@ -111,7 +118,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         pipeline.source.up_to = module.code_for_node(got.up_to)
     if foreign:
         pipeline.source.foreign = [fn]
-    return pipeline, [queue_stmt, list_stmt, fn]
+    return pipeline, [s for s in (queue_stmt, list_stmt, fn) if s is not None]
 
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,
@@ -126,7 +133,7 @@ def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reade
     batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
     args = {k: v for k, v in args.items() if k != "tensors_list"}
     args["tensors"] = returned
-    source = Source("reader", [queue_stmt, list_stmt], [value], call=bind(queue_stmt.body[0].value,
+    source = Source("reader", [s for s in (queue_stmt, list_stmt) if s is not None], [value], call=bind(queue_stmt.body[0].value,
                     "train.string_input_producer"), reader=kind, reader_args=bind(reader_call, kind))
     small = stmt.body[0]
     return Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
