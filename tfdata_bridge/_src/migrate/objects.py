@@ -92,13 +92,15 @@ def _class_made_by(finder, stmt: cst.CSTNode, value: cst.BaseExpression) -> tupl
     found_there = external(value.func) if external is not None and isinstance(value, cst.Call) else None
     if found_there is not None:
         return found_there[0], found_there[1:]
+    tree_only = ("; a class of another module is followed only when the tree is migrated together "
+                 "(`migrate` on the folder)") if external is None else ""
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
-        raise Refusal("the object is not made by calling a class of this module or the tree")
+        raise Refusal(f"the object is not made by calling a class of this module{tree_only or ' or the tree'}")
     scope = finder.scopes.scope(stmt)
     found = list(scope[value.func.value]) if scope is not None else []
     if len(found) != 1 or not isinstance(found[0], Assignment) or not isinstance(found[0].node, cst.ClassDef) \
             or not isinstance(found[0].scope, GlobalScope):
-        raise Refusal(f"`{value.func.value}` is not one class of this module")
+        raise Refusal(f"`{value.func.value}` is not one class of this module{tree_only}")
     return found[0].node, None
 
 
