@@ -506,3 +506,41 @@ def test_programs_of_these_forms_deliver_what_their_originals_deliver(tmp_path):
             assert rows[0] == rows[1], name
         else:
             assert sorted(rows[0]) == sorted(rows[1]), name
+
+
+STORED_READER = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Input(object):
+    def __init__(self, files):
+        self.files = files
+        self.reader = tf.TFRecordReader()
+
+    def parse(self, filename_queue):
+        _, serialized = self.reader.read(filename_queue)
+        features = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([3], tf.float32)})
+        return [features["x"]]
+
+    def batches(self, n):
+        queue = tf.train.string_input_producer(self.files, num_epochs=1, shuffle=False)
+        BATCH
+'''
+
+
+def test_a_reader_the_class_stores_and_one_method_reads_goes_with_the_pipeline():
+    result, code = _tfdata(STORED_READER.replace("BATCH", "x = self.parse(queue)\n        return tf.train.batch(x, n)"))
+    _clean(result)
+    assert "self.reader" not in code and "def parse(" not in code and "self.files = files" in code
+
+
+@pytest.mark.parametrize("batch, reason", [
+    pytest.param("return tf.train.batch_join([self.parse(queue) for _ in range(2)], n)",
+                 "share the one reader the class stores", id="join-over-one-reader"),
+    pytest.param("x = self.parse(queue)\n        self.reader.reset()\n        return tf.train.batch(x, n)",
+                 "is not made once and read once in its class", id="reader-used-elsewhere"),
+])
+def test_a_stored_reader_the_rewrite_cannot_take_stays(batch, reason):
+    result, code = _tfdata(STORED_READER.replace("BATCH", batch))
+    assert "self.reader = tf.TFRecordReader()" in code
+    assert reason in _refused(result)

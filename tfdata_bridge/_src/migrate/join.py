@@ -86,7 +86,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         raise Refusal(f"`{fn_name}` is not given one file queue made by `string_input_producer` in the same block")
     queue_name = queues[0]
     queue_stmt = _single_def(body[:index], queue_name)
-    fn, foreign = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None)
+    fn, foreign, cls = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None, None)
     if not method:
         fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
         if len(fns) != 1:
@@ -111,14 +111,16 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     if method and _attribute_uses(module, fn_name) - (0 if foreign else _attribute_uses(fn, fn_name)) != 1:
         raise Refusal(f"the method `{fn_name}` is used beyond the join; it cannot move into tf.data")
     got = reader_fn(foreign or finder, fn, comp.elt, method, queue_name, comp.for_in.target.value, READERS,
-                    comp.elt.func.value.value if method else None)
+                    comp.elt.func.value.value if method else None, cls)
+    if got.removes:  # k read ops of one reader take one file at a time between them: no k-file interleave
+        raise Refusal(f"the {readers} calls of `{fn_name}` share the one reader the class stores; not rewritten")
     pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, got.reader_call, got.key, got.value,
                          got.rest, got.returned, readers, fn_name, got.kind)
     if got.up_to is not None:
         pipeline.source.up_to = module.code_for_node(got.up_to)
     if foreign:
         pipeline.source.foreign = [fn]
-    return pipeline, [s for s in (queue_stmt, list_stmt, fn) if s is not None]
+    return pipeline, [s for s in (queue_stmt, list_stmt, fn, *(got.removes or ())) if s is not None]
 
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,
@@ -257,16 +259,21 @@ def _method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attri
 
 
 def _any_method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
-                ) -> tuple[cst.FunctionDef, Finder | None]:
+                ) -> tuple[cst.FunctionDef, Finder | None, cst.ClassDef | None]:
     """(``self.name`` of the caller's class, or ``obj.name`` of an object whose class this module or another of
-    the tree defines; the Finder of that other module, None for this one)."""
+    the tree defines; the Finder of that other module, None for this one; the class holding the method)."""
     try:
-        return _method(finder, module, at, func), None
+        fn = _method(finder, module, at, func)
+        scope = finder.scopes.scope(at)
+        cls = getattr(getattr(scope, "parent", None), "node", None)
+        return fn, None, cls if isinstance(cls, cst.ClassDef) and any(s is fn for s in cls.body.body) else None
     except Refusal as exc:
         if "is not called from a method of its class" not in str(exc):
             raise
-    fn, _, home = method_of(finder, module, at, func)
-    return fn, (home[1] if home is not None else None)
+    fn, cls, home = method_of(finder, module, at, func)
+    if not any(s is fn for s in cls.body.body):
+        cls = None  # a base class's method: a reader it stores is not looked for
+    return fn, (home[1] if home is not None else None), (cls if home is None else None)
 
 
 def _attribute_uses(module: cst.CSTNode, attr: str) -> int:

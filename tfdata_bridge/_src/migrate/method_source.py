@@ -39,7 +39,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     if module is None:
         return None
     try:
-        fn, foreign = _any_method(finder, module, stmt, func)
+        fn, foreign, cls = _any_method(finder, module, stmt, func)
     except Refusal:
         return None  # not a method this module defines: some other call, left to the other recognisers
     if not _reads(fn):
@@ -56,7 +56,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
         raise Refusal(f"the file queue `{queue}` is used beyond `{name}`")
     if _attribute_uses(module, name) - (0 if foreign else _attribute_uses(fn, name)) != 1:
         raise Refusal(f"the method `{name}` is used beyond this pipeline; it cannot move into tf.data")
-    got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value)
+    got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls)
     if got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned)):
         raise Refusal(f"the record key `{got.key}` (file:record) is used; tf.data readers do not make it")
     target = stmt.body[0].targets[0].target
@@ -68,7 +68,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     if foreign:
         source.foreign = [fn]
     else:
-        source.removes = [fn]
+        source.removes = [fn, *(got.removes or ())]
     if got.up_to is not None:
         source.up_to = module.code_for_node(got.up_to)
     return source

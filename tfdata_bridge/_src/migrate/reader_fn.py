@@ -37,10 +37,11 @@ class ReaderFn:
     returned: cst.BaseExpression
     up_to: cst.BaseExpression | None = None  # ``read_up_to(queue, n)``: n, as the caller can evaluate it
     kind: str = ""  # the reader's class (short name)
+    removes: list[cst.CSTNode] | None = None  # ``self.reader = Reader()`` in another method of the class
 
 
 def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str, loop_var: str,
-              readers_api: set[str], obj: str | None = None) -> ReaderFn:
+              readers_api: set[str], obj: str | None = None, cls: cst.ClassDef | None = None) -> ReaderFn:
     """``fn`` called as ``call`` (``queue`` the caller's file queue; ``loop_var`` the comprehension's target) as
     a reader function; ``Refusal`` with the reason when it is not one. A method's first parameter is read as
     ``obj``, the name of the object it is called on at the call site."""
@@ -98,6 +99,9 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
         reader_call = _one_assign(reader_stmt).value
         if sum(_uses(s, reader_expr.value) for s in body) != 2:  # made, read
             raise Refusal(f"the reader `{reader_expr.value}` is used beyond its read")
+    elif isinstance(reader_expr, cst.Attribute) and isinstance(reader_expr.value, cst.Name) and cls is not None \
+            and reader_expr.value.value == first:  # ``self.reader.read(q)``: a reader the class made elsewhere
+        reader_stmt, reader_call = _stored_reader(cls, reader_expr.attr.value, name)
     else:
         reader_call = reader_expr
     kind = finder.is_api(reader_call, *readers_api) if isinstance(reader_call, cst.Call) else None
@@ -115,6 +119,7 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
     own = {first: cst.Name(obj)} if first is not None and obj is not None else {}
     if names_in(reader_call) & (set(bound) | set(own)):  # ``TextLineReader(skip_header_lines=skip)``
         reader_call = _at_call_site(reader_call, {**bound, **own}, name, free_ok=True)
+    stored = reader_stmt if reader_stmt is not None and reader_stmt not in body else None
     kept = [*[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
     prologue = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(p))], v)])
                 for p, v in bound.items() if any(_uses(s, p) for s in [*kept, returns[0]])]
@@ -125,7 +130,34 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
             raise Refusal(f"`{name}` uses the name `{obj}` of the object it is called on")
         rest = as_object(rest, first, obj)
         returned = as_object([returned], first, obj)[0]
-    return ReaderFn(reader_call, key, value, rest, returned, up_to, kind)
+    return ReaderFn(reader_call, key, value, rest, returned, up_to, kind, [stored] if stored is not None else None)
+
+
+def _stored_reader(cls: cst.ClassDef, attr: str, fn: str) -> tuple[cst.SimpleStatementLine, cst.BaseExpression]:
+    """``self.<attr> = Reader(...)``, made once in a method of ``cls`` from module-level names alone and used
+    nowhere else in the class than by ``fn``'s read: (its statement, the reader call)."""
+    made: list[cst.SimpleStatementLine] = []
+    uses = 0
+    for method in cls.body.body:
+        if not isinstance(method, cst.FunctionDef) or not method.params.params:
+            continue
+        me = method.params.params[0].name.value
+        for node in _nodes(method.body, cst.Attribute):
+            if node.attr.value == attr and isinstance(node.value, cst.Name) and node.value.value == me:
+                uses += 1
+        for stmt in _nodes(method.body, cst.SimpleStatementLine):
+            a = _one_assign(stmt)
+            t = a.targets[0].target if a is not None else None
+            if isinstance(t, cst.Attribute) and t.attr.value == attr and isinstance(t.value, cst.Name) \
+                    and t.value.value == me:
+                local = {p.name.value for p in method.params.params} | _assigned(list(method.body.body))
+                if names_in(a.value) & local:
+                    raise Refusal(f"the reader `{me}.{attr}` is made from values of `{method.name.value}`; "
+                                  "the rewrite cannot move them")
+                made.append(stmt)
+    if len(made) != 1 or uses != 2:
+        raise Refusal(f"the reader `self.{attr}` that `{fn}` reads is not made once and read once in its class")
+    return made[0], _one_assign(made[0]).value
 
 
 def _bind(fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str
