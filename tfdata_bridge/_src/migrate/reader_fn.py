@@ -264,9 +264,13 @@ def _uses(node: cst.CSTNode, name: str) -> int:
 
 
 def _assigned(stmts: list[cst.BaseStatement]) -> set[str]:
+    """The names the statements bind: assignments, loop and comprehension targets, ``with ... as`` names."""
     out: set[str] = set()
     for s in stmts:
-        for a in _nodes(s, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+        for a in _nodes(s, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.AsName)):
+            if isinstance(a, cst.AsName):
+                out |= names_in(a.name)
+                continue
             targets = [t.target for t in a.targets] if isinstance(a, cst.Assign) else [a.target]
             for t in targets:
                 out |= set(target_names(t) or names_in(t))
