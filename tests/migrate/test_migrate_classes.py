@@ -544,3 +544,35 @@ def test_a_stored_reader_the_rewrite_cannot_take_stays(batch, reason):
     result, code = _tfdata(STORED_READER.replace("BATCH", batch))
     assert "self.reader = tf.TFRecordReader()" in code
     assert reason in _refused(result)
+
+
+def test_a_read_up_to_method_of_a_keyword_passed_object_feeding_a_batch_is_inlined():
+    source = '''\
+    import tensorflow as tf
+
+
+    class Frames(object):
+        def __init__(self, per_read=4):
+            self.per_read = per_read
+
+        def prepare_reader(self, filename_queue, batch_size=None):
+            reader = tf.compat.v1.TFRecordReader()
+            _, serialized = reader.read_up_to(filename_queue, batch_size or self.per_read)
+            return tf.io.parse_example(serialized, {"x": tf.io.FixedLenFeature([3], tf.float32)})["x"]
+
+
+    def inputs(files, frames=None):
+        queue = tf.compat.v1.train.string_input_producer(files, num_epochs=1)
+        xs = frames.prepare_reader(queue)
+        return tf.compat.v1.train.shuffle_batch([xs], 8, capacity=64, min_after_dequeue=8, enqueue_many=True)
+
+
+    def main(files):
+        return inputs(files, frames=Frames(per_read=2))
+    '''
+    result, code = _tfdata(source)
+    _clean(result)
+    chain = code[code.index("dataset = ("):]
+    assert chain.index(".batch(frames.per_read, drop_remainder=False)") < chain.index(".map(parse_record)") \
+        < chain.index(".unbatch()") < chain.index(".shuffle(64)")
+    assert "def prepare_reader" not in code

@@ -31,6 +31,11 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     given; None when ``call`` is no such method call; ``Refusal`` when it is one that cannot be inlined."""
     from tfdata_bridge._src.migrate.join import _any_method, _attribute_uses, _single_def
     from tfdata_bridge._src.migrate.pipelines import READERS, Source, _reads
+    from tfdata_bridge._src.migrate.reader_fn import _nodes
+
+    def _reads_up_to(fn: cst.FunctionDef) -> bool:
+        return any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "read_up_to"
+                   for c in _nodes(fn.body, cst.Call))
 
     func = call.func
     if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
@@ -42,7 +47,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
         fn, foreign, cls = _any_method(finder, module, stmt, func)
     except Refusal:
         return None  # not a method this module defines: some other call, left to the other recognisers
-    if not _reads(fn):
+    if not _reads(fn) and not _reads_up_to(fn):
         return None
     name = fn.name.value
     queues = [a.value for a in call.args if isinstance(a.value, cst.Name)
