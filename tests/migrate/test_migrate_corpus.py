@@ -111,6 +111,10 @@ REWRITTEN: dict[str, str] = {
     "two_pipelines_reused_names": "order",
     "wholefile_camel": "order",
     "wholefile_helper_key": "order",
+    "reader_class_other_module": "order",
+    "join_method_more_than_read": "multiset",
+    "helper_two_returns": "order",
+    "self_method_dict_batch": "order",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",
@@ -119,7 +123,7 @@ LEFT: dict[str, str] = {
     "segmentation_reader_class": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
-HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree
+HELPERS = {"helper_other_module": ["readers"], "reader_class_other_module": ["class_readers"]}  # folders of modules a program imports from the tree
 
 
 def test_the_corpus_lists_every_program():

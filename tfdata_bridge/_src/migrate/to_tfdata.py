@@ -341,6 +341,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 continue
             snap = begin()
             removed.update(moved)
+            if requests is not None:  # reader methods of other modules' classes, inlined here: they go there
+                requests.extend((fn, None, line) for fn in pipeline.source.foreign)
             if pipeline.source.helper is not None and pipeline.source.helper.external:
                 if requests is None:
                     raise AssertionError("a helper of another module without a tree")  # external implies a tree
@@ -368,7 +370,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
-        replaced[old_fn] = [new_fn]
+        replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
@@ -600,7 +602,8 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
     extra = p.source.prefetch.removed if p.source.prefetch is not None else []
-    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates)]
+    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates),
+            *p.source.removes]
 
 
 def _comment_lines(comment: str, width: int = 100) -> list[cst.EmptyLine]:
