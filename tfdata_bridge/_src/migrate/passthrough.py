@@ -1,0 +1,276 @@
+"""A prefetch queue: a ``FIFOQueue`` filled by one enqueue op (run by a ``QueueRunner``) and read by one
+``dequeue()`` (the slim ``prefetch_queue`` and object-detection ``prefetcher`` shape):
+
+    batch_queue = tf.FIFOQueue(capacity, dtypes=..., shapes=..., names=...)
+    enqueue_op = batch_queue.enqueue(tensors)                    # a list, a tuple or a dict of tensors
+    tf.train.add_queue_runner(tf.train.QueueRunner(batch_queue, [enqueue_op]))
+    tf.summary.scalar("fill", tf.cast(batch_queue.size(), tf.float32) / capacity)   # optional
+    images, labels = batch_queue.dequeue()
+
+Each ``dequeue`` gives the next evaluation of ``tensors``, in order, and ends when they end: so it *is*
+``tensors`` (the dataset that makes them already prefetches). The queue, its op, its runner and its fill-level
+summaries go; the dequeue's targets get ``tensors`` (a one-tensor list: the tensor, as the queue gave it back).
+A queue that is also read elsewhere, dequeued twice (two readers compete for its elements) or filled by other
+ops is left, with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, names_in, nodes_of
+from tfdata_bridge._src.migrate.handbuilt import _size_summary
+from tfdata_bridge._src.migrate.queue_runners import runner_call
+
+_FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
+
+
+@dataclass
+class Passthrough:
+    removed: list[cst.CSTNode]
+    dequeue: cst.SimpleStatementLine
+    new_dequeue: cst.SimpleStatementLine
+    comment: str
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine]  # every statement that changes, with its new form
+
+
+def passthrough(finder, stmt: cst.SimpleStatementLine) -> Passthrough | None:
+    """The prefetch queue made at ``stmt`` (None: ``stmt`` makes no FIFOQueue with a runner and one ``dequeue()``,
+    so other rewrites may look at it)."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return None
+    if finder.is_api(small.value, "FIFOQueue") is None:
+        return None
+    qname = small.targets[0].target.value
+    fn = _function_of(finder, stmt)
+    if fn is None:
+        return None
+    flat = nodes_of(fn, cst.SimpleStatementLine)
+    enqueues, dequeues, runners, summaries, returns = [], [], [], [], []
+    for use in finder.scopes.readers_of(stmt, qname):
+        holder = holder_of(flat, use)
+        if holder is None:
+            return None
+        parent = _method_call(holder, use)
+        if parent == "enqueue":
+            enqueues.append((holder, use))
+        elif parent == "dequeue":
+            dequeues.append(holder)
+        elif isinstance(holder.body[0], cst.Return) and holder.body[0].value is use:
+            returns.append(holder)
+        elif _size_summary(finder, holder, qname):
+            summaries.append(holder)
+        elif short_runner(finder, holder):
+            runners.append(holder)
+        else:
+            return None  # some other use (a dequeue_many, a close, a return): not this shape
+    if len(dequeues) + len(returns) != 1 or not enqueues or not runners:
+        return None
+    args = bind_params(small.value, _FIFO, "FIFOQueue")
+    if "shared_name" in args:
+        raise Refusal("`FIFOQueue(shared_name=...)` is shared with other graphs; not rewritten")
+    if len(enqueues) != 1 or len(runners) != 1:
+        raise Refusal(f"`{qname}` is not filled by one enqueue op run by one QueueRunner")
+    (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
+    inner, registered = runner_call(finder, runner_stmt, flat)
+    if inner is None:
+        raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
+    tensors, gone = _enqueued(finder, enq_stmt, use, inner, runner_stmt)
+    support = _support(finder, stmt, small.value, flat)
+    summary = (f"; {len(summaries)} fill-level summary of the queue dropped (tf.data has no queue to measure)"
+               if summaries else "")
+    if returns:  # a helper returning the queue: its callers' one dequeue each takes the tensors
+        if flat.index(returns[0]) < flat.index(enq_stmt):
+            raise Refusal(f"`{qname}` is returned before its enqueue op is made")
+        if not isinstance(fn, cst.FunctionDef):
+            raise Refusal(f"`{qname}` is returned from no function")
+        value = _as_dequeued(tensors, args, False)
+        dequeues_of = caller_dequeues(finder, fn)
+        new_ret = returns[0].with_changes(body=[returns[0].body[0].with_changes(value=value)])
+        news = {returns[0]: new_ret}
+        for d, name in dequeues_of:
+            news[d] = d.with_changes(body=[d.body[0].with_changes(value=cst.Name(name))])
+        comment = (f"tfdata-bridge migrate: FIFOQueue, QueueRunner rewritten to tf.data; the prefetch queue goes: "
+                   f"`{fn.name.value}` returns the tensors it was filled with, and each caller's one dequeue was "
+                   f"their next evaluation, in order{summary}")
+        return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], returns[0], new_ret,
+                           comment, news)
+    deq_stmt = dequeues[0]
+    dsmall = deq_stmt.body[0]
+    if not (isinstance(dsmall, (cst.Assign, cst.Return)) and isinstance(dsmall.value, cst.Call)
+            and not dsmall.value.args and isinstance(dsmall.value.func, cst.Attribute)
+            and isinstance(dsmall.value.func.value, cst.Name) and dsmall.value.func.value.value == qname):
+        raise Refusal(f"`{qname}.dequeue()` is not assigned or returned as a statement of its own")
+    if flat.index(deq_stmt) < flat.index(enq_stmt):
+        raise Refusal(f"`{qname}` is dequeued before its enqueue op is made")
+    value = _as_dequeued(tensors, args, isinstance(dsmall, cst.Assign) and
+                         isinstance(dsmall.targets[0].target, (cst.Tuple, cst.List)))
+    new = deq_stmt.with_changes(body=[dsmall.with_changes(value=value)])
+    comment = ("tfdata-bridge migrate: FIFOQueue, QueueRunner, dequeue rewritten to tf.data; the prefetch queue "
+               "goes: each dequeue was the next evaluation of the tensors it was filled with, in order" + summary)
+    return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], deq_stmt, new, comment,
+                       {deq_stmt: new})
+
+
+def caller_dequeues(finder, fn: cst.FunctionDef) -> list[tuple[cst.SimpleStatementLine, str]]:
+    """For a function returning a queue: each ``y = v.dequeue()`` (or ``return v.dequeue()``) of its callers, where
+    ``v = fn(...)`` (or ``v = g(...)`` of a ``g`` that returns ``fn(...)``) and ``v`` is read by nothing else; with
+    the name ``v``. Any other use of the queue is refused: it would meet tensors instead."""
+    out: list[tuple[cst.SimpleStatementLine, str]] = []
+    seen: set[int] = set()
+    todo = [fn]
+    while todo:
+        f = todo.pop()
+        if id(f) in seen:
+            raise Refusal(f"`{f.name.value}` calls itself")
+        seen.add(id(f))
+        callers = finder.scopes.callers(f)
+        if not callers:
+            raise Refusal(f"`{f.name.value}` returns the queue and is not called in its module (a caller in another "
+                          "module would meet tensors instead of a queue)")
+        for name in callers:
+            holder = _holder(finder, name)
+            small = holder.body[0] if holder is not None and len(holder.body) == 1 else None
+            if small is None or not isinstance(small.value, cst.Call) or small.value.func is not name:
+                raise Refusal(f"`{f.name.value}` is used other than as `queue = {f.name.value}(...)`")
+            if isinstance(small, cst.Return):
+                outer = _function_of(finder, holder)
+                if not isinstance(outer, cst.FunctionDef):
+                    raise Refusal(f"`{f.name.value}(...)` is returned from no function")
+                todo.append(outer)
+                continue
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)):
+                raise Refusal(f"the queue `{f.name.value}` returns is not assigned to one name")
+            v = small.targets[0].target.value
+            uses = finder.scopes.readers_of(holder, v)
+            if len(uses) != 1:
+                raise Refusal(f"the queue `{v}` is used beyond one `{v}.dequeue()` (each dequeue takes other "
+                              "elements)")
+            d = _holder(finder, uses[0])
+            ds = d.body[0] if d is not None and len(d.body) == 1 else None
+            if not (isinstance(ds, (cst.Assign, cst.Return)) and isinstance(ds.value, cst.Call) and not ds.value.args
+                    and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]
+                    and ds.value.func.attr.value == "dequeue"):
+                raise Refusal(f"the queue `{v}` is used other than by `{v}.dequeue()` as a statement of its own")
+            out.append((d, v))
+    return out
+
+
+def _holder(finder, node: cst.CSTNode) -> cst.SimpleStatementLine | None:
+    fn = _function_of(finder, node)
+    return holder_of(nodes_of(fn, cst.SimpleStatementLine), node) if fn is not None else None
+
+
+def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:
+    code = finder.code(stmt)
+    return "QueueRunner(" in code
+
+
+def _function_of(finder, stmt: cst.CSTNode) -> cst.CSTNode | None:
+    scope = finder.scopes.scope(stmt)
+    return getattr(scope, "node", None)
+
+
+def _method_call(holder: cst.SimpleStatementLine, use: cst.Name) -> str | None:
+    """``"enqueue"`` when ``use`` is the object of a ``use.enqueue(...)`` call in ``holder`` (and so on)."""
+    for call in nodes_of(holder, cst.Call):
+        if isinstance(call.func, cst.Attribute) and call.func.value is use:
+            return call.func.attr.value
+    return None
+
+
+def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt) -> tuple[cst.BaseExpression, list[cst.CSTNode]]:
+    """What the one enqueue op puts in, and the statements that go with it (the op's own)."""
+    call = next(c for c in nodes_of(enq_stmt, cst.Call) if isinstance(c.func, cst.Attribute) and c.func.value is use)
+    if len(call.args) != 1 or call.args[0].keyword not in (None,) and call.args[0].keyword.value != "vals":
+        raise Refusal("the enqueue op is not `queue.enqueue(tensors)`")
+    ops = inner.args[1].value
+    if enq_stmt is runner_stmt:  # ``QueueRunner(q, [q.enqueue(tensors)])``
+        if not (isinstance(ops, cst.List) and len(ops.elements) == 1 and ops.elements[0].value is call):
+            raise Refusal("the runner runs more than the one enqueue op")
+        return call.args[0].value, []
+    small = enq_stmt.body[0]
+    if not (isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)):
+        raise Refusal("the enqueue op is not `op = queue.enqueue(tensors)`")
+    op = small.targets[0].target.value
+    if len(finder.scopes.readers_of(enq_stmt, op)) != 1:
+        raise Refusal(f"the enqueue op `{op}` is used beyond the queue's runner")
+    single = isinstance(ops, cst.List) and len(ops.elements) == 1 and isinstance(ops.elements[0].value, cst.Name) \
+        and ops.elements[0].value.value == op
+    if not single:
+        raise Refusal(f"the runner does not run `[{op}]` (one thread: the order of the elements is kept)")
+    return call.args[0].value, [enq_stmt]
+
+
+def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression], unpacked: bool
+                 ) -> cst.BaseExpression:
+    """``tensors`` as ``dequeue()`` gives them back: a one-tensor list as the tensor, a list as a list."""
+    if isinstance(tensors, (cst.List, cst.Tuple)):
+        if any(not isinstance(e, cst.Element) for e in tensors.elements):
+            raise Refusal("the enqueued list is built with a starred element")
+        if len(tensors.elements) == 1:
+            return tensors.elements[0].value
+        if unpacked:
+            return cst.Tuple([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in tensors.elements],
+                             lpar=[], rpar=[])
+        return cst.List([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in tensors.elements])
+    if isinstance(tensors, cst.Dict) or "names" in args:
+        return tensors  # a dict in, the same dict out (the queue's names are its keys)
+    dtypes = args.get("dtypes")
+    if isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) > 1:
+        return tensors  # several components: a list (or tuple) of tensors in, the same out
+    raise Refusal("the enqueued value is a name whose structure the queue may change (a one-tensor list comes "
+                  "back as the tensor); enqueue a literal list, or give the queue `names=`")
+
+
+def _support(finder, stmt: cst.SimpleStatementLine, ctor: cst.Call, flat: list[cst.SimpleStatementLine]
+             ) -> list[cst.SimpleStatementLine]:
+    """``names = list(d.keys())``, ``dtypes = [...]``: statements whose names only the queue's constructor reads."""
+    out = []
+    for name in sorted(names_in(ctor)):
+        made = finder.scopes.single_assignment(stmt, name)
+        if made is None or made not in flat or len(made.body) != 1 or not isinstance(made.body[0], cst.Assign):
+            continue
+        if not isinstance(made.body[0].targets[0].target, cst.Name) or len(made.body[0].targets) != 1:
+            continue
+        readers = finder.scopes.readers_of(made, name)
+        if readers and all(holder_of([stmt], r) is stmt for r in readers):
+            out.append(made)
+    return out
+
+
+def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, outcomes: list, feed_refusals: list,
+                     lead, comment_lines) -> None:
+    """Rewrite every prefetch queue of the module (``to_tfdata``'s pass; ``lead`` / ``comment_lines`` are its
+    layout helpers)."""
+    from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+
+    for body in index.blocks:
+        for stmt in body:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+                continue
+            line = index.lines.get(stmt, 0)
+            try:
+                found = passthrough(finder, stmt)
+            except Refusal as exc:
+                feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
+                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
+                                      PipelineOutcome(line, "FIFOQueue", False, str(exc))))
+                continue
+            if found is None or any(m in removed or m in replaced for m in [*found.removed, *found.news]):
+                continue
+            removed.update(found.removed)
+            deq = found.dequeue
+            where = next((b for b in index.blocks if deq in b), [])
+            for old, new in found.news.items():
+                replaced[old] = [new]
+            replaced[deq] = [found.new_dequeue.with_changes(leading_lines=[*lead(deq, where, removed),
+                                                                           *comment_lines(found.comment)])]
+            text = found.comment.split(": ", 1)[1]
+            notes.append(Note(line, text, kind="info"))
+            outcomes.append(PipelineOutcome(line, "FIFOQueue", True, text))
