@@ -195,6 +195,13 @@ def _size_summary(finder, stmt: cst.CSTNode | None, qname: str) -> bool:
                 return False  # the queue's size: the one use allowed
             return True
 
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            if isinstance(n.value, cst.Name) and n.value.value == qname and n.attr.value == "name":
+                named.append(n)  # the queue's name in the summary's tag: a string, no tensor
+                return False
+            return True
+
+    named: list[cst.CSTNode] = []
     call.visit(_Q())
     return bool(uses) and all(isinstance(u, cst.Call) for u in uses)
 

@@ -36,7 +36,7 @@ class Passthrough:
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine]  # every statement that changes, with its new form
 
 
-def passthrough(finder, stmt: cst.SimpleStatementLine) -> Passthrough | None:
+def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = True) -> Passthrough | None:
     """The prefetch queue made at ``stmt`` (None: ``stmt`` makes no FIFOQueue with a runner and one ``dequeue()``,
     so other rewrites may look at it)."""
     small = stmt.body[0] if len(stmt.body) == 1 else None
@@ -62,7 +62,8 @@ def passthrough(finder, stmt: cst.SimpleStatementLine) -> Passthrough | None:
         elif isinstance(holder.body[0], cst.Return) and holder.body[0].value is use:
             returns.append(holder)
         elif _size_summary(finder, holder, qname):
-            summaries.append(holder)
+            if holder not in summaries:
+                summaries.append(holder)
         elif short_runner(finder, holder):
             runners.append(holder)
         else:
@@ -75,20 +76,22 @@ def passthrough(finder, stmt: cst.SimpleStatementLine) -> Passthrough | None:
     if len(enqueues) != 1 or len(runners) != 1:
         raise Refusal(f"`{qname}` is not filled by one enqueue op run by one QueueRunner")
     (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
+    if enq_stmt is not runner_stmt and not isinstance(enq_stmt.body[0], cst.Assign):
+        return None  # ``ops.append(q.enqueue(...))`` in a loop: the k-reader shape (``handbuilt``)
     inner, registered = runner_call(finder, runner_stmt, flat)
     if inner is None:
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
     tensors, gone = _enqueued(finder, enq_stmt, use, inner, runner_stmt)
     support = _support(finder, stmt, small.value, flat)
-    summary = (f"; {len(summaries)} fill-level summary of the queue dropped (tf.data has no queue to measure)"
-               if summaries else "")
+    summary = (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
+               "measure)" if summaries else "")
     if returns:  # a helper returning the queue: its callers' one dequeue each takes the tensors
         if flat.index(returns[0]) < flat.index(enq_stmt):
             raise Refusal(f"`{qname}` is returned before its enqueue op is made")
         if not isinstance(fn, cst.FunctionDef):
             raise Refusal(f"`{qname}` is returned from no function")
         value = _as_dequeued(tensors, args, False)
-        dequeues_of = caller_dequeues(finder, fn)
+        dequeues_of = caller_dequeues(finder, fn, finder.scopes.callers(fn)) if local_callers else []
         new_ret = returns[0].with_changes(body=[returns[0].body[0].with_changes(value=value)])
         news = {returns[0]: new_ret}
         for d, name in dequeues_of:
@@ -115,19 +118,19 @@ def passthrough(finder, stmt: cst.SimpleStatementLine) -> Passthrough | None:
                        {deq_stmt: new})
 
 
-def caller_dequeues(finder, fn: cst.FunctionDef) -> list[tuple[cst.SimpleStatementLine, str]]:
+def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
+                    ) -> list[tuple[cst.SimpleStatementLine, str]]:
     """For a function returning a queue: each ``y = v.dequeue()`` (or ``return v.dequeue()``) of its callers, where
     ``v = fn(...)`` (or ``v = g(...)`` of a ``g`` that returns ``fn(...)``) and ``v`` is read by nothing else; with
     the name ``v``. Any other use of the queue is refused: it would meet tensors instead."""
     out: list[tuple[cst.SimpleStatementLine, str]] = []
     seen: set[int] = set()
-    todo = [fn]
+    todo: list[tuple[cst.FunctionDef, list[cst.CSTNode]]] = [(fn, first)]
     while todo:
-        f = todo.pop()
+        f, callers = todo.pop()
         if id(f) in seen:
             raise Refusal(f"`{f.name.value}` calls itself")
         seen.add(id(f))
-        callers = finder.scopes.callers(f)
         if not callers:
             raise Refusal(f"`{f.name.value}` returns the queue and is not called in its module (a caller in another "
                           "module would meet tensors instead of a queue)")
@@ -140,7 +143,7 @@ def caller_dequeues(finder, fn: cst.FunctionDef) -> list[tuple[cst.SimpleStateme
                 outer = _function_of(finder, holder)
                 if not isinstance(outer, cst.FunctionDef):
                     raise Refusal(f"`{f.name.value}(...)` is returned from no function")
-                todo.append(outer)
+                todo.append((outer, finder.scopes.callers(outer)))
                 continue
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1
                     and isinstance(small.targets[0].target, cst.Name)):
@@ -244,15 +247,94 @@ def _support(finder, stmt: cst.SimpleStatementLine, ctor: cst.Call, flat: list[c
     return out
 
 
-def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, outcomes: list, feed_refusals: list,
-                     lead, comment_lines) -> None:
-    """Rewrite every prefetch queue of the module (``to_tfdata``'s pass; ``lead`` / ``comment_lines`` are its
-    layout helpers)."""
+def returned_queue(finder, fn: cst.FunctionDef) -> Passthrough | None:
+    """The prefetch queue that ``fn`` makes and returns, its callers not looked at (None: none, or refused)."""
+    for stmt in nodes_of(fn, cst.SimpleStatementLine):
+        try:
+            found = passthrough(finder, stmt, local_callers=False)
+        except Refusal:
+            return None
+        if found is not None and isinstance(found.dequeue.body[0], cst.Return):
+            return found
+    return None
+
+
+def rewritten_helper(fn: cst.FunctionDef, found: Passthrough, comment_lines) -> cst.FunctionDef:
+    """``fn`` without its queue: the statements that go, gone; its return, the tensors (with the comment)."""
+    gone = {id(n) for n in found.removed}
+    news = {id(k): v for k, v in found.news.items()}
+    ret = id(found.dequeue)
+
+    class _T(cst.CSTTransformer):
+        def leave_SimpleStatementLine(self, original, updated):
+            if id(original) in gone:
+                return cst.RemoveFromParent()
+            if id(original) == ret:
+                return found.new_dequeue.with_changes(leading_lines=[*original.leading_lines,
+                                                                     *comment_lines(found.comment)])
+            return news.get(id(original), updated)
+
+    return fn.visit(_T())
+
+
+def _external_sites(index, finder, removed, replaced, notes, outcomes, requests, comment_lines) -> None:
+    """Calls of a helper of another module that returns a prefetch queue: each caller's one dequeue takes the
+    tensors, and the tree is asked to turn the helper (``requests``: it does so only if these are all its uses)."""
     from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 
     for body in index.blocks:
         for stmt in body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if not isinstance(small, (cst.Assign, cst.Return)) or not isinstance(small.value, cst.Call) or \
+                    stmt in removed or stmt in replaced:
+                continue
+            line = index.lines.get(stmt, 0)
+            try:
+                found = finder.external(small.value.func)
+                plan = returned_queue(found[1], found[0]) if found is not None else None
+                if plan is None:
+                    continue
+                fn = found[0]
+                sites = caller_dequeues(finder, fn, [small.value.func])
+            except Refusal as exc:
+                notes.append(Note(line, f"`FIFOQueue` (a prefetch queue of another module) left: {exc}"))
+                outcomes.append(PipelineOutcome(line, "FIFOQueue", False, str(exc)))
+                continue
+            if any(d in removed or d in replaced for d, _ in sites):
+                continue
+            text = (f"FIFOQueue, QueueRunner, dequeue rewritten to tf.data; the prefetch queue `{fn.name.value}` "
+                    "made goes: each dequeue was the next evaluation of the tensors it was filled with, in order")
+            for k, (d, v) in enumerate(sites):
+                new = d.with_changes(body=[d.body[0].with_changes(value=cst.Name(v))])
+                if k == 0:
+                    new = new.with_changes(leading_lines=[*d.leading_lines,
+                                                          *comment_lines("tfdata-bridge migrate: " + text)])
+                replaced[d] = [new]
+            requests.append((fn, rewritten_helper(fn, plan, comment_lines), line))
+            notes.append(Note(line, text, kind="info"))
+            outcomes.append(PipelineOutcome(line, "FIFOQueue", True, text))
+
+
+def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, outcomes: list, feed_refusals: list,
+                     lead, comment_lines, requests: list | None = None, taken=()) -> None:
+    """Rewrite every prefetch queue of the module (``to_tfdata``'s pass; ``lead`` / ``comment_lines`` are its
+    layout helpers; ``requests``: the tree's, for helpers of other modules; ``taken``: this module's functions the
+    tree replaces whole)."""
+    from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+
+    if finder.external is not None and requests is not None:
+        _external_sites(index, finder, removed, replaced, notes, outcomes, requests, comment_lines)
+    for body in index.blocks:
+        for stmt in body:
             if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+                continue
+            if taken and _function_of(finder, stmt) in taken:  # the tree turns it: its queue is no refusal
+                try:
+                    found = passthrough(finder, stmt, local_callers=False)
+                except Refusal:
+                    found = None
+                if found is not None:
+                    removed.update(found.removed)
                 continue
             line = index.lines.get(stmt, 0)
             try:
