@@ -94,8 +94,8 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         dequeues_of = caller_dequeues(finder, fn, finder.scopes.callers(fn)) if local_callers else []
         new_ret = returns[0].with_changes(body=[returns[0].body[0].with_changes(value=value)])
         news = {returns[0]: new_ret}
-        for d, name in dequeues_of:
-            news[d] = d.with_changes(body=[d.body[0].with_changes(value=cst.Name(name))])
+        for d, value_d in dequeues_of:
+            news[d] = d.with_changes(body=[d.body[0].with_changes(value=value_d)])
         comment = (f"tfdata-bridge migrate: FIFOQueue, QueueRunner rewritten to tf.data; the prefetch queue goes: "
                    f"`{fn.name.value}` returns the tensors it was filled with, and each caller's one dequeue was "
                    f"their next evaluation, in order{summary}")
@@ -119,11 +119,11 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
 
 
 def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
-                    ) -> list[tuple[cst.SimpleStatementLine, str]]:
+                    ) -> list[tuple[cst.SimpleStatementLine, cst.BaseExpression]]:
     """For a function returning a queue: each ``y = v.dequeue()`` (or ``return v.dequeue()``) of its callers, where
-    ``v = fn(...)`` (or ``v = g(...)`` of a ``g`` that returns ``fn(...)``) and ``v`` is read by nothing else; with
-    the name ``v``. Any other use of the queue is refused: it would meet tensors instead."""
-    out: list[tuple[cst.SimpleStatementLine, str]] = []
+    ``v = fn(...)`` (or ``v = g(...)`` of a ``g`` that returns ``fn(...)``) and ``v`` is read by nothing else, or
+    ``y = fn(...).dequeue()``; with what the dequeue becomes (``v``, ``fn(...)``). Any other use of the queue is refused: it would meet tensors instead."""
+    out: list[tuple[cst.SimpleStatementLine, cst.BaseExpression]] = []
     seen: set[int] = set()
     todo: list[tuple[cst.FunctionDef, list[cst.CSTNode]]] = [(fn, first)]
     while todo:
@@ -137,7 +137,13 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
         for name in callers:
             holder = _holder(finder, name)
             small = holder.body[0] if holder is not None and len(holder.body) == 1 else None
-            if small is None or not isinstance(small.value, cst.Call) or small.value.func is not name:
+            value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+            if isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Attribute) and \
+                    value.func.attr.value == "dequeue" and isinstance(value.func.value, cst.Call) and \
+                    value.func.value.func is name:  # ``y = f(...).dequeue()``
+                out.append((holder, value.func.value))
+                continue
+            if small is None or not isinstance(value, cst.Call) or value.func is not name:
                 raise Refusal(f"`{f.name.value}` is used other than as `queue = {f.name.value}(...)`")
             if isinstance(small, cst.Return):
                 outer = _function_of(finder, holder)
@@ -159,7 +165,7 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
                     and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]
                     and ds.value.func.attr.value == "dequeue"):
                 raise Refusal(f"the queue `{v}` is used other than by `{v}.dequeue()` as a statement of its own")
-            out.append((d, v))
+            out.append((d, cst.Name(v)))
     return out
 
 
@@ -305,7 +311,7 @@ def _external_sites(index, finder, removed, replaced, notes, outcomes, requests,
             text = (f"FIFOQueue, QueueRunner, dequeue rewritten to tf.data; the prefetch queue `{fn.name.value}` "
                     "made goes: each dequeue was the next evaluation of the tensors it was filled with, in order")
             for k, (d, v) in enumerate(sites):
-                new = d.with_changes(body=[d.body[0].with_changes(value=cst.Name(v))])
+                new = d.with_changes(body=[d.body[0].with_changes(value=v)])
                 if k == 0:
                     new = new.with_changes(leading_lines=[*d.leading_lines,
                                                           *comment_lines("tfdata-bridge migrate: " + text)])

@@ -1,0 +1,267 @@
+"""Hand-built queues with a ``QueueRunner`` (issue 17, item 2), in the spellings real code used: a prefetch
+``FIFOQueue`` of already-made tensors (slim's ``prefetch_queue``, object detection's ``prefetcher``) in the
+function that dequeues it, in a helper returning it (same module, through another function, another module),
+with ``names=`` or a literal list; the k-reader queue spelled ``tf.queue.*`` and its runner made as
+``qr = QueueRunner(...)`` registered apart. Text tests need no TensorFlow; ``test_..._deliver_what_legacy_delivers``
+runs a handful of these programs both ways, each side in one process."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import textwrap
+
+import pytest
+
+from tfdata_bridge.migrate import rewrite, scan_source
+from tfdata_bridge._src.migrate.recognize import recognize
+from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+READ = '''\
+    files = sorted({v1}.gfile.Glob(data_dir + "/records-*.tfrecord"))
+    filename_queue = {v1}.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, serialized = {v1}.TFRecordReader().read(filename_queue)
+    feats = {v1}.parse_single_example(serialized, {{"x": {v1}.FixedLenFeature([3], {v1}.float32),
+                                                 "label": {v1}.FixedLenFeature([], {v1}.int64)}})
+    xs, labels = {v1}.train.batch([feats["x"], feats["label"]], batch_size=8)
+'''
+
+LOOP = '''
+def main(data_dir):
+    out, end = [], None
+    with {v1}.Session() as sess:
+        sess.run({v1}.local_variables_initializer())
+        coord = {v1}.train.Coordinator()
+        threads = {v1}.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while True:
+                got = sess.run(make(data_dir))
+                out.append(got if isinstance(got, list) else [got])
+        except {v1}.errors.OutOfRangeError:
+            end = "OutOfRangeError"
+        coord.request_stop()
+        coord.join(threads)
+    return {{"batches": [[a.tolist() for a in b] for b in out], "end": end}}
+'''
+
+IMPORTS = {"v1": ("import tensorflow.compat.v1 as tf", "tf"),
+           "tf2": ("import tensorflow as tf", "tf.compat.v1"),
+           "alias": ("import tensorflow as tf\nv1 = tf.compat.v1", "v1")}
+
+# the prefetch queue in the function that dequeues it: each its own runner spelling and structure
+IN_FUNCTION = {
+    "literal_list": '''\
+    batch_queue = {v1}.FIFOQueue(2, dtypes=[xs.dtype, labels.dtype], shapes=[xs.get_shape(), labels.get_shape()])
+    enqueue_op = batch_queue.enqueue([xs, labels])
+    {v1}.train.add_queue_runner({v1}.train.QueueRunner(batch_queue, [enqueue_op]))
+    {v1}.summary.scalar("fill", {v1}.cast(batch_queue.size(), {v1}.float32) * 0.5)
+    images, lbls = batch_queue.dequeue()
+    return [images, lbls]
+''',
+    "registered_runner": '''\
+    q = {v1}.FIFOQueue(capacity=4, dtypes=[{v1}.float32, {v1}.int64])
+    qr = {v1}.train.QueueRunner(q, [q.enqueue((xs, labels))])
+    {v1}.train.add_queue_runner(qr)
+    pair = q.dequeue()
+    return pair
+''',
+    "collection_one_tensor": '''\
+    q = {v1}.FIFOQueue(3, [{v1}.float32])
+    op = q.enqueue([xs])
+    runner = {v1}.train.queue_runner.QueueRunner(queue=q, enqueue_ops=[op])
+    {v1}.add_to_collection({v1}.GraphKeys.QUEUE_RUNNERS, runner)
+    return q.dequeue()
+''',
+}
+
+
+def _program(body: str, imports: str, v1: str) -> str:
+    return f"{imports}\n\n\ndef make(data_dir):\n" + READ.format(v1=v1) + body.format(v1=v1) + LOOP.format(v1=v1)
+
+
+def _code(result) -> str:
+    """The rewritten code without its comments (which name what went)."""
+    return "\n".join(line for line in result.code.splitlines() if not line.lstrip().startswith("#")) + "\n"
+
+
+def _refused(result) -> str:
+    return " | ".join(n.message for n in result.refused)
+
+
+@pytest.mark.parametrize("style", sorted(IMPORTS))
+@pytest.mark.parametrize("form", sorted(IN_FUNCTION))
+def test_a_prefetch_queue_in_the_dequeuing_function_goes(form, style):
+    imports, v1 = IMPORTS[style]
+    result = rewrite(_program(IN_FUNCTION[form], imports, v1), to="tfdata")
+    assert not result.refused, _refused(result)
+    code = _code(result)
+    assert "FIFOQueue" not in code and "QueueRunner" not in code and ".dequeue()" not in code
+    assert "QUEUE_RUNNERS" not in code and "summary.scalar" not in code
+    assert scan_source(code) == ()
+    assert any("the prefetch queue goes" in n.message for n in result.notes)
+    want = {"literal_list": "images, lbls = xs, labels\n", "registered_runner": "pair = [xs, labels]\n",
+            "collection_one_tensor": "return xs\n"}[form]
+    assert want in code
+    assert all(o.rewritten for o in recognize(_program(IN_FUNCTION[form], imports, v1)))
+
+
+HELPER = '''\
+{imports}
+
+
+def prefetch(tensor_dict, capacity):
+    names = list(tensor_dict.keys())
+    dtypes = [t.dtype for t in tensor_dict.values()]
+    prefetch_queue = {v1}.FIFOQueue(capacity, dtypes=dtypes, names=names, name="prefetch_queue")
+    enqueue_op = prefetch_queue.enqueue(tensor_dict)
+    {v1}.train.queue_runner.add_queue_runner({v1}.train.queue_runner.QueueRunner(prefetch_queue, [enqueue_op]))
+    {v1}.summary.scalar("queue/%s/fraction_full" % prefetch_queue.name,
+                      {v1}.cast(prefetch_queue.size(), {v1}.float32) * (1. / capacity))
+    return prefetch_queue
+
+
+def inputs(data_dir):
+{read}    return prefetch({{"x": xs, "label": labels}}, 2)
+
+
+def make(data_dir):
+    input_queue = inputs(data_dir)
+    tensor_dict = input_queue.dequeue()
+    return [tensor_dict["x"], tensor_dict["label"]]
+'''
+
+
+@pytest.mark.parametrize("style", sorted(IMPORTS))
+def test_a_helper_returning_a_prefetch_queue_returns_its_tensors(style):
+    imports, v1 = IMPORTS[style]
+    source = HELPER.format(imports=imports, v1=v1, read=READ.format(v1=v1)) + LOOP.format(v1=v1)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, _refused(result)
+    code = _code(result)
+    assert "    return tensor_dict\n" in code  # the helper keeps its name and signature
+    assert "    tensor_dict = input_queue\n" in code  # through `inputs`, which returns the helper's call
+    assert "names = list(" not in code and "FIFOQueue" not in code and scan_source(code) == ()
+    assert "start_queue_runners" not in code
+
+
+def test_a_prefetch_queue_dequeued_twice_or_closed_is_left_with_the_reason():
+    imports, v1 = IMPORTS["v1"]
+    twice = HELPER.format(imports=imports, v1=v1, read=READ.format(v1=v1)).replace(
+        "    tensor_dict = input_queue.dequeue()\n",
+        "    tensor_dict = input_queue.dequeue()\n    other = input_queue.dequeue()\n")
+    result = rewrite(twice, to="tfdata")
+    assert "is used beyond one `input_queue.dequeue()` (each dequeue takes other elements)" in _refused(result)
+    assert "FIFOQueue(capacity" in result.code
+    threads = _program(IN_FUNCTION["literal_list"].replace("[enqueue_op])", "[enqueue_op] * 2)"), imports, v1)
+    result = rewrite(threads, to="tfdata")
+    assert "the runner does not run `[enqueue_op]` (one thread: the order of the elements is kept)" in \
+        _refused(result)
+    closed = _program(IN_FUNCTION["literal_list"].replace("    images, lbls", "    close = batch_queue.close()\n"
+                                                          "    images, lbls"), imports, v1)
+    result = rewrite(closed, to="tfdata")
+    assert "batch_queue = tf.FIFOQueue(2" in result.code  # another use of the queue: not this shape, left
+
+
+def test_a_prefetch_helper_called_from_no_function_of_its_module_is_left_alone():
+    imports, v1 = IMPORTS["v1"]
+    lib = HELPER.format(imports=imports, v1=v1, read=READ.format(v1=v1)).split("\n\ndef inputs")[0] + "\n"
+    result = rewrite(lib, to="tfdata")
+    assert "`prefetch` returns the queue and is not called in its module" in _refused(result)
+    assert "FIFOQueue" in result.code
+
+
+LIB = HELPER.split("\n\ndef inputs")[0] + "\n"
+USER = '''\
+{imports}
+
+from qlib import prefetcher
+
+
+def inputs(data_dir):
+{read}    return prefetcher.prefetch({{"x": xs, "label": labels}}, 2)
+
+
+def make(data_dir):
+    tensor_dict = inputs(data_dir).dequeue()
+    return [tensor_dict["x"], tensor_dict["label"]]
+'''
+
+
+def _tree(tmp_path: pathlib.Path, user: str, lib: str) -> dict[str, object]:
+    (tmp_path / "qlib").mkdir()
+    (tmp_path / "qlib" / "__init__.py").write_text("")
+    files = {tmp_path / "prog.py": user, tmp_path / "qlib" / "prefetcher.py": lib}
+    for p, text in files.items():
+        p.write_text(text)
+    return {pathlib.Path(p).name: r for p, r in
+            rewrite_tree({str(p): t for p, t in files.items()}, root=str(tmp_path)).items()}
+
+
+def test_a_prefetch_helper_of_another_module_goes_with_its_callers(tmp_path):
+    imports, v1 = IMPORTS["tf2"]
+    out = _tree(tmp_path, USER.format(imports=imports, read=READ.format(v1=v1)) + LOOP.format(v1=v1),
+                LIB.format(imports=imports, v1=v1))
+    for r in out.values():
+        assert not r.refused, _refused(r)
+        assert scan_source(r.code) == ()
+    assert "    return tensor_dict\n" in out["prefetcher.py"].code
+    assert "tensor_dict = inputs(data_dir)\n" in out["prog.py"].code
+
+
+def test_a_prefetch_helper_of_another_module_used_otherwise_stays_a_queue(tmp_path):
+    imports, v1 = IMPORTS["v1"]
+    user = USER.format(imports=imports, read=READ.format(v1=v1)) + LOOP.format(v1=v1) + \
+        "\n\ndef peek(t):\n    return prefetcher.prefetch(t, 1).size()\n"
+    out = _tree(tmp_path, user, LIB.format(imports=imports, v1=v1))
+    assert "FIFOQueue(capacity" in out["prefetcher.py"].code
+    assert ".dequeue()" in out["prog.py"].code  # the callers keep the queue they get
+    assert "`prefetch` of qlib/prefetcher.py is also used where no pipeline is rewritten" in _refused(out["prog.py"])
+
+
+K_READERS = '''\
+{imports}
+
+
+def make(data_dir, num_readers=2):
+    files = sorted({v1}.gfile.Glob(data_dir + "/records-*.tfrecord"))
+    filename_queue = {v1}.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    examples_queue = {queue}(capacity=64, min_after_dequeue=10, dtypes=[{v1}.string])
+    enqueue_ops = []
+    for _ in range(num_readers):
+        reader = {v1}.TFRecordReader()
+        _, value = reader.read(filename_queue)
+        enqueue_ops.append(examples_queue.enqueue([value]))
+{runner}
+    serialized = examples_queue.dequeue()
+    feats = {v1}.parse_single_example(serialized, {{"x": {v1}.FixedLenFeature([3], {v1}.float32)}})
+    return {v1}.train.batch([feats["x"]], batch_size=6, allow_smaller_final_batch=True)
+'''
+RUNNERS = {
+    "inline": "    {v1}.train.add_queue_runner({v1}.train.QueueRunner(examples_queue, enqueue_ops))",
+    "registered": "    qr = {v1}.train.queue_runner.QueueRunner(examples_queue, enqueue_ops)\n"
+                  "    {v1}.train.queue_runner.add_queue_runner(qr)",
+    "collection": "    runner = {v1}.train.QueueRunner(examples_queue, enqueue_ops=enqueue_ops)\n"
+                  "    {v1}.add_to_collection({v1}.GraphKeys.QUEUE_RUNNERS, runner)",
+}
+
+
+@pytest.mark.parametrize("runner", sorted(RUNNERS))
+@pytest.mark.parametrize("style, queue", [("v1", "tf.RandomShuffleQueue"), ("tf2", "tf.queue.RandomShuffleQueue"),
+                                          ("alias", "v1.queue.RandomShuffleQueue")])
+def test_k_readers_into_a_shuffle_queue_any_runner_spelling_become_an_interleave(style, queue, runner):
+    imports, v1 = IMPORTS[style]
+    source = K_READERS.format(imports=imports, v1=v1, queue=queue, runner=RUNNERS[runner].format(v1=v1))
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, _refused(result)
+    code = _code(result)
+    assert "cycle_length=num_readers" in code and ".shuffle(64)" in code
+    assert "QueueRunner" not in code and "QUEUE_RUNNERS" not in code and scan_source(code) == ()
+
+
+def test_a_runner_with_a_close_op_of_its_own_is_left_with_the_reason():
+    imports, v1 = IMPORTS["v1"]
+    runner = "    tf.train.add_queue_runner(tf.train.QueueRunner(examples_queue, enqueue_ops, close_op=None))"
+    result = rewrite(K_READERS.format(imports=imports, v1=v1, queue="tf.RandomShuffleQueue", runner=runner),
+                     to="tfdata")
+    assert "the queue's `QueueRunner` takes close_op: only a queue and its enqueue ops are rewritten" in \
+        _refused(result)
