@@ -111,6 +111,8 @@ REWRITTEN: dict[str, str] = {
     "two_pipelines_reused_names": "order",
     "wholefile_camel": "order",
     "wholefile_helper_key": "order",
+    "prefetch_dict_other_module": "order",
+    "prefetch_shuffle_batch_slim": "multiset",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",
@@ -119,7 +121,7 @@ LEFT: dict[str, str] = {
     "segmentation_reader_class": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
-HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree
+HELPERS = {"helper_other_module": ["readers"], "prefetch_dict_other_module": ["prefetchers"]}  # folders of modules a program imports from the tree
 
 
 def test_the_corpus_lists_every_program():
