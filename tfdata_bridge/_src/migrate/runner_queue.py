@@ -80,7 +80,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr, cst.Return)) else None
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.value is use:
             method = value.func.attr.value
-            if method == "enqueue" and enqueue is None and isinstance(holder.body[0], cst.Assign):
+            if method in ("enqueue", "enqueue_many") and enqueue is None and isinstance(holder.body[0], cst.Assign):
                 enqueue = holder
                 continue
             if method in ("dequeue_many", "dequeue_up_to") and dequeue is None and \
@@ -104,7 +104,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     targets = eassign.targets[0].target
     ecall = eassign.value
     if not isinstance(targets, cst.Name) or len(ecall.args) != 1 or ecall.args[0].keyword is not None:
-        raise Refusal("the enqueue op is not `op = queue.enqueue([tensors])`")
+        raise Refusal(f"the enqueue op is not `op = queue.{ecall.func.attr.value}([tensors])`")
     op = targets.value
     if registered is not None:
         rpath, inner = "add_queue_runner", runner.body[0].value
@@ -136,6 +136,8 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         "tensors": tensors, "batch_size": dcall.args[0].value, "num_threads": cst.parse_expression(k),
         "allow_smaller_final_batch": cst.Name("True" if dcall.func.attr.value == "dequeue_up_to" else "False"),
     }
+    if ecall.func.attr.value == "enqueue_many":  # each enqueue puts in a group of elements: the batch's enqueue_many
+        batch_args["enqueue_many"] = cst.Name("True")
     api = "train.batch"
     if kind == "RandomShuffleQueue":
         api = "train.shuffle_batch"
