@@ -162,6 +162,25 @@ def test_a_prefetch_queue_dequeued_twice_or_closed_is_left_with_the_reason():
     assert "batch_queue = tf.FIFOQueue(2" in result.code  # another use of the queue: not this shape, left
 
 
+def test_an_enqueued_name_assigned_again_before_the_dequeue_keeps_the_queue():
+    imports, v1 = IMPORTS["v1"]
+    source = _program(IN_FUNCTION["literal_list"].replace("    images, lbls", "    xs = xs * 2.0\n    images, lbls"),
+                      imports, v1)
+    result = rewrite(source, to="tfdata")
+    assert "`xs` is assigned again between the enqueue and the dequeue" in _refused(result)
+    assert "batch_queue.dequeue()" in result.code
+
+
+def test_a_padding_queue_dequeued_one_element_at_a_time_is_a_prefetch_queue_too():
+    imports, v1 = IMPORTS["tf2"]
+    source = _program(IN_FUNCTION["literal_list"].replace("{v1}.FIFOQueue(2,", "{v1}.PaddingFIFOQueue(2,"),
+                      imports, v1)
+    assert "PaddingFIFOQueue" in source
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, _refused(result)
+    assert "images, lbls = xs, labels\n" in result.code and "PaddingFIFOQueue" not in _code(result)
+
+
 def test_a_prefetch_helper_called_from_no_function_of_its_module_is_left_alone():
     imports, v1 = IMPORTS["v1"]
     lib = HELPER.format(imports=imports, v1=v1, read=READ.format(v1=v1)).split("\n\ndef inputs")[0] + "\n"
@@ -258,6 +277,33 @@ def test_k_readers_into_a_shuffle_queue_any_runner_spelling_become_an_interleave
     assert "QueueRunner" not in code and "QUEUE_RUNNERS" not in code and scan_source(code) == ()
 
 
+ENQUEUE_MANY = '''\
+{imports}
+
+
+def make(data_dir):
+    files = sorted({v1}.gfile.Glob(data_dir + "/records-*.tfrecord"))
+    filename_queue = {v1}.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    reader = {v1}.TFRecordReader()
+    _, values = reader.read_up_to(filename_queue, 4)
+    queue = {v1}.RandomShuffleQueue(capacity=100, min_after_dequeue=20, dtypes=[{v1}.string], shapes=[[]])
+    enqueue_op = queue.enqueue_many([values])
+    {v1}.train.add_queue_runner({v1}.train.QueueRunner(queue, [enqueue_op] * 2))
+    serialized = queue.dequeue_many(7)
+    return {v1}.parse_example(serialized, {{"x": {v1}.FixedLenFeature([3], {v1}.float32)}})["x"]
+'''
+
+
+def test_groups_enqueued_by_enqueue_many_are_unbatched_then_batched():
+    imports, v1 = IMPORTS["v1"]
+    result = rewrite(ENQUEUE_MANY.format(imports=imports, v1=v1), to="tfdata")
+    assert not result.refused, _refused(result)
+    code = _code(result)
+    assert ".batch(4, drop_remainder=False)\n        .unbatch()\n        .shuffle(100)\n" \
+           "        .batch(7, drop_remainder=True)" in code
+    assert "RandomShuffleQueue" not in code and scan_source(code) == ()
+
+
 def test_a_runner_with_a_close_op_of_its_own_is_left_with_the_reason():
     imports, v1 = IMPORTS["v1"]
     runner = "    tf.train.add_queue_runner(tf.train.QueueRunner(examples_queue, enqueue_ops, close_op=None))"
@@ -267,6 +313,7 @@ def test_a_runner_with_a_close_op_of_its_own_is_left_with_the_reason():
         _refused(result)
 
 
+@pytest.mark.timeout(600)  # two TensorFlow processes and a handful of tree rewrites, on a busy machine
 def test_the_migrated_programs_deliver_what_legacy_delivers(tmp_path):
     """A handful of these programs, original and migrated, each side in one TensorFlow process."""
     from test_migrate_corpus import RUNNER, _close, _key, _results, _start
@@ -284,6 +331,7 @@ def test_the_migrated_programs_deliver_what_legacy_delivers(tmp_path):
         "k_readers": (K_READERS.format(imports=tf2_imports, v1=tf2, queue="tf.queue.RandomShuffleQueue",
                                        runner=RUNNERS["registered"].format(v1=tf2)) + LOOP.format(v1=tf2),
                       None, "multiset"),
+        "enqueue_many": (ENQUEUE_MANY.format(imports=v1_imports, v1=v1) + LOOP.format(v1=v1), None, "multiset"),
     }
     original, migrated, data = tmp_path / "original", tmp_path / "migrated", tmp_path / "data"
     paths = {}

@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_runners import runner_call
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
+_PADDING = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
 
 
 @dataclass
@@ -42,7 +43,8 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     small = stmt.body[0] if len(stmt.body) == 1 else None
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
         return None
-    if finder.is_api(small.value, "FIFOQueue") is None:
+    kind = finder.is_api(small.value, "FIFOQueue", "PaddingFIFOQueue")  # one dequeue(): no padding happens
+    if kind is None:
         return None
     qname = small.targets[0].target.value
     fn = _function_of(finder, stmt)
@@ -70,9 +72,9 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
             return None  # some other use (a dequeue_many, a close, a return): not this shape
     if len(dequeues) + len(returns) != 1 or not enqueues or not runners:
         return None
-    args = bind_params(small.value, _FIFO, "FIFOQueue")
+    args = bind_params(small.value, _FIFO if kind == "FIFOQueue" else _PADDING, kind)
     if "shared_name" in args:
-        raise Refusal("`FIFOQueue(shared_name=...)` is shared with other graphs; not rewritten")
+        raise Refusal(f"`{kind}(shared_name=...)` is shared with other graphs; not rewritten")
     if len(enqueues) != 1 or len(runners) != 1:
         raise Refusal(f"`{qname}` is not filled by one enqueue op run by one QueueRunner")
     (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
@@ -82,6 +84,8 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if inner is None:
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
     tensors, gone = _enqueued(finder, enq_stmt, use, inner, runner_stmt)
+    end = (returns or dequeues)[0]
+    _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
     support = _support(finder, stmt, small.value, flat)
     summary = (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
                "measure)" if summaries else "")
@@ -172,6 +176,19 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
 def _holder(finder, node: cst.CSTNode) -> cst.SimpleStatementLine | None:
     fn = _function_of(finder, node)
     return holder_of(nodes_of(fn, cst.SimpleStatementLine), node) if fn is not None else None
+
+
+def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementLine]) -> None:
+    """The enqueued names must mean at the dequeue what they meant at the enqueue (the dequeue takes them)."""
+    names = names_in(tensors)
+    for stmt in between:
+        for small in stmt.body:
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) else []
+            bound = {n.value for t in targets for n in nodes_of(t, cst.Name)} & names
+            if bound:
+                raise Refusal(f"`{sorted(bound)[0]}` is assigned again between the enqueue and the dequeue, so the "
+                              "dequeue cannot take the enqueued tensors by name")
 
 
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:
