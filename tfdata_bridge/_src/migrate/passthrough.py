@@ -250,8 +250,8 @@ def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression
     dtypes = args.get("dtypes")
     if isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) > 1:
         return tensors  # several components: a list (or tuple) of tensors in, the same out
-    raise Refusal("the enqueued value is a name whose structure the queue may change (a one-tensor list comes "
-                  "back as the tensor); enqueue a literal list, or give the queue `names=`")
+    raise Refusal("the enqueued value is not a literal list, tuple or dict, and the queue may change its structure "
+                  "(a one-tensor list comes back as the tensor); enqueue a literal list, or give the queue `names=`")
 
 
 def _support(finder, stmt: cst.SimpleStatementLine, ctor: cst.Call, flat: list[cst.SimpleStatementLine]
