@@ -22,10 +22,10 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, names_in, nodes_of
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
+from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of
 from tfdata_bridge._src.migrate.queue_runners import runner_call
 
-_FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
-_PADDING = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
+_PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
 
 
 @dataclass
@@ -47,7 +47,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if kind is None:
         return None
     qname = small.targets[0].target.value
-    fn = _function_of(finder, stmt)
+    fn = function_of(finder, stmt)
     if fn is None:
         return None
     flat = nodes_of(fn, cst.SimpleStatementLine)
@@ -72,7 +72,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
             return None  # some other use (a dequeue_many, a close, a return): not this shape
     if len(dequeues) + len(returns) != 1 or not enqueues or not runners:
         return None
-    args = bind_params(small.value, _FIFO if kind == "FIFOQueue" else _PADDING, kind)
+    args = bind_params(small.value, _PARAMS, kind)
     if "shared_name" in args:
         raise Refusal(f"`{kind}(shared_name=...)` is shared with other graphs; not rewritten")
     if len(enqueues) != 1 or len(runners) != 1:
@@ -122,62 +122,6 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                        {deq_stmt: new})
 
 
-def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
-                    ) -> list[tuple[cst.SimpleStatementLine, cst.BaseExpression]]:
-    """For a function returning a queue: each ``y = v.dequeue()`` (or ``return v.dequeue()``) of its callers, where
-    ``v = fn(...)`` (or ``v = g(...)`` of a ``g`` that returns ``fn(...)``) and ``v`` is read by nothing else, or
-    ``y = fn(...).dequeue()``; with what the dequeue becomes (``v``, ``fn(...)``). Any other use of the queue is refused: it would meet tensors instead."""
-    out: list[tuple[cst.SimpleStatementLine, cst.BaseExpression]] = []
-    seen: set[int] = set()
-    todo: list[tuple[cst.FunctionDef, list[cst.CSTNode]]] = [(fn, first)]
-    while todo:
-        f, callers = todo.pop()
-        if id(f) in seen:
-            raise Refusal(f"`{f.name.value}` calls itself")
-        seen.add(id(f))
-        if not callers:
-            raise Refusal(f"`{f.name.value}` returns the queue and is not called in its module (a caller in another "
-                          "module would meet tensors instead of a queue)")
-        for name in callers:
-            holder = _holder(finder, name)
-            small = holder.body[0] if holder is not None and len(holder.body) == 1 else None
-            value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
-            if isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Attribute) and \
-                    value.func.attr.value == "dequeue" and isinstance(value.func.value, cst.Call) and \
-                    value.func.value.func is name:  # ``y = f(...).dequeue()``
-                out.append((holder, value.func.value))
-                continue
-            if small is None or not isinstance(value, cst.Call) or value.func is not name:
-                raise Refusal(f"`{f.name.value}` is used other than as `queue = {f.name.value}(...)`")
-            if isinstance(small, cst.Return):
-                outer = _function_of(finder, holder)
-                if not isinstance(outer, cst.FunctionDef):
-                    raise Refusal(f"`{f.name.value}(...)` is returned from no function")
-                todo.append((outer, finder.scopes.callers(outer)))
-                continue
-            if not (isinstance(small, cst.Assign) and len(small.targets) == 1
-                    and isinstance(small.targets[0].target, cst.Name)):
-                raise Refusal(f"the queue `{f.name.value}` returns is not assigned to one name")
-            v = small.targets[0].target.value
-            uses = finder.scopes.readers_of(holder, v)
-            if len(uses) != 1:
-                raise Refusal(f"the queue `{v}` is used beyond one `{v}.dequeue()` (each dequeue takes other "
-                              "elements)")
-            d = _holder(finder, uses[0])
-            ds = d.body[0] if d is not None and len(d.body) == 1 else None
-            if not (isinstance(ds, (cst.Assign, cst.Return)) and isinstance(ds.value, cst.Call) and not ds.value.args
-                    and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]
-                    and ds.value.func.attr.value == "dequeue"):
-                raise Refusal(f"the queue `{v}` is used other than by `{v}.dequeue()` as a statement of its own")
-            out.append((d, cst.Name(v)))
-    return out
-
-
-def _holder(finder, node: cst.CSTNode) -> cst.SimpleStatementLine | None:
-    fn = _function_of(finder, node)
-    return holder_of(nodes_of(fn, cst.SimpleStatementLine), node) if fn is not None else None
-
-
 def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementLine]) -> None:
     """The enqueued names must mean at the dequeue what they meant at the enqueue (the dequeue takes them)."""
     names = names_in(tensors)
@@ -194,11 +138,6 @@ def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementL
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:
     code = finder.code(stmt)
     return "QueueRunner(" in code
-
-
-def _function_of(finder, stmt: cst.CSTNode) -> cst.CSTNode | None:
-    scope = finder.scopes.scope(stmt)
-    return getattr(scope, "node", None)
 
 
 def _method_call(holder: cst.SimpleStatementLine, use: cst.Name) -> str | None:
@@ -268,114 +207,3 @@ def _support(finder, stmt: cst.SimpleStatementLine, ctor: cst.Call, flat: list[c
         if readers and all(holder_of([stmt], r) is stmt for r in readers):
             out.append(made)
     return out
-
-
-def returned_queue(finder, fn: cst.FunctionDef) -> Passthrough | None:
-    """The prefetch queue that ``fn`` makes and returns, its callers not looked at (None: none, or refused)."""
-    for stmt in nodes_of(fn, cst.SimpleStatementLine):
-        try:
-            found = passthrough(finder, stmt, local_callers=False)
-        except Refusal:
-            return None
-        if found is not None and isinstance(found.dequeue.body[0], cst.Return):
-            return found
-    return None
-
-
-def rewritten_helper(fn: cst.FunctionDef, found: Passthrough, comment_lines) -> cst.FunctionDef:
-    """``fn`` without its queue: the statements that go, gone; its return, the tensors (with the comment)."""
-    gone = {id(n) for n in found.removed}
-    news = {id(k): v for k, v in found.news.items()}
-    ret = id(found.dequeue)
-
-    class _T(cst.CSTTransformer):
-        def leave_SimpleStatementLine(self, original, updated):
-            if id(original) in gone:
-                return cst.RemoveFromParent()
-            if id(original) == ret:
-                return found.new_dequeue.with_changes(leading_lines=[*original.leading_lines,
-                                                                     *comment_lines(found.comment)])
-            return news.get(id(original), updated)
-
-    return fn.visit(_T())
-
-
-def _external_sites(index, finder, removed, replaced, notes, outcomes, requests, comment_lines) -> None:
-    """Calls of a helper of another module that returns a prefetch queue: each caller's one dequeue takes the
-    tensors, and the tree is asked to turn the helper (``requests``: it does so only if these are all its uses)."""
-    from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
-
-    for body in index.blocks:
-        for stmt in body:
-            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-            if not isinstance(small, (cst.Assign, cst.Return)) or not isinstance(small.value, cst.Call) or \
-                    stmt in removed or stmt in replaced:
-                continue
-            line = index.lines.get(stmt, 0)
-            try:
-                found = finder.external(small.value.func)
-                plan = returned_queue(found[1], found[0]) if found is not None else None
-                if plan is None:
-                    continue
-                fn = found[0]
-                sites = caller_dequeues(finder, fn, [small.value.func])
-            except Refusal as exc:
-                notes.append(Note(line, f"`FIFOQueue` (a prefetch queue of another module) left: {exc}"))
-                outcomes.append(PipelineOutcome(line, "FIFOQueue", False, str(exc)))
-                continue
-            if any(d in removed or d in replaced for d, _ in sites):
-                continue
-            text = (f"FIFOQueue, QueueRunner, dequeue rewritten to tf.data; the prefetch queue `{fn.name.value}` "
-                    "made goes: each dequeue was the next evaluation of the tensors it was filled with, in order")
-            for k, (d, v) in enumerate(sites):
-                new = d.with_changes(body=[d.body[0].with_changes(value=v)])
-                if k == 0:
-                    new = new.with_changes(leading_lines=[*d.leading_lines,
-                                                          *comment_lines("tfdata-bridge migrate: " + text)])
-                replaced[d] = [new]
-            requests.append((fn, rewritten_helper(fn, plan, comment_lines), line))
-            notes.append(Note(line, text, kind="info"))
-            outcomes.append(PipelineOutcome(line, "FIFOQueue", True, text))
-
-
-def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, outcomes: list, feed_refusals: list,
-                     lead, comment_lines, requests: list | None = None, taken=()) -> None:
-    """Rewrite every prefetch queue of the module (``to_tfdata``'s pass; ``lead`` / ``comment_lines`` are its
-    layout helpers; ``requests``: the tree's, for helpers of other modules; ``taken``: this module's functions the
-    tree replaces whole)."""
-    from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
-
-    if finder.external is not None and requests is not None:
-        _external_sites(index, finder, removed, replaced, notes, outcomes, requests, comment_lines)
-    for body in index.blocks:
-        for stmt in body:
-            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
-                continue
-            if taken and _function_of(finder, stmt) in taken:  # the tree turns it: its queue is no refusal
-                try:
-                    found = passthrough(finder, stmt, local_callers=False)
-                except Refusal:
-                    found = None
-                if found is not None:
-                    removed.update(found.removed)
-                continue
-            line = index.lines.get(stmt, 0)
-            try:
-                found = passthrough(finder, stmt)
-            except Refusal as exc:
-                feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
-                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
-                                      PipelineOutcome(line, "FIFOQueue", False, str(exc))))
-                continue
-            if found is None or any(m in removed or m in replaced for m in [*found.removed, *found.news]):
-                continue
-            removed.update(found.removed)
-            deq = found.dequeue
-            where = next((b for b in index.blocks if deq in b), [])
-            for old, new in found.news.items():
-                replaced[old] = [new]
-            replaced[deq] = [found.new_dequeue.with_changes(leading_lines=[*lead(deq, where, removed),
-                                                                           *comment_lines(found.comment)])]
-            text = found.comment.split(": ", 1)[1]
-            notes.append(Note(line, text, kind="info"))
-            outcomes.append(PipelineOutcome(line, "FIFOQueue", True, text))

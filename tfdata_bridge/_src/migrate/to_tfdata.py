@@ -29,7 +29,7 @@ from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
-from tfdata_bridge._src.migrate.passthrough import passthrough_pass
+from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
