@@ -162,6 +162,27 @@ def test_a_prefetch_queue_dequeued_twice_or_closed_is_left_with_the_reason():
     assert "batch_queue = tf.FIFOQueue(2" in result.code  # another use of the queue: not this shape, left
 
 
+def test_a_prefetch_queue_dequeued_per_clone_keeps_the_queue():
+    """slim's deployment: each clone dequeues its own batch (in a loop, or in a function called per clone); the
+    one expression would give every clone the same batch."""
+    imports, v1 = IMPORTS["v1"]
+    loop = _program(IN_FUNCTION["literal_list"].replace(
+        "    images, lbls = batch_queue.dequeue()\n",
+        "    clones = []\n    for _ in range(2):\n        clones.append(batch_queue.dequeue())\n"
+        "    images, lbls = clones[0]\n"), imports, v1)
+    nested = _program(IN_FUNCTION["literal_list"].replace(
+        "    images, lbls = batch_queue.dequeue()\n",
+        "    def clone_fn():\n        return batch_queue.dequeue()\n    images, lbls = clone_fn()\n"), imports, v1)
+    for source in (loop, nested):
+        result = rewrite(source, to="tfdata")
+        assert "batch_queue.dequeue()" in result.code
+    helper = HELPER.format(imports=imports, v1=v1, read=READ.format(v1=v1)).replace(
+        "    tensor_dict = input_queue.dequeue()\n",
+        "    for _ in range(2):\n        tensor_dict = input_queue.dequeue()\n")
+    result = rewrite(helper, to="tfdata")
+    assert "`input_queue.dequeue()` runs in a loop or a nested function" in _refused(result)
+
+
 def test_an_enqueued_name_assigned_again_before_the_dequeue_keeps_the_queue():
     imports, v1 = IMPORTS["v1"]
     source = _program(IN_FUNCTION["literal_list"].replace("    images, lbls", "    xs = xs * 2.0\n    images, lbls"),

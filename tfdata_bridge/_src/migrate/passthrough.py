@@ -22,7 +22,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, names_in, nodes_of
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
-from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of
+from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
 from tfdata_bridge._src.migrate.queue_runners import runner_call
 
 _PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
@@ -78,6 +78,10 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if len(enqueues) != 1 or len(runners) != 1:
         raise Refusal(f"`{qname}` is not filled by one enqueue op run by one QueueRunner")
     (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
+    for other in [enq_stmt, *dequeues]:
+        if not same_turns(finder, stmt, other):
+            raise Refusal(f"`{qname}` is enqueued or dequeued in a loop or a nested function: each run makes another "
+                          "op, taking other elements")
     if enq_stmt is not runner_stmt and not isinstance(enq_stmt.body[0], cst.Assign):
         return None  # ``ops.append(q.enqueue(...))`` in a loop: the k-reader shape (``handbuilt``)
     inner, registered = runner_call(finder, runner_stmt, flat)

@@ -51,6 +51,8 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
                 raise Refusal(f"the queue `{v}` is used beyond one `{v}.dequeue()` (each dequeue takes other "
                               "elements)")
             d = _holder(finder, uses[0])
+            if d is not None and not same_turns(finder, holder, d):
+                raise Refusal(f"`{v}.dequeue()` runs in a loop or a nested function: each run takes other elements")
             ds = d.body[0] if d is not None and len(d.body) == 1 else None
             if not (isinstance(ds, (cst.Assign, cst.Return)) and isinstance(ds.value, cst.Call) and not ds.value.args
                     and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]
@@ -68,3 +70,35 @@ def _holder(finder, node: cst.CSTNode) -> cst.SimpleStatementLine | None:
 def function_of(finder, stmt: cst.CSTNode) -> cst.CSTNode | None:
     scope = finder.scopes.scope(stmt)
     return getattr(scope, "node", None)
+
+
+def same_turns(finder, made: cst.SimpleStatementLine, used: cst.SimpleStatementLine) -> bool:
+    """Whether ``used`` runs once each time ``made`` does: the same scope (no nested function, which may be
+    called many times, as slim's per-clone ``clone_fn``), and no loop around ``used`` that is not around ``made``
+    (a dequeue in a loop makes one dequeue op per turn, each taking other elements)."""
+    scope = finder.scopes.scope(made)
+    if scope is None or finder.scopes.scope(used) is not scope:
+        return False
+    fn = getattr(scope, "node", None)
+    if fn is None:
+        return False
+    loops: dict[int, frozenset[int]] = {}
+
+    class _Loops(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.stack: list[int] = []
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, cst.SimpleStatementLine):
+                loops[id(node)] = frozenset(self.stack)
+            if isinstance(node, (cst.For, cst.While)):
+                self.stack.append(id(node))
+            return True
+
+        def on_leave(self, node: cst.CSTNode) -> None:
+            if isinstance(node, (cst.For, cst.While)):
+                self.stack.pop()
+
+    fn.visit(_Loops())
+    return id(used) in loops and id(made) in loops and loops[id(used)] <= loops[id(made)]
