@@ -78,12 +78,12 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if len(enqueues) != 1 or len(runners) != 1:
         raise Refusal(f"`{qname}` is not filled by one enqueue op run by one QueueRunner")
     (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
+    if enq_stmt is not runner_stmt and not isinstance(enq_stmt.body[0], cst.Assign):
+        return None  # ``ops.append(q.enqueue(...))`` in a loop: the k-reader shape (``handbuilt``)
     for other in [enq_stmt, *dequeues]:
         if not same_turns(finder, stmt, other):
             raise Refusal(f"`{qname}` is enqueued or dequeued in a loop or a nested function: each run makes another "
                           "op, taking other elements")
-    if enq_stmt is not runner_stmt and not isinstance(enq_stmt.body[0], cst.Assign):
-        return None  # ``ops.append(q.enqueue(...))`` in a loop: the k-reader shape (``handbuilt``)
     inner, registered = runner_call(finder, runner_stmt, flat)
     if inner is None:
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
