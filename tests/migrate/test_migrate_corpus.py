@@ -115,6 +115,8 @@ REWRITTEN: dict[str, str] = {
     "join_method_more_than_read": "multiset",
     "helper_two_returns": "order",
     "self_method_dict_batch": "order",
+    "prefetch_dict_other_module": "order",
+    "prefetch_shuffle_batch_slim": "multiset",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",
@@ -123,7 +125,7 @@ LEFT: dict[str, str] = {
     "segmentation_reader_class": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
-HELPERS = {"helper_other_module": ["readers"], "reader_class_other_module": ["class_readers"]}  # folders of modules a program imports from the tree
+HELPERS = {"helper_other_module": ["readers"], "reader_class_other_module": ["class_readers"], "prefetch_dict_other_module": ["prefetchers"]}  # folders of modules a program imports from the tree
 
 
 def test_the_corpus_lists_every_program():

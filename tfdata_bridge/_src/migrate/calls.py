@@ -163,7 +163,7 @@ def _dotted_name(node: cst.BaseExpression) -> str:
 def aliases(path: str) -> set[str]:
     """The spellings of one legacy function under ``tf.compat.v1`` (``io.`` and ``data.`` twins)."""
     short = path.rsplit(".", 1)[-1]
-    return {path, short, f"io.{short}", f"train.{short}", f"compat.v1.{path}"}
+    return {path, short, f"io.{short}", f"train.{short}", f"queue.{short}", f"compat.v1.{path}"}  # tf.queue.FIFOQueue
 
 
 def bind(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:

@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
@@ -363,6 +364,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
                    and not pipeline.source.helper.external else set())
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
+    passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
+                     requests, set(functions or {}))
     _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     for queue_stmt, note, outcome in feed_refusals:
