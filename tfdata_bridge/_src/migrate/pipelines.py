@@ -17,6 +17,7 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
+from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer
 from tfdata_bridge._src.symbols import READER_SOURCES
@@ -129,6 +130,11 @@ class Finder:
             shaped = _set_shape_of(prev)
             if shaped is not None and shaped in needed:
                 intermediates.append(prev)  # type: ignore[arg-type]
+                continue
+            changed = mutation_needs(prev, needed)  # ``features["label"] = label``: the container changed in place
+            if changed is not None:
+                intermediates.append(prev)  # type: ignore[arg-type]
+                needed |= changed
                 continue
             a = _assign(prev)
             if a is None:
