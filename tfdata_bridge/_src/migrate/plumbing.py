@@ -18,6 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, nodes_of, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.supervisor import replace_supervisors
 from tfdata_bridge._src.migrate.runner_loops import (recorded_stop, runner_loop, should_stop, without_recorded_stop,
                                                      without_should_stop)
 from tfdata_bridge._src.symbols import BY_PATH
@@ -207,7 +208,16 @@ def pipelines_left(module: cst.Module) -> list[tuple[int, str]]:
 def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Module, list[Note]]:
     """``module`` without its queue-runner plumbing where nothing is left to run it. ``keep``: why runners may
     still be there although this module has no pipeline left (a tree's other module builds one), so the
-    plumbing stays."""
+    plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``)."""
+    survey, _ = _surveyed(module)
+    if keep or survey.pipelines:
+        return _remove_runners(module, keep)
+    module, notes = replace_supervisors(module)
+    module, more = _remove_runners(module, keep)
+    return module, notes + more
+
+
+def _remove_runners(module: cst.Module, keep: str | None = None) -> tuple[cst.Module, list[Note]]:
     survey, pos = _surveyed(module)
     if not survey.coords and not survey.starts and not survey.runner_loops:
         return module, []
