@@ -17,6 +17,7 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
+from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer
@@ -147,6 +148,10 @@ class Finder:
                 break
             intermediates.append(prev)  # type: ignore[arg-type]
             needed = (needed - set(defined)) | names_in(a.value)
+        if source is None:  # ``enqueue_many=True`` of constants, arrays, lists: their rows, repeated (in_memory.py)
+            made = in_memory_source(self, stmt, api, args)
+            if made is not None:
+                (source, args), intermediates = made, []
         if source is None:
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         intermediates.reverse()
