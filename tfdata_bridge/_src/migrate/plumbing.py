@@ -52,6 +52,7 @@ class _Survey(cst.CSTVisitor):
         self.tests: list[tuple[cst.While, str]] = []  # ``while ... and not coord.should_stop():``
         self.handlers: list[cst.ExceptHandler] = []
         self.empties: dict[str, list[cst.SimpleStatementLine]] = {}  # ``threads = []``
+        self.supervised = False
 
     def visit_Module(self, node: cst.Module) -> None:
         self.roots = imported_roots(node)
@@ -93,6 +94,8 @@ class _Survey(cst.CSTVisitor):
             self.coords[target] = node
         elif sym is not None and sym.name == "train.start_queue_runners":
             self.starts.append((node, target, call))
+        elif sym is not None and sym.name == "train.Supervisor":
+            self.supervised = True  # ``supervisor.replace_supervisors`` has work
 
     def visit_Call(self, node: cst.Call) -> None:
         sym = BY_PATH.get(tf_path(self, node.func, self.roots) or "")
@@ -209,16 +212,17 @@ def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Mo
     """``module`` without its queue-runner plumbing where nothing is left to run it. ``keep``: why runners may
     still be there although this module has no pipeline left (a tree's other module builds one), so the
     plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``)."""
-    survey, _ = _surveyed(module)
-    if keep or survey.pipelines:
-        return _remove_runners(module, keep)
+    surveyed = _surveyed(module)
+    if keep or surveyed[0].pipelines or not surveyed[0].supervised:
+        return _remove_runners(module, keep, surveyed)
     module, notes = replace_supervisors(module)
     module, more = _remove_runners(module, keep)
     return module, notes + more
 
 
-def _remove_runners(module: cst.Module, keep: str | None = None) -> tuple[cst.Module, list[Note]]:
-    survey, pos = _surveyed(module)
+def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple | None = None
+                    ) -> tuple[cst.Module, list[Note]]:
+    survey, pos = surveyed or _surveyed(module)
     if not survey.coords and not survey.starts and not survey.runner_loops:
         return module, []
     first = min([pos[s].start.line for s in survey.coords.values()] + [pos[s].start.line for s, _, _ in survey.starts]
