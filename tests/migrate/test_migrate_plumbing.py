@@ -481,3 +481,12 @@ def test_the_rewritten_plumbing_delivers_what_the_original_delivers(tmp_path):
         assert "error" not in before and "error" not in after, (name, before, after)
         assert len(before["batches"]) > 1
         assert (after["batches"], after["end"]) == (before["batches"], before["end"]), name
+
+
+def test_managed_session_arguments_become_the_session_s_by_name():
+    body = LOOP.replace("        while", "        while", 1)
+    source = SUPERVISED.format(imports="import tensorflow.compat.v1 as tf", v1="tf", supervisor="tf.train.Supervisor",
+                               args="", body=body).replace("sv.managed_session()",
+                                                           "sv.managed_session(FLAGS.master, cfg, start_standard_services=False)")
+    _, code = _tfdata(source)
+    assert "with tf.Session(target=FLAGS.master, config=cfg) as sess:" in code  # (not Session's graph=)

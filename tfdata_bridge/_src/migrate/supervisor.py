@@ -186,9 +186,13 @@ class _Replace(cst.CSTTransformer):
         self.args = found[1]
         call = original.items[0].item
         sess = original.items[0].asname.name.value
-        kept = [a for a in call.args if a.keyword is None or a.keyword.value in ("master", "config")]
-        kept = [a.with_changes(keyword=cst.Name("target")) if a.keyword is not None and a.keyword.value == "master"
-                else a for a in kept]
+        # ``managed_session(master, config)``: ``Session(target=master, config=config)`` (its second positional
+        # parameter is the graph)
+        named = [a.with_changes(keyword=cst.Name(("master", "config")[i]), equal=cst.AssignEqual(
+            whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+            if a.keyword is None else a for i, a in enumerate(call.args)]
+        kept = [a.with_changes(keyword=cst.Name("target")) if a.keyword.value == "master" else a
+                for a in named if a.keyword.value in ("master", "config")]
         session = cst.Call(cst.parse_expression(f"{self.v1}.Session"), [
             a.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(kept) - 1 else a for i, a in enumerate(kept)])
         code = cst.Module([]).code_for_node
