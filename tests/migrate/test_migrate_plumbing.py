@@ -484,7 +484,7 @@ def test_the_rewritten_plumbing_delivers_what_the_original_delivers(tmp_path):
 
 
 def test_managed_session_arguments_become_the_session_s_by_name():
-    body = LOOP.replace("        while", "        while", 1)
+    body = LOOP
     source = SUPERVISED.format(imports="import tensorflow.compat.v1 as tf", v1="tf", supervisor="tf.train.Supervisor",
                                args="", body=body).replace("sv.managed_session()",
                                                            "sv.managed_session(FLAGS.master, cfg, start_standard_services=False)")
