@@ -490,3 +490,15 @@ def test_managed_session_arguments_become_the_session_s_by_name():
                                                            "sv.managed_session(FLAGS.master, cfg, start_standard_services=False)")
     _, code = _tfdata(source)
     assert "with tf.Session(target=FLAGS.master, config=cfg) as sess:" in code  # (not Session's graph=)
+
+
+@pytest.mark.parametrize("imports, v1", IMPORTS)
+def test_a_stop_on_exception_block_keeps_its_quiet_end_at_out_of_range(imports, v1):
+    source = COORD_LOOP.format(imports=imports, v1=v1, collect="threads.extend(runner.create_threads(sess, coord))",
+                               test="step < 3", handler="raise").replace(
+        "        try:\n", "        with coord.stop_on_exception():\n").replace(
+        "        except Exception as exc:  # pylint: disable=broad-except\n            raise\n", "")
+    result, code = _tfdata(source)
+    assert "queue-runner plumbing removed" in _messages(result), _messages(result)
+    assert "coord" not in code and "stop_on_exception" not in code
+    assert "        try:\n            step = 0\n" in code and ".errors.OutOfRangeError:\n            pass" in code

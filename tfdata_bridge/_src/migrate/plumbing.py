@@ -6,6 +6,10 @@ Removed only where provably unused: the coordinator is used by nothing but ``req
 always false, so the loop becomes ``while True:``). Runner threads used beyond that ``join`` keep their name,
 bound to an empty list. Otherwise everything is left (harmless with no runners) and a note says so.
 A ``finally:`` emptied by the removal goes; a ``try:`` left with neither handlers nor ``finally`` is unwrapped.
+Also (``runner_loops.py``): a loop starting the QUEUE_RUNNERS collection's runners, ``and not
+coord.should_stop()`` in a loop test, ``coord.request_stop(e)`` in a handler, and ``with
+coord.stop_on_exception():`` (a ``try`` that ends quietly at ``OutOfRangeError``, as the coordinator did). A
+Supervisor that only initialised and ran the runners becomes a Session first (``supervisor.py``).
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ class _Survey(cst.CSTVisitor):
         self.handlers: list[cst.ExceptHandler] = []
         self.empties: dict[str, list[cst.SimpleStatementLine]] = {}  # ``threads = []``
         self.supervised = False
+        self.guards: list[tuple[cst.With, str]] = []  # ``with coord.stop_on_exception():``
 
     def visit_Module(self, node: cst.Module) -> None:
         self.roots = imported_roots(node)
@@ -72,6 +77,12 @@ class _Survey(cst.CSTVisitor):
                     without_should_stop(test, call.func.value.value) is not None:
                 self.tests.append((node, call.func.value.value))
                 return
+
+    def visit_With(self, node: cst.With) -> None:
+        item = node.items[0].item if len(node.items) == 1 and node.items[0].asname is None else None
+        if isinstance(item, cst.Call) and not item.args and isinstance(item.func, cst.Attribute) and \
+                item.func.attr.value == "stop_on_exception" and isinstance(item.func.value, cst.Name):
+            self.guards.append((node, item.func.value.value))
 
     def visit_For(self, node: cst.For) -> None:
         collected = runner_loop(node)
@@ -147,7 +158,8 @@ def _coord_method_stmt(stmt: cst.SimpleStatementLine, coord: str) -> bool:
 class _Remove(cst.CSTTransformer):
     def __init__(self, removed: set[cst.CSTNode], emptied: dict[cst.CSTNode, str] | None = None,
                  forever: set[cst.While] | None = None, tests: dict[cst.While, cst.BaseExpression] | None = None,
-                 handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] | None = None, v1: str = "") -> None:
+                 handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] | None = None, v1: str = "",
+                 guards: set[cst.With] | None = None) -> None:
         super().__init__()
         self.removed = removed
         self.emptied = emptied or {}  # start_queue_runners statement -> the name kept, bound to []
@@ -155,6 +167,14 @@ class _Remove(cst.CSTTransformer):
         self.tests = tests or {}  # loop -> its test without ``not coord.should_stop()``
         self.handlers = handlers or {}  # handler -> its ``coord.request_stop(e)``
         self.v1 = v1
+        self.guards = guards or set()
+
+    def leave_With(self, original: cst.With, updated: cst.With):
+        if original not in self.guards:
+            return updated
+        return cst.Try(updated.body, handlers=[cst.ExceptHandler(
+            cst.IndentedBlock([cst.SimpleStatementLine([cst.Pass()])]),
+            type=cst.parse_expression(f"{self.v1}.errors.OutOfRangeError"))], leading_lines=updated.leading_lines)
 
     def leave_For(self, original: cst.For, updated: cst.For):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
@@ -270,6 +290,11 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
             continue
         tests[loop] = without_should_stop(loop.test, coord)
         inside |= _ids(loop.test) - _ids(tests[loop])
+    guards: set[cst.With] = set()
+    for guard, coord in survey.guards:  # it swallowed OutOfRangeError and had join raise anything else
+        if coord in survey.coords:
+            guards.add(guard)
+            inside |= _ids(guard.items[0].item)
     for _, collected in survey.runner_loops:  # ``threads = []`` that only the runner loop and the join used
         if collected and all(id(r) in inside for r in survey.refs.get(collected, [])
                              if not any(r is s.body[0].targets[0].target for s in survey.empties.get(collected, []))):
@@ -287,7 +312,7 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
             line = pos[outside[0]].start.line
             return module, [Note(line, f"queue-runner plumbing left (harmless without runners): `{name}` is used "
                                        f"at line {line} beyond starting and stopping runners", kind="info")]
-    return module.visit(_Remove(removed, emptied, forever, tests, handlers, v1_prefix(module) or "tf")), [
+    return module.visit(_Remove(removed, emptied, forever, tests, handlers, v1_prefix(module) or "tf", guards)), [
         Note(first, "queue-runner plumbing removed: nothing is left to run it", kind="info")]
 
 
