@@ -284,6 +284,7 @@ def main(path, config):
     ("", "[{v1}.constant(ROWS), np.arange(3)]"),
     ("    table = {v1}.convert_to_tensor(np.asarray(ROWS, dtype=np.float32))", "{{'x': table, 'y': labels}}"),
     ("", "[features[:, 0], labels]"),
+    ("", "[ROWS, np.zeros(3)]"),  # a module-level constant
 ])
 def test_enqueue_many_of_in_memory_data_becomes_its_rows_repeated(imports, v1, made, tensors):
     source = IN_MEMORY.format(imports=imports, v1=v1, api="batch", made=made.format(v1=v1),

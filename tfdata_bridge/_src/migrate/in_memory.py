@@ -17,7 +17,7 @@ The statements that make the data stay where they are (the dataset reads their t
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import ImportAssignment
+from libcst.metadata import Assignment, GlobalScope, ImportAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, literal_bool, names_in, target_names
 
@@ -110,7 +110,7 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
             return _why_not_data(finder, at, node.func.value, depth - 1)
         return f"`{code}` is not a call the rewrite knows to make data"
     if isinstance(node, cst.Name):
-        made = finder.scopes.single_assignment(at, node.value)
+        made = finder.scopes.single_assignment(at, node.value) or _module_constant(finder, at, node.value)
         if made is None:
             return f"`{node.value}` is not bound once before the batch (a parameter, or bound several times)"
         value = made.body[0].value
@@ -180,3 +180,13 @@ def _calls(node: cst.CSTNode) -> bool:
 
     node.visit(_V())
     return bool(found)
+
+
+def _module_constant(finder, at: cst.CSTNode, name: str) -> cst.SimpleStatementLine | None:
+    """The one module-level ``NAME = ...`` a function's use of ``name`` means (``ROWS = np.arange(10)``)."""
+    scope = finder.scopes.scope(at)
+    found = list(scope[name]) if scope is not None else []
+    if len(found) != 1 or not isinstance(found[0], Assignment) or not isinstance(found[0].scope, GlobalScope):
+        return None
+    stmt = finder.scopes.owners.get(id(found[0].node))
+    return stmt if stmt is not None and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) else None
