@@ -19,6 +19,8 @@ PRIVATE_MODULES: dict[str, str] = {
     "tensorflow.python.training.queue_runner_impl.": "train.",
     "tensorflow.python.training.queue_runner.": "train.",
     "tensorflow.python.training.coordinator.": "train.",
+    "tensorflow.python.training.supervisor.": "train.",
+    "tensorflow.python.training.monitored_session.": "train.",
     "tensorflow.python.ops.io_ops.": "",
     "tensorflow.python.ops.parsing_ops.": "",
     "tensorflow.python.ops.data_flow_ops.": "",

@@ -17,6 +17,8 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
+from tfdata_bridge._src.migrate.in_memory import in_memory_source
+from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer
@@ -136,6 +138,11 @@ class Finder:
             if shaped is not None and shaped in needed:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 continue
+            changed = mutation_needs(prev, needed)  # ``features["label"] = label``: the container changed in place
+            if changed is not None:
+                intermediates.append(prev)  # type: ignore[arg-type]
+                needed |= changed
+                continue
             a = _assign(prev)
             if a is None:
                 continue
@@ -147,6 +154,10 @@ class Finder:
                 break
             intermediates.append(prev)  # type: ignore[arg-type]
             needed = (needed - set(defined)) | names_in(a.value)
+        if source is None:  # ``enqueue_many=True`` of constants, arrays, lists: their rows, repeated (in_memory.py)
+            made = in_memory_source(self, stmt, api, args)
+            if made is not None:
+                (source, args), intermediates = made, []
         if source is None:
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         intermediates.reverse()

@@ -210,17 +210,19 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-        requests: list | None = None, keep_plumbing: str | None = None
+        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False
         ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
-    ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``)."""
+    ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
+    the pipelines its runners ran were rewritten in the modules it imports, so it goes even if nothing here is."""
     first: list = []
-    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing)
+    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing)
     hoisted = hoist_helper_calls(module) if not functions else module
     if hoisted is not module:
         second: list = []
-        trial = _run(hoisted, external, functions, second if requests is not None else None, keep_plumbing)
+        trial = _run(hoisted, external, functions, second if requests is not None else None, keep_plumbing,
+                     drop_plumbing)
         if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
             lines = line_map(module.code, hoisted.code)
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
@@ -232,7 +234,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-         requests: list | None = None, keep_plumbing: str | None = None
+         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False
          ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
 
@@ -377,6 +379,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
+        if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
+            out, plumbing_notes = remove_plumbing(original)
+            return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
     out = module.visit(_Apply(removed, replaced, index.name_scopes))

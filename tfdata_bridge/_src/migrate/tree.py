@@ -147,10 +147,10 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
             banned[key] = (f"the reader helper `{key[1]}` of {os.path.relpath(key[0], root)} is also used where no "
                            "pipeline is rewritten; its reader lines cannot go for some callers alone")
     # pass 2: every module, helpers replaced where every use of them is rewritten
-    def write(path: str, keep_plumbing: str | None = None) -> None:
+    def write(path: str, keep_plumbing: str | None = None, drop_plumbing: bool = False) -> None:
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
         out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
-                            keep_plumbing=keep_plumbing)
+                            keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing)
         code = out.code if elided[path] is None else elided[path].restore(out.code)
         if code is None:  # a placeholder did not come through: this module on its own, whole
             results[path] = rewrite(texts[path], to="tfdata")
@@ -159,6 +159,13 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     for path in modules:
         write(path)
+    # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
+    for path in modules:
+        if results[path].code == texts[path]:
+            imported = _imported(path, modules, names, by_name)
+            if any(results[o].code != texts[o] for o in imported) and not any(_pipelines_left(results[o].code)
+                                                                              for o in imported):
+                write(path, drop_plumbing=True)
     # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
     # pipeline (its runners are started there too: without them its dequeue would wait forever)
     left = {path: _pipelines_left(results[path].code) for path in modules}
