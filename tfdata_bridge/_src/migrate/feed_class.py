@@ -102,6 +102,8 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
             line = index.lines.get(stmt, 0)
             try:
                 v1 = index.v1.get(found[1]) or v1_default
+                if path.startswith("queue.") and v1_default:  # ``tf.queue.X`` spells TF2's root, not compat.v1
+                    v1 = v1_default
                 if not v1:
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                 plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1)
@@ -195,6 +197,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
     if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
         raise Refusal(f"`{starter.name.value}` does more than start the feeding thread")
+    _one_thread(module, starter)
     # (what they name, ``threading`` included, is then unused)
     plan.removed += nodes_of(starter, cst.SimpleStatementLine)
     plan.replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
@@ -205,7 +208,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     # every other use of the queue, its ops and placeholders: the one dequeue, nothing else
     dequeues = []
     for attr in [qattr, enqueue_attr, *([close_attr] if close_attr else []), *[f for f in fed if f]]:
-        for use in _attr_uses(module, attr):
+        for use in _instance_uses(module, cls, attr):
             if any(use in _attr_uses(s, attr) for s in [*plan.removed, feeder]):
                 continue
             if attr == qattr:
@@ -245,6 +248,62 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                                                     for c in _wrap(plan.comment)]])
     plan.replaced[dstmt] = [new]
     return plan
+
+
+def _one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
+    """The starter makes one thread: none of its loops, or ``for _ in range(n)`` where ``n`` is 1 at every call
+    (a parameter defaulting to 1 that no caller passes). ``k`` threads each running the whole feeding loop and
+    closing the queue race to close it: what legacy delivers then is not a fixed multiset."""
+    for loop in nodes_of(starter, cst.For):
+        it = loop.iter
+        count = it.args[0].value if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) \
+            and it.func.value == "range" and len(it.args) == 1 else None
+        if isinstance(count, cst.Integer) and count.value == "1":
+            continue
+        params = [p.name.value for p in starter.params.params]
+        if isinstance(count, cst.Name) and count.value in params:
+            param = starter.params.params[params.index(count.value)]
+            position = params.index(count.value) - 1  # (``self`` is not passed at a call)
+            calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Attribute)
+                     and c.func.attr.value == starter.name.value]
+            if isinstance(param.default, cst.Integer) and param.default.value == "1" and all(
+                    len([a for a in c.args if a.keyword is None]) <= position
+                    and not any(a.keyword is not None and a.keyword.value == count.value for a in c.args)
+                    and not any(a.star for a in c.args) for c in calls):
+                continue
+        raise Refusal(f"`{starter.name.value}` starts its threads in a loop whose count is not 1 at every call; "
+                      "several threads each running the feeding loop are not rewritten in a class")
+
+
+def _instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.Attribute]:
+    """The ``X.attr`` of ``module`` that may be the class's own attribute: ``self.attr`` in one of its methods,
+    ``obj.attr`` on a name that is not provably something else (``sess.close()`` of ``sess = tf.Session()`` is
+    not the reader's ``close`` op)."""
+    inside = {id(a): m for m in _methods(cls).values() for a in _attr_uses(m, attr)}
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for stmt in nodes_of(module, cst.Assign):
+        for t in stmt.targets:
+            if isinstance(t.target, cst.Name):
+                assigned.setdefault(t.target.value, []).append(stmt.value)
+    for item in nodes_of(module, cst.WithItem):
+        if item.asname is not None and isinstance(item.asname.name, cst.Name):
+            assigned.setdefault(item.asname.name.value, []).append(item.item)
+    out = []
+    for use in _attr_uses(module, attr):
+        owner = use.value
+        if id(use) in inside:
+            method = inside[id(use)]
+            mine = bool(method.params.params) and isinstance(owner, cst.Name) \
+                and owner.value == method.params.params[0].name.value
+            if mine or not isinstance(owner, cst.Name):
+                out.append(use)
+                continue
+        if isinstance(owner, cst.Name) and owner.value in assigned and not any(
+                isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name.value
+                for v in assigned[owner.value]):
+            continue  # a name only ever bound to other things
+        out.append(use)
+    return out
 
 
 def _owner_is_instance(module: cst.Module, cls: cst.ClassDef, at: cst.SimpleStatementLine, name: str) -> bool:
