@@ -111,6 +111,9 @@ REWRITTEN: dict[str, str] = {
     "two_pipelines_reused_names": "order",
     "wholefile_camel": "order",
     "wholefile_helper_key": "order",
+    "feed_threads_loop_fifo": "multiset",
+    "feed_thread_scope_session_shuffle": "multiset",
+    "feed_class_stop_method": "order",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",

@@ -211,6 +211,10 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         for use in _instance_uses(module, cls, attr):
             if any(use in _attr_uses(s, attr) for s in [*plan.removed, feeder]):
                 continue
+            stop = holder_of(nodes_of(module, cst.SimpleStatementLine), use)
+            if stop is not None and attr in (qattr, close_attr) and _runs_close(stop, use, attr == qattr):  # a ``stop`` method's close: goes
+                plan.removed.append(stop)
+                continue
             if attr == qattr:
                 dequeues.append(use)
                 continue
@@ -248,6 +252,21 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                                                     for c in _wrap(plan.comment)]])
     plan.replaced[dstmt] = [new]
     return plan
+
+
+def _runs_close(stmt: cst.SimpleStatementLine, use: cst.Attribute, inline: bool) -> bool:
+    """``sess.run(self.close_op)`` / ``sess.run(self.queue.close(...))``: the queue's close run on the way out
+    (a ``stop`` method): the generator ends the data by itself."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "run"
+            and len(call.args) == 1):
+        return False
+    op = call.args[0].value
+    if inline:
+        return isinstance(op, cst.Call) and isinstance(op.func, cst.Attribute) and op.func.value is use \
+            and op.func.attr.value == "close"
+    return op is use
 
 
 def _one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:

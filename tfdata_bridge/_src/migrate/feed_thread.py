@@ -176,7 +176,9 @@ class FeedFinder:
         dataset_assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
         small = dstmt.body[0]
         plan.replace_at = dstmt
-        plan.new = [*extra, dataset_assign,
+        blank = [cst.EmptyLine(indent=False)]
+        extra = [extra[0], *[e.with_changes(leading_lines=blank) for e in extra[1:]]]
+        plan.new = [*extra, dataset_assign.with_changes(leading_lines=blank),
                     dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
                         emit.one_shot_get_next(v1, dataset)))], leading_lines=())]
         plan.comment = comment

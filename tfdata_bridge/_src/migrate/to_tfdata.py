@@ -577,7 +577,7 @@ def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CST
     """``import threading`` when the feed thread was its only use."""
     gone: set[int] = set()
     for stmt in removed:
-        if isinstance(stmt, cst.SimpleStatementLine):
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.For, cst.FunctionDef)):  # (a feed thread's loop)
             gone |= {id(n) for n in nodes_of(stmt, cst.Name)}
     out = []
     for stmt in module.body:
