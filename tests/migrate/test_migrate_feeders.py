@@ -61,15 +61,22 @@ def test_several_feeding_threads_become_one_generator_running_each_loop_in_turn(
     result = rewrite(SEVERAL, to="tfdata")
     assert not result.refused, result.notes
     code = result.code
-    assert "    def feed(coord, part):\n" in code  # the session parameter goes
-    assert "yield v\n" in code
-    assert "    def feed_threads():\n        for p in parts:\n            yield from feed(coord, p)\n" in code
+    assert "    def feed(part):\n        for v in part:\n            yield v\n" in code  # session, coordinator go
+    assert "    def feed_threads():\n        for p in parts:\n            yield from feed(p)\n" in code
     assert ".shuffle(20)" in code and ".batch(3, drop_remainder=True)" in code  # dequeue_many drops a tail
     assert "min_after_dequeue" in code  # the comment states the difference
     for gone in ("threading", "closer", "close_op", "enqueue_op", "placeholder", "coord.join", "t.start()"):
         assert gone not in code, gone
-    assert [f.api for f in scan_source(code) if "Coordinator" not in f.api] == []
+    assert scan_source(code) == ()  # the Coordinator went with the threads it served
     assert all(o.rewritten for o in recognize(SEVERAL))
+
+
+def test_a_coordinator_the_feeding_loop_uses_for_more_than_its_checks_stays():
+    source = SEVERAL.replace("                break\n", "                coord.request_stop()\n                break\n")
+    assert source != SEVERAL
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "    def feed(coord, part):\n" in result.code and "yield from feed(coord, p)" in result.code
 
 
 # one thread, started where it is made; the feeding function reads the session from its scope; PaddingFIFOQueue

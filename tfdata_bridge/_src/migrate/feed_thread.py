@@ -28,6 +28,7 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, target_names
+from tfdata_bridge._src.migrate.feed_coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed_threads import _is_close_call, _runs_close_of, _session_of, thread_plumbing
 
 _QUEUE_PARAMS = {
@@ -220,7 +221,6 @@ class FeedFinder:
         if sess is None:
             raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})`")
         names = [p.name.value for p in params.params]
-        position = names.index(sess) if sess in names else None
         is_close = lambda op: (isinstance(op, cst.Name) and op.value in close_ops) or _is_close_call(op, queue)  # noqa: E731
         rewriter = _ToGenerator(sess, enqueue_op, is_close, placeholders)
         new_body = fn.body.visit(rewriter)
@@ -229,11 +229,15 @@ class FeedFinder:
         if rewriter.yields != 1 or (rewriter.closes and not rewriter.closed_last):
             raise Refusal(f"`{fn.name.value}` must run the enqueue once in its loop and close the queue last")
         plan.removed.append(fn)
-        new_params = [p for p in params.params if p.name.value != sess]
+        coords = coordinator_params(fn, sess)
+        if coords:
+            new_body = new_body.visit(DropChecks(coords))
+        drop = [j for j, n in enumerate(names) if n == sess or n in coords]
+        new_params = [p for p in params.params if p.name.value != sess and p.name.value not in coords]
         if new_params:
             new_params[-1] = new_params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         generator = fn.with_changes(params=params.with_changes(params=new_params), body=new_body, leading_lines=())
-        threads = thread_plumbing(self, fn, position, body, module, close_ops, queue, close_runs, plan)
+        threads = thread_plumbing(self, fn, drop, body, module, close_ops, queue, close_runs, plan)
         if rewriter.closes and threads.count > 1:
             raise Refusal(f"each of the threads running `{fn.name.value}` closes the queue; which one's data "
                           "legacy delivers is a race, not rewritten")

@@ -176,10 +176,10 @@ def _enclosing(module: cst.Module, node: cst.CSTNode) -> cst.FunctionDef | None:
     return best
 
 
-def thread_plumbing(finder, fn: cst.FunctionDef, position: int | None, body, module: cst.Module | None,
+def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, module: cst.Module | None,
                     close_ops: list[str], queue: str, close_runs: list[cst.SimpleStatementLine], plan) -> Threads:
-    """The threads running ``fn`` (its session argument at ``position``, None when it reads the session from
-    its scope), a closer and the close runs: into ``plan.removed``; what the generator runs, in ``Threads``."""
+    """The threads running ``fn`` (the arguments at ``position`` dropped: its session, unless it reads the
+    session from its scope, and coordinators only checked), a closer and the close runs: into ``plan.removed``; what the generator runs, in ``Threads``."""
     if module is None:
         raise Refusal("the feed thread is rewritten only with its module")
     uses = ThreadUses(finder.index, module)
@@ -205,10 +205,10 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: int | None, body, mod
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
             if _enclosing(module, call) is not site:
                 raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
-            if is_feeder and position is not None:
-                if len(args) <= position:
+            if is_feeder and position:
+                if len(args) <= max(position):
                     raise Refusal(f"the thread does not pass `{fname}` its session")
-                args = args[:position] + args[position + 1:]
+                args = [a for j, a in enumerate(args) if j not in position]
             elif not is_feeder and args:
                 raise Refusal(f"the closer `{target_name}` takes arguments")
             text = f"{fname}({', '.join(code(a) for a in args)})"
