@@ -114,6 +114,7 @@ REWRITTEN: dict[str, str] = {
     "feed_threads_loop_fifo": "multiset",
     "feed_thread_scope_session_shuffle": "multiset",
     "feed_class_stop_method": "order",
+    "feed_thread_enqueue_many_forever": "order",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",

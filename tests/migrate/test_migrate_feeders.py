@@ -198,8 +198,21 @@ def test_a_class_starting_several_threads_that_each_close_is_refused(change):
     assert any("count is not 1" in n.message for n in result.refused), result.notes
 
 
+def test_enqueue_many_of_batches_is_unbatched_and_a_forever_loop_stays_endless():
+    source = (CORPUS / "feed_thread_enqueue_many_forever.py").read_text()
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "    def load():\n        step = 0\n        while True:\n" in code  # coordinator loop test goes
+    assert "tf.TensorSpec(shape=[None, 3], dtype=tf.float32)" in code  # a batch's shape per yield
+    assert ".unbatch()\n        .batch(5, drop_remainder=True)" in code
+    assert "data_flow_ops." not in code.split("import data_flow_ops", 1)[1]  # tf.data spelled through `tf`
+    assert scan_source(code) == ()
+
+
 PROGRAMS = {"feed_threads_loop_fifo": "multiset", "feed_thread_scope_session_shuffle": "multiset",
-            "feed_class_stop_method": "order", "feed_thread_class": "order"}
+            "feed_class_stop_method": "order", "feed_thread_class": "order",
+            "feed_thread_enqueue_many_forever": "order"}
 
 
 def test_fed_queue_programs_deliver_what_their_originals_deliver(tmp_path):

@@ -32,6 +32,7 @@ import libcst as cst
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.calls import holder_of, nodes_of
+from tfdata_bridge._src.migrate.feed_thread import feed_prefix
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name")}
@@ -101,9 +102,7 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
                 continue
             line = index.lines.get(stmt, 0)
             try:
-                v1 = index.v1.get(found[1]) or v1_default
-                if path.startswith("queue.") and v1_default:  # ``tf.queue.X`` spells TF2's root, not compat.v1
-                    v1 = v1_default
+                v1 = feed_prefix(index, found[1], v1_default, index.tf_aliases)
                 if not v1:
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                 plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1)

@@ -1,6 +1,6 @@
 """A feeding loop's coordinator checks, once the loop is a generator read by tf.data.
 
-``if coord.should_stop(): break`` and ``with coord.stop_on_exception():`` let a feeding thread end when the
+``if coord.should_stop(): break``, ``while not coord.should_stop():`` and ``with coord.stop_on_exception():`` let a feeding thread end when the
 program stops; a generator is simply no longer pulled once the consumer stops, and an exception in it reaches
 the consumer at ``get_next``. A parameter of the feeding function used only so goes, with its checks, and so
 does the argument the threads passed for it (then nothing keeps the program's ``Coordinator`` alive).
@@ -28,6 +28,12 @@ def _calls(expr: cst.CSTNode, name: str, method: str) -> bool:
         and expr.func.attr.value == method and isinstance(expr.func.value, cst.Name) and expr.func.value.value == name
 
 
+def _is_loop(stmt: cst.CSTNode, name: str) -> bool:
+    """``while not name.should_stop():``"""
+    return isinstance(stmt, cst.While) and isinstance(stmt.test, cst.UnaryOperation) \
+        and isinstance(stmt.test.operator, cst.Not) and _calls(stmt.test.expression, name, "should_stop")
+
+
 def _is_guard(stmt: cst.CSTNode, name: str) -> bool:
     return isinstance(stmt, cst.With) and len(stmt.items) == 1 and stmt.items[0].asname is None \
         and _calls(stmt.items[0].item, name, "stop_on_exception") and isinstance(stmt.body, cst.IndentedBlock)
@@ -42,8 +48,9 @@ def coordinator_params(fn: cst.FunctionDef, keep: str) -> list[str]:
             continue
         uses = [n for n in nodes_of(fn.body, cst.Name) if n.value == name]
         allowed = {id(n) for s in nodes_of(fn.body, cst.CSTNode)
-                   if _is_check(s, name) or (_is_guard(s, name))
-                   for n in (nodes_of(s, cst.Name) if _is_check(s, name) else nodes_of(s.items[0], cst.Name))}
+                   if _is_check(s, name) or _is_guard(s, name) or _is_loop(s, name)
+                   for n in (nodes_of(s, cst.Name) if _is_check(s, name) else
+                             nodes_of(s.test, cst.Name) if _is_loop(s, name) else nodes_of(s.items[0], cst.Name))}
         if uses and all(id(n) in allowed for n in uses):
             out.append(name)
     return out
@@ -56,6 +63,11 @@ class DropChecks(cst.CSTTransformer):
 
     def leave_If(self, original, updated):
         return cst.RemovalSentinel.REMOVE if any(_is_check(original, n) for n in self.names) else updated
+
+    def leave_While(self, original, updated):
+        if any(_is_loop(original, n) for n in self.names):
+            return updated.with_changes(test=cst.Name("True"))
+        return updated
 
     def leave_With(self, original, updated):
         if any(_is_guard(original, n) for n in self.names):

@@ -46,10 +46,15 @@ def feed_queue_kind(api: str | None) -> str | None:
     return kind if kind in _QUEUE_PARAMS and api in (kind, f"queue.{kind}", f"io.{kind}") else None
 
 
-def feed_prefix(index, call: cst.Call, api: str, v1_default: str) -> str:
-    """How to spell ``tensorflow.compat.v1``: the queue's own prefix, unless it is TF2's ``tf.queue.X``."""
+def feed_prefix(index, call: cst.Call, v1_default: str, aliases: dict[str, str]) -> str:
+    """How to spell ``tensorflow.compat.v1``: the queue's own prefix where it names that module (an import or a
+    module-level alias of it), else the module's import (``tf.queue.X`` after ``import tensorflow as tf`` is TF2's
+    root; ``data_flow_ops.FIFOQueue`` a private module)."""
     prefix = index.v1.get(call) or ""
-    return v1_default if api.startswith(("queue.", "io.")) and v1_default else prefix
+    if prefix and (prefix == v1_default or prefix.endswith(".compat.v1")
+                   or aliases.get(prefix) == "tensorflow.compat.v1"):
+        return prefix
+    return v1_default or prefix
 
 
 @dataclass
@@ -118,6 +123,7 @@ class FeedFinder:
             raise Refusal("the queue's dtypes are not a literal list")
         plan = FeedPlan(removed=[qstmt])
         enqueue = dequeue = None
+        many = False
         close_ops: list[str] = []
         close_runs: list[cst.SimpleStatementLine] = []  # ``sess.run(queue.close(...))``
         for _, stmt in self._uses(queue, qstmt):
@@ -128,8 +134,9 @@ class FeedFinder:
             if hit is None:
                 raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue")
             method, mcall, names = hit
-            if method == "enqueue" and enqueue is None and names and len(names) == 1:
+            if method in ("enqueue", "enqueue_many") and enqueue is None and names and len(names) == 1:
                 enqueue = (stmt, mcall, names[0])
+                many = method == "enqueue_many"
             elif method == "close" and names and len(names) == 1:
                 close_ops.append(names[0])
                 plan.removed.append(stmt)
@@ -147,7 +154,7 @@ class FeedFinder:
         placeholders = [e.value.value for e in items.elements]
         if len(placeholders) != len(dtypes.elements):
             raise Refusal("enqueue's list does not have one placeholder per queue component")
-        shapes = self._shapes(args, placeholders, body, plan)
+        shapes = self._shapes(args, placeholders, body, plan, many)
         self.fed = True  # from here on, a refusal is about a feed-thread queue
         if kind == "PaddingFIFOQueue" and not isinstance(args.get("shapes"), (cst.List, cst.Tuple)):
             raise Refusal("the PaddingFIFOQueue's shapes are not a literal list")
@@ -156,15 +163,16 @@ class FeedFinder:
         v1 = self.v1
         specs = [emit.tensor_spec(v1, shape, self.code(d.value)) for shape, d in zip(shapes, dtypes.elements)]
         head = emit.generator_source(v1, source, specs, len(specs) == 1, None)
-        steps = []
+        steps = ["unbatch()"] if many else []  # each enqueue_many a batch; the queue holds its elements
+        each = "each enqueue_many a yield of a batch, unbatched" if many else "each enqueue a yield"
         comment = ("tfdata-bridge migrate: the feed thread's queue rewritten to tf.data; the feeding loop is a "
-                   "generator (each enqueue a yield, the close its end), read in its own order")
+                   f"generator ({each}, the close its end), read in its own order")
         if kind == "RandomShuffleQueue":
             seed = None if is_none(args.get("seed")) else self.code(args["seed"])
             steps.append(emit.shuffle_step(self.code(args["capacity"]), seed))
             mad = self.code(args["min_after_dequeue"]) if args.get("min_after_dequeue") is not None else "0"
             comment = ("tfdata-bridge migrate: the feed thread's RandomShuffleQueue rewritten to tf.data; the "
-                       "feeding loop is a generator (each enqueue a yield, the close its end) mixed by "
+                       f"feeding loop is a generator ({each}, the close its end) mixed by "
                        f"shuffle(capacity): the same elements; legacy held {mad} back (min_after_dequeue) "
                        "until the close, tf.data's buffer does so until the generator ends")
         if method != "dequeue":
@@ -185,7 +193,8 @@ class FeedFinder:
         plan.comment = comment
         return plan
 
-    def _shapes(self, args, placeholders: list[str], body, plan: FeedPlan) -> list[str]:
+    def _shapes(self, args, placeholders: list[str], body, plan: FeedPlan, many: bool = False) -> list[str]:
+        """The generator's shapes: an element's, or for ``enqueue_many`` a batch's (the leading dimension None)."""
         qshapes = args.get("shapes")
         shapes: list[str] = []
         for j, name in enumerate(placeholders):
@@ -196,8 +205,14 @@ class FeedFinder:
             plan.removed.append(defs[0])
             pargs = bind_params(defs[0].body[0].value, _PLACEHOLDER_PARAMS, "placeholder")
             if isinstance(qshapes, (cst.List, cst.Tuple)):
-                shapes.append(self.code(qshapes.elements[j].value))
-            elif not is_none(pargs.get("shape")):
+                shape = qshapes.elements[j].value
+                if not many:
+                    shapes.append(self.code(shape))
+                elif isinstance(shape, (cst.List, cst.Tuple)):
+                    shapes.append("[" + ", ".join(["None", *[self.code(e.value) for e in shape.elements]]) + "]")
+                else:
+                    shapes.append(f"[None, *{self.code(shape)}]")
+            elif not is_none(pargs.get("shape")):  # (for enqueue_many, the placeholder's shape is a batch's)
                 shapes.append(self.code(pargs["shape"]))
             else:
                 raise Refusal("neither the queue nor the placeholder gives a shape")

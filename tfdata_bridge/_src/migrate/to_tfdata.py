@@ -295,7 +295,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             fed_kind = feed_queue_kind(api)
             if fed_kind and isinstance(small, cst.Assign) and \
                     len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
-                feed = FeedFinder(index, module.code_for_node, feed_prefix(index, value, api, v1_default), fresh)
+                prefix = feed_prefix(index, value, v1_default, index.tf_aliases)
+                feed = FeedFinder(index, module.code_for_node, prefix, fresh)
                 try:
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
