@@ -210,6 +210,54 @@ def test_enqueue_many_of_batches_is_unbatched_and_a_forever_loop_stays_endless()
     assert scan_source(code) == ()
 
 
+ZIPPED = _d("""
+    import threading
+    import tensorflow as tf
+
+    def main(samples):
+        x = tf.compat.v1.placeholder(tf.float32, shape=[])
+        y = tf.compat.v1.placeholder(tf.int32, shape=[])
+        inputs = [x, y]
+        queue = tf.compat.v1.FIFOQueue(10, [tf.float32, tf.int32], shapes=[[], []])
+        op = queue.enqueue(inputs)
+        xs, ys = queue.dequeue_up_to(5)
+
+        def work(sess):
+            for data in samples():
+                sess.run(op, feed_dict=dict(zip(inputs, data)))
+            sess.run(queue.close())
+
+        with tf.compat.v1.Session() as sess:
+            thread = threading.Thread(target=work, args=(sess,))
+            thread.start()
+            out = sess.run([xs, ys])
+            thread.join()
+        return out
+    """)
+
+
+@pytest.mark.parametrize("feed, expected", [
+    ("dict(zip(inputs, data))", "yield tuple(data)[:2]\n"),  # zip stops at the placeholders
+    ("dict(zip([x, y], data))", "yield tuple(data)[:2]\n"),
+    ("dict(zip(inputs, (data[0], data[1] + 1)))", "yield (data[0], data[1] + 1)\n"),
+    ("{y: data[1], x: data[0]}", "yield (data[0], data[1])\n"),  # in the enqueue's order, whatever the dict's
+])
+def test_a_feed_dict_zipped_from_the_enqueued_list_or_spelled_out(feed, expected):
+    source = ZIPPED.replace("dict(zip(inputs, data))", feed)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert expected in result.code
+    assert "inputs" not in result.code and "queue.close" not in result.code
+    assert scan_source(result.code) == ()
+
+
+def test_a_zipped_feed_dict_over_other_keys_is_refused():
+    source = ZIPPED.replace("dict(zip(inputs, data))", "dict(zip([y, x], data))")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any("enqueue (with a feed_dict)" in n.message for n in result.refused), result.notes
+
+
 PROGRAMS = {"feed_threads_loop_fifo": "multiset", "feed_thread_scope_session_shuffle": "multiset",
             "feed_class_stop_method": "order", "feed_thread_class": "order",
             "feed_thread_enqueue_many_forever": "order"}

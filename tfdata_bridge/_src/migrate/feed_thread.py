@@ -149,6 +149,14 @@ class FeedFinder:
         estmt, ecall, enqueue_op = enqueue
         plan.removed.append(estmt)
         items = ecall.args[0].value if len(ecall.args) == 1 and ecall.args[0].keyword is None else None
+        self.list_name = None
+        if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
+            lists = [st for st in body if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1
+                     and isinstance(st.body[0], cst.Assign) and _assigned(st) == [items.value]]
+            if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):
+                self.list_name = items.value
+                plan.removed.append(lists[0])
+                items = lists[0].body[0].value
         if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
             raise Refusal("enqueue does not take a literal list of placeholders")
         placeholders = [e.value.value for e in items.elements]
@@ -237,7 +245,7 @@ class FeedFinder:
             raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})`")
         names = [p.name.value for p in params.params]
         is_close = lambda op: (isinstance(op, cst.Name) and op.value in close_ops) or _is_close_call(op, queue)  # noqa: E731
-        rewriter = _ToGenerator(sess, enqueue_op, is_close, placeholders)
+        rewriter = _ToGenerator(sess, enqueue_op, is_close, placeholders, self.list_name)
         new_body = fn.body.visit(rewriter)
         if rewriter.refusal:
             raise Refusal(rewriter.refusal)
@@ -256,7 +264,7 @@ class FeedFinder:
         if rewriter.closes and threads.count > 1:
             raise Refusal(f"each of the threads running `{fn.name.value}` closes the queue; which one's data "
                           "legacy delivers is a race, not rewritten")
-        for name in placeholders + close_ops:
+        for name in placeholders + close_ops + ([self.list_name] if self.list_name else []):
             for r in self.index.refs.get(name, []):
                 if id(r) not in _stmt_ids(fn) and not any(id(r) in _name_ids(s) for s in plan.removed):
                     raise Refusal(f"`{name}` is used outside the queue and its feeding function")
@@ -271,9 +279,11 @@ class FeedFinder:
 class _ToGenerator(cst.CSTTransformer):
     """``sess.run(enqueue_op, feed_dict={x: v, ...})`` -> ``yield v``; a run of the queue's close goes."""
 
-    def __init__(self, sess: str, enqueue_op: str, is_close, placeholders: list[str]) -> None:
+    def __init__(self, sess: str, enqueue_op: str, is_close, placeholders: list[str],
+                 list_name: str | None = None) -> None:
         super().__init__()
         self.sess, self.enqueue_op, self.is_close, self.placeholders = sess, enqueue_op, is_close, placeholders
+        self.list_name = list_name
         self.yields = 0
         self.closes = 0
         self.closed_last = False
@@ -300,6 +310,17 @@ class _ToGenerator(cst.CSTTransformer):
             return updated
         feed = args[1].value if len(args) == 2 and (args[1].keyword is None or args[1].keyword.value == "feed_dict") \
             else None
+        zipped = _zipped(feed, self.placeholders, self.list_name)
+        if op == self.enqueue_op and zipped is not None:  # feed_dict=dict(zip([x, y], values)): values in order
+            self.yields += 1
+            self.closed_last = False
+            n = len(self.placeholders)
+            if isinstance(zipped, (cst.List, cst.Tuple)) and len(zipped.elements) == n \
+                    and not any(isinstance(e, cst.StarredElement) for e in zipped.elements):
+                value = cst.Tuple([cst.Element(e.value) for e in zipped.elements])
+            else:  # (zip stops at the shorter: values beyond the placeholders were never fed)
+                value = cst.parse_expression(f"tuple({cst.Module([]).code_for_node(zipped)})[:{n}]")
+            return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
         if op != self.enqueue_op or not isinstance(feed, cst.Dict):
             self.refusal = "the feeding function runs something other than the enqueue (with a feed_dict) and close"
             return updated
@@ -317,6 +338,25 @@ class _ToGenerator(cst.CSTTransformer):
         parts = [values[p] for p in self.placeholders]
         value = parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
         return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
+
+
+def _zipped(feed, placeholders: list[str], list_name: str | None) -> cst.BaseExpression | None:
+    """``values`` for ``dict(zip(KEYS, values))`` whose KEYS are the placeholders in the enqueue's order (a literal
+    list, or the name of the list the enqueue took); several placeholders only (one would yield a 1-tuple)."""
+    if not (isinstance(feed, cst.Call) and isinstance(feed.func, cst.Name) and feed.func.value == "dict"
+            and len(feed.args) == 1 and isinstance(feed.args[0].value, cst.Call)):
+        return None
+    z = feed.args[0].value
+    if not (isinstance(z.func, cst.Name) and z.func.value == "zip" and len(z.args) == 2 and len(placeholders) > 1
+            and not any(a.keyword or a.star for a in z.args)):
+        return None
+    keys = z.args[0].value
+    if isinstance(keys, cst.Name) and list_name is not None and keys.value == list_name:
+        return z.args[1].value
+    if isinstance(keys, (cst.List, cst.Tuple)) and [e.value.value if isinstance(e.value, cst.Name) else None
+                                                    for e in keys.elements] == placeholders:
+        return z.args[1].value
+    return None
 
 
 def _assigned(stmt: cst.SimpleStatementLine) -> list[str]:
