@@ -258,6 +258,62 @@ def test_a_zipped_feed_dict_over_other_keys_is_refused():
     assert any("enqueue (with a feed_dict)" in n.message for n in result.refused), result.notes
 
 
+OUTSIDE = """import threading
+import numpy as np
+import tensorflow as tf
+
+
+class Loader:
+    def __init__(self, n):
+        self.n = n
+        self.x = tf.compat.v1.placeholder(tf.float32, shape=[None])
+        self.queue = tf.compat.v1.PaddingFIFOQueue(6, [tf.float32], shapes=[[None]])
+        self.enqueue_op = self.queue.enqueue([self.x])
+
+    def feed(self, sess):
+        for i in range(self.n):
+            sess.run(self.enqueue_op, feed_dict={self.x: np.ones(i % 4 + 1, np.float32) * i})
+        sess.run(self.queue.close())
+
+
+def main():
+    loader = Loader(11)
+    batch = loader.queue.dequeue_up_to(3)
+    out = []
+    with tf.compat.v1.Session() as sess:
+        feeder = threading.Thread(target=loader.feed, args=(sess,))
+        feeder.daemon = True
+        feeder.start()
+        try:
+            while True:
+                out.append([sess.run(batch).tolist()])
+        except tf.errors.OutOfRangeError:
+            end = "OutOfRangeError"
+        feeder.join()
+    return out, end
+"""
+
+
+def test_a_class_feeding_method_run_by_a_thread_made_outside_the_class():
+    result = rewrite(OUTSIDE, to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "    def feed(self):\n        for i in range(self.n):\n            yield np.ones(" in code
+    assert "            loader.feed,\n" in code and ".padded_batch(3, drop_remainder=False)" in code
+    for gone in ("threading", "feeder", "queue.close", "placeholder"):
+        assert gone not in code, gone
+    assert scan_source(code) == ()
+
+
+def test_two_outside_threads_on_a_closing_feeding_method_are_refused():
+    source = OUTSIDE.replace("        feeder.start()\n", "        feeder.start()\n"
+                             "        threading.Thread(target=loader.feed, args=(sess,)).start()\n")
+    assert source != OUTSIDE
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any("several threads" in n.message for n in result.refused), result.notes
+
+
 PROGRAMS = {"feed_threads_loop_fifo": "multiset", "feed_thread_scope_session_shuffle": "multiset",
             "feed_class_stop_method": "order", "feed_thread_class": "order",
             "feed_thread_enqueue_many_forever": "order"}

@@ -33,6 +33,7 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.calls import holder_of, nodes_of
 from tfdata_bridge._src.migrate.feed_thread import feed_prefix
+from tfdata_bridge._src.migrate.feed_threads import outside_threads
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name")}
@@ -189,21 +190,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     starters = [m for m in methods.values() if m is not feeder and _attr_uses(m, feeder.name.value)]
     inside = {id(a) for s in starters for a in _attr_uses(s, feeder.name.value)}
     elsewhere = [a for a in _attr_uses(module, feeder.name.value) if id(a) not in inside]
-    if len(starters) != 1 or elsewhere:
+    if not starters and elsewhere:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside the class
+        plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code)
+        starter = None
+    elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
-    starter = starters[0]
-    if not any(c in index.threads for c in nodes_of(starter, cst.Call)):
-        raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
-    if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
-        raise Refusal(f"`{starter.name.value}` does more than start the feeding thread")
-    _one_thread(module, starter)
-    # (what they name, ``threading`` included, is then unused)
-    plan.removed += nodes_of(starter, cst.SimpleStatementLine)
-    plan.replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
-        cst.SimpleStatementLine([cst.Return(cst.List([]))],
-                                leading_lines=[cst.EmptyLine(comment=cst.Comment(
-                                    f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by "
-                                    f"tf.data"))])]))]
+    else:
+        starter = _starter(index, module, plan, feeder, starters[0])
+
     # every other use of the queue, its ops and placeholders: the one dequeue, nothing else
     dequeues = []
     for attr in [qattr, enqueue_attr, *([close_attr] if close_attr else []), *[f for f in fed if f]]:
@@ -227,7 +221,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is use
             and call.func.attr.value in _DEQUEUES):
         raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
-    if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter)):
+    if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter) if m is not None):
         raise Refusal("the queue is dequeued in its feeding or starting method")
     owner = use.value  # ``self`` in a method, or an instance name outside the class
     if not isinstance(owner, cst.Name):
@@ -251,6 +245,23 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                                                     for c in _wrap(plan.comment)]])
     plan.replaced[dstmt] = [new]
     return plan
+
+
+def _starter(index, module, plan: ClassFeed, feeder: cst.FunctionDef, starter: cst.FunctionDef) -> cst.FunctionDef:
+    """The class's method that makes the feeding thread: it makes none now and returns ``[]``."""
+    if not any(c in index.threads for c in nodes_of(starter, cst.Call)):
+        raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
+    if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
+        raise Refusal(f"`{starter.name.value}` does more than start the feeding thread")
+    _one_thread(module, starter)
+    # (what they name, ``threading`` included, is then unused)
+    plan.removed += nodes_of(starter, cst.SimpleStatementLine)
+    plan.replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
+        cst.SimpleStatementLine([cst.Return(cst.List([]))],
+                                leading_lines=[cst.EmptyLine(comment=cst.Comment(
+                                    f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by "
+                                    f"tf.data"))])]))]
+    return starter
 
 
 def _runs_close(stmt: cst.SimpleStatementLine, use: cst.Attribute, inline: bool) -> bool:

@@ -317,3 +317,26 @@ def _joins_only(stmt: cst.CSTNode) -> bool:
         call = stmt.body[0].value
         return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
     return False
+
+
+def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, uses_: list[cst.Attribute],
+                    code) -> list[cst.CSTNode]:
+    """What goes with threads made outside a class on its feeding method (``Thread(target=reader.feed,
+    args=(sess,))``): one thread (it closes the queue: several would race), its statement and its plumbing."""
+    uses = ThreadUses(index, module)
+    if len(uses_) != 1:
+        raise Refusal(f"`{feeder}` is the target of several threads, each closing the queue; not rewritten")
+    ref = uses_[0]
+    call = next((c for c in index.threads if any(n is ref for n in nodes_of(c, cst.Attribute))), None)
+    if call is None or thread_call_parts(call)[0] is not ref:
+        raise Refusal(f"`{feeder}` is used other than as one `threading.Thread`'s target")
+    if len(thread_call_parts(call)[1]) != 1:
+        raise Refusal(f"the thread does not pass `{feeder}` just its session")
+    handles: set[str] = set()
+    gone: list[cst.CSTNode] = []
+    header, several = _made(uses, call, handles, gone, code)
+    if several:
+        raise Refusal(f"`{feeder}` is the target of threads made in a loop, each closing the queue; not rewritten")
+    for name in sorted(handles):
+        uses.handled(name, gone, gone, handles)
+    return gone
