@@ -314,6 +314,13 @@ def test_two_outside_threads_on_a_closing_feeding_method_are_refused():
     assert any("several threads" in n.message for n in result.refused), result.notes
 
 
+def test_a_queue_handed_to_a_thread_subclass_is_left_with_the_reason():
+    source = (CORPUS / "enqueue_thread_subclass.py").read_text()
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any("`EnqueueThread`, a `threading.Thread` subclass" in n.message for n in result.refused), result.notes
+
+
 PROGRAMS = {"feed_threads_loop_fifo": "multiset", "feed_thread_scope_session_shuffle": "multiset",
             "feed_class_stop_method": "order", "feed_thread_class": "order",
             "feed_thread_enqueue_many_forever": "order"}

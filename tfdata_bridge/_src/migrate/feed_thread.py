@@ -126,6 +126,10 @@ class FeedFinder:
         many = False
         close_ops: list[str] = []
         close_runs: list[cst.SimpleStatementLine] = []  # ``sess.run(queue.close(...))``
+        for _, stmt in self._uses(queue, qstmt) if module is not None else ():
+            if sub := _thread_subclass_given(module, stmt, queue):
+                raise Refusal(f"`{queue}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` feeds it: "
+                              "not rewritten yet; `--fallback compat` runs it through the drop-in")
         for _, stmt in self._uses(queue, qstmt):
             hit = _method_call(stmt, queue)
             if hit is None and _runs_close_of(stmt, queue):
@@ -338,6 +342,30 @@ class _ToGenerator(cst.CSTTransformer):
         parts = [values[p] for p in self.placeholders]
         value = parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
         return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
+
+
+def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) -> str | None:
+    """The name of a ``threading.Thread`` subclass of the module that ``stmt`` hands ``queue`` to, if any."""
+    subs = {c.name.value for c in module.body if isinstance(c, cst.ClassDef) and any(
+        (isinstance(b.value, cst.Attribute) and b.value.attr.value == "Thread")
+        or (isinstance(b.value, cst.Name) and b.value.value == "Thread") for b in c.bases)}
+    for call in (n for n in _walk(stmt) if isinstance(n, cst.Call)):
+        if isinstance(call.func, cst.Name) and call.func.value in subs and any(
+                isinstance(a.value, cst.Name) and a.value.value == queue for a in call.args):
+            return call.func.value
+    return None
+
+
+def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+
+    class _V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            found.append(n)
+            return True
+
+    node.visit(_V())
+    return found
 
 
 def _zipped(feed, placeholders: list[str], list_name: str | None) -> cst.BaseExpression | None:
