@@ -117,6 +117,10 @@ REWRITTEN: dict[str, str] = {
     "self_method_dict_batch": "order",
     "prefetch_dict_other_module": "order",
     "prefetch_shuffle_batch_slim": "multiset",
+    "feed_threads_loop_fifo": "multiset",
+    "feed_thread_scope_session_shuffle": "multiset",
+    "feed_class_stop_method": "order",
+    "feed_thread_enqueue_many_forever": "order",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",

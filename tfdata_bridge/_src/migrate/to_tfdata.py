@@ -21,7 +21,7 @@ from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_pa
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_class import class_feeds
-from tfdata_bridge._src.migrate.feed_thread import FeedFinder
+from tfdata_bridge._src.migrate.feed_thread import FeedFinder, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
@@ -295,16 +295,19 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             if api is None:
                 continue
             line = index.lines.get(stmt, 0)
-            if api in ("FIFOQueue", "queue.FIFOQueue") and isinstance(small, cst.Assign) and \
+            fed_kind = feed_queue_kind(api)
+            if fed_kind and isinstance(small, cst.Assign) and \
                     len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                prefix = feed_prefix(index, value, v1_default, index.tf_aliases)
+                feed = FeedFinder(index, module.code_for_node, prefix, fresh)
                 try:
-                    feed = FeedFinder(index, module.code_for_node, index.v1.get(value) or "", fresh)
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
-                    plan = feed.plan(body, i, small.targets[0].target.value, value)
+                    plan = feed.plan(body, i, small.targets[0].target.value, value, fed_kind, module)
                 except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
-                    feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
-                                          PipelineOutcome(line, "FIFOQueue", False, str(exc))))
+                    if fed_kind == "FIFOQueue" or feed.fed:  # (other kinds: only a queue fed through placeholders)
+                        feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{fed_kind}` left: {exc}"),
+                                              PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
                 removed.update(plan.removed)
                 anchor = plan.replace_at
@@ -312,7 +315,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 plan.new[0] = plan.new[0].with_changes(leading_lines=[*lead, *_comment_lines(plan.comment)])
                 replaced[anchor] = plan.new
                 notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
-                outcomes.append(PipelineOutcome(line, "FIFOQueue", True, plan.comment.split(": ", 1)[1]))
+                outcomes.append(PipelineOutcome(line, fed_kind, True, plan.comment.split(": ", 1)[1]))
                 continue
             if api not in BATCHES and api not in JOINS:
                 continue
@@ -585,7 +588,7 @@ def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CST
     """``import threading`` when the feed thread was its only use."""
     gone: set[int] = set()
     for stmt in removed:
-        if isinstance(stmt, cst.SimpleStatementLine):
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.For, cst.FunctionDef)):  # (a feed thread's loop)
             gone |= {id(n) for n in nodes_of(stmt, cst.Name)}
     out = []
     for stmt in module.body:
