@@ -65,6 +65,9 @@ def _table(report) -> str:  # report: ScanReport
     files = len({f.path for f in report.findings})
     lines.append("")
     lines.append(f"{len(report.findings)} legacy queue API use(s) in {files} of {report.files_scanned} file(s)")
+    for f in report.idle_starters:
+        lines.append(f"{_location(f.path, f.cell, f.line, f.column)}: {f.api} kept: it starts no queue runners, "
+                     "since no queue pipeline is left in what was scanned")
     return "\n".join(lines) + "\n"
 
 
@@ -78,6 +81,8 @@ def _json(report) -> str:
             for f in report.findings
         ],
         "errors": [{"path": e.path, "message": e.message} for e in report.errors],
+        "idle_starters": [{"path": f.path, "cell": f.cell, "line": f.line, "column": f.column, "api": f.api}
+                          for f in report.idle_starters],
     }
     return json.dumps(doc, indent=2) + "\n"
 

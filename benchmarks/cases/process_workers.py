@@ -7,7 +7,9 @@ The producer (``gil_work.GilProducer``) holds the GIL about 1 ms per element. Va
 - ``gen_element``: ``from_generator`` yielding one element per call;
 - ``gen_grouped``: ``from_generator`` yielding stacked groups of 128, ``unbatch``;
 - ``interleave2``: ``Dataset.range(2).interleave`` over two sharded grouped generators, two parallel calls;
-- ``workers1`` / ``workers2``: ``pipeline(producer, workers=N)``.
+- ``workers1`` / ``workers2``: ``pipeline(producer, workers=N)``;
+- ``torch_dataloader2`` / ``torch_dataloader2_numpy`` (where torch imports): ``DataLoader(num_workers=2)``,
+  persistent spawned workers, torch tensors / numpy batches (``_torch``).
 
 Every variant delivers the same ``--elements`` elements in batches of 32 (checked). A run's figure is
 its steady rate, from the first batch to the last (``startup_s``, the iterator's creation to the first
@@ -33,24 +35,55 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve
 import gil_work  # noqa: E402
 
 
+def _size(batch: Any) -> int:
+    """Elements in a batch: its label column's length (a DataLoader's default collate gives a list of
+    columns, the others a tuple; counting a list's own length once reported 2 elements a batch)."""
+    return len(batch[1]) if isinstance(batch, (tuple, list)) else len(batch)
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's child processes: the reaped ones and the live ones (the workers)."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = usage.ru_utime + usage.ru_stime
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in os.listdir("/proc/self/task"):
+        try:
+            children = Path(f"/proc/self/task/{task}/children").read_text().split()
+        except OSError:
+            continue
+        for pid in children:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # (reaped meanwhile: counted by getrusage next time)
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def _timed(make_iterator: Any, batches: int, batch_size: int) -> Any:
     from common import Run
 
     start = time.perf_counter()
     iterator = make_iterator()
     first = next(iterator)
-    got = len(first[1]) if isinstance(first, tuple) else len(first)
+    got = _size(first)
     t_first = time.perf_counter()
-    cpu = time.process_time()
+    cpu, children = time.process_time(), _children_cpu()
+    end = t_first
     for batch in iterator:
-        got += len(batch[1]) if isinstance(batch, tuple) else len(batch)
-    end = time.perf_counter()
+        got += _size(batch)
+        end = time.perf_counter()  # the last batch's arrival: what comes after (the end of data, a
+        # loader's teardown: DataLoader without persistent workers joins its workers there) is not delivery
     cpu = time.process_time() - cpu
     del iterator
-    steady = got - (len(first[1]) if isinstance(first, tuple) else len(first))
+    steady = got - _size(first)
+    children = _children_cpu() - children  # (ours end with the iteration: their exit is counted)
     # this process's CPU per element (every thread: for thread variants that includes the producer)
     return Run(steady, end - t_first, {"startup_s": round(t_first - start, 3), "delivered": got,
-                                       "consumer_cpu_us_per_element": round(cpu / max(1, steady) * 1e6, 1)})
+                                       "consumer_cpu_us_per_element": round(cpu / max(1, steady) * 1e6, 1),
+                                       "workers_cpu_us_per_element": round(children / max(1, steady) * 1e6, 1)})
 
 
 def variants(elements: int, spins: int) -> list[Any]:
@@ -100,6 +133,7 @@ def variants(elements: int, spins: int) -> list[Any]:
     }
     try:
         makers["torch_dataloader2"] = _torch(producer, batch)
+        makers["torch_dataloader2_numpy"] = _torch(producer, batch, numpy=True)
     except ImportError:
         pass
     batches = -(-elements // batch)
@@ -114,12 +148,21 @@ def _threads2(tfdb: Any, producer: Any, batch: int) -> Any:
     return lambda: iter(ds)
 
 
-def _torch(producer: Any, batch: int) -> Any:
+def _torch(producer: Any, batch: int, numpy: bool = False) -> Any:
+    """``DataLoader(num_workers=2)`` as a PyTorch engineer would set it up for this producer: spawned
+    workers (TensorFlow's threads run in this process: no fork after them), persistent across epochs
+    (without, each epoch spawns two interpreters that import torch, and the end of each epoch joins them:
+    measured 7.6-9.6 s from the last batch to ``StopIteration`` at load 10), torch's own worker set-up
+    (one intra-op thread each). ``numpy``: batches collated to numpy arrays (what a TensorFlow consumer
+    takes), so they cross as pickled bytes through the pipe instead of torch's shared-memory tensors,
+    whose file descriptors the consumer fetches from a thread of the worker (see ``torch_shards``)."""
     from torch.utils.data import DataLoader  # only where it is installed (never a dependency)
 
-    from torch_shards import Shards
+    from torch_shards import Shards, numpy_collate
 
-    loader = DataLoader(Shards(producer), batch_size=batch, num_workers=2, multiprocessing_context="spawn")
+    extra = {"collate_fn": numpy_collate} if numpy else {}
+    loader = DataLoader(Shards(producer), batch_size=batch, num_workers=2, multiprocessing_context="spawn",
+                        persistent_workers=True, **extra)
     return lambda: iter(loader)
 
 
@@ -196,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ms", type=float, default=1.0, help="GIL-held milliseconds per element")
     parser.add_argument("--big-mib", type=int, default=512)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--variants", help="comma-separated names: run only these (to probe one)")
     args = parser.parse_args(argv)
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     from common import Config, measure_interleaved
@@ -205,8 +249,20 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     print(f"calibrated: {spins} loop iterations ~ {args.ms} ms; running {args.repeats} interleaved rounds...",
           flush=True)
-    results = measure_interleaved("process_workers", variants(args.elements, spins), Config(repeats=args.repeats))
+    chosen = variants(args.elements, spins)
+    if args.variants:
+        chosen = [v for v in chosen if v.name in args.variants.split(",")]
+    results = measure_interleaved("process_workers", chosen, Config(repeats=args.repeats))
+    wrong = {r.variant: x.extra["delivered"] for r in results for x in r.runs if x.extra["delivered"] != args.elements}
+    if wrong:
+        raise RuntimeError(f"variants delivered other than {args.elements} elements: {wrong}")
     rates = {r.variant: r.elements_per_s for r in results}
+    if args.variants:  # a probe: its rows only, no ratios
+        for r in results:
+            print(f"  {r.variant:<18} {r.elements_per_s:>9.1f} el/s  runs {[round(x.elements_per_s) for x in r.runs]}  "
+                  f"consumer CPU us/element {[x.extra['consumer_cpu_us_per_element'] for x in r.runs]}  "
+                  f"workers CPU us/element {[x.extra['workers_cpu_us_per_element'] for x in r.runs]}")
+        return 0
     thread_best = max(v for k, v in rates.items() if not k.startswith(("workers", "torch")))
     rows = []
     for r in results:
@@ -214,7 +270,9 @@ def main(argv: list[str] | None = None) -> int:
                      "runs": [round(x.elements_per_s, 1) for x in r.runs],
                      "startup_s": [x.extra["startup_s"] for x in r.runs],
                      "consumer_cpu_us_per_element": sorted(x.extra["consumer_cpu_us_per_element"]
-                                                           for x in r.runs)[len(r.runs) // 2]})
+                                                           for x in r.runs)[len(r.runs) // 2],
+                     "workers_cpu_us_per_element": sorted(x.extra["workers_cpu_us_per_element"]
+                                                          for x in r.runs)[len(r.runs) // 2]})
     summary = {
         "per_call_ms": round(per_call * 1000, 3), "elements": args.elements, "repeats": args.repeats,
         "loadavg_before": [round(x, 2) for x in load], "loadavg_after": [round(x, 2) for x in os.getloadavg()],
@@ -222,18 +280,21 @@ def main(argv: list[str] | None = None) -> int:
         "workers2_vs_workers1": round(rates["workers2"] / rates["workers1"], 2),
         "workers2_vs_best_thread_variant": round(rates["workers2"] / thread_best, 2),
     }
-    if "torch_dataloader2" in rates:
-        summary["workers2_vs_torch_dataloader2"] = round(rates["workers2"] / rates["torch_dataloader2"], 2)
+    for torch_variant in ("torch_dataloader2", "torch_dataloader2_numpy"):
+        if torch_variant in rates:
+            summary[f"workers2_vs_{torch_variant}"] = round(rates["workers2"] / rates[torch_variant], 2)
     summary["big_1mib_workers2"] = big(args.big_mib, args.repeats)
     summary["machine_ceiling_2_vs_1_processes"] = round(machine_ceiling(args.elements, spins), 2)
     print(f"producer: {summary['per_call_ms']} ms of GIL-held Python per element; {args.elements} elements, "
           f"batches of 32; load average {summary['loadavg_before']} -> {summary['loadavg_after']}")
     for row in rows:
         print(f"  {row['variant']:<18} {row['elements_per_s']:>9.1f} el/s  runs {row['runs']}  "
-              f"start-up s {row['startup_s']}  consumer CPU {row['consumer_cpu_us_per_element']} us/element")
+              f"start-up s {row['startup_s']}  consumer CPU {row['consumer_cpu_us_per_element']} us/element  "
+              f"workers CPU {row['workers_cpu_us_per_element']} us/element")
     print(f"  workers2/workers1 {summary['workers2_vs_workers1']}, workers2/best thread variant "
           f"{summary['workers2_vs_best_thread_variant']}"
-          + (f", workers2/torch {summary['workers2_vs_torch_dataloader2']}" if "torch_dataloader2" in rates
+          + (f", workers2/DataLoader {summary['workers2_vs_torch_dataloader2']} (numpy batches "
+             f"{summary['workers2_vs_torch_dataloader2_numpy']}; within 15%: >= 0.85)" if "torch_dataloader2" in rates
              else " (torch not installed: no DataLoader figure)"))
     print(f"  machine ceiling: two plain processes ran the same work {summary['machine_ceiling_2_vs_1_processes']}x "
           "as fast as one (no bridge, no transfer, after start-up)")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from torch.utils.data import IterableDataset, get_worker_info
 
 
@@ -16,3 +18,11 @@ class Shards(IterableDataset):
     def __iter__(self) -> Any:
         info = get_worker_info()
         return iter(self.producer.shard(info.id, info.num_workers)() if info else self.producer())
+
+
+def numpy_collate(batch: list[Any]) -> tuple[np.ndarray, ...]:
+    """A batch of (vector, label) elements as stacked numpy arrays, not torch tensors: pickled through
+    the DataLoader's pipe (a few KB here) rather than put in shared memory, whose file descriptor the
+    consumer must fetch from the worker's resource-sharer thread, which waits for the GIL of a producer
+    that holds it."""
+    return tuple(np.stack(column) for column in zip(*batch))

@@ -404,8 +404,8 @@ def test_to_tfdata_feed_thread_becomes_a_generator():
     pytest.param(("        sess.run(enqueue_op, feed_dict={x: [i, i]})\n",
                   "        sess.run(enqueue_op, feed_dict={x: [i, i]})\n        print(sess.graph)\n"),
                  "uses the session", id="session-used-for-more"),
-    pytest.param(("    thread.start()\n", "    thread.daemon = True\n    thread.start()\n"),
-                 "used other than by start() and join()", id="thread-configured"),
+    pytest.param(("    thread.start()\n", "    thread.start()\n    print(thread.name)\n"),
+                 "used other than by start(), join()", id="thread-used-for-more"),
     pytest.param(("batch = queue.dequeue_up_to(4)\n", "batch = queue.dequeue_up_to(4)\nsize = queue.size()\n"),
                  "not part of the feed-thread pattern", id="queue-size-used"),
 ])

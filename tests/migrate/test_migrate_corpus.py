@@ -111,6 +111,16 @@ REWRITTEN: dict[str, str] = {
     "two_pipelines_reused_names": "order",
     "wholefile_camel": "order",
     "wholefile_helper_key": "order",
+    "reader_class_other_module": "order",
+    "join_method_more_than_read": "multiset",
+    "helper_two_returns": "order",
+    "self_method_dict_batch": "order",
+    "prefetch_dict_other_module": "order",
+    "prefetch_shuffle_batch_slim": "multiset",
+    "feed_threads_loop_fifo": "multiset",
+    "feed_thread_scope_session_shuffle": "multiset",
+    "feed_class_stop_method": "order",
+    "feed_thread_enqueue_many_forever": "order",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",
@@ -119,7 +129,7 @@ LEFT: dict[str, str] = {
     "segmentation_reader_class": "order",
 }
 ALL = {**REWRITTEN, **LEFT}
-HELPERS = {"helper_other_module": ["readers"]}  # folders of modules a program imports from the tree
+HELPERS = {"helper_other_module": ["readers"], "reader_class_other_module": ["class_readers"], "prefetch_dict_other_module": ["prefetchers"]}  # folders of modules a program imports from the tree
 
 
 def test_the_corpus_lists_every_program():

@@ -278,3 +278,30 @@ def test_a_missing_path_is_an_error_not_an_empty_scan(tmp_path):
     out = _cli("scan", str(tmp_path / "nowhere"))
     assert out.returncode == 2
     assert "nowhere: skipped: cannot be read" in out.stderr
+
+
+def test_a_session_starter_with_no_queue_pipeline_left_is_said_but_not_a_finding(tmp_path):
+    """A monitored session or Supervisor kept for its hooks starts no runners once no queue is left in the
+    scanned tree; beside any queue API use it is a finding again (it may be what runs that queue's runners)."""
+    (tmp_path / "loop.py").write_text(textwrap.dedent("""\
+        import tensorflow as tf
+        from tensorflow.compat.v1.train import MonitoredTrainingSession
+        sv = tf.compat.v1.train.Supervisor(logdir=None)
+        with MonitoredTrainingSession() as sess:
+            pass
+        """))
+    report = scan([str(tmp_path)])
+    assert report.findings == ()
+    assert [(f.line, f.api) for f in report.idle_starters] == [
+        (3, "tf.compat.v1.train.Supervisor"), (4, "tf.compat.v1.train.MonitoredTrainingSession")]
+    out = _cli("scan", "--check", str(tmp_path))
+    assert out.returncode == 0, out.stdout
+    assert "MonitoredTrainingSession kept: it starts no queue runners" in out.stdout
+    assert json.loads(_cli("scan", "--format", "json", str(tmp_path)).stdout)["idle_starters"][0]["line"] == 3
+
+    (tmp_path / "queue.py").write_text("import tensorflow.compat.v1 as tf\nq = tf.FIFOQueue(3, tf.int32)\n")
+    report = scan([str(tmp_path)])
+    assert {f.api for f in report.findings} == {
+        "tf.compat.v1.FIFOQueue", "tf.compat.v1.train.Supervisor", "tf.compat.v1.train.MonitoredTrainingSession"}
+    assert report.idle_starters == ()
+    assert _cli("scan", "--check", str(tmp_path)).returncode == 1

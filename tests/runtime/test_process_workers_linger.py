@@ -111,6 +111,38 @@ def test_no_chunk_waits_longer_than_max_linger():
     pending.end()
 
 
+class _CountingLock:
+    """An RLock that counts how often the linger timer's thread takes it: one per wake-up."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self.timer_entries = 0
+
+    def __enter__(self):
+        if threading.current_thread().name == "tfdata_bridge-linger":
+            self.timer_entries += 1
+        return self._lock.__enter__()
+
+    def __exit__(self, *exc):
+        return self._lock.__exit__(*exc)
+
+
+def test_the_timer_sleeps_while_nothing_is_gathered_and_until_the_patience_is_up():
+    """Each wake-up of the timer takes the GIL from a producer that holds it (up to a 5 ms switch): it
+    wakes for a first element and when that element's patience is up, not every tick (which would be
+    forty times in the 0.2 s below, and sixty more before the patience)."""
+    link = _Recorder()
+    link.lock = _CountingLock()
+    pending = process_worker._Pending(_job(linger_s=0.3), link, hungry=lambda: True)
+    time.sleep(0.2)  # nothing gathered
+    assert link.lock.timer_entries <= 1
+    pending.add(_elements(1))  # short of a batch (4): the timer sends it once its patience (0.3 s) is up
+    assert link.sent.wait(WAIT_S)
+    assert link.sizes == [1]
+    assert link.lock.timer_entries <= 5
+    pending.end()
+
+
 def test_the_linger_stretches_to_the_time_a_batch_takes_within_its_bounds():
     pending, _ = _pending(_job(unit=32, linger_s=0.02, max_linger_s=0.2), [True])
     pending._pace = 0.001  # 1 ms per element: a batch of 32 takes 32 ms

@@ -29,12 +29,13 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tfdata_bridge._src import tf_private
-from tfdata_bridge._src.compat import lifted_graph, partial_replay, pipelines
+from tfdata_bridge._src.compat import lifted_graph, partial_replay, pipelines, shuffle_replay
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
@@ -135,9 +136,10 @@ class Retry:
             _retries.setdefault(tensors[0].graph, {})[tensors[0].op.name] = self
 
     # -- after a failed run
-    def retry(self, sess: Any) -> tuple[list[Any], BaseException] | None:
-        """The good records of the failed batch (each component stacked) and the first bad record's error,
-        or None where no record of a stashed batch fails (the error was not a record's)."""
+    def retry(self, sess: Any) -> tuple[list[Any], BaseException, int] | None:
+        """The good records of the failed batch (each component stacked), the first bad record's error and
+        the batch's number (how many came before it), or None where no record of a stashed batch fails
+        (the error was not a record's)."""
         self._build()
         keys = sorted(int(k) for k in sess.run(self._keys))
         if not keys:
@@ -157,7 +159,7 @@ class Retry:
             return None
         n = len(self.tensors)
         stacked = [np.stack([g[i] for g in good]) if good else None for i in range(n)]
-        return stacked, error
+        return stacked, error, key
 
 
 def enabled(specs: list[Any]) -> bool:
@@ -168,11 +170,29 @@ def enabled(specs: list[Any]) -> bool:
 # -- the drop-in Session's side ---------------------------------------------------------------------------
 
 _FAILED = "_tfdata_bridge_failed_batches"
+_PENDING = "_tfdata_bridge_pending_batches"  # {get_next op name: batches still to deliver after its failure}
 
 
-def failed_before(sess: Any, fetches: Any) -> BaseException | None:
+@dataclass(frozen=True)
+class Pending:
+    """What a run of a failed pipeline delivers before its error: the run made with these feeds of its
+    batch tensors (the next batch of what a shuffle's buffer held, ``shuffle_replay.py``)."""
+
+    feeds: dict[Any, Any]
+
+
+def _next_pending(sess: Any, op_name: str) -> dict[Any, Any] | None:
+    """The feeds of the next batch still to deliver for the pipeline of get_next op ``op_name``, taken, or
+    None."""
+    with _lock:
+        tensors, left = sess.__dict__.get(_PENDING, {}).get(op_name, ((), None))
+        return dict(zip(tensors, left.pop(0))) if left else None
+
+
+def failed_before(sess: Any, fetches: Any) -> BaseException | Pending | None:
     """The error a run must raise because it fetches a pipeline that already failed in ``sess`` (its later
-    batches are not delivered: legacy's runner had stopped), or None (cheap while nothing failed)."""
+    batches are not delivered: legacy's runner had stopped), a ``Pending`` batch it delivers first (the
+    run made with its feeds), or None (cheap while nothing failed)."""
     failed = sess.__dict__.get(_FAILED)
     if not failed:
         return None
@@ -186,7 +206,8 @@ def failed_before(sess: Any, fetches: Any) -> BaseException | None:
         for name in [getattr(op, "name", None)] + [t.op.name for t in getattr(op, "inputs", ())]:
             error = failed.get(name)
             if error is not None:
-                return error
+                feeds = _next_pending(sess, name)
+                return error if feeds is None else Pending(feeds)
     return None
 
 
@@ -211,25 +232,40 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             outcome = retry.retry(sess)
         except Exception:  # noqa: BLE001 - the session closed meanwhile, say: the error stands as it came
             return False, error
+    later: list[list[Any]] = []  # batches delivered by the runs after this one (shuffle_replay.py)
     if outcome is not None:
-        good, record_error = outcome
+        good, record_error = outcome[:2]
         name, tensors, allow_smaller = retry.name, retry.tensors, retry._allow_smaller
+        replay = partial_replay.failed(sess.graph, error)
+        if replay is not None and replay.shuffle is not None:  # not the failed batch's order: the read's
+            try:
+                batches = shuffle_replay.lost_batches(replay, sess, failed_batch=outcome[2])
+            except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the retry's batch stands
+                logger.debug("%s: what its shuffle held is not known (%s)", name, e)
+                batches = None
+            if batches is not None:
+                good, later, allow_smaller = (batches[0] if batches else [None]), batches[1:], True
     else:  # no batch of its ops failed: the records themselves did (a file, a record, a per-record op)
         replay = partial_replay.failed(sess.graph, error)
         if replay is None:
             return False, error
-        already = sess.__dict__.get(_FAILED, {}).get(replay.tensors[0].op.name)
-        if already is not None:  # another consumer delivered its short batch
-            return False, already
+        name, tensors, allow_smaller = replay.name, list(replay.tensors), True
+        already = sess.__dict__.get(_FAILED, {}).get(tensors[0].op.name)
+        if already is not None:  # another consumer met it first: what it left, then its error
+            feeds = _next_pending(sess, tensors[0].op.name)
+            return (True, run_with(feeds)) if feeds is not None else (False, already)
         try:
-            short = replay.partial(sess)
+            if replay.shuffle is not None:  # what the shuffle buffer held, in batches
+                batches = shuffle_replay.lost_batches(replay, sess)
+            else:
+                short = replay.partial(sess)
+                batches = None if short is None else [short] if short else []
         except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the error stands as it came
             logger.debug("%s: no short batch before its error (%s)", replay.name, e)
             return False, error
-        if short is None:
+        if batches is None:
             return False, error
-        good, record_error = short or [None], error
-        name, tensors, allow_smaller = replay.name, list(replay.tensors), True
+        good, record_error, later = (batches[0] if batches else [None]), error, batches[1:]
     delivered, result = False, None
     if good[0] is not None and allow_smaller:
         # before the Coordinator hears of the error: a runner's short chunk goes into its queue before the
@@ -238,6 +274,10 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             delivered, result = True, run_with(dict(zip(tensors, good)))
         except tf.errors.OpError as e:  # a closed session, say: the short batch is not delivered
             logger.debug("%s: the short batch before its error was not delivered (%s)", name, e)
+            later = []
+    if later:
+        with _lock:
+            sess.__dict__.setdefault(_PENDING, {})[tensors[0].op.name] = (list(tensors), later)
     final = pipelines.producer_failed(sess, record_error, name)
     sess.__dict__.setdefault(_FAILED, {})[tensors[0].op.name] = final
     return (True, result) if delivered else (False, final)

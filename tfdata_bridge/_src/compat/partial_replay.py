@@ -9,18 +9,20 @@ keeping each record aside as it passes (a table insert per record) measured 4-10
 
 So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
 whose records come in an order a read again repeats (one reader over an input producer, pure ops after
-it, no shuffle, one producer thread), the drop-in ``Session`` (through ``batch_retry.recover``) reads
-the same records again, in a graph and session of its own: a first pass counts the full batches before
-the failure (``COUNT_CHUNK`` per run, then one per run), a second reads the records after them one at a
-time until the same failure. Those records are the short batch legacy delivered; the consumer's own
-error follows, as legacy's did. The input producer keeps each epoch's file names in the order the
-pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and the
-records are read again from those files: in that order, and no further than the epochs the pipeline
-began, so an endless producer's read again ends too. The cost is paid once, after the failure: reading again what the pipeline had
-read (two or three times).
+it; ``num_threads`` > 1, or the readers of a ``*_join`` that copy one another, as parallel calls that
+deliver in order: ``graph_batch._replayable_order``), the drop-in ``Session`` (through
+``batch_retry.recover``) reads the same records again, in a graph and session of its own: a first pass
+counts the full batches before the failure (``COUNT_CHUNK`` per run, then one per run), a second reads
+the records after them one at a time until the same failure. Those records are the short batch legacy
+delivered; the consumer's own error follows, as legacy's did. Through a shuffle, what its buffer held
+is found the same way (``shuffle_replay.py``). The input producer keeps each epoch's file names in the
+order the pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and
+the records are read again from those files: in that order, and no further than the epochs the
+pipeline began, so an endless producer's read again ends too. The cost is paid once, after the failure:
+reading again what the pipeline had read (two or three times).
 
-Where the order is not one a read again repeats (``shuffle_batch``, several threads or tensor lists, a
-shared input producer, random ops after the read) the short batch is still lost
+Where the order is not one a read again repeats (several tensor lists that differ, several lists of
+one read, a shared input producer, random ops after the read) the short batch is still lost
 (``docs/failure-behaviour.md``).
 """
 
@@ -55,6 +57,12 @@ class Replay:
     name: str  # the pipeline's, for messages
     tensors: tuple[Any, ...]  # the pipeline's batch tensors (its get_next)
     order: Any  # the export of the file names of the epochs its input producer began, by epoch
+    shuffle: tuple[int, int] | None = None  # a shuffle_batch's (buffer size, op seed): shuffle_replay.py
+    graph_seed: int | None = None  # its graph's seed (the shuffle's seeds are the pair)
+    allow_smaller: bool = True
+    vectorized: bool = False  # its ops run after the batch: the shuffle took the raw records
+    others: tuple[Any, ...] = ()  # the lifts of the call's other tensor lists, each over its own reader
+    combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -64,13 +72,23 @@ class Replay:
             names.extend(joined.split(b"\0") if joined else [])
         return names
 
-    def _records(self, names: list[bytes]) -> Any:
-        """The pipeline's records before its batch, read again from the files ``names``, in the default graph."""
+    def _records(self, names: list[bytes], raw: bool = False) -> Any:
+        """The pipeline's records before its batch, read again from the files ``names``, in the default graph
+        (``raw``: as read, before the lifted ops)."""
         rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
-        up = self.lift.upstreams[0]
-        present = self.lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
-        records = self.read.records_of(rows, with_keys=0 in present)
-        produce = self.lift.function(0)
+        lifts = (self.lift, *self.others)
+        if len(lifts) == 1:
+            return self._records_of(self.lift, rows, raw)
+        # each list's reader read every k-th file name, the i-th first (graph_batch._reads)
+        return self.combine([self._records_of(lift, rows.shard(len(lifts), i), raw) for i, lift in enumerate(lifts)])
+
+    def _records_of(self, lift: Any, rows: Any, raw: bool) -> Any:
+        up = lift.upstreams[0]
+        present = lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
+        records = up.source.records_of(rows, with_keys=0 in present)
+        if raw:
+            return records
+        produce = lift.function(0)
         return records.map(lambda *c: tuple(produce(*c)[:self.width]))
 
     def partial(self, live: Any) -> list[Any] | None:
@@ -101,8 +119,9 @@ class Replay:
             return None  # (not the same failure: a full batch read this time)
 
 
-def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any]) -> None:
-    """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``)."""
+def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any], **shuffled: Any) -> None:
+    """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``);
+    ``shuffled``: a shuffle's ``Replay`` fields (``shuffle``, ``graph_seed``, ``allow_smaller``, ``vectorized``)."""
     read = lift.upstreams[0].source
     # the file names of the epochs the pipeline began, as its iterator shuffled them (an export built now:
     # a MonitoredSession finalizes the graph before any run fails)
@@ -111,17 +130,27 @@ def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[An
     order = tf.raw_ops.LookupTableExportV2(table_handle=table, Tkeys=tf.int64, Tvalues=tf.string)
     with _lock:
         _replays.setdefault(tensors[0].graph, {})[tensors[0].op.name] = Replay(
-            lift, read, width, batch_size, name, tuple(tensors), order)
+            lift, read, width, batch_size, name, tuple(tensors), order, **shuffled)
 
 
-def replayable(lift: Any, threads: int) -> bool:
+def all_replayable(lifts: list[Any]) -> bool:
+    """Whether the records of ``lifts`` together come in an order a read again can repeat: each
+    ``replayable``, and several each over a reader of its own of one input producer (interleaved in
+    order: ``graph_batch._replayable_order``)."""
+    if not lifts or not all(replayable(lift) for lift in lifts):
+        return False
+    reads = [lift.upstreams[0].source for lift in lifts]
+    return len({id(r) for r in reads}) == len(reads) and len({id(r.stream) for r in reads}) == 1
+
+
+def replayable(lift: Any) -> bool:
     """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
-    of an input producer whose file names are kept in the order read (``InputQueue.order_table``), one
-    producer thread."""
+    of an input producer whose file names are kept in the order read (``InputQueue.order_table``); with
+    ``num_threads`` > 1 the pipeline's parallel calls then deliver in order (``graph_batch``)."""
     from tfdata_bridge._src.compat.input_producers import InputQueue
     from tfdata_bridge._src.compat.readers import FileRead
 
-    if threads != 1 or len(lift.upstreams) != 1 or not lift.pure or lift.python_producers:
+    if len(lift.upstreams) != 1 or not lift.pure or lift.python_producers:
         return False
     read = lift.upstreams[0].source
     return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)

@@ -186,6 +186,8 @@ def failed_pipelines(error: Any, get_next_ops: list[str]) -> list[str]:
 
 _LIFTED_NODE = re.compile(r"\{\{node (?:[^{}]*?/)?lifted/([^{}]+)\}\}")  # an op re-imported into tf.data
 _DATASET_CONTEXT = re.compile(r"\n\t \[\[(?!\{\{node )[^\n]*\]\]")  # "[[batch]]": the iterator's own node
+# tf.data's retelling of an error in a map function it runs in parallel (a map not fused with its batch)
+_FUNCTION_CONTEXT = re.compile(r"Error in user-defined function passed to \S+ transformation with iterator: \S+: ")
 
 
 def as_the_runner_raised(error: Any) -> Any:
@@ -204,6 +206,7 @@ def as_the_runner_raised(error: Any) -> Any:
             break
         seen = seen.__context__
     message = _DATASET_CONTEXT.sub("", _LIFTED_NODE.sub(lambda m: "{{node " + m.group(1) + "}}", raw.message))
+    message = _FUNCTION_CONTEXT.sub("", message)
     try:
         return type(raw)(None, None, message)
     except TypeError:  # an OpError subclass with another signature: the error stands as it came

@@ -50,6 +50,8 @@ def runner(sess: Any, op: Any) -> Any:
 
     def run() -> Any:
         failed = batch_retry.failed_before(sess, op)
+        if isinstance(failed, batch_retry.Pending):
+            return sess.run(op, feed_dict=failed.feeds)
         if failed is not None:
             raise failed
         try:

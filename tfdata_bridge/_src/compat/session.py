@@ -36,6 +36,9 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
         if fast_feed.before_run(session, fetches):
             return None
     failed = batch_retry.failed_before(session, fetches)
+    if isinstance(failed, batch_retry.Pending):  # what a failed shuffle's buffer held, a batch a run
+        return base_run(session, fetches, feed_dict={**(feed_dict or {}), **failed.feeds}, options=options,
+                        run_metadata=run_metadata)
     if failed is not None:  # a pipeline that failed delivers nothing more (batch_retry.py)
         raise failed
     try:

@@ -19,6 +19,8 @@ PRIVATE_MODULES: dict[str, str] = {
     "tensorflow.python.training.queue_runner_impl.": "train.",
     "tensorflow.python.training.queue_runner.": "train.",
     "tensorflow.python.training.coordinator.": "train.",
+    "tensorflow.python.training.supervisor.": "train.",
+    "tensorflow.python.training.monitored_session.": "train.",
     "tensorflow.python.ops.io_ops.": "",
     "tensorflow.python.ops.parsing_ops.": "",
     "tensorflow.python.ops.data_flow_ops.": "",
@@ -163,7 +165,7 @@ def _dotted_name(node: cst.BaseExpression) -> str:
 def aliases(path: str) -> set[str]:
     """The spellings of one legacy function under ``tf.compat.v1`` (``io.`` and ``data.`` twins)."""
     short = path.rsplit(".", 1)[-1]
-    return {path, short, f"io.{short}", f"train.{short}", f"compat.v1.{path}"}
+    return {path, short, f"io.{short}", f"train.{short}", f"queue.{short}", f"compat.v1.{path}"}  # tf.queue.FIFOQueue
 
 
 def bind(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:

@@ -32,6 +32,8 @@ import libcst as cst
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.calls import holder_of, nodes_of
+from tfdata_bridge._src.migrate.feed_thread import feed_prefix
+from tfdata_bridge._src.migrate.feed_threads import outside_threads
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name")}
@@ -101,7 +103,7 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
                 continue
             line = index.lines.get(stmt, 0)
             try:
-                v1 = index.v1.get(found[1]) or v1_default
+                v1 = feed_prefix(index, found[1], v1_default, index.tf_aliases)
                 if not v1:
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                 plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1)
@@ -188,25 +190,23 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     starters = [m for m in methods.values() if m is not feeder and _attr_uses(m, feeder.name.value)]
     inside = {id(a) for s in starters for a in _attr_uses(s, feeder.name.value)}
     elsewhere = [a for a in _attr_uses(module, feeder.name.value) if id(a) not in inside]
-    if len(starters) != 1 or elsewhere:
+    if not starters and elsewhere:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside the class
+        plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code)
+        starter = None
+    elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
-    starter = starters[0]
-    if not any(c in index.threads for c in nodes_of(starter, cst.Call)):
-        raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
-    if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
-        raise Refusal(f"`{starter.name.value}` does more than start the feeding thread")
-    # (what they name, ``threading`` included, is then unused)
-    plan.removed += nodes_of(starter, cst.SimpleStatementLine)
-    plan.replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
-        cst.SimpleStatementLine([cst.Return(cst.List([]))],
-                                leading_lines=[cst.EmptyLine(comment=cst.Comment(
-                                    f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by "
-                                    f"tf.data"))])]))]
+    else:
+        starter = _starter(index, module, plan, feeder, starters[0])
+
     # every other use of the queue, its ops and placeholders: the one dequeue, nothing else
     dequeues = []
     for attr in [qattr, enqueue_attr, *([close_attr] if close_attr else []), *[f for f in fed if f]]:
-        for use in _attr_uses(module, attr):
+        for use in _instance_uses(module, cls, attr):
             if any(use in _attr_uses(s, attr) for s in [*plan.removed, feeder]):
+                continue
+            stop = holder_of(nodes_of(module, cst.SimpleStatementLine), use)
+            if stop is not None and attr in (qattr, close_attr) and _runs_close(stop, use, attr == qattr):  # a ``stop`` method's close: goes
+                plan.removed.append(stop)
                 continue
             if attr == qattr:
                 dequeues.append(use)
@@ -221,7 +221,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is use
             and call.func.attr.value in _DEQUEUES):
         raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
-    if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter)):
+    if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter) if m is not None):
         raise Refusal("the queue is dequeued in its feeding or starting method")
     owner = use.value  # ``self`` in a method, or an instance name outside the class
     if not isinstance(owner, cst.Name):
@@ -245,6 +245,94 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                                                     for c in _wrap(plan.comment)]])
     plan.replaced[dstmt] = [new]
     return plan
+
+
+def _starter(index, module, plan: ClassFeed, feeder: cst.FunctionDef, starter: cst.FunctionDef) -> cst.FunctionDef:
+    """The class's method that makes the feeding thread: it makes none now and returns ``[]``."""
+    if not any(c in index.threads for c in nodes_of(starter, cst.Call)):
+        raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
+    if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
+        raise Refusal(f"`{starter.name.value}` does more than start the feeding thread")
+    _one_thread(module, starter)
+    # (what they name, ``threading`` included, is then unused)
+    plan.removed += nodes_of(starter, cst.SimpleStatementLine)
+    plan.replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
+        cst.SimpleStatementLine([cst.Return(cst.List([]))],
+                                leading_lines=[cst.EmptyLine(comment=cst.Comment(
+                                    f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by "
+                                    f"tf.data"))])]))]
+    return starter
+
+
+def _runs_close(stmt: cst.SimpleStatementLine, use: cst.Attribute, inline: bool) -> bool:
+    """``sess.run(self.close_op)`` / ``sess.run(self.queue.close(...))``: the queue's close run on the way out
+    (a ``stop`` method): the generator ends the data by itself."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "run"
+            and len(call.args) == 1):
+        return False
+    op = call.args[0].value
+    if inline:
+        return isinstance(op, cst.Call) and isinstance(op.func, cst.Attribute) and op.func.value is use \
+            and op.func.attr.value == "close"
+    return op is use
+
+
+def _one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
+    """The starter makes one thread: none of its loops, or ``for _ in range(n)`` where ``n`` is 1 at every call
+    (a parameter defaulting to 1 that no caller passes). ``k`` threads each running the whole feeding loop and
+    closing the queue race to close it: what legacy delivers then is not a fixed multiset."""
+    for loop in nodes_of(starter, cst.For):
+        it = loop.iter
+        count = it.args[0].value if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) \
+            and it.func.value == "range" and len(it.args) == 1 else None
+        if isinstance(count, cst.Integer) and count.value == "1":
+            continue
+        params = [p.name.value for p in starter.params.params]
+        if isinstance(count, cst.Name) and count.value in params:
+            param = starter.params.params[params.index(count.value)]
+            position = params.index(count.value) - 1  # (``self`` is not passed at a call)
+            calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Attribute)
+                     and c.func.attr.value == starter.name.value]
+            if isinstance(param.default, cst.Integer) and param.default.value == "1" and all(
+                    len([a for a in c.args if a.keyword is None]) <= position
+                    and not any(a.keyword is not None and a.keyword.value == count.value for a in c.args)
+                    and not any(a.star for a in c.args) for c in calls):
+                continue
+        raise Refusal(f"`{starter.name.value}` starts its threads in a loop whose count is not 1 at every call; "
+                      "several threads each running the feeding loop are not rewritten in a class")
+
+
+def _instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.Attribute]:
+    """The ``X.attr`` of ``module`` that may be the class's own attribute: ``self.attr`` in one of its methods,
+    ``obj.attr`` on a name that is not provably something else (``sess.close()`` of ``sess = tf.Session()`` is
+    not the reader's ``close`` op)."""
+    inside = {id(a): m for m in _methods(cls).values() for a in _attr_uses(m, attr)}
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for stmt in nodes_of(module, cst.Assign):
+        for t in stmt.targets:
+            if isinstance(t.target, cst.Name):
+                assigned.setdefault(t.target.value, []).append(stmt.value)
+    for item in nodes_of(module, cst.WithItem):
+        if item.asname is not None and isinstance(item.asname.name, cst.Name):
+            assigned.setdefault(item.asname.name.value, []).append(item.item)
+    out = []
+    for use in _attr_uses(module, attr):
+        owner = use.value
+        if id(use) in inside:
+            method = inside[id(use)]
+            mine = bool(method.params.params) and isinstance(owner, cst.Name) \
+                and owner.value == method.params.params[0].name.value
+            if mine or not isinstance(owner, cst.Name):
+                out.append(use)
+                continue
+        if isinstance(owner, cst.Name) and owner.value in assigned and not any(
+                isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name.value
+                for v in assigned[owner.value]):
+            continue  # a name only ever bound to other things
+        out.append(use)
+    return out
 
 
 def _owner_is_instance(module: cst.Module, cls: cst.ClassDef, at: cst.SimpleStatementLine, name: str) -> bool:

@@ -307,6 +307,8 @@ class Generator:
         if not all(_plain(t) for t in _components(p.args["tensors"])):
             return None  # an op on the parsed values might not act the same on a batch
         stmt = p.intermediates[0]
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            return None  # a loop or a branch: not one op
         assign = stmt.body[0]
         if not isinstance(assign, cst.Assign) or not isinstance(assign.value, cst.Call):
             return None

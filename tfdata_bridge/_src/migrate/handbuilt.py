@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.queue_runners import runner_call
 
 _QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
                                   "shared_name", "name"),
@@ -111,11 +112,9 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
             and enqueue.func.attr.value == "enqueue" and len(enqueue.args) == 1):
         raise Refusal("the enqueue op is not `queue.enqueue([tensors])`")
     enqueued = enqueue.args[0].value
-    # the runner: add_queue_runner(QueueRunner(q, ops)) with nothing else
-    rcall = runner_stmt.body[0].value if isinstance(runner_stmt.body[0], cst.Expr) else None
-    inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
-    if not (_train_api(finder, rcall) == "add_queue_runner" and _train_api(finder, inner) == "QueueRunner"
-            and len(inner.args) == 2 and isinstance(inner.args[1].value, cst.Name)
+    # the runner: add_queue_runner(QueueRunner(q, ops)), or ``qr = QueueRunner(q, ops)`` registered on its own
+    inner, registered = runner_call(finder, runner_stmt, _simple_statements(scope_body))
+    if not (inner is not None and len(inner.args) == 2 and isinstance(inner.args[1].value, cst.Name)
             and inner.args[1].value.value == ops_name):
         raise Refusal("the queue's runner is not `add_queue_runner(QueueRunner(queue, enqueue_ops))`")
     # the loop: for _ in range(k): [reader =] ; key, value = reader.read(q); ...; ops.append(...)
@@ -164,7 +163,7 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if {id(stack[-1]) for _, stack, _ in uses.hits} - {id(ops_init), id(enq_stmt), id(runner_stmt)}:
         raise Refusal(f"`{ops_name}` is used beyond the enqueue ops and their runner")
     key, value = defined
-    removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries]
+    removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries, *registered]
     if reader_stmt is not None and reader_stmt not in body:
         removed.append(reader_stmt)
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
@@ -196,11 +195,16 @@ def _size_summary(finder, stmt: cst.CSTNode | None, qname: str) -> bool:
                 return False  # the queue's size: the one use allowed
             return True
 
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            if isinstance(n.value, cst.Name) and n.value.value == qname and n.attr.value == "name":
+                named.append(n)  # the queue's name in the summary's tag: a string, no tensor
+                return False
+            return True
+
+    named: list[cst.CSTNode] = []
     call.visit(_Q())
     return bool(uses) and all(isinstance(u, cst.Call) for u in uses)
 
 
-def _train_api(finder, node) -> str | None:
-    """``"QueueRunner"`` for ``tf.train.QueueRunner`` / ``tf.train.queue_runner.QueueRunner`` (and the like)."""
-    path = finder.api(node)
-    return path.rsplit(".", 1)[-1] if path is not None and path.startswith("train.") else None
+def _simple_statements(node: cst.CSTNode) -> list[cst.SimpleStatementLine]:
+    return [s for s in nodes_of(node, cst.SimpleStatementLine)]

@@ -40,9 +40,11 @@ class ReaderHelper:
 class _Returns(cst.CSTVisitor):
     def __init__(self) -> None:
         self.count = 0
+        self.values: list[cst.BaseExpression | None] = []
 
     def visit_Return(self, node: cst.Return) -> None:
         self.count += 1
+        self.values.append(node.value)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -86,9 +88,11 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     for s in body:
         s.visit(counter)
     last = body[-1] if body else None
-    if not (counter.count == 1 and isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1
+    if not (counter.count >= 1 and isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1
             and isinstance(last.body[0], cst.Return) and last.body[0].value is not None):
-        raise Refusal(f"`{name}` does not end with its one `return` of the tensors")
+        raise Refusal(f"`{name}` does not end with a `return` of the tensors")
+    if counter.count > 1 and len({_arity(v) for v in counter.values}) != 1:
+        raise Refusal(f"`{name}` returns different numbers of tensors on its paths")
     read_stmt = read = None
     for s in body:
         if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Assign):
@@ -165,13 +169,25 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     helper = ReaderHelper(fn, new_fn, kind, reader_args, bound.get(queue_param, read.args[0].value), extra,
                           key_used, key_attr=key_attr, queue_args=queue_args)
     returned = last.body[0].value
-    if isinstance(returned, cst.Name) and returned.value != value:
+    if isinstance(returned, cst.Name) and returned.value != value and counter.count == 1:
         attrs = _record_attrs(body, returned.value, scopes, read_stmt)
         if attrs is not None:
             helper.record, helper.attrs = returned.value, attrs
     if key_attr is not None and helper.record is None:
         raise Refusal(f"`{name}` keeps the record key in `{code(target.elements[0].value)}`")
     return helper
+
+
+def _arity(value: cst.BaseExpression | None) -> int | None:
+    """How many tensors a ``return`` gives: a literal tuple's or list's length, 1 for one value; None (never
+    equal to a count) for a bare ``return`` or a starred element."""
+    if value is None:
+        return None
+    if isinstance(value, (cst.Tuple, cst.List)):
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        return len(value.elements)
+    return -1
 
 
 _GRAPH_SCOPES = ("name_scope", "variable_scope", "device")

@@ -22,6 +22,8 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
+from tfdata_bridge._src.migrate.objects import method_of
+from tfdata_bridge._src.migrate.reader_fn import reader_fn
 
 _JOIN_PARAMS = {
     "train.batch_join": ("tensors_list", "batch_size", "capacity", "enqueue_many", "shapes", "dynamic_pad",
@@ -61,27 +63,30 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
             raise Refusal(f"`{api}` is called with arguments the rewrite does not know")
         args[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
     lists = args.get("tensors_list")
-    if not isinstance(lists, cst.Name):
+    inline = isinstance(lists, cst.ListComp)  # ``batch_join([read(queue) for _ in range(k)], ...)``
+    if not isinstance(lists, cst.Name) and not inline:
         raise Refusal("the tensors list is not a name bound to `[read(queue) for _ in range(k)]`")
-    list_stmt = _single_def(body[:index], lists.value)
-    comp = list_stmt.body[0].value if list_stmt is not None else None
+    list_stmt = _single_def(body[:index], lists.value) if not inline else None
+    comp = lists if inline else list_stmt.body[0].value if list_stmt is not None else None
     loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
     if loop is not None:
         return _loop_pipeline(finder, body, index, api, args, list_stmt, *loop)
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
-            and len(comp.elt.args) == 1 and isinstance(comp.elt.args[0].value, cst.Name)
-            and comp.for_in.inner_for_in is None and not comp.for_in.ifs
+            and comp.for_in.inner_for_in is None and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)
             and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
             and comp.for_in.iter.func.value == "range" and len(comp.for_in.iter.args) == 1):
         raise Refusal("the tensors list is not `[read_fn(filename_queue) for _ in range(k)]`")
     readers = module.code_for_node(comp.for_in.iter.args[0].value)
     method = isinstance(comp.elt.func, cst.Attribute)  # ``self._decode(queue)``: a method of the caller's class
     fn_name = comp.elt.func.attr.value if method else comp.elt.func.value
-    queue_name = comp.elt.args[0].value.value
+    queues = [a.value.value for a in comp.elt.args if isinstance(a.value, cst.Name)
+              and (q := _single_def(body[:index], a.value.value)) is not None
+              and finder.is_api(q.body[0].value, "train.string_input_producer")]
+    if len(queues) != 1:
+        raise Refusal(f"`{fn_name}` is not given one file queue made by `string_input_producer` in the same block")
+    queue_name = queues[0]
     queue_stmt = _single_def(body[:index], queue_name)
-    if queue_stmt is None or not finder.is_api(queue_stmt.body[0].value, "train.string_input_producer"):
-        raise Refusal(f"`{queue_name}` is not made by `string_input_producer` in the same block")
-    fn = _method(finder, module, stmt, comp.elt.func) if method else None
+    fn, foreign, cls = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None, None)
     if not method:
         fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
         if len(fns) != 1:
@@ -94,47 +99,43 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
             inside_fn.add(id(n))
 
     fn.visit(_Ids())
-    for name, allowed in (((fn_name, 1),) if not method else ()) + ((lists.value, 2), (queue_name, 2)):
-        if len([r for r in finder.refs.get(name, []) if id(r) not in inside_fn]) != allowed:  # (a def and) one use
+    # by scope, not spelling: the function called once (here), the list and the queue read once each
+    uses = [(fn_name, len(finder.scopes.callers(fn)) if not method else 1)]
+    if not inline:
+        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value))))
+    uses.append((queue_name, len([r for r in finder.scopes.readers_of(queue_stmt, queue_name)
+                                  if id(r) not in inside_fn])))
+    for name, count in uses:
+        if count != 1:
             raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
-    if method and _attribute_uses(module, fn_name) != 1:
+    if method and _attribute_uses(module, fn_name) - (0 if foreign else _attribute_uses(fn, fn_name)) != 1:
         raise Refusal(f"the method `{fn_name}` is used beyond the join; it cannot move into tf.data")
-    own = fn.params.params[1:] if method else fn.params.params
-    if len(own) != 1 or own[0].default is not None or isinstance(fn.params.star_arg, cst.Param) or fn.params.kwonly_params:
-        raise Refusal(f"`{fn_name}` does not take just the file queue")
-    param = own[0].name.value
-    stmts = list(fn.body.body)
-    if not stmts or not (isinstance(stmts[-1], cst.SimpleStatementLine) and isinstance(stmts[-1].body[0], cst.Return)
-                         and stmts[-1].body[0].value is not None):
-        raise Refusal(f"`{fn_name}` does not end by returning its tensors")
-    returned = stmts[-1].body[0].value
-    reader_stmt, read_stmt, rest = _reader_read_rest(stmts[:-1], finder, f"`{fn_name}`")
-    if reader_stmt is None or read_stmt is None:
-        raise Refusal(f"`{fn_name}` does not make a reader and read the queue")
-    reader_call = reader_stmt.body[0].value
-    reader_name = target_names(reader_stmt.body[0].targets[0].target)[0]
-    read_call = read_stmt.body[0].value
-    key, value = target_names(read_stmt.body[0].targets[0].target)
-    if not (isinstance(read_call.func.value, cst.Name) and read_call.func.value.value == reader_name
-            and len(read_call.args) == 1 and isinstance(read_call.args[0].value, cst.Name)
-            and read_call.args[0].value.value == param):
-        raise Refusal(f"`{fn_name}` does not read its own reader from its queue argument")
-    pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, reader_call, key, value, rest, returned,
-                         readers, fn_name)
-    return pipeline, [queue_stmt, list_stmt, fn]
+    got = reader_fn(foreign or finder, fn, comp.elt, method, queue_name, comp.for_in.target.value, READERS,
+                    comp.elt.func.value.value if method else None, cls)
+    if got.removes:  # k read ops of one reader take one file at a time between them: no k-file interleave
+        raise Refusal(f"the {readers} calls of `{fn_name}` share the one reader the class stores; not rewritten")
+    pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, got.reader_call, got.key, got.value,
+                         got.rest, got.returned, readers, fn_name, got.kind)
+    if got.up_to is not None:
+        pipeline.source.up_to = module.code_for_node(got.up_to)
+    if foreign:
+        pipeline.source.foreign = [fn]
+    return pipeline, [s for s in (queue_stmt, list_stmt, fn, *(got.removes or ())) if s is not None]
 
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,
-              value: str, rest: list, returned: cst.BaseExpression, readers: str, where: str) -> Pipeline:
+              value: str, rest: list, returned: cst.BaseExpression, readers: str, where: str,
+              kind: str | None = None) -> Pipeline:
+    """``kind``: the reader's class, where another module's Finder told it."""
     if key != "_" and any(key in _names(s) for s in [*rest, returned]):
         raise Refusal(f"the record key `{key}` is used; tf.data readers do not make it")
-    kind = finder.is_api(reader_call, *READERS)
+    kind = kind or finder.is_api(reader_call, *READERS)
     if kind == "WholeFileReader":
         raise Refusal("a WholeFileReader join is not rewritten yet")
     batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
     args = {k: v for k, v in args.items() if k != "tensors_list"}
     args["tensors"] = returned
-    source = Source("reader", [queue_stmt, list_stmt], [value], call=bind(queue_stmt.body[0].value,
+    source = Source("reader", [s for s in (queue_stmt, list_stmt) if s is not None], [value], call=bind(queue_stmt.body[0].value,
                     "train.string_input_producer"), reader=kind, reader_args=bind(reader_call, kind))
     small = stmt.body[0]
     return Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
@@ -257,7 +258,25 @@ def _method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attri
     return fn
 
 
-def _attribute_uses(module: cst.Module, attr: str) -> int:
+def _any_method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
+                ) -> tuple[cst.FunctionDef, Finder | None, cst.ClassDef | None]:
+    """(``self.name`` of the caller's class, or ``obj.name`` of an object whose class this module or another of
+    the tree defines; the Finder of that other module, None for this one; the class holding the method)."""
+    try:
+        fn = _method(finder, module, at, func)
+        scope = finder.scopes.scope(at)
+        cls = getattr(getattr(scope, "parent", None), "node", None)
+        return fn, None, cls if isinstance(cls, cst.ClassDef) and any(s is fn for s in cls.body.body) else None
+    except Refusal as exc:
+        if "is not called from a method of its class" not in str(exc):
+            raise
+    fn, cls, home = method_of(finder, module, at, func)
+    if not any(s is fn for s in cls.body.body):
+        cls = None  # a base class's method: a reader it stores is not looked for
+    return fn, (home[1] if home is not None else None), (cls if home is None else None)
+
+
+def _attribute_uses(module: cst.CSTNode, attr: str) -> int:
     count = [0]
 
     class _V(cst.CSTVisitor):

@@ -71,7 +71,7 @@ def site_outcomes(source: str, findings: Sequence[Finding]) -> tuple[Finding, ..
         if f.line in refused:
             what = f"left: {refused[f.line]}"
         elif gone[f.line]:
-            what = REMOVED if sym is not None and sym.to_tfdata == "plumbing" else REWRITTEN
+            what = REMOVED if sym is not None and (sym.to_tfdata == "plumbing" or sym.starts_runners) else REWRITTEN
         elif sym is not None and sym.to_tfdata == "plumbing" and result.changed:
             what = "left: still used by code that stays (harmless without queue runners)"
         else:

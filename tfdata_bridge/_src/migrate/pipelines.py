@@ -17,6 +17,9 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
+from tfdata_bridge._src.migrate.in_memory import in_memory_source
+from tfdata_bridge._src.migrate.mutations import mutation_needs
+from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer
 from tfdata_bridge._src.symbols import READER_SOURCES
@@ -44,6 +47,11 @@ class Source:
     producer: str = ""  # the input producer's short name, where the source is one (``tensors.py``)
     one_of_list: bool = False  # a py_func's one-output list, enqueued whole into a one-component queue
     up_to: str | None = None  # ``reader.read_up_to(queue, n)``: n, as code (the records come n at a time)
+    # a reader method inlined (``method_source.py``): its statements, first in the per-record function; and
+    # what else the rewrite removes (the method)
+    inlined: list[cst.BaseStatement] = field(default_factory=list)
+    removes: list[cst.CSTNode] = field(default_factory=list)
+    foreign: list[cst.FunctionDef] = field(default_factory=list)  # such methods of another module's classes
 
 
 @dataclass
@@ -130,6 +138,11 @@ class Finder:
             if shaped is not None and shaped in needed:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 continue
+            changed = mutation_needs(prev, needed)  # ``features["label"] = label``: the container changed in place
+            if changed is not None:
+                intermediates.append(prev)  # type: ignore[arg-type]
+                needed |= changed
+                continue
             a = _assign(prev)
             if a is None:
                 continue
@@ -141,12 +154,17 @@ class Finder:
                 break
             intermediates.append(prev)  # type: ignore[arg-type]
             needed = (needed - set(defined)) | names_in(a.value)
+        if source is None:  # ``enqueue_many=True`` of constants, arrays, lists: their rows, repeated (in_memory.py)
+            made = in_memory_source(self, stmt, api, args)
+            if made is not None:
+                (source, args), intermediates = made, []
         if source is None:
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         intermediates.reverse()
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
-        pipeline = Pipeline(stmt, api, args, source, intermediates, targets)  # type: ignore[arg-type]
+        pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
         self._check_private(pipeline)
+        check_inlined(pipeline)
         if source.helper is not None and source.helper.record is not None:
             self._record_fields(pipeline)
         return pipeline
@@ -246,6 +264,9 @@ class Finder:
             fn = self.scopes.module_function(stmt, value.func.value)
             if fn is not None and _reads(fn):
                 return self._helper_source(stmt, fn, value, assign, defined)
+        inlined = method_source(self, stmt, value, defined) if isinstance(value, cst.Call) else None
+        if inlined is not None:  # ``self._decode(queue)``, ``decoder.read(queue)``: a reader method
+            return inlined
         if isinstance(value, cst.Call) and self.external is not None:
             found = self.external(value.func)  # a helper defined in another module of the migrated tree
             if found is not None and _reads(found[0]):

@@ -6,6 +6,10 @@ Removed only where provably unused: the coordinator is used by nothing but ``req
 always false, so the loop becomes ``while True:``). Runner threads used beyond that ``join`` keep their name,
 bound to an empty list. Otherwise everything is left (harmless with no runners) and a note says so.
 A ``finally:`` emptied by the removal goes; a ``try:`` left with neither handlers nor ``finally`` is unwrapped.
+Also (``runner_loops.py``): a loop starting the QUEUE_RUNNERS collection's runners, ``and not
+coord.should_stop()`` in a loop test, ``coord.request_stop(e)`` in a handler, and ``with
+coord.stop_on_exception():`` (a ``try`` that ends quietly at ``OutOfRangeError``, as the coordinator did). A
+Supervisor that only initialised and ran the runners becomes a Session first (``supervisor.py``).
 """
 
 from __future__ import annotations
@@ -16,8 +20,11 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
-from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, tf_path
+from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, nodes_of, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.supervisor import replace_supervisors
+from tfdata_bridge._src.migrate.runner_loops import (recorded_stop, runner_loop, should_stop, without_recorded_stop,
+                                                     without_should_stop)
 from tfdata_bridge._src.symbols import BY_PATH
 
 
@@ -45,6 +52,12 @@ class _Survey(cst.CSTVisitor):
         self.refs: dict[str, list[cst.Name]] = {}
         self.stmts: list[cst.SimpleStatementLine] = []
         self.loops: list[tuple[cst.While, str]] = []  # ``while not coord.should_stop():`` and its coordinator
+        self.runner_loops: list[tuple[cst.For, str]] = []  # ``for qr in get_collection(QUEUE_RUNNERS):`` (list)
+        self.tests: list[tuple[cst.While, str]] = []  # ``while ... and not coord.should_stop():``
+        self.handlers: list[cst.ExceptHandler] = []
+        self.empties: dict[str, list[cst.SimpleStatementLine]] = {}  # ``threads = []``
+        self.supervised = False
+        self.guards: list[tuple[cst.With, str]] = []  # ``with coord.stop_on_exception():``
 
     def visit_Module(self, node: cst.Module) -> None:
         self.roots = imported_roots(node)
@@ -57,9 +70,34 @@ class _Survey(cst.CSTVisitor):
                 and test.expression.func.attr.value == "should_stop"
                 and isinstance(test.expression.func.value, cst.Name)):
             self.loops.append((node, test.expression.func.value.value))
+            return
+        for call in _calls_in(test):
+            if isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and \
+                    should_stop(call, call.func.value.value) and \
+                    without_should_stop(test, call.func.value.value) is not None:
+                self.tests.append((node, call.func.value.value))
+                return
+
+    def visit_With(self, node: cst.With) -> None:
+        item = node.items[0].item if len(node.items) == 1 and node.items[0].asname is None else None
+        if isinstance(item, cst.Call) and not item.args and isinstance(item.func, cst.Attribute) and \
+                item.func.attr.value == "stop_on_exception" and isinstance(item.func.value, cst.Name):
+            self.guards.append((node, item.func.value.value))
+
+    def visit_For(self, node: cst.For) -> None:
+        collected = runner_loop(node)
+        if collected is not None:
+            self.runner_loops.append((node, collected))
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.handlers.append(node)
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self.stmts.append(node)
+        small = node.body[0] if len(node.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                and isinstance(small.value, cst.List) and not small.value.elements:
+            self.empties.setdefault(small.targets[0].target.value, []).append(node)
         call, target = _stmt_call(node)
         path = tf_path(self, call.func, self.roots) if call is not None else None
         sym = BY_PATH.get(path or "")
@@ -67,6 +105,8 @@ class _Survey(cst.CSTVisitor):
             self.coords[target] = node
         elif sym is not None and sym.name == "train.start_queue_runners":
             self.starts.append((node, target, call))
+        elif sym is not None and sym.name == "train.Supervisor":
+            self.supervised = True  # ``supervisor.replace_supervisors`` has work
 
     def visit_Call(self, node: cst.Call) -> None:
         sym = BY_PATH.get(tf_path(self, node.func, self.roots) or "")
@@ -117,11 +157,33 @@ def _coord_method_stmt(stmt: cst.SimpleStatementLine, coord: str) -> bool:
 
 class _Remove(cst.CSTTransformer):
     def __init__(self, removed: set[cst.CSTNode], emptied: dict[cst.CSTNode, str] | None = None,
-                 forever: set[cst.While] | None = None) -> None:
+                 forever: set[cst.While] | None = None, tests: dict[cst.While, cst.BaseExpression] | None = None,
+                 handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] | None = None, v1: str = "",
+                 guards: set[cst.With] | None = None) -> None:
         super().__init__()
         self.removed = removed
         self.emptied = emptied or {}  # start_queue_runners statement -> the name kept, bound to []
         self.forever = forever or set()
+        self.tests = tests or {}  # loop -> its test without ``not coord.should_stop()``
+        self.handlers = handlers or {}  # handler -> its ``coord.request_stop(e)``
+        self.v1 = v1
+        self.guards = guards or set()
+
+    def leave_With(self, original: cst.With, updated: cst.With):
+        if original not in self.guards:
+            return updated
+        return cst.Try(updated.body, handlers=[cst.ExceptHandler(
+            cst.IndentedBlock([cst.SimpleStatementLine([cst.Pass()])]),
+            type=cst.parse_expression(f"{self.v1}.errors.OutOfRangeError"))], leading_lines=updated.leading_lines)
+
+    def leave_For(self, original: cst.For, updated: cst.For):
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_ExceptHandler(self, original: cst.ExceptHandler, updated: cst.ExceptHandler) -> cst.ExceptHandler:
+        if original not in self.handlers:
+            return updated
+        index = list(original.body.body).index(self.handlers[original])
+        return without_recorded_stop(updated, updated.body.body[index], self.v1)
 
     def leave_SimpleStatementLine(self, original, updated):
         if original in self.emptied:
@@ -130,6 +192,8 @@ class _Remove(cst.CSTTransformer):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
     def leave_While(self, original: cst.While, updated: cst.While) -> cst.While:
+        if original in self.tests:
+            return updated.with_changes(test=self.tests[original])
         return updated.with_changes(test=cst.Name("True")) if original in self.forever else updated
 
     def leave_Try(self, original: cst.Try, updated: cst.Try):
@@ -167,11 +231,22 @@ def pipelines_left(module: cst.Module) -> list[tuple[int, str]]:
 def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Module, list[Note]]:
     """``module`` without its queue-runner plumbing where nothing is left to run it. ``keep``: why runners may
     still be there although this module has no pipeline left (a tree's other module builds one), so the
-    plumbing stays."""
-    survey, pos = _surveyed(module)
-    if not survey.coords and not survey.starts:
+    plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``)."""
+    surveyed = _surveyed(module)
+    if keep or surveyed[0].pipelines or not surveyed[0].supervised:
+        return _remove_runners(module, keep, surveyed)
+    module, notes = replace_supervisors(module)
+    module, more = _remove_runners(module, keep)
+    return module, notes + more
+
+
+def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple | None = None
+                    ) -> tuple[cst.Module, list[Note]]:
+    survey, pos = surveyed or _surveyed(module)
+    if not survey.coords and not survey.starts and not survey.runner_loops:
         return module, []
-    first = min([pos[s].start.line for s in survey.coords.values()] + [pos[s].start.line for s, _, _ in survey.starts])
+    first = min([pos[s].start.line for s in survey.coords.values()] + [pos[s].start.line for s, _, _ in survey.starts]
+                + [pos[loop].start.line for loop, _ in survey.runner_loops])
     if keep:
         return module, [Note(first, f"queue-runner plumbing left: {keep}", kind="info")]
     if survey.pipelines:
@@ -183,11 +258,20 @@ def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Mo
     for stmt, _, _ in survey.starts:
         removed.add(stmt)
         inside |= _ids(stmt)
+    for loop, _ in survey.runner_loops:
+        removed.add(loop)
+        inside |= _ids(loop)
+    handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] = {}
     for coord, stmt in survey.coords.items():
         removed.add(stmt)
         inside |= _ids(stmt)
+        for handler in survey.handlers:
+            recorded = recorded_stop(handler, coord)
+            if recorded is not None:
+                handlers[handler] = recorded
+                inside |= _ids(recorded)
         for s in survey.stmts:
-            if _coord_method_stmt(s, coord):
+            if _coord_method_stmt(s, coord) and s not in handlers.values():
                 removed.add(s)
                 inside |= _ids(s)
     forever: set[cst.While] = set()
@@ -199,6 +283,24 @@ def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Mo
             continue  # the loop asks for its own stop: should_stop() is not always false
         forever.add(loop)
         inside |= _ids(loop.test)
+    tests: dict[cst.While, cst.BaseExpression] = {}
+    for loop, coord in survey.tests:
+        stops = [st for st in survey.stmts if _coord_method_stmt(st, coord) and _within(st, loop.body)]
+        if coord not in survey.coords or any(st.body[0].value.func.attr.value == "request_stop" for st in stops):
+            continue
+        tests[loop] = without_should_stop(loop.test, coord)
+        inside |= _ids(loop.test) - _ids(tests[loop])
+    guards: set[cst.With] = set()
+    for guard, coord in survey.guards:  # it swallowed OutOfRangeError and had join raise anything else
+        if coord in survey.coords:
+            guards.add(guard)
+            inside |= _ids(guard.items[0].item)
+    for _, collected in survey.runner_loops:  # ``threads = []`` that only the runner loop and the join used
+        if collected and all(id(r) in inside for r in survey.refs.get(collected, [])
+                             if not any(r is s.body[0].targets[0].target for s in survey.empties.get(collected, []))):
+            for s in survey.empties.get(collected, []):
+                removed.add(s)
+                inside |= _ids(s)
     emptied: dict[cst.CSTNode, str] = {}
     for stmt, target, _ in survey.starts:
         if target and [r for r in survey.refs.get(target, []) if id(r) not in inside]:
@@ -210,7 +312,7 @@ def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Mo
             line = pos[outside[0]].start.line
             return module, [Note(line, f"queue-runner plumbing left (harmless without runners): `{name}` is used "
                                        f"at line {line} beyond starting and stopping runners", kind="info")]
-    return module.visit(_Remove(removed, emptied, forever)), [
+    return module.visit(_Remove(removed, emptied, forever, tests, handlers, v1_prefix(module) or "tf", guards)), [
         Note(first, "queue-runner plumbing removed: nothing is left to run it", kind="info")]
 
 
@@ -225,3 +327,7 @@ def _within(node: cst.CSTNode, block: cst.CSTNode) -> bool:
 
     block.visit(_V())
     return bool(found)
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    return nodes_of(node, cst.Call)

@@ -35,6 +35,9 @@ class ScanReport:
     findings: tuple[Finding, ...] = ()
     errors: tuple[FileError, ...] = ()
     files_scanned: int = 0
+    # session starters (a Supervisor, a monitored session, slim's train loop) in a scan that found no queue
+    # pipeline: they start no queue runners, so they are not findings (``scan --check`` passes), only said
+    idle_starters: tuple[Finding, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.pipelines import Pipeline
 from tfdata_bridge._src.migrate.calls import holder_of
+from tfdata_bridge._src.migrate.queue_runners import registration
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
@@ -79,7 +80,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr, cst.Return)) else None
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.value is use:
             method = value.func.attr.value
-            if method == "enqueue" and enqueue is None and isinstance(holder.body[0], cst.Assign):
+            if method in ("enqueue", "enqueue_many") and enqueue is None and isinstance(holder.body[0], cst.Assign):
                 enqueue = holder
                 continue
             if method in ("dequeue_many", "dequeue_up_to") and dequeue is None and \
@@ -93,7 +94,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         return None
     if enqueue is None or runner is None or dequeue is None:
         return None
-    registered = _registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
+    registered = registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
     # from here on, the pattern is this one: anything off it is said
     args = bind_params(small.value, _QUEUES[kind], kind)
     for bad in ("names", "shared_name"):
@@ -103,7 +104,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     targets = eassign.targets[0].target
     ecall = eassign.value
     if not isinstance(targets, cst.Name) or len(ecall.args) != 1 or ecall.args[0].keyword is not None:
-        raise Refusal("the enqueue op is not `op = queue.enqueue([tensors])`")
+        raise Refusal(f"the enqueue op is not `op = queue.{ecall.func.attr.value}([tensors])`")
     op = targets.value
     if registered is not None:
         rpath, inner = "add_queue_runner", runner.body[0].value
@@ -135,6 +136,8 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         "tensors": tensors, "batch_size": dcall.args[0].value, "num_threads": cst.parse_expression(k),
         "allow_smaller_final_batch": cst.Name("True" if dcall.func.attr.value == "dequeue_up_to" else "False"),
     }
+    if ecall.func.attr.value == "enqueue_many":  # each enqueue puts in a group of elements: the batch's enqueue_many
+        batch_args["enqueue_many"] = cst.Name("True")
     api = "train.batch"
     if kind == "RandomShuffleQueue":
         api = "train.shuffle_batch"
@@ -158,37 +161,6 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal("the dequeue is assigned to several targets")
     pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
     return RunnerQueue(kind, pipeline, dequeue, [stmt, enqueue, runner, *([registered] if registered else [])])
-
-
-def _registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseStatement]
-                  ) -> cst.SimpleStatementLine | None:
-    """For ``qr = QueueRunner(...)``: its one use, ``add_queue_runner(qr)`` or
-    ``add_to_collection(GraphKeys.QUEUE_RUNNERS, qr)`` as a statement of its own."""
-    small = runner.body[0]
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
-        return None
-    name = small.targets[0].target.value
-    uses = finder.scopes.readers_of(runner, name)
-    if len(uses) != 1:
-        raise Refusal(f"the runner `{name}` is used beyond being added to the graph's runners")
-    stmt = None
-    for s in flat:  # the registration, in the runner's own block
-        if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Expr) \
-                and isinstance(s.body[0].value, cst.Call):
-            call = s.body[0].value
-            args = [a.value for a in call.args]
-            if not any(a is uses[0] for a in args):
-                continue
-            short = (finder.api(call) or "").rsplit(".", 1)[-1]
-            if short == "add_queue_runner" and len(args) == 1:
-                stmt = s
-            elif short == "add_to_collection" and len(args) == 2 and \
-                    finder.code(args[0]).rsplit(".", 1)[-1] == "QUEUE_RUNNERS":
-                stmt = s
-    if stmt is None:
-        raise Refusal(f"the runner `{name}` is not added by `add_queue_runner({name})` or to the QUEUE_RUNNERS "
-                      "collection")
-    return stmt
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

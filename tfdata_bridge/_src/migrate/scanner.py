@@ -18,7 +18,7 @@ from tfdata_bridge._src.migrate.outcomes import site_outcomes
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
 from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
 from tfdata_bridge._src.migrate.sources import load_source
-from tfdata_bridge._src.symbols import BY_PATH, LegacySymbol, canonical
+from tfdata_bridge._src.symbols import BY_PATH, SYMBOLS, LegacySymbol, canonical
 
 
 def dropin_text(sym: LegacySymbol) -> str:
@@ -185,4 +185,14 @@ def scan_paths(
             findings.extend(load_source(path).scan(lambda text, where: scan_source(text, where, outcomes=True)))
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
+    if findings and all(f.api in SESSION_STARTERS for f in findings):
+        # nothing left for them to start: a monitored session or Supervisor kept for its hooks, checkpoints or
+        # summaries is a training loop, not a queue pipeline (a file scanned alone may still serve another's)
+        return ScanReport((), tuple(errors), len(files), idle_starters=tuple(findings))
     return ScanReport(tuple(findings), tuple(errors), len(files))
+
+
+# what starts the graph's queue runners as a side effect of running a session or a loop; not the explicit
+# ``start_queue_runners`` calls, which have nothing else to do
+SESSION_STARTERS = frozenset(
+    canonical(s.name) for s in SYMBOLS if s.starts_runners and not s.name.endswith("start_queue_runners"))

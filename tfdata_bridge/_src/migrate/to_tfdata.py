@@ -21,7 +21,7 @@ from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_pa
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_class import class_feeds
-from tfdata_bridge._src.migrate.feed_thread import FeedFinder
+from tfdata_bridge._src.migrate.feed_thread import FeedFinder, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
@@ -209,17 +210,19 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-        requests: list | None = None, keep_plumbing: str | None = None
+        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False
         ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
-    ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``)."""
+    ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
+    the pipelines its runners ran were rewritten in the modules it imports, so it goes even if nothing here is."""
     first: list = []
-    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing)
+    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing)
     hoisted = hoist_helper_calls(module) if not functions else module
     if hoisted is not module:
         second: list = []
-        trial = _run(hoisted, external, functions, second if requests is not None else None, keep_plumbing)
+        trial = _run(hoisted, external, functions, second if requests is not None else None, keep_plumbing,
+                     drop_plumbing)
         if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
             lines = line_map(module.code, hoisted.code)
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
@@ -231,7 +234,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-         requests: list | None = None, keep_plumbing: str | None = None
+         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False
          ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
 
@@ -292,16 +295,19 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             if api is None:
                 continue
             line = index.lines.get(stmt, 0)
-            if api in ("FIFOQueue", "queue.FIFOQueue") and isinstance(small, cst.Assign) and \
+            fed_kind = feed_queue_kind(api)
+            if fed_kind and isinstance(small, cst.Assign) and \
                     len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                prefix = feed_prefix(index, value, v1_default, index.tf_aliases)
+                feed = FeedFinder(index, module.code_for_node, prefix, fresh)
                 try:
-                    feed = FeedFinder(index, module.code_for_node, index.v1.get(value) or "", fresh)
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
-                    plan = feed.plan(body, i, small.targets[0].target.value, value)
+                    plan = feed.plan(body, i, small.targets[0].target.value, value, fed_kind, module)
                 except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
-                    feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
-                                          PipelineOutcome(line, "FIFOQueue", False, str(exc))))
+                    if fed_kind == "FIFOQueue" or feed.fed:  # (other kinds: only a queue fed through placeholders)
+                        feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{fed_kind}` left: {exc}"),
+                                              PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
                 removed.update(plan.removed)
                 anchor = plan.replace_at
@@ -309,7 +315,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 plan.new[0] = plan.new[0].with_changes(leading_lines=[*lead, *_comment_lines(plan.comment)])
                 replaced[anchor] = plan.new
                 notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
-                outcomes.append(PipelineOutcome(line, "FIFOQueue", True, plan.comment.split(": ", 1)[1]))
+                outcomes.append(PipelineOutcome(line, fed_kind, True, plan.comment.split(": ", 1)[1]))
                 continue
             if api not in BATCHES and api not in JOINS:
                 continue
@@ -341,6 +347,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 continue
             snap = begin()
             removed.update(moved)
+            if requests is not None:  # reader methods of other modules' classes, inlined here: they go there
+                requests.extend((fn, None, line) for fn in pipeline.source.foreign)
             if pipeline.source.helper is not None and pipeline.source.helper.external:
                 if requests is None:
                     raise AssertionError("a helper of another module without a tree")  # external implies a tree
@@ -361,6 +369,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
                    and not pipeline.source.helper.external else set())
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
+    passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
+                     requests, set(functions or {}))
     _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     for queue_stmt, note, outcome in feed_refusals:
@@ -368,10 +378,13 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
-        replaced[old_fn] = [new_fn]
+        replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
     notes += _left_alone(module, index, [*removed, *replaced], notes)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
+        if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
+            out, plumbing_notes = remove_plumbing(original)
+            return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
     out = module.visit(_Apply(removed, replaced, index.name_scopes))
@@ -575,7 +588,7 @@ def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CST
     """``import threading`` when the feed thread was its only use."""
     gone: set[int] = set()
     for stmt in removed:
-        if isinstance(stmt, cst.SimpleStatementLine):
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.For, cst.FunctionDef)):  # (a feed thread's loop)
             gone |= {id(n) for n in nodes_of(stmt, cst.Name)}
     out = []
     for stmt in module.body:
@@ -600,7 +613,8 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
     extra = p.source.prefetch.removed if p.source.prefetch is not None else []
-    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates)]
+    return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates),
+            *p.source.removes]
 
 
 def _comment_lines(comment: str, width: int = 100) -> list[cst.EmptyLine]:

@@ -21,6 +21,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNam
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
@@ -93,6 +94,8 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         return None
 
     def function(path: str, name: str) -> cst.FunctionDef | None:
+        if "." in name:  # ``Class.method`` (``methods.py``)
+            return method(modules[path], name)
         found = [s for s in modules[path].body if isinstance(s, cst.FunctionDef) and s.name.value == name]
         return found[0] if len(found) == 1 else None
 
@@ -107,6 +110,20 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                 raise Refusal(banned[where])
             fn = function(*where)
             return None if fn is None else (fn, finder_of(where[0]))
+
+        def external_class(node: cst.CSTNode):
+            where = target(path, node)
+            cls = None if where is None else class_of(modules[where[0]], where[1])
+            if cls is None:
+                return None
+
+            def check(fn: cst.FunctionDef) -> None:
+                key = (where[0], f"{cls.name.value}.{fn.name.value}")
+                if key in banned:
+                    raise Refusal(banned[key])
+            return cls, modules[where[0]], finder_of(where[0]), check
+
+        external.classdef = external_class  # type: ignore[attr-defined]
         return external
 
     # pass 1: what each module's rewrites need of the others' helpers
@@ -115,19 +132,25 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         requests: list = []
         run(module, external=resolver(path), requests=requests)
         for fn, new_fn, line in requests:
-            key = next(k for k in [(p, fn.name.value) for p in modules] if function(*k) is fn)
+            key = next(k for k in [(p, fn.name.value) for p in modules] if function(*k) is fn) \
+                if new_fn is not None else method_key(modules, fn)
             needed.setdefault(key, []).append(new_fn)
     for key, news in needed.items():
+        if "." in key[1]:  # a method inlined where it was called, which goes from its class
+            if method_uses(modules, function(*key)) != len(news):
+                banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
+                               "where no pipeline is rewritten; it cannot go from its class")
+            continue
         uses = _uses(key, modules, target, finder_of)
         if uses != len(news) or len({n.deep_equals(news[0]) for n in news}) != 1 or \
                 not all(n.deep_equals(news[0]) for n in news):
             banned[key] = (f"the reader helper `{key[1]}` of {os.path.relpath(key[0], root)} is also used where no "
                            "pipeline is rewritten; its reader lines cannot go for some callers alone")
     # pass 2: every module, helpers replaced where every use of them is rewritten
-    def write(path: str, keep_plumbing: str | None = None) -> None:
+    def write(path: str, keep_plumbing: str | None = None, drop_plumbing: bool = False) -> None:
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
         out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
-                            keep_plumbing=keep_plumbing)
+                            keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing)
         code = out.code if elided[path] is None else elided[path].restore(out.code)
         if code is None:  # a placeholder did not come through: this module on its own, whole
             results[path] = rewrite(texts[path], to="tfdata")
@@ -136,6 +159,13 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     for path in modules:
         write(path)
+    # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
+    for path in modules:
+        if results[path].code == texts[path]:
+            imported = _imported(path, modules, names, by_name)
+            if any(results[o].code != texts[o] for o in imported) and not any(_pipelines_left(results[o].code)
+                                                                              for o in imported):
+                write(path, drop_plumbing=True)
     # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
     # pipeline (its runners are started there too: without them its dequeue would wait forever)
     left = {path: _pipelines_left(results[path].code) for path in modules}

@@ -144,6 +144,7 @@ class _Pending:
         self._pace = 0.0  # seconds per element, a running average (0: not known yet)
         self._hungry = hungry or _flag(job.hungry)
         self._ended = threading.Event()
+        self._wake = threading.Event()  # the timer's alarm: a first element came, or the end
         self._timer = threading.Thread(target=self._linger, daemon=True, name="tfdata_bridge-linger")
         self._timer.start()
 
@@ -159,6 +160,7 @@ class _Pending:
             self._last = now
             if not self._items:
                 self._started = now
+                self._wake.set()  # the timer sleeps while there is nothing to send: now there is
             self._items += items
             self._size += sum(shared_chunks.nbytes(e) for e in items)
             if len(self._items) >= job.chunk_elements or self._size >= job.chunk_bytes:
@@ -168,6 +170,7 @@ class _Pending:
 
     def end(self) -> None:
         self._ended.set()
+        self._wake.set()
         with self._link.lock:
             if self._items:
                 self._send(len(self._items))
@@ -185,17 +188,29 @@ class _Pending:
         return min(job.max_linger_s, max(job.linger_s, 1.5 * job.unit * self._pace))
 
     def _linger(self) -> None:
-        tick = min(self.TICK_S, self._job.linger_s / 2)
-        while not self._ended.wait(tick):
+        """Send a partial chunk once it has waited long enough. The timer wakes only when there is
+        something to decide: a first element came, the chunk's patience is up, or (then, while the
+        consumer has data) every ``TICK_S`` until ``max_linger_s``, since the consumer's flag sends no
+        signal. Each wake-up takes the GIL from the producer's thread: ticking all the time (every 5 ms)
+        cost a producer that holds the GIL a switch (up to the 5 ms switch interval) 200 times a second."""
+        job = self._job
+        tick = min(self.TICK_S, job.linger_s / 2)
+        while not self._ended.is_set():
             with self._link.lock:
-                if not self._items or self._link.ending:
-                    continue
-                age = time.monotonic() - self._started
-                if age >= self._job.max_linger_s or (age >= self._patience() and self._hungry()):
-                    try:
-                        self._send(len(self._items))
-                    except (_Stopped, _Gone):
-                        return  # (the link remembers: the producer's thread raises it at its next element)
+                wait: float | None = None  # nothing gathered: until a first element comes
+                if self._items and not self._link.ending:
+                    age = time.monotonic() - self._started
+                    patience = self._patience()
+                    if age >= job.max_linger_s or (age >= patience and self._hungry()):
+                        try:
+                            self._send(len(self._items))
+                        except (_Stopped, _Gone):
+                            return  # (the link remembers: the producer's thread raises it at its next element)
+                        continue
+                    wait = patience - age if age < patience else min(tick, job.max_linger_s - age)
+                    wait = max(wait, tick / 5)
+                self._wake.clear()  # (under the lock: an element added after this sets it again)
+            self._wake.wait(wait)
 
 
 def _flag(name: str | None) -> Any:

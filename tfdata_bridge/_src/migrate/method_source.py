@@ -1,0 +1,113 @@
+"""A reader method feeding a batch: ``x, y = self._decode(queue)`` or ``x = decoder.read(queue)``, then a batch.
+
+    class Data:
+        def _decode(self, filename_queue, scale=2.0):
+            reader = tf.TFRecordReader()
+            _, serialized = reader.read(filename_queue)
+            features = tf.parse_single_example(serialized, spec)
+            return features["x"] * scale
+
+        def inputs(self, batch_size):
+            queue = tf.train.string_input_producer(self.files, num_epochs=1)
+            x = self._decode(queue)
+            return tf.train.batch([x], batch_size)
+
+The method (resolved by ``objects.py``: the caller's own class, or the class of an object the module makes)
+is inlined into the per-record function: its parameters bound, its statements after the reader lines, then
+``x = <what it returned>``, then the caller's own statements. It goes from its class when this call was its
+only use. Module-level reader helpers keep their own form (``helpers.py``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
+from tfdata_bridge._src.migrate.reader_fn import reader_fn
+
+
+def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
+    """The ``Source`` of ``stmt`` (``targets = obj.method(queue, ...)``) when the method reads the file queue it is
+    given; None when ``call`` is no such method call; ``Refusal`` when it is one that cannot be inlined."""
+    from tfdata_bridge._src.migrate.join import _any_method, _attribute_uses, _single_def
+    from tfdata_bridge._src.migrate.pipelines import READERS, Source, _reads
+    from tfdata_bridge._src.migrate.reader_fn import _nodes
+
+    def _reads_up_to(fn: cst.FunctionDef) -> bool:
+        return any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "read_up_to"
+                   for c in _nodes(fn.body, cst.Call))
+
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+        return None
+    module = _module_of(finder, stmt)
+    if module is None:
+        return None
+    try:
+        fn, foreign, cls = _any_method(finder, module, stmt, func)
+    except Refusal:
+        return None  # not a method this module defines: some other call, left to the other recognisers
+    if not _reads(fn) and not _reads_up_to(fn):
+        return None
+    name = fn.name.value
+    queues = [a.value for a in call.args if isinstance(a.value, cst.Name)
+              and (q := finder.scopes.single_assignment(stmt, a.value.value)) is not None
+              and finder.is_api(q.body[0].value, "train.string_input_producer")]
+    if len(queues) != 1:
+        raise Refusal(f"`{name}` is not given one file queue made by `string_input_producer`")
+    queue = queues[0].value
+    queue_stmt = finder.scopes.single_assignment(stmt, queue)
+    if [r for r in finder.scopes.readers_of(queue_stmt, queue) if r is not queues[0]]:
+        raise Refusal(f"the file queue `{queue}` is used beyond `{name}`")
+    if _attribute_uses(module, name) - (0 if foreign else _attribute_uses(fn, name)) != 1:
+        raise Refusal(f"the method `{name}` is used beyond this pipeline; it cannot move into tf.data")
+    got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls)
+    if got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned)):
+        raise Refusal(f"the record key `{got.key}` (file:record) is used; tf.data readers do not make it")
+    target = stmt.body[0].targets[0].target
+    kind = got.kind
+    inlined = [*got.rest, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got.returned)])]
+    source = Source("reader", [queue_stmt, stmt], [got.value], call=bind(queue_stmt.body[0].value,
+                    "train.string_input_producer"), reader=kind, reader_args=bind(got.reader_call, kind))
+    source.inlined = inlined
+    if foreign:
+        source.foreign = [fn]
+    else:
+        source.removes = [fn, *(got.removes or ())]
+    if got.up_to is not None:
+        source.up_to = module.code_for_node(got.up_to)
+    return source
+
+
+def check_inlined(p) -> None:
+    """The method's own names must not hide a name the caller's statements read (they now share one function)."""
+    inlined = p.source.inlined
+    if not inlined:
+        return
+    own = {p.source.params[0]}
+    for s in inlined[:-1]:
+        for a in _assigned_names(s):
+            own.add(a)
+    read = set()
+    for s in p.intermediates[len(inlined):]:
+        read |= names_in(s)
+    read |= names_in(p.args["tensors"])
+    defined = set(names_in(inlined[-1].body[0].targets[0].target))
+    clash = (own & read) - defined
+    if clash:
+        raise Refusal(f"the method's `{sorted(clash)[0]}` would hide the caller's; not inlined")
+
+
+def _assigned_names(stmt: cst.CSTNode) -> set[str]:
+    from tfdata_bridge._src.migrate.reader_fn import _assigned
+
+    return _assigned([stmt])
+
+
+def _module_of(finder, node: cst.CSTNode) -> cst.Module | None:
+    """The module ``finder`` reads: its ``code`` is that module's bound ``code_for_node``."""
+    module = getattr(finder.code, "__self__", None)
+    return module if isinstance(module, cst.Module) else None
+
+
+__all__ = ["check_inlined", "method_source"]

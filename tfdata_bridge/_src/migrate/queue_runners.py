@@ -1,0 +1,89 @@
+"""The ``QueueRunner`` of a hand-built queue, in the spellings real code used:
+
+    tf.train.add_queue_runner(tf.train.QueueRunner(queue, ops))                  # inline
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(queue, ops))
+    qr = tf.train.QueueRunner(queue, ops); tf.train.add_queue_runner(qr)       # registered by its own statement
+    qr = ...; tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)
+
+``runner_call`` gives the ``QueueRunner(...)`` call and the statements that register it (they go with it).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal
+
+_RUNNER_PARAMS = ("queue", "enqueue_ops", "close_op", "cancel_op", "queue_closed_exception_types", "queue_runner_def",
+                  "import_scope")
+
+
+def short_api(finder, node) -> str:
+    """The last part of the TensorFlow path ``node`` calls (``""``: not a TensorFlow call)."""
+    return (finder.api(node) or "").rsplit(".", 1)[-1]
+
+
+def runner_call(finder, stmt: cst.SimpleStatementLine, flat: list[cst.BaseStatement]
+                ) -> tuple[cst.Call | None, list[cst.SimpleStatementLine]]:
+    """(the ``QueueRunner(...)`` call, the statements that register it) for the runner made at ``stmt``; (None, [])
+    when ``stmt`` is no runner. A runner made but not registered (or used otherwise) is refused."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    if isinstance(small, cst.Expr):
+        rcall = small.value
+        inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
+        if short_api(finder, rcall) == "add_queue_runner" and short_api(finder, inner) == "QueueRunner":
+            return _checked(inner), []
+        return None, []
+    if isinstance(small, cst.Assign) and short_api(finder, small.value) == "QueueRunner":
+        registered = registration(finder, stmt, flat)
+        if registered is None:
+            raise Refusal("the queue's `QueueRunner` is not assigned to one name")
+        return _checked(small.value), [registered]
+    return None, []
+
+
+def _checked(call: cst.Call) -> cst.Call:
+    """``QueueRunner(queue, enqueue_ops)`` with nothing more (a close or cancel op of its own changes the end)."""
+    names = [a.keyword.value if a.keyword is not None else _RUNNER_PARAMS[i] if i < len(_RUNNER_PARAMS) else "?"
+             for i, a in enumerate(call.args)]
+    extra = [n for n in names if n not in ("queue", "enqueue_ops")]
+    if extra or any(a.star for a in call.args):
+        raise Refusal(f"the queue's `QueueRunner` takes {', '.join(extra) or '*args'}: only a queue and its "
+                      "enqueue ops are rewritten")
+    if names != ["queue", "enqueue_ops"]:  # keywords: put them in order, so callers read args[0], args[1]
+        by = dict(zip(names, call.args))
+        if set(by) != {"queue", "enqueue_ops"}:
+            raise Refusal("the queue's `QueueRunner` is not given its queue and its enqueue ops")
+        call = call.with_changes(args=[by["queue"], by["enqueue_ops"]])
+    return call
+
+
+def registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseStatement]
+                 ) -> cst.SimpleStatementLine | None:
+    """For ``qr = QueueRunner(...)``: its one use, ``add_queue_runner(qr)`` or
+    ``add_to_collection(GraphKeys.QUEUE_RUNNERS, qr)`` as a statement of its own (None: not ``name = ...``)."""
+    small = runner.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return None
+    name = small.targets[0].target.value
+    uses = finder.scopes.readers_of(runner, name)
+    if len(uses) != 1:
+        raise Refusal(f"the runner `{name}` is used beyond being added to the graph's runners")
+    stmt = None
+    for s in flat:  # the registration, in the runner's own block
+        if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Expr) \
+                and isinstance(s.body[0].value, cst.Call):
+            call = s.body[0].value
+            args = [a.value for a in call.args]
+            if not any(a is uses[0] for a in args):
+                continue
+            short = short_api(finder, call)
+            if short == "add_queue_runner" and len(args) == 1:
+                stmt = s
+            elif short == "add_to_collection" and len(args) == 2 and \
+                    finder.code(args[0]).rsplit(".", 1)[-1] == "QUEUE_RUNNERS":
+                stmt = s
+    if stmt is None:
+        raise Refusal(f"the runner `{name}` is not added by `add_queue_runner({name})` or to the QUEUE_RUNNERS "
+                      "collection")
+    return stmt
