@@ -61,7 +61,7 @@ class Generator:
             if s.helper is not None:  # the helper, now a function of the record, decodes each one
                 h = s.helper
                 record = "key, value" if h.key_used else "value"
-                fn = h.new_fn.name.value
+                fn = h.new_fn.name.value if h.module_ref is None else f"{h.module_ref}.{h.new_fn.name.value}"
                 mapped = f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra else fn
                 if h.external:  # another module's function: marked where it is used, its module unchanged
                     mapped = graph_mode.wrapped(mapped, v1)
@@ -72,7 +72,14 @@ class Generator:
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")
-        call = func if func.replace(".", "").isidentifier() else f"({func})"  # a lambda is called in parentheses
+        bound: list[cst.BaseStatement] = []
+        if isinstance(s.pyfunc["func"], cst.Lambda):
+            call = f"({func})"  # a lambda is called in parentheses
+        elif func.replace(".", "").isidentifier():
+            call = func
+        else:  # an expression (``make_sample_fn(source)``): py_func got its value once, where the graph was built
+            call = self.fresh("produce")
+            bound.append(cst.parse_statement(f"{call} = {func}  # evaluated once, as py_func took its function\n"))
         got = self.fresh("element")
         yielded = f"{got}[0] if isinstance({got}, (list, tuple)) else {got}" if s.one_of_list else \
             got if s.single else f"tuple({got})"
@@ -98,7 +105,7 @@ class Generator:
         head = emit.generator_source(v1, gen, specs, s.single, threads)
         notes = [f"with num_threads={threads} the order across producer copies varies, as with the queue's threads"] \
             if threads not in (None, "1") else []
-        return [helper], head, [], notes
+        return [*bound, helper], head, [], notes
 
     def _epochs(self, call, head: str, buffer: str, what: str, name: str
                 ) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:

@@ -35,6 +35,9 @@ class ReaderHelper:
     # the helper makes its own ``string_input_producer`` (``read_and_decode_single_example(filenames)``): its
     # bound arguments as the call site can evaluate them; None when the helper is given the queue
     queue_args: dict[str, cst.BaseExpression] | None = None
+    # an external helper called through its module (``records_reader.read_and_decode(q)``): the module part,
+    # as code, which the mapped function keeps (``records_reader.read_and_decode``)
+    module_ref: str | None = None
 
 
 class _Returns(cst.CSTVisitor):

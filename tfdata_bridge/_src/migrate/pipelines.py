@@ -374,6 +374,8 @@ class Finder:
         helper = reader_helper(home or self, (home or self).scopes, fn, call, self.code)
         if home is not None:
             helper.external = True
+            if isinstance(call.func, cst.Attribute):  # called through its module, which the map keeps
+                helper.module_ref = cst.Module([]).code_for_node(call.func.value)
             call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
             for k, v in {**helper.reader_args, **(helper.queue_args or {})}.items():
                 if names_in(v) - call_names:
