@@ -10,7 +10,7 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.plan import printer
-from tfdata_bridge._src.migrate import graph_mode
+from tfdata_bridge._src.migrate import graph_mode, queue_shapes
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
@@ -93,7 +93,8 @@ class Generator:
         dtypes = [self.code(tout)] if s.single else [self.code(el.value) for el in tout.elements]
         if s.one_of_list:  # one output of a list: the tensor itself (py_func takes a bare value for it too)
             s = replace(s, single=True)
-        shapes_node = p.args.get("shapes")
+        # shapes= describe the batched tensors: the generator's own outputs only when nothing is between
+        shapes_node = p.args.get("shapes") if queue_shapes.in_generator(p) else None
         if is_none(shapes_node):
             shapes = ["None"] * len(dtypes)
         elif isinstance(shapes_node, (cst.List, cst.Tuple)) and len(shapes_node.elements) == len(dtypes):
@@ -234,10 +235,13 @@ class Generator:
         helpers, head, steps, notes = self.source(p)
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
+        reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p)
+        if reshaped:  # the queue's shapes, set on each element as its enqueue checked them
+            returned = ", ".join(queue_shapes.shaped(p, self._items(tensors), self.code, v1))
         threads = self.arg(p, "num_threads")
         # enqueue_many: each value the producer makes is a batch of elements (check_flags: a py_func's)
         many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
-        vector = self._vectorized(p) if keep is None and not many else None
+        vector = self._vectorized(p) if keep is None and not many and not reshaped else None
         fn_stmts: list[cst.BaseStatement] = []
         element = per_batch = None
         if vector is not None:
@@ -284,6 +288,12 @@ class Generator:
         if s.kind == "dataset":
             return []
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
+
+    def _items(self, tensors: cst.BaseExpression) -> list[str]:
+        """The batched tensors' code, one per tensor."""
+        if isinstance(tensors, (cst.List, cst.Tuple)):
+            return [self.code(el.value) for el in tensors.elements]
+        return [self.code(tensors)]
 
     def _returned(self, tensors: cst.BaseExpression) -> str:
         if isinstance(tensors, (cst.List, cst.Tuple)):

@@ -425,8 +425,7 @@ def check_flags(p: Pipeline) -> None:
     for name in ("shared_name",):
         if not is_none(args.get(name)):
             raise Refusal(f"{name}= shares the queue between sessions; tf.data has no equivalent")
-    if not is_none(args.get("shapes")) and (p.intermediates or p.source.kind != "py_func"):
-        raise Refusal("shapes= given where the element shapes come from graph ops; the rewrite keeps the ops' shapes")
+    # shapes= where the element comes from graph ops: set in the element function (queue_shapes.py)
 
 
 def _reads(fn: cst.FunctionDef) -> bool:
