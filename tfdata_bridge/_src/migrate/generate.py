@@ -94,7 +94,7 @@ class Generator:
         if s.one_of_list:  # one output of a list: the tensor itself (py_func takes a bare value for it too)
             s = replace(s, single=True)
         # shapes= describe the batched tensors: the generator's own outputs only when nothing is between
-        shapes_node = p.args.get("shapes") if queue_shapes.in_generator(p) else None
+        shapes_node = p.args.get("shapes") if queue_shapes.in_generator(p, self.code) else None
         if is_none(shapes_node):
             shapes = ["None"] * len(dtypes)
         elif isinstance(shapes_node, (cst.List, cst.Tuple)) and len(shapes_node.elements) == len(dtypes):
@@ -235,9 +235,9 @@ class Generator:
         helpers, head, steps, notes = self.source(p)
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
-        reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p)
+        reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code)
         if reshaped:  # the queue's shapes, set on each element as its enqueue checked them
-            returned = ", ".join(queue_shapes.shaped(p, self._items(tensors), self.code, v1))
+            returned = queue_shapes.shaped(p, self._items(tensors), self.code, v1)
         threads = self.arg(p, "num_threads")
         # enqueue_many: each value the producer makes is a batch of elements (check_flags: a py_func's)
         many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")

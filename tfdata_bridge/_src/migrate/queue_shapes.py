@@ -18,26 +18,36 @@ def given(args: dict[str, cst.BaseExpression]) -> bool:
     return not is_none(args.get("shapes"))
 
 
-def in_generator(p) -> bool:
+def in_generator(p, code: Callable[[cst.CSTNode], str]) -> bool:
     """The py_func generator's output signature may take ``shapes=`` as written: its outputs are the batched
-    tensors themselves, in order (nothing between the py_func and the batch)."""
-    return p.source.kind == "py_func" and not p.intermediates
+    tensors themselves, in order (nothing between the py_func and the batch, no op in the batch's list)."""
+    if p.source.kind != "py_func" or p.intermediates:
+        return False
+    tensors = p.args["tensors"]
+    items = [el.value for el in tensors.elements] if isinstance(tensors, (cst.List, cst.Tuple)) else [tensors]
+    return [code(t) for t in items] == list(p.source.params)
 
 
-def shaped(p, returned: list[str], code: Callable[[cst.CSTNode], str], v1: str) -> list[str]:
-    """``returned`` (the batched tensors' code, one per tensor) each wrapped in ``ensure_shape`` with its
-    queue shape. Refused where the shapes cannot be paired with the tensors as legacy paired them."""
+def shaped(p, returned: list[str], code: Callable[[cst.CSTNode], str], v1: str) -> str:
+    """The element function's return value: ``returned`` (the batched tensors' code, one per tensor) each in
+    ``ensure_shape`` with its queue shape. A literal list pairs them here; any other value (``shapes=SHAPES``,
+    ``cfg.shapes``) is paired when the function runs, one shape per tensor as the queue required (its
+    length checked, as the queue's constructor checked it). Refused where legacy's pairing is not this one."""
     shapes = p.args["shapes"]
     if literal_bool(p.args.get("enqueue_many"), False, "enqueue_many"):
         raise Refusal("shapes= with enqueue_many=True where the element shapes come from graph ops: each tensor "
                       "is a batch whose rows have those shapes; not rewritten")
     if isinstance(p.args["tensors"], cst.Dict):
         raise Refusal("shapes= for a dict of tensors: legacy paired them in its flattened order; not rewritten")
-    if not isinstance(shapes, (cst.List, cst.Tuple)) or any(isinstance(el, cst.StarredElement)
-                                                            for el in shapes.elements):
-        raise Refusal(f"shapes={code(shapes)} is not a literal list with one shape per batched tensor; write "
-                      "the shapes out so the rewrite can set each one")
+    literal = isinstance(shapes, (cst.List, cst.Tuple)) and not any(
+        isinstance(el, cst.StarredElement) for el in shapes.elements)
+    if not literal:
+        if len(returned) == 1:
+            return f"{v1}.ensure_shape({returned[0]}, *{code(shapes)})"
+        return (f"tuple({v1}.ensure_shape(t, s) for t, s in zip(({', '.join(returned)}), {code(shapes)}, "
+                "strict=True))")
     if len(shapes.elements) != len(returned):
         # legacy: ValueError when the queue was made (its shapes and dtypes differ in length)
-        raise Refusal(f"shapes= has {len(shapes.elements)} shapes for {len(returned)} batched tensors")
-    return [f"{v1}.ensure_shape({t}, {code(el.value)})" for t, el in zip(returned, shapes.elements)]
+        raise Refusal(f"shapes= has {len(shapes.elements)} shapes for {len(returned)} batched tensors; give one "
+                      "shape per tensor")
+    return ", ".join(f"{v1}.ensure_shape({t}, {code(el.value)})" for t, el in zip(returned, shapes.elements))
