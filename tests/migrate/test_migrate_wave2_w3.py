@@ -250,3 +250,39 @@ def test_a_py_func_producer_batched_in_another_order_pairs_shapes_with_the_batch
     # the shapes are the batch's order (y, x), not the py_func's (x, y)
     assert "return tf.ensure_shape(y, []), tf.ensure_shape(x, [2])" in code
     assert "TensorSpec(shape=[2]" not in code
+
+
+DELIVER = [("v1_as_tf", "keyword_list"), ("from_compat", "positional"), ("tf2_compat_calls", "named"),
+           ("v1_as_tf", "tuple_of_lists")]
+
+
+@pytest.mark.timeout(300)
+def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
+    """Both ways in one TensorFlow process: the same padded batches, in order (one producer thread, no
+    shuffle), the same end, and the batch tensors' static shapes the queue's shapes gave them."""
+    paths = {}
+    for kind in ("original", "migrated"):
+        (tmp_path / kind).mkdir()
+    for imp, batch in DELIVER:
+        text = _program(imp, batch)
+        result = rewrite(text, to="tfdata")
+        assert not result.refused, result.notes
+        for kind, code in (("original", text), ("migrated", result.code)):
+            path = tmp_path / kind / f"{imp}_{batch}.py"
+            path.write_text(code)
+            paths[(kind, path.name)] = str(path)
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, str(RUNNER), str(tmp_path), *paths.values()], capture_output=True,
+                          text=True, env=env, timeout=280)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = json.loads(proc.stdout.strip().splitlines()[-1])
+    for (kind, name), path in paths.items():
+        if kind != "original":
+            continue
+        want, got = results[path], results[paths[("migrated", name)]]
+        assert "error" not in want and "error" not in got, (name, want, got)
+        assert want["end"] == got["end"] == "OutOfRangeError", name
+        # element 0 has one row, padded to the longest of its batch (3 rows)
+        assert len(want["batches"]) == 3 and want["batches"][0][0][0] == [[0.0, 0.0]] * 3
+        assert got["batches"] == want["batches"], name
+        assert got["shapes"] == want["shapes"] == [[None, None, 2], [None]], name
