@@ -198,3 +198,54 @@ def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
         assert want["end"] == got["end"] == "OutOfRangeError", name
         assert len(want["batches"]) > 1
         assert got["batches"] == want["batches"], name  # one enqueue thread, one reader: legacy's order
+
+
+DEQUEUE_JOIN = '''\
+import tensorflow.compat.v1 as tf
+from tensorflow.python.ops import data_flow_ops
+
+
+def prefetch(files):
+    fq = tf.train.string_input_producer(files, shuffle=False, num_epochs=1)
+    values = data_flow_ops.FIFOQueue(capacity=50, dtypes=[tf.string])
+    reader = tf.TFRecordReader()
+    ops = []
+    for _ in range(2):
+        _, value = reader.read(fq)
+        ops.append(values.enqueue([value]))
+    tf.train.add_queue_runner(tf.train.QueueRunner(values, ops))
+    return values
+
+
+def build(files):
+    holder = {source}
+    pairs = []
+    for _ in range(2):
+        serialized = {queue}.dequeue()
+        f = tf.parse_single_example(serialized, {{"label": tf.FixedLenFeature([], tf.int64)}})
+        pairs.append([f["label"]])
+    return tf.train.batch_join(pairs, batch_size=4)
+'''
+
+
+@pytest.mark.parametrize("source, queue", [("prefetch(files)", "holder"),
+                                           ("{'q': prefetch(files)}", "holder['q']")])
+def test_a_join_over_copies_of_a_dequeue_stays_and_says_so(source, queue):
+    result = rewrite(DEQUEUE_JOIN.format(source=source, queue=queue), to="tfdata")
+    assert "batch_join" in result.code and "tf.data" not in result.code
+    assert any(f"dequeues `{queue}`" in n.message and "--to compat" in n.message for n in result.notes), \
+        [n.message for n in result.notes]
+
+
+def test_a_module_level_filename_queue_with_an_inline_reader():
+    result = rewrite(textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+        files = ["a.tfrecord", "b.tfrecord"]
+        q = tf.FIFOQueue(capacity=8, dtypes=[tf.string], shapes=[[]])
+        op = q.enqueue_many([tf.train.limit_epochs(sorted(files), num_epochs=3)])
+        tf.train.add_queue_runner(tf.train.QueueRunner(q, [op]))
+        _, value = tf.TFRecordReader().read(q)
+        values = tf.train.batch([value], batch_size=7)
+        '''), to="tfdata")
+    assert not result.refused, result.notes
+    assert _leftovers(result.code) == [] and ".repeat(3)" in result.code

@@ -326,7 +326,7 @@ class Finder:
         reader = self.is_api(reader_expr, *READERS)
         if reader is None:
             raise Refusal(f"the reader read here is not one of {', '.join(sorted(READERS))}")
-        queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value)
+        queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)
         statements[:0] = queue_stmts
         key, value = defined
         params = [value]
@@ -337,7 +337,7 @@ class Finder:
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
                       reader_args=bind(reader_expr, reader))
 
-    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression
+    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
                     ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
         """The bound arguments of the ``string_input_producer`` that ``queue`` names (or is), and its statements
         (a hand-built filename queue's, ``filename_queue.py``: the queue, its ops and its runner)."""
@@ -348,8 +348,12 @@ class Finder:
             if stmt is None:
                 raise Refusal(f"the file queue `{queue.value}` is not made by one assignment before its read")
             queue = stmt.body[0].value
-            hand = handbuilt_file_queue(self, stmt, read_arg, nodes_of(_enclosing_body(self.scopes, stmt),
-                                                                       cst.SimpleStatementLine))
+            hand = None
+            if self.is_api(queue, "FIFOQueue"):  # a hand-built filename queue: its statements in its scope
+                node = getattr(self.scopes.scope(stmt), "node", None)
+                where = [node] if node is not None else (block or [])
+                hand = handbuilt_file_queue(self, stmt, read_arg,
+                                            [n for w in where for n in nodes_of(w, cst.SimpleStatementLine)])
             if hand is not None:
                 if not is_none(hand.shared_name):
                     raise Refusal(f"the file queue has shared_name={self.code(hand.shared_name)}: shared with other "
