@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.scopes import Scopes
 
@@ -124,8 +125,8 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     removed: list[cst.CSTNode] = [read_stmt]
     queue_args = None
     if queue_param not in bound:  # the helper makes its own file queue from what it is given
-        queue_args, producer_stmt = _own_producer(finder, scopes, body, read_stmt, queue_param, bound, name)
-        removed.append(producer_stmt)
+        queue_args, producer_stmts = _own_producer(finder, scopes, body, read_stmt, queue_param, bound, name)
+        removed.extend(producer_stmts)
     # the reader: inline, or one assignment in the helper
     reader_expr = read.func.value
     if isinstance(reader_expr, cst.Name):
@@ -141,7 +142,8 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     kind = finder.is_api(reader_expr, *READERS)
     if kind is None:
         raise Refusal(f"`{name}` does not read with one of {', '.join(sorted(READERS))}")
-    if [r for r in scopes.readers_of(read_stmt, queue_param) if r is not read.args[0].value]:
+    made = {id(n) for s in removed[1:] for n in nodes_of(s, cst.Name)}  # a queue the helper makes: its own lines
+    if [r for r in scopes.readers_of(read_stmt, queue_param) if r is not read.args[0].value and id(r) not in made]:
         raise Refusal(f"`{name}` uses its queue `{queue_param}` beyond the read")
     key_used = key != "_" and bool(scopes.readers_of(read_stmt, key))
     if key_used and kind != "WholeFileReader":
@@ -211,23 +213,53 @@ def _unscoped(finder, body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
 
 
 def _own_producer(finder, scopes: Scopes, body, read_stmt, queue: str, bound, helper: str
-                  ) -> tuple[dict[str, cst.BaseExpression], cst.SimpleStatementLine]:
-    """``filename_queue = tf.train.string_input_producer(files, ...)`` made in the helper and read once: its
-    arguments as the call site can evaluate them, and its statement (which goes with the reader lines)."""
+                  ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
+    """``filename_queue = tf.train.string_input_producer(files, ...)`` (or a hand-built filename queue,
+    ``filename_queue.py``) made in the helper and read once: its arguments as the call site can evaluate them,
+    and its statements (which go with the reader lines)."""
     stmt = scopes.single_assignment(read_stmt, queue)
-    if stmt is None or stmt not in body or not finder.is_api(stmt.body[0].value, "train.string_input_producer"):
-        raise Refusal(f"`{helper}` does not read the queue it is given, nor one `string_input_producer` it makes")
-    if [r for r in scopes.readers_of(read_stmt, queue) if r is not read_stmt.body[0].value.args[0].value]:
+    hand = handbuilt_file_queue(finder, stmt, read_stmt.body[0].value.args[0].value, body) \
+        if stmt is not None and stmt in body else None  # FIFOQueue + enqueue_many + QueueRunner (filename_queue.py)
+    if hand is None and (stmt is None or stmt not in body
+                         or not finder.is_api(stmt.body[0].value, "train.string_input_producer")):
+        raise Refusal(f"`{helper}` does not read the queue it is given, nor one `string_input_producer` or "
+                      "hand-built filename queue it makes")
+    if hand is None and [r for r in scopes.readers_of(read_stmt, queue)
+                         if r is not read_stmt.body[0].value.args[0].value]:
         raise Refusal(f"`{helper}` uses its file queue `{queue}` beyond the read")
     locals_ = _constants(body, stmt, bound)
-    args = {k: _resolve(v, bound, locals_, helper) for k, v in bind(stmt.body[0].value,
-                                                                     "train.string_input_producer").items()}
+    if hand is not None:
+        shared = _resolve(hand.shared_name, bound, locals_, helper) if hand.shared_name is not None else None
+        if not is_none(shared):
+            raise Refusal(f"`{helper}`'s file queue has shared_name={cst.Module([]).code_for_node(shared)}: shared with other sessions; "
+                          "not rewritten")
+        produced = hand.args
+    else:
+        produced = bind(stmt.body[0].value, "train.string_input_producer")
+    _check_unchanged(scopes, body, stmt, produced, locals_, bound, hand.removed if hand is not None else [stmt], helper)
+    args = {k: _resolve(v, bound, locals_, helper) for k, v in produced.items()}
     scope = scopes.scope(read_stmt)
     own = {a.name for a in scope.assignments} if scope is not None else set()
     for k, v in args.items():
         if names_in(v) & own - set(bound):
             raise Refusal(f"the file queue's `{k}` uses a value `{helper}` computes, which the rewrite cannot move")
-    return args, stmt
+    return args, hand.removed if hand is not None else [stmt]
+
+
+def _check_unchanged(scopes: Scopes, body, at, produced, locals_, bound, queue_lines, helper: str) -> None:
+    """The file queue's arguments move to the call site as the helper's locals were assigned
+    (``files = sorted(glob(...))``): refused when the helper also hands such a local to anything else (an in-place
+    ``random.shuffle(files)`` would be lost), unless in an ``if flag:`` the call's literal ``False`` skips."""
+    dead = set()
+    for s in body:
+        if isinstance(s, cst.If) and s.orelse is None and isinstance(s.test, cst.Name) and \
+                isinstance(bound.get(s.test.value), cst.Name) and bound[s.test.value].value == "False":
+            dead |= {id(n) for n in nodes_of(s, cst.Name)}
+    inside = dead | {id(n) for q in queue_lines for n in nodes_of(q, cst.Name)}
+    for name in sorted(set().union(*(names_in(v) for v in produced.values())) & set(locals_)):
+        if [r for r in scopes.readers_of(at, name) if id(r) not in inside]:
+            raise Refusal(f"the file list `{name}` in `{helper}` is also used elsewhere in it (it may change it "
+                          "before the queue reads it), so it cannot move to the call")
 
 
 def _record_attrs(body, obj: str, scopes: Scopes, at) -> dict[str, cst.BaseExpression] | None:

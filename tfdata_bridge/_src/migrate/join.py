@@ -306,5 +306,16 @@ def _reader_read_rest(stmts: list[cst.BaseStatement], finder, what: str
         elif isinstance(s, cst.SimpleStatementLine) and read_stmt is not None:
             rest.append(s)
         else:
+            if read_stmt is None and (queue := _dequeued(a)) is not None:
+                raise Refusal(f"{what} dequeues `{queue}` (copies of one dequeue of a hand-built queue) instead of "
+                              "reading a file queue: not rewritten; `migrate --to compat` runs it through the drop-in")
             raise Refusal(f"{what} holds more than a reader, its read and simple statements after it")
     return reader_stmt, read_stmt, rest
+
+
+def _dequeued(a: cst.Assign | None) -> str | None:
+    """``"q"`` for ``x = q.dequeue()`` (``q`` any name or attribute), else None."""
+    value = a.value if a is not None else None
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "dequeue":
+        return cst.Module([]).code_for_node(value.func.value)
+    return None

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
-from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
@@ -325,9 +326,8 @@ class Finder:
         reader = self.is_api(reader_expr, *READERS)
         if reader is None:
             raise Refusal(f"the reader read here is not one of {', '.join(sorted(READERS))}")
-        queue_args, queue_stmt = self._file_queue(stmt, read.args[0].value)
-        if queue_stmt is not None:
-            statements.insert(0, queue_stmt)
+        queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)
+        statements[:0] = queue_stmts
         key, value = defined
         params = [value]
         if reader == "WholeFileReader" and key != "_":
@@ -337,18 +337,32 @@ class Finder:
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
                       reader_args=bind(reader_expr, reader))
 
-    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression
-                    ) -> tuple[dict[str, cst.BaseExpression], cst.SimpleStatementLine | None]:
-        """The bound arguments of the ``string_input_producer`` that ``queue`` names (or is), and its statement."""
+    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
+                    ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
+        """The bound arguments of the ``string_input_producer`` that ``queue`` names (or is), and its statements
+        (a hand-built filename queue's, ``filename_queue.py``: the queue, its ops and its runner)."""
         stmt = None
+        read_arg = queue
         if isinstance(queue, cst.Name):
             stmt = self.scopes.single_assignment(at, queue.value)
             if stmt is None:
                 raise Refusal(f"the file queue `{queue.value}` is not made by one assignment before its read")
             queue = stmt.body[0].value
+            hand = None
+            if self.is_api(queue, "FIFOQueue"):  # a hand-built filename queue: its statements in its scope
+                node = getattr(self.scopes.scope(stmt), "node", None)
+                where = [node] if node is not None else (block or [])
+                hand = handbuilt_file_queue(self, stmt, read_arg,
+                                            [n for w in where for n in nodes_of(w, cst.SimpleStatementLine)])
+            if hand is not None:
+                if not is_none(hand.shared_name):
+                    raise Refusal(f"the file queue has shared_name={self.code(hand.shared_name)}: shared with other "
+                                  "sessions; not rewritten")
+                return hand.args, hand.removed
         if not self.is_api(queue, "train.string_input_producer"):
-            raise Refusal("the queue read is not made by `string_input_producer`")
-        return bind(queue, "train.string_input_producer"), stmt
+            raise Refusal("the queue read is not made by `string_input_producer` (nor is it a hand-built filename "
+                          "queue)")
+        return bind(queue, "train.string_input_producer"), [stmt] if stmt is not None else []
 
     def _prefetch_source(self, stmt, qname: str, assign: cst.Assign, defined: list[str]) -> Source:
         queue_stmt = self.scopes.single_assignment(stmt, qname)
@@ -362,8 +376,8 @@ class Finder:
         if plan.key != "_" and self.scopes.readers_of(plan.loop_stmts[-1], plan.key):
             raise Refusal(f"the record key `{plan.key}` (file:record) is used; tf.data readers do not make it")
         kind = self.is_api(plan.reader, *READERS)
-        queue_args, file_stmt = self._file_queue(stmt, plan.read.args[0].value)
-        statements = [s for s in (file_stmt, stmt) if s is not None]
+        queue_args, file_stmts = self._file_queue(stmt, plan.read.args[0].value)
+        statements = [*file_stmts, stmt]
         source = Source("reader", statements, defined, call=queue_args, reader=kind,
                         reader_args=bind(plan.reader, kind), prefetch=plan)
         return source
@@ -381,9 +395,9 @@ class Finder:
                 if names_in(v) - call_names:
                     raise Refusal(f"the reader's `{k}` in `{fn.name.value}` uses names of its own module")
         if helper.queue_args is not None:  # the helper made its own file queue
-            queue_args, queue_stmt = helper.queue_args, None
+            queue_args, queue_stmts = helper.queue_args, []
         else:
-            queue_args, queue_stmt = self._file_queue(stmt, helper.queue)
+            queue_args, queue_stmts = self._file_queue(stmt, helper.queue)
         returned = _return_value(helper.new_fn)
         if isinstance(returned, (cst.Tuple, cst.List)):
             if not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) or \
@@ -392,7 +406,7 @@ class Finder:
                               "unpacked into one name each")
         elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
             raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
-        statements = [s for s in (queue_stmt, stmt) if s is not None]
+        statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
                       reader_args=helper.reader_args, helper=helper)
 

@@ -373,8 +373,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                      requests, set(functions or {}))
     _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    gone = _gone_from_functions(replaced, functions)
     for queue_stmt, note, outcome in feed_refusals:
-        if queue_stmt is None or queue_stmt not in removed:  # a hand-built queue a rewritten pipeline took in is no refusal
+        # a hand-built queue a rewritten pipeline took in (or a rewritten helper dropped) is no refusal
+        if queue_stmt is None or queue_stmt not in removed and id(queue_stmt) not in gone:
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
@@ -462,6 +464,17 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
         done |= {s for s, _, _ in helper.batch_stmts}
         commit(snap, readers)
     return done
+
+
+def _gone_from_functions(replaced, functions) -> set[int]:
+    """Ids of the statements a rewritten function (a reader helper as a function of its record) no longer has."""
+    gone: set[int] = set()
+    pairs = [(old, new) for old, new in replaced.items() if isinstance(old, cst.FunctionDef)]
+    pairs += [(old, [new] if new is not None else []) for old, new in (functions or {}).items()]
+    for old, new in pairs:
+        kept = {id(n) for fn in new for n in nodes_of(fn, cst.SimpleStatementLine)}
+        gone |= {id(n) for n in nodes_of(old, cst.SimpleStatementLine)} - kept
+    return gone
 
 
 def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, feed_refusals) -> None:

@@ -1,0 +1,158 @@
+"""A hand-built filename queue: what ``string_input_producer`` builds, written out by hand:
+
+    filename_queue = tf.FIFOQueue(capacity, tf.string)              # dtypes [tf.string]; shapes [[]] or none
+    enqueue_op = filename_queue.enqueue_many([tf.train.limit_epochs(files, num_epochs)])   # or [files]: no end
+    close_op = filename_queue.close(cancel_pending_enqueues=True)    # optional, inline or by name
+    qr = tf.train.QueueRunner(filename_queue, [enqueue_op], close_op,
+                              queue_closed_exception_types=(tf.errors.OutOfRangeError, ...))
+    tf.train.add_queue_runner(qr)                                     # or add_queue_runner(QueueRunner(...))
+    _, value = reader.read(filename_queue)
+
+One thread runs the one op until ``limit_epochs`` ends (``OutOfRangeError``, which must be among the runner's
+``queue_closed_exception_types``), then the queue closes: the files in order, ``num_epochs`` times, which is
+``string_input_producer(files, num_epochs=num_epochs, shuffle=False, capacity=capacity)``. The close op's
+``cancel_pending_enqueues`` only matters to an enqueue blocked when the queue closes; the one enqueuing thread is
+the one that closes it, so nothing is lost either way. ``shared_name`` shares the queue with other sessions;
+the caller rewrites only when it is None at the call. Anything else that uses the queue, its ops or its runner
+is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, nodes_of
+from tfdata_bridge._src.migrate.queue_runners import registration, short_api
+
+_FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
+_RUNNER = ("queue", "enqueue_ops", "close_op", "cancel_op", "queue_closed_exception_types", "queue_runner_def",
+           "import_scope")
+
+
+@dataclass
+class FileQueue:
+    args: dict[str, cst.BaseExpression]  # as ``string_input_producer``'s bound arguments
+    removed: list[cst.SimpleStatementLine]  # the queue, its enqueue op, close op, runner and registration
+    shared_name: cst.BaseExpression | None  # the caller checks it is None where it is evaluated
+
+
+def _method(node: cst.BaseExpression | None, qname: str) -> str | None:
+    """``"enqueue_many"`` for ``qname.enqueue_many(...)``; None for anything not a call of a method of the queue."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) \
+            and node.func.value.value == qname:
+        return node.func.attr.value
+    return None
+
+
+def _assigned_name(stmt: cst.SimpleStatementLine) -> str | None:
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+        return small.targets[0].target.value
+    return None
+
+
+def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: cst.Name,
+                         flat: list[cst.BaseStatement]) -> FileQueue | None:
+    """The hand-built filename queue made at ``queue_stmt`` and read by ``reader.read(read_arg)``; None when
+    ``queue_stmt`` makes no ``FIFOQueue`` (so the caller says what it expected). ``flat``: the statements of the
+    queue's block (``with`` blocks opened)."""
+    small = queue_stmt.body[0]
+    qname = _assigned_name(queue_stmt)
+    if qname is None or finder.is_api(small.value, "FIFOQueue") is None:
+        return None
+    q = bind_params(small.value, _FIFO, "FIFOQueue")
+    dtypes = q.get("dtypes")
+    one = dtypes.elements[0].value if isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) == 1 \
+        else dtypes
+    if one is None or not finder.code(one).endswith("string"):
+        raise Refusal(f"the hand-built file queue `{qname}` does not hold one string (dtypes {finder.code(dtypes)})"
+                      if dtypes is not None else f"the hand-built file queue `{qname}` has no dtypes")
+    shapes = q.get("shapes")
+    if not is_none(shapes) and finder.code(shapes).replace(" ", "") not in ("[[]]", "[()]", "([],)", "((),)"):
+        raise Refusal(f"the hand-built file queue `{qname}` has shapes {finder.code(shapes)}, not one scalar")
+    if not is_none(q.get("names")):
+        raise Refusal(f"the hand-built file queue `{qname}` has names=; not rewritten")
+    enqueue = close = runner = None
+    for use in finder.scopes.readers_of(queue_stmt, qname):
+        if use is read_arg:
+            continue
+        holder = holder_of(flat, use)
+        if holder is None:
+            raise Refusal(f"the file queue `{qname}` is used in a block of its own")
+        value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr)) else None
+        method = _method(value, qname)
+        if method == "enqueue_many" and enqueue is None and _assigned_name(holder):
+            enqueue = holder
+        elif method == "close" and close is None and _assigned_name(holder):
+            close = holder
+        elif holder is runner or short_api(finder, value) in ("QueueRunner", "add_queue_runner"):
+            runner = holder
+        else:
+            raise Refusal(f"the file queue `{qname}` is used beyond one `enqueue_many`, its close op, its "
+                          f"QueueRunner and the read (`{finder.code(holder.body[0])}`)")
+    if enqueue is None or runner is None:
+        raise Refusal(f"the file queue `{qname}` is not filled by one `enqueue_many` op run by a QueueRunner")
+    op = _assigned_name(enqueue)
+    ecall = enqueue.body[0].value
+    if len(ecall.args) != 1 or ecall.args[0].keyword not in (None,) and ecall.args[0].keyword.value != "vals":
+        raise Refusal(f"`{qname}.enqueue_many` is not given one list of file names")
+    vals = ecall.args[0].value
+    if not (isinstance(vals, (cst.List, cst.Tuple)) and len(vals.elements) == 1
+            and isinstance(vals.elements[0], cst.Element)):
+        raise Refusal(f"`{qname}.enqueue_many` is not given `[files]` (one component)")
+    files = vals.elements[0].value
+    epochs: cst.BaseExpression = cst.Name("None")  # the runner runs the op again and again: no end
+    if finder.is_api(files, "train.limit_epochs"):
+        lim = bind_params(files, ("tensor", "num_epochs", "name"), "limit_epochs")
+        files, epochs = lim["tensor"], lim.get("num_epochs", cst.Name("None"))
+    # the runner: QueueRunner(q, [op], [close_op], [cancel_op], queue_closed_exception_types=...)
+    registered: list[cst.SimpleStatementLine] = []
+    rsmall = runner.body[0]
+    if isinstance(rsmall, cst.Assign):
+        rcall = rsmall.value
+        reg = registration(finder, runner, flat)
+        if reg is None:
+            raise Refusal("the file queue's `QueueRunner` is not assigned to one name")
+        registered.append(reg)
+    else:
+        outer = rsmall.value if isinstance(rsmall, cst.Expr) else None
+        rcall = outer.args[0].value if isinstance(outer, cst.Call) and len(outer.args) == 1 else None
+        if short_api(finder, outer) != "add_queue_runner":
+            raise Refusal("the file queue's runner is not added by `add_queue_runner`")
+    if short_api(finder, rcall) != "QueueRunner":
+        raise Refusal("the file queue's runner is not a `QueueRunner`")
+    r = bind_params(rcall, _RUNNER, "QueueRunner")
+    ops = r.get("enqueue_ops")
+    if not (isinstance(ops, (cst.List, cst.Tuple)) and len(ops.elements) == 1
+            and isinstance(ops.elements[0].value, cst.Name) and ops.elements[0].value.value == op):
+        raise Refusal(f"the file queue's runner does not run `[{op}]` (one thread; several put the files out of "
+                      "order)")
+    if not (isinstance(r.get("queue"), cst.Name) and r["queue"].value == qname):
+        raise Refusal(f"the file queue's runner is not the runner of `{qname}`")
+    close_name = _assigned_name(close) if close is not None else None
+    for which in ("close_op", "cancel_op"):
+        given = r.get(which)
+        if is_none(given) or isinstance(given, cst.Name) and given.value == close_name or _method(given, qname) == "close":
+            continue
+        raise Refusal(f"the file queue's runner's {which} is `{finder.code(given)}`, not a close of `{qname}`")
+    for which in ("queue_runner_def", "import_scope"):
+        if not is_none(r.get(which)):
+            raise Refusal(f"the file queue's runner takes {which}=; not rewritten")
+    types = r.get("queue_closed_exception_types")
+    if not is_none(types) and "OutOfRangeError" not in {n.value for n in nodes_of(types, cst.Name)}:
+        raise Refusal("the file queue's runner does not end quietly on `OutOfRangeError` (its "
+                      f"queue_closed_exception_types are {finder.code(types)}): `limit_epochs`' end is an error there")
+    removed = [queue_stmt, enqueue, *([close] if close is not None else []), runner, *registered]
+    # the op and the close op are used by the runner only
+    for stmt, name in ((enqueue, op), (close, close_name)):
+        if stmt is None:
+            continue
+        inside = {id(n) for s in removed for n in nodes_of(s, cst.Name)}
+        if [u for u in finder.scopes.readers_of(stmt, name) if id(u) not in inside]:
+            raise Refusal(f"`{name}` is used beyond the file queue's runner")
+    args: dict[str, cst.BaseExpression] = {"string_tensor": files, "num_epochs": epochs, "shuffle": cst.Name("False")}
+    if not is_none(q.get("capacity")):
+        args["capacity"] = q["capacity"]
+    return FileQueue(args, removed, q.get("shared_name"))
