@@ -69,10 +69,14 @@ def batch_calls_in(finder: Finder, fn: cst.FunctionDef) -> list[tuple[cst.Simple
 def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     """Some batch call in ``fn`` takes tensors that are ``fn``'s parameters: a batch helper candidate."""
     params = {p.name.value for p in fn.params.params}
-    for _, call, api in batch_calls_in(finder, fn):
+    for stmt, call, api in batch_calls_in(finder, fn):
         tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
             (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
-        if tensors is not None and names_in(tensors) & params:
+        # a parameter re-bound before the batch (``image = tf.cast(image, ...)``, then read and decoded) is
+        # not what the batch takes: that batch belongs to the function's own pipeline
+        taken = {n for n in (names_in(tensors) if tensors is not None else set()) & params
+                 if stmt is None or finder.scopes.single_assignment(stmt, n) is None}
+        if taken:
             return True
     return False
 
