@@ -4,6 +4,10 @@ input_queue[1]``): the parameter is bound before the body's first statement, so 
 re-binding means that re-binding, not the parameter. Before, every read of such a name counted for every
 binding, so the pipeline was refused ("`label` is also used outside the pipeline"), and a batch of the re-bound
 names passed for a batch helper of the parameters ("`get_batch` uses its tensor `image` beyond the batch").
+
+A batch helper whose first statements re-bind or shape its tensor parameters (the TF-GAN provider's
+``batch_images``: ``image = image[:h, :w, :c]``, ``image.set_shape(...)``, then ``shuffle_batch`` or ``batch`` by
+a flag): legacy ran those ops once per element, so the rewrite maps them over the helper's dataset.
 """
 
 from __future__ import annotations
@@ -111,13 +115,69 @@ def main(data_dir):
 '''
 
 
+# a batch helper with a prelude, fed by an inline reader whose value is decoded in the call's argument
+PATCHES = '''\
+import os
+
+import {tf_import}
+
+
+def to_float(image):
+    return (tf.to_float(image) - 127.5) / 127.5
+
+
+def {helper}(image, label, height, width, batch_size, shuffle):
+    """Patches of the images."""
+    image = image[:height, :width, :]
+    {label_line}
+    image.set_shape([height, width, 1])
+    if shuffle:
+        return tf.train.shuffle_batch([image, label], batch_size=batch_size, capacity=5 * batch_size,
+                                      min_after_dequeue=batch_size)
+    return tf.train.batch([image, label], batch_size=batch_size, allow_smaller_final_batch=True)
+
+
+def provide(pattern, batch_size, shuffle=False):
+    queue = tf.train.string_input_producer(tf.matching_files(pattern), shuffle=shuffle, num_epochs=1)
+    path, image_bytes = tf.WholeFileReader().read(queue)
+    return {call}
+
+
+def main(data_dir):
+    images, labels = provide(os.path.join(data_dir, "image-*.png"), 3)
+    out, end = [], None
+    with tf.Session() as sess:
+        sess.run(tf.local_variables_initializer())
+        tf.train.start_queue_runners()
+        try:
+            while True:
+                i, l = sess.run([images, labels])
+                out.append([i.tolist(), l.tolist()])
+        except tf.errors.OutOfRangeError:
+            end = "OutOfRangeError"
+    return {{"batches": out, "end": end}}
+'''
+
+PATCH_VARIANTS = {
+    "keywords": dict(tf_import="tensorflow.compat.v1 as tf", helper="batch_images",
+                     label_line="label = tf.strings.length(label)",
+                     call="batch_images(image=to_float(tf.image.decode_png(image_bytes, channels=1)), label=path, "
+                          "height=2, width=3, batch_size=batch_size, shuffle=shuffle)"),
+    "positional_tuple": dict(tf_import="tensorflow.compat.v1 as tf", helper="make_patches",
+                             label_line="image, label = tf.reverse(image, [0]), tf.strings.upper(label)",
+                             call="make_patches(to_float(tf.image.decode_png(image_bytes, channels=1)), path, "
+                                  "2, 3, batch_size, shuffle)"),
+}
+
+
 def _programs() -> dict[str, str]:
     out = {f"tutorial_{k}": TUTORIAL.format(**v) for k, v in TUTORIALS.items()}
     out["unpacked"] = UNPACKED
+    out.update({f"patches_{k}": PATCHES.format(**v) for k, v in PATCH_VARIANTS.items()})
     return out
 
 
-@pytest.mark.parametrize("name", sorted(_programs()))
+@pytest.mark.parametrize("name", sorted(n for n in _programs() if not n.startswith("patches")))
 def test_a_re_bound_parameter_no_longer_pins_the_pipeline(name):
     result = rewrite(_programs()[name], to="tfdata")
     assert not result.refused, result.notes
@@ -176,6 +236,42 @@ def test_a_true_batch_helper_of_its_parameters_is_still_one():
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
     assert "def make_batches(dataset, shuffle):" in result.code
+
+
+@pytest.mark.parametrize("name", sorted(PATCH_VARIANTS))
+def test_a_batch_helper_prelude_is_mapped_over_its_dataset(name):
+    variant = PATCH_VARIANTS[name]
+    result = rewrite(PATCHES.format(**variant), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    helper = variant["helper"]
+    assert f"def {helper}(dataset, height, width, batch_size, shuffle):" in code
+    assert "def prepare_element(image, label):" in code and "return image, label" in code
+    assert "dataset = dataset.map(prepare_element)" in code
+    # the prelude runs before both batches, as legacy ran it before either queue
+    assert code.index("dataset.map(prepare_element)") < code.index("if shuffle:")
+    assert code.count("image.set_shape([height, width, 1])") == 1
+    assert "train.batch(" not in code and "shuffle_batch(" not in code
+
+
+def _patches(label_line: str, after: str = "") -> str:
+    variant = {**PATCH_VARIANTS["keywords"], "label_line": label_line}
+    return PATCHES.format(**variant).replace("    if shuffle:\n", f"{after}    if shuffle:\n", 1)
+
+
+@pytest.mark.parametrize("label_line, after, reason", [
+    # a tensor re-bound after the prelude: the batch takes that, not the prelude's value
+    ("label = tf.strings.length(label)", "    size = height * width\n    label = tf.constant(1)\n",
+     "re-binds its tensor `label`"),
+    # a tensor read beyond the batch
+    ("label = tf.strings.length(label)", "    tf.summary.scalar('len', label)\n", "uses its tensor `label`"),
+    # the prelude ends at the first other statement; a later re-binding is not mapped
+    ("size = height * width", "    image = tf.reshape(image, [size, 1])\n", "`image`"),
+])
+def test_a_helper_whose_tensors_change_beyond_its_prelude_is_still_refused(label_line, after, reason):
+    result = rewrite(_patches(label_line, after), to="tfdata")
+    assert result.refused
+    assert any(reason in n.message for n in result.refused), result.notes
 
 
 @pytest.mark.timeout(400)

@@ -72,7 +72,7 @@ def batch_calls_in(finder: Finder, fn: cst.FunctionDef) -> list[tuple[cst.Simple
 def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     """Some batch call in ``fn`` takes tensors that are ``fn``'s parameters: a batch helper candidate."""
     params = {p.name.value for p in fn.params.params}
-    prelude = {id(s) for s in prelude_of(fn, sorted(params))}
+    prelude = {id(s) for s in prelude_of(fn, sorted(params), finder.api)}
     for stmt, call, api in batch_calls_in(finder, fn):
         tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
             (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
@@ -125,7 +125,7 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
     scope = scopes.scope(fn.body.body[0])
-    helper.prelude = prelude_of(fn, helper.tensors)
+    helper.prelude = prelude_of(fn, helper.tensors, finder.api)
     if helper.prelude:
         check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners)
         for s in helper.prelude:

@@ -15,6 +15,8 @@ the helper's dataset, before its batches: the statements move as written into a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
@@ -34,8 +36,30 @@ def _rebinds(small: cst.BaseSmallStatement, tensors: set[str]) -> bool:
     return False
 
 
-def prelude_of(fn: cst.FunctionDef, tensors: list[str]) -> list[cst.SimpleStatementLine]:
-    """The helper's leading statements (after a docstring) that re-bind or shape its tensor parameters."""
+_QUEUE_METHODS = {"read", "read_up_to", "dequeue", "dequeue_many", "dequeue_up_to", "enqueue", "enqueue_many"}
+
+
+def _feeds_a_queue(stmt: cst.CSTNode, api: Callable[[cst.BaseExpression], str | None]) -> bool:
+    """The statement calls an input producer, reader, queue or ``py_func``: not per-element ops."""
+    found: list[cst.Call] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            path = api(node) or ""
+            last = path.rsplit(".", 1)[-1]
+            if path.startswith("train.") or "Reader" in last or "Queue" in last or \
+                    last in ("py_func", "numpy_function", "py_function") or \
+                    isinstance(node.func, cst.Attribute) and node.func.attr.value in _QUEUE_METHODS:
+                found.append(node)
+
+    stmt.visit(_V())
+    return bool(found)
+
+
+def prelude_of(fn: cst.FunctionDef, tensors: list[str],
+               api: Callable[[cst.BaseExpression], str | None]) -> list[cst.SimpleStatementLine]:
+    """The helper's leading statements (after a docstring) that re-bind or shape its tensor parameters with
+    per-element ops (``api`` names a call's TensorFlow API)."""
     body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
     out: list[cst.SimpleStatementLine] = []
     for k, stmt in enumerate(body):
@@ -45,7 +69,7 @@ def prelude_of(fn: cst.FunctionDef, tensors: list[str]) -> list[cst.SimpleStatem
         if k == 0 and isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString,
                                                                                 cst.ConcatenatedString)):
             continue  # the docstring
-        if not _rebinds(small, set(tensors)):
+        if not _rebinds(small, set(tensors)) or _feeds_a_queue(stmt, api):
             break
         out.append(stmt)
     return out
