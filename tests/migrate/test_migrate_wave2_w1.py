@@ -123,7 +123,9 @@ import {tf_import}
 
 
 def to_float(image):
-    return (tf.to_float(image) - 127.5) / 127.5
+    # no division by a constant: legacy's Session (Grappler) computes it as a product with the reciprocal,
+    # a tf.data function divides exactly (1 ulp apart; a gap of every map, not of this rewrite)
+    return tf.to_float(image) - 127.5
 
 
 def {helper}(image, label, height, width, batch_size, shuffle):
@@ -152,7 +154,7 @@ def main(data_dir):
         try:
             while True:
                 i, l = sess.run([images, labels])
-                out.append([i.tolist(), l.tolist()])
+                out.append([i.tolist(), [str(x) for x in l.tolist()]])  # paths: bytes
         except tf.errors.OutOfRangeError:
             end = "OutOfRangeError"
     return {{"batches": out, "end": end}}
