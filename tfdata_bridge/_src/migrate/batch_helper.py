@@ -22,6 +22,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in
+from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
 
@@ -33,6 +34,8 @@ class BatchHelper:
     single: bool  # the batch calls take one parameter as it is (a dict or one tensor), not a list
     batch_stmts: list[tuple[cst.SimpleStatementLine, str, dict[str, cst.BaseExpression]]] = field(default_factory=list)
     param: str = "dataset"  # the new parameter's name
+    # its first statements re-binding the tensors (``image = image[:h, :w]``), mapped over the dataset
+    prelude: list[cst.SimpleStatementLine] = field(default_factory=list)
 
 
 class _BatchCalls(cst.CSTVisitor):
@@ -69,10 +72,17 @@ def batch_calls_in(finder: Finder, fn: cst.FunctionDef) -> list[tuple[cst.Simple
 def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     """Some batch call in ``fn`` takes tensors that are ``fn``'s parameters: a batch helper candidate."""
     params = {p.name.value for p in fn.params.params}
-    for _, call, api in batch_calls_in(finder, fn):
+    prelude = {id(s) for s in prelude_of(fn, sorted(params), finder.api)}
+    for stmt, call, api in batch_calls_in(finder, fn):
         tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
             (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
-        if tensors is not None and names_in(tensors) & params:
+        # a parameter re-bound before the batch (``image = tf.cast(image, ...)``, then read and decoded) is
+        # not what the batch takes: that batch belongs to the function's own pipeline; one re-bound only by
+        # the helper's first statements (its prelude, ``image = image[:h, :w]``) still is
+        taken = {n for n in (names_in(tensors) if tensors is not None else set()) & params
+                 if stmt is None or id(finder.scopes.single_assignment(stmt, n)) in prelude
+                 or finder.scopes.single_assignment(stmt, n) is None}
+        if taken:
             return True
     return False
 
@@ -114,10 +124,18 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     inside: set[int] = set()
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
-    for t in helper.tensors:
-        if any(id(r) not in inside for r in scopes.readers_of(fn.body.body[0], t)):
-            raise Refusal(f"`{name}` uses its tensor `{t}` beyond the batch")
     scope = scopes.scope(fn.body.body[0])
+    helper.prelude = prelude_of(fn, helper.tensors, finder.api)
+    if helper.prelude:
+        check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners)
+        for s in helper.prelude:
+            inside |= _ids(s)
+    for t in helper.tensors:
+        # every read of the name, under any of its bindings (the parameter's, the prelude's)
+        reads = [r.node for a in scope.assignments[t] for r in a.references] if scope is not None else \
+            scopes.readers_of(fn.body.body[0], t)
+        if any(id(r) not in inside for r in reads):
+            raise Refusal(f"`{name}` uses its tensor `{t}` beyond the batch")
     own = {a.name for a in scope.assignments} if scope is not None else set(names)
     helper.param = next(n for n in ("dataset", "dataset_", "elements", "elements_") if n not in own)
     return helper
@@ -167,7 +185,7 @@ def rewrite_call(helper: BatchHelper, call: cst.Call, kept: list[cst.Arg], datas
     return call.with_changes(args=args)
 
 
-def rewrite_helper(helper: BatchHelper, batches) -> cst.FunctionDef:
+def rewrite_helper(helper: BatchHelper, batches, v1: str = "tf") -> cst.FunctionDef:
     """The helper taking ``dataset``; ``batches(args, api, dataset, many)`` writes each batch."""
     fn = helper.fn
     first = next(p.name.value for p in fn.params.params if p.name.value in helper.tensors)
@@ -184,10 +202,15 @@ def rewrite_helper(helper: BatchHelper, batches) -> cst.FunctionDef:
         new[0] = new[0].with_changes(leading_lines=stmt.leading_lines)
         replaced[stmt] = [*new, stmt.with_changes(body=[small.with_changes(value=cst.parse_expression(get_next))],
                                                   leading_lines=())]
+    if helper.prelude:
+        taken = {p.name.value for p in fn.params.params} | names_in(fn.body)
+        replaced.update(rewrite_prelude(fn, helper.tensors, helper.prelude, helper.param, v1, taken))
 
     class _Swap(cst.CSTTransformer):
         def leave_SimpleStatementLine(self, original, updated):
-            return cst.FlattenSentinel(replaced[original]) if original in replaced else updated
+            if original in replaced:
+                return cst.FlattenSentinel(replaced[original]) if replaced[original] else cst.RemoveFromParent()
+            return updated
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return node is fn

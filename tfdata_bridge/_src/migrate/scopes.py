@@ -32,12 +32,20 @@ class Scopes:
         """The statements assigning ``name`` in ``scope``, by line, when there are several and they (and ``at``)
         are plain assignments of one block: then which one a use means is a question of lines. None otherwise."""
         found = list(scope.assignments[name])
-        if len(found) < 2 or not all(isinstance(a, Assignment) and id(a.node) in self.owners for a in found):
+        # a parameter re-bound in the body (``label = tf.cast(label, tf.int32)``): bound before the body's first
+        # statement, so it counts as one more assignment there when the others are in the body's own block
+        params = [a for a in found if isinstance(a, Assignment) and isinstance(a.node, cst.Param)]
+        found = [a for a in found if a not in params]
+        if len(found) + len(params) < 2 or len(params) > 1 or not found or \
+                not all(isinstance(a, Assignment) and id(a.node) in self.owners for a in found):
             return None
         stmts = sorted({id(s): s for s in (self.owners[id(a.node)] for a in found)}.values(),
                        key=lambda s: self.lines.get(s, 0))
         block = {self.blocks.get(id(s)) for s in stmts} | ({self.blocks.get(id(at))} if at is not None else set())
         if len(block) != 1 or None in block or any(s not in self.spans for s in stmts):
+            return None
+        if params and not (isinstance(scope.node, cst.FunctionDef) and isinstance(scope.node.body, cst.IndentedBlock)
+                           and block == {self.blocks.get(id(scope.node.body.body[0]))}):
             return None
         return stmts
 

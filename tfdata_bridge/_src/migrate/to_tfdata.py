@@ -429,7 +429,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 pipeline, kept = site_pipeline(finder, helper, body, i, call)
                 new, dataset, accepted = gen.elements(pipeline)
                 plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
-            new_fn = rewrite_helper(helper, gen.batches)
+            new_fn = rewrite_helper(helper, gen.batches, v1)
         except Refusal as exc:
             for line in lines:
                 notes.append(Note(line, f"`{fn.name.value}` (a batch helper) pipeline left unchanged: {exc}"))
