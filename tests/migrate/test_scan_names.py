@@ -278,8 +278,8 @@ def test_the_migrate_column_agrees_with_what_migrate_does_on_every_site(tmp_path
     assert verdicts[("pyfunc_batch.py", "tf.compat.v1.py_func")] == "rewritten into tf.data"
     assert verdicts[("pyfunc_batch.py", "tf.compat.v1.train.Coordinator")].startswith("removed")
     assert verdicts[("variable-producer.py", "tf.compat.v1.train.batch")].startswith("left: no input producer")
-    assert verdicts[("bare-queue.py", "tf.compat.v1.FIFOQueue")] == (
-        "left: the queue is not spelled through a `tensorflow` module alias")
+    assert verdicts[("bare-queue.py", "tf.compat.v1.FIFOQueue")] == (  # a from-imported queue is taken now
+        "left: the queue's dtypes are not a literal list")
     assert verdicts[("supervised.py", "tf.compat.v1.train.Supervisor")] == "left as it is"
 
 
