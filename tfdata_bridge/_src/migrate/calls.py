@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Container
 
 from typing import TypeVar
@@ -209,11 +210,16 @@ def is_none(node: cst.BaseExpression | None) -> bool:
 
 def names_in(node: cst.CSTNode) -> set[str]:
     """Identifiers read or written in ``node`` (attribute names and keyword names excluded)."""
-    found: set[str] = set()
+    return set(name_counts(node))
+
+
+def name_counts(node: cst.CSTNode) -> collections.Counter[str]:
+    """How often each identifier appears in ``node`` (attribute names and keyword names are not identifiers)."""
+    found: collections.Counter[str] = collections.Counter()
 
     class _V(cst.CSTVisitor):
         def visit_Name(self, n: cst.Name) -> None:
-            found.add(n.value)
+            found[n.value] += 1
 
         def visit_Attribute(self, n: cst.Attribute) -> bool:
             n.value.visit(self)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, name_counts, names_in, target_names
 
 _LITERAL_NAMES = {"None", "True", "False"}
 
@@ -244,23 +244,7 @@ def _nodes(node: cst.CSTNode, kind) -> list[cst.CSTNode]:
 
 def _uses(node: cst.CSTNode, name: str) -> int:
     """How often the variable ``name`` appears in ``node`` (attribute names and keywords are not variables)."""
-    count = [0]
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            if n.value == name:
-                count[0] += 1
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False
-
-        def visit_Arg(self, n: cst.Arg) -> bool:
-            n.value.visit(self)
-            return False
-
-    node.visit(_V())
-    return count[0]
+    return name_counts(node)[name]
 
 
 def _assigned(stmts: list[cst.BaseStatement]) -> set[str]:
