@@ -127,3 +127,35 @@ def pair(tf1: Any, n: int, start: int = 0) -> list[Any]:
     a.set_shape([])
     b.set_shape([])
     return [a, b]
+
+
+def consumed_by_threads(tf1: Any, make_batch: Any, error: type[Exception], consumers: int = 2) -> list[Any]:
+    """What ``consumers`` threads sharing one session got from the batch ``make_batch(tf1)`` builds, each
+    running it until an ``OpError``; the runners' coordinator must then re-raise ``error`` at ``join``."""
+    import pytest
+
+    got: list[Any] = []
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = make_batch(tf1)
+        with tf1.Session() as sess:
+            sess.run(tf1.local_variables_initializer())
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+
+            def loop() -> None:
+                try:
+                    while True:
+                        got.append(sess.run(batch))
+                except tf.errors.OpError:
+                    pass
+
+            running = [threading.Thread(target=loop) for _ in range(consumers)]
+            for t in running:
+                t.start()
+            for t in running:
+                t.join(timeout=60)
+            assert not any(t.is_alive() for t in running)
+            with pytest.raises(error):
+                coord.join(threads, stop_grace_period_secs=10)
+    return got

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 import tensorflow as tf
-from batch_harness import both, elements
+from batch_harness import both, consumed_by_threads, elements
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -247,35 +247,10 @@ def test_an_endless_producer_gives_the_short_batch_and_an_error_not_the_records_
 
 
 def test_two_consumer_threads_get_the_short_batch_once(files):
-    import threading
-
     names = [files["good"][0], files["good"][1], files["missing"]]
 
     def consume(tf1: Any) -> list[Any]:
-        with tf.Graph().as_default(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            batch = _batch(names, 5, True)(tf1)
-            got: list[Any] = []
-            with tf1.Session() as sess:
-                sess.run(tf1.local_variables_initializer())
-                coord = tf1.train.Coordinator()
-                threads = tf1.train.start_queue_runners(sess, coord)
-
-                def loop() -> None:
-                    try:
-                        while True:
-                            got.append(sess.run(batch))
-                    except tf.errors.OpError:
-                        pass
-
-                consumers = [threading.Thread(target=loop) for _ in range(2)]
-                for t in consumers:
-                    t.start()
-                for t in consumers:
-                    t.join(timeout=60)
-                with pytest.raises(tf.errors.NotFoundError):
-                    coord.join(threads, stop_grace_period_secs=10)
-            return got
+        return consumed_by_threads(tf1, _batch(names, 5, True), tf.errors.NotFoundError)
 
     import tfdata_bridge.compat.v1 as bridge
 

@@ -11,14 +11,13 @@ certain one where legacy's is certain. Same program both ways (``batch_harness.b
 
 from __future__ import annotations
 
-import threading
 import warnings
 from typing import Any
 
 import numpy as np
 import pytest
 import tensorflow as tf
-from batch_harness import both, elements
+from batch_harness import both, consumed_by_threads, elements
 
 import tfdata_bridge.compat.v1 as bridge
 
@@ -259,31 +258,7 @@ def test_two_consumer_threads_share_what_the_buffer_held(files):
     names = [files["good"][0], files["good"][1], files["missing"]]
 
     def consume(tf1: Any) -> list[Any]:
-        got: list[Any] = []
-        with tf.Graph().as_default(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            batch = _shuffled(names, True)(tf1)
-            with tf1.Session() as sess:
-                sess.run(tf1.local_variables_initializer())
-                coord = tf1.train.Coordinator()
-                threads = tf1.train.start_queue_runners(sess, coord)
-
-                def loop() -> None:
-                    try:
-                        while True:
-                            got.append(sess.run(batch))
-                    except tf.errors.OpError:
-                        pass
-
-                consumers = [threading.Thread(target=loop) for _ in range(2)]
-                for t in consumers:
-                    t.start()
-                for t in consumers:
-                    t.join(timeout=60)
-                assert not any(t.is_alive() for t in consumers)
-                with pytest.raises(tf.errors.NotFoundError):
-                    coord.join(threads, stop_grace_period_secs=10)
-        return got
+        return consumed_by_threads(tf1, _shuffled(names, True), tf.errors.NotFoundError)
 
     for tf1 in (tf.compat.v1, bridge):
         assert sorted(tuple(e[0][1]) for e in elements(consume(tf1))) == _every(0, 1), tf1
