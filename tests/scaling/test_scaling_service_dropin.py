@@ -224,8 +224,12 @@ def test_strict_refuses_a_python_producer_with_the_same_reason(child):
 def test_a_bad_record_through_the_service_fails_its_whole_batch(child):
     # here the drop-in retries the failed batch record by record: the good records before the bad one arrive
     assert child["bad record here"] == {"batches": [[0, 1, 2, 3], [4, 5]], "error": "InvalidArgumentError"}
-    # through the service the batch's records stay on the worker: the error, as the worker raised it, ends it
-    assert child["bad record"] == {"batches": [[0, 1, 2, 3]], "error": "InvalidArgumentError"}
+    # through the service the batch's records stay on the worker: the error, as the worker raised it, ends it.
+    # The worker hands out its buffer or its error, whichever it has when asked: a batch it made before the
+    # bad record arrives or not, by timing, but never a wrong or repeated one, and the error always arrives
+    got = child["bad record"]
+    assert got["error"] == "InvalidArgumentError", got
+    assert got["batches"] in ([], [[0, 1, 2, 3]]), got
 
 
 def test_configure_service_sends_another_program_shape(child):
