@@ -35,9 +35,9 @@ from typing import Any
 import numpy as np
 
 from tfdata_bridge._src import tf_private
-from tfdata_bridge._src.compat import lifted_graph, partial_replay, pipelines, shuffle_replay
+from tfdata_bridge._src.compat import partial_replay, pipelines, shuffle_replay
 from tfdata_bridge._src.compat.graph_tables import GraphTable
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
@@ -127,7 +127,7 @@ class Retry:
             with tf.control_dependencies(done):
                 return tf.nest.map_structure(tf.identity, values)
 
-        return lifted_graph.plain(run)  # (through AutoGraph its loops cost a conversion before the first batch)
+        return plain(run)  # (through AutoGraph its loops cost a conversion before the first batch)
 
     def attach(self, tensors: list[Any]) -> None:
         """The pipeline's batch tensors (its ``get_next``): what ``recover`` feeds and knows it by."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 tf1 = tf.compat.v1
 ENDLESS = 2**63 - 1
@@ -84,8 +84,8 @@ def limit_dataset(lift: Any, num_epochs: int, variable: Any, strict: bool) -> An
         return index, tf.cond(tf.raw_ops.VarIsInitializedOp(resource=handle), count, lambda: index < num_epochs)
 
     # tf.compat.v1's map: the counter's OutOfRangeError ends the dataset
-    allowed = tf1.data.Dataset.range(ENDLESS).map(counted).take_while(lambda _, more: more)
-    return allowed.map(lambda *_: produce()[0])
+    allowed = tf1.data.Dataset.range(ENDLESS).map(plain(counted)).take_while(plain(lambda _, more: more))
+    return allowed.map(plain(lambda *_: produce()[0]))
 
 
 def refused(dataset: Any, message: str) -> Any:
@@ -97,7 +97,7 @@ def refused(dataset: Any, message: str) -> Any:
         with tf.control_dependencies([tf.debugging.Assert(False, [message])]):
             return tf.identity(value)
 
-    return dataset.take(1).map(fail)
+    return dataset.take(1).map(plain(fail))
 
 
 def counted_or_read(tensor: Any, num_epochs: int, variable: Any, iterator: Any, name: str) -> tuple[Any, Any]:

@@ -21,7 +21,7 @@ import threading
 from typing import Any, Callable
 
 from tfdata_bridge._src import op_types, tf_private
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 tf1 = tf.compat.v1
 
@@ -90,4 +90,4 @@ def with_raising_tail(ds: Any, latch: Latch) -> Any:
     def failed(*_: Any) -> Any:
         return tf.reshape(tf1.py_func(latch.check, [], tf.bool, stateful=True), [])
 
-    return ds.concatenate(tf1.data.Dataset.from_tensors(zeros).filter(failed))
+    return ds.concatenate(tf1.data.Dataset.from_tensors(zeros).filter(plain(failed)))

@@ -33,7 +33,7 @@ from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.graph_queues import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue, internal_queue
 from tfdata_bridge._src.compat.queue_reading import reader
 from tfdata_bridge._src.compat.runner_loop import RunnerLoop
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
@@ -134,9 +134,9 @@ class FallbackRunner(RunnerLoop):
         producer error queued by ``_fail`` raises ``InvalidArgumentError`` with its message."""
         n = len(self.queue.dtypes) - 1
         if self._chunked and chunk > 1:
-            ds = reader(self.queue, "dequeue_up_to", chunk).map(lambda *c: _checked(c, n)).unbatch()
+            ds = reader(self.queue, "dequeue_up_to", chunk).map(plain(lambda *c: _checked(c, n))).unbatch()
         else:
-            ds = reader(self.queue, "dequeue", None).map(lambda *c: _checked(c, n))
+            ds = reader(self.queue, "dequeue", None).map(plain(lambda *c: _checked(c, n)))
         return ds
 
     def batched(self, batch_size: int, allow_smaller_final_batch: bool) -> list[Any]:

@@ -53,7 +53,7 @@ from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
 from tfdata_bridge._src.compat.lifted_graph import QueueRead
 from tfdata_bridge._src.scaling import dropin_service
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 from tfdata_bridge._src.warnings import FallbackWarning
 
 tf1 = tf.compat.v1
@@ -217,7 +217,7 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         producers.extend(fallen)
         ds = _combine(producers, ordered=req.ordered)
         if req.layout is not None:
-            ds = ds.map(sparse_batch.assemble(req.layout))
+            ds = ds.map(plain(sparse_batch.assemble(req.layout)))
         ds = _shuffled_and_batched(ds, req, chain)
     if latch is not None:
         ds = error_latch.with_raising_tail(ds, latch)
@@ -374,7 +374,7 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
     if forwarded is not None:  # no op between the read and the batch: nothing to run per batch
         if forwarded == list(range(len(specs))) and isinstance(raw.element_spec, tuple):
             return raw, None
-        return raw.map(lambda *c: tuple(c[i] for i in forwarded)), None
+        return raw.map(plain(lambda *c: tuple(c[i] for i in forwarded))), None
     retry = None
     per_batch = _per_batch(req, lift)
     # a failed batch is retried record by record (batch_retry.py); not after a Python producer: the
@@ -446,7 +446,7 @@ def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
                                    fallback_to_while_loop=False, warn=False)
         return tuple(tf.ensure_shape(v, s) for v, s in zip(values, shapes))
 
-    return lifted_graph.plain(per_batch)
+    return plain(per_batch)
 
 
 def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]]) -> tuple[Any, Any] | None:
@@ -503,7 +503,7 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
             comps = [_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(values[:n], shapes))]
             return tuple(comps + values[n:])
 
-        return lifted_graph.plain(element)
+        return plain(element)
 
     chain = req.plan(bool(lift.python_producers))
     upstream = lift.source(shards)
@@ -570,5 +570,5 @@ def _combine(producers: list[Any], ordered: bool = False) -> Any:
     nested = tf1.data.Dataset.from_tensors(producers[0])
     for ds in producers[1:]:
         nested = nested.concatenate(tf1.data.Dataset.from_tensors(ds))
-    return nested.interleave(lambda ds: ds, cycle_length=len(producers), block_length=1,
+    return nested.interleave(plain(lambda ds: ds), cycle_length=len(producers), block_length=1,
                              num_parallel_calls=len(producers), deterministic=ordered)

@@ -34,10 +34,10 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import epoch_limit, frontier, lifted_graph, lifting, pipelines, shared_streams
+from tfdata_bridge._src.compat import epoch_limit, frontier, lifting, pipelines, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 from tfdata_bridge._src.warnings import FallbackWarning
 
 tf1 = tf.compat.v1
@@ -153,7 +153,7 @@ class InputQueue:
         from tfdata_bridge._src.compat.queue_reading import reader
 
         single = reader(self.tensorflow_queue(), method, n)
-        return single.map(lambda row: row)  # (a one-component queue's rows come as 1-tuples)
+        return single.map(plain(lambda row: row))  # (a one-component queue's rows come as 1-tuples)
 
     def tensorflow_queue(self) -> Any:
         """TensorFlow's own queue of these rows, filled from this producer's dataset by a ``QueueRunner``
@@ -352,7 +352,7 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
             return tf.identity(produce()[0])
 
     # tf.compat.v1's map: an OutOfRangeError raised by the lifted ops ends the dataset
-    return tf1.data.Dataset.range(ENDLESS if num_epochs is None else num_epochs).map(lifted_graph.plain(epoch))
+    return tf1.data.Dataset.range(ENDLESS if num_epochs is None else num_epochs).map(plain(epoch))
 
 
 def _epochs_variable() -> Any:

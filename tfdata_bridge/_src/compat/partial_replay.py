@@ -37,7 +37,7 @@ import numpy as np
 
 from tfdata_bridge._src.compat import pipelines
 from tfdata_bridge._src.compat.graph_tables import GraphTable
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
@@ -89,7 +89,7 @@ class Replay:
         if raw:
             return records
         produce = lift.function(0)
-        return records.map(lambda *c: tuple(produce(*c)[:self.width]))
+        return records.map(plain(lambda *c: tuple(produce(*c)[:self.width])))
 
     def partial(self, live: Any) -> list[Any] | None:
         """The records after the last full batch before the failure, each component stacked (``[]`` for
@@ -101,7 +101,7 @@ class Replay:
             batches = 0
             for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
                 full = records.skip(batches * self.batch_size).batch(self.batch_size, drop_remainder=True)
-                counted = tf1.data.make_one_shot_iterator(full.map(lambda *_: 0).batch(per_run)).get_next()
+                counted = tf1.data.make_one_shot_iterator(full.map(plain(lambda *_: 0)).batch(per_run)).get_next()
                 try:
                     while True:
                         batches += len(sess.run(counted))

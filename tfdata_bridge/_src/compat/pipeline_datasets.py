@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src.compat.graph_tables import GraphTable
+from tfdata_bridge._src.tf import plain
 
 _made: GraphTable[dict[str, Made]] = GraphTable("pipeline_datasets")  # graph -> {get_next op name: Made}
 
@@ -68,7 +69,7 @@ def structured(tensors: Any, dataset: Any) -> Any:
             return tuple(flat[t.value_index] for t in tensors)
         return flat[tensors.value_index]
 
-    return dataset.map(restructure)
+    return dataset.map(plain(restructure))
 
 
 def lookup(tensors: Any, purpose: str) -> Made:

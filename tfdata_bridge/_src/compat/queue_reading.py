@@ -29,7 +29,7 @@ from typing import Any
 
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src import op_types
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 QUEUE_OPS = op_types.QUEUE_OPS
 
@@ -151,7 +151,7 @@ def reader(queue: Any, method: str, n: int | None) -> tf.data.Dataset:
         return tuple(_with_shapes(_kernel_dequeue(reopen(), method, n, dtypes), shapes))
 
     # tf.compat.v1's map (unlike tf.data's v2 map) ends the dataset on an OutOfRangeError.
-    return tf.compat.v1.data.Dataset.from_tensors(0).repeat().map(read).with_options(_options())
+    return tf.compat.v1.data.Dataset.from_tensors(0).repeat().map(plain(read)).with_options(_options())
 
 
 def _filler(dtype: Any, shape: Any) -> Any:
@@ -175,7 +175,7 @@ def read(queue: Any, method: str, n: Any, name: str) -> list[Any]:
             return True, tuple(_with_shapes(_kernel_dequeue(ref, method, n, dtypes), shapes))
 
         # tf.compat.v1's map (unlike tf.data's v2 map) ends the dataset on an OutOfRangeError.
-        found = tf.compat.v1.data.Dataset.from_tensors(0).map(dequeue)
+        found = tf.compat.v1.data.Dataset.from_tensors(0).map(plain(dequeue))
         ended = tf.compat.v1.data.Dataset.from_tensors(
             (False, tuple(_filler(d, s) for d, s in zip(dtypes, shapes))))
         # take(1): get_single_element's check for a second element must not dequeue again
@@ -218,7 +218,7 @@ def element_dataset(queue: Any, chunk_size: int = 1) -> tf.data.Dataset:
         dataset = reader(queue, "dequeue_up_to", chunk_size).unbatch()
     names = queue.names
     if names:
-        return dataset.map(lambda *c: dict(zip(names, c)))
+        return dataset.map(plain(lambda *c: dict(zip(names, c))))
     if len(queue.dtypes) == 1:
-        return dataset.map(lambda c: c)
+        return dataset.map(plain(lambda c: c))
     return dataset

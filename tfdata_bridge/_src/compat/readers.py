@@ -35,12 +35,12 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, lifted_graph, shared_streams
+from tfdata_bridge._src.compat import frontier, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, stand_in_iterator, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 from tfdata_bridge._src.symbols import reader_dropin
 
 tf1 = tf.compat.v1
@@ -91,7 +91,7 @@ class FileRead:
             recs = records(config, filename, with_keys)
             return recs.batch(self._n) if self._method == "read_up_to" else recs
 
-        return file_names.flat_map(lifted_graph.plain(per_file))  # (no AutoGraph: nothing in it to convert)
+        return file_names.flat_map(plain(per_file))  # (no AutoGraph: nothing in it to convert)
 
     def _kernel_records(self, with_keys: bool, chunk: int = 1) -> Any:
         """The records TensorFlow's reader kernel of this reader hands this consumer, reading the file names
@@ -110,7 +110,7 @@ class FileRead:
             return (keys, values) if with_keys else values
 
         # tf.compat.v1's map ends the dataset at the OutOfRangeError of a closed, drained queue
-        records_ = tf1.data.Dataset.from_tensors(0).repeat().map(read)
+        records_ = tf1.data.Dataset.from_tensors(0).repeat().map(plain(read))
         return records_.unbatch() if self._n is None and n is not None else records_
 
     def tensorflow_read(self) -> tuple[Any, Any]:

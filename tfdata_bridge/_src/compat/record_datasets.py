@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 TFRECORD_FRAMING = 16  # bytes around each record's data: length (8), its CRC (4), the data's CRC (4)
 KEY_CHUNK = 256  # records whose keys are formatted in one go
@@ -88,7 +88,7 @@ def _format(filename: Any, numbers: Any) -> Any:
 def _numbered_keys(filename: Any, first: int) -> Any:
     """The endless keys ``filename:<n>``, ``n`` counting from ``first``."""
     numbers = tf.data.Dataset.range(first, ENDLESS).batch(KEY_CHUNK)
-    return numbers.map(lambda chunk: _format(filename, chunk)).unbatch()
+    return numbers.map(plain(lambda chunk: _format(filename, chunk))).unbatch()
 
 
 def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
@@ -105,7 +105,7 @@ def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
     first = tf.data.TFRecordDataset(filename, compression_type=config.compression).take(1)
     rest = tf.data.TFRecordDataset(filename, compression_type=config.compression).skip(1).ignore_errors()
     sizes = first.concatenate(rest)
-    keys = sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), offsets).unbatch()
+    keys = sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), plain(offsets)).unbatch()
     return keys.concatenate(tf.data.Dataset.from_tensors(tf.strings.join([filename, ":?"])).repeat())
 
 

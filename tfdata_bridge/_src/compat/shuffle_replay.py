@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 tf1 = tf.compat.v1
 COUNT_CHUNK = 256  # whole batches read per run by the first pass
@@ -62,7 +62,7 @@ def _delivered(sess: Any, records: Any, buffer: int, seed: int, batch_size: int,
     that many), or None where the read again reaches the end."""
 
     def batches() -> Any:
-        numbered = records().enumerate().map(lambda i, _: i)  # (the components still made: a failing op fails)
+        numbered = records().enumerate().map(plain(lambda i, _: i))  # (the components still made: a failing op fails)
         return numbered.shuffle(buffer, seed=seed).batch(batch_size, drop_remainder=True)
 
     got: list[np.ndarray] = []
@@ -100,7 +100,7 @@ def _held(sess: Any, records: Any, delivered: np.ndarray) -> list[list[Any]] | N
     def kept(i: Any, _: Any) -> Any:
         return tf.logical_or(i > last, tf.reduce_any(tf.equal(candidates, i)))
 
-    one = tf1.data.make_one_shot_iterator(records.enumerate().filter(kept)).get_next()
+    one = tf1.data.make_one_shot_iterator(records.enumerate().filter(plain(kept))).get_next()
     held: list[list[Any]] = []
     try:
         while True:

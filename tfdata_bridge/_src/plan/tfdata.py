@@ -8,7 +8,7 @@ from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 from tfdata_bridge._src.plan.model import DROP_KEEP, KEEP, Autotune, Code, Fn, Plan, Value
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 # the functions of keep_input's filter, over elements made as (element, keep) by the per-element function
 _KEEP_FNS: dict[str, Callable[..., Any]] = {
@@ -38,7 +38,7 @@ def _value(value: Value | Fn, fns: Mapping[str, Callable[..., Any]]) -> Any:
     if isinstance(value, Fn):
         if value.key not in fns:
             raise KeyError(f"the plan's step calls {value.text!r}: pass its function as functions[{value.key!r}]")
-        return fns[value.key]
+        return plain(fns[value.key])  # (no AutoGraph: see tf.plain)
     if isinstance(value, Autotune):
         return tf.data.AUTOTUNE
     if isinstance(value, Code):

@@ -42,7 +42,7 @@ from tfdata_bridge._src.runtime.elements import Element, stack
 from tfdata_bridge._src.runtime.generator_source import crossing as failures_crossed
 from tfdata_bridge._src.runtime.generator_source import from_generator
 from tfdata_bridge._src.spec.signature import Signature, numpy_dtype
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 
 # -- the chunk policy ------------------------------------------------------------------------------------------
@@ -336,7 +336,7 @@ def _given_back(channel: Channel, policy: Policy, signature: Signature) -> Cross
 
     spec = (tf.TensorSpec([None], tf.int64), output_signature(signature, policy))
     chunks = from_generator(generate, output_signature=spec)
-    return Crossed(no_read_ahead(chunks.unbatch().map(record)), generate)
+    return Crossed(no_read_ahead(chunks.unbatch().map(plain(record))), generate)
 
 
 def by_calls(begin: Callable[[], np.int64], take: Callable[[Any], list[np.ndarray]], out_spec: Any) -> tf.data.Dataset:
@@ -358,8 +358,8 @@ def by_calls(begin: Callable[[], np.int64], take: Callable[[Any], list[np.ndarra
     # v1's map (preserve_cardinality=False) takes the function's OutOfRangeError as the end of the
     # run's batches, where v2's turns it into an InvalidArgumentError
     v1 = tf.compat.v1.data.Dataset
-    runs = v1.from_tensors(np.int64(0)).map(first)
-    return runs.flat_map(lambda key: v1.from_tensors(key).repeat().map(element))
+    runs = v1.from_tensors(np.int64(0)).map(plain(first))
+    return runs.flat_map(plain(lambda key: v1.from_tensors(key).repeat().map(plain(element))))
 
 
 def run_iterator(source: Owned, policy: Policy, signature: Signature) -> Callable[[], Iterator[Sequence[np.ndarray]]]:

@@ -32,7 +32,7 @@ from typing import Any
 
 from tfdata_bridge._src.spec.consumer import Consumer
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 FORMAT = "tfdata_bridge.materialized/1"
 SPEC_FILE = "spec.json"
@@ -156,7 +156,7 @@ def materialized(out_dir: str) -> Any:
 
     names = tf.data.Dataset.from_tensor_slices(files)
     records = names.interleave(tf.data.TFRecordDataset, cycle_length=len(files), block_length=1)
-    return records.map(parse)
+    return records.map(plain(parse))
 
 
 def _example(components: list[Any]) -> bytes:
