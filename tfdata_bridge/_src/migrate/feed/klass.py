@@ -31,6 +31,8 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.class_coord import Dropped, class_coordinators, drop_args, drop_params
+from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, instance_uses, methods_of, owner_is_instance, \
     runs_close, self_assign, self_attr
@@ -122,13 +124,17 @@ def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str,
     return _Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed])  # type: ignore
 
 
-def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> cst.FunctionDef:
-    """The feeding method as a generator method of ``self`` alone."""
+def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> tuple[cst.FunctionDef, list[str]]:
+    """The feeding method as a generator method of ``self`` alone, and its coordinator parameters (they go)."""
     params = feeder.params
-    if len(params.params) != 2 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
+    if len(params.params) < 2 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
             or params.star_kwarg is not None or params.posonly_params or feeder.decorators:
         raise Refusal(f"the feeding method `{feeder.name.value}` does not take just the session")
     me, sess = params.params[0].name.value, params.params[1].name.value
+    extra = [p.name.value for p in params.params[2:]]
+    if set(extra) - set(coordinator_params(feeder, sess)):
+        raise Refusal(f"the feeding method `{feeder.name.value}` does not take just the session (and coordinators "
+                      "it only checks)")
     key = lambda node: self_attr(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
@@ -137,7 +143,7 @@ def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> cst.Functio
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
     return feeder.with_changes(params=params.with_changes(params=[params.params[0].with_changes(
-        comma=cst.MaybeSentinel.DEFAULT)]), body=body)
+        comma=cst.MaybeSentinel.DEFAULT)]), body=body), extra
 
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
@@ -154,18 +160,20 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if len(feeders) != 1:
         raise Refusal(f"`{self_name}.{parts.enqueue}` is not run by exactly one method")
     feeder = feeders[0]
-    plan.replaced[feeder] = [_generator(feeder, parts, qattr)]
+    generator, extra = _generator(feeder, parts, qattr)
     # the starting method: makes the thread whose target is the feeding method
     starters = [m for m in methods.values() if m is not feeder and attr_uses(m, feeder.name.value)]
     inside = {id(a) for s in starters for a in attr_uses(s, feeder.name.value)}
     elsewhere = [a for a in attr_uses(module, feeder.name.value) if id(a) not in inside]
     if not starters and elsewhere:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside the class
-        plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code)
+        plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
         starter = None
     elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     else:
         starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0])
+    dropped = class_coordinators(module, cls, feeder, extra, starter)
+    plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names)))]
     dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, feeder, starter)
     chain = printer.dataset_text(v1, f"{owner}.{feeder.name.value}", shapes, dtypes, kind, args, call, False, code)
     plan.comment = printer.comment(kind, f"`{feeder.name.value}`", False, kind, args, code)
@@ -173,7 +181,59 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.replaced[dstmt] = [dstmt.with_changes(
         body=[small.with_changes(value=cst.parse_expression(emit.one_shot_get_next(v1, chain)))],
         leading_lines=[*dstmt.leading_lines, *wrapped_comment(plan.comment)])]
+    _drop_coordinators(module, methods, dropped, plan)
     return plan
+
+
+def _drop_coordinators(module, methods: dict[str, cst.FunctionDef], dropped: Dropped, plan: ClassFeed) -> None:
+    """The coordinator's parameters go from their methods (``__init__`` rebuilt without the feed's statements),
+    and their arguments from every call of those methods."""
+    plan.removed += dropped.stmts
+    lines = nodes_of(module, cst.SimpleStatementLine)
+    for name, params in dropped.params.items():
+        method = methods[name]
+        if not params:
+            continue
+        if method in plan.replaced:  # the starter, emptied
+            plan.replaced[method] = [drop_params(plan.replaced[method][0], params)]
+        else:
+            gone = set(plan.removed)
+            plan.replaced[method] = [drop_params(method.visit(_Without(gone)), params)]
+    by_stmt: dict[cst.SimpleStatementLine, dict[cst.Call, cst.Call]] = {}
+    for call, params in dropped.calls.items():
+        stmt = holder_of(lines, call)
+        if stmt is not None and stmt in plan.removed:
+            continue
+        if stmt is None or stmt in plan.replaced:
+            raise Refusal("a call that passes the coordinator is where the rewrite cannot change it")
+        name = "__init__" if isinstance(call.func, cst.Name) else call.func.attr.value
+        by_stmt.setdefault(stmt, {})[call] = drop_args(call, methods[name], params)
+    for stmt, calls in by_stmt.items():
+        plan.replaced[stmt] = [stmt.visit(_Swap(calls))]
+
+
+class _Without(cst.CSTTransformer):
+    """A method without the simple statements in ``gone`` (``pass`` where a block empties)."""
+
+    def __init__(self, gone: set[cst.CSTNode]) -> None:
+        super().__init__()
+        self.gone = gone
+
+    def leave_SimpleStatementLine(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if original in self.gone else updated
+
+    def leave_IndentedBlock(self, original, updated):
+        return updated if updated.body else updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, calls: dict[cst.Call, cst.Call]) -> None:
+        super().__init__()
+        self.calls = calls
+
+    def leave_Call(self, original, updated):
+        new = self.calls.get(original)
+        return updated.with_changes(args=new.args) if new is not None else updated
 
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: _Init, qattr: str, feeder: cst.FunctionDef,

@@ -120,7 +120,7 @@ def _joins_only(stmt: cst.CSTNode) -> bool:
 
 
 def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, uses_: list[cst.Attribute],
-                    code) -> list[cst.CSTNode]:
+                    code, passed: int = 1) -> list[cst.CSTNode]:
     """What goes with threads made outside a class on its feeding method (``Thread(target=reader.feed,
     args=(sess,))``): one thread (it closes the queue: several would race), its statement and its plumbing."""
     uses = ThreadUses(index, module)
@@ -130,7 +130,7 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
     call = next((c for c in index.threads if any(n is ref for n in nodes_of(c, cst.Attribute))), None)
     if call is None or thread_call_parts(call)[0] is not ref:
         raise Refusal(f"`{feeder}` is used other than as one `threading.Thread`'s target")
-    if len(thread_call_parts(call)[1]) != 1:
+    if len(thread_call_parts(call)[1]) != passed:
         raise Refusal(f"the thread does not pass `{feeder}` just its session")
     handles: set[str] = set()
     gone: list[cst.CSTNode] = []
