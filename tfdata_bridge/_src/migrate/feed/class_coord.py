@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.feed.coord import checked_names, refs
-from tfdata_bridge._src.migrate.feed.members import instance_uses, methods_of, self_assign
+from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_assign
 
 
 @dataclass
@@ -62,7 +62,7 @@ def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.Functi
         for call, ps in calls.items():
             out.calls.setdefault(call, []).extend(ps)
     for attr in starter_sets - {n.split(".", 1)[1] for n in out.names if "." in n}:
-        if any(_in(feeder, u) for u in instance_uses(module, cls, attr)):
+        if any(contains(feeder, u) for u in instance_uses(module, cls, attr)):
             raise Refusal(f"`{me}.{attr}` is set in `{starter.name.value}`, which makes no thread now, and read "
                           f"by `{feeder.name.value}`")
     if starter is not None and extra:
@@ -81,10 +81,6 @@ def _assigned_attr(stmt: cst.SimpleStatementLine, method: cst.FunctionDef) -> st
     return found[0] if found is not None else None
 
 
-def _in(node: cst.CSTNode, target: cst.CSTNode) -> bool:
-    return any(n is target for n in nodes_of(node, type(target)))
-
-
 def _set_stmts(module, cls, attr, methods) -> list[cst.SimpleStatementLine]:
     return [s for m in methods.values() for s in nodes_of(m, cst.SimpleStatementLine) if _assigned_attr(s, m) == attr]
 
@@ -95,7 +91,7 @@ def _sets(module, cls, feeder, attr, methods) -> list[tuple[str, str]] | None:
     stmts = _set_stmts(module, cls, attr, methods)
     out = []
     for stmt in stmts:
-        method = next(m for m in methods.values() if _in(m, stmt))
+        method = next(m for m in methods.values() if contains(m, stmt))
         value = stmt.body[0].value
         params = [p.name.value for p in method.params.params]
         if not isinstance(value, cst.Name) or value.value not in params[1:]:
@@ -105,7 +101,7 @@ def _sets(module, cls, feeder, attr, methods) -> list[tuple[str, str]] | None:
             return None
         out.append((method.name.value, value.value))
     gone = {id(a) for s in stmts for a in nodes_of(s, cst.Attribute)}
-    if any(id(u) not in gone and not _in(feeder, u) for u in instance_uses(module, cls, attr)):
+    if any(id(u) not in gone and not contains(feeder, u) for u in instance_uses(module, cls, attr)):
         return None
     return out
 
@@ -160,3 +156,54 @@ def drop_params(method: cst.FunctionDef, params: list[str]) -> cst.FunctionDef:
     if len(kept) < len(method.params.params):
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return method.with_changes(params=method.params.with_changes(params=kept))
+
+
+def drop_coordinators(module, methods: dict[str, cst.FunctionDef], dropped: Dropped, plan) -> None:
+    """The coordinator's parameters go from their methods (``__init__`` rebuilt without the feed's statements),
+    and their arguments from every call of those methods."""
+    plan.removed += dropped.stmts
+    lines = nodes_of(module, cst.SimpleStatementLine)
+    for name, params in dropped.params.items():
+        method = methods[name]
+        if not params:
+            continue
+        if method in plan.replaced:  # the starter, emptied
+            plan.replaced[method] = [drop_params(plan.replaced[method][0], params)]
+        else:
+            gone = set(plan.removed)
+            plan.replaced[method] = [drop_params(method.visit(_Without(gone)), params)]
+    by_stmt: dict[cst.SimpleStatementLine, dict[cst.Call, cst.Call]] = {}
+    for call, params in dropped.calls.items():
+        stmt = holder_of(lines, call)
+        if stmt is not None and stmt in plan.removed:
+            continue
+        if stmt is None or stmt in plan.replaced:
+            raise Refusal("a call that passes the coordinator is where the rewrite cannot change it")
+        name = "__init__" if isinstance(call.func, cst.Name) else call.func.attr.value
+        by_stmt.setdefault(stmt, {})[call] = drop_args(call, methods[name], params)
+    for stmt, calls in by_stmt.items():
+        plan.replaced[stmt] = [stmt.visit(_Swap(calls))]
+
+
+class _Without(cst.CSTTransformer):
+    """A method without the simple statements in ``gone`` (``pass`` where a block empties)."""
+
+    def __init__(self, gone: set[cst.CSTNode]) -> None:
+        super().__init__()
+        self.gone = gone
+
+    def leave_SimpleStatementLine(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if original in self.gone else updated
+
+    def leave_IndentedBlock(self, original, updated):
+        return updated if updated.body else updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, calls: dict[cst.Call, cst.Call]) -> None:
+        super().__init__()
+        self.calls = calls
+
+    def leave_Call(self, original, updated):
+        new = self.calls.get(original)
+        return updated.with_changes(args=new.args) if new is not None else updated

@@ -158,6 +158,10 @@ class FeedFinder:
         fns = [s for s in body if isinstance(s, cst.FunctionDef)]
         holder = [f for f in fns if any(id(st) in _node_ids(f) for _, st in uses)]
         if len(uses) != 1 or len(holder) != 1:
+            for _, stmt in uses:
+                if sub := _thread_subclass_given(module, stmt, enqueue_op) if module is not None else None:
+                    raise Refusal(f"`{enqueue_op}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` "
+                                  "feeds it: not rewritten yet; `--fallback compat` runs it through the drop-in")
             raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
         fn = holder[0]
         params = fn.params

@@ -31,17 +31,17 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
-from tfdata_bridge._src.migrate.feed.class_coord import Dropped, class_coordinators, drop_args, drop_params
+from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
-from tfdata_bridge._src.migrate.feed.members import attr_uses, instance_uses, methods_of, owner_is_instance, \
-    runs_close, self_assign, self_attr
+from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, instance_uses, methods_of, \
+    owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, feed_prefix, \
     feed_queue_kind, queue_args
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 
-_KINDS = ("FIFOQueue", "PaddingFIFOQueue")
+_KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 
 
 @dataclass
@@ -60,6 +60,7 @@ class _Init:
     close: str | None
     fed: list[str]
     calls: list[cst.Call]  # their ``placeholder(...)`` calls
+    many: bool  # ``enqueue_many``: each run enqueues a batch
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -78,15 +79,17 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
             if kind is None:
                 continue
             line = index.lines.get(stmt, 0)
+            fed: list[bool] = []  # (a shuffle queue is said only once it is fed: others are another family's)
             try:
                 v1 = feed_prefix(index, found[1], v1_default, index.tf_aliases)
                 if not v1:
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
-                plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1)
+                plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1, fed)
                 plan.line = line
                 out.append((line, kind, plan))
             except Refusal as exc:
-                out.append((line, kind, exc))
+                if kind != "RandomShuffleQueue" or fed:
+                    out.append((line, kind, exc))
     return out
 
 
@@ -96,6 +99,7 @@ def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str,
     statements into ``removed``."""
     enqueue_attr = close_attr = None
     items = None
+    many = False
     placeholders: dict[str, cst.SimpleStatementLine] = {}
     for stmt in init.body.body:
         found = self_assign(stmt, self_name)
@@ -105,8 +109,8 @@ def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str,
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
                 and self_attr(value.func.value, self_name) == qattr:
             method = value.func.attr.value
-            if method == "enqueue" and enqueue_attr is None and len(value.args) == 1:
-                enqueue_attr, items = attr, value.args[0].value
+            if method in ("enqueue", "enqueue_many") and enqueue_attr is None and len(value.args) == 1:
+                enqueue_attr, items, many = attr, value.args[0].value, method == "enqueue_many"
                 removed.append(stmt)
             elif method == "close" and close_attr is None:
                 close_attr = attr
@@ -121,7 +125,7 @@ def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str,
     if None in fed or any(f not in placeholders for f in fed) or len(fed) != components:
         raise Refusal("the enqueue op does not take one placeholder attribute per queue component")
     removed += [placeholders[f] for f in fed]  # type: ignore[index]
-    return _Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed])  # type: ignore
+    return _Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
 
 
 def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> tuple[cst.FunctionDef, list[str]]:
@@ -147,24 +151,33 @@ def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> tuple[cst.F
 
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
-          qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str) -> ClassFeed:
+          qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
+          fed: list[bool]) -> ClassFeed:
     args = queue_args(qcall, kind)
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt])
     methods = methods_of(cls)
     parts = _init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed)
-    shapes = component_shapes(args, parts.calls, False, code)
+    fed.append(True)
+    shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
     # the feeding method: runs the enqueue op with the placeholders fed, once in its loop
     feeders = [m for m in methods.values() if m is not init and attr_uses(m, parts.enqueue)]
     if len(feeders) != 1:
         raise Refusal(f"`{self_name}.{parts.enqueue}` is not run by exactly one method")
     feeder = feeders[0]
+    others = [q for q, op in enqueue_ops(init, self_name).items() if q != qattr and attr_uses(feeder, op)]
+    if others:
+        raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
+                      "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
     generator, extra = _generator(feeder, parts, qattr)
     # the starting method: makes the thread whose target is the feeding method
-    starters = [m for m in methods.values() if m is not feeder and attr_uses(m, feeder.name.value)]
-    inside = {id(a) for s in starters for a in attr_uses(s, feeder.name.value)}
-    elsewhere = [a for a in attr_uses(module, feeder.name.value) if id(a) not in inside]
+    # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
+    own = {id(a) for a in attr_uses(feeder, feeder.name.value)}
+    uses = [a for a in instance_uses(module, cls, feeder.name.value) if id(a) not in own]
+    starters = [m for m in methods.values() if m is not feeder and any(contains(m, a) for a in uses)]
+    inside = {id(a) for a in uses if any(contains(s, a) for s in starters)}
+    elsewhere = [a for a in uses if id(a) not in inside]
     if not starters and elsewhere:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside the class
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
         starter = None
@@ -175,65 +188,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dropped = class_coordinators(module, cls, feeder, extra, starter)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names)))]
     dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, feeder, starter)
-    chain = printer.dataset_text(v1, f"{owner}.{feeder.name.value}", shapes, dtypes, kind, args, call, False, code)
-    plan.comment = printer.comment(kind, f"`{feeder.name.value}`", False, kind, args, code)
+    chain = printer.dataset_text(v1, f"{owner}.{feeder.name.value}", shapes, dtypes, kind, args, call, parts.many,
+                                   code)
+    plan.comment = printer.comment(kind, f"`{feeder.name.value}`", parts.many, kind, args, code)
     small = dstmt.body[0]
     plan.replaced[dstmt] = [dstmt.with_changes(
         body=[small.with_changes(value=cst.parse_expression(emit.one_shot_get_next(v1, chain)))],
         leading_lines=[*dstmt.leading_lines, *wrapped_comment(plan.comment)])]
-    _drop_coordinators(module, methods, dropped, plan)
+    drop_coordinators(module, methods, dropped, plan)
     return plan
-
-
-def _drop_coordinators(module, methods: dict[str, cst.FunctionDef], dropped: Dropped, plan: ClassFeed) -> None:
-    """The coordinator's parameters go from their methods (``__init__`` rebuilt without the feed's statements),
-    and their arguments from every call of those methods."""
-    plan.removed += dropped.stmts
-    lines = nodes_of(module, cst.SimpleStatementLine)
-    for name, params in dropped.params.items():
-        method = methods[name]
-        if not params:
-            continue
-        if method in plan.replaced:  # the starter, emptied
-            plan.replaced[method] = [drop_params(plan.replaced[method][0], params)]
-        else:
-            gone = set(plan.removed)
-            plan.replaced[method] = [drop_params(method.visit(_Without(gone)), params)]
-    by_stmt: dict[cst.SimpleStatementLine, dict[cst.Call, cst.Call]] = {}
-    for call, params in dropped.calls.items():
-        stmt = holder_of(lines, call)
-        if stmt is not None and stmt in plan.removed:
-            continue
-        if stmt is None or stmt in plan.replaced:
-            raise Refusal("a call that passes the coordinator is where the rewrite cannot change it")
-        name = "__init__" if isinstance(call.func, cst.Name) else call.func.attr.value
-        by_stmt.setdefault(stmt, {})[call] = drop_args(call, methods[name], params)
-    for stmt, calls in by_stmt.items():
-        plan.replaced[stmt] = [stmt.visit(_Swap(calls))]
-
-
-class _Without(cst.CSTTransformer):
-    """A method without the simple statements in ``gone`` (``pass`` where a block empties)."""
-
-    def __init__(self, gone: set[cst.CSTNode]) -> None:
-        super().__init__()
-        self.gone = gone
-
-    def leave_SimpleStatementLine(self, original, updated):
-        return cst.RemovalSentinel.REMOVE if original in self.gone else updated
-
-    def leave_IndentedBlock(self, original, updated):
-        return updated if updated.body else updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
-
-
-class _Swap(cst.CSTTransformer):
-    def __init__(self, calls: dict[cst.Call, cst.Call]) -> None:
-        super().__init__()
-        self.calls = calls
-
-    def leave_Call(self, original, updated):
-        new = self.calls.get(original)
-        return updated.with_changes(args=new.args) if new is not None else updated
 
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: _Init, qattr: str, feeder: cst.FunctionDef,

@@ -85,3 +85,21 @@ def runs_close(stmt: cst.SimpleStatementLine, use: cst.Attribute, inline: bool) 
         return False
     op = call.args[0].value
     return is_close_call(op, lambda q: q is use) if inline else op is use
+
+
+def contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
+    return any(n is target for n in nodes_of(node, type(target)))
+
+
+def enqueue_ops(init: cst.FunctionDef, self_name: str) -> dict[str, str]:
+    """queue attribute -> its enqueue op's attribute, for ``self.op = self.queue.enqueue[_many](...)`` in ``__init__``."""
+    out = {}
+    for stmt in init.body.body:
+        found = self_assign(stmt, self_name)
+        value = found[1] if found is not None else None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                and value.func.attr.value in ("enqueue", "enqueue_many"):
+            queue = self_attr(value.func.value, self_name)
+            if queue is not None:
+                out.setdefault(queue, found[0])
+    return out
