@@ -62,12 +62,17 @@ def test_a_coordinator_the_class_uses_beyond_the_loop_stays_and_the_feed_is_stil
         in result.code
 
 
-def test_a_class_built_through_star_args_keeps_its_coordinator():
-    source = _source("coord_init").replace("reader = RowReader(22, coord, queue_size=8)",
-                                           "args = (22, coord)\n    reader = RowReader(*args, queue_size=8)")
-    result = rewrite(source, to="tfdata")
-    assert not result.refused, result.notes
-    assert "reader = RowReader(*args, queue_size=8)" in result.code and "self.coord = coord" in result.code
+def test_a_class_whose_calls_cannot_all_be_seen_keeps_its_parameter_unused():
+    starred = _source("coord_init").replace("reader = RowReader(22, coord, queue_size=8)",
+                                            "args = (22, coord)\n    reader = RowReader(*args, queue_size=8)")
+    library = _source("coord_init").split("def main(data_dir):")[0]  # (a library module: others build it)
+    for text in (starred, library):
+        result = rewrite(text, to="tfdata")
+        assert not result.refused, result.notes
+        code = result.code.split('"""', 2)[2]
+        assert "    def __init__(self, n, coord, queue_size=8):\n        self.n = n\n        self.threads = []\n" in code
+        assert "self.coord" not in code and "should_stop" not in code.split("def main")[0]
+    assert "reader = RowReader(*args, queue_size=8)" in rewrite(starred, to="tfdata").code
 
 
 def test_a_coordinator_set_by_the_starter_and_used_for_more_than_checks_is_refused():

@@ -34,12 +34,14 @@ class Dropped:
 def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef, extra: list[str],
                        starter: cst.FunctionDef | None) -> Dropped:
     """What goes with the thread: the loop's checks of coordinators it only checks (``extra``: the feeding
-    method's own coordinator parameters, passed by the starter's thread), their attributes and parameters."""
+    method's own coordinator parameters, passed by the starter's thread), the statements that set them on
+    ``self``, and the parameters that only fed them where every call of their method is in this module."""
     me = feeder.params.params[0].name.value
-    out = Dropped(params={starter.name.value: []} if starter is not None and extra else {})
+    out = Dropped()
     methods = methods_of(cls)
     starter_sets = {a for s in (nodes_of(starter, cst.SimpleStatementLine) if starter is not None else ())
                     if (a := _assigned_attr(s, starter)) is not None}
+    removable: dict[str, list[str]] = {}
     for name in checked_names(feeder):
         if "." not in name:  # a parameter (``extra``) or a module-level coordinator
             out.names.append(name)
@@ -48,31 +50,28 @@ def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.Functi
         if owner != me or "." in attr:
             continue
         sets = _sets(module, cls, feeder, attr, methods)
-        params = {m: [p] for m, p in sets} if sets is not None else None
-        calls = _calls_for(module, cls, methods, params) if params is not None else None
-        if calls is None:
+        if sets is None:
             if attr in starter_sets:
                 raise Refusal(f"`{me}.{attr}` is set in `{starter.name.value}`, which makes no thread now, and "
                               "is used where the rewrite cannot follow it")
             continue
         out.names.append(name)
-        for (m, p), stmt in zip(sets, _set_stmts(module, cls, attr, methods)):
-            out.params.setdefault(m, []).append(p)
+        for method, stmt, param in sets:
             out.stmts.append(stmt)
-        for call, ps in calls.items():
-            out.calls.setdefault(call, []).extend(ps)
+            if param is not None:
+                removable.setdefault(method, []).append(param)
     for attr in starter_sets - {n.split(".", 1)[1] for n in out.names if "." in n}:
         if any(contains(feeder, u) for u in instance_uses(module, cls, attr)):
             raise Refusal(f"`{me}.{attr}` is set in `{starter.name.value}`, which makes no thread now, and read "
                           f"by `{feeder.name.value}`")
     if starter is not None and extra:
-        out.params[starter.name.value] += _thread_passed(starter, extra, feeder)
-        calls = _calls_for(module, cls, methods, {starter.name.value: out.params[starter.name.value]})
-        if calls is None:
-            raise Refusal(f"a call of `{starter.name.value}` passes its arguments in a way the rewrite cannot "
-                          "follow")
-        for call, ps in calls.items():
-            out.calls[call] = sorted(set(out.calls.get(call, [])) | set(ps))
+        removable.setdefault(starter.name.value, []).extend(_thread_passed(starter, extra, feeder))
+    for method, params in removable.items():  # (a method called elsewhere, or not plainly, keeps them: unused)
+        calls = _calls_for(module, cls, methods, {method: params})
+        if calls:
+            out.params[method] = params
+            for call, ps in calls.items():
+                out.calls.setdefault(call, []).extend(ps)
     return out
 
 
@@ -85,21 +84,19 @@ def _set_stmts(module, cls, attr, methods) -> list[cst.SimpleStatementLine]:
     return [s for m in methods.values() for s in nodes_of(m, cst.SimpleStatementLine) if _assigned_attr(s, m) == attr]
 
 
-def _sets(module, cls, feeder, attr, methods) -> list[tuple[str, str]] | None:
-    """(method, parameter) of each ``self.attr = parameter`` when that is every use of ``attr`` beyond the loop's
-    checks, and the parameter is used for nothing else in its method; else None."""
+def _sets(module, cls, feeder, attr, methods) -> list[tuple[str, cst.SimpleStatementLine, str | None]] | None:
+    """(method, statement, the parameter that only fed it or None) of each ``self.attr = name``, when those and
+    the loop's checks are every use of ``attr``; else None."""
     stmts = _set_stmts(module, cls, attr, methods)
     out = []
     for stmt in stmts:
         method = next(m for m in methods.values() if contains(m, stmt))
         value = stmt.body[0].value
+        if method is feeder or not isinstance(value, cst.Name):
+            return None
         params = [p.name.value for p in method.params.params]
-        if not isinstance(value, cst.Name) or value.value not in params[1:]:
-            return None
-        uses = refs(method.body, value.value)
-        if method is feeder or uses != [value]:
-            return None
-        out.append((method.name.value, value.value))
+        only = value.value in params[1:] and refs(method.body, value.value) == [value]
+        out.append((method.name.value, stmt, value.value if only else None))
     gone = {id(a) for s in stmts for a in nodes_of(s, cst.Attribute)}
     if any(id(u) not in gone and not contains(feeder, u) for u in instance_uses(module, cls, attr)):
         return None
