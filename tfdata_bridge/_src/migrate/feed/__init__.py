@@ -4,6 +4,8 @@ a ``from_generator`` source whose generator is the feeding loop, in a function o
     queue.py     what it matches: the fed queue kinds by TensorFlow path, their arguments, the shapes
     loop.py      the feeding loop: ``sess.run(enqueue, feed_dict=...)`` -> ``yield``, the close its end
     coord.py     a coordinator only the loop checks: its checks go with the thread
+    class_coord.py  (class form) such a coordinator kept on ``self`` or passed in: its attribute and
+                 parameters go too
     threads.py   how a feeding thread is made and what the program does with its handle
     plumbing.py  what goes with the threads: closers, close runs, their arguments
     function.py  the function form (``FeedFinder``)
