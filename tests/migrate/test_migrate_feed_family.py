@@ -63,8 +63,8 @@ def test_a_coordinator_the_class_uses_beyond_the_loop_stays_and_the_feed_is_stil
 
 
 def test_a_class_whose_calls_cannot_all_be_seen_keeps_its_parameter_unused():
-    starred = _source("coord_init").replace("reader = RowReader(22, coord, queue_size=8)",
-                                            "args = (22, coord)\n    reader = RowReader(*args, queue_size=8)")
+    starred = _source("coord_init").replace("reader = RowReader(22, coordinator, queue_size=8)",
+                                            "args = (22, coordinator)\n    reader = RowReader(*args, queue_size=8)")
     library = _source("coord_init").split("def main(data_dir):")[0]  # (a library module: others build it)
     for text in (starred, library):
         result = rewrite(text, to="tfdata")

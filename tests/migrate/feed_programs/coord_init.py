@@ -41,23 +41,20 @@ class RowReader(object):
 
 
 def main(data_dir):
-    coord = tf.train.Coordinator()
-    reader = RowReader(22, coord, queue_size=8)
+    coordinator = tf.train.Coordinator()
+    reader = RowReader(22, coordinator, queue_size=8)
     rows, labels = reader.dequeue(4)
-    batches, end = [], None
-    sess = tf.Session()
-    threads = tf.train.start_queue_runners(sess=sess, coord=coord)
-    reader.start_threads(sess)
-    try:
-        while not coord.should_stop():
-            r, l = sess.run([rows, labels])
-            batches.append([r.tolist(), l.tolist()])
-    except tf.errors.OutOfRangeError:
-        end = 'OutOfRangeError'
-    finally:
-        coord.request_stop()
-        coord.join(threads)
-    for t in reader.threads:
-        t.join()
-    sess.close()
-    return {'batches': batches, 'end': end}
+    result = {'batches': [], 'end': None}
+    with tf.Session() as session:
+        runners = tf.train.start_queue_runners(sess=session, coord=coordinator)
+        started = reader.start_threads(session)
+        try:
+            while not coordinator.should_stop():
+                got = session.run({'rows': rows, 'labels': labels})
+                result['batches'].append([got['rows'].tolist(), got['labels'].tolist()])
+        except tf.errors.OutOfRangeError:
+            result['end'] = 'OutOfRangeError'
+        finally:
+            coordinator.request_stop()
+            coordinator.join(runners + started)
+    return result
