@@ -31,3 +31,14 @@ def comment_lines(comments: list[str]) -> list[cst.EmptyLine]:
 def comment_leading_lines(stmt: cst.CSTNode) -> list[cst.EmptyLine]:
     """The comment lines (not the blank ones) before a statement."""
     return [line for line in getattr(stmt, "leading_lines", ()) if line.comment is not None]
+
+
+def wrapped_comment(text: str, width: int = 100) -> list[cst.EmptyLine]:
+    """``text`` as ``#`` lines of at most ``width`` characters (a word longer than that stands alone)."""
+    words, lines, line = text.split(" "), [], "#"
+    for word in words:
+        if len(line) + 1 + len(word) > width and line != "#":
+            lines.append(line)
+            line = "#"
+        line += " " + word
+    return [cst.EmptyLine(comment=cst.Comment(t)) for t in [*lines, line]]

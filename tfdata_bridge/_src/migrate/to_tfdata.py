@@ -20,8 +20,8 @@ from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_pa
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
-from tfdata_bridge._src.migrate.feed_class import class_feeds
-from tfdata_bridge._src.migrate.feed_thread import FeedFinder, feed_prefix, feed_queue_kind
+from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_lines
+from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
@@ -628,14 +628,3 @@ def _moved(p: Pipeline) -> list[cst.CSTNode]:
     extra = p.source.prefetch.removed if p.source.prefetch is not None else []
     return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates),
             *p.source.removes]
-
-
-def _comment_lines(comment: str, width: int = 100) -> list[cst.EmptyLine]:
-    words, lines, line = comment.split(" "), [], "#"
-    for word in words:
-        if len(line) + 1 + len(word) > width and line != "#":
-            lines.append(line)
-            line = "#"
-        line += " " + word
-    lines.append(line)
-    return [cst.EmptyLine(comment=cst.Comment(text)) for text in lines]

@@ -1,0 +1,162 @@
+"""The feed-thread codemod family (`migrate/feed/`, issue 17 items 2 and 7) on the shapes of public feed-thread
+pipelines: a coordinator that only the feeding class and its loop use goes with the thread (kept as
+`self.coord`, handed to `start_threads`, passed on to the thread, module-level, `finally: request_stop()`); a
+class feeding a `RandomShuffleQueue` by `enqueue_many` of numpy slices from a generator method; and the shapes
+it refuses, with the reason, which `--fallback compat` runs. Text tests without TensorFlow, then one test that
+runs every program both ways in one TensorFlow process."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tfdata_bridge.migrate import rewrite, scan_source
+
+from test_migrate_corpus import _close, _key, _results, _rows, _start
+
+PROGRAMS = pathlib.Path(__file__).parent / "feed_programs"
+
+
+def _source(name: str) -> str:
+    return (PROGRAMS / f"{name}.py").read_text()
+
+
+def _refused(result) -> str:
+    return " | ".join(n.message for n in result.refused)
+
+
+@pytest.mark.parametrize("name, made", [
+    pytest.param("coord_init", "reader = RowReader(22, queue_size=8)\n", id="self.coord-from-init"),
+    pytest.param("coord_starter", "threads = feeder.start_threads(sess)\n", id="self.coord-from-start_threads"),
+    pytest.param("coord_thread_arg", "loader.start_threads(sess)\n", id="passed-on-to-the-thread"),
+    pytest.param("coord_module", "source.start(sess)\n", id="module-level"),
+])
+def test_a_coordinator_only_the_feeding_class_uses_goes_with_the_thread(name, made):
+    result = rewrite(_source(name), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code.split('"""', 2)[2]  # (after the module's docstring)
+    assert "Coordinator" not in code and "should_stop" not in code and "request_stop" not in code, code
+    assert "stop_on_exception" not in code and "threading" not in code, code
+    assert made in code  # its calls no longer pass the coordinator
+    assert scan_source(code) == ()
+
+
+def test_the_class_coordinators_parameters_go_from_the_methods_and_the_loop_keeps_its_own_end():
+    code = rewrite(_source("coord_init"), to="tfdata").code
+    assert "    def __init__(self, n, queue_size=8):\n        self.n = n\n        self.threads = []\n" in code
+    code = rewrite(_source("coord_thread_arg"), to="tfdata").code
+    assert ("    def thread_main(self):\n        i = 0\n        while True:\n            if i >= self.limit:\n"
+            "                break\n            yield i * i\n            i += 1\n") in code
+    assert "    def start_threads(self, sess, n_threads=1):\n" in code
+
+
+def test_a_coordinator_the_class_uses_beyond_the_loop_stays_and_the_feed_is_still_rewritten():
+    source = _source("coord_init").replace(
+        "    def dequeue(self, num_elements):\n",
+        "    def stop(self):\n        self.coord.request_stop()\n\n    def dequeue(self, num_elements):\n")
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "    def __init__(self, n, coord, queue_size=8):\n" in result.code
+    assert "            if self.coord.should_stop():\n                break\n            yield (row, label)\n" \
+        in result.code
+
+
+def test_a_class_whose_calls_cannot_all_be_seen_keeps_its_parameter_unused():
+    starred = _source("coord_init").replace("reader = RowReader(22, coordinator, queue_size=8)",
+                                            "args = (22, coordinator)\n    reader = RowReader(*args, queue_size=8)")
+    library = _source("coord_init").split("def main(data_dir):")[0]  # (a library module: others build it)
+    for text in (starred, library):
+        result = rewrite(text, to="tfdata")
+        assert not result.refused, result.notes
+        code = result.code.split('"""', 2)[2]
+        assert "    def __init__(self, n, coord, queue_size=8):\n        self.n = n\n        self.threads = []\n" in code
+        assert "self.coord" not in code and "should_stop" not in code.split("def main")[0]
+    assert "reader = RowReader(*args, queue_size=8)" in rewrite(starred, to="tfdata").code
+
+
+def test_a_coordinator_set_by_the_starter_and_used_for_more_than_checks_is_refused():
+    source = _source("coord_starter").replace("                if self.coord.should_stop():\n                    return\n",
+                                              "                if self.coord.should_stop():\n"
+                                              "                    self.coord.request_stop()\n"
+                                              "                    return\n")
+    assert source != _source("coord_starter")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source  # before: the starter lost `self.coord = coord` and the loop still read it
+    assert "`self.coord` is set in `start_threads`" in _refused(result), result.notes
+
+
+def test_a_shuffle_queue_fed_by_enqueue_many_in_a_class_is_unbatched_then_shuffled():
+    result = rewrite(_source("shuffle_many_class"), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert ".unbatch()\n            .shuffle(40)\n            .batch(4, drop_remainder=True)\n" in code
+    assert "tf.TensorSpec(shape=[None, 2], dtype=tf.float32)" in code  # a yield is a batch
+    assert "    def thread_main(self):\n        for dataX, dataY in self.data_iterator():\n" in code
+    assert "min_after_dequeue" in code  # (the comment says what differs: legacy held 10 back until the close)
+    assert scan_source(code) == ()
+
+
+def test_a_class_shuffle_queue_that_is_not_fed_is_no_feed_refusal():
+    source = _source("shuffle_many_class").replace("self.queue.enqueue_many([self.dataX, self.dataY])",
+                                                   "self.queue.enqueue_many([tf.zeros([3, 2]), tf.zeros([3], tf.int64)])")
+    result = rewrite(source, to="tfdata")
+    assert not any("RandomShuffleQueue` left: `__init__`" in n.message for n in result.refused), result.notes
+
+
+def test_numpy_slices_fed_by_enqueue_many_from_a_function():
+    result = rewrite(_source("sliced_function"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "            yield data[i:i + step]\n" in result.code and ".unbatch()" in result.code
+    assert "yield from feed(6)" in result.code
+
+
+@pytest.mark.parametrize("name, reason", [
+    pytest.param("two_queues_one_thread", "`thread_main` feeds several queues", id="several-queues-one-thread"),
+    pytest.param("thread_class_run", "`enqueue_op` is handed to `Feeder`, a `threading.Thread` subclass",
+                 id="thread-class-run"),
+    pytest.param("size_in_loop", "`queue.size` is not part of the feed-thread pattern", id="queue-size-in-loop"),
+])
+def test_what_the_family_refuses_is_left_with_its_reason_and_runs_through_the_drop_in(name, reason):
+    source = _source(name)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and reason in _refused(result), result.notes
+    fallback = rewrite(source, to="tfdata", fallback="compat")
+    assert "tfdata_bridge.compat.v1" in fallback.code
+
+
+# name -> (how the original's order is fixed, what the migration makes of it)
+BOTH_WAYS = {"coord_init": ("order", "tfdata"), "coord_starter": ("order", "tfdata"),
+             "coord_thread_arg": ("order", "tfdata"), "coord_module": ("order", "tfdata"),
+             "shuffle_many_class": ("multiset", "tfdata"), "sliced_function": ("order", "tfdata"),
+             "two_queues_one_thread": ("order", "compat"), "thread_class_run": ("order", "compat"),
+             "size_in_loop": ("order", "compat")}
+
+
+@pytest.mark.timeout(400)  # one TensorFlow process; on a loaded 2-core machine its start alone is slow
+def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
+    """Originals under `tensorflow.compat.v1` and their migrations (`--to tfdata --fallback compat`) side by side,
+    in one process; the programs make their own data."""
+    migrated = tmp_path / "migrated"
+    migrated.mkdir()
+    for name, (_, kind) in BOTH_WAYS.items():
+        result = rewrite(_source(name), to="tfdata", fallback="compat")
+        assert ("tfdata_bridge" in result.code) == (kind == "compat"), (name, result.notes)
+        assert "threading" not in result.code or kind == "compat", name
+        (migrated / f"{name}.py").write_text(result.code)
+    (tmp_path / "data").mkdir()
+    run = _start([str(tmp_path / "data"), *[str(PROGRAMS / f"{n}.py") for n in BOTH_WAYS],
+                  *[str(migrated / f"{n}.py") for n in BOTH_WAYS]], migrated)
+    results = _results(run)
+    for name, (order, _) in BOTH_WAYS.items():
+        want, got = results[str(PROGRAMS / f"{name}.py")], results[str(migrated / f"{name}.py")]
+        assert "error" not in want and "error" not in got, (name, want, got)
+        assert got["end"] == want["end"] == "OutOfRangeError", name
+        assert got.get("bounded", True) and want.get("bounded", True), name
+        rows_got, rows_want = [_rows(b) for b in got["batches"]], [_rows(b) for b in want["batches"]]
+        assert len(rows_want) > 1 and [len(b) for b in rows_got] == [len(b) for b in rows_want], name
+        if order == "order":
+            assert _close(rows_got, rows_want), (name, rows_got, rows_want)
+        else:
+            flat = [sorted((r for b in rows for r in b), key=_key) for rows in (rows_got, rows_want)]
+            assert _close(*flat), name

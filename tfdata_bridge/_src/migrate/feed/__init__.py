@@ -1,0 +1,23 @@
+"""The feed-thread codemod family (issue 17, item 2): a queue fed by Python threads through placeholders becomes
+a ``from_generator`` source whose generator is the feeding loop, in a function or in a class.
+
+    queue.py     what it matches: the fed queue kinds by TensorFlow path, their arguments, the shapes
+    loop.py      the feeding loop: ``sess.run(enqueue, feed_dict=...)`` -> ``yield``, the close its end
+    coord.py     a coordinator only the loop checks: its checks go with the thread
+    class_coord.py  (class form) such a coordinator kept on ``self`` or passed in: its attribute and
+                 parameters go too
+    threads.py   how a feeding thread is made and what the program does with its handle
+    plumbing.py  what goes with the threads: closers, close runs, their arguments
+    function.py  the function form (``FeedFinder``)
+    klass.py     the class form (``class_feeds``), with ``members.py`` (an instance's attributes) and
+                 ``starter.py`` (the method that started the thread)
+    printer.py   the one printer: the dataset chain and the comment, for both forms
+"""
+
+from __future__ import annotations
+
+from tfdata_bridge._src.migrate.feed.function import FeedFinder
+from tfdata_bridge._src.migrate.feed.klass import class_feeds
+from tfdata_bridge._src.migrate.feed.queue import feed_prefix, feed_queue_kind
+
+__all__ = ["FeedFinder", "class_feeds", "feed_prefix", "feed_queue_kind"]

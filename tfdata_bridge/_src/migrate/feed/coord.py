@@ -1,0 +1,123 @@
+"""A feeding loop's coordinator, once the loop is a generator read by tf.data.
+
+``if coord.should_stop(): break``, ``while not coord.should_stop():``, ``with coord.stop_on_exception():`` and
+``try: ... finally: coord.request_stop()`` let a feeding thread end when the program stops, or tell the program
+that the feeder ended; a generator is simply no longer pulled once the consumer stops, its end is the data's
+end, and an exception in it reaches the consumer at ``get_next``. A coordinator the loop uses only so (a
+parameter, ``self.coord``, a module-level name) loses those uses; what the threads passed for it goes with
+them (then nothing keeps the program's ``Coordinator`` alive, and the plumbing pass removes it).
+
+(Dropping the ``finally: request_stop()`` lets the consumer read to the end of the data; legacy stopped a
+``while not coord.should_stop()`` consumer when the feeder ended, which reads everything only where the
+consumer kept up: the rewrite delivers that outcome.)
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+
+from tfdata_bridge._src.migrate.calls import nodes_of
+
+_CHECKS = ("should_stop", "stop_on_exception", "request_stop")
+
+
+def _calls(expr: cst.CSTNode, name: str, method: str) -> bool:
+    """``name.method()`` (``name`` dotted: ``coord``, ``self.coord``)."""
+    return isinstance(expr, cst.Call) and not expr.args and isinstance(expr.func, cst.Attribute) \
+        and expr.func.attr.value == method and get_full_name_for_node(expr.func.value) == name
+
+
+def _is_check(stmt: cst.CSTNode, name: str) -> bool:
+    """``if name.should_stop(): break`` (or ``return``), nothing else in it."""
+    if not (isinstance(stmt, cst.If) and stmt.orelse is None and _calls(stmt.test, name, "should_stop")):
+        return False
+    body = stmt.body.body
+    only = body[0] if len(body) == 1 else None
+    small = only.body[0] if isinstance(only, cst.SimpleStatementLine) and len(only.body) == 1 else only
+    return isinstance(small, cst.Break) or (isinstance(small, cst.Return) and small.value is None)
+
+
+def _is_loop(stmt: cst.CSTNode, name: str) -> bool:
+    """``while not name.should_stop():``"""
+    return isinstance(stmt, cst.While) and isinstance(stmt.test, cst.UnaryOperation) \
+        and isinstance(stmt.test.operator, cst.Not) and _calls(stmt.test.expression, name, "should_stop")
+
+
+def _is_guard(stmt: cst.CSTNode, name: str) -> bool:
+    return isinstance(stmt, cst.With) and len(stmt.items) == 1 and stmt.items[0].asname is None \
+        and _calls(stmt.items[0].item, name, "stop_on_exception") and isinstance(stmt.body, cst.IndentedBlock)
+
+
+def _is_final_stop(stmt: cst.CSTNode, name: str) -> bool:
+    """``try: ... finally: name.request_stop()`` (the ``finally`` does nothing else)."""
+    final = stmt.finalbody.body.body if isinstance(stmt, cst.Try) and stmt.finalbody is not None else ()
+    return bool(final) and all(isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                               and isinstance(s.body[0], cst.Expr) and _calls(s.body[0].value, name, "request_stop")
+                               for s in final)
+
+
+def refs(node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+    """The references to ``name`` in ``node``: ``Name`` nodes (not attribute names) or ``self.x`` attributes."""
+    if "." in name:
+        return [a for a in nodes_of(node, cst.Attribute) if get_full_name_for_node(a) == name]
+    attrs = {id(a.attr) for a in nodes_of(node, cst.Attribute)}
+    return [n for n in nodes_of(node, cst.Name) if n.value == name and id(n) not in attrs]
+
+
+def only_checked(body: cst.CSTNode, name: str) -> bool:
+    """``name`` is used in ``body``, and only by the coordinator forms above."""
+    allowed: set[int] = set()
+    for s in nodes_of(body, cst.CSTNode):
+        part = s if _is_check(s, name) else s.test if _is_loop(s, name) else s.items[0] if _is_guard(s, name) \
+            else s.finalbody if _is_final_stop(s, name) else None
+        if part is not None:
+            allowed |= {id(n) for n in refs(part, name)}
+    uses = refs(body, name)
+    return bool(uses) and all(id(n) in allowed for n in uses)
+
+
+def coordinator_params(fn: cst.FunctionDef, keep: str) -> list[str]:
+    """The parameters (``keep`` aside, no default) used in ``fn`` only by the coordinator forms above."""
+    return [p.name.value for p in fn.params.params
+            if p.name.value != keep and p.default is None and only_checked(fn.body, p.name.value)]
+
+
+def checked_names(fn: cst.FunctionDef) -> list[str]:
+    """Every receiver of ``X.should_stop()`` / ``stop_on_exception()`` / ``request_stop()`` in ``fn``, dotted
+    (``coord``, ``self.coord``), used only by the coordinator forms above."""
+    found: list[str] = []
+    for call in nodes_of(fn.body, cst.Call):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _CHECKS:
+            name = get_full_name_for_node(call.func.value)
+            if name and name not in found and only_checked(fn.body, name):
+                found.append(name)
+    return found
+
+
+class DropChecks(cst.CSTTransformer):
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def leave_If(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if any(_is_check(original, n) for n in self.names) else updated
+
+    def leave_While(self, original, updated):
+        if any(_is_loop(original, n) for n in self.names):
+            return updated.with_changes(test=cst.Name("True"))
+        return updated
+
+    def leave_With(self, original, updated):
+        if any(_is_guard(original, n) for n in self.names):
+            body = list(updated.body.body)  # (libcst indents by nesting: the statements move as they are)
+            return cst.FlattenSentinel(body) if body else cst.RemovalSentinel.REMOVE
+        return updated
+
+    def leave_Try(self, original, updated):
+        if not any(_is_final_stop(original, n) for n in self.names):
+            return updated
+        if updated.handlers or updated.orelse is not None:
+            return updated.with_changes(finalbody=None)
+        body = list(updated.body.body)
+        return cst.FlattenSentinel(body) if body else cst.RemovalSentinel.REMOVE

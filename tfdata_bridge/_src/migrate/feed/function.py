@@ -1,0 +1,231 @@
+"""The feed-thread codemod, function form: a queue fed by threads through placeholders, in one block.
+
+    x = tf.placeholder(tf.float32, [3])                 # one placeholder per queue component
+    queue = tf.FIFOQueue(capacity, dtypes, shapes=...)  # FIFO: the order is the feeder's
+    enqueue_op = queue.enqueue([x, ...])
+    close_op = queue.close()                            # optional
+    batch = queue.dequeue_many(n)                       # or dequeue_up_to(n), or dequeue()
+
+    def feed(sess):                                     # its only use of the session: that enqueue, then close
+        for ...:
+            sess.run(enqueue_op, feed_dict={x: value, ...})
+        sess.run(close_op)
+
+    thread = threading.Thread(target=feed, args=(sess,)); thread.start(); ...; thread.join()
+
+The feeding function becomes a generator (``loop.py``), read by ``from_generator`` (``printer.py``); the
+threads and their plumbing go (``plumbing.py``). The queue's own end-of-data rules carry over: ``dequeue_many``
+drops a short tail (``drop_remainder=True``), ``dequeue_up_to`` keeps it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, target_names
+from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
+    session_of
+from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
+from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args
+
+
+@dataclass
+class FeedPlan:
+    removed: list[cst.CSTNode] = field(default_factory=list)
+    replace_at: cst.SimpleStatementLine | None = None
+    new: list[cst.BaseStatement] = field(default_factory=list)
+    comment: str = ""
+
+
+class FeedFinder:
+    """``index`` is to_tfdata's index: ``paths`` (Call -> TensorFlow path), ``refs`` (name -> Name nodes),
+    ``blocks`` (statement lists), ``threads`` (calls of ``threading.Thread``)."""
+
+    def __init__(self, index, code, v1: str, fresh) -> None:
+        self.index = index
+        self.code = code
+        self.v1 = v1
+        self.fresh = fresh
+        self._ids: dict[int, set[int]] = {}
+        self.fed = False  # the queue's enqueue takes placeholders: a refusal is then worth saying
+        self.list_name: str | None = None
+
+    def _holder(self, ref: cst.Name) -> tuple[list[cst.BaseStatement], cst.BaseStatement]:
+        """The (block, statement) whose small statement holds ``ref``, innermost first."""
+        best = None
+        for body in self.index.blocks:
+            for stmt in body:
+                key = id(stmt)
+                if key not in self._ids:
+                    self._ids[key] = _node_ids(stmt)
+                if id(ref) in self._ids[key] and (best is None or len(self._ids[key]) < len(self._ids[id(best[1])])):
+                    best = (body, stmt)
+        assert best is not None
+        return best
+
+    def _uses(self, name: str, definition: cst.CSTNode) -> list[tuple[list[cst.BaseStatement], cst.BaseStatement]]:
+        def_ids = _node_ids(definition) if isinstance(definition, cst.SimpleStatementLine) else {id(definition)}
+        return [self._holder(r) for r in self.index.refs.get(name, []) if id(r) not in def_ids]
+
+    def plan(self, body: list[cst.BaseStatement], i: int, queue: str, call: cst.Call, kind: str = "FIFOQueue",
+             module: cst.Module | None = None) -> FeedPlan:
+        qstmt = body[i]
+        args = queue_args(call, kind)
+        dtypes = args["dtypes"]
+        plan = FeedPlan(removed=[qstmt])
+        enqueue = dequeue = None
+        many = False
+        close_ops: list[str] = []
+        close_runs: list[cst.SimpleStatementLine] = []  # ``sess.run(queue.close(...))``
+        for _, stmt in self._uses(queue, qstmt) if module is not None else ():
+            if sub := _thread_subclass_given(module, stmt, queue):
+                raise Refusal(f"`{queue}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` feeds it: "
+                              "not rewritten yet; `--fallback compat` runs it through the drop-in")
+        for _, stmt in self._uses(queue, qstmt):
+            hit = method_call(stmt, queue)
+            if hit is None and runs_close_of(stmt, queue):
+                close_runs.append(stmt)
+                continue
+            if hit is None:
+                raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue")
+            method, mcall, names = hit
+            if method in ("enqueue", "enqueue_many") and enqueue is None and names and len(names) == 1:
+                enqueue = (stmt, mcall, names[0])
+                many = method == "enqueue_many"
+            elif method == "close" and names and len(names) == 1:
+                close_ops.append(names[0])
+                plan.removed.append(stmt)
+            elif method in ("dequeue_many", "dequeue_up_to", "dequeue") and dequeue is None and names:
+                dequeue = (stmt, mcall)
+            else:
+                raise Refusal(f"`{queue}.{method}` is not part of the feed-thread pattern the rewrite knows")
+        if enqueue is None or dequeue is None or dequeue[0] not in body:
+            raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
+        estmt, ecall, enqueue_op = enqueue
+        plan.removed.append(estmt)
+        placeholders, defs = self._placeholders(ecall, body, plan, len(dtypes.elements))
+        shapes = component_shapes(args, defs, many, self.code)
+        self.fed = True  # from here on, a refusal is about a feed-thread queue
+        check_padding(args, kind)
+        source, extra = self._generator(enqueue_op, close_ops, queue, close_runs, placeholders, body, plan, module)
+        dstmt, dcall = dequeue
+        dataset = self.fresh("dataset")
+        text = printer.dataset_text(self.v1, source, shapes, dtypes, kind, args, dcall, many, self.code)
+        dataset_assign = cst.parse_statement(f"{dataset} = {text}\n")
+        small = dstmt.body[0]
+        plan.replace_at = dstmt
+        blank = [cst.EmptyLine(indent=False)]
+        extra = [extra[0], *[e.with_changes(leading_lines=blank) for e in extra[1:]]]
+        plan.new = [*extra, dataset_assign.with_changes(leading_lines=blank),
+                    dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
+                        emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
+        plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code)
+        return plan
+
+    def _placeholders(self, ecall: cst.Call, body, plan: FeedPlan, components: int) -> tuple[list[str], list]:
+        """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
+        made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
+        items = ecall.args[0].value if len(ecall.args) == 1 and ecall.args[0].keyword is None else None
+        if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
+            lists = [st for st in body if _assigned(st) == [items.value]]
+            if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):
+                self.list_name = items.value
+                plan.removed.append(lists[0])
+                items = lists[0].body[0].value
+        if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
+            raise Refusal("enqueue does not take a literal list of placeholders")
+        placeholders = [e.value.value for e in items.elements]
+        if len(placeholders) != components:
+            raise Refusal("enqueue's list does not have one placeholder per queue component")
+        calls = []
+        for name in placeholders:
+            defs = [s for s in body if _assigned(s) == [name]]
+            if len(defs) != 1 or self.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
+                raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
+            plan.removed.append(defs[0])
+            calls.append(defs[0].body[0].value)
+        return placeholders, calls
+
+    def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
+                   body, plan: FeedPlan, module):
+        """(the generator's source text, statements to put before the dataset)."""
+        uses = self._uses(enqueue_op, next(s for s in plan.removed if enqueue_op in _assigned(s)))
+        fns = [s for s in body if isinstance(s, cst.FunctionDef)]
+        holder = [f for f in fns if any(id(st) in _node_ids(f) for _, st in uses)]
+        if len(uses) != 1 or len(holder) != 1:
+            for _, stmt in uses:
+                if sub := _thread_subclass_given(module, stmt, enqueue_op) if module is not None else None:
+                    raise Refusal(f"`{enqueue_op}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` "
+                                  "feeds it: not rewritten yet; `--fallback compat` runs it through the drop-in")
+            raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
+        fn = holder[0]
+        params = fn.params
+        if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
+                or params.star_kwarg is not None or params.posonly_params or fn.decorators:
+            raise Refusal(f"the feeding function `{fn.name.value}` takes *args, **kwargs or keyword-only parameters")
+        sess = session_of(uses[0][1], enqueue_op)
+        if sess is None:
+            raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})`")
+        names = [p.name.value for p in params.params]
+        is_close = lambda op: (isinstance(op, cst.Name) and op.value in close_ops) or is_close_call(  # noqa: E731
+            op, lambda q: name_key(q) == queue)
+        rewriter = ToGenerator(sess, enqueue_op, is_close, placeholders, name_key, "function", self.list_name)
+        new_body = fn.body.visit(rewriter)
+        if why := rewriter.check(fn.name.value):
+            raise Refusal(why)
+        plan.removed.append(fn)
+        coords = coordinator_params(fn, sess)
+        if coords:
+            new_body = new_body.visit(DropChecks(coords))
+        drop = [j for j, n in enumerate(names) if n == sess or n in coords]
+        new_params = [p for p in params.params if p.name.value != sess and p.name.value not in coords]
+        if new_params:
+            new_params[-1] = new_params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        generator = fn.with_changes(params=params.with_changes(params=new_params), body=new_body, leading_lines=())
+        threads = thread_plumbing(self, fn, drop, body, module, close_ops, queue, close_runs, plan)
+        if rewriter.closes and threads.count > 1:
+            raise Refusal(f"each of the threads running `{fn.name.value}` closes the queue; which one's data "
+                          "legacy delivers is a race, not rewritten")
+        inside = _node_ids(fn)
+        for name in placeholders + close_ops + ([self.list_name] if self.list_name else []):
+            for r in self.index.refs.get(name, []):
+                if id(r) not in inside and not any(id(r) in _node_ids(s) for s in plan.removed):
+                    raise Refusal(f"`{name}` is used outside the queue and its feeding function")
+        if threads.single_plain:
+            return fn.name.value, [generator]
+        all_name = self.fresh(f"{fn.name.value}_threads")
+        lines = "".join(threads.lines)
+        extra = cst.parse_statement(f"def {all_name}():\n{lines}")
+        return all_name, [generator, extra]
+
+
+def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) -> str | None:
+    """The name of a ``threading.Thread`` subclass of the module that ``stmt`` hands ``queue`` to, if any."""
+    subs = {c.name.value for c in module.body if isinstance(c, cst.ClassDef) and any(
+        (isinstance(b.value, cst.Attribute) and b.value.attr.value == "Thread")
+        or (isinstance(b.value, cst.Name) and b.value.value == "Thread") for b in c.bases)}
+    for call in nodes_of(stmt, cst.Call):
+        if isinstance(call.func, cst.Name) and call.func.value in subs and any(
+                isinstance(a.value, cst.Name) and a.value.value == queue for a in call.args):
+            return call.func.value
+    return None
+
+
+def _assigned(stmt: cst.CSTNode) -> list[str]:
+    """The names ``stmt`` binds when it is one plain assignment (``a = ...``, ``a, b = ...``), else ``[]``."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return []
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        return target_names(small.targets[0].target) or []
+    return []
+
+
+def _node_ids(node: cst.CSTNode) -> set[int]:
+    """The ids of the names and simple statements in ``node`` (which statement holds a name, by identity)."""
+    return {id(n) for n in nodes_of(node, cst.Name)} | {id(n) for n in nodes_of(node, cst.SimpleStatementLine)}

@@ -1,0 +1,236 @@
+"""The feed-thread codemod, class form (the audio and text readers): the feeding method -> a generator method.
+
+    class Reader:
+        def __init__(self, ...):
+            self.ph = tf.placeholder(tf.float32, shape=None)          # one placeholder per component
+            self.queue = tf.PaddingFIFOQueue(cap, [tf.float32], shapes=[(None,)])   # or FIFOQueue
+            self.enqueue = self.queue.enqueue([self.ph])
+        def thread_main(self, sess):                                  # the feeding method
+            for ...:
+                sess.run(self.enqueue, feed_dict={self.ph: value})
+            sess.run(self.queue.close())                              # optional: the end of the data
+        def start_threads(self, sess):                                # makes and starts the thread
+            thread = threading.Thread(target=self.thread_main, args=(sess,)); thread.start(); ...
+            return [thread]
+        def dequeue(self, n):
+            return self.queue.dequeue_many(n)                         # one dequeue, here or `reader.queue...`
+
+The feeding method becomes a generator method (``loop.py``) that ``from_generator`` reads (``printer.py``) in
+place of the one dequeue; the placeholders, the queue and its enqueue op go from ``__init__``, and the starting
+method makes no thread (``starter.py``). Anything else that touches the queue, its op or the placeholders is
+refused, with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
+from tfdata_bridge._src.migrate.comments import wrapped_comment
+from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
+from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
+from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, instance_uses, methods_of, \
+    owner_is_instance, runs_close, self_assign, self_attr
+from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
+from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, feed_prefix, \
+    feed_queue_kind, queue_args
+from tfdata_bridge._src.migrate.feed.starter import emptied_starter
+
+_KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
+
+
+@dataclass
+class ClassFeed:
+    line: int  # the queue's line
+    kind: str
+    removed: list[cst.CSTNode] = field(default_factory=list)
+    replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
+    comment: str = ""
+
+
+@dataclass
+class _Init:
+    """What ``__init__`` makes for the queue: its enqueue op, close op and the fed placeholders' attributes."""
+    enqueue: str
+    close: str | None
+    fed: list[str]
+    calls: list[cst.Call]  # their ``placeholder(...)`` calls
+    many: bool  # ``enqueue_many``: each run enqueues a batch
+
+
+def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
+    """One (line, queue kind, plan or refusal) per class whose ``__init__`` makes a fed queue."""
+    out = []
+    for cls in [s for s in module.body if isinstance(s, cst.ClassDef)]:
+        init = methods_of(cls).get("__init__")
+        if init is None or not init.params.params or not isinstance(init.body, cst.IndentedBlock):
+            continue
+        self_name = init.params.params[0].name.value
+        for stmt in init.body.body:
+            found = self_assign(stmt, self_name)
+            if found is None or not isinstance(found[1], cst.Call):
+                continue
+            kind = feed_queue_kind(index.paths.get(found[1]) or "", _KINDS)
+            if kind is None:
+                continue
+            line = index.lines.get(stmt, 0)
+            fed: list[bool] = []  # (a shuffle queue is said only once it is fed: others are another family's)
+            try:
+                v1 = feed_prefix(index, found[1], v1_default, index.tf_aliases)
+                if not v1:
+                    raise Refusal("the queue is not spelled through a `tensorflow` module alias")
+                plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1, fed)
+                plan.line = line
+                out.append((line, kind, plan))
+            except Refusal as exc:
+                if kind != "RandomShuffleQueue" or fed:
+                    out.append((line, kind, exc))
+    return out
+
+
+def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
+                removed: list[cst.CSTNode]) -> _Init:
+    """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
+    statements into ``removed``."""
+    enqueue_attr = close_attr = None
+    items = None
+    many = False
+    placeholders: dict[str, cst.SimpleStatementLine] = {}
+    for stmt in init.body.body:
+        found = self_assign(stmt, self_name)
+        if found is None or stmt is qstmt:
+            continue
+        attr, value = found
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                and self_attr(value.func.value, self_name) == qattr:
+            method = value.func.attr.value
+            if method in ("enqueue", "enqueue_many") and enqueue_attr is None and len(value.args) == 1:
+                enqueue_attr, items, many = attr, value.args[0].value, method == "enqueue_many"
+                removed.append(stmt)
+            elif method == "close" and close_attr is None:
+                close_attr = attr
+                removed.append(stmt)
+            else:
+                raise Refusal(f"`{self_name}.{qattr}.{method}` in `__init__` is not part of the feed-thread pattern")
+        elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] == "placeholder":
+            placeholders[attr] = stmt
+    if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
+        raise Refusal(f"`__init__` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
+    fed = [self_attr(e.value, self_name) for e in items.elements]
+    if None in fed or any(f not in placeholders for f in fed) or len(fed) != components:
+        raise Refusal("the enqueue op does not take one placeholder attribute per queue component")
+    removed += [placeholders[f] for f in fed]  # type: ignore[index]
+    return _Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
+
+
+def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> tuple[cst.FunctionDef, list[str]]:
+    """The feeding method as a generator method of ``self`` alone, and its coordinator parameters (they go)."""
+    params = feeder.params
+    if len(params.params) < 2 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
+            or params.star_kwarg is not None or params.posonly_params or feeder.decorators:
+        raise Refusal(f"the feeding method `{feeder.name.value}` does not take just the session")
+    me, sess = params.params[0].name.value, params.params[1].name.value
+    extra = [p.name.value for p in params.params[2:]]
+    if set(extra) - set(coordinator_params(feeder, sess)):
+        raise Refusal(f"the feeding method `{feeder.name.value}` does not take just the session (and coordinators "
+                      "it only checks)")
+    key = lambda node: self_attr(node, me)  # noqa: E731
+    is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
+        op, lambda q: key(q) == qattr)
+    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method")
+    body = feeder.body.visit(rewriter)
+    if why := rewriter.check(feeder.name.value):
+        raise Refusal(why)
+    return feeder.with_changes(params=params.with_changes(params=[params.params[0].with_changes(
+        comma=cst.MaybeSentinel.DEFAULT)]), body=body), extra
+
+
+def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
+          qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
+          fed: list[bool]) -> ClassFeed:
+    args = queue_args(qcall, kind)
+    dtypes = args["dtypes"]
+    plan = ClassFeed(0, kind, removed=[qstmt])
+    methods = methods_of(cls)
+    parts = _init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed)
+    fed.append(True)
+    shapes = component_shapes(args, parts.calls, parts.many, code)
+    check_padding(args, kind)
+    # the feeding method: runs the enqueue op with the placeholders fed, once in its loop
+    feeders = [m for m in methods.values() if m is not init and attr_uses(m, parts.enqueue)]
+    if len(feeders) != 1:
+        raise Refusal(f"`{self_name}.{parts.enqueue}` is not run by exactly one method")
+    feeder = feeders[0]
+    others = [q for q, op in enqueue_ops(init, self_name).items() if q != qattr and attr_uses(feeder, op)]
+    if others:
+        raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
+                      "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
+    generator, extra = _generator(feeder, parts, qattr)
+    # the starting method: makes the thread whose target is the feeding method
+    # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
+    own = {id(a) for a in attr_uses(feeder, feeder.name.value)}
+    uses = [a for a in instance_uses(module, cls, feeder.name.value) if id(a) not in own]
+    starters = [m for m in methods.values() if m is not feeder and any(contains(m, a) for a in uses)]
+    inside = {id(a) for a in uses if any(contains(s, a) for s in starters)}
+    elsewhere = [a for a in uses if id(a) not in inside]
+    if not starters and elsewhere:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside the class
+        plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
+        starter = None
+    elif len(starters) != 1 or elsewhere:
+        raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
+    else:
+        starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0])
+    dropped = class_coordinators(module, cls, feeder, extra, starter)
+    plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names)))]
+    dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, feeder, starter)
+    chain = printer.dataset_text(v1, f"{owner}.{feeder.name.value}", shapes, dtypes, kind, args, call, parts.many,
+                                   code)
+    plan.comment = printer.comment(kind, f"`{feeder.name.value}`", parts.many, kind, args, code)
+    small = dstmt.body[0]
+    plan.replaced[dstmt] = [dstmt.with_changes(
+        body=[small.with_changes(value=cst.parse_expression(emit.one_shot_get_next(v1, chain)))],
+        leading_lines=[*dstmt.leading_lines, *wrapped_comment(plan.comment)])]
+    drop_coordinators(module, methods, dropped, plan)
+    return plan
+
+
+def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: _Init, qattr: str, feeder: cst.FunctionDef,
+             starter: cst.FunctionDef | None) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
+    """(the statement, the call, the instance's name) of the queue's one dequeue; every other use of the queue,
+    its ops and placeholders is a close on the way out (it goes) or a refusal."""
+    lines = nodes_of(module, cst.SimpleStatementLine)
+    dequeues = []
+    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []), *parts.fed]:
+        for use in instance_uses(module, cls, attr):
+            if any(use in attr_uses(s, attr) for s in [*plan.removed, feeder]):
+                continue
+            stop = holder_of(lines, use)
+            if stop is not None and attr in (qattr, parts.close) and runs_close(stop, use, attr == qattr):
+                plan.removed.append(stop)  # a ``stop`` method's close
+                continue
+            if attr == qattr:
+                dequeues.append(use)
+                continue
+            raise Refusal(f"`{attr}` is used beyond the queue's feeding method")
+    if len(dequeues) != 1:
+        raise Refusal(f"`{qattr}` is read by {len(dequeues)} statements; the rewrite needs one dequeue")
+    use = dequeues[0]
+    dstmt = holder_of(lines, use)
+    small = dstmt.body[0] if dstmt is not None and len(dstmt.body) == 1 else None
+    call = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is use
+            and call.func.attr.value in DEQUEUES):
+        raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
+    if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter) if m is not None):
+        raise Refusal("the queue is dequeued in its feeding or starting method")
+    owner = use.value  # ``self`` in a method, or an instance name outside the class
+    if not isinstance(owner, cst.Name):
+        raise Refusal("the queue is read through an expression the rewrite cannot follow")
+    if not owner_is_instance(module, cls, dstmt, owner.value):
+        raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
+    return dstmt, call, owner.value

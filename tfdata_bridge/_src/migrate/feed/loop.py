@@ -1,0 +1,168 @@
+"""Recognise the feeding loop and turn it into a generator, in a function or a method alike.
+
+``sess.run(ENQUEUE, feed_dict={P1: v1, P2: v2})`` becomes ``yield (v1, v2)`` (``feed_dict=dict(zip([P1, P2],
+values))`` yields the values in order), a run of the queue's close goes (the generator's end is the data's end),
+and anything else the loop does with the session is refused. What ``ENQUEUE`` and ``Pi`` look like is the form's
+business: a name in the function form, ``self.attr`` in the class form; ``key`` says which op a node names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import names_in, target_names
+
+Key = Callable[[cst.BaseExpression], "str | None"]
+
+
+def name_key(node: cst.BaseExpression) -> str | None:
+    """The function form's key: ``x`` for the name ``x``."""
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def method_call(stmt: cst.CSTNode, obj: str) -> tuple[str, cst.Call, list[str] | None] | None:
+    """(method, call, assigned names) for ``[names =] obj.method(...)`` statements."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None
+    small = stmt.body[0]
+    value = small.value if isinstance(small, (cst.Assign, cst.Expr)) else None
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+            and isinstance(value.func.value, cst.Name) and value.func.value.value == obj):
+        return None
+    names = target_names(small.targets[0].target) if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+        else None
+    if isinstance(small, cst.Assign) and names is None:
+        return None
+    return value.func.attr.value, value, names
+
+
+def runs(stmt: cst.CSTNode) -> cst.Call | None:
+    """The call of ``<x>.run(...)`` that is the whole statement, or None."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)):
+        return None
+    call = stmt.body[0].value
+    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "run" \
+            and call.args:
+        return call
+    return None
+
+
+def is_close_call(op: cst.BaseExpression, queue: Callable[[cst.BaseExpression], bool]) -> bool:
+    """``Q.close()`` / ``Q.close(cancel_pending_enqueues=...)`` made inline in a ``run``, ``queue(Q)`` true."""
+    return isinstance(op, cst.Call) and isinstance(op.func, cst.Attribute) and op.func.attr.value == "close" \
+        and queue(op.func.value)
+
+
+def runs_close_of(stmt: cst.CSTNode, queue: str) -> bool:
+    call = runs(stmt)
+    return call is not None and len(call.args) == 1 and is_close_call(call.args[0].value,
+                                                                       lambda q: name_key(q) == queue)
+
+
+def session_of(stmt: cst.CSTNode, op: str, key: Key = name_key) -> str | None:
+    """``sess`` for the statement ``sess.run(op, ...)``."""
+    call = runs(stmt)
+    if call is None or not isinstance(call.func.value, cst.Name):
+        return None
+    return call.func.value.value if key(call.args[0].value) == op else None
+
+
+class ToGenerator(cst.CSTTransformer):
+    """``sess.run(enqueue, feed_dict={P: v, ...})`` -> ``yield v``; a run of the close (``is_close``) goes.
+    ``what`` names the feeding callable in refusals (``function`` / ``method``)."""
+
+    def __init__(self, sess: str, enqueue: str, is_close: Callable[[cst.BaseExpression], bool],
+                 placeholders: list[str], key: Key, what: str, list_name: str | None = None) -> None:
+        super().__init__()
+        self.sess, self.enqueue, self.is_close, self.placeholders = sess, enqueue, is_close, placeholders
+        self.key, self.what, self.list_name = key, what, list_name
+        self.yields = 0
+        self.closes = 0
+        self.closed_last = False
+        self.refusal = ""
+
+    def leave_SimpleStatementLine(self, original, updated):
+        hit = method_call(original, self.sess)
+        if hit is None:
+            if self.sess in names_in(original):
+                self.refusal = f"the feeding {self.what} uses the session `{self.sess}` for more than the enqueue"
+            return updated
+        method, call, names = hit
+        args = call.args
+        if method != "run" or names or not args:
+            self.refusal = f"the feeding {self.what} runs `{self.sess}.{method}` beyond the enqueue and close"
+            return updated
+        if self.is_close(args[0].value) and len(args) == 1:
+            self.closes += 1
+            self.closed_last = True
+            return cst.RemovalSentinel.REMOVE
+        feed = args[1].value if len(args) == 2 and (args[1].keyword is None or args[1].keyword.value == "feed_dict") \
+            else None
+        if self.key(args[0].value) != self.enqueue:
+            self.refusal = (f"the feeding {self.what} runs something other than the enqueue (with a feed_dict) and "
+                            f"close: `{cst.Module([]).code_for_node(args[0].value)}` goes beyond the enqueue and close")
+            return updated
+        value = self._fed(feed)
+        if value is None:
+            self.refusal = self.refusal or (f"the feeding {self.what} runs something other than the enqueue "
+                                            "(with a feed_dict) and close")
+            return updated
+        self.yields += 1
+        self.closed_last = False
+        return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
+
+    def _fed(self, feed: cst.BaseExpression | None) -> cst.BaseExpression | None:
+        """What one enqueue yields: the fed values in the placeholders' order, or None (refusal said)."""
+        zipped = self._zipped(feed)
+        n = len(self.placeholders)
+        if zipped is not None:  # feed_dict=dict(zip([x, y], values)): values in order
+            if isinstance(zipped, (cst.List, cst.Tuple)) and len(zipped.elements) == n \
+                    and not any(isinstance(e, cst.StarredElement) for e in zipped.elements):
+                return cst.Tuple([cst.Element(e.value) for e in zipped.elements])
+            # (zip stops at the shorter: values beyond the placeholders were never fed)
+            return cst.parse_expression(f"tuple({cst.Module([]).code_for_node(zipped)})[:{n}]")
+        if not isinstance(feed, cst.Dict):
+            return None
+        values = {}
+        for el in feed.elements:
+            key = self.key(el.key) if isinstance(el, cst.DictElement) else None
+            if key is None:
+                self.refusal = "the feed_dict is not keyed by the placeholders"
+                return None
+            values[key] = el.value
+        if set(values) != set(self.placeholders):
+            self.refusal = "the feed_dict does not feed exactly the enqueued placeholders"
+            return None
+        parts = [values[p] for p in self.placeholders]
+        return parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
+
+    def _zipped(self, feed) -> cst.BaseExpression | None:
+        """``values`` for ``dict(zip(KEYS, values))`` whose KEYS are the placeholders in the enqueue's order (a
+        literal list, or the name of the list the enqueue took); several placeholders only (one would yield a
+        1-tuple)."""
+        if not (isinstance(feed, cst.Call) and isinstance(feed.func, cst.Name) and feed.func.value == "dict"
+                and len(feed.args) == 1 and isinstance(feed.args[0].value, cst.Call)):
+            return None
+        z = feed.args[0].value
+        if not (isinstance(z.func, cst.Name) and z.func.value == "zip" and len(z.args) == 2
+                and len(self.placeholders) > 1 and not any(a.keyword or a.star for a in z.args)):
+            return None
+        keys = z.args[0].value
+        if isinstance(keys, cst.Name) and self.list_name is not None and keys.value == self.list_name:
+            return z.args[1].value
+        if isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \
+                == self.placeholders:
+            return z.args[1].value
+        return None
+
+    def check(self, name: str) -> str:
+        """Why the loop is not one enqueue per step ending at the close, or ``""``."""
+        if self.refusal:
+            return self.refusal
+        if self.yields != 1:
+            return f"`{name}` must run the enqueue once in its loop"
+        if self.closes and not self.closed_last:
+            return f"`{name}` runs something after closing the queue"
+        return ""

@@ -1,0 +1,105 @@
+"""The class form's view of an instance: ``self.attr`` reads and writes, a class's methods, which ``X.attr`` of
+the module may be the class's own attribute, and which names hold an instance."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
+
+
+def self_attr(node: cst.CSTNode, self_name: str) -> str | None:
+    """``attr`` for ``self.attr``."""
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == self_name:
+        return node.attr.value
+    return None
+
+
+def self_assign(stmt: cst.CSTNode, self_name: str) -> tuple[str, cst.BaseExpression] | None:
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) \
+            and len(stmt.body[0].targets) == 1:
+        attr = self_attr(stmt.body[0].targets[0].target, self_name)
+        if attr is not None:
+            return attr, stmt.body[0].value
+    return None
+
+
+def methods_of(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    return {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
+
+
+def attr_uses(node: cst.CSTNode, attr: str) -> list[cst.Attribute]:
+    """Every ``X.attr`` in ``node``, in source order."""
+    return [n for n in nodes_of(node, cst.Attribute) if n.attr.value == attr]
+
+
+def instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.Attribute]:
+    """The ``X.attr`` of ``module`` that may be the class's own attribute: ``self.attr`` in one of its methods,
+    ``obj.attr`` on a name that is not provably something else (``sess.close()`` of ``sess = tf.Session()`` is
+    not the reader's ``close`` op)."""
+    inside = {id(a): m for m in methods_of(cls).values() for a in attr_uses(m, attr)}
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for stmt in nodes_of(module, cst.Assign):
+        for t in stmt.targets:
+            if isinstance(t.target, cst.Name):
+                assigned.setdefault(t.target.value, []).append(stmt.value)
+    for item in nodes_of(module, cst.WithItem):
+        if item.asname is not None and isinstance(item.asname.name, cst.Name):
+            assigned.setdefault(item.asname.name.value, []).append(item.item)
+    out = []
+    for use in attr_uses(module, attr):
+        owner = use.value
+        if id(use) in inside:
+            method = inside[id(use)]
+            mine = bool(method.params.params) and isinstance(owner, cst.Name) \
+                and owner.value == method.params.params[0].name.value
+            if mine or not isinstance(owner, cst.Name):
+                out.append(use)
+                continue
+        if isinstance(owner, cst.Name) and owner.value in assigned and not any(
+                isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name.value
+                for v in assigned[owner.value]):
+            continue  # a name only ever bound to other things
+        out.append(use)
+    return out
+
+
+def owner_is_instance(module: cst.Module, cls: cst.ClassDef, at: cst.SimpleStatementLine, name: str) -> bool:
+    """``name`` at ``at`` is the class's own ``self`` (in one of its methods) or assigned once ``Cls(...)``."""
+    for m in methods_of(cls).values():
+        if at in nodes_of(m, cst.SimpleStatementLine):
+            return bool(m.params.params) and m.params.params[0].name.value == name
+    lines = nodes_of(module, cst.SimpleStatementLine)
+    made = [s for s in lines if len(s.body) == 1 and isinstance(s.body[0], cst.Assign)
+            and any(isinstance(t.target, cst.Name) and t.target.value == name for t in s.body[0].targets)]
+    return len(made) == 1 and isinstance(made[0].body[0].value, cst.Call) and \
+        isinstance(made[0].body[0].value.func, cst.Name) and made[0].body[0].value.func.value == cls.name.value
+
+
+def runs_close(stmt: cst.SimpleStatementLine, use: cst.Attribute, inline: bool) -> bool:
+    """``sess.run(self.close_op)`` / ``sess.run(self.queue.close(...))``: the queue's close run on the way out
+    (a ``stop`` method): the generator ends the data by itself."""
+    call = runs(stmt)
+    if call is None or len(call.args) != 1:
+        return False
+    op = call.args[0].value
+    return is_close_call(op, lambda q: q is use) if inline else op is use
+
+
+def contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
+    return any(n is target for n in nodes_of(node, type(target)))
+
+
+def enqueue_ops(init: cst.FunctionDef, self_name: str) -> dict[str, str]:
+    """queue attribute -> its enqueue op's attribute, for ``self.op = self.queue.enqueue[_many](...)`` in ``__init__``."""
+    out = {}
+    for stmt in init.body.body:
+        found = self_assign(stmt, self_name)
+        value = found[1] if found is not None else None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                and value.func.attr.value in ("enqueue", "enqueue_many"):
+            queue = self_attr(value.func.value, self_name)
+            if queue is not None:
+                out.setdefault(queue, found[0])
+    return out

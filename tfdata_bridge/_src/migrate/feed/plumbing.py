@@ -1,0 +1,142 @@
+"""What goes with the threads of a feeding function: the threads themselves (their arguments, the session
+and any coordinator only checked, dropped), a closer thread (it only joins the feeders and runs the queue's
+close op), the close runs on the way out, and a thread made outside a class on its feeding method.
+
+Each thread's loop becomes one run of the generator, one after the other (``yield from``): the same multiset
+as the threads side by side, in one of the orders legacy could deliver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.feed.loop import runs
+from tfdata_bridge._src.migrate.feed.threads import ThreadUses, enclosing, made, thread_call_parts
+
+
+@dataclass
+class Threads:
+    count: int  # 1, or 2 for several (or a loop's unknown number)
+    single_plain: bool  # one thread passing nothing but the session: the generator is the function itself
+    lines: list[str]  # the body of a generator running each thread's loop in turn
+
+
+def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, module: cst.Module | None,
+                    close_ops: list[str], queue: str, close_runs: list[cst.SimpleStatementLine], plan) -> Threads:
+    """The threads running ``fn`` (the arguments at ``position`` dropped: its session, unless it reads the
+    session from its scope, and coordinators only checked), a closer and the close runs: into ``plan.removed``; what the generator runs, in ``Threads``."""
+    if module is None:
+        raise Refusal("the feed thread is rewritten only with its module")
+    uses = ThreadUses(finder.index, module)
+    code = finder.code
+    fname = fn.name.value
+    site = enclosing(module, body[0])
+    handles: set[str] = set()
+    gone: list[cst.CSTNode] = [fn]
+    parts: list[tuple[str | None, str]] = []
+    count = 0
+    closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses)
+    for target_name, is_feeder in [*[(fname, True)], *[(c.name.value, False) for c in closers]]:
+        owner = fn if is_feeder else next(c for c in closers if c.name.value == target_name)
+        refs = [r for r in finder.index.refs.get(target_name, []) if r is not owner.name]
+        if is_feeder and not refs:
+            raise Refusal(f"`{fname}` is not run by a thread")
+        for ref in refs:
+            call = next((c for c in finder.index.threads if any(n is ref for n in nodes_of(c, cst.Name))), None)
+            if call is None:
+                raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
+            target, args = thread_call_parts(call)
+            if target is not ref:
+                raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
+            if enclosing(module, call) is not site:
+                raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
+            if is_feeder and position:
+                if len(args) <= max(position):
+                    raise Refusal(f"the thread does not pass `{fname}` its session")
+                args = [a for j, a in enumerate(args) if j not in position]
+            elif not is_feeder and args:
+                raise Refusal(f"the closer `{target_name}` takes arguments")
+            text = f"{fname}({', '.join(code(a) for a in args)})"
+            header, several = made(uses, call, handles, gone, code)
+            count += 2 if several else 1
+            if is_feeder:
+                parts.append((header, text))
+    for name in sorted(handles):
+        uses.handled(name, gone, gone, handles)
+    plan.removed.extend(g for g in gone if g is not fn)
+    single = len(parts) == 1 and parts[0][0] is None and parts[0][1] == f"{fname}()"
+    lines: list[str] = []
+    for header, text in parts:
+        lines += [f"    {header}\n", f"        yield from {text}\n"] if header else [f"    yield from {text}\n"]
+    return Threads(count, single, lines)
+
+
+def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> list[cst.FunctionDef]:
+    """The runs of the queue's close outside the feeding function: a closer function (it only joins the
+    feeders and closes) goes with its thread; a close run anywhere else (on the way out) goes alone. The data
+    end where the generator ends, as legacy's ended at the close."""
+    stmts = list(close_runs)
+    for op in close_ops:
+        for ref in finder.index.refs.get(op, []):
+            stmt = uses.holder(ref)
+            if stmt in gone or any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
+                continue
+            if isinstance(stmt.body[0], cst.Assign) and any(stmt is s for s in stmts):
+                continue
+            call = runs(stmt)
+            if call is None or len(call.args) != 1 or call.args[0].value is not ref:
+                if isinstance(stmt.body[0], cst.Assign):  # the close op's own definition (removed by the caller)
+                    continue
+                raise Refusal(f"the close op `{op}` is used other than run on its own")
+            stmts.append(stmt)
+    closers: list[cst.FunctionDef] = []
+    for stmt in stmts:
+        if any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
+            continue
+        holder = enclosing(module, stmt)
+        body = holder.body.body if holder is not None and isinstance(holder.body, cst.IndentedBlock) else []
+        if holder is not None and holder is not fn and stmt in body and all(
+                s is stmt or runs(s) is not None and any(s is r for r in stmts) or _joins_only(s) for s in body):
+            if holder not in closers:
+                closers.append(holder)
+                gone.append(holder)
+            continue
+        gone.append(stmt)
+    return closers
+
+
+def _joins_only(stmt: cst.CSTNode) -> bool:
+    """``t.join()`` or ``for t in ts: t.join()``."""
+    if isinstance(stmt, cst.For):
+        body = stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else []
+        return bool(body) and all(_joins_only(s) for s in body) and not stmt.orelse
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
+        call = stmt.body[0].value
+        return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
+    return False
+
+
+def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, uses_: list[cst.Attribute],
+                    code, passed: int = 1) -> list[cst.CSTNode]:
+    """What goes with threads made outside a class on its feeding method (``Thread(target=reader.feed,
+    args=(sess,))``): one thread (it closes the queue: several would race), its statement and its plumbing."""
+    uses = ThreadUses(index, module)
+    if len(uses_) != 1:
+        raise Refusal(f"`{feeder}` is the target of several threads, each closing the queue; not rewritten")
+    ref = uses_[0]
+    call = next((c for c in index.threads if any(n is ref for n in nodes_of(c, cst.Attribute))), None)
+    if call is None or thread_call_parts(call)[0] is not ref:
+        raise Refusal(f"`{feeder}` is used other than as one `threading.Thread`'s target")
+    if len(thread_call_parts(call)[1]) != passed:
+        raise Refusal(f"the thread does not pass `{feeder}` just its session")
+    handles: set[str] = set()
+    gone: list[cst.CSTNode] = []
+    header, several = made(uses, call, handles, gone, code)
+    if several:
+        raise Refusal(f"`{feeder}` is the target of threads made in a loop, each closing the queue; not rewritten")
+    for name in sorted(handles):
+        uses.handled(name, gone, gone, handles)
+    return gone

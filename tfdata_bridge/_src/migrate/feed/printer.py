@@ -1,0 +1,44 @@
+"""The one printer of the feed-thread family: the ``from_generator`` chain that replaces a fed queue and its
+dequeue, and the comment that says what became of it, for the function form and the class form alike (each
+step's text comes from the project's printer, ``compiler/emit.py``)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import Refusal, is_none
+
+
+def dataset_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.Tuple, kind: str,
+                 args: dict[str, cst.BaseExpression], dequeue: cst.Call, many: bool, code) -> str:
+    """``from_generator(source)`` then the queue's own rules: ``enqueue_many`` batches unbatched, a
+    ``RandomShuffleQueue``'s ``shuffle(capacity)``, the dequeue's batch (``dequeue_many`` drops a short tail,
+    ``dequeue_up_to`` keeps it, ``padded_batch`` for a ``PaddingFIFOQueue``), a prefetch."""
+    specs = [emit.tensor_spec(v1, shape, code(d.value)) for shape, d in zip(shapes, dtypes.elements)]
+    head = emit.generator_source(v1, source, specs, len(specs) == 1, None)
+    steps = ["unbatch()"] if many else []  # each enqueue_many a batch; the queue holds its elements
+    if kind == "RandomShuffleQueue":
+        seed = None if is_none(args.get("seed")) else code(args["seed"])
+        steps.append(emit.shuffle_step(code(args["capacity"]), seed))
+    method = dequeue.func.attr.value if isinstance(dequeue.func, cst.Attribute) else "dequeue"
+    if method != "dequeue":
+        if not dequeue.args:
+            raise Refusal(f"`{method}` without its count")
+        steps.append(emit.batch_step(code(dequeue.args[0].value), method == "dequeue_many",
+                                     kind == "PaddingFIFOQueue"))
+    steps.append(emit.prefetch_step(v1))
+    return emit.chain(head, steps)
+
+
+def comment(queue: str, loop: str, many: bool, kind: str, args: dict[str, cst.BaseExpression], code) -> str:
+    """The one comment per rewritten queue; ``queue`` and ``loop`` name them as the form has them."""
+    each = "each enqueue_many a yield of a batch, unbatched" if many else "each enqueue a yield"
+    if kind == "RandomShuffleQueue":
+        mad = code(args["min_after_dequeue"]) if args.get("min_after_dequeue") is not None else "0"
+        return ("tfdata-bridge migrate: the feed thread's RandomShuffleQueue rewritten to tf.data; the "
+                f"feeding loop is a generator ({each}, the close its end) mixed by "
+                f"shuffle(capacity): the same elements; legacy held {mad} back (min_after_dequeue) "
+                "until the close, tf.data's buffer does so until the generator ends")
+    return (f"tfdata-bridge migrate: the feed thread's {queue} rewritten to tf.data; {loop} is a generator "
+            f"({each}, the close its end), read in its own order")

@@ -1,0 +1,77 @@
+"""What the feed-thread family matches: the fed queue kinds (by TensorFlow path), their arguments, the
+placeholders' shapes, and how the program spells ``tensorflow.compat.v1``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
+
+QUEUE_PARAMS: dict[str, tuple[str, ...]] = {
+    "FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
+    "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
+    "RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed", "shared_name",
+                           "name"),
+}
+PLACEHOLDER_PARAMS = ("dtype", "shape", "name")
+DEQUEUES = ("dequeue_many", "dequeue_up_to", "dequeue")
+
+
+def feed_queue_kind(api: str | None, kinds: tuple[str, ...] = tuple(QUEUE_PARAMS)) -> str | None:
+    """``"FIFOQueue"`` for ``FIFOQueue`` / ``queue.FIFOQueue`` / ``io.FIFOQueue`` (and the other ``kinds``)."""
+    kind = (api or "").rsplit(".", 1)[-1]
+    return kind if kind in kinds and api in (kind, f"queue.{kind}", f"io.{kind}") else None
+
+
+def feed_prefix(index, call: cst.Call, v1_default: str, aliases: dict[str, str]) -> str:
+    """How to spell ``tensorflow.compat.v1``: the queue's own prefix where it names that module (an import or a
+    module-level alias of it), else the module's import (``tf.queue.X`` after ``import tensorflow as tf`` is TF2's
+    root; ``data_flow_ops.FIFOQueue`` a private module)."""
+    prefix = index.v1.get(call) or ""
+    if prefix and (prefix == v1_default or prefix.endswith(".compat.v1")
+                   or aliases.get(prefix) == "tensorflow.compat.v1"):
+        return prefix
+    return v1_default or prefix
+
+
+def queue_args(call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
+    """The queue's bound arguments; refused where ``names=`` / ``shared_name=`` are given or the dtypes are not
+    a literal list (the generator's signature is read from them)."""
+    args = bind_params(call, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]), kind)
+    for bad in ("names", "shared_name"):
+        if not is_none(args.get(bad)):
+            raise Refusal(f"the queue has {bad}=; not rewritten")
+    if not isinstance(args.get("dtypes"), (cst.List, cst.Tuple)):
+        raise Refusal("the queue's dtypes are not a literal list")
+    return args
+
+
+def component_shapes(args: dict[str, cst.BaseExpression], placeholders: list[cst.Call], many: bool,
+                     code) -> list[str]:
+    """The generator's shapes, one per enqueued placeholder: the queue's ``shapes=`` where it gives one per
+    component, else the placeholder's ``shape``. For ``enqueue_many`` a yield is a batch: the queue's element
+    shape behind a leading ``None`` (a placeholder's shape is already a batch's)."""
+    qshapes = args.get("shapes")
+    listed = isinstance(qshapes, (cst.List, cst.Tuple)) and len(qshapes.elements) == len(placeholders)
+    shapes: list[str] = []
+    for j, call in enumerate(placeholders):
+        pargs = bind_params(call, PLACEHOLDER_PARAMS, "placeholder")
+        if listed:
+            shape = qshapes.elements[j].value
+            if not many:
+                shapes.append(code(shape))
+            elif isinstance(shape, (cst.List, cst.Tuple)):
+                shapes.append("[" + ", ".join(["None", *[code(e.value) for e in shape.elements]]) + "]")
+            else:
+                shapes.append(f"[None, *{code(shape)}]")
+        elif not is_none(pargs.get("shape")):
+            shapes.append(code(pargs["shape"]))
+        else:
+            raise Refusal("neither the queue nor the placeholder gives a shape")
+    return shapes
+
+
+def check_padding(args: dict[str, cst.BaseExpression], kind: str) -> None:
+    """A ``PaddingFIFOQueue`` becomes ``padded_batch``, which pads to the shapes it is given: they must be written."""
+    if kind == "PaddingFIFOQueue" and not isinstance(args.get("shapes"), (cst.List, cst.Tuple)):
+        raise Refusal("the PaddingFIFOQueue's shapes are not a literal list")
