@@ -4,7 +4,6 @@ works: the retry of a failed vectorized batch made at the first failure (also in
 
 from __future__ import annotations
 
-import re
 import warnings
 from typing import Any
 
@@ -101,47 +100,3 @@ def test_the_epoch_maps_order_table_is_guarded_only_where_epochs_could_overflow_
     ops = _epoch_map_ops(num_epochs, csv_files)
     assert "LookupTableInsertV2" in ops
     assert ("StridedSlice" in ops) is guarded
-
-
-def _read_ops(tf1: Any, files: list[str], reader: str) -> tuple[list[str], list[str], list[str]]:
-    """The op types one ``read()`` adds to the main graph, the functions it adds to the graph's library,
-    and the lines read until the end (then the end's error type and message's first line)."""
-    with tf.Graph().as_default() as graph, warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        queue = tf1.train.string_input_producer(files[:1], num_epochs=1, shuffle=False)
-        made = getattr(tf1, reader)()
-        before = {op.name for op in graph.get_operations()}
-        functions = {f.signature.name for f in graph.as_graph_def().library.function}
-        _, value = made.read(queue)
-        added = [op.type for op in graph.get_operations() if op.name not in before]
-        new_functions = [f.signature.name for f in graph.as_graph_def().library.function
-                         if f.signature.name not in functions]
-        got: list[str] = []
-        with tf1.Session() as sess:
-            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
-            coord = tf1.train.Coordinator()
-            threads = tf1.train.start_queue_runners(sess, coord)
-            try:
-                while True:
-                    got.append(sess.run(value).decode())
-            except tf.errors.OpError as e:
-                line = next((x for x in e.message.splitlines() if "closed" in x), e.message.splitlines()[0])
-                # (legacy's kernel names a queue without a shared_name '_<n>_<op name>')
-                got.append(type(e).__name__ + ": " + re.sub(r"'_[0-9]+_", "'", line.strip()))
-            coord.request_stop()
-            coord.join(threads, stop_grace_period_secs=10)
-    return added, new_functions, got
-
-
-@pytest.mark.parametrize("reader", ["TextLineReader", "WholeFileReader"])
-def test_a_reads_end_of_data_check_is_no_traced_cond_and_still_ends_as_legacy(csv_files, reader):
-    """A ``read()`` taken over by a batch never runs its end-of-data check, so it is TensorFlow's v1
-    conditional (``Switch``/``Merge``), not a ``tf.cond`` with two branch functions traced before the
-    first batch; read directly, it still delivers every record, then legacy's ``OutOfRangeError`` text."""
-    added, functions, ours = _read_ops(BRIDGE, csv_files, reader)
-    _, _, legacy = _read_ops(LEGACY, csv_files, reader)
-    assert not {"If", "StatelessIf"} & set(added) and "Switch" in added and "Merge" in added
-    assert not [f for f in functions if "cond" in f]
-    assert ours == legacy
-    assert ours[-1].startswith("OutOfRangeError: FIFOQueue") and "is closed and has insufficient elements" in ours[-1]
-    assert len(ours) == (ROWS + 1 if reader == "TextLineReader" else 2)

@@ -197,25 +197,10 @@ def _ending_as_the_queue(iterator: Any, queue: Any, name: str) -> tuple[Any, Any
             with tf.control_dependencies([tf.debugging.Assert(False, dequeued, name="queue_not_drained")]):
                 return tf.constant(False)
 
-        more = _unless(record.has_value(), drained)
+        more = tf.cond(record.has_value(), lambda: tf.constant(True), drained)
         with tf.control_dependencies([more]):
             keys, values = record.get_value()
     return keys, values
-
-
-def _unless(has_value: Any, drained: Any) -> Any:
-    """True where ``has_value``, else what ``drained()`` builds (which raises): in a graph, TensorFlow's v1
-    conditional (``Switch``, ops gated on its false side, ``Merge``), not a ``tf.cond``, whose two branch
-    functions cost about 3,000 Python calls (some 10 ms) to trace per ``read()`` before the first batch,
-    though a batch that lifts the read takes it over and never runs it; inside a function, a ``tf.cond``."""
-    if tf.inside_function():
-        return tf.cond(has_value, lambda: tf.constant(True), drained)
-    ended, going = tf.raw_ops.Switch(data=has_value, pred=has_value)
-    # (a control edge carries deadness from an op, not from one output of a Switch: gate on an identity of
-    # the false side, the pivot TensorFlow's own v1 cond uses; dead, so not run, unless the records ended)
-    with tf.control_dependencies([tf.identity(ended)]):
-        failed = drained()
-    return tf.raw_ops.Merge(inputs=[going, failed]).output
 
 
 def _file_names(queue: Any, shard: tuple[int, int]) -> Any:
