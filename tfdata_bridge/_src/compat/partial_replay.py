@@ -21,8 +21,9 @@ the records are read again from those files: in that order, and no further than 
 pipeline began, so an endless producer's read again ends too. The cost is paid once, after the failure:
 reading again what the pipeline had read (two or three times).
 
-Where the order is not one a read again repeats (several tensor lists that differ, several lists of
-one read, a shared input producer, random ops after the read) the short batch is still lost
+Several lists of one ``read()`` are one read, record ``i`` to list ``i % k`` (``one_read_lists.py``): read
+again alike. Where the order is not one a read again repeats (an input producer shared with other
+pipelines, random ops or a ``py_func`` after the read) the short batch is still lost
 (``docs/failure-behaviour.md``).
 """
 
@@ -35,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import pipelines
+from tfdata_bridge._src.compat import one_read_lists, pipelines
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import tf
 
@@ -63,6 +64,7 @@ class Replay:
     vectorized: bool = False  # its ops run after the batch: the shuffle took the raw records
     others: tuple[Any, ...] = ()  # the lifts of the call's other tensor lists, each over its own reader
     combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
+    one_read: bool = False  # the lists (``others``) share the lift's read, record i to list i % k (one_read_lists.py)
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -77,10 +79,24 @@ class Replay:
         (``raw``: as read, before the lifted ops)."""
         rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
         lifts = (self.lift, *self.others)
+        if self.one_read:
+            return self._one_read_records(lifts, rows, raw)
         if len(lifts) == 1:
             return self._records_of(self.lift, rows, raw)
         # each list's reader read every k-th file name, the i-th first (graph_batch._reads)
         return self.combine([self._records_of(lift, rows.shard(len(lifts), i), raw) for i, lift in enumerate(lifts)])
+
+    def _one_read_records(self, lifts: tuple[Any, ...], rows: Any, raw: bool) -> Any:
+        """The records of lists of one read, read again: record ``i`` through list ``i % k``'s ops."""
+        records = self.read.records_of(rows, with_keys=True)
+        if raw:
+            return records
+
+        def element_fn(lift: Any, j: int) -> Any:
+            produce = lift.function(j)
+            return lambda *c: tuple(produce(*c)[:self.width])
+
+        return records.enumerate().map(one_read_lists.dispatch(lifts, element_fn))
 
     def _records_of(self, lift: Any, rows: Any, raw: bool) -> Any:
         up = lift.upstreams[0]
@@ -136,9 +152,11 @@ def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[An
 def all_replayable(lifts: list[Any]) -> bool:
     """Whether the records of ``lifts`` together come in an order a read again can repeat: each
     ``replayable``, and several each over a reader of its own of one input producer (interleaved in
-    order: ``graph_batch._replayable_order``)."""
+    order: ``graph_batch._replayable_order``) or all over one read (``one_read_lists.py``)."""
     if not lifts or not all(replayable(lift) for lift in lifts):
         return False
+    if one_read_lists.applies(lifts):
+        return True
     reads = [lift.upstreams[0].source for lift in lifts]
     return len({id(r) for r in reads}) == len(reads) and len({id(r.stream) for r in reads}) == 1
 
