@@ -313,3 +313,49 @@ def test_several_enqueue_ops_of_a_queue_runner_deliver_every_record_before_a_mis
         assert sorted(got) == _every(0, 1)
     old = _records(legacy)  # legacy's: what the other runner thread had enqueued when the queue closed
     assert len(old) == len(set(old)) and set(old) <= set(_every(0, 1) + _every(2))
+
+
+# --- several lists of one read(): one read, each record to one list (one_read_lists.py) ---------------------
+
+
+@pytest.mark.parametrize("api, lists, keyed", [("batch_join", 2, False), ("batch_join", 3, True),
+                                               ("shuffle_batch_join", 2, True)])
+def test_lists_of_one_read_deliver_every_record_before_a_missing_file_once(files, api, lists, keyed):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        key, value = tf1.TFRecordReader().read(q)
+
+        def preprocess(k: int) -> list[Any]:  # each list its own ops over the one read (not copies)
+            pair = tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [2]) * (k + 1) // (k + 1)
+            return [pair, tf1.strings.length(key) * 0] if keyed else [pair]
+
+        joined = [preprocess(k) for k in range(lists)]
+        if api == "batch_join":
+            return tf1.train.batch_join(joined, 5, allow_smaller_final_batch=True)
+        return tf1.train.shuffle_batch_join(joined, 5, capacity=12, min_after_dequeue=4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    assert sorted(_records(ours)) == _every(0, 1)
+    first_line = legacy.joined.message.splitlines()[0]  # (the node named after it is the pipeline's)
+    assert ours.joined.message.splitlines()[0] == first_line and files["missing"] in first_line
+    got = _records(legacy)  # legacy's: its other threads may read on into the next file before the stop
+    assert len(got) == len(set(got)) and set(got) <= set(_every(0, 1) + _every(2))
+
+
+def test_lists_of_one_inline_read_deliver_every_record_before_a_corrupt_one(files):
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer([files["good"][0], files["corrupt"]], num_epochs=1, shuffle=False)
+        value = tf1.TFRecordReader().read(q)[1]
+        pair = tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [2])
+        return tf1.train.batch_join([[pair], [tf1.reverse(tf1.reverse(pair, [0]), [0])]], 5,
+                                    allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.DataLossError)
+    expected = sorted(_every(0) + [(9, i) for i in range(PER_FILE - 1)])
+    assert sorted(_records(ours)) == expected
+    got = _records(legacy)
+    assert len(got) == len(set(got)) and set(got) <= set(expected)
