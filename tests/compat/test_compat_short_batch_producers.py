@@ -359,3 +359,54 @@ def test_lists_of_one_inline_read_deliver_every_record_before_a_corrupt_one(file
     assert sorted(_records(ours)) == expected
     got = _records(legacy)
     assert len(got) == len(set(got)) and set(got) <= set(expected)
+
+
+# --- random ops after a read: a read again draws afresh (partial_replay._random_only) ------------------------
+
+
+@pytest.mark.parametrize("shape", ["batch", "join_of_one_read", "shuffle_batch"])
+def test_random_ops_after_a_read_deliver_every_record_before_a_missing_file_once(files, shape):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        value = tf1.TFRecordReader().read(q)[1]
+
+        def augmented() -> list[Any]:  # a random op on the record (a no-op on its values) and a random value
+            pair = _pairs_of(tf1, value)
+            return [tf1.random.shuffle(pair) * 0 + pair, tf1.random.uniform([], 0.0, 1.0)]
+
+        if shape == "batch":
+            return tf1.train.batch(augmented(), 5, allow_smaller_final_batch=True)
+        if shape == "join_of_one_read":
+            return tf1.train.batch_join([augmented() for _ in range(2)], 5, allow_smaller_final_batch=True)
+        return tf1.train.shuffle_batch(augmented(), 5, capacity=12, min_after_dequeue=4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    assert sorted(_records(ours)) == _every(0, 1)
+    assert all(0.0 <= x < 1.0 for batch in ours.batches for x in batch[1].tolist())
+    got = _records(legacy)
+    assert len(got) == len(set(got)) and set(got) <= set(_every(0, 1) + _every(2))
+
+
+def test_seeded_random_ops_give_legacys_values_in_the_short_batch_too(files):
+    names = [files["good"][0], files["good"][1], files["missing"]]
+
+    def build(tf1: Any) -> Any:
+        tf1.set_random_seed(11)
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        _, value = tf1.TFRecordReader().read(q)
+        noise = tf1.random.uniform([], seed=4)  # one thread: legacy's values, in order, the short batch's too
+        return tf1.train.batch([_pairs_of(tf1, value), noise], 5, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    assert [len(b[0]) for b in ours.batches] == [5] * 5 + [1]
+    for old, new in zip(legacy.batches, ours.batches, strict=True):
+        np.testing.assert_equal(new[0], old[0])
+        np.testing.assert_allclose(new[1], old[1], rtol=1e-6)
+
+
+def _pairs_of(tf1: Any, value: Any) -> Any:
+    return tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [2])
