@@ -22,10 +22,10 @@ pipeline began, so an endless producer's read again ends too. The cost is paid o
 reading again what the pipeline had read (two or three times).
 
 Several lists of one ``read()`` are one read, record ``i`` to list ``i % k`` (``one_read_lists.py``): read
-again alike. Random ops after the read draw afresh in the read again (``_random_only``): the records it
+again alike. Random ops after the read draw afresh in the read again (``_repeatable_ops``): the records it
 delivers never reached the consumer. Where the order is not one a read again repeats (an input producer
-shared with other pipelines) or the ops are a ``py_func`` (a read again would call it once more for
-every record read) the short batch is still lost
+shared with other pipelines) or the ops hold a stateful ``py_func`` (a read again would call it once
+more for every record read) the short batch is still lost
 (``docs/failure-behaviour.md``).
 """
 
@@ -171,21 +171,25 @@ def replayable(lift: Any) -> bool:
     from tfdata_bridge._src.compat.input_producers import InputQueue
     from tfdata_bridge._src.compat.readers import FileRead
 
-    if len(lift.upstreams) != 1 or not (lift.pure or _random_only(lift)) or lift.python_producers:
+    if len(lift.upstreams) != 1 or not (lift.pure or _repeatable_ops(lift)) or lift.python_producers:
         return False
     read = lift.upstreams[0].source
     return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
             and read.stream.order_table is not None)
 
 
-def _random_only(lift: Any) -> bool:
-    """Whether ``lift``'s only stateful ops are random ops (and checks): a read again repeats its records and
-    where each fails, and draws the random values afresh. The records it delivers (those after the last
-    full batch) never reached the consumer, so new draws are as legacy's single draw; with seeded ops
-    and one call at a time, the read again from the first record draws the same values as the pipeline."""
-    stateful = {node.op for node in lift.graph_def.node if tf_private.op_is_stateful(node.op)}
-    return (bool(stateful) and stateful <= op_types.RANDOM_OPS | op_types.CHECK_OPS
-            and not len(lift.graph_def.library.function) and not lift.py_funcs)
+def _repeatable_ops(lift: Any) -> bool:
+    """Whether ``lift``'s only stateful ops are random ops (and checks), and its only Python ops declared
+    stateless (``py_func(..., stateful=False)``, which TensorFlow itself may call again): a read again
+    repeats its records and where each fails, and draws the random values afresh. The records it
+    delivers (those after the last full batch) never reached the consumer, so new draws are as legacy's
+    single draw; with seeded ops and one call at a time, the read again from the first record draws
+    the same values as the pipeline. A stateful ``py_func`` is not called again (its side effects would
+    repeat for every record read before the failure)."""
+    ops = {node.op for node in lift.graph_def.node}
+    stateful = {op for op in ops if tf_private.op_is_stateful(op)}
+    return (stateful <= op_types.RANDOM_OPS | op_types.CHECK_OPS and ops & op_types.PY_FUNC_OPS <= {"PyFuncStateless"}
+            and not len(lift.graph_def.library.function))
 
 
 def failed(graph: Any, error: Any) -> Replay | None:
