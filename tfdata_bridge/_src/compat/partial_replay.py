@@ -91,15 +91,15 @@ class Replay:
 
     def _one_read_records(self, lifts: tuple[Any, ...], rows: Any, raw: bool) -> Any:
         """The records of lists of one read, read again: record ``i`` through list ``i % k``'s ops."""
-        records = self.read.records_of(rows, with_keys=True)
         if raw:
-            return records
+            return self.read.records_of(rows, with_keys=True)
 
         def element_fn(lift: Any, j: int) -> Any:
             produce = lift.function(j)
             return lambda *c: tuple(produce(*c)[:self.width])
 
-        return records.enumerate().map(one_read_lists.dispatch(lifts, element_fn))
+        return one_read_lists.split(lifts, lambda: self.read.records_of(rows, with_keys=True), element_fn,
+                                    self.combine)
 
     def _records_of(self, lift: Any, rows: Any, raw: bool) -> Any:
         up = lift.upstreams[0]
