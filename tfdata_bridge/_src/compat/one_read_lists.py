@@ -44,9 +44,9 @@ def applies(lifts: Sequence[Any]) -> bool:
 
 
 def dispatch(lifts: Sequence[Any], element_fn: Callable[[Any, int], Callable[..., Any]]) -> Callable[..., Any]:
-    """A map function over ``(i, (key, value))`` (the reader's records with their keys, ``enumerate``d) giving list ``i % k``'s values: ``element_fn(lift, j)`` makes
-    the ``j``-th list's function of the components its lift takes (``Lift._present``: the value, or the
-    key and the value)."""
+    """A map function over ``(i, (key, value))`` (the reader's records with their keys, ``enumerate``d)
+    giving list ``i % k``'s values: ``element_fn(lift, j)`` makes the ``j``-th list's function of the
+    components its lift takes (``Lift._present``: the value, or the key and the value)."""
     branches = []
     for j, lift in enumerate(lifts):
         present = lift._present(lift.upstreams[0])  # noqa: SLF001 - lifted_graph's layout of the read's components
