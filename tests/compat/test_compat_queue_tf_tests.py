@@ -211,3 +211,91 @@ def test_an_eager_queue_is_read_inside_a_tf_function_through_as_dataset():
         return s
 
     assert float(total(q.as_dataset())) == 10.0
+
+
+# -- more of queue_runner_test.py: runs to the end, chained queues, a stopped coordinator, bad ops, names ------
+
+
+def _same_both_ways(program: Any) -> Any:
+    legacy, ours = _in_graph(LEGACY, program), _in_graph(BRIDGE, program)
+    assert ours == legacy
+    return ours
+
+
+def _joined(threads: list[Any]) -> list[bool]:
+    for t in threads:
+        t.join(WAIT_S)
+    return [t.is_alive() for t in threads]
+
+
+def test_a_runner_of_two_count_up_to_ops_runs_each_to_its_end_without_an_exception():
+    def program(tf1: Any) -> Any:
+        counters = [tf1.Variable(tf1.constant(0, tf1.int64)) for _ in range(2)]
+        runner = tf1.train.QueueRunner(tf1.FIFOQueue(10, tf1.float32), [counters[0].count_up_to(3),
+                                                                        counters[1].count_up_to(30)])
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            alive = _joined(runner.create_threads(sess, start=True))
+            return alive, len(runner.exceptions_raised), sess.run(counters)
+
+    assert _same_both_ways(program)[1:] == (0, [3, 30])
+
+
+def test_a_runner_between_two_queues_ends_when_the_first_closes_and_closes_the_second():
+    def program(tf1: Any) -> Any:
+        first = tf1.FIFOQueue(3, tf1.float32)
+        put, close = first.enqueue((10.0,)), first.close()
+        second = tf1.FIFOQueue(30, tf1.float32)
+        runner = tf1.train.QueueRunner(second, [second.enqueue((first.dequeue(),))])
+        take = second.dequeue()
+        with tf1.Session() as sess:
+            threads = runner.create_threads(sess, start=True)
+            sess.run(put)
+            sess.run(put)
+            sess.run(close)
+            alive = _joined(threads)
+            got = [float(sess.run(take)) for _ in range(2)]
+            with pytest.raises(tf.errors.OutOfRangeError, match="is closed"):
+                sess.run(take)
+            return alive, len(runner.exceptions_raised), got
+
+    assert _same_both_ways(program) == ([False], 0, [10.0, 10.0])
+
+
+def test_a_runner_started_under_a_stopped_coordinator_runs_nothing():
+    def program(tf1: Any) -> Any:
+        counter = tf1.Variable(tf1.constant(0, tf1.int64))
+        runner = tf1.train.QueueRunner(tf1.FIFOQueue(10, tf1.float32), [counter.count_up_to(3)])
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            coord = tf1.train.Coordinator()
+            coord.request_stop()
+            coord.join(runner.create_threads(sess, coord, start=True), stop_grace_period_secs=WAIT_S)
+            return len(runner.exceptions_raised), int(sess.run(counter))
+
+    assert _same_both_ways(program) == (0, 0)
+
+
+def test_an_enqueue_op_given_by_its_name_fails_create_threads_as_in_legacy():
+    # (queue_runner_test.py's "i fail" ops: TensorFlow 2.21's create_threads reads op.name, so the string
+    # fails there, and the runner counts as started in that session)
+    def program(tf1: Any) -> Any:
+        runner = tf1.train.QueueRunner(tf1.FIFOQueue(10, tf1.float32), ["i fail", "so fail"])
+        with tf1.Session() as sess:
+            with pytest.raises(AttributeError) as raised:
+                runner.create_threads(sess)
+            return str(raised.value), runner.create_threads(sess)
+
+    assert _same_both_ways(program) == ("'str' object has no attribute 'name'", [])
+
+
+def test_a_runners_name_is_its_queues_and_the_collection_filters_by_scope():
+    def program(tf1: Any) -> Any:
+        with tf1.name_scope("scope"):
+            queue = tf1.FIFOQueue(10, tf1.float32, name="queue")
+        runner = tf1.train.QueueRunner(queue, [tf1.no_op()])
+        tf1.train.add_queue_runner(runner)
+        keys = tf1.GraphKeys.QUEUE_RUNNERS
+        return runner.name, len(tf1.get_collection(keys, "scope")), len(tf1.get_collection(keys, "other"))
+
+    assert _same_both_ways(program) == ("scope/queue", 1, 0)

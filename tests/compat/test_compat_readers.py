@@ -426,6 +426,32 @@ def test_reader_state_ops_made_before_the_first_read_are_legacys(own_queue):
     assert legacy[0] == [0, 0, 0] and legacy[3] == [2, 2] and legacy[4] == 1 and legacy[5][:2] == [0, 0]
 
 
+def test_a_restored_state_that_is_not_a_string_or_does_not_parse_is_refused_as_legacy():
+    """reader_ops_test's testSerializeRestore: ``restore_state`` of a list raises ``ValueError`` when built; a
+    state cut, padded or prefixed fails its run with legacy's "Could not parse state for IdentityReader ..."."""
+
+    def program(tf1: Any, sess: Any) -> Any:
+        reader = tf1.IdentityReader("test_reader")
+        produced = reader.num_records_produced()  # (a state op before the first read: TensorFlow's reader)
+        queue = tf1.FIFOQueue(99, [tf.string], shapes=())
+        key, value = reader.read(queue)
+        sess.run(queue.enqueue_many([["X", "Y"]]))
+        out = [_plain(sess.run([key, value]))]
+        state = sess.run(reader.serialize_state())
+        for bad in ([], [state, state]):
+            with pytest.raises(ValueError):
+                reader.restore_state(bad)
+        for bad in (state[1:], state[:-1], state + b"ExtraJunk", b"PREFIX" + state):
+            with pytest.raises(tf.errors.InvalidArgumentError) as raised:
+                sess.run(reader.restore_state(bad))
+            out.append("Could not parse state for IdentityReader 'test_reader'" in raised.value.message)
+        return out + [type(state).__name__, int(sess.run(produced))]
+
+    legacy, ours = both(program)
+    assert ours == legacy
+    assert legacy[1:5] == [True] * 4
+
+
 def test_state_ops_before_reading_an_input_producer_count_as_legacy(texts):
     def program(tf1: Any, sess: Any) -> Any:
         reader = tf1.TextLineReader(skip_header_lines=1)

@@ -109,7 +109,8 @@ def number(tf1: Any, value: Any) -> Any:
 
 @pytest.mark.parametrize("lists", [2, 3])
 def test_batch_join_lists_sharing_one_read_get_each_record_once(paths, lists):
-    """Lists that differ (each its own constant): the read's producer is shared by them."""
+    """Lists that differ (each its own constant): the read's producer is shared by them (without
+    ``allow_smaller_final_batch`` or a shuffle; with either, one native read: one_read_lists.py)."""
     def build(tf1):
         q = tf1.train.string_input_producer(paths[:1], shuffle=False, num_epochs=1)
         _, v = tf1.TFRecordReader().read(q)
@@ -400,7 +401,7 @@ def random_program(seed: int, paths: list[str], missing: str | None = None) -> t
     if missing is not None:
         files = files[:]
         files.insert(int(rng.integers(0, len(files) + 1)), missing)
-    kinds = (["read", "read_again", "batch_new", "batch_read", "join_read", "join_readers", "dequeue"]
+    kinds = (["read", "read_again", "batch_new", "batch_read", "join_read", "join_readers", "dequeue", "join_one_read"]
              if over_files else ["dequeue", "dequeue_up_to", "batch_dequeue", "join_dequeue"])
     plan = [str(rng.choice(kinds)) for _ in range(int(rng.integers(2, 4)))]
     shuffle, sizes = bool(rng.integers(2)), [int(rng.integers(1, 5)) for _ in plan]
@@ -434,6 +435,9 @@ def random_program(seed: int, paths: list[str], missing: str | None = None) -> t
             elif kind == "join_read":
                 value = earlier()
                 fetches.append(tf1.train.batch_join([[value], [value * 1]], **batch))
+            elif kind == "join_one_read":  # lists of one new read, each its own ops (one_read_lists.py)
+                value = read()
+                fetches.append(tf1.train.batch_join([[value + k - k] for k in range(3)], **batch))
             elif kind == "join_readers":
                 fetches.append(tf1.train.batch_join([[read()], [read()]], **batch))
             elif kind == "dequeue":

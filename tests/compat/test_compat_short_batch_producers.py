@@ -313,3 +313,125 @@ def test_several_enqueue_ops_of_a_queue_runner_deliver_every_record_before_a_mis
         assert sorted(got) == _every(0, 1)
     old = _records(legacy)  # legacy's: what the other runner thread had enqueued when the queue closed
     assert len(old) == len(set(old)) and set(old) <= set(_every(0, 1) + _every(2))
+
+
+# --- several lists of one read(): one read, each record to one list (one_read_lists.py) ---------------------
+
+
+@pytest.mark.parametrize("api, lists, keyed", [("batch_join", 3, True), ("shuffle_batch_join", 2, False)])
+def test_lists_of_one_read_deliver_every_record_before_a_missing_file_once(files, api, lists, keyed):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        key, value = tf1.TFRecordReader().read(q)
+
+        def preprocess(k: int) -> list[Any]:  # each list its own ops over the one read (not copies)
+            pair = tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [2]) * (k + 1) // (k + 1)
+            return [pair, tf1.strings.length(key) * 0] if keyed else [pair]
+
+        joined = [preprocess(k) for k in range(lists)]
+        if api == "batch_join":
+            return tf1.train.batch_join(joined, 5, allow_smaller_final_batch=True)
+        return tf1.train.shuffle_batch_join(joined, 5, capacity=12, min_after_dequeue=4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    assert sorted(_records(ours)) == _every(0, 1)
+    first_line = legacy.joined.message.splitlines()[0]  # (the node named after it is the pipeline's)
+    assert ours.joined.message.splitlines()[0] == first_line and files["missing"] in first_line
+    got = _records(legacy)  # legacy's: its other threads may read on into the next file before the stop
+    assert len(got) == len(set(got)) and set(got) <= set(_every(0, 1) + _every(2))
+
+
+def test_lists_of_one_inline_read_deliver_every_record_before_a_corrupt_one(files):
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer([files["good"][0], files["corrupt"]], num_epochs=1, shuffle=False)
+        value = tf1.TFRecordReader().read(q)[1]
+        pair = tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [2])
+        return tf1.train.batch_join([[pair], [tf1.reverse(tf1.reverse(pair, [0]), [0])]], 5,
+                                    allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.DataLossError)
+    expected = sorted(_every(0) + [(9, i) for i in range(PER_FILE - 1)])
+    assert sorted(_records(ours)) == expected
+    got = _records(legacy)
+    assert len(got) == len(set(got)) and set(got) <= set(expected)
+
+
+# --- random ops after a read: a read again draws afresh (partial_replay._random_only) ------------------------
+
+
+@pytest.mark.parametrize("shape", ["join_of_one_read", "shuffle_batch"])  # (train.batch: the seeded test below)
+def test_random_ops_after_a_read_deliver_every_record_before_a_missing_file_once(files, shape):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        value = tf1.TFRecordReader().read(q)[1]
+
+        def augmented() -> list[Any]:  # a random op on the record (a no-op on its values) and a random value
+            pair = _pairs_of(tf1, value)
+            return [tf1.random.shuffle(pair) * 0 + pair, tf1.random.uniform([], 0.0, 1.0)]
+
+        if shape == "join_of_one_read":
+            return tf1.train.batch_join([augmented() for _ in range(2)], 5, allow_smaller_final_batch=True)
+        return tf1.train.shuffle_batch(augmented(), 5, capacity=12, min_after_dequeue=4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    assert sorted(_records(ours)) == _every(0, 1)
+    assert all(0.0 <= x < 1.0 for batch in ours.batches for x in batch[1].tolist())
+    got = _records(legacy)
+    assert len(got) == len(set(got)) and set(got) <= set(_every(0, 1) + _every(2))
+
+
+def test_seeded_random_ops_give_legacys_values_in_the_short_batch_too(files):
+    names = [files["good"][0], files["good"][1], files["missing"]]
+
+    def build(tf1: Any) -> Any:
+        tf1.set_random_seed(11)
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        _, value = tf1.TFRecordReader().read(q)
+        noise = tf1.random.uniform([], seed=4)  # one thread: legacy's values, in order, the short batch's too
+        return tf1.train.batch([_pairs_of(tf1, value), noise], 5, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    assert [len(b[0]) for b in ours.batches] == [5] * 5 + [1]
+    for old, new in zip(legacy.batches, ours.batches, strict=True):
+        np.testing.assert_equal(new[0], old[0])
+        np.testing.assert_allclose(new[1], old[1], rtol=1e-6)
+
+
+def _pairs_of(tf1: Any, value: Any) -> Any:
+    return tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [2])
+
+
+@pytest.mark.parametrize("stateful", [False, True])
+def test_a_py_func_after_a_read_is_called_again_only_where_it_is_stateless(files, stateful):
+    names = [files["good"][0], files["good"][1], files["missing"], files["good"][2]]
+    calls: dict[Any, list[tuple[int, int]]] = {}
+
+    def build(tf1: Any) -> Any:
+        seen = calls.setdefault(tf1, [])
+
+        def same(pair: np.ndarray) -> np.ndarray:
+            seen.append(tuple(pair.tolist()))
+            return pair
+
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        out = tf1.py_func(same, [_pairs_of(tf1, tf1.TFRecordReader().read(q)[1])], tf1.int32, stateful=stateful)
+        out.set_shape([2])
+        return tf1.train.batch([out], 5, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    got = _records(ours)
+    if stateful:  # never called twice for a record: the records after the last full batch stay lost (documented)
+        assert got == _every(0, 1)[:25] and len(calls[bridge]) == len(set(calls[bridge]))
+    else:  # stateless: read again, the short batch arrives
+        assert sorted(got) == _every(0, 1) and [len(b) for b in ours.batches][-1] == 1
+    old = _records(legacy)
+    assert len(old) == len(set(old)) and set(old) <= set(_every(0, 1) + _every(2))

@@ -1,7 +1,9 @@
 """Behaviours TensorFlow's own ``input_test.py`` checks, run the same way through ``tensorflow.compat.v1``
 and through the drop-in and compared (issue 16, items 3 and 5): an input producer over an empty tensor,
 ``limit_epochs`` re-armed by ``local_variables_initializer()``, ``SparseTensor`` inputs of unknown rank,
-and the static shapes of a batched ``SparseTensor`` whose producer cannot move into tf.data."""
+and the static shapes of a batched ``SparseTensor`` whose producer cannot move into tf.data; unsigned
+dtypes, a batch built after the first run, a dequeue made per run, ``match_filenames_once``, an input
+producer over a tensor of unknown shape, and its ``queue_ref``."""
 
 from __future__ import annotations
 
@@ -188,3 +190,118 @@ def test_a_sparse_tensor_from_an_unliftable_producer_keeps_legacy_static_shapes_
         np.testing.assert_equal(a[0].values, b[0].values)
         np.testing.assert_equal(a[0].dense_shape, b[0].dense_shape)
         np.testing.assert_equal(a[1], b[1])
+
+
+# -- more of input_test.py: dtypes, a pipeline built after the first run, dequeues made per run -----------
+
+
+def _compare(program: Any) -> None:
+    """``program(tf1)`` in a fresh graph with each module: the same result."""
+    legacy = _in_graph(LEGACY, program)
+    ours = _in_graph(BRIDGE, program)
+    assert ours == legacy
+
+
+def _until_end(sess: Any, fetch: Any, limit: int = 50) -> tuple[list[Any], str]:
+    got = []
+    try:
+        for _ in range(limit):
+            got.append(tf.nest.map_structure(lambda x: x.tolist(), sess.run(fetch)))
+    except OOR:
+        return got, "OutOfRangeError"
+    return got, "no end"
+
+
+@pytest.mark.parametrize("dtype", ["uint32", "uint64"])
+def test_batches_of_unsigned_integers_are_legacys(dtype):
+    def program(tf1: Any) -> Any:
+        value = tf1.constant([0, 1, 2, 3, 4, 5], dtype=getattr(tf1, dtype))
+        batch = tf1.train.batch([tf1.train.limit_epochs(value, 3)], batch_size=2, allow_smaller_final_batch=True)
+        with tf1.Session() as sess:
+            sess.run(tf1.local_variables_initializer())
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            got = _until_end(sess, batch)
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
+        return got, batch.dtype.name
+
+    _compare(program)
+
+
+def test_a_dynamic_pad_batch_built_after_the_session_ran_is_legacys():
+    def program(tf1: Any) -> Any:
+        counter = tf1.Variable(tf1.constant(0, tf1.int64)).count_up_to(9)
+        strings = tf1.tile(["s"], tf1.cast(tf1.stack([counter]), tf1.int32))
+        with tf1.Session() as sess:
+            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+            batch = tf1.train.batch([counter, strings], batch_size=4, dynamic_pad=True)  # (built after a run)
+            threads = tf1.train.start_queue_runners(sess)
+            got = _until_end(sess, batch)
+            del threads
+        return got
+
+    _compare(program)
+
+
+def test_a_new_dequeue_made_for_each_run_after_the_runners_started_is_legacys():
+    def program(tf1: Any) -> Any:
+        strings = [b"to", b"be", b"or", b"not"]
+        queue = tf1.train.string_input_producer(strings, shuffle=False)
+        with tf1.Session() as sess:
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            got = [sess.run(queue.dequeue()) for _ in range(2 * len(strings))]  # (input_test's construction race)
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
+        return got
+
+    _compare(program)
+
+
+def test_an_input_producer_over_a_tensor_of_unknown_shape_with_element_shape_is_legacys():
+    def program(tf1: Any) -> Any:
+        rows = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+        queue = tf1.train.input_producer(tf1.placeholder_with_default(rows, shape=None), element_shape=[4],
+                                         num_epochs=2, shuffle=False)
+        many, one = queue.dequeue_many(6), queue.dequeue()
+        with tf1.Session() as sess:
+            sess.run(tf1.local_variables_initializer())
+            threads = tf1.train.start_queue_runners(sess)
+            got = sess.run(many).tolist()
+            end = _until_end(sess, one)
+            del threads
+        return got, end, many.shape.as_list()
+
+    _compare(program)
+
+
+@MODULES
+def test_an_input_producer_over_a_tensor_of_unknown_shape_without_element_shape_is_refused(tf1):
+    with pytest.raises(ValueError, match="must have a fully defined shape or `element_shape` must be specified"):
+        _in_graph(tf1, lambda m: m.train.input_producer(m.placeholder(m.float32, None)))
+
+
+def test_match_filenames_once_is_legacys(tmp_path):
+    for i in range(3):
+        (tmp_path / f"m.{i}").write_text("x")
+    (tmp_path / "other").write_text("x")
+
+    def program(tf1: Any) -> Any:
+        star = tf1.train.match_filenames_once(str(tmp_path / "*"))
+        question = tf1.train.match_filenames_once(str(tmp_path / "m.?"))
+        one = tf1.train.match_filenames_once(str(tmp_path / "m.1"))
+        with tf1.Session() as sess:
+            sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+            return [sorted(sess.run(t).tolist()) for t in (star, question, one)], star.dtype.name
+
+    _compare(program)
+
+
+def test_an_input_producers_queue_ref_is_refused_with_the_reason():
+    # input_test's testSharedName reads queue_ref's shared_name: the drop-in's input producer is a tf.data
+    # stream with no queue resource; it says so (docs/how-the-drop-in-works.md) rather than hand out a stand-in
+    with pytest.raises(TypeError, match="has no queue resource .*read it with the drop-in's readers"):
+        _in_graph(BRIDGE, lambda m: m.train.string_input_producer([b"a"], shared_name="SHARED_NAME_XYZ").queue_ref)
+    assert _in_graph(LEGACY, lambda m: m.train.string_input_producer(
+        [b"a"], shared_name="SHARED_NAME_XYZ").queue_ref.op.get_attr("shared_name")) == b"SHARED_NAME_XYZ"

@@ -31,11 +31,14 @@ LEGACY_OPS = _with_v2(_QUEUES + _QUEUE_CALLS + READER_KERNELS + _READS) - {"LMDB
 # Stateful ops that only check or print their inputs: the same inputs still give the same values.
 CHECK_OPS = frozenset({"Assert", "Print", "PrintV2"})
 
-# Stateful ops whose state is private to the op itself: a copy inside tf.data behaves like the original.
-LIFTABLE_STATEFUL = PY_FUNC_OPS | frozenset({
+# Stateful random ops: each draws from a generator of its own (seeded by its op's seeds, else at random).
+RANDOM_OPS = frozenset({
     "RandomUniform", "RandomUniformInt", "RandomStandardNormal", "TruncatedNormal", "RandomShuffle",
     "Multinomial", "RandomGamma", "RandomPoisson", "RandomPoissonV2", "ParameterizedTruncatedNormal",
-    "RandomCrop", "SampleDistortedBoundingBox", "SampleDistortedBoundingBoxV2",
+    "RandomCrop", "SampleDistortedBoundingBox", "SampleDistortedBoundingBoxV2"})
+
+# Stateful ops whose state is private to the op itself: a copy inside tf.data behaves like the original.
+LIFTABLE_STATEFUL = PY_FUNC_OPS | RANDOM_OPS | frozenset({
     "Print", "PrintV2", "Assert", "Timestamp",
     "StatefulPartitionedCall", "PartitionedCall", "If", "While", "Case",
 })

@@ -21,8 +21,11 @@ the records are read again from those files: in that order, and no further than 
 pipeline began, so an endless producer's read again ends too. The cost is paid once, after the failure:
 reading again what the pipeline had read (two or three times).
 
-Where the order is not one a read again repeats (several tensor lists that differ, several lists of
-one read, a shared input producer, random ops after the read) the short batch is still lost
+Several lists of one ``read()`` are one read, record ``i`` to list ``i % k`` (``one_read_lists.py``): read
+again alike. Random ops after the read draw afresh in the read again (``_repeatable_ops``): the records it
+delivers never reached the consumer. Where the order is not one a read again repeats (an input producer
+shared with other pipelines) or the ops hold a stateful ``py_func`` (a read again would call it once
+more for every record read) the short batch is still lost
 (``docs/failure-behaviour.md``).
 """
 
@@ -35,7 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import pipelines
+from tfdata_bridge._src import op_types, tf_private
+from tfdata_bridge._src.compat import one_read_lists, pipelines
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import plain, tf
 
@@ -63,6 +67,7 @@ class Replay:
     vectorized: bool = False  # its ops run after the batch: the shuffle took the raw records
     others: tuple[Any, ...] = ()  # the lifts of the call's other tensor lists, each over its own reader
     combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
+    one_read: bool = False  # the lists (``others``) share the lift's read, record i to list i % k (one_read_lists.py)
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -77,10 +82,24 @@ class Replay:
         (``raw``: as read, before the lifted ops)."""
         rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
         lifts = (self.lift, *self.others)
+        if self.one_read:
+            return self._one_read_records(lifts, rows, raw)
         if len(lifts) == 1:
             return self._records_of(self.lift, rows, raw)
         # each list's reader read every k-th file name, the i-th first (graph_batch._reads)
         return self.combine([self._records_of(lift, rows.shard(len(lifts), i), raw) for i, lift in enumerate(lifts)])
+
+    def _one_read_records(self, lifts: tuple[Any, ...], rows: Any, raw: bool) -> Any:
+        """The records of lists of one read, read again: record ``i`` through list ``i % k``'s ops."""
+        if raw:
+            return self.read.records_of(rows, with_keys=True)
+
+        def element_fn(lift: Any, j: int) -> Any:
+            produce = lift.function(j)
+            return lambda *c: tuple(produce(*c)[:self.width])
+
+        return one_read_lists.split(lifts, lambda: self.read.records_of(rows, with_keys=True), element_fn,
+                                    self.combine)
 
     def _records_of(self, lift: Any, rows: Any, raw: bool) -> Any:
         up = lift.upstreams[0]
@@ -136,9 +155,11 @@ def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[An
 def all_replayable(lifts: list[Any]) -> bool:
     """Whether the records of ``lifts`` together come in an order a read again can repeat: each
     ``replayable``, and several each over a reader of its own of one input producer (interleaved in
-    order: ``graph_batch._replayable_order``)."""
+    order: ``graph_batch._replayable_order``) or all over one read (``one_read_lists.py``)."""
     if not lifts or not all(replayable(lift) for lift in lifts):
         return False
+    if one_read_lists.applies(lifts):
+        return True
     reads = [lift.upstreams[0].source for lift in lifts]
     return len({id(r) for r in reads}) == len(reads) and len({id(r.stream) for r in reads}) == 1
 
@@ -150,11 +171,25 @@ def replayable(lift: Any) -> bool:
     from tfdata_bridge._src.compat.input_producers import InputQueue
     from tfdata_bridge._src.compat.readers import FileRead
 
-    if len(lift.upstreams) != 1 or not lift.pure or lift.python_producers:
+    if len(lift.upstreams) != 1 or not (lift.pure or _repeatable_ops(lift)) or lift.python_producers:
         return False
     read = lift.upstreams[0].source
     return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
             and read.stream.order_table is not None)
+
+
+def _repeatable_ops(lift: Any) -> bool:
+    """Whether ``lift``'s only stateful ops are random ops (and checks), and its only Python ops declared
+    stateless (``py_func(..., stateful=False)``, which TensorFlow itself may call again): a read again
+    repeats its records and where each fails, and draws the random values afresh. The records it
+    delivers (those after the last full batch) never reached the consumer, so new draws are as legacy's
+    single draw; with seeded ops and one call at a time, the read again from the first record draws
+    the same values as the pipeline. A stateful ``py_func`` is not called again (its side effects would
+    repeat for every record read before the failure)."""
+    ops = {node.op for node in lift.graph_def.node}
+    stateful = {op for op in ops if tf_private.op_is_stateful(op)}
+    return (stateful <= op_types.RANDOM_OPS | op_types.CHECK_OPS and ops & op_types.PY_FUNC_OPS <= {"PyFuncStateless"}
+            and not len(lift.graph_def.library.function))
 
 
 def failed(graph: Any, error: Any) -> Replay | None:

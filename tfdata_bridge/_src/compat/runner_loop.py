@@ -54,7 +54,10 @@ class RunnerLoop:
         return sess
 
     def _thread_name(self, index: int, op: Any) -> str:
-        return f"QueueRunnerThread-{self.name}-{getattr(op, 'name', index)}"
+        # (an eager callable has no name: its index; an op given by its name string fails here as legacy's
+        # create_threads did: AttributeError: 'str' object has no attribute 'name')
+        name = op.name if isinstance(op, str) else getattr(op, "name", index)
+        return f"QueueRunnerThread-{self.name}-{name}"
 
     def _on_thread_start(self) -> None:
         """Called first in each enqueue thread."""
