@@ -19,6 +19,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.feed_class import class_feeds
 from tfdata_bridge._src.migrate.feed_thread import FeedFinder, feed_prefix, feed_queue_kind
@@ -164,6 +165,9 @@ class _Apply(cst.CSTTransformer):
     def leave_For(self, original, updated):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
+    def leave_If(self, original, updated):  # a choice between two batches (``choice.py``)
+        return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
+
     def leave_With(self, original, updated):
         """A ``with tf.name_scope(...):`` whose statements all moved into the pipeline goes with them (its
         statements now sit beside the dataset); any other ``with`` stays, with ``pass``."""
@@ -276,6 +280,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
+    gen_of = (lambda node: Generator(v1_default, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                                     lambda n: index.paths.get(n)))
+    done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved).run(
+        notes, outcomes, removed, replaced, done) if v1_default else set()
     for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default):
         if isinstance(plan, Refusal):
             feed_refusals.append((None, Note(line, f"`tf.compat.v1.{kind}` left: {plan}"),
