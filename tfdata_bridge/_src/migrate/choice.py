@@ -126,8 +126,9 @@ class ChoicePass:
                 stmts = new["statements"]
                 stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
                 replaced[stmt] = [*stmts, replacement]
-                for line, api in zip(choice.lines * 2, apis):
-                    notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+                for k, (line, api) in enumerate(zip(choice.lines * 2, apis)):
+                    if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
+                        notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
                     outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
         return done
 
