@@ -28,13 +28,16 @@ PROGRAMS = pathlib.Path(__file__).resolve().parent / "choice_programs"
 NAMES = sorted(p.stem for p in PROGRAMS.glob("*.py"))
 CONDITIONS = {"census": "if shuffle:", "modes": "if mode == TRAIN:", "params": "if params['shuffle']:",
               "klass": "if self.is_training:"}
+# the source chosen before the batch (``tail_split.py``)
+SPLIT = {"flags_files": "if flags.shuffle_files:", "method_flag": "if self.is_training():",
+         "prefetch_inline": "if is_training:"}
 
 
 def _source(name: str) -> str:
     return (PROGRAMS / f"{name}.py").read_text()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", sorted(CONDITIONS))
 def test_the_flag_stays_a_choice_between_two_batch_chains_over_one_dataset(name):
     result = rewrite(_source(name), to="tfdata")
     assert not result.refused, result.notes
@@ -46,6 +49,66 @@ def test_the_flag_stays_a_choice_between_two_batch_chains_over_one_dataset(name)
     head, _, branches = code.partition(CONDITIONS[name])
     assert "dataset = (" in head and ".shuffle(" in branches and "else:" in branches
     assert branches.count(".batch(") == 2
+
+
+@pytest.mark.parametrize("name", sorted(SPLIT))
+def test_a_source_chosen_by_a_flag_becomes_a_chain_in_each_branch(name):
+    source = _source(name)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert not scan_source(code), scan_source(code)
+    assert code.count(SPLIT[name]) == 1 and code.count("make_one_shot_iterator(") == 2
+    # the statements after the ``if`` went into both branches: no pipeline statement is left after it
+    branches = code.split(SPLIT[name], 1)[1]
+    assert branches.count("Dataset.from_tensor_slices(") == 2
+    # the notes point at the original's lines
+    lines = source.splitlines()
+    for note in result.notes:
+        if "rewritten to tf.data" in note.message:
+            assert "(" in lines[note.line - 1], (note, lines[note.line - 1])
+
+
+_SPLIT = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+    def inputs(files, is_training):
+        if is_training:
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=True)
+        else:
+            queue = %s
+        _, value = tf.TFRecordReader().read(queue)
+        parsed = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32)})
+        return tf.train.batch([parsed["x"]], batch_size=2)%s
+    ''')
+
+
+@pytest.mark.parametrize("other, after", [
+    # the other branch's source is no producer the recogniser knows: nothing is split, the program stays
+    ("tf.FIFOQueue(4, [tf.string])", ""),
+])
+def test_a_split_that_leaves_a_branch_unrewritten_is_not_kept(other, after):
+    source = _SPLIT % (other, after)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and result.refused
+    assert all(n.line <= 10 for n in result.refused), result.notes
+
+
+def test_an_if_without_else_or_that_returns_is_not_split():
+    source = _SPLIT % ("tf.train.string_input_producer(files, num_epochs=1, shuffle=False)", "")
+    no_else = source.replace("    else:\n        queue = tf.train.string_input_producer(files, num_epochs=1, "
+                             "shuffle=False)\n", "")
+    assert no_else != source and "else:" not in rewrite(no_else, to="tfdata").code
+    returns = source.replace("shuffle=False)\n", "shuffle=False)\n        return None\n", 1)
+    assert rewrite(returns, to="tfdata").refused
+
+
+def test_names_read_after_the_batch_keep_their_names_in_both_copies():
+    source = _SPLIT % ("tf.train.string_input_producer(files, num_epochs=1, shuffle=False)", "")
+    source = source.replace("    return tf.train.batch(", "    xs = tf.train.batch(") + "    return xs\n"
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("xs = ") == 2 and "xs_2" not in result.code
 
 
 def test_the_scan_column_says_each_branch_is_rewritten():

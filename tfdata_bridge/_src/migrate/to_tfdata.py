@@ -33,6 +33,7 @@ from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import nodes_of
 
@@ -232,6 +233,16 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
+    split, split_lines = split_choices(module) if not functions else (module, None)
+    if split is not module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
+        third: list = []
+        trial = _run(split, external, functions, third if requests is not None else None, keep_plumbing,
+                     drop_plumbing)
+        if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]) and \
+                sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in result[2]):
+            result = (trial[0], [replace(n, line=split_lines(n.line)) for n in trial[1]],
+                      [replace(o, line=split_lines(o.line)) for o in trial[2]])
+            first = third
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
     return result
