@@ -113,6 +113,12 @@ class _Index(cst.CSTVisitor):
                 self.v1[node] = spelled[: -len(path) - 1]
             self.fixed_len[node] = path.rsplit(".", 1)[-1] == "FixedLenFeature"
 
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # ``reader_cls = tf.TFRecordReader``: the class a later ``reader_cls(...)`` makes (``reader_alias.py``)
+        if isinstance(node.value, (cst.Attribute, cst.Name)) and len(node.targets) == 1 and \
+                isinstance(node.targets[0].target, cst.Name):
+            self.paths[node.value] = tf_path(self, node.value, self.roots)  # type: ignore[index]
+
     def visit_Name(self, node: cst.Name) -> None:
         self.refs.setdefault(node.value, []).append(node)
 
