@@ -103,6 +103,27 @@ def test_an_if_without_else_or_that_returns_is_not_split():
     assert rewrite(returns, to="tfdata").refused
 
 
+def test_a_script_without_functions_is_split_too():
+    source = textwrap.dedent('''\
+        import sys
+        import tensorflow as tf
+        v1 = tf.compat.v1
+
+        files = sys.argv[1:]
+        if "--train" in files:
+            queue = v1.train.string_input_producer(files, num_epochs=1, shuffle=True)
+        else:
+            queue = v1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, value = v1.TFRecordReader().read(queue)
+        parsed = v1.parse_single_example(value, {"x": v1.FixedLenFeature([3], tf.float32)})
+        xs = v1.train.batch([parsed["x"]], batch_size=2)
+        print(xs)
+        ''')
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("make_one_shot_iterator(") == 2 and not scan_source(result.code)
+
+
 def test_names_read_after_the_batch_keep_their_names_in_both_copies():
     source = _SPLIT % ("tf.train.string_input_producer(files, num_epochs=1, shuffle=False)", "")
     source = source.replace("    return tf.train.batch(", "    xs = tf.train.batch(") + "    return xs\n"

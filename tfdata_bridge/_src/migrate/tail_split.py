@@ -162,8 +162,8 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
 
 
 def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]:
-    """(``module`` with the first such ``if`` of each function split, the original line each of its lines
-    stands for); ``module`` itself when there is none."""
+    """(``module`` with the first such ``if`` of each function (and of the module's own statements) split, the
+    original line each of its lines stands for); ``module`` itself when there is none."""
     taken = set(_count(module))
     changed = [False]
     pairs: list[tuple[cst.CSTNode, cst.CSTNode]] = []
@@ -188,6 +188,10 @@ def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]
             return updated.with_changes(body=updated.body.with_changes(body=plans[original]))
 
     out = module.visit(_T())
+    top = _split_body(list(out.body), out, taken, pairs)  # a script's own statements
+    if top is not None:
+        changed[0] = True
+        out = out.with_changes(body=top)
     if not changed[0]:
         return module, lambda line: line
     return out, _line_map(module, out, pairs)
