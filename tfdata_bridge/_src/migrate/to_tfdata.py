@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
@@ -397,6 +398,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
     _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
+    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     gone = _gone_from_functions(replaced, functions)
     for queue_stmt, note, outcome in feed_refusals:
@@ -569,6 +571,42 @@ def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcom
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "train." + comment.split(": ", 1)[1].split(" ", 1)[0], True,
                                             comment.split(": ", 1)[1]))
+
+
+def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes) -> None:
+    """A reader's ``read`` / ``read_up_to`` with no batch after it (``read_groups.py``), where no legacy batch,
+    join or queue is left in the module to consume it."""
+    if not v1:
+        return
+    for body in index.blocks:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine) and stmt not in removed and stmt not in replaced and any(
+                    (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
+                return
+    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    for body in index.blocks:
+        for i, stmt in enumerate(body):
+            if stmt in removed or stmt in replaced:
+                continue
+            try:
+                found = read_groups(body, i, finder, gen)
+            except Refusal:
+                continue  # (the reader is left: ``_left_alone`` says so)
+            if found is None:
+                continue
+            gone, new, comment = found
+            if any(g in removed or g in replaced for g in gone):
+                continue
+            line = index.lines.get(stmt, 0)
+            removed.update(gone)
+            new[0] = new[0].with_changes(leading_lines=[*_lead(stmt, body, removed), *_comment_lines(comment)])
+            replaced[stmt] = new
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, "read", True, comment.split(": ", 1)[1]))
+
+
+_CONSUMERS = {b.rsplit(".", 1)[-1] for b in (*BATCHES, *JOINS)} | {
+    "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue", "QueueRunner"}
 
 
 def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests=None) -> None:
