@@ -21,6 +21,7 @@ from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
+from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer
 from tfdata_bridge._src.symbols import READER_SOURCES
@@ -324,6 +325,10 @@ class Finder:
             statements.append(reader_stmt)
             reader_expr = reader_stmt.body[0].value
         reader = self.is_api(reader_expr, *READERS)
+        aliased = class_alias(self, statements[0] if statements else stmt, reader_expr, READERS)
+        if reader is None and aliased is not None:  # ``reader = reader_cls(...)``, ``reader_cls = tf.TFRecordReader``
+            reader, alias_stmt = aliased
+            statements.insert(0, alias_stmt)
         if reader is None:
             raise Refusal(f"the reader read here is not one of {', '.join(sorted(READERS))}")
         queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)

@@ -19,6 +19,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_lines
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
@@ -28,10 +29,12 @@ from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import nodes_of
 
@@ -111,6 +114,12 @@ class _Index(cst.CSTVisitor):
                 self.v1[node] = spelled[: -len(path) - 1]
             self.fixed_len[node] = path.rsplit(".", 1)[-1] == "FixedLenFeature"
 
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # ``reader_cls = tf.TFRecordReader``: the class a later ``reader_cls(...)`` makes (``reader_alias.py``)
+        if isinstance(node.value, (cst.Attribute, cst.Name)) and len(node.targets) == 1 and \
+                isinstance(node.targets[0].target, cst.Name):
+            self.paths[node.value] = tf_path(self, node.value, self.roots)  # type: ignore[index]
+
     def visit_Name(self, node: cst.Name) -> None:
         self.refs.setdefault(node.value, []).append(node)
 
@@ -163,6 +172,9 @@ class _Apply(cst.CSTTransformer):
 
     def leave_For(self, original, updated):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_If(self, original, updated):  # a choice between two batches (``choice.py``)
+        return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
 
     def leave_With(self, original, updated):
         """A ``with tf.name_scope(...):`` whose statements all moved into the pipeline goes with them (its
@@ -228,6 +240,16 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
+    split, split_lines = split_choices(module) if not functions else (module, None)
+    if split is not module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
+        third: list = []
+        trial = _run(split, external, functions, third if requests is not None else None, keep_plumbing,
+                     drop_plumbing)
+        if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]) and \
+                sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in result[2]):
+            result = (trial[0], [replace(n, line=split_lines(n.line)) for n in trial[1]],
+                      [replace(o, line=split_lines(o.line)) for o in trial[2]])
+            first = third
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
     return result
@@ -276,6 +298,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
+    gen_of = (lambda node: Generator(v1_default, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                                     lambda n: index.paths.get(n)))
+    done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved).run(
+        notes, outcomes, removed, replaced, done) if v1_default else set()
     for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default):
         if isinstance(plan, Refusal):
             feed_refusals.append((None, Note(line, f"`tf.compat.v1.{kind}` left: {plan}"),
@@ -372,6 +398,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
     _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
+    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     gone = _gone_from_functions(replaced, functions)
     for queue_stmt, note, outcome in feed_refusals:
@@ -544,6 +571,42 @@ def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcom
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "train." + comment.split(": ", 1)[1].split(" ", 1)[0], True,
                                             comment.split(": ", 1)[1]))
+
+
+def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes) -> None:
+    """A reader's ``read`` / ``read_up_to`` with no batch after it (``read_groups.py``), where no legacy batch,
+    join or queue is left in the module to consume it."""
+    if not v1:
+        return
+    for body in index.blocks:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine) and stmt not in removed and stmt not in replaced and any(
+                    (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
+                return
+    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    for body in index.blocks:
+        for i, stmt in enumerate(body):
+            if stmt in removed or stmt in replaced:
+                continue
+            try:
+                found = read_groups(body, i, finder, gen)
+            except Refusal:
+                continue  # (the reader is left: ``_left_alone`` says so)
+            if found is None:
+                continue
+            gone, new, comment = found
+            if any(g in removed or g in replaced for g in gone):
+                continue
+            line = index.lines.get(stmt, 0)
+            removed.update(gone)
+            new[0] = new[0].with_changes(leading_lines=[*_lead(stmt, body, removed), *_comment_lines(comment)])
+            replaced[stmt] = new
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, "read", True, comment.split(": ", 1)[1]))
+
+
+_CONSUMERS = {b.rsplit(".", 1)[-1] for b in (*BATCHES, *JOINS)} | {
+    "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue", "QueueRunner"}
 
 
 def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests=None) -> None:

@@ -1,0 +1,208 @@
+"""A batch chosen in place by a flag (``choice.py``): both branches of an ``if shuffle:`` / ``else:`` or of a
+conditional expression batch the same tensors. The pipeline up to the batch is made once and the flag stays a
+choice between two batch chains. Before, each branch was refused on its own ("no input producer ... feeds this
+`train.shuffle_batch`" or "`features` is also used outside the pipeline").
+
+The programs in ``choice_programs/`` take each form in another import style and source (a census ``input_fn``
+over ``read_up_to`` rows, a ``mode == TRAIN`` conditional expression, a flag from a params dict with returned
+keyword batches, a class attribute over fixed-length records); each runs both branches (an ordered eval pass
+and a shuffled train pass) against its original under ``tensorflow.compat.v1``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tfdata_bridge.migrate import rewrite, scan_source
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
+PROGRAMS = pathlib.Path(__file__).resolve().parent / "choice_programs"
+NAMES = sorted(p.stem for p in PROGRAMS.glob("*.py"))
+CONDITIONS = {"census": "if shuffle:", "modes": "if mode == TRAIN:", "params": "if params['shuffle']:",
+              "klass": "if self.is_training:"}
+# the source chosen before the batch (``tail_split.py``)
+SPLIT = {"flags_files": "if flags.shuffle_files:", "method_flag": "if self.is_training():",
+         "prefetch_inline": "if is_training:"}
+
+
+def _source(name: str) -> str:
+    return (PROGRAMS / f"{name}.py").read_text()
+
+
+@pytest.mark.parametrize("name", sorted(CONDITIONS))
+def test_the_flag_stays_a_choice_between_two_batch_chains_over_one_dataset(name):
+    result = rewrite(_source(name), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "shuffle_batch(" not in code and "train.batch(" not in code and "queue_runners" not in code
+    assert code.count(CONDITIONS[name]) == 1
+    assert code.count("make_one_shot_iterator(") == 2  # one iterator per branch, only the chosen one is made
+    # the elements are made once, before the choice; each branch batches them its own way
+    head, _, branches = code.partition(CONDITIONS[name])
+    assert "dataset = (" in head and ".shuffle(" in branches and "else:" in branches
+    assert branches.count(".batch(") == 2
+
+
+@pytest.mark.parametrize("name", sorted(SPLIT))
+def test_a_source_chosen_by_a_flag_becomes_a_chain_in_each_branch(name):
+    source = _source(name)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert not scan_source(code), scan_source(code)
+    assert code.count(SPLIT[name]) == 1 and code.count("make_one_shot_iterator(") == 2
+    # the statements after the ``if`` went into both branches: no pipeline statement is left after it
+    branches = code.split(SPLIT[name], 1)[1]
+    assert branches.count("Dataset.from_tensor_slices(") == 2
+    # the notes point at the original's lines
+    lines = source.splitlines()
+    for note in result.notes:
+        if "rewritten to tf.data" in note.message:
+            assert "(" in lines[note.line - 1], (note, lines[note.line - 1])
+
+
+_SPLIT = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+    def inputs(files, is_training):
+        if is_training:
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=True)
+        else:
+            queue = %s
+        _, value = tf.TFRecordReader().read(queue)
+        parsed = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32)})
+        return tf.train.batch([parsed["x"]], batch_size=2)%s
+    ''')
+
+
+@pytest.mark.parametrize("other, after", [
+    # the other branch's source is no producer the recogniser knows: nothing is split, the program stays
+    ("tf.FIFOQueue(4, [tf.string])", ""),
+])
+def test_a_split_that_leaves_a_branch_unrewritten_is_not_kept(other, after):
+    source = _SPLIT % (other, after)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and result.refused
+    assert all(n.line <= 10 for n in result.refused), result.notes
+
+
+def test_an_if_without_else_or_that_returns_is_not_split():
+    source = _SPLIT % ("tf.train.string_input_producer(files, num_epochs=1, shuffle=False)", "")
+    no_else = source.replace("    else:\n        queue = tf.train.string_input_producer(files, num_epochs=1, "
+                             "shuffle=False)\n", "")
+    assert no_else != source and "else:" not in rewrite(no_else, to="tfdata").code
+    returns = source.replace("shuffle=False)\n", "shuffle=False)\n        return None\n", 1)
+    assert rewrite(returns, to="tfdata").refused
+
+
+def test_a_script_without_functions_is_split_too():
+    source = textwrap.dedent('''\
+        import sys
+        import tensorflow as tf
+        v1 = tf.compat.v1
+
+        files = sys.argv[1:]
+        if "--train" in files:
+            queue = v1.train.string_input_producer(files, num_epochs=1, shuffle=True)
+        else:
+            queue = v1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, value = v1.TFRecordReader().read(queue)
+        parsed = v1.parse_single_example(value, {"x": v1.FixedLenFeature([3], tf.float32)})
+        xs = v1.train.batch([parsed["x"]], batch_size=2)
+        print(xs)
+        ''')
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("make_one_shot_iterator(") == 2 and not scan_source(result.code)
+
+
+def test_names_read_after_the_batch_keep_their_names_in_both_copies():
+    source = _SPLIT % ("tf.train.string_input_producer(files, num_epochs=1, shuffle=False)", "")
+    source = source.replace("    return tf.train.batch(", "    xs = tf.train.batch(") + "    return xs\n"
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("xs = ") == 2 and "xs_2" not in result.code
+
+
+def test_the_scan_column_says_each_branch_is_rewritten():
+    for name in NAMES:
+        source = _source(name)
+        for f in scan_source(source, outcomes=True):
+            if f.api.endswith(("batch", "producer", "Reader")):
+                assert f.tfdata == "rewritten into tf.data", (name, f)
+
+
+_CHOICE = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+
+    def inputs(files, shuffle):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, value = tf.TFRecordReader().read(queue)
+        parsed = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32),
+                                                 "label": tf.FixedLenFeature([], tf.int64)})
+        x, label = parsed["x"], parsed["label"]
+        if shuffle:
+            xs, labels = tf.train.shuffle_batch([x, label], batch_size=2, capacity=8, min_after_dequeue=2)
+        else:
+            %s
+        return xs, labels
+    ''')
+
+
+@pytest.mark.parametrize("other, reason", [
+    ("xs, labels = tf.train.batch([x, x], batch_size=2)", "the two branches batch different tensors"),
+    ("xs, labs = tf.train.batch([x, label], batch_size=2)", "assign their batches to different names"),
+    ("xs, labels = tf.train.batch([x, label], batch_size=2, enqueue_many=True)", "enqueue_many=True and the other"),
+    ("xs, labels = tf.train.batch_join([[x, label], [x, label]], batch_size=2)", "a choice between a join and a batch"),
+])
+def test_a_choice_it_cannot_keep_is_refused_with_the_reason_and_scan_says_so(other, reason):
+    source = _CHOICE % other
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(reason in n.message for n in result.refused), result.notes
+    outcomes = {f.line: f.tfdata for f in scan_source(source, outcomes=True)}
+    assert reason in outcomes[10] and reason in outcomes[12], outcomes
+    # the drop-in still runs it
+    assert "tfdata_bridge.compat.v1" in rewrite(source, to="tfdata", fallback="compat").code
+
+
+def test_an_if_with_other_statements_in_a_branch_is_no_choice():
+    # a branch that does more than batch is the per-batch pass's: refused there as before, nothing moves on a guess
+    source = _CHOICE.replace("    if shuffle:\n", "    if shuffle:\n        tf.summary.scalar('x', x[0])\n") % (
+        "xs, labels = tf.train.batch([x, label], batch_size=2)")
+    result = rewrite(source, to="tfdata")
+    assert result.refused and "shuffle_batch(" in result.code
+
+
+@pytest.mark.timeout(400)
+def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
+    paths: dict[str, list[str]] = {}
+    for kind in ("original", "migrated"):
+        (tmp_path / kind).mkdir()
+        for name in NAMES:
+            text = _source(name)
+            path = tmp_path / kind / f"{name}.py"
+            path.write_text(text if kind == "original" else rewrite(text, to="tfdata").code)
+            paths.setdefault(kind, []).append(str(path))
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, str(RUNNER), "--make-data", str(tmp_path / "data"),
+                           *paths["original"], *paths["migrated"]], capture_output=True, text=True, env=env,
+                          timeout=380)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = json.loads(proc.stdout.strip().splitlines()[-1])
+    for name in NAMES:
+        want = results[str(tmp_path / "original" / f"{name}.py")]
+        got = results[str(tmp_path / "migrated" / f"{name}.py")]
+        assert "error" not in want and "error" not in got, (name, want, got)
+        assert want["end"] == got["end"] == "OutOfRangeError", name
+        # the eval branch's batches in legacy's order, then the train branch's batch count and sorted rows
+        assert len(want["batches"]) > 2, name
+        assert got["batches"] == want["batches"], name

@@ -1,0 +1,94 @@
+"""A reader made through a name for its class (``reader_alias.py``): ``reader_cls = tf.TFRecordReader`` in the
+function or a module constant ``READER = TextLineReader``, then ``reader_cls()``. Before, the pipeline was
+refused ("the reader read here is not one of ..."). The class is found by scope; its assignment moves with the
+pipeline, so a name also read elsewhere, or bound to something that is no reader, still refuses it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tfdata_bridge.migrate import rewrite, scan_source
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
+PROGRAMS = pathlib.Path(__file__).resolve().parent / "alias_programs"
+NAMES = sorted(p.stem for p in PROGRAMS.glob("*.py"))
+
+_SOURCE = textwrap.dedent('''\
+    import tensorflow.compat.v1 as tf
+    {imports}
+    {module_level}
+
+    def inputs(files):
+        {local}
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, value = {made}.read(queue)
+        parsed = tf.parse_single_example(value, {{"x": tf.FixedLenFeature([3], tf.float32)}})
+        batch = tf.train.batch([parsed["x"]], batch_size=2)
+        {after}
+        return batch
+    ''')
+
+
+def _source(imports="", module_level="", local="pass", made="reader_cls()", after="pass"):
+    return _SOURCE.format(imports=imports, module_level=module_level, local=local, made=made, after=after)
+
+
+@pytest.mark.parametrize("variant", [
+    dict(local="reader_cls = tf.TFRecordReader"),
+    dict(module_level="READER = tf.TFRecordReader", made="READER()"),
+    dict(imports="from tensorflow.compat.v1 import TFRecordReader as Records", local="reader_cls = Records"),
+    dict(imports="import tensorflow", local="make = tensorflow.compat.v1.TFRecordReader", made="make(name='r')"),
+], ids=["local", "module_constant", "from_import_alias", "full_path"])
+def test_a_reader_class_held_in_a_name_is_followed_to_its_class(variant):
+    result = rewrite(_source(**variant), to="tfdata")
+    assert not result.refused, result.notes
+    assert "TFRecordDataset" in result.code and not scan_source(result.code)
+
+
+@pytest.mark.parametrize("variant, reason", [
+    # the name is also read elsewhere: its statement cannot move
+    (dict(local="reader_cls = tf.TFRecordReader", after="tf.logging.info(reader_cls)"),
+     "`reader_cls` is also used outside"),
+    # bound to a reader the rewrite does not read files with
+    (dict(local="reader_cls = tf.IdentityReader"), "is not one of"),
+    # a choice of classes: which one is known only at run time
+    (dict(local="reader_cls = tf.TFRecordReader if files else tf.TextLineReader"), "is not one of"),
+])
+def test_a_name_that_is_no_single_reader_class_is_refused(variant, reason):
+    result = rewrite(_source(**variant), to="tfdata")
+    assert any(reason in n.message for n in result.refused), result.notes
+
+
+@pytest.mark.timeout(300)
+def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
+    paths: dict[str, list[str]] = {}
+    for kind in ("original", "migrated"):
+        (tmp_path / kind).mkdir()
+        for name in NAMES:
+            text = (PROGRAMS / f"{name}.py").read_text()
+            code = text if kind == "original" else rewrite(text, to="tfdata").code
+            assert kind == "original" or not scan_source(code), name
+            path = tmp_path / kind / f"{name}.py"
+            path.write_text(code)
+            paths.setdefault(kind, []).append(str(path))
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, str(RUNNER), "--make-data", str(tmp_path / "data"),
+                           *paths["original"], *paths["migrated"]], capture_output=True, text=True, env=env,
+                          timeout=280)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = json.loads(proc.stdout.strip().splitlines()[-1])
+    for name in NAMES:
+        want = results[str(tmp_path / "original" / f"{name}.py")]
+        got = results[str(tmp_path / "migrated" / f"{name}.py")]
+        assert "error" not in want and "error" not in got, (name, want, got)
+        assert want["end"] == got["end"] == "OutOfRangeError", name
+        assert len(want["batches"]) > 2 and got["batches"] == want["batches"], name

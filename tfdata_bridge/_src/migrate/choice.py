@@ -1,0 +1,195 @@
+"""A batch chosen in place by a flag: both batch calls of one pipeline, in the two branches of an ``if`` or
+of a conditional expression (the census ``input_fn``, ``mode == TRAIN`` input functions).
+
+    if shuffle:                                      features = (tf.train.shuffle_batch(features, ...)
+        features = tf.train.shuffle_batch(features, ...)        if mode == TRAIN else
+    else:                                                        tf.train.batch(features, ...))
+        features = tf.train.batch(features, ...)
+
+Both calls must batch the same tensors into the same targets (or both be returned). The pipeline up to the
+batch is made once (``Generator.elements``), and the flag stays a choice between the two batch chains, as in
+a batch helper (``batch_helper.py``). Anything else in a branch is refused with the reason, so the file can go
+through ``--fallback compat``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import libcst as cst
+
+from tfdata_bridge._src import plan
+from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
+from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
+from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, check_flags
+from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.plan import printer
+
+
+@dataclass
+class Choice:
+    stmt: cst.BaseStatement  # the ``if`` statement, or the assignment / return of the conditional expression
+    test: cst.BaseExpression
+    branches: list[tuple[cst.SimpleStatementLine, cst.Call]]  # (each branch as a statement of its own, its call)
+    lines: list[int]  # the lines of the branches' statements (one per batch call)
+
+
+def _single(block: cst.BaseSuite) -> cst.SimpleStatementLine | None:
+    if isinstance(block, cst.IndentedBlock) and len(block.body) == 1 and \
+            isinstance(block.body[0], cst.SimpleStatementLine) and len(block.body[0].body) == 1:
+        return block.body[0]
+    return None
+
+
+def _value(stmt: cst.SimpleStatementLine) -> cst.BaseExpression | None:
+    small = stmt.body[0]
+    if isinstance(small, cst.Return) or (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return small.value
+    return None
+
+
+def _apis(finder: Finder, *calls: cst.BaseExpression | None) -> bool:
+    """Every call is a batch or join call, and at least one is a batch: a choice of batches."""
+    apis = [finder.api(c) for c in calls]
+    return all(a in BATCHES or a in JOINS for a in apis) and any(a in BATCHES for a in apis)
+
+
+def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int]) -> Choice | None:
+    """The choice ``stmt`` makes between two batch calls, or None when it makes none."""
+    if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else):
+        first, second = _single(stmt.body), _single(stmt.orelse.body)
+        if first is None or second is None:
+            return None
+        a, b = _value(first), _value(second)
+        if not _apis(finder, a, b):
+            return None
+        return Choice(stmt, stmt.test, [(first, a), (second, b)],  # type: ignore[list-item]
+                      [lines.get(first, 0), lines.get(second, 0)])
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        value = _value(stmt)
+        if isinstance(value, cst.IfExp) and _apis(finder, value.body, value.orelse):
+            small = stmt.body[0]
+            branches = [(stmt.with_changes(body=[small.with_changes(value=c)]), c) for c in (value.body, value.orelse)]
+            return Choice(stmt, value.test, branches, [lines.get(stmt, 0)])  # type: ignore[misc]
+    return None
+
+
+def _same_targets(choice: Choice, code) -> None:
+    smalls = [s.body[0] for s, _ in choice.branches]
+    if isinstance(smalls[0], cst.Return) != isinstance(smalls[1], cst.Return) or (
+            isinstance(smalls[0], cst.Assign) and code(smalls[0].targets[0].target) != code(smalls[1].targets[0].target)):
+        raise Refusal("the two branches assign their batches to different names")
+
+
+class ChoicePass:
+    """Finds and rewrites every choice of a module; ``lead``, ``comment`` and ``moved`` are ``to_tfdata``'s."""
+
+    def __init__(self, module, index, finder: Finder, gen_of, lead, comment, moved) -> None:
+        self.module, self.index, self.finder = module, index, finder
+        self.gen_of, self.lead, self.comment, self.moved = gen_of, lead, comment, moved
+
+    def run(self, notes: list[Note], outcomes: list[PipelineOutcome], removed: set, replaced: dict,
+            taken: set) -> set:
+        """Rewrites each choice it can; refuses the rest with the reason. Returns the statements it took
+        (the branches', which the per-batch pass then leaves alone)."""
+        done: set[cst.CSTNode] = set()
+        code = self.module.code_for_node
+        for body in self.index.blocks:
+            for i, stmt in enumerate(body):
+                choice = find_choice(self.finder, stmt, self.index.lines)
+                if choice is None or any(s in taken for s, _ in choice.branches):
+                    continue  # (a batch helper's choice: ``batch_helper.py``)
+                done |= {s for s, _ in choice.branches} | {stmt}
+                blocks = self.finder.scopes.blocks
+                if isinstance(stmt, cst.If) and id(stmt) in blocks and isinstance(blocks, dict):
+                    # the branches' assignments count as statements of the block the ``if`` stands in, so a name
+                    # they both bind is read after them by line (``Scopes.readers_of``), as after one batch call
+                    for branch, _ in choice.branches:
+                        blocks[id(branch)] = blocks[id(stmt)]
+                apis = [self.finder.api(c) for _, c in choice.branches]
+                try:
+                    if any(a in JOINS for a in apis):
+                        raise Refusal("one branch is a `batch_join` over several element lists: a choice between "
+                                      "a join and a batch is not rewritten")
+                    _same_targets(choice, code)
+                    new, replacement, comment = self._rewrite(body, i, choice, apis)
+                except Refusal as exc:
+                    for line, api in zip(choice.lines * 2, apis):
+                        notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
+                        outcomes.append(PipelineOutcome(line, api, False, str(exc)))
+                    continue
+                removed.update(new["moved"])
+                if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
+                    removed.update(s for s, _ in choice.branches)
+                lead = self.lead(stmt, body, removed)
+                stmts = new["statements"]
+                stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
+                replaced[stmt] = [*stmts, replacement]
+                for k, (line, api) in enumerate(zip(choice.lines * 2, apis)):
+                    if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
+                        notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+                    outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
+        return done
+
+    def _rewrite(self, body, i, choice: Choice, apis):
+        code = self.module.code_for_node
+        (first, call), (_, other) = choice.branches
+        args = [bind(c, a) for (_, c), a in zip(choice.branches, apis)]
+        for a, api in zip(args, apis):
+            if "tensors" not in a:
+                raise Refusal(f"`{api}` is called without its tensors")
+            for flag in ("keep_input", "shapes", "shared_name"):
+                if not is_none(a.get(flag)):
+                    raise Refusal(f"`{api}` has {flag}= in a choice between two batches; not rewritten")
+        if code(args[0]["tensors"]) != code(args[1]["tensors"]):
+            raise Refusal("the two branches batch different tensors")
+        many = [literal_bool(a.get("enqueue_many"), False, "enqueue_many") for a in args]
+        if many[0] != many[1]:
+            raise Refusal("one branch batches with enqueue_many=True and the other without")
+        # the pipeline up to the batch: found from the first branch's call as if it stood where the choice does;
+        # both calls count as the pipeline's own uses of its names
+        both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple([cst.Element(call),
+                                                                                    cst.Element(other)]))])
+        pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=args[0])
+        pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
+        for p in pipelines:
+            check_flags(p)
+        if pipeline.source.helper is not None or pipeline.source.foreign or pipeline.readers is not None:
+            raise Refusal("the elements come from a reader helper; a choice of batches over one is not rewritten yet")
+        gen = self.gen_of(choice.stmt)
+        statements, dataset, accepted = gen.elements(pipeline)
+        blocks = []
+        for (stmt, _), p, m in zip(choice.branches, pipelines, many):
+            shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
+            if shuffle:
+                accepted.append(f"shuffle order differs from the queue's for the same seed (window: capacity "
+                                f"{code(p.args['capacity'])})")
+            call_plan = gen._call(p.api, p.args, shuffle, gen.arg_of(p.args, "num_threads"), None, m)
+            steps = printer.steps_text(plan.from_batch_call(call_plan, prefetch="autotune", v1=gen.v1))
+            batched = gen.fresh("batched")
+            get_next = emit.one_shot_get_next(gen.v1, batched)
+            tensors = p.args["tensors"]
+            small = stmt.body[0]
+            if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and not (
+                    isinstance(small, cst.Assign) and isinstance(small.targets[0].target, (cst.Tuple, cst.List))):
+                get_next = f"list({get_next})"  # legacy returned a list
+            blocks.append([cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n").with_changes(
+                               leading_lines=stmt.leading_lines if isinstance(choice.stmt, cst.If) else ()),
+                           cst.SimpleStatementLine([small.with_changes(value=cst.parse_expression(get_next))])])
+        kept = [c for c in comments_in([*pipeline.source.statements]) if c]
+        if kept:
+            statements[-1] = statements[-1].with_changes(
+                leading_lines=[*comment_lines(kept), *statements[-1].leading_lines])
+        if isinstance(choice.stmt, cst.If):
+            replacement = choice.stmt.with_changes(
+                leading_lines=(), body=choice.stmt.body.with_changes(body=blocks[0]),
+                orelse=choice.stmt.orelse.with_changes(body=choice.stmt.orelse.body.with_changes(body=blocks[1])))
+        else:
+            replacement = cst.If(test=choice.test, body=cst.IndentedBlock(blocks[0]),
+                                 orelse=cst.Else(cst.IndentedBlock(blocks[1])))
+        names = sorted({a.rsplit(".", 1)[-1] for a in apis} | set(gen._source_apis(pipeline)))
+        comment = f"tfdata-bridge migrate: {', '.join(names)} rewritten to tf.data; the condition chooses the batch"
+        if accepted:
+            comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
+        return {"statements": statements, "moved": self.moved(pipeline)}, replacement, comment

@@ -1,0 +1,210 @@
+"""A pipeline whose source is chosen at run time: the statements after the ``if`` copied into both branches.
+
+    if is_training:                                   if is_training:
+        queue = tf.train.string_input_producer(...)       queue = tf.train.string_input_producer(...)
+        values = tf.RandomShuffleQueue(...)               values = tf.RandomShuffleQueue(...)
+    else:                                                 ...reads, enqueues, dequeue, batch...
+        queue = tf.train.string_input_producer(...)   else:
+        values = tf.FIFOQueue(...)                        queue_2 = tf.train.string_input_producer(...)
+    ...reads, enqueues, dequeue, batch...                 values_2 = tf.FIFOQueue(...)
+                                                          ...the same, on queue_2 and values_2...
+
+(im2txt's ``prefetch_input_data``, a reader class or producer chosen by a flag). This is the same program: both
+branches go on to the same statements. Each branch then holds one straight pipeline, which the recogniser
+rewrites as it stands, so the flag stays a choice between two chains. Names that live only between the ``if``
+and the batch are renamed in the second copy, so each copy's names are read by its own statements alone (a
+name read after the batch, such as the batch's targets, keeps its name in both). ``to_tfdata.run`` keeps the
+split module only where every pipeline it made is rewritten, so a program left alone stays as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from tfdata_bridge._src.migrate.calls import names_in
+from tfdata_bridge._src.migrate.hoist import line_map
+
+_ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
+         "maybe_batch_join", "maybe_shuffle_batch_join"}
+_JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def _ends_pipeline(stmt: cst.BaseStatement) -> bool:
+    """A statement that is (an assignment of, a return of) a batch or join call, by its name alone: the trial
+    run of the recogniser decides the rest."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return False
+    value = getattr(stmt.body[0], "value", None)
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    return name in _ENDS
+
+
+def _bound(node: cst.CSTNode) -> set[str]:
+    """The names assigned (``=``, ``for``, ``with ... as``) anywhere in ``node``, nested functions aside."""
+    out: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            out.update(x.value for x in _names(n.target))
+
+        def visit_For(self, n: cst.For) -> None:
+            out.update(x.value for x in _names(n.target))
+
+        def visit_AsName(self, n: cst.AsName) -> None:
+            out.update(x.value for x in _names(n.name))
+
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return False
+
+    node.visit(_V())
+    return out
+
+
+def _names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names(target.value)
+    return []
+
+
+def _falls_through(block: cst.BaseSuite) -> bool:
+    body = block.body if isinstance(block, cst.IndentedBlock) else []
+    if not body:
+        return False
+    last = body[-1]
+    return not (isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, _JUMPS) for s in last.body))
+
+
+def _count(node: cst.CSTNode) -> dict[str, int]:
+    """How many Name nodes of each spelling ``node`` holds (attribute names and keywords are not Names here)."""
+    counts: dict[str, int] = {}
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            counts[n.value] = counts.get(n.value, 0) + 1
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False
+
+        def visit_Arg(self, n: cst.Arg) -> bool:
+            n.value.visit(self)
+            return False
+
+    node.visit(_V())
+    return counts
+
+
+class _Rename(cst.CSTTransformer):
+    def __init__(self, names: dict[str, str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        return updated.with_changes(value=self.names[updated.value]) if updated.value in self.names else updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
+        # (the attribute's own name is no variable)
+        return updated.with_changes(attr=original.attr)
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(keyword=original.keyword)
+
+
+def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[str],
+                pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> list[cst.BaseStatement] | None:
+    for i, stmt in enumerate(body):
+        if not (isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else)):
+            continue
+        if not (_falls_through(stmt.body) and _falls_through(stmt.orelse.body)):
+            continue
+        end = next((j for j in range(i + 1, len(body)) if _ends_pipeline(body[j])), None)
+        if end is None:
+            continue
+        tail = body[i + 1:end + 1]
+        chosen = _bound(stmt.body) & _bound(stmt.orelse.body)
+        if not chosen & set().union(*(names_in(s) for s in tail)):
+            continue  # the pipeline after the ``if`` reads nothing the branches choose
+        # names that live only in the ``if`` and its tail: each copy may have its own
+        region: dict[str, int] = {}
+        for part in (stmt, *tail):
+            for name, n in _count(part).items():
+                region[name] = region.get(name, 0) + n
+        everywhere = _count(whole)
+        local = {n for n in (_bound(stmt.orelse.body) | set().union(*(_bound(s) for s in tail)))
+                 if everywhere.get(n, 0) == region.get(n, 0) and n != "_"}
+        renames: dict[str, str] = {}
+        for name in sorted(local):
+            k = 2
+            while f"{name}_{k}" in taken:
+                k += 1
+            renames[name] = f"{name}_{k}"
+            taken.add(renames[name])
+        second = []
+        for s in (*stmt.orelse.body.body, *tail):
+            second.append(s.visit(_Rename(renames)))
+            pairs.append((second[-1], s))
+        pairs.extend((s, s) for s in tail)  # (the first copy is the tail's own nodes)
+        split = stmt.with_changes(
+            body=stmt.body.with_changes(body=[*stmt.body.body, *tail]),
+            orelse=stmt.orelse.with_changes(body=stmt.orelse.body.with_changes(body=second)))
+        return [*body[:i], split, *body[end + 1:]]
+    return None
+
+
+def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]:
+    """(``module`` with the first such ``if`` of each function (and of the module's own statements) split, the
+    original line each of its lines stands for); ``module`` itself when there is none."""
+    taken = set(_count(module))
+    changed = [False]
+    pairs: list[tuple[cst.CSTNode, cst.CSTNode]] = []
+
+    plans: dict[cst.FunctionDef, list[cst.BaseStatement]] = {}
+
+    class _Find(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            if isinstance(node.body, cst.IndentedBlock):
+                new = _split_body(list(node.body.body), node, taken, pairs)
+                if new is not None:
+                    plans[node] = new
+
+    module.visit(_Find())
+
+    class _T(cst.CSTTransformer):
+        def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+            # (built from the original's statements, so a function split inside a split one stays as it was)
+            if original not in plans:
+                return updated
+            changed[0] = True
+            return updated.with_changes(body=updated.body.with_changes(body=plans[original]))
+
+    out = module.visit(_T())
+    top = _split_body(list(out.body), out, taken, pairs)  # a script's own statements
+    if top is not None:
+        changed[0] = True
+        out = out.with_changes(body=top)
+    if not changed[0]:
+        return module, lambda line: line
+    return out, _line_map(module, out, pairs)
+
+
+def _line_map(original: cst.Module, split: cst.Module, pairs) -> Callable[[int], int]:
+    """Each copied statement's lines stand for the statement it copies; other lines as ``hoist.line_map``."""
+    before = MetadataWrapper(original, unsafe_skip_copy=True).resolve(PositionProvider)
+    after = MetadataWrapper(split, unsafe_skip_copy=True).resolve(PositionProvider)
+    exact: dict[int, int] = {}
+    for new, old in pairs:
+        if new in after and old in before:
+            start, end, first = after[new].start.line, after[new].end.line, before[old].start.line
+            exact.update((line, first + line - start) for line in range(start, end + 1))
+    rest = line_map(original.code, split.code)
+    return lambda line: exact.get(line) or rest(line)
