@@ -2,13 +2,14 @@
 
 The migrate tests write each original and its migrated form as files, then:
 
-- ``run_programs(paths, data)`` writes the data (``make_data.py``) and runs them all in one child (``tests/legacy_programs/run_programs.py``: each
-  program's ``main(data_dir)`` in a fresh graph, its own folder first on ``sys.path``, the modules it imported
-  from that folder forgotten after it, so an original tree and its migrated copy may hold the same package);
+- ``run_programs(paths, data)`` writes the data (``make_data.py``) and runs them all in one child
+  (``tests/legacy_programs/run_programs.py``: each program's ``main(data_dir)`` in a fresh graph, its own
+  folder first on ``sys.path``, the modules it imported from that folder forgotten after it, so an original
+  tree and its migrated copy may hold the same package);
 - ``run_both_ways(pairs, data)`` does that for ``{name: (original, migrated)}`` and gives ``{name: (want, got)}``;
 - ``assert_delivers_the_same(name, want, got, compare)`` checks one pair: no error, the same end, more than one
-  batch, and the batches ``"exact"``-ly equal, or their rows in ``"order"`` or as a ``"multiset"`` (``close=True``:
-  floats to a relative 1e-6, see ``close``).
+  batch, and the batches ``"exact"``-ly equal, or their rows in ``"order"`` or as a ``"multiset"``
+  (``close_floats=True``: floats to a relative 1e-6, see ``close``).
 """
 
 from __future__ import annotations
