@@ -375,4 +375,5 @@ def test_the_migrated_programs_deliver_what_legacy_delivers(tmp_path):
     runs = run_both_ways({name: (p, migrated / p.relative_to(original)) for name, p in paths.items()}, data)
     for name, (_, _, kind) in programs.items():
         want, got = runs[name]
-        assert_delivers_the_same(name, want, got, kind, close_floats=True)
+        # in order: floats to 1e-6 (a session and a dataset function may round one ulp apart); as multisets: exact
+        assert_delivers_the_same(name, want, got, kind, close_floats=kind == "order")
