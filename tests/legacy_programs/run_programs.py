@@ -2,7 +2,9 @@
 
     python run_programs.py [--make-data] DATA_DIR PROGRAM.py [PROGRAM.py ...]
 
-Each program's ``main(data_dir)`` runs in a fresh graph; an exception is reported as
+Each program's ``main(data_dir)`` runs in a fresh graph, with the program's folder first on ``sys.path``; the
+modules it imported from that folder are forgotten after it, so programs of two trees that hold a package of the
+same name (an original and its migrated copy) run in one process, each with its own. An exception is reported as
 ``{"error": "Type: message"}`` for that program. One process for many programs: TensorFlow's import is slow.
 """
 
@@ -30,14 +32,28 @@ def main(argv: list[str]) -> dict:
     results = {}
     for path in programs:
         start = time.perf_counter()
+        folder, saved_path, loaded = os.path.dirname(os.path.abspath(path)), list(sys.path), set(sys.modules)
+        sys.path.insert(0, folder)
         try:
             namespace = runpy.run_path(path, run_name="legacy_program")
             with tf.Graph().as_default():
                 results[path] = namespace["main"](data_dir)
         except Exception as exc:  # reported, so one failing program does not hide the others
             results[path] = {"error": f"{type(exc).__name__}: {exc}"}
+        finally:
+            sys.path[:] = saved_path
+            _forget_modules(folder, loaded)
         results[path]["seconds"] = time.perf_counter() - start
     return results
+
+
+def _forget_modules(folder: str, loaded: set[str]) -> None:
+    """Drops the modules a program loaded from its ``folder`` (its own helpers; not in ``loaded`` before it ran),
+    so the next program imports its own."""
+    for name in set(sys.modules) - loaded:
+        file = getattr(sys.modules[name], "__file__", None)
+        if file and os.path.abspath(file).startswith(folder + os.sep):
+            del sys.modules[name]
 
 
 if __name__ == "__main__":

@@ -11,21 +11,14 @@ TensorFlow process.
 
 from __future__ import annotations
 
-import json
-import os
-import pathlib
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from both_ways import assert_delivers_the_same, run_both_ways, write_pair
 
 from tfdata_bridge._src.migrate.recognize import recognize
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 IMPORTS = [  # (import lines, the prefix of tf.compat.v1 APIs, of tf.io)
     pytest.param("import tensorflow.compat.v1 as tf", "tf", id="compat-v1"),
@@ -481,31 +474,14 @@ ORDERED = {"self_method", "two_returns"}  # one reader: the legacy order is the 
 
 @pytest.mark.timeout(300)
 def test_programs_of_these_forms_deliver_what_their_originals_deliver(tmp_path):
-    paths = []
+    pairs = {}
     for name, source in PROGRAMS.items():
         original = textwrap.dedent(source) + RUN
         migrated = rewrite(original, to="tfdata")
         _clean(migrated)
-        for kind, text in (("original", original), ("migrated", migrated.code)):
-            path = tmp_path / f"{name}_{kind}.py"
-            path.write_text(text)
-            paths.append(str(path))
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, str(RUNNER), "--make-data", str(tmp_path / "data"), *paths],
-                         capture_output=True, text=True, env=env, timeout=280)
-    assert run.returncode == 0, run.stderr[-3000:]
-    results = json.loads(run.stdout.strip().splitlines()[-1])
-    for name in PROGRAMS:
-        want, got = (results[str(tmp_path / f"{name}_{k}.py")] for k in ("original", "migrated"))
-        assert "error" not in want and "error" not in got, (want, got)
-        assert got["end"] == want["end"] == "OutOfRangeError"
-        assert len(want["batches"]) > 1
-        assert [len(b[0]) for b in got["batches"]] == [len(b[0]) for b in want["batches"]]
-        rows = [[json.dumps(list(r)) for b in res["batches"] for r in zip(*b)] for res in (got, want)]
-        if name in ORDERED:
-            assert rows[0] == rows[1], name
-        else:
-            assert sorted(rows[0]) == sorted(rows[1]), name
+        pairs[name] = write_pair(tmp_path, name, original, migrated.code)
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=280).items():
+        assert_delivers_the_same(name, want, got, "order" if name in ORDERED else "multiset")
 
 
 STORED_READER = '''\

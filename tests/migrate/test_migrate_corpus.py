@@ -4,19 +4,16 @@ A program the recogniser rewrites (``REWRITTEN``) is migrated ``--to tfdata``: t
 bridge nor a queue API, and delivers the original's batches (the same order where the original is
 deterministic, the same multiset and batch sizes where not) and the same end of data. A program it leaves
 (``LEFT``) is migrated ``--to compat`` instead (the fallback) and must deliver the same. One subprocess runs
-every original, one every migrated form.
+every original, one every migrated form (``both_ways.py``).
 """
 
 from __future__ import annotations
 
-import json
-import math
-import os
+import functools
 import pathlib
-import subprocess
-import sys
 
 import pytest
+from both_ways import CORPUS, assert_delivers_the_same, results, start
 
 from tfdata_bridge._src.symbols import STARTS_RUNNERS
 from tfdata_bridge._src.migrate.recognize import recognize
@@ -25,10 +22,6 @@ from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
 pytestmark = pytest.mark.timeout(900)
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-CORPUS = ROOT / "tests" / "migrate_corpus"
-RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 # program -> how its batches compare with the original's: "order" or "multiset"
 REWRITTEN: dict[str, str] = {
@@ -141,8 +134,9 @@ def _tree(name: str) -> list[pathlib.Path]:
     return [CORPUS / f"{name}.py"] + [p for sub in HELPERS.get(name, []) for p in sorted((CORPUS / sub).rglob("*.py"))]
 
 
+@functools.lru_cache(maxsize=None)  # the fixture and test_a_rewritten_program_... share one rewrite a program
 def _migrated(name: str, to: str) -> dict[pathlib.Path, RewriteResult]:
-    """The program and the modules it imports from the tree, migrated together."""
+    """The program and the modules it imports from the tree, migrated together (a result is only read)."""
     files = _tree(name)
     if to == "tfdata":
         results = rewrite_tree({str(p): p.read_text() for p in files}, root=str(CORPUS))
@@ -157,77 +151,26 @@ def _migrate_tree(name: str, folder: pathlib.Path, to: str) -> None:
         out.write_text(result.code)
 
 
-def _start(args: list[str], path: pathlib.Path) -> subprocess.Popen:
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": f"{ROOT}{os.pathsep}{path}"}
-    return subprocess.Popen([sys.executable, str(RUNNER), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, cwd=path)
-
-
-def _results(run: subprocess.Popen) -> dict:
-    try:
-        out, err = run.communicate(timeout=800)
-    finally:
-        run.kill()
-    assert run.returncode == 0, err[-3000:]
-    return json.loads(out.strip().splitlines()[-1])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory) -> dict[str, dict[str, dict]]:
     root = tmp_path_factory.mktemp("migrate_corpus")
-    data, migrated = root / "data", root / "migrated"
+    migrated = root / "migrated"
     migrated.mkdir()
     for name in ALL:
         _migrate_tree(name, migrated, "tfdata" if name in REWRITTEN else "compat")
-    sys.path.insert(0, str(RUNNER.parent))
-    try:
-        from make_data import make_data  # (plain Python: no TensorFlow needed to write the files)
-    finally:
-        sys.path.remove(str(RUNNER.parent))
-    make_data(str(data))
-    # the originals and the migrated forms run side by side, each in one process (TensorFlow's import is slow)
-    first = _start([str(data), *[str(CORPUS / f"{n}.py") for n in ALL]], CORPUS)
-    second = _start([str(data), *[str(migrated / f"{n}.py") for n in ALL]], migrated)
-    originals, after = _results(first), _results(second)
+    # the originals and the migrated forms run side by side, each in one process (TensorFlow's import is slow),
+    # each writing its own copy of the data (make_data.py writes the same files every time)
+    first = start([CORPUS / f"{n}.py" for n in ALL], root / "data_original")
+    second = start([migrated / f"{n}.py" for n in ALL], root / "data_migrated")
+    originals, after = results(first, timeout=800), results(second, timeout=800)
     return {name: {"original": originals[str(CORPUS / f"{name}.py")], "migrated": after[str(migrated / f"{name}.py")]}
             for name in ALL}
 
 
-def _rows(batch) -> list:
-    cols = [batch[k] for k in sorted(batch)] if isinstance(batch, dict) else batch
-    return [list(r) for r in zip(*cols)]
-
-
-def _close(a, b) -> bool:
-    """Equal, floats to a relative 1e-6: TensorFlow optimizes a session's graph and a dataset function's graph
-    differently (``x / 255.0`` came one ulp apart), which is no difference in what the program delivers."""
-    if isinstance(a, float) or isinstance(b, float):
-        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and math.isclose(a, b, rel_tol=1e-6,
-                                                                                            abs_tol=1e-9)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
-    return a == b
-
-
-def _key(row) -> str:
-    def coarse(v):
-        return round(v, 4) if isinstance(v, float) else [coarse(x) for x in v] if isinstance(v, list) else v
-    return json.dumps(coarse(row))
-
-
 @pytest.mark.parametrize("name", sorted(ALL))
 def test_the_migrated_program_delivers_what_the_original_delivers(runs, name):
-    original, migrated = runs[name]["original"], runs[name]["migrated"]
-    assert "error" not in original, original
-    assert "error" not in migrated, migrated
-    assert migrated["end"] == original["end"]
-    got, want = [_rows(b) for b in migrated["batches"]], [_rows(b) for b in original["batches"]]
-    assert len(want) > 1
-    assert [len(b) for b in got] == [len(b) for b in want]
-    if ALL[name] == "order":
-        assert _close(got, want), (got, want)
-    else:
-        assert _close(sorted((r for b in got for r in b), key=_key), sorted((r for b in want for r in b), key=_key))
+    assert_delivers_the_same(name, runs[name]["original"], runs[name]["migrated"], ALL[name], end=None,
+                             close_floats=True)
 
 
 @pytest.mark.parametrize("name", sorted(REWRITTEN))

@@ -7,11 +7,10 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from both_ways import CORPUS, assert_delivers_the_same, run_both_ways
 
 from tfdata_bridge._src.migrate.recognize import recognize
 from tfdata_bridge.migrate import rewrite, scan_source
-
-from test_migrate_corpus import CORPUS, _close, _key, _results, _rows, _start
 
 
 def _d(text: str) -> str:
@@ -325,9 +324,9 @@ PROGRAMS = {"feed_threads_loop_fifo": "multiset", "feed_thread_scope_session_shu
             "feed_thread_enqueue_many_forever": "order"}
 
 
-@pytest.mark.timeout(400)  # two TensorFlow processes; on a loaded 2-core machine their start alone is slow
+@pytest.mark.timeout(400)  # a TensorFlow process; on a loaded 2-core machine its start alone is slow
 def test_fed_queue_programs_deliver_what_their_originals_deliver(tmp_path):
-    """The migrated programs against the originals under `tensorflow.compat.v1` (one process each); they make
+    """The migrated programs against the originals under `tensorflow.compat.v1` (one process); they make
     their own data, so no data files are written."""
     migrated = tmp_path / "migrated"
     migrated.mkdir()
@@ -336,17 +335,7 @@ def test_fed_queue_programs_deliver_what_their_originals_deliver(tmp_path):
         assert not result.refused and "threading" not in result.code, (name, result.notes)
         (migrated / f"{name}.py").write_text(result.code)
     (tmp_path / "data").mkdir()
-    first = _start([str(tmp_path / "data"), *[str(CORPUS / f"{n}.py") for n in PROGRAMS]], CORPUS)
-    second = _start([str(tmp_path / "data"), *[str(migrated / f"{n}.py") for n in PROGRAMS]], migrated)
-    originals, after = _results(first), _results(second)
+    runs = run_both_ways({n: (CORPUS / f"{n}.py", migrated / f"{n}.py") for n in PROGRAMS}, tmp_path / "data",
+                         make_data=False)
     for name, kind in PROGRAMS.items():
-        want, got = originals[str(CORPUS / f"{name}.py")], after[str(migrated / f"{name}.py")]
-        assert "error" not in want and "error" not in got, (name, want, got)
-        assert got["end"] == want["end"], name
-        got_rows, want_rows = [_rows(b) for b in got["batches"]], [_rows(b) for b in want["batches"]]
-        assert [len(b) for b in got_rows] == [len(b) for b in want_rows] and len(want_rows) > 1, name
-        if kind == "order":
-            assert _close(got_rows, want_rows), (name, got_rows, want_rows)
-        else:
-            flat = [sorted((r for b in rows for r in b), key=_key) for rows in (got_rows, want_rows)]
-            assert _close(*flat), name
+        assert_delivers_the_same(name, *runs[name], kind, end=None, close_floats=True)

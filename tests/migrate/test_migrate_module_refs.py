@@ -9,20 +9,15 @@
 
 from __future__ import annotations
 
-import json
 import os
 import pathlib
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from both_ways import assert_delivers_the_same, run_both_ways
 
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 READER = '''\
 import tensorflow.compat.v1 as tf
@@ -179,20 +174,8 @@ def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(result.code)
     programs = sorted(p for p in originals if "hlib" not in p)
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
-    runs = {}
-    for kind in ("original", "migrated"):  # one process each: both trees hold a package named hlib
-        paths = [p.replace(f"{os.sep}original{os.sep}", f"{os.sep}{kind}{os.sep}") for p in programs]
-        runs[kind] = subprocess.Popen([sys.executable, str(RUNNER), "--make-data", str(tmp_path / f"data_{kind}"),
-                                       *paths], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    results = {}
-    for kind, proc in runs.items():
-        stdout, stderr = proc.communicate(timeout=380)
-        assert proc.returncode == 0, stderr[-3000:]
-        results[kind] = {os.path.basename(k): v for k, v in json.loads(stdout.strip().splitlines()[-1]).items()}
-    for name, want in results["original"].items():
-        got = results["migrated"][name]
-        assert "error" not in want and "error" not in got, (name, want, got)
-        assert want["end"] == got["end"] == "OutOfRangeError", name
-        assert len(want["batches"]) > 1
-        assert got["batches"] == want["batches"], name  # one reader, one producer thread: legacy's order
+    # one process: each program imports the hlib of its own tree (the runner puts its folder first, then forgets it)
+    pairs = {os.path.basename(p): (p, p.replace(f"{os.sep}original{os.sep}", f"{os.sep}migrated{os.sep}"))
+             for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=380).items():
+        assert_delivers_the_same(name, want, got, "exact")  # one reader, one producer thread: legacy's order

@@ -7,20 +7,14 @@ both ways in one process (``run_programs.py``) and compares what they deliver.""
 
 from __future__ import annotations
 
-import json
-import os
 import pathlib
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from both_ways import assert_delivers_the_same, run_both_ways
 
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 IMPORTS = [("import tensorflow.compat.v1 as tf", "tf"),
            ("import tensorflow as tf", "tf.compat.v1"),
@@ -471,17 +465,9 @@ def test_the_rewritten_plumbing_delivers_what_the_original_delivers(tmp_path):
         assert not result.refused, result.notes
         assert _queue_apis(result.code) == [], (path, result.code)
         (migrated / pathlib.Path(path).name).write_text(result.code)
-    paths = [str(d / f"{n}.py") for n in PROGRAMS for d in (original, migrated)]
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, str(RUNNER), "--make-data", str(data), *paths], capture_output=True,
-                          text=True, env=env, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    runs = json.loads(proc.stdout.strip().splitlines()[-1])
-    for name in PROGRAMS:
-        before, after = runs[str(original / f"{name}.py")], runs[str(migrated / f"{name}.py")]
-        assert "error" not in before and "error" not in after, (name, before, after)
-        assert len(before["batches"]) > 1
-        assert (after["batches"], after["end"]) == (before["batches"], before["end"]), name
+    runs = run_both_ways({n: (original / f"{n}.py", migrated / f"{n}.py") for n in PROGRAMS}, data, timeout=600)
+    for name, (before, after) in runs.items():
+        assert_delivers_the_same(name, before, after, "exact", end=None)
 
 
 def test_managed_session_arguments_become_the_session_s_by_name():

@@ -2,7 +2,7 @@
 and delivers what the original delivers under tensorflow.compat.v1 (same examples and batch shapes; the
 same order where the original is deterministic; the same end of data).
 
-Two subprocesses run everything: the originals beside their `--to tfdata` forms, then the `--to compat` forms.
+One subprocess runs everything: the originals, their `--to tfdata` forms, then the `--to compat` forms.
 """
 
 from __future__ import annotations
@@ -62,9 +62,9 @@ def runs(tmp_path_factory) -> dict[str, dict[str, dict]]:
             path = folder / f"{name}.py"
             path.write_text(rewrite(source, to=target).code)
             paths[target][name] = str(path)
-    first = _run(["--make-data", str(data), *paths["original"].values(), *paths["tfdata"].values()])
-    second = _run([str(data), *paths["compat"].values()])
-    results = {**first, **second}
+    # one process: the originals, then the --to tfdata forms, then the drop-in's (imported only after the others ran)
+    results = _run(["--make-data", str(data), *paths["original"].values(), *paths["tfdata"].values(),
+                    *paths["compat"].values()])
     return {kind: {name: results[path] for name, path in by_name.items()} for kind, by_name in paths.items()}
 
 

@@ -3,14 +3,14 @@
 function that dequeues it, in a helper returning it (same module, through another function, another module),
 with ``names=`` or a literal list; the k-reader queue spelled ``tf.queue.*`` and its runner made as
 ``qr = QueueRunner(...)`` registered apart. Text tests need no TensorFlow; ``test_..._deliver_what_legacy_delivers``
-runs a handful of these programs both ways, each side in one process."""
+runs a handful of these programs both ways, in one process."""
 
 from __future__ import annotations
 
-import json
 import pathlib
 
 import pytest
+from both_ways import assert_delivers_the_same, run_both_ways
 
 from tfdata_bridge.migrate import rewrite, scan_source
 from tfdata_bridge._src.migrate.recognize import recognize
@@ -334,11 +334,9 @@ def test_a_runner_with_a_close_op_of_its_own_is_left_with_the_reason():
         _refused(result)
 
 
-@pytest.mark.timeout(600)  # two TensorFlow processes and a handful of tree rewrites, on a busy machine
+@pytest.mark.timeout(600)  # a TensorFlow process and a handful of tree rewrites, on a busy machine
 def test_the_migrated_programs_deliver_what_legacy_delivers(tmp_path):
-    """A handful of these programs, original and migrated, each side in one TensorFlow process."""
-    from test_migrate_corpus import RUNNER, _close, _key, _results, _start
-
+    """A handful of these programs, original and migrated, in one TensorFlow process."""
     v1_imports, v1 = IMPORTS["v1"]
     tf2_imports, tf2 = IMPORTS["tf2"]
     alias_imports, alias = IMPORTS["alias"]
@@ -373,28 +371,9 @@ def test_the_migrated_programs_deliver_what_legacy_delivers(tmp_path):
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(r.code)
         paths[name] = folder / f"{name}.py"
-    import sys
-    sys.path.insert(0, str(RUNNER.parent))
-    try:
-        from make_data import make_data  # (plain Python: no TensorFlow needed to write the files)
-    finally:
-        sys.path.remove(str(RUNNER.parent))
-    make_data(str(data))
-    # one process per side; a program finds its ``qlib`` from its own folder (the runner's cwd is the first one's)
-    first = _start([str(data), *[str(p) for p in paths.values()]], original / "other_module")
-    second = _start([str(data), *[str(migrated / p.relative_to(original)) for p in paths.values()]],
-                    migrated / "other_module")
-    before, after = _results(first), _results(second)
+    # one process: a program's ``qlib`` is the one in its own folder (the runner puts that first, then forgets it)
+    runs = run_both_ways({name: (p, migrated / p.relative_to(original)) for name, p in paths.items()}, data)
     for name, (_, _, kind) in programs.items():
-        want = before[str(paths[name])]
-        got = after[str(migrated / paths[name].relative_to(original))]
-        assert "error" not in want and "error" not in got, (name, want, got)
-        assert got["end"] == want["end"] == "OutOfRangeError"
-        assert len(want["batches"]) > 1
-        assert [len(b[0]) for b in got["batches"]] == [len(b[0]) for b in want["batches"]], name
-        if kind == "order":
-            assert _close(got["batches"], want["batches"]), name
-        else:
-            rows = [sorted((json.dumps(r) for b in side["batches"] for r in zip(*b)), key=_key)
-                    for side in (got, want)]
-            assert rows[0] == rows[1], name
+        want, got = runs[name]
+        # in order: floats to 1e-6 (a session and a dataset function may round one ulp apart); as multisets: exact
+        assert_delivers_the_same(name, want, got, kind, close_floats=kind == "order")

@@ -5,12 +5,12 @@ nobody imports does not hold runners in the others."""
 
 from __future__ import annotations
 
+import json
 import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from both_ways import run_programs
 
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import scan_source
@@ -105,6 +105,9 @@ def test_a_queue_module_nobody_imports_leaves_the_others_plumbing_to_go(tmp_path
     assert scan_source(train.code) == ()
 
 
+ENTRY = "import train\n\n\ndef main(data_dir):\n    return {\"batches\": train.main(data_dir), \"end\": None}\n"
+
+
 @pytest.mark.timeout(300)
 def test_the_migrated_tree_runs_to_the_end_with_the_original_batches(tmp_path):
     """Run both trees under tensorflow.compat.v1: the original, and the migrated one (which hung before: its
@@ -112,7 +115,7 @@ def test_the_migrated_tree_runs_to_the_end_with_the_original_batches(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     (data / "a.csv").write_text("".join(f"{i},{10 * i}\n" for i in range(7)))
-    results = {}
+    entries = {}
     for kind in ("original", "migrated"):
         root = tmp_path / kind
         sources = _tree(root, *FORMS["from_import"])
@@ -121,11 +124,12 @@ def test_the_migrated_tree_runs_to_the_end_with_the_original_batches(tmp_path):
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
                 f.write(written[path].code if written else text)
-        script = ("import sys, json, tensorflow as tf; tf.compat.v1.disable_eager_execution(); "
-                  f"sys.path.insert(0, {str(root)!r}); import train; print(json.dumps(train.main({str(data)!r})))")
-        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                             env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2"})
-        assert out.returncode == 0, out.stderr[-2000:]
-        results[kind] = out.stdout.strip().splitlines()[-1]
+        entries[kind] = root / "run_train.py"  # each tree's own ``train`` (run_programs: its folder first)
+        entries[kind].write_text(ENTRY)
+    runs = run_programs(entries.values(), data, make_data=False, timeout=240)  # both trees, one TensorFlow process
+    results = {}
+    for kind, entry in entries.items():
+        assert "error" not in runs[str(entry)], runs[str(entry)]
+        results[kind] = json.dumps(runs[str(entry)]["batches"])
     assert results["migrated"] == results["original"]
     assert results["original"].startswith("[[[0, 1], [0, 10]]")

@@ -12,19 +12,13 @@ a flag): legacy ran those ops once per element, so the rewrite maps them over th
 
 from __future__ import annotations
 
-import json
-import os
-import pathlib
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from both_ways import assert_delivers_the_same, run_both_ways, write_pair
 
 from tfdata_bridge.migrate import rewrite
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 # the tutorial's shape, with the reads after each re-binding
 TUTORIAL = '''\
@@ -278,25 +272,7 @@ def test_a_helper_whose_tensors_change_beyond_its_prelude_is_still_refused(label
 
 @pytest.mark.timeout(400)
 def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
-    programs = _programs()
-    paths = {}
-    for kind in ("original", "migrated"):
-        (tmp_path / kind).mkdir()
-        for name, text in programs.items():
-            code = text if kind == "original" else rewrite(text, to="tfdata").code
-            path = tmp_path / kind / f"{name}.py"
-            path.write_text(code)
-            paths.setdefault(kind, []).append(str(path))
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, str(RUNNER), "--make-data", str(tmp_path / "data"),
-                           *paths["original"], *paths["migrated"]], capture_output=True, text=True, env=env,
-                          timeout=380)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    results = json.loads(proc.stdout.strip().splitlines()[-1])
-    for name in programs:
-        want = results[str(tmp_path / "original" / f"{name}.py")]
-        got = results[str(tmp_path / "migrated" / f"{name}.py")]
-        assert "error" not in want and "error" not in got, (name, want, got)
-        assert want["end"] == got["end"] == "OutOfRangeError", name
-        assert len(want["batches"]) > 1, name
-        assert got["batches"] == want["batches"], name  # shuffle=False, one thread: legacy's order
+    pairs = {name: write_pair(tmp_path, name, text, rewrite(text, to="tfdata").code)
+             for name, text in _programs().items()}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=380).items():
+        assert_delivers_the_same(name, want, got, "exact")  # shuffle=False, one thread: legacy's order

@@ -8,19 +8,13 @@ otherwise, a file list changed in place) stay, each with its reason.
 
 from __future__ import annotations
 
-import json
-import os
-import pathlib
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from both_ways import assert_delivers_the_same, run_both_ways, write_pair
 
 from tfdata_bridge.migrate import rewrite
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 # an input_fn helper that builds its own filename queue; ``{queue}`` is its queue lines
 HELPER = '''\
@@ -178,26 +172,13 @@ def test_a_direct_queue_with_shared_name_stays():
 def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
     programs = {f"helper_{q}": _helper(q) for q in sorted(QUEUES)}
     programs["direct"] = DIRECT
-    paths = []
+    pairs = {}
     for name, text in programs.items():
         result = rewrite(text, to="tfdata")
         assert not result.refused, (name, result.notes)
-        for kind, code in (("original", text), ("migrated", result.code)):
-            path = tmp_path / f"{name}_{kind}.py"
-            path.write_text(code)
-            paths.append(str(path))
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, str(RUNNER), "--make-data", str(tmp_path / "data"), *paths],
-                          capture_output=True, text=True, env=env, timeout=280)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    results = json.loads(proc.stdout.strip().splitlines()[-1])
-    for name in programs:
-        want = results[str(tmp_path / f"{name}_original.py")]
-        got = results[str(tmp_path / f"{name}_migrated.py")]
-        assert "error" not in want and "error" not in got, (name, want, got)
-        assert want["end"] == got["end"] == "OutOfRangeError", name
-        assert len(want["batches"]) > 1
-        assert got["batches"] == want["batches"], name  # one enqueue thread, one reader: legacy's order
+        pairs[name] = write_pair(tmp_path, name, text, result.code)
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=280).items():
+        assert_delivers_the_same(name, want, got, "exact")  # one enqueue thread, one reader: legacy's order
 
 
 DEQUEUE_JOIN = '''\

@@ -10,20 +10,14 @@ shapes, one tensor, a helper in another module whose caller's plumbing goes with
 
 from __future__ import annotations
 
-import json
-import os
-import pathlib
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from both_ways import assert_delivers_the_same, run_both_ways, write_pair
 
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "tests" / "legacy_programs" / "run_programs.py"
 
 # a per-element py_func over sliced names; {imp} binds {tf}; {batch} is the batch call's arguments
 PYFUNC = '''\
@@ -260,29 +254,14 @@ DELIVER = [("v1_as_tf", "keyword_list"), ("from_compat", "positional"), ("tf2_co
 def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
     """Both ways in one TensorFlow process: the same padded batches, in order (one producer thread, no
     shuffle), the same end, and the batch tensors' static shapes the queue's shapes gave them."""
-    paths = {}
-    for kind in ("original", "migrated"):
-        (tmp_path / kind).mkdir()
+    pairs = {}
     for imp, batch in DELIVER:
         text = _program(imp, batch)
         result = rewrite(text, to="tfdata")
         assert not result.refused, result.notes
-        for kind, code in (("original", text), ("migrated", result.code)):
-            path = tmp_path / kind / f"{imp}_{batch}.py"
-            path.write_text(code)
-            paths[(kind, path.name)] = str(path)
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, str(RUNNER), str(tmp_path), *paths.values()], capture_output=True,
-                          text=True, env=env, timeout=280)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    results = json.loads(proc.stdout.strip().splitlines()[-1])
-    for (kind, name), path in paths.items():
-        if kind != "original":
-            continue
-        want, got = results[path], results[paths[("migrated", name)]]
-        assert "error" not in want and "error" not in got, (name, want, got)
-        assert want["end"] == got["end"] == "OutOfRangeError", name
+        pairs[f"{imp}_{batch}"] = write_pair(tmp_path, f"{imp}_{batch}", text, result.code)
+    for name, (want, got) in run_both_ways(pairs, tmp_path, make_data=False, timeout=280).items():
+        assert_delivers_the_same(name, want, got, "exact")
         # element 0 has one row, padded to the longest of its batch (3 rows)
         assert len(want["batches"]) == 3 and want["batches"][0][0][0] == [[0.0, 0.0]] * 3
-        assert got["batches"] == want["batches"], name
         assert got["shapes"] == want["shapes"] == [[None, None, 2], [None]], name
