@@ -295,6 +295,10 @@ class Generator:
         if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.from_batch_call)
             notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
                             f"{self.code(p.args['capacity'])})")
+        # Start-up (issue 17; benchmarks/README.md, "The first batch of a migrated program"): no tf.data Options
+        # printed: default optimizations off, autotune off, prefetch(1) saved nothing measurable before the first
+        # batch, an initializable iterator moves the cost to its initializer's run, and the shuffle buffer's fill
+        # to the whole capacity costs about 2 ms; what is left is tracing the chain's functions.
         # keep_input after enqueue_many's unbatch: one flag per row
         call = self._call(p.api, p.args, shuffle, threads, None if keep is None else "row" if many else "element", many)
         steps += printer.steps_text(plan.from_batch_call(call, element=element, per_batch=per_batch,
