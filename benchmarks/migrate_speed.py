@@ -16,7 +16,7 @@ round); figures are medians of elements per second over the whole ``main()`` (gr
 and of the time from the start of ``main()`` to its first batch (the first ``Session.run`` that returns data).
 
 first: that time to the first batch in fresh processes, one ``main()`` each (original, migrated, and migrated
-without the ``do_not_convert`` marking), interleaved: the rounds above run warm, and AutoGraph's conversion
+without the ``do_not_convert`` marking), interleaved, and the CPU time of all the process's threads over it: the rounds above run warm, and AutoGraph's conversion
 cache (keyed on the function's code) hides there what a real program pays once per process.
 """
 
@@ -101,23 +101,29 @@ class _FirstBatch:
     def __init__(self, tf) -> None:
         self.session = tf.compat.v1.Session
         self.original = self.session.run
-        self.began = self.at = None
+        self.began = self.at = self.cpu_began = self.cpu_at = None
         first = self
 
         def run(session, *args, **kwargs):
             out = first.original(session, *args, **kwargs)
             if first.at is None and out is not None and not (isinstance(out, (list, tuple)) and
                                                              all(o is None for o in out)):
-                first.at = time.perf_counter()
+                first.at, first.cpu_at = time.perf_counter(), time.process_time()
             return out
 
         self.session.run = run
 
     def start(self) -> None:
         self.began, self.at = time.perf_counter(), None
+        self.cpu_began, self.cpu_at = time.process_time(), None
 
     def seconds(self) -> float:
         return float("nan") if self.at is None else self.at - self.began
+
+    def cpu_seconds(self) -> float:
+        """CPU time of every thread of the process over the same span (the load on a shared machine
+        stretches the wall time far more than this)."""
+        return float("nan") if self.cpu_at is None else self.cpu_at - self.cpu_began
 
 
 def bench_programs(repeats: int, names: list[str] | None = None) -> None:
@@ -191,7 +197,7 @@ def _first_child(name: str, variant: str, data: str) -> None:
     first = _FirstBatch(tf)
     first.start()
     run_main(data)
-    print(f"{first.seconds() * 1000:.0f}", flush=True)
+    print(f"{first.seconds() * 1000:.0f} {first.cpu_seconds() * 1000:.0f}", flush=True)
 
 
 def bench_first(repeats: int, names: list[str] | None = None) -> None:
@@ -207,13 +213,19 @@ def bench_first(repeats: int, names: list[str] | None = None) -> None:
         env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
         for name in names or ("tfrecord_shuffle_batch", "csv_decode"):
             got: dict[str, list[int]] = {"original": [], "migrated": [], "unmarked": []}
+            cpu: dict[str, list[int]] = {v: [] for v in got}
             for _ in range(repeats):
                 for variant in got:
                     out = subprocess.run([sys.executable, __file__, "--child", name, variant, str(data)],
                                          capture_output=True, text=True, env=env, timeout=300, check=True)
-                    got[variant].append(int(out.stdout.strip().splitlines()[-1]))
+                    wall, used = out.stdout.strip().splitlines()[-1].split()
+                    got[variant].append(int(wall))
+                    cpu[variant].append(int(used))
             print(f"{name}: first batch in fresh processes (ms): " + "; ".join(
                 f"{v} {', '.join(map(str, ms))} (median {statistics.median(ms):.0f})" for v, ms in got.items()),
+                flush=True)
+            print(f"{name}: CPU to the first batch (ms): " + "; ".join(
+                f"{v} {', '.join(map(str, ms))} (median {statistics.median(ms):.0f})" for v, ms in cpu.items()),
                 flush=True)
     finally:
         shutil.rmtree(work)

@@ -117,10 +117,12 @@ TFRECORD_AFTER = _d("""
     def parse_batch(serialized):
         parsed = tf.io.parse_example(serialized, {"x": tf.FixedLenFeature([2], tf.float32)})
         return parsed["x"]
-    dataset = (
+    file_names = (
         tf.data.Dataset.from_tensor_slices(files)
         .repeat(1)
-        .interleave(tf.data.TFRecordDataset, cycle_length=1)
+    )
+    dataset = (
+        tf.data.TFRecordDataset(file_names)
         .batch(4, drop_remainder=True)
         .map(parse_batch)
         .prefetch(tf.data.AUTOTUNE)

@@ -29,6 +29,7 @@ class Generator:
         self.fixed_len_only = feature_columns
         self.api_of = api_of
         self.pending: list[cst.FunctionDef] = []  # functions the source's steps call, written before the dataset
+        self.file_names: list[cst.BaseStatement] = []  # the dataset of file names a reader's dataset reads
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -53,7 +54,13 @@ class Generator:
             files = self.code(s.call["string_tensor"])
             stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),
                                                      f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset")
-            steps.append(self._reader_step(p))
+            direct = self._reader_of_files(p)
+            if direct is None:
+                steps.append(self._reader_step(p))
+            else:  # the reader's dataset takes the dataset of file names itself (start-up: see _reader_of_files)
+                name = self.fresh("file_names")  # (no "dataset" in it: tests find the chain by "dataset = (")
+                self.file_names = [cst.parse_statement(f"{name} = {emit.chain(head, steps)}\n")]
+                head, steps = direct(name), []
             if s.up_to is not None:  # read_up_to: the records in groups, which enqueue_many takes apart again
                 steps.append(emit.batch_step(s.up_to, False, False))
             if s.prefetch is not None:
@@ -152,25 +159,56 @@ class Generator:
         node = bound.get(name)
         return None if is_none(node) else self.code(node)
 
+    def _reader_of_files(self, p: Pipeline) -> Callable[[str], str] | None:
+        """The head reading the files of a dataset of file names in sequence, where the reader's dataset takes
+        one (``TFRecordDataset(files)``); else None (``_reader_step`` prints an ``interleave``).
+
+        Start-up: ``interleave(TFRecordDataset, cycle_length=1)`` calls ``TFRecordDataset`` on one file name,
+        which makes a dataset of that one name and a ``flat_map`` of its own: a function traced inside the
+        interleave's function, and one more function for tf.data to instantiate at the first batch (measured:
+        benchmarks/README.md, "The first batch of a migrated program"). Handed the dataset of names, the reader
+        makes that one ``flat_map`` over it, which reads the files one after another, as one legacy reader did:
+        the same records in the same order."""
+        s = p.source
+        if s.reader == "WholeFileReader" or p.readers is not None or \
+                s.prefetch is not None and s.prefetch.readers != "1":
+            return None
+        if s.reader == "TextLineReader" and not is_none(s.reader_args.get("skip_header_lines")):
+            return None  # the header is skipped in each file: a function of one file name
+        self._check_reader(p)
+        return lambda files: self._read(p, files)
+
+    def _check_reader(self, p: Pipeline) -> None:
+        for bad in ("options", "hop_bytes", "encoding"):
+            if not is_none(p.source.reader_args.get(bad)):
+                raise Refusal(f"{p.source.reader}({bad}=...) has no rewrite the tool can prove equal")
+
+    def _read(self, p: Pipeline, files: str) -> str:
+        """The reader's dataset over ``files``: one file name, or a dataset of them."""
+        s, args = p.source, p.source.reader_args
+        cls = f"{self.v1}.data.{reader_dataset(s.reader)}"
+        if s.reader == "FixedLengthRecordReader":
+            extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
+                            if not is_none(args.get(k)))
+            return f"{cls}({files}, {self.code(args['record_bytes'])}{extra})"
+        return f"{cls}({files})"
+
     def _reader_step(self, p: Pipeline) -> str:
         s, v1 = p.source, self.v1
         if s.reader == "WholeFileReader":
             if (s.helper.key_used if s.helper is not None else len(s.params) == 2):
                 return f"map(lambda filename: (filename, {v1}.io.read_file(filename)))"
             return f"map({v1}.io.read_file)"
+        self._check_reader(p)
         args = s.reader_args
-        for bad in ("options", "hop_bytes", "encoding"):
-            if not is_none(args.get(bad)):
-                raise Refusal(f"{s.reader}({bad}=...) has no rewrite the tool can prove equal")
-        cls = f"{v1}.data.{reader_dataset(s.reader)}"
         if s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
-            reader = f"lambda filename: {cls}(filename).skip({self.code(args['skip_header_lines'])})"
+            reader = f"lambda filename: {self._read(p, 'filename')}.skip({self.code(args['skip_header_lines'])})"
         elif s.reader == "FixedLengthRecordReader":
-            extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
-                            if not is_none(args.get(k)))
-            reader = f"lambda filename: {cls}(filename, {self.code(args['record_bytes'])}{extra})"
+            reader = f"lambda filename: {self._read(p, 'filename')}"
         else:
-            reader = cls
+            reader = f"{v1}.data.{reader_dataset(s.reader)}"
+        if reader.startswith("lambda"):  # graph-mode code: no AutoGraph conversion of the reading function
+            reader = graph_mode.wrapped(reader, v1)
         # one reader reads its files one after another; a shuffling consumer may read several at once
         if p.source.prefetch is not None and p.source.prefetch.readers != "1":
             return emit.interleave(reader, p.source.prefetch.readers, p.source.prefetch.readers)
@@ -193,7 +231,7 @@ class Generator:
             steps.append(emit.map_step(fn, None))
         dataset = self.fresh("dataset")
         assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
-        return [*helpers, *self.pending, *fn_stmts, assign], dataset, notes
+        return [*helpers, *self.pending, *fn_stmts, *self.file_names, assign], dataset, notes
 
     def batches(self, args: dict[str, cst.BaseExpression], api: str, dataset: str, many: bool
                 ) -> tuple[list[cst.BaseStatement], str, list[str]]:
@@ -257,6 +295,10 @@ class Generator:
         if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.from_batch_call)
             notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
                             f"{self.code(p.args['capacity'])})")
+        # Start-up (issue 17; benchmarks/README.md, "The first batch of a migrated program"): no tf.data Options
+        # printed: default optimizations off, autotune off, prefetch(1) saved nothing measurable before the first
+        # batch, an initializable iterator moves the cost to its initializer's run, and the shuffle buffer's fill
+        # to the whole capacity costs about 2 ms; what is left is tracing the chain's functions.
         # keep_input after enqueue_many's unbatch: one flag per row
         call = self._call(p.api, p.args, shuffle, threads, None if keep is None else "row" if many else "element", many)
         steps += printer.steps_text(plan.from_batch_call(call, element=element, per_batch=per_batch,
@@ -275,7 +317,7 @@ class Generator:
         comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"
         if notes:
             comment += "; accepted: " + "; ".join(notes)
-        return [*helpers, *self.pending, *fn_stmts, assign], cst.parse_expression(get_next), comment
+        return [*helpers, *self.pending, *fn_stmts, *self.file_names, assign], cst.parse_expression(get_next), comment
 
     def _source_apis(self, p: Pipeline) -> list[str]:
         s = p.source
