@@ -353,7 +353,7 @@ def main(files):
 def test_a_dict_changed_in_place_before_its_batch_moves_into_the_map_function(changes):
     result, code = _tfdata(DICT.replace("{changes}", changes))
     assert not result.refused, _messages(result)
-    fn = code[code.index("def parse_record"):code.index("dataset = (")]
+    fn = code[code.index("def parse_record"):code.index("file_names = (")]
     for line in changes.splitlines():
         assert line.strip() in fn
     assert fn.rstrip().endswith("return features")

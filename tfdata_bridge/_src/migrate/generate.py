@@ -173,6 +173,8 @@ class Generator:
         if s.reader == "WholeFileReader" or p.readers is not None or \
                 s.prefetch is not None and s.prefetch.readers != "1":
             return None
+        if p.api == "read":
+            return None  # a read with no batch after it (read_groups.py): its groups are batched per file inside
         if s.reader == "TextLineReader" and not is_none(s.reader_args.get("skip_header_lines")):
             return None  # the header is skipped in each file: a function of one file name
         self._check_reader(p)

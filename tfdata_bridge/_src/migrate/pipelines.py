@@ -9,6 +9,7 @@ into a ``Dataset.map`` function changes nothing else. Anything else is refused w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -133,6 +134,7 @@ class Finder:
             needed |= names_in(args["keep_input"])
         intermediates: list[cst.SimpleStatementLine] = []
         source: Source | None = None
+        found_at: int | None = None  # where the walk back found the source
         body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
@@ -153,6 +155,7 @@ class Finder:
                 continue
             source = self._source(body, j, a, defined)
             if source is not None:
+                found_at = j
                 break
             intermediates.append(prev)  # type: ignore[arg-type]
             needed = (needed - set(defined)) | names_in(a.value)
@@ -162,6 +165,10 @@ class Finder:
                 (source, args), intermediates = made, []
         if source is None:
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
+        if found_at is not None:
+            moved = {id(m) for m in source.statements}
+            _refuse_a_second_source([b for b in body[:found_at] if id(b) not in moved], intermediates,
+                                    needed - set(source.params), api, self._other_source)
         intermediates.reverse()
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
@@ -170,6 +177,11 @@ class Finder:
         if source.helper is not None and source.helper.record is not None:
             self._record_fields(pipeline)
         return pipeline
+
+    def _other_source(self, call: cst.BaseExpression) -> str | None:
+        """The input producer, slice producer or reader that ``call`` makes, if any."""
+        return self.is_api(call, "train.string_input_producer", "train.input_producer", "train.range_input_producer",
+                           "train.slice_input_producer", *READERS)
 
     def _record_fields(self, p: Pipeline) -> None:
         """The helper returns a record object: it returns a dict of the fields its caller reads instead, and the
@@ -430,6 +442,45 @@ class Finder:
                     if id(ref) not in inside:
                         raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
                                       "into a tf.data function")
+
+
+_QUEUE_READS = frozenset({"dequeue", "dequeue_many", "dequeue_up_to", "read", "read_up_to", "get_next"})
+
+
+def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.BaseStatement], free: set[str],
+                            api: str, legacy: Callable[[cst.BaseExpression], str | None]) -> None:
+    """The batch's tensors may use values made before its source (constants, Python values); not the read of
+    another queue or reader (``x = producer_x.dequeue()`` batched with ``y`` of ``producer_y``): moved into the
+    source's map function that read would be captured by value, which tf.data refuses (``Cannot capture a
+    stateful node``), and legacy read the two queues in step, a zip of two pipelines. ``between``: the
+    statements between the source and the batch; ``legacy(call)``: the legacy API a call makes, or None."""
+
+    def other_read(value: cst.BaseExpression) -> str | None:
+        for c in nodes_of(value, cst.Call):
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value in _QUEUE_READS:
+                return f"`{c.func.attr.value}()`"
+            if legacy(c) is not None:
+                return f"`{legacy(c)}`"
+        return None
+
+    for stmt in between:
+        a = _assign(stmt)
+        made = other_read(a.value) if a is not None else None
+        if made is not None:
+            raise Refusal(f"the tensors of this `{api}` also come from another queue's {made}: two sources read "
+                          "in step (a zip of two pipelines) are not rewritten yet")
+    for stmt in reversed(before):
+        a = _assign(stmt)
+        if a is None:
+            continue
+        defined = set(target_names(a.targets[0].target) or ())
+        if not free & defined:
+            continue
+        made = other_read(a.value)
+        if made is not None:
+            raise Refusal(f"the tensors of this `{api}` also come from `{sorted(free & defined)[0]}`, another "
+                          f"queue's {made}: two sources read in step (a zip of two pipelines) are not rewritten yet")
+        free |= names_in(a.value)
 
 
 def check_flags(p: Pipeline) -> None:

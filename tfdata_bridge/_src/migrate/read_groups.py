@@ -36,11 +36,15 @@ def _grouped(step: str, count: str) -> str:
     call = cst.parse_expression(f"d.{step}")
     reader = call.args[0].value
     code = cst.Module([]).code_for_node
+    marked = None  # ``do_not_convert(lambda filename: ...)``: the grouped lambda keeps the mark
+    if isinstance(reader, cst.Call) and len(reader.args) == 1 and isinstance(reader.args[0].value, cst.Lambda) \
+            and code(reader.func).endswith("do_not_convert"):
+        marked, reader = code(reader.func), reader.args[0].value
     if isinstance(reader, cst.Lambda):
         per_file = f"lambda filename: ({code(reader.body)}).batch({count})"
     else:
         per_file = f"lambda filename: {code(reader)}(filename).batch({count})"
-    return emit.interleave(per_file, 1, None)
+    return emit.interleave(per_file if marked is None else f"{marked}({per_file})", 1, None)
 
 
 def read_groups(body: list[cst.BaseStatement], i: int, finder, gen) -> tuple[list, list[cst.BaseStatement], str] | None:
