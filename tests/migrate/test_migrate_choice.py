@@ -174,3 +174,29 @@ def test_an_if_with_other_statements_in_a_branch_is_no_choice():
         "xs, labels = tf.train.batch([x, label], batch_size=2)")
     result = rewrite(source, to="tfdata")
     assert result.refused and "shuffle_batch(" in result.code
+
+
+SMALLER = '''\
+import tensorflow.compat.v1 as tf
+
+
+def rows(files, batch_size, training, cfg):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(queue)
+    a, b = tf.decode_csv(line, [[0], [0.0]])
+    return tf.train.batch([a, b], batch_size, allow_smaller_final_batch={flag})
+'''
+
+
+@pytest.mark.parametrize("flag, drop", [
+    ("not training", "drop_remainder=training"),
+    ("training", "drop_remainder=not training"),
+    ("cfg.keep_short", "drop_remainder=not cfg.keep_short"),
+    ("cfg.eval or not training", "drop_remainder=not (cfg.eval or not training)"),
+    ("not (cfg.eval and training)", "drop_remainder=(cfg.eval and training)"),
+    ("True", "drop_remainder=False"),
+])
+def test_a_short_batch_flag_that_is_no_literal_becomes_drop_remainder_of_the_same_expression(flag, drop):
+    result = rewrite(SMALLER.format(flag=flag), to="tfdata")
+    assert not result.refused, result.notes
+    assert drop in result.code, result.code

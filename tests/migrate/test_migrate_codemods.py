@@ -189,7 +189,7 @@ REFUSALS = [
                  "the record key `key`", id="record-key-used"),
     pytest.param(TFRECORD_BEFORE.replace("batch_size=4)", "batch_size=4, enqueue_many=True)"),
                  "enqueue_many=True", id="enqueue-many"),
-    pytest.param(TFRECORD_BEFORE.replace("batch_size=4)", "batch_size=4, allow_smaller_final_batch=SMALL)"),
+    pytest.param(TFRECORD_BEFORE.replace("batch_size=4)", "batch_size=4, dynamic_pad=PAD)"),
                  "not a literal True or False", id="non-literal-flag"),
     pytest.param(TFRECORD_BEFORE.replace("tf.TFRecordReader()", "tf.TFRecordReader(options=opts)"),
                  "TFRecordReader(options=...)", id="compressed-records"),

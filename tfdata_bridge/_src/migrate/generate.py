@@ -262,9 +262,22 @@ class Generator:
             api, code("batch_size"), code("capacity") if shuffle else 32, plan.Code(threads or "1"),
             keep=keep, enqueue_many=many,
             dynamic_pad=literal_bool(args.get("dynamic_pad"), False, "dynamic_pad"),
-            allow_smaller_final_batch=literal_bool(args.get("allow_smaller_final_batch"), False,
-                                                   "allow_smaller_final_batch"),
+            allow_smaller_final_batch=self._flag(args.get("allow_smaller_final_batch")),
             shuffle=shuffle, seed=code("seed") if shuffle else None)
+
+    def _flag(self, node: cst.BaseExpression | None) -> bool | plan.Code:
+        """``allow_smaller_final_batch`` as written: a literal, or the program's own expression, which legacy read
+        as a Python bool when the graph was built and the chain prints as ``drop_remainder=not <it>``."""
+        if node is None or isinstance(node, cst.Name) and node.value in ("True", "False"):
+            return literal_bool(node, False, "allow_smaller_final_batch")
+        def written(expr: cst.BaseExpression) -> str:
+            simple = isinstance(expr, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or \
+                bool(getattr(expr, "lpar", ()))  # (already in parentheses)
+            return self.code(expr) if simple else f"({self.code(expr)})"
+
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return plan.Code(f"not {written(node.expression)}")  # (the plan prints its operand: no "not not")
+        return plan.Code(written(node))
 
     def statements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
         """(statements to insert, the expression for the batch call's targets, the pipeline comment)."""

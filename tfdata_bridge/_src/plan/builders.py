@@ -23,7 +23,8 @@ PER_BATCH_WHY = ("the ops after the read are pure and have batched forms: runnin
 
 def _drop(allow_smaller_final_batch: Value) -> Value:
     if isinstance(allow_smaller_final_batch, Code):
-        return Code(f"not {allow_smaller_final_batch.text}")
+        text = allow_smaller_final_batch.text
+        return Code(text[len("not "):] if text.startswith("not ") else f"not {text}")
     return not allow_smaller_final_batch
 
 
