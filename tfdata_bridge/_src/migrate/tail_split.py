@@ -24,7 +24,7 @@ from collections.abc import Callable
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from tfdata_bridge._src.migrate.calls import names_in
+from tfdata_bridge._src.migrate.calls import name_counts, names_in
 from tfdata_bridge._src.migrate.hoist import line_map
 
 _ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
@@ -84,26 +84,6 @@ def _falls_through(block: cst.BaseSuite) -> bool:
     return not (isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, _JUMPS) for s in last.body))
 
 
-def _count(node: cst.CSTNode) -> dict[str, int]:
-    """How many Name nodes of each spelling ``node`` holds (attribute names and keywords are not Names here)."""
-    counts: dict[str, int] = {}
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            counts[n.value] = counts.get(n.value, 0) + 1
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False
-
-        def visit_Arg(self, n: cst.Arg) -> bool:
-            n.value.visit(self)
-            return False
-
-    node.visit(_V())
-    return counts
-
-
 class _Rename(cst.CSTTransformer):
     def __init__(self, names: dict[str, str]) -> None:
         super().__init__()
@@ -137,9 +117,9 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
         # names that live only in the ``if`` and its tail: each copy may have its own
         region: dict[str, int] = {}
         for part in (stmt, *tail):
-            for name, n in _count(part).items():
+            for name, n in name_counts(part).items():
                 region[name] = region.get(name, 0) + n
-        everywhere = _count(whole)
+        everywhere = name_counts(whole)
         local = {n for n in (_bound(stmt.orelse.body) | set().union(*(_bound(s) for s in tail)))
                  if everywhere.get(n, 0) == region.get(n, 0) and n != "_"}
         renames: dict[str, str] = {}
@@ -164,7 +144,7 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
 def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]:
     """(``module`` with the first such ``if`` of each function (and of the module's own statements) split, the
     original line each of its lines stands for); ``module`` itself when there is none."""
-    taken = set(_count(module))
+    taken = set(name_counts(module))
     changed = [False]
     pairs: list[tuple[cst.CSTNode, cst.CSTNode]] = []
 
