@@ -551,7 +551,7 @@ def _one_read_lists(req: GraphBatch, lifts: list[lifting.Lift], first_copy: int,
                                     functools.partial(_combine, ordered=True))
     read = source.dataset(None, **shards.get(id(source), {}))  # (the shared kernels: each record read once)
     element = one_read_lists.dispatch(lifts, element_fn)
-    return _element_stage(req.plan(False), read.enumerate(), lifted_graph.plain(element), n)
+    return _element_stage(req.plan(False), read.enumerate(), element, n)
 
 
 def _element_stage(chain: plan.Plan, ds: Any, produce: Any, n: int) -> Any:

@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import lifted_graph
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 
 def applies(lifts: Sequence[Any]) -> bool:
@@ -78,5 +77,5 @@ def split(lifts: Sequence[Any], read: Callable[[], Any], element_fn: Callable[[A
             read_ = (key, value)
             return tuple(fn(*(read_[c] for c in present)))
 
-        parts.append(read().shard(len(lifts), j).map(lifted_graph.plain(element)))
+        parts.append(read().shard(len(lifts), j).map(plain(element)))
     return combine(parts)
