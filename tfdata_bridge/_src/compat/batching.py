@@ -128,6 +128,8 @@ def _call(fn: str, args: dict[str, Any]) -> Any:
                    or isinstance(keep_input, (tf.SparseTensor, tf1.SparseTensorValue))
                    or sparse_batch.unknown_rank(values)):
         return _legacy(fn, args)
+    if tf.get_static_value(args["batch_size"]) is None:  # fed at each run: a tf.data batch is fixed when built
+        return _legacy(fn, args, why=FED_BATCH_SIZE.format(size=getattr(args["batch_size"], "name", "?")))
     try:
         return _graph(fn, args, producers, tensor_lists, keep_input, shuffle, threads, join, sparse)
     except sparse_batch.NotLifted:  # a sparse producer that cannot be lifted: legacy's own, exact shapes
@@ -198,11 +200,16 @@ def _is_producer(value: Any) -> bool:
     return callable(value) and not isinstance(value, (tf.Tensor, tf.Variable, tf.SparseTensor))
 
 
-def _legacy(fn: str, args: dict[str, Any]) -> Any:
+SPARSE = ("SparseTensor inputs (with enqueue_many, dynamic_pad, shapes, a sparse keep_input, an unknown rank, or a "
+          "producer that cannot run inside tf.data) are batched")
+FED_BATCH_SIZE = ("its batch_size ({size}) is a tensor fed at each run, and a tf.data batch's size is fixed when "
+                  "the graph is built (pass an int to compile it into tf.data); the call is batched")
+
+
+def _legacy(fn: str, args: dict[str, Any], why: str = SPARSE) -> Any:
     warnings.warn(
-        f"tf.train.{fn}: SparseTensor inputs (with enqueue_many, dynamic_pad, shapes, a sparse keep_input, an "
-        "unknown rank, or a producer that cannot run inside tf.data) are batched by TensorFlow's own queue and "
-        "QueueRunner, not compiled into tf.data; start_queue_runners(sess) starts that runner.",
+        f"tf.train.{fn}: {why} by TensorFlow's own queue and QueueRunner, not compiled into tf.data; "
+        "start_queue_runners(sess) starts that runner.",
         FallbackWarning, stacklevel=4,
     )
     return getattr(tf1.train, fn)(**args)
