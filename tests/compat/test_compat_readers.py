@@ -472,3 +472,50 @@ def test_state_ops_before_reading_an_input_producer_count_as_legacy(texts):
     assert ours[:end] + ours[end + 1:] == legacy[:end] + legacy[end + 1:]  # tensorflow_queue() is named apart
     assert ours[end][:2] == legacy[end][:2] == ("end", "OutOfRangeError") and re.fullmatch(QUEUE_END, ours[end][2])
     assert legacy[6] == [6, 1] and legacy[-1] == [8, 2]
+
+
+@pytest.mark.parametrize("shape", ["batch", "read_up_to", "direct", "batch_join"])
+def test_record_counts_asked_after_the_reads_are_legacys_at_the_end_of_data(texts, shape):
+    """A program that reads through the drop-in, then asks ``num_records_produced()`` /
+    ``num_work_units_completed()`` (a read_up_to pipeline reporting how much it read): the reads then go
+    through the reader's TensorFlow kernel, and the counts at the end of the data are legacy's."""
+
+    def program(tf1: Any, sess: Any) -> Any:
+        queue = tf1.train.string_input_producer(texts["lf"], num_epochs=2, shuffle=False)
+        reader = tf1.TextLineReader(skip_header_lines=1)
+        if shape == "read_up_to":
+            _, lines = reader.read_up_to(queue, 3)
+            out = tf1.train.batch([lines], 4, enqueue_many=True, allow_smaller_final_batch=True)
+        elif shape == "batch_join":
+            out = tf1.train.batch_join([[reader.read(queue)[1]] for _ in range(2)], 4,
+                                       allow_smaller_final_batch=True)
+        else:
+            _, line = reader.read(queue)
+            out = tf1.train.batch([line], 4, allow_smaller_final_batch=True) if shape == "batch" else line
+        produced, completed = reader.num_records_produced(), reader.num_work_units_completed()
+        sess.run([tf1.global_variables_initializer(), tf1.local_variables_initializer()])
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess, coord)
+        got = drain(sess, out)
+        counts = sess.run([produced, completed])
+        coord.request_stop()
+        coord.join(threads, stop_grace_period_secs=10)
+        rows = sorted(x for batch in got[:-1] for x in (batch if isinstance(batch, list) else [batch]))
+        return rows, got[-1][:2], counts
+
+    legacy, ours = both(program)
+    assert legacy[2] == [16, 4]  # 2 files x 4 lines after the header, 2 epochs; 4 files opened
+    assert ours == legacy
+
+
+def test_a_record_count_asked_after_the_graph_ran_is_refused_with_the_fix(texts):
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        queue = bridge.train.string_input_producer(texts["lf"], num_epochs=1, shuffle=False)
+        reader = bridge.TextLineReader()
+        _, line = reader.read(queue)
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            sess.run(line)
+            with pytest.raises(NotImplementedError, match=r"num_records_produced\(\).*before the reader's first"):
+                reader.num_records_produced()

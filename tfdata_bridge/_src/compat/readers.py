@@ -26,7 +26,10 @@ path does not have: ``num_records_produced``, ``num_work_units_completed``, ``se
 ``restore_state`` and ``reset`` go to TensorFlow's own reader. Asked for before the reader's first
 ``read()`` (as TensorFlow's own reader tests do), they make every read of that reader TensorFlow's own
 (an input producer's files through its ``tensorflow_queue()``), so the state is legacy's, at legacy's
-speed; asked for after a read through tf.data, they raise ``NotImplementedError`` saying what to do.
+speed. The counts asked for after reads through tf.data over input producers not yet run share those
+producers' streams (``shared_streams.share``): each read then goes through the reader's TensorFlow kernel,
+whose counts are legacy's. Otherwise (a snapshot, another queue, a graph that already ran) they raise
+``NotImplementedError`` saying what to do.
 """
 
 from __future__ import annotations
@@ -122,6 +125,9 @@ class FileRead:
             if self._method == "read_up_to":
                 return own.read_up_to(queue, self._n)
             return own.read(queue)
+
+
+_COUNTS = ("num_records_produced", "num_work_units_completed")  # a shared stream's kernel counts as legacy's
 
 
 def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
@@ -245,6 +251,7 @@ class ReaderBase:
         self._tf_reader: Any = None
         self._iterators: dict[tuple[int, str, int | None], Any] = {}
         self._native_reads = 0
+        self._sources: list[FileRead] = []  # the native reads, for a count asked after them (_stateful)
         self._state_asked = False  # a state op was made before any native read: TensorFlow's reader reads
 
     name = property(lambda self: self._name)
@@ -318,6 +325,7 @@ class ReaderBase:
             shared_streams.add_op(consumer, keys.op)
         frontier.register([keys, values], source)
         self._native_reads += 1
+        self._sources.append(source)
         return keys, values
 
     @staticmethod
@@ -332,6 +340,8 @@ class ReaderBase:
         if not self._native_reads:
             self._state_asked = True
             return getattr(self._own(), what)(*args, **kwargs)
+        if what in _COUNTS and self._count_through_kernel(what):
+            return getattr(self._shared_own(), what)(*args, **kwargs)
         raise NotImplementedError(
             f"{type(self).__name__} {self._name!r}: {what}() describes a reader op's state, and this reader reads "
             f"through tf.data (a {reader_dropin(self._tfdb_config.kind)}), which keeps none; count what your program "
@@ -339,6 +349,20 @@ class ReaderBase:
             f"(or make the {what}() op before the reader's first read(), to have TensorFlow's own reader read, at "
             "legacy speed)"
         )
+
+    def _count_through_kernel(self, what: str) -> bool:
+        """A count asked for after reads through tf.data: where every read is over an input producer not yet
+        run, its stream is shared (``shared_streams.share``), so that when the graph first runs each read
+        goes through this reader's TensorFlow kernel, whose count is then legacy's. False where that cannot
+        be (another queue; the graph already ran): the caller raises."""
+        streams = {id(s.stream): s.stream for s in self._sources}
+        if None in streams.values() or any(c is not None and c.settled for _, c in self._iterators.values()):
+            return False
+        for stream in streams.values():
+            if not stream.shared:
+                shared_streams.share(stream, f"{type(self).__name__} {self._name!r}'s {what}() counts what its "
+                                             "TensorFlow reader kernel reads")
+        return True
 
     def num_records_produced(self, name=None):
         """TensorFlow's own reader's count (not available on the native path: ``NotImplementedError``)."""
