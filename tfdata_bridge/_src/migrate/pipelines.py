@@ -20,6 +20,7 @@ from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
+from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
@@ -37,7 +38,7 @@ READERS = set(READER_SOURCES) - {"IdentityReader"}
 
 @dataclass
 class Source:
-    kind: str  # "reader", "slice", "range", "py_func", "dataset"
+    kind: str  # "reader", "slice", "range", "py_func", "dataset", "zip"
     statements: list[cst.SimpleStatementLine]  # removed by the rewrite
     params: list[str]  # the names the source's elements are bound to, in order
     call: dict[str, cst.BaseExpression] = field(default_factory=dict)  # bound arguments of the producer
@@ -55,6 +56,7 @@ class Source:
     inlined: list[cst.BaseStatement] = field(default_factory=list)
     removes: list[cst.CSTNode] = field(default_factory=list)
     foreign: list[cst.FunctionDef] = field(default_factory=list)  # such methods of another module's classes
+    parts: list[Source] = field(default_factory=list)  # kind "zip": the sources read in step (``in_step.py``)
 
 
 @dataclass
@@ -167,8 +169,14 @@ class Finder:
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         if found_at is not None:
             moved = {id(m) for m in source.statements}
-            _refuse_a_second_source([b for b in body[:found_at] if id(b) not in moved], intermediates,
-                                    needed - set(source.params), api, self._other_source)
+            try:
+                _refuse_a_second_source([b for b in body[:found_at] if id(b) not in moved], intermediates,
+                                        needed - set(source.params), api, self._other_source)
+            except Refusal as exc:  # other sources read in step: a zip of them, where legacy paired them
+                source, intermediates = read_in_step(
+                    self, body, found_at, source, intermediates, needed, api, args, exc,
+                    lambda before, between, free: _refuse_a_second_source(before, between, free, api,
+                                                                           self._other_source))
         intermediates.reverse()
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
