@@ -25,7 +25,7 @@ from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.scopes import Scopes
-from tfdata_bridge._src.migrate.tensors import tensor_producer
+from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
 from tfdata_bridge._src.symbols import READER_SOURCES
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
@@ -178,6 +178,10 @@ class Finder:
                     lambda before, between, free: _refuse_a_second_source(before, between, free, api,
                                                                            self._other_source))
         intermediates.reverse()
+        for part in source.parts or [source]:  # ``shuffle=training``: read by the rewrite where the batch was
+            if part.kind in ("slice", "range", "reader") and part.statements:
+                unchanged_between(self, [part.call.get(k) for k in ("shuffle", "seed", "num_epochs")],
+                                  part.statements[0], stmt, part.producer or "the producer")
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
         self._check_private(pipeline)

@@ -397,7 +397,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
-    _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
+    _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes)
     _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     gone = _gone_from_functions(replaced, functions)
@@ -545,7 +545,7 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
 
 
-def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcomes) -> None:
+def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes) -> None:
     """``x = producer.dequeue()`` that no rewritten pipeline took: one element per run, from an iterator."""
     for body in index.blocks:
         for stmt in body:
@@ -553,7 +553,7 @@ def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcom
                 continue
             line = index.lines.get(stmt, 0)
             try:
-                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line)
+                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line, fresh)
                 if found is not None and not v1:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             except Refusal as exc:
@@ -567,7 +567,7 @@ def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcom
                 continue
             removed.update(gone)
             lead = _lead(stmt, body, removed)
-            replaced[stmt] = [new.with_changes(leading_lines=[*lead, *_comment_lines(comment)])]
+            replaced[stmt] = [new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)]), *new[1:]]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "train." + comment.split(": ", 1)[1].split(" ", 1)[0], True,
                                             comment.split(": ", 1)[1]))
