@@ -92,6 +92,19 @@ def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
     return None
 
 
+def set_shape_loop(stmt: cst.BaseStatement) -> str | None:
+    """``xs`` for ``for x in xs: x.set_shape(...)`` (each of a list of tensors given its static shape), a loop
+    with no ``else`` whose body does nothing else."""
+    if not (isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name) and isinstance(stmt.iter, cst.Name)
+            and stmt.orelse is None and stmt.asynchronous is None and isinstance(stmt.body, cst.IndentedBlock)
+            and stmt.body.body):
+        return None
+    if all(_set_shape_of(b) == stmt.target.value and not (names_in(b.body[0].value) - {stmt.target.value}) & {
+            stmt.iter.value} for b in stmt.body.body):
+        return stmt.iter.value
+    return None
+
+
 class Finder:
     """Builds ``Pipeline``s; ``paths`` maps each Call node to its TensorFlow API path (or None)."""
 
@@ -140,7 +153,7 @@ class Finder:
         body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
-            shaped = _set_shape_of(prev)
+            shaped = _set_shape_of(prev) or set_shape_loop(prev)
             if shaped is not None and shaped in needed:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 continue

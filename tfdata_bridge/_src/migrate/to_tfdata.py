@@ -25,7 +25,8 @@ from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_line
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
-from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
+from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
+from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
@@ -356,7 +357,16 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     pipeline = finder.pipeline(body, i, *single)
                     moved = _moved(pipeline)
                 elif api in JOINS:
-                    pipeline, moved = join_pipeline(finder, module, body, i, api)
+                    try:
+                        pipeline, moved = join_pipeline(finder, module, body, i, api)
+                    except Refusal as exc:  # lists that are each a whole pipeline (join_lists.py)
+                        plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
+                                          fresh, exc)
+                        removed.update(plan.removed)
+                        replaced.update(plan.replaced)
+                        notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
+                        outcomes.append(PipelineOutcome(line, api, True, plan.comment.split(": ", 1)[1]))
+                        continue
                 else:
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
@@ -424,6 +434,22 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)
     return out, notes + plumbing_notes, outcomes
+
+
+def _list_join(finder, module, index, body, i, api, call, v1_default, fresh, refused: Refusal):
+    """A join whose lists one function of the module makes each (``join_lists.py``); else the refusal of
+    both forms."""
+    v1 = index.v1.get(call) or v1_default or ""
+    try:
+        if not v1:
+            raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+        gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                        lambda n: index.paths.get(n))
+        return list_join(finder, gen, body, i, api, bind_join(call, api), _comment_lines)
+    except Refusal as exc:
+        if "is not a call of a function" in str(exc) or "neither a name nor" in str(exc):
+            raise refused from None
+        raise Refusal(f"{refused}; nor is it a list of pipelines one function makes each: {exc}") from None
 
 
 def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced, begin, commit,
