@@ -1,6 +1,7 @@
 """Joins over lists that one function of the module makes each, a whole pipeline per list (``join_lists.py``):
 the function returns its list's dataset and the join chooses from them in turn; refused, with the reason, where
-the function or the list is used otherwise or a list's elements do not come one sequence per list. Run against
+the function or the list is used otherwise or a list's elements do not come one sequence per list. The lists
+may be a comprehension or a list filled by one loop. Run against
 legacy in ``test_migrate_sources_programs.py`` (``list_join_programs/``)."""
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def test_a_zero_input_py_func_per_list_is_refused():
     assert "choose_from_datasets" not in result.code
 
 
-def test_lists_filled_by_a_loop_keep_the_join_refusal():
+def test_lists_filled_by_a_loop_are_chosen_from_too():
     source = textwrap.dedent('''\
         import tensorflow.compat.v1 as tf
 
@@ -81,9 +82,35 @@ def test_lists_filled_by_a_loop_keep_the_join_refusal():
             for t in tables:
                 lists.append(rows(t))
             return tf.train.batch_join(lists, batch_size=4)
+
+        def other(tables):
+            lists = []
+            for t in tables:
+                lists.append(t)
+            return lists
         ''')
     result = rewrite(source, to="tfdata")
-    assert any("`train.batch_join` pipeline left unchanged" in n.message for n in result.refused), result.notes
+    assert not result.refused, result.notes
+    assert "lists.append(rows(t))" in result.code and "choose_from_datasets(lists," in result.code
+
+
+def test_a_list_appended_to_elsewhere_is_refused():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+        def rows(xs):
+            x = tf.train.input_producer(tf.constant(xs), num_epochs=1, shuffle=False).dequeue()
+            return [x]
+
+        def batches(tables, extra):
+            lists = []
+            for t in tables:
+                lists.append(rows(t))
+            lists.append(extra)
+            return tf.train.batch_join(lists, batch_size=4)
+        ''')
+    result = rewrite(source, to="tfdata")
+    assert any("used beyond the join" in n.message for n in result.refused), result.notes
     assert "choose_from_datasets" not in result.code
 
 

@@ -1,5 +1,5 @@
 """One `slice_input_producer` per array pair, two epochs each, a per-element op in the helper, joined by
-`batch_join` into batches that drop no row (the rows divide evenly); `import tensorflow as tf` with
+`batch_join` of a list filled by a loop into batches that drop no row (the rows divide evenly); `import tensorflow as tf` with
 `tf.compat.v1`; a multiset of rows and the batch sizes."""
 
 import numpy as np
@@ -16,7 +16,9 @@ def pairs(xs, ys):
 
 def main(data_dir):
     arrays = [(np.arange(6) + 10 * k, np.arange(6) % 3 + k) for k in range(3)]
-    sources = [pairs(tf.constant(x), tf.constant(y)) for x, y in arrays]
+    sources = []
+    for x, y in arrays:
+        sources.append(pairs(tf.constant(x), tf.constant(y)))
     batch = v1.train.batch_join(sources, batch_size=4)
     rows, sizes, end = [], [], None
     with v1.Session() as sess:

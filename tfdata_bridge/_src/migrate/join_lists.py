@@ -42,10 +42,11 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
     ``Refusal`` saying why not. ``comment_lines(text)``: the comment lines heading generated code."""
     stmt = body[index]
     lists = args.get("tensors_list")
-    comp, list_name = _comprehension(finder, stmt, lists)
-    call = comp.elt
+    call, list_name = _made_lists(finder, stmt, lists)
     if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)):
         raise Refusal("each list is not a call of a function of this module")
+    if any(a.star for a in call.args):
+        raise Refusal(f"`{cst.Module([]).code_for_node(call.func)}` is called with *args or **kwargs")
     fn = finder.scopes.module_function(stmt, call.func.value)
     if fn is None:
         raise Refusal(f"`{call.func.value}` is not a function defined once at module level in this module")
@@ -109,26 +110,57 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
     return ListJoin(removed, replaced, comment)
 
 
-def _comprehension(finder, stmt: cst.CSTNode, lists: cst.BaseExpression | None
-                   ) -> tuple[cst.ListComp, str | None]:
-    """(the comprehension making the lists, the name it is bound to or None)."""
+def _made_lists(finder, stmt: cst.CSTNode, lists: cst.BaseExpression | None
+                ) -> tuple[cst.BaseExpression, str | None]:
+    """(the expression making each list, the name the lists are bound to or None): ``[make(x) for x in xs]``
+    written in the call or bound to a name, or ``name = []`` then one ``for x in xs: name.append(make(x))``."""
     if isinstance(lists, cst.ListComp):
         comp, name = lists, None
     elif isinstance(lists, cst.Name):
-        made = finder.scopes.single_assignment(stmt, lists.value)
-        comp = made.body[0].value if made is not None else None
         name = lists.value
-        if not isinstance(comp, cst.ListComp):
-            raise Refusal(f"`{name}` is not one list comprehension made before the join")
-        for ref in finder.scopes.readers_of(made, name):
-            if ref is not lists and not _counted(finder, made, ref):
+        made = finder.scopes.single_assignment(stmt, name)
+        comp = made.body[0].value if made is not None else None
+        appended = _appended(finder, made, name) if isinstance(comp, cst.List) and not comp.elements else None
+        if appended is None and not isinstance(comp, cst.ListComp):
+            raise Refusal(f"`{name}` is not one list comprehension, nor a list filled by one loop, made before "
+                          "the join")
+        readers = finder.scopes.readers_of(made, name)
+        if appended is not None and not any(ref is appended[1] for ref in readers):
+            appended = None  # another binding's loop
+        if appended is None and not isinstance(comp, cst.ListComp):
+            raise Refusal(f"`{name}` is not one list comprehension, nor a list filled by one loop, made before "
+                          "the join")
+        for ref in readers:
+            if ref is not lists and not _counted(finder, made, ref) and (appended is None or ref is not appended[1]):
                 raise Refusal(f"the list `{name}` is used beyond the join (other than `len({name})`); its elements "
                               "become datasets")
+        if appended is not None:
+            return appended[0], name
     else:
         raise Refusal("the tensors list is neither a name nor a list comprehension")
     if comp.for_in.inner_for_in is not None or comp.for_in.ifs or comp.for_in.asynchronous is not None:
         raise Refusal("the lists' comprehension has more than one `for` and no `if`")
-    return comp, name
+    return comp.elt, name
+
+
+def _appended(finder, made: cst.CSTNode, name: str) -> tuple[cst.BaseExpression, cst.Name] | None:
+    """(what is appended, the list's name there) for the one loop after ``made`` whose whole body is
+    ``name.append(value)``: one list per pass."""
+    node = getattr(finder.scopes.scope(made), "node", None)
+    if node is None:
+        return None
+    found = []
+    for loop in nodes_of(node, cst.For):
+        block = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
+        if len(block) != 1 or loop.orelse is not None or not isinstance(block[0], cst.SimpleStatementLine) or \
+                len(block[0].body) != 1 or not isinstance(block[0].body[0], cst.Expr):
+            continue
+        call = block[0].body[0].value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "append" \
+                and isinstance(call.func.value, cst.Name) and call.func.value.value == name and len(call.args) == 1 \
+                and call.args[0].keyword is None and not call.args[0].star:
+            found.append((call.args[0].value, call.func.value))
+    return found[0] if len(found) == 1 else None
 
 
 def _counted(finder, made: cst.CSTNode, ref: cst.Name) -> bool:
