@@ -34,6 +34,7 @@ class ListJoin:
     removed: list[cst.CSTNode]  # the function's statements that moved into its dataset
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
     comment: str = ""
+    helper: tuple[cst.FunctionDef, cst.FunctionDef] | None = None  # another module's function, and its new form
 
 
 def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
@@ -43,14 +44,19 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
     stmt = body[index]
     lists = args.get("tensors_list")
     call, list_name = _made_lists(finder, stmt, lists)
-    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)):
+    if not (isinstance(call, cst.Call) and isinstance(call.func, (cst.Name, cst.Attribute))):
         raise Refusal("each list is not a call of a function of this module")
     if any(a.star for a in call.args):
         raise Refusal(f"`{cst.Module([]).code_for_node(call.func)}` is called with *args or **kwargs")
-    fn = finder.scopes.module_function(stmt, call.func.value)
-    if fn is None:
-        raise Refusal(f"`{call.func.value}` is not a function defined once at module level in this module")
-    if len(finder.scopes.callers(fn)) != 1:
+    fn = finder.scopes.module_function(stmt, call.func.value) if isinstance(call.func, cst.Name) else None
+    home, home_gen = finder, gen
+    if fn is None:  # a function of another module of the migrated tree (the tree counts its other uses)
+        found = finder.external(call.func) if finder.external is not None else None
+        if found is None:
+            raise Refusal("each list is not a call of a function of this module")
+        fn, home = found
+        home_gen = home_generator(gen, home)
+    elif len(finder.scopes.callers(fn)) != 1:
         raise Refusal(f"`{fn.name.value}` is also called beyond the join's list; it cannot return a dataset")
     for bad in ("shapes", "shared_name"):
         if not is_none(args.get(bad)):
@@ -63,7 +69,7 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
         raise Refusal(f"`{fn.name.value}` does not end with one `return` of its tensors")
     returned = last.body[0].value
     try:
-        p = finder.pipeline(stmts, len(stmts) - 1, "train.batch", {"tensors": returned})
+        p = home.pipeline(stmts, len(stmts) - 1, "train.batch", {"tensors": returned})
     except Refusal as exc:
         raise Refusal(f"`{fn.name.value}` makes each list, but its pipeline is not one the rewrite knows: {exc}")
     s = p.source
@@ -72,13 +78,17 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
         # (a zero-input py_func called by several threads: its calls interleave; not one sequence per list)
         raise Refusal(f"`{fn.name.value}` reads its list's elements through a form a list's dataset does not "
                       "take (a reader helper, a hand-built queue, a zero-input py_func); not rewritten")
-    new, dataset, notes = gen.elements(p)
+    new, dataset, notes = home_gen.elements(p)
     removed: list[cst.CSTNode] = [*s.statements, *p.intermediates]
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
     new[0] = new[0].with_changes(leading_lines=[*(last.leading_lines or [cst.EmptyLine(indent=False)]),
                                                 *comment_lines(f"tfdata-bridge migrate: `{fn.name.value}` returns "
                                                                "its list's dataset, which the join chooses from")])
     replaced[last] = [*new, last.with_changes(body=[cst.Return(cst.Name(dataset))], leading_lines=())]
+    helper = None
+    if home is not finder:  # the new function goes to its module through the tree
+        helper = (fn, fn.visit(_Moved(removed, replaced)))
+        removed, replaced = [], {}
     v1 = gen.v1
     head: list[cst.BaseStatement] = []
     if list_name is None:  # the list written in the join call: named first, since the choice counts it
@@ -107,7 +117,52 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
                                              leading_lines=())]
     out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines, *comment_lines(comment)])
     replaced[stmt] = out
-    return ListJoin(removed, replaced, comment)
+    return ListJoin(removed, replaced, comment, helper)
+
+
+def home_generator(gen, home):
+    """A generator writing into the module of ``home`` (another module's Finder): its own prefix for
+    ``tensorflow.compat.v1``, its own fresh names."""
+    from tfdata_bridge._src.migrate.calls import v1_prefix
+
+    module = getattr(home.code, "__self__", None)
+    v1 = v1_prefix(module) if isinstance(module, cst.Module) else None
+    if not v1:
+        raise Refusal("the function's module imports no `tensorflow.compat.v1` alias to write tf.data with")
+    taken = set(home.refs)
+
+    def fresh(base: str) -> str:
+        name, i = base, 2
+        while name in taken:
+            name, i = f"{base}_{i}", i + 1
+        taken.add(name)
+        return name
+
+    return type(gen)(v1, home.code, fresh, lambda features: False, lambda n: home.paths.get(n))
+
+
+class _Moved(cst.CSTTransformer):
+    """A function with the statements that moved gone and its ``return`` replaced."""
+
+    def __init__(self, removed: list[cst.CSTNode], replaced: dict[cst.CSTNode, list[cst.BaseStatement]]):
+        super().__init__()
+        self.removed = {id(n) for n in removed}
+        self.replaced = {id(k): v for k, v in replaced.items()}
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if id(original) in self.removed:
+            return cst.RemovalSentinel.REMOVE
+        if id(original) in self.replaced:
+            return cst.FlattenSentinel(self.replaced[id(original)])
+        return updated
+
+    def leave_For(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if id(original) in self.removed else updated
+
+    def leave_IndentedBlock(self, original, updated):
+        if not updated.body:
+            return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+        return updated
 
 
 def _made_lists(finder, stmt: cst.CSTNode, lists: cst.BaseExpression | None

@@ -362,6 +362,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     except Refusal as exc:  # lists that are each a whole pipeline (join_lists.py)
                         plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
                                           fresh, exc)
+                        if plan.helper is not None:  # another module's function: the tree replaces it there
+                            if requests is None:
+                                raise AssertionError("a function of another module without a tree")
+                            requests.append((*plan.helper, line))
                         removed.update(plan.removed)
                         replaced.update(plan.replaced)
                         notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
@@ -407,8 +411,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
-    _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes)
-    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes)
+    # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
+    whole = {id(n) for fn in (functions or {}) for n in nodes_of(fn, cst.SimpleStatementLine)}
+    _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
+    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     gone = _gone_from_functions(replaced, functions)
     for queue_stmt, note, outcome in feed_refusals:
@@ -571,11 +577,13 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
 
 
-def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes) -> None:
+def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()
+                     ) -> None:
     """``x = producer.dequeue()`` that no rewritten pipeline took: one element per run, from an iterator."""
     for body in index.blocks:
         for stmt in body:
-            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced or \
+                    id(stmt) in skip:
                 continue
             line = index.lines.get(stmt, 0)
             try:
@@ -599,7 +607,7 @@ def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes,
                                             comment.split(": ", 1)[1]))
 
 
-def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes) -> None:
+def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()) -> None:
     """A reader's ``read`` / ``read_up_to`` with no batch after it (``read_groups.py``), where no legacy batch,
     join or queue is left in the module to consume it."""
     if not v1:
@@ -612,7 +620,7 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
     gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
     for body in index.blocks:
         for i, stmt in enumerate(body):
-            if stmt in removed or stmt in replaced:
+            if stmt in removed or stmt in replaced or id(stmt) in skip:
                 continue
             try:
                 found = read_groups(body, i, finder, gen)
