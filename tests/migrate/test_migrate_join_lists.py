@@ -30,8 +30,8 @@ def test_the_function_returns_a_dataset_and_the_join_chooses():
     result = rewrite(PROGRAM.format(extra="n = len(lists)"), to="tfdata")
     assert not result.refused, result.notes
     assert "return dataset" in result.code and "n = len(lists)" in result.code
-    assert "choose_from_datasets(lists, tf.data.Dataset.range(len(lists)).repeat(), stop_on_empty_dataset=False)" \
-        in result.code
+    assert "choose_from_datasets(\n        lists, tf.data.Dataset.range(len(lists)).repeat(), " \
+        "stop_on_empty_dataset=False)" in result.code
     assert ".unbatch()" not in result.code and not scan_source(result.code)
 
 
@@ -91,7 +91,7 @@ def test_lists_filled_by_a_loop_are_chosen_from_too():
         ''')
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
-    assert "lists.append(rows(t))" in result.code and "choose_from_datasets(lists," in result.code
+    assert "lists.append(rows(t))" in result.code and "choose_from_datasets(\n        lists," in result.code
 
 
 def test_a_list_appended_to_elsewhere_is_refused():

@@ -1,6 +1,6 @@
 """``batch_join`` / ``shuffle_batch_join`` over lists that are each a whole pipeline of their own.
 
-    def table_to_slices(path, rows, shuffle=False):            # a module-level function of this module
+    def table_to_slices(path, rows, shuffle=False):            # a module-level function (or another module's)
         ...
         batch_id = tf.train.range_input_producer(n, shuffle=shuffle, num_epochs=1).dequeue()
         examples = tf.py_func(slice_rows, [batch_id], dtypes, stateful=False)
@@ -95,7 +95,7 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
         list_name = gen.fresh("datasets")
         head.append(cst.parse_statement(f"{list_name} = {gen.code(lists)}\n"))
     combined = gen.fresh("lists_dataset")
-    choose = (f"{v1}.data.Dataset.choose_from_datasets({list_name}, {v1}.data.Dataset.range(len({list_name}))"
+    choose = (f"{v1}.data.Dataset.choose_from_datasets(\n    {list_name}, {v1}.data.Dataset.range(len({list_name}))"
               f".repeat(), stop_on_empty_dataset=False)" + (".unbatch()" if many else ""))
     head.append(cst.parse_statement(f"{combined} = {choose}\n"))
     batch_api = "train.shuffle_batch" if "shuffle" in api else "train.batch"
