@@ -13,6 +13,7 @@ from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.migrate import graph_mode, queue_shapes
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
+from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.symbols import reader_dataset
@@ -39,6 +40,8 @@ class Generator:
     def source(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
         s, v1 = p.source, self.v1
+        if s.kind == "zip":  # sources read in step (in_step.py)
+            return self._zipped(p)
         if f"train.{s.producer}" in PRODUCERS:  # an input producer over a tensor, dequeued (tensors.py)
             elements = elements_of(Produced(s.producer, s.call, None), v1, self.code)
             return self._epochs(s.call, emit.from_tensor_slices(v1, elements),
@@ -114,6 +117,26 @@ class Generator:
         notes = [f"with num_threads={threads} the order across producer copies varies, as with the queue's threads"] \
             if threads not in (None, "1") else []
         return [*bound, helper], head, [], notes
+
+    def _zipped(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
+        """The zip of the sources read in step, each source's chain as it would be alone."""
+        stmts: list[cst.BaseStatement] = []
+        chains: list[str] = []
+        notes: list[str] = []
+        file_names: list[cst.BaseStatement] = []
+        for part in p.source.parts:
+            self.file_names = []
+            helpers, head, steps, accepted = self.source(replace(p, source=part))
+            name = self.fresh(f"{part.params[0]}_elements" if part.params[0].isidentifier() else "elements")
+            stmts += [*helpers, *self.file_names, cst.parse_statement(f"{name} = {emit.chain(head, steps)}\n")]
+            chains.append(name)
+            notes += accepted
+        self.file_names = file_names
+        head, steps = zipped_head(self.v1, chains, [len(part.params) for part in p.source.parts],
+                                  lambda fn: graph_mode.wrapped(fn, self.v1))
+        notes.append(f"the {len(chains)} sources read in step become a zip: element i of each, as legacy's one "
+                     "batch thread paired them")
+        return stmts, head, steps, notes
 
     def _epochs(self, call, head: str, buffer: str, what: str, name: str
                 ) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
@@ -336,6 +359,8 @@ class Generator:
 
     def _source_apis(self, p: Pipeline) -> list[str]:
         s = p.source
+        if s.kind == "zip":
+            return sorted({api for part in s.parts for api in self._source_apis(replace(p, source=part))})
         if s.kind == "reader" and s.prefetch is not None:
             return ["string_input_producer", s.reader, s.prefetch.kind, "QueueRunner"]
         if s.kind == "reader":

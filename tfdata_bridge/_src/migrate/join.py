@@ -49,6 +49,19 @@ def one_list_join(call: cst.Call, api: str) -> tuple[str, dict[str, cst.BaseExpr
     return api.removesuffix("_join"), {"tensors": lists.elements[0].value, **args}
 
 
+def bind_join(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
+    """A join call's arguments by parameter name."""
+    params = _JOIN_PARAMS.get(api)
+    if params is None:
+        raise Refusal(f"`{api}` (with keep_input) is not rewritten yet")
+    args: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star or (arg.keyword is None and i >= len(params)):
+            raise Refusal(f"`{api}` is called with arguments the rewrite does not know")
+        args[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
+    return args
+
+
 def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int,
                   api: str) -> tuple[Pipeline, list[cst.CSTNode]]:
     """The pipeline of a join call at ``body[index]``, and every statement or function it replaces."""

@@ -20,11 +20,12 @@ from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
+from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.scopes import Scopes
-from tfdata_bridge._src.migrate.tensors import tensor_producer
+from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
 from tfdata_bridge._src.symbols import READER_SOURCES
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
@@ -37,7 +38,7 @@ READERS = set(READER_SOURCES) - {"IdentityReader"}
 
 @dataclass
 class Source:
-    kind: str  # "reader", "slice", "range", "py_func", "dataset"
+    kind: str  # "reader", "slice", "range", "py_func", "dataset", "zip"
     statements: list[cst.SimpleStatementLine]  # removed by the rewrite
     params: list[str]  # the names the source's elements are bound to, in order
     call: dict[str, cst.BaseExpression] = field(default_factory=dict)  # bound arguments of the producer
@@ -55,6 +56,7 @@ class Source:
     inlined: list[cst.BaseStatement] = field(default_factory=list)
     removes: list[cst.CSTNode] = field(default_factory=list)
     foreign: list[cst.FunctionDef] = field(default_factory=list)  # such methods of another module's classes
+    parts: list[Source] = field(default_factory=list)  # kind "zip": the sources read in step (``in_step.py``)
 
 
 @dataclass
@@ -87,6 +89,19 @@ def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
                 obj = obj.value
             if isinstance(obj, cst.Name):
                 return obj.value
+    return None
+
+
+def set_shape_loop(stmt: cst.BaseStatement) -> str | None:
+    """``xs`` for ``for x in xs: x.set_shape(...)`` (each of a list of tensors given its static shape), a loop
+    with no ``else`` whose body does nothing else."""
+    if not (isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name) and isinstance(stmt.iter, cst.Name)
+            and stmt.orelse is None and stmt.asynchronous is None and isinstance(stmt.body, cst.IndentedBlock)
+            and stmt.body.body):
+        return None
+    if all(_set_shape_of(b) == stmt.target.value and not (names_in(b.body[0].value) - {stmt.target.value}) & {
+            stmt.iter.value} for b in stmt.body.body):
+        return stmt.iter.value
     return None
 
 
@@ -138,7 +153,7 @@ class Finder:
         body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
-            shaped = _set_shape_of(prev)
+            shaped = _set_shape_of(prev) or set_shape_loop(prev)
             if shaped is not None and shaped in needed:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 continue
@@ -167,9 +182,19 @@ class Finder:
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         if found_at is not None:
             moved = {id(m) for m in source.statements}
-            _refuse_a_second_source([b for b in body[:found_at] if id(b) not in moved], intermediates,
-                                    needed - set(source.params), api, self._other_source)
+            try:
+                _refuse_a_second_source([b for b in body[:found_at] if id(b) not in moved], intermediates,
+                                        needed - set(source.params), api, self._other_source)
+            except Refusal as exc:  # other sources read in step: a zip of them, where legacy paired them
+                source, intermediates = read_in_step(
+                    self, body, found_at, source, intermediates, needed, api, args, exc,
+                    lambda before, between, free: _refuse_a_second_source(before, between, free, api,
+                                                                           self._other_source))
         intermediates.reverse()
+        for part in source.parts or [source]:  # ``shuffle=training``: read by the rewrite where the batch was
+            if part.kind in ("slice", "range", "reader") and part.statements:
+                unchanged_between(self, [part.call.get(k) for k in ("shuffle", "seed", "num_epochs")],
+                                  part.statements[0], stmt, part.producer or "the producer")
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
         self._check_private(pipeline)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in
 
 PRODUCERS = ("train.input_producer", "train.range_input_producer")
 
@@ -78,7 +78,7 @@ def elements_of(produced: Produced, v1: str, code) -> str:
 
 
 def dataset_of(produced: Produced, v1: str, code) -> tuple[str, list[str], list[str]]:
-    """(head, steps, accepted differences) of the dataset a producer's dequeues read."""
+    """(head, steps, accepted differences) of the dataset a producer's dequeues read, its ``shuffle`` a literal."""
     call = produced.call
     elements = elements_of(produced, v1, code)
     shuffle = literal_bool(call.get("shuffle"), True, f"{produced.short}'s shuffle")
@@ -90,20 +90,59 @@ def dataset_of(produced: Produced, v1: str, code) -> tuple[str, list[str], list[
     return emit.from_tensor_slices(v1, elements), emit.epoch_steps(buffer, seed, epochs), notes
 
 
-def direct_dequeue(finder, stmt: cst.SimpleStatementLine, v1: str, code, line: int
-                   ) -> tuple[list[cst.SimpleStatementLine], cst.SimpleStatementLine, str] | None:
-    """``x = P.dequeue()`` read directly (no batch took it): (statements removed, its replacement, comment)."""
+def _flagged_dataset(produced: Produced, v1: str, code, fresh) -> tuple[list[cst.BaseStatement], str, list[str]]:
+    """(statements, the dataset's code, accepted differences) for a producer whose ``shuffle`` is an expression
+    (``shuffle=is_training``, ``shuffle=FLAGS.shuffle``): Python read it once, where the producer was made
+    (``if shuffle:`` in ``training/input.py``), so the shuffle step goes under the same ``if``, read once."""
+    call = produced.call
+    elements = elements_of(produced, v1, code)
+    flag = code(call["shuffle"])
+    seed = None if is_none(call.get("seed")) else code(call["seed"])
+    epochs = None if is_none(call.get("num_epochs")) else code(call["num_epochs"])
+    name = fresh("elements_dataset")
+    shuffled = emit.epoch_steps(f"{v1}.shape({elements}, out_type={v1}.int64)[0]", seed, None)[0]
+    stmts = list(cst.parse_module(f"{name} = {emit.from_tensor_slices(v1, elements)}\nif {flag}:\n"
+                                  f"    {name} = {name}.{shuffled}\n").body)
+    note = f"when {flag}: each epoch is a fresh shuffle of the {produced.short}'s elements, not legacy's permutation"
+    return stmts, emit.chain(name, emit.epoch_steps(None, seed, epochs)), [note]
+
+
+def direct_dequeue(finder, stmt: cst.SimpleStatementLine, v1: str, code, line: int, fresh=None
+                   ) -> tuple[list[cst.SimpleStatementLine], list[cst.BaseStatement], str] | None:
+    """``x = P.dequeue()`` read directly (no batch took it): (statements removed, its replacements, comment)."""
     if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1):
         return None
     produced = tensor_producer(finder, stmt, stmt.body[0].value)
     if produced is None:
         return None
-    head, steps, notes = dataset_of(produced, v1, code)
-    chain = head + "".join(f".{s}" for s in steps)
+    flag = produced.call.get("shuffle")
+    before: list[cst.BaseStatement] = []
+    if flag is None or isinstance(flag, cst.Name) and flag.value in ("True", "False") or fresh is None:
+        head, steps, notes = dataset_of(produced, v1, code)
+        chain = head + "".join(f".{s}" for s in steps)
+    else:
+        if produced.statement is not None:
+            unchanged_between(finder, [flag, produced.call.get("seed"), produced.call.get("num_epochs")],
+                              produced.statement, stmt, produced.short)
+        before, chain, notes = _flagged_dataset(produced, v1, code, fresh)
     new = stmt.body[0].with_changes(value=cst.parse_expression(
         f"{v1}.data.make_one_shot_iterator({chain}).get_next()"))
     comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data; each run reads the iterator's next "
                "element, as each dequeue did")
     if notes:
         comment += "; accepted: " + "; ".join(notes)
-    return ([produced.statement] if produced.statement is not None else []), stmt.with_changes(body=[new]), comment
+    gone = [produced.statement] if produced.statement is not None else []
+    return gone, [*before, stmt.with_changes(body=[new])], comment
+
+
+def unchanged_between(finder, exprs: list[cst.BaseExpression | None], made: cst.CSTNode, used: cst.CSTNode,
+                      what: str) -> None:
+    """The names of a producer's arguments (``shuffle=training``) mean at ``used``, where the rewrite reads
+    them, what they meant at ``made``, where legacy read them: else a ``Refusal``."""
+    for expr in exprs:
+        if expr is None:
+            continue
+        for name in sorted(names_in(expr)):
+            if finder.scopes.single_assignment(made, name) is not finder.scopes.single_assignment(used, name):
+                raise Refusal(f"`{name}` in an argument of `{what}` is assigned again before the producer's "
+                              "elements are read, so the rewrite could not read it where legacy did; not rewritten")

@@ -25,7 +25,8 @@ from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_line
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
-from tfdata_bridge._src.migrate.join import join_pipeline, one_list_join
+from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
+from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
@@ -356,7 +357,20 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     pipeline = finder.pipeline(body, i, *single)
                     moved = _moved(pipeline)
                 elif api in JOINS:
-                    pipeline, moved = join_pipeline(finder, module, body, i, api)
+                    try:
+                        pipeline, moved = join_pipeline(finder, module, body, i, api)
+                    except Refusal as exc:  # lists that are each a whole pipeline (join_lists.py)
+                        plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
+                                          fresh, exc)
+                        if plan.helper is not None:  # another module's function: the tree replaces it there
+                            if requests is None:
+                                raise AssertionError("a function of another module without a tree")
+                            requests.append((*plan.helper, line))
+                        removed.update(plan.removed)
+                        replaced.update(plan.replaced)
+                        notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
+                        outcomes.append(PipelineOutcome(line, api, True, plan.comment.split(": ", 1)[1]))
+                        continue
                 else:
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
@@ -397,8 +411,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
-    _direct_dequeues(index, finder, module, v1_default, removed, replaced, notes, outcomes)
-    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes)
+    # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
+    whole = {id(n) for fn in (functions or {}) for n in nodes_of(fn, cst.SimpleStatementLine)}
+    _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
+    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     gone = _gone_from_functions(replaced, functions)
     for queue_stmt, note, outcome in feed_refusals:
@@ -424,6 +440,22 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)
     return out, notes + plumbing_notes, outcomes
+
+
+def _list_join(finder, module, index, body, i, api, call, v1_default, fresh, refused: Refusal):
+    """A join whose lists one function of the module makes each (``join_lists.py``); else the refusal of
+    both forms."""
+    v1 = index.v1.get(call) or v1_default or ""
+    try:
+        if not v1:
+            raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+        gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                        lambda n: index.paths.get(n))
+        return list_join(finder, gen, body, i, api, bind_join(call, api), _comment_lines)
+    except Refusal as exc:
+        if "is not a call of a function" in str(exc) or "neither a name nor" in str(exc):
+            raise refused from None
+        raise Refusal(f"{refused}; nor is it a list of pipelines one function makes each: {exc}") from None
 
 
 def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, removed, replaced, begin, commit,
@@ -545,15 +577,17 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
 
 
-def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcomes) -> None:
+def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()
+                     ) -> None:
     """``x = producer.dequeue()`` that no rewritten pipeline took: one element per run, from an iterator."""
     for body in index.blocks:
         for stmt in body:
-            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced or \
+                    id(stmt) in skip:
                 continue
             line = index.lines.get(stmt, 0)
             try:
-                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line)
+                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line, fresh)
                 if found is not None and not v1:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             except Refusal as exc:
@@ -567,13 +601,13 @@ def _direct_dequeues(index, finder, module, v1, removed, replaced, notes, outcom
                 continue
             removed.update(gone)
             lead = _lead(stmt, body, removed)
-            replaced[stmt] = [new.with_changes(leading_lines=[*lead, *_comment_lines(comment)])]
+            replaced[stmt] = [new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment)]), *new[1:]]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "train." + comment.split(": ", 1)[1].split(" ", 1)[0], True,
                                             comment.split(": ", 1)[1]))
 
 
-def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes) -> None:
+def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()) -> None:
     """A reader's ``read`` / ``read_up_to`` with no batch after it (``read_groups.py``), where no legacy batch,
     join or queue is left in the module to consume it."""
     if not v1:
@@ -586,7 +620,7 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
     gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
     for body in index.blocks:
         for i, stmt in enumerate(body):
-            if stmt in removed or stmt in replaced:
+            if stmt in removed or stmt in replaced or id(stmt) in skip:
                 continue
             try:
                 found = read_groups(body, i, finder, gen)

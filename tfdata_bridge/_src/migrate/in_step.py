@@ -1,0 +1,131 @@
+"""Several sources read in step: one batch over the dequeues of two (or more) producers.
+
+    xs = tf.train.input_producer(features, num_epochs=1, shuffle=False)
+    ys = tf.train.input_producer(labels, num_epochs=1, shuffle=False)
+    x = xs.dequeue()                                    # or ``xs = xs.dequeue()``, a slice producer, a reader
+    y = ys.dequeue()
+    bx, by = tf.train.batch([x, y], batch_size=16)
+
+The batch's runner runs one enqueue op, which dequeues once from every source: with one runner thread and
+every source unshuffled, element i of one is batched with element i of the other, whatever their lengths and
+epochs (the first source to end ends the batch); that is ``tf.data.Dataset.zip((xs, ys))``, then the
+per-element code. Measured on legacy (TF 2.21, 400 elements, three runs each): ``num_threads=1`` paired all
+400 in order every time; ``num_threads=4`` mispaired 2, 15 and 19 of them; two producers shuffled without a
+seed mispaired 399; with one seed they stayed paired only because both had the same length. So a batch with
+more than one thread, or a source that shuffles, keeps its refusal, with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, target_names
+from tfdata_bridge._src.migrate.mutations import mutation_needs
+
+# the source kinds whose element stream is fixed when unshuffled (``pipelines.Source.kind``)
+_KINDS = {"slice": "slice_input_producer", "range": "range_input_producer", "reader": "reader"}
+
+
+def read_in_step(finder, body: list[cst.BaseStatement], found_at: int, first, intermediates: list,
+                 needed: set[str], api: str, args: dict[str, cst.BaseExpression], refused: Refusal,
+                 refuse_others: Callable[[list, list, set[str]], None]):
+    """(the zipped source, the per-element statements, walking back in reverse program order) for a batch whose
+    tensors also come from sources before ``first`` (found at ``body[found_at]``). ``refused``: the refusal to
+    raise where no further source is recognised; ``refuse_others(before, between, free)`` refuses any other
+    read left among the statements before the earliest source."""
+    from tfdata_bridge._src.migrate.pipelines import Source, _assign, _set_shape_of, set_shape_loop
+
+    sources = [(found_at, first)]
+    taken = {id(s) for s in first.statements}
+    committed = list(intermediates)  # reverse program order, as ``Finder.pipeline`` collects them
+    pending: list[cst.BaseStatement] = []  # needed statements before the sources found so far
+    needed = set(needed) - set(first.params)
+    free = set(needed)  # what the committed statements need from before the earliest source
+    for j in range(found_at - 1, -1, -1):
+        prev = body[j]
+        if id(prev) in taken:
+            continue
+        if (_set_shape_of(prev) or set_shape_loop(prev)) in needed:
+            pending.append(prev)
+            continue
+        changed = mutation_needs(prev, needed)
+        if changed is not None:
+            pending.append(prev)
+            needed |= changed
+            continue
+        a = _assign(prev)
+        defined = target_names(a.targets[0].target) if a is not None else None
+        if not defined or not needed & set(defined):
+            continue
+        try:
+            source = finder._source(body, j, a, defined)
+        except Refusal:
+            source = None  # not a source the rewrite reads: ``refuse_others`` says why, if it reads a queue
+        if source is None:
+            pending.append(prev)
+            needed = (needed - set(defined)) | names_in(a.value)
+            continue
+        sources.append((j, source))
+        taken |= {id(s) for s in source.statements}
+        committed += pending
+        pending = []
+        needed -= set(source.params)
+        free = set(needed)
+    if len(sources) == 1:
+        raise refused
+    earliest = min(j for j, _ in sources)
+    refuse_others([b for b in body[:earliest] if id(b) not in taken], committed, free)
+    parts = [s for _, s in sorted(sources, key=lambda js: js[0])]
+    _check_pairing(finder, parts, api, args)
+    statements = sorted({id(s): s for p in parts for s in p.statements}.values(),
+                        key=lambda s: _position(body, s))
+    params = [name for p in parts for name in p.params]
+    return Source("zip", statements, params, parts=parts), committed
+
+
+def _position(body: list[cst.BaseStatement], stmt: cst.BaseStatement) -> int:
+    return next((i for i, b in enumerate(body) if b is stmt), len(body))
+
+
+def _check_pairing(finder, parts: list, api: str, args: dict[str, cst.BaseExpression]) -> None:
+    """Legacy pairs element i with element i only with one runner thread and unshuffled sources."""
+    code = finder.code or cst.Module([]).code_for_node
+    short = api.rsplit(".", 1)[-1]
+    threads = args.get("num_threads")
+    if threads is not None and not (isinstance(threads, cst.Integer) and threads.value == "1"):
+        raise Refusal(f"`{short}` reads its {len(parts)} sources in step with num_threads={code(threads)}: each "
+                      "thread dequeues from every source, so legacy pairs their elements differently from run to "
+                      "run; with num_threads=1 it becomes a zip of the sources")
+    many = args.get("enqueue_many")
+    if many is not None and not (isinstance(many, cst.Name) and many.value == "False"):
+        raise Refusal(f"`{short}` with enqueue_many={code(many)} reads {len(parts)} sources in step; not rewritten")
+    for part in parts:
+        what = part.producer or _KINDS.get(part.kind)
+        if what is None or part.helper is not None or part.prefetch is not None or part.up_to is not None or \
+                part.inlined or part.removes or any(p.startswith("*") for p in part.params):
+            raise Refusal(f"`{short}` reads {len(parts)} sources in step and one of them ({what or part.kind}) is "
+                          "not an input producer, a slice producer unpacked into names, or a reader read directly: "
+                          "only those are zipped; not rewritten")
+        if what == "reader":
+            what = "string_input_producer"
+        flag = part.call.get("shuffle")
+        if not (isinstance(flag, cst.Name) and flag.value == "False"):
+            said = "shuffles by default" if flag is None else f"has shuffle={code(flag)}"
+            raise Refusal(f"`{short}` reads {len(parts)} sources in step and a `{what}` {said}: each producer "
+                          "shuffles on its own, so legacy does not pair element i with element i; give every "
+                          "source shuffle=False (and shuffle after the zip) to have it rewritten")
+
+
+def zipped_head(v1: str, chains: list[str], widths: list[int], wrap: Callable[[str], str]) -> tuple[str, list[str]]:
+    """(head, steps) of the zip of the sources' ``chains``, each element of ``widths[i]`` components; a
+    source of several components (``a, b = slice_input_producer([...])``) is flattened, so that the element
+    function takes one parameter per name, in program order."""
+    head = f"{v1}.data.Dataset.zip(({', '.join(chains)}))"
+    if all(w == 1 for w in widths):
+        return head, []
+    names = [f"s{i}" for i in range(len(widths))]
+    flat = ", ".join(f"*{n}" if w > 1 else n for n, w in zip(names, widths))
+    params = ", ".join(names)
+    return head, [f"map({wrap(f'lambda {params}: ({flat})')})"]

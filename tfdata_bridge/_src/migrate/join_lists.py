@@ -1,0 +1,233 @@
+"""``batch_join`` / ``shuffle_batch_join`` over lists that are each a whole pipeline of their own.
+
+    def table_to_slices(path, rows, shuffle=False):            # a module-level function (or another module's)
+        ...
+        batch_id = tf.train.range_input_producer(n, shuffle=shuffle, num_epochs=1).dequeue()
+        examples = tf.py_func(slice_rows, [batch_id], dtypes, stateful=False)
+        for t in examples:
+            t.set_shape([None])
+        return dict(zip(keys, examples))
+
+    lists = [table_to_slices(path, 8) for path in paths]
+    batch = tf.train.batch_join(lists, 16, enqueue_many=True, allow_smaller_final_batch=True)
+
+Legacy runs one thread per list, each enqueuing what its own pipeline makes, in that pipeline's order; the
+lists compete for the queue, so the batches hold every list's elements once, interleaved as the threads'
+timing decides, and end when every list has ended. The function becomes one returning its pipeline's dataset
+(its source and per-element code, as for a batch: ``Generator.elements``), so the list is a list of datasets,
+and the join becomes ``choose_from_datasets`` over them in turn, skipping those that ended (each value of a
+list whole, as one enqueue put it: an order legacy could give), ``unbatch()`` for ``enqueue_many``, then the
+batch's chain: the same multiset, the same batch sizes, the same end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool, nodes_of
+
+
+@dataclass
+class ListJoin:
+    removed: list[cst.CSTNode]  # the function's statements that moved into its dataset
+    replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
+    comment: str = ""
+    helper: tuple[cst.FunctionDef, cst.FunctionDef] | None = None  # another module's function, and its new form
+
+
+def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
+              args: dict[str, cst.BaseExpression], comment_lines) -> ListJoin:
+    """The rewrite of the join at ``body[index]`` (bound ``args``) whose lists one function makes each, or a
+    ``Refusal`` saying why not. ``comment_lines(text)``: the comment lines heading generated code."""
+    stmt = body[index]
+    lists = args.get("tensors_list")
+    call, list_name = _made_lists(finder, stmt, lists)
+    if not (isinstance(call, cst.Call) and isinstance(call.func, (cst.Name, cst.Attribute))):
+        raise Refusal("each list is not a call of a function of this module")
+    if any(a.star for a in call.args):
+        raise Refusal(f"`{cst.Module([]).code_for_node(call.func)}` is called with *args or **kwargs")
+    fn = finder.scopes.module_function(stmt, call.func.value) if isinstance(call.func, cst.Name) else None
+    home, home_gen = finder, gen
+    if fn is None:  # a function of another module of the migrated tree (the tree counts its other uses)
+        found = finder.external(call.func) if finder.external is not None else None
+        if found is None:
+            raise Refusal("each list is not a call of a function of this module")
+        fn, home = found
+        home_gen = home_generator(gen, home)
+    elif len(finder.scopes.callers(fn)) != 1:
+        raise Refusal(f"`{fn.name.value}` is also called beyond the join's list; it cannot return a dataset")
+    for bad in ("shapes", "shared_name"):
+        if not is_none(args.get(bad)):
+            raise Refusal(f"`{api}` with {bad}= over lists of pipelines is not rewritten")
+    many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
+    stmts = list(fn.body.body)
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return)
+            and last.body[0].value is not None):
+        raise Refusal(f"`{fn.name.value}` does not end with one `return` of its tensors")
+    returned = last.body[0].value
+    try:
+        p = home.pipeline(stmts, len(stmts) - 1, "train.batch", {"tensors": returned})
+    except Refusal as exc:
+        raise Refusal(f"`{fn.name.value}` makes each list, but its pipeline is not one the rewrite knows: {exc}")
+    s = p.source
+    if s.helper is not None or s.prefetch is not None or s.inlined or s.removes or s.foreign or \
+            p.originals is not None or s.kind == "py_func":
+        # (a zero-input py_func called by several threads: its calls interleave; not one sequence per list)
+        raise Refusal(f"`{fn.name.value}` reads its list's elements through a form a list's dataset does not "
+                      "take (a reader helper, a hand-built queue, a zero-input py_func); not rewritten")
+    new, dataset, notes = home_gen.elements(p)
+    removed: list[cst.CSTNode] = [*s.statements, *p.intermediates]
+    replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
+    new[0] = new[0].with_changes(leading_lines=[*(last.leading_lines or [cst.EmptyLine(indent=False)]),
+                                                *comment_lines(f"tfdata-bridge migrate: `{fn.name.value}` returns "
+                                                               "its list's dataset, which the join chooses from")])
+    replaced[last] = [*new, last.with_changes(body=[cst.Return(cst.Name(dataset))], leading_lines=())]
+    helper = None
+    if home is not finder:  # the new function goes to its module through the tree
+        helper = (fn, fn.visit(_Moved(removed, replaced)))
+        removed, replaced = [], {}
+    v1 = gen.v1
+    head: list[cst.BaseStatement] = []
+    if list_name is None:  # the list written in the join call: named first, since the choice counts it
+        list_name = gen.fresh("datasets")
+        head.append(cst.parse_statement(f"{list_name} = {gen.code(lists)}\n"))
+    combined = gen.fresh("lists_dataset")
+    choose = (f"{v1}.data.Dataset.choose_from_datasets(\n    {list_name}, {v1}.data.Dataset.range(len({list_name}))"
+              f".repeat(), stop_on_empty_dataset=False)" + (".unbatch()" if many else ""))
+    head.append(cst.parse_statement(f"{combined} = {choose}\n"))
+    batch_api = "train.shuffle_batch" if "shuffle" in api else "train.batch"
+    small = stmt.body[0]
+    targets = small.targets[0].target if isinstance(small, cst.Assign) else None
+    listed = isinstance(returned, (cst.List, cst.Tuple)) and len(returned.elements) > 1 and \
+        not isinstance(targets, (cst.Tuple, cst.List))  # legacy gave a list
+    batched, get_next, accepted = gen.batches({k: v for k, v in args.items() if k != "tensors_list"}, batch_api,
+                                              combined, listed)
+    short = api.rsplit(".", 1)[-1]
+    apis = ", ".join(sorted({short, *gen._source_apis(p)}))
+    comment = (f"tfdata-bridge migrate: {apis} rewritten to tf.data; the lists `{fn.name.value}` made, one "
+               "thread each, become its datasets chosen in turn: every list's elements once, the same batch sizes, "
+               "in an order the competing threads could give")
+    accepted = [*notes, *accepted]
+    if accepted:
+        comment += "; accepted: " + "; ".join(accepted)
+    out = [*head, *batched, stmt.with_changes(body=[small.with_changes(value=cst.parse_expression(get_next))],
+                                             leading_lines=())]
+    out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines, *comment_lines(comment)])
+    replaced[stmt] = out
+    return ListJoin(removed, replaced, comment, helper)
+
+
+def home_generator(gen, home):
+    """A generator writing into the module of ``home`` (another module's Finder): its own prefix for
+    ``tensorflow.compat.v1``, its own fresh names."""
+    from tfdata_bridge._src.migrate.calls import v1_prefix
+
+    module = getattr(home.code, "__self__", None)
+    v1 = v1_prefix(module) if isinstance(module, cst.Module) else None
+    if not v1:
+        raise Refusal("the function's module imports no `tensorflow.compat.v1` alias to write tf.data with")
+    taken = set(home.refs)
+
+    def fresh(base: str) -> str:
+        name, i = base, 2
+        while name in taken:
+            name, i = f"{base}_{i}", i + 1
+        taken.add(name)
+        return name
+
+    return type(gen)(v1, home.code, fresh, lambda features: False, lambda n: home.paths.get(n))
+
+
+class _Moved(cst.CSTTransformer):
+    """A function with the statements that moved gone and its ``return`` replaced."""
+
+    def __init__(self, removed: list[cst.CSTNode], replaced: dict[cst.CSTNode, list[cst.BaseStatement]]):
+        super().__init__()
+        self.removed = {id(n) for n in removed}
+        self.replaced = {id(k): v for k, v in replaced.items()}
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if id(original) in self.removed:
+            return cst.RemovalSentinel.REMOVE
+        if id(original) in self.replaced:
+            return cst.FlattenSentinel(self.replaced[id(original)])
+        return updated
+
+    def leave_For(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if id(original) in self.removed else updated
+
+    def leave_IndentedBlock(self, original, updated):
+        if not updated.body:
+            return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+        return updated
+
+
+def _made_lists(finder, stmt: cst.CSTNode, lists: cst.BaseExpression | None
+                ) -> tuple[cst.BaseExpression, str | None]:
+    """(the expression making each list, the name the lists are bound to or None): ``[make(x) for x in xs]``
+    written in the call or bound to a name, or ``name = []`` then one ``for x in xs: name.append(make(x))``."""
+    if isinstance(lists, cst.ListComp):
+        comp, name = lists, None
+    elif isinstance(lists, cst.Name):
+        name = lists.value
+        made = finder.scopes.single_assignment(stmt, name)
+        comp = made.body[0].value if made is not None else None
+        appended = _appended(finder, made, name) if isinstance(comp, cst.List) and not comp.elements else None
+        if appended is None and not isinstance(comp, cst.ListComp):
+            raise Refusal(f"`{name}` is not one list comprehension, nor a list filled by one loop, made before "
+                          "the join")
+        readers = finder.scopes.readers_of(made, name)
+        if appended is not None and not any(ref is appended[1] for ref in readers):
+            appended = None  # another binding's loop
+        if appended is None and not isinstance(comp, cst.ListComp):
+            raise Refusal(f"`{name}` is not one list comprehension, nor a list filled by one loop, made before "
+                          "the join")
+        for ref in readers:
+            if ref is not lists and not _counted(finder, made, ref) and (appended is None or ref is not appended[1]):
+                raise Refusal(f"the list `{name}` is used beyond the join (other than `len({name})`); its elements "
+                              "become datasets")
+        if appended is not None:
+            return appended[0], name
+    else:
+        raise Refusal("the tensors list is neither a name nor a list comprehension")
+    if comp.for_in.inner_for_in is not None or comp.for_in.ifs or comp.for_in.asynchronous is not None:
+        raise Refusal("the lists' comprehension has more than one `for` and no `if`")
+    return comp.elt, name
+
+
+def _appended(finder, made: cst.CSTNode, name: str) -> tuple[cst.BaseExpression, cst.Name] | None:
+    """(what is appended, the list's name there) for the one loop after ``made`` whose whole body is
+    ``name.append(value)``: one list per pass."""
+    node = getattr(finder.scopes.scope(made), "node", None)
+    if node is None:
+        return None
+    found = []
+    for loop in nodes_of(node, cst.For):
+        block = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
+        if len(block) != 1 or loop.orelse is not None or not isinstance(block[0], cst.SimpleStatementLine) or \
+                len(block[0].body) != 1 or not isinstance(block[0].body[0], cst.Expr):
+            continue
+        call = block[0].body[0].value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "append" \
+                and isinstance(call.func.value, cst.Name) and call.func.value.value == name and len(call.args) == 1 \
+                and call.args[0].keyword is None and not call.args[0].star:
+            found.append((call.args[0].value, call.func.value))
+    return found[0] if len(found) == 1 else None
+
+
+def _counted(finder, made: cst.CSTNode, ref: cst.Name) -> bool:
+    """``ref`` is the one argument of a ``len(...)`` call."""
+    for call in _calls_of_len(finder, made):
+        if len(call.args) == 1 and call.args[0].value is ref:
+            return True
+    return False
+
+
+def _calls_of_len(finder, made: cst.CSTNode) -> list[cst.Call]:
+    node = getattr(finder.scopes.scope(made), "node", None)
+    if node is None:
+        return []
+    return [c for c in nodes_of(node, cst.Call) if isinstance(c.func, cst.Name) and c.func.value == "len"]
