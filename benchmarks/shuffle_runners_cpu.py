@@ -1,0 +1,74 @@
+"""CPU per epoch of the ``shape_shuffle_runners`` case through the drop-in, two package trees alternating.
+
+    python benchmarks/shuffle_runners_cpu.py BEFORE_ROOT AFTER_ROOT [--rounds 3] [--runs 3]
+
+Each round runs one fresh process per tree (alternating which goes first), ``PYTHONPATH`` set to that tree;
+each process runs the case's program (``cases/shapes_dropin.shuffle_runners``, 8 files x 2,500 records)
+once to warm up, then ``--runs`` times, and reports each run's CPU seconds (``getrusage``, every thread of
+the process, user + system; the whole program: graph, session, epoch) and wall seconds. On a busy machine
+CPU seconds say more than wall seconds; the ratio to legacy comes from ``run.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+_CHILD = r"""
+import json, sys, time
+sys.path.insert(0, {here!r})
+import tensorflow as tf
+import tfdata_bridge.compat.v1 as bridge
+from cases import shapes_dropin
+from cases.common import cpu_s
+files = shapes_dropin._tfrecords(8, 2500)
+runs = []
+for i in range({runs} + 1):
+    cpu, wall = cpu_s(), time.perf_counter()
+    result = shapes_dropin.shuffle_runners(bridge, files)
+    runs.append({{"cpu_s": cpu_s() - cpu, "wall_s": time.perf_counter() - wall, "elements": result.elements}})
+print(json.dumps({{"package": bridge.__file__, "runs": runs[1:]}}))
+"""
+
+
+def run_once(tree: Path, runs: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), TF_CPP_MIN_LOG_LEVEL="3")
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", _CHILD.format(here=str(HERE), runs=runs)],
+                         env=env, check=True, capture_output=True, text=True, cwd=HERE).stdout  # (not the checkout)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before", type=Path)
+    parser.add_argument("after", type=Path)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="runs per process after a warm-up run")
+    args = parser.parse_args(argv)
+    trees = {"before": args.before.resolve(), "after": args.after.resolve()}
+    cpu: dict[str, list[float]] = {"before": [], "after": []}
+    for round_ in range(args.rounds):
+        for name in (["before", "after"] if round_ % 2 == 0 else ["after", "before"]):
+            doc = run_once(trees[name], args.runs)
+            figures = [r["cpu_s"] for r in doc["runs"]]
+            cpu[name].extend(figures)
+            walls = ", ".join(f"{r['wall_s']:.2f}" for r in doc["runs"])
+            print(f"round {round_ + 1} {name} ({doc['package']}): CPU s per epoch "
+                  f"{', '.join(f'{c:.2f}' for c in figures)}; wall s {walls}; elements {doc['runs'][0]['elements']}",
+                  flush=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    for name, values in cpu.items():
+        print(f"{name}: median CPU s per epoch {statistics.median(values):.2f} (min {min(values):.2f}, "
+              f"max {max(values):.2f}, {len(values)} runs)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
