@@ -6,6 +6,7 @@ arrives is compared as a multiset (legacy's runner threads and shuffle decide th
 
 from __future__ import annotations
 
+import threading
 import warnings
 from typing import Any
 
@@ -78,7 +79,7 @@ def _shuffle_queue(tf1: Any, **kwargs: Any) -> Any:
 
 
 def _fifo_queue(tf1: Any) -> Any:
-    return tf1.FIFOQueue(20, [tf1.string])
+    return tf1.queue.FIFOQueue(20, [tf1.string])
 
 
 def _named_queue(tf1: Any) -> Any:
@@ -111,6 +112,55 @@ def test_a_batch_reads_a_shapeless_queue_in_chunks_with_legacy_elements(paths, m
     assert kernel_reads(ours.graph, ours.out) == {"QueueDequeueUpToV2"}  # (one element per call before)
     assert examples.shapes == made[0][0].shapes  # (legacy's: unknown; only the kernel knows)
     assert value.shape.rank is None
+
+
+@pytest.mark.parametrize("writer", ["unlifted_runner", "feed_thread"])
+def test_other_writers_of_one_known_shape_also_give_chunks(paths, writer):
+    """A runner the drop-in does not lift (a control dependency: it runs the program's enqueue ops, as legacy),
+    and a thread feeding ``enqueue_many`` through a placeholder of a fully known shape: the kernel can be given
+    that shape all the same."""
+    def run(tf1):
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            examples = _shuffle_queue(tf1)
+            fed = tf1.placeholder(tf1.string, [RECORDS])
+            if writer == "unlifted_runner":
+                filename_queue = tf1.train.string_input_producer(paths, num_epochs=1, shuffle=False)
+                _, value = tf1.TFRecordReader().read(filename_queue)
+                with tf1.control_dependencies([tf1.no_op()]):
+                    op = examples.enqueue([value])
+                tf1.train.add_queue_runner(tf1.train.QueueRunner(examples, [op]))
+            else:
+                op, close = examples.enqueue_many([fed]), examples.close()
+            batch = tf1.train.shuffle_batch([_numbers(tf1, examples.dequeue())], 4, capacity=12, min_after_dequeue=2,
+                                            allow_smaller_final_batch=True)
+            got = []
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                if writer == "feed_thread":
+                    def feed() -> None:
+                        for f in range(FILES):
+                            sess.run(op, feed_dict={fed: [str(100 * f + i) for i in range(RECORDS)]})
+                        sess.run(close)
+
+                    threads.append(threading.Thread(target=feed, daemon=True))
+                    threads[-1].start()
+                try:
+                    for _ in range(100):
+                        got.extend(sess.run(batch).tolist())
+                except tf.errors.OutOfRangeError:
+                    pass
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+            return sorted(got), kernel_reads(tf1.get_default_graph(), batch)
+
+    legacy, _ = run(batch_harness.LEGACY)
+    ours, reads = run(batch_harness.BRIDGE)
+    assert legacy == EVERY
+    assert ours == EVERY
+    assert reads == {"QueueDequeueUpToV2"}
 
 
 def _drain_two(tf1: Any, batch: Any, single: Any) -> list[int]:
