@@ -1,12 +1,13 @@
 """CPU per epoch of the ``shape_shuffle_runners`` case through the drop-in, two package trees alternating.
 
-    python benchmarks/shuffle_runners_cpu.py BEFORE_ROOT AFTER_ROOT [--rounds 3] [--runs 3]
+    python benchmarks/shuffle_runners_cpu.py BEFORE_ROOT AFTER_ROOT [--rounds 3] [--runs 3] [--legacy]
 
 Each round runs one fresh process per tree (alternating which goes first), ``PYTHONPATH`` set to that tree;
 each process runs the case's program (``cases/shapes_dropin.shuffle_runners``, 8 files x 2,500 records)
 once to warm up, then ``--runs`` times, and reports each run's CPU seconds (``getrusage``, every thread of
 the process, user + system; the whole program: graph, session, epoch) and wall seconds. On a busy machine
-CPU seconds say more than wall seconds; the ratio to legacy comes from ``run.py``.
+CPU seconds say more than wall seconds; the ratio to legacy comes from ``run.py``. ``--legacy`` adds a third
+process per round running the same program under ``tensorflow.compat.v1``, for its CPU per epoch.
 """
 
 from __future__ import annotations
@@ -26,21 +27,23 @@ import json, sys, time
 sys.path.insert(0, {here!r})
 import tensorflow as tf
 import tfdata_bridge.compat.v1 as bridge
+tf1 = tf.compat.v1 if {legacy} else bridge
 from cases import shapes_dropin
 from cases.common import cpu_s
 files = shapes_dropin._tfrecords(8, 2500)
 runs = []
 for i in range({runs} + 1):
     cpu, wall = cpu_s(), time.perf_counter()
-    result = shapes_dropin.shuffle_runners(bridge, files)
+    result = shapes_dropin.shuffle_runners(tf1, files)
     runs.append({{"cpu_s": cpu_s() - cpu, "wall_s": time.perf_counter() - wall, "elements": result.elements}})
-print(json.dumps({{"package": bridge.__file__, "runs": runs[1:]}}))
+print(json.dumps({{"package": "tensorflow.compat.v1" if {legacy} else bridge.__file__, "runs": runs[1:]}}))
 """
 
 
-def run_once(tree: Path, runs: int) -> dict:
+def run_once(tree: Path, runs: int, legacy: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), TF_CPP_MIN_LOG_LEVEL="3")
-    out = subprocess.run([sys.executable, "-W", "ignore", "-c", _CHILD.format(here=str(HERE), runs=runs)],
+    child = _CHILD.format(here=str(HERE), runs=runs, legacy=legacy)
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", child],
                          env=env, check=True, capture_output=True, text=True, cwd=HERE).stdout  # (not the checkout)
     return json.loads(out.strip().splitlines()[-1])
 
@@ -51,12 +54,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("after", type=Path)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--runs", type=int, default=3, help="runs per process after a warm-up run")
+    parser.add_argument("--legacy", action="store_true", help="also run the program under tensorflow.compat.v1")
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
     cpu: dict[str, list[float]] = {"before": [], "after": []}
+    if args.legacy:
+        trees["legacy"], cpu["legacy"] = trees["after"], []
     for round_ in range(args.rounds):
-        for name in (["before", "after"] if round_ % 2 == 0 else ["after", "before"]):
-            doc = run_once(trees[name], args.runs)
+        order = ["before", "after", "legacy"] if round_ % 2 == 0 else ["legacy", "after", "before"]
+        for name in [n for n in order if n in trees]:
+            doc = run_once(trees[name], args.runs, legacy=name == "legacy")
             figures = [r["cpu_s"] for r in doc["runs"]]
             cpu[name].extend(figures)
             walls = ", ".join(f"{r['wall_s']:.2f}" for r in doc["runs"])
