@@ -114,6 +114,23 @@ def test_a_batch_reads_a_shapeless_queue_in_chunks_with_legacy_elements(paths, m
     assert value.shape.rank is None
 
 
+def test_one_writer_into_a_fifo_queue_keeps_legacys_order(paths):
+    """One runner thread into a FIFOQueue without shapes, one batch thread: legacy's order is the files' order,
+    and chunks of it keep that order."""
+    def build(tf1):
+        filename_queue = tf1.train.string_input_producer(paths, num_epochs=1, shuffle=False)
+        examples = tf1.FIFOQueue(8, tf1.string)
+        _, value = tf1.TFRecordReader().read(filename_queue)
+        tf1.train.add_queue_runner(tf1.train.QueueRunner(examples, [examples.enqueue(value)]))
+        return tf1.train.batch([_numbers(tf1, examples.dequeue())], 3, allow_smaller_final_batch=True)
+
+    legacy, ours = batch_harness.both(build)
+    assert [int(x) for b in legacy.batches for x in b] == sorted(EVERY)
+    assert [int(x) for b in ours.batches for x in b] == sorted(EVERY)
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+    assert kernel_reads(ours.graph, ours.out) == {"QueueDequeueUpToV2"}
+
+
 @pytest.mark.parametrize("writer", ["unlifted_runner", "feed_thread"])
 def test_other_writers_of_one_known_shape_also_give_chunks(paths, writer):
     """A runner the drop-in does not lift (a control dependency: it runs the program's enqueue ops, as legacy),
