@@ -198,8 +198,8 @@ def _undo(state: _State, name: str, found: _Pin, why: str) -> None:
             f"{[str(s) for s in found.shapes]} so that its batch is read in chunks, but now {why}, and "
             + ("the graph already ran (its kernel may exist with those shapes)" if state.ran else
                "a read of it built since cannot be remade") +
-            "; build every enqueue and dequeue of the queue before the graph first runs, or give the queue "
-            "its shapes")
+            "; build every enqueue and dequeue of the queue before the graph first runs (the queue is then read "
+            "one element per kernel call, as it was built)")
     from tfdata_bridge._src.compat import shared_streams
 
     _set_shapes(found.queue, [])
