@@ -287,14 +287,19 @@ def _with_other_writer(tf1: Any, paths: list[str], late: bool) -> tuple[Any, Any
 
 @pytest.mark.parametrize("late", [False, True], ids=["built_before", "built_after"])
 def test_a_python_enqueue_of_another_shape_keeps_the_per_element_read(paths, late):
-    """A kernel given the runner's shape would refuse the program's own enqueue of another: none is given."""
+    """A kernel given the runner's shape would refuse the program's own enqueue of another: none is given.
+    The session runs its graph without making it the default one (the batch is rebuilt in its own graph)."""
     def run(tf1):
-        with tf.Graph().as_default(), warnings.catch_warnings():
+        graph = tf.Graph()
+        with graph.as_default(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             _, batch, extra, fed = _with_other_writer(tf1, paths, late)
+            init = tf1.local_variables_initializer()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             got = []
-            with tf1.Session() as sess:
-                sess.run(tf1.local_variables_initializer())
+            with tf1.Session(graph=graph) as sess:
+                sess.run(init)
                 sess.run(extra, feed_dict={fed: [str(EXTRA), "1"]})  # (before the runner starts: room for it)
                 coord = tf1.train.Coordinator()
                 threads = tf1.train.start_queue_runners(sess, coord)
@@ -305,7 +310,7 @@ def test_a_python_enqueue_of_another_shape_keeps_the_per_element_read(paths, lat
                     pass
                 coord.request_stop()
                 coord.join(threads, stop_grace_period_secs=10)
-            return sorted(got), kernel_reads(tf1.get_default_graph(), batch)
+            return sorted(got), kernel_reads(graph, batch)
 
     legacy, _ = run(batch_harness.LEGACY)
     ours, reads = run(batch_harness.BRIDGE)

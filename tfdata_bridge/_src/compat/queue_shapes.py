@@ -78,7 +78,8 @@ def _state(graph: Any) -> _State:
 
 def made(queue: Any) -> None:
     """A drop-in graph-mode queue was made: its graph's table starts here, so that ``settle`` marks the graph
-    as run from its first run on (a queue whose graph ran before any table existed was not made then)."""
+    as run from then on (and a graph that ran before it had a table ran without this queue: its kernel was
+    not made then)."""
     _state(queue.queue_ref.graph)
 
 
@@ -206,6 +207,7 @@ def _undo(state: _State, name: str, found: _Pin, why: str) -> None:
     del state.pins[name]
     state.refused.add(name)
     logger.debug("queue %s is read one element per call again: %s", name, why)
-    with tf1.device("/device:CPU:0"):
+    # (from a Session.run, whose graph need not be the default one)
+    with found.queue.queue_ref.graph.as_default(), tf1.device("/device:CPU:0"):
         for made in found.pipelines:
             shared_streams._rewire(made)  # noqa: SLF001 - the one way to give an iterator op a new dataset
