@@ -5,7 +5,8 @@
 Each round runs one fresh process per tree (alternating which goes first), ``PYTHONPATH`` set to that tree;
 each process runs the case's program (``cases/shapes_dropin.shuffle_runners``, 8 files x 2,500 records)
 once to warm up, then ``--runs`` times, and reports each run's CPU seconds (``getrusage``, every thread of
-the process, user + system; the whole program: graph, session, epoch) and wall seconds. On a busy machine
+the process, user + system; the whole program: graph, session, epoch) and wall seconds, and the same from the
+first batch to the end of the epoch (the steady state, without the graph's build and the start-up). On a busy machine
 CPU seconds say more than wall seconds; the ratio to legacy comes from ``run.py``. ``--legacy`` adds a third
 process per round running the same program under ``tensorflow.compat.v1``, for its CPU per epoch.
 """
@@ -35,7 +36,8 @@ runs = []
 for i in range({runs} + 1):
     cpu, wall = cpu_s(), time.perf_counter()
     result = shapes_dropin.shuffle_runners(tf1, files)
-    runs.append({{"cpu_s": cpu_s() - cpu, "wall_s": time.perf_counter() - wall, "elements": result.elements}})
+    runs.append({{"cpu_s": cpu_s() - cpu, "wall_s": time.perf_counter() - wall, "elements": result.elements,
+                 "first_cpu_s": result.extra["first_batch_cpu_s"], "first_s": result.extra["first_batch_s"]}})
 print(json.dumps({{"package": "tensorflow.compat.v1" if {legacy} else bridge.__file__, "runs": runs[1:]}}))
 """
 
@@ -58,14 +60,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
     cpu: dict[str, list[float]] = {"before": [], "after": []}
+    rest: dict[str, list[tuple[float, float]]] = {"before": [], "after": []}  # (CPU, wall) after the first batch
     if args.legacy:
-        trees["legacy"], cpu["legacy"] = trees["after"], []
+        trees["legacy"], cpu["legacy"], rest["legacy"] = trees["after"], [], []
     for round_ in range(args.rounds):
         order = ["before", "after", "legacy"] if round_ % 2 == 0 else ["legacy", "after", "before"]
         for name in [n for n in order if n in trees]:
             doc = run_once(trees[name], args.runs, legacy=name == "legacy")
             figures = [r["cpu_s"] for r in doc["runs"]]
             cpu[name].extend(figures)
+            rest[name].extend((r["cpu_s"] - r["first_cpu_s"], r["wall_s"] - r["first_s"]) for r in doc["runs"])
             walls = ", ".join(f"{r['wall_s']:.2f}" for r in doc["runs"])
             print(f"round {round_ + 1} {name} ({doc['package']}): CPU s per epoch "
                   f"{', '.join(f'{c:.2f}' for c in figures)}; wall s {walls}; elements {doc['runs'][0]['elements']}",
@@ -73,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     for name, values in cpu.items():
         print(f"{name}: median CPU s per epoch {statistics.median(values):.2f} (min {min(values):.2f}, "
-              f"max {max(values):.2f}, {len(values)} runs)")
+              f"max {max(values):.2f}, {len(values)} runs); after the first batch: median CPU s "
+              f"{statistics.median(c for c, _ in rest[name]):.2f}, wall s {statistics.median(w for _, w in rest[name]):.2f}")
     return 0
 
 
