@@ -46,8 +46,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, one_read_lists,
-                                       partial_replay, pipeline_datasets, pipelines, queue_reading, readers,
-                                       shared_streams, sparse_batch)
+                                       partial_replay, pipeline_datasets, pipelines, queue_reading, queue_shapes,
+                                       readers, shared_streams, sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
@@ -187,6 +187,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         return read
 
     _consumes(req, lifts + copies, tensors, rebuild)
+    queue_shapes.adopt([up.source for lift in lifts + copies for up in lift.upstreams],
+                       shared_streams.iterator_op(tensors[0]), rebuild, name)
     python = tuple(dict.fromkeys(name for lift in lifts for name in lift.python_ops))
     producers = tuple(dict.fromkeys(p.describe() for lift in lifts for p in lift.python_producers))
     # a wait on Python code or on a queue's runners may outlast close(): session_release takes those runs
@@ -343,6 +345,7 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
     for lift in lifts:  # (a queue kernel shares its elements: its elements cross a batch at a time)
         for up in lift.upstreams:
             if isinstance(up.source, QueueRead) and up.source.method == "dequeue":
+                queue_shapes.pin(up.source.queue)  # (a queue without shapes whose writers agree on one)
                 reads[id(up.source)] = {"chunk": plan.read_chunk(req.batch_size,
                                                                  queue_reading.most_per_read(up.source.queue))}
     for sources in by_stream.values():

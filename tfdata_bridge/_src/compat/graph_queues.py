@@ -18,7 +18,7 @@ import importlib
 import inspect
 from typing import Any
 
-from tfdata_bridge._src.compat import fast_feed
+from tfdata_bridge._src.compat import fast_feed, queue_shapes
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.queues.args import (
@@ -79,6 +79,8 @@ class QueueBase(tf.queue.QueueBase):
     def __init__(self, dtypes, shapes, names, queue_ref):  # noqa: D107 - TensorFlow's signature
         super().__init__(dtypes, shapes, names, queue_ref)
         self._tfdb_reopen = reopener(queue_ref)
+        if self._tfdb_reopen is not None:
+            queue_shapes.made(self)
 
     @staticmethod
     def from_list(index, queues):
@@ -110,18 +112,22 @@ class QueueBase(tf.queue.QueueBase):
         return self._tfdb_read("dequeue_up_to", n, name or f"{self._name}_DequeueUpTo")
 
     def _tfdb_read(self, method: str, n: Any, name: str) -> Any:
+        if method != "dequeue":
+            queue_shapes.read_batched(self, method, name)
         return tf_private.dequeue_return_value(self, read(self, method, n, name))
 
     def enqueue(self, vals, name=None):
         """TensorFlow's enqueue op; one fed straight from placeholders can skip the session step when a
         drop-in ``Session`` runs it (``fast_feed.py``)."""
         op = super().enqueue(vals, name=name)
+        queue_shapes.wrote(self, op, many=False)
         fast_feed.register_enqueue(self, op, self._tfdb_values(vals), many=False)
         return op
 
     def enqueue_many(self, vals, name=None):
         """TensorFlow's enqueue_many op (see ``enqueue`` for the fast path)."""
         op = super().enqueue_many(vals, name=name)
+        queue_shapes.wrote(self, op, many=True)
         fast_feed.register_enqueue(self, op, self._tfdb_values(vals), many=True)
         return op
 

@@ -22,7 +22,6 @@ to the queue by ``shared_name`` instead.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -71,17 +70,33 @@ def queue_for_tensor(tensor: Any) -> Any | None:
     return None if source is None else source.queue
 
 
+class Reopen:
+    """Makes, inside any graph or function, a new handle to a queue found by its ``shared_name``: the queue
+    op ``op_type`` with ``attrs`` (the kernel refuses a handle whose attributes differ from its own).
+    ``calls`` counts the handles made: ``queue_shapes`` changes ``attrs`` only where none was made with the
+    old ones, or each is remade."""
+
+    def __init__(self, op_type: str, attrs: dict[str, Any]) -> None:
+        self.make = getattr(tf.raw_ops, op_type)
+        self.attrs = attrs
+        self.calls = 0
+
+    def __call__(self) -> Any:
+        self.calls += 1
+        return self.make(**self.attrs)
+
+
 def reopener(queue_ref: Any) -> Callable[[], Any] | None:
-    """A function that creates, inside any graph or function, a new handle to the queue behind
-    ``queue_ref``: the same queue op with the same attributes. None when ``queue_ref`` is not a queue
-    op's output or has no ``shared_name`` (a private queue cannot be found by name)."""
+    """A function (a ``Reopen``) that creates, inside any graph or function, a new handle to the queue
+    behind ``queue_ref``: the same queue op with the same attributes. None when ``queue_ref`` is not a
+    queue op's output or has no ``shared_name`` (a private queue cannot be found by name)."""
     op = getattr(queue_ref, "op", None)
     if op is None or op.type not in QUEUE_OPS:
         return None
     attrs = raw_op_attrs(op)
     if not attrs.get("shared_name"):
         return None
-    return functools.partial(getattr(tf.raw_ops, op.type), **attrs)
+    return Reopen(op.type, attrs)
 
 
 def raw_op_attrs(op: Any) -> dict[str, Any]:
@@ -104,7 +119,7 @@ def most_per_read(queue: Any) -> int | None:
     when unbounded. A larger chunk would wait for elements the queue can never hold. 1 for a queue
     without shapes, whose kernel refuses ``dequeue_up_to``."""
     op = queue.queue_ref.op
-    if not op.get_attr("shapes"):
+    if not op.get_attr("shapes"):  # (queue_shapes may give one built without shapes its writers' shape)
         return 1
     capacity = op.get_attr("capacity") if "capacity" in op.node_def.attr else -1
     if capacity is None or capacity < 0:

@@ -49,6 +49,7 @@ from typing import Any
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
+from tfdata_bridge._src.compat import queue_shapes
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.compat.queue_reading import raw_op_attrs
 
@@ -168,7 +169,9 @@ def settle(graph: Any, stacklevel: int = 1, session: Any = None) -> None:
     ``stacklevel``: the frames from the caller up to the program's line, for the warning. ``session``: the
     session whose run this is; the runner of a stream shared now starts in it at once (the drop-in read
     these streams without ``start_queue_runners``, and a program that relied on that must not hang; a
-    later ``start_queue_runners`` finds it started and starts no second thread)."""
+    later ``start_queue_runners`` finds it started and starts no second thread). First, the queues given
+    their writers' shapes are checked against what was built since (``queue_shapes.settle``)."""
+    queue_shapes.settle(graph)
     state = _states.get(graph)
     if state is None or not state.dirty:
         return
