@@ -151,6 +151,7 @@ class Finder:
         source: Source | None = None
         found_at: int | None = None  # where the walk back found the source
         body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
+        _refuse_a_fed_batch_size(self, body, args, api)
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
             shaped = _set_shape_of(prev) or set_shape_loop(prev)
@@ -506,6 +507,24 @@ def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.B
             raise Refusal(f"the tensors of this `{api}` also come from `{sorted(free & defined)[0]}`, another "
                           f"queue's {made}: two sources read in step (a zip of two pipelines) are not rewritten yet")
         free |= names_in(a.value)
+
+
+def _refuse_a_fed_batch_size(finder: Finder, before: list[cst.BaseStatement], args: dict[str, cst.BaseExpression],
+                             api: str) -> None:
+    """A ``batch_size`` that is a placeholder (made in the call or bound to one earlier in the block) is fed at
+    each run, and legacy's ``dequeue_many`` took that many each time; a tf.data batch's size is fixed when
+    its iterator is made, and a one-shot iterator cannot capture a placeholder: refused."""
+    size = args.get("batch_size")
+    if isinstance(size, cst.Name):
+        for stmt in reversed(before):
+            a = _assign(stmt)
+            if a is not None and size.value in (target_names(a.targets[0].target) or ()):
+                size = a.value if isinstance(a.targets[0].target, cst.Name) else None
+                break
+    if finder.is_api(size, "placeholder", "placeholder_with_default"):
+        raise Refusal(f"`{api}`'s batch_size is a placeholder fed at each run (legacy's queue dequeued that many "
+                      "per run); a tf.data batch's size is fixed when its iterator is made: pass an int, or keep "
+                      "the queue (`migrate --to compat`)")
 
 
 def check_flags(p: Pipeline) -> None:
