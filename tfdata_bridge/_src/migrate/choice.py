@@ -85,9 +85,12 @@ def _same_targets(choice: Choice, code) -> None:
 class ChoicePass:
     """Finds and rewrites every choice of a module; ``lead``, ``comment`` and ``moved`` are ``to_tfdata``'s."""
 
-    def __init__(self, module, index, finder: Finder, gen_of, lead, comment, moved) -> None:
+    def __init__(self, module, index, finder: Finder, gen_of, lead, comment, moved, begin=None, commit=None,
+                 requests: list | None = None) -> None:
         self.module, self.index, self.finder = module, index, finder
         self.gen_of, self.lead, self.comment, self.moved = gen_of, lead, comment, moved
+        # ``to_tfdata``'s group bookkeeping: a reader helper's rewrite is undone unless it covers all its callers
+        self.begin, self.commit, self.requests = begin, commit, requests
 
     def run(self, notes: list[Note], outcomes: list[PipelineOutcome], removed: set, replaced: dict,
             taken: set) -> set:
@@ -119,7 +122,9 @@ class ChoicePass:
                         notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                         outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                     continue
+                snap = self.begin() if self.begin is not None else None
                 removed.update(new["moved"])
+                helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
                     removed.update(s for s, _ in choice.branches)
                 lead = self.lead(stmt, body, removed)
@@ -130,7 +135,23 @@ class ChoicePass:
                     if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
                         notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
                     outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
+                if snap is not None:
+                    self.commit(snap, helpers, 1)
         return done
+
+    def _take_helper(self, pipeline, line: int, replaced: dict) -> set:
+        """The reader helper the elements come from becomes a function of the record, as for one batch
+        (``to_tfdata``): here, or in its own module (a tree's request). Returns the helpers changed here."""
+        if self.requests is not None:  # reader methods of other modules' classes, inlined here: they go there
+            self.requests.extend((fn, None, line) for fn in pipeline.source.foreign)
+        helper = pipeline.source.helper
+        if helper is None:
+            return set()
+        if helper.external:
+            self.requests.append((helper.fn, helper.new_fn, line))
+            return set()
+        replaced[helper.fn] = [helper.new_fn]
+        return {helper.fn}
 
     def _rewrite(self, body, i, choice: Choice, apis):
         code = self.module.code_for_node
@@ -155,8 +176,13 @@ class ChoicePass:
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
         for p in pipelines:
             check_flags(p)
-        if pipeline.source.helper is not None or pipeline.source.foreign or pipeline.readers is not None:
-            raise Refusal("the elements come from a reader helper; a choice of batches over one is not rewritten yet")
+        if (pipeline.source.helper is not None and pipeline.source.helper.external or pipeline.source.foreign) \
+                and self.requests is None:
+            raise Refusal("the elements come from a reader function of another module, which only a tree's "
+                          "migration can change; migrate the folder that holds both")
+        if pipeline.readers is not None:
+            raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
+                          "not rewritten yet")
         gen = self.gen_of(choice.stmt)
         statements, dataset, accepted = gen.elements(pipeline)
         blocks = []
@@ -192,4 +218,4 @@ class ChoicePass:
         comment = f"tfdata-bridge migrate: {', '.join(names)} rewritten to tf.data; the condition chooses the batch"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
-        return {"statements": statements, "moved": self.moved(pipeline)}, replacement, comment
+        return {"statements": statements, "moved": self.moved(pipeline), "pipeline": pipeline}, replacement, comment
