@@ -24,6 +24,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
+from tfdata_bridge._src.migrate.reader_setup import place_setup
 
 
 def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
@@ -70,6 +71,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     source = Source("reader", [queue_stmt, stmt], [got.value], call=bind(queue_stmt.body[0].value,
                     "train.string_input_producer"), reader=kind, reader_args=bind(got.reader_call, kind))
     source.inlined = inlined
+    source.setup = place_setup(finder, stmt, got.setup, foreign, name)
     if foreign:
         source.foreign = [fn]
     else:

@@ -23,6 +23,7 @@ from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
+from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer
 from tfdata_bridge._src.symbols import READER_SOURCES
@@ -55,6 +56,8 @@ class Source:
     inlined: list[cst.BaseStatement] = field(default_factory=list)
     removes: list[cst.CSTNode] = field(default_factory=list)
     foreign: list[cst.FunctionDef] = field(default_factory=list)  # such methods of another module's classes
+    # a reader made from values its function computes: the statements computing them (``reader_setup.py``)
+    setup: Setup | None = None
 
 
 @dataclass
@@ -425,13 +428,15 @@ class Finder:
             raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
         statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
-                      reader_args=helper.reader_args, helper=helper)
+                      reader_args=helper.reader_args, helper=helper,
+                      setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value))
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline) -> None:
         moved = [*p.source.statements, *(p.source.prefetch.removed if p.source.prefetch else ()), *p.intermediates]
         inside: set[int] = set()
-        for node in [*moved, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
+        # (a read in what the rewrite removes, such as an inlined reader method's reader line, is no use outside)
+        for node in [*moved, *p.source.removes, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)
         for stmt in moved:
             a = _assign(stmt)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, name_counts, names_in, target_names
+from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 
 _LITERAL_NAMES = {"None", "True", "False"}
 
@@ -38,6 +39,7 @@ class ReaderFn:
     up_to: cst.BaseExpression | None = None  # ``read_up_to(queue, n)``: n, as the caller can evaluate it
     kind: str = ""  # the reader's class (short name)
     removes: list[cst.CSTNode] | None = None  # ``self.reader = Reader()`` in another method of the class
+    setup: Setup | None = None  # the statements computing the reader's arguments, as the caller can run them
 
 
 def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str, loop_var: str,
@@ -114,9 +116,13 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
     before = body[:body.index(read_stmt)]
     if any(_uses(s, n) for s in before for n in (key, value) if n != "_"):
         raise Refusal(f"`{name}` uses `{key}` or `{value}` before its read")
-    if names_in(reader_call) & _assigned(before):
-        raise Refusal(f"`{name}` makes its reader from values it computes; the rewrite cannot move them")
     own = {first: cst.Name(obj)} if first is not None and obj is not None else {}
+    # a reader made from values the function computes: those statements are written again where the dataset is
+    setup = reader_setup([s for s in before if s is not reader_stmt], reader_call, {*bound, param, *([first] if first else [])}, name, finder.code)
+    if setup is not None:
+        if first is not None and first in names_in(cst.Module(setup.statements)) and obj is None:
+            raise Refusal(f"`{name}` makes its reader from attributes of the object, which the caller does not name")
+        setup.statements = written_at_call_site(setup, {**bound, **own}, {})
     if names_in(reader_call) & (set(bound) | set(own)):  # ``TextLineReader(skip_header_lines=skip)``
         reader_call = _at_call_site(reader_call, {**bound, **own}, name, free_ok=True)
     stored = reader_stmt if reader_stmt is not None and reader_stmt not in body else None
@@ -130,7 +136,8 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
             raise Refusal(f"`{name}` uses the name `{obj}` of the object it is called on")
         rest = as_object(rest, first, obj)
         returned = as_object([returned], first, obj)[0]
-    return ReaderFn(reader_call, key, value, rest, returned, up_to, kind, [stored] if stored is not None else None)
+    return ReaderFn(reader_call, key, value, rest, returned, up_to, kind, [stored] if stored is not None else None,
+                    setup)
 
 
 def _stored_reader(cls: cst.ClassDef, attr: str, fn: str) -> tuple[cst.SimpleStatementLine, cst.BaseExpression]:
