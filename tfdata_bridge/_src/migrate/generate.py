@@ -56,7 +56,8 @@ class Generator:
             if s.setup is not None:  # the reader's arguments from values its function computed (reader_setup.py)
                 rename = {n: self.fresh(n) for n in s.setup.names}
                 computed = written_at_call_site(s.setup, {}, rename)
-                s = replace(s, setup=None, reader_args={k: renamed(v, rename) for k, v in s.reader_args.items()})
+                s = replace(s, setup=None, reader_args={k: renamed(v, rename) for k, v in s.reader_args.items()},
+                            call={k: renamed(v, rename) for k, v in s.call.items()})
                 p = replace(p, source=s)
             files = self.code(s.call["string_tensor"])
             stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),

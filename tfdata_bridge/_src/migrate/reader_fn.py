@@ -40,13 +40,16 @@ class ReaderFn:
     kind: str = ""  # the reader's class (short name)
     removes: list[cst.CSTNode] | None = None  # ``self.reader = Reader()`` in another method of the class
     setup: Setup | None = None  # the statements computing the reader's arguments, as the caller can run them
+    producer: cst.Call | None = None  # the function's own input producer call, as the caller can write it
 
 
 def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str, loop_var: str,
-              readers_api: set[str], obj: str | None = None, cls: cst.ClassDef | None = None) -> ReaderFn:
+              readers_api: set[str], obj: str | None = None, cls: cst.ClassDef | None = None,
+              producer: cst.Call | None = None) -> ReaderFn:
     """``fn`` called as ``call`` (``queue`` the caller's file queue; ``loop_var`` the comprehension's target) as
     a reader function; ``Refusal`` with the reason when it is not one. A method's first parameter is read as
-    ``obj``, the name of the object it is called on at the call site."""
+    ``obj``, the name of the object it is called on at the call site. ``producer``: the input producer call the
+    function made its queue with (``own_queue.py``), given back as the caller can write it."""
     from tfdata_bridge._src.migrate.helpers import _unscoped
     from tfdata_bridge._src.migrate.objects import as_object
 
@@ -118,13 +121,17 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
         raise Refusal(f"`{name}` uses `{key}` or `{value}` before its read")
     own = {first: cst.Name(obj)} if first is not None and obj is not None else {}
     # a reader made from values the function computes: those statements are written again where the dataset is
-    setup = reader_setup([s for s in before if s is not reader_stmt], reader_call, {*bound, param, *([first] if first else [])}, name, finder.code)
+    made = cst.Tuple([cst.Element(reader_call), *([cst.Element(producer)] if producer is not None else [])])
+    setup = reader_setup([s for s in before if s is not reader_stmt], made, {*bound, param, *([first] if first else [])},
+                         name, finder.code)
     if setup is not None:
         if first is not None and first in names_in(cst.Module(setup.statements)) and obj is None:
             raise Refusal(f"`{name}` makes its reader from attributes of the object, which the caller does not name")
         setup.statements = written_at_call_site(setup, {**bound, **own}, {})
     if names_in(reader_call) & (set(bound) | set(own)):  # ``TextLineReader(skip_header_lines=skip)``
         reader_call = _at_call_site(reader_call, {**bound, **own}, name, free_ok=True)
+    if producer is not None:
+        producer = _at_call_site(producer, {**bound, **own}, name, free_ok=True)
     stored = reader_stmt if reader_stmt is not None and reader_stmt not in body else None
     kept = [*[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
     prologue = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(p))], v)])
@@ -137,7 +144,7 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
         rest = as_object(rest, first, obj)
         returned = as_object([returned], first, obj)[0]
     return ReaderFn(reader_call, key, value, rest, returned, up_to, kind, [stored] if stored is not None else None,
-                    setup)
+                    setup, producer)
 
 
 def _stored_reader(cls: cst.ClassDef, attr: str, fn: str) -> tuple[cst.SimpleStatementLine, cst.BaseExpression]:

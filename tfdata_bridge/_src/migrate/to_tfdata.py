@@ -586,9 +586,12 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                     (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
                 return
     gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline)
+    inside_removed = {id(s) for fn in removed if isinstance(fn, cst.FunctionDef)
+                      for s in nodes_of(fn, cst.SimpleStatementLine)}
     for body in index.blocks:
         for i, stmt in enumerate(body):
-            if stmt in removed or stmt in replaced:
+            if stmt in removed or stmt in replaced or id(stmt) in inside_removed:
                 continue
             try:
                 found = read_groups(body, i, finder, gen)
