@@ -287,3 +287,84 @@ def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
     assert len(pairs) >= 4
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=380).items():
         assert_delivers_the_same(name, want, got, "exact")
+
+
+# -- a reader method that makes its own file queue --------------------------------------------------------------------
+OWN_QUEUE = '''\
+{imports}
+
+
+class Notes(object):
+    def __init__(self, path, is_training=False):
+        self.path = path
+        self.is_training = is_training
+
+    def get_example(self, batch_size):
+        reader = {v1}.TFRecordReader()
+        num_epochs = None if self.is_training else 1
+        path_queue = {v1}.train.{producer}([self.path], num_epochs=num_epochs, shuffle=self.is_training,
+                                           capacity=batch_size{extra})
+        _, serialized = reader.read(path_queue)
+        return {v1}.parse_single_example(serialized, {{"x": {v1}.FixedLenFeature([3], {v1}.float32)}})
+
+{caller}
+'''
+CALLERS = {
+    "method": '''\
+    def get_batch(self, batch_size):
+        example = self.get_example({arg})
+        return {v1}.train.batch([example["x"] * 2.0], batch_size)
+''',
+    "object": '''\
+
+def get_batch(path, batch_size):
+    notes = Notes(path)
+    example = notes.get_example({arg})
+    return {v1}.train.batch([example["x"] * 2.0], batch_size)
+''',
+}
+
+
+def _own_queue(imports="import tensorflow.compat.v1 as tf", v1="tf", producer="input_producer", caller="method",
+               arg="batch_size", extra=""):
+    return OWN_QUEUE.format(imports=imports, v1=v1, producer=producer, extra=extra,
+                            caller=CALLERS[caller].format(v1=v1, arg=arg))
+
+
+@pytest.mark.parametrize("caller, arg", [("method", "batch_size"), ("method", "batch_size=batch_size"),
+                                         ("object", "4")])
+@pytest.mark.parametrize("producer", ["input_producer", "string_input_producer"])
+@pytest.mark.parametrize("imports, v1", IMPORTS)
+def test_a_reader_method_making_its_own_file_queue_is_read_as_if_handed_it(imports, v1, producer, caller, arg):
+    source = _own_queue(imports, v1, producer, caller, arg)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    _no_legacy_left(code)
+    assert "def get_example(" not in code  # the method went into its one caller's pipeline
+    obj = "self" if caller == "method" else "notes"
+    size = "batch_size" if caller == "method" else "4"
+    # the producer's arguments as the caller writes them: its computed epochs, the object's flag and path
+    assert f"num_epochs_2 = None if {obj}.is_training else 1" in code
+    assert f"Dataset.from_tensor_slices([{obj}.path])" in code and f"if {obj}.is_training:" in code
+    assert ".repeat(num_epochs_2)" in code
+    assert [n for n in result.notes if n.kind == "info" and "batch" in n.message]
+    assert size in code
+
+
+@pytest.mark.parametrize("extra, reason", [
+    (", shared_name='notes'", "the file queue has shared_name=: shared with other sessions"),
+    (", element_shape=[]", "input_producer has element_shape="),
+])
+def test_an_own_file_queue_the_rewrite_cannot_take_is_refused(extra, reason):
+    source = _own_queue(extra=extra)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert reason in _refused(result), result.notes
+
+
+def test_an_own_file_queue_used_beyond_the_read_leaves_the_method():
+    source = _own_queue().replace("        _, serialized", "        print(path_queue.size())\n        _, serialized")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert "is not given one file queue made by `string_input_producer`, nor makes one" in _refused(result)
