@@ -257,7 +257,7 @@ def test_a_computation_the_rewrite_cannot_copy_is_refused_naming_the_statement(o
         return
     assert result.code == source
     assert reason in _refused(result), result.notes
-    assert "compute the reader's arguments from constants" in _refused(result) or "re-binds" in reason or \
+    assert "compute them from constants, parameters or attributes" in _refused(result) or "re-binds" in reason or \
         "uses them too" in reason
     outcomes = {f.line: f.tfdata for f in scan_source(source, outcomes=True)}
     assert any(reason in str(v) for v in outcomes.values()), outcomes
@@ -368,3 +368,74 @@ def test_an_own_file_queue_used_beyond_the_read_leaves_the_method():
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert "is not given one file queue made by `string_input_producer`, nor makes one" in _refused(result)
+
+
+# -- a choice whose branches do their own per-element work ------------------------------------------------------------
+BRANCH_WORK = '''\
+{imports}
+
+LENGTH = 2
+
+
+def inputs(files, batch_size, training):
+    queue = {v1}.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, serialized = {v1}.TFRecordReader().read(queue)
+    x = {v1}.parse_single_example(serialized, {{"x": {v1}.FixedLenFeature([3], {v1}.float32)}})["x"]
+    start = 3 - LENGTH
+{branches}
+    return crop
+'''
+BRANCHES = {
+    "if": '''\
+    if training:
+        crop = {v1}.random_crop(x, [LENGTH])
+        crop = {v1}.reshape(crop, [LENGTH])
+        crop = {v1}.train.shuffle_batch([crop], batch_size, capacity=30, min_after_dequeue=5)
+    else:
+        crop = x[start:]
+        crop.set_shape([LENGTH])
+        crop = {v1}.train.batch([crop], batch_size)''',
+    "one-side": '''\
+    if training:
+        crop = {v1}.train.shuffle_batch([x[:LENGTH]], batch_size, capacity=30, min_after_dequeue=5)
+    else:
+        crop = {v1}.reshape(x[start:], [LENGTH])
+        crop = {v1}.train.batch([crop], batch_size)''',
+}
+
+
+@pytest.mark.parametrize("branches", sorted(BRANCHES))
+@pytest.mark.parametrize("imports, v1", IMPORTS)
+def test_each_branchs_own_work_is_a_map_before_its_batch(imports, v1, branches):
+    source = BRANCH_WORK.format(imports=imports, v1=v1, branches=BRANCHES[branches].format(v1=v1))
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    _no_legacy_left(code)
+    head, _, tail = code.partition("if training:")
+    assert "dataset = (" in head and "start = 3 - LENGTH" in head  # (a Python value: it stays where it was)
+    train, _, evaluation = tail.partition("else:")
+    assert ".map(branch_element" in evaluation and "def branch_element" in evaluation
+    assert "x[start:]" in evaluation and ".shuffle(" not in evaluation
+    assert (".map(branch_element" in train) == (branches == "if")
+    for f in scan_source(source, outcomes=True):
+        assert f.tfdata == "rewritten into tf.data", f
+
+
+def test_a_branch_reading_a_tensor_not_made_from_the_records_is_refused():
+    source = BRANCH_WORK.format(imports="import tensorflow.compat.v1 as tf", v1="tf", branches=BRANCHES["if"].format(
+        v1="tf")).replace("    start = 3 - LENGTH\n", "    start = 3 - LENGTH\n    noise = tf.random_normal([3])\n") \
+        .replace("crop = x[start:]", "crop = (x + noise)[start:]")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    # (a tensor made beside the records would be captured once by the branch's function, not made per element)
+    assert "`inputs` has its branches read `noise, start`, made beside the records, and " \
+        "`noise = tf.random_normal([3])` calls `tf.random_normal`" in _refused(result), result.notes
+
+
+def test_a_branch_that_makes_a_queue_is_no_choice_of_batches():
+    # (a source chosen by the flag is ``tail_split.py``'s: the choice pass leaves it)
+    source = BRANCH_WORK.format(imports="import tensorflow.compat.v1 as tf", v1="tf", branches=BRANCHES["if"].format(
+        v1="tf")).replace("        crop = x[start:]\n", "        q = tf.FIFOQueue(4, tf.float32)\n        crop = x[start:]\n")
+    result = rewrite(source, to="tfdata")
+    assert "the condition chooses the batch" not in " ".join(n.message for n in result.notes)

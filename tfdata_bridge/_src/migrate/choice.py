@@ -21,7 +21,7 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
-from tfdata_bridge._src.migrate.choice_tails import branch_statement, branch_steps, check_derived, elements_read
+from tfdata_bridge._src.migrate.choice_tails import branch_statement, branch_steps, check_left, derived, elements_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.helper_prelude import _feeds_a_queue
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, check_flags
@@ -188,8 +188,14 @@ class ChoicePass:
             names = elements_read(choice.pre, [a["tensors"] for a in args], body[:i])
             shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
         pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
-        if tails:
-            check_derived(pipeline, names)
+        if tails and derived(pipeline, names) != names:  # (a Python value beside them: read where it is)
+            loose = [n for n in names if n not in derived(pipeline, names)]
+            names = derived(pipeline, names)
+            if not names:
+                raise Refusal("the branches read no tensor of the pipeline's records")
+            shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
+            pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
+            check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
         for p in pipelines:
             check_flags(p)
@@ -238,3 +244,10 @@ class ChoicePass:
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
         return {"statements": statements, "moved": self.moved(pipeline), "pipeline": pipeline}, replacement, comment
+
+
+def _function_name(finder: Finder, stmt: cst.CSTNode) -> str:
+    """The name of the function ``stmt`` stands in (for a refusal), or "the module"."""
+    scope = finder.scopes.scope(stmt)
+    node = getattr(scope, "node", None)
+    return node.name.value if isinstance(node, cst.FunctionDef) else "the module"

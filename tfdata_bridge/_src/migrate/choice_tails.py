@@ -20,6 +20,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, target_names
+from tfdata_bridge._src.migrate.reader_setup import reader_setup
 
 
 def branch_statement(stmt: cst.BaseStatement) -> bool:
@@ -81,17 +82,28 @@ def elements_read(pres, tensors, before: list[cst.BaseStatement]) -> list[str]:
     return out
 
 
-def check_derived(pipeline, names: list[str]) -> None:
-    """Every shared element is a tensor the pipeline's source made (not a Python value computed beside it)."""
-    derived = set(pipeline.source.params)
+def derived(pipeline, names: list[str]) -> list[str]:
+    """The names that are tensors the pipeline's source made (the rest are values computed beside it, such as
+    a Python offset, which the branches' functions read where they are)."""
+    made = set(pipeline.source.params)
     for stmt in pipeline.intermediates:
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-        if isinstance(small, cst.Assign) and names_in(small.value) & derived:
-            derived |= set(target_names(small.targets[0].target) or ())
-    loose = [n for n in names if n not in derived]
-    if loose:
-        raise Refusal(f"the branches read `{loose[0]}`, made before the `if` but not from the pipeline's records; "
-                      "a choice with per-branch work over it is not rewritten")
+        if isinstance(small, cst.Assign) and names_in(small.value) & made:
+            made |= set(target_names(small.targets[0].target) or ())
+    return [n for n in names if n in made]
+
+
+def check_left(pipeline, loose: list[str], before: list[cst.BaseStatement], where: str, code) -> None:
+    """The values the branches read beside the elements stay where they are: none may move into the pipeline."""
+    from tfdata_bridge._src.migrate.tail_split import _bound
+
+    moved = set().union(*(_bound(s) for s in [*pipeline.source.statements, *pipeline.intermediates]))
+    if not set(loose) & moved:  # each is plain Python (a tensor made beside the records would be captured once)
+        reader_setup(before, cst.Tuple([cst.Element(cst.Name(n)) for n in loose]), set(), where, code,
+                     what=f"has its branches read `{', '.join(loose)}`, made beside the records")
+    else:
+        raise Refusal(f"the branches read `{sorted(set(loose) & moved)[0]}`, which the pipeline's elements need too "
+                      "but is not made from its records; a choice with per-branch work over it is not rewritten")
 
 
 def branch_steps(gen, names: list[str], pre: list[cst.SimpleStatementLine], tensors: cst.BaseExpression,

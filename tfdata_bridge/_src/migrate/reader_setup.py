@@ -78,7 +78,8 @@ def _may_change(stmt: cst.BaseStatement) -> bool:
     return False
 
 
-def _check_pure(stmt: cst.BaseStatement, fn: str, local: set[str], code) -> None:
+def _check_pure(stmt: cst.BaseStatement, fn: str, local: set[str], code,
+                what: str = "makes its reader from values it computes") -> None:
     """Refuses a statement that is not plain Python over values (see the module's docstring)."""
     why = None
     if isinstance(stmt, cst.SimpleStatementLine):
@@ -103,7 +104,7 @@ def _check_pure(stmt: cst.BaseStatement, fn: str, local: set[str], code) -> None
             blocks.append(cst.IndentedBlock([stmt.orelse]))
         for block in blocks:
             for inner in block.body if isinstance(block, cst.IndentedBlock) else []:
-                _check_pure(inner, fn, local, code)
+                _check_pure(inner, fn, local, code, what)
     else:
         why = "is not an assignment, a loop or an `if`"
     if why is None:
@@ -118,13 +119,12 @@ def _check_pure(stmt: cst.BaseStatement, fn: str, local: set[str], code) -> None
                 break
     if why is not None:
         first = code(stmt).strip().splitlines()[0]
-        raise Refusal(f"`{fn}` makes its reader from values it computes, and `{first}` {why}: the rewrite cannot "
-                      "move it to where the dataset is built; compute the reader's arguments from constants, "
-                      "parameters or attributes")
+        raise Refusal(f"`{fn}` {what}, and `{first}` {why}: the rewrite cannot move it to where the dataset is "
+                      "built; compute them from constants, parameters or attributes")
 
 
-def reader_setup(before: list[cst.BaseStatement], reader_call: cst.CSTNode, params: set[str], fn: str, code
-                 ) -> Setup | None:
+def reader_setup(before: list[cst.BaseStatement], reader_call: cst.CSTNode, params: set[str], fn: str, code,
+                 what: str = "makes its reader from values it computes") -> Setup | None:
     """The statements of ``before`` (a function's statements before its read) that the reader's arguments need,
     in order; None when it needs none. ``params``: the function's parameters (``self`` included), which the
     caller replaces. ``Refusal`` when one of them is not plain Python, assigns a parameter, or when a statement
@@ -141,7 +141,7 @@ def reader_setup(before: list[cst.BaseStatement], reader_call: cst.CSTNode, para
     taken.reverse()
     bound = set().union(*(_assigned(s) for s in taken))
     for stmt in taken:
-        _check_pure(stmt, fn, local, code)
+        _check_pure(stmt, fn, local, code, what)
     if bound & params:
         raise Refusal(f"`{fn}` re-binds its parameter `{sorted(bound & params)[0]}` to compute its reader; the "
                       "rewrite cannot move that")
@@ -149,8 +149,8 @@ def reader_setup(before: list[cst.BaseStatement], reader_call: cst.CSTNode, para
     for stmt in before:  # a statement left out that reads a computed name might change it (``shape.append(2)``)
         if stmt not in taken and (names_in(stmt) & bound or _may_change(stmt) and names_in(stmt) & read):
             first = code(stmt).strip().splitlines()[0]
-            raise Refusal(f"`{fn}` makes its reader from values it computes, and `{first}` uses them too (it may "
-                          "change them): the rewrite cannot move them")
+            raise Refusal(f"`{fn}` {what}, and `{first}` uses them too (it may change them): the rewrite cannot "
+                          "move them")
     free = set().union(*(set(name_counts(s)) for s in taken)) - bound - params
     return Setup(taken, sorted(bound), free)
 
