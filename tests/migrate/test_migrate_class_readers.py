@@ -350,6 +350,8 @@ def test_a_reader_method_making_its_own_file_queue_is_read_as_if_handed_it(impor
     assert ".repeat(num_epochs_2)" in code
     assert [n for n in result.notes if n.kind == "info" and "batch" in n.message]
     assert size in code
+    for f in scan_source(source, outcomes=True):  # scan says what migrate did
+        assert f.tfdata == "rewritten into tf.data", f
 
 
 @pytest.mark.parametrize("extra, reason", [
@@ -361,6 +363,8 @@ def test_an_own_file_queue_the_rewrite_cannot_take_is_refused(extra, reason):
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert reason in _refused(result), result.notes
+    outcomes = {f.line: f.tfdata for f in scan_source(source, outcomes=True)}
+    assert any(reason in str(v) for v in outcomes.values()), outcomes
 
 
 def test_an_own_file_queue_used_beyond_the_read_leaves_the_method():
