@@ -128,7 +128,7 @@ class Records(object):
         self.files = files
         self.shape = [1]
 
-    def read_record(self, filename_queue, value_bytes=4):
+    def read(self, filename_queue, value_bytes=4):
         payload = value_bytes
         for dim in self.shape:
             payload *= dim
@@ -140,7 +140,7 @@ class Records(object):
 
     def inputs(self):
         queue = {v1}.train.string_input_producer(self.files, num_epochs=1, shuffle=False)
-        label, image = self.read_record(queue{arg})
+        label, image = self.read(queue{arg})
         return {v1}.train.batch([label, image], batch_size=5)
 '''
 READERS = {
@@ -165,7 +165,7 @@ def test_a_method_computing_its_readers_size_has_that_computation_where_the_data
     assert f"payload_2 = {value}\n" in inputs and "for dim_2 in self.shape:" in inputs
     assert "record_bytes_2 = LABEL_BYTES + payload_2" in inputs
     assert "FixedLengthRecordDataset(file_names, record_bytes_2" in inputs
-    assert "def read_record(" not in code  # the method went with its only call
+    assert "def read(" not in code  # the method went with its only call
 
 
 @pytest.mark.parametrize("imports, v1", IMPORTS)

@@ -266,7 +266,10 @@ class Finder:
                 raise Refusal("`slice_input_producer` must be unpacked into one name per tensor, or bound to one name")
             return Source("slice", [stmt], defined, call=bound)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
-            return self._reader_source(body, j, value, defined)
+            # a method of a class this module defines that happens to be named ``read`` (``x = self.read(queue)``)
+            # is that method, not a reader's ``read``: decided by what the object is, not by the name
+            inlined = method_source(self, stmt, value, defined)
+            return inlined if inlined is not None else self._reader_source(body, j, value, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value == "read_up_to" and len(value.args) == 2:
             # ``keys, values = reader.read_up_to(queue, n)``: the records n at a time (``enqueue_many`` then takes
