@@ -111,8 +111,9 @@ def test_the_loop_variable_passed_to_the_reader_function_means_the_readers_diffe
                   "    def read_row(self, filename_queue, skip=1, scale=SCALE):\n"),
                  "default of `read_row`'s `scale` is not a literal", id="default-not-literal"),
     pytest.param(("            reader = tf.TextLineReader(skip_header_lines=skip)\n",
-                  "            lines = len(defaults)\n            reader = tf.TextLineReader(skip_header_lines=lines)\n"),
-                 "makes its reader from values it computes", id="reader-from-local"),
+                  "            lines = self.header_lines(defaults)\n            reader = tf.TextLineReader(skip_header_lines=lines)\n"),
+                 "makes its reader from values it computes, and `lines = self.header_lines(defaults)` calls "
+                 "`self.header_lines`", id="reader-from-local"),  # (pure Python is copied: reader_setup.py)
 ])
 def test_a_join_method_that_cannot_move_is_refused_with_the_reason(change, reason):
     source = JOIN_METHOD.format(imports="import tensorflow.compat.v1 as tf", v1="tf",

@@ -21,7 +21,9 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
+from tfdata_bridge._src.migrate.choice_tails import branch_statement, branch_steps, check_left, derived, elements_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
+from tfdata_bridge._src.migrate.helper_prelude import _feeds_a_queue
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, check_flags
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.plan import printer
@@ -33,12 +35,16 @@ class Choice:
     test: cst.BaseExpression
     branches: list[tuple[cst.SimpleStatementLine, cst.Call]]  # (each branch as a statement of its own, its call)
     lines: list[int]  # the lines of the branches' statements (one per batch call)
+    pre: tuple[list, list] = ([], [])  # each branch's own per-element statements before its batch (choice_tails)
 
 
-def _single(block: cst.BaseSuite) -> cst.SimpleStatementLine | None:
-    if isinstance(block, cst.IndentedBlock) and len(block.body) == 1 and \
-            isinstance(block.body[0], cst.SimpleStatementLine) and len(block.body[0].body) == 1:
-        return block.body[0]
+def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine] | None:
+    """(the per-element statements before the last, the last) of a branch whose last statement is one simple
+    statement; None for any other branch (one that makes or reads a queue, say: ``tail_split.py``'s)."""
+    if isinstance(block, cst.IndentedBlock) and block.body and \
+            isinstance(block.body[-1], cst.SimpleStatementLine) and len(block.body[-1].body) == 1 and \
+            all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in block.body[:-1]):
+        return list(block.body[:-1]), block.body[-1]
     return None
 
 
@@ -58,14 +64,15 @@ def _apis(finder: Finder, *calls: cst.BaseExpression | None) -> bool:
 def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int]) -> Choice | None:
     """The choice ``stmt`` makes between two batch calls, or None when it makes none."""
     if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else):
-        first, second = _single(stmt.body), _single(stmt.orelse.body)
-        if first is None or second is None:
+        one, two = _single(stmt.body, finder), _single(stmt.orelse.body, finder)
+        if one is None or two is None:
             return None
+        (pre_1, first), (pre_2, second) = one, two
         a, b = _value(first), _value(second)
         if not _apis(finder, a, b):
             return None
         return Choice(stmt, stmt.test, [(first, a), (second, b)],  # type: ignore[list-item]
-                      [lines.get(first, 0), lines.get(second, 0)])
+                      [lines.get(first, 0), lines.get(second, 0)], (pre_1, pre_2))
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
         value = _value(stmt)
         if isinstance(value, cst.IfExp) and _apis(finder, value.body, value.orelse):
@@ -85,9 +92,12 @@ def _same_targets(choice: Choice, code) -> None:
 class ChoicePass:
     """Finds and rewrites every choice of a module; ``lead``, ``comment`` and ``moved`` are ``to_tfdata``'s."""
 
-    def __init__(self, module, index, finder: Finder, gen_of, lead, comment, moved) -> None:
+    def __init__(self, module, index, finder: Finder, gen_of, lead, comment, moved, begin=None, commit=None,
+                 requests: list | None = None) -> None:
         self.module, self.index, self.finder = module, index, finder
         self.gen_of, self.lead, self.comment, self.moved = gen_of, lead, comment, moved
+        # ``to_tfdata``'s group bookkeeping: a reader helper's rewrite is undone unless it covers all its callers
+        self.begin, self.commit, self.requests = begin, commit, requests
 
     def run(self, notes: list[Note], outcomes: list[PipelineOutcome], removed: set, replaced: dict,
             taken: set) -> set:
@@ -105,7 +115,7 @@ class ChoicePass:
                 if isinstance(stmt, cst.If) and id(stmt) in blocks and isinstance(blocks, dict):
                     # the branches' assignments count as statements of the block the ``if`` stands in, so a name
                     # they both bind is read after them by line (``Scopes.readers_of``), as after one batch call
-                    for branch, _ in choice.branches:
+                    for branch in [*(b for b, _ in choice.branches), *choice.pre[0], *choice.pre[1]]:
                         blocks[id(branch)] = blocks[id(stmt)]
                 apis = [self.finder.api(c) for _, c in choice.branches]
                 try:
@@ -119,9 +129,11 @@ class ChoicePass:
                         notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                         outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                     continue
+                snap = self.begin() if self.begin is not None else None
                 removed.update(new["moved"])
+                helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
-                    removed.update(s for s, _ in choice.branches)
+                    removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1]])
                 lead = self.lead(stmt, body, removed)
                 stmts = new["statements"]
                 stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
@@ -130,7 +142,23 @@ class ChoicePass:
                     if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
                         notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
                     outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
+                if snap is not None:
+                    self.commit(snap, helpers, 1)
         return done
+
+    def _take_helper(self, pipeline, line: int, replaced: dict) -> set:
+        """The reader helper the elements come from becomes a function of the record, as for one batch
+        (``to_tfdata``): here, or in its own module (a tree's request). Returns the helpers changed here."""
+        if self.requests is not None:  # reader methods of other modules' classes, inlined here: they go there
+            self.requests.extend((fn, None, line) for fn in pipeline.source.foreign)
+        helper = pipeline.source.helper
+        if helper is None:
+            return set()
+        if helper.external:
+            self.requests.append((helper.fn, helper.new_fn, line))
+            return set()
+        replaced[helper.fn] = [helper.new_fn]
+        return {helper.fn}
 
     def _rewrite(self, body, i, choice: Choice, apis):
         code = self.module.code_for_node
@@ -142,41 +170,64 @@ class ChoicePass:
             for flag in ("keep_input", "shapes", "shared_name"):
                 if not is_none(a.get(flag)):
                     raise Refusal(f"`{api}` has {flag}= in a choice between two batches; not rewritten")
-        if code(args[0]["tensors"]) != code(args[1]["tensors"]):
+        tails = any(choice.pre)
+        if code(args[0]["tensors"]) != code(args[1]["tensors"]) and not tails:
             raise Refusal("the two branches batch different tensors")
         many = [literal_bool(a.get("enqueue_many"), False, "enqueue_many") for a in args]
         if many[0] != many[1]:
             raise Refusal("one branch batches with enqueue_many=True and the other without")
+        if tails and any(many):
+            raise Refusal("a branch does per-element work before a batch with enqueue_many=True; not rewritten")
         # the pipeline up to the batch: found from the first branch's call as if it stood where the choice does;
-        # both calls count as the pipeline's own uses of its names
-        both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple([cst.Element(call),
-                                                                                    cst.Element(other)]))])
-        pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=args[0])
+        # both calls (and the branches' own statements) count as the pipeline's own uses of its names
+        reads = [s.body[0].value for pre in choice.pre for s in pre]
+        both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple(
+            [cst.Element(call), cst.Element(other), *(cst.Element(r) for r in reads)]))])
+        shared = args[0]
+        if tails:  # the elements: the tensors the branches read, made before the ``if``
+            names = elements_read(choice.pre, [a["tensors"] for a in args], body[:i])
+            shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
+        pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
+        if tails and derived(pipeline, names) != names:  # (a Python value beside them: read where it is)
+            loose = [n for n in names if n not in derived(pipeline, names)]
+            names = derived(pipeline, names)
+            if not names:
+                raise Refusal("the branches read no tensor of the pipeline's records")
+            shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
+            pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
+            check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
         for p in pipelines:
             check_flags(p)
-        if pipeline.source.helper is not None or pipeline.source.foreign or pipeline.readers is not None:
-            raise Refusal("the elements come from a reader helper; a choice of batches over one is not rewritten yet")
+        if (pipeline.source.helper is not None and pipeline.source.helper.external or pipeline.source.foreign) \
+                and self.requests is None:
+            raise Refusal("the elements come from a reader function of another module, which only a tree's "
+                          "migration can change; migrate the folder that holds both")
+        if pipeline.readers is not None:
+            raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
+                          "not rewritten yet")
         gen = self.gen_of(choice.stmt)
         statements, dataset, accepted = gen.elements(pipeline)
         blocks = []
-        for (stmt, _), p, m in zip(choice.branches, pipelines, many):
+        for k, ((stmt, _), p, m) in enumerate(zip(choice.branches, pipelines, many)):
+            own, mapped = branch_steps(gen, names, choice.pre[k], args[k]["tensors"]) if tails else ([], [])
             shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
             if shuffle:
                 accepted.append(f"shuffle order differs from the queue's for the same seed (window: capacity "
                                 f"{code(p.args['capacity'])})")
             call_plan = gen._call(p.api, p.args, shuffle, gen.arg_of(p.args, "num_threads"), None, m)
-            steps = printer.steps_text(plan.from_batch_call(call_plan, prefetch="autotune", v1=gen.v1))
+            steps = mapped + printer.steps_text(plan.from_batch_call(call_plan, prefetch="autotune", v1=gen.v1))
             batched = gen.fresh("batched")
             get_next = emit.one_shot_get_next(gen.v1, batched)
-            tensors = p.args["tensors"]
+            tensors = args[k]["tensors"] if tails else p.args["tensors"]
             small = stmt.body[0]
             if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and not (
                     isinstance(small, cst.Assign) and isinstance(small.targets[0].target, (cst.Tuple, cst.List))):
                 get_next = f"list({get_next})"  # legacy returned a list
-            blocks.append([cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n").with_changes(
-                               leading_lines=stmt.leading_lines if isinstance(choice.stmt, cst.If) else ()),
+            lead = (choice.pre[k][0] if choice.pre[k] else stmt).leading_lines if isinstance(choice.stmt, cst.If) else ()
+            blocks.append([*own, cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n"),
                            cst.SimpleStatementLine([small.with_changes(value=cst.parse_expression(get_next))])])
+            blocks[-1][0] = blocks[-1][0].with_changes(leading_lines=lead)
         kept = [c for c in comments_in([*pipeline.source.statements]) if c]
         if kept:
             statements[-1] = statements[-1].with_changes(
@@ -192,4 +243,11 @@ class ChoicePass:
         comment = f"tfdata-bridge migrate: {', '.join(names)} rewritten to tf.data; the condition chooses the batch"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
-        return {"statements": statements, "moved": self.moved(pipeline)}, replacement, comment
+        return {"statements": statements, "moved": self.moved(pipeline), "pipeline": pipeline}, replacement, comment
+
+
+def _function_name(finder: Finder, stmt: cst.CSTNode) -> str:
+    """The name of the function ``stmt`` stands in (for a refusal), or "the module"."""
+    scope = finder.scopes.scope(stmt)
+    node = getattr(scope, "node", None)
+    return node.name.value if isinstance(node, cst.FunctionDef) else "the module"

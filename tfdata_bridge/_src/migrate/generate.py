@@ -15,6 +15,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.symbols import reader_dataset
 
@@ -54,6 +55,13 @@ class Generator:
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
             return self._epochs(s.call, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]", "slices", "slices_dataset")
         if s.kind == "reader":
+            computed: list[cst.BaseStatement] = []
+            if s.setup is not None:  # the reader's arguments from values its function computed (reader_setup.py)
+                rename = {n: self.fresh(n) for n in s.setup.names}
+                computed = written_at_call_site(s.setup, {}, rename)
+                s = replace(s, setup=None, reader_args={k: renamed(v, rename) for k, v in s.reader_args.items()},
+                            call={k: renamed(v, rename) for k, v in s.call.items()})
+                p = replace(p, source=s)
             files = self.code(s.call["string_tensor"])
             stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),
                                                      f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset")
@@ -78,7 +86,7 @@ class Generator:
                 else:
                     h.new_fn = graph_mode.run_as_written(h.new_fn, v1)
                 steps.append(emit.map_step(mapped, self.arg(p, "num_threads")))
-            return stmts, head, steps, notes
+            return [*computed, *stmts], head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
         gen = self.fresh(f"{func.rsplit('.', 1)[-1]}_elements" if func.replace(".", "").isidentifier() else "elements")

@@ -9,6 +9,7 @@ the rewrites otherwise).
 
 from __future__ import annotations
 
+import collections
 from dataclasses import dataclass
 
 import libcst as cst
@@ -17,6 +18,7 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
+from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 from tfdata_bridge._src.migrate.scopes import Scopes
 
 
@@ -39,6 +41,7 @@ class ReaderHelper:
     # an external helper called through its module (``records_reader.read_and_decode(q)``): the module part,
     # as code, which the mapped function keeps (``records_reader.read_and_decode``)
     module_ref: str | None = None
+    setup: Setup | None = None  # the statements computing the reader's arguments, as the call site runs them
 
 
 class _Returns(cst.CSTVisitor):
@@ -159,8 +162,16 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     reader_args = {k: _resolve(v, bound, locals_, name) for k, v in bind(reader_expr, kind).items()}
     scope = scopes.scope(read_stmt)
     own = {a.name for a in scope.assignments} if scope is not None else set()
+    setup = None
+    if any(names_in(v) & own - set(bound) for v in reader_args.values()):
+        # values the helper computes (``n *= d`` in a loop): written again where the dataset is built
+        before = [s for s in body[:body.index(read_stmt)] if s not in removed]
+        setup = reader_setup(before, reader_expr, {*bound, queue_param}, name, code)
+        if setup is not None:
+            setup.statements = written_at_call_site(setup, bound, {})
+            reader_args = {k: _resolve(v, bound, {}, name) for k, v in bind(reader_expr, kind).items()}
     for k, v in reader_args.items():
-        if names_in(v) & own - set(bound):
+        if names_in(v) & own - set(bound) - set(setup.names if setup is not None else ()):
             raise Refusal(f"the reader's `{k}` uses a value `{name}` computes, which the rewrite cannot move")
     record = [key, value] if key_used else [value]
     new_params = [cst.Param(cst.Name(n)) for n in record] + others
@@ -172,7 +183,7 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
                              body=fn.body.with_changes(body=kept))
     extra = [code(bound[p.name.value]) for p in others]
     helper = ReaderHelper(fn, new_fn, kind, reader_args, bound.get(queue_param, read.args[0].value), extra,
-                          key_used, key_attr=key_attr, queue_args=queue_args)
+                          key_used, key_attr=key_attr, queue_args=queue_args, setup=setup)
     returned = last.body[0].value
     if isinstance(returned, cst.Name) and returned.value != value and counter.count == 1:
         attrs = _record_attrs(body, returned.value, scopes, read_stmt)
@@ -309,6 +320,25 @@ def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
         else:
             seen.add(key)
             out[key] = a.value
+    # a name also bound otherwise before ``before`` (``n *= d`` in a loop, a loop target, ``with ... as n``) is
+    # no constant: its value is not the one assignment's
+    upto = body[:body.index(before)] if before in body else body
+    rebound = collections.Counter(n for stmt in upto for n in _bindings(stmt))
+    return {k: v for k, v in out.items() if "." in k or rebound[k] == 1}
+
+
+def _bindings(stmt: cst.CSTNode) -> list[str]:
+    """Every name ``stmt`` binds (with repeats), in nested blocks too."""
+    out: list[str] = []
+    for node in nodes_of(stmt, cst.CSTNode):
+        if isinstance(node, cst.Assign):
+            out += [n for t in node.targets for n in names_in(t.target)]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor)):
+            out += names_in(node.target)
+        elif isinstance(node, cst.AsName):
+            out += names_in(node.name)
+        elif isinstance(node, cst.NamedExpr):
+            out += names_in(node.target)
     return out
 
 

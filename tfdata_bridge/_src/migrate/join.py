@@ -24,6 +24,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
 from tfdata_bridge._src.migrate.objects import method_of
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
+from tfdata_bridge._src.migrate.reader_setup import place_setup
 
 _JOIN_PARAMS = {
     "train.batch_join": ("tensors_list", "batch_size", "capacity", "enqueue_many", "shapes", "dynamic_pad",
@@ -131,6 +132,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
                          got.rest, got.returned, readers, fn_name, got.kind)
     if got.up_to is not None:
         pipeline.source.up_to = module.code_for_node(got.up_to)
+    pipeline.source.setup = place_setup(finder, stmt, got.setup, foreign, fn_name)
     if foreign:
         pipeline.source.foreign = [fn]
     return pipeline, [s for s in (queue_stmt, list_stmt, fn, *(got.removes or ())) if s is not None]

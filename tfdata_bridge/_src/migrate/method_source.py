@@ -23,7 +23,9 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
+from tfdata_bridge._src.migrate.own_queue import own_file_queue
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
+from tfdata_bridge._src.migrate.reader_setup import place_setup
 
 
 def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
@@ -53,23 +55,33 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     queues = [a.value for a in call.args if isinstance(a.value, cst.Name)
               and (q := finder.scopes.single_assignment(stmt, a.value.value)) is not None
               and finder.is_api(q.body[0].value, "train.string_input_producer")]
-    if len(queues) != 1:
-        raise Refusal(f"`{name}` is not given one file queue made by `string_input_producer`")
-    queue = queues[0].value
-    queue_stmt = finder.scopes.single_assignment(stmt, queue)
-    if [r for r in finder.scopes.readers_of(queue_stmt, queue) if r is not queues[0]]:
-        raise Refusal(f"the file queue `{queue}` is used beyond `{name}`")
-    if _attribute_uses(module, name) - (0 if foreign else _attribute_uses(fn, name)) != 1:
+    own = own_file_queue(foreign or finder, fn) if not queues else None
+    if own is not None:  # the method makes its own file queue: read as if the caller had handed it over
+        fn, call, queue, producer = own.as_given(fn, call)
+        queue_stmt = None
+    elif len(queues) != 1:
+        raise Refusal(f"`{name}` is not given one file queue made by `string_input_producer`, nor makes one")
+    else:
+        queue, producer = queues[0].value, None
+        queue_stmt = finder.scopes.single_assignment(stmt, queue)
+        if [r for r in finder.scopes.readers_of(queue_stmt, queue) if r is not queues[0]]:
+            raise Refusal(f"the file queue `{queue}` is used beyond `{name}`")
+    if _attribute_uses(module, name) - (0 if foreign else _attribute_uses(own.fn if own else fn, name)) != 1:
         raise Refusal(f"the method `{name}` is used beyond this pipeline; it cannot move into tf.data")
-    got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls)
+    got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls, producer)
+    if own is not None:
+        fn = own.fn  # (the method as written: what the rewrite removes)
     if got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned)):
         raise Refusal(f"the record key `{got.key}` (file:record) is used; tf.data readers do not make it")
     target = stmt.body[0].targets[0].target
     kind = got.kind
     inlined = [*got.rest, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got.returned)])]
-    source = Source("reader", [queue_stmt, stmt], [got.value], call=bind(queue_stmt.body[0].value,
-                    "train.string_input_producer"), reader=kind, reader_args=bind(got.reader_call, kind))
+    queue_args = own.arguments(got.producer) if own is not None else bind(queue_stmt.body[0].value,
+                                                                          "train.string_input_producer")
+    source = Source("reader", [s for s in (queue_stmt, stmt) if s is not None], [got.value], call=queue_args,
+                    reader=kind, reader_args=bind(got.reader_call, kind))
     source.inlined = inlined
+    source.setup = place_setup(finder, stmt, got.setup, foreign, name)
     if foreign:
         source.foreign = [fn]
     else:

@@ -24,6 +24,7 @@ from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
+from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
 from tfdata_bridge._src.symbols import READER_SOURCES
@@ -57,6 +58,8 @@ class Source:
     removes: list[cst.CSTNode] = field(default_factory=list)
     foreign: list[cst.FunctionDef] = field(default_factory=list)  # such methods of another module's classes
     parts: list[Source] = field(default_factory=list)  # kind "zip": the sources read in step (``in_step.py``)
+    # a reader made from values its function computes: the statements computing them (``reader_setup.py``)
+    setup: Setup | None = None
 
 
 @dataclass
@@ -289,7 +292,10 @@ class Finder:
                 raise Refusal("`slice_input_producer` must be unpacked into one name per tensor, or bound to one name")
             return Source("slice", [stmt], defined, call=bound)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "read":
-            return self._reader_source(body, j, value, defined)
+            # a method of a class this module defines that happens to be named ``read`` (``x = self.read(queue)``)
+            # is that method, not a reader's ``read``: decided by what the object is, not by the name
+            inlined = method_source(self, stmt, value, defined)
+            return inlined if inlined is not None else self._reader_source(body, j, value, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value == "read_up_to" and len(value.args) == 2:
             # ``keys, values = reader.read_up_to(queue, n)``: the records n at a time (``enqueue_many`` then takes
@@ -451,13 +457,15 @@ class Finder:
             raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
         statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
-                      reader_args=helper.reader_args, helper=helper)
+                      reader_args=helper.reader_args, helper=helper,
+                      setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value))
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline) -> None:
         moved = [*p.source.statements, *(p.source.prefetch.removed if p.source.prefetch else ()), *p.intermediates]
         inside: set[int] = set()
-        for node in [*moved, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
+        # (a read in what the rewrite removes, such as an inlined reader method's reader line, is no use outside)
+        for node in [*moved, *p.source.removes, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)
         for stmt in moved:
             a = _assign(stmt)

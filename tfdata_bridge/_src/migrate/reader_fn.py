@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, name_counts, names_in, target_names
+from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 
 _LITERAL_NAMES = {"None", "True", "False"}
 
@@ -38,13 +39,17 @@ class ReaderFn:
     up_to: cst.BaseExpression | None = None  # ``read_up_to(queue, n)``: n, as the caller can evaluate it
     kind: str = ""  # the reader's class (short name)
     removes: list[cst.CSTNode] | None = None  # ``self.reader = Reader()`` in another method of the class
+    setup: Setup | None = None  # the statements computing the reader's arguments, as the caller can run them
+    producer: cst.Call | None = None  # the function's own input producer call, as the caller can write it
 
 
 def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: str, loop_var: str,
-              readers_api: set[str], obj: str | None = None, cls: cst.ClassDef | None = None) -> ReaderFn:
+              readers_api: set[str], obj: str | None = None, cls: cst.ClassDef | None = None,
+              producer: cst.Call | None = None) -> ReaderFn:
     """``fn`` called as ``call`` (``queue`` the caller's file queue; ``loop_var`` the comprehension's target) as
     a reader function; ``Refusal`` with the reason when it is not one. A method's first parameter is read as
-    ``obj``, the name of the object it is called on at the call site."""
+    ``obj``, the name of the object it is called on at the call site. ``producer``: the input producer call the
+    function made its queue with (``own_queue.py``), given back as the caller can write it."""
     from tfdata_bridge._src.migrate.helpers import _unscoped
     from tfdata_bridge._src.migrate.objects import as_object
 
@@ -112,17 +117,32 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
     if {key, value} & set(bound):
         raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
     before = body[:body.index(read_stmt)]
+    if before and _docstring(before[0]):  # (the function's docstring: no statement of the record's function)
+        before = before[1:]
     if any(_uses(s, n) for s in before for n in (key, value) if n != "_"):
         raise Refusal(f"`{name}` uses `{key}` or `{value}` before its read")
-    if names_in(reader_call) & _assigned(before):
-        raise Refusal(f"`{name}` makes its reader from values it computes; the rewrite cannot move them")
     own = {first: cst.Name(obj)} if first is not None and obj is not None else {}
+    # a reader made from values the function computes: those statements are written again where the dataset is
+    made = cst.Tuple([cst.Element(reader_call), *([cst.Element(producer)] if producer is not None else [])])
+    setup = reader_setup([s for s in before if s is not reader_stmt], made, {*bound, param, *([first] if first else [])},
+                         name, finder.code)
+    setup_of = list(setup.statements) if setup is not None else []  # (as written, before the call site's names)
+    if setup is not None:
+        if first is not None and first in names_in(cst.Module(setup.statements)) and obj is None:
+            raise Refusal(f"`{name}` makes its reader from attributes of the object, which the caller does not name")
+        setup.statements = written_at_call_site(setup, {**bound, **own}, {})
     if names_in(reader_call) & (set(bound) | set(own)):  # ``TextLineReader(skip_header_lines=skip)``
         reader_call = _at_call_site(reader_call, {**bound, **own}, name, free_ok=True)
+    if producer is not None:
+        producer = _at_call_site(producer, {**bound, **own}, name, free_ok=True)
     stored = reader_stmt if reader_stmt is not None and reader_stmt not in body else None
     kept = [*[s for s in before if s is not reader_stmt], *body[body.index(read_stmt) + 1:-1]]
+    if setup is not None:  # what only the reader (or its queue) needed was written where the dataset is built
+        kept = _without_unread(kept, setup_of, returns[0])
+    # (``batch_size = batch_size``: the caller's own name, already what the function's function reads)
     prologue = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(p))], v)])
-                for p, v in bound.items() if any(_uses(s, p) for s in [*kept, returns[0]])]
+                for p, v in bound.items() if any(_uses(s, p) for s in [*kept, returns[0]])
+                and not (isinstance(v, cst.Name) and v.value == p)]
     rest = [*prologue, *kept]
     returned = returns[0].value
     if first is not None and obj is not None and obj != first:  # ``self`` is the object called, by its name
@@ -130,7 +150,8 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
             raise Refusal(f"`{name}` uses the name `{obj}` of the object it is called on")
         rest = as_object(rest, first, obj)
         returned = as_object([returned], first, obj)[0]
-    return ReaderFn(reader_call, key, value, rest, returned, up_to, kind, [stored] if stored is not None else None)
+    return ReaderFn(reader_call, key, value, rest, returned, up_to, kind, [stored] if stored is not None else None,
+                    setup, producer)
 
 
 def _stored_reader(cls: cst.ClassDef, attr: str, fn: str) -> tuple[cst.SimpleStatementLine, cst.BaseExpression]:
@@ -258,4 +279,24 @@ def _assigned(stmts: list[cst.BaseStatement]) -> set[str]:
             targets = [t.target for t in a.targets] if isinstance(a, cst.Assign) else [a.target]
             for t in targets:
                 out |= set(target_names(t) or names_in(t))
+    return out
+
+
+def _docstring(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and \
+        isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, (cst.SimpleString,
+                                                                               cst.ConcatenatedString))
+
+
+def _without_unread(kept: list[cst.BaseStatement], setup: list[cst.BaseStatement], returned: cst.CSTNode
+                    ) -> list[cst.BaseStatement]:
+    """``kept`` less the setup's statements whose names nothing else in it reads (``capacity = batch_size`` that
+    only the file queue read), from the last back, so a chain of them goes together."""
+    out = list(kept)
+    for stmt in reversed(setup):
+        if stmt not in out:
+            continue
+        others = [s for s in out if s is not stmt]
+        if not _assigned([stmt]) & set().union(names_in(returned), *(names_in(s) for s in others)):
+            out.remove(stmt)
     return out

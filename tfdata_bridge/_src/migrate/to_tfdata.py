@@ -286,14 +286,16 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         return name
 
     # each rewrite is a group of changes; a reader helper's groups are undone unless they cover all its callers
-    groups: list[tuple[set, set, range, range, set]] = []
+    groups: list[tuple[set, set, range, range, set, int]] = []
 
     def begin() -> tuple[set, set, int, int]:
         return set(removed), set(replaced), len(notes), len(outcomes)
 
-    def commit(snap: tuple[set, set, int, int], helpers: set[cst.FunctionDef]) -> None:
+    def commit(snap: tuple[set, set, int, int], helpers: set[cst.FunctionDef], calls: int | None = None) -> None:
+        """``calls``: how many calls of the helpers the group rewrote (by default one per outcome; a choice of
+        two batches is two outcomes over one call)."""
         groups.append((removed - snap[0], set(replaced) - snap[1], range(snap[2], len(notes)),
-                       range(snap[3], len(outcomes)), helpers))
+                       range(snap[3], len(outcomes)), helpers, len(outcomes) - snap[3] if calls is None else calls))
 
     v1_default = imported_v1 or added_v1 or ""
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
@@ -301,7 +303,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                           begin, commit, requests)
     gen_of = (lambda node: Generator(v1_default, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                      lambda n: index.paths.get(n)))
-    done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved).run(
+    done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved, begin, commit, requests).run(
         notes, outcomes, removed, replaced, done) if v1_default else set()
     for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default):
         if isinstance(plan, Refusal):
@@ -618,9 +620,12 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                     (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
                 return
     gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline)
+    inside_removed = {id(s) for fn in removed if isinstance(fn, cst.FunctionDef)
+                      for s in nodes_of(fn, cst.SimpleStatementLine)}
     for body in index.blocks:
         for i, stmt in enumerate(body):
-            if stmt in removed or stmt in replaced or id(stmt) in skip:
+            if stmt in removed or stmt in replaced or id(stmt) in skip or id(stmt) in inside_removed:
                 continue
             try:
                 found = read_groups(body, i, finder, gen)
@@ -653,14 +658,14 @@ def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, 
             for fn in group[4]:
                 users.setdefault(fn, []).append(g)
         bad = next(((fn, gs) for fn, gs in users.items()
-                    if len(scopes.callers(fn)) != sum(len(groups[g][3]) for g in gs)), None)
+                    if len(scopes.callers(fn)) != sum(groups[g][5] for g in gs)), None)
         if bad is None:
             return
         fn, gs = bad
         why = (f"the reader helper `{fn.name.value}` is also called where no pipeline is rewritten; its reader "
                "lines cannot go for some callers alone")
         for g in sorted(gs, reverse=True):
-            added_removed, added_replaced, note_ids, outcome_ids, _ = groups.pop(g)
+            added_removed, added_replaced, note_ids, outcome_ids, _, _ = groups.pop(g)
             removed.difference_update(added_removed)
             for key in added_replaced:
                 replaced.pop(key, None)

@@ -1,0 +1,118 @@
+"""A choice of batches whose branches first do their own per-element work (the NSynth reader's crop):
+
+    wav = tf.decode_raw(example["audio"], tf.int16)          dataset = ...elements (wav, pitch, key)...
+    if self.is_training:                                      if self.is_training:
+        crop = tf.random_crop(wav, [length])                      def branch_element(wav, pitch, key):
+        key, crop, pitch = tf.train.shuffle_batch(                    crop = tf.random_crop(wav, [length])
+            [key, crop, pitch], ...)                                  return key, crop, pitch
+    else:                                                         batched = dataset.map(branch_element)...
+        crop = tf.slice(wav, [offset], [length])              else:
+        key, crop, pitch = tf.train.batch([key, crop, pitch])     ...the same with the other branch's work...
+
+Legacy ran each branch's ops once per element, upstream of its queue; the rewrite makes the elements the
+branches read (the tensors bound before the ``if``) once, and each branch maps its own statements over them
+before its batch. Only tensors that come from the pipeline's source become elements; other values the branches
+read (a length, an offset computed in Python) stay where they are, read by the branch's function.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, target_names
+from tfdata_bridge._src.migrate.reader_setup import reader_setup
+
+
+def branch_statement(stmt: cst.BaseStatement) -> bool:
+    """A statement a branch may run per element before its batch: ``names = value`` or ``x.set_shape(...)``."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return False
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign):
+        return len(small.targets) == 1 and target_names(small.targets[0].target) is not None
+    return isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
+        isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "set_shape" and \
+        isinstance(small.value.func.value, cst.Name)
+
+
+def free_names(pre: list[cst.SimpleStatementLine], tensors: cst.BaseExpression) -> list[str]:
+    """The names a branch reads before it binds them, in the order it first reads them."""
+    bound: set[str] = set()
+    out: list[str] = []
+    for node in [*(s.body[0] for s in pre), tensors]:
+        value = node.value if isinstance(node, (cst.Assign, cst.Expr)) else node
+        for name in _in_order(value):
+            if name not in bound and name not in out:
+                out.append(name)
+        if isinstance(node, cst.Assign):
+            bound |= set(target_names(node.targets[0].target) or ())
+    return out
+
+
+def _in_order(node: cst.CSTNode) -> list[str]:
+    found: list[str] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n.value)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False
+
+        def visit_Arg(self, n: cst.Arg) -> bool:
+            n.value.visit(self)
+            return False
+
+    node.visit(_V())
+    return found
+
+
+def elements_read(pres, tensors, before: list[cst.BaseStatement]) -> list[str]:
+    """The names both branches read (in order) that statements before the ``if`` bind: the candidates for the
+    shared elements."""
+    from tfdata_bridge._src.migrate.tail_split import _bound
+
+    bound_before = set().union(*(_bound(s) for s in before)) if before else set()
+    out: list[str] = []
+    for pre, t in zip(pres, tensors):
+        out += [n for n in free_names(pre, t) if n in bound_before and n not in out]
+    if not out:
+        raise Refusal("the branches read no tensor made before the `if`")
+    return out
+
+
+def derived(pipeline, names: list[str]) -> list[str]:
+    """The names that are tensors the pipeline's source made (the rest are values computed beside it, such as
+    a Python offset, which the branches' functions read where they are)."""
+    made = set(pipeline.source.params)
+    for stmt in pipeline.intermediates:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign) and names_in(small.value) & made:
+            made |= set(target_names(small.targets[0].target) or ())
+    return [n for n in names if n in made]
+
+
+def check_left(pipeline, loose: list[str], before: list[cst.BaseStatement], where: str, code) -> None:
+    """The values the branches read beside the elements stay where they are: none may move into the pipeline."""
+    from tfdata_bridge._src.migrate.tail_split import _bound
+
+    moved = set().union(*(_bound(s) for s in [*pipeline.source.statements, *pipeline.intermediates]))
+    if not set(loose) & moved:  # each is plain Python (a tensor made beside the records would be captured once)
+        reader_setup(before, cst.Tuple([cst.Element(cst.Name(n)) for n in loose]), set(), where, code,
+                     what=f"has its branches read `{', '.join(loose)}`, made beside the records")
+    else:
+        raise Refusal(f"the branches read `{sorted(set(loose) & moved)[0]}`, which the pipeline's elements need too "
+                      "but is not made from its records; a choice with per-branch work over it is not rewritten")
+
+
+def branch_steps(gen, names: list[str], pre: list[cst.SimpleStatementLine], tensors: cst.BaseExpression,
+                 ) -> tuple[list[cst.BaseStatement], list[str]]:
+    """(the branch's element function, the ``map`` step that runs it) for a branch with work of its own."""
+    from tfdata_bridge._src.compiler import emit
+
+    if not pre:
+        return [], []
+    fn = gen.fresh("branch_element")
+    stmts = [s.with_changes(leading_lines=()) for s in pre]
+    return [gen._function(fn, names, stmts, gen._returned(tensors))], [emit.map_step(fn, None)]
