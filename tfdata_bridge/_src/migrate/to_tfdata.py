@@ -110,7 +110,10 @@ class _Index(cst.CSTVisitor):
         self.paths[node] = path
         if path is not None:
             spelled = _dotted(node.func)
-            if spelled.endswith("." + path):
+            # (``data_flow_ops.FIFOQueue`` ends with the path too; its module is no prefix to write tf.data with)
+            if spelled.endswith("." + path) and not any(
+                    q.name.startswith("tensorflow.python.")
+                    for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
                 self.v1[node] = spelled[: -len(path) - 1]
             self.fixed_len[node] = path.rsplit(".", 1)[-1] == "FixedLenFeature"
 

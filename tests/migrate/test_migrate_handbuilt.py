@@ -1,0 +1,109 @@
+"""Hand-built queues of the large models (issue 17): queues filled by copies of one enqueue op and a
+``QueueRunner`` (``runner_queue.py``, ``enqueue_copies.py``), ``PaddingFIFOQueue`` included.
+
+The programs of ``handbuilt_programs/`` (a helper module in ``hb_lib/``) are migrated together with
+``--to tfdata`` and run against their originals in one TensorFlow process: the same rows and batch sizes
+(several enqueue threads: a multiset), padded as legacy padded them, the same end. The text tests say which
+forms are rewritten and which are left, with the reason, and that ``scan``'s MIGRATE column agrees.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, run_programs
+from tfdata_bridge._src.migrate.tree import rewrite_tree
+from tfdata_bridge._src.symbols import STARTS_RUNNERS
+from tfdata_bridge.migrate import rewrite, scan_source
+
+pytestmark = pytest.mark.timeout(600)
+
+HERE = pathlib.Path(__file__).resolve().parent / "handbuilt_programs"
+# program -> how its batches compare with the original's
+PROGRAMS = {
+    "fifo_inline_runner": "multiset",
+    "padded_class_listcomp": "order",
+    "padded_enqueue_times_k": "multiset",
+    "padded_python_modules": "multiset",
+}
+
+
+def _migrated() -> dict[pathlib.Path, str]:
+    files = sorted(HERE.rglob("*.py"))
+    results = rewrite_tree({str(p): p.read_text() for p in files}, root=str(HERE))
+    for path, result in results.items():
+        assert not result.refused, (path, result.notes)
+        assert "tfdata_bridge" not in result.code
+        assert [f.api for f in scan_source(result.code) if not f.dropin.startswith(STARTS_RUNNERS)] == [], path
+    return {pathlib.Path(p): r.code for p, r in results.items()}
+
+
+def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
+    assert {p.stem for p in HERE.glob("*.py")} == set(PROGRAMS)
+    migrated = tmp_path / "migrated"
+    for path, code in _migrated().items():
+        out = migrated / path.relative_to(HERE)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(code)
+    originals = [HERE / f"{n}.py" for n in PROGRAMS]
+    runs = run_programs([*originals, *(migrated / f"{n}.py" for n in PROGRAMS)], tmp_path / "data")
+    for name, compare in PROGRAMS.items():
+        want, got = runs[str(HERE / f"{name}.py")], runs[str(migrated / f"{name}.py")]
+        assert_delivers_the_same(name, want, got, compare)
+        if name.startswith("padded"):  # every row padded with zeros to its batch's longest, both ways
+            assert all(all(b[-1]) for b in want["batches"]) and all(all(b[-1]) for b in got["batches"]), name
+
+
+def _variant(name: str, old: str, new: str) -> str:
+    text = (HERE / f"{name}.py").read_text()
+    assert old in text, old
+    return text.replace(old, new)
+
+
+_TIMES_K = '[queue.enqueue([sequence["inputs"], sequence["labels"], length])] * num_enqueuing_threads'
+_RUNNER = "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops))"
+
+
+@pytest.mark.parametrize("old, new", [
+    pytest.param(_TIMES_K, _TIMES_K.replace("] * num_enqueuing_threads",
+                                            " for _ in range(num_enqueuing_threads)]").replace("[[", "[["),
+                 id="list-comprehension"),
+    pytest.param(_TIMES_K, "num_enqueuing_threads * [queue.enqueue([sequence['inputs'], sequence['labels'], length])]",
+                 id="k-times-list"),
+    pytest.param(_RUNNER, "tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner("
+                          "enqueue_ops=enqueue_ops, queue=queue))", id="keywords"),
+    pytest.param("    enqueue_ops = " + _TIMES_K + "\n    " + _RUNNER,
+                 "    qr = tf.train.QueueRunner(queue, " + _TIMES_K + ")\n"
+                 "    tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)", id="runner-in-collection"),
+])
+def test_the_copies_of_one_enqueue_op_are_rewritten_in_each_form(old, new):
+    source = _variant("padded_enqueue_times_k", old, new)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert ".padded_batch(batch_size, drop_remainder=True)" in result.code
+    assert "num_parallel_calls=num_enqueuing_threads" in result.code
+    sites = scan_source(source, outcomes=True)
+    assert sites and not [f for f in sites if f.tfdata.startswith("left: ")]  # (MonitoredSession: "left as it is")
+
+
+@pytest.mark.parametrize("old, new, why", [
+    pytest.param(_TIMES_K, '[queue.enqueue([sequence["inputs"], sequence["labels"], length]), '
+                           'queue.enqueue([sequence["inputs"], sequence["labels"], length + 1])]',
+                 "filled by more than one enqueue op", id="two-different-ops"),
+    pytest.param(_TIMES_K, '[queue.enqueue([sequence["inputs"], sequence["labels"], length + i]) '
+                           'for i in range(num_enqueuing_threads)]',
+                 "the runner's ops are not `[enqueue_op] * k`", id="comprehension-index-used"),
+    pytest.param(_RUNNER, _RUNNER + "\n    tf.add_to_collection('ops', enqueue_ops)",
+                 "`enqueue_ops` are used beyond the queue's runner", id="ops-used-elsewhere"),
+    pytest.param(_RUNNER, "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops, "
+                          "close_op=queue.close()))", "close_op", id="own-close-op"),
+])
+def test_a_form_that_is_not_copies_of_one_op_is_left_with_its_reason(old, new, why):
+    source = _variant("padded_enqueue_times_k", old, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(why in n.message for n in result.refused), result.notes
+    queue = [f for f in scan_source(source, outcomes=True) if f.api.endswith("PaddingFIFOQueue")]
+    assert queue and all(f.tfdata.startswith("left: ") for f in queue)
