@@ -23,6 +23,9 @@ pytestmark = pytest.mark.timeout(600)
 HERE = pathlib.Path(__file__).resolve().parent / "handbuilt_programs"
 # program -> how its batches compare with the original's
 PROGRAMS = {
+    "copies_of_one_read": "multiset",
+    "inception_class_other_module": "multiset",
+    "inception_copies_shuffle": "multiset",
     "fifo_inline_runner": "multiset",
     "padded_class_listcomp": "order",
     "padded_enqueue_times_k": "multiset",
@@ -107,3 +110,36 @@ def test_a_form_that_is_not_copies_of_one_op_is_left_with_its_reason(old, new, w
     assert any(why in n.message for n in result.refused), result.notes
     queue = [f for f in scan_source(source, outcomes=True) if f.api.endswith("PaddingFIFOQueue")]
     assert queue and all(f.tfdata.startswith("left: ") for f in queue)
+
+
+_PREPROCESS = '''    image = tf.reverse(image, axis=[0]) if train else image
+    return image * 2.0'''
+
+
+@pytest.mark.parametrize("old, new, why", [
+    pytest.param(_PREPROCESS, "    if thread_id % 2:\n        image = tf.reverse(image, axis=[0])\n    return image * 2.0",
+                 "`thread_id` is read by `image_preprocessing` (its `thread_id`)", id="index-picks-the-distortion"),
+    pytest.param("image = tf.identity(image, name=\"preprocessed_%d\" % thread_id)",
+                 "image = image + tf.cast(thread_id, tf.float32)", "is given to `tf.cast`", id="index-in-a-value"),
+    pytest.param("            image_buffer, label_index = parse_example_proto(example_serialized)",
+                 "            image_buffer, label_index = parse_example_proto(examples_queue.dequeue())",
+                 "", id="a-dequeue-per-copy"),
+])
+def test_copies_that_are_not_alike_are_left_with_the_reason(old, new, why):
+    source = _variant("inception_copies_shuffle", old, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    join = [n.message for n in result.refused if "batch_join" in n.message]
+    assert join and why in join[0], result.notes
+    sites = [f for f in scan_source(source, outcomes=True) if f.api.endswith("batch_join")]
+    assert sites and all(f.tfdata.startswith("left: ") for f in sites)
+
+
+def test_an_index_given_by_keyword_to_a_parameter_nothing_reads_is_the_first_copy():
+    source = _variant("inception_copies_shuffle", "image_preprocessing(image_buffer, train, thread_id)",
+                      "image_preprocessing(image_buffer, thread_id=thread_id, train=train)")
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "image_preprocessing(image_buffer, thread_id=0, train=train)" in result.code
+    assert ".map(parse_record, num_parallel_calls=num_preprocess_threads)" in result.code
+    assert "for thread_id in" not in result.code and "% 0)" in result.code
