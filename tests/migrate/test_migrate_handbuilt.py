@@ -26,6 +26,7 @@ PROGRAMS = {
     "copies_of_one_read": "multiset",
     "inception_class_other_module": "multiset",
     "inception_copies_shuffle": "multiset",
+    "inception_flag_choices": "multiset",
     "fifo_inline_runner": "multiset",
     "padded_class_listcomp": "order",
     "padded_enqueue_times_k": "multiset",

@@ -26,6 +26,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from tfdata_bridge._src.migrate.calls import name_counts, names_in
 from tfdata_bridge._src.migrate.hoist import line_map
+from tfdata_bridge._src.migrate.same_tests import merge_same_tests, plain_assign
 
 _ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
          "maybe_batch_join", "maybe_shuffle_batch_join"}
@@ -100,6 +101,29 @@ class _Rename(cst.CSTTransformer):
         return updated.with_changes(keyword=original.keyword)
 
 
+def _split_any(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[str],
+               pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> list[cst.BaseStatement] | None:
+    """``_split_body`` of ``body`` (its ifs of one test merged first), else of the first block inside it (a
+    ``with`` body, an ``if``'s branch) where one splits: Inception's choices sit under ``tf.name_scope``, and
+    the second choice (``num_readers > 1``) inside each branch of the first."""
+    merged = merge_same_tests(body)
+    out = _split_body(merged, whole, taken, pairs)
+    if out is not None:
+        return out
+    for i, stmt in enumerate(merged):
+        if isinstance(stmt, (cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+            inner = _split_any(list(stmt.body.body), whole, taken, pairs)
+            if inner is not None:
+                return [*merged[:i], stmt.with_changes(body=stmt.body.with_changes(body=inner)), *merged[i + 1:]]
+        if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else) and \
+                isinstance(stmt.orelse.body, cst.IndentedBlock):
+            inner = _split_any(list(stmt.orelse.body.body), whole, taken, pairs)
+            if inner is not None:
+                orelse = stmt.orelse.with_changes(body=stmt.orelse.body.with_changes(body=inner))
+                return [*merged[:i], stmt.with_changes(orelse=orelse), *merged[i + 1:]]
+    return merged if merged is not body else None
+
+
 def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[str],
                 pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> list[cst.BaseStatement] | None:
     for i, stmt in enumerate(body):
@@ -119,6 +143,11 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
         for part in (stmt, *tail):
             for name, n in name_counts(part).items():
                 region[name] = region.get(name, 0) + n
+        start = i
+        pushed = _pushable(body[:i], stmt, tail, name_counts(whole), region)
+        if pushed:  # made before the ``if`` for its branches alone: made in each branch that reads them
+            start = i - len(pushed)
+            stmt = _push_down(pushed, stmt, tail, pairs)
         everywhere = name_counts(whole)
         local = {n for n in (_bound(stmt.orelse.body) | set().union(*(_bound(s) for s in tail)))
                  if everywhere.get(n, 0) == region.get(n, 0) and n != "_"}
@@ -137,11 +166,71 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
         split = stmt.with_changes(
             body=stmt.body.with_changes(body=[*stmt.body.body, *tail]),
             orelse=stmt.orelse.with_changes(body=stmt.orelse.body.with_changes(body=second)))
-        return [*body[:i], split, *body[end + 1:]]
+        return [*body[:start], split, *body[end + 1:]]
     return None
 
 
+def _pushable(before: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
+              everywhere, region: dict[str, int]) -> list[cst.BaseStatement]:
+    """The plain assignments right before ``stmt`` whose names only the ``if``'s branches, its tail and each
+    other read (not its test, nothing after the tail): a file producer made before ``if num_readers > 1:``
+    that both branches read. ``region`` gets their counts."""
+    out: list[cst.BaseStatement] = []
+    test = names_in(stmt.test)
+    for s in reversed(before):
+        if not plain_assign(s):
+            break
+        bound = _bound(s)
+        counts = name_counts(s)
+        inside = {n: region.get(n, 0) + counts.get(n, 0) + sum(name_counts(o).get(n, 0) for o in out) for n in bound}
+        if bound & test or any(everywhere.get(n, 0) != inside[n] for n in bound):
+            break
+        out.insert(0, s)
+    for s in out:
+        for name, n in name_counts(s).items():
+            region[name] = region.get(name, 0) + n
+    return out
+
+
+def _push_down(pushed: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
+               pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> cst.If:
+    """``stmt`` with each statement of ``pushed`` first in each branch that (with the tail) reads what it binds;
+    the ``else`` branch gets copies (``pairs``: copy, original)."""
+    def prefix(block: cst.IndentedBlock, copy: bool) -> list[cst.BaseStatement]:
+        needed = set().union(*(names_in(s) for s in (*block.body, *tail)))
+        out: list[cst.BaseStatement] = []
+        for s in reversed(pushed):
+            if _bound(s) & needed:
+                needed |= names_in(s)
+                clone = s.deep_clone() if copy else s
+                if copy:
+                    pairs.append((clone, s))
+                out.insert(0, clone)
+        return out
+
+    orelse = stmt.orelse
+    return stmt.with_changes(
+        body=stmt.body.with_changes(body=[*prefix(stmt.body, False), *stmt.body.body]),
+        orelse=orelse.with_changes(body=orelse.body.with_changes(body=[*prefix(orelse.body, True),
+                                                                        *orelse.body.body])))
+
+
+_ROUNDS = 4  # splits per function: Inception's ``if train`` (two merged), then ``num_readers > 1`` in each branch
+
+
 def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]:
+    """(``module`` with its ``if``s split, round after round (the first of each function per round), the original
+    line each of its lines stands for); ``module`` itself when there is none."""
+    out, lines = module, (lambda line: line)
+    for _ in range(_ROUNDS):
+        split, more = _split_round(out)
+        if split is out:
+            break
+        out, lines = split, (lambda line, first=lines, then=more: first(then(line)))
+    return out, lines
+
+
+def _split_round(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]:
     """(``module`` with the first such ``if`` of each function (and of the module's own statements) split, the
     original line each of its lines stands for); ``module`` itself when there is none."""
     taken = set(name_counts(module))
@@ -153,7 +242,7 @@ def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]
     class _Find(cst.CSTVisitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             if isinstance(node.body, cst.IndentedBlock):
-                new = _split_body(list(node.body.body), node, taken, pairs)
+                new = _split_any(list(node.body.body), node, taken, pairs)
                 if new is not None:
                     plans[node] = new
 
@@ -168,7 +257,7 @@ def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]
             return updated.with_changes(body=updated.body.with_changes(body=plans[original]))
 
     out = module.visit(_T())
-    top = _split_body(list(out.body), out, taken, pairs)  # a script's own statements
+    top = _split_any(list(out.body), out, taken, pairs)  # a script's own statements
     if top is not None:
         changed[0] = True
         out = out.with_changes(body=top)
