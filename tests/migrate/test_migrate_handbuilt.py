@@ -144,3 +144,47 @@ def test_an_index_given_by_keyword_to_a_parameter_nothing_reads_is_the_first_cop
     assert "image_preprocessing(image_buffer, thread_id=0, train=train)" in result.code
     assert ".map(parse_record, num_parallel_calls=num_preprocess_threads)" in result.code
     assert "for thread_id in" not in result.code and "% 0)" in result.code
+
+
+_TWO_IFS = """\
+if train:
+    a = make(1)
+else:
+    a = make(2)
+n = 45
+if train:
+    q = queue(n, a)
+else:
+    q = other(n, a)
+"""
+
+
+@pytest.mark.parametrize("change, merged", [
+    pytest.param(("", ""), True, id="independent-statement-between"),
+    pytest.param(("n = 45", "n = a.size"), False, id="between-reads-a-branch"),
+    pytest.param(("n = 45", "train = not train"), False, id="test-rebound"),
+    pytest.param(("if train:", "if train():"), False, id="test-calls"),
+    pytest.param(("n = 45", "print(n)"), False, id="not-an-assignment"),
+])
+def test_two_ifs_of_one_plain_test_merge_into_one_choice(change, merged):
+    import libcst as cst
+
+    from tfdata_bridge._src.migrate.same_tests import merge_same_tests
+
+    body = list(cst.parse_module(_TWO_IFS.replace(*change)).body)
+    out = merge_same_tests(body)
+    assert (out is not body) == merged
+    if merged:
+        code = cst.Module(out).code
+        assert code.startswith("n = 45\nif train:\n    a = make(1)\n    q = queue(n, a)\nelse:\n    a = make(2)\n")
+
+
+def test_the_flag_choices_of_inception_become_one_chain_per_path_and_scan_agrees():
+    source = (HERE / "inception_flag_choices.py").read_text()
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("make_one_shot_iterator") == 4  # train/eval x k readers/one reader
+    assert ".shuffle(min_queue_examples + 3 * batch_size)" in result.code
+    sites = scan_source(source, outcomes=True)
+    assert sites and not [f for f in sites if f.tfdata.startswith("left: ")]
+    assert not scan_source(result.code)
