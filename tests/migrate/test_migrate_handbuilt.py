@@ -169,7 +169,7 @@ else:
 def test_two_ifs_of_one_plain_test_merge_into_one_choice(change, merged):
     import libcst as cst
 
-    from tfdata_bridge._src.migrate.same_tests import merge_same_tests
+    from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests
 
     body = list(cst.parse_module(_TWO_IFS.replace(*change)).body)
     out = merge_same_tests(body)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
-from tfdata_bridge._src.migrate.pipelines import Finder, Pipeline
+from tfdata_bridge._src.migrate.pipelines import Finder, Pipeline, _flatten
 
 _DEPTH = 4  # calls followed from the loop to where the index is read
 
@@ -178,8 +178,3 @@ def _param(fn: cst.FunctionDef, call: cst.Call, arg: cst.Arg, method: bool) -> s
     i = positional.index(arg) + (1 if method else 0)
     return params[i].name.value if i < len(params) else None
 
-
-def _flatten(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
-    from tfdata_bridge._src.migrate.pipelines import _flatten as flatten
-
-    return flatten(stmts)

@@ -26,7 +26,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from tfdata_bridge._src.migrate.calls import name_counts, names_in
 from tfdata_bridge._src.migrate.hoist import line_map
-from tfdata_bridge._src.migrate.same_tests import merge_same_tests, plain_assign
+from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable
 
 _ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
          "maybe_batch_join", "maybe_shuffle_batch_join"}
@@ -144,10 +144,10 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
             for name, n in name_counts(part).items():
                 region[name] = region.get(name, 0) + n
         start = i
-        pushed = _pushable(body[:i], stmt, tail, name_counts(whole), region)
+        pushed = pushable(body[:i], stmt, tail, name_counts(whole), region)
         if pushed:  # made before the ``if`` for its branches alone: made in each branch that reads them
             start = i - len(pushed)
-            stmt = _push_down(pushed, stmt, tail, pairs)
+            stmt = push_down(pushed, stmt, tail, pairs)
         everywhere = name_counts(whole)
         local = {n for n in (_bound(stmt.orelse.body) | set().union(*(_bound(s) for s in tail)))
                  if everywhere.get(n, 0) == region.get(n, 0) and n != "_"}
@@ -169,50 +169,6 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
         return [*body[:start], split, *body[end + 1:]]
     return None
 
-
-def _pushable(before: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
-              everywhere, region: dict[str, int]) -> list[cst.BaseStatement]:
-    """The plain assignments right before ``stmt`` whose names only the ``if``'s branches, its tail and each
-    other read (not its test, nothing after the tail): a file producer made before ``if num_readers > 1:``
-    that both branches read. ``region`` gets their counts."""
-    out: list[cst.BaseStatement] = []
-    test = names_in(stmt.test)
-    for s in reversed(before):
-        if not plain_assign(s):
-            break
-        bound = _bound(s)
-        counts = name_counts(s)
-        inside = {n: region.get(n, 0) + counts.get(n, 0) + sum(name_counts(o).get(n, 0) for o in out) for n in bound}
-        if bound & test or any(everywhere.get(n, 0) != inside[n] for n in bound):
-            break
-        out.insert(0, s)
-    for s in out:
-        for name, n in name_counts(s).items():
-            region[name] = region.get(name, 0) + n
-    return out
-
-
-def _push_down(pushed: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
-               pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> cst.If:
-    """``stmt`` with each statement of ``pushed`` first in each branch that (with the tail) reads what it binds;
-    the ``else`` branch gets copies (``pairs``: copy, original)."""
-    def prefix(block: cst.IndentedBlock, copy: bool) -> list[cst.BaseStatement]:
-        needed = set().union(*(names_in(s) for s in (*block.body, *tail)))
-        out: list[cst.BaseStatement] = []
-        for s in reversed(pushed):
-            if _bound(s) & needed:
-                needed |= names_in(s)
-                clone = s.deep_clone() if copy else s
-                if copy:
-                    pairs.append((clone, s))
-                out.insert(0, clone)
-        return out
-
-    orelse = stmt.orelse
-    return stmt.with_changes(
-        body=stmt.body.with_changes(body=[*prefix(stmt.body, False), *stmt.body.body]),
-        orelse=orelse.with_changes(body=orelse.body.with_changes(body=[*prefix(orelse.body, True),
-                                                                        *orelse.body.body])))
 
 
 _ROUNDS = 4  # splits per function: Inception's ``if train`` (two merged), then ``num_readers > 1`` in each branch

@@ -2,13 +2,17 @@
 (Inception's file producer and examples queue, each chosen by ``train``) is ``S; if train: A; C else: B; D``
 when nothing rebinds the test, which calls nothing (a name or an attribute of one), and ``S`` are plain
 assignments that read nothing ``A`` or ``B`` bind and bind nothing they read: the same statements, the same
-values, on either path. ``tail_split`` then sees one choice of source, not two."""
+values, on either path. ``tail_split`` then sees one choice of source, not two.
+
+A choice made after what its branches read (``filename_queue = ...`` then ``if num_readers > 1:``, both
+branches reading the queue) takes those plain assignments into each branch that reads them (``push_down``),
+so that each path holds one pipeline of its own."""
 
 from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import names_in
+from tfdata_bridge._src.migrate.calls import name_counts, names_in
 
 _JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
@@ -135,3 +139,49 @@ def _bound(nodes: list[cst.CSTNode]) -> set[str]:
     for node in nodes:
         node.visit(_V())
     return out
+
+
+def pushable(before: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
+              everywhere, region: dict[str, int]) -> list[cst.BaseStatement]:
+    """The plain assignments right before ``stmt`` whose names only the ``if``'s branches, its tail and each
+    other read (not its test, nothing after the tail): a file producer made before ``if num_readers > 1:``
+    that both branches read. ``region`` gets their counts."""
+    out: list[cst.BaseStatement] = []
+    test = names_in(stmt.test)
+    for s in reversed(before):
+        if not plain_assign(s):
+            break
+        bound = _bound([s])
+        counts = name_counts(s)
+        inside = {n: region.get(n, 0) + counts.get(n, 0) + sum(name_counts(o).get(n, 0) for o in out) for n in bound}
+        # (read by nothing else: not moved, so nothing is dropped; its names all read within the region)
+        if bound & test or any(everywhere.get(n, 0) != inside[n] or inside[n] <= counts.get(n, 0) for n in bound):
+            break
+        out.insert(0, s)
+    for s in out:
+        for name, n in name_counts(s).items():
+            region[name] = region.get(name, 0) + n
+    return out
+
+
+def push_down(pushed: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
+               pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> cst.If:
+    """``stmt`` with each statement of ``pushed`` first in each branch that (with the tail) reads what it binds;
+    the ``else`` branch gets copies (``pairs``: copy, original)."""
+    def prefix(block: cst.IndentedBlock, copy: bool) -> list[cst.BaseStatement]:
+        needed = set().union(*(names_in(s) for s in (*block.body, *tail)))
+        out: list[cst.BaseStatement] = []
+        for s in reversed(pushed):
+            if _bound([s]) & needed:
+                needed |= names_in(s)
+                clone = s.deep_clone() if copy else s
+                if copy:
+                    pairs.append((clone, s))
+                out.insert(0, clone)
+        return out
+
+    orelse = stmt.orelse
+    return stmt.with_changes(
+        body=stmt.body.with_changes(body=[*prefix(stmt.body, False), *stmt.body.body]),
+        orelse=orelse.with_changes(body=orelse.body.with_changes(body=[*prefix(orelse.body, True),
+                                                                        *orelse.body.body])))
