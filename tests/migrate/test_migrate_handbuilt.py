@@ -70,6 +70,9 @@ _TIMES_K = '[queue.enqueue([sequence["inputs"], sequence["labels"], length])] * 
 _RUNNER = "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops))"
 
 
+_NAMED = '    input_tensors = [sequence["inputs"], sequence["labels"], length]\n'
+
+
 @pytest.mark.parametrize("old, new", [
     pytest.param(_TIMES_K, _TIMES_K.replace("] * num_enqueuing_threads",
                                             " for _ in range(num_enqueuing_threads)]").replace("[[", "[["),
@@ -81,9 +84,13 @@ _RUNNER = "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops))"
     pytest.param("    enqueue_ops = " + _TIMES_K + "\n    " + _RUNNER,
                  "    qr = tf.train.QueueRunner(queue, " + _TIMES_K + ")\n"
                  "    tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)", id="runner-in-collection"),
+    pytest.param(_TIMES_K, "[queue.enqueue(input_tensors)] * num_enqueuing_threads",
+                 id="a-named-list-of-tensors"),
 ])
 def test_the_copies_of_one_enqueue_op_are_rewritten_in_each_form(old, new):
     source = _variant("padded_enqueue_times_k", old, new)
+    if "input_tensors" in new:
+        source = source.replace("    queue = tf.PaddingFIFOQueue(", _NAMED + "    queue = tf.PaddingFIFOQueue(")
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
     assert ".padded_batch(batch_size, drop_remainder=True)" in result.code
@@ -101,11 +108,16 @@ def test_the_copies_of_one_enqueue_op_are_rewritten_in_each_form(old, new):
                  "the runner's ops are not `[enqueue_op] * k`", id="comprehension-index-used"),
     pytest.param(_RUNNER, _RUNNER + "\n    tf.add_to_collection('ops', enqueue_ops)",
                  "`enqueue_ops` are used beyond the queue's runner", id="ops-used-elsewhere"),
+    pytest.param(_TIMES_K, "[queue.enqueue(input_tensors)] * num_enqueuing_threads\n    "
+                           "tf.add_to_collection('inputs', input_tensors)",
+                 "`input_tensors` is used beyond the enqueue op", id="enqueued-list-used-elsewhere"),
     pytest.param(_RUNNER, "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops, "
                           "close_op=queue.close()))", "close_op", id="own-close-op"),
 ])
 def test_a_form_that_is_not_copies_of_one_op_is_left_with_its_reason(old, new, why):
     source = _variant("padded_enqueue_times_k", old, new)
+    if "input_tensors" in new:
+        source = source.replace("    queue = tf.PaddingFIFOQueue(", _NAMED + "    queue = tf.PaddingFIFOQueue(")
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert any(why in n.message for n in result.refused), result.notes

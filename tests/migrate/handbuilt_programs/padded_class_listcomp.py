@@ -1,5 +1,5 @@
 """The padded queue in a class: ``SequenceInput.build`` makes the producer, a PaddingFIFOQueue given
-positionally, a named enqueue op copied ``[op] * k`` into a list, a runner registered by its own statement
+positionally, a named enqueue op of a named list of tensors, copied ``[op] * k`` into a list, a runner registered by its own statement
 (``qr = ...; tf.train.queue_runner.add_queue_runner(qr)``) and ``dequeue_many`` into attributes;
 ``import tensorflow as tf`` with ``tf.compat.v1`` calls."""
 
@@ -25,7 +25,8 @@ class SequenceInput(object):
                                        "labels": tf.io.FixedLenSequenceFeature([], tf.int64)})
         length = tf.shape(seq["labels"])[0]
         examples = tf.compat.v1.PaddingFIFOQueue(100, [tf.float32, tf.int64, tf.int32], [[None, 3], [None], []])
-        enqueue_op = examples.enqueue([seq["inputs"], seq["labels"], length])
+        element = [seq["inputs"], seq["labels"], length]
+        enqueue_op = examples.enqueue(element)
         ops = [enqueue_op] * self.num_threads
         qr = tf.compat.v1.train.queue_runner.QueueRunner(examples, ops)
         tf.compat.v1.train.queue_runner.add_queue_runner(qr)

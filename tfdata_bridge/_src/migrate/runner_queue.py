@@ -114,7 +114,12 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         batch_args["shapes"] = args["shapes"]
     if enqueue not in body:
         raise Refusal("the enqueue op is made inside a block of its own")
-    pipeline = finder.pipeline(body, body.index(enqueue), api, batch_args)
+    listed = _named_list(finder, enqueue, tensors, body)  # ``input_tensors = [...]; q.enqueue(input_tensors)``
+    at = enqueue
+    if listed is not None:
+        at, tensors = listed, listed.body[0].value
+        batch_args["tensors"] = tensors
+    pipeline = finder.pipeline(body, body.index(at), api, batch_args)
     if isinstance(tensors, cst.Name) and not (one_of_list and pipeline.source.kind == "py_func" and
                                               not pipeline.source.single and not pipeline.intermediates
                                               and len(pipeline.source.params) == 1):
@@ -128,7 +133,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
         raise Refusal("the dequeue is assigned to several targets")
     pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
-    removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else [])]
+    removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else [])]
     return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()))
 
 
@@ -140,3 +145,19 @@ def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         else:
             out.append(s)
     return out
+
+
+def _named_list(finder, enqueue: cst.SimpleStatementLine, tensors: cst.BaseExpression,
+                body: list[cst.BaseStatement]) -> cst.SimpleStatementLine | None:
+    """The statement ``name = [tensors...]`` (in ``body``) whose list the enqueue op takes by ``name``, read there
+    alone: the walk back starts from it, so its tensors are the batch's (None: not that)."""
+    if not isinstance(tensors, cst.Name):
+        return None
+    made = finder.scopes.single_assignment(enqueue, tensors.value)
+    if made is None or made not in body or len(made.body) != 1 or not isinstance(made.body[0], cst.Assign) \
+            or not isinstance(made.body[0].value, (cst.List, cst.Tuple)) or not made.body[0].value.elements \
+            or any(isinstance(e, cst.StarredElement) for e in made.body[0].value.elements):
+        return None
+    if len(finder.scopes.readers_of(made, tensors.value)) != 1:
+        raise Refusal(f"the enqueued list `{tensors.value}` is used beyond the enqueue op")
+    return made
