@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, nodes_of, target_names
+from tfdata_bridge._src.migrate.copies_join import copies_pipeline
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
 from tfdata_bridge._src.migrate.objects import method_of
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
@@ -84,7 +85,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     comp = lists if inline else list_stmt.body[0].value if list_stmt is not None else None
     loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
     if loop is not None:
-        return _loop_pipeline(finder, body, index, api, args, list_stmt, *loop)
+        return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop)
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
             and comp.for_in.inner_for_in is None and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)
             and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
@@ -182,11 +183,15 @@ def _append_loop(body: list[cst.BaseStatement], index: int, list_stmt: cst.Simpl
     return loop, cst.Module([]).code_for_node(it.args[0].value)
 
 
-def _loop_pipeline(finder: Finder, body: list[cst.BaseStatement], index: int, api: str, args, list_stmt,
-                   loop: cst.For, readers: str) -> tuple[Pipeline, list[cst.CSTNode]]:
+def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int, api: str, args,
+                   list_stmt, loop: cst.For, readers: str) -> tuple[Pipeline, list[cst.CSTNode]]:
     """The join over a list filled by a loop of ``k`` readers of one file queue: the loop body (its reader and
-    ``read`` lines gone) is the per-record function, as for ``[read(queue) for _ in range(k)]``."""
+    ``read`` lines gone) is the per-record function, as for ``[read(queue) for _ in range(k)]``. A loop that
+    reads nothing is ``k`` copies of per-element code on one element made before it (``copies_join.py``)."""
     stmts = list(loop.body.body)
+    if not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
+               for s in stmts for c in nodes_of(s, cst.Call)):
+        return copies_pipeline(finder, module, body, index, api, args, list_stmt, loop, readers)
     returned = stmts[-1].body[0].value.args[0].value
     if loop.target.value != "_" and loop.target.value in _names(cst.IndentedBlock(body=stmts)):
         raise Refusal(f"the loop's `{loop.target.value}` is used in its body: the readers are not copies")
@@ -228,6 +233,9 @@ def _loop_pipeline(finder: Finder, body: list[cst.BaseStatement], index: int, ap
     pipeline = _pipeline(finder, body[index], api, args, queue_stmt, list_stmt, reader_call, key,
                          value, rest, returned, readers, "the readers' loop")
     return pipeline, [queue_stmt, list_stmt, loop]
+
+
+_READS = ("read", "read_up_to", "dequeue", "dequeue_many", "dequeue_up_to")
 
 
 def _single_def(stmts: list[cst.BaseStatement], name: str) -> cst.SimpleStatementLine | None:

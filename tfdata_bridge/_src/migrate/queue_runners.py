@@ -32,17 +32,17 @@ def runner_call(finder, stmt: cst.SimpleStatementLine, flat: list[cst.BaseStatem
         rcall = small.value
         inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
         if short_api(finder, rcall) == "add_queue_runner" and short_api(finder, inner) == "QueueRunner":
-            return _checked(inner), []
+            return checked_runner(inner), []
         return None, []
     if isinstance(small, cst.Assign) and short_api(finder, small.value) == "QueueRunner":
         registered = registration(finder, stmt, flat)
         if registered is None:
             raise Refusal("the queue's `QueueRunner` is not assigned to one name")
-        return _checked(small.value), [registered]
+        return checked_runner(small.value), [registered]
     return None, []
 
 
-def _checked(call: cst.Call) -> cst.Call:
+def checked_runner(call: cst.Call) -> cst.Call:
     """``QueueRunner(queue, enqueue_ops)`` with nothing more (a close or cancel op of its own changes the end)."""
     names = [a.keyword.value if a.keyword is not None else _RUNNER_PARAMS[i] if i < len(_RUNNER_PARAMS) else "?"
              for i, a in enumerate(call.args)]

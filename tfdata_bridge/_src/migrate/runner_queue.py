@@ -23,11 +23,12 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
+from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
-from tfdata_bridge._src.migrate.calls import holder_of
-from tfdata_bridge._src.migrate.queue_runners import registration
+from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
+           "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
                                   "shared_name", "name")}
 
@@ -42,22 +43,6 @@ class RunnerQueue:
 
 
 
-def _copies(ops: cst.BaseExpression, op: str, code) -> str | None:
-    """``k`` for ``[op] * k`` (or ``k * [op]``), ``"1"`` for ``[op]``; None for anything else."""
-    def single(node) -> bool:
-        return isinstance(node, cst.List) and len(node.elements) == 1 and isinstance(node.elements[0].value, cst.Name) \
-            and node.elements[0].value.value == op
-
-    if single(ops):
-        return "1"
-    if isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply):
-        if single(ops.left):
-            return code(ops.right)
-        if single(ops.right):
-            return code(ops.left)
-    return None
-
-
 def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code
                  ) -> RunnerQueue | None:
     """The pattern around ``q = FIFOQueue(...)`` at ``stmt`` (None: not a queue with a runner and a batched
@@ -69,43 +54,19 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if kind is None:
         return None
     qname = small.targets[0].target.value
-    uses = finder.scopes.readers_of(stmt, qname)
     flat = _flat(body)
-    holders = [holder_of(flat, u) for u in uses]
-    enqueue = runner = dequeue = None
-    for use, holder in zip(uses, holders):
-        if holder is None:
-            return None
-        code_of = code(holder)
-        value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr, cst.Return)) else None
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.value is use:
-            method = value.func.attr.value
-            if method in ("enqueue", "enqueue_many") and enqueue is None and isinstance(holder.body[0], cst.Assign):
-                enqueue = holder
-                continue
-            if method in ("dequeue_many", "dequeue_up_to") and dequeue is None and \
-                    isinstance(holder.body[0], (cst.Assign, cst.Return)):
-                dequeue = holder
-                continue
-            return None
-        if "QueueRunner(" in code_of and runner is None:
-            runner = holder
-            continue
+    found = queue_uses(finder, stmt, qname, flat)
+    if found is None:
         return None
-    if enqueue is None or runner is None or dequeue is None:
-        return None
+    enqueue, ecall, runner, dequeue = found
     registered = registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
     # from here on, the pattern is this one: anything off it is said
     args = bind_params(small.value, _QUEUES[kind], kind)
     for bad in ("names", "shared_name"):
         if not is_none(args.get(bad)):
             raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
-    eassign = enqueue.body[0]
-    targets = eassign.targets[0].target
-    ecall = eassign.value
-    if not isinstance(targets, cst.Name) or len(ecall.args) != 1 or ecall.args[0].keyword is not None:
-        raise Refusal(f"the enqueue op is not `op = queue.{ecall.func.attr.value}([tensors])`")
-    op = targets.value
+    if len(ecall.args) != 1 or ecall.args[0].keyword is not None:
+        raise Refusal(f"the enqueue op is not `queue.{ecall.func.attr.value}([tensors])`")
     if registered is not None:
         rpath, inner = "add_queue_runner", runner.body[0].value
     else:
@@ -113,14 +74,16 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
         rpath = (finder.api(rcall) or "").rsplit(".", 1)[-1]
     ipath = (finder.api(inner) or "").rsplit(".", 1)[-1]
-    if not (rpath == "add_queue_runner" and ipath == "QueueRunner" and len(inner.args) == 2
-            and all(a.keyword is None or a.keyword.value in ("queue", "enqueue_ops") for a in inner.args)):
+    if not (rpath == "add_queue_runner" and ipath == "QueueRunner"):
         raise Refusal("the queue's runner is not `add_queue_runner(QueueRunner(queue, [enqueue_op] * k))`")
-    k = _copies(inner.args[1].value, op, code)
+    inner = checked_runner(inner)  # a queue and its ops, nothing more; keywords put in order
+    queue_arg, ops = inner.args[0].value, inner.args[1].value
+    if not (isinstance(queue_arg, cst.Name) and queue_arg.value == qname):
+        raise Refusal(f"the runner does not run `{qname}`'s enqueue ops")
+    ops, ops_stmts = enqueue_ops(finder, runner, ops, enqueue, ecall)
+    k = copies(finder, ops, enqueue, ecall, code)
     if k is None:
         raise Refusal("the runner's ops are not `[enqueue_op] * k` (k threads running the one op)")
-    if len(finder.scopes.readers_of(enqueue, op)) != 1:
-        raise Refusal(f"`{op}` is used beyond the queue's runner")
     if flat.index(dequeue) < flat.index(enqueue):
         raise Refusal("the queue is dequeued before its enqueue op is made")
     dcall = dequeue.body[0].value
@@ -144,9 +107,19 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         batch_args["capacity"] = args["capacity"]
         if not is_none(args.get("seed")):
             batch_args["seed"] = args["seed"]
+    if kind == "PaddingFIFOQueue":  # each batch padded (with zeros) to its longest element: dynamic_pad
+        if is_none(args.get("shapes")):
+            raise Refusal("a `PaddingFIFOQueue` without its shapes")
+        batch_args["dynamic_pad"] = cst.Name("True")
+        batch_args["shapes"] = args["shapes"]
     if enqueue not in body:
         raise Refusal("the enqueue op is made inside a block of its own")
-    pipeline = finder.pipeline(body, body.index(enqueue), api, batch_args)
+    listed = _named_list(finder, enqueue, tensors, body)  # ``input_tensors = [...]; q.enqueue(input_tensors)``
+    at = enqueue
+    if listed is not None:
+        at, tensors = listed, listed.body[0].value
+        batch_args["tensors"] = tensors
+    pipeline = finder.pipeline(body, body.index(at), api, batch_args)
     if isinstance(tensors, cst.Name) and not (one_of_list and pipeline.source.kind == "py_func" and
                                               not pipeline.source.single and not pipeline.intermediates
                                               and len(pipeline.source.params) == 1):
@@ -160,7 +133,8 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
         raise Refusal("the dequeue is assigned to several targets")
     pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
-    return RunnerQueue(kind, pipeline, dequeue, [stmt, enqueue, runner, *([registered] if registered else [])])
+    removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else [])]
+    return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()))
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
@@ -171,3 +145,19 @@ def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         else:
             out.append(s)
     return out
+
+
+def _named_list(finder, enqueue: cst.SimpleStatementLine, tensors: cst.BaseExpression,
+                body: list[cst.BaseStatement]) -> cst.SimpleStatementLine | None:
+    """The statement ``name = [tensors...]`` (in ``body``) whose list the enqueue op takes by ``name``, read there
+    alone: the walk back starts from it, so its tensors are the batch's (None: not that)."""
+    if not isinstance(tensors, cst.Name):
+        return None
+    made = finder.scopes.single_assignment(enqueue, tensors.value)
+    if made is None or made not in body or len(made.body) != 1 or not isinstance(made.body[0], cst.Assign) \
+            or not isinstance(made.body[0].value, (cst.List, cst.Tuple)) or not made.body[0].value.elements \
+            or any(isinstance(e, cst.StarredElement) for e in made.body[0].value.elements):
+        return None
+    if len(finder.scopes.readers_of(made, tensors.value)) != 1:
+        raise Refusal(f"the enqueued list `{tensors.value}` is used beyond the enqueue op")
+    return made

@@ -26,6 +26,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from tfdata_bridge._src.migrate.calls import name_counts, names_in
 from tfdata_bridge._src.migrate.hoist import line_map
+from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable
 
 _ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
          "maybe_batch_join", "maybe_shuffle_batch_join"}
@@ -100,8 +101,32 @@ class _Rename(cst.CSTTransformer):
         return updated.with_changes(keyword=original.keyword)
 
 
+def _split_any(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[str],
+               pairs: list[tuple[cst.CSTNode, cst.CSTNode]], push: bool) -> list[cst.BaseStatement] | None:
+    """``_split_body`` of ``body`` (its ifs of one test merged first), else of the first block inside it (a
+    ``with`` body, an ``if``'s branch) where one splits: Inception's choices sit under ``tf.name_scope``, and
+    the second choice (``num_readers > 1``) inside each branch of the first."""
+    merged = merge_same_tests(body)
+    out = _split_body(merged, whole, taken, pairs, push)
+    if out is not None:
+        return out
+    for i, stmt in enumerate(merged):
+        if isinstance(stmt, (cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+            inner = _split_any(list(stmt.body.body), whole, taken, pairs, push)
+            if inner is not None:
+                return [*merged[:i], stmt.with_changes(body=stmt.body.with_changes(body=inner)), *merged[i + 1:]]
+        if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else) and \
+                isinstance(stmt.orelse.body, cst.IndentedBlock):
+            inner = _split_any(list(stmt.orelse.body.body), whole, taken, pairs, push)
+            if inner is not None:
+                orelse = stmt.orelse.with_changes(body=stmt.orelse.body.with_changes(body=inner))
+                return [*merged[:i], stmt.with_changes(orelse=orelse), *merged[i + 1:]]
+    return merged if merged is not body else None
+
+
 def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[str],
-                pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> list[cst.BaseStatement] | None:
+                pairs: list[tuple[cst.CSTNode, cst.CSTNode]], push: bool = False) -> list[cst.BaseStatement] | None:
+    """``push``: also move the plain assignments made before the ``if`` for its branches alone into them."""
     for i, stmt in enumerate(body):
         if not (isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else)):
             continue
@@ -119,6 +144,11 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
         for part in (stmt, *tail):
             for name, n in name_counts(part).items():
                 region[name] = region.get(name, 0) + n
+        start = i
+        pushed = pushable(body[:i], stmt, tail, name_counts(whole), region) if push else []
+        if pushed:  # made before the ``if`` for its branches alone: made in each branch that reads them
+            start = i - len(pushed)
+            stmt = push_down(pushed, stmt, tail, pairs)
         everywhere = name_counts(whole)
         local = {n for n in (_bound(stmt.orelse.body) | set().union(*(_bound(s) for s in tail)))
                  if everywhere.get(n, 0) == region.get(n, 0) and n != "_"}
@@ -137,11 +167,29 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
         split = stmt.with_changes(
             body=stmt.body.with_changes(body=[*stmt.body.body, *tail]),
             orelse=stmt.orelse.with_changes(body=stmt.orelse.body.with_changes(body=second)))
-        return [*body[:i], split, *body[end + 1:]]
+        return [*body[:start], split, *body[end + 1:]]
     return None
 
 
-def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]:
+
+_ROUNDS = 4  # splits per function: Inception's ``if train`` (two merged), then ``num_readers > 1`` in each branch
+
+
+def split_choices(module: cst.Module, push: bool = False) -> tuple[cst.Module, Callable[[int], int]]:
+    """(``module`` with its ``if``s split, round after round (the first of each function per round), the original
+    line each of its lines stands for); ``module`` itself when there is none. ``push``: statements made before
+    an ``if`` for its branches alone move into them (``choice_shapes.push_down``); asked for only when the split
+    without it leaves a pipeline, since it changes more of the program."""
+    out, lines = module, (lambda line: line)
+    for _ in range(_ROUNDS):
+        split, more = _split_round(out, push)
+        if split is out:
+            break
+        out, lines = split, (lambda line, first=lines, then=more: first(then(line)))
+    return out, lines
+
+
+def _split_round(module: cst.Module, push: bool) -> tuple[cst.Module, Callable[[int], int]]:
     """(``module`` with the first such ``if`` of each function (and of the module's own statements) split, the
     original line each of its lines stands for); ``module`` itself when there is none."""
     taken = set(name_counts(module))
@@ -153,7 +201,7 @@ def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]
     class _Find(cst.CSTVisitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             if isinstance(node.body, cst.IndentedBlock):
-                new = _split_body(list(node.body.body), node, taken, pairs)
+                new = _split_any(list(node.body.body), node, taken, pairs, push)
                 if new is not None:
                     plans[node] = new
 
@@ -168,7 +216,7 @@ def split_choices(module: cst.Module) -> tuple[cst.Module, Callable[[int], int]]
             return updated.with_changes(body=updated.body.with_changes(body=plans[original]))
 
     out = module.visit(_T())
-    top = _split_body(list(out.body), out, taken, pairs)  # a script's own statements
+    top = _split_any(list(out.body), out, taken, pairs, push)  # a script's own statements
     if top is not None:
         changed[0] = True
         out = out.with_changes(body=top)

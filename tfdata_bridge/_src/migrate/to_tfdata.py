@@ -111,7 +111,10 @@ class _Index(cst.CSTVisitor):
         self.paths[node] = path
         if path is not None:
             spelled = _dotted(node.func)
-            if spelled.endswith("." + path):
+            # (``data_flow_ops.FIFOQueue`` ends with the path too; its module is no prefix to write tf.data with)
+            if spelled.endswith("." + path) and not any(
+                    q.name.startswith("tensorflow.python.")
+                    for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
                 self.v1[node] = spelled[: -len(path) - 1]
             self.fixed_len[node] = path.rsplit(".", 1)[-1] == "FixedLenFeature"
 
@@ -241,8 +244,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
-    split, split_lines = split_choices(module) if not functions else (module, None)
-    if split is not module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
+    for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
+        split, split_lines = split_choices(module, push) if not functions else (module, None)
+        if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
+            break
         third: list = []
         trial = _run(split, external, functions, third if requests is not None else None, keep_plumbing,
                      drop_plumbing)
@@ -251,6 +256,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=split_lines(n.line)) for n in trial[1]],
                       [replace(o, line=split_lines(o.line)) for o in trial[2]])
             first = third
+        if all(o.rewritten for o in result[2]):
+            break
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
     return result

@@ -1,0 +1,202 @@
+"""Hand-built queues of the large models (issue 17): queues filled by copies of one enqueue op and a
+``QueueRunner`` (``runner_queue.py``, ``enqueue_copies.py``), ``PaddingFIFOQueue`` included.
+
+The programs of ``handbuilt_programs/`` (a helper module in ``hb_lib/``) are migrated together with
+``--to tfdata`` and run against their originals in one TensorFlow process: the same rows and batch sizes
+(several enqueue threads: a multiset), padded as legacy padded them, the same end. The text tests say which
+forms are rewritten and which are left, with the reason, and that ``scan``'s MIGRATE column agrees.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, run_programs
+from tfdata_bridge._src.migrate.tree import rewrite_tree
+from tfdata_bridge._src.symbols import STARTS_RUNNERS
+from tfdata_bridge.migrate import rewrite, scan_source
+
+pytestmark = pytest.mark.timeout(600)
+
+HERE = pathlib.Path(__file__).resolve().parent / "handbuilt_programs"
+# program -> how its batches compare with the original's
+PROGRAMS = {
+    "copies_of_one_read": "multiset",
+    "inception_class_other_module": "multiset",
+    "inception_copies_shuffle": "multiset",
+    "inception_flag_choices": "multiset",
+    "fifo_inline_runner": "multiset",
+    "padded_class_listcomp": "order",
+    "padded_enqueue_times_k": "multiset",
+    "padded_python_modules": "multiset",
+}
+
+
+def _migrated() -> dict[pathlib.Path, str]:
+    files = sorted(HERE.rglob("*.py"))
+    results = rewrite_tree({str(p): p.read_text() for p in files}, root=str(HERE))
+    for path, result in results.items():
+        assert not result.refused, (path, result.notes)
+        assert "tfdata_bridge" not in result.code
+        assert [f.api for f in scan_source(result.code) if not f.dropin.startswith(STARTS_RUNNERS)] == [], path
+    return {pathlib.Path(p): r.code for p, r in results.items()}
+
+
+def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
+    assert {p.stem for p in HERE.glob("*.py")} == set(PROGRAMS)
+    migrated = tmp_path / "migrated"
+    for path, code in _migrated().items():
+        out = migrated / path.relative_to(HERE)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(code)
+    originals = [HERE / f"{n}.py" for n in PROGRAMS]
+    runs = run_programs([*originals, *(migrated / f"{n}.py" for n in PROGRAMS)], tmp_path / "data")
+    for name, compare in PROGRAMS.items():
+        want, got = runs[str(HERE / f"{name}.py")], runs[str(migrated / f"{name}.py")]
+        assert_delivers_the_same(name, want, got, compare)
+        if name.startswith("padded"):  # every row padded with zeros to its batch's longest, both ways
+            assert all(all(b[-1]) for b in want["batches"]) and all(all(b[-1]) for b in got["batches"]), name
+
+
+def _variant(name: str, old: str, new: str) -> str:
+    text = (HERE / f"{name}.py").read_text()
+    assert old in text, old
+    return text.replace(old, new)
+
+
+_TIMES_K = '[queue.enqueue([sequence["inputs"], sequence["labels"], length])] * num_enqueuing_threads'
+_RUNNER = "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops))"
+
+
+_NAMED = '    input_tensors = [sequence["inputs"], sequence["labels"], length]\n'
+
+
+@pytest.mark.parametrize("old, new", [
+    pytest.param(_TIMES_K, _TIMES_K.replace("] * num_enqueuing_threads",
+                                            " for _ in range(num_enqueuing_threads)]").replace("[[", "[["),
+                 id="list-comprehension"),
+    pytest.param(_TIMES_K, "num_enqueuing_threads * [queue.enqueue([sequence['inputs'], sequence['labels'], length])]",
+                 id="k-times-list"),
+    pytest.param(_RUNNER, "tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner("
+                          "enqueue_ops=enqueue_ops, queue=queue))", id="keywords"),
+    pytest.param("    enqueue_ops = " + _TIMES_K + "\n    " + _RUNNER,
+                 "    qr = tf.train.QueueRunner(queue, " + _TIMES_K + ")\n"
+                 "    tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)", id="runner-in-collection"),
+    pytest.param(_TIMES_K, "[queue.enqueue(input_tensors)] * num_enqueuing_threads",
+                 id="a-named-list-of-tensors"),
+])
+def test_the_copies_of_one_enqueue_op_are_rewritten_in_each_form(old, new):
+    source = _variant("padded_enqueue_times_k", old, new)
+    if "input_tensors" in new:
+        source = source.replace("    queue = tf.PaddingFIFOQueue(", _NAMED + "    queue = tf.PaddingFIFOQueue(")
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert ".padded_batch(batch_size, drop_remainder=True)" in result.code
+    assert "num_parallel_calls=num_enqueuing_threads" in result.code
+    sites = scan_source(source, outcomes=True)
+    assert sites and not [f for f in sites if f.tfdata.startswith("left: ")]  # (MonitoredSession: "left as it is")
+
+
+@pytest.mark.parametrize("old, new, why", [
+    pytest.param(_TIMES_K, '[queue.enqueue([sequence["inputs"], sequence["labels"], length]), '
+                           'queue.enqueue([sequence["inputs"], sequence["labels"], length + 1])]',
+                 "filled by more than one enqueue op", id="two-different-ops"),
+    pytest.param(_TIMES_K, '[queue.enqueue([sequence["inputs"], sequence["labels"], length + i]) '
+                           'for i in range(num_enqueuing_threads)]',
+                 "the runner's ops are not `[enqueue_op] * k`", id="comprehension-index-used"),
+    pytest.param(_RUNNER, _RUNNER + "\n    tf.add_to_collection('ops', enqueue_ops)",
+                 "`enqueue_ops` are used beyond the queue's runner", id="ops-used-elsewhere"),
+    pytest.param(_TIMES_K, "[queue.enqueue(input_tensors)] * num_enqueuing_threads\n    "
+                           "tf.add_to_collection('inputs', input_tensors)",
+                 "`input_tensors` is used beyond the enqueue op", id="enqueued-list-used-elsewhere"),
+    pytest.param(_RUNNER, "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops, "
+                          "close_op=queue.close()))", "close_op", id="own-close-op"),
+])
+def test_a_form_that_is_not_copies_of_one_op_is_left_with_its_reason(old, new, why):
+    source = _variant("padded_enqueue_times_k", old, new)
+    if "input_tensors" in new:
+        source = source.replace("    queue = tf.PaddingFIFOQueue(", _NAMED + "    queue = tf.PaddingFIFOQueue(")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(why in n.message for n in result.refused), result.notes
+    queue = [f for f in scan_source(source, outcomes=True) if f.api.endswith("PaddingFIFOQueue")]
+    assert queue and all(f.tfdata.startswith("left: ") for f in queue)
+
+
+_PREPROCESS = '''    image = tf.reverse(image, axis=[0]) if train else image
+    return image * 2.0'''
+
+
+@pytest.mark.parametrize("old, new, why", [
+    pytest.param(_PREPROCESS, "    if thread_id % 2:\n        image = tf.reverse(image, axis=[0])\n    return image * 2.0",
+                 "`thread_id` is read by `image_preprocessing` (its `thread_id`)", id="index-picks-the-distortion"),
+    pytest.param("image = tf.identity(image, name=\"preprocessed_%d\" % thread_id)",
+                 "image = image + tf.cast(thread_id, tf.float32)", "is given to `tf.cast`", id="index-in-a-value"),
+    pytest.param("            image_buffer, label_index = parse_example_proto(example_serialized)",
+                 "            image_buffer, label_index = parse_example_proto(examples_queue.dequeue())",
+                 "", id="a-dequeue-per-copy"),
+])
+def test_copies_that_are_not_alike_are_left_with_the_reason(old, new, why):
+    source = _variant("inception_copies_shuffle", old, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    join = [n.message for n in result.refused if "batch_join" in n.message]
+    assert join and why in join[0], result.notes
+    sites = [f for f in scan_source(source, outcomes=True) if f.api.endswith("batch_join")]
+    assert sites and all(f.tfdata.startswith("left: ") for f in sites)
+
+
+def test_an_index_given_by_keyword_to_a_parameter_nothing_reads_is_the_first_copy():
+    source = _variant("inception_copies_shuffle", "image_preprocessing(image_buffer, train, thread_id)",
+                      "image_preprocessing(image_buffer, thread_id=thread_id, train=train)")
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "image_preprocessing(image_buffer, thread_id=0, train=train)" in result.code
+    assert ".map(parse_record, num_parallel_calls=num_preprocess_threads)" in result.code
+    assert "for thread_id in" not in result.code and "% 0)" in result.code
+
+
+_TWO_IFS = """\
+if train:
+    a = make(1)
+else:
+    a = make(2)
+n = 45
+if train:
+    q = queue(n, a)
+else:
+    q = other(n, a)
+"""
+
+
+@pytest.mark.parametrize("change, merged", [
+    pytest.param(("", ""), True, id="independent-statement-between"),
+    pytest.param(("n = 45", "n = a.size"), False, id="between-reads-a-branch"),
+    pytest.param(("n = 45", "train = not train"), False, id="test-rebound"),
+    pytest.param(("if train:", "if train():"), False, id="test-calls"),
+    pytest.param(("n = 45", "print(n)"), False, id="not-an-assignment"),
+])
+def test_two_ifs_of_one_plain_test_merge_into_one_choice(change, merged):
+    import libcst as cst
+
+    from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests
+
+    body = list(cst.parse_module(_TWO_IFS.replace(*change)).body)
+    out = merge_same_tests(body)
+    assert (out is not body) == merged
+    if merged:
+        code = cst.Module(out).code
+        assert code.startswith("n = 45\nif train:\n    a = make(1)\n    q = queue(n, a)\nelse:\n    a = make(2)\n")
+
+
+def test_the_flag_choices_of_inception_become_one_chain_per_path_and_scan_agrees():
+    source = (HERE / "inception_flag_choices.py").read_text()
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("make_one_shot_iterator") == 4  # train/eval x k readers/one reader
+    assert ".shuffle(min_queue_examples + 3 * batch_size)" in result.code
+    sites = scan_source(source, outcomes=True)
+    assert sites and not [f for f in sites if f.tfdata.startswith("left: ")]
+    assert not scan_source(result.code)

@@ -1,0 +1,187 @@
+"""Two ``if``s of one test in a block, one choice: ``if train: A else: B``, then ``S``, then ``if train: C else: D``
+(Inception's file producer and examples queue, each chosen by ``train``) is ``S; if train: A; C else: B; D``
+when nothing rebinds the test, which calls nothing (a name or an attribute of one), and ``S`` are plain
+assignments that read nothing ``A`` or ``B`` bind and bind nothing they read: the same statements, the same
+values, on either path. ``tail_split`` then sees one choice of source, not two.
+
+A choice made after what its branches read (``filename_queue = ...`` then ``if num_readers > 1:``, both
+branches reading the queue) takes those plain assignments into each branch that reads them (``push_down``),
+so that each path holds one pipeline of its own."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import name_counts, names_in
+
+_JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def _plain_test(test: cst.BaseExpression) -> str | None:
+    """The root name of a test that is a name or a chain of attributes of one; None for anything else."""
+    while isinstance(test, cst.Attribute):
+        test = test.value
+    return test.value if isinstance(test, cst.Name) else None
+
+
+def _two_way(stmt: cst.BaseStatement) -> bool:
+    """``if ...: ... else: ...`` (no ``elif``), both branches plain blocks that end without a jump."""
+    if not (isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else)):
+        return False
+    for block in (stmt.body, stmt.orelse.body):
+        if not (isinstance(block, cst.IndentedBlock) and block.body):
+            return False
+        last = block.body[-1]
+        if isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, _JUMPS) for s in last.body):
+            return False
+    return True
+
+
+def _rebinds(nodes: list[cst.CSTNode], root: str) -> bool:
+    """Some statement of ``nodes`` assigns ``root`` or an attribute under it (``for``/``with``/``:=`` included)."""
+    code = cst.Module([]).code_for_node
+    found = []
+
+    class _V(cst.CSTVisitor):
+        def _target(self, target: cst.CSTNode) -> None:
+            text = code(target)
+            if text == root or text.startswith(root + ".") or any(
+                    isinstance(n, cst.Name) and n.value == root for n in _names(target)):
+                found.append(target)
+
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            self._target(n.target)
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            self._target(n.target)
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            self._target(n.target)
+
+        def visit_For(self, n: cst.For) -> None:
+            self._target(n.target)
+
+        def visit_AsName(self, n: cst.AsName) -> None:
+            self._target(n.name)
+
+        def visit_NamedExpr(self, n: cst.NamedExpr) -> None:
+            self._target(n.target)
+
+        def visit_Global(self, n: cst.Global) -> None:
+            found.append(n)
+
+        def visit_Nonlocal(self, n: cst.Nonlocal) -> None:
+            found.append(n)
+
+    for node in nodes:
+        node.visit(_V())
+    return bool(found)
+
+
+def _names(target: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names(target.value)
+    return []
+
+
+def merge_same_tests(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """``body`` with each such pair of ``if``s merged (``body`` itself when there is none)."""
+    code = cst.Module([]).code_for_node
+    out = list(body)
+    changed = False
+    i = 0
+    while i < len(out):
+        first = out[i]
+        root = _plain_test(first.test) if _two_way(first) else None
+        j = next((j for j in range(i + 1, len(out)) if _two_way(out[j]) and root is not None
+                  and code(out[j].test) == code(first.test)), None)
+        if j is None:
+            i += 1
+            continue
+        second, between = out[j], out[i + 1:j]
+        chosen = _bound([first.body, first.orelse])
+        if _rebinds([first, *between, second.body, second.orelse], root) or not all(
+                plain_assign(s) for s in between) or any(
+                names_in(s) & chosen or _bound([s]) & names_in(first) for s in between):
+            i += 1
+            continue
+        merged = first.with_changes(
+            body=first.body.with_changes(body=[*first.body.body, *second.body.body]),
+            orelse=first.orelse.with_changes(body=first.orelse.body.with_changes(
+                body=[*first.orelse.body.body, *second.orelse.body.body])))
+        out[i:j + 1] = [*between, merged]
+        changed = True
+    return out if changed else body
+
+
+def plain_assign(stmt: cst.BaseStatement) -> bool:
+    """``name = value`` (or a tuple of names) and nothing else on the line."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and \
+        isinstance(stmt.body[0], cst.Assign) and all(
+            isinstance(t.target, cst.Name) or isinstance(t.target, (cst.Tuple, cst.List)) and all(
+                isinstance(e.value, cst.Name) for e in t.target.elements) for t in stmt.body[0].targets)
+
+
+def _bound(nodes: list[cst.CSTNode]) -> set[str]:
+    out: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            out.update(x.value for x in _names(n.target))
+
+        def visit_For(self, n: cst.For) -> None:
+            out.update(x.value for x in _names(n.target))
+
+    for node in nodes:
+        node.visit(_V())
+    return out
+
+
+def pushable(before: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
+              everywhere, region: dict[str, int]) -> list[cst.BaseStatement]:
+    """The plain assignments right before ``stmt`` whose names only the ``if``'s branches, its tail and each
+    other read (not its test, nothing after the tail): a file producer made before ``if num_readers > 1:``
+    that both branches read. ``region`` gets their counts."""
+    out: list[cst.BaseStatement] = []
+    test = names_in(stmt.test)
+    for s in reversed(before):
+        if not plain_assign(s):
+            break
+        bound = _bound([s])
+        counts = name_counts(s)
+        inside = {n: region.get(n, 0) + counts.get(n, 0) + sum(name_counts(o).get(n, 0) for o in out) for n in bound}
+        # (read by nothing else: not moved, so nothing is dropped; its names all read within the region)
+        if bound & test or any(everywhere.get(n, 0) != inside[n] or inside[n] <= counts.get(n, 0) for n in bound):
+            break
+        out.insert(0, s)
+    for s in out:
+        for name, n in name_counts(s).items():
+            region[name] = region.get(name, 0) + n
+    return out
+
+
+def push_down(pushed: list[cst.BaseStatement], stmt: cst.If, tail: list[cst.BaseStatement],
+               pairs: list[tuple[cst.CSTNode, cst.CSTNode]]) -> cst.If:
+    """``stmt`` with each statement of ``pushed`` first in each branch that (with the tail) reads what it binds;
+    the ``else`` branch gets copies (``pairs``: copy, original)."""
+    def prefix(block: cst.IndentedBlock, copy: bool) -> list[cst.BaseStatement]:
+        needed = set().union(*(names_in(s) for s in (*block.body, *tail)))
+        out: list[cst.BaseStatement] = []
+        for s in reversed(pushed):
+            if _bound([s]) & needed:
+                needed |= names_in(s)
+                clone = s.deep_clone() if copy else s
+                if copy:
+                    pairs.append((clone, s))
+                out.insert(0, clone)
+        return out
+
+    orelse = stmt.orelse
+    return stmt.with_changes(
+        body=stmt.body.with_changes(body=[*prefix(stmt.body, False), *stmt.body.body]),
+        orelse=orelse.with_changes(body=orelse.body.with_changes(body=[*prefix(orelse.body, True),
+                                                                        *orelse.body.body])))
