@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.results import Note, RewriteResult
+from tfdata_bridge._src.migrate.results import RewriteResult
 
 ROUTED = "routed through the drop-in (`--to compat` applied to this file)"
 

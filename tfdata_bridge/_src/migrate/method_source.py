@@ -31,7 +31,7 @@ from tfdata_bridge._src.migrate.reader_setup import place_setup
 def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
     """The ``Source`` of ``stmt`` (``targets = obj.method(queue, ...)``) when the method reads the file queue it is
     given; None when ``call`` is no such method call; ``Refusal`` when it is one that cannot be inlined."""
-    from tfdata_bridge._src.migrate.join import _any_method, _attribute_uses, _single_def
+    from tfdata_bridge._src.migrate.join import _any_method, _attribute_uses
     from tfdata_bridge._src.migrate.pipelines import READERS, Source, _reads
     from tfdata_bridge._src.migrate.reader_fn import _nodes
 
