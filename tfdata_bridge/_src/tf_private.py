@@ -56,6 +56,12 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   ``Variable`` without resource semantics) reads state the session holds and cannot move into tf.data;
   the public ``DType`` has no such test (``base_dtype != dtype`` is its only public trace, and says the same
   for no other reason, so the private name is read, with that as the fallback).
+- ``unbatch``: ``unbatch_op._UnbatchDataset`` (and ``DatasetV1Adapter`` for a ``tf.compat.v1`` dataset).
+  ``Dataset.unbatch()`` always maps its input through a function that turns sparse and ragged components
+  into dense ones first (``normalize_to_dense``), an identity map for dense components, traced all the same
+  and optimized again when the iterator is made: one function more before the first batch for every
+  input producer's rows, enqueue_many and read of chunks. Where every component is dense, the unbatch op is
+  made without it (the same op TensorFlow makes after the map). Without it, ``Dataset.unbatch()``.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -87,6 +93,8 @@ _iterator_ops = _internal("data.ops.iterator_ops", "no public concrete iterator 
 _op_def_registry = _internal("framework.op_def_registry", "no public op registry")
 _script_ops = _internal("ops.script_ops", "no public view of the py_func registry")
 _deprecation = _internal("util.deprecation", "no public switch for deprecation notices")
+_unbatch_op = _internal("data.ops.unbatch_op", "no public unbatch without its identity map for dense elements")
+_dataset_ops = _internal("data.ops.dataset_ops", "no public wrapper of a v2 dataset as a tf.compat.v1 one")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -110,6 +118,19 @@ def dequeue_return_value(queue: Any, tensors: Any) -> Any:
     """What TensorFlow's ``dequeue`` returns for ``tensors`` read from ``queue`` (names, one-component
     unwrapping), by ``QueueBase._dequeue_return_value``."""
     return queue._dequeue_return_value(tensors)  # noqa: SLF001 - see the module docstring
+
+
+def unbatch(dataset: Any) -> Any:
+    """``dataset.unbatch()``, without the identity map TensorFlow adds before it where every component of
+    ``dataset`` is a dense tensor (see the module docstring); a ``tf.compat.v1`` dataset stays one."""
+    unbatched = getattr(_unbatch_op, "_UnbatchDataset", None)
+    adapter = getattr(_dataset_ops, "DatasetV1Adapter", None)
+    v1 = isinstance(dataset, tf.compat.v1.data.Dataset)
+    if unbatched is None or (v1 and adapter is None) or not all(
+            type(spec) is tf.TensorSpec for spec in tf.nest.flatten(dataset.element_spec)):
+        return dataset.unbatch()
+    out = unbatched(dataset)
+    return adapter(out) if v1 else out
 
 
 def is_ref_dtype(dtype: Any) -> bool:

@@ -110,8 +110,8 @@ class InputQueue:
             rows = self._rows_datasets.get((0, 1))
             if rows is None:
                 with tf1.device("/device:CPU:0"):
-                    rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable,
-                                          self.order_table).unbatch()
+                    rows = tf_private.unbatch(epochs_dataset(self._lift, self._num_epochs, self._epochs_variable,
+                                                             self.order_table))
                 self._rows_datasets[(0, 1)] = rows
             index, count = shard
             if count > 1:

@@ -111,7 +111,7 @@ class FileRead:
 
         # tf.compat.v1's map ends the dataset at the OutOfRangeError of a closed, drained queue
         records_ = tf1.data.Dataset.from_tensors(0).repeat().map(plain(read))
-        return records_.unbatch() if self._n is None and n is not None else records_
+        return tf_private.unbatch(records_) if self._n is None and n is not None else records_
 
     def tensorflow_read(self) -> tuple[Any, Any]:
         """This read as TensorFlow's own reader op (the reader's arguments) on the input producer's

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import plain, tf
 
 TFRECORD_FRAMING = 16  # bytes around each record's data: length (8), its CRC (4), the data's CRC (4)
@@ -88,7 +89,7 @@ def _format(filename: Any, numbers: Any) -> Any:
 def _numbered_keys(filename: Any, first: int) -> Any:
     """The endless keys ``filename:<n>``, ``n`` counting from ``first``."""
     numbers = tf.data.Dataset.range(first, ENDLESS).batch(KEY_CHUNK)
-    return numbers.map(plain(lambda chunk: _format(filename, chunk))).unbatch()
+    return tf_private.unbatch(numbers.map(plain(lambda chunk: _format(filename, chunk))))
 
 
 def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
@@ -105,7 +106,7 @@ def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
     first = tf.data.TFRecordDataset(filename, compression_type=config.compression).take(1)
     rest = tf.data.TFRecordDataset(filename, compression_type=config.compression).skip(1).ignore_errors()
     sizes = first.concatenate(rest)
-    keys = sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), plain(offsets)).unbatch()
+    keys = tf_private.unbatch(sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), plain(offsets)))
     return keys.concatenate(tf.data.Dataset.from_tensors(tf.strings.join([filename, ":?"])).repeat())
 
 
