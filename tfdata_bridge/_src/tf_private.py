@@ -27,7 +27,10 @@ not moved into tf.data: a clear error). Each has no public equivalent:
 - ``update_input``: ``Operation._update_input``, the edge update TensorFlow's own graph editing uses. A
   producer that stays in legacy TensorFlow (the fallback) reads its files with TensorFlow's reader op,
   which is cheaper per element than a tf.data iterator's ``get_next``; the ops that read the drop-in's
-  reader are moved onto it. Without it the fallback keeps the iterator (correct, about 15% slower).
+  reader are moved onto it. Without it the fallback keeps the iterator (correct, about 15% slower). A
+  ``read()`` that a batch takes over is built as an ``IdentityN`` over a stand-in, moved onto its real
+  records when the graph first runs and it is still read (``pending_reads.py``); without it (or
+  ``can_update_input``), each read is built at once, as before.
 - ``set_attr``: ``Operation._set_attr``. One input producer read by several consumers becomes one shared
   stream when the graph first runs (``shared_streams.py``); consumers built before then get the shared
   dataset by their one-shot iterator op's ``dataset_factory`` being replaced, so the tensors the program
@@ -198,6 +201,11 @@ def update_input(op: Any, index: int, tensor: Any) -> bool:
         return False
     update(index, tensor)
     return True
+
+
+def can_update_input() -> bool:
+    """Whether ``update_input`` can move an op's inputs in this TensorFlow."""
+    return hasattr(tf.Operation, "_update_input")
 
 
 def set_attr(op: Any, name: str, value: Any) -> None:
