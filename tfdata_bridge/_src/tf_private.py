@@ -65,6 +65,12 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   and optimized again when the iterator is made: one function more before the first batch for every
   input producer's rows, enqueue_many and read of chunks. Where every component is dense, the unbatch op is
   made without it (the same op TensorFlow makes after the map). Without it, ``Dataset.unbatch()``.
+- ``one_file_records``: ``readers._TextLineDataset`` / ``readers._TFRecordDataset``, the dataset of one file
+  that ``tf.data.TextLineDataset`` and ``tf.data.TFRecordDataset`` make for each name. Given one name,
+  those public classes still wrap it in a ``flat_map`` over a dataset of that one name (a function to
+  trace, and to optimize when the iterator is made); the drop-in's readers already read each file in a
+  function of their own (to skip its header lines, to key its records), where the one-file dataset is
+  what they need. Without it, the public classes.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -97,6 +103,7 @@ _op_def_registry = _internal("framework.op_def_registry", "no public op registry
 _script_ops = _internal("ops.script_ops", "no public view of the py_func registry")
 _deprecation = _internal("util.deprecation", "no public switch for deprecation notices")
 _unbatch_op = _internal("data.ops.unbatch_op", "no public unbatch without its identity map for dense elements")
+_readers = _internal("data.ops.readers", "no public dataset of one file without a flat_map around it")
 _dataset_ops = _internal("data.ops.dataset_ops", "no public wrapper of a v2 dataset as a tf.compat.v1 one")
 
 
@@ -134,6 +141,17 @@ def unbatch(dataset: Any) -> Any:
         return dataset.unbatch()
     out = unbatched(dataset)
     return adapter(out) if v1 else out
+
+
+def one_file_records(kind: str, filename: Any, compression: str = "") -> Any:
+    """The lines (``kind="TextLine"``) or TFRecord records (``"TFRecord"``) of the file ``filename`` (a
+    scalar string tensor), as ``tf.data.TextLineDataset(filename)`` / ``TFRecordDataset`` read them, without
+    their ``flat_map`` over a dataset of that one name (see the module docstring)."""
+    one = getattr(_readers, f"_{kind}Dataset", None)
+    if one is None:
+        public = tf.data.TextLineDataset if kind == "TextLine" else tf.data.TFRecordDataset
+        return public(filename, compression_type=compression)
+    return one(filename, compression_type=compression)
 
 
 def is_ref_dtype(dtype: Any) -> bool:

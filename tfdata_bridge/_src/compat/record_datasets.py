@@ -63,10 +63,10 @@ def records(config: ReaderConfig, filename: Any, with_keys: bool) -> Any:
     if kind == "IdentityReader":
         return tf.data.Dataset.from_tensors((filename, filename) if with_keys else filename)
     if kind == "TFRecordReader":
-        values = tf.data.TFRecordDataset(filename, compression_type=config.compression)
+        values = tf_private.one_file_records("TFRecord", filename, config.compression)
         return _keyed(_offset_keys(config, filename), values) if with_keys else values
     if kind == "TextLineReader":
-        values = tf.data.TextLineDataset(filename)
+        values = tf_private.one_file_records("TextLine", filename)
         if config.skip_header_lines:
             values = values.skip(config.skip_header_lines)
         return _keyed(_numbered_keys(filename, 1 + config.skip_header_lines), values) if with_keys else values
@@ -103,8 +103,8 @@ def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
 
     # the first record read plainly: a file that cannot be opened fails here as in the records' read (under
     # ignore_errors its open would be retried forever, and the zip asks for a key before the value)
-    first = tf.data.TFRecordDataset(filename, compression_type=config.compression).take(1)
-    rest = tf.data.TFRecordDataset(filename, compression_type=config.compression).skip(1).ignore_errors()
+    first = tf_private.one_file_records("TFRecord", filename, config.compression).take(1)
+    rest = tf_private.one_file_records("TFRecord", filename, config.compression).skip(1).ignore_errors()
     sizes = first.concatenate(rest)
     keys = tf_private.unbatch(sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), plain(offsets)))
     return keys.concatenate(tf.data.Dataset.from_tensors(tf.strings.join([filename, ":?"])).repeat())
