@@ -7,7 +7,8 @@ functions, a ``tf.cond``'s branches; ``function._FuncGraph``: a one-shot iterato
 and the two branches of its end-of-data check); the bridge's unbatches of dense elements map nothing
 (``tf_private.unbatch``: before, TensorFlow's identity ``normalize`` map for each); a file read in a
 function of the bridge's is one file's dataset, not TensorFlow's ``flat_map`` over that one name inside it
-(``tf_private.one_file_records``).
+(``tf_private.one_file_records``); an input producer's ``dequeue()`` reads a stand-in until then, with no
+iterator factory of its own.
 """
 
 from __future__ import annotations
@@ -118,6 +119,16 @@ def _readers_join(files: list[str]) -> Any:
     return build
 
 
+def _dequeue_batch(files: list[str]) -> Any:
+    del files
+
+    def build(tf1: Any) -> Any:
+        i = tf1.train.range_input_producer(10, num_epochs=1, shuffle=False).dequeue()
+        return tf1.train.batch([tf1.cast(i, tf.float32) * 2.0], 3, allow_smaller_final_batch=True)
+
+    return build
+
+
 # (pipeline, the functions the bridge traces for it now, what it traced before this count was pinned)
 CASES = {
     # the epoch map, TFRecordDataset's own flat_map over the names, the per-batch map (vectorized parse and
@@ -132,6 +143,9 @@ CASES = {
     "read_up_to_enqueue_many": (_read_up_to_batch, 4),
     # two readers' reads, copies of one list (lift_copies.py): as one read; before: 11
     "two_readers_batch_join": (_readers_join, 4),
+    # an input producer's dequeue() into a batch: the epoch map, the per-batch map, the iterator factory;
+    # before: 4 (the dequeue's stand-in one-shot iterator's factory)
+    "dequeue_batch": (_dequeue_batch, 3),
 }
 
 
@@ -152,15 +166,18 @@ def test_a_file_pipeline_traces_no_function_for_its_reads_or_unbatches(monkeypat
     assert ours.end is legacy.end is tf.errors.OutOfRangeError
 
 
-def test_a_read_that_is_built_and_never_run_traces_nothing(monkeypatch, files):
-    """Built, not run: no dataset, iterator factory or condition of its own (the graph's first run would
-    build them, if the read were still read then)."""
+def test_reads_and_dequeues_built_and_never_run_trace_nothing(monkeypatch, files):
+    """Built, not run: no dataset, iterator factory or condition of their own (the graph's first run would
+    build them, if they were still read then)."""
 
     def build(tf1: Any) -> None:
         queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
         reader = tf1.TFRecordReader()
         reader.read(queue)
         reader.read_up_to(queue, 3)
+        rows = tf1.train.input_producer([[1, 2], [3, 4], [5, 6]], num_epochs=1, shuffle=False)
+        rows.dequeue()
+        rows.dequeue_many(2)
 
     assert _Traced(monkeypatch).during(build) == []
 
@@ -196,3 +213,31 @@ def test_a_read_built_pending_runs_with_legacys_records_and_end_in_a_name_scope_
     assert ours[0] == legacy[0] == [10 * f + i for f in range(3) for i in range(5 + f)]
     assert re.search(r"FIFOQueue '(_\d+_)?input_producer' is closed and has insufficient elements", ours[1]), ours[1]
     assert ours[2] == legacy[2] == len(legacy[0]) + 1  # (the failed read at the end ran it too)
+
+
+def test_a_read_and_a_dequeue_made_after_the_graph_first_ran_read_on_as_legacys(files):
+    """A ``read()`` or ``dequeue()`` made after the first run (its reader's and producer's earlier ones were
+    connected then) reads the real records at once, sharing them with the earlier ones as legacy's did."""
+
+    def program(tf1: Any) -> list[int]:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            reader = tf1.TFRecordReader()
+            first = _parsed(tf1, reader.read(queue)[1])
+            rows = tf1.train.range_input_producer(5, num_epochs=1, shuffle=False)
+            one = rows.dequeue()
+            init = tf1.local_variables_initializer()
+            with tf1.Session() as sess:
+                sess.run(init)
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                got = [int(sess.run(first)), int(sess.run(one))]
+                second, again = _parsed(tf1, reader.read(queue)[1]), rows.dequeue()
+                got += [int(sess.run(second)), int(sess.run(again)), int(sess.run(first)), int(sess.run(one))]
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=10)
+        return got
+
+    legacy = program(LEGACY)
+    assert program(BRIDGE) == legacy == [0, 0, 1, 1, 2, 2]

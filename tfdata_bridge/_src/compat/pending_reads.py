@@ -1,4 +1,5 @@
-"""A reader's ``read()`` whose records and end-of-data check are built only if the program runs it.
+"""A reader's ``read()`` (or an input producer's ``dequeue()``) whose records and end-of-data check are
+built only if the program runs it.
 
 Most ``reader.read(queue)`` results over an input producer are consumed only through a batch that lifts
 them (``tf.train.batch([parse(value)])``): the batch reads the records in its own pipeline and the read
@@ -14,6 +15,11 @@ several consumers of a shared stream), ``connect`` builds its real iterator and 
 moves the ``IdentityN``'s inputs onto them (``tf_private.update_input``): the tensors the program holds
 stay the same. A read a batch took over keeps its stand-in, whose ``container`` then names the batch
 (``shared_streams._refuse_taken_over``).
+
+An input producer's ``dequeue()`` (``dequeue_many``, ``dequeue_up_to``) needs no end-of-data check of its
+own: its ``get_next`` ops read the stand-in (``PendingIterator``) and are moved onto a real one-shot
+iterator's resource when the graph first runs and they are still read (before, a stand-in one-shot iterator,
+whose dataset factory was a function to trace).
 """
 
 from __future__ import annotations
@@ -76,9 +82,14 @@ class PendingReads:
             self.stand_in = tf.raw_ops.IteratorV2(shared_name="", container=shared_streams.PENDING,
                                                   output_types=self._types, output_shapes=self._shapes).op
         self._reads: list[tuple[Any, str]] = []  # (the IdentityN op, its name scope)
+        self._connected: Any = None  # the real iterator, once connected
 
     def read(self, name: str) -> tuple[Any, Any]:
-        """One more read's ``(keys, values)``, named ``name`` as the reader's op was."""
+        """One more read's ``(keys, values)``, named ``name`` as the reader's op was (made after the graph
+        first ran and connected its reads, it reads the real iterator at once)."""
+        if self._connected is not None:
+            with tf.name_scope(name):
+                return ending_as_the_queue(self._connected, self._queue)
         with tf.name_scope(name) as scope:
             # (outside the caller's control dependencies: the IdentityN takes them, and keeps them when its
             # inputs move, where TensorFlow leaves them off an op whose inputs already have them)
@@ -97,10 +108,43 @@ class PendingReads:
         graph = self.stand_in.graph
         with tf_private.unfinalized(graph), graph.as_default(), graph.control_dependencies(None):
             with tf1.device(CPU):
-                iterator = standalone_iterator(records())
+                iterator = self._connected = standalone_iterator(records())
             for op, scope in self._reads:
                 # (after the read's own control dependencies, as the reader op ran after them)
                 with graph.name_scope(scope), tf1.device(CPU), graph.control_dependencies(op.control_inputs):
                     keys, values = ending_as_the_queue(iterator, self._queue)
                 for index, tensor in enumerate((keys, values)):
                     tf_private.update_input(op, index, tensor)
+
+
+def _stand_in(types: list[Any], shapes: list[Any]) -> Any:
+    """An iterator resource op that refuses to run, saying why (``shared_streams.PENDING``): nothing traced."""
+    with tf1.device(CPU):
+        return tf.raw_ops.IteratorV2(shared_name="", container=shared_streams.PENDING, output_types=types,
+                                     output_shapes=shapes).op
+
+
+class PendingIterator:
+    """A ``tf.compat.v1.data.Iterator`` of ``structure``'s element structure (a dataset, not traced) over a
+    stand-in until the graph first runs: ``connect`` moves every ``get_next`` op made of it (``made``) onto
+    a real one-shot iterator over the dataset ``records()`` makes."""
+
+    def __init__(self, structure: Any) -> None:
+        types = tf1.data.get_output_types(structure)
+        shapes = tf1.data.get_output_shapes(structure)
+        self.stand_in = _stand_in(tf.nest.flatten(types), tf.nest.flatten(shapes))
+        # the iterator to make get_next ops of: the stand-in's, then (connected) the real one
+        self.iterator = tf1.data.Iterator(self.stand_in.outputs[0], None, types, shapes,
+                                          tf1.data.get_output_classes(structure))
+        self.made: list[Any] = []  # the get_next ops made of the stand-in
+        self.connected = False
+
+    def connect(self, records: Callable[[], Any]) -> None:
+        graph = self.stand_in.graph
+        with tf_private.unfinalized(graph), graph.as_default(), graph.control_dependencies(None):
+            with tf1.device(CPU):
+                self.iterator = standalone_iterator(records())
+                resource = self.iterator.string_handle().op.inputs[0]
+            for op in self.made:
+                tf_private.update_input(op, 0, resource)
+        self.connected = True
