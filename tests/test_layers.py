@@ -183,6 +183,29 @@ def test_tripwire_dataset_internals(tp):
         pass
 
 
+def test_tripwire_dataset_construction_internals(tp, tmp_path):
+    import tensorflow as tf
+
+    unbatched = tp.unbatch(tf.data.Dataset.range(5).batch(2))
+    ops = {node.op for node in tp.dataset_graph_def(unbatched).node}
+    assert "UnbatchDataset" in ops and "MapDataset" not in ops  # (no identity map before the unbatch)
+    assert list(unbatched.as_numpy_iterator()) == [0, 1, 2, 3, 4]
+    assert isinstance(tp.unbatch(tf.compat.v1.data.Dataset.range(4).batch(2)), tf.compat.v1.data.Dataset)
+    sparse = tf.data.Dataset.from_tensors(tf.sparse.from_dense([[1, 0], [0, 2]]))
+    assert isinstance(tp.unbatch(sparse).element_spec, tf.SparseTensorSpec)  # (TensorFlow's own unbatch)
+    assert [s.values.numpy().tolist() for s in tp.unbatch(sparse)] == [[1], [2]]
+
+    text = tmp_path / "lines.txt"
+    text.write_text("a\nb\n")
+    records = tmp_path / "records.tfrecord"
+    with tf.io.TFRecordWriter(str(records)) as writer:
+        writer.write(b"x")
+    for kind, path, expected in (("TextLine", text, [b"a", b"b"]), ("TFRecord", records, [b"x"])):
+        one = tp.one_file_records(kind, tf.constant(str(path)))
+        assert "FlatMapDataset" not in {node.op for node in tp.dataset_graph_def(one).node}
+        assert list(one.as_numpy_iterator()) == expected
+
+
 def test_tripwire_pybind11_interrupt_text(tp):
     assert tp.is_pybind11_interrupt(RuntimeError("Error ... REPLACED BY KeyboardInterrupt: <no message>"))
     assert not tp.is_pybind11_interrupt(RuntimeError("something else"))

@@ -8,7 +8,9 @@ its own `.venv`. OUT_DIR/original holds a copy of the programs; OUT_DIR/dropin t
 programs run in one process per run with `tests/legacy_programs/run_programs.py`, alternating legacy and
 drop-in `--runs` times (default 3); results are compared with round 4's rules ("order" batch for batch,
 "multiset" by rows and batch sizes, the same end), and each program's wall time (graph building, session,
-every batch: for these small programs mostly start-up) is the median over the runs.
+every batch: for these small programs mostly start-up) is the median over the runs, and so is its CPU time
+(`time.process_time()` around the program in the runner: every thread of the process, which the load of a busy
+machine distorts less than the wall time).
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ def main() -> int:
 
     head = m.run(["git", "-C", tree, "log", "-1", "--format=%h %cd"]).stdout.strip()
     print(f"tree: {tree} at {head}; migrate --to compat exit {conv.returncode}; {args.runs} alternating runs")
-    header = f"{'program':30} {'kind':8} {'same data':10} {'legacy s':>9} {'drop-in s':>9} {'legacy/drop-in':>14}  note"
+    header = (f"{'program':30} {'kind':8} {'same data':10} {'legacy s':>9} {'drop-in s':>9} {'legacy/drop-in':>14} "
+              f"{'CPU legacy s':>12} {'CPU drop-in s':>13}  note")
     print(header)
     print("-" * len(header))
     same_n = faster_n = 0
@@ -72,9 +75,12 @@ def main() -> int:
         times = [statistics.median(r[n].get("seconds", float("nan")) for r in runs)
                  for runs in (legacy_runs, dropin_runs)]
         ratio = times[0] / times[1] if times[1] else float("nan")
+        cpu = [statistics.median(r[n].get("cpu_seconds", float("nan")) for r in runs)
+               for runs in (legacy_runs, dropin_runs)]
         same_n += same
         faster_n += ratio >= 1.0
-        print(f"{n:30} {expect[n]:8} {'yes' if same else 'NO':10} {times[0]:9.2f} {times[1]:9.2f} {ratio:14.2f}  {why}")
+        print(f"{n:30} {expect[n]:8} {'yes' if same else 'NO':10} {times[0]:9.2f} {times[1]:9.2f} {ratio:14.2f} "
+              f"{cpu[0]:12.3f} {cpu[1]:13.3f}  {why}")
     print()
     print(f"same data as legacy in every run: {same_n} of {len(names)}; "
           f"at legacy's speed or better (median wall time): {faster_n} of {len(names)}")

@@ -475,12 +475,13 @@ def _scaled(tf1: Any, data: dict[str, list[str]], num_epochs: int) -> tuple[Any,
 
 
 def _reads_with_tensorflows_reader(run: Any) -> None:
-    """The fallback reads its files with TensorFlow's reader op, and the drop-in's reader iterator is
-    left with nothing reading it."""
+    """The fallback reads its files with TensorFlow's reader op, and the drop-in's read (the op whose
+    outputs the program got: over a stand-in iterator until the graph runs, pending_reads.py) is left with
+    nothing reading it."""
     ops = run.graph.get_operations()
     assert any(op.type == "ReaderReadV2" for op in ops)
-    assert all(not out.consumers() for op in ops if op.type == "IteratorGetNext" and "ReaderReadV2" in op.name
-               for out in op.outputs)
+    reads = [op for op in ops if op.type in ("IdentityN", "OptionalGetValue") and "ReaderReadV2" in op.name]
+    assert reads and all(not out.consumers() for op in reads for out in op.outputs)
 
 
 def test_a_producer_reading_a_variable_falls_back_and_reads_files_in_legacy_order(data):

@@ -27,7 +27,10 @@ not moved into tf.data: a clear error). Each has no public equivalent:
 - ``update_input``: ``Operation._update_input``, the edge update TensorFlow's own graph editing uses. A
   producer that stays in legacy TensorFlow (the fallback) reads its files with TensorFlow's reader op,
   which is cheaper per element than a tf.data iterator's ``get_next``; the ops that read the drop-in's
-  reader are moved onto it. Without it the fallback keeps the iterator (correct, about 15% slower).
+  reader are moved onto it. Without it the fallback keeps the iterator (correct, about 15% slower). A
+  ``read()`` that a batch takes over is built as an ``IdentityN`` over a stand-in, moved onto its real
+  records when the graph first runs and it is still read (``pending_reads.py``); without it (or
+  ``can_update_input``), each read is built at once, as before.
 - ``set_attr``: ``Operation._set_attr``. One input producer read by several consumers becomes one shared
   stream when the graph first runs (``shared_streams.py``); consumers built before then get the shared
   dataset by their one-shot iterator op's ``dataset_factory`` being replaced, so the tensors the program
@@ -56,6 +59,18 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   ``Variable`` without resource semantics) reads state the session holds and cannot move into tf.data;
   the public ``DType`` has no such test (``base_dtype != dtype`` is its only public trace, and says the same
   for no other reason, so the private name is read, with that as the fallback).
+- ``unbatch``: ``unbatch_op._UnbatchDataset`` (and ``DatasetV1Adapter`` for a ``tf.compat.v1`` dataset).
+  ``Dataset.unbatch()`` always maps its input through a function that turns sparse and ragged components
+  into dense ones first (``normalize_to_dense``), an identity map for dense components, traced all the same
+  and optimized again when the iterator is made: one function more before the first batch for every
+  input producer's rows, enqueue_many and read of chunks. Where every component is dense, the unbatch op is
+  made without it (the same op TensorFlow makes after the map). Without it, ``Dataset.unbatch()``.
+- ``one_file_records``: ``readers._TextLineDataset`` / ``readers._TFRecordDataset``, the dataset of one file
+  that ``tf.data.TextLineDataset`` and ``tf.data.TFRecordDataset`` make for each name. Given one name,
+  those public classes still wrap it in a ``flat_map`` over a dataset of that one name (a function to
+  trace, and to optimize when the iterator is made); the drop-in's readers already read each file in a
+  function of their own (to skip its header lines, to key its records), where the one-file dataset is
+  what they need. Without it, the public classes.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -87,6 +102,9 @@ _iterator_ops = _internal("data.ops.iterator_ops", "no public concrete iterator 
 _op_def_registry = _internal("framework.op_def_registry", "no public op registry")
 _script_ops = _internal("ops.script_ops", "no public view of the py_func registry")
 _deprecation = _internal("util.deprecation", "no public switch for deprecation notices")
+_unbatch_op = _internal("data.ops.unbatch_op", "no public unbatch without its identity map for dense elements")
+_readers = _internal("data.ops.readers", "no public dataset of one file without a flat_map around it")
+_dataset_ops = _internal("data.ops.dataset_ops", "no public wrapper of a v2 dataset as a tf.compat.v1 one")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -110,6 +128,30 @@ def dequeue_return_value(queue: Any, tensors: Any) -> Any:
     """What TensorFlow's ``dequeue`` returns for ``tensors`` read from ``queue`` (names, one-component
     unwrapping), by ``QueueBase._dequeue_return_value``."""
     return queue._dequeue_return_value(tensors)  # noqa: SLF001 - see the module docstring
+
+
+def unbatch(dataset: Any) -> Any:
+    """``dataset.unbatch()``, without the identity map TensorFlow adds before it where every component of
+    ``dataset`` is a dense tensor (see the module docstring); a ``tf.compat.v1`` dataset stays one."""
+    unbatched = getattr(_unbatch_op, "_UnbatchDataset", None)
+    adapter = getattr(_dataset_ops, "DatasetV1Adapter", None)
+    v1 = isinstance(dataset, tf.compat.v1.data.Dataset)
+    if unbatched is None or (v1 and adapter is None) or not all(
+            type(spec) is tf.TensorSpec for spec in tf.nest.flatten(dataset.element_spec)):
+        return dataset.unbatch()
+    out = unbatched(dataset)
+    return adapter(out) if v1 else out
+
+
+def one_file_records(kind: str, filename: Any, compression: str = "") -> Any:
+    """The lines (``kind="TextLine"``) or TFRecord records (``"TFRecord"``) of the file ``filename`` (a
+    scalar string tensor), as ``tf.data.TextLineDataset(filename)`` / ``TFRecordDataset`` read them, without
+    their ``flat_map`` over a dataset of that one name (see the module docstring)."""
+    one = getattr(_readers, f"_{kind}Dataset", None)
+    if one is None:
+        public = tf.data.TextLineDataset if kind == "TextLine" else tf.data.TFRecordDataset
+        return public(filename, compression_type=compression)
+    return one(filename, compression_type=compression)
 
 
 def is_ref_dtype(dtype: Any) -> bool:
@@ -177,6 +219,11 @@ def update_input(op: Any, index: int, tensor: Any) -> bool:
         return False
     update(index, tensor)
     return True
+
+
+def can_update_input() -> bool:
+    """Whether ``update_input`` can move an op's inputs in this TensorFlow."""
+    return hasattr(tf.Operation, "_update_input")
 
 
 def set_attr(op: Any, name: str, value: Any) -> None:

@@ -134,7 +134,7 @@ class FallbackRunner(RunnerLoop):
         producer error queued by ``_fail`` raises ``InvalidArgumentError`` with its message."""
         n = len(self.queue.dtypes) - 1
         if self._chunked and chunk > 1:
-            ds = reader(self.queue, "dequeue_up_to", chunk).map(plain(lambda *c: _checked(c, n))).unbatch()
+            ds = tf_private.unbatch(reader(self.queue, "dequeue_up_to", chunk).map(plain(lambda *c: _checked(c, n))))
         else:
             ds = reader(self.queue, "dequeue", None).map(plain(lambda *c: _checked(c, n)))
         return ds

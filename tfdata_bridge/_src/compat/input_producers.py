@@ -110,8 +110,8 @@ class InputQueue:
             rows = self._rows_datasets.get((0, 1))
             if rows is None:
                 with tf1.device("/device:CPU:0"):
-                    rows = epochs_dataset(self._lift, self._num_epochs, self._epochs_variable,
-                                          self.order_table).unbatch()
+                    rows = tf_private.unbatch(epochs_dataset(self._lift, self._num_epochs, self._epochs_variable,
+                                                             self.order_table))
                 self._rows_datasets[(0, 1)] = rows
             index, count = shard
             if count > 1:
@@ -209,18 +209,31 @@ class InputQueue:
             describe = f"its {method}({'' if n is None else n})"
             # built when the graph first runs, if then still read (shared_streams.py); the stand-in has the
             # rows' shape, so only where that is fully known
+            from tfdata_bridge._src.compat import pending_reads  # (which imports this module)
+
             lazy = not self._shared and self._rows.shape[1:].is_fully_defined()
+            pending = None
             with tf1.device("/device:CPU:0"):
                 if lazy:
                     row = tf1.data.Dataset.from_tensors(tf.zeros(self._shapes[0], self._dtypes[0]))
-                    iterator = stand_in_iterator(row if n is None else row.batch(n, drop_remainder=method ==
-                                                                                 "dequeue_many"))
+                    stand_in = row if n is None else row.batch(n, drop_remainder=method == "dequeue_many")
+                    if pending_reads.deferrable():  # (no function traced: pending_reads.py)
+                        pending = pending_reads.PendingIterator(stand_in)
+                        iterator = pending.iterator
+                    else:
+                        iterator = stand_in_iterator(stand_in)
                 else:
                     iterator = standalone_iterator(self._standalone_dataset(method, n))
-            self._standalone[key] = iterator, shared_streams.consumer(
-                self, describe, None, lambda: self._standalone_dataset(method, n), pending=lazy)
-        iterator, consumer = self._standalone[key]
+            made = shared_streams.consumer(self, describe, None, lambda: self._standalone_dataset(method, n),
+                                           pending=lazy)
+            made.connect = pending.connect if pending is not None else None
+            self._standalone[key] = iterator, made, pending
+        iterator, consumer, pending = self._standalone[key]
+        if pending is not None:  # (the stand-in's until the graph first runs, then the real one)
+            iterator = pending.iterator
         value = iterator.get_next(name=name or f"{self._name}_Dequeue")
+        if pending is not None and not pending.connected:
+            pending.made.append(tf.nest.flatten(value)[0].op)
         if consumer.iterator is None:
             consumer.iterator = shared_streams.iterator_op(value)
         shared_streams.add_op(consumer, value.op)

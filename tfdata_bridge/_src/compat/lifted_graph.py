@@ -44,7 +44,7 @@ class QueueRead:
         from tfdata_bridge._src.compat import queue_reading
 
         if self.method == "dequeue" and chunk > 1:  # (its flat tuples are the queue's components, in order)
-            return queue_reading.reader(self.queue, "dequeue_up_to", chunk).unbatch()
+            return tf_private.unbatch(queue_reading.reader(self.queue, "dequeue_up_to", chunk))
         ds = queue_reading.reader(self.queue, "dequeue", None)
         if self.method != "dequeue":
             ds = ds.batch(self.n, drop_remainder=self.method == "dequeue_many")

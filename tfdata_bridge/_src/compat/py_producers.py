@@ -133,7 +133,7 @@ class PyProducer:
                         batch_size=batch_size, allow_smaller_final_batch=allow_smaller, prefetch=0,
                         workers=processes)
         if not whole_batches:
-            return compile_spec(spec).unbatch()
+            return tf_private.unbatch(compile_spec(spec))
         graph = weakref.ref(tf.compat.v1.get_default_graph())
         batches = StartedBatches(spec, owner_now=lambda: pipelines.sole_running(graph()))
         if early is not None:

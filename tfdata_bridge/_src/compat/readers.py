@@ -38,9 +38,9 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, shared_streams
+from tfdata_bridge._src.compat import frontier, pending_reads, shared_streams
 from tfdata_bridge._src import tf_private
-from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, stand_in_iterator, standalone_iterator
+from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.record_datasets import ReaderConfig, records
 from tfdata_bridge._src.tf import plain, tf
@@ -114,7 +114,7 @@ class FileRead:
 
         # tf.compat.v1's map ends the dataset at the OutOfRangeError of a closed, drained queue
         records_ = tf1.data.Dataset.from_tensors(0).repeat().map(plain(read))
-        return records_.unbatch() if self._n is None and n is not None else records_
+        return tf_private.unbatch(records_) if self._n is None and n is not None else records_
 
     def tensorflow_read(self) -> tuple[Any, Any]:
         """This read as TensorFlow's own reader op (the reader's arguments) on the input producer's
@@ -179,34 +179,6 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
         frontier.register(list(replacements), source)
         shared_streams.claim(op.outputs)
     return [moved.get(t.name, t) for t in tensors]
-
-
-def _ending_as_the_queue(iterator: Any, queue: Any, name: str) -> tuple[Any, Any]:
-    """The next ``(key, value)`` of ``iterator``, which reads the file names of ``queue``; at its end, the
-    ``OutOfRangeError`` of legacy's reader, whose text is the queue's (``FIFOQueue '...' is closed and has
-    insufficient elements (requested 1, current size 0)``): TensorFlow's own dequeue on ``queue``, closed
-    and drained by then, raises it. An input producer's ``queue`` has no such queue: one of legacy's kind
-    and name, made in the branch that runs at the end only (``InputQueue.ended_queue``), is closed first.
-    Key and value are the outputs of one op (the optional's value, run after the test), as a read's
-    were: a batch that lifts the value takes the whole read over (``shared_streams.claim``)."""
-    with tf.name_scope(name):
-        record = iterator.get_next_as_optional()
-
-        def drained() -> Any:
-            closed = []
-            handle = queue.ended_queue() if isinstance(queue, InputQueue) else queue.queue_ref
-            if isinstance(queue, InputQueue):
-                # (closing it again, at another reader's end, is not an error with cancel_pending_enqueues)
-                closed = [tf.raw_ops.QueueCloseV2(handle=handle, cancel_pending_enqueues=True)]
-            with tf.control_dependencies(closed):
-                dequeued = tf.raw_ops.QueueDequeueV2(handle=handle, component_types=[tf.string])
-            with tf.control_dependencies([tf.debugging.Assert(False, dequeued, name="queue_not_drained")]):
-                return tf.constant(False)
-
-        more = tf.cond(record.has_value(), lambda: tf.constant(True), drained)
-        with tf.control_dependencies([more]):
-            keys, values = record.get_value()
-    return keys, values
 
 
 def _file_names(queue: Any, shard: tuple[int, int]) -> Any:
@@ -300,27 +272,32 @@ class ReaderBase:
         source = FileRead(self, queue, method, n)
         key = (id(queue), method, n)
         if key not in self._iterators:
-            # built when the graph first runs, if then still read (shared_streams.py): most reads are only
-            # consumed through a batch that lifts them, with a dataset of its own
-            lazy = source.stream is not None and not source.stream.shared
-            with tf1.device("/device:CPU:0"):
-                if lazy:
-                    record = tf1.data.Dataset.from_tensors((tf.constant(""), tf.constant("")))
-                    iterator = stand_in_iterator(record.batch(n) if method == "read_up_to" else record)
-                else:
-                    iterator = standalone_iterator(source.dataset())
-            consumer = None
-            if source.stream is not None:  # one stream, several consumers: shared_streams.py
+            consumer = iterator = None
+            if source.stream is not None and not source.stream.shared and pending_reads.deferrable():
+                # built when the graph first runs, if then still read (pending_reads.py): most reads are only
+                # consumed through a batch that lifts them, with a dataset of its own
+                iterator = pending_reads.PendingReads(queue, batched=method == "read_up_to")
                 consumer = shared_streams.consumer(source.stream, f"{source.describe()}'s {method}()", None,
-                                                   source.dataset, pending=lazy)
-            if consumer is not None:  # (its reads' tensors come out of a cond: the op is found here)
-                consumer.iterator = iterator.string_handle().op.inputs[0].op
+                                                   source.dataset, pending=True)
+                consumer.iterator, consumer.connect = iterator.stand_in, iterator.connect
+            else:
+                with tf1.device("/device:CPU:0"):
+                    iterator = standalone_iterator(source.dataset())
+                if source.stream is not None:  # one stream, several consumers: shared_streams.py
+                    consumer = shared_streams.consumer(source.stream, f"{source.describe()}'s {method}()", None,
+                                                       source.dataset)
+                    # (its reads' tensors come out of a cond: the op is found here)
+                    consumer.iterator = iterator.string_handle().op.inputs[0].op
             self._iterators[key] = iterator, consumer
         iterator, consumer = self._iterators[key]
         name = name or f"{self._name}_{'ReaderReadV2' if n is None else 'ReaderReadUpToV2'}"
-        # at the end, legacy's text: its filename queue closed and drained (a drop-in queue has no shared
-        # stream: its kernel shares by itself)
-        keys, values = _ending_as_the_queue(iterator, queue, name)
+        if isinstance(iterator, pending_reads.PendingReads):
+            keys, values = iterator.read(name)
+        else:
+            # at the end, legacy's text: its filename queue closed and drained (a drop-in queue has no shared
+            # stream: its kernel shares by itself)
+            with tf.name_scope(name):
+                keys, values = pending_reads.ending_as_the_queue(iterator, queue)
         if consumer is not None:
             shared_streams.add_op(consumer, keys.op)
         frontier.register([keys, values], source)

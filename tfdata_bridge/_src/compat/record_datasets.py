@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import plain, tf
 
 TFRECORD_FRAMING = 16  # bytes around each record's data: length (8), its CRC (4), the data's CRC (4)
@@ -62,10 +63,10 @@ def records(config: ReaderConfig, filename: Any, with_keys: bool) -> Any:
     if kind == "IdentityReader":
         return tf.data.Dataset.from_tensors((filename, filename) if with_keys else filename)
     if kind == "TFRecordReader":
-        values = tf.data.TFRecordDataset(filename, compression_type=config.compression)
+        values = tf_private.one_file_records("TFRecord", filename, config.compression)
         return _keyed(_offset_keys(config, filename), values) if with_keys else values
     if kind == "TextLineReader":
-        values = tf.data.TextLineDataset(filename)
+        values = tf_private.one_file_records("TextLine", filename)
         if config.skip_header_lines:
             values = values.skip(config.skip_header_lines)
         return _keyed(_numbered_keys(filename, 1 + config.skip_header_lines), values) if with_keys else values
@@ -88,7 +89,7 @@ def _format(filename: Any, numbers: Any) -> Any:
 def _numbered_keys(filename: Any, first: int) -> Any:
     """The endless keys ``filename:<n>``, ``n`` counting from ``first``."""
     numbers = tf.data.Dataset.range(first, ENDLESS).batch(KEY_CHUNK)
-    return numbers.map(plain(lambda chunk: _format(filename, chunk))).unbatch()
+    return tf_private.unbatch(numbers.map(plain(lambda chunk: _format(filename, chunk))))
 
 
 def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
@@ -102,10 +103,10 @@ def _offset_keys(config: ReaderConfig, filename: Any) -> Any:
 
     # the first record read plainly: a file that cannot be opened fails here as in the records' read (under
     # ignore_errors its open would be retried forever, and the zip asks for a key before the value)
-    first = tf.data.TFRecordDataset(filename, compression_type=config.compression).take(1)
-    rest = tf.data.TFRecordDataset(filename, compression_type=config.compression).skip(1).ignore_errors()
+    first = tf_private.one_file_records("TFRecord", filename, config.compression).take(1)
+    rest = tf_private.one_file_records("TFRecord", filename, config.compression).skip(1).ignore_errors()
     sizes = first.concatenate(rest)
-    keys = sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), plain(offsets)).unbatch()
+    keys = tf_private.unbatch(sizes.batch(KEY_CHUNK).scan(tf.constant(0, tf.int64), plain(offsets)))
     return keys.concatenate(tf.data.Dataset.from_tensors(tf.strings.join([filename, ":?"])).repeat())
 
 

@@ -78,6 +78,8 @@ class Consumer:
     # where its iterator op runs even when it is not read (limit_epochs' direct read captures it in a
     # cond): the dataset, failing with the given message, that refuses it when taken over
     refusal: Callable[[str], Any] | None = None
+    # where its reads are ops over a stand-in (pending_reads.py): gives them the dataset ``rebuild`` makes
+    connect: Callable[[Callable[[], Any]], None] | None = None
 
     def live(self, claimed: set[str]) -> bool:
         return not self.ops or any(op not in claimed for op in self.ops)
@@ -249,6 +251,10 @@ def _rewire(made: Consumer) -> None:
     cleared to run)."""
     from tfdata_bridge._src.compat.input_producers import standalone_iterator
 
+    if made.connect is not None:  # (its reads move onto the new iterator: pending_reads.py)
+        made.connect(made.rebuild)
+        made.pending = False
+        return
     with tf_private.unfinalized(made.iterator.graph):  # (a graph finalized before its first run)
         fresh = standalone_iterator(made.rebuild())
         op = iterator_op(tf.nest.flatten(fresh.get_next())[0])  # the new OneShotIterator: its factory is the dataset

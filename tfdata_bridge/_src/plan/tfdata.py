@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Mapping
 from typing import Any
 
+from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.plan.model import DROP_KEEP, KEEP, Autotune, Code, Fn, Plan, Value
 from tfdata_bridge._src.tf import plain, tf
 
@@ -30,7 +31,10 @@ def apply(plan: Plan, dataset: Any, stages: Container[str] | None = None,
         kwargs = {k: _value(v, fns) for k, v in step.kwargs}
         if step.op == "padded_batch" and padded_shapes is not None:
             kwargs["padded_shapes"] = padded_shapes
-        dataset = getattr(dataset, step.op)(*args, **kwargs)
+        if step.op == "unbatch" and not args and not kwargs:  # (without its identity map: tf_private.unbatch)
+            dataset = tf_private.unbatch(dataset)
+        else:
+            dataset = getattr(dataset, step.op)(*args, **kwargs)
     return dataset
 
 
