@@ -79,8 +79,11 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> li
     feeders and closes) goes with its thread; a close run anywhere else (on the way out) goes alone. The data
     end where the generator ends, as legacy's ended at the close."""
     stmts = list(close_runs)
+    own = {id(n) for n in nodes_of(fn, cst.Name)} | {id(n) for c in finder.index.threads for n in nodes_of(c, cst.Name)}
     for op in close_ops:
         for ref in finder.index.refs.get(op, []):
+            if id(ref) in own:  # the feeding function's own (a parameter of that name), or handed to its thread
+                continue
             stmt = uses.holder(ref)
             if stmt in gone or any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
                 continue
