@@ -32,7 +32,7 @@ from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, met
     session_of
 from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
-from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args
+from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, enqueued, queue_args
 
 
 @dataclass
@@ -110,7 +110,12 @@ class FeedFinder:
             if sub := _thread_subclass_given(module, stmt, queue):
                 raise Refusal(f"`{queue}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` feeds it: "
                               "not rewritten yet; `--fallback compat` runs it through the drop-in")
-        for _, stmt in self._uses(queue, qstmt):
+        handed = {id(a.value) for c in self.index.threads for a in c.args if a.keyword is not None
+                  and a.keyword.value == "args" and isinstance(a.value, (cst.Tuple, cst.List)) for a in a.value.elements}
+        for ref in self._refs(queue, qstmt):
+            if id(ref) in handed:  # handed to the feeding thread: its function closes it (``passed.py``)
+                continue
+            stmt = self._holder(ref)[1]
             hit = method_call(stmt, queue)
             if hit is None and runs_close_of(stmt, queue):
                 close_runs.append(stmt)
@@ -154,7 +159,7 @@ class FeedFinder:
     def _placeholders(self, ecall: cst.Call, body, plan: FeedPlan, components: int) -> tuple[list[str], list]:
         """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
         made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
-        items = _enqueued(ecall)
+        items = enqueued(ecall)
         if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
             lists = [st for st in body if _assigned(st) == [items.value]]
             if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):
@@ -263,15 +268,6 @@ def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) ->
                 isinstance(a.value, cst.Name) and a.value.value == queue for a in call.args):
             return call.func.value
     return None
-
-
-def _enqueued(ecall: cst.Call) -> cst.BaseExpression | None:
-    """What ``enqueue[_many](vals, name=...)`` enqueues (``name=`` names the op, nothing more), or None."""
-    vals = [a for a in ecall.args if a.keyword is None or a.keyword.value == "vals"]
-    others = [a for a in ecall.args if a not in vals]
-    if len(vals) != 1 or vals[0].star or any(a.keyword is None or a.keyword.value != "name" for a in others):
-        return None
-    return vals[0].value
 
 
 def _assigned(stmt: cst.CSTNode) -> list[str]:

@@ -38,8 +38,8 @@ from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
-from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, feed_prefix, \
-    feed_queue_kind, queue_args
+from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, enqueued, \
+    feed_prefix, feed_queue_kind, queue_args
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -109,8 +109,8 @@ def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str,
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
                 and self_attr(value.func.value, self_name) == qattr:
             method = value.func.attr.value
-            if method in ("enqueue", "enqueue_many") and enqueue_attr is None and len(value.args) == 1:
-                enqueue_attr, items, many = attr, value.args[0].value, method == "enqueue_many"
+            if method in ("enqueue", "enqueue_many") and enqueue_attr is None and enqueued(value) is not None:
+                enqueue_attr, items, many = attr, enqueued(value), method == "enqueue_many"
                 removed.append(stmt)
             elif method == "close" and close_attr is None:
                 close_attr = attr

@@ -82,6 +82,8 @@ class ToGenerator(cst.CSTTransformer):
         self.closes = 0
         self.closed_last = False
         self.refusal = ""
+        self._close_ids: set[int] = set()
+        self.ended = 0  # closes followed at once by ``break`` / ``return``: the loop ends there
 
     def leave_SimpleStatementLine(self, original, updated):
         hit = method_call(original, self.sess)
@@ -97,6 +99,7 @@ class ToGenerator(cst.CSTTransformer):
         if self.is_close(args[0].value) and len(args) == 1:
             self.closes += 1
             self.closed_last = True
+            self._close_ids.add(id(original))
             return cst.RemovalSentinel.REMOVE
         feed = args[1].value if len(args) == 2 and (args[1].keyword is None or args[1].keyword.value == "feed_dict") \
             else None
@@ -112,6 +115,17 @@ class ToGenerator(cst.CSTTransformer):
         self.yields += 1
         self.closed_last = False
         return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
+
+    def leave_IndentedBlock(self, original, updated):
+        """``sess.run(close); break`` (or ``return``): the data end there, whatever the loop says after."""
+        body = list(original.body)
+        for k, stmt in enumerate(body[:-1]):
+            after = body[k + 1]
+            if id(stmt) in self._close_ids and isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 \
+                    and (isinstance(after.body[0], cst.Break) or isinstance(after.body[0], cst.Return)
+                         and after.body[0].value is None):
+                self.ended += 1
+        return updated
 
     def _fed(self, feed: cst.BaseExpression | None) -> cst.BaseExpression | None:
         """What one enqueue yields: the fed values in the placeholders' order, or None (refusal said)."""
@@ -163,6 +177,6 @@ class ToGenerator(cst.CSTTransformer):
             return self.refusal
         if self.yields != 1:
             return f"`{name}` must run the enqueue once in its loop"
-        if self.closes and not self.closed_last:
+        if self.closes and not self.closed_last and self.ended < self.closes:
             return f"`{name}` runs something after closing the queue"
         return ""

@@ -75,3 +75,12 @@ def check_padding(args: dict[str, cst.BaseExpression], kind: str) -> None:
     """A ``PaddingFIFOQueue`` becomes ``padded_batch``, which pads to the shapes it is given: they must be written."""
     if kind == "PaddingFIFOQueue" and not isinstance(args.get("shapes"), (cst.List, cst.Tuple)):
         raise Refusal("the PaddingFIFOQueue's shapes are not a literal list")
+
+
+def enqueued(ecall: cst.Call) -> cst.BaseExpression | None:
+    """What ``enqueue[_many](vals, name=...)`` enqueues (``name=`` names the op, nothing more), or None."""
+    vals = [a for a in ecall.args if a.keyword is None or a.keyword.value == "vals"]
+    others = [a for a in ecall.args if a not in vals]
+    if len(vals) != 1 or vals[0].star or any(a.keyword is None or a.keyword.value != "name" for a in others):
+        return None
+    return vals[0].value
