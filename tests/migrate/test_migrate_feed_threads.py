@@ -1,0 +1,137 @@
+"""Feed threads in the shapes the held-out rounds found (`migrate/feed/`, issue 17): a "load_and_enqueue"
+function handed its ops and placeholders by its thread, feeding row chunks by `enqueue_many`; a feeding class
+whose queue is built in a method `__init__` calls, one thread per file and a closer thread; the class in
+another module. The programs are in `feed_thread_programs/`; text tests without TensorFlow, then one test that
+runs every program both ways in one TensorFlow process."""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+
+import pytest
+
+from both_ways import assert_delivers_the_same, run_both_ways
+from tfdata_bridge.migrate import rewrite, scan_source
+from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+PROGRAMS = pathlib.Path(__file__).parent / "feed_thread_programs"
+
+
+def _source(name: str) -> str:
+    return (PROGRAMS / f"{name}.py").read_text()
+
+
+def _refused(result) -> str:
+    return " | ".join(n.message for n in result.refused)
+
+
+def test_a_function_handed_its_ops_by_the_thread_becomes_a_generator_of_its_other_arguments():
+    result = rewrite(_source("chunks_passed_ops"), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "def load_and_enqueue(chunks):\n" in code  # session, coordinator, ops and placeholders gone
+    assert "            yield (features, labels)\n" in code
+    assert "yield from load_and_enqueue(read_chunks(path, 5))" in code
+    assert ".unbatch()\n            .batch(BATCH, drop_remainder=True)\n" in code  # dequeue_many drops the tail
+    assert "with tf.variable_scope('input')" not in code  # its placeholders went, and it with them
+    assert "threading" not in code and scan_source(code) == ()
+
+
+def test_one_placeholder_enqueued_bare_and_a_queue_handed_to_the_thread():
+    result = rewrite(_source("chunks_one_placeholder"), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "    def feed(source):\n        for chunk in source:\n            yield chunk\n" in code
+    assert "output_signature=tf.compat.v1.TensorSpec(shape=[None, 3], dtype=tf.float32)" in code
+    assert ".batch(5, drop_remainder=False)" in code  # dequeue_up_to keeps the tail
+    assert "data_flow_ops" not in code.split("def main")[1] and scan_source(code) == ()
+
+
+@pytest.mark.parametrize("change", [
+    pytest.param(("def load_and_enqueue(sess, coord, enqueue_op, close_op, features_in, labels_in, chunks):",
+                  "def load_and_enqueue(sess, coord, op, close, xs, ys, chunks):"), id="other-parameter-names"),
+    pytest.param(("        thread = threading.Thread(target=load_and_enqueue,\n",
+                  "        feeder = load_and_enqueue\n        thread = threading.Thread(target=load_and_enqueue,\n"),
+                 id="function-used-elsewhere"),
+    pytest.param(("            sess.run(enqueue_op, feed_dict={features_in: features, labels_in: labels})\n",
+                  "            sess.run(enqueue_op, feed_dict={features_in: features, labels_in: labels})\n"
+                  "            print(features_in.name)\n"), id="placeholder-read-beyond-the-feed"),
+])
+def test_the_passed_form_follows_the_arguments_or_refuses(change):
+    source = _source("chunks_passed_ops").replace(*change)
+    assert source != _source("chunks_passed_ops")
+    result = rewrite(source, to="tfdata")
+    if "other-parameter" in str(change):
+        assert not result.refused, result.notes
+        assert "def load_and_enqueue(chunks):\n" in result.code
+        assert "feed_dict={xs: features, ys: labels}" not in result.code
+    else:
+        assert result.code == source and result.refused, result.notes
+
+
+def test_a_class_feeding_one_thread_per_file_keeps_the_threads_arguments_and_reads_them_in_turn():
+    result = rewrite(_source("feeder_per_file"), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    # the starter keeps what the threads were given, evaluated when the program starts them
+    assert "    def start(self, sess):\n" in code  # (the coordinator it passed on goes)
+    assert "        self._load_args = [(shard,) for shard in self.shards]\n        return []\n" in code
+    assert ("    def load_all(self):\n        for args in self._load_args:\n"
+            "            yield from self.load(*args)\n") in code
+    assert "_close_after" not in code  # the closer went with its thread
+    # the shuffle's arguments are the building method's parameters: that part stays where the queue was made
+    assert "            self.examples_dataset = (\n" in code and ".shuffle(capacity, seed=seed)\n" in code
+    assert "self.examples_dataset\n            .batch(n, drop_remainder=True)\n" in code
+    assert "threading" not in code and scan_source(code) == ()
+
+
+@pytest.mark.parametrize("change, reason", [
+    pytest.param(("        closer.start()\n", "        closer.start()\n        self.report()\n"),
+                 "does more than start the threads", id="starter-does-more"),
+    pytest.param(("                                               self.label: int(row[2])})\n",
+                  "                                               self.label: int(row[2])})\n"
+                  "        sess.run(self.stop_op)\n"),
+                 "which closes the queue: which data legacy delivers is a race", id="feeder-closes-too"),
+    pytest.param(("        sess.run(self.stop_op)\n", "        sess.run(self.stop_op)\n        sess.run(tf.no_op())\n"),
+                 "neither feeds the queue nor only joins", id="closer-runs-more"),
+])
+def test_a_feeding_class_whose_threads_do_more_is_left_with_its_reason(change, reason):
+    source = _source("feeder_per_file").replace(*change)
+    assert source != _source("feeder_per_file")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and reason in _refused(result), result.notes
+
+
+def test_a_feeding_class_in_another_module_is_rewritten_there():
+    results = _migrated_tree(PROGRAMS)
+    lib = results[str(PROGRAMS / "feed_lib" / "row_feeder.py")]
+    assert not lib.refused, lib.notes
+    assert "            if i >= self.rows:\n                break\n            yield (" in lib.code  # close; break
+    assert "threading" not in lib.code and scan_source(lib.code) == ()
+
+
+def _migrated_tree(root: pathlib.Path):
+    sources = {str(p): p.read_text() for p in sorted(root.rglob("*.py"))}
+    return rewrite_tree(sources, root=str(root))
+
+
+# name -> how the original's order is fixed
+BOTH_WAYS = {"chunks_passed_ops": "order", "chunks_one_placeholder": "order", "feeder_per_file": "multiset",
+             "feeder_in_lib": "order"}
+
+
+@pytest.mark.timeout(400)  # one TensorFlow process; on a loaded 2-core machine its start alone is slow
+def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
+    """Originals under `tensorflow.compat.v1` and their migrations (`rewrite_tree`, as `migrate --to tfdata`
+    does a folder) side by side, in one process; the programs make their own data."""
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    shutil.copytree(PROGRAMS, original)
+    shutil.copytree(PROGRAMS, migrated)
+    for path, result in _migrated_tree(original).items():
+        assert not result.refused and "tfdata_bridge" not in result.code, (path, result.notes)
+        (migrated / pathlib.Path(path).relative_to(original)).write_text(result.code)
+    (tmp_path / "data").mkdir()
+    pairs = {name: (original / f"{name}.py", migrated / f"{name}.py") for name in BOTH_WAYS}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data", make_data=False).items():
+        assert_delivers_the_same(name, want, got, BOTH_WAYS[name], close_floats=True)
