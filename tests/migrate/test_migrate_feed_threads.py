@@ -117,7 +117,8 @@ def _migrated_tree(root: pathlib.Path):
 
 
 # name -> how the original's order is fixed
-BOTH_WAYS = {"chunks_passed_ops": "order", "chunks_one_placeholder": "order", "feeder_per_file": "multiset",
+BOTH_WAYS = {"chunks_passed_ops": "order", "chunks_one_placeholder": "order", "chunks_comprehension": "order",
+             "feeder_per_file": "multiset",
              "feeder_in_lib": "order"}
 
 
@@ -135,3 +136,24 @@ def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
     pairs = {name: (original / f"{name}.py", migrated / f"{name}.py") for name in BOTH_WAYS}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data", make_data=False).items():
         assert_delivers_the_same(name, want, got, BOTH_WAYS[name], close_floats=True)
+
+
+def test_placeholders_made_in_a_comprehension_are_fed_by_zip_in_a_function_and_in_a_class():
+    result = rewrite(_source("chunks_comprehension"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "            yield tuple(chunk)[:2]\n" in result.code and "tf1.placeholder" not in result.code
+    assert "tf1.TensorSpec(shape=[None, 2], dtype=tf1.float32)" in result.code  # DTYPES, SHAPES: module lists
+    assert scan_source(result.code) == ()
+    source = _source("feeder_per_file").replace(
+        "            self.point = tf.compat.v1.placeholder(tf.float32, shape=[2], name='point')\n"
+        "            self.label = tf.compat.v1.placeholder(tf.int64, shape=[], name='label')\n",
+        "            self.fields = [tf.compat.v1.placeholder(d) for d in (tf.float32, tf.int64)]\n").replace(
+        "self.examples.enqueue([self.point, self.label], name='push')", "self.examples.enqueue(self.fields)").replace(
+        "feed_dict={self.point: [float(row[0]), float(row[1])],\n"
+        "                                               self.label: int(row[2])})",
+        "feed_dict=dict(zip(self.fields, [[float(row[0]), float(row[1])], int(row[2])])))")
+    assert "self.point" not in source and "self.fields" in source
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "yield tuple([[float(row[0]), float(row[1])], int(row[2])])[:2]" in result.code
+    assert "self.fields" not in result.code and scan_source(result.code) == ()

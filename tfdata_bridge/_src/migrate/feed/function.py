@@ -99,7 +99,8 @@ class FeedFinder:
              module: cst.Module | None = None) -> FeedPlan:
         qstmt = body[i]
         body = self._region(body, qstmt)
-        args = queue_args(call, kind)
+        args = queue_args(self._constants_in(call, qstmt), kind)
+        self._queue_args = args
         dtypes = args["dtypes"]
         plan = FeedPlan(removed=[qstmt])
         enqueue = dequeue = None
@@ -166,6 +167,9 @@ class FeedFinder:
                 self.list_name = items.value
                 plan.removed.append(lists[0])
                 items = lists[0].body[0].value
+            elif len(lists) == 1 and components > 1 and isinstance(lists[0].body[0].value, cst.ListComp) and \
+                    self.index.paths.get(lists[0].body[0].value.elt, "") == "placeholder":
+                return self._made_in_comprehension(items.value, lists[0], plan, components)
             elif len(lists) == 1 and components == 1:  # queue.enqueue(x): one component, its placeholder
                 items = cst.List([cst.Element(items)])
         if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
@@ -182,6 +186,41 @@ class FeedFinder:
             calls.append(defs[0].body[0].value)
         return placeholders, calls
 
+    def _constants_in(self, call: cst.Call, at: cst.SimpleStatementLine) -> cst.Call:
+        """The queue's call with its arguments that name a module-level literal list (``DTYPES = [tf.float32,
+        tf.int64]``, bound once) replaced by that list: the generator's signature is read from them."""
+        if self.scopes is None:
+            return call
+        args = []
+        for arg in call.args:
+            value = arg.value
+            if isinstance(value, cst.Name):
+                stmt = self.scopes.single_assignment(at, value.value)
+                scope = self.scopes.scope(at)
+                found = list(scope[value.value]) if scope is not None else []
+                if stmt is None and len(found) == 1 and isinstance(getattr(found[0], "node", None), cst.Name):
+                    stmt = self.index.owners.get(id(found[0].node))
+                    if stmt is not None and found[0].scope is not scope and stmt not in self.index.blocks[0]:
+                        stmt = None  # (only a module-level binding, read from a function)
+                small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+                        small.targets[0].target, cst.Name) and isinstance(small.value, (cst.List, cst.Tuple)):
+                    arg = arg.with_changes(value=small.value)
+            args.append(arg)
+        return call.with_changes(args=args)
+
+    def _made_in_comprehension(self, name: str, stmt: cst.SimpleStatementLine, plan: FeedPlan, components: int
+                               ) -> tuple[list[str], list]:
+        """``phs = [tf.placeholder(d, s) for d, s in zip(DTYPES, SHAPES)]``, fed as ``dict(zip(phs, values))``:
+        the values in order (``loop.py``); the shapes are the queue's (a comprehension's are its loop's names)."""
+        if not isinstance(self._queue_args.get("shapes"), (cst.List, cst.Tuple)) \
+                or len(self._queue_args["shapes"].elements) != components:
+            raise Refusal(f"the placeholders `{name}` are made in a comprehension and the queue gives no literal "
+                          "shapes= to read theirs from; give the queue shapes=[...]")
+        self.list_name = name
+        plan.removed.append(stmt)
+        return [f"{name}[{j}]" for j in range(components)], [stmt.body[0].value.elt] * components
+
     def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
                    body, plan: FeedPlan, module):
         """(the generator's source text, statements to put before the dataset)."""
@@ -196,7 +235,7 @@ class FeedFinder:
                 if sub := _thread_subclass_given(module, stmt, enqueue_op) if module is not None else None:
                     raise Refusal(f"`{enqueue_op}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` "
                                   "feeds it: not rewritten yet; `--fallback compat` runs it through the drop-in")
-            passed = passed_feeder(self, refs, body, enqueue_op, queue, close_ops, placeholders)
+            passed = passed_feeder(self, refs, body, enqueue_op, queue, close_ops, placeholders, self.list_name)
             if passed is None:
                 raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
         fn = passed.fn if passed is not None else holder[0]
@@ -207,8 +246,8 @@ class FeedFinder:
         op, fed, list_name = enqueue_op, placeholders, self.list_name
         closes, queue_name = close_ops, queue
         if passed is not None:  # the function's own names for what the thread hands it
-            op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, None, passed.closes, \
-                passed.queue
+            op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, passed.list_name, \
+                passed.closes, passed.queue
             runs_of = [st for st in nodes_of(fn, cst.SimpleStatementLine) if session_of(st, op) is not None]
             sess = session_of(runs_of[0], op) if len(runs_of) == 1 else None
         else:

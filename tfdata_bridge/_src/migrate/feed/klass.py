@@ -62,6 +62,7 @@ class _Init:
     fed: list[str]
     calls: list[cst.Call]  # their ``placeholder(...)`` calls
     many: bool  # ``enqueue_many``: each run enqueues a batch
+    list_name: str | None = None  # ``self.phs = [placeholder(...) for ...]``: fed as ``dict(zip(self.phs, v))``
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -94,7 +95,7 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
 
 
 def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
-                removed: list[cst.CSTNode]) -> _Init:
+                removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None) -> _Init:
     """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
     statements into ``removed``."""
     enqueue_attr = close_attr = None
@@ -119,6 +120,18 @@ def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str,
                 raise Refusal(f"`{self_name}.{qattr}.{method}` in `{init.name.value}` is not part of the feed-thread pattern")
         elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] == "placeholder":
             placeholders[attr] = stmt
+        elif isinstance(value, cst.ListComp) and (index.paths.get(value.elt) or "").rsplit(".", 1)[-1] == \
+                "placeholder":
+            placeholders[attr] = stmt
+    listed = self_attr(items, self_name) if items is not None else None
+    made = placeholders.get(listed or "")
+    if made is not None and isinstance(made.body[0].value, cst.ListComp) and components > 1:
+        if not isinstance(shapes, (cst.List, cst.Tuple)) or len(shapes.elements) != components:
+            raise Refusal(f"the placeholders `{self_name}.{listed}` are made in a comprehension and the queue gives "
+                          "no literal shapes= to read theirs from; give the queue shapes=[...]")
+        removed.append(made)
+        return _Init(enqueue_attr, close_attr, [f"{listed}[{j}]" for j in range(components)],
+                     [made.body[0].value.elt] * components, many, listed)
     if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
         raise Refusal(f"`{init.name.value}` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
     fed = [self_attr(e.value, self_name) for e in items.elements]
@@ -143,7 +156,7 @@ def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> tuple[cst.F
     key = lambda node: self_attr(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
-    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method")
+    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name)
     body = feeder.body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
@@ -160,7 +173,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt])
     methods = methods_of(cls)
-    parts = _init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed)
+    parts = _init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"))
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
@@ -260,7 +273,8 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: _Init, qattr: st
     its ops and placeholders is a close on the way out (it goes) or a refusal."""
     lines = nodes_of(module, cst.SimpleStatementLine)
     dequeues = []
-    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []), *parts.fed]:
+    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+                 *([parts.list_name] if parts.list_name else parts.fed)]:
         for use in instance_uses(module, cls, attr):
             if any(use in attr_uses(s, attr) for s in [*plan.removed, feeder]):
                 continue

@@ -164,7 +164,8 @@ class ToGenerator(cst.CSTTransformer):
                 and len(self.placeholders) > 1 and not any(a.keyword or a.star for a in z.args)):
             return None
         keys = z.args[0].value
-        if isinstance(keys, cst.Name) and self.list_name is not None and keys.value == self.list_name:
+        if self.list_name is not None and (isinstance(keys, cst.Name) and keys.value == self.list_name
+                                           or self.key(keys) == self.list_name):  # (``self.phs`` in a class)
             return z.args[1].value
         if isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \
                 == self.placeholders:

@@ -31,11 +31,12 @@ class Passed:
     placeholders: list[str]
     closes: list[str]
     queue: str | None
-    drop: list[int]  # the thread arguments' positions that go with them
+    drop: list[int]
+    list_name: str | None = None  # the parameter given the list of placeholders the enqueue took  # the thread arguments' positions that go with them
 
 
 def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement], enqueue_op: str, queue: str,
-                  close_ops: list[str], placeholders: list[str]) -> Passed | None:
+                  close_ops: list[str], placeholders: list[str], list_name: str | None = None) -> Passed | None:
     """The function a thread runs with the enqueue op among its arguments, or None when the op (its every read
     ``refs``) is not handed to one thread."""
     calls = [c for c in finder.index.threads if any(any(n is r for n in nodes_of(c, cst.Name)) for r in refs)]
@@ -54,7 +55,7 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     roles: dict[str, list[str]] = {}
     drop: list[int] = []
     mine = {enqueue_op: "enqueue", queue: "queue", **{c: "close" for c in close_ops},
-            **{p: f"placeholder:{p}" for p in placeholders}}
+            **{p: f"placeholder:{p}" for p in placeholders}, **({list_name: "list"} if list_name else {})}
     for j, arg in enumerate(args):
         if isinstance(arg, cst.Name) and arg.value in mine:  # (the thread is made in the queue's own scope)
             roles.setdefault(mine[arg.value], []).append(params.params[j].name.value)
@@ -64,13 +65,19 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     if len(roles.get("enqueue", [])) != 1 or len(roles.get("queue", [])) > 1:
         raise Refusal(f"the thread passes `{fn.name.value}` the enqueue op more than once")
     fed = []
-    for p in placeholders:
+    given_list = roles.get("list", [])
+    if len(given_list) > 1:
+        raise Refusal(f"the thread passes `{fn.name.value}` the placeholders' list more than once")
+    for p in placeholders if not given_list else ():
         got = roles.get(f"placeholder:{p}", [])
         if len(got) != 1:
             raise Refusal(f"the thread does not pass `{fn.name.value}` the placeholder `{p}` once; its feed_dict "
                           "cannot be matched to the enqueue")
         fed.append(got[0])
-    return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop)
+    if given_list:  # (the function's name for the list; its items keep theirs)
+        fed = [f"{given_list[0]}[{j}]" for j in range(len(placeholders))]
+    return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop,
+                  given_list[0] if given_list else None)
 
 
 def _function(finder, region: list[cst.BaseStatement], target: cst.Name) -> cst.FunctionDef:
