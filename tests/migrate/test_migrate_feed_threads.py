@@ -155,5 +155,5 @@ def test_placeholders_made_in_a_comprehension_are_fed_by_zip_in_a_function_and_i
     assert "self.point" not in source and "self.fields" in source
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
-    assert "yield tuple([[float(row[0]), float(row[1])], int(row[2])])[:2]" in result.code
+    assert "yield ([float(row[0]), float(row[1])], int(row[2]))" in result.code
     assert "self.fields" not in result.code and scan_source(result.code) == ()
