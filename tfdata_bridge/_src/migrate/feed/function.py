@@ -32,7 +32,8 @@ from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, met
     session_of
 from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
-from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, enqueued, queue_args
+from tfdata_bridge._src.migrate.feed.placeholders import constants_in, enqueued_placeholders
+from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args
 
 
 @dataclass
@@ -99,8 +100,8 @@ class FeedFinder:
              module: cst.Module | None = None) -> FeedPlan:
         qstmt = body[i]
         body = self._region(body, qstmt)
-        args = queue_args(self._constants_in(call, qstmt), kind)
-        self._queue_args = args
+        args = queue_args(constants_in(self, call, qstmt), kind)
+        self.queue_arguments = args  # (read by ``placeholders.py``)
         dtypes = args["dtypes"]
         plan = FeedPlan(removed=[qstmt])
         enqueue = dequeue = None
@@ -138,7 +139,7 @@ class FeedFinder:
             raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
         estmt, ecall, enqueue_op = enqueue
         plan.removed.append(estmt)
-        placeholders, defs = self._placeholders(ecall, body, plan, len(dtypes.elements))
+        placeholders, defs = enqueued_placeholders(self, ecall, body, plan, len(dtypes.elements))
         shapes = component_shapes(args, defs, many, self.code)
         self.fed = True  # from here on, a refusal is about a feed-thread queue
         check_padding(args, kind)
@@ -156,70 +157,6 @@ class FeedFinder:
                         emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
         plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code)
         return plan
-
-    def _placeholders(self, ecall: cst.Call, body, plan: FeedPlan, components: int) -> tuple[list[str], list]:
-        """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
-        made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
-        items = enqueued(ecall)
-        if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
-            lists = [st for st in body if _assigned(st) == [items.value]]
-            if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):
-                self.list_name = items.value
-                plan.removed.append(lists[0])
-                items = lists[0].body[0].value
-            elif len(lists) == 1 and components > 1 and isinstance(lists[0].body[0].value, cst.ListComp) and \
-                    self.index.paths.get(lists[0].body[0].value.elt, "") == "placeholder":
-                return self._made_in_comprehension(items.value, lists[0], plan, components)
-            elif len(lists) == 1 and components == 1:  # queue.enqueue(x): one component, its placeholder
-                items = cst.List([cst.Element(items)])
-        if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
-            raise Refusal("enqueue does not take a literal list of placeholders")
-        placeholders = [e.value.value for e in items.elements]
-        if len(placeholders) != components:
-            raise Refusal("enqueue's list does not have one placeholder per queue component")
-        calls = []
-        for name in placeholders:
-            defs = [s for s in body if _assigned(s) == [name]]
-            if len(defs) != 1 or self.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
-                raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
-            plan.removed.append(defs[0])
-            calls.append(defs[0].body[0].value)
-        return placeholders, calls
-
-    def _constants_in(self, call: cst.Call, at: cst.SimpleStatementLine) -> cst.Call:
-        """The queue's call with its arguments that name a module-level literal list (``DTYPES = [tf.float32,
-        tf.int64]``, bound once) replaced by that list: the generator's signature is read from them."""
-        if self.scopes is None:
-            return call
-        args = []
-        for arg in call.args:
-            value = arg.value
-            if isinstance(value, cst.Name):
-                stmt = self.scopes.single_assignment(at, value.value)
-                scope = self.scopes.scope(at)
-                found = list(scope[value.value]) if scope is not None else []
-                if stmt is None and len(found) == 1 and isinstance(getattr(found[0], "node", None), cst.Name):
-                    stmt = self.index.owners.get(id(found[0].node))
-                    if stmt is not None and found[0].scope is not scope and stmt not in self.index.blocks[0]:
-                        stmt = None  # (only a module-level binding, read from a function)
-                small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
-                        small.targets[0].target, cst.Name) and isinstance(small.value, (cst.List, cst.Tuple)):
-                    arg = arg.with_changes(value=small.value)
-            args.append(arg)
-        return call.with_changes(args=args)
-
-    def _made_in_comprehension(self, name: str, stmt: cst.SimpleStatementLine, plan: FeedPlan, components: int
-                               ) -> tuple[list[str], list]:
-        """``phs = [tf.placeholder(d, s) for d, s in zip(DTYPES, SHAPES)]``, fed as ``dict(zip(phs, values))``:
-        the values in order (``loop.py``); the shapes are the queue's (a comprehension's are its loop's names)."""
-        if not isinstance(self._queue_args.get("shapes"), (cst.List, cst.Tuple)) \
-                or len(self._queue_args["shapes"].elements) != components:
-            raise Refusal(f"the placeholders `{name}` are made in a comprehension and the queue gives no literal "
-                          "shapes= to read theirs from; give the queue shapes=[...]")
-        self.list_name = name
-        plan.removed.append(stmt)
-        return [f"{name}[{j}]" for j in range(components)], [stmt.body[0].value.elt] * components
 
     def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
                    body, plan: FeedPlan, module):

@@ -31,6 +31,8 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
+from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_locals
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
@@ -38,7 +40,7 @@ from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
-from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, enqueued, \
+from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 
@@ -52,17 +54,6 @@ class ClassFeed:
     removed: list[cst.CSTNode] = field(default_factory=list)
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
     comment: str = ""
-
-
-@dataclass
-class _Init:
-    """What ``__init__`` makes for the queue: its enqueue op, close op and the fed placeholders' attributes."""
-    enqueue: str
-    close: str | None
-    fed: list[str]
-    calls: list[cst.Call]  # their ``placeholder(...)`` calls
-    many: bool  # ``enqueue_many``: each run enqueues a batch
-    list_name: str | None = None  # ``self.phs = [placeholder(...) for ...]``: fed as ``dict(zip(self.phs, v))``
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -94,54 +85,7 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
     return out
 
 
-def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
-                removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None) -> _Init:
-    """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
-    statements into ``removed``."""
-    enqueue_attr = close_attr = None
-    items = None
-    many = False
-    placeholders: dict[str, cst.SimpleStatementLine] = {}
-    for stmt in flat(init):
-        found = self_assign(stmt, self_name)
-        if found is None or stmt is qstmt:
-            continue
-        attr, value = found
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
-                and self_attr(value.func.value, self_name) == qattr:
-            method = value.func.attr.value
-            if method in ("enqueue", "enqueue_many") and enqueue_attr is None and enqueued(value) is not None:
-                enqueue_attr, items, many = attr, enqueued(value), method == "enqueue_many"
-                removed.append(stmt)
-            elif method == "close" and close_attr is None:
-                close_attr = attr
-                removed.append(stmt)
-            else:
-                raise Refusal(f"`{self_name}.{qattr}.{method}` in `{init.name.value}` is not part of the feed-thread pattern")
-        elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] == "placeholder":
-            placeholders[attr] = stmt
-        elif isinstance(value, cst.ListComp) and (index.paths.get(value.elt) or "").rsplit(".", 1)[-1] == \
-                "placeholder":
-            placeholders[attr] = stmt
-    listed = self_attr(items, self_name) if items is not None else None
-    made = placeholders.get(listed or "")
-    if made is not None and isinstance(made.body[0].value, cst.ListComp) and components > 1:
-        if not isinstance(shapes, (cst.List, cst.Tuple)) or len(shapes.elements) != components:
-            raise Refusal(f"the placeholders `{self_name}.{listed}` are made in a comprehension and the queue gives "
-                          "no literal shapes= to read theirs from; give the queue shapes=[...]")
-        removed.append(made)
-        return _Init(enqueue_attr, close_attr, [f"{listed}[{j}]" for j in range(components)],
-                     [made.body[0].value.elt] * components, many, listed)
-    if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
-        raise Refusal(f"`{init.name.value}` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
-    fed = [self_attr(e.value, self_name) for e in items.elements]
-    if None in fed or any(f not in placeholders for f in fed) or len(fed) != components:
-        raise Refusal("the enqueue op does not take one placeholder attribute per queue component")
-    removed += [placeholders[f] for f in fed]  # type: ignore[index]
-    return _Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
-
-
-def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> tuple[cst.FunctionDef, list[str], list[str],
+def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str) -> tuple[cst.FunctionDef, list[str], list[str],
                                                                          bool]:
     """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
     thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue."""
@@ -173,7 +117,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt])
     methods = methods_of(cls)
-    parts = _init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"))
+    parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"))
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
@@ -213,8 +157,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         if threads.items is None:
             starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0])
         else:  # the threads' arguments kept by the starter; a generator method runs the feeder once per item
-            taken = {a.attr.value for a in nodes_of(module, cst.Attribute)} | set(methods)
-            attr, source = _fresh(f"_{feeder.name.value}_args", taken), _fresh(f"{feeder.name.value}_all", taken)
+            attr, source = fresh_attr(module, cls, f"_{feeder.name.value}_args"), \
+                fresh_attr(module, cls, f"{feeder.name.value}_all")
             starter = starters[0]
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items)]
@@ -222,9 +166,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dropped = class_coordinators(module, cls, feeder, extra, starter, plan.removed)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, feeder, starter)
-    if _made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
-        taken = {a.attr.value for a in nodes_of(module, cst.Attribute)} | set(methods)
-        attr = _fresh(f"{qattr}_dataset", taken)
+    if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
+        attr = fresh_attr(module, cls, f"{qattr}_dataset")
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
         plan.removed.remove(qstmt)
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{attr} = {emit.chain(head, steps)}\n")]
@@ -232,6 +175,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
     plan.comment = printer.comment(kind, f"`{feeder.name.value}`", parts.many, kind, args, code)
+    if runner:
+        plan.comment += (f"; its threads run one after another (`{source}`), each on what the starter gave it: "
+                         "the same multiset, in one of the orders legacy could deliver")
     small = dstmt.body[0]
     plan.replaced[dstmt] = [dstmt.with_changes(
         body=[small.with_changes(value=cst.parse_expression(emit.one_shot_get_next(v1, chain)))],
@@ -240,34 +186,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     return plan
 
 
-def _made_of_locals(args: dict[str, cst.BaseExpression], kind: str, maker: cst.FunctionDef, cls: cst.ClassDef,
-                    dstmt: cst.CSTNode, owner: str) -> bool:
-    """The queue's arguments read names of the method that made it (its parameters, its variables; its
-    ``self`` where the dequeue reads the instance by another name): they mean nothing where it is dequeued."""
-    local = {p.name.value for p in maker.params.params}
-    for assign in nodes_of(maker, cst.Assign):
-        for t in assign.targets:
-            local |= {n.value for n in nodes_of(t.target, cst.Name)}
-    me = maker.params.params[0].name.value
-    same_self = owner == me and any(contains(m, dstmt) for m in methods_of(cls).values())
-    for key in ("capacity", "seed", "dtypes", "shapes") if kind == "RandomShuffleQueue" else ("dtypes", "shapes"):
-        expr = args.get(key)
-        attrs = {id(a.attr) for a in nodes_of(expr, cst.Attribute)} if expr is not None else set()
-        for n in nodes_of(expr, cst.Name) if expr is not None else ():
-            if id(n) not in attrs and n.value in local and not (n.value == me and same_self):
-                return True
-    return False
-
-
-def _fresh(base: str, taken: set[str]) -> str:
-    name, i = base, 2
-    while name in taken:
-        name, i = f"{base}_{i}", i + 1
-    taken.add(name)
-    return name
-
-
-def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: _Init, qattr: str, feeder: cst.FunctionDef,
+def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
              starter: cst.FunctionDef | None) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
     """(the statement, the call, the instance's name) of the queue's one dequeue; every other use of the queue,
     its ops and placeholders is a close on the way out (it goes) or a refusal."""
