@@ -48,24 +48,32 @@ def test_one_placeholder_enqueued_bare_and_a_queue_handed_to_the_thread():
     assert "data_flow_ops" not in code.split("def main")[1] and scan_source(code) == ()
 
 
-@pytest.mark.parametrize("change", [
-    pytest.param(("def load_and_enqueue(sess, coord, enqueue_op, close_op, features_in, labels_in, chunks):",
-                  "def load_and_enqueue(sess, coord, op, close, xs, ys, chunks):"), id="other-parameter-names"),
+@pytest.mark.parametrize("change, rewritten", [
+    pytest.param(("def load_and_enqueue(sess, coord, enqueue_op, close_op, features_in, labels_in, chunks):\n"
+                  "    try:\n        for features, labels in chunks:\n            if coord.should_stop():\n"
+                  "                break\n            sess.run(enqueue_op, feed_dict={features_in: features, "
+                  "labels_in: labels})\n    except tf.errors.CancelledError:\n        return\n    sess.run(close_op)\n",
+                  "def load_and_enqueue(session, stopper, op, close, xs, ys, chunks):\n"
+                  "    try:\n        for features, labels in chunks:\n            if stopper.should_stop():\n"
+                  "                break\n            session.run(op, feed_dict={xs: features, ys: labels})\n"
+                  "    except tf.errors.CancelledError:\n        return\n    session.run(close)\n"),
+                 True, id="other-parameter-names"),
     pytest.param(("        thread = threading.Thread(target=load_and_enqueue,\n",
                   "        feeder = load_and_enqueue\n        thread = threading.Thread(target=load_and_enqueue,\n"),
-                 id="function-used-elsewhere"),
+                 False, id="function-used-elsewhere"),
     pytest.param(("            sess.run(enqueue_op, feed_dict={features_in: features, labels_in: labels})\n",
                   "            sess.run(enqueue_op, feed_dict={features_in: features, labels_in: labels})\n"
-                  "            print(features_in.name)\n"), id="placeholder-read-beyond-the-feed"),
+                  "            print(features_in.name)\n"), False, id="placeholder-read-beyond-the-feed"),
 ])
-def test_the_passed_form_follows_the_arguments_or_refuses(change):
+def test_the_passed_form_follows_the_arguments_or_refuses(change, rewritten):
     source = _source("chunks_passed_ops").replace(*change)
     assert source != _source("chunks_passed_ops")
     result = rewrite(source, to="tfdata")
-    if "other-parameter" in str(change):
+    if rewritten:
         assert not result.refused, result.notes
-        assert "def load_and_enqueue(chunks):\n" in result.code
-        assert "feed_dict={xs: features, ys: labels}" not in result.code
+        assert "def load_and_enqueue(chunks):\n" in result.code and "            yield (features, labels)\n" in result.code
+        generator = result.code.split("def load_and_enqueue")[1].split("def main")[0]
+        assert "stopper" not in generator and "close" not in generator and "session" not in generator
     else:
         assert result.code == source and result.refused, result.notes
 
