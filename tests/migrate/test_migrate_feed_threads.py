@@ -126,6 +126,7 @@ def _migrated_tree(root: pathlib.Path):
 
 # name -> how the original's order is fixed
 BOTH_WAYS = {"chunks_passed_ops": "order", "chunks_one_placeholder": "order", "chunks_comprehension": "order",
+             "named_queue_dict": "exact",
              "feeder_per_file": "multiset",
              "feeder_in_lib": "order"}
 
@@ -165,3 +166,22 @@ def test_placeholders_made_in_a_comprehension_are_fed_by_zip_in_a_function_and_i
     assert not result.refused, result.notes
     assert "yield ([float(row[0]), float(row[1])], int(row[2]))" in result.code
     assert "self.fields" not in result.code and scan_source(result.code) == ()
+
+
+def test_a_queue_with_names_fed_a_dict_yields_dicts_in_a_function_and_in_a_class():
+    result = rewrite(_source("named_queue_dict"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "            yield {'image': x, 'label': y}\n" in result.code  # the queue's names, in its order
+    assert ("output_signature={\n                'image': tf.TensorSpec(shape=[2, 2], dtype=float32),\n"
+            "                'label': tf.TensorSpec(shape=[], dtype=int32),\n            },") in result.code
+    assert scan_source(result.code) == ()
+    source = _source("feeder_per_file").replace("shapes=[[2], []], seed=seed)",
+                                                "shapes=[[2], []], seed=seed, names=['label', 'point'])").replace(
+        "self.examples.enqueue([self.point, self.label], name='push')",
+        "self.examples.enqueue({'point': self.point, 'label': self.label}, name='push')")
+    assert "names=" in source and "'point': self.point" in source
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "yield {'label': int(row[2]), 'point': [float(row[0]), float(row[1])]}" in result.code
+    unnamed = source.replace(", names=['label', 'point'])", ")")
+    assert rewrite(unnamed, to="tfdata").code == unnamed  # (a dict enqueued into a queue without names)

@@ -10,7 +10,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
-from tfdata_bridge._src.migrate.feed.queue import enqueued
+from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued
 
 
 @dataclass
@@ -25,7 +25,8 @@ class Init:
 
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
-                removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None) -> Init:
+                removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None,
+                names: list[str] | None = None) -> Init:
     """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
     statements into ``removed``."""
     enqueue_attr = close_attr = None
@@ -41,7 +42,7 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
                 and self_attr(value.func.value, self_name) == qattr:
             method = value.func.attr.value
             if method in ("enqueue", "enqueue_many") and enqueue_attr is None and enqueued(value) is not None:
-                enqueue_attr, items, many = attr, enqueued(value), method == "enqueue_many"
+                enqueue_attr, items, many = attr, by_names(enqueued(value), names), method == "enqueue_many"
                 removed.append(stmt)
             elif method == "close" and close_attr is None:
                 close_attr = attr

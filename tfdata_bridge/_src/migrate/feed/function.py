@@ -33,7 +33,7 @@ from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, met
 from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import constants_in, enqueued_placeholders
-from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args
+from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
 
 
 @dataclass
@@ -194,7 +194,8 @@ class FeedFinder:
         names = [p.name.value for p in params.params]
         is_close = lambda op: (isinstance(op, cst.Name) and op.value in closes) or is_close_call(  # noqa: E731
             op, lambda q: name_key(q) == queue_name)
-        rewriter = ToGenerator(sess, op, is_close, fed, name_key, "function", list_name)
+        rewriter = ToGenerator(sess, op, is_close, fed, name_key, "function", list_name,
+                               queue_names(self.queue_arguments))
         new_body = fn.body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)

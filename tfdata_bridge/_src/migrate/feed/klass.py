@@ -41,7 +41,7 @@ from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
-    feed_prefix, feed_queue_kind, queue_args
+    feed_prefix, feed_queue_kind, queue_args, queue_names
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -85,7 +85,7 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
     return out
 
 
-def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str) -> tuple[cst.FunctionDef, list[str], list[str],
+def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None) -> tuple[cst.FunctionDef, list[str], list[str],
                                                                          bool]:
     """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
     thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue."""
@@ -100,7 +100,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str) -> tuple[cst.Fu
     key = lambda node: self_attr(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
-    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name)
+    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names)
     body = feeder.body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
@@ -117,7 +117,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt])
     methods = methods_of(cls)
-    parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"))
+    parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
+                        queue_names(args))
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
@@ -130,7 +131,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if others:
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
                       "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
-    generator, extra, data, closes = _generator(feeder, parts, qattr)
+    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args))
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     own = {id(a) for a in attr_uses(feeder, feeder.name.value)}

@@ -74,10 +74,12 @@ class ToGenerator(cst.CSTTransformer):
     ``what`` names the feeding callable in refusals (``function`` / ``method``)."""
 
     def __init__(self, sess: str, enqueue: str, is_close: Callable[[cst.BaseExpression], bool],
-                 placeholders: list[str], key: Key, what: str, list_name: str | None = None) -> None:
+                 placeholders: list[str], key: Key, what: str, list_name: str | None = None,
+                 names: list[str] | None = None) -> None:
         super().__init__()
         self.sess, self.enqueue, self.is_close, self.placeholders = sess, enqueue, is_close, placeholders
         self.key, self.what, self.list_name = key, what, list_name
+        self.names = names  # a queue with ``names=``: a yield is a dict of them
         self.yields = 0
         self.closes = 0
         self.closed_last = False
@@ -131,6 +133,9 @@ class ToGenerator(cst.CSTTransformer):
         """What one enqueue yields: the fed values in the placeholders' order, or None (refusal said)."""
         zipped = self._zipped(feed)
         n = len(self.placeholders)
+        if zipped is not None and self.names:
+            self.refusal = "the queue has names= and its feed_dict is zipped: not rewritten"
+            return None
         if zipped is not None:  # feed_dict=dict(zip([x, y], values)): values in order
             if isinstance(zipped, (cst.List, cst.Tuple)) and len(zipped.elements) == n \
                     and not any(isinstance(e, cst.StarredElement) for e in zipped.elements):
@@ -150,6 +155,8 @@ class ToGenerator(cst.CSTTransformer):
             self.refusal = "the feed_dict does not feed exactly the enqueued placeholders"
             return None
         parts = [values[p] for p in self.placeholders]
+        if self.names:
+            return cst.Dict([cst.DictElement(cst.SimpleString(repr(n)), v) for n, v in zip(self.names, parts)])
         return parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
 
     def _zipped(self, feed) -> cst.BaseExpression | None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, target_names
-from tfdata_bridge._src.migrate.feed.queue import enqueued
+from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued, queue_names
 
 
 def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) -> tuple[list[str], list]:
     """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
     made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
-    items = enqueued(ecall)
+    items = by_names(enqueued(ecall), queue_names(finder.queue_arguments))
     if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
         lists = [st for st in body if _assigned(st) == [items.value]]
         if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):

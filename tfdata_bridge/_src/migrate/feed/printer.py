@@ -8,6 +8,7 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, is_none
+from tfdata_bridge._src.migrate.feed.queue import queue_names
 
 
 def dataset_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.Tuple, kind: str,
@@ -24,6 +25,9 @@ def queue_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.T
     """The part of the chain that stands for the queue itself (its source, unbatching, shuffle): what a class
     keeps where it made the queue when the queue's arguments are names of that method alone."""
     specs = [emit.tensor_spec(v1, shape, code(d.value)) for shape, d in zip(shapes, dtypes.elements)]
+    names = queue_names(args)
+    if names:  # its elements are dicts
+        specs = ["{\n" + "".join(f"        {n!r}: {s},\n" for n, s in zip(names, specs)) + "    }"]
     head = emit.generator_source(v1, source, specs, len(specs) == 1, None)
     steps = ["unbatch()"] if many else []  # each enqueue_many a batch; the queue holds its elements
     if kind == "RandomShuffleQueue":
