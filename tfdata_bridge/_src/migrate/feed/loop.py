@@ -118,6 +118,16 @@ class ToGenerator(cst.CSTTransformer):
         self.closed_last = False
         return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
 
+    def leave_Try(self, original, updated):
+        """``try: ... finally: sess.run(close_op)``: with the close gone, an empty ``finally`` goes too."""
+        final = updated.finalbody
+        if final is None or not isinstance(final.body, cst.IndentedBlock) or final.body.body:
+            return updated
+        if updated.handlers:
+            return updated.with_changes(finalbody=None)
+        body = [*updated.body.body, *(updated.orelse.body.body if updated.orelse is not None else ())]
+        return cst.FlattenSentinel(body) if body else cst.RemovalSentinel.REMOVE
+
     def leave_IndentedBlock(self, original, updated):
         """``sess.run(close); break`` (or ``return``): the data end there, whatever the loop says after."""
         body = list(original.body)

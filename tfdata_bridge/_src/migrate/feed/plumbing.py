@@ -51,12 +51,15 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
             target, args = thread_call_parts(call)
             if target is not ref:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
-            if enclosing(module, call) is not site:
-                raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
             if is_feeder and position:
                 if len(args) <= max(position):
                     raise Refusal(f"the thread does not pass `{fname}` its session")
                 args = [a for j, a in enumerate(args) if j not in position]
+            maker = enclosing(module, call)
+            if maker is not site and (site is not None or _reads_locals(maker, args)):
+                # (a module-level queue's thread made in ``main()``: its arguments must mean the same at the
+                # module level, where the dataset is made)
+                raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
             elif not is_feeder and args:
                 raise Refusal(f"the closer `{target_name}` takes arguments")
             text = f"{fname}({', '.join(code(a) for a in args)})"
@@ -72,6 +75,23 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     for header, text in parts:
         lines += [f"    {header}\n", f"        yield from {text}\n"] if header else [f"    yield from {text}\n"]
     return Threads(count, single, lines)
+
+
+def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression]) -> bool:
+    """Any of ``args`` reads a name ``fn`` binds (a parameter, an assignment, a loop's or ``with``'s name)."""
+    if fn is None:
+        return False
+    local = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params]}
+    for node in nodes_of(fn.body, cst.CSTNode):
+        target = node.target if isinstance(node, (cst.AssignTarget, cst.For, cst.AugAssign, cst.AnnAssign)) else \
+            node.asname.name if isinstance(node, cst.WithItem) and node.asname is not None else None
+        if target is not None:
+            local |= {n.value for n in nodes_of(target, cst.Name)}
+    for arg in args:
+        attrs = {id(a.attr) for a in nodes_of(arg, cst.Attribute)}
+        if any(id(n) not in attrs and n.value in local for n in nodes_of(arg, cst.Name)):
+            return True
+    return False
 
 
 def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> list[cst.FunctionDef]:
