@@ -202,3 +202,50 @@ def test_a_module_level_queue_fed_by_a_thread_made_in_main_and_a_reported_except
     assert "range(steps)" in local and "steps = 10" in local
     result = rewrite(local, to="tfdata")  # (what main computes means nothing where the dataset is made)
     assert result.code == local and "made in another function than the queue" in _refused(result), result.notes
+
+
+THREADS_PER_FILE = '''\
+import threading
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+x = tf.placeholder(tf.float32, [3])
+y = tf.placeholder(tf.int32, [])
+queue = tf.RandomShuffleQueue(100, 10, [tf.float32, tf.int32], shapes=[[3], []])
+enqueue_op = queue.enqueue([x, y])
+xb, yb = queue.dequeue_many(4)
+
+
+def load(sess, op, coord, path):
+    for i in range(8):
+        if coord.should_stop():
+            break
+        sess.run(op, feed_dict={x: np.full([3], i, np.float32), y: len(path) + i})
+
+
+FILES = ["a", "bb", "ccc"]
+
+
+def main():
+    coord = tf.train.Coordinator()
+    sess = tf.Session()
+    threads = [threading.Thread(target=load, args=(sess, enqueue_op, coord, f)) for f in FILES]
+    for t in threads:
+        t.start()
+    for _ in range(3):
+        print(sess.run(yb))
+    coord.request_stop()
+    coord.join(threads)
+'''
+
+
+def test_threads_per_file_made_in_main_over_a_module_level_queue_read_its_placeholders_themselves():
+    result = rewrite(THREADS_PER_FILE, to="tfdata")
+    assert not result.refused, result.notes
+    assert "def load(path):\n    for i in range(8):\n        yield (np.full([3], i, np.float32), len(path) + i)\n" \
+        in result.code  # (x and y read from the module, as before; the op and coordinator handed over go)
+    assert "def load_threads():\n    for f in FILES:\n        yield from load(f)\n" in result.code
+    assert scan_source(result.code) == ()
+    local = THREADS_PER_FILE.replace("def main():", "def main(files):").replace(" for f in FILES]", " for f in files]")
+    result = rewrite(local, to="tfdata")  # (main's own list of files means nothing where the dataset is made)
+    assert result.code == local and "made in another function than the queue" in _refused(result), result.notes

@@ -166,8 +166,10 @@ class FeedFinder:
         uses = [self._holder(r) for r in refs]
         fns = [s for s in body if isinstance(s, cst.FunctionDef)]
         holder = [f for f in fns if any(id(st) in _node_ids(f) for _, st in uses)]
+        handed = bool(refs) and all(any(any(n is r for n in nodes_of(c, cst.Name)) for c in self.index.threads)
+                                    for r in refs)  # (the op is only handed to a thread: the thread's function runs it)
         passed = None
-        if len(uses) != 1 or len(holder) != 1:
+        if len(uses) != 1 or len(holder) != 1 or handed:
             for _, stmt in uses:
                 if sub := _thread_subclass_given(module, stmt, enqueue_op) if module is not None else None:
                     raise Refusal(f"`{enqueue_op}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` "

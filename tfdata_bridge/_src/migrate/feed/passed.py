@@ -70,6 +70,8 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
         raise Refusal(f"the thread passes `{fn.name.value}` the placeholders' list more than once")
     for p in placeholders if not given_list else ():
         got = roles.get(f"placeholder:{p}", [])
+        if not got and any(s is fn for s in region) and p not in {q.name.value for q in params.params}:
+            got = [p]  # (not handed over: the function, beside the queue, reads the placeholder itself)
         if len(got) != 1:
             raise Refusal(f"the thread does not pass `{fn.name.value}` the placeholder `{p}` once; its feed_dict "
                           "cannot be matched to the enqueue")

@@ -55,15 +55,15 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
                 if len(args) <= max(position):
                     raise Refusal(f"the thread does not pass `{fname}` its session")
                 args = [a for j, a in enumerate(args) if j not in position]
-            maker = enclosing(module, call)
-            if maker is not site and (site is not None or _reads_locals(maker, args)):
-                # (a module-level queue's thread made in ``main()``: its arguments must mean the same at the
-                # module level, where the dataset is made)
-                raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
-            elif not is_feeder and args:
+            if not is_feeder and args:
                 raise Refusal(f"the closer `{target_name}` takes arguments")
             text = f"{fname}({', '.join(code(a) for a in args)})"
             header, several = made(uses, call, handles, gone, code)
+            maker = enclosing(module, call)
+            if maker is not site and (site is not None or _reads_locals(maker, args, header)):
+                # (a module-level queue's thread made in ``main()``: what it is given must mean the same at the
+                # module level, where the dataset is made)
+                raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
             count += 2 if several else 1
             if is_feeder:
                 parts.append((header, text))
@@ -77,10 +77,16 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     return Threads(count, single, lines)
 
 
-def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression]) -> bool:
-    """Any of ``args`` reads a name ``fn`` binds (a parameter, an assignment, a loop's or ``with``'s name)."""
+def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], header: str | None) -> bool:
+    """Any of ``args`` (or the iterable of the loop ``header`` that repeats the thread; its own names aside)
+    reads a name ``fn`` binds (a parameter, an assignment, a loop's or ``with``'s name)."""
     if fn is None:
         return False
+    own: set[str] = set()
+    if header is not None:
+        loop = cst.parse_statement(f"{header}\n    pass\n")
+        own = {n.value for n in nodes_of(loop.target, cst.Name)}
+        args = [*args, loop.iter]
     local = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params]}
     for node in nodes_of(fn.body, cst.CSTNode):
         target = node.target if isinstance(node, (cst.AssignTarget, cst.For, cst.AugAssign, cst.AnnAssign)) else \
@@ -89,7 +95,7 @@ def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression]) ->
             local |= {n.value for n in nodes_of(target, cst.Name)}
     for arg in args:
         attrs = {id(a.attr) for a in nodes_of(arg, cst.Attribute)}
-        if any(id(n) not in attrs and n.value in local for n in nodes_of(arg, cst.Name)):
+        if any(id(n) not in attrs and n.value in local - own for n in nodes_of(arg, cst.Name)):
             return True
     return False
 
