@@ -249,3 +249,17 @@ def test_threads_per_file_made_in_main_over_a_module_level_queue_read_its_placeh
     local = THREADS_PER_FILE.replace("def main():", "def main(files):").replace(" for f in FILES]", " for f in files]")
     result = rewrite(local, to="tfdata")  # (main's own list of files means nothing where the dataset is made)
     assert result.code == local and "made in another function than the queue" in _refused(result), result.notes
+
+
+def test_a_feeding_class_whose_queue_another_module_reaches_is_left_in_its_module(tmp_path):
+    shutil.copytree(PROGRAMS, tmp_path / "tree")
+    main = tmp_path / "tree" / "feeder_in_lib.py"
+    text = main.read_text().replace("        coord.join(threads)\n", "        sess.run(feeder.queue.close(cancel_pending_enqueues=True))\n"
+                                    "        coord.join(threads)\n")
+    assert "feeder.queue.close" in text
+    main.write_text(text)
+    results = _migrated_tree(tmp_path / "tree")
+    lib = results[str(tmp_path / "tree" / "feed_lib" / "row_feeder.py")]
+    assert lib.code == lib.source  # (rewritten, the class would have no `queue` for the consumer's close)
+    assert "feeder_in_lib.py reads `feeder.queue`" in _refused(lib), lib.notes
+    assert results[str(main)].code == text

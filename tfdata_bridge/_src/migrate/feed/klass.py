@@ -54,6 +54,8 @@ class ClassFeed:
     removed: list[cst.CSTNode] = field(default_factory=list)
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
     comment: str = ""
+    cls: str = ""  # the class, and the attributes its instances no longer have (``across.py``)
+    gone: list[str] = field(default_factory=list)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -184,6 +186,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         body=[small.with_changes(value=cst.parse_expression(emit.one_shot_get_next(v1, chain)))],
         leading_lines=[*dstmt.leading_lines, *wrapped_comment(plan.comment)])]
     drop_coordinators(module, methods, dropped, plan)
+    plan.cls = cls.name.value
+    plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+                 *([parts.list_name] if parts.list_name else parts.fed)]
     return plan
 
 
