@@ -34,10 +34,6 @@ from tfdata_bridge._src.migrate.feed.starter import one_thread
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_attr
 from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
 
-_BUILTINS = {"range", "len", "list", "tuple", "sorted", "zip", "enumerate", "min", "max", "int", "str", "None",
-             "True", "False", "dict", "reversed"}
-
-
 @dataclass
 class StarterThreads:
     closers: list[cst.FunctionDef] = field(default_factory=list)  # methods whose thread only joins and closes
