@@ -15,6 +15,7 @@ a ``from_generator`` source whose generator is the feeding loop, in a function o
                  its queue), ``class_threads.py`` (a thread per item, a closer), ``class_site.py`` (where the
                  queue's part of the chain is printed)
     printer.py   the one printer: the dataset chain and the comment, for both forms
+    across.py    (a tree) a feeding class another module reaches beyond what the rewrite keeps
 """
 
 from __future__ import annotations
