@@ -189,11 +189,13 @@ def _feed_classes_used_elsewhere(modules, texts, results, root) -> None:
     from tfdata_bridge._src.migrate.results import Note
 
     for path in modules:
-        if results[path].code == texts[path]:
+        if results[path].code == texts[path] or not any(
+                n.kind == "info" and n.message.startswith("the feed thread's") for n in results[path].notes):
             continue
         classes = feed_classes(modules[path])
         for other in modules if classes else ():
-            clash = used_elsewhere(modules[other], classes) if other != path else None
+            named = other != path and any(c in texts[other] for c in classes)  # (a module naming none: no use)
+            clash = used_elsewhere(modules[other], classes) if named else None
             if clash is not None:
                 line = classes[clash[0]][0]
                 why = (f"`{clash[0]}` left: {os.path.relpath(other, root)} reads `{clash[1]}`, which the feed-thread "
