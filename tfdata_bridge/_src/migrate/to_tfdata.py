@@ -335,7 +335,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             if fed_kind and isinstance(small, cst.Assign) and \
                     len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                 prefix = feed_prefix(index, value, v1_default, index.tf_aliases)
-                feed = FeedFinder(index, module.code_for_node, prefix, fresh)
+                feed = FeedFinder(index, module.code_for_node, prefix, fresh, scopes)
                 try:
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
@@ -346,6 +346,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                               PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
                 removed.update(plan.removed)
+                replaced.update(plan.replaced)
                 anchor = plan.replace_at
                 lead = _lead(anchor, body, removed)
                 plan.new[0] = plan.new[0].with_changes(leading_lines=[*lead, *_comment_lines(plan.comment)])

@@ -159,6 +159,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     for path in modules:
         write(path)
+    _feed_classes_used_elsewhere(modules, texts, results, root)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:
         if results[path].code == texts[path]:
@@ -179,6 +180,29 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                             "imports, is still a queue pipeline")
                 break
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _feed_classes_used_elsewhere(modules, texts, results, root) -> None:
+    """A module whose feeding class another module reaches beyond what the rewrite keeps (its queue, ops or
+    placeholders, through an instance) stays as it was, saying so (``feed/across.py``)."""
+    from tfdata_bridge._src.migrate.feed.across import feed_classes, used_elsewhere
+    from tfdata_bridge._src.migrate.results import Note
+
+    for path in modules:
+        if results[path].code == texts[path] or not any(
+                n.kind == "info" and n.message.startswith("the feed thread's") for n in results[path].notes):
+            continue
+        classes = feed_classes(modules[path])
+        for other in modules if classes else ():
+            named = other != path and any(c in texts[other] for c in classes)  # (a module naming none: no use)
+            clash = used_elsewhere(modules[other], classes) if named else None
+            if clash is not None:
+                line = classes[clash[0]][0]
+                why = (f"`{clash[0]}` left: {os.path.relpath(other, root)} reads `{clash[1]}`, which the feed-thread "
+                       f"rewrite takes from the class; this module is left as it was (`--fallback compat` runs it "
+                       "through the drop-in)")
+                results[path] = RewriteResult(texts[path], texts[path], "tfdata", (Note(line, why),))
+                break
 
 
 def _pipelines_left(code: str) -> list[tuple[int, str]]:

@@ -8,10 +8,14 @@ a ``from_generator`` source whose generator is the feeding loop, in a function o
                  parameters go too
     threads.py   how a feeding thread is made and what the program does with its handle
     plumbing.py  what goes with the threads: closers, close runs, their arguments
-    function.py  the function form (``FeedFinder``)
+    function.py  the function form (``FeedFinder``), with ``passed.py`` (a feeding function handed its ops by
+                 the thread's ``args=``) and ``placeholders.py`` (what the enqueue takes)
     klass.py     the class form (``class_feeds``), with ``members.py`` (an instance's attributes) and
-                 ``starter.py`` (the method that started the thread)
+                 ``starter.py`` (the method that started the thread); ``class_init.py`` (where an instance makes
+                 its queue), ``class_threads.py`` (a thread per item, a closer), ``class_site.py`` (where the
+                 queue's part of the chain is printed)
     printer.py   the one printer: the dataset chain and the comment, for both forms
+    across.py    (a tree) a feeding class another module reaches beyond what the rewrite keeps
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ class Dropped:
 
 
 def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef, extra: list[str],
-                       starter: cst.FunctionDef | None) -> Dropped:
+                       starter: cst.FunctionDef | None, gone: list[cst.CSTNode] = ()) -> Dropped:
     """What goes with the thread: the loop's checks of coordinators it only checks (``extra``: the feeding
     method's own coordinator parameters, passed by the starter's thread), the statements that set them on
     ``self``, and the parameters that only fed them where every call of their method is in this module."""
@@ -49,7 +49,7 @@ def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.Functi
         owner, attr = name.split(".", 1)
         if owner != me or "." in attr:
             continue
-        sets = _sets(module, cls, feeder, attr, methods)
+        sets = _sets(module, cls, feeder, attr, methods, gone)
         if sets is None:
             if attr in starter_sets:
                 raise Refusal(f"`{me}.{attr}` is set in `{starter.name.value}`, which makes no thread now, and "
@@ -84,9 +84,10 @@ def _set_stmts(module, cls, attr, methods) -> list[cst.SimpleStatementLine]:
     return [s for m in methods.values() for s in nodes_of(m, cst.SimpleStatementLine) if _assigned_attr(s, m) == attr]
 
 
-def _sets(module, cls, feeder, attr, methods) -> list[tuple[str, cst.SimpleStatementLine, str | None]] | None:
+def _sets(module, cls, feeder, attr, methods, gone=()) -> list[tuple[str, cst.SimpleStatementLine, str | None]] | None:
     """(method, statement, the parameter that only fed it or None) of each ``self.attr = name``, when those and
-    the loop's checks are every use of ``attr``; else None."""
+    the loop's checks (and what goes with the threads, ``gone``: a closer's) are every use of ``attr``; else
+    None."""
     stmts = _set_stmts(module, cls, attr, methods)
     out = []
     for stmt in stmts:
@@ -97,7 +98,7 @@ def _sets(module, cls, feeder, attr, methods) -> list[tuple[str, cst.SimpleState
         params = [p.name.value for p in method.params.params]
         only = value.value in params[1:] and refs(method.body, value.value) == [value]
         out.append((method.name.value, stmt, value.value if only else None))
-    gone = {id(a) for s in stmts for a in nodes_of(s, cst.Attribute)}
+    gone = {id(a) for s in [*stmts, *gone] for a in nodes_of(s, cst.Attribute)}
     if any(id(u) not in gone and not contains(feeder, u) for u in instance_uses(module, cls, attr)):
         return None
     return out
@@ -168,7 +169,7 @@ def drop_coordinators(module, methods: dict[str, cst.FunctionDef], dropped: Drop
             plan.replaced[method] = [drop_params(plan.replaced[method][0], params)]
         else:
             gone = set(plan.removed)
-            plan.replaced[method] = [drop_params(method.visit(_Without(gone)), params)]
+            plan.replaced[method] = [drop_params(method.visit(_Without(gone, plan.replaced)), params)]
     by_stmt: dict[cst.SimpleStatementLine, dict[cst.Call, cst.Call]] = {}
     for call, params in dropped.calls.items():
         stmt = holder_of(lines, call)
@@ -183,14 +184,18 @@ def drop_coordinators(module, methods: dict[str, cst.FunctionDef], dropped: Drop
 
 
 class _Without(cst.CSTTransformer):
-    """A method without the simple statements in ``gone`` (``pass`` where a block empties)."""
+    """A method without the simple statements in ``gone`` (``pass`` where a block empties), those in
+    ``replaced`` replaced (the queue's part of a dataset, kept where the queue was made)."""
 
-    def __init__(self, gone: set[cst.CSTNode]) -> None:
+    def __init__(self, gone: set[cst.CSTNode], replaced: dict | None = None) -> None:
         super().__init__()
         self.gone = gone
+        self.replaced = replaced or {}
 
     def leave_SimpleStatementLine(self, original, updated):
-        return cst.RemovalSentinel.REMOVE if original in self.gone else updated
+        if original in self.gone:
+            return cst.RemovalSentinel.REMOVE
+        return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
 
     def leave_IndentedBlock(self, original, updated):
         return updated if updated.body else updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])

@@ -57,6 +57,19 @@ def _is_final_stop(stmt: cst.CSTNode, name: str) -> bool:
                                for s in final)
 
 
+def _is_report(handler: cst.CSTNode, name: str) -> bool:
+    """``except Exception as e: name.request_stop(e)`` (the handler does nothing else): the exception reported
+    to the coordinator, which raises it in the program's ``join``; from a generator it reaches ``get_next``."""
+    body = handler.body.body if isinstance(handler, cst.ExceptHandler) and isinstance(
+        handler.body, cst.IndentedBlock) else ()
+    small = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) \
+        and len(body[0].body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+        call.func.attr.value == "request_stop" and get_full_name_for_node(call.func.value) == name and \
+        len(call.args) <= 1 and all(a.keyword is None and not a.star for a in call.args)
+
+
 def refs(node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     """The references to ``name`` in ``node``: ``Name`` nodes (not attribute names) or ``self.x`` attributes."""
     if "." in name:
@@ -70,7 +83,7 @@ def only_checked(body: cst.CSTNode, name: str) -> bool:
     allowed: set[int] = set()
     for s in nodes_of(body, cst.CSTNode):
         part = s if _is_check(s, name) else s.test if _is_loop(s, name) else s.items[0] if _is_guard(s, name) \
-            else s.finalbody if _is_final_stop(s, name) else None
+            else s.finalbody if _is_final_stop(s, name) else s.body if _is_report(s, name) else None
         if part is not None:
             allowed |= {id(n) for n in refs(part, name)}
     uses = refs(body, name)
@@ -115,6 +128,16 @@ class DropChecks(cst.CSTTransformer):
         return updated
 
     def leave_Try(self, original, updated):
+        kept = [h for h, o in zip(updated.handlers, original.handlers) if not any(_is_report(o, n) for n in self.names)]
+        if len(kept) < len(original.handlers):
+            if kept or updated.finalbody is not None:
+                updated = updated.with_changes(handlers=kept, orelse=updated.orelse if kept else None)
+                if not kept and original.orelse is not None:  # (an else runs after the body when nothing raised)
+                    updated = updated.with_changes(body=updated.body.with_changes(
+                        body=[*updated.body.body, *original.orelse.body.body]))
+            else:
+                body = [*updated.body.body, *(updated.orelse.body.body if updated.orelse is not None else ())]
+                return cst.FlattenSentinel(body) if body else cst.RemovalSentinel.REMOVE
         if not any(_is_final_stop(original, n) for n in self.names):
             return updated
         if updated.handlers or updated.orelse is not None:

@@ -30,8 +30,10 @@ from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
+from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
-from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args
+from tfdata_bridge._src.migrate.feed.placeholders import constants_in, enqueued_placeholders
+from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
 
 
 @dataclass
@@ -40,14 +42,17 @@ class FeedPlan:
     replace_at: cst.SimpleStatementLine | None = None
     new: list[cst.BaseStatement] = field(default_factory=list)
     comment: str = ""
+    replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)  # a module-level feeder
 
 
 class FeedFinder:
     """``index`` is to_tfdata's index: ``paths`` (Call -> TensorFlow path), ``refs`` (name -> Name nodes),
-    ``blocks`` (statement lists), ``threads`` (calls of ``threading.Thread``)."""
+    ``blocks`` (statement lists), ``threads`` (calls of ``threading.Thread``); ``scopes`` (``scopes.Scopes``)
+    answers which reads mean the queue's names, where it is given (else they are matched by spelling)."""
 
-    def __init__(self, index, code, v1: str, fresh) -> None:
+    def __init__(self, index, code, v1: str, fresh, scopes=None) -> None:
         self.index = index
+        self.scopes = scopes
         self.code = code
         self.v1 = v1
         self.fresh = fresh
@@ -68,14 +73,35 @@ class FeedFinder:
         assert best is not None
         return best
 
-    def _uses(self, name: str, definition: cst.CSTNode) -> list[tuple[list[cst.BaseStatement], cst.BaseStatement]]:
+    def _refs(self, name: str, definition: cst.CSTNode) -> list[cst.Name]:
+        """The reads of ``name`` as ``definition`` binds it: by scope where the scopes are known (a function's
+        parameter of the same name is another thing), else by spelling."""
         def_ids = _node_ids(definition) if isinstance(definition, cst.SimpleStatementLine) else {id(definition)}
-        return [self._holder(r) for r in self.index.refs.get(name, []) if id(r) not in def_ids]
+        refs = self.index.refs.get(name, [])
+        if self.scopes is not None and isinstance(definition, cst.SimpleStatementLine):
+            readers = {id(n) for n in self.scopes.readers_of(definition, name)}
+            refs = [r for r in refs if id(r) in readers]
+        return [r for r in refs if id(r) not in def_ids]
+
+    def _uses(self, name: str, definition: cst.CSTNode) -> list[tuple[list[cst.BaseStatement], cst.BaseStatement]]:
+        return [self._holder(r) for r in self._refs(name, definition)]
+
+    def _region(self, body: list[cst.BaseStatement], stmt: cst.BaseStatement) -> list[cst.BaseStatement]:
+        """The statements of ``stmt``'s straight-line block: ``body`` and the bodies of the ``with`` statements
+        in it (``with tf.variable_scope('input'):`` holding the placeholders), in source order."""
+        block = self.index.block_of.get(id(stmt))
+        if block is None:
+            return list(body)
+        out = [s for b in self.index.blocks for s in b if self.index.block_of.get(id(s)) == block]
+        order = {id(s): self.index.lines.get(s) or self.index.spans.get(s, (0, 0))[0] for s in out}
+        return sorted({id(s): s for s in out}.values(), key=lambda s: order[id(s)])
 
     def plan(self, body: list[cst.BaseStatement], i: int, queue: str, call: cst.Call, kind: str = "FIFOQueue",
              module: cst.Module | None = None) -> FeedPlan:
         qstmt = body[i]
-        args = queue_args(call, kind)
+        body = self._region(body, qstmt)
+        args = queue_args(constants_in(self, call, qstmt), kind)
+        self.queue_arguments = args  # (read by ``placeholders.py``)
         dtypes = args["dtypes"]
         plan = FeedPlan(removed=[qstmt])
         enqueue = dequeue = None
@@ -86,7 +112,12 @@ class FeedFinder:
             if sub := _thread_subclass_given(module, stmt, queue):
                 raise Refusal(f"`{queue}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` feeds it: "
                               "not rewritten yet; `--fallback compat` runs it through the drop-in")
-        for _, stmt in self._uses(queue, qstmt):
+        handed = {id(a.value) for c in self.index.threads for a in c.args if a.keyword is not None
+                  and a.keyword.value == "args" and isinstance(a.value, (cst.Tuple, cst.List)) for a in a.value.elements}
+        for ref in self._refs(queue, qstmt):
+            if id(ref) in handed:  # handed to the feeding thread: its function closes it (``passed.py``)
+                continue
+            stmt = self._holder(ref)[1]
             hit = method_call(stmt, queue)
             if hit is None and runs_close_of(stmt, queue):
                 close_runs.append(stmt)
@@ -108,7 +139,7 @@ class FeedFinder:
             raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
         estmt, ecall, enqueue_op = enqueue
         plan.removed.append(estmt)
-        placeholders, defs = self._placeholders(ecall, body, plan, len(dtypes.elements))
+        placeholders, defs = enqueued_placeholders(self, ecall, body, plan, len(dtypes.elements))
         shapes = component_shapes(args, defs, many, self.code)
         self.fed = True  # from here on, a refusal is about a feed-thread queue
         check_padding(args, kind)
@@ -120,61 +151,53 @@ class FeedFinder:
         small = dstmt.body[0]
         plan.replace_at = dstmt
         blank = [cst.EmptyLine(indent=False)]
-        extra = [extra[0], *[e.with_changes(leading_lines=blank) for e in extra[1:]]]
+        extra = [e if k == 0 else e.with_changes(leading_lines=blank) for k, e in enumerate(extra)]
         plan.new = [*extra, dataset_assign.with_changes(leading_lines=blank),
                     dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
                         emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
         plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code)
         return plan
 
-    def _placeholders(self, ecall: cst.Call, body, plan: FeedPlan, components: int) -> tuple[list[str], list]:
-        """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
-        made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
-        items = ecall.args[0].value if len(ecall.args) == 1 and ecall.args[0].keyword is None else None
-        if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
-            lists = [st for st in body if _assigned(st) == [items.value]]
-            if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):
-                self.list_name = items.value
-                plan.removed.append(lists[0])
-                items = lists[0].body[0].value
-        if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
-            raise Refusal("enqueue does not take a literal list of placeholders")
-        placeholders = [e.value.value for e in items.elements]
-        if len(placeholders) != components:
-            raise Refusal("enqueue's list does not have one placeholder per queue component")
-        calls = []
-        for name in placeholders:
-            defs = [s for s in body if _assigned(s) == [name]]
-            if len(defs) != 1 or self.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
-                raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
-            plan.removed.append(defs[0])
-            calls.append(defs[0].body[0].value)
-        return placeholders, calls
-
     def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
                    body, plan: FeedPlan, module):
         """(the generator's source text, statements to put before the dataset)."""
-        uses = self._uses(enqueue_op, next(s for s in plan.removed if enqueue_op in _assigned(s)))
+        definition = next(s for s in plan.removed if enqueue_op in _assigned(s))
+        refs = self._refs(enqueue_op, definition)
+        uses = [self._holder(r) for r in refs]
         fns = [s for s in body if isinstance(s, cst.FunctionDef)]
         holder = [f for f in fns if any(id(st) in _node_ids(f) for _, st in uses)]
-        if len(uses) != 1 or len(holder) != 1:
+        handed = bool(refs) and all(any(any(n is r for n in nodes_of(c, cst.Name)) for c in self.index.threads)
+                                    for r in refs)  # (the op is only handed to a thread: the thread's function runs it)
+        passed = None
+        if len(uses) != 1 or len(holder) != 1 or handed:
             for _, stmt in uses:
                 if sub := _thread_subclass_given(module, stmt, enqueue_op) if module is not None else None:
                     raise Refusal(f"`{enqueue_op}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` "
                                   "feeds it: not rewritten yet; `--fallback compat` runs it through the drop-in")
-            raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
-        fn = holder[0]
+            passed = passed_feeder(self, refs, body, enqueue_op, queue, close_ops, placeholders, self.list_name)
+            if passed is None:
+                raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
+        fn = passed.fn if passed is not None else holder[0]
         params = fn.params
         if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
                 or params.star_kwarg is not None or params.posonly_params or fn.decorators:
             raise Refusal(f"the feeding function `{fn.name.value}` takes *args, **kwargs or keyword-only parameters")
-        sess = session_of(uses[0][1], enqueue_op)
+        op, fed, list_name = enqueue_op, placeholders, self.list_name
+        closes, queue_name = close_ops, queue
+        if passed is not None:  # the function's own names for what the thread hands it
+            op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, passed.list_name, \
+                passed.closes, passed.queue
+            runs_of = [st for st in nodes_of(fn, cst.SimpleStatementLine) if session_of(st, op) is not None]
+            sess = session_of(runs_of[0], op) if len(runs_of) == 1 else None
+        else:
+            sess = session_of(uses[0][1], enqueue_op)
         if sess is None:
-            raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})`")
+            raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})` once")
         names = [p.name.value for p in params.params]
-        is_close = lambda op: (isinstance(op, cst.Name) and op.value in close_ops) or is_close_call(  # noqa: E731
-            op, lambda q: name_key(q) == queue)
-        rewriter = ToGenerator(sess, enqueue_op, is_close, placeholders, name_key, "function", self.list_name)
+        is_close = lambda op: (isinstance(op, cst.Name) and op.value in closes) or is_close_call(  # noqa: E731
+            op, lambda q: name_key(q) == queue_name)
+        rewriter = ToGenerator(sess, op, is_close, fed, name_key, "function", list_name,
+                               queue_names(self.queue_arguments))
         new_body = fn.body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)
@@ -183,7 +206,12 @@ class FeedFinder:
         if coords:
             new_body = new_body.visit(DropChecks(coords))
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
-        new_params = [p for p in params.params if p.name.value != sess and p.name.value not in coords]
+        if passed is not None:
+            drop = sorted({*drop, *passed.drop})
+            gone = [names[j] for j in passed.drop]
+            if left := dropped_params_left(new_body, gone):
+                raise Refusal(f"`{fn.name.value}` reads `{left}` beyond the enqueue and close")
+        new_params = [p for j, p in enumerate(params.params) if j not in drop]
         if new_params:
             new_params[-1] = new_params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         generator = fn.with_changes(params=params.with_changes(params=new_params), body=new_body, leading_lines=())
@@ -196,12 +224,17 @@ class FeedFinder:
             for r in self.index.refs.get(name, []):
                 if id(r) not in inside and not any(id(r) in _node_ids(s) for s in plan.removed):
                     raise Refusal(f"`{name}` is used outside the queue and its feeding function")
-        if threads.single_plain:
+        if passed is not None and fn not in body:  # a module-level feeder stays where it is, a generator now
+            plan.removed.remove(fn)
+            plan.replaced[fn] = [generator.with_changes(leading_lines=fn.leading_lines)]
+            if threads.single_plain:
+                return fn.name.value, []
+        elif threads.single_plain:
             return fn.name.value, [generator]
         all_name = self.fresh(f"{fn.name.value}_threads")
         lines = "".join(threads.lines)
         extra = cst.parse_statement(f"def {all_name}():\n{lines}")
-        return all_name, [generator, extra]
+        return all_name, [generator, extra] if fn in plan.removed else [extra]
 
 
 def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) -> str | None:

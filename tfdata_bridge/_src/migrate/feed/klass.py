@@ -31,14 +31,17 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
+from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_locals
+from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
-from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, instance_uses, methods_of, \
-    owner_is_instance, runs_close, self_assign, self_attr
+from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
+    methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
-from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, feed_prefix, \
-    feed_queue_kind, queue_args
+from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
+    feed_prefix, feed_queue_kind, queue_args, queue_names
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -51,27 +54,18 @@ class ClassFeed:
     removed: list[cst.CSTNode] = field(default_factory=list)
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
     comment: str = ""
-
-
-@dataclass
-class _Init:
-    """What ``__init__`` makes for the queue: its enqueue op, close op and the fed placeholders' attributes."""
-    enqueue: str
-    close: str | None
-    fed: list[str]
-    calls: list[cst.Call]  # their ``placeholder(...)`` calls
-    many: bool  # ``enqueue_many``: each run enqueues a batch
+    cls: str = ""  # the class, and the attributes its instances no longer have (``across.py``)
+    gone: list[str] = field(default_factory=list)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
-    """One (line, queue kind, plan or refusal) per class whose ``__init__`` makes a fed queue."""
+    """One (line, queue kind, plan or refusal) per class whose ``__init__`` (or a method it calls) makes a fed
+    queue."""
     out = []
-    for cls in [s for s in module.body if isinstance(s, cst.ClassDef)]:
-        init = methods_of(cls).get("__init__")
-        if init is None or not init.params.params or not isinstance(init.body, cst.IndentedBlock):
-            continue
+    # where an instance makes its queue: ``__init__``, or a method only ``__init__`` calls (``add_queue``)
+    for cls, init in [(c, m) for c in module.body if isinstance(c, cst.ClassDef) for m in makers(module, c)]:
         self_name = init.params.params[0].name.value
-        for stmt in init.body.body:
+        for stmt in flat(init):
             found = self_assign(stmt, self_name)
             if found is None or not isinstance(found[1], cst.Call):
                 continue
@@ -93,61 +87,29 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
     return out
 
 
-def _init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
-                removed: list[cst.CSTNode]) -> _Init:
-    """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
-    statements into ``removed``."""
-    enqueue_attr = close_attr = None
-    items = None
-    many = False
-    placeholders: dict[str, cst.SimpleStatementLine] = {}
-    for stmt in init.body.body:
-        found = self_assign(stmt, self_name)
-        if found is None or stmt is qstmt:
-            continue
-        attr, value = found
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
-                and self_attr(value.func.value, self_name) == qattr:
-            method = value.func.attr.value
-            if method in ("enqueue", "enqueue_many") and enqueue_attr is None and len(value.args) == 1:
-                enqueue_attr, items, many = attr, value.args[0].value, method == "enqueue_many"
-                removed.append(stmt)
-            elif method == "close" and close_attr is None:
-                close_attr = attr
-                removed.append(stmt)
-            else:
-                raise Refusal(f"`{self_name}.{qattr}.{method}` in `__init__` is not part of the feed-thread pattern")
-        elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] == "placeholder":
-            placeholders[attr] = stmt
-    if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
-        raise Refusal(f"`__init__` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
-    fed = [self_attr(e.value, self_name) for e in items.elements]
-    if None in fed or any(f not in placeholders for f in fed) or len(fed) != components:
-        raise Refusal("the enqueue op does not take one placeholder attribute per queue component")
-    removed += [placeholders[f] for f in fed]  # type: ignore[index]
-    return _Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
-
-
-def _generator(feeder: cst.FunctionDef, parts: _Init, qattr: str) -> tuple[cst.FunctionDef, list[str]]:
-    """The feeding method as a generator method of ``self`` alone, and its coordinator parameters (they go)."""
+def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None) -> tuple[cst.FunctionDef, list[str], list[str],
+                                                                         bool]:
+    """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
+    thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue."""
     params = feeder.params
     if len(params.params) < 2 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
             or params.star_kwarg is not None or params.posonly_params or feeder.decorators:
-        raise Refusal(f"the feeding method `{feeder.name.value}` does not take just the session")
+        raise Refusal(f"the feeding method `{feeder.name.value}` does not take the session first")
     me, sess = params.params[0].name.value, params.params[1].name.value
-    extra = [p.name.value for p in params.params[2:]]
-    if set(extra) - set(coordinator_params(feeder, sess)):
-        raise Refusal(f"the feeding method `{feeder.name.value}` does not take just the session (and coordinators "
-                      "it only checks)")
+    coords = set(coordinator_params(feeder, sess))
+    extra = [p.name.value for p in params.params[2:] if p.name.value in coords]
+    data = [p for p in params.params[2:] if p.name.value not in coords]
     key = lambda node: self_attr(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
-    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method")
+    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names)
     body = feeder.body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
-    return feeder.with_changes(params=params.with_changes(params=[params.params[0].with_changes(
-        comma=cst.MaybeSentinel.DEFAULT)]), body=body), extra
+    kept = [params.params[0], *data]
+    kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return feeder.with_changes(params=params.with_changes(params=kept), body=body), extra, \
+        [p.name.value for p in data], bool(rewriter.closes)
 
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
@@ -157,7 +119,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt])
     methods = methods_of(cls)
-    parts = _init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed)
+    parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
+                        queue_names(args))
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
@@ -170,7 +133,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if others:
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
                       "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
-    generator, extra = _generator(feeder, parts, qattr)
+    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args))
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     own = {id(a) for a in attr_uses(feeder, feeder.name.value)}
@@ -178,34 +141,65 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     starters = [m for m in methods.values() if m is not feeder and any(contains(m, a) for a in uses)]
     inside = {id(a) for a in uses if any(contains(s, a) for s in starters)}
     elsewhere = [a for a in uses if id(a) not in inside]
-    if not starters and elsewhere:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside the class
+    source = feeder.name.value
+    runner: list[cst.FunctionDef] = []
+    if not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
         starter = None
     elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     else:
-        starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0])
-    dropped = class_coordinators(module, cls, feeder, extra, starter)
-    plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names)))]
+        threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code)
+        plan.removed += threads.closers
+        if closes and threads.several:
+            raise Refusal(f"`{starters[0].name.value}` starts its threads in a loop whose count is not 1 at every "
+                          f"call, each running `{feeder.name.value}`, which closes the queue: which data legacy "
+                          "delivers is a race, not rewritten")
+        if closes and threads.closers:
+            raise Refusal(f"`{feeder.name.value}` and a closer thread both close the queue: not rewritten")
+        if threads.items is None:
+            starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0])
+        else:  # the threads' arguments kept by the starter; a generator method runs the feeder once per item
+            attr, source = fresh_attr(module, cls, f"_{feeder.name.value}_args"), \
+                fresh_attr(module, cls, f"{feeder.name.value}_all")
+            starter = starters[0]
+            plan.removed += nodes_of(starter, cst.SimpleStatementLine)
+            plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items)]
+            runner = [runner_method(feeder, source, attr)]
+    dropped = class_coordinators(module, cls, feeder, extra, starter, plan.removed)
+    plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, feeder, starter)
-    chain = printer.dataset_text(v1, f"{owner}.{feeder.name.value}", shapes, dtypes, kind, args, call, parts.many,
-                                   code)
+    if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
+        attr = fresh_attr(module, cls, f"{qattr}_dataset")
+        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
+        plan.removed.remove(qstmt)
+        plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{attr} = {emit.chain(head, steps)}\n")]
+        chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
+    else:
+        chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
     plan.comment = printer.comment(kind, f"`{feeder.name.value}`", parts.many, kind, args, code)
+    if runner:
+        plan.comment += (f"; its threads run one after another (`{source}`), each on what the starter gave it: "
+                         "the same multiset, in one of the orders legacy could deliver")
     small = dstmt.body[0]
     plan.replaced[dstmt] = [dstmt.with_changes(
         body=[small.with_changes(value=cst.parse_expression(emit.one_shot_get_next(v1, chain)))],
         leading_lines=[*dstmt.leading_lines, *wrapped_comment(plan.comment)])]
     drop_coordinators(module, methods, dropped, plan)
+    plan.cls = cls.name.value
+    plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+                 *([parts.list_name] if parts.list_name else parts.fed)]
     return plan
 
 
-def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: _Init, qattr: str, feeder: cst.FunctionDef,
+def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
              starter: cst.FunctionDef | None) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
     """(the statement, the call, the instance's name) of the queue's one dequeue; every other use of the queue,
     its ops and placeholders is a close on the way out (it goes) or a refusal."""
     lines = nodes_of(module, cst.SimpleStatementLine)
     dequeues = []
-    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []), *parts.fed]:
+    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+                 *([parts.list_name] if parts.list_name else parts.fed)]:
         for use in instance_uses(module, cls, attr):
             if any(use in attr_uses(s, attr) for s in [*plan.removed, feeder]):
                 continue

@@ -74,14 +74,18 @@ class ToGenerator(cst.CSTTransformer):
     ``what`` names the feeding callable in refusals (``function`` / ``method``)."""
 
     def __init__(self, sess: str, enqueue: str, is_close: Callable[[cst.BaseExpression], bool],
-                 placeholders: list[str], key: Key, what: str, list_name: str | None = None) -> None:
+                 placeholders: list[str], key: Key, what: str, list_name: str | None = None,
+                 names: list[str] | None = None) -> None:
         super().__init__()
         self.sess, self.enqueue, self.is_close, self.placeholders = sess, enqueue, is_close, placeholders
         self.key, self.what, self.list_name = key, what, list_name
+        self.names = names  # a queue with ``names=``: a yield is a dict of them
         self.yields = 0
         self.closes = 0
         self.closed_last = False
         self.refusal = ""
+        self._close_ids: set[int] = set()
+        self.ended = 0  # closes followed at once by ``break`` / ``return``: the loop ends there
 
     def leave_SimpleStatementLine(self, original, updated):
         hit = method_call(original, self.sess)
@@ -97,6 +101,7 @@ class ToGenerator(cst.CSTTransformer):
         if self.is_close(args[0].value) and len(args) == 1:
             self.closes += 1
             self.closed_last = True
+            self._close_ids.add(id(original))
             return cst.RemovalSentinel.REMOVE
         feed = args[1].value if len(args) == 2 and (args[1].keyword is None or args[1].keyword.value == "feed_dict") \
             else None
@@ -113,10 +118,34 @@ class ToGenerator(cst.CSTTransformer):
         self.closed_last = False
         return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
 
+    def leave_Try(self, original, updated):
+        """``try: ... finally: sess.run(close_op)``: with the close gone, an empty ``finally`` goes too."""
+        final = updated.finalbody
+        if final is None or not isinstance(final.body, cst.IndentedBlock) or final.body.body:
+            return updated
+        if updated.handlers:
+            return updated.with_changes(finalbody=None)
+        body = [*updated.body.body, *(updated.orelse.body.body if updated.orelse is not None else ())]
+        return cst.FlattenSentinel(body) if body else cst.RemovalSentinel.REMOVE
+
+    def leave_IndentedBlock(self, original, updated):
+        """``sess.run(close); break`` (or ``return``): the data end there, whatever the loop says after."""
+        body = list(original.body)
+        for k, stmt in enumerate(body[:-1]):
+            after = body[k + 1]
+            if id(stmt) in self._close_ids and isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 \
+                    and (isinstance(after.body[0], cst.Break) or isinstance(after.body[0], cst.Return)
+                         and after.body[0].value is None):
+                self.ended += 1
+        return updated
+
     def _fed(self, feed: cst.BaseExpression | None) -> cst.BaseExpression | None:
         """What one enqueue yields: the fed values in the placeholders' order, or None (refusal said)."""
         zipped = self._zipped(feed)
         n = len(self.placeholders)
+        if zipped is not None and self.names:
+            self.refusal = "the queue has names= and its feed_dict is zipped: not rewritten"
+            return None
         if zipped is not None:  # feed_dict=dict(zip([x, y], values)): values in order
             if isinstance(zipped, (cst.List, cst.Tuple)) and len(zipped.elements) == n \
                     and not any(isinstance(e, cst.StarredElement) for e in zipped.elements):
@@ -136,6 +165,8 @@ class ToGenerator(cst.CSTTransformer):
             self.refusal = "the feed_dict does not feed exactly the enqueued placeholders"
             return None
         parts = [values[p] for p in self.placeholders]
+        if self.names:
+            return cst.Dict([cst.DictElement(cst.SimpleString(repr(n)), v) for n, v in zip(self.names, parts)])
         return parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
 
     def _zipped(self, feed) -> cst.BaseExpression | None:
@@ -150,7 +181,8 @@ class ToGenerator(cst.CSTTransformer):
                 and len(self.placeholders) > 1 and not any(a.keyword or a.star for a in z.args)):
             return None
         keys = z.args[0].value
-        if isinstance(keys, cst.Name) and self.list_name is not None and keys.value == self.list_name:
+        if self.list_name is not None and (isinstance(keys, cst.Name) and keys.value == self.list_name
+                                           or self.key(keys) == self.list_name):  # (``self.phs`` in a class)
             return z.args[1].value
         if isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \
                 == self.placeholders:
@@ -163,6 +195,6 @@ class ToGenerator(cst.CSTTransformer):
             return self.refusal
         if self.yields != 1:
             return f"`{name}` must run the enqueue once in its loop"
-        if self.closes and not self.closed_last:
+        if self.closes and not self.closed_last and self.ended < self.closes:
             return f"`{name}` runs something after closing the queue"
         return ""

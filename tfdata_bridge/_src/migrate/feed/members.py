@@ -91,10 +91,44 @@ def contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
     return any(n is target for n in nodes_of(node, type(target)))
 
 
+def flat(method: cst.FunctionDef) -> list[cst.BaseStatement]:
+    """A method's statements, those of its ``with`` blocks (``with tf.device('/cpu:0'):``) in their place."""
+    out: list[cst.BaseStatement] = []
+
+    def walk(body) -> None:
+        for stmt in body:
+            out.append(stmt)
+            if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+                walk(stmt.body.body)
+
+    walk(method.body.body if isinstance(method.body, cst.IndentedBlock) else ())
+    return out
+
+
+def makers(module: cst.Module, cls: cst.ClassDef) -> list[cst.FunctionDef]:
+    """``__init__`` and the methods it alone calls (``self.add_queue(...)``): where an instance makes its
+    queue. A method called anywhere else may run again, making another queue: it is none of these."""
+    methods = methods_of(cls)
+    init = methods.get("__init__")
+    if init is None or not init.params.params or not isinstance(init.body, cst.IndentedBlock):
+        return []
+    me = init.params.params[0].name.value
+    out = [init]
+    for stmt in flat(init):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        call = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+        name = self_attr(call.func, me) if isinstance(call, cst.Call) else None
+        method = methods.get(name or "")
+        if method is not None and method is not init and method not in out and method.params.params \
+                and isinstance(method.body, cst.IndentedBlock) and len(instance_uses(module, cls, name)) == 1:
+            out.append(method)
+    return out
+
+
 def enqueue_ops(init: cst.FunctionDef, self_name: str) -> dict[str, str]:
     """queue attribute -> its enqueue op's attribute, for ``self.op = self.queue.enqueue[_many](...)`` in ``__init__``."""
     out = {}
-    for stmt in init.body.body:
+    for stmt in flat(init):
         found = self_assign(stmt, self_name)
         value = found[1] if found is not None else None
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \

@@ -51,16 +51,19 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
             target, args = thread_call_parts(call)
             if target is not ref:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
-            if enclosing(module, call) is not site:
-                raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
             if is_feeder and position:
                 if len(args) <= max(position):
                     raise Refusal(f"the thread does not pass `{fname}` its session")
                 args = [a for j, a in enumerate(args) if j not in position]
-            elif not is_feeder and args:
+            if not is_feeder and args:
                 raise Refusal(f"the closer `{target_name}` takes arguments")
             text = f"{fname}({', '.join(code(a) for a in args)})"
             header, several = made(uses, call, handles, gone, code)
+            maker = enclosing(module, call)
+            if maker is not site and (site is not None or _reads_locals(maker, args, header)):
+                # (a module-level queue's thread made in ``main()``: what it is given must mean the same at the
+                # module level, where the dataset is made)
+                raise Refusal(f"the thread running `{target_name}` is made in another function than the queue")
             count += 2 if several else 1
             if is_feeder:
                 parts.append((header, text))
@@ -74,13 +77,39 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     return Threads(count, single, lines)
 
 
+def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], header: str | None) -> bool:
+    """Any of ``args`` (or the iterable of the loop ``header`` that repeats the thread; its own names aside)
+    reads a name ``fn`` binds (a parameter, an assignment, a loop's or ``with``'s name)."""
+    if fn is None:
+        return False
+    own: set[str] = set()
+    if header is not None:
+        loop = cst.parse_statement(f"{header}\n    pass\n")
+        own = {n.value for n in nodes_of(loop.target, cst.Name)}
+        args = [*args, loop.iter]
+    local = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params]}
+    for node in nodes_of(fn.body, cst.CSTNode):
+        target = node.target if isinstance(node, (cst.AssignTarget, cst.For, cst.AugAssign, cst.AnnAssign)) else \
+            node.asname.name if isinstance(node, cst.WithItem) and node.asname is not None else None
+        if target is not None:
+            local |= {n.value for n in nodes_of(target, cst.Name)}
+    for arg in args:
+        attrs = {id(a.attr) for a in nodes_of(arg, cst.Attribute)}
+        if any(id(n) not in attrs and n.value in local - own for n in nodes_of(arg, cst.Name)):
+            return True
+    return False
+
+
 def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> list[cst.FunctionDef]:
     """The runs of the queue's close outside the feeding function: a closer function (it only joins the
     feeders and closes) goes with its thread; a close run anywhere else (on the way out) goes alone. The data
     end where the generator ends, as legacy's ended at the close."""
     stmts = list(close_runs)
+    own = {id(n) for n in nodes_of(fn, cst.Name)} | {id(n) for c in finder.index.threads for n in nodes_of(c, cst.Name)}
     for op in close_ops:
         for ref in finder.index.refs.get(op, []):
+            if id(ref) in own:  # the feeding function's own (a parameter of that name), or handed to its thread
+                continue
             stmt = uses.holder(ref)
             if stmt in gone or any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
                 continue

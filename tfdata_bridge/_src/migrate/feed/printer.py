@@ -8,6 +8,7 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, is_none
+from tfdata_bridge._src.migrate.feed.queue import queue_names
 
 
 def dataset_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.Tuple, kind: str,
@@ -15,12 +16,29 @@ def dataset_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst
     """``from_generator(source)`` then the queue's own rules: ``enqueue_many`` batches unbatched, a
     ``RandomShuffleQueue``'s ``shuffle(capacity)``, the dequeue's batch (``dequeue_many`` drops a short tail,
     ``dequeue_up_to`` keeps it, ``padded_batch`` for a ``PaddingFIFOQueue``), a prefetch."""
+    head, steps = queue_text(v1, source, shapes, dtypes, kind, args, many, code)
+    return emit.chain(head, [*steps, *dequeue_steps(v1, kind, dequeue, code)])
+
+
+def queue_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.Tuple, kind: str,
+               args: dict[str, cst.BaseExpression], many: bool, code) -> tuple[str, list[str]]:
+    """The part of the chain that stands for the queue itself (its source, unbatching, shuffle): what a class
+    keeps where it made the queue when the queue's arguments are names of that method alone."""
     specs = [emit.tensor_spec(v1, shape, code(d.value)) for shape, d in zip(shapes, dtypes.elements)]
+    names = queue_names(args)
+    if names:  # its elements are dicts
+        specs = ["{\n" + "".join(f"        {n!r}: {s},\n" for n, s in zip(names, specs)) + "    }"]
     head = emit.generator_source(v1, source, specs, len(specs) == 1, None)
     steps = ["unbatch()"] if many else []  # each enqueue_many a batch; the queue holds its elements
     if kind == "RandomShuffleQueue":
         seed = None if is_none(args.get("seed")) else code(args["seed"])
         steps.append(emit.shuffle_step(code(args["capacity"]), seed))
+    return head, steps
+
+
+def dequeue_steps(v1: str, kind: str, dequeue: cst.Call, code) -> list[str]:
+    """The dequeue's part: its batch, then a prefetch."""
+    steps = []
     method = dequeue.func.attr.value if isinstance(dequeue.func, cst.Attribute) else "dequeue"
     if method != "dequeue":
         if not dequeue.args:
@@ -28,7 +46,7 @@ def dataset_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst
         steps.append(emit.batch_step(code(dequeue.args[0].value), method == "dequeue_many",
                                      kind == "PaddingFIFOQueue"))
     steps.append(emit.prefetch_step(v1))
-    return emit.chain(head, steps)
+    return steps
 
 
 def comment(queue: str, loop: str, many: bool, kind: str, args: dict[str, cst.BaseExpression], code) -> str:

@@ -35,15 +35,39 @@ def feed_prefix(index, call: cst.Call, v1_default: str, aliases: dict[str, str])
 
 
 def queue_args(call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
-    """The queue's bound arguments; refused where ``names=`` / ``shared_name=`` are given or the dtypes are not
-    a literal list (the generator's signature is read from them)."""
+    """The queue's bound arguments; refused where ``shared_name=`` is given, or the dtypes (``names=``) are not
+    a literal list (of strings) (the generator's signature is read from them)."""
     args = bind_params(call, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]), kind)
-    for bad in ("names", "shared_name"):
-        if not is_none(args.get(bad)):
-            raise Refusal(f"the queue has {bad}=; not rewritten")
+    if not is_none(args.get("shared_name")):
+        raise Refusal("the queue has shared_name=; not rewritten")
     if not isinstance(args.get("dtypes"), (cst.List, cst.Tuple)):
         raise Refusal("the queue's dtypes are not a literal list")
+    queue_names(args)
     return args
+
+
+def queue_names(args: dict[str, cst.BaseExpression]) -> list[str] | None:
+    """The queue's ``names=`` (its elements are dicts of them), or None."""
+    names = args.get("names")
+    if is_none(names):
+        return None
+    if not isinstance(names, (cst.List, cst.Tuple)) or len(names.elements) != len(args["dtypes"].elements) or \
+            not all(isinstance(e.value, cst.SimpleString) for e in names.elements):
+        raise Refusal("the queue's names= is not a literal list of strings, one per dtype")
+    return [e.value.evaluated_value for e in names.elements]
+
+
+def by_names(items: cst.BaseExpression, names: list[str] | None) -> cst.BaseExpression:
+    """``enqueue({'x': px, 'y': py})`` of a queue with ``names=``: its values as a list in the names' order."""
+    if not isinstance(items, cst.Dict):
+        return items
+    if names is None:
+        raise Refusal("enqueue takes a dict and the queue has no names=")
+    values = {el.key.evaluated_value: el.value for el in items.elements
+              if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)}
+    if len(values) != len(items.elements) or sorted(values) != sorted(names):
+        raise Refusal("enqueue's dict is not keyed by the queue's names")
+    return cst.List([cst.Element(values[n]) for n in names])
 
 
 def component_shapes(args: dict[str, cst.BaseExpression], placeholders: list[cst.Call], many: bool,
@@ -75,3 +99,12 @@ def check_padding(args: dict[str, cst.BaseExpression], kind: str) -> None:
     """A ``PaddingFIFOQueue`` becomes ``padded_batch``, which pads to the shapes it is given: they must be written."""
     if kind == "PaddingFIFOQueue" and not isinstance(args.get("shapes"), (cst.List, cst.Tuple)):
         raise Refusal("the PaddingFIFOQueue's shapes are not a literal list")
+
+
+def enqueued(ecall: cst.Call) -> cst.BaseExpression | None:
+    """What ``enqueue[_many](vals, name=...)`` enqueues (``name=`` names the op, nothing more), or None."""
+    vals = [a for a in ecall.args if a.keyword is None or a.keyword.value == "vals"]
+    others = [a for a in ecall.args if a not in vals]
+    if len(vals) != 1 or vals[0].star or any(a.keyword is None or a.keyword.value != "name" for a in others):
+        return None
+    return vals[0].value

@@ -15,7 +15,7 @@ def emptied_starter(index, module, removed: list[cst.CSTNode], replaced: dict, f
         raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
     if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
         raise Refusal(f"`{starter.name.value}` does more than start the feeding thread")
-    _one_thread(module, starter)
+    one_thread(module, starter)
     # (what they name, ``threading`` included, is then unused)
     removed += nodes_of(starter, cst.SimpleStatementLine)
     replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
@@ -26,7 +26,7 @@ def emptied_starter(index, module, removed: list[cst.CSTNode], replaced: dict, f
     return starter
 
 
-def _one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
+def one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
     """The starter makes one thread: none of its loops, or ``for _ in range(n)`` where ``n`` is 1 at every call
     (a parameter defaulting to 1 that no caller passes). ``k`` threads each running the whole feeding loop and
     closing the queue race to close it: what legacy delivers then is not a fixed multiset."""

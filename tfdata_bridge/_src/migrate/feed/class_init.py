@@ -1,0 +1,72 @@
+"""What the class form reads where an instance makes its queue (``__init__`` or a method only it calls): the
+enqueue op, a close op, and the placeholder attributes the enqueue takes (a literal list of them, or one
+attribute made by a comprehension and fed by ``dict(zip(self.phs, values))``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
+from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued
+
+
+@dataclass
+class Init:
+    """What ``__init__`` makes for the queue: its enqueue op, close op and the fed placeholders' attributes."""
+    enqueue: str
+    close: str | None
+    fed: list[str]
+    calls: list[cst.Call]  # their ``placeholder(...)`` calls
+    many: bool  # ``enqueue_many``: each run enqueues a batch
+    list_name: str | None = None  # ``self.phs = [placeholder(...) for ...]``: fed as ``dict(zip(self.phs, v))``
+
+
+def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
+                removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None,
+                names: list[str] | None = None) -> Init:
+    """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
+    statements into ``removed``."""
+    enqueue_attr = close_attr = None
+    items = None
+    many = False
+    placeholders: dict[str, cst.SimpleStatementLine] = {}
+    for stmt in flat(init):
+        found = self_assign(stmt, self_name)
+        if found is None or stmt is qstmt:
+            continue
+        attr, value = found
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                and self_attr(value.func.value, self_name) == qattr:
+            method = value.func.attr.value
+            if method in ("enqueue", "enqueue_many") and enqueue_attr is None and enqueued(value) is not None:
+                enqueue_attr, items, many = attr, by_names(enqueued(value), names), method == "enqueue_many"
+                removed.append(stmt)
+            elif method == "close" and close_attr is None:
+                close_attr = attr
+                removed.append(stmt)
+            else:
+                raise Refusal(f"`{self_name}.{qattr}.{method}` in `{init.name.value}` is not part of the feed-thread pattern")
+        elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] == "placeholder":
+            placeholders[attr] = stmt
+        elif isinstance(value, cst.ListComp) and (index.paths.get(value.elt) or "").rsplit(".", 1)[-1] == \
+                "placeholder":
+            placeholders[attr] = stmt
+    listed = self_attr(items, self_name) if items is not None else None
+    made = placeholders.get(listed or "")
+    if made is not None and isinstance(made.body[0].value, cst.ListComp) and components > 1:
+        if not isinstance(shapes, (cst.List, cst.Tuple)) or len(shapes.elements) != components:
+            raise Refusal(f"the placeholders `{self_name}.{listed}` are made in a comprehension and the queue gives "
+                          "no literal shapes= to read theirs from; give the queue shapes=[...]")
+        removed.append(made)
+        return Init(enqueue_attr, close_attr, [f"{listed}[{j}]" for j in range(components)],
+                     [made.body[0].value.elt] * components, many, listed)
+    if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
+        raise Refusal(f"`{init.name.value}` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
+    fed = [self_attr(e.value, self_name) for e in items.elements]
+    if None in fed or any(f not in placeholders for f in fed) or len(fed) != components:
+        raise Refusal("the enqueue op does not take one placeholder attribute per queue component")
+    removed += [placeholders[f] for f in fed]  # type: ignore[index]
+    return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore

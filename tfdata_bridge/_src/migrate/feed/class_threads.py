@@ -1,0 +1,207 @@
+"""The class form's threads beyond one plain thread (the waveform and seismic readers):
+
+    def start_threads(self, sess, n_threads=None):
+        feeders = []
+        for path in self.files[:n_threads]:                      # one feeding thread per item
+            thread = threading.Thread(target=self.thread_main, args=(sess, path))
+            thread.daemon = True; thread.start(); feeders.append(thread)
+        closer = threading.Thread(target=self._close_when_done, args=(sess, feeders))   # optional
+        closer.start()
+        return feeders + [closer]
+
+    def _close_when_done(self, sess, feeders):                    # joins the feeders, then closes the queue
+        for thread in feeders:
+            thread.join()
+        if not self.coord.should_stop():
+            sess.run(self.close)
+
+The starter keeps what the feeding threads were given, evaluated where and when legacy evaluated it (the
+program's call of the starter), and makes no thread: ``self._thread_main_args = [(path,) for path in
+self.files[:n_threads]]``. A generator method runs the feeding method once per kept item, one after the
+other: the threads' multiset, in one of the orders legacy could deliver (for a ``RandomShuffleQueue`` the
+order is the shuffle's anyway). The closer goes with its thread: the generator's end is the close.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, target_names
+from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
+from tfdata_bridge._src.migrate.feed.starter import one_thread
+from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_attr
+from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
+
+@dataclass
+class StarterThreads:
+    closers: list[cst.FunctionDef] = field(default_factory=list)  # methods whose thread only joins and closes
+    items: str | None = None  # the kept arguments (a list comprehension), None for one thread given nothing
+    several: bool = False  # the feeding method may run more than once
+
+
+def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.FunctionDef,
+                    feeder: cst.FunctionDef, coords: list[str], closes: tuple[str, str | None], code
+                    ) -> StarterThreads:
+    """What the starter's threads run: the feeding thread's arguments (less its session and the coordinators
+    it only checks) per loop turn, and its closer threads (``closes``: the queue's attribute and its close
+    op's, which a closer runs)."""
+    me = starter.params.params[0].name.value if starter.params.params else ""
+    methods = methods_of(cls)
+    out = StarterThreads()
+    feeding: list[cst.Call] = []
+    for call in [c for c in nodes_of(starter, cst.Call) if c in index.threads]:
+        target, args = thread_call_parts(call)
+        name = self_attr(target, me) if target is not None else None
+        if name == feeder.name.value:
+            feeding.append(call)
+        elif name in methods and _is_closer(methods[name], closes) and all(
+                contains(starter, u) for u in instance_uses(module, cls, name)):
+            out.closers.append(methods[name])
+        else:
+            raise Refusal(f"`{starter.name.value}` starts a thread that neither feeds the queue nor only joins "
+                          "the feeders and closes it")
+    if len(feeding) != 1:
+        raise Refusal(f"`{starter.name.value}` makes {len(feeding)} threads of `{feeder.name.value}`; the "
+                      "rewrite needs one, or one in a loop")
+    call = feeding[0]
+    _, args = thread_call_parts(call)
+    params = [p.name.value for p in feeder.params.params[1:]]
+    if len(args) != len(params):
+        raise Refusal(f"the thread passes `{feeder.name.value}` {len(args)} arguments for {len(params)} parameters")
+    kept = [a for a, p in zip(args[1:], params[1:]) if p not in coords]  # (the session and coordinators go)
+    loops = [f for f in nodes_of(starter, cst.For) if contains(f, call)]
+    if len(loops) > 1 or loops and (loops[0].orelse is not None or not isinstance(loops[0].body, cst.IndentedBlock)
+                                    or any(s is not _holder(loops[0], call) and not _plumbing(s)
+                                           for s in loops[0].body.body)):
+        raise Refusal(f"the loop that makes the threads of `{feeder.name.value}` does more than start and collect "
+                      "them")
+    for stmt in starter.body.body if isinstance(starter.body, cst.IndentedBlock) else ():
+        if not (loops and stmt is loops[0]) and not _plumbing(stmt) and not _made_or_kept(stmt, index.threads):
+            raise Refusal(f"`{starter.name.value}` does more than start the threads (line "
+                          f"{index.lines.get(stmt, '?')}); it would make none now")
+    if not kept and (not loops or _once(module, starter)):
+        return out
+    item = "(" + "".join(f"{code(a)}, " for a in kept).rstrip(" ") + ")"
+    header = f" for {code(loops[0].target)} in {code(loops[0].iter)}" if loops else ""
+    _check_names(starter, loops[0] if loops else None, [*kept, *([loops[0].iter] if loops else [])])
+    out.items = f"[{item}{header}]"
+    out.several = bool(loops)
+    return out
+
+
+def _once(module: cst.Module, starter: cst.FunctionDef) -> bool:
+    """The starter's loop runs once at every call (``for _ in range(n_threads)``, ``n_threads=1``, no caller
+    passing it)."""
+    try:
+        one_thread(module, starter)
+    except Refusal:
+        return False
+    return True
+
+
+def _holder(loop: cst.For, call: cst.Call) -> cst.BaseStatement | None:
+    return next((s for s in loop.body.body if contains(s, call)), None)
+
+
+def _plumbing(stmt: cst.BaseStatement) -> bool:
+    """``t.daemon = True``, ``t.start()``, ``t.setDaemon(True)``, ``threads.append(t)``."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if isinstance(small, cst.Assign):
+        t = small.targets[0].target
+        return len(small.targets) == 1 and isinstance(t, cst.Attribute) and t.attr.value == "daemon"
+    call = small.value if isinstance(small, cst.Expr) else None
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+        call.func.attr.value in ("start", "setDaemon", "append")
+
+
+def _made_or_kept(stmt: cst.BaseStatement, threads) -> bool:
+    """``t = Thread(...)``, ``ts = []``, ``self.threads = ts + [t]``, ``return ts``: names and lists of them."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+    if isinstance(small, cst.Assign) and isinstance(value, cst.Call):
+        return value in threads
+    return value is not None and _names_only(value)
+
+
+def _names_only(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, (cst.Name, cst.Attribute)):
+        return True
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return all(_names_only(e.value) for e in expr.elements)
+    return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add) and \
+        _names_only(expr.left) and _names_only(expr.right)
+
+
+def _check_names(starter: cst.FunctionDef, loop: cst.For | None, exprs: list[cst.BaseExpression]) -> None:
+    """The kept arguments are evaluated in the starter's first lines now: they may read its parameters, the
+    loop's names, ``self`` and the module's names, not what the starter computed before the loop."""
+    params = {p.name.value for p in starter.params.params}
+    local: set[str] = set()
+    for stmt in nodes_of(starter, cst.Assign):
+        for t in stmt.targets:
+            local |= set(target_names(t.target) or [])
+    for f in nodes_of(starter, cst.For):
+        if f is not loop:
+            local |= set(target_names(f.target) or [])
+    ok = params | (set(target_names(loop.target) or []) if loop is not None else set())
+    for expr in exprs:
+        attrs = {id(a.attr) for a in nodes_of(expr, cst.Attribute)}
+        for n in nodes_of(expr, cst.Name):
+            if id(n) not in attrs and n.value in local and n.value not in ok:
+                raise Refusal(f"the feeding threads' arguments read `{n.value}`, which `{starter.name.value}` "
+                              "computes before it starts them")
+
+
+def _is_closer(method: cst.FunctionDef, closes: tuple[str, str | None]) -> bool:
+    """A method that only joins threads, checks a coordinator and runs the queue's close."""
+    body = method.body.body if isinstance(method.body, cst.IndentedBlock) else ()
+    me = method.params.params[0].name.value if method.params.params else ""
+    qattr, close = closes
+    ran = [runs(s).args[0].value for s in nodes_of(method, cst.SimpleStatementLine) if runs(s) is not None]
+    return bool(body) and all(_closer_stmt(s) for s in body) and len(ran) == 1 and (
+        close is not None and self_attr(ran[0], me) == close
+        or is_close_call(ran[0], lambda q: self_attr(q, me) == qattr))
+
+
+def _closer_stmt(stmt: cst.BaseStatement) -> bool:
+    if isinstance(stmt, cst.For):
+        inner = stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else ()
+        return stmt.orelse is None and bool(inner) and all(_joins(s) for s in inner)
+    if isinstance(stmt, cst.If):
+        test = stmt.test.expression if isinstance(stmt.test, cst.UnaryOperation) else stmt.test
+        inner = stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else ()
+        return isinstance(test, cst.Call) and isinstance(test.func, cst.Attribute) and \
+            test.func.attr.value == "should_stop" and not test.args and stmt.orelse is None and \
+            all(_closer_stmt(s) for s in inner)
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        return isinstance(small, (cst.Return, cst.Pass)) and getattr(small, "value", None) is None \
+            or runs(stmt) is not None and len(runs(stmt).args) == 1 or _joins(stmt)
+    return False
+
+
+def _joins(stmt: cst.BaseStatement) -> bool:
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
+
+
+def stored_starter(starter: cst.FunctionDef, feeder: cst.FunctionDef, attr: str, items: str
+                   ) -> cst.FunctionDef:
+    """The starter without its threads: it keeps their arguments on the instance and returns ``[]``."""
+    me = starter.params.params[0].name.value
+    note = cst.EmptyLine(comment=cst.Comment(
+        f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by tf.data, once per kept argument"))
+    keep = cst.parse_statement(f"{me}.{attr} = {items}\n").with_changes(leading_lines=[note])
+    return starter.with_changes(body=cst.IndentedBlock(body=[keep, cst.SimpleStatementLine([cst.Return(
+        cst.List([]))])]))
+
+
+def runner_method(feeder: cst.FunctionDef, name: str, attr: str) -> cst.FunctionDef:
+    """``def thread_main_all(self): for args in self._thread_main_args: yield from self.thread_main(*args)``."""
+    me = feeder.params.params[0].name.value
+    return cst.parse_statement(
+        f"def {name}({me}):\n    for args in {me}.{attr}:\n        yield from {me}.{feeder.name.value}(*args)\n"
+    ).with_changes(leading_lines=[cst.EmptyLine(indent=False)])

@@ -1,0 +1,100 @@
+"""The feeding function handed its ops by the thread (the "load_and_enqueue" scripts):
+
+    def load_and_enqueue(sess, coord, enqueue_op, close_op, x, y, chunks):   # module level, or nested
+        for a, b in chunks:
+            if coord.should_stop():
+                break
+            sess.run(enqueue_op, feed_dict={x: a, y: b})
+        sess.run(close_op)
+    ...
+    t = threading.Thread(target=load_and_enqueue, args=[sess, coord, enqueue_op, close_op, x, y, chunks()])
+
+Which parameter holds the enqueue op, the placeholders, the close op or the queue is read from the thread's
+arguments (what each argument is bound to in the queue's scope), never from the parameters' spelling. The
+generator is the function without those parameters; the arguments left are what the dataset passes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
+
+
+@dataclass
+class Passed:
+    fn: cst.FunctionDef
+    enqueue: str  # the parameters that receive the queue's things
+    placeholders: list[str]
+    closes: list[str]
+    queue: str | None
+    drop: list[int]
+    list_name: str | None = None  # the parameter given the list of placeholders the enqueue took  # the thread arguments' positions that go with them
+
+
+def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement], enqueue_op: str, queue: str,
+                  close_ops: list[str], placeholders: list[str], list_name: str | None = None) -> Passed | None:
+    """The function a thread runs with the enqueue op among its arguments, or None when the op (its every read
+    ``refs``) is not handed to one thread."""
+    calls = [c for c in finder.index.threads if any(any(n is r for n in nodes_of(c, cst.Name)) for r in refs)]
+    if len(calls) != 1 or not all(any(n is r for n in nodes_of(calls[0], cst.Name)) for r in refs):
+        return None
+    call = calls[0]
+    target, args = thread_call_parts(call)
+    if not isinstance(target, cst.Name):
+        raise Refusal("the thread handed the enqueue op runs something other than a function of this module")
+    fn = _function(finder, region, target)
+    params = fn.params
+    if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or params.star_kwarg is not None \
+            or params.posonly_params or fn.decorators or len(args) > len(params.params) \
+            or any(p.default is None for p in params.params[len(args):]):
+        raise Refusal(f"the thread passes `{fn.name.value}` arguments the rewrite cannot bind to its parameters")
+    roles: dict[str, list[str]] = {}
+    drop: list[int] = []
+    mine = {enqueue_op: "enqueue", queue: "queue", **{c: "close" for c in close_ops},
+            **{p: f"placeholder:{p}" for p in placeholders}, **({list_name: "list"} if list_name else {})}
+    for j, arg in enumerate(args):
+        if isinstance(arg, cst.Name) and arg.value in mine:  # (the thread is made in the queue's own scope)
+            roles.setdefault(mine[arg.value], []).append(params.params[j].name.value)
+            drop.append(j)
+        elif names_in(arg) & set(mine):
+            raise Refusal(f"the thread passes `{fn.name.value}` the queue's ops inside an expression")
+    if len(roles.get("enqueue", [])) != 1 or len(roles.get("queue", [])) > 1:
+        raise Refusal(f"the thread passes `{fn.name.value}` the enqueue op more than once")
+    fed = []
+    given_list = roles.get("list", [])
+    if len(given_list) > 1:
+        raise Refusal(f"the thread passes `{fn.name.value}` the placeholders' list more than once")
+    for p in placeholders if not given_list else ():
+        got = roles.get(f"placeholder:{p}", [])
+        if not got and any(s is fn for s in region) and p not in {q.name.value for q in params.params}:
+            got = [p]  # (not handed over: the function, beside the queue, reads the placeholder itself)
+        if len(got) != 1:
+            raise Refusal(f"the thread does not pass `{fn.name.value}` the placeholder `{p}` once; its feed_dict "
+                          "cannot be matched to the enqueue")
+        fed.append(got[0])
+    if given_list:  # (the function's name for the list; its items keep theirs)
+        fed = [f"{given_list[0]}[{j}]" for j in range(len(placeholders))]
+    return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop,
+                  given_list[0] if given_list else None)
+
+
+def _function(finder, region: list[cst.BaseStatement], target: cst.Name) -> cst.FunctionDef:
+    nested = [s for s in region if isinstance(s, cst.FunctionDef) and s.name.value == target.value]
+    if len(nested) == 1:
+        return nested[0]
+    scopes = finder.scopes
+    fn = scopes.module_function(target, target.value) if scopes is not None else None
+    if fn is None:
+        raise Refusal(f"the feeding thread's target `{target.value}` is not one function of this module")
+    return fn
+
+
+def dropped_params_left(body: cst.CSTNode, names: list[str]) -> str | None:
+    """A parameter that goes (the op or a placeholder) still read by the generator's body, or None."""
+    attrs = {id(a.attr) for a in nodes_of(body, cst.Attribute)}
+    left = {n.value for n in nodes_of(body, cst.Name) if id(n) not in attrs} & set(names)
+    return sorted(left)[0] if left else None

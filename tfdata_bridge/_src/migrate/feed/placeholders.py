@@ -1,0 +1,85 @@
+"""What a fed queue's enqueue takes, in the function form: its placeholders (a literal list, a name bound to
+one, one placeholder bare, or a list made by a comprehension and fed by ``dict(zip(...))``), and the queue's
+arguments that name module-level literal lists (``DTYPES``), read as those lists."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, target_names
+from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued, queue_names
+
+
+def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) -> tuple[list[str], list]:
+    """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
+    made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
+    items = by_names(enqueued(ecall), queue_names(finder.queue_arguments))
+    if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
+        lists = [st for st in body if _assigned(st) == [items.value]]
+        if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):
+            finder.list_name = items.value
+            plan.removed.append(lists[0])
+            items = lists[0].body[0].value
+        elif len(lists) == 1 and components > 1 and isinstance(lists[0].body[0].value, cst.ListComp) and \
+                finder.index.paths.get(lists[0].body[0].value.elt, "") == "placeholder":
+            return _made_in_comprehension(finder, items.value, lists[0], plan, components)
+        elif len(lists) == 1 and components == 1:  # queue.enqueue(x): one component, its placeholder
+            items = cst.List([cst.Element(items)])
+    if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
+        raise Refusal("enqueue does not take a literal list of placeholders")
+    placeholders = [e.value.value for e in items.elements]
+    if len(placeholders) != components:
+        raise Refusal("enqueue's list does not have one placeholder per queue component")
+    calls = []
+    for name in placeholders:
+        defs = [s for s in body if _assigned(s) == [name]]
+        if len(defs) != 1 or finder.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
+            raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
+        plan.removed.append(defs[0])
+        calls.append(defs[0].body[0].value)
+    return placeholders, calls
+
+def constants_in(finder, call: cst.Call, at: cst.SimpleStatementLine) -> cst.Call:
+    """The queue's call with its arguments that name a module-level literal list (``DTYPES = [tf.float32,
+    tf.int64]``, bound once) replaced by that list: the generator's signature is read from them."""
+    if finder.scopes is None:
+        return call
+    args = []
+    for arg in call.args:
+        value = arg.value
+        if isinstance(value, cst.Name):
+            stmt = finder.scopes.single_assignment(at, value.value)
+            scope = finder.scopes.scope(at)
+            found = list(scope[value.value]) if scope is not None else []
+            if stmt is None and len(found) == 1 and isinstance(getattr(found[0], "node", None), cst.Name):
+                stmt = finder.index.owners.get(id(found[0].node))
+                if stmt is not None and found[0].scope is not scope and stmt not in finder.index.blocks[0]:
+                    stmt = None  # (only a module-level binding, read from a function)
+            small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+                    small.targets[0].target, cst.Name) and isinstance(small.value, (cst.List, cst.Tuple)):
+                arg = arg.with_changes(value=small.value)
+        args.append(arg)
+    return call.with_changes(args=args)
+
+def _made_in_comprehension(finder, name: str, stmt: cst.SimpleStatementLine, plan, components: int
+                           ) -> tuple[list[str], list]:
+    """``phs = [tf.placeholder(d, s) for d, s in zip(DTYPES, SHAPES)]``, fed as ``dict(zip(phs, values))``:
+    the values in order (``loop.py``); the shapes are the queue's (a comprehension's are its loop's names)."""
+    if not isinstance(finder.queue_arguments.get("shapes"), (cst.List, cst.Tuple)) \
+            or len(finder.queue_arguments["shapes"].elements) != components:
+        raise Refusal(f"the placeholders `{name}` are made in a comprehension and the queue gives no literal "
+                      "shapes= to read theirs from; give the queue shapes=[...]")
+    finder.list_name = name
+    plan.removed.append(stmt)
+    return [f"{name}[{j}]" for j in range(components)], [stmt.body[0].value.elt] * components
+
+
+def _assigned(stmt: cst.CSTNode) -> list[str]:
+    """The names ``stmt`` binds when it is one plain assignment (``a = ...``, ``a, b = ...``), else ``[]``."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return []
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        return target_names(small.targets[0].target) or []
+    return []
