@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tfdata_bridge._src import tf_private
+from tfdata_bridge._src.compat import first_run_probe
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.compat.queue_reading import Reopen
 from tfdata_bridge._src.tf import tf
@@ -73,7 +74,10 @@ _lock = threading.RLock()
 
 def _state(graph: Any) -> _State:
     state = _states.get(graph)
-    return state if state is not None else _states.setdefault(graph, _State())
+    if state is None:
+        first_run_probe.ensure(graph)  # (settle may change the queue's kernel: first_run_probe.py)
+        state = _states.setdefault(graph, _State())
+    return state
 
 
 def made(queue: Any) -> None:

@@ -329,16 +329,16 @@ class ReaderBase:
 
     def _count_through_kernel(self, what: str) -> bool:
         """A count asked for after reads through tf.data: where every read is over an input producer not yet
-        run, its stream is shared (``shared_streams.share``), so that when the graph first runs each read
-        goes through this reader's TensorFlow kernel, whose count is then legacy's. False where that cannot
+        run, its stream is shared now (``shared_streams.share_now``): each read goes through this reader's
+        TensorFlow kernel, whose count is then legacy's. False where that cannot
         be (another queue; the graph already ran): the caller raises."""
         streams = {id(s.stream): s.stream for s in self._sources}
         if None in streams.values() or any(c is not None and c.settled for _, c in self._iterators.values()):
             return False
         for stream in streams.values():
             if not stream.shared:
-                shared_streams.share(stream, f"{type(self).__name__} {self._name!r}'s {what}() counts what its "
-                                             "TensorFlow reader kernel reads")
+                shared_streams.share_now(stream, f"{type(self).__name__} {self._name!r}'s {what}() counts what "
+                                                 "its TensorFlow reader kernel reads", stacklevel=4)
         return True
 
     def num_records_produced(self, name=None):

@@ -194,7 +194,10 @@ def start_queue_runners(sess=None, coord=None, daemon=True, start=True, collecti
             return []
         raise TypeError("sess must be a `tf.Session` object. Given class: {}".format(sess.__class__))
     threads = []
-    shared_streams.settle(sess.graph)  # (a source with several consumers adds the runner of its shared queue)
+    # (a source with several consumers adds the runner of its shared queue; TensorFlow's own session must not
+    # have run the graph before the drop-in changed it: first_run_probe.py)
+    outside = None if type(sess).__module__.startswith("tfdata_bridge.") else sess
+    shared_streams.settle(sess.graph, outside=outside)
     with sess.graph.as_default():
         for qr in tf1.get_collection(collection):
             threads.extend(qr.create_threads(sess, coord=coord, daemon=daemon, start=start))

@@ -51,6 +51,7 @@ from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
 from tfdata_bridge._src.compat import queue_shapes
 from tfdata_bridge._src.compat.graph_tables import GraphTable
+from tfdata_bridge._src.compat import first_run_probe
 from tfdata_bridge._src.compat.queue_reading import raw_op_attrs
 
 tf1 = tf.compat.v1
@@ -108,6 +109,7 @@ _lock = threading.RLock()
 def _state(graph: Any) -> _GraphState:
     state = _states.get(graph)
     if state is None:
+        first_run_probe.ensure(graph)  # (settle changes ops: a session that already ran them must not be used)
         state = _states.setdefault(graph, _GraphState())
     return state
 
@@ -165,30 +167,54 @@ def share(stream: Any, why: str) -> None:
         _entry(tf1.get_default_graph(), stream).read_twice.append(why)
 
 
-def settle(graph: Any, stacklevel: int = 1, session: Any = None) -> None:
+def share_now(stream: Any, why: str, stacklevel: int = 1) -> None:
+    """Share ``stream`` at once, before the graph runs (a reader's count asked for: ``readers.py``): its
+    consumers built so far are rewired now, and later ones are built reading the kernels, so even a session
+    outside the drop-in that runs the graph first sees the shared stream."""
+    with _lock:
+        graph = tf1.get_default_graph()
+        entry = _entry(graph, stream)
+        entry.read_twice.append(why)
+        if not stream.shared:
+            state = _state(graph)
+            _settle(entry, state.claimed - state.used, stacklevel + 1)
+
+
+def settle(graph: Any, stacklevel: int = 1, session: Any = None, outside: Any = None) -> None:
     """Decide, for each stream of ``graph`` with new consumers, whether it is shared (see the module
     docstring); rebuild the consumers of a stream that becomes shared. Cheap when nothing changed.
     ``stacklevel``: the frames from the caller up to the program's line, for the warning. ``session``: the
     session whose run this is; the runner of a stream shared now starts in it at once (the drop-in read
     these streams without ``start_queue_runners``, and a program that relied on that must not hang; a
     later ``start_queue_runners`` finds it started and starts no second thread). First, the queues given
-    their writers' shapes are checked against what was built since (``queue_shapes.settle``)."""
+    their writers' shapes are checked against what was built since (``queue_shapes.settle``). ``outside``:
+    TensorFlow's own session about to run the graph (``start_queue_runners(sess)``); where it ran the graph
+    before this settle changed it, ``RuntimeError`` (``first_run_probe.py``)."""
+    shared_now = _settle_graph(graph, stacklevel + 1, session)
+    first_run_probe.settled(graph, shared_now, outside)
+
+
+def _settle_graph(graph: Any, stacklevel: int, session: Any) -> bool:
+    """``settle``'s work; True where a stream became shared now (its consumers rewired)."""
     queue_shapes.settle(graph)
     state = _states.get(graph)
     if state is None or not state.dirty:
-        return
+        return False
+    shared_now = False
     with _lock, graph.as_default():
         if not state.dirty:
-            return
+            return False
         taken = state.claimed - state.used
         for entry in list(state.streams.values()):
             runner = _settle(entry, taken, stacklevel + 3)  # (a refusal leaves the state dirty: every run raises)
+            shared_now = shared_now or runner is not None
             if runner is not None and session is not None:
                 runner.create_threads(session, daemon=True, start=True)
         for entry in state.streams.values():
             for made in entry.consumers:
                 made.settled = True
         state.dirty = False
+    return shared_now
 
 
 def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> Any:
