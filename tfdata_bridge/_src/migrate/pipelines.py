@@ -22,6 +22,7 @@ from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.mutations import mutation_needs
+from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
@@ -201,6 +202,7 @@ class Finder:
             if made is not None:
                 (source, args), intermediates = made, []
         if source is None:
+            refuse_kept_pipeline(self, stmt, args["tensors"], intermediates, api)  # a pipeline kept on ``self``
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         if found_at is not None:
             moved = {id(m) for m in source.statements}
@@ -313,6 +315,8 @@ class Finder:
             # a method of a class this module defines that happens to be named ``read`` (``x = self.read(queue)``)
             # is that method, not a reader's ``read``: decided by what the object is, not by the name
             inlined = method_source(self, stmt, value, defined)
+            if inlined is None:
+                refuse_own_method_read(self, stmt, value)  # the class's own ``read()``: no reader's
             return inlined if inlined is not None else self._reader_source(body, j, value, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value == "read_up_to" and len(value.args) == 2:
