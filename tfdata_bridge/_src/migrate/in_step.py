@@ -35,7 +35,7 @@ def read_in_step(finder, body: list[cst.BaseStatement], found_at: int, first, in
     tensors also come from sources before ``first`` (found at ``body[found_at]``). ``refused``: the refusal to
     raise where no further source is recognised; ``refuse_others(before, between, free)`` refuses any other
     read left among the statements before the earliest source."""
-    from tfdata_bridge._src.migrate.pipelines import Source, _assign, _set_shape_of, set_shape_loop
+    from tfdata_bridge._src.migrate.pipelines import Source, _assign, shaped_by
 
     sources = [(found_at, first)]
     taken = {id(s) for s in first.statements}
@@ -47,7 +47,7 @@ def read_in_step(finder, body: list[cst.BaseStatement], found_at: int, first, in
         prev = body[j]
         if id(prev) in taken:
             continue
-        if (_set_shape_of(prev) or set_shape_loop(prev)) in needed:
+        if shaped_by(prev, needed):
             pending.append(prev)
             continue
         changed = mutation_needs(prev, needed)

@@ -22,6 +22,7 @@ from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.mutations import mutation_needs
+from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
@@ -95,17 +96,36 @@ def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
     return None
 
 
-def set_shape_loop(stmt: cst.BaseStatement) -> str | None:
-    """``xs`` for ``for x in xs: x.set_shape(...)`` (each of a list of tensors given its static shape), a loop
-    with no ``else`` whose body does nothing else."""
-    if not (isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name) and isinstance(stmt.iter, cst.Name)
-            and stmt.orelse is None and stmt.asynchronous is None and isinstance(stmt.body, cst.IndentedBlock)
-            and stmt.body.body):
+def set_shape_loop(stmt: cst.BaseStatement) -> frozenset[str] | None:
+    """The names shaped by ``for x in xs: x.set_shape(...)`` (each of a list of tensors given its static shape):
+    ``{"xs"}``, or the names of a literal ``for t in (a, b, label):``; a loop with no ``else`` whose body does
+    nothing else."""
+    if not (isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name) and stmt.orelse is None
+            and stmt.asynchronous is None and isinstance(stmt.body, cst.IndentedBlock) and stmt.body.body):
         return None
-    if all(_set_shape_of(b) == stmt.target.value and not (names_in(b.body[0].value) - {stmt.target.value}) & {
-            stmt.iter.value} for b in stmt.body.body):
-        return stmt.iter.value
+    if isinstance(stmt.iter, cst.Name):
+        over = frozenset({stmt.iter.value})
+    elif isinstance(stmt.iter, (cst.Tuple, cst.List)) and stmt.iter.elements and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in stmt.iter.elements):
+        over = frozenset(e.value.value for e in stmt.iter.elements)  # type: ignore[union-attr]
+    else:
+        return None
+    if stmt.target.value in over:
+        return None
+    if all(_set_shape_of(b) == stmt.target.value and not (names_in(b.body[0].value) - {stmt.target.value}) & over
+           for b in stmt.body.body):
+        return over
     return None
+
+
+def shaped_by(stmt: cst.BaseStatement, needed: set[str]) -> bool:
+    """Whether ``stmt`` only gives static shapes to tensors of ``needed`` (``x.set_shape(...)`` or a
+    ``set_shape_loop``): it goes with them into the per-element function."""
+    one = _set_shape_of(stmt)
+    if one is not None:
+        return one in needed
+    many = set_shape_loop(stmt)
+    return many is not None and many <= needed
 
 
 class Finder:
@@ -157,8 +177,7 @@ class Finder:
         _refuse_a_fed_batch_size(self, body, args, api)
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
-            shaped = _set_shape_of(prev) or set_shape_loop(prev)
-            if shaped is not None and shaped in needed:
+            if shaped_by(prev, needed):
                 intermediates.append(prev)  # type: ignore[arg-type]
                 continue
             changed = mutation_needs(prev, needed)  # ``features["label"] = label``: the container changed in place
@@ -183,6 +202,7 @@ class Finder:
             if made is not None:
                 (source, args), intermediates = made, []
         if source is None:
+            refuse_kept_pipeline(self, stmt, args["tensors"], intermediates, api)  # a pipeline kept on ``self``
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         if found_at is not None:
             moved = {id(m) for m in source.statements}
@@ -295,6 +315,8 @@ class Finder:
             # a method of a class this module defines that happens to be named ``read`` (``x = self.read(queue)``)
             # is that method, not a reader's ``read``: decided by what the object is, not by the name
             inlined = method_source(self, stmt, value, defined)
+            if inlined is None:
+                refuse_own_method_read(self, stmt, value)  # the class's own ``read()``: no reader's
             return inlined if inlined is not None else self._reader_source(body, j, value, defined)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 value.func.attr.value == "read_up_to" and len(value.args) == 2:
@@ -469,9 +491,13 @@ class Finder:
             inside |= _name_ids(node)
         for stmt in moved:
             a = _assign(stmt)
-            if a is None:
+            if isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name):  # a set_shape loop's variable
+                names = {stmt.target.value}
+            elif a is not None:
+                names = set(target_names(a.targets[0].target) or ())
+            else:
                 continue
-            for name in sorted(set(target_names(a.targets[0].target) or ()) - {"_"}):
+            for name in sorted(names - {"_"}):
                 for ref in self.scopes.readers_of(stmt, name):
                     if id(ref) not in inside:
                         raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
