@@ -117,3 +117,16 @@ def test_a_file_queue_made_in_each_turn_stays_refused():
         "        x, label = read_record(own)")
     result = rewrite(text, to="tfdata")
     assert result.refused and "tf.train.batch_join(" in result.code
+
+
+def test_one_reader_made_before_the_loop_stays_refused():
+    """k read ops of one reader take one file at a time between them: no k-file interleave."""
+    text = program("v1_as_tf", "tuple", "plain").replace(
+        "    examples = []\n", "    examples = []\n    reader = tf.TFRecordReader()\n").replace(
+        "        x, label = read_record(filename_queue)",
+        "        _, serialized = reader.read(filename_queue)\n"
+        "        x = tf.parse_single_example(serialized, {\"x\": tf.FixedLenFeature([3], tf.float32)})[\"x\"]\n"
+        "        label = tf.constant(0, tf.int64)")
+    assert "reader = tf.TFRecordReader()" in text
+    result = rewrite(text, to="tfdata")
+    assert result.refused and "tf.train.batch_join(" in result.code, result.code

@@ -76,9 +76,18 @@ def k_readers(finder: Finder, source, stmts: list[cst.BaseStatement], before: li
         raise Refusal("a WholeFileReader join is not rewritten yet")
     if source.helper is not None and source.helper.queue_args is not None:
         raise Refusal(f"{why}: the reader helper makes its own file queue in each turn")
+    if source.inlined or source.removes or source.foreign:  # a reader method: the object may hold one reader
+        raise Refusal(f"{why}: a reader method reads in each turn")
     inside = [s for s in source.statements if s in stmts]
-    if any(s not in before for s in source.statements if s not in inside):
+    outside = [s for s in source.statements if s not in inside]
+    if any(s not in before for s in outside):
         raise Refusal(why)
+    from tfdata_bridge._src.migrate.pipelines import READERS
+
+    if any(finder.is_api(c, *READERS) for s in outside for c in nodes_of(s, cst.Call)):
+        # k read ops of one reader share its current file: one file at a time, not k side by side
+        raise Refusal("the turns read one reader made before the loop; its reads share one file at a time, not "
+                      "rewritten")
     if any(finder.is_api(c, "train.string_input_producer", "FIFOQueue") for s in inside for c in nodes_of(s, cst.Call)):
         raise Refusal(f"{why}: a file queue is made in each turn")
     # the index only names things here (``_harmless``): the first turn's values, as for the intermediates
