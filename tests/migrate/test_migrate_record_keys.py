@@ -10,7 +10,6 @@ or named, read in the function, in a same-module helper, in another module's hel
 
 from __future__ import annotations
 
-
 import pytest
 from both_ways import assert_delivers_the_same, run_both_ways, write_pair
 
