@@ -114,11 +114,11 @@ REWRITTEN: dict[str, str] = {
     "feed_thread_scope_session_shuffle": "multiset",
     "feed_class_stop_method": "order",
     "feed_thread_enqueue_many_forever": "order",
+    "key_used_tfrecord": "order",
 }
 LEFT: dict[str, str] = {
     "batch_inside_reader_flag": "order",
     "enqueue_thread_subclass": "order",
-    "key_used_refused": "order",
     "segmentation_reader_class": "order",
 }
 ALL = {**REWRITTEN, **LEFT}

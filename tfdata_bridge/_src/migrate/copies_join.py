@@ -49,7 +49,7 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
     # before the loop; the names the body defines are read by it and the append alone (``_check_private``)
     pipeline = finder.pipeline([*before, *stmts], len(before) + len(stmts) - 1, batch_api, batch_args)
     if any(s in pipeline.source.statements for s in stmts):
-        raise Refusal("each copy reads its own source in the loop; not the copies of one element")
+        pipeline.readers = k_readers(finder, pipeline.source, stmts, before, copies, index_name)
     join = body[index]
     small = join.body[0]
     pipeline.batch_stmt = join
@@ -61,6 +61,41 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
     extra = pipeline.source.prefetch.removed if pipeline.source.prefetch is not None else []
     moved = [*pipeline.source.statements, *extra, *pipeline.source.removes, list_stmt, loop]
     return pipeline, moved
+
+
+def k_readers(finder: Finder, source, stmts: list[cst.BaseStatement], before: list[cst.BaseStatement],
+              copies: str, index_name: str) -> str:
+    """``copies``, where each turn of the loop reads one file queue made before it with a reader of its own (``k``
+    readers of one queue: every file read once per epoch by one of them, ``interleave`` over the files ``k`` at a
+    time, as ``[read(queue) for _ in range(k)]``). Refused where a turn makes its own source: a producer or a queue
+    made in the loop (or in a helper from what it is given) would deliver every record once per turn."""
+    why = "each copy reads its own source in the loop; not the copies of one element"
+    if source.kind != "reader" or source.prefetch is not None or source.up_to is not None or source.setup is not None:
+        raise Refusal(why)
+    if source.reader == "WholeFileReader":
+        raise Refusal("a WholeFileReader join is not rewritten yet")
+    if source.helper is not None and source.helper.queue_args is not None:
+        raise Refusal(f"{why}: the reader helper makes its own file queue in each turn")
+    if source.inlined or source.removes or source.foreign:  # a reader method: the object may hold one reader
+        raise Refusal(f"{why}: a reader method reads in each turn")
+    inside = [s for s in source.statements if s in stmts]
+    outside = [s for s in source.statements if s not in inside]
+    if any(s not in before for s in outside):
+        raise Refusal(why)
+    from tfdata_bridge._src.migrate.pipelines import READERS
+
+    if any(finder.is_api(c, *READERS) for s in outside for c in nodes_of(s, cst.Call)):
+        # k read ops of one reader share its current file: one file at a time, not k side by side
+        raise Refusal("the turns read one reader made before the loop; its reads share one file at a time, not "
+                      "rewritten")
+    if any(finder.is_api(c, "train.string_input_producer", "FIFOQueue") for s in inside for c in nodes_of(s, cst.Call)):
+        raise Refusal(f"{why}: a file queue is made in each turn")
+    # the index only names things here (``_harmless``): the first turn's values, as for the intermediates
+    source.reader_args = {k: v.visit(_Zero(index_name)) for k, v in source.reader_args.items()}
+    if source.helper is not None:
+        code = cst.Module([]).code_for_node
+        source.helper.extra = [code(cst.parse_expression(e).visit(_Zero(index_name))) for e in source.helper.extra]
+    return copies
 
 
 def _identifiers(node: cst.CSTNode) -> list[cst.Name]:

@@ -16,6 +16,7 @@ from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
+from tfdata_bridge._src.migrate.record_keys import keyed_read
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.symbols import reader_dataset
 
@@ -201,7 +202,7 @@ class Generator:
         makes that one ``flat_map`` over it, which reads the files one after another, as one legacy reader did:
         the same records in the same order."""
         s = p.source
-        if s.reader == "WholeFileReader" or p.readers is not None or \
+        if s.reader == "WholeFileReader" or _keyed(s) or p.readers is not None or \
                 s.prefetch is not None and s.prefetch.readers != "1":
             return None
         if p.api == "read":
@@ -234,7 +235,10 @@ class Generator:
             return f"map({v1}.io.read_file)"
         self._check_reader(p)
         args = s.reader_args
-        if s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
+        if _keyed(s):  # each record with its key, in legacy's format: a function of one file name
+            skip = args.get("skip_header_lines") if s.reader == "TextLineReader" else None
+            reader = keyed_read(s.reader, self._read(p, "filename"), None if is_none(skip) else self.code(skip), v1)
+        elif s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
             reader = f"lambda filename: {self._read(p, 'filename')}.skip({self.code(args['skip_header_lines'])})"
         elif s.reader == "FixedLengthRecordReader":
             reader = f"lambda filename: {self._read(p, 'filename')}"
@@ -467,3 +471,8 @@ def _grouped(returned: str) -> str:
     except cst.ParserSyntaxError:
         single = False
     return returned if single else f"({returned})"
+
+
+def _keyed(s) -> bool:
+    """Whether a reader source's records come with their keys (``(key, value)``)."""
+    return s.helper.key_used if s.helper is not None else s.keyed

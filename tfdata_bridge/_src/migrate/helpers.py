@@ -19,6 +19,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, n
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
+from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.scopes import Scopes
 
 
@@ -149,8 +150,8 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if [r for r in scopes.readers_of(read_stmt, queue_param) if r is not read.args[0].value and id(r) not in made]:
         raise Refusal(f"`{name}` uses its queue `{queue_param}` beyond the read")
     key_used = key != "_" and bool(scopes.readers_of(read_stmt, key))
-    if key_used and kind != "WholeFileReader":
-        raise Refusal(f"the record key `{key}` (file:record) is used; tf.data readers do not make it")
+    if key_used and kind not in KEYED_READERS:  # the others' keys are made again (record_keys.py)
+        raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {kind}")
     others = [p for p in fn.params.params if p.name.value != queue_param]
     if queue_args is not None:  # parameters only the producer and the reader used go with them
         inside = set().union(*(_name_ids(s) for s in removed))

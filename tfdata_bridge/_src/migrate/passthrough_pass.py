@@ -8,7 +8,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.passthrough import Passthrough, passthrough
-from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of
+from tfdata_bridge._src.migrate.queue_callers import NotADequeue, caller_dequeues, function_of
 
 
 def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, outcomes: list, feed_refusals: list,
@@ -36,6 +36,8 @@ def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, o
             try:
                 found = passthrough(finder, stmt)
             except Refusal as exc:
+                if isinstance(exc, NotADequeue) and any(f[0] is stmt for f in feed_refusals):
+                    continue  # the runner-queue rewrite's reason for that use stands
                 feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
                 feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
                                       PipelineOutcome(line, "FIFOQueue", False, str(exc))))

@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.reader_alias import class_alias
+from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
@@ -61,6 +62,7 @@ class Source:
     parts: list[Source] = field(default_factory=list)  # kind "zip": the sources read in step (``in_step.py``)
     # a reader made from values its function computes: the statements computing them (``reader_setup.py``)
     setup: Setup | None = None
+    keyed: bool = False  # a reader's record key is used: each record comes as ``(key, value)`` (record_keys.py)
 
 
 @dataclass
@@ -324,6 +326,9 @@ class Finder:
             # them apart again: check_flags)
             count = value.args[1].value
             source = self._reader_source(body, j, value.with_changes(args=[value.args[0]]), defined)
+            if source.keyed and source.reader != "WholeFileReader":
+                raise Refusal(f"the record keys `{defined[0]}` of `read_up_to` are used; legacy's groups end at "
+                              "each file's end, so their keys are not rewritten")
             source.up_to = self.code(count) if self.code is not None else None
             if source.up_to is None:
                 raise Refusal("`read_up_to` needs the module's code to write its count")
@@ -401,12 +406,13 @@ class Finder:
         statements[:0] = queue_stmts
         key, value = defined
         params = [value]
-        if reader == "WholeFileReader" and key != "_":
+        keyed = key != "_" and (reader == "WholeFileReader" or bool(self.scopes.readers_of(stmt, key)))
+        if keyed:  # made again per file, in legacy's format (record_keys.py)
+            if reader not in KEYED_READERS:
+                raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {reader}")
             params = [key, value]
-        elif key != "_" and self.scopes.readers_of(stmt, key):
-            raise Refusal(f"the record key `{key}` (file:record) is used; tf.data readers do not make it")
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
-                      reader_args=bind(reader_expr, reader))
+                      reader_args=bind(reader_expr, reader), keyed=keyed)
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
                     ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:

@@ -57,9 +57,14 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
             if not (isinstance(ds, (cst.Assign, cst.Return)) and isinstance(ds.value, cst.Call) and not ds.value.args
                     and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]
                     and ds.value.func.attr.value == "dequeue"):
-                raise Refusal(f"the queue `{v}` is used other than by `{v}.dequeue()` as a statement of its own")
+                raise NotADequeue(f"the queue `{v}` is used other than by `{v}.dequeue()` as a statement of its own")
             out.append((d, cst.Name(v)))
     return out
+
+
+class NotADequeue(Refusal):
+    """The caller uses the queue other than by one ``dequeue()``: where another rewrite already said why it
+    left that use (``returned_queue.py``: a batched dequeue that cannot move), its reason is the precise one."""
 
 
 def _holder(finder, node: cst.CSTNode) -> cst.SimpleStatementLine | None:

@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
 from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration
+from tfdata_bridge._src.migrate.returned_queue import returned_dequeue
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
@@ -39,6 +40,8 @@ class RunnerQueue:
     pipeline: Pipeline
     dequeue: cst.SimpleStatementLine
     removed: list[cst.CSTNode]  # the queue, its enqueue op and its runner
+    dcall: cst.Call  # the dequeue (the caller's, where the function returns the queue: returned_queue.py)
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine]  # the caller's dequeue, now the bound batch
 
 
 
@@ -59,6 +62,15 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if found is None:
         return None
     enqueue, ecall, runner, dequeue = found
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
+    dcall = dequeue.body[0].value
+    if isinstance(dcall, cst.Name):  # ``return queue``: its one caller batches it
+        moved = returned_dequeue(finder, dequeue, qname)
+        if moved is None:
+            return None
+        dcall, made, used = moved
+        # the function returns the batch; the caller's dequeue takes it from the name the call bound
+        news[used] = used.with_changes(body=[used.body[0].with_changes(value=dcall.func.value)])
     registered = registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
     # from here on, the pattern is this one: anything off it is said
     args = bind_params(small.value, _QUEUES[kind], kind)
@@ -86,7 +98,6 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal("the runner's ops are not `[enqueue_op] * k` (k threads running the one op)")
     if flat.index(dequeue) < flat.index(enqueue):
         raise Refusal("the queue is dequeued before its enqueue op is made")
-    dcall = dequeue.body[0].value
     if len(dcall.args) != 1 or dcall.args[0].keyword not in (None,) and dcall.args[0].keyword.value != "n":
         raise Refusal(f"`{dcall.func.attr.value}` without its count")
     tensors = ecall.args[0].value
@@ -134,7 +145,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal("the dequeue is assigned to several targets")
     pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
     removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else [])]
-    return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()))
+    return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()), dcall, news)
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

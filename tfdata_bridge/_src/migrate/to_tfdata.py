@@ -570,11 +570,11 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
                                       PipelineOutcome(line, kind, False, str(exc))))
                 continue
             moved = [*_moved(found.pipeline), *found.removed]
-            if any(m in removed or m in replaced for m in moved):
+            if any(m in removed or m in replaced for m in [*moved, *found.news]):
                 continue
             removed.update(moved)
             head, tail = comment.removeprefix("tfdata-bridge migrate: ").split(" rewritten to tf.data", 1)
-            method = found.dequeue.body[0].value.func.attr.value
+            method = found.dcall.func.attr.value
             apis = {found.kind, "QueueRunner", method, *head.split(", ")} - {"batch", "shuffle_batch"}
             comment = f"tfdata-bridge migrate: {', '.join(sorted(apis))} rewritten to tf.data{tail}"
             dequeue = found.dequeue
@@ -583,6 +583,7 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             small = dequeue.body[0]
             replaced[dequeue] = [*new, dequeue.with_changes(body=[small.with_changes(value=get_next)],
                                                             leading_lines=())]
+            replaced.update({old: [changed] for old, changed in found.news.items()})
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
 

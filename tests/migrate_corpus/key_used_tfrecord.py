@@ -1,4 +1,4 @@
-"""A TFRecord pipeline that batches the record keys (file:record): tf.data readers make none, so it is left."""
+"""A TFRecord pipeline that batches the record keys (file:byte offset): the rewrite makes them again (scan)."""
 
 import tensorflow.compat.v1 as tf
 

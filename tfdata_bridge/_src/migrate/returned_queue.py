@@ -1,0 +1,65 @@
+"""A runner-filled queue that its function returns, batched by its one caller (held-out round 8:
+``padding_queue_sentinel``):
+
+    def build_queue(source):
+        queue = tf.PaddingFIFOQueue(capacity, dtypes, shapes=...)
+        enqueue_op = queue.enqueue([tokens, ids])
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [enqueue_op]))
+        return queue
+
+    queue = build_queue(source)                  # the function's one call, in its module
+    tokens, ids = queue.dequeue_many(3)          # the queue's one use there: a statement of its own
+
+is the pattern of ``runner_queue.py`` with the dequeue at the ``return``: the function returns the batched
+tensors (``get_next()``) and the caller's dequeue becomes the name it bound them to. Only where that moves
+nothing the dequeue's meaning depends on: the count a literal (a name of the caller's may mean another value in
+the function), the dequeue run once per call (not in a loop or a nested function), the queue used by nothing
+else. Anything else is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.queue_callers import _holder, function_of, same_turns
+
+_BATCHED = ("dequeue_many", "dequeue_up_to")
+
+
+def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
+                     ) -> tuple[cst.Call, cst.SimpleStatementLine, cst.SimpleStatementLine] | None:
+    """For ``return qname`` at ``returned``: (the caller's dequeue call, the caller's ``v = fn(...)``, the
+    caller's dequeue statement). None where the function's one caller does not batch the queue as its one use
+    (not this pattern: ``passthrough.py`` looks at a caller's ``dequeue()``); Refusal, naming the rule, where it
+    does but the dequeue cannot move into the function."""
+    fn = function_of(finder, returned)
+    if not isinstance(fn, cst.FunctionDef):
+        raise Refusal(f"`{qname}` is returned from no function")
+    name = fn.name.value
+    callers = finder.scopes.callers(fn)
+    if len(callers) != 1:
+        return None
+    made = _holder(finder, callers[0])
+    small = made.body[0] if made is not None and len(made.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+            and isinstance(small.value, cst.Call) and small.value.func is callers[0]):
+        return None
+    v = small.targets[0].target.value
+    uses = finder.scopes.readers_of(made, v)
+    if len(uses) != 1:
+        return None
+    used = _holder(finder, uses[0])
+    ds = used.body[0] if used is not None and len(used.body) == 1 else None
+    dcall = ds.value if isinstance(ds, (cst.Assign, cst.Return)) else None
+    if not (isinstance(dcall, cst.Call) and isinstance(dcall.func, cst.Attribute) and dcall.func.value is uses[0]
+            and dcall.func.attr.value in _BATCHED):
+        return None
+    if not same_turns(finder, made, used):
+        raise Refusal(f"`{v}.{dcall.func.attr.value}(...)` runs in a loop or a nested function: each run takes "
+                      "other elements")
+    count = dcall.args[0].value if len(dcall.args) == 1 else None
+    if not isinstance(count, cst.Integer):
+        raise Refusal(f"the count of `{v}.{dcall.func.attr.value}(...)` is not a literal: it would move into "
+                      f"`{name}`, where its names may mean other values")
+    return dcall, made, used
