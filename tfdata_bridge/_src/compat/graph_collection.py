@@ -9,15 +9,16 @@ memory, freed only with the graph. Over 200 ``reset_default_graph()`` + pipeline
 collection came for dozens of rebuilds at a time, and the dead graphs waiting for it raised the
 process's resident memory by 41 MB, against legacy's 5.5 MB.
 
-So the drop-in counts the graphs (not functions' graphs) that hold its per-graph state (``GraphTable``): when a new one gets
-its first state while more than ``SLACK`` older ones are still alive (dead but not collected, or
-still in use), it collects them, as Keras's ``clear_session()`` does: first the young generations only
-(``gc.collect(1)``, a few ms: a graph that died soon after it was built, as a small program's or a rebuild
-loop's does, is still young), and a full collection (170-190 ms of CPU with TensorFlow loaded: it
-traverses every object TensorFlow's import made) only where more than ``SLACK`` are still alive after
-that. The bound then moves
-to what the collection left alive plus ``SLACK``, so a program that keeps many graphs in use pays
-one collection per ``SLACK`` new graphs, never one per graph. Nothing runs where the program turned
+So the drop-in counts the graphs (not functions' graphs) that hold its per-graph state (``GraphTable``):
+when a new one gets its first state while more than ``SLACK`` older ones are still alive (dead but not
+collected, or still in use), it collects them, as Keras's ``clear_session()`` does: first the young
+generations only (``gc.collect(1)``, a few ms: a graph that died soon after it was built, as a small
+program's or a rebuild loop's often does, is still young), and a full collection (150-210 ms of CPU with
+TensorFlow loaded: it traverses every object TensorFlow's import made) only where more than ``SLACK`` are
+still alive after that. After a full collection the bound moves to what it left alive plus ``SLACK``, so
+a program that keeps many graphs in use pays one full collection per ``SLACK`` new graphs, never one per
+graph; after a young one the bound stays (the graphs left may be dead ones in the oldest generation).
+Nothing runs where the program turned
 the collector off (``gc.disable()``), nor off the main thread (a graph built on a worker thread is
 counted; the next one built on the main thread collects).
 """
@@ -52,17 +53,18 @@ def noted(graph: Any) -> None:
         due = others > _bound and gc.isenabled() and threading.current_thread() is threading.main_thread()
     if not due:
         return
-    generation = YOUNG
     found = gc.collect(YOUNG)
     with _lock:
         due = len(_graphs) - 1 > _bound  # (the new graph is not one of the others)
-    if due:  # older dead graphs were promoted to the oldest generation: only a full collection finds them
-        generation = 2
-        found += gc.collect()
+    if not due:  # (the bound stays: the graphs left may be dead ones in the oldest generation, not graphs in use)
+        logger.debug("tfdata_bridge: a collection of the young generations for graphs with bridge pipelines found "
+                     "%d objects; %d such graphs alive", found, len(_graphs))
+        return
+    found += gc.collect()  # older dead graphs were promoted to the oldest generation: only a full collection finds them
     with _lock:
         _bound = max(SLACK, len(_graphs) - 1 + SLACK)
-    logger.debug("tfdata_bridge: a collection (generations 0-%d) for graphs with bridge pipelines found %d "
-                 "objects; %d such graphs alive", generation, found, len(_graphs))
+    logger.debug("tfdata_bridge: a full collection for graphs with bridge pipelines found %d objects; %d such "
+                 "graphs alive", found, len(_graphs))
 
 
 def graphs_alive() -> int:
