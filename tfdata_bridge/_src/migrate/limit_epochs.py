@@ -78,11 +78,12 @@ def _fewest(finder, epochs: list[cst.BaseExpression | None]) -> cst.BaseExpressi
     limited = [e for e in epochs if e is not None and not (isinstance(e, cst.Name) and e.value == "None")]
     if not limited:
         return None
+    for e in limited:
+        if isinstance(e, cst.Integer) and e.evaluated_value < 1 or isinstance(e, cst.UnaryOperation):
+            raise Refusal(f"`limit_epochs` with num_epochs={cst.Module([]).code_for_node(e)}: legacy raises "
+                          "ValueError")
     if all(isinstance(e, cst.Integer) for e in limited):
-        low = min(limited, key=lambda e: e.evaluated_value)
-        if low.evaluated_value < 1:
-            raise Refusal(f"`limit_epochs` with num_epochs={low.value}: legacy raises ValueError")
-        return low
+        return min(limited, key=lambda e: e.evaluated_value)
     codes = {cst.Module([]).code_for_node(e) for e in limited}
     if len(codes) != 1 or not all(isinstance(e, cst.Name) for e in limited):
         raise Refusal(f"the `limit_epochs` of this batch have num_epochs {', '.join(sorted(codes))}: legacy ended "

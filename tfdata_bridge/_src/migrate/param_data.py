@@ -48,7 +48,8 @@ def parameter_data(finder, at: cst.CSTNode, name: str, depth: int,
         if name in [p.name.value for p in fn.params.params] else None
     uses = finder.scopes.callers(fn)
     if not uses:
-        return f"`{name}` is a parameter of `{fn.name.value}`, which nothing in its module calls"
+        return f"`{name}` is not bound once before the batch (a parameter of `{fn.name.value}`, which nothing in " \
+               "its module calls)"
     module = next((n for n, sc in finder.scopes.scopes.items() if isinstance(n, cst.Module)), None)
     if module is None:
         return f"`{name}` is a parameter of `{fn.name.value}`, whose module the rewrite cannot read"
