@@ -121,3 +121,23 @@ def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
         pairs[name] = write_pair(tmp_path, name, source, result.code)
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=380).items():
         assert_delivers_the_same(name, want, got, cases[name][3], end="should_stop")  # the monitored loop's end
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("other, why", [
+    ("", None),
+    ("import tensorflow.compat.v1 as tf\nfrom pkg.train import batch_training\n\n\ndef noisy():\n"
+     "    return batch_training(tf.random_uniform([4, 2]), tf.zeros([4]), 2, 1)\n",
+     "`X` is a parameter of `batch_training`, which another module of the tree uses"),
+])
+def test_in_a_tree_a_parameter_is_followed_only_when_no_other_module_uses_its_function(tmp_path, other, why):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    pkg = tmp_path / "pkg"
+    files = {str(pkg / "__init__.py"): "", str(pkg / "train.py"): _program("v1", "both_rebound"),
+             str(pkg / "other.py"): other}
+    result = rewrite_tree(files, root=str(tmp_path))[str(tmp_path / "pkg" / "train.py")]
+    if why is None:
+        assert not result.refused and "limit_epochs(" not in result.code, _messages(result)
+    else:
+        assert why in _messages(result) and "limit_epochs(" in result.code, _messages(result)
