@@ -448,13 +448,15 @@ def test_a_reader_helper_in_another_module_also_used_elsewhere_is_left(tmp_path)
                for n in results[str(tmp_path / "project/train.py")].refused)
 
 
-def test_a_reader_helper_whose_reader_uses_its_own_modules_constant_is_left(tmp_path):
-    decode = DECODE.replace("skip_header_lines=1", "skip_header_lines=LINES_TO_SKIP")
+def test_a_reader_helper_imported_by_name_whose_reader_uses_its_own_modules_constant_is_left(tmp_path):
+    # called through its module it is rewritten (test_migrate_module_constants.py); by name, nothing names it
+    decode = DECODE.replace("skip_header_lines=1", "skip_header_lines=LINES_TO_SKIP") + "\nLINES_TO_SKIP = 1\n"
     sources = {str(tmp_path / "project/__init__.py"): "", str(tmp_path / "project/readers.py"): decode,
                str(tmp_path / "project/train.py"): TRAIN.format(module="project.readers")}
     results = rewrite_tree(sources, root=str(tmp_path))
     assert not any(r.changed for r in results.values())
-    assert any("uses names of its own module" in n.message for n in results[str(tmp_path / "project/train.py")].refused)
+    assert any("uses `LINES_TO_SKIP` of its own module, and `read_and_decode` is imported by name: call it through "
+               "its module" in n.message for n in results[str(tmp_path / "project/train.py")].refused)
 
 
 def test_the_helper_before_after_in_docs_and_readme_is_what_the_tool_prints():

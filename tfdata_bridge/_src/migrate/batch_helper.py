@@ -76,6 +76,9 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     for stmt, call, api in batch_calls_in(finder, fn):
         tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
             (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
+        many = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "enqueue_many"), None)
+        if isinstance(many, cst.Name) and many.value == "True":
+            continue  # rows of whole arrays (refused in a helper, below): the function's own in-memory pipeline
         # a parameter re-bound before the batch (``image = tf.cast(image, ...)``, then read and decoded) is
         # not what the batch takes: that batch belongs to the function's own pipeline; one re-bound only by
         # the helper's first statements (its prelude, ``image = image[:h, :w]``) still is

@@ -20,6 +20,8 @@ import libcst as cst
 from libcst.metadata import Assignment, GlobalScope, ImportAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, literal_bool, names_in, target_names
+from tfdata_bridge._src.migrate.limit_epochs import unwrap_limits
+from tfdata_bridge._src.migrate.param_data import parameter_data
 
 CONSTANT = {"constant", "constant_v1"}  # always the same value: whatever it is made from is data
 CONVERTED = {"convert_to_tensor", "convert_to_tensor_v2", "cast", "stack", "concat", "reshape", "transpose",
@@ -45,8 +47,9 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
             raise Refusal(f"`{api}` takes a dict with `**`: its tensors cannot be told apart")
     else:
         parts = [tensors]
-    for part in parts:
-        why = _why_not_data(finder, stmt, part, DEPTH)
+    parts, checked, epochs, gone = unwrap_limits(finder, stmt, parts)  # ``limit_epochs`` (limit_epochs.py)
+    for where, part in checked:
+        why = _why_not_data(finder, where, part, DEPTH)
         if why is not None:
             raise Refusal(f"no input producer or reader feeds this `{api}`, and its enqueue_many tensors are not "
                           f"in-memory data: {why}")
@@ -65,7 +68,9 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
     else:
         new_tensors = names[0]
     call = {"tensor_list": cst.List([cst.Element(p) for p in parts]), "shuffle": cst.Name("False")}
-    source = Source("slice", [], params, call=call, producer="enqueue_many")
+    if epochs is not None:
+        call["num_epochs"] = epochs
+    source = Source("slice", gone, params, call=call, producer="enqueue_many")
     return source, {**args, "tensors": new_tensors, "enqueue_many": cst.Name("False")}
 
 
@@ -111,8 +116,8 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
         return f"`{code}` is not a call the rewrite knows to make data"
     if isinstance(node, cst.Name):
         made = finder.scopes.single_assignment(at, node.value) or _module_constant(finder, at, node.value)
-        if made is None:
-            return f"`{node.value}` is not bound once before the batch (a parameter, or bound several times)"
+        if made is None:  # a parameter every call passes data to (param_data.py), or refused
+            return parameter_data(finder, at, node.value, depth, lambda w, v, d: _why_not_data(finder, w, v, d))
         value = made.body[0].value
         target = made.body[0].targets[0].target
         if isinstance(target, cst.Name):

@@ -24,6 +24,7 @@ from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
+from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
@@ -468,9 +469,13 @@ class Finder:
             if isinstance(call.func, cst.Attribute):  # called through its module, which the map keeps
                 helper.module_ref = cst.Module([]).code_for_node(call.func.value)
             call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
-            for k, v in {**helper.reader_args, **(helper.queue_args or {})}.items():
-                if names_in(v) - call_names:
-                    raise Refusal(f"the reader's `{k}` in `{fn.name.value}` uses names of its own module")
+            # names of its own module: reached through the module (``module_names.py``)
+            here = (self.scopes, stmt)
+            helper.reader_args = through_module(helper.reader_args, call_names, home.scopes, fn, helper.module_ref,
+                                                here)
+            if helper.queue_args is not None:
+                helper.queue_args = through_module(helper.queue_args, call_names, home.scopes, fn,
+                                                   helper.module_ref, here)
         if helper.queue_args is not None:  # the helper made its own file queue
             queue_args, queue_stmts = helper.queue_args, []
         else:

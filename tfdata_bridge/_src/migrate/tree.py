@@ -123,7 +123,14 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                     raise Refusal(banned[key])
             return cls, modules[where[0]], finder_of(where[0]), check
 
+        def uses_elsewhere(name: str) -> bool:
+            """Another module of the tree uses this module's function ``name`` (``param_data.py``)."""
+            fn = function(path, name)
+            return fn is None or \
+                _uses((path, name), modules, target, finder_of) != len(finder_of(path).scopes.callers(fn))
+
         external.classdef = external_class  # type: ignore[attr-defined]
+        external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
         return external
 
     # pass 1: what each module's rewrites need of the others' helpers
