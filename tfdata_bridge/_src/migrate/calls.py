@@ -215,11 +215,16 @@ def names_in(node: cst.CSTNode) -> set[str]:
 
 def name_counts(node: cst.CSTNode) -> collections.Counter[str]:
     """How often each identifier appears in ``node`` (attribute names and keyword names are not identifiers)."""
-    found: collections.Counter[str] = collections.Counter()
+    return collections.Counter(n.value for n in identifiers(node))
+
+
+def identifiers(node: cst.CSTNode) -> list[cst.Name]:
+    """The names in ``node`` that are variables (not attribute or keyword names), in order."""
+    found: list[cst.Name] = []
 
     class _V(cst.CSTVisitor):
         def visit_Name(self, n: cst.Name) -> None:
-            found[n.value] += 1
+            found.append(n)
 
         def visit_Attribute(self, n: cst.Attribute) -> bool:
             n.value.visit(self)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, identifiers, names_in, target_names
 from tfdata_bridge._src.migrate.reader_setup import reader_setup
 
 
@@ -50,22 +50,7 @@ def free_names(pre: list[cst.SimpleStatementLine], tensors: cst.BaseExpression) 
 
 
 def _in_order(node: cst.CSTNode) -> list[str]:
-    found: list[str] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n.value)
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False
-
-        def visit_Arg(self, n: cst.Arg) -> bool:
-            n.value.visit(self)
-            return False
-
-    node.visit(_V())
-    return found
+    return [n.value for n in identifiers(node)]
 
 
 def elements_read(pres, tensors, before: list[cst.BaseStatement]) -> list[str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, holder_of, identifiers, nodes_of
 from tfdata_bridge._src.migrate.pipelines import Finder, Pipeline, _flatten
 
 _DEPTH = 4  # calls followed from the loop to where the index is read
@@ -36,7 +36,7 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
         raise Refusal("the copies' loop holds more than simple statements")
     append = stmts[-1]
     index_name = loop.target.value
-    refs = [n for s in stmts for n in _identifiers(s) if n.value == index_name]
+    refs = [n for s in stmts for n in identifiers(s) if n.value == index_name]
     why = _harmless(finder, module, refs, stmts, _DEPTH)
     if why is not None:
         raise Refusal(f"the loop's `{index_name}` {why}: the copies are not alike; not rewritten")
@@ -96,26 +96,6 @@ def k_readers(finder: Finder, source, stmts: list[cst.BaseStatement], before: li
         code = cst.Module([]).code_for_node
         source.helper.extra = [code(cst.parse_expression(e).visit(_Zero(index_name))) for e in source.helper.extra]
     return copies
-
-
-def _identifiers(node: cst.CSTNode) -> list[cst.Name]:
-    """The names in ``node`` that are variables (not attribute or keyword names), in order."""
-    found: list[cst.Name] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False
-
-        def visit_Arg(self, n: cst.Arg) -> bool:
-            n.value.visit(self)
-            return False
-
-    node.visit(_V())
-    return found
 
 
 class _Zero(cst.CSTTransformer):
