@@ -46,7 +46,7 @@ def _rebinds(nodes: list[cst.CSTNode], root: str) -> bool:
         def _target(self, target: cst.CSTNode) -> None:
             text = code(target)
             if text == root or text.startswith(root + ".") or any(
-                    isinstance(n, cst.Name) and n.value == root for n in _names(target)):
+                    isinstance(n, cst.Name) and n.value == root for n in target_nodes(target)):
                 found.append(target)
 
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
@@ -78,13 +78,14 @@ def _rebinds(nodes: list[cst.CSTNode], root: str) -> bool:
     return bool(found)
 
 
-def _names(target: cst.CSTNode) -> list[cst.Name]:
+def target_nodes(target: cst.CSTNode) -> list[cst.Name]:
+    """The names an assignment target binds (through tuples, lists and starred elements)."""
     if isinstance(target, cst.Name):
         return [target]
     if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _names(e.value)]
+        return [n for e in target.elements for n in target_nodes(e.value)]
     if isinstance(target, cst.StarredElement):
-        return _names(target.value)
+        return target_nodes(target.value)
     return []
 
 
@@ -131,10 +132,10 @@ def _bound(nodes: list[cst.CSTNode]) -> set[str]:
 
     class _V(cst.CSTVisitor):
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
-            out.update(x.value for x in _names(n.target))
+            out.update(x.value for x in target_nodes(n.target))
 
         def visit_For(self, n: cst.For) -> None:
-            out.update(x.value for x in _names(n.target))
+            out.update(x.value for x in target_nodes(n.target))
 
     for node in nodes:
         node.visit(_V())

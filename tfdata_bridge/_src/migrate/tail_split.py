@@ -26,7 +26,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from tfdata_bridge._src.migrate.calls import name_counts, names_in
 from tfdata_bridge._src.migrate.hoist import line_map
-from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable
+from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable, target_nodes
 
 _ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
          "maybe_batch_join", "maybe_shuffle_batch_join"}
@@ -52,29 +52,19 @@ def _bound(node: cst.CSTNode) -> set[str]:
 
     class _V(cst.CSTVisitor):
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
-            out.update(x.value for x in _names(n.target))
+            out.update(x.value for x in target_nodes(n.target))
 
         def visit_For(self, n: cst.For) -> None:
-            out.update(x.value for x in _names(n.target))
+            out.update(x.value for x in target_nodes(n.target))
 
         def visit_AsName(self, n: cst.AsName) -> None:
-            out.update(x.value for x in _names(n.name))
+            out.update(x.value for x in target_nodes(n.name))
 
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
             return False
 
     node.visit(_V())
     return out
-
-
-def _names(target: cst.BaseExpression) -> list[cst.Name]:
-    if isinstance(target, cst.Name):
-        return [target]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _names(target.value)
-    return []
 
 
 def _falls_through(block: cst.BaseSuite) -> bool:

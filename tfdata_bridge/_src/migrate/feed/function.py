@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
 from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
-from tfdata_bridge._src.migrate.feed.placeholders import constants_in, enqueued_placeholders
+from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
 from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
 
 
@@ -161,7 +161,7 @@ class FeedFinder:
     def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
                    body, plan: FeedPlan, module):
         """(the generator's source text, statements to put before the dataset)."""
-        definition = next(s for s in plan.removed if enqueue_op in _assigned(s))
+        definition = next(s for s in plan.removed if enqueue_op in assigned(s))
         refs = self._refs(enqueue_op, definition)
         uses = [self._holder(r) for r in refs]
         fns = [s for s in body if isinstance(s, cst.FunctionDef)]
@@ -247,16 +247,6 @@ def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) ->
                 isinstance(a.value, cst.Name) and a.value.value == queue for a in call.args):
             return call.func.value
     return None
-
-
-def _assigned(stmt: cst.CSTNode) -> list[str]:
-    """The names ``stmt`` binds when it is one plain assignment (``a = ...``, ``a, b = ...``), else ``[]``."""
-    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-        return []
-    small = stmt.body[0]
-    if isinstance(small, cst.Assign) and len(small.targets) == 1:
-        return target_names(small.targets[0].target) or []
-    return []
 
 
 def _node_ids(node: cst.CSTNode) -> set[int]:

@@ -15,7 +15,7 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
     made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
     items = by_names(enqueued(ecall), queue_names(finder.queue_arguments))
     if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
-        lists = [st for st in body if _assigned(st) == [items.value]]
+        lists = [st for st in body if assigned(st) == [items.value]]
         if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):
             finder.list_name = items.value
             plan.removed.append(lists[0])
@@ -32,7 +32,7 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
         raise Refusal("enqueue's list does not have one placeholder per queue component")
     calls = []
     for name in placeholders:
-        defs = [s for s in body if _assigned(s) == [name]]
+        defs = [s for s in body if assigned(s) == [name]]
         if len(defs) != 1 or finder.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
             raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
         plan.removed.append(defs[0])
@@ -75,7 +75,7 @@ def _made_in_comprehension(finder, name: str, stmt: cst.SimpleStatementLine, pla
     return [f"{name}[{j}]" for j in range(components)], [stmt.body[0].value.elt] * components
 
 
-def _assigned(stmt: cst.CSTNode) -> list[str]:
+def assigned(stmt: cst.CSTNode) -> list[str]:
     """The names ``stmt`` binds when it is one plain assignment (``a = ...``, ``a, b = ...``), else ``[]``."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return []
