@@ -12,6 +12,7 @@ import textwrap
 import pytest
 
 from tfdata_bridge._src.migrate import fast_names, rewriting
+from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge.migrate import rewrite, scan, scan_source
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -258,18 +259,30 @@ def _corpus(tmp_path: pathlib.Path) -> pathlib.Path:
 
 @pytest.mark.timeout(300)  # the rewrite of every corpus program (90 now): about 40 s of CPU
 def test_the_migrate_column_agrees_with_what_migrate_does_on_every_site(tmp_path, monkeypatch):
-    # scan's column asks the rewrite itself (outcomes.recognize is ``rewrite(source, "tfdata")``), and so does the
-    # check below: the rewrite is a function of the text, so each file is rewritten once and both read that result
+    # scan's column asks the rewrite itself, over the tree's modules together as migrate rewrites them
+    # (``rewriting.rewrite_together``), and so does the check below: the rewrite is a function of the texts, so
+    # the tree is rewritten once and both read that result
     monkeypatch.setattr(rewriting, "_rewrite", functools.lru_cache(maxsize=None)(rewriting._rewrite))
-    report = scan(_corpus(tmp_path))
-    assert report.errors == ()
+    together, once = rewriting.rewrite_together, {}
+
+    def rewrite_together_once(texts):
+        key = tuple(sorted(texts.items()))
+        if key not in once:
+            once[key] = together(texts)
+        return once[key]
+
+    monkeypatch.setattr(rewriting, "rewrite_together", rewrite_together_once)
+    root = _corpus(tmp_path)
+    report = scan(root)
+    assert report.errors == () and len(once) == 1
+    migrated = dict(rewriting.rewrite_files(python_files([str(root)]), "tfdata"))
+    assert len(once) == 1  # migrate rewrote the very modules scan did, together
     by_file: dict[str, list] = collections.defaultdict(list)
     for f in report.findings:
         by_file[f.path].append(f)
     assert {pathlib.Path(p).name for p in by_file} >= set(REFUSED)
     for path, findings in by_file.items():
-        source = pathlib.Path(path).read_text()
-        result = rewrite(source, to="tfdata")
+        result = migrated[path]
         still_there = collections.Counter(f.api for f in scan_source(result.code))
         said_left = collections.Counter(f.api for f in findings if f.tfdata.startswith("left"))
         assert said_left == still_there, path  # each site said left is in the output; each other site is gone
@@ -478,3 +491,48 @@ def test_the_cli_fallback_option_reports_each_left_pipeline_as_routed_through_th
     assert "routed through the drop-in" in out.stderr
     refused = cli("--to", "compat", "--fallback", "compat")
     assert refused.returncode == 2 and "--fallback compat goes with --to tfdata" in refused.stderr
+
+
+READER_MODULE = """
+    import tensorflow.compat.v1 as tf
+
+
+    def read_example(filename_queue):
+        reader = tf.TFRecordReader()
+        _, serialized = reader.read(filename_queue)
+        features = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([], tf.int64)})
+        return features["x"]
+    """
+TRAIN_MODULES = {  # the reader helper reached through each import form
+    "from-import": ("from pkg.readers import read_example", "read_example"),
+    "module-alias": ("import pkg.readers as readers", "readers.read_example"),
+    "from-package": ("from pkg import readers", "readers.read_example"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(TRAIN_MODULES))
+def test_the_migrate_column_follows_a_pipeline_across_modules_as_migrate_does(tmp_path, form):
+    # scan once ran the rewrite one file at a time, so a pipeline whose reader helper lives in another module
+    # read "left" in both modules, where migrate on the folder rewrites both
+    imported, call = TRAIN_MODULES[form]
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "readers.py").write_text(textwrap.dedent(READER_MODULE).lstrip("\n"))
+    (tmp_path / "train.py").write_text(textwrap.dedent(f"""
+        import tensorflow.compat.v1 as tf
+        {imported}
+
+
+        def inputs(files, batch_size):
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            x = {call}(queue)
+            return tf.train.batch([x], batch_size=batch_size)
+        """).lstrip("\n"))
+    migrated = dict(rewriting.rewrite_files(python_files([str(tmp_path)]), "tfdata"))
+    assert all(not scan_source(r.code) for r in migrated.values())  # migrate takes the pipeline whole
+    findings = scan(tmp_path).findings
+    assert {pathlib.Path(f.path).name for f in findings} == {"train.py", "readers.py"}
+    assert {f.tfdata for f in findings} <= {"rewritten into tf.data", "removed (nothing else used it)"}, findings
+    alone = scan(tmp_path / "train.py").findings  # the file on its own is its own tree: migrate leaves it too
+    assert any(f.tfdata.startswith("left: ") for f in alone)
+    assert rewriting.rewrite_file(str(tmp_path / "train.py"), "tfdata").code == (tmp_path / "train.py").read_text()

@@ -40,8 +40,11 @@ def needs_recognizer(findings: Sequence[Finding]) -> bool:
     return any((sym := _sym(f)) is not None and sym.to_tfdata in ("pipeline", "plumbing") for f in findings)
 
 
-def site_outcomes(source: str, findings: Sequence[Finding]) -> tuple[Finding, ...]:
-    """``findings`` with ``tfdata`` saying what ``migrate --to tfdata`` does at each one."""
+def site_outcomes(source: str, findings: Sequence[Finding],
+                  result: RewriteResult | None = None) -> tuple[Finding, ...]:
+    """``findings`` with ``tfdata`` saying what ``migrate --to tfdata`` does at each one. ``result``: the
+    rewrite of ``source`` made with the other modules of its tree (``tree_outcomes``); by default the file is
+    rewritten on its own."""
     if not needs_recognizer(findings):
         return tuple(replace(f, tfdata=LEFT) for f in findings)
     lines_in = source.count("\n") + 1
@@ -49,7 +52,7 @@ def site_outcomes(source: str, findings: Sequence[Finding]) -> tuple[Finding, ..
         why = (f"not checked: {lines_in:,} lines, over the {MAX_LINES:,} scan runs the rewrite on; "
                "`migrate --to tfdata` on this file says what it does")
         return tuple(replace(f, tfdata=why) for f in findings)
-    result = recognize(source)
+    result = recognize(source) if result is None else result
     if result.error is not None:
         return tuple(replace(f, tfdata=f"left: the rewrite cannot parse the file ({result.error})")
                      for f in findings)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import libcst as cst
 
@@ -127,12 +127,20 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
                     texts[path] = src.text
             except (OSError, SourceError, SyntaxError, ValueError):
                 continue  # rewrite_file reports it
-        if len(texts) > 1:
-            from tfdata_bridge._src.migrate.tree import rewrite_tree
-
-            together = rewrite_tree(texts, root=os.path.commonpath([_package_root(p) for p in texts]))
+        together = rewrite_together(texts)
     for path in paths:
         yield path, rewrite_file(path, to, write=write, fallback=fallback, _rewritten=together.get(path))
+
+
+def rewrite_together(texts: Mapping[str, str]) -> dict[str, RewriteResult]:
+    """``--to tfdata`` of the modules ``{path: text}`` of one tree at once (``tree.rewrite_tree``), so a pipeline
+    may use a helper of another of them: ``migrate`` writes these results and ``scan`` reads its MIGRATE column
+    from them. Empty for fewer than two modules (one module is rewritten on its own)."""
+    if len(texts) < 2:
+        return {}
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    return rewrite_tree(texts, root=os.path.commonpath([_package_root(p) for p in texts]))
 
 
 def _package_root(path: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource
@@ -14,6 +14,7 @@ from tfdata_bridge._src.migrate.elide import set_aside
 from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references, walk
 from tfdata_bridge._src.migrate.files import python_files
 from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol
+from tfdata_bridge._src.migrate import outcomes as outcomes_of
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
 from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
@@ -178,18 +179,35 @@ def scan_paths(
     """Scan every Python file under ``paths``; ``progress`` wraps the file list (a progress bar)."""
     errors: list[FileError] = []  # unreadable folders first, as the walk meets them; then files
     files = list(python_files(paths, excludes, on_error=lambda p, e: errors.append(FileError(p, parse_error_text(e)))))
-    findings: list[Finding] = []
+    per_file: list[tuple[str, str | None, tuple[Finding, ...]]] = []  # (path, its text if a module, findings)
     for path in progress(files) if progress else files:
         try:
-            # a notebook's findings name their cell; each says what migrate --to tfdata does at that site
-            findings.extend(load_source(path).scan(lambda text, where: scan_source(text, where, outcomes=True)))
+            src = load_source(path)
+            if src.notebook is not None:  # a notebook's findings name their cell, and it is its own tree
+                per_file.append((path, None, src.scan(lambda text, where: scan_source(text, where, outcomes=True))))
+            elif found := src.scan(scan_source):
+                per_file.append((path, src.text, found))
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
+    findings = [f for found in _with_outcomes(per_file) for f in found]
     if findings and all(f.api in SESSION_STARTERS for f in findings):
         # nothing left for them to start: a monitored session or Supervisor kept for its hooks, checkpoints or
         # summaries is a training loop, not a queue pipeline (a file scanned alone may still serve another's)
         return ScanReport((), tuple(errors), len(files), idle_starters=tuple(findings))
     return ScanReport(tuple(findings), tuple(errors), len(files))
+
+
+def _with_outcomes(per_file: list[tuple[str, str | None, tuple[Finding, ...]]]) -> Iterator[tuple[Finding, ...]]:
+    """Each file's findings with what ``migrate --to tfdata`` does at each site. The modules are rewritten
+    together, as ``migrate`` rewrites them (a pipeline may use a reader helper of another module), so the
+    MIGRATE column of a site that a rewrite across modules takes says so. A module over ``MAX_LINES`` is left
+    out, as ``site_outcomes`` says of its sites."""
+    from tfdata_bridge._src.migrate.rewriting import rewrite_together
+
+    together = rewrite_together({path: text for path, text, found in per_file  # migrate's modules, less any
+                                 if text is not None and text.count("\n") < outcomes_of.MAX_LINES})  # too long
+    for path, text, found in per_file:
+        yield found if text is None else site_outcomes(text, found, together.get(path))
 
 
 # what starts the graph's queue runners as a side effect of running a session or a loop; not the explicit
