@@ -20,6 +20,7 @@ from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_pa
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.choice import ChoicePass
+from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_lines
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
@@ -226,12 +227,18 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False
-        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
+        frozen: str | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
-    the pipelines its runners ran were rewritten in the modules it imports, so it goes even if nothing here is."""
+    the pipelines its runners ran were rewritten in the modules it imports, so it goes even if nothing here is.
+    ``frozen``: why the module must keep its queues (a tree's module that reads the queue-runner collection
+    imports it; ``collection_reads.py``), as a read in the module itself is."""
+    why = frozen or runner_collection_read(module)
+    if why is not None:
+        out, notes, outcomes = _run(module, external, functions, None, keep_plumbing, drop_plumbing)
+        return left_whole(module, notes, outcomes, why) if out.code != module.code else (out, notes, outcomes)
     first: list = []
     result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing)
     hoisted = hoist_helper_calls(module) if not functions else module

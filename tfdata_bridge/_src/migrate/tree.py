@@ -20,6 +20,7 @@ from libcst.helpers import calculate_module_and_package
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
@@ -133,16 +134,26 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
         return external
 
+    # a module that reads the queue-runner collection keeps its queues, and so does every module it imports
+    frozen: dict[str, str] = {}
+    for path, module in modules.items():
+        why = runner_collection_read(module, os.path.relpath(path, root))
+        if why is not None:
+            for other in [path, *_imported(path, modules, names, by_name)]:
+                frozen.setdefault(other, why)
     # pass 1: what each module's rewrites need of the others' helpers
     needed: dict[tuple[str, str], list] = {}
     for path, module in modules.items():
         requests: list = []
-        run(module, external=resolver(path), requests=requests)
+        run(module, external=resolver(path), requests=requests, frozen=frozen.get(path))
         for fn, new_fn, line in requests:
             key = next(k for k in [(p, fn.name.value) for p in modules] if function(*k) is fn) \
                 if new_fn is not None else method_key(modules, fn)
             needed.setdefault(key, []).append(new_fn)
     for key, news in needed.items():
+        if key[0] in frozen:  # its helpers stay as they are
+            banned[key] = frozen[key[0]]
+            continue
         if "." in key[1]:  # a method inlined where it was called, which goes from its class
             if method_uses(modules, function(*key)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
@@ -157,10 +168,11 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     def write(path: str, keep_plumbing: str | None = None, drop_plumbing: bool = False) -> None:
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
         out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
-                            keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing)
+                            keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing, frozen=frozen.get(path))
         code = out.code if elided[path] is None else elided[path].restore(out.code)
         if code is None:  # a placeholder did not come through: this module on its own, whole
-            results[path] = rewrite(texts[path], to="tfdata")
+            results[path] = rewrite(texts[path], to="tfdata") if path not in frozen else \
+                RewriteResult(texts[path], texts[path], "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             return
         results[path] = RewriteResult(texts[path], code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
 
