@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src import op_types, tf_private
+from tfdata_bridge._src.compat import legacy_numerics
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import plain, tf
 
@@ -185,6 +186,7 @@ def build(graph: Any, names: set[str], outputs: tuple[Any, ...], upstreams: tupl
             if func is not None:
                 py_funcs.append(func)
     _copy_functions(graph, graph_def)
+    legacy_numerics.reduce_divisions(graph_def)  # the session's grappler did this to legacy's ops
     return Lift(graph_def, outputs, upstreams, frozenset(mapped), tuple(py_funcs))
 
 
