@@ -13,7 +13,9 @@ So each consumer of an input producer's stream registers here (``consumer``): a 
 iterator (``reader.read(q)``, ``q.dequeue()``; live unless a lifted pipeline or the fallback took its
 tensors over, ``claim``), a ``tf.train.batch`` pipeline reading it, or TensorFlow's own queue filled from
 it (``InputQueue.tensorflow_queue``). The consumer set is only complete once the graph is, so the decision
-is made when the graph first runs (``settle``: the drop-in ``Session.run`` and ``start_queue_runners``):
+is made when the graph first runs (``settle``: the drop-in ``Session.run`` and ``start_queue_runners``), or
+while it is built where it can no longer change (``_compete_now``: two live consumers, one a pipeline), so
+that a session outside the drop-in sees it too:
 
 - one live consumer (the common case): its stream stays a native tf.data source, unchanged;
 - several, or one source read by several lists of one ``batch_join`` (``share``): the stream is *shared*.
