@@ -139,3 +139,32 @@ def test_one_consumer_and_a_readers_count_under_tensorflows_session_are_legacys(
     ours = _run(bridge, build, tf.compat.v1.Session)
     assert legacy[1] == 20 and len(legacy[0]) == 20
     assert ours == legacy
+
+
+def _join_lists_of_one_dequeue(tf1):
+    queue = tf1.train.input_producer(tf.range(10), num_epochs=1, shuffle=False)
+    value = queue.dequeue()
+    return [tf1.train.batch_join([[value * 1], [value + 0]], 3, allow_smaller_final_batch=True)], None
+
+
+def _limit_epochs_in_two_batches(tf1):
+    value = tf1.train.limit_epochs(tf.constant([1, 2, 3]), num_epochs=2)
+    return [tf1.train.batch([value * k], 3, enqueue_many=True, allow_smaller_final_batch=True) for k in (1, 1)], None
+
+
+@pytest.mark.parametrize("build", [_join_lists_of_one_dequeue, _limit_epochs_in_two_batches])
+def test_other_shared_shapes_run_first_by_tensorflows_session_are_legacys(build):
+    legacy = _run(LEGACY, build, tf.compat.v1.Session)
+    assert _run(bridge, build, tf.compat.v1.Session) == legacy and len(legacy[0]) in (10, 6)
+
+
+def test_readers_of_one_batch_join_are_not_shared_while_the_graph_is_built(files):
+    # (a batch built later takes them all over: one consumer, read natively; sharing would cost the kernels)
+    from tfdata_bridge._src.warnings import FallbackWarning
+
+    with tf.Graph().as_default(), warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        queue = bridge.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        reads = [[bridge.TFRecordReader().read(queue)[1]] for _ in range(2)]
+        bridge.train.batch_join(reads, 3, allow_smaller_final_batch=True)
+    assert not [w for w in seen if issubclass(w.category, FallbackWarning)]
