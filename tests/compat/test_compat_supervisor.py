@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import warnings
 
+import numpy as np
 import pytest
 import tensorflow as tf
 
@@ -81,3 +82,34 @@ def test_one_batch_in_order_is_legacys(files):
 
     legacy, _ = _managed(LEGACY, build)
     assert _managed(bridge, build)[0] == legacy and len(legacy) == 7
+
+
+def test_a_producers_error_reaches_sv_coord_as_legacys():
+    def program(tf1):
+        calls = [0]
+
+        def produce():
+            calls[0] += 1
+            if calls[0] > 7:
+                raise ValueError(f"bad row {calls[0]}")
+            return np.int64(calls[0])
+
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = tf1.py_func(produce, [], tf.int64)
+            value.set_shape([])
+            batch = tf1.train.batch([value], 3)
+            sv = tf1.train.Supervisor(logdir=None)
+            got, end = [], None
+            with pytest.raises(tf.errors.InvalidArgumentError) as raised:
+                with sv.managed_session() as sess:
+                    while True:  # (not sv.should_stop(): legacy's loop then ends when the error reaches sv.coord)
+                        try:
+                            got.append(sess.run(batch).tolist())
+                        except tf.errors.OutOfRangeError:
+                            end = "OutOfRangeError"
+                            break
+        return got, end, str(raised.value).splitlines()[0]
+
+    legacy = program(LEGACY)
+    assert program(bridge) == legacy == ([[1, 2, 3], [4, 5, 6]], "OutOfRangeError", "ValueError: bad row 8")
