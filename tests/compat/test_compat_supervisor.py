@@ -32,13 +32,13 @@ def files(tmp_path_factory):
     return out
 
 
-def _managed(tf1, build):
-    """``build(tf1)`` -> fetches drained one after another in ``sv.managed_session()``; what they gave, in order,
-    and the session's class."""
+def _managed(tf1, build, supervisor=None):
+    """``build(tf1)`` -> fetches drained one after another in ``sv.managed_session()`` (``supervisor``: the class,
+    ``tf1``'s by default); what they gave, in order, and the session's class."""
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         outs = build(tf1)
-        sv = tf1.train.Supervisor(logdir=None, local_init_op=tf1.local_variables_initializer())
+        sv = (supervisor or tf1.train.Supervisor)(logdir=None, local_init_op=tf1.local_variables_initializer())
         got = []
         with sv.managed_session() as sess:
             for out in outs:
@@ -62,6 +62,18 @@ def test_two_readers_of_one_producer_get_each_record_once(files):
     flat = sorted(r for batch in ours for r in batch)
     assert flat == sorted(r for batch in legacy for r in batch) == [b"%d" % i for i in range(10)]
     assert session is bridge.Session
+
+
+def test_tensorflows_own_supervisor_over_two_batches_gets_each_record_once(files):
+    # (a module the migration left, say: the stream was shared when the second batch was built)
+    def build(tf1):
+        queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        return [tf1.train.batch([tf1.TFRecordReader().read(queue)[1]], 2, allow_smaller_final_batch=True)
+                for _ in range(2)]
+
+    ours, session = _managed(bridge, build, supervisor=LEGACY.train.Supervisor)
+    assert sorted(r for batch in ours for r in batch) == [b"%d" % i for i in range(10)]
+    assert session is LEGACY.Session
 
 
 def test_two_dequeues_of_one_producer_compete_for_its_rows():
