@@ -56,7 +56,7 @@ COMPAT_FIXES = [
         import tfdata_bridge.compat.v1
 
         x = tfdata_bridge.compat.v1.train.batch([a], 2)  # keep me
-        sess = tf.compat.v1.Session()
+        sess = tfdata_bridge.compat.v1.Session()
         """),
         id="tf2-program-reaching-compat-v1"),
 ]

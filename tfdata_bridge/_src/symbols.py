@@ -217,14 +217,14 @@ SYMBOLS += (
         "train.Supervisor", (), None,
         "# a tf.data pipeline needs no runners",
         to_tfdata="kept",
-        dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's Supervisor, which shares sources and also starts lifted pipelines",
         starts_runners=True,
     ),
     LegacySymbol(
         "train.Supervisor.start_queue_runners", ("train.Supervisor().start_queue_runners",), None,
         "# nothing to start: iterating the dataset starts it",
         to_tfdata="kept",
-        dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's Supervisor, which shares sources and also starts lifted pipelines",
         starts_runners=True,
     ),
     LegacySymbol(

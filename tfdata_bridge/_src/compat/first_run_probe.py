@@ -8,6 +8,10 @@ the ops as they were, silently (TensorFlow only logs "This mutation will have no
 running the graph (a ``local_variables_initializer()``, say) before ``start_queue_runners``: two consumers of
 one input producer would then each read every element, and a reader's counts would stay 0.
 
+A stream whose consumers include a pipeline (a batch) is shared while the graph is built
+(``shared_streams._compete_now``), so this is left to streams read by direct reads and dequeues alone, whose
+sharing waits for the first run (a batch built later may take them over).
+
 So each such graph holds one constant, made with the graph's first drop-in source, whose value ``settled``
 changes whenever a stream became shared. (A read left a stand-in, or refused because a batch took it over,
 fails with its reason in a stale session: an error, never data twice.) ``start_queue_runners(sess)`` with TensorFlow's own session

@@ -169,6 +169,7 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
         stack.extend(op.control_inputs)
     moved: dict[str, Any] = {}
     for op, source in reads.values():
+        shared_streams.claim(op.outputs)  # (first: the queue's runner, a consumer, then finds the read taken over)
         replacements = source.tensorflow_read()
         for output, replacement in zip(op.outputs, replacements):
             moved[output.name] = replacement
@@ -177,7 +178,6 @@ def use_tensorflow_readers(tensors: Sequence[Any]) -> list[Any]:
                     if tensor is output:
                         tf_private.update_input(consumer, index, replacement)
         frontier.register(list(replacements), source)
-        shared_streams.claim(op.outputs)
     return [moved.get(t.name, t) for t in tensors]
 
 

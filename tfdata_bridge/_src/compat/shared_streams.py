@@ -13,7 +13,9 @@ So each consumer of an input producer's stream registers here (``consumer``): a 
 iterator (``reader.read(q)``, ``q.dequeue()``; live unless a lifted pipeline or the fallback took its
 tensors over, ``claim``), a ``tf.train.batch`` pipeline reading it, or TensorFlow's own queue filled from
 it (``InputQueue.tensorflow_queue``). The consumer set is only complete once the graph is, so the decision
-is made when the graph first runs (``settle``: the drop-in ``Session.run`` and ``start_queue_runners``):
+is made when the graph first runs (``settle``: the drop-in ``Session.run`` and ``start_queue_runners``), or
+while it is built where it can no longer change (``_compete_now``: two live consumers, one a pipeline), so
+that a session outside the drop-in sees it too:
 
 - one live consumer (the common case): its stream stays a native tf.data source, unchanged;
 - several, or one source read by several lists of one ``batch_join`` (``share``): the stream is *shared*.
@@ -40,6 +42,8 @@ first. A consumer added to a stream already shared is built reading the kernels,
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import warnings
 from collections.abc import Callable
@@ -100,6 +104,7 @@ class _GraphState:
     claimed: set[str] = field(default_factory=set)
     used: set[str] = field(default_factory=set)  # ops that run all the same (run_by_legacy)
     dirty: bool = False
+    unstarted: list[Any] = field(default_factory=list)  # runners of streams shared while the graph was built
 
 
 _states: GraphTable[_GraphState] = GraphTable("shared_streams")  # held by its graph (graph_tables.py)
@@ -130,15 +135,24 @@ def consumer(stream: Any, describe: str, iterator: Any, rebuild: Callable[[], An
     ``Consumer``."""
     with _lock:
         made = Consumer(describe, iterator, rebuild, pending=pending, refusal=refusal)
-        _entry(tf1.get_default_graph(), stream).consumers.append(made)
+        graph = tf1.get_default_graph()
+        entry = _entry(graph, stream)
+        entry.consumers.append(made)
+        if iterator is not None or rebuild is None:  # (a read's or dequeue's is set up by its caller: add_op)
+            _compete_now(graph, entry)
         return made
 
 
 def add_op(made: Consumer, op: Any) -> None:
-    """``op`` is a ``get_next`` of ``made``'s iterator (another ``read()`` of one reader)."""
+    """``op`` is a ``get_next`` of ``made``'s iterator (another ``read()`` of one reader); ``made`` is set up
+    (its ``iterator``, its ``connect``), so its stream may be shared now (``_compete_now``)."""
     with _lock:
         made.ops.add(op.name)
-        _state(op.graph).dirty = True
+        state = _state(op.graph)
+        state.dirty = True
+        for entry in list(state.streams.values()):
+            if made in entry.consumers:
+                _compete_now(op.graph, entry)
 
 
 def claim(tensors: Any) -> None:
@@ -164,7 +178,10 @@ def run_by_legacy(tensors: Any) -> None:
 def share(stream: Any, why: str) -> None:
     """One source of ``stream`` is read by several consumers of one call (``batch_join`` lists)."""
     with _lock:
-        _entry(tf1.get_default_graph(), stream).read_twice.append(why)
+        graph = tf1.get_default_graph()
+        entry = _entry(graph, stream)
+        entry.read_twice.append(why)
+        _compete_now(graph, entry)
 
 
 def share_now(stream: Any, why: str, stacklevel: int = 1) -> None:
@@ -175,9 +192,52 @@ def share_now(stream: Any, why: str, stacklevel: int = 1) -> None:
         graph = tf1.get_default_graph()
         entry = _entry(graph, stream)
         entry.read_twice.append(why)
-        if not stream.shared:
+        if not stream.shared and id(stream) not in _sharing:
             state = _state(graph)
-            _settle(entry, state.claimed - state.used, stacklevel + 1)
+            runner = _settle(entry, state.claimed - state.used, stacklevel + 1)
+            if runner is not None:
+                state.unstarted.append(runner)
+
+
+_sharing: set[int] = set()  # the streams being shared now (sharing one registers its queue runner's consumer)
+
+
+def _compete_now(graph: Any, entry: _Stream) -> None:
+    """Share ``entry``'s stream while the graph is built, as ``settle`` would decide it at the first run, where
+    that decision can no longer change: several live consumers, one of them not pending (a pipeline, a direct
+    read with its own iterator, the queue runner of TensorFlow's queue), or one source of it going to several
+    lists of one call. Then any session that runs the graph, TensorFlow's own too, sees one shared stream.
+
+    Why it cannot change: a consumer stops being live only when a batch takes it over (``claim``), and that
+    batch is a pipeline consumer, always live; so once one live consumer is a pipeline, the count stays at two
+    or more. Live consumers that are all pending reads (``pending_reads.py``) can still all be taken over by one
+    batch (``batch_join`` over the reads of several readers): those wait for ``settle``, as before. A single
+    consumer (the common case) costs one pass over the stream's consumers per consumer registered."""
+    stream = entry.stream
+    if stream.shared or id(stream) in _sharing or getattr(graph, "building_function", False):
+        return
+    state = _state(graph)
+    taken = state.claimed - state.used
+    live = [c for c in entry.consumers if c.live(taken)]
+    if not entry.read_twice and (len(live) < 2 or all(c.pending for c in live)):
+        return
+    if any(c.settled for c in entry.consumers):  # (the graph ran: settle refuses at the next run, as before)
+        return
+    runner = _settle(entry, taken, _outside_stacklevel())
+    if runner is not None:
+        state.unstarted.append(runner)
+
+
+def _outside_stacklevel() -> int:
+    """The ``stacklevel``, for a warning ``_settle`` gives when ``_compete_now`` calls it, of the first frame
+    outside the bridge and TensorFlow: the program's line that built the consumer."""
+    frame, level = sys._getframe(1), 2  # noqa: SLF001 - as warnings.warn finds frames (_compete_now's is 2)
+    while frame is not None and any(part in frame.f_code.co_filename for part in _INSIDE):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+_INSIDE = (f"{os.sep}tfdata_bridge{os.sep}", f"{os.sep}tensorflow{os.sep}", f"{os.sep}keras{os.sep}")
 
 
 def settle(graph: Any, stacklevel: int = 1, session: Any = None, outside: Any = None) -> None:
@@ -198,6 +258,11 @@ def _settle_graph(graph: Any, stacklevel: int, session: Any) -> bool:
     """``settle``'s work; True where a stream became shared now (its consumers rewired)."""
     queue_shapes.settle(graph)
     state = _states.get(graph)
+    if state is not None and state.unstarted and session is not None:
+        with _lock:  # shared while the graph was built: started at its first run, as below
+            runners, state.unstarted = state.unstarted, []
+        for runner in runners:
+            runner.create_threads(session, daemon=True, start=True)
     if state is None or not state.dirty:
         return False
     shared_now = False
@@ -240,7 +305,11 @@ def _settle(entry: _Stream, claimed: set[str], stacklevel: int) -> Any:
             f"one of them); the drop-in shares one stream between them only when they are all built before the "
             f"graph first runs, and {', '.join(ran)} had already run. Build every reader, dequeue and batch over "
             "it before the first sess.run (or give each consumer its own input producer)")
-    stream.share()
+    _sharing.add(id(stream))
+    try:
+        stream.share()
+    finally:
+        _sharing.discard(id(stream))
     with tf1.device("/device:CPU:0"):
         for made in entry.consumers:
             if made.rebuild is not None:

@@ -16,6 +16,9 @@ every other byte stays as it was:
   on its own (``from tensorflow.compat.v1.train import batch``) becomes ``tfdata_bridge.compat.v1.<api>``
   (``import tfdata_bridge.compat.v1`` added), with a note: those imports cannot be pointed at the drop-in.
 - ``from tensorflow[.compat.v1] import *`` -> ``from tfdata_bridge.compat.v1 import *``
+- In a file so converted, a session class still TensorFlow's (``tf.compat.v1.Session()`` where the file keeps
+  ``import tensorflow as tf``, ``from tensorflow.python.client.session import Session``, ...) becomes
+  ``tfdata_bridge.compat.v1.<path>``, with a note (``compat_sessions.py``).
 
 A converted entry point (a file with an ``if __name__ == "__main__":`` block) of TensorFlow 1.x style code
 (not one reaching ``tf.compat.v1`` from TensorFlow 2 code) that never sets the execution mode gets
@@ -30,6 +33,7 @@ import re
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from tfdata_bridge._src.migrate.compat_sessions import dropin_sessions
 from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, resolve
 from tfdata_bridge._src.migrate.results import Note
 
@@ -250,9 +254,14 @@ def to_compat(module: cst.Module) -> tuple[cst.Module, list[Note]]:
     wrapper.visit(routes)
     star = set(routes.star_imports) if routes.stars else set()
     out = wrapper.module.visit(_Rewriter(routes, star))
-    if routes.v1_attrs or routes.uses:
-        out = _with_dropin_import(out)
     notes = list(routes.notes)
+    if not out.deep_equals(module):  # a converted file: its sessions become the drop-in's (compat_sessions.py)
+        out, session_notes = dropin_sessions(out)
+        notes += session_notes
+    else:
+        session_notes = []
+    if routes.v1_attrs or routes.uses or session_notes:
+        out = _with_dropin_import(out)
     if not routes.v1_attrs:
         out, note = _with_graph_mode(out, routes)
         if note is not None:
