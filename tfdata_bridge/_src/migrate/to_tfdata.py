@@ -177,6 +177,9 @@ class _Apply(cst.CSTTransformer):
     def leave_For(self, original, updated):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
+    def leave_While(self, original, updated):  # a wait for a queue to fill (``queue_size.py``)
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
     def leave_If(self, original, updated):  # a choice between two batches (``choice.py``)
         return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
 
@@ -577,6 +580,8 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             method = found.dcall.func.attr.value
             apis = {found.kind, "QueueRunner", method, *head.split(", ")} - {"batch", "shuffle_batch"}
             comment = f"tfdata-bridge migrate: {', '.join(sorted(apis))} rewritten to tf.data{tail}"
+            if found.dropped_note:
+                comment += f"; {found.dropped_note}"
             dequeue = found.dequeue
             lead = _lead(dequeue, body, removed) if dequeue in body else list(dequeue.leading_lines)
             new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])
