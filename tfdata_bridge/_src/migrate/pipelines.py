@@ -18,6 +18,7 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
@@ -64,6 +65,8 @@ class Source:
     # a reader made from values its function computes: the statements computing them (``reader_setup.py``)
     setup: Setup | None = None
     keyed: bool = False  # a reader's record key is used: each record comes as ``(key, value)`` (record_keys.py)
+    # ``n = reader.num_records_produced()`` run after the end of data (reader_counts.py): (n, the count method)
+    counts: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -510,7 +513,16 @@ class Finder:
                 continue
             for name in sorted(names - {"_"}):
                 for ref in self.scopes.readers_of(stmt, name):
-                    if id(ref) not in inside:
+                    if id(ref) in inside:
+                        continue
+                    counted = reader_count(self, ref, p) if p.source.reader and _assign(stmt) is not None and \
+                        self.is_api(_assign(stmt).value, *READERS) else None
+                    if counted is not None:  # the reader's count, asked after the end of data
+                        count_stmt, count_name, method = counted
+                        p.source.removes.append(count_stmt)
+                        p.source.counts.append((count_name, method))
+                        inside |= _name_ids(count_stmt)
+                    else:
                         raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
                                       "into a tf.data function")
 
