@@ -68,8 +68,10 @@ def _after_the_end(up: dict[int, cst.CSTNode], read: cst.Name, name: str, target
     run = up.get(id(up.get(id(read)))) if isinstance(up.get(id(read)), cst.Arg) else None
     ok = isinstance(run, cst.Call) and isinstance(run.func, cst.Attribute) and run.func.attr.value == "run" and \
         run.args and run.args[0].value is read
+    if not ok:
+        raise Refusal(f"the reader's `{method}()` (`{name}`) is used other than run alone (`sess.run({name})`)")
     node: cst.CSTNode | None = read
-    while ok and node is not None:
+    while node is not None:
         parent = up.get(id(node))
         if isinstance(parent, (cst.While, cst.For)) and node is parent.body:
             break  # in a loop of its own before any end of data was seen: asked per turn
