@@ -44,6 +44,7 @@ class Prefetch:
     removed: list[cst.CSTNode] = field(default_factory=list)
     loop_stmts: list[cst.CSTNode] = field(default_factory=list)  # read statement etc. (for comments)
     summaries: list[str] = field(default_factory=list)  # fill-level summaries of the queue, dropped (as code)
+    key_at: int | None = None  # the record key's place in the enqueued list, where the enqueue is its one use
 
 
 
@@ -132,12 +133,17 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     read_stmt = next((s for s in body if isinstance(s.body[0], cst.Assign) and isinstance(s.body[0].value, cst.Call)
                       and isinstance(s.body[0].value.func, cst.Attribute)
                       and s.body[0].value.func.attr.value == "read"), None)
-    if read_stmt is None:
+    if read_stmt is None and _a_read(enqueued):
+        # ``queue.enqueue(reader.read(filename_queue))`` (slim's parallel reader): the (key, value) pair itself
+        read, read_stmt, defined = enqueued, enq_stmt, list(_INLINE_PAIR)
+        enqueued = cst.List([cst.Element(cst.Name(n)) for n in _INLINE_PAIR])
+    elif read_stmt is None:
         raise Refusal("the readers' loop does not read a file queue")
-    defined = target_names(read_stmt.body[0].targets[0].target)
+    else:
+        defined = target_names(read_stmt.body[0].targets[0].target)
+        read = read_stmt.body[0].value
     if defined is None or len(defined) != 2:
         raise Refusal("the read is not unpacked into `key, value`")
-    read = read_stmt.body[0].value
     reader_expr = read.func.value
     reader_stmt = None
     if isinstance(reader_expr, cst.Name):
@@ -163,11 +169,35 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if {id(stack[-1]) for _, stack, _ in uses.hits} - {id(ops_init), id(enq_stmt), id(runner_stmt)}:
         raise Refusal(f"`{ops_name}` is used beyond the enqueue ops and their runner")
     key, value = defined
+    key_at = _key_position(finder, enqueued, key, read_stmt, enq_stmt)
     removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries, *registered]
     if reader_stmt is not None and reader_stmt not in body:
         removed.append(reader_stmt)
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
-                    loop_stmts=body, summaries=[finder.code(s.body[0]) for s in summaries])
+                    loop_stmts=body, summaries=[finder.code(s.body[0]) for s in summaries], key_at=key_at)
+
+
+_INLINE_PAIR = ("key", "value")  # the components of a read enqueued whole (no names of the program's)
+
+
+def _a_read(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "read" \
+        and len(node.args) == 1
+
+
+def _key_position(finder, enqueued: cst.BaseExpression, key: str, read_stmt: cst.SimpleStatementLine,
+                  enq_stmt: cst.SimpleStatementLine) -> int | None:
+    """Where the record key stands in the enqueued list, when the enqueue is its one use (None: not enqueued).
+    Its dequeued component may then go unread (``_, value = queue.dequeue()``), and the rewrite drops it."""
+    if key == "_" or not isinstance(enqueued, (cst.List, cst.Tuple)):
+        return None
+    at = [i for i, el in enumerate(enqueued.elements) if isinstance(el.value, cst.Name) and el.value.value == key]
+    if len(at) != 1:
+        return None
+    if read_stmt is not enq_stmt and {id(r) for r in finder.scopes.readers_of(read_stmt, key)} != \
+            {id(enqueued.elements[at[0]].value)}:
+        return None
+    return at[0]
 
 
 def _size_summary(finder, stmt: cst.CSTNode | None, qname: str) -> bool:

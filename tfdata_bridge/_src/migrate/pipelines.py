@@ -454,7 +454,15 @@ class Finder:
         n = len(plan.enqueued.elements) if isinstance(plan.enqueued, (cst.List, cst.Tuple)) else 1
         if n > 1 and (len(defined) != n or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List))):
             raise Refusal(f"the dequeue of {n} tensors is not unpacked into one name each")
-        if plan.key != "_" and self.scopes.readers_of(plan.loop_stmts[-1], plan.key):
+        if plan.key_at is not None:  # the key enqueued: its dequeued component must go unread, and goes
+            target = defined[plan.key_at] if len(defined) == n else None
+            if target is None or target != "_" and self.scopes.readers_of(stmt, target):
+                raise Refusal("the record key (file:record) is enqueued and used after the dequeue; tf.data readers "
+                              "do not make it")
+            defined = [d for i, d in enumerate(defined) if i != plan.key_at]
+            kept = [el for i, el in enumerate(plan.enqueued.elements) if i != plan.key_at]
+            plan.enqueued = plan.enqueued.with_changes(elements=kept)
+        elif plan.key != "_" and self.scopes.readers_of(plan.loop_stmts[-1], plan.key):
             raise Refusal(f"the record key `{plan.key}` (file:record) is used; tf.data readers do not make it")
         kind = self.is_api(plan.reader, *READERS)
         queue_args, file_stmts = self._file_queue(stmt, plan.read.args[0].value)
