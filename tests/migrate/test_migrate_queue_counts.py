@@ -26,6 +26,7 @@ HERE = pathlib.Path(__file__).resolve().parent / "queue_count_programs"
 PROGRAMS = {
     "count_files_tfrecord": "multiset",
     "count_records_read": "order",
+    "readers_queue_logged_size": "multiset",
     "size_fill_print_flow_ops": "multiset",
     "size_wait_and_log": "order",
 }
@@ -109,6 +110,30 @@ def test_a_size_read_beyond_logs_and_waits_is_left_with_its_line(old, new, line)
     assert why and f"`queue.size()` is read at line {line} " in why[0] and "migrate --to compat" in why[0], result.notes
     queue = [f for f in scan_source(source, outcomes=True) if f.api.endswith("FIFOQueue")]
     assert queue and all(f.tfdata.startswith("left: ") for f in queue)
+
+
+def test_a_size_bound_to_a_name_nothing_reads_is_left():
+    source = _variant("size_wait_and_log", "    size = queue.size()\n", "    size = queue.size()\n    fill = queue.size()\n")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any("`fill` holds `queue.size()` and nothing here reads it" in n.message for n in result.refused), \
+        result.notes
+
+
+def test_the_readers_queue_drops_its_size_uses_as_the_runner_queue_does():
+    result = rewrite(_source("readers_queue_logged_size"), to="tfdata")
+    code = result.code
+    assert any("read only by a wait for the queue to fill and log lines and the summary" in n.message
+               for n in result.notes if n.kind == "info"), result.notes
+    assert "tf.logging.info" not in code and "queued" not in _statements(code)
+
+
+def test_a_readers_queue_size_read_into_the_results_is_left():
+    source = _variant("readers_queue_logged_size", "        try:\n",
+                      "        batches.append([[int(sess.run(queued))]])\n        try:\n")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any("`examples_queue.size()` is read at line 34 " in n.message for n in result.refused), result.notes
 
 
 _COUNT_AFTER = '        read = int(sess.run(seen))\n'

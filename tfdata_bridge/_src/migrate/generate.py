@@ -195,8 +195,7 @@ class Generator:
                          f"its whole capacity; min_after_dequeue"
                          f"{' ' + self.code(q.args['min_after_dequeue']) if 'min_after_dequeue' in q.args else ''}"
                          " only held back legacy's first dequeue")
-        for summary in q.summaries:
-            notes.append(f"`{summary}` is dropped: no batch depends on it, and tf.data has no queue to measure")
+        notes.extend(q.summaries)  # the queue's ``size()`` uses dropped (queue_size.py)
         return steps
 
     def _opt(self, bound, name: str) -> str | None:

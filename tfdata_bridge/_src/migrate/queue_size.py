@@ -3,7 +3,7 @@
 tf.data has no queue whose fill level it could report, so a rewrite can only drop what reads it, and only where
 no batch and nothing the program returns depends on it:
 
-    tf.summary.scalar("queue/fill", queue.size())          # a summary of its own: dropped (nothing reads it)
+    tf.summary.scalar("queue/fill", queue.size())          # a summary of its own: dropped (nothing runs it here)
     size = queue.size()                                     # a name read only by the uses below: dropped
     print("queued:", sess.run(size))                       # a log line that runs nothing but the size
     logging.info("queued %d", sess.run(queue.size()))
@@ -80,6 +80,11 @@ class SizeUses:
         return (f"`{self.qname}.size()` read only by {' and '.join(sorted(self.kinds))}: dropped (tf.data has no "
                 "queue to measure, and no batch depends on it)")
 
+    def dropped_by(self, stack: list[cst.CSTNode]) -> bool:
+        """A statement of ``stack`` (a use's enclosing statements) is one that goes."""
+        gone = {id(s) for s in self.dropped}
+        return any(id(s) in gone for s in stack)
+
     # -- one value: the size, or a name or run that holds it -------------------------------------------------------
     def _value(self, node: cst.BaseExpression, origin: cst.Call, depth: int) -> None:
         child, parent = node, self.up.get(id(node))
@@ -94,7 +99,7 @@ class SizeUses:
         if isinstance(parent, cst.Expr) and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
             if self._summary(parent.value):
                 self.dropped.append(stmt)
-                self.kinds.add("a summary")
+                self.kinds.add(f"the summary `{self.finder.code(parent)}`")
                 return
             if self._log_line(parent.value):
                 self.dropped.append(stmt)
@@ -104,8 +109,13 @@ class SizeUses:
                 and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name) \
                 and child is parent.value and depth < _DEPTH and self._pure(parent.value):
             name = parent.targets[0].target.value
+            reads = self.finder.scopes.readers_of(stmt, name)
+            if not reads:  # a tensor the program may still run by its graph name: the queue is measured
+                raise Refusal(f"`{name}` holds `{self.qname}.size()` and nothing here reads it; the program may run it "
+                              "by its name, and tf.data has no queue to measure: not rewritten (remove it, or run the "
+                              "file through the drop-in: `migrate --to compat`)")
             self.dropped.append(stmt)
-            for read in self.finder.scopes.readers_of(stmt, name):
+            for read in reads:
                 self._value(read, origin, depth + 1)
             return
         where = f" at line {line}" if line else ""
