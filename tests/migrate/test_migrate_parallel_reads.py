@@ -1,6 +1,7 @@
 """Readers that enqueue their record key with the value into a hand-built queue (issue 17: slim's parallel
 reader, held-out round 7): ``queue.enqueue(reader.read(filename_queue))`` or ``queue.enqueue([key, value])`` by
-``k`` readers with a ``QueueRunner``, the key dropped at the dequeue (``_, value = queue.dequeue()``).
+``k`` readers with a ``QueueRunner``, the key dropped at the dequeue (``_, value = queue.dequeue()``), also where
+a helper of the module makes the queue and returns its dequeue (``prefetch_helper.py``).
 
 The key goes unread, so the rewrite drops it from the elements; the rest is the k-reader rewrite of
 ``handbuilt.py`` (an interleave of ``k`` files, ``shuffle(capacity)`` for a RandomShuffleQueue). The programs of
@@ -20,7 +21,7 @@ from tfdata_bridge.migrate import rewrite, scan_source
 pytestmark = pytest.mark.timeout(600)
 
 HERE = pathlib.Path(__file__).resolve().parent / "parallel_read_programs"
-PROGRAMS = {"inline_read_shuffle_queue": "multiset", "key_enqueued_fifo": "multiset"}
+PROGRAMS = {"helper_parallel_read": "multiset", "inline_read_shuffle_queue": "multiset", "key_enqueued_fifo": "multiset"}
 
 
 def _source(name: str) -> str:
@@ -77,3 +78,41 @@ def test_a_key_used_in_the_readers_loop_is_left_with_the_reason():
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert result.refused, result.notes
+
+
+_HELPER_CALL = "        _, data = parallel_read(self.sources, 2, 3)\n"
+_SHUFFLE = """    common_queue = tf.compat.v1.FIFOQueue(capacity, dtypes=[tf.string, tf.string])
+"""
+
+
+@pytest.mark.parametrize("old, new, why", [
+    pytest.param(_HELPER_CALL, _HELPER_CALL + "        _, again = parallel_read(self.sources)\n",
+                 "`parallel_read` returns a hand-built queue's dequeue and is used more than once", id="two-calls"),
+    pytest.param(_SHUFFLE, "    if num_epochs:\n        common_queue = tf.compat.v1.RandomShuffleQueue(capacity, 8, "
+                           "dtypes=[tf.string, tf.string])\n    else:\n    " + _SHUFFLE,
+                 "(a queue chosen by an `if` is not followed into a helper yet)", id="queue-chosen-by-if"),
+    pytest.param("    filename_queue = tf.compat.v1.train.string_input_producer(data_sources,",
+                 "    data_sources = sorted(data_sources)\n    data_sources.reverse()\n"
+                 "    filename_queue = tf.compat.v1.train.string_input_producer(data_sources,",
+                 "is also used elsewhere in it", id="file-list-changed-in-the-helper"),
+])
+def test_a_helper_queue_that_cannot_move_to_its_call_is_left_with_the_reason(old, new, why):
+    source = _variant("helper_parallel_read", old, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(why in n.message for n in result.refused), result.notes
+
+
+def test_a_helper_of_another_module_is_left_with_the_reason():
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    text = _source("helper_parallel_read")
+    helper = text[text.index("def parallel_read"):text.index("class Inputs")]
+    lib = "import tensorflow as tf\n\n\n" + helper
+    main = text.replace(helper, "").replace("import tensorflow as tf\n", "import tensorflow as tf\n\n"
+                                                                       "from readers_lib import parallel_read\n")
+    results = rewrite_tree({"/t/readers_lib.py": lib, "/t/main.py": main}, root="/t")
+    notes = [n.message for n in results["/t/main.py"].refused]
+    assert results["/t/main.py"].code == main
+    assert any("`parallel_read` (another module) returns k readers' hand-built queue's dequeue" in m for m in notes), \
+        notes

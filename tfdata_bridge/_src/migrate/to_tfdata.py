@@ -430,6 +430,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     gone = _gone_from_functions(replaced, functions)
+    # (and the statements of a function that went whole: a helper of k readers' queue, ``prefetch_helper.py``)
+    gone |= {id(s) for fn in removed if isinstance(fn, cst.FunctionDef) for s in nodes_of(fn, cst.SimpleStatementLine)}
     for queue_stmt, note, outcome in feed_refusals:
         # a hand-built queue a rewritten pipeline took in (or a rewritten helper dropped) is no refusal
         if queue_stmt is None or queue_stmt not in removed and id(queue_stmt) not in gone:
