@@ -48,7 +48,8 @@ def reader_count(finder, ref: cst.Name, p) -> tuple[cst.SimpleStatementLine, str
             isinstance(assign.targets[0].target, cst.Name):
         stmt = up.get(id(assign))
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-        raise Refusal(f"the reader's `{method}()` is not bound to a name of its own (`n = reader.{method}()`)")
+        raise Refusal(f"`{ref.value}` is also used outside the pipeline: the reader's `{method}()` is not bound to a "
+                      f"name of its own (`n = {ref.value}.{method}()`, run after the batches end)")
     if p.source.kind != "reader" or p.source.helper is not None or p.source.prefetch is not None or \
             p.readers is not None or p.source.setup is not None or p.source.inlined:
         raise Refusal(f"the reader's `{method}()` is counted again only for one reader read where it is made")
