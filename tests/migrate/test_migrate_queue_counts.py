@@ -172,3 +172,25 @@ def test_the_round8_shape_with_read_up_to_keeps_its_count():
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
     assert ".reduce(tf.constant(0, tf.int64)" in result.code
+
+
+_FED_RETURNED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def build_input():
+    paths = tf.placeholder(tf.string, shape=(None,))
+    queue = tf.FIFOQueue(100, [tf.string], shapes=[()])
+    enqueue_op = queue.enqueue_many([paths])
+    path = queue.dequeue()
+    batch = tf.train.batch([tf.strings.length(path)], 2)
+    return queue, enqueue_op, paths, batch
+'''
+
+
+def test_a_fed_queue_its_function_returns_is_left_saying_so():
+    # (facenet's trainers, held-out round 7: the queue goes back to the caller, which closes it)
+    result = rewrite(_FED_RETURNED, to="tfdata")
+    assert result.code == _FED_RETURNED
+    assert any("`queue` is used other than by enqueue, close and one dequeue (line 10: its function returns it"
+               in n.message for n in result.refused), result.notes
