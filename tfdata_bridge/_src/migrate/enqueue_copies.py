@@ -17,6 +17,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, names_in, nodes_of
+from tfdata_bridge._src.migrate.queue_size import parents, size_call
 
 _ENQUEUES = ("enqueue", "enqueue_many")
 _DEQUEUES = ("dequeue_many", "dequeue_up_to")
@@ -30,14 +31,24 @@ def _method_call(holder: cst.CSTNode, use: cst.Name) -> cst.Call | None:
     return None
 
 
-def queue_uses(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.BaseStatement]
+def queue_uses(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.BaseStatement],
+               sizes: list[cst.Call] | None = None
                ) -> tuple[cst.SimpleStatementLine, cst.Call, cst.SimpleStatementLine, cst.SimpleStatementLine] | None:
     """(the statement that makes the enqueue op, the enqueue call, the runner's statement, the dequeue's statement)
     for the queue ``qname`` made at ``stmt``; None when its uses (by scope) are not one enqueue, one runner and
-    one ``dequeue_many`` / ``dequeue_up_to``: not this pattern at all."""
+    one ``dequeue_many`` / ``dequeue_up_to``: not this pattern at all. With ``sizes``, the queue's ``size()``
+    calls in ``flat`` (nested blocks included) are put there for ``queue_size.py`` to judge."""
     enqueue = ecall = runner = dequeue = None
     second = False
+    up: dict[int, cst.CSTNode] = {}
+    if sizes is not None:
+        for s in flat:
+            up.update(parents(s))
     for use in finder.scopes.readers_of(stmt, qname):
+        call = size_call(up, use)
+        if call is not None:
+            sizes.append(call)  # type: ignore[union-attr]
+            continue
         holder = holder_of(flat, use)
         if holder is None:
             return None

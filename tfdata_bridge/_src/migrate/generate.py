@@ -15,6 +15,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.migrate.reader_counts import COUNTS
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import keyed_read
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
@@ -68,11 +69,22 @@ class Generator:
                                                      f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset")
             direct = self._reader_of_files(p)
             if direct is None:
+                if s.counts:
+                    raise Refusal(f"the reader's `{s.counts[0][1]}()` is counted again only where one reader reads "
+                                  "its files one after another")
                 steps.append(self._reader_step(p))
             else:  # the reader's dataset takes the dataset of file names itself (start-up: see _reader_of_files)
                 name = self.fresh("file_names")  # (no "dataset" in it: tests find the chain by "dataset = (")
                 self.file_names = [cst.parse_statement(f"{name} = {emit.chain(head, steps)}\n")]
                 head, steps = direct(name), []
+                for counted, method in s.counts:  # asked after the end of data (reader_counts.py)
+                    what = direct(name) if COUNTS[method] == "records" else name
+                    count = graph_mode.wrapped("lambda count, _: count + 1", v1)
+                    reduce = f"reduce({v1}.constant(0, {v1}.int64), {count})"
+                    self.file_names.append(cst.parse_statement(f"{counted} = {emit.chain(what, [reduce])}\n"))
+                    again = "reading them again" if COUNTS[method] == "records" else "counting the file names again"
+                    notes.append(f"`{counted}` counts the {COUNTS[method]} by {again}: run after the end of data, as "
+                                 "here, legacy's reader had finished them all")
             if s.up_to is not None:  # read_up_to: the records in groups, which enqueue_many takes apart again
                 steps.append(emit.batch_step(s.up_to, False, False))
             if s.prefetch is not None:
@@ -183,8 +195,7 @@ class Generator:
                          f"its whole capacity; min_after_dequeue"
                          f"{' ' + self.code(q.args['min_after_dequeue']) if 'min_after_dequeue' in q.args else ''}"
                          " only held back legacy's first dequeue")
-        for summary in q.summaries:
-            notes.append(f"`{summary}` is dropped: no batch depends on it, and tf.data has no queue to measure")
+        notes.extend(q.summaries)  # the queue's ``size()`` uses dropped (queue_size.py)
         return steps
 
     def _opt(self, bound, name: str) -> str | None:

@@ -24,6 +24,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.queue_runners import runner_call
+from tfdata_bridge._src.migrate.queue_size import SizeUses, parents, size_call
 
 _QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
                                   "shared_name", "name"),
@@ -43,7 +44,8 @@ class Prefetch:
     enqueued: cst.BaseExpression  # what each enqueue puts in (a list of tensors)
     removed: list[cst.CSTNode] = field(default_factory=list)
     loop_stmts: list[cst.CSTNode] = field(default_factory=list)  # read statement etc. (for comments)
-    summaries: list[str] = field(default_factory=list)  # fill-level summaries of the queue, dropped (as code)
+    summaries: list[str] = field(default_factory=list)  # what the comment says of the dropped ``size()`` uses
+    key_at: int | None = None  # the record key's place in the enqueued list, where the enqueue is its one use
 
 
 
@@ -81,13 +83,16 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
             raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
     uses = _Uses({qname})
     scope_body.visit(uses)
-    enqueue_stmts, runner_stmts, loops, summaries = [], [], [], []
+    enqueue_stmts, runner_stmts, loops = [], [], []
+    # ``queue.size()`` read by summaries, log lines or a wait for the queue to fill: those go (queue_size.py)
+    up = parents(scope_body)
+    size_uses = SizeUses(finder, qname, up)
+    summaries = size_uses.drop([c for _, _, node in uses.hits if (c := size_call(up, node)) is not None])
     for _, stack, node in uses.hits:
         stmt = stack[-1] if stack else None
         if stmt is queue_stmt or stmt is dequeue_stmt:
             continue
-        if _size_summary(finder, stmt, qname):
-            summaries.append(stmt)
+        if size_call(up, node) is not None or size_uses.dropped_by(stack) and _named(up, node):
             continue
         code = finder.code(stmt) if stmt is not None else ""
         if f"{qname}.enqueue(" in code and isinstance(stmt, cst.SimpleStatementLine):
@@ -132,12 +137,17 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     read_stmt = next((s for s in body if isinstance(s.body[0], cst.Assign) and isinstance(s.body[0].value, cst.Call)
                       and isinstance(s.body[0].value.func, cst.Attribute)
                       and s.body[0].value.func.attr.value == "read"), None)
-    if read_stmt is None:
+    if read_stmt is None and _a_read(enqueued):
+        # ``queue.enqueue(reader.read(filename_queue))`` (slim's parallel reader): the (key, value) pair itself
+        read, read_stmt, defined = enqueued, enq_stmt, list(_INLINE_PAIR)
+        enqueued = cst.List([cst.Element(cst.Name(n)) for n in _INLINE_PAIR])
+    elif read_stmt is None:
         raise Refusal("the readers' loop does not read a file queue")
-    defined = target_names(read_stmt.body[0].targets[0].target)
+    else:
+        defined = target_names(read_stmt.body[0].targets[0].target)
+        read = read_stmt.body[0].value
     if defined is None or len(defined) != 2:
         raise Refusal("the read is not unpacked into `key, value`")
-    read = read_stmt.body[0].value
     reader_expr = read.func.value
     reader_stmt = None
     if isinstance(reader_expr, cst.Name):
@@ -163,11 +173,42 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if {id(stack[-1]) for _, stack, _ in uses.hits} - {id(ops_init), id(enq_stmt), id(runner_stmt)}:
         raise Refusal(f"`{ops_name}` is used beyond the enqueue ops and their runner")
     key, value = defined
+    key_at = _key_position(finder, enqueued, key, read_stmt, enq_stmt)
     removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries, *registered]
     if reader_stmt is not None and reader_stmt not in body:
         removed.append(reader_stmt)
+    note = size_uses.note()
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
-                    loop_stmts=body, summaries=[finder.code(s.body[0]) for s in summaries])
+                    loop_stmts=body, summaries=[note] if note else [], key_at=key_at)
+
+
+_INLINE_PAIR = ("key", "value")  # the components of a read enqueued whole (no names of the program's)
+
+
+def _a_read(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "read" \
+        and len(node.args) == 1
+
+
+def _key_position(finder, enqueued: cst.BaseExpression, key: str, read_stmt: cst.SimpleStatementLine,
+                  enq_stmt: cst.SimpleStatementLine) -> int | None:
+    """Where the record key stands in the enqueued list, when the enqueue is its one use (None: not enqueued).
+    Its dequeued component may then go unread (``_, value = queue.dequeue()``), and the rewrite drops it."""
+    if key == "_" or not isinstance(enqueued, (cst.List, cst.Tuple)):
+        return None
+    at = [i for i, el in enumerate(enqueued.elements) if isinstance(el.value, cst.Name) and el.value.value == key]
+    if len(at) != 1:
+        return None
+    if read_stmt is not enq_stmt and {id(r) for r in finder.scopes.readers_of(read_stmt, key)} != \
+            {id(enqueued.elements[at[0]].value)}:
+        return None
+    return at[0]
+
+
+def _named(up: dict[int, cst.CSTNode], use: cst.Name) -> bool:
+    """``queue.name`` (a string: a summary's tag)."""
+    attr = up.get(id(use))
+    return isinstance(attr, cst.Attribute) and attr.value is use and attr.attr.value == "name"
 
 
 def _size_summary(finder, stmt: cst.CSTNode | None, qname: str) -> bool:

@@ -18,6 +18,8 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
+from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
@@ -64,6 +66,8 @@ class Source:
     # a reader made from values its function computes: the statements computing them (``reader_setup.py``)
     setup: Setup | None = None
     keyed: bool = False  # a reader's record key is used: each record comes as ``(key, value)`` (record_keys.py)
+    # ``n = reader.num_records_produced()`` run after the end of data (reader_counts.py): (n, the count method)
+    counts: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -336,6 +340,8 @@ class Finder:
             return source
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
             fn = self.scopes.module_function(stmt, value.func.value)
+            if fn is not None and returned_queue(fn) is not None:  # k readers' queue in a helper
+                return self._prefetch_helper_source(stmt, fn, value, assign, defined)
             if fn is not None and _reads(fn):
                 return self._helper_source(stmt, fn, value, assign, defined)
         inlined = method_source(self, stmt, value, defined) if isinstance(value, cst.Call) else None
@@ -343,6 +349,10 @@ class Finder:
             return inlined
         if isinstance(value, cst.Call) and self.external is not None:
             found = self.external(value.func)  # a helper defined in another module of the migrated tree
+            if found is not None and returned_queue(found[0]) is not None:
+                raise Refusal(f"`{found[0].name.value}` (another module) returns k readers' hand-built queue's "
+                              "dequeue: a helper of another module is not followed there yet; define it in this "
+                              "module, or keep the queues (`migrate --to compat`)")
             if found is not None and _reads(found[0]):
                 return self._helper_source(stmt, found[0], value, assign, defined, found[1])
         dataset = self._iterated_dataset(stmt, value)  # ``make_one_shot_iterator(ds).get_next()`` fed to a batch
@@ -448,17 +458,40 @@ class Finder:
             raise Refusal(f"the queue `{qname}` is not made by one assignment before its dequeue")
         scope_node = _enclosing_body(self.scopes, stmt)
         plan = prefetch_source(self, queue_stmt, qname, stmt, scope_node)
-        n = len(plan.enqueued.elements) if isinstance(plan.enqueued, (cst.List, cst.Tuple)) else 1
-        if n > 1 and (len(defined) != n or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List))):
-            raise Refusal(f"the dequeue of {n} tensors is not unpacked into one name each")
-        if plan.key != "_" and self.scopes.readers_of(plan.loop_stmts[-1], plan.key):
-            raise Refusal(f"the record key `{plan.key}` (file:record) is used; tf.data readers do not make it")
+        defined = self._dequeued(plan, stmt, assign, defined)
         kind = self.is_api(plan.reader, *READERS)
         queue_args, file_stmts = self._file_queue(stmt, plan.read.args[0].value)
         statements = [*file_stmts, stmt]
         source = Source("reader", statements, defined, call=queue_args, reader=kind,
                         reader_args=bind(plan.reader, kind), prefetch=plan)
         return source
+
+    def _prefetch_helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
+                                defined: list[str]) -> Source:
+        """``_, value = parallel_read(files, ...)``: k readers' queue made and dequeued in ``fn``
+        (``prefetch_helper.py``); the helper goes with the pipeline."""
+        plan, queue_args, kind, reader_args = helper_prefetch(self, fn, call, READERS)
+        defined = self._dequeued(plan, stmt, assign, defined)
+        return Source("reader", [stmt], defined, call=queue_args, reader=kind, reader_args=reader_args,
+                      prefetch=plan, removes=[fn])
+
+    def _dequeued(self, plan: Prefetch, stmt, assign: cst.Assign, defined: list[str]) -> list[str]:
+        """The names the dequeue of ``plan``'s queue binds that the elements fill: one per enqueued tensor, an
+        enqueued record key left out where it goes unread."""
+        n = len(plan.enqueued.elements) if isinstance(plan.enqueued, (cst.List, cst.Tuple)) else 1
+        if n > 1 and (len(defined) != n or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List))):
+            raise Refusal(f"the dequeue of {n} tensors is not unpacked into one name each")
+        if plan.key_at is not None:  # the key enqueued: its dequeued component must go unread, and goes
+            target = defined[plan.key_at] if len(defined) == n else None
+            if target is None or target != "_" and self.scopes.readers_of(stmt, target):
+                raise Refusal("the record key (file:record) is enqueued and used after the dequeue; tf.data readers "
+                              "do not make it")
+            defined = [d for i, d in enumerate(defined) if i != plan.key_at]
+            kept = [el for i, el in enumerate(plan.enqueued.elements) if i != plan.key_at]
+            plan.enqueued = plan.enqueued.with_changes(elements=kept)
+        elif plan.key != "_" and self.scopes.readers_of(plan.loop_stmts[-1], plan.key):
+            raise Refusal(f"the record key `{plan.key}` (file:record) is used; tf.data readers do not make it")
+        return defined
 
     def _helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
                        defined: list[str], home: Finder | None = None) -> Source:
@@ -510,7 +543,16 @@ class Finder:
                 continue
             for name in sorted(names - {"_"}):
                 for ref in self.scopes.readers_of(stmt, name):
-                    if id(ref) not in inside:
+                    if id(ref) in inside:
+                        continue
+                    counted = reader_count(self, ref, p) if p.source.reader and _assign(stmt) is not None and \
+                        self.is_api(_assign(stmt).value, *READERS) else None
+                    if counted is not None:  # the reader's count, asked after the end of data
+                        count_stmt, count_name, method = counted
+                        p.source.removes.append(count_stmt)
+                        p.source.counts.append((count_name, method))
+                        inside |= _name_ids(count_stmt)
+                    else:
                         raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
                                       "into a tf.data function")
 

@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
 from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration
+from tfdata_bridge._src.migrate.queue_size import SizeUses, parents
 from tfdata_bridge._src.migrate.returned_queue import returned_dequeue
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
@@ -42,6 +43,7 @@ class RunnerQueue:
     removed: list[cst.CSTNode]  # the queue, its enqueue op and its runner
     dcall: cst.Call  # the dequeue (the caller's, where the function returns the queue: returned_queue.py)
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine]  # the caller's dequeue, now the bound batch
+    dropped_note: str | None = None  # the ``queue.size()`` uses dropped (``queue_size.py``), for the comment
 
 
 
@@ -58,7 +60,8 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         return None
     qname = small.targets[0].target.value
     flat = _flat(body)
-    found = queue_uses(finder, stmt, qname, flat)
+    sizes: list[cst.Call] = []
+    found = queue_uses(finder, stmt, qname, flat, sizes)
     if found is None:
         return None
     enqueue, ecall, runner, dequeue = found
@@ -73,6 +76,11 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         news[used] = used.with_changes(body=[used.body[0].with_changes(value=dcall.func.value)])
     registered = registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
     # from here on, the pattern is this one: anything off it is said
+    up: dict[int, cst.CSTNode] = {}
+    for s in flat:
+        up.update(parents(s))
+    size_uses = SizeUses(finder, qname, up)
+    dropped = size_uses.drop(sizes)  # log lines, summaries, wait loops of ``queue.size()`` (others: Refusal)
     args = bind_params(small.value, _QUEUES[kind], kind)
     for bad in ("names", "shared_name"):
         if not is_none(args.get(bad)):
@@ -144,8 +152,10 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
         raise Refusal("the dequeue is assigned to several targets")
     pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
-    removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else [])]
-    return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()), dcall, news)
+    removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else []),
+               *dropped]
+    return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()), dcall, news,
+                       size_uses.note())
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

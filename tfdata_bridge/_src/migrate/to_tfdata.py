@@ -178,6 +178,9 @@ class _Apply(cst.CSTTransformer):
     def leave_For(self, original, updated):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
+    def leave_While(self, original, updated):  # a wait for a queue to fill (``queue_size.py``)
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
     def leave_If(self, original, updated):  # a choice between two batches (``choice.py``)
         return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
 
@@ -434,6 +437,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     gone = _gone_from_functions(replaced, functions)
+    # (and the statements of a function that went whole: a helper of k readers' queue, ``prefetch_helper.py``)
+    gone |= {id(s) for fn in removed if isinstance(fn, cst.FunctionDef) for s in nodes_of(fn, cst.SimpleStatementLine)}
     for queue_stmt, note, outcome in feed_refusals:
         # a hand-built queue a rewritten pipeline took in (or a rewritten helper dropped) is no refusal
         if queue_stmt is None or queue_stmt not in removed and id(queue_stmt) not in gone:
@@ -584,6 +589,8 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             method = found.dcall.func.attr.value
             apis = {found.kind, "QueueRunner", method, *head.split(", ")} - {"batch", "shuffle_batch"}
             comment = f"tfdata-bridge migrate: {', '.join(sorted(apis))} rewritten to tf.data{tail}"
+            if found.dropped_note:
+                comment += f"; {found.dropped_note}"
             dequeue = found.dequeue
             lead = _lead(dequeue, body, removed) if dequeue in body else list(dequeue.leading_lines)
             new[0] = new[0].with_changes(leading_lines=[*lead, *_comment_lines(comment), *new[0].leading_lines])

@@ -123,7 +123,7 @@ class FeedFinder:
                 close_runs.append(stmt)
                 continue
             if hit is None:
-                raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue")
+                raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue{_which_use(self, stmt)}")
             method, mcall, names = hit
             if method in ("enqueue", "enqueue_many") and enqueue is None and names and len(names) == 1:
                 enqueue = (stmt, mcall, names[0])
@@ -252,3 +252,13 @@ def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) ->
 def _node_ids(node: cst.CSTNode) -> set[int]:
     """The ids of the names and simple statements in ``node`` (which statement holds a name, by identity)."""
     return {id(n) for n in nodes_of(node, cst.Name)} | {id(n) for n in nodes_of(node, cst.SimpleStatementLine)}
+
+
+def _which_use(finder, stmt: cst.BaseStatement) -> str:
+    """`` (line N: it is returned)``: where and how a queue is used beyond the feed-thread pattern."""
+    line = finder.index.lines.get(stmt) if isinstance(stmt, cst.SimpleStatementLine) else None
+    where = f"line {line}" if line else "a compound statement"
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if isinstance(small, cst.Return):
+        return f" ({where}: its function returns it, and what the caller does with it is not followed)"
+    return f" ({where})"
