@@ -31,6 +31,9 @@ def _refused(result) -> str:
     pytest.param("coord_starter", "threads = feeder.start_threads(sess)\n", id="self.coord-from-start_threads"),
     pytest.param("coord_thread_arg", "loader.start_threads(sess)\n", id="passed-on-to-the-thread"),
     pytest.param("coord_module", "source.start(sess)\n", id="module-level"),
+    pytest.param("coord_flag_nested", "reader = PieceReader(4)\n", id="flag-then-break-in-nested-loops"),
+    pytest.param("coord_flag_return", "threads = counter.start_threads(sess)\n", id="flags-then-return"),
+    pytest.param("coord_flag_thread_arg", "pairs.start_threads(sess)\n", id="flag-then-break-passed-on"),
 ])
 def test_a_coordinator_only_the_feeding_class_uses_goes_with_the_thread(name, made):
     result = rewrite(_source(name), to="tfdata")
@@ -60,6 +63,21 @@ def test_a_coordinator_the_class_uses_beyond_the_loop_stays_and_the_feed_is_stil
     assert "    def __init__(self, n, coord, queue_size=8):\n" in result.code
     assert "            if self.coord.should_stop():\n                break\n            yield (row, label)\n" \
         in result.code
+
+
+@pytest.mark.parametrize("body", [
+    pytest.param("                stop = True\n                sess.run(self.enqueue, feed_dict={self.piece: "
+                 "audio[:1, :]})\n                break\n", id="an-enqueue-before-the-break"),
+    pytest.param("                self.stopped.append(start)\n                break\n", id="a-call-before-the-break"),
+    pytest.param("                stop = True\n", id="no-break"),
+])
+def test_a_stop_check_that_does_more_than_set_flags_and_end_the_loop_keeps_its_coordinator(body):
+    old = "                if self.coord.should_stop():\n                    stop = True\n                    break\n"
+    source = _source("coord_flag_nested")
+    assert old in source
+    result = rewrite(source.replace(old, "                if self.coord.should_stop():\n" + body), to="tfdata")
+    code = result.code.split('"""', 2)[2]
+    assert "Coordinator()" in code and "                if self.coord.should_stop():\n" in code, code
 
 
 def test_a_class_whose_calls_cannot_all_be_seen_keeps_its_parameter_unused():
@@ -128,6 +146,8 @@ def test_what_the_family_refuses_is_left_with_its_reason_and_runs_through_the_dr
 # name -> (how the original's order is fixed, what the migration makes of it)
 BOTH_WAYS = {"coord_init": ("order", "tfdata"), "coord_starter": ("order", "tfdata"),
              "coord_thread_arg": ("order", "tfdata"), "coord_module": ("order", "tfdata"),
+             "coord_flag_nested": ("order", "tfdata"), "coord_flag_return": ("order", "tfdata"),
+             "coord_flag_thread_arg": ("order", "tfdata"),
              "shuffle_many_class": ("multiset", "tfdata"), "sliced_function": ("order", "tfdata"),
              "two_queues_one_thread": ("order", "compat"), "thread_class_run": ("order", "compat"),
              "size_in_loop": ("order", "compat")}
