@@ -23,6 +23,7 @@ from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
+from tfdata_bridge._src.migrate.literal_lists import literal_list
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
@@ -302,8 +303,12 @@ class Finder:
             if not isinstance(inp, (cst.List, cst.Tuple)):
                 raise Refusal(f"the `{short}` inputs are not a literal list; only a zero-input producer becomes a "
                               "generator")
-            tout = bound.get("Tout")
+            tout = literal_list(self, stmt, bound.get("Tout")) or bound.get("Tout")
             single = not isinstance(tout, (cst.List, cst.Tuple))
+            if single and (len(defined) != 1 or not isinstance(tout, cst.Attribute)):
+                raise Refusal(f"the `{short}` Tout is neither one dtype nor a literal list (or a name bound once "
+                              "to one), so its outputs are not known; write the dtypes as a list")
+            bound = {**bound, "Tout": tout}
             if not single and len(defined) != len(tout.elements):
                 raise Refusal(f"the `{short}` result is not unpacked into one name per output")
             return Source("py_func", [stmt], defined, pyfunc=bound, single=single)

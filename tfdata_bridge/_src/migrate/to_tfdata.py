@@ -36,6 +36,7 @@ from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.second_round import second_round
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import nodes_of
@@ -268,6 +269,13 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             first = third
         if all(o.rewritten for o in result[2]):
             break
+    if not functions:  # a prefetch queue gone in the first round uncovers its batch's source (``second_round``)
+        fourth: list = []
+        again = second_round(module, result, lambda out: _run(out, external, functions, fourth if requests is not None
+                                                              else None, keep_plumbing, drop_plumbing))
+        if again is not result:
+            result = again
+            first = [*first, *fourth]
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
     return result
@@ -461,6 +469,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         out = AddImportsVisitor(context).transform_module(out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)
+    if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
+        lines = line_map(original.code, out.code)
+        plumbing_notes = [replace(n, line=lines(n.line)) for n in plumbing_notes]
     return out, notes + plumbing_notes, outcomes
 
 

@@ -29,13 +29,18 @@ def _calls(expr: cst.CSTNode, name: str, method: str) -> bool:
 
 
 def _is_check(stmt: cst.CSTNode, name: str) -> bool:
-    """``if name.should_stop(): break`` (or ``return``), nothing else in it."""
+    """``if name.should_stop(): break`` (or ``return``), before it nothing but local flags set for the loops
+    around to end too (``stop = True; break``: WaveNet's reader); the whole ``if`` runs only on a stop."""
     if not (isinstance(stmt, cst.If) and stmt.orelse is None and _calls(stmt.test, name, "should_stop")):
         return False
-    body = stmt.body.body
-    only = body[0] if len(body) == 1 else None
-    small = only.body[0] if isinstance(only, cst.SimpleStatementLine) and len(only.body) == 1 else only
-    return isinstance(small, cst.Break) or (isinstance(small, cst.Return) and small.value is None)
+    smalls = [small for line in stmt.body.body if isinstance(line, cst.SimpleStatementLine) for small in line.body]
+    if len(smalls) != sum(len(line.body) if isinstance(line, cst.SimpleStatementLine) else 1e9
+                          for line in stmt.body.body) or not smalls:
+        return False  # (a compound statement in it)
+    *flags, last = smalls
+    return (isinstance(last, cst.Break) or (isinstance(last, cst.Return) and last.value is None)) and all(
+        isinstance(f, cst.Assign) and all(isinstance(t.target, cst.Name) for t in f.targets)
+        and isinstance(f.value, (cst.Name, cst.Integer)) for f in flags)
 
 
 def _is_loop(stmt: cst.CSTNode, name: str) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.feed.closer_args import check_closer_args, handed_close_runs
 from tfdata_bridge._src.migrate.feed.loop import runs
 from tfdata_bridge._src.migrate.feed.threads import ThreadUses, enclosing, made, thread_call_parts
 
@@ -55,8 +56,9 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
                 if len(args) <= max(position):
                     raise Refusal(f"the thread does not pass `{fname}` its session")
                 args = [a for j, a in enumerate(args) if j not in position]
-            if not is_feeder and args:
-                raise Refusal(f"the closer `{target_name}` takes arguments")
+            if not is_feeder and args:  # (what it is handed: its session, the close op, the feeding threads)
+                check_closer_args(owner, args, close_ops, handles)
+                args = []
             text = f"{fname}({', '.join(code(a) for a in args)})"
             header, several = made(uses, call, handles, gone, code)
             maker = enclosing(module, call)
@@ -106,6 +108,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> li
     end where the generator ends, as legacy's ended at the close."""
     stmts = list(close_runs)
     own = {id(n) for n in nodes_of(fn, cst.Name)} | {id(n) for c in finder.index.threads for n in nodes_of(c, cst.Name)}
+    own |= {id(p.name) for p in nodes_of(module, cst.Param)}  # (a closer's parameter: bound where its thread is made)
     for op in close_ops:
         for ref in finder.index.refs.get(op, []):
             if id(ref) in own:  # the feeding function's own (a parameter of that name), or handed to its thread
@@ -121,6 +124,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> li
                     continue
                 raise Refusal(f"the close op `{op}` is used other than run on its own")
             stmts.append(stmt)
+    stmts += handed_close_runs(finder.index.threads, module, close_ops)
     closers: list[cst.FunctionDef] = []
     for stmt in stmts:
         if any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
@@ -134,7 +138,18 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> li
                 gone.append(holder)
             continue
         gone.append(stmt)
+    going = {c.name.value for c in closers} | {fn.name.value}
+    for call in finder.index.threads:  # a close op handed to a thread that stays would be a name gone
+        target, args = thread_call_parts(call)
+        if any(isinstance(a, cst.Name) and a.value in close_ops for a in args) and \
+                not (isinstance(target, cst.Name) and target.value in going):
+            raise Refusal(f"the close op is handed to the thread running `{code_of(target)}`, which does more "
+                          "than join the feeding threads and close the queue")
     return closers
+
+
+def code_of(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
 
 
 def _joins_only(stmt: cst.CSTNode) -> bool:
