@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_j
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
+from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -226,12 +227,17 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False
-        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
+        objects: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
-    the pipelines its runners ran were rewritten in the modules it imports, so it goes even if nothing here is."""
+    the pipelines its runners ran were rewritten in the modules it imports, so it goes even if nothing here is.
+    ``objects``: pipelines kept on an object's attributes are gathered first (``object_pipeline.py``)."""
+    if objects and not functions:
+        kept = _objects(module, external, requests, keep_plumbing, drop_plumbing)
+        if kept is not None:
+            return kept
     first: list = []
     result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing)
     hoisted = hoist_helper_calls(module) if not functions else module
@@ -261,6 +267,29 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
     return result
+
+
+def _objects(module, external, requests, keep_plumbing, drop_plumbing):
+    """``run`` of the module with its classes' kept pipelines rewritten (``object_pipeline.py``), lines given
+    back in the module's own, and each refusal's reason said at its batch; None where there is no such class."""
+    def trial(m: cst.Module, reqs: list):
+        return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False)
+
+    new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
+    if not outcomes and not refusals:
+        return None
+    out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing, objects=False)
+    lines = line_map(module.code, new.code)
+    more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
+    more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
+    for line, why in refusals.items():
+        more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
+                      if n.line == line and n.kind == "refused" and "pipeline left unchanged" in n.message else n
+                      for n in more_notes]
+        more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten else o for o in more_outcomes]
+    if requests is not None:
+        requests.extend(asked)
+    return out, notes + more_notes, outcomes + more_outcomes
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,

@@ -1,0 +1,94 @@
+"""Who else reads a pipeline's attributes or calls its batching method, decided by scope where it can be.
+
+``obj.X`` counts as a use of class ``C``'s attribute ``X`` unless ``obj`` is the instance parameter of a method
+of another class, or a name made once by calling another class of the module, or a dotted path rooted in an
+import (``tf.train.batch`` is no call of a method ``batch``). Other modules of a tree are counted by
+attribute name alone (``external.attribute_uses``, from ``tree.py``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+
+from tfdata_bridge._src.migrate.calls import imported_roots
+
+
+class _Uses(cst.CSTVisitor):
+    def __init__(self, module: cst.Module, cls: cst.ClassDef, name: str) -> None:
+        self.cls, self.name = cls, name
+        self.roots = imported_roots(module)
+        self.classes = {s.name.value for s in module.body if isinstance(s, cst.ClassDef)}
+        self.others: list[set[str]] = [set()]  # names that are instances of another class, per function
+        self.where: list[str] = ["module level"]
+        self.loops = 0
+        self.found: list[tuple[cst.Attribute, str, bool]] = []  # (use, the function holding it, in a loop)
+        self.current_class: list[cst.ClassDef] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.current_class.append(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.current_class.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        other = set(self.others[-1])
+        in_class = self.current_class[-1] if self.current_class else None
+        if in_class is not None and in_class is not self.cls and node.params.params and \
+                any(s is node for s in in_class.body.body):
+            other.add(node.params.params[0].name.value)
+        for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and \
+                    isinstance(small.value.func, cst.Name) and small.value.func.value in self.classes and \
+                    small.value.func.value != self.cls.name.value:
+                other.add(small.targets[0].target.value)
+        self.others.append(other)
+        owner = f"{self.current_class[-1].name.value}.{node.name.value}" if in_class is not None else node.name.value
+        self.where.append(owner)
+        self.loops, node_loops = 0, self.loops
+        self._saved = getattr(self, "_saved", []) + [node_loops]
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.others.pop()
+        self.where.pop()
+        self.loops = self._saved.pop()
+
+    def visit_For(self, node) -> None:
+        self.loops += 1
+
+    def leave_For(self, node) -> None:
+        self.loops -= 1
+
+    def visit_While(self, node) -> None:
+        self.loops += 1
+
+    def leave_While(self, node) -> None:
+        self.loops -= 1
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value != self.name:
+            return
+        full = get_full_name_for_node(node.value)
+        if full is not None and full.split(".", 1)[0] in self.roots:
+            return
+        if isinstance(node.value, cst.Name) and node.value.value in self.others[-1]:
+            return
+        self.found.append((node, self.where[-1], self.loops > 0))
+
+
+def uses(module: cst.Module, cls: cst.ClassDef, name: str) -> list[tuple[cst.Attribute, str, bool]]:
+    """Each ``x.name`` of the module that may mean ``cls``'s: (the node, the function holding it, in a loop)."""
+    v = _Uses(module, cls, name)
+    module.visit(v)
+    return v.found
+
+
+def tree_uses(external, name: str) -> int:
+    """``x.name`` in the tree's other modules (0 without a tree)."""
+    count = getattr(external, "attribute_uses", None)
+    return count(name) if count is not None else 0
+
+
+__all__ = ["tree_uses", "uses"]
