@@ -14,8 +14,9 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.hoist import line_map
-from tfdata_bridge._src.migrate.object_merge import Candidate, local_names, merged, methods, self_attrs, self_name, \
+from tfdata_bridge._src.migrate.object_merge import Candidate, merged, methods, self_attrs, self_name, \
     tainted
 from tfdata_bridge._src.migrate.object_split import split
 from tfdata_bridge._src.migrate.object_uses import tree_uses, uses
@@ -107,8 +108,12 @@ def _check_uses(module, external, cand: Candidate) -> None:
     name = f"{cls.name.value}.{batcher.name.value}"
     calls = uses(module, cls, batcher.name.value)
     count = len(calls) + tree_uses(external, batcher.name.value)
-    if count != 1 or calls and calls[0][2]:
-        where = "in a loop" if calls and calls[0][2] else f"{count} times" if count else "nowhere in the migrated code"
+    # ``Cls(...).batch(...)``: each use on an object of its own (each object makes its own queues in legacy too)
+    fresh = all(isinstance(n.value, cst.Call) and isinstance(n.value.func, cst.Name) and
+                n.value.func.value == cls.name.value for n, _, _ in calls) and not tree_uses(external, batcher.name.value)
+    looped = any(loop for _, _, loop in calls)
+    if not (count == 1 or count and fresh) or looped:
+        where = "in a loop" if looped else f"{count} times" if count else "nowhere in the migrated code"
         raise Refusal(f"`{name}` is used {where}: legacy's batches of one object compete for its one queue, "
                       "and a dataset's iterators would each see every element; call it once, or keep the queue "
                       "(`migrate --to compat`)")
@@ -156,7 +161,8 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
         raise Refusal("the gathered pipeline is not recognised")
     attr = _attr_name(module, cls)
     maker_body, batcher_body = split(new_fn, maker_in, batcher_in, cand.maker, cand.batcher, attr,
-                                     set(cand.attrs.values()))
+                                     set(cand.attrs.values()), {ln.comment.value for o in mine for ln in
+                                                                wrapped_comment("tfdata-bridge migrate: " + o.reason)})
     reasons = "; ".join(o.reason for o in mine)
     new_cls = cls.with_deep_changes(cls.body, body=[
         m.with_changes(body=m.body.with_changes(body=maker_body)) if m is cand.maker else

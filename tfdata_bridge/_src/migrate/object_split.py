@@ -33,7 +33,8 @@ def _bare(stmt: cst.CSTNode) -> str:
 def _links(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, list[cst.Call]]:
     """(the head, the calls ``.step(...)`` after it, first to last)."""
     calls: list[cst.Call] = []
-    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and \
+            isinstance(expr.func.value, (cst.Call, cst.Name)):
         calls.append(expr)
         expr = expr.func.value
     return expr, calls[::-1]
@@ -46,7 +47,7 @@ def _chain(head: cst.BaseExpression, links: list[cst.Call]) -> cst.BaseExpressio
 
 
 def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.FunctionDef,
-          batcher: cst.FunctionDef, attr: str, attrs: set[str]) -> tuple[list, list]:
+          batcher: cst.FunctionDef, attr: str, attrs: set[str], headline: set[str]) -> tuple[list, list]:
     """(the making method's new body, the batching method's) from the rewritten gathered function."""
     inputs = [(_bare(s), "maker", k) for k, s in enumerate(maker_in)] + \
              [(_bare(s), "batcher", k) for k, s in enumerate(batcher_in)]
@@ -84,10 +85,61 @@ def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.
         raise Refusal("the pipeline was not rewritten as one dataset chain")
     value = small.value
     head, links = _links(value)
-    cut = next((i for i, c in enumerate(links) if c.func.attr.value in _CONSUMER_STEPS), len(links))
-    prefix, suffix = links[:cut], links[cut:]
     maker_only = _own(maker) - _own(batcher)
     batcher_only = _own(batcher) - _own(maker)
+    # cut before the first batching step; earlier (the map in the batching method) where the map reads its names
+    last = next((i for i, c in enumerate(links) if c.func.attr.value in _CONSUMER_STEPS), len(links))
+    for cut in range(last, -1, -1):
+        try:
+            sides, need_maker = _place(head, links, cut, aux, final, maker, batcher, maker_only, batcher_only)
+            break
+        except Refusal as exc:
+            refused = exc
+    else:
+        raise refused
+    prefix, suffix = links[:cut], links[cut:]
+    first = min(moved_maker)
+    later = set().union(*(_assigned_names(s) for s in originals["maker"][first + 1:] if s in kept_maker), set())
+    if later & need_maker:
+        raise Refusal(f"`{sorted(later & need_maker)[0]}` changes after the pipeline is made in "
+                      f"`{maker.name.value}`")
+    instance = maker.params.params[0].name.value
+    target = cst.Attribute(cst.Name(instance), cst.Name(attr))
+    built = _chain(head, prefix)
+    if prefix:
+        built = built.with_changes(lpar=value.lpar, rpar=value.rpar)
+    # the pipeline's comment (``headline``: its lines) heads the making side; a statement's own comment stays
+    lead = generated[0].leading_lines
+    comment = [ln for ln in lead if ln.comment is None or ln.comment.value in headline]
+    generated[0] = generated[0].with_changes(
+        leading_lines=[ln for ln in lead if ln.comment is not None and ln.comment.value not in headline])
+    aux = generated[:len(aux)] if aux else aux
+    if not aux:
+        chain_stmt = generated[0]
+    maker_aux = [a for a, s in zip(aux, sides) if s == "maker"]
+    make = [*maker_aux, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], built)])]
+    make[0] = make[0].with_changes(leading_lines=[*comment, *make[0].leading_lines])
+    batched = _chain(cst.Attribute(cst.Name(instance), cst.Name(attr)), suffix).with_changes(
+        lpar=value.lpar, rpar=value.rpar)
+    use = [*[a for a, s in zip(aux, sides) if s == "batcher"], chain_stmt.with_changes(
+        body=[small.with_changes(value=batched)], leading_lines=()), final]
+    use[0] = use[0].with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
+        f"# tfdata-bridge migrate: batches `{instance}.{attr}`, made in `{maker.name.value}`")),
+        *use[0].leading_lines])
+    maker_body = kept_maker + make
+    pipeline_names = set(attrs) | maker_only
+    batcher_body = []
+    for stmt in after:
+        if stmt is not None and names_in(stmt) & pipeline_names:
+            raise Refusal(f"`{_bare(stmt).strip()}` in `{batcher.name.value}` reads "
+                          f"`{sorted(names_in(stmt) & pipeline_names)[0]}` beside the batch")
+        batcher_body += use if stmt is None else [stmt]
+    return maker_body, batcher_body
+
+
+def _place(head, links, cut, aux, final, maker, batcher, maker_only, batcher_only):
+    """(the side of each generated statement, the names the making side reads) for a cut of the chain."""
+    prefix, suffix = links[:cut], links[cut:]
     need_maker = names_in(head) | set().union(*(names_in(a) for c in prefix for a in c.args))
     need_batcher = set().union(*(names_in(a) for c in suffix for a in c.args)) | names_in(final)
     sides: list[str] = [""] * len(aux)
@@ -104,36 +156,7 @@ def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.
     if need_batcher & maker_only:
         raise Refusal(f"the batching reads `{sorted(need_batcher & maker_only)[0]}`, a name of "
                       f"`{maker.name.value}`; it cannot be done in `{batcher.name.value}`")
-    first = min(moved_maker)
-    later = set().union(*(_assigned_names(s) for s in originals["maker"][first + 1:] if s in kept_maker), set())
-    if later & need_maker:
-        raise Refusal(f"`{sorted(later & need_maker)[0]}` changes after the pipeline is made in "
-                      f"`{maker.name.value}`")
-    instance = maker.params.params[0].name.value
-    target = cst.Attribute(cst.Name(instance), cst.Name(attr))
-    built = _chain(head, prefix)
-    if prefix:
-        built = built.with_changes(lpar=value.lpar, rpar=value.rpar)
-    comment = generated[0].leading_lines
-    maker_aux = [a for a, s in zip(aux, sides) if s == "maker"]
-    make = [*maker_aux, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], built)])]
-    make[0] = make[0].with_changes(leading_lines=comment)
-    make[1:] = [m.with_changes(leading_lines=()) if isinstance(m, cst.SimpleStatementLine) else m for m in make[1:]]
-    batched = _chain(cst.Attribute(cst.Name(instance), cst.Name(attr)), suffix).with_changes(
-        lpar=value.lpar, rpar=value.rpar)
-    use = [*[a for a, s in zip(aux, sides) if s == "batcher"], chain_stmt.with_changes(
-        body=[small.with_changes(value=batched)], leading_lines=()), final]
-    use[0] = use[0].with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
-        f"# tfdata-bridge migrate: batches `{instance}.{attr}`, made in `{maker.name.value}`"))])
-    maker_body = kept_maker + make
-    pipeline_names = set(attrs) | maker_only
-    batcher_body = []
-    for stmt in after:
-        if stmt is not None and names_in(stmt) & pipeline_names:
-            raise Refusal(f"`{_bare(stmt).strip()}` in `{batcher.name.value}` reads "
-                          f"`{sorted(names_in(stmt) & pipeline_names)[0]}` beside the batch")
-        batcher_body += use if stmt is None else [stmt]
-    return maker_body, batcher_body
+    return sides, need_maker
 
 
 def _free(stmt: cst.CSTNode) -> set[str]:

@@ -278,7 +278,8 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing):
     new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
     if not outcomes and not refusals:
         return None
-    out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing, objects=False)
+    out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
+                                         objects=False)
     lines = line_map(module.code, new.code)
     more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
     more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
