@@ -45,7 +45,7 @@ class Records(object):
     def __init__(self, data_dir):
         queue = tf.train.string_input_producer([os.path.join(data_dir, 'records-0.tfrecord')], num_epochs=1)
         _, serialized = tf.TFRecordReader().read(queue)
-        self.label = tf.parse_single_example(serialized, {'label': tf.FixedLenFeature([], tf.int64)})['label']
+        self.label = tf.parse_single_example(serialized, {{'label': tf.FixedLenFeature([], tf.int64)}})['label']
 
     def batch(self, size):
         return tf.train.batch([self.label], batch_size=size)
@@ -68,8 +68,8 @@ def _refused(use: str) -> list[str]:
 @pytest.mark.parametrize("use, why", [
     ("    return records.batch(2), records.batch(3)",
      "`Records.batch` is used 2 times: legacy's batches of one object compete for its one queue"),
-    ("    return [records.batch(2) for _ in range(1)]\n\n\ndef again(r):\n    for _ in range(2):\n"
-     "        r.batch(2)", "`Records.batch` is used 3 times"),
+    ("    return records.batch(2)\n\n\ndef again(r):\n    return r.batch(2)", "`Records.batch` is used 2 times"),
+    ("    return [records.batch(2) for _ in range(2)]", "`Records.batch` is used in a loop"),
     ("    for _ in range(2):\n        records.batch(2)", "`Records.batch` is used in a loop"),
     ("    return records.batch(2), records.label",
      "`label`, which the pipeline keeps on its object, is read by main: it would no longer exist"),

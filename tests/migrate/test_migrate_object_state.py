@@ -95,7 +95,7 @@ def test_an_own_read_method_without_a_kept_source_says_it_is_no_reader():
 def test_batched_attributes_of_a_class_no_code_here_uses_are_left(batch, tail):
     # no caller in the migrated code: whether the batching method runs once cannot be told
     messages = _messages(KEPT.format(batch=batch, tail=tail))
-    assert any(f"`SequenceInput.batch` is used nowhere in the migrated code: legacy's batches of one object compete "
+    assert any("`SequenceInput.batch` is used nowhere in the migrated code: legacy's batches of one object compete "
                "for its one queue" in m for m in messages), messages
 
 

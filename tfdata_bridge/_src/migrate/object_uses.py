@@ -34,7 +34,9 @@ class _Uses(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         other = set(self.others[-1])
         in_class = self.current_class[-1] if self.current_class else None
-        if in_class is not None and in_class is not self.cls and node.params.params and \
+        subclass = in_class is not None and any(isinstance(b.value, cst.Name) and b.value.value == self.cls.name.value
+                                                for b in in_class.bases)
+        if in_class is not None and in_class is not self.cls and not subclass and node.params.params and \
                 any(s is node for s in in_class.body.body):
             other.add(node.params.params[0].name.value)
         for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
@@ -60,6 +62,15 @@ class _Uses(cst.CSTVisitor):
 
     def leave_For(self, node) -> None:
         self.loops -= 1
+
+    def visit_ListComp(self, node) -> None:  # (a comprehension's element runs once per item, as a loop's body)
+        self.loops += 1
+
+    def leave_ListComp(self, node) -> None:
+        self.loops -= 1
+
+    visit_GeneratorExp = visit_SetComp = visit_DictComp = visit_ListComp
+    leave_GeneratorExp = leave_SetComp = leave_DictComp = leave_ListComp
 
     def visit_While(self, node) -> None:
         self.loops += 1
