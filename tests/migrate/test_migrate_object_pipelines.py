@@ -11,10 +11,12 @@ import pathlib
 import pytest
 
 from both_ways import assert_delivers_the_same, run_both_ways, write_pair
+from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = sorted((HERE / "object_programs").glob("*.py"))
+TREE = HERE / "object_tree_programs"  # the class in one module, its caller in another
 SHUFFLED = {"property_batch_shuffle"}
 STEPS = {"config_dynamic_pad_supervisor"}  # a Supervisor loop of a fixed number of steps
 
@@ -29,10 +31,26 @@ def test_the_migrated_object_pipelines_deliver_what_their_originals_deliver(tmp_
         assert "self.dataset" in result.code and "tfdata_bridge" not in result.code, program.name
         pairs[program.stem] = write_pair(tmp_path, program.stem, program.read_text(), result.code)
     assert len(pairs) >= 8
+    pairs["tree"] = _tree_pair(tmp_path)
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert len(want["batches"]) > 2, name
         assert_delivers_the_same(name, want, got, "multiset" if name in SHUFFLED else "exact",
                                  end="steps" if name in STEPS else "OutOfRangeError")
+
+
+def _tree_pair(tmp_path: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+    """The tree migrated together, each form in a folder of its own; the program's path in each."""
+    sources = {str(TREE / p.name): p.read_text() for p in TREE.glob("*.py")}
+    results = rewrite_tree(sources, root=str(TREE))
+    for form in ("original", "migrated"):
+        (tmp_path / form).mkdir()
+        for path, result in results.items():
+            assert not result.refused, (path, result.refused)
+            assert not scan_source(result.code), path
+            text = result.source if form == "original" else result.code
+            (tmp_path / form / pathlib.Path(path).name).write_text(text)
+    assert "self.dataset = (" in results[str(TREE / "sequences_lib.py")].code
+    return tmp_path / "original" / "train_prog.py", tmp_path / "migrated" / "train_prog.py"
 
 
 KEPT = '''\

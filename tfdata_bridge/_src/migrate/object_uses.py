@@ -96,10 +96,29 @@ def uses(module: cst.Module, cls: cst.ClassDef, name: str) -> list[tuple[cst.Att
     return v.found
 
 
+def attribute_uses(module: cst.Module, name: str) -> int:
+    """``x.name`` in ``module``, ``x`` no import (a tree's other module: its classes are not told apart)."""
+    roots = imported_roots(module)
+    return sum(a.attr.value == name and not ((full := get_full_name_for_node(a.value)) is not None and
+                                             full.split(".", 1)[0] in roots)
+               for a in _attributes(module))
+
+
+def _attributes(module: cst.Module) -> list[cst.Attribute]:
+    found: list[cst.Attribute] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            found.append(node)
+
+    module.visit(_V())
+    return found
+
+
 def tree_uses(external, name: str) -> int:
     """``x.name`` in the tree's other modules (0 without a tree)."""
     count = getattr(external, "attribute_uses", None)
     return count(name) if count is not None else 0
 
 
-__all__ = ["tree_uses", "uses"]
+__all__ = ["attribute_uses", "tree_uses", "uses"]

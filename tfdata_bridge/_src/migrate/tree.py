@@ -21,6 +21,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNam
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.object_uses import attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
@@ -130,6 +131,8 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                 _uses((path, name), modules, target, finder_of) != len(finder_of(path).scopes.callers(fn))
 
         external.classdef = external_class  # type: ignore[attr-defined]
+        external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
+            attribute_uses(m, name) for p, m in modules.items() if p != path)  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
         return external
 
