@@ -89,6 +89,8 @@ def _refused(use: str) -> list[str]:
     ("    return records.batch(2)\n\n\ndef again(r):\n    return r.batch(2)", "`Records.batch` is used 2 times"),
     ("    return [records.batch(2) for _ in range(2)]", "`Records.batch` is used in a loop"),
     ("    for _ in range(2):\n        records.batch(2)", "`Records.batch` is used in a loop"),
+    ("    return get(records), get(records)\n\n\ndef get(r):\n    return r.batch(2)",
+     "`Records.batch` may run more than once on one object (`get`, which calls `get`'s `r.batch`, is used 2 times)"),
     ("    return records.batch(2), records.label",
      "`label`, which the pipeline keeps on its object, is read by main: it would no longer exist"),
 ])

@@ -19,7 +19,7 @@ from tfdata_bridge._src.migrate.hoist import line_map
 from tfdata_bridge._src.migrate.object_merge import Candidate, merged, methods, self_attrs, self_name, \
     tainted
 from tfdata_bridge._src.migrate.object_split import split
-from tfdata_bridge._src.migrate.object_uses import tree_uses, uses
+from tfdata_bridge._src.migrate.object_uses import runs_once, tree_uses, uses
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.symbols import BY_PATH
 
@@ -117,6 +117,11 @@ def _check_uses(module, external, cand: Candidate) -> None:
         raise Refusal(f"`{name}` is used {where}: legacy's batches of one object compete for its one queue, "
                       "and a dataset's iterators would each see every element; call it once, or keep the queue "
                       "(`migrate --to compat`)")
+    once = runs_once(module, cls, batcher.name.value) if count == 1 else None
+    if once is not None:
+        raise Refusal(f"`{name}` may run more than once on one object ({once}): legacy's batches of one object "
+                      "compete for its one queue, and a dataset's iterators would each see every element; call "
+                      "it once, or keep the queue (`migrate --to compat`)")
     inside = {cand.maker, batcher, *cand.readers}
     for attr in cand.attrs:
         for node, owner, _ in uses(module, cls, attr):
