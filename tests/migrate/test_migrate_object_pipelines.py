@@ -104,3 +104,20 @@ def test_one_batch_of_one_object_is_rewritten():
     result = rewrite(KEPT.format(use="    return records.batch(2)"), to="tfdata")
     assert not result.refused, result.refused
     assert "self.dataset = (" in result.code and "self.dataset\n" in result.code, result.code
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("twice", [False, True])
+def test_a_tree_counts_the_uses_in_the_modules_that_can_hold_the_object(tmp_path, twice):
+    prog = (TREE / "train_prog.py").read_text()
+    if twice:
+        prog = prog.replace("    return train(reader.dequeue(6))",
+                            "    return train(reader.dequeue(6)), train(reader.dequeue(6))")
+    unrelated = "def drain(queue):\n    return queue.dequeue(), queue.dequeue()\n"  # imports nothing of the tree
+    sources = {str(tmp_path / "sequences_lib.py"): (TREE / "sequences_lib.py").read_text(),
+               str(tmp_path / "train_prog.py"): prog, str(tmp_path / "other.py"): unrelated}
+    result = rewrite_tree(sources, root=str(tmp_path))[str(tmp_path / "sequences_lib.py")]
+    if twice:
+        assert any("`SequenceReader.dequeue` is used 2 times" in n.message for n in result.refused), result.refused
+    else:
+        assert not result.refused and "self.dataset = (" in result.code, result.refused
