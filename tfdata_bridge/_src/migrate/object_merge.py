@@ -84,11 +84,23 @@ def tainted(maker: cst.FunctionDef, is_source) -> set[str]:
 def _assigned_names(stmt: cst.CSTNode) -> set[str]:
     out: set[str] = set()
     for a in nodes_of(stmt, cst.AssignTarget):
-        out |= {n.value for n in nodes_of(a.target, cst.Name)
-                if not any(n is x.attr for x in nodes_of(a.target, cst.Attribute))}
+        out |= _bound(a.target)
+    for a in [*nodes_of(stmt, cst.AugAssign), *nodes_of(stmt, cst.AnnAssign), *nodes_of(stmt, cst.For)]:
+        out |= _bound(a.target)
     for f in nodes_of(stmt, cst.FunctionDef):
         out.add(f.name.value)
     return out
+
+
+def _bound(target: cst.BaseExpression) -> set[str]:
+    """The names a target binds (``a``, ``a, (b, *c)``; not ``self.x`` or ``d[k]``)."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return set().union(*(_bound(e.value) for e in target.elements), set())
+    if isinstance(target, cst.StarredElement):
+        return _bound(target.value)
+    return set()
 
 
 def local_names(fn: cst.FunctionDef) -> set[str]:

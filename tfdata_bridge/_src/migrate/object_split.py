@@ -61,6 +61,8 @@ def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.
         code = _bare(stmt)
         j = next((j for j in range(at, len(inputs)) if inputs[j][0] == code), None)
         if j is None:
+            if generated and after[-1] is not None:  # (the recogniser's statements are one block)
+                raise Refusal("the pipeline's rewrite is not one block where the batch was")
             generated.append(stmt)
             after.append(None) if len(generated) == 1 else None
             continue
@@ -70,6 +72,8 @@ def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.
         _, side, k = inputs[j]
         at = j + 1
         if side == "maker":
+            if generated:
+                raise Refusal("the pipeline's rewrite is not one block where the batch was")
             original = originals["maker"][k]
             if _bare(original) != code:
                 raise Refusal(f"`{_bare(original).strip()}` sets an attribute the pipeline makes but stays outside it")
@@ -99,7 +103,8 @@ def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.
         raise refused
     prefix, suffix = links[:cut], links[cut:]
     first = min(moved_maker)
-    later = set().union(*(_assigned_names(s) for s in originals["maker"][first + 1:] if s in kept_maker), set())
+    kept_ids = {id(s) for s in kept_maker}
+    later = set().union(*(_assigned_names(s) for s in originals["maker"][first + 1:] if id(s) in kept_ids), set())
     if later & need_maker:
         raise Refusal(f"`{sorted(later & need_maker)[0]}` changes after the pipeline is made in "
                       f"`{maker.name.value}`")
@@ -126,7 +131,11 @@ def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.
     use[0] = use[0].with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
         f"# tfdata-bridge migrate: batches `{instance}.{attr}`, made in `{maker.name.value}`")),
         *use[0].leading_lines])
-    maker_body = kept_maker + make
+    # the dataset is made where the last statement it replaces was (a later statement may use it: a batch made
+    # in ``__init__`` through the batching method)
+    at_end = max(moved_maker)
+    place = sum(1 for i, s in enumerate(originals["maker"]) if id(s) in kept_ids and i < at_end)
+    maker_body = kept_maker[:place] + make + kept_maker[place:]
     pipeline_names = set(attrs) | maker_only
     batcher_body = []
     for stmt in after:
