@@ -204,6 +204,8 @@ def object_pipelines(module: cst.Module, external, trial):
             outcomes.append(outcome)
             requests += reqs
             done.add(line)
+            if len(found) == 1:  # (no other batch to try: no second survey)
+                return module, notes, outcomes, refusals, requests
             module = cst.parse_module(module.code)
             index, found = _found(module, external)
             back = line_map(original, module.code)
