@@ -1,4 +1,5 @@
-"""Pipelines kept on an object's attributes: refused, with a reason that says so.
+"""Pipelines kept on an object's attributes that ``object_pipeline.py`` does not take: refused, with a reason
+that says so (``object_pipeline.py`` says its own reason instead where it found the pipeline and refused it).
 
 A class that makes its source in one method and reads or batches it in another shares the pipeline through its
 instance (held-out rounds 7 and 8)::

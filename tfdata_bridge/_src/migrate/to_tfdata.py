@@ -30,6 +30,8 @@ from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_j
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
+from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
+from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -232,24 +234,32 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
-        frozen: str | None = None) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+        frozen: str | None = None, objects: bool = True, plumbing: bool = True
+        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
     the pipelines its runners ran were rewritten in the modules it imports, so it goes even if nothing here is.
     ``frozen``: why the module must keep its queues (a tree's module that reads the queue-runner collection
-    imports it; ``collection_reads.py``), as a read in the module itself is."""
+    imports it; ``collection_reads.py``), as a read in the module itself is.
+    ``objects``: pipelines kept on an object's attributes are gathered first (``object_pipeline.py``);
+    ``plumbing``: False for a trial whose module is not kept (its plumbing pass would only cost)."""
     why = frozen or runner_collection_read(module)
     if why is not None:
         out, notes, outcomes = _run(module, external, functions, None, keep_plumbing, drop_plumbing)
         return left_whole(module, notes, outcomes, why) if out.code != module.code else (out, notes, outcomes)
+    if objects and not functions:
+        kept = _objects(module, external, requests, keep_plumbing, drop_plumbing)
+        if kept is not None:
+            return kept
     first: list = []
-    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing)
+    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing,
+                  plumbing)
     hoisted = hoist_helper_calls(module) if not functions else module
     if hoisted is not module:
         second: list = []
         trial = _run(hoisted, external, functions, second if requests is not None else None, keep_plumbing,
-                     drop_plumbing)
+                     drop_plumbing, plumbing)
         if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
             lines = line_map(module.code, hoisted.code)
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
@@ -261,7 +271,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             break
         third: list = []
         trial = _run(split, external, functions, third if requests is not None else None, keep_plumbing,
-                     drop_plumbing)
+                     drop_plumbing, plumbing)
         if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]) and \
                 sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in result[2]):
             result = (trial[0], [replace(n, line=split_lines(n.line)) for n in trial[1]],
@@ -281,9 +291,33 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     return result
 
 
+def _objects(module, external, requests, keep_plumbing, drop_plumbing):
+    """``run`` of the module with its classes' kept pipelines rewritten (``object_pipeline.py``), lines given
+    back in the module's own, and each refusal's reason said at its batch; None where there is no such class."""
+    def trial(m: cst.Module, reqs: list):
+        return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False, plumbing=False)
+
+    new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
+    if not outcomes and not refusals:
+        return None
+    out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
+                                         objects=False)
+    lines = line_map(module.code, new.code)
+    more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
+    more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
+    for line, why in refusals.items():  # (said instead of "not rewritten yet" only: another reason is the recogniser's)
+        more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
+                      if n.line == line and n.kind == "refused" and _NOT_YET in n.message else n for n in more_notes]
+        more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and _NOT_YET in o.reason else o
+                         for o in more_outcomes]
+    if requests is not None:
+        requests.extend(asked)
+    return out, notes + more_notes, outcomes + more_outcomes
+
+
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False
-         ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
+         plumbing: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
 
     For a tree (``tree.py``): ``external`` resolves helpers in other modules; ``functions`` are this module's
@@ -468,6 +502,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
         out = AddImportsVisitor(context).transform_module(out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
+    if not plumbing:
+        return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
         lines = line_map(original.code, out.code)

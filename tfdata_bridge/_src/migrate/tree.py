@@ -22,6 +22,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNam
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.object_uses import attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
@@ -101,6 +102,16 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         return found[0] if len(found) == 1 else None
 
     banned: dict[tuple[str, str], str] = {}
+    imports: dict[str, list[str]] = {}
+
+    def reach(path: str) -> set[str]:
+        """The modules that can hold an object of a class of ``path``: those importing it (directly or not),
+        and the modules they import; an unrelated module's ``x.batch`` is no use of it."""
+        for p in modules:
+            if p not in imports:
+                imports[p] = _imported(p, modules, names, by_name)
+        importers = {p for p in modules if path in imports[p]}
+        return (importers | {o for p in importers for o in imports[p]}) - {path}
 
     def resolver(path: str):
         def external(func: cst.CSTNode):
@@ -131,6 +142,8 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                 _uses((path, name), modules, target, finder_of) != len(finder_of(path).scopes.callers(fn))
 
         external.classdef = external_class  # type: ignore[attr-defined]
+        external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
+            attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
         return external
 

@@ -1,0 +1,219 @@
+"""Pipelines kept on an object's attributes: a class makes its source in ``__init__`` (or ``build()``), keeps
+tensors on ``self``, and batches them in another method, directly or through a reading method.
+
+Each such class is gathered into one function (``object_merge.py``), which the ordinary recogniser rewrites
+(``trial``); the result is split back into the class (``object_split.py``): the making method builds
+``self.dataset``, the batching method batches it and returns the iterator's batch. The rewrite is refused,
+with the attribute and its reader named, where the attributes it removes are read by other code, or where
+the batching method is called more than once or in a loop (legacy's batches compete for one queue there;
+the rewrite's iterators would each see every element).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.comments import wrapped_comment
+from tfdata_bridge._src.migrate.hoist import line_map
+from tfdata_bridge._src.migrate.object_merge import Candidate, merged, methods, self_attrs, self_name, \
+    tainted
+from tfdata_bridge._src.migrate.object_split import split
+from tfdata_bridge._src.migrate.object_uses import runs_once, tree_uses, uses
+from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.symbols import BY_PATH
+
+_GATHERED = "_tfdata_bridge_object_pipeline"
+
+
+def _found(module: cst.Module, external):
+    """(class, batching method, batch statement, api, line) of each batch call in a method whose class keeps
+    tensors on its instance, with the survey's index (None when the module has no such class)."""
+    from tfdata_bridge._src.migrate.pipelines import BATCHES
+    from tfdata_bridge._src.migrate.to_tfdata import survey
+
+    classes = [c for c in module.body if isinstance(c, cst.ClassDef) and len(methods(c)) >= 2]
+    if not classes or "batch" not in module.code:
+        return None, []
+    index = survey(module, external)[0]
+    out = []
+    for cls in classes:
+        for fn in methods(cls):
+            if self_name(fn) is None:
+                continue
+            for stmt in fn.body.body:
+                small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+                value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+                api = index.paths.get(value) if isinstance(value, cst.Call) else None
+                if api in BATCHES:
+                    out.append((cls, fn, stmt, api, index.lines.get(stmt, 0)))
+    return index, out
+
+
+def _candidate(module, index, external, cls, batcher, stmt) -> Candidate | None:
+    from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS
+
+    def is_source(call: cst.Call) -> bool:
+        path = index.paths.get(call)
+        sym = BY_PATH.get(path) if path else None
+        return sym is not None and sym.to_tfdata == "pipeline" and path not in BATCHES and path not in JOINS
+
+    reads = _reads(cls, batcher)
+    makers = [(m, t) for m in methods(cls) if m is not batcher and self_name(m) is not None
+              and (t := tainted(m, is_source)) and t & reads]
+    if not makers:
+        return None
+    if len(makers) > 1:
+        raise Refusal(f"the batched attributes are set in `{makers[0][0].name.value}` and "
+                      f"`{makers[1][0].name.value}`; one method must make the pipeline")
+    maker, attrs = makers[0]
+    if maker.decorators:
+        raise Refusal(f"`{maker.name.value}`, which makes the pipeline, is decorated")
+    taken = names_in(cls) | {n for s in module.body if not isinstance(s, (cst.ClassDef, cst.FunctionDef))
+                             for n in names_in(s)} | {s.name.value for s in module.body
+                                                      if isinstance(s, (cst.ClassDef, cst.FunctionDef))}
+    names: dict[str, str] = {}
+    for attr in sorted(attrs):
+        local = attr.lstrip("_") or "value"
+        while local in taken:
+            local += "_"
+        taken.add(local)
+        names[attr] = local
+        for m in methods(cls):
+            if m is not maker and any(attr in _set_attrs(s, self_name(m)) for s in nodes_of(m, cst.AssignTarget)):
+                raise Refusal(f"`{self_name(m)}.{attr}` is set in `{m.name.value}` too")
+    return Candidate(cls, maker, batcher, stmt, names)
+
+
+def _set_attrs(target: cst.AssignTarget, instance: str | None) -> set[str]:
+    t = target.target
+    return {t.attr.value} if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and \
+        t.value.value == instance else set()
+
+
+def _reads(cls: cst.ClassDef, fn: cst.FunctionDef, seen=None) -> set[str]:
+    """Attributes of the instance ``fn`` reads, and the methods it calls on it read."""
+    seen = seen if seen is not None else set()
+    seen.add(fn.name.value)
+    instance = self_name(fn) or ""
+    out = {a.attr.value for a in self_attrs(fn, instance)}
+    for m in methods(cls):
+        if m.name.value in out and m.name.value not in seen:
+            out |= _reads(cls, m, seen)
+    return out
+
+
+def _check_uses(module, external, cand: Candidate) -> None:
+    cls, batcher = cand.cls, cand.batcher
+    name = f"{cls.name.value}.{batcher.name.value}"
+    calls = uses(module, cls, batcher.name.value)
+    count = len(calls) + tree_uses(external, batcher.name.value)
+    # ``Cls(...).batch(...)``: each use on an object of its own (each object makes its own queues in legacy too)
+    fresh = all(isinstance(n.value, cst.Call) and isinstance(n.value.func, cst.Name) and
+                n.value.func.value == cls.name.value for n, _, _ in calls) and not tree_uses(external, batcher.name.value)
+    looped = any(loop for _, _, loop in calls)
+    if not (count == 1 or count and fresh) or looped:
+        where = "in a loop" if looped else f"{count} times" if count else "nowhere in the migrated code"
+        raise Refusal(f"`{name}` is used {where}: legacy's batches of one object compete for its one queue, "
+                      "and a dataset's iterators would each see every element; call it once, or keep the queue "
+                      "(`migrate --to compat`)")
+    once = runs_once(module, cls, batcher.name.value) if count == 1 else None
+    if once is not None:
+        raise Refusal(f"`{name}` may run more than once on one object ({once}): legacy's batches of one object "
+                      "compete for its one queue, and a dataset's iterators would each see every element; call "
+                      "it once, or keep the queue (`migrate --to compat`)")
+    inside = {cand.maker, batcher, *cand.readers}
+    for attr in cand.attrs:
+        for node, owner, _ in uses(module, cls, attr):
+            fn = next((m for m in methods(cls) if m in inside and any(a is node for a in nodes_of(m, cst.Attribute))),
+                      None)
+            if fn is None:
+                raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read by {owner}: it would no "
+                              "longer exist; read the batch instead, or keep the queue (`migrate --to compat`)")
+        if tree_uses(external, attr):
+            raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read in another module")
+
+
+def _attr_name(module: cst.Module, cls: cst.ClassDef) -> str:
+    used = {a.attr.value for a in nodes_of(module, cst.Attribute)} | names_in(cls)
+    for name in ("dataset", "_dataset", "element_dataset"):
+        if name not in used:
+            return name
+    raise Refusal("the class already uses `dataset`, `_dataset` and `element_dataset`")
+
+
+def _one(module, index, external, trial, cls, batcher, stmt, api, line):
+    """(the new module, its note and outcome, the trial's requests) or ``Refusal``."""
+    cand = _candidate(module, index, external, cls, batcher, stmt)
+    if cand is None:
+        return None
+    if len(cls.bases) > 1 or cls.bases and not (isinstance(cls.bases[0].value, cst.Name) and
+                                                cls.bases[0].value.value == "object"):
+        raise Refusal(f"`{cls.name.value}` has a base class; its attributes may be read there")
+    fn, maker_in, batcher_in = merged(cand, _GATHERED, lambda n: len(uses(module, cls, n)) + tree_uses(external, n))
+    _check_uses(module, external, cand)
+    start = len(module.code.splitlines())
+    requests: list = []
+    out, notes, outcomes = trial(module.with_changes(body=[*module.body, fn]), requests)
+    mine = [o for o in outcomes if o.line > start]
+    refused = [n for n in notes if n.line > start and n.kind == "refused"]
+    if not mine or not all(o.rewritten for o in mine) or refused:
+        why = next((o.reason for o in mine if not o.rewritten), refused[0].message if refused else
+                   "the gathered pipeline is not recognised")
+        raise Refusal(why)
+    new_fn = next((s for s in out.body if isinstance(s, cst.FunctionDef) and s.name.value == _GATHERED), None)
+    if new_fn is None:
+        raise Refusal("the gathered pipeline is not recognised")
+    attr = _attr_name(module, cls)
+    maker_body, batcher_body = split(new_fn, maker_in, batcher_in, cand.maker, cand.batcher, attr,
+                                     set(cand.attrs.values()), {ln.comment.value for o in mine for ln in
+                                                                wrapped_comment("tfdata-bridge migrate: " + o.reason)})
+    reasons = "; ".join(o.reason for o in mine)
+    new_cls = cls.with_deep_changes(cls.body, body=[
+        m.with_changes(body=m.body.with_changes(body=maker_body)) if m is cand.maker else
+        m.with_changes(body=m.body.with_changes(body=batcher_body)) if m is cand.batcher else m
+        for m in cls.body.body if m not in cand.readers])
+    new_module = module.with_changes(body=[new_cls if s is cls else s for s in module.body])
+    what = f"kept on `{self_name(cand.maker)}` by `{cls.name.value}.{cand.maker.name.value}`"
+    note = Note(line, f"{reasons}; the element dataset is {what}", kind="info")
+    return new_module, note, PipelineOutcome(line, api, True, note.message), [r for r in requests if r[2] > start]
+
+
+def object_pipelines(module: cst.Module, external, trial):
+    """(the module with each class's kept pipeline rewritten, info notes, outcomes, ``{batch line: refusal}``,
+    the trials' requests); ``trial(module, requests)`` is the ordinary rewrite of a module."""
+    notes, outcomes, refusals, requests = [], [], {}, []
+    original = module.code
+    index, found = _found(module, external)
+    lines = {id(f[2]): f[4] for f in found}
+    done: set[int] = set()
+    while found:
+        for cls, batcher, stmt, api, _ in found:
+            line = lines.get(id(stmt), 0)
+            if line in done or line in refusals:
+                continue
+            try:
+                got = _one(module, index, external, trial, cls, batcher, stmt, api, line)
+            except Refusal as exc:
+                refusals[line] = str(exc)
+                continue
+            if got is None:
+                continue
+            module, note, outcome, reqs = got
+            notes.append(note)
+            outcomes.append(outcome)
+            requests += reqs
+            done.add(line)
+            if len(found) == 1:  # (no other batch to try: no second survey)
+                return module, notes, outcomes, refusals, requests
+            module = cst.parse_module(module.code)
+            index, found = _found(module, external)
+            back = line_map(original, module.code)
+            lines = {id(f[2]): back(f[4]) for f in found}
+            break
+        else:
+            break
+    return module, notes, outcomes, refusals, requests
+
+
+__all__ = ["object_pipelines"]

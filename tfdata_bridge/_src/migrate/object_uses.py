@@ -1,0 +1,180 @@
+"""Who else reads a pipeline's attributes or calls its batching method, decided by scope where it can be.
+
+``obj.X`` counts as a use of class ``C``'s attribute ``X`` unless ``obj`` is the instance parameter of a method
+of another class, or a name made once by calling another class of the module, or a dotted path rooted in an
+import (``tf.train.batch`` is no call of a method ``batch``). Other modules of a tree are counted by
+attribute name alone (``external.attribute_uses``, from ``tree.py``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+
+from tfdata_bridge._src.migrate.calls import identifiers, imported_roots
+
+
+class _Uses(cst.CSTVisitor):
+    def __init__(self, module: cst.Module, cls: cst.ClassDef, name: str) -> None:
+        self.cls, self.name = cls, name
+        self.roots = imported_roots(module)
+        self.classes = {s.name.value for s in module.body if isinstance(s, cst.ClassDef)}
+        self.others: list[set[str]] = [set()]  # names that are instances of another class, per function
+        self.where: list[str] = ["module level"]
+        self.fns: list[cst.FunctionDef | None] = [None]
+        self.loops = 0
+        self.found: list[tuple[cst.Attribute, str, bool]] = []  # (use, the function holding it, in a loop)
+        self.holders: dict[int, cst.FunctionDef | None] = {}  # id(use) -> the function holding it
+        self.current_class: list[cst.ClassDef] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.current_class.append(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.current_class.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        other = set(self.others[-1])
+        in_class = self.current_class[-1] if self.current_class else None
+        subclass = in_class is not None and any(isinstance(b.value, cst.Name) and b.value.value == self.cls.name.value
+                                                for b in in_class.bases)
+        if in_class is not None and in_class is not self.cls and not subclass and node.params.params and \
+                any(s is node for s in in_class.body.body):
+            other.add(node.params.params[0].name.value)
+        for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and \
+                    isinstance(small.value.func, cst.Name) and small.value.func.value in self.classes and \
+                    small.value.func.value != self.cls.name.value:
+                other.add(small.targets[0].target.value)
+        self.others.append(other)
+        owner = f"{self.current_class[-1].name.value}.{node.name.value}" if in_class is not None else node.name.value
+        self.where.append(owner)
+        self.fns.append(node)
+        self.loops, node_loops = 0, self.loops
+        self._saved = getattr(self, "_saved", []) + [node_loops]
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.others.pop()
+        self.where.pop()
+        self.fns.pop()
+        self.loops = self._saved.pop()
+
+    def visit_For(self, node) -> None:
+        self.loops += 1
+
+    def leave_For(self, node) -> None:
+        self.loops -= 1
+
+    def visit_ListComp(self, node) -> None:  # (a comprehension's element runs once per item, as a loop's body)
+        self.loops += 1
+
+    def leave_ListComp(self, node) -> None:
+        self.loops -= 1
+
+    visit_GeneratorExp = visit_SetComp = visit_DictComp = visit_ListComp
+    leave_GeneratorExp = leave_SetComp = leave_DictComp = leave_ListComp
+
+    def visit_While(self, node) -> None:
+        self.loops += 1
+
+    def leave_While(self, node) -> None:
+        self.loops -= 1
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value != self.name:
+            return
+        full = get_full_name_for_node(node.value)
+        if full is not None and full.split(".", 1)[0] in self.roots:
+            return
+        if isinstance(node.value, cst.Name) and node.value.value in self.others[-1]:
+            return
+        self.found.append((node, self.where[-1], self.loops > 0))
+        self.holders[id(node)] = self.fns[-1]
+
+
+def uses(module: cst.Module, cls: cst.ClassDef, name: str) -> list[tuple[cst.Attribute, str, bool]]:
+    """Each ``x.name`` of the module that may mean ``cls``'s: (the node, the function holding it, in a loop)."""
+    v = _Uses(module, cls, name)
+    module.visit(v)
+    return v.found
+
+
+def runs_once(module: cst.Module, cls: cst.ClassDef, name: str, depth: int = 0) -> str | None:
+    """None where the one use of ``cls``'s method ``name`` in the module runs once per object it is called on;
+    otherwise why that cannot be told. ``self.name()`` in another method: that method's own use must run once
+    (``__init__`` runs once per object); ``p.name()``, ``p`` a parameter of a module function: that function is
+    called once, outside a loop; a name made by calling ``cls`` in the same function, or module level: once."""
+    v = _Uses(module, cls, name)
+    module.visit(v)
+    if len(v.found) != 1:
+        return None  # (the count is the caller's to judge)
+    node, owner, looped = v.found[0]
+    holder = v.holders[id(node)]
+    if looped:
+        return f"`{name}` is used in a loop"
+    value = node.value
+    if holder is None or not isinstance(value, cst.Name) or isinstance(value, cst.Call):
+        return None
+    params = [p.name.value for p in holder.params.params]
+    own_method = any(s is holder for s in cls.body.body)
+    if own_method and params and value.value == params[0]:
+        if holder.name.value == "__init__":
+            return None
+        if depth > 5 or len(uses(module, cls, holder.name.value)) != 1:
+            return f"`{holder.name.value}`, which calls `{name}`, is not used once"
+        return runs_once(module, cls, holder.name.value, depth + 1)
+    made = [s for s in _statements(holder) if _assigns_call_of(s, value.value, cls.name.value)]
+    if made:
+        return None
+    if value.value in params and not own_method:
+        calls = [n for n in _names(module, holder.name.value) if n is not holder.name]
+        if len(calls) != 1:
+            return f"`{holder.name.value}`, which calls `{owner}`'s `{value.value}.{name}`, is used {len(calls)} times"
+        return None
+    return f"`{value.value}` in {owner} is neither an object made there nor a parameter of a function called once"
+
+
+def _statements(fn: cst.FunctionDef) -> list[cst.CSTNode]:
+    return list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+
+
+def _assigns_call_of(stmt: cst.CSTNode, target: str, cls: str) -> bool:
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    return isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+        isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == target and \
+        isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Name) and small.value.func.value == cls
+
+
+def _names(module: cst.Module, name: str) -> list[cst.Name]:
+    """The variables ``name`` of the module (attribute and keyword names are none)."""
+    return [n for n in identifiers(module) if n.value == name]
+
+
+def attribute_uses(module: cst.Module, name: str) -> int:
+    """``x.name`` in ``module``, ``x`` no import (a tree's other module: its classes are not told apart)."""
+    roots = imported_roots(module)
+    return sum(a.attr.value == name and not ((full := get_full_name_for_node(a.value)) is not None and
+                                             full.split(".", 1)[0] in roots)
+               for a in _attributes(module))
+
+
+def _attributes(module: cst.Module) -> list[cst.Attribute]:
+    found: list[cst.Attribute] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            found.append(node)
+
+    module.visit(_V())
+    return found
+
+
+def tree_uses(external, name: str) -> int:
+    """``x.name`` in the tree's other modules (0 without a tree)."""
+    count = getattr(external, "attribute_uses", None)
+    return count(name) if count is not None else 0
+
+
+__all__ = ["attribute_uses", "runs_once", "tree_uses", "uses"]
