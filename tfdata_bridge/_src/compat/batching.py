@@ -29,7 +29,7 @@ from typing import Any
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.compat import batch_checks as checks
-from tfdata_bridge._src.compat import eager_batch, graph_batch, sparse_batch
+from tfdata_bridge._src.compat import eager_batch, graph_batch, lifted_runners, sparse_batch
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -167,6 +167,9 @@ def _graph(fn: str, args: dict[str, Any], producers: Any, tensor_lists: list[Any
         )
         with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
             built = graph_batch.build(req, stacklevel=4)
+            if not built.fallback:  # legacy's runner in QUEUE_RUNNERS (a fallback added its own)
+                lifted_runners.add(scope, shuffle is not None, dynamic_pad, dtypes, shapes, built.tensors[0],
+                                   req.capacity, req.batch_size, req.allow_smaller_final_batch)
     if not built.fallback:  # a fallback says what it became in its own warning
         notice(f"train.{fn}", stacklevel=4, detail=_became(built), values=_chain(req, built))
     dequeued = built.tensors
