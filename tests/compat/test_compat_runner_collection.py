@@ -114,12 +114,20 @@ def _runner_loop(tf1: Any) -> tuple[list[Any], Any, int, list[Any]]:
     """The loop that starts each runner's threads in place of start_queue_runners, then reads to the end."""
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        batch = tf1.train.batch(pair(tf1, 10), 4, allow_smaller_final_batch=True)
+        produced, produce = threading.Event(), counter(10, np.int64)
+
+        def first_made() -> Any:
+            value = produce()
+            produced.set()
+            return value
+
+        batch = tf1.train.batch([_scalar(tf1, first_made)], 4, allow_smaller_final_batch=True)
         with tf1.Session() as sess:
             coord = tf1.train.Coordinator()
             threads = []
             for qr in _collection(tf1):
                 threads.extend(qr.create_threads(sess, coord=coord, daemon=True, start=True))
+            assert produced.wait(SETTLE_S), "the runners' threads did not start the producer"
             again = [t for qr in _collection(tf1) for t in qr.create_threads(sess, coord=coord, start=True)]
             got, end = [], None
             try:
@@ -134,8 +142,7 @@ def _runner_loop(tf1: Any) -> tuple[list[Any], Any, int, list[Any]]:
 
 def test_a_loop_starting_each_runners_threads_starts_the_pipeline_once_and_its_threads_join():
     legacy, ours = _runner_loop(LEGACY), _runner_loop(BRIDGE)
-    assert [b[0].tolist() for b in ours[0]] == [b[0].tolist() for b in legacy[0]] == [[0, 1, 2, 3], [4, 5, 6, 7],
-                                                                                      [8, 9]]
+    assert [b.tolist() for b in ours[0]] == [b.tolist() for b in legacy[0]] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
     assert ours[1] is legacy[1] is OOR
     assert ours[3] == legacy[3] == []  # a second create_threads in the same session starts nothing
     assert ours[2] <= 1  # the thread that made the iterators (legacy: one per enqueue op and the coordinator's)
