@@ -50,6 +50,9 @@ BUILDS = {
     "maybe_batch_dict": lambda tf1: tf1.train.maybe_batch({"a": pair(tf1, 8)[0]}, True, 2, name="kept"),
     "input_producer_reader": lambda tf1: tf1.train.batch(
         [tf1.TFRecordReader().read(tf1.train.string_input_producer(["a.tfrecord"]))[1]], 2),
+    "sparse_in_a_scope": lambda tf1: tf1.train.batch(
+        [tf.SparseTensor([[0]], tf.reshape(pair(tf1, 8)[0], [1]), [3]), pair(tf1, 8)[1]], 2, name="outer/inner"),
+    "enqueue_many": lambda tf1: tf1.train.batch([tf.reshape(pair(tf1, 8)[0], [1])], 2, enqueue_many=True),
     "slice_producer_and_two_calls": lambda tf1: (
         tf1.train.batch(tf1.train.slice_input_producer([tf.range(4)], shuffle=False), 2),
         tf1.train.shuffle_batch(pair(tf1, 8), 2, 10, 2, name="second")),
