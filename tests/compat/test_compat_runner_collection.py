@@ -165,7 +165,7 @@ def _cancelled_then_drained(tf1: Any) -> tuple[list[int], list[int], str, Any]:
         warnings.simplefilter("ignore")
         batch = tf1.train.batch([_scalar(tf1, counter(10**6, np.int64))], 4, capacity=12)
         (qr,) = _collection(tf1)
-        close = qr.queue.close(cancel_pending_enqueues=True)
+        close = qr.cancel_op  # (legacy: queue.close(cancel_pending_enqueues=True), made with the runner)
         with tf1.Session() as sess:
             coord = tf1.train.Coordinator()
             threads = tf1.train.start_queue_runners(sess, coord)
