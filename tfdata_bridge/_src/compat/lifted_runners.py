@@ -19,7 +19,10 @@ own ``InputQueue`` in the same way: ``input_producers.py``). What each part does
   see how many elements tf.data has made ahead, so it delivers what a full queue held (``capacity // batch_size``
   batches; with ``allow_smaller_final_batch`` the short rest too), fewer where the producer ends first; with
   ``cancel_pending_enqueues`` the same (legacy cancelled only enqueues blocked on a full queue).
-- ``size()`` is 0: tf.data does not tell how much it holds (``docs/compat-differences.md``).
+  Not kept: legacy's runner, still enqueuing when its queue was closed, handed ``CancelledError`` to the
+  coordinator (``coord.join`` re-raised it), and a second ``close()`` without cancel raised ``CancelledError``;
+  a lifted producer has no runner to fail, and a program that legacy ran (its producer ended first) must run.
+- ``size()`` is 0: tf.data does not tell how much it holds (``docs/how-the-drop-in-works.md``).
 - ``enqueue_ops`` is ``[]``; exported and imported again, the runner starts no thread.
 """
 
