@@ -30,7 +30,8 @@ def test_a_liftable_shuffle_batch_with_four_threads_needs_no_runner_thread():
         warnings.simplefilter("error", FallbackWarning)
         a, b = pair(bridge, 64)
         xs, ys = bridge.train.shuffle_batch([a * 2, b], 8, capacity=32, min_after_dequeue=8, num_threads=4)
-        assert bridge.get_collection(bridge.GraphKeys.QUEUE_RUNNERS) == []
+        # legacy's one runner (issue 16), which needs no thread
+        assert [type(qr).__name__ for qr in bridge.get_collection(bridge.GraphKeys.QUEUE_RUNNERS)] == ["PipelineRunner"]
         with bridge.Session() as sess:
             coord = bridge.train.Coordinator()
             assert bridge.train.start_queue_runners(sess, coord) == []

@@ -29,7 +29,7 @@ from typing import Any
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.compat import batch_checks as checks
-from tfdata_bridge._src.compat import eager_batch, graph_batch, sparse_batch
+from tfdata_bridge._src.compat import eager_batch, graph_batch, lifted_runners, sparse_batch
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -149,7 +149,9 @@ def _graph(fn: str, args: dict[str, Any], producers: Any, tensor_lists: list[Any
         dtypes = checks.dtypes(tensor_lists)
         dynamic_pad = args.get("dynamic_pad", False)
         layout = None
+        queued = None  # legacy's queue dtypes and shapes, where they are not the pipeline's (QUEUE_RUNNERS' runner)
         if sparse:  # batched by tf.data as SparseTensors (sparse_batch.py)
+            queued = _sparse_queued(tensor_lists[0])
             tensor_lists, layout, dtypes, shapes = sparse_batch.flatten(tensor_lists)
         else:
             shapes = checks.queue_shapes(checks.shapes(tensor_lists, args["shapes"], args["enqueue_many"]), dtypes,
@@ -167,10 +169,21 @@ def _graph(fn: str, args: dict[str, Any], producers: Any, tensor_lists: list[Any
         )
         with tf1.device("/device:CPU:0"):  # tf.data runs on the host, as the legacy queues did
             built = graph_batch.build(req, stacklevel=4)
+            if not built.fallback:  # legacy's runner in QUEUE_RUNNERS (a fallback added its own)
+                lifted_runners.add(scope, shuffle is not None, dynamic_pad, *(queued or (dtypes, shapes)),
+                                   built.tensors[0], req.capacity, req.batch_size, req.allow_smaller_final_batch)
     if not built.fallback:  # a fallback says what it became in its own warning
         notice(f"train.{fn}", stacklevel=4, detail=_became(built), values=_chain(req, built))
     dequeued = built.tensors
     return checks.as_original_type(producers[0], dequeued[0] if len(dequeued) == 1 else dequeued)
+
+
+def _sparse_queued(tensors: list[Any]) -> tuple[list[Any], list[Any]]:
+    """Legacy's queue dtypes and shapes for ``tensors``: a ``SparseTensor`` queued as the int64 handle
+    (shape ``[1]``) of its place in a ``SparseTensorsMap``, a dense tensor as itself."""
+    sparse = (tf.SparseTensor, tf1.SparseTensorValue)
+    return ([tf.int64 if isinstance(t, sparse) else t.dtype.base_dtype for t in tensors],
+            [tf.TensorShape([1]) if isinstance(t, sparse) else t.shape for t in tensors])
 
 
 def _chain(req: graph_batch.GraphBatch, built: graph_batch.Built) -> str:

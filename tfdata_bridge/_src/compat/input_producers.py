@@ -34,7 +34,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import epoch_limit, frontier, lifting, pipelines, shared_streams
+from tfdata_bridge._src.compat import epoch_limit, frontier, lifted_runners, lifting, pipelines, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import plain, tf
@@ -169,7 +169,7 @@ class InputQueue:
                 row = standalone_iterator(self._direct()).get_next()
                 runner = tf1.train.QueueRunner(queue, [queue.enqueue(row)])
             queue._tfdb_reopen = shared_streams.reopen(queue.queue_ref)  # noqa: SLF001 - queue_reading's hook
-            tf1.add_to_collection(tf1.GraphKeys.QUEUE_RUNNERS, runner)
+            lifted_runners.replace(self, runner)  # (in QUEUE_RUNNERS, where this producer's own runner was)
             shared_streams.consumer(self, f"the QueueRunner of {self.describe()}", None, None)
             self._tf_queue, self.runner = queue, runner
         return self._tf_queue
@@ -534,5 +534,7 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
             )
             return tf1.train.input_producer(input_tensor, **legacy_args)
         epochs_variable = None if num_epochs is None else _epochs_variable()
-        return InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
-                          epochs_variable)
+        queue = InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
+                           epochs_variable)
+    lifted_runners.add_input_producer(queue)  # legacy's runner in QUEUE_RUNNERS
+    return queue

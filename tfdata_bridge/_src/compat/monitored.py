@@ -19,7 +19,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from tfdata_bridge._src.compat import fast_feed, pipelines, session, shared_streams
+from tfdata_bridge._src.compat import fast_feed, lifted_runners, session, shared_streams
 from tfdata_bridge._src.tf import tf
 
 __all__ = ["BridgeHook", "MonitoredSession", "MonitoredTrainingSession", "SingularMonitoredSession"]
@@ -71,7 +71,7 @@ class BridgeHook(tf1.train.SessionRunHook):
             # class. The drop-in Session only overrides methods and keeps no state set up in __init__,
             # so the object can take its class as it is (the same layout, nothing to initialise).
             sess.__class__ = HookedSession
-        pipelines.started(sess, coord)
+        lifted_runners.start_pipelines(sess, coord)
 
 
 def _with_bridge_hook(function: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> inspect.BoundArguments:

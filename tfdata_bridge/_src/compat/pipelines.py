@@ -75,9 +75,10 @@ def register(iterator: Any, get_next: list[Any], name: str, may_block: bool = Tr
         weakref.finalize(graph, early.stop, join=False).atexit = False
 
 
-def started(sess: Any, coord: Any) -> None:
+def started(sess: Any, coord: Any) -> threading.Thread | None:
     """``start_queue_runners(sess, coord)`` ran, or a monitored session created ``sess`` with its own
-    ``coord`` (``monitored.BridgeHook``): start the graph's pipelines, remember ``coord``."""
+    ``coord`` (``monitored.BridgeHook``): start the graph's pipelines, remember ``coord``; the thread that
+    creates their iterators, if any (``lifted_runners.PipelineRunner.create_threads`` returns it)."""
     with _lock:
         ops = list(_iterators.get(sess.graph, []))
         early = list(_early.get(sess.graph, []))
@@ -85,8 +86,7 @@ def started(sess: Any, coord: Any) -> None:
             _coordinators[sess] = coord
     for batches in early:
         batches.start()
-    if ops:
-        _create_iterators(sess, ops, coord)
+    return _create_iterators(sess, ops, coord) if ops else None
 
 
 def _create_iterators(sess: Any, ops: list[Any], coord: Any) -> threading.Thread:

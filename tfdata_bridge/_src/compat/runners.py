@@ -8,8 +8,9 @@ TensorFlow's does: one thread per enqueue op, each running its op until one of
 error goes to the ``Coordinator`` (``request_stop(e)``, re-raised by ``Coordinator.join``) and a
 coordinator's stop cancels the queue. ``start_queue_runners`` starts what the ``QUEUE_RUNNERS``
 collection holds: user runners, the runners of producers the batch functions could not lift, and
-TensorFlow's own. Lifted pipelines register none, so it may return ``[]``; code that never calls it
-still gets its batches.
+TensorFlow's own. A lifted call's runner (``lifted_runners.PipelineRunner``, at legacy's place in the
+collection) needs no thread: its pipeline starts, and ``start_queue_runners`` may return ``[]``; code that
+never calls it still gets its batches.
 
 Eager mode (where TensorFlow raises ``RuntimeError``): a ``QueueRunner``'s enqueue ops are zero-argument
 callables (``lambda: queue.enqueue(x)``), run by its threads the same way, with ``sess=None``;
@@ -25,7 +26,7 @@ import logging
 import threading
 from typing import Any
 
-from tfdata_bridge._src.compat import pipelines, runner_feed, shared_streams
+from tfdata_bridge._src.compat import lifted_runners, runner_feed, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.compat.runner_loop import RunnerLoop
@@ -200,7 +201,8 @@ def start_queue_runners(sess=None, coord=None, daemon=True, start=True, collecti
     shared_streams.settle(sess.graph, outside=outside)
     with sess.graph.as_default():
         for qr in tf1.get_collection(collection):
-            threads.extend(qr.create_threads(sess, coord=coord, daemon=daemon, start=start))
-        if start:
-            pipelines.started(sess, coord)  # lifted pipelines start producing now, as legacy's runners did
+            if not isinstance(qr, lifted_runners.PipelineRunner):  # (a lifted call's: no thread, started below)
+                threads.extend(qr.create_threads(sess, coord=coord, daemon=daemon, start=start))
+        if start:  # lifted pipelines start producing now, as legacy's runners did (once per session)
+            lifted_runners.start_pipelines(sess, coord)
     return threads

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfdata_bridge._src.compat import batch_retry, fast_feed, graph_queues, pipelines, session_release, shared_streams
+from tfdata_bridge._src.compat import (batch_retry, fast_feed, graph_queues, lifted_runners, pipelines, session_release,
+                                       shared_streams)
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import tf
 
@@ -29,6 +30,7 @@ tf1 = tf.compat.v1
 
 def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any, run_metadata: Any) -> Any:
     shared_streams.settle(session.graph, stacklevel=2, session=session)  # sources with several consumers: shared
+    lifted_runners.before_run(session, fetches)  # a lifted call's queue closed (QUEUE_RUNNERS' runner)
     if options is None and run_metadata is None:
         entry = fast_feed.fed_enqueue(session, fetches, feed_dict)
         if entry is not None and fast_feed.put(session, entry, feed_dict):
