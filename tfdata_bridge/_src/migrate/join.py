@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, nodes_of, target_names
-from tfdata_bridge._src.migrate.copies_join import copies_pipeline
+from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, nodes_of, target_names
+from tfdata_bridge._src.migrate.copies_join import _DEPTH, _harmless, _Zero, copies_pipeline
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
 from tfdata_bridge._src.migrate.objects import method_of
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
@@ -193,8 +193,11 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
                for s in stmts for c in nodes_of(s, cst.Call)):
         return copies_pipeline(finder, module, body, index, api, args, list_stmt, loop, readers)
     returned = stmts[-1].body[0].value.args[0].value
-    if loop.target.value != "_" and loop.target.value in _names(cst.IndentedBlock(body=stmts)):
-        raise Refusal(f"the loop's `{loop.target.value}` is used in its body: the readers are not copies")
+    index_name = loop.target.value
+    refs = [n for s in stmts for n in identifiers(s) if n.value == index_name] if index_name != "_" else []
+    why = _harmless(finder, module, refs, stmts, _DEPTH) if refs else None
+    if why is not None:  # (an index that only names the readers, or goes where nothing reads it: copies)
+        raise Refusal(f"the loop's `{index_name}` {why}: the readers are not copies")
     inside: set[int] = set()
 
     class _Ids(cst.CSTVisitor):
@@ -232,6 +235,13 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
     key, value = target_names(read_stmt.body[0].targets[0].target)
     pipeline = _pipeline(finder, body[index], api, args, queue_stmt, list_stmt, reader_call, key,
                          value, rest, returned, readers, "the readers' loop")
+    if refs:  # the first reader's names: the index is 0 where it stood
+        zero = _Zero(index_name)
+        source = pipeline.source
+        source.reader_args = {k: v.visit(zero) for k, v in source.reader_args.items()}
+        pipeline.originals = list(pipeline.intermediates)
+        pipeline.intermediates = [s.visit(zero) for s in pipeline.intermediates]
+        pipeline.args = {**pipeline.args, "tensors": pipeline.args["tensors"].visit(zero)}
     return pipeline, [queue_stmt, list_stmt, loop]
 
 
