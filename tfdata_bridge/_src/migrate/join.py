@@ -205,13 +205,15 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
             inside.add(id(n))
 
     loop.visit(_Ids())
-    assigned = {n for s in stmts[:-1] if (a := _assign(s)) is not None for t in a.targets
+    # the names the loop binds, and its list, are read nowhere else in their scope (a name of another scope is
+    # another variable)
+    assigned = {(n, s) for s in stmts[:-1] if (a := _assign(s)) is not None for t in a.targets
                 for n in target_names(t.target) or []}
-    for name in assigned:
-        if any(id(r) not in inside for r in finder.refs.get(name, [])):
+    for name, at in assigned:
+        if any(id(r) not in inside for r in finder.scopes.readers_of(at, name)):
             raise Refusal(f"`{name}` is used beyond the readers' loop; its statements cannot move into tf.data")
     list_name = list_stmt.body[0].targets[0].target.value
-    if len([r for r in finder.refs.get(list_name, []) if id(r) not in inside]) != 2:  # made, joined
+    if len([r for r in finder.scopes.readers_of(list_stmt, list_name) if id(r) not in inside]) != 1:  # joined
         raise Refusal(f"`{list_name}` is used beyond the loop and the join")
     reader_stmt, read_stmt, rest = _reader_read_rest(stmts[:-1], finder, "the readers' loop")
     if read_stmt is None:
