@@ -36,6 +36,7 @@ class Choice:
     branches: list[tuple[cst.SimpleStatementLine, cst.Call]]  # (each branch as a statement of its own, its call)
     lines: list[int]  # the lines of the branches' statements (one per batch call)
     pre: tuple[list, list] = ([], [])  # each branch's own per-element statements before its batch (choice_tails)
+    tail: cst.SimpleStatementLine | None = None  # ``if t: ... return A`` then this ``return B``: the else branch
 
 
 def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine] | None:
@@ -61,8 +62,20 @@ def _apis(finder: Finder, *calls: cst.BaseExpression | None) -> bool:
     return all(a in BATCHES or a in JOINS for a in apis) and any(a in BATCHES for a in apis)
 
 
-def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int]) -> Choice | None:
-    """The choice ``stmt`` makes between two batch calls, or None when it makes none."""
+def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int],
+                after: cst.BaseStatement | None = None) -> Choice | None:
+    """The choice ``stmt`` makes between two batch calls, or None when it makes none. ``after``: the statement
+    after ``stmt`` where it is its block's last; ``if t: ...; return A`` then ``return B`` is ``if t: ... else:
+    return B`` (the ``if`` returns, so ``return B`` runs exactly when ``t`` is false)."""
+    if isinstance(stmt, cst.If) and stmt.orelse is None and _returns(after):
+        one = _single(stmt.body, finder)
+        if one is None or not _returns(one[1]):
+            return None
+        (pre_1, first), a, b = one, _value(one[1]), _value(after)
+        if not _apis(finder, a, b):
+            return None
+        return Choice(stmt, stmt.test, [(first, a), (after, b)],  # type: ignore[list-item]
+                      [lines.get(first, 0), lines.get(after, 0)], (pre_1, []), tail=after)
     if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else):
         one, two = _single(stmt.body, finder), _single(stmt.orelse.body, finder)
         if one is None or two is None:
@@ -80,6 +93,12 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
             branches = [(stmt.with_changes(body=[small.with_changes(value=c)]), c) for c in (value.body, value.orelse)]
             return Choice(stmt, value.test, branches, [lines.get(stmt, 0)])  # type: ignore[misc]
     return None
+
+
+def _returns(stmt: cst.BaseStatement | None) -> bool:
+    """``return value``, alone on its line."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Return) \
+        and stmt.body[0].value is not None
 
 
 def _same_targets(choice: Choice, code) -> None:
@@ -107,7 +126,7 @@ class ChoicePass:
         code = self.module.code_for_node
         for body in self.index.blocks:
             for i, stmt in enumerate(body):
-                choice = find_choice(self.finder, stmt, self.index.lines)
+                choice = find_choice(self.finder, stmt, self.index.lines, body[i + 1] if i + 2 == len(body) else None)
                 if choice is None or any(s in taken for s, _ in choice.branches):
                     continue  # (a batch helper's choice: ``batch_helper.py``)
                 done |= {s for s, _ in choice.branches} | {stmt}
@@ -137,7 +156,7 @@ class ChoicePass:
                 lead = self.lead(stmt, body, removed)
                 stmts = new["statements"]
                 stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
-                replaced[stmt] = [*stmts, replacement]
+                replaced[stmt] = [*stmts, *(replacement if isinstance(replacement, list) else [replacement])]
                 for k, (line, api) in enumerate(zip(choice.lines * 2, apis)):
                     if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
                         notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
@@ -232,7 +251,10 @@ class ChoicePass:
         if kept:
             statements[-1] = statements[-1].with_changes(
                 leading_lines=[*comment_lines(kept), *statements[-1].leading_lines])
-        if isinstance(choice.stmt, cst.If):
+        if choice.tail is not None:  # the early return stays one: ``if t: return A`` then ``return B``
+            replacement = [choice.stmt.with_changes(leading_lines=(), body=choice.stmt.body.with_changes(
+                body=blocks[0])), *blocks[1]]
+        elif isinstance(choice.stmt, cst.If):
             replacement = choice.stmt.with_changes(
                 leading_lines=(), body=choice.stmt.body.with_changes(body=blocks[0]),
                 orelse=choice.stmt.orelse.with_changes(body=choice.stmt.orelse.body.with_changes(body=blocks[1])))
