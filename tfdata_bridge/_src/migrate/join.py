@@ -65,8 +65,9 @@ def bind_join(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
 
 
 def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int,
-                  api: str) -> tuple[Pipeline, list[cst.CSTNode]]:
-    """The pipeline of a join call at ``body[index]``, and every statement or function it replaces."""
+                  api: str, joins: int = 1) -> tuple[Pipeline, list[cst.CSTNode]]:
+    """The pipeline of a join call at ``body[index]``, and every statement or function it replaces. ``joins``:
+    how many joins read the list (the two branches of a choice: ``choice.py``)."""
     if api not in _JOIN_PARAMS:
         raise Refusal(f"`{api}` (with keep_input) is not rewritten yet")
     stmt = body[index]
@@ -85,7 +86,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     comp = lists if inline else list_stmt.body[0].value if list_stmt is not None else None
     loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
     if loop is not None:
-        return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop)
+        return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop, joins=joins)
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
             and comp.for_in.inner_for_in is None and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)
             and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
@@ -117,7 +118,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     # by scope, not spelling: the function called once (here), the list and the queue read once each
     uses = [(fn_name, len(finder.scopes.callers(fn)) if not method else 1)]
     if not inline:
-        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value))))
+        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1))
     uses.append((queue_name, len([r for r in finder.scopes.readers_of(queue_stmt, queue_name)
                                   if id(r) not in inside_fn])))
     for name, count in uses:
@@ -184,7 +185,7 @@ def _append_loop(body: list[cst.BaseStatement], index: int, list_stmt: cst.Simpl
 
 
 def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int, api: str, args,
-                   list_stmt, loop: cst.For, readers: str) -> tuple[Pipeline, list[cst.CSTNode]]:
+                   list_stmt, loop: cst.For, readers: str, joins: int = 1) -> tuple[Pipeline, list[cst.CSTNode]]:
     """The join over a list filled by a loop of ``k`` readers of one file queue: the loop body (its reader and
     ``read`` lines gone) is the per-record function, as for ``[read(queue) for _ in range(k)]``. A loop that
     reads nothing is ``k`` copies of per-element code on one element made before it (``copies_join.py``)."""
@@ -213,7 +214,7 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
         if any(id(r) not in inside for r in finder.scopes.readers_of(at, name)):
             raise Refusal(f"`{name}` is used beyond the readers' loop; its statements cannot move into tf.data")
     list_name = list_stmt.body[0].targets[0].target.value
-    if len([r for r in finder.scopes.readers_of(list_stmt, list_name) if id(r) not in inside]) != 1:  # joined
+    if len([r for r in finder.scopes.readers_of(list_stmt, list_name) if id(r) not in inside]) != joins:
         raise Refusal(f"`{list_name}` is used beyond the loop and the join")
     reader_stmt, read_stmt, rest = _reader_read_rest(stmts[:-1], finder, "the readers' loop")
     if read_stmt is None:
