@@ -130,15 +130,11 @@ _PREPROCESS = '''    image = tf.reverse(image, axis=[0]) if train else image
 
 
 @pytest.mark.parametrize("old, new, why", [
-    pytest.param(_PREPROCESS, "    if thread_id % 2:\n        image = tf.reverse(image, axis=[0])\n    return image * 2.0",
-                 "`thread_id` is read by `image_preprocessing` (its `thread_id`)", id="index-picks-the-distortion"),
-    pytest.param("image = tf.identity(image, name=\"preprocessed_%d\" % thread_id)",
-                 "image = image + tf.cast(thread_id, tf.float32)", "is given to `tf.cast`", id="index-in-a-value"),
     pytest.param("            image_buffer, label_index = parse_example_proto(example_serialized)",
                  "            image_buffer, label_index = parse_example_proto(examples_queue.dequeue())",
                  "", id="a-dequeue-per-copy"),
 ])
-def test_copies_that_are_not_alike_are_left_with_the_reason(old, new, why):
+def test_copies_that_each_take_their_own_element_are_left_with_the_reason(old, new, why):
     source = _variant("inception_copies_shuffle", old, new)
     result = rewrite(source, to="tfdata")
     assert result.code == source
@@ -146,6 +142,24 @@ def test_copies_that_are_not_alike_are_left_with_the_reason(old, new, why):
     assert join and why in join[0], result.notes
     sites = [f for f in scan_source(source, outcomes=True) if f.api.endswith("batch_join")]
     assert sites and all(f.tfdata.startswith("left: ") for f in sites)
+
+
+@pytest.mark.parametrize("old, new", [
+    pytest.param(_PREPROCESS, "    if thread_id % 2:\n        image = tf.reverse(image, axis=[0])\n    return image * 2.0",
+                 id="index-picks-the-distortion"),
+    pytest.param("image = tf.identity(image, name=\"preprocessed_%d\" % thread_id)",
+                 "image = image + tf.cast(thread_id, tf.float32)", id="index-in-a-value"),
+])
+def test_copies_that_differ_by_the_index_take_it_after_the_examples_queue(old, new):
+    # (run against legacy in test_migrate_thread_copies.py)
+    source = _variant("inception_copies_shuffle", old, new)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert ".shuffle(min_queue_examples + 3 * batch_size)\n            .enumerate()\n" \
+        "            .map(parse_record_copies, num_parallel_calls=num_preprocess_threads)" in result.code
+    assert "def parse_record(example_serialized, thread_id):" in result.code
+    sites = [f for f in scan_source(source, outcomes=True) if f.api.endswith("batch_join")]
+    assert sites and not [f for f in sites if f.tfdata.startswith("left: ")]
 
 
 def test_an_index_given_by_keyword_to_a_parameter_nothing_reads_is_the_first_copy():

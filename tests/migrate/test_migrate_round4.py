@@ -109,8 +109,20 @@ def test_a_join_over_a_list_filled_by_a_loop_of_readers_becomes_an_interleave(va
     assert scan_source(code) == ()
 
 
+@pytest.mark.parametrize("reader", [
+    pytest.param(INLINE.replace("TFRecordReader()", "TFRecordReader(name='reader_%d' % i)"), id="inline-named"),
+    pytest.param(NAMED.replace("TFRecordReader()", "TFRecordReader(name='reader_' + str(i))"), id="named-named"),
+])
+def test_a_loop_index_that_only_names_the_readers_leaves_them_copies(reader):
+    result, code = _tfdata(LOOP_JOIN.format(var="i", reader=reader, join="batch_join", extra="", after=""))
+    assert not result.refused, _refused(result)
+    assert "for i in" not in code and "tf.TFRecordReader(" not in code and "cycle_length=num_readers" in code
+    assert scan_source(code) == ()
+
+
 @pytest.mark.parametrize("reader, after, why", [
-    (INLINE.replace("read(queue)", "read(queue, name='r%d' % i)"), "", "`i` is used in its body"),
+    (INLINE + "\n        value = tf.strings.join([value, tf.as_string(i)])", "",
+     "the loop's `i` is given to `tf.as_string`, which the rewrite cannot read: the readers are not copies"),
     (INLINE, "print(feats)\n    ", "`feats` is used beyond the readers' loop"),
     (INLINE, "print(len(examples))\n    ", "`examples` is used beyond the loop and the join"),
     (INLINE.replace("_, value", "key, value") + "\n        value = tf.strings.join([key, value])", "",

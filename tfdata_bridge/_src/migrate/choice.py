@@ -36,6 +36,7 @@ class Choice:
     branches: list[tuple[cst.SimpleStatementLine, cst.Call]]  # (each branch as a statement of its own, its call)
     lines: list[int]  # the lines of the branches' statements (one per batch call)
     pre: tuple[list, list] = ([], [])  # each branch's own per-element statements before its batch (choice_tails)
+    tail: cst.SimpleStatementLine | None = None  # ``if t: ... return A`` then this ``return B``: the else branch
 
 
 def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine] | None:
@@ -56,13 +57,37 @@ def _value(stmt: cst.SimpleStatementLine) -> cst.BaseExpression | None:
 
 
 def _apis(finder: Finder, *calls: cst.BaseExpression | None) -> bool:
-    """Every call is a batch or join call, and at least one is a batch: a choice of batches."""
+    """Every call is a batch or join call, and at least one is a batch, or both join one named list: a choice
+    of batches. (Joins of lists of their own are each rewritten where they stand.)"""
     apis = [finder.api(c) for c in calls]
+    if all(a in JOINS for a in apis):
+        lists = [_joined_list(c) for c in calls]
+        return lists[0] is not None and all(x == lists[0] for x in lists)
     return all(a in BATCHES or a in JOINS for a in apis) and any(a in BATCHES for a in apis)
 
 
-def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int]) -> Choice | None:
-    """The choice ``stmt`` makes between two batch calls, or None when it makes none."""
+def _joined_list(call: cst.BaseExpression | None) -> str | None:
+    """The name a join call's first argument (its tensors list) is, or None."""
+    args = call.args if isinstance(call, cst.Call) else ()
+    given = [a.value for a in args if (a.keyword is None and a is args[0]) or
+             (a.keyword is not None and a.keyword.value == "tensors_list")]
+    return given[0].value if len(given) == 1 and isinstance(given[0], cst.Name) else None
+
+
+def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int],
+                after: cst.BaseStatement | None = None) -> Choice | None:
+    """The choice ``stmt`` makes between two batch calls, or None when it makes none. ``after``: the statement
+    after ``stmt`` where it is its block's last; ``if t: ...; return A`` then ``return B`` is ``if t: ... else:
+    return B`` (the ``if`` returns, so ``return B`` runs exactly when ``t`` is false)."""
+    if isinstance(stmt, cst.If) and stmt.orelse is None and _returns(after):
+        one = _single(stmt.body, finder)
+        if one is None or not _returns(one[1]):
+            return None
+        (pre_1, first), a, b = one, _value(one[1]), _value(after)
+        if not _apis(finder, a, b):
+            return None
+        return Choice(stmt, stmt.test, [(first, a), (after, b)],  # type: ignore[list-item]
+                      [lines.get(first, 0), lines.get(after, 0)], (pre_1, []), tail=after)
     if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else):
         one, two = _single(stmt.body, finder), _single(stmt.orelse.body, finder)
         if one is None or two is None:
@@ -80,6 +105,12 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
             branches = [(stmt.with_changes(body=[small.with_changes(value=c)]), c) for c in (value.body, value.orelse)]
             return Choice(stmt, value.test, branches, [lines.get(stmt, 0)])  # type: ignore[misc]
     return None
+
+
+def _returns(stmt: cst.BaseStatement | None) -> bool:
+    """``return value``, alone on its line."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Return) \
+        and stmt.body[0].value is not None
 
 
 def _same_targets(choice: Choice, code) -> None:
@@ -107,7 +138,7 @@ class ChoicePass:
         code = self.module.code_for_node
         for body in self.index.blocks:
             for i, stmt in enumerate(body):
-                choice = find_choice(self.finder, stmt, self.index.lines)
+                choice = find_choice(self.finder, stmt, self.index.lines, body[i + 1] if i + 2 == len(body) else None)
                 if choice is None or any(s in taken for s, _ in choice.branches):
                     continue  # (a batch helper's choice: ``batch_helper.py``)
                 done |= {s for s, _ in choice.branches} | {stmt}
@@ -119,7 +150,7 @@ class ChoicePass:
                         blocks[id(branch)] = blocks[id(stmt)]
                 apis = [self.finder.api(c) for _, c in choice.branches]
                 try:
-                    if any(a in JOINS for a in apis):
+                    if any(a in JOINS for a in apis) and not all(a in JOINS for a in apis):
                         raise Refusal("one branch is a `batch_join` over several element lists: a choice between "
                                       "a join and a batch is not rewritten")
                     _same_targets(choice, code)
@@ -137,7 +168,7 @@ class ChoicePass:
                 lead = self.lead(stmt, body, removed)
                 stmts = new["statements"]
                 stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
-                replaced[stmt] = [*stmts, replacement]
+                replaced[stmt] = [*stmts, *(replacement if isinstance(replacement, list) else [replacement])]
                 for k, (line, api) in enumerate(zip(choice.lines * 2, apis)):
                     if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
                         notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
@@ -163,6 +194,8 @@ class ChoicePass:
     def _rewrite(self, body, i, choice: Choice, apis):
         code = self.module.code_for_node
         (first, call), (_, other) = choice.branches
+        if apis[0] in JOINS:  # both joins over one list of k readers' elements
+            return self._rewrite_joins(body, i, choice, apis)
         args = [bind(c, a) for (_, c), a in zip(choice.branches, apis)]
         for a, api in zip(args, apis):
             if "tensors" not in a:
@@ -197,15 +230,46 @@ class ChoicePass:
             pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
             check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
+        if pipeline.readers is not None:
+            raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
+                          "not rewritten yet")
+        return self._chains(choice, apis, pipeline, pipelines, args, names if tails else None, many,
+                            self.moved(pipeline))
+
+    def _rewrite_joins(self, body, i, choice: Choice, apis):
+        """Two joins of one list of ``k`` readers' elements (``join.join_pipeline``): the readers' interleave made
+        once, each branch its own batch chain over it."""
+        from tfdata_bridge._src.migrate.join import bind_join, join_pipeline
+
+        code = self.module.code_for_node
+        args = [bind_join(c, a) for (_, c), a in zip(choice.branches, apis)]
+        lists = [a.get("tensors_list") for a in args]
+        if any(choice.pre) or not all(isinstance(x, cst.Name) for x in lists) or code(lists[0]) != code(lists[1]):
+            raise Refusal("the two joins do not join one named list as it is")
+        for a, api in zip(args, apis):
+            for flag in ("keep_input", "shapes", "shared_name", "enqueue_many"):
+                if not is_none(a.get(flag)):
+                    raise Refusal(f"`{api}` has {flag}= in a choice between two joins; not rewritten")
+        first = choice.branches[0][0]
+        pipeline, moved = join_pipeline(self.finder, self.module, [*body[:i], first], i, apis[0], joins=2)
+        if pipeline.readers is None or pipeline.source.foreign or pipeline.source.helper is not None:
+            raise Refusal("the joined list is not `k` readers of one file queue read by a function of this module")
+        second = {k: v for k, v in args[1].items() if k != "tensors_list"}
+        batch_apis = ["train.shuffle_batch" if "shuffle" in a else "train.batch" for a in apis]
+        pipeline = replace(pipeline, api=batch_apis[0])
+        pipelines = [pipeline, replace(pipeline, api=batch_apis[1], args={**second, "tensors": pipeline.args["tensors"]})]
+        return self._chains(choice, apis, pipeline, pipelines, args, None, [False, False], moved)
+
+    def _chains(self, choice: Choice, apis, pipeline, pipelines, args, names, many, moved):
+        """The element dataset made once, then each branch's batch chain (``names``: the tails' elements)."""
+        code = self.module.code_for_node
+        tails = names is not None
         for p in pipelines:
             check_flags(p)
         if (pipeline.source.helper is not None and pipeline.source.helper.external or pipeline.source.foreign) \
                 and self.requests is None:
             raise Refusal("the elements come from a reader function of another module, which only a tree's "
                           "migration can change; migrate the folder that holds both")
-        if pipeline.readers is not None:
-            raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
-                          "not rewritten yet")
         gen = self.gen_of(choice.stmt)
         statements, dataset, accepted = gen.elements(pipeline)
         blocks = []
@@ -232,18 +296,21 @@ class ChoicePass:
         if kept:
             statements[-1] = statements[-1].with_changes(
                 leading_lines=[*comment_lines(kept), *statements[-1].leading_lines])
-        if isinstance(choice.stmt, cst.If):
+        if choice.tail is not None:  # the early return stays one: ``if t: return A`` then ``return B``
+            replacement = [choice.stmt.with_changes(leading_lines=(), body=choice.stmt.body.with_changes(
+                body=blocks[0])), *blocks[1]]
+        elif isinstance(choice.stmt, cst.If):
             replacement = choice.stmt.with_changes(
                 leading_lines=(), body=choice.stmt.body.with_changes(body=blocks[0]),
                 orelse=choice.stmt.orelse.with_changes(body=choice.stmt.orelse.body.with_changes(body=blocks[1])))
         else:
             replacement = cst.If(test=choice.test, body=cst.IndentedBlock(blocks[0]),
                                  orelse=cst.Else(cst.IndentedBlock(blocks[1])))
-        names = sorted({a.rsplit(".", 1)[-1] for a in apis} | set(gen._source_apis(pipeline)))
-        comment = f"tfdata-bridge migrate: {', '.join(names)} rewritten to tf.data; the condition chooses the batch"
+        shown = sorted({a.rsplit(".", 1)[-1] for a in apis} | set(gen._source_apis(pipeline)))
+        comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses the batch"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
-        return {"statements": statements, "moved": self.moved(pipeline), "pipeline": pipeline}, replacement, comment
+        return {"statements": statements, "moved": moved, "pipeline": pipeline}, replacement, comment
 
 
 def _function_name(finder: Finder, stmt: cst.CSTNode) -> str:

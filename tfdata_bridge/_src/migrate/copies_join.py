@@ -10,17 +10,21 @@
 
 Each of the join's ``k`` threads runs one copy, which takes a fresh element from upstream: one stream mapped by
 the loop body with ``num_parallel_calls=k`` (``train.batch(..., num_threads=k)``), whatever the source (the
-recogniser follows the element back as for a batch call). The copies must be alike: the loop's index may only
-name things (a ``name=`` argument) or go to a parameter its function never reads (followed through calls); an
-index that changes values (Inception's ``distort_color(image, thread_id)`` picks an ordering by it) is refused
-with the function that reads it. In the map function the index is 0, the first copy.
+recogniser follows the element back as for a batch call). Where the loop's index only names things (a ``name=``
+argument) or goes to a parameter its function never reads (followed through calls), the copies are alike and the
+map function is the first copy (the index 0). Where it changes values (Inception's ``distort_color(image,
+thread_id)`` picks an ordering by it), legacy handed each element to whichever thread dequeued it, so the copy an
+element met was the schedule's choice: the map function takes the index too, and element ``i`` of the stream
+(``enumerate()``) meets copy ``i % k`` through ``switch_case`` over the ``k`` copies, each traced with its own
+Python index (``Pipeline.copy_index``): what one legacy schedule delivers, for any use of the index. Refused
+there: ``enqueue_many`` or ``keep_input`` (the copy is not chosen per element) and a reader made in each turn.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, holder_of, identifiers, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, holder_of, identifiers, is_none, literal_bool, nodes_of
 from tfdata_bridge._src.migrate.pipelines import Finder, Pipeline, _flatten
 
 _DEPTH = 4  # calls followed from the loop to where the index is read
@@ -38,8 +42,12 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
     index_name = loop.target.value
     refs = [n for s in stmts for n in identifiers(s) if n.value == index_name]
     why = _harmless(finder, module, refs, stmts, _DEPTH)
-    if why is not None:
-        raise Refusal(f"the loop's `{index_name}` {why}: the copies are not alike; not rewritten")
+    if why is not None:  # the copies differ: each is traced with its own index (``copy_index``)
+        many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
+        if many or not is_none(args.get("keep_input")):
+            bad = "enqueue_many" if many else "keep_input"
+            raise Refusal(f"the loop's `{index_name}` {why}: the copies are not alike, and with {bad}= the copy "
+                          "an element meets is not chosen per element; not rewritten")
     before = _flatten(body[: body.index(loop)])
     batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
     batch_args = {k: v for k, v in args.items() if k != "tensors_list"}
@@ -49,12 +57,17 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
     # before the loop; the names the body defines are read by it and the append alone (``_check_private``)
     pipeline = finder.pipeline([*before, *stmts], len(before) + len(stmts) - 1, batch_api, batch_args)
     if any(s in pipeline.source.statements for s in stmts):
+        if why is not None:
+            raise Refusal(f"the loop's `{index_name}` {why}, and each turn reads with its own reader: the readers "
+                          "are not copies; not rewritten")
         pipeline.readers = k_readers(finder, pipeline.source, stmts, before, copies, index_name)
     join = body[index]
     small = join.body[0]
     pipeline.batch_stmt = join
     pipeline.targets = small.targets[0].target if isinstance(small, cst.Assign) else None
-    if refs:  # the first copy: the index is 0 (it names things, or goes where it is never read)
+    if why is not None:
+        pipeline.copy_index = (index_name, copies)
+    elif refs:  # the first copy: the index is 0 (it names things, or goes where it is never read)
         pipeline.originals = list(pipeline.intermediates)
         pipeline.intermediates = [s.visit(_Zero(index_name)) if s in stmts else s for s in pipeline.intermediates]
         pipeline.args = {**pipeline.args, "tensors": pipeline.args["tensors"].visit(_Zero(index_name))}

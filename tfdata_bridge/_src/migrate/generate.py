@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -340,7 +341,7 @@ class Generator:
         threads = self.arg(p, "num_threads")
         # enqueue_many: each value the producer makes is a batch of elements (check_flags: a py_func's)
         many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
-        vector = self._vectorized(p) if keep is None and not many and not reshaped else None
+        vector = self._vectorized(p) if keep is None and not many and not reshaped and p.copy_index is None else None
         fn_stmts: list[cst.BaseStatement] = []
         element = per_batch = None
         if vector is not None:
@@ -348,11 +349,14 @@ class Generator:
             fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
             per_batch = plan.Fn(fn, fn)
             notes.append("parsing runs on whole batches (same values)")
-        elif p.intermediates or keep is not None or returned != self._params_struct(p):
+        elif p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index:
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
-            fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), ret))
+            params = [*p.source.params, *(p.copy_index[:1] if p.copy_index else ())]
+            fn_stmts.append(self._function(fn, params, list(p.intermediates), ret))
             element = plan.Fn(fn, fn)
+            if p.copy_index:  # element i meets copy i % k (copies_join.py)
+                element = self._copies(p, fn, fn_stmts, steps, notes)
         if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.from_batch_call)
             notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
                             f"{self.code(p.args['capacity'])})")
@@ -379,6 +383,24 @@ class Generator:
         if notes:
             comment += "; accepted: " + "; ".join(notes)
         return [*helpers, *self.pending, *fn_stmts, *self.file_names, assign], cst.parse_expression(get_next), comment
+
+    def _copies(self, p: Pipeline, fn: str, fn_stmts: list[cst.BaseStatement], steps: list[str],
+                notes: list[str]) -> plan.Fn:
+        """The map function over ``enumerate()``'s ``(i, element)`` that runs ``fn``'s copy ``i % k``, each copy
+        traced with its own Python index (a join's ``k`` copies whose index changes values)."""
+        index, k = p.copy_index
+        position, element = self.fresh("position"), self.fresh("element")
+        given = f"*{element}" if len(p.source.params) > 1 else element
+        copies, branches = self.fresh(f"{fn}_copies"), self.fresh("branches")
+        listed = cst.parse_statement(f"{branches} = [lambda {index}={index}: {fn}({given}, {index}) "
+                                     f"for {index} in range({k})]\n")
+        count = k if re.fullmatch(r"[\w.]+", k) else f"({k})"
+        ret = f"{self.v1}.switch_case({self.v1}.cast({position} % {count}, {self.v1}.int32), {branches})"
+        fn_stmts.append(self._function(copies, [position, element], [listed], ret))
+        steps.append("enumerate()")
+        notes.append(f"the join's {k} copies differ by `{index}`: element i meets copy i % {k}, as one schedule "
+                     "of its threads handed them out")
+        return plan.Fn(copies, copies)
 
     def _source_apis(self, p: Pipeline) -> list[str]:
         s = p.source

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, nodes_of, target_names
-from tfdata_bridge._src.migrate.copies_join import copies_pipeline
+from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, nodes_of, target_names
+from tfdata_bridge._src.migrate.copies_join import _DEPTH, _harmless, _Zero, copies_pipeline
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
 from tfdata_bridge._src.migrate.objects import method_of
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
@@ -65,8 +65,9 @@ def bind_join(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
 
 
 def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int,
-                  api: str) -> tuple[Pipeline, list[cst.CSTNode]]:
-    """The pipeline of a join call at ``body[index]``, and every statement or function it replaces."""
+                  api: str, joins: int = 1) -> tuple[Pipeline, list[cst.CSTNode]]:
+    """The pipeline of a join call at ``body[index]``, and every statement or function it replaces. ``joins``:
+    how many joins read the list (the two branches of a choice: ``choice.py``)."""
     if api not in _JOIN_PARAMS:
         raise Refusal(f"`{api}` (with keep_input) is not rewritten yet")
     stmt = body[index]
@@ -85,7 +86,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     comp = lists if inline else list_stmt.body[0].value if list_stmt is not None else None
     loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
     if loop is not None:
-        return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop)
+        return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop, joins=joins)
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
             and comp.for_in.inner_for_in is None and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)
             and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
@@ -117,7 +118,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     # by scope, not spelling: the function called once (here), the list and the queue read once each
     uses = [(fn_name, len(finder.scopes.callers(fn)) if not method else 1)]
     if not inline:
-        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value))))
+        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1))
     uses.append((queue_name, len([r for r in finder.scopes.readers_of(queue_stmt, queue_name)
                                   if id(r) not in inside_fn])))
     for name, count in uses:
@@ -184,7 +185,7 @@ def _append_loop(body: list[cst.BaseStatement], index: int, list_stmt: cst.Simpl
 
 
 def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int, api: str, args,
-                   list_stmt, loop: cst.For, readers: str) -> tuple[Pipeline, list[cst.CSTNode]]:
+                   list_stmt, loop: cst.For, readers: str, joins: int = 1) -> tuple[Pipeline, list[cst.CSTNode]]:
     """The join over a list filled by a loop of ``k`` readers of one file queue: the loop body (its reader and
     ``read`` lines gone) is the per-record function, as for ``[read(queue) for _ in range(k)]``. A loop that
     reads nothing is ``k`` copies of per-element code on one element made before it (``copies_join.py``)."""
@@ -193,8 +194,11 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
                for s in stmts for c in nodes_of(s, cst.Call)):
         return copies_pipeline(finder, module, body, index, api, args, list_stmt, loop, readers)
     returned = stmts[-1].body[0].value.args[0].value
-    if loop.target.value != "_" and loop.target.value in _names(cst.IndentedBlock(body=stmts)):
-        raise Refusal(f"the loop's `{loop.target.value}` is used in its body: the readers are not copies")
+    index_name = loop.target.value
+    refs = [n for s in stmts for n in identifiers(s) if n.value == index_name] if index_name != "_" else []
+    why = _harmless(finder, module, refs, stmts, _DEPTH) if refs else None
+    if why is not None:  # (an index that only names the readers, or goes where nothing reads it: copies)
+        raise Refusal(f"the loop's `{index_name}` {why}: the readers are not copies")
     inside: set[int] = set()
 
     class _Ids(cst.CSTVisitor):
@@ -202,13 +206,15 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
             inside.add(id(n))
 
     loop.visit(_Ids())
-    assigned = {n for s in stmts[:-1] if (a := _assign(s)) is not None for t in a.targets
+    # the names the loop binds, and its list, are read nowhere else in their scope (a name of another scope is
+    # another variable)
+    assigned = {(n, s) for s in stmts[:-1] if (a := _assign(s)) is not None for t in a.targets
                 for n in target_names(t.target) or []}
-    for name in assigned:
-        if any(id(r) not in inside for r in finder.refs.get(name, [])):
+    for name, at in assigned:
+        if any(id(r) not in inside for r in finder.scopes.readers_of(at, name)):
             raise Refusal(f"`{name}` is used beyond the readers' loop; its statements cannot move into tf.data")
     list_name = list_stmt.body[0].targets[0].target.value
-    if len([r for r in finder.refs.get(list_name, []) if id(r) not in inside]) != 2:  # made, joined
+    if len([r for r in finder.scopes.readers_of(list_stmt, list_name) if id(r) not in inside]) != joins:
         raise Refusal(f"`{list_name}` is used beyond the loop and the join")
     reader_stmt, read_stmt, rest = _reader_read_rest(stmts[:-1], finder, "the readers' loop")
     if read_stmt is None:
@@ -232,6 +238,13 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
     key, value = target_names(read_stmt.body[0].targets[0].target)
     pipeline = _pipeline(finder, body[index], api, args, queue_stmt, list_stmt, reader_call, key,
                          value, rest, returned, readers, "the readers' loop")
+    if refs:  # the first reader's names: the index is 0 where it stood
+        zero = _Zero(index_name)
+        source = pipeline.source
+        source.reader_args = {k: v.visit(zero) for k, v in source.reader_args.items()}
+        pipeline.originals = list(pipeline.intermediates)
+        pipeline.intermediates = [s.visit(zero) for s in pipeline.intermediates]
+        pipeline.args = {**pipeline.args, "tensors": pipeline.args["tensors"].visit(zero)}
     return pipeline, [queue_stmt, list_stmt, loop]
 
 

@@ -81,6 +81,8 @@ class Pipeline:
     targets: cst.BaseAssignTargetExpression | None  # None: the batch call is returned
     readers: str | None = None  # batch_join over this many readers of one file queue: files read side by side
     originals: list[cst.SimpleStatementLine] | None = None  # the intermediates as written, when rewritten here
+    # a join over k copies whose loop index changes values: (the index, k); element i meets copy i % k
+    copy_index: tuple[str, str] | None = None
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
