@@ -5,7 +5,9 @@ a ``FallbackWarning``, and the program gets legacy's batches of the sizes it fee
 
 from __future__ import annotations
 
+import collections
 import os
+import re
 import warnings
 
 import numpy as np
@@ -109,3 +111,30 @@ def test_a_constant_tensor_batch_size_still_compiles_into_tfdata(tmp_path):
         _, v = bridge.TFRecordReader().read(q)
         bridge.train.batch([v], tf.constant(4))
     assert not [w for w in caught if issubclass(w.category, FallbackWarning)]
+
+
+@pytest.mark.parametrize("join", [False, True], ids=["batch", "batch_join"])
+def test_a_read_under_a_fed_batch_size_is_tensorflows_reader_op_with_nothing_traced_for_it(tmp_path, join,
+                                                                                          monkeypatch):
+    """TensorFlow's batch runs the read once per element: it is TensorFlow's own reader op on the input
+    producer's queue (as the fallback's reads are), so the read's tf.data iterator and end-of-data test are
+    never built; only the input producer's epochs are traced (before: six functions, four for the read)."""
+    from tensorflow.python.framework import func_graph, function
+
+    traced: collections.Counter = collections.Counter()
+    for cls in (func_graph.FuncGraph, function._FuncGraph):  # noqa: SLF001 - what TensorFlow traces into
+        original = cls.__init__
+
+        def counted(graph, name=None, *args, _original=original, **kwargs):
+            traced[re.sub(r"_\d+$", "", str(name))] += 1
+            _original(graph, name, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "__init__", counted)
+    path = _records(tmp_path)
+    ours = _run(bridge, lambda tf1: _reader(tf1, path, join), [5, 3])
+    assert sorted(traced.elements()) == ["Dataset_map_epoch", "_make_dataset"]
+    monkeypatch.undo()
+    legacy = _run(LEGACY, lambda tf1: _reader(tf1, path, join), [5, 3])
+    assert [b.tolist() for b in ours[0]] == [b.tolist() for b in legacy[0]] == [[0, 1, 2, 3, 4], [5, 6, 7],
+                                                                                  [8, 9, 10, 11]]
+    assert ours[1] is legacy[1] is tf.errors.OutOfRangeError

@@ -241,3 +241,30 @@ def test_a_read_and_a_dequeue_made_after_the_graph_first_ran_read_on_as_legacys(
 
     legacy = program(LEGACY)
     assert program(BRIDGE) == legacy == [0, 0, 1, 1, 2, 2]
+
+
+def _limit_epochs_batch(tf1: Any) -> Any:
+    """Two ``limit_epochs`` of in-memory arrays shuffled with ``enqueue_many`` (the k-means / regression
+    ``input_fn`` shape): each also has a direct read, which the batch takes over."""
+    x = tf1.train.limit_epochs(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), 2, name="X_lim")
+    y = tf1.train.limit_epochs(tf.constant([7, 8, 9], tf.int64), 2, name="Y_lim")
+    return tf1.train.shuffle_batch([x, y], 2, capacity=10, min_after_dequeue=1, enqueue_many=True, seed=3,
+                                   allow_smaller_final_batch=True)
+
+
+def test_limit_epochs_counts_without_a_cond_and_refuses_a_taken_over_read_without_rebuilding_it(monkeypatch):
+    """Per ``limit_epochs``: its dataset's "if initialized, count" is v1 ``Switch`` / ``Merge`` (before, a
+    ``tf.cond``: two branch functions at each of its builds), its direct read's test too, and the read the
+    batch took over is refused at the first run by a dataset of one failing map, not by the source's
+    dataset built again. Built: 17 functions (before: 29); the whole run: 21 (before: 43)."""
+    traced = _Traced(monkeypatch)
+    assert len(traced.during(_limit_epochs_batch)) == 17, sorted(traced.names.elements())
+    assert not [n for n in traced.names if n.endswith(("_true", "_false"))], sorted(traced.names.elements())
+    traced.names.clear()
+    ours = run(BRIDGE, _limit_epochs_batch)
+    assert sum(traced.names.values()) == 21, sorted(traced.names.elements())
+    monkeypatch.undo()
+    legacy = run(LEGACY, _limit_epochs_batch)
+    assert ours.batches and multiset(ours.batches) == multiset(legacy.batches)
+    assert sum(len(b[1]) for b in ours.batches) == 6  # 3 rows, 2 epochs: each once per epoch
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError

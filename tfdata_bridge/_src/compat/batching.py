@@ -29,7 +29,7 @@ from typing import Any
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.compat import batch_checks as checks
-from tfdata_bridge._src.compat import eager_batch, graph_batch, lifted_runners, sparse_batch
+from tfdata_bridge._src.compat import eager_batch, graph_batch, lifted_runners, readers, sparse_batch
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -225,7 +225,32 @@ def _legacy(fn: str, args: dict[str, Any], why: str = SPARSE) -> Any:
         "start_queue_runners(sess) starts that runner.",
         FallbackWarning, stacklevel=4,
     )
-    return getattr(tf1.train, fn)(**args)
+    return getattr(tf1.train, fn)(**_on_tensorflow_readers(args))
+
+
+def _on_tensorflow_readers(args: dict[str, Any]) -> dict[str, Any]:
+    """``args`` with the drop-in reads their tensors (and ``keep_input``) are computed from moved onto
+    TensorFlow's own reader ops on the input producer's queue (``readers.use_tensorflow_readers``, as the
+    fallback does): TensorFlow's batch runs them once per element in its runner's ``sess.run``, where a reader
+    op costs what legacy's did, and the read's own tf.data iterator and end-of-data test (four functions,
+    built when the graph first ran) are never made: a batch the drop-in does not lift costs what legacy's
+    costs."""
+    key = "tensors_list" if "tensors_list" in args else "tensors"
+    flat = tf.nest.flatten(args[key])
+    dense = [i for i, t in enumerate(flat) if isinstance(t, tf.Tensor)]
+    extra = [c for t in flat if isinstance(t, tf.SparseTensor) for c in (t.indices, t.values, t.dense_shape)]
+    if isinstance(args.get("keep_input"), tf.Tensor):
+        extra.append(args["keep_input"])
+    walked = [flat[i] for i in dense] + extra
+    if not walked:
+        return args
+    moved = readers.use_tensorflow_readers(walked)
+    for i, tensor in zip(dense, moved):
+        flat[i] = tensor
+    out = dict(args, **{key: tf.nest.pack_sequence_as(args[key], flat)})
+    if isinstance(args.get("keep_input"), tf.Tensor):
+        out["keep_input"] = moved[-1]
+    return out
 
 
 def _batch_size(value: Any) -> int:

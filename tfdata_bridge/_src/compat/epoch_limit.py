@@ -66,38 +66,48 @@ def limit_dataset(lift: Any, num_epochs: int, variable: Any, strict: bool) -> An
     """``lift``'s (single) value, made afresh for each element, as many as the counter allows: each element
     counts on ``variable`` (``count_up_to``, through a handle opened by ``shared_name``: a one-shot
     iterator refuses captured resources) once it is initialized; before, the dataset's own count ends
-    it after ``num_epochs``, or, ``strict`` (the source is shared), the counter's own error is raised."""
+    it after ``num_epochs``, or, ``strict`` (the source is shared), the counter's own error is raised.
+
+    "If initialized, count; else the own count" is TensorFlow's v1 ``Switch`` / ``Merge``, not a ``tf.cond``:
+    a cond's two branch functions were two more traces at each build of the dataset (at the call, in the
+    batch that lifts it), and two more functions for grappler at each run signature."""
     produce = lift.function(0)
     op = variable.handle.op
     shared_name, container = op.get_attr("shared_name").decode(), op.get_attr("container").decode()
 
     def counted(index: Any) -> Any:
         handle = tf.raw_ops.VarHandleOp(dtype=tf.int64, shape=[], shared_name=shared_name, container=container)
-
-        def count() -> Any:
+        if strict:
             with tf.control_dependencies([tf.raw_ops.ResourceCountUpTo(resource=handle, limit=num_epochs,
                                                                        T=tf.int64)]):
-                return tf.constant(True)
-
-        if strict:
-            return index, count()
-        return index, tf.cond(tf.raw_ops.VarIsInitializedOp(resource=handle), count, lambda: index < num_epochs)
+                return index, tf.constant(True)
+        own, initialized = tf.raw_ops.Switch(data=index, pred=tf.raw_ops.VarIsInitializedOp(resource=handle))
+        # (an op with a dead control input is dead, and an Identity of the branch's output is dead where the
+        # branch is not taken, as v1's cond pivots are: the count runs only where the counter is initialized)
+        with tf.control_dependencies([tf.identity(initialized)]):
+            count = tf.raw_ops.ResourceCountUpTo(resource=handle, limit=num_epochs, T=tf.int64)
+        with tf.control_dependencies([count]):
+            counted_more = tf.constant(True)
+        return index, tf.raw_ops.Merge(inputs=[own < num_epochs, counted_more]).output
 
     # tf.compat.v1's map: the counter's OutOfRangeError ends the dataset
     allowed = tf1.data.Dataset.range(ENDLESS).map(plain(counted)).take_while(plain(lambda _, more: more))
     return allowed.map(plain(lambda *_: produce()[0]))
 
 
-def refused(dataset: Any, message: str) -> Any:
-    """``dataset``'s structure, failing at its first element with ``message`` (``InvalidArgumentError``):
-    for a direct read that a batch took over (``shared_streams``), whose iterator op runs whichever
-    branch of its cond is taken."""
+def refused(spec: Any, message: str) -> Any:
+    """A dataset of ``spec``'s structure (a ``tf.TensorSpec``: the direct read's iterator's), failing at its
+    first element with ``message`` (``InvalidArgumentError``): for a direct read that a batch took over
+    (``shared_streams``), whose iterator op runs whichever branch of its test is taken. Made from a
+    constant, not from the source's dataset again: one function to trace, not four."""
+    shape = tf.TensorShape(spec.shape)
+    zeros = tf.zeros([0 if d is None else d for d in shape.as_list()] if shape.rank is not None else [], spec.dtype)
 
     def fail(value: Any) -> Any:
         with tf.control_dependencies([tf.debugging.Assert(False, [message])]):
             return tf.identity(value)
 
-    return dataset.take(1).map(plain(fail))
+    return tf1.data.Dataset.from_tensors(tf1.placeholder_with_default(zeros, shape)).map(plain(fail))
 
 
 def counted_or_read(tensor: Any, num_epochs: int, variable: Any, iterator: Any, name: str) -> tuple[Any, Any]:
@@ -111,12 +121,17 @@ def counted_or_read(tensor: Any, num_epochs: int, variable: Any, iterator: Any, 
     with ``CancelledError``."""
     handle = variable.handle
     ready = iterator.string_handle()
-
-    def counted() -> Any:
-        count = tf.raw_ops.ResourceCountUpTo(resource=handle, limit=num_epochs, T=tf.int64)
-        with tf.control_dependencies([count]):
-            return tf.identity(tensor)
-
     with tf.control_dependencies([ready]):
         initialized = tf.raw_ops.VarIsInitializedOp(resource=handle)
-    return tf.cond(initialized, counted, iterator.get_next, name=name), ready.op.inputs[0].op
+    # TensorFlow's v1 Switch / Merge, not a tf.cond (two branch functions to trace): an op with a dead
+    # control input is dead, so only the branch taken runs
+    # control inputs on an Identity of each branch's output (a control edge from the Switch op itself is
+    # never dead), as v1's cond pivots
+    read, count = (tf.identity(branch) for branch in tf.raw_ops.Switch(data=initialized, pred=initialized))
+    with tf.control_dependencies([count]):
+        counted = tf.raw_ops.ResourceCountUpTo(resource=handle, limit=num_epochs, T=tf.int64)
+    with tf.control_dependencies([counted]):
+        value = tf.identity(tensor)
+    with tf.control_dependencies([read]):
+        next_value = iterator.get_next()
+    return tf.raw_ops.Merge(inputs=[next_value, value], name=name).output, ready.op.inputs[0].op

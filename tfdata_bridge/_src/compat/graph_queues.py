@@ -2,9 +2,10 @@
 ``tf.PriorityQueue`` and ``tf.QueueBase`` (also under ``tf.queue`` and ``tf.io``).
 
 In graph mode each is a ``tf.queue.QueueBase`` whose elements are held by TensorFlow's own queue
-kernel and whose dequeues come from tf.data (see ``queue_reading``): enqueue, ``enqueue_many``,
-``close``, ``is_closed`` and ``size`` are TensorFlow's ops, so feeding threads, ``feed_dict``,
-``Coordinator`` and queue runners behave exactly as before. In eager mode the constructors return the
+kernel: enqueue, ``enqueue_many``, ``close``, ``is_closed``, ``size`` and the dequeues are TensorFlow's
+ops, so feeding threads, ``feed_dict``, ``Coordinator`` and queue runners behave exactly as before, at
+legacy's cost; a batch over a dequeue reads the queue from tf.data (``queue_reading.element_dataset``),
+and a fed enqueue can skip its session step (``fast_feed``). In eager mode the constructors return the
 bridge's eager queues (``tfdata_bridge.FIFOQueue`` and friends).
 
 Why the kernel holds the elements: measured on the feed-thread program (a thread running
@@ -46,7 +47,7 @@ def _eager_class(path: str) -> Any:
 
 
 class QueueBase(tf.queue.QueueBase):
-    """A queue: TensorFlow's ``QueueBase`` whose dequeues are read through tf.data.
+    """A queue: TensorFlow's ``QueueBase`` whose dequeues a batch pipeline can read through tf.data.
 
     ``QueueBase(dtypes, shapes, names, queue_ref)`` wraps any queue reference, one made by TensorFlow
     itself included; ``element_dataset`` (lifting) needs a queue op's output with a ``shared_name``.
@@ -93,7 +94,7 @@ class QueueBase(tf.queue.QueueBase):
         return queue
 
     def dequeue(self, name=None):
-        """Dequeues one element (the element of a one-element tf.data dataset that dequeues it).
+        """Dequeues one element (TensorFlow's own dequeue op, recorded so a batch over it can be lifted).
 
         Blocks while the queue is empty; raises ``tf.errors.OutOfRangeError`` once it is closed and
         empty, and ``tf.errors.CancelledError`` when the session closes.

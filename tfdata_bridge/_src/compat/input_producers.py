@@ -425,7 +425,7 @@ def limit_epochs(tensor, num_epochs=None, name=None):
     # its direct read is a consumer: its iterator reads the counter alone once the source is shared
     direct = shared_streams.consumer(stream, "its direct read", iterator_op,
                                      lambda: source.dataset(),
-                                     refusal=lambda message: epoch_limit.refused(source.dataset(), message))
+                                     refusal=lambda message: epoch_limit.refused(iterator.element_spec, message))
     shared_streams.add_op(direct, value.op)
     frontier.register([value], source)
     return value

@@ -4,16 +4,13 @@ The queue's elements are held by TensorFlow's own queue kernel (a ``FIFOQueueV2`
 friends): its enqueue, close and size ops are TensorFlow's, so a feeding thread's
 ``sess.run(enqueue_op, feed_dict)`` costs what it did.
 
-A dequeue is the single element of a small dataset, evaluated afresh by every ``sess.run``
-(``get_single_element``): ``from_tensors(0).map(<the queue's dequeue kernel>)``, then a sentinel
-element flagged False, then ``take(1)``. The map is tf.compat.v1's, which ends the dataset when the
-kernel raises ``OutOfRangeError`` (the queue is closed and too short), so the sentinel comes out; a
-``tf.cond`` then runs TensorFlow's own dequeue once more, outside tf.data, and ``sess.run`` raises the
-``OutOfRangeError`` legacy code expects, with the queue's message. Nothing persists between runs (no
-iterator state): a run cancelled by a timeout or ``Session.close`` leaves nothing broken, threads may
-run the same dequeue concurrently, and nothing is prefetched, so an element leaves the queue only
-when a dequeue runs, as with the legacy op. (A persistent one-shot iterator measured no faster, and
-a step cancellation poisons it for good.)
+A dequeue the drop-in does not lift is TensorFlow's own dequeue op on the queue's kernel, exactly as
+legacy built it (its name, its static shapes, its errors: ``OutOfRangeError`` with the queue's message at
+close, "Dequeue operation was cancelled" when the session closes): the bridge adds nothing to a graph
+whose dequeue it cannot improve on, so such a program costs what legacy's costs. (It was the single
+element of a small dataset with a ``tf.cond`` for the end of data: 30-60 ms of tracing per dequeue in
+the program, and a dataset instantiated at every run.) ``read`` records which queue and method made
+each tensor (``dequeue_source``), so a ``tf.train.batch`` over it can lift the queue (``element_dataset``).
 
 ``element_dataset`` (for lifting) is different: a dataset of the queue's elements that a one-shot
 iterator may own, so it cannot capture the queue's handle; its ``map`` function opens its own handle
@@ -169,40 +166,16 @@ def reader(queue: Any, method: str, n: int | None) -> tf.data.Dataset:
     return tf.compat.v1.data.Dataset.from_tensors(0).repeat().map(plain(read)).with_options(_options())
 
 
-def _filler(dtype: Any, shape: Any) -> Any:
-    """A small value of ``dtype`` whose shape is compatible in rank with ``shape`` (every dim 0)."""
-    if shape.rank is None:
-        return tf.zeros([], dtype)
-    return tf.zeros([0] * shape.rank, dtype)
-
-
 def read(queue: Any, method: str, n: Any, name: str) -> list[Any]:
-    """The flat tensors of one ``queue.<method>(n)``, read through tf.data (see the module docstring)."""
-    dtypes = [tf.as_dtype(d) for d in queue.dtypes]
-    n_value = None if method == "dequeue" else tf.get_static_value(n)
+    """The flat tensors of one ``queue.<method>(n)``: TensorFlow's own dequeue op, as legacy's (see the
+    module docstring), recorded for ``dequeue_source``."""
+    args = () if method == "dequeue" else (n,)
+    value = getattr(tf.queue.QueueBase, method)(queue, *args, name=name)
+    op = tf.nest.flatten(value)[0].op
+    tensors = list(op.outputs)
+    n_value = None if method == "dequeue" else tf.get_static_value(op.inputs[1])
     n_value = None if n_value is None else int(n_value)
-    shapes = _static_shapes(queue, method, n_value)
-    graph = tf.compat.v1.get_default_graph()
-    ref = queue.queue_ref
-    with tf.name_scope(name), graph.device(ref.device or None):
-
-        def dequeue(_: Any) -> tuple[Any, Any]:
-            return True, tuple(_with_shapes(_kernel_dequeue(ref, method, n, dtypes), shapes))
-
-        # tf.compat.v1's map (unlike tf.data's v2 map) ends the dataset on an OutOfRangeError.
-        found = tf.compat.v1.data.Dataset.from_tensors(0).map(plain(dequeue))
-        ended = tf.compat.v1.data.Dataset.from_tensors(
-            (False, tuple(_filler(d, s) for d, s in zip(dtypes, shapes))))
-        # take(1): get_single_element's check for a second element must not dequeue again
-        flag, values = found.concatenate(ended).take(1).get_single_element()
-
-        def drained() -> list[Any]:
-            # The queue is closed and too short: TensorFlow's own dequeue raises the
-            # OutOfRangeError (with the queue's message) that legacy code expects.
-            return _kernel_dequeue(ref, method, n, dtypes)
-
-        tensors = _with_shapes(list(tf.cond(flag, lambda: list(values), drained)), shapes)
-    registry = _sources.setdefault(graph, {})
+    registry = _sources.setdefault(op.graph, {})
     for index, tensor in enumerate(tensors):
         registry[tensor.name] = DequeueSource(queue, method, n_value, index, queue._tfdb_reopen is not None)
     return tensors
