@@ -217,7 +217,8 @@ SYMBOLS += (
         "train.Supervisor", (), None,
         "# a tf.data pipeline needs no runners",
         to_tfdata="kept",
-        dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners",
+        dropin=f"{STARTS_RUNNERS}: TensorFlow's own Supervisor over the bridge's runners, its sessions made with "
+               "the drop-in Session's config",
         starts_runners=True,
     ),
     LegacySymbol(

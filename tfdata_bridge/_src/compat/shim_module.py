@@ -20,6 +20,8 @@ _SESSIONS = {
     "train.MonitoredSession": "tfdata_bridge._src.compat.monitored:MonitoredSession",
     "train.MonitoredTrainingSession": "tfdata_bridge._src.compat.monitored:MonitoredTrainingSession",
     "train.SingularMonitoredSession": "tfdata_bridge._src.compat.monitored:SingularMonitoredSession",
+    # TensorFlow's, its sessions made with the drop-in Session's config (session.startup_config)
+    "train.Supervisor": "tfdata_bridge._src.compat.supervisor:Supervisor",
 }
 # path under tf.compat.v1 -> "module:attribute" of the shim
 _SHIMS: dict[str, str] = {path: sym.shim for sym in SYMBOLS if sym.shim for path in sym.paths} | _SESSIONS
