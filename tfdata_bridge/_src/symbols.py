@@ -217,7 +217,8 @@ SYMBOLS += (
         "train.Supervisor", (), None,
         "# a tf.data pipeline needs no runners",
         to_tfdata="kept",
-        dropin=f"{STARTS_RUNNERS}: the drop-in's Supervisor, which shares sources and also starts lifted pipelines",
+        dropin=f"{STARTS_RUNNERS}: the drop-in's Supervisor, which shares sources, makes its sessions the drop-in "
+               "Session (with its config) and also starts lifted pipelines",
         starts_runners=True,
     ),
     LegacySymbol(

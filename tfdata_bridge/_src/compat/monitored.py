@@ -12,6 +12,12 @@ recoverable error. The bridge's hook does, for that session, what the drop-in ``
   ``OutOfRangeError`` at the consumer, so ``should_stop()`` / ``close()`` raise it as legacy's did;
 - the lifted pipelines start producing (``pipelines.started``), bounded by capacity, as legacy's
   runners did when the monitored session started them.
+
+Its sessions are made with the drop-in ``Session``'s ``ConfigProto`` (``session.startup_config``: grappler's
+MLIR passes off unless the program set rewrite options): the ``config`` of ``MonitoredTrainingSession`` and
+``SingularMonitoredSession`` (a ``MonitoredSession``'s sessions are its ``session_creator``'s, whose default
+TensorFlow chooses by its distribution context: left as they are). A monitored session's first runs paid those passes over the pipelines' functions at each
+new run signature (``benchmarks/startup_cpu.py``).
 """
 
 from __future__ import annotations
@@ -78,6 +84,8 @@ def _with_bridge_hook(function: Any, args: tuple[Any, ...], kwargs: dict[str, An
     bound = inspect.signature(function).bind(*args, **kwargs)
     hooks = list(bound.arguments.get("hooks") or [])
     bound.arguments["hooks"] = [BridgeHook()] + hooks
+    if "config" in inspect.signature(function).parameters:  # the sessions it makes: the drop-in's config
+        bound.arguments["config"] = session.startup_config(bound.arguments.get("config"))
     return bound
 
 

@@ -20,7 +20,7 @@ _SESSIONS = {
     "train.MonitoredSession": "tfdata_bridge._src.compat.monitored:MonitoredSession",
     "train.MonitoredTrainingSession": "tfdata_bridge._src.compat.monitored:MonitoredTrainingSession",
     "train.SingularMonitoredSession": "tfdata_bridge._src.compat.monitored:SingularMonitoredSession",
-    # TensorFlow's, settling the graph when made and making its sessions the drop-in one
+    # TensorFlow's, settling the graph when made and making its sessions the drop-in one, with its config
     "train.Supervisor": "tfdata_bridge._src.compat.supervisor:Supervisor",
 }
 # path under tf.compat.v1 -> "module:attribute" of the shim
