@@ -1,0 +1,14 @@
+"""Object-detection-style prefetcher: a named FIFO/Padding queue over a dict of tensors, with its QueueRunner."""
+
+import tensorflow.compat.v1 as tf
+
+
+def prefetch(tensor_dict, capacity):
+    names = list(tensor_dict.keys())
+    dtypes = [t.dtype for t in tensor_dict.values()]
+    shapes = [t.get_shape() for t in tensor_dict.values()]
+    prefetch_queue = tf.PaddingFIFOQueue(capacity, dtypes=dtypes, shapes=shapes, names=names,
+                                         name="prefetch_queue")
+    enqueue_op = prefetch_queue.enqueue(tensor_dict)
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(prefetch_queue, [enqueue_op]))
+    return prefetch_queue
