@@ -13,9 +13,12 @@ gone, so no op name the scope gave is left to differ).
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 _SCOPES = {"name_scope", "variable_scope"}
+_SCOPE_WITH = re.compile(r"\bwith\b[^\n]*_scope\(")
 
 
 def _lone_batch(stmt: cst.With, paths, batches) -> cst.Call | None:
@@ -51,7 +54,7 @@ def unwrap_scoped_batches(module: cst.Module, external=None) -> tuple[cst.Module
     from tfdata_bridge._src.migrate.pipelines import BATCHES
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
-    if "scope" not in module.code or "batch" not in module.code:
+    if "batch" not in module.code or not _SCOPE_WITH.search(module.code) or not _may_hold(module):
         return module, []
     paths = survey(module, external)[0].paths
     v = _Unwrap(paths, BATCHES)
@@ -59,6 +62,26 @@ def unwrap_scoped_batches(module: cst.Module, external=None) -> tuple[cst.Module
     if not v.calls:
         return module, []
     return out, [module.code_for_node(c) for c in v.calls]
+
+
+def _may_hold(module: cst.Module) -> bool:
+    """Whether some ``with`` of the module may be a scope around a lone batch, read by spelling alone: the
+    survey (which costs) decides by qualified name, only where one may be."""
+    found = []
+
+    class _V(cst.CSTVisitor):
+        def visit_With(self, node: cst.With) -> None:
+            if isinstance(node.body, cst.IndentedBlock) and len(node.body.body) == 1 and \
+                    all(isinstance(i.item, cst.Call) and _last(i.item.func) in _SCOPES for i in node.items) and \
+                    "batch" in cst.Module([]).code_for_node(node.body.body[0]):
+                found.append(node)
+
+    module.visit(_V())
+    return bool(found)
+
+
+def _last(func: cst.BaseExpression) -> str:
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def all_rewritten(code: str, calls: list[str]) -> bool:
