@@ -11,10 +11,12 @@ import pathlib
 import pytest
 
 from both_ways import assert_delivers_the_same, run_both_ways, write_pair
+from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = sorted((HERE / "scoped_batch_programs").glob("*.py"))
+TREE = HERE / "scoped_batch_tree"  # the reader helper in one module, the scoped batch in another
 SHUFFLED = {"function_variable_scope_tf1"}
 
 
@@ -29,10 +31,24 @@ def test_the_migrated_scoped_batches_deliver_what_their_originals_deliver(tmp_pa
         assert "tfdata_bridge" not in code and "_scope(" not in code, program.name
         pairs[program.stem] = write_pair(tmp_path, program.stem, program.read_text(), result.code)
     assert len(pairs) >= 3
+    pairs["tree"] = _tree_pair(tmp_path)
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert len(want["batches"]) > 2, name
         assert_delivers_the_same(name, want, got, "multiset" if name in SHUFFLED else "exact",
                                  end="OutOfRangeError")
+
+
+def _tree_pair(tmp_path: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+    """The tree migrated together, each form in a folder of its own; the program's path in each."""
+    results = rewrite_tree({str(p): p.read_text() for p in TREE.glob("*.py")}, root=str(TREE))
+    for form in ("original", "migrated"):
+        (tmp_path / form).mkdir()
+        for path, result in results.items():
+            assert not result.refused, (path, result.refused)
+            assert not scan_source(result.code), path
+            (tmp_path / form / pathlib.Path(path).name).write_text(result.source if form == "original" else result.code)
+    assert "name_scope" not in results[str(TREE / "scoped_train.py")].code.split('"""', 2)[2]
+    return tmp_path / "original" / "scoped_train.py", tmp_path / "migrated" / "scoped_train.py"
 
 
 _SOURCE = '''\

@@ -13,6 +13,7 @@ gone, so no op name the scope gave is left to differ).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import libcst as cst
@@ -34,18 +35,34 @@ def _lone_batch(stmt: cst.With, paths, batches) -> cst.Call | None:
     return value if isinstance(value, cst.Call) and paths.get(value) in batches else None
 
 
-class _Unwrap(cst.CSTTransformer):
+class _Scopes(cst.CSTVisitor):
     def __init__(self, paths, batches) -> None:
         self.paths, self.batches = paths, batches
-        self.calls: list[cst.Call] = []
+        self.found: dict[int, tuple[cst.With, cst.Call]] = {}
 
-    def leave_With(self, original: cst.With, updated: cst.With):
-        call = _lone_batch(original, self.paths, self.batches)
-        if call is None:
-            return updated
-        self.calls.append(call)
-        inner = updated.body.body[0]
-        return inner.with_changes(leading_lines=[*updated.leading_lines, *inner.leading_lines])
+    def visit_With(self, node: cst.With) -> None:
+        call = _lone_batch(node, self.paths, self.batches)
+        if call is not None:
+            self.found[id(node)] = (node, call)
+
+
+def _rebuilt(node: cst.CSTNode, new: dict[int, cst.CSTNode]) -> cst.CSTNode:
+    """``node`` with each node ``new`` names replaced; every other node stays the same object (a tree's helpers
+    are found by the nodes of the module as parsed)."""
+    if id(node) in new:
+        return new[id(node)]
+    changes = {}
+    for field in dataclasses.fields(node):
+        value = getattr(node, field.name)
+        if isinstance(value, cst.CSTNode):
+            got = _rebuilt(value, new)
+            if got is not value:
+                changes[field.name] = got
+        elif isinstance(value, (list, tuple)) and any(isinstance(v, cst.CSTNode) for v in value):
+            got = [_rebuilt(v, new) if isinstance(v, cst.CSTNode) else v for v in value]
+            if any(g is not v for g, v in zip(got, value)):
+                changes[field.name] = type(value)(got)
+    return node.with_changes(**changes) if changes else node
 
 
 def unwrap_scoped_batches(module: cst.Module, external=None) -> tuple[cst.Module, list[str]]:
@@ -57,11 +74,15 @@ def unwrap_scoped_batches(module: cst.Module, external=None) -> tuple[cst.Module
     if "batch" not in module.code or not _SCOPE_WITH.search(module.code) or not _may_hold(module):
         return module, []
     paths = survey(module, external)[0].paths
-    v = _Unwrap(paths, BATCHES)
-    out = module.visit(v)
-    if not v.calls:
+    v = _Scopes(paths, BATCHES)
+    module.visit(v)
+    if not v.found:
         return module, []
-    return out, [module.code_for_node(c) for c in v.calls]
+    new = {}
+    for with_id, (stmt, _) in v.found.items():
+        inner = stmt.body.body[0]
+        new[with_id] = inner.with_changes(leading_lines=[*stmt.leading_lines, *inner.leading_lines])
+    return _rebuilt(module, new), [module.code_for_node(call) for _, call in v.found.values()]
 
 
 def _may_hold(module: cst.Module) -> bool:
