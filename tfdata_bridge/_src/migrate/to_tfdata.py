@@ -302,13 +302,17 @@ def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plu
     of those batches and more pipelines than ``run`` of ``module``; lines given back in the module's own."""
     plain_asks: list = []
     trial_asks: list = []
-    asks = None if requests is None else plain_asks
-    plain = run(module, external, None, asks, keep_plumbing, drop_plumbing, frozen, objects, plumbing, scoped=False)
     asks = None if requests is None else trial_asks
     trial = run(bare, external, None, asks, keep_plumbing, drop_plumbing, frozen, objects, plumbing, scoped=False)
-    if all_rewritten(trial[0].code, unwrapped) and \
-            sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in plain[2]) and \
-            sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in plain[2]):
+    kept = all_rewritten(trial[0].code, unwrapped)
+    plain = trial
+    if not kept or not all(o.rewritten for o in trial[2]):  # (all rewritten: the module as written can do no better)
+        asks = None if requests is None else plain_asks
+        plain = run(module, external, None, asks, keep_plumbing, drop_plumbing, frozen, objects, plumbing,
+                    scoped=False)
+        kept = kept and sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in plain[2]) and \
+            sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in plain[2])
+    if kept:
         lines = line_map(module.code, bare.code)
         plain = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                  [replace(o, line=lines(o.line)) for o in trial[2]])
