@@ -38,6 +38,7 @@ from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.runner_queue import runner_queue
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
 from tfdata_bridge._src.migrate.second_round import second_round
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
@@ -234,7 +235,7 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
-        frozen: str | None = None, objects: bool = True, plumbing: bool = True
+        frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True
         ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
@@ -243,7 +244,12 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     ``frozen``: why the module must keep its queues (a tree's module that reads the queue-runner collection
     imports it; ``collection_reads.py``), as a read in the module itself is.
     ``objects``: pipelines kept on an object's attributes are gathered first (``object_pipeline.py``);
-    ``plumbing``: False for a trial whose module is not kept (its plumbing pass would only cost)."""
+    ``plumbing``: False for a trial whose module is not kept (its plumbing pass would only cost);
+    ``scoped``: a batch alone under a graph scope is tried without the scope (``scoped_batch.py``)."""
+    bare, unwrapped = unwrap_scoped_batches(module, external) if scoped and not functions else (module, [])
+    if unwrapped:
+        return _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects,
+                       plumbing)
     why = frozen or runner_collection_read(module)
     if why is not None:
         out, notes, outcomes = _run(module, external, functions, None, keep_plumbing, drop_plumbing)
@@ -289,6 +295,31 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
     return result
+
+
+def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing):
+    """``run`` of ``bare`` (``module`` without the graph scopes around its lone batches) where it rewrites each
+    of those batches and more pipelines than ``run`` of ``module``; lines given back in the module's own."""
+    plain_asks: list = []
+    trial_asks: list = []
+    asks = None if requests is None else trial_asks
+    trial = run(bare, external, None, asks, keep_plumbing, drop_plumbing, frozen, objects, plumbing, scoped=False)
+    kept = all_rewritten(trial[0].code, unwrapped)
+    plain = trial
+    if not kept or not all(o.rewritten for o in trial[2]):  # (all rewritten: the module as written can do no better)
+        asks = None if requests is None else plain_asks
+        plain = run(module, external, None, asks, keep_plumbing, drop_plumbing, frozen, objects, plumbing,
+                    scoped=False)
+        kept = kept and sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in plain[2]) and \
+            sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in plain[2])
+    if kept:
+        lines = line_map(module.code, bare.code)
+        plain = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
+                 [replace(o, line=lines(o.line)) for o in trial[2]])
+        plain_asks = trial_asks
+    if requests is not None:
+        requests.extend(plain_asks)
+    return plain
 
 
 def _objects(module, external, requests, keep_plumbing, drop_plumbing):
