@@ -1,0 +1,84 @@
+"""A zero-input `py_func` producer made in a helper that returns its tensors (a module function given its
+source, a method of an object the caller made, a method the class calls on `self`), batched by the caller: the
+helper is inlined (`pyfunc_helper.py`), its parameters replaced by what the call passed, its statements after
+the `py_func` first in the per-element function. Each program of `pyfunc_helper_programs/` is migrated and run
+against its original in one TensorFlow process; helpers that cannot be inlined leave the batch with a reason."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, run_programs
+from tfdata_bridge.migrate import rewrite, scan_source
+
+pytestmark = pytest.mark.timeout(600)
+
+HERE = pathlib.Path(__file__).resolve().parent / "pyfunc_helper_programs"
+# name: (how the batches compare, the end both reach)
+PROGRAMS = {
+    "function_stop_iteration": ("exact", "OutOfRangeError"),
+    "helper_two_callers": ("exact", "OutOfRangeError"),
+    "method_sentinel": ("exact", "sentinel"),
+    "self_method_shuffle": ("multiset", "OutOfRangeError"),
+}
+# the helper has another caller: it stays beside the rewritten pipeline, its py_func reported as still there
+KEPT = {"helper_two_callers"}
+
+
+def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
+    assert {p.stem for p in HERE.glob("*.py")} == set(PROGRAMS)
+    migrated = tmp_path / "migrated"
+    migrated.mkdir()
+    for name in PROGRAMS:
+        source = (HERE / f"{name}.py").read_text()
+        result = rewrite(source, to="tfdata")
+        assert "from_generator(" in result.code and "train.batch(" not in result.code, name
+        assert "tfdata_bridge" not in result.code, name
+        if name in KEPT:
+            assert "def pair_tensors():" in result.code and "tf.py_func(_next_pair" in result.code
+        else:
+            assert not result.refused, (name, result.notes)
+            assert scan_source(result.code) == (), name
+            assert "py_func(" not in result.code and "numpy_function(" not in result.code, name
+        (migrated / f"{name}.py").write_text(result.code)
+    runs = run_programs([*(HERE / f"{n}.py" for n in PROGRAMS), *(migrated / f"{n}.py" for n in PROGRAMS)],
+                        tmp_path / "data")
+    for name, (compare, end) in PROGRAMS.items():
+        want, got = runs[str(HERE / f"{name}.py")], runs[str(migrated / f"{name}.py")]
+        assert want["end"] == end, (name, want)
+        assert_delivers_the_same(name, want, got, compare)
+
+
+_PROGRAM = (HERE / "function_stop_iteration.py").read_text()
+
+
+def test_scan_says_the_helper_pipeline_is_rewritten():
+    for f in scan_source(_PROGRAM, outcomes=True):
+        assert not f.tfdata.startswith("left"), f
+
+
+@pytest.mark.parametrize("old, new, why", [
+    pytest.param("make_example(rows, scale=3.0)", "make_example(Rows(30), scale=3.0)",
+                 "the argument `source` of `make_example` is an expression", id="argument-expression"),
+    pytest.param("def make_example(source, scale=2.0):\n",
+                 "def make_example(source, scale=2.0):\n    source = source\n",
+                 "makes its `py_func` after other statements", id="statements-before"),
+    pytest.param("    value.set_shape([])\n", "    value.set_shape([])\n    scale = scale + 1\n",
+                 "assigns its parameter `scale`", id="parameter-rebound"),
+    pytest.param("    return tf.cast(index, tf.int32), value * scale\n",
+                 "    if scale:\n        value = value * scale\n    return tf.cast(index, tf.int32), value\n",
+                 "is not straight-line code", id="branch"),
+    pytest.param("make_example(rows, scale=3.0)", "make_example(*[rows])",
+                 "is called with *args", id="star-args"),
+    pytest.param("TOUT, stateful", "[tf.int64] * 2, stateful", "Tout in `make_example` is neither",
+                 id="unknown-tout"),
+])
+def test_a_helper_that_cannot_be_inlined_leaves_its_batch_with_a_reason(old, new, why):
+    assert old in _PROGRAM
+    source = _PROGRAM.replace(old, new)
+    result = rewrite(source, to="tfdata")
+    assert result.refused
+    assert "train.batch(" in result.code and "from_generator" not in result.code
+    assert any(why in n.message for n in result.notes if n.kind == "refused"), result.notes
