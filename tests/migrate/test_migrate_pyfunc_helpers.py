@@ -48,7 +48,7 @@ def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
     for name, (compare, end) in PROGRAMS.items():
         want, got = runs[str(HERE / f"{name}.py")], runs[str(migrated / f"{name}.py")]
         assert want["end"] == end, (name, want)
-        assert_delivers_the_same(name, want, got, compare)
+        assert_delivers_the_same(name, want, got, compare, end=end)
 
 
 _PROGRAM = (HERE / "function_stop_iteration.py").read_text()

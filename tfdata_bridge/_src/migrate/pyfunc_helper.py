@@ -32,6 +32,10 @@ def pyfunc_helper_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, 
     fn, self_name = _helper(finder, stmt, call)
     if fn is None:
         return None
+    from tfdata_bridge._src.migrate.pipelines import _reads
+
+    if _reads(fn):
+        return None  # a reader helper (``helpers.py``), whatever else it calls
     body = [s for s in fn.body.body if not _docstring(s)]
     made = [i for i, s in enumerate(body) if _pyfunc_of(finder, s) is not None]
     if not made:
@@ -53,9 +57,6 @@ def pyfunc_helper_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, 
     pf_call = _pyfunc_of(finder, pf_stmt)
     short = finder.api(pf_call).rsplit(".", 1)[-1]
     bound = {k: _replace(v, subst) for k, v in bind(pf_call, short).items()}
-    inp = bound.get("inp")
-    if not isinstance(inp, (cst.List, cst.Tuple)) or inp.elements:
-        raise Refusal(f"the `{short}` of `{name}` takes inputs; only a zero-input producer becomes a generator")
     target = pf_stmt.body[0].targets[0].target
     made_names = [e.value.value for e in target.elements if isinstance(e.value, cst.Name)] \
         if isinstance(target, (cst.Tuple, cst.List)) else [target.value] if isinstance(target, cst.Name) else []
@@ -123,7 +124,11 @@ def _pyfunc_of(finder, stmt: cst.BaseStatement) -> cst.Call | None:
             and len(stmt.body[0].targets) == 1):
         return None
     value = stmt.body[0].value
-    return value if finder.is_api(value, *_PYFUNCS) else None
+    short = finder.is_api(value, *_PYFUNCS)
+    if short is None:
+        return None
+    inp = bind(value, short).get("inp")  # a py_func with inputs is per-element code, no producer
+    return value if isinstance(inp, (cst.List, cst.Tuple)) and not inp.elements else None
 
 
 def _docstring(s: cst.BaseStatement) -> bool:
