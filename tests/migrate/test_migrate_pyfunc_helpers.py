@@ -82,3 +82,32 @@ def test_a_helper_that_cannot_be_inlined_leaves_its_batch_with_a_reason(old, new
     assert result.refused
     assert "train.batch(" in result.code and "from_generator" not in result.code
     assert any(why in n.message for n in result.notes if n.kind == "refused"), result.notes
+
+
+_LIB = """\
+import tensorflow.compat.v1 as tf
+
+
+def example(loader):
+    a, b = tf.py_func(loader.pull, [], [tf.float32, tf.int64], stateful=True)
+    return a, b
+"""
+_USER = """\
+import tensorflow.compat.v1 as tf
+from feed_lib.source import example
+
+
+def inputs(loader):
+    a, b = example(loader)
+    return tf.train.batch([a, b], 4)
+"""
+
+
+def test_a_py_func_helper_of_another_module_is_left_with_the_reason():
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    out = rewrite_tree({"/t/feed_lib/__init__.py": "", "/t/feed_lib/source.py": _LIB, "/t/train.py": _USER},
+                       root="/t")
+    user = out["/t/train.py"]
+    assert user.refused and user.code == _USER
+    assert any("made in `example` of another module" in n.message for n in user.notes), user.notes

@@ -99,6 +99,7 @@ def _only_use(finder, stmt, fn: cst.FunctionDef, self_name: str | None) -> bool:
 def _helper(finder, stmt, call: cst.Call) -> tuple[cst.FunctionDef | None, str | None]:
     """(the helper ``call`` calls, the object a method is called on); (None, None) when it is neither a function
     nor a method of this module's classes."""
+    _refuse_another_modules(finder, call)
     if isinstance(call.func, cst.Name):
         return finder.scopes.module_function(stmt, call.func.value), None
     func = call.func
@@ -117,6 +118,19 @@ def _helper(finder, stmt, call: cst.Call) -> tuple[cst.FunctionDef | None, str |
     if foreign is not None:
         return None, None  # another module's class: its names are not this module's
     return fn, func.value.value
+
+
+def _refuse_another_modules(finder, call: cst.Call) -> None:
+    """A helper of another module of the tree that makes a zero-input ``py_func``: its names are its module's, and
+    its module keeps it; not followed (said, rather than "no producer feeds this batch")."""
+    found = finder.external(call.func) if finder.external is not None else None
+    if found is None:
+        return
+    fn, home = found
+    if any(_pyfunc_of(home, s) is not None for s in fn.body.body):
+        raise Refusal(f"the `py_func` producer is made in `{fn.name.value}` of another module: a producer helper of "
+                      "another module is not followed yet; define the helper in this module, or keep the queue "
+                      "(`migrate --to compat`)")
 
 
 def _pyfunc_of(finder, stmt: cst.BaseStatement) -> cst.Call | None:
