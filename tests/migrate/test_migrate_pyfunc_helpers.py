@@ -62,8 +62,8 @@ def test_scan_says_the_helper_pipeline_is_rewritten():
 @pytest.mark.parametrize("old, new, why", [
     pytest.param("make_example(rows, scale=3.0)", "make_example(Rows(30), scale=3.0)",
                  "the argument `source` of `make_example` is an expression", id="argument-expression"),
-    pytest.param("def make_example(source, scale=2.0):\n",
-                 "def make_example(source, scale=2.0):\n    source = source\n",
+    pytest.param("def make_example(source, scale=SCALE):\n",
+                 "def make_example(source, scale=SCALE):\n    source = source\n",
                  "makes its `py_func` after other statements", id="statements-before"),
     pytest.param("    value.set_shape([])\n", "    value.set_shape([])\n    scale = scale + 1\n",
                  "assigns its parameter `scale`", id="parameter-rebound"),
@@ -74,6 +74,13 @@ def test_scan_says_the_helper_pipeline_is_rewritten():
                  "is called with *args", id="star-args"),
     pytest.param("TOUT, stateful", "[tf.int64] * 2, stateful", "Tout in `make_example` is neither",
                  id="unknown-tout"),
+    pytest.param("    rows = Rows(30)\n", "    rows = Rows(30)\n    TOUT = [tf.int32, tf.float32]\n",
+                 "`TOUT`, which the helper `make_example` reads from its module, is bound otherwise",
+                 id="caller-local-hides-a-module-name"),
+    pytest.param("    return {\"batches\"", "    rows = None\n    return {\"batches\"",
+                 "the argument `rows` of `make_example` is not bound once", id="argument-rebound-later"),
+    pytest.param("make_example(rows, scale=3.0)", "make_example(rows)", "the default of `scale`",
+                 id="default-not-passed"),
 ])
 def test_a_helper_that_cannot_be_inlined_leaves_its_batch_with_a_reason(old, new, why):
     assert old in _PROGRAM

@@ -6,6 +6,7 @@ import tensorflow.compat.v1 as tf
 from tensorflow.compat.v1 import train
 
 TOUT = [tf.int64, tf.float32]
+SCALE = 2.0
 
 
 class Rows(object):
@@ -17,7 +18,7 @@ class Rows(object):
         return np.int64(i), np.float32(i / 4.0)
 
 
-def make_example(source, scale=2.0):
+def make_example(source, scale=SCALE):
     index, value = tf.py_func(source.next_row, [], TOUT, stateful=True)
     index.set_shape([])
     value.set_shape([])

@@ -50,6 +50,8 @@ def pyfunc_helper_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, 
     subst = _arguments(finder, stmt, fn, call, self_name)
     from tfdata_bridge._src.migrate.method_source import _assigned_names
 
+    _free_names_are_globals(finder, stmt, fn, body, {p.name.value for p in (*fn.params.params,
+                                                                         *fn.params.kwonly_params)})
     rebound = sorted(set(subst) & set().union(*(_assigned_names(s) for s in body)))
     if rebound:
         raise Refusal(f"the helper `{name}` assigns its parameter `{rebound[0]}`; not inlined")
@@ -165,7 +167,7 @@ def _arguments(finder, stmt, fn: cst.FunctionDef, call: cst.Call, self_name: str
             raise Refusal(f"the method `{name}` takes no `self`; not inlined")
         subst: dict[str, cst.BaseExpression] = {params.params[0].name.value: cst.Name(self_name)}
         plain = plain[1:]
-        if finder.scopes.single_assignment(stmt, self_name) is None and self_name != "self":
+        if not _bound_once(finder, stmt, self_name):
             raise Refusal(f"`{self_name}` is not bound once before `{self_name}.{name}()`; not inlined")
     else:
         subst = {}
@@ -178,10 +180,12 @@ def _arguments(finder, stmt, fn: cst.FunctionDef, call: cst.Call, self_name: str
         value = given.get(p.name.value, p.default)
         if value is None:
             raise Refusal(f"`{name}` is called without its `{p.name.value}`; not inlined")
+        if p.name.value not in given and not isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+            raise Refusal(f"the default of `{p.name.value}` in `{name}` is not a literal; pass it in the call")
+        # the generator reads the name when it runs, legacy's py_func when it was built: one binding, one object
         if isinstance(value, cst.Name) and value.value not in ("None", "True", "False") and \
-                finder.scopes.single_assignment(stmt, value.value) is None and \
-                not _module_level(finder, stmt, value.value):
-            raise Refusal(f"the argument `{value.value}` of `{name}` is not bound once before the call; not inlined")
+                not _bound_once(finder, stmt, value.value):
+            raise Refusal(f"the argument `{value.value}` of `{name}` is not bound once; not inlined")
         if not isinstance(value, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
             raise Refusal(f"the argument `{p.name.value}` of `{name}` is an expression, not a name or a literal; "
                           "bind it to a name first")
@@ -189,12 +193,25 @@ def _arguments(finder, stmt, fn: cst.FunctionDef, call: cst.Call, self_name: str
     return subst
 
 
-def _module_level(finder, stmt, name: str) -> bool:
-    from libcst.metadata import GlobalScope
+def _bound_once(finder, stmt, name: str) -> bool:
+    """``name``, read at ``stmt``, has one binding in all (a parameter, a module name or one assignment)."""
+    scope = finder.scopes.scope(stmt)
+    return scope is not None and len(list(scope[name])) == 1
+
+
+def _free_names_are_globals(finder, stmt, fn: cst.FunctionDef, body, params: set[str]) -> None:
+    """The names the helper reads from its module (``tf``, ``np``, a constant) mean the same at the call site: no
+    local of the caller hides them (the inlined statements run in a function of the caller's)."""
+    from libcst.metadata import BuiltinScope, GlobalScope
+    from tfdata_bridge._src.migrate.method_source import _assigned_names
 
     scope = finder.scopes.scope(stmt)
-    found = list(scope[name]) if scope is not None else []
-    return len(found) == 1 and isinstance(found[0].scope, GlobalScope)
+    own = params | set().union(*(_assigned_names(s) for s in body))
+    for n in sorted(set().union(*(names_in(s) for s in body)) - own):
+        found = list(scope[n]) if scope is not None else []
+        if not found or not all(isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in found):
+            raise Refusal(f"`{n}`, which the helper `{fn.name.value}` reads from its module, is bound otherwise "
+                          "where it is called; not inlined")
 
 
 def _replace(node, subst: dict[str, cst.BaseExpression]):
