@@ -118,3 +118,20 @@ def test_a_py_func_helper_of_another_module_is_left_with_the_reason():
     user = out["/t/train.py"]
     assert user.refused and user.code == _USER
     assert any("made in `example` of another module" in n.message for n in user.notes), user.notes
+
+
+@pytest.mark.parametrize("old, new", [
+    pytest.param("tf.py_func(", "script_ops.py_func(", id="tensorflow-python-script-ops"),
+    pytest.param("tf.py_func(", "tf.numpy_function(", id="numpy-function"),
+    pytest.param("    index, value = make_example(rows, scale=3.0)\n",
+                 "    index, value = make_example(source=rows, scale=3.0)\n", id="keyword-arguments"),
+])
+def test_the_helper_is_followed_through_other_spellings(old, new):
+    assert old in _PROGRAM
+    source = _PROGRAM.replace(old, new).replace(
+        "from tensorflow.compat.v1 import train\n",
+        "from tensorflow.compat.v1 import train\nfrom tensorflow.python.ops import script_ops\n")
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "from_generator(" in result.code and "def make_example" not in result.code
+    assert "element = rows.next_row()" in result.code and "value * 3.0" in result.code
