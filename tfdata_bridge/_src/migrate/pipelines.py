@@ -18,6 +18,7 @@ from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
@@ -345,6 +346,9 @@ class Finder:
             if source.up_to is None:
                 raise Refusal("`read_up_to` needs the module's code to write its count")
             return source
+        made = pyfunc_helper_source(self, stmt, value, defined) if isinstance(value, cst.Call) else None
+        if made is not None:  # ``features, label = loader.example()``: a helper's zero-input py_func
+            return made
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
             fn = self.scopes.module_function(stmt, value.func.value)
             if fn is not None and returned_queue(fn) is not None:  # k readers' queue in a helper
