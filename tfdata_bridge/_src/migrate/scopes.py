@@ -60,6 +60,7 @@ class Scopes:
         out: list[cst.Name] = []
         for a in scope.assignments[name]:
             out += [r.node for r in a.references if isinstance(r.node, cst.Name)]
+        out.sort(key=self._where)  # (libcst's references are a set: in source order, so rewrites are repeatable)
         stmts = self._straight(scope, name)
         if stmts is None or stmt not in stmts:
             return list({id(n): n for n in out}.values())
@@ -76,6 +77,10 @@ class Scopes:
             if line is None or lo < line <= hi or line < first:
                 keep[id(n)] = n
         return list(keep.values())
+
+    def _where(self, node: cst.CSTNode) -> tuple[int, int]:
+        pos = self.positions.get(node)
+        return (pos.start.line, pos.start.column) if pos is not None else (0, 0)
 
     def single_assignment(self, at: cst.CSTNode, name: str) -> cst.SimpleStatementLine | None:
         """The one statement ``name = ...`` that the use of ``name`` at ``at`` can mean, made before ``at``."""
