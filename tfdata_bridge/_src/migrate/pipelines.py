@@ -625,7 +625,11 @@ def check_flags(p: Pipeline) -> None:
     """Arguments that have no tf.data meaning the rewrite can prove: refused."""
     args = p.args
     many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
-    if many and (p.source.kind != "py_func" or p.readers) and p.source.up_to is None:
+    # over a reader, each enqueued tensor must be rows that per-element ops made of one record (``hr, lr =
+    # patches(image)``: one record's rows, unbatched as legacy's enqueue_many split them); a record as read is
+    # no batch of records, and several readers' rows would interleave as no one schedule of legacy's could
+    made_rows = p.source.kind == "reader" and bool(p.intermediates or p.source.helper is not None)
+    if many and (p.source.kind != "py_func" and not made_rows or p.readers) and p.source.up_to is None:
         raise Refusal("enqueue_many=True over a reader: each tensor is a batch of records; not rewritten")
     if p.source.up_to is not None and not many:
         raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each file's end, a "
