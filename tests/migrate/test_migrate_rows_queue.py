@@ -20,6 +20,7 @@ pytestmark = pytest.mark.timeout(600)
 
 HERE = pathlib.Path(__file__).resolve().parent / "rows_queue_programs"
 PROGRAMS = {  # one runner thread, no shuffle: the rows in order; else the same multiset
+    "batch_rows_enqueue_many": "exact",
     "patch_rows_python_modules": "exact",
     "record_rows_up_to_keyword": "multiset",
     "shuffled_rows_positional_name": "multiset",
