@@ -19,6 +19,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, li
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
+from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
@@ -413,6 +414,9 @@ class Finder:
                 raise Refusal(f"the reader `{reader_expr.value}` is not made by one assignment before its read")
             statements.append(reader_stmt)
             reader_expr = reader_stmt.body[0].value
+        factory = factory_reader(self, stmt, reader_expr, READERS)  # ``dataset.reader()`` (reader_factory.py)
+        if factory is not None:
+            reader_expr = factory[0]
         reader = self.is_api(reader_expr, *READERS)
         aliased = class_alias(self, statements[0] if statements else stmt, reader_expr, READERS)
         if reader is None and aliased is not None:  # ``reader = reader_cls(...)``, ``reader_cls = tf.TFRecordReader``
@@ -430,7 +434,8 @@ class Finder:
                 raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {reader}")
             params = [key, value]
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
-                      reader_args=bind(reader_expr, reader), keyed=keyed)
+                      reader_args=bind(reader_expr, reader), keyed=keyed,
+                      removes=[factory[1]] if factory is not None else [])
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
                     ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
