@@ -58,3 +58,17 @@ def test_what_cannot_be_proven_is_left_with_its_reason(old, new, reason):
     result = rewrite(_PROGRAM.replace(old, new), to="tfdata")
     assert "RandomShuffleQueue(" in result.code
     assert any(reason in n.message for n in result.notes), [n.message for n in result.notes]
+
+
+_FEED = (pathlib.Path(__file__).resolve().parent / "feed_thread_programs" / "chunks_comprehension.py").read_text()
+
+
+@pytest.mark.parametrize("dequeue", ['queue.dequeue_many(name="pairs", n=3)', 'queue.dequeue_many(3, "pairs")',
+                                     "queue.dequeue_many(n=3)"])
+def test_a_fed_queues_named_dequeue_batches_by_its_count_not_its_name(dequeue):
+    # before: the first argument was taken for the count, so `name="pairs", n=3` printed `.batch("pairs")`
+    assert "queue.dequeue_many(3)" in _FEED
+    result = rewrite(_FEED.replace("queue.dequeue_many(3)", dequeue), to="tfdata")
+    assert not result.refused, result.notes
+    assert [line.strip() for line in result.code.splitlines() if ".batch(" in line] == \
+        [".batch(3, drop_remainder=True)"]
