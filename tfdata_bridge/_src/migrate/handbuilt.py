@@ -24,6 +24,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.queue_runners import runner_call
+from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents, size_call
 
 _QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
@@ -157,6 +158,9 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
         reader_expr = reader_stmt.body[0].value
     from tfdata_bridge._src.migrate.pipelines import READERS
 
+    factory = factory_reader(finder, read_stmt, reader_expr, READERS)  # ``dataset.reader()`` (reader_factory.py)
+    if factory is not None:
+        reader_expr = factory[0]
     if finder.is_api(reader_expr, *READERS) is None:
         raise Refusal("the loop does not read with a TensorFlow reader")
     if reader_stmt is not None and reader_stmt not in body:
@@ -177,6 +181,8 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries, *registered]
     if reader_stmt is not None and reader_stmt not in body:
         removed.append(reader_stmt)
+    if factory is not None:
+        removed.append(factory[1])
     note = size_uses.note()
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
                     loop_stmts=body, summaries=[note] if note else [], key_at=key_at)

@@ -20,6 +20,7 @@ from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
+from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
@@ -417,6 +418,9 @@ class Finder:
                 raise Refusal(f"the reader `{reader_expr.value}` is not made by one assignment before its read")
             statements.append(reader_stmt)
             reader_expr = reader_stmt.body[0].value
+        factory = factory_reader(self, stmt, reader_expr, READERS)  # ``dataset.reader()`` (reader_factory.py)
+        if factory is not None:
+            reader_expr = factory[0]
         reader = self.is_api(reader_expr, *READERS)
         aliased = class_alias(self, statements[0] if statements else stmt, reader_expr, READERS)
         if reader is None and aliased is not None:  # ``reader = reader_cls(...)``, ``reader_cls = tf.TFRecordReader``
@@ -434,7 +438,8 @@ class Finder:
                 raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {reader}")
             params = [key, value]
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
-                      reader_args=bind(reader_expr, reader), keyed=keyed)
+                      reader_args=bind(reader_expr, reader), keyed=keyed,
+                      removes=[factory[1]] if factory is not None else [])
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
                     ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
@@ -629,7 +634,11 @@ def check_flags(p: Pipeline) -> None:
     """Arguments that have no tf.data meaning the rewrite can prove: refused."""
     args = p.args
     many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
-    if many and (p.source.kind != "py_func" or p.readers) and p.source.up_to is None:
+    # over a reader, each enqueued tensor must be rows that per-element ops made of one record (``hr, lr =
+    # patches(image)``: one record's rows, unbatched as legacy's enqueue_many split them); a record as read is
+    # no batch of records, and several readers' rows would interleave as no one schedule of legacy's could
+    made_rows = p.source.kind == "reader" and bool(p.intermediates or p.source.helper is not None)
+    if many and (p.source.kind != "py_func" and not made_rows or p.readers) and p.source.up_to is None:
         raise Refusal("enqueue_many=True over a reader: each tensor is a batch of records; not rewritten")
     if p.source.up_to is not None and not many:
         raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each file's end, a "

@@ -22,6 +22,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.queue_callers import _holder, function_of, same_turns
 
 _BATCHED = ("dequeue_many", "dequeue_up_to")
@@ -58,7 +59,7 @@ def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
     if not same_turns(finder, made, used):
         raise Refusal(f"`{v}.{dcall.func.attr.value}(...)` runs in a loop or a nested function: each run takes "
                       "other elements")
-    count = dcall.args[0].value if len(dcall.args) == 1 else None
+    count = dequeue_count(dcall)  # its op's ``name=`` set aside (dequeue_count.py)
     if not isinstance(count, cst.Integer):
         raise Refusal(f"the count of `{v}.{dcall.func.attr.value}(...)` is not a literal: it would move into "
                       f"`{name}`, where its names may mean other values")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
+from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
 from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration
@@ -106,8 +107,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal("the runner's ops are not `[enqueue_op] * k` (k threads running the one op)")
     if flat.index(dequeue) < flat.index(enqueue):
         raise Refusal("the queue is dequeued before its enqueue op is made")
-    if len(dcall.args) != 1 or dcall.args[0].keyword not in (None,) and dcall.args[0].keyword.value != "n":
-        raise Refusal(f"`{dcall.func.attr.value}` without its count")
+    count = dequeue_count(dcall)  # its op's ``name=`` set aside (dequeue_count.py)
     tensors = ecall.args[0].value
     dtypes = args.get("dtypes")
     # ``queue.enqueue(produced)``: a py_func's one-output list into a one-component queue, whose dequeue gives
@@ -115,7 +115,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     one_of_list = isinstance(tensors, cst.Name) and isinstance(dtypes, (cst.List, cst.Tuple)) and \
         len(dtypes.elements) == 1
     batch_args: dict[str, cst.BaseExpression] = {
-        "tensors": tensors, "batch_size": dcall.args[0].value, "num_threads": cst.parse_expression(k),
+        "tensors": tensors, "batch_size": count, "num_threads": cst.parse_expression(k),
         "allow_smaller_final_batch": cst.Name("True" if dcall.func.attr.value == "dequeue_up_to" else "False"),
     }
     if ecall.func.attr.value == "enqueue_many":  # each enqueue puts in a group of elements: the batch's enqueue_many

@@ -7,7 +7,8 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, is_none
+from tfdata_bridge._src.migrate.calls import is_none
+from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed.queue import queue_names
 
 
@@ -41,9 +42,7 @@ def dequeue_steps(v1: str, kind: str, dequeue: cst.Call, code) -> list[str]:
     steps = []
     method = dequeue.func.attr.value if isinstance(dequeue.func, cst.Attribute) else "dequeue"
     if method != "dequeue":
-        if not dequeue.args:
-            raise Refusal(f"`{method}` without its count")
-        steps.append(emit.batch_step(code(dequeue.args[0].value), method == "dequeue_many",
+        steps.append(emit.batch_step(code(dequeue_count(dequeue)), method == "dequeue_many",  # (name= aside)
                                      kind == "PaddingFIFOQueue"))
     steps.append(emit.prefetch_step(v1))
     return steps
