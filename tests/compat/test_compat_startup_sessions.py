@@ -1,9 +1,6 @@
 """The session side of the drop-in's start-up: what its pipelines' first runs cost in TensorFlow, checked by
 what decides that cost, with legacy's data.
 
-- The bridge's tf.data functions are instantiated on their own device (``tf_private.single_device``): no
-  multi-device function passes (grappler, the oneDNN layout pass) at each iterator's creation. A function that
-  captures a resource stays multi-device, as does a program's own tf.data code.
 - A ``Supervisor``'s and a monitored session's sessions are made with the drop-in ``Session``'s config
   (``session.startup_config``: grappler's MLIR passes off), a program's own rewrite options kept.
 """
@@ -17,10 +14,9 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from batch_harness import BRIDGE, LEGACY, run
+from batch_harness import BRIDGE, LEGACY
 
 pytestmark = pytest.mark.timeout(180)
-SINGLE = "experimental_ints_on_device"
 
 
 @pytest.fixture(scope="module")
@@ -59,39 +55,6 @@ def _py_func_batch(tf1: Any) -> Any:
     value = tf1.py_func(produce, [], tf.int64, stateful=True)
     value.set_shape([])
     return tf1.train.batch([value * 2], 3, allow_smaller_final_batch=True)
-
-
-def _tf_data_functions(graph: Any) -> dict[str, Any]:
-    return {f.signature.name: f.attr for f in graph.as_graph_def().library.function
-            if "_tf_data_function" in f.attr}
-
-
-@pytest.mark.parametrize("case", ["file_batch", "py_func_batch"])
-def test_the_bridges_pipeline_functions_are_single_device_with_legacys_data(files, case):
-    build = _file_batch(files) if case == "file_batch" else _py_func_batch
-    legacy, ours = run(LEGACY, build), run(BRIDGE, build)
-    assert ours.batches and [b.tolist() for b in ours.batches] == [b.tolist() for b in legacy.batches]
-    assert ours.end is legacy.end is tf.errors.OutOfRangeError
-    functions = _tf_data_functions(ours.graph)
-    used = {op.get_attr(name).name for op in ours.graph.get_operations() for name in ("f", "predicate")
-            if name in op.node_def.attr and op.node_def.attr[name].HasField("func")}
-    used |= {node.attr[name].func.name for f in ours.graph.as_graph_def().library.function for node in f.node_def
-             for name in ("f", "predicate") if name in node.attr and node.attr[name].HasField("func")}
-    # (TFRecordDataset's own flat_map over the names the bridge hands it is TensorFlow's, traced as it traces it)
-    used = {name for name in used & set(functions) if "read_one_file" not in name}
-    assert used, sorted(functions)  # (the pipeline's map functions are there)
-    assert sorted(name for name in used if SINGLE not in functions[name]) == []
-
-
-def test_a_programs_own_tf_data_functions_stay_as_tensorflow_makes_them():
-    with tf.Graph().as_default() as graph, warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        ds = BRIDGE.data.Dataset.range(4).map(lambda x: x + 1).filter(lambda x: x > 1)
-        got = BRIDGE.data.make_one_shot_iterator(ds).get_next()
-        with BRIDGE.Session() as sess:
-            assert [sess.run(got) for _ in range(3)] == [2, 3, 4]
-    functions = _tf_data_functions(graph)
-    assert len(functions) == 2 and not any(SINGLE in attr for attr in functions.values())
 
 
 @pytest.fixture()
