@@ -200,7 +200,7 @@ def test_a_reader_helper_called_inside_the_batch_call_is_followed(returns, batch
 def test_a_helper_in_a_batch_call_that_still_cannot_be_rewritten_leaves_the_source_as_written():
     source = HELPER_IN_BATCH.format(returns="return a, label", uses="",
                                     batch="got = tf.train.batch(read_my_file_format(filename_queue), batch_size, "
-                                          "enqueue_many=True)")
+                                          "dynamic_pad=PAD)")
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert result.refused
