@@ -20,16 +20,8 @@ pytestmark = pytest.mark.timeout(180)
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory):
-    root = tmp_path_factory.mktemp("records")
-    out = []
-    for i in range(2):
-        path = str(root / f"f{i}.tfrecord")
-        with tf.io.TFRecordWriter(path) as w:
-            for j in range(5):
-                w.write(b"%d" % (i * 5 + j))
-        out.append(path)
-    return out
+def files(ten_records_in_two_files):
+    return ten_records_in_two_files
 
 
 def _managed(tf1, build, supervisor=None):

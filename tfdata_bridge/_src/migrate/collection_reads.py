@@ -12,9 +12,12 @@ pipelines whose runners it reads are built there).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.runner_loops import names_runners, runner_loop
 
 
@@ -54,10 +57,6 @@ def runner_collection_read(module: cst.Module, where: str = "") -> str | None:
 def left_whole(module: cst.Module, notes: list, outcomes: list, why: str) -> tuple[cst.Module, list, list]:
     """``run``'s answer for a module whose rewrites are all withdrawn: the module as it was, each pipeline
     end it had rewritten reported left with ``why``; what it had refused stays refused."""
-    from dataclasses import replace
-
-    from tfdata_bridge._src.migrate.results import Note
-
     kept = [n for n in notes if n.kind == "refused"]
     kept += [Note(o.line, f"`{o.api}` pipeline left unchanged: {why}") for o in outcomes if o.rewritten]
     return module, sorted(kept, key=lambda n: n.line), [replace(o, rewritten=False, reason=why) if o.rewritten
