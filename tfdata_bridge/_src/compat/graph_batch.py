@@ -155,7 +155,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         req = _replayable_order(req, len(lifts))
     records = None  # a stateful py_func's calls, kept for the read again (py_func_records.py)
     if replay and py_func_records.needed(lifts[0]):  # (all_replayable: then the only lift)
-        records = py_func_records.Records(2 * req.batch_size + 4 * req.threads + 8)
+        records = py_func_records.Records(req.capacity + 3 * req.batch_size + 4 * req.threads + 8)
         lifts = [py_func_records.recording(lifts[0], records)]
     ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds)
     options = tf.data.Options()

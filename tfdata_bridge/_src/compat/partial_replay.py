@@ -110,24 +110,26 @@ class Replay:
         records = up.source.records_of(rows, with_keys=0 in present)
         if raw:
             return records
-        if lift.number:  # numbered as the pipeline numbered them; the records before start not made at all
+        numbered = bool(lift.number)
+        if numbered:  # numbered as the pipeline numbered them; the records before start not made at all
             lift = py_func_records.replaying(lift, self.records, kept)
             records = records.enumerate().skip(start)
         produce = lift.function(0)
-        return records.map(plain(lambda *c: tuple(produce(*c)[:self.width])))
+        records = records.map(plain(lambda *c: tuple(produce(*c)[:self.width])))
+        return records.with_options(_no_read_ahead()) if numbered else records
 
-    def partial(self, live: Any) -> list[Any] | None:
+    def partial(self, live: Any, error: Any = None) -> list[Any] | None:
         """The records after the last full batch before the failure, each component stacked (``[]`` for
         none), or None where the read again does not fail (the failure was not the records'); ``live``:
-        the pipeline's session."""
+        the pipeline's session; ``error``: the pipeline's, which a read again from kept py_func calls must
+        meet (else what it read is not known to come before it)."""
         names = self._file_names(live)
         start, kept = 0, None
         if self.records is not None:  # from the first whole batch of what its py_funcs' calls kept
             kept = self.records.snapshot()
-            lowest = self.records.lowest(kept)
-            if lowest is None:
+            start = self.records.start(kept, self.batch_size)
+            if start is None:
                 return None
-            start = -(-lowest // self.batch_size) * self.batch_size
         with tf.Graph().as_default(), tf1.Session() as sess:
             if kept is None:
                 records = self._records(names)
@@ -143,20 +145,34 @@ class Replay:
                         batches += len(sess.run(counted))
                 except tf.errors.OutOfRangeError:
                     return None  # it read to the end: the failure was not in the records
-                except tf.errors.OpError:
-                    if kept is not None and self.records.missing:
+                except tf.errors.OpError as e:
+                    if kept is not None and not self._same_failure(e, error):
                         return None  # a record whose py_func call is not kept: the failure is not known
-                    pass
+
             one = tf1.data.make_one_shot_iterator(records.skip(batches * self.batch_size)).get_next()
             good: list[Any] = []
             try:
                 for _ in range(self.batch_size):
                     good.append(sess.run(one))
-            except tf.errors.OpError:
-                if kept is not None and self.records.missing:
+            except tf.errors.OpError as e:
+                if kept is not None and not self._same_failure(e, error):
                     return None
                 return [np.stack([g[i] for g in good]) for i in range(self.width)] if good else []
             return None  # (not the same failure: a full batch read this time)
+
+    def _same_failure(self, met: Any, error: Any) -> bool:
+        """Whether the read again from kept py_func calls met the pipeline's failure: no call missing, and
+        the error's type (its read-ahead may have kept calls of records after the failure)."""
+        return not self.records.missing and (error is None or type(met) is type(error))
+
+
+def _no_read_ahead() -> Any:
+    """Options that keep a read again from reading past its failure (a record after it has no kept call)."""
+    options = tf.data.Options()
+    options.experimental_optimization.apply_default_optimizations = False
+    options.experimental_optimization.inject_prefetch = False
+    options.autotune.enabled = False
+    return options
 
 
 def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any], **shuffled: Any) -> None:

@@ -12,8 +12,10 @@ first input and calls the user's function through ``Records.recording``, which k
 raised) with that number: a deque append per call, the last ``size`` calls. The read again runs the
 same ops with each node calling ``Records.replaying`` instead: the kept values for the numbers kept, and
 a number not kept ends the read again as unknown (``missing``), so the error stands as before and no
-value is made up. The window holds the records after the last full batch whenever the failure comes
-where legacy's runner met it: the calls after a failure are at most the parallel calls in flight.
+value is made up. The pipeline reads on after a failure until its read-ahead (``capacity``) is full, and
+calls the function for those records too (legacy's runner stopped at the failure; a function that raised
+is not called again): the window (``graph_batch``: ``capacity``, three batches and the parallel calls) holds
+the records after the last full batch before the failure as well.
 """
 
 from __future__ import annotations
@@ -52,14 +54,19 @@ class Records:
         self.missing: list[int] = []  # the numbers a read again asked for that are not kept
 
     def recording(self, node: str, func: Callable[..., Any]) -> Callable[..., Any]:
-        """``func`` taking the record's number first, its return value (or exception) kept with it."""
+        """``func`` taking the record's number first, its return value (or exception) kept with it. After
+        its first exception it is not called again (legacy's runner stopped there): the error again."""
         kept = self._kept.setdefault(node, collections.deque(maxlen=self.size))
         append = kept.append  # (deque.append is atomic: calls from parallel map threads need no lock)
+        failed: list[BaseException] = []
 
         def recorded(number: Any, *args: Any) -> Any:
+            if failed:
+                raise failed[0]
             try:
                 out = func(*args)
             except BaseException as e:
+                failed.append(e)
                 append((number, Failed(e)))
                 raise
             append((number, out))
@@ -87,17 +94,15 @@ class Records:
 
         return replayed
 
-    def lowest(self, values: dict[str, dict[int, Any]]) -> int | None:
-        """The first number from which every node kept every call up to its highest, or None (none kept)."""
-        starts = []
-        for kept in values.values():
-            if not kept:
-                return None
-            n = max(kept)
-            while n - 1 in kept:
-                n -= 1
-            starts.append(n)
-        return max(starts) if starts else None
+    def start(self, values: dict[str, dict[int, Any]], batch_size: int) -> int | None:
+        """Where a read again begins: the first whole batch from which every node kept its calls, or None
+        where that is after a call that failed (the failure is before what is kept) or nothing is kept."""
+        lows = [min(kept) for kept in values.values() if kept]
+        if not lows or len(lows) != len(values):
+            return None
+        start = -(-max(lows) // batch_size) * batch_size
+        failed = [n for kept in values.values() for n, out in kept.items() if isinstance(out, Failed)]
+        return None if failed and min(failed) < start else start
 
 
 def recorded_nodes(graph_def: Any) -> list[Any]:
