@@ -126,7 +126,7 @@ def recording(lift: Any, records: Records) -> Any:
         types = list(node.attr["Tin"].list.type)
         del node.attr["Tin"].list.type[:]
         node.attr["Tin"].list.type.extend([tf.int64.as_datatype_enum] + types)
-        call = records.recording(node.name, func)
+        call = tf_private.rewrap_py_func(func, lambda user, name=node.name: records.recording(name, user))
         wrapped.append(call)
         node.attr["token"].s = tf_private.register_py_func(call).encode()
     return dataclasses.replace(lift, graph_def=graph_def, py_funcs=tuple(lift.py_funcs) + tuple(wrapped),
@@ -139,7 +139,9 @@ def replaying(lift: Any, records: Records, values: dict[str, dict[int, Any]]) ->
     graph_def.CopyFrom(lift.graph_def)
     calls = []
     for node in recorded_nodes(graph_def):
-        calls.append(records.replaying(values.get(node.name, {})))
+        recorded = tf_private.py_func_for_token(node.attr["token"].s.decode())
+        replayed = records.replaying(values.get(node.name, {}))
+        calls.append(tf_private.rewrap_py_func(recorded, lambda _, replayed=replayed: replayed))
         node.attr["token"].s = tf_private.register_py_func(calls[-1]).encode()
     return dataclasses.replace(lift, graph_def=graph_def, py_funcs=tuple(lift.py_funcs) + tuple(calls))
 
