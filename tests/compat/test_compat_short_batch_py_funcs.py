@@ -170,3 +170,53 @@ def test_without_allow_smaller_final_batch_the_full_batches_arrive_and_each_call
     _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
     assert _records(legacy) == _records(ours) == _every(0, 1)[:25]
     assert sorted(made[bridge].calls) == sorted(made[tf.compat.v1].calls) == _every(0, 1)
+
+
+# --- the kept calls themselves (py_func_records.Records): no made-up value, no read again past what is kept ---
+
+
+def test_kept_calls_give_their_values_and_a_call_not_kept_is_unknown_not_made_up():
+    from tfdata_bridge._src.compat import py_func_records
+
+    records = py_func_records.Records(size=4)
+    made: list[int] = []
+    call = records.recording("f", lambda x: made.append(x) or x * 10)
+    for n in [0, 1, 3, 2, 4, 5]:  # (parallel calls finish out of order)
+        call(n, n)
+    kept = records.snapshot()
+    assert sorted(kept["f"]) == [2, 3, 4, 5]  # the last 4 calls
+    assert records.start(kept, batch_size=3) == 3  # the first whole batch all of whose calls are kept
+    replayed = records.replaying(kept["f"])
+    assert replayed(4, "ignored") == 40 and made == [0, 1, 3, 2, 4, 5]  # from the record, no call made
+    with pytest.raises(py_func_records.Missing):
+        replayed(1)
+    assert records.missing == [1]
+
+
+def test_a_call_that_raised_is_raised_again_and_the_function_is_not_called_after_it():
+    from tfdata_bridge._src.compat import py_func_records
+
+    records = py_func_records.Records(size=8)
+    made: list[int] = []
+
+    def func(x: int) -> int:
+        made.append(x)
+        if x == 2:
+            raise ValueError("bad 2")
+        return x
+
+    call = records.recording("f", func)
+    call(0, 0), call(1, 1)
+    with pytest.raises(ValueError, match="bad 2"):
+        call(2, 2)
+    with pytest.raises(ValueError, match="bad 2"):  # (the read-ahead after the failure: legacy's runner had stopped)
+        call(3, 3)
+    assert made == [0, 1, 2]
+    kept = records.snapshot()
+    with pytest.raises(ValueError, match="bad 2"):
+        records.replaying(kept["f"])(2)
+    assert records.start(kept, batch_size=2) == 0
+    other = records.recording("g", lambda x: x)  # a second py_func whose window begins after the failed call
+    for n in range(4, 12):
+        other(n, n)
+    assert records.start(records.snapshot(), batch_size=2) is None  # the failure is before what g kept
