@@ -23,10 +23,10 @@ reading again what the pipeline had read (two or three times).
 
 Several lists of one ``read()`` are one read, record ``i`` to list ``i % k`` (``one_read_lists.py``): read
 again alike. Random ops after the read draw afresh in the read again (``_repeatable_ops``): the records it
-delivers never reached the consumer. Where the order is not one a read again repeats (an input producer
-shared with other pipelines) or the ops hold a stateful ``py_func`` (a read again would call it once
-more for every record read) the short batch is still lost
-(``docs/failure-behaviour.md``).
+delivers never reached the consumer. A stateful ``py_func`` is not called again: the pipeline keeps its last
+calls by record number and the read again takes their values (``py_func_records.py``; one lift only).
+Where the order is not one a read again repeats (an input producer shared with other pipelines) the short
+batch is still lost (``docs/failure-behaviour.md``).
 """
 
 from __future__ import annotations
