@@ -172,6 +172,20 @@ def test_without_allow_smaller_final_batch_the_full_batches_arrive_and_each_call
     assert sorted(made[bridge].calls) == sorted(made[tf.compat.v1].calls) == _every(0, 1)
 
 
+def test_a_py_function_through_a_shuffle_batch_delivers_legacys_records(files):
+    # (the shuffle's error latch wraps each Python op's function: a py_function's registry entry holds it)
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(files["good"][:2], num_epochs=1, shuffle=False)
+        pair = tf1.reshape(tf1.io.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+        out = tf1.py_function(lambda p: p, [pair], tf1.int32)
+        out.set_shape([2])
+        return tf1.train.shuffle_batch([out], 5, capacity=12, min_after_dequeue=4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert ours.end is legacy.end is OOR and ours.joined is legacy.joined is None
+    assert sorted(_records(ours)) == sorted(_records(legacy)) == _every(0, 1)
+
+
 # --- the kept calls themselves (py_func_records.Records): no made-up value, no read again past what is kept ---
 
 
