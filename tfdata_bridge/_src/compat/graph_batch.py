@@ -237,10 +237,12 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
 def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> bool:
     """Whether what legacy delivered after a failing read can be read again (``partial_replay.py``): one
     lifted producer whose records come in a fixed order, batched as they come or through a shuffle
-    (``shuffle_replay.py``: what its buffer held, in full batches too)."""
+    (``shuffle_replay.py``: what its buffer held, in full batches too). A stateful ``py_func``'s calls are kept
+    for it (``py_func_records.py``) only where no shuffle holds records for longer than its window."""
     return ((req.allow_smaller_final_batch or req.shuffle is not None) and not fallen
             and latch is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-            and req.layout is None and partial_replay.all_replayable(lifts))
+            and req.layout is None and partial_replay.all_replayable(lifts)
+            and not (req.shuffle is not None and any(py_func_records.needed(lift) for lift in lifts)))
 
 
 def _replayable_order(req: GraphBatch, lists: int) -> GraphBatch:

@@ -195,7 +195,7 @@ def all_replayable(lifts: list[Any]) -> bool:
     order: ``graph_batch._replayable_order``) or all over one read (``one_read_lists.py``). One lift may
     hold stateful py_funcs, whose calls it then keeps (``py_func_records.py``)."""
     if len(lifts) == 1 and py_func_records.needed(lifts[0]):
-        return replayable(lifts[0], recorded=True)
+        return py_func_records.possible(lifts[0]) and replayable(lifts[0], recorded=True)
     if not lifts or not all(replayable(lift) for lift in lifts):
         return False
     if one_read_lists.applies(lifts):

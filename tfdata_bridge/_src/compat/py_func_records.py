@@ -6,7 +6,7 @@ Legacy called a ``py_func`` after a read once per record, on its runner thread, 
 ``allow_smaller_final_batch`` the consumer got the short batch of those after the last full batch.
 The drop-in delivers that batch by reading the records again after the failure (``partial_replay.py``),
 which would call the function again for every record read: its side effects twice (a counter, a log, a
-random generator of its own). So where such a function is lifted, each of its ``PyFunc`` nodes gets the
+random generator of its own). So where such a function is lifted, each of its ``PyFunc`` (``EagerPyFunc``) nodes gets the
 record's number (the place of the read's record in the pipeline's order: the source is enumerated) as a
 first input and calls the user's function through ``Records.recording``, which keeps what it returned (or
 raised) with that number: a deque append per call, the last ``size`` calls. The read again runs the
@@ -149,3 +149,9 @@ def replaying(lift: Any, records: Records, values: dict[str, dict[int, Any]]) ->
 def needed(lift: Any) -> bool:
     """Whether ``lift`` holds a ``py_func`` whose calls must be kept for a read again."""
     return bool(recorded_nodes(lift.graph_def))
+
+
+def possible(lift: Any) -> bool:
+    """Whether each such ``py_func``'s function is still registered, so its calls can be kept."""
+    return all(tf_private.py_func_for_token(node.attr["token"].s.decode()) is not None
+               for node in recorded_nodes(lift.graph_def))
