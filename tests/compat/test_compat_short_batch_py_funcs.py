@@ -172,6 +172,42 @@ def test_without_allow_smaller_final_batch_the_full_batches_arrive_and_each_call
     assert sorted(made[bridge].calls) == sorted(made[tf.compat.v1].calls) == _every(0, 1)
 
 
+class _Decoder:
+    """A preprocessing object whose method is the py_func (a counter of its own: stateful)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def decode(self, pair: np.ndarray) -> tuple[np.ndarray, np.int64]:
+        self.seen += 1
+        return pair, np.int64(self.seen)
+
+
+def test_a_method_py_func_in_a_dict_through_batch_join_gives_legacys_short_batch_and_counts(files):
+    names = [files["good"][0], files["missing"]]
+    decoders: dict[Any, _Decoder] = {}
+
+    def read(tf1: Any, q: Any) -> dict[str, Any]:  # (a helper the batch call's builder calls)
+        decoder = decoders[tf1] = _Decoder()
+        pair = tf1.reshape(tf1.io.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+        out, seen = tf1.numpy_function(decoder.decode, [pair], [tf1.int32, tf1.int64], stateful=True)
+        out.set_shape([2])
+        seen.set_shape([])
+        return {"pair": out, "seen": seen}
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        return tf1.train.batch_join([read(tf1, q)], batch_size=5, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    assert [sorted(b) for b in ours.batches] == [["pair", "seen"]] * 3
+    for old, new in zip(legacy.batches, ours.batches, strict=True):  # 13 records: 5, 5, then the short 3
+        np.testing.assert_equal(new["pair"], old["pair"])
+        np.testing.assert_equal(new["seen"], old["seen"])  # the counter's values: one call per record, in order
+    assert decoders[bridge].seen == decoders[tf.compat.v1].seen == PER_FILE
+
+
 def test_a_py_function_through_a_shuffle_batch_delivers_legacys_records(files):
     # (the shuffle's error latch wraps each Python op's function: a py_function's registry entry holds it)
     def build(tf1: Any) -> Any:
