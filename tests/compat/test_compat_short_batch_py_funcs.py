@@ -66,7 +66,8 @@ class Counted:
 
 
 def _pipeline(names: list[str], api: str = "py_func", outputs: int = 1, threads: int = 1,
-              fail_at: tuple[int, int] | None = None, allow: bool = True) -> tuple[Any, dict[Any, Counted]]:
+              fail_at: tuple[int, int] | None = None, allow: bool = True,
+              capacity: int = 32) -> tuple[Any, dict[Any, Counted]]:
     """``string_input_producer`` -> a reader -> ``decode_raw`` -> a counted Python op -> ``train.batch(5)``."""
     made: dict[Any, Counted] = {}
 
@@ -86,7 +87,7 @@ def _pipeline(names: list[str], api: str = "py_func", outputs: int = 1, threads:
         out[0].set_shape([2])
         for extra in out[1:]:
             extra.set_shape([])
-        return tf1.train.batch(out, 5, num_threads=threads, allow_smaller_final_batch=allow)
+        return tf1.train.batch(out, 5, num_threads=threads, capacity=capacity, allow_smaller_final_batch=allow)
 
     return build, made
 
@@ -138,6 +139,23 @@ def test_parallel_calls_of_a_stateful_py_func_deliver_every_record_before_a_miss
     old = _records(legacy)  # legacy's: the other threads' records in flight at the error are up to the schedule
     assert len(old) == len(set(old)) and len(set(_every(0, 1)) - set(old)) < threads
     assert len(made[tf.compat.v1].calls) == len(set(made[tf.compat.v1].calls))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_failure_long_after_the_first_record_is_read_again_from_the_kept_calls_alone(files, threads):
+    # 78 records before the missing file, a window of 10 + 3 * 5 + 4 * threads + 8 calls: the read again
+    # starts at the first whole batch the window holds (the records before it are read, not made)
+    names = files["good"] * 2 + [files["missing"]]
+    build, made = _pipeline(names, "py_func", 2, threads, capacity=10)
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.NotFoundError)
+    expected = _every(0, 1, 2) * 2
+    assert sorted(_records(ours)) == sorted(expected) and [len(b[0]) for b in ours.batches][-1] == 3
+    assert sorted(made[bridge].calls) == sorted(expected)  # once per record read (each file twice)
+    got = [(e[0][1], e[1][1]) for e in elements(ours.batches)]
+    assert all(extra == (100 * f + i + 1,) for (f, i), extra in got)
+    if threads == 1:
+        assert _records(legacy) == _records(ours)
 
 
 def test_a_stateful_py_func_gives_the_records_before_a_corrupt_one(files):
