@@ -16,7 +16,8 @@ not moved into tf.data: a clear error). Each has no public equivalent:
 - ``dataset_graph_def``: the ops of a ``tf.data.Dataset``, for ``is_native``.
 - the ``py_func`` registry: a lifted ``PyFunc`` op names its Python function by a registry token; the
   registry holds functions weakly, so the bridge keeps its own strong reference for as long as the
-  dataset that runs the op lives.
+  dataset that runs the op lives. A ``py_function``'s entry is an ``EagerFunc`` holding the function
+  (``_func``): ``rewrap_py_func`` copies it around a wrapper (``compat/py_func_records.py``).
 - ``py_funcs_held_by``: the list (``Graph._py_funcs_used_in_graph``) where ``py_func`` keeps the functions
   it registers alive. ``runtime/generator_source.py`` takes a ``from_generator``'s functions out of the
   eager default graph's list so they go with the dataset; without the list it cannot, and the
@@ -78,6 +79,7 @@ not moved into tf.data: a clear error). Each has no public equivalent:
 
 from __future__ import annotations
 
+import copy
 import importlib
 import logging
 from typing import Any
@@ -189,6 +191,19 @@ def register_py_func(func: Any) -> str:
                            "the drop-in cannot move a py_func into tf.data here: use a TensorFlow version "
                            "pyproject.toml allows")
     return _script_ops._py_funcs.insert(func)  # noqa: SLF001
+
+
+def rewrap_py_func(registered: Any, wrap: Any) -> Any:
+    """What to register for a node that called ``registered`` (``py_func_for_token``) to call ``wrap(the
+    user's function)`` instead: a ``py_func``'s registry entry is the function itself, a ``py_function``'s
+    (``EagerPyFunc``) an ``EagerFunc`` holding it, which the registry calls otherwise (with the op's
+    device and token); its copy holds the wrapper."""
+    eager = getattr(_script_ops, "EagerFunc", None)
+    if eager is None or not isinstance(registered, eager):
+        return wrap(registered)
+    copied = copy.copy(registered)
+    copied._func = wrap(registered._func)  # noqa: SLF001 - the one field EagerFunc.__call__ calls
+    return copied
 
 
 def py_funcs_held_by(graph: Any) -> list[Any] | None:

@@ -258,7 +258,7 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             if replay.shuffle is not None:  # what the shuffle buffer held, in batches
                 batches = shuffle_replay.lost_batches(replay, sess)
             else:
-                short = replay.partial(sess)
+                short = replay.partial(sess, error)
                 batches = None if short is None else [short] if short else []
         except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the error stands as it came
             logger.debug("%s: no short batch before its error (%s)", replay.name, e)

@@ -70,7 +70,7 @@ def latched_lift(lift: Any, latch: Latch) -> Any:
         func = tf_private.py_func_for_token(node.attr["token"].s.decode())
         if func is None:
             continue
-        latched = latch.wrap(func)
+        latched = tf_private.rewrap_py_func(func, latch.wrap)  # (a py_function's entry holds the function)
         wrapped.append(latched)
         node.attr["token"].s = tf_private.register_py_func(latched).encode()
     if not wrapped:

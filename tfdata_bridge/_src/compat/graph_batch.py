@@ -46,8 +46,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, one_read_lists,
-                                       partial_replay, pipeline_datasets, pipelines, queue_reading, queue_shapes,
-                                       readers, shared_streams, sparse_batch)
+                                       partial_replay, pipeline_datasets, pipelines, py_func_records, queue_reading,
+                                       queue_shapes, readers, shared_streams, sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
@@ -153,6 +153,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     replay = _short_batch_replayable(req, lifts, fallen, latch)
     if replay:  # a read again must repeat the order: parallel calls in order, the shuffle's seeds known
         req = _replayable_order(req, len(lifts))
+    records = None  # a stateful py_func's calls, kept for the read again (py_func_records.py)
+    if replay and py_func_records.needed(lifts[0]):  # (all_replayable: then the only lift)
+        records = py_func_records.Records(req.capacity + 3 * req.batch_size + 4 * req.threads + 8)
+        lifts = [py_func_records.recording(lifts[0], records)]
     ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
@@ -174,7 +178,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             "allow_smaller": req.allow_smaller_final_batch, "vectorized": vectorized}
         partial_replay.register(lifts[0], len(req.dtypes), req.batch_size, f"tf.{req.api} {req.scope.rstrip('/')!r}",
                                 tensors, others=tuple(lifts[1:]), combine=functools.partial(_combine, ordered=True),
-                                one_read=_one_read(req, lifts), **shuffled)
+                                one_read=_one_read(req, lifts), records=records, **shuffled)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
@@ -233,10 +237,12 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
 def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> bool:
     """Whether what legacy delivered after a failing read can be read again (``partial_replay.py``): one
     lifted producer whose records come in a fixed order, batched as they come or through a shuffle
-    (``shuffle_replay.py``: what its buffer held, in full batches too)."""
+    (``shuffle_replay.py``: what its buffer held, in full batches too). A stateful ``py_func``'s calls are kept
+    for it (``py_func_records.py``) only where no shuffle holds records for longer than its window."""
     return ((req.allow_smaller_final_batch or req.shuffle is not None) and not fallen
             and latch is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-            and req.layout is None and partial_replay.all_replayable(lifts))
+            and req.layout is None and partial_replay.all_replayable(lifts)
+            and not (req.shuffle is not None and any(py_func_records.needed(lift) for lift in lifts)))
 
 
 def _replayable_order(req: GraphBatch, lists: int) -> GraphBatch:

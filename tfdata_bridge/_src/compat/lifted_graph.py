@@ -70,6 +70,7 @@ class Lift:
     upstreams: tuple[Upstream, ...]
     mapped_inputs: frozenset[str]  # frontier tensor names some lifted node reads
     py_funcs: tuple[Any, ...]
+    number: str = ""  # the frontier name of the record's number, taken first (py_func_records.py), or ""
 
     def function(self, copy: int = 0) -> Callable[..., list[Any]]:
         """A map function: takes the upstream queues' flat element components (in ``upstreams`` order)
@@ -84,10 +85,13 @@ class Lift:
         outputs, mapped = self.outputs, self.mapped_inputs
         layout = [(up, self._present(up)) for up in self.upstreams]
         py_funcs = list(self.py_funcs)
+        number = self.number
 
         def lifted(*components: Any) -> list[Any]:
             frontier: dict[str, Any] = {}
             flat = list(components)
+            if number:  # (the source enumerated: the number, then its element)
+                frontier[number], flat = flat[0], tf.nest.flatten(flat[1:])
             for up, present in layout:
                 comps, flat = flat[:len(present)], flat[len(present):]
                 by_index = dict(zip(present, comps))
@@ -132,12 +136,13 @@ class Lift:
         datasets = tuple(up.source.dataset(self._present(up), **reads.get(id(up.source), {}))
                          for up in self.upstreams)
         if len(datasets) == 1:
-            return datasets[0]
+            return datasets[0].enumerate() if self.number else datasets[0]
 
         def flat(*parts: Any) -> tuple[Any, ...]:
             return tuple(c for part in parts for c in (part if isinstance(part, tuple) else (part,)))
 
-        return tf1.data.Dataset.zip(datasets).map(plain(flat))
+        zipped = tf1.data.Dataset.zip(datasets).map(plain(flat))
+        return zipped.enumerate() if self.number else zipped
 
     @property
     def python_ops(self) -> tuple[str, ...]:

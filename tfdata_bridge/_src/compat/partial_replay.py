@@ -23,10 +23,10 @@ reading again what the pipeline had read (two or three times).
 
 Several lists of one ``read()`` are one read, record ``i`` to list ``i % k`` (``one_read_lists.py``): read
 again alike. Random ops after the read draw afresh in the read again (``_repeatable_ops``): the records it
-delivers never reached the consumer. Where the order is not one a read again repeats (an input producer
-shared with other pipelines) or the ops hold a stateful ``py_func`` (a read again would call it once
-more for every record read) the short batch is still lost
-(``docs/failure-behaviour.md``).
+delivers never reached the consumer. A stateful ``py_func`` is not called again: the pipeline keeps its last
+calls by record number and the read again takes their values (``py_func_records.py``; one lift only).
+Where the order is not one a read again repeats (an input producer shared with other pipelines) the short
+batch is still lost (``docs/failure-behaviour.md``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from tfdata_bridge._src import op_types, tf_private
-from tfdata_bridge._src.compat import one_read_lists, pipelines
+from tfdata_bridge._src.compat import one_read_lists, pipelines, py_func_records
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import plain, tf
 
@@ -68,6 +68,7 @@ class Replay:
     others: tuple[Any, ...] = ()  # the lifts of the call's other tensor lists, each over its own reader
     combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
     one_read: bool = False  # the lists (``others``) share the lift's read, record i to list i % k (one_read_lists.py)
+    records: Any = None  # the kept calls of its stateful py_funcs (py_func_records.Records): the lift records them
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -101,22 +102,40 @@ class Replay:
         return one_read_lists.split(lifts, lambda: self.read.records_of(rows, with_keys=True), element_fn,
                                     self.combine)
 
-    def _records_of(self, lift: Any, rows: Any, raw: bool) -> Any:
+    def _records_of(self, lift: Any, rows: Any, raw: bool, start: int = 0, kept: Any = None) -> Any:
+        """``lift``'s records read again from the files of ``rows`` (``start``, ``kept``: from that record on,
+        its py_funcs' values taken from ``kept``, ``py_func_records.Records.snapshot``)."""
         up = lift.upstreams[0]
         present = lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
         records = up.source.records_of(rows, with_keys=0 in present)
         if raw:
             return records
+        numbered = bool(lift.number)
+        if numbered:  # numbered as the pipeline numbered them; the records before start not made at all
+            lift = py_func_records.replaying(lift, self.records, kept)
+            records = records.enumerate().skip(start)
         produce = lift.function(0)
-        return records.map(plain(lambda *c: tuple(produce(*c)[:self.width])))
+        records = records.map(plain(lambda *c: tuple(produce(*c)[:self.width])))
+        return records.with_options(_no_read_ahead()) if numbered else records
 
-    def partial(self, live: Any) -> list[Any] | None:
+    def partial(self, live: Any, error: Any = None) -> list[Any] | None:
         """The records after the last full batch before the failure, each component stacked (``[]`` for
         none), or None where the read again does not fail (the failure was not the records'); ``live``:
-        the pipeline's session."""
+        the pipeline's session; ``error``: the pipeline's, which a read again from kept py_func calls must
+        meet (else what it read is not known to come before it)."""
         names = self._file_names(live)
+        start, kept = 0, None
+        if self.records is not None:  # from the first whole batch of what its py_funcs' calls kept
+            kept = self.records.snapshot()
+            start = self.records.start(kept, self.batch_size)
+            if start is None:
+                return None
         with tf.Graph().as_default(), tf1.Session() as sess:
-            records = self._records(names)
+            if kept is None:
+                records = self._records(names)
+            else:
+                rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
+                records = self._records_of(self.lift, rows, False, start, kept)
             batches = 0
             for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
                 full = records.skip(batches * self.batch_size).batch(self.batch_size, drop_remainder=True)
@@ -126,16 +145,34 @@ class Replay:
                         batches += len(sess.run(counted))
                 except tf.errors.OutOfRangeError:
                     return None  # it read to the end: the failure was not in the records
-                except tf.errors.OpError:
-                    pass
+                except tf.errors.OpError as e:
+                    if kept is not None and not self._same_failure(e, error):
+                        return None  # a record whose py_func call is not kept: the failure is not known
+
             one = tf1.data.make_one_shot_iterator(records.skip(batches * self.batch_size)).get_next()
             good: list[Any] = []
             try:
                 for _ in range(self.batch_size):
                     good.append(sess.run(one))
-            except tf.errors.OpError:
+            except tf.errors.OpError as e:
+                if kept is not None and not self._same_failure(e, error):
+                    return None
                 return [np.stack([g[i] for g in good]) for i in range(self.width)] if good else []
             return None  # (not the same failure: a full batch read this time)
+
+    def _same_failure(self, met: Any, error: Any) -> bool:
+        """Whether the read again from kept py_func calls met the pipeline's failure: no call missing, and
+        the error's type (its read-ahead may have kept calls of records after the failure)."""
+        return not self.records.missing and (error is None or type(met) is type(error))
+
+
+def _no_read_ahead() -> Any:
+    """Options that keep a read again from reading past its failure (a record after it has no kept call)."""
+    options = tf.data.Options()
+    options.experimental_optimization.apply_default_optimizations = False
+    options.experimental_optimization.inject_prefetch = False
+    options.autotune.enabled = False
+    return options
 
 
 def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any], **shuffled: Any) -> None:
@@ -155,7 +192,10 @@ def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[An
 def all_replayable(lifts: list[Any]) -> bool:
     """Whether the records of ``lifts`` together come in an order a read again can repeat: each
     ``replayable``, and several each over a reader of its own of one input producer (interleaved in
-    order: ``graph_batch._replayable_order``) or all over one read (``one_read_lists.py``)."""
+    order: ``graph_batch._replayable_order``) or all over one read (``one_read_lists.py``). One lift may
+    hold stateful py_funcs, whose calls it then keeps (``py_func_records.py``)."""
+    if len(lifts) == 1 and py_func_records.needed(lifts[0]):
+        return py_func_records.possible(lifts[0]) and replayable(lifts[0], recorded=True)
     if not lifts or not all(replayable(lift) for lift in lifts):
         return False
     if one_read_lists.applies(lifts):
@@ -164,32 +204,35 @@ def all_replayable(lifts: list[Any]) -> bool:
     return len({id(r) for r in reads}) == len(reads) and len({id(r.stream) for r in reads}) == 1
 
 
-def replayable(lift: Any) -> bool:
+def replayable(lift: Any, recorded: bool = False) -> bool:
     """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
     of an input producer whose file names are kept in the order read (``InputQueue.order_table``); with
-    ``num_threads`` > 1 the pipeline's parallel calls then deliver in order (``graph_batch``)."""
+    ``num_threads`` > 1 the pipeline's parallel calls then deliver in order (``graph_batch``).
+    ``recorded``: its stateful py_funcs' calls are kept (``py_func_records.py``), not made again."""
     from tfdata_bridge._src.compat.input_producers import InputQueue
     from tfdata_bridge._src.compat.readers import FileRead
 
-    if len(lift.upstreams) != 1 or not (lift.pure or _repeatable_ops(lift)) or lift.python_producers:
+    if len(lift.upstreams) != 1 or not (lift.pure or _repeatable_ops(lift, recorded)) or lift.python_producers:
         return False
     read = lift.upstreams[0].source
     return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
             and read.stream.order_table is not None)
 
 
-def _repeatable_ops(lift: Any) -> bool:
+def _repeatable_ops(lift: Any, recorded: bool = False) -> bool:
     """Whether ``lift``'s only stateful ops are random ops (and checks), and its only Python ops declared
     stateless (``py_func(..., stateful=False)``, which TensorFlow itself may call again): a read again
     repeats its records and where each fails, and draws the random values afresh. The records it
     delivers (those after the last full batch) never reached the consumer, so new draws are as legacy's
     single draw; with seeded ops and one call at a time, the read again from the first record draws
     the same values as the pipeline. A stateful ``py_func`` is not called again (its side effects would
-    repeat for every record read before the failure)."""
+    repeat for every record read before the failure), unless ``recorded``: its values are taken from what
+    its calls kept (``py_func_records.py``)."""
     ops = {node.op for node in lift.graph_def.node}
     stateful = {op for op in ops if tf_private.op_is_stateful(op)}
-    return (stateful <= op_types.RANDOM_OPS | op_types.CHECK_OPS and ops & op_types.PY_FUNC_OPS <= {"PyFuncStateless"}
-            and not len(lift.graph_def.library.function))
+    calls = py_func_records.RECORDED_OPS if recorded else frozenset()
+    return (stateful <= op_types.RANDOM_OPS | op_types.CHECK_OPS | calls
+            and ops & op_types.PY_FUNC_OPS <= {"PyFuncStateless"} | calls and not len(lift.graph_def.library.function))
 
 
 def failed(graph: Any, error: Any) -> Replay | None:
