@@ -165,6 +165,31 @@ def test_tripwire_py_func_registry(tp):
         assert double in tp.py_funcs_held_by(graph)
 
 
+def test_tripwire_py_function_entry_rewraps(tp):
+    # a py_function's registry entry is an EagerFunc holding the user's function in ``_func``; the kept calls
+    # of a stateful py_func (compat/py_func_records.py) go around that function, not around the EagerFunc
+    import tensorflow as tf
+
+    calls = []
+    with tf.Graph().as_default():
+        out = tf.py_function(lambda x: x + 1, [tf.constant(1)], tf.int32)
+        token = out.op.get_attr("token").decode()
+    entry = tp.py_func_for_token(token)
+    assert callable(entry) and not isinstance(entry, type(lambda: 0))
+
+    def wrap(func):
+        def wrapped(*args):
+            calls.append(args)
+            return func(*args)
+        return wrapped
+
+    copied = tp.rewrap_py_func(entry, wrap)
+    assert copied is not entry and copied._func is not entry._func  # noqa: SLF001 - the field the wall relies on
+    assert copied._func(1) == 2 and calls == [(1,)]  # noqa: SLF001
+    plain = tp.rewrap_py_func(abs, wrap)
+    assert plain(-3) == 3 and calls[-1] == (-3,)
+
+
 def test_tripwire_op_tables(tp):
     assert tp.op_is_stateful("RandomUniform") and not tp.op_is_stateful("Add")
     assert not tp.op_is_stateful("no such op")
