@@ -135,3 +135,38 @@ def test_a_tree_keeps_the_queues_of_a_module_whose_caller_reads_the_counters(tmp
     result = rewrite_tree(sources, root=str(tmp_path))[str(tmp_path / "lib.py")]
     assert result.code == lib
     assert any("reads the graph's local variables" in n.message for n in result.refused), result.refused
+
+
+TWIN = '''\
+import tensorflow.compat.v1 as tf
+
+SKIP = 1
+
+
+def lines(path):
+    queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader(skip_header_lines=SKIP).read(queue)
+    return line
+
+
+def pairs(a_path, b_path):
+{body}
+    return tf.train.batch([a, b], batch_size=4)
+'''
+
+
+@pytest.mark.timeout(60)
+def test_a_source_helper_called_twice_in_one_function_is_inlined_and_goes():
+    body = "    a = lines(a_path)\n    b = lines(path=b_path)"
+    result = rewrite(TWIN.format(body=body), to="tfdata")
+    assert not result.refused, result.refused
+    assert "def lines(" not in result.code and "Dataset.zip(" in result.code, result.code
+    assert not scan_source(result.code)
+
+
+@pytest.mark.timeout(60)
+def test_a_helper_whose_global_the_caller_rebinds_is_not_inlined():
+    body = "    SKIP = 0\n    a = lines(a_path)\n    b = lines(b_path)"
+    source = TWIN.format(body=body)
+    result = rewrite(source, to="tfdata")
+    assert "def lines(" in result.code and "Dataset.zip(" not in result.code, result.code

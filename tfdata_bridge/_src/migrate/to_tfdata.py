@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_line
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
+from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.join_lists import list_join
@@ -276,6 +277,18 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
+    inlined = inline_source_helpers(module, external) if not functions else module
+    if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
+        fifth: list = []
+        trial = _run(inlined, external, functions, fifth if requests is not None else None, keep_plumbing,
+                     drop_plumbing, plumbing)
+        done_t, left_t = sum(o.rewritten for o in trial[2]), sum(not o.rewritten for o in trial[2])
+        done_r, left_r = sum(o.rewritten for o in result[2]), sum(not o.rewritten for o in result[2])
+        if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
+            lines = line_map(module.code, inlined.code)
+            result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
+                      [replace(o, line=lines(o.line)) for o in trial[2]])
+            first = fifth
     for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
         split, split_lines = split_choices(module, push) if not functions else (module, None)
         if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
@@ -726,8 +739,9 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                     (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
                 return
     gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
-    # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline)
-    inside_removed = {id(s) for fn in removed if isinstance(fn, cst.FunctionDef)
+    # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline) or
+    # replaced (a reader helper made a function of the record): a change inside it would be lost
+    inside_removed = {id(s) for fn in [*removed, *replaced] if isinstance(fn, cst.FunctionDef)
                       for s in nodes_of(fn, cst.SimpleStatementLine)}
     for body in index.blocks:
         for i, stmt in enumerate(body):
