@@ -30,6 +30,9 @@ def test_the_migrated_spread_pipelines_deliver_what_their_originals_deliver(tmp_
         assert not result.refused, (program.name, result.refused)
         assert not scan_source(result.code), program.name  # no legacy API left: scan --check is clean
         assert "tfdata_bridge" not in result.code, program.name
+        # scan's MIGRATE column says what migrate did at each site
+        assert all(not f.tfdata.startswith("left") for f in scan_source(program.read_text(), outcomes=True)), \
+            program.name
         pairs[program.stem] = write_pair(tmp_path, program.stem, program.read_text(), result.code)
     assert len(pairs) >= 6
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
