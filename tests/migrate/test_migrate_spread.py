@@ -173,3 +173,23 @@ def test_a_helper_whose_global_the_caller_rebinds_is_not_inlined():
     source = TWIN.format(body=body)
     result = rewrite(source, to="tfdata")
     assert "def lines(" in result.code and "Dataset.zip(" not in result.code, result.code
+
+
+@pytest.mark.timeout(60)
+def test_an_object_pipeline_refused_says_the_objects_reason():
+    source = (HERE / "spread_programs" / "object_made_in_scope.py").read_text().replace(
+        "        images, labels = reader.dequeue(2)\n",
+        "        images, labels = reader.dequeue(2)\n        again = reader.dequeue(2)\n")
+    messages = _refused(source)
+    assert any("`ImageList.dequeue` is used 2 times" in m for m in messages), messages
+    assert not any("in the same block" in m for m in messages), messages
+
+
+@pytest.mark.timeout(60)
+def test_a_coordinator_the_object_reads_keeps_the_plumbing():
+    source = (HERE / "spread_programs" / "object_stored_coord.py").read_text().replace(
+        "        self.label = parsed[\"label\"]\n",
+        "        self.label = parsed[\"label\"]\n        self.stopped = self.coord.should_stop\n")
+    result = rewrite(source, to="tfdata")
+    assert "RecordReader(data_dir, coord=coord)" in result.code and "tf.train.Coordinator()" in result.code
+    assert any("queue-runner plumbing left" in n.message for n in result.notes), result.notes

@@ -340,6 +340,9 @@ def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plu
     return plain
 
 
+_NO_SOURCE = "no input producer, reader or zero-input `py_func` feeds this"
+
+
 def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=False):
     """``run`` of the module with its classes' kept pipelines rewritten (``object_pipeline.py``), lines given
     back in the module's own, and each refusal's reason said at its batch; None where there is no such class."""
@@ -354,10 +357,15 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
     lines = line_map(module.code, new.code)
     more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
     more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
-    for line, why in refusals.items():  # (said instead of "not rewritten yet" only: another reason is the recogniser's)
+    # (said instead of "not rewritten yet", or of "no source in the same block" where the object holds it; another
+    # reason is the recogniser's)
+    def vague(text: str) -> bool:
+        return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text
+
+    for line, why in refusals.items():
         more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
-                      if n.line == line and n.kind == "refused" and _NOT_YET in n.message else n for n in more_notes]
-        more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and _NOT_YET in o.reason else o
+                      if n.line == line and n.kind == "refused" and vague(n.message) else n for n in more_notes]
+        more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and vague(o.reason) else o
                          for o in more_outcomes]
     if requests is not None:
         requests.extend(asked)
