@@ -11,13 +11,13 @@ from __future__ import annotations
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from tfdata_bridge._src.migrate.calls import identifiers, imported_roots
+from tfdata_bridge._src.migrate.calls import identifiers, import_rooted, imported_roots
 
 
 class _Uses(cst.CSTVisitor):
     def __init__(self, module: cst.Module, cls: cst.ClassDef, name: str) -> None:
         self.cls, self.name = cls, name
-        self.roots = imported_roots(module)
+        self.roots = imported_roots(module) | _module_aliases(module)
         self.classes = {s.name.value for s in module.body if isinstance(s, cst.ClassDef)}
         self.others: list[set[str]] = [set()]  # names that are instances of another class, per function
         self.where: list[str] = ["module level"]
@@ -41,12 +41,16 @@ class _Uses(cst.CSTVisitor):
         if in_class is not None and in_class is not self.cls and not subclass and node.params.params and \
                 any(s is node for s in in_class.body.body):
             other.add(node.params.params[0].name.value)
-        for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        for stmt in _once(list(node.body.body)) if isinstance(node.body, cst.IndentedBlock) else ():
             small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and \
-                    isinstance(small.value.func, cst.Name) and small.value.func.value in self.classes and \
-                    small.value.func.value != self.cls.name.value:
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call)):
+                continue
+            func = small.value.func
+            # an object of another class of the module, or of an imported one (``reader = tf.TextLineReader()``:
+            # its ``reader.read(queue)`` is no call of a method ``read`` of this class)
+            if isinstance(func, cst.Name) and func.value in self.classes and func.value != self.cls.name.value or \
+                    isinstance(func, cst.Attribute) and import_rooted(func, self.roots):
                 other.add(small.targets[0].target.value)
         self.others.append(other)
         owner = f"{self.current_class[-1].name.value}.{node.name.value}" if in_class is not None else node.name.value
@@ -136,8 +140,40 @@ def runs_once(module: cst.Module, cls: cst.ClassDef, name: str, depth: int = 0) 
     return f"`{value.value}` in {owner} is neither an object made there nor a parameter of a function called once"
 
 
+def _module_aliases(module: cst.Module) -> set[str]:
+    """Module-level names bound to a dotted path of an import (``v1 = tf.compat.v1``)."""
+    roots = imported_roots(module)
+    out: set[str] = set()
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                and isinstance(small.value, cst.Attribute) and import_rooted(small.value, roots):
+            out.add(small.targets[0].target.value)
+    return out
+
+
 def _statements(fn: cst.FunctionDef) -> list[cst.CSTNode]:
-    return list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    """The statements the function runs at most once each: its body's, and those of the ``with``, ``if`` and
+    ``try`` blocks in it (``with tf.name_scope(...): reader = Reader(...)``), loops' and nested functions' aside."""
+    return _once(list(fn.body.body)) if isinstance(fn.body, cst.IndentedBlock) else []
+
+
+def _once(stmts: list[cst.BaseStatement]) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    for stmt in stmts:
+        out.append(stmt)
+        blocks = []
+        if isinstance(stmt, (cst.With, cst.Try)):
+            blocks.append(stmt.body)
+        if isinstance(stmt, cst.Try):
+            blocks += [h.body for h in stmt.handlers] + [b.body for b in (stmt.orelse, stmt.finalbody) if b]
+        while isinstance(stmt, cst.If):
+            blocks.append(stmt.body)
+            stmt = stmt.orelse
+            if isinstance(stmt, cst.Else):
+                blocks.append(stmt.body)
+        out += [s for b in blocks if isinstance(b, cst.IndentedBlock) for s in _once(list(b.body))]
+    return out
 
 
 def _assigns_call_of(stmt: cst.CSTNode, target: str, cls: str) -> bool:

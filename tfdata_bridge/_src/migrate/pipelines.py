@@ -16,6 +16,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
@@ -196,6 +197,11 @@ class Finder:
             if changed is not None:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 needed |= changed
+                continue
+            chosen = branch_needs(self, prev, needed, stmt)  # ``if flag: x, y = a, b`` (``branch_names.py``)
+            if chosen is not None:
+                intermediates.append(prev)  # type: ignore[arg-type]
+                needed = (needed - (bound_by(prev) or set())) | chosen
                 continue
             a = _assign(prev)
             if a is None:
@@ -555,6 +561,8 @@ class Finder:
                 names = {stmt.target.value}
             elif a is not None:
                 names = set(target_names(a.targets[0].target) or ())
+            elif bound_by(stmt):  # an ``if`` choosing names (``branch_names.py``)
+                names = bound_by(stmt) or set()
             else:
                 continue
             for name in sorted(names - {"_"}):

@@ -22,6 +22,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, nodes_of, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.stored_coord import stored_args
 from tfdata_bridge._src.migrate.supervisor import replace_supervisors
 from tfdata_bridge._src.migrate.runner_loops import (recorded_stop, runner_loop, should_stop, without_recorded_stop,
                                                      without_should_stop)
@@ -168,6 +169,7 @@ class _Remove(cst.CSTTransformer):
         self.handlers = handlers or {}  # handler -> its ``coord.request_stop(e)``
         self.v1 = v1
         self.guards = guards or set()
+        self.nulled: set[int] = set()  # ids of arguments that passed a coordinator an object only stored
 
     def leave_With(self, original: cst.With, updated: cst.With):
         if original not in self.guards:
@@ -178,6 +180,9 @@ class _Remove(cst.CSTTransformer):
 
     def leave_For(self, original: cst.For, updated: cst.For):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(value=cst.Name("None")) if id(original) in self.nulled else updated
 
     def leave_ExceptHandler(self, original: cst.ExceptHandler, updated: cst.ExceptHandler) -> cst.ExceptHandler:
         if original not in self.handlers:
@@ -306,14 +311,22 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
         if target and [r for r in survey.refs.get(target, []) if id(r) not in inside]:
             emptied[stmt] = target  # the threads are used beyond the join: an empty list of them
     names = set(survey.coords) | {t for s, t, _ in survey.starts if t and s not in emptied}
+    nulled: set[int] = set()  # a coordinator handed to an object that only stores it: ``None`` instead
     for name in sorted(names):
         outside = [r for r in survey.refs.get(name, []) if id(r) not in inside]
+        stored = stored_args(module, outside) if outside and name in survey.coords else None
+        if stored:
+            nulled |= stored
+            outside = []
         if outside:
             line = pos[outside[0]].start.line
             return module, [Note(line, f"queue-runner plumbing left (harmless without runners): `{name}` is used "
                                        f"at line {line} beyond starting and stopping runners", kind="info")]
-    return module.visit(_Remove(removed, emptied, forever, tests, handlers, v1_prefix(module) or "tf", guards)), [
-        Note(first, "queue-runner plumbing removed: nothing is left to run it", kind="info")]
+    remove = _Remove(removed, emptied, forever, tests, handlers, v1_prefix(module) or "tf", guards)
+    remove.nulled = nulled
+    said = " (the coordinator an object only stored is passed as `None`)" if nulled else ""
+    return module.visit(remove), [
+        Note(first, f"queue-runner plumbing removed: nothing is left to run it{said}", kind="info")]
 
 
 def _within(node: cst.CSTNode, block: cst.CSTNode) -> bool:

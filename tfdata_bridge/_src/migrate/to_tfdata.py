@@ -26,6 +26,8 @@ from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_line
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
+from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
+from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
@@ -185,7 +187,9 @@ class _Apply(cst.CSTTransformer):
     def leave_While(self, original, updated):  # a wait for a queue to fill (``queue_size.py``)
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
-    def leave_If(self, original, updated):  # a choice between two batches (``choice.py``)
+    def leave_If(self, original, updated):  # a choice between two batches (``choice.py``), or of names (moved)
+        if original in self.removed:
+            return cst.RemovalSentinel.REMOVE
         return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
 
     def leave_With(self, original, updated):
@@ -235,8 +239,8 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
-        frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True
-        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+        frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
+        whole: bool = False) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
@@ -245,17 +249,19 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     imports it; ``collection_reads.py``), as a read in the module itself is.
     ``objects``: pipelines kept on an object's attributes are gathered first (``object_pipeline.py``);
     ``plumbing``: False for a trial whose module is not kept (its plumbing pass would only cost);
-    ``scoped``: a batch alone under a graph scope is tried without the scope (``scoped_batch.py``)."""
+    ``scoped``: a batch alone under a graph scope is tried without the scope (``scoped_batch.py``);
+    ``whole``: the module may be rewritten (``frozen`` and the collection reads were asked already)."""
     bare, unwrapped = unwrap_scoped_batches(module, external) if scoped and not functions else (module, [])
     if unwrapped:
         return _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects,
                        plumbing)
-    why = frozen or runner_collection_read(module)
-    if why is not None:
-        out, notes, outcomes = _run(module, external, functions, None, keep_plumbing, drop_plumbing)
+    why = None if whole else frozen or runner_collection_read(module) or epoch_counter_read(module)
+    if why is not None:  # (what every form of the rewrite would do, each pipeline then said left with ``why``)
+        out, notes, outcomes = run(module, external, functions, None, keep_plumbing, drop_plumbing, objects=objects,
+                                   plumbing=False, scoped=False, whole=True)
         return left_whole(module, notes, outcomes, why) if out.code != module.code else (out, notes, outcomes)
     if objects and not functions:
-        kept = _objects(module, external, requests, keep_plumbing, drop_plumbing)
+        kept = _objects(module, external, requests, keep_plumbing, drop_plumbing, whole)
         if kept is not None:
             return kept
     first: list = []
@@ -271,6 +277,18 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
+    inlined = inline_source_helpers(module, external) if not functions else module
+    if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
+        fifth: list = []
+        trial = _run(inlined, external, functions, fifth if requests is not None else None, keep_plumbing,
+                     drop_plumbing, plumbing)
+        done_t, left_t = sum(o.rewritten for o in trial[2]), sum(not o.rewritten for o in trial[2])
+        done_r, left_r = sum(o.rewritten for o in result[2]), sum(not o.rewritten for o in result[2])
+        if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
+            lines = line_map(module.code, inlined.code)
+            result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
+                      [replace(o, line=lines(o.line)) for o in trial[2]])
+            first = fifth
     for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
         split, split_lines = split_choices(module, push) if not functions else (module, None)
         if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
@@ -322,24 +340,32 @@ def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plu
     return plain
 
 
-def _objects(module, external, requests, keep_plumbing, drop_plumbing):
+_NO_SOURCE = "no input producer, reader or zero-input `py_func` feeds this"
+
+
+def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=False):
     """``run`` of the module with its classes' kept pipelines rewritten (``object_pipeline.py``), lines given
     back in the module's own, and each refusal's reason said at its batch; None where there is no such class."""
     def trial(m: cst.Module, reqs: list):
-        return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False, plumbing=False)
+        return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False, plumbing=False, whole=whole)
 
     new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
     if not outcomes and not refusals:
         return None
     out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
-                                         objects=False)
+                                         objects=False, whole=whole)
     lines = line_map(module.code, new.code)
     more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
     more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
-    for line, why in refusals.items():  # (said instead of "not rewritten yet" only: another reason is the recogniser's)
+    # (said instead of "not rewritten yet", or of "no source in the same block" where the object holds it; another
+    # reason is the recogniser's)
+    def vague(text: str) -> bool:
+        return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text
+
+    for line, why in refusals.items():
         more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
-                      if n.line == line and n.kind == "refused" and _NOT_YET in n.message else n for n in more_notes]
-        more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and _NOT_YET in o.reason else o
+                      if n.line == line and n.kind == "refused" and vague(n.message) else n for n in more_notes]
+        more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and vague(o.reason) else o
                          for o in more_outcomes]
     if requests is not None:
         requests.extend(asked)
@@ -721,8 +747,9 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                     (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
                 return
     gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
-    # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline)
-    inside_removed = {id(s) for fn in removed if isinstance(fn, cst.FunctionDef)
+    # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline) or
+    # replaced (a reader helper made a function of the record): a change inside it would be lost
+    inside_removed = {id(s) for fn in [*removed, *replaced] if isinstance(fn, cst.FunctionDef)
                       for s in nodes_of(fn, cst.SimpleStatementLine)}
     for body in index.blocks:
         for i, stmt in enumerate(body):

@@ -22,6 +22,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNam
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
 from tfdata_bridge._src.migrate.object_uses import attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
@@ -149,8 +150,10 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     # a module that reads the queue-runner collection keeps its queues, and so does every module it imports
     frozen: dict[str, str] = {}
+    epochs = any(counts_epochs(m) for m in modules.values())  # (a local-variables read: ``local_reads.py``)
     for path, module in modules.items():
-        why = runner_collection_read(module, os.path.relpath(path, root))
+        why = runner_collection_read(module, os.path.relpath(path, root)) or \
+            epoch_counter_read(module, os.path.relpath(path, root), epochs)
         if why is not None:
             for other in [path, *_imported(path, modules, names, by_name)]:
                 frozen.setdefault(other, why)

@@ -1,0 +1,131 @@
+"""An ``if`` between the read and the batch that only chooses which per-element values get which names.
+
+    raw = tf.image.decode_png(contents)
+    left, right = raw[:, :w], raw[:, w:]
+    if options.direction == "AtoB":          # a Python value, read once when the graph is built
+        inputs, targets = [left, right]
+    else:
+        inputs, targets = [right, left]
+    batch = tf.train.batch([inputs, targets], ...)
+
+Legacy evaluated the test once, while it built the graph; the ``map`` function that takes the ``if`` with the
+other per-element statements evaluates it once too, when tf.data traces it where the batch was. So the ``if``
+moves as it is, provided each branch is plain assignments binding the same names, nothing in it reads a queue
+or a reader, and no name its test reads is assigned again between the ``if`` and the batch.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.symbols import BY_PATH
+
+_READS = frozenset({"dequeue", "dequeue_many", "dequeue_up_to", "read", "read_up_to", "get_next"})
+
+
+def _branches(stmt: cst.If) -> list[cst.BaseSuite] | None:
+    """The blocks of ``if`` / ``elif`` ... / ``else``; None without a final ``else``."""
+    out: list[cst.BaseSuite] = []
+    node: cst.BaseStatement | None = stmt
+    while isinstance(node, cst.If):
+        out.append(node.body)
+        orelse = node.orelse
+        node = orelse if isinstance(orelse, cst.If) else None
+        if isinstance(orelse, cst.Else):
+            out.append(orelse.body)
+        elif orelse is None:
+            return None
+    return out
+
+
+def _tests(stmt: cst.If) -> list[cst.BaseExpression]:
+    out: list[cst.BaseExpression] = []
+    node: cst.BaseStatement | None = stmt
+    while isinstance(node, cst.If):
+        out.append(node.test)
+        node = node.orelse if isinstance(node.orelse, cst.If) else None
+    return out
+
+
+def _assigns(block: cst.BaseSuite) -> list[cst.Assign] | None:
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return None
+    out = []
+    for s in block.body:
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                target_names(small.targets[0].target) is not None):
+            return None
+        out.append(small)
+    return out
+
+
+def _bindings(stmt: cst.BaseStatement) -> list[set[str]] | None:
+    """The names each branch of ``stmt`` binds, when it is an ``if`` of plain assignments (an ``else`` last)."""
+    if not isinstance(stmt, cst.If):
+        return None
+    blocks = _branches(stmt)
+    if blocks is None:
+        return None
+    bound: list[set[str]] = []
+    for block in blocks:
+        assigns = _assigns(block)
+        if assigns is None:
+            return None
+        bound.append({n for a in assigns for n in target_names(a.targets[0].target) or ()})
+    return bound
+
+
+def bound_by(stmt: cst.BaseStatement) -> set[str] | None:
+    """The names some branch of such an ``if`` binds (None: no such ``if``)."""
+    bound = _bindings(stmt)
+    return set().union(*bound) if bound else None
+
+
+def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.CSTNode) -> set[str] | None:
+    """The names ``stmt`` reads (its tests, and what each branch reads before binding it) when it is such an
+    ``if`` whose every branch binds a name in ``needed`` (and no branch alone binds one); None when it is not
+    one; ``Refusal`` when it is one that cannot move."""
+    bound = _bindings(stmt)
+    if not bound:
+        return None
+    every = set.intersection(*bound)
+    if not every & needed or (set().union(*bound) - every) & needed:
+        return None
+    assert isinstance(stmt, cst.If)
+    for call in nodes_of(stmt, cst.Call):
+        path = finder.api(call)
+        sym = BY_PATH.get(path) if path else None
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _READS or \
+                sym is not None and sym.to_tfdata == "pipeline":
+            raise Refusal(f"the `if` choosing `{', '.join(sorted(every))}` also calls "
+                          f"`{cst.Module([]).code_for_node(call.func)}`, a queue pipeline's; not rewritten")
+    reads: set[str] = set()
+    for test in _tests(stmt):
+        reads |= names_in(test)
+        for name in sorted(names_in(test)):
+            _unchanged(finder, name, stmt, batch)
+    for block in _branches(stmt) or []:
+        seen: set[str] = set()
+        for a in _assigns(block) or []:
+            reads |= {n.value for n in identifiers(a.value)} - seen
+            seen |= set(target_names(a.targets[0].target) or ())
+    return reads
+
+
+def _unchanged(finder, name: str, stmt: cst.If, batch: cst.CSTNode) -> None:
+    """``name`` (read by the test) is not assigned in the ``if``'s scope after it and up to the batch."""
+    scope = finder.scopes.scope(stmt)
+    if scope is None:
+        return
+    start = finder.scopes.lines.get(batch, 0)
+    at = finder.scopes._where(stmt.test)[0]
+    for assignment in scope.assignments[name]:
+        line = finder.scopes._where(getattr(assignment, "node", None))[0]
+        if at < line <= start:
+            raise Refusal(f"`{name}`, read by the `if` that chooses the batched names, is assigned again before "
+                          "the batch, where the rewrite evaluates the `if`; not rewritten")
+
+
+__all__ = ["bound_by", "branch_needs"]

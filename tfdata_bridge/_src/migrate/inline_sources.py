@@ -1,0 +1,223 @@
+"""Source helpers called more than once in one function, inlined: the form the recogniser follows.
+
+    def _line_reader(path, num_epochs):                  def get_iterator(h):
+        queue = tf.train.string_input_producer(              path_1 = h.src_file
+            [path], num_epochs=num_epochs, shuffle=False)    num_epochs_1 = h.num_epochs
+        _, line = tf.TextLineReader().read(queue)            queue_1 = tf.train.string_input_producer(...)
+        return line                                          _, line_1 = tf.TextLineReader().read(queue_1)
+                                                             src = line_1
+    def get_iterator(h):                                     path_2 = h.tgt_file
+        src = _line_reader(h.src_file, h.num_epochs)         ...
+        tgt = _line_reader(h.tgt_file, h.num_epochs)         tgt = line_2
+        ... maybe_batch([src, tgt], ...)                     ... maybe_batch([src, tgt], ...)
+
+(the NMT reader's two files read in step). A reader helper the recogniser turns into a function of the record
+serves one pipeline per call; two calls feeding one batch are two sources read in step, which it zips only
+where it sees both. Inlined, each call is the helper's statements with its locals renamed apart and its
+parameters bound first, in the caller's order: the same ops, made in the same order, so the same program.
+Only a helper of straight-line assignments ending in its one ``return``, defined at the top of the module,
+making a producer or reader itself, and called as ``names = helper(...)`` outside loops, is inlined; it goes
+from the module when nothing else (here or, in a tree, in another module) uses it. ``to_tfdata.run`` keeps the
+inlined module only where more pipelines are rewritten, so a program left alone stays as written.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of, target_names
+
+
+def _straight(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
+    """The statements of a helper made of single assignments (a docstring first) and a last ``return``."""
+    if fn.decorators or fn.asynchronous or not isinstance(fn.body, cst.IndentedBlock):
+        return None
+    params = fn.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or params.posonly_params:
+        return None
+    out = []
+    for i, stmt in enumerate(fn.body.body):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if i == 0 and isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+            continue  # the docstring
+        last = i == len(fn.body.body) - 1
+        if last and isinstance(small, cst.Return) and small.value is not None:
+            out.append(stmt)
+            return out
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                target_names(small.targets[0].target) is not None):
+            return None
+        out.append(stmt)
+    return None
+
+
+def _locals(fn: cst.FunctionDef, body: list[cst.SimpleStatementLine]) -> set[str]:
+    names = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
+    for stmt in body:
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign):
+            names |= set(target_names(small.targets[0].target) or ())
+    return names
+
+
+class _Rename(cst.CSTTransformer):
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        new = self.names.get(original.value)
+        return updated.with_changes(value=new) if new else updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
+        return updated.with_changes(attr=original.attr)  # ``x.name``: no variable
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(keyword=original.keyword)  # ``f(name=...)``: no variable
+
+
+def _bound_args(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression] | None:
+    """Each parameter's value at ``call``: its argument, or a literal default; None where that cannot be told."""
+    params = [*fn.params.params]
+    out: dict[str, cst.BaseExpression] = {}
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in call.args) or len(positional) > len(params):
+        return None
+    for p, a in zip(params, positional):
+        out[p.name.value] = a.value
+    known = {p.name.value for p in [*params, *fn.params.kwonly_params]}
+    for a in call.args:
+        if a.keyword is not None:
+            if a.keyword.value not in known or a.keyword.value in out:
+                return None
+            out[a.keyword.value] = a.value
+    for p in [*params, *fn.params.kwonly_params]:
+        if p.name.value in out:
+            continue
+        if p.default is None or not isinstance(p.default, (cst.SimpleString, cst.Integer, cst.Float, cst.Name)):
+            return None  # (a default made once, when the helper was defined: only literals and names are safe)
+        if isinstance(p.default, cst.Name) and p.default.value not in ("None", "True", "False"):
+            return None
+        out[p.name.value] = p.default
+    return out
+
+
+def _sources(index, module: cst.Module) -> dict[str, tuple[cst.FunctionDef, list[cst.SimpleStatementLine]]]:
+    """The module's source helpers by name."""
+    from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS
+    from tfdata_bridge._src.symbols import BY_PATH
+
+    out = {}
+    for fn in module.body:
+        if not isinstance(fn, cst.FunctionDef):
+            continue
+        body = _straight(fn)
+        if body is None:
+            continue
+        paths = [index.paths.get(c) for c in nodes_of(fn, cst.Call)]
+        syms = [BY_PATH.get(p) for p in paths if p]
+        if any(p in BATCHES or p in JOINS for p in paths if p) or \
+                not any(s is not None and s.to_tfdata == "pipeline" for s in syms):
+            continue
+        out[fn.name.value] = (fn, body)
+    return out
+
+
+def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
+    """``module`` with the calls of its source helpers inlined in each function that calls them more than once
+    (``module`` itself where there is none)."""
+    from tfdata_bridge._src.migrate.to_tfdata import survey
+
+    if module.code.count("def ") < 2:
+        return module
+    index, scopes, _ = survey(module, external)
+    helpers = _sources(index, module)
+    if not helpers:
+        return module
+    taken = {n.value for n in identifiers(module)} | {n.value for n in nodes_of(module, cst.Name)}
+    sites: dict[int, list[tuple[cst.SimpleStatementLine, cst.FunctionDef]]] = {}
+    callers: dict[int, cst.FunctionDef] = {}
+    for caller in nodes_of(module, cst.FunctionDef):
+        for stmt in _once(caller):
+            small = stmt.body[0]
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)
+                    and isinstance(small.value.func, cst.Name) and small.value.func.value in helpers):
+                continue
+            fn = scopes.module_function(stmt, small.value.func.value)
+            if fn is helpers[small.value.func.value][0] and fn is not caller:
+                sites.setdefault(id(caller), []).append((stmt, fn))
+                callers[id(caller)] = caller
+    new: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
+    inlined: dict[str, int] = {}
+    for key, calls in sites.items():
+        if len(calls) < 2:
+            continue  # (one call: the recogniser's own reader-helper form)
+        own = _assigned(callers[key])
+        for stmt, fn in calls:
+            body = helpers[fn.name.value][1]
+            free = set().union(*(names_in(s) for s in body)) - _locals(fn, body)
+            bound = _bound_args(fn, stmt.body[0].value)
+            if bound is None or free & own:
+                continue  # (a global of the helper's that the caller binds too would mean another value)
+            names = {}
+            for name in sorted(_locals(fn, body)):
+                k, fresh = 1, f"{name}_1"
+                while fresh in taken:
+                    k += 1
+                    fresh = f"{name}_{k}"
+                taken.add(fresh)
+                names[name] = fresh
+            rename = _Rename(names)
+            stmts: list[cst.BaseStatement] = [
+                cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])
+                for p, value in bound.items()]
+            stmts += [s.visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
+            returned = body[-1].body[0].value.visit(rename)
+            stmts.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=returned)], leading_lines=()))
+            stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
+            new[stmt] = stmts
+            inlined[fn.name.value] = inlined.get(fn.name.value, 0) + 1
+    if not new:
+        return module
+    gone = set()
+    for name, count in inlined.items():
+        fn = helpers[name][0]
+        elsewhere = getattr(external, "uses_elsewhere", None)
+        if len(scopes.callers(fn)) == count and not (elsewhere is not None and elsewhere(name)):
+            gone.add(fn)
+    return module.visit(_Inline(new, gone))
+
+
+def _once(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine]:
+    """The function's statements that run once per call: its body's and its ``with`` blocks'."""
+    out: list[cst.SimpleStatementLine] = []
+    todo = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    while todo:
+        stmt = todo.pop(0)
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+            out.append(stmt)
+        elif isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+            todo = [*stmt.body.body, *todo]
+    return out
+
+
+def _assigned(fn: cst.FunctionDef) -> set[str]:
+    out = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
+    for t in nodes_of(fn, cst.AssignTarget):
+        out |= names_in(t.target)
+    for f in nodes_of(fn, cst.For):
+        out |= names_in(f.target)
+    return out
+
+
+class _Inline(cst.CSTTransformer):
+    def __init__(self, new: dict, gone: set) -> None:
+        self.new, self.gone = new, gone
+
+    def leave_SimpleStatementLine(self, original, updated):
+        return cst.FlattenSentinel(self.new[original]) if original in self.new else updated
+
+    def leave_FunctionDef(self, original, updated):
+        return cst.RemovalSentinel.REMOVE if original in self.gone else updated
+
+
+__all__ = ["inline_source_helpers"]
