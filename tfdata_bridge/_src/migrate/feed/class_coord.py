@@ -126,7 +126,10 @@ def _calls_for(module, cls, methods, params: dict[str, list[str]]) -> dict[cst.C
         if not ps:
             continue
         if mname == "__init__":
-            refs = [n for n in nodes_of(module, cst.Name) if n.value == cls.name.value and n is not cls.name]
+            supers = {id(a.value) for c in nodes_of(cls, cst.Call) if isinstance(c.func, cst.Name)
+                      and c.func.value == "super" for a in c.args}  # (``super(Cls, self).__init__()``: no call)
+            refs = [n for n in nodes_of(module, cst.Name) if n.value == cls.name.value and n is not cls.name
+                    and id(n) not in supers]
             calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Name) and c.func in refs]
         else:
             refs = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == mname]

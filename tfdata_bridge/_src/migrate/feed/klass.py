@@ -32,6 +32,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
+from tfdata_bridge._src.migrate.feed.class_local import local_queue, stored_as
 from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_locals
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
@@ -43,6 +44,7 @@ from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args, queue_names
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
+from tfdata_bridge._src.migrate.feed.thread_run import is_thread_subclass, session_attr
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 
@@ -67,18 +69,25 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
         self_name = init.params.params[0].name.value
         for stmt in flat(init):
             found = self_assign(stmt, self_name)
-            if found is None or not isinstance(found[1], cst.Call):
+            local = local_queue(stmt) if found is None else None  # ``queue = tf.FIFOQueue(...)``; ``self.q = queue``
+            call = found[1] if found is not None else local[1] if local is not None else None
+            if not isinstance(call, cst.Call):
                 continue
-            kind = feed_queue_kind(index.paths.get(found[1]) or "", _KINDS)
+            kind = feed_queue_kind(index.paths.get(call) or "", _KINDS)
             if kind is None:
                 continue
             line = index.lines.get(stmt, 0)
             fed: list[bool] = []  # (a shuffle queue is said only once it is fed: others are another family's)
             try:
-                v1 = feed_prefix(index, found[1], v1_default, index.tf_aliases)
+                v1 = feed_prefix(index, call, v1_default, index.tf_aliases)
                 if not v1:
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
-                plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1, fed)
+                if local is not None:
+                    qattr, store = stored_as(index, init, self_name, stmt, local[0])
+                    plan = _plan(module, index, code, cls, init, self_name, stmt, qattr, call, kind, v1, fed,
+                                 local[0], store)
+                else:
+                    plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], call, kind, v1, fed)
                 plan.line = line
                 out.append((line, kind, plan))
             except Refusal as exc:
@@ -87,15 +96,18 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
     return out
 
 
-def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None) -> tuple[cst.FunctionDef, list[str], list[str],
-                                                                         bool]:
+def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None,
+               thread_run: bool = False) -> tuple[cst.FunctionDef, list[str], list[str], bool]:
     """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
-    thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue."""
+    thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue.
+    ``thread_run``: a ``Thread`` subclass's ``run``, which reads its session from the instance."""
     params = feeder.params
-    if len(params.params) < 2 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
-            or params.star_kwarg is not None or params.posonly_params or feeder.decorators:
+    if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
+            or params.star_kwarg is not None or params.posonly_params or feeder.decorators \
+            or len(params.params) < (1 if thread_run else 2) or thread_run and len(params.params) != 1:
         raise Refusal(f"the feeding method `{feeder.name.value}` does not take the session first")
-    me, sess = params.params[0].name.value, params.params[1].name.value
+    me = params.params[0].name.value
+    sess = session_attr(feeder, me, parts.enqueue) if thread_run else params.params[1].name.value
     coords = set(coordinator_params(feeder, sess))
     extra = [p.name.value for p in params.params[2:] if p.name.value in coords]
     data = [p for p in params.params[2:] if p.name.value not in coords]
@@ -114,13 +126,13 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
-          fed: list[bool]) -> ClassFeed:
+          fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None) -> ClassFeed:
     args = queue_args(qcall, kind)
     dtypes = args["dtypes"]
-    plan = ClassFeed(0, kind, removed=[qstmt])
+    plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else [])])
     methods = methods_of(cls)
     parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
-                        queue_names(args))
+                        queue_names(args), local)
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
@@ -133,7 +145,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if others:
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
                       "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
-    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args))
+    thread_run = feeder.name.value == "run" and is_thread_subclass(module, cls)
+    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args), thread_run)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     own = {id(a) for a in attr_uses(feeder, feeder.name.value)}
@@ -143,7 +156,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     elsewhere = [a for a in uses if id(a) not in inside]
     source = feeder.name.value
     runner: list[cst.FunctionDef] = []
-    if not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
+    if thread_run:  # the thread is started and joined as before; it runs the base class's ``run`` (no target)
+        if elsewhere or starters:
+            raise Refusal(f"`{feeder.name.value}` of the thread subclass `{cls.name.value}` is called beyond the "
+                          "thread's own start")
+        source = fresh_attr(module, cls, "elements")
+        generator = generator.with_changes(name=cst.Name(source))
+        starter = None
+    elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
         starter = None
     elif len(starters) != 1 or elsewhere:
@@ -178,6 +198,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
     plan.comment = printer.comment(kind, f"`{feeder.name.value}`", parts.many, kind, args, code)
+    if thread_run:
+        plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
+                         f"`run` is now `{source}`, read by tf.data")
     if runner:
         plan.comment += (f"; its threads run one after another (`{source}`), each on what the starter gave it: "
                          "the same multiset, in one of the orders legacy could deliver")

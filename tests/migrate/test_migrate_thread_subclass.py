@@ -1,0 +1,81 @@
+"""Queues fed by a `threading.Thread` subclass (`migrate/feed/thread_run.py`, `feed/class_local.py`; issue 17,
+item 2): its `run` becomes a generator method that `from_generator` reads, the session it read from the instance
+goes with the enqueue, the queue made under a local name in `__init__` and stored on `self` is followed, and a
+literal list of placeholders fed by `dict(zip(...))` is read in order. Text tests without TensorFlow, then one
+test that runs every program both ways in one TensorFlow process."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, run_programs
+from tfdata_bridge.migrate import rewrite, scan_source
+
+PROGRAMS = pathlib.Path(__file__).parent / "thread_subclass_programs"
+
+# name -> how the original's order is fixed
+BOTH_WAYS = {"padded_run_feeder": "order", "fifo_run_session_attr": "order", "shuffle_run_chunks": "multiset"}
+
+
+def _source(name: str) -> str:
+    return (PROGRAMS / f"{name}.py").read_text()
+
+
+def _refused(result) -> str:
+    return " | ".join(n.message for n in result.refused)
+
+
+@pytest.mark.parametrize("name", list(BOTH_WAYS))
+def test_a_thread_subclass_whose_run_feeds_the_queue_is_rewritten(name):
+    result = rewrite(_source(name), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "    def elements(self):\n" in code and "    def run(self):\n" not in code
+    assert "Queue(" not in code and "placeholder(" not in code and ".enqueue" not in code
+    assert "from_generator(\n" in code and "self.elements" in code or "feeder.elements" in code
+    assert scan_source(code) == ()
+
+
+def test_the_local_queue_and_the_zipped_placeholder_list_become_a_padded_batch():
+    code = rewrite(_source("padded_run_feeder"), to="tfdata").code
+    assert "            yield (frames, len(frames), labels)\n" in code
+    assert ".padded_batch(size, drop_remainder=False)" in code  # dequeue_up_to keeps the tail
+    assert "tf.TensorSpec(shape=[None, 2], dtype=tf.float32)" in code
+    assert "self._session.run" not in code and "queue = " not in code
+
+
+@pytest.mark.parametrize("change, reason", [
+    pytest.param(("        self._queue = queue\n", "        self._queue = queue\n        self._size = queue.size()\n"),
+                 "is used there other than by its enqueue and close ops", id="local-queue-used-otherwise"),
+    pytest.param(("        self._queue = queue\n", "        self._queue = queue\n        self._other = queue\n"),
+                 "is stored on `self` 2 times", id="stored-twice"),
+    pytest.param(("        feeder.begin(sess)\n", "        feeder.begin(sess)\n        feeder.run()\n"),
+                 "is called beyond the thread's own start", id="run-called-directly"),
+    pytest.param(("                self._session.run(self._enqueue,", "                sess = self._session\n"
+                  "                sess.run(self._enqueue,"),
+                 "does not run the enqueue op through one session attribute", id="session-through-a-local"),
+])
+def test_a_thread_subclass_beyond_the_pattern_is_left_with_its_reason(change, reason):
+    source = _source("padded_run_feeder").replace(*change)
+    assert source != _source("padded_run_feeder")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and reason in _refused(result), result.notes
+    assert "tfdata_bridge.compat.v1" in rewrite(source, to="tfdata", fallback="compat").code
+
+
+@pytest.mark.timeout(400)  # one TensorFlow process; on a loaded 2-core machine its start alone is slow
+def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
+    migrated = tmp_path / "migrated"
+    migrated.mkdir()
+    for name in BOTH_WAYS:
+        result = rewrite(_source(name), to="tfdata", fallback="compat")
+        assert "tfdata_bridge" not in result.code, (name, result.notes)
+        (migrated / f"{name}.py").write_text(result.code)
+    (tmp_path / "data").mkdir()
+    results = run_programs([*[PROGRAMS / f"{n}.py" for n in BOTH_WAYS], *[migrated / f"{n}.py" for n in BOTH_WAYS]],
+                           tmp_path / "data", make_data=False)
+    for name, order in BOTH_WAYS.items():
+        want, got = results[str(PROGRAMS / f"{name}.py")], results[str(migrated / f"{name}.py")]
+        assert_delivers_the_same(name, want, got, order, end="OutOfRangeError", close_floats=True)
