@@ -37,13 +37,16 @@ from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_local
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args, queue_names
+from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
+from tfdata_bridge._src.migrate.feed.thread_driver import driven, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_run import is_thread_subclass, session_attr
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -58,6 +61,7 @@ class ClassFeed:
     comment: str = ""
     cls: str = ""  # the class, and the attributes its instances no longer have (``across.py``)
     gone: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # placeholders kept, unfed, for their shape (``shape_read``)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -83,9 +87,9 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
                 if not v1:
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                 if local is not None:
-                    qattr, store = stored_as(index, init, self_name, stmt, local[0])
+                    qattr, store, local_reads = stored_as(index, init, self_name, stmt, local[0])
                     plan = _plan(module, index, code, cls, init, self_name, stmt, qattr, call, kind, v1, fed,
-                                 local[0], store)
+                                 local[0], store, local_reads)
                 else:
                     plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], call, kind, v1, fed)
                 plan.line = line
@@ -115,7 +119,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
     rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names)
-    body = feeder.body.visit(rewriter)
+    body = inline_feeds(feeder, sess).body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
     kept = [params.params[0], *data]
@@ -126,7 +130,8 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
-          fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None) -> ClassFeed:
+          fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
+          local_reads: list[cst.Name] = ()) -> ClassFeed:
     args = queue_args(qcall, kind)
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else [])])
@@ -145,12 +150,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if others:
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
                       "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
-    thread_run = feeder.name.value == "run" and is_thread_subclass(module, cls)
+    subclass = is_thread_subclass(module, cls)
+    driver = thread_driver(module, cls, feeder) if subclass else None  # ``run`` calls the feeding method
+    thread_run = subclass and (feeder.name.value == "run" or driver is not None)
     generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args), thread_run)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
-    own = {id(a) for a in attr_uses(feeder, feeder.name.value)}
-    uses = [a for a in instance_uses(module, cls, feeder.name.value) if id(a) not in own]
+    entry = driver or feeder
+    own = {id(a) for m in {id(entry): entry, id(feeder): feeder}.values() for a in attr_uses(m, entry.name.value)}
+    uses = [a for a in instance_uses(module, cls, entry.name.value) if id(a) not in own]
     starters = [m for m in methods.values() if m is not feeder and any(contains(m, a) for a in uses)]
     inside = {id(a) for a in uses if any(contains(s, a) for s in starters)}
     elsewhere = [a for a in uses if id(a) not in inside]
@@ -158,10 +166,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     runner: list[cst.FunctionDef] = []
     if thread_run:  # the thread is started and joined as before; it runs the base class's ``run`` (no target)
         if elsewhere or starters:
-            raise Refusal(f"`{feeder.name.value}` of the thread subclass `{cls.name.value}` is called beyond the "
+            raise Refusal(f"`{entry.name.value}` of the thread subclass `{cls.name.value}` is called beyond the "
                           "thread's own start")
         source = fresh_attr(module, cls, "elements")
-        generator = generator.with_changes(name=cst.Name(source))
+        if driver is None:
+            generator = generator.with_changes(name=cst.Name(source))
+        else:
+            driver_gen = driven(driver, feeder, session_attr(feeder, feeder.params.params[0].name.value,
+                                                             parts.enqueue), source)
         starter = None
     elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
@@ -186,9 +198,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items)]
             runner = [runner_method(feeder, source, attr)]
-    dropped = class_coordinators(module, cls, feeder, extra, starter, plan.removed)
+    # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
+    both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
+        body=[*feeder.body.body, *driver.body.body]))
+    dropped = class_coordinators(module, cls, both, extra, starter, plan.removed)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
-    dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, feeder, starter)
+    if driver is not None:
+        plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names)))]
+    dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
     if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
         attr = fresh_attr(module, cls, f"{qattr}_dataset")
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
@@ -197,7 +214,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
-    plan.comment = printer.comment(kind, f"`{feeder.name.value}`", parts.many, kind, args, code)
+    loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
+    plan.comment = printer.comment(kind, loop, parts.many, kind, args, code)
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
                          f"`run` is now `{source}`, read by tf.data")
@@ -211,16 +229,19 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     drop_coordinators(module, methods, dropped, plan)
     plan.cls = cls.name.value
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
-                 *([parts.list_name] if parts.list_name else parts.fed)]
+                 *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
     return plan
 
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
-             starter: cst.FunctionDef | None) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
-    """(the statement, the call, the instance's name) of the queue's one dequeue; every other use of the queue,
-    its ops and placeholders is a close on the way out (it goes) or a refusal."""
+             starter: cst.FunctionDef | None, local_reads: list[cst.Name] = (), self_name: str = "self"
+             ) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
+    """(the statement, the call, the instance's name) of the queue's one dequeue (``local_reads``: dequeues of
+    the local name the maker made it under); every other use of the queue, its ops and placeholders is a close
+    on the way out (it goes) or a refusal."""
     lines = nodes_of(module, cst.SimpleStatementLine)
-    dequeues = []
+    dequeues: list[cst.BaseExpression] = list(local_reads)
+    kept: set[str] = set()  # placeholders read only for their static shape or dtype
     for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []),
                  *([parts.list_name] if parts.list_name else parts.fed)]:
         for use in instance_uses(module, cls, attr):
@@ -233,7 +254,14 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
             if attr == qattr:
                 dequeues.append(use)
                 continue
+            if attr not in (parts.enqueue, parts.close) and stop is not None and shape_read(stop, use):
+                kept.add(attr)  # (``x.set_shape(self.ph.shape)``: the placeholder stays, unfed)
+                continue
             raise Refusal(f"`{attr}` is used beyond the queue's feeding method")
+    if kept:
+        plan.removed[:] = [s for s in plan.removed if not (isinstance(s, cst.SimpleStatementLine) and any(
+            (found := self_assign(s, self_name)) is not None and found[0] == a for a in kept))]
+        plan.kept = sorted(kept)
     if len(dequeues) != 1:
         raise Refusal(f"`{qattr}` is read by {len(dequeues)} statements; the rewrite needs one dequeue")
     use = dequeues[0]
@@ -245,6 +273,8 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
         raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
     if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter) if m is not None):
         raise Refusal("the queue is dequeued in its feeding or starting method")
+    if isinstance(use, cst.Name):  # (the maker's local name: the instance is its ``self``)
+        return dstmt, call, self_name
     owner = use.value  # ``self`` in a method, or an instance name outside the class
     if not isinstance(owner, cst.Name):
         raise Refusal("the queue is read through an expression the rewrite cannot follow")
