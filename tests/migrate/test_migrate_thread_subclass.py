@@ -17,7 +17,9 @@ PROGRAMS = pathlib.Path(__file__).parent / "thread_subclass_programs"
 
 # name -> (how the original's order is fixed, how it ends)
 BOTH_WAYS = {"padded_run_feeder": ("order", "OutOfRangeError"), "fifo_run_session_attr": ("order", "OutOfRangeError"),
-             "shuffle_run_chunks": ("multiset", "OutOfRangeError"), "grouped_run_driver": ("exact", "steps")}
+             "shuffle_run_chunks": ("multiset", "OutOfRangeError"), "grouped_run_driver": ("exact", "steps"),
+             "target_session_attr": ("order", "OutOfRangeError")}
+SUBCLASSES = [n for n in BOTH_WAYS if n != "target_session_attr"]
 
 
 def _source(name: str) -> str:
@@ -28,7 +30,7 @@ def _refused(result) -> str:
     return " | ".join(n.message for n in result.refused)
 
 
-@pytest.mark.parametrize("name", list(BOTH_WAYS))
+@pytest.mark.parametrize("name", SUBCLASSES)
 def test_a_thread_subclass_whose_run_feeds_the_queue_is_rewritten(name):
     result = rewrite(_source(name), to="tfdata")
     assert not result.refused, result.notes
@@ -38,6 +40,24 @@ def test_a_thread_subclass_whose_run_feeds_the_queue_is_rewritten(name):
     assert ("placeholder(" in code) == (name == "grouped_run_driver")  # (kept there for their static shapes)
     assert "from_generator(\n" in code and "self.elements" in code or "feeder.elements" in code
     assert scan_source(code) == ()
+
+
+def test_a_target_method_reading_the_session_from_the_instance_becomes_a_generator_and_its_thread_goes():
+    result = rewrite(_source("target_session_attr"), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "    def feed(self):\n        for i in range(self.count):\n            yield (\"line %d\" % (i * 7), i)\n" in code
+    assert "    def start(self, sess):\n        # tfdata-bridge migrate: no thread" in code
+    assert "self.sess" not in code.split("def main")[0].split("class LineFeeder")[1]
+    assert "threading" not in code and scan_source(code) == ()
+
+
+def test_a_session_on_the_instance_read_beyond_the_feeding_method_is_left_with_its_reason():
+    source = _source("target_session_attr").replace(
+        "    def pairs(self, n):\n", "    def session(self):\n        return self.sess\n\n    def pairs(self, n):\n")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and "`self.sess`, the session the feeding method `feed` runs the enqueue with, " \
+        "is used beyond it" in _refused(result), result.notes
 
 
 def test_the_local_queue_and_the_zipped_placeholder_list_become_a_padded_batch():

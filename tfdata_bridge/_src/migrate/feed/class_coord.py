@@ -32,10 +32,12 @@ class Dropped:
 
 
 def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef, extra: list[str],
-                       starter: cst.FunctionDef | None, gone: list[cst.CSTNode] = ()) -> Dropped:
+                       starter: cst.FunctionDef | None, gone: list[cst.CSTNode] = (),
+                       session: str | None = None) -> Dropped:
     """What goes with the thread: the loop's checks of coordinators it only checks (``extra``: the feeding
     method's own coordinator parameters, passed by the starter's thread), the statements that set them on
-    ``self``, and the parameters that only fed them where every call of their method is in this module."""
+    ``self``, and the parameters that only fed them where every call of their method is in this module.
+    ``session``: the attribute the feeding method read its session from, which goes with its enqueue runs."""
     me = feeder.params.params[0].name.value
     out = Dropped()
     methods = methods_of(cls)
@@ -60,7 +62,7 @@ def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.Functi
             out.stmts.append(stmt)
             if param is not None:
                 removable.setdefault(method, []).append(param)
-    for attr in starter_sets - {n.split(".", 1)[1] for n in out.names if "." in n}:
+    for attr in starter_sets - {n.split(".", 1)[1] for n in out.names if "." in n} - {session}:
         if any(contains(feeder, u) for u in instance_uses(module, cls, attr)):
             raise Refusal(f"`{me}.{attr}` is set in `{starter.name.value}`, which makes no thread now, and read "
                           f"by `{feeder.name.value}`")

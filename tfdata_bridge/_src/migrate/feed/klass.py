@@ -101,17 +101,18 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
 
 
 def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None,
-               thread_run: bool = False) -> tuple[cst.FunctionDef, list[str], list[str], bool]:
+               on_self: bool = False) -> tuple[cst.FunctionDef, list[str], list[str], bool]:
     """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
     thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue.
-    ``thread_run``: a ``Thread`` subclass's ``run``, which reads its session from the instance."""
+    ``on_self``: it takes only ``self`` and reads its session from the instance (a ``Thread`` subclass's
+    ``run``; a target method started where ``self.sess = sess`` was set)."""
     params = feeder.params
     if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
             or params.star_kwarg is not None or params.posonly_params or feeder.decorators \
-            or len(params.params) < (1 if thread_run else 2) or thread_run and len(params.params) != 1:
+            or len(params.params) < (1 if on_self else 2) or on_self and len(params.params) != 1:
         raise Refusal(f"the feeding method `{feeder.name.value}` does not take the session first")
     me = params.params[0].name.value
-    sess = session_attr(feeder, me, parts.enqueue) if thread_run else params.params[1].name.value
+    sess = session_attr(feeder, me, parts.enqueue) if on_self else params.params[1].name.value
     coords = set(coordinator_params(feeder, sess))
     extra = [p.name.value for p in params.params[2:] if p.name.value in coords]
     data = [p for p in params.params[2:] if p.name.value not in coords]
@@ -153,7 +154,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     subclass = is_thread_subclass(module, cls)
     driver = thread_driver(module, cls, feeder) if subclass else None  # ``run`` calls the feeding method
     thread_run = subclass and (feeder.name.value == "run" or driver is not None)
-    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args), thread_run)
+    # (a feeding method that takes only ``self`` reads the session from the instance: ``self.sess.run(...)``)
+    on_self = len(feeder.params.params) == 1 and isinstance(feeder.params.star_arg, cst.MaybeSentinel)
+    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args), thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     entry = driver or feeder
@@ -201,7 +204,11 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
-    dropped = class_coordinators(module, cls, both, extra, starter, plan.removed)
+    session = session_attr(feeder, feeder.params.params[0].name.value, parts.enqueue) if on_self else None
+    if session is not None and not thread_run:  # the starter that set it makes no thread now: none may read it
+        _session_only_fed(module, cls, session, feeder, starter)
+    dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
+                                 session.split(".", 1)[1] if session is not None else None)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     if driver is not None:
         plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names)))]
@@ -231,6 +238,22 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
     return plan
+
+
+def _session_only_fed(module, cls: cst.ClassDef, session: str, feeder: cst.FunctionDef,
+                      starter: cst.FunctionDef | None) -> None:
+    """``self.sess``, which the feeding method read, is set only by the starter (which no longer does) and read
+    nowhere else."""
+    attr = session.split(".", 1)[1]
+    for use in instance_uses(module, cls, attr):
+        if contains(feeder, use):
+            continue
+        sets = starter is not None and any(
+            isinstance(t.target, cst.Attribute) and t.target is use
+            for a in nodes_of(starter, cst.Assign) for t in a.targets)
+        if not sets:
+            raise Refusal(f"`{session}`, the session the feeding method `{feeder.name.value}` runs the enqueue "
+                          "with, is used beyond it and the method that starts its thread")
 
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
