@@ -128,3 +128,9 @@ def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
     for name, (order, end) in BOTH_WAYS.items():
         want, got = results[str(PROGRAMS / f"{name}.py")], results[str(migrated / f"{name}.py")]
         assert_delivers_the_same(name, want, got, order, end=end, close_floats=order != "exact")
+
+
+@pytest.mark.parametrize("name", list(BOTH_WAYS))
+def test_scan_says_the_fed_queue_is_rewritten_as_migrate_does(name):
+    queues = [f for f in scan_source(_source(name), outcomes=True) if "Queue" in f.api]
+    assert len(queues) == 1 and queues[0].tfdata.startswith("rewritten"), queues
