@@ -18,8 +18,8 @@ PROGRAMS = pathlib.Path(__file__).parent / "thread_subclass_programs"
 # name -> (how the original's order is fixed, how it ends)
 BOTH_WAYS = {"padded_run_feeder": ("order", "OutOfRangeError"), "fifo_run_session_attr": ("order", "OutOfRangeError"),
              "shuffle_run_chunks": ("multiset", "OutOfRangeError"), "grouped_run_driver": ("exact", "steps"),
-             "target_session_attr": ("order", "OutOfRangeError")}
-SUBCLASSES = [n for n in BOTH_WAYS if n != "target_session_attr"]
+             "target_session_attr": ("order", "OutOfRangeError"), "function_feed_local": ("order", "OutOfRangeError")}
+SUBCLASSES = [n for n in BOTH_WAYS if n not in ("target_session_attr", "function_feed_local")]
 
 
 def _source(name: str) -> str:
@@ -58,6 +58,17 @@ def test_a_session_on_the_instance_read_beyond_the_feeding_method_is_left_with_i
     result = rewrite(source, to="tfdata")
     assert result.code == source and "`self.sess`, the session the feeding method `feed` runs the enqueue with, " \
         "is used beyond it" in _refused(result), result.notes
+
+
+def test_a_feed_dict_built_on_the_line_before_the_run_is_what_the_generator_yields():
+    result = rewrite(_source("function_feed_local"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "            text = \"w\" * (i % 4 + 1) + str(i)\n            yield (text, len(text))\n" in result.code
+    assert "feed = " not in result.code and "threading" not in result.code and scan_source(result.code) == ()
+    source = _source("function_feed_local").replace("            sess.run(enqueue_op, feed)\n",
+                                                    "            sess.run(enqueue_op, feed)\n            print(feed)\n")
+    result = rewrite(source, to="tfdata")  # the dict read again: not inlined, so the run is not the enqueue's form
+    assert result.code == source and "runs something other than the enqueue" in _refused(result), result.notes
 
 
 def test_the_local_queue_and_the_zipped_placeholder_list_become_a_padded_batch():
