@@ -12,14 +12,17 @@ import pytest
 
 from both_ways import assert_delivers_the_same, run_programs
 from tfdata_bridge.migrate import rewrite, scan_source
+from tfdata_bridge._src.migrate.tree import rewrite_tree
 
 PROGRAMS = pathlib.Path(__file__).parent / "thread_subclass_programs"
 
 # name -> (how the original's order is fixed, how it ends)
 BOTH_WAYS = {"padded_run_feeder": ("order", "OutOfRangeError"), "fifo_run_session_attr": ("order", "OutOfRangeError"),
              "shuffle_run_chunks": ("multiset", "OutOfRangeError"), "grouped_run_driver": ("exact", "steps"),
-             "target_session_attr": ("order", "OutOfRangeError"), "function_feed_local": ("order", "OutOfRangeError")}
-SUBCLASSES = [n for n in BOTH_WAYS if n not in ("target_session_attr", "function_feed_local")]
+             "target_session_attr": ("order", "OutOfRangeError"), "function_feed_local": ("order", "OutOfRangeError"),
+             "lib_thread_feeder": ("order", "OutOfRangeError")}
+SUBCLASSES = [n for n in BOTH_WAYS if n not in ("target_session_attr", "function_feed_local", "lib_thread_feeder")]
+ONE_MODULE = [n for n in BOTH_WAYS if n != "lib_thread_feeder"]  # (its feeding thread is in thread_lib/)
 
 
 def _source(name: str) -> str:
@@ -125,14 +128,31 @@ def test_a_thread_subclass_beyond_the_pattern_is_left_with_its_reason(change, re
     assert "tfdata_bridge.compat.v1" in rewrite(source, to="tfdata", fallback="compat").code
 
 
+def _migrated_tree(root: pathlib.Path) -> dict:
+    return rewrite_tree({str(p): p.read_text() for p in sorted(root.rglob("*.py"))}, root=str(root))
+
+
+def test_a_feeding_thread_of_another_module_whose_run_closes_after_driving_is_rewritten_there():
+    results = _migrated_tree(PROGRAMS)
+    lib = results[str(PROGRAMS / "thread_lib" / "token_feeder.py")]
+    assert not lib.refused, lib.notes
+    assert "    def elements(self):\n        yield from self.feed_all()\n\n" in lib.code  # (the close went)
+    assert "            yield (ids, width)\n" in lib.code and ".padded_batch(n, drop_remainder=True)" in lib.code
+    assert "BaseThread.__init__(self" in lib.code and scan_source(lib.code) == ()
+    program = results[str(PROGRAMS / "lib_thread_feeder.py")]
+    assert program.code == _source("lib_thread_feeder")  # (it only starts, joins and dequeues through methods)
+
+
 @pytest.mark.timeout(400)  # one TensorFlow process; on a loaded 2-core machine its start alone is slow
 def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
+    """Originals under `tensorflow.compat.v1` and their migrations (`rewrite_tree`, as `migrate --to tfdata` does
+    a folder) side by side, in one process; the programs make their own data."""
     migrated = tmp_path / "migrated"
-    migrated.mkdir()
-    for name in BOTH_WAYS:
-        result = rewrite(_source(name), to="tfdata", fallback="compat")
-        assert "tfdata_bridge" not in result.code, (name, result.notes)
-        (migrated / f"{name}.py").write_text(result.code)
+    for path, result in _migrated_tree(PROGRAMS).items():
+        assert not result.refused and "tfdata_bridge" not in result.code, (path, result.notes)
+        target = migrated / pathlib.Path(path).relative_to(PROGRAMS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(result.code)
     (tmp_path / "data").mkdir()
     results = run_programs([*[PROGRAMS / f"{n}.py" for n in BOTH_WAYS], *[migrated / f"{n}.py" for n in BOTH_WAYS]],
                            tmp_path / "data", make_data=False)
@@ -141,7 +161,14 @@ def test_the_programs_deliver_what_their_originals_deliver(tmp_path):
         assert_delivers_the_same(name, want, got, order, end=end, close_floats=order != "exact")
 
 
-@pytest.mark.parametrize("name", list(BOTH_WAYS))
+@pytest.mark.parametrize("name", ONE_MODULE)
 def test_scan_says_the_fed_queue_is_rewritten_as_migrate_does(name):
     queues = [f for f in scan_source(_source(name), outcomes=True) if "Queue" in f.api]
     assert len(queues) == 1 and queues[0].tfdata.startswith("rewritten"), queues
+
+
+def test_a_driving_run_that_closes_the_queue_before_it_ends_is_left_with_its_reason():
+    source = (PROGRAMS / "thread_lib" / "token_feeder.py").read_text().replace(
+        "        self.sess.run(self.stop_op)\n", "        self.sess.run(self.stop_op)\n        self.feed_all()\n")
+    result = rewrite(source, to="tfdata")
+    assert result.code == source and "`run` runs something after closing the queue" in _refused(result), result.notes

@@ -175,8 +175,10 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         if driver is None:
             generator = generator.with_changes(name=cst.Name(source))
         else:
-            driver_gen = driven(driver, feeder, session_attr(feeder, feeder.params.params[0].name.value,
-                                                             parts.enqueue), source)
+            me = feeder.params.params[0].name.value
+            driver_gen = driven(driver, feeder, session_attr(feeder, me, parts.enqueue), source, lambda op: (
+                parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
+                op, lambda q: self_attr(q, me) == qattr))
         starter = None
     elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))

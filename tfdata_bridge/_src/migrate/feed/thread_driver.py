@@ -18,7 +18,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
-from tfdata_bridge._src.migrate.feed.loop import mentions
+from tfdata_bridge._src.migrate.feed.loop import is_obj, mentions, runs
 from tfdata_bridge._src.migrate.feed.members import attr_uses, instance_uses, methods_of, self_attr
 
 
@@ -40,13 +40,18 @@ def _called(run: cst.FunctionDef, name: str) -> list[cst.Call]:
     return [c for c in nodes_of(run, cst.Call) if self_attr(c.func, me) == name and not c.args]
 
 
-def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str) -> cst.FunctionDef:
-    """``run`` as the generator method ``source``: its statements ``self.feed()`` -> ``yield from self.feed()``."""
+def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str, is_close) -> cst.FunctionDef:
+    """``run`` as the generator method ``source``: its statements ``self.feed()`` -> ``yield from self.feed()``;
+    a run of the queue's close (``is_close``), last in its block, goes (the generator's end is the data's)."""
     params = run.params
     if len(params.params) != 1 or params.star_arg is not cst.MaybeSentinel.DEFAULT and \
             not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or params.star_kwarg \
             or run.decorators:
         raise Refusal(f"`{run.name.value}` of the thread subclass takes more than `self`")
+    closes = _DropCloses(sess, is_close)
+    run = run.with_changes(body=run.body.visit(closes))
+    if closes.refusal:
+        raise Refusal(f"`{run.name.value}` {closes.refusal}")
     if mentions(run, sess):
         raise Refusal(f"`{run.name.value}` uses the session `{sess}` beyond the feeding method "
                       f"`{feeder.name.value}`")
@@ -69,3 +74,26 @@ class _YieldFrom(cst.CSTTransformer):
             self.count += 1
             return updated.with_changes(body=[cst.Expr(cst.Yield(value=cst.From(item=call)))])
         return updated
+
+
+class _DropCloses(cst.CSTTransformer):
+    """``sess.run(close_op)`` / ``sess.run(self.queue.close())`` as the last statement of its block: removed."""
+
+    def __init__(self, sess: str, is_close) -> None:
+        super().__init__()
+        self.sess, self.is_close, self.refusal = sess, is_close, ""
+
+    def _close(self, stmt: cst.CSTNode) -> bool:
+        call = runs(stmt)
+        return call is not None and len(call.args) == 1 and is_obj(call.func.value, self.sess) \
+            and self.is_close(call.args[0].value)
+
+    def leave_IndentedBlock(self, original, updated):
+        body = list(updated.body)
+        hits = [k for k, stmt in enumerate(body) if self._close(stmt)]
+        if not hits:
+            return updated
+        if hits != [len(body) - 1]:
+            self.refusal = "runs something after closing the queue"
+            return updated
+        return updated.with_changes(body=body[:-1] or [cst.SimpleStatementLine([cst.Pass()])])
