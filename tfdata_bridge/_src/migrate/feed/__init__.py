@@ -16,6 +16,11 @@ a ``from_generator`` source whose generator is the feeding loop, in a function o
                  queue's part of the chain is printed)
     printer.py   the one printer: the dataset chain and the comment, for both forms
     across.py    (a tree) a feeding class another module reaches beyond what the rewrite keeps
+    class_local.py  (class form) a queue made under a local name in ``__init__`` and stored on ``self``
+    thread_run.py   (class form) a ``threading.Thread`` subclass whose ``run`` feeds; a session kept on ``self``
+    thread_driver.py  (class form) such a ``run`` that drives the feeding method (``self.feed()`` in its loop)
+    feed_local.py   a ``feed_dict`` built on the line before the enqueue's run
+    shape_reads.py  placeholders read only for their static shape, which stay
 """
 
 from __future__ import annotations

@@ -32,10 +32,12 @@ class Dropped:
 
 
 def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef, extra: list[str],
-                       starter: cst.FunctionDef | None, gone: list[cst.CSTNode] = ()) -> Dropped:
+                       starter: cst.FunctionDef | None, gone: list[cst.CSTNode] = (),
+                       session: str | None = None) -> Dropped:
     """What goes with the thread: the loop's checks of coordinators it only checks (``extra``: the feeding
     method's own coordinator parameters, passed by the starter's thread), the statements that set them on
-    ``self``, and the parameters that only fed them where every call of their method is in this module."""
+    ``self``, and the parameters that only fed them where every call of their method is in this module.
+    ``session``: the attribute the feeding method read its session from, which goes with its enqueue runs."""
     me = feeder.params.params[0].name.value
     out = Dropped()
     methods = methods_of(cls)
@@ -60,7 +62,7 @@ def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.Functi
             out.stmts.append(stmt)
             if param is not None:
                 removable.setdefault(method, []).append(param)
-    for attr in starter_sets - {n.split(".", 1)[1] for n in out.names if "." in n}:
+    for attr in starter_sets - {n.split(".", 1)[1] for n in out.names if "." in n} - {session}:
         if any(contains(feeder, u) for u in instance_uses(module, cls, attr)):
             raise Refusal(f"`{me}.{attr}` is set in `{starter.name.value}`, which makes no thread now, and read "
                           f"by `{feeder.name.value}`")
@@ -126,7 +128,10 @@ def _calls_for(module, cls, methods, params: dict[str, list[str]]) -> dict[cst.C
         if not ps:
             continue
         if mname == "__init__":
-            refs = [n for n in nodes_of(module, cst.Name) if n.value == cls.name.value and n is not cls.name]
+            supers = {id(a.value) for c in nodes_of(cls, cst.Call) if isinstance(c.func, cst.Name)
+                      and c.func.value == "super" for a in c.args}  # (``super(Cls, self).__init__()``: no call)
+            refs = [n for n in nodes_of(module, cst.Name) if n.value == cls.name.value and n is not cls.name
+                    and id(n) not in supers]
             calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Name) and c.func in refs]
         else:
             refs = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == mname]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.feed.class_local import is_queue
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued
 
@@ -26,9 +27,9 @@ class Init:
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
                 removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None,
-                names: list[str] | None = None) -> Init:
+                names: list[str] | None = None, local: str | None = None) -> Init:
     """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
-    statements into ``removed``."""
+    statements into ``removed``. ``local``: the name the queue was made under there (``class_local.py``)."""
     enqueue_attr = close_attr = None
     items = None
     many = False
@@ -39,7 +40,7 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
             continue
         attr, value = found
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
-                and self_attr(value.func.value, self_name) == qattr:
+                and is_queue(value.func.value, self_name, qattr, local):
             method = value.func.attr.value
             if method in ("enqueue", "enqueue_many") and enqueue_attr is None and enqueued(value) is not None:
                 enqueue_attr, items, many = attr, by_names(enqueued(value), names), method == "enqueue_many"
@@ -54,6 +55,10 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         elif isinstance(value, cst.ListComp) and (index.paths.get(value.elt) or "").rsplit(".", 1)[-1] == \
                 "placeholder":
             placeholders[attr] = stmt
+        elif isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
+                isinstance(e.value, cst.Call) and (index.paths.get(e.value) or "").rsplit(".", 1)[-1] == "placeholder"
+                for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
+            placeholders[attr] = stmt
     listed = self_attr(items, self_name) if items is not None else None
     made = placeholders.get(listed or "")
     if made is not None and isinstance(made.body[0].value, cst.ListComp) and components > 1:
@@ -63,6 +68,13 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         removed.append(made)
         return Init(enqueue_attr, close_attr, [f"{listed}[{j}]" for j in range(components)],
                      [made.body[0].value.elt] * components, many, listed)
+    if made is not None and isinstance(made.body[0].value, (cst.List, cst.Tuple)):
+        calls = [e.value for e in made.body[0].value.elements]
+        if len(calls) != components:
+            raise Refusal(f"`{self_name}.{listed}` holds {len(calls)} placeholders for {components} queue components")
+        removed.append(made)
+        return Init(enqueue_attr, close_attr, [f"{listed}[{j}]" for j in range(components)], calls, many,
+                    listed if components > 1 else None)
     if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
         raise Refusal(f"`{init.name.value}` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
     fed = [self_attr(e.value, self_name) for e in items.elements]

@@ -28,6 +28,7 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
 from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
@@ -198,7 +199,7 @@ class FeedFinder:
             op, lambda q: name_key(q) == queue_name)
         rewriter = ToGenerator(sess, op, is_close, fed, name_key, "function", list_name,
                                queue_names(self.queue_arguments))
-        new_body = fn.body.visit(rewriter)
+        new_body = inline_feeds(fn, sess).body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)
         plan.removed.append(fn)

@@ -32,17 +32,22 @@ from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
+from tfdata_bridge._src.migrate.feed.class_local import local_queue, stored_as
 from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_locals
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args, queue_names
+from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
+from tfdata_bridge._src.migrate.feed.thread_driver import driven, thread_driver
+from tfdata_bridge._src.migrate.feed.thread_run import is_thread_subclass, session_attr
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 
@@ -56,6 +61,7 @@ class ClassFeed:
     comment: str = ""
     cls: str = ""  # the class, and the attributes its instances no longer have (``across.py``)
     gone: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # placeholders kept, unfed, for their shape (``shape_read``)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -67,18 +73,25 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
         self_name = init.params.params[0].name.value
         for stmt in flat(init):
             found = self_assign(stmt, self_name)
-            if found is None or not isinstance(found[1], cst.Call):
+            local = local_queue(stmt) if found is None else None  # ``queue = tf.FIFOQueue(...)``; ``self.q = queue``
+            call = found[1] if found is not None else local[1] if local is not None else None
+            if not isinstance(call, cst.Call):
                 continue
-            kind = feed_queue_kind(index.paths.get(found[1]) or "", _KINDS)
+            kind = feed_queue_kind(index.paths.get(call) or "", _KINDS)
             if kind is None:
                 continue
             line = index.lines.get(stmt, 0)
             fed: list[bool] = []  # (a shuffle queue is said only once it is fed: others are another family's)
             try:
-                v1 = feed_prefix(index, found[1], v1_default, index.tf_aliases)
+                v1 = feed_prefix(index, call, v1_default, index.tf_aliases)
                 if not v1:
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
-                plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], found[1], kind, v1, fed)
+                if local is not None:
+                    qattr, store, local_reads = stored_as(index, init, self_name, stmt, local[0])
+                    plan = _plan(module, index, code, cls, init, self_name, stmt, qattr, call, kind, v1, fed,
+                                 local[0], store, local_reads)
+                else:
+                    plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], call, kind, v1, fed)
                 plan.line = line
                 out.append((line, kind, plan))
             except Refusal as exc:
@@ -87,15 +100,19 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
     return out
 
 
-def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None) -> tuple[cst.FunctionDef, list[str], list[str],
-                                                                         bool]:
+def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None,
+               on_self: bool = False) -> tuple[cst.FunctionDef, list[str], list[str], bool]:
     """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
-    thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue."""
+    thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue.
+    ``on_self``: it takes only ``self`` and reads its session from the instance (a ``Thread`` subclass's
+    ``run``; a target method started where ``self.sess = sess`` was set)."""
     params = feeder.params
-    if len(params.params) < 2 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
-            or params.star_kwarg is not None or params.posonly_params or feeder.decorators:
+    if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
+            or params.star_kwarg is not None or params.posonly_params or feeder.decorators \
+            or len(params.params) < (1 if on_self else 2) or on_self and len(params.params) != 1:
         raise Refusal(f"the feeding method `{feeder.name.value}` does not take the session first")
-    me, sess = params.params[0].name.value, params.params[1].name.value
+    me = params.params[0].name.value
+    sess = session_attr(feeder, me, parts.enqueue) if on_self else params.params[1].name.value
     coords = set(coordinator_params(feeder, sess))
     extra = [p.name.value for p in params.params[2:] if p.name.value in coords]
     data = [p for p in params.params[2:] if p.name.value not in coords]
@@ -103,7 +120,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
     rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names)
-    body = feeder.body.visit(rewriter)
+    body = inline_feeds(feeder, sess).body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
     kept = [params.params[0], *data]
@@ -114,13 +131,14 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
-          fed: list[bool]) -> ClassFeed:
+          fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
+          local_reads: list[cst.Name] = ()) -> ClassFeed:
     args = queue_args(qcall, kind)
     dtypes = args["dtypes"]
-    plan = ClassFeed(0, kind, removed=[qstmt])
+    plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else [])])
     methods = methods_of(cls)
     parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
-                        queue_names(args))
+                        queue_names(args), local)
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
@@ -133,17 +151,36 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if others:
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
                       "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
-    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args))
+    subclass = is_thread_subclass(module, cls)
+    driver = thread_driver(module, cls, feeder) if subclass else None  # ``run`` calls the feeding method
+    thread_run = subclass and (feeder.name.value == "run" or driver is not None)
+    # (a feeding method that takes only ``self`` reads the session from the instance: ``self.sess.run(...)``)
+    on_self = len(feeder.params.params) == 1 and isinstance(feeder.params.star_arg, cst.MaybeSentinel)
+    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args), thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
-    own = {id(a) for a in attr_uses(feeder, feeder.name.value)}
-    uses = [a for a in instance_uses(module, cls, feeder.name.value) if id(a) not in own]
+    entry = driver or feeder
+    own = {id(a) for m in {id(entry): entry, id(feeder): feeder}.values() for a in attr_uses(m, entry.name.value)}
+    uses = [a for a in instance_uses(module, cls, entry.name.value) if id(a) not in own]
     starters = [m for m in methods.values() if m is not feeder and any(contains(m, a) for a in uses)]
     inside = {id(a) for a in uses if any(contains(s, a) for s in starters)}
     elsewhere = [a for a in uses if id(a) not in inside]
     source = feeder.name.value
     runner: list[cst.FunctionDef] = []
-    if not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
+    if thread_run:  # the thread is started and joined as before; it runs the base class's ``run`` (no target)
+        if elsewhere or starters:
+            raise Refusal(f"`{entry.name.value}` of the thread subclass `{cls.name.value}` is called beyond the "
+                          "thread's own start")
+        source = fresh_attr(module, cls, "elements")
+        if driver is None:
+            generator = generator.with_changes(name=cst.Name(source))
+        else:
+            me = feeder.params.params[0].name.value
+            driver_gen = driven(driver, feeder, session_attr(feeder, me, parts.enqueue), source, lambda op: (
+                parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
+                op, lambda q: self_attr(q, me) == qattr))
+        starter = None
+    elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
         starter = None
     elif len(starters) != 1 or elsewhere:
@@ -166,9 +203,18 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items)]
             runner = [runner_method(feeder, source, attr)]
-    dropped = class_coordinators(module, cls, feeder, extra, starter, plan.removed)
+    # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
+    both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
+        body=[*feeder.body.body, *driver.body.body]))
+    session = session_attr(feeder, feeder.params.params[0].name.value, parts.enqueue) if on_self else None
+    if session is not None and not thread_run:  # the starter that set it makes no thread now: none may read it
+        _session_only_fed(module, cls, session, feeder, starter)
+    dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
+                                 session.split(".", 1)[1] if session is not None else None)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
-    dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, feeder, starter)
+    if driver is not None:
+        plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names)))]
+    dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
     if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
         attr = fresh_attr(module, cls, f"{qattr}_dataset")
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
@@ -177,7 +223,11 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
-    plan.comment = printer.comment(kind, f"`{feeder.name.value}`", parts.many, kind, args, code)
+    loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
+    plan.comment = printer.comment(kind, loop, parts.many, kind, args, code)
+    if thread_run:
+        plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
+                         f"`run` is now `{source}`, read by tf.data")
     if runner:
         plan.comment += (f"; its threads run one after another (`{source}`), each on what the starter gave it: "
                          "the same multiset, in one of the orders legacy could deliver")
@@ -188,16 +238,35 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     drop_coordinators(module, methods, dropped, plan)
     plan.cls = cls.name.value
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
-                 *([parts.list_name] if parts.list_name else parts.fed)]
+                 *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
     return plan
 
 
+def _session_only_fed(module, cls: cst.ClassDef, session: str, feeder: cst.FunctionDef,
+                      starter: cst.FunctionDef | None) -> None:
+    """``self.sess``, which the feeding method read, is set only by the starter (which no longer does) and read
+    nowhere else."""
+    attr = session.split(".", 1)[1]
+    for use in instance_uses(module, cls, attr):
+        if contains(feeder, use):
+            continue
+        sets = starter is not None and any(
+            isinstance(t.target, cst.Attribute) and t.target is use
+            for a in nodes_of(starter, cst.Assign) for t in a.targets)
+        if not sets:
+            raise Refusal(f"`{session}`, the session the feeding method `{feeder.name.value}` runs the enqueue "
+                          "with, is used beyond it and the method that starts its thread")
+
+
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
-             starter: cst.FunctionDef | None) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
-    """(the statement, the call, the instance's name) of the queue's one dequeue; every other use of the queue,
-    its ops and placeholders is a close on the way out (it goes) or a refusal."""
+             starter: cst.FunctionDef | None, local_reads: list[cst.Name] = (), self_name: str = "self"
+             ) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
+    """(the statement, the call, the instance's name) of the queue's one dequeue (``local_reads``: dequeues of
+    the local name the maker made it under); every other use of the queue, its ops and placeholders is a close
+    on the way out (it goes) or a refusal."""
     lines = nodes_of(module, cst.SimpleStatementLine)
-    dequeues = []
+    dequeues: list[cst.BaseExpression] = list(local_reads)
+    kept: set[str] = set()  # placeholders read only for their static shape or dtype
     for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []),
                  *([parts.list_name] if parts.list_name else parts.fed)]:
         for use in instance_uses(module, cls, attr):
@@ -210,7 +279,14 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
             if attr == qattr:
                 dequeues.append(use)
                 continue
+            if attr not in (parts.enqueue, parts.close) and stop is not None and shape_read(stop, use):
+                kept.add(attr)  # (``x.set_shape(self.ph.shape)``: the placeholder stays, unfed)
+                continue
             raise Refusal(f"`{attr}` is used beyond the queue's feeding method")
+    if kept:
+        plan.removed[:] = [s for s in plan.removed if not (isinstance(s, cst.SimpleStatementLine) and any(
+            (found := self_assign(s, self_name)) is not None and found[0] == a for a in kept))]
+        plan.kept = sorted(kept)
     if len(dequeues) != 1:
         raise Refusal(f"`{qattr}` is read by {len(dequeues)} statements; the rewrite needs one dequeue")
     use = dequeues[0]
@@ -222,6 +298,8 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
         raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
     if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter) if m is not None):
         raise Refusal("the queue is dequeued in its feeding or starting method")
+    if isinstance(use, cst.Name):  # (the maker's local name: the instance is its ``self``)
+        return dstmt, call, self_name
     owner = use.value  # ``self`` in a method, or an instance name outside the class
     if not isinstance(owner, cst.Name):
         raise Refusal("the queue is read through an expression the rewrite cannot follow")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import names_in, target_names
+from tfdata_bridge._src.migrate.calls import names_in, nodes_of, target_names
 
 Key = Callable[[cst.BaseExpression], "str | None"]
 
@@ -22,14 +22,30 @@ def name_key(node: cst.BaseExpression) -> str | None:
     return node.value if isinstance(node, cst.Name) else None
 
 
+def is_obj(node: cst.CSTNode, obj: str) -> bool:
+    """``node`` is ``obj``: a name, or ``self.attr`` for ``"self.attr"`` (a session kept on the instance)."""
+    if "." not in obj:
+        return isinstance(node, cst.Name) and node.value == obj
+    owner, attr = obj.split(".", 1)
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner \
+        and node.attr.value == attr
+
+
+def mentions(node: cst.CSTNode, obj: str) -> bool:
+    """``node`` reads ``obj`` (a name, or ``self.attr``)."""
+    if "." not in obj:
+        return obj in names_in(node)
+    return any(is_obj(a, obj) for a in nodes_of(node, cst.Attribute))
+
+
 def method_call(stmt: cst.CSTNode, obj: str) -> tuple[str, cst.Call, list[str] | None] | None:
-    """(method, call, assigned names) for ``[names =] obj.method(...)`` statements."""
+    """(method, call, assigned names) for ``[names =] obj.method(...)`` statements (``obj`` a name, or
+    ``self.attr``)."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return None
     small = stmt.body[0]
     value = small.value if isinstance(small, (cst.Assign, cst.Expr)) else None
-    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
-            and isinstance(value.func.value, cst.Name) and value.func.value.value == obj):
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and is_obj(value.func.value, obj)):
         return None
     names = target_names(small.targets[0].target) if isinstance(small, cst.Assign) and len(small.targets) == 1 \
         else None
@@ -90,7 +106,7 @@ class ToGenerator(cst.CSTTransformer):
     def leave_SimpleStatementLine(self, original, updated):
         hit = method_call(original, self.sess)
         if hit is None:
-            if self.sess in names_in(original):
+            if mentions(original, self.sess):
                 self.refusal = f"the feeding {self.what} uses the session `{self.sess}` for more than the enqueue"
             return updated
         method, call, names = hit

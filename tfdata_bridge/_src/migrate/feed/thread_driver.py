@@ -1,0 +1,99 @@
+"""A ``threading.Thread`` subclass whose ``run`` drives the feeding method (the TTS feeders):
+
+    def run(self):
+        try:
+            while not self._coord.should_stop():
+                self._enqueue_next_group()            # runs the enqueue op, once per element, in its loop
+        except tf.errors.CancelledError:
+            pass
+
+The feeding method becomes a generator (``loop.py``); ``run`` becomes the generator method tf.data reads, each
+of its calls of the feeding method ``yield from`` it, under another name (``thread_run.py`` says why); the
+coordinator checks go as in the feeding method (``coord.py``). ``run`` must call the feeding method only as
+whole statements, take nothing but ``self``, and use the session nowhere.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.feed.loop import is_obj, mentions, runs
+from tfdata_bridge._src.migrate.feed.members import attr_uses, instance_uses, methods_of, self_attr
+
+
+def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef) -> cst.FunctionDef | None:
+    """The class's ``run`` where it, and only it, calls the feeding method (``self.feed()``); else None."""
+    run = methods_of(cls).get("run")
+    if run is None or run is feeder:
+        return None
+    name = feeder.name.value
+    uses = [u for u in instance_uses(module, cls, name) if not any(u is a for a in attr_uses(feeder, name))]
+    calls = _called(run, name)
+    if not uses or len(calls) != len(uses) or not all(any(c.func is u for c in calls) for u in uses):
+        return None
+    return run
+
+
+def _called(run: cst.FunctionDef, name: str) -> list[cst.Call]:
+    me = run.params.params[0].name.value if run.params.params else ""
+    return [c for c in nodes_of(run, cst.Call) if self_attr(c.func, me) == name and not c.args]
+
+
+def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str, is_close) -> cst.FunctionDef:
+    """``run`` as the generator method ``source``: its statements ``self.feed()`` -> ``yield from self.feed()``;
+    a run of the queue's close (``is_close``), last in its block, goes (the generator's end is the data's)."""
+    params = run.params
+    if len(params.params) != 1 or params.star_arg is not cst.MaybeSentinel.DEFAULT and \
+            not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or params.star_kwarg \
+            or run.decorators:
+        raise Refusal(f"`{run.name.value}` of the thread subclass takes more than `self`")
+    closes = _DropCloses(sess, is_close)
+    run = run.with_changes(body=run.body.visit(closes))
+    if closes.refusal:
+        raise Refusal(f"`{run.name.value}` {closes.refusal}")
+    if mentions(run, sess):
+        raise Refusal(f"`{run.name.value}` uses the session `{sess}` beyond the feeding method "
+                      f"`{feeder.name.value}`")
+    swap = _YieldFrom(feeder.name.value, run.params.params[0].name.value)
+    body = run.body.visit(swap)
+    if swap.count != len(_called(run, feeder.name.value)):
+        raise Refusal(f"`{run.name.value}` calls `{feeder.name.value}` other than as a whole statement")
+    return run.with_changes(name=cst.Name(source), body=body)
+
+
+class _YieldFrom(cst.CSTTransformer):
+    def __init__(self, name: str, me: str) -> None:
+        super().__init__()
+        self.name, self.me, self.count = name, me, 0
+
+    def leave_SimpleStatementLine(self, original, updated):
+        small = updated.body[0] if len(updated.body) == 1 else None
+        call = small.value if isinstance(small, cst.Expr) else None
+        if isinstance(call, cst.Call) and self_attr(call.func, self.me) == self.name and not call.args:
+            self.count += 1
+            return updated.with_changes(body=[cst.Expr(cst.Yield(value=cst.From(item=call)))])
+        return updated
+
+
+class _DropCloses(cst.CSTTransformer):
+    """``sess.run(close_op)`` / ``sess.run(self.queue.close())`` as the last statement of its block: removed."""
+
+    def __init__(self, sess: str, is_close) -> None:
+        super().__init__()
+        self.sess, self.is_close, self.refusal = sess, is_close, ""
+
+    def _close(self, stmt: cst.CSTNode) -> bool:
+        call = runs(stmt)
+        return call is not None and len(call.args) == 1 and is_obj(call.func.value, self.sess) \
+            and self.is_close(call.args[0].value)
+
+    def leave_IndentedBlock(self, original, updated):
+        body = list(updated.body)
+        hits = [k for k, stmt in enumerate(body) if self._close(stmt)]
+        if not hits:
+            return updated
+        if hits != [len(body) - 1]:
+            self.refusal = "runs something after closing the queue"
+            return updated
+        return updated.with_changes(body=body[:-1] or [cst.SimpleStatementLine([cst.Pass()])])
