@@ -44,7 +44,14 @@ def ending_as_the_queue(iterator: Any, queue: Any) -> tuple[Any, Any]:
     and name, made in the branch that runs at the end only (``InputQueue.ended_queue``), is closed first.
     Key and value are the outputs of one op (the optional's value, run after the test), as a read's
     were: a batch that lifts the value takes the whole read over (``shared_streams.claim``). Made in the
-    caller's name scope (the read's)."""
+    caller's name scope (the read's).
+
+    The test is TensorFlow's v1 ``Switch`` / ``Merge`` (an op with a dead control input is dead: the drained
+    queue's ops run at the end only), not a ``tf.cond``, whose two branch functions were two traces per read
+    and two more functions for the session's grappler at each new run signature that reached the read
+    (``tests/compat/test_compat_startup_functions.py``). Inside a function being traced (a ``tf.function`` in
+    graph mode) it stays a ``tf.cond``: a function's automatic control dependencies would make the dead ops
+    its control outputs."""
     record = iterator.get_next_as_optional()
 
     def drained() -> Any:
@@ -58,7 +65,16 @@ def ending_as_the_queue(iterator: Any, queue: Any) -> tuple[Any, Any]:
         with tf.control_dependencies([tf.debugging.Assert(False, dequeued, name="queue_not_drained")]):
             return tf.constant(False)
 
-    more = tf.cond(record.has_value(), lambda: tf.constant(True), drained)
+    has_value = record.has_value()
+    if getattr(tf1.get_default_graph(), "building_function", False):
+        more = tf.cond(has_value, lambda: tf.constant(True), drained)
+    else:
+        # (an Identity of each branch's output is dead where that branch is not taken, as v1's cond pivots;
+        # a control edge from the Switch op itself never is)
+        ended, going = (tf.identity(branch) for branch in tf.raw_ops.Switch(data=has_value, pred=has_value))
+        with tf.control_dependencies([ended]):
+            failed = drained()
+        more = tf.raw_ops.Merge(inputs=[going, failed]).output
     with tf.control_dependencies([more]):
         keys, values = record.get_value()
     return keys, values

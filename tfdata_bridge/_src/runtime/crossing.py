@@ -350,16 +350,19 @@ def by_calls(begin: Callable[[], np.int64], take: Callable[[Any], list[np.ndarra
         values = tf.numpy_function(take, [key], dtypes, stateful=True, name="batch_from_channel")
         return tf.nest.pack_sequence_as(out_spec, [tf.ensure_shape(v, s.shape) for v, s in zip(values, specs)])
 
-    def first(_: Any) -> Any:
+    v1 = tf.compat.v1.data.Dataset
+
+    def run(_: Any) -> Any:  # one per iteration: its key, for every call of the iteration
         key = tf.numpy_function(begin, [], tf.int64, stateful=True, name="begin_run")
         key.set_shape([])
-        return key
+        return v1.from_tensors(key).repeat()
 
-    # v1's map (preserve_cardinality=False) takes the function's OutOfRangeError as the end of the
-    # run's batches, where v2's turns it into an InvalidArgumentError
-    v1 = tf.compat.v1.data.Dataset
-    runs = v1.from_tensors(np.int64(0)).map(plain(first))
-    return runs.flat_map(plain(lambda key: v1.from_tensors(key).repeat().map(plain(element))))
+    # two functions, neither inside the other (the key made in the flat_map's function, the calls mapped
+    # after it): a map making the key and a flat_map holding the calls' map were three, the inner one
+    # instantiated again by each iteration's inner dataset. v1's map (preserve_cardinality=False) takes the
+    # function's OutOfRangeError as the end of the run's batches, where v2's turns it into an
+    # InvalidArgumentError
+    return v1.from_tensors(np.int64(0)).flat_map(plain(run)).map(plain(element))
 
 
 def run_iterator(source: Owned, policy: Policy, signature: Signature) -> Callable[[], Iterator[Sequence[np.ndarray]]]:
