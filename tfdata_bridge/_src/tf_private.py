@@ -71,6 +71,17 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   trace, and to optimize when the iterator is made); the drop-in's readers already read each file in a
   function of their own (to skip its header lines, to key its records), where the one-file dataset is
   what they need. Without it, the public classes.
+- ``single_device``: ``StructuredFunctionWrapper``, the class every tf.data transformation traces its
+  function with, is given the ``experimental_ints_on_device`` function attribute (one of the attributes
+  ``tf.function`` itself accepts) for the functions the bridge hands to tf.data (``tf.plain``). A tf.data
+  function is otherwise instantiated as a multi-device function when its iterator is made: the session's
+  grappler passes run over it, and the graph partitioning runs the oneDNN layout pass, whose op-registry
+  look-ups alone were 9% of the drop-in's CPU on round 8's programs and its grappler passes 5.5% (``perf``,
+  ``benchmarks/startup_cpu.py``). With that attribute tf.data instantiates it on its own device (the CPU),
+  as it did before multi-device functions, with TensorFlow's classic graph optimizer. A function that could
+  need another device (an op with no CPU kernel, a captured resource, an op placed on a device) is traced
+  as tf.data traces it. No public API sets an attribute on a tf.data function; without the class, every
+  function stays multi-device, as before.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -80,6 +91,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import threading
 from typing import Any
 
 from tfdata_bridge._src.tf import tf
@@ -105,6 +117,8 @@ _deprecation = _internal("util.deprecation", "no public switch for deprecation n
 _unbatch_op = _internal("data.ops.unbatch_op", "no public unbatch without its identity map for dense elements")
 _readers = _internal("data.ops.readers", "no public dataset of one file without a flat_map around it")
 _dataset_ops = _internal("data.ops.dataset_ops", "no public wrapper of a v2 dataset as a tf.compat.v1 one")
+_structured_function = _internal("data.ops.structured_function", "no public attribute for a tf.data function")
+_kernels = _internal("framework.kernels", "no public list of an op's kernels")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -286,3 +300,69 @@ def dataset_graph_def(dataset: Any) -> Any:
     graph_def = graph_pb2.GraphDef()
     graph_def.ParseFromString(serialized.numpy() if hasattr(serialized, "numpy") else serialized)
     return graph_def
+
+
+# single_device (see the module docstring)
+_SINGLE_DEVICE_MARK = "_tfdata_bridge_single_device"
+_SINGLE_DEVICE_ATTRIBUTE = "experimental_ints_on_device"  # FunctionMetadata: no multi-device instantiation
+_cpu_kernels: dict[str, bool] = {}  # op type -> whether it has a kernel the CPU runs
+_single_device_lock = threading.Lock()
+
+
+def single_device(function: Any) -> Any:
+    """``function``, marked so that the tf.data transformation given it instantiates it on its own device
+    (see the module docstring); the same function where this TensorFlow offers no way."""
+    wrapper = getattr(_structured_function, "StructuredFunctionWrapper", None)
+    if wrapper is None or _kernels is None:
+        return function
+    with _single_device_lock:
+        if not getattr(wrapper.__init__, _SINGLE_DEVICE_MARK, False):
+            wrapper.__init__ = _marked_init(wrapper.__init__)
+    try:
+        setattr(function, _SINGLE_DEVICE_MARK, True)
+    except (AttributeError, TypeError):  # a callable that takes no attribute: traced as tf.data traces it
+        pass
+    return function
+
+
+def _marked_init(original: Any) -> Any:
+    def init(self: Any, func: Any, *args: Any, defun_kwargs: Any = None, **kwargs: Any) -> None:
+        if (getattr(func, _SINGLE_DEVICE_MARK, False) and len(args) <= 1 and not kwargs.get("use_legacy_function")
+                and _SINGLE_DEVICE_ATTRIBUTE not in (defun_kwargs or {})):
+            original(self, func, *args, defun_kwargs={**(defun_kwargs or {}), _SINGLE_DEVICE_ATTRIBUTE: True},
+                     **kwargs)
+            if _runs_on_cpu_alone(getattr(self, "_function", None)):
+                return
+        original(self, func, *args, defun_kwargs=defun_kwargs, **kwargs)  # as tf.data traces it
+
+    setattr(init, _SINGLE_DEVICE_MARK, True)
+    return init
+
+
+def _runs_on_cpu_alone(function: Any) -> bool:
+    """Whether the traced tf.data ``function`` (a ``ConcreteFunction``) needs no device but the CPU: it
+    captures no resource, places no op, and each of its ops (and of the functions it calls) has a CPU
+    kernel."""
+    try:
+        if any(t.dtype == tf.resource for t in function.captured_inputs):
+            return False
+        graph_def = function.graph.as_graph_def()
+    except Exception:  # noqa: BLE001 - not a function this check knows: as tf.data traces it
+        return False
+    library = {f.signature.name for f in graph_def.library.function}
+    nodes = list(graph_def.node) + [n for f in graph_def.library.function for n in f.node_def]
+    for node in nodes:
+        if node.device and "CPU" not in node.device.upper():
+            return False
+        if node.op in library:
+            continue
+        known = _cpu_kernels.get(node.op)
+        if known is None:
+            try:
+                kernels = _kernels.get_registered_kernels_for_op(node.op).kernel
+            except Exception:  # noqa: BLE001 - an op this TensorFlow cannot list: not known to run on the CPU
+                kernels = []
+            known = _cpu_kernels[node.op] = any(k.device_type in ("CPU", "DEFAULT") for k in kernels)
+        if not known:
+            return False
+    return True
