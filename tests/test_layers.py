@@ -230,6 +230,9 @@ def test_tripwire_single_device_dataset_functions(tp):
             sess.run([variable.initializer, init.initializer])
             assert [sess.run(got) for _ in range(3)] == [[1, 0], [2, 2], [3, 4]]
             assert [sess.run(init.get_next()) for _ in range(3)] == [10, 11, 12]
+    eager = tf.data.Dataset.range(3).map(plain(lambda x: {"a": x, "b": x + 1}))  # eager: as TensorFlow makes it
+    assert not any("experimental_ints_on_device" in f.attr for f in tp.dataset_graph_def(eager).library.function)
+    assert [e["b"] for e in eager.as_numpy_iterator()] == [1, 2, 3]
 
 
 def test_tripwire_pybind11_interrupt_text(tp):

@@ -80,7 +80,8 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   ``benchmarks/startup_cpu.py``). With that attribute tf.data instantiates it on its own device (the CPU),
   as it did before multi-device functions, with TensorFlow's classic graph optimizer. A function that could
   need another device (an op with no CPU kernel, a captured resource, an op placed on a device) is traced
-  as tf.data traces it. No public API sets an attribute on a tf.data function; without the class, every
+  as tf.data traces it, and so is every function traced in eager mode (an eager ``MakeIterator`` over one
+  failed: ``tests/scaling/test_scaling_materialize.py``). No public API sets an attribute on a tf.data function; without the class, every
   function stays multi-device, as before.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
@@ -327,8 +328,11 @@ def single_device(function: Any) -> Any:
 
 def _marked_init(original: Any) -> Any:
     def init(self: Any, func: Any, *args: Any, defun_kwargs: Any = None, **kwargs: Any) -> None:
+        # graph mode only (the drop-in's pipelines): in eager mode an iterator's MakeIterator over such a
+        # function failed ("Expected only one fetch node", a materialized folder's dict of varying shapes)
         if (getattr(func, _SINGLE_DEVICE_MARK, False) and len(args) <= 1 and not kwargs.get("use_legacy_function")
-                and _SINGLE_DEVICE_ATTRIBUTE not in (defun_kwargs or {})):
+                and _SINGLE_DEVICE_ATTRIBUTE not in (defun_kwargs or {})
+                and not tf.compat.v1.executing_eagerly_outside_functions()):
             original(self, func, *args, defun_kwargs={**(defun_kwargs or {}), _SINGLE_DEVICE_ATTRIBUTE: True},
                      **kwargs)
             if _runs_on_cpu_alone(getattr(self, "_function", None)):
