@@ -78,11 +78,12 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   grappler passes run over it, and the graph partitioning runs the oneDNN layout pass, whose op-registry
   look-ups alone were 9% of the drop-in's CPU on round 8's programs and its grappler passes 5.5% (``perf``,
   ``benchmarks/startup_cpu.py``). With that attribute tf.data instantiates it on its own device (the CPU),
-  as it did before multi-device functions, with TensorFlow's classic graph optimizer. A function that could
-  need another device (an op with no CPU kernel, a captured resource, an op placed on a device) is traced
-  as tf.data traces it, and so is every function traced in eager mode (an eager ``MakeIterator`` over one
-  failed: ``tests/scaling/test_scaling_materialize.py``). No public API sets an attribute on a tf.data function; without the class, every
-  function stays multi-device, as before.
+  as it did before multi-device functions, with TensorFlow's classic graph optimizer. The function is
+  traced with the attribute and added to the graph only where that keeps every value
+  (``single_device.eligible``: no ``int32`` result, no float arithmetic grappler would rewrite, no resource,
+  device or op without a CPU kernel); any other is traced again as tf.data traces it, and so is every
+  function traced in eager mode. No public API sets an attribute on a tf.data function; without the
+  class, every function stays multi-device, as before.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -328,14 +329,19 @@ def single_device(function: Any) -> Any:
 
 def _marked_init(original: Any) -> Any:
     def init(self: Any, func: Any, *args: Any, defun_kwargs: Any = None, **kwargs: Any) -> None:
-        # graph mode only (the drop-in's pipelines): in eager mode an iterator's MakeIterator over such a
-        # function failed ("Expected only one fetch node", a materialized folder's dict of varying shapes)
+        # graph mode only (the drop-in's pipelines): eager functions stay as TensorFlow makes them
         if (getattr(func, _SINGLE_DEVICE_MARK, False) and len(args) <= 1 and not kwargs.get("use_legacy_function")
                 and _SINGLE_DEVICE_ATTRIBUTE not in (defun_kwargs or {})
                 and not tf.compat.v1.executing_eagerly_outside_functions()):
+            from tfdata_bridge._src import single_device as check  # (it imports this module)
+
+            # traced with the attribute, added to the graph only where it keeps every value (single_device.py)
             original(self, func, *args, defun_kwargs={**(defun_kwargs or {}), _SINGLE_DEVICE_ATTRIBUTE: True},
-                     **kwargs)
-            if _runs_on_cpu_alone(getattr(self, "_function", None)):
+                     **{**kwargs, "add_to_graph": False})
+            function = getattr(self, "_function", None)
+            if check.eligible(function):
+                if kwargs.get("add_to_graph", True):
+                    function.add_to_graph(tf.compat.v1.get_default_graph())
                 return
         original(self, func, *args, defun_kwargs=defun_kwargs, **kwargs)  # as tf.data traces it
 
@@ -343,30 +349,18 @@ def _marked_init(original: Any) -> Any:
     return init
 
 
-def _runs_on_cpu_alone(function: Any) -> bool:
-    """Whether the traced tf.data ``function`` (a ``ConcreteFunction``) needs no device but the CPU: it
-    captures no resource, places no op, and each of its ops (and of the functions it calls) has a CPU
-    kernel."""
-    try:
-        if any(t.dtype == tf.resource for t in function.captured_inputs):
-            return False
-        graph_def = function.graph.as_graph_def()
-    except Exception:  # noqa: BLE001 - not a function this check knows: as tf.data traces it
-        return False
-    library = {f.signature.name for f in graph_def.library.function}
-    nodes = list(graph_def.node) + [n for f in graph_def.library.function for n in f.node_def]
-    for node in nodes:
-        if node.device and "CPU" not in node.device.upper():
-            return False
-        if node.op in library:
-            continue
-        known = _cpu_kernels.get(node.op)
-        if known is None:
-            try:
-                kernels = _kernels.get_registered_kernels_for_op(node.op).kernel
-            except Exception:  # noqa: BLE001 - an op this TensorFlow cannot list: not known to run on the CPU
-                kernels = []
-            known = _cpu_kernels[node.op] = any(k.device_type in ("CPU", "DEFAULT") for k in kernels)
-        if not known:
-            return False
-    return True
+def op_def(op_type: str) -> Any:
+    """The registered ``OpDef`` of ``op_type``, or None (a function's name, an unknown op, no registry)."""
+    return None if _op_def_registry is None else _op_def_registry.get(op_type)
+
+
+def has_cpu_kernel(op_type: str) -> bool:
+    """Whether the registered op ``op_type`` has a kernel the CPU runs (False where it cannot be listed)."""
+    known = _cpu_kernels.get(op_type)
+    if known is None:
+        try:
+            kernels = _kernels.get_registered_kernels_for_op(op_type).kernel
+        except Exception:  # noqa: BLE001 - an op this TensorFlow cannot list: not known to run on the CPU
+            kernels = []
+        known = _cpu_kernels[op_type] = any(k.device_type in ("CPU", "DEFAULT") for k in kernels)
+    return known
