@@ -12,6 +12,7 @@ Two ways the single-device instantiation changed data, each tested against legac
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -159,3 +160,14 @@ def test_the_file_pipelines_functions_are_single_device_where_their_values_canno
     assert elements(ours.batches) == elements(legacy.batches) and len(ours.batches) == ROWS // 4
     marked = _marked(ours.graph)
     assert any(marked.values()) and not all(marked.values()), marked
+
+
+def test_a_programs_own_tf_data_functions_stay_as_tensorflow_makes_them():
+    with tf.Graph().as_default() as graph, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ds = BRIDGE.data.Dataset.range(4).map(lambda x: x + 1).filter(lambda x: x > 1)
+        got = BRIDGE.data.make_one_shot_iterator(ds).get_next()
+        with BRIDGE.Session() as sess:
+            assert [sess.run(got) for _ in range(3)] == [2, 3, 4]
+    marked = _marked(graph)
+    assert len(marked) == 2 and not any(marked.values()), marked
