@@ -330,23 +330,40 @@ def single_device(function: Any) -> Any:
 def _marked_init(original: Any) -> Any:
     def init(self: Any, func: Any, *args: Any, defun_kwargs: Any = None, **kwargs: Any) -> None:
         # graph mode only (the drop-in's pipelines): eager functions stay as TensorFlow makes them
-        if (getattr(func, _SINGLE_DEVICE_MARK, False) and len(args) <= 1 and not kwargs.get("use_legacy_function")
+        if not (getattr(func, _SINGLE_DEVICE_MARK, False) and len(args) <= 1 and not kwargs.get("use_legacy_function")
                 and _SINGLE_DEVICE_ATTRIBUTE not in (defun_kwargs or {})
                 and not tf.compat.v1.executing_eagerly_outside_functions()):
-            from tfdata_bridge._src import single_device as check  # (it imports this module)
+            original(self, func, *args, defun_kwargs=defun_kwargs, **kwargs)  # as tf.data traces it
+            return
+        from tfdata_bridge._src import single_device as check  # (it imports this module)
 
-            # traced with the attribute, added to the graph only where it keeps every value (single_device.py)
-            original(self, func, *args, defun_kwargs={**(defun_kwargs or {}), _SINGLE_DEVICE_ATTRIBUTE: True},
-                     **{**kwargs, "add_to_graph": False})
-            function = getattr(self, "_function", None)
-            if check.eligible(function):
-                if kwargs.get("add_to_graph", True):
-                    function.add_to_graph(tf.compat.v1.get_default_graph())
-                return
-        original(self, func, *args, defun_kwargs=defun_kwargs, **kwargs)  # as tf.data traces it
+        # traced as tf.data traces it, given the attribute only where that keeps every value (single_device.py)
+        # before it is added to the graph: one trace, whichever way it goes
+        original(self, func, *args, defun_kwargs=defun_kwargs, **{**kwargs, "add_to_graph": False})
+        function = self._function
+        if check.eligible(function):
+            _give_attribute(function)
+        if kwargs.get("add_to_graph", True):
+            function.add_to_graph(tf.compat.v1.get_default_graph())
 
     setattr(init, _SINGLE_DEVICE_MARK, True)
     return init
+
+
+def _give_attribute(function: Any) -> bool:
+    """Gives the traced ``function`` (a ``ConcreteFunction`` not yet in a graph) the single-device attribute,
+    in the runtime's record of it that ``add_to_graph`` copies into the graph; False where that fails."""
+    try:
+        atomic = function._inference_function  # noqa: SLF001 - the function add_to_graph adds
+        context = atomic._bound_context  # noqa: SLF001 - the runtime holding its FunctionDef
+        definition = atomic.definition
+        definition.attr[_SINGLE_DEVICE_ATTRIBUTE].b = True
+        context.remove_function(atomic.name)
+        context.add_function_def(definition)
+        atomic._cached_definition = None  # noqa: SLF001 - read again from the runtime
+        return _SINGLE_DEVICE_ATTRIBUTE in atomic.definition.attr
+    except Exception:  # noqa: BLE001 - a TensorFlow without these internals: the function as traced
+        return False
 
 
 def op_def(op_type: str) -> Any:
