@@ -38,8 +38,8 @@ from tfdata_bridge._src.tf import tf
 
 
 def eligible(function: Any) -> bool:
-    """Whether the traced tf.data ``function`` (a ``ConcreteFunction``, traced with the attribute) gives
-    the same values instantiated on its own device (see the module docstring)."""
+    """Whether the traced tf.data ``function`` (a ``ConcreteFunction``) gives the same values instantiated
+    on its own device (see the module docstring)."""
     try:
         if any(t.dtype == tf.resource for t in function.captured_inputs):
             return False
