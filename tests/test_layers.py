@@ -231,6 +231,35 @@ def test_tripwire_dataset_construction_internals(tp, tmp_path):
         assert list(one.as_numpy_iterator()) == expected
 
 
+def test_tripwire_single_device_dataset_functions(tp):
+    """``single_device``: the marked function's FunctionDef carries the attribute that makes tf.data
+    instantiate it on one device; an unmarked one (the user's own tf.data code) and a marked one that
+    captures a resource do not; the data are the same."""
+    import tensorflow as tf
+
+    from tfdata_bridge._src.tf import plain
+
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default() as graph:
+        variable = tf1.Variable(10, dtype=tf.int64, use_resource=True)
+        marked = tf.data.Dataset.range(3).map(plain(lambda x: x + 1))
+        theirs = tf.data.Dataset.range(3).map(lambda x: x * 2)
+        captures = tf.data.Dataset.range(3).map(plain(lambda x: x + variable.read_value()))
+        library = {f.signature.name: f.attr for f in graph.as_graph_def().library.function}
+        maps = [op.get_attr("f").name for op in graph.get_operations() if op.type == "MapDataset"]
+        single = ["experimental_ints_on_device" in library[name] for name in maps]
+        assert single == [True, False, False], maps
+        got = [tf1.data.make_one_shot_iterator(d).get_next() for d in (marked, theirs)]
+        init = tf1.data.make_initializable_iterator(captures)
+        with tf1.Session() as sess:
+            sess.run([variable.initializer, init.initializer])
+            assert [sess.run(got) for _ in range(3)] == [[1, 0], [2, 2], [3, 4]]
+            assert [sess.run(init.get_next()) for _ in range(3)] == [10, 11, 12]
+    eager = tf.data.Dataset.range(3).map(plain(lambda x: {"a": x, "b": x + 1}))  # eager: as TensorFlow makes it
+    assert not any("experimental_ints_on_device" in f.attr for f in tp.dataset_graph_def(eager).library.function)
+    assert [e["b"] for e in eager.as_numpy_iterator()] == [1, 2, 3]
+
+
 def test_tripwire_pybind11_interrupt_text(tp):
     assert tp.is_pybind11_interrupt(RuntimeError("Error ... REPLACED BY KeyboardInterrupt: <no message>"))
     assert not tp.is_pybind11_interrupt(RuntimeError("something else"))

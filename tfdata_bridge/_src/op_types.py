@@ -53,3 +53,17 @@ NOT_LIFTABLE = {
                               "never sees",
     **{op: _LOOP for op in ("Enter", "RefEnter", "Exit", "RefExit", "NextIteration", "LoopCond")},
 }
+
+# Ops whose floating-point values no rewrite of grappler's or of the oneDNN pass changes: they move, select,
+# convert, parse, draw or hand to Python, and compute nothing (``single_device.py``); a ``Placeholder`` in a
+# function's graph is one of its arguments or captures, and the calls' functions are checked op by op.
+VALUE_EXACT_OPS = PY_FUNC_OPS | RANDOM_OPS | CHECK_OPS | frozenset({
+    "Placeholder", "Const", "Identity", "IdentityN", "Snapshot", "StopGradient", "PreventGradient", "EnsureShape",
+    "CheckNumerics", "Reshape", "Squeeze", "ExpandDims", "Pack", "Unpack", "Concat", "ConcatV2", "Split",
+    "SplitV", "Slice", "StridedSlice", "Gather", "GatherV2", "GatherNd", "Transpose", "Tile", "Reverse",
+    "ReverseV2", "BroadcastTo", "Fill", "ZerosLike", "OnesLike", "Shape", "ShapeN", "Size", "Rank", "Select",
+    "SelectV2", "Pad", "PadV2", "MirrorPad", "Cast", "Bitcast", "DecodeRaw", "DecodePaddedRaw", "DecodeCSV",
+    "StringToNumber", "ParseTensor", "SerializeTensor", "ParseExample", "ParseExampleV2", "ParseSingleExample",
+    "ParseSequenceExample", "ParseSequenceExampleV2", "ParseSingleSequenceExample",
+    "PartitionedCall", "StatefulPartitionedCall", "If", "StatelessIf", "While", "StatelessWhile", "Case",
+    "StatelessCase"})

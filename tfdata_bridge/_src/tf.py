@@ -41,5 +41,10 @@ def plain(function):  # -> the same function, marked
     bridge hands to tf.data (``map``, ``flat_map``, ``filter``, ``scan``, ``take_while``, ``interleave``)
     goes through this: none has Python control flow over tensors, so AutoGraph's conversion (parsing and
     rewriting the function's source, once per process) only cost start-up time: 0.1-0.4 s per pipeline
-    before its first batch, more on a busy machine, which legacy's queues never paid."""
-    return tf.autograph.experimental.do_not_convert(function)
+    before its first batch, more on a busy machine, which legacy's queues never paid. And where that keeps
+    every value, tf.data instantiates it on its own device, without the multi-device function passes
+    (grappler, the oneDNN layout pass) that cost more CPU before the first batch than anything else the
+    session does for a pipeline (``tf_private.single_device``, ``single_device.py``)."""
+    from tfdata_bridge._src import tf_private  # (it imports this module)
+
+    return tf_private.single_device(tf.autograph.experimental.do_not_convert(function))

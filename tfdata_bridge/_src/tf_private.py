@@ -72,6 +72,19 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   trace, and to optimize when the iterator is made); the drop-in's readers already read each file in a
   function of their own (to skip its header lines, to key its records), where the one-file dataset is
   what they need. Without it, the public classes.
+- ``single_device``: ``StructuredFunctionWrapper``, the class every tf.data transformation traces its
+  function with, is given the ``experimental_ints_on_device`` function attribute (one of the attributes
+  ``tf.function`` itself accepts) for the functions the bridge hands to tf.data (``tf.plain``). A tf.data
+  function is otherwise instantiated as a multi-device function when its iterator is made: the session's
+  grappler passes run over it, and the graph partitioning runs the oneDNN layout pass, whose op-registry
+  look-ups alone were 9% of the drop-in's CPU on round 8's programs and its grappler passes 5.5% (``perf``,
+  ``benchmarks/startup_cpu.py``). With that attribute tf.data instantiates it on its own device (the CPU),
+  as it did before multi-device functions, with TensorFlow's classic graph optimizer. The function is
+  traced with the attribute and added to the graph only where that keeps every value
+  (``single_device.eligible``: no ``int32`` result, no float arithmetic grappler would rewrite, no resource,
+  device or op without a CPU kernel); any other is traced again as tf.data traces it, and so is every
+  function traced in eager mode. No public API sets an attribute on a tf.data function; without the
+  class, every function stays multi-device, as before.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -82,6 +95,7 @@ from __future__ import annotations
 import copy
 import importlib
 import logging
+import threading
 from typing import Any
 
 from tfdata_bridge._src.tf import tf
@@ -107,6 +121,8 @@ _deprecation = _internal("util.deprecation", "no public switch for deprecation n
 _unbatch_op = _internal("data.ops.unbatch_op", "no public unbatch without its identity map for dense elements")
 _readers = _internal("data.ops.readers", "no public dataset of one file without a flat_map around it")
 _dataset_ops = _internal("data.ops.dataset_ops", "no public wrapper of a v2 dataset as a tf.compat.v1 one")
+_structured_function = _internal("data.ops.structured_function", "no public attribute for a tf.data function")
+_kernels = _internal("framework.kernels", "no public list of an op's kernels")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -301,3 +317,82 @@ def dataset_graph_def(dataset: Any) -> Any:
     graph_def = graph_pb2.GraphDef()
     graph_def.ParseFromString(serialized.numpy() if hasattr(serialized, "numpy") else serialized)
     return graph_def
+
+
+# single_device (see the module docstring)
+_SINGLE_DEVICE_MARK = "_tfdata_bridge_single_device"
+_SINGLE_DEVICE_ATTRIBUTE = "experimental_ints_on_device"  # FunctionMetadata: no multi-device instantiation
+_cpu_kernels: dict[str, bool] = {}  # op type -> whether it has a kernel the CPU runs
+_single_device_lock = threading.Lock()
+
+
+def single_device(function: Any) -> Any:
+    """``function``, marked so that the tf.data transformation given it instantiates it on its own device
+    (see the module docstring); the same function where this TensorFlow offers no way."""
+    wrapper = getattr(_structured_function, "StructuredFunctionWrapper", None)
+    if wrapper is None or _kernels is None:
+        return function
+    with _single_device_lock:
+        if not getattr(wrapper.__init__, _SINGLE_DEVICE_MARK, False):
+            wrapper.__init__ = _marked_init(wrapper.__init__)
+    try:
+        setattr(function, _SINGLE_DEVICE_MARK, True)
+    except (AttributeError, TypeError):  # a callable that takes no attribute: traced as tf.data traces it
+        pass
+    return function
+
+
+def _marked_init(original: Any) -> Any:
+    def init(self: Any, func: Any, *args: Any, defun_kwargs: Any = None, **kwargs: Any) -> None:
+        # graph mode only (the drop-in's pipelines): eager functions stay as TensorFlow makes them
+        if not (getattr(func, _SINGLE_DEVICE_MARK, False) and len(args) <= 1 and not kwargs.get("use_legacy_function")
+                and _SINGLE_DEVICE_ATTRIBUTE not in (defun_kwargs or {})
+                and not tf.compat.v1.executing_eagerly_outside_functions()):
+            original(self, func, *args, defun_kwargs=defun_kwargs, **kwargs)  # as tf.data traces it
+            return
+        from tfdata_bridge._src import single_device as check  # (it imports this module)
+
+        # traced as tf.data traces it, given the attribute only where that keeps every value (single_device.py)
+        # before it is added to the graph: one trace, whichever way it goes
+        original(self, func, *args, defun_kwargs=defun_kwargs, **{**kwargs, "add_to_graph": False})
+        function = self._function
+        if check.eligible(function):
+            _give_attribute(function)
+        if kwargs.get("add_to_graph", True):
+            function.add_to_graph(tf.compat.v1.get_default_graph())
+
+    setattr(init, _SINGLE_DEVICE_MARK, True)
+    return init
+
+
+def _give_attribute(function: Any) -> bool:
+    """Gives the traced ``function`` (a ``ConcreteFunction`` not yet in a graph) the single-device attribute,
+    in the runtime's record of it that ``add_to_graph`` copies into the graph; False where that fails."""
+    try:
+        atomic = function._inference_function  # noqa: SLF001 - the function add_to_graph adds
+        context = atomic._bound_context  # noqa: SLF001 - the runtime holding its FunctionDef
+        definition = atomic.definition
+        definition.attr[_SINGLE_DEVICE_ATTRIBUTE].b = True
+        context.remove_function(atomic.name)
+        context.add_function_def(definition)
+        atomic._cached_definition = None  # noqa: SLF001 - read again from the runtime
+        return _SINGLE_DEVICE_ATTRIBUTE in atomic.definition.attr
+    except Exception:  # noqa: BLE001 - a TensorFlow without these internals: the function as traced
+        return False
+
+
+def op_def(op_type: str) -> Any:
+    """The registered ``OpDef`` of ``op_type``, or None (a function's name, an unknown op, no registry)."""
+    return None if _op_def_registry is None else _op_def_registry.get(op_type)
+
+
+def has_cpu_kernel(op_type: str) -> bool:
+    """Whether the registered op ``op_type`` has a kernel the CPU runs (False where it cannot be listed)."""
+    known = _cpu_kernels.get(op_type)
+    if known is None:
+        try:
+            kernels = _kernels.get_registered_kernels_for_op(op_type).kernel
+        except Exception:  # noqa: BLE001 - an op this TensorFlow cannot list: not known to run on the CPU
+            kernels = []
+        known = _cpu_kernels[op_type] = any(k.device_type in ("CPU", "DEFAULT") for k in kernels)
+    return known

@@ -11,8 +11,10 @@ legacy's. ``reduce_divisions`` gives a lifted ``GraphDef`` the same rewrite, on 
 and whose dividend is not (a division of two constants is folded as a division). The ``Reciprocal`` runs the
 kernel constant folding ran, so the values are legacy's to the bit.
 
-Not kept (documented in ``docs/``): the arithmetic optimizer's ``log(1 + x)`` -> ``log1p(x)`` and
-``exp(x) - 1`` -> ``expm1(x)``, and a divisor that grappler first folds from a constant expression.
+The arithmetic optimizer's ``log(1 + x)`` -> ``log1p(x)`` and ``exp(x) - 1`` -> ``expm1(x)`` are grappler's own
+passes over the map, which stays a multi-device function for that reason (``single_device.py``). Not kept
+(documented in ``docs/``): a divisor that grappler first folds from a constant expression, and those two
+rewrites where legacy's session made none (seen after a zero-input ``py_func`` producer) and the map makes them.
 """
 
 from __future__ import annotations

@@ -1,0 +1,173 @@
+"""The bridge's tf.data functions on one device, where that keeps every value (``_src/single_device.py``).
+
+Two ways the single-device instantiation changed data, each tested against legacy (``batch_harness``):
+
+- on one device grappler's function passes do not run, and they rewrite floats as the session's grappler
+  rewrote legacy's graph (``log(1 + x)`` -> ``log1p``, ``exp(x) - 1`` -> ``expm1``): a function with float
+  arithmetic stays multi-device, so lifted ops give legacy's bits;
+- an ``int32`` result becomes a ``_DeviceRetval``, which tf.data's ``inject_prefetch`` took for a pipeline's
+  output ("Expected only one fetch node"): the read again after a failed read (default options) failed and
+  the short batch was lost; such a function stays multi-device.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+import tensorflow as tf
+from batch_harness import BRIDGE, LEGACY, both, elements, run
+
+from tfdata_bridge._src.tf import plain
+
+pytestmark = pytest.mark.timeout(240)
+SINGLE = "experimental_ints_on_device"
+ROWS, WIDTH = 24, 8
+
+
+@pytest.fixture(scope="module")
+def floats(tmp_path_factory: Any) -> dict[str, Any]:
+    """Small positive float32 rows (where ``log1p`` and ``log(1 + x)`` differ most), as raw TFRecords and
+    as ``tf.train.Example`` features, and the rows themselves."""
+    root = tmp_path_factory.mktemp("single_device")
+    rows = np.random.default_rng(3).uniform(0, 1e-3, (ROWS, WIDTH)).astype(np.float32)
+    raw, example = str(root / "raw.tfrecord"), str(root / "example.tfrecord")
+    with tf.io.TFRecordWriter(raw) as w_raw, tf.io.TFRecordWriter(example) as w_example:
+        for row in rows:
+            w_raw.write(row.tobytes())
+            feature = tf.train.Feature(float_list=tf.train.FloatList(value=row.tolist()))
+            w_example.write(tf.train.Example(features=tf.train.Features(feature={"x": feature})).SerializeToString())
+    return {"raw": raw, "example": example, "rows": rows}
+
+
+def _rewritten(tf1: Any, x: Any) -> list[Any]:
+    """Float arithmetic that grappler's function passes (and the session's) rewrite."""
+    return [tf1.log(1.0 + x), tf1.exp(x) - 1.0]
+
+
+def _raw_read(tf1: Any, path: str) -> Any:
+    q = tf1.train.string_input_producer([path], num_epochs=1, shuffle=False)
+    _, value = tf1.TFRecordReader().read(q)
+    return tf1.reshape(tf1.io.decode_raw(value, tf1.float32), [WIDTH])
+
+
+def _parsed(tf1: Any, path: str) -> Any:
+    q = tf1.train.string_input_producer([path], num_epochs=1, shuffle=False)
+    value = tf1.TFRecordReader().read(q)[1]  # inline reader
+    return tf1.parse_single_example(value, features={"x": tf1.FixedLenFeature([WIDTH], tf1.float32)})["x"]
+
+
+@pytest.mark.parametrize("shape", ["raw_batch", "parsed_batch_join", "raw_shuffle_batch"])
+def test_float_arithmetic_moved_into_tf_data_gives_legacys_bits(floats, shape):
+    def build(tf1: Any) -> Any:
+        if shape == "parsed_batch_join":
+            return tf1.train.batch_join([_rewritten(tf1, _parsed(tf1, floats["example"]))], batch_size=6)
+        x = _raw_read(tf1, floats["raw"])
+        if shape == "raw_shuffle_batch":
+            return tf1.train.shuffle_batch(_rewritten(tf1, x), 6, capacity=12, min_after_dequeue=3, seed=2)
+        return tf1.train.batch(_rewritten(tf1, x), 6)
+
+    legacy, ours = both(build)
+    assert len(ours.batches) == len(legacy.batches) == ROWS // 6
+    # to the bit (log1p/expm1 differ from log(1 + x)/exp(x) - 1 for most of these values); a shuffle's as rows
+    got, want = ([tuple(c[i].tobytes() for c in b) for b in run_.batches for i in range(len(b[0]))]
+                 for run_ in (ours, legacy))
+    assert (sorted(got) == sorted(want)) if shape == "raw_shuffle_batch" else (got == want)
+
+
+def test_int32_results_in_a_read_again_after_a_missing_file(floats, tmp_path):
+    """``train.batch`` of records' keys and int32 pairs (decode_raw) over a missing file: the short batch
+    before the failure is read again (``partial_replay.py``) through a function with an int32 result among
+    others, under tf.data's default options."""
+    path = str(tmp_path / "pairs.tfrecord")
+    with tf.io.TFRecordWriter(path) as w:
+        for i in range(7):
+            w.write(np.array([i, -i], np.int32).tobytes())
+    names = [path, str(tmp_path / "missing.tfrecord")]
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        key, value = tf1.TFRecordReader().read(q)
+        pair = tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [2])
+        return tf1.train.batch({"key": key, "pair": pair}, 3, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.NotFoundError
+    assert [b["pair"].tolist() for b in ours.batches] == [b["pair"].tolist() for b in legacy.batches]
+    assert [b["key"].tolist() for b in ours.batches] == [b["key"].tolist() for b in legacy.batches]
+    assert [len(b["pair"]) for b in ours.batches] == [3, 3, 1]
+
+
+def _marked(graph: Any) -> dict[str, bool]:
+    """Each tf.data function of ``graph``'s library: whether it carries the single-device attribute."""
+    return {f.signature.name: SINGLE in f.attr for f in graph.as_graph_def().library.function
+            if "_tf_data_function" in f.attr}
+
+
+@pytest.mark.parametrize("case,single", [
+    ("int64_arithmetic", True), ("string_and_float_moves", True), ("two_int32_results", False),
+    ("one_int32_result", False), ("float_arithmetic", False), ("float_arithmetic_in_a_called_function", False),
+])
+def test_which_functions_are_single_device_and_their_values(case, single):
+    """Marked where nothing can change (integers, moves and casts of floats); not where a result is int32
+    or floats are computed (also in a function it calls); the values are TensorFlow's either way, under
+    tf.data's default options (``inject_prefetch`` on)."""
+
+    @tf.function
+    def called(v: Any) -> Any:
+        return v * 0.5
+
+    functions = {
+        "int64_arithmetic": lambda x: (x * 3 + 1, x // 2),
+        "string_and_float_moves": lambda x: (tf.strings.as_string(x), tf.reshape(tf.cast(x, tf.float32), [1])),
+        "two_int32_results": lambda x: (tf.cast(x, tf.int32), tf.cast(x, tf.int32) + 1),
+        "one_int32_result": lambda x: tf.cast(x, tf.int32) * 2,
+        "float_arithmetic": lambda x: tf.math.log(1.0 + tf.cast(x, tf.float32)),
+        "float_arithmetic_in_a_called_function": lambda x: called(tf.cast(x, tf.float32)),
+    }
+    fn = functions[case]
+    expected = [tf.nest.map_structure(lambda t: t.numpy(), fn(tf.constant(i, tf.int64))) for i in range(3)]
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default() as graph:
+        got = tf1.data.make_one_shot_iterator(tf.data.Dataset.range(3).map(plain(fn))).get_next()
+        with tf1.Session() as sess:
+            values = [sess.run(got) for _ in range(3)]
+    marked = _marked(graph)
+    assert [name for name, on in marked.items() if on] == ([next(iter(marked))] if single else []), marked
+    for e, v in zip(expected, values, strict=True):
+        tf.nest.map_structure(_close, v, e)
+
+
+def _close(got: Any, expected: Any) -> None:
+    if np.asarray(expected).dtype.kind == "f":
+        np.testing.assert_allclose(got, expected, rtol=1e-6)  # (eager runs log(1 + x) as written)
+    else:
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_the_file_pipelines_functions_are_single_device_where_their_values_cannot_change(floats):
+    """A pipeline of int64 records is marked through and through; its float arithmetic map is not, and the
+    data are legacy's."""
+
+    def build(tf1: Any) -> Any:
+        x = _raw_read(tf1, floats["raw"])
+        return tf1.train.batch([tf1.reduce_sum(tf1.cast(x * 1e4, tf1.int64)), tf1.log(1.0 + x)], 4)
+
+    legacy, ours = run(LEGACY, build), run(BRIDGE, build)
+    assert elements(ours.batches) == elements(legacy.batches) and len(ours.batches) == ROWS // 4
+    marked = _marked(ours.graph)
+    assert any(marked.values()) and not all(marked.values()), marked
+
+
+def test_a_programs_own_tf_data_functions_stay_as_tensorflow_makes_them():
+    with tf.Graph().as_default() as graph, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ds = BRIDGE.data.Dataset.range(4).map(lambda x: x + 1).filter(lambda x: x > 1)
+        got = BRIDGE.data.make_one_shot_iterator(ds).get_next()
+        with BRIDGE.Session() as sess:
+            assert [sess.run(got) for _ in range(3)] == [2, 3, 4]
+    marked = _marked(graph)
+    assert len(marked) == 2 and not any(marked.values()), marked
