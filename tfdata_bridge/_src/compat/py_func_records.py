@@ -52,6 +52,7 @@ class Records:
         self._kept: dict[str, collections.deque[tuple[Any, Any]]] = {}
         self._lock = threading.Lock()
         self.missing: list[int] = []  # the numbers a read again asked for that are not kept
+        self.refailed: list[int] = []  # the numbers whose kept call had raised, raised again by a read again
 
     def recording(self, node: str, func: Callable[..., Any]) -> Callable[..., Any]:
         """``func`` taking the record's number first, its return value (or exception) kept with it. After
@@ -77,7 +78,7 @@ class Records:
     def snapshot(self) -> dict[str, dict[int, Any]]:
         """What each node kept, by record number (taken once, after the failure)."""
         with self._lock:
-            self.missing = []
+            self.missing, self.refailed = [], []
             return {node: {int(n): out for n, out in list(kept)} for node, kept in self._kept.items()}
 
     def replaying(self, values: dict[int, Any]) -> Callable[..., Any]:
@@ -89,6 +90,7 @@ class Records:
                 self.missing.append(int(number))
                 raise Missing(f"record {int(number)}: its py_func call is not kept")
             if isinstance(got, Failed):
+                self.refailed.append(int(number))
                 raise got.error
             return got
 
@@ -105,18 +107,20 @@ class Records:
         return None if failed and min(failed) < start else start
 
 
-def recorded_nodes(graph_def: Any) -> list[Any]:
-    """The nodes of ``graph_def`` whose calls are kept: ``py_func``s that may have side effects."""
-    return [node for node in graph_def.node if node.op in RECORDED_OPS]
+def recorded_nodes(graph_def: Any, ops: frozenset[str] = RECORDED_OPS) -> list[Any]:
+    """The nodes of ``graph_def`` whose calls are kept: ``py_func``s that may have side effects (``ops``:
+    those op types; a shuffle keeps every Python op's calls, ``shuffle_py_funcs.py``)."""
+    return [node for node in graph_def.node if node.op in ops]
 
 
-def recording(lift: Any, records: Records) -> Any:
+def recording(lift: Any, records: Records, ops: frozenset[str] = RECORDED_OPS) -> Any:
     """``lift`` (``lifted_graph.Lift``) taking the record number first (``Lift.number``), each recorded
-    node calling the user's function through ``records.recording``, with the number as its first input."""
+    node (of the types ``ops``) calling the user's function through ``records.recording``, with the number
+    as its first input."""
     graph_def = tf1.GraphDef()
     graph_def.CopyFrom(lift.graph_def)
     wrapped = []
-    for node in recorded_nodes(graph_def):
+    for node in recorded_nodes(graph_def, ops):
         func = tf_private.py_func_for_token(node.attr["token"].s.decode())
         if func is None:
             raise ValueError(f"the function of py_func {node.name!r} is no longer registered")
@@ -133,12 +137,13 @@ def recording(lift: Any, records: Records) -> Any:
                                mapped_inputs=lift.mapped_inputs | {NUMBER}, number=NUMBER)
 
 
-def replaying(lift: Any, records: Records, values: dict[str, dict[int, Any]]) -> Any:
+def replaying(lift: Any, records: Records, values: dict[str, dict[int, Any]],
+              ops: frozenset[str] = RECORDED_OPS) -> Any:
     """The recording ``lift`` (``recording``) with each node's values taken from ``values`` (``snapshot``)."""
     graph_def = tf1.GraphDef()
     graph_def.CopyFrom(lift.graph_def)
     calls = []
-    for node in recorded_nodes(graph_def):
+    for node in recorded_nodes(graph_def, ops):
         recorded = tf_private.py_func_for_token(node.attr["token"].s.decode())
         replayed = records.replaying(values.get(node.name, {}))
         calls.append(tf_private.rewrap_py_func(recorded, lambda _, replayed=replayed: replayed))
