@@ -140,7 +140,11 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         raise sparse_batch.NotLifted(blocked[0][1].describe())
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
     python = any(lift.py_funcs or lift.python_producers for lift in lifts)
-    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python else None
+    # where a read again delivers what the shuffle held, its Python ops' calls kept (shuffle_py_funcs.py), their
+    # error is a failing record like a reader's; elsewhere it waits for the shuffle buffer to drain
+    kept = (not blocked and len(lifts) == 1 and shuffle_py_funcs.applies(req.shuffle, lifts[0])
+            and _short_batch_replayable(req, lifts, [], None))
+    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python and not kept else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
@@ -245,10 +249,9 @@ def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: 
     lifted producer whose records come in a fixed order, batched as they come or through a shuffle
     (``shuffle_replay.py``: what its buffer held, in full batches too). A stateful ``py_func``'s calls are kept
     for it (``py_func_records.py``); through a shuffle every Python op's, until a batch takes its record
-    (``shuffle_py_funcs.py``: the error latch then holds only the Python ops' own errors)."""
+    (``shuffle_py_funcs.py``: no error latch then, a Python op's error is read again too)."""
     return ((req.allow_smaller_final_batch or req.shuffle is not None) and not fallen
-            and (latch is None or (len(lifts) == 1 and shuffle_py_funcs.applies(req.shuffle, lifts[0])))
-            and req.keep is None and not req.enqueue_many and not req.dynamic_pad
+            and latch is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
             and req.layout is None and partial_replay.all_replayable(lifts))
 
 

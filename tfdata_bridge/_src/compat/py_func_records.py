@@ -52,7 +52,6 @@ class Records:
         self._kept: dict[str, collections.deque[tuple[Any, Any]]] = {}
         self._lock = threading.Lock()
         self.missing: list[int] = []  # the numbers a read again asked for that are not kept
-        self.refailed: list[int] = []  # the numbers whose kept call had raised, raised again by a read again
 
     def recording(self, node: str, func: Callable[..., Any]) -> Callable[..., Any]:
         """``func`` taking the record's number first, its return value (or exception) kept with it. After
@@ -78,7 +77,7 @@ class Records:
     def snapshot(self) -> dict[str, dict[int, Any]]:
         """What each node kept, by record number (taken once, after the failure)."""
         with self._lock:
-            self.missing, self.refailed = [], []
+            self.missing = []
             return {node: {int(n): out for n, out in list(kept)} for node, kept in self._kept.items()}
 
     def replaying(self, values: dict[int, Any]) -> Callable[..., Any]:
@@ -90,7 +89,6 @@ class Records:
                 self.missing.append(int(number))
                 raise Missing(f"record {int(number)}: its py_func call is not kept")
             if isinstance(got, Failed):
-                self.refailed.append(int(number))
                 raise got.error
             return got
 

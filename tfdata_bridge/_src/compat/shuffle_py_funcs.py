@@ -17,9 +17,9 @@ the value is missing and nothing is delivered (no value is made up).
 The read again (``ReadAgain``) runs the ops before and after each Python op on every record not yet
 taken, with the kept values in place of the calls, so it fails where the pipeline failed (the reader, an
 op before the call, or one after it); a record a batch took had passed every op, and only its number
-counts. Where it meets another error than the pipeline's, a record with no kept call, or a call that had
-raised (the shuffle's error latch then delivered every record itself, ``error_latch.py``), nothing more
-is delivered.
+counts; a call that had raised raises again for its record, so a Python op's own error is a failing record
+like a reader's (no error latch then: ``error_latch.py``). Where it meets another error than the
+pipeline's, or a record with no kept call, nothing more is delivered.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ class TakenRecords(py_func_records.Records):
         """What each node kept, by record number, and the numbers whose calls were dropped: all below the
         first, and the sorted second."""
         with self._lock:
-            self.missing, self.refailed = [], []
+            self.missing = []
             values = {node: dict(kept) for node, kept in self._values.items()}
             return values, self._below, np.array(sorted(self._above), np.int64)
 
@@ -162,7 +162,6 @@ class ReadAgain:
         return made.with_options(partial_replay._no_read_ahead())  # noqa: SLF001 - one family
 
     def accept(self, met: Any) -> bool:
-        """Whether the read again met the pipeline's failure: no call missing, none that had raised, and the
-        error's type."""
-        return (not self._records.missing and not self._records.refailed
-                and (self._error is None or type(met) is type(self._error)))
+        """Whether the read again met the pipeline's failure: no call missing, and the error's type (a call
+        that had raised raises again for its record)."""
+        return not self._records.missing and (self._error is None or type(met) is type(self._error))
