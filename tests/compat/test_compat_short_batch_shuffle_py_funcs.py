@@ -147,7 +147,7 @@ def test_two_threads_deliver_every_record_before_a_missing_file_once(files):
     assert sorted(made[bridge].calls) == _every(0, 1)  # each record's call once, none made again
     assert sorted(count for _, (count,) in _with_counts(ours)) == list(range(1, 27))  # each its own call's
     old = _records(legacy)  # legacy's: the other thread's record in flight at the error is up to the schedule
-    assert len(old) == len(set(old)) and set(_every(0, 1)) - set(old) == set() and len(old) <= 27
+    assert len(old) == len(set(old)) and len(set(_every(0, 1)) - set(old)) < 2 and len(old) <= 27
 
 
 def test_a_corrupt_record_gives_every_record_before_it(files):
@@ -186,6 +186,48 @@ def test_a_python_op_that_raises_gives_the_records_before_it_once_then_legacys_e
     assert _records(ours) == _records(legacy) == expected
     assert sorted(made[bridge].calls) == sorted(made[tf.compat.v1].calls) == expected
     assert "bad record (1, 3)" in ours.joined.message
+
+
+class _Decoder:
+    """A preprocessing object whose method is the Python op (a counter of its own: stateful)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def decode(self, pair: np.ndarray) -> tuple[np.ndarray, np.int64]:
+        self.seen += 1
+        return pair, np.int64(self.seen)
+
+
+def test_a_method_in_a_dict_through_shuffle_batch_join_with_a_check_after_it_that_fails(files):
+    # the failure is in an op after the call (the check): the read again runs it on the kept values
+    decoders: dict[Any, _Decoder] = {}
+
+    def read(tf1: Any, q: Any) -> dict[str, Any]:  # (a helper the batch call's builder calls)
+        decoder = decoders[tf1] = _Decoder()
+        pair = tf1.reshape(tf1.io.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+        out, seen = tf1.numpy_function(decoder.decode, [pair], [tf1.int32, tf1.int64], stateful=True)
+        out.set_shape([2])
+        seen.set_shape([])
+        check = tf1.debugging.assert_less(out[0] * 100 + out[1], 109, message="record too far")
+        with tf1.control_dependencies([check]):
+            return {"pair": tf1.identity(out), "seen": seen}
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.string_input_producer(files["good"][:2], num_epochs=1, shuffle=False)
+        return tf1.train.shuffle_batch_join([read(tf1, q)], batch_size=5, capacity=20, min_after_dequeue=8,
+                                            allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    _ended_as_legacy(legacy, ours, tf.errors.InvalidArgumentError)
+    old, new = (sorted((tuple(e[0][1]), e[1][1]) for e in elements(run.batches)) for run in (legacy, ours))
+    expected = sorted(_every(0) + [(1, i) for i in range(9)])  # 22: before (1, 9)
+    assert [r for r, _ in new] == [r for r, _ in old] == expected
+    assert new == old  # each record with its one call's count
+    # legacy: up to the failing record (23); the read-ahead after a failing op may call it for records after
+    # it, never delivered (documented: docs/failure-behaviour.md), and none is called again
+    assert decoders[tf.compat.v1].seen == 23 <= decoders[bridge].seen <= 2 * PER_FILE
+    assert "record too far" in ours.joined.message
 
 
 # --- the keep itself (shuffle_py_funcs.TakenRecords) ---
