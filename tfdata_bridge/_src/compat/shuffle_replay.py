@@ -13,7 +13,9 @@ order is still one no run repeats but one a read again can): tf.data's shuffle d
 whatever the elements are, so the batches of numbers before the failure are the batches the consumer
 got. Every record read before the failure that is in none of them is what the buffer and the batch in
 progress held: those are delivered, in a random order, as legacy's closed queue delivered them. Three
-reads of what the pipeline had read, once, after the failure.
+reads of what the pipeline had read, once, after the failure. Python ops after the read are not called
+again: their calls are kept until a batch takes their record, and the read again takes their values
+(``shuffle_py_funcs.py``).
 """
 
 from __future__ import annotations
