@@ -256,7 +256,7 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             return (True, run_with(feeds)) if feeds is not None else (False, already)
         try:
             if replay.shuffle is not None:  # what the shuffle buffer held, in batches
-                batches = shuffle_replay.lost_batches(replay, sess)
+                batches = shuffle_replay.lost_batches(replay, sess, error=error)
             else:
                 short = replay.partial(sess, error)
                 batches = None if short is None else [short] if short else []

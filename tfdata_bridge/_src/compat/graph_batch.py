@@ -47,7 +47,7 @@ from typing import Any
 
 from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, one_read_lists,
                                        partial_replay, pipeline_datasets, pipelines, py_func_records, queue_reading,
-                                       queue_shapes, readers, shared_streams, sparse_batch)
+                                       queue_shapes, readers, shared_streams, shuffle_py_funcs, sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
@@ -140,7 +140,11 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         raise sparse_batch.NotLifted(blocked[0][1].describe())
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
     python = any(lift.py_funcs or lift.python_producers for lift in lifts)
-    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python else None
+    # where a read again delivers what the shuffle held, its Python ops' calls kept (shuffle_py_funcs.py), their
+    # error is a failing record like a reader's; elsewhere it waits for the shuffle buffer to drain
+    kept = (not blocked and len(lifts) == 1 and shuffle_py_funcs.applies(req.shuffle, lifts[0])
+            and _short_batch_replayable(req, lifts, [], None))
+    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python and not kept else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
@@ -154,10 +158,13 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     if replay:  # a read again must repeat the order: parallel calls in order, the shuffle's seeds known
         req = _replayable_order(req, len(lifts))
     records = None  # a stateful py_func's calls, kept for the read again (py_func_records.py)
-    if replay and py_func_records.needed(lifts[0]):  # (all_replayable: then the only lift)
+    if replay and shuffle_py_funcs.applies(req.shuffle, lifts[0]):  # kept until a batch takes them
+        records = shuffle_py_funcs.TakenRecords(shuffle_py_funcs.lag(req.capacity, req.batch_size))
+        lifts = [py_func_records.recording(lifts[0], records, shuffle_py_funcs.KEPT_OPS)]
+    elif replay and py_func_records.needed(lifts[0]):  # (all_replayable: then the only lift)
         records = py_func_records.Records(req.capacity + 3 * req.batch_size + 4 * req.threads + 8)
         lifts = [py_func_records.recording(lifts[0], records)]
-    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds)
+    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
@@ -181,7 +188,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
                                 one_read=_one_read(req, lifts), records=records, **shuffled)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
-        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds)
+        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds, records)
         rebuilt = rebuilt.with_options(options)
         # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
         read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
@@ -202,10 +209,11 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
 
 
 def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any,
-             seeds: int = 0) -> tuple[Any, Any, bool, Any]:
+             seeds: int = 0, records: Any = None) -> tuple[Any, Any, bool, Any]:
     """``(dataset, its StartedBatches or None, vectorized, its batch_retry.Retry or None)``: the call's pipeline over ``lifts`` and the
     fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``); ``seeds``:
-    the copy number of its first producer copy (``lifted_graph.first_copy``)."""
+    the copy number of its first producer copy (``lifted_graph.first_copy``); ``records``: its Python ops'
+    kept calls (through a shuffle, each batch tells them which it took: ``shuffle_py_funcs.py``)."""
     shards = _reads(req, lifts, latch)
     chain = req.plan(any(lift.python_producers for lift in lifts))
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
@@ -227,6 +235,8 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         if req.layout is not None:
             ds = ds.map(plain(sparse_batch.assemble(req.layout)))
         ds = _shuffled_and_batched(ds, req, chain)
+        if isinstance(records, shuffle_py_funcs.TakenRecords):  # (the number rode after the components)
+            ds = shuffle_py_funcs.telling(ds, records, len(req.dtypes))
     if latch is not None:
         ds = error_latch.with_raising_tail(ds, latch)
     if early is None:  # capacity -> prefetch of what is left of it (a channel holding all of it needs none)
@@ -238,11 +248,11 @@ def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: 
     """Whether what legacy delivered after a failing read can be read again (``partial_replay.py``): one
     lifted producer whose records come in a fixed order, batched as they come or through a shuffle
     (``shuffle_replay.py``: what its buffer held, in full batches too). A stateful ``py_func``'s calls are kept
-    for it (``py_func_records.py``) only where no shuffle holds records for longer than its window."""
+    for it (``py_func_records.py``); through a shuffle every Python op's, until a batch takes its record
+    (``shuffle_py_funcs.py``: no error latch then, a Python op's error is read again too)."""
     return ((req.allow_smaller_final_batch or req.shuffle is not None) and not fallen
             and latch is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-            and req.layout is None and partial_replay.all_replayable(lifts)
-            and not (req.shuffle is not None and any(py_func_records.needed(lift) for lift in lifts)))
+            and req.layout is None and partial_replay.all_replayable(lifts))
 
 
 def _replayable_order(req: GraphBatch, lists: int) -> GraphBatch:
@@ -514,10 +524,12 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
         def element(*frontier: Any) -> tuple[Any, ...]:
             values = produce(*frontier)
             comps = [_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(values[:n], shapes))]
-            return tuple(comps + values[n:])
+            return tuple(comps + values[n:] + number(frontier))
 
         return plain(element)
 
+    # a numbered lift through a shuffle: the record's number rides to the batch (shuffle_py_funcs.telling)
+    number = (lambda frontier: [frontier[0]]) if lift.number and req.shuffle is not None else (lambda _: [])
     chain = req.plan(bool(lift.python_producers))
     upstream = lift.source(shards)
     if upstream is not None:  # the plan's element stage, its calls sharing the source as runner threads do

@@ -105,18 +105,20 @@ class Records:
         return None if failed and min(failed) < start else start
 
 
-def recorded_nodes(graph_def: Any) -> list[Any]:
-    """The nodes of ``graph_def`` whose calls are kept: ``py_func``s that may have side effects."""
-    return [node for node in graph_def.node if node.op in RECORDED_OPS]
+def recorded_nodes(graph_def: Any, ops: frozenset[str] = RECORDED_OPS) -> list[Any]:
+    """The nodes of ``graph_def`` whose calls are kept: ``py_func``s that may have side effects (``ops``:
+    those op types; a shuffle keeps every Python op's calls, ``shuffle_py_funcs.py``)."""
+    return [node for node in graph_def.node if node.op in ops]
 
 
-def recording(lift: Any, records: Records) -> Any:
+def recording(lift: Any, records: Records, ops: frozenset[str] = RECORDED_OPS) -> Any:
     """``lift`` (``lifted_graph.Lift``) taking the record number first (``Lift.number``), each recorded
-    node calling the user's function through ``records.recording``, with the number as its first input."""
+    node (of the types ``ops``) calling the user's function through ``records.recording``, with the number
+    as its first input."""
     graph_def = tf1.GraphDef()
     graph_def.CopyFrom(lift.graph_def)
     wrapped = []
-    for node in recorded_nodes(graph_def):
+    for node in recorded_nodes(graph_def, ops):
         func = tf_private.py_func_for_token(node.attr["token"].s.decode())
         if func is None:
             raise ValueError(f"the function of py_func {node.name!r} is no longer registered")
@@ -133,12 +135,13 @@ def recording(lift: Any, records: Records) -> Any:
                                mapped_inputs=lift.mapped_inputs | {NUMBER}, number=NUMBER)
 
 
-def replaying(lift: Any, records: Records, values: dict[str, dict[int, Any]]) -> Any:
+def replaying(lift: Any, records: Records, values: dict[str, dict[int, Any]],
+              ops: frozenset[str] = RECORDED_OPS) -> Any:
     """The recording ``lift`` (``recording``) with each node's values taken from ``values`` (``snapshot``)."""
     graph_def = tf1.GraphDef()
     graph_def.CopyFrom(lift.graph_def)
     calls = []
-    for node in recorded_nodes(graph_def):
+    for node in recorded_nodes(graph_def, ops):
         recorded = tf_private.py_func_for_token(node.attr["token"].s.decode())
         replayed = records.replaying(values.get(node.name, {}))
         calls.append(tf_private.rewrap_py_func(recorded, lambda _, replayed=replayed: replayed))
