@@ -2,7 +2,8 @@
 (Inception's file producer and examples queue, each chosen by ``train``) is ``S; if train: A; C else: B; D``
 when nothing rebinds the test, which calls nothing (a name or an attribute of one), and ``S`` are plain
 assignments or checks (``if bad: raise``, ``if n is None: n = 2``) that read nothing ``A`` or ``B`` bind and bind
-nothing they read: the same statements, the same values, on either path. ``tail_split`` then sees one choice of source, not two.
+nothing they read: the same statements, the same values, on either path. ``tail_split`` then sees one choice of
+source, not two.
 
 A choice made after what its branches read (``filename_queue = ...`` then ``if num_readers > 1:``, both
 branches reading the queue) takes those plain assignments into each branch that reads them (``push_down``),
