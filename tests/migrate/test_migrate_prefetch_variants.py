@@ -1,6 +1,8 @@
 """The "prefetch input data" queue as real code writes it (issue 17): checks between two choices of one flag
 (``if bad: raise``, ``if n is None: n = 2``), and a per-element name that the join's targets reuse
-(``image, label = decode(...)`` in the copies' loop, ``image, label = batch_join(...)``, ``return image``).
+(``image, label = decode(...)`` in the copies' loop, ``image, label = batch_join(...)``, ``return image``),
+and readers made by ``shards.reader()`` of an object another module passes in (through a wrapper or directly),
+in the k-reader branch and the one-reader branch: the factory goes once no read calls it (``dead_factories``).
 
 The programs of ``prefetch_variant_programs/`` (a loader class in ``pv_lib/``) are migrated together with
 ``--to tfdata`` and run against their originals in one TensorFlow process: the same rows and batch sizes, the
@@ -23,7 +25,8 @@ from tfdata_bridge.migrate import rewrite, scan_source
 pytestmark = pytest.mark.timeout(600)
 
 HERE = pathlib.Path(__file__).resolve().parent / "prefetch_variant_programs"
-PROGRAMS = {"guarded_choices_reused_target": "multiset", "loader_class_other_module": "multiset"}
+PROGRAMS = {"guarded_choices_reused_target": "multiset", "loader_class_other_module": "multiset",
+            "object_passed_from_script": "multiset"}
 
 
 def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
@@ -119,3 +122,40 @@ def test_checks_between_two_ifs_of_one_test_keep_them_one_choice(change, merged)
         code = cst.Module(out).code
         assert code.startswith("if n is None:\n    n = 45\nif n < 1:\n    raise ValueError(n)\nif train:\n"
                                "    a = make(1)\n    q = queue(n, a)\nelse:\n    a = make(2)\n"), code
+
+
+def _tree(**changes: tuple[str, str]) -> dict[str, str]:
+    texts = {str(p): p.read_text() for p in sorted(HERE.rglob("*.py"))}
+    for name, (old, new) in changes.items():
+        path = str(HERE / f"{name.replace('__', '/')}.py")
+        assert old in texts[path], old
+        texts[path] = texts[path].replace(old, new)
+    return texts
+
+
+def test_an_object_passed_from_another_module_leads_to_its_class_factory_which_goes():
+    results = rewrite_tree(_tree(), root=str(HERE))
+    shards, inputs = results[str(HERE / "pv_lib/shards.py")], results[str(HERE / "pv_lib/inputs.py")]
+    assert "def reader" not in shards.code and "def files" in shards.code
+    assert not inputs.refused and inputs.code.count("TFRecordDataset") == 4, inputs.notes  # 2 queues x 2 branches
+    assert any("reader factory `reader` removed" in n.message for n in shards.notes)
+
+
+def test_a_factory_the_script_still_calls_stays_beside_the_rewritten_inputs():
+    script = ('    held = Shards(data_dir, "eval")', '    held = Shards(data_dir, "eval")\n    spare = held.reader()')
+    results = rewrite_tree(_tree(object_passed_from_script=script), root=str(HERE))
+    shards, inputs = results[str(HERE / "pv_lib/shards.py")], results[str(HERE / "pv_lib/inputs.py")]
+    assert "def reader" in shards.code and inputs.code.count("TFRecordDataset") == 4
+
+
+def test_objects_of_two_classes_passed_leave_the_reads_with_the_reason():
+    other = ("class Shards(object):", "class Other(object):\n    def reader(self):\n        return tf.TextLineReader()"
+             "\n\n\nclass Shards(object):")
+    script = ('    held = Shards(data_dir, "eval")', '    held = shards.Other()')
+    imports = ("from pv_lib.shards import Shards", "from pv_lib import shards\nfrom pv_lib.shards import Shards")
+    texts = _tree(pv_lib__shards=other)
+    path = str(HERE / "object_passed_from_script.py")
+    texts[path] = texts[path].replace(*script).replace(*imports)
+    results = rewrite_tree(texts, root=str(HERE))
+    inputs = results[str(HERE / "pv_lib/inputs.py")]
+    assert "tf.data" not in inputs.code and "def reader" in results[str(HERE / "pv_lib/shards.py")].code

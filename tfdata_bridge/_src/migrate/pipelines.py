@@ -442,7 +442,7 @@ class Finder:
             params = [key, value]
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
                       reader_args=bind(reader_expr, reader), keyed=keyed,
-                      removes=[factory[1]] if factory is not None else [])
+                      removes=[factory[1]] if factory is not None and factory[1] is not None else [])
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
                     ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
