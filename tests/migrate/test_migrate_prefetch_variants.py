@@ -159,3 +159,14 @@ def test_objects_of_two_classes_passed_leave_the_reads_with_the_reason():
     results = rewrite_tree(texts, root=str(HERE))
     inputs = results[str(HERE / "pv_lib/inputs.py")]
     assert "tf.data" not in inputs.code and "def reader" in results[str(HERE / "pv_lib/shards.py")].code
+
+
+def test_a_class_of_the_script_itself_loses_its_factory_and_its_runners():
+    shards = (HERE / "pv_lib/shards.py").read_text()
+    cls = shards[shards.index("class Shards"):]
+    script = ("from pv_lib.shards import Shards\n", "\n\n" + cls)
+    results = rewrite_tree(_tree(object_passed_from_script=script), root=str(HERE))
+    main = results[str(HERE / "object_passed_from_script.py")]
+    assert "def reader" not in main.code and "def files" in main.code
+    assert [f.api for f in scan_source(main.code) if not f.dropin.startswith(STARTS_RUNNERS)] == []
+    assert "start_queue_runners" not in main.code

@@ -224,8 +224,8 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
             if any(results[o].code != texts[o] for o in imported) and not any(_pipelines_left(results[o].code)
                                                                               for o in imported):
                 write(path, drop_plumbing=True)
-                if dropped:
-                    _drop_dead_factories({path: modules[path]}, texts, results, near, among=modules)
+                if dropped and _drop_dead_factories({path: modules[path]}, texts, results, near, among=modules):
+                    _replumb(path, texts, results)  # its runners were kept for the factory's reader alone
     # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
     # pipeline (its runners are started there too: without them its dequeue would wait forever)
     left = {path: _pipelines_left(results[path].code) for path in modules}
@@ -358,3 +358,14 @@ def _drop_dead_factories(modules, texts, results, near, among=None) -> bool:
             results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             gone = True
     return gone
+
+
+def _replumb(path: str, texts, results) -> None:
+    """The runner plumbing of ``path`` taken out again, now that its last reader (a factory) went."""
+    from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+
+    out, notes = remove_plumbing(cst.parse_module(results[path].code))
+    if notes and out.code != results[path].code:
+        kept = [n for n in results[path].notes if "queue-runner plumbing" not in n.message]
+        results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted([*kept, *notes],
+                                                                                   key=lambda n: n.line)))
