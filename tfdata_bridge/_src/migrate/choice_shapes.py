@@ -1,8 +1,9 @@
 """Two ``if``s of one test in a block, one choice: ``if train: A else: B``, then ``S``, then ``if train: C else: D``
 (Inception's file producer and examples queue, each chosen by ``train``) is ``S; if train: A; C else: B; D``
 when nothing rebinds the test, which calls nothing (a name or an attribute of one), and ``S`` are plain
-assignments that read nothing ``A`` or ``B`` bind and bind nothing they read: the same statements, the same
-values, on either path. ``tail_split`` then sees one choice of source, not two.
+assignments or checks (``if bad: raise``, ``if n is None: n = 2``) that read nothing ``A`` or ``B`` bind and bind
+nothing they read: the same statements, the same values, on either path. ``tail_split`` then sees one choice of
+source, not two.
 
 A choice made after what its branches read (``filename_queue = ...`` then ``if num_readers > 1:``, both
 branches reading the queue) takes those plain assignments into each branch that reads them (``push_down``),
@@ -106,7 +107,7 @@ def merge_same_tests(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         second, between = out[j], out[i + 1:j]
         chosen = _bound([first.body, first.orelse])
         if _rebinds([first, *between, second.body, second.orelse], root) or not all(
-                plain_assign(s) for s in between) or any(
+                plain_assign(s) or guard(s) for s in between) or any(
                 names_in(s) & chosen or _bound([s]) & names_in(first) for s in between):
             i += 1
             continue
@@ -117,6 +118,15 @@ def merge_same_tests(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         out[i:j + 1] = [*between, merged]
         changed = True
     return out if changed else body
+
+
+def guard(stmt: cst.BaseStatement) -> bool:
+    """A check between the two ``if``s: ``if bad: raise ...`` or a default, ``if n is None: n = 2`` (no
+    ``else``); each ends the program or gives its names the same values on either path, as plain assignments do."""
+    if not (isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock)):
+        return False
+    return all(isinstance(s, cst.SimpleStatementLine) and (plain_assign(s) or all(
+        isinstance(small, cst.Raise) for small in s.body)) for s in stmt.body.body)
 
 
 def plain_assign(stmt: cst.BaseStatement) -> bool:

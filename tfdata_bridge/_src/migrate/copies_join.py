@@ -55,7 +55,8 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
     batch_args["num_threads"] = cst.parse_expression(copies)
     # the walk back starts at the append (its list is the copies' element), over the loop body and what comes
     # before the loop; the names the body defines are read by it and the append alone (``_check_private``)
-    pipeline = finder.pipeline([*before, *stmts], len(before) + len(stmts) - 1, batch_api, batch_args)
+    pipeline = finder.pipeline([*before, *stmts], len(before) + len(stmts) - 1, batch_api, batch_args,
+                               ends=body[index])
     if any(s in pipeline.source.statements for s in stmts):
         if why is not None:
             raise Refusal(f"the loop's `{index_name}` {why}, and each turn reads with its own reader: the readers "

@@ -181,7 +181,7 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries, *registered]
     if reader_stmt is not None and reader_stmt not in body:
         removed.append(reader_stmt)
-    if factory is not None:
+    if factory is not None and factory[1] is not None:
         removed.append(factory[1])
     note = size_uses.note()
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,

@@ -22,6 +22,7 @@ from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
+from tfdata_bridge._src.migrate.rebound import other_branch, read_after, rebinds
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
@@ -168,9 +169,11 @@ class Finder:
         return None
 
     def pipeline(self, body: list[cst.BaseStatement], index: int, api: str | None = None,
-                 args: dict[str, cst.BaseExpression] | None = None) -> Pipeline:
+                 args: dict[str, cst.BaseExpression] | None = None, ends: cst.BaseStatement | None = None
+                 ) -> Pipeline:
         """The pipeline ending at ``body[index]``: its batch call, or (``api``, ``args`` given) a call of a batch
-        helper whose ``args["tensors"]`` are the caller's tensors."""
+        helper whose ``args["tensors"]`` are the caller's tensors. ``ends``: the statement whose targets the
+        pipeline's batches fill, where it is not ``body[index]`` (a join over a loop's copies: the join)."""
         stmt = body[index]
         small = stmt.body[0]  # an assignment or a return of the batch call
         call = small.value
@@ -239,7 +242,7 @@ class Finder:
                                   part.statements[0], stmt, part.producer or "the producer")
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
-        self._check_private(pipeline)
+        self._check_private(pipeline, ends or stmt)
         check_inlined(pipeline)
         if source.helper is not None and source.helper.record is not None:
             self._record_fields(pipeline)
@@ -445,7 +448,7 @@ class Finder:
             params = [key, value]
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
                       reader_args=bind(reader_expr, reader), keyed=keyed,
-                      removes=[factory[1]] if factory is not None else [])
+                      removes=[factory[1]] if factory is not None and factory[1] is not None else [])
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
                     ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
@@ -549,7 +552,7 @@ class Finder:
                       setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value))
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
-    def _check_private(self, p: Pipeline) -> None:
+    def _check_private(self, p: Pipeline, ends: cst.BaseStatement) -> None:
         moved = [*p.source.statements, *(p.source.prefetch.removed if p.source.prefetch else ()), *p.intermediates]
         inside: set[int] = set()
         # (a read in what the rewrite removes, such as an inlined reader method's reader line, is no use outside)
@@ -567,8 +570,9 @@ class Finder:
                 continue
             for name in sorted(names - {"_"}):
                 for ref in self.scopes.readers_of(stmt, name):
-                    if id(ref) in inside:
-                        continue
+                    if id(ref) in inside or other_branch(self.scopes, stmt, ref) or \
+                            rebinds(ends, name) and read_after(self.scopes, ends, ref, stmt):
+                        continue  # (another branch's read, or one after a batch that rebinds the name: rebound.py)
                     counted = reader_count(self, ref, p) if p.source.reader and _assign(stmt) is not None and \
                         self.is_api(_assign(stmt).value, *READERS) else None
                     if counted is not None:  # the reader's count, asked after the end of data

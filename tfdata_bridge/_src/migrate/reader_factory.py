@@ -9,9 +9,11 @@
 
 The reader is the factory's ``return`` value, followed by scope: a module function by its name, a method by
 the class of its object (``objects.method_of``: the object made once, or the one class every caller in the module
-passes). The factory goes with the pipeline, so it must be called here alone, take no arguments and return a
-reader whose arguments read no names (they would move to the call); in a tree, no other module may use it. Anything else is no factory this follows
-(the reader is then "not one of" the readers), or a refusal that names the factory.
+passes; in a tree, ``passed_class.py``: the one class every caller anywhere passes, through the functions that
+pass it on). It must take no arguments and return a reader whose arguments read no names (they would move to the
+call). A factory this read alone calls goes with the pipeline; one that other reads call too, or one of another
+module, stays until no code names it (``dead_factories.py``). Anything else is no factory this follows (the
+reader is then "not one of" the readers), or a refusal that names the factory.
 """
 
 from __future__ import annotations
@@ -22,16 +24,18 @@ from tfdata_bridge._src.migrate.calls import Refusal, names_in
 
 
 def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: tuple[str, ...]
-                   ) -> tuple[cst.Call, cst.FunctionDef] | None:
-    """(the reader call the factory returns, the factory) where ``expr`` (at the statement ``at``) calls one;
-    None where it is no call of a factory of this module."""
+                   ) -> tuple[cst.Call, cst.FunctionDef | None] | None:
+    """(the reader call the factory returns, the factory where it goes with this pipeline) where ``expr`` (at the
+    statement ``at``) calls one; None where it is no call of a factory this follows. A factory that other reads
+    call too, or one of another module's class, stays here (None): ``dead_factories`` drops it once no
+    rewritten code calls it."""
     from tfdata_bridge._src.migrate.join import _any_method, _attribute_uses
     from tfdata_bridge._src.migrate.method_source import _module_of
     from tfdata_bridge._src.migrate.object_uses import tree_uses
 
     if not isinstance(expr, cst.Call) or expr.args:
         return None
-    func, module = expr.func, _module_of(finder, at)
+    func, module, foreign = expr.func, _module_of(finder, at), None
     if module is None:
         return None
     if isinstance(func, cst.Name):
@@ -41,9 +45,10 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
         try:
             fn, foreign, _ = _any_method(finder, module, at, func)
         except Refusal:
-            return None
-        if foreign is not None:
-            return None  # another module's method: its body is that module's to change
+            found = _passed_method(finder, module, at, func)  # an object passed in from another module of the tree
+            if found is None:
+                return None
+            fn, foreign = found
         uses = _attribute_uses(module, func.attr.value)
     else:
         return None
@@ -51,6 +56,8 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     last = body[0] if len(body) == 1 else None
     ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
     made = ret.value if isinstance(ret, cst.Return) else None
+    if isinstance(made, cst.Call) and foreign is not None:  # the reader named in its own module's imports
+        finder.paths.setdefault(made, foreign.api(made))
     if not isinstance(made, cst.Call) or finder.is_api(made, *readers) is None:
         return None
     name = fn.name.value
@@ -60,9 +67,27 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     if isinstance(func, cst.Name) and elsewhere is not None and elsewhere(func.value) or \
             isinstance(func, cst.Attribute) and tree_uses(finder.external, func.attr.value):
         uses += 1
-    if uses != 1:
-        raise Refusal(f"the reader factory `{name}` is used beyond this read; it cannot go with the pipeline "
-                      "(give this read its own reader, or keep the queues: `migrate --to compat`)")
     if names_in(cst.Tuple([cst.Element(a.value) for a in made.args])) - {"True", "False", "None"}:
         raise Refusal(f"the reader `{name}` returns takes arguments that read names; they cannot move to its call")
+    if uses != 1 or foreign is not None:
+        return made, None  # called by other reads too, or another module's: it goes once none calls it (dead_factories)
     return made, fn
+
+
+def _passed_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
+                   ) -> tuple[cst.FunctionDef, object | None] | None:
+    """(the method, its module's Finder where that is another module) of ``obj.name()`` where ``obj`` is a
+    parameter every caller in the tree passes an object of one class (``passed_class.py``); None otherwise."""
+    from tfdata_bridge._src.migrate.objects import _lookup
+    from tfdata_bridge._src.migrate.passed_class import passed_class
+
+    if finder.external is None or not isinstance(func.value, cst.Name):
+        return None
+    try:
+        cls, home, home_finder = passed_class(finder, module, at, func.value.value)
+        fn = _lookup(home_finder, home, cls, func.attr.value)
+    except Refusal:
+        return None
+    if fn.decorators or fn.asynchronous or not fn.params.params:
+        return None
+    return fn, (home_finder if home is not module else None)

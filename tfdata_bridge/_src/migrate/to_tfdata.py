@@ -23,6 +23,7 @@ from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_lines
+from tfdata_bridge._src.migrate.dead_factories import drop_dead, tree_elsewhere
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
@@ -559,6 +560,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
         out = AddImportsVisitor(context).transform_module(out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
+    out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
     if not plumbing:
         return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)

@@ -19,7 +19,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
@@ -142,7 +142,25 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
             return fn is None or \
                 _uses((path, name), modules, target, finder_of) != len(finder_of(path).scopes.callers(fn))
 
+        def calls_elsewhere(name: str) -> list[tuple]:
+            """(call or None, its statement, module, Finder) of each use of this module's function ``name`` in the
+            tree's other modules (``passed_class.py``)."""
+            from tfdata_bridge._src.migrate.passed_class import _calls, with_resolver
+
+            out: list[tuple] = []
+            for other, module in modules.items():
+                if other not in imports:
+                    imports[other] = _imported(other, modules, names, by_name)
+                if other == path or path not in imports[other]:
+                    continue
+                uses = [n for n in [*nodes_of(module, cst.Name), *nodes_of(module, cst.Attribute)]
+                        if target(other, n) == (path, name)]
+                site = with_resolver(finder_of(other), resolver(other))
+                out += [(call, stmt, module, site) for call, stmt in _calls(module, uses)]
+            return out
+
         external.classdef = external_class  # type: ignore[attr-defined]
+        external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
@@ -194,14 +212,23 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     for path in modules:
         write(path)
+    unchanged = {path for path in modules if results[path].code == texts[path]}
+
+    def near(path: str) -> set[str]:  # where objects of a class of ``path`` can go: importers, and imports
+        return reach(path) | set(_imported(path, modules, names, by_name))
+
+    # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
+    dropped = _drop_dead_factories(modules, texts, results, near)
     _feed_classes_used_elsewhere(modules, texts, results, root)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:
-        if results[path].code == texts[path]:
+        if path in unchanged:
             imported = _imported(path, modules, names, by_name)
             if any(results[o].code != texts[o] for o in imported) and not any(_pipelines_left(results[o].code)
                                                                               for o in imported):
                 write(path, drop_plumbing=True)
+                if dropped and _drop_dead_factories({path: modules[path]}, texts, results, near, among=modules):
+                    _replumb(path, texts, results)  # its runners were kept for the factory's reader alone
     # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
     # pipeline (its runners are started there too: without them its dequeue would wait forever)
     left = {path: _pipelines_left(results[path].code) for path in modules}
@@ -313,3 +340,35 @@ def _uses(key: tuple[str, str], modules, target, finder_of) -> int:
 
 
 __all__ = ["rewrite_tree"]
+
+
+def _drop_dead_factories(modules, texts, results, near, among=None) -> bool:
+    """The reader factories of ``modules`` that only other modules' reads called, all rewritten
+    (``dead_factories``), read against the modules ``among`` (all of ``modules`` by default); True when some went."""
+    from tfdata_bridge._src.migrate.dead_factories import dead_in_tree, drop_dead
+
+    among = among if among is not None else modules
+    if not any("Reader" in texts[p] for p in modules):
+        return False
+    originals = {p: cst.parse_module(texts[p]) for p in among if results[p].error is None}
+    rewritten = {p: cst.parse_module(results[p].code) for p in originals}
+    gone = False
+    for path, names in dead_in_tree(originals, rewritten, near).items():
+        if path not in modules:
+            continue
+        out, notes = drop_dead(originals[path], rewritten[path], list(results[path].notes), candidates=names)
+        if out is not rewritten[path]:
+            results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
+            gone = True
+    return gone
+
+
+def _replumb(path: str, texts, results) -> None:
+    """The runner plumbing of ``path`` taken out again, now that its last reader (a factory) went."""
+    from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+
+    out, notes = remove_plumbing(cst.parse_module(results[path].code))
+    if notes and out.code != results[path].code:
+        kept = [n for n in results[path].notes if "queue-runner plumbing" not in n.message]
+        results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted([*kept, *notes],
+                                                                                   key=lambda n: n.line)))
