@@ -235,7 +235,8 @@ class ChoicePass:
             check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
         if tails:
             for pre, (branch, _) in zip(choice.pre, choice.branches):
-                check_branch_state(pre, names, code, self.finder.scopes, branch)
+                check_branch_state(pre, names, code, self.finder.scopes, branch,
+                                   [choice.stmt, *([choice.tail] if choice.tail is not None else [])])
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice of batches over them is "

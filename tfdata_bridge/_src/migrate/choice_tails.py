@@ -104,13 +104,14 @@ def branch_steps(gen, names: list[str], pre: list[cst.SimpleStatementLine], tens
 
 
 def check_branch_state(pre: list[cst.SimpleStatementLine], elements: list[str], code, scopes=None,
-                       branch: cst.CSTNode | None = None) -> None:
+                       branch: cst.CSTNode | None = None, whole: list[cst.CSTNode] = ()) -> None:
     """Each statement of a branch's own work makes a tensor from the elements (or from what the branch made of
     them) and rebinds no name the branch reads from outside it. Legacy ran a statement such as ``flip = not
     flip`` once, in the function that built the graph; in the branch's element function it would make ``flip``
     a local name, read before it is bound (``UnboundLocalError``), and the caller's ``flip`` would stay as it
     was: ``Refusal`` naming the statement. With ``scopes``: no name the branch's work binds is read outside
-    the branch (``branch``: its batch statement), where the rewrite leaves it unbound."""
+    the choice (``branch``: its batch statement; ``whole``: the choice's statements), where the rewrite leaves it
+    unbound."""
     made = set(elements)
     outside: set[str] = set()
     for stmt in pre:
@@ -129,29 +130,32 @@ def check_branch_state(pre: list[cst.SimpleStatementLine], elements: list[str], 
                           "graph is built; not rewritten: move that statement after the batch")
         made |= bound
     if scopes is not None:
-        _not_read_after(pre, branch, scopes, code)
+        _not_read_after(pre, branch, whole, scopes, code)
 
 
-def _not_read_after(pre: list[cst.SimpleStatementLine], branch, scopes, code) -> None:
-    """By def-use chains (libcst's scope analysis): each name a statement of ``pre`` binds is read only in
-    ``pre`` and ``branch``, in whatever scope the read stands."""
+def _not_read_after(pre: list[cst.SimpleStatementLine], branch, whole: list[cst.CSTNode], scopes, code) -> None:
+    """Each name a statement of ``pre`` binds, unless the branch's batch statement binds it again, is read
+    nowhere after the choice (``whole``: its statements), in whatever scope the read stands. (libcst's scope
+    analysis is not flow-sensitive: every read of the name in its scope is checked.)"""
     from tfdata_bridge._src.migrate.calls import nodes_of
     from tfdata_bridge._src.migrate.choice_shapes import target_nodes
 
-    inside = {id(n) for s in [*pre, branch] if s is not None for n in nodes_of(s, cst.Name)}
+    inside = {id(n) for s in whole for n in nodes_of(s, cst.Name)}
+    start = min(scopes._where(n)[0] for s in whole for n in nodes_of(s, cst.Name)[:1])
+    last = branch.body[0] if isinstance(branch, cst.SimpleStatementLine) else None
+    again = set(target_names(last.targets[0].target) or ()) if isinstance(last, cst.Assign) else set()
     for stmt in pre:
         scope = scopes.scope(stmt)
         small = stmt.body[0]
         if scope is None or not isinstance(small, cst.Assign):
             continue
         for target in target_nodes(small.targets[0].target):
-            for assignment in scope.assignments[target.value]:
-                if getattr(assignment, "node", None) is not target:
-                    continue
-                outside = sorted((scopes._where(r.node)[0] for r in assignment.references
-                                  if id(r.node) not in inside))
-                if outside:
-                    raise Refusal(f"`{target.value}`, made by `{code(stmt).strip()}` in a branch of the choice of "
-                                  f"batches, is read after the choice (line {outside[0]}), where the rewrite, "
-                                  "which makes it per element in the branch's function, leaves it unbound; not "
-                                  "rewritten: read the batch's result there instead")
+            if target.value in again:
+                continue
+            after = sorted(line for a in scope.assignments[target.value] for r in a.references
+                           if id(r.node) not in inside and (line := scopes._where(r.node)[0]) > start)
+            if after:
+                raise Refusal(f"`{target.value}`, made by `{code(stmt).strip()}` in a branch of the choice of "
+                              f"batches, is read after the choice (line {after[0]}), where the rewrite, which "
+                              "makes it per element in the branch's function, leaves it unbound; not rewritten: "
+                              "read the batch's result there instead")
