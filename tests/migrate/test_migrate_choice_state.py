@@ -220,6 +220,17 @@ KEPT = {
     scale = 3.0
     return {v1}.train.batch([y], 3)
 ''', "inputs(files, True), inputs(files, False)"),
+    # a constant a branch binds and reads (nothing outside reads it): its function's own, as before
+    "constant-in-branch": ("import tensorflow.compat.v1 as tf", "tf", "method", '''\
+    if flip:
+        k = 2.0
+        y = x * k
+        ys = {v1}.train.batch([y], 2)
+    else:
+        y = x + 1.0
+        ys = {v1}.train.batch([y], 3)
+    return ys
+''', "Inputs(True).batches(files), Inputs(False).batches(files)"),
     # the reader in a helper: split into two pipelines, the rebinding beside them
     "helper-rebind-after-if": ("import tensorflow.compat.v1 as tf", "tf", "helper", REFUSED["rebind-after-if"][0],
                                "inputs(files, True), inputs(files, False)"),

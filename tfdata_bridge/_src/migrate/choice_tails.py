@@ -105,11 +105,11 @@ def branch_steps(gen, names: list[str], pre: list[cst.SimpleStatementLine], tens
 
 def check_branch_state(pre: list[cst.SimpleStatementLine], elements: list[str], code, scopes=None,
                        branch: cst.CSTNode | None = None, whole: list[cst.CSTNode] = ()) -> None:
-    """Each statement of a branch's own work makes a tensor from the elements (or from what the branch made of
-    them) and rebinds no name the branch reads from outside it. Legacy ran a statement such as ``flip = not
-    flip`` once, in the function that built the graph; in the branch's element function it would make ``flip``
-    a local name, read before it is bound (``UnboundLocalError``), and the caller's ``flip`` would stay as it
-    was: ``Refusal`` naming the statement. With ``scopes``: no name the branch's work binds is read outside
+    """No statement of a branch's own work rebinds a name the branch reads from outside it (``elements``: the
+    element tensors, the function's parameters). Legacy ran a statement such as ``flip = not flip`` once, in
+    the function that built the graph; in the branch's element function it would make ``flip`` a local name,
+    read before it is bound (``UnboundLocalError``), and the caller's ``flip`` would stay as it was:
+    ``Refusal`` naming the statement. With ``scopes``: no name the branch's work binds is read outside
     the choice (``branch``: its batch statement; ``whole``: the choice's statements), where the rewrite leaves it
     unbound."""
     made = set(elements)
@@ -122,12 +122,11 @@ def check_branch_state(pre: list[cst.SimpleStatementLine], elements: list[str], 
         outside |= reads - made
         bound = set(target_names(small.targets[0].target) or ())
         rebound = sorted(bound & outside)
-        if rebound or not reads & made:
-            name = (rebound or sorted(bound))[0]
-            raise Refusal(f"`{code(stmt).strip()}` in a branch of the choice of batches rebinds `{name}`, "
-                          f"{'a value the branch reads from outside the pipeline' if rebound else 'from no tensor of the records'}"
-                          "; the rewrite would run it per element in the branch's function, not once where the "
-                          "graph is built; not rewritten: move that statement after the batch")
+        if rebound:
+            raise Refusal(f"`{code(stmt).strip()}` in a branch of the choice of batches rebinds `{rebound[0]}`, a "
+                          "value the branch reads from outside the pipeline; the rewrite would run it in the "
+                          "branch's element function, not once where the graph is built; not rewritten: move that "
+                          "statement after the batch")
         made |= bound
     if scopes is not None:
         _not_read_after(pre, branch, whole, scopes, code)
