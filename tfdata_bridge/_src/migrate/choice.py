@@ -21,7 +21,8 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
-from tfdata_bridge._src.migrate.choice_tails import branch_statement, branch_steps, check_left, derived, elements_read
+from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
+                                                    derived, elements_read)
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.helper_prelude import _feeds_a_queue
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, check_flags
@@ -216,6 +217,9 @@ class ChoicePass:
         reads = [s.body[0].value for pre in choice.pre for s in pre]
         both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple(
             [cst.Element(call), cst.Element(other), *(cst.Element(r) for r in reads)]))])
+        # where the rewrite evaluates the pipeline: at the choice (its first batch's line, an ``if`` having none of
+        # its own), so that a name the moved per-element code reads and a statement before it rebinds is seen
+        self.index.lines[both] = self.index.lines.get(choice.stmt) or min(choice.lines)
         shared = args[0]
         if tails:  # the elements: the tensors the branches read, made before the ``if``
             names = elements_read(choice.pre, [a["tensors"] for a in args], body[:i])
@@ -229,6 +233,10 @@ class ChoicePass:
             shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
             pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
             check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
+        if tails:
+            for pre, (branch, _) in zip(choice.pre, choice.branches):
+                check_branch_state(pre, names, code, self.finder.scopes, branch,
+                                   [choice.stmt, *([choice.tail] if choice.tail is not None else [])])
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice of batches over them is "

@@ -101,3 +101,60 @@ def branch_steps(gen, names: list[str], pre: list[cst.SimpleStatementLine], tens
     fn = gen.fresh("branch_element")
     stmts = [s.with_changes(leading_lines=()) for s in pre]
     return [gen._function(fn, names, stmts, gen._returned(tensors))], [emit.map_step(fn, None)]
+
+
+def check_branch_state(pre: list[cst.SimpleStatementLine], elements: list[str], code, scopes=None,
+                       branch: cst.CSTNode | None = None, whole: list[cst.CSTNode] = ()) -> None:
+    """No statement of a branch's own work rebinds a name the branch reads from outside it (``elements``: the
+    element tensors, the function's parameters). Legacy ran a statement such as ``flip = not flip`` once, in
+    the function that built the graph; in the branch's element function it would make ``flip`` a local name,
+    read before it is bound (``UnboundLocalError``), and the caller's ``flip`` would stay as it was:
+    ``Refusal`` naming the statement. With ``scopes``: no name the branch's work binds is read outside
+    the choice (``branch``: its batch statement; ``whole``: the choice's statements), where the rewrite leaves it
+    unbound."""
+    made = set(elements)
+    outside: set[str] = set()
+    for stmt in pre:
+        small = stmt.body[0]
+        if not isinstance(small, cst.Assign):
+            continue
+        reads = names_in(small.value)
+        outside |= reads - made
+        bound = set(target_names(small.targets[0].target) or ())
+        rebound = sorted(bound & outside)
+        if rebound:
+            raise Refusal(f"`{code(stmt).strip()}` in a branch of the choice of batches rebinds `{rebound[0]}`, a "
+                          "value the branch reads from outside the pipeline; the rewrite would run it in the "
+                          "branch's element function, not once where the graph is built; not rewritten: move that "
+                          "statement after the batch")
+        made |= bound
+    if scopes is not None:
+        _not_read_after(pre, branch, whole, scopes, code)
+
+
+def _not_read_after(pre: list[cst.SimpleStatementLine], branch, whole: list[cst.CSTNode], scopes, code) -> None:
+    """Each name a statement of ``pre`` binds, unless the branch's batch statement binds it again, is read
+    nowhere after the choice (``whole``: its statements), in whatever scope the read stands. (libcst's scope
+    analysis is not flow-sensitive: every read of the name in its scope is checked.)"""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+    from tfdata_bridge._src.migrate.choice_shapes import target_nodes
+
+    inside = {id(n) for s in whole for n in nodes_of(s, cst.Name)}
+    start = min(scopes._where(n)[0] for s in whole for n in nodes_of(s, cst.Name)[:1])
+    last = branch.body[0] if isinstance(branch, cst.SimpleStatementLine) else None
+    again = set(target_names(last.targets[0].target) or ()) if isinstance(last, cst.Assign) else set()
+    for stmt in pre:
+        scope = scopes.scope(stmt)
+        small = stmt.body[0]
+        if scope is None or not isinstance(small, cst.Assign):
+            continue
+        for target in target_nodes(small.targets[0].target):
+            if target.value in again:
+                continue
+            after = sorted(line for a in scope.assignments[target.value] for r in a.references
+                           if id(r.node) not in inside and (line := scopes._where(r.node)[0]) > start)
+            if after:
+                raise Refusal(f"`{target.value}`, made by `{code(stmt).strip()}` in a branch of the choice of "
+                              f"batches, is read after the choice (line {after[0]}), where the rewrite, which "
+                              "makes it per element in the branch's function, leaves it unbound; not rewritten: "
+                              "read the batch's result there instead")
