@@ -98,15 +98,31 @@ def _epochs(size: int = 7) -> Callable[[], Any]:
     return make
 
 
+class _EpochReader:
+    """The same as ``_epochs``, its state on an instance and the ``py_func`` given its bound method."""
+
+    def __init__(self, size: int = 7) -> None:
+        self.size, self.epoch = size, 0
+        self.it = iter(range(size))
+
+    def next_example(self) -> Any:
+        for value in self.it:
+            return np.int64(value + 100 * self.epoch)
+        self.epoch, self.it = self.epoch + 1, iter(range(self.size))
+        raise StopIteration
+
+
 def _counter() -> Callable[[], Any]:
     counter = itertools.count()
     return lambda: np.int64(next(counter))
 
 
-@pytest.mark.parametrize("mode", ["closed", "with", "open"])
-def test_a_session_per_epoch_gets_legacys_batches_exactly(mode: str) -> None:
-    legacy = _sessions(LEGACY, _epochs(), mode=mode)
-    ours = _sessions(BRIDGE, _epochs(), mode=mode)
+@pytest.mark.parametrize("mode, make", [("closed", _epochs), ("with", _epochs), ("open", _epochs),
+                                        ("with", lambda: _EpochReader().next_example)],
+                         ids=["closed", "with", "open", "with-method"])
+def test_a_session_per_epoch_gets_legacys_batches_exactly(mode: str, make: Callable[[], Any]) -> None:
+    legacy = _sessions(LEGACY, make(), mode=mode)
+    ours = _sessions(BRIDGE, make(), mode=mode)
     assert legacy[1] == ([[100, 101, 102], [103, 104, 105], [106]], "OutOfRangeError")
     assert ours == legacy
 
@@ -206,22 +222,24 @@ def one_worker() -> Any:
     config.reset()
 
 
-def _worker_sessions(tf1: Any) -> list[Any]:
+def _worker_sessions(tf1: Any, op: bool) -> list[Any]:
     py_func_shards.reset()
     runs = []
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         x, _, _ = tf1.py_func(py_func_shards.make, [], [tf.int64, tf.float32, tf.int64])
         x.set_shape([])
-        out = tf1.train.batch([x], BATCH, capacity=CAPACITY)
+        out = tf1.train.batch([x + 0 if op else x], BATCH, capacity=CAPACITY)
         for _ in range(2):
             with tf1.Session() as sess:
                 runs.append(_read(tf1, sess, out, 2))
     return runs
 
 
-def test_a_second_session_over_a_py_func_in_worker_processes_is_refused_never_restarted(one_worker: Any) -> None:
-    (first, _, _), second = _worker_sessions(BRIDGE)
+@pytest.mark.parametrize("op", [False, True], ids=["batched", "through-an-op"])
+def test_a_second_session_over_a_py_func_in_worker_processes_is_refused_never_restarted(one_worker: Any,
+                                                                                         op: bool) -> None:
+    (first, _, _), second = _worker_sessions(BRIDGE, op)
     assert first == [[0, 1, 2], [3, 4, 5]]
     batches, end, joined = second
     # new workers would import the function afresh and make 0, 1, 2 ... again; legacy's went on
