@@ -30,11 +30,12 @@ pytestmark = pytest.mark.timeout(180)
 BATCH, CAPACITY = 3, 6
 
 
-def _read(tf1: Any, sess: Any, out: Any, steps: int) -> tuple[list[list[int]], str | None, str | None]:
+def _read(tf1: Any, sess: Any, out: Any, steps: int, default: bool = False
+          ) -> tuple[list[list[int]], str | None, str | None]:
     """``steps`` batches (fewer at an error) of one session, the error that ended them, and what
-    ``Coordinator.join`` raised (its text)."""
+    ``Coordinator.join`` raised (its text). ``default``: the runners start in the default session."""
     coord = tf1.train.Coordinator()
-    threads = tf1.train.start_queue_runners(sess, coord)
+    threads = tf1.train.start_queue_runners(coord=coord) if default else tf1.train.start_queue_runners(sess, coord)
     batches, end, joined = [], None, None
     try:
         for _ in range(steps):
@@ -54,7 +55,7 @@ def _sessions(tf1: Any, make: Callable[[], Any], *, mode: str = "closed", sessio
               op: bool = False, static: bool = True, allow: bool = True) -> list[Any]:
     """``sessions`` sessions one after another over one graph's ``py_func(make)`` + ``train.batch``.
     ``mode``: "closed" (``close()`` after each), "with" (a ``with tf.Session()`` block each), "open" (left
-    open). ``op``: graph ops between the ``py_func`` and the batch; ``static``: the ``py_func``'s shape set
+    open), "interactive" (an ``InteractiveSession`` each, its runners started without naming it). ``op``: graph ops between the ``py_func`` and the batch; ``static``: the ``py_func``'s shape set
     (else given to ``batch`` as ``shapes``)."""
     runs, kept = [], []
     with tf.Graph().as_default(), warnings.catch_warnings():
@@ -71,8 +72,11 @@ def _sessions(tf1: Any, make: Callable[[], Any], *, mode: str = "closed", sessio
                 with tf1.Session() as sess:
                     runs.append(_read(tf1, sess, out, steps))
                 continue
-            sess = tf1.Session()
-            runs.append(_read(tf1, sess, out, steps))
+            sess = tf1.InteractiveSession() if mode == "interactive" else tf1.Session()
+            runs.append(_read(tf1, sess, out, steps, default=mode == "interactive"))
+            if mode == "interactive":
+                sess.close()
+                continue
             if mode == "closed":
                 sess.close()
             else:
@@ -118,8 +122,8 @@ def _counter() -> Callable[[], Any]:
 
 
 @pytest.mark.parametrize("mode, make", [("closed", _epochs), ("with", _epochs), ("open", _epochs),
-                                        ("with", lambda: _EpochReader().next_example)],
-                         ids=["closed", "with", "open", "with-method"])
+                                        ("with", lambda: _EpochReader().next_example), ("interactive", _epochs)],
+                         ids=["closed", "with", "open", "with-method", "interactive"])
 def test_a_session_per_epoch_gets_legacys_batches_exactly(mode: str, make: Callable[[], Any]) -> None:
     legacy = _sessions(LEGACY, make(), mode=mode)
     ours = _sessions(BRIDGE, make(), mode=mode)
