@@ -55,8 +55,9 @@ def _sessions(tf1: Any, make: Callable[[], Any], *, mode: str = "closed", sessio
               op: bool = False, static: bool = True, allow: bool = True) -> list[Any]:
     """``sessions`` sessions one after another over one graph's ``py_func(make)`` + ``train.batch``.
     ``mode``: "closed" (``close()`` after each), "with" (a ``with tf.Session()`` block each), "open" (left
-    open), "interactive" (an ``InteractiveSession`` each, its runners started without naming it). ``op``: graph ops between the ``py_func`` and the batch; ``static``: the ``py_func``'s shape set
-    (else given to ``batch`` as ``shapes``)."""
+    open), "interactive" (an ``InteractiveSession`` each, its runners started without naming it). ``op``:
+    graph ops between the ``py_func`` and the batch; ``static``: the ``py_func``'s shape set (else given to
+    ``batch`` as ``shapes``)."""
     runs, kept = [], []
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
