@@ -1,0 +1,1 @@
+"""Input helpers of the pose estimation trainer."""
