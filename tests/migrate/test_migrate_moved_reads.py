@@ -41,6 +41,8 @@ REFUSED = {
     "moved-rebinds-its-read": ("y, n = x * n, n + 1.0\nreturn {train}.batch([y], 2)\n",
                                "`n`, read by `y, n = x * n, n + 1.0` (line {line}), is assigned again on line "
                                "{line}"),
+    "moved-swap": ("n, m = m, n\ny = x * n\nreturn {train}.batch([y], 2)\n",
+                   "`m`, read by `n, m = m, n` (line {line}), is assigned again on line {line}"),
     "file-list": ("y = x * n\nfiles = files[:1]\nreturn {train}.batch([y], 2)\n",
                   "`files`, read by `queue = "),
 }
@@ -167,7 +169,7 @@ return ys
 ''', "inputs(files, 3.0)"),
     "rebound-before-the-moved-statement": (
         "import tensorflow.compat.v1 as tfv1\nfrom tensorflow.compat.v1 import train", "tfv1", "train", METHOD, '''\
-n, m = m, n
+n += m
 y = x * n
 return train.batch([y], 3)
 ''', "Inputs().batches(files)"),
