@@ -39,10 +39,10 @@ REFUSED = {
     "tuple": ("y = x * n\nn, m = m, n\nreturn {train}.batch([y], 2)\n",
               "`n`, read by `y = x * n` (line {line}), is assigned again on line {again}"),
     "moved-rebinds-its-read": ("y, n = x * n, n + 1.0\nreturn {train}.batch([y], 2)\n",
-                               "`n`, read by `y, n = x * n, n + 1.0` (line {line}), is assigned again on line "
-                               "{line}"),
+                               "`n`, read by `y, n = x * n, n + 1.0` (line {line}), is bound by that statement "
+                               "too"),
     "moved-swap": ("n, m = m, n\ny = x * n\nreturn {train}.batch([y], 2)\n",
-                   "`m`, read by `n, m = m, n` (line {line}), is assigned again on line {line}"),
+                   "`m`, read by `n, m = m, n` (line {line}), is bound by that statement too"),
     "file-list": ("y = x * n\nfiles = files[:1]\nreturn {train}.batch([y], 2)\n",
                   "`files`, read by `queue = "),
 }
@@ -50,7 +50,7 @@ FUNCTION = "def inputs(files, n=1.0, m=2.0):\n{body}"
 METHOD = "class Inputs(object):\n    def batches(self, files, n=1.0, m=2.0):\n{body}"
 RECORDS = "{imports}\n\n\ndef read_record(filename_queue):\n{read}    return x\n"
 CALLER = "{imports}\nimport records\n\n\ndef inputs(files, n=1.0, m=2.0):\n{body}"
-FIX = "not rewritten: move the rebinding after the batch"
+FIX = "move the rebinding after the batch"
 
 
 def _body(tail: str, v1: str, train: str, helper: bool) -> str:

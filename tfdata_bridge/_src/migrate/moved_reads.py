@@ -121,6 +121,11 @@ def check_moved_reads(finder, moved: list[cst.CSTNode], params: list[str], batch
             free = {n.value for n in identifiers(stmt) if id(n) not in own} - bound
         for name in sorted(free):
             line = assigned_between(finder, name, stmt, lo, hi)
+            if line == lo:  # ``y, n = x * n, n + 1``: in the function ``n`` would be its own local
+                raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is bound by that statement "
+                              "too, which the rewrite moves into the tf.data function made at the batch, where "
+                              f"`{name}` would be a local name read before it is bound; not rewritten: bind the new "
+                              "value to another name, or move the rebinding after the batch")
             if line is not None:
                 raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is assigned again on line "
                               f"{line}, before the batch (line {hi}): the rewrite runs that statement in the tf.data "
