@@ -129,6 +129,16 @@ def test_an_attribute_reassigned_before_the_batch_is_refused_naming_it(imports, 
            f"on line {_line(source, rebind)}" in reasons and FIX in reasons, reasons
 
 
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("imports, v1, train", IMPORTS)
+def test_a_set_shape_loops_own_variable_is_no_rebinding(imports, v1, train):
+    tail = "y = x * n\nz = x + n\nfor t in (y, z):\n    t.set_shape([3])\nreturn {train}.batch([y, z], 2)\n"
+    source = f"{imports}\n\n\n" + FUNCTION.format(body=textwrap.indent(_body(tail, v1, train, False), "    "))
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "t.set_shape([3])" in result.code.split("def parse_record", 1)[1], result.code
+
+
 # -- what is still rewritten, run both ways ---------------------------------------------------------------------------
 RUNS = '''\
 import os

@@ -117,6 +117,10 @@ def check_moved_reads(finder, moved: list[cst.CSTNode], params: list[str], batch
         chosen = reads(stmt)
         if chosen is not None:
             free = set(chosen) - bound
+        elif isinstance(stmt, cst.For):  # a set_shape loop: its variable is its own, bound before the body reads it
+            loop = {n.value for n in nodes_of(stmt.target, cst.Name)}
+            free = ({n.value for n in identifiers(stmt.iter)} | {n.value for n in identifiers(stmt.body)} - loop) \
+                - bound
         else:
             free = {n.value for n in identifiers(stmt) if id(n) not in own} - bound
         for name in sorted(free):
