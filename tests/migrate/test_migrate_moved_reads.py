@@ -43,6 +43,9 @@ REFUSED = {
                                "too"),
     "moved-swap": ("n, m = m, n\ny = x * n\nreturn {train}.batch([y], 2)\n",
                    "`m`, read by `n, m = m, n` (line {line}), is bound by that statement too"),
+    "moved-rebinds-an-earlier-read": ("y = x * n\nn = y + 1.0\nreturn {train}.batch([n], 2)\n",
+                                      "`n`, read by `y = x * n` (line {line}), is bound by `n = y + 1.0` (line "
+                                      "{again}) too, which the rewrite moves with it"),
     "file-list": ("y = x * n\nfiles = files[:1]\nreturn {train}.batch([y], 2)\n",
                   "`files`, read by `queue = "),
 }
@@ -170,6 +173,16 @@ def main(data_dir):
         coord.join(threads)
     return {{"batches": batches, "end": end}}
 '''
+# a source's arguments rebound by the per-element statements that move into the map function with the pipeline
+# (the tutorial's ``slice_input_producer([image, label])`` then ``image = ...``): no new value, rewritten
+SLICE = '''\
+{rebound} = {v1}.constant({rebound})
+pair = {train}.slice_input_producer([values, scales], num_epochs=1, shuffle=False)
+values = pair[0]
+scales = pair[1] + 1.0
+y = values * scales
+return {train}.batch([y], 2)
+'''
 KEPT = {  # (imports, v1, train, the pipeline, how main makes it)
     "rebound-after-the-batch": ("import tensorflow.compat.v1 as tf", "tf", "tf.train", FUNCTION, '''\
 y = x * n
@@ -183,6 +196,13 @@ n += m
 y = x * n
 return train.batch([y], 3)
 ''', "Inputs().batches(files)"),
+    "source-arguments-rebound-by-moved-statements": (
+        "import tensorflow.compat.v1 as tf\nfrom tensorflow.python.training import input as tf_input", "tf",
+        "tf_input", "def inputs(values, scales):\n{body}", SLICE.format(v1="tf", train="tf_input", rebound="values"), "inputs([1.0, 2.0, 3.0, 4.0], [1.0, 2.0, 3.0, 4.0])"),
+    "source-arguments-rebound-by-moved-statements-in-a-method": (
+        "import tensorflow.compat.v1 as tfv1\nfrom tensorflow.compat.v1 import train", "tfv1", "train",
+        "class Inputs(object):\n    def batches(self, values, scales):\n{body}",
+        SLICE.format(v1="tfv1", train="train", rebound="scales"), "Inputs().batches([5.0, 6.0, 7.0, 8.0], [2.0] * 4)"),
 }
 
 
@@ -190,13 +210,14 @@ return train.batch([y], 3)
 def test_what_is_still_rewritten_delivers_what_legacy_does(tmp_path):
     pairs = {}
     for name, (imports, v1, train, place, tail, make) in KEPT.items():
-        body = PRODUCER.format(train=train) + READ.format(v1=v1, queue="queue") + tail
-        indent = "        " if place == METHOD else "    "
+        body = tail if "slice_input_producer" in tail else \
+            PRODUCER.format(train=train) + READ.format(v1=v1, queue="queue") + tail
+        indent = "        " if place.startswith("class") else "    "
         pipeline = place.format(body=textwrap.indent(body, indent)).strip("\n")
         source = RUNS.format(imports=imports, v1=v1, pipeline=pipeline, make=make)
         result = rewrite(source, to="tfdata")
         assert not result.refused, (name, result.notes)
-        assert ".map(" in result.code and "string_input_producer(" not in result.code, result.code
+        assert ".map(" in result.code and "_input_producer(" not in result.code, result.code
         pairs[name] = write_pair(tmp_path, name, source, result.code)
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=380).items():
         assert_delivers_the_same(name, want, got, "exact")

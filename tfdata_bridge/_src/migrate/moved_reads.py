@@ -11,8 +11,11 @@ Legacy evaluated each per-element statement's Python values once, where the stat
 the graph; the rewrite runs the statement inside the ``map`` function (and the source's arguments in the
 dataset), both made at the batch. A name such a statement reads from outside the moved code (a parameter, a
 local made beside the pipeline, ``self.scale``) that anything assigns again from the statement up to the batch
-would be read with its new value, or, where another moved statement rebinds it, would become a local of the map
-function read before it is bound: ``Refusal`` naming the name, the rebinding line and the fix.
+would be read with its new value, or, where a statement moved into the map function with it rebinds it, would
+become a local of the map function read before it is bound: ``Refusal`` naming the name, the rebinding line and
+the fix. A rebinding that moves with the pipeline is no new value for a source's arguments (the tutorial's
+``slice_input_producer([image, label])`` then ``image = tf.image.decode_png(...)``): the rebinding moves into the
+map function, out of the scope where the source's dataset is made, so it does not count there.
 """
 
 from __future__ import annotations
@@ -26,12 +29,21 @@ _FIX = "not rewritten: move the rebinding after the batch"
 
 def assigned_between(finder, name: str, stmt: cst.CSTNode, lo: int, hi: int) -> int | None:
     """The first line in ``lo..hi`` (both included) where ``stmt``'s scope assigns ``name`` again, or None."""
+    found = _rebindings(finder, name, stmt, lo, hi)
+    return found[0][0] if found else None
+
+
+def _rebindings(finder, name: str, stmt: cst.CSTNode, lo: int, hi: int) -> list[tuple[int, int]]:
+    """(line, id of the binding node) of each assignment of ``name`` by ``stmt``'s scope in ``lo..hi``, in order."""
     scope = finder.scopes.scope(stmt)
     if scope is None:
-        return None
-    lines = sorted(line for a in scope.assignments[name]
-                   if lo <= (line := finder.scopes._where(getattr(a, "node", None))[0]) <= hi)
-    return lines[0] if lines else None
+        return []
+    return sorted((line, id(node)) for a in scope.assignments[name]
+                  if lo <= (line := finder.scopes._where(node := getattr(a, "node", None))[0]) <= hi)
+
+
+def _ids(stmts) -> set[int]:
+    return {id(n) for s in stmts for n in nodes_of(s, cst.CSTNode)}
 
 
 def _line(finder, node: cst.CSTNode) -> int:
@@ -100,16 +112,21 @@ def _attribute_rebound(finder, stmt: cst.CSTNode, chains: dict[str, cst.Attribut
     return None
 
 
-def check_moved_reads(finder, moved: list[cst.CSTNode], params: list[str], batch: cst.CSTNode, reads) -> None:
-    """Each of ``moved`` (in program order; the map function's parameters ``params``) reads, from outside the
-    moved code, only values nothing assigns again between it and ``batch``. ``reads(stmt)``: the names a
-    statement reads before it binds them, where it is a compound statement the recogniser moves whole (the
-    ``if`` of ``branch_names.py``), else None."""
+def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNode], params: list[str],
+                      batch: cst.CSTNode, reads) -> None:
+    """Each moved statement (``sources``: the source's, whose arguments the dataset reads where the batch was;
+    ``mapped``: those moved into the map function, whose parameters are ``params``; each in program order) reads,
+    from outside the moved code, only values that no statement left in place assigns again between it and
+    ``batch``, and that no statement moved into the map function with it binds from it on (there the name would
+    be a local read before it is bound). ``reads(stmt)``: the names a statement reads before it binds them,
+    where it is a compound statement the recogniser moves whole (the ``if`` of ``branch_names.py``), else None."""
     scope = finder.scopes.scope(batch)
     hi = finder.scopes.lines.get(batch, 0) or _line(finder, batch)
+    moving, in_map = _ids([*sources, *mapped]), _ids(mapped)
+    mapped_ids = {id(m) for m in mapped}
     bound = set(params)
     code = finder.code or cst.Module([]).code_for_node
-    for stmt in sorted(moved, key=lambda s: _line(finder, s)):
+    for stmt in sorted([*sources, *mapped], key=lambda s: _line(finder, s)):
         if finder.scopes.scope(stmt) is not scope:  # an inlined helper's statement: its own function's names
             continue
         lo = _line(finder, stmt)
@@ -123,17 +140,21 @@ def check_moved_reads(finder, moved: list[cst.CSTNode], params: list[str], batch
                 - bound
         else:
             free = {n.value for n in identifiers(stmt) if id(n) not in own} - bound
+        itself = _ids([stmt])
         for name in sorted(free):
-            line = assigned_between(finder, name, stmt, lo, hi)
-            if line == lo:  # ``y, n = x * n, n + 1``: in the function ``n`` would be its own local
-                raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is bound by that statement "
-                              "too, which the rewrite moves into the tf.data function made at the batch, where "
-                              f"`{name}` would be a local name read before it is bound; not rewritten: bind the new "
-                              "value to another name, or move the rebinding after the batch")
-            if line is not None:
-                raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is assigned again on line "
-                              f"{line}, before the batch (line {hi}): the rewrite runs that statement in the tf.data "
-                              f"function made at the batch, where `{name}` means the new value; {_FIX}")
+            for line, node in _rebindings(finder, name, stmt, lo, hi):
+                if node not in moving:  # a statement left in place: the new value
+                    raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is assigned again on line "
+                                  f"{line}, before the batch (line {hi}): the rewrite runs that statement in the "
+                                  f"tf.data function made at the batch, where `{name}` means the new value; {_FIX}")
+                if id(stmt) not in mapped_ids or node not in in_map:
+                    continue  # a source's argument, or a source's own binding: read where the batch was, unchanged
+                where = "that statement too, which the rewrite moves" if node in itself else \
+                    f"`{code(_holder(mapped, node)).strip()}` (line {line}) too, which the rewrite moves with it"
+                raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is bound by {where} into the "
+                              f"tf.data function made at the batch, where `{name}` would be a local name read before "
+                              "it is bound; not rewritten: bind the new value to another name, or move the rebinding "
+                              "after the batch")
         chains = {k: v for k, v in _chains(stmt).items() if k.split(".", 1)[0] not in bound}
         found = _attribute_rebound(finder, stmt, chains, _end(finder, stmt) + 1, hi)
         if found is not None:
@@ -141,6 +162,11 @@ def check_moved_reads(finder, moved: list[cst.CSTNode], params: list[str], batch
                           f"{found[1]}, before the batch (line {hi}): the rewrite runs that statement in the "
                           f"tf.data function made at the batch, where `{found[0]}` means the new value; {_FIX}")
         bound |= {n.value for n in nodes_of(stmt, cst.Name) if id(n) in own}
+
+
+def _holder(stmts: list[cst.CSTNode], node: int) -> cst.CSTNode:
+    """The one of ``stmts`` holding the node whose id is ``node``."""
+    return next(s for s in stmts if node in _ids([s]))
 
 
 __all__ = ["assigned_between", "check_moved_reads"]

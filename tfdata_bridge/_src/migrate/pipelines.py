@@ -241,12 +241,12 @@ class Finder:
             if part.kind in ("slice", "range", "reader") and part.statements:
                 unchanged_between(self, [part.call.get(k) for k in ("shuffle", "seed", "num_epochs")],
                                   part.statements[0], stmt, part.producer or "the producer")
-        sources = {id(s): s for part in [source, *source.parts] for s in part.statements}
-        check_moved_reads(self, [*sources.values(), *intermediates], source.params, stmt, branch_reads)
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
         self._check_private(pipeline, ends or stmt)
         check_inlined(pipeline)
+        sources = {id(s): s for part in [source, *source.parts] for s in part.statements}  # (their reasons first)
+        check_moved_reads(self, list(sources.values()), list(intermediates), source.params, stmt, branch_reads)
         if source.helper is not None and source.helper.record is not None:
             self._record_fields(pipeline)
         return pipeline
