@@ -19,6 +19,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.moved_reads import assigned_between
 from tfdata_bridge._src.symbols import BY_PATH
 
 _READS = frozenset({"dequeue", "dequeue_many", "dequeue_up_to", "read", "read_up_to", "get_next"})
@@ -101,11 +102,21 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
                 sym is not None and sym.to_tfdata == "pipeline":
             raise Refusal(f"the `if` choosing `{', '.join(sorted(every))}` also calls "
                           f"`{cst.Module([]).code_for_node(call.func)}`, a queue pipeline's; not rewritten")
+    for test in _tests(stmt):
+        for name in sorted(names_in(test)):
+            _unchanged(finder, name, stmt, batch)
+    return branch_reads(stmt)
+
+
+def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
+    """The names such an ``if`` reads before it binds them (its tests, and what each branch reads before
+    binding it); None when ``stmt`` is no such ``if``."""
+    if _bindings(stmt) is None:
+        return None
+    assert isinstance(stmt, cst.If)
     reads: set[str] = set()
     for test in _tests(stmt):
         reads |= names_in(test)
-        for name in sorted(names_in(test)):
-            _unchanged(finder, name, stmt, batch)
     for block in _branches(stmt) or []:
         seen: set[str] = set()
         for a in _assigns(block) or []:
@@ -116,16 +127,12 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
 
 def _unchanged(finder, name: str, stmt: cst.If, batch: cst.CSTNode) -> None:
     """``name`` (read by the test) is not assigned in the ``if``'s scope after it and up to the batch."""
-    scope = finder.scopes.scope(stmt)
-    if scope is None:
-        return
-    start = finder.scopes.lines.get(batch, 0)
     at = finder.scopes._where(stmt.test)[0]
-    for assignment in scope.assignments[name]:
-        line = finder.scopes._where(getattr(assignment, "node", None))[0]
-        if at < line <= start:
-            raise Refusal(f"`{name}`, read by the `if` that chooses the batched names, is assigned again before "
-                          "the batch, where the rewrite evaluates the `if`; not rewritten")
+    line = assigned_between(finder, name, stmt, at + 1, finder.scopes.lines.get(batch, 0))
+    if line is not None:
+        raise Refusal(f"`{name}`, read by the `if` that chooses the batched names, is assigned again before "
+                      f"the batch (line {line}), where the rewrite evaluates the `if`; not rewritten: move the "
+                      "rebinding after the batch")
 
 
-__all__ = ["bound_by", "branch_needs"]
+__all__ = ["bound_by", "branch_needs", "branch_reads"]

@@ -16,7 +16,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
-from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs
+from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
@@ -28,6 +28,7 @@ from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.literal_lists import literal_list
+from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
@@ -244,6 +245,8 @@ class Finder:
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
         self._check_private(pipeline, ends or stmt)
         check_inlined(pipeline)
+        sources = {id(s): s for part in [source, *source.parts] for s in part.statements}  # (their reasons first)
+        check_moved_reads(self, list(sources.values()), list(intermediates), source.params, stmt, branch_reads)
         if source.helper is not None and source.helper.record is not None:
             self._record_fields(pipeline)
         return pipeline
