@@ -23,8 +23,9 @@ reading again what the pipeline had read (two or three times).
 
 Several lists of one ``read()`` are one read, record ``i`` to list ``i % k`` (``one_read_lists.py``): read
 again alike. Random ops after the read draw afresh in the read again (``_repeatable_ops``): the records it
-delivers never reached the consumer. A stateful ``py_func`` is not called again: the pipeline keeps its last
-calls by record number and the read again takes their values (``py_func_records.py``; one lift only).
+delivers never reached the consumer. A stateful ``py_func`` is not called again: the pipeline keeps its calls
+by record number until a batch takes their record, and the read again takes their values
+(``kept_calls.py``, ``py_func_records.py``; one lift only).
 Where the order is not one a read again repeats (an input producer shared with other pipelines) the short
 batch is still lost (``docs/failure-behaviour.md``).
 """
@@ -68,7 +69,7 @@ class Replay:
     others: tuple[Any, ...] = ()  # the lifts of the call's other tensor lists, each over its own reader
     combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
     one_read: bool = False  # the lists (``others``) share the lift's read, record i to list i % k (one_read_lists.py)
-    records: Any = None  # the kept calls of its stateful py_funcs (py_func_records.Records): the lift records them
+    records: Any = None  # the kept calls of its stateful py_funcs (kept_calls.KeptCalls): the lift records them
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -104,7 +105,7 @@ class Replay:
 
     def _records_of(self, lift: Any, rows: Any, raw: bool, start: int = 0, kept: Any = None) -> Any:
         """``lift``'s records read again from the files of ``rows`` (``start``, ``kept``: from that record on,
-        its py_funcs' values taken from ``kept``, ``py_func_records.Records.snapshot``)."""
+        its py_funcs' values taken from ``kept``, ``kept_calls.KeptCalls.snapshot``)."""
         up = lift.upstreams[0]
         present = lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
         records = up.source.records_of(rows, with_keys=0 in present)
