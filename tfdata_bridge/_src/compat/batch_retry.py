@@ -192,7 +192,9 @@ def _next_pending(sess: Any, op_name: str) -> dict[Any, Any] | None:
 def failed_before(sess: Any, fetches: Any) -> BaseException | Pending | None:
     """The error a run must raise because it fetches a pipeline that already failed in ``sess`` (its later
     batches are not delivered: legacy's runner had stopped), a ``Pending`` batch it delivers first (the
-    run made with its feeds), or None (cheap while nothing failed)."""
+    run made with its feeds), or None (cheap while nothing failed). A fetch reads the pipeline where its
+    op is the pipeline's ``get_next`` or depends on it (a batch tensor, an op computed from the batch, a
+    runner's enqueue of it: ``runner_feed.py``; found once per fetch while the failed pipelines stay the same)."""
     failed = sess.__dict__.get(_FAILED)
     if not failed:
         return None
@@ -201,14 +203,63 @@ def failed_before(sess: Any, fetches: Any) -> BaseException | Pending | None:
     except (TypeError, ValueError):
         return None
     for fetch in flat:
-        op = fetch if isinstance(fetch, tf1.Operation) else getattr(fetch, "op", None)
-        # (a runner's enqueue of the pipeline's batch: runner_feed.py)
-        for name in [getattr(op, "name", None)] + [t.op.name for t in getattr(op, "inputs", ())]:
-            error = failed.get(name)
-            if error is not None:
-                feeds = _next_pending(sess, name)
-                return error if feeds is None else Pending(feeds)
+        name = _failed_read(sess, fetch, failed)
+        if name is not None:
+            feeds = _next_pending(sess, name)
+            return failed[name] if feeds is None else Pending(feeds)
     return None
+
+
+_READS = "_tfdata_bridge_failed_reads"  # (the failed pipelines' names, {fetch's op name: the one it reads or None})
+
+
+def _failed_read(sess: Any, fetch: Any, failed: dict[str, BaseException]) -> str | None:
+    """The get_next op name of the failed pipeline (``failed``) that ``fetch`` reads, or None."""
+    if isinstance(fetch, str):
+        try:
+            fetch = sess.graph.as_graph_element(fetch)
+        except (KeyError, ValueError, TypeError):
+            return None
+    op = fetch if isinstance(fetch, tf1.Operation) else getattr(fetch, "op", None)
+    if not isinstance(op, tf1.Operation):
+        return None
+    if op.name in failed:
+        return op.name
+    with _lock:
+        names, cache = sess.__dict__.get(_READS, (None, None))
+        if names != frozenset(failed):
+            names, cache = frozenset(failed), {}
+            sess.__dict__[_READS] = (names, cache)
+        if op.name in cache:
+            return cache[op.name]
+    found, seen, stack = None, {op.name}, [op]
+    while stack and found is None:  # (the ops it depends on, through data and control inputs)
+        current = stack.pop()
+        for up in [t.op for t in current.inputs] + list(current.control_inputs):
+            if up.name in failed:
+                found = up.name
+                break
+            if up.name not in seen:
+                seen.add(up.name)
+                stack.append(up)
+    with _lock:
+        cache[op.name] = found
+    return found
+
+
+def remember(sess: Any, error: Any, final: BaseException) -> None:
+    """``error`` (a run's) came from lifted pipelines (it names their ``get_next`` ops): their later runs
+    in ``sess`` raise ``final`` (what this run raised), as legacy's runner had stopped at its error and the
+    ``Coordinator`` closed its queue. A run that fetches one of them (``failed_before``) gets no further
+    batch of what tf.data read on after the error."""
+    if isinstance(error, (tf.errors.OutOfRangeError, tf.errors.CancelledError)):
+        return  # the end, or a closed session: no producer failed
+    names = pipelines.failed_pipelines(error, list(pipelines.get_next_ops(sess.graph)))
+    if names:
+        with _lock:
+            failed = sess.__dict__.setdefault(_FAILED, {})
+            for name in names:
+                failed.setdefault(name, final)
 
 
 def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
