@@ -403,3 +403,45 @@ def test_without_a_coordinator_a_failed_pipeline_delivers_nothing_more_in_any_la
     assert legacy[1] == ["DeadlineExceededError"] * 6 and ours[1] == ["DataLossError"] * 6
     assert ours[2] is legacy[2] is None
     _same_records_before_the_failure(shape, ours[0], legacy[0])
+
+
+# --- an unexpected error while reading again is told, never fewer elements in silence (task kept, item 4) ---
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("where", ["partial_replay.Replay.partial", "shuffle_replay.lost_batches"])
+def test_an_unexpected_error_in_the_read_again_warns_with_its_reason_and_the_error_follows(files, where, monkeypatch):
+    import tfdata_bridge.compat.v1 as bridge
+    from tfdata_bridge._src.compat import partial_replay, shuffle_replay
+    from tfdata_bridge._src.warnings import RecoveryWarning
+
+    def broken(*_: Any, **__: Any) -> Any:
+        raise KeyError("a bug in the read again")
+
+    if where.startswith("partial"):
+        monkeypatch.setattr(partial_replay.Replay, "partial", broken)
+    else:
+        monkeypatch.setattr(shuffle_replay, "lost_batches", broken)
+    names = [files["good"][0], files["missing"], files["good"][1]]
+    with tf.Graph().as_default():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (the construction's own notices)
+            q = bridge.train.string_input_producer(names, num_epochs=1, shuffle=False)
+            pair = _read(bridge, q)
+            if where.startswith("partial"):
+                batch = bridge.train.batch([pair], 5, allow_smaller_final_batch=True)
+            else:
+                batch = bridge.train.shuffle_batch([pair], 5, capacity=20, min_after_dequeue=5, seed=1)
+        with bridge.Session() as sess:
+            sess.run(bridge.local_variables_initializer())
+            bridge.train.start_queue_runners(sess)
+            got = 0
+            with pytest.warns(RecoveryWarning, match="KeyError: 'a bug in the read again'") as told:
+                with pytest.raises(tf.errors.NotFoundError):
+                    while True:
+                        got += len(sess.run(batch))
+            # (before the failure: two batches of the first file; a shuffle's buffer still held all 13)
+            assert "fewer elements arrived than legacy's" in str(told[0].message)
+            assert got == (10 if where.startswith("partial") else 0)
+            with pytest.raises(tf.errors.NotFoundError):  # (and it stays: legacy's runner had stopped)
+                sess.run(batch)

@@ -29,15 +29,17 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tfdata_bridge._src import tf_private
-from tfdata_bridge._src.compat import partial_replay, pipelines, shuffle_replay
+from tfdata_bridge._src.compat import kept_calls, partial_replay, pipelines, shuffle_replay
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import plain, tf
+from tfdata_bridge._src.warnings import RecoveryWarning
 
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
@@ -272,6 +274,21 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         return _recover(sess, error, run_with)
 
 
+def _not_read_again(sess: Any, name: str, error: Any, why: BaseException) -> None:
+    """What legacy delivered before ``error`` (pipeline ``name``'s) is not delivered, for ``why``: where the
+    session closed meanwhile (or its runs were cancelled), as the consumer asked; anything else is not
+    expected, and fewer elements than legacy's must not pass in silence: a ``RecoveryWarning`` with the
+    reason (its traceback under ``logging.DEBUG``)."""
+    if tf_private.session_closed(sess) or isinstance(why, tf.errors.CancelledError):
+        logger.debug("%s: what arrived before its error is not delivered: the session closed (%s)", name, why)
+        return
+    logger.debug("%s: what arrived before its error could not be read again", name, exc_info=why)
+    warnings.warn(RecoveryWarning(
+        f"{name}: what legacy delivered before its error ({type(error).__name__}: the short batch, or what a "
+        f"shuffle held) could not be read again, so fewer elements arrived than legacy's; the error follows "
+        f"as it came. Reason: {type(why).__name__}: {why}"), stacklevel=2)
+
+
 def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
     with _lock:
         ours = dict(_retries.get(sess.graph, {}))
@@ -281,7 +298,8 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         retry = ours[names[-1]]
         try:
             outcome = retry.retry(sess)
-        except Exception:  # noqa: BLE001 - the session closed meanwhile, say: the error stands as it came
+        except Exception as e:  # noqa: BLE001 - the error stands as it came; why, told (_not_read_again)
+            _not_read_again(sess, retry.name, error, e)
             return False, error
     later: list[list[Any]] = []  # batches delivered by the runs after this one (shuffle_replay.py)
     if outcome is not None:
@@ -291,8 +309,8 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         if replay is not None and replay.shuffle is not None:  # not the failed batch's order: the read's
             try:
                 batches = shuffle_replay.lost_batches(replay, sess, failed_batch=outcome[2])
-            except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the retry's batch stands
-                logger.debug("%s: what its shuffle held is not known (%s)", name, e)
+            except Exception as e:  # noqa: BLE001 - the retry's batch stands; why, told (_not_read_again)
+                _not_read_again(sess, name, error, e)
                 batches = None
             if batches is not None:
                 good, later, allow_smaller = (batches[0] if batches else [None]), batches[1:], True
@@ -311,10 +329,14 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             else:
                 short = replay.partial(sess, error)
                 batches = None if short is None else [short] if short else []
-        except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the error stands as it came
-            logger.debug("%s: no short batch before its error (%s)", replay.name, e)
+        except Exception as e:  # noqa: BLE001 - the error stands as it came; why, told (_not_read_again)
+            _not_read_again(sess, replay.name, error, e)
             return False, error
         if batches is None:
+            missing = getattr(replay.records, "missing", None)
+            if missing:  # (no call a read again needs is dropped: kept_calls.py; were one, it is told)
+                _not_read_again(sess, replay.name, error, kept_calls.Missing(
+                    f"the Python op calls of records {missing[:5]} are no longer kept"))
             return False, error
         good, record_error, later = (batches[0] if batches else [None]), error, batches[1:]
     delivered, result = False, None
@@ -324,7 +346,7 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         try:
             delivered, result = True, run_with(dict(zip(tensors, good)))
         except tf.errors.OpError as e:  # a closed session, say: the short batch is not delivered
-            logger.debug("%s: the short batch before its error was not delivered (%s)", name, e)
+            _not_read_again(sess, name, error, e)
             later = []
     if later:
         with _lock:
