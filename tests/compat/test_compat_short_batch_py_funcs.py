@@ -371,13 +371,15 @@ def test_a_slow_consumer_behind_a_large_capacity_gets_the_short_batch_after_a_lo
     old = _after_a_full_read_ahead(tf.compat.v1, names, threads, 300, len(expected))
     new = _after_a_full_read_ahead(bridge, names, threads, 300, len(expected))
     assert new[3] is old[3] is OOR and type(new[4]) is type(old[4]) is tf.errors.DataLossError
-    assert new[1] == old[1] == [5] * 33 + [3]
+    assert new[1] == [5] * 33 + [3]
     if threads == 1:  # each record with the count of its one call, legacy's
-        assert new[0] == old[0] and [r for r, _ in new[0]] == expected
+        assert new[0] == old[0] and [r for r, _ in new[0]] == expected and old[1] == new[1]
+        assert sorted(old[2]) == sorted(expected)
     else:  # parallel calls: the counts follow the schedule; each record once, with a count no other has
-        assert sorted(r for r, _ in new[0]) == sorted(r for r, _ in old[0]) == sorted(expected)
-        assert len({c for _, c in new[0]}) == len(expected)
-    assert sorted(old[2]) == sorted(expected)
+        assert sorted(r for r, _ in new[0]) == sorted(expected) and len({c for _, c in new[0]}) == len(expected)
+        # legacy's: the other threads' records in flight when the queue closed were lost or let through
+        old_records = [r for r, _ in old[0]]
+        assert len(old_records) == len(set(old_records)) and len(set(expected) - set(old_records)) < threads
     # never a call made twice (the corrupt file's records are read once: once each); with one call at a time,
     # every record before the failure called first, in order
     assert sorted(r for r in new[2] if r[0] == 9) == [(9, i) for i in range(PER_FILE - 1)]
