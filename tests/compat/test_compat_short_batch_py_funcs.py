@@ -386,3 +386,59 @@ def test_a_slow_consumer_behind_a_large_capacity_gets_the_short_batch_after_a_lo
     assert len(new[2]) > len(expected) + 100  # (the read-ahead after the failure: the case this test is for)
     if threads == 1:
         assert new[2][:len(expected)] == expected
+
+
+# --- the lists of a *_join, each with a stateful py_func after one read (task kept, item 2) ---
+
+
+def _lists_of_one_read(names: list[str], lists: int, inline: bool) -> tuple[Any, dict[Any, list[Any]]]:
+    """``batch_join`` of ``lists`` tensor lists over one ``read()``, each through a stateful py_func of its
+    own (a bound method of a per-list object, or a lambda made inline) that records each call."""
+    calls: dict[Any, list[Any]] = {}
+
+    class Tagger:
+        def __init__(self, made: list[Any], tag: int) -> None:
+            self.made, self.tag = made, tag
+
+        def __call__(self, pair: np.ndarray) -> tuple[np.ndarray, np.int64]:
+            self.made.append((tuple(pair.tolist()), self.tag))
+            return pair, np.int64(self.tag)
+
+    def build(tf1: Any) -> Any:
+        made = calls[tf1] = []
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        pair = tf1.reshape(tf1.io.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+        tensor_lists = []
+        for tag in range(lists):
+            func = Tagger(made, tag)
+            if inline:
+                out, which = tf1.numpy_function(lambda p, func=func: func(p), [pair], [tf1.int32, tf1.int64])
+            else:
+                out, which = tf1.py_func(func, [pair + 0], [tf1.int32, tf1.int64])
+            out.set_shape([2])
+            which.set_shape([])
+            tensor_lists.append([out, which])
+        return tf1.train.batch_join(tensor_lists, 5, allow_smaller_final_batch=True)
+
+    return build, calls
+
+
+@pytest.mark.parametrize("lists, inline, failing", [(2, False, "missing"), (3, True, "corrupt")])
+def test_lists_of_one_read_each_with_a_stateful_py_func_deliver_legacys_records_calling_each_once(
+        files, lists, inline, failing):
+    names = [files["good"][0], files["good"][1], files[failing], files["good"][2]]
+    build, calls = _lists_of_one_read(names, lists, inline)
+    legacy, ours = both(build)
+    error = tf.errors.NotFoundError if failing == "missing" else tf.errors.DataLossError
+    _ended_as_legacy(legacy, ours, error)
+    expected = _every(0, 1) + ([(9, i) for i in range(PER_FILE - 1)] if failing == "corrupt" else [])
+    got = [(tuple(e[0][1]), e[1][1][0]) for e in elements(ours.batches)]
+    assert sorted(r for r, _ in got) == sorted(expected)  # every record before the failure, once (the short batch too)
+    # legacy's: its other threads' records in flight at the error were lost, or read from the file after it
+    old = [tuple(e[0][1]) for e in elements(legacy.batches)]
+    assert len(old) == len(set(old)) and set(old) - set(expected) <= set(_every(2))
+    assert len(set(expected) - set(old)) < lists
+    made = calls[bridge]
+    assert len(made) == len(set(made))  # no call made twice (the read again takes the kept values)
+    assert set(got) <= set(made)  # each record with the value of the call its list made
+    assert {r for r, _ in made} >= set(expected)

@@ -162,9 +162,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     if replay and shuffle_py_funcs.applies(req.shuffle, lifts[0]):  # through a shuffle: every Python op's
         records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
         lifts = [py_func_records.recording(lifts[0], records, shuffle_py_funcs.KEPT_OPS)]
-    elif replay and py_func_records.needed(lifts[0]):  # (all_replayable: then the only lift) a stateful py_func's
+    elif replay and any(py_func_records.needed(lift) for lift in lifts):  # a stateful py_func's (all_replayable:
+        # the only lift, or the lists of one read, all numbered by it: one_read_lists.py)
         records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
-        lifts = [py_func_records.recording(lifts[0], records)]
+        lifts = [py_func_records.recording(lift, records) for lift in lifts]
     ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
@@ -564,13 +565,16 @@ def _one_read_lists(req: GraphBatch, lifts: list[lifting.Lift], first_copy: int,
         produce = lift.function(first_copy + j)
 
         def element(*frontier: Any) -> tuple[Any, ...]:
-            return tuple(_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(produce(*frontier)[:n], shapes)))
+            values = produce(*frontier)
+            # (a numbered list: the record's number in the read rides to the batch, kept_calls.telling)
+            return tuple([_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(values[:n], shapes))]
+                         + ([frontier[0]] if lift.number else []))
 
         return element
 
     if not source.stream.shared:  # a native read, made once per list (one_read_lists.split)
         return one_read_lists.split(lifts, lambda: source.dataset(None, **shards.get(id(source), {})), element_fn,
-                                    functools.partial(_combine, ordered=True))
+                                    functools.partial(_combine, ordered=True), numbered=bool(lifts[0].number))
     read = source.dataset(None, **shards.get(id(source), {}))  # (the shared kernels: each record read once)
     element = one_read_lists.dispatch(lifts, element_fn)
     return _element_stage(req.plan(False), read.enumerate(), element, n)
