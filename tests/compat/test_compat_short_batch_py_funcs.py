@@ -393,7 +393,8 @@ def test_a_slow_consumer_behind_a_large_capacity_gets_the_short_batch_after_a_lo
 # --- the lists of a *_join, each with a stateful py_func after one read (task kept, item 2) ---
 
 
-def _lists_of_one_read(names: list[str], lists: int, inline: bool) -> tuple[Any, dict[Any, list[Any]]]:
+def _lists_of_one_read(names: list[str], lists: int, inline: bool,
+                       capacity: int = 32) -> tuple[Any, dict[Any, list[Any]]]:
     """``batch_join`` of ``lists`` tensor lists over one ``read()``, each through a stateful py_func of its
     own (a bound method of a per-list object, or a lambda made inline) that records each call."""
     calls: dict[Any, list[Any]] = {}
@@ -420,20 +421,26 @@ def _lists_of_one_read(names: list[str], lists: int, inline: bool) -> tuple[Any,
             out.set_shape([2])
             which.set_shape([])
             tensor_lists.append([out, which])
-        return tf1.train.batch_join(tensor_lists, 5, allow_smaller_final_batch=True)
+        return tf1.train.batch_join(tensor_lists, 5, capacity=capacity, allow_smaller_final_batch=True)
 
     return build, calls
 
 
-@pytest.mark.parametrize("lists, inline, failing", [(2, False, "missing"), (3, True, "corrupt")])
+@pytest.mark.parametrize("lists, inline, failing, capacity", [
+    (2, False, "missing", 32), (3, True, "corrupt", 32),
+    (3, False, "missing_last", 5)])  # (a small capacity: the first batches' calls dropped, read again from the 10th+)
 def test_lists_of_one_read_each_with_a_stateful_py_func_deliver_legacys_records_calling_each_once(
-        files, lists, inline, failing):
-    names = [files["good"][0], files["good"][1], files[failing], files["good"][2]]
-    build, calls = _lists_of_one_read(names, lists, inline)
+        files, lists, inline, failing, capacity):
+    if failing == "missing_last":  # 39 records, then the missing file
+        names = files["good"] + [files["missing"]]
+    else:
+        names = [files["good"][0], files["good"][1], files[failing], files["good"][2]]
+    build, calls = _lists_of_one_read(names, lists, inline, capacity)
     legacy, ours = both(build)
-    error = tf.errors.NotFoundError if failing == "missing" else tf.errors.DataLossError
+    error = tf.errors.DataLossError if failing == "corrupt" else tf.errors.NotFoundError
     _ended_as_legacy(legacy, ours, error)
-    expected = _every(0, 1) + ([(9, i) for i in range(PER_FILE - 1)] if failing == "corrupt" else [])
+    expected = _every(0, 1, 2) if failing == "missing_last" else _every(0, 1)
+    expected += [(9, i) for i in range(PER_FILE - 1)] if failing == "corrupt" else []
     got = [(tuple(e[0][1]), e[1][1][0]) for e in elements(ours.batches)]
     assert sorted(r for r, _ in got) == sorted(expected)  # every record before the failure, once (the short batch too)
     # legacy's: its other threads' records in flight at the error were lost, or read from the file after it
