@@ -428,7 +428,7 @@ def _lists_of_one_read(names: list[str], lists: int, inline: bool,
 
 @pytest.mark.parametrize("lists, inline, failing, capacity", [
     (2, False, "missing", 32), (3, True, "corrupt", 32),
-    (3, False, "missing_last", 5)])  # (a small capacity: the first batches' calls dropped, read again from the 10th+)
+    (2, False, "missing_last", 5)])  # (a small capacity: the first batches' calls dropped: read again from record 15)
 def test_lists_of_one_read_each_with_a_stateful_py_func_deliver_legacys_records_calling_each_once(
         files, lists, inline, failing, capacity):
     if failing == "missing_last":  # 39 records, then the missing file
