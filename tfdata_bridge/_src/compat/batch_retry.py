@@ -22,6 +22,14 @@ runs of the pipeline raise it again; the batches tf.data made after the bad one 
 
 Where the error is not a record's (a read error before the batch was made, say), no batch waits in
 the table, or each of its records decodes: the error is raised as it was.
+
+Whatever the error, once a run met a lifted pipeline's error (it names the pipeline's ``get_next``), every
+later run in that session that fetches the pipeline, or anything computed from it, raises the same
+(``remember``, ``failed_before``): legacy's runner had stopped there, and what tf.data read past the error
+is never delivered. A run already waiting inside the pipeline when another run meets the error can still
+take one more batch. Reading again what legacy delivered before the error may itself fail: where the
+session closed meanwhile, quietly; for any other reason with a ``RecoveryWarning`` naming the reason
+(``_not_read_again``), never fewer elements in silence.
 """
 
 from __future__ import annotations
