@@ -10,7 +10,9 @@ calling it: the same records and values, and one call per record, as legacy. Sam
 
 from __future__ import annotations
 
+import collections
 import threading
+import warnings
 from typing import Any
 
 import numpy as np
@@ -240,31 +242,55 @@ def test_a_py_function_through_a_shuffle_batch_delivers_legacys_records(files):
     assert sorted(_records(ours)) == sorted(_records(legacy)) == _every(0, 1)
 
 
-# --- the kept calls themselves (py_func_records.Records): no made-up value, no read again past what is kept ---
+# --- the kept calls themselves (kept_calls.KeptCalls, as train.batch keeps them): no made-up value ---
 
 
 def test_kept_calls_give_their_values_and_a_call_not_kept_is_unknown_not_made_up():
-    from tfdata_bridge._src.compat import py_func_records
+    from tfdata_bridge._src.compat import kept_calls
 
-    records = py_func_records.Records(size=4)
+    records = kept_calls.KeptCalls(lag=1)
     made: list[int] = []
     call = records.recording("f", lambda x: made.append(x) or x * 10)
     for n in [0, 1, 3, 2, 4, 5]:  # (parallel calls finish out of order)
         call(n, n)
+    records.taken(np.array([0, 1, 2]))
+    records.taken(np.array([3, 4, 5]))  # the first batch's calls dropped, lag (1) batch later
     kept = records.snapshot()
-    assert sorted(kept["f"]) == [2, 3, 4, 5]  # the last 4 calls
+    assert sorted(kept["f"]) == [3, 4, 5]
     assert records.start(kept, batch_size=3) == 3  # the first whole batch all of whose calls are kept
     replayed = records.replaying(kept["f"])
     assert replayed(4, "ignored") == 40 and made == [0, 1, 3, 2, 4, 5]  # from the record, no call made
-    with pytest.raises(py_func_records.Missing):
+    with pytest.raises(kept_calls.Missing):
         replayed(1)
     assert records.missing == [1]
 
 
-def test_a_call_that_raised_is_raised_again_and_the_function_is_not_called_after_it():
-    from tfdata_bridge._src.compat import py_func_records
+def test_calls_no_batch_took_stay_however_many_calls_come_after_them():
+    # (the window of the last calls it replaced kept 10 + 3 * 5 + 4 + 8 = 37 calls for capacity 10: the
+    # short batch's 3 records were gone after 37 more calls)
+    from tfdata_bridge._src.compat import kept_calls
 
-    records = py_func_records.Records(size=8)
+    records = kept_calls.KeptCalls(kept_calls.lag(capacity=10, batch_size=5))
+    call = records.recording("f", lambda x: x)
+    for n in range(13):  # two full batches taken, then a short one's 3 records, then the failing read
+        call(n, n)
+    records.taken(np.arange(0, 5))
+    records.taken(np.arange(5, 10))
+    for n in range(13, 13 + 200):  # a long read-ahead after the failure: its batches (never delivered) fail
+        call(n, n)
+    kept = records.snapshot()
+    assert {10, 11, 12} <= set(kept["f"]) and records.start(kept, batch_size=5) == 0
+    for b in range(5):  # batches made after the failure drop the batches taken lag (6) batches before them
+        records.taken(np.arange(100 + 5 * b, 105 + 5 * b))
+    kept = records.snapshot()
+    assert {10, 11, 12} <= set(kept["f"]) and not {0, 1, 2, 3, 4} & set(kept["f"])
+    assert records.start(kept, batch_size=5) == 5
+
+
+def test_a_call_that_raised_is_raised_again_and_the_function_is_not_called_after_it():
+    from tfdata_bridge._src.compat import kept_calls
+
+    records = kept_calls.KeptCalls(lag=1)
     made: list[int] = []
 
     def func(x: int) -> int:
@@ -284,7 +310,144 @@ def test_a_call_that_raised_is_raised_again_and_the_function_is_not_called_after
     with pytest.raises(ValueError, match="bad 2"):
         records.replaying(kept["f"])(2)
     assert records.start(kept, batch_size=2) == 0
-    other = records.recording("g", lambda x: x)  # a second py_func whose window begins after the failed call
+    other = records.recording("g", lambda x: x)  # a second py_func whose kept calls begin after the failed call
     for n in range(4, 12):
         other(n, n)
     assert records.start(records.snapshot(), batch_size=2) is None  # the failure is before what g kept
+
+
+# --- a slow consumer behind a large capacity: the read-ahead after the failure calls the function many times ---
+
+
+def _after_a_full_read_ahead(tf1: Any, names: list[str], threads: int, capacity: int, before: int) -> tuple[Any, ...]:
+    """A counted py_func + ``train.batch(5)`` whose consumer starts only once every record before the
+    failure was called (an event the function sets: the read-ahead is full), then runs to the end:
+    ``(records, batch sizes, calls, the consumer's end, what join raised)``."""
+    calls: list[tuple[int, int]] = []
+    lock, ready = threading.Lock(), threading.Event()
+
+    def counted(pair: np.ndarray) -> tuple[np.ndarray, np.int64]:
+        with lock:
+            calls.append(tuple(pair.tolist()))
+            if len(calls) >= before:
+                ready.set()
+            return pair, np.int64(len(calls))
+
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        pair = tf1.reshape(tf1.io.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+        out, seen = tf1.py_func(counted, [pair], [tf1.int32, tf1.int64])
+        out.set_shape([2])
+        seen.set_shape([])
+        batch = tf1.train.batch([out, seen], 5, num_threads=threads, capacity=capacity, allow_smaller_final_batch=True)
+        with tf1.Session() as sess:
+            sess.run(tf1.local_variables_initializer())
+            coord = tf1.train.Coordinator()
+            runners = tf1.train.start_queue_runners(sess, coord)
+            assert ready.wait(60)
+            got, sizes, end = [], [], None
+            try:
+                while True:
+                    pairs, counts = sess.run(batch)
+                    got.extend(zip(map(tuple, pairs.tolist()), counts.tolist()))
+                    sizes.append(len(pairs))
+            except tf.errors.OpError as e:
+                end = type(e)
+            joined = None
+            try:
+                coord.join(runners, stop_grace_period_secs=10)
+            except Exception as e:  # noqa: BLE001 - compared with legacy's
+                joined = e
+    return got, sizes, calls, end, joined
+
+
+@pytest.mark.parametrize("threads", [1, 4])
+def test_a_slow_consumer_behind_a_large_capacity_gets_the_short_batch_after_a_long_read_ahead(files, threads):
+    # 39 * 4 + 12 = 168 records before the corrupt one (a short batch of 3), then 20 good files: the
+    # drop-in's read-ahead after the failure calls the function for up to capacity (300) records more;
+    # the three records no batch took keep their calls however many come after them (kept_calls.py)
+    names = files["good"] * 4 + [files["corrupt"]] + files["good"] * 20
+    expected = _every(0, 1, 2) * 4 + [(9, i) for i in range(PER_FILE - 1)]
+    old = _after_a_full_read_ahead(tf.compat.v1, names, threads, 300, len(expected))
+    new = _after_a_full_read_ahead(bridge, names, threads, 300, len(expected))
+    assert new[3] is old[3] is OOR and type(new[4]) is type(old[4]) is tf.errors.DataLossError
+    assert new[1] == [5] * 33 + [3]
+    if threads == 1:  # each record with the count of its one call, legacy's
+        assert new[0] == old[0] and [r for r, _ in new[0]] == expected and old[1] == new[1]
+        assert sorted(old[2]) == sorted(expected)
+    else:  # parallel calls: the counts follow the schedule; each record once, with a count no other has
+        assert sorted(r for r, _ in new[0]) == sorted(expected) and len({c for _, c in new[0]}) == len(expected)
+        # legacy's: the other threads' records in flight when the queue closed were lost or let through
+        old_records = collections.Counter(r for r, _ in old[0])
+        assert not old_records - collections.Counter(expected)  # (each file read four times: counted)
+        assert sum((collections.Counter(expected) - old_records).values()) < threads
+    # never a call made twice (the corrupt file's records are read once: once each); with one call at a time,
+    # every record before the failure called first, in order
+    assert sorted(r for r in new[2] if r[0] == 9) == [(9, i) for i in range(PER_FILE - 1)]
+    assert len(new[2]) > len(expected) + 100  # (the read-ahead after the failure: the case this test is for)
+    if threads == 1:
+        assert new[2][:len(expected)] == expected
+
+
+# --- the lists of a *_join, each with a stateful py_func after one read (task kept, item 2) ---
+
+
+def _lists_of_one_read(names: list[str], lists: int, inline: bool,
+                       capacity: int = 32) -> tuple[Any, dict[Any, list[Any]]]:
+    """``batch_join`` of ``lists`` tensor lists over one ``read()``, each through a stateful py_func of its
+    own (a bound method of a per-list object, or a lambda made inline) that records each call."""
+    calls: dict[Any, list[Any]] = {}
+
+    class Tagger:
+        def __init__(self, made: list[Any], tag: int) -> None:
+            self.made, self.tag = made, tag
+
+        def __call__(self, pair: np.ndarray) -> tuple[np.ndarray, np.int64]:
+            self.made.append((tuple(pair.tolist()), self.tag))
+            return pair, np.int64(self.tag)
+
+    def build(tf1: Any) -> Any:
+        made = calls[tf1] = []
+        q = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+        pair = tf1.reshape(tf1.io.decode_raw(tf1.TFRecordReader().read(q)[1], tf1.int32), [2])
+        tensor_lists = []
+        for tag in range(lists):
+            func = Tagger(made, tag)
+            if inline:
+                out, which = tf1.numpy_function(lambda p, func=func: func(p), [pair], [tf1.int32, tf1.int64])
+            else:
+                out, which = tf1.py_func(func, [pair + 0], [tf1.int32, tf1.int64])
+            out.set_shape([2])
+            which.set_shape([])
+            tensor_lists.append([out, which])
+        return tf1.train.batch_join(tensor_lists, 5, capacity=capacity, allow_smaller_final_batch=True)
+
+    return build, calls
+
+
+@pytest.mark.parametrize("lists, inline, failing, capacity", [
+    (2, False, "missing", 32), (3, True, "corrupt", 32),
+    (2, False, "missing_last", 5)])  # (a small capacity: the first batches' calls dropped: read again from record 15)
+def test_lists_of_one_read_each_with_a_stateful_py_func_deliver_legacys_records_calling_each_once(
+        files, lists, inline, failing, capacity):
+    if failing == "missing_last":  # 39 records, then the missing file
+        names = files["good"] + [files["missing"]]
+    else:
+        names = [files["good"][0], files["good"][1], files[failing], files["good"][2]]
+    build, calls = _lists_of_one_read(names, lists, inline, capacity)
+    legacy, ours = both(build)
+    error = tf.errors.DataLossError if failing == "corrupt" else tf.errors.NotFoundError
+    _ended_as_legacy(legacy, ours, error)
+    expected = _every(0, 1, 2) if failing == "missing_last" else _every(0, 1)
+    expected += [(9, i) for i in range(PER_FILE - 1)] if failing == "corrupt" else []
+    got = [(tuple(e[0][1]), e[1][1][0]) for e in elements(ours.batches)]
+    assert sorted(r for r, _ in got) == sorted(expected)  # every record before the failure, once (the short batch too)
+    # legacy's: its other threads' records in flight at the error were lost, or read from the file after it
+    old = [tuple(e[0][1]) for e in elements(legacy.batches)]
+    assert len(old) == len(set(old)) and set(old) - set(expected) <= set(_every(2))
+    assert len(set(expected) - set(old)) < lists
+    made = calls[bridge]
+    assert len(made) == len(set(made))  # no call made twice (the read again takes the kept values)
+    assert set(got) <= set(made)  # each record with the value of the call its list made
+    assert {r for r, _ in made} >= set(expected)

@@ -230,13 +230,13 @@ def test_a_method_in_a_dict_through_shuffle_batch_join_with_a_check_after_it_tha
     assert "record too far" in ours.joined.message
 
 
-# --- the keep itself (shuffle_py_funcs.TakenRecords) ---
+# --- the keep itself (kept_calls.KeptCalls) ---
 
 
 def test_a_batchs_calls_are_dropped_only_lag_batches_after_it_took_them():
-    from tfdata_bridge._src.compat import shuffle_py_funcs
+    from tfdata_bridge._src.compat import kept_calls
 
-    records = shuffle_py_funcs.TakenRecords(lag=2)
+    records = kept_calls.KeptCalls(lag=2)
     call = records.recording("f", lambda x: x * 10)
     for n in range(8):
         call(n, n)
@@ -250,8 +250,6 @@ def test_a_batchs_calls_are_dropped_only_lag_batches_after_it_took_them():
     assert sorted(values["f"]) == [2, 4, 6, 7] and below == 2 and above.tolist() == [3, 5]
     replayed = records.replaying(values["f"])
     assert replayed(7) == 70
-    from tfdata_bridge._src.compat import py_func_records
-
-    with pytest.raises(py_func_records.Missing):
+    with pytest.raises(kept_calls.Missing):
         replayed(3)  # dropped: never made up
     assert records.missing == [3]

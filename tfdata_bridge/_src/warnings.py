@@ -18,3 +18,9 @@ class FallbackWarning(BridgeWarning):
 class ServiceWarning(BridgeWarning):
     """The tf.data service is set for the drop-in (``TFDATA_BRIDGE_SERVICE``) but a batch call's pipeline
     cannot go there (a Python producer): it runs in this process; the message says why."""
+
+
+class RecoveryWarning(BridgeWarning):
+    """What legacy delivered before a pipeline's error (the short batch, what a shuffle held, a failed
+    batch's good records) could not be read again after the error, for an unexpected reason: fewer
+    elements arrived than legacy's; the message names the pipeline, its error and the reason."""

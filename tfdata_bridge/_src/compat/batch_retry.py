@@ -22,6 +22,14 @@ runs of the pipeline raise it again; the batches tf.data made after the bad one 
 
 Where the error is not a record's (a read error before the batch was made, say), no batch waits in
 the table, or each of its records decodes: the error is raised as it was.
+
+Whatever the error, once a run met a lifted pipeline's error (it names the pipeline's ``get_next``), every
+later run in that session that fetches the pipeline, or anything computed from it, raises the same
+(``remember``, ``failed_before``): legacy's runner had stopped there, and what tf.data read past the error
+is never delivered. A run already waiting inside the pipeline when another run meets the error can still
+take one more batch. Reading again what legacy delivered before the error may itself fail: where the
+session closed meanwhile, quietly; for any other reason with a ``RecoveryWarning`` naming the reason
+(``_not_read_again``), never fewer elements in silence.
 """
 
 from __future__ import annotations
@@ -29,15 +37,17 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tfdata_bridge._src import tf_private
-from tfdata_bridge._src.compat import partial_replay, pipelines, shuffle_replay
+from tfdata_bridge._src.compat import kept_calls, partial_replay, pipelines, shuffle_replay
 from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.tf import plain, tf
+from tfdata_bridge._src.warnings import RecoveryWarning
 
 logger = logging.getLogger("tfdata_bridge")
 tf1 = tf.compat.v1
@@ -192,7 +202,9 @@ def _next_pending(sess: Any, op_name: str) -> dict[Any, Any] | None:
 def failed_before(sess: Any, fetches: Any) -> BaseException | Pending | None:
     """The error a run must raise because it fetches a pipeline that already failed in ``sess`` (its later
     batches are not delivered: legacy's runner had stopped), a ``Pending`` batch it delivers first (the
-    run made with its feeds), or None (cheap while nothing failed)."""
+    run made with its feeds), or None (cheap while nothing failed). A fetch reads the pipeline where its
+    op is the pipeline's ``get_next`` or depends on it (a batch tensor, an op computed from the batch, a
+    runner's enqueue of it: ``runner_feed.py``; found once per fetch while the failed pipelines stay the same)."""
     failed = sess.__dict__.get(_FAILED)
     if not failed:
         return None
@@ -201,14 +213,63 @@ def failed_before(sess: Any, fetches: Any) -> BaseException | Pending | None:
     except (TypeError, ValueError):
         return None
     for fetch in flat:
-        op = fetch if isinstance(fetch, tf1.Operation) else getattr(fetch, "op", None)
-        # (a runner's enqueue of the pipeline's batch: runner_feed.py)
-        for name in [getattr(op, "name", None)] + [t.op.name for t in getattr(op, "inputs", ())]:
-            error = failed.get(name)
-            if error is not None:
-                feeds = _next_pending(sess, name)
-                return error if feeds is None else Pending(feeds)
+        name = _failed_read(sess, fetch, failed)
+        if name is not None:
+            feeds = _next_pending(sess, name)
+            return failed[name] if feeds is None else Pending(feeds)
     return None
+
+
+_READS = "_tfdata_bridge_failed_reads"  # (the failed pipelines' names, {fetch's op name: the one it reads or None})
+
+
+def _failed_read(sess: Any, fetch: Any, failed: dict[str, BaseException]) -> str | None:
+    """The get_next op name of the failed pipeline (``failed``) that ``fetch`` reads, or None."""
+    if isinstance(fetch, str):
+        try:
+            fetch = sess.graph.as_graph_element(fetch)
+        except (KeyError, ValueError, TypeError):
+            return None
+    op = fetch if isinstance(fetch, tf1.Operation) else getattr(fetch, "op", None)
+    if not isinstance(op, tf1.Operation):
+        return None
+    if op.name in failed:
+        return op.name
+    with _lock:
+        names, cache = sess.__dict__.get(_READS, (None, None))
+        if names != frozenset(failed):
+            names, cache = frozenset(failed), {}
+            sess.__dict__[_READS] = (names, cache)
+        if op.name in cache:
+            return cache[op.name]
+    found, seen, stack = None, {op.name}, [op]
+    while stack and found is None:  # (the ops it depends on, through data and control inputs)
+        current = stack.pop()
+        for up in [t.op for t in current.inputs] + list(current.control_inputs):
+            if up.name in failed:
+                found = up.name
+                break
+            if up.name not in seen:
+                seen.add(up.name)
+                stack.append(up)
+    with _lock:
+        cache[op.name] = found
+    return found
+
+
+def remember(sess: Any, error: Any, final: BaseException) -> None:
+    """``error`` (a run's) came from lifted pipelines (it names their ``get_next`` ops): their later runs
+    in ``sess`` raise ``final`` (what this run raised), as legacy's runner had stopped at its error and the
+    ``Coordinator`` closed its queue. A run that fetches one of them (``failed_before``) gets no further
+    batch of what tf.data read on after the error."""
+    if isinstance(error, (tf.errors.OutOfRangeError, tf.errors.CancelledError)):
+        return  # the end, or a closed session: no producer failed
+    names = pipelines.failed_pipelines(error, list(pipelines.get_next_ops(sess.graph)))
+    if names:
+        with _lock:
+            failed = sess.__dict__.setdefault(_FAILED, {})
+            for name in names:
+                failed.setdefault(name, final)
 
 
 def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
@@ -221,6 +282,21 @@ def recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         return _recover(sess, error, run_with)
 
 
+def _not_read_again(sess: Any, name: str, error: Any, why: BaseException) -> None:
+    """What legacy delivered before ``error`` (pipeline ``name``'s) is not delivered, for ``why``: where the
+    session closed meanwhile (or its runs were cancelled), as the consumer asked; anything else is not
+    expected, and fewer elements than legacy's must not pass in silence: a ``RecoveryWarning`` with the
+    reason (its traceback under ``logging.DEBUG``)."""
+    if tf_private.session_closed(sess) or isinstance(why, tf.errors.CancelledError):
+        logger.debug("%s: what arrived before its error is not delivered: the session closed (%s)", name, why)
+        return
+    logger.debug("%s: what arrived before its error could not be read again", name, exc_info=why)
+    warnings.warn(RecoveryWarning(
+        f"{name}: what legacy delivered before its error ({type(error).__name__}: the short batch, or what a "
+        f"shuffle held) could not be read again, so fewer elements arrived than legacy's; the error follows "
+        f"as it came. Reason: {type(why).__name__}: {why}"), stacklevel=2)
+
+
 def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
     with _lock:
         ours = dict(_retries.get(sess.graph, {}))
@@ -230,7 +306,8 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         retry = ours[names[-1]]
         try:
             outcome = retry.retry(sess)
-        except Exception:  # noqa: BLE001 - the session closed meanwhile, say: the error stands as it came
+        except Exception as e:  # noqa: BLE001 - the error stands as it came; why, told (_not_read_again)
+            _not_read_again(sess, retry.name, error, e)
             return False, error
     later: list[list[Any]] = []  # batches delivered by the runs after this one (shuffle_replay.py)
     if outcome is not None:
@@ -240,8 +317,8 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         if replay is not None and replay.shuffle is not None:  # not the failed batch's order: the read's
             try:
                 batches = shuffle_replay.lost_batches(replay, sess, failed_batch=outcome[2])
-            except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the retry's batch stands
-                logger.debug("%s: what its shuffle held is not known (%s)", name, e)
+            except Exception as e:  # noqa: BLE001 - the retry's batch stands; why, told (_not_read_again)
+                _not_read_again(sess, name, error, e)
                 batches = None
             if batches is not None:
                 good, later, allow_smaller = (batches[0] if batches else [None]), batches[1:], True
@@ -260,10 +337,14 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
             else:
                 short = replay.partial(sess, error)
                 batches = None if short is None else [short] if short else []
-        except Exception as e:  # noqa: BLE001 - the read again failed otherwise: the error stands as it came
-            logger.debug("%s: no short batch before its error (%s)", replay.name, e)
+        except Exception as e:  # noqa: BLE001 - the error stands as it came; why, told (_not_read_again)
+            _not_read_again(sess, replay.name, error, e)
             return False, error
         if batches is None:
+            missing = getattr(replay.records, "missing", None)
+            if missing:  # (no call a read again needs is dropped: kept_calls.py; were one, it is told)
+                _not_read_again(sess, replay.name, error, kept_calls.Missing(
+                    f"the Python op calls of records {missing[:5]} are no longer kept"))
             return False, error
         good, record_error, later = (batches[0] if batches else [None]), error, batches[1:]
     delivered, result = False, None
@@ -273,7 +354,7 @@ def _recover(sess: Any, error: Any, run_with: Any) -> tuple[bool, Any]:
         try:
             delivered, result = True, run_with(dict(zip(tensors, good)))
         except tf.errors.OpError as e:  # a closed session, say: the short batch is not delivered
-            logger.debug("%s: the short batch before its error was not delivered (%s)", name, e)
+            _not_read_again(sess, name, error, e)
             later = []
     if later:
         with _lock:

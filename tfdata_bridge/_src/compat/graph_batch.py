@@ -45,9 +45,10 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from tfdata_bridge._src.compat import (batch_retry, error_latch, lift_copies, lifted_graph, lifting, one_read_lists,
-                                       partial_replay, pipeline_datasets, pipelines, py_func_records, queue_reading,
-                                       queue_shapes, readers, shared_streams, shuffle_py_funcs, sparse_batch)
+from tfdata_bridge._src.compat import (batch_retry, error_latch, kept_calls, lift_copies, lifted_graph, lifting,
+                                       one_read_lists, partial_replay, pipeline_datasets, pipelines, py_func_records,
+                                       queue_reading, queue_shapes, readers, shared_streams, shuffle_py_funcs,
+                                       sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
@@ -157,13 +158,14 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     replay = _short_batch_replayable(req, lifts, fallen, latch)
     if replay:  # a read again must repeat the order: parallel calls in order, the shuffle's seeds known
         req = _replayable_order(req, len(lifts))
-    records = None  # a stateful py_func's calls, kept for the read again (py_func_records.py)
-    if replay and shuffle_py_funcs.applies(req.shuffle, lifts[0]):  # kept until a batch takes them
-        records = shuffle_py_funcs.TakenRecords(shuffle_py_funcs.lag(req.capacity, req.batch_size))
+    records = None  # Python ops' calls, kept until a batch takes their record, for the read again (kept_calls.py)
+    if replay and shuffle_py_funcs.applies(req.shuffle, lifts[0]):  # through a shuffle: every Python op's
+        records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
         lifts = [py_func_records.recording(lifts[0], records, shuffle_py_funcs.KEPT_OPS)]
-    elif replay and py_func_records.needed(lifts[0]):  # (all_replayable: then the only lift)
-        records = py_func_records.Records(req.capacity + 3 * req.batch_size + 4 * req.threads + 8)
-        lifts = [py_func_records.recording(lifts[0], records)]
+    elif replay and any(py_func_records.needed(lift) for lift in lifts):  # a stateful py_func's (all_replayable:
+        # the only lift, or the lists of one read, all numbered by it: one_read_lists.py)
+        records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
+        lifts = [py_func_records.recording(lift, records) for lift in lifts]
     ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records)
     options = tf.data.Options()
     options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
@@ -213,7 +215,7 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     """``(dataset, its StartedBatches or None, vectorized, its batch_retry.Retry or None)``: the call's pipeline over ``lifts`` and the
     fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``); ``seeds``:
     the copy number of its first producer copy (``lifted_graph.first_copy``); ``records``: its Python ops'
-    kept calls (through a shuffle, each batch tells them which it took: ``shuffle_py_funcs.py``)."""
+    kept calls (each batch tells them which records it took: ``kept_calls.py``)."""
     shards = _reads(req, lifts, latch)
     chain = req.plan(any(lift.python_producers for lift in lifts))
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
@@ -235,8 +237,8 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         if req.layout is not None:
             ds = ds.map(plain(sparse_batch.assemble(req.layout)))
         ds = _shuffled_and_batched(ds, req, chain)
-        if isinstance(records, shuffle_py_funcs.TakenRecords):  # (the number rode after the components)
-            ds = shuffle_py_funcs.telling(ds, records, len(req.dtypes))
+        if records is not None:  # (the number rode after the components)
+            ds = kept_calls.telling(ds, records, len(req.dtypes))
     if latch is not None:
         ds = error_latch.with_raising_tail(ds, latch)
     if early is None:  # capacity -> prefetch of what is left of it (a channel holding all of it needs none)
@@ -248,7 +250,7 @@ def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: 
     """Whether what legacy delivered after a failing read can be read again (``partial_replay.py``): one
     lifted producer whose records come in a fixed order, batched as they come or through a shuffle
     (``shuffle_replay.py``: what its buffer held, in full batches too). A stateful ``py_func``'s calls are kept
-    for it (``py_func_records.py``); through a shuffle every Python op's, until a batch takes its record
+    for it until a batch takes its record (``kept_calls.py``); through a shuffle every Python op's
     (``shuffle_py_funcs.py``: no error latch then, a Python op's error is read again too)."""
     return ((req.allow_smaller_final_batch or req.shuffle is not None) and not fallen
             and latch is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
@@ -528,8 +530,8 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
 
         return plain(element)
 
-    # a numbered lift through a shuffle: the record's number rides to the batch (shuffle_py_funcs.telling)
-    number = (lambda frontier: [frontier[0]]) if lift.number and req.shuffle is not None else (lambda _: [])
+    # a numbered lift: the record's number rides to the batch (kept_calls.telling)
+    number = (lambda frontier: [frontier[0]]) if lift.number else (lambda _: [])
     chain = req.plan(bool(lift.python_producers))
     upstream = lift.source(shards)
     if upstream is not None:  # the plan's element stage, its calls sharing the source as runner threads do
@@ -563,13 +565,16 @@ def _one_read_lists(req: GraphBatch, lifts: list[lifting.Lift], first_copy: int,
         produce = lift.function(first_copy + j)
 
         def element(*frontier: Any) -> tuple[Any, ...]:
-            return tuple(_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(produce(*frontier)[:n], shapes)))
+            values = produce(*frontier)
+            # (a numbered list: the record's number in the read rides to the batch, kept_calls.telling)
+            return tuple([_shape_checked(v, s, i) for i, (v, s) in enumerate(zip(values[:n], shapes))]
+                         + ([frontier[0]] if lift.number else []))
 
         return element
 
     if not source.stream.shared:  # a native read, made once per list (one_read_lists.split)
         return one_read_lists.split(lifts, lambda: source.dataset(None, **shards.get(id(source), {})), element_fn,
-                                    functools.partial(_combine, ordered=True))
+                                    functools.partial(_combine, ordered=True), numbered=bool(lifts[0].number))
     read = source.dataset(None, **shards.get(id(source), {}))  # (the shared kernels: each record read once)
     element = one_read_lists.dispatch(lifts, element_fn)
     return _element_stage(req.plan(False), read.enumerate(), element, n)

@@ -54,28 +54,48 @@ def dispatch(lifts: Sequence[Any], element_fn: Callable[[Any, int], Callable[...
 
     def element(i: Any, read: Any) -> Any:
         index = tf.cast(tf.math.floormod(i, k), tf.int32)
-        # (each branch takes the read in by an op of its own: a lift imports its ops into the branch)
-        return tf.switch_case(index, [lambda fn=fn, present=present: tuple(fn(*(tf.identity(read[c]) for c in present)))
-                                      for fn, present in branches])
+        # (each branch takes the read in by an op of its own: a lift imports its ops into the branch; a
+        # numbered list's function takes the record's number first: kept_calls.py)
+        return tf.switch_case(index, [
+            lambda fn=fn, present=present, lift=lift: tuple(fn(*((tf.identity(i),) if lift.number else ()),
+                                                               *(tf.identity(read[c]) for c in present)))
+            for (fn, present), lift in zip(branches, lifts)])
 
     return element
 
 
 def split(lifts: Sequence[Any], read: Callable[[], Any], element_fn: Callable[[Any, int], Callable[..., Any]],
-          combine: Callable[[list[Any]], Any]) -> Any:
+          combine: Callable[[list[Any]], Any] | None, numbered: bool = False, start: int = 0) -> Any:
     """The lists' values where the read can be made more than once (a native read: each makes the same
     records in the same order): list ``j`` reads every ``k``-th record, the ``j``-th first, and
     ``combine`` interleaves them one each in turn. Each list's ops run as a map of their own, with no
     branch per record (a ``switch_case`` per record, ``dispatch``, measured 3-4x slower than the shared
     kernels it replaced); the records are read ``k`` times, and a failing read fails every list at the
-    same record, so the interleave meets it after every record before it."""
+    same record, so the interleave meets it after every record before it.
+
+    ``numbered``: each list's function takes the record's number in the one read first (its Python ops'
+    calls are kept by it: ``kept_calls.py``); ``start``: the records before it are read, not made, and
+    ``combine`` None: the lists are interleaved one at a time, from list ``start % k`` (a read again from
+    kept calls: nothing read past its failure)."""
+    k = len(lifts)
     parts = []
     for j, lift in enumerate(lifts):
         fn, present = element_fn(lift, j), lift._present(lift.upstreams[0])  # noqa: SLF001 - lifted_graph's layout
 
-        def element(key: Any, value: Any, fn: Any = fn, present: Any = present) -> Any:
+        def element(*args: Any, fn: Any = fn, present: Any = present) -> Any:
+            number, (key, value) = (args[0], args[1]) if numbered else ((), tuple(args))
             read_ = (key, value)
-            return tuple(fn(*(read_[c] for c in present)))
+            return tuple(fn(*((number,) if numbered else ()), *(read_[c] for c in present)))
 
-        parts.append(read().shard(len(lifts), j).map(plain(element)))
-    return combine(parts)
+        records = read().enumerate() if numbered else read()
+        records = records.shard(k, j)
+        if start:
+            records = records.filter(plain(lambda i, _: i >= start))
+        parts.append(records.map(plain(element)))
+    if combine is not None:
+        return combine(parts)
+    parts = parts[start % k:] + parts[:start % k]
+    nested = tf.data.Dataset.from_tensors(parts[0])
+    for part in parts[1:]:
+        nested = nested.concatenate(tf.data.Dataset.from_tensors(part))
+    return nested.interleave(plain(lambda ds: ds), cycle_length=k, block_length=1)

@@ -23,8 +23,9 @@ reading again what the pipeline had read (two or three times).
 
 Several lists of one ``read()`` are one read, record ``i`` to list ``i % k`` (``one_read_lists.py``): read
 again alike. Random ops after the read draw afresh in the read again (``_repeatable_ops``): the records it
-delivers never reached the consumer. A stateful ``py_func`` is not called again: the pipeline keeps its last
-calls by record number and the read again takes their values (``py_func_records.py``; one lift only).
+delivers never reached the consumer. A stateful ``py_func`` is not called again: the pipeline keeps its calls
+by record number until a batch takes their record, and the read again takes their values
+(``kept_calls.py``, ``py_func_records.py``; one lift only).
 Where the order is not one a read again repeats (an input producer shared with other pipelines) the short
 batch is still lost (``docs/failure-behaviour.md``).
 """
@@ -68,7 +69,7 @@ class Replay:
     others: tuple[Any, ...] = ()  # the lifts of the call's other tensor lists, each over its own reader
     combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
     one_read: bool = False  # the lists (``others``) share the lift's read, record i to list i % k (one_read_lists.py)
-    records: Any = None  # the kept calls of its stateful py_funcs (py_func_records.Records): the lift records them
+    records: Any = None  # the kept calls of its stateful py_funcs (kept_calls.KeptCalls): the lift records them
 
     def _file_names(self, sess: Any) -> list[bytes]:
         """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
@@ -90,21 +91,28 @@ class Replay:
         # each list's reader read every k-th file name, the i-th first (graph_batch._reads)
         return self.combine([self._records_of(lift, rows.shard(len(lifts), i), raw) for i, lift in enumerate(lifts)])
 
-    def _one_read_records(self, lifts: tuple[Any, ...], rows: Any, raw: bool) -> Any:
-        """The records of lists of one read, read again: record ``i`` through list ``i % k``'s ops."""
+    def _one_read_records(self, lifts: tuple[Any, ...], rows: Any, raw: bool, start: int = 0,
+                          kept: Any = None) -> Any:
+        """The records of lists of one read, read again: record ``i`` through list ``i % k``'s ops (``start``,
+        ``kept``: from that record on, the py_funcs' values taken from ``kept``, their calls never made)."""
         if raw:
             return self.read.records_of(rows, with_keys=True)
 
         def element_fn(lift: Any, j: int) -> Any:
+            if kept is not None:
+                lift = py_func_records.replaying(lift, self.records, kept)
             produce = lift.function(j)
             return lambda *c: tuple(produce(*c)[:self.width])
 
-        return one_read_lists.split(lifts, lambda: self.read.records_of(rows, with_keys=True), element_fn,
-                                    self.combine)
+        read = lambda: self.read.records_of(rows, with_keys=True)  # noqa: E731
+        if kept is None:
+            return one_read_lists.split(lifts, read, element_fn, self.combine)
+        return one_read_lists.split(lifts, read, element_fn, None, numbered=True, start=start).with_options(
+            _no_read_ahead())
 
     def _records_of(self, lift: Any, rows: Any, raw: bool, start: int = 0, kept: Any = None) -> Any:
         """``lift``'s records read again from the files of ``rows`` (``start``, ``kept``: from that record on,
-        its py_funcs' values taken from ``kept``, ``py_func_records.Records.snapshot``)."""
+        its py_funcs' values taken from ``kept``, ``kept_calls.KeptCalls.snapshot``)."""
         up = lift.upstreams[0]
         present = lift._present(up)  # noqa: SLF001 - lifted_graph's layout of the source's components
         records = up.source.records_of(rows, with_keys=0 in present)
@@ -135,7 +143,10 @@ class Replay:
                 records = self._records(names)
             else:
                 rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
-                records = self._records_of(self.lift, rows, False, start, kept)
+                if self.one_read:  # the lists of one read, record i through list i % k (one_read_lists.split)
+                    records = self._one_read_records((self.lift, *self.others), rows, False, start, kept)
+                else:
+                    records = self._records_of(self.lift, rows, False, start, kept)
             batches = 0
             for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
                 full = records.skip(batches * self.batch_size).batch(self.batch_size, drop_remainder=True)
@@ -194,12 +205,15 @@ def all_replayable(lifts: list[Any]) -> bool:
     ``replayable``, and several each over a reader of its own of one input producer (interleaved in
     order: ``graph_batch._replayable_order``) or all over one read (``one_read_lists.py``). One lift may
     hold stateful py_funcs, whose calls it then keeps (``py_func_records.py``)."""
-    if len(lifts) == 1 and py_func_records.needed(lifts[0]):
-        return py_func_records.possible(lifts[0]) and replayable(lifts[0], recorded=True)
-    if not lifts or not all(replayable(lift) for lift in lifts):
+    recorded = any(py_func_records.needed(lift) for lift in lifts)
+    if recorded and not all(py_func_records.possible(lift) for lift in lifts):
         return False
-    if one_read_lists.applies(lifts):
+    if not lifts or not all(replayable(lift, recorded=recorded) for lift in lifts):
+        return False
+    if len(lifts) == 1 or one_read_lists.applies(lifts):  # (lists of one read: numbered by the one read)
         return True
+    if recorded:  # lists over readers of their own: each numbers its own records (not built)
+        return False
     reads = [lift.upstreams[0].source for lift in lifts]
     return len({id(r) for r in reads}) == len(reads) and len({id(r.stream) for r in reads}) == 1
 

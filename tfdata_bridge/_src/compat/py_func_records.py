@@ -1,108 +1,36 @@
-"""A stateful ``py_func``'s last outputs, kept by record number, so a read again after a failure takes them
-from here instead of calling the function a second time.
+"""A Python op's calls after a read, made through the keep (``kept_calls.py``): the lifted graph rewritten so
+that each recorded node takes the record's number and calls the user's function through the keep, and, for
+a read again after a failure, takes the kept values instead of calling the function a second time.
 
 Legacy called a ``py_func`` after a read once per record, on its runner thread, and at a failing read
 (a missing file, a corrupt record) every record before it was in the queue: with
 ``allow_smaller_final_batch`` the consumer got the short batch of those after the last full batch.
 The drop-in delivers that batch by reading the records again after the failure (``partial_replay.py``),
 which would call the function again for every record read: its side effects twice (a counter, a log, a
-random generator of its own). So where such a function is lifted, each of its ``PyFunc`` (``EagerPyFunc``) nodes gets the
-record's number (the place of the read's record in the pipeline's order: the source is enumerated) as a
-first input and calls the user's function through ``Records.recording``, which keeps what it returned (or
-raised) with that number: a deque append per call, the last ``size`` calls. The read again runs the
-same ops with each node calling ``Records.replaying`` instead: the kept values for the numbers kept, and
-a number not kept ends the read again as unknown (``missing``), so the error stands as before and no
-value is made up. The pipeline reads on after a failure until its read-ahead (``capacity``) is full, and
-calls the function for those records too (legacy's runner stopped at the failure; a function that raised
-is not called again): the window (``graph_batch``: ``capacity``, three batches and the parallel calls) holds
-the records after the last full batch before the failure as well.
+random generator of its own). So where such a function is lifted, each of its ``PyFunc`` (``EagerPyFunc``) nodes gets the record's
+number (the place of the read's record in the pipeline's order: the source is enumerated) as a first input
+and calls the user's function through ``kept_calls.KeptCalls.recording``, which keeps what it returned (or
+raised) with that number until a batch takes the record (the number rides to the batch:
+``kept_calls.telling``). The read again runs the same ops with each node calling
+``KeptCalls.replaying`` instead: the kept values for the numbers kept, and a number not kept ends the
+read again as unknown (``missing``), so the error stands as before and no value is made up. The pipeline
+reads on after a failure until its read-ahead (``capacity``) is full, and calls the function for those
+records too (legacy's runner stopped at the failure; a function that raised is not called again); their
+batches drop only the calls of batches ``kept_calls.lag`` batches older, never the records no batch took.
 """
 
 from __future__ import annotations
 
-import collections
 import dataclasses
-import threading
-from typing import Any, Callable
+from typing import Any
 
 from tfdata_bridge._src import op_types, tf_private
+from tfdata_bridge._src.compat.kept_calls import KeptCalls
 from tfdata_bridge._src.tf import tf
 
 tf1 = tf.compat.v1
 NUMBER = "tfdb_record_number:0"  # the frontier name the number is mapped to (lifted_graph.Lift.function)
 RECORDED_OPS = op_types.PY_FUNC_OPS - {"PyFuncStateless"}  # (a stateless one is simply called again)
-
-
-class Missing(LookupError):
-    """A read again asked for a ``py_func`` value of a record whose call is not kept."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Failed:
-    """A call that raised: the read again raises it again for that record."""
-
-    error: BaseException
-
-
-class Records:
-    """The last ``size`` calls of each recorded ``py_func`` node of one pipeline, by record number."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: dict[str, collections.deque[tuple[Any, Any]]] = {}
-        self._lock = threading.Lock()
-        self.missing: list[int] = []  # the numbers a read again asked for that are not kept
-
-    def recording(self, node: str, func: Callable[..., Any]) -> Callable[..., Any]:
-        """``func`` taking the record's number first, its return value (or exception) kept with it. After
-        its first exception it is not called again (legacy's runner stopped there): the error again."""
-        kept = self._kept.setdefault(node, collections.deque(maxlen=self.size))
-        append = kept.append  # (deque.append is atomic: calls from parallel map threads need no lock)
-        failed: list[BaseException] = []
-
-        def recorded(number: Any, *args: Any) -> Any:
-            if failed:
-                raise failed[0]
-            try:
-                out = func(*args)
-            except BaseException as e:
-                failed.append(e)
-                append((number, Failed(e)))
-                raise
-            append((number, out))
-            return out
-
-        return recorded
-
-    def snapshot(self) -> dict[str, dict[int, Any]]:
-        """What each node kept, by record number (taken once, after the failure)."""
-        with self._lock:
-            self.missing = []
-            return {node: {int(n): out for n, out in list(kept)} for node, kept in self._kept.items()}
-
-    def replaying(self, values: dict[int, Any]) -> Callable[..., Any]:
-        """A node's function for the read again: the value kept for the record, never the user's function."""
-
-        def replayed(number: Any, *_: Any) -> Any:
-            got = values.get(int(number), self)
-            if got is self:
-                self.missing.append(int(number))
-                raise Missing(f"record {int(number)}: its py_func call is not kept")
-            if isinstance(got, Failed):
-                raise got.error
-            return got
-
-        return replayed
-
-    def start(self, values: dict[str, dict[int, Any]], batch_size: int) -> int | None:
-        """Where a read again begins: the first whole batch from which every node kept its calls, or None
-        where that is after a call that failed (the failure is before what is kept) or nothing is kept."""
-        lows = [min(kept) for kept in values.values() if kept]
-        if not lows or len(lows) != len(values):
-            return None
-        start = -(-max(lows) // batch_size) * batch_size
-        failed = [n for kept in values.values() for n, out in kept.items() if isinstance(out, Failed)]
-        return None if failed and min(failed) < start else start
 
 
 def recorded_nodes(graph_def: Any, ops: frozenset[str] = RECORDED_OPS) -> list[Any]:
@@ -111,7 +39,7 @@ def recorded_nodes(graph_def: Any, ops: frozenset[str] = RECORDED_OPS) -> list[A
     return [node for node in graph_def.node if node.op in ops]
 
 
-def recording(lift: Any, records: Records, ops: frozenset[str] = RECORDED_OPS) -> Any:
+def recording(lift: Any, records: KeptCalls, ops: frozenset[str] = RECORDED_OPS) -> Any:
     """``lift`` (``lifted_graph.Lift``) taking the record number first (``Lift.number``), each recorded
     node (of the types ``ops``) calling the user's function through ``records.recording``, with the number
     as its first input."""
@@ -135,7 +63,7 @@ def recording(lift: Any, records: Records, ops: frozenset[str] = RECORDED_OPS) -
                                mapped_inputs=lift.mapped_inputs | {NUMBER}, number=NUMBER)
 
 
-def replaying(lift: Any, records: Records, values: dict[str, dict[int, Any]],
+def replaying(lift: Any, records: KeptCalls, values: dict[str, dict[int, Any]],
               ops: frozenset[str] = RECORDED_OPS) -> Any:
     """The recording ``lift`` (``recording``) with each node's values taken from ``values`` (``snapshot``)."""
     graph_def = tf1.GraphDef()

@@ -60,6 +60,7 @@ def runner(sess: Any, op: Any) -> Any:
             recovered, outcome = batch_retry.recover(sess, e, lambda feeds: sess.run(op, feed_dict=feeds))
             if recovered:
                 return outcome
+            batch_retry.remember(sess, e, outcome)  # its later runs raise it too (legacy's runner had stopped)
             if outcome is e:
                 raise
             raise outcome from e

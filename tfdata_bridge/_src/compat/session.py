@@ -71,6 +71,7 @@ def _run(session: Any, base_run: Any, fetches: Any, feed_dict: Any, options: Any
         if recovered:
             return outcome
         replacement = graph_queues.cancelled_dequeue(fetches, pipelines.consumer_error(session, outcome))
+        batch_retry.remember(session, e, replacement)  # a failed pipeline's later runs raise it (legacy's runner stopped)
         if replacement is e:
             raise
         raise replacement from e

@@ -7,12 +7,13 @@ corrupt record), the ``Coordinator`` closed the ``RandomShuffleQueue`` and the c
 it held. The drop-in finds those records by reading again through a shuffle of the same size and seeds
 (``shuffle_replay.py``), which needs the op's value for every record still in the buffer: any record read,
 held for any length of time. So where such a call is lifted, every Python op (``py_func``,
-``numpy_function``, ``py_function``, stateful or not) is called through ``TakenRecords.recording``: its
-output is kept by record number (a dict insert per call), the number rides through the shuffle and the
-batch, and one call per batch (``telling``) tells the keep which records that batch took. A batch's calls
-are dropped only ``lag`` batches later, so the few batches the pipeline's read-ahead makes after a failure
-(never delivered: legacy's runner had stopped) cannot drop what the read again needs; where they still did,
-the value is missing and nothing is delivered (no value is made up).
+``numpy_function``, ``py_function``, stateful or not) is called through the keep every batch call uses
+(``kept_calls.py``): its output is kept by record number (a dict insert per call), the number rides through
+the shuffle and the batch, and one call per batch (``kept_calls.telling``) tells the keep which records that
+batch took. A batch's calls are dropped only ``kept_calls.lag`` batches later, so the few batches the
+pipeline's read-ahead makes after a failure (never delivered: legacy's runner had stopped) cannot drop what
+the read again needs; where they still did, the value is missing and nothing is delivered (no value is
+made up).
 
 The read again (``ReadAgain``) runs the ops before and after each Python op on every record not yet
 taken, with the kept values in place of the calls, so it fails where the pipeline failed (the reader, an
@@ -24,18 +25,16 @@ pipeline's, or a record with no kept call, nothing more is delivered.
 
 from __future__ import annotations
 
-import collections
 from typing import Any, Callable
 
 import numpy as np
 
 from tfdata_bridge._src import op_types, tf_private
-from tfdata_bridge._src.compat import partial_replay, py_func_records
+from tfdata_bridge._src.compat import kept_calls, partial_replay, py_func_records
 from tfdata_bridge._src.tf import plain, tf
 
 tf1 = tf.compat.v1
 KEPT_OPS = op_types.PY_FUNC_OPS  # (a stateless one too: the read again never calls the user's function)
-LAG_MARGIN = 4  # batches beyond those the call's capacity holds, before a batch's calls are dropped
 
 
 def applies(shuffle: Any, lift: Any) -> bool:
@@ -46,86 +45,12 @@ def applies(shuffle: Any, lift: Any) -> bool:
             and all(tf_private.py_func_for_token(n.attr["token"].s.decode()) is not None for n in nodes))
 
 
-def lag(capacity: int, batch_size: int) -> int:
-    """The batches a batch's calls stay after it was taken: more than the batches the pipeline holds after
-    its shuffle (``capacity`` in batches bounds its prefetch), so its read-ahead after a failure drops none."""
-    return -(-capacity // batch_size) + LAG_MARGIN
-
-
-class TakenRecords(py_func_records.Records):
-    """Each Python op's calls by record number, kept until ``lag`` batches after a batch took the record."""
-
-    def __init__(self, lag: int) -> None:
-        super().__init__(size=0)
-        self.lag = lag
-        self._values: dict[str, dict[int, Any]] = {}
-        self._batches: collections.deque[list[int]] = collections.deque()
-        self._below = 0  # every number below it was taken (and its calls dropped)
-        self._above: set[int] = set()  # the numbers taken at or above ``_below``
-
-    def recording(self, node: str, func: Callable[..., Any]) -> Callable[..., Any]:
-        """``func`` taking the record's number first, its return value (or exception) kept with it; after its
-        first exception it is not called again (legacy's runner stopped there)."""
-        kept = self._values.setdefault(node, {})  # (a dict's item set is atomic: parallel calls need no lock)
-        failed: list[BaseException] = []
-
-        def recorded(number: Any, *args: Any) -> Any:
-            if failed:
-                raise failed[0]
-            try:
-                out = func(*args)
-            except BaseException as e:
-                failed.append(e)
-                kept[int(number)] = py_func_records.Failed(e)
-                raise
-            kept[int(number)] = out
-            return out
-
-        return recorded
-
-    def taken(self, numbers: np.ndarray) -> bool:
-        """A batch took the records ``numbers``: the calls of the batch ``lag`` batches before it are dropped."""
-        with self._lock:
-            self._batches.append(np.asarray(numbers).tolist())
-            if len(self._batches) <= self.lag:
-                return True
-            old = self._batches.popleft()
-            for kept in self._values.values():
-                for n in old:
-                    kept.pop(n, None)
-            self._above.update(old)
-            while self._below in self._above:
-                self._above.remove(self._below)
-                self._below += 1
-        return True
-
-    def snapshot_taken(self) -> tuple[dict[str, dict[int, Any]], int, np.ndarray]:
-        """What each node kept, by record number, and the numbers whose calls were dropped: all below the
-        first, and the sorted second."""
-        with self._lock:
-            self.missing = []
-            values = {node: dict(kept) for node, kept in self._values.items()}
-            return values, self._below, np.array(sorted(self._above), np.int64)
-
-
-def telling(ds: Any, records: TakenRecords, width: int) -> Any:
-    """``ds`` (batches of ``(*components, record number)``) with each batch's numbers told to ``records``,
-    and the numbers left out."""
-
-    def told(*batch: Any) -> tuple[Any, ...]:
-        done = tf1.py_func(records.taken, [batch[width]], tf.bool, stateful=True, name="kept_calls_taken")
-        with tf.control_dependencies([done]):
-            return tuple(tf.identity(c) for c in batch[:width])
-
-    return ds.map(plain(told))
-
-
 class ReadAgain:
-    """The records of a failed pipeline (``partial_replay.Replay`` with ``TakenRecords``), read again in the
+    """The records of a failed pipeline (``partial_replay.Replay`` with its ``kept_calls.KeptCalls``), read again in the
     default graph with the kept values in place of the Python ops' calls."""
 
     def __init__(self, replay: Any, names: list[bytes], error: Any) -> None:
-        self._records: TakenRecords = replay.records
+        self._records: kept_calls.KeptCalls = replay.records
         values, below, above = self._records.snapshot_taken()
         self._produce = py_func_records.replaying(replay.lift, self._records, values, KEPT_OPS).function(0)
         self._width = replay.width
