@@ -88,8 +88,9 @@ not moved into tf.data: a clear error). Each has no public equivalent:
 - ``one_shot_iterator``: ``tf.compat.v1.data.make_one_shot_iterator``, its dataset factory function (a
   ``Defun`` holding a copy of the whole dataset graph) then given the ``_tf_data_function`` attribute, by
   swapping the function in the graph's library for a copy that carries it and pointing the iterator op at the
-  copy (``Graph._get_function``, ``_remove_function``, ``_add_function``, ``function._from_definition``,
-  ``Iterator._iterator_resource``). The session's grappler optimizes every function of the graph's library that
+  copy (``Graph._functions``, ``_get_function``, ``_remove_function``, ``_add_function``,
+  ``function._from_definition``, ``Iterator._iterator_resource``); the factory leaves the library where the
+  iterator's making added it. The session's grappler optimizes every function of the graph's library that
   does not carry that attribute (``meta_optimizer.cc``: ``data::IsTFDataFunction``), once per session: for the
   drop-in's iterators, the factories, whose nodes are the dataset ops and their constant inputs, which tf.data
   optimizes itself (its own graph rewrite when the iterator is made). Legacy's graph holds no such function;
@@ -422,17 +423,21 @@ def one_shot_iterator(dataset: Any) -> Any:
     """``tf.compat.v1.data.make_one_shot_iterator(dataset)`` (graph mode), its dataset factory marked as a
     tf.data function where that keeps every value, so that the session's grappler skips it (see the module
     docstring)."""
+    graph = tf.compat.v1.get_default_graph()
+    before = set(getattr(graph, "_functions", ()))  # (a factory this call added may go once the copy is used)
     iterator = tf.compat.v1.data.make_one_shot_iterator(dataset)
     try:
-        _mark_factory(iterator._iterator_resource.op)  # noqa: SLF001 - the OneShotIterator op
+        _mark_factory(iterator._iterator_resource.op, before)  # noqa: SLF001 - the OneShotIterator op
     except Exception:  # noqa: BLE001 - a TensorFlow without these internals: the factory as TensorFlow made it
         _log.debug("tfdata_bridge: one-shot iterator factory left unmarked", exc_info=True)
     return iterator
 
 
-def _mark_factory(op: Any) -> bool:
+def _mark_factory(op: Any, before: set[str]) -> bool:
     """Points the ``OneShotIterator`` ``op`` at a copy of its factory function that carries the
-    ``_tf_data_function`` attribute, where ``single_device.factory_eligible`` allows; whether it did."""
+    ``_tf_data_function`` attribute, where ``single_device.factory_eligible`` allows; whether it did. The
+    factory itself leaves the graph's library where it was not there ``before`` the iterator was made (no
+    other op names it): the library goes to the session whole at each extension of its graph."""
     from tfdata_bridge._src import single_device as check  # (it imports this module)
 
     if op.type != "OneShotIterator" or _function is None:
@@ -450,6 +455,8 @@ def _mark_factory(op: Any) -> bool:
         definition.attr[TF_DATA_FUNCTION].b = True
         graph._add_function(_function._from_definition(definition))  # noqa: SLF001
     set_attr(op, "dataset_factory", tf.compat.v1.AttrValue(func=tf.compat.v1.NameAttrList(name=marked)))
+    if name not in before:
+        graph._remove_function(name)  # noqa: SLF001
     return True
 
 
