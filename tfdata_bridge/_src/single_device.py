@@ -80,7 +80,8 @@ def factory_eligible(definition: Any, lookup: Any) -> bool:
                 found = lookup(name)
                 if found is None:
                     return False
-                if not found.attr[tf_private.TF_DATA_FUNCTION].b:
+                mark = found.attr.get(tf_private.TF_DATA_FUNCTION)
+                if mark is None or not mark.b:
                     pending.append(found)
     return True
 
