@@ -94,8 +94,8 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   does not carry that attribute (``meta_optimizer.cc``: ``data::IsTFDataFunction``), once per session: for the
   drop-in's iterators, the factories, whose nodes are the dataset ops and their constant inputs, which tf.data
   optimizes itself (its own graph rewrite when the iterator is made). Legacy's graph holds no such function;
-  the drop-in's session paid that pass for each of its iterators before a first batch (about 15% of a small
-  held-out program's CPU). The attribute is given only where the pass could change no value
+  the drop-in's session paid that pass for each of its iterators before a first batch (on held-out round 12's
+  programs, a third of the session's grappler time: 3-4% of the drop-in's CPU, ``benchmarks/README.md``). The attribute is given only where the pass could change no value
   (``single_device.factory_eligible``: every node of the factory, and of the functions it calls that are not
   tf.data functions already, moves or makes datasets and computes nothing in floating point); the map
   functions tf.data traced carry it already. No public API sets a function attribute on a ``Defun``; without
