@@ -260,6 +260,33 @@ def test_tripwire_single_device_dataset_functions(tp):
     assert [e["b"] for e in eager.as_numpy_iterator()] == [1, 2, 3]
 
 
+def test_tripwire_one_shot_iterator_factory_marked(tp):
+    """``one_shot_iterator``: the iterator op's ``dataset_factory`` names a copy of TensorFlow's factory that
+    carries ``_tf_data_function`` (grappler's ``IsTFDataFunction``); a second iterator over the same dataset
+    (the same factory name) shares the copy; the factory leaves the library, but stays where TensorFlow's own
+    iterator made it before; a graph finalized after them runs; the values are TensorFlow's own iterator's."""
+    import tensorflow as tf
+
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default() as graph:
+        dataset = tf.data.Dataset.range(4).map(lambda x: x * 2)
+        its = [tp.one_shot_iterator(dataset) for _ in range(2)]
+        names = [it._iterator_resource.op.get_attr("dataset_factory").name for it in its]  # noqa: SLF001
+        library = {f.signature.name: f for f in graph.as_graph_def().library.function}
+        assert names[0] == names[1] and names[0].endswith("_tf_data"), names
+        assert library[names[0]].attr["_tf_data_function"].b
+        assert names[0][:-len("_tf_data")] not in library
+        theirs = tf1.data.make_one_shot_iterator(dataset)
+        again = tp.one_shot_iterator(dataset)  # (TensorFlow's iterator names the factory: it stays)
+        library = {f.signature.name: f for f in graph.as_graph_def().library.function}
+        assert theirs._iterator_resource.op.get_attr("dataset_factory").name == names[0][:-len("_tf_data")]  # noqa: SLF001
+        assert "_tf_data_function" not in library[names[0][:-len("_tf_data")]].attr
+        got = [it.get_next() for it in (*its, theirs, again)]
+        graph.finalize()
+        with tf1.Session() as sess:
+            assert [sess.run(got) for _ in range(4)] == [[i * 2] * 4 for i in range(4)]
+
+
 def test_tripwire_pybind11_interrupt_text(tp):
     assert tp.is_pybind11_interrupt(RuntimeError("Error ... REPLACED BY KeyboardInterrupt: <no message>"))
     assert not tp.is_pybind11_interrupt(RuntimeError("something else"))

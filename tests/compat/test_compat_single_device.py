@@ -171,3 +171,85 @@ def test_a_programs_own_tf_data_functions_stay_as_tensorflow_makes_them():
             assert [sess.run(got) for _ in range(3)] == [2, 3, 4]
     marked = _marked(graph)
     assert len(marked) == 2 and not any(marked.values()), marked
+
+
+# The drop-in's one-shot iterators: their dataset factories carry ``_tf_data_function`` where no grappler pass
+# could change a value, so the session's grappler skips them (``tf_private.one_shot_iterator``).
+FACTORY_MARK = "_tf_data_function"
+
+
+def _factories(graph: Any) -> dict[str, bool]:
+    """Each ``OneShotIterator`` op of ``graph``: whether its dataset factory carries the tf.data mark."""
+    library = {f.signature.name: f.attr for f in graph.as_graph_def().library.function}
+    return {op.name: FACTORY_MARK in library[op.get_attr("dataset_factory").name]
+            for op in graph.get_operations() if op.type == "OneShotIterator"}
+
+
+def _producer_rows(tf1: Any) -> Any:
+    """An input producer's rows read one at a time (the standalone iterator), floats moved, not computed."""
+    q = tf1.train.input_producer(tf1.constant(np.arange(12, dtype=np.float32).reshape(6, 2) / 7.0),
+                                 num_epochs=1, shuffle=False)
+    return q.dequeue()
+
+
+@pytest.mark.parametrize("shape", ["raw_batch_with_float_maps", "parsed_batch_join", "producer_dequeue",
+                                   "raw_shuffle_batch", "two_pipelines"])
+def test_the_drop_ins_iterator_factories_skip_the_sessions_grappler_and_keep_legacys_bits(floats, shape):
+    """Every iterator the drop-in makes for these programs has its factory marked, and what arrives is
+    legacy's to the bit, float arithmetic included (its map stays multi-device: grappler's rewrites run there,
+    as they ran on legacy's graph); a shuffle's and a join's (two threads in legacy) as a multiset."""
+
+    def build(tf1: Any) -> Any:
+        if shape == "parsed_batch_join":
+            return tf1.train.batch_join([_rewritten(tf1, _parsed(tf1, floats["example"])) for _ in range(2)], 6)
+        if shape == "producer_dequeue":
+            return _producer_rows(tf1)
+        if shape == "raw_shuffle_batch":
+            return tf1.train.shuffle_batch(_rewritten(tf1, _raw_read(tf1, floats["raw"])), 6, capacity=12,
+                                           min_after_dequeue=3, seed=5)
+        if shape == "two_pipelines":  # two pipelines over one file in one graph, one of them in a helper's scope
+            with tf1.name_scope("helper"):
+                other = tf1.train.batch([_raw_read(tf1, floats["raw"]) * 2.0], 4)
+            return [tf1.train.batch([_raw_read(tf1, floats["raw"])], 4)[0], other[0]]
+        return tf1.train.batch(_rewritten(tf1, _raw_read(tf1, floats["raw"])), 6)
+
+    legacy, ours = both(build)
+    marks = _factories(ours.graph)
+    assert marks and all(marks.values()), marks
+    assert not any(_factories(legacy.graph).values())  # (legacy's graph: TensorFlow's own, untouched)
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+    got, want = ([np.asarray(c).tobytes() for b in r.batches for c in tf.nest.flatten(b)] for r in (ours, legacy))
+    if shape in ("raw_shuffle_batch", "parsed_batch_join"):
+        got, want = ([tuple(c[i].tobytes() for c in b) for b in r.batches for i in range(len(b[0]))]
+                     for r in (ours, legacy))
+        got, want = sorted(got), sorted(want)
+    assert got == want and len(got) > 0
+
+
+def test_a_factory_that_computes_floats_keeps_grappler():
+    """A dataset whose own graph divides floats (grappler's constant folding and arithmetic passes would run
+    over it, as over legacy's graph) keeps its factory unmarked; integer arithmetic and moves are marked; the
+    values are TensorFlow's own iterator's either way."""
+    from tfdata_bridge._src import tf_private
+
+    tf1 = tf.compat.v1
+    rows = np.arange(1, 7, dtype=np.float32)
+    made = {  # name -> (the dataset, whether its factory is marked)
+        "float division": (lambda: tf.data.Dataset.from_tensor_slices(tf1.constant(rows) / 3.0), False),
+        "float via a called function": (lambda: tf.data.Dataset.from_tensor_slices(
+            tf.function(lambda v: v * 0.5)(tf1.constant(rows))), False),
+        "int64 arithmetic": (lambda: tf.data.Dataset.from_tensor_slices(tf.range(6, dtype=tf.int64) * 3 + 1), True),
+        "floats moved": (lambda: tf.data.Dataset.from_tensor_slices(tf.reshape(tf1.constant(rows), [3, 2])), True),
+    }
+    for name, (make, expected) in made.items():
+        values = []
+        with tf.Graph().as_default() as graph:
+            theirs = tf1.data.make_one_shot_iterator(make()).get_next()
+            mine = tf_private.one_shot_iterator(make()).get_next()
+            with tf1.Session() as sess:
+                for _ in range(3):
+                    values.append(sess.run([theirs, mine]))
+        marked = list(_factories(graph).values())
+        assert marked == [False, expected], (name, marked)
+        for t, m in values:
+            np.testing.assert_array_equal(m, t, err_msg=name)

@@ -27,6 +27,12 @@ test_compat_single_device.py``, both ways against legacy):
 
 A function that could need another device (a captured resource, an op placed on a device, an op with no
 CPU kernel) is not marked either.
+
+The same rule decides which one-shot iterators' dataset factories the session's grappler may skip
+(``factory_eligible``, ``tf_private.one_shot_iterator``): a factory's nodes are the dataset ops and the
+constants they take, which no grappler pass changes; a factory that computes in floating point (a dataset over
+``tf.constant(...) / 3.0``, say: constant folding and the arithmetic passes would rewrite it as they rewrote
+legacy's graph) is left to grappler.
 """
 
 from __future__ import annotations
@@ -51,6 +57,51 @@ def eligible(function: Any) -> bool:
     library = {f.signature.name for f in graph_def.library.function}
     nodes = list(graph_def.node) + [n for f in graph_def.library.function for n in f.node_def]
     return all(_on_cpu(node, library) and _exact(node, library) for node in nodes)
+
+
+def factory_eligible(definition: Any, lookup: Any) -> bool:
+    """Whether a one-shot iterator's dataset factory (its ``FunctionDef``, ``definition``) may carry the
+    ``_tf_data_function`` attribute (``tf_private.one_shot_iterator``): the session's grappler then skips it
+    and every function it reaches (grappler's meta optimizer marks those too), so none of its rewrites may
+    change a value. Each node must make or move a dataset (every output a ``variant``: the functions it runs are
+    checked as calls), move or convert values (``_exact``: no floating-point arithmetic), or call a function
+    that is a tf.data function already (skipped before as after) or that passes the same check (``lookup``: a
+    function's name -> its ``FunctionDef``, or None where unknown: not eligible)."""
+    seen: set[str] = set()
+    pending = [definition]
+    while pending:
+        function = pending.pop()
+        for node in function.node_def:
+            called = _called(node)
+            if node.op not in called and not _makes_datasets(node) and not _exact(node, set()):
+                return False
+            for name in called - seen:
+                seen.add(name)
+                found = lookup(name)
+                if found is None:
+                    return False
+                mark = found.attr.get(tf_private.TF_DATA_FUNCTION)
+                if mark is None or not mark.b:
+                    pending.append(found)
+    return True
+
+
+def _called(node: Any) -> set[str]:
+    """The functions ``node`` runs: its op (where no op of that name is registered) and its attributes'."""
+    names = {node.op} if tf_private.op_def(node.op) is None else set()
+    for value in node.attr.values():
+        if value.HasField("func"):
+            names.add(value.func.name)
+        names.update(f.name for f in value.list.func)
+    return names
+
+
+def _makes_datasets(node: Any) -> bool:
+    """Whether every output of ``node``'s op is a ``variant`` (a dataset op: it computes no value itself)."""
+    op_def = tf_private.op_def(node.op)
+    return bool(op_def is not None and op_def.output_arg) and all(
+        arg.type == tf.variant.as_datatype_enum and not arg.type_attr and not arg.type_list_attr
+        for arg in op_def.output_arg)
 
 
 def _on_cpu(node: Any, library: set[str]) -> bool:

@@ -85,6 +85,21 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   device or op without a CPU kernel); any other is traced again as tf.data traces it, and so is every
   function traced in eager mode. No public API sets an attribute on a tf.data function; without the
   class, every function stays multi-device, as before.
+- ``one_shot_iterator``: ``tf.compat.v1.data.make_one_shot_iterator``, its dataset factory function (a
+  ``Defun`` holding a copy of the whole dataset graph) then given the ``_tf_data_function`` attribute, by
+  swapping the function in the graph's library for a copy that carries it and pointing the iterator op at the
+  copy (``Graph._functions``, ``_get_function``, ``_remove_function``, ``_add_function``,
+  ``function._from_definition``, ``Iterator._iterator_resource``); the factory leaves the library where the
+  iterator's making added it. The session's grappler optimizes every function of the graph's library that
+  does not carry that attribute (``meta_optimizer.cc``: ``data::IsTFDataFunction``), once per session: for the
+  drop-in's iterators, the factories, whose nodes are the dataset ops and their constant inputs, which tf.data
+  optimizes itself (its own graph rewrite when the iterator is made). Legacy's graph holds no such function;
+  the drop-in's session paid that pass for each of its iterators before a first batch (on held-out round 12's
+  programs, a third of the session's grappler time: 3-4% of the drop-in's CPU, ``benchmarks/README.md``). The attribute is given only where the pass could change no value
+  (``single_device.factory_eligible``: every node of the factory, and of the functions it calls that are not
+  tf.data functions already, moves or makes datasets and computes nothing in floating point); the map
+  functions tf.data traced carry it already. No public API sets a function attribute on a ``Defun``; without
+  these internals (or where a swap fails), the factory stays as TensorFlow made it.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -123,6 +138,7 @@ _readers = _internal("data.ops.readers", "no public dataset of one file without 
 _dataset_ops = _internal("data.ops.dataset_ops", "no public wrapper of a v2 dataset as a tf.compat.v1 one")
 _structured_function = _internal("data.ops.structured_function", "no public attribute for a tf.data function")
 _kernels = _internal("framework.kernels", "no public list of an op's kernels")
+_function = _internal("framework.function", "no public FunctionDef import into a graph's library")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -396,3 +412,59 @@ def has_cpu_kernel(op_type: str) -> bool:
             kernels = []
         known = _cpu_kernels[op_type] = any(k.device_type in ("CPU", "DEFAULT") for k in kernels)
     return known
+
+
+# one_shot_iterator (see the module docstring)
+TF_DATA_FUNCTION = "_tf_data_function"  # data::kTFDataFunction: the session's grappler skips such a function
+_FACTORY_SUFFIX = "_tf_data"  # the marked copy's name: the factory's own name and definition are left alone
+
+
+def one_shot_iterator(dataset: Any) -> Any:
+    """``tf.compat.v1.data.make_one_shot_iterator(dataset)`` (graph mode), its dataset factory marked as a
+    tf.data function where that keeps every value, so that the session's grappler skips it (see the module
+    docstring)."""
+    graph = tf.compat.v1.get_default_graph()
+    before = set(getattr(graph, "_functions", ()))  # (a factory this call added may go once the copy is used)
+    iterator = tf.compat.v1.data.make_one_shot_iterator(dataset)
+    try:
+        _mark_factory(iterator._iterator_resource.op, before)  # noqa: SLF001 - the OneShotIterator op
+    except Exception:  # noqa: BLE001 - a TensorFlow without these internals: the factory as TensorFlow made it
+        _log.debug("tfdata_bridge: one-shot iterator factory left unmarked", exc_info=True)
+    return iterator
+
+
+def _mark_factory(op: Any, before: set[str]) -> bool:
+    """Points the ``OneShotIterator`` ``op`` at a copy of its factory function that carries the
+    ``_tf_data_function`` attribute, where ``single_device.factory_eligible`` allows; whether it did. The
+    factory itself leaves the graph's library where it was not there ``before`` the iterator was made (no
+    other op names it): the library goes to the session whole at each extension of its graph."""
+    from tfdata_bridge._src import single_device as check  # (it imports this module)
+
+    if op.type != "OneShotIterator" or _function is None:
+        return False
+    graph = op.graph
+    name = op.get_attr("dataset_factory").name
+    if name.endswith(_FACTORY_SUFFIX):
+        return False
+    marked = name + _FACTORY_SUFFIX
+    if graph._get_function(marked) is None:  # noqa: SLF001 - (an identical factory made before: its copy)
+        definition = graph._get_function(name).definition  # noqa: SLF001
+        if not check.factory_eligible(definition, lambda called: _definition_in(graph, called)):
+            return False
+        definition.signature.name = marked
+        definition.attr[TF_DATA_FUNCTION].b = True
+        graph._add_function(_function._from_definition(definition))  # noqa: SLF001
+    set_attr(op, "dataset_factory", tf.compat.v1.AttrValue(func=tf.compat.v1.NameAttrList(name=marked)))
+    if name not in before:
+        graph._remove_function(name)  # noqa: SLF001
+    return True
+
+
+def _definition_in(graph: Any, name: str) -> Any:
+    """The ``FunctionDef`` of the function ``name`` in ``graph``'s library (or an enclosing graph's), or None."""
+    while graph is not None:
+        function = graph._get_function(name)  # noqa: SLF001
+        if function is not None:
+            return function.definition
+        graph = getattr(graph, "outer_graph", None)
+    return None

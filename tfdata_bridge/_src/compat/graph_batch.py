@@ -176,7 +176,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     mine = tuple(dict.fromkeys([*(p.describe() for lift in lifts for p in lift.python_producers),
                                 *(f"{op} (a Python op)" for lift in lifts for op in lift.python_ops)]))
     read, service = dropin_service.through_service(ds, options, name, stacklevel + 1, mine)
-    iterator = tf1.data.make_one_shot_iterator(read)
+    iterator = tf_private.one_shot_iterator(read)  # (the session's grappler skips its factory where it may)
     tensors = list(iterator.get_next(name=req.scope))
     pipeline_datasets.record(tensors, ds, iterator, service)  # tfdata_bridge.dataset_of (issue 19)
     if retry is not None and service is None:  # a failed vectorized batch is retried record by record (batch_retry.py)
