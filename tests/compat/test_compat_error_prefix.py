@@ -176,3 +176,23 @@ def test_the_end_and_a_closed_session_are_not_retried(files):
             assert batch_retry.recover(sess, error, lambda feeds: pytest.fail("ran again")) == (False, error)
         failed = tf.errors.InvalidArgumentError(None, None, f"bad [[{{{{node {batch[0].op.name}}}}}]]")
         assert batch_retry.recover(sess, failed, lambda feeds: pytest.fail("ran again")) == (False, failed)
+
+
+def _number_rows(batch_size: int, bad: int | None) -> Any:
+    """Records of rank 1 (an input producer's rows of a matrix): the retry's stash keeps each raw batch as
+    one vector whatever its records' rank (TensorFlow's table of tensors keeps vectors only)."""
+    rows = [[str(i), "x" if i == bad else str(i * 2)] for i in range(20)]
+
+    def build(tf1: Any) -> Any:
+        q = tf1.train.input_producer(tf1.constant(rows), num_epochs=1, shuffle=False)
+        return tf1.train.batch([tf1.strings.to_number(q.dequeue()) * 2.0], batch_size=batch_size,
+                               allow_smaller_final_batch=True)
+
+    return build
+
+
+def test_records_of_rank_one_batch_as_legacys():
+    legacy, ours = both(_number_rows(4, None))
+    assert [_first(b) for b in ours.batches] == [_first(b) for b in legacy.batches]
+    assert sum(len(_first(b)) for b in ours.batches) == 20
+    assert ours.end is legacy.end is OOR

@@ -92,10 +92,9 @@ class Retry:
                 tables, lengths = self._tables()
                 self._length = tf.raw_ops.LookupTableFindV2(table_handle=lengths, keys=self._key,
                                                             default_value=tf.constant(-1, tf.int64))
-                found = [tf.raw_ops.LookupTableFindV2(
-                    table_handle=t, keys=self._key,
-                    default_value=tf.zeros([self._batch_size] + s.shape.as_list(), s.dtype))
-                    for t, s in zip(tables, self._specs)]
+                found = [tf.reshape(tf.raw_ops.LookupTableFindV2(
+                    table_handle=t, keys=self._key, default_value=tf.zeros([self._size(s)], s.dtype)),
+                    [self._batch_size] + s.shape.as_list()) for t, s in zip(tables, self._specs)]
                 record = [tf.ensure_shape(f[self._at], s.shape) for f, s in zip(found, self._specs)]
                 self._record = list(self._produce(*record))
                 self._forget = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=[self._key])
@@ -105,12 +104,17 @@ class Retry:
 
     def _tables(self) -> tuple[list[Any], Any]:
         """Handles to the stash (one table per raw component, and the batch lengths), opened by name."""
+        # (the kernel keeps a vector per key: a raw batch waits flattened, whatever its records' rank)
         tables = [tf.raw_ops.MutableHashTableOfTensorsV2(
             shared_name=f"{self._shared}_{i}", use_node_name_sharing=False, key_dtype=tf.int64,
-            value_dtype=s.dtype, value_shape=[self._batch_size] + s.shape.as_list()) for i, s in enumerate(self._specs)]
+            value_dtype=s.dtype, value_shape=[self._size(s)]) for i, s in enumerate(self._specs)]
         lengths = tf.raw_ops.MutableHashTableV2(shared_name=f"{self._shared}_n", use_node_name_sharing=False,
                                                 key_dtype=tf.int64, value_dtype=tf.int64)
         return tables, lengths
+
+    def _size(self, spec: Any) -> int:
+        """The length of one raw batch of component ``spec``, flattened."""
+        return self._batch_size * spec.shape.num_elements()
 
     def stashed(self, per_batch: Any) -> Any:
         """``per_batch`` (a map function over a raw batch) taking ``(index, *raw components)``: the raw
@@ -129,7 +133,7 @@ class Retry:
                 if not whole:
                     c = tf.pad(c, [[0, self._batch_size - tf.shape(c)[0]]] + [[0, 0]] * (c.shape.rank - 1))
                 puts.append(tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=keys,
-                                                           values=tf.expand_dims(c, 0)))
+                                                           values=tf.reshape(c, [1, -1])))
             with tf.control_dependencies(puts):
                 values = per_batch(*[tf.identity(c) for c in components])
             with tf.control_dependencies(tf.nest.flatten(values)):
