@@ -26,6 +26,15 @@ from tfdata_bridge._src.tf import plain, tf
 tf1 = tf.compat.v1
 
 
+def needed(shuffled: bool, lists: int, sparse: bool, read_again: bool) -> bool:
+    """Whether a batch call whose producers run Python code holds their first error back: through a
+    shuffle (its buffer), or where several tensor lists are interleaved (``batch_join``: each list's
+    elements in flight, a Python producer's channel of them, which an error from another list passed);
+    not where the call reads what it held again instead (``read_again``: ``partial_replay.py``,
+    ``shuffle_py_funcs.py``) or batches ``SparseTensor`` components (``sparse``)."""
+    return (shuffled or lists > 1) and not sparse and not read_again
+
+
 class Latch:
     """The first error of one batch call's producers."""
 

@@ -139,12 +139,14 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     if blocked and req.layout is not None:  # batching.py hands the call to TensorFlow's own batch
         raise sparse_batch.NotLifted(blocked[0][1].describe())
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
-    python = any(lift.py_funcs or lift.python_producers for lift in lifts)
+    python = runs_python = any(lift.py_funcs or lift.python_producers for lift in lifts)
     # where a read again delivers what the shuffle held, its Python ops' calls kept (shuffle_py_funcs.py), their
     # error is a failing record like a reader's; elsewhere it waits for the shuffle buffer to drain
     kept = (not blocked and len(lifts) == 1 and shuffle_py_funcs.applies(req.shuffle, lifts[0])
             and _short_batch_replayable(req, lifts, [], None))
-    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python and not kept else None
+    latch = error_latch.Latch() if python and error_latch.needed(
+        req.shuffle is not None, len(lifts), req.layout is not None,
+        kept or _short_batch_replayable(req, lifts, blocked, None)) else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
@@ -188,7 +190,14 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
                                 one_read=_one_read(req, lifts), records=records, **shuffled)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
-        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds, records)
+        # no read again repeats a shared stream's records (partial_replay.failed): where it stood in for the
+        # error latch, the latch holds a Python op's error back now, so what the shuffle held still arrives
+        again_latch, again_lifts = latch, lifts
+        if again_latch is None and runs_python and error_latch.needed(req.shuffle is not None, len(lifts),
+                                                                 req.layout is not None, False):
+            again_latch = error_latch.Latch()
+            again_lifts = [error_latch.latched_lift(lift, again_latch) for lift in lifts]
+        rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records)
         rebuilt = rebuilt.with_options(options)
         # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
         read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
@@ -580,6 +589,10 @@ def _element_stage(chain: plan.Plan, ds: Any, produce: Any, n: int) -> Any:
     filter (each value, or with ``enqueue_many`` each row) and ``enqueue_many``'s unbatch. The lifted
     function makes flat ``(*components, keep)`` tuples: the filter reads the flag after the ``n``
     components."""
+    # a tf.compat.v1 dataset's map (preserve_cardinality=False): OutOfRange raised in the function (a py_func's
+    # StopIteration, a producer the error latch ended) ends the producer, as it ended legacy's runner thread,
+    # where the v2 map of a reader's records turned it into InvalidArgumentError
+    ds = ds if isinstance(ds, tf1.data.Dataset) else tf1.data.Dataset.zip(ds)
     return tfdata.apply(chain, ds, stages=("element",), functions={
         PRODUCE.key: produce, plan.KEEP.key: lambda *x: x[n], plan.DROP_KEEP.key: lambda *x: x[:n]})
 
