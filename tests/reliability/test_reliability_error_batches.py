@@ -241,3 +241,52 @@ def test_a_producer_shared_by_two_shuffle_batches_lets_the_buffer_drain(helper, 
     assert (len(old["values"]), old["end"], old["join"]) == (20, "OutOfRangeError", "InvalidArgumentError")
     assert (len(new["values"]), new["end"], new["join"]) == (len(old["values"]), old["end"], old["join"])
     assert sorted(new["values"]) == sorted(old["values"]) == list(range(20))
+
+
+def _ends_with_stop_iteration(tf, api: str, path: str) -> dict:
+    """A ``py_func`` after a read that raises ``StopIteration`` at its 26th record (a legacy way to end)."""
+    calls = [0]
+
+    def until_25(x):
+        calls[0] += 1
+        if calls[0] > 25:
+            raise StopIteration
+        return x
+
+    with tf.Graph().as_default():
+        records = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
+        _, record = tf.TFRecordReader().read(records)
+        value = tf.py_func(until_25, [tf.strings.to_number(record, tf.int64)], tf.int64)
+        value.set_shape([])
+        batch = (tf.train.batch([value], BATCH, capacity=50) if api == "batch"
+                 else tf.train.shuffle_batch([value], BATCH, 50, 20, seed=1))
+        with tf.Session() as sess:
+            sess.run(tf.local_variables_initializer())
+            coord = tf.train.Coordinator()
+            threads = tf.train.start_queue_runners(sess, coord)
+            got, end = [], None
+            try:
+                while len(got) < 50:
+                    got.append(sess.run(batch).tolist())
+            except tf.errors.OpError as e:
+                end = type(e).__name__
+            coord.request_stop()
+            joined = None
+            try:
+                coord.join(threads, stop_grace_period_secs=10)
+            except Exception as e:  # noqa: BLE001 - what join re-raises is the point
+                joined = type(e).__name__
+    return {"values": sorted(v for b in got for v in b), "end": end, "join": joined}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("api", ["batch", "shuffle_batch"])
+def test_a_py_func_after_a_read_ending_with_stop_iteration_ends_its_producer_as_in_legacy(api, records_file):
+    # legacy's runner ended at the OutOfRangeError and closed the queue (no error for join); the drop-in's
+    # map over the reader's records turned it into InvalidArgumentError, which join re-raised
+    old, new = _ends_with_stop_iteration(legacy, api, records_file), _ends_with_stop_iteration(bridge, api, records_file)
+    assert (len(old["values"]), old["end"], old["join"]) == (20, "OutOfRangeError", None)
+    assert (len(new["values"]), new["end"], new["join"]) == (len(old["values"]), old["end"], old["join"])
+    assert set(new["values"]) <= set(range(25)) and len(set(new["values"])) == 20
+    if api == "batch":
+        assert new["values"] == old["values"] == list(range(20))
