@@ -195,6 +195,8 @@ def _filtered_or_many(tf, form: str, kind: str) -> dict:
             "shuffle_batch enqueue_many": lambda: tf.train.shuffle_batch([value], BATCH, enqueue_many=True, **shuffle),
             "batch keep_input": lambda: tf.train.maybe_batch([value], keep, BATCH, capacity=50),
             "batch enqueue_many": lambda: tf.train.batch([value], BATCH, enqueue_many=True, capacity=50),
+            "shuffle_batch num_threads": lambda: tf.train.shuffle_batch([value], BATCH, num_threads=4, **shuffle),
+            "batch num_threads": lambda: tf.train.batch([value], BATCH, capacity=50, num_threads=4),
         }[form]()
         with tf.Session() as sess:
             return _consume(tf, sess, batch)
@@ -203,8 +205,8 @@ def _filtered_or_many(tf, form: str, kind: str) -> dict:
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("kind", ["zero-input", "tensor-input"])
 @pytest.mark.parametrize("form", ["shuffle_batch keep_input", "shuffle_batch enqueue_many", "batch keep_input",
-                                  "batch enqueue_many"])
-def test_a_filter_or_enqueue_many_before_the_batch_delivers_what_legacy_does(form, kind):
+                                  "batch enqueue_many", "shuffle_batch num_threads", "batch num_threads"])
+def test_a_filter_enqueue_many_or_threads_before_the_batch_deliver_what_legacy_does(form, kind):
     old, new = _filtered_or_many(legacy, form, kind), _filtered_or_many(bridge, form, kind)
     assert len(old["values"]) == (60 if "keep" in form else 90)  # every full batch of what was kept
     assert (len(new["values"]), new["end"], new["join"]) == (len(old["values"]), old["end"], old["join"])
