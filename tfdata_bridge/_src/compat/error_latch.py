@@ -21,7 +21,10 @@ legacy's FIFO queue gave 140). A list failing ends the others at their next call
 ``Coordinator`` stopped their runners; what each had made by then arrives. How many that is depends on
 the thread schedule, in legacy as in the drop-in (a list's runner or producer thread may not have run at
 all yet), so a list failing early may leave the others with fewer (or more) elements than one legacy run
-gave; every element delivered is one legacy could have delivered, once. A lone ``batch`` / ``maybe_batch``
+gave (three lists over readers of one input producer, the first failing at its 3rd record, through
+``shuffle_batch_join``: legacy runs delivered 0 and 70 records, the drop-in's 0 and 10); every element
+delivered is one legacy could have delivered, once. Holding the other lists on until they made as many as
+a legacy run would is not possible: no count is legacy's. A lone ``batch`` / ``maybe_batch``
 (``num_threads`` copies included) needs none: its elements reach the batch in order, before the error.
 
 Not where the call reads again what it held instead (``partial_replay.py``, ``shuffle_py_funcs.py``), or

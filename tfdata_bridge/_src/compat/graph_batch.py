@@ -542,7 +542,7 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
     chain = req.plan(bool(lift.python_producers))
     upstream = lift.source(shards)
     if upstream is not None:  # the plan's element stage, its calls sharing the source as runner threads do
-        return [_element_stage(chain, upstream, element_fn(first_copy), n)]
+        return [_element_stage(chain, upstream, element_fn(first_copy), n, python=bool(lift.py_funcs))]
     copies = []  # one endless copy per runner thread, each the plan's element stage with one call
     one = dataclasses.replace(chain, parallel=1)
     for copy in range(first_copy, first_copy + req.threads):
@@ -581,18 +581,20 @@ def _one_read_lists(req: GraphBatch, lifts: list[lifting.Lift], first_copy: int,
                                     functools.partial(_combine, ordered=True))
     read = source.dataset(None, **shards.get(id(source), {}))  # (the shared kernels: each record read once)
     element = one_read_lists.dispatch(lifts, element_fn)
-    return _element_stage(req.plan(False), read.enumerate(), element, n)
+    return _element_stage(req.plan(False), read.enumerate(), element, n, python=any(lift.py_funcs for lift in lifts))
 
 
-def _element_stage(chain: plan.Plan, ds: Any, produce: Any, n: int) -> Any:
+def _element_stage(chain: plan.Plan, ds: Any, produce: Any, n: int, python: bool = False) -> Any:
     """The plan's element stage over ``ds`` (``plan/tfdata.py``): ``produce`` mapped, then ``keep_input``'s
     filter (each value, or with ``enqueue_many`` each row) and ``enqueue_many``'s unbatch. The lifted
     function makes flat ``(*components, keep)`` tuples: the filter reads the flag after the ``n``
     components."""
-    # a tf.compat.v1 dataset's map (preserve_cardinality=False): OutOfRange raised in the function (a py_func's
-    # StopIteration, a producer the error latch ended) ends the producer, as it ended legacy's runner thread,
-    # where the v2 map of a reader's records turned it into InvalidArgumentError
-    ds = ds if isinstance(ds, tf1.data.Dataset) else tf1.data.Dataset.zip(ds)
+    # ``python`` (its function calls Python ops): a tf.compat.v1 dataset's map (preserve_cardinality=False), so
+    # OutOfRange raised in the function (a py_func's StopIteration, a producer the error latch ended) ends the
+    # producer, as it ended legacy's runner thread, where the v2 map of a reader's records turned it into
+    # InvalidArgumentError (TensorFlow's own ops raise none there: a source's end is the source's)
+    if python and not isinstance(ds, tf1.data.Dataset):
+        ds = tf1.data.Dataset.zip(ds)
     return tfdata.apply(chain, ds, stages=("element",), functions={
         PRODUCE.key: produce, plan.KEEP.key: lambda *x: x[n], plan.DROP_KEEP.key: lambda *x: x[:n]})
 
