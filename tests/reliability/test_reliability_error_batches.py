@@ -292,3 +292,29 @@ def test_a_py_func_after_a_read_ending_with_stop_iteration_ends_its_producer_as_
     assert set(new["values"]) <= set(range(25)) and len(set(new["values"])) == 20
     if api == "batch":
         assert new["values"] == old["values"] == list(range(20))
+
+
+def _shared_join(tf, path: str) -> dict:
+    """A ``batch_join`` of two lists (a reader and a ``py_func`` each, the first failing at its 21st record)
+    and a ``shuffle_batch`` of a third, all over one input producer; the program reads the ``batch_join``."""
+    made: dict = {}
+    with tf.Graph().as_default():
+        records = tf.train.string_input_producer([path] * 3, num_epochs=1, shuffle=False)
+        lists = [[_source(tf, made, f"list{j}", "read", 20 if j == 0 else 10**6, 1000 * j, records)] for j in range(3)]
+        joined = tf.train.batch_join(lists[:2], BATCH, capacity=50)
+        tf.train.shuffle_batch(lists[2], BATCH, capacity=50, min_after_dequeue=20, seed=1)
+        with tf.Session() as sess:
+            out = _consume(tf, sess, joined)
+    return {**out, "made": made["list0"] + made["list1"] - 1}
+
+
+@pytest.mark.timeout(120)
+def test_a_batch_join_over_a_shared_input_producer_delivers_what_its_lists_made(records_file):
+    for tf, name in ((legacy, "legacy"), (bridge, "bridge")):
+        run = _shared_join(tf, records_file)
+        values = run["values"]
+        assert (run["end"], run["join"]) == ("OutOfRangeError", "InvalidArgumentError"), (name, run)
+        assert len(set(values)) == len(values) and len(values) <= run["made"], (name, run)
+        assert 10 < sum(1 for v in values if v < 1000) <= 20, (name, run)  # the failing list's records
+        if tf is bridge:
+            assert len(values) > run["made"] - BATCH, run
