@@ -144,9 +144,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     # error is a failing record like a reader's; elsewhere it waits for the shuffle buffer to drain
     kept = (not blocked and len(lifts) == 1 and shuffle_py_funcs.applies(req.shuffle, lifts[0])
             and _short_batch_replayable(req, lifts, [], None))
+    # (unshuffled, several lists: not where the call reads again what was read before the failure, as before)
+    read_again = kept if req.shuffle is not None else _short_batch_replayable(req, lifts, blocked, None)
     latch = error_latch.Latch() if python and error_latch.needed(
-        req.shuffle is not None, len(lifts), req.layout is not None,
-        kept or _short_batch_replayable(req, lifts, blocked, None)) else None
+        req.shuffle is not None, len(lifts), req.layout is not None, read_again) else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
