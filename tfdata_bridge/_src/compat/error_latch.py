@@ -12,6 +12,28 @@ at ``StopIteration``, the other producers end at their next call, the shuffle dr
 the batches, and a last element after them raises the kept exception through a ``py_func`` (so the
 consumer gets the ``tf.errors`` type TensorFlow's ``py_func`` gives for it, as before, after every
 full batch). Errors of TensorFlow's own ops (a failed decode) are not caught: a graph has no ``try``.
+
+Which calls hold the error back (``needed``): every shuffled form (``shuffle_batch`` with ``keep_input``,
+``enqueue_many`` or ``num_threads``, ``shuffle_batch_join``), and every call of several tensor lists,
+shuffled or not (``batch_join``: the interleave of the lists ended at the first list's error, and the
+elements the others had in flight, a Python producer's channel of them, were lost: 60 of 200 made where
+legacy's FIFO queue gave 140). A list failing ends the others at their next call, as legacy's
+``Coordinator`` stopped their runners; what each had made by then arrives. How many that is depends on
+the thread schedule, in legacy as in the drop-in (a list's runner or producer thread may not have run at
+all yet), so a list failing early may leave the others with fewer (or more) elements than one legacy run
+gave (three lists over readers of one input producer, the first failing at its 3rd record, through
+``shuffle_batch_join``: legacy runs delivered 0 and 70 records, the drop-in's 0 and 10); every element
+delivered is one legacy could have delivered, once. Holding the other lists on until they made as many as
+a legacy run would is not possible: no count is legacy's. A lone ``batch`` / ``maybe_batch``
+(``num_threads`` copies included) needs none: its elements reach the batch in order, before the error.
+
+Not where the call reads again what it held instead (``partial_replay.py``, ``shuffle_py_funcs.py``), or
+batches ``SparseTensor`` components. Once such a call's input producer becomes shared with other
+consumers (``shared_streams.py``), no read again repeats its records, so its rebuilt pipeline gets a
+latch (``graph_batch.build``'s ``rebuild``). A lifted producer over a frontier source ends at the latch's
+``StopIteration`` because its map is a ``tf.compat.v1`` one (``graph_batch._element_stage``): the v2
+``map`` turned it into ``InvalidArgumentError``, which passed the shuffle at once (0 batches where legacy
+gave 2).
 """
 
 from __future__ import annotations
@@ -24,6 +46,15 @@ from tfdata_bridge._src import op_types, tf_private
 from tfdata_bridge._src.tf import plain, tf
 
 tf1 = tf.compat.v1
+
+
+def needed(shuffled: bool, lists: int, sparse: bool, read_again: bool) -> bool:
+    """Whether a batch call whose producers run Python code holds their first error back: through a
+    shuffle (its buffer), or where several tensor lists are interleaved (``batch_join``: each list's
+    elements in flight, a Python producer's channel of them, which an error from another list passed);
+    not where the call reads what it held again instead (``read_again``: ``partial_replay.py``,
+    ``shuffle_py_funcs.py``) or batches ``SparseTensor`` components (``sparse``)."""
+    return (shuffled or lists > 1) and not sparse and not read_again
 
 
 class Latch:

@@ -140,12 +140,15 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     if blocked and req.layout is not None:  # batching.py hands the call to TensorFlow's own batch
         raise sparse_batch.NotLifted(blocked[0][1].describe())
     # only where Python code can fail: a native pipeline keeps no Python op (is_native)
-    python = any(lift.py_funcs or lift.python_producers for lift in lifts)
+    python = runs_python = any(lift.py_funcs or lift.python_producers for lift in lifts)
     # where a read again delivers what the shuffle held, its Python ops' calls kept (shuffle_py_funcs.py), their
     # error is a failing record like a reader's; elsewhere it waits for the shuffle buffer to drain
     kept = (not blocked and len(lifts) == 1 and shuffle_py_funcs.applies(req.shuffle, lifts[0])
             and _short_batch_replayable(req, lifts, [], None))
-    latch = error_latch.Latch() if req.shuffle is not None and req.layout is None and python and not kept else None
+    # (unshuffled, several lists: not where the call reads again what was read before the failure, as before)
+    read_again = kept if req.shuffle is not None else _short_batch_replayable(req, lifts, blocked, None)
+    latch = error_latch.Latch() if python and error_latch.needed(
+        req.shuffle is not None, len(lifts), req.layout is not None, read_again) else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
@@ -190,7 +193,14 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
                                 one_read=_one_read(req, lifts), records=records, **shuffled)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
-        rebuilt, _, _, again = _dataset(req, lifts, fallen, latch, seeds, records)
+        # no read again repeats a shared stream's records (partial_replay.failed): where it stood in for the
+        # error latch, the latch holds a Python op's error back now, so what the shuffle held still arrives
+        again_latch, again_lifts = latch, lifts
+        if again_latch is None and runs_python and error_latch.needed(req.shuffle is not None, len(lifts),
+                                                                 req.layout is not None, False):
+            again_latch = error_latch.Latch()
+            again_lifts = [error_latch.latched_lift(lift, again_latch) for lift in lifts]
+        rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records)
         rebuilt = rebuilt.with_options(options)
         # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
         read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
@@ -535,7 +545,7 @@ def _lifted(req: GraphBatch, lift: lifting.Lift, first_copy: int, shards: dict[i
     chain = req.plan(bool(lift.python_producers))
     upstream = lift.source(shards)
     if upstream is not None:  # the plan's element stage, its calls sharing the source as runner threads do
-        return [_element_stage(chain, upstream, element_fn(first_copy), n)]
+        return [_element_stage(chain, upstream, element_fn(first_copy), n, python=bool(lift.py_funcs))]
     copies = []  # one endless copy per runner thread, each the plan's element stage with one call
     one = dataclasses.replace(chain, parallel=1)
     for copy in range(first_copy, first_copy + req.threads):
@@ -577,14 +587,20 @@ def _one_read_lists(req: GraphBatch, lifts: list[lifting.Lift], first_copy: int,
                                     functools.partial(_combine, ordered=True), numbered=bool(lifts[0].number))
     read = source.dataset(None, **shards.get(id(source), {}))  # (the shared kernels: each record read once)
     element = one_read_lists.dispatch(lifts, element_fn)
-    return _element_stage(req.plan(False), read.enumerate(), element, n)
+    return _element_stage(req.plan(False), read.enumerate(), element, n, python=any(lift.py_funcs for lift in lifts))
 
 
-def _element_stage(chain: plan.Plan, ds: Any, produce: Any, n: int) -> Any:
+def _element_stage(chain: plan.Plan, ds: Any, produce: Any, n: int, python: bool = False) -> Any:
     """The plan's element stage over ``ds`` (``plan/tfdata.py``): ``produce`` mapped, then ``keep_input``'s
     filter (each value, or with ``enqueue_many`` each row) and ``enqueue_many``'s unbatch. The lifted
     function makes flat ``(*components, keep)`` tuples: the filter reads the flag after the ``n``
     components."""
+    # ``python`` (its function calls Python ops): a tf.compat.v1 dataset's map (preserve_cardinality=False), so
+    # OutOfRange raised in the function (a py_func's StopIteration, a producer the error latch ended) ends the
+    # producer, as it ended legacy's runner thread, where the v2 map of a reader's records turned it into
+    # InvalidArgumentError (TensorFlow's own ops raise none there: a source's end is the source's)
+    if python and not isinstance(ds, tf1.data.Dataset):
+        ds = tf1.data.Dataset.zip(ds)
     return tfdata.apply(chain, ds, stages=("element",), functions={
         PRODUCE.key: produce, plan.KEEP.key: lambda *x: x[n], plan.DROP_KEEP.key: lambda *x: x[:n]})
 
