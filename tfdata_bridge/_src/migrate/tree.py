@@ -22,6 +22,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNam
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
 from tfdata_bridge._src.migrate.object_uses import attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
@@ -208,6 +209,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
             results[path] = rewrite(texts[path], to="tfdata") if path not in frozen else \
                 RewriteResult(texts[path], texts[path], "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             return
+        code = keep_legacy_divisions(texts[path], code)  # the divisions tf.data now runs, as legacy's session did
         results[path] = RewriteResult(texts[path], code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
 
     for path in modules:
