@@ -32,7 +32,7 @@ def inputs(files):
     queue = {train}.string_input_producer(files, num_epochs=1, shuffle=False)
     _, serialized = {v1}.TFRecordReader().read(queue)
     x = {v1}.parse_single_example(serialized, {{"x": {v1}.FixedLenFeature([3], {v1}.float32)}})["x"]
-    x = x * 1.37 + 0.11
+    x = x * 1.37
 {body}
     return {train}.batch([y], 4)
 
@@ -141,6 +141,22 @@ def read_and_decode(filename_queue):
     results = rewrite_tree(paths, root=str(tmp_path))
     helper = results[str(tmp_path / "records.py")].code
     assert "x = divide_as_legacy(x, 255.0)" in helper and "TFRecordReader" not in helper, helper
+    assert "divide_as_legacy" not in results[str(tmp_path / "caller.py")].code
+
+
+@pytest.mark.parametrize("imports, call", [("from prep import scale", "scale"), ("import prep as pp", "pp.scale")])
+def test_a_division_in_a_preprocessing_helper_of_another_module(tmp_path, imports, call):
+    prep = "import tensorflow as tf\n\n\ndef scale(v):\n    return tf.divide(v, 255.0)\n\n\ndef other(v):\n" \
+           "    return v / 2.0\n"
+    caller = PROGRAM.format(imports=f"import tensorflow.compat.v1 as tf\n{imports}", v1="tf", train="tf.train",
+                            extra="", body=f"    y = {call}(x)")
+    paths = {str(tmp_path / "prep.py"): prep, str(tmp_path / "caller.py"): caller}
+    results = rewrite_tree(paths, root=str(tmp_path))
+    assert "string_input_producer(" not in results[str(tmp_path / "caller.py")].code
+    helper = results[str(tmp_path / "prep.py")].code
+    assert "return divide_as_legacy(v, 255.0)" in helper, helper
+    assert "return v / 2.0" in helper  # (no dataset runs it)
+    compile(helper, "prep.py", "exec")
 
 
 # -- augmented assignments after the read ------------------------------------------------------------------------------

@@ -22,12 +22,14 @@ element (a parameter of the map function, or a name bound from one) is left as w
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+from libcst.metadata import (MetadataWrapper, ParentNodeProvider, QualifiedNameProvider, QualifiedNameSource,
+                              ScopeProvider)
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
 _CALLS = {"divide": "truediv", "truediv": "truediv", "realdiv": "realdiv", "xdivy": "xdivy"}
 
+_MARK = "# tfdata-bridge migrate: legacy's session (grappler)"
 _SOURCE = '''\
 # tfdata-bridge migrate: legacy's session (grappler) computed `x / c`, `c` a constant, as `x * reciprocal(c)`; a
 # tf.data function divides as written (one ulp apart for most values), so the migrated map divides as legacy did
@@ -106,10 +108,11 @@ def _literal(expr: cst.BaseExpression) -> bool:
 class _Targets:
     """The functions and lambdas run by the new dataset calls, and the module's functions they call."""
 
-    def __init__(self, wrapper: MetadataWrapper, calls: list[cst.Call]) -> None:
+    def __init__(self, wrapper: MetadataWrapper, calls: list[cst.Call], functions: list[cst.FunctionDef] = ()
+                 ) -> None:
         self.scopes = wrapper.resolve(ScopeProvider)
-        self.found: list[cst.CSTNode] = []
-        self.params: dict[cst.CSTNode, set[str]] = {}  # a map function's element parameters
+        self.found: list[cst.CSTNode] = list(functions)  # (another module's dataset calls run these)
+        self.params: dict[cst.CSTNode, set[str]] = {f: set() for f in functions}  # a map function's element names
         for call in calls:
             arg = next((a.value for a in call.args if a.keyword is None or a.keyword.value in ("map_func", "predicate")),
                        None)
@@ -122,6 +125,7 @@ class _Targets:
             i += 1
 
     def _add(self, arg, at: cst.CSTNode, element: bool) -> None:
+        arg = _unwrapped(arg)
         if isinstance(arg, cst.Lambda):
             if arg not in self.found:
                 self.found.append(arg)
@@ -137,6 +141,14 @@ class _Targets:
             if isinstance(node, cst.FunctionDef) and node not in self.found:
                 self.found.append(node)
                 self.params[node] = {p.name.value for p in node.params.params} if element else set()
+
+
+def _unwrapped(arg):
+    """``f`` for ``do_not_convert(f)`` or ``functools.partial(f, ...)`` (what the dataset call runs is ``f``)."""
+    while isinstance(arg, cst.Call) and arg.args and _dotted(arg.func).rsplit(".", 1)[-1] in (
+            "do_not_convert", "partial"):
+        arg = arg.args[0].value
+    return arg
 
 
 def _called_names(node: cst.CSTNode) -> list[cst.Name]:
@@ -301,32 +313,36 @@ def _after_imports(module: cst.Module) -> int:
     return last
 
 
-def keep_legacy_divisions(source: str, code: str) -> str:
+def keep_legacy_divisions(source: str, code: str, functions: frozenset[str] | set[str] = frozenset()) -> str:
     """``code`` (the rewrite of ``source`` to tf.data) with each division by a constant in what tf.data now runs
-    computed as legacy's session did (see the module's docstring); ``code`` itself where there is none."""
-    if code == source or "/" not in code and "div" not in code:
+    computed as legacy's session did (see the module's docstring); ``code`` itself where there is none.
+    ``functions``: names of this module's functions that another module's new dataset calls run (``foreign``)."""
+    if code == source and not functions or "/" not in code and "div" not in code:
         return code
     try:
         original, out = cst.parse_module(source), cst.parse_module(code)
     except cst.ParserSyntaxError:
         return code
     calls = _new_dataset_calls(original, out)
-    if not calls:
+    if not calls and not functions:
         return code
     tf_names = _tf_names(out, calls)
     if not tf_names:
         return code  # (a rewrite to tf.data names TensorFlow: never here)
     wrapper = MetadataWrapper(out, unsafe_skip_copy=True)
     wrapper.resolve(ParentNodeProvider)
-    targets = _Targets(wrapper, calls)
+    targets = _Targets(wrapper, calls, [s for s in out.body if isinstance(s, cst.FunctionDef)
+                                        and s.name.value in functions])
     if not targets.found:
         return code
-    taken = set(code.split())
-    helper = HELPER if not any(HELPER in t for t in taken) else f"{HELPER}_"
+    ours = _MARK in code  # a module given the helper already (a second pass of a tree)
+    helper = HELPER if ours or HELPER not in code else f"{HELPER}_"
     divisions = _Divisions(targets, tf_names, helper)
     new = out.visit(divisions)
     if not divisions.done:
         return code
+    if ours:
+        return new.code
     tf = "tf" if "tf" in tf_names else sorted(tf_names, key=lambda n: ("." in n, n))[0]
     helper_module = cst.parse_module(_SOURCE.format(name=helper, tf=tf))
     at = _after_imports(new)
@@ -338,3 +354,37 @@ def keep_legacy_divisions(source: str, code: str) -> str:
                                                         *[ln for ln in body[at].leading_lines if ln.comment]])
     body[at:at] = [first, *helper_module.body[1:]]
     return new.with_changes(body=body).code
+
+
+def foreign(source: str, code: str) -> set[str]:
+    """The qualified names (as imported: ``records.read_and_decode``, ``.prep.scale``) of the functions of other
+    modules that the new dataset calls of ``code`` run: passed to them, or called by what they run."""
+    if code == source or ".map(" not in code and "interleave(" not in code and ".filter(" not in code:
+        return set()
+    try:
+        original, out = cst.parse_module(source), cst.parse_module(code)
+    except cst.ParserSyntaxError:
+        return set()
+    calls = _new_dataset_calls(original, out)
+    if not calls:
+        return set()
+    wrapper = MetadataWrapper(out, unsafe_skip_copy=True)
+    targets = _Targets(wrapper, calls)
+    qualified = wrapper.resolve(QualifiedNameProvider)
+    refs: list[cst.CSTNode] = []
+    for call in calls:
+        refs.extend(_unwrapped(a.value) for a in call.args
+                    if isinstance(_unwrapped(a.value), (cst.Name, cst.Attribute)))
+    for node in targets.found:
+        class _V(cst.CSTVisitor):
+            def visit_Call(self, call: cst.Call) -> None:
+                if isinstance(call.func, (cst.Name, cst.Attribute)):
+                    refs.append(call.func)
+        node.visit(_V())
+    found = set()
+    for ref in refs:
+        names = qualified.get(ref, ())
+        for q in names if isinstance(names, (set, frozenset, list, tuple)) else names():
+            if q.source is QualifiedNameSource.IMPORT and not q.name.startswith("tensorflow"):
+                found.add(q.name)
+    return found

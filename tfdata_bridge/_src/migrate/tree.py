@@ -243,7 +243,27 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
                             "imports, is still a queue pipeline")
                 break
+    _foreign_divisions(modules, texts, results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _foreign_divisions(modules, texts, results, names, by_name) -> None:
+    """The functions of a module that another module's new dataset calls run (``.map(records.parse)``, or a
+    helper such a function calls) divide as legacy's session did too (``legacy_divisions.py``)."""
+    from dataclasses import replace
+
+    from tfdata_bridge._src.migrate.legacy_divisions import foreign
+
+    wanted: dict[str, set[str]] = {}
+    for path in modules:
+        for q in foreign(texts[path], results[path].code):
+            module, _, fn = _absolute(q, names[path].package).rpartition(".")
+            if by_name.get(module) not in (None, path):
+                wanted.setdefault(by_name[module], set()).add(fn)
+    for path, functions in wanted.items():
+        code = keep_legacy_divisions(texts[path], results[path].code, functions)
+        if code != results[path].code:
+            results[path] = replace(results[path], code=code)
 
 
 def _feed_classes_used_elsewhere(modules, texts, results, root) -> None:
