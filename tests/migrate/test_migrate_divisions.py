@@ -4,7 +4,7 @@ and an augmented assignment after the read moves with the pipeline.
 Legacy's session let grappler turn ``x / c`` into ``x * Reciprocal(c)``; a tf.data function divides as written, one
 ulp apart for most values, so ``migrate --to tfdata`` gave other floats silently. Each form grappler rewrites
 (``/`` by a float or an int literal, ``tf.divide``, ``tf.math.truediv``, ``tf.realdiv``, a module constant, a
-folded constant expression, integer true division, float64, float16, an attribute of an object, a helper function
+folded constant expression, a static size, integer true division, float64, float16, an attribute of an object, a helper function
 the map calls, ``/=``) runs against its original under ``tensorflow.compat.v1`` in one child, compared exactly; a
 division by a tensor of the element and ``//`` stay as written. ``x *= 3.0`` after the read moved into the map
 function with the value it changes (it was left behind, reading an unbound name); inside a loop it is refused.
@@ -71,6 +71,7 @@ FORMS = {
                             "tf.cast(tf.cast(x, tf.float16) / 3.0, tf.float32)", "", 2),
     "helper-function": (V1, "y = normalize(x, 255.0)", HELPER, 1),
     "object-attribute": (TF1, "y = x / Config().scale", CLASS, 1),
+    "static-shape-divisor": (V1, "y = x / tf.cast(tf.size(x), tf.float32)", "", 1),
     "augmented-division": (V1, "x /= 255.0\ny = x", "", 1),
     "augmented-product": (FROM, "x *= 3.0\nx += 1.0\ny = x", "", 0),
     "by-a-tensor-stays": (V1, "y = x / (tf.reduce_max(x) + 1.0)", "", 0),

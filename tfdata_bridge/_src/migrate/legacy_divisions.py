@@ -16,7 +16,9 @@ decides at trace time, as grappler did on the graph (the divisor folds to a cons
 constants through stateless ops, a captured constant included; the dividend does not), and then multiplies by
 ``tf.math.reciprocal(c)``, the kernel constant folding ran, with ``/``'s own dtype rules (integers cast to
 float32/float64 first). Anything else divides as written. A division whose divisor reads a tensor of the
-element (a parameter of the map function, or a name bound from one) is left as written in the code.
+element (a parameter of the map function, or a name bound from one) is left as written in the code, unless it
+reads the element's shape: grappler makes a static shape (``Shape``, ``Size``, ``Rank``) a constant, and the
+function does too.
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ def _{name}_folded(t):
             continue
         seen.add(id(t))
         op = t.op
+        if op.type in ("Shape", "Size") and op.inputs[0].shape.is_fully_defined() or \\
+                op.type == "Rank" and op.inputs[0].shape.rank is not None:
+            continue  # a static shape: grappler makes it a constant (its shape materialization)
         if op.type in ("Placeholder", "PlaceholderWithDefault") or op.op_def.is_stateful or op.control_inputs or \\
                 (op.type != "Const" and not op.inputs):
             return False
@@ -192,6 +197,22 @@ def _target_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
+def _shaped(expr: cst.CSTNode) -> bool:
+    """``expr`` names a shape (``tf.shape(x)``, ``x.shape``, ``tf.size(x)``, ``len(x)``...)."""
+    return any(isinstance(n, cst.Name) and n.value in ("shape", "size", "rank", "get_shape", "len", "shape_n")
+               for n in _all_names(expr))
+
+
+def _all_names(expr: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.append(node)
+    expr.visit(_V())
+    return found
+
+
 def _reads(expr: cst.CSTNode, names: set[str]) -> bool:
     hit = []
 
@@ -241,8 +262,9 @@ class _Divisions(cst.CSTTransformer):
         return updated
 
     def _kept(self, x: cst.BaseExpression, y: cst.BaseExpression) -> bool:
-        """Left as written: no target around, a constant dividend, or a divisor reading the element."""
-        return not self.inside or _literal(x) or _reads(y, self.inside[-1])
+        """Left as written: no target around, a constant dividend, or a divisor reading the element (other than
+        through its shape, which grappler makes a constant where it is static)."""
+        return not self.inside or _literal(x) or _reads(y, self.inside[-1]) and not _shaped(y)
 
     def _call(self, x, y, op: str = "truediv") -> cst.Call:
         self.done += 1
