@@ -3,11 +3,12 @@ and an augmented assignment after the read moves with the pipeline.
 
 Legacy's session let grappler turn ``x / c`` into ``x * Reciprocal(c)``; a tf.data function divides as written, one
 ulp apart for most values, so ``migrate --to tfdata`` gave other floats silently. Each form grappler rewrites
-(``/`` by a float or an int literal, ``tf.divide``, ``tf.math.truediv``, ``tf.realdiv``, a module constant, a
-folded constant expression, a static size, integer true division, float64, float16, an attribute of an object, a helper function
-the map calls, ``/=``) runs against its original under ``tensorflow.compat.v1`` in one child, compared exactly; a
-division by a tensor of the element and ``//`` stay as written. ``x *= 3.0`` after the read moved into the map
-function with the value it changes (it was left behind, reading an unbound name); inside a loop it is refused.
+(``/`` by a float or an int literal, ``tf.divide``, ``tf.math.truediv``, ``tf.realdiv``, v1's ``div``, a module
+constant, a folded constant expression, a static size, integer true division, float64, float16, an attribute of an
+object, a helper function the map calls, ``/=``) runs against its original under ``tensorflow.compat.v1`` in one
+child, compared exactly; a division by a tensor of the element and ``//`` stay as written. ``x *= 3.0`` after the
+read moved into the map function with the value it changes (it was left behind, reading an unbound name); inside a
+loop it is refused.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ FORMS = {
     "int-literal": (TF1, "y = x / 255", "", 1),
     "tf-divide-truediv": (FROM, "y = tfv1.divide(x, 2.0) + tfv1.math.truediv(x, 3.0)", "", 2),
     "realdiv-folded-divisor": (V1, "y = tf.realdiv(x, tf.cast(tf.constant(7), tf.float32))", "", 1),
+    "v1-div": (TF1, "y = tf.compat.v1.div(x, 3.0) + tf.cast(tf.compat.v1.div(tf.cast(x, tf.int32), 4), tf.float32)",
+               "", 2),
     "module-constant": (V1, "y = (x - SCALE) / SCALE", "", 1),
     "integer-true-division": (V1, "y = tf.cast(x, tf.int32) / 7", "", 1),
     "float64-float16": (V1, "y = tf.cast(tf.cast(x, tf.float64) / 3.0, tf.float32) + "

@@ -29,14 +29,15 @@ from libcst.metadata import (MetadataWrapper, ParentNodeProvider, QualifiedNameP
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
-_CALLS = {"divide": "truediv", "truediv": "truediv", "realdiv": "realdiv", "xdivy": "xdivy"}
+_PREFIXES = ([], ["math"], ["compat", "v1"], ["compat", "v1", "math"])  # tf.divide, tf.compat.v1.math.divide...
+_CALLS = {"divide": "truediv", "truediv": "truediv", "realdiv": "realdiv", "xdivy": "xdivy", "div": "div"}
 
 _MARK = "# tfdata-bridge migrate: legacy's session (grappler)"
 _SOURCE = '''\
 # tfdata-bridge migrate: legacy's session (grappler) computed `x / c`, `c` a constant, as `x * reciprocal(c)`; a
 # tf.data function divides as written (one ulp apart for most values), so the migrated map divides as legacy did
 def {name}(x, y, op="truediv"):
-    """`x / y` (`op`: "truediv", "realdiv" or "xdivy") as legacy's session computed it."""
+    """`x / y` (`op`: "truediv", "realdiv", "xdivy" or "div", v1's) as legacy's session computed it."""
     if not {tf}.is_tensor(x) and not {tf}.is_tensor(y) or isinstance(x, {tf}.SparseTensor):
         return x / y  # Python (or NumPy) arithmetic, no TensorFlow op; a sparse one grappler left as it was
     if isinstance(x, {tf}.RaggedTensor):  # a division of its values
@@ -46,7 +47,10 @@ def {name}(x, y, op="truediv"):
     if op == "truediv" and x.dtype.is_integer:  # `/` of integers divides their float casts
         to = {tf}.float32 if x.dtype.size <= 2 else {tf}.float64
         x, y = {tf}.cast(x, to), {tf}.cast(y, to)
-    divide = {{"truediv": {tf}.math.truediv, "realdiv": {tf}.realdiv, "xdivy": {tf}.math.xdivy}}[op]
+    if op == "div" and x.dtype.is_integer:
+        return {tf}.math.floordiv(x, y)  # v1's `div` of integers
+    divide = {{"truediv": {tf}.math.truediv, "realdiv": {tf}.realdiv, "div": {tf}.realdiv,
+              "xdivy": {tf}.math.xdivy}}[op]
     if not (x.dtype.is_floating or x.dtype.is_complex) or {tf}.executing_eagerly() or \\
             _{name}_folded(x) or not _{name}_folded(y):
         return divide(x, y)
@@ -119,8 +123,8 @@ class _Targets:
         self.found: list[cst.CSTNode] = list(functions)  # (another module's dataset calls run these)
         self.params: dict[cst.CSTNode, set[str]] = {f: set() for f in functions}  # a map function's element names
         for call in calls:
-            arg = next((a.value for a in call.args if a.keyword is None or a.keyword.value in ("map_func", "predicate")),
-                       None)
+            arg = next((a.value for a in call.args
+                        if a.keyword is None or a.keyword.value in ("map_func", "predicate")), None)
             self._add(arg, call, element=True)
         i = 0
         while i < len(self.found):
@@ -289,7 +293,7 @@ class _Divisions(cst.CSTTransformer):
         path = _dotted(updated.func)
         parts = path.split(".")
         op = _CALLS.get(parts[-1])
-        if op is None or parts[0] not in self.tf_names or parts[1:-1] not in ([], ["math"]) or \
+        if op is None or parts[0] not in self.tf_names or parts[1:-1] not in _PREFIXES or \
                 len(updated.args) != 2 or any(a.keyword is not None or a.star for a in updated.args):
             return updated
         x, y = updated.args[0].value, updated.args[1].value
