@@ -311,7 +311,7 @@ def _tf_names(module: cst.Module, calls: list[cst.Call]) -> set[str]:
                 if isinstance(small, cst.Import):
                     for alias in small.names:
                         if _dotted(alias.name).split(".")[0] == "tensorflow":
-                            names.add(alias.asname.name.value if alias.asname else _dotted(alias.name))
+                            names.add(alias.asname.name.value if alias.asname else "tensorflow")
                 elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
                         _dotted(small.module).split(".")[0] == "tensorflow" and \
                         not isinstance(small.names, cst.ImportStar):
