@@ -13,6 +13,7 @@ loop it is refused.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -48,7 +49,7 @@ def main(data_dir):
         threads = {v1}.train.start_queue_runners(sess=sess, coord=coord)
         try:
             while True:
-                out.append(sess.run(fetch).tolist())
+                out.append([v.tolist() for v in sess.run(fetch)])
         except {v1}.errors.OutOfRangeError:
             end = "OutOfRangeError"
         coord.request_stop()
@@ -87,39 +88,67 @@ def _program(name: str) -> str:
     return PROGRAM.format(imports=imports, v1=v1, train=train, extra=extra, body=textwrap.indent(body, "    "))
 
 
+def _renamed(body: str, k: int) -> str:
+    """A form's statements on its own copy of ``x``, making ``y{k}``."""
+    return re.sub(r"\by\b", f"y{k}", re.sub(r"\bx\b", f"x{k}", body))
+
+
+# the forms of one import style in one program, each on its own copy of ``x`` (one rewrite, one run per style)
+STYLES = {style: [n for n in FORMS if FORMS[n][0] == imports] for style, imports in
+          (("compat-v1", V1), ("tf1-style", TF1), ("from-train", FROM))}
+
+
+def _combined(style: str) -> str:
+    names = STYLES[style]
+    imports, v1, train = FORMS[names[0]][0]
+    body = "\n".join(f"x{k} = x\n" + _renamed(FORMS[n][1], k) for k, n in enumerate(names))
+    extra = "".join(dict.fromkeys(FORMS[n][2] for n in names))
+    ys = ", ".join(f"y{k}" for k in range(len(names)))
+    return PROGRAM.format(imports=imports, v1=v1, train=train, extra=extra,
+                          body=textwrap.indent(body, "    ")).replace("batch([y], 4)", f"batch([{ys}], 4)")
+
+
 @pytest.fixture(scope="module")
 def migrated():
-    return {name: rewrite(_program(name), to="tfdata") for name in FORMS}
+    return {style: rewrite(_combined(style), to="tfdata") for style in STYLES}
 
 
-@pytest.mark.parametrize("name", sorted(FORMS))
-def test_each_division_by_a_constant_goes_through_the_legacy_product(migrated, name):
-    result = migrated[name]
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_each_division_by_a_constant_goes_through_the_legacy_product(migrated, style):
+    result = migrated[style]
     assert not result.refused, result.notes
     assert "string_input_producer(" not in result.code, result.code
-    rewritten = FORMS[name][3]
-    calls = result.code.count("divide_as_legacy(") - (1 if rewritten else 0)  # (less the helper's own def)
+    rewritten = sum(FORMS[n][3] for n in STYLES[style])
+    calls = result.code.count("divide_as_legacy(") - 1  # (less the helper's own def)
     assert calls == rewritten, result.code
-    if rewritten:  # the helper, once, after the imports, saying why
-        assert result.code.count("def divide_as_legacy(") == 1
-        assert "grappler" in result.code.split("def divide_as_legacy(")[0].rsplit("\n\n\n", 1)[-1]
-    else:
-        assert "divide_as_legacy" not in result.code
-    compile(result.code, name, "exec")
+    for k, name in enumerate(STYLES[style]):
+        division = next(line for line in _renamed(FORMS[name][1], k).splitlines() if "/" in line or "div" in line) \
+            if "/" in FORMS[name][1] or "div" in FORMS[name][1] else None
+        if division is not None:  # rewritten, or left as written where it stays
+            assert (f"        {division}\n" in result.code) == (FORMS[name][3] == 0), (name, result.code)
+    assert result.code.count("def divide_as_legacy(") == 1  # the helper, once, after the imports, saying why
+    assert "grappler" in result.code.split("def divide_as_legacy(")[0].rsplit("\n\n\n", 1)[-1]
+    compile(result.code, style, "exec")
 
 
 @pytest.mark.timeout(400)
 def test_migrated_divisions_give_legacys_floats_to_the_bit(tmp_path, migrated):
-    pairs = {name: write_pair(tmp_path, name.replace("-", "_"), _program(name), migrated[name].code)
-             for name in FORMS}
+    pairs = {style: write_pair(tmp_path, style.replace("-", "_"), _combined(style), migrated[style].code)
+             for style in STYLES}
     runs = run_both_ways(pairs, tmp_path / "data")
     for name, (want, got) in runs.items():
         assert_delivers_the_same(name, want, got, "exact")  # floats exactly: JSON of float32/float64 values
 
 
+def test_nothing_to_divide_leaves_no_helper():
+    result = rewrite(_program("by-a-tensor-stays"), to="tfdata")
+    assert not result.refused and "string_input_producer(" not in result.code, result.notes
+    assert "divide_as_legacy" not in result.code and "y = x / (tf.reduce_max(x) + 1.0)" in result.code
+
+
 def test_a_second_run_changes_nothing_and_the_helper_name_is_free(migrated):
-    again = rewrite(migrated["float-literal"].code, to="tfdata")
-    assert again.code == migrated["float-literal"].code
+    again = rewrite(migrated["compat-v1"].code, to="tfdata")
+    assert again.code == migrated["compat-v1"].code
     taken = _program("float-literal").replace("SCALE = 127.5", "SCALE = 127.5\ndivide_as_legacy = None")
     result = rewrite(taken, to="tfdata")
     assert "def divide_as_legacy_(" in result.code and "y = divide_as_legacy_(x, 255.0)" in result.code

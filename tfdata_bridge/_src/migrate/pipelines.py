@@ -148,7 +148,7 @@ def _augmented(stmt: cst.BaseStatement, needed: set[str]) -> str | None:
 
 
 def rebound_inside(stmt: cst.BaseStatement, needed: set[str]) -> str | None:
-    """A name of ``needed`` that a compound statement (a loop, ``if``, ``try``, ``with``) binds somewhere inside
+    """A name of ``needed`` that a compound statement (a loop, ``if``, ``try``) binds somewhere inside
     (``for _ in range(2): x *= 3.0``): the walk back cannot take such a statement into the map function."""
     if isinstance(stmt, cst.SimpleStatementLine):
         return None
