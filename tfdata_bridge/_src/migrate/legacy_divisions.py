@@ -4,9 +4,10 @@ Legacy ran the per-element ops in the session's graph, where grappler's constant
 a constant, ``x`` not) into ``x * Reciprocal(c)`` and folds the reciprocal (``compat/legacy_numerics.py``); a
 tf.data function runs ``x / c`` as written, and the quotient is one ulp from that product for most values
 (``image / 255.0``: 3,119 of 4,256 float32 values; float64, float16, bfloat16 and integer true division too).
-Grappler does it for ``/``, ``tf.divide``, ``tf.math.truediv``, ``tf.realdiv`` and ``tf.math.xdivy``, for a
-divisor that is a Python number, a NumPy scalar, a ``tf.constant``, a module constant, or an expression of
-constants it folds first (``tf.cast(tf.constant(255), tf.float32)``, ``tf.constant(85.0) * 3.0``); tf.data's
+Grappler does it for ``/``, ``tf.divide``, ``tf.math.truediv``, ``tf.realdiv``, v1's ``div`` (floats) and
+``tf.math.xdivy`` (not ``divide_no_nan``), for a divisor that is a Python number, a NumPy scalar, a
+``tf.constant``, a module constant, or an expression of constants it folds first (``tf.cast(tf.constant(255),
+tf.float32)``, ``tf.constant(85.0) * 3.0``, a stateless random op of constant seeds, a static shape); tf.data's
 options change nothing of it.
 
 The rewrite of ``--to tfdata`` writes user code, so each such division in the code that now runs in tf.data (the
@@ -24,8 +25,7 @@ function does too.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import (MetadataWrapper, ParentNodeProvider, QualifiedNameProvider, QualifiedNameSource,
-                              ScopeProvider)
+from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
@@ -356,7 +356,6 @@ def keep_legacy_divisions(source: str, code: str, functions: frozenset[str] | se
     if not tf_names:
         return code  # (a rewrite to tf.data names TensorFlow: never here)
     wrapper = MetadataWrapper(out, unsafe_skip_copy=True)
-    wrapper.resolve(ParentNodeProvider)
     targets = _Targets(wrapper, calls, [s for s in out.body if isinstance(s, cst.FunctionDef)
                                         and s.name.value in functions])
     if not targets.found:
