@@ -117,8 +117,7 @@ import {tf_import}
 
 
 def to_float(image):
-    # no division by a constant: legacy's Session (Grappler) computes it as a product with the reciprocal,
-    # a tf.data function divides exactly (1 ulp apart; a gap of every map, not of this rewrite)
+    # (a division by a constant here would be rewritten as legacy's session computed it: legacy_divisions.py)
     return tf.to_float(image) - 127.5
 
 

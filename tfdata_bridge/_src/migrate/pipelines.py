@@ -133,6 +133,56 @@ def set_shape_loop(stmt: cst.BaseStatement) -> frozenset[str] | None:
     return None
 
 
+def _binds(stmt: cst.BaseStatement, name: str) -> bool:
+    a = _assign(stmt)
+    return a is not None and name in (target_names(a.targets[0].target) or ())
+
+
+def _augmented(stmt: cst.BaseStatement, needed: set[str]) -> str | None:
+    """``x`` for ``x *= 3.0`` (any augmented assignment) where ``x`` is in ``needed``."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.AugAssign):
+        target = stmt.body[0].target
+        if isinstance(target, cst.Name) and target.value in needed:
+            return target.value
+    return None
+
+
+def rebound_inside(stmt: cst.BaseStatement, needed: set[str]) -> str | None:
+    """A name of ``needed`` that a compound statement (a loop, ``if``, ``try``) binds somewhere inside
+    (``for _ in range(2): x *= 3.0``): the walk back cannot take such a statement into the map function."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return None
+    found: list[str] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False  # (its own scope)
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def _bind(self, target: cst.BaseExpression) -> None:
+            found.extend(n for n in (target_names(target) or ()) if n in needed)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            self._bind(node.target)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self._bind(node.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            self._bind(node.target)
+
+        def visit_For(self, node: cst.For) -> None:
+            self._bind(node.target)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            self._bind(node.name)  # type: ignore[arg-type]
+
+    stmt.visit(_V())
+    return found[0] if found else None
+
+
 def shaped_by(stmt: cst.BaseStatement, needed: set[str]) -> bool:
     """Whether ``stmt`` only gives static shapes to tensors of ``needed`` (``x.set_shape(...)`` or a
     ``set_shape_loop``): it goes with them into the per-element function."""
@@ -191,11 +241,18 @@ class Finder:
         source: Source | None = None
         found_at: int | None = None  # where the walk back found the source
         body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
+        augmented: list[tuple[int, cst.BaseStatement, str]] = []
         _refuse_a_fed_batch_size(self, body, args, api)
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
             if shaped_by(prev, needed):
                 intermediates.append(prev)  # type: ignore[arg-type]
+                continue
+            grown = _augmented(prev, needed)  # ``x *= 3.0``: a new value of a tensor the per-element code made
+            if grown is not None:
+                intermediates.append(prev)  # type: ignore[arg-type]
+                augmented.append((j, prev, grown))
+                needed |= names_in(prev.body[0].value)  # type: ignore[union-attr]
                 continue
             changed = mutation_needs(prev, needed)  # ``features["label"] = label``: the container changed in place
             if changed is not None:
@@ -207,6 +264,15 @@ class Finder:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 needed = (needed - (bound_by(prev) or set())) | chosen
                 continue
+            rebound = rebound_inside(prev, needed)
+            if rebound is not None:
+                at = self.scopes.positions.get(prev)
+                where = self.scopes.lines.get(prev) or getattr(getattr(at, "start", None), "line", None)
+                raise Refusal(f"`{rebound}` gets a new value inside a `{type(prev).__name__.lower()}` statement"
+                              f"{f' at line {where}' if where else ''} between the read and the `{api}`: the "
+                              "rewrite moves the per-element code into the map function, and cannot move that "
+                              "statement with it; give the new value in straight code (`x = x * 3.0`, or a helper "
+                              "function that returns it)")
             a = _assign(prev)
             if a is None:
                 continue
@@ -219,6 +285,9 @@ class Finder:
                 break
             intermediates.append(prev)  # type: ignore[arg-type]
             needed = (needed - set(defined)) | names_in(a.value)
+        for j, stmt_j, name in augmented:  # it moves where the value it changes moves: made after the source
+            if found_at is None or not any(_binds(b, name) for b in body[found_at:j]):
+                intermediates.remove(stmt_j)  # (a name of the enclosing code: changed before the map is traced)
         if source is None:  # ``enqueue_many=True`` of constants, arrays, lists: their rows, repeated (in_memory.py)
             made = in_memory_source(self, stmt, api, args)
             if made is not None:

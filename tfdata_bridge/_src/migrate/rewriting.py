@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 import libcst as cst
 
 from tfdata_bridge._src.migrate.elide import elide as elide_module
+from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.results import RewriteResult, Target
 from tfdata_bridge._src.migrate.scanner import read_source, scan_source
 from tfdata_bridge._src.migrate.sources import SourceError, error_text, load_source, write_atomically
@@ -50,6 +51,8 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
     code = out.code if elided is None else elided.restore(out.code)
     if code is None:  # a placeholder did not come through whole: the whole module, then
         return _rewrite(source, to, describe, elide=False)
+    if to == "tfdata":  # the divisions tf.data now runs, as legacy's session computed them
+        code = keep_legacy_divisions(source, code)
     return RewriteResult(source, code, to, tuple(sorted(notes, key=lambda n: n.line)))
 
 

@@ -22,6 +22,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNam
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
 from tfdata_bridge._src.migrate.object_uses import attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
@@ -208,6 +209,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
             results[path] = rewrite(texts[path], to="tfdata") if path not in frozen else \
                 RewriteResult(texts[path], texts[path], "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             return
+        code = keep_legacy_divisions(texts[path], code)  # the divisions tf.data now runs, as legacy's session did
         results[path] = RewriteResult(texts[path], code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
 
     for path in modules:
@@ -241,7 +243,27 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
                             "imports, is still a queue pipeline")
                 break
+    _foreign_divisions(modules, texts, results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _foreign_divisions(modules, texts, results, names, by_name) -> None:
+    """The functions of a module that another module's new dataset calls run (``.map(records.parse)``, or a
+    helper such a function calls) divide as legacy's session did too (``legacy_divisions.py``)."""
+    from dataclasses import replace
+
+    from tfdata_bridge._src.migrate.legacy_divisions import foreign
+
+    wanted: dict[str, set[str]] = {}
+    for path in modules:
+        for q in foreign(texts[path], results[path].code):
+            module, _, fn = _absolute(q, names[path].package).rpartition(".")
+            if by_name.get(module) not in (None, path):
+                wanted.setdefault(by_name[module], set()).add(fn)
+    for path, functions in wanted.items():
+        code = keep_legacy_divisions(texts[path], results[path].code, functions)
+        if code != results[path].code:
+            results[path] = replace(results[path], code=code)
 
 
 def _feed_classes_used_elsewhere(modules, texts, results, root) -> None:
