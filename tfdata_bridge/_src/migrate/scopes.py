@@ -26,6 +26,9 @@ class Scopes:
         self.spans = spans or {}
         self.blocks = blocks or {}
         self.positions = positions or {}
+        # id(a statement a pass made) -> the statement of the source it stands for (``ChoicePass``: the two batch
+        # calls of an ``if`` as one statement, evaluated where the ``if`` stands): its scope is that one's
+        self.stands_for: dict[int, cst.CSTNode] = {}
 
     def _straight(self, scope: Scope, name: str, at: cst.CSTNode | None = None
                   ) -> list[cst.SimpleStatementLine] | None:
@@ -50,7 +53,18 @@ class Scopes:
         return stmts
 
     def scope(self, node: cst.CSTNode) -> Scope | None:
-        return self.scopes.get(node)
+        found = self.scopes.get(node)
+        if found is None and id(node) in self.stands_for:
+            return self.scopes.get(self.stands_for[id(node)])
+        return found
+
+    def rebound(self, at: cst.CSTNode, name: str) -> bool:
+        """``name`` is bound more than once in the function (or class) scope of ``at``: which binding a use
+        means is then not one statement (a flag assigned again in a branch)."""
+        scope = self.scope(at)
+        if scope is None or isinstance(scope, GlobalScope):
+            return False
+        return len([a for a in scope.assignments[name] if isinstance(a, Assignment)]) > 1
 
     def readers_of(self, stmt: cst.CSTNode, name: str) -> list[cst.Name]:
         """Every Name node (in this scope or a nested one) that reads ``name`` as bound in ``stmt``'s scope."""

@@ -1,0 +1,93 @@
+"""The pipeline followed across flags, modules and memoized queues (issue 17, item 1): the programs of
+``flow_programs/`` (a local flag or a parameter that sets the file producer's ``shuffle`` and chooses
+``shuffle_batch`` or ``batch``; a reader function of another module called once per list of a join; a file queue
+memoized on an object and read in another method), migrated as a tree with ``--to tfdata`` and run against
+their originals in one TensorFlow process; and the forms that must be refused, with the reason (a flag assigned
+again between the producer and the batch: the rewrite would read the other value)."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import textwrap
+
+import pytest
+
+from both_ways import assert_delivers_the_same, run_both_ways
+from tfdata_bridge._src.migrate.tree import rewrite_tree
+from tfdata_bridge.migrate import rewrite, scan_paths
+
+HERE = pathlib.Path(__file__).resolve().parent
+FOLDER = HERE / "flow_programs"
+
+
+@pytest.mark.timeout(500)
+def test_the_flow_programs_are_rewritten_and_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    shutil.copytree(FOLDER, original, ignore=shutil.ignore_patterns("__pycache__"))
+    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
+    for path, result in rewrite_tree(sources, root=str(original)).items():
+        assert not result.refused, (path, result.notes)
+        assert "tfdata_bridge" not in result.code, path
+        out = migrated / os.path.relpath(path, original)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(result.code)
+    report = scan_paths([str(migrated)])
+    assert not report.findings, report.findings  # no legacy queue API left (a monitored session starts nothing)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) >= 3
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert len(want["batches"]) >= 2, name
+        assert_delivers_the_same(name, want, got, "exact")
+
+
+FLAG_AGAIN = {
+    "in an if between the read and the batch": '''\
+        def batches(files, mode, eval_only):
+            training = mode == "train"
+            queue = tf.train.string_input_producer(files, num_epochs=2, shuffle=training)
+            _, line = tf.TextLineReader().read(queue)
+            a, b = tf.decode_csv(line, record_defaults=[[0], [0.0]])
+            if eval_only:
+                training = False
+            if training:
+                batch = tf.train.shuffle_batch([a, b], batch_size=8, capacity=40, min_after_dequeue=10)
+            else:
+                batch = tf.train.batch([a, b], batch_size=8)
+            return batch
+        ''',
+    "a parameter, in the chosen branch": '''\
+        def batches(files, shuffle):
+            queue = tf.train.string_input_producer(files, shuffle=shuffle)
+            reader = tf.TFRecordReader()
+            _, record = reader.read(queue)
+            x = tf.parse_single_example(record, {"x": tf.FixedLenFeature([3], tf.float32)})["x"]
+            if shuffle:
+                shuffle = False
+                xs = tf.train.shuffle_batch([x], batch_size=8, capacity=40, min_after_dequeue=10)
+            else:
+                xs = tf.train.batch([x], batch_size=8)
+            return xs
+        ''',
+    "in a loop, a conditional expression": '''\
+        def batches(files, modes):
+            for mode in modes:
+                training = mode == "train"
+            queue = tf.train.string_input_producer(files, shuffle=training)
+            _, line = tf.TextLineReader().read(queue)
+            if len(modes) > 2:
+                training = not training
+            return tf.train.shuffle_batch([line], 4, 20, 5) if training else tf.train.batch([line], 4)
+        ''',
+}
+
+
+@pytest.mark.parametrize("body", FLAG_AGAIN.values(), ids=list(FLAG_AGAIN))
+def test_a_flag_assigned_again_between_the_producer_and_the_batch_is_refused(body):
+    source = "import tensorflow.compat.v1 as tf\n\n\n" + textwrap.dedent(body)
+    result = rewrite(source, to="tfdata")
+    reasons = " | ".join(n.message for n in result.refused)
+    assert "in an argument of" in reasons and "assigned again" in reasons, result.notes
+    assert result.code == source
