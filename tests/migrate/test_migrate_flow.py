@@ -91,3 +91,44 @@ def test_a_flag_assigned_again_between_the_producer_and_the_batch_is_refused(bod
     reasons = " | ".join(n.message for n in result.refused)
     assert "in an argument of" in reasons and "assigned again" in reasons, result.notes
     assert result.code == source
+
+
+READER_LIB = '''\
+import tensorflow.compat.v1 as tf
+
+
+def read_one(filename_queue, shift=0):
+    _, line = tf.TextLineReader().read(filename_queue)
+    a, b = tf.decode_csv(line, record_defaults=[[0], [0.0]])
+    return a + shift, b
+'''
+
+JOIN_CALLER = '''\
+import tensorflow.compat.v1 as tf
+
+from readers_lib import read_one
+
+
+def batches(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    {lists}
+    {extra}
+    return tf.train.batch_join(lists, batch_size=4)
+'''
+
+JOIN_REFUSED = {
+    "the queue read beyond the readers": ("lists = [read_one(queue) for _ in range(2)]", "n = queue.size()",
+                                          "`queue` is used beyond the join"),
+    "each reader given its index": ("lists = [read_one(queue, i) for i in range(2)]", "",
+                                    "is given the comprehension's `i`"),
+}
+
+
+@pytest.mark.parametrize("lists, extra, reason", JOIN_REFUSED.values(), ids=list(JOIN_REFUSED))
+def test_a_join_over_another_modules_reader_function_is_refused_where_it_cannot_move(tmp_path, lists, extra, reason):
+    lib, caller = str(tmp_path / "readers_lib.py"), str(tmp_path / "train.py")
+    source = JOIN_CALLER.format(lists=lists, extra=extra)
+    results = rewrite_tree({lib: READER_LIB, caller: source}, root=str(tmp_path))
+    reasons = " | ".join(n.message for n in results[caller].refused)
+    assert reason in reasons, results[caller].notes
+    assert results[caller].code == source and results[lib].code == READER_LIB
