@@ -132,3 +132,56 @@ def test_a_join_over_another_modules_reader_function_is_refused_where_it_cannot_
     reasons = " | ".join(n.message for n in results[caller].refused)
     assert reason in reasons, results[caller].notes
     assert results[caller].code == source and results[lib].code == READER_LIB
+
+
+MEMO = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Rows(object):
+
+    def __init__(self, files):
+        self.files = files
+        self._queue = None
+
+    @property
+    def queue(self):
+        if self._queue is None:
+            self._queue = tf.train.string_input_producer(self.files, num_epochs=1, shuffle=False)
+        return self._queue
+
+    def _read(self):
+        _, line = tf.TextLineReader().read(self.queue)
+        return [line]
+
+    def batches(self):
+        rows = [self._read() for _ in range(2)]
+        {extra}
+        return tf.train.batch_join(rows, batch_size=4)
+'''
+
+MEMO_KEPT = {
+    "the queue read twice": "size = self.queue.size()",
+    "the attribute set again": "self._queue = None",
+    "the reader method called twice": "more = self._read()",
+}
+
+
+@pytest.mark.parametrize("extra", MEMO_KEPT.values(), ids=list(MEMO_KEPT))
+def test_a_memoized_queue_used_beyond_its_one_read_is_not_moved(extra):
+    """A second consumer of the memoized queue shares it in legacy: made where the one read is, each would get
+    a queue of its own (every file twice); so the program stays as written, its join refused."""
+    from tfdata_bridge._src.migrate.memo_queue import made_where_read
+    import libcst as cst
+
+    source = MEMO.format(extra=extra)
+    module = cst.parse_module(source)
+    assert made_where_read(module) is module
+    result = rewrite(source, to="tfdata")
+    assert result.refused and result.code == source, result.notes
+
+
+def test_a_memoized_queue_read_once_is_made_where_it_is_read():
+    result = rewrite(MEMO.format(extra=""), to="tfdata")
+    assert not result.refused, result.notes
+    assert "def queue" not in result.code and "_queue" not in result.code and "cycle_length=2" in result.code
