@@ -185,3 +185,25 @@ def test_a_memoized_queue_read_once_is_made_where_it_is_read():
     result = rewrite(MEMO.format(extra=""), to="tfdata")
     assert not result.refused, result.notes
     assert "def queue" not in result.code and "_queue" not in result.code and "cycle_length=2" in result.code
+
+
+def test_a_flag_chosen_by_an_if_before_the_producer_keeps_the_choice():
+    """Bound twice, but both before the producer: the value the rewrite reads at the choice is legacy's."""
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+
+        def batches(files, mode):
+            if mode == "train":
+                training = True
+            else:
+                training = False
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=training)
+            _, line = tf.TextLineReader().read(queue)
+            if training:
+                return tf.train.shuffle_batch([line], batch_size=4, capacity=20, min_after_dequeue=5)
+            return tf.train.batch([line], batch_size=4)
+        ''')
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("if training:") == 2 and "_producer(" not in result.code, result.code

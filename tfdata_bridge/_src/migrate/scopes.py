@@ -58,13 +58,26 @@ class Scopes:
             return self.scopes.get(self.stands_for[id(node)])
         return found
 
-    def rebound(self, at: cst.CSTNode, name: str) -> bool:
-        """``name`` is bound more than once in the function (or class) scope of ``at``: which binding a use
-        means is then not one statement (a flag assigned again in a branch)."""
-        scope = self.scope(at)
+    def rebound(self, made: cst.CSTNode, used: cst.CSTNode, name: str) -> bool:
+        """``name`` (bound more than once in the function or class scope of ``made``) is assigned after ``made``
+        and up to the end of ``used`` (an ``if`` between them, a branch of the choice ``used`` stands for): which
+        binding the rewrite's read at ``used`` means is then not the one legacy read at ``made``."""
+        scope = self.scope(made)
         if scope is None or isinstance(scope, GlobalScope):
             return False
-        return len([a for a in scope.assignments[name] if isinstance(a, Assignment)]) > 1
+        found = [a for a in scope.assignments[name] if isinstance(a, Assignment)]
+        if len(found) < 2:
+            return False
+        start = self.lines.get(made, 0)
+        at = self.stands_for.get(id(used), used)
+        where = self.positions.get(at)
+        end = where.end.line if where is not None else self.lines.get(used, 0)
+        for a in found:
+            pos = self.positions.get(a.node)
+            line = pos.start.line if pos is not None else None
+            if line is None or start < line <= end:
+                return True
+        return False
 
     def readers_of(self, stmt: cst.CSTNode, name: str) -> list[cst.Name]:
         """Every Name node (in this scope or a nested one) that reads ``name`` as bound in ``stmt``'s scope."""
