@@ -207,3 +207,31 @@ def test_a_flag_chosen_by_an_if_before_the_producer_keeps_the_choice():
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
     assert result.code.count("if training:") == 2 and "_producer(" not in result.code, result.code
+
+
+def test_a_flag_of_a_method_read_from_self_keeps_the_choice():
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+        from tensorflow.compat.v1 import train as tft
+
+
+        class Inputs(object):
+            def __init__(self, files, mode):
+                self.files, self.mode = files, mode
+
+            def build(self, batch_size):
+                is_train = self.mode == "train"
+                q = tft.string_input_producer(self.files, num_epochs=None if is_train else 1, shuffle=is_train)
+                _, rec = tf.TFRecordReader().read(q)
+                x = tf.parse_single_example(rec, {"x": tf.FixedLenFeature([3], tf.float32)})["x"]
+                if not is_train:
+                    xs = tft.batch([x], batch_size)
+                else:
+                    xs = tft.shuffle_batch([x], batch_size, capacity=50, min_after_dequeue=10)
+                return xs
+        ''')
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code
+    assert "if is_train:\n" in code and "if not is_train:\n" in code and ".repeat(None if is_train else 1)" in code
+    assert "string_input_producer" not in code and "TFRecordReader" not in code
