@@ -234,4 +234,4 @@ def test_a_flag_of_a_method_read_from_self_keeps_the_choice():
     assert not result.refused, result.notes
     code = result.code
     assert "if is_train:\n" in code and "if not is_train:\n" in code and ".repeat(None if is_train else 1)" in code
-    assert "string_input_producer" not in code and "TFRecordReader" not in code
+    assert "string_input_producer(" not in code and "TFRecordReader()" not in code
