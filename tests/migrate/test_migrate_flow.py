@@ -164,6 +164,9 @@ MEMO_KEPT = {
     "the queue read twice": "size = self.queue.size()",
     "the attribute set again": "self._queue = None",
     "the reader method called twice": "more = self._read()",
+    # (the batching method that would make the queue, run twice: legacy's two runs shared the memoized queue)
+    "the batching method called twice": "\n\ndef both(files):\n    rows = Rows(files)\n"
+                                        "    return rows.batches(), rows.batches()\n",
 }
 
 
@@ -174,7 +177,7 @@ def test_a_memoized_queue_used_beyond_its_one_read_is_not_moved(extra):
     from tfdata_bridge._src.migrate.memo_queue import made_where_read
     import libcst as cst
 
-    source = MEMO.format(extra=extra)
+    source = MEMO.format(extra=extra) if not extra.startswith("\n") else MEMO.format(extra="") + extra
     module = cst.parse_module(source)
     assert made_where_read(module) is module
     result = rewrite(source, to="tfdata")
@@ -235,3 +238,16 @@ def test_a_flag_of_a_method_read_from_self_keeps_the_choice():
     code = result.code
     assert "if is_train:\n" in code and "if not is_train:\n" in code and ".repeat(None if is_train else 1)" in code
     assert "string_input_producer(" not in code and "TFRecordReader()" not in code
+
+
+def test_a_memoized_queue_read_in_a_loop_of_its_caller_is_not_moved():
+    """``for``: made where the read is called, the queue would be made once per pass, where the memo made one."""
+    from tfdata_bridge._src.migrate.memo_queue import made_where_read
+    import libcst as cst
+
+    source = MEMO.format(extra="").replace("rows = [self._read() for _ in range(2)]",
+                                           "rows = []\n        for _ in range(2):\n            rows.append(self._read())")
+    module = cst.parse_module(source)
+    assert made_where_read(module) is module
+    moved = made_where_read(cst.parse_module(MEMO.format(extra="")))
+    assert "def queue" not in moved.code and "self._read(filename_queue)" in moved.code

@@ -188,6 +188,12 @@ def _one_class(module: cst.Module, cls: cst.ClassDef, attribute_uses) -> cst.Mod
         owners = {id(m) for m, _ in calls}
         if len(owners) > 1 or any(m is reader for m, _ in calls):
             continue
+        # the method that makes the queue now runs once, as the memo made it once: one use of it in the tree
+        maker = calls[0][0] if calls else reader
+        if len(_uses(module, maker.name.value)) - len(_uses(maker, maker.name.value)) > 1 or \
+                attribute_uses is not None and len(_uses(module, maker.name.value)) + \
+                attribute_uses(maker.name.value) > 1:
+            continue
         taken = set().union(*(names_in(m) for m in methods))
         queue = "filename_queue"
         while queue in taken:
@@ -198,8 +204,8 @@ def _one_class(module: cst.Module, cls: cst.ClassDef, attribute_uses) -> cst.Mod
             caller = calls[0][0]
             stmts = [s for s in nodes_of(caller, cst.SimpleStatementLine)
                      if all(any(c is n for n in nodes_of(s, cst.Call)) for _, c in calls)]
-            if len(stmts) != 1:
-                continue
+            if len(stmts) != 1 or _in_loop(caller, stmts[0]):
+                continue  # (a loop would make a queue per pass where the memo made one)
             target_self = _self_of(caller)
             made = producer.visit(_Rename(memo_self, target_self))
             if names_in(made) - {target_self} & _bound(caller):
@@ -225,6 +231,14 @@ def _one_class(module: cst.Module, cls: cst.ClassDef, attribute_uses) -> cst.Mod
         new = module.visit(_Swap(swap, drop, before))
         return _no_empty_init(new)
     return None
+
+
+def _in_loop(fn: cst.FunctionDef, stmt: cst.CSTNode) -> bool:
+    """``stmt`` stands in a ``for`` or ``while`` of ``fn`` (or in a function nested in it)."""
+    for node in [*nodes_of(fn, cst.For), *nodes_of(fn, cst.While), *nodes_of(fn.body, cst.FunctionDef)]:
+        if any(s is stmt for s in nodes_of(node, cst.SimpleStatementLine)):
+            return True
+    return False
 
 
 def _bound(fn: cst.FunctionDef) -> set[str]:
