@@ -1,47 +1,19 @@
 """The pipeline followed across flags, modules and memoized queues (issue 17, item 1): the programs of
 ``flow_programs/`` (a local flag or a parameter that sets the file producer's ``shuffle`` and chooses
 ``shuffle_batch`` or ``batch``; a reader function of another module called once per list of a join; a file queue
-memoized on an object and read in another method), migrated as a tree with ``--to tfdata`` and run against
-their originals in one TensorFlow process; and the forms that must be refused, with the reason (a flag assigned
-again between the producer and the batch: the rewrite would read the other value)."""
+memoized on an object and read in another method) are migrated as a tree and run against their originals in
+``test_migrate_sources_programs.py`` (one TensorFlow process for all its folders); here, the rewritten text and
+the forms that must be refused or left, with the reason (a flag assigned again between the producer and the
+batch: the rewrite would read the other value; a memoized queue with a second consumer)."""
 
 from __future__ import annotations
 
-import os
-import pathlib
-import shutil
 import textwrap
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_both_ways
 from tfdata_bridge._src.migrate.tree import rewrite_tree
-from tfdata_bridge.migrate import rewrite, scan_paths
-
-HERE = pathlib.Path(__file__).resolve().parent
-FOLDER = HERE / "flow_programs"
-
-
-@pytest.mark.timeout(500)
-def test_the_flow_programs_are_rewritten_and_deliver_what_their_originals_deliver(tmp_path):
-    original, migrated = tmp_path / "original", tmp_path / "migrated"
-    shutil.copytree(FOLDER, original, ignore=shutil.ignore_patterns("__pycache__"))
-    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
-    for path, result in rewrite_tree(sources, root=str(original)).items():
-        assert not result.refused, (path, result.notes)
-        assert "tfdata_bridge" not in result.code, path
-        out = migrated / os.path.relpath(path, original)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(result.code)
-    report = scan_paths([str(migrated)])
-    assert not report.findings, report.findings  # no legacy queue API left (a monitored session starts nothing)
-    programs = sorted(original.glob("*.py"))
-    assert len(programs) >= 3
-    pairs = {p.stem: (p, migrated / p.name) for p in programs}
-    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
-        assert len(want["batches"]) >= 2, name
-        assert_delivers_the_same(name, want, got, "exact")
-
+from tfdata_bridge.migrate import rewrite
 
 FLAG_AGAIN = {
     "in an if between the read and the batch": '''\

@@ -1,6 +1,6 @@
 """An input_fn closure made in another module (`flow_lib.input_fns`): `is_training = mode == 'train'` sets the
 producer's `shuffle` and its `num_epochs` (`params['epochs'] if is_training else 1`) and chooses the batch of a
-dict; run under a MonitoredSession until the data ends; evaluation in order, training as a multiset."""
+dict; run in a `coord.should_stop()` loop until the data ends; evaluation in order, training as a multiset."""
 
 import os
 import sys
@@ -14,15 +14,20 @@ PARAMS = {'pattern': 'table-*.csv', 'batch_size': 10, 'epochs': 2}
 
 
 def _drain(features, label):
-    out, end = [], 'should_stop'
-    with tf.train.MonitoredSession() as sess:
-        while not sess.should_stop():
-            try:
+    out, end = [], None
+    with tf.Session() as sess:
+        sess.run(tf.local_variables_initializer())
+        coord = tf.train.Coordinator()
+        threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while not coord.should_stop():
                 f, y = sess.run([features, label])
-            except tf.errors.OutOfRangeError:
-                end = 'OutOfRangeError'
-                break
-            out.append([f['a'].tolist(), f['b'].tolist(), y.tolist()])
+                out.append([f['a'].tolist(), f['b'].tolist(), y.tolist()])
+        except tf.errors.OutOfRangeError:
+            end = 'OutOfRangeError'
+        finally:
+            coord.request_stop()
+        coord.join(threads)
     return out, end
 
 
