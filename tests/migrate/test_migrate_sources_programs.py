@@ -1,10 +1,12 @@
 """The programs of the source forms, each migrated with ``--to tfdata`` and run against its original in one
 TensorFlow process (the same batches, the same end): ``in_step_programs/`` (several sources read in step: a
 zip, ``in_step.py``), ``flag_programs/`` (producers whose ``shuffle`` / ``num_epochs`` are expressions: a
-class attribute, a namespace, parameters) and ``list_join_programs/`` (joins over lists that one function makes
-each, a pipeline per list: ``join_lists.py``). Each folder is migrated as a tree (a program's helper module in a
+class attribute, a namespace, parameters), ``list_join_programs/`` (joins over lists that one function makes
+each, a pipeline per list: ``join_lists.py``) and ``flow_programs/`` (a flag that sets the producer's ``shuffle``
+and chooses the batch, a join over a reader function of another module, a file queue memoized on an object:
+``test_migrate_flow.py``). Each folder is migrated as a tree (a program's helper module in a
 package beside it). A program reports a shuffled run as its batch sizes and its sorted rows. Text tests:
-``test_migrate_in_step.py``, ``test_migrate_source_flags.py``, ``test_migrate_join_lists.py``."""
+``test_migrate_in_step.py``, ``test_migrate_source_flags.py``, ``test_migrate_join_lists.py``, ``test_migrate_flow.py``."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from tfdata_bridge.migrate import scan_source
 
 HERE = pathlib.Path(__file__).resolve().parent
 FOLDERS = {"in_step_programs": "Dataset.zip((", "flag_programs": "if ",  # folder -> a line of its rewrite
-           "list_join_programs": "choose_from_datasets("}
+           "list_join_programs": "choose_from_datasets(", "flow_programs": "make_one_shot_iterator("}
 
 
 @pytest.mark.timeout(500)

@@ -220,6 +220,7 @@ class ChoicePass:
         # where the rewrite evaluates the pipeline: at the choice (its first batch's line, an ``if`` having none of
         # its own), so that a name the moved per-element code reads and a statement before it rebinds is seen
         self.index.lines[both] = self.index.lines.get(choice.stmt) or min(choice.lines)
+        self.finder.scopes.stands_for[id(both)] = choice.stmt  # (its names are looked up where the choice is)
         shared = args[0]
         if tails:  # the elements: the tensors the branches read, made before the ``if``
             names = elements_read(choice.pre, [a["tensors"] for a in args], body[:i])

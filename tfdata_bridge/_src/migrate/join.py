@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.copies_join import _DEPTH, _harmless, _Zero, copies_pipeline
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
 from tfdata_bridge._src.migrate.objects import method_of
@@ -102,9 +102,16 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         raise Refusal(f"`{fn_name}` is not given one file queue made by `string_input_producer` in the same block")
     queue_name = queues[0]
     queue_stmt = _single_def(body[:index], queue_name)
+    local = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
+    if (method or not local) and finder.external is not None:
+        # a reader function of another module of the tree, imported by name or reached through its module
+        found = finder.external(comp.elt.func)
+        if found is not None and "." not in found[0].name.value and not (method and _is_self(finder, stmt, comp)):
+            return _external_join(finder, stmt, api, args, comp, found, queue_stmt, list_stmt, lists, inline,
+                                  readers, joins)
     fn, foreign, cls = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None, None)
     if not method:
-        fns = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == fn_name]
+        fns = local
         if len(fns) != 1:
             raise Refusal(f"`{fn_name}` is not one module-level function")
         fn = fns[0]
@@ -138,6 +145,64 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     if foreign:
         pipeline.source.foreign = [fn]
     return pipeline, [s for s in (queue_stmt, list_stmt, fn, *(got.removes or ())) if s is not None]
+
+
+def _is_self(finder: Finder, at: cst.CSTNode, comp: cst.ListComp) -> bool:
+    """``self.f(queue)`` in a method whose first parameter is ``self``: a method, not a module's function."""
+    caller = getattr(finder.scopes.scope(at), "node", None)
+    obj = comp.elt.func.value  # type: ignore[attr-defined]
+    return isinstance(caller, cst.FunctionDef) and bool(caller.params.params) and \
+        isinstance(obj, cst.Name) and caller.params.params[0].name.value == obj.value
+
+
+def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, found, queue_stmt, list_stmt, lists,
+                   inline: bool, readers: str, joins: int) -> tuple[Pipeline, list[cst.CSTNode]]:
+    """``[read_one(queue) for _ in range(k)]`` with ``read_one`` a function of another module of the tree (``from
+    lib import read_one``): read as a reader helper of that module (``Finder._helper_source``: it becomes a
+    function of the record there, its reader lines gone), called once per element, over ``k`` files at a time.
+    The list and the queue must be read by the join and the list alone; the function is the tree's to change
+    (the tree refuses it where another caller needs its queue form)."""
+    fn, home = found
+    name = cst.Module([]).code_for_node(comp.elt.func)
+    if comp.for_in.target.value != "_" and comp.for_in.target.value in names_in(comp.elt):
+        raise Refusal(f"each call of `{name}` is given the comprehension's `{comp.for_in.target.value}`: the readers "
+                      "are not copies")
+    queue_name = queue_stmt.body[0].targets[0].target.value
+    uses = [] if inline else [(lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1)]
+    uses.append((queue_name, len(finder.scopes.readers_of(queue_stmt, queue_name))))
+    for used, count in uses:
+        if count != 1:
+            raise Refusal(f"`{used}` is used beyond the join; its statements cannot move into tf.data")
+    last = fn.body.body[-1] if isinstance(fn.body, cst.IndentedBlock) and fn.body.body else None
+    returned = last.body[0].value if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and \
+        isinstance(last.body[0], cst.Return) else None
+    count = len(returned.elements) if isinstance(returned, (cst.Tuple, cst.List)) else 1
+    scope = finder.scopes.scope(stmt)
+    taken = names_in(stmt) | (names_in(list_stmt) if list_stmt is not None else set())
+    elements: list[str] = []
+    for k in range(count):
+        element = "element" if count == 1 else f"element_{k}"
+        while element in taken or scope is not None and scope[element]:
+            element += "_"
+        elements.append(element)
+    # the elements of one call, as if the caller had written ``element = read_one(queue)`` where the list was made
+    target = cst.Name(elements[0]) if count == 1 else cst.Tuple([cst.Element(cst.Name(e)) for e in elements])
+    one = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], comp.elt)])
+    where = list_stmt if list_stmt is not None else stmt
+    finder.scopes.stands_for[id(one)] = where
+    finder.scopes.lines[one] = finder.scopes.lines.get(where, 0)
+    source = finder._helper_source(one, fn, comp.elt, one.body[0], elements, home)
+    if source.helper is None or source.helper.queue_args is not None:
+        raise Refusal(f"`{name}` does not read the file queue it is given")
+    source.statements = [s for s in (queue_stmt, list_stmt) if s is not None]
+    batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
+    batch_args = {k: v for k, v in args.items() if k != "tensors_list"}
+    batch_args["tensors"] = cst.Name(elements[0]) if count == 1 else \
+        cst.List([cst.Element(cst.Name(e)) for e in elements])  # (a join of tuples gives a list, as a batch of it)
+    small = stmt.body[0]
+    pipeline = Pipeline(stmt, batch_api, batch_args, source, [], small.targets[0].target
+                        if isinstance(small, cst.Assign) else None, readers=readers)
+    return pipeline, list(source.statements)
 
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,

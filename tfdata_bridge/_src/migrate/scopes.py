@@ -26,6 +26,9 @@ class Scopes:
         self.spans = spans or {}
         self.blocks = blocks or {}
         self.positions = positions or {}
+        # id(a statement a pass made) -> the statement of the source it stands for (``ChoicePass``: the two batch
+        # calls of an ``if`` as one statement, evaluated where the ``if`` stands): its scope is that one's
+        self.stands_for: dict[int, cst.CSTNode] = {}
 
     def _straight(self, scope: Scope, name: str, at: cst.CSTNode | None = None
                   ) -> list[cst.SimpleStatementLine] | None:
@@ -50,7 +53,31 @@ class Scopes:
         return stmts
 
     def scope(self, node: cst.CSTNode) -> Scope | None:
-        return self.scopes.get(node)
+        found = self.scopes.get(node)
+        if found is None and id(node) in self.stands_for:
+            return self.scopes.get(self.stands_for[id(node)])
+        return found
+
+    def rebound(self, made: cst.CSTNode, used: cst.CSTNode, name: str) -> bool:
+        """``name`` (bound more than once in the function or class scope of ``made``) is assigned after ``made``
+        and up to the end of ``used`` (an ``if`` between them, a branch of the choice ``used`` stands for): which
+        binding the rewrite's read at ``used`` means is then not the one legacy read at ``made``."""
+        scope = self.scope(made)
+        if scope is None or isinstance(scope, GlobalScope):
+            return False
+        found = [a for a in scope.assignments[name] if isinstance(a, Assignment)]
+        if len(found) < 2:
+            return False
+        start = self.lines.get(made, 0)
+        at = self.stands_for.get(id(used), used)
+        where = self.positions.get(at)
+        end = where.end.line if where is not None else self.lines.get(used, 0)
+        for a in found:
+            pos = self.positions.get(a.node)
+            line = pos.start.line if pos is not None else None
+            if line is None or start < line <= end:
+                return True
+        return False
 
     def readers_of(self, stmt: cst.CSTNode, name: str) -> list[cst.Name]:
         """Every Name node (in this scope or a nested one) that reads ``name`` as bound in ``stmt``'s scope."""

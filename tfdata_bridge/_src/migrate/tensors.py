@@ -143,6 +143,7 @@ def unchanged_between(finder, exprs: list[cst.BaseExpression | None], made: cst.
         if expr is None:
             continue
         for name in sorted(names_in(expr)):
-            if finder.scopes.single_assignment(made, name) is not finder.scopes.single_assignment(used, name):
+            was, now = finder.scopes.single_assignment(made, name), finder.scopes.single_assignment(used, name)
+            if was is not now or was is None and finder.scopes.rebound(made, used, name):
                 raise Refusal(f"`{name}` in an argument of `{what}` is assigned again before the producer's "
                               "elements are read, so the rewrite could not read it where legacy did; not rewritten")

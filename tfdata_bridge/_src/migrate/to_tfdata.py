@@ -30,6 +30,7 @@ from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
+from tfdata_bridge._src.migrate.memo_queue import made_where_read
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
@@ -241,7 +242,7 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
         frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
-        whole: bool = False) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+        whole: bool = False, memo: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
@@ -256,6 +257,23 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if unwrapped:
         return _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects,
                        plumbing)
+    made = made_where_read(module, getattr(external, "attribute_uses", None)) if memo and objects and not functions \
+        else module
+    if made is not module:  # a file queue memoized on an object, made where it is read (``memo_queue.py``)
+        trial_asks: list = []
+        plain_asks: list = []
+        trial = run(made, external, functions, trial_asks if requests is not None else None, keep_plumbing,
+                    drop_plumbing, frozen, objects, plumbing, scoped, whole, memo=False)
+        plain = run(module, external, functions, plain_asks if requests is not None else None, keep_plumbing,
+                    drop_plumbing, frozen, objects, plumbing, scoped, whole, memo=False)
+        better = sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in plain[2])
+        if requests is not None:
+            requests.extend(trial_asks if better else plain_asks)
+        if not better:
+            return plain
+        lines = line_map(module.code, made.code)
+        return (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
+                [replace(o, line=lines(o.line)) for o in trial[2]])
     why = None if whole else frozen or runner_collection_read(module) or epoch_counter_read(module)
     if why is not None:  # (what every form of the rewrite would do, each pipeline then said left with ``why``)
         out, notes, outcomes = run(module, external, functions, None, keep_plumbing, drop_plumbing, objects=objects,
