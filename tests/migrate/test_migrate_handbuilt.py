@@ -31,6 +31,14 @@ PROGRAMS = {
     "padded_class_listcomp": "order",
     "padded_enqueue_times_k": "multiset",
     "padded_python_modules": "multiset",
+    # a reader helper (same module, another module, a method) fills the queue; TF1-style `import tensorflow as tf`
+    # with `tf.queue.*` queues; queues kept on an object (made in `__init__`, or in a method `__init__` calls)
+    "helper_shuffle_threads": "multiset",
+    "helper_other_module_fifo": "order",
+    "tf1_style_queue_namespace": "order",
+    "tf1_style_shuffle_namespace": "multiset",
+    "object_queue_whole_files": "multiset",
+    "object_queue_in_init": "order",
 }
 
 

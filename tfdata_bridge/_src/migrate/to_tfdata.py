@@ -14,7 +14,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
@@ -120,10 +120,16 @@ class _Index(cst.CSTVisitor):
         if path is not None:
             spelled = _dotted(node.func)
             # (``data_flow_ops.FIFOQueue`` ends with the path too; its module is no prefix to write tf.data with)
-            if spelled.endswith("." + path) and not any(
-                    q.name.startswith("tensorflow.python.")
-                    for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
-                self.v1[node] = spelled[: -len(path) - 1]
+            names = self.get_metadata(QualifiedNameProvider, node.func, set())
+            if spelled.endswith("." + path) and not any(q.name.startswith("tensorflow.python.") for q in names):
+                prefix = spelled[: -len(path) - 1]
+                # ``tf.queue.FIFOQueue`` / ``tf.train.batch`` under ``import tensorflow as tf``: ``tf`` is the
+                # TF2 namespace, where ``tf.data.make_one_shot_iterator`` does not exist; the v1 APIs the rewrite
+                # writes are spelled through ``tf.compat.v1`` there
+                if any(q.source is QualifiedNameSource.IMPORT and q.name.startswith("tensorflow.")
+                       and not q.name.startswith("tensorflow.compat.v1.") for q in names):
+                    prefix += ".compat.v1"
+                self.v1[node] = prefix
             self.fixed_len[node] = path.rsplit(".", 1)[-1] == "FixedLenFeature"
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -507,14 +513,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 continue
             snap = begin()
             removed.update(moved)
-            if requests is not None:  # reader methods of other modules' classes, inlined here: they go there
-                requests.extend((fn, None, line) for fn in pipeline.source.foreign)
-            if pipeline.source.helper is not None and pipeline.source.helper.external:
-                if requests is None:
-                    raise AssertionError("a helper of another module without a tree")  # external implies a tree
-                requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
-            elif pipeline.source.helper is not None:
-                replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
+            _take_helpers(pipeline, replaced, requests, line)
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
             # the comments of the statements that go, and of the batch call's arguments, stay with the dataset
@@ -526,9 +525,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
-            commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
-                   and not pipeline.source.helper.external else set())
-    _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
+            commit(snap, _own_helpers(pipeline))
+    _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
+                   begin, commit, requests)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
     # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
@@ -664,8 +663,29 @@ def _gone_from_functions(replaced, functions) -> set[int]:
     return gone
 
 
-def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, feed_refusals) -> None:
-    """Hand-built queues filled by ``[enqueue_op] * k`` and read by ``dequeue_many`` (``runner_queue.py``)."""
+def _take_helpers(pipeline: Pipeline, replaced, requests, line: int) -> None:
+    """The pipeline's reader helper becomes a function of the record (here, or, of another module, by the tree's
+    ``requests``), and the reader methods of other modules it inlined go there."""
+    if requests is not None:  # reader methods of other modules' classes, inlined here: they go there
+        requests.extend((fn, None, line) for fn in pipeline.source.foreign)
+    if pipeline.source.helper is not None and pipeline.source.helper.external:
+        if requests is None:
+            raise AssertionError("a helper of another module without a tree")  # external implies a tree
+        requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
+    elif pipeline.source.helper is not None:
+        replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
+
+
+def _own_helpers(pipeline: Pipeline) -> set[cst.FunctionDef]:
+    """This module's reader helper the pipeline rewrote (for ``_undo_uncovered_helpers``)."""
+    helper = pipeline.source.helper
+    return {helper.fn} if helper is not None and not helper.external else set()
+
+
+def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, feed_refusals,
+                   begin=None, commit=None, requests=None) -> None:
+    """Hand-built queues filled by ``[enqueue_op] * k`` and read by ``dequeue_many`` (``runner_queue.py``); a
+    reader helper that takes the file queue becomes a function of the record, as for a batch call."""
     for body in index.blocks:
         for stmt in body:
             if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
@@ -690,7 +710,9 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             moved = [*_moved(found.pipeline), *found.removed]
             if any(m in removed or m in replaced for m in [*moved, *found.news]):
                 continue
+            snap = begin() if begin is not None else None
             removed.update(moved)
+            _take_helpers(found.pipeline, replaced, requests, line)
             head, tail = comment.removeprefix("tfdata-bridge migrate: ").split(" rewritten to tf.data", 1)
             method = found.dcall.func.attr.value
             apis = {found.kind, "QueueRunner", method, *head.split(", ")} - {"batch", "shuffle_batch"}
@@ -706,6 +728,8 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             replaced.update({old: [changed] for old, changed in found.news.items()})
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
+            if commit is not None:
+                commit(snap, _own_helpers(found.pipeline))
 
 
 def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()
