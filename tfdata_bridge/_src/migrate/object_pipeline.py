@@ -275,10 +275,18 @@ def _span(module: cst.Module) -> tuple[int, int]:
     return _Where.found
 
 
+class _Refusals(dict):
+    """``{batch line: reason}``; ``dequeues``: ``{line: method}`` of those that are a kept queue's dequeue."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dequeues: dict[int, str] = {}
+
+
 def object_pipelines(module: cst.Module, external, trial):
     """(the module with each class's kept pipeline rewritten, info notes, outcomes, ``{batch line: refusal}``,
     the trials' requests); ``trial(module, requests)`` is the ordinary rewrite of a module."""
-    notes, outcomes, refusals, requests = [], [], {}, []
+    notes, outcomes, refusals, requests = [], [], _Refusals(), []
     original = module.code
     index, found = _found(module, external)
     lines = {id(f[2]): f[4] for f in found}
@@ -292,6 +300,8 @@ def object_pipelines(module: cst.Module, external, trial):
                 got = _one(module, index, external, trial, cls, batcher, stmt, api, line)
             except Refusal as exc:
                 refusals[line] = str(exc)
+                if api in _DEQUEUES:  # (no note of the recogniser's is at a kept queue's dequeue)
+                    refusals.dequeues[line] = f"{api}"
                 continue
             if got is None:
                 continue

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
@@ -357,6 +357,7 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
         return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False, plumbing=False, whole=whole)
 
     new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
+    dequeued = {line: api for line, api in getattr(refusals, "dequeues", {}).items()}
     if not outcomes and not refusals:
         return None
     out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
@@ -370,13 +371,35 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
         return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text
 
     for line, why in refusals.items():
+        if line in dequeued and not any(n.line == line for n in more_notes):  # (a kept queue's batch: said there)
+            more_notes.append(Note(line, f"`{dequeued[line]}` pipeline left unchanged: {why}"))
         more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
                       if n.line == line and n.kind == "refused" and vague(n.message) else n for n in more_notes]
         more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and vague(o.reason) else o
                          for o in more_outcomes]
     if requests is not None:
         requests.extend(asked)
-    return out, notes + more_notes, outcomes + more_outcomes
+    return private_imports_left_unused(module, out), notes + more_notes, outcomes + more_outcomes
+
+
+def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Module:
+    """``out`` less its imports of ``tensorflow.python.*`` queue modules and classes (``from
+    tensorflow.python.ops import data_flow_ops``) that the original used and the rewrite left unused."""
+    context = CodemodContext()
+    asked = False
+    for stmt in out.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
+                not isinstance(small.names, cst.ImportStar):
+            where = _dotted(small.module)
+            if where == "tensorflow.python" or where.startswith("tensorflow.python."):
+                for alias in small.names:
+                    bound = alias.evaluated_alias or alias.evaluated_name
+                    if f"{bound}." in original.code or f"{bound}(" in original.code:  # (used there: the rewrite's)
+                        RemoveImportsVisitor.remove_unused_import(context, where, alias.evaluated_name,
+                                                                  alias.evaluated_alias)
+                        asked = True
+    return RemoveImportsVisitor(context).transform_module(out) if asked else out
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
@@ -558,6 +581,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
         out = AddImportsVisitor(context).transform_module(out)
+    out = private_imports_left_unused(original, out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
     if not plumbing:
