@@ -39,6 +39,10 @@ PROGRAMS = {
     "tf1_style_shuffle_namespace": "multiset",
     "object_queue_whole_files": "multiset",
     "object_queue_in_init": "order",
+    # a runner never added to the collection, its threads started by hand (`create_threads(..., start=True)`),
+    # made beside the queue or returned with it (`return queue, runner`)
+    "runner_started_by_hand": "order",
+    "runner_returned_with_queue": "order",
 }
 
 
@@ -256,3 +260,32 @@ def test_the_kept_queue_forms_keep_their_methods_and_spell_tf1_names_through_com
         assert not result.refused, result.notes
         assert "tf.compat.v1.data.make_one_shot_iterator(" in result.code
         assert "tf.data." not in result.code.replace("tf.compat.v1.data.", ""), name  # (TF2's tf.data: no iterators)
+
+
+_BY_HAND = "        threads += runner.create_threads(sess, coord=coord, start=True)\n"
+
+
+@pytest.mark.parametrize("new", [
+    pytest.param("        threads.extend(runner.create_threads(sess, coord=coord, start=True))\n", id="extend"),
+    pytest.param("        runner.create_threads(sess, coord, start=True)\n", id="a-statement-of-its-own"),
+])
+def test_a_runner_started_by_hand_goes_with_its_queue_in_each_form(new):
+    result = rewrite(_variant("runner_started_by_hand", _BY_HAND, new), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code.split('"""', 2)[2]  # (after the docstring)
+    assert "create_threads" not in code and "tf.train.QueueRunner(" not in code
+    assert ".padded_batch(4, drop_remainder=True)" in result.code
+
+
+@pytest.mark.parametrize("new, why", [
+    pytest.param(_BY_HAND.replace(", start=True", ""), "is not added by `add_queue_runner(runner)`",
+                 id="threads-made-not-started"),
+    pytest.param("        def start():\n            return runner.create_threads(sess, coord=coord, start=True)\n\n"
+                 "        threads += start()\n", "is not added by `add_queue_runner(runner)`",
+                 id="started-in-a-nested-function"),
+])
+def test_a_runner_started_otherwise_is_left_with_the_reason(new, why):
+    source = _variant("runner_started_by_hand", _BY_HAND, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(why in n.message for n in result.refused), result.notes
