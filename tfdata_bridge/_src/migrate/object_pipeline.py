@@ -280,7 +280,7 @@ class _Refusals(dict):
 
     def __init__(self) -> None:
         super().__init__()
-        self.dequeues: dict[int, str] = {}
+        self.dequeues: dict[int, tuple[str, str]] = {}  # (the method, the statement's code)
 
 
 def object_pipelines(module: cst.Module, external, trial):
@@ -301,7 +301,7 @@ def object_pipelines(module: cst.Module, external, trial):
             except Refusal as exc:
                 refusals[line] = str(exc)
                 if api in _DEQUEUES:  # (no note of the recogniser's is at a kept queue's dequeue)
-                    refusals.dequeues[line] = f"{api}"
+                    refusals.dequeues[line] = (api, module.code_for_node(stmt.body[0]))
                 continue
             if got is None:
                 continue

@@ -371,8 +371,9 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
         return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text
 
     for line, why in refusals.items():
-        if line in dequeued and not any(n.line == line for n in more_notes):  # (a kept queue's batch: said there)
-            more_notes.append(Note(line, f"`{dequeued[line]}` pipeline left unchanged: {why}"))
+        # (a kept queue's batch left: said there; another rewrite, a feed thread's, may have taken it)
+        if line in dequeued and dequeued[line][1] in out.code and not any(n.line == line for n in more_notes):
+            more_notes.append(Note(line, f"`{dequeued[line][0]}` pipeline left unchanged: {why}"))
         more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
                       if n.line == line and n.kind == "refused" and vague(n.message) else n for n in more_notes]
         more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and vague(o.reason) else o
