@@ -31,6 +31,18 @@ PROGRAMS = {
     "padded_class_listcomp": "order",
     "padded_enqueue_times_k": "multiset",
     "padded_python_modules": "multiset",
+    # a reader helper (same module, another module, a method) fills the queue; TF1-style `import tensorflow as tf`
+    # with `tf.queue.*` queues; queues kept on an object (made in `__init__`, or in a method `__init__` calls)
+    "helper_shuffle_threads": "multiset",
+    "helper_other_module_fifo": "order",
+    "tf1_style_queue_namespace": "order",
+    "tf1_style_shuffle_namespace": "multiset",
+    "object_queue_whole_files": "multiset",
+    "object_queue_in_init": "order",
+    # a runner never added to the collection, its threads started by hand (`create_threads(..., start=True)`),
+    # made beside the queue or returned with it (`return queue, runner`)
+    "runner_started_by_hand": "order",
+    "runner_returned_with_queue": "order",
 }
 
 
@@ -214,3 +226,66 @@ def test_the_flag_choices_of_inception_become_one_chain_per_path_and_scan_agrees
     sites = scan_source(source, outcomes=True)
     assert sites and not [f for f in sites if f.tfdata.startswith("left: ")]
     assert not scan_source(result.code)
+
+
+_BATCH_CALL = "    pixels, lengths = loader.batch(4)"
+_DECLARED = "        self._queue = None\n        self._make_queue()\n"
+
+
+@pytest.mark.parametrize("old, new, why", [
+    pytest.param(_BATCH_CALL, _BATCH_CALL + "\n    more = loader.batch(4)", "used 2 times", id="batched-twice"),
+    pytest.param(_DECLARED, "        self._make_queue()\n        self._queue = None\n", "is set in `__init__` too",
+                 id="reset-after-the-maker"),
+    pytest.param("    def batch(self, size):", "    def fill(self):\n        return self._queue.size()\n\n"
+                 "    def batch(self, size):", "read by ImageFolderLoader.fill", id="queue-read-elsewhere"),
+    pytest.param("[op] * self.threads", "[op, self._queue.enqueue([pixels, name_length + 1])]",
+                 "the runner's ops are not `[enqueue_op] * k`", id="two-different-ops"),
+])
+def test_a_queue_kept_on_an_object_is_left_with_the_reason_where_its_batches_would_differ(old, new, why):
+    source = _variant("object_queue_whole_files", old, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(why in n.message for n in result.refused), result.notes
+
+
+def test_the_kept_queue_forms_keep_their_methods_and_spell_tf1_names_through_compat_v1():
+    whole = rewrite((HERE / "object_queue_whole_files.py").read_text(), to="tfdata")
+    assert not whole.refused, whole.notes
+    code = whole.code
+    assert "def _load(" not in code and "tf.WholeFileReader" not in code and "import FIFOQueue" not in code
+    assert "self.dataset = " in code and ".batch(size, drop_remainder=False)" in code
+    assert "def parse_record(name, data):" in code  # the file name, its record key, comes with the contents
+    for name in ("tf1_style_queue_namespace", "tf1_style_shuffle_namespace"):
+        result = rewrite((HERE / f"{name}.py").read_text(), to="tfdata")
+        assert not result.refused, result.notes
+        assert "tf.compat.v1.data.make_one_shot_iterator(" in result.code
+        assert "tf.data." not in result.code.replace("tf.compat.v1.data.", ""), name  # (TF2's tf.data: no iterators)
+
+
+_BY_HAND = "        threads += runner.create_threads(sess, coord=coord, start=True)\n"
+
+
+@pytest.mark.parametrize("new", [
+    pytest.param("        threads.extend(runner.create_threads(sess, coord=coord, start=True))\n", id="extend"),
+    pytest.param("        runner.create_threads(sess, coord, start=True)\n", id="a-statement-of-its-own"),
+])
+def test_a_runner_started_by_hand_goes_with_its_queue_in_each_form(new):
+    result = rewrite(_variant("runner_started_by_hand", _BY_HAND, new), to="tfdata")
+    assert not result.refused, result.notes
+    code = result.code.split('"""', 2)[2]  # (after the docstring)
+    assert "create_threads" not in code and "tf.train.QueueRunner(" not in code
+    assert ".padded_batch(4, drop_remainder=True)" in result.code
+
+
+@pytest.mark.parametrize("new, why", [
+    pytest.param(_BY_HAND.replace(", start=True", ""), "is not added by `add_queue_runner(runner)`",
+                 id="threads-made-not-started"),
+    pytest.param("        def start():\n            return runner.create_threads(sess, coord=coord, start=True)\n\n"
+                 "        threads += start()\n", "is not added by `add_queue_runner(runner)`",
+                 id="started-in-a-nested-function"),
+])
+def test_a_runner_started_otherwise_is_left_with_the_reason(new, why):
+    source = _variant("runner_started_by_hand", _BY_HAND, new)
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(why in n.message for n in result.refused), result.notes

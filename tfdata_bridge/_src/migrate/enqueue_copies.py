@@ -60,8 +60,9 @@ def queue_uses(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst
         elif method in _DEQUEUES and dequeue is None and value is call and \
                 isinstance(holder.body[0], (cst.Assign, cst.Return)):
             dequeue = holder
-        elif dequeue is None and isinstance(holder.body[0], cst.Return) and value is use:
-            dequeue = holder  # ``return queue``: its caller batches it (returned_queue.py)
+        elif dequeue is None and isinstance(holder.body[0], cst.Return) and (
+                value is use or isinstance(value, cst.Tuple) and any(e.value is use for e in value.elements)):
+            dequeue = holder  # ``return queue`` (or ``queue, runner``): its caller batches it (returned_queue.py)
         elif runner in (None, holder) and _runner_arg(finder, holder, use):
             runner = holder  # (a use inside the runner's call, ``close_op=q.close()``: the runner's check says)
         elif method in _ENQUEUES:

@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
 from tfdata_bridge._src.migrate.own_queue import own_file_queue
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
 from tfdata_bridge._src.migrate.reader_setup import place_setup
+from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 
 
 def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
@@ -71,15 +72,17 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls, producer)
     if own is not None:
         fn = own.fn  # (the method as written: what the rewrite removes)
-    if got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned)):
-        raise Refusal(f"the record key `{got.key}` (file:record) is used; tf.data readers do not make it")
-    target = stmt.body[0].targets[0].target
     kind = got.kind
+    keyed = got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned))
+    if keyed and kind not in KEYED_READERS:  # the others' keys are made again per file (record_keys.py)
+        raise Refusal(f"the record key `{got.key}` is used; the rewrite knows no key format of {kind}")
+    target = stmt.body[0].targets[0].target
     inlined = [*got.rest, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got.returned)])]
     queue_args = own.arguments(got.producer) if own is not None else bind(queue_stmt.body[0].value,
                                                                           "train.string_input_producer")
-    source = Source("reader", [s for s in (queue_stmt, stmt) if s is not None], [got.value], call=queue_args,
-                    reader=kind, reader_args=bind(got.reader_call, kind))
+    source = Source("reader", [s for s in (queue_stmt, stmt) if s is not None],
+                    [got.key, got.value] if keyed else [got.value], call=queue_args,
+                    reader=kind, reader_args=bind(got.reader_call, kind), keyed=keyed)
     source.inlined = inlined
     source.setup = place_setup(finder, stmt, got.setup, foreign, name)
     if foreign:

@@ -40,6 +40,7 @@ class Candidate:
     batch_stmt: cst.SimpleStatementLine
     attrs: dict[str, str]  # attribute -> the local it becomes
     readers: list[cst.FunctionDef] = field(default_factory=list)  # reading methods inlined into the batcher
+    changed: dict[str, cst.FunctionDef] = field(default_factory=dict)  # methods the rewrite changed, by name
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:

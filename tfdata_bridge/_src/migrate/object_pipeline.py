@@ -12,6 +12,7 @@ the rewrite's iterators would each see every element).
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
@@ -33,7 +34,7 @@ def _found(module: cst.Module, external):
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     classes = [c for c in module.body if isinstance(c, cst.ClassDef) and len(methods(c)) >= 2]
-    if not classes or "batch" not in module.code:
+    if not classes or "batch" not in module.code and ".dequeue_" not in module.code:
         return None, []
     index = survey(module, external)[0]
     out = []
@@ -47,7 +48,24 @@ def _found(module: cst.Module, external):
                 api = index.paths.get(value) if isinstance(value, cst.Call) else None
                 if api in BATCHES:
                     out.append((cls, fn, stmt, api, index.lines.get(stmt, 0)))
+                elif (api := _kept_queue_dequeue(value, self_name(fn))) is not None:
+                    out.append((cls, fn, stmt, api, index.lines.get(stmt, 0)))
     return index, out
+
+
+_DEQUEUES = ("dequeue_many", "dequeue_up_to")
+
+
+def _kept_queue_dequeue(value: cst.BaseExpression | None, instance: str | None) -> str | None:
+    """``self.queue.dequeue_many(n)`` (or ``dequeue_up_to``): the batch of a hand-built queue kept on the object,
+    which the making method fills through a ``QueueRunner`` (``runner_queue.py`` rewrites it once gathered)."""
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value in _DEQUEUES):
+        return None
+    held = value.func.value
+    if isinstance(held, cst.Attribute) and isinstance(held.value, cst.Name) and held.value.value == instance:
+        return value.func.attr.value
+    return None
 
 
 def _candidate(module, index, external, cls, batcher, stmt) -> Candidate | None:
@@ -80,9 +98,29 @@ def _candidate(module, index, external, cls, batcher, stmt) -> Candidate | None:
         taken.add(local)
         names[attr] = local
         for m in methods(cls):
-            if m is not maker and any(attr in _set_attrs(s, self_name(m)) for s in nodes_of(m, cst.AssignTarget)):
+            if m is not maker and any(attr in _set_attrs(s, self_name(m)) for s in nodes_of(m, cst.AssignTarget)) \
+                    and not _declared(m, maker, attr):
                 raise Refusal(f"`{self_name(m)}.{attr}` is set in `{m.name.value}` too")
     return Candidate(cls, maker, batcher, stmt, names)
+
+
+def _declared(init: cst.FunctionDef, maker: cst.FunctionDef, attr: str) -> bool:
+    """``self.attr = None`` in ``__init__``, its one setting of ``attr`` there, before anything there calls the
+    making method: the attribute declared, then made by the maker (``self._build_queue()``), so the maker's value
+    is the one the batching method reads, and the line can stay (nothing reads the attribute once rewritten:
+    ``_check_uses``)."""
+    instance = self_name(init)
+    if init.name.value != "__init__" or instance is None:
+        return False
+    sets = [s for s in nodes_of(init, cst.AssignTarget) if attr in _set_attrs(s, instance)]
+    for stmt in init.body.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and small.targets[0] in sets:
+            return len(sets) == 1 and isinstance(small.value, cst.Name) and small.value.value == "None"
+        if any(isinstance(c.func, cst.Attribute) and c.func.attr.value == maker.name.value
+               for c in nodes_of(stmt, cst.Call)):
+            return False
+    return False
 
 
 def _set_attrs(target: cst.AssignTarget, instance: str | None) -> set[str]:
@@ -124,7 +162,11 @@ def _check_uses(module, external, cand: Candidate) -> None:
                       "it once, or keep the queue (`migrate --to compat`)")
     inside = {cand.maker, batcher, *cand.readers}
     for attr in cand.attrs:
+        declared = {id(t.target) for m in methods(cls) if _declared(m, cand.maker, attr)
+                    for t in nodes_of(m, cst.AssignTarget) if attr in _set_attrs(t, self_name(m))}
         for node, owner, _ in uses(module, cls, attr):
+            if id(node) in declared:
+                continue
             fn = next((m for m in methods(cls) if m in inside and any(a is node for a in nodes_of(m, cst.Attribute))),
                       None)
             if fn is None:
@@ -152,16 +194,37 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
         raise Refusal(f"`{cls.name.value}` has a base class; its attributes may be read there")
     fn, maker_in, batcher_in = merged(cand, _GATHERED, lambda n: len(uses(module, cls, n)) + tree_uses(external, n))
     _check_uses(module, external, cand)
-    start = len(module.code.splitlines())
     requests: list = []
-    out, notes, outcomes = trial(module.with_changes(body=[*module.body, fn]), requests)
-    mine = [o for o in outcomes if o.line > start]
-    refused = [n for n in notes if n.line > start and n.kind == "refused"]
+    called = _own_methods_called(cls, fn, cand)
+    if called:  # ``self._read(queue)`` in the making method: gathered as a method, so ``self`` means the class
+        gathered_cls = cls.with_changes(body=cls.body.with_changes(body=[
+            *(m for m in cls.body.body if m not in (cand.maker, cand.batcher, *cand.readers)),
+            fn.with_changes(leading_lines=[cst.EmptyLine()])]))
+        trial_module = module.with_changes(body=[gathered_cls if s is cls else s for s in module.body])
+    else:
+        trial_module = module.with_changes(body=[*module.body, fn])
+    first, last = _span(trial_module)
+    out, notes, outcomes = trial(trial_module, requests)
+    mine = [o for o in outcomes if first <= o.line <= last]
+    refused = [n for n in notes if first <= n.line <= last and n.kind == "refused"]
     if not mine or not all(o.rewritten for o in mine) or refused:
         why = next((o.reason for o in mine if not o.rewritten), refused[0].message if refused else
                    "the gathered pipeline is not recognised")
         raise Refusal(why)
-    new_fn = next((s for s in out.body if isinstance(s, cst.FunctionDef) and s.name.value == _GATHERED), None)
+    holder = out.body
+    if called:
+        out_cls = next((s for s in out.body if isinstance(s, cst.ClassDef) and s.name.value == cls.name.value
+                        and any(isinstance(m, cst.FunctionDef) and m.name.value == _GATHERED for m in s.body.body)),
+                       None)
+        holder = out_cls.body.body if out_cls is not None else []
+        after = {m.name.value: m for m in holder if isinstance(m, cst.FunctionDef)}
+        for name in called:  # a reader method the rewrite inlined goes; one it made a function of the record changes
+            before = next(m for m in methods(cls) if m.name.value == name)
+            if name not in after:
+                cand.readers.append(before)
+            elif module.code_for_node(after[name]) != module.code_for_node(before):
+                cand.changed[name] = after[name]
+    new_fn = next((s for s in holder if isinstance(s, cst.FunctionDef) and s.name.value == _GATHERED), None)
     if new_fn is None:
         raise Refusal("the gathered pipeline is not recognised")
     attr = _attr_name(module, cls)
@@ -171,18 +234,59 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
     reasons = "; ".join(o.reason for o in mine)
     new_cls = cls.with_deep_changes(cls.body, body=[
         m.with_changes(body=m.body.with_changes(body=maker_body)) if m is cand.maker else
-        m.with_changes(body=m.body.with_changes(body=batcher_body)) if m is cand.batcher else m
+        m.with_changes(body=m.body.with_changes(body=batcher_body)) if m is cand.batcher else
+        cand.changed.get(m.name.value, m) if isinstance(m, cst.FunctionDef) else m
         for m in cls.body.body if m not in cand.readers])
     new_module = module.with_changes(body=[new_cls if s is cls else s for s in module.body])
     what = f"kept on `{self_name(cand.maker)}` by `{cls.name.value}.{cand.maker.name.value}`"
     note = Note(line, f"{reasons}; the element dataset is {what}", kind="info")
-    return new_module, note, PipelineOutcome(line, api, True, note.message), [r for r in requests if r[2] > start]
+    mine_asked = [r for r in requests if first <= r[2] <= last]
+    return new_module, note, PipelineOutcome(line, api, True, note.message), mine_asked
+
+
+def _own_methods_called(cls: cst.ClassDef, fn: cst.FunctionDef, cand: Candidate) -> list[str]:
+    """The class's other methods the gathered function calls on its instance (``self._read_slice(queue)``)."""
+    instance = self_name(cand.maker) or ""
+    names = {m.name.value for m in methods(cls) if m not in (cand.maker, cand.batcher, *cand.readers)}
+    out: list[str] = []
+    for call in nodes_of(fn.body, cst.Call):
+        f = call.func
+        if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value == instance and \
+                f.attr.value in names and f.attr.value not in out:
+            out.append(f.attr.value)
+    return out
+
+
+def _span(module: cst.Module) -> tuple[int, int]:
+    """The lines of the gathered function in ``module``."""
+
+    class _Where(cst.CSTVisitor):
+        METADATA_DEPENDENCIES = (PositionProvider,)
+        found = (0, -1)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            if node.name.value == _GATHERED:
+                where = self.get_metadata(PositionProvider, node)
+                _Where.found = (where.start.line, where.end.line)
+            return True
+
+    _Where.found = (0, -1)
+    MetadataWrapper(module).visit(_Where())
+    return _Where.found
+
+
+class _Refusals(dict):
+    """``{batch line: reason}``; ``dequeues``: ``{line: method}`` of those that are a kept queue's dequeue."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dequeues: dict[int, tuple[str, str]] = {}  # (the method, the statement's code)
 
 
 def object_pipelines(module: cst.Module, external, trial):
     """(the module with each class's kept pipeline rewritten, info notes, outcomes, ``{batch line: refusal}``,
     the trials' requests); ``trial(module, requests)`` is the ordinary rewrite of a module."""
-    notes, outcomes, refusals, requests = [], [], {}, []
+    notes, outcomes, refusals, requests = [], [], _Refusals(), []
     original = module.code
     index, found = _found(module, external)
     lines = {id(f[2]): f[4] for f in found}
@@ -196,6 +300,8 @@ def object_pipelines(module: cst.Module, external, trial):
                 got = _one(module, index, external, trial, cls, batcher, stmt, api, line)
             except Refusal as exc:
                 refusals[line] = str(exc)
+                if api in _DEQUEUES:  # (no note of the recogniser's is at a kept queue's dequeue)
+                    refusals.dequeues[line] = (api, module.code_for_node(stmt.body[0]))
                 continue
             if got is None:
                 continue

@@ -87,3 +87,59 @@ def registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseSta
         raise Refusal(f"the runner `{name}` is not added by `add_queue_runner({name})` or to the QUEUE_RUNNERS "
                       "collection")
     return stmt
+
+
+def started_by_hand(finder, runner: cst.SimpleStatementLine, name: str | None = None
+                    ) -> tuple[list[cst.SimpleStatementLine], dict[cst.SimpleStatementLine, cst.SimpleStatementLine]] \
+        | None:
+    """For ``qr = QueueRunner(...)`` whose every use starts its threads by hand in the same function,
+    ``qr.create_threads(sess, coord=coord, start=True)`` as a statement of its own, ``threads += ...``,
+    ``threads.extend(...)`` or ``threads = ...``: (the statements that go, ``{statement: threads = []}``). With no
+    runner left there is nothing to start: the threads list is what legacy had less the runner's threads.
+    None where the runner is used otherwise (``registration`` says how). ``name``: the runner's name bound at
+    ``runner`` (a caller's ``queue, runner = build(...)``; by default the ``qr`` of ``qr = QueueRunner(...)``)."""
+    from tfdata_bridge._src.migrate.queue_callers import _holder, function_of
+
+    small = runner.body[0]
+    if name is None:
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)):
+            return None
+        name = small.targets[0].target.value
+    uses = finder.scopes.readers_of(runner, name)
+    if not uses:
+        return None
+    gone: list[cst.SimpleStatementLine] = []
+    emptied: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
+    for use in uses:
+        stmt = _holder(finder, use)
+        if stmt is None or function_of(finder, stmt) is not function_of(finder, runner) or len(stmt.body) != 1:
+            return None
+        call = _create_threads(stmt.body[0], use)
+        if call is None or not any(a.keyword is not None and a.keyword.value == "start" and
+                                   isinstance(a.value, cst.Name) and a.value.value == "True" for a in call.args):
+            return None
+        one = stmt.body[0]
+        if isinstance(one, cst.Assign):
+            emptied[stmt] = stmt.with_changes(body=[one.with_changes(value=cst.List([]))])
+        else:
+            gone.append(stmt)
+    return gone, emptied
+
+
+def _create_threads(small: cst.BaseSmallStatement, use: cst.Name) -> cst.Call | None:
+    """The ``use.create_threads(...)`` call of ``small`` when it is the statement's whole point: the call alone,
+    ``x = call``, ``x += call`` or ``x.extend(call)``."""
+    value = getattr(small, "value", None)
+    if isinstance(small, cst.Expr) and isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+            and value.func.attr.value == "extend" and len(value.args) == 1:
+        value = value.args[0].value
+    if isinstance(small, cst.Assign) and len(small.targets) != 1:
+        return None
+    if not isinstance(small, (cst.Expr, cst.Assign, cst.AugAssign)) or \
+            isinstance(small, cst.AugAssign) and not isinstance(small.operator, cst.AddAssign):
+        return None
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.value is use \
+            and value.func.attr.value == "create_threads":
+        return value
+    return None

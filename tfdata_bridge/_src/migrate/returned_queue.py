@@ -64,3 +64,57 @@ def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
         raise Refusal(f"the count of `{v}.{dcall.func.attr.value}(...)` is not a literal: it would move into "
                       f"`{name}`, where its names may mean other values")
     return dcall, made, used
+
+
+def returned_pair(finder, returned: cst.SimpleStatementLine, qname: str, runner: cst.SimpleStatementLine):
+    """For ``return queue, runner`` at ``returned`` (``runner = QueueRunner(queue, ...)`` at ``runner``, not
+    registered), its one caller ``queue, runner = build(...)`` batching the queue and starting the runner's
+    threads by hand (``runner.create_threads(sess, coord=coord, start=True)``): (the caller's dequeue call, the
+    caller's assignment, the caller's dequeue statement, the caller's assignment less the runner, the thread
+    statements ``started_by_hand`` gives). None where this is not that pattern."""
+    from tfdata_bridge._src.migrate.queue_runners import started_by_hand
+
+    value = returned.body[0].value
+    small_r = runner.body[0]
+    if not (isinstance(value, cst.Tuple) and len(value.elements) == 2 and isinstance(small_r, cst.Assign)
+            and len(small_r.targets) == 1 and isinstance(small_r.targets[0].target, cst.Name)):
+        return None
+    rname = small_r.targets[0].target.value
+    names = [e.value.value if isinstance(e.value, cst.Name) else None for e in value.elements]
+    if sorted(n or "" for n in names) != sorted([qname, rname]) or \
+            [r for r in finder.scopes.readers_of(runner, rname) if r is not value.elements[names.index(rname)].value]:
+        return None
+    fn = function_of(finder, returned)
+    callers = finder.scopes.callers(fn) if isinstance(fn, cst.FunctionDef) else []
+    if len(callers) != 1:
+        return None
+    made = _holder(finder, callers[0])
+    small = made.body[0] if made is not None and len(made.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)
+            and small.value.func is callers[0] and isinstance(small.targets[0].target, (cst.Tuple, cst.List))
+            and len(small.targets[0].target.elements) == 2
+            and all(isinstance(e.value, cst.Name) for e in small.targets[0].target.elements)):
+        return None
+    bound = [e.value.value for e in small.targets[0].target.elements]
+    qv, rv = bound[names.index(qname)], bound[names.index(rname)]
+    uses = finder.scopes.readers_of(made, qv)
+    if len(uses) != 1:
+        return None
+    used = _holder(finder, uses[0])
+    ds = used.body[0] if used is not None and len(used.body) == 1 else None
+    dcall = ds.value if isinstance(ds, (cst.Assign, cst.Return)) else None
+    if not (isinstance(dcall, cst.Call) and isinstance(dcall.func, cst.Attribute) and dcall.func.value is uses[0]
+            and dcall.func.attr.value in _BATCHED):
+        return None
+    started = started_by_hand(finder, made, rv)
+    if started is None:
+        return None
+    if not same_turns(finder, made, used):
+        raise Refusal(f"`{qv}.{dcall.func.attr.value}(...)` runs in a loop or a nested function: each run takes "
+                      "other elements")
+    count = dequeue_count(dcall)
+    if not isinstance(count, cst.Integer):
+        raise Refusal(f"the count of `{qv}.{dcall.func.attr.value}(...)` is not a literal: it would move into "
+                      f"`{fn.name.value}`, where its names may mean other values")
+    alone = made.with_changes(body=[small.with_changes(targets=[cst.AssignTarget(cst.Name(qv))])])
+    return dcall, made, used, alone, started

@@ -26,9 +26,9 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
-from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration
+from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration, started_by_hand
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents
-from tfdata_bridge._src.migrate.returned_queue import returned_dequeue
+from tfdata_bridge._src.migrate.returned_queue import returned_dequeue, returned_pair
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
            "PaddingFIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
@@ -75,7 +75,17 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         dcall, made, used = moved
         # the function returns the batch; the caller's dequeue takes it from the name the call bound
         news[used] = used.with_changes(body=[used.body[0].with_changes(value=dcall.func.value)])
-    registered = registration(finder, runner, flat)  # ``qr = QueueRunner(...)`` registered by its own statement
+    started = started_by_hand(finder, runner)  # ``qr.create_threads(sess, coord=coord, start=True)``
+    # ``qr = QueueRunner(...)`` registered by its own statement
+    pair = None
+    if isinstance(dcall, cst.Tuple):  # ``return queue, runner``: its one caller batches one, starts the other
+        pair = returned_pair(finder, dequeue, qname, runner)
+        if pair is None:
+            return None
+        dcall, made, used, alone, started = pair
+        news[used] = used.with_changes(body=[used.body[0].with_changes(value=dcall.func.value)])
+        news[made] = alone
+    registered = registration(finder, runner, flat) if started is None else None
     # from here on, the pattern is this one: anything off it is said
     up: dict[int, cst.CSTNode] = {}
     for s in flat:
@@ -88,7 +98,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
             raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
     if len(ecall.args) != 1 or ecall.args[0].keyword is not None:
         raise Refusal(f"the enqueue op is not `queue.{ecall.func.attr.value}([tensors])`")
-    if registered is not None:
+    if registered is not None or started is not None:
         rpath, inner = "add_queue_runner", runner.body[0].value
     else:
         rcall = runner.body[0].value if isinstance(runner.body[0], cst.Expr) else None
@@ -153,7 +163,9 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal("the dequeue is assigned to several targets")
     pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
     removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else []),
-               *dropped]
+               *dropped, *(started[0] if started else [])]
+    if started:
+        news.update(started[1])
     return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()), dcall, news,
                        size_uses.note())
 

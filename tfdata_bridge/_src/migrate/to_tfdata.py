@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, ScopeProvider
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
@@ -121,10 +121,16 @@ class _Index(cst.CSTVisitor):
         if path is not None:
             spelled = _dotted(node.func)
             # (``data_flow_ops.FIFOQueue`` ends with the path too; its module is no prefix to write tf.data with)
-            if spelled.endswith("." + path) and not any(
-                    q.name.startswith("tensorflow.python.")
-                    for q in self.get_metadata(QualifiedNameProvider, node.func, set())):
-                self.v1[node] = spelled[: -len(path) - 1]
+            names = self.get_metadata(QualifiedNameProvider, node.func, set())
+            if spelled.endswith("." + path) and not any(q.name.startswith("tensorflow.python.") for q in names):
+                prefix = spelled[: -len(path) - 1]
+                # ``tf.queue.FIFOQueue`` / ``tf.train.batch`` under ``import tensorflow as tf``: ``tf`` is the
+                # TF2 namespace, where ``tf.data.make_one_shot_iterator`` does not exist; the v1 APIs the rewrite
+                # writes are spelled through ``tf.compat.v1`` there
+                if any(q.source is QualifiedNameSource.IMPORT and q.name.startswith("tensorflow.")
+                       and not q.name.startswith("tensorflow.compat.v1.") for q in names):
+                    prefix += ".compat.v1"
+                self.v1[node] = prefix
             self.fixed_len[node] = path.rsplit(".", 1)[-1] == "FixedLenFeature"
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -369,6 +375,7 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
         return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False, plumbing=False, whole=whole)
 
     new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
+    dequeued = {line: api for line, api in getattr(refusals, "dequeues", {}).items()}
     if not outcomes and not refusals:
         return None
     out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
@@ -382,13 +389,36 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
         return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text
 
     for line, why in refusals.items():
+        # (a kept queue's batch left: said there; another rewrite, a feed thread's, may have taken it)
+        if line in dequeued and dequeued[line][1] in out.code and not any(n.line == line for n in more_notes):
+            more_notes.append(Note(line, f"`{dequeued[line][0]}` pipeline left unchanged: {why}"))
         more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
                       if n.line == line and n.kind == "refused" and vague(n.message) else n for n in more_notes]
         more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and vague(o.reason) else o
                          for o in more_outcomes]
     if requests is not None:
         requests.extend(asked)
-    return out, notes + more_notes, outcomes + more_outcomes
+    return private_imports_left_unused(module, out), notes + more_notes, outcomes + more_outcomes
+
+
+def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Module:
+    """``out`` less its imports of ``tensorflow.python.*`` queue modules and classes (``from
+    tensorflow.python.ops import data_flow_ops``) that the original used and the rewrite left unused."""
+    context = CodemodContext()
+    asked = False
+    for stmt in out.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
+                not isinstance(small.names, cst.ImportStar):
+            where = _dotted(small.module)
+            if where == "tensorflow.python" or where.startswith("tensorflow.python."):
+                for alias in small.names:
+                    bound = alias.evaluated_alias or alias.evaluated_name
+                    if f"{bound}." in original.code or f"{bound}(" in original.code:  # (used there: the rewrite's)
+                        RemoveImportsVisitor.remove_unused_import(context, where, alias.evaluated_name,
+                                                                  alias.evaluated_alias)
+                        asked = True
+    return RemoveImportsVisitor(context).transform_module(out) if asked else out
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
@@ -525,14 +555,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 continue
             snap = begin()
             removed.update(moved)
-            if requests is not None:  # reader methods of other modules' classes, inlined here: they go there
-                requests.extend((fn, None, line) for fn in pipeline.source.foreign)
-            if pipeline.source.helper is not None and pipeline.source.helper.external:
-                if requests is None:
-                    raise AssertionError("a helper of another module without a tree")  # external implies a tree
-                requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
-            elif pipeline.source.helper is not None:
-                replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
+            _take_helpers(pipeline, replaced, requests, line)
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
             # the comments of the statements that go, and of the batch call's arguments, stay with the dataset
@@ -544,9 +567,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
-            commit(snap, {pipeline.source.helper.fn} if pipeline.source.helper is not None
-                   and not pipeline.source.helper.external else set())
-    _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals)
+            commit(snap, _own_helpers(pipeline))
+    _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
+                   begin, commit, requests)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
     # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
@@ -577,6 +600,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
         out = AddImportsVisitor(context).transform_module(out)
+    out = private_imports_left_unused(original, out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
     if not plumbing:
@@ -682,8 +706,29 @@ def _gone_from_functions(replaced, functions) -> set[int]:
     return gone
 
 
-def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, feed_refusals) -> None:
-    """Hand-built queues filled by ``[enqueue_op] * k`` and read by ``dequeue_many`` (``runner_queue.py``)."""
+def _take_helpers(pipeline: Pipeline, replaced, requests, line: int) -> None:
+    """The pipeline's reader helper becomes a function of the record (here, or, of another module, by the tree's
+    ``requests``), and the reader methods of other modules it inlined go there."""
+    if requests is not None:  # reader methods of other modules' classes, inlined here: they go there
+        requests.extend((fn, None, line) for fn in pipeline.source.foreign)
+    if pipeline.source.helper is not None and pipeline.source.helper.external:
+        if requests is None:
+            raise AssertionError("a helper of another module without a tree")  # external implies a tree
+        requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
+    elif pipeline.source.helper is not None:
+        replaced[pipeline.source.helper.fn] = [pipeline.source.helper.new_fn]
+
+
+def _own_helpers(pipeline: Pipeline) -> set[cst.FunctionDef]:
+    """This module's reader helper the pipeline rewrote (for ``_undo_uncovered_helpers``)."""
+    helper = pipeline.source.helper
+    return {helper.fn} if helper is not None and not helper.external else set()
+
+
+def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, feed_refusals,
+                   begin=None, commit=None, requests=None) -> None:
+    """Hand-built queues filled by ``[enqueue_op] * k`` and read by ``dequeue_many`` (``runner_queue.py``); a
+    reader helper that takes the file queue becomes a function of the record, as for a batch call."""
     for body in index.blocks:
         for stmt in body:
             if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
@@ -708,7 +753,9 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             moved = [*_moved(found.pipeline), *found.removed]
             if any(m in removed or m in replaced for m in [*moved, *found.news]):
                 continue
+            snap = begin() if begin is not None else None
             removed.update(moved)
+            _take_helpers(found.pipeline, replaced, requests, line)
             head, tail = comment.removeprefix("tfdata-bridge migrate: ").split(" rewritten to tf.data", 1)
             method = found.dcall.func.attr.value
             apis = {found.kind, "QueueRunner", method, *head.split(", ")} - {"batch", "shuffle_batch"}
@@ -724,6 +771,8 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             replaced.update({old: [changed] for old, changed in found.news.items()})
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
+            if commit is not None:
+                commit(snap, _own_helpers(found.pipeline))
 
 
 def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()
