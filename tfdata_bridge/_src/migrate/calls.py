@@ -241,8 +241,18 @@ def identifiers(node: cst.CSTNode) -> list[cst.Name]:
 N = TypeVar("N", bound=cst.CSTNode)
 
 
+_FOUND: dict[tuple[int, type], tuple[cst.CSTNode, tuple]] = {}  # (id(node), kind) -> (node, what nodes_of found)
+_KEPT = 256  # the last searches kept: a rewrite asks the same function or module for its calls or names again
+
+
 def nodes_of(node: cst.CSTNode, kind: type[N]) -> list[N]:
-    """Every node of type ``kind`` in ``node`` (itself included), in source order."""
+    """Every node of type ``kind`` in ``node`` (itself included), in source order (a new list each call; the
+    search is kept for the last few nodes asked, as libcst's nodes never change: the entry holds ``node``, so its
+    id is not reused while it is kept)."""
+    key = (id(node), kind)
+    kept = _FOUND.get(key)
+    if kept is not None and kept[0] is node:
+        return list(kept[1])
     found: list[N] = []
 
     class _V(cst.CSTVisitor):
@@ -252,6 +262,12 @@ def nodes_of(node: cst.CSTNode, kind: type[N]) -> list[N]:
             return True
 
     node.visit(_V())
+    _FOUND[key] = (node, tuple(found))
+    while len(_FOUND) > _KEPT:
+        try:
+            _FOUND.pop(next(iter(_FOUND)), None)
+        except (RuntimeError, StopIteration):  # (another thread's rewrite changed it meanwhile)
+            break
     return found
 
 

@@ -127,8 +127,8 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     (``module`` itself where there is none)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
-    if module.code.count("def ") < 2:
-        return module
+    if module.code.count("def ") < 2 or not _two_calls_in_one_function(module):
+        return module  # (nothing to inline: the survey, the costly part, is not needed)
     index, scopes, _ = survey(module, external)
     helpers = _sources(index, module)
     if not helpers:
@@ -185,6 +185,22 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
         if len(scopes.callers(fn)) == count and not (elsewhere is not None and elsewhere(name)):
             gone.add(fn)
     return module.visit(_Inline(new, gone))
+
+
+def _two_calls_in_one_function(module: cst.Module) -> bool:
+    """Some function assigns the result of a call of the module's top-level functions twice, in statements that
+    run once per call (by spelling alone: what ``inline_source_helpers`` inlines is among these)."""
+    top = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef)}
+    for caller in nodes_of(module, cst.FunctionDef):
+        calls = 0
+        for stmt in _once(caller):
+            small = stmt.body[0]
+            calls += isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Name) and \
+                small.value.func.value in top
+            if calls >= 2:
+                return True
+    return False
 
 
 def _once(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine]:

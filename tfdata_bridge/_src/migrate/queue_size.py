@@ -16,6 +16,9 @@ batch or a training op) is refused with its line: the program's data would chang
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 import libcst as cst
 from libcst.metadata import Assignment, BuiltinAssignment
 
@@ -42,11 +45,26 @@ class _Parents(cst.CSTVisitor):
         self.stack.pop()
 
 
-def parents(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
-    """id(node) -> its parent, for every node under ``root``."""
+_PARENTS: dict[int, tuple[cst.CSTNode, Mapping[int, cst.CSTNode]]] = {}  # id(root) -> (root, its parents)
+_KEPT = 64  # roots whose parents are kept (a rewrite asks them of the same few functions and blocks many times)
+
+
+def parents(root: cst.CSTNode) -> Mapping[int, cst.CSTNode]:
+    """id(node) -> its parent, for every node under ``root`` (read-only: one map per root, kept, as libcst's nodes
+    never change; the entry holds ``root`` itself, so its id is not reused while the map is kept)."""
+    kept = _PARENTS.get(id(root))
+    if kept is not None and kept[0] is root:
+        return kept[1]
     visitor = _Parents()
     root.visit(visitor)
-    return visitor.of
+    of = MappingProxyType(visitor.of)
+    _PARENTS[id(root)] = (root, of)
+    while len(_PARENTS) > _KEPT:
+        try:
+            _PARENTS.pop(next(iter(_PARENTS)), None)
+        except (RuntimeError, StopIteration):  # (another thread's rewrite changed it meanwhile)
+            break
+    return of
 
 
 def size_call(up: dict[int, cst.CSTNode], use: cst.Name) -> cst.Call | None:

@@ -105,15 +105,18 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     banned: dict[tuple[str, str], str] = {}
     imports: dict[str, list[str]] = {}
+    direct: dict[str, list[str]] = {}
+
+    def imported(path: str) -> list[str]:  # (``modules`` never changes: each module's imports are read once)
+        if path not in imports:
+            imports[path] = _imported(path, modules, names, by_name, direct)
+        return imports[path]
 
     def reach(path: str) -> set[str]:
         """The modules that can hold an object of a class of ``path``: those importing it (directly or not),
         and the modules they import; an unrelated module's ``x.batch`` is no use of it."""
-        for p in modules:
-            if p not in imports:
-                imports[p] = _imported(p, modules, names, by_name)
-        importers = {p for p in modules if path in imports[p]}
-        return (importers | {o for p in importers for o in imports[p]}) - {path}
+        importers = {p for p in modules if path in imported(p)}
+        return (importers | {o for p in importers for o in imported(p)}) - {path}
 
     def resolver(path: str):
         def external(func: cst.CSTNode):
@@ -150,9 +153,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
             out: list[tuple] = []
             for other, module in modules.items():
-                if other not in imports:
-                    imports[other] = _imported(other, modules, names, by_name)
-                if other == path or path not in imports[other]:
+                if other == path or path not in imported(other):
                     continue
                 uses = [n for n in [*nodes_of(module, cst.Name), *nodes_of(module, cst.Attribute)]
                         if target(other, n) == (path, name)]
@@ -174,7 +175,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         why = runner_collection_read(module, os.path.relpath(path, root)) or \
             epoch_counter_read(module, os.path.relpath(path, root), epochs)
         if why is not None:
-            for other in [path, *_imported(path, modules, names, by_name)]:
+            for other in [path, *imported(path)]:
                 frozen.setdefault(other, why)
     # pass 1: what each module's rewrites need of the others' helpers
     needed: dict[tuple[str, str], list] = {}
@@ -217,7 +218,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     unchanged = {path for path in modules if results[path].code == texts[path]}
 
     def near(path: str) -> set[str]:  # where objects of a class of ``path`` can go: importers, and imports
-        return reach(path) | set(_imported(path, modules, names, by_name))
+        return reach(path) | set(imported(path))
 
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
@@ -225,9 +226,9 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:
         if path in unchanged:
-            imported = _imported(path, modules, names, by_name)
-            if any(results[o].code != texts[o] for o in imported) and not any(_pipelines_left(results[o].code)
-                                                                              for o in imported):
+            imports_of = imported(path)
+            if any(results[o].code != texts[o] for o in imports_of) and not any(_pipelines_left(results[o].code)
+                                                                              for o in imports_of):
                 write(path, drop_plumbing=True)
                 if dropped and _drop_dead_factories({path: modules[path]}, texts, results, near, among=modules):
                     _replumb(path, texts, results)  # its runners were kept for the factory's reader alone
@@ -237,7 +238,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     for path in modules:
         if not any("queue-runner plumbing removed" in n.message for n in results[path].notes):
             continue
-        for other in _imported(path, modules, names, by_name):
+        for other in imported(path):
             if left.get(other):
                 line, api = left[other][0]
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
@@ -296,26 +297,35 @@ def _pipelines_left(code: str) -> list[tuple[int, str]]:
         return []
 
 
-def _imported(path: str, modules: Mapping[str, cst.Module], names, by_name: Mapping[str, str]) -> list[str]:
-    """The tree's modules ``path`` imports, directly or through other modules of the tree, nearest first."""
+def _imported(path: str, modules: Mapping[str, cst.Module], names, by_name: Mapping[str, str],
+              direct: dict[str, list[str]] | None = None) -> list[str]:
+    """The tree's modules ``path`` imports, directly or through other modules of the tree, nearest first.
+    ``direct``: a cache of each module's own imports (module names), read once per module of a tree."""
+    direct = {} if direct is None else direct
     seen: dict[str, None] = {}
     todo = [path]
     while todo:
         current = todo.pop(0)
-        for node in ast.walk(ast.parse(modules[current].code)):
-            if isinstance(node, ast.Import):
-                wanted = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = _absolute("." * node.level + (node.module or ""), names[current].package)
-                wanted = [base, *(f"{base}.{a.name}" if base else a.name for a in node.names)]
-            else:
-                continue
-            for name in wanted:
-                other = by_name.get(name)
-                if other is not None and other != path and other not in seen:
-                    seen[other] = None
-                    todo.append(other)
+        if current not in direct:
+            direct[current] = _direct_imports(modules[current], names[current].package)
+        for name in direct[current]:
+            other = by_name.get(name)
+            if other is not None and other != path and other not in seen:
+                seen[other] = None
+                todo.append(other)
     return list(seen)
+
+
+def _direct_imports(module: cst.Module, package: str) -> list[str]:
+    """The absolute names a module's import statements name (a module, or a module's attribute), in order."""
+    wanted: list[str] = []
+    for node in ast.walk(ast.parse(module.code)):
+        if isinstance(node, ast.Import):
+            wanted += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute("." * node.level + (node.module or ""), package)
+            wanted += [base, *(f"{base}.{a.name}" if base else a.name for a in node.names)]
+    return wanted
 
 
 def _absolute(name: str, package: str) -> str:
