@@ -105,7 +105,7 @@ def module_aliases(module: cst.Module) -> dict[str, str]:
         small = stmt.body[0]
         if isinstance(small, cst.Import):
             for alias in small.names:
-                name = _dotted_name(alias.name)
+                name = dotted(alias.name)
                 if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                     imported[alias.asname.name.value] = name
                 elif "." not in name:
@@ -114,8 +114,8 @@ def module_aliases(module: cst.Module) -> dict[str, str]:
                 and not isinstance(small.names, cst.ImportStar):
             for alias in small.names:
                 bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) \
-                    else _dotted_name(alias.name)
-                imported[bound] = f"{_dotted_name(small.module)}.{_dotted_name(alias.name)}"
+                    else dotted(alias.name)
+                imported[bound] = f"{dotted(small.module)}.{dotted(alias.name)}"
         elif isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
             for t in targets:
@@ -125,8 +125,8 @@ def module_aliases(module: cst.Module) -> dict[str, str]:
     for name, values in assigned.items():
         if len(values) != 1 or name in imported or not isinstance(values[0], (cst.Name, cst.Attribute)):
             continue
-        dotted = _dotted_name(values[0])
-        head, _, rest = dotted.partition(".")
+        path = dotted(values[0])
+        head, _, rest = path.partition(".")
         full = imported.get(head, "") + (f".{rest}" if rest else "")
         if full in ("tensorflow", "tensorflow.compat.v1"):
             out[name] = full
@@ -141,25 +141,27 @@ def v1_prefix(module: cst.Module) -> str | None:
         imp = stmt.body[0]
         if isinstance(imp, cst.Import):
             for alias in imp.names:
-                name = _dotted_name(alias.name)
+                name = dotted(alias.name)
                 bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) else None
                 if name == "tensorflow.compat.v1":
                     return bound or name
                 if name == "tensorflow":
                     return f"{bound or name}.compat.v1"
         elif isinstance(imp, cst.ImportFrom) and imp.module is not None and not imp.relative \
-                and _dotted_name(imp.module) == "tensorflow.compat" and not isinstance(imp.names, cst.ImportStar):
+                and dotted(imp.module) == "tensorflow.compat" and not isinstance(imp.names, cst.ImportStar):
             for alias in imp.names:
-                if _dotted_name(alias.name) == "v1":
+                if dotted(alias.name) == "v1":
                     return alias.asname.name.value if alias.asname else "v1"
     return None
 
 
-def _dotted_name(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted_name(node.value)}.{node.attr.value}"
+def dotted(expr: cst.BaseExpression) -> str:
+    """``a.b.c`` for a chain of attributes on a name; "" for anything else (a call, a subscript, ...)."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        inner = dotted(expr.value)
+        return f"{inner}.{expr.attr.value}" if inner else ""
     return ""
 
 
@@ -262,13 +264,18 @@ def nodes_of(node: cst.CSTNode, kind: type[N]) -> list[N]:
             return True
 
     node.visit(_V())
-    _FOUND[key] = (node, tuple(found))
-    while len(_FOUND) > _KEPT:
+    keep(_FOUND, key, (node, tuple(found)), _KEPT)
+    return found
+
+
+def keep(cache: dict, key: object, value: object, most: int) -> None:
+    """``cache[key] = value``, then the oldest entries dropped down to ``most``."""
+    cache[key] = value
+    while len(cache) > most:
         try:
-            _FOUND.pop(next(iter(_FOUND)), None)
+            cache.pop(next(iter(cache)), None)
         except (RuntimeError, StopIteration):  # (another thread's rewrite changed it meanwhile)
             break
-    return found
 
 
 def holder_of(stmts: list[cst.BaseStatement], target: cst.CSTNode) -> cst.SimpleStatementLine | None:

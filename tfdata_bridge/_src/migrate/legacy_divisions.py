@@ -27,6 +27,8 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
+from tfdata_bridge._src.migrate.calls import dotted
+
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
 _PREFIXES = ([], ["math"], ["compat", "v1"], ["compat", "v1", "math"])  # tf.divide, tf.compat.v1.math.divide...
@@ -81,15 +83,6 @@ def _{name}_folded(t):
         todo.extend(op.inputs)
     return True
 '''
-
-
-def _dotted(expr: cst.BaseExpression) -> str:
-    if isinstance(expr, cst.Name):
-        return expr.value
-    if isinstance(expr, cst.Attribute):
-        inner = _dotted(expr.value)
-        return f"{inner}.{expr.attr.value}" if inner else ""
-    return ""
 
 
 def _new_dataset_calls(original: cst.Module, out: cst.Module) -> list[cst.Call]:
@@ -154,7 +147,7 @@ class _Targets:
 
 def _unwrapped(arg):
     """``f`` for ``do_not_convert(f)`` or ``functools.partial(f, ...)`` (what the dataset call runs is ``f``)."""
-    while isinstance(arg, cst.Call) and arg.args and _dotted(arg.func).rsplit(".", 1)[-1] in (
+    while isinstance(arg, cst.Call) and arg.args and dotted(arg.func).rsplit(".", 1)[-1] in (
             "do_not_convert", "partial"):
         arg = arg.args[0].value
     return arg
@@ -290,7 +283,7 @@ class _Divisions(cst.CSTTransformer):
         return cst.Assign([cst.AssignTarget(updated.target)], self._call(updated.target, updated.value))
 
     def leave_Call(self, original, updated):
-        path = _dotted(updated.func)
+        path = dotted(updated.func)
         parts = path.split(".")
         op = _CALLS.get(parts[-1])
         if op is None or parts[0] not in self.tf_names or parts[1:-1] not in _PREFIXES or \
@@ -310,14 +303,14 @@ def _tf_names(module: cst.Module, calls: list[cst.Call]) -> set[str]:
             for small in stmt.body:
                 if isinstance(small, cst.Import):
                     for alias in small.names:
-                        if _dotted(alias.name).split(".")[0] == "tensorflow":
+                        if dotted(alias.name).split(".")[0] == "tensorflow":
                             names.add(alias.asname.name.value if alias.asname else "tensorflow")
                 elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
-                        _dotted(small.module).split(".")[0] == "tensorflow" and \
+                        dotted(small.module).split(".")[0] == "tensorflow" and \
                         not isinstance(small.names, cst.ImportStar):
                     for alias in small.names:
-                        if _dotted(alias.name) in ("v1", "v2", "compat"):
-                            names.add(alias.asname.name.value if alias.asname else _dotted(alias.name))
+                        if dotted(alias.name) in ("v1", "v2", "compat"):
+                            names.add(alias.asname.name.value if alias.asname else dotted(alias.name))
     for call in calls:
         chain = call.func
         while isinstance(chain, (cst.Attribute, cst.Call)):

@@ -22,7 +22,7 @@ from types import MappingProxyType
 import libcst as cst
 from libcst.metadata import Assignment, BuiltinAssignment
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, keep, nodes_of
 
 _LOG_LEVELS = frozenset({"debug", "info", "warning", "warn", "error", "log", "vlog", "exception", "critical"})
 _PURE = frozenset({"int", "float", "str", "round", "repr", "format", "len", "min", "max", "abs"})
@@ -58,12 +58,7 @@ def parents(root: cst.CSTNode) -> Mapping[int, cst.CSTNode]:
     visitor = _Parents()
     root.visit(visitor)
     of = MappingProxyType(visitor.of)
-    _PARENTS[id(root)] = (root, of)
-    while len(_PARENTS) > _KEPT:
-        try:
-            _PARENTS.pop(next(iter(_PARENTS)), None)
-        except (RuntimeError, StopIteration):  # (another thread's rewrite changed it meanwhile)
-            break
+    keep(_PARENTS, id(root), (root, of), _KEPT)
     return of
 
 

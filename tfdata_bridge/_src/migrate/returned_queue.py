@@ -47,6 +47,17 @@ def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
             and isinstance(small.value, cst.Call) and small.value.func is callers[0]):
         return None
     v = small.targets[0].target.value
+    found = _one_batched_use(finder, made, v)
+    if found is None:
+        return None
+    dcall, used = found
+    _check_movable(finder, made, used, v, dcall, name)
+    return dcall, made, used
+
+
+def _one_batched_use(finder, made: cst.SimpleStatementLine, v: str):
+    """(the dequeue call, its statement) where the queue bound to ``v`` at ``made`` is read once, by a
+    statement that is only ``x = v.dequeue_many(...)`` (or another batched dequeue) or ``return v....``; else None."""
     uses = finder.scopes.readers_of(made, v)
     if len(uses) != 1:
         return None
@@ -56,14 +67,18 @@ def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
     if not (isinstance(dcall, cst.Call) and isinstance(dcall.func, cst.Attribute) and dcall.func.value is uses[0]
             and dcall.func.attr.value in _BATCHED):
         return None
+    return dcall, used
+
+
+def _check_movable(finder, made, used, v: str, dcall: cst.Call, into: str) -> None:
+    """Refusal where the dequeue ``dcall`` of ``v`` cannot move into the function ``into``."""
     if not same_turns(finder, made, used):
         raise Refusal(f"`{v}.{dcall.func.attr.value}(...)` runs in a loop or a nested function: each run takes "
                       "other elements")
     count = dequeue_count(dcall)  # its op's ``name=`` set aside (dequeue_count.py)
     if not isinstance(count, cst.Integer):
         raise Refusal(f"the count of `{v}.{dcall.func.attr.value}(...)` is not a literal: it would move into "
-                      f"`{name}`, where its names may mean other values")
-    return dcall, made, used
+                      f"`{into}`, where its names may mean other values")
 
 
 def returned_pair(finder, returned: cst.SimpleStatementLine, qname: str, runner: cst.SimpleStatementLine):
@@ -97,24 +112,13 @@ def returned_pair(finder, returned: cst.SimpleStatementLine, qname: str, runner:
         return None
     bound = [e.value.value for e in small.targets[0].target.elements]
     qv, rv = bound[names.index(qname)], bound[names.index(rname)]
-    uses = finder.scopes.readers_of(made, qv)
-    if len(uses) != 1:
+    found = _one_batched_use(finder, made, qv)
+    if found is None:
         return None
-    used = _holder(finder, uses[0])
-    ds = used.body[0] if used is not None and len(used.body) == 1 else None
-    dcall = ds.value if isinstance(ds, (cst.Assign, cst.Return)) else None
-    if not (isinstance(dcall, cst.Call) and isinstance(dcall.func, cst.Attribute) and dcall.func.value is uses[0]
-            and dcall.func.attr.value in _BATCHED):
-        return None
+    dcall, used = found
     started = started_by_hand(finder, made, rv)
     if started is None:
         return None
-    if not same_turns(finder, made, used):
-        raise Refusal(f"`{qv}.{dcall.func.attr.value}(...)` runs in a loop or a nested function: each run takes "
-                      "other elements")
-    count = dequeue_count(dcall)
-    if not isinstance(count, cst.Integer):
-        raise Refusal(f"the count of `{qv}.{dcall.func.attr.value}(...)` is not a literal: it would move into "
-                      f"`{fn.name.value}`, where its names may mean other values")
+    _check_movable(finder, made, used, qv, dcall, fn.name.value)
     alone = made.with_changes(body=[small.with_changes(targets=[cst.AssignTarget(cst.Name(qv))])])
     return dcall, made, used, alone, started

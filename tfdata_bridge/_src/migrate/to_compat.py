@@ -33,6 +33,7 @@ import re
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from tfdata_bridge._src.migrate.calls import dotted
 from tfdata_bridge._src.migrate.compat_sessions import dropin_sessions
 from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, resolve
 from tfdata_bridge._src.migrate.results import Note
@@ -45,14 +46,6 @@ def _root(node: cst.BaseExpression) -> cst.Name | None:
     while isinstance(node, (cst.Attribute, cst.Call)):
         node = node.value if isinstance(node, cst.Attribute) else node.func
     return node if isinstance(node, cst.Name) else None
-
-
-def _dotted(expr: cst.BaseExpression) -> str:
-    if isinstance(expr, cst.Name):
-        return expr.value
-    if isinstance(expr, cst.Attribute):
-        return f"{_dotted(expr.value)}.{expr.attr.value}"
-    return ""
 
 
 def _attr_chain(dotted: str) -> cst.Attribute | cst.Name:
@@ -126,7 +119,7 @@ class _Routes(cst.CSTVisitor):
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         if isinstance(node.names, cst.ImportStar) and node.module is not None and not node.relative and \
-                _dotted(node.module) in ("tensorflow", "tensorflow.compat.v1"):
+                dotted(node.module) in ("tensorflow", "tensorflow.compat.v1"):
             self.star_imports.append(node)
         return False
 
@@ -144,7 +137,7 @@ def _imported_names(module: cst.Module) -> set[str]:
             if node.asname is not None and isinstance(node.asname.name, cst.Name):
                 found.add(node.asname.name.value)
             else:
-                found.add(_dotted(node.name).split(".")[0])
+                found.add(dotted(node.name).split(".")[0])
 
     module.visit(_V())
     return found
@@ -160,7 +153,7 @@ class _Rewriter(cst.CSTTransformer):
     def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
         names = []
         for alias in updated.names:
-            module = _dotted(alias.name)
+            module = dotted(alias.name)
             bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) else \
                 module.split(".")[0]
             how = self.routes.swap.get(bound)
@@ -176,9 +169,9 @@ class _Rewriter(cst.CSTTransformer):
             return updated.with_changes(module=_attr_chain(DROPIN))
         if updated.relative or updated.module is None or isinstance(updated.names, cst.ImportStar):
             return updated
-        module = _dotted(updated.module)
+        module = dotted(updated.module)
         bound = {
-            (a.asname.name.value if a.asname and isinstance(a.asname.name, cst.Name) else _dotted(a.name))
+            (a.asname.name.value if a.asname and isinstance(a.asname.name, cst.Name) else dotted(a.name))
             for a in updated.names
         }
         hows = {self.routes.swap.get(b) for b in bound}
@@ -209,9 +202,9 @@ def _with_dropin_import(module: cst.Module) -> cst.Module:
     at = None
     for i, stmt in enumerate(module.body):
         if isinstance(stmt, cst.SimpleStatementLine) and any(
-            (isinstance(s, cst.Import) and any(_dotted(a.name).startswith("tensorflow") for a in s.names))
+            (isinstance(s, cst.Import) and any(dotted(a.name).startswith("tensorflow") for a in s.names))
             or (isinstance(s, cst.ImportFrom) and s.module is not None
-                and _dotted(s.module).startswith("tensorflow"))
+                and dotted(s.module).startswith("tensorflow"))
             for s in stmt.body
         ):
             at = i

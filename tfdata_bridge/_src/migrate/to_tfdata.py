@@ -18,7 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
-from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.calls import Refusal, dotted, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
@@ -119,7 +119,7 @@ class _Index(cst.CSTVisitor):
         path = tf_path(self, node.func, self.roots)
         self.paths[node] = path
         if path is not None:
-            spelled = _dotted(node.func)
+            spelled = dotted(node.func)
             # (``data_flow_ops.FIFOQueue`` ends with the path too; its module is no prefix to write tf.data with)
             names = self.get_metadata(QualifiedNameProvider, node.func, set())
             if spelled.endswith("." + path) and not any(q.name.startswith("tensorflow.python.") for q in names):
@@ -163,15 +163,6 @@ def _target_name_nodes(target: cst.BaseExpression) -> list[cst.Name]:
     if isinstance(target, (cst.Tuple, cst.List)):
         return [n for el in target.elements for n in _target_name_nodes(el.value)]
     return []
-
-
-def _dotted(expr: cst.BaseExpression) -> str:
-    if isinstance(expr, cst.Name):
-        return expr.value
-    if isinstance(expr, cst.Attribute):
-        inner = _dotted(expr.value)
-        return f"{inner}.{expr.attr.value}" if inner else ""
-    return ""
 
 
 class _Apply(cst.CSTTransformer):
@@ -410,7 +401,7 @@ def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Mo
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
         if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
                 not isinstance(small.names, cst.ImportStar):
-            where = _dotted(small.module)
+            where = dotted(small.module)
             if where == "tensorflow.python" or where.startswith("tensorflow.python."):
                 for alias in small.names:
                     bound = alias.evaluated_alias or alias.evaluated_name
