@@ -61,3 +61,93 @@ def reduce_divisions(graph_def: Any) -> int:
         node.input[1] = name
         done += 1
     return done
+
+
+# the session's own passes that change floats: constant folding (a divisor folded from constants, then the
+# reciprocal; constants of a chain combined) and the arithmetic optimizer (operands reordered and combined)
+_PASSES = ("constfold", "arithmetic")
+
+
+def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str]) -> Any:
+    """``graph_def`` rewritten by the session's grappler passes that change floats, or None where nothing
+    was rewritten or grappler cannot run here (then ``reduce_divisions`` alone, as before).
+
+    ``frontier`` maps each tensor name a node of ``graph_def`` reads but ``graph_def`` does not hold (the
+    frontier, fed by tf.data) to its static ``(dtype, shape)``: a ``Placeholder`` of that shape stands in for it
+    while grappler runs, as the upstream op stood in legacy's graph, so shapes are folded where grappler
+    folded them for legacy (a ``tf.size`` of a known shape). ``fetches`` names the nodes whose values are
+    read (kept, by name). Only the floating-point ops matter: a graph without one is left as it is (the
+    passes cost CPU before the first batch)."""
+    from tensorflow.core.protobuf import config_pb2, meta_graph_pb2, rewriter_config_pb2
+
+    from tfdata_bridge._src import single_device, tf_private
+
+    if all(single_device._exact(node, set()) for node in graph_def.node):  # noqa: SLF001
+        return None  # no float op: no pass of grappler's changes a value
+    work = tf.compat.v1.GraphDef()
+    work.CopyFrom(graph_def)
+    held = {node.name for node in work.node}
+    stand_ins: dict[str, str] = {}  # frontier tensor -> its placeholder's name
+    taken = set(held)
+
+    def stand_in(tensor: str) -> str:
+        if tensor not in stand_ins:
+            name, i = "_frontier", 1
+            while name in taken:
+                name, i = f"_frontier_{i}", i + 1
+            taken.add(name)
+            dtype, shape = frontier[tensor]
+            node = work.node.add()
+            node.name, node.op = name, "Placeholder"
+            node.attr["dtype"].type = dtype.as_datatype_enum
+            node.attr["shape"].shape.CopyFrom(shape.as_proto())
+            stand_ins[tensor] = name
+        return stand_ins[tensor]
+
+    for node in list(work.node):
+        for k, inp in enumerate(node.input):
+            if inp.startswith("^"):
+                if inp[1:] not in held:
+                    return None  # an order on an op outside: not a graph grappler can be given
+                continue
+            base, index = _node_of(inp)
+            if base in held:
+                continue
+            tensor = f"{base}:{index}"
+            if tensor not in frontier:
+                return None
+            node.input[k] = stand_in(tensor)
+    meta = meta_graph_pb2.MetaGraphDef()
+    meta.graph_def.CopyFrom(work)
+    meta.collection_def["train_op"].node_list.value.extend(sorted(set(fetches) & held))
+    config = config_pb2.ConfigProto()
+    rewriter = config.graph_options.rewrite_options
+    rewriter.optimizers.extend(_PASSES)
+    rewriter.min_graph_nodes = -1  # the session's graph was large enough for every pass; a lift may be small
+    rewriter.meta_optimizer_iterations = rewriter_config_pb2.RewriterConfig.DEFAULT
+    try:
+        out = tf_private.optimize_graph(meta, config)
+    except Exception:  # noqa: BLE001 - grappler refused this graph: the lift stays as it is
+        return None
+    if out is None or not {node.name for node in out.node} >= set(fetches) & held:
+        return None  # (grappler keeps the nodes named in train_op: a graph without one is not the graph asked for)
+    back = {name: tensor for tensor, name in stand_ins.items()}
+    result = tf.compat.v1.GraphDef()
+    result.versions.CopyFrom(graph_def.versions)
+    result.library.CopyFrom(out.library)
+    for node in out.node:
+        if node.name in back:
+            continue
+        for k, inp in enumerate(node.input):
+            control = inp.startswith("^")
+            base, index = _node_of(inp[1:] if control else inp)
+            if base in back:
+                original = back[base]
+                if control:  # an order on a frontier value (grappler anchors a folded shape so): it is
+                    continue     # there before the function runs
+                node.input[k] = original
+        inputs = [inp for inp in node.input if not (inp.startswith("^") and inp[1:] in back)]
+        del node.input[:]
+        node.input.extend(inputs)
+        result.node.append(node)
+    return result
