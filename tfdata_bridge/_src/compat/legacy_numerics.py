@@ -19,10 +19,12 @@ rewrites where legacy's session made none (seen after a zero-input ``py_func`` p
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from tfdata_bridge._src.tf import tf
 
+_log = logging.getLogger(__name__)
 _PRODUCT = {"Div": "Mul", "RealDiv": "Mul", "Xdivy": "MulNoNan"}
 
 
@@ -73,9 +75,9 @@ def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str])
     was rewritten or grappler cannot run here (then ``reduce_divisions`` alone, as before).
 
     ``frontier`` maps each tensor name a node of ``graph_def`` reads but ``graph_def`` does not hold (the
-    frontier, fed by tf.data) to its static ``(dtype, shape)``: a ``Placeholder`` of that shape stands in for it
-    while grappler runs, as the upstream op stood in legacy's graph, so shapes are folded where grappler
-    folded them for legacy (a ``tf.size`` of a known shape). ``fetches`` names the nodes whose values are
+    frontier, fed by tf.data) to its static ``(dtype, shape)``: a value of that shape (an ``EnsureShape`` of a
+    ``Placeholder``) stands in for it while grappler runs, as the upstream op (a dequeue, a parse) stood in
+    legacy's graph, so shapes are folded where grappler folded them for legacy (the ``Size`` of a known shape). ``fetches`` names the nodes whose values are
     read (kept, by name). Only the floating-point ops matter: a graph without one is left as it is (the
     passes cost CPU before the first batch)."""
     from tensorflow.core.protobuf import config_pb2, meta_graph_pb2, rewriter_config_pb2
@@ -97,11 +99,17 @@ def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str])
                 name, i = f"_frontier_{i}", i + 1
             taken.add(name)
             dtype, shape = frontier[tensor]
-            node = work.node.add()
-            node.name, node.op = name, "Placeholder"
-            node.attr["dtype"].type = dtype.as_datatype_enum
-            node.attr["shape"].shape.CopyFrom(shape.as_proto())
+            value = work.node.add()  # (a Placeholder's shape grappler takes for unknown: a feed may differ)
+            value.name, value.op = f"{name}/value", "Placeholder"
+            value.attr["dtype"].type = dtype.as_datatype_enum
+            value.attr["shape"].shape.unknown_rank = True
+            known = work.node.add()  # (its static shape, as the upstream op's was known to the session)
+            known.name, known.op = name, "EnsureShape"
+            known.input.append(value.name)
+            known.attr["T"].type = dtype.as_datatype_enum
+            known.attr["shape"].shape.CopyFrom(shape.as_proto())
             stand_ins[tensor] = name
+            stand_ins[f"{tensor} (value)"] = value.name
         return stand_ins[tensor]
 
     for node in list(work.node):
@@ -127,27 +135,53 @@ def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str])
     rewriter.meta_optimizer_iterations = rewriter_config_pb2.RewriterConfig.DEFAULT
     try:
         out = tf_private.optimize_graph(meta, config)
-    except Exception:  # noqa: BLE001 - grappler refused this graph: the lift stays as it is
+    except Exception as error:  # noqa: BLE001 - grappler refused this graph: the lift stays as it is
+        _log.debug("tfdata_bridge: grappler's passes not run over a lifted graph: %s", error)
         return None
     if out is None or not {node.name for node in out.node} >= set(fetches) & held:
         return None  # (grappler keeps the nodes named in train_op: a graph without one is not the graph asked for)
-    back = {name: tensor for tensor, name in stand_ins.items()}
+    back = {name: tensor.removesuffix(" (value)") for tensor, name in stand_ins.items()}
     result = tf.compat.v1.GraphDef()
     result.versions.CopyFrom(graph_def.versions)
     result.library.CopyFrom(out.library)
+    kept = []
     for node in out.node:
         if node.name in back:
             continue
-        for k, inp in enumerate(node.input):
+        inputs = []
+        for inp in node.input:
             control = inp.startswith("^")
-            base, index = _node_of(inp[1:] if control else inp)
-            if base in back:
-                original = back[base]
-                if control:  # an order on a frontier value (grappler anchors a folded shape so): it is
-                    continue     # there before the function runs
-                node.input[k] = original
-        inputs = [inp for inp in node.input if not (inp.startswith("^") and inp[1:] in back)]
+            base = _node_of(inp.lstrip("^"))[0]
+            if base not in back:
+                inputs.append(inp)
+            elif not control:  # (an order on a frontier value, by which grappler anchors a folded shape, goes:
+                inputs.append(back[base])  # the value is there before the function runs)
         del node.input[:]
         node.input.extend(inputs)
-        result.node.append(node)
+        kept.append(node)
+    result.node.extend(_in_order(kept))
     return result
+
+
+def _in_order(nodes: list[Any]) -> list[Any]:
+    """``nodes`` with each after the nodes it reads (grappler appends the nodes it makes), else as given:
+    the bridge walks a lift's nodes in a graph's order (``graph_batch._has_batched_forms``)."""
+    by_name = {node.name: node for node in nodes}
+    done: set[str] = set()
+    ordered: list[Any] = []
+    for start in nodes:
+        stack = [(start, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node.name in done:
+                continue
+            if expanded:
+                done.add(node.name)
+                ordered.append(node)
+                continue
+            stack.append((node, True))
+            for inp in reversed(node.input):
+                base = _node_of(inp.lstrip("^"))[0]
+                if base in by_name and base not in done:
+                    stack.append((by_name[base], False))
+    return ordered
