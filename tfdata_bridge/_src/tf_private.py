@@ -487,14 +487,17 @@ _grappler_state: dict[str, Any] = {}
 def optimize_graph(meta_graph: Any, config: Any) -> Any:
     """The ``GraphDef`` grappler's meta optimizer makes of ``meta_graph`` (a ``MetaGraphDef`` whose
     ``train_op`` collection names the nodes to keep) with ``config`` (a ``ConfigProto``), or None where this
-    TensorFlow offers no way. One cluster (the local CPU) serves every call; calls take turns, as TensorFlow's
-    own ``OptimizeGraph`` makes them."""
+    TensorFlow offers no way. One virtual cluster (a CPU, no device set up) serves every call; calls take turns,
+    as TensorFlow's own ``OptimizeGraph`` makes them."""
     if _tf_optimizer is None or _grappler_cluster is None:
         return None
     with _grappler_lock:
         cluster = _grappler_state.get("cluster")
-        if cluster is None:
-            cluster = _grappler_state["cluster"] = _grappler_cluster.Cluster(allow_soft_placement=True,
-                                                                                disable_detailed_stats=True,
-                                                                                disable_timeline=True)
+        if cluster is None:  # a virtual one: the local machine's cluster would set up its GPUs, in the
+            # user's process, before the user's session chose their options (memory growth, visible devices)
+            from tensorflow.core.protobuf import device_properties_pb2
+
+            cpu = device_properties_pb2.NamedDevice(name="/job:localhost/replica:0/task:0/device:CPU:0")
+            cpu.properties.type = "CPU"
+            cluster = _grappler_state["cluster"] = _grappler_cluster.Cluster(devices=[cpu])
         return _tf_optimizer.OptimizeGraph(config, meta_graph, verbose=False, cluster=cluster)
