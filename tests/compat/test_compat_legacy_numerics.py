@@ -193,3 +193,44 @@ def test_a_lifted_graph_without_floating_point_ops_is_not_given_to_grappler():
     lifted = LEGACY.GraphDef()
     lifted.node.extend(node for node in g.as_graph_def().node if node.name != "n")
     assert legacy_numerics.session_passes(lifted, {"n:0": (tf.int32, n.shape)}, [out.op.name]) is None
+
+
+QUEUED = {  # the value is a hand-built queue's dequeue, read by the lifted ops: its static shape is known
+    "divisor the value's size": lambda x: x / tf.cast(tf.raw_ops.Size(input=x), tf.float32),
+    "divisor from the value's shape, then a chain": lambda x:
+        x / tf.cast(tf.raw_ops.Shape(input=x)[0] * 3, tf.float32) + 0.11 - 127.5,
+}
+
+
+def _run_queue(tf1, preprocess):
+    values = np.concatenate([np.arange(256), np.random.RandomState(1).rand(256) * 255]).astype(np.float32)
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = tf1.FIFOQueue(64, [tf.float32, tf.int64], shapes=[[WIDTH], []])
+        fill = q.enqueue_many([tf.constant(values.reshape(-1, WIDTH)), tf.range(len(values) // WIDTH, dtype=tf.int64)])
+        x, label = q.dequeue()
+        batch = tf1.train.batch([preprocess(x), label], batch_size=8)
+        got = {}
+        with tf1.Session() as sess:
+            sess.run(fill)
+            sess.run(q.close())
+            coord = tf1.train.Coordinator()
+            threads = tf1.train.start_queue_runners(sess, coord)
+            try:
+                while True:
+                    values_, labels = sess.run(batch)
+                    got.update(zip(labels.tolist(), values_))
+            except tf.errors.OutOfRangeError:
+                pass
+            coord.request_stop()
+            coord.join(threads, stop_grace_period_secs=10)
+    return got
+
+
+@pytest.mark.parametrize("name", sorted(QUEUED))
+def test_a_queued_values_static_shape_is_folded_as_the_session_folded_it(name):
+    legacy = _run_queue(LEGACY, QUEUED[name])
+    dropin = _run_queue(bridge, QUEUED[name])
+    assert sorted(legacy) == sorted(dropin) == list(range(512 // WIDTH))
+    for label in legacy:
+        np.testing.assert_array_equal(dropin[label], legacy[label], err_msg=f"element {label}")
