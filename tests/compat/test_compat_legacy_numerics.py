@@ -234,3 +234,25 @@ def test_a_queued_values_static_shape_is_folded_as_the_session_folded_it(name):
     assert sorted(legacy) == sorted(dropin) == list(range(512 // WIDTH))
     for label in legacy:
         np.testing.assert_array_equal(dropin[label], legacy[label], err_msg=f"element {label}")
+
+
+def test_where_grapplers_passes_cannot_run_the_ops_stay_on_legacys_queues(records, monkeypatch):
+    from tfdata_bridge._src import tf_private
+    from tfdata_bridge._src.compat import lifting
+
+    tried = []
+    monkeypatch.setattr(tf_private, "optimize_graph", lambda meta, config: tried.append(meta) and None)
+    preprocess = FOLDED["a chain of constants, x + 0.11 - 127.5"]
+    legacy = _run(LEGACY, records, preprocess, "batch")
+    dropin = _run(bridge, records, preprocess, "batch")
+    assert tried  # the lift was refused, not made with other floats: TensorFlow's own batch ran the ops
+    for label in legacy:
+        np.testing.assert_array_equal(dropin[label], legacy[label], err_msg=f"record {label}")
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        q = bridge.train.string_input_producer([records], num_epochs=1, shuffle=False)
+        _, serialized = bridge.TFRecordReader().read(q)
+        x = bridge.parse_single_example(serialized, {"x": bridge.FixedLenFeature([WIDTH], tf.float32)})["x"]
+        blocker = lifting.analyze([preprocess(bridge, x)])
+    assert isinstance(blocker, lifting.Blocker)
+    assert "computes in floating point" in blocker.describe() and "grappler" in blocker.describe()

@@ -29,8 +29,9 @@ Not kept (documented in ``docs/``): those two rewrites where legacy's session ma
 ``py_func`` producer) and the map makes them; a shape legacy's grappler did not know where the stand-in's static
 shape is known (grappler folded the ``Size`` of a dequeue's value but not of a ``ParseExampleV2``'s: a frontier
 value's shape is taken as known); grappler's other passes (the remapper's fused kernels, layout) that legacy's
-session ran over these ops; and a lifted graph grappler refuses (then ``reduce_divisions`` alone, as before:
-logged at debug level).
+session ran over these ops. Where the passes cannot be run over a lift with floating-point ops (grappler refuses
+its graph, or this TensorFlow lacks the internals), ``NotKept``: the ops are not lifted (a ``Blocker``), and
+TensorFlow's own queue machinery runs them, with legacy's values.
 """
 
 from __future__ import annotations
@@ -41,6 +42,16 @@ from typing import Any
 from tfdata_bridge._src.tf import tf
 
 _log = logging.getLogger(__name__)
+
+
+class NotKept(Exception):
+    """The session's passes could not be run over a lifted graph that computes in floating point: its floats
+    would not be known to be legacy's, so the ops are not lifted (``lifting.analyze`` makes it a ``Blocker``:
+    the call stays on TensorFlow's own queues, legacy's values). ``node``: a floating-point op of the graph."""
+
+    def __init__(self, node: Any, why: str) -> None:
+        super().__init__(why)
+        self.node_name, self.op_type, self.why = node.name, node.op, why
 _PRODUCT = {"Div": "Mul", "RealDiv": "Mul", "Xdivy": "MulNoNan"}
 
 
@@ -87,8 +98,9 @@ _PASSES = ("constfold", "arithmetic")
 
 
 def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str]) -> Any:
-    """``graph_def`` rewritten by the session's grappler passes that change floats, or None where nothing
-    was rewritten or grappler cannot run here (then ``reduce_divisions`` alone, as before).
+    """``graph_def`` rewritten by the session's grappler passes that change floats, or None where no op
+    computes in floating point (nothing to rewrite). Raises ``NotKept`` where the passes cannot be run (then
+    the ops are not lifted: legacy's queues run them, with legacy's values).
 
     ``frontier`` maps each tensor name a node of ``graph_def`` reads but ``graph_def`` does not hold (the
     frontier, fed by tf.data) to its static ``(dtype, shape)``: a value of that shape (an ``EnsureShape`` of a
@@ -100,7 +112,8 @@ def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str])
 
     from tfdata_bridge._src import single_device, tf_private
 
-    if all(single_device._exact(node, set()) for node in graph_def.node):  # noqa: SLF001
+    inexact = [node for node in graph_def.node if not single_device._exact(node, set())]  # noqa: SLF001
+    if not inexact:
         return None  # no float op: no pass of grappler's changes a value
     work = tf.compat.v1.GraphDef()
     work.CopyFrom(graph_def)
@@ -132,14 +145,14 @@ def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str])
         for k, inp in enumerate(node.input):
             if inp.startswith("^"):
                 if inp[1:] not in held:
-                    return None  # an order on an op outside: not a graph grappler can be given
+                    raise NotKept(inexact[0], f"has an order on '{inp[1:]}', which is not lifted with it")
                 continue
             base, index = _node_of(inp)
             if base in held:
                 continue
             tensor = f"{base}:{index}"
             if tensor not in frontier:
-                return None
+                raise NotKept(inexact[0], f"reads '{tensor}', neither lifted nor fed by tf.data")
             node.input[k] = stand_in(tensor)
     meta = meta_graph_pb2.MetaGraphDef()
     meta.graph_def.CopyFrom(work)
@@ -151,11 +164,14 @@ def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str])
     rewriter.meta_optimizer_iterations = rewriter_config_pb2.RewriterConfig.DEFAULT
     try:
         out = tf_private.optimize_graph(meta, config)
-    except Exception as error:  # noqa: BLE001 - grappler refused this graph: the lift stays as it is
+    except Exception as error:  # noqa: BLE001 - grappler refused this graph: not lifted
         _log.debug("tfdata_bridge: grappler's passes not run over a lifted graph: %s", error)
-        return None
-    if out is None or not {node.name for node in out.node} >= set(fetches) & held:
-        return None  # (grappler keeps the nodes named in train_op: a graph without one is not the graph asked for)
+        raise NotKept(inexact[0], f"is among ops grappler's passes could not be run over ({error})") from error
+    if out is None:
+        raise NotKept(inexact[0], "this TensorFlow offers no way to run grappler's passes over the ops moved "
+                                  "into tf.data")
+    if not {node.name for node in out.node} >= set(fetches) & held:  # (grappler keeps the nodes of train_op)
+        raise NotKept(inexact[0], "is among ops grappler's passes did not give back whole")
     back = {name: tensor.removesuffix(" (value)") for tensor, name in stand_ins.items()}
     result = tf.compat.v1.GraphDef()
     result.versions.CopyFrom(graph_def.versions)
