@@ -260,6 +260,27 @@ def test_tripwire_single_device_dataset_functions(tp):
     assert [e["b"] for e in eager.as_numpy_iterator()] == [1, 2, 3]
 
 
+def test_tripwire_grappler_over_a_graph_def(tp):
+    """``optimize_graph``: grappler's constant folding and arithmetic optimizer, run from Python over a
+    ``MetaGraphDef``, fold a divisor made of constants into ``x * Reciprocal(c)`` and keep the fetched node."""
+    import tensorflow as tf
+    from tensorflow.core.protobuf import config_pb2, meta_graph_pb2
+
+    tf1 = tf.compat.v1
+    with tf.Graph().as_default() as graph:
+        x = tf1.placeholder(tf.float32, [4])
+        y = x / tf.cast(tf.constant(255), tf.float32)
+    meta = meta_graph_pb2.MetaGraphDef()
+    meta.graph_def.CopyFrom(graph.as_graph_def())
+    meta.collection_def["train_op"].node_list.value.append(y.op.name)
+    config = config_pb2.ConfigProto()
+    config.graph_options.rewrite_options.optimizers.extend(["constfold", "arithmetic"])
+    config.graph_options.rewrite_options.min_graph_nodes = -1
+    out = tp.optimize_graph(meta, config)
+    ops = {node.name: node.op for node in out.node}
+    assert ops[y.op.name] == "Mul" and "Cast" not in ops.values(), ops
+
+
 def test_tripwire_one_shot_iterator_factory_marked(tp):
     """``one_shot_iterator``: the iterator op's ``dataset_factory`` names a copy of TensorFlow's factory that
     carries ``_tf_data_function`` (grappler's ``IsTFDataFunction``); a second iterator over the same dataset

@@ -100,6 +100,13 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   tf.data functions already, moves or makes datasets and computes nothing in floating point); the map
   functions tf.data traced carry it already. No public API sets a function attribute on a ``Defun``; without
   these internals (or where a swap fails), the factory stays as TensorFlow made it.
+- ``optimize_graph``: grappler's meta optimizer run over a ``GraphDef`` from Python
+  (``tensorflow.python.grappler.tf_optimizer.OptimizeGraph`` and its ``cluster.Cluster``), the passes chosen by
+  a ``RewriterConfig``. Legacy ran a pipeline's per-element ops in the session's graph, which grappler's
+  constant folding and arithmetic optimizer rewrite (a divisor folded from constants, then ``x * Reciprocal(c)``;
+  ``x + c1 - c2`` into ``x + (c1 - c2)``), changing the last bit of floats; ``compat/legacy_numerics.py`` runs
+  the same passes over a lifted ``GraphDef`` so the drop-in's values are legacy's. No public API runs grappler
+  over a graph. Without it, only ``reduce_divisions``' one rewrite is made, as before.
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
@@ -139,6 +146,8 @@ _dataset_ops = _internal("data.ops.dataset_ops", "no public wrapper of a v2 data
 _structured_function = _internal("data.ops.structured_function", "no public attribute for a tf.data function")
 _kernels = _internal("framework.kernels", "no public list of an op's kernels")
 _function = _internal("framework.function", "no public FunctionDef import into a graph's library")
+_tf_optimizer = _internal("grappler.tf_optimizer", "no public way to run grappler over a GraphDef")
+_grappler_cluster = _internal("grappler.cluster", "no public grappler cluster")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -468,3 +477,27 @@ def _definition_in(graph: Any, name: str) -> Any:
             return function.definition
         graph = getattr(graph, "outer_graph", None)
     return None
+
+
+# optimize_graph (see the module docstring)
+_grappler_lock = threading.Lock()
+_grappler_state: dict[str, Any] = {}
+
+
+def optimize_graph(meta_graph: Any, config: Any) -> Any:
+    """The ``GraphDef`` grappler's meta optimizer makes of ``meta_graph`` (a ``MetaGraphDef`` whose
+    ``train_op`` collection names the nodes to keep) with ``config`` (a ``ConfigProto``), or None where this
+    TensorFlow offers no way. One virtual cluster (a CPU, no device set up) serves every call; calls take turns,
+    as TensorFlow's own ``OptimizeGraph`` makes them."""
+    if _tf_optimizer is None or _grappler_cluster is None:
+        return None
+    with _grappler_lock:
+        cluster = _grappler_state.get("cluster")
+        if cluster is None:  # a virtual one: the local machine's cluster would set up its GPUs, in the
+            # user's process, before the user's session chose their options (memory growth, visible devices)
+            from tensorflow.core.protobuf import device_properties_pb2
+
+            cpu = device_properties_pb2.NamedDevice(name="/job:localhost/replica:0/task:0/device:CPU:0")
+            cpu.properties.type = "CPU"
+            cluster = _grappler_state["cluster"] = _grappler_cluster.Cluster(devices=[cpu])
+        return _tf_optimizer.OptimizeGraph(config, meta_graph, verbose=False, cluster=cluster)

@@ -191,8 +191,28 @@ def build(graph: Any, names: set[str], outputs: tuple[Any, ...], upstreams: tupl
             if func is not None:
                 py_funcs.append(func)
     _copy_functions(graph, graph_def)
-    legacy_numerics.reduce_divisions(graph_def)  # the session's grappler did this to legacy's ops
+    graph_def = _as_the_session_ran_it(graph, graph_def, outputs, upstreams)
+    read = {inp if ":" in inp else f"{inp}:0" for node in graph_def.node for inp in node.input
+            if not inp.startswith("^")}
+    mapped &= read  # (a frontier value grappler folded away, a known shape's size, is no longer read)
     return Lift(graph_def, outputs, upstreams, frozenset(mapped), tuple(py_funcs))
+
+
+def _as_the_session_ran_it(graph: Any, graph_def: Any, outputs: tuple[Any, ...], upstreams: Any) -> Any:
+    """``graph_def`` with the float rewrites the session's grappler made to legacy's ops (``legacy_numerics``)."""
+    frontier = {}
+    for up in upstreams:
+        for name, _ in up.tensors:
+            try:
+                tensor = graph.get_tensor_by_name(name)
+            except (KeyError, ValueError):
+                continue
+            frontier[name] = (tensor.dtype.base_dtype, tensor.shape)
+    rewritten = legacy_numerics.session_passes(graph_def, frontier, [t.op.name for t in outputs])
+    if rewritten is not None:
+        graph_def = rewritten
+    legacy_numerics.reduce_divisions(graph_def)  # the session's grappler did this to legacy's ops
+    return graph_def
 
 
 def _function_refs(nodes: Any) -> set[str]:

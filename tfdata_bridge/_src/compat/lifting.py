@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier as _frontier
+from tfdata_bridge._src.compat import legacy_numerics
 from tfdata_bridge._src.compat import py_producers
 from tfdata_bridge._src.compat.lifted_graph import Lift, QueueRead, Upstream, build
 from tfdata_bridge._src.compat.queue_reading import DequeueSource, dequeue_source
@@ -108,7 +109,11 @@ def analyze(tensors: Sequence[Any], python_producers: bool = False) -> Lift | Bl
     upstreams = _upstreams(graph, frontier)
     if isinstance(upstreams, Blocker):
         return upstreams
-    return build(graph, seen, tuple(tensors), upstreams)
+    try:
+        return build(graph, seen, tuple(tensors), upstreams)
+    except legacy_numerics.NotKept as unkept:  # (its floats would not be known to be legacy's)
+        return Blocker(unkept.node_name, unkept.op_type, f"computes in floating point where the session's "
+                                                          f"grappler rewrote legacy's ops, and {unkept.why}")
 
 
 def _upstreams(graph: Any, frontier: dict[str, Any]) -> tuple[Upstream, ...] | Blocker:
