@@ -244,7 +244,11 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         for lift in lifts if not producers else ():
             producers.extend(_lifted(req, lift, first_copy=seeds + len(producers), shards=shards))
         producers.extend(fallen)
-        ds = _combine(producers, ordered=req.ordered)
+        # lists that split one stream (each every k-th row) deliver one of each in turn: a list's error then
+        # comes where its row came, after every row before it (legacy's order), where a sloppy interleave
+        # raised it as soon as it was met and lost the rows the other lists had made before it
+        split = any(read.get("shard", (0, 1))[1] > 1 for read in shards.values())
+        ds = _combine(producers, ordered=req.ordered or split)
         if req.layout is not None:
             ds = ds.map(plain(sparse_batch.assemble(req.layout)))
         ds = _shuffled_and_batched(ds, req, chain)

@@ -339,14 +339,16 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
         table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False,
                                               key_dtype=tf.int64, value_dtype=tf.string)
         # (serialized, not joined: a row a dequeue() hands on may be of any type and shape, a string any bytes)
-        joined = tf.reshape(tf.io.serialize_tensor(rows), [1])
         if bounded(rows):  # every epoch is kept: no test, no slices (23 ops fewer to trace)
+            joined = tf.reshape(tf.io.serialize_tensor(rows), [1])
             put = tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1]), values=joined)
         else:
             # (up to ORDER_NAMES names in all: an endless producer's later epochs are not kept.) One insert of
             # one key or of none, not a tf.cond: a cond's two branch functions were optimized by the session's
             # grappler at every new run signature that reached the pipeline, before the first batch
             kept = tf.cast((e + 1) * tf.size(rows, out_type=tf.int64) <= ORDER_NAMES, tf.int32)
+            # (an epoch not kept is not copied either: the rows sliced to none first)
+            joined = tf.reshape(tf.io.serialize_tensor(rows[:kept * tf.shape(rows)[0]]), [1])
             put = tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1])[:kept],
                                                  values=joined[:kept])
         with tf.control_dependencies([put]):
