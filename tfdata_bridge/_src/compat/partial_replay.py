@@ -8,16 +8,17 @@ its input fails, and a graph has no ``try``: nothing inside tf.data can end the 
 keeping each record aside as it passes (a table insert per record) measured 4-10x slower.
 
 So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
-whose records come in an order a read again repeats (one reader over an input producer, pure ops after
-it; ``num_threads`` > 1, or the readers of a ``*_join`` that copy one another, as parallel calls that
+whose records come in an order a read again repeats (one reader over an input producer, or its
+``dequeue()``, a ``slice_input_producer``, with pure ops after it; ``num_threads`` > 1, or the readers of a ``*_join`` that copy one another, as parallel calls that
 deliver in order: ``graph_batch._replayable_order``), the drop-in ``Session`` (through
 ``batch_retry.recover``) reads the same records again, in a graph and session of its own: a first pass
 counts the full batches before the failure (``COUNT_CHUNK`` per run, then one per run), a second reads
 the records after them one at a time until the same failure. Those records are the short batch legacy
 delivered; the consumer's own error follows, as legacy's did. Through a shuffle, what its buffer held
-is found the same way (``shuffle_replay.py``). The input producer keeps each epoch's file names in the
-order the pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and
-the records are read again from those files: in that order, and no further than the epochs the
+is found the same way (``shuffle_replay.py``). The input producer keeps each epoch's rows (file names, or
+the rows a ``dequeue()`` hands the ops after it, of any type and shape: serialized) in the order the
+pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and the records
+are read again from those files (those rows): in that order, and no further than the epochs the
 pipeline began, so an endless producer's read again ends too. The cost is paid once, after the failure:
 reading again what the pipeline had read (two or three times).
 
@@ -252,7 +253,7 @@ def all_replayable(lifts: list[Any]) -> bool:
 
 def replayable(lift: Any, recorded: bool = False) -> bool:
     """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
-    of an input producer whose file names are kept in the order read (``InputQueue.order_table``); with
+    or ``ValueRead`` (a ``dequeue()``) of an input producer, whose rows are kept in the order read (``InputQueue.order_table``); with
     ``num_threads`` > 1 the pipeline's parallel calls then deliver in order (``graph_batch``).
     ``recorded``: its stateful py_funcs' calls are kept (``py_func_records.py``), not made again."""
     from tfdata_bridge._src.compat.input_producers import InputQueue, ValueRead
