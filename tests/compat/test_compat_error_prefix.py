@@ -344,3 +344,22 @@ def test_parallel_producers_deliver_every_row_before_the_bad_one_once(parallel, 
     assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
     # (which list's op met the bad row is the schedule's, in legacy as here: the node's name may differ)
     assert ours.joined.message.split("\n")[0] == legacy.joined.message.split("\n")[0]
+
+
+@pytest.mark.parametrize("allow_smaller", [True, False], ids=["short", "full"])
+def test_a_hand_built_queues_dequeue_gives_legacys_full_batches_and_error(allow_smaller):
+    """Not fixed (docs/failure-behaviour.md): a hand-built queue's elements are taken from TensorFlow's queue
+    kernel, so no read again repeats them and the short batch is lost; the full batches and the error are
+    legacy's, and nothing else arrives."""
+    def build(tf1: Any) -> Any:
+        source = tf1.FIFOQueue(100, [tf1.string], shapes=[[]])
+        tf1.train.add_queue_runner(tf1.train.QueueRunner(source, [source.enqueue_many([[_text(i) for i in range(N_ROWS)]])]))
+        return tf1.train.batch([tf1.strings.to_number(source.dequeue())], 4, allow_smaller_final_batch=allow_smaller)
+
+    legacy, ours = both(build)
+    full = BAD_ROW // 4
+    assert _sizes(legacy) == [4] * full + ([BAD_ROW % 4] if allow_smaller else [])
+    assert [_first(b) for b in ours.batches] == [_first(b) for b in legacy.batches][:full]
+    assert ours.end is legacy.end is OOR
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+    assert ours.joined.message == legacy.joined.message
