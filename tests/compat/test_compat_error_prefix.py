@@ -32,7 +32,9 @@ def files(tmp_path_factory: Any) -> dict[str, str]:
             example = tf.train.Example(features=tf.train.Features(feature={
                 "x": tf.train.Feature(int64_list=tf.train.Int64List(value=[i]))}))
             writer.write(b"not an Example proto" if i == BAD else example.SerializeToString())
-    return {"csv": str(csv), "good": str(good), "tfrecord": records}
+    lines = root / "numbers.txt"  # (N_ROWS lines, the BAD_ROW-th not a number)
+    lines.write_text("".join(f"{_text(i)}\n" for i in range(N_ROWS)))
+    return {"csv": str(csv), "good": str(good), "tfrecord": records, "lines": str(lines)}
 
 
 def _read_and_decode(tf1: Any, filename_queue: Any) -> list[Any]:
@@ -227,9 +229,16 @@ def _pairs(tf1: Any) -> Any:  # rank 1: [i, 2i], one bad
         num_epochs=1, shuffle=False).dequeue())
 
 
-def _form(name: str, allow: bool) -> Any:
+def _form(name: str, allow: bool, files: dict[str, str] | None = None) -> Any:
     def build(tf1: Any) -> Any:
         kw = {"allow_smaller_final_batch": allow}
+        if name.startswith("reader"):  # string_input_producer + a reader, then the op per line
+            q = tf1.train.string_input_producer([files["lines"]], num_epochs=1, shuffle=False)
+            if name == "reader_enqueue_many":  # three lines a read, batched as rows
+                _, lines = tf1.TextLineReader().read_up_to(q, 3)
+                return tf1.train.batch([tf1.strings.to_number(lines)], 5, enqueue_many=True, **kw)
+            v = tf1.strings.to_number(tf1.TextLineReader().read(q)[1])
+            return tf1.train.maybe_batch([v], tf1.not_equal(tf1.math.floormod(v, 3.0), 1.0), 4, **kw)
         if name == "rank0_strings":
             q = tf1.train.string_input_producer([_text(i) for i in range(N_ROWS)], num_epochs=1, shuffle=False)
             return tf1.train.batch([tf1.strings.to_number(q.dequeue(), tf1.int32)], 4, **kw)
@@ -275,7 +284,8 @@ def _form(name: str, allow: bool) -> Any:
 
 
 FORMS = ["rank0_strings", "rank1_strings_class", "rank2_strings", "rank1_numeric", "rank0_numeric_shuffled",
-         "slice", "slice_shuffled", "maybe_batch", "enqueue_many", "maybe_batch_enqueue_many"]
+         "slice", "slice_shuffled", "maybe_batch", "enqueue_many", "maybe_batch_enqueue_many", "reader_maybe_batch",
+         "reader_enqueue_many"]
 
 
 def _sizes(run: Any) -> list[int]:
@@ -285,8 +295,8 @@ def _sizes(run: Any) -> list[int]:
 
 @pytest.mark.parametrize("allow_smaller", [True, False], ids=["short", "full"])
 @pytest.mark.parametrize("form", FORMS)
-def test_a_per_element_op_failing_after_a_dequeue_delivers_every_element_before_it(form, allow_smaller):
-    legacy, ours = both(_form(form, allow_smaller))
+def test_a_per_element_op_failing_after_a_dequeue_delivers_every_element_before_it(files, form, allow_smaller):
+    legacy, ours = both(_form(form, allow_smaller, files))
     assert _sizes(legacy)  # (something arrived before the error)
     if allow_smaller:
         assert _sizes(legacy)[-1] < _sizes(legacy)[0]  # (the case has a short batch to lose)
