@@ -363,7 +363,8 @@ def test_a_hand_built_queues_dequeue_gives_legacys_full_batches_and_error(allow_
     legacy's, and nothing else arrives."""
     def build(tf1: Any) -> Any:
         source = tf1.FIFOQueue(100, [tf1.string], shapes=[[]])
-        tf1.train.add_queue_runner(tf1.train.QueueRunner(source, [source.enqueue_many([[_text(i) for i in range(N_ROWS)]])]))
+        fill = source.enqueue_many([[_text(i) for i in range(N_ROWS)]])
+        tf1.train.add_queue_runner(tf1.train.QueueRunner(source, [fill]))
         return tf1.train.batch([tf1.strings.to_number(source.dequeue())], 4, allow_smaller_final_batch=allow_smaller)
 
     legacy, ours = both(build)

@@ -9,8 +9,8 @@ keeping each record aside as it passes (a table insert per record) measured 4-10
 
 So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
 whose records come in an order a read again repeats (one reader over an input producer, or its
-``dequeue()``, a ``slice_input_producer``, with pure ops after it; ``num_threads`` > 1, or the readers of a ``*_join`` that copy one another, as parallel calls that
-deliver in order: ``graph_batch._replayable_order``), the drop-in ``Session`` (through
+``dequeue()``, a ``slice_input_producer``, with pure ops after it; ``num_threads`` > 1, or the readers of
+a ``*_join`` that copy one another, as parallel calls that deliver in order: ``graph_batch._replayable_order``), the drop-in ``Session`` (through
 ``batch_retry.recover``) reads the same records again, in a graph and session of its own: a first pass
 counts the full batches before the failure (``COUNT_CHUNK`` per run, then one per run), a second reads
 the records after them one at a time until the same failure. Those records are the short batch legacy
@@ -203,8 +203,8 @@ def epoch_rows(exported: tuple[np.ndarray, np.ndarray], stream: Any) -> np.ndarr
 
     keys, values = exported
     shape = stream.shapes[0].as_list()
-    epochs = [tf.make_ndarray(tensor_pb2.TensorProto.FromString(v)) for _, v in sorted(zip(keys.tolist(), values.tolist()))]
-    epochs = [e.reshape([-1] + shape) for e in epochs]
+    epochs = [tf.make_ndarray(tensor_pb2.TensorProto.FromString(v)).reshape([-1] + shape)
+              for _, v in sorted(zip(keys.tolist(), values.tolist()))]
     if not epochs:
         return np.zeros([0] + shape, stream.dtypes[0].as_numpy_dtype)
     return np.concatenate(epochs)
@@ -253,7 +253,8 @@ def all_replayable(lifts: list[Any]) -> bool:
 
 def replayable(lift: Any, recorded: bool = False) -> bool:
     """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
-    or ``ValueRead`` (a ``dequeue()``) of an input producer, whose rows are kept in the order read (``InputQueue.order_table``); with
+    or ``ValueRead`` (a ``dequeue()``) of an input producer, whose rows are kept in the order read
+    (``InputQueue.order_table``); with
     ``num_threads`` > 1 the pipeline's parallel calls then deliver in order (``graph_batch``).
     ``recorded``: its stateful py_funcs' calls are kept (``py_func_records.py``), not made again."""
     from tfdata_bridge._src.compat.input_producers import InputQueue, ValueRead
