@@ -274,6 +274,13 @@ def _form(name: str, allow: bool, files: dict[str, str] | None = None) -> Any:
             return tf1.train.maybe_batch([v], tf1.not_equal(tf1.math.floormod(v[0], 3.0), 1.0), 4, **kw)
         if name == "enqueue_many":
             return tf1.train.batch([_pairs(tf1)], 4, enqueue_many=True, **kw)
+        if name.startswith("dynamic_pad"):  # values of 1..3 elements, padded to the longest of each batch
+            q = tf1.train.input_producer(tf1.constant([_text(i) for i in range(N_ROWS)]), num_epochs=1, shuffle=False)
+            s = q.dequeue()
+            v = tf1.strings.to_number(s)
+            n = tf1.cast(tf1.math.floormod(v, 3.0), tf1.int32) + 1
+            value = tf1.fill([n], s) if name == "dynamic_pad_strings" else tf1.fill([n, 2], v)
+            return tf1.train.batch([value, v], 5, dynamic_pad=True, **kw)
         if name == "maybe_batch_enqueue_many":  # keep_input a vector: one flag per row of the element
             v = _pairs(tf1)
             return tf1.train.maybe_batch([v], tf1.not_equal(tf1.math.floormod(v, 3.0), 1.0), 4, enqueue_many=True,
@@ -285,7 +292,7 @@ def _form(name: str, allow: bool, files: dict[str, str] | None = None) -> Any:
 
 FORMS = ["rank0_strings", "rank1_strings_class", "rank2_strings", "rank1_numeric", "rank0_numeric_shuffled",
          "slice", "slice_shuffled", "maybe_batch", "enqueue_many", "maybe_batch_enqueue_many", "reader_maybe_batch",
-         "reader_enqueue_many"]
+         "reader_enqueue_many", "dynamic_pad", "dynamic_pad_strings"]
 
 
 def _sizes(run: Any) -> list[int]:

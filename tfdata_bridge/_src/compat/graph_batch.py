@@ -191,7 +191,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         partial_replay.register(lifts[0], len(req.dtypes), req.batch_size, f"tf.{req.api} {req.scope.rstrip('/')!r}",
                                 tensors, others=tuple(lifts[1:]), combine=functools.partial(_combine, ordered=True),
                                 one_read=_one_read(req, lifts), records=records, keep=req.call.keep,
-                                many=req.enqueue_many, **shuffled)
+                                many=req.enqueue_many, padded=req.dynamic_pad, **shuffled)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         # no read again repeats a shared stream's records (partial_replay.failed): where it stood in for the
@@ -270,7 +270,7 @@ def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: 
     # (keep_input's filter and enqueue_many's unbatch, read again after the ops: one lift batched as it comes)
     filtered = req.keep is not None or req.enqueue_many
     return ((req.allow_smaller_final_batch or req.shuffle is not None) and not fallen
-            and latch is None and not req.dynamic_pad and req.layout is None
+            and latch is None and req.layout is None
             and (not filtered or (req.shuffle is None and len(lifts) == 1
                                   and not py_func_records.needed(lifts[0])))
             and partial_replay.all_replayable(lifts))

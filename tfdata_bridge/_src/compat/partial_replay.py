@@ -73,6 +73,7 @@ class Replay:
     records: Any = None  # the kept calls of its stateful py_funcs (kept_calls.KeptCalls): the lift records them
     keep: str | None = None  # keep_input's flag after the components: "element" (a scalar) or "row" (a vector)
     many: bool = False  # enqueue_many: each record's components are rows, unbatched after the ops
+    padded: bool = False  # dynamic_pad: a batch pads each component to its largest value in the batch
 
     def _file_names(self, sess: Any) -> np.ndarray:
         """The rows of the epochs the pipeline began (the file names a reader read, or the rows a
@@ -134,6 +135,17 @@ class Replay:
             records = self._filtered(records.map(plain(lambda *c: tuple(produce(*c)[:self.width + 1]))))
         return records.with_options(_no_read_ahead()) if numbered else records
 
+    def _stacked(self, values: list[Any]) -> np.ndarray:
+        """One component of the short batch: ``values`` stacked, each first padded as legacy's
+        ``PaddingFIFOQueue`` padded a ``dynamic_pad`` batch (to the largest in the batch, with 0 or b"")."""
+        values = [np.asarray(v) for v in values]
+        if not self.padded or values[0].ndim == 0:
+            return np.stack(values)
+        shape = np.max([v.shape for v in values], axis=0)
+        fill = b"" if values[0].dtype == object else 0
+        return np.stack([np.pad(v, [(0, int(m) - d) for m, d in zip(shape, v.shape)], constant_values=fill)
+                         for v in values])
+
     def _filtered(self, records: Any) -> Any:
         """``records`` (the components and keep_input's flag, or with ``enqueue_many`` rows) as the batch took
         them: the kept values, one row at a time with ``enqueue_many`` (``graph_batch._element_stage``)."""
@@ -168,7 +180,8 @@ class Replay:
                     records = self._records_of(self.lift, rows, False, start, kept)
             batches = 0
             for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
-                full = records.skip(batches * self.batch_size).batch(self.batch_size, drop_remainder=True)
+                rest = records.skip(batches * self.batch_size)  # (values of several shapes: dynamic_pad's)
+                full = (rest.padded_batch if self.padded else rest.batch)(self.batch_size, drop_remainder=True)
                 counted = tf1.data.make_one_shot_iterator(full.map(plain(lambda *_: 0)).batch(per_run)).get_next()
                 try:
                     while True:
@@ -187,7 +200,7 @@ class Replay:
             except tf.errors.OpError as e:
                 if kept is not None and not self._same_failure(e, error):
                     return None
-                return [np.stack([g[i] for g in good]) for i in range(self.width)] if good else []
+                return [self._stacked([g[i] for g in good]) for i in range(self.width)] if good else []
             return None  # (not the same failure: a full batch read this time)
 
     def _same_failure(self, met: Any, error: Any) -> bool:
