@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 import tensorflow as tf
-from batch_harness import both
+from batch_harness import both, elements, multiset
 
 OOR = tf.errors.OutOfRangeError
 ROWS, BAD = 50, 37
@@ -32,7 +32,9 @@ def files(tmp_path_factory: Any) -> dict[str, str]:
             example = tf.train.Example(features=tf.train.Features(feature={
                 "x": tf.train.Feature(int64_list=tf.train.Int64List(value=[i]))}))
             writer.write(b"not an Example proto" if i == BAD else example.SerializeToString())
-    return {"csv": str(csv), "good": str(good), "tfrecord": records}
+    lines = root / "numbers.txt"  # (N_ROWS lines, the BAD_ROW-th not a number)
+    lines.write_text("".join(f"{_text(i)}\n" for i in range(N_ROWS)))
+    return {"csv": str(csv), "good": str(good), "tfrecord": records, "lines": str(lines)}
 
 
 def _read_and_decode(tf1: Any, filename_queue: Any) -> list[Any]:
@@ -196,3 +198,190 @@ def test_records_of_rank_one_batch_as_legacys():
     assert [_first(b) for b in ours.batches] == [_first(b) for b in legacy.batches]
     assert sum(len(_first(b)) for b in ours.batches) == 20
     assert ours.end is legacy.end is OOR
+
+
+# -- a per-element op after a dequeue (issue 16, item 6): each form, against legacy ------------------------
+# Legacy's runner ran the ops once per row: the rows before the bad one were in the batch queue, the consumer
+# got them (a short batch with allow_smaller_final_batch; without it the full batches only), then the
+# OutOfRangeError, and Coordinator.join raised the row's own error. The drop-in reads the producer's rows
+# again after the failure (partial_replay.py: the producer keeps each epoch's rows, whatever their type).
+
+N_ROWS, BAD_ROW = 20, 13
+
+
+def _text(i: int) -> str:
+    return "x" if i == BAD_ROW else str(i)
+
+
+class _Rows:
+    """A class that makes the pipeline in a method (the program's own structure plays no part)."""
+
+    def __init__(self, tf1: Any, rows: Any, **kwargs: Any) -> None:
+        self.queue = tf1.train.input_producer(tf1.constant(rows), num_epochs=1, shuffle=False, **kwargs)
+
+    def value(self, tf1: Any) -> Any:
+        return tf1.strings.to_number(self.queue.dequeue()) * 2.0
+
+
+def _pairs(tf1: Any) -> Any:  # rank 1: [i, 2i], one bad
+    return tf1.strings.to_number(tf1.train.input_producer(
+        tf1.constant([[str(i), _text(i) if i == BAD_ROW else str(2 * i)] for i in range(N_ROWS)]),
+        num_epochs=1, shuffle=False).dequeue())
+
+
+def _form(name: str, allow: bool, files: dict[str, str] | None = None) -> Any:
+    def build(tf1: Any) -> Any:
+        kw = {"allow_smaller_final_batch": allow}
+        if name.startswith("reader"):  # string_input_producer + a reader, then the op per line
+            q = tf1.train.string_input_producer([files["lines"]], num_epochs=1, shuffle=False)
+            if name == "reader_enqueue_many":  # three lines a read, batched as rows
+                _, lines = tf1.TextLineReader().read_up_to(q, 3)
+                return tf1.train.batch([tf1.strings.to_number(lines)], 5, enqueue_many=True, **kw)
+            v = tf1.strings.to_number(tf1.TextLineReader().read(q)[1])
+            return tf1.train.maybe_batch([v], tf1.not_equal(tf1.math.floormod(v, 3.0), 1.0), 4, **kw)
+        if name == "rank0_strings":
+            q = tf1.train.string_input_producer([_text(i) for i in range(N_ROWS)], num_epochs=1, shuffle=False)
+            return tf1.train.batch([tf1.strings.to_number(q.dequeue(), tf1.int32)], 4, **kw)
+        if name == "rank1_strings_class":
+            rows = [[str(i), _text(i) if i == BAD_ROW else str(2 * i)] for i in range(N_ROWS)]
+            return tf1.train.batch([_Rows(tf1, rows).value(tf1)], 4, **kw)
+        if name == "rank2_strings":
+            rows = [[[str(i), "1"], ["2", _text(i) if i == BAD_ROW else "3"]] for i in range(N_ROWS)]
+            q = tf1.train.input_producer(rows, num_epochs=1, shuffle=False)
+            return tf1.train.batch({"m": tf1.strings.to_number(q.dequeue())}, 4, **kw)
+        if name == "rank1_numeric":  # an index out of range fails the gather of that row
+            rows = [[i, 99 if i == BAD_ROW else i] for i in range(N_ROWS)]
+            q = tf1.train.input_producer(tf1.constant(rows, tf1.int64), num_epochs=1, shuffle=False)
+            return tf1.train.batch([tf1.gather(tf1.range(50, dtype=tf1.int64) * 3, q.dequeue())], 4, **kw)
+        if name == "rank0_numeric_shuffled":  # a seeded shuffle of the rows: legacy's order
+            q = tf1.train.input_producer(tf1.range(N_ROWS), num_epochs=2, shuffle=True, seed=7)
+            x = q.dequeue()
+            checked = tf1.debugging.check_numerics(1.0 / tf1.cast(x - BAD_ROW, tf1.float32), "row")
+            return tf1.train.batch([x, checked], 4, **kw)
+        if name == "slice":
+            a, s = tf1.train.slice_input_producer(
+                [tf1.range(N_ROWS), tf1.constant([_text(i) for i in range(N_ROWS)])], num_epochs=1, shuffle=False)
+            return tf1.train.batch([a, tf1.strings.to_number(s)], 3, **kw)
+        if name == "slice_shuffled":
+            a, s = tf1.train.slice_input_producer(
+                [tf1.range(N_ROWS), tf1.constant([_text(i) for i in range(N_ROWS)])], num_epochs=1, seed=3)
+            return tf1.train.batch([a, tf1.strings.to_number(s)], 4, **kw)
+        if name == "batch_join":
+            q = tf1.train.input_producer(tf1.constant([_text(i) for i in range(N_ROWS)]), num_epochs=1, shuffle=False)
+            return tf1.train.batch_join([[tf1.strings.to_number(q.dequeue())] for _ in range(2)], 4, **kw)
+        if name == "maybe_batch":
+            v = _pairs(tf1)
+            return tf1.train.maybe_batch([v], tf1.not_equal(tf1.math.floormod(v[0], 3.0), 1.0), 4, **kw)
+        if name == "enqueue_many":
+            return tf1.train.batch([_pairs(tf1)], 4, enqueue_many=True, **kw)
+        if name.startswith("dynamic_pad"):  # values of 1..3 elements, padded to the longest of each batch
+            q = tf1.train.input_producer(tf1.constant([_text(i) for i in range(N_ROWS)]), num_epochs=1, shuffle=False)
+            s = q.dequeue()
+            v = tf1.strings.to_number(s)
+            n = tf1.cast(tf1.math.floormod(v, 3.0), tf1.int32) + 1
+            value = tf1.fill([n], s) if name == "dynamic_pad_strings" else tf1.fill([n, 2], v)
+            return tf1.train.batch([value, v], 5, dynamic_pad=True, **kw)
+        if name == "maybe_batch_enqueue_many":  # keep_input a vector: one flag per row of the element
+            v = _pairs(tf1)
+            return tf1.train.maybe_batch([v], tf1.not_equal(tf1.math.floormod(v, 3.0), 1.0), 4, enqueue_many=True,
+                                         **kw)
+        raise AssertionError(name)
+
+    return build
+
+
+FORMS = ["rank0_strings", "rank1_strings_class", "rank2_strings", "rank1_numeric", "rank0_numeric_shuffled",
+         "slice", "slice_shuffled", "maybe_batch", "enqueue_many", "maybe_batch_enqueue_many", "reader_maybe_batch",
+         "reader_enqueue_many", "dynamic_pad", "dynamic_pad_strings"]
+
+
+def _sizes(run: Any) -> list[int]:
+    return [len(next(iter(b.values())) if isinstance(b, dict) else b[0] if isinstance(b, list) else b)
+            for b in run.batches]
+
+
+@pytest.mark.parametrize("allow_smaller", [True, False], ids=["short", "full"])
+@pytest.mark.parametrize("form", FORMS)
+def test_a_per_element_op_failing_after_a_dequeue_delivers_every_element_before_it(files, form, allow_smaller):
+    legacy, ours = both(_form(form, allow_smaller, files))
+    assert _sizes(legacy)  # (something arrived before the error)
+    if allow_smaller:
+        assert _sizes(legacy)[-1] < _sizes(legacy)[0]  # (the case has a short batch to lose)
+    assert _sizes(ours) == _sizes(legacy)
+    assert elements(ours.batches) == elements(legacy.batches)
+    assert ours.structure == legacy.structure
+    assert ours.end is legacy.end is OOR
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+    assert ours.joined.message == legacy.joined.message
+
+
+def test_the_rank_one_reproduction_delivers_row_twelve():
+    legacy, ours = both(_number_rows(4, 13))
+    assert [len(_first(b)) for b in ours.batches] == [len(_first(b)) for b in legacy.batches] == [4, 4, 4, 1]
+    assert [_first(b) for b in ours.batches] == [_first(b) for b in legacy.batches]
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+    assert ours.joined.message == legacy.joined.message
+
+
+def test_a_shuffle_batch_delivers_what_legacys_queue_held():
+    """Legacy's shuffle queue held the rows made before the bad one: it delivers them all (its own order)."""
+    def build(tf1: Any) -> Any:
+        return tf1.train.shuffle_batch([_pairs(tf1)], 4, capacity=10, min_after_dequeue=3, seed=4,
+                                       allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert multiset(ours.batches) == multiset(legacy.batches)
+    assert len(elements(ours.batches)) == BAD_ROW
+    assert ours.end is legacy.end is OOR
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+
+
+@pytest.mark.parametrize("allow_smaller", [True, False], ids=["short", "full"])
+@pytest.mark.parametrize("parallel", ["num_threads", "batch_join"])
+def test_parallel_producers_deliver_every_row_before_the_bad_one_once(parallel, allow_smaller):
+    """Legacy's other threads (``num_threads=3``; a ``batch_join``'s second list over the same producer) may
+    still enqueue a row after the bad one before the Coordinator stops them: the drop-in delivers each row
+    before it exactly once (without ``allow_smaller_final_batch``, those of the full batches), one of legacy's
+    outcomes. (A sloppy interleave of a batch_join's lists lost up to all the rows one list had made.)"""
+    def build(tf1: Any) -> Any:
+        kw = {"allow_smaller_final_batch": allow_smaller}
+        if parallel == "num_threads":
+            return tf1.train.batch([_pairs(tf1)], 4, num_threads=3, **kw)
+        q = tf1.train.input_producer(tf1.constant([[str(i), _text(i)] for i in range(N_ROWS)]), num_epochs=1,
+                                     shuffle=False)
+        return tf1.train.batch_join([[tf1.strings.to_number(q.dequeue())] for _ in range(2)], 4, **kw)
+
+    legacy, ours = both(build)
+    count = BAD_ROW if allow_smaller else BAD_ROW // 4 * 4
+    rows = sorted(int(e[0][1][0]) for e in elements(ours.batches))
+    assert rows == list(range(count))
+    # legacy's, the schedule's: each row once, never the bad one (a row in flight when the Coordinator closed
+    # the queue may be lost or, after the bad one, let through)
+    legacy_rows = [int(e[0][1][0]) for e in elements(legacy.batches)]
+    assert len(legacy_rows) == len(set(legacy_rows)) and BAD_ROW not in legacy_rows
+    assert set(legacy_rows) <= set(range(N_ROWS))
+    assert allow_smaller or len(legacy_rows) % 4 == 0  # (full batches only)
+    assert ours.end is legacy.end is OOR
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+    # (which list's op met the bad row is the schedule's, in legacy as here: the node's name may differ)
+    assert ours.joined.message.split("\n")[0] == legacy.joined.message.split("\n")[0]
+
+
+@pytest.mark.parametrize("allow_smaller", [True, False], ids=["short", "full"])
+def test_a_hand_built_queues_dequeue_gives_legacys_full_batches_and_error(allow_smaller):
+    """Not fixed (docs/failure-behaviour.md): a hand-built queue's elements are taken from TensorFlow's queue
+    kernel, so no read again repeats them and the short batch is lost; the full batches and the error are
+    legacy's, and nothing else arrives."""
+    def build(tf1: Any) -> Any:
+        source = tf1.FIFOQueue(100, [tf1.string], shapes=[[]])
+        fill = source.enqueue_many([[_text(i) for i in range(N_ROWS)]])
+        tf1.train.add_queue_runner(tf1.train.QueueRunner(source, [fill]))
+        return tf1.train.batch([tf1.strings.to_number(source.dequeue())], 4, allow_smaller_final_batch=allow_smaller)
+
+    legacy, ours = both(build)
+    full = BAD_ROW // 4
+    assert _sizes(legacy) == [4] * full + ([BAD_ROW % 4] if allow_smaller else [])
+    assert [_first(b) for b in ours.batches] == [_first(b) for b in legacy.batches][:full]
+    assert ours.end is legacy.end is OOR
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+    assert ours.joined.message == legacy.joined.message

@@ -190,7 +190,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             "allow_smaller": req.allow_smaller_final_batch, "vectorized": vectorized}
         partial_replay.register(lifts[0], len(req.dtypes), req.batch_size, f"tf.{req.api} {req.scope.rstrip('/')!r}",
                                 tensors, others=tuple(lifts[1:]), combine=functools.partial(_combine, ordered=True),
-                                one_read=_one_read(req, lifts), records=records, **shuffled)
+                                one_read=_one_read(req, lifts), records=records, keep=req.call.keep,
+                                many=req.enqueue_many, padded=req.dynamic_pad, **shuffled)
 
     def rebuild() -> Any:  # the pipeline over a shared stream (shared_streams.py), with its own retry
         # no read again repeats a shared stream's records (partial_replay.failed): where it stood in for the
@@ -243,7 +244,11 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
         for lift in lifts if not producers else ():
             producers.extend(_lifted(req, lift, first_copy=seeds + len(producers), shards=shards))
         producers.extend(fallen)
-        ds = _combine(producers, ordered=req.ordered)
+        # lists that split one stream (each every k-th row) deliver one of each in turn: a list's error then
+        # comes where its row came, after every row before it (legacy's order), where a sloppy interleave
+        # raised it as soon as it was met and lost the rows the other lists had made before it
+        split = any(read.get("shard", (0, 1))[1] > 1 for read in shards.values())
+        ds = _combine(producers, ordered=req.ordered or split)
         if req.layout is not None:
             ds = ds.map(plain(sparse_batch.assemble(req.layout)))
         ds = _shuffled_and_batched(ds, req, chain)
@@ -262,9 +267,13 @@ def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: 
     (``shuffle_replay.py``: what its buffer held, in full batches too). A stateful ``py_func``'s calls are kept
     for it until a batch takes its record (``kept_calls.py``); through a shuffle every Python op's
     (``shuffle_py_funcs.py``: no error latch then, a Python op's error is read again too)."""
+    # (keep_input's filter and enqueue_many's unbatch, read again after the ops: one lift batched as it comes)
+    filtered = req.keep is not None or req.enqueue_many
     return ((req.allow_smaller_final_batch or req.shuffle is not None) and not fallen
-            and latch is None and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-            and req.layout is None and partial_replay.all_replayable(lifts))
+            and latch is None and req.layout is None
+            and (not filtered or (req.shuffle is None and len(lifts) == 1
+                                  and not py_func_records.needed(lifts[0])))
+            and partial_replay.all_replayable(lifts))
 
 
 def _replayable_order(req: GraphBatch, lists: int) -> GraphBatch:

@@ -119,12 +119,11 @@ class InputQueue:
         return self._rows_datasets[shard]
 
     @property
-    def order_table(self) -> str | None:
-        """The ``shared_name`` of the table where each epoch's file names go, in the order read (shuffled
-        or not), so that a failed pipeline's records can be read again in it, and no further than the
-        epochs it began (``partial_replay.py``); None where the rows are not file names."""
-        if self._dtypes[0] != tf.string or self._shapes[0].rank != 0:
-            return None
+    def order_table(self) -> str:
+        """The ``shared_name`` of the table where each epoch's rows go (file names, or the rows a
+        ``dequeue()`` hands the ops after it), in the order read (shuffled or not), so that a failed
+        pipeline's records can be read again in it, and no further than the epochs it began
+        (``partial_replay.py``)."""
         return f"tfdb_epoch_order_{id(self)}"
 
     # -- one stream, several consumers (shared_streams.py)
@@ -286,6 +285,12 @@ class ValueRead:
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1)) -> Any:
         return self._make(shard)
 
+    def records_of(self, rows: Any, with_keys: bool) -> Any:
+        """What this read hands on from the rows of ``rows`` (a dataset of them): each row itself; also the
+        read again of a failed pipeline (``partial_replay.py``)."""
+        del with_keys  # (one component: the row)
+        return rows
+
 
 def standalone_iterator(dataset: Any) -> Any:
     """A one-shot iterator for tensors a program runs one element at a time (a ``read()``, a
@@ -309,13 +314,14 @@ def stand_in_iterator(stand_in: Any) -> Any:
     return iterator
 
 
-ORDER_NAMES = 1_000_000  # file names an order table keeps at most (epochs * names per epoch)
+ORDER_NAMES = 1_000_000  # values an order table keeps at most (epochs * file names, or row elements, per epoch)
 
 
 def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any, order: str | None = None) -> Any:
     """``lift``'s (single) value, made afresh for each of ``num_epochs`` epochs (endless for None); with
-    ``order`` (``InputQueue.order_table``), each epoch's rows also go into that table, by epoch, joined by
-    NUL (one table op per epoch), while the epochs so far hold at most ``ORDER_NAMES`` names.
+    ``order`` (``InputQueue.order_table``), each epoch's rows also go into that table, by epoch, as one
+    serialized tensor (one table op per epoch; ``partial_replay.epoch_rows`` reads it), while the epochs so
+    far hold at most ``ORDER_NAMES`` values (file names, or the elements of the rows).
 
     Each epoch also sets legacy's epoch counter to the epoch's number (1-based) when the program has
     initialized it, as legacy's ``count_up_to`` counted: the dataset cannot capture the variable (a
@@ -332,23 +338,25 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
             return rows
         table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False,
                                               key_dtype=tf.int64, value_dtype=tf.string)
+        # (serialized, not joined: a row a dequeue() hands on may be of any type and shape, a string any bytes)
         if bounded(rows):  # every epoch is kept: no test, no slices (23 ops fewer to trace)
-            joined = tf.reshape(tf.strings.reduce_join(rows, separator="\0"), [1])
+            joined = tf.reshape(tf.io.serialize_tensor(rows), [1])
             put = tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1]), values=joined)
         else:
             # (up to ORDER_NAMES names in all: an endless producer's later epochs are not kept.) One insert of
             # one key or of none, not a tf.cond: a cond's two branch functions were optimized by the session's
             # grappler at every new run signature that reached the pipeline, before the first batch
             kept = tf.cast((e + 1) * tf.size(rows, out_type=tf.int64) <= ORDER_NAMES, tf.int32)
-            joined = tf.reshape(tf.strings.reduce_join(rows[:kept * tf.size(rows)], separator="\0"), [1])
+            # (an epoch not kept is not copied either: the rows sliced to none first)
+            joined = tf.reshape(tf.io.serialize_tensor(rows[:kept * tf.shape(rows)[0]]), [1])
             put = tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1])[:kept],
                                                  values=joined[:kept])
         with tf.control_dependencies([put]):
             return tf.identity(rows)
 
     def bounded(rows: Any) -> bool:
-        """Whether every epoch's names fit the table (a known number of epochs of a known number of rows)."""
-        size = rows.shape[0] if rows.shape.rank == 1 else None
+        """Whether every epoch's rows fit the table (a known number of epochs of a known number of values)."""
+        size = rows.shape.num_elements()
         return num_epochs is not None and size is not None and num_epochs * size <= ORDER_NAMES
 
     def _counted(e: Any) -> Any:

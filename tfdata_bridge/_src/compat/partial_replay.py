@@ -8,16 +8,17 @@ its input fails, and a graph has no ``try``: nothing inside tf.data can end the 
 keeping each record aside as it passes (a table insert per record) measured 4-10x slower.
 
 So nothing changes while nothing fails. When the consumer's run fails with the error of a pipeline
-whose records come in an order a read again repeats (one reader over an input producer, pure ops after
-it; ``num_threads`` > 1, or the readers of a ``*_join`` that copy one another, as parallel calls that
-deliver in order: ``graph_batch._replayable_order``), the drop-in ``Session`` (through
+whose records come in an order a read again repeats (one reader over an input producer, or its
+``dequeue()``, a ``slice_input_producer``, with pure ops after it; ``num_threads`` > 1, or the readers of
+a ``*_join`` that copy one another, as parallel calls that deliver in order: ``graph_batch._replayable_order``), the drop-in ``Session`` (through
 ``batch_retry.recover``) reads the same records again, in a graph and session of its own: a first pass
 counts the full batches before the failure (``COUNT_CHUNK`` per run, then one per run), a second reads
 the records after them one at a time until the same failure. Those records are the short batch legacy
 delivered; the consumer's own error follows, as legacy's did. Through a shuffle, what its buffer held
-is found the same way (``shuffle_replay.py``). The input producer keeps each epoch's file names in the
-order the pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and
-the records are read again from those files: in that order, and no further than the epochs the
+is found the same way (``shuffle_replay.py``). The input producer keeps each epoch's rows (file names, or
+the rows a ``dequeue()`` hands the ops after it, of any type and shape: serialized) in the order the
+pipeline read them (``InputQueue.order_table``, one table op per epoch; shuffled or not), and the records
+are read again from those files (those rows): in that order, and no further than the epochs the
 pipeline began, so an endless producer's read again ends too. The cost is paid once, after the failure:
 reading again what the pipeline had read (two or three times).
 
@@ -61,7 +62,7 @@ class Replay:
     batch_size: int
     name: str  # the pipeline's, for messages
     tensors: tuple[Any, ...]  # the pipeline's batch tensors (its get_next)
-    order: Any  # the export of the file names of the epochs its input producer began, by epoch
+    order: Any  # the export of the rows (file names, dequeued rows) of the epochs its input producer began, by epoch
     shuffle: tuple[int, int] | None = None  # a shuffle_batch's (buffer size, op seed): shuffle_replay.py
     graph_seed: int | None = None  # its graph's seed (the shuffle's seeds are the pair)
     allow_smaller: bool = True
@@ -70,19 +71,24 @@ class Replay:
     combine: Any = None  # how the pipeline interleaves its lists' datasets, in order (graph_batch._combine)
     one_read: bool = False  # the lists (``others``) share the lift's read, record i to list i % k (one_read_lists.py)
     records: Any = None  # the kept calls of its stateful py_funcs (kept_calls.KeptCalls): the lift records them
+    keep: str | None = None  # keep_input's flag after the components: "element" (a scalar) or "row" (a vector)
+    many: bool = False  # enqueue_many: each record's components are rows, unbatched after the ops
+    padded: bool = False  # dynamic_pad: a batch pads each component to its largest value in the batch
 
-    def _file_names(self, sess: Any) -> list[bytes]:
-        """The file names of the epochs the pipeline began, in the order read (``InputQueue.order_table``)."""
-        keys, values = sess.run(self.order)
-        names: list[bytes] = []
-        for _, joined in sorted(zip(keys.tolist(), values.tolist())):
-            names.extend(joined.split(b"\0") if joined else [])
-        return names
+    def _file_names(self, sess: Any) -> np.ndarray:
+        """The rows of the epochs the pipeline began (the file names a reader read, or the rows a
+        ``dequeue()`` handed on), in the order read (``InputQueue.order_table``), stacked."""
+        return epoch_rows(sess.run(self.order), self.read.stream)
 
-    def _records(self, names: list[bytes], raw: bool = False) -> Any:
-        """The pipeline's records before its batch, read again from the files ``names``, in the default graph
-        (``raw``: as read, before the lifted ops)."""
-        rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
+    def rows(self, names: np.ndarray) -> Any:
+        """``names`` (``_file_names``) as a dataset of rows, in the default graph."""
+        stream = self.read.stream
+        return tf.data.Dataset.from_tensor_slices(tf.constant(names, stream.dtypes[0], shape=names.shape))
+
+    def _records(self, names: np.ndarray, raw: bool = False) -> Any:
+        """The pipeline's records before its batch, read again from the rows ``names`` (the files a reader
+        read, the rows a dequeue handed on), in the default graph (``raw``: as read, before the lifted ops)."""
+        rows = self.rows(names)
         lifts = (self.lift, *self.others)
         if self.one_read:
             return self._one_read_records(lifts, rows, raw)
@@ -123,8 +129,33 @@ class Replay:
             lift = py_func_records.replaying(lift, self.records, kept)
             records = records.enumerate().skip(start)
         produce = lift.function(0)
-        records = records.map(plain(lambda *c: tuple(produce(*c)[:self.width])))
+        if self.keep is None and not self.many:
+            records = records.map(plain(lambda *c: tuple(produce(*c)[:self.width])))
+        else:  # legacy's enqueue of the record: the values keep_input kept, each row with enqueue_many
+            records = self._filtered(records.map(plain(lambda *c: tuple(produce(*c)[:self.width + 1]))))
         return records.with_options(_no_read_ahead()) if numbered else records
+
+    def _stacked(self, values: list[Any]) -> np.ndarray:
+        """One component of the short batch: ``values`` stacked, each first padded as legacy's
+        ``PaddingFIFOQueue`` padded a ``dynamic_pad`` batch (to the largest in the batch, with 0 or b"")."""
+        values = [np.asarray(v) for v in values]
+        if not self.padded or values[0].ndim == 0:
+            return np.stack(values)
+        shape = np.max([v.shape for v in values], axis=0)
+        fill = b"" if values[0].dtype == object else 0
+        return np.stack([np.pad(v, [(0, int(m) - d) for m, d in zip(shape, v.shape)], constant_values=fill)
+                         for v in values])
+
+    def _filtered(self, records: Any) -> Any:
+        """``records`` (the components and keep_input's flag, or with ``enqueue_many`` rows) as the batch took
+        them: the kept values, one row at a time with ``enqueue_many`` (``graph_batch._element_stage``)."""
+        n = self.width
+        if self.keep is None:
+            return tf_private.unbatch(records.map(plain(lambda *x: x[:n])))
+        if self.keep == "element":
+            records = records.filter(plain(lambda *x: x[n])).map(plain(lambda *x: x[:n]))
+            return tf_private.unbatch(records) if self.many else records
+        return tf_private.unbatch(records).filter(plain(lambda *x: x[n])).map(plain(lambda *x: x[:n]))
 
     def partial(self, live: Any, error: Any = None) -> list[Any] | None:
         """The records after the last full batch before the failure, each component stacked (``[]`` for
@@ -142,14 +173,15 @@ class Replay:
             if kept is None:
                 records = self._records(names)
             else:
-                rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
+                rows = self.rows(names)
                 if self.one_read:  # the lists of one read, record i through list i % k (one_read_lists.split)
                     records = self._one_read_records((self.lift, *self.others), rows, False, start, kept)
                 else:
                     records = self._records_of(self.lift, rows, False, start, kept)
             batches = 0
             for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
-                full = records.skip(batches * self.batch_size).batch(self.batch_size, drop_remainder=True)
+                rest = records.skip(batches * self.batch_size)  # (values of several shapes: dynamic_pad's)
+                full = (rest.padded_batch if self.padded else rest.batch)(self.batch_size, drop_remainder=True)
                 counted = tf1.data.make_one_shot_iterator(full.map(plain(lambda *_: 0)).batch(per_run)).get_next()
                 try:
                     while True:
@@ -168,13 +200,27 @@ class Replay:
             except tf.errors.OpError as e:
                 if kept is not None and not self._same_failure(e, error):
                     return None
-                return [np.stack([g[i] for g in good]) for i in range(self.width)] if good else []
+                return [self._stacked([g[i] for g in good]) for i in range(self.width)] if good else []
             return None  # (not the same failure: a full batch read this time)
 
     def _same_failure(self, met: Any, error: Any) -> bool:
         """Whether the read again from kept py_func calls met the pipeline's failure: no call missing, and
         the error's type (its read-ahead may have kept calls of records after the failure)."""
         return not self.records.missing and (error is None or type(met) is type(error))
+
+
+def epoch_rows(exported: tuple[np.ndarray, np.ndarray], stream: Any) -> np.ndarray:
+    """The rows of an order table's export (``InputQueue.order_table``: each epoch's rows serialized, by
+    epoch), in epoch order, stacked; ``stream``: the ``InputQueue`` (its row type and shape)."""
+    from tensorflow.core.framework import tensor_pb2
+
+    keys, values = exported
+    shape = stream.shapes[0].as_list()
+    epochs = [tf.make_ndarray(tensor_pb2.TensorProto.FromString(v)).reshape([-1] + shape)
+              for _, v in sorted(zip(keys.tolist(), values.tolist()))]
+    if not epochs:
+        return np.zeros([0] + shape, stream.dtypes[0].as_numpy_dtype)
+    return np.concatenate(epochs)
 
 
 def _no_read_ahead() -> Any:
@@ -220,17 +266,18 @@ def all_replayable(lifts: list[Any]) -> bool:
 
 def replayable(lift: Any, recorded: bool = False) -> bool:
     """Whether ``lift``'s records come in an order a read again can repeat: pure ops over one ``FileRead``
-    of an input producer whose file names are kept in the order read (``InputQueue.order_table``); with
+    or ``ValueRead`` (a ``dequeue()``) of an input producer, whose rows are kept in the order read
+    (``InputQueue.order_table``); with
     ``num_threads`` > 1 the pipeline's parallel calls then deliver in order (``graph_batch``).
     ``recorded``: its stateful py_funcs' calls are kept (``py_func_records.py``), not made again."""
-    from tfdata_bridge._src.compat.input_producers import InputQueue
+    from tfdata_bridge._src.compat.input_producers import InputQueue, ValueRead
     from tfdata_bridge._src.compat.readers import FileRead
 
     if len(lift.upstreams) != 1 or not (lift.pure or _repeatable_ops(lift, recorded)) or lift.python_producers:
         return False
     read = lift.upstreams[0].source
-    return (isinstance(read, FileRead) and isinstance(read.stream, InputQueue)
-            and read.stream.order_table is not None)
+    # a reader's records, or the rows of an input producer's (or a slice_input_producer's) dequeue()
+    return isinstance(read, (FileRead, ValueRead)) and isinstance(read.stream, InputQueue)
 
 
 def _repeatable_ops(lift: Any, recorded: bool = False) -> bool:

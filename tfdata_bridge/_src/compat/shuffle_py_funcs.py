@@ -49,7 +49,7 @@ class ReadAgain:
     """The records of a failed pipeline (``partial_replay.Replay`` with its ``kept_calls.KeptCalls``), read again in the
     default graph with the kept values in place of the Python ops' calls."""
 
-    def __init__(self, replay: Any, names: list[bytes], error: Any) -> None:
+    def __init__(self, replay: Any, names: Any, error: Any) -> None:
         self._records: kept_calls.KeptCalls = replay.records
         values, below, above = self._records.snapshot_taken()
         self._produce = py_func_records.replaying(replay.lift, self._records, values, KEPT_OPS).function(0)
@@ -57,7 +57,7 @@ class ReadAgain:
         self._error = error
         self._below = below
         self._above = np.append(above, np.iinfo(np.int64).max)  # (a sentinel: a search never ends past it)
-        rows = tf.data.Dataset.from_tensor_slices(tf.constant(names, tf.string, shape=[len(names)]))
+        rows = replay.rows(names)
         self._raw = replay._records_of(replay.lift, rows, True)  # noqa: SLF001 - one family (partial_replay.Replay)
 
     def _taken(self, i: Any) -> Any:
