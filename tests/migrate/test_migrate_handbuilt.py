@@ -43,6 +43,9 @@ PROGRAMS = {
     # made beside the queue or returned with it (`return queue, runner`)
     "runner_started_by_hand": "order",
     "runner_returned_with_queue": "order",
+    # a RandomShuffleQueue read one element at a time by a plain `dequeue()`: the elements' chain, shuffled
+    "shuffle_queue_one_dequeue": "multiset",
+    "tf1_style_shuffle_one_dequeue": "multiset",
 }
 
 

@@ -40,7 +40,7 @@ from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
-from tfdata_bridge._src.migrate.runner_queue import runner_queue
+from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
 from tfdata_bridge._src.migrate.second_round import second_round
@@ -743,7 +743,10 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
                 gen = Generator(prefix, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                 lambda n: index.paths.get(n))
-                new, get_next, comment = gen.statements(found.pipeline)
+                if found.single:  # a RandomShuffleQueue read one element at a time
+                    new, get_next, comment = single_statements(gen, found)
+                else:
+                    new, get_next, comment = gen.statements(found.pipeline)
             except Refusal as exc:
                 kind = (index.paths.get(stmt.body[0].value) or "FIFOQueue").rsplit(".", 1)[-1]
                 feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
