@@ -18,6 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
+from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
 from tfdata_bridge._src.migrate.calls import Refusal, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
@@ -550,6 +551,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                 lambda n: index.paths.get(n))
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
+                if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
+                    exc = branch_batch_reason(module, finder, stmt, api, index.lines) or exc
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
