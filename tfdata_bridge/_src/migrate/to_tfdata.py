@@ -41,6 +41,7 @@ from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
+from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason
 from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
@@ -893,9 +894,8 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
         if sym is None or sym.to_tfdata != "pipeline" or f.line in explained or any(a <= f.line <= b for a, b in spans):
             continue
         explained.add(f.line)
-        if "Queue" in sym.name:
-            why = ("a queue filled by enqueue ops (the feed-thread pattern) is not rewritten yet; "
-                   "`migrate --to compat` runs it unchanged through the drop-in")
+        if "Queue" in sym.name:  # what fills it, where it is read, and what takes it out of every known form
+            why = left_queue_reason(module, index, f.line, sym.name.rsplit(".", 1)[-1])
         else:
             why = "it is not part of a pipeline the rewrite recognises"
         out.append(Note(f.line, f"`{f.api}` left: {why}"))
