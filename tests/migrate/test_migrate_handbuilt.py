@@ -379,3 +379,43 @@ def test_a_hand_built_queue_left_says_what_fills_it_and_why_it_is_left(source, k
     assert "feed-thread pattern) is not rewritten yet" not in notes[0]
     queue = [f for f in scan_source(source, outcomes=True) if f.api.endswith(kind)]
     assert queue and all(f.tfdata.startswith("left: ") and why in f.tfdata for f in queue), queue
+
+
+_SPREAD = '''
+import tensorflow.compat.v1 as tf
+
+
+def read_one(filename_queue):
+    _, raw = tf.TextLineReader().read(filename_queue)
+    return raw
+
+
+def build(filename_queue):
+    raw = read_one(filename_queue)
+    queue = tf.PaddingFIFOQueue(8, [tf.string], shapes=[[]])
+    op = queue.enqueue([raw])
+    runner = tf.train.QueueRunner(queue, [op])
+    return queue, runner
+
+
+def main(files):
+    filename_queue = tf.train.string_input_producer(files, num_epochs=1)
+    queue, runner = build(filename_queue)
+    return queue.dequeue(), runner
+'''
+
+
+@pytest.mark.parametrize("source, line, why", [
+    pytest.param(_LOOPED, 6, "stays with the `tf.compat.v1.RandomShuffleQueue` at line 7 of the same function",
+                 id="producer-beside-its-queue"),
+    pytest.param(_LOOPED, 10, "stays with the `tf.compat.v1.RandomShuffleQueue` at line 7 of the same function",
+                 id="reader-in-the-loop"),
+    pytest.param(_SPREAD, 6, "`read_one` is called by `build`, whose `tf.compat.v1.PaddingFIFOQueue` at line 12 is "
+                 "left", id="reader-helper-of-the-queue's-function"),
+    pytest.param(_SPREAD, 19, "`filename_queue` is passed to `build` (line 20)", id="producer-passed-on"),
+])
+def test_the_reader_and_producer_of_a_left_queue_point_at_its_reason(source, line, why):
+    result = rewrite(source, to="tfdata")
+    notes = [n.message for n in result.refused if n.line == line]
+    assert notes and why in notes[0], result.notes
+    assert "not part of a pipeline the rewrite recognises" not in notes[0]

@@ -109,3 +109,54 @@ def _gives(value: cst.BaseExpression | None, q: str) -> bool:
         return value.value == q
     return isinstance(value, cst.Tuple) and any(isinstance(e.value, cst.Name) and e.value.value == q
                                                  for e in value.elements)
+
+
+def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -> str | None:
+    """Why a reader or producer at ``line`` stays, where its own function says it: the pipeline of a batch or
+    queue left at another line of the function (``reasons``: line -> its refusal note), or the call it is passed
+    to (a helper whose pipeline no rewrite took). None: neither (the generic reason stands)."""
+    code = module.code_for_node
+    stmt = _queue_statement(index.blocks, index.lines, line)
+    if stmt is None:
+        return None
+    up = parents(module)
+    fn = up.get(id(stmt))
+    while fn is not None and not isinstance(fn, cst.FunctionDef):
+        fn = up.get(id(fn))
+    if fn is None:
+        return None
+    left = _left_in(fn, index, line, reasons)
+    if left is not None:
+        n, api = left
+        return f"it stays with the {api} at line {n} of the same function, which is left (the note there says why)"
+    for caller in nodes_of(module, cst.FunctionDef):  # a reader helper whose caller's pipeline is left
+        if caller is not fn and any(isinstance(c.func, cst.Name) and c.func.value == fn.name.value
+                                    for c in nodes_of(caller, cst.Call)):
+            left = _left_in(caller, index, line, reasons)
+            if left is not None:
+                n, api = left
+                return (f"`{fn.name.value}` is called by `{caller.name.value}`, whose {api} at line {n} is left "
+                        "(the note there says why)")
+    target = stmt.body[0].targets[0].target
+    if not isinstance(target, cst.Name):
+        return None
+    for call in nodes_of(fn, cst.Call):
+        if index.paths.get(call) is None and any(isinstance(a.value, cst.Name) and a.value.value == target.value
+                                                 for a in call.args):
+            at = next((index.lines.get(s) for s in nodes_of(fn, cst.SimpleStatementLine)
+                       if any(c is call for c in nodes_of(s, cst.Call))), None)
+            return (f"`{target.value}` is passed to `{code(call.func).strip()}`"
+                    f"{f' (line {at})' if at else ''}, whose pipeline no rewrite took (the notes on that "
+                    "function say why)")
+    return None
+
+
+def _left_in(fn: cst.FunctionDef, index, line: int, reasons: dict) -> tuple[int, str] | None:
+    """(line, API) of the first batch or queue of ``fn`` left with a reason (not a reader's or producer's own)."""
+    for n in sorted({n for s in nodes_of(fn, cst.SimpleStatementLine) if (n := index.lines.get(s)) and n != line}):
+        note = reasons.get(n)
+        if note is not None and "`" in note.message:
+            api = "`" + note.message.split("`")[1] + "`"
+            if not api.endswith(("Reader`", "producer`")):
+                return n, api
+    return None

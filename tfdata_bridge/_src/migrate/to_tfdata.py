@@ -41,7 +41,7 @@ from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
-from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason
+from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason, part_of_left_pipeline
 from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
@@ -888,18 +888,25 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
 
     spans = [index.spans[s] for s in handled if s in index.spans]
     explained = {n.line for n in notes if n.kind == "refused"}
-    out = []
+    left = []
     for f in scan_source(module.code):
         sym = BY_PATH.get(f.api.removeprefix("tf.compat.v1."))  # None: a star import (not an API)
         if sym is None or sym.to_tfdata != "pipeline" or f.line in explained or any(a <= f.line <= b for a, b in spans):
             continue
         explained.add(f.line)
+        left.append((f, sym))
+    out = []
+    for f, sym in left:  # the queues first: a reader's or producer's note may point at its queue's
         if "Queue" in sym.name:  # what fills it, where it is read, and what takes it out of every known form
             why = left_queue_reason(module, index, f.line, sym.name.rsplit(".", 1)[-1])
-        else:
-            why = "it is not part of a pipeline the rewrite recognises"
-        out.append(Note(f.line, f"`{f.api}` left: {why}"))
-    return out
+            out.append(Note(f.line, f"`{f.api}` left: {why}"))
+    reasons = {n.line: n for n in [*notes, *out] if n.kind == "refused"}
+    for f, sym in left:
+        if "Queue" not in sym.name:  # part of a pipeline left for the reason said at another line, or passed on
+            why = part_of_left_pipeline(module, index, f.line, reasons) or \
+                "it is not part of a pipeline the rewrite recognises"
+            out.append(Note(f.line, f"`{f.api}` left: {why}"))
+    return sorted(out, key=lambda n: n.line)
 
 
 def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CSTNode]) -> list[cst.CSTNode]:
