@@ -46,6 +46,7 @@ PROGRAMS = {
     # a RandomShuffleQueue read one element at a time by a plain `dequeue()`: the elements' chain, shuffled
     "shuffle_queue_one_dequeue": "multiset",
     "tf1_style_shuffle_one_dequeue": "multiset",
+    "shuffled_one_by_one": "multiset",  # (the queue in a helper of another module, its ops a comprehension)
 }
 
 
