@@ -238,7 +238,8 @@ def test_a_batch_in_one_branch_and_a_direct_read_in_the_other_is_refused_as_that
     assert reasons and "another branch reads the pipeline's elements without a batch" in reasons[0], result.notes
     assert "no input producer" not in reasons[0]
     reader = [n.message for n in result.refused if "TextLineReader` left" in n.message]
-    assert reader and "stays with the `train." in reader[0], result.notes
+    batch_line = next(n.line for n in result.refused if "batch` pipeline left" in n.message)
+    assert reader and f"stays with the pipeline left at line {batch_line} " in reader[0], result.notes
     sites = [f for f in scan_source(source, outcomes=True) if f.api.endswith("batch")]
     assert sites and all("without a batch" in f.tfdata for f in sites), [f.tfdata for f in sites]
 

@@ -407,12 +407,11 @@ def main(files):
 
 
 @pytest.mark.parametrize("source, line, why", [
-    pytest.param(_LOOPED, 6, "stays with the `tf.compat.v1.RandomShuffleQueue` at line 7 of the same function",
+    pytest.param(_LOOPED, 6, "stays with the pipeline left at line 7 of the same function",
                  id="producer-beside-its-queue"),
-    pytest.param(_LOOPED, 10, "stays with the `tf.compat.v1.RandomShuffleQueue` at line 7 of the same function",
+    pytest.param(_LOOPED, 10, "stays with the pipeline left at line 7 of the same function",
                  id="reader-in-the-loop"),
-    pytest.param(_SPREAD, 6, "`read_one` is called by `build`, whose `tf.compat.v1.PaddingFIFOQueue` at line 12 is "
-                 "left", id="reader-helper-of-the-queue's-function"),
+    pytest.param(_SPREAD, 6, "`read_one` is called by `build`, whose pipeline at line 12 is left", id="reader-helper-of-the-queue's-function"),
     pytest.param(_SPREAD, 19, "`filename_queue` is passed to `build` (line 20)", id="producer-passed-on"),
 ])
 def test_the_reader_and_producer_of_a_left_queue_point_at_its_reason(source, line, why):

@@ -127,15 +127,15 @@ def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -
         return None
     left = _left_in(fn, index, line, reasons)
     if left is not None:
-        n, api = left
-        return f"it stays with the {api} at line {n} of the same function, which is left (the note there says why)"
+        n, _ = left
+        return f"it stays with the pipeline left at line {n} of the same function (the note there says why)"
     for caller in nodes_of(module, cst.FunctionDef):  # a reader helper whose caller's pipeline is left
         if caller is not fn and any(isinstance(c.func, cst.Name) and c.func.value == fn.name.value
                                     for c in nodes_of(caller, cst.Call)):
             left = _left_in(caller, index, line, reasons)
             if left is not None:
-                n, api = left
-                return (f"`{fn.name.value}` is called by `{caller.name.value}`, whose {api} at line {n} is left "
+                n, _ = left
+                return (f"`{fn.name.value}` is called by `{caller.name.value}`, whose pipeline at line {n} is left "
                         "(the note there says why)")
     target = stmt.body[0].targets[0].target
     if not isinstance(target, cst.Name):
@@ -152,7 +152,8 @@ def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -
 
 
 def _left_in(fn: cst.FunctionDef, index, line: int, reasons: dict) -> tuple[int, str] | None:
-    """(line, API) of the first batch or queue of ``fn`` left with a reason (not a reader's or producer's own)."""
+    """(line, API) of the first batch or queue of ``fn`` left with a reason (not a reader's or producer's own).
+    (The notes pointing there name the line, not the API: tests and users pick a call's notes by its name.)"""
     for n in sorted({n for s in nodes_of(fn, cst.SimpleStatementLine) if (n := index.lines.get(s)) and n != line}):
         note = reasons.get(n)
         if note is not None and "`" in note.message:
