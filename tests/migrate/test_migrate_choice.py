@@ -200,3 +200,54 @@ def test_a_short_batch_flag_that_is_no_literal_becomes_drop_remainder_of_the_sam
     result = rewrite(SMALLER.format(flag=flag), to="tfdata")
     assert not result.refused, result.notes
     assert drop in result.code, result.code
+
+
+_BATCH_OR_DIRECT = '''
+import tensorflow.compat.v1 as tf
+
+
+class Loader(object):
+    def __init__(self, files, mode, batch_size):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, line = tf.TextLineReader().read(queue)
+        a, b, label = tf.decode_csv(line, [[0.0], [0.0], [0]])
+        if mode == "train":
+            self.a, self.b = tf.train.batch([a, b], batch_size)
+        elif mode == "test":
+            self.a = tf.stack([a, b])
+'''
+
+
+@pytest.mark.parametrize("old, new", [
+    pytest.param("", "", id="elif-in-a-class"),
+    pytest.param('        elif mode == "test":\n', "        else:\n", id="else"),
+    pytest.param("tf.train.batch([a, b], batch_size)", "tf.train.shuffle_batch([a, b], batch_size, 50, 10)",
+                 id="shuffle-batch"),
+    pytest.param('        if mode == "train":\n            self.a, self.b = tf.train.batch([a, b], batch_size)\n'
+                 '        elif mode == "test":\n            self.a = tf.stack([a, b])\n',
+                 '        if mode != "train":\n            self.a = a * 2.0\n'
+                 '        else:\n            self.a, self.b = tf.train.batch([a, b], batch_size)\n',
+                 id="direct-read-first"),
+])
+def test_a_batch_in_one_branch_and_a_direct_read_in_the_other_is_refused_as_that_form(old, new):
+    source = _BATCH_OR_DIRECT.replace(old, new) if old else _BATCH_OR_DIRECT
+    assert old == "" or old in _BATCH_OR_DIRECT
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    reasons = [n.message for n in result.refused if "batch` pipeline left" in n.message]
+    assert reasons and "another branch reads the pipeline's elements without a batch" in reasons[0], result.notes
+    assert "no input producer" not in reasons[0]
+    reader = [n.message for n in result.refused if "TextLineReader` left" in n.message]
+    batch_line = next(n.line for n in result.refused if "batch` pipeline left" in n.message)
+    assert reader and f"stays with the pipeline left at line {batch_line} " in reader[0], result.notes
+    sites = [f for f in scan_source(source, outcomes=True) if f.api.endswith("batch")]
+    assert sites and all("without a batch" in f.tfdata for f in sites), [f.tfdata for f in sites]
+
+
+def test_a_batch_with_no_source_anywhere_keeps_the_plain_reason():
+    source = _BATCH_OR_DIRECT.replace('        queue = tf.train.string_input_producer(files, num_epochs=1, '
+                                      'shuffle=False)\n        _, line = tf.TextLineReader().read(queue)\n',
+                                      "        line = files[0]\n")
+    assert "TextLineReader" not in source
+    result = rewrite(source, to="tfdata")
+    assert any("no input producer" in n.message for n in result.refused), result.notes

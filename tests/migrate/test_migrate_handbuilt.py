@@ -43,6 +43,10 @@ PROGRAMS = {
     # made beside the queue or returned with it (`return queue, runner`)
     "runner_started_by_hand": "order",
     "runner_returned_with_queue": "order",
+    # a RandomShuffleQueue read one element at a time by a plain `dequeue()`: the elements' chain, shuffled
+    "shuffle_queue_one_dequeue": "multiset",
+    "tf1_style_shuffle_one_dequeue": "multiset",
+    "shuffled_one_by_one": "multiset",  # (the queue in a helper of another module, its ops a comprehension)
 }
 
 
@@ -289,3 +293,129 @@ def test_a_runner_started_otherwise_is_left_with_the_reason(new, why):
     result = rewrite(source, to="tfdata")
     assert result.code == source
     assert any(why in n.message for n in result.refused), result.notes
+
+
+_LOOPED = '''
+import tensorflow.compat.v1 as tf
+
+
+def elements(files):
+    filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    queue = tf.RandomShuffleQueue(16, 4, [tf.float32])
+    enqueue_ops = []
+    for _ in range(2):
+        _, line = tf.TextLineReader().read(filename_queue)
+        enqueue_ops.append(queue.enqueue([tf.strings.to_number(line)]))
+    tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops))
+    return queue.dequeue()
+'''
+
+_RETURNED = '''
+import tensorflow as tf
+
+
+def build(files):
+    filename_queue = tf.compat.v1.train.string_input_producer(files, num_epochs=1)
+    _, raw = tf.compat.v1.TextLineReader().read(filename_queue)
+    queue = tf.queue.PaddingFIFOQueue(8, [tf.string], shapes=[[]])
+    op = queue.enqueue([raw])
+    runner = tf.compat.v1.train.QueueRunner(queue, [op])
+    return queue, runner
+
+
+def main(files):
+    queue, runner = build(files)
+    return queue.dequeue(), runner
+'''
+
+_FED = '''
+import tensorflow.compat.v1 as tf
+
+
+def make_replay(capacity):
+    ph = tf.placeholder(tf.float32, [2])
+    replay = tf.RandomShuffleQueue(capacity, 10, [tf.float32], shapes=[[2]])
+    push = replay.enqueue([ph])
+    return replay, push, ph
+
+
+def main(sess, rows):
+    replay, push, ph = make_replay(100)
+    batch = replay.dequeue_many(4)
+    for row in rows:
+        sess.run(push, feed_dict={ph: row})
+    return batch
+'''
+
+_ON_SELF = '''
+import tensorflow.compat.v1 as tf
+
+
+class Pool(object):
+    def __init__(self, files):
+        filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, line = tf.TextLineReader().read(filename_queue)
+        self.pool = tf.RandomShuffleQueue(16, 4, [tf.string])
+        enqueue_ops = [self.pool.enqueue([line])] * 2
+        tf.train.add_queue_runner(tf.train.QueueRunner(self.pool, enqueue_ops))
+
+    def lines(self, n):
+        return self.pool.dequeue_many(n)
+'''
+
+
+@pytest.mark.parametrize("source, kind, why", [
+    pytest.param(_LOOPED, "RandomShuffleQueue", "read by a plain `dequeue()` that no batch call takes",
+                 id="readers-loop-read-directly"),
+    pytest.param(_RETURNED, "PaddingFIFOQueue", "returned to its callers, which read it", id="returned-with-runner"),
+    pytest.param(_FED, "RandomShuffleQueue", "through placeholders (the feed-thread pattern) and returned to its "
+                 "callers", id="fed-queue-returned-by-a-helper"),
+    pytest.param(_ON_SELF, "RandomShuffleQueue", "read outside `__init__`", id="kept-on-self-read-elsewhere"),
+])
+def test_a_hand_built_queue_left_says_what_fills_it_and_why_it_is_left(source, kind, why):
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    notes = [n.message for n in result.refused if f"{kind}` left" in n.message]
+    assert notes and why in notes[0], result.notes
+    assert "feed-thread pattern) is not rewritten yet" not in notes[0]
+    queue = [f for f in scan_source(source, outcomes=True) if f.api.endswith(kind)]
+    assert queue and all(f.tfdata.startswith("left: ") and why in f.tfdata for f in queue), queue
+
+
+_SPREAD = '''
+import tensorflow.compat.v1 as tf
+
+
+def read_one(filename_queue):
+    _, raw = tf.TextLineReader().read(filename_queue)
+    return raw
+
+
+def build(filename_queue):
+    raw = read_one(filename_queue)
+    queue = tf.PaddingFIFOQueue(8, [tf.string], shapes=[[]])
+    op = queue.enqueue([raw])
+    runner = tf.train.QueueRunner(queue, [op])
+    return queue, runner
+
+
+def main(files):
+    filename_queue = tf.train.string_input_producer(files, num_epochs=1)
+    queue, runner = build(filename_queue)
+    return queue.dequeue(), runner
+'''
+
+
+@pytest.mark.parametrize("source, line, why", [
+    pytest.param(_LOOPED, 6, "stays with the pipeline left at line 7 of the same function",
+                 id="producer-beside-its-queue"),
+    pytest.param(_LOOPED, 10, "stays with the pipeline left at line 7 of the same function",
+                 id="reader-in-the-loop"),
+    pytest.param(_SPREAD, 6, "`read_one` is called by `build`, whose pipeline at line 12 is left", id="reader-helper-of-the-queue's-function"),
+    pytest.param(_SPREAD, 19, "`filename_queue` is passed to `build` (line 20)", id="producer-passed-on"),
+])
+def test_the_reader_and_producer_of_a_left_queue_point_at_its_reason(source, line, why):
+    result = rewrite(source, to="tfdata")
+    notes = [n.message for n in result.refused if n.line == line]
+    assert notes and why in notes[0], result.notes
+    assert "not part of a pipeline the rewrite recognises" not in notes[0]

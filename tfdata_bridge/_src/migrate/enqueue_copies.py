@@ -32,12 +32,13 @@ def _method_call(holder: cst.CSTNode, use: cst.Name) -> cst.Call | None:
 
 
 def queue_uses(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.BaseStatement],
-               sizes: list[cst.Call] | None = None
+               sizes: list[cst.Call] | None = None, single: bool = False
                ) -> tuple[cst.SimpleStatementLine, cst.Call, cst.SimpleStatementLine, cst.SimpleStatementLine] | None:
     """(the statement that makes the enqueue op, the enqueue call, the runner's statement, the dequeue's statement)
     for the queue ``qname`` made at ``stmt``; None when its uses (by scope) are not one enqueue, one runner and
     one ``dequeue_many`` / ``dequeue_up_to``: not this pattern at all. With ``sizes``, the queue's ``size()``
-    calls in ``flat`` (nested blocks included) are put there for ``queue_size.py`` to judge."""
+    calls in ``flat`` (nested blocks included) are put there for ``queue_size.py`` to judge. ``single``: the
+    one dequeue is a plain ``dequeue()`` instead (the consumer reads one element at a time)."""
     enqueue = ecall = runner = dequeue = None
     second = False
     up: dict[int, cst.CSTNode] = {}
@@ -57,7 +58,8 @@ def queue_uses(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst
         value = getattr(holder.body[0], "value", None) if len(holder.body) == 1 else None
         if method in _ENQUEUES and ecall is None and isinstance(holder.body[0], (cst.Assign, cst.Expr)):
             enqueue, ecall = holder, call
-        elif method in _DEQUEUES and dequeue is None and value is call and \
+        elif (method in _DEQUEUES if not single else method == "dequeue" and not call.args) and dequeue is None \
+                and value is call and \
                 isinstance(holder.body[0], (cst.Assign, cst.Return)):
             dequeue = holder
         elif dequeue is None and isinstance(holder.body[0], cst.Return) and (

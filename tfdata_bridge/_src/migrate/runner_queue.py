@@ -45,6 +45,7 @@ class RunnerQueue:
     dcall: cst.Call  # the dequeue (the caller's, where the function returns the queue: returned_queue.py)
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine]  # the caller's dequeue, now the bound batch
     dropped_note: str | None = None  # the ``queue.size()`` uses dropped (``queue_size.py``), for the comment
+    single: bool = False  # a RandomShuffleQueue read by a plain ``dequeue()``: the elements, shuffled, unbatched
 
 
 
@@ -63,11 +64,18 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     flat = _flat(body)
     sizes: list[cst.Call] = []
     found = queue_uses(finder, stmt, qname, flat, sizes)
+    single = False
+    if found is None and kind == "RandomShuffleQueue":  # (a FIFOQueue's plain dequeue: ``passthrough.py``)
+        sizes = []
+        found = queue_uses(finder, stmt, qname, flat, sizes, single=True)
+        single = found is not None
     if found is None:
         return None
     enqueue, ecall, runner, dequeue = found
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
     dcall = dequeue.body[0].value
+    if single and not isinstance(dcall, cst.Call):
+        return None  # (the queue returned: its callers' dequeues are ``returned_queue.py``'s, batched ones only)
     if isinstance(dcall, cst.Name):  # ``return queue``: its one caller batches it
         moved = returned_dequeue(finder, dequeue, qname)
         if moved is None:
@@ -117,7 +125,13 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal("the runner's ops are not `[enqueue_op] * k` (k threads running the one op)")
     if flat.index(dequeue) < flat.index(enqueue):
         raise Refusal("the queue is dequeued before its enqueue op is made")
-    count = dequeue_count(dcall)  # its op's ``name=`` set aside (dequeue_count.py)
+    if single:
+        if ecall.func.attr.value != "enqueue":
+            raise Refusal("an `enqueue_many` into a RandomShuffleQueue read one element at a time by `dequeue()` "
+                          "is not rewritten")
+        count = cst.Integer("1")  # (unused: the elements are read one at a time, ``single``)
+    else:
+        count = dequeue_count(dcall)  # its op's ``name=`` set aside (dequeue_count.py)
     tensors = ecall.args[0].value
     dtypes = args.get("dtypes")
     # ``queue.enqueue(produced)``: a py_func's one-output list into a one-component queue, whose dequeue gives
@@ -167,7 +181,31 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if started:
         news.update(started[1])
     return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()), dcall, news,
-                       size_uses.note())
+                       size_uses.note(), single)
+
+
+def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
+    """(statements, the dequeue's new value, comment) for a RandomShuffleQueue read one element at a time
+    (``found.single``): the elements' dataset, ``shuffle(capacity)``, and a one-shot iterator's ``get_next()``
+    where the ``dequeue()`` was: each run takes the next element, as each dequeue took one."""
+    from tfdata_bridge._src.compiler import emit
+
+    new, dataset, accepted = gen.elements(found.pipeline)
+    args = found.pipeline.args
+    seed = None if is_none(args.get("seed")) else gen.code(args["seed"])
+    capacity = gen.code(args["capacity"])
+    shuffled = gen.fresh("shuffled")
+    new.append(cst.parse_statement(f"{shuffled} = {emit.chain(dataset, [emit.shuffle_step(capacity, seed)])}\n"))
+    notes = [*accepted, f"the RandomShuffleQueue becomes shuffle({capacity}): it mixes over its whole capacity; "
+             "its min_after_dequeue only held back legacy's first dequeue"]
+    threads = gen.code(args["num_threads"])
+    if threads != "1":
+        notes.append(f"its {threads} enqueue threads become one stream of elements (the queue's order across "
+                     "them varied already)")
+    comment = ("tfdata-bridge migrate: dequeue rewritten to tf.data; each run gives the next element of the "
+               "shuffled dataset, as each dequeue took one; accepted: " + "; ".join(notes))
+    value = cst.parse_expression(emit.one_shot_get_next(gen.v1, shuffled))
+    return new, value, comment
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

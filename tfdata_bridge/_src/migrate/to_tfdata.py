@@ -18,6 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
+from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
 from tfdata_bridge._src.migrate.calls import Refusal, dotted, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
@@ -40,7 +41,8 @@ from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
-from tfdata_bridge._src.migrate.runner_queue import runner_queue
+from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason, part_of_left_pipeline
+from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
 from tfdata_bridge._src.migrate.second_round import second_round
@@ -541,6 +543,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                 lambda n: index.paths.get(n))
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
+                if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
+                    exc = branch_batch_reason(module, finder, stmt, api, index.lines) or exc
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
@@ -734,7 +738,10 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
                 gen = Generator(prefix, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                 lambda n: index.paths.get(n))
-                new, get_next, comment = gen.statements(found.pipeline)
+                if found.single:  # a RandomShuffleQueue read one element at a time
+                    new, get_next, comment = single_statements(gen, found)
+                else:
+                    new, get_next, comment = gen.statements(found.pipeline)
             except Refusal as exc:
                 kind = (index.paths.get(stmt.body[0].value) or "FIFOQueue").rsplit(".", 1)[-1]
                 feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
@@ -872,19 +879,25 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
 
     spans = [index.spans[s] for s in handled if s in index.spans]
     explained = {n.line for n in notes if n.kind == "refused"}
-    out = []
+    left = []
     for f in scan_source(module.code):
         sym = BY_PATH.get(f.api.removeprefix("tf.compat.v1."))  # None: a star import (not an API)
         if sym is None or sym.to_tfdata != "pipeline" or f.line in explained or any(a <= f.line <= b for a, b in spans):
             continue
         explained.add(f.line)
-        if "Queue" in sym.name:
-            why = ("a queue filled by enqueue ops (the feed-thread pattern) is not rewritten yet; "
-                   "`migrate --to compat` runs it unchanged through the drop-in")
-        else:
-            why = "it is not part of a pipeline the rewrite recognises"
-        out.append(Note(f.line, f"`{f.api}` left: {why}"))
-    return out
+        left.append((f, sym))
+    out = []
+    for f, sym in left:  # the queues first: a reader's or producer's note may point at its queue's
+        if "Queue" in sym.name:  # what fills it, where it is read, and what takes it out of every known form
+            why = left_queue_reason(module, index, f.line, sym.name.rsplit(".", 1)[-1])
+            out.append(Note(f.line, f"`{f.api}` left: {why}"))
+    reasons = {n.line: n for n in [*notes, *out] if n.kind == "refused"}
+    for f, sym in left:
+        if "Queue" not in sym.name:  # part of a pipeline left for the reason said at another line, or passed on
+            why = part_of_left_pipeline(module, index, f.line, reasons) or \
+                "it is not part of a pipeline the rewrite recognises"
+            out.append(Note(f.line, f"`{f.api}` left: {why}"))
+    return sorted(out, key=lambda n: n.line)
 
 
 def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CSTNode]) -> list[cst.CSTNode]:

@@ -1,0 +1,163 @@
+"""What to say of a hand-built queue no rewrite took and no rewrite refused with a reason of its own (issue 17).
+
+Each hand-built form has its rewrite: copies of one enqueue op read by ``dequeue_many``/``dequeue_up_to``
+(``runner_queue.py``), a plain ``dequeue()`` (``passthrough.py`` for a FIFOQueue, ``runner_queue.py`` for a
+RandomShuffleQueue), ``k`` readers' enqueue ops in a loop under a batch call (``handbuilt.py``), a queue fed
+through placeholders by a Python thread (``feed/``). A queue that reaches none of them used to be called "the
+feed-thread pattern", whatever fed it. ``left_queue_reason`` says instead what fills the queue, where it is
+read, and the first fact that takes it out of every known form.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import names_in, nodes_of
+from tfdata_bridge._src.migrate.queue_size import parents
+
+_DROPIN = "`migrate --to compat` runs it unchanged through the drop-in"
+_BATCHED = ("dequeue_many", "dequeue_up_to")
+
+
+def _queue_statement(blocks, lines, line: int) -> cst.SimpleStatementLine | None:
+    for body in blocks:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine) and lines.get(stmt) == line and len(stmt.body) == 1 \
+                    and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1:
+                return stmt
+    return None
+
+
+def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
+    """The reason a ``kind`` queue made at ``line`` is left (``index``: ``to_tfdata``'s)."""
+    code = module.code_for_node
+    stmt = _queue_statement(index.blocks, index.lines, line)
+    if stmt is None:
+        return (f"a `{kind}` made where no name holds it (inline, or one of several targets) is in no form the "
+                f"rewrite knows; {_DROPIN}")
+    target = stmt.body[0].targets[0].target
+    q = code(target).strip()
+    up = parents(module)
+    fn = up.get(id(stmt))
+    while fn is not None and not isinstance(fn, cst.FunctionDef):
+        fn = up.get(id(fn))
+    scope: cst.CSTNode = fn if fn is not None else module
+    where = f"`{fn.name.value}`" if fn is not None else "the module"
+    methods: dict[str, list[cst.Call]] = {}
+    for call in nodes_of(scope, cst.Call):
+        if isinstance(call.func, cst.Attribute) and code(call.func.value).strip() == q:
+            methods.setdefault(call.func.attr.value, []).append(call)
+    enqueues = [*methods.get("enqueue", []), *methods.get("enqueue_many", [])]
+    placeholders = {t for s in nodes_of(scope, cst.SimpleStatementLine) for small in s.body
+                    if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
+                    and (index.paths.get(small.value) or "").endswith("placeholder")
+                    for t in [code(small.targets[0].target).strip()]}
+    fed = any(names_in(call) & placeholders for call in enqueues) if placeholders else False
+    runner = any((index.paths.get(c) or "").endswith("QueueRunner") for c in nodes_of(scope, cst.Call))
+    looped = any(isinstance(up.get(id(n)), cst.For) or _in_loop(up, call, scope) for call in enqueues
+                 for n in [call])
+    if not enqueues:
+        fill = "no enqueue op in the function that makes it"
+    elif fed:
+        fill = "Python code through placeholders (the feed-thread pattern)"
+    elif runner:
+        fill = (f"{'enqueue ops made in a loop' if looped else 'an enqueue op of graph code'} run by a "
+                "`QueueRunner`")
+    else:
+        fill = "enqueue ops run by the program itself (no `QueueRunner`)"
+    dequeues = [m for m in ("dequeue", *_BATCHED) if m in methods]
+    returned = fn is not None and isinstance(target, cst.Name) and any(
+        _gives(r.value, q) for r in nodes_of(scope, cst.Return))  # the queue itself, not its dequeue
+    head = f"`{q}` (a `{kind}` made in {where}) is filled by {fill}"
+    if returned and fed:
+        why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
+               "rewritten only where the queue, its enqueue op and its feeding thread are in one function or class")
+    elif returned:
+        why = ("and returned to its callers, which read it: a returned queue is followed only to one caller in "
+               "the same module that batches it with `dequeue_many`/`dequeue_up_to`")
+    elif not dequeues:
+        why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
+               "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
+    elif len(enqueues) > 1:
+        why = "by more than one enqueue op: its threads do not run copies of one op, so no one chain makes it"
+    elif dequeues == ["dequeue"] and looped:
+        why = ("and read by a plain `dequeue()` that no batch call takes: a loop of readers' enqueue ops is "
+               "rewritten under a `batch`/`shuffle_batch` of the dequeued tensors only")
+    elif dequeues == ["dequeue"] and kind not in ("FIFOQueue", "RandomShuffleQueue"):
+        why = f"and read by a plain `dequeue()`: a `{kind}` read one element at a time is not rewritten yet"
+    elif fed:
+        why = "and read by `" + "`, `".join(dequeues) + "`: the feed rewrite did not recognise its feeding " \
+              "thread in the same function or class"
+    else:
+        why = ("and read by `" + "`, `".join(dequeues) + "`, in no form the rewrite knows (copies of one "
+               "enqueue op run by a `QueueRunner` and read by one dequeue, in the function that makes the queue)")
+    return f"{head} {why}; {_DROPIN}"
+
+
+def _in_loop(up, node: cst.CSTNode, scope: cst.CSTNode) -> bool:
+    n = up.get(id(node))
+    while n is not None and n is not scope:
+        if isinstance(n, (cst.For, cst.While, cst.ListComp)):
+            return True
+        n = up.get(id(n))
+    return False
+
+
+def _gives(value: cst.BaseExpression | None, q: str) -> bool:
+    """``return q`` or ``return q, runner``."""
+    if isinstance(value, cst.Name):
+        return value.value == q
+    return isinstance(value, cst.Tuple) and any(isinstance(e.value, cst.Name) and e.value.value == q
+                                                 for e in value.elements)
+
+
+def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -> str | None:
+    """Why a reader or producer at ``line`` stays, where its own function says it: the pipeline of a batch or
+    queue left at another line of the function (``reasons``: line -> its refusal note), or the call it is passed
+    to (a helper whose pipeline no rewrite took). None: neither (the generic reason stands)."""
+    code = module.code_for_node
+    stmt = _queue_statement(index.blocks, index.lines, line)
+    if stmt is None:
+        return None
+    up = parents(module)
+    fn = up.get(id(stmt))
+    while fn is not None and not isinstance(fn, cst.FunctionDef):
+        fn = up.get(id(fn))
+    if fn is None:
+        return None
+    left = _left_in(fn, index, line, reasons)
+    if left is not None:
+        n, _ = left
+        return f"it stays with the pipeline left at line {n} of the same function (the note there says why)"
+    for caller in nodes_of(module, cst.FunctionDef):  # a reader helper whose caller's pipeline is left
+        if caller is not fn and any(isinstance(c.func, cst.Name) and c.func.value == fn.name.value
+                                    for c in nodes_of(caller, cst.Call)):
+            left = _left_in(caller, index, line, reasons)
+            if left is not None:
+                n, _ = left
+                return (f"`{fn.name.value}` is called by `{caller.name.value}`, whose pipeline at line {n} is left "
+                        "(the note there says why)")
+    target = stmt.body[0].targets[0].target
+    if not isinstance(target, cst.Name):
+        return None
+    for call in nodes_of(fn, cst.Call):
+        if index.paths.get(call) is None and any(isinstance(a.value, cst.Name) and a.value.value == target.value
+                                                 for a in call.args):
+            at = next((index.lines.get(s) for s in nodes_of(fn, cst.SimpleStatementLine)
+                       if any(c is call for c in nodes_of(s, cst.Call))), None)
+            return (f"`{target.value}` is passed to `{code(call.func).strip()}`"
+                    f"{f' (line {at})' if at else ''}, whose pipeline no rewrite took (the notes on that "
+                    "function say why)")
+    return None
+
+
+def _left_in(fn: cst.FunctionDef, index, line: int, reasons: dict) -> tuple[int, str] | None:
+    """(line, API) of the first batch or queue of ``fn`` left with a reason (not a reader's or producer's own).
+    (The notes pointing there name the line, not the API: tests and users pick a call's notes by its name.)"""
+    for n in sorted({n for s in nodes_of(fn, cst.SimpleStatementLine) if (n := index.lines.get(s)) and n != line}):
+        note = reasons.get(n)
+        if note is not None and "`" in note.message:
+            api = "`" + note.message.split("`")[1] + "`"
+            if not api.endswith(("Reader`", "producer`")):
+                return n, api
+    return None
