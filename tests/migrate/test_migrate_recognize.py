@@ -28,3 +28,14 @@ def test_recognize_reports_a_refused_pipeline_with_the_reason_rewrite_gives():
 
 def test_recognize_finds_nothing_without_tensorflow():
     assert recognize("x = 1\n") == []
+
+
+def test_the_shuffle_note_names_the_capacity_argument_as_written():
+    """The note says the window as the call wrote it: a number, or a name ("capacity=capacity", which had
+    printed as "capacity capacity")."""
+    source = (PROGRAMS / "tfrecord_shuffle_batch.py").read_text()
+    named = source.replace("capacity=200,", "capacity=capacity,").replace(
+        "def ", "capacity = 200\n\n\ndef ", 1)
+    for text, shown in ((source, "capacity=200"), (named, "capacity=capacity")):
+        [note] = [n.message for n in rewrite(text, to="tfdata").notes if "shuffle order" in n.message]
+        assert f"(window: {shown})" in note

@@ -286,8 +286,7 @@ class ChoicePass:
             own, mapped = branch_steps(gen, names, choice.pre[k], args[k]["tensors"]) if tails else ([], [])
             shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
             if shuffle:
-                accepted.append(f"shuffle order differs from the queue's for the same seed (window: capacity "
-                                f"{code(p.args['capacity'])})")
+                accepted.append(printer.shuffle_note(code(p.args['capacity'])))
             call_plan = gen._call(p.api, p.args, shuffle, gen.arg_of(p.args, "num_threads"), None, m)
             steps = mapped + printer.steps_text(plan.from_batch_call(call_plan, prefetch="autotune", v1=gen.v1))
             batched = gen.fresh("batched")

@@ -288,8 +288,7 @@ class Generator:
         notes: list[str] = []
         shuffle = api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
         if shuffle:
-            notes.append(f"shuffle order differs from the queue's for the same seed (window: capacity "
-                         f"{self.code(args['capacity'])})")
+            notes.append(printer.shuffle_note(self.code(args['capacity'])))
         steps = printer.steps_text(plan.from_batch_call(self._call(api, args, shuffle), prefetch="autotune",
                                                         v1=self.v1))
         batched = self.fresh("batched")
@@ -358,8 +357,7 @@ class Generator:
             if p.copy_index:  # element i meets copy i % k (copies_join.py)
                 element = self._copies(p, fn, fn_stmts, steps, notes)
         if shuffle:  # no channel in the rewrite: the buffer is the whole capacity (plan.from_batch_call)
-            notes.insert(0, f"shuffle order differs from the queue's for the same seed (window: capacity "
-                            f"{self.code(p.args['capacity'])})")
+            notes.insert(0, printer.shuffle_note(self.code(p.args['capacity'])))
         # Start-up (issue 17; benchmarks/README.md, "The first batch of a migrated program"): no tf.data Options
         # printed: default optimizations off, autotune off, prefetch(1) saved nothing measurable before the first
         # batch, an initializable iterator moves the cost to its initializer's run, and the shuffle buffer's fill

@@ -59,6 +59,12 @@ def statements(name: str, plan: Plan, stages: Container[str] | None = None, reas
     return lines
 
 
+def shuffle_note(capacity: str) -> str:
+    """The note every rewritten shuffle carries; ``capacity`` is the batch call's argument as written (a number
+    or a name: "capacity=capacity" reads as the argument, where "capacity capacity" did not)."""
+    return f"shuffle order differs from the queue's for the same seed (window: capacity={capacity})"
+
+
 def _wrapped(text: str, width: int = 100) -> list[str]:
     lines = [""]
     for word in text.split():
