@@ -16,6 +16,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.reader_counts import COUNTS
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import keyed_read
@@ -274,7 +275,7 @@ class Generator:
         helpers, head, steps, notes = self.source(p)
         returned = self._returned(p.args["tensors"])
         fn_stmts: list[cst.BaseStatement] = []
-        if p.intermediates or returned != self._params_struct(p):
+        if p.intermediates or returned != self._params_struct(p) or _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
             steps.append(emit.map_step(fn, None))
@@ -349,7 +350,8 @@ class Generator:
             fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
             per_batch = plan.Fn(fn, fn)
             notes.append("parsing runs on whole batches (same values)")
-        elif p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index:
+        elif p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index or \
+                _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
             params = [*p.source.params, *(p.copy_index[:1] if p.copy_index else ())]
@@ -509,3 +511,13 @@ def _grouped(returned: str) -> str:
 def _keyed(s) -> bool:
     """Whether a reader source's records come with their keys (``(key, value)``)."""
     return s.helper.key_used if s.helper is not None else s.keyed
+
+
+def _one_of_list(p: Pipeline) -> bool:
+    """The source's helper returns a one-tensor list or tuple (``return [image]``): tf.data makes its element a
+    one-tuple, where legacy's batch of ``[image]`` gave a bare tensor, so a map function takes it apart."""
+    helper = p.source.helper if p.source.kind == "reader" else None
+    if helper is None:
+        return False
+    elements = returned_elements(helper.new_fn)
+    return elements is not None and len(elements) == 1

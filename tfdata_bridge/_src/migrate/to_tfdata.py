@@ -40,6 +40,7 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason, part_of_left_pipeline
 from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
@@ -295,6 +296,17 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
+    if not all(o.rewritten for o in result[2]):  # a helper's list kept whole by its caller (``returned_lists.py``)
+        named = name_returned_lists(module, external) if not functions else module
+        if named is not module:
+            sixth: list = []
+            trial = _run(named, external, functions, sixth if requests is not None else None, keep_plumbing,
+                         drop_plumbing, plumbing)
+            if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
+                lines = line_map(module.code, named.code)
+                result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
+                          [replace(o, line=lines(o.line)) for o in trial[2]])
+                first = sixth
     inlined = inline_source_helpers(module, external) if not functions else module
     if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
         fifth: list = []
