@@ -377,7 +377,10 @@ class Generator:
                 not isinstance(p.targets, (cst.Tuple, cst.List)):
             get_next = f"list({get_next})"  # legacy returned a list
         api_name = p.api.rsplit(".", 1)[-1] if p.readers is None else p.api.rsplit(".", 1)[-1] + "_join"
-        if p.readers is not None:
+        if p.readers is not None and p.source.reader == "WholeFileReader":
+            notes.append(f"{p.readers} readers of whole files become one read per file name, in the queue's "
+                         "order, one of the orders their threads could give")
+        elif p.readers is not None:
             notes.append(f"{p.readers} readers become an interleave of {p.readers} files at a time; the order "
                          "across them varies, as it did between the readers' threads")
         apis = ", ".join(sorted({api_name, *self._source_apis(p)}))

@@ -79,6 +79,13 @@ def returned_elements(fn: cst.FunctionDef) -> list[cst.BaseExpression] | None:
     return elements if elements else None
 
 
+def module_names(module: cst.Module) -> set[str]:
+    """The names a module's own statements use or bind (not those inside its functions and classes), and the
+    names of its functions and classes: what a new name of a function must not shadow."""
+    return {n for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef)) for n in names_in(s)} | \
+        {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+
+
 def _plain(elements) -> list[cst.BaseExpression] | None:
     if not elements or any(isinstance(e, cst.StarredElement) for e in elements):
         return None
@@ -147,7 +154,7 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
             continue
         scope = scopes.get(small)
         home = getattr(scope, "node", module)
-        names = taken.setdefault(id(home), names_in(home) | names_in(module))
+        names = taken.setdefault(id(home), names_in(home) | module_names(module))
         new = []
         for i, e in enumerate(elements):
             base = e.value if isinstance(e, cst.Name) else f"{target.value}_{i}"

@@ -39,6 +39,7 @@ from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
+from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -296,8 +297,12 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
-    if not all(o.rewritten for o in result[2]):  # a helper's list kept whole by its caller (``returned_lists.py``)
-        named = name_returned_lists(module, external) if not functions else module
+    # a helper's list kept whole by its caller (``returned_lists.py``); readers made in a list, each read once
+    # into a join's list (``reader_lists.py``)
+    for form in (name_returned_lists, loop_reader_lists):
+        if all(o.rewritten for o in result[2]) or functions:
+            break
+        named = form(module, external)
         if named is not module:
             sixth: list = []
             trial = _run(named, external, functions, sixth if requests is not None else None, keep_plumbing,

@@ -1,0 +1,237 @@
+"""Readers made in a list, each read once into a join's list: written as the readers' loop first.
+
+    readers = [tf.WholeFileReader() for _ in range(3)]
+    examples = [decode(r.read(filename_queue)[1]) for r in readers]
+    # or: examples = []; for r in readers: _, v = r.read(filename_queue); ...; examples.append([...])
+    # or: for i, r in enumerate(readers): ...
+    batch = tf.train.batch_join(examples, ...)
+
+become, before recognition,
+
+    examples = []
+    for _ in range(3):
+        reader = tf.WholeFileReader()
+        _, value = reader.read(filename_queue)
+        image, label = decode(value)            # (a helper's returned list named element by element)
+        examples.append([image, label])
+    batch = tf.train.batch_join(examples, ...)
+
+which is the same graph: the same ``k`` readers over one file queue, each read once, each read's ops, in the same
+order. That is the loop form ``join.py`` rewrites (``interleave`` over the files, ``k`` at a time). A reader list
+written ``[R()] * k`` is one reader (``k`` reads of it take one file between them) and is left as written; so is a
+list read anywhere else, a reader read other than once by ``reader.read(queue)``, or a read whose record is used
+whole (``parse(r.read(q))``). ``to_tfdata.run`` keeps the rewritten module only where it lets more pipelines be
+rewritten.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+
+from tfdata_bridge._src.migrate.calls import names_in, nodes_of
+from tfdata_bridge._src.migrate.returned_lists import callee, module_names, returned_elements
+
+
+def loop_reader_lists(module: cst.Module, external=None) -> cst.Module:
+    """``module`` with each list of readers read into a join's list written as the readers' loop (the same module
+    object when there is none)."""
+    if "read" not in module.code:
+        return module
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)  # (the nodes stay the module's: ``external`` knows them)
+    scopes = wrapper.resolve(ScopeProvider)
+    parents = wrapper.resolve(ParentNodeProvider)
+    blocks = [module, *nodes_of(module, cst.IndentedBlock)]
+    changes: dict[int, list[cst.BaseStatement] | None] = {}  # id(statement) -> what replaces it (None: it goes)
+    for block in blocks:
+        body = list(block.body)
+        for i, stmt in enumerate(body):
+            made = _reader_list(stmt)
+            if made is None:
+                continue
+            name, ctor, index, count = made
+            found = _consumer(body, i, name, scopes, parents)
+            if found is None:
+                continue
+            j, kind, node = found
+            home = getattr(scopes.get(stmt), "node", module)
+            taken = names_in(home) | module_names(module)
+            fresh = _Fresh(taken)
+            loop = _as_loop(body[j], kind, node, ctor, index, count, fresh, scopes, parents, module, external)
+            if loop is None:
+                continue
+            changes[id(stmt)] = None
+            changes[id(body[j])] = loop
+    if not changes:
+        return module
+    return module.visit(_Replace(changes))
+
+
+def _reader_list(stmt: cst.BaseStatement) -> tuple[str, cst.Call, str, cst.BaseExpression] | None:
+    """(list name, the reader's constructor call, the comprehension's index, k) for ``name = [R(...) for i in
+    range(k)]``; None for anything else (``[R()] * k`` is one reader)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return None
+    comp = small.value
+    if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and comp.for_in.inner_for_in is None
+            and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)):
+        return None
+    it = comp.for_in.iter
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
+            and len(it.args) == 1 and it.args[0].keyword is None and not it.args[0].star):
+        return None
+    return small.targets[0].target.value, comp.elt, comp.for_in.target.value, it.args[0].value
+
+
+def _consumer(body, i: int, name: str, scopes, parents) -> tuple[int, str, cst.CSTNode] | None:
+    """(index in ``body``, ``"comp"`` / ``"loop"``, the comprehension or loop) of the one read of the reader list
+    bound at ``body[i]``: an iteration in a list comprehension assigned to a name, or a ``for`` loop of the same
+    block (``for r in readers`` / ``for k, r in enumerate(readers)``)."""
+    target = body[i].body[0].targets[0].target
+    scope = scopes.get(target)
+    if scope is None or len(scope.assignments[name]) != 1:
+        return None
+    refs = [r.node for a in scope.assignments[name] for r in a.references]
+    if len(refs) != 1 or not isinstance(refs[0], cst.Name):
+        return None
+    ref = refs[0]
+    parent = parents.get(ref)
+    if isinstance(parent, cst.Arg):  # ``enumerate(readers)``
+        call = parents.get(parent)
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "enumerate"
+                and len(call.args) == 1 and parent.keyword is None):
+            return None
+        parent, ref = parents.get(call), call
+    for j in range(i + 1, len(body)):
+        stmt = body[j]
+        if isinstance(parent, cst.CompFor) and parent.iter is ref:
+            comp = parents.get(parent)
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if isinstance(comp, cst.ListComp) and isinstance(small, cst.Assign) and small.value is comp and \
+                    len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                return j, "comp", comp
+        if isinstance(parent, cst.For) and parent.iter is ref and stmt is parent:
+            return j, "loop", parent
+    return None
+
+
+class _Fresh:
+    def __init__(self, taken: set[str]) -> None:
+        self.taken = set(taken)
+
+    def __call__(self, base: str) -> str:
+        name, k = base, 2
+        while name in self.taken:
+            name, k = f"{base}_{k}", k + 1
+        self.taken.add(name)
+        return name
+
+
+def _targets(target: cst.BaseExpression, index: str, ctor: cst.Call) -> tuple[str | None, str] | None:
+    """(the loop's index name or None, the reader's name) of ``for r in ...`` / ``for k, r in enumerate(...)``."""
+    if isinstance(target, cst.Name):
+        return None, target.value
+    if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 and \
+            all(isinstance(e.value, cst.Name) for e in target.elements):
+        return target.elements[0].value.value, target.elements[1].value.value
+    return None
+
+
+def _as_loop(stmt, kind: str, node, ctor: cst.Call, index: str, count: cst.BaseExpression, fresh: _Fresh, scopes,
+             parents, module, external) -> list[cst.BaseStatement] | None:
+    """The statements of the readers' loop standing for ``stmt`` (the comprehension's assignment or the loop)."""
+    if kind == "comp":
+        comp: cst.ListComp = node
+        got = _targets(comp.for_in.target, index, ctor)
+        if got is None:
+            return None
+        position, reader = got
+        reads = [c for c in nodes_of(comp.elt, cst.Call) if isinstance(c.func, cst.Attribute)
+                 and isinstance(c.func.value, cst.Name) and c.func.value.value == reader]
+        uses = [n for n in nodes_of(comp.elt, cst.Name) if n.value == reader]
+        if len(reads) != 1 or len(uses) != 1 or reads[0].func.attr.value != "read" or len(reads[0].args) != 1:
+            return None
+        read = reads[0]
+        sub = parents.get(read)
+        if not (isinstance(sub, cst.Subscript) and len(sub.slice) == 1 and isinstance(sub.slice[0].slice, cst.Index)
+                and isinstance(sub.slice[0].slice.value, cst.Integer)
+                and sub.slice[0].slice.value.value in ("0", "1")):
+            return None
+        part = int(sub.slice[0].slice.value.value)
+        name = fresh("reader")
+        record = fresh("key" if part == 0 else "value")
+        unpacked = [record, "_"] if part == 0 else ["_", record]
+        element = comp.elt.visit(_Swap({id(sub): cst.Name(record)}))
+        list_name = stmt.body[0].targets[0].target.value
+        loop_index = position or index
+        body = [_assign_code(name, _renamed(ctor, index, loop_index)),
+                cst.parse_statement(f"{', '.join(unpacked)} = {name}.read({module.code_for_node(read.args[0].value)})\n")]
+        body += _appended(list_name, element, fresh, scopes, parents, comp.elt, module, external)
+        loop = cst.For(target=cst.Name(loop_index), iter=cst.Call(cst.Name("range"), [cst.Arg(count)]),
+                       body=cst.IndentedBlock(body))
+        made = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(list_name))], cst.List([]))],
+                                       leading_lines=stmt.leading_lines)
+        return [made, loop]
+    loop: cst.For = node
+    got = _targets(loop.target, index, ctor)
+    if got is None or loop.orelse is not None or not isinstance(loop.body, cst.IndentedBlock):
+        return None
+    position, reader = got
+    loop_index = position or index
+    if reader == loop_index:
+        return None
+    first = _assign_code(reader, _renamed(ctor, index, loop_index))
+    return [loop.with_changes(target=cst.Name(loop_index), iter=cst.Call(cst.Name("range"), [cst.Arg(count)]),
+                              body=loop.body.with_changes(body=[first, *loop.body.body]))]
+
+
+def _appended(list_name: str, element: cst.BaseExpression, fresh: _Fresh, scopes, parents, at, module, external
+              ) -> list[cst.BaseStatement]:
+    """``list.append(element)``, a helper's returned list named first (``image, label = decode(value)``)."""
+    if isinstance(element, cst.Call):
+        fn = callee(element.func, at, scopes, parents, module, external)
+        elements = returned_elements(fn) if fn is not None else None
+        if elements is not None:
+            names = [fresh(e.value if isinstance(e, cst.Name) else f"tensor_{k}") for k, e in enumerate(elements)]
+            target = ", ".join(names) + ("," if len(names) == 1 else "")
+            return [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.parse_expression(f"({target})")
+                                                                          .with_changes(lpar=[], rpar=[]))],
+                                                        element)]),
+                    cst.parse_statement(f"{list_name}.append([{', '.join(names)}])\n")]
+    call = cst.Call(cst.Attribute(cst.Name(list_name), cst.Name("append")), [cst.Arg(element)])
+    return [cst.SimpleStatementLine([cst.Expr(call)])]
+
+
+def _assign_code(name: str, value: cst.BaseExpression) -> cst.SimpleStatementLine:
+    return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], value)])
+
+
+def _renamed(node: cst.CSTNode, old: str, new: str):
+    if old == new:
+        return node
+
+    class _R(cst.CSTTransformer):
+        def leave_Name(self, original, updated):
+            return updated.with_changes(value=new) if original.value == old else updated
+
+    return node.visit(_R())
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, by_id: dict[int, cst.CSTNode]) -> None:
+        self.by_id = by_id
+
+    def on_leave(self, original, updated):
+        return self.by_id.get(id(original), updated)
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, changes: dict[int, list[cst.BaseStatement] | None]) -> None:
+        self.changes = changes
+
+    def on_leave(self, original, updated):
+        if id(original) not in self.changes:
+            return updated
+        new = self.changes[id(original)]
+        return cst.RemovalSentinel.REMOVE if new is None else cst.FlattenSentinel(new)
