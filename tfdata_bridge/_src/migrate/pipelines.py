@@ -612,6 +612,11 @@ class Finder:
             queue_args, queue_stmts = self._file_queue(stmt, helper.queue)
         returned = _return_value(helper.new_fn)
         if isinstance(returned, (cst.Tuple, cst.List)):
+            kept = assign.targets[0].target
+            if isinstance(kept, cst.Name):  # (the forms ``returned_lists.py`` names first were not all it is read by)
+                raise Refusal(f"`{fn.name.value}` returns a list of {len(returned.elements)} tensors that its caller "
+                              f"keeps as `{kept.value}` and reads other than as a batch's whole tensor list, by a "
+                              f"literal index (`{kept.value}[0]`) or unpacked; unpack it into one name per tensor")
             if not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) or \
                     len(returned.elements) != len(defined):
                 raise Refusal(f"`{fn.name.value}` returns {len(returned.elements)} tensors; the rewrite needs them "

@@ -30,7 +30,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
 from tfdata_bridge._src.migrate.calls import names_in, nodes_of
-from tfdata_bridge._src.migrate.returned_lists import callee, module_names, returned_elements
+from tfdata_bridge._src.migrate.pipelines import READERS
+from tfdata_bridge._src.migrate.returned_lists import Replace, callee, module_names, returned_elements
 
 
 def loop_reader_lists(module: cst.Module, external=None) -> cst.Module:
@@ -64,7 +65,8 @@ def loop_reader_lists(module: cst.Module, external=None) -> cst.Module:
             changes[id(body[j])] = loop
     if not changes:
         return module
-    return module.visit(_Replace(changes))
+    return module.visit(Replace({k: cst.RemovalSentinel.REMOVE if v is None else cst.FlattenSentinel(v)
+                                 for k, v in changes.items()}, module))
 
 
 def _reader_list(stmt: cst.BaseStatement) -> tuple[str, cst.Call, str, cst.BaseExpression] | None:
@@ -162,7 +164,7 @@ def _as_loop(stmt, kind: str, node, ctor: cst.Call, index: str, count: cst.BaseE
         name = fresh("reader")
         record = fresh("key" if part == 0 else "value")
         unpacked = [record, "_"] if part == 0 else ["_", record]
-        element = comp.elt.visit(_Swap({id(sub): cst.Name(record)}))
+        element = comp.elt.visit(Replace({id(sub): cst.Name(record)}, comp.elt))
         list_name = stmt.body[0].targets[0].target.value
         loop_index = position or index
         body = [_assign_code(name, _renamed(ctor, index, loop_index)),
@@ -218,20 +220,43 @@ def _renamed(node: cst.CSTNode, old: str, new: str):
     return node.visit(_R())
 
 
-class _Swap(cst.CSTTransformer):
-    def __init__(self, by_id: dict[int, cst.CSTNode]) -> None:
-        self.by_id = by_id
+def reader_list_reason(finder, body: list[cst.BaseStatement], index: int, call: cst.Call) -> str | None:
+    """Why a join at ``body[index]`` whose list is filled from a list of readers (``[f(r.read(q)[1]) for r in
+    readers]``, ``for r in readers: ...``) was left, where that is the form: None for any other join."""
+    lists = next((a.value for i, a in enumerate(call.args)
+                  if (a.keyword is None and i == 0) or (a.keyword is not None and a.keyword.value == "tensors_list")),
+                 None)
+    if not isinstance(lists, cst.Name):
+        return None
+    made = finder.scopes.single_assignment(body[index], lists.value)
+    value = made.body[0].value if made is not None else None
+    if isinstance(value, cst.ListComp):
+        iterated, at = value.for_in.iter, made
+    else:
+        loops = [s for s in body[:index] if isinstance(s, cst.For) and lists.value in names_in(s.body)]
+        iterated, at = (loops[0].iter, loops[0]) if len(loops) == 1 else (None, None)
+    if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value == "enumerate" \
+            and len(iterated.args) == 1:
+        iterated = iterated.args[0].value
+    if not isinstance(iterated, cst.Name):
+        return None
+    readers = finder.scopes.single_assignment(at, iterated.value)
+    listed = readers.body[0].value if readers is not None else None
+    if isinstance(listed, cst.BinaryOperation) and isinstance(listed.operator, cst.Multiply):
+        one = listed.left if isinstance(listed.left, cst.List) else listed.right
+        if isinstance(one, cst.List) and len(one.elements) == 1 and finder.is_api(one.elements[0].value, *READERS):
+            code = cst.Module([]).code_for_node
+            return (f"`{iterated.value} = {code(listed)}` lists one reader several times, whose reads take one file "
+                    "at a time between them (not several readers of whole files, which tf.data's interleave is); "
+                    "not rewritten: `migrate --to compat` runs it through the drop-in")
+    if not (isinstance(listed, cst.ListComp) and finder.is_api(listed.elt, *READERS)):
+        return None
+    others = [r for r in finder.scopes.readers_of(readers, iterated.value) if r is not iterated]
+    if others:
+        where = finder.scopes.positions.get(others[0])
+        line = f" (line {where.start.line})" if where is not None else ""
+        return (f"the readers' list `{iterated.value}` is also used beyond the join's list{line}; its readers cannot "
+                "go into tf.data")
+    return (f"each reader of `{iterated.value}` must be read once, by `reader.read(queue)` unpacked or indexed "
+            "(`[1]`: the value), into the join's list; this list reads them otherwise")
 
-    def on_leave(self, original, updated):
-        return self.by_id.get(id(original), updated)
-
-
-class _Replace(cst.CSTTransformer):
-    def __init__(self, changes: dict[int, list[cst.BaseStatement] | None]) -> None:
-        self.changes = changes
-
-    def on_leave(self, original, updated):
-        if id(original) not in self.changes:
-            return updated
-        new = self.changes[id(original)]
-        return cst.RemovalSentinel.REMOVE if new is None else cst.FlattenSentinel(new)

@@ -174,7 +174,7 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
                 changes[node] = cst.Name(new[kind])
     if not changes:
         return module
-    return module.visit(_Replace(changes))
+    return module.visit(Replace({id(k): v for k, v in changes.items()}, module))
 
 
 def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNode, object]] | None:
@@ -231,9 +231,28 @@ def _integer(node: cst.BaseExpression) -> int | None:
     return None
 
 
-class _Replace(cst.CSTTransformer):
-    def __init__(self, changes: dict[cst.CSTNode, cst.CSTNode]) -> None:
+class Replace(cst.CSTTransformer):
+    """Replaces nodes by identity (``changes``: id(node) -> its replacement, a node, a ``FlattenSentinel`` or a
+    ``RemovalSentinel``), keeping every node that holds none of them the very same object, so what the tree's
+    resolver knows of the module's nodes (``tree.py``: qualified names by node) still holds for the new module."""
+
+    def __init__(self, changes: dict[int, object], root: cst.CSTNode) -> None:
         self.changes = changes
+        self.holders: set[int] = set()
+        wanted = set(changes)
+
+        def walk(node: cst.CSTNode) -> bool:
+            found = id(node) in wanted
+            for child in node.children:
+                found = walk(child) or found
+            if found:
+                self.holders.add(id(node))
+            return found
+
+        walk(root)
+
+    def on_visit(self, node) -> bool:
+        return id(node) in self.holders and id(node) not in self.changes
 
     def on_leave(self, original, updated):
-        return self.changes.get(original, updated)
+        return self.changes.get(id(original), updated)

@@ -39,7 +39,7 @@ from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
-from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists
+from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -538,6 +538,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     try:
                         pipeline, moved = join_pipeline(finder, module, body, i, api)
                     except Refusal as exc:  # lists that are each a whole pipeline (join_lists.py)
+                        why = reader_list_reason(finder, body, i, value)  # (a list of readers: reader_lists.py)
+                        if why is not None:
+                            raise Refusal(why) from None
                         plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
                                           fresh, exc)
                         if plan.helper is not None:  # another module's function: the tree replaces it there
