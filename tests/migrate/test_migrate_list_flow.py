@@ -104,8 +104,12 @@ def inputs(files):
 '''
 
 
-def test_readers_of_a_comprehension_become_the_interleave_of_k_files():
-    source = READERS.format(readers="readers = [tf.TFRecordReader() for _ in range(3)]", ret="batch")
+@pytest.mark.parametrize("readers", [
+    "readers = [tf.TFRecordReader() for _ in range(3)]",
+    "readers = [tf.TFRecordReader(name='reader_%d' % i) for i in range(3)]",
+])
+def test_readers_of_a_comprehension_become_the_interleave_of_k_files(readers):
+    source = READERS.format(readers=readers, ret="batch")
     result = rewrite(source, to="tfdata")
     assert result.changed and not result.refused, result.notes
     assert "interleave(tf.data.TFRecordDataset, cycle_length=3, num_parallel_calls=3" in result.code, result.code
@@ -125,3 +129,11 @@ def test_a_reader_list_that_is_not_k_readers_read_once_is_left_with_its_reason(r
     assert rewrite(source, to="tfdata").code == source
     (outcome,) = recognize(source)
     assert not outcome.rewritten and reason in outcome.reason, outcome.reason
+
+
+def test_readers_made_inline_in_the_comprehension_are_followed():
+    source = READERS.format(readers="pass", ret="batch").replace(
+        "for r in readers]", "for r in [tf.TFRecordReader() for _ in range(2)]]")
+    result = rewrite(source, to="tfdata")
+    assert result.changed and not result.refused, result.notes
+    assert "cycle_length=2" in result.code and not scan_source(result.code)

@@ -48,20 +48,25 @@ def loop_reader_lists(module: cst.Module, external=None) -> cst.Module:
         body = list(block.body)
         for i, stmt in enumerate(body):
             made = _reader_list(stmt)
-            if made is None:
+            inline = _inline_readers(stmt) if made is None else None  # ``for r in [R() for _ in range(k)]:``
+            if made is None and inline is None:
                 continue
-            name, ctor, index, count = made
-            found = _consumer(body, i, name, scopes, parents)
-            if found is None:
-                continue
-            j, kind, node = found
+            if made is not None:
+                name, ctor, index, count = made
+                found = _consumer(body, i, name, scopes, parents)
+                if found is None:
+                    continue
+                j, kind, node = found
+            else:
+                (kind, node), (ctor, index, count), j = inline, _readers_comp(_iterated(inline[1])), i
             home = getattr(scopes.get(stmt), "node", module)
             taken = names_in(home) | module_names(module)
             fresh = _Fresh(taken)
             loop = _as_loop(body[j], kind, node, ctor, index, count, fresh, scopes, parents, module, external)
             if loop is None:
                 continue
-            changes[id(stmt)] = None
+            if made is not None:
+                changes[id(stmt)] = None
             changes[id(body[j])] = loop
     if not changes:
         return module
@@ -75,7 +80,13 @@ def _reader_list(stmt: cst.BaseStatement) -> tuple[str, cst.Call, str, cst.BaseE
     small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
         return None
-    comp = small.value
+    made = _readers_comp(small.value)
+    return None if made is None else (small.targets[0].target.value, *made)
+
+
+def _readers_comp(comp: cst.BaseExpression) -> tuple[cst.Call, str, cst.BaseExpression] | None:
+    """(the constructor call, the index, k) of ``[R(...) for i in range(k)]``; None for anything else. (Whether
+    ``R`` is a reader is asked by the recogniser of the loop this becomes.)"""
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and comp.for_in.inner_for_in is None
             and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)):
         return None
@@ -83,7 +94,29 @@ def _reader_list(stmt: cst.BaseStatement) -> tuple[str, cst.Call, str, cst.BaseE
     if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
             and len(it.args) == 1 and it.args[0].keyword is None and not it.args[0].star):
         return None
-    return small.targets[0].target.value, comp.elt, comp.for_in.target.value, it.args[0].value
+    return comp.elt, comp.for_in.target.value, it.args[0].value
+
+
+def _iterated(node: cst.CSTNode) -> cst.BaseExpression:
+    """What a comprehension or loop iterates, through one ``enumerate(...)``."""
+    it = node.for_in.iter if isinstance(node, cst.ListComp) else node.iter
+    if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "enumerate" and \
+            len(it.args) == 1 and it.args[0].keyword is None:
+        return it.args[0].value
+    return it
+
+
+def _inline_readers(stmt: cst.BaseStatement) -> tuple[str, cst.CSTNode] | None:
+    """(``"comp"`` / ``"loop"``, the comprehension or loop) where ``stmt`` iterates readers made inline: ``examples
+    = [f(r.read(q)[1]) for r in [R() for _ in range(k)]]``, ``for r in [R() for _ in range(k)]:``."""
+    if isinstance(stmt, cst.For):
+        return ("loop", stmt) if _readers_comp(_iterated(stmt)) is not None else None
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+            and isinstance(small.value, cst.ListComp) and small.value.for_in.inner_for_in is None \
+            and _readers_comp(_iterated(small.value)) is not None:
+        return "comp", small.value
+    return None
 
 
 def _consumer(body, i: int, name: str, scopes, parents) -> tuple[int, str, cst.CSTNode] | None:
