@@ -37,12 +37,12 @@ from tfdata_bridge._src.migrate.returned_lists import Replace, callee, module_na
 def loop_reader_lists(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each list of readers read into a join's list written as the readers' loop (the same module
     object when there is none)."""
-    if "read" not in module.code:
-        return module
+    blocks = [module, *nodes_of(module, cst.IndentedBlock)]
+    if not any(_reader_list(s) is not None or _inline_readers(s) is not None for b in blocks for s in b.body):
+        return module  # (no list of readers: the scopes are not asked)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)  # (the nodes stay the module's: ``external`` knows them)
     scopes = wrapper.resolve(ScopeProvider)
     parents = wrapper.resolve(ParentNodeProvider)
-    blocks = [module, *nodes_of(module, cst.IndentedBlock)]
     changes: dict[int, list[cst.BaseStatement] | None] = {}  # id(statement) -> what replaces it (None: it goes)
     for block in blocks:
         body = list(block.body)

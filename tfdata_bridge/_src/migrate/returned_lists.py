@@ -134,6 +134,8 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
     module object when there is none)."""
     if not any(isinstance(s, (cst.FunctionDef, cst.ClassDef)) for s in module.body) and external is None:
         return module
+    if not _kept_lists(module):
+        return module  # (no name assigned a call's result and read as a list: the scopes are not asked)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)  # (the nodes stay the module's: ``external`` knows them)
     scopes = wrapper.resolve(ScopeProvider)
     parents = wrapper.resolve(ParentNodeProvider)
@@ -175,6 +177,28 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
     if not changes:
         return module
     return module.visit(Replace({id(k): v for k, v in changes.items()}, module))
+
+
+def _kept_lists(module: cst.Module) -> bool:
+    """Whether some name assigned a call's result is also batched whole, indexed by a literal or unpacked
+    somewhere in ``module`` (by spelling: only whether the scopes need asking)."""
+    assigned = {s.body[0].targets[0].target.value for s in nodes_of(module, cst.SimpleStatementLine)
+                if len(s.body) == 1 and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
+                and isinstance(s.body[0].targets[0].target, cst.Name) and isinstance(s.body[0].value, cst.Call)}
+    if not assigned:
+        return False
+    for sub in nodes_of(module, cst.Subscript):
+        if isinstance(sub.value, cst.Name) and sub.value.value in assigned:
+            return True
+    for a in nodes_of(module, cst.Assign):
+        if isinstance(a.value, cst.Name) and a.value.value in assigned and \
+                isinstance(a.targets[0].target, (cst.Tuple, cst.List)):
+            return True
+    for call in nodes_of(module, cst.Call):
+        short = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+        if short in _BATCHES and any(isinstance(a.value, cst.Name) and a.value.value in assigned for a in call.args):
+            return True
+    return False
 
 
 def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNode, object]] | None:
