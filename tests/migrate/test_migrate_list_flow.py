@@ -137,3 +137,36 @@ def test_readers_made_inline_in_the_comprehension_are_followed():
     result = rewrite(source, to="tfdata")
     assert result.changed and not result.refused, result.notes
     assert "cycle_length=2" in result.code and not scan_source(result.code)
+
+
+LOOP = '''\
+import tensorflow.compat.v1 as tf
+
+
+def inputs(files, k):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    readers = [tf.TFRecordReader() for _ in range(k)]
+    examples = []
+    for {target} in {iterated}:
+        _, value = reader.read(queue)
+        examples.append([tf.strings.length(value)])
+    batch = tf.train.batch_join(examples, batch_size=4)
+    return batch
+'''
+
+
+@pytest.mark.parametrize("target, iterated, reason", [
+    ("reader", "readers", None),
+    ("i, reader", "enumerate(readers)", None),
+    ("reader, i", "zip(readers, range(k))", None),
+    ("i, reader", "zip(range(k), readers)", None),
+    ("reader, name", 'zip(readers, ["a", "b"])', "are iterated as `zip(readers, [\"a\", \"b\"])`"),
+    ("reader, i", "zip(readers, range(3))", "are iterated as `zip(readers, range(3))`"),
+])
+def test_a_loop_over_the_readers_is_followed_through_enumerate_and_zip_of_their_count(target, iterated, reason):
+    source = LOOP.format(target=target, iterated=iterated)
+    (outcome,) = recognize(source)
+    if reason is None:
+        assert outcome.rewritten and "cycle_length=k" in rewrite(source, to="tfdata").code, outcome.reason
+    else:
+        assert not outcome.rewritten and reason in outcome.reason, outcome.reason

@@ -3,7 +3,7 @@
     readers = [tf.WholeFileReader() for _ in range(3)]
     examples = [decode(r.read(filename_queue)[1]) for r in readers]
     # or: examples = []; for r in readers: _, v = r.read(filename_queue); ...; examples.append([...])
-    # or: for i, r in enumerate(readers): ...
+    # or: for i, r in enumerate(readers): ... (or zip(readers, range(3)))
     batch = tf.train.batch_join(examples, ...)
 
 become, before recognition,
@@ -98,12 +98,30 @@ def _readers_comp(comp: cst.BaseExpression) -> tuple[cst.Call, str, cst.BaseExpr
 
 
 def _iterated(node: cst.CSTNode) -> cst.BaseExpression:
-    """What a comprehension or loop iterates, through one ``enumerate(...)``."""
+    """What a comprehension or loop iterates, through one ``enumerate(...)`` or ``zip(..., range(m))``."""
     it = node.for_in.iter if isinstance(node, cst.ListComp) else node.iter
-    if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "enumerate" and \
-            len(it.args) == 1 and it.args[0].keyword is None:
-        return it.args[0].value
+    wrapped = _wrapper(it)
+    if wrapped is not None:
+        return wrapped[0]
     return it
+
+
+def _wrapper(it: cst.BaseExpression) -> tuple[cst.BaseExpression, int, cst.BaseExpression | None] | None:
+    """(the readers, their place in each item, the ``range`` count zipped with them or None) of
+    ``enumerate(readers)`` (place 1), ``zip(readers, range(m))`` (0) or ``zip(range(m), readers)`` (1)."""
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name)) or \
+            any(a.keyword is not None or a.star for a in it.args):
+        return None
+    if it.func.value == "enumerate" and len(it.args) == 1:
+        return it.args[0].value, 1, None
+    if it.func.value == "zip" and len(it.args) == 2:
+        ranges = [k for k, a in enumerate(it.args) if isinstance(a.value, cst.Call) and
+                  isinstance(a.value.func, cst.Name) and a.value.func.value == "range" and len(a.value.args) == 1
+                  and a.value.args[0].keyword is None and not a.value.args[0].star]
+        if len(ranges) == 1:
+            place = 1 - ranges[0]
+            return it.args[place].value, place, it.args[ranges[0]].value.args[0].value
+    return None
 
 
 def _inline_readers(stmt: cst.BaseStatement) -> tuple[str, cst.CSTNode] | None:
@@ -132,10 +150,10 @@ def _consumer(body, i: int, name: str, scopes, parents) -> tuple[int, str, cst.C
         return None
     ref = refs[0]
     parent = parents.get(ref)
-    if isinstance(parent, cst.Arg):  # ``enumerate(readers)``
+    if isinstance(parent, cst.Arg):  # ``enumerate(readers)``, ``zip(readers, range(k))``
         call = parents.get(parent)
-        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "enumerate"
-                and len(call.args) == 1 and parent.keyword is None):
+        wrapped = _wrapper(call) if isinstance(call, cst.Call) else None
+        if wrapped is None or wrapped[0] is not ref:
             return None
         parent, ref = parents.get(call), call
     for j in range(i + 1, len(body)):
@@ -163,13 +181,22 @@ class _Fresh:
         return name
 
 
-def _targets(target: cst.BaseExpression, index: str, ctor: cst.Call) -> tuple[str | None, str] | None:
-    """(the loop's index name or None, the reader's name) of ``for r in ...`` / ``for k, r in enumerate(...)``."""
-    if isinstance(target, cst.Name):
-        return None, target.value
+def _targets(node, count: cst.BaseExpression) -> tuple[str | None, str] | None:
+    """(the loop's index name or None, the reader's name) of ``for r in ...``, ``for k, r in enumerate(...)``,
+    ``for r, k in zip(readers, range(k))`` (its count the readers' own, by its code)."""
+    target = node.for_in.target if isinstance(node, cst.ListComp) else node.target
+    it = node.for_in.iter if isinstance(node, cst.ListComp) else node.iter
+    wrapped = _wrapper(it)
+    if wrapped is None:
+        return (None, target.value) if isinstance(target, cst.Name) else None
+    _, place, zipped = wrapped
+    code = cst.Module([]).code_for_node
+    if zipped is not None and code(zipped) != code(count):
+        return None  # (zipped with another count: as many readers as the shorter, which the loop does not say)
     if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 and \
             all(isinstance(e.value, cst.Name) for e in target.elements):
-        return target.elements[0].value.value, target.elements[1].value.value
+        names = [e.value.value for e in target.elements]
+        return names[1 - place], names[place]
     return None
 
 
@@ -178,7 +205,7 @@ def _as_loop(stmt, kind: str, node, ctor: cst.Call, index: str, count: cst.BaseE
     """The statements of the readers' loop standing for ``stmt`` (the comprehension's assignment or the loop)."""
     if kind == "comp":
         comp: cst.ListComp = node
-        got = _targets(comp.for_in.target, index, ctor)
+        got = _targets(comp, count)
         if got is None:
             return None
         position, reader = got
@@ -209,7 +236,7 @@ def _as_loop(stmt, kind: str, node, ctor: cst.Call, index: str, count: cst.BaseE
                                        leading_lines=stmt.leading_lines)
         return [made, loop]
     loop: cst.For = node
-    got = _targets(loop.target, index, ctor)
+    got = _targets(loop, count)
     if got is None or loop.orelse is not None or not isinstance(loop.body, cst.IndentedBlock):
         return None
     position, reader = got
@@ -264,26 +291,33 @@ def reader_list_reason(finder, body: list[cst.BaseStatement], index: int, call: 
     made = finder.scopes.single_assignment(body[index], lists.value)
     value = made.body[0].value if made is not None else None
     if isinstance(value, cst.ListComp):
-        iterated, at = value.for_in.iter, made
+        iterated = value.for_in.iter
     else:
         loops = [s for s in body[:index] if isinstance(s, cst.For) and lists.value in names_in(s.body)]
-        iterated, at = (loops[0].iter, loops[0]) if len(loops) == 1 else (None, None)
-    if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value == "enumerate" \
-            and len(iterated.args) == 1:
-        iterated = iterated.args[0].value
+        iterated = loops[0].iter if len(loops) == 1 else None
+    zipped = None
+    if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and \
+            iterated.func.value in ("enumerate", "zip"):
+        zipped = iterated if iterated.func.value == "zip" else None
+        wrapped = _wrapper(iterated)
+        names = [a.value for a in iterated.args if isinstance(a.value, cst.Name)]
+        iterated = wrapped[0] if wrapped is not None else names[0] if names else None
     if not isinstance(iterated, cst.Name):
         return None
-    readers = finder.scopes.single_assignment(at, iterated.value)
+    readers = finder.scopes.single_assignment(body[index], iterated.value)
+    code = cst.Module([]).code_for_node
     listed = readers.body[0].value if readers is not None else None
     if isinstance(listed, cst.BinaryOperation) and isinstance(listed.operator, cst.Multiply):
         one = listed.left if isinstance(listed.left, cst.List) else listed.right
         if isinstance(one, cst.List) and len(one.elements) == 1 and finder.is_api(one.elements[0].value, *READERS):
-            code = cst.Module([]).code_for_node
             return (f"`{iterated.value} = {code(listed)}` lists one reader several times, whose reads take one file "
                     "at a time between them (not several readers of whole files, which tf.data's interleave is); "
                     "not rewritten: `migrate --to compat` runs it through the drop-in")
     if not (isinstance(listed, cst.ListComp) and finder.is_api(listed.elt, *READERS)):
         return None
+    if zipped is not None:
+        return (f"the readers of `{iterated.value}` are iterated as `{code(zipped)}`: only `enumerate(...)` or a zip "
+                "with `range(k)` of the readers' own count is followed (another partner may stop the loop early)")
     others = [r for r in finder.scopes.readers_of(readers, iterated.value) if r is not iterated]
     if others:
         where = finder.scopes.positions.get(others[0])
