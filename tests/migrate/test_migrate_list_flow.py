@@ -170,3 +170,12 @@ def test_a_loop_over_the_readers_is_followed_through_enumerate_and_zip_of_their_
         assert outcome.rewritten and "cycle_length=k" in rewrite(source, to="tfdata").code, outcome.reason
     else:
         assert not outcome.rewritten and reason in outcome.reason, outcome.reason
+
+
+def test_the_readers_index_does_not_capture_a_name_of_the_enclosing_function():
+    source = READERS.format(readers="n = 7\n    readers = [tf.TFRecordReader(name='r%d' % n) for n in range(3)]",
+                            ret="batch").replace("decode(r.read(queue)[1])", "decode(r.read(queue)[1] + str(n))")
+    result = rewrite(source, to="tfdata")
+    assert result.changed and not result.refused, result.notes
+    # the comprehension's `n` was its own: the element still reads the function's `n` (7)
+    assert "n = 7" in result.code and "+ str(n)" in result.code, result.code

@@ -226,7 +226,7 @@ def _as_loop(stmt, kind: str, node, ctor: cst.Call, index: str, count: cst.BaseE
         unpacked = [record, "_"] if part == 0 else ["_", record]
         element = comp.elt.visit(Replace({id(sub): cst.Name(record)}, comp.elt))
         list_name = stmt.body[0].targets[0].target.value
-        loop_index = position or index
+        loop_index = position or _own_index(index, comp, fresh)
         body = [_assign_code(name, _renamed(ctor, index, loop_index)),
                 cst.parse_statement(f"{', '.join(unpacked)} = {name}.read({module.code_for_node(read.args[0].value)})\n")]
         body += _appended(list_name, element, fresh, scopes, parents, comp.elt, module, external)
@@ -240,12 +240,18 @@ def _as_loop(stmt, kind: str, node, ctor: cst.Call, index: str, count: cst.BaseE
     if got is None or loop.orelse is not None or not isinstance(loop.body, cst.IndentedBlock):
         return None
     position, reader = got
-    loop_index = position or index
+    loop_index = position or _own_index(index, loop.body, fresh)
     if reader == loop_index:
         return None
     first = _assign_code(reader, _renamed(ctor, index, loop_index))
     return [loop.with_changes(target=cst.Name(loop_index), iter=cst.Call(cst.Name("range"), [cst.Arg(count)]),
                               body=loop.body.with_changes(body=[first, *loop.body.body]))]
+
+
+def _own_index(index: str, consumer: cst.CSTNode, fresh: _Fresh) -> str:
+    """The readers' comprehension's index as the loop's, renamed where the consumer reads a name spelled so (that
+    one is another variable, the comprehension's index being its own)."""
+    return index if index == "_" or index not in names_in(consumer) else fresh(index)
 
 
 def _appended(list_name: str, element: cst.BaseExpression, fresh: _Fresh, scopes, parents, at, module, external
