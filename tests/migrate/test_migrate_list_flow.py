@@ -179,3 +179,34 @@ def test_the_readers_index_does_not_capture_a_name_of_the_enclosing_function():
     assert result.changed and not result.refused, result.notes
     # the comprehension's `n` was its own: the element still reads the function's `n` (7)
     assert "n = 7" in result.code and "+ str(n)" in result.code, result.code
+
+
+BOTH = '''\
+import tensorflow.compat.v1 as tf
+
+
+def read(q):
+    _, v = tf.TFRecordReader().read(q)
+    return [tf.strings.length(v)]
+
+
+def decode(v):
+    return [tf.strings.length(v)]
+
+
+def main(files, k):
+    q = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    example = read(q)
+    one = tf.train.batch(example, batch_size=4)
+    q2 = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    readers = [tf.TFRecordReader() for _ in range(k)]
+    examples = [decode(r.read(q2)[1]) for r in readers]
+    batch = tf.train.batch_join(examples, batch_size=4)
+    return one, batch
+'''
+
+
+def test_both_forms_in_one_module_are_rewritten_each_at_its_own_line():
+    outcomes = recognize(BOTH)
+    assert [(o.line, o.rewritten) for o in outcomes] == [(16, True), (20, True)], outcomes
+    assert not scan_source(rewrite(BOTH, to="tfdata").code)

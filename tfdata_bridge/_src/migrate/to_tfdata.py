@@ -298,12 +298,14 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
     # a helper's list kept whole by its caller (``returned_lists.py``); readers made in a list, each read once
-    # into a join's list (``reader_lists.py``)
+    # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
+    # next one tried on what is kept
+    current = module
     for form in (name_returned_lists, loop_reader_lists):
         if all(o.rewritten for o in result[2]) or functions:
             break
-        named = form(module, external)
-        if named is not module:
+        named = form(current, external)
+        if named is not current:
             sixth: list = []
             trial = _run(named, external, functions, sixth if requests is not None else None, keep_plumbing,
                          drop_plumbing, plumbing)
@@ -311,7 +313,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                 lines = line_map(module.code, named.code)
                 result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                           [replace(o, line=lines(o.line)) for o in trial[2]])
-                first = sixth
+                first, current = sixth, named
     inlined = inline_source_helpers(module, external) if not functions else module
     if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
         fifth: list = []
