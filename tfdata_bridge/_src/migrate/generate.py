@@ -274,6 +274,8 @@ class Generator:
         the part before the batch, for a batch made elsewhere (a batch helper)."""
         helpers, head, steps, notes = self.source(p)
         returned = self._returned(p.args["tensors"])
+        if _kept_list(p) == 1:  # a one-tensor list: legacy's batch gave the tensor
+            returned = f"{returned}[0]"
         fn_stmts: list[cst.BaseStatement] = []
         if p.intermediates or returned != self._params_struct(p) or _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
@@ -336,6 +338,9 @@ class Generator:
         helpers, head, steps, notes = self.source(p)
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
+        kept = _kept_list(p)  # ``example = []``, ``example.append(x)``, ``batch(example)``: a list, as written
+        if kept == 1:  # a one-tensor list: legacy's batch gave the tensor
+            returned = f"{returned}[0]"
         reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code)
         if reshaped:  # the queue's shapes, set on each element as its enqueue checked them
             returned = queue_shapes.shaped(p, self._items(tensors), self.code, v1)
@@ -373,7 +378,7 @@ class Generator:
         dataset = self.fresh("dataset")
         assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
         get_next = emit.one_shot_get_next(v1, dataset)
-        if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and \
+        if (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1) and \
                 not isinstance(p.targets, (cst.Tuple, cst.List)):
             get_next = f"list({get_next})"  # legacy returned a list
         api_name = p.api.rsplit(".", 1)[-1] if p.readers is None else p.api.rsplit(".", 1)[-1] + "_join"
@@ -524,3 +529,16 @@ def _one_of_list(p: Pipeline) -> bool:
         return False
     elements = returned_elements(helper.new_fn)
     return elements is not None and len(elements) == 1
+
+
+def _kept_list(p: Pipeline) -> int | None:
+    """How many tensors the batched name holds, where the per-element code binds it to a literal list grown only by
+    ``append`` (``example = []``; ``example.append(image)``; ``batch(example)``): tf.data makes the list a tuple,
+    legacy's batch gave a list (a bare tensor for one). None for any other tensors."""
+    tensors = p.args.get("tensors")
+    if not isinstance(tensors, cst.Name) or not p.intermediates:
+        return None
+    body = [*p.intermediates, cst.SimpleStatementLine([cst.Return(tensors)])]
+    fn = cst.FunctionDef(cst.Name("element"), cst.Parameters(), cst.IndentedBlock(body))
+    elements = returned_elements(fn)
+    return None if elements is None else len(elements)

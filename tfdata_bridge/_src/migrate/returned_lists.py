@@ -62,9 +62,9 @@ def returned_elements(fn: cst.FunctionDef) -> list[cst.BaseExpression] | None:
                 isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name:
             if made or not isinstance(small.value, cst.List):
                 return None
-            elements, made = _plain(small.value.elements), 1
-            if elements is None:
+            if any(isinstance(e, cst.StarredElement) for e in small.value.elements):
                 return None
+            elements, made = [e.value for e in small.value.elements], 1  # (``[]`` grown by ``append`` too)
             continue
         call = small.value if isinstance(small, cst.Expr) else None
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
