@@ -259,7 +259,7 @@ def _appended(list_name: str, element: cst.BaseExpression, fresh: _Fresh, scopes
     """``list.append(element)``, a helper's returned list named first (``image, label = decode(value)``)."""
     if isinstance(element, cst.Call):
         fn = callee(element.func, at, scopes, parents, module, external)
-        elements = returned_elements(fn) if fn is not None else None
+        elements = returned_elements(fn) if fn is not None and not fn.decorators else None
         if elements is not None:
             names = [fresh(e.value if isinstance(e, cst.Name) else f"tensor_{k}") for k, e in enumerate(elements)]
             target = ", ".join(names) + ("," if len(names) == 1 else "")

@@ -148,8 +148,8 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
             continue
         target = small.targets[0].target
         fn = callee(small.value.func, small.value, scopes, parents, module, external)
-        elements = returned_elements(fn) if fn is not None else None
-        if elements is None:
+        elements = returned_elements(fn) if fn is not None and not fn.decorators else None
+        if elements is None:  # (a decorator may return anything)
             continue
         uses = _uses(target, len(elements), scopes, parents)
         if uses is None:
