@@ -4,9 +4,12 @@ zip, ``in_step.py``), ``flag_programs/`` (producers whose ``shuffle`` / ``num_ep
 class attribute, a namespace, parameters), ``list_join_programs/`` (joins over lists that one function makes
 each, a pipeline per list: ``join_lists.py``) and ``flow_programs/`` (a flag that sets the producer's ``shuffle``
 and chooses the batch, a join over a reader function of another module, a file queue memoized on an object:
-``test_migrate_flow.py``). Each folder is migrated as a tree (a program's helper module in a
+``test_migrate_flow.py``) and ``list_flow_programs/`` (a helper's returned list kept whole by its caller:
+``returned_lists.py``; readers made in a list comprehension, each read once into a join's list:
+``reader_lists.py``). Each folder is migrated as a tree (a program's helper module in a
 package beside it). A program reports a shuffled run as its batch sizes and its sorted rows. Text tests:
-``test_migrate_in_step.py``, ``test_migrate_source_flags.py``, ``test_migrate_join_lists.py``, ``test_migrate_flow.py``."""
+``test_migrate_in_step.py``, ``test_migrate_source_flags.py``, ``test_migrate_join_lists.py``, ``test_migrate_flow.py``,
+``test_migrate_reader_loop_join.py``."""
 
 from __future__ import annotations
 
@@ -22,7 +25,8 @@ from tfdata_bridge.migrate import scan_source
 
 HERE = pathlib.Path(__file__).resolve().parent
 FOLDERS = {"in_step_programs": "Dataset.zip((", "flag_programs": "if ",  # folder -> a line of its rewrite
-           "list_join_programs": "choose_from_datasets(", "flow_programs": "make_one_shot_iterator("}
+           "list_join_programs": "choose_from_datasets(", "flow_programs": "make_one_shot_iterator(",
+           "list_flow_programs": "make_one_shot_iterator("}
 
 
 @pytest.mark.timeout(500)

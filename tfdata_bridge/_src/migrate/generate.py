@@ -16,6 +16,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.reader_counts import COUNTS
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import keyed_read
@@ -273,8 +274,10 @@ class Generator:
         the part before the batch, for a batch made elsewhere (a batch helper)."""
         helpers, head, steps, notes = self.source(p)
         returned = self._returned(p.args["tensors"])
+        if _kept_list(p) == 1:  # a one-tensor list: legacy's batch gave the tensor
+            returned = f"{returned}[0]"
         fn_stmts: list[cst.BaseStatement] = []
-        if p.intermediates or returned != self._params_struct(p):
+        if p.intermediates or returned != self._params_struct(p) or _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
             steps.append(emit.map_step(fn, None))
@@ -334,6 +337,9 @@ class Generator:
         helpers, head, steps, notes = self.source(p)
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
+        kept = _kept_list(p)  # ``example = []``, ``example.append(x)``, ``batch(example)``: a list, as written
+        if kept == 1:  # a one-tensor list: legacy's batch gave the tensor
+            returned = f"{returned}[0]"
         reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code)
         if reshaped:  # the queue's shapes, set on each element as its enqueue checked them
             returned = queue_shapes.shaped(p, self._items(tensors), self.code, v1)
@@ -348,7 +354,8 @@ class Generator:
             fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
             per_batch = plan.Fn(fn, fn)
             notes.append("parsing runs on whole batches (same values)")
-        elif p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index:
+        elif p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index or \
+                _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
             params = [*p.source.params, *(p.copy_index[:1] if p.copy_index else ())]
@@ -369,11 +376,14 @@ class Generator:
         dataset = self.fresh("dataset")
         assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
         get_next = emit.one_shot_get_next(v1, dataset)
-        if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and \
+        if (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1) and \
                 not isinstance(p.targets, (cst.Tuple, cst.List)):
             get_next = f"list({get_next})"  # legacy returned a list
         api_name = p.api.rsplit(".", 1)[-1] if p.readers is None else p.api.rsplit(".", 1)[-1] + "_join"
-        if p.readers is not None:
+        if p.readers is not None and p.source.reader == "WholeFileReader":
+            notes.append(f"{p.readers} readers of whole files become one read per file name, in the queue's "
+                         "order, one of the orders their threads could give")
+        elif p.readers is not None:
             notes.append(f"{p.readers} readers become an interleave of {p.readers} files at a time; the order "
                          "across them varies, as it did between the readers' threads")
         apis = ", ".join(sorted({api_name, *self._source_apis(p)}))
@@ -507,3 +517,26 @@ def _grouped(returned: str) -> str:
 def _keyed(s) -> bool:
     """Whether a reader source's records come with their keys (``(key, value)``)."""
     return s.helper.key_used if s.helper is not None else s.keyed
+
+
+def _one_of_list(p: Pipeline) -> bool:
+    """The source's helper returns a one-tensor list or tuple (``return [image]``): tf.data makes its element a
+    one-tuple, where legacy's batch of ``[image]`` gave a bare tensor, so a map function takes it apart."""
+    helper = p.source.helper if p.source.kind == "reader" else None
+    if helper is None:
+        return False
+    elements = returned_elements(helper.new_fn)
+    return elements is not None and len(elements) == 1
+
+
+def _kept_list(p: Pipeline) -> int | None:
+    """How many tensors the batched name holds, where the per-element code binds it to a literal list grown only by
+    ``append`` (``example = []``; ``example.append(image)``; ``batch(example)``): tf.data makes the list a tuple,
+    legacy's batch gave a list (a bare tensor for one). None for any other tensors."""
+    tensors = p.args.get("tensors")
+    if not isinstance(tensors, cst.Name) or not p.intermediates:
+        return None
+    body = [*p.intermediates, cst.SimpleStatementLine([cst.Return(tensors)])]
+    fn = cst.FunctionDef(cst.Name("element"), cst.Parameters(), cst.IndentedBlock(body))
+    elements = returned_elements(fn)
+    return None if elements is None else len(elements)

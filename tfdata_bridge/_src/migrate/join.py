@@ -212,8 +212,8 @@ def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reade
     if key != "_" and any(key in _names(s) for s in [*rest, returned]):
         raise Refusal(f"the record key `{key}` is used; tf.data readers do not make it")
     kind = kind or finder.is_api(reader_call, *READERS)
-    if kind == "WholeFileReader":
-        raise Refusal("a WholeFileReader join is not rewritten yet")
+    # (``WholeFileReader``s: each read takes the next file name whole, so k of them deliver each file once, in
+    # one of the orders their threads could give: the files' dataset read in the queue's order)
     batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
     args = {k: v for k, v in args.items() if k != "tensors_list"}
     args["tensors"] = returned

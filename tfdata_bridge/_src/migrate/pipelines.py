@@ -36,6 +36,7 @@ from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
+from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
 from tfdata_bridge._src.symbols import READER_SOURCES
@@ -611,12 +612,21 @@ class Finder:
         else:
             queue_args, queue_stmts = self._file_queue(stmt, helper.queue)
         returned = _return_value(helper.new_fn)
+        listed = returned_elements(helper.new_fn)  # (a literal list or tuple, or one built by ``append``)
+        kept = assign.targets[0].target
+        if listed is not None and isinstance(kept, cst.Name):
+            # tf.data hands a list's tensors to the next function one argument each: the forms
+            # ``returned_lists.py`` names first were not all the caller reads it by
+            raise Refusal(f"`{fn.name.value}` returns a list of {len(listed)} tensors that its caller keeps as "
+                          f"`{kept.value}` and reads other than as a batch's whole tensor list, by a literal index "
+                          f"(`{kept.value}[0]`) or unpacked; unpack it into one name per tensor")
         if isinstance(returned, (cst.Tuple, cst.List)):
             if not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) or \
                     len(returned.elements) != len(defined):
                 raise Refusal(f"`{fn.name.value}` returns {len(returned.elements)} tensors; the rewrite needs them "
                               "unpacked into one name each")
-        elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+        elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) and \
+                (listed is None or len(listed) != len(defined)):  # (a list built by ``append``: one name each)
             raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
         statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,

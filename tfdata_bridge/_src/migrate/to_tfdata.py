@@ -39,7 +39,9 @@ from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
+from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
 from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason, part_of_left_pipeline
 from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
@@ -295,6 +297,23 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
                       [replace(o, line=lines(o.line)) for o in trial[2]])
             first = second
+    # a helper's list kept whole by its caller (``returned_lists.py``); readers made in a list, each read once
+    # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
+    # next one tried on what is kept
+    current = module
+    for form in (name_returned_lists, loop_reader_lists):
+        if all(o.rewritten for o in result[2]) or functions:
+            break
+        named = form(current, external)
+        if named is not current:
+            sixth: list = []
+            trial = _run(named, external, functions, sixth if requests is not None else None, keep_plumbing,
+                         drop_plumbing, plumbing)
+            if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
+                lines = line_map(module.code, named.code)
+                result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
+                          [replace(o, line=lines(o.line)) for o in trial[2]])
+                first, current = sixth, named
     inlined = inline_source_helpers(module, external) if not functions else module
     if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
         fifth: list = []
@@ -521,6 +540,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     try:
                         pipeline, moved = join_pipeline(finder, module, body, i, api)
                     except Refusal as exc:  # lists that are each a whole pipeline (join_lists.py)
+                        why = reader_list_reason(finder, body, i, value)  # (a list of readers: reader_lists.py)
+                        if why is not None:
+                            raise Refusal(why) from None
                         plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
                                           fresh, exc)
                         if plan.helper is not None:  # another module's function: the tree replaces it there

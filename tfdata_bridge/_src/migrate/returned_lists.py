@@ -1,0 +1,282 @@
+"""A helper's returned list or tuple, kept whole by its caller: its elements named first.
+
+    def read_parse_preproc(filename_queue):
+        ...
+        return [image]                           # or [image, label], (image, label), a list built by append
+
+    example = read_parse_preproc(filename_queue)
+    batch = tf.train.shuffle_batch(example, ...)   # or example[0], or images, = example
+
+become, before recognition,
+
+    image, = read_parse_preproc(filename_queue)
+    batch = tf.train.shuffle_batch([image], ...)
+
+which is the same program: the call returns a new list each time, which its caller only read whole as a batch's
+tensor list (legacy returns a list, or a bare tensor for a one-tensor list, either way), by a literal index, or by
+unpacking. The recogniser follows unpacked names through helpers (``helpers.py``), so the pipeline is found.
+
+The helper is found by scope, never by spelling: a module-level function the called name means (libcst's
+``ScopeProvider``), a function of another module of the tree (``external``), or a plain method of the caller's
+own class called on its first parameter (``self.read(queue)``). Its one ``return`` gives a literal list or tuple,
+or a name bound to a literal list at the top of its body and grown only by ``name.append(x)`` there. Any other
+read of the caller's name (``len(example)``, ``example.append``, a second assignment, a read in a nested
+function) leaves the statement as written. ``to_tfdata.run`` keeps the named module only where it lets more
+pipelines be rewritten, so a program left alone stays as written.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+
+# the batch family's tensors argument: the first positional one, or ``tensors=``
+_BATCHES = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch"}
+
+
+def returned_elements(fn: cst.FunctionDef) -> list[cst.BaseExpression] | None:
+    """The elements ``fn`` returns, where its one ``return`` (its last statement) gives a literal list or tuple,
+    or a name bound to a literal list at the top of its body and grown only by ``name.append(x)`` statements
+    there; None otherwise."""
+    if not isinstance(fn.body, cst.IndentedBlock) or not fn.body.body:
+        return None
+    if nodes_of(fn.body, cst.FunctionDef) or nodes_of(fn.body, cst.Lambda) or len(nodes_of(fn.body, cst.Return)) != 1:
+        return None
+    body = list(fn.body.body)
+    while isinstance(body[-1], cst.With) and isinstance(body[-1].body, cst.IndentedBlock) and body[-1].body.body:
+        body = [*body[:-1], *body[-1].body.body]  # (a helper's code under a name or variable scope)
+    last = body[-1]
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return)):
+        return None
+    value = last.body[0].value
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return _plain(value.elements)
+    if not isinstance(value, cst.Name):
+        return None
+    name, elements, made = value.value, None, 0
+    for stmt in body[:-1]:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name:
+            if made or not isinstance(small.value, cst.List):
+                return None
+            if any(isinstance(e, cst.StarredElement) for e in small.value.elements):
+                return None
+            elements, made = [e.value for e in small.value.elements], 1  # (``[]`` grown by ``append`` too)
+            continue
+        call = small.value if isinstance(small, cst.Expr) else None
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+                isinstance(call.func.value, cst.Name) and call.func.value.value == name:
+            if elements is None or call.func.attr.value != "append" or len(call.args) != 1 or call.args[0].keyword \
+                    or call.args[0].star:
+                return None
+            elements.append(call.args[0].value)
+            continue
+        if name in names_in(stmt):  # read or changed any other way
+            return None
+    return elements if elements else None
+
+
+def module_names(module: cst.Module) -> set[str]:
+    """The names a module's own statements use or bind (not those inside its functions and classes), and the
+    names of its functions and classes: what a new name of a function must not shadow."""
+    return {n for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef)) for n in names_in(s)} | \
+        {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+
+
+def _plain(elements) -> list[cst.BaseExpression] | None:
+    if not elements or any(isinstance(e, cst.StarredElement) for e in elements):
+        return None
+    return [e.value for e in elements]
+
+
+def callee(func: cst.BaseExpression, at: cst.CSTNode, scopes, parents, module: cst.Module, external
+           ) -> cst.FunctionDef | None:
+    """The function a call's ``func`` at ``at`` means: a module-level function (by scope), a function of another
+    module of the tree, or a plain method of the caller's own class called on the caller's first parameter."""
+    scope = scopes.get(at)
+    if isinstance(func, cst.Name) and scope is not None:
+        found = list(scope[func.value])
+        if len(found) == 1 and getattr(found[0], "scope", None) is not None and \
+                found[0].scope is scope.globals and isinstance(getattr(found[0], "node", None), cst.FunctionDef):
+            return found[0].node
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        method = _own_method(func, at, parents)
+        if method is not None:
+            return method
+    if external is not None and isinstance(func, (cst.Name, cst.Attribute)):
+        try:
+            found = external(func)
+        except Refusal:
+            return None
+        if found is not None:
+            return found[0]
+    return None
+
+
+def _own_method(func: cst.Attribute, at: cst.CSTNode, parents) -> cst.FunctionDef | None:
+    node = at
+    while node is not None and not isinstance(node, cst.FunctionDef):
+        node = parents.get(node)
+    caller = node
+    cls = parents.get(parents.get(caller)) if caller is not None else None  # (FunctionDef <- IndentedBlock <- ClassDef)
+    if not (isinstance(caller, cst.FunctionDef) and isinstance(cls, cst.ClassDef) and caller.params.params
+            and caller.params.params[0].name.value == func.value.value):
+        return None
+    found = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == func.attr.value]
+    return found[0] if len(found) == 1 and not found[0].decorators else None
+
+
+def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
+    """``module`` with each helper's returned list that its caller keeps whole named element by element (the same
+    module object when there is none)."""
+    if not any(isinstance(s, (cst.FunctionDef, cst.ClassDef)) for s in module.body) and external is None:
+        return module
+    if not _kept_lists(module):
+        return module  # (no name assigned a call's result and read as a list: the scopes are not asked)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)  # (the nodes stay the module's: ``external`` knows them)
+    scopes = wrapper.resolve(ScopeProvider)
+    parents = wrapper.resolve(ParentNodeProvider)
+    changes: dict[cst.CSTNode, cst.CSTNode] = {}
+    taken: dict[int, set[str]] = {}
+    for stmt in nodes_of(module, cst.SimpleStatementLine):
+        small = stmt.body[0] if len(stmt.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                and isinstance(small.value, cst.Call)):
+            continue
+        target = small.targets[0].target
+        fn = callee(small.value.func, small.value, scopes, parents, module, external)
+        elements = returned_elements(fn) if fn is not None and not fn.decorators else None
+        if elements is None:  # (a decorator may return anything)
+            continue
+        uses = _uses(target, len(elements), scopes, parents)
+        if uses is None:
+            continue
+        scope = scopes.get(small)
+        home = getattr(scope, "node", module)
+        names = taken.setdefault(id(home), names_in(home) | module_names(module))
+        new = []
+        for i, e in enumerate(elements):
+            base = e.value if isinstance(e, cst.Name) else f"{target.value}_{i}"
+            name, k = base, 2
+            while name in names:
+                name, k = f"{base}_{k}", k + 1
+            names.add(name)
+            new.append(name)
+        changes[target] = cst.Tuple([cst.Element(cst.Name(n)) for n in new], lpar=[], rpar=[]) if len(new) > 1 else \
+            cst.Tuple([cst.Element(cst.Name(new[0]), comma=cst.Comma())], lpar=[], rpar=[])
+        for node, kind in uses:
+            if kind == "whole":
+                changes[node] = cst.List([cst.Element(cst.Name(n)) for n in new])
+            elif kind == "unpacked":
+                changes[node] = cst.Tuple([cst.Element(cst.Name(n)) for n in new], lpar=[], rpar=[])
+            else:
+                changes[node] = cst.Name(new[kind])
+    if not changes:
+        return module
+    return module.visit(Replace({id(k): v for k, v in changes.items()}, module))
+
+
+def _kept_lists(module: cst.Module) -> bool:
+    """Whether some name assigned a call's result is also batched whole, indexed by a literal or unpacked
+    somewhere in ``module`` (by spelling: only whether the scopes need asking)."""
+    assigned = {s.body[0].targets[0].target.value for s in nodes_of(module, cst.SimpleStatementLine)
+                if len(s.body) == 1 and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
+                and isinstance(s.body[0].targets[0].target, cst.Name) and isinstance(s.body[0].value, cst.Call)}
+    if not assigned:
+        return False
+    for sub in nodes_of(module, cst.Subscript):
+        if isinstance(sub.value, cst.Name) and sub.value.value in assigned:
+            return True
+    for a in nodes_of(module, cst.Assign):
+        if isinstance(a.value, cst.Name) and a.value.value in assigned and \
+                isinstance(a.targets[0].target, (cst.Tuple, cst.List)):
+            return True
+    for call in nodes_of(module, cst.Call):
+        short = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+        if short in _BATCHES and any(isinstance(a.value, cst.Name) and a.value.value in assigned for a in call.args):
+            return True
+    return False
+
+
+def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNode, object]] | None:
+    """(node to replace, how: ``"whole"``, ``"unpacked"`` or the element's index) for every read of ``target``'s
+    binding, when each is one of those; None otherwise."""
+    scope = scopes.get(target)
+    if scope is None:
+        return None
+    bindings = list(scope.assignments[target.value])
+    if len(bindings) != 1:
+        return None
+    out: list[tuple[cst.CSTNode, object]] = []
+    refs = list(bindings[0].references)
+    if not refs:
+        return None
+    for ref in refs:
+        node = ref.node
+        if not isinstance(node, cst.Name) or scopes.get(node) is not scope:
+            return None  # (a read in a nested function or comprehension: another time, not followed)
+        parent = parents.get(node)
+        if isinstance(parent, cst.Subscript) and parent.value is node and len(parent.slice) == 1 and \
+                isinstance(parent.slice[0].slice, cst.Index):
+            index = _integer(parent.slice[0].slice.value)
+            if index is None or not -count <= index < count or isinstance(parents.get(parent), (cst.AssignTarget,
+                                                                                                  cst.Del)):
+                return None
+            out.append((parent, index % count))
+            continue
+        if isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
+            call = parents.get(parent)
+            short = call.func.attr.value if isinstance(call.func, cst.Attribute) else \
+                call.func.value if isinstance(call.func, cst.Name) else None
+            first = call.args.index(parent) == 0 and parent.keyword is None
+            if short in _BATCHES and (first or parent.keyword is not None and parent.keyword.value == "tensors"):
+                out.append((node, "whole"))
+                continue
+            return None
+        if isinstance(parent, cst.Assign) and parent.value is node and len(parent.targets) == 1 and \
+                isinstance(parent.targets[0].target, (cst.Tuple, cst.List)) and \
+                len(parent.targets[0].target.elements) == count and \
+                not any(isinstance(e, cst.StarredElement) for e in parent.targets[0].target.elements):
+            out.append((node, "unpacked"))
+            continue
+        return None
+    return out
+
+
+def _integer(node: cst.BaseExpression) -> int | None:
+    if isinstance(node, cst.Integer):
+        return int(node.evaluated_value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and \
+            isinstance(node.expression, cst.Integer):
+        return -int(node.expression.evaluated_value)
+    return None
+
+
+class Replace(cst.CSTTransformer):
+    """Replaces nodes by identity (``changes``: id(node) -> its replacement, a node, a ``FlattenSentinel`` or a
+    ``RemovalSentinel``), keeping every node that holds none of them the very same object, so what the tree's
+    resolver knows of the module's nodes (``tree.py``: qualified names by node) still holds for the new module."""
+
+    def __init__(self, changes: dict[int, object], root: cst.CSTNode) -> None:
+        self.changes = changes
+        self.holders: set[int] = set()
+        wanted = set(changes)
+
+        def walk(node: cst.CSTNode) -> bool:
+            found = id(node) in wanted
+            for child in node.children:
+                found = walk(child) or found
+            if found:
+                self.holders.add(id(node))
+            return found
+
+        walk(root)
+
+    def on_visit(self, node) -> bool:
+        return id(node) in self.holders and id(node) not in self.changes
+
+    def on_leave(self, original, updated):
+        return self.changes.get(id(original), updated)
