@@ -436,9 +436,20 @@ def limit_epochs(tensor, num_epochs=None, name=None):
             return tf1.train.limit_epochs(tensor, num_epochs=num_epochs, name=scope)
         epochs_variable = _epochs_variable()
         stream = epoch_limit.EpochLimit(f"limit_epochs {scope.rstrip('/')!r}")
-        source = ValueRead(stream.describe(),
-                           lambda shard: epoch_limit.limit_dataset(lift, num_epochs, epochs_variable, stream.shared),
-                           stream=stream)
+        made: dict[Any, tuple[Any, Any]] = {}  # (strict, graph id) -> (graph, dataset): each made once
+
+        def limited(shard: tuple[int, int]) -> Any:
+            # the direct read and the batch that lifts the value read the same dataset, each through its own
+            # iterator (an iterator's elements are its own): three functions traced once, not per use; made
+            # again once shared (the counter alone then counts: strict), and in another graph
+            del shard  # (every consumer counts on the one counter: nothing to split)
+            graph = tf1.get_default_graph()
+            key = (stream.shared, id(graph))
+            if key not in made or made[key][0] is not graph:
+                made[key] = (graph, epoch_limit.limit_dataset(lift, num_epochs, epochs_variable, stream.shared))
+            return made[key][1]
+
+        source = ValueRead(stream.describe(), limited, stream=stream)
         with tf1.device("/device:CPU:0"):
             iterator = standalone_iterator(source.dataset())
         value, iterator_op = epoch_limit.counted_or_read(tensor, num_epochs, epochs_variable, iterator,
