@@ -68,9 +68,16 @@ def test_a_failed_batch_is_retried_in_a_finalized_graph_with_ops_made_at_the_fai
     assert ours[2] == legacy[2]
 
 
-def _epoch_map_ops(num_epochs: Any, files: list[str]) -> list[str]:
-    """The op types of the bridge's epoch map function for a shuffled producer of ``num_epochs`` read into
-    a batch."""
+def _shuffled_lines_batch(files: list[str], num_epochs: Any) -> None:
+    queue = BRIDGE.train.string_input_producer(files, num_epochs=num_epochs, shuffle=True, seed=3)
+    _, line = BRIDGE.TextLineReader().read(queue)
+    a = BRIDGE.decode_csv(line, [[0], [0]], field_delim=";")  # (one column: no bad row)
+    BRIDGE.train.batch(a, 4, allow_smaller_final_batch=True)
+
+
+def _epoch_map_ops(num_epochs: Any, files: list[str], build: Any = _shuffled_lines_batch) -> list[str]:
+    """The op types of the bridge's epoch map function for the input producer ``build(files, num_epochs)``
+    makes (by default a shuffled producer of ``num_epochs`` read into a batch)."""
     from tensorflow.python.framework import func_graph
 
     traced: dict[str, list[str]] = {}
@@ -85,10 +92,7 @@ def _epoch_map_ops(num_epochs: Any, files: list[str]) -> list[str]:
     try:
         with tf.Graph().as_default(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            queue = BRIDGE.train.string_input_producer(files, num_epochs=num_epochs, shuffle=True, seed=3)
-            _, line = BRIDGE.TextLineReader().read(queue)
-            a = BRIDGE.decode_csv(line, [[0], [0]], field_delim=";")  # (one column: no bad row)
-            BRIDGE.train.batch(a, 4, allow_smaller_final_batch=True)
+            build(files, num_epochs)
     finally:
         func_graph.func_graph_from_py_func = original
     return next(ops for name, ops in traced.items() if "epoch" in name)
@@ -100,3 +104,124 @@ def test_the_epoch_maps_order_table_is_guarded_only_where_epochs_could_overflow_
     ops = _epoch_map_ops(num_epochs, csv_files)
     assert "LookupTableInsertV2" in ops
     assert ("StridedSlice" in ops) is guarded
+
+
+# -- the order table only where a pipeline may read its records again (partial_replay.keep_order)
+
+def _plain_batch(files: list[str], num_epochs: Any) -> None:  # whole batches only: nothing is read again
+    queue = BRIDGE.train.string_input_producer(files, num_epochs=num_epochs, shuffle=False)
+    _, line = BRIDGE.TextLineReader().read(queue)
+    BRIDGE.train.batch(BRIDGE.decode_csv(line, [[0], [0]]), 4)
+
+
+class _Reader:  # a reader helper in a class, the producer inline, a shuffled batch (a read again)
+    def __init__(self, files: list[str], num_epochs: Any) -> None:
+        self.value = BRIDGE.TFRecordReader().read(BRIDGE.train.string_input_producer(files, num_epochs))[1]
+
+    def shuffled(self) -> Any:
+        return BRIDGE.train.shuffle_batch([self.value], 4, capacity=20, min_after_dequeue=5)
+
+
+def _slices_batch(files: list[str], num_epochs: Any) -> None:  # a slice producer's rows, whole batches
+    names, = BRIDGE.train.slice_input_producer([BRIDGE.constant(files)], num_epochs=num_epochs, shuffle=False)
+    BRIDGE.train.batch([BRIDGE.strings.length(names)], 2)
+
+
+def _join_short(files: list[str], num_epochs: Any) -> None:  # readers of one producer joined, short batch kept
+    queue = BRIDGE.train.string_input_producer(files, num_epochs=num_epochs, shuffle=False)
+    lists = [[BRIDGE.string_to_number(BRIDGE.TextLineReader().read(queue)[1], BRIDGE.int32)] for _ in range(2)]
+    BRIDGE.train.batch_join(lists, 3, allow_smaller_final_batch=True)
+
+
+@pytest.mark.parametrize("build, kept", [
+    (_plain_batch, False), (_slices_batch, False), (lambda f, n: _Reader(f, n).shuffled(), True),
+    (_join_short, True), (_shuffled_lines_batch, True)])
+def test_the_order_table_is_built_only_where_a_read_again_reads_it(csv_files, build, kept):
+    """A pipeline that delivers whole batches only reads nothing again after a failure, so its input
+    producer's epoch map puts nothing into an order table (7-25 ops fewer to trace, a table op per epoch fewer
+    to run); one with ``allow_smaller_final_batch`` or a shuffle keeps it (what it delivers before a failure
+    is checked against legacy in ``test_compat_short_batch*.py`` and above)."""
+    ops = _epoch_map_ops(2, csv_files, build)
+    assert ("LookupTableInsertV2" in ops) is kept
+    assert ("SerializeTensor" in ops) is kept
+
+
+def _epoch_tables(build: Any) -> tuple[Any, list[bool]]:
+    """What ``build()`` returns, and for each epoch map it traced whether it fills an order table."""
+    from tensorflow.python.framework import func_graph
+
+    traced: list[bool] = []
+    original = func_graph.func_graph_from_py_func
+
+    def recorded(name: Any, *args: Any, **kwargs: Any) -> Any:
+        made = original(name, *args, **kwargs)
+        if "epoch" in str(name):
+            traced.append("LookupTableInsertV2" in [op.type for op in made.get_operations()])
+        return made
+
+    func_graph.func_graph_from_py_func = recorded
+    try:
+        return build(), traced
+    finally:
+        func_graph.func_graph_from_py_func = original
+
+
+def test_rows_made_before_a_read_again_needed_their_order_are_made_again_with_it(csv_files):
+    """A producer whose rows were made without the table for a batch that reads nothing again, then asked to
+    keep their order (by a pipeline that may read again, ``partial_replay.keep_order``): the rows it makes
+    from then on are made again, with the table (never the rows made before, which fill none)."""
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        queue = BRIDGE.train.string_input_producer(csv_files, num_epochs=2, shuffle=True)
+        _, line = BRIDGE.TextLineReader().read(queue)
+        BRIDGE.train.batch([line], 4)
+        rows, tables = _epoch_tables(lambda: queue.dataset())
+        assert tables == []  # (the rows made for the batch, again)
+        queue.keep_order()
+        again, tables = _epoch_tables(lambda: queue.dataset())
+        assert tables == [True] and again is not rows
+
+
+def test_a_producer_read_by_a_batch_that_reads_again_and_one_that_does_not_gives_no_row_twice(tmp_path):
+    """Two batches over readers of one producer, the first reads nothing again, the second may
+    (``allow_smaller_final_batch``): the producer is then shared (``shared_streams.py``), its rows made
+    once for both; as in legacy, the readers compete for the files and no row arrives twice."""
+    from tfdata_bridge._src.compat import input_producers
+
+    files = []
+    for f in range(3):
+        (tmp_path / f"{f}.txt").write_text("".join(f"{f * 100 + i}\n" for i in range(7)))
+        files.append(str(tmp_path / f"{f}.txt"))
+
+    def two(tf1: Any) -> tuple[list[int], list[str]]:
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            queue = tf1.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            batches = []
+            for allow_smaller in (False, True):
+                value = tf1.TextLineReader().read(queue)[1]
+                batches.append(tf1.train.batch([tf1.string_to_number(value, tf.int32)], 4,
+                                               allow_smaller_final_batch=allow_smaller))
+            if tf1 is BRIDGE:
+                assert isinstance(queue, input_producers.InputQueue) and queue.shared
+            rows: list[int] = []
+            ends: list[str] = []
+            with tf1.Session() as sess:
+                sess.run(tf1.local_variables_initializer())
+                coord = tf1.train.Coordinator()
+                threads = tf1.train.start_queue_runners(sess, coord)
+                for batch in batches:
+                    try:
+                        while True:
+                            rows.extend(sess.run(batch).tolist())
+                    except tf.errors.OutOfRangeError as e:
+                        ends.append(type(e).__name__)
+                coord.request_stop()
+                coord.join(threads, stop_grace_period_secs=5)
+            return rows, ends
+
+    everything = {f * 100 + i for f in range(3) for i in range(7)}
+    for rows, ends in (two(LEGACY), two(BRIDGE)):
+        assert len(rows) == len(set(rows)) and set(rows) <= everything  # no row twice, none made up
+        assert ends == ["OutOfRangeError"] * 2
+        assert len(everything) - len(rows) <= 3  # (only the first batch's last short batch is dropped)

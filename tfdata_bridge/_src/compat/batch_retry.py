@@ -9,10 +9,11 @@ whole batch, its good records were lost, and the error named the record's place 
 
 A graph has no ``try``, and a per-batch guard inside tf.data (a nested dataset per batch) measured 2-4x
 slower, so nothing is caught in tf.data. Instead each batch's raw records wait in a small table (a
-``MutableHashTableOfTensors`` the map function opens by ``shared_name``, as ``queue_reading`` opens
-queues) while its ops run, and leave it once they succeeded: two table ops per batch, nothing per
-record. When the consumer's ``sess.run`` fails with this pipeline's error, the drop-in ``Session``
-(``session.py``) calls ``recover``: the batch left in the table (its ops failed; the map is ordered,
+``MutableHashTableOfTensors`` per component, the map function opens by ``shared_name``, as
+``queue_reading`` opens queues; the key is the batch's number and its length in one) while its ops run,
+and leave it once they succeeded: two table ops per batch and component, nothing per record. When the
+consumer's ``sess.run`` fails with this pipeline's error, the drop-in ``Session`` (``session.py``) calls
+``recover``: the batch left in the table (its ops failed; the map is ordered,
 so every batch before it arrived) is decoded record by record with the same lifted ops until one
 fails; the good ones are the batch ``sess.run`` returns (the run made again with the batch tensors
 fed) where ``allow_smaller_final_batch`` lets a short batch through, and that record's error comes
@@ -89,28 +90,32 @@ class Retry:
                     graph.name_scope(f"{self._scope}/retry/" if self._scope else "retry/"):
                 self._key = tf1.placeholder(tf.int64, [], name="batch")
                 self._at = tf1.placeholder(tf.int32, [], name="record")
-                tables, lengths = self._tables()
-                self._length = tf.raw_ops.LookupTableFindV2(table_handle=lengths, keys=self._key,
-                                                            default_value=tf.constant(-1, tf.int64))
+                tables = self._tables()
                 found = [tf.reshape(tf.raw_ops.LookupTableFindV2(
                     table_handle=t, keys=self._key, default_value=tf.zeros([self._size(s)], s.dtype)),
                     [self._batch_size] + s.shape.as_list()) for t, s in zip(tables, self._specs)]
                 record = [tf.ensure_shape(f[self._at], s.shape) for f, s in zip(found, self._specs)]
                 self._record = list(self._produce(*record))
-                self._forget = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=[self._key])
-                                for t in tables + [lengths]]
-                self._keys = tf.raw_ops.LookupTableExportV2(table_handle=lengths, Tkeys=tf.int64, Tvalues=tf.int64)[0]
+                self._forget = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=[self._key]) for t in tables]
+                self._keys = tf.raw_ops.LookupTableExportV2(table_handle=tables[0], Tkeys=tf.int64,
+                                                            Tvalues=self._specs[0].dtype)[0]
             self._built = True
 
-    def _tables(self) -> tuple[list[Any], Any]:
-        """Handles to the stash (one table per raw component, and the batch lengths), opened by name."""
+    def _tables(self) -> list[Any]:
+        """Handles to the stash (one table per raw component), opened by name."""
         # (the kernel keeps a vector per key: a raw batch waits flattened, whatever its records' rank)
-        tables = [tf.raw_ops.MutableHashTableOfTensorsV2(
+        return [tf.raw_ops.MutableHashTableOfTensorsV2(
             shared_name=f"{self._shared}_{i}", use_node_name_sharing=False, key_dtype=tf.int64,
             value_dtype=s.dtype, value_shape=[self._size(s)]) for i, s in enumerate(self._specs)]
-        lengths = tf.raw_ops.MutableHashTableV2(shared_name=f"{self._shared}_n", use_node_name_sharing=False,
-                                                key_dtype=tf.int64, value_dtype=tf.int64)
-        return tables, lengths
+
+    def _stash_key(self, index: Any, length: Any) -> Any:
+        """The key a raw batch waits under: its number and its length in one (``index * (batch_size + 1) +
+        length``), so no table of lengths is kept beside the records: the keys sort as the batches came, and
+        ``_number_and_length`` takes them apart again."""
+        return index * (self._batch_size + 1) + length
+
+    def _number_and_length(self, key: int) -> tuple[int, int]:
+        return divmod(key, self._batch_size + 1)
 
     def _size(self, spec: Any) -> int:
         """The length of one raw batch of component ``spec``, flattened."""
@@ -122,22 +127,25 @@ class Retry:
 
         def run(index: Any, element: Any) -> Any:
             components = element if isinstance(element, tuple) else (element,)
-            tables, lengths = self._tables()
+            tables = self._tables()
             # a batch of static size is always whole (drop_remainder): no length to take, nothing to pad
             # (about 10 ops fewer per component to trace before the first batch)
             whole = components[0].shape[:1].as_list() == [self._batch_size]
             n = tf.constant(self._batch_size, tf.int64) if whole else tf.shape(components[0], out_type=tf.int64)[0]
-            keys = tf.reshape(index, [1])
-            puts = [tf.raw_ops.LookupTableInsertV2(table_handle=lengths, keys=keys, values=tf.reshape(n, [1]))]
+            keys = tf.reshape(self._stash_key(index, n), [1])
+            paddings: dict[int, Any] = {}  # by rank: the padding of a short batch, made once (its length is n)
+            puts = []
             for table, c in zip(tables, components):
                 if not whole:
-                    c = tf.pad(c, [[0, self._batch_size - tf.shape(c)[0]]] + [[0, 0]] * (c.shape.rank - 1))
+                    if c.shape.rank not in paddings:
+                        paddings[c.shape.rank] = [[0, self._batch_size - n]] + [[0, 0]] * (c.shape.rank - 1)
+                    c = tf.pad(c, paddings[c.shape.rank])
                 puts.append(tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=keys,
                                                            values=tf.reshape(c, [1, -1])))
             with tf.control_dependencies(puts):
                 values = per_batch(*[tf.identity(c) for c in components])
             with tf.control_dependencies(tf.nest.flatten(values)):
-                done = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=keys) for t in tables + [lengths]]
+                done = [tf.raw_ops.LookupTableRemoveV2(table_handle=t, keys=keys) for t in tables]
             with tf.control_dependencies(done):
                 return tf.nest.map_structure(tf.identity, values)
 
@@ -159,7 +167,7 @@ class Retry:
         if not keys:
             return None
         key = keys[0]  # the map is ordered: every batch before the failed one arrived and left the stash
-        length = int(sess.run(self._length, {self._key: key}))
+        number, length = self._number_and_length(key)
         good: list[list[Any]] = []
         error: BaseException | None = None
         for at in range(max(length, 0)):
@@ -173,7 +181,7 @@ class Retry:
             return None
         n = len(self.tensors)
         stacked = [np.stack([g[i] for g in good]) if good else None for i in range(n)]
-        return stacked, error, key
+        return stacked, error, number
 
 
 def enabled(specs: list[Any]) -> bool:

@@ -159,8 +159,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     # several pipelines over one seeded random op: each its own copies (lifted_graph.first_copy)
     seeds = lifted_graph.first_copy(tf1.get_default_graph(), lifts, req.threads * len(lifts))
     replay = _short_batch_replayable(req, lifts, fallen, latch)
-    if replay:  # a read again must repeat the order: parallel calls in order, the shuffle's seeds known
-        req = _replayable_order(req, len(lifts))
+    if replay:  # a read again must repeat the order: parallel calls in order, the shuffle's seeds known,
+        req = _replayable_order(req, len(lifts))  # and the input producer's rows kept in its order table
+        partial_replay.keep_order(lifts)
     records = None  # Python ops' calls, kept until a batch takes their record, for the read again (kept_calls.py)
     if replay and shuffle_py_funcs.applies(req.shuffle, lifts[0]):  # through a shuffle: every Python op's
         records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))

@@ -77,6 +77,8 @@ class InputQueue:
         self._shapes = [tf.TensorShape(element_shape)]
         self._standalone: dict[Any, Any] = {}
         self._rows_datasets: dict[tuple[int, int], Any] = {}  # _direct's, per shard: each traced once
+        self._keep_order = False  # each epoch's rows go into order_table too (keep_order)
+        self._rows_ordered = False  # the rows of _rows_datasets go into it
         self._tf_queue: Any = None
         self.runner: Any = None  # the QueueRunner that fills tensorflow_queue()
         self._shared = False
@@ -106,13 +108,16 @@ class InputQueue:
     def _direct(self, shard: tuple[int, int] = (0, 1)) -> Any:
         """The rows read directly (made once per shard: a dequeue(), a reader and the batch that lifts them
         read the same dataset, each through its own iterator, so the epoch map is traced once, not per use)."""
+        if self._keep_order and not self._rows_ordered:  # (rows made before a read again needed their order)
+            self._rows_datasets.clear()
         if shard not in self._rows_datasets:
             rows = self._rows_datasets.get((0, 1))
             if rows is None:
                 with tf1.device("/device:CPU:0"):
                     rows = tf_private.unbatch(epochs_dataset(self._lift, self._num_epochs, self._epochs_variable,
-                                                             self.order_table))
+                                                             self.order_table if self._keep_order else None))
                 self._rows_datasets[(0, 1)] = rows
+                self._rows_ordered = self._keep_order
             index, count = shard
             if count > 1:
                 self._rows_datasets[shard] = rows.shard(count, index)
@@ -123,8 +128,17 @@ class InputQueue:
         """The ``shared_name`` of the table where each epoch's rows go (file names, or the rows a
         ``dequeue()`` hands the ops after it), in the order read (shuffled or not), so that a failed
         pipeline's records can be read again in it, and no further than the epochs it began
-        (``partial_replay.py``)."""
+        (``partial_replay.py``). Filled only once ``keep_order`` was called."""
         return f"tfdb_epoch_order_{id(self)}"
+
+    def keep_order(self) -> None:
+        """From now on the rows this producer's datasets make go into ``order_table`` too: a pipeline that
+        can read its records again after a failure (``partial_replay.register``) reads this producer.
+        Called before that pipeline's dataset is made; rows made before without the table are made again
+        for it. Elsewhere the table is not built: its ops (7-25 in the epoch map, a table op per epoch)
+        served only a read again, which most pipelines never make (no ``allow_smaller_final_batch``, no
+        shuffle: what legacy delivered before an error is whole batches, which arrive as they are)."""
+        self._keep_order = True
 
     # -- one stream, several consumers (shared_streams.py)
     shared = property(lambda self: self._shared)
@@ -422,9 +436,20 @@ def limit_epochs(tensor, num_epochs=None, name=None):
             return tf1.train.limit_epochs(tensor, num_epochs=num_epochs, name=scope)
         epochs_variable = _epochs_variable()
         stream = epoch_limit.EpochLimit(f"limit_epochs {scope.rstrip('/')!r}")
-        source = ValueRead(stream.describe(),
-                           lambda shard: epoch_limit.limit_dataset(lift, num_epochs, epochs_variable, stream.shared),
-                           stream=stream)
+        made: dict[Any, tuple[Any, Any]] = {}  # (strict, graph id) -> (graph, dataset): each made once
+
+        def limited(shard: tuple[int, int]) -> Any:
+            # the direct read and the batch that lifts the value read the same dataset, each through its own
+            # iterator (an iterator's elements are its own): three functions traced once, not per use; made
+            # again once shared (the counter alone then counts: strict), and in another graph
+            del shard  # (every consumer counts on the one counter: nothing to split)
+            graph = tf1.get_default_graph()
+            key = (stream.shared, id(graph))
+            if key not in made or made[key][0] is not graph:
+                made[key] = (graph, epoch_limit.limit_dataset(lift, num_epochs, epochs_variable, stream.shared))
+            return made[key][1]
+
+        source = ValueRead(stream.describe(), limited, stream=stream)
         with tf1.device("/device:CPU:0"):
             iterator = standalone_iterator(source.dataset())
         value, iterator_op = epoch_limit.counted_or_read(tensor, num_epochs, epochs_variable, iterator,

@@ -232,6 +232,16 @@ def _no_read_ahead() -> Any:
     return options
 
 
+def keep_order(lifts: list[Any]) -> None:
+    """Before the dataset of a pipeline over ``lifts`` that ``register`` will remember is made: its input
+    producer keeps the rows it makes in its order table (``InputQueue.keep_order``), which ``register``'s
+    export reads after a failure."""
+    for lift in lifts:
+        stream = getattr(lift.upstreams[0].source, "stream", None) if lift.upstreams else None
+        if hasattr(stream, "keep_order"):
+            stream.keep_order()
+
+
 def register(lift: Any, width: int, batch_size: int, name: str, tensors: list[Any], **shuffled: Any) -> None:
     """Remember how to read the records of the pipeline of ``tensors`` again (see ``replayable``);
     ``shuffled``: a shuffle's ``Replay`` fields (``shuffle``, ``graph_seed``, ``allow_smaller``, ``vectorized``)."""
