@@ -23,6 +23,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import Assignment, GlobalScope
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in
+from tfdata_bridge._src.migrate.passed_class import passed_class_home
 
 
 def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
@@ -40,7 +41,14 @@ def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
         cls, home = _class_made_by(finder, made, made.body[0].value)
     elif isinstance(caller, cst.FunctionDef) and isinstance(getattr(scope, "parent", None), GlobalScope) and \
             obj in [p.name.value for p in caller.params.params]:
-        cls, home = _class_passed(finder, module, caller, obj)
+        try:
+            cls, home = _class_passed(finder, module, caller, obj)
+        except Refusal as exc:  # (other modules of the tree call the function: the class their calls pass)
+            if "is not only called in this module" not in str(exc) or \
+                    getattr(finder.external, "calls_elsewhere", None) is None:
+                raise
+            cls, there, there_finder, check = passed_class_home(finder, module, at, obj)
+            home = None if there is module else (there, there_finder, check)
     else:
         raise Refusal(f"`{obj}` is neither made once in this function nor a parameter of a module function")
     fn = _lookup(finder, home[0] if home else module, cls, name)

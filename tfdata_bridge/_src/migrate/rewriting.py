@@ -126,7 +126,10 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
         for path in paths:
             try:
                 src = load_source(path)
-                if src.notebook is None and scan_source(src.text):
+                # (a module with no queue API of its own is part of the tree where it links modules that have
+                # one: a subclass of a class of the tree, or the module through which a program imports it)
+                if src.notebook is None and (scan_source(src.text) or "tensorflow" in src.text or
+                                             "class " in src.text):
                     texts[path] = src.text
             except (OSError, SourceError, SyntaxError, ValueError):
                 continue  # rewrite_file reports it
