@@ -18,7 +18,6 @@ TensorFlow.
 
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
