@@ -63,42 +63,31 @@ def _self_calls(fn: cst.FunctionDef) -> set[str]:
             and isinstance(c.func.value, cst.Name) and c.func.value.value == me}
 
 
-def specialize(module: cst.Module, external=None) -> tuple[cst.Module, dict[str, cst.ClassDef]] | None:
-    """(the module with each specializable base's subclasses given its methods, ``{subclass name: its class as
-    written}``), or None where no base qualifies."""
+def specialize(module: cst.Module, external=None) -> tuple[cst.Module | None, dict[str, cst.ClassDef],
+                                                           dict[str, str]]:
+    """(the module with each specializable base's subclasses given its methods, or None where no base
+    qualifies; ``{subclass name: its class as written}``; ``{base name: why it is not specialized}`` for each
+    base whose methods call a method its subclasses define, left as written)."""
     if "class " not in module.code:
-        return None
+        return None, {}, {}
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     names = [c.name.value for c in classes]
     changed: dict[int, cst.ClassDef] = {}
     originals: dict[str, cst.ClassDef] = {}
+    reasons: dict[str, str] = {}
     for base in classes:
         subs = local_subclasses(module, base)
-        if not subs or names.count(base.name.value) != 1 or not _plain_base(base):
+        fns = [s for s in _body(base) if isinstance(s, cst.FunctionDef)]
+        # a subclass changes what a base method means: a ``self.<name>`` the base calls, a subclass defines
+        meant = sorted({n for f in fns for n in _self_calls(f)} & {m for s in subs for m in _own_names(s)})
+        if not subs or not meant:
             continue
-        body = _body(base)
-        if any(not isinstance(s, cst.FunctionDef) and not _docstring(s) and
-               not (isinstance(s, cst.SimpleStatementLine) and all(isinstance(x, cst.Pass) for x in s.body))
-               for s in body):
-            continue
-        if any(len(s.bases) != 1 or s.keywords or names.count(s.name.value) != 1 or local_subclasses(module, s)
-               for s in subs):
-            continue
-        tree = getattr(external, "subclasses", None)
-        if tree is not None and any(all(t is not s for s in subs) for t in tree(base)):
-            continue  # a subclass in another module
-        elsewhere = getattr(external, "calls_elsewhere", None)
-        if elsewhere is not None and elsewhere(base.name.value):
-            continue  # another module names the base
-        # the base is named only as its subclasses' base
-        bases_of = {id(s.bases[0].value) for s in subs} | {id(base.name)}
-        if any(n.value == base.name.value and id(n) not in bases_of for n in nodes_of(module, cst.Name)):
-            continue
-        fns = [s for s in body if isinstance(s, cst.FunctionDef)]
-        # a subclass changes what a base method means: one ``self.<name>`` the base calls, the subclass defines
-        if not any(_self_calls(f) & {m for s in subs for m in _own_names(s)} for f in fns):
-            continue
-        if any(n.value == "super" for s in subs for n in nodes_of(s, cst.Name)):
+        why = _why_not(module, external, base, subs, names)
+        if why is not None:
+            listed = ", ".join(f"`{s.name.value}`" for s in subs)
+            reasons[base.name.value] = (f"`{base.name.value}` reads through `self.{meant[0]}()`, which its subclasses "
+                                        f"({listed}) define: each needs its own chain, and {why}; "
+                                        "`migrate --to compat` runs it through the drop-in")
             continue
         for sub in subs:
             inherited = [f for f in fns if not defines(sub, f.name.value)]
@@ -109,17 +98,48 @@ def specialize(module: cst.Module, external=None) -> tuple[cst.Module, dict[str,
             lead = list((own[0] if own else sub.body).leading_lines) if not head else [cst.EmptyLine(indent=False)]
             first = [f.deep_clone().with_changes(leading_lines=[cst.EmptyLine(indent=False)] if i else lead)
                      for i, f in enumerate(inherited)]
-            new_body = [*head, *first, *[r.with_changes(leading_lines=[cst.EmptyLine(indent=False)]) if i == 0 and first and
-                                         isinstance(r, cst.FunctionDef) else r for i, r in enumerate(rest)]]
+            new_body = [*head, *first, *[r.with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+                                         if i == 0 and first and isinstance(r, cst.FunctionDef) else r
+                                         for i, r in enumerate(rest)]]
             changed[id(sub)] = sub.with_changes(bases=[_OBJECT], body=sub.body.with_changes(body=new_body))
             originals[sub.name.value] = sub
-        kept = [s for s in body if not isinstance(s, cst.FunctionDef) or all(defines(sub, s.name.value) for sub in subs)]
+        kept = [s for s in _body(base)
+                if not isinstance(s, cst.FunctionDef) or all(defines(sub, s.name.value) for sub in subs)]
         kept = [s for s in kept if not _docstring(s)] and kept or [*kept, cst.SimpleStatementLine([cst.Pass()])]
         kept[0] = kept[0].with_changes(leading_lines=[])
         changed[id(base)] = base.with_changes(body=base.body.with_changes(body=kept))
     if not originals:
-        return None
-    return module.with_changes(body=[changed.get(id(s), s) for s in module.body]), originals
+        return None, {}, reasons
+    return module.with_changes(body=[changed.get(id(s), s) for s in module.body]), originals, reasons
+
+
+def _why_not(module: cst.Module, external, base: cst.ClassDef, subs: list[cst.ClassDef], names: list[str]
+             ) -> str | None:
+    """Why the subclasses of ``base`` cannot each be given its methods; None where they can."""
+    if names.count(base.name.value) != 1 or not _plain_base(base):
+        return f"`{base.name.value}` has a base class of its own"
+    if any(not isinstance(s, cst.FunctionDef) and not _docstring(s) and
+           not (isinstance(s, cst.SimpleStatementLine) and all(isinstance(x, cst.Pass) for x in s.body))
+           for s in _body(base)):
+        return f"`{base.name.value}` has class attributes"
+    for s in subs:
+        if len(s.bases) != 1 or s.keywords or names.count(s.name.value) != 1:
+            return f"`{s.name.value}` has more than one base"
+        if local_subclasses(module, s):
+            return f"`{s.name.value}` is subclassed again"
+        if any(n.value == "super" for n in nodes_of(s, cst.Name)):
+            return f"`{s.name.value}` calls `super()`"
+    tree = getattr(external, "subclasses", None)
+    other = [t for t in tree(base) if all(t is not s for s in subs)] if tree is not None else []
+    if other:
+        return f"`{other[0].name.value}` of another module subclasses it too"
+    elsewhere = getattr(external, "calls_elsewhere", None)
+    if elsewhere is not None and elsewhere(base.name.value):
+        return f"another module names `{base.name.value}`"
+    bases_of = {id(s.bases[0].value) for s in subs} | {id(base.name)}
+    if any(n.value == base.name.value and id(n) not in bases_of for n in nodes_of(module, cst.Name)):
+        return f"`{base.name.value}` is used itself, not only as its subclasses' base"
+    return None
 
 
 def _own_names(cls: cst.ClassDef) -> set[str]:

@@ -314,9 +314,19 @@ def object_pipelines(module: cst.Module, external, trial):
     """(the module with each class's kept pipeline rewritten, info notes, outcomes, ``{batch line: refusal}``,
     the trials' requests); ``trial(module, requests)`` is the ordinary rewrite of a module. A base class whose
     pipeline reads through its subclasses' methods is first tried as each subclass's own (``inherited.py``)."""
-    special = specialize(module, external)
-    got = _subclasses(module, special, external, trial) if special is not None else None
-    return got if got is not None else _object_pipelines(module, external, trial)
+    flat, originals, reasons = specialize(module, external)
+    got = _subclasses(module, (flat, originals), external, trial) if flat is not None else None
+    if got is None:
+        got = _object_pipelines(module, external, trial)
+        if flat is not None:  # (a subclass's pipeline was refused: each subclass's is rewritten, or none)
+            reasons.update((name, f"the subclasses of `{name}` are not all rewritten, each on its own")
+                           for name in {next(b.value.value for b in c.bases) for c in originals.values()})
+    if reasons:  # a base batching through its subclasses' methods, left: said at its batch
+        _, found = _found(module, external)
+        for cls, _, _, _, line in found:
+            if cls.name.value in reasons and line not in got[3]:
+                got[3][line] = reasons[cls.name.value]
+    return got
 
 
 def _subclasses(module: cst.Module, special, external, trial):
