@@ -186,7 +186,11 @@ def test_a_base_classes_reader_loop_follows_its_factory_unless_a_subclass_overri
 
 
 def test_a_subclass_of_the_same_module_overriding_the_factory_is_refused():
-    source = FEED + "\n\nclass Lines(Feed):\n" + TEXT_READER + "\ndef main(files):\n    return Lines(files).batch_inputs()\n"
+    parse = "    def parse(self, value):\n        return tf.decode_csv(value, [[0.0], [0]])\n\n"
+    main = "\ndef main(files):\n    return Lines(files).batch_inputs()\n"
+    plain = rewrite(FEED + "\n\nclass Lines(Feed):\n" + parse + main, to="tfdata")
+    assert not plain.refused and "TFRecordDataset" in plain.code and _legacy_left(plain.code) == []
+    source = FEED + "\n\nclass Lines(Feed):\n" + TEXT_READER + parse + main
     result = rewrite(source, to="tfdata")
     assert "tf.data" not in result.code
     assert any("overridden by `Lines`" in n.message for n in result.refused), result.notes
