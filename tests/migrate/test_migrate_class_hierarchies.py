@@ -243,6 +243,12 @@ def test_a_reader_object_passed_from_another_module_is_read_by_its_class():
     # the reader method went from its class; the other class keeps its own
     readers = results["/t/lib/readers.py"].code
     assert readers.count("def prepare_reader") == 2 and "TFRecordReader" in readers
+    # the class defined in the caller's own module (the method goes from it there)
+    here = READERS + "\n\nfrom lib import inputs\n\n\ndef main(files):\n    reader = CsvReader(2.0)\n" \
+        "    return inputs.joined(reader, files)\n"
+    results = rewrite_tree({"/t/lib/__init__.py": "", "/t/lib/inputs.py": INPUTS, "/t/prog.py": here}, root="/t")
+    assert "TextLineDataset" in results["/t/lib/inputs.py"].code and not results["/t/lib/inputs.py"].refused
+    assert results["/t/prog.py"].code.count("def prepare_reader") == 2  # (the base's stub and OtherReader's)
     two = prog + "\n\ndef other(files):\n    return inputs.joined(readers.OtherReader(), files)\n"
     results = rewrite_tree({"/t/lib/__init__.py": "", "/t/lib/readers.py": READERS, "/t/lib/inputs.py": INPUTS,
                             "/t/prog.py": two}, root="/t")

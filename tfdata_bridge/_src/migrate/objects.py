@@ -48,7 +48,10 @@ def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
                     getattr(finder.external, "calls_elsewhere", None) is None:
                 raise
             cls, there, there_finder, check = passed_class_home(finder, module, at, obj)
-            home = None if there is module else (there, there_finder, check)
+            home = None if there is module else (there, there_finder, check) if check is not None else \
+                finder.external.class_home(cls)  # (a class of the caller's own module)
+            if home is None and there is not module:
+                raise Refusal(f"the class of `{obj}` is not one the tree holds")
     else:
         raise Refusal(f"`{obj}` is neither made once in this function nor a parameter of a module function")
     fn = _lookup(finder, home[0] if home else module, cls, name)

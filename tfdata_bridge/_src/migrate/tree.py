@@ -167,6 +167,18 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                     raise Refusal(banned[key])
             return cls, modules[where[0]], finder_of(where[0]), check
 
+        def class_home(cls: cst.ClassDef):
+            """(its module, that module's Finder, the check of a method taken from it) of a class of the tree
+            (``objects.method_of``: a class that a caller in another module passes)."""
+            for where, m in modules.items():
+                if any(s is cls for s in m.body):
+                    def check(fn: cst.FunctionDef) -> None:
+                        key = (where, f"{cls.name.value}.{fn.name.value}")
+                        if key in banned:
+                            raise Refusal(banned[key])
+                    return m, finder_of(where), check
+            return None
+
         def uses_elsewhere(name: str) -> bool:
             """Another module of the tree uses this module's function ``name`` (``param_data.py``)."""
             fn = function(path, name)
@@ -190,6 +202,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
         external.classdef = external_class  # type: ignore[attr-defined]
         external.subclasses = subclasses  # type: ignore[attr-defined]
+        external.class_home = class_home  # type: ignore[attr-defined]
         external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
