@@ -255,3 +255,28 @@ def test_a_reader_object_passed_from_another_module_is_read_by_its_class():
     left = results["/t/lib/inputs.py"]
     assert "tf.data" not in left.code
     assert any("objects of several classes" in n.message for n in left.refused), left.notes
+
+
+def test_migrate_and_scan_on_files_hold_the_modules_that_link_a_subclass(tmp_path):
+    from tfdata_bridge._src.migrate.files import python_files
+    from tfdata_bridge._src.migrate.rewriting import rewrite_files
+    from tfdata_bridge._src.migrate.scanner import scan_paths
+
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "__init__.py").write_text("")
+    (tmp_path / "lib" / "feeds.py").write_text(FEED)
+    # the subclass's module has no queue API of its own: the program reaches the base's pipeline through it
+    (tmp_path / "lib" / "rows.py").write_text(
+        "import tensorflow.compat.v1 as tf\nfrom lib.feeds import Feed\n\n\nclass Rows(Feed):\n"
+        "    def parse(self, value):\n        return tf.decode_csv(value, [[0.0], [0]])\n")
+    (tmp_path / "prog.py").write_text(
+        "import tensorflow.compat.v1 as tf\nfrom lib.rows import Rows\n\n\ndef main(files):\n"
+        "    x, y = Rows(files).batch_inputs()\n    with tf.Session() as sess:\n"
+        "        coord = tf.train.Coordinator()\n        threads = tf.train.start_queue_runners(sess=sess, coord=coord)\n"
+        "        out = sess.run(x)\n        coord.request_stop()\n        coord.join(threads)\n    return out\n")
+    results = dict(rewrite_files(python_files([str(tmp_path)]), "tfdata"))
+    prog = results[str(tmp_path / "prog.py")]
+    assert "TFRecordDataset" in results[str(tmp_path / "lib" / "feeds.py")].code
+    assert "start_queue_runners" not in prog.code  # (the pipeline its runners ran is gone)
+    starts = [f for f in scan_paths([str(tmp_path)]).findings if f.api.endswith("start_queue_runners")]
+    assert len(starts) == 1 and starts[0].tfdata.startswith("removed"), starts
