@@ -6,7 +6,8 @@ each, a pipeline per list: ``join_lists.py``) and ``flow_programs/`` (a flag tha
 and chooses the batch, a join over a reader function of another module, a file queue memoized on an object:
 ``test_migrate_flow.py``; methods resolved through class hierarchies across modules, ``class_lib/``: an
 abstract base's readers' loop over its factory method and the subclass's parse, a reader object handed to
-another module's join: ``test_migrate_class_hierarchies.py``). Each folder is migrated as a tree (a program's helper module in a
+another module's join (its method its own, or inherited from a base of that module), subclasses of a base that
+batches through their methods: ``test_migrate_class_hierarchies.py``). Each folder is migrated as a tree (a program's helper module in a
 package beside it). A program reports a shuffled run as its batch sizes and its sorted rows. Text tests:
 ``test_migrate_in_step.py``, ``test_migrate_source_flags.py``, ``test_migrate_join_lists.py``, ``test_migrate_flow.py``."""
 

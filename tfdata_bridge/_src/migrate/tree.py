@@ -105,6 +105,12 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     parents: dict[int, tuple[cst.ClassDef, list[cst.ClassDef]]] = {}
 
+    def base_of(cls: cst.ClassDef) -> cst.ClassDef | None:
+        """The one base class of ``cls`` that the tree defines (None: several, or none of the tree's)."""
+        subclasses(cls)
+        found = parents.get(id(cls), (cls, []))[1]
+        return found[0] if len(found) == 1 and len(cls.bases) == 1 else None
+
     def subclasses(cls: cst.ClassDef) -> list[cst.ClassDef]:
         """The module-level classes of the tree deriving from ``cls``, directly or not, their bases followed
         by scope through the tree's imports (``subclasses.py``)."""
@@ -203,6 +209,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         external.classdef = external_class  # type: ignore[attr-defined]
         external.subclasses = subclasses  # type: ignore[attr-defined]
         external.class_home = class_home  # type: ignore[attr-defined]
+        external.base_of = base_of  # type: ignore[attr-defined]
         external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
