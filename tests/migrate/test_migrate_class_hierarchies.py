@@ -109,14 +109,13 @@ def test_the_same_hierarchy_in_a_module_of_the_tree_used_from_another():
     lib = TWO_SUBCLASSES.split("\n\ndef main(")[0] + "\n"
     main = ("import tensorflow.compat.v1 as tf\nfrom pkg import readers as rd\n\n\n"
             "def main(csvs):\n    return rd.Lines(csvs, 4).batch()\n")
-    for source in (lib, lib.replace(lib[lib.index("class Records(Base):"):], "")):  # two subclasses, or one
-        results = rewrite_tree({"/t/pkg/__init__.py": "", "/t/pkg/readers.py": source, "/t/main.py": main},
-                               root="/t")
-        code = results["/t/pkg/readers.py"].code
-        assert not results["/t/pkg/readers.py"].refused, results["/t/pkg/readers.py"].notes
-        assert _legacy_left(code) == [] and "class Lines(Base):" in code and "TextLineDataset" in code
-        assert "class Records(Base):" in code or "Records" not in source
-        assert _legacy_left(results["/t/main.py"].code) == []  # (its runners went with the pipeline)
+    # (one subclass of a base in a module of its own: flow_programs/subclass_table_imported.py)
+    results = rewrite_tree({"/t/pkg/__init__.py": "", "/t/pkg/readers.py": lib, "/t/main.py": main}, root="/t")
+    code = results["/t/pkg/readers.py"].code
+    assert not results["/t/pkg/readers.py"].refused, results["/t/pkg/readers.py"].notes
+    assert _legacy_left(code) == [] and "class Lines(Base):" in code and "TextLineDataset" in code
+    assert "class Records(Base):" in code
+    assert _legacy_left(results["/t/main.py"].code) == []  # (its runners went with the pipeline)
     # another module making the base itself: the base's methods stay where they are
     made = main + "\n\ndef spare(csvs):\n    return rd.Base(csvs, 2)\n"
     results = rewrite_tree({"/t/pkg/__init__.py": "", "/t/pkg/readers.py": lib, "/t/main.py": made}, root="/t")
@@ -179,6 +178,8 @@ def test_a_base_classes_reader_loop_follows_its_factory_unless_a_subclass_overri
     plain = tree("")["/t/lib/feeds.py"]
     assert not plain.refused and "TFRecordDataset" in plain.code and "self.parse(value)" in plain.code
     assert "def reader" not in plain.code  # the factory went with its one read
+    if base != "Feed":
+        return  # (the refusal once: it does not depend on how the base is imported)
     overridden = tree(TEXT_READER)["/t/lib/feeds.py"]
     assert "tf.data" not in overridden.code and "TFRecordReader" in overridden.code
     why = " | ".join(n.message for n in overridden.refused)
