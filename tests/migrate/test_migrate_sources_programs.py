@@ -4,9 +4,12 @@ zip, ``in_step.py``), ``flag_programs/`` (producers whose ``shuffle`` / ``num_ep
 class attribute, a namespace, parameters), ``list_join_programs/`` (joins over lists that one function makes
 each, a pipeline per list: ``join_lists.py``) and ``flow_programs/`` (a flag that sets the producer's ``shuffle``
 and chooses the batch, a join over a reader function of another module, a file queue memoized on an object:
-``test_migrate_flow.py``) and ``list_flow_programs/`` (a helper's returned list kept whole by its caller:
-``returned_lists.py``; readers made in a list comprehension, each read once into a join's list:
-``reader_lists.py``). Each folder is migrated as a tree (a program's helper module in a
+``test_migrate_flow.py``; methods resolved through class hierarchies across modules, ``class_lib/``: an
+abstract base's readers' loop over its factory method and the subclass's parse, a reader object handed to
+another module's join (its method its own, or inherited from a base of that module), subclasses of a base that
+batches through their methods: ``test_migrate_class_hierarchies.py``) and ``list_flow_programs/`` (a helper's
+returned list kept whole by its caller: ``returned_lists.py``; readers made in a list comprehension, each read
+once into a join's list: ``reader_lists.py``). Each folder is migrated as a tree (a program's helper module in a
 package beside it). A program reports a shuffled run as its batch sizes and its sorted rows. Text tests:
 ``test_migrate_in_step.py``, ``test_migrate_source_flags.py``, ``test_migrate_join_lists.py``, ``test_migrate_flow.py``,
 ``test_migrate_reader_loop_join.py``."""

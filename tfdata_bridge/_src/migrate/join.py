@@ -25,7 +25,9 @@ from tfdata_bridge._src.migrate.copies_join import _DEPTH, _harmless, _Zero, cop
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
 from tfdata_bridge._src.migrate.objects import method_of
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
+from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.reader_setup import place_setup
+from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN, overriders
 
 _JOIN_PARAMS = {
     "train.batch_join": ("tensors_list", "batch_size", "capacity", "enqueue_many", "shapes", "dynamic_pad",
@@ -285,10 +287,14 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
     if read_stmt is None:
         raise Refusal("the readers' loop does not read the queue")
     read_call = read_stmt.body[0].value
+    factory = None
     if reader_stmt is not None:
         reader_call = reader_stmt.body[0].value
         reader_name = target_names(reader_stmt.body[0].targets[0].target)[0]
         own = isinstance(read_call.func.value, cst.Name) and read_call.func.value.value == reader_name
+        if not finder.is_api(reader_call, *READERS):  # ``reader = self.reader()``: the reader its factory returns
+            factory = factory_reader(finder, reader_stmt, reader_call, READERS)
+            reader_call = factory[0]
     else:  # ``_, value = tf.TFRecordReader().read(queue)``: the reader made inline
         reader_call = read_call.func.value
         own = isinstance(reader_call, cst.Call) and bool(finder.is_api(reader_call, *READERS))
@@ -303,6 +309,8 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
     key, value = target_names(read_stmt.body[0].targets[0].target)
     pipeline = _pipeline(finder, body[index], api, args, queue_stmt, list_stmt, reader_call, key,
                          value, rest, returned, readers, "the readers' loop")
+    if factory is not None and factory[1] is not None:  # a factory this loop alone calls goes with it
+        pipeline.source.removes.append(factory[1])
     if refs:  # the first reader's names: the index is 0 where it stood
         zero = _Zero(index_name)
         source = pipeline.source
@@ -353,6 +361,11 @@ def _method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.Attri
     if len(found) != 1 or found[0].decorators or not found[0].params.params:
         raise Refusal(f"`{func.attr.value}` is not one plain method of `{cls.name.value}`")
     fn = found[0]
+    overridden = overriders(finder, module, cls, func.attr.value)
+    if overridden:  # ``self`` may be an object of a subclass, whose method runs instead (``subclasses.py``)
+        raise Refusal(f"`{self_name}.{func.attr.value}` in `{cls.name.value}.{caller.name.value}` is overridden by "
+                      f"{', '.join(f'`{n}`' for n in overridden)}{OVERRIDDEN}, which the rewrite does not follow into a base "
+                      "class's method yet; `migrate --to compat` runs it through the drop-in")
     first = fn.params.params[0].name.value
     if first != self_name and first in _names(fn.body):
         raise Refusal(f"`{func.attr.value}` calls its instance `{first}`, its caller `{self_name}`")
@@ -398,8 +411,9 @@ def _reader_read_rest(stmts: list[cst.BaseStatement], finder, what: str
     for s in stmts:
         a = _assign(s)
         names = target_names(a.targets[0].target) if a else None
-        if a is not None and names and len(names) == 1 and finder.is_api(a.value, *READERS) and reader_stmt is None:
-            reader_stmt = s
+        if a is not None and names and len(names) == 1 and reader_stmt is None and read_stmt is None and (
+                finder.is_api(a.value, *READERS) or factory_reader(finder, s, a.value, READERS) is not None):
+            reader_stmt = s  # (a TensorFlow reader, or a factory's: ``reader = self.reader()``)
         elif (a is not None and names and len(names) == 2 and isinstance(a.value, cst.Call)
               and isinstance(a.value.func, cst.Attribute) and a.value.func.attr.value == "read"
               and read_stmt is None):

@@ -11,12 +11,15 @@ the rewrite's iterators would each see every element).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.hoist import line_map
+from tfdata_bridge._src.migrate.inherited import restore, specialize
 from tfdata_bridge._src.migrate.object_merge import Candidate, merged, methods, self_attrs, self_name, \
     tainted
 from tfdata_bridge._src.migrate.object_split import split
@@ -184,6 +187,22 @@ def _attr_name(module: cst.Module, cls: cst.ClassDef) -> str:
     raise Refusal("the class already uses `dataset`, `_dataset` and `element_dataset`")
 
 
+def _with_imports(body: list[cst.BaseStatement], imports: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """``body`` with each of ``imports`` it lacks (what a rewrite imports: ``import tensorflow.compat.v1 as
+    tf`` where the module spelled ``from tensorflow.compat.v1 import train``), after its last import."""
+    body = list(body)
+    for added in imports:
+        if not any(added.deep_equals(s) for s in body):
+            at = max((i + 1 for i, s in enumerate(body) if _is_import(s)), default=0)
+            body.insert(at, added)
+    return body
+
+
+def _is_import(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom))
+                                                             for s in stmt.body)
+
+
 def _one(module, index, external, trial, cls, batcher, stmt, api, line):
     """(the new module, its note and outcome, the trial's requests) or ``Refusal``."""
     cand = _candidate(module, index, external, cls, batcher, stmt)
@@ -237,7 +256,8 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
         m.with_changes(body=m.body.with_changes(body=batcher_body)) if m is cand.batcher else
         cand.changed.get(m.name.value, m) if isinstance(m, cst.FunctionDef) else m
         for m in cls.body.body if m not in cand.readers])
-    new_module = module.with_changes(body=[new_cls if s is cls else s for s in module.body])
+    new_module = module.with_changes(body=_with_imports([new_cls if s is cls else s for s in module.body],
+                                                        [s for s in out.body if _is_import(s)]))
     what = f"kept on `{self_name(cand.maker)}` by `{cls.name.value}.{cand.maker.name.value}`"
     note = Note(line, f"{reasons}; the element dataset is {what}", kind="info")
     mine_asked = [r for r in requests if first <= r[2] <= last]
@@ -282,10 +302,75 @@ class _Refusals(dict):
         super().__init__()
         self.dequeues: dict[int, tuple[str, str]] = {}  # (the method, the statement's code)
 
+    @classmethod
+    def of(cls, reasons: dict[int, str], was: "_Refusals") -> "_Refusals":
+        out = cls()
+        out.update(reasons)
+        out.dequeues = dict(was.dequeues)
+        return out
+
 
 def object_pipelines(module: cst.Module, external, trial):
     """(the module with each class's kept pipeline rewritten, info notes, outcomes, ``{batch line: refusal}``,
-    the trials' requests); ``trial(module, requests)`` is the ordinary rewrite of a module."""
+    the trials' requests); ``trial(module, requests)`` is the ordinary rewrite of a module. A base class whose
+    pipeline reads through its subclasses' methods is first tried as each subclass's own (``inherited.py``)."""
+    flat, originals, reasons = specialize(module, external)
+    got = _subclasses(module, (flat, originals), external, trial) if flat is not None else None
+    if got is None:
+        got = _object_pipelines(module, external, trial)
+        if flat is not None:  # (a subclass's pipeline was refused: each subclass's is rewritten, or none)
+            reasons.update((name, f"the subclasses of `{name}` are not all rewritten, each on its own")
+                           for name in {next(b.value.value for b in c.bases) for c in originals.values()})
+    if reasons:  # a base batching through its subclasses' methods, left: said at its batch
+        _, found = _found(module, external)
+        for cls, _, _, _, line in found:
+            if cls.name.value in reasons and line not in got[3]:
+                got[3][line] = reasons[cls.name.value]
+    return got
+
+
+def _subclasses(module: cst.Module, special, external, trial):
+    """``object_pipelines`` of the module with its subclasses specialized (``inherited.py``), each subclass's
+    pipeline rewritten on its own (the others' still as written: each is its own object, and the others' chains
+    are no uses of its batching method), the classes put back; None where one of them is not rewritten."""
+    flat, originals = special
+    index, found = _found(flat, external)
+    classes: dict[str, cst.ClassDef] = {}
+    notes, outcomes, requests, imports = [], [], [], []
+    for cls, batcher, stmt, api, line in found:
+        if cls.name.value not in originals:
+            continue
+        try:
+            got = _one(flat, index, external, trial, cls, batcher, stmt, api, line)
+        except Refusal:
+            return None
+        if got is None or cls.name.value in classes:
+            return None
+        new_module, note, outcome, asked = got
+        classes[cls.name.value] = next(s for s in new_module.body if isinstance(s, cst.ClassDef)
+                                       and s.name.value == cls.name.value)
+        imports += [s for s in new_module.body if _is_import(s) and not any(s.deep_equals(t) for t in flat.body)]
+        notes.append(note)
+        outcomes.append(outcome)
+        requests += asked
+    if set(classes) != set(originals):
+        return None
+    body = [classes.get(s.name.value, s) if isinstance(s, cst.ClassDef) else s for s in flat.body]
+    merged = flat.with_changes(body=_with_imports(body, imports))
+    merged = restore(cst.parse_module(merged.code), originals)
+    back = line_map(module.code, flat.code)
+    notes = [replace(n, line=back(n.line)) for n in notes]
+    outcomes = [replace(o, line=back(o.line)) for o in outcomes]
+    requests = [(fn, new_fn, back(line)) for fn, new_fn, line in requests]
+    rest, more_notes, more_outcomes, refusals, more_requests = _object_pipelines(merged, external, trial)
+    there = line_map(module.code, merged.code)
+    return (rest, notes + [replace(n, line=there(n.line)) for n in more_notes],
+            outcomes + [replace(o, line=there(o.line)) for o in more_outcomes],
+            _Refusals.of({there(k): v for k, v in refusals.items()}, refusals),
+            requests + [(fn, new_fn, there(line)) for fn, new_fn, line in more_requests])
+
+
+def _object_pipelines(module: cst.Module, external, trial):
     notes, outcomes, refusals, requests = [], [], _Refusals(), []
     original = module.code
     index, found = _found(module, external)

@@ -94,6 +94,10 @@ class _Uses(cst.CSTVisitor):
             return
         if isinstance(node.value, cst.Name) and node.value.value in self.others[-1]:
             return
+        made = node.value
+        if isinstance(made, cst.Call) and isinstance(made.func, cst.Name) and made.func.value in self.classes and \
+                made.func.value != self.cls.name.value:  # ``Other(...).batch()``: an object of another class
+            return
         self.found.append((node, self.where[-1], self.loops > 0))
         self.holders[id(node)] = self.fns[-1]
 
@@ -190,10 +194,21 @@ def _names(module: cst.Module, name: str) -> list[cst.Name]:
 
 def attribute_uses(module: cst.Module, name: str) -> int:
     """``x.name`` in ``module``, ``x`` no import (a tree's other module: its classes are not told apart)."""
+    from tfdata_bridge._src.migrate.objects import _imports
+
     roots = imported_roots(module)
-    return sum(a.attr.value == name and not ((full := get_full_name_for_node(a.value)) is not None and
-                                             full.split(".", 1)[0] in roots)
-               for a in _attributes(module))
+    imports = _imports(module)
+
+    def imported(value: cst.BaseExpression) -> bool:
+        full = get_full_name_for_node(value)
+        root = full.split(".", 1)[0] if full is not None else None
+        if root not in roots:
+            return False
+        # ``readers.Table(files).rows()``: an object made inline by a class reached through an import (of the
+        # tree, maybe) is a use; ``tf.data.Dataset.range(3).batch(2)`` is TensorFlow's
+        return not isinstance(value, cst.Call) or imports.get(root, "").split(".")[0] == "tensorflow"
+
+    return sum(a.attr.value == name and not imported(a.value) for a in _attributes(module))
 
 
 def _attributes(module: cst.Module) -> list[cst.Attribute]:

@@ -23,6 +23,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import Assignment, GlobalScope
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in
+from tfdata_bridge._src.migrate.passed_class import passed_class_home
 
 
 def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
@@ -40,10 +41,23 @@ def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
         cls, home = _class_made_by(finder, made, made.body[0].value)
     elif isinstance(caller, cst.FunctionDef) and isinstance(getattr(scope, "parent", None), GlobalScope) and \
             obj in [p.name.value for p in caller.params.params]:
-        cls, home = _class_passed(finder, module, caller, obj)
+        try:
+            cls, home = _class_passed(finder, module, caller, obj)
+        except Refusal as exc:  # (other modules of the tree call the function: the class their calls pass)
+            if "is not only called in this module" not in str(exc) or \
+                    getattr(finder.external, "calls_elsewhere", None) is None:
+                raise
+            cls, there, there_finder, check = passed_class_home(finder, module, at, obj)
+            home = None if there is module else (there, there_finder, check) if check is not None else \
+                finder.external.class_home(cls)  # (a class of the caller's own module)
+            if home is None and there is not module:
+                raise Refusal(f"the class of `{obj}` is not one the tree holds")
     else:
         raise Refusal(f"`{obj}` is neither made once in this function nor a parameter of a module function")
-    fn = _lookup(finder, home[0] if home else module, cls, name)
+    try:
+        fn = _lookup(finder, home[0] if home else module, cls, name)
+    except Refusal:  # a base class of another module of the tree (``class CsvReader(readers.BaseReader)``)
+        fn, home = _inherited(finder, module, cls, name, home)
     if fn.decorators or fn.asynchronous or not fn.params.params:
         raise Refusal(f"`{cls.name.value}.{name}` is not one plain method")
     if home is not None:
@@ -162,6 +176,33 @@ def _lookup(finder, module: cst.Module, cls: cst.ClassDef, name: str, depth: int
     if len(base) != 1:
         raise Refusal(f"`{name}` is not one method of `{cls.name.value}`")
     return _lookup(finder, module, base[0], name, depth + 1)
+
+
+def _inherited(finder, module: cst.Module, cls: cst.ClassDef, name: str, home: tuple | None
+               ) -> tuple[cst.FunctionDef, tuple | None]:
+    """(``name`` of the nearest base of ``cls`` that defines it, bases followed through the tree's imports one
+    base each; ``home`` of the module defining it, None for ``module``); ``Refusal`` where none does."""
+    from tfdata_bridge._src.migrate.subclasses import defines
+
+    base_of = getattr(finder.external, "base_of", None)
+    class_home = getattr(finder.external, "class_home", None)
+    current = cls
+    if defines(cls, name):
+        raise Refusal(f"`{name}` is not one method of `{cls.name.value}`")
+    for _ in range(10):
+        base = base_of(current) if base_of is not None else None
+        if base is None:
+            break
+        own = [s for s in base.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+        if len(own) > 1 or any(isinstance(s, cst.SimpleStatementLine) and name in names_in(s) for s in base.body.body):
+            break
+        if own:
+            there = class_home(base)
+            if there is None:
+                break
+            return own[0], None if there[0] is module else there
+        current = base
+    raise Refusal(f"`{name}` is not one method of `{cls.name.value}`")
 
 
 def as_object(nodes: list, self_name: str, obj: str) -> list:

@@ -27,6 +27,13 @@ _DEPTH = 4
 def passed_class(finder, module: cst.Module, at: cst.CSTNode, obj: str, depth: int = 0
                  ) -> tuple[cst.ClassDef, cst.Module, object]:
     """(the class, the module defining it, that module's Finder) of ``obj`` read at ``at``."""
+    return passed_class_home(finder, module, at, obj, depth)[:3]
+
+
+def passed_class_home(finder, module: cst.Module, at: cst.CSTNode, obj: str, depth: int = 0
+                      ) -> tuple[cst.ClassDef, cst.Module, object, object]:
+    """``passed_class`` and the tree's check of a method of the class that a rewrite would take from it (None
+    for a class of ``module`` itself; ``objects.method_of``)."""
     from tfdata_bridge._src.migrate.objects import _class_made_by
 
     scope = finder.scopes.scope(at)
@@ -51,13 +58,13 @@ def passed_class(finder, module: cst.Module, at: cst.CSTNode, obj: str, depth: i
             raise Refusal(f"a call of `{fn.name.value}` does not pass `{obj}` plainly")
         value = given[0]
         if isinstance(value, cst.Name) and site.scopes.single_assignment(stmt, value.value) is None:
-            got = passed_class(site, home, stmt, value.value, depth + 1)
+            got = passed_class_home(site, home, stmt, value.value, depth + 1)
         else:
             if isinstance(value, cst.Name):
                 made = site.scopes.single_assignment(stmt, value.value)
                 stmt, value = made, made.body[0].value
             cls, there = _class_made_by(site, stmt, value)
-            got = (cls, home, site) if there is None else (cls, there[0], there[1])
+            got = (cls, home, site, None) if there is None else (cls, there[0], there[1], there[2])
         found[id(got[0])] = got
     if len(found) != 1:
         raise Refusal(f"`{fn.name.value}` is passed objects of several classes as `{obj}`")

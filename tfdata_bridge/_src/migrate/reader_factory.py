@@ -21,6 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in
+from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN as _OVERRIDDEN
 
 
 def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: tuple[str, ...]
@@ -44,7 +45,9 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         try:
             fn, foreign, _ = _any_method(finder, module, at, func)
-        except Refusal:
+        except Refusal as exc:
+            if _OVERRIDDEN in str(exc):  # (``self.reader()`` that a subclass overrides: said, not guessed)
+                raise
             found = _passed_method(finder, module, at, func)  # an object passed in from another module of the tree
             if found is None:
                 return None

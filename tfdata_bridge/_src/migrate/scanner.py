@@ -177,9 +177,12 @@ def scan_paths(
     progress: Callable[[list[str]], Iterable[str]] | None = None,
 ) -> ScanReport:
     """Scan every Python file under ``paths``; ``progress`` wraps the file list (a progress bar)."""
+    from tfdata_bridge._src.migrate.rewriting import links
+
     errors: list[FileError] = []  # unreadable folders first, as the walk meets them; then files
     files = list(python_files(paths, excludes, on_error=lambda p, e: errors.append(FileError(p, parse_error_text(e)))))
     per_file: list[tuple[str, str | None, tuple[Finding, ...]]] = []  # (path, its text if a module, findings)
+    linked: dict[str, str] = {}  # modules with no finding that migrate's tree holds (``rewriting.links``)
     for path in progress(files) if progress else files:
         try:
             src = load_source(path)
@@ -187,9 +190,11 @@ def scan_paths(
                 per_file.append((path, None, src.scan(lambda text, where: scan_source(text, where, outcomes=True))))
             elif found := src.scan(scan_source):
                 per_file.append((path, src.text, found))
+            elif links(src.text):
+                linked[path] = src.text
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
-    findings = [f for found in _with_outcomes(per_file) for f in found]
+    findings = [f for found in _with_outcomes(per_file, linked) for f in found]
     if findings and all(f.api in SESSION_STARTERS for f in findings):
         # nothing left for them to start: a monitored session or Supervisor kept for its hooks, checkpoints or
         # summaries is a training loop, not a queue pipeline (a file scanned alone may still serve another's)
@@ -197,15 +202,19 @@ def scan_paths(
     return ScanReport(tuple(findings), tuple(errors), len(files))
 
 
-def _with_outcomes(per_file: list[tuple[str, str | None, tuple[Finding, ...]]]) -> Iterator[tuple[Finding, ...]]:
+def _with_outcomes(per_file: list[tuple[str, str | None, tuple[Finding, ...]]], linked: dict[str, str] | None = None
+                   ) -> Iterator[tuple[Finding, ...]]:
     """Each file's findings with what ``migrate --to tfdata`` does at each site. The modules are rewritten
     together, as ``migrate`` rewrites them (a pipeline may use a reader helper of another module), so the
     MIGRATE column of a site that a rewrite across modules takes says so. A module over ``MAX_LINES`` is left
     out, as ``site_outcomes`` says of its sites."""
     from tfdata_bridge._src.migrate.rewriting import rewrite_together
 
-    together = rewrite_together({path: text for path, text, found in per_file  # migrate's modules, less any
-                                 if text is not None and text.count("\n") < outcomes_of.MAX_LINES})  # too long
+    modules = {path: text for path, text, found in per_file  # migrate's modules, less any too long
+               if text is not None and text.count("\n") < outcomes_of.MAX_LINES}
+    if modules:  # (and those that link them, as migrate's tree holds them)
+        modules.update((p, t) for p, t in (linked or {}).items() if t.count("\n") < outcomes_of.MAX_LINES)
+    together = rewrite_together(modules)
     for path, text, found in per_file:
         yield found if text is None else site_outcomes(text, found, together.get(path))
 

@@ -103,6 +103,39 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         found = [s for s in modules[path].body if isinstance(s, cst.FunctionDef) and s.name.value == name]
         return found[0] if len(found) == 1 else None
 
+    parents: dict[int, tuple[cst.ClassDef, list[cst.ClassDef]]] = {}
+
+    def base_of(cls: cst.ClassDef) -> cst.ClassDef | None:
+        """The one base class of ``cls`` that the tree defines (None: several, or none of the tree's)."""
+        subclasses(cls)
+        found = parents.get(id(cls), (cls, []))[1]
+        return found[0] if len(found) == 1 and len(cls.bases) == 1 else None
+
+    def subclasses(cls: cst.ClassDef) -> list[cst.ClassDef]:
+        """The module-level classes of the tree deriving from ``cls``, directly or not, their bases followed
+        by scope through the tree's imports (``subclasses.py``)."""
+        if not parents:
+            for p, m in modules.items():
+                for c in m.body:
+                    if not isinstance(c, cst.ClassDef):
+                        continue
+                    found = []
+                    for b in c.bases:
+                        local = class_of(m, b.value.value) if isinstance(b.value, cst.Name) else None
+                        where = target(p, b.value) if local is None else None
+                        other = class_of(modules[where[0]], where[1]) if where is not None else None
+                        found += [k for k in (local, other) if k is not None]
+                    parents[id(c)] = (c, found)
+        out: list[cst.ClassDef] = []
+        todo = [cls]
+        while todo:
+            current = todo.pop()
+            for c, bases in parents.values():
+                if any(b is current for b in bases) and all(c is not o for o in out) and c is not cls:
+                    out.append(c)
+                    todo.append(c)
+        return out
+
     banned: dict[tuple[str, str], str] = {}
     imports: dict[str, list[str]] = {}
     direct: dict[str, list[str]] = {}
@@ -140,6 +173,18 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
                     raise Refusal(banned[key])
             return cls, modules[where[0]], finder_of(where[0]), check
 
+        def class_home(cls: cst.ClassDef):
+            """(its module, that module's Finder, the check of a method taken from it) of a class of the tree
+            (``objects.method_of``: a class that a caller in another module passes)."""
+            for where, m in modules.items():
+                if any(s is cls for s in m.body):
+                    def check(fn: cst.FunctionDef) -> None:
+                        key = (where, f"{cls.name.value}.{fn.name.value}")
+                        if key in banned:
+                            raise Refusal(banned[key])
+                    return m, finder_of(where), check
+            return None
+
         def uses_elsewhere(name: str) -> bool:
             """Another module of the tree uses this module's function ``name`` (``param_data.py``)."""
             fn = function(path, name)
@@ -162,6 +207,9 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
             return out
 
         external.classdef = external_class  # type: ignore[attr-defined]
+        external.subclasses = subclasses  # type: ignore[attr-defined]
+        external.class_home = class_home  # type: ignore[attr-defined]
+        external.base_of = base_of  # type: ignore[attr-defined]
         external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)

@@ -1,0 +1,68 @@
+"""Which function ``self.name(...)`` runs, where ``self`` may be an object of a subclass.
+
+    class Feed(object):                       # feed.py
+        def reader(self):
+            return tf.TFRecordReader()
+        def batch_inputs(self):
+            ... reader = self.reader() ...    # Feed.reader, unless the object's class overrides it
+
+    class TextFeed(Feed):                     # text_feed.py (another module of the tree)
+        def reader(self):
+            return tf.TextLineReader()
+
+A method of the caller's class (``join._method``) is what ``self.name`` runs only where no subclass of that
+class overrides ``name``: in the module, and, in a tree, in every module (``tree.py``'s ``subclasses``). Where
+one does, the rewrite would read its records with the wrong reader (or the base's stub): ``overriders`` names
+the subclasses, and the caller refuses with them.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+OVERRIDDEN = ": which one runs depends on the object's class"  # (in the refusal's text: a factory's caller passes it on, not guessing)
+
+
+def local_subclasses(module: cst.Module, cls: cst.ClassDef) -> list[cst.ClassDef]:
+    """The module-level classes of ``module`` deriving from ``cls`` (directly or not) through bases named in
+    the module (``class CsvReader(DataReader)``)."""
+    classes = [c for c in module.body if isinstance(c, cst.ClassDef)]
+    by_name: dict[str, list[cst.ClassDef]] = {}
+    for c in classes:
+        by_name.setdefault(c.name.value, []).append(c)
+    out: list[cst.ClassDef] = []
+    todo = [cls]
+    while todo:
+        current = todo.pop()
+        for c in classes:
+            if c in out or c is cls:
+                continue
+            if any(isinstance(b.value, cst.Name) and any(d is current for d in by_name.get(b.value.value, []))
+                   for b in c.bases):
+                out.append(c)
+                todo.append(c)
+    return out
+
+
+def defines(cls: cst.ClassDef, name: str) -> bool:
+    """``cls`` binds ``name`` in its own body (a ``def``, or an assignment such as ``reader = other``)."""
+    for s in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
+        if isinstance(s, (cst.FunctionDef, cst.ClassDef)) and s.name.value == name:
+            return True
+        if isinstance(s, cst.SimpleStatementLine):
+            for small in s.body:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                    [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+                if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                    return True
+    return False
+
+
+def overriders(finder, module: cst.Module | None, cls: cst.ClassDef, name: str) -> list[str]:
+    """The names of the subclasses of ``cls`` (this module's, and in a tree every module's) that define
+    ``name`` again, sorted; empty where ``self.name`` can only run ``cls``'s own (or its base's)."""
+    found = list(local_subclasses(module, cls)) if module is not None else []
+    tree = getattr(getattr(finder, "external", None), "subclasses", None)
+    if tree is not None:
+        found += [c for c in tree(cls) if all(c is not f for f in found)]
+    return sorted({c.name.value for c in found if defines(c, name)})
