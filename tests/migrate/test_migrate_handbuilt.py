@@ -473,3 +473,42 @@ def test_a_queue_builder_of_another_module_is_inlined_only_where_its_names_mean_
     else:
         assert main.code == sources[str(tmp_path / "main.py")] and lib.code == _BUILDER
         assert main.refused
+
+
+_ACTORS = '''
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+def play(sess, push, holders, rows):
+    state, reward = holders
+    for row in rows:
+        sess.run(push, feed_dict={state: row[:2], reward: row[2]})
+
+
+def replay_memory(capacity):
+    state = tf.placeholder(tf.float32, [2])
+    reward = tf.placeholder(tf.float32, [])
+    memory = tf.RandomShuffleQueue(capacity, 8, [tf.float32, tf.float32], shapes=[[2], []])
+    return memory, memory.enqueue([state, reward]), (state, reward)
+
+
+def learner(sess, logs):
+    memory, push, holders = replay_memory(64)
+    states, rewards = memory.dequeue_up_to(5)
+    actors = [threading.Thread(target=play, args=(sess, push, holders, rows)) for rows in logs]
+    for actor in actors:
+        actor.start()
+    return states, rewards
+'''
+
+
+def test_a_replay_queue_fed_by_actor_threads_of_another_function_names_its_builder_reader_and_feeders():
+    # (held-out round 12's replay actors: the queue made in a builder, read by its caller, fed by thread targets)
+    result = rewrite(_ACTORS, to="tfdata")
+    assert result.code == _ACTORS
+    notes = [n.message for n in result.refused if "RandomShuffleQueue` left" in n.message]
+    assert notes, result.notes
+    assert "here `replay_memory` makes it and `learner` reads it; the threads of `play` feed it" in notes[0]
+    assert "an interleave of them and a `RandomShuffleQueue` a `shuffle`" in notes[0]
