@@ -252,6 +252,7 @@ def test_a_batch_with_no_source_anywhere_keeps_the_plain_reason():
 
 # a choice between a batched chain and the elements read one per run (``choice._batched_or_not``)
 UNBATCHED = {"stereo_modes": ("if mode == 'train':", "left, right = tf.data.make_one_shot_iterator(dataset)"),
+             "helper_modes": ("if is_training:", "x, label = tf.compat.v1.data.make_one_shot_iterator(dataset)"),
              "loader_elif": ("elif mode == 'train':",
                              "first, second = tf.compat.v1.data.make_one_shot_iterator(dataset)")}
 
@@ -289,3 +290,25 @@ def test_an_unbatched_branch_it_cannot_keep_is_left_with_a_reason(unbatched, rea
     result = rewrite(source, to="tfdata")
     assert result.refused and "tf.data" not in result.code
     assert any(reason in n.message for n in result.notes), result.notes
+
+
+def test_a_branch_batching_an_expression_of_the_elements_maps_it_where_the_other_branch_has_work_of_its_own():
+    # (one branch's per-element statements made the elements the shared names; the other branch's
+    # ``[x * 2.0]`` was batched as ``x`` before: its expression is now that branch's map)
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+        def make(files, training):
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            _, value = tf.TextLineReader().read(queue)
+            x = tf.strings.to_number(value)
+            if training:
+                y = x + 1.0
+                xs = tf.train.batch([y], 4)
+            else:
+                xs = tf.train.batch([x * 2.0], 4)
+            return xs
+        ''')
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "return x * 2.0" in result.code and "return y" in result.code, result.code
