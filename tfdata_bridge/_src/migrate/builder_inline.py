@@ -161,6 +161,8 @@ class _Uses(cst.CSTVisitor):
 
 def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | None:
     """``texts`` with each queue builder of one module inlined at its one call in another; None where none is."""
+    if not any("QueueRunner" in t and "Queue(" in t and "return" in t for t in texts.values()):
+        return None  # (no builder can be there: nothing is parsed)
     modules: dict[str, cst.Module] = {}
     for path, text in texts.items():
         if "def " in text or "import" in text:
