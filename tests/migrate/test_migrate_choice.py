@@ -312,3 +312,30 @@ def test_a_branch_batching_an_expression_of_the_elements_maps_it_where_the_other
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
     assert "return x * 2.0" in result.code and "return y" in result.code, result.code
+
+
+def test_an_if_before_the_choice_binding_an_element_in_some_branches_only_is_refused_with_that_reason():
+    # (monodepth's loader: the right image made only where stereo pairs are read; the batch reads it)
+    source = textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+
+        def load(files, mode, stereo):
+            queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+            _, line = tf.TextLineReader().read(queue)
+            parts = tf.string_split([line]).values
+            if mode == "test" and not stereo:
+                left = tf.strings.length(parts[0])
+            else:
+                left = tf.strings.length(parts[0])
+                right = tf.strings.length(parts[1])
+            if mode == "train":
+                lefts, rights = tf.train.batch([left, right], 2)
+            else:
+                lefts, rights = tf.stack([left, left]), None
+            return lefts, rights
+        ''')
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    notes = [n.message for n in result.refused if "batch` pipeline left" in n.message]
+    assert notes and "`right` is bound in only some branches of the `if`" in notes[0], result.notes
+    assert 'not when `mode == "test" and not stereo`' in notes[0]
