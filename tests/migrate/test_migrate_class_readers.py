@@ -421,7 +421,8 @@ def test_each_branchs_own_work_is_a_map_before_its_batch(imports, v1, branches):
     train, _, evaluation = tail.partition("else:")
     assert ".map(branch_element" in evaluation and "def branch_element" in evaluation
     assert "x[start:]" in evaluation and ".shuffle(" not in evaluation
-    assert (".map(branch_element" in train) == (branches == "if")
+    # (one-side: the training branch batches `x[:LENGTH]`, which its map makes; it batched `x` whole before)
+    assert ".map(branch_element" in train and ("x[:LENGTH]" in train) == (branches == "one-side")
     for f in scan_source(source, outcomes=True):
         assert f.tfdata == "rewritten into tf.data", f
 

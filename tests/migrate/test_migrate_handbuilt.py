@@ -47,6 +47,10 @@ PROGRAMS = {
     "shuffle_queue_one_dequeue": "multiset",
     "tf1_style_shuffle_one_dequeue": "multiset",
     "shuffled_one_by_one": "multiset",  # (the queue in a helper of another module, its ops a comprehension)
+    # a queue builder of another module (``builder_inline.py``), imported by name or through a module alias, given
+    # the caller's file queue or an inline producer; its runner started by hand or registered in the builder
+    "builder_padded_from_import": "order",
+    "builder_row_queue_alias": "order",
 }
 
 
@@ -419,3 +423,92 @@ def test_the_reader_and_producer_of_a_left_queue_point_at_its_reason(source, lin
     notes = [n.message for n in result.refused if n.line == line]
     assert notes and why in notes[0], result.notes
     assert "not part of a pipeline the rewrite recognises" not in notes[0]
+
+
+_BUILDER = '''\
+import tensorflow.compat.v1 as tf
+
+CAPACITY = 12
+
+
+def build(filename_queue):
+    _, line = tf.TextLineReader().read(filename_queue)
+    queue = tf.FIFOQueue(CAPACITY, [tf.string], shapes=[[]])
+    runner = tf.train.QueueRunner(queue, [queue.enqueue([line])])
+    return queue, runner
+'''
+_CALLER = '''\
+{imports}
+from lib import builders
+
+
+def main(files):
+    filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    queue, runner = builders.build(filename_queue)
+    lines = queue.dequeue_many(4)
+    sess = tf.Session()
+    coord = tf.train.Coordinator()
+    threads = runner.create_threads(sess, coord=coord, start=True)
+    return sess.run(lines), threads
+'''
+
+
+@pytest.mark.parametrize("imports, inlined", [
+    ("import tensorflow.compat.v1 as tf", True),
+    # the caller's `tf` is another module than the builder's: its statements would mean other calls there
+    ("import tensorflow as tf\ntf = tf.compat.v1", False),
+])
+def test_a_queue_builder_of_another_module_is_inlined_only_where_its_names_mean_the_same(tmp_path, imports, inlined):
+    (tmp_path / "lib").mkdir()
+    sources = {str(tmp_path / "lib" / "__init__.py"): "", str(tmp_path / "lib" / "builders.py"): _BUILDER,
+               str(tmp_path / "main.py"): _CALLER.format(imports=imports)}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    main, lib = results[str(tmp_path / "main.py")], results[str(tmp_path / "lib" / "builders.py")]
+    assert main.source == sources[str(tmp_path / "main.py")]  # (the result is of the text as given)
+    if inlined:
+        assert not main.refused and not lib.refused, (main.notes, lib.notes)
+        assert "def build(" not in lib.code and "builders.build(" not in main.code
+        assert "builders.CAPACITY" in main.code or ".batch(4" in main.code
+        assert "make_one_shot_iterator(" in main.code and "FIFOQueue(" not in main.code
+    else:
+        assert main.code == sources[str(tmp_path / "main.py")] and lib.code == _BUILDER
+        assert main.refused
+
+
+_ACTORS = '''
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+def play(sess, push, holders, rows):
+    state, reward = holders
+    for row in rows:
+        sess.run(push, feed_dict={state: row[:2], reward: row[2]})
+
+
+def replay_memory(capacity):
+    state = tf.placeholder(tf.float32, [2])
+    reward = tf.placeholder(tf.float32, [])
+    memory = tf.RandomShuffleQueue(capacity, 8, [tf.float32, tf.float32], shapes=[[2], []])
+    return memory, memory.enqueue([state, reward]), (state, reward)
+
+
+def learner(sess, logs):
+    memory, push, holders = replay_memory(64)
+    states, rewards = memory.dequeue_up_to(5)
+    actors = [threading.Thread(target=play, args=(sess, push, holders, rows)) for rows in logs]
+    for actor in actors:
+        actor.start()
+    return states, rewards
+'''
+
+
+def test_a_replay_queue_fed_by_actor_threads_of_another_function_names_its_builder_reader_and_feeders():
+    # (held-out round 12's replay actors: the queue made in a builder, read by its caller, fed by thread targets)
+    result = rewrite(_ACTORS, to="tfdata")
+    assert result.code == _ACTORS
+    notes = [n.message for n in result.refused if "RandomShuffleQueue` left" in n.message]
+    assert notes, result.notes
+    assert "here `replay_memory` makes it and `learner` reads it; the threads of `play` feed it" in notes[0]
+    assert "an interleave of them and a `RandomShuffleQueue` a `shuffle`" in notes[0]

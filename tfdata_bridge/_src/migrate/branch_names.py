@@ -92,7 +92,19 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
     if not bound:
         return None
     every = set.intersection(*bound)
-    if not every & needed or (set().union(*bound) - every) & needed:
+    some = (set().union(*bound) - every) & needed
+    if every & needed and some:  # (monodepth's ``if mode == "test" and not stereo:`` binding the left image alone)
+        name = sorted(some)[0]
+        code = cst.Module([]).code_for_node
+        missing = [code(t).strip() for t, b in zip([*_tests(stmt), None], bound) if name not in b]
+        when = f"when `{missing[0]}`" if missing and missing[0] != "None" else "in its `else`"
+        where = finder.scopes.lines.get(stmt)
+        raise Refusal(f"`{name}` is bound in only some branches of the `if`{f' at line {where}' if where else ''} "
+                      f"between the read and the batch (not {when}), and the code after it reads it: the map "
+                      "function that takes the `if` returns every element the later code reads, and would have no "
+                      f"value for `{name}` on that path (legacy made none either, but only read it where it was "
+                      "made); not rewritten: bind it in every branch, or make one loader per branch")
+    if not every & needed or some:
         return None
     assert isinstance(stmt, cst.If)
     for call in nodes_of(stmt, cst.Call):

@@ -20,7 +20,7 @@ import libcst as cst
 
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
                                                     derived, elements_read)
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
@@ -38,6 +38,7 @@ class Choice:
     lines: list[int]  # the lines of the branches' statements (one per batch call)
     pre: tuple[list, list] = ([], [])  # each branch's own per-element statements before its batch (choice_tails)
     tail: cst.SimpleStatementLine | None = None  # ``if t: ... return A`` then this ``return B``: the else branch
+    unbatched: int | None = None  # the branch that reads the elements without a batch (its call: None)
 
 
 def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine] | None:
@@ -75,6 +76,52 @@ def _joined_list(call: cst.BaseExpression | None) -> str | None:
     return given[0].value if len(given) == 1 and isinstance(given[0], cst.Name) else None
 
 
+def _unbatched(block: cst.BaseSuite, finder: Finder) -> list[cst.SimpleStatementLine] | None:
+    """The statements of a branch that reads the pipeline's elements directly, one per run (``image_batch =
+    tf.stack([image, flip(image)])``): simple statements of one small statement each (assignments, calls), no
+    batch or join, no queue fed or read, nothing that returns; None for any other branch."""
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return None
+    for b in block.body:
+        if not (isinstance(b, cst.SimpleStatementLine) and len(b.body) == 1 and
+                isinstance(b.body[0], (cst.Assign, cst.Expr)) and isinstance(b.body[0].value, cst.BaseExpression)):
+            return None
+        if _feeds_a_queue(b, finder.api) or any(
+                (finder.api(c) or "") in BATCHES or (finder.api(c) or "") in JOINS or
+                any(k in (finder.api(c) or "") for k in ("dequeue", "Queue", "Reader", "input_producer"))
+                for c in nodes_of(b, cst.Call)):
+            return None
+    return list(block.body)
+
+
+def _batched_or_not(stmt: cst.If, finder: Finder, lines) -> Choice | None:
+    """``if t: ...batch...`` and ``else:`` (or one ``elif u:``, nothing done otherwise) reading the elements
+    without a batch, in either order: a choice between a batched chain and an unbatched one (issue 17)."""
+    other = stmt.orelse
+    if isinstance(other, cst.Else):
+        second_body = other.body
+    elif isinstance(other, cst.If) and other.orelse is None:
+        second_body = other.body
+    else:
+        return None
+    bodies = [stmt.body, second_body]
+    for k in (0, 1):
+        one, plain = _single(bodies[k], finder), _unbatched(bodies[1 - k], finder)
+        if one is None or plain is None:
+            continue
+        pre, last = one
+        call = _value(last)
+        if not isinstance(last.body[0], cst.Assign) or finder.api(call) not in BATCHES:
+            continue
+        branches = [(last, call), (plain[-1], None)]
+        pres = (pre, plain)
+        if k == 1:
+            branches, pres = branches[::-1], pres[::-1]
+        return Choice(stmt, stmt.test, branches, [lines.get(last, 0)], pres,  # type: ignore[arg-type]
+                      unbatched=1 - k)
+    return None
+
+
 def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int],
                 after: cst.BaseStatement | None = None) -> Choice | None:
     """The choice ``stmt`` makes between two batch calls, or None when it makes none. ``after``: the statement
@@ -89,7 +136,10 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
             return None
         return Choice(stmt, stmt.test, [(first, a), (after, b)],  # type: ignore[list-item]
                       [lines.get(first, 0), lines.get(after, 0)], (pre_1, []), tail=after)
-    if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else):
+    if isinstance(stmt, cst.If) and isinstance(stmt.orelse, (cst.Else, cst.If)):
+        mixed = _batched_or_not(stmt, finder, lines)
+        if mixed is not None or not isinstance(stmt.orelse, cst.Else):
+            return mixed
         one, two = _single(stmt.body, finder), _single(stmt.orelse.body, finder)
         if one is None or two is None:
             return None
@@ -149,15 +199,16 @@ class ChoicePass:
                     # they both bind is read after them by line (``Scopes.readers_of``), as after one batch call
                     for branch in [*(b for b, _ in choice.branches), *choice.pre[0], *choice.pre[1]]:
                         blocks[id(branch)] = blocks[id(stmt)]
-                apis = [self.finder.api(c) for _, c in choice.branches]
+                apis = [self.finder.api(c) if c is not None else None for _, c in choice.branches]
                 try:
                     if any(a in JOINS for a in apis) and not all(a in JOINS for a in apis):
                         raise Refusal("one branch is a `batch_join` over several element lists: a choice between "
                                       "a join and a batch is not rewritten")
-                    _same_targets(choice, code)
+                    if choice.unbatched is None:
+                        _same_targets(choice, code)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
                 except Refusal as exc:
-                    for line, api in zip(choice.lines * 2, apis):
+                    for line, api in zip(choice.lines * 2, [a for a in apis if a is not None]):
                         notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                         outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                     continue
@@ -170,7 +221,7 @@ class ChoicePass:
                 stmts = new["statements"]
                 stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
                 replaced[stmt] = [*stmts, *(replacement if isinstance(replacement, list) else [replacement])]
-                for k, (line, api) in enumerate(zip(choice.lines * 2, apis)):
+                for k, (line, api) in enumerate(zip(choice.lines * 2, [a for a in apis if a is not None])):
                     if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
                         notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
                     outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
@@ -197,6 +248,8 @@ class ChoicePass:
         (first, call), (_, other) = choice.branches
         if apis[0] in JOINS:  # both joins over one list of k readers' elements
             return self._rewrite_joins(body, i, choice, apis)
+        if choice.unbatched is not None:
+            return self._rewrite_unbatched(body, i, choice, apis)
         args = [bind(c, a) for (_, c), a in zip(choice.branches, apis)]
         for a, api in zip(args, apis):
             if "tensors" not in a:
@@ -245,6 +298,55 @@ class ChoicePass:
         return self._chains(choice, apis, pipeline, pipelines, args, names if tails else None, many,
                             self.moved(pipeline))
 
+    def _rewrite_unbatched(self, body, i, choice: Choice, apis):
+        """One branch batches the elements (after its own per-element work), the other reads them one per run:
+        the elements made once, the batched branch's chain over them, and the other branch's statements as
+        written after a one-shot iterator's ``get_next()`` binds the element names it reads."""
+        code = self.module.code_for_node
+        b = 1 - choice.unbatched
+        call, api = choice.branches[b][1], apis[b]
+        args = bind(call, api)
+        if "tensors" not in args:
+            raise Refusal(f"`{api}` is called without its tensors")
+        for flag in ("keep_input", "shapes", "shared_name"):
+            if not is_none(args.get(flag)):
+                raise Refusal(f"`{api}` has {flag}= in a choice between a batch and the elements; not rewritten")
+        if literal_bool(args.get("enqueue_many"), False, "enqueue_many"):
+            raise Refusal(f"`{api}` batches with enqueue_many=True in a choice between a batch and the elements "
+                          "read one per run; not rewritten")
+        plain = choice.pre[choice.unbatched]
+        tensors = [args["tensors"], cst.Tuple([])]
+        pres = [choice.pre[b], plain]
+        if b == 1:
+            tensors, pres = tensors[::-1], pres[::-1]
+        names = elements_read(pres, tensors, body[:i])
+        first = choice.branches[b][0]
+        reads = [s.body[0].value for pre in choice.pre for s in pre]
+        both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple(
+            [cst.Element(call), *(cst.Element(r) for r in reads)]))])
+        self.index.lines[both] = self.index.lines.get(choice.stmt) or min(choice.lines)
+        self.finder.scopes.stands_for[id(both)] = choice.stmt
+        shared = {**args, "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
+        pipeline = self.finder.pipeline([*body[:i], both], i, api=api, args=shared)
+        if derived(pipeline, names) != names:
+            loose = [n for n in names if n not in derived(pipeline, names)]
+            names = derived(pipeline, names)
+            if not names:
+                raise Refusal("the branches read no tensor of the pipeline's records")
+            shared = {**args, "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
+            pipeline = self.finder.pipeline([*body[:i], both], i, api=api, args=shared)
+            check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
+        check_branch_state(choice.pre[b], names, code, self.finder.scopes, choice.branches[b][0],
+                           [choice.stmt])
+        check_branch_state(plain, names, code)
+        if pipeline.readers is not None:
+            raise Refusal("the elements come from several readers side by side; a choice between a batch and the "
+                          "elements over them is not rewritten yet")
+        pipelines = [pipeline, pipeline]
+        all_args = [args, args]
+        return self._chains(choice, apis, pipeline, pipelines, all_args, names, [False, False],
+                            self.moved(pipeline))
+
     def _rewrite_joins(self, body, i, choice: Choice, apis):
         """Two joins of one list of ``k`` readers' elements (``join.join_pipeline``): the readers' interleave made
         once, each branch its own batch chain over it."""
@@ -283,6 +385,13 @@ class ChoicePass:
         statements, dataset, accepted = gen.elements(pipeline)
         blocks = []
         for k, ((stmt, _), p, m) in enumerate(zip(choice.branches, pipelines, many)):
+            if k == choice.unbatched:  # the elements one per run, the branch's statements as written
+                lead = choice.pre[k][0].leading_lines
+                bound = ", ".join(names)
+                blocks.append([cst.parse_statement(f"{bound} = {emit.one_shot_get_next(gen.v1, dataset)}\n")
+                               .with_changes(leading_lines=lead),
+                               *[s if j else s.with_changes(leading_lines=()) for j, s in enumerate(choice.pre[k])]])
+                continue
             own, mapped = branch_steps(gen, names, choice.pre[k], args[k]["tensors"]) if tails else ([], [])
             shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
             if shuffle:
@@ -314,8 +423,9 @@ class ChoicePass:
         else:
             replacement = cst.If(test=choice.test, body=cst.IndentedBlock(blocks[0]),
                                  orelse=cst.Else(cst.IndentedBlock(blocks[1])))
-        shown = sorted({a.rsplit(".", 1)[-1] for a in apis} | set(gen._source_apis(pipeline)))
-        comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses the batch"
+        shown = sorted({a.rsplit(".", 1)[-1] for a in apis if a is not None} | set(gen._source_apis(pipeline)))
+        chooses = "the batch" if choice.unbatched is None else "the batch or the elements one per run"
+        comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses {chooses}"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
         return {"statements": statements, "moved": moved, "pipeline": pipeline}, replacement, comment

@@ -72,6 +72,7 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
     if returned and fed:
         why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
                "rewritten only where the queue, its enqueue op and its feeding thread are in one function or class")
+        why += _feeders(module, fn, code)
     elif returned:
         why = ("and returned to its callers, which read it: a returned queue is followed only to one caller in "
                "the same module that batches it with `dequeue_many`/`dequeue_up_to`")
@@ -92,6 +93,33 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
         why = ("and read by `" + "`, `".join(dequeues) + "`, in no form the rewrite knows (copies of one "
                "enqueue op run by a `QueueRunner` and read by one dequeue, in the function that makes the queue)")
     return f"{head} {why}; {_DROPIN}"
+
+
+def _feeders(module: cst.Module, fn: cst.FunctionDef, code) -> str:
+    """What the callers of ``fn`` (a builder returning a queue fed through placeholders) do with it, for the
+    reason: the functions that call it and the thread targets they start (held-out round 12's replay actors)."""
+    callers, targets = [], []
+    for other in nodes_of(module, cst.FunctionDef):
+        if other is fn or not any(isinstance(c.func, cst.Name) and c.func.value == fn.name.value
+                                  for c in nodes_of(other, cst.Call)):
+            continue
+        callers.append(other.name.value)
+        for c in nodes_of(other, cst.Call):
+            for a in c.args:
+                if a.keyword is not None and a.keyword.value == "target" and isinstance(a.value, (cst.Name,
+                                                                                                  cst.Attribute)):
+                    name = code(a.value).strip()
+                    if name not in targets:
+                        targets.append(name)
+    if not callers:
+        return ""
+    out = f" (here `{fn.name.value}` makes it and `" + "`, `".join(callers) + "` reads it"
+    if targets:
+        out += "; the threads of `" + "`, `".join(targets) + "` feed it or close it"
+    out += (": each feeding loop would be a generator, several threads an interleave of them and a "
+            "`RandomShuffleQueue` a `shuffle`, which keeps the elements and counts but needs the queue, its "
+            "enqueue op, its feeders and its close followed across functions, which the rewrite does not do yet)")
+    return out
 
 
 def _in_loop(up, node: cst.CSTNode, scope: cst.CSTNode) -> bool:

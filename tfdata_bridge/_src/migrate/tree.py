@@ -36,7 +36,38 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules.
 
     ``root`` is the folder module names are counted from (``root/readers/decode.py`` is ``readers.decode``);
-    by default the folder the paths have in common."""
+    by default the folder the paths have in common. Queue builders of one module called once in another are
+    inlined where that leaves fewer pipelines (``builder_inline.py``)."""
+    from dataclasses import replace
+
+    from tfdata_bridge._src.migrate.builder_inline import inline_queue_builders
+    from tfdata_bridge._src.migrate.hoist import line_map
+
+    plain = _rewrite_tree(sources, root)
+    paths = {p: os.path.abspath(p) for p in sources}
+    base = os.path.abspath(root) if root is not None else \
+        os.path.commonpath([os.path.dirname(p) for p in paths.values()]) if paths else os.path.abspath(".")
+    inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
+    if inlined is None:
+        return plain
+    trial = _rewrite_tree({p: inlined[paths[p]] for p in sources}, root)
+
+    def left(results) -> int:
+        return sum(len(r.refused) + (r.error is not None) for r in results.values())
+
+    if left(trial) >= left(plain):
+        return plain
+    out = {}
+    for p, r in trial.items():
+        if inlined[paths[p]] == sources[p]:
+            out[p] = replace(r, source=sources[p])
+            continue
+        lines = line_map(sources[p], inlined[paths[p]])
+        out[p] = replace(r, source=sources[p], notes=tuple(replace(n, line=lines(n.line)) for n in r.notes))
+    return out
+
+
+def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     from tfdata_bridge._src.migrate.to_tfdata import run, survey
 
     paths = [os.path.abspath(p) for p in sources]

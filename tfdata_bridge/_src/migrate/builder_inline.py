@@ -1,0 +1,378 @@
+"""A queue builder of another module, inlined where it is called (held-out round 12: ``sensor_padding_queue``):
+
+    # seq_lib/queueing.py                              # the trainer
+    def build_padding_queue(filename_queue, cap=32):   filename_queue = tf.train.string_input_producer(...)
+        x, n = read_sequence(filename_queue)           queue, runner = queueing.build_padding_queue(filename_queue)
+        queue = tf.PaddingFIFOQueue(cap, ...)          xs, ns = queue.dequeue_many(BATCH_SIZE)
+        enqueue_op = queue.enqueue([x, n])             ...
+        runner = tf.train.QueueRunner(queue, [enqueue_op])   threads += runner.create_threads(sess, coord, start=True)
+        return queue, runner
+
+The rewrites of hand-built queues (``runner_queue.py``) look for the queue, its enqueue op and its runner in the
+function that dequeues it, and follow reader helpers of other modules (``tree.py``); a builder that makes the
+queue in another module hides all three. Inlined at its one call, the builder's statements stand in the caller,
+its parameters replaced by the caller's arguments, the names it returns bound to the caller's targets, its
+other locals renamed apart, and the other names it reads taken from its module (``queueing.read_sequence``,
+``queueing.RECORD_BYTES``; an import both modules make alike, such as ``tf``, as it is): the same ops, made in
+the same order, so the same program, which the hand-built-queue rewrite then takes. Only a builder of straight
+assignments ending in ``return`` of its locals, making a queue and a ``QueueRunner``, called once in the whole
+tree as ``names = module.builder(...)`` (or through ``from module import builder``) in a statement that runs
+once per call of its function, is inlined; the builder goes from its module. ``tree.rewrite_tree`` keeps the
+inlined tree only where it leaves fewer pipelines than the tree as written, so a program left alone stays as
+written.
+"""
+
+from __future__ import annotations
+
+
+import libcst as cst
+from libcst.helpers import calculate_module_and_package
+from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
+
+from tfdata_bridge._src.migrate.calls import names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
+
+_QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
+
+
+def _last(func: cst.BaseExpression) -> str:
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+
+
+def _straight_calls(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
+    """``inline_sources._straight``'s statements, calls as statements of their own allowed too
+    (``tf.train.add_queue_runner(runner)``)."""
+    if fn.decorators or fn.asynchronous or not isinstance(fn.body, cst.IndentedBlock):
+        return None
+    calls = [s for s in fn.body.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and
+             isinstance(s.body[0], cst.Expr) and isinstance(s.body[0].value, cst.Call)]
+    rest = fn.with_changes(body=fn.body.with_changes(body=[s for s in fn.body.body if s not in calls]))
+    kept = _straight(rest)
+    if kept is None:
+        return None
+    ids = {id(s) for s in [*kept, *calls]}
+    return [s for s in fn.body.body if id(s) in ids]
+
+
+def _assigned(body: list[cst.SimpleStatementLine]) -> list[str]:
+    out: list[str] = []
+    for s in body:
+        small = s.body[0]
+        if isinstance(small, cst.Assign):
+            out += list(target_names(small.targets[0].target) or ())
+    return out
+
+
+def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[str]] | None:
+    """(the statements, the returned locals) of a queue builder; None for any other function."""
+    body = _straight_calls(fn)
+    if body is None:
+        return None
+    calls = [_last(c.func) for s in body for c in nodes_of(s, cst.Call)]
+    if not any(c in _QUEUES for c in calls) or "QueueRunner" not in calls:
+        return None
+    value = body[-1].body[0].value
+    items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+    if not all(isinstance(v, cst.Name) for v in items):
+        return None
+    returned = [v.value for v in items]
+    params = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
+    counts: dict[str, int] = {}
+    for n in _assigned(body[:-1]):
+        counts[n] = counts.get(n, 0) + 1
+    if len(set(returned)) != len(returned) or any(counts.get(r) != 1 or r in params for r in returned):
+        return None
+    return body, returned
+
+
+def _top_level(module: cst.Module) -> dict[str, cst.CSTNode]:
+    """The module's top-level bindings by name (functions, classes, assignments, imports)."""
+    out: dict[str, cst.CSTNode] = {}
+    for s in module.body:
+        if isinstance(s, (cst.FunctionDef, cst.ClassDef)):
+            out[s.name.value] = s
+        elif isinstance(s, cst.SimpleStatementLine):
+            for small in s.body:
+                if isinstance(small, cst.Assign):
+                    for t in small.targets:
+                        for n in target_names(t.target) or ():
+                            out[n] = small
+                elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+                    for alias in small.names:
+                        bound = alias.asname.name if alias.asname is not None else alias.name
+                        key = bound.value if isinstance(bound, cst.Name) else \
+                            cst.Module([]).code_for_node(bound).split(".")[0]
+                        out[key] = small
+    return out
+
+
+def _import_text(node: cst.CSTNode, name: str) -> str | None:
+    """How an import statement binds ``name`` (``import tensorflow as tf`` -> "tensorflow as tf"), to compare two
+    modules' imports; None for a relative import (another package may mean another module)."""
+    code = cst.Module([]).code_for_node
+    if isinstance(node, cst.Import):
+        for a in node.names:
+            bound = code(a.asname.name) if a.asname is not None else code(a.name).split(".")[0]
+            if bound == name:
+                return f"import {code(a.name)} as {bound}" if a.asname is not None else f"import {code(a.name)}"
+    if isinstance(node, cst.ImportFrom) and not node.relative and node.module is not None:
+        for a in node.names:
+            bound = code(a.asname.name) if a.asname is not None else code(a.name)
+            if bound == name:
+                return f"from {code(node.module)} import {code(a.name)} as {bound}"
+    return None
+
+
+def _absolute(name: str, package: str) -> str:
+    if not name.startswith("."):
+        return name
+    dots = len(name) - len(name.lstrip("."))
+    base = package.split(".") if package else []
+    base = base[: len(base) - (dots - 1)] if dots > 1 else base
+    return ".".join([*base, name.lstrip(".")]).strip(".")
+
+
+class _Uses(cst.CSTVisitor):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+    def __init__(self, wanted: set[str]) -> None:
+        super().__init__()
+        self.wanted, self.found = wanted, []
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False  # (the import binds the name: no use of it)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+    def _check(self, node) -> None:
+        for q in self.get_metadata(QualifiedNameProvider, node, set()):
+            if q.source is QualifiedNameSource.IMPORT:
+                self.found.append((node, q.name))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in self.wanted:
+            self._check(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value in self.wanted:
+            self._check(node)
+
+
+def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | None:
+    """``texts`` with each queue builder of one module inlined at its one call in another; None where none is."""
+    if not any("QueueRunner" in t and "Queue(" in t and "return" in t for t in texts.values()):
+        return None  # (no builder can be there: nothing is parsed)
+    modules: dict[str, cst.Module] = {}
+    for path, text in texts.items():
+        if "def " in text or "import" in text:
+            try:
+                modules[path] = cst.parse_module(text)
+            except cst.ParserSyntaxError:
+                continue
+    names = {p: calculate_module_and_package(root, p) for p in modules}
+    builders = {}
+    for path, module in modules.items():
+        if "QueueRunner" not in texts[path]:
+            continue
+        for fn in module.body:
+            if isinstance(fn, cst.FunctionDef) and (found := _builder(fn)) is not None:
+                builders[(names[path].name, fn.name.value)] = (path, fn, *found)
+    if not builders:
+        return None
+    wanted = {k[1] for k in builders}
+    out = dict(texts)
+    done = False
+    for (mod_name, fname), (bpath, fn, body, returned) in builders.items():
+        sites = []  # (module path, node) of every use of the builder in the tree, its own module included
+        for path, module in modules.items():
+            if fname not in texts[path]:
+                continue
+            if path == bpath:
+                defs = {id(f.name) for f in nodes_of(module, cst.FunctionDef)}
+                uses = [n for n in nodes_of(module, cst.Name) if n.value == fname and id(n) not in defs]
+                sites += [(path, n, None) for n in uses]
+                continue
+            visitor = _Uses(wanted)
+            MetadataWrapper(module, unsafe_skip_copy=True).visit(visitor)
+            for node, q in visitor.found:
+                full = _absolute(q, names[path].package)
+                if full == f"{mod_name}.{fname}":
+                    sites.append((path, node, None))
+        if len(sites) != 1 or sites[0][0] == bpath:
+            continue
+        cpath, node, _ = sites[0]
+        new = _inline_at(modules[cpath], node, fn, body, returned, modules[bpath], mod_name, names[cpath].package)
+        if new is None:
+            continue
+        modules[cpath] = new
+        modules[bpath] = modules[bpath].visit(_Drop(fname))
+        out[cpath], out[bpath] = new.code, modules[bpath].code
+        done = True
+    return out if done else None
+
+
+class _Drop(cst.CSTTransformer):
+    """The module's top-level function ``name`` removed."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.depth = name, 0
+
+    def visit_FunctionDef(self, node) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original, updated):
+        self.depth -= 1
+        return cst.RemovalSentinel.REMOVE if self.depth == 0 and original.name.value == self.name else updated
+
+    def visit_ClassDef(self, node) -> bool:
+        return False
+
+
+def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, returned: list[str],
+               bmodule: cst.Module, mod_name: str, package: str) -> cst.Module | None:
+    """``caller_module`` with the builder's call at ``node`` inlined, or None where that cannot keep the meaning."""
+    caller = None
+    for f in nodes_of(caller_module, cst.FunctionDef):
+        for stmt in _once(f):
+            small = stmt.body[0]
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call) \
+                    and small.value.func is node:
+                caller = (f, stmt)
+    if caller is None:
+        return None
+    cfn, stmt = caller
+    small = stmt.body[0]
+    target = small.targets[0].target
+    targets = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+    if len(targets) != len(returned) or not all(isinstance(t, cst.Name) for t in targets):
+        return None
+    if len(returned) == 1 and isinstance(target, (cst.Tuple, cst.List)):
+        return None
+    bound = _bound_args(fn, small.value)
+    if bound is None:
+        return None
+    if set(_assigned(body[:-1])) & set(bound):
+        return None  # (a parameter bound again: the caller's name would be)
+    targets_n = [t.value for t in targets]
+    if any(names_in(v) & set(targets_n) for v in bound.values()):
+        return None  # (``queue = build(queue)``: the argument is read after the target is bound)
+    # the names the caller's module and function already use
+    taken = {n.value for n in nodes_of(caller_module, cst.Name)}
+    own = _locals(fn, body)
+    free = set().union(*(names_in(s) for s in body)) - own
+    tops = _top_level(bmodule)
+    ctops = _top_level(caller_module)
+    cassigned = {n.value for t in nodes_of(cfn, cst.AssignTarget) for n in nodes_of(t, cst.Name)} | \
+        {p.name.value for p in [*cfn.params.params, *cfn.params.kwonly_params]}
+    if isinstance(node, cst.Attribute):
+        prefix = cst.Module([]).code_for_node(node.value)
+        if prefix.split(".")[0] in cassigned:
+            return None
+    else:  # ``from package.module import builder``: the module itself imported beside it, its names read there
+        prefix = mod_name.rsplit(".", 1)[-1]
+        in_imports = {id(n) for i in [*nodes_of(caller_module, cst.Import), *nodes_of(caller_module, cst.ImportFrom)]
+                      for n in nodes_of(i, cst.Name)}
+        if prefix in ctops or any(n.value == prefix and id(n) not in in_imports
+                                  for n in nodes_of(caller_module, cst.Name)):
+            return None
+    renames: dict[str, str] = {}
+    added: list[str] = []
+    for name in sorted(free):
+        where = tops.get(name)
+        if where is None:
+            if name in ctops or name in cassigned:
+                return None  # (a builtin the caller's module binds to something else)
+            continue
+        if isinstance(where, (cst.Import, cst.ImportFrom)):
+            mine = _import_text(where, name)
+            if mine is None or name in cassigned or ctops.get(name) is None or \
+                    _import_text(ctops[name], name) != mine:
+                return None  # (the caller's module reads the name as another thing)
+            continue
+        renames[name] = f"{prefix}.{name}"
+        added.append(name)
+    # parameters: the caller's argument where it is a plain name or literal, else a fresh name bound first
+    first: list[cst.BaseStatement] = []
+    for p, value in bound.items():
+        if isinstance(value, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)) and \
+                not (isinstance(value, cst.Name) and value.value in own - {p}):
+            renames[p] = value
+        else:
+            fresh = _fresh(p, taken)
+            renames[p] = fresh
+            first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
+    for local in sorted(own - set(bound) - {"_"}):  # (``_``: a name nobody reads, kept)
+        renames[local] = targets_n[returned.index(local)] if local in returned else _fresh(local, taken)
+    visitor = _Substitute(renames)
+    stmts = [*first, *(s.visit(visitor).with_changes(leading_lines=()) for s in body[:-1])]
+    stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
+    new = caller_module.visit(_Replace(stmt, stmts))
+    if isinstance(node, cst.Name):
+        new = new.visit(_AddNames(node.value, prefix, bool(added)))
+    return new
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    k, fresh = 1, f"{name}_1"
+    while fresh in taken:
+        k += 1
+        fresh = f"{name}_{k}"
+    taken.add(fresh)
+    return fresh
+
+
+class _Substitute(_Rename):
+    """Names replaced by names, dotted names or literals (``_Rename``'s rules for attributes and keywords)."""
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        new = self.names.get(original.value)
+        if new is None:
+            return updated
+        if isinstance(new, str):
+            return cst.parse_expression(new) if "." in new else updated.with_changes(value=new)
+        return new
+
+    def leave_AssignTarget(self, original, updated):
+        return updated
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, stmt, stmts) -> None:
+        self.stmt, self.stmts = stmt, stmts
+
+    def leave_SimpleStatementLine(self, original, updated):
+        return cst.FlattenSentinel(self.stmts) if original is self.stmt else updated
+
+
+class _AddNames(cst.CSTTransformer):
+    """``from package.module import builder`` loses ``builder``; ``from package import module`` (``import
+    module`` at the top level) comes after it where the inlined code reads names of the module."""
+
+    def __init__(self, bound: str, leaf: str, needed: bool) -> None:
+        self.bound, self.leaf, self.needed = bound, leaf, needed
+
+    def leave_SimpleStatementLine(self, original, updated):
+        small = original.body[0] if len(original.body) == 1 else None
+        if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
+            return updated
+        code = cst.Module([]).code_for_node
+        names = list(small.names)
+        hit = [a for a in names if (code(a.asname.name) if a.asname else code(a.name)) == self.bound]
+        if not hit:
+            return updated
+        out = []
+        rest = [a for a in names if a is not hit[0]]
+        if rest:
+            rest[-1] = rest[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            out.append(updated.with_changes(body=[small.with_changes(names=rest)]))
+        if self.needed:
+            module = code(small.module) if small.module is not None else ""
+            dots = "".join("." for _ in small.relative)
+            package = dots + (module.rsplit(".", 1)[0] if "." in module else "")
+            text = f"from {package} import {self.leaf}\n" if package else f"import {self.leaf}\n"
+            out.append(cst.parse_statement(text).with_changes(leading_lines=() if rest else updated.leading_lines))
+        return cst.FlattenSentinel(out) if out else cst.RemovalSentinel.REMOVE
+
+
+__all__ = ["inline_queue_builders"]
