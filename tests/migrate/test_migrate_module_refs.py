@@ -179,3 +179,13 @@ def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
              for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data", timeout=380).items():
         assert_delivers_the_same(name, want, got, "exact")  # one reader, one producer thread: legacy's order
+
+
+def test_relative_names_resolve_in_their_package_without_a_trailing_dot():
+    from tfdata_bridge._src.migrate.calls import absolute_name
+
+    assert absolute_name(".", "pkg.sub") == "pkg.sub"  # ``from . import readers``: the package itself
+    assert absolute_name(".readers.read", "pkg") == "pkg.readers.read"
+    assert absolute_name("..readers", "pkg.sub") == "pkg.readers"
+    assert absolute_name(".readers", "") == "readers"
+    assert absolute_name("tensorflow.compat.v1", "pkg") == "tensorflow.compat.v1"

@@ -29,7 +29,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import absolute_name, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -123,15 +123,6 @@ def _import_text(node: cst.CSTNode, name: str) -> str | None:
     return None
 
 
-def _absolute(name: str, package: str) -> str:
-    if not name.startswith("."):
-        return name
-    dots = len(name) - len(name.lstrip("."))
-    base = package.split(".") if package else []
-    base = base[: len(base) - (dots - 1)] if dots > 1 else base
-    return ".".join([*base, name.lstrip(".")]).strip(".")
-
-
 class _Uses(cst.CSTVisitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
@@ -196,7 +187,7 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
             visitor = _Uses(wanted)
             MetadataWrapper(module, unsafe_skip_copy=True).visit(visitor)
             for node, q in visitor.found:
-                full = _absolute(q, names[path].package)
+                full = absolute_name(q, names[path].package)
                 if full == f"{mod_name}.{fname}":
                     sites.append((path, node, None))
         if len(sites) != 1 or sites[0][0] == bpath:

@@ -310,3 +310,14 @@ def name_ids(node: cst.CSTNode) -> set[int]:
 
     node.visit(_Names())
     return ids
+
+
+def absolute_name(name: str, package: str) -> str:
+    """``pkg.mod.f`` for ``.mod.f`` named in package ``pkg``; ``pkg`` for ``.`` (``from . import x``: the package
+    itself, with no trailing dot)."""
+    if not name.startswith("."):
+        return name
+    dots = len(name) - len(name.lstrip("."))
+    base = package.split(".") if package else []
+    base = base[: len(base) - (dots - 1)] if dots > 1 else base
+    return ".".join([*base, name.lstrip(".")]).strip(".")

@@ -19,7 +19,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, nodes_of
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
@@ -122,7 +122,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         for q in qnames(path).get(node, set()):
             if q.source is not QualifiedNameSource.IMPORT:
                 continue
-            full = _absolute(q.name, names[path].package)
+            full = absolute_name(q.name, names[path].package)
             module, _, attr = full.rpartition(".")
             if module in by_name and by_name[module] != path:
                 return by_name[module], attr
@@ -337,7 +337,7 @@ def _foreign_divisions(modules, texts, results, names, by_name) -> None:
     wanted: dict[str, set[str]] = {}
     for path in modules:
         for q in foreign(texts[path], results[path].code):
-            module, _, fn = _absolute(q, names[path].package).rpartition(".")
+            module, _, fn = absolute_name(q, names[path].package).rpartition(".")
             if by_name.get(module) not in (None, path):
                 wanted.setdefault(by_name[module], set()).add(fn)
     for path, functions in wanted.items():
@@ -402,19 +402,11 @@ def _direct_imports(module: cst.Module, package: str) -> list[str]:
         if isinstance(node, ast.Import):
             wanted += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = _absolute("." * node.level + (node.module or ""), package)
+            base = absolute_name("." * node.level + (node.module or ""), package)
             wanted += [base, *(f"{base}.{a.name}" if base else a.name for a in node.names)]
     return wanted
 
 
-def _absolute(name: str, package: str) -> str:
-    """``pkg.mod.f`` for ``.mod.f`` imported in package ``pkg``."""
-    if not name.startswith("."):
-        return name
-    dots = len(name) - len(name.lstrip("."))
-    base = package.split(".") if package else []
-    base = base[: len(base) - (dots - 1)] if dots > 1 else base
-    return ".".join([*base, name[dots:]]) if base else name[dots:]
 
 
 def _uses(key: tuple[str, str], modules, target, finder_of) -> int:
