@@ -146,8 +146,12 @@ def test_two_threads_deliver_every_record_before_a_missing_file_once(files):
     assert _records(ours) == _every(0, 1) and _sizes(ours)[-1] == 1
     assert sorted(made[bridge].calls) == _every(0, 1)  # each record's call once, none made again
     assert sorted(count for _, (count,) in _with_counts(ours)) == list(range(1, 27))  # each its own call's
-    old = _records(legacy)  # legacy's: the other thread's record in flight at the error is up to the schedule
-    assert len(old) == len(set(old)) and len(set(_every(0, 1)) - set(old)) < 2 and len(old) <= 27
+    # legacy's: what the other thread had in flight at the error is up to the schedule (it may lose one record
+    # before the missing file, or let records of the file after it through: 27 and 28 records seen, the extra
+    # from file 2), each record once
+    old = _records(legacy)
+    assert len(old) == len(set(old)) and len(set(_every(0, 1)) - set(old)) < 2
+    assert set(old) - set(_every(0, 1)) <= set(_every(2))
 
 
 def test_a_corrupt_record_gives_every_record_before_it(files):
