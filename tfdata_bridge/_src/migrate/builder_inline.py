@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import libcst as cst
 from libcst.helpers import calculate_module_and_package
-from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
+from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import absolute_name, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import absolute_name, names_in, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -185,7 +185,7 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
                 sites += [(path, n, None) for n in uses]
                 continue
             visitor = _Uses(wanted)
-            MetadataWrapper(module, unsafe_skip_copy=True).visit(visitor)
+            wrapped(module).visit(visitor)
             for node, q in visitor.found:
                 full = absolute_name(q, names[path].package)
                 if full == f"{mod_name}.{fname}":

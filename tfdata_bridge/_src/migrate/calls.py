@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import QualifiedName, QualifiedNameProvider, QualifiedNameSource
+from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.symbols import SIGNATURES
 
@@ -266,6 +266,24 @@ def nodes_of(node: cst.CSTNode, kind: type[N]) -> list[N]:
     node.visit(_V())
     keep(_FOUND, key, (node, tuple(found)), _KEPT)
     return found
+
+
+_WRAPPED: dict[int, tuple[cst.Module, MetadataWrapper]] = {}  # id(module) -> (module, its metadata wrapper)
+_WRAPPERS_KEPT = 64
+
+
+def wrapped(module: cst.Module) -> MetadataWrapper:
+    """The metadata wrapper of ``module`` itself (no copy: the nodes stay the module's), shared by every pass that
+    asks: a tree's rewrite surveys the same module object several times (its trials, its plumbing, the modules
+    that import it), and each new wrapper resolved scopes, positions and names again; one wrapper resolves each
+    provider once (libcst's nodes never change). Kept for the last modules asked; the entry holds ``module``, so
+    its id is not reused while it is kept."""
+    kept = _WRAPPED.get(id(module))
+    if kept is not None and kept[0] is module:
+        return kept[1]
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    keep(_WRAPPED, id(module), (module, wrapper), _WRAPPERS_KEPT)
+    return wrapper
 
 
 def keep(cache: dict, key: object, value: object, most: int) -> None:

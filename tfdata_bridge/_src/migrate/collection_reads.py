@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import PositionProvider
 
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.runner_loops import names_runners, runner_loop
+from tfdata_bridge._src.migrate.calls import wrapped
 
 
 class _Reads(cst.CSTVisitor):
@@ -44,7 +45,7 @@ def runner_collection_read(module: cst.Module, where: str = "") -> str | None:
     if "QUEUE_RUNNERS" not in code and "queue_runners" not in code:
         return None
     reads = _Reads()
-    MetadataWrapper(module, unsafe_skip_copy=True).visit(reads)
+    wrapped(module).visit(reads)
     if reads.found is None:
         return None
     line, call = reads.found

@@ -19,10 +19,11 @@ left as it is: its sessions run no drop-in pipeline of its own.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import PositionProvider
 
 from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, table_path
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.calls import wrapped
 
 DROPIN = "tfdata_bridge.compat.v1"
 # paths under tf.compat.v1 of the session classes the drop-in has its own of
@@ -109,7 +110,7 @@ class _Replace(cst.CSTTransformer):
 def dropin_sessions(module: cst.Module) -> tuple[cst.Module, list[Note]]:
     """``module`` (already converted) with each use of TensorFlow's own session classes naming the drop-in's,
     and the notes saying so; whether ``import tfdata_bridge.compat.v1`` is needed is the caller's."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapped(module)
     find = _Find()
     wrapper.visit(find)
     if not find.found:

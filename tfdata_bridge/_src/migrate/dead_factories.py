@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
 
 
 def factory_names(module: cst.Module, is_reader: Callable[[cst.BaseExpression], bool]) -> set[str]:
@@ -88,9 +88,9 @@ def _is_reader(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
 
 def _spans(module: cst.Module, names: set[str], is_reader) -> list[tuple[int, int]]:
     """The lines of the module's factories called ``names``."""
-    from libcst.metadata import MetadataWrapper, PositionProvider
+    from libcst.metadata import PositionProvider
 
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapped(module)
     where = wrapper.resolve(PositionProvider)
     return [(where[fn].start.line, where[fn].end.line) for fn in nodes_of(module, cst.FunctionDef)
             if fn.name.value in names and fn in where and _returns_reader(fn, is_reader)]

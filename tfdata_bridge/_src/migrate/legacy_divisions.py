@@ -27,7 +27,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import dotted
+from tfdata_bridge._src.migrate.calls import dotted, wrapped
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
@@ -348,7 +348,7 @@ def keep_legacy_divisions(source: str, code: str, functions: frozenset[str] | se
     tf_names = _tf_names(out, calls)
     if not tf_names:
         return code  # (a rewrite to tf.data names TensorFlow: never here)
-    wrapper = MetadataWrapper(out, unsafe_skip_copy=True)
+    wrapper = wrapped(out)
     targets = _Targets(wrapper, calls, [s for s in out.body if isinstance(s, cst.FunctionDef)
                                         and s.name.value in functions])
     if not targets.found:
@@ -386,7 +386,7 @@ def foreign(source: str, code: str) -> set[str]:
     calls = _new_dataset_calls(original, out)
     if not calls:
         return set()
-    wrapper = MetadataWrapper(out, unsafe_skip_copy=True)
+    wrapper = wrapped(out)
     targets = _Targets(wrapper, calls)
     qualified = wrapper.resolve(QualifiedNameProvider)
     refs: list[cst.CSTNode] = []

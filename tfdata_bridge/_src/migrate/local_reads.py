@@ -14,7 +14,8 @@ simply less to initialise. Any other read of the collection, in a module or a tr
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import PositionProvider
+from tfdata_bridge._src.migrate.calls import wrapped
 
 # the producers that count epochs, and the position of ``num_epochs`` among their arguments
 _COUNTING = {"string_input_producer": 1, "slice_input_producer": 1, "range_input_producer": 1, "limit_epochs": 1,
@@ -83,7 +84,7 @@ def epoch_counter_read(module: cst.Module, where: str = "", epochs: bool | None 
     if not (counts_epochs(module) if epochs is None else epochs):
         return None
     reads = _Reads()
-    MetadataWrapper(module, unsafe_skip_copy=True).visit(reads)
+    wrapped(module).visit(reads)
     if reads.found is None:
         return None
     line, call = reads.found

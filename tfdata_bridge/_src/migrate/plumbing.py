@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
+from libcst.metadata import PositionProvider, QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import name_ids as _ids
+from tfdata_bridge._src.migrate.calls import name_ids as _ids, wrapped
 from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, nodes_of, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.stored_coord import stored_args
@@ -221,7 +221,7 @@ class _Remove(cst.CSTTransformer):
 
 
 def _surveyed(module: cst.Module) -> tuple[_Survey, Mapping]:
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapped(module)
     survey = _Survey()
     survey.tf_aliases = module_aliases(module)
     wrapper.visit(survey)

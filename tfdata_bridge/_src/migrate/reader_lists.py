@@ -27,9 +27,9 @@ rewritten.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+from libcst.metadata import ParentNodeProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import names_in, nodes_of, wrapped
 from tfdata_bridge._src.migrate.pipelines import READERS
 from tfdata_bridge._src.migrate.returned_lists import Replace, callee, module_names, returned_elements
 
@@ -40,7 +40,7 @@ def loop_reader_lists(module: cst.Module, external=None) -> cst.Module:
     blocks = [module, *nodes_of(module, cst.IndentedBlock)]
     if not any(_reader_list(s) is not None or _inline_readers(s) is not None for b in blocks for s in b.body):
         return module  # (no list of readers: the scopes are not asked)
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)  # (the nodes stay the module's: ``external`` knows them)
+    wrapper = wrapped(module)  # (the nodes stay the module's: ``external`` knows them)
     scopes = wrapper.resolve(ScopeProvider)
     parents = wrapper.resolve(ParentNodeProvider)
     changes: dict[int, list[cst.BaseStatement] | None] = {}  # id(statement) -> what replaces it (None: it goes)

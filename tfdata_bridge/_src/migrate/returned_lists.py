@@ -28,9 +28,9 @@ pipelines be rewritten, so a program left alone stays as written.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+from libcst.metadata import ParentNodeProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of, wrapped
 
 # the batch family's tensors argument: the first positional one, or ``tensors=``
 _BATCHES = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch"}
@@ -136,7 +136,7 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
         return module
     if not _kept_lists(module):
         return module  # (no name assigned a call's result and read as a list: the scopes are not asked)
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)  # (the nodes stay the module's: ``external`` knows them)
+    wrapper = wrapped(module)  # (the nodes stay the module's: ``external`` knows them)
     scopes = wrapper.resolve(ScopeProvider)
     parents = wrapper.resolve(ParentNodeProvider)
     changes: dict[cst.CSTNode, cst.CSTNode] = {}

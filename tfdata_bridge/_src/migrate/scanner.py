@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource
+from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.elide import set_aside
 from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references, walk
@@ -20,6 +20,7 @@ from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
 from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
 from tfdata_bridge._src.migrate.sources import load_source
 from tfdata_bridge._src.symbols import BY_PATH, SYMBOLS, LegacySymbol, canonical
+from tfdata_bridge._src.migrate.calls import wrapped
 
 
 def dropin_text(sym: LegacySymbol) -> str:
@@ -162,7 +163,7 @@ def scan_source_cst(source: str, path: str = "<string>") -> tuple[Finding, ...]:
         return ()
     module = cst.parse_module(source)
     finder = _Finder(path, module)
-    MetadataWrapper(module, unsafe_skip_copy=True).visit(finder)
+    wrapped(module).visit(finder)
     return tuple(sorted(finder.findings, key=lambda f: (f.line, f.column)))
 
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
+from libcst.metadata import PositionProvider, QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import imported_roots, is_none, module_aliases, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.calls import imported_roots, is_none, module_aliases, tf_path, v1_prefix, wrapped
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.runner_loops import not_should_stop, should_stop, without_should_stop
 
@@ -225,7 +225,7 @@ def replace_supervisors(module: cst.Module) -> tuple[cst.Module, list[Note]]:
     """``module`` with each Supervisor that only initialised and ran the queue runners replaced by a
     ``Session`` that initialises as it did (module docstring); the others kept, with a note."""
     find = _Find()
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapped(module)
     find.tf_aliases = module_aliases(module)
     wrapper.visit(find)
     if not find.made:

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import name_counts, names_in
+from tfdata_bridge._src.migrate.calls import name_counts, names_in, wrapped
 from tfdata_bridge._src.migrate.hoist import line_map
 from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable, target_nodes
 
@@ -217,8 +217,8 @@ def _split_round(module: cst.Module, push: bool) -> tuple[cst.Module, Callable[[
 
 def _line_map(original: cst.Module, split: cst.Module, pairs) -> Callable[[int], int]:
     """Each copied statement's lines stand for the statement it copies; other lines as ``hoist.line_map``."""
-    before = MetadataWrapper(original, unsafe_skip_copy=True).resolve(PositionProvider)
-    after = MetadataWrapper(split, unsafe_skip_copy=True).resolve(PositionProvider)
+    before = wrapped(original).resolve(PositionProvider)
+    after = wrapped(split).resolve(PositionProvider)
     exact: dict[int, int] = {}
     for new, old in pairs:
         if new in after and old in before:

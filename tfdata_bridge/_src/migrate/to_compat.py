@@ -31,9 +31,9 @@ from __future__ import annotations
 import re
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import dotted
+from tfdata_bridge._src.migrate.calls import dotted, wrapped
 from tfdata_bridge._src.migrate.compat_sessions import dropin_sessions
 from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, resolve
 from tfdata_bridge._src.migrate.results import Note
@@ -242,7 +242,7 @@ def _with_graph_mode(module: cst.Module, routes: _Routes) -> tuple[cst.Module, N
 
 
 def to_compat(module: cst.Module) -> tuple[cst.Module, list[Note]]:
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapped(module)
     routes = _Routes()
     wrapper.visit(routes)
     star = set(routes.star_imports) if routes.stars else set()

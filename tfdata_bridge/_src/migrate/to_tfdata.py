@@ -14,7 +14,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
+from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
@@ -50,7 +50,7 @@ from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped
 from tfdata_bridge._src.migrate.second_round import second_round
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
-from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
 
 
 class _Index(cst.CSTVisitor):
@@ -231,7 +231,7 @@ def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
 
 def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     """The index, scopes and finder of a module (``tree.py`` asks them of the modules that define helpers)."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    wrapper = wrapped(module)
     index = _Index()
     index.tf_aliases = module_aliases(module)
     wrapper.visit(index)

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 
 import libcst as cst
 from libcst.helpers import calculate_module_and_package
-from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource
+from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, nodes_of, wrapped
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
@@ -78,14 +78,22 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     modules: dict[str, cst.Module] = {}
     elided: dict[str, Elided | None] = {}
     results: dict[str, RewriteResult] = {}
+    trees: dict[str, ast.Module | None] = {}
     for path, text in texts.items():
         if "tensorflow" not in text and "import" not in text and "def " not in text:
             results[path] = rewrite(text, to="tfdata")
             continue
         try:
-            elided[path] = elide(text, ast.parse(text))  # libcst reads what a rewrite can touch (``elide``)
+            trees[path] = ast.parse(text)
         except (SyntaxError, ValueError):
-            elided[path] = None  # libcst says why, below
+            trees[path] = None  # libcst says why, below
+    for path in _quiet(trees, texts, root):
+        results[path] = RewriteResult(texts[path], texts[path], "tfdata")
+        del trees[path]
+    for path, tree in trees.items():
+        text = texts[path]
+        # libcst reads what a rewrite can touch (``elide``)
+        elided[path] = elide(text, tree) if tree is not None else None
         try:
             modules[path] = cst.parse_module(elided[path].text if elided[path] is not None else text)
         except cst.ParserSyntaxError as exc:
@@ -113,7 +121,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 def visit_Attribute(self, node: cst.Attribute) -> None:
                     found[node] = set(self.get_metadata(QualifiedNameProvider, node, set()))
 
-            MetadataWrapper(modules[path], unsafe_skip_copy=True).visit(_Q())
+            wrapped(modules[path]).visit(_Q())
             qualified[path] = found
         return qualified[path]
 
@@ -258,9 +266,11 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 frozen.setdefault(other, why)
     # pass 1: what each module's rewrites need of the others' helpers
     needed: dict[tuple[str, str], list] = {}
+    first: dict[str, tuple] = {}  # path -> pass 1's (module, notes): pass 2's own where nothing it asked changed
     for path, module in modules.items():
         requests: list = []
-        run(module, external=resolver(path), requests=requests, frozen=frozen.get(path))
+        out, notes, _ = run(module, external=resolver(path), requests=requests, frozen=frozen.get(path))
+        first[path] = (out, notes)
         for fn, new_fn, line in requests:
             key = next(k for k in [(p, fn.name.value) for p in modules] if function(*k) is fn) \
                 if new_fn is not None else method_key(modules, fn)
@@ -282,8 +292,13 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     # pass 2: every module, helpers replaced where every use of them is rewritten
     def write(path: str, keep_plumbing: str | None = None, drop_plumbing: bool = False) -> None:
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
-        out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
-                            keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing, frozen=frozen.get(path))
+        if not functions and not banned and keep_plumbing is None and not drop_plumbing:
+            # (the run is a function of the module, its helpers' replacements and what is banned: with no helper
+            # of its own replaced and nothing banned since, pass 1's run was this very run)
+            out, notes = first[path]
+        else:
+            out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
+                                keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing, frozen=frozen.get(path))
         code = out.code if elided[path] is None else elided[path].restore(out.code)
         if code is None:  # a placeholder did not come through: this module on its own, whole
             results[path] = rewrite(texts[path], to="tfdata") if path not in frozen else \
@@ -395,10 +410,41 @@ def _imported(path: str, modules: Mapping[str, cst.Module], names, by_name: Mapp
     return list(seen)
 
 
+def _quiet(trees: Mapping[str, ast.Module | None], texts: Mapping[str, str], root: str) -> set[str]:
+    """The modules of a tree that no rewrite can change: those of a part of the tree, linked by imports either
+    way, where no module uses a legacy queue API (what ``scan`` lists). A rewrite reaches another module only
+    through the imports between them (a helper, a class, a base class, an object's attributes, the runners
+    started for it), so such a part is left as it is, and libcst (~100x ``ast``'s cost) never reads it: most of
+    a real code base has no queue code, and a migrated tree, rewritten again, has none left."""
+    from tfdata_bridge._src.migrate.scanner import scan_source
+
+    names = {p: calculate_module_and_package(root, p) for p, t in trees.items() if t is not None}
+    by_name = {n.name: p for p, n in names.items()}
+    loud = {p for p, t in trees.items() if t is None or scan_source(texts[p], tree=t)}
+    linked: dict[str, set[str]] = {p: set() for p in names}
+    for p, n in names.items():
+        for name in _imported_names(trees[p], n.package):
+            other = by_name.get(name)
+            if other is not None and other != p:
+                linked[p].add(other)
+                linked[other].add(p)
+    reached, todo = set(loud), list(loud)
+    while todo:
+        for other in linked.get(todo.pop(), ()):
+            if other not in reached:
+                reached.add(other)
+                todo.append(other)
+    return set(names) - reached
+
+
 def _direct_imports(module: cst.Module, package: str) -> list[str]:
     """The absolute names a module's import statements name (a module, or a module's attribute), in order."""
+    return _imported_names(ast.parse(module.code), package)
+
+
+def _imported_names(tree: ast.Module, package: str) -> list[str]:
     wanted: list[str] = []
-    for node in ast.walk(ast.parse(module.code)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             wanted += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
