@@ -89,6 +89,25 @@ def write_bad_records(path: str) -> str:
     return path
 
 
+def write_int32_records(path: str) -> list[str]:
+    """Nine records of three int32 each, ``[i, 10 i, -i]``."""
+    import numpy as np
+    import tensorflow as tf
+
+    with tf.io.TFRecordWriter(path) as writer:
+        for i in range(9):
+            writer.write(np.array([i, 10 * i, -i], np.int32).tobytes())
+    return [path]
+
+
+def int32_program(tf1: Any, names: list[str]) -> Any:
+    """A float moved and an int32 label, batched by 4 (the last batch short)."""
+    queue = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+    _, value = tf1.TFRecordReader().read(queue)
+    v = tf1.reshape(tf1.io.decode_raw(value, tf1.int32), [3])
+    return tf1.train.batch([tf1.cast(v[1:], tf1.float32), v[0]], 4, allow_smaller_final_batch=True)
+
+
 def _child(data_dir: str) -> None:
     import time
 
@@ -154,6 +173,19 @@ def _child(data_dir: str) -> None:
         build(tfdata_bridge.compat.v1, names)
         results["variant service_ops"] = sorted({node.op for f in graph.as_graph_def().library.function
                                                  for node in f.node_def if node.op.startswith("DataService")})
+    # functions with an int32 result on one device (single_device.py): the workers rewrite the pipeline with
+    # the batch's options (inject_prefetch off), so such a function is never taken for a pipeline there either
+    labelled = write_int32_records(os.path.join(data_dir, "int32.tfrecord"))
+    results["int32 legacy"] = elements(batch_harness.run(tf.compat.v1, lambda tf1: int32_program(tf1, labelled)).batches)
+    results["int32 configured"] = elements(run_drop_in(int32_program, labelled))
+    with tf.Graph().as_default() as graph:
+        int32_program(tfdata_bridge.compat.v1, labelled)
+        library = graph.as_graph_def().library.function
+        results["int32 service_ops"] = sorted({node.op for f in library for node in f.node_def
+                                               if node.op.startswith("DataService")})
+        results["int32 single-device"] = [f.signature.name for f in library if "experimental_ints_on_device" in f.attr
+                                          and any(a.type == tf.int32.as_datatype_enum for a in f.signature.output_arg)]
+    lap("int32 results")
     tfdata_bridge.configure(service=None)
 
     # a Python producer's output written by `tfdata-bridge materialize`, read natively through the service
@@ -237,6 +269,14 @@ def test_configure_service_sends_another_program_shape(child):
     assert collections.Counter(collections.Counter(legacy).values()) == {2: 21}
     assert child["variant service_ops"]
     assert child["variant configured"] == legacy
+
+
+def test_a_pipeline_with_int32_results_on_one_device_goes_through_the_service(child):
+    legacy = child["int32 legacy"]
+    assert len(legacy) == 9
+    assert child["int32 service_ops"], "the drop-in's graph reads no DataServiceDataset"
+    assert child["int32 single-device"], "no function with an int32 result is on one device"
+    assert child["int32 configured"] == legacy  # (each element once: dynamic sharding of one epoch)
 
 
 def test_the_service_takes_what_materialize_wrote_each_element_once(child):

@@ -22,8 +22,16 @@ test_compat_single_device.py``, both ways against legacy):
   autotune is) took such a body for a pipeline and failed the iterator: "Expected only one fetch node but
   there were 2". That was the withdrawn branch's cause: the replay after a failed read
   (``partial_replay.py``, ``shuffle_replay.py``) makes iterators with tf.data's default options, so its
-  read again failed at once and the records after the last full batch were lost. A function with an
-  ``int32`` result is not marked.
+  read again failed at once and the records after the last full batch were lost. So a function with an
+  ``int32`` result is marked only where every iterator over it is made with ``inject_prefetch`` off (the
+  rewrite that fails on it; the others that take such a body for a pipeline, ``map_parallelization`` and
+  ``parallel_batch``, find no dataset op to change in a function computing values, and keep the order
+  where they do): inside ``tf_private.int32_results_single_device``, which the drop-in's batch pipelines open
+  (``graph_batch.build``: their options turn it off, and ``tfdata_bridge.dataset_of`` hands them on with
+  those options). The read again after a failure traces its functions in a graph of its own, outside it,
+  and makes its iterators with ``inject_prefetch`` off as well (``partial_replay.replay_options``). The
+  rewrites that need ``slack``, ``seq_interleave_prefetch`` or an experiment's opt-in would meet such a
+  body too; the drop-in sets none of them.
 
 A function that could need another device (a captured resource, an op placed on a device, an op with no
 CPU kernel) is not marked either.
@@ -43,13 +51,14 @@ from tfdata_bridge._src import op_types, tf_private
 from tfdata_bridge._src.tf import tf
 
 
-def eligible(function: Any) -> bool:
+def eligible(function: Any, int32_results: bool = False) -> bool:
     """Whether the traced tf.data ``function`` (a ``ConcreteFunction``) gives the same values instantiated
-    on its own device (see the module docstring)."""
+    on its own device (see the module docstring); ``int32_results``: whether an ``int32`` result may be a
+    ``_DeviceRetval`` (every iterator over it has ``inject_prefetch`` off: ``tf_private.int32_results_single_device``)."""
     try:
         if any(t.dtype == tf.resource for t in function.captured_inputs):
             return False
-        if any(t.dtype == tf.int32 for t in function.outputs):
+        if not int32_results and any(t.dtype == tf.int32 for t in function.outputs):
             return False  # a _DeviceRetval: tf.data's rewrites would take the body for a pipeline
         graph_def = function.graph.as_graph_def()
     except Exception:  # noqa: BLE001 - not a function this check knows: as tf.data traces it

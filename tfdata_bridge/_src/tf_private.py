@@ -81,8 +81,9 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   ``benchmarks/startup_cpu.py``). With that attribute tf.data instantiates it on its own device (the CPU),
   as it did before multi-device functions, with TensorFlow's classic graph optimizer. The function is
   traced with the attribute and added to the graph only where that keeps every value
-  (``single_device.eligible``: no ``int32`` result, no float arithmetic grappler would rewrite, no resource,
-  device or op without a CPU kernel); any other is traced again as tf.data traces it, and so is every
+  (``single_device.eligible``: no ``int32`` result outside ``int32_results_single_device``, no float
+  arithmetic grappler would rewrite, no resource, device or op without a CPU kernel); any other is traced
+  again as tf.data traces it, and so is every
   function traced in eager mode. No public API sets an attribute on a tf.data function; without the
   class, every function stays multi-device, as before.
 - ``one_shot_iterator``: ``tf.compat.v1.data.make_one_shot_iterator``, its dataset factory function (a
@@ -349,6 +350,27 @@ _SINGLE_DEVICE_MARK = "_tfdata_bridge_single_device"
 _SINGLE_DEVICE_ATTRIBUTE = "experimental_ints_on_device"  # FunctionMetadata: no multi-device instantiation
 _cpu_kernels: dict[str, bool] = {}  # op type -> whether it has a kernel the CPU runs
 _single_device_lock = threading.Lock()
+_int32_results = threading.local()  # .depth: int32_results_single_device scopes open on this thread
+
+
+class int32_results_single_device:  # noqa: N801 - used as a context manager, as a function would be
+    """Within it (on this thread), a function ``single_device`` traces may carry the attribute with an ``int32``
+    result as well (``single_device.eligible``'s ``int32_results``). The caller promises that every iterator
+    over the datasets it builds there is made with ``inject_prefetch`` off (or autotune off), so that no
+    rewrite of tf.data's takes such a function's body for a pipeline (``single_device.py``): the drop-in's batch
+    pipelines (``graph_batch.build``), whose options say so and which ``tfdata_bridge.dataset_of`` hands on
+    with those options."""
+
+    def __enter__(self) -> None:
+        _int32_results.depth = getattr(_int32_results, "depth", 0) + 1
+
+    def __exit__(self, *exc: Any) -> None:
+        _int32_results.depth -= 1
+
+
+def int32_results_allowed() -> bool:
+    """Whether this thread is inside ``int32_results_single_device``."""
+    return getattr(_int32_results, "depth", 0) > 0
 
 
 def single_device(function: Any) -> Any:
@@ -381,7 +403,7 @@ def _marked_init(original: Any) -> Any:
         # before it is added to the graph: one trace, whichever way it goes
         original(self, func, *args, defun_kwargs=defun_kwargs, **{**kwargs, "add_to_graph": False})
         function = self._function
-        if check.eligible(function):
+        if check.eligible(function, int32_results=int32_results_allowed()):
             _give_attribute(function)
         if kwargs.get("add_to_graph", True):
             function.add_to_graph(tf.compat.v1.get_default_graph())

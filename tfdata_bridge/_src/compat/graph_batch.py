@@ -170,9 +170,12 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         # the only lift, or the lists of one read, all numbered by it: one_read_lists.py)
         records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
         lifts = [py_func_records.recording(lift, records) for lift in lifts]
-    ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records)
+    with tf_private.int32_results_single_device():  # (every iterator over it: inject_prefetch off, below)
+        ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records)
     options = tf.data.Options()
-    options.experimental_optimization.inject_prefetch = False  # read-ahead stays bounded by capacity
+    # read-ahead stays bounded by capacity; and the functions with an int32 result that int32_results_single_device
+    # let be single-device are no pipeline's output to this rewrite (single_device.py): keep it off
+    options.experimental_optimization.inject_prefetch = False
     options.experimental_warm_start = True  # start_queue_runners starts production (pipelines.started)
     ds = ds.with_options(options)
     name = f"tf.{req.api} {req.scope.rstrip('/')!r}"
@@ -202,7 +205,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
                                                                  req.layout is not None, False):
             again_latch = error_latch.Latch()
             again_lifts = [error_latch.latched_lift(lift, again_latch) for lift in lifts]
-        rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records)
+        with tf_private.int32_results_single_device():
+            rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records)
         rebuilt = rebuilt.with_options(options)
         # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
         read, service = dropin_service.through_service(rebuilt, options, name, python=mine)

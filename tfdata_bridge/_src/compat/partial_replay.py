@@ -182,7 +182,7 @@ class Replay:
             for per_run in (COUNT_CHUNK, 1):  # whole batches counted COUNT_CHUNK per run, then one per run
                 rest = records.skip(batches * self.batch_size)  # (values of several shapes: dynamic_pad's)
                 full = (rest.padded_batch if self.padded else rest.batch)(self.batch_size, drop_remainder=True)
-                counted = tf1.data.make_one_shot_iterator(full.map(plain(lambda *_: 0)).batch(per_run)).get_next()
+                counted = replay_iterator(full.map(plain(lambda *_: 0)).batch(per_run)).get_next()
                 try:
                     while True:
                         batches += len(sess.run(counted))
@@ -192,7 +192,7 @@ class Replay:
                     if kept is not None and not self._same_failure(e, error):
                         return None  # a record whose py_func call is not kept: the failure is not known
 
-            one = tf1.data.make_one_shot_iterator(records.skip(batches * self.batch_size)).get_next()
+            one = replay_iterator(records.skip(batches * self.batch_size)).get_next()
             good: list[Any] = []
             try:
                 for _ in range(self.batch_size):
@@ -221,6 +221,21 @@ def epoch_rows(exported: tuple[np.ndarray, np.ndarray], stream: Any) -> np.ndarr
     if not epochs:
         return np.zeros([0] + shape, stream.dtypes[0].as_numpy_dtype)
     return np.concatenate(epochs)
+
+
+def replay_options() -> Any:
+    """Options for every iterator of a read again: ``inject_prefetch`` off, so that a function with an
+    ``int32`` result on one device (``single_device.py``) is never taken for a pipeline's output there. An
+    error of that rewrite would fail the read again at once, which would then count no records and lose
+    the short batch; a prefetch at the end changes no value, so the read again's data are the same."""
+    options = tf.data.Options()
+    options.experimental_optimization.inject_prefetch = False
+    return options
+
+
+def replay_iterator(dataset: Any) -> Any:
+    """``make_one_shot_iterator(dataset)`` for a read again, with ``replay_options``."""
+    return tf1.data.make_one_shot_iterator(dataset.with_options(replay_options()))
 
 
 def _no_read_ahead() -> Any:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from tfdata_bridge._src.compat import shuffle_py_funcs
+from tfdata_bridge._src.compat import partial_replay, shuffle_py_funcs
 from tfdata_bridge._src.tf import plain, tf
 
 tf1 = tf.compat.v1
@@ -85,13 +85,13 @@ def _delivered(sess: Any, numbered: Any, buffer: int, seed: int, batch_size: int
 
     got: list[np.ndarray] = []
     if failed_batch is not None:
-        first = tf1.data.make_one_shot_iterator(batches().take(failed_batch).batch(COUNT_CHUNK)).get_next()
+        first = partial_replay.replay_iterator(batches().take(failed_batch).batch(COUNT_CHUNK)).get_next()
         try:
             while True:
                 got.append(sess.run(first).reshape(-1))
         except tf.errors.OutOfRangeError:
             return np.concatenate(got) if got else np.zeros([0], np.int64)
-    counted = tf1.data.make_one_shot_iterator(batches().batch(COUNT_CHUNK)).get_next()
+    counted = partial_replay.replay_iterator(batches().batch(COUNT_CHUNK)).get_next()
     try:
         while True:
             got.append(sess.run(counted).reshape(-1))
@@ -99,7 +99,7 @@ def _delivered(sess: Any, numbered: Any, buffer: int, seed: int, batch_size: int
         return None
     except tf.errors.OpError:
         pass
-    one = tf1.data.make_one_shot_iterator(batches().skip(len(got) * COUNT_CHUNK)).get_next()
+    one = partial_replay.replay_iterator(batches().skip(len(got) * COUNT_CHUNK)).get_next()
     try:
         while True:
             got.append(sess.run(one))
@@ -121,7 +121,7 @@ def _held(sess: Any, pick: Any, delivered: np.ndarray, accept: Any = None) -> li
     def kept(i: Any) -> Any:
         return tf.logical_or(i > last, tf.reduce_any(tf.equal(candidates, i)))
 
-    one = tf1.data.make_one_shot_iterator(pick(kept)).get_next()
+    one = partial_replay.replay_iterator(pick(kept)).get_next()
     held: list[list[Any]] = []
     try:
         while True:
