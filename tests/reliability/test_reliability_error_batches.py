@@ -131,11 +131,11 @@ def _consume(tf, sess, batch) -> dict:
     return {"values": [v for b in got for v in b], "end": type(end).__name__, "join": joined}
 
 
-def _joined(tf, api: str, kind: str, path: str) -> dict:
+def _joined(tf, api: str, kind: str, paths: list[str]) -> dict:
     made: dict = {}
     with tf.Graph().as_default():
-        records = tf.train.string_input_producer([path] * 4, num_epochs=1, shuffle=False) if kind == "read" else None
-        lists = [[_source(tf, made, f"list{j}", kind, FAIL_AT if j == 0 else 10**6, 1000 * j, records)]
+        records = tf.train.string_input_producer(paths, num_epochs=1, shuffle=False) if kind == "read" else None
+        lists = [[_source(tf, made, f"list{j}", kind, FAIL_AT if j == 0 else 10**6, 10_000 * j, records)]
                  for j in range(3)]
         if api == "shuffle_batch_join":
             batch = tf.train.shuffle_batch_join(lists, BATCH, capacity=50, min_after_dequeue=20, seed=1)
@@ -156,14 +156,29 @@ def records_file(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def distinct_records(tmp_path_factory) -> list[str]:
+    """Four TFRecord files of 300 records each, ``b"0"`` .. ``b"1199"`` in all: every record read is another
+    value (one file listed four times repeats its values in one list once a list has read more than 300, as the
+    other lists' runners can while the failing one is slow on a loaded machine)."""
+    folder = tmp_path_factory.mktemp("distinct")
+    paths = []
+    for f in range(4):
+        paths.append(str(folder / f"records-{f}.tfrecord"))
+        with tf_base.io.TFRecordWriter(paths[-1]) as w:
+            for i in range(300 * f, 300 * (f + 1)):
+                w.write(b"%d" % i)
+    return paths
+
+
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("kind", ["zero-input", "tensor-input", "read"])
 @pytest.mark.parametrize("api", ["shuffle_batch_join", "batch_join"])
-def test_one_list_failing_lets_every_element_the_lists_made_arrive(api, kind, records_file):
+def test_one_list_failing_lets_every_element_the_lists_made_arrive(api, kind, distinct_records):
     # the drop-in gave 0 batches (readers: the others' StopIteration became InvalidArgumentError in the v2
     # map and passed the shuffle) or lost the other lists' elements in flight (batch_join: 60 of 200 made)
     for tf, name in ((legacy, "legacy"), (bridge, "bridge")):
-        run = _joined(tf, api, kind, records_file)
+        run = _joined(tf, api, kind, distinct_records)
         values = run["values"]
         assert (run["end"], run["join"]) == ("OutOfRangeError", "InvalidArgumentError"), (name, run)
         assert len(set(values)) == len(values) and len(values) % BATCH == 0, (name, run)
@@ -171,7 +186,7 @@ def test_one_list_failing_lets_every_element_the_lists_made_arrive(api, kind, re
         if tf is bridge:  # every full batch of what was made (legacy: its runners' enqueues in flight at
             # the stop were cancelled, a few elements each, so its count is a little below)
             assert len(values) > run["made"] - BATCH, run
-        assert FAIL_AT - BATCH < sum(1 for v in values if v < 1000) <= FAIL_AT, (name, run)
+        assert FAIL_AT - BATCH < sum(1 for v in values if v < 10_000) <= FAIL_AT, (name, run)
 
 
 def _filtered_or_many(tf, form: str, kind: str) -> dict:
@@ -294,13 +309,14 @@ def test_a_py_func_after_a_read_ending_with_stop_iteration_ends_its_producer_as_
         assert new["values"] == old["values"] == list(range(20))
 
 
-def _shared_join(tf, path: str) -> dict:
+def _shared_join(tf, paths: list[str]) -> dict:
     """A ``batch_join`` of two lists (a reader and a ``py_func`` each, the first failing at its 21st record)
     and a ``shuffle_batch`` of a third, all over one input producer; the program reads the ``batch_join``."""
     made: dict = {}
     with tf.Graph().as_default():
-        records = tf.train.string_input_producer([path] * 3, num_epochs=1, shuffle=False)
-        lists = [[_source(tf, made, f"list{j}", "read", 20 if j == 0 else 10**6, 1000 * j, records)] for j in range(3)]
+        records = tf.train.string_input_producer(paths, num_epochs=1, shuffle=False)
+        lists = [[_source(tf, made, f"list{j}", "read", 20 if j == 0 else 10**6, 10_000 * j, records)]
+                 for j in range(3)]
         joined = tf.train.batch_join(lists[:2], BATCH, capacity=50)
         tf.train.shuffle_batch(lists[2], BATCH, capacity=50, min_after_dequeue=20, seed=1)
         with tf.Session() as sess:
@@ -309,12 +325,12 @@ def _shared_join(tf, path: str) -> dict:
 
 
 @pytest.mark.timeout(120)
-def test_a_batch_join_over_a_shared_input_producer_delivers_what_its_lists_made(records_file):
+def test_a_batch_join_over_a_shared_input_producer_delivers_what_its_lists_made(distinct_records):
     for tf, name in ((legacy, "legacy"), (bridge, "bridge")):
-        run = _shared_join(tf, records_file)
+        run = _shared_join(tf, distinct_records)
         values = run["values"]
         assert (run["end"], run["join"]) == ("OutOfRangeError", "InvalidArgumentError"), (name, run)
         assert len(set(values)) == len(values) and len(values) <= run["made"], (name, run)
-        assert 10 < sum(1 for v in values if v < 1000) <= 20, (name, run)  # the failing list's records
+        assert 10 < sum(1 for v in values if v < 10_000) <= 20, (name, run)  # the failing list's records
         if tf is bridge:
             assert len(values) > run["made"] - BATCH, run
