@@ -195,7 +195,8 @@ def test_a_cancelled_batch_queue_delivers_what_legacys_held_then_out_of_range():
     assert legacy[1] == list(range(4, 16))
     assert legacy[2] == "FIFOQueue 'batch/fifo_queue' is closed and has insufficient elements (requested 4, current size 0)"
     # a documented difference: legacy's runner, cancelled mid-enqueue, hands CancelledError to the coordinator
-    assert (legacy[3], ours[3]) == (tf.errors.CancelledError, None)
+    # (where the close finds it between two enqueues, as a loaded machine can, legacy's join is clean too)
+    assert legacy[3] in (tf.errors.CancelledError, None) and ours[3] is None
 
 
 def _closed_input_producer(tf1: Any) -> list[bytes]:

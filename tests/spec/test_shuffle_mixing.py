@@ -30,6 +30,13 @@ def displacement(out: list[int]) -> float:
     return float(np.mean(np.abs(np.array(out) - np.arange(N))))
 
 
+def floor(regime: str, theirs: float) -> float:
+    """What ours must reach (half of it): legacy's figure; with the consumer faster, at most the mixing legacy
+    promises there (across ``min_after_dequeue`` and a batch): on a loaded machine legacy's consumer can fall
+    behind its producer, its queue then fills and it mixes across far more, a schedule ours need not match."""
+    return theirs if regime == "consumer slower" else min(theirs, float(MIN_AFTER + BATCH))
+
+
 def consume(batches: Any, step_s: float, batched: bool) -> list[int]:
     out: list[int] = []
     for k, value in enumerate(batches):
@@ -107,7 +114,7 @@ def test_compiled_spec_mixes_at_least_as_well_as_legacy(regime):
     step_s, produce_s = REGIMES[regime]
     theirs = legacy(step_s, produce_s, batched=True)
     ours = compiled(step_s, produce_s, batched=True)
-    assert ours >= 0.5 * theirs, (ours, theirs)
+    assert ours >= 0.5 * floor(regime, theirs), (ours, theirs)
     # tf.data's shuffle keeps its buffer full, whoever is faster: mixed across nearly all of capacity
     assert ours >= 0.25 * CAPACITY, (ours, theirs)
 
@@ -125,6 +132,6 @@ def test_eager_queue_as_dataset_mixes_at_least_as_well_as_legacy(regime, batched
     step_s, produce_s = REGIMES[regime]
     theirs = legacy(step_s, produce_s, batched)
     ours = eager_queue(step_s, produce_s, batched)
-    assert ours >= 0.5 * theirs, (ours, theirs)
+    assert ours >= 0.5 * floor(regime, theirs), (ours, theirs)
     if regime == "consumer slower":  # legacy's own queue, filled towards capacity
         assert ours >= 0.25 * CAPACITY, (ours, theirs)
