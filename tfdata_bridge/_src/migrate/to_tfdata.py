@@ -40,6 +40,7 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
+from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -301,7 +302,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
     current = module
-    for form in (name_returned_lists, loop_reader_lists):
+    for form in (name_returned_lists, loop_reader_lists, *OBJECT_FORMS):
         if all(o.rewritten for o in result[2]) or functions:
             break
         named = form(current, external)
