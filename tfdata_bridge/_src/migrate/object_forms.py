@@ -4,13 +4,20 @@ keeps each only where it lets more pipelines be rewritten.
 
 - ``reader_attr.py``: a reader kept on ``self`` (made in ``__init__``), read once in another method;
 - ``nested_inline.py``: a reader or producer in a nested function (a closure), inlined where it is called;
+- ``memo_props.py``: pipeline stages in properties (lazy ``@property`` stages cached on ``self``), each read once,
+  inlined where they are read;
+
+and, on the rewritten module, ``table_iterators.py``: a per-record function that reads a lookup table gets an
+initializable iterator started with the tables (a one-shot iterator cannot hold a table).
 """
 
 from __future__ import annotations
 
+from tfdata_bridge._src.migrate.memo_props import inline_memo_properties
 from tfdata_bridge._src.migrate.nested_inline import inline_nested_sources
 from tfdata_bridge._src.migrate.reader_attr import inline_reader_attributes
+from tfdata_bridge._src.migrate.table_iterators import initialized_with_tables
 
-OBJECT_FORMS = (inline_reader_attributes, inline_nested_sources)
+OBJECT_FORMS = (inline_reader_attributes, inline_nested_sources, inline_memo_properties)
 
-__all__ = ["OBJECT_FORMS"]
+__all__ = ["OBJECT_FORMS", "initialized_with_tables"]

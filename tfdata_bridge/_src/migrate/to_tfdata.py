@@ -40,7 +40,7 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
-from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS
+from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, initialized_with_tables
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -613,7 +613,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
-    out = module.visit(_Apply(removed, replaced, index.name_scopes))
+    out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)))
     if added_v1 is not None and f"{added_v1}." in out.code:
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
