@@ -8,7 +8,8 @@ keeps each only where it lets more pipelines be rewritten.
   inlined where they are read;
 
 and, on the rewritten module, ``table_iterators.py``: a per-record function that reads a lookup table gets an
-initializable iterator started with the tables (a one-shot iterator cannot hold a table).
+initializable iterator started with the tables (a one-shot iterator cannot hold a table); in the recogniser,
+``stages.py``: a batch whose per-record code holds another batch is refused in that pass (the second round takes it).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from __future__ import annotations
 from tfdata_bridge._src.migrate.memo_props import inline_memo_properties
 from tfdata_bridge._src.migrate.nested_inline import inline_nested_sources
 from tfdata_bridge._src.migrate.reader_attr import inline_reader_attributes
+from tfdata_bridge._src.migrate.stages import refuse_inner_batches
 from tfdata_bridge._src.migrate.table_iterators import initialized_with_tables
 
 OBJECT_FORMS = (inline_reader_attributes, inline_nested_sources, inline_memo_properties)
 
-__all__ = ["OBJECT_FORMS", "initialized_with_tables"]
+__all__ = ["OBJECT_FORMS", "initialized_with_tables", "refuse_inner_batches"]

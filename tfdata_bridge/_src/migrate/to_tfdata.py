@@ -40,7 +40,7 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
-from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, initialized_with_tables
+from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, initialized_with_tables, refuse_inner_batches
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -558,6 +558,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 else:
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
+                refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
                 v1 = index.v1.get(value) or imported_v1 or added_v1 or ""
                 if not v1:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken, so there "
