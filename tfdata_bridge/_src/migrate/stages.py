@@ -28,4 +28,16 @@ def refuse_inner_batches(pipeline, paths, batches, joins) -> None:
                               "on its own, this one only where it then reads the first one's dataset")
 
 
-__all__ = ["refuse_inner_batches"]
+def staged(module: cst.Module, first, again, asked: list, requests: list | None):
+    """``first`` (a rewrite of ``module``), or its second round (``second_round.py``) where that rewrites more; the
+    second round's requests of other modules' helpers added to ``asked`` where it is kept."""
+    from tfdata_bridge._src.migrate.second_round import second_round
+
+    more: list = []
+    out = second_round(module, first, lambda m: again(m, more if requests is not None else None))
+    if out is not first:
+        asked.extend(more)
+    return out
+
+
+__all__ = ["refuse_inner_batches", "staged"]

@@ -40,7 +40,8 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
-from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, initialized_with_tables, refuse_inner_batches
+from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, initialized_with_tables, refuse_inner_batches, \
+    staged
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -310,6 +311,9 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             sixth: list = []
             trial = _run(named, external, functions, sixth if requests is not None else None, keep_plumbing,
                          drop_plumbing, plumbing)
+            if form in OBJECT_FORMS:  # (two stages brought into one function: the second round takes the second)
+                trial = staged(named, trial, lambda out, asks: _run(out, external, functions, asks, keep_plumbing,
+                                                                     drop_plumbing, plumbing), sixth, requests)
             if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
                 lines = line_map(module.code, named.code)
                 result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
