@@ -60,9 +60,9 @@ from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
 _ROUNDS = 8
 
 
-def inline_memo_properties(module: cst.Module, external=None) -> cst.Module:
+def inline_memo_properties(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each property read once inlined where it is read, repeatedly (the same module object where
-    there is none)."""
+    there is none). ``why``: (function, reason) of each pipeline property left, said at its pipelines."""
     if "@property" not in module.code:
         return module
     current = module
@@ -71,6 +71,8 @@ def inline_memo_properties(module: cst.Module, external=None) -> cst.Module:
         if new is current:
             break
         current = new
+    if why is not None and current is module:
+        _one_round(module, external, why)
     return current
 
 
@@ -81,7 +83,7 @@ class _Prop:
         self.memo, self.memo_set = memo, memo_set  # the memo attribute and the statement setting it (lazy form)
 
 
-def _one_round(module: cst.Module, external) -> cst.Module:
+def _one_round(module: cst.Module, external, why: list | None = None) -> cst.Module:
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     attributes = nodes_of(module, cst.Attribute)
     for cls in classes:
@@ -94,10 +96,19 @@ def _one_round(module: cst.Module, external) -> cst.Module:
                 continue
             name = fn.name.value
             reads = [a for a in attributes if a.attr.value == name]
+            kind = "lazy property" if prop.memo is not None else "property"
             if len(reads) != 1 or tree_uses(external, name):
+                if why is not None and _stage(fn):
+                    why += [(m, f"the {kind} `{name}` (a pipeline stage) is read in more than one place: it is "
+                                "not inlined where it is read; read it once, or keep the queues (`migrate --to "
+                                "compat`)") for m in _readers_of(family, name)]
                 continue
             site = _site(module, family, reads[0], prop, classes, external)
             if site is None:
+                if why is not None and _stage(fn):
+                    why += [(m, f"the {kind} `{name}` (a pipeline stage) is read where it may run more than once "
+                                "per object, or inside a loop, comprehension or conditional expression: it is "
+                                "not inlined there") for m in _readers_of(family, name)]
                 continue
             if prop.memo is not None:
                 memo_uses = [a for a in attributes if a.attr.value == prop.memo]
@@ -110,6 +121,18 @@ def _one_round(module: cst.Module, external) -> cst.Module:
             method, stmt, block = site
             return _inlined(module, prop, reads[0], method, stmt, inits)
     return module
+
+
+def _stage(fn: cst.FunctionDef) -> bool:
+    """The property makes a reader, a producer or a batch (by spelling: only said in reasons)."""
+    from tfdata_bridge._src.migrate.method_inline import _stage as makes_stage
+
+    return makes_stage(fn)
+
+
+def _readers_of(family: list[cst.ClassDef], name: str) -> list[cst.FunctionDef]:
+    return [fn for cls in family for fn in cls.body.body if isinstance(fn, cst.FunctionDef)
+            and any(a.attr.value == name for a in nodes_of(fn, cst.Attribute))]
 
 
 def _property(cls: cst.ClassDef, fn: cst.FunctionDef) -> _Prop | None:

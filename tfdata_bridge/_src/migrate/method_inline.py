@@ -38,9 +38,10 @@ from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
 _STAGES = ("batch", "batch_join", "Reader", "input_producer")
 
 
-def inline_stage_methods(module: cst.Module, external=None) -> cst.Module:
+def inline_stage_methods(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each stage method called once by another method of its class inlined there, one at a time
-    until none is left (the same module object where there is none)."""
+    until none is left (the same module object where there is none). ``why``: (function, reason) of each stage
+    method of two batching stages left, said at its pipelines."""
     if not any(s in module.code for s in _STAGES) or "self." not in module.code:
         return module
     current = module
@@ -49,10 +50,12 @@ def inline_stage_methods(module: cst.Module, external=None) -> cst.Module:
         if new is current:
             break
         current = new
+    if why is not None and current is module:
+        _one(module, external, why)
     return current
 
 
-def _one(module: cst.Module, external) -> cst.Module:
+def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     attributes = nodes_of(module, cst.Attribute)
     changes: dict[int, object] = {}
@@ -66,10 +69,17 @@ def _one(module: cst.Module, external) -> cst.Module:
                 continue
             name = fn.name.value
             uses = [a for a in attributes if a.attr.value == name]
-            if len(uses) != 1 or tree_uses(external, name) or _overridden(cls, classes, name, external):
-                continue
-            site = _site(own, uses[0], fn)
+            overridden = _overridden(cls, classes, name, external)
+            site = _site(own, uses[0], fn) if len(uses) == 1 and not tree_uses(external, name) and not overridden \
+                else None
             if site is None:
+                if why is not None and _batches(fn):  # (a batch stage: said where the next stage is left)
+                    how = "overridden by a subclass" if overridden else \
+                        "not called once by `names = self.method(...)` in another method of its class"
+                    why += [(m, f"the stage method `{cls.name.value}.{name}` (a batch) is {how}: it is not "
+                                "inlined into its caller, whose batch then sees no source")
+                            for m in own if m is not fn and any(a.attr.value == name
+                                                                 for a in nodes_of(m, cst.Attribute))]
                 continue
             caller, stmt = site
             if any(id(n) in changes for n in (caller, stmt)):
@@ -90,6 +100,11 @@ def _stage(fn: cst.FunctionDef) -> bool:
         if last.endswith(_STAGES):
             return True
     return False
+
+
+def _batches(fn: cst.FunctionDef) -> bool:
+    return any((c.func.attr.value if isinstance(c.func, cst.Attribute) else getattr(c.func, "value", "")).endswith(
+        ("batch", "batch_join")) for c in nodes_of(fn, cst.Call))
 
 
 def _overridden(cls: cst.ClassDef, classes: list[cst.ClassDef], name: str, external) -> bool:

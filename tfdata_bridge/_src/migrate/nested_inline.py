@@ -36,9 +36,9 @@ from tfdata_bridge._src.migrate.returned_lists import Replace
 _SOURCES = ("Reader", "input_producer", "slice_input_producer")
 
 
-def inline_nested_sources(module: cst.Module, external=None) -> cst.Module:
+def inline_nested_sources(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each nested source function inlined at its calls (the same module object where there
-    is none)."""
+    is none). ``why``: (function, reason) of each such function left, said at its pipelines."""
     if not any(s in module.code for s in _SOURCES):
         return module
     changes: dict[int, object] = {}
@@ -54,6 +54,11 @@ def inline_nested_sources(module: cst.Module, external=None) -> cst.Module:
                 continue
             sites = _sites(outer, inner)
             if sites is None:
+                if why is not None:
+                    why.append((outer, f"the nested function `{inner.name.value}` makes a reader or producer, and "
+                                       f"`{outer.name.value}` uses it other than by `names = "
+                                       f"{inner.name.value}(...)` statements that run once per call (in a loop, "
+                                       "as a value, or re-bound): it is not inlined"))
                 continue
             local = _locals(inner, body)
             done = []

@@ -15,6 +15,11 @@ initializable iterator started with the tables (a one-shot iterator cannot hold 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
 from tfdata_bridge._src.migrate.memo_props import inline_memo_properties
 from tfdata_bridge._src.migrate.method_inline import inline_stage_methods
 from tfdata_bridge._src.migrate.nested_inline import inline_nested_sources
@@ -24,4 +29,33 @@ from tfdata_bridge._src.migrate.table_iterators import initialized_with_tables
 
 OBJECT_FORMS = (inline_reader_attributes, inline_nested_sources, inline_memo_properties, inline_stage_methods)
 
-__all__ = ["OBJECT_FORMS", "initialized_with_tables", "refuse_inner_batches", "staged"]
+
+def explain_left(module: cst.Module, result, external=None):
+    """``result`` (the rewrite of ``module``) with each pipeline left in a function where one of these forms found
+    its shape and declined it said why (after the recogniser's own reason)."""
+    out, notes, outcomes = result
+    if all(o.rewritten for o in outcomes):
+        return result
+    why: list = []
+    for form in OBJECT_FORMS:
+        form(module, external, why)
+    if not why:
+        return result
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    spans = [(positions[fn].start.line, positions[fn].end.line, text) for fn, text in why if fn in positions]
+
+    def said(line: int) -> list[str]:
+        return list(dict.fromkeys(text for start, end, text in spans if start <= line <= end))
+
+    def more(text: str, line: int) -> str:
+        extra = [t for t in said(line) if t not in text]
+        return text if not extra else f"{text}; {'; '.join(extra)}"
+
+    left = {o.line for o in outcomes if not o.rewritten}
+    outcomes = [replace(o, reason=more(o.reason, o.line)) if not o.rewritten else o for o in outcomes]
+    notes = [replace(n, message=more(n.message, n.line)) if n.kind == "refused" and n.line in left else n
+             for n in notes]
+    return out, notes, outcomes
+
+
+__all__ = ["OBJECT_FORMS", "explain_left", "initialized_with_tables", "refuse_inner_batches", "staged"]

@@ -40,9 +40,9 @@ from tfdata_bridge._src.migrate.returned_lists import Replace
 _QUICK = re.compile(r"self\.\w+\s*=\s*[\w.]*(" + "|".join(sorted(READERS)) + r")\(")
 
 
-def inline_reader_attributes(module: cst.Module, external=None) -> cst.Module:
+def inline_reader_attributes(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each reader kept on ``self`` and read once elsewhere made at its read (the same module
-    object where there is none)."""
+    object where there is none). ``why``: (function, reason) of each such reader left, said at its pipelines."""
     if not _QUICK.search(module.code):
         return module
     roots = imported_roots(module)
@@ -59,13 +59,24 @@ def inline_reader_attributes(module: cst.Module, external=None) -> cst.Module:
                 if made is None:
                     continue
                 attr, ctor = made
+                kept = f"the reader `{me}.{attr}`, kept on the object by `{cls.name.value}.{maker.name.value}`"
                 site = _one_read(module, family, attr, stmt)
-                if site is None or tree_uses(external, attr):
+                if site is None:
+                    if why is not None:
+                        why += [(fn, f"{kept}, is read or named in more than one place: legacy's reads of one "
+                                     "reader share its files, a reader per read would not; read it once, or keep "
+                                     "the queues (`migrate --to compat`)") for fn in _holders(family, attr)]
                     continue
                 owner_cls, reader_fn, read_attr = site
-                if not _safe_args(ctor, module, maker, reader_fn, me, roots, stmt, external):
-                    continue
-                if _per_object(module, owner_cls, reader_fn, classes, external) is not None:
+                reason = f"`{attr}` is named in another module" if tree_uses(external, attr) else \
+                    None if _safe_args(ctor, module, maker, reader_fn, me, roots, stmt, external) else \
+                    "its arguments read values that may change before the read (only literals, module constants, " \
+                    "imports and attributes set once before it move)"
+                reason = reason or _per_object(module, owner_cls, reader_fn, classes, external)
+                if reason is not None:
+                    if why is not None:
+                        why.append((reader_fn, f"{kept}, is not made at its read in `{reader_fn.name.value}`: "
+                                               f"{reason}; two reads of one reader share its files in legacy"))
                     continue
                 changes[id(stmt)] = cst.RemovalSentinel.REMOVE
                 changes[id(read_attr)] = _rebased(ctor, me, _self(reader_fn))
@@ -113,6 +124,12 @@ def _reader_attribute(stmt: cst.BaseStatement, me: str) -> tuple[str, cst.Call] 
     if last not in READERS or any(a.star for a in small.value.args):
         return None
     return target.attr.value, small.value
+
+
+def _holders(family: list[cst.ClassDef], attr: str) -> list[cst.FunctionDef]:
+    """The methods of ``family`` naming the attribute ``attr``."""
+    return [fn for cls in family for fn in _methods(cls)
+            if any(a.attr.value == attr for a in nodes_of(fn, cst.Attribute))]
 
 
 def _one_read(module: cst.Module, family: list[cst.ClassDef], attr: str, stmt: cst.BaseStatement):

@@ -40,8 +40,8 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
-from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, initialized_with_tables, refuse_inner_batches, \
-    staged
+from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, initialized_with_tables, \
+    refuse_inner_batches, staged
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -354,7 +354,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             first = [*first, *fourth]
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
-    return result
+    return explain_left(module, result, external) if not functions else result
 
 
 def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing):
