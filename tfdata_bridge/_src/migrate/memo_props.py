@@ -62,7 +62,7 @@ _ROUNDS = 8
 
 def inline_memo_properties(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each property read once inlined where it is read, repeatedly (the same module object where
-    there is none). ``why``: (function, reason) of each pipeline property left, said at its pipelines."""
+    there is none). ``why``: (class, reason) of each pipeline property left, said at its pipelines."""
     if "@property" not in module.code:
         return module
     current = module
@@ -71,8 +71,8 @@ def inline_memo_properties(module: cst.Module, external=None, why: list | None =
         if new is current:
             break
         current = new
-    if why is not None and current is module:
-        _one_round(module, external, why)
+    if why is not None:  # (at the fixed point: each property left says why)
+        _one_round(current, external, why)
     return current
 
 
@@ -99,16 +99,16 @@ def _one_round(module: cst.Module, external, why: list | None = None) -> cst.Mod
             kind = "lazy property" if prop.memo is not None else "property"
             if len(reads) != 1 or tree_uses(external, name):
                 if why is not None and _stage(fn):
-                    why += [(m, f"the {kind} `{name}` (a pipeline stage) is read in more than one place: it is "
+                    why += [(c, f"the {kind} `{name}` (a pipeline stage) is read in more than one place: it is "
                                 "not inlined where it is read; read it once, or keep the queues (`migrate --to "
-                                "compat`)") for m in _readers_of(family, name)]
+                                "compat`)") for c in family]
                 continue
             site = _site(module, family, reads[0], prop, classes, external)
             if site is None:
                 if why is not None and _stage(fn):
-                    why += [(m, f"the {kind} `{name}` (a pipeline stage) is read where it may run more than once "
+                    why += [(c, f"the {kind} `{name}` (a pipeline stage) is read where it may run more than once "
                                 "per object, or inside a loop, comprehension or conditional expression: it is "
-                                "not inlined there") for m in _readers_of(family, name)]
+                                "not inlined there") for c in family]
                 continue
             if prop.memo is not None:
                 memo_uses = [a for a in attributes if a.attr.value == prop.memo]
@@ -128,11 +128,6 @@ def _stage(fn: cst.FunctionDef) -> bool:
     from tfdata_bridge._src.migrate.method_inline import _stage as makes_stage
 
     return makes_stage(fn)
-
-
-def _readers_of(family: list[cst.ClassDef], name: str) -> list[cst.FunctionDef]:
-    return [fn for cls in family for fn in cls.body.body if isinstance(fn, cst.FunctionDef)
-            and any(a.attr.value == name for a in nodes_of(fn, cst.Attribute))]
 
 
 def _property(cls: cst.ClassDef, fn: cst.FunctionDef) -> _Prop | None:

@@ -50,8 +50,8 @@ def inline_stage_methods(module: cst.Module, external=None, why: list | None = N
         if new is current:
             break
         current = new
-    if why is not None and current is module:
-        _one(module, external, why)
+    if why is not None:  # (at the fixed point: each stage method left says why)
+        _one(current, external, why)
     return current
 
 

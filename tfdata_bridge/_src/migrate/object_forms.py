@@ -20,6 +20,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from tfdata_bridge._src.migrate.calls import nodes_of
 from tfdata_bridge._src.migrate.memo_props import inline_memo_properties
 from tfdata_bridge._src.migrate.method_inline import inline_stage_methods
 from tfdata_bridge._src.migrate.nested_inline import inline_nested_sources
@@ -42,7 +43,12 @@ def explain_left(module: cst.Module, result, external=None):
     if not why:
         return result
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    spans = [(positions[fn].start.line, positions[fn].end.line, text) for fn, text in why if fn in positions]
+    # (a form that inlined some shapes first says why of the nodes of its own module: found again by name)
+    named: dict[str, list] = {}
+    for node in [*nodes_of(module, cst.FunctionDef), *nodes_of(module, cst.ClassDef)]:
+        named.setdefault(node.name.value, []).append(node)
+    spans = [(positions[n].start.line, positions[n].end.line, text) for fn, text in why
+             for n in ([fn] if fn in positions else named.get(fn.name.value, []))]
 
     def said(line: int) -> list[str]:
         return list(dict.fromkeys(text for start, end, text in spans if start <= line <= end))

@@ -285,7 +285,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if objects and not functions:
         kept = _objects(module, external, requests, keep_plumbing, drop_plumbing, whole)
         if kept is not None:
-            return kept
+            return explain_left(module, kept, external)
     first: list = []
     result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing,
                   plumbing)
