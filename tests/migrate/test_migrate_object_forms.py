@@ -70,7 +70,17 @@ def test_the_migrated_object_form_programs_deliver_what_their_originals_deliver(
         assert_delivers_the_same(name, want, got, "exact")
 
 
-READER = (PROGRAMS / "attr_reader_two_objects.py").read_text()
+def _without_session(name: str, main: str) -> str:
+    """The program ``name`` up to its ``main``, then ``main`` (the text tests need no session loop: faster)."""
+    text = (PROGRAMS / name).read_text()
+    return text[:text.index("def main(")] + main
+
+
+READER = _without_session("attr_reader_two_objects.py", "def main(files):\n"
+                          "    x_reader = Reader(files[:2], name='X')\n"
+                          "    y_reader = Reader(files[2:], batch_size=5, name='Y')\n"
+                          "    x_images, x_labels = x_reader.feed()\n"
+                          "    return x_images, x_labels, y_reader.feed()\n")
 MAKE_X = "    x_images, x_labels = x_reader.feed()\n"
 
 
@@ -84,7 +94,7 @@ MAKE_X = "    x_images, x_labels = x_reader.feed()\n"
     pytest.param("        self.reader = tf.TFRecordReader()\n",
                  "        self.reader = tf.TFRecordReader(name=self.name)\n",
                  "its arguments read values that may change", id="argument-set-after-it"),
-    pytest.param("def main(data_dir):\n", "def spare(reader):\n    return reader.feed()\n\n\ndef main(data_dir):\n",
+    pytest.param("def main(files):\n", "def spare(reader):\n    return reader.feed()\n\n\ndef main(files):\n",
                  "`reader` in spare is not one object made there once", id="method-on-a-parameter"),
 ])
 def test_a_reader_kept_on_the_object_that_may_be_read_twice_is_left_with_the_reason(old, new, why):
@@ -111,7 +121,7 @@ def test_a_reader_kept_on_the_object_of_a_class_used_from_another_module_is_left
     assert "`records` is called in another module" in said, said
 
 
-NESTED = (PROGRAMS / "nested_reader_namedtuple.py").read_text()
+NESTED = _without_session("nested_reader_namedtuple.py", "")
 
 
 def test_a_nested_reader_used_in_a_loop_or_as_a_value_is_not_inlined():
@@ -126,7 +136,8 @@ def test_a_nested_reader_used_in_a_loop_or_as_a_value_is_not_inlined():
         assert "the nested function `_read` makes a reader or producer, and `build` uses it other than" in said, said
 
 
-PROPS = (PROGRAMS / "property_chain_table.py").read_text()
+PROPS = _without_session("property_chain_table.py", "def main(data_dir):\n"
+                         "    a, b, name = LabelledRows(data_dir).batch(20)\n    return a, b, name\n")
 
 
 @pytest.mark.parametrize("old, new", [
@@ -147,12 +158,13 @@ def test_a_lazy_property_stage_that_may_run_twice_is_left(old, new):
     assert "(a pipeline stage) is read" in said, said
 
 
-CLIPS = (PROGRAMS / "stage_methods_clips.py").read_text()
+CLIPS = _without_session("stage_methods_clips.py", "def main(files):\n    return ClipReader(files).batches()\n")
 
 
 def test_a_stage_method_overridden_by_a_subclass_is_not_inlined():
-    source = CLIPS.replace("def main(data_dir):\n", "class ShortClips(ClipReader):\n    def clips(self):\n"
-                           "        return ClipReader.clips(self)\n\n\ndef main(data_dir):\n")
+    source = CLIPS.replace("def main(files):\n", "class ShortClips(ClipReader):\n    def clips(self):\n"
+                           "        return ClipReader.clips(self)\n\n\ndef main(files):\n")
+    assert source != CLIPS
     result = rewrite(source, to="tfdata")
     assert "def clips(self):" in result.code and "ClipReader.clips(self)" in result.code
     said = " | ".join(n.message for n in result.refused)

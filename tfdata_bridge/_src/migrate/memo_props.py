@@ -58,12 +58,13 @@ from tfdata_bridge._src.migrate.reader_attr import _family, _per_object, _self
 from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
 
 _ROUNDS = 8
+_STAGES = ("Reader", "input_producer", "batch")  # (a module with none of these has no pipeline to gather)
 
 
 def inline_memo_properties(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each property read once inlined where it is read, repeatedly (the same module object where
     there is none). ``why``: (class, reason) of each pipeline property left, said at its pipelines."""
-    if "@property" not in module.code:
+    if "@property" not in module.code or not any(k in module.code for k in _STAGES):
         return module
     current = module
     for _ in range(_ROUNDS):
@@ -192,10 +193,23 @@ def _lazy(body: list[cst.BaseStatement], returned: cst.BaseExpression, me: str):
     return stmts[:-1], sets[0].body[0].value, memo, sets[0]
 
 
+_UNSAFE = (cst.Return, cst.Yield, cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Await)
+
+
+class _Unsafe(cst.CSTVisitor):
+    found = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, _UNSAFE):
+            self.found = True
+        return not self.found
+
+
 def _unsafe(stmt: cst.BaseStatement) -> bool:
     """A statement that would not mean the same inlined: a return, a yield, a scope statement, a definition."""
-    kinds = (cst.Return, cst.Yield, cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Await)
-    return any(nodes_of(stmt, k) for k in kinds) or isinstance(stmt, kinds)
+    v = _Unsafe()
+    stmt.visit(v)
+    return v.found
 
 
 def _memo_inits(cls: cst.ClassDef, memo: str) -> list[cst.SimpleStatementLine]:

@@ -42,16 +42,18 @@ def inline_nested_sources(module: cst.Module, external=None, why: list | None = 
     if not any(s in module.code for s in _SOURCES):
         return module
     changes: dict[int, object] = {}
-    taken = {n.value for n in identifiers(module)} | {n.value for n in nodes_of(module, cst.Name)}
-    for outer in nodes_of(module, cst.FunctionDef):
-        if not isinstance(outer.body, cst.IndentedBlock):
-            continue
+    taken: set[str] | None = None
+    for outer in _outer_functions(module):
         for inner in outer.body.body:
             if not isinstance(inner, cst.FunctionDef) or id(inner) in changes:
                 continue
-            body = _straight(inner)
-            if body is None or not _makes_source(inner):
+            if not _makes_source(inner):
                 continue
+            body = _straight(inner)
+            if body is None:
+                continue
+            if taken is None:
+                taken = {n.value for n in nodes_of(module, cst.Name)}
             sites = _sites(outer, inner)
             if sites is None:
                 if why is not None:
@@ -100,6 +102,22 @@ def inline_nested_sources(module: cst.Module, external=None, why: list | None = 
     if not changes:
         return module
     return module.visit(Replace(changes, module))
+
+
+def _outer_functions(module: cst.Module) -> list[cst.FunctionDef]:
+    """The module's functions and its classes' methods that define a function in their body (cheap: no search of
+    the whole module)."""
+    tops = [s for s in module.body if isinstance(s, cst.FunctionDef)]
+    tops += [m for c in module.body if isinstance(c, cst.ClassDef) for m in c.body.body if isinstance(m, cst.FunctionDef)]
+    out = []
+    while tops:
+        fn = tops.pop(0)
+        if isinstance(fn.body, cst.IndentedBlock):
+            inner = [s for s in fn.body.body if isinstance(s, cst.FunctionDef)]
+            if inner:
+                out.append(fn)
+                tops += inner
+    return out
 
 
 def _makes_source(fn: cst.FunctionDef) -> bool:

@@ -26,6 +26,8 @@ the table once, outside, when it traces the function: it is captured all the sam
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
@@ -33,6 +35,7 @@ from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
+_QUICK = re.compile(r"(Table|index_table_from_\w+|index_to_string_table_from_\w+)\(")
 NOTE = ("the per-record function reads a lookup table: an initializable iterator, started with the tables "
         "(`tables_initializer()`), as a one-shot iterator cannot hold a table")
 
@@ -41,8 +44,8 @@ def initialized_with_tables(module: cst.Module) -> cst.Module:
     """``module`` with each one-shot iterator over a dataset whose per-record function reads a lookup table made
     initializable and registered with the tables' initializers (the same module object where there is none)."""
     code = module.code
-    if "make_one_shot_iterator" not in code or "do_not_convert" not in code or "able" not in code:
-        return module
+    if "make_one_shot_iterator" not in code or "do_not_convert" not in code or not _QUICK.search(code):
+        return module  # (no table constructor by spelling: nothing is asked of the tree)
     tables, table_attrs = _tables(module)
     if not tables and not table_attrs:
         return module
