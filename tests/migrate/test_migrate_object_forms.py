@@ -52,6 +52,8 @@ def test_the_migrated_object_form_programs_deliver_what_their_originals_deliver(
     # each form took its programs: the reader at its read, no nested reader, no property stage, one function
     assert "self.reader" not in code["attr_reader_two_objects.py"] and "TFRecordDataset" in \
         code["attr_reader_two_objects.py"]
+    # (the map calls the class's `_scale`: its division by a constant computed as legacy's session did)
+    assert "return divide_as_legacy(x, 90.0) - 1.0" in code["attr_reader_two_objects.py"]
     assert "self._reader" not in code["attr_reader_subclass.py"]
     assert "def _read(" not in code["nested_reader_namedtuple.py"] and "Batch(x=xs, label=labels)" in \
         code["nested_reader_namedtuple.py"]
@@ -88,8 +90,8 @@ MAKE_X = "    x_images, x_labels = x_reader.feed()\n"
     pytest.param(MAKE_X, MAKE_X + "    x_again = x_reader.feed()\n", "`feed` is called twice on `x_reader`",
                  id="method-twice-on-one-object"),
     pytest.param(MAKE_X, "    for _ in range(2):\n    " + MAKE_X, "`feed` is called in a loop", id="method-in-loop"),
-    pytest.param("        return x * 2.0 - 1.0\n",
-                 "        return x * 2.0 - 1.0\n\n    def count(self):\n        return self.reader.num_records_produced()\n",
+    pytest.param("        return x / 90.0 - 1.0\n",
+                 "        return x / 90.0 - 1.0\n\n    def count(self):\n        return self.reader.num_records_produced()\n",
                  "is read or named in more than one place", id="reader-named-elsewhere"),
     pytest.param("        self.reader = tf.TFRecordReader()\n",
                  "        self.reader = tf.TFRecordReader(name=self.name)\n",

@@ -1,5 +1,5 @@
 """A reader kept on the object (`self.reader = tf.TFRecordReader()` in `__init__`), the file queue, read, parse, a
-`_scale` method and `train.batch` in `feed()` under `name_scope(self.name)`; two objects, each fed once, both
+`_scale` method (a division by a constant) and `train.batch` in `feed()` under `name_scope(self.name)`; two objects, each fed once, both
 batches run in one `sess.run` until the first ends (issue 17: CycleGAN's reader)."""
 
 import glob
@@ -29,7 +29,7 @@ class Reader(object):
         return xs, labels
 
     def _scale(self, x):
-        return x * 2.0 - 1.0
+        return x / 90.0 - 1.0
 
 
 def main(data_dir):
