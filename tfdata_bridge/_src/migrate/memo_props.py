@@ -36,8 +36,8 @@ same program, where:
   setting ``self._x`` once, then ``return self._x``; the memo attribute named nowhere else but ``self._x = None``
   in ``__init__``) or straight (statements, then one ``return``); no ``return``, ``yield`` or scope statement
   inside;
-- it is read once in the module, named nowhere in the tree's other modules, as ``self.x`` of a method of the
-  class (or of a subclass of the module), in a statement of that method that no loop, comprehension, lambda or
+- it is read once in the module, named nowhere in the tree's other modules, overridden by no subclass, as
+  ``self.x`` of a method of the class (or of a subclass of the module), in a statement of that method that no loop, comprehension, lambda or
   conditional expression holds;
 - a lazy property is read where it runs once per object: inside another lazy property's own block, in
   ``__init__``, or in a method that runs once per object (``reader_attr._per_object``): a second read of a lazy
@@ -53,6 +53,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _Rename
+from tfdata_bridge._src.migrate.method_inline import _overridden, _stage
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.reader_attr import _family, _per_object, _self
 from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
@@ -98,7 +99,7 @@ def _one_round(module: cst.Module, external, why: list | None = None) -> cst.Mod
             name = fn.name.value
             reads = [a for a in attributes if a.attr.value == name]
             kind = "lazy property" if prop.memo is not None else "property"
-            if len(reads) != 1 or tree_uses(external, name):
+            if len(reads) != 1 or tree_uses(external, name) or _overridden(cls, classes, name, external):
                 if why is not None and _stage(fn):
                     why += [(c, f"the {kind} `{name}` (a pipeline stage) is read in more than one place: it is "
                                 "not inlined where it is read; read it once, or keep the queues (`migrate --to "
@@ -122,13 +123,6 @@ def _one_round(module: cst.Module, external, why: list | None = None) -> cst.Mod
             method, stmt, block = site
             return _inlined(module, prop, reads[0], method, stmt, inits)
     return module
-
-
-def _stage(fn: cst.FunctionDef) -> bool:
-    """The property makes a reader, a producer or a batch (by spelling: only said in reasons)."""
-    from tfdata_bridge._src.migrate.method_inline import _stage as makes_stage
-
-    return makes_stage(fn)
 
 
 def _property(cls: cst.ClassDef, fn: cst.FunctionDef) -> _Prop | None:
