@@ -27,7 +27,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import dotted, wrapped
+from tfdata_bridge._src.migrate.calls import dotted, nodes_of, wrapped
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
@@ -119,11 +119,16 @@ class _Targets:
             arg = next((a.value for a in call.args
                         if a.keyword is None or a.keyword.value in ("map_func", "predicate")), None)
             self._add(arg, call, element=True)
+        holders = _method_classes(wrapper.module)
         i = 0
         while i < len(self.found):
             node = self.found[i]
             for inner in _called_names(node):
                 self._add(inner, inner, element=False)
+            for method in _self_calls(node, holders):  # ``self._preprocess(x)``: a method of the map's class
+                if method not in self.found:
+                    self.found.append(method)
+                    self.params[method] = set()
             i += 1
 
     def _add(self, arg, at: cst.CSTNode, element: bool) -> None:
@@ -143,6 +148,31 @@ class _Targets:
             if isinstance(node, cst.FunctionDef) and node not in self.found:
                 self.found.append(node)
                 self.params[node] = {p.name.value for p in node.params.params} if element else set()
+
+
+def _method_classes(module: cst.Module) -> dict[int, tuple[cst.ClassDef, str]]:
+    """id(function) -> (the module class whose method holds it, that method's instance name), for the method
+    itself and the functions inside it."""
+    out: dict[int, tuple[cst.ClassDef, str]] = {}
+    for cls in module.body:
+        if isinstance(cls, cst.ClassDef):
+            for method in cls.body.body:
+                if isinstance(method, cst.FunctionDef) and method.params.params:
+                    me = method.params.params[0].name.value
+                    for fn in [method, *nodes_of(method, cst.FunctionDef)]:
+                        out[id(fn)] = (cls, me)
+    return out
+
+
+def _self_calls(node: cst.CSTNode, holders: dict[int, tuple[cst.ClassDef, str]]) -> list[cst.FunctionDef]:
+    """The methods of ``node``'s class that ``node`` calls on the instance (``self._preprocess(x)``)."""
+    if id(node) not in holders:
+        return []
+    cls, me = holders[id(node)]
+    methods = {m.name.value: m for m in cls.body.body if isinstance(m, cst.FunctionDef)}
+    return [methods[c.func.attr.value] for c in nodes_of(node, cst.Call)
+            if isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and c.func.value.value == me
+            and c.func.attr.value in methods]
 
 
 def _unwrapped(arg):

@@ -40,6 +40,8 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
+from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, initialized_with_tables, \
+    refuse_inner_batches, staged
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
@@ -283,7 +285,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if objects and not functions:
         kept = _objects(module, external, requests, keep_plumbing, drop_plumbing, whole)
         if kept is not None:
-            return kept
+            return explain_left(module, kept, external)
     first: list = []
     result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing,
                   plumbing)
@@ -301,7 +303,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
     current = module
-    for form in (name_returned_lists, loop_reader_lists):
+    for form in (name_returned_lists, loop_reader_lists, *OBJECT_FORMS):
         if all(o.rewritten for o in result[2]) or functions:
             break
         named = form(current, external)
@@ -309,6 +311,9 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             sixth: list = []
             trial = _run(named, external, functions, sixth if requests is not None else None, keep_plumbing,
                          drop_plumbing, plumbing)
+            if form in OBJECT_FORMS:  # (two stages brought into one function: the second round takes the second)
+                trial = staged(named, trial, lambda out, asks: _run(out, external, functions, asks, keep_plumbing,
+                                                                     drop_plumbing, plumbing), sixth, requests)
             if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
                 lines = line_map(module.code, named.code)
                 result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
@@ -349,7 +354,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             first = [*first, *fourth]
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
-    return result
+    return explain_left(module, result, external) if not functions else result
 
 
 def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing):
@@ -557,6 +562,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 else:
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
+                refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
                 v1 = index.v1.get(value) or imported_v1 or added_v1 or ""
                 if not v1:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken, so there "
@@ -612,7 +618,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
-    out = module.visit(_Apply(removed, replaced, index.name_scopes))
+    out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)))
     if added_v1 is not None and f"{added_v1}." in out.code:
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)

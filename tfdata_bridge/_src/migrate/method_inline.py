@@ -1,0 +1,163 @@
+"""A pipeline stage in a method that another method of the class calls once: inlined at its call.
+
+    class VideoClipReader(object):                      class VideoClipReader(object):
+        def _frames(self): ...reader...                     def _frames(self): ...reader...
+
+        def clips(self):                                    def batches(self):
+            frame, index = self._frames()                       frame, index = self._frames()
+            frames, indices = train.batch([frame, index], 5)    frames, indices_1 = train.batch([frame, index], 5)
+            return frames, indices, indices[0] // 15            clip, indices, label = frames, indices_1, indices_1[0] // 15
+                                                                return train.shuffle_batch([clip, indices, label], ...)
+        def batches(self):
+            clip, indices, label = self.clips()
+            return train.shuffle_batch([clip, indices, label], ...)
+
+(a video reader's clips of frames, then batches of clips, each stage in its own method). The recogniser follows
+a pipeline inside one function (and reader methods that take the file queue); a stage kept in another method
+hides the first stage's batch from the second. Called once, the method's statements may stand at its call: its
+parameters bound first, its locals renamed apart, ``self`` as the caller's, the same ops made in the same order.
+The two stages then stand in one function (``stages.py`` and the second round take them in turn).
+
+Only a method of a module class, with no decorator, of single assignments ending in one ``return``
+(``inline_sources._straight``), that calls a batch, a reader or an input producer itself, named once in the
+module (at that call: ``names = self.method(...)`` in a statement of another method of the class that runs once
+per call) and nowhere in the tree's other modules, and overridden by no subclass, is inlined; it goes from its
+class. ``to_tfdata.run`` keeps the result only where more pipelines are rewritten.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import identifiers, nodes_of
+from tfdata_bridge._src.migrate.inline_sources import _bound_args, _locals, _once, _Rename, _straight
+from tfdata_bridge._src.migrate.object_uses import tree_uses
+from tfdata_bridge._src.migrate.reader_attr import _family
+from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
+
+_STAGES = ("batch", "batch_join", "Reader", "input_producer")
+
+
+def inline_stage_methods(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
+    """``module`` with each stage method called once by another method of its class inlined there, one at a time
+    until none is left (the same module object where there is none). ``why``: (function, reason) of each stage
+    method of two batching stages left, said at its pipelines."""
+    if not any(s in module.code for s in _STAGES) or "self." not in module.code:
+        return module
+    current = module
+    for _ in range(8):
+        new = _one(current, external)
+        if new is current:
+            break
+        current = new
+    if why is not None:  # (at the fixed point: each stage method left says why)
+        _one(current, external, why)
+    return current
+
+
+def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
+    classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
+    attributes = nodes_of(module, cst.Attribute)
+    changes: dict[int, object] = {}
+    for cls in classes:
+        own = [s for s in cls.body.body if isinstance(s, cst.FunctionDef)]
+        for fn in own:
+            if fn.decorators or not fn.params.params or id(fn) in changes:
+                continue
+            body = _straight(fn)
+            if body is None or not _stage(fn):
+                continue
+            name = fn.name.value
+            uses = [a for a in attributes if a.attr.value == name]
+            overridden = _overridden(cls, classes, name, external)
+            site = _site(own, uses[0], fn) if len(uses) == 1 and not tree_uses(external, name) and not overridden \
+                else None
+            if site is None:
+                if why is not None and _batches(fn):  # (a batch stage: said where the next stage is left)
+                    how = "overridden by a subclass" if overridden else \
+                        "not called once by `names = self.method(...)` in another method of its class"
+                    why += [(m, f"the stage method `{cls.name.value}.{name}` (a batch) is {how}: it is not "
+                                "inlined into its caller, whose batch then sees no source")
+                            for m in own if m is not fn and any(a.attr.value == name
+                                                                 for a in nodes_of(m, cst.Attribute))]
+                continue
+            caller, stmt = site
+            if any(id(n) in changes for n in (caller, stmt)):
+                continue
+            new = _inlined(module, fn, body, caller, stmt)
+            if new is None:
+                continue
+            changes[id(stmt)] = cst.FlattenSentinel(new)
+            changes[id(fn)] = cst.RemovalSentinel.REMOVE
+            return module.visit(Replace(changes, module))
+    return module
+
+
+def _stage(fn: cst.FunctionDef) -> bool:
+    for call in nodes_of(fn, cst.Call):
+        func = call.func
+        last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if last.endswith(_STAGES):
+            return True
+    return False
+
+
+def _batches(fn: cst.FunctionDef) -> bool:
+    return any((c.func.attr.value if isinstance(c.func, cst.Attribute) else getattr(c.func, "value", "")).endswith(
+        ("batch", "batch_join")) for c in nodes_of(fn, cst.Call))
+
+
+def _overridden(cls: cst.ClassDef, classes: list[cst.ClassDef], name: str, external) -> bool:
+    subs = [c for c in _family(cls, classes) if c is not cls]
+    found = getattr(external, "subclasses", None)
+    if found is not None:
+        subs += found(cls)
+    return any(isinstance(s, cst.FunctionDef) and s.name.value == name for c in subs for s in c.body.body)
+
+
+def _site(own: list[cst.FunctionDef], use: cst.Attribute, fn: cst.FunctionDef):
+    """(the calling method, the statement ``names = self.fn(...)``) of ``use``; None for another use."""
+    for caller in own:
+        if caller is fn or not caller.params.params:
+            continue
+        me = caller.params.params[0].name.value
+        for stmt in _once(caller):
+            small = stmt.body[0]
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call) and \
+                    small.value.func is use and isinstance(use.value, cst.Name) and use.value.value == me:
+                return caller, stmt
+    return None
+
+
+def _inlined(module, fn: cst.FunctionDef, body, caller: cst.FunctionDef, stmt) -> list[cst.BaseStatement] | None:
+    call = stmt.body[0].value
+    plain = fn.with_changes(params=fn.params.with_changes(params=fn.params.params[1:]))
+    bound = _bound_args(plain, call)
+    if bound is None:
+        return None
+    me, caller_me = fn.params.params[0].name.value, caller.params.params[0].name.value
+    local = _locals(fn, body) - {me}
+    targets = {id(n) for s in body for a in nodes_of(s, cst.AssignTarget) for n in nodes_of(a, cst.Name)}
+    read = {n.value for s in body for n in identifiers(s) if id(n) not in targets}
+    taken = {n.value for n in identifiers(caller)} | module_names(module) | (read - local)
+    names: dict[str, str] = {me: caller_me} if me != caller_me else {}
+    for name in sorted(local):
+        if name == "_" and name not in read:
+            continue
+        k, fresh = 1, name
+        while fresh in taken:
+            fresh, k = f"{name}_{k}", k + 1
+        taken.add(fresh)
+        names[name] = fresh
+    rename = _Rename(names)
+    out: list[cst.BaseStatement] = [
+        cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names.get(p, p)))], value)])
+        for p, value in bound.items()]
+    out += [s.visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
+    out.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=body[-1].body[0].value.visit(rename))],
+                                 leading_lines=()))
+    out[0] = out[0].with_changes(leading_lines=stmt.leading_lines)
+    return out
+
+
+__all__ = ["inline_stage_methods"]

@@ -1,0 +1,172 @@
+"""A per-record function that reads a lookup table: its dataset's iterator is initialized with the tables.
+
+    table = tf.lookup.StaticHashTable(initializer, default_value=0)
+    def parse_record(line):
+        ...
+        ids = table.lookup(words)
+        return ids, label
+    dataset = tf.data.TextLineDataset(file_names).map(parse_record).padded_batch(4)
+    ids, labels = tf.data.make_one_shot_iterator(dataset).get_next()
+
+A one-shot iterator cannot hold a dataset that captures a stateful object (``ValueError: Cannot capture a stateful
+node (name:hash_table, ...) by value``), so the rewrite above would fail when the graph is built. Legacy ran the
+same lookup in the queue's producer after ``tf.tables_initializer()`` had filled the table; the rewrite makes an
+initializable iterator and puts its initializer in the ``TABLE_INITIALIZERS`` collection, so the program's own
+``tables_initializer()`` (or a ``Scaffold``'s, in monitored sessions) starts the dataset with the tables:
+
+    iterator = tf.data.make_initializable_iterator(dataset)
+    tf.add_to_collection(tf.GraphKeys.TABLE_INITIALIZERS, iterator.initializer)
+    ids, labels = iterator.get_next()
+
+A table is a name (or an attribute of the object, ``self.table``) assigned a call of a lookup-table constructor
+(``*Table``, ``index_table_from_*``, ``index_to_string_table_from_*``), read by a generated per-record function
+(one decorated ``do_not_convert``) of the same function, or such a call in that function itself (TensorFlow makes
+the table once, outside, when it traces the function: it is captured all the same). Applied to the rewritten module (``to_tfdata._run``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+
+from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of
+from tfdata_bridge._src.migrate.comments import wrapped_comment
+from tfdata_bridge._src.migrate.returned_lists import Replace
+
+_QUICK = re.compile(r"(Table|index_table_from_\w+|index_to_string_table_from_\w+)\(")
+NOTE = ("the per-record function reads a lookup table: an initializable iterator, started with the tables "
+        "(`tables_initializer()`), as a one-shot iterator cannot hold a table")
+
+
+def initialized_with_tables(module: cst.Module) -> cst.Module:
+    """``module`` with each one-shot iterator over a dataset whose per-record function reads a lookup table made
+    initializable and registered with the tables' initializers (the same module object where there is none)."""
+    code = module.code
+    if "make_one_shot_iterator" not in code or "do_not_convert" not in code or not _QUICK.search(code):
+        return module  # (no table constructor by spelling: nothing is asked of the tree)
+    tables, table_attrs = _tables(module)
+    if not tables and not table_attrs:
+        return module
+    changes: dict[int, object] = {}
+    taken = {n.value for n in nodes_of(module, cst.Name)}
+    for outer in nodes_of(module, cst.FunctionDef):
+        if not isinstance(outer.body, cst.IndentedBlock):
+            continue
+        maps = [f for f in nodes_of(outer, cst.FunctionDef) if f is not outer and _generated(f)
+                and _reads_table(f, tables.get(id(outer), set()) | tables.get(0, set()), table_attrs)]
+        if not maps:
+            continue
+        datasets = _datasets(outer, {f.name.value for f in maps})
+        for call in nodes_of(outer, cst.Call):
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value == "make_one_shot_iterator"
+                    and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name)
+                    and call.args[0].value.value in datasets):
+                continue
+            stmt = _statement_of(outer, call)
+            get_next = _get_next_of(stmt, call) if stmt is not None else None
+            if get_next is None or id(stmt) in changes:
+                continue
+            prefix = cst.Module([]).code_for_node(func.value).rsplit(".data", 1)[0]
+            name = "iterator"
+            k = 1
+            while name in taken:
+                name, k = f"iterator_{k}", k + 1
+            taken.add(name)
+            dataset = call.args[0].value.value
+            made = cst.parse_statement(f"{name} = {prefix}.data.make_initializable_iterator({dataset})\n")
+            made = made.with_changes(leading_lines=[*stmt.leading_lines,
+                                                    *wrapped_comment("tfdata-bridge migrate: " + NOTE)])
+            registered = cst.parse_statement(
+                f"{prefix}.add_to_collection({prefix}.GraphKeys.TABLE_INITIALIZERS, {name}.initializer)\n")
+            new_stmt = stmt.visit(Replace({id(get_next): cst.parse_expression(f"{name}.get_next()")}, stmt))
+            changes[id(stmt)] = cst.FlattenSentinel([made, registered, new_stmt.with_changes(leading_lines=())])
+    if not changes:
+        return module
+    return module.visit(Replace(changes, module))
+
+
+def _table_call(value: cst.BaseExpression) -> bool:
+    if not isinstance(value, cst.Call):
+        return False
+    full = get_full_name_for_node(value.func) or ""
+    last = full.rsplit(".", 1)[-1]
+    return last.endswith("Table") or last.endswith("TableWithHashBuckets") or \
+        last.startswith(("index_table_from_", "index_to_string_table_from_"))
+
+
+def _tables(module: cst.Module) -> tuple[dict[int, set[str]], set[str]]:
+    """(id(function) -> the names it assigns a table, 0 for the module's top; the attributes assigned one)."""
+    names: dict[int, set[str]] = {}
+    attrs: set[str] = set()
+    holders = [(0, s) for s in module.body] + [(id(f), s) for f in nodes_of(module, cst.FunctionDef)
+                                                if isinstance(f.body, cst.IndentedBlock) for s in f.body.body]
+    for key, stmt in holders:
+        for assign in nodes_of(stmt, cst.Assign):
+            if not _table_call(assign.value):
+                continue
+            for t in assign.targets:
+                if isinstance(t.target, cst.Name):
+                    names.setdefault(key, set()).add(t.target.value)
+                elif isinstance(t.target, cst.Attribute):
+                    attrs.add(t.target.attr.value)
+    # (a table assigned inside a function's nested blocks: counted for the function)
+    for f in nodes_of(module, cst.FunctionDef):
+        for assign in nodes_of(f, cst.Assign):
+            if _table_call(assign.value):
+                for t in assign.targets:
+                    if isinstance(t.target, cst.Name):
+                        names.setdefault(id(f), set()).add(t.target.value)
+    return names, attrs
+
+
+def _generated(fn: cst.FunctionDef) -> bool:
+    return any((get_full_name_for_node(d.decorator) or "").endswith("do_not_convert") for d in fn.decorators)
+
+
+def _reads_table(fn: cst.FunctionDef, tables: set[str], attrs: set[str]) -> bool:
+    if any(_table_call(c) for c in nodes_of(fn, cst.Call)):
+        return True  # (a table made in the function is made once, when it is traced, outside it: captured too)
+    params = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
+    local = params | {n for t in nodes_of(fn, cst.AssignTarget) for n in names_in(t.target)}
+    free = {n.value for n in identifiers(fn)} - local
+    if free & tables:
+        return True
+    return any(a.attr.value in attrs and isinstance(a.value, cst.Name) and a.value.value in free
+               for a in nodes_of(fn, cst.Attribute))
+
+
+def _datasets(outer: cst.FunctionDef, maps: set[str]) -> set[str]:
+    """The names of ``outer`` bound to a dataset built over one of ``maps`` (directly or through another)."""
+    found = set(maps)
+    grown = True
+    while grown:
+        grown = False
+        for assign in nodes_of(outer, cst.Assign):
+            reads = {n.value for n in identifiers(assign.value)}
+            if reads & found:
+                for t in assign.targets:
+                    for n in names_in(t.target):
+                        if n not in found:
+                            found.add(n)
+                            grown = True
+    return found - maps
+
+
+def _statement_of(outer: cst.FunctionDef, call: cst.Call) -> cst.SimpleStatementLine | None:
+    for stmt in nodes_of(outer, cst.SimpleStatementLine):
+        if any(c is call for c in nodes_of(stmt, cst.Call)):
+            return stmt
+    return None
+
+
+def _get_next_of(stmt: cst.SimpleStatementLine, call: cst.Call) -> cst.Call | None:
+    for c in nodes_of(stmt, cst.Call):
+        if isinstance(c.func, cst.Attribute) and c.func.attr.value == "get_next" and c.func.value is call:
+            return c
+    return None
+
+
+__all__ = ["NOTE", "initialized_with_tables"]
