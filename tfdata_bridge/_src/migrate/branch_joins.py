@@ -150,7 +150,7 @@ def _named(finder: Finder, where: cst.CSTNode, expr: cst.BaseExpression, taken: 
         return None, expr, None
     if not isinstance(expr, cst.Call):
         raise Refusal("a list of the join is neither a call nor a literal list of tensors")
-    count = _returned_count(finder, where, expr)
+    count, literal = _returned_count(finder, where, expr)
 
     def fresh(base: str) -> str:
         name = base
@@ -160,16 +160,17 @@ def _named(finder: Finder, where: cst.CSTNode, expr: cst.BaseExpression, taken: 
         return name
 
     names = [fresh(f"{tag}_{k}") for k in range(count or 1)]
-    target = cst.Name(names[0]) if count in (None, 1) else cst.Tuple([cst.Element(cst.Name(n)) for n in names])
+    # (a returned literal list, one tensor in it too, is unpacked: the helper's caller names each tensor)
+    target = cst.Tuple([cst.Element(cst.Name(n)) for n in names], lpar=[], rpar=[]) if literal else cst.Name(names[0])
     one = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], expr)])
-    tensors = cst.Name(names[0]) if count in (None, 1) else cst.List([cst.Element(cst.Name(n)) for n in names])
+    tensors = cst.List([cst.Element(cst.Name(n)) for n in names]) if literal else cst.Name(names[0])
     _stands(finder, one, where)
     return one, tensors, count
 
 
-def _returned_count(finder: Finder, where, call: cst.Call) -> int | None:
-    """How many tensors the called function's last ``return`` gives (a literal tuple or list); 1 for another
-    value; None where the function is not found."""
+def _returned_count(finder: Finder, where, call: cst.Call) -> tuple[int | None, bool]:
+    """(how many tensors the called function's last ``return`` gives, whether it is a literal tuple or list): 1
+    for another value; None where the function is not found."""
     fn = None
     if isinstance(call.func, cst.Name):
         fn = finder.scopes.module_function(where, call.func.value)
@@ -177,14 +178,16 @@ def _returned_count(finder: Finder, where, call: cst.Call) -> int | None:
         found = finder.external(call.func)
         fn = found[0] if found is not None else None
     if fn is None or not isinstance(fn.body, cst.IndentedBlock) or not fn.body.body:
-        return None
+        return None, False
     last = fn.body.body[-1]
     if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return)):
-        return None
+        return None, False
     value = last.body[0].value
     if isinstance(value, (cst.Tuple, cst.List)):
-        return None if any(isinstance(e, cst.StarredElement) for e in value.elements) else len(value.elements)
-    return 1
+        if any(isinstance(e, cst.StarredElement) for e in value.elements) or not value.elements:
+            return None, False
+        return len(value.elements), True
+    return 1, False
 
 
 def _stands(finder: Finder, node: cst.CSTNode, where: cst.CSTNode) -> None:
@@ -232,8 +235,9 @@ def _copies(finder: Finder, module: cst.Module, stmt, api: str, args, list_stmt,
     except Refusal as exc:
         raise Refusal(f"the join's {copies} copies of per-element code: {exc}") from None
     s = pipeline.source
-    if one is not None and one in s.statements or s.helper is not None or s.prefetch is not None or s.inlined or \
-            s.removes or s.foreign:
+    names = s.producer == "string_input_producer"  # a helper dequeuing the shared file queue (dequeue_names.py)
+    if not names and (one is not None and one in s.statements or s.helper is not None or s.inlined) or \
+            s.prefetch is not None or s.removes or s.foreign:
         return None  # each copy makes its own reader or source: ``join.py``'s form, or k pipelines
     return _finish(pipeline, stmt, list_stmt, [one])
 
