@@ -1,5 +1,6 @@
-"""Two readers read in the join's own block (no helpers, readers made inline), each list a literal
-`[x, label]`; `batch_join` (two threads, one per list); batch sizes and sorted rows."""
+"""Two readers read in the join's own block (no helpers, readers made inline), one list a literal `[x, label]`
+in the call, the other a tuple bound to a name first; `batch_join` (two threads, one per list); batch sizes and
+sorted rows."""
 
 import os
 
@@ -17,8 +18,8 @@ def main(data_dir):
     q_tables = tf.train.string_input_producer(tables, num_epochs=1, shuffle=False)
     _, line = tf.TextLineReader(skip_header_lines=1).read(q_tables)
     a, b, label = tf.decode_csv(line, record_defaults=[[0.0], [0.0], [0]])
-    x_batch, label_batch = tf.train.batch_join([[x_record, parsed["label"]], [a * b, tf.cast(label, tf.int64)]],
-                                               batch_size=10)
+    row_example = (a * b, tf.cast(label, tf.int64))
+    x_batch, label_batch = tf.train.batch_join([[x_record, parsed["label"]], row_example], batch_size=10)
     sizes, rows, end = [], [], None
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())

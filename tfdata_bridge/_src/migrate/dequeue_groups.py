@@ -1,4 +1,5 @@
-"""An input producer over a tensor read in groups, with no batch after it (``dequeue_many`` / ``dequeue_up_to``):
+"""An input producer read in groups, with no batch after it (``dequeue_many`` / ``dequeue_up_to``), and a
+``string_input_producer``'s names dequeued one per run:
 
     index_queue = tf.train.range_input_producer(size, num_epochs=1, shuffle=True, seed=11)
     idx = index_queue.dequeue_many(batch_size)          # or ...producer(...).dequeue_many(n) inline
@@ -9,7 +10,9 @@ data raises ``OutOfRangeError`` with fewer than ``n`` left and loses them (``dat
 ``dequeue_up_to`` hands over the short group first. The dequeue becomes the ``get_next()`` of a one-shot iterator
 over the producer's dataset (``tensors.dataset_of``: its elements, shuffled per epoch as the producer did,
 repeated ``num_epochs`` times) batched by ``n``, ``drop_remainder=True`` for ``dequeue_many``; the graph ops that
-use the group stay as they are.
+use the group stay as they are. A ``string_input_producer`` is an input producer of its string tensor: its
+``dequeue()`` read directly (``tf.read_file(queue.dequeue())`` run once per step) is the next name of the same
+dataset, unbatched.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal
-from tfdata_bridge._src.migrate.tensors import _flagged_dataset, dataset_of, tensor_producer, unchanged_between
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none
+from tfdata_bridge._src.migrate.tensors import Produced, _flagged_dataset, dataset_of, tensor_producer, \
+    unchanged_between
 
 GROUPS = ("dequeue_many", "dequeue_up_to")
 
@@ -40,17 +44,20 @@ def direct_dequeue_group(finder, stmt: cst.SimpleStatementLine, v1: str, code, f
     if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1):
         return None
     value = stmt.body[0].value
-    if not isinstance(value, cst.Call):
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Attribute):
         return None
     size = group_size(value)
-    if size is None:
+    method = value.func.attr.value
+    if size is None and not (method == "dequeue" and not value.args):
         return None
-    method = value.func.attr.value  # type: ignore[union-attr]
-    refuse_fed_size(finder, size, method)
+    if size is not None:
+        refuse_fed_size(finder, size, method)
     # the producer as ``tensors.tensor_producer`` reads a ``dequeue()`` of it (the producer node kept, so its one
-    # use is this one)
+    # use is this one); a ``string_input_producer``'s names are the rows of its string tensor
     as_one = value.with_changes(func=value.func.with_changes(attr=cst.Name("dequeue")), args=[])
-    produced = tensor_producer(finder, stmt, as_one)
+    produced = tensor_producer(finder, stmt, as_one) if size is not None else None
+    if produced is None:
+        produced = _names_producer(finder, stmt, as_one)
     if produced is None:
         return None
     flag = produced.call.get("shuffle")
@@ -63,19 +70,46 @@ def direct_dequeue_group(finder, stmt: cst.SimpleStatementLine, v1: str, code, f
             unchanged_between(finder, [flag, produced.call.get("seed"), produced.call.get("num_epochs")],
                               produced.statement, stmt, produced.short)
         before, chain, notes = _flagged_dataset(produced, v1, code, fresh)
-    whole = method == "dequeue_many"
-    n = code(size)
-    chain += "." + emit.batch_step(n, whole, False)
+    if size is None:  # a file name per run
+        comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data; each run reads the iterator's "
+                   "next element, as each dequeue did")
+    else:
+        whole = method == "dequeue_many"
+        n = code(size)
+        chain += "." + emit.batch_step(n, whole, False)
+        end = ("a last group short of it ends the data (OutOfRangeError), its elements lost, as dequeue_many's did"
+               if whole else "the last group may be short, then the data ends, as dequeue_up_to's did")
+        comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data with its {method}; each run reads "
+                   f"the iterator's next group of {n} elements, as each {method} did; {end}")
     new = stmt.body[0].with_changes(value=cst.parse_expression(
         f"{v1}.data.make_one_shot_iterator({chain}).get_next()"))
-    end = ("a last group short of it ends the data (OutOfRangeError), its elements lost, as dequeue_many's did"
-           if whole else "the last group may be short, then the data ends, as dequeue_up_to's did")
-    comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data; each run reads the iterator's next "
-               f"group of {n} elements, as each {method} did; {end}")
     if notes:
         comment += "; accepted: " + "; ".join(notes)
     gone = [produced.statement] if produced.statement is not None else []
     return gone, [*before, stmt.with_changes(body=[new])], comment
+
+
+def _names_producer(finder, stmt: cst.CSTNode, dequeue: cst.Call) -> Produced | None:
+    """A ``string_input_producer`` (one assignment, or inline) that ``dequeue`` reads, as a producer over its
+    string tensor; None for any other queue."""
+    queue, made = dequeue.func.value, None  # type: ignore[attr-defined]
+    if isinstance(queue, cst.Name):
+        made = finder.scopes.single_assignment(stmt, queue.value)
+        if made is None:
+            return None
+        queue = made.body[0].value
+    if not finder.is_api(queue, "train.string_input_producer"):
+        return None
+    call = bind(queue, "train.string_input_producer")
+    for bad in ("shared_name", "cancel_op"):
+        if not is_none(call.get(bad)):
+            raise Refusal(f"`string_input_producer({bad}=...)` has no tf.data equivalent")
+    if made is not None:
+        name = dequeue.func.value.value  # type: ignore[attr-defined]
+        if [r for r in finder.scopes.readers_of(made, name) if r is not dequeue.func.value]:  # type: ignore[attr-defined]
+            raise Refusal(f"the file queue `{name}` is also used beyond its one dequeue (each name goes to one "
+                          "consumer; a second one competes for them)")
+    return Produced("string_input_producer", {**call, "input_tensor": call["string_tensor"]}, made)
 
 
 def refuse_fed_size(finder, size: cst.BaseExpression, method: str) -> None:
