@@ -146,16 +146,18 @@ def _named(finder: Finder, where: cst.CSTNode, expr: cst.BaseExpression, taken: 
     function returns (a literal tuple or list: one name each); a literal list, tuple or dict is the tensors."""
     if isinstance(expr, (cst.List, cst.Tuple)):
         return None, expr, len(expr.elements)
-    if isinstance(expr, cst.Dict):
-        return None, expr, None
+    if isinstance(expr, cst.Dict):  # one structure (legacy's join takes dicts of the same keys only)
+        return None, expr, 1
     if isinstance(expr, cst.Name):  # ``example_a = [image, label]`` made before: the list, as its one binding made it
         made = finder.scopes.single_assignment(where, expr.value)
         value = made.body[0].value if made is not None else None  # type: ignore[attr-defined]
         if isinstance(value, (cst.List, cst.Tuple)) and not any(isinstance(e, cst.StarredElement)
                                                                for e in value.elements):
             return None, expr, len(value.elements)
+        if isinstance(value, cst.Dict):
+            return None, expr, 1
     if not isinstance(expr, cst.Call):
-        raise Refusal("a list of the join is neither a call, nor a literal list of tensors, nor a name bound once to one")
+        raise Refusal("a list of the join is neither a call, nor a literal list of tensors, nor a name bound once to one (or to a dict)")
     count, literal = _returned_count(finder, where, expr)
 
     def fresh(base: str) -> str:
