@@ -177,6 +177,7 @@ def test_copies_of_per_element_code_become_one_map_with_k_calls():
     result = rewrite(COPIES.format(extra="", target="_"), to="tfdata")
     assert result.changed and not result.refused, result.notes
     assert "num_parallel_calls=3" in result.code and not scan_source(result.code), result.code
+    assert any("batch_join's 3 copies of `scale` become one map" in n.message for n in result.notes), result.notes
 
 
 def test_copies_that_differ_by_their_index_are_not_taken_for_copies():

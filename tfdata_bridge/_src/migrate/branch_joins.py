@@ -247,6 +247,10 @@ def _copies(finder: Finder, module: cst.Module, stmt, api: str, args, list_stmt,
     if not names and (one is not None and one in s.statements or s.helper is not None or s.inlined) or \
             s.prefetch is not None or s.removes or s.foreign:
         return None  # each copy makes its own reader or source: ``join.py``'s form, or k pipelines
+    what = module.code_for_node(comp.elt.func) if isinstance(comp.elt, cst.Call) else "the per-element code"
+    pipeline.accepted.append(f"the {api.rsplit('.', 1)[-1]}'s {copies} copies of `{what}` become one map with "
+                             f"{copies} parallel calls: each element meets one copy, as each thread's run dequeued "
+                             "its own")
     return _finish(pipeline, stmt, list_stmt, [one])
 
 

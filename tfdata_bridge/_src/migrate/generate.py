@@ -338,6 +338,7 @@ class Generator:
         shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
         keep = p.args.get("keep_input")
         helpers, head, steps, notes = self.source(p)
+        notes = [*notes, *p.accepted]
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
         kept = _kept_list(p)  # ``example = []``, ``example.append(x)``, ``batch(example)``: a list, as written

@@ -91,6 +91,7 @@ class Pipeline:
     originals: list[cst.SimpleStatementLine] | None = None  # the intermediates as written, when rewritten here
     # a join over k copies whose loop index changes values: (the index, k); element i meets copy i % k
     copy_index: tuple[str, str] | None = None
+    accepted: list[str] = field(default_factory=list)  # differences its recogniser states (``branch_joins.py``)
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
