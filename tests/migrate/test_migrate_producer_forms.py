@@ -185,3 +185,25 @@ def test_copies_that_differ_by_their_index_are_not_taken_for_copies():
     assert "tf.train.batch_join([scale(row, k) for k in range(3)]" in rewrite(source, to="tfdata").code
     (join,) = [o for o in recognize(source) if o.api == "train.batch_join"]
     assert not join.rewritten
+
+
+INLINE = '''\
+import tensorflow.compat.v1 as tf
+
+
+def inputs(files, flag):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    contents = {value}
+    return tf.train.batch([tf.strings.length(contents)], batch_size=4)
+'''
+
+
+def test_a_dequeue_inside_an_expression_is_named_first_where_it_runs_once():
+    result = rewrite(INLINE.format(value="tf.read_file(queue.dequeue())"), to="tfdata")
+    assert result.changed and not result.refused, result.notes
+    assert "def make_element(file_name):\n        contents = tf.read_file(file_name)" in result.code, result.code
+    assert not scan_source(result.code)
+    (outcome,) = recognize(INLINE.format(value="tf.read_file(queue.dequeue())"))
+    assert outcome.rewritten and outcome.line == 7  # the batch's own line in the file as written
+    guarded = INLINE.format(value='tf.cond(flag, lambda: tf.read_file(queue.dequeue()), lambda: tf.constant(""))')
+    assert rewrite(guarded, to="tfdata").code == guarded  # evaluated in a lambda: not named, left

@@ -30,6 +30,7 @@ from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
+from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
@@ -303,7 +304,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
     current = module
-    for form in (name_returned_lists, loop_reader_lists):
+    for form in (name_returned_lists, loop_reader_lists, name_inline_dequeues):  # (the last: inline_dequeues.py)
         if all(o.rewritten for o in result[2]) or functions:
             break
         named = form(current, external)
