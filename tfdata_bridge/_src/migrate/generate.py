@@ -12,6 +12,7 @@ from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.migrate import graph_mode, queue_shapes
+from tfdata_bridge._src.migrate.branch_joins import branch_apis, chosen_source
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.in_step import zipped_head
@@ -47,6 +48,8 @@ class Generator:
         s, v1 = p.source, self.v1
         if s.kind == "zip":  # sources read in step (in_step.py)
             return self._zipped(p)
+        if s.kind == "choose":  # a join's lists, each its own pipeline (branch_joins.py)
+            return chosen_source(self, p)
         if f"train.{s.producer}" in PRODUCERS:  # an input producer over a tensor, dequeued (tensors.py)
             elements = elements_of(Produced(s.producer, s.call, None), v1, self.code)
             return self._epochs(s.call, emit.from_tensor_slices(v1, elements),
@@ -335,6 +338,7 @@ class Generator:
         shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
         keep = p.args.get("keep_input")
         helpers, head, steps, notes = self.source(p)
+        notes = [*notes, *p.accepted]
         tensors = p.args["tensors"]
         returned = self._returned(tensors)
         kept = _kept_list(p)  # ``example = []``, ``example.append(x)``, ``batch(example)``: a list, as written
@@ -414,6 +418,8 @@ class Generator:
         s = p.source
         if s.kind == "zip":
             return sorted({api for part in s.parts for api in self._source_apis(replace(p, source=part))})
+        if s.kind == "choose":
+            return branch_apis(self, p)
         if s.kind == "reader" and s.prefetch is not None:
             return ["string_input_producer", s.reader, s.prefetch.kind, "QueueRunner"]
         if s.kind == "reader":

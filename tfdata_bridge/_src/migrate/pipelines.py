@@ -17,6 +17,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
+from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
@@ -51,7 +52,7 @@ READERS = set(READER_SOURCES) - {"IdentityReader"}
 
 @dataclass
 class Source:
-    kind: str  # "reader", "slice", "range", "py_func", "dataset", "zip"
+    kind: str  # "reader", "slice", "range", "py_func", "dataset", "zip", "choose"
     statements: list[cst.SimpleStatementLine]  # removed by the rewrite
     params: list[str]  # the names the source's elements are bound to, in order
     call: dict[str, cst.BaseExpression] = field(default_factory=dict)  # bound arguments of the producer
@@ -75,6 +76,7 @@ class Source:
     keyed: bool = False  # a reader's record key is used: each record comes as ``(key, value)`` (record_keys.py)
     # ``n = reader.num_records_produced()`` run after the end of data (reader_counts.py): (n, the count method)
     counts: list[tuple[str, str]] = field(default_factory=list)
+    branches: list[Pipeline] = field(default_factory=list)  # kind "choose": a join's lists (``branch_joins.py``)
 
 
 @dataclass
@@ -89,6 +91,7 @@ class Pipeline:
     originals: list[cst.SimpleStatementLine] | None = None  # the intermediates as written, when rewritten here
     # a join over k copies whose loop index changes values: (the index, k); element i meets copy i % k
     copy_index: tuple[str, str] | None = None
+    accepted: list[str] = field(default_factory=list)  # differences its recogniser states (``branch_joins.py``)
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
@@ -438,6 +441,10 @@ class Finder:
                 return self._prefetch_helper_source(stmt, fn, value, assign, defined)
             if fn is not None and _reads(fn):
                 return self._helper_source(stmt, fn, value, assign, defined)
+            made = dequeue_helper_source(self, stmt, fn, value, assign, defined) \
+                if fn is not None and dequeues_a_parameter(fn) else None
+            if made is not None:  # a helper dequeuing the file names it is given (dequeue_names.py)
+                return made
         inlined = method_source(self, stmt, value, defined) if isinstance(value, cst.Call) else None
         if inlined is not None:  # ``self._decode(queue)``, ``decoder.read(queue)``: a reader method
             return inlined
@@ -449,6 +456,10 @@ class Finder:
                               "module, or keep the queues (`migrate --to compat`)")
             if found is not None and _reads(found[0]):
                 return self._helper_source(stmt, found[0], value, assign, defined, found[1])
+            made = dequeue_helper_source(self, stmt, found[0], value, assign, defined, found[1]) \
+                if found is not None and dequeues_a_parameter(found[0]) else None
+            if made is not None:
+                return made
         dataset = self._iterated_dataset(stmt, value)  # ``make_one_shot_iterator(ds).get_next()`` fed to a batch
         if dataset is not None:
             if not isinstance(assign.targets[0].target, (cst.Name, cst.Tuple, cst.List)):
@@ -457,6 +468,9 @@ class Finder:
         produced = tensor_producer(self, stmt, value)  # ``input_producer(t).dequeue()``, ``range_input_producer``
         if produced is not None:
             return produced.source(stmt, assign, defined)
+        named = dequeued_names(self, stmt, assign, defined)  # ``filename_queue.dequeue()`` (dequeue_names.py)
+        if named is not None:
+            return named
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == \
                 "dequeue" and not value.args and isinstance(value.func.value, cst.Name):
             return self._prefetch_source(stmt, value.func.value.value, assign, defined)

@@ -19,15 +19,18 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNa
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
+from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
 from tfdata_bridge._src.migrate.calls import Refusal, dotted, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_lines
 from tfdata_bridge._src.migrate.dead_factories import drop_dead, tree_elsewhere
+from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
+from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
@@ -303,7 +306,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
     current = module
-    for form in (name_returned_lists, loop_reader_lists, *OBJECT_FORMS):
+    # (``name_inline_dequeues``: ``inline_dequeues.py``; the object forms: ``object_forms.py``)
+    for form in (name_returned_lists, loop_reader_lists, name_inline_dequeues, *OBJECT_FORMS):
         if all(o.rewritten for o in result[2]) or functions:
             break
         named = form(current, external)
@@ -545,20 +549,27 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     try:
                         pipeline, moved = join_pipeline(finder, module, body, i, api)
                     except Refusal as exc:  # lists that are each a whole pipeline (join_lists.py)
-                        why = reader_list_reason(finder, body, i, value)  # (a list of readers: reader_lists.py)
-                        if why is not None:
-                            raise Refusal(why) from None
-                        plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
-                                          fresh, exc)
-                        if plan.helper is not None:  # another module's function: the tree replaces it there
-                            if requests is None:
-                                raise AssertionError("a function of another module without a tree")
-                            requests.append((*plan.helper, line))
-                        removed.update(plan.removed)
-                        replaced.update(plan.replaced)
-                        notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
-                        outcomes.append(PipelineOutcome(line, api, True, plan.comment.split(": ", 1)[1]))
-                        continue
+                        try:  # per-element code on elements made before the list: branches, copies
+                            other = element_join(finder, module, body, i, api)  # (branch_joins.py)
+                        except Refusal as why_not:
+                            other, exc = None, Refusal(f"{exc}; nor {why_not}")
+                        if other is not None:
+                            pipeline, moved = other
+                        else:
+                            why = reader_list_reason(finder, body, i, value)  # (a list of readers: reader_lists.py)
+                            if why is not None:
+                                raise Refusal(why) from None
+                            plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
+                                              fresh, exc)
+                            if plan.helper is not None:  # another module's function: the tree replaces it there
+                                if requests is None:
+                                    raise AssertionError("a function of another module without a tree")
+                                requests.append((*plan.helper, line))
+                            removed.update(plan.removed)
+                            replaced.update(plan.replaced)
+                            notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
+                            outcomes.append(PipelineOutcome(line, api, True, plan.comment.split(": ", 1)[1]))
+                            continue
                 else:
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
@@ -590,7 +601,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
-            commit(snap, _own_helpers(pipeline))
+            commit(snap, _own_helpers(pipeline), helper_calls(pipeline))
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
                    begin, commit, requests)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
@@ -732,6 +743,8 @@ def _gone_from_functions(replaced, functions) -> set[int]:
 def _take_helpers(pipeline: Pipeline, replaced, requests, line: int) -> None:
     """The pipeline's reader helper becomes a function of the record (here, or, of another module, by the tree's
     ``requests``), and the reader methods of other modules it inlined go there."""
+    for branch in pipeline.source.branches:  # a join's lists, each its own pipeline (branch_joins.py)
+        _take_helpers(branch, replaced, requests, line)
     if requests is not None:  # reader methods of other modules' classes, inlined here: they go there
         requests.extend((fn, None, line) for fn in pipeline.source.foreign)
     if pipeline.source.helper is not None and pipeline.source.helper.external:
@@ -744,6 +757,8 @@ def _take_helpers(pipeline: Pipeline, replaced, requests, line: int) -> None:
 
 def _own_helpers(pipeline: Pipeline) -> set[cst.FunctionDef]:
     """This module's reader helper the pipeline rewrote (for ``_undo_uncovered_helpers``)."""
+    if pipeline.source.branches:  # a join's lists, each its own pipeline (branch_joins.py)
+        return set().union(*(_own_helpers(b) for b in pipeline.source.branches))
     helper = pipeline.source.helper
     return {helper.fn} if helper is not None and not helper.external else set()
 
@@ -811,7 +826,8 @@ def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes,
                 continue
             line = index.lines.get(stmt, 0)
             try:
-                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line, fresh)
+                found = direct_dequeue(finder, stmt, v1, module.code_for_node, line, fresh) or \
+                    direct_dequeue_group(finder, stmt, v1, module.code_for_node, fresh)  # (dequeue_groups.py)
                 if found is not None and not v1:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             except Refusal as exc:
