@@ -272,14 +272,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                     drop_plumbing, frozen, objects, plumbing, scoped, whole, memo=False)
         plain = run(module, external, functions, plain_asks if requests is not None else None, keep_plumbing,
                     drop_plumbing, frozen, objects, plumbing, scoped, whole, memo=False)
-        better = sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in plain[2])
+        better = _done(trial) > _done(plain)
         if requests is not None:
             requests.extend(trial_asks if better else plain_asks)
-        if not better:
-            return plain
-        lines = line_map(module.code, made.code)
-        return (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
-                [replace(o, line=lines(o.line)) for o in trial[2]])
+        return _given_back(trial, line_map(module.code, made.code)) if better else plain
     why = None if whole else frozen or runner_collection_read(module) or epoch_counter_read(module)
     if why is not None:  # (what every form of the rewrite would do, each pipeline then said left with ``why``)
         out, notes, outcomes = run(module, external, functions, None, keep_plumbing, drop_plumbing, objects=objects,
@@ -289,19 +285,18 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         kept = _objects(module, external, requests, keep_plumbing, drop_plumbing, whole)
         if kept is not None:
             return explain_left(module, kept, external)
-    first: list = []
-    result = _run(module, external, functions, first if requests is not None else None, keep_plumbing, drop_plumbing,
-                  plumbing)
+    def attempt(changed: cst.Module) -> tuple[tuple, list]:
+        """``_run`` of a form of the module, with the helper requests it made."""
+        asks: list = []
+        return _run(changed, external, functions, asks if requests is not None else None, keep_plumbing,
+                    drop_plumbing, plumbing), asks
+
+    result, first = attempt(module)
     hoisted = hoist_helper_calls(module) if not functions else module
     if hoisted is not module:
-        second: list = []
-        trial = _run(hoisted, external, functions, second if requests is not None else None, keep_plumbing,
-                     drop_plumbing, plumbing)
-        if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
-            lines = line_map(module.code, hoisted.code)
-            result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
-                      [replace(o, line=lines(o.line)) for o in trial[2]])
-            first = second
+        trial, asks = attempt(hoisted)
+        if _done(trial) > _done(result):
+            result, first = _given_back(trial, line_map(module.code, hoisted.code)), asks
     # a helper's list kept whole by its caller (``returned_lists.py``); readers made in a list, each read once
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
@@ -312,41 +307,26 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             break
         named = form(current, external)
         if named is not current:
-            sixth: list = []
-            trial = _run(named, external, functions, sixth if requests is not None else None, keep_plumbing,
-                         drop_plumbing, plumbing)
+            trial, asks = attempt(named)
             if form in OBJECT_FORMS:  # (two stages brought into one function: the second round takes the second)
-                trial = staged(named, trial, lambda out, asks: _run(out, external, functions, asks, keep_plumbing,
-                                                                     drop_plumbing, plumbing), sixth, requests)
-            if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]):
-                lines = line_map(module.code, named.code)
-                result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
-                          [replace(o, line=lines(o.line)) for o in trial[2]])
-                first, current = sixth, named
+                trial = staged(named, trial, lambda out, more: _run(out, external, functions, more, keep_plumbing,
+                                                                     drop_plumbing, plumbing), asks, requests)
+            if _done(trial) > _done(result):
+                result, first, current = _given_back(trial, line_map(module.code, named.code)), asks, named
     inlined = inline_source_helpers(module, external) if not functions else module
     if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
-        fifth: list = []
-        trial = _run(inlined, external, functions, fifth if requests is not None else None, keep_plumbing,
-                     drop_plumbing, plumbing)
-        done_t, left_t = sum(o.rewritten for o in trial[2]), sum(not o.rewritten for o in trial[2])
-        done_r, left_r = sum(o.rewritten for o in result[2]), sum(not o.rewritten for o in result[2])
+        trial, asks = attempt(inlined)
+        (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
         if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
-            lines = line_map(module.code, inlined.code)
-            result = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
-                      [replace(o, line=lines(o.line)) for o in trial[2]])
-            first = fifth
+            result, first = _given_back(trial, line_map(module.code, inlined.code)), asks
     for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
         split, split_lines = split_choices(module, push) if not functions else (module, None)
         if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
             break
-        third: list = []
-        trial = _run(split, external, functions, third if requests is not None else None, keep_plumbing,
-                     drop_plumbing, plumbing)
-        if sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in result[2]) and \
-                sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in result[2]):
-            result = (trial[0], [replace(n, line=split_lines(n.line)) for n in trial[1]],
-                      [replace(o, line=split_lines(o.line)) for o in trial[2]])
-            first = third
+        trial, asks = attempt(split)
+        (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
+        if done_t > done_r and left_t < left_r:
+            result, first = _given_back(trial, split_lines), asks
         if all(o.rewritten for o in result[2]):
             break
     if not functions:  # a prefetch queue gone in the first round uncovers its batch's source (``second_round``)
@@ -359,6 +339,22 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
     return explain_left(module, result, external) if not functions else result
+
+
+def _counts(result: tuple) -> tuple[int, int]:
+    """(pipelines rewritten, pipelines left) of a run's outcomes."""
+    done = sum(o.rewritten for o in result[2])
+    return done, len(result[2]) - done
+
+
+def _done(result: tuple) -> int:
+    return _counts(result)[0]
+
+
+def _given_back(result: tuple, lines) -> tuple:
+    """A run of a changed form of the module, its notes' and outcomes' lines given back in the module's own."""
+    out, notes, outcomes = result
+    return out, [replace(n, line=lines(n.line)) for n in notes], [replace(o, line=lines(o.line)) for o in outcomes]
 
 
 def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing):
@@ -374,13 +370,10 @@ def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plu
         asks = None if requests is None else plain_asks
         plain = run(module, external, None, asks, keep_plumbing, drop_plumbing, frozen, objects, plumbing,
                     scoped=False)
-        kept = kept and sum(o.rewritten for o in trial[2]) > sum(o.rewritten for o in plain[2]) and \
-            sum(not o.rewritten for o in trial[2]) < sum(not o.rewritten for o in plain[2])
+        (done_t, left_t), (done_p, left_p) = _counts(trial), _counts(plain)
+        kept = kept and done_t > done_p and left_t < left_p
     if kept:
-        lines = line_map(module.code, bare.code)
-        plain = (trial[0], [replace(n, line=lines(n.line)) for n in trial[1]],
-                 [replace(o, line=lines(o.line)) for o in trial[2]])
-        plain_asks = trial_asks
+        plain, plain_asks = _given_back(trial, line_map(module.code, bare.code)), trial_asks
     if requests is not None:
         requests.extend(plain_asks)
     return plain
