@@ -34,7 +34,7 @@ def main(data_dir):
     table = tf.concat([ids_and_labels, features], axis=1)
 
     rows, end = [], None
-    with tf.Session() as sess:
+    with tf.Session():
         tf.local_variables_initializer().run()
         coord = tf.train.Coordinator()
         threads = tf.train.start_queue_runners(coord=coord)
