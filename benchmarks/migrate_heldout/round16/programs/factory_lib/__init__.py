@@ -1,0 +1,1 @@
+"""Dataset readers chosen by name (a small dataset factory)."""
