@@ -14,6 +14,9 @@ sentinels at once (``multiprocessing.poll``) and hands each chunk on:
   worker has no slot left, which wakes the receiver at once;
 - else the elements are copied out into the channel one by one and the slot is freed at once.
 
+An index producer's workers share one counter (a ``multiprocessing.Value`` made here, held for the run):
+each takes the next run of indices (``_grain``) when it is free (``process_worker._values``).
+
 The consumer takes through ``take``, which sets the workers' ``hungry`` flag (one byte of shared memory)
 while it finds nothing to take: a worker then sends whole batches as soon as it has them, and otherwise
 gathers larger chunks (``process_worker``), so the consumer pays for fewer chunks.
