@@ -70,3 +70,16 @@ class BigProducer:
         block = np.arange(self.mib << 20, dtype=np.uint8)
         for _ in range(start, self.count, step):
             yield block
+
+
+class TimedProducer(GilProducer):
+    """``GilProducer``'s work, each element ``(i, worker id, time.time() when made)``: how the two forms
+    share the work between the workers, and how long one worker runs alone at the end
+    (``benchmarks/process_workers_tail.py``)."""
+
+    def item(self, i: int) -> Any:
+        import tfdata_bridge
+
+        spin(self.spins)
+        info = tfdata_bridge.worker_info()
+        return np.int64(i), np.int64(-1 if info is None else info.id), np.float64(time.time())
