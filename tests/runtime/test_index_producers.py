@@ -85,6 +85,9 @@ def test_explained_code_makes_the_same_elements_with_its_threads_sharing_the_ind
     exec(source, namespace)
     explained = [int(x) for batch in namespace["dataset"] for x in batch]
     assert sorted(explained) == sorted(_values(spec)) == [i * i for i in range(30)]
+    from tfdata_bridge._src.demo import describe
+
+    assert "producer:  square (index, 2 thread(s), indices 0..29, each once)" in describe(spec)
 
 
 def test_no_index_makes_an_empty_pipeline():

@@ -32,7 +32,7 @@ class Producer:
     Share an iterator (or a thread-safe source) between copies to split one data set among them.
     """
 
-    fn: Callable[[], Any]
+    fn: Callable[..., Any]  # (an index producer's takes the index)
     kind: ProducerKind = "call"
     threads: int = 1
     enqueue_many: bool = False
