@@ -114,3 +114,46 @@ def some_then_sleeps():
         yield from (np.int64(i) for i in (100, 101))
     time.sleep(3600)
     yield np.int64(-1)
+
+
+# --- index producers (``Producer.indexed(fn, count)``): fn(i) is element i ---------------------------
+
+
+def square(i: int) -> np.int64:
+    return np.int64(i * i)
+
+
+def scaled(factor: int, i: int) -> tuple[np.int64, np.int64]:
+    """(factor * i, the worker's id or -1 on a thread): through ``functools.partial(scaled, factor)``."""
+    info = tfdata_bridge.worker_info()
+    return np.int64(factor * i), np.int64(-1 if info is None else info.id)
+
+
+class Records:
+    """An index producer as an object's method: record ``i`` of a list the object holds."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+
+    def record(self, i: int) -> np.int64:
+        return np.int64(self.values[i])
+
+
+class LateFirstWorker:
+    """Worker 0's first call waits (60 s at most) until worker 1 has made an index in the last quarter; each
+    element is (i, worker id). With indices handed out as each worker is free, worker 1 makes nearly all
+    meanwhile; with a static half each, worker 0 would still make its half after the wait."""
+
+    def __init__(self, count: int, marker: str) -> None:
+        self.count, self.marker, self.waited = count, marker, False
+
+    def __call__(self, i: int) -> tuple[np.int64, np.int64]:
+        info = tfdata_bridge.worker_info()
+        if info.id == 0 and not self.waited:
+            self.waited = True
+            deadline = time.monotonic() + 60
+            while not os.path.exists(self.marker) and time.monotonic() < deadline:
+                time.sleep(0.01)  # (waits for a state another process sets; bounded)
+        elif info.id == 1 and i >= self.count * 3 // 4 and not os.path.exists(self.marker):
+            open(self.marker, "w").close()
+        return np.int64(i), np.int64(info.id)

@@ -4,7 +4,8 @@ imports it to unpickle its producer, and stays free of TensorFlow.
 ``GilProducer``: pure Python that holds the GIL for about ``ms`` per element (a loop of integer
 arithmetic, calibrated once in the main process), making ``count`` elements in all, each a (16,)
 float32 vector and an int64 label. Run by process workers it takes its share through
-``tfdata_bridge.worker_info()``; ``shard(i, n)`` gives the same share for the interleave baseline.
+``tfdata_bridge.worker_info()``; ``shard(i, n)`` gives the same share for the interleave baseline;
+``item(i)`` is element ``i`` alone, for the index-producer form (``Producer.indexed``).
 ``BigProducer``: ``count`` elements of ``mib`` MiB, made up front once per process, so what is timed is
 the transfer."""
 
@@ -49,8 +50,12 @@ class GilProducer:
         info = tfdata_bridge.worker_info()
         start, step = (self.start, self.step) if info is None else (info.id, info.num_workers)
         for i in range(start, self.count, step):
-            spin(self.spins)
-            yield np.full(16, i, np.float32), np.int64(i)
+            yield self.item(i)
+
+    def item(self, i: int) -> Any:
+        """Element ``i``: the same work and value as the generator's (``Producer.indexed(p.item, count)``)."""
+        spin(self.spins)
+        return np.full(16, i, np.float32), np.int64(i)
 
 
 class BigProducer:
@@ -65,3 +70,16 @@ class BigProducer:
         block = np.arange(self.mib << 20, dtype=np.uint8)
         for _ in range(start, self.count, step):
             yield block
+
+
+class TimedProducer(GilProducer):
+    """``GilProducer``'s work, each element ``(i, worker id, time.time() when made)``: how the two forms
+    share the work between the workers, and how long one worker runs alone at the end
+    (``benchmarks/process_workers_tail.py``)."""
+
+    def item(self, i: int) -> Any:
+        import tfdata_bridge
+
+        spin(self.spins)
+        info = tfdata_bridge.worker_info()
+        return np.int64(i), np.int64(-1 if info is None else info.id), np.float64(time.time())

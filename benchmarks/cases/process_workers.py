@@ -7,7 +7,10 @@ The producer (``gil_work.GilProducer``) holds the GIL about 1 ms per element. Va
 - ``gen_element``: ``from_generator`` yielding one element per call;
 - ``gen_grouped``: ``from_generator`` yielding stacked groups of 128, ``unbatch``;
 - ``interleave2``: ``Dataset.range(2).interleave`` over two sharded grouped generators, two parallel calls;
-- ``workers1`` / ``workers2``: ``pipeline(producer, workers=N)``;
+- ``workers1`` / ``workers2``: ``pipeline(producer, workers=N)``, the generator producer (each worker its
+  static half, through ``worker_info()``);
+- ``workers1_index`` / ``workers2_index``: the same work as an index producer (``Producer.indexed(p.item,
+  count)``): the workers take runs of indices from a shared counter as each is free;
 - ``torch_dataloader2`` / ``torch_dataloader2_numpy`` (where torch imports): ``DataLoader(num_workers=2)``,
   persistent spawned workers, torch tensors / numpy batches (``_torch``).
 
@@ -108,8 +111,10 @@ def variants(elements: int, spins: int) -> list[Any]:
                 yield tuple(np.stack(c) for c in zip(*chunk))
         return groups
 
-    def bridge(**kwargs: Any) -> Any:
-        spec = tfdb.pipeline(tfdb.Producer.generator(producer, name="gil"),
+    def bridge(indexed: bool = False, **kwargs: Any) -> Any:
+        source = (tfdb.Producer.indexed(producer.item, elements, name="gil") if indexed
+                  else tfdb.Producer.generator(producer, name="gil"))
+        spec = tfdb.pipeline(source,
                              dtypes=["float32", "int64"], shapes=[(16,), ()], capacity=256, batch_size=batch,
                              allow_smaller_final_batch=True, **kwargs)
         ds = tfdb.compile(spec)
@@ -130,6 +135,8 @@ def variants(elements: int, spins: int) -> list[Any]:
             cycle_length=2, num_parallel_calls=2, deterministic=False)),
         "workers1": bridge(workers=1),
         "workers2": bridge(workers=2),
+        "workers1_index": bridge(indexed=True, workers=1),
+        "workers2_index": bridge(indexed=True, workers=2),
     }
     try:
         makers["torch_dataloader2"] = _torch(producer, batch)
@@ -279,10 +286,13 @@ def main(argv: list[str] | None = None) -> int:
         "cpus": os.cpu_count(), "variants": rows,
         "workers2_vs_workers1": round(rates["workers2"] / rates["workers1"], 2),
         "workers2_vs_best_thread_variant": round(rates["workers2"] / thread_best, 2),
+        "workers2_index_vs_workers1_index": round(rates["workers2_index"] / rates["workers1_index"], 2),
+        "workers2_index_vs_best_thread_variant": round(rates["workers2_index"] / thread_best, 2),
     }
     for torch_variant in ("torch_dataloader2", "torch_dataloader2_numpy"):
         if torch_variant in rates:
             summary[f"workers2_vs_{torch_variant}"] = round(rates["workers2"] / rates[torch_variant], 2)
+            summary[f"workers2_index_vs_{torch_variant}"] = round(rates["workers2_index"] / rates[torch_variant], 2)
     summary["big_1mib_workers2"] = big(args.big_mib, args.repeats)
     summary["machine_ceiling_2_vs_1_processes"] = round(machine_ceiling(args.elements, spins), 2)
     print(f"producer: {summary['per_call_ms']} ms of GIL-held Python per element; {args.elements} elements, "
@@ -296,13 +306,18 @@ def main(argv: list[str] | None = None) -> int:
           + (f", workers2/DataLoader {summary['workers2_vs_torch_dataloader2']} (numpy batches "
              f"{summary['workers2_vs_torch_dataloader2_numpy']}; within 15%: >= 0.85)" if "torch_dataloader2" in rates
              else " (torch not installed: no DataLoader figure)"))
+    print(f"  index producer: workers2_index/workers1_index {summary['workers2_index_vs_workers1_index']}, "
+          f"workers2_index/best thread variant {summary['workers2_index_vs_best_thread_variant']}"
+          + (f", workers2_index/DataLoader {summary['workers2_index_vs_torch_dataloader2']} (numpy batches "
+             f"{summary['workers2_index_vs_torch_dataloader2_numpy']})" if "torch_dataloader2" in rates else ""))
     print(f"  machine ceiling: two plain processes ran the same work {summary['machine_ceiling_2_vs_1_processes']}x "
           "as fast as one (no bridge, no transfer, after start-up)")
     big_ = summary["big_1mib_workers2"]
     print(f"  1 MiB elements, workers=2: {big_['gb_per_s']:.2f} GB/s (runs {big_['runs']}); consumer CPU "
           f"{big_['consumer_cpu_s_per_gb']} s/GB, one memcpy here {big_['memcpy_cpu_s_per_gb']} s/GB")
     consumer = {row["variant"]: row["consumer_cpu_us_per_element"] for row in rows}
-    print(f"  consumer CPU per element: workers1 {consumer['workers1']} us, workers2 {consumer['workers2']} us "
+    print(f"  consumer CPU per element: workers1 {consumer['workers1']} us, workers2 {consumer['workers2']} us, "
+          f"workers2_index {consumer['workers2_index']} us "
           "(the main figure on a loaded machine: the consumer's share of the two cores)")
 
     def verdict(value: float, target: float) -> str:

@@ -1,4 +1,5 @@
-"""Issue 19, item 1, worker faults that need a process of their own: Ctrl-C in the consumer, and the
+"""Issue 19, item 1, worker faults that need a process of their own: Ctrl-C at the consumer's terminal
+(SIGINT to its whole process group, workers included: the consumer ends them all), and the
 interpreter's exit with workers still running. Each runs this file as a script in a fresh Python (its
 ``main`` is guarded, as a program that starts spawned workers must be), which prints its workers' pids;
 the test then checks that every worker is gone (reaped) and no shared-memory segment of the child is
@@ -64,14 +65,17 @@ def _run_child(mode: str) -> tuple[subprocess.Popen, list[int], str, str]:
     from child_results import child_env
 
     env = child_env()  # tests/ on the path: the child imports process_producers
+    # a session (and process group) of its own: a Ctrl-C goes to the whole group, as a terminal sends it
     child = subprocess.Popen([sys.executable, __file__, mode], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, env=env)
+                             text=True, env=env, start_new_session=True)
     try:
         line = child.stdout.readline()
         assert line.startswith("PIDS "), line + child.stderr.read()[-3000:] if child.poll() is not None else line
         pids = json.loads(line[len("PIDS "):])
         if mode == "ctrl-c":
-            child.send_signal(signal.SIGINT)  # to the consumer alone (a terminal's Ctrl-C reaches the workers too)
+            # to the consumer's whole process group, as a terminal's Ctrl-C: its workers (and Python's
+            # resource tracker) get it too; the consumer's own KeyboardInterrupt must still end them all
+            os.killpg(child.pid, signal.SIGINT)
         out, err = child.communicate(timeout=CHILD_TIMEOUT_S)
         return child, pids, out, err
     finally:
@@ -80,7 +84,7 @@ def _run_child(mode: str) -> tuple[subprocess.Popen, list[int], str, str]:
             child.wait()
 
 
-def test_ctrl_c_in_the_consumer_ends_every_worker():
+def test_ctrl_c_in_the_consumers_terminal_ends_every_worker():
     import process_leftovers
 
     child, pids, out, err = _run_child("ctrl-c")
@@ -90,6 +94,7 @@ def test_ctrl_c_in_the_consumer_ends_every_worker():
     # Python ends a program on an uncaught KeyboardInterrupt by SIGINT (exit status -2)
     assert child.returncode == -signal.SIGINT and "KeyboardInterrupt" in err, err[-3000:]
     assert "leaked shared_memory" not in err, err[-3000:]
+    assert "WorkerError" not in err and "WorkerDiedError" not in err, err[-3000:]  # no worker died of the SIGINT
     assert process_leftovers.wait_gone(pids, owner=child.pid) == ([], [])
 
 

@@ -109,6 +109,8 @@ def describe(spec: PipelineSpec) -> str:
     for p in spec.producers:
         if p.kind == "generator":
             ends = f"{p.epochs} epoch(s)" if p.epochs else "epochs without end"
+        elif p.kind == "index":
+            ends = f"indices 0..{p.calls - 1}, each once" if p.calls else "no index"
         else:
             ends = f"{p.calls} calls" if p.calls else "until it raises StopIteration or OutOfRangeError"
         many = ", enqueue_many" if p.enqueue_many else ""

@@ -99,9 +99,15 @@ def _grouped_signature_source(sig: Signature) -> str:
                                        sig.single))
 
 
-def _element_loop(producer: Producer, name: str) -> list[str]:
-    """The body of a generator function that yields what one copy of ``producer`` makes."""
+def _element_loop(producer: Producer, name: str, copy: int = 0) -> list[str]:
+    """The body of a generator function that yields what one copy of ``producer`` makes (an index
+    producer's copy ``copy`` makes every ``threads``-th index from ``copy``: its threads share the indices,
+    so together they make each once)."""
     emit = "yield from _rows(value)" if producer.enqueue_many else "yield value"
+    if producer.kind == "index":
+        indices = (f"range({producer.calls})" if producer.threads == 1
+                   else f"range({copy}, {producer.calls}, {producer.threads})")
+        return [f"    for _index in {indices}:", f"        value = {name}(_index)", f"        {emit}"]
     if producer.kind == "generator":
         body = [f"for value in {name}():", f"    {emit}"]
         if producer.epochs is None:
@@ -135,12 +141,17 @@ def explain(spec: PipelineSpec) -> str:
         lines = ["import tensorflow as tf", "", ""]
     if any(p.enqueue_many for p in spec.producers):
         lines += _ROWS_HELPER + [""]
+    copies = []
     for i, (producer, name) in enumerate(zip(spec.producers, names)):
-        lines.append(f"def _elements_{i}():")
-        lines.append(f"    # {producer.label}: {producer.kind} producer")
-        lines += _element_loop(producer, name)
-        lines += ["", ""]
-    copies = [f"_elements_{i}" for i, p in enumerate(spec.producers) for _ in range(p.threads)]
+        each = range(producer.threads) if producer.kind == "index" and producer.threads > 1 else [None]
+        for copy in each:
+            function = f"_elements_{i}" if copy is None else f"_elements_{i}_{copy}"
+            lines.append(f"def {function}():")
+            lines.append(f"    # {producer.label}: {producer.kind} producer"
+                         + ("" if copy is None else f", thread {copy} of {producer.threads}"))
+            lines += _element_loop(producer, name, copy or 0)
+            lines += ["", ""]
+            copies += [function] * (producer.threads if copy is None else 1)
     if len(copies) == 1 and grouped:
         lines.append(f"dataset = tf.data.Dataset.from_generator(lambda: _groups({copies[0]}()), "
                      f"output_signature={sig_src})")
@@ -176,7 +187,8 @@ def explain(spec: PipelineSpec) -> str:
     if spec.workers is not None:
         lines += [
             f"# workers={spec.workers}: compile() runs each producer in {spec.workers} worker process(es), each making its",
-            "# share (a call producer's calls split exactly; a generator asks tfdata_bridge.worker_info()), handed",
+            "# share (an index producer's indices as each worker is free; a call producer's calls split exactly;",
+            "# a generator asks tfdata_bridge.worker_info()), handed",
             "# over in chunks through shared memory. tf.data has no process workers: this code runs each producer",
             "# once, here (worker_info() is None), making the same elements without the parallelism.",
         ]

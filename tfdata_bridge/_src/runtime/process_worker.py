@@ -67,6 +67,10 @@ class Job:
     # (plus one element) of shared memory per worker
     slots: int = 8
     consumer_pid: int = 0  # the consumer's process: this worker's parent until that process dies
+    # an index producer: the next index not yet taken, shared by its workers (a multiprocessing.Value),
+    # and how many indices a worker takes at a time (``_values``)
+    counter: Any = None
+    grain: int = 1
 
 
 class _Stopped(Exception):
@@ -115,7 +119,7 @@ def _run(job: Job, link: _Link) -> None:
     pending = _Pending(job, link)
     index = 0
     try:
-        for value in _values(producer, job.info):
+        for value in _values(producer, job.info, job.counter, job.grain):
             items = converter.many(value, index) if producer.enqueue_many else [converter.one(value, index)]
             index += len(items)
             pending.add(items)
@@ -227,10 +231,27 @@ class _Flag:
         return self._buf[0] != 0
 
 
-def _values(producer: Producer, info: worker_info.WorkerInfo) -> Iterator[Any]:
+def _values(producer: Producer, info: worker_info.WorkerInfo, counter: Any = None, grain: int = 1) -> Iterator[Any]:
     """What this worker's copy of ``producer`` makes: a generator runs whole (it shards itself through
-    ``worker_info()``); a call producer with ``calls`` makes this worker's share of them, exactly."""
+    ``worker_info()``); a call producer with ``calls`` makes this worker's share of them, exactly; an index
+    producer takes ``grain`` indices at a time from the ``counter`` its workers share, until none is left
+    (so a worker that started late, or runs slower, makes fewer: no worker runs alone at the end)."""
     fn = producer.fn
+    if producer.kind == "index":
+        count = producer.calls
+        if counter is None:  # (not shared: this worker's static share)
+            for i in range(info.id, count, info.num_workers):
+                yield fn(i)
+            return
+        while True:
+            with counter.get_lock():
+                start = counter.value
+                stop = min(count, start + grain)
+                counter.value = stop
+            if start >= count:
+                return
+            for i in range(start, stop):
+                yield fn(i)
     if producer.kind == "generator":
         epoch = 0
         while producer.epochs is None or epoch < producer.epochs:

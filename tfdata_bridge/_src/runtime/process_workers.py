@@ -14,6 +14,9 @@ sentinels at once (``multiprocessing.poll``) and hands each chunk on:
   worker has no slot left, which wakes the receiver at once;
 - else the elements are copied out into the channel one by one and the slot is freed at once.
 
+An index producer's workers share one counter (a ``multiprocessing.Value`` made here, held for the run):
+each takes the next run of indices (``_grain``) when it is free (``process_worker._values``).
+
 The consumer takes through ``take``, which sets the workers' ``hungry`` flag (one byte of shared memory)
 while it finds nothing to take: a worker then sends whole batches as soon as it has them, and otherwise
 gathers larger chunks (``process_worker``), so the consumer pays for fewer chunks.
@@ -97,6 +100,7 @@ class ProcessPool:
         self._seed = seed
         self._name = name
         self._workers: list[_Worker] = []
+        self._counters: list[Any] = []  # the shared index counters of index producers (see start)
         self._segments = shared_chunks.Segments()
         self._stop = threading.Event()
         self._send_lock = threading.Lock()
@@ -122,13 +126,20 @@ class ProcessPool:
             self._flag = self._segments.create(1)
             self._flag.buf[0] = 1  # waiting: the first chunks go as soon as they hold a batch
             for p_index, producer in enumerate(self._producers):
+                counter, grain = None, 1
+                if producer.kind == "index":  # its workers take indices from one shared counter
+                    counter, grain = context.Value("q", 0), self._grain(producer.calls)
+                    # held for the run: a worker unpickles it after start() returns, and the semaphore
+                    # of its lock is unlinked when the last reference here goes
+                    self._counters.append(counter)
                 for w in range(self._num_workers):
                     where = (f"process worker {w} of {self._num_workers} of producer {producer.label!r}")
                     info = worker_info.WorkerInfo(w, self._num_workers, worker_info.worker_seed(base, p_index, w),
                                                   producer.label)
                     job = process_worker.Job(producer, self._signature, info, where,
                                              chunk_elements=self._chunk_elements, chunk_bytes=self._chunk_bytes,
-                                             consumer_pid=os.getpid(), unit=self._unit, hungry=self._flag.name)
+                                             consumer_pid=os.getpid(), unit=self._unit, hungry=self._flag.name,
+                                             counter=counter, grain=grain)
                     ours, theirs = context.Pipe(duplex=True)
                     process = context.Process(target=process_worker.main, args=(theirs, job), daemon=True,
                                               name=f"{self._name}-worker-{producer.label}-{w}")
@@ -150,6 +161,13 @@ class ProcessPool:
         self._receiver = threading.Thread(target=self._receive, daemon=True, name=f"{self._name}-receiver")
         self._receiver.start()
         return self
+
+    def _grain(self, count: int) -> int:
+        """How many indices an index producer's worker takes at a time: a consumer batch (a worker's chunk
+        then holds whole batches), else 16 (a counter's lock per 16 elements); at most an eighth of a
+        worker's share, so the last runs are short and the workers end together."""
+        grain = self._unit if self._unit > 1 else 16
+        return max(1, min(grain, count // (8 * self._num_workers)))
 
     @property
     def pids(self) -> list[int]:

@@ -9,6 +9,7 @@ are delivered, and the other workers stop at their next enqueue. The exception i
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Iterator, Sequence
@@ -28,6 +29,23 @@ _JOIN_TIMEOUT_S = 1.0  # the most stop() waits for workers, in all
 
 class ProducerStopped(Exception):
     """Raised inside a worker when the pipeline is shut down under it."""
+
+
+class _Indices:
+    """``range(count)`` handed out one index at a time to whichever thread asks (thread-safe)."""
+
+    def __init__(self, count: int) -> None:
+        self._count = count
+        self._next = 0
+        self._lock = threading.Lock()
+
+    def take(self) -> int | None:
+        with self._lock:
+            i = self._next
+            if i >= self._count:
+                return None
+            self._next = i + 1
+            return i
 
 
 def _is_end_of_data(exc: BaseException) -> bool:
@@ -53,6 +71,8 @@ class ProducerPool:
         self._name = name
         # the copies of a call producer share a gate: all at once, or one at a time where that is faster
         self._gates = {id(p): Gate(p.threads) for p in producers if p.kind != "generator" and p.threads > 1}
+        # the copies of an index producer take the next index from one counter: each index once
+        self._indices = {id(p): _Indices(p.calls) for p in producers if p.kind == "index"}
 
     def start(self) -> ProducerPool:
         jobs = [(p, i) for p in self._producers for i in range(p.threads)]
@@ -123,6 +143,9 @@ class ProducerPool:
                 yield from fn()
                 epoch += 1
             return
+        if producer.kind == "index":
+            yield from self._indexed(producer)
+            return
         calls = 0
         gate = self._gates.get(id(producer))
         try:
@@ -135,6 +158,15 @@ class ProducerPool:
                     raise
                 calls += 1
                 yield value
+        finally:
+            if gate is not None:
+                gate.retire()
+
+    def _indexed(self, producer: Producer) -> Iterator[Any]:
+        fn, indices, gate = producer.fn, self._indices[id(producer)], self._gates.get(id(producer))
+        try:
+            while (i := indices.take()) is not None:
+                yield fn(i) if gate is None else gate.call(functools.partial(fn, i), self._stop.is_set)
         finally:
             if gate is not None:
                 gate.retire()

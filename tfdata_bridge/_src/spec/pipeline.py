@@ -25,8 +25,9 @@ class PipelineSpec:
 
     ``workers``: None runs the producers on threads of this process; N runs each producer in N worker
     processes instead (one copy each: ``threads`` stays 1), which hand their elements over in chunks
-    through shared memory. A call producer's ``calls`` are split between the workers (exactly ``calls``
-    in all); a generator producer runs in every worker and takes its share of the data by asking
+    through shared memory. An index producer's indices are handed out to the workers as each is free
+    (``Producer.indexed``: each index once, a late worker takes fewer); a call producer's ``calls`` are
+    split between the workers (exactly ``calls`` in all); a generator producer runs in every worker and takes its share of the data by asking
     ``tfdata_bridge.worker_info()`` for its ``id`` and ``num_workers``.
     """
 

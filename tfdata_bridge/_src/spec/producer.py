@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from tfdata_bridge._src.spec.signature import is_int
 
-ProducerKind = Literal["call", "generator"]
+ProducerKind = Literal["call", "generator", "index"]
 
 
 @dataclass(frozen=True)
@@ -21,13 +21,18 @@ class Producer:
       error), or ``calls`` times per thread when ``calls`` is given.
     - ``kind="generator"``: ``fn()`` returns an iterable; each thread runs it to exhaustion, ``epochs``
       times over (``None``: forever).
+    - ``kind="index"`` (``Producer.indexed(fn, count)``): ``fn(i)`` returns element ``i`` (or a batch
+      with ``enqueue_many``), called once for each ``i`` in ``range(count)`` (``calls`` holds ``count``),
+      whatever runs it: its threads, or its process workers, share the indices (taken in small runs as
+      each is free), so the data is made exactly once and a late or slow copy takes fewer. One thread or
+      one worker makes them in index order.
 
     ``threads`` runs that many copies in parallel, like a ``QueueRunner`` with that many enqueue ops:
     each copy calls ``fn`` itself, so a generator producer with ``threads=4`` makes its data four times.
     Share an iterator (or a thread-safe source) between copies to split one data set among them.
     """
 
-    fn: Callable[[], Any]
+    fn: Callable[..., Any]  # (an index producer's takes the index)
     kind: ProducerKind = "call"
     threads: int = 1
     enqueue_many: bool = False
@@ -38,10 +43,18 @@ class Producer:
     def __post_init__(self) -> None:
         if not callable(self.fn):
             raise TypeError(f"producer fn {self.fn!r} is not callable; pass a function taking no arguments")
-        if self.kind not in ("call", "generator"):
-            raise ValueError(f"producer kind {self.kind!r} is not 'call' or 'generator'")
+        if self.kind not in ("call", "generator", "index"):
+            raise ValueError(f"producer kind {self.kind!r} is not 'call', 'generator' or 'index'")
         _check_count("threads", self.threads, allow_none=False)
-        if self.kind == "generator":
+        if self.kind == "index":
+            if not is_int(self.calls) or self.calls < 0:
+                raise (ValueError if is_int(self.calls) else TypeError)(
+                    f"count ({self.calls!r}) of index producer {self.label!r} must be an int >= 0; pass how "
+                    "many elements it makes: fn(i) is called for each i in range(count)")
+            if self.epochs != 1:
+                raise ValueError(f"epochs ({self.epochs!r}) applies to a generator producer; an index producer "
+                                 "makes range(count) once (repeat the compiled dataset for more epochs)")
+        elif self.kind == "generator":
             _check_count("epochs", self.epochs, allow_none=True)
             if self.calls is not None:
                 raise ValueError("calls applies to a 'call' producer; a generator producer ends when it is exhausted")
@@ -64,6 +77,13 @@ class Producer:
         return cls(fn, "generator", threads, enqueue_many, epochs, None, name)
 
     @classmethod
+    def indexed(cls, fn: Callable[[int], Any], count: int, *, threads: int = 1, enqueue_many: bool = False,
+                name: str | None = None) -> Producer:
+        """``fn(i)`` for each ``i`` in ``range(count)``, once: the form that threads and process workers
+        split exactly, handing out indices as each copy is free (see the class)."""
+        return cls(fn, "index", threads, enqueue_many, 1, count, name)
+
+    @classmethod
     def of(cls, fn: Callable[[], Any], **kwargs: Any) -> Producer:
         """A generator producer for a generator function, a call producer for anything else."""
         if inspect.isgeneratorfunction(fn):
@@ -78,7 +98,7 @@ class Producer:
     def finite(self) -> bool:
         if self.kind == "generator":
             return self.epochs is not None
-        return self.calls is not None
+        return self.calls is not None  # (always, for an index producer)
 
 
 def _check_count(what: str, value: Any, *, allow_none: bool) -> None:
