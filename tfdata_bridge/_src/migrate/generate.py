@@ -162,6 +162,9 @@ class Generator:
                                   lambda fn: graph_mode.wrapped(fn, self.v1))
         notes.append(f"the {len(chains)} sources read in step become a zip: element i of each, as legacy's one "
                      "batch thread paired them")
+        threads = self.arg(p, "num_threads")
+        if threads not in (None, "1"):  # a parameter every call leaves at 1 (in_step.py, static_values.py)
+            notes.append(f"`num_threads={threads}` is 1 at every call in the tree, so legacy paired them too")
         return stmts, head, steps, notes
 
     def _epochs(self, call, head: str, buffer: str, what: str, name: str
