@@ -244,6 +244,8 @@ class Generator:
             extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
                             if not is_none(args.get(k)))
             return f"{cls}({files}, {self.code(args['record_bytes'])}{extra})"
+        if s.reader == "TFRecordReader" and not is_none(args.get("compression_type")):  # (compression.py)
+            return f"{cls}({files}, compression_type={self.code(args['compression_type'])})"
         return f"{cls}({files})"
 
     def _reader_step(self, p: Pipeline) -> str:
@@ -260,6 +262,8 @@ class Generator:
         elif s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
             reader = f"lambda filename: {self._read(p, 'filename')}.skip({self.code(args['skip_header_lines'])})"
         elif s.reader == "FixedLengthRecordReader":
+            reader = f"lambda filename: {self._read(p, 'filename')}"
+        elif s.reader == "TFRecordReader" and not is_none(args.get("compression_type")):
             reader = f"lambda filename: {self._read(p, 'filename')}"
         else:
             reader = f"{v1}.data.{reader_dataset(s.reader)}"

@@ -17,6 +17,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
+from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
@@ -533,8 +534,10 @@ class Finder:
             if reader not in KEYED_READERS:
                 raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {reader}")
             params = [key, value]
+        statements[:0] = options_statement(self.scopes, stmt, reader_expr, reader, body)  # (compression.py)
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
-                      reader_args=bind(reader_expr, reader), keyed=keyed,
+                      reader_args=reader_options(self, reader_expr, reader, bind(reader_expr, reader), code=self.code),
+                      keyed=keyed,
                       removes=[factory[1]] if factory is not None and factory[1] is not None else [])
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
@@ -575,7 +578,8 @@ class Finder:
         queue_args, file_stmts = self._file_queue(stmt, plan.read.args[0].value)
         statements = [*file_stmts, stmt]
         source = Source("reader", statements, defined, call=queue_args, reader=kind,
-                        reader_args=bind(plan.reader, kind), prefetch=plan)
+                        reader_args=reader_options(self, plan.reader, kind, bind(plan.reader, kind), code=self.code),
+                        prefetch=plan)
         return source
 
     def _prefetch_helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
