@@ -55,6 +55,8 @@ class Generator:
             return self._epochs(s.call, emit.from_tensor_slices(v1, elements),
                                 f"{v1}.shape({elements}, out_type={v1}.int64)[0]", f"{s.producer}'s elements",
                                 "elements_dataset")
+        if s.kind == "limit":  # a tensor made at each run, limit_epochs' count of times (limit_batch.py)
+            return [], f"{v1}.data.Dataset.from_tensors(0)", emit.epoch_steps(None, None, self._opt(s.call, "num_epochs")), []
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
             return [], self.code(s.call["dataset"]), [], []
         if s.kind == "slice":
@@ -435,6 +437,8 @@ class Generator:
             return [s.producer]
         if s.kind == "dataset":
             return []
+        if s.kind == "limit":
+            return ["limit_epochs"]
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
 
     def _items(self, tensors: cst.BaseExpression) -> list[str]:

@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
+from tfdata_bridge._src.migrate.limit_batch import limit_source
 from tfdata_bridge._src.migrate.literal_lists import literal_list
 from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
@@ -297,6 +298,10 @@ class Finder:
             made = in_memory_source(self, stmt, api, args)
             if made is not None:
                 (source, args), intermediates = made, []
+        if source is None:  # a tensor made per run, repeated by ``limit_epochs`` (limit_batch.py)
+            made = limit_source(self, stmt, api, args, intermediates)
+            if made is not None:
+                source, intermediates = made
         if source is None:
             refuse_kept_pipeline(self, stmt, args["tensors"], intermediates, api)  # a pipeline kept on ``self``
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
