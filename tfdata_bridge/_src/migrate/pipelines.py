@@ -19,6 +19,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, li
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
+from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
@@ -685,6 +686,8 @@ class Finder:
                         p.source.removes.append(count_stmt)
                         p.source.counts.append((count_name, method))
                         inside |= _name_ids(count_stmt)
+                    elif drop_file_queue_size(self, stmt, ref, p):  # a summary of its size (file_queue_size.py)
+                        inside |= {i for r in p.source.removes for i in _name_ids(r)}
                     else:
                         raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
                                       "into a tf.data function")
