@@ -22,6 +22,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, literal_bool, name_ids
 from tfdata_bridge._src.migrate.limit_epochs import API, _fewest
+from tfdata_bridge._src.migrate.static_values import literal
 
 
 def limit_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict[str, cst.BaseExpression],
@@ -58,7 +59,7 @@ def limit_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict[str
         if isinstance(inner, cst.Name) and inner.value == target:
             continue  # ``x = limit_epochs(x, n)``: x is the tensor itself in the per-element function
         out.append(s.with_changes(body=[s.body[0].with_changes(value=inner)]))
-    count = _fewest(finder, epochs)
+    count = _count(finder, stmt, epochs)
     call = {} if count is None else {"num_epochs": count}
     return Source("limit", gone, ["_"], call=call), out
 
@@ -70,3 +71,15 @@ def _limit_call(finder, stmt: cst.BaseStatement) -> cst.Call | None:
         return None
     value = stmt.body[0].value
     return value if finder.is_api(value, API) else None
+
+
+def _count(finder, stmt: cst.CSTNode, epochs: list[cst.BaseExpression | None]) -> cst.BaseExpression | None:
+    """The fewest of the ``num_epochs`` (None: no limit), each followed to its literal where it has one
+    (``EPOCHS = 5``; ``static_values.py``), else by ``limit_epochs.py``'s rule."""
+    limited = [e for e in epochs if e is not None and not (isinstance(e, cst.Name) and e.value == "None")]
+    values = [literal(finder, e, e) for e in limited]
+    if limited and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        if min(values) < 1:
+            raise Refusal(f"`limit_epochs` with num_epochs={min(values)}: legacy raises ValueError")
+        return limited[values.index(min(values))]
+    return _fewest(finder, epochs)
