@@ -258,6 +258,9 @@ class Generator:
             return f"map({v1}.io.read_file)"
         self._check_reader(p)
         args = s.reader_args
+        if _keyed(s) and not is_none(args.get("compression_type")):
+            raise Refusal("TFRecordReader(options=...) compressed, with its record keys used: the keys' offsets in a "
+                          "compressed file are not checked against legacy; not rewritten")
         if _keyed(s):  # each record with its key, in legacy's format: a function of one file name
             skip = args.get("skip_header_lines") if s.reader == "TextLineReader" else None
             reader = keyed_read(s.reader, self._read(p, "filename"), None if is_none(skip) else self.code(skip), v1)
