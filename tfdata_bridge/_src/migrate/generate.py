@@ -55,6 +55,8 @@ class Generator:
             return self._epochs(s.call, emit.from_tensor_slices(v1, elements),
                                 f"{v1}.shape({elements}, out_type={v1}.int64)[0]", f"{s.producer}'s elements",
                                 "elements_dataset")
+        if s.kind == "limit":  # a tensor made at each run, limit_epochs' count of times (limit_batch.py)
+            return [], f"{v1}.data.Dataset.from_tensors(0)", emit.epoch_steps(None, None, self._opt(s.call, "num_epochs")), []
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
             return [], self.code(s.call["dataset"]), [], []
         if s.kind == "slice":
@@ -162,6 +164,9 @@ class Generator:
                                   lambda fn: graph_mode.wrapped(fn, self.v1))
         notes.append(f"the {len(chains)} sources read in step become a zip: element i of each, as legacy's one "
                      "batch thread paired them")
+        threads = self.arg(p, "num_threads")
+        if threads not in (None, "1"):  # a parameter every call leaves at 1 (in_step.py, static_values.py)
+            notes.append(f"`num_threads={threads}` is 1 at every call in the tree, so legacy paired them too")
         return stmts, head, steps, notes
 
     def _epochs(self, call, head: str, buffer: str, what: str, name: str
@@ -241,6 +246,8 @@ class Generator:
             extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
                             if not is_none(args.get(k)))
             return f"{cls}({files}, {self.code(args['record_bytes'])}{extra})"
+        if s.reader == "TFRecordReader" and not is_none(args.get("compression_type")):  # (compression.py)
+            return f"{cls}({files}, compression_type={self.code(args['compression_type'])})"
         return f"{cls}({files})"
 
     def _reader_step(self, p: Pipeline) -> str:
@@ -251,12 +258,17 @@ class Generator:
             return f"map({v1}.io.read_file)"
         self._check_reader(p)
         args = s.reader_args
+        if _keyed(s) and not is_none(args.get("compression_type")):
+            raise Refusal("TFRecordReader(options=...) compressed, with its record keys used: the keys' offsets in a "
+                          "compressed file are not checked against legacy; not rewritten")
         if _keyed(s):  # each record with its key, in legacy's format: a function of one file name
             skip = args.get("skip_header_lines") if s.reader == "TextLineReader" else None
             reader = keyed_read(s.reader, self._read(p, "filename"), None if is_none(skip) else self.code(skip), v1)
         elif s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
             reader = f"lambda filename: {self._read(p, 'filename')}.skip({self.code(args['skip_header_lines'])})"
         elif s.reader == "FixedLengthRecordReader":
+            reader = f"lambda filename: {self._read(p, 'filename')}"
+        elif s.reader == "TFRecordReader" and not is_none(args.get("compression_type")):
             reader = f"lambda filename: {self._read(p, 'filename')}"
         else:
             reader = f"{v1}.data.{reader_dataset(s.reader)}"
@@ -428,6 +440,8 @@ class Generator:
             return [s.producer]
         if s.kind == "dataset":
             return []
+        if s.kind == "limit":
+            return ["limit_epochs"]
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
 
     def _items(self, tensors: cst.BaseExpression) -> list[str]:

@@ -17,6 +17,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
+from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
@@ -160,7 +161,9 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if {key, value} & {p.name.value for p in others}:
         raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
     locals_ = _constants(body, read_stmt, bound)
-    reader_args = {k: _resolve(v, bound, locals_, name) for k, v in bind(reader_expr, kind).items()}
+    # a TFRecordReader's options: the compression type, known here (compression.py)
+    written = reader_options(finder, reader_expr, kind, bind(reader_expr, kind), bound, code)
+    reader_args = {k: _resolve(v, bound, locals_, name) for k, v in written.items()}
     scope = scopes.scope(read_stmt)
     own = {a.name for a in scope.assignments} if scope is not None else set()
     setup = None
@@ -170,10 +173,11 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
         setup = reader_setup(before, reader_expr, {*bound, queue_param}, name, code)
         if setup is not None:
             setup.statements = written_at_call_site(setup, bound, {})
-            reader_args = {k: _resolve(v, bound, {}, name) for k, v in bind(reader_expr, kind).items()}
+            reader_args = {k: _resolve(v, bound, {}, name) for k, v in written.items()}
     for k, v in reader_args.items():
         if names_in(v) & own - set(bound) - set(setup.names if setup is not None else ()):
             raise Refusal(f"the reader's `{k}` uses a value `{name}` computes, which the rewrite cannot move")
+    removed += options_statement(scopes, read_stmt, reader_expr, kind, body)  # read by the reader alone: it goes with it
     record = [key, value] if key_used else [value]
     new_params = [cst.Param(cst.Name(n)) for n in record] + others
     kept = [s for s in body if s not in removed]

@@ -23,6 +23,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, target_names
 from tfdata_bridge._src.migrate.mutations import mutation_needs
+from tfdata_bridge._src.migrate.static_values import literal
 
 # the source kinds whose element stream is fixed when unshuffled (``pipelines.Source.kind``)
 _KINDS = {"slice": "slice_input_producer", "range": "range_input_producer", "reader": "reader"}
@@ -94,7 +95,8 @@ def _check_pairing(finder, parts: list, api: str, args: dict[str, cst.BaseExpres
     code = finder.code or cst.Module([]).code_for_node
     short = api.rsplit(".", 1)[-1]
     threads = args.get("num_threads")
-    if threads is not None and not (isinstance(threads, cst.Integer) and threads.value == "1"):
+    # (a parameter every call in the tree leaves at 1, or passes 1: ``static_values.py``)
+    if threads is not None and literal(finder, threads, threads) != 1:
         raise Refusal(f"`{short}` reads its {len(parts)} sources in step with num_threads={code(threads)}: each "
                       "thread dequeues from every source, so legacy pairs their elements differently from run to "
                       "run; with num_threads=1 it becomes a zip of the sources")
@@ -111,7 +113,7 @@ def _check_pairing(finder, parts: list, api: str, args: dict[str, cst.BaseExpres
         if what == "reader":
             what = "string_input_producer"
         flag = part.call.get("shuffle")
-        if not (isinstance(flag, cst.Name) and flag.value == "False"):
+        if flag is None or literal(finder, flag, flag) is not False:
             said = "shuffles by default" if flag is None else f"has shuffle={code(flag)}"
             raise Refusal(f"`{short}` reads {len(parts)} sources in step and a `{what}` {said}: each producer "
                           "shuffles on its own, so legacy does not pair element i with element i; give every "

@@ -17,7 +17,9 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
+from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
+from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
@@ -28,6 +30,7 @@ from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
+from tfdata_bridge._src.migrate.limit_batch import limit_source
 from tfdata_bridge._src.migrate.literal_lists import literal_list
 from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
@@ -296,6 +299,10 @@ class Finder:
             made = in_memory_source(self, stmt, api, args)
             if made is not None:
                 (source, args), intermediates = made, []
+        if source is None:  # a tensor made per run, repeated by ``limit_epochs`` (limit_batch.py)
+            made = limit_source(self, stmt, api, args, intermediates)
+            if made is not None:
+                source, intermediates = made
         if source is None:
             refuse_kept_pipeline(self, stmt, args["tensors"], intermediates, api)  # a pipeline kept on ``self``
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
@@ -533,8 +540,10 @@ class Finder:
             if reader not in KEYED_READERS:
                 raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {reader}")
             params = [key, value]
+        statements[:0] = options_statement(self.scopes, stmt, reader_expr, reader, body)  # (compression.py)
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
-                      reader_args=bind(reader_expr, reader), keyed=keyed,
+                      reader_args=reader_options(self, reader_expr, reader, bind(reader_expr, reader), code=self.code),
+                      keyed=keyed,
                       removes=[factory[1]] if factory is not None and factory[1] is not None else [])
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
@@ -575,7 +584,8 @@ class Finder:
         queue_args, file_stmts = self._file_queue(stmt, plan.read.args[0].value)
         statements = [*file_stmts, stmt]
         source = Source("reader", statements, defined, call=queue_args, reader=kind,
-                        reader_args=bind(plan.reader, kind), prefetch=plan)
+                        reader_args=reader_options(self, plan.reader, kind, bind(plan.reader, kind), code=self.code),
+                        prefetch=plan)
         return source
 
     def _prefetch_helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
@@ -676,6 +686,8 @@ class Finder:
                         p.source.removes.append(count_stmt)
                         p.source.counts.append((count_name, method))
                         inside |= _name_ids(count_stmt)
+                    elif drop_file_queue_size(self, stmt, ref, p):  # a summary of its size (file_queue_size.py)
+                        inside |= {i for r in p.source.removes for i in _name_ids(r)}
                     else:
                         raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
                                       "into a tf.data function")

@@ -1,0 +1,128 @@
+"""A ``TFRecordReader``'s ``options``: the compression its files were written with, known when the graph is built.
+
+    COMPRESSION = tf.python_io.TFRecordCompressionType.ZLIB
+    reader = tf.TFRecordReader(options=tf.python_io.TFRecordOptions(COMPRESSION))
+    reader = tf.TFRecordReader(options=tf.io.TFRecordOptions(compression_type="GZIP"))
+    reader = tf.TFRecordReader(options="ZLIB")              # (a type or its string: the reader takes those too)
+
+The reader keeps nothing of its options but the compression type
+(``python_io.TFRecordOptions.get_compression_type_string``: an options object, a ``TFRecordCompressionType``, or
+``"ZLIB"`` / ``"GZIP"`` / ``""``); ``TFRecordDataset(files, compression_type=...)`` reads the same records.
+The value is followed through names bound once (a module constant, a local), a helper's parameter to the
+argument its call passes, and a function's parameter every call in the tree gives one literal
+(``static_values.py``). Where the type is not known statically, the pipeline is refused, naming the options.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import Assignment
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, dotted, is_none
+from tfdata_bridge._src.migrate.static_values import UNKNOWN, bound_statement, parameter_values
+
+_TYPES = {"NONE": "", "ZLIB": "ZLIB", "GZIP": "GZIP"}
+_BY_NUMBER = {0: "", 1: "ZLIB", 2: "GZIP"}  # TFRecordCompressionType's values (the reader takes them too)
+_OPTIONS = ("compression_type", "flush_mode", "input_buffer_size", "output_buffer_size", "window_bits",
+            "compression_level", "compression_method", "mem_level", "compression_strategy")
+_DEPTH = 8
+
+
+def reader_options(finder, at: cst.CSTNode, reader: str, args: dict[str, cst.BaseExpression],
+                   params: dict[str, cst.BaseExpression] | None = None, code=None) -> dict[str, cst.BaseExpression]:
+    """``args`` (a reader's bound arguments, read at ``at``) with a ``TFRecordReader``'s ``options`` replaced by
+    ``compression_type`` (a string literal; none for no compression). ``params``: a helper's parameters -> the
+    call's arguments. Refusal where the options' compression is not known statically."""
+    if reader != "TFRecordReader" or is_none(args.get("options")):
+        return args
+    node = args["options"]
+    found = _compression(finder, at, node, params or {}, 0)
+    if found is UNKNOWN:
+        written = (code or cst.Module([]).code_for_node)(node)
+        raise Refusal(f"TFRecordReader(options={written}): its compression type is not known when the graph is "
+                      "built (a literal, a `TFRecordCompressionType`, `TFRecordOptions(...)`, or a name bound once "
+                      "to one); not rewritten: write it so, or keep the queues (`migrate --to compat`)")
+    out = {k: v for k, v in args.items() if k != "options"}
+    if found:
+        out["compression_type"] = cst.SimpleString(f'"{found}"')
+    return out
+
+
+def _compression(finder, at: cst.CSTNode, node: cst.BaseExpression | None, params, depth: int) -> object:
+    if depth > _DEPTH:
+        return UNKNOWN
+    if node is None or is_none(node):
+        return ""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if value in ("", "ZLIB", "GZIP") else UNKNOWN
+    if isinstance(node, cst.Integer):
+        return _BY_NUMBER.get(int(node.evaluated_value), UNKNOWN)
+    if isinstance(node, cst.Attribute):
+        parts = dotted(node).split(".")
+        if len(parts) >= 2 and parts[-2] == "TFRecordCompressionType" and parts[-1] in _TYPES and \
+                _from_tensorflow(finder, at, parts[0]):
+            return _TYPES[parts[-1]]
+        return UNKNOWN
+    if isinstance(node, cst.Call):
+        name = dotted(node.func)
+        if not name or name.rsplit(".", 1)[-1] != "TFRecordOptions" or not _from_tensorflow(finder, at,
+                                                                                              name.split(".")[0]):
+            return UNKNOWN
+        try:
+            args = bind_params(node, _OPTIONS, "`TFRecordOptions`")
+        except Refusal:
+            return UNKNOWN
+        return _compression(finder, at, args.get("compression_type"), params, depth + 1)
+    if isinstance(node, cst.Name):
+        if node.value in params:  # a helper's parameter: what this call passes (read in the caller's scope)
+            given = params[node.value]
+            return _compression(finder, given, given, {}, depth + 1)
+        stmt = bound_statement(finder, at, node.value)
+        if stmt is not None:
+            return _compression(finder, stmt, stmt.body[0].value, {}, depth + 1)
+        values = parameter_values(finder, at, node.value)
+        if not values:
+            return UNKNOWN
+        got = {_compression(f, a, v, {}, depth + 1) for v, f, a in values}
+        return got.pop() if len(got) == 1 and UNKNOWN not in got else UNKNOWN
+    return UNKNOWN
+
+
+def _from_tensorflow(finder, at: cst.CSTNode, root: str) -> bool:
+    """``root`` read at ``at`` is bound only by imports from TensorFlow (``tf``, ``python_io``,
+    ``TFRecordOptions``)."""
+    scope = finder.scopes.scope(at)
+    found = list(scope[root]) if scope is not None else []
+    if not found:
+        return False
+    for a in found:
+        node = getattr(a, "node", None) if isinstance(a, Assignment) else None
+        if isinstance(node, cst.Import):
+            modules = [dotted(n.name) for n in node.names]
+        elif isinstance(node, cst.ImportFrom) and node.module is not None and not node.relative:
+            modules = [dotted(node.module)]
+        else:
+            return False
+        if not all(m == "tensorflow" or m.startswith("tensorflow.") for m in modules):
+            return False
+    return True
+
+
+def options_statement(scopes, at: cst.CSTNode, reader: cst.BaseExpression, kind: str,
+                      block: list[cst.BaseStatement]) -> list[cst.SimpleStatementLine]:
+    """``[options = tf.python_io.TFRecordOptions(...)]`` where the ``TFRecordReader`` call ``reader`` reads its
+    ``options=`` from a name bound once in ``block`` (before the statement ``at``) and read by nothing else: it goes with the reader."""
+    if kind != "TFRecordReader" or not isinstance(reader, cst.Call):
+        return []
+    given = next((a.value for i, a in enumerate(reader.args)
+                  if (a.keyword is not None and a.keyword.value == "options") or (a.keyword is None and i == 1)),
+                 None)
+    if not isinstance(given, cst.Name):
+        return []
+    made = scopes.single_assignment(at, given.value)
+    if made is None or not any(b is made for b in block):
+        return []
+    if [r for r in scopes.readers_of(made, given.value) if r is not given]:
+        return []
+    return [made]
