@@ -27,6 +27,7 @@ from tfdata_bridge._src.migrate.own_queue import own_file_queue
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
 from tfdata_bridge._src.migrate.reader_setup import place_setup
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
+from tfdata_bridge._src.migrate.static_stages import static_stage
 
 
 def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
@@ -46,10 +47,16 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     module = _module_of(finder, stmt)
     if module is None:
         return None
-    try:
-        fn, foreign, cls = _any_method(finder, module, stmt, func)
-    except Refusal:
-        return None  # not a method this module defines: some other call, left to the other recognisers
+    static = static_stage(finder, module, stmt, func)  # ``self.m`` / ``Class.m`` of a static or class method
+    written = None
+    if static is not None:
+        written, fn, cls = static
+        foreign = None
+    else:
+        try:
+            fn, foreign, cls = _any_method(finder, module, stmt, func)
+        except Refusal:
+            return None  # not a method this module defines: some other call, left to the other recognisers
     if not _reads(fn) and not _reads_up_to(fn):
         return None
     name = fn.name.value
@@ -72,6 +79,8 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls, producer)
     if own is not None:
         fn = own.fn  # (the method as written: what the rewrite removes)
+    if written is not None:
+        fn = written  # (a static or class method: as written, decorator and all)
     kind = got.kind
     keyed = got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned))
     if keyed and kind not in KEYED_READERS:  # the others' keys are made again per file (record_keys.py)
