@@ -37,6 +37,7 @@ from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
+from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
@@ -640,7 +641,8 @@ class Finder:
                 raise Refusal(f"`{fn.name.value}` returns {len(returned.elements)} tensors; the rewrite needs them "
                               "unpacked into one name each")
         elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) and \
-                (listed is None or len(listed) != len(defined)):  # (a list built by ``append``: one name each)
+                (listed is None or len(listed) != len(defined)) and \
+                returned_count((home or self).scopes, fn) != len(defined):  # (or a call's: returned_calls.py)
             raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
         statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
