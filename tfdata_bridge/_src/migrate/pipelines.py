@@ -614,6 +614,8 @@ class Finder:
             helper.external = True
             if isinstance(call.func, cst.Attribute):  # called through its module, which the map keeps
                 helper.module_ref = cst.Module([]).code_for_node(call.func.value)
+            elif isinstance(call.func, cst.Name):  # imported by name, maybe under another (``as read_one``)
+                helper.called_as = call.func.value
             call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
             # names of its own module: reached through the module (``module_names.py``)
             here = (self.scopes, stmt)

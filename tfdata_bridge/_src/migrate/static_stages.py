@@ -67,7 +67,7 @@ def static_stage(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribut
         cls = caller_cls
     else:
         cls = _module_class(module, obj)
-        if cls is None or finder.scopes.single_assignment(at, obj) is not None:
+        if cls is None or not _means_class(finder, at, obj, cls):
             return None  # (not a class of this module: an object, left to the other recognisers)
     found = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == attr]
     if len(found) != 1:
@@ -97,33 +97,25 @@ def static_stage(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribut
         first = params[0].name.value
         caller_kind = _kind(caller) if caller is not None else None
         exact = not through_self or caller_kind == "classmethod"  # ``Class.m`` or a class method's ``cls.m``
-        if first in names_in(body) and first != obj:
-            if not exact:
-                raise Refusal(f"the class method `{attr}` uses its class `{first}` and is called through the "
-                              f"instance `{obj}`, which is not the class (its attributes may hide the class's); "
-                              f"call it as `{cls.name.value}.{attr}(...)`")
-            if through_self and obj in names_in(body):
-                raise Refusal(f"the class method `{attr}` uses both `{first}` and `{obj}`")
-            body = body.visit(_Rename(first, obj))  # (the class by the name the call site gives it)
-        elif obj in names_in(body) and through_self:
-            raise Refusal(f"the class method `{attr}` uses the name `{obj}` its caller calls it on")
-        params = [cst.Param(cst.Name(obj)), *params[1:]]
+        if first in names_in(body) and not exact:
+            raise Refusal(f"the class method `{attr}` uses its class `{first}` and is called through the instance "
+                          f"`{obj}`, which is not the class (its attributes may hide the class's); call it as "
+                          f"`{cls.name.value}.{attr}(...)`")
+        # (its class parameter is read as the name the call site gives the class: ``reader_fn``'s method binding)
     plain = fn.with_changes(decorators=[], params=fn.params.with_changes(params=params), body=body)
     return fn, plain, cls
 
 
-class _Rename(cst.CSTTransformer):
-    def __init__(self, old: str, new: str) -> None:
-        self.old, self.new = old, new
+def _means_class(finder, at: cst.CSTNode, name: str, cls: cst.ClassDef) -> bool:
+    """``name`` at ``at`` means the module's class ``cls`` and nothing else (no local, parameter or rebinding)."""
+    from libcst.metadata import Assignment, GlobalScope
 
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
-        return updated.with_changes(value=self.new) if updated.value == self.old else updated
-
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
-        return updated.with_changes(attr=original.attr)  # (``x.cls``: an attribute, not the parameter)
-
-    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
-        return updated.with_changes(keyword=original.keyword)  # (``f(cls=...)``: a keyword)
+    scope = finder.scopes.scope(at)
+    if scope is None:
+        return False
+    found = list(scope[name])
+    return len(found) == 1 and isinstance(found[0], Assignment) and isinstance(found[0].scope, GlobalScope) and \
+        found[0].node is cls
 
 
 def _is_static(fn: cst.FunctionDef) -> bool:
