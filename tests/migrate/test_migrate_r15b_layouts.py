@@ -49,14 +49,19 @@ def test_the_migrated_layout_programs_deliver_what_their_originals_deliver(tmp_p
     assert "return decode(serialized)" in code["examples.py"] and "TFRecordDataset" in \
         code["returned_call_other_module.py"]
     assert "return decode_row(line, [list(d) for d in defaults])" in code["returned_call_chain_csv.py"]
+    # the file-queue helpers went with their only callers' pipelines
+    assert "def file_queue(" not in code["queue_helper_same_module.py"]
+    assert "def _files_queue(" not in code["queue_helper_static_stage.py"] and ".repeat(self.epochs)" in \
+        code["queue_helper_static_stage.py"]
     programs = sorted(original.glob("*.py"))
-    assert len(programs) >= 7
+    assert len(programs) >= 9
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert len(want["batches"]) >= 2, name
         assert_delivers_the_same(name, want, got, "exact")
 
 
+QUEUE_HELPER = (PROGRAMS / "queue_helper_same_module.py").read_text()
 STATIC = (PROGRAMS / "static_self_tfrecord.py").read_text()
 CLASSMETHOD = (PROGRAMS / "classmethod_cls_fixed.py").read_text()
 CHAIN = (PROGRAMS / "returned_call_chain_csv.py").read_text()
@@ -64,7 +69,7 @@ CHAIN = (PROGRAMS / "returned_call_chain_csv.py").read_text()
 
 def _refused(source: str) -> str:
     result = rewrite(source, to="tfdata")
-    assert "tf.data." not in result.code
+    assert "data.Dataset" not in result.code
     return " | ".join(n.message for n in result.refused)
 
 
@@ -89,9 +94,28 @@ def _refused(source: str) -> str:
     pytest.param(CHAIN, "    total = columns[0]", "    if len(columns) > 5:\n        return columns[0], columns[1], "
                  "columns[2]\n    total = columns[0]", "returns one value that its caller unpacks",
                  id="returned-call-arity-unknown"),
+    # the helper's module constant is another name where it is called: its value there is not the helper's
+    pytest.param(QUEUE_HELPER, "    queue = file_queue(files, num_epochs=1)\n",
+                 "    SHUFFLE = True\n    queue = file_queue(files, num_epochs=1)\n",
+                 "reads `SHUFFLE`, which is another name where `file_queue` is called", id="queue-helper-shadowed"),
 ])
 def test_a_layout_that_could_change_the_data_is_left_with_the_reason(source, old, new, why):
     changed = source.replace(old, new)
     assert changed != source
     said = _refused(changed)
     assert why in said, said
+
+
+def test_a_file_queue_helper_of_another_module_is_left_with_the_reason():
+    lib = ("import tensorflow.compat.v1 as tf\n\n\ndef file_queue(files):\n"
+           "    return tf.train.string_input_producer(files, num_epochs=1, shuffle=False)\n")
+    main = QUEUE_HELPER.replace("\nSHUFFLE = False\n\n\ndef file_queue(files, num_epochs=None, shuffle=SHUFFLE):\n"
+                                "    \"\"\"The queue of training files.\"\"\"\n    return tf.compat.v1.train."
+                                "string_input_producer(files, num_epochs=num_epochs, shuffle=shuffle)\n",
+                                "\nfrom pkg import sources\n")
+    main = main.replace("file_queue(files, num_epochs=1)", "sources.file_queue(files)")
+    assert "sources.file_queue(files)" in main and "def file_queue" not in main
+    results = rewrite_tree({"/t/pkg/__init__.py": "", "/t/pkg/sources.py": lib, "/t/main.py": main}, root="/t")
+    said = " | ".join(n.message for n in results["/t/main.py"].refused)
+    assert "a file-queue helper of another module is not followed yet" in said, said
+    assert "data.Dataset" not in results["/t/main.py"].code

@@ -24,6 +24,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
 from tfdata_bridge._src.migrate.own_queue import own_file_queue
+from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
 from tfdata_bridge._src.migrate.reader_setup import place_setup
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
@@ -63,6 +64,13 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     queues = [a.value for a in call.args if isinstance(a.value, cst.Name)
               and (q := finder.scopes.single_assignment(stmt, a.value.value)) is not None
               and finder.is_api(q.body[0].value, "train.string_input_producer")]
+    made = None
+    if not queues:  # ``queue = file_queue(files)``: a file-queue helper of this module (queue_helpers.py)
+        helped = [(a.value, m) for a in call.args if isinstance(a.value, cst.Name)
+                  and (q := finder.scopes.single_assignment(stmt, a.value.value)) is not None
+                  and (m := helper_file_queue(finder, q, q.body[0].value)) is not None]
+        if len(helped) == 1:
+            queues, made = [helped[0][0]], helped[0][1]
     own = own_file_queue(foreign or finder, fn) if not queues else None
     if own is not None:  # the method makes its own file queue: read as if the caller had handed it over
         fn, call, queue, producer = own.as_given(fn, call)
@@ -87,8 +95,8 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
         raise Refusal(f"the record key `{got.key}` is used; the rewrite knows no key format of {kind}")
     target = stmt.body[0].targets[0].target
     inlined = [*got.rest, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got.returned)])]
-    queue_args = own.arguments(got.producer) if own is not None else bind(queue_stmt.body[0].value,
-                                                                          "train.string_input_producer")
+    queue_args = own.arguments(got.producer) if own is not None else made[0] if made is not None else \
+        bind(queue_stmt.body[0].value, "train.string_input_producer")
     source = Source("reader", [s for s in (queue_stmt, stmt) if s is not None],
                     [got.key, got.value] if keyed else [got.value], call=queue_args,
                     reader=kind, reader_args=bind(got.reader_call, kind), keyed=keyed)
@@ -97,7 +105,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     if foreign:
         source.foreign = [fn]
     else:
-        source.removes = [fn, *(got.removes or ())]
+        source.removes = [fn, *(got.removes or ()), *(made[1] if made is not None else ())]
     if got.up_to is not None:
         source.up_to = module.code_for_node(got.up_to)
     return source

@@ -37,6 +37,7 @@ from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
+from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
 from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -560,6 +561,9 @@ class Finder:
                     raise Refusal(f"the file queue has shared_name={self.code(hand.shared_name)}: shared with other "
                                   "sessions; not rewritten")
                 return hand.args, hand.removed
+            made = helper_file_queue(self, stmt, queue)  # ``queue = file_queue(files)`` (queue_helpers.py)
+            if made is not None:
+                return made[0], [stmt, *made[1]]
         if not self.is_api(queue, "train.string_input_producer"):
             raise Refusal("the queue read is not made by `string_input_producer` (nor is it a hand-built filename "
                           "queue)")
