@@ -64,6 +64,7 @@ def test_the_migrated_layout_programs_deliver_what_their_originals_deliver(tmp_p
 QUEUE_HELPER = (PROGRAMS / "queue_helper_same_module.py").read_text()
 STATIC = (PROGRAMS / "static_self_tfrecord.py").read_text()
 CLASSMETHOD = (PROGRAMS / "classmethod_cls_fixed.py").read_text()
+CSV_STATIC = (PROGRAMS / "static_classname_csv.py").read_text()
 CHAIN = (PROGRAMS / "returned_call_chain_csv.py").read_text()
 
 
@@ -94,6 +95,12 @@ def _refused(source: str) -> str:
     pytest.param(CHAIN, "    total = columns[0]", "    if len(columns) > 5:\n        return columns[0], columns[1], "
                  "columns[2]\n    total = columns[0]", "returns one value that its caller unpacks",
                  id="returned-call-arity-unknown"),
+    # a static method's default read where its caller now runs it, which has its own `DEFAULTS`
+    pytest.param(CSV_STATIC.replace("def read_row(queue, defaults, skip=1)", "def read_row(queue, skip=1, "
+                                    "defaults=DEFAULTS)").replace("read_row(queue, DEFAULTS)", "read_row(queue)"),
+                 "    queue = train.string_input_producer", "    DEFAULTS = [[1], [1.0], [1]]\n    queue = "
+                 "train.string_input_producer", "the default of `read_row`'s `defaults` is not a literal",
+                 id="static-default-shadowed"),
     # the helper's module constant is another name where it is called: its value there is not the helper's
     pytest.param(QUEUE_HELPER, "    queue = file_queue(files, num_epochs=1)\n",
                  "    SHUFFLE = True\n    queue = file_queue(files, num_epochs=1)\n",
