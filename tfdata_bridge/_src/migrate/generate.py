@@ -99,7 +99,8 @@ class Generator:
             if s.helper is not None:  # the helper, now a function of the record, decodes each one
                 h = s.helper
                 record = "key, value" if h.key_used else "value"
-                fn = h.new_fn.name.value if h.module_ref is None else f"{h.module_ref}.{h.new_fn.name.value}"
+                fn = h.called_as or h.new_fn.name.value
+                fn = fn if h.module_ref is None else f"{h.module_ref}.{fn}"
                 mapped = f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra else fn
                 if h.external:  # another module's function: marked where it is used, its module unchanged
                     mapped = graph_mode.wrapped(mapped, v1)

@@ -44,6 +44,8 @@ class ReaderHelper:
     # as code, which the mapped function keeps (``records_reader.read_and_decode``)
     module_ref: str | None = None
     setup: Setup | None = None  # the statements computing the reader's arguments, as the call site runs them
+    # an external helper imported under another name (``from lib import read_example as read_one``): that name
+    called_as: str | None = None
 
 
 class _Returns(cst.CSTVisitor):

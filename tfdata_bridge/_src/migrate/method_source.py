@@ -24,9 +24,11 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
 from tfdata_bridge._src.migrate.own_queue import own_file_queue
+from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
 from tfdata_bridge._src.migrate.reader_setup import place_setup
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
+from tfdata_bridge._src.migrate.static_stages import static_stage
 
 
 def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
@@ -46,16 +48,29 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     module = _module_of(finder, stmt)
     if module is None:
         return None
-    try:
-        fn, foreign, cls = _any_method(finder, module, stmt, func)
-    except Refusal:
-        return None  # not a method this module defines: some other call, left to the other recognisers
+    static = static_stage(finder, module, stmt, func)  # ``self.m`` / ``Class.m`` of a static or class method
+    written = None
+    if static is not None:
+        written, fn, cls = static
+        foreign = None
+    else:
+        try:
+            fn, foreign, cls = _any_method(finder, module, stmt, func)
+        except Refusal:
+            return None  # not a method this module defines: some other call, left to the other recognisers
     if not _reads(fn) and not _reads_up_to(fn):
         return None
     name = fn.name.value
     queues = [a.value for a in call.args if isinstance(a.value, cst.Name)
               and (q := finder.scopes.single_assignment(stmt, a.value.value)) is not None
               and finder.is_api(q.body[0].value, "train.string_input_producer")]
+    made = None
+    if not queues:  # ``queue = file_queue(files)``: a file-queue helper of this module (queue_helpers.py)
+        helped = [(a.value, m) for a in call.args if isinstance(a.value, cst.Name)
+                  and (q := finder.scopes.single_assignment(stmt, a.value.value)) is not None
+                  and (m := helper_file_queue(finder, q, q.body[0].value)) is not None]
+        if len(helped) == 1:
+            queues, made = [helped[0][0]], helped[0][1]
     own = own_file_queue(foreign or finder, fn) if not queues else None
     if own is not None:  # the method makes its own file queue: read as if the caller had handed it over
         fn, call, queue, producer = own.as_given(fn, call)
@@ -72,14 +87,16 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls, producer)
     if own is not None:
         fn = own.fn  # (the method as written: what the rewrite removes)
+    if written is not None:
+        fn = written  # (a static or class method: as written, decorator and all)
     kind = got.kind
     keyed = got.key != "_" and (any(got.key in names_in(s) for s in got.rest) or got.key in names_in(got.returned))
     if keyed and kind not in KEYED_READERS:  # the others' keys are made again per file (record_keys.py)
         raise Refusal(f"the record key `{got.key}` is used; the rewrite knows no key format of {kind}")
     target = stmt.body[0].targets[0].target
     inlined = [*got.rest, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got.returned)])]
-    queue_args = own.arguments(got.producer) if own is not None else bind(queue_stmt.body[0].value,
-                                                                          "train.string_input_producer")
+    queue_args = own.arguments(got.producer) if own is not None else made[0] if made is not None else \
+        bind(queue_stmt.body[0].value, "train.string_input_producer")
     source = Source("reader", [s for s in (queue_stmt, stmt) if s is not None],
                     [got.key, got.value] if keyed else [got.value], call=queue_args,
                     reader=kind, reader_args=bind(got.reader_call, kind), keyed=keyed)
@@ -88,7 +105,7 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     if foreign:
         source.foreign = [fn]
     else:
-        source.removes = [fn, *(got.removes or ())]
+        source.removes = [fn, *(got.removes or ()), *(made[1] if made is not None else ())]
     if got.up_to is not None:
         source.up_to = module.code_for_node(got.up_to)
     return source

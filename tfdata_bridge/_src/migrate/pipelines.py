@@ -40,6 +40,8 @@ from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
+from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
+from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
@@ -568,6 +570,9 @@ class Finder:
                     raise Refusal(f"the file queue has shared_name={self.code(hand.shared_name)}: shared with other "
                                   "sessions; not rewritten")
                 return hand.args, hand.removed
+            made = helper_file_queue(self, stmt, queue)  # ``queue = file_queue(files)`` (queue_helpers.py)
+            if made is not None:
+                return made[0], [stmt, *made[1]]
         if not self.is_api(queue, "train.string_input_producer"):
             raise Refusal("the queue read is not made by `string_input_producer` (nor is it a hand-built filename "
                           "queue)")
@@ -623,6 +628,8 @@ class Finder:
             helper.external = True
             if isinstance(call.func, cst.Attribute):  # called through its module, which the map keeps
                 helper.module_ref = cst.Module([]).code_for_node(call.func.value)
+            elif isinstance(call.func, cst.Name):  # imported by name, maybe under another (``as read_one``)
+                helper.called_as = call.func.value
             call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
             # names of its own module: reached through the module (``module_names.py``)
             here = (self.scopes, stmt)
@@ -650,7 +657,8 @@ class Finder:
                 raise Refusal(f"`{fn.name.value}` returns {len(returned.elements)} tensors; the rewrite needs them "
                               "unpacked into one name each")
         elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) and \
-                (listed is None or len(listed) != len(defined)):  # (a list built by ``append``: one name each)
+                (listed is None or len(listed) != len(defined)) and \
+                returned_count((home or self).scopes, fn) != len(defined):  # (or a call's: returned_calls.py)
             raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
         statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
