@@ -23,6 +23,8 @@ def drop_file_queue_size(finder, stmt: cst.SimpleStatementLine, ref: cst.Name, p
     """Whether ``ref`` (a read of the file queue bound by ``stmt``, a ``string_input_producer``) is a
     ``size()`` call whose uses may go: they are added to the pipeline's removes, with a note; Refusal for any
     other use of the size; False for a read that is no ``size()`` call."""
+    if not isinstance(stmt, cst.SimpleStatementLine):  # (a loop or a block binding the name: no producer's line)
+        return False
     small = stmt.body[0] if len(stmt.body) == 1 else None
     if not isinstance(small, cst.Assign) or not finder.is_api(small.value, "train.string_input_producer"):
         return False
