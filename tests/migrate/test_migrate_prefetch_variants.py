@@ -11,6 +11,7 @@ same end. The text tests say which neighbouring forms are still left, with the r
 
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import libcst as cst
@@ -29,10 +30,15 @@ PROGRAMS = {"guarded_choices_reused_target": "multiset", "loader_class_other_mod
             "object_passed_from_script": "multiset"}
 
 
+@functools.lru_cache(maxsize=1)
+def _as_written() -> dict:
+    """The tree as written, rewritten once for the tests that read it (a result is only read)."""
+    return rewrite_tree({str(p): p.read_text() for p in sorted(HERE.rglob("*.py"))}, root=str(HERE))
+
+
 def test_the_migrated_programs_deliver_what_their_originals_deliver(tmp_path):
     assert {p.stem for p in HERE.glob("*.py")} == set(PROGRAMS)
-    files = sorted(HERE.rglob("*.py"))
-    results = rewrite_tree({str(p): p.read_text() for p in files}, root=str(HERE))
+    results = _as_written()
     migrated = tmp_path / "migrated"
     for path, result in results.items():
         assert not result.refused, (path, result.notes)
@@ -134,7 +140,7 @@ def _tree(**changes: tuple[str, str]) -> dict[str, str]:
 
 
 def test_an_object_passed_from_another_module_leads_to_its_class_factory_which_goes():
-    results = rewrite_tree(_tree(), root=str(HERE))
+    results = _as_written()
     shards, inputs = results[str(HERE / "pv_lib/shards.py")], results[str(HERE / "pv_lib/inputs.py")]
     assert "def reader" not in shards.code and "def files" in shards.code
     assert not inputs.refused and inputs.code.count("TFRecordDataset") == 4, inputs.notes  # 2 queues x 2 branches

@@ -21,6 +21,7 @@ from child_results import results_of
 
 CHILD_TIMEOUT_S = 150
 GIVE_UP_S = 20  # far above "at once"
+CLOSE_WAIT_S = 5  # how long close() is given to return (legacy's never does while its read is stuck)
 
 
 def scenario(module: str, directory: str) -> dict:
@@ -68,7 +69,7 @@ def scenario(module: str, directory: str) -> dict:
         consumer.join(GIVE_UP_S)
         released_s = time.monotonic() - began
         released = not consumer.is_alive()
-        close_returned = closed.wait(GIVE_UP_S)
+        close_returned = closed.wait(CLOSE_WAIT_S)
         try:
             with open(pipe, "w") as writer:  # the stuck read returns: every thread can end now
                 writer.write("late\n" * 10)
