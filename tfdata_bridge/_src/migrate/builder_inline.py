@@ -29,7 +29,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import absolute_name, names_in, nodes_of, target_names, wrapped
+from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, names_in, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -290,11 +290,11 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
                 not (isinstance(value, cst.Name) and value.value in own - {p}):
             renames[p] = value
         else:
-            fresh = _fresh(p, taken)
+            fresh = fresh_name(p, taken)
             renames[p] = fresh
             first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
     for local in sorted(own - set(bound) - {"_"}):  # (``_``: a name nobody reads, kept)
-        renames[local] = targets_n[returned.index(local)] if local in returned else _fresh(local, taken)
+        renames[local] = targets_n[returned.index(local)] if local in returned else fresh_name(local, taken)
     visitor = _Substitute(renames)
     stmts = [*first, *(s.visit(visitor).with_changes(leading_lines=()) for s in body[:-1])]
     stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
@@ -302,15 +302,6 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     if isinstance(node, cst.Name):
         new = new.visit(_AddNames(node.value, prefix, bool(added)))
     return new
-
-
-def _fresh(name: str, taken: set[str]) -> str:
-    k, fresh = 1, f"{name}_1"
-    while fresh in taken:
-        k += 1
-        fresh = f"{name}_{k}"
-    taken.add(fresh)
-    return fresh
 
 
 class _Substitute(_Rename):

@@ -286,6 +286,16 @@ def wrapped(module: cst.Module) -> MetadataWrapper:
     return wrapper
 
 
+def fresh_name(name: str, taken: set[str]) -> str:
+    """``name_1``, ``name_2``, ... : the first not in ``taken``, which it joins (an inlined body's own names)."""
+    k, fresh = 1, f"{name}_1"
+    while fresh in taken:
+        k += 1
+        fresh = f"{name}_{k}"
+    taken.add(fresh)
+    return fresh
+
+
 def keep(cache: dict, key: object, value: object, most: int) -> None:
     """``cache[key] = value``, then the oldest entries dropped down to ``most``."""
     cache[key] = value

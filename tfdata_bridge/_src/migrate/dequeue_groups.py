@@ -21,8 +21,7 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none
-from tfdata_bridge._src.migrate.tensors import Produced, _flagged_dataset, dataset_of, tensor_producer, \
-    unchanged_between
+from tfdata_bridge._src.migrate.tensors import Produced, producer_chain, tensor_producer
 
 GROUPS = ("dequeue_many", "dequeue_up_to")
 
@@ -60,16 +59,7 @@ def direct_dequeue_group(finder, stmt: cst.SimpleStatementLine, v1: str, code, f
         produced = _names_producer(finder, stmt, as_one)
     if produced is None:
         return None
-    flag = produced.call.get("shuffle")
-    before: list[cst.BaseStatement] = []
-    if flag is None or isinstance(flag, cst.Name) and flag.value in ("True", "False") or fresh is None:
-        head, steps, notes = dataset_of(produced, v1, code)
-        chain = head + "".join(f".{s}" for s in steps)
-    else:
-        if produced.statement is not None:
-            unchanged_between(finder, [flag, produced.call.get("seed"), produced.call.get("num_epochs")],
-                              produced.statement, stmt, produced.short)
-        before, chain, notes = _flagged_dataset(produced, v1, code, fresh)
+    before, chain, notes = producer_chain(finder, produced, stmt, v1, code, fresh)
     if size is None:  # a file name per run
         comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data; each run reads the iterator's "
                    "next element, as each dequeue did")

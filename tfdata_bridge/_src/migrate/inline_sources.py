@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import fresh_name, identifiers, names_in, nodes_of, target_names
 
 
 def _straight(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
@@ -160,12 +160,7 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
                 continue  # (a global of the helper's that the caller binds too would mean another value)
             names = {}
             for name in sorted(_locals(fn, body)):
-                k, fresh = 1, f"{name}_1"
-                while fresh in taken:
-                    k += 1
-                    fresh = f"{name}_{k}"
-                taken.add(fresh)
-                names[name] = fresh
+                names[name] = fresh_name(name, taken)
             rename = _Rename(names)
             stmts: list[cst.BaseStatement] = [
                 cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import fresh_name, identifiers, names_in, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _locals, _once, _Rename, _straight
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
@@ -79,12 +79,7 @@ def inline_nested_sources(module: cst.Module, external=None, why: list | None = 
                         continue
                     if name == "_" and name not in read:
                         continue  # (a throwaway target stays one)
-                    k, fresh = 1, f"{name}_1"
-                    while fresh in taken:
-                        k += 1
-                        fresh = f"{name}_{k}"
-                    taken.add(fresh)
-                    names[name] = fresh
+                    names[name] = fresh_name(name, taken)
                 rename = _Rename(names)
                 stmts: list[cst.BaseStatement] = [
                     cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])

@@ -107,6 +107,21 @@ def _flagged_dataset(produced: Produced, v1: str, code, fresh) -> tuple[list[cst
     return stmts, emit.chain(name, emit.epoch_steps(None, seed, epochs)), [note]
 
 
+def producer_chain(finder, produced, stmt: cst.SimpleStatementLine, v1: str, code, fresh=None
+                   ) -> tuple[list[cst.BaseStatement], str, list]:
+    """(statements before, the dataset chain, notes) of a producer read directly at ``stmt``: its ``shuffle``
+    a literal (or no fresh names to make), one chain; a flag, a choice between two chains made before, its flag,
+    seed and epochs checked unchanged from the producer to the read."""
+    flag = produced.call.get("shuffle")
+    if flag is None or isinstance(flag, cst.Name) and flag.value in ("True", "False") or fresh is None:
+        head, steps, notes = dataset_of(produced, v1, code)
+        return [], head + "".join(f".{s}" for s in steps), notes
+    if produced.statement is not None:
+        unchanged_between(finder, [flag, produced.call.get("seed"), produced.call.get("num_epochs")],
+                          produced.statement, stmt, produced.short)
+    return _flagged_dataset(produced, v1, code, fresh)
+
+
 def direct_dequeue(finder, stmt: cst.SimpleStatementLine, v1: str, code, line: int, fresh=None
                    ) -> tuple[list[cst.SimpleStatementLine], list[cst.BaseStatement], str] | None:
     """``x = P.dequeue()`` read directly (no batch took it): (statements removed, its replacements, comment)."""
@@ -115,16 +130,7 @@ def direct_dequeue(finder, stmt: cst.SimpleStatementLine, v1: str, code, line: i
     produced = tensor_producer(finder, stmt, stmt.body[0].value)
     if produced is None:
         return None
-    flag = produced.call.get("shuffle")
-    before: list[cst.BaseStatement] = []
-    if flag is None or isinstance(flag, cst.Name) and flag.value in ("True", "False") or fresh is None:
-        head, steps, notes = dataset_of(produced, v1, code)
-        chain = head + "".join(f".{s}" for s in steps)
-    else:
-        if produced.statement is not None:
-            unchanged_between(finder, [flag, produced.call.get("seed"), produced.call.get("num_epochs")],
-                              produced.statement, stmt, produced.short)
-        before, chain, notes = _flagged_dataset(produced, v1, code, fresh)
+    before, chain, notes = producer_chain(finder, produced, stmt, v1, code, fresh)
     new = stmt.body[0].with_changes(value=cst.parse_expression(
         f"{v1}.data.make_one_shot_iterator({chain}).get_next()"))
     comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data; each run reads the iterator's next "
