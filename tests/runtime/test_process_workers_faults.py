@@ -38,6 +38,10 @@ def _child(mode: str) -> None:
         try:
             next(iterator)  # waits in tf.data for a producer whose call never returns
         except KeyboardInterrupt:
+            # (the pool reaps its workers as it shuts down: counted once they are gone, or after 10 s)
+            deadline = time.monotonic() + 10
+            while multiprocessing.active_children() and time.monotonic() < deadline:
+                time.sleep(0.05)
             print(f"CAUGHT KeyboardInterrupt; children left: {len(multiprocessing.active_children())}", flush=True)
             raise  # and the program ends with it, as an uncaught Ctrl-C ends one
         print("NOT INTERRUPTED", flush=True)
