@@ -6,6 +6,9 @@ The migrate tests write each original and its migrated form as files, then:
   (``tests/legacy_programs/run_programs.py``: each program's ``main(data_dir)`` in a fresh graph, its own
   folder first on ``sys.path``, the modules it imported from that folder forgotten after it, so an original
   tree and its migrated copy may hold the same package);
+- ``migrate_folder(folder, original, migrated)`` copies a folder of programs, migrates the copy as one tree
+  (``--to tfdata``) and checks every module it gives: nothing refused, no legacy queue API left, no
+  ``tfdata_bridge`` import;
 - ``run_both_ways(pairs, data)`` does that for ``{name: (original, migrated)}`` and gives ``{name: (want, got)}``;
 - ``assert_delivers_the_same(name, want, got, compare)`` checks one pair: no error, the same end, more than one
   batch, and the batches ``"exact"``-ly equal, or their rows in ``"order"`` or as a ``"multiset"``
@@ -18,6 +21,7 @@ import json
 import math
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -50,6 +54,27 @@ def results(run: subprocess.Popen, timeout: float = 500) -> dict[str, dict]:
 def run_programs(paths: Iterable[str | os.PathLike], data: str | os.PathLike, make_data: bool = True,
                  timeout: float = 500) -> dict[str, dict]:
     return results(start(paths, data, make_data), timeout)
+
+
+def migrate_folder(folder: pathlib.Path, original: pathlib.Path, migrated: pathlib.Path) -> dict[str, str]:
+    """The programs of ``folder`` copied to ``original`` and migrated as one tree into ``migrated`` (the same
+    layout), each module checked: nothing refused, no legacy queue API left, no ``tfdata_bridge`` import.
+    Gives ``{file name: migrated code less its docstring}`` for the tests' checks of the rewrite's form."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+    from tfdata_bridge.migrate import scan_source
+
+    shutil.copytree(folder, original, ignore=shutil.ignore_patterns("__pycache__"))
+    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
+    code = {}
+    for path, result in rewrite_tree(sources, root=str(original)).items():
+        assert not result.refused, (path, result.notes)
+        assert [f.api for f in scan_source(result.code)] == [], path  # no legacy queue API left
+        assert "tfdata_bridge" not in result.code, path
+        out = migrated / os.path.relpath(path, original)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(result.code)
+        code[out.name] = result.code.split('"""', 2)[-1]
+    return code
 
 
 def write_pair(folder: pathlib.Path, name: str, original: str, migrated: str) -> tuple[pathlib.Path, pathlib.Path]:

@@ -18,13 +18,11 @@ run twice on one object, a nested function used in a loop, an overridden stage m
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_both_ways
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
@@ -39,16 +37,7 @@ def _legacy_left(code: str) -> list[str]:
 @pytest.mark.timeout(500)
 def test_the_migrated_object_form_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
-    shutil.copytree(PROGRAMS, original, ignore=shutil.ignore_patterns("__pycache__"))
-    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
-    for path, result in rewrite_tree(sources, root=str(original)).items():
-        assert not result.refused, (path, result.notes)
-        assert _legacy_left(result.code) == [], path  # no legacy queue API left
-        assert "tfdata_bridge" not in result.code
-        out = migrated / os.path.relpath(path, original)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(result.code)
-    code = {p.name: p.read_text().split('"""', 2)[-1] for p in migrated.rglob("*.py")}  # (less the docstring)
+    code = migrate_folder(PROGRAMS, original, migrated)
     # each form took its programs: the reader at its read, no nested reader, no property stage, one function
     assert "self.reader" not in code["attr_reader_two_objects.py"] and "TFRecordDataset" in \
         code["attr_reader_two_objects.py"]

@@ -16,15 +16,12 @@ every program is compared exactly. The text tests say what is refused, and why."
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_both_ways
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 from tfdata_bridge._src.migrate.recognize import recognize
-from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -37,15 +34,7 @@ MARKS = {"dequeue": "from_tensor_slices(", "groups": ".batch(", "branches": "cho
 @pytest.mark.timeout(500)
 def test_the_producer_form_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
-    shutil.copytree(PROGRAMS, original, ignore=shutil.ignore_patterns("__pycache__"))
-    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
-    for path, result in rewrite_tree(sources, root=str(original)).items():
-        assert not result.refused, (path, result.notes)
-        assert not scan_source(result.code), path  # no legacy queue API left
-        assert "tfdata_bridge" not in result.code, path
-        out = migrated / os.path.relpath(path, original)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(result.code)
+    migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
     assert len(programs) >= 12
     for p in programs:

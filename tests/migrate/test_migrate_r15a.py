@@ -8,15 +8,12 @@ sizes and sorted rows, so every program is compared exactly. The text tests say 
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_both_ways
-from tfdata_bridge._src.migrate.tree import rewrite_tree
-from tfdata_bridge.migrate import rewrite, scan_source
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r15a_programs"
@@ -28,15 +25,7 @@ MARKS = {"comp": "compression_type=", "param": "Dataset.zip(", "limit": "from_te
 @pytest.mark.timeout(500)
 def test_the_r15a_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
-    shutil.copytree(PROGRAMS, original, ignore=shutil.ignore_patterns("__pycache__"))
-    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
-    for path, result in rewrite_tree(sources, root=str(original)).items():
-        assert not result.refused, (path, result.notes)
-        assert not scan_source(result.code), path  # no legacy queue API left
-        assert "tfdata_bridge" not in result.code, path
-        out = migrated / os.path.relpath(path, original)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(result.code)
+    migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
     assert len(programs) >= 10
     lib = (migrated / "r15a_lib" / "lockstep.py").read_text()

@@ -11,15 +11,13 @@ that keep the forms honest (no TensorFlow).
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_both_ways
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 from tfdata_bridge._src.migrate.tree import rewrite_tree
-from tfdata_bridge.migrate import rewrite, scan_source
+from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r15b_programs"
@@ -28,16 +26,7 @@ PROGRAMS = HERE / "r15b_programs"
 @pytest.mark.timeout(500)
 def test_the_migrated_layout_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
-    shutil.copytree(PROGRAMS, original, ignore=shutil.ignore_patterns("__pycache__"))
-    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
-    for path, result in rewrite_tree(sources, root=str(original)).items():
-        assert not result.refused, (path, result.notes)
-        assert [f.api for f in scan_source(result.code)] == [], path  # no legacy queue API left
-        assert "tfdata_bridge" not in result.code
-        out = migrated / os.path.relpath(path, original)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(result.code)
-    code = {p.name: p.read_text().split('"""', 2)[-1] for p in migrated.rglob("*.py")}
+    code = migrate_folder(PROGRAMS, original, migrated)
     # the static and class method stages went into the per-record function; the others they call stay
     assert "def read_and_decode(" not in code["static_self_tfrecord.py"]
     assert "x, label = Records.decode(serialized)" in code["static_self_tfrecord.py"]

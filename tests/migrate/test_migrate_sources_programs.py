@@ -16,15 +16,11 @@ package beside it). A program reports a shuffled run as its batch sizes and its 
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_both_ways
-from tfdata_bridge._src.migrate.tree import rewrite_tree
-from tfdata_bridge.migrate import scan_source
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 
 HERE = pathlib.Path(__file__).resolve().parent
 FOLDERS = {"in_step_programs": "Dataset.zip((", "flag_programs": "if ",  # folder -> a line of its rewrite
@@ -37,14 +33,7 @@ def test_the_migrated_source_programs_deliver_what_their_originals_deliver(tmp_p
     pairs = {}
     for folder, mark in FOLDERS.items():
         original, migrated = tmp_path / "original" / folder, tmp_path / "migrated" / folder
-        shutil.copytree(HERE / folder, original, ignore=shutil.ignore_patterns("__pycache__"))
-        sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
-        for path, result in rewrite_tree(sources, root=str(original)).items():
-            assert not result.refused, (path, result.notes)
-            assert not scan_source(result.code), path  # no legacy queue API left
-            out = migrated / os.path.relpath(path, original)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(result.code)
+        migrate_folder(HERE / folder, original, migrated)
         programs = sorted(original.glob("*.py"))
         # each program's pipeline rewritten into this form, in the program or in its helper module
         assert sum(p.read_text().count(mark) for p in migrated.rglob("*.py")) >= len(programs), folder
