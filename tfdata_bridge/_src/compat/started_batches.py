@@ -31,7 +31,7 @@ import dataclasses
 import itertools
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,9 +39,11 @@ from tfdata_bridge._src.compiler import dataset as compiled
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.lowering import lower
 from tfdata_bridge._src.runtime import crossing, process_hooks
-from tfdata_bridge._src.runtime.workers import ProducerPool
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 from tfdata_bridge._src.tf import tf
+
+if TYPE_CHECKING:  # (loaded by compiled.start, at a run's start: see compiler/dataset.py)
+    from tfdata_bridge._src.runtime.workers import ProducerPool
 
 ALL = object()  # stop(owner=ALL): every run, whoever began it
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import TYPE_CHECKING
 
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.lowering import lower
@@ -15,11 +16,13 @@ from tfdata_bridge._src.plan import Plan, tfdata
 from tfdata_bridge._src.runtime import crossing, process_hooks
 from tfdata_bridge._src.runtime.channel import Channel
 from tfdata_bridge._src.runtime.crossing import structure, tensor_spec  # noqa: F401 - re-exported
-from tfdata_bridge._src.runtime.process_workers import ProcessPool
-from tfdata_bridge._src.runtime.workers import ProducerPool
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 from tfdata_bridge._src.spec.signature import numpy_dtype
 from tfdata_bridge._src.tf import tf
+
+if TYPE_CHECKING:  # (imported where a run starts: a program whose pipelines run no Python code never loads them)
+    from tfdata_bridge._src.runtime.process_workers import ProcessPool
+    from tfdata_bridge._src.runtime.workers import ProducerPool
 
 
 def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public name is the verb
@@ -61,6 +64,11 @@ _OPTIONS.autotune.enabled = False
 def start(spec: PipelineSpec, plan: Plan | None = None) -> ProducerPool | ProcessPool:
     """Create the channel for one run of ``spec`` and start its producers: on threads, or in
     ``spec.workers`` worker processes each (``runtime/process_workers.py``)."""
+    # the producers' runtime (threads, worker processes, shared memory: 15-20 ms of imports) is loaded here, at the
+    # first start, not when the drop-in is imported: a file pipeline never starts one (issue 16)
+    from tfdata_bridge._src.runtime.process_workers import ProcessPool
+    from tfdata_bridge._src.runtime.workers import ProducerPool
+
     plan = plan or lower(spec)
     queue = spec.queue
     kind = "priority" if queue.kind == "priority" else "fifo"
