@@ -157,3 +157,30 @@ class LateFirstWorker:
         elif info.id == 1 and i >= self.count * 3 // 4 and not os.path.exists(self.marker):
             open(self.marker, "w").close()
         return np.int64(i), np.int64(info.id)
+
+
+# -- index producers resumed from a checkpoint (tests/scaling/test_scaling_resume_index.py)
+def scaled_pair(i: int) -> dict:
+    return {"x": np.int64(2 * i), "y": np.int64(i)}
+
+
+def rows_of(i: int) -> np.ndarray:
+    """Index ``i``'s rows (``enqueue_many``): ``i % 3`` of them, none for every third index."""
+    return np.array([1000 + 10 * i + k for k in range(i % 3)], dtype=np.int64)
+
+
+def fails_at_seven(i: int) -> np.int64:
+    if i == 7:
+        raise ProducerFailure(f"no element at index {i}")
+    return np.int64(i)
+
+
+def stops_at_three(i: int) -> np.int64:
+    if i == 3:
+        raise StopIteration
+    return np.int64(i)
+
+
+def counted_call() -> np.int64:
+    counted_call.calls = getattr(counted_call, "calls", 0) + 1
+    return np.int64(counted_call.calls)

@@ -10,6 +10,7 @@ import dataclasses
 import math
 from typing import TYPE_CHECKING
 
+from tfdata_bridge._src.compiler import index_source
 from tfdata_bridge._src.compiler.error_dataset import BridgeDataset
 from tfdata_bridge._src.compiler.lowering import lower
 from tfdata_bridge._src.plan import Plan, tfdata
@@ -39,6 +40,10 @@ def compile(spec: PipelineSpec) -> tf.data.Dataset:  # noqa: A001 - the public n
     if not isinstance(spec, PipelineSpec):
         raise TypeError(f"compile() takes a PipelineSpec, got {type(spec).__name__}; build one with tfdata_bridge.pipeline(...)")
     plan = lower(spec)
+    if plan.source.kind == "index":  # tf.data calls the index producers itself: a position it can save
+        out = BridgeDataset(tfdata.apply(plan, index_source.dataset(spec)).with_options(_OPTIONS))
+        process_hooks.install(out)
+        return out
     if spec.workers is not None and plan.transfer == "batches":
         # process workers' chunks hold whole batches: each batch crosses as it lies in shared memory, one
         # call each, with no unbatch (its copy was most of the consumer's CPU per byte; runtime/chunk_crossing.py)

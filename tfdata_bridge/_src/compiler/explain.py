@@ -173,6 +173,12 @@ def explain(spec: PipelineSpec) -> str:
             f"    cycle_length={len(copies)}, num_parallel_calls={len(copies)}, deterministic=False)",
         ]
     chain = lower(spec)  # the plan compile builds: its chain after the source, printed
+    if chain.source.kind == "index":
+        lines += [
+            "# compile() makes these elements in tf.data itself: Dataset.range(count) mapped through each index",
+            "# producer (a tf.numpy_function; its threads the map's parallel calls), the same elements as the",
+            "# generators above, at a position tf.train.Checkpoint(iterator=...) can save and restore.",
+        ]
     if grouped:
         lines.append("dataset = dataset.unbatch()")
     lines += printer.statements("dataset", chain, stages=("mix",), reasons=True)

@@ -38,6 +38,8 @@ def from_spec(spec: PipelineSpec) -> Plan:
         batch = Batch(consumer.batch_size, _drop(consumer.allow_smaller_final_batch), spec.padded,
                       PAD_WHY if spec.padded else DROP_WHY)
     prefetch = spec.prefetch or None
+    if by_index(spec):
+        return _indexed(spec, batch, prefetch)
     if queue.kind == "random_shuffle":
         buffer, channel = shuffle_split(queue.capacity, CHUNK_LIMIT)
         how = "one chunk, at most an eighth"
@@ -68,6 +70,32 @@ def from_spec(spec: PipelineSpec) -> Plan:
     else:
         crossing = Crossing("element", queue.capacity, why="shapes vary: one element per call")
     return Plan(source, prefetch=prefetch, crossing=crossing)
+
+
+def by_index(spec: PipelineSpec) -> bool:
+    """Whether tf.data makes ``spec``'s elements itself, calling each index producer's ``fn(i)`` over
+    ``range(count)``: every producer an index producer, on threads (process workers hand out indices through
+    shared memory instead), into a queue tf.data has (not a priority queue)."""
+    return (spec.workers is None and spec.queue.kind != "priority"
+            and all(p.kind == "index" for p in spec.producers))
+
+
+INDEX_WHY = ("index producers: tf.data maps range(count) through fn(i) itself (each index once; the producer's "
+             "threads are the map's parallel calls), so the iterator's position is tf.data's and a "
+             "tf.train.Checkpoint saves it")
+
+
+def _indexed(spec: PipelineSpec, batch: Batch | None, prefetch: Value | None) -> Plan:
+    """The plan of an index-producer spec (``by_index``): no Python crossing, so no channel; a shuffle buffer
+    of the whole ``capacity``, as for graph ops and files."""
+    queue = spec.queue
+    source = Source("index", sum(p.threads for p in spec.producers))
+    shuffle = None
+    if queue.kind == "random_shuffle":
+        shuffle = Shuffle(shuffle_split(queue.capacity)[0], queue.seed, f"{SHUFFLE_WHY}; no channel: capacity is "
+                                                                        "the shuffle buffer")
+    return Plan(source, shuffle=shuffle, batch=batch, prefetch=prefetch, crossing=Crossing("none", why=INDEX_WHY),
+                why=INDEX_WHY)
 
 
 # -- a call of the train.batch family ------------------------------------------------------------------------------

@@ -42,12 +42,13 @@ class Fn:
     text: str
 
 
-SourceKind = Literal["python", "lifted", "files", "queue", "fallback", "dataset"]
+SourceKind = Literal["python", "index", "lifted", "files", "queue", "fallback", "dataset"]
 
 
 @dataclass(frozen=True)
 class Source:
-    """Where the elements come from: Python producers (a spec's, a zero-input ``py_func``), a lifted graph
+    """Where the elements come from: Python producers (a spec's, a zero-input ``py_func``), index producers
+    called by tf.data itself (``Producer.indexed``: ``range(count)`` mapped through ``fn(i)``), a lifted graph
     (the ops feeding a batch call, re-imported into tf.data), files with their legacy ``reader``, a queue the
     program fills, a fallback (TensorFlow's own queue and runner threads) or a dataset already made."""
 
