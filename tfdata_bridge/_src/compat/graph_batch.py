@@ -446,8 +446,13 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
 
 
 def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
-    return bool(lift.upstreams and lift.pure and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-                and req.layout is None and _has_batched_forms(lift))
+    if not (lift.upstreams and lift.pure and req.keep is None and not req.enqueue_many and not req.dynamic_pad
+            and req.layout is None):
+        return False
+    why = _not_batched_exactly(lift)
+    if why is not None:
+        logger.debug("tf.%s %r: the lifted ops run per record: %s", req.api, req.scope.rstrip("/"), why)
+    return why is None
 
 
 def _forwarded(lift: lifting.Lift) -> list[int] | None:
@@ -468,20 +473,73 @@ def _forwarded(lift: lifting.Lift) -> list[int] | None:
     return [positions[t.name] for t in lift.outputs]
 
 
-def _has_batched_forms(lift: lifting.Lift) -> bool:
-    """Whether every lifted op that reads (directly or not) a frontier value has a batched form in
-    ``tf.vectorized_map``: where one has none (``decode_png``, ``read_file``, ``decode_raw``), trying costs
-    a trace that fails, before the first batch (ops on constants alone need none)."""
+def _not_batched_exactly(lift: lifting.Lift) -> str | None:
+    """Why running ``lift``'s ops once per batch (``tf.vectorized_map``) might not give each record its own
+    values, or None where it provably does. The ops that read (directly or not) a frontier value must each:
+
+    - have a batched form (pfor's converter): where one has none (``decode_png``, ``read_file``,
+      ``decode_raw``), trying costs a trace that fails, before the first batch;
+    - be given no attribute that form drops (``decode_csv``'s ``na_value``: ``tf_private.PFOR_DROPPED_ATTRS``);
+    - make values of a fully known shape, the same for every record. The batched forms assume every
+      record's values have one shape: a ``FixedLenSequenceFeature``'s list was padded to the batch's
+      longest, and ``tf.size``/``tf.shape`` of it then counted the padding (issue 16: lengths
+      ``[5, 5, 5, 5]`` where legacy gave ``[2, 3, 4, 5]``); a ``VarLenFeature``, a split string, a
+      ``decode_raw``, ``tf.unique``, a ``boolean_mask`` likewise. Shapes are those TensorFlow infers for the
+      ops as the lifted function imports them (a ``set_shape`` made in the program is not in the
+      ``GraphDef``), from the frontier values' own (a reader's record, a queue's shapes, a Python
+      producer's learned shapes).
+
+    Ops on constants alone need none of this."""
     known = tf_private.vectorizable_op_types()
-    if known is None:
-        return True
     varying = {name.split(":")[0] for name in lift.mapped_inputs}
+    ops: list[Any] = []
     for node in lift.graph_def.node:  # (a GraphDef from a graph lists each op after its inputs)
         if any(inp.lstrip("^").split(":")[0] in varying for inp in node.input):
-            if node.op not in known:
-                return False
+            if known is not None and node.op not in known:
+                return f"op '{node.name}' ({node.op}) has no batched form"
+            dropped = tf_private.pfor_drops_attr(node)
+            if dropped is not None:
+                return f"op '{node.name}' ({node.op}) sets {dropped}, which its batched form drops"
             varying.add(node.name)
-    return True
+            ops.append(node)
+    if not ops:
+        return None
+    shapes = _imported_shapes(lift)
+    for node in ops:
+        for i, shape in enumerate(shapes.get(node.name, [None])):
+            if shape is None or not shape.is_fully_defined():
+                return (f"op '{node.name}' ({node.op}) makes values of shape {shape} (output {i}), which may "
+                        "differ from record to record")
+    return None
+
+
+def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]]:
+    """The static shapes of the outputs of ``lift``'s ops (by node name) as the lifted function imports them:
+    in a scratch graph, each frontier value a placeholder of its own shape."""
+    from tfdata_bridge._src.compat.py_producers import PyProducer
+
+    graph = lift.outputs[0].graph
+    own: dict[str, Any] = {}
+    for up in lift.upstreams:  # (a Python producer's learned shapes: its elements are checked against them)
+        if isinstance(up.source, PyProducer):
+            for name, index in up.tensors:
+                own[name] = up.source.shapes[index]
+    scratch = tf.Graph()
+    with scratch.as_default():
+        input_map = {}
+        for name in sorted(lift.mapped_inputs):
+            tensor = graph.get_tensor_by_name(name)
+            shape = tensor.shape
+            if name in own:
+                shape = shape.merge_with(own[name]) if shape.is_compatible_with(own[name]) else own[name]
+            input_map[name] = tf1.placeholder(tensor.dtype.base_dtype, shape)
+        try:
+            tf1.import_graph_def(lift.graph_def, input_map=input_map, name="lifted")
+        except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
+            logger.debug("the lifted ops' shapes could not be inferred: %s", e)
+            return {}
+    return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
+            for node in lift.graph_def.node}
 
 
 def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
