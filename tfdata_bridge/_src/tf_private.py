@@ -343,6 +343,8 @@ PFOR_DROPPED_ATTRS: dict[str, tuple[str, ...]] = {
     "Cast": ("Truncate",),
     "GatherNd": ("bad_indices_policy",),
     "TensorScatterUpdate": ("bad_indices_policy",),
+    "TensorListSetItem": ("resize_if_index_out_of_bounds",),
+    "Conv2DBackpropFilter": ("explicit_paddings",),
 }
 
 
