@@ -21,8 +21,10 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   time. A source handing its elements to several lists of the call, or to several pipelines, is shared
   so that each element goes to one of them (``_one_call_per_element``, ``shared_streams.py``); a
   pipeline over an input producer can be rebuilt for that (``_dataset``).
-- vectorized (``_vectorized``): where a single lifted producer's ops are pure, the source's records are
-  shuffled and batched first and the ops run once per batch (``parse_example`` after ``batch``).
+- vectorized (``_vectorized``): where a single lifted producer's ops are pure and provably give each record
+  its own values when run on a batch (``_not_batched_exactly``: fully known shapes, no attribute the batched
+  form drops), the source's records are shuffled and batched first and the ops run once per batch
+  (``parse_example`` after ``batch``).
 - fallback (``fallback.py``): TensorFlow's queue, filled by a ``FallbackRunner``'s threads running the
   enqueue op as legacy's ``QueueRunner`` did, read in chunks; when no producer of the call lifts, legacy's
   kind of queue and its own ``dequeue_many`` are the batch.
@@ -238,8 +240,9 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
     if len(lifts) == 1 and not fallen:
-        ds, early = _python_batches(req, lifts[0], shards) or (None, None)
-        if ds is None:
+        exact = _vectorizable(req, lifts[0])  # (checked once: it imports the lifted ops to learn their shapes)
+        ds, early = _python_batches(req, lifts[0], shards, exact) or (None, None)
+        if ds is None and exact:
             ds, retry = _vectorized(req, lifts, shards, chain)
     vectorized = ds is not None
     if ds is None:
@@ -401,17 +404,17 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
 def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],
                 chain: plan.Plan) -> tuple[Any, Any]:
     """The pipeline with the lifted ops run once per batch and its ``batch_retry.Retry`` (or None), or
-    ``(None, None)`` where running the ops once per batch could change a result.
+    ``(None, None)`` where the vectorizer has no batched form of them; only for a lift ``_vectorizable``
+    found exact when run once per batch.
 
     Where the ops between a read and the batch are pure (no random op, no ``py_func``: the same record
-    always gives the same values), reading records, shuffling and batching them, then running the ops
-    on the whole batch gives what running them per record and batching gives. TensorFlow's own
+    always gives the same values) and make values of one fully known shape for every record
+    (``_not_batched_exactly``), reading records, shuffling and batching them, then running the ops on the
+    whole batch gives what running them per record and batching gives. TensorFlow's own
     vectorizer (``tf.vectorized_map``, with no fallback to a loop) rewrites the ops for a batch:
     ``parse_single_example`` becomes ``parse_example``, ``decode_csv`` decodes every line at once.
     Where it has no batched form of an op (``decode_raw``, image decoders), the ops run per record."""
     lift = lifts[0]
-    if not _vectorizable(req, lift):
-        return None, None
     raw = _shuffled_and_batched(lift.source(shards), req, chain)
     specs = [tf.TensorSpec(s.shape[1:], s.dtype) if isinstance(s, tf.TensorSpec) else s
              for s in tf.nest.flatten(raw.element_spec)]
@@ -556,16 +559,17 @@ def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
     return plain(per_batch)
 
 
-def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]]) -> tuple[Any, Any] | None:
+def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]],
+                    exact: bool) -> tuple[Any, Any] | None:
     """``(dataset, its StartedBatches)`` for a call whose only source is one Python producer and nothing to
     shuffle, or None: the producer's channel holds the call's whole capacity and hands over the batches
     themselves (the batch taken from it is legacy's batch in flight), so no prefetch follows and tf.data
-    neither splits nor batches again. Its producers start at ``start_queue_runners`` through the
+    neither splits nor batches again (``exact``: its ops may run once per batch, ``_vectorizable``). Its producers start at ``start_queue_runners`` through the
     ``StartedBatches``, as nothing asks for a batch when the iterator is created. Where the ops after the
     producer only pass its values on, no map runs at all (one function fewer for TensorFlow to optimise
     before the first batch)."""
     producers = lift.python_producers
-    if (not _vectorizable(req, lift) or req.shuffle is not None or len(lift.upstreams) != 1 or len(producers) != 1
+    if (not exact or req.shuffle is not None or len(lift.upstreams) != 1 or len(producers) != 1
             or lift.upstreams[0].source is not producers[0]):
         return None
     producer = producers[0]
