@@ -490,7 +490,7 @@ def _not_batched_exactly(lift: lifting.Lift) -> str | None:
       ``decode_raw``, ``tf.unique``, a ``boolean_mask`` likewise. Shapes are those TensorFlow infers for the
       ops as the lifted function imports them (a ``set_shape`` made in the program is not in the
       ``GraphDef``), from the frontier values' own (a reader's record, a queue's shapes, a Python
-      producer's learned shapes).
+      producer's learned shapes). An output no op reads and the batch does not take is not checked.
 
     Ops on constants alone need none of this."""
     known = tf_private.vectorizable_op_types()
@@ -507,18 +507,26 @@ def _not_batched_exactly(lift: lifting.Lift) -> str | None:
             ops.append(node)
     if not ops:
         return None
+    # (an output nothing reads may vary: parse_single_example's VarLenFeature parsed and never used)
+    read = {t.name for t in lift.outputs}
+    for node in lift.graph_def.node:
+        read.update(inp if ":" in inp else f"{inp}:0" for inp in node.input if not inp.startswith("^"))
     shapes = _imported_shapes(lift)
+    if shapes is None:
+        return "the lifted ops' shapes could not be inferred"
     for node in ops:
-        for i, shape in enumerate(shapes.get(node.name, [None])):
-            if shape is None or not shape.is_fully_defined():
+        for i, shape in enumerate(shapes[node.name]):
+            if f"{node.name}:{i}" not in read:
+                continue
+            if not shape.is_fully_defined():
                 return (f"op '{node.name}' ({node.op}) makes values of shape {shape} (output {i}), which may "
                         "differ from record to record")
     return None
 
 
-def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]]:
+def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
     """The static shapes of the outputs of ``lift``'s ops (by node name) as the lifted function imports them:
-    in a scratch graph, each frontier value a placeholder of its own shape."""
+    in a scratch graph, each frontier value a placeholder of its own shape (None where that import fails)."""
     from tfdata_bridge._src.compat.py_producers import PyProducer
 
     graph = lift.outputs[0].graph
@@ -540,7 +548,7 @@ def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]]:
             tf1.import_graph_def(lift.graph_def, input_map=input_map, name="lifted")
         except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
             logger.debug("the lifted ops' shapes could not be inferred: %s", e)
-            return {}
+            return None
     return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
             for node in lift.graph_def.node}
 
