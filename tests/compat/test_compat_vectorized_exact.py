@@ -4,7 +4,8 @@ values (issue 16, held-out round 17).
 The batched forms ``tf.vectorized_map`` makes assume every record's values have one shape: a
 ``FixedLenSequenceFeature``'s list was padded to the batch's longest and ``tf.size`` of it counted the
 padding (lengths ``[5, 5, 5, 5]`` where legacy gave ``[2, 3, 4, 5]``, silently), and the batched
-``decode_csv`` dropped ``na_value`` ("Field 2 ... is not a valid float: NA"). Each program here runs under
+``decode_csv`` dropped ``na_value`` ("Field 2 ... is not a valid float: NA"; now that ``decode_csv`` runs on
+the batch as it is). Each program here runs under
 ``tensorflow.compat.v1`` (legacy) and under the drop-in (``batch_harness.both``); what arrives must be
 legacy's, batch by batch. Several pipelines over one file go into one program (one run both ways), and the
 number of ``tf.vectorized_map`` calls says which of them ran once per batch."""
@@ -210,7 +211,24 @@ def test_decode_csv_na_value_gives_the_defaults(data, monkeypatch):
     legacy, ours = both(build)
     _same(legacy, ours)
     assert legacy.batches[0][0]["garage"].tolist() == [-1.0, 1.0, 2.0, 0.0]
-    assert tried.calls == 0
+    assert tried.calls == 2  # decode_csv runs on the whole batch as it is, the rest once per batch
+
+
+def test_decode_csv_na_value_before_a_bad_row_delivers_every_row_before_it(tmp_path):
+    """The batch holding the bad row fails; its rows before the bad one still arrive (``batch_retry``), then
+    the row's error, as legacy's runner gave them."""
+    path = tmp_path / "holes.csv"
+    path.write_text("".join(("1,2,3\n" if i == 9 else f"{i},{'NA' if i % 3 else i}\n") for i in range(14)))
+
+    def build(tf1: Any) -> Any:
+        a, b = tf1.decode_csv(_records(tf1, str(path), "TextLineReader"), [[0], [-1]], na_value="NA")
+        return _batch(tf1, [a, b * 10])
+
+    legacy, ours = both(build)
+    assert ours.end is legacy.end is tf.errors.OutOfRangeError
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+    assert [[c.tolist() for c in b] for b in ours.batches] == [[c.tolist() for c in b] for b in legacy.batches]
+    assert sum(len(b[0]) for b in legacy.batches) == 9
 
 
 def test_decode_csv_na_value_through_a_shuffle(data):

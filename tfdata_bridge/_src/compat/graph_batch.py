@@ -482,7 +482,8 @@ def _not_batched_exactly(lift: lifting.Lift) -> str | None:
 
     - have a batched form (pfor's converter): where one has none (``decode_png``, ``read_file``,
       ``decode_raw``), trying costs a trace that fails, before the first batch;
-    - be given no attribute that form drops (``decode_csv``'s ``na_value``: ``tf_private.PFOR_DROPPED_ATTRS``);
+    - be given no attribute that form drops (``tf_private.PFOR_DROPPED_ATTRS``), but for a ``decode_csv`` of
+      the record itself (its ``na_value``), which runs on the whole batch as it is (``_hoisted``);
     - make values of a fully known shape, the same for every record. The batched forms assume every
       record's values have one shape: a ``FixedLenSequenceFeature``'s list was padded to the batch's
       longest, and ``tf.size``/``tf.shape`` of it then counted the padding (issue 16: lengths
@@ -495,13 +496,14 @@ def _not_batched_exactly(lift: lifting.Lift) -> str | None:
     Ops on constants alone need none of this."""
     known = tf_private.vectorizable_op_types()
     varying = {name.split(":")[0] for name in lift.mapped_inputs}
+    hoisted = _hoisted(lift)  # (they run on the batch themselves, attributes and all)
     ops: list[Any] = []
     for node in lift.graph_def.node:  # (a GraphDef from a graph lists each op after its inputs)
         if any(inp.lstrip("^").split(":")[0] in varying for inp in node.input):
             if known is not None and node.op not in known:
                 return f"op '{node.name}' ({node.op}) has no batched form"
             dropped = tf_private.pfor_drops_attr(node)
-            if dropped is not None:
+            if dropped is not None and node.name not in hoisted:
                 return f"op '{node.name}' ({node.op}) sets {dropped}, which its batched form drops"
             varying.add(node.name)
             ops.append(node)
@@ -554,17 +556,105 @@ def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
 
 
 def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
-    """The map function running ``lift``'s ops on a whole batch (``tf.vectorized_map``, no fallback)."""
-    produce = lift.function(0)
+    """The map function running ``lift``'s ops on a whole batch (``tf.vectorized_map``, no fallback); the
+    ``_hoisted`` ones run on the batch first, as they are, and the rest take their values."""
+    hoisted = _hoisted(lift)
+    before, produce = _split(lift, hoisted) if hoisted else (None, lift.function(0))
     batch = req.batch_size if not req.allow_smaller_final_batch else None
     shapes = [tf.TensorShape([batch]).concatenate(s) for s in req.shapes]
 
     def per_batch(*components: Any) -> tuple[Any, ...]:
-        values = tf.vectorized_map(lambda comps: tuple(produce(*comps)), tuple(components),
+        inputs = tuple(components) + (tuple(before(components)) if before is not None else ())
+        values = tf.vectorized_map(lambda comps: tuple(produce(*comps)), inputs,
                                    fallback_to_while_loop=False, warn=False)
         return tuple(tf.ensure_shape(v, s) for v, s in zip(values, shapes))
 
     return plain(per_batch)
+
+
+def _hoisted(lift: lifting.Lift) -> list[str]:
+    """The ``decode_csv`` ops of ``lift`` whose batched form would drop an attribute (``na_value``) and that may
+    run on the whole batch themselves: each decodes a frontier value itself (the record as read) with
+    defaults no record reaches, and no op waits on it by a control input. ``DecodeCSV`` decodes each line of
+    a batch of lines as it decodes a line alone, so its values for the batch are each record's own."""
+    if lift.number:
+        return []
+    controlled = {inp[1:] for node in lift.graph_def.node for inp in node.input if inp.startswith("^")}
+    varying = {name.split(":")[0] for name in lift.mapped_inputs}
+    out = []
+    for node in lift.graph_def.node:
+        if any(inp.lstrip("^").split(":")[0] in varying for inp in node.input):
+            record = node.input[0] if node.input and ":" in node.input[0] else f"{node.input[0]}:0" if node.input else ""
+            if (node.op == "DecodeCSV" and tf_private.pfor_drops_attr(node) is not None and record in lift.mapped_inputs
+                    and not any(inp.lstrip("^").split(":")[0] in varying for inp in node.input[1:])
+                    and node.name not in controlled):
+                out.append(node.name)
+            varying.add(node.name)
+    return out
+
+
+def _split(lift: lifting.Lift, hoisted: list[str]) -> tuple[Any, Any]:
+    """``(before, produce)`` for ``hoisted`` ops: ``before(components)`` runs them on the raw batch (with
+    what they read that no record reaches) and returns their values; ``produce(*components, *those values)``
+    runs the rest of ``lift``'s ops for one record, as ``Lift.function`` does, each hoisted value mapped in."""
+    graph_def = lift.graph_def
+    by_name = {node.name: node for node in graph_def.node}
+    outer: set[str] = set()
+    stack = list(hoisted)
+    while stack:  # the hoisted ops and what they read (their defaults), but for the record (a frontier value)
+        name = stack.pop()
+        if name in outer or name not in by_name:
+            continue
+        outer.add(name)
+        node = by_name[name]
+        stack.extend(inp.lstrip("^").split(":")[0] for inp in (node.input[1:] if name in hoisted else node.input))
+    outer_def, inner_def = tf1.GraphDef(), tf1.GraphDef()
+    for part in (outer_def, inner_def):
+        part.versions.CopyFrom(graph_def.versions)
+    outer_def.node.extend(node for node in graph_def.node if node.name in outer)
+    inner_def.node.extend(node for node in graph_def.node if node.name not in hoisted)
+    values = [f"{name}:{i}" for name in hoisted for i in range(len(by_name[name].attr["OUT_TYPE"].list.type))]
+    outer_read = {_tensor_name(by_name[name].input[0]) for name in hoisted}
+    inner_read = {_tensor_name(inp) for node in inner_def.node for inp in node.input if not inp.startswith("^")}
+    layout = [(up, lift._present(up)) for up in lift.upstreams]  # noqa: SLF001 - the components' layout
+    width = sum(len(present) for _, present in layout)
+    outputs = lift.outputs
+
+    def frontier(components: Any) -> dict[str, Any]:
+        named: dict[str, Any] = {}
+        flat = list(components)
+        for up, present in layout:
+            comps, flat = flat[:len(present)], flat[len(present):]
+            by_index = dict(zip(present, comps))
+            named.update((name, by_index[index]) for name, index in up.tensors if index in by_index)
+        return named
+
+    def before(components: Any) -> list[Any]:
+        named = frontier(components)
+        return tf1.import_graph_def(outer_def, input_map={k: v for k, v in named.items() if k in outer_read},
+                                    return_elements=values, name="batched")
+
+    def produce(*components: Any) -> list[Any]:
+        named = frontier(components[:width])
+        named.update(zip(values, components[width:]))
+        wanted = [t.name for t in outputs if t.name not in named]
+        imported: dict[str, Any] = {}
+        if wanted:
+            imported = dict(zip(wanted, tf1.import_graph_def(
+                inner_def, input_map={k: v for k, v in named.items() if k in inner_read}, return_elements=wanted,
+                name="lifted")))
+        results = []
+        for t in outputs:
+            value = tf.identity(named[t.name] if t.name in named else imported[t.name])
+            value.set_shape(t.shape)  # set_shape() calls are not part of a GraphDef
+            results.append(value)
+        return results
+
+    return plain(before), plain(produce)
+
+
+def _tensor_name(name: str) -> str:
+    return name if ":" in name else f"{name}:0"
 
 
 def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]],
