@@ -241,3 +241,42 @@ def test_decode_csv_na_value_through_a_shuffle(data):
     legacy, ours = both(build)
     assert ours.end is legacy.end is tf.errors.OutOfRangeError
     assert multiset(ours.batches) == multiset(legacy.batches) and len(multiset(ours.batches)) == 13
+
+
+# --- records of unknown shape (a queue that gave no shapes) ------------------------------------------
+
+
+def _through_a_shapeless_queue(tf1: Any, path: str) -> Any:
+    """The records of ``path`` through a ``FIFOQueue`` given no shapes, filled by a runner (Inception's input)."""
+    examples = tf1.FIFOQueue(capacity=16, dtypes=[tf.string])
+    tf1.train.add_queue_runner(tf1.train.QueueRunner(examples, [examples.enqueue([_records(tf1, path)])]))
+    return examples.dequeue()
+
+
+def test_a_record_of_unknown_shape_checked_scalar_by_the_parse_runs_once_per_batch(data, monkeypatch):
+    tried = _Counted(monkeypatch)
+
+    def build(tf1: Any) -> Any:
+        serialized = _through_a_shapeless_queue(tf1, data["songs"])
+        assert serialized.shape.rank is None
+        parsed = tf1.parse_single_example(serialized, {"id": tf1.FixedLenFeature([], tf.int64),
+                                                       "tempo": tf1.FixedLenFeature([], tf.float32)})
+        return _batch(tf1, [parsed["id"] * 3, parsed["tempo"]])
+
+    legacy, ours = both(build)
+    _same(legacy, ours)
+    assert tried.calls == 1
+
+
+def test_a_sequence_feature_of_a_record_of_unknown_shape_runs_per_record(data, monkeypatch):
+    tried = _Counted(monkeypatch)
+
+    def build(tf1: Any) -> Any:
+        serialized = _through_a_shapeless_queue(tf1, data["songs"])
+        notes = tf1.parse_single_example(serialized, {
+            "notes": tf1.FixedLenSequenceFeature([], tf.int64, allow_missing=True)})["notes"]
+        return _batch(tf1, [tf1.size(notes), tf1.reduce_sum(notes)])
+
+    legacy, ours = both(build)
+    _same(legacy, ours)
+    assert tried.calls == 0

@@ -528,7 +528,8 @@ def _not_batched_exactly(lift: lifting.Lift) -> str | None:
 
 def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
     """The static shapes of the outputs of ``lift``'s ops (by node name) as the lifted function imports them:
-    in a scratch graph, each frontier value a placeholder of its own shape (None where that import fails)."""
+    in a scratch graph, each frontier value a placeholder of its own shape (None where that import fails), a
+    value that an ``Assert`` checked to be a scalar taken as one (``_scalars_checked``)."""
     from tfdata_bridge._src.compat.py_producers import PyProducer
 
     graph = lift.outputs[0].graph
@@ -547,12 +548,56 @@ def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
                 shape = shape.merge_with(own[name]) if shape.is_compatible_with(own[name]) else own[name]
             input_map[name] = tf1.placeholder(tensor.dtype.base_dtype, shape)
         try:
-            tf1.import_graph_def(lift.graph_def, input_map=input_map, name="lifted")
+            tf1.import_graph_def(_scalars_checked(lift.graph_def), input_map=input_map, name="lifted")
         except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
             logger.debug("the lifted ops' shapes could not be inferred: %s", e)
             return None
     return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
             for node in lift.graph_def.node}
+
+
+def _scalars_checked(graph_def: Any) -> Any:
+    """``graph_def`` with each ``Identity`` that passes a value on only once an ``Assert`` found its rank 0 made an
+    ``EnsureShape`` to a scalar, so that shape inference knows what the check made certain: the parse ops' own
+    check of a record of unknown rank (``parse_single_example`` over a queue that gave no shapes,
+    ``_assert_scalar``: the ``set_shape([])`` it made is not in a ``GraphDef``). The ``Assert`` still runs: a
+    record of another rank fails, per record or per batch alike. (For shape inference only.)"""
+    by_name = {node.name: node for node in graph_def.node}
+
+    def node_of(name: str) -> Any:
+        return by_name.get(name.lstrip("^").split(":")[0])
+
+    def is_zero(node: Any) -> bool:
+        if node is None or node.op != "Const":
+            return False
+        value = tf.make_ndarray(node.attr["value"].tensor)
+        return value.shape == () and value == 0
+
+    def checked(node: Any) -> bool:
+        data = [inp for inp in node.input if not inp.startswith("^")]
+        for control in (inp for inp in node.input if inp.startswith("^")):
+            check = node_of(control)
+            if check is None or check.op != "Assert" or not check.input:
+                continue
+            equal = node_of(check.input[0])
+            if equal is None or equal.op != "Equal" or len(equal.input) < 2:
+                continue
+            rank = node_of(equal.input[0])
+            if (rank is not None and rank.op == "Rank" and len(data) == 1
+                    and _tensor_name(rank.input[0]) == _tensor_name(data[0]) and is_zero(node_of(equal.input[1]))):
+                return True
+        return False
+
+    found = [node.name for node in graph_def.node if node.op == "Identity" and checked(node)]
+    if not found:
+        return graph_def
+    out = tf1.GraphDef()
+    out.CopyFrom(graph_def)
+    for node in out.node:
+        if node.name in found:
+            node.op = "EnsureShape"
+            node.attr["shape"].shape.CopyFrom(tf.TensorShape([]).as_proto())
+    return out
 
 
 def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
