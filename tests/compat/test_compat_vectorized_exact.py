@@ -222,7 +222,7 @@ def test_decode_csv_na_value_before_a_bad_row_delivers_every_row_before_it(tmp_p
 
     def build(tf1: Any) -> Any:
         a, b = tf1.decode_csv(_records(tf1, str(path), "TextLineReader"), [[0], [-1]], na_value="NA")
-        return _batch(tf1, [a, b * 10])
+        return _batch(tf1, [a + 1, b * 10])  # (an op reading output 0, by the bare name)
 
     legacy, ours = both(build)
     assert ours.end is legacy.end is tf.errors.OutOfRangeError
