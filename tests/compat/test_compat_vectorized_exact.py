@@ -280,3 +280,22 @@ def test_a_sequence_feature_of_a_record_of_unknown_shape_runs_per_record(data, m
     legacy, ours = both(build)
     _same(legacy, ours)
     assert tried.calls == 0
+
+
+def test_decode_csv_na_value_of_a_python_producers_lines(monkeypatch):
+    """Lines from a zero-input ``py_func`` (a Python producer: its batches cross whole) decoded with ``na_value``."""
+    from batch_harness import counter
+
+    tried = _Counted(monkeypatch)
+
+    def build(tf1: Any) -> Any:
+        line = tf1.py_func(counter(10, lambda i: (b"%d,%s" % (i, b"NA" if i % 3 == 0 else b"%d" % (i * 7)),)), [],
+                           [tf.string])[0]
+        line.set_shape([])
+        a, b = tf1.decode_csv(line, [[0], [-5]], na_value="NA")
+        return _batch(tf1, [a, b + 1])
+
+    legacy, ours = both(build)
+    _same(legacy, ours)
+    assert [b[1].tolist() for b in legacy.batches][0] == [-4, 8, 15, -4]
+    assert tried.calls == 1
