@@ -197,6 +197,47 @@ def test_tripwire_op_tables(tp):
     assert types is not None and {"AddV2", "Cast"} <= types and "DecodePng" not in types
 
 
+# attributes a pfor converter may leave out without changing a value: counts, gradient flags, shapes it
+# infers again, function-call settings, a loop's functions (converted as functions)
+_PFOR_HARMLESS = {"N", "num_split", "num_sparse", "grad_a", "grad_b", "grad_x", "grad_y", "output_shapes",
+                  "config", "config_proto", "executor_type", "sparse_gradient", "cond", "body",
+                  "parallel_iterations", "element_shape", "unspecified_dims"}
+
+
+def test_tripwire_pfor_converters_keep_attributes(tp):
+    """Every converter ``tf.vectorized_map`` has reads each attribute of its op that can change a value, or the
+    bridge knows it drops it (``PFOR_DROPPED_ATTRS``: a lift setting it is not vectorized). Read from pfor's
+    source: a converter that copies the op's attributes whole keeps them all."""
+    import inspect
+    import re
+
+    from tensorflow.python.framework import op_def_registry
+    from tensorflow.python.ops.parallel_for import pfor
+
+    source = inspect.getsource(pfor)
+    lines = source.splitlines()
+    read: dict[str, set[str]] = {}
+    for node in ast.parse(source).body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        body = "\n".join(lines[node.lineno - 1:node.end_lineno])
+        copies = ".node_def.attr" in body or "_create_op(" in body
+        for deco in node.decorator_list:
+            if (isinstance(deco, ast.Call) and getattr(deco.func, "id", "") in ("RegisterPFor", "RegisterPForWithArgs")
+                    and deco.args and isinstance(deco.args[0], ast.Constant)):
+                read[deco.args[0].value] = {"*"} if copies else set(re.findall(r'get_attr\(\s*"(\w+)"\)', body))
+    missing = {}
+    for op_type in tp.vectorizable_op_types():
+        op_def = op_def_registry.get(op_type)
+        if op_def is None or "*" in read.get(op_type, {"*"}):
+            continue
+        values = {a.name for a in op_def.attr if a.type not in ("type", "list(type)")}
+        dropped = values - read[op_type] - _PFOR_HARMLESS - set(tp.PFOR_DROPPED_ATTRS.get(op_type, ()))
+        if dropped:
+            missing[op_type] = sorted(dropped)
+    assert not missing, f"pfor converters drop these attributes: add them to tf_private.PFOR_DROPPED_ATTRS: {missing}"
+
+
 def test_tripwire_dataset_internals(tp):
     import tensorflow as tf
 

@@ -333,6 +333,35 @@ def vectorizable_op_types() -> frozenset[str] | None:
     return frozenset(registry) if isinstance(registry, dict) else None
 
 
+# Attributes pfor's converter of an op type does not pass on: the batched op runs with the attribute's default,
+# whatever the per-element op was given (``DecodeCSV``'s ``na_value``: "NA" fields failed to parse, issue 16).
+# A lift whose op sets one to anything but its default is not vectorized (``graph_batch._batched_exactly``).
+# Found by reading every converter in ``parallel_for/pfor.py`` (TensorFlow 2.16-2.21) for the attributes it
+# reads; the tripwire in ``tests/test_layers.py`` reads them again and fails on any value-changing one missing here.
+PFOR_DROPPED_ATTRS: dict[str, tuple[str, ...]] = {
+    "DecodeCSV": ("na_value",),
+    "Cast": ("Truncate",),
+    "GatherNd": ("bad_indices_policy",),
+    "TensorScatterUpdate": ("bad_indices_policy",),
+    "TensorListSetItem": ("resize_if_index_out_of_bounds",),
+    "Conv2DBackpropFilter": ("explicit_paddings",),
+}
+
+
+def pfor_drops_attr(node: Any) -> str | None:
+    """The attribute of ``node`` (a ``NodeDef``) that pfor's converter would not pass on, set to anything but
+    its default, or None."""
+    dropped = PFOR_DROPPED_ATTRS.get(node.op, ())
+    if not dropped or _op_def_registry is None:
+        return None
+    op_def = _op_def_registry.get(node.op)
+    defaults = {a.name: a.default_value for a in op_def.attr if a.HasField("default_value")} if op_def else {}
+    for name in dropped:
+        if name in node.attr and (name not in defaults or node.attr[name] != defaults[name]):
+            return name
+    return None
+
+
 def dataset_graph_def(dataset: Any) -> Any:
     """The ``GraphDef`` of ``dataset`` (its ops and every function they call). ``Dataset._as_serialized_graph``
     is what ``tf.data`` itself uses to serialize a pipeline (tf.data service, checkpoints); no public API

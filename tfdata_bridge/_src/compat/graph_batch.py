@@ -21,8 +21,10 @@ Each tensor list (one for ``batch``, one per list for ``*_join``) becomes a prod
   time. A source handing its elements to several lists of the call, or to several pipelines, is shared
   so that each element goes to one of them (``_one_call_per_element``, ``shared_streams.py``); a
   pipeline over an input producer can be rebuilt for that (``_dataset``).
-- vectorized (``_vectorized``): where a single lifted producer's ops are pure, the source's records are
-  shuffled and batched first and the ops run once per batch (``parse_example`` after ``batch``).
+- vectorized (``_vectorized``): where a single lifted producer's ops are pure and provably give each record
+  its own values when run on a batch (``_not_batched_exactly``: fully known shapes, no attribute the batched
+  form drops), the source's records are shuffled and batched first and the ops run once per batch
+  (``parse_example`` after ``batch``).
 - fallback (``fallback.py``): TensorFlow's queue, filled by a ``FallbackRunner``'s threads running the
   enqueue op as legacy's ``QueueRunner`` did, read in chunks; when no producer of the call lifts, legacy's
   kind of queue and its own ``dequeue_many`` are the batch.
@@ -238,8 +240,9 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
     if len(lifts) == 1 and not fallen:
-        ds, early = _python_batches(req, lifts[0], shards) or (None, None)
-        if ds is None:
+        exact = _vectorizable(req, lifts[0])  # (checked once: it imports the lifted ops to learn their shapes)
+        ds, early = _python_batches(req, lifts[0], shards, exact) or (None, None)
+        if ds is None and exact:
             ds, retry = _vectorized(req, lifts, shards, chain)
     vectorized = ds is not None
     if ds is None:
@@ -401,17 +404,17 @@ def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dic
 def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, dict[str, Any]],
                 chain: plan.Plan) -> tuple[Any, Any]:
     """The pipeline with the lifted ops run once per batch and its ``batch_retry.Retry`` (or None), or
-    ``(None, None)`` where running the ops once per batch could change a result.
+    ``(None, None)`` where the vectorizer has no batched form of them; only for a lift ``_vectorizable``
+    found exact when run once per batch.
 
     Where the ops between a read and the batch are pure (no random op, no ``py_func``: the same record
-    always gives the same values), reading records, shuffling and batching them, then running the ops
-    on the whole batch gives what running them per record and batching gives. TensorFlow's own
+    always gives the same values) and make values of one fully known shape for every record
+    (``_not_batched_exactly``), reading records, shuffling and batching them, then running the ops on the
+    whole batch gives what running them per record and batching gives. TensorFlow's own
     vectorizer (``tf.vectorized_map``, with no fallback to a loop) rewrites the ops for a batch:
     ``parse_single_example`` becomes ``parse_example``, ``decode_csv`` decodes every line at once.
     Where it has no batched form of an op (``decode_raw``, image decoders), the ops run per record."""
     lift = lifts[0]
-    if not _vectorizable(req, lift):
-        return None, None
     raw = _shuffled_and_batched(lift.source(shards), req, chain)
     specs = [tf.TensorSpec(s.shape[1:], s.dtype) if isinstance(s, tf.TensorSpec) else s
              for s in tf.nest.flatten(raw.element_spec)]
@@ -446,8 +449,13 @@ def _vectorized(req: GraphBatch, lifts: list[lifting.Lift], shards: dict[int, di
 
 
 def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
-    return bool(lift.upstreams and lift.pure and req.keep is None and not req.enqueue_many and not req.dynamic_pad
-                and req.layout is None and _has_batched_forms(lift))
+    if not (lift.upstreams and lift.pure and req.keep is None and not req.enqueue_many and not req.dynamic_pad
+            and req.layout is None):
+        return False
+    why = _not_batched_exactly(lift)
+    if why is not None:
+        logger.debug("tf.%s %r: the lifted ops run per record: %s", req.api, req.scope.rstrip("/"), why)
+    return why is None
 
 
 def _forwarded(lift: lifting.Lift) -> list[int] | None:
@@ -468,46 +476,243 @@ def _forwarded(lift: lifting.Lift) -> list[int] | None:
     return [positions[t.name] for t in lift.outputs]
 
 
-def _has_batched_forms(lift: lifting.Lift) -> bool:
-    """Whether every lifted op that reads (directly or not) a frontier value has a batched form in
-    ``tf.vectorized_map``: where one has none (``decode_png``, ``read_file``, ``decode_raw``), trying costs
-    a trace that fails, before the first batch (ops on constants alone need none)."""
+def _not_batched_exactly(lift: lifting.Lift) -> str | None:
+    """Why running ``lift``'s ops once per batch (``tf.vectorized_map``) might not give each record its own
+    values, or None where it provably does. The ops that read (directly or not) a frontier value must each:
+
+    - have a batched form (pfor's converter): where one has none (``decode_png``, ``read_file``,
+      ``decode_raw``), trying costs a trace that fails, before the first batch;
+    - be given no attribute that form drops (``tf_private.PFOR_DROPPED_ATTRS``), but for a ``decode_csv`` of
+      the record itself (its ``na_value``), which runs on the whole batch as it is (``_hoisted``);
+    - make values of a fully known shape, the same for every record. The batched forms assume every
+      record's values have one shape: a ``FixedLenSequenceFeature``'s list was padded to the batch's
+      longest, and ``tf.size``/``tf.shape`` of it then counted the padding (issue 16: lengths
+      ``[5, 5, 5, 5]`` where legacy gave ``[2, 3, 4, 5]``); a ``VarLenFeature``, a split string, a
+      ``decode_raw``, ``tf.unique``, a ``boolean_mask`` likewise. Shapes are those TensorFlow infers for the
+      ops as the lifted function imports them (a ``set_shape`` made in the program is not in the
+      ``GraphDef``), from the frontier values' own (a reader's record, a queue's shapes, a Python
+      producer's learned shapes). An output no op reads and the batch does not take is not checked.
+
+    Ops on constants alone need none of this."""
     known = tf_private.vectorizable_op_types()
-    if known is None:
-        return True
     varying = {name.split(":")[0] for name in lift.mapped_inputs}
+    hoisted = _hoisted(lift)  # (they run on the batch themselves, attributes and all)
+    ops: list[Any] = []
     for node in lift.graph_def.node:  # (a GraphDef from a graph lists each op after its inputs)
         if any(inp.lstrip("^").split(":")[0] in varying for inp in node.input):
-            if node.op not in known:
-                return False
+            if known is not None and node.op not in known:
+                return f"op '{node.name}' ({node.op}) has no batched form"
+            dropped = tf_private.pfor_drops_attr(node)
+            if dropped is not None and node.name not in hoisted:
+                return f"op '{node.name}' ({node.op}) sets {dropped}, which its batched form drops"
             varying.add(node.name)
-    return True
+            ops.append(node)
+    if not ops:
+        return None
+    # (an output nothing reads may vary: parse_single_example's VarLenFeature parsed and never used)
+    read = {t.name for t in lift.outputs}
+    for node in lift.graph_def.node:
+        read.update(inp if ":" in inp else f"{inp}:0" for inp in node.input if not inp.startswith("^"))
+    shapes = _imported_shapes(lift)
+    if shapes is None:
+        return "the lifted ops' shapes could not be inferred"
+    for node in ops:
+        for i, shape in enumerate(shapes[node.name]):
+            if f"{node.name}:{i}" not in read:
+                continue
+            if not shape.is_fully_defined():
+                return (f"op '{node.name}' ({node.op}) makes values of shape {shape} (output {i}), which may "
+                        "differ from record to record")
+    return None
+
+
+def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
+    """The static shapes of the outputs of ``lift``'s ops (by node name) as the lifted function imports them:
+    in a scratch graph, each frontier value a placeholder of its own shape (None where that import fails), a
+    value that an ``Assert`` checked to be a scalar taken as one (``_scalars_checked``)."""
+    from tfdata_bridge._src.compat.py_producers import PyProducer
+
+    graph = lift.outputs[0].graph
+    own: dict[str, Any] = {}
+    for up in lift.upstreams:  # (a Python producer's learned shapes: its elements are checked against them)
+        if isinstance(up.source, PyProducer):
+            for name, index in up.tensors:
+                own[name] = up.source.shapes[index]
+    scratch = tf.Graph()
+    with scratch.as_default():
+        input_map = {}
+        for name in sorted(lift.mapped_inputs):
+            tensor = graph.get_tensor_by_name(name)
+            shape = tensor.shape
+            if name in own:
+                shape = shape.merge_with(own[name]) if shape.is_compatible_with(own[name]) else own[name]
+            input_map[name] = tf1.placeholder(tensor.dtype.base_dtype, shape)
+        try:
+            tf1.import_graph_def(_scalars_checked(lift.graph_def), input_map=input_map, name="lifted")
+        except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
+            logger.debug("the lifted ops' shapes could not be inferred: %s", e)
+            return None
+    return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
+            for node in lift.graph_def.node}
+
+
+def _scalars_checked(graph_def: Any) -> Any:
+    """``graph_def`` with each ``Identity`` that passes a value on only once an ``Assert`` found its rank 0 made an
+    ``EnsureShape`` to a scalar, so that shape inference knows what the check made certain: the parse ops' own
+    check of a record of unknown rank (``parse_single_example`` over a queue that gave no shapes,
+    ``_assert_scalar``: the ``set_shape([])`` it made is not in a ``GraphDef``). The ``Assert`` still runs: a
+    record of another rank fails, per record or per batch alike. (For shape inference only.)"""
+    by_name = {node.name: node for node in graph_def.node}
+
+    def node_of(name: str) -> Any:
+        return by_name.get(name.lstrip("^").split(":")[0])
+
+    def is_zero(node: Any) -> bool:
+        if node is None or node.op != "Const":
+            return False
+        value = tf.make_ndarray(node.attr["value"].tensor)
+        return value.shape == () and value == 0
+
+    def checked(node: Any) -> bool:
+        data = [inp for inp in node.input if not inp.startswith("^")]
+        for control in (inp for inp in node.input if inp.startswith("^")):
+            check = node_of(control)
+            if check is None or check.op != "Assert" or not check.input:
+                continue
+            equal = node_of(check.input[0])
+            if equal is None or equal.op != "Equal" or len(equal.input) < 2:
+                continue
+            rank = node_of(equal.input[0])
+            if (rank is not None and rank.op == "Rank" and len(data) == 1
+                    and _tensor_name(rank.input[0]) == _tensor_name(data[0]) and is_zero(node_of(equal.input[1]))):
+                return True
+        return False
+
+    found = [node.name for node in graph_def.node if node.op == "Identity" and checked(node)]
+    if not found:
+        return graph_def
+    out = tf1.GraphDef()
+    out.CopyFrom(graph_def)
+    for node in out.node:
+        if node.name in found:
+            node.op = "EnsureShape"
+            node.attr["shape"].shape.CopyFrom(tf.TensorShape([]).as_proto())
+    return out
 
 
 def _per_batch(req: GraphBatch, lift: lifting.Lift) -> Any:
-    """The map function running ``lift``'s ops on a whole batch (``tf.vectorized_map``, no fallback)."""
-    produce = lift.function(0)
+    """The map function running ``lift``'s ops on a whole batch (``tf.vectorized_map``, no fallback); the
+    ``_hoisted`` ones run on the batch first, as they are, and the rest take their values."""
+    hoisted = _hoisted(lift)
+    before, produce = _split(lift, hoisted) if hoisted else (None, lift.function(0))
     batch = req.batch_size if not req.allow_smaller_final_batch else None
     shapes = [tf.TensorShape([batch]).concatenate(s) for s in req.shapes]
 
     def per_batch(*components: Any) -> tuple[Any, ...]:
-        values = tf.vectorized_map(lambda comps: tuple(produce(*comps)), tuple(components),
+        inputs = tuple(components) + (tuple(before(components)) if before is not None else ())
+        values = tf.vectorized_map(lambda comps: tuple(produce(*comps)), inputs,
                                    fallback_to_while_loop=False, warn=False)
         return tuple(tf.ensure_shape(v, s) for v, s in zip(values, shapes))
 
     return plain(per_batch)
 
 
-def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]]) -> tuple[Any, Any] | None:
+def _hoisted(lift: lifting.Lift) -> list[str]:
+    """The ``decode_csv`` ops of ``lift`` whose batched form would drop an attribute (``na_value``) and that may
+    run on the whole batch themselves: each decodes a frontier value itself (the record as read) with
+    defaults no record reaches, and no op waits on it by a control input. ``DecodeCSV`` decodes each line of
+    a batch of lines as it decodes a line alone, so its values for the batch are each record's own."""
+    if lift.number:
+        return []
+    controlled = {inp[1:] for node in lift.graph_def.node for inp in node.input if inp.startswith("^")}
+    varying = {name.split(":")[0] for name in lift.mapped_inputs}
+    out = []
+    for node in lift.graph_def.node:
+        if any(inp.lstrip("^").split(":")[0] in varying for inp in node.input):
+            record = node.input[0] if node.input and ":" in node.input[0] else f"{node.input[0]}:0" if node.input else ""
+            if (node.op == "DecodeCSV" and tf_private.pfor_drops_attr(node) is not None and record in lift.mapped_inputs
+                    and not any(inp.lstrip("^").split(":")[0] in varying for inp in node.input[1:])
+                    and node.name not in controlled):
+                out.append(node.name)
+            varying.add(node.name)
+    return out
+
+
+def _split(lift: lifting.Lift, hoisted: list[str]) -> tuple[Any, Any]:
+    """``(before, produce)`` for ``hoisted`` ops: ``before(components)`` runs them on the raw batch (with
+    what they read that no record reaches) and returns their values; ``produce(*components, *those values)``
+    runs the rest of ``lift``'s ops for one record, as ``Lift.function`` does, each hoisted value mapped in."""
+    graph_def = lift.graph_def
+    by_name = {node.name: node for node in graph_def.node}
+    outer: set[str] = set()
+    stack = list(hoisted)
+    while stack:  # the hoisted ops and what they read (their defaults), but for the record (a frontier value)
+        name = stack.pop()
+        if name in outer or name not in by_name:
+            continue
+        outer.add(name)
+        node = by_name[name]
+        stack.extend(inp.lstrip("^").split(":")[0] for inp in (node.input[1:] if name in hoisted else node.input))
+    outer_def, inner_def = tf1.GraphDef(), tf1.GraphDef()
+    for part in (outer_def, inner_def):
+        part.versions.CopyFrom(graph_def.versions)
+    outer_def.node.extend(node for node in graph_def.node if node.name in outer)
+    inner_def.node.extend(node for node in graph_def.node if node.name not in hoisted)
+    values = [f"{name}:{i}" for name in hoisted for i in range(len(by_name[name].attr["OUT_TYPE"].list.type))]
+    outer_read = {_tensor_name(by_name[name].input[0]) for name in hoisted}
+    inner_read = {_tensor_name(inp) for node in inner_def.node for inp in node.input if not inp.startswith("^")}
+    layout = [(up, lift._present(up)) for up in lift.upstreams]  # noqa: SLF001 - the components' layout
+    width = sum(len(present) for _, present in layout)
+    outputs = lift.outputs
+
+    def frontier(components: Any) -> dict[str, Any]:
+        named: dict[str, Any] = {}
+        flat = list(components)
+        for up, present in layout:
+            comps, flat = flat[:len(present)], flat[len(present):]
+            by_index = dict(zip(present, comps))
+            named.update((name, by_index[index]) for name, index in up.tensors if index in by_index)
+        return named
+
+    def before(components: Any) -> list[Any]:
+        named = frontier(components)
+        return tf1.import_graph_def(outer_def, input_map={k: v for k, v in named.items() if k in outer_read},
+                                    return_elements=values, name="batched")
+
+    def produce(*components: Any) -> list[Any]:
+        named = frontier(components[:width])
+        named.update(zip(values, components[width:]))
+        wanted = [t.name for t in outputs if t.name not in named]
+        imported: dict[str, Any] = {}
+        if wanted:
+            imported = dict(zip(wanted, tf1.import_graph_def(
+                inner_def, input_map={k: v for k, v in named.items() if k in inner_read}, return_elements=wanted,
+                name="lifted")))
+        results = []
+        for t in outputs:
+            value = tf.identity(named[t.name] if t.name in named else imported[t.name])
+            value.set_shape(t.shape)  # set_shape() calls are not part of a GraphDef
+            results.append(value)
+        return results
+
+    return plain(before), plain(produce)
+
+
+def _tensor_name(name: str) -> str:
+    return name if ":" in name else f"{name}:0"
+
+
+def _python_batches(req: GraphBatch, lift: lifting.Lift, shards: dict[int, dict[str, Any]],
+                    exact: bool) -> tuple[Any, Any] | None:
     """``(dataset, its StartedBatches)`` for a call whose only source is one Python producer and nothing to
     shuffle, or None: the producer's channel holds the call's whole capacity and hands over the batches
     themselves (the batch taken from it is legacy's batch in flight), so no prefetch follows and tf.data
-    neither splits nor batches again. Its producers start at ``start_queue_runners`` through the
+    neither splits nor batches again (``exact``: its ops may run once per batch, ``_vectorizable``). Its producers start at ``start_queue_runners`` through the
     ``StartedBatches``, as nothing asks for a batch when the iterator is created. Where the ops after the
     producer only pass its values on, no map runs at all (one function fewer for TensorFlow to optimise
     before the first batch)."""
     producers = lift.python_producers
-    if (not _vectorizable(req, lift) or req.shuffle is not None or len(lift.upstreams) != 1 or len(producers) != 1
+    if (not exact or req.shuffle is not None or len(lift.upstreams) != 1 or len(producers) != 1
             or lift.upstreams[0].source is not producers[0]):
         return None
     producer = producers[0]

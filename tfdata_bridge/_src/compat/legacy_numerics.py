@@ -197,7 +197,7 @@ def session_passes(graph_def: Any, frontier: dict[str, Any], fetches: list[str])
 
 def _in_order(nodes: list[Any]) -> list[Any]:
     """``nodes`` with each after the nodes it reads (grappler appends the nodes it makes), else as given:
-    the bridge walks a lift's nodes in a graph's order (``graph_batch._has_batched_forms``)."""
+    the bridge walks a lift's nodes in a graph's order (``graph_batch._not_batched_exactly``)."""
     by_name = {node.name: node for node in nodes}
     done: set[str] = set()
     ordered: list[Any] = []
