@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind, nodes_of
 
 
 def foreign_file_queue(finder, at: cst.CSTNode, call: cst.Call, producer_of, only_return
