@@ -236,7 +236,7 @@ class Generator:
         return lambda files: self._read(p, files)
 
     def _check_reader(self, p: Pipeline) -> None:
-        for bad in ("options", "hop_bytes", "encoding"):
+        for bad in ("options", "encoding", "hop_bytes"):
             if bad == "hop_bytes" and is_none(p.source.reader_args.get("encoding")):
                 continue  # one file read whole and cut (hop_windows.py)
             if not is_none(p.source.reader_args.get(bad)):
