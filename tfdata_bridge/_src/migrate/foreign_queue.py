@@ -76,49 +76,63 @@ def _is_file_queue_helper(fn: cst.FunctionDef, is_producer) -> bool:
 def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str, str], near) -> None:
     """The file-queue helpers (module functions) of the tree that the originals of the modules near theirs
     (``near(path)``: importers and imports) named and their rewrites name no more, taken from their module's
-    result, with a note; ``results`` (path -> RewriteResult) is updated in place."""
+    result, with a note; ``results`` (path -> RewriteResult) is updated in place. The parse and the survey
+    (which confirms the producer by its qualified name) run only where a mention of a helper went."""
+    import re
     from dataclasses import replace
 
+    from tfdata_bridge._src.migrate.calls import dotted
     from tfdata_bridge._src.migrate.dead_factories import names_counted
     from tfdata_bridge._src.migrate.results import Note
+    from tfdata_bridge._src.migrate.queue_helpers import _only_return
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     for path, original in originals.items():
         if "string_input_producer" not in texts[path] or results[path].error is not None:
             continue
-        candidates = [s for s in original.body if isinstance(s, cst.FunctionDef)]
-        if not candidates:
-            continue
-        finder = survey(original)[2]
-        helpers = {fn.name.value: fn for fn in candidates if _is_file_queue_helper(
-            fn, lambda c: finder.is_api(c, "train.string_input_producer") is not None)}
-        if not helpers:
+        spelled = {fn.name.value: fn for fn in original.body if isinstance(fn, cst.FunctionDef) and not fn.decorators
+                   and isinstance(value := _only_return(fn), cst.Call)
+                   and dotted(value.func).endswith("string_input_producer")}
+        if not spelled:
             continue
         near_paths = [p for p in originals if p == path or p in near(path)]
-        before = names_counted(originals[p] for p in near_paths)
-        try:
-            rewritten = {p: cst.parse_module(results[p].code) for p in near_paths}
-        except cst.ParserSyntaxError:
-            continue
-        now = names_counted(rewritten.values())
-        gone = {n for n in helpers if before[n] > 0 and now[n] == 0}
+
+        def count(name: str, codes) -> int:
+            return sum(len(re.findall(rf"\b{name}\b", c)) for c in codes)
+
+        # (by spelling, a cheap filter: some mention of it went; then by name, as ``dead_factories`` counts)
+        gone = {n for n in spelled if count(n, [results[p].code for p in near_paths])
+                < count(n, [texts[p] for p in near_paths]) and f"def {n}(" in results[path].code}
         if not gone:
             continue
-        out = rewritten[path]
+        try:
+            now = names_counted(cst.parse_module(results[p].code) for p in near_paths)
+        except cst.ParserSyntaxError:
+            continue
+        before = names_counted(originals[p] for p in near_paths)
+        gone = {n for n in gone if before[n] > 0 and now[n] == 0}
+        if not gone:
+            continue
+        finder = survey(original)[2]
+        gone = {n for n in gone if _is_file_queue_helper(
+            spelled[n], lambda c: finder.is_api(c, "train.string_input_producer") is not None)}
+        if not gone:
+            continue
+        out = cst.parse_module(results[path].code)
 
         class _Drop(cst.CSTTransformer):
             def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
                 return False
 
             def leave_FunctionDef(self, original_node, updated):
-                if original_node.name.value in gone and any(original_node.deep_equals(helpers[n]) for n in gone):
+                if original_node.name.value in gone and original_node.deep_equals(spelled[original_node.name.value]):
                     return cst.RemovalSentinel.REMOVE
                 return updated
 
-        dropped = cst.Module.visit(out, _Drop())
+        dropped = out.visit(_Drop())
         if dropped.code == out.code:
             continue
-        lines = _lines(original, [helpers[n] for n in gone])
+        lines = _lines(original, [spelled[n] for n in gone])
         kept = [n for n in results[path].notes if not any(a <= n.line <= b for a, b in lines)]
         said = ", ".join(f"`{n}`" for n in sorted(gone))
         note = Note(min(a for a, _ in lines), f"file-queue helper {said} removed: every pipeline that called it is "
