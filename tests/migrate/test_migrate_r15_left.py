@@ -56,6 +56,10 @@ def make_batch(image, label, batch_size):
 
 def file_queue(files):
     return tf.train.string_input_producer(files, num_epochs=EPOCHS, shuffle=False)
+
+
+def plain_queue(files, epochs=2):
+    return tf.train.string_input_producer(files, num_epochs=epochs, shuffle=False)
 '''
 
 MAIN = '''\
@@ -108,6 +112,19 @@ def test_a_file_queue_helper_imported_by_name_that_reads_its_module_names_is_ref
                     "batch_size=4)")
     assert not results["/t/main.py"].refused and "lib.EPOCHS" in results["/t/main.py"].code
     assert "def file_queue" not in results["/t/pkg/lib.py"].code
+
+
+def test_a_file_queue_helper_imported_by_name_goes_with_its_import_where_nothing_else_reads_it():
+    batch = "tf.train.batch([parsed['label']], batch_size=4)"
+    results = _tree("from pkg.lib import plain_queue as pq", queue="pq(files)", batch=batch)
+    main, lib = results["/t/main.py"].code, results["/t/pkg/lib.py"].code
+    assert not results["/t/main.py"].refused and ".repeat(2)" in main and "import plain_queue" not in main, main
+    assert "def plain_queue" not in lib and "def file_queue" in lib
+    # its bound name read again: the import and the helper stay
+    results = _tree("from pkg.lib import plain_queue as pq", queue="pq(files)", batch=batch,
+                    more="\n\nQUEUES = [pq]\n")
+    assert "import plain_queue as pq" in results["/t/main.py"].code
+    assert "def plain_queue" in results["/t/pkg/lib.py"].code
 
 
 def test_a_file_queue_helper_still_called_elsewhere_stays_in_its_module():

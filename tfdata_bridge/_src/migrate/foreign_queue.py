@@ -73,11 +73,13 @@ def _is_file_queue_helper(fn: cst.FunctionDef, is_producer) -> bool:
     return not fn.decorators and isinstance(value, cst.Call) and is_producer(value)
 
 
-def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str, str], near) -> None:
+def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str, str], near, names) -> None:
     """The file-queue helpers (module functions) of the tree that the originals of the modules near theirs
     (``near(path)``: importers and imports) named and their rewrites name no more, taken from their module's
-    result, with a note; ``results`` (path -> RewriteResult) is updated in place. The parse and the survey
-    (which confirms the producer by its qualified name) run only where a mention of a helper went."""
+    result, with a note; ``results`` (path -> RewriteResult) is updated in place. An import of such a helper by
+    name (``from pkg.sources import file_queue``) that nothing else in its module reads goes with it. The parse
+    and the survey (which confirms the producer by its qualified name) run only where a mention of a helper
+    went. ``names``: path -> (module name, package) of the tree's modules."""
     import re
     from dataclasses import replace
 
@@ -100,15 +102,28 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
         def count(name: str, codes) -> int:
             return sum(len(re.findall(rf"\b{name}\b", c)) for c in codes)
 
-        # (by spelling, a cheap filter: some mention of it went; then by name, as ``dead_factories`` counts)
-        gone = {n for n in spelled if count(n, [results[p].code for p in near_paths])
-                < count(n, [texts[p] for p in near_paths]) and f"def {n}(" in results[path].code}
+        # (by spelling, a cheap filter: a module that mentioned it was rewritten; then by name, as
+        # ``dead_factories`` counts)
+        changed = [p for p in near_paths if results[p].code != texts[p]]
+        gone = {n for n in spelled if count(n, [texts[p] for p in changed]) and f"def {n}(" in results[path].code}
         if not gone:
             continue
         try:
-            now = names_counted(cst.parse_module(results[p].code) for p in near_paths)
+            rewritten = {p: cst.parse_module(results[p].code) for p in near_paths}
         except cst.ParserSyntaxError:
             continue
+        now = names_counted(rewritten.values())
+        # imports of a helper by name, which count as no use where the name they bind is read nowhere else
+        by_name = {p: _imported_from(m, names[p][1], names[path][0]) for p, m in rewritten.items()}
+        unread: dict[str, list] = {}
+        for n in list(gone):
+            aliases = [(p, a) for p, found in by_name.items() for a in found if a.evaluated_name == n]
+            if any(names_counted([rewritten[p]])[a.evaluated_alias or n] > 1 + (a.evaluated_alias == n)
+                   for p, a in aliases):
+                gone.discard(n)  # (its bound name still read: a use)
+                continue
+            now[n] -= len(aliases)
+            unread[n] = aliases
         before = names_counted(originals[p] for p in near_paths)
         gone = {n for n in gone if before[n] > 0 and now[n] == 0}
         if not gone:
@@ -139,6 +154,46 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
                                               "rewritten", kind="info")
         results[path] = replace(results[path], code=dropped.code,
                                 notes=tuple(sorted([*kept, note], key=lambda n: n.line)))
+        for p, aliases in _by_module([a for n in gone for a in unread.get(n, [])]).items():
+            results[p] = replace(results[p], code=_without(rewritten[p], aliases).code)
+
+
+def _imported_from(module: cst.Module, package: str, source: str) -> list[cst.ImportAlias]:
+    """The aliases of the module's top-level ``from ... import`` statements that import from module ``source``."""
+    from tfdata_bridge._src.migrate.calls import absolute_name, dotted
+
+    out = []
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+            name = "." * len(small.relative) + (dotted(small.module) if small.module is not None else "")
+            if absolute_name(name, package) == source:
+                out += list(small.names)
+    return out
+
+
+def _by_module(pairs: list) -> dict[str, list[cst.ImportAlias]]:
+    out: dict[str, list[cst.ImportAlias]] = {}
+    for p, a in pairs:
+        out.setdefault(p, []).append(a)
+    return out
+
+
+def _without(module: cst.Module, aliases: list[cst.ImportAlias]) -> cst.Module:
+    """``module`` less the import aliases given (a statement left with none goes)."""
+    ids = {id(a) for a in aliases}
+
+    class _Drop(cst.CSTTransformer):
+        def leave_ImportFrom(self, original, updated):
+            kept = [a for a in original.names if id(a) not in ids]
+            if len(kept) == len(original.names):
+                return updated
+            if not kept:
+                return cst.RemovalSentinel.REMOVE
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            return updated.with_changes(names=kept)
+
+    return module.visit(_Drop())
 
 
 def _lines(module: cst.Module, fns: list[cst.FunctionDef]) -> list[tuple[int, int]]:

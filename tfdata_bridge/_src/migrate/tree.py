@@ -325,7 +325,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
 
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
-    drop_unused_queue_helpers(modules, results, texts, near)  # (``foreign_queue.py``)
+    drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
     _feed_classes_used_elsewhere(modules, texts, results, root)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:
