@@ -150,3 +150,39 @@ def test_hop_bytes_is_rewritten_and_a_compressed_hop_reader_is_refused_naming_it
     assert not result.refused and "stride = 4 or 8" in result.code and "FixedLengthRecordDataset" not in result.code
     result = rewrite(HOPS.format(extra=", encoding='GZIP'"), to="tfdata")
     assert result.refused and "FixedLengthRecordReader(encoding=...)" in _said(result), result.notes
+
+
+
+PROVIDER = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Provider(object):
+    def __init__(self, files, reader=tf.TFRecordReader):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, data = reader().read(queue)
+        self._items = {"x": tf.parse_single_example(data, {"x": tf.FixedLenFeature([], tf.float32)})["x"]}
+
+    def get(self, items):
+        return [self._items[item] for item in items]
+'''
+
+PROVIDER_MAIN = '''\
+import tensorflow.compat.v1 as tf
+
+from pkg import lib
+
+
+def main(files):
+    provider = lib.Provider(files)
+    [x] = provider.get(["x"])
+    return tf.train.batch([x], batch_size=4)
+'''
+
+
+def test_a_provider_object_of_another_module_read_through_its_method_is_left_naming_the_form():
+    results = rewrite_tree({"/t/pkg/__init__.py": "", "/t/pkg/lib.py": PROVIDER, "/t/main.py": PROVIDER_MAIN},
+                           root="/t")
+    said = _said(results["/t/main.py"])
+    assert "`provider.get(...)`, a method of a `Provider` object" in said and "--fallback compat" in said, said
+    assert results["/t/main.py"].code == PROVIDER_MAIN and results["/t/pkg/lib.py"].code == PROVIDER

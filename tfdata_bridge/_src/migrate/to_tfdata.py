@@ -39,6 +39,7 @@ from tfdata_bridge._src.migrate.memo_queue import made_where_read
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
+from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
@@ -579,7 +580,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
-                    exc = branch_batch_reason(module, finder, stmt, api, index.lines) or exc
+                    exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
+                        provider_reason(module, finder, stmt, api) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
