@@ -148,6 +148,9 @@ def windows(files):
 def test_hop_bytes_is_rewritten_and_a_compressed_hop_reader_is_refused_naming_it():
     result = rewrite(HOPS.format(extra=", header_bytes=2"), to="tfdata")
     assert not result.refused and "stride = 4 or 8" in result.code and "FixedLengthRecordDataset" not in result.code
+    assert ".take_while(" in result.code  # (a file shorter than the header ends the data, as it did legacy's)
+    result = rewrite(HOPS.format(extra=", header_bytes=0"), to="tfdata")
+    assert not result.refused and ".take_while(" not in result.code
     result = rewrite(HOPS.format(extra=", encoding='GZIP'"), to="tfdata")
     assert result.refused and "FixedLengthRecordReader(encoding=...)" in _said(result), result.notes
 
@@ -186,3 +189,12 @@ def test_a_provider_object_of_another_module_read_through_its_method_is_left_nam
     said = _said(results["/t/main.py"])
     assert "`provider.get(...)`, a method of a `Provider` object" in said and "--fallback compat" in said, said
     assert results["/t/main.py"].code == PROVIDER_MAIN and results["/t/pkg/lib.py"].code == PROVIDER
+
+
+def test_a_hop_reader_with_a_header_whose_keys_are_used_is_refused_naming_the_short_file_rule():
+    keyed = HOPS.format(extra=", header_bytes=2").replace("_, value = reader.read(queue)",
+                                                           "key, value = reader.read(queue)").replace(
+        "tf.train.batch([value]", "tf.train.batch([key, value]")
+    result = rewrite(keyed, to="tfdata")
+    assert result.refused and "a file shorter than the header ends legacy's reading" in _said(result), result.notes
+    assert not rewrite(keyed.replace(", header_bytes=2", ""), to="tfdata").refused

@@ -1,5 +1,6 @@
-"""A hop longer than the record (bytes skipped between records), the reader made in a class's method, the record
-key batched beside the value; `from tensorflow.compat.v1 import FixedLengthRecordReader`."""
+"""A hop longer than the record (bytes skipped between records) after no header (a literal 0) and before a footer,
+the reader made in a class's method, the record key batched beside the value; `from tensorflow.compat.v1 import
+FixedLengthRecordReader`."""
 
 import glob
 import os
@@ -13,7 +14,8 @@ class SkipReader(object):
     HOP = 12
 
     def windows(self, queue):
-        reader = FixedLengthRecordReader(record_bytes=self.RECORD, header_bytes=4, hop_bytes=self.HOP)
+        reader = FixedLengthRecordReader(record_bytes=self.RECORD, header_bytes=0, footer_bytes=4,
+                                         hop_bytes=self.HOP)
         key, value = reader.read(queue)
         return key, tf.decode_raw(value, tf.int32)[0]
 

@@ -1,4 +1,5 @@
-"""Overlapping fixed-length records: 8-byte records every 4 bytes after a 4-byte header, two epochs."""
+"""Overlapping fixed-length records: 8-byte records every 4 bytes after a 4-byte header, two epochs; a file shorter
+than the header third in the list, which ends legacy's reading there (the later files are never read)."""
 
 import glob
 import os
@@ -10,6 +11,10 @@ HOP = 4
 
 def main(data_dir):
     files = sorted(glob.glob(os.path.join(data_dir, "fixed-*.bin")))
+    short = os.path.join(data_dir, "r15l_short.bin")
+    with open(short, "wb") as f:
+        f.write(b"HD")
+    files = files[:2] + [short] + files[2:]
     queue = tf.train.string_input_producer(files, num_epochs=2, shuffle=False)
     reader = tf.FixedLengthRecordReader(8, header_bytes=4, hop_bytes=HOP)
     _, value = reader.read(queue)

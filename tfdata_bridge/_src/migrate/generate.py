@@ -15,7 +15,7 @@ from tfdata_bridge._src.migrate import graph_mode, queue_shapes
 from tfdata_bridge._src.migrate.branch_joins import branch_apis, chosen_source
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
-from tfdata_bridge._src.migrate.hop_windows import hop_reader, hops
+from tfdata_bridge._src.migrate.hop_windows import hop_step, hops, keyed_hop_read
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
@@ -246,8 +246,8 @@ class Generator:
         """The reader's dataset over ``files``: one file name, or a dataset of them."""
         s, args = p.source, p.source.reader_args
         cls = f"{self.v1}.data.{reader_dataset(s.reader)}"
-        if hops(p):  # (hop_windows.py)
-            return f"{hop_reader(self, p)}({files})"
+        if hops(p):  # (hop_windows.py: a function of one file name, for a read whose keys are used)
+            return keyed_hop_read(self, p, files)
         if s.reader == "FixedLengthRecordReader":
             extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
                             if not is_none(args.get(k)))
@@ -272,8 +272,10 @@ class Generator:
             reader = keyed_read(s.reader, self._read(p, "filename"), None if is_none(skip) else self.code(skip), v1)
         elif s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
             reader = f"lambda filename: {self._read(p, 'filename')}.skip({self.code(args['skip_header_lines'])})"
-        elif hops(p):
-            reader = hop_reader(self, p)  # (hop_windows.py)
+        elif hops(p):  # (hop_windows.py)
+            many = p.source.prefetch.readers if p.source.prefetch is not None and p.source.prefetch.readers != "1" \
+                else p.readers
+            return hop_step(self, p, many)
         elif s.reader == "FixedLengthRecordReader":
             reader = f"lambda filename: {self._read(p, 'filename')}"
         elif s.reader == "TFRecordReader" and not is_none(args.get("compression_type")):
