@@ -15,6 +15,7 @@ from tfdata_bridge._src.migrate import graph_mode, queue_shapes
 from tfdata_bridge._src.migrate.branch_joins import branch_apis, chosen_source
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
+from tfdata_bridge._src.migrate.hop_windows import hop_step, hops, keyed_hop_read
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
@@ -225,7 +226,7 @@ class Generator:
         the same records in the same order."""
         s = p.source
         if s.reader == "WholeFileReader" or _keyed(s) or p.readers is not None or \
-                s.prefetch is not None and s.prefetch.readers != "1":
+                s.prefetch is not None and s.prefetch.readers != "1" or hops(p):  # (hop_windows.py)
             return None
         if p.api == "read":
             return None  # a read with no batch after it (read_groups.py): its groups are batched per file inside
@@ -235,7 +236,9 @@ class Generator:
         return lambda files: self._read(p, files)
 
     def _check_reader(self, p: Pipeline) -> None:
-        for bad in ("options", "hop_bytes", "encoding"):
+        for bad in ("options", "encoding", "hop_bytes"):
+            if bad == "hop_bytes" and is_none(p.source.reader_args.get("encoding")):
+                continue  # one file read whole and cut (hop_windows.py)
             if not is_none(p.source.reader_args.get(bad)):
                 raise Refusal(f"{p.source.reader}({bad}=...) has no rewrite the tool can prove equal")
 
@@ -243,6 +246,8 @@ class Generator:
         """The reader's dataset over ``files``: one file name, or a dataset of them."""
         s, args = p.source, p.source.reader_args
         cls = f"{self.v1}.data.{reader_dataset(s.reader)}"
+        if hops(p):  # (hop_windows.py: a function of one file name, for a read whose keys are used)
+            return keyed_hop_read(self, p, files)
         if s.reader == "FixedLengthRecordReader":
             extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
                             if not is_none(args.get(k)))
@@ -267,6 +272,10 @@ class Generator:
             reader = keyed_read(s.reader, self._read(p, "filename"), None if is_none(skip) else self.code(skip), v1)
         elif s.reader == "TextLineReader" and not is_none(args.get("skip_header_lines")):
             reader = f"lambda filename: {self._read(p, 'filename')}.skip({self.code(args['skip_header_lines'])})"
+        elif hops(p):  # (hop_windows.py)
+            many = p.source.prefetch.readers if p.source.prefetch is not None and p.source.prefetch.readers != "1" \
+                else p.readers
+            return hop_step(self, p, many)
         elif s.reader == "FixedLengthRecordReader":
             reader = f"lambda filename: {self._read(p, 'filename')}"
         elif s.reader == "TFRecordReader" and not is_none(args.get("compression_type")):

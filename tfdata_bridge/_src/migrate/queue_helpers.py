@@ -6,8 +6,7 @@
 The producer's arguments are the call's: each parameter by the argument the call gives it (or its default), so
 the dataset of file names is built from them where the call was. The helper must be one ``return`` of the
 producer call (a docstring before it), undecorated; it goes where this call was its only use, and stays for its
-other callers otherwise. A helper of another module is not followed yet (its module would keep the legacy
-producer for no caller).
+other callers otherwise. A helper of another module: ``foreign_queue.py``.
 """
 
 from __future__ import annotations
@@ -38,19 +37,11 @@ def helper_file_queue(finder, at: cst.CSTNode, call: cst.BaseExpression
 
     if not isinstance(call, cst.Call):
         return None
-    if isinstance(call.func, cst.Name):
-        fn = finder.scopes.module_function(at, call.func.value)
-    else:
-        fn = None
-        if finder.external is not None:
-            found = finder.external(call.func)
-            if found is not None and _producer(found[1], _only_return(found[0])) is not None:
-                raise Refusal(f"the file queue is made by `{found[0].name.value}` of another module: a file-queue "
-                              "helper of another module is not followed yet; make the queue here, or keep the "
-                              "queues (`migrate --to compat`)")
-        return None
+    fn = finder.scopes.module_function(at, call.func.value) if isinstance(call.func, cst.Name) else None
     if fn is None:
-        return None
+        from tfdata_bridge._src.migrate.foreign_queue import foreign_file_queue
+
+        return foreign_file_queue(finder, at, call, _producer, _only_return)  # another module's (foreign_queue.py)
     returned = _producer(finder, _only_return(fn))
     if returned is None:
         return None

@@ -28,6 +28,7 @@ from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_line
 from tfdata_bridge._src.migrate.dead_factories import drop_dead, tree_elsewhere
 from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
+from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, home_generator
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
@@ -38,6 +39,7 @@ from tfdata_bridge._src.migrate.memo_queue import made_where_read
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
+from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
@@ -480,6 +482,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
+    # (the batches of a helper the tree turns for another module's callers: that module's, ``foreign_batch.py``)
+    done |= {s for fn in (functions or {}) for s in nodes_of(fn, cst.SimpleStatementLine)}
     gen_of = (lambda node: Generator(v1_default, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                      lambda n: index.paths.get(n)))
     done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved, begin, commit, requests).run(
@@ -576,7 +580,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
-                    exc = branch_batch_reason(module, finder, stmt, api, index.lines) or exc
+                    exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
+                        provider_reason(module, finder, stmt, api) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
@@ -660,21 +665,26 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
     """Pipelines whose batch is made in a batch helper: each caller makes its element dataset, the helper batches
     it. Returns the helper's batch statements, which the per-batch pass then leaves to this one."""
     sites: dict[cst.FunctionDef, list[tuple[list[cst.BaseStatement], int, cst.Call]]] = {}
+    homes: dict[cst.FunctionDef, ForeignHelper] = {}  # helpers of other modules of a tree (``foreign_batch.py``)
     for body in index.blocks:
         for i, stmt in enumerate(body):
             small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
             value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
-            if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+            if not isinstance(value, cst.Call):
                 continue
-            fn = scopes.module_function(stmt, value.func.value)
-            if fn is not None and batches_its_parameters(finder, fn):
+            fn = scopes.module_function(stmt, value.func.value) if isinstance(value.func, cst.Name) else None
+            if fn is None and finder.external is not None and (home := foreign_batch_helper(finder, value)):
+                homes[home.fn] = home
+                sites.setdefault(home.fn, []).append((body, i, value))
+            elif fn is not None and batches_its_parameters(finder, fn):
                 sites.setdefault(fn, []).append((body, i, value))
     done: set[cst.CSTNode] = set()
     for fn, calls in sites.items():
         lines = [index.lines.get(body[i], 0) for body, i, _ in calls]
+        home = homes.get(fn)
         try:
-            helper = batch_helper(finder, scopes, fn)
-            if len(scopes.callers(fn)) != len(calls):
+            helper = batch_helper(home.finder, home.finder.scopes, fn) if home else batch_helper(finder, scopes, fn)
+            if home is None and len(scopes.callers(fn)) != len(calls):
                 raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
             gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                             lambda n: index.paths.get(n))
@@ -685,7 +695,8 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 pipeline, kept = site_pipeline(finder, helper, body, i, call)
                 new, dataset, accepted = gen.elements(pipeline)
                 plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
-            new_fn = rewrite_helper(helper, gen.batches, v1)
+            new_fn = rewrite_helper(helper, gen.batches, v1) if home is None else \
+                rewrite_helper(helper, home_generator(home).batches, home.v1)
         except Refusal as exc:
             for line in lines:
                 notes.append(Note(line, f"`{fn.name.value}` (a batch helper) pipeline left unchanged: {exc}"))
@@ -716,8 +727,11 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, f"train.{apis[0]}", True, comment.split(": ", 1)[1]))
-        replaced[fn] = [new_fn]
-        done |= {s for s, _, _ in helper.batch_stmts}
+        if home is None:
+            replaced[fn] = [new_fn]
+            done |= {s for s, _, _ in helper.batch_stmts}
+        elif requests is not None:  # the tree turns it in its module, where every use asked for this same function
+            requests.extend((fn, new_fn, line) for line in lines)
         commit(snap, readers)
     return done
 

@@ -22,6 +22,7 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, nodes_of, wrapped
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
+from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
 from tfdata_bridge._src.migrate.object_uses import attribute_uses
@@ -245,6 +246,14 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 out += [(call, stmt, module, site) for call, stmt in _calls(module, uses)]
             return out
 
+        def home(func: cst.CSTNode):
+            """(function, its module, that module's Finder, the tree's reason it cannot be turned or None) of a
+            function of another module (``foreign_batch.py``)."""
+            where = target(path, func)
+            fn = function(*where) if where is not None and "." not in where[1] else None
+            return None if fn is None else (fn, modules[where[0]], finder_of(where[0]), banned.get(where))
+
+        external.home = home  # type: ignore[attr-defined]
         external.classdef = external_class  # type: ignore[attr-defined]
         external.subclasses = subclasses  # type: ignore[attr-defined]
         external.class_home = class_home  # type: ignore[attr-defined]
@@ -316,6 +325,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
 
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
+    drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
     _feed_classes_used_elsewhere(modules, texts, results, root)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:

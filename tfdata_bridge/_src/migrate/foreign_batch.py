@@ -1,0 +1,72 @@
+"""A batch helper of another module of the tree (``batch_helper.py`` for one of the same module):
+
+    # ingest_lib/batching.py                          # the caller
+    def make_batch(example, batch_size=40):           from ingest_lib.batching import make_batch
+        return tf.train.batch(example, ...)           example = decoders.read_example(queue)
+                                                      return make_batch(example, batch_size=batch_size)
+
+The caller makes the dataset of its elements and passes it, as for a helper of its own module; the helper
+itself becomes the same function of the dataset in its module, through the tree's requests (``tree.py``): it is
+turned only where every use of it in the tree is such a rewritten call, and all of them ask for the same new
+helper; otherwise each caller is refused with the tree's reason. The new helper is written with the helper
+module's own ``tensorflow.compat.v1`` alias and names fresh in that module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal
+
+
+@dataclass
+class ForeignHelper:
+    fn: cst.FunctionDef
+    finder: object  # the Finder of the helper's module
+    v1: str  # how the helper's module spells tensorflow.compat.v1 ("" where it cannot)
+    banned: str | None  # the tree's reason this helper cannot be turned, where it has one
+
+
+def foreign_batch_helper(finder, call: cst.Call) -> ForeignHelper | None:
+    """The batch helper of another module of the tree that ``call`` calls (``batches_its_parameters``), or None."""
+    from tfdata_bridge._src.migrate.batch_helper import batches_its_parameters
+
+    home = getattr(finder.external, "home", None)
+    if home is None or not isinstance(call.func, (cst.Name, cst.Attribute)):
+        return None
+    found = home(call.func)
+    if found is None:
+        return None
+    fn, module, other, banned = found
+    if not batches_its_parameters(other, fn):
+        return None
+    from tfdata_bridge._src.migrate.calls import v1_prefix
+
+    return ForeignHelper(fn, other, v1_prefix(module) or "", banned)
+
+
+def home_generator(helper: ForeignHelper):
+    """A Generator writing in the helper's module: its alias, and names fresh there."""
+    from tfdata_bridge._src.migrate.generate import Generator
+
+    if helper.banned is not None:
+        raise Refusal(helper.banned)
+    if not helper.v1:
+        raise Refusal(f"the module of the batch helper `{helper.fn.name.value}` imports no "
+                      "`tensorflow.compat.v1` alias to write tf.data with; add `import tensorflow.compat.v1 as tf` "
+                      "there")
+    taken = set(helper.finder.refs)
+
+    def fresh(base: str) -> str:
+        name, i = base, 2
+        while name in taken:
+            name, i = f"{base}_{i}", i + 1
+        taken.add(name)
+        return name
+
+    return Generator(helper.v1, helper.finder.code, fresh, lambda f: False, lambda n: helper.finder.paths.get(n))
+
+
+__all__ = ["ForeignHelper", "foreign_batch_helper", "home_generator"]

@@ -1,0 +1,62 @@
+"""The reason said for a batch whose tensors an object's method hands over, where the object's class reads them
+in its ``__init__`` (slim's ``DatasetDataProvider``: ``provider = DatasetDataProvider(dataset, ...)``, then
+``x, label = provider.get(["x", "label"])`` batched by the caller).
+
+Such a pipeline starts in the class (its producer and reader, often a reader class passed in on another object)
+and ends in the caller, through the object's state (a dict of tensors): the rewrite would have to build the
+dataset in the class and select the items per element where the caller batches, which it does not do; the batch
+is left, and this says which form it is instead of the generic "no source in the same block".
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import bind, names_in, nodes_of
+
+_READS = {"read", "read_up_to"}
+
+
+def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, api: str) -> str | None:
+    """The reason for the batch at ``stmt`` when its tensors come from such a provider object; else None."""
+    from tfdata_bridge._src.migrate.methods import class_of
+
+    call = stmt.body[0].value
+    if not isinstance(call, cst.Call):
+        return None
+    try:
+        tensors = bind(call, api).get("tensors")
+    except Exception:  # (a call the binder cannot read: the generic reason stands)
+        return None
+    for name in sorted(names_in(tensors) if tensors is not None else ()):
+        made = finder.scopes.single_assignment(stmt, name)
+        value = made.body[0].value if made is not None else None
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and
+                isinstance(value.func.value, cst.Name)):
+            continue
+        obj = value.func.value.value
+        built = finder.scopes.single_assignment(made, obj)
+        ctor = built.body[0].value if built is not None else None
+        if not isinstance(ctor, cst.Call) or not isinstance(ctor.func, (cst.Name, cst.Attribute)):
+            continue
+        cls = class_of(module, ctor.func.value) if isinstance(ctor.func, cst.Name) else None
+        where = "this module"
+        classdef = getattr(finder.external, "classdef", None)
+        if cls is None and classdef is not None:
+            found = classdef(ctor.func)
+            cls, where = (found[0], "another module of the tree") if found is not None else (None, where)
+        init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
+                    None) if cls is not None else None
+        if init is None or not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
+                                   for c in nodes_of(init, cst.Call)):
+            continue
+        code = cst.Module([]).code_for_node
+        return (f"the batched `{name}` comes from `{code(value.func)}(...)`, a method of a `{cls.name.value}` object "
+                f"(a class of {where}) whose `__init__` reads and decodes the records and keeps the tensors on the "
+                "object: a provider object read through its methods is not rewritten (the dataset would have to be "
+                "built in the class and its items selected where the caller batches); keep the queues (`migrate "
+                "--to compat`, or `--to tfdata --fallback compat`)")
+    return None
+
+
+__all__ = ["provider_reason"]
