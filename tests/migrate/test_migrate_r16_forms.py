@@ -1,0 +1,80 @@
+"""Held-out round 16's refused forms (issue 17): a batch's settings in a constant dict passed as ``**name``
+(``constant_kwargs.py``), stages made lazy properties by a user decorator (``scope_decorators.py``).
+
+The programs of ``r16_forms_programs/`` (helpers in the same and in another module, classes, several import
+styles) are migrated as one tree and run against their originals; a multi-threaded program reports its batch
+sizes and sorted rows, so every program is compared exactly. The text tests say what is refused, and why."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r16_forms_programs"
+# each program's rewrite holds this line (per form, by its name's prefix); none keeps its form's trace
+MARKS = {"kw": ".batch(", "deco": "make_one_shot_iterator("}
+GONE = {"kw": "**", "deco": "string_input_producer"}
+
+
+@pytest.mark.timeout(500)
+def test_the_r16_form_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) >= 3
+    for p in programs:
+        form = p.stem.split("_")[0]
+        assert MARKS[form] in code[p.name] and GONE[form] not in code[p.name], p.name
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "exact")
+
+
+KWARGS = '''\
+import tensorflow.compat.v1 as tf
+
+SETTINGS = dict(batch_size=4)
+
+
+def batches(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(queue)
+{before}
+    return tf.train.batch([line], **{name})
+{after}
+'''
+
+
+def _refusal(before: str = "", name: str = "kwargs", after: str = "") -> str:
+    result = rewrite(KWARGS.format(before=before, name=name, after=after), to="tfdata")
+    assert result.refused and "**" in result.code, result.code
+    return " ".join(n.message for n in result.notes)
+
+
+def test_a_dict_that_is_changed_is_refused_naming_the_use():
+    why = _refusal('    kwargs = dict(batch_size=4)\n    kwargs["batch_size"] = 8')
+    assert "`kwargs`" in why and "line 10" in why and "not provably constant" in why, why
+    why = _refusal("    kwargs = {'batch_size': 4}\n    kwargs.update(num_threads=2)")
+    assert "line 10" in why, why
+
+
+def test_a_dict_bound_twice_or_built_elsewhere_is_refused():
+    why = _refusal("    kwargs = dict(batch_size=4)\n    if files:\n        kwargs = dict(batch_size=2)")
+    assert "bound more than once" in why, why
+    assert "is not a `{...}` or `dict(...)` literal" in _refusal("    kwargs = make_settings()")
+    assert "keys that are not plain strings" in _refusal("    kwargs = dict(SETTINGS, num_threads=1)")
+
+
+def test_a_module_constant_changed_in_a_function_is_refused():
+    why = _refusal(name="SETTINGS", after="\n\ndef tune():\n    SETTINGS['batch_size'] = 2\n")
+    assert "`SETTINGS`" in why and "line 14" in why, why
+
+
+def test_a_module_constant_dict_is_spelled_out():
+    result = rewrite(KWARGS.format(before="", name="SETTINGS", after=""), to="tfdata")
+    assert not result.refused and "**" not in result.code and ".batch(4" in result.code, result.code
