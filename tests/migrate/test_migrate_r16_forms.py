@@ -18,7 +18,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r16_forms_programs"
 # each program's rewrite holds this line (per form, by its name's prefix); none keeps its form's trace
 MARKS = {"kw": ".batch(", "deco": "make_one_shot_iterator("}
-GONE = {"kw": "**", "deco": "string_input_producer"}
+GONE = {"kw": "**", "deco": "string_input_producer("}
 
 
 @pytest.mark.timeout(500)
@@ -26,7 +26,7 @@ def test_the_r16_form_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) >= 3
+    assert len(programs) >= 6
     for p in programs:
         form = p.stem.split("_")[0]
         assert MARKS[form] in code[p.name] and GONE[form] not in code[p.name], p.name
@@ -78,3 +78,61 @@ def test_a_module_constant_changed_in_a_function_is_refused():
 def test_a_module_constant_dict_is_spelled_out():
     result = rewrite(KWARGS.format(before="", name="SETTINGS", after=""), to="tfdata")
     assert not result.refused and "**" not in result.code and ".batch(4" in result.code, result.code
+
+
+DECORATED = '''\
+import functools
+
+import tensorflow.compat.v1 as tf
+
+
+def define_scope(function):
+    attribute = "_cache_" + function.__name__
+
+    @property
+    @functools.wraps(function)
+    def decorator(self):
+        if not hasattr(self, attribute):
+            with tf.variable_scope(function.__name__):
+                setattr(self, attribute, function(self))
+        return getattr(self, attribute)
+
+    return decorator
+
+
+class Lines(object):
+    def __init__(self, path):
+        self.path = path
+{init}
+        self.batch
+
+    @define_scope
+    def queue(self):
+        return tf.train.string_input_producer([self.path], num_epochs=1, shuffle=False)
+
+    @define_scope
+    def batch(self):
+        _, line = tf.TextLineReader().read(self.queue)
+        return tf.train.batch([line], batch_size=2)
+
+    def setup(self):
+        pass
+{more}
+'''
+
+
+def test_a_decorated_stage_built_in_init_keeps_its_scope_and_its_property():
+    result = rewrite(DECORATED.format(init="", more="\n\ndef read(lines):\n    return lines.batch\n"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "with tf.variable_scope('batch'):" in result.code, result.code
+    assert "self._cache_batch = " in result.code and "return self._cache_batch" in result.code, result.code
+    assert "string_input_producer(" not in result.code
+
+
+def test_a_decorated_stage_init_may_read_some_other_way_is_refused_with_the_reason():
+    why = " ".join(n.message for n in rewrite(DECORATED.format(init="        self.setup()", more=""),
+                                               to="tfdata").notes)
+    assert "the stages of `Lines` made by a decorator are not built" in why and "calls a method" in why, why
+    sub = "\n\nclass Other(Lines):\n    @define_scope\n    def batch(self):\n        return None\n"
+    why = " ".join(n.message for n in rewrite(DECORATED.format(init="", more=sub), to="tfdata").notes)
+    assert "`Other` overrides `batch`" in why, why

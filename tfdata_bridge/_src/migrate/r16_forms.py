@@ -25,7 +25,7 @@ _FORMS = (inline_scope_decorators, expand_constant_kwargs)  # (decorators first:
 def r16_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each of round 16's forms rewritten in turn (the same module object where none is)."""
     code = module.code
-    if "**" not in code and "setattr(" not in code:  # (none of the forms can be here)
+    if "**" not in code and "setattr(" not in code and (external is None or "@" not in code):  # (none here)
         return module
     for form in _FORMS:
         module = form(module, external, why)

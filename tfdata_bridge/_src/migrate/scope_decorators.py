@@ -50,10 +50,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, fresh_name, names_in, nodes_of
-from tfdata_bridge._src.migrate.inline_sources import _Rename, _straight
+from tfdata_bridge._src.migrate.calls import Refusal, dotted, fresh_name, import_rooted, imported_roots, names_in, \
+    nodes_of
+from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.reader_attr import _family
+
+
+_SCOPES = {"variable_scope", "name_scope"}
 
 
 class _No(Exception):
@@ -70,16 +74,36 @@ def inline_scope_decorators(module: cst.Module, external=None, why: list | None 
     """``module`` with each class's decorated stages built in its ``__init__`` (the same module object where
     there is none). ``why``: (class, reason) of each class left."""
     code = module.code
-    if "setattr(" not in code or "hasattr(" not in code:
-        return module
+    if ("setattr(" not in code or "hasattr(" not in code) and (external is None or "@" not in code):
+        return module  # (a decorator of another module: only in a tree)
     decos = {s.name.value: d for s in module.body if isinstance(s, cst.FunctionDef)
              for d in [_decorator(s)] if d is not None}
-    if not decos:
+    roots = imported_roots(module)
+
+    def resolve(node: cst.BaseExpression) -> _Deco | None:
+        """The decorator ``node`` names: one of this module, or (in a tree) a function of another module whose
+        graph scopes this module spells alike (an imported root: ``tf.variable_scope``)."""
+        if isinstance(node, cst.Name) and node.value in decos:
+            return decos[node.value]
+        if external is None or not import_rooted(node, roots):
+            return None
+        try:
+            found = external(node)
+        except Refusal:
+            return None
+        deco = _decorator(found[0]) if found is not None else None
+        if deco is None or not all(isinstance(i.item, cst.Call) and import_rooted(i.item.func, roots) and
+                                   dotted(i.item.func).rsplit(".", 1)[-1] in _SCOPES for i in deco.scopes):
+            return None
+        return deco
+
+    if not decos and not any(isinstance(d.decorator, (cst.Attribute, cst.Name, cst.Call))
+                             for d in nodes_of(module, cst.Decorator)):
         return module
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     replaced: dict[cst.ClassDef, cst.ClassDef] = {}
     for cls in classes:
-        stages = _stages(cls, decos)
+        stages = _stages(cls, resolve)
         if not stages:
             continue
         try:
@@ -297,16 +321,15 @@ class _Stage:
         self.fn, self.attr, self.scopes = fn, attr, scopes
 
 
-def _stages(cls: cst.ClassDef, decos: dict[str, _Deco]) -> dict[str, _Stage]:
+def _stages(cls: cst.ClassDef, resolve) -> dict[str, _Stage]:
     out: dict[str, _Stage] = {}
     for fn in cls.body.body:
         if not isinstance(fn, cst.FunctionDef) or len(fn.decorators) != 1:
             continue
         d = fn.decorators[0].decorator
-        name = d.value if isinstance(d, cst.Name) else \
-            d.func.value if isinstance(d, cst.Call) and isinstance(d.func, cst.Name) else None
-        deco = decos.get(name)
-        if deco is None or (deco.params is None) != isinstance(d, cst.Name):
+        named = d.func if isinstance(d, cst.Call) else d
+        deco = resolve(named) if isinstance(named, (cst.Name, cst.Attribute)) else None
+        if deco is None or (deco.params is None) != (named is d):
             continue
         try:
             values = _strings(deco, fn.name.value, d if isinstance(d, cst.Call) else None)
@@ -345,24 +368,38 @@ def _built_in_init(module, cls, stages: dict[str, _Stage], classes, external) ->
 
     def build(name: str, into: list) -> None:
         stage = stages[name]
-        body = _straight(stage.fn.with_changes(decorators=[]))
+        body = _straight_body(stage.fn)
         if body is None or len(stage.fn.params.params) != 1:
             raise _No(f"`{name}` is not straight assignments ending in one `return`")
         own = stage.fn.params.params[0].name.value
         renames = {own: me}
         for stmt in body[:-1]:
-            for t in stmt.body[0].targets:
+            for t in getattr(stmt.body[0], "targets", ()):
                 for n in names_in(t.target):
                     if n != "_" and n not in renames:
                         renames[n] = _free(n, taken)
         mine: list = []
+        alias: dict[str, str] = {}  # ``x, y = self.stage`` of a stage whose parts are named: x, y are those names
+        once = [n for stmt in body for t in getattr(stmt.body[0], "targets", ()) for n in names_in(t.target)]
         for stmt in body:
             stmt = stmt.visit(_Rename(renames))
+            stmt = stmt.visit(_Rename(alias)) if alias else stmt
             stmt = _reads_resolved(stmt, me, stages, local, lambda k: build(k, mine))
+            parts = _parts_unpacked(stmt, local)
+            if parts is not None and all(once.count(n) == 1 for n in renames if renames[n] in parts):
+                alias.update(parts)
+                continue
             if isinstance(stmt.body[0], cst.Return):
-                local[name] = _free(name, taken)
-                stmt = stmt.with_changes(body=[cst.Assign([cst.AssignTarget(cst.Name(local[name]))],
-                                                          stmt.body[0].value)])
+                value = stmt.body[0].value
+                arity = len(value.elements) if isinstance(value, cst.Tuple) and \
+                    not any(isinstance(e, cst.StarredElement) for e in value.elements) else 0
+                if arity > 1 and _unpacked_only(module, name, arity):  # (each part named: ``x, y = self.stage``)
+                    local[name] = [_free(f"{name}_{i}", taken) for i in range(arity)]
+                    target = cst.Tuple([cst.Element(cst.Name(n)) for n in local[name]], lpar=[], rpar=[])
+                else:
+                    local[name] = _free(name, taken)
+                    target = cst.Name(local[name])
+                stmt = stmt.with_changes(body=[cst.Assign([cst.AssignTarget(target)], value)])
             mine.append(stmt)
         if stage.scopes:
             items = [i.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
@@ -409,6 +446,53 @@ def _built_in_init(module, cls, stages: dict[str, _Stage], classes, external) ->
     return cls.with_changes(body=cls.body.with_changes(body=members))
 
 
+def _straight_body(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
+    """A stage's statements: single assignments and expression statements (``x.set_shape(...)``), a docstring
+    first, ending in one ``return`` of a value."""
+    if not isinstance(fn.body, cst.IndentedBlock) or fn.asynchronous:
+        return None
+    out = []
+    for i, stmt in enumerate(fn.body.body):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if i == 0 and isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+            continue  # the docstring
+        if i == len(fn.body.body) - 1:
+            return [*out, stmt] if isinstance(small, cst.Return) and small.value is not None else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 or isinstance(small, cst.Expr)) or \
+                nodes_of(stmt, cst.Yield) or nodes_of(stmt, cst.Lambda):
+            return None
+        out.append(stmt)
+    return None
+
+
+def _parts_unpacked(stmt, local: dict) -> dict[str, str] | None:
+    """``{x: part, y: part}`` of ``x, y = part_0, part_1``, the parts a stage's value was named by."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                                                                                      cst.Tuple)
+            and isinstance(small.value, cst.Tuple)):
+        return None
+    targets = [e.value for e in small.targets[0].target.elements]
+    values = [e.value for e in small.value.elements]
+    names = [v.value for v in values if isinstance(v, cst.Name)]
+    if len(targets) != len(values) or len(names) != len(values) or \
+            not all(isinstance(t, cst.Name) for t in targets) or len({t.value for t in targets}) != len(targets) or \
+            not any(isinstance(p, list) and p == names for p in local.values()):
+        return None
+    return {t.value: n for t, n in zip(targets, names)}
+
+
+def _unpacked_only(module: cst.Module, name: str, arity: int) -> bool:
+    """Every ``x.name`` of the module is the value of an assignment to ``arity`` names (``a, b = self.name``), or
+    a statement of its own."""
+    reads = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == name]
+    unpacked = [a for a in nodes_of(module, cst.Assign) if len(a.targets) == 1 and
+                isinstance(a.targets[0].target, cst.Tuple) and len(a.targets[0].target.elements) == arity and
+                any(a.value is r for r in reads)]
+    touched = [e for e in nodes_of(module, cst.Expr) if any(e.value is r for r in reads)]  # (``self.stage``)
+    return len(unpacked) > 0 and len(unpacked) + len(touched) == len(reads)
+
+
 def _free(name: str, taken: set[str]) -> str:
     """``name`` where nothing in ``__init__`` has it yet, else a fresh one; taken from then on."""
     if name in taken:
@@ -447,22 +531,27 @@ def _reads_resolved(stmt, me: str, stages, local: dict, build) -> cst.CSTNode:
         if a.attr.value not in local:
             if build is None:
                 raise _No(f"`__init__` reads `{a.attr.value}` first inside another statement")
-            if _call_before(stmt, a):
-                raise _No(f"`{a.attr.value}` is read first after a call of the same statement")
+            if _call_before(stmt, a, me):
+                raise _No(f"`{a.attr.value}` is read first after a call of the same statement that may change "
+                          f"`{me}` (a method of it, or it passed on)")
             build(a.attr.value)
 
     class _Swap(cst.CSTTransformer):
         def leave_Attribute(self, original, updated):
             if any(original is a for a in reads):
-                return cst.Name(local[original.attr.value])
+                value = local[original.attr.value]
+                return cst.Name(value) if isinstance(value, str) else \
+                    cst.Tuple([cst.Element(cst.Name(n)) for n in value], lpar=[], rpar=[])
             return updated
 
     return stmt.visit(_Swap())
 
 
-def _call_before(stmt, read: cst.Attribute) -> bool:
-    """A call of ``stmt`` that completes before ``read`` is evaluated (source order: a call's function and its
-    arguments before it, a conditional expression refused)."""
+def _call_before(stmt, read: cst.Attribute, me: str) -> bool:
+    """A call of ``stmt`` that may change the object (``_may_read_stages``) and completes before ``read`` is
+    evaluated (source order: a call's function and its arguments before it; a conditional expression, lambda
+    or comprehension holding the read refused). Other calls made first (``tf.TextLineReader().read(self.queue)``)
+    make their ops before the stage's instead of after: the same ops, named alike."""
     state = {"done": False, "calls": 0}
 
     class _Walk(cst.CSTVisitor):
@@ -480,7 +569,7 @@ def _call_before(stmt, read: cst.Attribute) -> bool:
             return True
 
         def on_leave(self, node) -> None:
-            if not state["done"] and isinstance(node, cst.Call):
+            if not state["done"] and isinstance(node, cst.Call) and _may_read_stages(node, me):
                 state["calls"] += 1
 
     stmt.visit(_Walk())
