@@ -1,5 +1,6 @@
 """Held-out round 16's refused forms (issue 17): a batch's settings in a constant dict passed as ``**name``
-(``constant_kwargs.py``), stages made lazy properties by a user decorator (``scope_decorators.py``).
+(``constant_kwargs.py``), stages made lazy properties by a user decorator (``scope_decorators.py``), a reader
+function taken from a registry by a literal name (``registry_readers.py``).
 
 The programs of ``r16_forms_programs/`` (helpers in the same and in another module, classes, several import
 styles) are migrated as one tree and run against their originals; a multi-threaded program reports its batch
@@ -7,26 +8,60 @@ sizes and sorted rows, so every program is compared exactly. The text tests say 
 
 from __future__ import annotations
 
+import os
 import pathlib
+import shutil
 
 import pytest
 
-from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from both_ways import assert_delivers_the_same, run_both_ways
 from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r16_forms_programs"
 # each program's rewrite holds this line (per form, by its name's prefix); none keeps its form's trace
-MARKS = {"kw": ".batch(", "deco": "make_one_shot_iterator("}
-GONE = {"kw": "**", "deco": "string_input_producer("}
+MARKS = {"kw": ".batch(", "deco": "make_one_shot_iterator(", "reg": "make_one_shot_iterator("}
+GONE = {"kw": "**", "deco": "string_input_producer(", "reg": "string_input_producer("}
+
+
+# the registries' own readers stay (each registry still hands them out), so their modules keep their queue code
+# and the programs that read through them keep their (now idle) runner plumbing
+KEPT = {"formats.py", "plugins.py"}
+
+
+def _migrate_tree(original: pathlib.Path, migrated: pathlib.Path) -> dict[str, str]:
+    """``both_ways.migrate_folder``'s checks, but for ``KEPT`` and the registry programs' plumbing."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+    from tfdata_bridge.migrate import scan_source
+
+    shutil.copytree(PROGRAMS, original, ignore=shutil.ignore_patterns("__pycache__"))
+    code = {}
+    for path, result in rewrite_tree({str(p): p.read_text() for p in sorted(original.rglob("*.py"))},
+                                     root=str(original)).items():
+        name = pathlib.Path(path).name
+        if name in KEPT:
+            assert result.code == result.source, name
+            continue
+        assert not result.refused, (path, result.notes)
+        left = [f.api for f in scan_source(result.code)]
+        assert left == [] or name.startswith("reg_") and all("Coordinator" in a or "queue_runners" in a
+                                                             for a in left), (name, left)
+        assert "tfdata_bridge" not in result.code, path
+        out = migrated / os.path.relpath(path, original)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(result.code)
+        code[name] = result.code.split('"""', 2)[-1]
+    for kept in KEPT:  # (copied as they were)
+        (migrated / "r16_lib" / kept).write_text((original / "r16_lib" / kept).read_text())
+    return code
 
 
 @pytest.mark.timeout(500)
 def test_the_r16_form_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
-    code = migrate_folder(PROGRAMS, original, migrated)
+    code = _migrate_tree(original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) >= 6
+    assert len(programs) >= 9
     for p in programs:
         form = p.stem.split("_")[0]
         assert MARKS[form] in code[p.name] and GONE[form] not in code[p.name], p.name
