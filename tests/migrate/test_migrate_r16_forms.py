@@ -1,6 +1,7 @@
 """Held-out round 16's refused forms (issue 17): a batch's settings in a constant dict passed as ``**name``
 (``constant_kwargs.py``), stages made lazy properties by a user decorator (``scope_decorators.py``), a reader
-function taken from a registry by a literal name (``registry_readers.py``).
+function taken from a registry by a literal name (``registry_readers.py``), a fluent builder called as one chain
+(``fluent_builders.py``).
 
 The programs of ``r16_forms_programs/`` (helpers in the same and in another module, classes, several import
 styles) are migrated as one tree and run against their originals; a multi-threaded program reports its batch
@@ -20,8 +21,9 @@ from tfdata_bridge.migrate import rewrite
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r16_forms_programs"
 # each program's rewrite holds this line (per form, by its name's prefix); none keeps its form's trace
-MARKS = {"kw": ".batch(", "deco": "make_one_shot_iterator(", "reg": "make_one_shot_iterator("}
-GONE = {"kw": "**", "deco": "string_input_producer(", "reg": "string_input_producer("}
+MARKS = {"kw": ".batch(", "deco": "make_one_shot_iterator(", "reg": "make_one_shot_iterator(",
+         "bld": "make_one_shot_iterator("}
+GONE = {"kw": "**", "deco": "string_input_producer(", "reg": "string_input_producer(", "bld": "return self"}
 
 
 # the registries' own readers stay (each registry still hands them out), so their modules keep their queue code
@@ -61,7 +63,7 @@ def test_the_r16_form_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = _migrate_tree(original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) >= 9
+    assert len(programs) >= 11
     for p in programs:
         form = p.stem.split("_")[0]
         assert MARKS[form] in code[p.name] and GONE[form] not in code[p.name], p.name
@@ -171,3 +173,45 @@ def test_a_decorated_stage_init_may_read_some_other_way_is_refused_with_the_reas
     sub = "\n\nclass Other(Lines):\n    @define_scope\n    def batch(self):\n        return None\n"
     why = " ".join(n.message for n in rewrite(DECORATED.format(init="", more=sub), to="tfdata").notes)
     assert "`Other` overrides `batch`" in why, why
+
+
+BUILDER = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Lines(object):
+    def __init__(self, path):
+        self.path = path
+
+    def read(self):
+        queue = tf.train.string_input_producer([self.path], num_epochs=1, shuffle=False)
+        _, self.line = tf.TextLineReader().read(queue)
+        {extra}
+        return self
+
+    def batch(self, **kwargs):
+        return tf.train.batch([self.line], **kwargs)
+
+
+def keep(lines):
+    return lines
+
+
+def batches(path):
+    return_value = Lines(path).read().batch(batch_size=2)
+    return return_value
+{more}
+'''
+
+
+def test_a_fluent_builder_chain_is_written_out_and_its_class_goes():
+    result = rewrite(BUILDER.format(extra="", more=""), to="tfdata")
+    assert not result.refused and "class Lines" not in result.code and ".batch(2" in result.code, result.code
+
+
+def test_a_builder_that_passes_itself_on_or_is_named_elsewhere_is_left_with_the_reason():
+    why = " ".join(n.message for n in rewrite(BUILDER.format(extra="keep(self)", more=""), to="tfdata").notes)
+    assert "the builder `Lines` called as a chain is not written out: `read` passes `self` on" in why, why
+    more = "\n\ndef other(path):\n    return Lines(path)\n"
+    why = " ".join(n.message for n in rewrite(BUILDER.format(extra="", more=more), to="tfdata").notes)
+    assert "`Lines` is named elsewhere" in why, why

@@ -84,6 +84,9 @@ def _expand(module, call, scopes, parents, lines, external):
         return (f"the dict `{name.value}` passed as `**{name.value}` to `{api}` is bound more than once (or is a "
                 f"parameter or an import): its keys are not provably constant; {fix}")
     assignment = bound[0]
+    if isinstance(parents.get(assignment.node), cst.Param):
+        return (f"`**{name.value}` of `{api}` is a parameter of its function: the keys are its callers' (a builder's "
+                f"`batch(**kwargs)` called in one chain is written out: ``fluent_builders.py``); {fix}")
     if len(assignment.scope.assignments[name.value]) != 1:
         return f"the dict `{name.value}` passed as `**{name.value}` to `{api}` is bound again; {fix}"
     stmt = _statement(assignment.node, parents)

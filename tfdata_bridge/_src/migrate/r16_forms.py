@@ -2,7 +2,12 @@
 
 - ``constant_kwargs.py``: a batch's settings as ``**name`` of a dict that never changes, spelled out;
 - ``scope_decorators.py``: stages made lazy properties by a user decorator (``define_scope``), built where
-  ``__init__`` first reads them.
+  ``__init__`` first reads them;
+- ``fluent_builders.py``: a builder whose methods return ``self`` (``batch(**kwargs)`` included), called as one
+  chain, written out where the chain stands;
+
+and, over a tree, ``registry_readers.py`` (``tree.rewrite_tree``): a reader taken from a registry by a literal
+name.
 
 ``to_tfdata.run`` runs a module through ``tried_with_forms`` first: the forms are applied together (a decorated
 stage may batch with ``**settings``), and the whole run of the result (every other form included) is kept only
@@ -17,15 +22,18 @@ from collections.abc import Callable
 import libcst as cst
 
 from tfdata_bridge._src.migrate.constant_kwargs import expand_constant_kwargs
+from tfdata_bridge._src.migrate.fluent_builders import inline_fluent_builders
 from tfdata_bridge._src.migrate.scope_decorators import inline_scope_decorators
 
-_FORMS = (inline_scope_decorators, expand_constant_kwargs)  # (decorators first: found through the tree)
+# (decorators first: found through the tree's resolver, by the nodes of the module as the tree gave it)
+_FORMS = (inline_scope_decorators, inline_fluent_builders, expand_constant_kwargs)
 
 
 def r16_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each of round 16's forms rewritten in turn (the same module object where none is)."""
     code = module.code
-    if "**" not in code and "setattr(" not in code and (external is None or "@" not in code):  # (none here)
+    if "**" not in code and "setattr(" not in code and "return self" not in code and \
+            (external is None or "@" not in code):  # (none of the forms can be here)
         return module
     for form in _FORMS:
         module = form(module, external, why)
