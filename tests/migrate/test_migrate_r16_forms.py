@@ -215,3 +215,26 @@ def test_a_builder_that_passes_itself_on_or_is_named_elsewhere_is_left_with_the_
     more = "\n\ndef other(path):\n    return Lines(path)\n"
     why = " ".join(n.message for n in rewrite(BUILDER.format(extra="", more=more), to="tfdata").notes)
     assert "`Lines` is named elsewhere" in why, why
+
+
+def test_a_registry_name_known_only_at_run_time_is_refused_with_the_reason(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    (tmp_path / "formats.py").write_text(
+        "import tensorflow.compat.v1 as tf\n\n\ndef read_lines(queue):\n"
+        "    _, line = tf.TextLineReader().read(queue)\n    return line\n")
+    (tmp_path / "catalog.py").write_text(
+        "import formats\n\nREADERS = {'lines': formats.read_lines}\n\n\n"
+        "def reader_for(name):\n    return READERS[name]\n")
+    main = ("import sys\n\nimport tensorflow.compat.v1 as tf\n\nimport catalog\n\n\n"
+            "def batches(path, name):\n    queue = tf.train.string_input_producer([path], num_epochs=1)\n"
+            "    read = catalog.reader_for(name)\n    return tf.train.batch([read(queue)], batch_size=2)\n\n\n"
+            "def main():\n    return batches('a.txt', {name})\n")
+    for name, said in (("sys.argv[1]", "known only at run time"), ("'csv'", "'csv' is not one of its names")):
+        (tmp_path / "main.py").write_text(main.format(name=name))
+        results = rewrite_tree({str(p): p.read_text() for p in tmp_path.glob("*.py")}, root=str(tmp_path))
+        why = " ".join(n.message for n in results[str(tmp_path / "main.py")].notes)
+        assert "comes from a registry by the name `name`" in why and said in why, why
+    (tmp_path / "main.py").write_text(main.format(name="'lines'"))
+    results = rewrite_tree({str(p): p.read_text() for p in tmp_path.glob("*.py")}, root=str(tmp_path))
+    assert not results[str(tmp_path / "main.py")].refused, results[str(tmp_path / "main.py")].notes

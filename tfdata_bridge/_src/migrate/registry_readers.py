@@ -37,6 +37,7 @@ the name not bound again. ``tree.rewrite_tree`` keeps the result only where fewe
 from __future__ import annotations
 
 import ast
+import os
 import re
 
 import libcst as cst
@@ -106,8 +107,9 @@ def _bound_names(target: ast.expr) -> list[str]:
     return []
 
 
-def resolve_registry_readers(texts: dict[str, str], root: str) -> dict[str, str] | None:
-    """``texts`` with each function reading through a registry specialised per name; None where none is."""
+def resolve_registry_readers(texts: dict[str, str], root: str, why: list | None = None) -> dict[str, str] | None:
+    """``texts`` with each function reading through a registry specialised per name; None where none is.
+    ``why``: (path, first line, last line, reason) of each function whose lookup is left."""
     if not any("_producer(" in t for t in texts.values()) or \
             not any("getattr(" in t or "{" in t or "dict(" in t for t in texts.values()):
         return None  # (no registry form can be there: nothing is parsed)
@@ -128,7 +130,10 @@ def resolve_registry_readers(texts: dict[str, str], root: str) -> dict[str, str]
         if "_producer(" not in m.text:
             continue
         for fn in m.defs.values():
-            new = _specialised(m, fn, modules, by_name)
+            reasons: list[str] = []
+            new = _specialised(m, fn, modules, by_name, reasons)
+            if why is not None and reasons:
+                why.append((path, fn.lineno, fn.end_lineno, reasons[0]))
             if new is not None:
                 out[path] = m.text = new
                 m.tree = ast.parse(new)
@@ -137,7 +142,7 @@ def resolve_registry_readers(texts: dict[str, str], root: str) -> dict[str, str]
     return out if done else None
 
 
-def _specialised(m: _Module, fn: ast.FunctionDef, modules, by_name) -> str | None:
+def _specialised(m: _Module, fn: ast.FunctionDef, modules, by_name, reasons: list[str]) -> str | None:
     params = [a.arg for a in fn.args.args]
     site = None
     for i, stmt in enumerate(fn.body):
@@ -159,8 +164,36 @@ def _specialised(m: _Module, fn: ast.FunctionDef, modules, by_name) -> str | Non
         return None
     keys = _keys(m, fn, param, modules)
     if not keys or any(k not in refs for k in keys):
+        missing = [k for k in keys or () if k not in refs]
+        reasons.append(f"the reader `{read_fn}` comes from a registry by the name `{param}`, " + (
+            f"and {missing[0]!r} is not one of its names" if missing else
+            f"which is not a string literal at every call of `{fn.name}` (or `{fn.name}` is used otherwise): the "
+            f"reader is known only at run time") + "; pass the name as a literal, or call the reader function "
+            "by its name")
         return None
     return _rewritten(m, fn.name, param, index, read_fn, keys, refs, by_name)
+
+
+def said_at(results: dict, why: list) -> dict:
+    """``results`` (``{path: RewriteResult}``) with each left lookup's reason added to the pipelines it left."""
+    from dataclasses import replace
+
+    if not why:
+        return results
+    out = dict(results)
+    for p, r in results.items():
+        mine = [(a, b, t) for path, a, b, t in why if os.path.abspath(p) == path]
+        if not mine:
+            continue
+
+        def said(n):
+            for a, b, t in mine:
+                if n.kind == "refused" and a <= n.line <= b and t not in n.message:
+                    return replace(n, message=f"{n.message}; {t}")
+            return n
+
+        out[p] = replace(r, notes=tuple(said(n) for n in r.notes))
+    return out
 
 
 def _lookup(m: _Module, value: ast.expr, params: list[str], by_name):
@@ -491,4 +524,4 @@ def _copied(module: cst.Module, m: _Module, home: _Module, func: str, key: str, 
                            leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
 
 
-__all__ = ["may_register", "resolve_registry_readers"]
+__all__ = ["may_register", "resolve_registry_readers", "said_at"]
