@@ -40,7 +40,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of
-from tfdata_bridge._src.migrate.inline_sources import _Rename
+from tfdata_bridge._src.migrate.builder_inline import _Substitute
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 
 
@@ -108,6 +108,8 @@ def _written_out(module, fn, stmt, cls, calls, external) -> list[cst.BaseStateme
     taken = names_in(module) | {m for m in methods}
     attrs: dict[str, str] = {}
     out: list[cst.BaseStatement] = []
+    caller_bound = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]} | \
+        {n for t in nodes_of(fn, cst.AssignTarget) for n in names_in(t.target)}
     steps = [("__init__", calls[0])] + [(c.func.attr.value, c) for c in calls[1:]]
     for i, (method, call) in enumerate(steps):
         fdef = methods.get(method)
@@ -116,6 +118,14 @@ def _written_out(module, fn, stmt, cls, calls, external) -> list[cst.BaseStateme
                 continue
             raise _No(f"`{method}` is not a plain method of the class")
         last = i == len(steps) - 1
+        # (a name the method reads from its module would read the caller's)
+        own = {p.name.value for p in [*fdef.params.params, *fdef.params.kwonly_params]} | \
+            {n for t in nodes_of(fdef, cst.AssignTarget) for n in names_in(t.target)}
+        if fdef.params.star_kwarg is not None:
+            own.add(fdef.params.star_kwarg.name.value)
+        clash = sorted((names_in(fdef.body) - own) & caller_bound)
+        if clash:
+            raise _No(f"`{method}` reads `{clash[0]}`, a name the caller binds")
         out += _steps(fdef, call, last, attrs, taken, stmt.body[0].targets if last else None, method)
     out[0] = out[0].with_changes(leading_lines=stmt.leading_lines)
     return out
@@ -176,10 +186,16 @@ def _steps(fdef, call, last, attrs, taken, targets, method) -> list[cst.BaseStat
             raise _No(f"`{method}` gets `{a.keyword.value}` twice or not at all")
     renames: dict[str, str] = {}
     first: list[cst.BaseStatement] = []
+    assigned_here = {n for t in nodes_of(fdef, cst.AssignTarget) for n in names_in(t.target)} | \
+        {n for a in nodes_of(fdef, cst.Attribute) if _is(a.value, me) for n in [a.attr.value]}
     for p in plain:
         value = bound.get(p.name.value, p.default)
         if value is None:
             raise _No(f"`{method}`'s parameter `{p.name.value}` is not given")
+        if (isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or
+                isinstance(value, cst.Name) and value.value not in assigned_here) and p.name.value not in assigned_here:
+            renames[p.name.value] = value  # (a name or literal read as it is: ``map(to_weather)`` calls it)
+            continue
         renames[p.name.value] = fresh_name(p.name.value, taken) if p.name.value in taken else _take(p.name.value,
                                                                                                     taken)
         first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(renames[p.name.value]))],
@@ -200,7 +216,7 @@ def _steps(fdef, call, last, attrs, taken, targets, method) -> list[cst.BaseStat
             if not last:
                 break
             s = s.with_changes(body=[cst.Assign(list(targets), end.value)])
-        s = s.visit(_Rename(renames)).visit(_SelfAttrs(me, attrs, taken))
+        s = s.visit(_Substitute(renames)).visit(_SelfAttrs(me, attrs, taken))
         if stars is not None:
             s = s.visit(_Expand(stars, extra))
         out.append(s.with_changes(leading_lines=()))

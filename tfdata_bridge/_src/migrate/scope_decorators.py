@@ -366,12 +366,19 @@ def _built_in_init(module, cls, stages: dict[str, _Stage], classes, external) ->
     if not touched:
         raise _No("`__init__` reads none of them as a statement of its own")
 
+    init_bound = {p.name.value for p in init.params.params} | \
+        {n for t in nodes_of(init, cst.AssignTarget) for n in names_in(t.target)}
+
     def build(name: str, into: list) -> None:
         stage = stages[name]
         body = _straight_body(stage.fn)
         if body is None or len(stage.fn.params.params) != 1:
             raise _No(f"`{name}` is not straight assignments ending in one `return`")
         own = stage.fn.params.params[0].name.value
+        locals_ = {n for t in nodes_of(stage.fn, cst.AssignTarget) for n in names_in(t.target)} | {own}
+        clash = sorted((names_in(stage.fn.body) - locals_) & init_bound)
+        if clash:  # (a name the stage reads from its module would read ``__init__``'s)
+            raise _No(f"`{name}` reads `{clash[0]}`, a name `__init__` binds")
         renames = {own: me}
         for stmt in body[:-1]:
             for t in getattr(stmt.body[0], "targets", ()):
