@@ -137,8 +137,11 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
 
 def links(text: str) -> bool:
     """A module with no queue API of its own is part of the tree where it may link modules that have one: a
-    subclass of a class of the tree, or the module through which a program imports a class or a helper."""
-    return "tensorflow" in text or "class " in text
+    subclass of a class of the tree, the module through which a program imports a class or a helper, or a
+    registry of reader functions."""
+    from tfdata_bridge._src.migrate.registry_readers import may_register
+
+    return "tensorflow" in text or "class " in text or may_register(text)  # (a reader registry: ``registry_readers``)
 
 
 def rewrite_together(texts: Mapping[str, str]) -> dict[str, RewriteResult]:

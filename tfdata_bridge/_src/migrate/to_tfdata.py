@@ -50,6 +50,7 @@ from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, 
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
+from tfdata_bridge._src.migrate.r16_forms import tried_with_forms
 from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason, part_of_left_pipeline
 from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -250,7 +251,8 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
         frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
-        whole: bool = False, memo: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+        whole: bool = False, memo: bool = True, forms: bool = True
+        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
@@ -265,6 +267,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if unwrapped:
         return _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects,
                        plumbing)
+    if forms and objects and not functions:  # round 16's forms, kept where more is rewritten (``r16_forms.py``)
+        return tried_with_forms(module, external, requests, lambda m, asks: run(
+            m, external, functions, asks, keep_plumbing, drop_plumbing, frozen, objects, plumbing, scoped, whole, memo,
+            forms=False))
     made = made_where_read(module, getattr(external, "attribute_uses", None)) if memo and objects and not functions \
         else module
     if made is not module:  # a file queue memoized on an object, made where it is read (``memo_queue.py``)

@@ -42,6 +42,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     from dataclasses import replace
 
     from tfdata_bridge._src.migrate.builder_inline import inline_queue_builders
+    from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.hoist import line_map
 
     plain = _rewrite_tree(sources, root)
@@ -49,15 +50,18 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     base = os.path.abspath(root) if root is not None else \
         os.path.commonpath([os.path.dirname(p) for p in paths.values()]) if paths else os.path.abspath(".")
     inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
+    # (a reader taken from a registry by a literal name: ``registry_readers.py``)
+    why: list = []
+    inlined = resolve_registry_readers(inlined or {paths[p]: t for p, t in sources.items()}, base, why) or inlined
     if inlined is None:
-        return plain
+        return said_at(plain, why)
     trial = _rewrite_tree({p: inlined[paths[p]] for p in sources}, root)
 
     def left(results) -> int:
         return sum(len(r.refused) + (r.error is not None) for r in results.values())
 
     if left(trial) >= left(plain):
-        return plain
+        return said_at(plain, why)
     out = {}
     for p, r in trial.items():
         if inlined[paths[p]] == sources[p]:

@@ -1,0 +1,1 @@
+"""Helpers of the round-16 form programs kept in another module."""

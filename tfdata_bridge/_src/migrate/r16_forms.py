@@ -1,0 +1,90 @@
+"""Round 16's forms (issue 17), each written first in the form the recogniser follows:
+
+- ``constant_kwargs.py``: a batch's settings as ``**name`` of a dict that never changes, spelled out;
+- ``scope_decorators.py``: stages made lazy properties by a user decorator (``define_scope``), built where
+  ``__init__`` first reads them;
+- ``fluent_builders.py``: a builder whose methods return ``self`` (``batch(**kwargs)`` included), called as one
+  chain, written out where the chain stands;
+
+and, over a tree, ``registry_readers.py`` (``tree.rewrite_tree``): a reader taken from a registry by a literal
+name.
+
+``to_tfdata.run`` runs a module through ``tried_with_forms`` first: the forms are applied together (a decorated
+stage may batch with ``**settings``), and the whole run of the result (every other form included) is kept only
+where it rewrites more pipelines than the run of the module as written; otherwise each form that declined says
+why at the pipelines it left. A module with none of the forms costs one look at its text per form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.constant_kwargs import expand_constant_kwargs
+from tfdata_bridge._src.migrate.fluent_builders import inline_fluent_builders
+from tfdata_bridge._src.migrate.scope_decorators import inline_scope_decorators
+
+# (decorators first: found through the tree's resolver, by the nodes of the module as the tree gave it)
+_FORMS = (inline_scope_decorators, inline_fluent_builders, expand_constant_kwargs)
+
+
+def r16_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
+    """``module`` with each of round 16's forms rewritten in turn (the same module object where none is)."""
+    code = module.code
+    if "**" not in code and "setattr(" not in code and "return self" not in code and \
+            (external is None or "@" not in code):  # (none of the forms can be here)
+        return module
+    for form in _FORMS:
+        module = form(module, external, why)
+    return module
+
+
+def tried_with_forms(module: cst.Module, external, requests: list | None, run: Callable) -> tuple:
+    """``run(module, asks)``, or ``run`` of the module with the forms applied where that rewrites more pipelines;
+    the helper requests of the run kept are added to ``requests``."""
+    from tfdata_bridge._src.migrate.hoist import line_map
+    from tfdata_bridge._src.migrate.to_tfdata import _done, _given_back
+
+    why: list = []
+    formed = r16_forms(module, external, why)
+    plain_asks: list = []
+    plain = run(module, plain_asks if requests is not None else None)
+    if formed is not module and not all(o.rewritten for o in plain[2]):
+        trial_asks: list = []
+        trial = run(formed, trial_asks if requests is not None else None)
+        if _done(trial) > _done(plain):
+            if requests is not None:
+                requests.extend(trial_asks)
+            return _given_back(trial, line_map(module.code, formed.code))
+    if requests is not None:
+        requests.extend(plain_asks)
+    return _explain(module, plain, why) if why else plain
+
+
+def _explain(module: cst.Module, result: tuple, why: list) -> tuple:
+    """``result`` with each pipeline left in a function or class where a form declined said why."""
+    from dataclasses import replace
+
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+
+    out, notes, outcomes = result
+    if all(o.rewritten for o in outcomes):
+        return result
+    positions = wrapped(module).resolve(PositionProvider)
+    spans = [(positions[n].start.line, positions[n].end.line, text) for n, text in why if n in positions]
+
+    def more(text: str, line: int) -> str:
+        extra = [t for start, end, t in spans if start <= line <= end and t not in text]
+        return text if not extra else f"{text}; {'; '.join(dict.fromkeys(extra))}"
+
+    left = {o.line for o in outcomes if not o.rewritten}
+    outcomes = [replace(o, reason=more(o.reason, o.line)) if not o.rewritten else o for o in outcomes]
+    notes = [replace(n, message=more(n.message, n.line)) if n.kind == "refused" and n.line in left else n
+             for n in notes]
+    return out, notes, outcomes
+
+
+__all__ = ["r16_forms", "tried_with_forms"]
