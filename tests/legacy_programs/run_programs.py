@@ -1,6 +1,12 @@
 """Runs several legacy (or migrated) programs in one process and prints what each delivered, as JSON.
 
     python run_programs.py [--make-data] DATA_DIR PROGRAM.py [PROGRAM.py ...]
+    python run_programs.py --serve
+
+``--serve`` answers many such runs in one process (``tests/migrate/both_ways.py`` keeps one per test process, so
+each test file does not pay TensorFlow's import again): each line of stdin is a request
+``{"argv": [...]}`` (the arguments above), each answered by one line of JSON on stdout; what the programs print
+goes to stderr, so it cannot be taken for an answer.
 
 Each program's ``main(data_dir)`` runs in a fresh graph, with the program's folder first on ``sys.path``; the
 modules it imported from that folder are forgotten after it, so programs of two trees that hold a package of the
@@ -23,7 +29,9 @@ def main(argv: list[str]) -> dict:
     tf.compat.v1.disable_eager_execution()
     tf.get_logger().setLevel("ERROR")
     if argv[0] == "--make-data":
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        here = os.path.dirname(os.path.abspath(__file__))
+        if here not in sys.path:
+            sys.path.insert(0, here)
         from make_data import make_data
 
         argv = argv[1:]
@@ -59,5 +67,21 @@ def _forget_modules(folder: str, loaded: set[str]) -> None:
             del sys.modules[name]
 
 
+def serve() -> None:
+    """One answer line per request line, until stdin ends; then out at once (a thread a program left running
+    must not hold the exit)."""
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)  # the programs' prints (Python's and TensorFlow's own) go to stderr
+    sys.stdout = sys.stderr
+    for line in sys.stdin:
+        answers.write(json.dumps(main(json.loads(line)["argv"])) + "\n")
+        answers.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
 if __name__ == "__main__":
-    print(json.dumps(main(sys.argv[1:])))
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+    else:
+        print(json.dumps(main(sys.argv[1:])))

@@ -5,25 +5,34 @@ The migrate tests write each original and its migrated form as files, then:
 - ``run_programs(paths, data)`` writes the data (``make_data.py``) and runs them all in one child
   (``tests/legacy_programs/run_programs.py``: each program's ``main(data_dir)`` in a fresh graph, its own
   folder first on ``sys.path``, the modules it imported from that folder forgotten after it, so an original
-  tree and its migrated copy may hold the same package);
+  tree and its migrated copy may hold the same package); the child (``--serve``) stays for the next call of
+  the test process, so the test files a worker runs share TensorFlow's import (``_Runner``);
 - ``migrate_folder(folder, original, migrated)`` copies a folder of programs, migrates the copy as one tree
   (``--to tfdata``) and checks every module it gives: nothing refused, no legacy queue API left, no
   ``tfdata_bridge`` import;
 - ``run_both_ways(pairs, data)`` does that for ``{name: (original, migrated)}`` and gives ``{name: (want, got)}``;
 - ``assert_delivers_the_same(name, want, got, compare)`` checks one pair: no error, the same end, more than one
   batch, and the batches ``"exact"``-ly equal, or their rows in ``"order"`` or as a ``"multiset"``
-  (``close_floats=True``: floats to a relative 1e-6, see ``close``).
+  (``close_floats=True``: floats to a relative 1e-6, see ``close``);
+- ``rewrites_once()``: while it is entered, a module's ``--to tfdata`` / ``--to compat`` rewrite is made once
+  per text (a text test's ``rewrite(source)`` and ``scan_source(source, outcomes=True)`` ask the same one).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import atexit
 import json
 import math
 import os
 import pathlib
+import select
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 from collections.abc import Iterable, Mapping
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -51,9 +60,87 @@ def results(run: subprocess.Popen, timeout: float = 500) -> dict[str, dict]:
     return json.loads(out.strip().splitlines()[-1])
 
 
+class _Runner:
+    """One ``run_programs.py --serve`` child answering this test process's ``run_programs`` calls in turn.
+
+    TensorFlow's import is most of a short call's cost (about 4 s of CPU), and some forty test files make one
+    call each: one child per test process (per xdist worker) pays it once. Each call is what a child of its own
+    ran: the same runner code, the programs in order, each in a fresh graph with its folder's modules forgotten
+    after it. A child serves at most ``MAX_PROGRAMS`` programs (what runner threads programs leave blocked, and
+    their graphs, do not pile up), a new one starts where the environment or the working folder changed, and one
+    that fails, dies or overruns a call's timeout is killed (the next call starts another)."""
+
+    MAX_PROGRAMS = 200
+
+    def __init__(self) -> None:
+        self.child: subprocess.Popen | None = None
+        self.key: tuple = ()
+        self.served = 0
+        self.lock = threading.Lock()
+        self.stderr = None
+
+    def _env(self) -> dict[str, str]:
+        return {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
+
+    def _open(self, env: dict[str, str]) -> None:
+        self.stderr = tempfile.TemporaryFile(mode="w+", prefix="run_programs-")
+        self.child = subprocess.Popen([sys.executable, str(RUNNER), "--serve"], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=self.stderr, text=True, env=env)
+        self.served = 0
+
+    def close(self) -> None:
+        if self.child is not None:
+            try:
+                self.child.stdin.close()
+                self.child.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+            self.child.kill()
+            self.child.wait()
+            self.child.stdout.close()
+            self.stderr.close()
+        self.child = None
+
+    def _stderr_since(self, offset: int) -> str:
+        self.stderr.seek(offset)
+        return self.stderr.read()[-3000:]
+
+    def run(self, argv: list[str], programs: int, timeout: float) -> dict[str, dict]:
+        with self.lock:
+            env = self._env()
+            key = (tuple(sorted(env.items())), os.getcwd(), sys.executable)
+            if self.child is None or self.child.poll() is not None or key != self.key or \
+                    self.served + programs > self.MAX_PROGRAMS and self.served:
+                self.close()
+                self._open(env)
+                self.key = key
+            self.stderr.seek(0, os.SEEK_END)
+            offset, answer, done = self.stderr.tell(), "", False
+            try:
+                self.child.stdin.write(json.dumps({"argv": argv}) + "\n")
+                self.child.stdin.flush()
+                ready, _, _ = select.select([self.child.stdout], [], [], timeout)
+                assert ready, f"run_programs: no answer in {timeout} s\n{self._stderr_since(offset)}"
+                answer = self.child.stdout.readline()
+                assert answer, f"run_programs: the runner died ({self.child.wait()})\n{self._stderr_since(offset)}"
+                self.served += programs
+                done = True
+            finally:
+                if not done:  # a failed, dead or interrupted call: no later call reads its answer
+                    self.close()
+        return json.loads(answer)
+
+
+_RUNNER = _Runner()
+atexit.register(_RUNNER.close)
+
+
 def run_programs(paths: Iterable[str | os.PathLike], data: str | os.PathLike, make_data: bool = True,
                  timeout: float = 500) -> dict[str, dict]:
-    return results(start(paths, data, make_data), timeout)
+    """What each program delivered, by its path (``{"error": ...}`` where it raised): ``start``/``results`` in
+    this test process's shared runner child (``_Runner``)."""
+    paths = [str(p) for p in paths]
+    return _RUNNER.run([*(["--make-data"] if make_data else []), str(data), *paths], len(paths), timeout)
 
 
 def migrate_folder(folder: pathlib.Path, original: pathlib.Path, migrated: pathlib.Path) -> dict[str, str]:
@@ -75,6 +162,21 @@ def migrate_folder(folder: pathlib.Path, original: pathlib.Path, migrated: pathl
         out.write_text(result.code)
         code[out.name] = result.code.split('"""', 2)[-1]
     return code
+
+
+@contextlib.contextmanager
+def rewrites_once():
+    """The one-module rewrite (``rewriting._rewrite``) memoized while entered: it is a function of its arguments
+    (the text, the target) and its result a frozen dataclass that callers only read, so a text rewritten twice
+    (``rewrite(source)`` and then scan's MIGRATE column of the same ``source``) costs one rewrite. A test file
+    enters it in a module-scoped fixture; every assertion still reads a real rewrite of its text."""
+    import pytest
+
+    from tfdata_bridge._src.migrate import rewriting
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rewriting, "_rewrite", functools.lru_cache(maxsize=None)(rewriting._rewrite))
+        yield
 
 
 def write_pair(folder: pathlib.Path, name: str, original: str, migrated: str) -> tuple[pathlib.Path, pathlib.Path]:

@@ -16,12 +16,20 @@ import pathlib
 import textwrap
 
 import pytest
-from both_ways import assert_delivers_the_same, run_both_ways, write_pair
+from both_ways import assert_delivers_the_same, rewrites_once, run_both_ways, write_pair
 
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
 
 PROGRAMS = pathlib.Path(__file__).resolve().parent / "class_reader_programs"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rewrite_once():
+    """A text test rewrites its source and then asks scan's MIGRATE column of the same text, which rewrites it
+    again: the second is the first's result (``both_ways.rewrites_once``)."""
+    with rewrites_once():
+        yield
 IMPORTS = [  # (import line, the prefix of tf.compat.v1 APIs)
     pytest.param("import tensorflow.compat.v1 as tf", "tf", id="compat-v1"),
     pytest.param("import tensorflow as tf", "tf.compat.v1", id="tf2-compat"),

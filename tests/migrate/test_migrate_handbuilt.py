@@ -13,12 +13,20 @@ import pathlib
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_programs
+from both_ways import assert_delivers_the_same, rewrites_once, run_programs
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge._src.symbols import STARTS_RUNNERS
 from tfdata_bridge.migrate import rewrite, scan_source
 
 pytestmark = pytest.mark.timeout(600)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rewrite_once():
+    """A text test rewrites its variant and then asks scan's MIGRATE column of the same text, which rewrites it
+    again: the second is the first's result (``both_ways.rewrites_once``)."""
+    with rewrites_once():
+        yield
 
 HERE = pathlib.Path(__file__).resolve().parent / "handbuilt_programs"
 # program -> how its batches compare with the original's
