@@ -53,6 +53,7 @@ from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_stateme
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
 from tfdata_bridge._src.migrate.second_round import second_round
+from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
@@ -630,6 +631,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     out = private_imports_left_unused(original, out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
+    why = withdrawn_for_state(out, original)  # a dataset holding a variable or a fed value (stateful_captures.py)
+    if why is not None:
+        return left_whole(original, notes, outcomes, why)
     if not plumbing:
         return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)
