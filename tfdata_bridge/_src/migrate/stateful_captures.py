@@ -165,7 +165,11 @@ class _Check:
                         return found
                 return None
             if isinstance(holder, cst.FunctionDef) and name in _params(holder):
-                return self._passed(holder, name, depth, seen)
+                default = next((p.default for p in [*holder.params.params, *holder.params.kwonly_params]
+                                if p.name.value == name and p.default is not None), None)
+                found = self._stateful(default, self.parent.get(id(holder), self.module), depth + 1, seen) \
+                    if default is not None else None
+                return found or self._passed(holder, name, depth, seen)
             holder = self.parent.get(id(holder)) if not isinstance(holder, cst.Module) else None
         return None
 
