@@ -195,3 +195,28 @@ class Ingest(object):
     result = rewrite(source, to="tfdata")
     reasons = " | ".join(n.message for n in result.refused)
     assert "`self._reader()`" in reasons and "`TFRecordReader` or `TextLineReader`" in reasons, result.notes
+
+
+@pytest.mark.parametrize("grow", ["tensors.append(tf.size(words))", "tensors.extend([tf.size(words), words[0]])"])
+def test_a_list_grown_under_a_condition_is_refused_with_that_reason(grow):
+    source = f'''\
+import collections
+import tensorflow.compat.v1 as tf
+
+Options = collections.namedtuple("Options", "with_length")
+
+
+def build(path, options):
+    queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(queue)
+    doc_id, text = tf.decode_csv(line, [[0], [""]])
+    words = tf.string_split([text], delimiter=" ").values
+    tensors = [doc_id, text]
+    if options.with_length:
+        {grow}
+    return tf.train.batch(tensors, batch_size=4)
+'''
+    result = rewrite(source, to="tfdata")
+    reasons = " | ".join(n.message for n in result.refused)
+    assert "the list `tensors` batched by this `train.batch` grows by" in reasons, result.notes
+    assert "also used outside the pipeline" not in reasons

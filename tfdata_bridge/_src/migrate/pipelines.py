@@ -39,6 +39,7 @@ from tfdata_bridge._src.migrate.method_source import check_inlined, method_sourc
 from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
+from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
@@ -253,6 +254,7 @@ class Finder:
         body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
         augmented: list[tuple[int, cst.BaseStatement, str]] = []
         _refuse_a_fed_batch_size(self, body, args, api)
+        refuse_grown_list(body, args["tensors"], api, self.scopes.lines.get)  # (``if flag: t.append(x)``)
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
             if shaped_by(prev, needed):
