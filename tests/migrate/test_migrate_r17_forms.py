@@ -43,7 +43,7 @@ def test_the_r17_programs_deliver_what_their_originals_deliver(tmp_path):
         assert "start_queue_runners" not in result.code and not result.refused, (name, result.notes)
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
-        assert_delivers_the_same(name, want, got, "exact")
+        assert_delivers_the_same(name, want, got, "exact", end=None)
 
 
 PIPELINE = '''\
@@ -220,3 +220,37 @@ def build(path, options):
     reasons = " | ".join(n.message for n in result.refused)
     assert "the list `tensors` batched by this `train.batch` grows by" in reasons, result.notes
     assert "also used outside the pipeline" not in reasons
+
+
+HELD = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Ctx(object):
+    def __enter__(self):
+        self.sess = tf.Session()
+        self.coord = tf.train.Coordinator()
+        self.threads = tf.train.start_queue_runners(sess=self.sess, coord=self.coord)
+        return self.sess
+
+    def __exit__(self, *exc):
+        self.coord.request_stop()
+        self.coord.join(self.threads)
+        {extra}
+
+
+def batches(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, value = tf.TFRecordReader().read(queue)
+    return tf.train.batch([value], batch_size=4)
+'''
+
+
+def test_runner_plumbing_held_on_self_goes_or_a_note_names_the_use_that_keeps_it():
+    result = rewrite(HELD.format(extra="self.sess.close()"), to="tfdata")
+    assert "Coordinator" not in result.code and "start_queue_runners" not in result.code, result.code
+    assert any("the coordinator and threads an object held" in n.message for n in result.notes), result.notes
+    result = rewrite(HELD.format(extra="return len(self.threads)"), to="tfdata")
+    assert "make_one_shot_iterator" in result.code and "start_queue_runners" in result.code
+    assert any("`.threads` is used at line 14 beyond starting and stopping runners" in n.message
+               for n in result.notes), result.notes

@@ -76,8 +76,9 @@ def remove_held_plumbing(module: cst.Module) -> tuple[cst.Module, list[Note]]:
     survey = _Survey(imported_roots(module))
     survey.tf_aliases = module_aliases(module)
     wrapped(module).visit(survey)
-    if not survey.coords or not any(_held_coord(s, survey.coords) for s, _ in survey.starts):
+    if not survey.coords:  # (a start with no ``coord=`` and nothing held: ``plumbing.py``'s)
         return module, []
+    survey.starts = [(s, t) for s, t in survey.starts if _held_coord(s, survey.coords)]
     removed: list[cst.SimpleStatementLine] = [*survey.coords.values(), *(s for s, _ in survey.starts)]
     allowed: set[int] = {id(a) for s in removed for a in nodes_of(s, cst.Attribute)}
     for stmt in nodes_of(module, cst.SimpleStatementLine):

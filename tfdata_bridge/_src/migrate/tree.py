@@ -326,6 +326,15 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 write(path, drop_plumbing=True)
                 if dropped and _drop_dead_factories({path: modules[path]}, texts, results, near, among=modules):
                     _replumb(path, texts, results)  # its runners were kept for the factory's reader alone
+    # a module with no pipeline whose runners serve the programs importing it (a session helper class of another
+    # module, ``held_plumbing.py``): they go where every module they can reach is left with no queue pipeline
+    for path in modules:
+        if path in unchanged and results[path].code == texts[path] and "start_queue_runners" in texts[path]:
+            near_ = reach(path) | set(imported(path))
+            importers = [p for p in modules if path in imported(p)]
+            if importers and any(results[p].code != texts[p] for p in importers) and \
+                    not any(_pipelines_left(results[o].code) for o in near_) and not _pipelines_left(texts[path]):
+                write(path, drop_plumbing=True)
     # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
     # pipeline (its runners are started there too: without them its dequeue would wait forever)
     left = {path: _pipelines_left(results[path].code) for path in modules}
