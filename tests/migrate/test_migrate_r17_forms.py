@@ -254,3 +254,38 @@ def test_runner_plumbing_held_on_self_goes_or_a_note_names_the_use_that_keeps_it
     assert "make_one_shot_iterator" in result.code and "start_queue_runners" in result.code
     assert any("`.threads` is used at line 14 beyond starting and stopping runners" in n.message
                for n in result.notes), result.notes
+
+
+def test_a_variable_in_another_modules_helper_or_template_is_refused_and_the_helper_kept(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    (tmp_path / "normlib").mkdir()
+    files = {
+        "normlib/__init__.py": "",
+        "normlib/reading.py": (
+            "import tensorflow.compat.v1 as tf\n\n\ndef _scale(x):\n"
+            "    return x * tf.get_variable('w', [], initializer=tf.ones_initializer())\n\n\n"
+            "scale = tf.make_template('scale', _scale)\n\n\ndef read_row(queue):\n"
+            "    _, line = tf.TextLineReader().read(queue)\n    a, b = tf.decode_csv(line, [[0.0], [0]])\n"
+            "    return scale(a), b\n"),
+        "by_helper.py": (
+            "import tensorflow.compat.v1 as tf\n\nfrom normlib.reading import read_row\n\n\ndef batches(files):\n"
+            "    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)\n"
+            "    a, b = read_row(queue)\n    return tf.train.batch([a, b], batch_size=4)\n"),
+        "by_module_name.py": (
+            "import tensorflow.compat.v1 as tf\n\nfrom normlib import reading as rd\n\n\ndef batches(files):\n"
+            "    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)\n"
+            "    _, line = tf.TextLineReader().read(queue)\n    a, b = tf.decode_csv(line, [[0.0], [0]])\n"
+            "    return tf.train.batch([rd.scale(a), b], batch_size=4)\n"),
+    }
+    sources = {}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        sources[str(tmp_path / name)] = text
+    results = rewrite_tree(sources, root=str(tmp_path))
+    for name in ("by_helper.py", "by_module_name.py"):
+        result = results[str(tmp_path / name)]
+        reasons = " | ".join(n.message for n in result.refused)
+        assert "a template holding variables (`tf.make_template('scale', _scale)`" in reasons, (name, result.notes)
+        assert result.code == files[name]
+    assert results[str(tmp_path / "normlib/reading.py")].code == files["normlib/reading.py"]

@@ -46,17 +46,22 @@ _DATASET_METHODS = frozenset({"map", "flat_map", "interleave", "filter", "batch"
 # what a dataset call's arguments were in the legacy pipeline
 _ROLES = {"batch": "batch size", "padded_batch": "batch size", "shuffle": "shuffle capacity", "repeat": "epoch count",
           "from_tensor_slices": "producer's tensor", "take": "element count", "prefetch": "buffer size"}
-_DEPTH = 6  # assignments and calls followed back from a chain parameter
+_DEPTH = 6
+_WHY = ("a dataset read by a one-shot iterator cannot hold a variable or a fed value (`Cannot capture a stateful "
+        "node`), and one made inside it would not be the model's; keep this code after the batch, or keep the queue "
+        "(`migrate --to compat`)")  # assignments and calls followed back from a chain parameter
 
 
-def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None) -> str | None:
+def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, imported=None) -> str | None:
     """Why ``module`` (a rewrite) cannot keep its one-shot iterators: the first dataset function using a
     variable or a fed value, or chain parameter that is one; None where there is none. ``original``: the module as
-    written (what it already had is no rewrite's: a ``do_not_convert`` of its own is not checked)."""
+    written (what it already had is no rewrite's: a ``do_not_convert`` of its own is not checked). ``imported(name)``:
+    ``(module, attribute or None)`` where ``name`` is imported from another module of the tree (a tree's helper
+    module: its functions and module-level names are read there)."""
     code = module.code
     if "make_one_shot_iterator" not in code:
         return None
-    return _Check(module, original).why()
+    return _Check(module, original, imported).why()
 
 
 class _Index(cst.CSTVisitor):
@@ -76,8 +81,10 @@ class _Index(cst.CSTVisitor):
 
 
 class _Check:
-    def __init__(self, module: cst.Module, original: cst.Module | None) -> None:
+    def __init__(self, module: cst.Module, original: cst.Module | None, imported=None) -> None:
         self.module = module
+        self.imported = imported
+        self.homes: dict[int, _Check] = {}
         self.code = module.code_for_node
         wrapper = wrapped(module)
         index = _Index(imported_roots(module))
@@ -196,6 +203,34 @@ class _Check:
                 return found
         return None
 
+    def _home(self, name: str, attr: str | None = None) -> tuple[_Check, str] | None:
+        """(the check of the tree module ``name`` is imported from, the name there) for an imported name (or a
+        module's ``attr``)."""
+        where = self.imported(name) if self.imported is not None else None
+        if where is None or (where[1] is None) == (attr is None):
+            return None
+        home, there = where
+        if id(home) not in self.homes:
+            self.homes[id(home)] = _Check(home, home)
+        return self.homes[id(home)], there if there is not None else attr
+
+    def _foreign(self, func: cst.BaseExpression) -> str | None:
+        """What a call of ``func`` (a name imported from another module of the tree, or ``module.name``) does
+        there: a variable or a fed value used by the function, or the name bound to one; None otherwise."""
+        if isinstance(func, cst.Name):
+            home = self._home(func.value)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            home = self._home(func.value.value, func.attr.value)
+        else:
+            return None
+        if home is None:
+            return None
+        check, name = home
+        if name in check.functions:
+            return check.why_of(check.functions[name], chain=False, said=False)
+        found = check._bound(name, check.module, 0, set())
+        return None if found is None else f"{found[1]} ({check._made(found[0])}, in its module)"
+
     def _holder_of(self, call: cst.Call) -> cst.CSTNode:
         return self.holders.get(id(call), self.module)
 
@@ -221,34 +256,63 @@ class _Check:
         return out
 
     def why(self) -> str | None:
-        for fn in self._dataset_functions():
-            local = _params(fn) | {n for t in nodes_of(fn, cst.AssignTarget) for n in _target_ids(t.target)}
-            for call in nodes_of(fn, cst.Call):
-                kind = self._kind(call, captured=False)
-                if kind is None and isinstance(call.func, cst.Name) and call.func.value not in local and \
-                        call.func.value not in self.functions:
-                    found = self._bound(call.func.value, self.parent.get(id(fn), self.module), 0, set())
-                    kind = found[1] if found is not None else None
-                    if found is not None:
-                        return self._said(None, fn, f"calls `{self.code(call.func)}`, {found[1]} "
-                                                    f"({self._made(found[0])})")
-                elif kind is None and isinstance(call.func, cst.Attribute) and \
-                        isinstance(call.func.value, cst.Name) and call.func.value.value == "self" and \
-                        call.func.attr.value in self.attrs:
-                    found = self._stateful(self.attrs[call.func.attr.value], self.module, 0, set())
-                    if found is not None:
-                        return self._said(None, fn, f"calls `{self.code(call.func)}`, {found[1]} "
-                                                    f"({self._made(found[0])})")
-                if kind is not None:
-                    return self._said(call, fn, f"calls `{_short(self.code(call))}`, {kind}")
-            for name in identifiers(fn):
-                if name.value in local or name.value in self.functions:
-                    continue
-                found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set())
+        for call in nodes_of(self.module, cst.Call):  # ``do_not_convert(reading.parse)``: another module's function
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "do_not_convert" and call.args:
+                inner = self._foreign(call.args[0].value)
+                if inner is not None:
+                    return (f"the per-element code (`{self.code(call.args[0].value)}`, of another module) {inner}: "
+                            + _WHY)
+        return self.why_of(self._dataset_functions())
+
+    def why_of(self, functions, chain: bool = True, said: bool = True) -> str | None:
+        """The first of ``functions`` (and the module functions they call) using a variable or a fed value;
+        ``said``: as the whole reason (else what it does, for another module's caller); ``chain``: then the
+        chain parameters."""
+        seen: list[cst.FunctionDef] = []
+        todo = list(functions)
+        while todo:  # (the module's functions they call)
+            fn = todo.pop(0)
+            if any(fn is f for f in seen):
+                continue
+            seen.append(fn)
+            todo += [f for c in nodes_of(fn, cst.Call) if isinstance(c.func, cst.Name)
+                     for f in self.functions.get(c.func.value, [])]
+        for fn in seen:
+            why = self._function_why(fn)
+            if why is not None:
+                return self._said(why[0], fn, why[1]) if said else why[1]
+        return self._chain_parameter() if chain else None
+
+    def _function_why(self, fn: cst.FunctionDef) -> tuple | None:
+        local = _params(fn) | {n for t in nodes_of(fn, cst.AssignTarget) for n in _target_ids(t.target)}
+        for call in nodes_of(fn, cst.Call):
+            kind = self._kind(call, captured=False)
+            foreign = self._foreign(call.func) if kind is None and (
+                not isinstance(call.func, cst.Name) or call.func.value not in local) else None
+            if foreign is not None:
+                return None, f"calls `{self.code(call.func)}`, which {foreign}" if foreign.startswith(
+                    ("calls", "reads")) else f"calls `{self.code(call.func)}`, {foreign}"
+            if kind is None and isinstance(call.func, cst.Name) and call.func.value not in local and \
+                    call.func.value not in self.functions:
+                found = self._bound(call.func.value, self.parent.get(id(fn), self.module), 0, set())
+                kind = found[1] if found is not None else None
                 if found is not None:
-                    return self._said(found[0], fn, f"reads `{name.value}`, {found[1]} "
-                                                    f"({self._made(found[0])})")
-        return self._chain_parameter()
+                    return None, f"calls `{self.code(call.func)}`, {found[1]} ({self._made(found[0])})"
+            elif kind is None and isinstance(call.func, cst.Attribute) and \
+                    isinstance(call.func.value, cst.Name) and call.func.value.value == "self" and \
+                    call.func.attr.value in self.attrs:
+                found = self._stateful(self.attrs[call.func.attr.value], self.module, 0, set())
+                if found is not None:
+                    return None, f"calls `{self.code(call.func)}`, {found[1]} ({self._made(found[0])})"
+            if kind is not None:
+                return call, f"calls `{_short(self.code(call))}`, {kind}"
+        for name in identifiers(fn):
+            if name.value in local or name.value in self.functions:
+                continue
+            found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set())
+            if found is not None:
+                return None, f"reads `{name.value}`, {found[1]} ({self._made(found[0])})"
+        return None
 
     def _line(self, node: cst.CSTNode) -> int | None:
         """``node``'s line in the module as written (where its text is there once), else None."""
@@ -265,10 +329,7 @@ class _Check:
     def _said(self, call: cst.CSTNode | None, fn: cst.FunctionDef, what: str) -> str:
         line = self._line(call) if call is not None else None
         where = f" (line {line})" if line else ""
-        return (f"the per-element code (`{fn.name.value}`) {what}{where}: a dataset read by a one-shot iterator "
-                "cannot hold a variable or a fed value (`Cannot capture a stateful node`), and one made inside it "
-                "would not be the model's; keep this code after the batch, or keep the queue "
-                "(`migrate --to compat`)")
+        return f"the per-element code (`{fn.name.value}`) {what}{where}: " + _WHY
 
     def _chain_parameter(self) -> str | None:
         for call in nodes_of(self.module, cst.Call):

@@ -446,6 +446,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     other modules' helpers this module's rewrites need."""
     outcomes: list[PipelineOutcome] = []
     original = module
+    asked_before = len(requests) if requests is not None else 0  # (withdrawn: its requests go too)
     # ``match_filenames_once`` first: a tensor of file names a pipeline's rewrite can read (a tree's helpers are
     # keyed by this module's nodes, which a change would replace)
     module, matched = match_files(module, v1_prefix(module) or "") if not functions else (module, [])
@@ -631,8 +632,11 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     out = private_imports_left_unused(original, out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
-    why = withdrawn_for_state(out, original)  # a dataset holding a variable or a fed value (stateful_captures.py)
+    # a dataset holding a variable or a fed value (stateful_captures.py; another module's names: the tree's)
+    why = withdrawn_for_state(out, original, getattr(external, "imported", None))
     if why is not None:
+        if requests is not None:  # (another module's helper is not turned for a pipeline left here)
+            del requests[asked_before:]
         return left_whole(original, notes, outcomes, why)
     if not plumbing:
         return out, notes, outcomes

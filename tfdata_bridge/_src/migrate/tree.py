@@ -19,7 +19,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, dotted, nodes_of, wrapped
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
@@ -245,6 +245,30 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 out += [(call, stmt, module, site) for call, stmt in _calls(module, uses)]
             return out
 
+        def imported_name(name: str):
+            """(the tree's module ``name`` is imported from, the name there) or (the module ``name`` is, None)
+            (``stateful_captures.py`` reads another module's names)."""
+            for stmt in modules[path].body:
+                small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+                if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                    base = absolute_name("." * len(small.relative) + (dotted(small.module) if small.module else ""),
+                                         names[path].package)
+                    for alias in small.names:
+                        if (alias.evaluated_alias or alias.evaluated_name) != name:
+                            continue
+                        full = f"{base}.{alias.evaluated_name}" if base else alias.evaluated_name
+                        if full in by_name:
+                            return modules[by_name[full]], None
+                        if base in by_name:
+                            return modules[by_name[base]], alias.evaluated_name
+                elif isinstance(small, cst.Import):
+                    for alias in small.names:
+                        bound = alias.evaluated_alias or alias.evaluated_name
+                        if bound == name and alias.evaluated_name in by_name:
+                            return modules[by_name[alias.evaluated_name]], None
+            return None
+
+        external.imported = imported_name  # type: ignore[attr-defined]
         external.classdef = external_class  # type: ignore[attr-defined]
         external.subclasses = subclasses  # type: ignore[attr-defined]
         external.class_home = class_home  # type: ignore[attr-defined]
