@@ -20,6 +20,8 @@ the call and its line, so the program keeps its queues (``migrate --to compat`` 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider
 
@@ -59,9 +61,26 @@ def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, 
     ``(module, attribute or None)`` where ``name`` is imported from another module of the tree (a tree's helper
     module: its functions and module-level names are read there)."""
     code = module.code
-    if "make_one_shot_iterator" not in code:
-        return None
+    if "make_one_shot_iterator" not in code or not _QUICK.search(code) and not _foreign_quick(module, imported):
+        return None  # (no such API spelled here, nor in a module it imports from the tree: libcst is not asked)
     return _Check(module, original, imported).why()
+
+
+_QUICK = re.compile(r"\b(%s|layers|keras|random\w*)\b" % "|".join(sorted(VARIABLES | FED | RANDOM)))
+
+
+def _foreign_quick(module: cst.Module, imported) -> bool:
+    """A name the module imports from another module of the tree, whose text spells one of the APIs."""
+    if imported is None:
+        return False
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            for alias in small.names:
+                where = imported(alias.evaluated_alias or alias.evaluated_name)
+                if where is not None and _QUICK.search(where[0].code):
+                    return True
+    return False
 
 
 class _Index(cst.CSTVisitor):
@@ -84,6 +103,7 @@ class _Check:
     def __init__(self, module: cst.Module, original: cst.Module | None, imported=None) -> None:
         self.module = module
         self.imported = imported
+        self.original = original
         self.homes: dict[int, _Check] = {}
         self.code = module.code_for_node
         wrapper = wrapped(module)
@@ -337,6 +357,8 @@ class _Check:
             if not (isinstance(func, cst.Attribute) and func.attr.value in _DATASET_METHODS | {"from_tensor_slices"}
                     or (self._api(call) or "").startswith("data.")):
                 continue
+            if self.original is not None and self.code(call) in self.written:
+                continue  # (the program's own tf.data code, as written: no rewrite's)
             holder = self._holder_of(call)
             method = func.attr.value if isinstance(func, cst.Attribute) else self.code(func).rsplit(".", 1)[-1]
             for arg in call.args:
