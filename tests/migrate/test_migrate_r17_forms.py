@@ -197,9 +197,7 @@ class Ingest(object):
     assert "`self._reader()`" in reasons and "`TFRecordReader` or `TextLineReader`" in reasons, result.notes
 
 
-@pytest.mark.parametrize("grow", ["tensors.append(tf.size(words))", "tensors.extend([tf.size(words), words[0]])"])
-def test_a_list_grown_under_a_condition_is_refused_with_that_reason(grow):
-    source = f'''\
+GROWN = '''\
 import collections
 import tensorflow.compat.v1 as tf
 
@@ -212,13 +210,35 @@ def build(path, options):
     doc_id, text = tf.decode_csv(line, [[0], [""]])
     words = tf.string_split([text], delimiter=" ").values
     tensors = [doc_id, text]
-    if options.with_length:
+    if {test}:
         {grow}
+    {extra}
     return tf.train.batch(tensors, batch_size=4)
 '''
-    result = rewrite(source, to="tfdata")
+
+
+@pytest.mark.parametrize("grow", ["tensors.append(tf.size(words))", "tensors.extend([tf.size(words), words[0]])"])
+def test_a_list_grown_under_a_python_condition_is_written_straight(grow):
+    result = rewrite(GROWN.format(test="options.with_length", grow=grow, extra="pass"), to="tfdata")
+    assert not result.refused and "make_one_shot_iterator" in result.code, result.notes
+    assert "tensors = tensors + ([" in result.code and "] if options.with_length else [])" in result.code
+
+
+# (the test, the growth, after it): what the straight form cannot take; the reason names the growth
+LEFT = {
+    "a test that calls": ("options.with_length and bool(1)", "tensors.append(words[0])", "pass"),
+    "an else branch": ("options.with_length", "tensors.append(words[0])\n    else:\n        tensors.append(text)",
+                       "pass"),
+    "another name holds the list": ("options.with_length", "tensors.append(words[0])", "kept = tensors"),
+}
+
+
+@pytest.mark.parametrize("test, grow, extra", LEFT.values(), ids=list(LEFT))
+def test_a_list_grown_where_the_straight_form_cannot_say_it_is_refused_with_that_reason(test, grow, extra):
+    result = rewrite(GROWN.format(test=test, grow=grow, extra=extra), to="tfdata")
     reasons = " | ".join(n.message for n in result.refused)
-    assert "the list `tensors` batched by this `train.batch` grows by" in reasons, result.notes
+    assert "the list `tensors` batched by this `train.batch` grows by `tensors.append(...)` inside an `if`" in \
+        reasons, result.notes
     assert "also used outside the pipeline" not in reasons
 
 
