@@ -38,6 +38,8 @@ from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
+from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
+from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
@@ -252,6 +254,7 @@ class Finder:
         body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
         augmented: list[tuple[int, cst.BaseStatement, str]] = []
         _refuse_a_fed_batch_size(self, body, args, api)
+        refuse_grown_list(body, args["tensors"], api, self.scopes.lines.get)  # (``if flag: t.append(x)``)
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
             if shaped_by(prev, needed):
@@ -531,8 +534,9 @@ class Finder:
         if reader is None and aliased is not None:  # ``reader = reader_cls(...)``, ``reader_cls = tf.TFRecordReader``
             reader, alias_stmt = aliased
             statements.insert(0, alias_stmt)
-        if reader is None:
-            raise Refusal(f"the reader read here is not one of {', '.join(sorted(READERS))}")
+        if reader is None:  # (a function choosing among readers: reader_choice.py)
+            raise Refusal(unresolved_reader(self, stmt, reader_expr, READERS) or
+                          f"the reader read here is not one of {', '.join(sorted(READERS))}")
         queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)
         statements[:0] = queue_stmts
         key, value = defined

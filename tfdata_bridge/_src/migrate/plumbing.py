@@ -21,6 +21,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids, wrapped
 from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, nodes_of, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.held_plumbing import remove_held_plumbing
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.stored_coord import stored_args
 from tfdata_bridge._src.migrate.supervisor import replace_supervisors
@@ -239,10 +240,15 @@ def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Mo
     plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``)."""
     surveyed = _surveyed(module)
     if keep or surveyed[0].pipelines or not surveyed[0].supervised:
-        return _remove_runners(module, keep, surveyed)
-    module, notes = replace_supervisors(module)
-    module, more = _remove_runners(module, keep)
-    return module, notes + more
+        module, notes = _remove_runners(module, keep, surveyed)
+    else:
+        module, notes = replace_supervisors(module)
+        module, more = _remove_runners(module, keep)
+        notes = notes + more
+    if keep or surveyed[0].pipelines:
+        return module, notes
+    module, held = remove_held_plumbing(module)  # the coordinator and threads kept on ``self`` (held_plumbing.py)
+    return module, notes + held
 
 
 def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple | None = None

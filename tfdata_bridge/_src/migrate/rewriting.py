@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import libcst as cst
@@ -126,7 +127,7 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
         for path in paths:
             try:
                 src = load_source(path)
-                if src.notebook is None and (scan_source(src.text) or links(src.text)):
+                if src.notebook is None and (scan_source(src.text) or links(src.text, path)):
                     texts[path] = src.text
             except (OSError, SourceError, SyntaxError, ValueError):
                 continue  # rewrite_file reports it
@@ -135,13 +136,29 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
         yield path, rewrite_file(path, to, write=write, fallback=fallback, _rewritten=together.get(path))
 
 
-def links(text: str) -> bool:
+def links(text: str, path: str = "") -> bool:
     """A module with no queue API of its own is part of the tree where it may link modules that have one: a
-    subclass of a class of the tree, the module through which a program imports a class or a helper, or a
-    registry of reader functions."""
+    subclass of a class of the tree, the module through which a program imports a class or a helper (one
+    that imports relatively, or a package's ``__init__`` re-exporting what its modules define), or a registry
+    of reader functions."""
     from tfdata_bridge._src.migrate.registry_readers import may_register
 
-    return "tensorflow" in text or "class " in text or may_register(text)  # (a reader registry: ``registry_readers``)
+    return ("tensorflow" in text or "class " in text or reexports(text, path)
+            or may_register(text))  # (a reader registry: ``registry_readers``)
+
+
+_RELATIVE = re.compile(r"^[ \t]*from[ \t]+\.", re.M)
+_IMPORTS = re.compile(r"^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]", re.M)
+
+
+def reexports(text: str, path: str = "") -> bool:
+    """``from .pipeline import trace_batches`` (a relative import), or any import in a package's
+    ``__init__.py``: a script may reach a tree's pipeline through it (``import seismic_lib``, then
+    ``seismic_lib.trace_batches(...)``), and whether the runners it starts still have a queue to run is
+    decided by the modules it reaches (``tree.py``)."""
+    if _RELATIVE.search(text):
+        return True
+    return os.path.basename(path) == "__init__.py" and bool(_IMPORTS.search(text))
 
 
 def rewrite_together(texts: Mapping[str, str]) -> dict[str, RewriteResult]:

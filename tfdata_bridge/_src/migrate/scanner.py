@@ -191,7 +191,7 @@ def scan_paths(
                 per_file.append((path, None, src.scan(lambda text, where: scan_source(text, where, outcomes=True))))
             elif found := src.scan(scan_source):
                 per_file.append((path, src.text, found))
-            elif links(src.text):
+            elif links(src.text, path):
                 linked[path] = src.text
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))

@@ -56,6 +56,7 @@ from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_stateme
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
 from tfdata_bridge._src.migrate.second_round import second_round
+from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
@@ -453,6 +454,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     other modules' helpers this module's rewrites need."""
     outcomes: list[PipelineOutcome] = []
     original = module
+    asked_before = len(requests) if requests is not None else 0  # (withdrawn: its requests go too)
     # ``match_filenames_once`` first: a tensor of file names a pipeline's rewrite can read (a tree's helpers are
     # keyed by this module's nodes, which a change would replace)
     module, matched = match_files(module, v1_prefix(module) or "") if not functions else (module, [])
@@ -641,6 +643,12 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     out = private_imports_left_unused(original, out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
+    # a dataset holding a variable or a fed value (stateful_captures.py; another module's names: the tree's)
+    why = withdrawn_for_state(out, original, getattr(external, "imported", None))
+    if why is not None:
+        if requests is not None:  # (another module's helper is not turned for a pipeline left here)
+            del requests[asked_before:]
+        return left_whole(original, notes, outcomes, why)
     if not plumbing:
         return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)

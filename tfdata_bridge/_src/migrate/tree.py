@@ -19,7 +19,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, dotted, nodes_of, wrapped
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
@@ -258,6 +258,31 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
             return None if fn is None else (fn, modules[where[0]], finder_of(where[0]), banned.get(where))
 
         external.home = home  # type: ignore[attr-defined]
+
+        def imported_name(name: str):
+            """(the tree's module ``name`` is imported from, the name there) or (the module ``name`` is, None)
+            (``stateful_captures.py`` reads another module's names)."""
+            for stmt in modules[path].body:
+                small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+                if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                    base = absolute_name("." * len(small.relative) + (dotted(small.module) if small.module else ""),
+                                         names[path].package)
+                    for alias in small.names:
+                        if (alias.evaluated_alias or alias.evaluated_name) != name:
+                            continue
+                        full = f"{base}.{alias.evaluated_name}" if base else alias.evaluated_name
+                        if full in by_name:
+                            return modules[by_name[full]], None
+                        if base in by_name:
+                            return modules[by_name[base]], alias.evaluated_name
+                elif isinstance(small, cst.Import):
+                    for alias in small.names:
+                        bound = alias.evaluated_alias or alias.evaluated_name
+                        if bound == name and alias.evaluated_name in by_name:
+                            return modules[by_name[alias.evaluated_name]], None
+            return None
+
+        external.imported = imported_name  # type: ignore[attr-defined]
         external.classdef = external_class  # type: ignore[attr-defined]
         external.subclasses = subclasses  # type: ignore[attr-defined]
         external.class_home = class_home  # type: ignore[attr-defined]
@@ -340,6 +365,15 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 write(path, drop_plumbing=True)
                 if dropped and _drop_dead_factories({path: modules[path]}, texts, results, near, among=modules):
                     _replumb(path, texts, results)  # its runners were kept for the factory's reader alone
+    # a module with no pipeline whose runners serve the programs importing it (a session helper class of another
+    # module, ``held_plumbing.py``): they go where every module they can reach is left with no queue pipeline
+    for path in modules:
+        if path in unchanged and results[path].code == texts[path] and "start_queue_runners" in texts[path]:
+            near_ = reach(path) | set(imported(path))
+            importers = [p for p in modules if path in imported(p)]
+            if importers and any(results[p].code != texts[p] for p in importers) and \
+                    not any(_pipelines_left(results[o].code) for o in near_) and not _pipelines_left(texts[path]):
+                write(path, drop_plumbing=True)
     # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
     # pipeline (its runners are started there too: without them its dequeue would wait forever)
     left = {path: _pipelines_left(results[path].code) for path in modules}

@@ -1,0 +1,27 @@
+"""Round 17's forms (issue 17), each written first in the form the recogniser follows, tried together as one
+object form (``object_forms.py``):
+
+- ``grown_lists.py``: a batched list grown by ``append``/``extend`` under an ``if`` on a Python value, written as
+  straight code (``tensors = tensors + ([x] if flag else [])``).
+
+(Its refusals and checks live in the recogniser and the rewrite: ``stateful_captures.py``, ``reader_choice.py``,
+``held_plumbing.py``.)
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.grown_lists import straighten_grown_lists
+
+_FORMS = (straighten_grown_lists,)
+
+
+def r17_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
+    """``module`` with each of round 17's forms rewritten in turn (the same module object where none is)."""
+    for form in _FORMS:
+        module = form(module, external, why)
+    return module
+
+
+__all__ = ["r17_forms"]

@@ -1,0 +1,72 @@
+"""Why a reader made by a call is not followed: a function or method that returns one of several readers.
+
+``self._reader().read(queue)``, where ``_reader`` returns a ``TextLineReader`` or a ``FixedLengthRecordReader``
+by a value known only when the program runs (``if self.fmt == "csv"``), has no one tf.data source to become (a
+rewrite would need a chain per reader, chosen where the object is made). Refused, and the reason names the call,
+the function and the readers it may return, instead of "not one of the readers" (round 17's
+``logs_getattr_dispatch``). A decode step fetched by ``getattr(self, "_decode_" + fmt)`` is said too.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import GlobalScope
+
+from tfdata_bridge._src.migrate.calls import nodes_of
+
+
+def unresolved_reader(finder, stmt: cst.CSTNode, reader_expr: cst.BaseExpression, readers) -> str | None:
+    """The reason for a reader made by ``reader_expr`` (a call of a function or method of the module) that
+    returns other than one reader class; None where ``reader_expr`` is no such call."""
+    if not isinstance(reader_expr, cst.Call):
+        return None
+    func = reader_expr.func
+    name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+    module = _module_of(finder, stmt)
+    if name is None or module is None:
+        return None
+    made = [f for f in nodes_of(module, cst.FunctionDef) if f.name.value == name]
+    if len(made) != 1:
+        return None
+    returned = [r.value for r in nodes_of(made[0], cst.Return) if r.value is not None]
+    kinds = [finder.is_api(v, *readers) for v in returned]
+    spelled = cst.Module([]).code_for_node(reader_expr)
+    found = sorted({k for k in kinds if k})
+    if len(found) < 2 and all(kinds):
+        return None
+    what = " or ".join(f"`{k}`" for k in found) if found else "no reader class the rewrite can name"
+    why = (f"the reader read here is made by `{spelled}`, and `{name}` returns {what}"
+           f"{' by a value known only when the program runs' if len(found) > 1 else ''}: a rewrite needs one reader "
+           "class per pipeline; make the reader where the pipeline is built (one chain per format), or keep the "
+           "queue (`migrate --to compat`)")
+    block = stmt
+    decode = [c for c in nodes_of(_function_of(module, block) or block, cst.Call)
+              if isinstance(c.func, cst.Name) and c.func.value == "getattr" and len(c.args) >= 2
+              and not isinstance(c.args[1].value, cst.SimpleString)]
+    if decode:
+        why += f"; its decode step is also chosen by name (`{cst.Module([]).code_for_node(decode[0])}`)"
+    return why
+
+
+def _module_of(finder, stmt: cst.CSTNode) -> cst.CSTNode | None:
+    """The module of ``stmt`` (the one whose ``code_for_node`` the finder prints with), else the outermost class
+    or function holding it."""
+    module = getattr(finder.code, "__self__", None)
+    if isinstance(module, cst.Module):
+        return module
+    scope, outer = finder.scopes.scope(stmt), None
+    while scope is not None and not isinstance(scope, GlobalScope):
+        outer = getattr(scope, "node", outer)
+        scope = scope.parent if scope.parent is not scope else None
+    return outer
+
+
+def _function_of(module: cst.Module, stmt: cst.CSTNode) -> cst.FunctionDef | None:
+    inner = None
+    for fn in nodes_of(module, cst.FunctionDef):
+        if any(s is stmt for s in nodes_of(fn, type(stmt))):
+            inner = fn  # (outer first: the last one holding it is the innermost)
+    return inner
+
+
+__all__ = ["unresolved_reader"]

@@ -1,0 +1,429 @@
+"""A rewrite whose dataset would hold a variable or a fed value is withdrawn, with the reason (round 17).
+
+The rewrite's datasets are read through ``make_one_shot_iterator``, which copies everything its dataset uses into
+the dataset's own graph, by value: a variable, a placeholder or a random op made outside cannot be copied
+(``ValueError: Cannot capture a stateful node (name:normalise/scale, type:VarHandleOp) by value``), and a variable
+made inside a dataset function is made again, apart from the model's. So, checked on the rewritten module:
+
+- a **dataset function** (one the rewrite marks ``do_not_convert``, a function it wraps so, and the module's
+  functions they call) that calls a variable-making API (``get_variable``, ``Variable``, ``make_template``, a layer
+  with weights, ...), or reads a name or an attribute of ``self`` bound to one (``normalise =
+  tf.make_template(...)``, ``self.scale = tf.Variable(...)``, ``dense = tf.layers.Dense(4)``), or to a placeholder;
+- a **chain parameter** (the batch size, a buffer size, the files, ...) of the statements that build a dataset
+  read by a one-shot iterator, followed back through the assignments of its function and, for a parameter of
+  that function, through the arguments of the module's calls of it, that is a variable, a placeholder or a random
+  op (``batch_size = tf.Variable(tf.placeholder(tf.int32, []), collections=[])``, fed later).
+
+Either withdraws the module's rewrites (``collection_reads.left_whole``), each pipeline left with the reason naming
+the call and its line, so the program keeps its queues (``migrate --to compat`` runs them).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+from libcst.metadata import PositionProvider, QualifiedNameProvider
+
+from tfdata_bridge._src.migrate.calls import identifiers, imported_roots, module_aliases, nodes_of, tf_path, wrapped
+
+# APIs that make or read a variable (by their last name, under any TensorFlow module)
+VARIABLES = frozenset({"Variable", "VariableV1", "VariableV2", "ResourceVariable", "get_variable", "get_local_variable",
+                       "make_template", "model_variable", "local_variable", "get_or_create_global_step",
+                       "create_global_step", "get_global_step", "variable"})
+FED = frozenset({"placeholder", "placeholder_with_default", "sparse_placeholder"})
+# made outside a dataset function, these cannot be copied into it either
+RANDOM = frozenset({"random_uniform", "random_normal", "truncated_normal", "random_shuffle", "random_crop",
+                    "multinomial", "random_gamma", "random_poisson", "uniform", "normal"})
+_LAYER_MODULES = ("layers.", "keras.layers.", "contrib.layers.", "compat.v1.layers.")
+_WEIGHTLESS = frozenset({"dropout", "Dropout", "flatten", "Flatten", "max_pooling1d", "max_pooling2d", "max_pooling3d",
+                         "average_pooling1d", "average_pooling2d", "average_pooling3d", "MaxPooling1D", "MaxPooling2D",
+                         "MaxPooling3D", "AveragePooling1D", "AveragePooling2D", "AveragePooling3D", "MaxPool2D",
+                         "AveragePooling", "Reshape", "Activation", "Lambda", "Concatenate", "Add", "Multiply",
+                         "Input", "InputLayer", "Permute", "RepeatVector", "ZeroPadding2D", "Cropping2D",
+                         "GlobalAveragePooling2D", "GlobalMaxPooling2D", "UpSampling2D", "Masking", "ReLU",
+                         "Softmax", "LeakyReLU"})
+_DATASET_METHODS = frozenset({"map", "flat_map", "interleave", "filter", "batch", "padded_batch", "shuffle",
+                              "repeat", "prefetch", "take", "skip", "unbatch", "apply", "window", "shard", "cache"})
+# what a dataset call's arguments were in the legacy pipeline
+_ROLES = {"batch": "batch size", "padded_batch": "batch size", "shuffle": "shuffle capacity", "repeat": "epoch count",
+          "from_tensor_slices": "producer's tensor", "take": "element count", "prefetch": "buffer size"}
+_DEPTH = 6
+_WHY = ("a dataset read by a one-shot iterator cannot hold a variable or a fed value (`Cannot capture a stateful "
+        "node`), and one made inside it would not be the model's; keep this code after the batch, or keep the queue "
+        "(`migrate --to compat`)")  # assignments and calls followed back from a chain parameter
+
+
+def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, imported=None) -> str | None:
+    """Why ``module`` (a rewrite) cannot keep its one-shot iterators: the first dataset function using a
+    variable or a fed value, or chain parameter that is one; None where there is none. ``original``: the module as
+    written (what it already had is no rewrite's: a ``do_not_convert`` of its own is not checked). ``imported(name)``:
+    ``(module, attribute or None)`` where ``name`` is imported from another module of the tree (a tree's helper
+    module: its functions and module-level names are read there)."""
+    code = module.code
+    if "make_one_shot_iterator" not in code or not _QUICK.search(code) and not _foreign_quick(module, imported):
+        return None  # (no such API spelled here, nor in a module it imports from the tree: libcst is not asked)
+    return _Check(module, original, imported).why()
+
+
+_QUICK = re.compile(r"\b(%s|layers|keras|random\w*)\b" % "|".join(sorted(VARIABLES | FED | RANDOM)))
+
+
+def _foreign_quick(module: cst.Module, imported) -> bool:
+    """A name the module imports from another module of the tree, whose text spells one of the APIs."""
+    if imported is None:
+        return False
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            for alias in small.names:
+                where = imported(alias.evaluated_alias or alias.evaluated_name)
+                if where is not None and _QUICK.search(where[0].code):
+                    return True
+    return False
+
+
+class _Index(cst.CSTVisitor):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
+
+    def __init__(self, roots) -> None:
+        super().__init__()
+        self.roots = roots
+        self.paths: dict[int, str] = {}
+        self.lines: dict[int, int] = {}
+
+    def visit_Call(self, node: cst.Call) -> None:
+        path = tf_path(self, node.func, self.roots)
+        if path is not None:
+            self.paths[id(node)] = path
+        self.lines[id(node)] = self.get_metadata(PositionProvider, node).start.line
+
+
+class _Check:
+    def __init__(self, module: cst.Module, original: cst.Module | None, imported=None) -> None:
+        self.module = module
+        self.imported = imported
+        self.original = original
+        self.homes: dict[int, _Check] = {}
+        self.code = module.code_for_node
+        wrapper = wrapped(module)
+        index = _Index(imported_roots(module))
+        index.tf_aliases = module_aliases(module)
+        wrapper.visit(index)
+        self.paths, self.lines = index.paths, index.lines
+        self.functions: dict[str, list[cst.FunctionDef]] = {}
+        self.parent: dict[int, cst.CSTNode] = {}  # id(function) -> the function or module holding it
+        self.holders: dict[int, cst.FunctionDef] = {}  # id(call) -> the innermost function holding it
+        self._walk(module, module)
+        self.attrs: dict[str, cst.BaseExpression] = {}  # ``self.x = <value>`` anywhere
+        for assign in nodes_of(module, cst.Assign):
+            for t in assign.targets:
+                if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and \
+                        t.target.value.value == "self":
+                    self.attrs.setdefault(t.target.attr.value, assign.value)
+        before = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)} if original else set()
+        self.own = before
+        self.written = original.code if original is not None else module.code
+
+    def _walk(self, holder: cst.CSTNode, module: cst.Module) -> None:
+        for fn in nodes_of(holder, cst.FunctionDef):
+            if fn is holder or id(fn) in self.parent:
+                continue
+            self.parent[id(fn)] = holder
+            self.functions.setdefault(fn.name.value, []).append(fn)
+            for call in nodes_of(fn, cst.Call):  # (outer functions first: the innermost one holds the call)
+                self.holders[id(call)] = fn
+            self._walk(fn, module)
+
+    # -- what a value is -------------------------------------------------------------------------------------
+    def _api(self, call: cst.Call) -> str | None:
+        return self.paths.get(id(call))
+
+    def _kind(self, call: cst.Call, captured: bool) -> str | None:
+        """``"a variable"`` / ``"a placeholder"`` / ``"a random op"`` where ``call`` makes one (``captured``: made
+        outside the dataset, where a random op counts too)."""
+        path = self._api(call)
+        if path is None:
+            return None
+        last = path.rsplit(".", 1)[-1]
+        if last in VARIABLES:
+            return "a variable" if last != "make_template" else "a template holding variables"
+        if any(path.startswith(m) for m in _LAYER_MODULES) and last not in _WEIGHTLESS:
+            return "a layer with weights"
+        if last in FED:
+            return "a placeholder fed at run time"
+        if captured and (last in RANDOM or path.startswith("random.")):
+            return "a random op"
+        return None
+
+    def _stateful(self, value: cst.BaseExpression, holder: cst.CSTNode, depth: int, seen: set) -> tuple | None:
+        """``(call, kind)`` where ``value`` (read in ``holder``) is, or is computed from, a stateful value."""
+        if depth > _DEPTH:
+            return None
+        for call in nodes_of(value, cst.Call):
+            kind = self._kind(call, captured=True)
+            if kind is not None:
+                return call, kind
+        for name in identifiers(value):
+            found = self._bound(name.value, holder, depth + 1, seen)
+            if found is not None:
+                return found
+        for attr in nodes_of(value, cst.Attribute):
+            if isinstance(attr.value, cst.Name) and attr.value.value == "self" and attr.attr.value in self.attrs and \
+                    ("self", attr.attr.value) not in seen:
+                seen.add(("self", attr.attr.value))
+                found = self._stateful(self.attrs[attr.attr.value], self.module, depth + 1, seen)
+                if found is not None:
+                    return found
+        return None
+
+    def _bound(self, name: str, holder: cst.CSTNode, depth: int, seen: set) -> tuple | None:
+        """What ``name``, read in ``holder``, is bound to there or in the functions and module around it."""
+        while holder is not None:
+            key = (id(holder), name)
+            if key in seen:
+                return None
+            seen.add(key)
+            values = _assigned(holder, name)
+            if values:
+                for v in values:
+                    found = self._stateful(v, holder, depth, seen)
+                    if found is not None:
+                        return found
+                return None
+            if isinstance(holder, cst.FunctionDef) and name in _params(holder):
+                default = next((p.default for p in [*holder.params.params, *holder.params.kwonly_params]
+                                if p.name.value == name and p.default is not None), None)
+                found = self._stateful(default, self.parent.get(id(holder), self.module), depth + 1, seen) \
+                    if default is not None else None
+                return found or self._passed(holder, name, depth, seen)
+            holder = self.parent.get(id(holder)) if not isinstance(holder, cst.Module) else None
+        return None
+
+    def _passed(self, fn: cst.FunctionDef, name: str, depth: int, seen: set) -> tuple | None:
+        """What the module's calls of ``fn`` pass as its parameter ``name``."""
+        params = [p.name.value for p in fn.params.params]
+        at = params.index(name) if name in params else None
+        if at is not None and params and params[0] in ("self", "cls"):
+            at -= 1  # (called as ``self.fn(...)``)
+        for call in nodes_of(self.module, cst.Call):
+            func = call.func
+            called = func.value if isinstance(func, cst.Name) else func.attr.value \
+                if isinstance(func, cst.Attribute) else None
+            if called != fn.name.value:
+                continue
+            arg = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+            positional = [a for a in call.args if a.keyword is None and not a.star]
+            if arg is None and at is not None and 0 <= at < len(positional):
+                arg = positional[at].value
+            if arg is None:
+                continue
+            found = self._stateful(arg, self._holder_of(call), depth + 1, seen)
+            if found is not None:
+                return found
+        return None
+
+    def _home(self, name: str, attr: str | None = None) -> tuple[_Check, str] | None:
+        """(the check of the tree module ``name`` is imported from, the name there) for an imported name (or a
+        module's ``attr``)."""
+        where = self.imported(name) if self.imported is not None else None
+        if where is None or (where[1] is None) == (attr is None):
+            return None
+        home, there = where
+        if id(home) not in self.homes:
+            self.homes[id(home)] = _Check(home, home)
+        return self.homes[id(home)], there if there is not None else attr
+
+    def _foreign(self, func: cst.BaseExpression) -> str | None:
+        """What a call of ``func`` (a name imported from another module of the tree, or ``module.name``) does
+        there: a variable or a fed value used by the function, or the name bound to one; None otherwise."""
+        if isinstance(func, cst.Name):
+            home = self._home(func.value)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            home = self._home(func.value.value, func.attr.value)
+        else:
+            return None
+        if home is None:
+            return None
+        check, name = home
+        if name in check.functions:
+            return check.why_of(check.functions[name], chain=False, said=False)
+        found = check._bound(name, check.module, 0, set())
+        return None if found is None else f"{found[1]} ({check._made(found[0])}, in its module)"
+
+    def _holder_of(self, call: cst.Call) -> cst.CSTNode:
+        return self.holders.get(id(call), self.module)
+
+    # -- where to look ---------------------------------------------------------------------------------------
+    def _dataset_functions(self) -> list[cst.FunctionDef]:
+        marked = [fn for fns in self.functions.values() for fn in fns
+                  if any(cst.Module([]).code_for_node(d.decorator).endswith("do_not_convert") for d in fn.decorators)
+                  and cst.Module([]).code_for_node(fn) not in self.own]
+        for call in nodes_of(self.module, cst.Call):
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "do_not_convert" and call.args and \
+                    isinstance(call.args[0].value, cst.Name):
+                marked += self.functions.get(call.args[0].value.value, [])
+        out: list[cst.FunctionDef] = []
+        todo = list(marked)
+        while todo:
+            fn = todo.pop()
+            if any(fn is f for f in out):
+                continue
+            out.append(fn)
+            for call in nodes_of(fn, cst.Call):
+                if isinstance(call.func, cst.Name):
+                    todo += self.functions.get(call.func.value, [])
+        return out
+
+    def why(self) -> str | None:
+        for call in nodes_of(self.module, cst.Call):  # ``do_not_convert(reading.parse)``: another module's function
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "do_not_convert" and call.args:
+                inner = self._foreign(call.args[0].value)
+                if inner is not None:
+                    return (f"the per-element code (`{self.code(call.args[0].value)}`, of another module) {inner}: "
+                            + _WHY)
+        return self.why_of(self._dataset_functions())
+
+    def why_of(self, functions, chain: bool = True, said: bool = True) -> str | None:
+        """The first of ``functions`` (and the module functions they call) using a variable or a fed value;
+        ``said``: as the whole reason (else what it does, for another module's caller); ``chain``: then the
+        chain parameters."""
+        seen: list[cst.FunctionDef] = []
+        todo = list(functions)
+        while todo:  # (the module's functions they call)
+            fn = todo.pop(0)
+            if any(fn is f for f in seen):
+                continue
+            seen.append(fn)
+            todo += [f for c in nodes_of(fn, cst.Call) if isinstance(c.func, cst.Name)
+                     for f in self.functions.get(c.func.value, [])]
+        for fn in seen:
+            why = self._function_why(fn)
+            if why is not None:
+                return self._said(why[0], fn, why[1]) if said else why[1]
+        return self._chain_parameter() if chain else None
+
+    def _function_why(self, fn: cst.FunctionDef) -> tuple | None:
+        local = _params(fn) | {n for t in nodes_of(fn, cst.AssignTarget) for n in _target_ids(t.target)}
+        for call in nodes_of(fn, cst.Call):
+            kind = self._kind(call, captured=False)
+            foreign = self._foreign(call.func) if kind is None and (
+                not isinstance(call.func, cst.Name) or call.func.value not in local) else None
+            if foreign is not None:
+                return None, f"calls `{self.code(call.func)}`, which {foreign}" if foreign.startswith(
+                    ("calls", "reads")) else f"calls `{self.code(call.func)}`, {foreign}"
+            if kind is None and isinstance(call.func, cst.Name) and call.func.value not in local and \
+                    call.func.value not in self.functions:
+                found = self._bound(call.func.value, self.parent.get(id(fn), self.module), 0, set())
+                kind = found[1] if found is not None else None
+                if found is not None:
+                    return None, f"calls `{self.code(call.func)}`, {found[1]} ({self._made(found[0])})"
+            elif kind is None and isinstance(call.func, cst.Attribute) and \
+                    isinstance(call.func.value, cst.Name) and call.func.value.value == "self" and \
+                    call.func.attr.value in self.attrs:
+                found = self._stateful(self.attrs[call.func.attr.value], self.module, 0, set())
+                if found is not None:
+                    return None, f"calls `{self.code(call.func)}`, {found[1]} ({self._made(found[0])})"
+            if kind is not None:
+                return call, f"calls `{_short(self.code(call))}`, {kind}"
+        for name in identifiers(fn):
+            if name.value in local or name.value in self.functions:
+                continue
+            found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set())
+            if found is not None:
+                return None, f"reads `{name.value}`, {found[1]} ({self._made(found[0])})"
+        return None
+
+    def _line(self, node: cst.CSTNode) -> int | None:
+        """``node``'s line in the module as written (where its text is there once), else None."""
+        text = self.code(node)
+        at = self.written.find(text)
+        if at < 0 or self.written.find(text, at + 1) >= 0:
+            return None
+        return self.written.count("\n", 0, at) + 1
+
+    def _made(self, call: cst.CSTNode) -> str:
+        line = self._line(call)
+        return f"`{_short(self.code(call))}`{f', line {line}' if line else ''}"
+
+    def _said(self, call: cst.CSTNode | None, fn: cst.FunctionDef, what: str) -> str:
+        line = self._line(call) if call is not None else None
+        where = f" (line {line})" if line else ""
+        return f"the per-element code (`{fn.name.value}`) {what}{where}: " + _WHY
+
+    def _chain_parameter(self) -> str | None:
+        for call in nodes_of(self.module, cst.Call):
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value in _DATASET_METHODS | {"from_tensor_slices"}
+                    or (self._api(call) or "").startswith("data.")):
+                continue
+            if self.original is not None and self.code(call) in self.written:
+                continue  # (the program's own tf.data code, as written: no rewrite's)
+            holder = self._holder_of(call)
+            method = func.attr.value if isinstance(func, cst.Attribute) else self.code(func).rsplit(".", 1)[-1]
+            for arg in call.args:
+                if isinstance(arg.value, (cst.Lambda,)) or isinstance(arg.value, cst.Name) and \
+                        arg.value.value in self.functions:
+                    continue
+                found = self._stateful(arg.value, holder, 0, set())
+                if found is not None:
+                    line = self._line(found[0])
+                    return (f"the {_ROLES.get(method, f'parameter of `{method}`')} `{_short(self.code(arg.value))}` "
+                            f"is {found[1]} (`{_short(self.code(found[0]))}`{f', line {line}' if line else ''}), "
+                            "known only when the session runs: a one-shot iterator cannot capture it, and a tf.data "
+                            "chain's parameters are fixed when it is built; pass a Python value, or keep the queue "
+                            "(`migrate --to compat`)")
+        return None
+
+
+def _short(text: str, most: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _params(fn: cst.FunctionDef) -> set[str]:
+    p = fn.params
+    names = [*p.posonly_params, *p.params, *p.kwonly_params]
+    names += [s for s in (p.star_arg, p.star_kwarg) if isinstance(s, cst.Param)]
+    return {x.name.value for x in names}
+
+
+def _target_ids(target: cst.BaseExpression) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for el in target.elements for n in _target_ids(el.value)}
+    return set()
+
+
+def _assigned(holder: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
+    """The values ``name`` is assigned in ``holder``'s own body (nested functions and classes not counted); a
+    tuple unpacked from one value gives that value."""
+    out: list[cst.BaseExpression] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is holder
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for t in node.targets:
+                if name in _target_ids(t.target):
+                    value = node.value
+                    if isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                            and len(value.elements) == len(t.target.elements):
+                        value = next(v.value for tt, v in zip(t.target.elements, value.elements)
+                                     if name in _target_ids(tt.value))
+                    out.append(value)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                out.append(node.value)
+
+    holder.visit(_V())
+    return out
+
+
+__all__ = ["withdrawn_for_state"]
