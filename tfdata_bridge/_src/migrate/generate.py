@@ -55,7 +55,7 @@ class Generator:
             elements = elements_of(Produced(s.producer, s.call, None), v1, self.code)
             return self._epochs(s.call, emit.from_tensor_slices(v1, elements),
                                 f"{v1}.shape({elements}, out_type={v1}.int64)[0]", f"{s.producer}'s elements",
-                                "elements_dataset")
+                                "elements_dataset", elements)
         if s.kind == "limit":  # a tensor made at each run, limit_epochs' count of times (limit_batch.py)
             return [], f"{v1}.data.Dataset.from_tensors(0)", emit.epoch_steps(None, None, self._opt(s.call, "num_epochs")), []
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
@@ -63,7 +63,8 @@ class Generator:
         if s.kind == "slice":
             tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
-            return self._epochs(s.call, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]", "slices", "slices_dataset")
+            return self._epochs(s.call, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]", "slices",
+                                "slices_dataset", tensors[0] if len(tensors) == 1 else None)
         if s.kind == "reader":
             computed: list[cst.BaseStatement] = []
             if s.setup is not None:  # the reader's arguments from values its function computed (reader_setup.py)
@@ -74,7 +75,8 @@ class Generator:
                 p = replace(p, source=s)
             files = self.code(s.call["string_tensor"])
             stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),
-                                                     f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset")
+                                                     f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset",
+                                                     files)
             direct = self._reader_of_files(p)
             if direct is None:
                 if s.counts:
@@ -171,21 +173,30 @@ class Generator:
             notes.append(f"`num_threads={threads}` is 1 at every call in the tree, so legacy paired them too")
         return stmts, head, steps, notes
 
-    def _epochs(self, call, head: str, buffer: str, what: str, name: str
+    def _epochs(self, call, head: str, buffer: str, what: str, name: str, value: str | None = None
                 ) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
         """An input producer's epochs. Its ``shuffle`` as written: a literal picks the chain; any other value
         (``shuffle=is_training``, ``cfg.shuffle``) is read by Python, as the producer read it (``if shuffle:``
-        in ``training/input.py``), so the shuffle step goes under the same ``if``."""
+        in ``training/input.py``), so the shuffle step goes under the same ``if``. ``value``: the producer's
+        values as written in ``head`` and ``buffer`` (named first where they call something)."""
         flag = call.get("shuffle")
         seed, epochs = self._opt(call, "seed"), self._opt(call, "num_epochs")
+        bound: list[cst.BaseStatement] = []
+        shuffles = not (isinstance(flag, cst.Name) and flag.value == "False")
+        if value is not None and shuffles and _calls(value):
+            # the shuffle buffer counts the producer's values: a call among them is made once, as the producer
+            # made it once where the graph was built (not once for the dataset and once for its size)
+            named = self.fresh(f"{what.split()[0].strip(chr(39))}_list" if what.split()[0].isidentifier() else "values")
+            bound.append(cst.parse_statement(f"{named} = {value}\n"))
+            head, buffer = head.replace(value, named), buffer.replace(value, named)
         note = f"each epoch is a fresh shuffle of the {what}, not legacy's permutation"
         if flag is None or isinstance(flag, cst.Name) and flag.value in ("True", "False"):
             shuffle = literal_bool(flag, True, "the producer's shuffle")
-            return [], head, emit.epoch_steps(buffer if shuffle else None, seed, epochs), [note] if shuffle else []
+            return bound, head, emit.epoch_steps(buffer if shuffle else None, seed, epochs), [note] if shuffle else []
         source = self.fresh(name)
         shuffled = emit.epoch_steps(buffer, seed, None)[0]
         stmts = cst.parse_module(f"{source} = {head}\nif {self.code(flag)}:\n    {source} = {source}.{shuffled}\n").body
-        return list(stmts), source, emit.epoch_steps(None, seed, epochs), [f"when {self.code(flag)}: {note}"]
+        return [*bound, *stmts], source, emit.epoch_steps(None, seed, epochs), [f"when {self.code(flag)}: {note}"]
 
     def _prefetch_steps(self, p: Pipeline, notes: list[str]) -> list[str]:
         """The per-element ops of the readers' loop, then the hand-built queue's shuffle."""
@@ -570,3 +581,20 @@ def _kept_list(p: Pipeline) -> int | None:
     fn = cst.FunctionDef(cst.Name("element"), cst.Parameters(), cst.IndentedBlock(body))
     elements = returned_elements(fn)
     return None if elements is None else len(elements)
+
+
+def _calls(code: str) -> bool:
+    """Whether the expression ``code`` calls anything."""
+    try:
+        expression = cst.parse_expression(code)
+    except cst.ParserSyntaxError:
+        return True
+    found = []
+
+    class _Find(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> bool:
+            found.append(node)
+            return False
+
+    expression.visit(_Find())
+    return bool(found)
