@@ -296,6 +296,19 @@ def fresh_name(name: str, taken: set[str]) -> str:
     return fresh
 
 
+def namer(taken: set[str]):
+    """A maker of fresh names: ``base`` where it is free, else ``base_2``, ``base_3``, ... (the generator's names
+    for the statements it writes); each name it gives joins ``taken``."""
+    def fresh(base: str) -> str:
+        name, i = base, 2
+        while name in taken:
+            name, i = f"{base}_{i}", i + 1
+        taken.add(name)
+        return name
+
+    return fresh
+
+
 def keep(cache: dict, key: object, value: object, most: int) -> None:
     """``cache[key] = value``, then the oldest entries dropped down to ``most``."""
     cache[key] = value

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, namer
 
 
 @dataclass
@@ -59,12 +59,7 @@ def home_generator(helper: ForeignHelper):
                       "there")
     taken = set(helper.finder.refs)
 
-    def fresh(base: str) -> str:
-        name, i = base, 2
-        while name in taken:
-            name, i = f"{base}_{i}", i + 1
-        taken.add(name)
-        return name
+    fresh = namer(taken)
 
     return Generator(helper.v1, helper.finder.code, fresh, lambda f: False, lambda n: helper.finder.paths.get(n))
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool, namer, nodes_of
 
 
 @dataclass
@@ -131,12 +131,7 @@ def home_generator(gen, home):
         raise Refusal("the function's module imports no `tensorflow.compat.v1` alias to write tf.data with")
     taken = set(home.refs)
 
-    def fresh(base: str) -> str:
-        name, i = base, 2
-        while name in taken:
-            name, i = f"{base}_{i}", i + 1
-        taken.add(name)
-        return name
+    fresh = namer(taken)
 
     return type(gen)(v1, home.code, fresh, lambda features: False, lambda n: home.paths.get(n))
 

@@ -51,12 +51,17 @@ def explain_left(module: cst.Module, result, external=None):
         named.setdefault(node.name.value, []).append(node)
     spans = [(positions[n].start.line, positions[n].end.line, text) for fn, text in why
              for n in ([fn] if fn in positions else named.get(fn.name.value, []))]
+    return said_left(result, spans)
 
-    def said(line: int) -> list[str]:
-        return list(dict.fromkeys(text for start, end, text in spans if start <= line <= end))
+
+def said_left(result, spans: list[tuple[int, int, str]]):
+    """``result`` with the reason of each pipeline left (its outcome's, its refusal note's) followed by the text of
+    each span ``(first line, last line, text)`` that holds its line, once each, where the reason lacks it."""
+    out, notes, outcomes = result
 
     def more(text: str, line: int) -> str:
-        extra = [t for t in said(line) if t not in text]
+        said = dict.fromkeys(t for start, end, t in spans if start <= line <= end)
+        extra = [t for t in said if t not in text]
         return text if not extra else f"{text}; {'; '.join(extra)}"
 
     left = {o.line for o in outcomes if not o.rewritten}
@@ -66,4 +71,4 @@ def explain_left(module: cst.Module, result, external=None):
     return out, notes, outcomes
 
 
-__all__ = ["OBJECT_FORMS", "explain_left", "initialized_with_tables", "refuse_inner_batches", "staged"]
+__all__ = ["OBJECT_FORMS", "explain_left", "initialized_with_tables", "refuse_inner_batches", "said_left", "staged"]

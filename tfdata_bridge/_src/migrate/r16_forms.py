@@ -64,27 +64,16 @@ def tried_with_forms(module: cst.Module, external, requests: list | None, run: C
 
 def _explain(module: cst.Module, result: tuple, why: list) -> tuple:
     """``result`` with each pipeline left in a function or class where a form declined said why."""
-    from dataclasses import replace
-
     from libcst.metadata import PositionProvider
 
     from tfdata_bridge._src.migrate.calls import wrapped
+    from tfdata_bridge._src.migrate.object_forms import said_left
 
-    out, notes, outcomes = result
-    if all(o.rewritten for o in outcomes):
+    if all(o.rewritten for o in result[2]):
         return result
     positions = wrapped(module).resolve(PositionProvider)
     spans = [(positions[n].start.line, positions[n].end.line, text) for n, text in why if n in positions]
-
-    def more(text: str, line: int) -> str:
-        extra = [t for start, end, t in spans if start <= line <= end and t not in text]
-        return text if not extra else f"{text}; {'; '.join(dict.fromkeys(extra))}"
-
-    left = {o.line for o in outcomes if not o.rewritten}
-    outcomes = [replace(o, reason=more(o.reason, o.line)) if not o.rewritten else o for o in outcomes]
-    notes = [replace(n, message=more(n.message, n.line)) if n.kind == "refused" and n.line in left else n
-             for n in notes]
-    return out, notes, outcomes
+    return said_left(result, spans)
 
 
 __all__ = ["r16_forms", "tried_with_forms"]

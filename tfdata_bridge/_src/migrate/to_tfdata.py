@@ -59,7 +59,7 @@ from tfdata_bridge._src.migrate.second_round import second_round
 from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
-from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import namer, nodes_of, wrapped
 
 
 class _Index(cst.CSTVisitor):
@@ -467,12 +467,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     # no module alias for tensorflow.compat.v1 (``from tensorflow.compat.v1 import train``): one is added
     added_v1 = None if imported_v1 is not None or "tf" in index.refs else "tf"
 
-    def fresh(base: str) -> str:
-        name, i = base, 2
-        while name in taken:
-            name, i = f"{base}_{i}", i + 1
-        taken.add(name)
-        return name
+    fresh = namer(taken)
 
     # each rewrite is a group of changes; a reader helper's groups are undone unless they cover all its callers
     groups: list[tuple[set, set, range, range, set, int]] = []
