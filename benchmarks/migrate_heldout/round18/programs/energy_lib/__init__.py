@@ -1,0 +1,1 @@
+"""Smart-meter input library (a package with sub-packages, imported by absolute names)."""
