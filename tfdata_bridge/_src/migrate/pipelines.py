@@ -245,6 +245,11 @@ class Finder:
             args = bind(call, api)
         if "tensors" not in args:
             raise Refusal(f"`{api}` is called without its tensors")
+        starred = [el for el in getattr(args["tensors"], "elements", ()) if isinstance(el, cst.StarredElement)]
+        if starred and isinstance(args["tensors"], (cst.List, cst.Tuple)):
+            shown = cst.Module([]).code_for_node(starred[0].value)
+            raise Refusal(f"`{api}`'s tensor list unpacks `*{shown}`: the rewrite needs the list's tensors one by one "
+                          "(how many it holds is known only when the program runs); name each tensor in the list")
         needed = names_in(args["tensors"])
         if "keep_input" in args:
             needed |= names_in(args["keep_input"])

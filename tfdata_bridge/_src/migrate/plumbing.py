@@ -42,6 +42,26 @@ def _stmt_call(stmt: cst.CSTNode) -> tuple[cst.Call | None, str | None]:
     return None, None
 
 
+def _dynamic_api(survey: cst.CSTVisitor, call: cst.Call) -> str | None:
+    """``getattr(tf.train, name)`` (a TensorFlow module that holds legacy queue APIs, a name not known to be
+    another API): what it may look up is a queue API the rewrite cannot see, so the queue runners that would
+    fill its queue must stay."""
+    if not (isinstance(call.func, cst.Name) and call.func.value == "getattr" and len(call.args) >= 2):
+        return None
+    path = tf_path(survey, call.args[0].value, survey.roots)
+    if path is None:
+        return None
+    path = "" if path in ("compat.v1", "compat") else path
+    name = call.args[1].value
+    if isinstance(name, cst.SimpleString) and isinstance(name.evaluated_value, str):
+        sym = BY_PATH.get(f"{path}.{name.evaluated_value}" if path else name.evaluated_value)
+        return sym.name if sym is not None and sym.to_tfdata == "pipeline" else None
+    prefix = f"{path}." if path else ""
+    if not any(key.startswith(prefix) and sym.to_tfdata == "pipeline" for key, sym in BY_PATH.items()):
+        return None  # (``getattr(tf.nn, name)``: no queue API there)
+    return f"getattr({'tf.' + path if path else 'tf'}, ...)"
+
+
 class _Survey(cst.CSTVisitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
@@ -111,6 +131,9 @@ class _Survey(cst.CSTVisitor):
             self.supervised = True  # ``supervisor.replace_supervisors`` has work
 
     def visit_Call(self, node: cst.Call) -> None:
+        dynamic = _dynamic_api(self, node)
+        if dynamic is not None:  # a queue API the rewrite cannot see may still be there: its runners stay
+            self.pipelines.append((self.get_metadata(PositionProvider, node).start.line, dynamic))
         sym = BY_PATH.get(tf_path(self, node.func, self.roots) or "")
         if sym is not None and sym.zero_input:
             inp = node.args[1].value if len(node.args) > 1 and node.args[1].keyword is None else next(
@@ -262,6 +285,10 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
         return module, [Note(first, f"queue-runner plumbing left: {keep}", kind="info")]
     if survey.pipelines:
         line, name = survey.pipelines[0]
+        if name.startswith("getattr("):
+            return module, [Note(first, f"queue-runner plumbing left: `{name}` at line {line} may look up a legacy "
+                                        "queue API (a batch whose queue the runners fill), which the rewrite cannot "
+                                        "see; name the API in the code to let it be rewritten", kind="info")]
         return module, [Note(first, f"queue-runner plumbing left (harmless without runners): `tf.compat.v1.{name}` "
                                     f"at line {line} is still a queue pipeline", kind="info")]
     removed: set[cst.CSTNode] = set()

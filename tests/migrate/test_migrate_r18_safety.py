@@ -1,0 +1,86 @@
+"""Held-out round 18's two claimed-but-broken rewrites, as rules:
+
+- a batch (or any queue API) looked up by ``getattr`` on a TensorFlow module is invisible to the rewrite: the
+  pipeline's producer and reader may still be rewritten, but the queue-runner plumbing that fills the looked-up
+  batch's queue stays (removing it left the batch's dequeue waiting forever), with a note naming the lookup;
+- a batch's tensor list that unpacks a list (``[*features, late]``) is refused naming it: the rewrite counts the
+  tensors one by one (the map it wrote returned a nested list, which ``Dataset.map`` rejects)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfdata_bridge.migrate import rewrite
+
+DYNAMIC = '''\
+import tensorflow.compat.v1 as tf
+{extra}
+
+def batches(files, name):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(queue)
+    batcher = {lookup}
+    return batcher([tf.strings.to_number(line)], batch_size=4, allow_smaller_final_batch=True)
+
+
+def main(files):
+    values = batches(files, "batch")
+    with tf.Session() as sess:
+        sess.run(tf.local_variables_initializer())
+        coord = tf.train.Coordinator()
+        threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while not coord.should_stop():
+                sess.run(values)
+        except tf.errors.OutOfRangeError:
+            pass
+        finally:
+            coord.request_stop()
+            coord.join(threads)
+'''
+
+
+@pytest.mark.parametrize("extra, lookup", [
+    ("", "getattr(tf.train, name)"),
+    ("", 'getattr(tf.train, "batch")'),
+    ("from tensorflow.compat.v1 import train", "getattr(train, name)"),
+    ("", "getattr(tf, name)"),
+], ids=["train-by-name", "train-literal", "imported-train", "tf-by-name"])
+def test_a_batch_looked_up_by_getattr_keeps_the_runners_that_fill_its_queue(extra, lookup):
+    result = rewrite(DYNAMIC.format(extra=extra, lookup=lookup), to="tfdata")
+    assert "start_queue_runners" in result.code and "coord.join(threads)" in result.code, result.code
+    said = " | ".join(n.message for n in result.notes)
+    assert "queue-runner plumbing left" in said and ("getattr(" in said or "train.batch" in said), said
+
+
+def test_a_getattr_on_a_module_without_queue_apis_lets_the_plumbing_go():
+    source = DYNAMIC.format(extra="", lookup="None").replace("batcher = None\n    return batcher(", "return tf.train.batch(")
+    source += "\n\ndef act(name):\n    return getattr(tf.nn, name)\n"
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "start_queue_runners" not in result.code and "data.Dataset" in result.code
+
+
+STARRED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def batches(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(queue)
+    {columns} = tf.decode_csv(line, [[0.0], [0.0], [0]])
+    return {call}
+'''
+
+
+@pytest.mark.parametrize("columns, call, starred", [
+    ("a, b, late", "tf.train.batch([*[a, b], late], batch_size=4)", "*[a, b]"),
+    ("*features, late", "tf.train.batch([*features, late], batch_size=4)", "*features"),
+    ("*features, late", "tf.train.shuffle_batch((late, *features), batch_size=4, capacity=20, "
+                        "min_after_dequeue=5)", "*features"),
+], ids=["literal", "unpacked", "shuffle-tuple"])
+def test_a_tensor_list_that_unpacks_a_list_is_refused_naming_it(columns, call, starred):
+    result = rewrite(STARRED.format(columns=columns, call=call), to="tfdata")
+    assert result.refused and "data.Dataset" not in result.code
+    said = " | ".join(n.message for n in result.refused)
+    assert f"unpacks `{starred}`" in said and "name each tensor" in said, said
