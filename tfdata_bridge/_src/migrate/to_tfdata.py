@@ -33,6 +33,7 @@ from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
+from tfdata_bridge._src.migrate.nested_calls import name_nested_calls
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.memo_queue import made_where_read
@@ -306,6 +307,11 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         trial, asks = attempt(hoisted)
         if _done(trial) > _done(result):
             result, first = _given_back(trial, line_map(module.code, hoisted.code)), asks
+    nested = name_nested_calls(hoisted) if not functions and not all(o.rewritten for o in result[2]) else hoisted
+    if nested is not hoisted:  # helper calls nested in one assignment, one per line (``nested_calls.py``)
+        trial, asks = attempt(nested)
+        if _done(trial) > _done(result):
+            result, first = _given_back(trial, line_map(module.code, nested.code)), asks
     # a helper's list kept whole by its caller (``returned_lists.py``); readers made in a list, each read once
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
