@@ -183,7 +183,7 @@ class Generator:
         seed, epochs = self._opt(call, "seed"), self._opt(call, "num_epochs")
         bound: list[cst.BaseStatement] = []
         shuffles = not (isinstance(flag, cst.Name) and flag.value == "False")
-        if value is not None and shuffles and _calls(value):
+        if value is not None and shuffles and _calls(value, self.v1):
             # the shuffle buffer counts the producer's values: a call among them is made once, as the producer
             # made it once where the graph was built (not once for the dataset and once for its size)
             named = self.fresh(f"{what.split()[0].strip(chr(39))}_list" if what.split()[0].isidentifier() else "values")
@@ -583,16 +583,23 @@ def _kept_list(p: Pipeline) -> int | None:
     return None if elements is None else len(elements)
 
 
-def _calls(code: str) -> bool:
-    """Whether the expression ``code`` calls anything."""
+def _calls(code: str, v1: str) -> bool:
+    """Whether the expression ``code`` calls anything but a TensorFlow op (through the module's alias ``v1`` or
+    ``tf``): an op made twice is the same graph value, a program's function called twice may not be."""
     try:
         expression = cst.parse_expression(code)
     except cst.ParserSyntaxError:
         return True
     found = []
+    tensorflow = {v1.split(".")[0], "tf", "tensorflow"}
 
     class _Find(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> bool:
+            head = node.func
+            while isinstance(head, cst.Attribute):
+                head = head.value
+            if isinstance(head, cst.Name) and head.value in tensorflow and isinstance(node.func, cst.Attribute):
+                return True  # (its arguments may still call the program's functions)
             found.append(node)
             return False
 
