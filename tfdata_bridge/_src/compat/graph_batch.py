@@ -127,8 +127,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     for tensors in req.tensor_lists:
         targets = list(tensors) + ([req.keep] if req.keep is not None else [])
         lift = lifting.analyze(targets, python_producers=python_producers)
-        if not isinstance(lift, lifting.Blocker) and not all(
-                p.ready(p.pinned_components(list(tensors), list(req.shapes))) for p in lift.python_producers):
+        if not isinstance(lift, lifting.Blocker) and not all(p.ready() for p in lift.python_producers):
             lift = lifting.analyze(targets)  # its elements' shapes cannot be learned: the py_func stays an op
         if isinstance(lift, lifting.Blocker):
             blocked.append((tensors, lift))
@@ -454,8 +453,6 @@ def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
             and req.layout is None):
         return False
     why = _not_batched_exactly(lift)
-    if why is None and not all(p.fixed for p in lift.python_producers):  # (issue 16: shapes that may vary)
-        why = "a Python producer's elements may differ in shape from one to the next"
     if why is not None:
         logger.debug("tf.%s %r: the lifted ops run per record: %s", req.api, req.scope.rstrip("/"), why)
     return why is None
@@ -542,6 +539,7 @@ def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
             for name, index in up.tensors:
                 own[name] = up.source.shapes[index]
     scratch = tf.Graph()
+    scratch.tfdata_bridge_scratch = True  # (shape inference only: no pipeline, no bridge state; dropped here)
     with scratch.as_default():
         input_map = {}
         for name in sorted(lift.mapped_inputs):
