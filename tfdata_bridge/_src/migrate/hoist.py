@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import names_in
+from tfdata_bridge._src.migrate.calls import namer, names_in
 
 _BATCHES = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch"}
 
@@ -60,11 +60,7 @@ class _Hoister(cst.CSTTransformer):
         return updated
 
     def _fresh(self, base: str) -> str:
-        name, i = base, 2
-        while name in self.taken[-1]:
-            name, i = f"{base}_{i}", i + 1
-        self.taken[-1].add(name)
-        return name
+        return namer(self.taken[-1])(base)
 
     def _helper(self, node: cst.BaseExpression) -> cst.FunctionDef | None:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in self.functions:

@@ -24,7 +24,7 @@ import sys
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import names_in
+from tfdata_bridge._src.migrate.calls import namer, names_in
 
 _LIBRARIES = ("tensorflow", "numpy")
 
@@ -97,11 +97,7 @@ class _Namer(cst.CSTTransformer):
         return updated
 
     def _fresh(self, base: str) -> str:
-        name, i = base, 2
-        while name in self.taken[-1]:
-            name, i = f"{base}_{i}", i + 1
-        self.taken[-1].add(name)
-        return name
+        return namer(self.taken[-1])(base)
 
     def _helper_call(self, node: cst.BaseExpression) -> bool:
         """A call of a function of the program (not TensorFlow's nor NumPy's) by a name or a module attribute."""
