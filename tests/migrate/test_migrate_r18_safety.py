@@ -4,7 +4,9 @@
   pipeline's producer and reader may still be rewritten, but the queue-runner plumbing that fills the looked-up
   batch's queue stays (removing it left the batch's dequeue waiting forever), with a note naming the lookup;
 - a batch's tensor list that unpacks a list (``[*features, late]``) is refused naming it: the rewrite counts the
-  tensors one by one (the map it wrote returned a nested list, which ``Dataset.map`` rejects)."""
+  tensors one by one (the map it wrote returned a nested list, which ``Dataset.map`` rejects);
+- ``scan`` reports such a lookup where its name may be a queue API, and only there (not
+  ``getattr(tf.train, opt + "Optimizer")``)."""
 
 from __future__ import annotations
 
@@ -45,7 +47,10 @@ def main(files):
     ("", 'getattr(tf.train, "batch")'),
     ("from tensorflow.compat.v1 import train", "getattr(train, name)"),
     ("", "getattr(tf, name)"),
-], ids=["train-by-name", "train-literal", "imported-train", "tf-by-name"])
+    ("", 'getattr(tf.train, f"{name}")'),
+    ("", 'getattr(tf.train, "shuffle_" + name) if name else tf.train.batch'),
+    ("from tensorflow.python.training import input as tf_input", "getattr(tf_input, name)"),
+], ids=["train-by-name", "train-literal", "imported-train", "tf-by-name", "f-string", "prefix", "internal-module"])
 def test_a_batch_looked_up_by_getattr_keeps_the_runners_that_fill_its_queue(extra, lookup):
     result = rewrite(DYNAMIC.format(extra=extra, lookup=lookup), to="tfdata")
     assert "start_queue_runners" in result.code and "coord.join(threads)" in result.code, result.code
@@ -53,12 +58,50 @@ def test_a_batch_looked_up_by_getattr_keeps_the_runners_that_fill_its_queue(extr
     assert "queue-runner plumbing left" in said and ("getattr(" in said or "train.batch" in said), said
 
 
-def test_a_getattr_on_a_module_without_queue_apis_lets_the_plumbing_go():
+@pytest.mark.parametrize("lookup", [
+    "getattr(tf.nn, name)",
+    'getattr(tf.train, name + "Optimizer")(0.1)',
+    'getattr(tf.train, f"{name}Optimizer")(0.1)',
+    'getattr(tf.train, "GradientDescentOptimizer")(0.1)',
+], ids=["module-without-queue-apis", "optimizer-suffix", "optimizer-f-string", "optimizer-literal"])
+def test_a_getattr_that_cannot_give_a_queue_api_lets_the_plumbing_go(lookup):
     source = DYNAMIC.format(extra="", lookup="None").replace("batcher = None\n    return batcher(", "return tf.train.batch(")
-    source += "\n\ndef act(name):\n    return getattr(tf.nn, name)\n"
+    source += f"\n\ndef act(name):\n    return {lookup}\n"
     result = rewrite(source, to="tfdata")
     assert not result.refused, result.notes
     assert "start_queue_runners" not in result.code and "data.Dataset" in result.code
+
+
+def test_scan_reports_a_queue_api_looked_up_by_name_and_says_migrate_keeps_its_runners():
+    from tfdata_bridge._src.migrate.scanner import scan_source
+    from tfdata_bridge._src.migrate.outcomes import site_outcomes
+
+    source = '''\
+import tensorflow.compat.v1 as tf
+from tensorflow.compat.v1 import train as T
+
+
+def pick(cfg, kind, opt, x):
+    a = getattr(tf.train, cfg["batcher"])
+    b = getattr(T, "shuffle_batch")
+    c = getattr(tf.train, f"{kind}_batch")
+    d = getattr(tf.train, opt + "Optimizer")
+    e = getattr(tf.nn, kind)
+    f = getattr(tf, kind + "Queue")
+    return a, b, c, d, e, f
+
+
+def local(getattr, kind):
+    return getattr(tf.train, kind)
+'''
+    found = site_outcomes(source, scan_source(source))
+    by_line = {f.line: f for f in found}
+    assert sorted(by_line) == [6, 7, 8, 11], found  # not the optimizer, not tf.nn, not a local ``getattr``
+    assert by_line[6].api == "getattr(tf.compat.v1.train, ...)" and "`train.batch`" in by_line[6].tfdata
+    assert "keeps the queue runners" in by_line[6].tfdata and "--to compat" in by_line[6].tfdata
+    assert by_line[7].api == "tf.compat.v1.train.shuffle_batch"  # a literal name is the API itself
+    assert "`train.shuffle_batch`" in by_line[8].tfdata and "`train.batch`" not in by_line[8].tfdata
+    assert by_line[11].api == "getattr(tf.compat.v1, ...)" and "`FIFOQueue`" in by_line[11].tfdata
 
 
 STARRED = '''\

@@ -397,6 +397,18 @@ class Resolver:
             scope = scope.parent
         return set()
 
+    def is_bound(self, node: ast.Name) -> bool:
+        """Whether the module binds the name where it stands (a parameter, an assignment, an import): not the
+        builtin of that name."""
+        scope, _ = self.binder.where.get(id(node), (self.binder.module_scope, ()))
+        first = True
+        while scope is not None:
+            if (first or not scope.is_class) and (scope.binds(node.id) or node.id in scope.globals):
+                return True
+            first = False
+            scope = scope.parent
+        return False
+
     def names_of(self, node: ast.expr, chains_only: bool = True, aliases: bool = True) -> set[str]:
         """The qualified names of a Name, or of a chain of attributes and calls over a Name; empty otherwise.
         A Name alone counts only through imports unless ``chains_only`` is False."""

@@ -83,6 +83,43 @@ def char_column(lines: list[str], line: int, byte_col: int) -> int:
     return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="replace"))
 
 
+def looked_up_apis(module: str, starts: str = "", ends: str = "", exact: bool = False) -> list[str]:
+    """The queue-pipeline APIs (paths of ``symbols.BY_PATH`` rewritten with their pipeline) that
+    ``getattr(<module>, name)`` may give, ``module`` relative to ``tf.compat.v1`` (``""``, ``"train"``): the
+    name is ``starts`` itself where ``exact``, else any name that starts with ``starts`` and ends with ``ends``
+    (the constant parts of ``"shuffle_" + kind`` or ``f"{kind}_batch"``). A name of a module that holds queue
+    APIs (``getattr(tf, "train")``) gives them all. Empty for ``getattr(tf.train, opt + "Optimizer")``."""
+    prefix = f"{module}." if module else ""
+    found = []
+    for key, sym in BY_PATH.items():
+        if sym.to_tfdata != "pipeline" or not key.startswith(prefix):
+            continue
+        first = key[len(prefix):].split(".", 1)[0]
+        if first == starts if exact else (len(first) >= len(starts) + len(ends) and first.startswith(starts)
+                                          and first.endswith(ends)):
+            found.append(key)
+    return sorted(found)
+
+
+def lookup_pattern(node: ast.expr) -> tuple[str, str, bool]:
+    """``(starts, ends, exact)`` of a ``getattr`` name written in ``ast`` (``looked_up_apis``): a string is
+    itself (``(s, s, True)``); ``+`` and f-strings keep their constant ends; anything else may be any name."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value, node.value, True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        (ls, le, lx), (rs, re_, rx) = lookup_pattern(node.left), lookup_pattern(node.right)
+        if lx and rx:
+            return ls + rs, ls + rs, True
+        return (ls + rs if lx else ls), (le + re_ if rx else re_), False
+    if isinstance(node, ast.JoinedStr):
+        parts = [lookup_pattern(v) if isinstance(v, ast.Constant) else ("", "", False) for v in node.values]
+        if all(x for _, _, x in parts):
+            text = "".join(s for s, _, _ in parts)
+            return text, text, True
+        return (parts[0][0] if parts[0][2] else ""), (parts[-1][1] if parts[-1][2] else ""), False
+    return "", "", False
+
+
 def _root(node: ast.expr) -> ast.Name | None:
     while isinstance(node, (ast.Attribute, ast.Call)):
         node = node.value if isinstance(node, ast.Attribute) else node.func

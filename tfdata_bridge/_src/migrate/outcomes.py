@@ -36,6 +36,12 @@ def _sym(finding: Finding):
     return BY_PATH.get(finding.api.removeprefix("tf.compat.v1."))
 
 
+def _looked_up(finding: Finding) -> bool:
+    """``getattr(tf.train, name)``: scan says what becomes of it (``scanner._looked_up``), not the rewrite's
+    result, which cannot see it."""
+    return finding.api.startswith("getattr(")
+
+
 def needs_recognizer(findings: Sequence[Finding]) -> bool:
     return any((sym := _sym(f)) is not None and sym.to_tfdata in ("pipeline", "plumbing") for f in findings)
 
@@ -46,7 +52,7 @@ def site_outcomes(source: str, findings: Sequence[Finding],
     rewrite of ``source`` made with the other modules of its tree (``tree_outcomes``); by default the file is
     rewritten on its own."""
     if not needs_recognizer(findings):
-        return tuple(replace(f, tfdata=LEFT) for f in findings)
+        return tuple(f if _looked_up(f) else replace(f, tfdata=LEFT) for f in findings)
     lines_in = source.count("\n") + 1
     if lines_in > MAX_LINES:
         why = (f"not checked: {lines_in:,} lines, over the {MAX_LINES:,} scan runs the rewrite on; "
@@ -65,6 +71,9 @@ def site_outcomes(source: str, findings: Sequence[Finding],
     gone: dict[int, bool] = {}
     out = []
     for f in findings:
+        if _looked_up(f):
+            out.append(f)
+            continue
         sym = _sym(f)
         if f.line not in gone:
             text = lines[f.line - 1].strip() if f.line <= len(lines) else ""

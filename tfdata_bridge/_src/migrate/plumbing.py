@@ -14,14 +14,17 @@ Supervisor that only initialised and ran the runners becomes a Session first (``
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids, wrapped
-from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, nodes_of, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.calls import (PRIVATE_MODULES, imported_roots, module_aliases, nodes_of, tf_path,
+                                             v1_prefix)
 from tfdata_bridge._src.migrate.held_plumbing import remove_held_plumbing
+from tfdata_bridge._src.migrate.names import looked_up_apis, lookup_pattern
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.stored_coord import stored_args
 from tfdata_bridge._src.migrate.supervisor import replace_supervisors
@@ -43,22 +46,22 @@ def _stmt_call(stmt: cst.CSTNode) -> tuple[cst.Call | None, str | None]:
 
 
 def _dynamic_api(survey: cst.CSTVisitor, call: cst.Call) -> str | None:
-    """``getattr(tf.train, name)`` (a TensorFlow module that holds legacy queue APIs, a name not known to be
-    another API): what it may look up is a queue API the rewrite cannot see, so the queue runners that would
-    fill its queue must stay."""
+    """``getattr(tf.train, name)`` (a TensorFlow module that holds legacy queue APIs, a name that may be one of
+    them): what it may look up is a queue API the rewrite cannot see, so the queue runners that would fill its
+    queue must stay. ``getattr(tf.train, opt + "Optimizer")`` or ``getattr(tf.nn, name)`` cannot be one."""
     if not (isinstance(call.func, cst.Name) and call.func.value == "getattr" and len(call.args) >= 2):
         return None
     path = tf_path(survey, call.args[0].value, survey.roots)
     if path is None:
         return None
-    path = "" if path in ("compat.v1", "compat") else path
-    name = call.args[1].value
-    if isinstance(name, cst.SimpleString) and isinstance(name.evaluated_value, str):
-        sym = BY_PATH.get(f"{path}.{name.evaluated_value}" if path else name.evaluated_value)
-        return sym.name if sym is not None and sym.to_tfdata == "pipeline" else None
-    prefix = f"{path}." if path else ""
-    if not any(key.startswith(prefix) and sym.to_tfdata == "pipeline" for key, sym in BY_PATH.items()):
-        return None  # (``getattr(tf.nn, name)``: no queue API there)
+    path = "" if path in ("compat.v1", "compat") else PRIVATE_MODULES.get(f"tensorflow.{path}.", f"{path}.")[:-1]
+    name = ast.parse(cst.Module([]).code_for_node(call.args[1].value).strip(), mode="eval").body
+    starts, ends, exact = lookup_pattern(name)
+    apis = looked_up_apis(path, starts, ends, exact)
+    if not apis:
+        return None
+    if exact and apis == [f"{path}.{starts}" if path else starts]:
+        return BY_PATH[apis[0]].name
     return f"getattr({'tf.' + path if path else 'tf'}, ...)"
 
 

@@ -13,7 +13,8 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNa
 from tfdata_bridge._src.migrate.elide import set_aside
 from tfdata_bridge._src.migrate.fast_names import Resolver, inner_of, references, walk
 from tfdata_bridge._src.migrate.files import python_files
-from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol
+from tfdata_bridge._src.migrate.names import (STAR_MODULES, char_column, char_columns, first_symbol, legacy_symbol,
+                                             looked_up_apis, lookup_pattern, table_path)
 from tfdata_bridge._src.migrate import outcomes as outcomes_of
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
@@ -86,8 +87,9 @@ class _Finder(cst.CSTVisitor):
 
 # Any reference to a table API spells its last name somewhere (in the attribute chain, or in the import that
 # binds it), or star-imports a TensorFlow module, so a file that holds none of these words and neither
-# "tensorflow" nor "tf_slim" holds no finding: not resolved at all.
-_LAST_NAMES = re.compile(r"\b(?:" + "|".join(sorted({p.rsplit(".", 1)[-1] for p in BY_PATH})) + r")\b|\bimport\s+\*")
+# "tensorflow" nor "tf_slim" holds no finding: not resolved at all (``getattr`` may look one up by name).
+_LAST_NAMES = re.compile(r"\b(?:" + "|".join(sorted({p.rsplit(".", 1)[-1] for p in BY_PATH}))
+                         + r")\b|\bimport\s+\*|\bgetattr\b")
 
 
 def might_hold_findings(source: str) -> bool:
@@ -138,7 +140,8 @@ def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
         spelled = _segment(lines, node)
         findings.append(Finding(path, node.lineno, column, api, spelled, dropin, tfdata))
 
-    for node, names in references(tree, Resolver(tree), nodes):
+    resolver = Resolver(tree)
+    for node, names in references(tree, resolver, nodes):
         if id(node) in skip:
             continue
         hit = first_symbol(names)
@@ -153,8 +156,39 @@ def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in STAR_MODULES and any(
                 a.name == "*" for a in node.names):
             add(node, f"from {node.module} import *", STAR_DROPIN, "left as it is")
+    looked_up = list(_looked_up(nodes, resolver, add, lines, path))
     out = tuple(sorted(findings, key=lambda f: (f.line, f.column)))
-    return site_outcomes(source, out) if outcomes and out else out
+    out = site_outcomes(source, out) if outcomes and out else out
+    return tuple(sorted((*out, *looked_up), key=lambda f: (f.line, f.column))) if looked_up else out
+
+
+def _looked_up(nodes: list[ast.AST], resolver: Resolver, add: Callable[..., None], lines: list[str],
+               path: str) -> Iterator[Finding]:
+    """``getattr(tf.train, name)`` where the name may be a queue API (``names.looked_up_apis``): a use scan
+    cannot name and migrate cannot see (it keeps the queue runners, ``plumbing._dynamic_api``). A constant
+    name is the API itself, found like any other use."""
+    for node in nodes:
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+                and len(node.args) >= 2 and not resolver.is_bound(node.func)):
+            continue
+        module = next((p.rstrip(".") for q in sorted(resolver.names_of(node.args[0], chains_only=False))
+                       if (p := table_path(q + ".")) is not None), None)
+        if module is None:
+            continue
+        starts, ends, exact = lookup_pattern(node.args[1])
+        apis = looked_up_apis(module, starts, ends, exact)
+        if not apis:
+            continue
+        if exact and apis == [f"{module}.{starts}" if module else starts]:
+            add(node, canonical(BY_PATH[apis[0]].name), dropin_text(BY_PATH[apis[0]]), tfdata_text(BY_PATH[apis[0]]))
+            continue
+        shown = ", ".join(f"`{a}`" for a in apis[:3]) + (f" and {len(apis) - 3} more" if len(apis) > 3 else "")
+        column = char_column(lines, node.lineno, node.col_offset) + 1
+        yield Finding(
+            path, node.lineno, column, f"getattr({canonical(module) if module else 'tf.compat.v1'}, ...)",
+            _segment(lines, node), "the drop-in's API of that name (its queue APIs run on tf.data)",
+            f"left: a queue API chosen by name at run time ({shown} among them), which migrate cannot see: it "
+            "keeps the queue runners; `migrate --to compat` runs it through the drop-in")
 
 
 def scan_source_cst(source: str, path: str = "<string>") -> tuple[Finding, ...]:
