@@ -5,7 +5,7 @@ import os
 
 import tensorflow.compat.v1 as tf
 
-LEARNING_RATE = 0.05
+LEARNING_RATE = 0.01
 
 
 def write_harvests(data_dir):

@@ -17,7 +17,7 @@ def write_sensors(data_dir):
     for part in range(2):
         with open(os.path.join(out_dir, "speeds-%d.csv" % part), "w") as f:
             for _ in range(11):
-                speeds = [(25 + (i * 13 + j * 29) % 80) for j in range(READINGS)]
+                speeds = [20 + (i * 11 + j * j * 7) % 70 for j in range(READINGS)]
                 f.write("S%03d,%s\n" % (100 + i, ",".join(str(s) for s in speeds)))
                 i += 1
     return os.path.join(out_dir, "speeds-*.csv")
