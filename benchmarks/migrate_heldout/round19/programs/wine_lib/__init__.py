@@ -1,0 +1,1 @@
+"""Wine-quality input settings (py-faster-rcnn style `cfg`)."""
