@@ -538,23 +538,25 @@ def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
         if isinstance(up.source, PyProducer):
             for name, index in up.tensors:
                 own[name] = up.source.shapes[index]
-    scratch = tf.Graph()
-    scratch.tfdata_bridge_scratch = True  # (shape inference only: no pipeline, no bridge state; dropped here)
-    with scratch.as_default():
-        input_map = {}
-        for name in sorted(lift.mapped_inputs):
-            tensor = graph.get_tensor_by_name(name)
-            shape = tensor.shape
-            if name in own:
-                shape = shape.merge_with(own[name]) if shape.is_compatible_with(own[name]) else own[name]
-            input_map[name] = tf1.placeholder(tensor.dtype.base_dtype, shape)
-        try:
-            tf1.import_graph_def(_scalars_checked(lift.graph_def), input_map=input_map, name="lifted")
-        except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
-            logger.debug("the lifted ops' shapes could not be inferred: %s", e)
-            return None
-    return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
-            for node in lift.graph_def.node}
+    scratch = tf.Graph()  # (shape inference only: no pipeline, no bridge state; freed here, see below)
+    try:
+        with scratch.as_default():
+            input_map = {}
+            for name in sorted(lift.mapped_inputs):
+                tensor = graph.get_tensor_by_name(name)
+                shape = tensor.shape
+                if name in own:
+                    shape = shape.merge_with(own[name]) if shape.is_compatible_with(own[name]) else own[name]
+                input_map[name] = tf1.placeholder(tensor.dtype.base_dtype, shape)
+            try:
+                tf1.import_graph_def(_scalars_checked(lift.graph_def), input_map=input_map, name="lifted")
+            except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
+                logger.debug("the lifted ops' shapes could not be inferred: %s", e)
+                return None
+        return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
+                for node in lift.graph_def.node}
+    finally:  # (a graph is a reference cycle: without this it waited for Python's next collection, per batch call)
+        tf_private.dismantle_graph(scratch)
 
 
 def _scalars_checked(graph_def: Any) -> Any:
