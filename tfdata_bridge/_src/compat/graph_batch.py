@@ -172,8 +172,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         # the only lift, or the lists of one read, all numbered by it: one_read_lists.py)
         records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
         lifts = [py_func_records.recording(lift, records) for lift in lifts]
+    verdicts: dict[int, tuple[lifting.Lift, bool]] = {}  # (_vectorizable's, kept for a rebuild: see _dataset)
     with tf_private.int32_results_single_device():  # (every iterator over it: inject_prefetch off, below)
-        ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records)
+        ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records, verdicts)
     options = tf.data.Options()
     # read-ahead stays bounded by capacity; and the functions with an int32 result that int32_results_single_device
     # let be single-device are no pipeline's output to this rewrite (single_device.py): keep it off
@@ -208,7 +209,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             again_latch = error_latch.Latch()
             again_lifts = [error_latch.latched_lift(lift, again_latch) for lift in lifts]
         with tf_private.int32_results_single_device():
-            rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records)
+            rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records, verdicts)
         rebuilt = rebuilt.with_options(options)
         # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
         read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
@@ -229,18 +230,27 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
 
 
 def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any,
-             seeds: int = 0, records: Any = None) -> tuple[Any, Any, bool, Any]:
+             seeds: int = 0, records: Any = None,
+             verdicts: dict[int, tuple[lifting.Lift, bool]] | None = None) -> tuple[Any, Any, bool, Any]:
     """``(dataset, its StartedBatches or None, vectorized, its batch_retry.Retry or None)``: the call's pipeline over ``lifts`` and the
     fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``); ``seeds``:
     the copy number of its first producer copy (``lifted_graph.first_copy``); ``records``: its Python ops'
-    kept calls (each batch tells them which records it took: ``kept_calls.py``)."""
+    kept calls (each batch tells them which records it took: ``kept_calls.py``); ``verdicts``: ``_vectorizable``'s
+    verdict on each lift judged before, by ``id`` (the lift kept beside it), so that the rebuild over a shared
+    stream (``build``'s ``rebuild``: the same lifts, read another way) does not infer their shapes again."""
     shards = _reads(req, lifts, latch)
     chain = req.plan(any(lift.python_producers for lift in lifts))
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
     retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
     if len(lifts) == 1 and not fallen:
-        exact = _vectorizable(req, lifts[0])  # (checked once: it imports the lifted ops to learn their shapes)
+        judged = verdicts.get(id(lifts[0])) if verdicts is not None else None
+        if judged is not None and judged[0] is lifts[0]:
+            exact = judged[1]
+        else:  # (checked once per lift: it imports the lifted ops to learn their shapes)
+            exact = _vectorizable(req, lifts[0])
+            if verdicts is not None:
+                verdicts[id(lifts[0])] = (lifts[0], exact)
         ds, early = _python_batches(req, lifts[0], shards, exact) or (None, None)
         if ds is None and exact:
             ds, retry = _vectorized(req, lifts, shards, chain)
