@@ -57,11 +57,10 @@ def py_func_pipeline(tf1: Any) -> Any:
 
 
 def plain_graphs() -> set[int]:
-    """ids of the ``tf.Graph`` objects alive (function graphs are counted with the graph they belong to), but the
-    drop-in's scratch graphs of shape inference (``graph_batch._imported_shapes``: a few imported ops, no pipeline,
-    dropped as soon as the shapes are read; freed with Python's next collection of their generation)."""
+    """ids of the ``tf.Graph`` objects alive (function graphs are counted with the graph they belong to): every
+    one, the drop-in's own among them (``graph_batch._imported_shapes``' scratch graph is freed at once)."""
     gc.collect()
-    return {id(o) for o in gc.get_objects() if type(o) is tf.Graph and not getattr(o, "tfdata_bridge_scratch", False)}
+    return {id(o) for o in gc.get_objects() if type(o) is tf.Graph}
 
 
 @MODULES
@@ -165,8 +164,51 @@ def test_dead_old_graphs_left_by_a_young_collection_still_count():
                     if i % 2:
                         gc.collect(1)  # promoted while in use, as a trained model's graph is
                 del sess
-                most = max(most, len({id(o) for o in gc.get_objects() if type(o) is tf.Graph
-                                         and not getattr(o, "tfdata_bridge_scratch", False)} - before))
+                most = max(most, len({id(o) for o in gc.get_objects() if type(o) is tf.Graph} - before))
     finally:
         gc.set_threshold(*thresholds)
     assert most <= graph_collection.SLACK + 1, f"{most} graphs waited for a collection (of {rebuilds} rebuilds)"
+
+
+def join_pipeline(files: list[str]) -> Any:
+    def build(tf1: Any) -> Any:
+        queue = tf1.train.string_input_producer(files, shuffle=False)
+        lists = []
+        for _ in range(2):
+            _, value = tf1.TFRecordReader().read(queue)
+            x = tf1.parse_single_example(value, {"x": tf1.FixedLenFeature([], tf1.int64)})["x"]
+            lists.append([x + 1])
+        return tf1.train.batch_join(lists, 8)
+
+    return build
+
+
+def test_shape_inference_leaves_no_graph_for_the_collector(files, monkeypatch):
+    """A batch whose lifted ops may run on the whole batch has their shapes inferred in a scratch graph
+    (``graph_batch._imported_shapes``, once per batch call). A graph is a reference cycle: each scratch graph
+    waited for Python's next collection of its generation, and counted as a dead graph meanwhile. With the
+    collector off, building pipelines of several forms (a reader's records parsed, a ``py_func``'s values, a
+    ``batch_join`` of two reads) in one graph leaves no ``tf.Graph`` alive but that graph."""
+    from tfdata_bridge._src.compat import graph_batch
+
+    inferred = []
+    original = graph_batch._imported_shapes
+
+    def spy(lift: Any) -> Any:
+        shapes = original(lift)
+        inferred.append(shapes is not None)
+        return shapes
+
+    monkeypatch.setattr(graph_batch, "_imported_shapes", spy)
+    before = plain_graphs()
+    gc.disable()
+    try:
+        with warnings.catch_warnings(), tf.Graph().as_default() as graph:
+            warnings.simplefilter("ignore")
+            for build in (file_pipeline(files), py_func_pipeline, join_pipeline(files), file_pipeline(files)):
+                build(bridge)
+            alive = {id(o) for o in gc.get_objects() if type(o) is tf.Graph} - before
+    finally:
+        gc.enable()
+    assert len(inferred) >= 4 and all(inferred), inferred
+    assert alive == {id(graph)}, f"{len(alive) - 1} graphs besides the program's wait for a collection"

@@ -111,6 +111,11 @@ not moved into tf.data: a clear error). Each has no public equivalent:
 - ``is_pybind11_interrupt``: the ``RuntimeError`` text pybind11 raises when a pending ``KeyboardInterrupt``
   fires while TensorFlow converts a status to an exception. Without it a Ctrl-C during a wait in
   ``from_generator`` arrives as that ``RuntimeError`` rather than as ``KeyboardInterrupt``.
+- ``dismantle_graph``: ``ops.dismantle_graph``, with which TensorFlow frees its own temporary graphs (a
+  function's, a SavedModel export's). A ``tf.Graph`` is a reference cycle (its operations and tensors refer to
+  it), freed only by a collection of the generation it is in; the drop-in's scratch graph of shape inference
+  (``graph_batch._imported_shapes``, one per batch call) waited for one, and each counted as a dead graph.
+  Without it the scratch graph is left to Python's collector, as before.
 """
 
 from __future__ import annotations
@@ -149,6 +154,7 @@ _kernels = _internal("framework.kernels", "no public list of an op's kernels")
 _function = _internal("framework.function", "no public FunctionDef import into a graph's library")
 _tf_optimizer = _internal("grappler.tf_optimizer", "no public way to run grappler over a GraphDef")
 _grappler_cluster = _internal("grappler.cluster", "no public grappler cluster")
+_ops = _internal("framework.ops", "no public way to free a temporary graph without a garbage collection")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -267,6 +273,19 @@ def keep_alive(graph: Any, objects: list[Any]) -> None:
     if not hasattr(graph, "_py_funcs_used_in_graph"):
         graph._py_funcs_used_in_graph = []  # noqa: SLF001 - the attribute tf.py_func itself uses
     graph._py_funcs_used_in_graph.extend(objects)  # noqa: SLF001
+
+
+def dismantle_graph(graph: Any) -> None:
+    """Break ``graph``'s reference cycles now, so it is freed with its last reference rather than by Python's
+    next collection; neither it nor its ops are usable after (see the module docstring). Where this
+    TensorFlow cannot, the graph is left to the collector."""
+    dismantle = getattr(_ops, "dismantle_graph", None)
+    if dismantle is None:
+        return
+    try:
+        dismantle(graph)
+    except Exception:  # noqa: BLE001 - a TensorFlow whose graphs cannot be dismantled: freed by a collection
+        _log.debug("tfdata_bridge: a scratch graph left to the garbage collector", exc_info=True)
 
 
 def update_input(op: Any, index: int, tensor: Any) -> bool:

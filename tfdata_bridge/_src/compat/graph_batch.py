@@ -172,8 +172,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         # the only lift, or the lists of one read, all numbered by it: one_read_lists.py)
         records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
         lifts = [py_func_records.recording(lift, records) for lift in lifts]
+    verdicts: dict[int, tuple[lifting.Lift, bool]] = {}  # (_vectorizable's, kept for a rebuild: see _dataset)
     with tf_private.int32_results_single_device():  # (every iterator over it: inject_prefetch off, below)
-        ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records)
+        ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records, verdicts)
     options = tf.data.Options()
     # read-ahead stays bounded by capacity; and the functions with an int32 result that int32_results_single_device
     # let be single-device are no pipeline's output to this rewrite (single_device.py): keep it off
@@ -208,7 +209,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
             again_latch = error_latch.Latch()
             again_lifts = [error_latch.latched_lift(lift, again_latch) for lift in lifts]
         with tf_private.int32_results_single_device():
-            rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records)
+            rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records, verdicts)
         rebuilt = rebuilt.with_options(options)
         # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
         read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
@@ -229,18 +230,27 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
 
 
 def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any,
-             seeds: int = 0, records: Any = None) -> tuple[Any, Any, bool, Any]:
+             seeds: int = 0, records: Any = None,
+             verdicts: dict[int, tuple[lifting.Lift, bool]] | None = None) -> tuple[Any, Any, bool, Any]:
     """``(dataset, its StartedBatches or None, vectorized, its batch_retry.Retry or None)``: the call's pipeline over ``lifts`` and the
     fallback's dataset (``fallen``), read as their sources are read now (``shared_streams.py``); ``seeds``:
     the copy number of its first producer copy (``lifted_graph.first_copy``); ``records``: its Python ops'
-    kept calls (each batch tells them which records it took: ``kept_calls.py``)."""
+    kept calls (each batch tells them which records it took: ``kept_calls.py``); ``verdicts``: ``_vectorizable``'s
+    verdict on each lift judged before, by ``id`` (the lift kept beside it), so that the rebuild over a shared
+    stream (``build``'s ``rebuild``: the same lifts, read another way) does not infer their shapes again."""
     shards = _reads(req, lifts, latch)
     chain = req.plan(any(lift.python_producers for lift in lifts))
     early = None  # a Python producer's batches straight from its channel: its StartedBatches
     retry = None  # a vectorized batch's record-by-record retry (batch_retry.py)
     ds = None
     if len(lifts) == 1 and not fallen:
-        exact = _vectorizable(req, lifts[0])  # (checked once: it imports the lifted ops to learn their shapes)
+        judged = verdicts.get(id(lifts[0])) if verdicts is not None else None
+        if judged is not None and judged[0] is lifts[0]:
+            exact = judged[1]
+        else:  # (checked once per lift: it imports the lifted ops to learn their shapes)
+            exact = _vectorizable(req, lifts[0])
+            if verdicts is not None:
+                verdicts[id(lifts[0])] = (lifts[0], exact)
         ds, early = _python_batches(req, lifts[0], shards, exact) or (None, None)
         if ds is None and exact:
             ds, retry = _vectorized(req, lifts, shards, chain)
@@ -538,23 +548,25 @@ def _imported_shapes(lift: lifting.Lift) -> dict[str, list[Any]] | None:
         if isinstance(up.source, PyProducer):
             for name, index in up.tensors:
                 own[name] = up.source.shapes[index]
-    scratch = tf.Graph()
-    scratch.tfdata_bridge_scratch = True  # (shape inference only: no pipeline, no bridge state; dropped here)
-    with scratch.as_default():
-        input_map = {}
-        for name in sorted(lift.mapped_inputs):
-            tensor = graph.get_tensor_by_name(name)
-            shape = tensor.shape
-            if name in own:
-                shape = shape.merge_with(own[name]) if shape.is_compatible_with(own[name]) else own[name]
-            input_map[name] = tf1.placeholder(tensor.dtype.base_dtype, shape)
-        try:
-            tf1.import_graph_def(_scalars_checked(lift.graph_def), input_map=input_map, name="lifted")
-        except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
-            logger.debug("the lifted ops' shapes could not be inferred: %s", e)
-            return None
-    return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
-            for node in lift.graph_def.node}
+    scratch = tf.Graph()  # (shape inference only: no pipeline, no bridge state; freed here, see below)
+    try:
+        with scratch.as_default():
+            input_map = {}
+            for name in sorted(lift.mapped_inputs):
+                tensor = graph.get_tensor_by_name(name)
+                shape = tensor.shape
+                if name in own:
+                    shape = shape.merge_with(own[name]) if shape.is_compatible_with(own[name]) else own[name]
+                input_map[name] = tf1.placeholder(tensor.dtype.base_dtype, shape)
+            try:
+                tf1.import_graph_def(_scalars_checked(lift.graph_def), input_map=input_map, name="lifted")
+            except (ValueError, TypeError) as e:  # (shapes not known: nothing is vectorized)
+                logger.debug("the lifted ops' shapes could not be inferred: %s", e)
+                return None
+        return {node.name: [t.shape for t in scratch.get_operation_by_name(f"lifted/{node.name}").outputs]
+                for node in lift.graph_def.node}
+    finally:  # (a graph is a reference cycle: without this it waited for Python's next collection, per batch call)
+        tf_private.dismantle_graph(scratch)
 
 
 def _scalars_checked(graph_def: Any) -> Any:
