@@ -130,6 +130,26 @@ def test_tripwire_session_internals(tp):
         assert tp.session_closed(sess)
 
 
+def test_tripwire_dismantle_graph_frees_a_graph_without_a_collection(tp):
+    import gc
+    import weakref
+
+    import tensorflow as tf
+
+    assert tp._ops is not None and hasattr(tp._ops, "dismantle_graph")  # noqa: SLF001 - the wall's own handle
+    gc.disable()
+    try:
+        graph = tf.Graph()
+        with graph.as_default():
+            tf.constant(1.0) * 2.0
+        ref = weakref.ref(graph)
+        tp.dismantle_graph(graph)
+        del graph
+        assert ref() is None  # freed with its last reference: no collection ran
+    finally:
+        gc.enable()
+
+
 def test_tripwire_graph_editing(tp):
     import tensorflow as tf
     from tensorflow.core.framework import attr_value_pb2
