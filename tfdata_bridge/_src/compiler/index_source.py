@@ -33,9 +33,9 @@ and the batch being built are saved with it.
 from __future__ import annotations
 
 import collections
-import itertools
 import threading
 import time
+import uuid
 from typing import Any
 
 import numpy as np
@@ -121,12 +121,12 @@ KEEP = 32  # failures kept for the step that raises them (a consumer that stops 
 
 _pending_lock = threading.Lock()
 _pending: collections.OrderedDict[bytes, BaseException] = collections.OrderedDict()
-_tokens = itertools.count(1)
 
 
 def _keep(error: BaseException) -> bytes:
-    """Keep ``error`` for the next step of its scan; the token the step is handed."""
-    token = f"{id(_pending):x}-{next(_tokens)}".encode()
+    """Keep ``error`` for the next step of its scan; the token the step is handed (unique across processes: a
+    checkpoint restored elsewhere carries it, and must not find another failure there)."""
+    token = uuid.uuid4().hex.encode()
     with _pending_lock:
         _pending[token] = error
         while len(_pending) > KEEP:
