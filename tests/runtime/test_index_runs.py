@@ -73,6 +73,17 @@ def test_a_failure_inside_a_run_comes_after_the_elements_before_it_and_calls_fn_
     assert fn.seen.count(10) == 1  # kept for the next step, not made again
 
 
+def test_after_a_failure_the_source_ends_and_makes_nothing_more():
+    fn = Calls(fail=3)
+    iterator = _source(_spec(fn, 50))
+    assert [int(next(iterator)[1]) for _ in range(3)] == [0, 1, 2]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="index 3"):
+        next(iterator)
+    with pytest.raises(StopIteration):  # (a step asked again after it raised: a prefetch reads on)
+        next(iterator)
+    assert fn.seen == [0, 1, 2, 3]
+
+
 def test_a_failure_kept_for_the_next_step_is_made_again_where_the_keep_is_gone(tmp_path):
     """A checkpoint taken between the rows before a failure and the step that raises it, restored where the
     kept exception is not (another process; here the keep emptied): ``fn(j)`` is called again and raises."""

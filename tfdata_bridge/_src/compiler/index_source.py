@@ -12,7 +12,7 @@ run's stacked rows:
   state moves past what it made. Where ``fn(j)`` raises, the call returns the rows before ``j`` and the
   next step starts at ``j`` and raises that exception (kept here, so ``fn(j)`` is not called twice; after a
   restore in another process, ``fn(j)`` is called again): every element made before a failure arrives, in
-  index order, as on the thread path.
+  index order, as on the thread path. A step asked again after it raised ends the data.
 - ``threads`` N > 1: ``range(0, count, run)`` mapped with N parallel calls (each run ``fn`` over
   ``run`` consecutive indices, at most ``CHUNK`` and at most an eighth of a thread's share, so the threads
   end together), unordered. A run that raises delivers none of its rows; the elements of the other runs
@@ -121,6 +121,7 @@ KEEP = 32  # failures kept for the step that raises them (a consumer that stops 
 
 _pending_lock = threading.Lock()
 _pending: collections.OrderedDict[bytes, BaseException] = collections.OrderedDict()
+_raised: collections.OrderedDict[bytes, None] = collections.OrderedDict()  # tokens whose failure was raised
 
 
 def _keep(error: BaseException) -> bytes:
@@ -134,9 +135,16 @@ def _keep(error: BaseException) -> bytes:
     return token
 
 
-def _take(token: bytes) -> BaseException | None:
+def _take(token: bytes) -> tuple[BaseException | None, bool]:
+    """The failure kept under ``token`` (now counted as raised), and whether it was raised before."""
     with _pending_lock:
-        return _pending.pop(token, None)
+        error = _pending.pop(token, None)
+        before = token in _raised
+        if error is not None:
+            _raised[token] = None
+            while len(_raised) > KEEP:
+                _raised.popitem(last=False)
+        return error, before
 
 
 def run_length(count: int, threads: int) -> int:
@@ -171,12 +179,19 @@ def _runs(producer: Producer, spec: PipelineSpec, queue: str) -> tf.data.Dataset
         return failures.mark(error, producer=producer.label, thread=threading.current_thread().name, queue=queue)
 
     def step(start: np.int64, token: bytes) -> list[Any]:
-        """One thread: indices from ``start`` until ``CHUNK`` or ``BUDGET_S``; the rows, then the next state."""
+        """One thread: indices from ``start`` until ``CHUNK`` or ``BUDGET_S``; the rows, then the next state.
+
+        A failure at ``j`` is not raised here but kept, and the state moves to ``(j, token)``: the next step
+        raises it. tf.data calls a step that raised again with the same state (a prefetch reads on after an
+        error): that call ends the data (state ``count``) instead of calling ``fn(j)`` again. Where the token is
+        unknown (a checkpoint restored in another process), ``fn(j)`` is called again."""
         i = int(start)
         if token:
-            kept = _take(bytes(token))
+            kept, raised = _take(bytes(token))
             if kept is not None:
                 raise marked(kept) from None
+            if raised:
+                return [*rows([]), np.int64(count), b""]
         made: list[Any] = []
         began = time.perf_counter()
         end = min(count, i + CHUNK)
@@ -184,8 +199,6 @@ def _runs(producer: Producer, spec: PipelineSpec, queue: str) -> tf.data.Dataset
             try:
                 made += element(i)
             except BaseException as error:  # noqa: BLE001 - it reaches the consumer after the rows before it
-                if i == int(start):
-                    raise marked(error) from None
                 return [*rows(made), np.int64(i), _keep(error)]
             i += 1
             if time.perf_counter() - began >= BUDGET_S:
@@ -218,8 +231,9 @@ def _runs(producer: Producer, spec: PipelineSpec, queue: str) -> tf.data.Dataset
             kept.set_shape([])
             return (after, kept), (start, shaped(values))
 
-        # each step makes at least one index or raises: count + 1 steps reach the end (the last makes none)
-        steps = tf.data.Dataset.range(count + 1).scan((tf.constant(0, tf.int64), tf.constant(b"")), plain(scan))
+        # each step makes at least one index, or keeps a failure (the next step raises it): the end is reached
+        # before 2 * count + 2 steps
+        steps = tf.data.Dataset.range(2 * count + 2).scan((tf.constant(0, tf.int64), tf.constant(b"")), plain(scan))
         return steps.take_while(plain(lambda start, _: start < count)).map(plain(lambda _, values: values))
     length = run_length(count, producer.threads)
 
