@@ -5,8 +5,8 @@ Two producers, one case each (``run.py``'s ``index_cheap`` and ``index_gil``):
 
 - ``cheap``: ``Rows``, row ``i`` of a table made up front (a (16,) float32 vector and an int64 label): a
   few microseconds of Python per call, so what is measured is the crossing.
-- ``gil``: ``gil_work.GilProducer.item``, pure Python holding the GIL about 1 ms per element, the same
-  element shapes (the process-workers case's producer).
+- ``gil``: ``gil_work.GilProducer.item``, pure Python holding the GIL about 1 ms per element (0.25 ms with
+  ``--quick``), the same element shapes (the process-workers case's producer).
 
 Variants, run interleaved (one warm-up each, then rounds in alternating order; medians):
 
@@ -84,7 +84,7 @@ class Looped:
 
 
 def counts(config: Config) -> dict[str, int]:
-    return {"cheap": config.scale(20_000, 512), "gil": config.scale(1_000, 48)}
+    return {"cheap": config.scale(20_000, 512), "gil": config.scale(1_000, 32)}
 
 
 @dataclass(frozen=True)
@@ -95,15 +95,15 @@ class Case:
     INTERLEAVED: ClassVar[bool] = True
 
     def variants(self, config: Config) -> list[Variant]:
-        return variants(self.kind, counts(config)[self.kind])
+        return variants(self.kind, counts(config)[self.kind], ms=0.25 if config.quick else 1.0)
 
 
-def producer(kind: str, count: int) -> tuple[Any, Any, str]:
-    """``(fn, its batched form, what it is)`` for ``kind``."""
+def producer(kind: str, count: int, ms: float = 1.0) -> tuple[Any, Any, str]:
+    """``(fn, its batched form, what it is)`` for ``kind`` (``gil``: holding the GIL ``ms`` per call)."""
     if kind == "cheap":
         rows = Rows(count)
         return rows, rows.batched, "row i of a (count, 16) float32 table and i (a few us of Python)"
-    spins = gil_work.calibrate(1.0)
+    spins = gil_work.calibrate(ms)
     fn = gil_work.GilProducer(count, spins).item
     per_call = min(gil_work._timed(spins) for _ in range(5))
     return fn, Looped(fn).batched, f"pure Python holding the GIL {per_call * 1000:.2f} ms, then a (16,) row and i"
@@ -140,14 +140,14 @@ def _timed(make_iterator: Any, count: int, light_main: bool = False) -> Run:
     return Run(got, seconds, {"first_batch_s": round(first or seconds, 4)})
 
 
-def variants(kind: str, count: int) -> list[Variant]:
+def variants(kind: str, count: int, ms: float = 1.0) -> list[Variant]:
     import itertools
 
     import tensorflow as tf
 
     import tfdata_bridge as tfdb
 
-    fn, batched, what = producer(kind, count)
+    fn, batched, what = producer(kind, count, ms)
     layout = {"dtypes": ["float32", "int64"], "shapes": [(16,), ()], "capacity": CAPACITY, "batch_size": BATCH,
               "allow_smaller_final_batch": True}
 
