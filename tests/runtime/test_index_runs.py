@@ -119,3 +119,30 @@ def test_shapes_that_vary_are_made_one_index_per_call():
     spec = tfdb.pipeline(tfdb.Producer.indexed(pp.rows_of, 12), dtypes="int64", shapes=[None])
     got = [np.asarray(x).tolist() for x in tfdb.compile(spec)]
     assert got == [pp.rows_of(i).tolist() for i in range(12)]
+
+
+class Labeled:
+    """A callable object: a dict element with a string, a vector and a scalar (the other element forms)."""
+
+    def __call__(self, i: int) -> dict:
+        return {"name": f"item-{i}".encode(), "vec": np.array([i, -i], np.int32), "k": np.int64(i % 5)}
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_dict_elements_with_strings_cross_in_runs_through_a_shuffle_queue(threads):
+    spec = tfdb.pipeline(tfdb.Producer.indexed(Labeled(), 150, threads=threads), dtypes=["string", "int32", "int64"],
+                         shapes=[(), (2,), ()], names=["name", "vec", "k"], capacity=40, batch_size=7, shuffle=True,
+                         min_after_dequeue=10, seed=3, allow_smaller_final_batch=True)
+    got = [(n, tuple(v), int(k)) for b in tfdb.compile(spec).as_numpy_iterator()
+           for n, v, k in zip(b["name"], b["vec"].tolist(), b["k"])]
+    assert Counter(got) == Counter((f"item-{i}".encode(), (i, -i), i % 5) for i in range(150))
+
+
+def test_dict_elements_whose_names_do_not_sort_in_order_keep_their_shapes_one_index_per_call_too():
+    """Two producers take turns, an index each (one call per index): each component keeps its own shape."""
+    spec = tfdb.pipeline([tfdb.Producer.indexed(Labeled(), 20), tfdb.Producer.indexed(Labeled(), 10)],
+                         dtypes=["string", "int32", "int64"], shapes=[(), (2,), ()], names=["name", "vec", "k"],
+                         batch_size=4, allow_smaller_final_batch=True)
+    got = [(n, tuple(v)) for b in tfdb.compile(spec).as_numpy_iterator() for n, v in zip(b["name"], b["vec"].tolist())]
+    assert Counter(got) == Counter([(f"item-{i}".encode(), (i, -i)) for i in range(20)]
+                                   + [(f"item-{i}".encode(), (i, -i)) for i in range(10)])

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from tfdata_bridge._src.runtime import failures
-from tfdata_bridge._src.runtime.crossing import structure, tensor_spec
+from tfdata_bridge._src.runtime.crossing import structure
 from tfdata_bridge._src.runtime.elements import ElementConverter, stack
 from tfdata_bridge._src.spec.pipeline import PipelineSpec
 from tfdata_bridge._src.spec.producer import Producer
@@ -97,13 +97,12 @@ def _made(producer: Producer, spec: PipelineSpec, queue: str, rows: bool) -> tf.
             raise failures.mark(error, producer=producer.label, thread=threading.current_thread().name,
                                 queue=queue) from None
 
-    shapes = tensor_spec(signature, None if rows else ())
-    flat = tf.nest.flatten(shapes)
+    shapes = _component_shapes(signature, rows)
 
     def call(index: Any) -> Any:
         values = tf.numpy_function(make, [index], dtypes, stateful=False, name="index_producer")
-        for value, spec_ in zip(values, flat):
-            value.set_shape(spec_.shape)
+        for value, shape in zip(values, shapes):
+            value.set_shape(shape)
         return structure(signature, list(values))
 
     indices = tf.data.Dataset.range(producer.calls)
@@ -112,6 +111,13 @@ def _made(producer: Producer, spec: PipelineSpec, queue: str, rows: bool) -> tf.
     else:
         made = indices.map(plain(call), num_parallel_calls=producer.threads, deterministic=False)
     return made
+
+
+def _component_shapes(signature: Any, rows: bool) -> list[Any]:
+    """Each component's static shape, in the signature's order (the order ``numpy_function`` returns them; a
+    flattened dict structure would sort them by name), with a leading dimension of rows where ``rows``."""
+    return [tf.TensorShape(None) if s is None else tf.TensorShape(((None,) if rows else ()) + tuple(s))
+            for s in (signature.shape(c) for c in range(len(signature.dtypes)))]
 
 
 # -- runs of indices per call ------------------------------------------------------------------------------------
@@ -215,11 +221,11 @@ def _runs(producer: Producer, spec: PipelineSpec, queue: str) -> tf.data.Dataset
                 raise marked(error) from None
         return rows(made)
 
-    flat = tf.nest.flatten(tensor_spec(signature, None))
+    shapes = _component_shapes(signature, rows=True)
 
     def shaped(values: Any) -> Any:
-        for value, spec_ in zip(values, flat):
-            value.set_shape(spec_.shape)
+        for value, shape in zip(values, shapes):
+            value.set_shape(shape)
         return structure(signature, list(values))
 
     if producer.threads == 1:
