@@ -33,7 +33,9 @@ import tensorflow as tf  # noqa: E402
 
 tf.get_logger().setLevel("ERROR")  # the legacy variants use deprecated APIs on purpose
 
-from cases import files_dropin, index_source, overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc, shapes_dropin  # noqa: E402
+from cases import (  # noqa: E402
+    files_dropin, index_source, overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc, shapes_dropin,
+)
 from cases.common import Config, Result, measure, measure_interleaved, paired_ratio  # noqa: E402
 
 CASES: dict[str, Any] = {

@@ -4,7 +4,7 @@ indices and calls ``fn(i)`` itself, so where the iterator stands is tf.data's st
 
 One producer whose elements have fully defined shapes makes its elements in runs of indices, one
 ``tf.numpy_function`` call per run (a call costs 60-300 us, twenty times a cheap ``fn(i)``: one call per index
-ran at a quarter of the thread path's rate, ``benchmarks/cases/index_source.py``), and ``unbatch`` splits each
+ran at 0.08-0.13x the thread path's rate, ``benchmarks/cases/index_source.py``), and ``unbatch`` splits each
 run's stacked rows:
 
 - one thread: a ``scan`` whose state is the next index. A call makes indices from there until it has made
