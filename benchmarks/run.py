@@ -33,7 +33,9 @@ import tensorflow as tf  # noqa: E402
 
 tf.get_logger().setLevel("ERROR")  # the legacy variants use deprecated APIs on purpose
 
-from cases import files_dropin, overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc, shapes_dropin  # noqa: E402
+from cases import (  # noqa: E402
+    files_dropin, index_source, overlap, seed1_dropin, seed1_feed, seed2_dropin, seed2_pyfunc, shapes_dropin,
+)
 from cases.common import Config, Result, measure, measure_interleaved, paired_ratio  # noqa: E402
 
 CASES: dict[str, Any] = {
@@ -44,12 +46,13 @@ CASES: dict[str, Any] = {
     **{name: seed2_dropin.Case(kind, threads) for name, kind, threads in seed2_dropin.CASES},
     **{name: files_dropin.Case(name.split("_", 1)[1]) for name in files_dropin.CASES},
     **{name: shapes_dropin.Case(name) for name in shapes_dropin.CASES},
+    **{f"index_{kind}": index_source.Case(kind) for kind in index_source.KINDS},
 }
 # The drop-in cases: bridge (tfdata_bridge.compat.v1) against legacy (tensorflow.compat.v1), interleaved.
 DROPIN_CASES = ["seed1_dropin", *(name for name, _, _ in seed2_dropin.CASES)]
 # Names --only also accepts, for several cases at once.
 GROUPS = {"seed2_dropin": DROPIN_CASES[1:], "dropin": DROPIN_CASES, "files": list(files_dropin.CASES),
-          "shapes": list(shapes_dropin.CASES)}
+          "shapes": list(shapes_dropin.CASES), "index": list(index_source.CASES)}
 # (case, numerator, denominator, minimum): the acceptance targets.
 RATIO_TARGETS = [
     ("seed1_feed", "bridge", "legacy", 8.0),
@@ -124,6 +127,10 @@ def targets(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> 
         value = summary["ratio_wall_to_max"]
         checks.append({"target": f"overlap wall/max <= {overlap.TARGET_RATIO:g}", "value": round(value, 3),
                        "ok": value <= overlap.TARGET_RATIO})
+    value = index_source.summarize(results).get("index_cheap", {}).get("index_t1/python_t1 (paired)")
+    if value is not None:
+        checks.append({"target": f"index_cheap index_t1/python_t1 >= {index_source.TARGET:.2f}",
+                       "value": round(value, 2), "ok": value >= index_source.TARGET})
     scaling = seed2_dropin.scaling(results)
     for kind, variant, minimum in SCALING_TARGETS:
         value = scaling.get(f"{kind} {variant}")
@@ -186,6 +193,8 @@ def table(results: list[Result], case_ratios: dict[str, dict[str, float]]) -> st
     if cpus:
         lines.append("CPU to the first batch (median s, every thread): "
                      + ", ".join(f"{case} {variant} = {v:.3f}" for (case, variant), v in cpus.items()))
+    for case, figures in index_source.summarize(results).items():
+        lines.append(f"{case}: " + ", ".join(f"{k} = {v:.2f}" for k, v in figures.items()))
     scaling = seed2_dropin.scaling(results)
     if scaling:
         lines.append("seed2_dropin t4/t1: " + ", ".join(f"{k} = {v:.2f}" for k, v in scaling.items()))
@@ -240,6 +249,8 @@ def document(results: list[Result], checks: list[dict[str, Any]], info: dict[str
         cases.append(entry)
     return {
         "cases": cases,
+        "index_source": {case: {k: round(v, 3) for k, v in figures.items()}
+                         for case, figures in index_source.summarize(results).items()},
         "dropin": {"paired_ratio_vs_legacy": {k: round(v, 3) for k, v in pairs.items()},
                    "scaling_t4_vs_t1": {k: round(v, 3) for k, v in scaling.items()}},
         "targets": checks,

@@ -44,6 +44,13 @@ def test_quick_run_writes_every_case_and_variant(tmp_path):
     lifted = next(c for c in doc["cases"] if (c["name"], c["variant"]) == ("seed2_dropin_pyfunc_t4", "bridge"))
     assert lifted["runner_threads"] == 0 and lifted["scaling_t4_vs_t1"] > 0  # the producer was lifted
     assert set(doc["dropin"]["scaling_t4_vs_t1"]) == {"pyfunc legacy", "pyfunc bridge", "numpy legacy", "numpy bridge"}
+    index = ["index_t1", "index_t4", "python_t1", "python_t4", "tfdata_map", "tfdata_batched"]
+    assert {(c, v) for c in ("index_cheap", "index_gil") for v in index} | {("index_gil", "workers2")} <= found
+    for case in doc["cases"]:
+        if case["name"].startswith("index_"):  # start-up counted: the first batch came within the run
+            assert 0 < case["first_batch_s_median"] <= case["seconds"][0]
+    assert doc["index_source"]["index_cheap"]["index_t1/python_t1 (paired)"] > 0
+    assert any(t["target"].startswith("index_cheap index_t1/python_t1") for t in doc["targets"])
     assert doc["machine"]["blas_threads"]["OPENBLAS_NUM_THREADS"] == "1"
     assert doc["machine"]["cores"] >= 1 and doc["machine"]["tensorflow"]
     assert "elements/s" in result.stdout and "bridge/legacy" in result.stdout and "t4/t1" in result.stdout

@@ -80,9 +80,9 @@ def by_index(spec: PipelineSpec) -> bool:
             and all(p.kind == "index" for p in spec.producers))
 
 
-INDEX_WHY = ("index producers: tf.data maps range(count) through fn(i) itself (each index once; the producer's "
-             "threads are the map's parallel calls), so the iterator's position is tf.data's and a "
-             "tf.train.Checkpoint saves it")
+INDEX_WHY = ("index producers: tf.data maps range(count) through fn(i) itself, a run of indices per Python call "
+             "(each index once; the producer's threads are the map's parallel calls), so the iterator's position "
+             "is tf.data's and a tf.train.Checkpoint saves it")
 
 
 def _indexed(spec: PipelineSpec, batch: Batch | None, prefetch: Value | None) -> Plan:
