@@ -116,6 +116,21 @@ FOUND = {
         from tensorflow.python.training.input import *
         b = batch([x], 2)
         """, [(1, "from tensorflow.python.training.input import *"), (2, "tf.compat.v1.train.batch")]),
+    # a star import of another module after the TensorFlow import (held-out round 19): it may rebind ``tf``
+    # only where its module defines ``tf``, which one module cannot tell, so ``tf``'s uses stay findings
+    "star-of-another-module-after-tf": ("""
+        import tensorflow.compat.v1 as tf
+        from os.path import *
+        from mylib.loader import *
+        q = tf.train.string_input_producer(files)
+        def f():
+            return tf.train.batch([x], 2)
+        """, [(4, "tf.compat.v1.train.string_input_producer"), (6, "tf.compat.v1.train.batch")]),
+    "star-of-another-module-after-a-from-import": ("""
+        from tensorflow.compat.v1.train import batch
+        from helpers import *
+        b = batch([x], 2)
+        """, [(3, "tf.compat.v1.train.batch")]),
     # rebinding (issue 20.12): what a name means where it is used
     "a-call-result-is-not-the-api": ("""
         import tensorflow.compat.v1 as tf

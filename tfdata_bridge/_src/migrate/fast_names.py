@@ -350,7 +350,9 @@ class Resolver:
         out = []
         for b in reversed(before):
             out.append(b)
-            if _encloses(b.block, block):
+            # a star import rebinds a name only where its module defines it, which one module cannot tell:
+            # ``import tensorflow as tf`` then ``from os.path import *`` keeps ``tf`` (and its use a finding)
+            if _encloses(b.block, block) and b.kind != "star":
                 break
         return out
 
