@@ -30,6 +30,7 @@ from tfdata_bridge._src.migrate.methods import class_of, method, method_key, met
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
+from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers
 from tfdata_bridge._src.migrate.scanner import parse_error_text
 
 
@@ -291,8 +292,12 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
+        external.runner_helpers = runner_helpers  # type: ignore[attr-defined]  (``runner_helpers.py``)
         return external
 
+    # the functions that only start the QUEUE_RUNNERS collection's runners, by qualified name (``runner_helpers.py``)
+    runner_helpers = frozenset(f"{names[p].name}.{f}" for p, m in modules.items() if "create_threads" in texts[p]
+                               for f in module_runner_helpers(m))
     # a module that reads the queue-runner collection keeps its queues, and so does every module it imports
     frozen: dict[str, str] = {}
     epochs = any(counts_epochs(m) for m in modules.values())  # (a local-variables read: ``local_reads.py``)
