@@ -341,7 +341,7 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
     remove = plan
     said = " (the coordinator an object only stored is passed as `None`)" if remove.nulled else ""
     for name, (line, flag) in sorted(kept.items()):
-        said += (f"; `{name}` kept: {STOP_FLAG} (used at line {line})" if flag else
+        said += (f"; `{name}` kept: {STOP_FLAG} (read at line {line})" if flag else
                  f"; `{name}` kept (harmless without runners): it is used at line {line} beyond starting and "
                  "stopping runners")
     if remove.helpers:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from dataclasses import replace
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
@@ -17,6 +18,7 @@ from tfdata_bridge._src.migrate.names import STAR_MODULES, char_column, char_col
 from tfdata_bridge._src.migrate import outcomes as outcomes_of
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
+from tfdata_bridge._src.migrate.plumbing import STOP_FLAG
 from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
 from tfdata_bridge._src.migrate.sources import load_source
 from tfdata_bridge._src.symbols import BY_PATH, SYMBOLS, LegacySymbol, canonical
@@ -196,11 +198,55 @@ def scan_paths(
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
     findings = [f for found in _with_outcomes(per_file, linked) for f in found]
+    flags = stop_flags(per_file)
+    if flags:  # a Coordinator used as a loop's stop flag in a file with no runners: not a queue API use
+        findings = [f for f in findings if (f.path, f.line, f.column) not in flags]
+    flagged = tuple(replace(f, tfdata=f"kept: {STOP_FLAG}") for found in (x[2] for x in per_file) for f in found
+                    if (f.path, f.line, f.column) in flags)
     if findings and all(f.api in SESSION_STARTERS for f in findings):
         # nothing left for them to start: a monitored session or Supervisor kept for its hooks, checkpoints or
         # summaries is a training loop, not a queue pipeline (a file scanned alone may still serve another's)
-        return ScanReport((), tuple(errors), len(files), idle_starters=tuple(findings))
-    return ScanReport(tuple(findings), tuple(errors), len(files))
+        return ScanReport((), tuple(errors), len(files), idle_starters=tuple(findings), stop_flags=flagged)
+    return ScanReport(tuple(findings), tuple(errors), len(files), stop_flags=flagged)
+
+
+COORDINATOR = canonical("train.Coordinator")
+
+
+def stop_flags(per_file: list[tuple[str, str | None, tuple[Finding, ...]]]) -> set[tuple[str, int, int]]:
+    """``(path, line, column)`` of the Coordinators that are only a loop's stop flag: in a module whose other
+    findings are none (no queue, no runner start), bound once to a name by ``name = Coordinator()`` and read only
+    as ``name.should_stop()``, ``name.request_stop(...)``, ``with name.stop_on_exception():``, ``name.join(...)``
+    and the like (never passed on, stored or returned). It starts and stops no runner: a plain Python object of
+    ``tf.compat.v1.train`` that TensorFlow 2 runs as it is, so no legacy queue use."""
+    from tfdata_bridge._src.migrate.plumbing import STOP_FLAG_METHODS
+
+    out: set[tuple[str, int, int]] = set()
+    for path, text, found in per_file:
+        if text is None or not found or any(f.api != COORDINATOR for f in found):
+            continue
+        tree = ast.parse(text)
+        made: dict[str, list[int]] = {}  # name -> lines of ``name = <Coordinator>()``
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and isinstance(node.value, ast.Call) and not node.value.args and not node.value.keywords:
+                made.setdefault(node.targets[0].id, []).append(node.value.lineno)
+        asked: set[int] = set()  # ids of the Name nodes read as ``name.method(...)``
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    isinstance(node.func.value, ast.Name) and node.func.attr in STOP_FLAG_METHODS:
+                asked.add(id(node.func.value))
+        stores = {id(node.targets[0]) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                  and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
+        for f in found:
+            names = [n for n, lines in made.items() if lines == [f.line]]
+            if len(names) != 1:
+                continue
+            uses = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == names[0]]
+            if all(id(n) in asked or (id(n) in stores and isinstance(n.ctx, ast.Store)) for n in uses) and \
+                    sum(isinstance(n.ctx, ast.Store) for n in uses) == 1:
+                out.add((f.path, f.line, f.column))
+    return out
 
 
 def _with_outcomes(per_file: list[tuple[str, str | None, tuple[Finding, ...]]], linked: dict[str, str] | None = None
