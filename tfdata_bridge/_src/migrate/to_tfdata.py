@@ -42,6 +42,7 @@ from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
+from tfdata_bridge._src.migrate.init_source import init_sources
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
@@ -404,6 +405,13 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
         return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False, plumbing=False, whole=whole)
 
     new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
+    if not outcomes:  # a class's queue and reader read by a method, the batch in the caller (``init_source.py``)
+        got = init_sources(module, external, trial)
+        if got is not None and got[2]:
+            new, notes, outcomes, more, asked = got
+            refusals = type(refusals).of({**refusals, **more}, refusals) if hasattr(type(refusals), "of") else more
+        elif got is not None:
+            refusals = type(refusals).of({**got[3], **refusals}, refusals)
     dequeued = {line: api for line, api in getattr(refusals, "dequeues", {}).items()}
     if not outcomes and not refusals:
         return None
