@@ -32,7 +32,7 @@ function, by nothing else in the module or the tree; every caller's rewrite make
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import PositionProvider
+from libcst.metadata import PositionProvider, ScopeProvider
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of, wrapped
 from tfdata_bridge._src.migrate.object_merge import as_locals, local_names, methods, self_name
@@ -147,9 +147,12 @@ def _check_attrs(module: cst.Module, form: _Form, pos, external) -> None:
     read = [s for s in form.method.body.body if _read_of(s, self_name(form.method)) is not None][0]
     allowed = {id(a) for a in nodes_of(read, cst.Attribute)} | {id(a) for s in form.source_stmts
                                                                 for a in nodes_of(s, cst.Attribute)}
+    from tfdata_bridge._src.migrate.object_uses import uses
+
     for attr in (form.reader_attr, form.queue_attr):
-        for node in nodes_of(module, cst.Attribute):
-            if node.attr.value != attr or id(node) in allowed:
+        # (by scope: ``self.queue`` in another class's method, or on an object of another class, is not this one's)
+        for node, _, _ in uses(module, form.cls, attr):
+            if id(node) in allowed:
                 continue
             line = pos[node].start.line if node in pos else 0
             parent = _call_on(module, node)
@@ -161,8 +164,8 @@ def _check_attrs(module: cst.Module, form: _Form, pos, external) -> None:
             raise Refusal(f"`{attr}`, the {'reader' if attr == form.reader_attr else 'file queue'} that "
                           f"`{form.cls.name.value}.{form.maker.name.value}` keeps, is also used at line {line}: "
                           "it would no longer exist; the pipeline is left")
-        uses = getattr(external, "attribute_uses", None)
-        if uses is not None and uses(attr):
+        elsewhere = getattr(external, "attribute_uses", None)
+        if elsewhere is not None and elsewhere(attr):
             raise Refusal(f"`{attr}`, which `{form.cls.name.value}` keeps, is read in another module of the tree")
 
 
@@ -229,12 +232,10 @@ def _sites(module: cst.Module, index, form: _Form, external) -> list[_Site]:
         else:  # ``x, y = obj.method()`` then one batch of them
             bound = set(names_in(small.targets[0].target))
             later = fn.body.body[list(fn.body.body).index(stmt) + 1:]
-            readers = [s for s in nodes_of(fn, cst.Name) if s.value in bound]
             batch = next((s for s in later if names_in(s) & bound), None)
             bs = _small(batch) if batch is not None else None
             api = index.paths.get(bs.value) if isinstance(bs, cst.Assign) and isinstance(bs.value, cst.Call) else None
-            if api not in BATCHES or len([r for r in readers if any(r is n for n in nodes_of(batch, cst.Name))]) != \
-                    len(readers) - len(list(nodes_of(small.targets[0].target, cst.Name))):
+            if api not in BATCHES or not _read_only_in(module, small.targets[0].target, batch):
                 raise Refusal(f"what {label} returns is used beyond one `train.batch`-family call")
             site = _Site(fn, obj, batch, api, unpack=stmt)
         site.call = call
@@ -248,6 +249,23 @@ def _sites(module: cst.Module, index, form: _Form, external) -> list[_Site]:
     return sites
 
 
+def _read_only_in(module: cst.Module, target: cst.BaseExpression, stmt: cst.CSTNode) -> bool:
+    """Every name ``target`` binds is read (by scope) in ``stmt`` alone, and read there."""
+    scopes = wrapped(module).resolve(ScopeProvider)
+    inside = {id(n) for n in nodes_of(stmt, cst.Name)}
+    for name in nodes_of(target, cst.Name):
+        scope = scopes.get(name)
+        if scope is None:
+            return False
+        found = [a for a in scope.assignments[name.value] if getattr(a, "node", None) is name]
+        if len(found) != 1:
+            return False
+        refs = [r.node for r in found[0].references]
+        if not refs or any(id(r) not in inside for r in refs):
+            return False
+    return True
+
+
 class _Swap(cst.CSTTransformer):
     """One node swapped for another (by identity)."""
 
@@ -259,11 +277,23 @@ class _Swap(cst.CSTTransformer):
 
 
 class _Rename(cst.CSTTransformer):
-    def __init__(self, old: str, new: str) -> None:
-        self.old, self.new = old, new
+    """The variable ``old`` (not an attribute's or a keyword's name) as ``new``; ``old`` may be a dict of them."""
+
+    def __init__(self, old, new: str = "") -> None:
+        self.names = old if isinstance(old, dict) else {old: new}
+        self.skip: set[int] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.skip.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.skip.add(id(node.keyword))
 
     def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
-        return updated.with_changes(value=self.new) if updated.value == self.old else updated
+        if id(original) in self.skip or updated.value not in self.names:
+            return updated
+        return updated.with_changes(value=self.names[updated.value])
 
 
 def _gathered(form: _Form, site: _Site) -> tuple[cst.FunctionDef, list, set[str]]:
@@ -285,15 +315,21 @@ def _gathered(form: _Form, site: _Site) -> tuple[cst.FunctionDef, list, set[str]
             nodes_of(s, cst.Return) or nodes_of(s, cst.Yield) for s in body[:-1]):
         raise Refusal(f"`{form.cls.name.value}.{form.method.name.value}` does not end with its one `return` of the "
                       "tensors")
-    read = as_locals(body[:-1], method_self, locals_)
-    read = [s.visit(_Rename(method_self, _INSTANCE)) for s in read]
-    returned = last.value.visit(_Rename(method_self, _INSTANCE))
     own = local_names(form.method) - {method_self}
     caller = local_names(site.fn)
+    # the method's locals that the caller's statements also name are renamed apart (they stay so in the method)
     clash = own & (names_in(site.batch_stmt) | (names_in(site.unpack) if site.unpack is not None else set()))
-    if clash:
-        raise Refusal(f"`{sorted(clash)[0]}` names something in both `{form.method.name.value}` and the function "
-                      "that batches what it returns")
+    apart = {method_self: _INSTANCE}
+    for name in sorted(clash):
+        fresh = name + "_"
+        while fresh in taken:
+            fresh += "_"
+        taken.add(fresh)
+        apart[name] = fresh
+    read = as_locals(body[:-1], method_self, locals_)
+    read = [s.visit(_Rename(apart)) for s in read]
+    returned = last.value.visit(_Rename(apart))
+    own = (own - clash) | {apart[n] for n in clash}
     if site.unpack is not None:
         unpack = site.unpack.visit(_Swap(site.call, returned))
         batch = [unpack, site.batch_stmt]
@@ -410,8 +446,10 @@ def _one(module, index, external, trial, form: _Form, sites: list[_Site]):
         trial_module = module.with_changes(body=[*module.body, fn])
         first, last = _span(trial_module)
         out, notes, outcomes = trial(trial_module, [])
-        mine = [o for o in outcomes if first <= o.line <= last]
-        refused = [n for n in notes if first <= n.line <= last and n.kind == "refused"]
+        done = {o.line for o in outcomes if first <= o.line <= last and o.rewritten}
+        # (a line the run said twice, left by one form and rewritten by another, is rewritten)
+        mine = [o for o in outcomes if first <= o.line <= last and (o.rewritten or o.line not in done)]
+        refused = [n for n in notes if first <= n.line <= last and n.kind == "refused" and n.line not in done]
         if not mine or not all(o.rewritten for o in mine) or refused:
             raise Refusal(next((o.reason for o in mine if not o.rewritten),
                                refused[0].message if refused else "the gathered pipeline is not recognised"))
