@@ -16,20 +16,6 @@ def label_batches(files, epochs):
     return tf.train.batch([parsed["label"]], batch_size=4, allow_smaller_final_batch=True)
 
 
-def drain(sess, batch, start):
-    out = []
-    coord = tf.train.Coordinator()
-    threads = start(sess, coord)
-    try:
-        while not coord.should_stop():
-            out.append(sess.run(batch).tolist())
-    except tf.errors.OutOfRangeError:
-        pass
-    coord.request_stop()
-    coord.join(threads)
-    return out
-
-
 def main(data_dir):
     files = sorted(glob.glob(os.path.join(data_dir, "records-*.tfrecord")))
     batch = label_batches(files, 2)
@@ -48,14 +34,14 @@ def main(data_dir):
     batch2 = label_batches(files[:1], 1)
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
-        coord = tf.train.Coordinator()
-        runners.start_quietly(sess, coord)
+        second_coord = tf.train.Coordinator()
+        runners.start_quietly(sess, second_coord)
         second = []
         try:
             while True:
                 second.append(sess.run(batch2).tolist())
         except tf.errors.OutOfRangeError:
             pass
-        coord.request_stop()
-        coord.join()
+        second_coord.request_stop()
+        second_coord.join()
     return {"batches": first + second, "end": len(second)}

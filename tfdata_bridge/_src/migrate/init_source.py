@@ -188,7 +188,7 @@ def _functions(module: cst.Module) -> list[cst.FunctionDef]:
     return nodes_of(module, cst.FunctionDef)
 
 
-def _sites(module: cst.Module, index, form: _Form, external) -> list[_Site]:
+def _sites(module: cst.Module, index, form: _Form, external, spelled: str | None = None) -> list[_Site]:
     """Each ``x.method()`` of the module, as a batch's tensors (or unpacked, then batched); ``Refusal`` where a use
     is anything else."""
     from tfdata_bridge._src.migrate.pipelines import BATCHES
@@ -214,8 +214,8 @@ def _sites(module: cst.Module, index, form: _Form, external) -> list[_Site]:
         made = [s for s in fn.body.body if isinstance(_small(s), cst.Assign) and len(_small(s).targets) == 1
                 and isinstance(_small(s).targets[0].target, cst.Name) and _small(s).targets[0].target.value == obj]
         binds = [t for t in nodes_of(fn, cst.AssignTarget) if isinstance(t.target, cst.Name) and t.target.value == obj]
-        if len(made) != 1 or len(binds) != 1 or not (isinstance(_small(made[0]).value, cst.Call) and isinstance(
-                _small(made[0]).value.func, cst.Name) and _small(made[0]).value.func.value == form.cls.name.value):
+        if len(made) != 1 or len(binds) != 1 or not (isinstance(_small(made[0]).value, cst.Call) and module.code_for_node(
+                _small(made[0]).value.func) == (spelled or form.cls.name.value)):
             raise Refusal(f"{label} is called on `{obj}`, which is not one object `{obj} = "
                           f"{form.cls.name.value}(...)` of its function")
         stmt = next((s for s in fn.body.body if any(c is call for c in nodes_of(s, cst.Call))), None)
@@ -504,10 +504,14 @@ def init_sources(module: cst.Module, external, trial):
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     code = module.code
-    if "class " not in code or ".read(" not in code or "input_producer" not in code:
+    own = "class " in code and ".read(" in code and "input_producer" in code
+    foreign = _foreign(module, external) if getattr(external, "classdef", None) is not None else []
+    if not own and not foreign:
         return None
     index = survey(module, external)[0]
-    forms = _forms(module, index)
+    forms = _forms(module, index) if own else []
+    if foreign:
+        return _foreign_forms(module, index, external, trial, foreign)
     if not forms:
         return None
     notes: list[Note] = []
@@ -542,6 +546,127 @@ def init_sources(module: cst.Module, external, trial):
     if not outcomes and not refusals:
         return None
     return module, notes, outcomes, refusals, []
+
+
+def _foreign(module: cst.Module, external) -> list[tuple[_Form, cst.Module, str]]:
+    """(the form, its module, the class as this module spells it) of each object ``x = Cls(...)`` made here of a
+    class of another module of the tree that has the form."""
+    from tfdata_bridge._src.migrate.to_tfdata import survey
+
+    out, seen = [], set()
+    for stmt in nodes_of(module, cst.SimpleStatementLine):
+        small = _small(stmt)
+        if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
+                and isinstance(small.value.func, (cst.Name, cst.Attribute))):
+            continue
+        try:
+            got = external.classdef(small.value.func)
+        except Refusal:
+            continue
+        if got is None or id(got[0]) in seen:
+            continue
+        cls, home = got[0], got[1]
+        seen.add(id(cls))
+        if "input_producer" not in home.code_for_node(cls):
+            continue
+        forms = [f for f in _forms(home, survey(home)[0]) if f.cls is cls]
+        if forms:
+            out.append((forms[0], home, module.code_for_node(small.value.func)))
+    return out
+
+
+def _binding(module: cst.Module, name: str) -> str | None:
+    """What the module-level import binding ``name`` imports (None: not one import)."""
+    found = []
+    for stmt in module.body:
+        for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    bound = alias.evaluated_alias or alias.evaluated_name.split(".")[0]
+                    if bound == name:
+                        found.append(alias.evaluated_name if alias.evaluated_alias else bound)
+            elif isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar) \
+                    and not small.relative and small.module is not None:
+                for alias in small.names:
+                    if (alias.evaluated_alias or alias.evaluated_name) == name:
+                        found.append(f"{module.code_for_node(small.module)}.{alias.evaluated_name}")
+    bound = [t for s in module.body for t in nodes_of(s, cst.AssignTarget) if name in names_in(t.target)]
+    return found[0] if len(found) == 1 and not bound else None
+
+
+def _module_names(module: cst.Module) -> set[str]:
+    """The names bound at module level (imports, assignments, definitions)."""
+    out: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            out.add(stmt.name.value)
+        for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
+            if isinstance(small, cst.Import):
+                out |= {a.evaluated_alias or a.evaluated_name.split(".")[0] for a in small.names}
+            elif isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                out |= {a.evaluated_alias or a.evaluated_name for a in small.names}
+            elif isinstance(small, cst.Assign):
+                out |= {n for t in small.targets for n in names_in(t.target)}
+    return out
+
+
+def _same_globals(nodes: list, home: cst.Module, module: cst.Module, where: str, local: set[str]) -> None:
+    """Every global name ``nodes`` read (but ``local``: their functions' own) is the same import in ``home`` and
+    ``module``."""
+    bound = _module_names(home) | _module_names(module)
+    for node in nodes:
+        inner = set(local)
+        for f in nodes_of(node, cst.FunctionDef):
+            inner |= local_names(f)
+        for lam in nodes_of(node, cst.Lambda):
+            inner |= {p.name.value for p in lam.params.params}
+        for name in sorted(names_in(node) - inner):
+            if name not in bound or name in (_INSTANCE, "self"):
+                continue
+            if _binding(home, name) is None or _binding(home, name) != _binding(module, name):
+                raise Refusal(f"`{name}` does not name the same import in {where} and in the module that batches; "
+                              "the class's pipeline is left")
+
+
+def _foreign_forms(module, index, external, trial, foreign):
+    """``init_sources`` for the classes of other modules: this module's batches rewritten, each class's new form
+    asked of the tree (``requests``: it changes there where every use of the class is rewritten)."""
+    notes, outcomes, refusals, requests = [], [], {}, []
+    pos = _positions(module)
+    for form, home, spelled in foreign:
+        where = f"the module of `{form.cls.name.value}`"
+        try:
+            sites = _sites(module, index, form, external, spelled)
+        except Refusal:
+            continue
+        lines = [pos[s.batch_stmt].start.line for s in sites]
+        try:
+            _check_attrs(home, form, _positions(home), None)
+            for attr in (form.reader_attr, form.queue_attr, form.method.name.value):
+                if attr != form.method.name.value and any(a.attr.value == attr for a in nodes_of(module, cst.Attribute)):
+                    raise Refusal(f"`{attr}`, which `{form.cls.name.value}` keeps, is read in this module")
+            body = [*form.source_stmts, *form.method.body.body]
+            _same_globals(body, home, module, where, local_names(form.maker) | local_names(form.method))
+            maker_part, method, parts = _one(module, index, external, trial, form, sites)
+            new_cls = cst.Module([form.cls]).visit(_Apply(form, maker_part, method, [])).body[0]
+            _same_globals([new_cls], home, module, where, {form.cls.name.value})
+        except Refusal as exc:
+            for line in lines:
+                refusals[line] = str(exc)
+            continue
+        module = module.visit(_Apply(form, maker_part, method, parts))
+        what = (f"the records dataset is made by `{form.cls.name.value}.{form.maker.name.value}` (of another module) "
+                f"on `{self_name(form.maker)}.{_attr_name_of(maker_part)}`" +
+                (f", `{form.method.name.value}` is its map function" if method is not None else ""))
+        for (site, _, reasons, api, _), line in zip(parts, lines):
+            note = Note(line, f"{reasons}; {what}", kind="info")
+            notes.append(note)
+            outcomes.append(PipelineOutcome(line, api, True, note.message))
+            requests.append((form.cls, new_cls, line))
+        break  # (one class per pass)
+    if not outcomes and not refusals:
+        return None
+    return module, notes, outcomes, refusals, requests
 
 
 def _attr_name_of(maker_part: list) -> str:

@@ -110,6 +110,10 @@ class _Index(cst.CSTVisitor):
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
 
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:  # (a class another module's rewrite changes)
+        where = self.get_metadata(PositionProvider, node)
+        self.spans[node] = (where.start.line, where.end.line)
+
     def visit_With(self, node: cst.With) -> None:
         if id(node) in self.block_of:
             self.with_bodies[id(node.body)] = self.block_of[id(node)]
@@ -223,6 +227,9 @@ class _Apply(cst.CSTTransformer):
         if original in self.replaced:
             return cst.FlattenSentinel(self.replaced[original])
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_ClassDef(self, original, updated):  # a reader class another module's rewrite made (``init_source.py``)
+        return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
 
 
 def _fixed_len_only(index: _Index, features: cst.BaseExpression) -> bool:
