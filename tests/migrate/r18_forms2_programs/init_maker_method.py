@@ -43,4 +43,4 @@ def main(data_dir):
             pass
         coord.request_stop()
         coord.join(threads)
-    return {"batches": [sorted(r for b in batches for r in b)], "end": "done"}
+    return {"batches": [[len(b) for b in batches], sorted(r for b in batches for r in b)], "end": "done"}

@@ -521,8 +521,11 @@ def init_sources(module: cst.Module, external, trial):
     for form in forms:
         try:
             sites = _sites(module, index, form, external)
-        except Refusal as exc:
-            refusals.setdefault(pos[form.source_stmts[0]].start.line, str(exc))
+        except Refusal as exc:  # (said where the method's tensors are batched: the statements calling it)
+            name = form.method.name.value
+            for stmt in nodes_of(module, cst.SimpleStatementLine):
+                if any(isinstance(c.func, cst.Attribute) and c.func.attr.value == name for c in nodes_of(stmt, cst.Call)):
+                    refusals.setdefault(pos[stmt].start.line, str(exc))
             continue
         lines = [pos[s.batch_stmt].start.line for s in sites]
         try:

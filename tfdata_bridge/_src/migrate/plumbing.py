@@ -347,8 +347,27 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
     if remove.helpers:
         said += "; the runners started by " + ", ".join(f"`{h}`" for h in sorted(remove.helpers)) + \
             " (a loop over the QUEUE_RUNNERS collection) are no more"
-    return module.visit(remove), [
-        Note(first, f"queue-runner plumbing removed: nothing is left to run it{said}", kind="info")]
+    out = _without_unused_imports(module.visit(remove), {"start_queue_runners", "Coordinator", *remove.helpers})
+    return out, [Note(first, f"queue-runner plumbing removed: nothing is left to run it{said}", kind="info")]
+
+
+def _without_unused_imports(module: cst.Module, names: set[str]) -> cst.Module:
+    """``module`` less its ``from ... import name`` of ``names`` that nothing uses any more."""
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import RemoveImportsVisitor
+
+    context = CodemodContext()
+    asked = False
+    for stmt in module.body:
+        for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
+            if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
+                    not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    if alias.evaluated_name in names:
+                        RemoveImportsVisitor.remove_unused_import(context, module.code_for_node(small.module),
+                                                                  alias.evaluated_name, alias.evaluated_alias)
+                        asked = True
+    return RemoveImportsVisitor(context).transform_module(module) if asked else module
 
 
 def _asked(module: cst.Module, ref: cst.Name, coord: str) -> bool:
