@@ -40,7 +40,8 @@ from tfdata_bridge._src.migrate.object_split import _CONSUMER_STEPS, _bare, _cha
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 
 _GATHERED = "_tfdata_bridge_object_pipeline"  # (``object_pipeline._span`` finds it by this name)
-_INSTANCE = "_tfdata_bridge_instance"
+_INSTANCE = "_tfdata_bridge_instance"  # the method's instance in the gathered function
+_MAKER = "_tfdata_bridge_maker"  # the making method's
 # a reader's state, which a tf.data pipeline does not keep
 STATE = {"num_records_produced": "the number of records it produced",
          "num_work_units_completed": "the number of files it finished",
@@ -220,7 +221,7 @@ def _sites(module: cst.Module, index, form: _Form, external, spelled: str | None
                           f"{form.cls.name.value}(...)` of its function")
         stmt = next((s for s in fn.body.body if any(c is call for c in nodes_of(s, cst.Call))), None)
         small = _small(stmt) if stmt is not None else None
-        if not isinstance(small, cst.Assign):
+        if not isinstance(small, (cst.Assign, cst.Return)) or isinstance(small, cst.Return) and small.value is call:
             raise Refusal(f"{label} is called in a statement the rewrite cannot follow")
         if small.value is not call:
             value = small.value
@@ -307,7 +308,7 @@ def _gathered(form: _Form, site: _Site) -> tuple[cst.FunctionDef, list, set[str]
             name += "_"
         taken.add(name)
         locals_[attr] = name
-    source = as_locals(list(form.source_stmts), maker_self, locals_)
+    source = [st.visit(_Rename(maker_self, _MAKER)) for st in as_locals(list(form.source_stmts), maker_self, locals_)]
     body = [s for s in form.method.body.body if not (isinstance(_small(s), cst.Expr)
                                                    and isinstance(_small(s).value, cst.SimpleString))]
     last = _small(body[-1])
@@ -335,7 +336,7 @@ def _gathered(form: _Form, site: _Site) -> tuple[cst.FunctionDef, list, set[str]
         batch = [unpack, site.batch_stmt]
     else:
         batch = [site.batch_stmt.visit(_Swap(site.call, returned))]
-    params = sorted((local_names(form.maker) - {maker_self}) | caller | {_INSTANCE}, key=str)
+    params = sorted((local_names(form.maker) - {maker_self}) | caller | {_INSTANCE, _MAKER}, key=str)
     fn = cst.FunctionDef(cst.Name(_GATHERED), cst.Parameters([cst.Param(cst.Name(p)) for p in params]),
                          cst.IndentedBlock([*source, *read, *batch]), leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
     return fn, [*source, *read, *batch], own
@@ -375,21 +376,22 @@ def _split(form: _Form, site: _Site, out_fn: cst.FunctionDef, inputs: list, own:
         side = "maker" if made & need_maker else "caller"
         (need_maker if side == "maker" else need_caller).update(free)
         sides.insert(0, (a, side))
-    bad = need_maker & ((caller_names - maker_names) | own | {_INSTANCE})
+    bad = need_maker & ((caller_names - maker_names) | own | {_INSTANCE, self_name(form.maker)})
     if bad:
         raise Refusal(f"the records dataset would read `{sorted(bad)[0]}`, which `{form.maker.name.value}` does not "
                       "have")
-    bad = need_caller & ((maker_names - caller_names) | own | {_INSTANCE})
+    bad = need_caller & ((maker_names - caller_names) | own | {_INSTANCE, _MAKER})
     if bad:
         raise Refusal(f"the batch would read `{sorted(bad)[0]}`, which `{site.fn.name.value}` does not have")
     if parse is not None:
         free = names_in(parse) - local_names(parse)
-        bad = free & ((caller_names | maker_names) - own)
+        bad = free & (((caller_names | maker_names) - own) | {_MAKER})
         if bad:
             raise Refusal(f"the per-element code would read `{sorted(bad)[0]}` of another function")
     instance = self_name(form.maker)
     built = _chain(head, prefix).with_changes(lpar=small.value.lpar, rpar=small.value.rpar) if prefix else head
-    maker_part = [a.visit(_Rename(_INSTANCE, instance)) for a, s in sides if s == "maker"]
+    built = built.visit(_Rename(_MAKER, instance))
+    maker_part = [a.visit(_Rename(_MAKER, instance)) for a, s in sides if s == "maker"]
     maker_part.append(cst.SimpleStatementLine([cst.Assign(
         [cst.AssignTarget(cst.Attribute(cst.Name(instance), cst.Name(attr)))], built)]))
     method = None
