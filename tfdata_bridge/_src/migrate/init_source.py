@@ -506,6 +506,8 @@ def init_sources(module: cst.Module, external, trial):
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     code = module.code
+    if "batch" not in code:  # (the caller batches what the method returns)
+        return None
     own = "class " in code and ".read(" in code and "input_producer" in code
     foreign = _foreign(module, external) if getattr(external, "classdef", None) is not None else []
     if not own and not foreign:
