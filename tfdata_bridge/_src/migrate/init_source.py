@@ -27,6 +27,11 @@ by the method's one ``self.reader.read(self.queue)`` (a reader's state -- ``num_
 ``num_work_units_completed()``, ``reset()``, ``restore_state`` -- is refused, naming the call and line: a
 tf.data pipeline keeps no such state); the method is called once per object, on an object ``x = Cls(...)`` of its
 function, by nothing else in the module or the tree; every caller's rewrite makes the same class.
+
+A class of another module of the tree (``x = LabelReader(...)`` of ``from lib.games import LabelReader``) is
+rewritten the same way from its caller's module: the caller changes there, and the class's new form is asked of
+the tree (``requests``, keyed ``"class Name"``), which changes it where every use of the class in the tree is such
+a rewritten call; the names the class reads and its new form writes must be the same imports in both modules.
 """
 
 from __future__ import annotations
