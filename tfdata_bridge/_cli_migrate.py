@@ -68,6 +68,8 @@ def _table(report) -> str:  # report: ScanReport
     for f in report.idle_starters:
         lines.append(f"{_location(f.path, f.cell, f.line, f.column)}: {f.api} kept: it starts no queue runners, "
                      "since no queue pipeline is left in what was scanned")
+    for f in report.stop_flags:
+        lines.append(f"{_location(f.path, f.cell, f.line, f.column)}: {f.api} {f.tfdata}")
     return "\n".join(lines) + "\n"
 
 
@@ -83,6 +85,8 @@ def _json(report) -> str:
         "errors": [{"path": e.path, "message": e.message} for e in report.errors],
         "idle_starters": [{"path": f.path, "cell": f.cell, "line": f.line, "column": f.column, "api": f.api}
                           for f in report.idle_starters],
+        "stop_flags": [{"path": f.path, "cell": f.cell, "line": f.line, "column": f.column, "api": f.api,
+                        "tfdata": f.tfdata} for f in report.stop_flags],
     }
     return json.dumps(doc, indent=2) + "\n"
 

@@ -227,8 +227,11 @@ def test_to_tfdata_leaves_plumbing_that_something_else_uses():
         """)
     result = rewrite(source, to="tfdata")
     assert "make_one_shot_iterator" in result.code
-    assert "coord = tf.train.Coordinator()" in result.code and "start_queue_runners" in result.code
-    assert any("plumbing left" in n.message and "`coord`" in n.message for n in result.notes)
+    # the coordinator is the loop's stop flag: it stays, with its uses; the runners' start goes (it would start
+    # nothing), its threads an empty list for the join
+    assert "coord = tf.train.Coordinator()" in result.code and "start_queue_runners" not in result.code
+    assert "threads = []" in result.code and "coord.join(threads)" in result.code and "coord.request_stop()" in result.code
+    assert any("`coord` kept: a Coordinator used as the loop's stop flag" in n.message for n in result.notes)
 
 
 def test_to_tfdata_a_should_stop_loop_runs_until_the_data_ends_and_used_threads_stay_a_list():

@@ -97,8 +97,12 @@ def test_a_loop_that_requests_its_own_stop_keeps_the_coordinator():
                                handler="coord.request_stop(exc)").replace(
         "step += 1", "step += 1\n                if step == 2:\n                    coord.request_stop()")
     result, code = _tfdata(source)
-    assert "not coord.should_stop()" in code
-    assert "queue-runner plumbing left" in _messages(result)
+    assert "not coord.should_stop()" in code and "coord.request_stop()" in code and "coord.join(threads" in code
+    # the runners' loop goes (it starts nothing once no queue is left); the coordinator, the program's stop flag,
+    # stays with every use of it
+    assert "queue-runner plumbing removed" in _messages(result) and "QUEUE_RUNNERS" not in code
+    assert "`coord` kept: a Coordinator used as the loop's stop flag, no runners" in _messages(result)
+    assert "threads = []" in code and _queue_apis(code) == []  # (a stop flag is no queue use: scan.stop_flags)
 
 
 def test_a_runner_loop_over_another_collection_is_not_plumbing():

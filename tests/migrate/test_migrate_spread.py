@@ -193,4 +193,4 @@ def test_a_coordinator_the_object_reads_keeps_the_plumbing():
         "        self.label = parsed[\"label\"]\n        self.stopped = self.coord.should_stop\n")
     result = rewrite(source, to="tfdata")
     assert "RecordReader(data_dir, coord=coord)" in result.code and "tf.train.Coordinator()" in result.code
-    assert any("queue-runner plumbing left" in n.message for n in result.notes), result.notes
+    assert any("`coord` kept (harmless without runners)" in n.message for n in result.notes), result.notes

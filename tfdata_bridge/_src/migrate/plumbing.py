@@ -18,7 +18,7 @@ import ast
 from collections.abc import Mapping
 
 import libcst as cst
-from libcst.metadata import PositionProvider, QualifiedNameProvider
+from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids, wrapped
 from tfdata_bridge._src.migrate.calls import (PRIVATE_MODULES, imported_roots, module_aliases, nodes_of, tf_path,
@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.calls import (PRIVATE_MODULES, imported_roots, m
 from tfdata_bridge._src.migrate.held_plumbing import remove_held_plumbing
 from tfdata_bridge._src.migrate.names import looked_up_apis, lookup_pattern
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers, names_helper
 from tfdata_bridge._src.migrate.stored_coord import stored_args
 from tfdata_bridge._src.migrate.supervisor import replace_supervisors
 from tfdata_bridge._src.migrate.runner_loops import (recorded_stop, runner_loop, should_stop, without_recorded_stop,
@@ -68,8 +69,11 @@ def _dynamic_api(survey: cst.CSTVisitor, call: cst.Call) -> str | None:
 class _Survey(cst.CSTVisitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
-    def __init__(self) -> None:
+    def __init__(self, elsewhere: frozenset[str] = frozenset()) -> None:
         super().__init__()
+        self.elsewhere = elsewhere  # the runner helpers of the tree's other modules (``runner_helpers.py``)
+        self.helpers: dict[str, cst.FunctionDef] = {}  # this module's
+        self.helper_starts: set[cst.SimpleStatementLine] = set()
         self.coords: dict[str, cst.SimpleStatementLine] = {}
         self.starts: list[tuple[cst.SimpleStatementLine, str | None, cst.Call]] = []
         self.pipelines: list[tuple[int, str]] = []  # legacy queue APIs still used (not plumbing)
@@ -86,6 +90,19 @@ class _Survey(cst.CSTVisitor):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.roots = imported_roots(node)
+        self.helpers = module_runner_helpers(node) if "create_threads" in node.code else {}
+
+    def _runner_helper(self, func: cst.BaseExpression) -> bool:
+        """``func`` names a function that only starts the QUEUE_RUNNERS collection's runners."""
+        if not (self.helpers or self.elsewhere) or not isinstance(func, (cst.Name, cst.Attribute)):
+            return False
+        for q in self.get_metadata(QualifiedNameProvider, func, set()):
+            if q.source is QualifiedNameSource.LOCAL and isinstance(func, cst.Name) and q.name == func.value and \
+                    q.name in self.helpers:
+                return True
+            if q.source is QualifiedNameSource.IMPORT and names_helper(q.name, self.elsewhere):
+                return True
+        return False
 
     def visit_While(self, node: cst.While) -> None:
         test = node.test
@@ -132,6 +149,9 @@ class _Survey(cst.CSTVisitor):
             self.starts.append((node, target, call))
         elif sym is not None and sym.name == "train.Supervisor":
             self.supervised = True  # ``supervisor.replace_supervisors`` has work
+        elif call is not None and self._runner_helper(call.func):  # ``threads = start_runners(sess, coord)``
+            self.starts.append((node, target, call))
+            self.helper_starts.add(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         dynamic = _dynamic_api(self, node)
@@ -197,6 +217,7 @@ class _Remove(cst.CSTTransformer):
         self.v1 = v1
         self.guards = guards or set()
         self.nulled: set[int] = set()  # ids of arguments that passed a coordinator an object only stored
+        self.helpers: set[str] = set()  # the runner helpers whose calls go (``runner_helpers.py``)
 
     def leave_With(self, original: cst.With, updated: cst.With):
         if original not in self.guards:
@@ -206,6 +227,9 @@ class _Remove(cst.CSTTransformer):
             type=cst.parse_expression(f"{self.v1}.errors.OutOfRangeError"))], leading_lines=updated.leading_lines)
 
     def leave_For(self, original: cst.For, updated: cst.For):
+        return cst.RemovalSentinel.REMOVE if original in self.removed else updated
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
     def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
@@ -247,9 +271,9 @@ class _Remove(cst.CSTTransformer):
         return updated
 
 
-def _surveyed(module: cst.Module) -> tuple[_Survey, Mapping]:
+def _surveyed(module: cst.Module, elsewhere: frozenset[str] = frozenset()) -> tuple[_Survey, Mapping]:
     wrapper = wrapped(module)
-    survey = _Survey()
+    survey = _Survey(elsewhere)
     survey.tf_aliases = module_aliases(module)
     wrapper.visit(survey)
     return survey, wrapper.resolve(PositionProvider)
@@ -260,16 +284,19 @@ def pipelines_left(module: cst.Module) -> list[tuple[int, str]]:
     return _surveyed(module)[0].pipelines
 
 
-def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Module, list[Note]]:
+def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozenset[str] = frozenset()
+                    ) -> tuple[cst.Module, list[Note]]:
     """``module`` without its queue-runner plumbing where nothing is left to run it. ``keep``: why runners may
     still be there although this module has no pipeline left (a tree's other module builds one), so the
-    plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``)."""
-    surveyed = _surveyed(module)
+    plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``). ``helpers``:
+    the functions of the tree's other modules that only start runners (``runner_helpers.py``), as
+    ``"package.module.function"``."""
+    surveyed = _surveyed(module, helpers)
     if keep or surveyed[0].pipelines or not surveyed[0].supervised:
         module, notes = _remove_runners(module, keep, surveyed)
     else:
         module, notes = replace_supervisors(module)
-        module, more = _remove_runners(module, keep)
+        module, more = _remove_runners(module, keep, elsewhere=helpers)
         notes = notes + more
     if keep or surveyed[0].pipelines:
         return module, notes
@@ -277,9 +304,15 @@ def remove_plumbing(module: cst.Module, keep: str | None = None) -> tuple[cst.Mo
     return module, notes + held
 
 
-def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple | None = None
-                    ) -> tuple[cst.Module, list[Note]]:
-    survey, pos = surveyed or _surveyed(module)
+# what a coordinator that no runner is left to stop is asked, where it is only the program's stop flag
+STOP_FLAG_METHODS = frozenset({"should_stop", "request_stop", "stop_on_exception", "join", "clear_stop",
+                               "wait_for_stop", "raise_requested_exception", "joined"})
+STOP_FLAG = "a Coordinator used as the loop's stop flag, no runners"
+
+
+def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple | None = None,
+                    elsewhere: frozenset[str] = frozenset()) -> tuple[cst.Module, list[Note]]:
+    survey, pos = surveyed or _surveyed(module, elsewhere)
     if not survey.coords and not survey.starts and not survey.runner_loops:
         return module, []
     first = min([pos[s].start.line for s in survey.coords.values()] + [pos[s].start.line for s, _, _ in survey.starts]
@@ -294,6 +327,65 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
                                         "see; name the API in the code to let it be rewritten", kind="info")]
         return module, [Note(first, f"queue-runner plumbing left (harmless without runners): `tf.compat.v1.{name}` "
                                     f"at line {line} is still a queue pipeline", kind="info")]
+    # a coordinator the program uses beyond the runners stays, with its uses (its state may be the program's
+    # result); the runners' starts go all the same: with no queue left they start nothing
+    kept: dict[str, tuple[int, bool]] = {}  # coordinator -> (the line of its first other use, a stop flag only)
+    while True:
+        plan = _plan(module, survey, set(kept))
+        if isinstance(plan, tuple) and len(plan) == 2:
+            name, outside = plan
+            if name not in survey.coords:  # (not a coordinator: left, as before)
+                line = pos[outside[0]].start.line
+                return module, [Note(line, f"queue-runner plumbing left (harmless without runners): `{name}` is "
+                                           f"used at line {line} beyond starting and stopping runners", kind="info")]
+            kept[name] = (pos[outside[0]].start.line, all(_asked(module, r, name) for r in outside))
+            continue
+        break
+    remove = plan
+    said = " (the coordinator an object only stored is passed as `None`)" if remove.nulled else ""
+    for name, (line, flag) in sorted(kept.items()):
+        said += (f"; `{name}` kept: {STOP_FLAG} (read at line {line})" if flag else
+                 f"; `{name}` kept (harmless without runners): it is used at line {line} beyond starting and "
+                 "stopping runners")
+    if remove.helpers:
+        said += "; the runners started by " + ", ".join(f"`{h}`" for h in sorted(remove.helpers)) + \
+            " (a loop over the QUEUE_RUNNERS collection) are no more"
+    out = _without_unused_imports(module.visit(remove), {"start_queue_runners", "Coordinator", *remove.helpers})
+    return out, [Note(first, f"queue-runner plumbing removed: nothing is left to run it{said}", kind="info")]
+
+
+def _without_unused_imports(module: cst.Module, names: set[str]) -> cst.Module:
+    """``module`` less its ``from ... import name`` of ``names`` that nothing uses any more."""
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import RemoveImportsVisitor
+
+    context = CodemodContext()
+    asked = False
+    for stmt in module.body:
+        for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
+            if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
+                    not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    if alias.evaluated_name in names:
+                        RemoveImportsVisitor.remove_unused_import(context, module.code_for_node(small.module),
+                                                                  alias.evaluated_name, alias.evaluated_alias)
+                        asked = True
+    return RemoveImportsVisitor(context).transform_module(module) if asked else module
+
+
+def _asked(module: cst.Module, ref: cst.Name, coord: str) -> bool:
+    """``ref`` (a read of the coordinator ``coord``) is ``coord.<stop-flag method>(...)``."""
+    for call in nodes_of(module, cst.Call):
+        f = call.func
+        if isinstance(f, cst.Attribute) and f.value is ref and f.attr.value in STOP_FLAG_METHODS:
+            return True
+    return False
+
+
+def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
+    """The ``_Remove`` of the plumbing, the coordinators ``kept`` staying with their uses; or (a name, its uses
+    beyond the plumbing) where one of the names the removal takes is used elsewhere."""
+    coords = {c: s for c, s in survey.coords.items() if c not in kept}
     removed: set[cst.CSTNode] = set()
     inside: set[int] = set()
     for stmt, _, _ in survey.starts:
@@ -303,7 +395,7 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
         removed.add(loop)
         inside |= _ids(loop)
     handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] = {}
-    for coord, stmt in survey.coords.items():
+    for coord, stmt in coords.items():
         removed.add(stmt)
         inside |= _ids(stmt)
         for handler in survey.handlers:
@@ -317,7 +409,7 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
                 inside |= _ids(s)
     forever: set[cst.While] = set()
     for loop, coord in survey.loops:
-        if coord not in survey.coords:
+        if coord not in coords:
             continue
         stops = [st for st in survey.stmts if _coord_method_stmt(st, coord) and _within(st, loop.body)]
         if any(st.body[0].value.func.attr.value == "request_stop" for st in stops):
@@ -327,13 +419,13 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
     tests: dict[cst.While, cst.BaseExpression] = {}
     for loop, coord in survey.tests:
         stops = [st for st in survey.stmts if _coord_method_stmt(st, coord) and _within(st, loop.body)]
-        if coord not in survey.coords or any(st.body[0].value.func.attr.value == "request_stop" for st in stops):
+        if coord not in coords or any(st.body[0].value.func.attr.value == "request_stop" for st in stops):
             continue
         tests[loop] = without_should_stop(loop.test, coord)
         inside |= _ids(loop.test) - _ids(tests[loop])
     guards: set[cst.With] = set()
     for guard, coord in survey.guards:  # it swallowed OutOfRangeError and had join raise anything else
-        if coord in survey.coords:
+        if coord in coords:
             guards.add(guard)
             inside |= _ids(guard.items[0].item)
     for _, collected in survey.runner_loops:  # ``threads = []`` that only the runner loop and the join used
@@ -342,27 +434,43 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
             for s in survey.empties.get(collected, []):
                 removed.add(s)
                 inside |= _ids(s)
+    # this module's runner helpers that nothing else calls go too (``runner_helpers.py``)
+    helpers: set[str] = set()
+    for name, fn in survey.helpers.items():
+        started = [s for s in survey.helper_starts if _calls_named(s, name)]
+        uses = [r for r in survey.refs.get(name, []) if r is not fn.name]
+        if started and all(id(r) in inside for r in uses):
+            removed.add(fn)
+            inside |= _ids(fn)
+        if started:
+            helpers.add(name)
+    for stmt in survey.helper_starts:
+        if not any(_calls_named(stmt, n) for n in survey.helpers):
+            call, _ = _stmt_call(stmt)
+            helpers.add(module.code_for_node(call.func))
     emptied: dict[cst.CSTNode, str] = {}
     for stmt, target, _ in survey.starts:
         if target and [r for r in survey.refs.get(target, []) if id(r) not in inside]:
             emptied[stmt] = target  # the threads are used beyond the join: an empty list of them
-    names = set(survey.coords) | {t for s, t, _ in survey.starts if t and s not in emptied}
+    names = set(coords) | {t for s, t, _ in survey.starts if t and s not in emptied}
     nulled: set[int] = set()  # a coordinator handed to an object that only stores it: ``None`` instead
     for name in sorted(names):
         outside = [r for r in survey.refs.get(name, []) if id(r) not in inside]
-        stored = stored_args(module, outside) if outside and name in survey.coords else None
+        stored = stored_args(module, outside) if outside and name in coords else None
         if stored:
             nulled |= stored
             outside = []
         if outside:
-            line = pos[outside[0]].start.line
-            return module, [Note(line, f"queue-runner plumbing left (harmless without runners): `{name}` is used "
-                                       f"at line {line} beyond starting and stopping runners", kind="info")]
+            return name, outside
     remove = _Remove(removed, emptied, forever, tests, handlers, v1_prefix(module) or "tf", guards)
     remove.nulled = nulled
-    said = " (the coordinator an object only stored is passed as `None`)" if nulled else ""
-    return module.visit(remove), [
-        Note(first, f"queue-runner plumbing removed: nothing is left to run it{said}", kind="info")]
+    remove.helpers = helpers
+    return remove
+
+
+def _calls_named(stmt: cst.SimpleStatementLine, name: str) -> bool:
+    call, _ = _stmt_call(stmt)
+    return call is not None and isinstance(call.func, cst.Name) and call.func.value == name
 
 
 def _within(node: cst.CSTNode, block: cst.CSTNode) -> bool:

@@ -38,6 +38,9 @@ class ScanReport:
     # session starters (a Supervisor, a monitored session, slim's train loop) in a scan that found no queue
     # pipeline: they start no queue runners, so they are not findings (``scan --check`` passes), only said
     idle_starters: tuple[Finding, ...] = ()
+    # Coordinators used only as a loop's stop flag in files with no queue and no runner start
+    # (``scanner.stop_flags``): TensorFlow 2 runs them as they are, so they are not findings, only said
+    stop_flags: tuple[Finding, ...] = ()
 
 
 @dataclass(frozen=True)

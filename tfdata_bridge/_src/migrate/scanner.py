@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import re
+from dataclasses import replace
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
@@ -18,6 +20,7 @@ from tfdata_bridge._src.migrate.names import (STAR_MODULES, char_column, char_co
 from tfdata_bridge._src.migrate import outcomes as outcomes_of
 from tfdata_bridge._src.migrate.outcomes import site_outcomes
 from tfdata_bridge._src.migrate.results import FileError, Finding, ScanReport
+from tfdata_bridge._src.migrate.plumbing import STOP_FLAG
 from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
 from tfdata_bridge._src.migrate.sources import load_source
 from tfdata_bridge._src.symbols import BY_PATH, SYMBOLS, LegacySymbol, canonical
@@ -115,7 +118,7 @@ def _no_inputs(call: ast.Call, sym: LegacySymbol) -> bool:
 
 
 def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
-                tree: ast.Module | None = None) -> tuple[Finding, ...]:
+                tree: ast.Module | None = None, keep_stop_flags: bool = False) -> tuple[Finding, ...]:
     """The findings in one source text; raises ``SyntaxError`` when it does not parse.
 
     Names are resolved with Python's ``ast`` (``fast_names``) in one linear pass. With ``outcomes`` the
@@ -158,6 +161,9 @@ def scan_source(source: str, path: str = "<string>", outcomes: bool = False,
             add(node, f"from {node.module} import *", STAR_DROPIN, "left as it is")
     looked_up = list(_looked_up(nodes, resolver, add, lines, path))
     out = tuple(sorted(findings, key=lambda f: (f.line, f.column)))
+    if not keep_stop_flags and out:  # a Coordinator only used as a loop's stop flag is no queue use (stop_flags)
+        flags = _stop_flags(tree, out)
+        out = tuple(f for f in out if (f.line, f.column) not in flags)
     out = site_outcomes(source, out) if outcomes and out else out
     return tuple(sorted((*out, *looked_up), key=lambda f: (f.line, f.column))) if looked_up else out
 
@@ -223,18 +229,70 @@ def scan_paths(
             src = load_source(path)
             if src.notebook is not None:  # a notebook's findings name their cell, and it is its own tree
                 per_file.append((path, None, src.scan(lambda text, where: scan_source(text, where, outcomes=True))))
-            elif found := src.scan(scan_source):
+            elif found := src.scan(functools.partial(scan_source, keep_stop_flags=True)):
                 per_file.append((path, src.text, found))
             elif links(src.text, path):
                 linked[path] = src.text
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
     findings = [f for found in _with_outcomes(per_file, linked) for f in found]
+    flags = stop_flags(per_file)
+    if flags:  # a Coordinator used as a loop's stop flag in a file with no runners: not a queue API use
+        findings = [f for f in findings if (f.path, f.line, f.column) not in flags]
+    flagged = tuple(replace(f, tfdata=f"kept: {STOP_FLAG}") for found in (x[2] for x in per_file) for f in found
+                    if (f.path, f.line, f.column) in flags)
     if findings and all(f.api in SESSION_STARTERS for f in findings):
         # nothing left for them to start: a monitored session or Supervisor kept for its hooks, checkpoints or
         # summaries is a training loop, not a queue pipeline (a file scanned alone may still serve another's)
-        return ScanReport((), tuple(errors), len(files), idle_starters=tuple(findings))
-    return ScanReport(tuple(findings), tuple(errors), len(files))
+        return ScanReport((), tuple(errors), len(files), idle_starters=tuple(findings), stop_flags=flagged)
+    return ScanReport(tuple(findings), tuple(errors), len(files), stop_flags=flagged)
+
+
+COORDINATOR = canonical("train.Coordinator")
+
+
+def stop_flags(per_file: list[tuple[str, str | None, tuple[Finding, ...]]]) -> set[tuple[str, int, int]]:
+    """``(path, line, column)`` of the findings of ``per_file`` that are only a loop's stop flag (``_stop_flags``)."""
+    out: set[tuple[str, int, int]] = set()
+    for path, text, found in per_file:
+        if text is not None and found and all(f.api == COORDINATOR for f in found):
+            out |= {(f.path, line, column) for f in found for line, column in _stop_flags(ast.parse(text), found)
+                    if (f.line, f.column) == (line, column)}
+    return out
+
+
+def _stop_flags(tree: ast.Module, found: Sequence[Finding]) -> set[tuple[int, int]]:
+    """``(line, column)`` of the Coordinators that are only a loop's stop flag: in a module whose other findings
+    are none (no queue, no runner start), bound once to a name by ``name = Coordinator()`` and read only as
+    ``name.should_stop()``, ``name.request_stop(...)``, ``with name.stop_on_exception():``, ``name.join(...)``
+    and the like (never passed on, stored or returned). It starts and stops no runner: a plain Python object of
+    ``tf.compat.v1.train`` that TensorFlow 2 runs as it is, so no legacy queue use."""
+    from tfdata_bridge._src.migrate.plumbing import STOP_FLAG_METHODS
+
+    if not found or any(f.api != COORDINATOR for f in found):
+        return set()
+    made: dict[str, list[int]] = {}  # name -> lines of ``name = <Coordinator>()``
+    asked: set[int] = set()  # ids of the Name nodes read as ``name.method(...)``
+    names: dict[str, list[ast.Name]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, ast.Call) and not node.value.args and not node.value.keywords:
+            made.setdefault(node.targets[0].id, []).append(node.value.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                isinstance(node.func.value, ast.Name) and node.func.attr in STOP_FLAG_METHODS:
+            asked.add(id(node.func.value))
+        elif isinstance(node, ast.Name):
+            names.setdefault(node.id, []).append(node)
+    out: set[tuple[int, int]] = set()
+    for f in found:
+        bound = [n for n, lines in made.items() if lines == [f.line]]
+        if len(bound) != 1:
+            continue
+        uses = names.get(bound[0], [])
+        stores = [n for n in uses if isinstance(n.ctx, ast.Store)]
+        if len(stores) == 1 and all(id(n) in asked for n in uses if n is not stores[0]):
+            out.add((f.line, f.column))
+    return out
 
 
 def _with_outcomes(per_file: list[tuple[str, str | None, tuple[Finding, ...]]], linked: dict[str, str] | None = None

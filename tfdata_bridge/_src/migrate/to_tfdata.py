@@ -42,6 +42,7 @@ from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
+from tfdata_bridge._src.migrate.init_source import init_sources
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
@@ -106,6 +107,10 @@ class _Index(cst.CSTVisitor):
                     self.owners[id(n)] = node
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        where = self.get_metadata(PositionProvider, node)
+        self.spans[node] = (where.start.line, where.end.line)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:  # (a class another module's rewrite changes)
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
 
@@ -223,6 +228,9 @@ class _Apply(cst.CSTTransformer):
             return cst.FlattenSentinel(self.replaced[original])
         return cst.RemovalSentinel.REMOVE if original in self.removed else updated
 
+    def leave_ClassDef(self, original, updated):  # a reader class another module's rewrite made (``init_source.py``)
+        return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
+
 
 def _fixed_len_only(index: _Index, features: cst.BaseExpression) -> bool:
     """A dict literal whose every value is a ``FixedLenFeature(...)`` call."""
@@ -291,8 +299,9 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         out, notes, outcomes = run(module, external, functions, None, keep_plumbing, drop_plumbing, objects=objects,
                                    plumbing=False, scoped=False, whole=True)
         return left_whole(module, notes, outcomes, why) if out.code != module.code else (out, notes, outcomes)
+    said: dict[int, str] = {}  # (``init_source.py``'s reasons, where nothing else takes the module's classes)
     if objects and not functions:
-        kept = _objects(module, external, requests, keep_plumbing, drop_plumbing, whole)
+        kept = _objects(module, external, requests, keep_plumbing, drop_plumbing, whole, said)
         if kept is not None:
             return explain_left(module, kept, external)
     def attempt(changed: cst.Module) -> tuple[tuple, list]:
@@ -353,6 +362,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             first = [*first, *fourth]
     if requests is not None:
         requests.extend((fn, new_fn, line) for fn, new_fn, line in first)
+    if said:
+        result = (result[0], *_said_instead(result[1], result[2], said))
     return explain_left(module, result, external) if not functions else result
 
 
@@ -397,13 +408,24 @@ def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plu
 _NO_SOURCE = "no input producer, reader or zero-input `py_func` feeds this"
 
 
-def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=False):
+def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=False, said=None):
     """``run`` of the module with its classes' kept pipelines rewritten (``object_pipeline.py``), lines given
-    back in the module's own, and each refusal's reason said at its batch; None where there is no such class."""
+    back in the module's own, and each refusal's reason said at its batch; None where there is no such class.
+    ``said``: where ``init_source.py``'s form is refused and nothing else here applies, its reasons by batch line
+    (the plain run of the module says them)."""
     def trial(m: cst.Module, reqs: list):
         return run(m, external, None, reqs, keep_plumbing, drop_plumbing, objects=False, plumbing=False, whole=whole)
 
     new, notes, outcomes, refusals, asked = object_pipelines(module, external, trial)
+    if not outcomes:  # a class's queue and reader read by a method, the batch in the caller (``init_source.py``)
+        got = init_sources(module, external, trial)
+        if got is not None and got[2]:
+            new, notes, outcomes, more, asked = got
+            refusals = type(refusals).of({**refusals, **more}, refusals)
+        elif got is not None and not refusals and said is not None:
+            said.update(got[3])
+        elif got is not None:
+            refusals = type(refusals).of({**got[3], **refusals}, refusals)
     dequeued = {line: api for line, api in getattr(refusals, "dequeues", {}).items()}
     if not outcomes and not refusals:
         return None
@@ -412,22 +434,29 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
     lines = line_map(module.code, new.code)
     more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
     more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
-    # (said instead of "not rewritten yet", or of "no source in the same block" where the object holds it; another
-    # reason is the recogniser's)
-    def vague(text: str) -> bool:
-        return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text
-
     for line, why in refusals.items():
         # (a kept queue's batch left: said there; another rewrite, a feed thread's, may have taken it)
         if line in dequeued and dequeued[line][1] in out.code and not any(n.line == line for n in more_notes):
             more_notes.append(Note(line, f"`{dequeued[line][0]}` pipeline left unchanged: {why}"))
-        more_notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
-                      if n.line == line and n.kind == "refused" and vague(n.message) else n for n in more_notes]
-        more_outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and vague(o.reason) else o
-                         for o in more_outcomes]
+    more_notes, more_outcomes = _said_instead(more_notes, more_outcomes, refusals)
     if requests is not None:
         requests.extend(asked)
     return private_imports_left_unused(module, out), notes + more_notes, outcomes + more_outcomes
+
+
+def _vague(text: str) -> bool:
+    return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text
+
+
+def _said_instead(notes: list, outcomes: list, reasons) -> tuple[list, list]:
+    """Each of ``reasons`` (``{batch line: why}``) said instead of "not rewritten yet", or of "no source in the
+    same block" where an object holds the source; another reason is the recogniser's."""
+    for line, why in reasons.items():
+        notes = [Note(n.line, f"`{n.message.split('`')[1]}` pipeline left unchanged: {why}")
+                 if n.line == line and n.kind == "refused" and _vague(n.message) else n for n in notes]
+        outcomes = [replace(o, reason=why) if o.line == line and not o.rewritten and _vague(o.reason) else o
+                    for o in outcomes]
+    return notes, outcomes
 
 
 def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Module:
@@ -632,7 +661,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
-            out, plumbing_notes = remove_plumbing(original)
+            out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()))
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
@@ -652,7 +681,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         return left_whole(original, notes, outcomes, why)
     if not plumbing:
         return out, notes, outcomes
-    out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing)
+    out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing,
+                                          helpers=getattr(external, "runner_helpers", frozenset()))
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
         lines = line_map(original.code, out.code)
         plumbing_notes = [replace(n, line=lines(n.line)) for n in plumbing_notes]

@@ -30,6 +30,7 @@ from tfdata_bridge._src.migrate.methods import class_of, method, method_key, met
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
+from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers
 from tfdata_bridge._src.migrate.scanner import parse_error_text
 
 
@@ -144,6 +145,9 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     def function(path: str, name: str) -> cst.FunctionDef | None:
         if "." in name:  # ``Class.method`` (``methods.py``)
             return method(modules[path], name)
+        if name.startswith("class "):  # a class another module's rewrite changes (``init_source.py``)
+            found = [s for s in modules[path].body if isinstance(s, cst.ClassDef) and s.name.value == name[6:]]
+            return found[0] if len(found) == 1 else None
         found = [s for s in modules[path].body if isinstance(s, cst.FunctionDef) and s.name.value == name]
         return found[0] if len(found) == 1 else None
 
@@ -210,6 +214,8 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
             cls = None if where is None else class_of(modules[where[0]], where[1])
             if cls is None:
                 return None
+            if (where[0], f"class {cls.name.value}") in banned:
+                raise Refusal(banned[(where[0], f"class {cls.name.value}")])
 
             def check(fn: cst.FunctionDef) -> None:
                 key = (where[0], f"{cls.name.value}.{fn.name.value}")
@@ -291,8 +297,12 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
+        external.runner_helpers = runner_helpers  # type: ignore[attr-defined]  (``runner_helpers.py``)
         return external
 
+    # the functions that only start the QUEUE_RUNNERS collection's runners, by qualified name (``runner_helpers.py``)
+    runner_helpers = frozenset(f"{names[p].name}.{f}" for p, m in modules.items() if "create_threads" in texts[p]
+                               for f in module_runner_helpers(m))
     # a module that reads the queue-runner collection keeps its queues, and so does every module it imports
     frozen: dict[str, str] = {}
     epochs = any(counts_epochs(m) for m in modules.values())  # (a local-variables read: ``local_reads.py``)
@@ -310,7 +320,8 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         out, notes, _ = run(module, external=resolver(path), requests=requests, frozen=frozen.get(path))
         first[path] = (out, notes)
         for fn, new_fn, line in requests:
-            key = next(k for k in [(p, fn.name.value) for p in modules] if function(*k) is fn) \
+            spelled = ("class " if isinstance(fn, cst.ClassDef) else "") + fn.name.value
+            key = next(k for k in [(p, spelled) for p in modules] if function(*k) is fn) \
                 if new_fn is not None else method_key(modules, fn)
             needed.setdefault(key, []).append(new_fn)
     for key, news in needed.items():
@@ -506,8 +517,14 @@ def _imported_names(tree: ast.Module, package: str) -> list[str]:
 def _uses(key: tuple[str, str], modules, target, finder_of) -> int:
     """Every use of the function ``key`` in the tree: calls in its module, and names in others that mean it."""
     path, name = key
-    fn = next(s for s in modules[path].body if isinstance(s, cst.FunctionDef) and s.name.value == name)
-    count = len(finder_of(path).scopes.callers(fn))
+    if name.startswith("class "):  # a class: its names in its module (but its own), and in the others
+        name = name[6:]
+        key = (path, name)
+        cls = next(s for s in modules[path].body if isinstance(s, cst.ClassDef) and s.name.value == name)
+        count = sum(1 for n in nodes_of(modules[path], cst.Name) if n.value == name and n is not cls.name)
+    else:
+        fn = next(s for s in modules[path].body if isinstance(s, cst.FunctionDef) and s.name.value == name)
+        count = len(finder_of(path).scopes.callers(fn))
     for other, module in modules.items():
         if other == path:
             continue
