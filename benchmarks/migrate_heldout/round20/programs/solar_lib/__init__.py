@@ -1,0 +1,1 @@
+"""Solar farm inverter readings: records and the trainer."""
