@@ -519,3 +519,47 @@ def test_a_record_count_asked_after_the_graph_ran_is_refused_with_the_fix(texts)
             sess.run(line)
             with pytest.raises(NotImplementedError, match=r"num_records_produced\(\).*before the reader's first"):
                 reader.num_records_produced()
+
+
+# -- what read() returns: TensorFlow's named pairs (held-out round 20: ``reader.read(queue).value``) ------------
+@pytest.mark.parametrize("form", ["value", "key-and-value", "read-up-to"])
+def test_a_read_is_a_named_pair_as_tensorflows(texts, form):
+    from batch_harness import run
+
+    def build(tf1: Any) -> Any:
+        queue = tf1.train.string_input_producer(texts["lf"], num_epochs=1, shuffle=False)
+        reader = tf1.TextLineReader()
+        if form == "value":
+            return tf1.train.batch([tf1.strings.length(reader.read(queue).value)], 3, allow_smaller_final_batch=True)
+        if form == "key-and-value":
+            record = reader.read(queue)
+            assert record._fields == ("key", "value") and record.key is record[0]
+            return tf1.train.batch([record.key, record.value], 3, allow_smaller_final_batch=True)
+        records = reader.read_up_to(queue, 2)
+        assert records._fields == ("keys", "values")
+        return tf1.train.batch([records.values], 3, enqueue_many=True, allow_smaller_final_batch=True)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert _plain(ours.batches) == _plain(legacy.batches) and len(legacy.batches) == 4
+    assert ours.end is legacy.end
+
+
+def test_tf_compat_v1_of_the_drop_in_is_the_drop_in(texts):
+    """``tf = tf.compat.v1`` after ``import tfdata_bridge.compat.v1 as tf`` (a TF1-or-TF2 version check, kept by
+    ``migrate --to compat``) stays on the drop-in: before, it was TensorFlow's own module, and the program ran
+    on TensorFlow's queues with the bridge bypassed."""
+    from batch_harness import run
+
+    alias = bridge.compat.v1
+    assert alias is bridge and alias.compat.v1 is bridge and alias.train.batch is bridge.train.batch
+    assert bridge.compat.v1.train.batch is not LEGACY.train.batch and bridge.compat.as_bytes("a") == b"a"
+
+    def build(tf1: Any) -> Any:
+        tf1 = tf1.compat.v1
+        queue = tf1.train.string_input_producer(texts["crlf"], num_epochs=1, shuffle=False)
+        _, line = tf1.TextLineReader().read(queue)
+        return tf1.train.batch([line], 4, allow_smaller_final_batch=True)
+
+    legacy, ours = run(LEGACY, build), run(alias, build)
+    assert _plain(ours.batches) == _plain(legacy.batches) and ours.end is legacy.end
+    assert ours.threads == 0 < legacy.threads  # lifted: no queue runner thread (TensorFlow's queues have some)

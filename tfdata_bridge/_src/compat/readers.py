@@ -34,6 +34,7 @@ whose counts are legacy's. Otherwise (a snapshot, another queue, a graph that al
 
 from __future__ import annotations
 
+import collections
 import inspect
 from collections.abc import Sequence
 from typing import Any
@@ -126,6 +127,10 @@ class FileRead:
                 return own.read_up_to(queue, self._n)
             return own.read(queue)
 
+
+# what TensorFlow's reader ops return: named pairs (``reader.read(queue).value``, ``read_up_to(...).keys``)
+ReaderReadV2 = collections.namedtuple("ReaderReadV2", ["key", "value"])
+ReaderReadUpToV2 = collections.namedtuple("ReaderReadUpToV2", ["keys", "values"])
 
 _COUNTS = ("num_records_produced", "num_work_units_completed")  # a shared stream's kernel counts as legacy's
 
@@ -269,6 +274,7 @@ class ReaderBase:
         return self._read(queue, "read_up_to", int(n), name)
 
     def _read(self, queue: Any, method: str, n: int | None, name: str | None) -> tuple[Any, Any]:
+        """The read's tensors as TensorFlow's reader gives them: a named pair (``read(q).value``, ``.keys``)."""
         source = FileRead(self, queue, method, n)
         key = (id(queue), method, n)
         if key not in self._iterators:
@@ -303,7 +309,7 @@ class ReaderBase:
         frontier.register([keys, values], source)
         self._native_reads += 1
         self._sources.append(source)
-        return keys, values
+        return ReaderReadV2(keys, values) if n is None else ReaderReadUpToV2(keys, values)
 
     @staticmethod
     def _kernel_queue(queue: Any) -> Any:

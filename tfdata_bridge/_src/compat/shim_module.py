@@ -39,18 +39,23 @@ def _resolve(target: str) -> Any:
 class ShimModule(types.ModuleType):
     """A module forwarding to a TensorFlow module, with the bridge's shims in place of queue APIs."""
 
-    def __init__(self, name: str, target: types.ModuleType, path: str = "") -> None:
+    def __init__(self, name: str, target: types.ModuleType, path: str = "", root: ShimModule | None = None) -> None:
         super().__init__(name, getattr(target, "__doc__", None))
         self._tfdb_target = target
         self._tfdb_path = path
+        self._tfdb_root = root or self
         self._tfdb_cache: dict[str, Any] = {}
 
     def _tfdb_lookup(self, attr: str) -> Any:
         path = f"{self._tfdb_path}.{attr}" if self._tfdb_path else attr
         if path in _SHIMS:
             return _resolve(_SHIMS[path])
-        if path in _SHIM_PARENTS:
-            child = ShimModule(f"{self.__name__}.{attr}", getattr(self._tfdb_target, attr), path)
+        if path == "compat.v1":
+            # ``tf = tf.compat.v1`` (a TF1-or-TF2 version check) keeps the drop-in: TensorFlow's own would run
+            # the program on its queues, the bridge bypassed without a word
+            return self._tfdb_root
+        if path in _SHIM_PARENTS or path == "compat":
+            child = ShimModule(f"{self.__name__}.{attr}", getattr(self._tfdb_target, attr), path, self._tfdb_root)
             sys.modules.setdefault(child.__name__, child)
             return child
         return getattr(self._tfdb_target, attr)
