@@ -68,9 +68,13 @@ class PyProducer:
 
     def __init__(self, op: Any, func: Any) -> None:
         self._name = op.name
+        self._outputs = tuple(op.outputs)
         self._func = func
         self._dtypes = [t.dtype for t in op.outputs]
-        self._shapes = [t.shape for t in op.outputs]
+        self._static = [t.shape for t in op.outputs]
+        self._shapes = list(self._static)
+        self._learned: list[Any] | None = None  # the probe's shapes (``ready``)
+        self._probe: Any = None
         self._call: Any = self._make
         self.width = len(op.outputs)
 
@@ -83,24 +87,50 @@ class PyProducer:
         """The element's shapes: the op's, or those ``ready`` learned."""
         return list(self._shapes)
 
+    def pinned_components(self, tensors: list[Any], shapes: list[Any]) -> frozenset[int]:
+        """The components whose shape the batch's queue fixes: those that reach one of ``tensors`` (the
+        batch's tensors, of queue shapes ``shapes``, fully known) through ops that keep their input's shape
+        (``SHAPE_KEEPING``). Legacy's enqueue rejects an element of another shape there, so learning the
+        shape from the first element changes nothing; through any other op (``tf.size``, a reduction, a
+        slice, a reshape) another shape may be valid, and the component keeps the op's static shape."""
+        queued = {t.name for t, s in zip(tensors, shapes) if tf.TensorShape(s).is_fully_defined()}
+        return frozenset(i for i, t in enumerate(self._outputs) if _reaches(t, queued))
+
     def describe(self) -> str:
         return f"py_func {self._name!r}"
 
     def present(self, needed: frozenset[int]) -> tuple[int, ...]:
         return tuple(range(self.width))
 
-    def ready(self) -> bool:
-        """Learn the element's shapes (calling the function once if its outputs have none); False when
-        that call made no element, or the shapes vary in rank, so the ``py_func`` stays an op."""
-        if all(s.is_fully_defined() for s in self._shapes):
+    def ready(self, pinned: frozenset[int] | None = None) -> bool:
+        """Learn the shapes of the components in ``pinned`` that the op leaves open (calling the function
+        once, its element then delivered first); False when that call made no element, so the ``py_func``
+        stays an op. ``pinned`` (default: all): the components whose shape the batch's queue fixes
+        (``pinned_components``), where an element of another shape fails in legacy too. Any other keeps
+        the op's static shape, and its elements cross with their own shapes, as legacy's ops took them."""
+        pinned = frozenset(range(self.width)) if pinned is None else pinned
+        learn = [i for i in sorted(pinned) if not self._static[i].is_fully_defined()]
+        self._shapes = list(self._static)
+        self._call = self._make
+        if not learn:
             return True
-        try:
-            probe = Probe(self._make)
-        except Exception:  # noqa: BLE001 - the op path will meet it again, as legacy would, at run time
-            return False
-        self._shapes = [tf.TensorShape(np.shape(c)) for c in _components(probe.element, self.width)]
-        self._call = probe.call
+        if self._learned is None:
+            try:
+                probe = Probe(self._make)
+            except Exception:  # noqa: BLE001 - the op path will meet it again, as legacy would, at run time
+                return False
+            self._learned = [tf.TensorShape(np.shape(c)) for c in _components(probe.element, self.width)]
+            self._probe = probe
+        for i in learn:
+            self._shapes[i] = self._learned[i]
+        if self._probe is not None:
+            self._call = self._probe.call
         return True
+
+    @property
+    def fixed(self) -> bool:
+        """Whether every component's shape is known (learned or static): its elements cross stacked."""
+        return all(s.is_fully_defined() for s in self._shapes)
 
     def dataset(self, needed: frozenset[int] | None = None, shard: tuple[int, int] = (0, 1), *,
                 copies: int = 1, capacity: int = 32, chunk: int = 32, latch: Any = None,
@@ -128,10 +158,17 @@ class PyProducer:
 
             producer = Producer.call(call, threads=copies, name=self._name)
         batch_size, allow_smaller = whole_batches or (chunk, True)
+        if not self.fixed:  # shapes that may vary: one element per call, each with its own shape
+            if whole_batches:
+                raise ValueError(f"{self.describe()}: whole batches need the elements' shapes, and {self._shapes} "
+                                 "are not all known")
+            batch_size = None
         spec = pipeline(producer, dtypes=self._dtypes[0] if single else self._dtypes,
                         shapes=self._shapes[0] if single else self._shapes, capacity=capacity,
                         batch_size=batch_size, allow_smaller_final_batch=allow_smaller, prefetch=0,
                         workers=processes)
+        if batch_size is None:
+            return compile_spec(spec)
         if not whole_batches:
             return tf_private.unbatch(compile_spec(spec))
         graph = weakref.ref(tf.compat.v1.get_default_graph())
@@ -147,6 +184,44 @@ class PyProducer:
             value = [value]
         comps = [_convert(v) for v in _components(value, self.width)]
         return comps[0] if self.width == 1 else tuple(comps)
+
+
+# ops whose output has their (first) input's shape: unary elementwise ops, and binary ones whose other
+# input is a scalar (broadcasting it changes nothing)
+SHAPE_KEEPING_UNARY = frozenset({
+    "Identity", "Snapshot", "StopGradient", "Cast", "CheckNumerics", "Abs", "Neg", "Square", "Sqrt", "Rsqrt",
+    "Exp", "Expm1", "Log", "Log1p", "Sin", "Cos", "Tan", "Tanh", "Sigmoid", "Relu", "Relu6", "Elu", "Selu",
+    "Softplus", "Softsign", "Sign", "Floor", "Ceil", "Round", "Rint", "Reciprocal", "Inv", "LogicalNot",
+    "IsNan", "IsInf", "IsFinite", "Invert", "Erf", "Real", "Imag", "Conj", "ZerosLike", "OnesLike"})
+SHAPE_KEEPING_BINARY = frozenset({
+    "Add", "AddV2", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "TruncateDiv", "TruncateMod", "Mod",
+    "Maximum", "Minimum", "Pow", "SquaredDifference", "DivNoNan", "MulNoNan", "Atan2", "Equal", "NotEqual", "Less",
+    "LessEqual", "Greater", "GreaterEqual", "LogicalAnd", "LogicalOr", "BitwiseAnd", "BitwiseOr", "BitwiseXor"})
+SHAPE_KEEPING = SHAPE_KEEPING_UNARY | SHAPE_KEEPING_BINARY
+
+
+def _keeps_shape(op: Any, tensor: Any) -> bool:
+    """Whether ``op``'s output has ``tensor``'s shape, whatever that is."""
+    if op.type in SHAPE_KEEPING_UNARY:
+        return len(op.inputs) >= 1 and op.inputs[0] is tensor
+    if op.type in SHAPE_KEEPING_BINARY and len(op.inputs) == 2:
+        return all(t is tensor or t.shape.rank == 0 for t in op.inputs)
+    return False
+
+
+def _reaches(tensor: Any, queued: set[str]) -> bool:
+    """Whether ``tensor`` reaches a tensor named in ``queued`` through shape-keeping ops only."""
+    seen: set[str] = set()
+    todo = [tensor]
+    while todo:
+        t = todo.pop()
+        if t.name in queued:
+            return True
+        if t.name in seen:
+            continue
+        seen.add(t.name)
+        todo.extend(op.outputs[0] for op in t.consumers() if len(op.outputs) == 1 and _keeps_shape(op, t))
+    return False
 
 
 def _components(value: Any, width: int) -> list[Any]:
