@@ -1,0 +1,147 @@
+"""A zero-input py_func producer with no static shape whose elements vary in shape (issue 16): where the ops
+after it accept any shape (a reduction, ``tf.size``), each element arrives with its own shape, as legacy ran
+those ops; where the batch's queue fixes the shape, learning it from the first element changes nothing, and
+an element of another shape fails as legacy's enqueue did."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tensorflow as tf
+from batch_harness import BRIDGE, LEGACY, both, counter, elements, multiset, run
+
+OOR = tf.errors.OutOfRangeError
+pytestmark = pytest.mark.timeout(120)
+N = 18
+
+
+def ragged(i):
+    return np.arange(1 + i % 4, dtype=np.int64)
+
+
+def exact(legacy, ours):
+    assert elements(ours.batches) == elements(legacy.batches)
+    assert ours.end is legacy.end is OOR and ours.joined is None and legacy.joined is None
+
+
+def test_size_and_sum_of_elements_of_varying_length_arrive_as_legacys():
+    def build(tf1):
+        x = tf1.py_func(counter(N, ragged), [], tf.int64)
+        return tf1.train.batch([tf1.size(x), tf1.reduce_sum(x)], batch_size=4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    exact(legacy, ours)
+    assert len(elements(ours.batches)) == N and elements(ours.batches)[:4] == elements(legacy.batches)[:4]
+    assert [e[0][1] for e in elements(ours.batches)[:4]] == [(1,), (2,), (3,), (4,)]
+
+
+class Loader:
+    """The producer as a bound method, two outputs (one fixed by the queue, one ragged), a reused name."""
+
+    def __init__(self, n):
+        self._next = counter(n, lambda i: (np.array([i, -i], np.float32), np.ones((1 + i % 3, 2), np.float32) * i))
+
+    def __call__(self):
+        return self._next()
+
+
+def test_a_method_with_a_fixed_and_a_ragged_output_and_ops_that_keep_or_drop_the_shape():
+    def build(tf1):
+        pair, rows = tf1.py_func(Loader(N), [], [tf.float32, tf.float32], stateful=True)
+        rows = tf1.reduce_mean(tf1.cast(rows, tf.float64), axis=0)  # (a cast keeps the shape; the mean drops it)
+        pair = -pair * 2.0  # (kept: the queue's shape pins it)
+        return tf1.train.batch([pair, tf1.shape(rows)[0], rows], 3, shapes=[(2,), (), (2,)],
+                               allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    exact(legacy, ours)
+    assert len(elements(ours.batches)) == N
+
+
+@pytest.mark.parametrize("kind", ["threads", "shuffle", "join"])
+def test_varying_lengths_through_threads_a_shuffle_and_a_join(kind):
+    def build(tf1):
+        def one(start):
+            # (tf.numpy_function's op is a py_func too; a fresh counter per list in the join)
+            x = tf1.numpy_function(counter(N, lambda i: ragged(i + start)), [], tf.int64)
+            return [tf1.size(x), tf1.reduce_max(x)]
+
+        if kind == "threads":
+            return tf1.train.batch(one(0), 3, num_threads=2, allow_smaller_final_batch=True)
+        if kind == "shuffle":
+            return tf1.train.shuffle_batch(one(0), 3, capacity=12, min_after_dequeue=4, seed=3,
+                                           allow_smaller_final_batch=True)
+        return tf1.train.batch_join([one(0), one(100)], 3, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    assert multiset(ours.batches) == multiset(legacy.batches)
+    assert len(multiset(ours.batches)) == N * (2 if kind == "join" else 1)
+    assert ours.end is legacy.end is OOR
+
+
+def test_dynamic_pad_and_enqueue_many_take_each_elements_own_shape():
+    def padded(tf1):
+        x = tf1.py_func(counter(N, ragged), [], tf.int64)
+        x.set_shape([None])
+        return tf1.train.batch([x, tf1.size(x)], 4, dynamic_pad=True, allow_smaller_final_batch=True)
+
+    def many(tf1):
+        x = tf1.py_func(counter(N, ragged), [], tf.int64)
+        return tf1.train.batch([x * 3], 4, enqueue_many=True, shapes=[()], allow_smaller_final_batch=True)
+
+    for build, count in ((padded, N), (many, sum(1 + i % 4 for i in range(N)))):
+        legacy, ours = both(build)
+        assert len(ours.batches) == len(legacy.batches)
+        for a, b in zip(ours.batches, legacy.batches):
+            for x, y in zip(a, b):
+                np.testing.assert_array_equal(x, y)
+        assert len(elements(ours.batches)) == count and ours.end is legacy.end is OOR
+
+
+def test_a_static_shape_from_set_shape_needs_no_learning_and_a_partial_one_still_varies():
+    calls = []
+
+    def make(i):
+        calls.append(i)
+        return np.full(3, i, np.int64)
+
+    def fixed(tf1):
+        x = tf1.py_func(counter(N, make), [], tf.int64)
+        x.set_shape([3])
+        return tf1.train.batch([tf1.reduce_sum(x), x], 4, allow_smaller_final_batch=True)
+
+    def partial(tf1):
+        x = tf1.py_func(counter(N, ragged), [], tf.int64)
+        x.set_shape([None])
+        return tf1.train.batch([tf1.reduce_sum(x)], 4, allow_smaller_final_batch=True)
+
+    for build in (fixed, partial):
+        legacy, ours = both(build)
+        exact(legacy, ours)
+    calls.clear()
+    run(BRIDGE, fixed)
+    assert sorted(calls) == list(range(N))  # each element made once: no call to learn a shape
+
+
+@pytest.mark.parametrize("form", ["direct", "arithmetic"])
+def test_where_the_queue_fixes_the_shape_another_shape_fails_as_legacys_enqueue(form):
+    calls = []
+
+    def make(i):
+        calls.append(i)
+        return np.zeros(2 if i < 5 else 3, np.float32)
+
+    def build(tf1):
+        value = tf1.py_func(counter(10, make), [], tf.float32)
+        if form == "arithmetic":
+            value = tf1.sqrt(value + 1.0)
+        return tf1.train.batch([value], 2, shapes=[(2,)])
+
+    legacy = run(LEGACY, build)
+    calls.clear()
+    ours = run(BRIDGE, build)
+    assert calls[0] == 0 and calls.count(0) == 1  # learned once, then delivered first (eager_batch.Probe)
+    assert type(ours.joined) is type(legacy.joined) is tf.errors.InvalidArgumentError
+    assert "PyFunc" in ours.joined.message and "(2,)" in ours.joined.message and "(3,)" in ours.joined.message
+    assert elements(ours.batches) == elements(legacy.batches)[:len(elements(ours.batches))]
+    assert len(ours.batches) == len(legacy.batches) == 2
