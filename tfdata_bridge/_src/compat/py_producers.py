@@ -14,11 +14,14 @@ converts it), an exception ends the pipeline with the ``tf.errors`` type ``py_fu
 ``StopIteration`` ends that thread's production (``tf.errors.OutOfRangeError`` too, by the bridge's
 convention for call producers).
 
-Chunks need the elements' shapes. Where the ``py_func``'s outputs have no static shape, the function
-is called once when the pipeline is built to learn them, and that element is the first one delivered
-(``eager_batch.Probe``); a later element of another shape then fails the pipeline with an error
-naming the producer, the element and both shapes, as legacy's enqueue failed on a shape the queue did
-not take.
+Chunks need the elements' shapes. Where an output of the ``py_func`` has no static shape but reaches the
+batch's queue through shape-keeping ops only (``pinned_components``: the output itself, a cast, arithmetic
+with a scalar), the queue fixes its shape: the function is called once when the pipeline is built to
+learn it, and that element is the first one delivered (``eager_batch.Probe``); a later element of another
+shape then fails the pipeline with an error naming the producer, the element and both shapes, as legacy's
+enqueue failed on a shape the queue did not take. Any other output without a static shape may vary from
+element to element (``tf.size`` or a reduction after it accepts any length, as legacy's graph did; issue
+16): its elements cross one per call, each with its own shape, and the ops after it run per element.
 
 Opted in (``tfdata_bridge.configure(workers=N)`` / ``TFDATA_BRIDGE_WORKERS=N``), the function runs in N
 worker processes instead (``worker_call.py``).
