@@ -123,7 +123,7 @@ def test_a_static_shape_from_set_shape_needs_no_learning_and_a_partial_one_still
     assert sorted(calls) == list(range(N))  # each element made once: no call to learn a shape
 
 
-@pytest.mark.parametrize("form", ["direct", "arithmetic"])
+@pytest.mark.parametrize("form", ["direct", "arithmetic", "expand_dims"])
 def test_where_the_queue_fixes_the_shape_another_shape_fails_as_legacys_enqueue(form):
     calls = []
 
@@ -135,6 +135,8 @@ def test_where_the_queue_fixes_the_shape_another_shape_fails_as_legacys_enqueue(
         value = tf1.py_func(counter(10, make), [], tf.float32)
         if form == "arithmetic":
             value = tf1.sqrt(value + 1.0)
+        if form == "expand_dims":  # (its output's shape tells its input's)
+            return tf1.train.batch([tf1.transpose(tf1.expand_dims(value, 0), [1, 0])], 2, shapes=[(2, 1)])
         return tf1.train.batch([value], 2, shapes=[(2,)])
 
     legacy = run(LEGACY, build)
@@ -145,3 +147,15 @@ def test_where_the_queue_fixes_the_shape_another_shape_fails_as_legacys_enqueue(
     assert "PyFunc" in ours.joined.message and "(2,)" in ours.joined.message and "(3,)" in ours.joined.message
     assert elements(ours.batches) == elements(legacy.batches)[:len(elements(ours.batches))]
     assert len(ours.batches) == len(legacy.batches) == 2
+
+
+def test_a_reshape_takes_elements_of_one_size_and_another_shape_as_legacy():
+    """(4,) and (2, 2) both reshape to (4,): no shape learned from the first element."""
+    def build(tf1):
+        x = tf1.py_func(counter(N, lambda i: np.arange(4, dtype=np.float32).reshape((4,) if i % 2 else (2, 2)) + i),
+                        [], tf.float32)
+        return tf1.train.batch([tf1.reshape(x, [4])], 4, allow_smaller_final_batch=True)
+
+    legacy, ours = both(build)
+    exact(legacy, ours)
+    assert len(elements(ours.batches)) == N

@@ -16,7 +16,7 @@ convention for call producers).
 
 Chunks need the elements' shapes. Where an output of the ``py_func`` has no static shape but reaches the
 batch's queue through shape-keeping ops only (``pinned_components``: the output itself, a cast, arithmetic
-with a scalar), the queue fixes its shape: the function is called once when the pipeline is built to
+with a scalar, an ``expand_dims`` or ``transpose``), the queue fixes its shape: the function is called once when the pipeline is built to
 learn it, and that element is the first one delivered (``eager_batch.Probe``); a later element of another
 shape then fails the pipeline with an error naming the producer, the element and both shapes, as legacy's
 enqueue failed on a shape the queue did not take. Any other output without a static shape may vary from
@@ -93,7 +93,7 @@ class PyProducer:
     def pinned_components(self, tensors: list[Any], shapes: list[Any]) -> frozenset[int]:
         """The components whose shape the batch's queue fixes: those that reach one of ``tensors`` (the
         batch's tensors, of queue shapes ``shapes``, fully known) through ops that keep their input's shape
-        (``SHAPE_KEEPING``). Legacy's enqueue rejects an element of another shape there, so learning the
+        or whose output's shape tells theirs (``SHAPE_KEEPING``). Legacy's enqueue rejects an element of another shape there, so learning the
         shape from the first element changes nothing; through any other op (``tf.size``, a reduction, a
         slice, a reshape) another shape may be valid, and the component keeps the op's static shape."""
         queued = {t.name for t, s in zip(tensors, shapes) if tf.TensorShape(s).is_fully_defined()}
@@ -200,11 +200,15 @@ SHAPE_KEEPING_BINARY = frozenset({
     "Add", "AddV2", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "TruncateDiv", "TruncateMod", "Mod",
     "Maximum", "Minimum", "Pow", "SquaredDifference", "DivNoNan", "MulNoNan", "Atan2", "Equal", "NotEqual", "Less",
     "LessEqual", "Greater", "GreaterEqual", "LogicalAnd", "LogicalOr", "BitwiseAnd", "BitwiseOr", "BitwiseXor"})
-SHAPE_KEEPING = SHAPE_KEEPING_UNARY | SHAPE_KEEPING_BINARY
+# ops whose output's shape tells their first input's, given a constant second input (an axis, a permutation)
+SHAPE_TELLING = frozenset({"ExpandDims", "Transpose"})
+SHAPE_KEEPING = SHAPE_KEEPING_UNARY | SHAPE_KEEPING_BINARY | SHAPE_TELLING
 
 
 def _keeps_shape(op: Any, tensor: Any) -> bool:
-    """Whether ``op``'s output has ``tensor``'s shape, whatever that is."""
+    """Whether ``op``'s output has ``tensor``'s shape, whatever that is, or one that tells it."""
+    if op.type in SHAPE_TELLING:
+        return len(op.inputs) == 2 and op.inputs[0] is tensor and op.inputs[1].op.type == "Const"
     if op.type in SHAPE_KEEPING_UNARY:
         return len(op.inputs) >= 1 and op.inputs[0] is tensor
     if op.type in SHAPE_KEEPING_BINARY and len(op.inputs) == 2:
