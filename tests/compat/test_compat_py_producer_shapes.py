@@ -5,6 +5,9 @@ an element of another shape fails as legacy's enqueue did."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
 import pytest
 import tensorflow as tf
@@ -159,3 +162,24 @@ def test_a_reshape_takes_elements_of_one_size_and_another_shape_as_legacy():
     legacy, ours = both(build)
     exact(legacy, ours)
     assert len(elements(ours.batches)) == N
+
+
+@pytest.mark.parametrize("form", ["set_shape", "pinned", "open"])
+def test_a_dropped_py_func_pipeline_frees_its_graph(form):
+    """Nothing the producer keeps refers to its graph: the graph's finalizer holds the producer (through the
+    started batches' spec), so a tensor kept there kept the graph, its pipeline and the Ctrl-C wakeup fd for
+    good (the first fix of issue 16 did: tests/runtime/test_process_hooks_released.py)."""
+    def build(tf1):
+        x = tf1.py_func(counter(N, lambda i: np.full(2, i, np.float32)), [], tf.float32)
+        if form == "set_shape":
+            x.set_shape([2])
+        if form == "open":
+            return tf1.train.batch([tf1.reduce_sum(x)], 4, allow_smaller_final_batch=True)
+        return tf1.train.batch([x], 4, shapes=[(2,)], allow_smaller_final_batch=True)
+
+    ours = run(BRIDGE, build)
+    assert len(elements(ours.batches)) == N and ours.end is OOR
+    graph = weakref.ref(ours.graph)
+    del ours
+    gc.collect()
+    assert graph() is None, "the dropped pipeline's graph is still alive"

@@ -16,12 +16,14 @@ convention for call producers).
 
 Chunks need the elements' shapes. Where an output of the ``py_func`` has no static shape but reaches the
 batch's queue through shape-keeping ops only (``pinned_components``: the output itself, a cast, arithmetic
-with a scalar, an ``expand_dims`` or ``transpose``), the queue fixes its shape: the function is called once when the pipeline is built to
-learn it, and that element is the first one delivered (``eager_batch.Probe``); a later element of another
-shape then fails the pipeline with an error naming the producer, the element and both shapes, as legacy's
-enqueue failed on a shape the queue did not take. Any other output without a static shape may vary from
-element to element (``tf.size`` or a reduction after it accepts any length, as legacy's graph did; issue
-16): its elements cross one per call, each with its own shape, and the ops after it run per element.
+with a scalar, an ``expand_dims`` or ``transpose`` by a constant), the queue fixes its shape: the function
+is called once when the pipeline is built to learn it, and that element is the first one delivered
+(``eager_batch.Probe``); a later element of another shape then fails the pipeline with an error naming
+the producer, the element and both shapes, as legacy's enqueue failed on a shape the queue did not take.
+Any other output without a static shape may vary from element to element (``tf.size`` or a reduction
+after it accepts any length, as legacy's graph did; issue 16): its elements cross one per call, each with
+its own shape, and the ops after it run per element. A component that one batch of the graph (or one list
+of a join) leaves open stays open for the others.
 
 Opted in (``tfdata_bridge.configure(workers=N)`` / ``TFDATA_BRIDGE_WORKERS=N``), the function runs in N
 worker processes instead (``worker_call.py``).
@@ -70,13 +72,13 @@ class PyProducer:
     stream = None
 
     def __init__(self, op: Any, func: Any) -> None:
-        self._name = op.name
-        self._outputs = tuple(op.outputs)
+        self._name = op.name  # (no tensor kept: see ``pinned_components``)
         self._func = func
         self._dtypes = [t.dtype for t in op.outputs]
         self._static = [t.shape for t in op.outputs]
         self._shapes = list(self._static)
         self._learned: list[Any] | None = None  # the probe's shapes (``ready``)
+        self._unpinned: frozenset[int] = frozenset()  # components some batch of this graph leaves open (``ready``)
         self._probe: Any = None
         self._call: Any = self._make
         self.width = len(op.outputs)
@@ -93,11 +95,19 @@ class PyProducer:
     def pinned_components(self, tensors: list[Any], shapes: list[Any]) -> frozenset[int]:
         """The components whose shape the batch's queue fixes: those that reach one of ``tensors`` (the
         batch's tensors, of queue shapes ``shapes``, fully known) through ops that keep their input's shape
-        or whose output's shape tells theirs (``SHAPE_KEEPING``). Legacy's enqueue rejects an element of another shape there, so learning the
-        shape from the first element changes nothing; through any other op (``tf.size``, a reduction, a
-        slice, a reshape) another shape may be valid, and the component keeps the op's static shape."""
+        or whose output's shape tells theirs (``SHAPE_KEEPING``). Legacy's enqueue rejects an element of
+        another shape there, so learning the shape from the first element changes nothing; through any
+        other op (``tf.size``, a reduction, a slice, a reshape) another shape may be valid, and the
+        component keeps the op's static shape."""
+        # The op's outputs are looked up here, never kept on ``self``: this object is reachable from the
+        # graph's finalizer (``pipelines.register``: ``weakref.finalize(graph, started_batches.stop)`` holds
+        # the spec, its producer's call, ``self._make``), so a tensor kept here would keep the graph, its
+        # pipeline and the process hooks (the Ctrl-C wakeup fd) alive for good.
+        if not tensors:
+            return frozenset()
+        outputs = tensors[0].graph.get_operation_by_name(self._name).outputs
         queued = {t.name for t, s in zip(tensors, shapes) if tf.TensorShape(s).is_fully_defined()}
-        return frozenset(i for i, t in enumerate(self._outputs) if _reaches(t, queued))
+        return frozenset(i for i, t in enumerate(outputs) if _reaches(t, queued))
 
     def describe(self) -> str:
         return f"py_func {self._name!r}"
@@ -112,10 +122,13 @@ class PyProducer:
         (``pinned_components``), where an element of another shape fails in legacy too. Any other keeps
         the op's static shape, and its elements cross with their own shapes, as legacy's ops took them."""
         pinned = frozenset(range(self.width)) if pinned is None else pinned
+        # a component left open by one batch (or one list of a join) stays open for the others of the graph:
+        # where one use accepts any shape, a shape learned for another use would fail its elements
+        self._unpinned |= frozenset(range(self.width)) - pinned
+        pinned -= self._unpinned
         learn = [i for i in sorted(pinned) if not self._static[i].is_fully_defined()]
         self._shapes = list(self._static)
-        self._call = self._make
-        if not learn:
+        if not learn:  # (an element an earlier call made to learn shapes is still delivered first)
             return True
         if self._learned is None:
             try:
