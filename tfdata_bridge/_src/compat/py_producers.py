@@ -186,7 +186,7 @@ class PyProducer:
         if batch_size is None:
             return compile_spec(spec)
         if not whole_batches:
-            return tf_private.unbatch(compile_spec(spec))
+            return tf_private.split(compile_spec(spec))  # (an element may be empty: see split)
         graph = weakref.ref(tf.compat.v1.get_default_graph())
         batches = StartedBatches(spec, owner_now=lambda: pipelines.sole_running(graph()))
         if early is not None:
