@@ -110,3 +110,32 @@ def test_only_the_crossing_calls_from_generator():
             if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "from_generator":
                 callers.append(str(path.relative_to(PACKAGE / "_src")))
     assert sorted(set(callers)) == ["runtime/crossing.py", "runtime/generator_source.py"]
+
+
+SHAPES_OF = {"varying": lambda i: (i % 3,), "fixed_empty": lambda i: (3, 0), "varying_2d": lambda i: (i % 3, i % 2 + 1)}
+SPEC_SHAPES = {"varying": (None,), "fixed_empty": (3, 0), "varying_2d": (None, None)}
+
+
+@pytest.mark.parametrize("form, batch_size", [("varying", None), ("varying_2d", None), ("fixed_empty", None),
+                                              ("fixed_empty", 2)])  # (a batch of shapes that vary needs a padding)
+def test_stacks_whose_elements_may_be_empty_are_split_without_crashing(form, batch_size):
+    """TensorFlow's unbatch kernel crashes the process on a stack of shape (k, 0, ...) (TensorFlow 2.21): a stack
+    of empty elements, in a run of one shape (shapes that vary) or of a fixed shape with a 0, is split by
+    ``tf_private.split``; every element arrives, in order, with its own shape and value, beside a string."""
+    import tfdata_bridge as tfb
+
+    made = [(np.arange(int(np.prod(SHAPES_OF[form](i))), dtype=np.float32).reshape(SHAPES_OF[form](i)) + i,
+             f"s{i}".encode()) for i in range(12)]
+
+    def produce():
+        yield from made
+
+    spec = tfb.pipeline(produce, dtypes=["float32", "string"], shapes=[SPEC_SHAPES[form], ()], batch_size=batch_size,
+                        allow_smaller_final_batch=True)
+    got = list(tfb.compile(spec).as_numpy_iterator())
+    if batch_size is not None:  # (whole batches: numpy's reshape with a -1 failed on a stack of empty elements)
+        assert [a.shape for a, _ in got] == [(2, 3, 0)] * 6
+        got = [(a[j], s[j]) for a, s in got for j in range(len(s))]
+    assert [(a.shape, a.tolist(), s) for a, s in got] == [(a.shape, a.tolist(), s) for a, s in made]
+    assert any(a.size == 0 for a, _ in made)
+    assert plan.from_spec(spec).crossing.transfer == ("chunk" if batch_size is None else "batches")

@@ -88,7 +88,7 @@ def test_a_padded_batch_and_a_kept_short_tail_are_the_calls_own():
     (dict(shapes=[], capacity=1000, batch_size=4), "batches"),
     (dict(shapes=[[None]], capacity=100, batch_size=4, dynamic_pad=True), "batch"),
     (dict(shapes=[], capacity=100), "chunk"),
-    (dict(shapes=[[None]], capacity=100), "element"),
+    (dict(shapes=[[None]], capacity=100), "chunk"),  # (runs of one shape, stacked: runtime/crossing.py)
 ])
 def test_a_specs_plan_says_how_its_elements_cross_and_why(kwargs, transfer):
     import tfdata_bridge as tfb

@@ -126,7 +126,7 @@ import logging
 import threading
 from typing import Any
 
-from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.tf import plain, tf
 
 _log = logging.getLogger(__name__)
 MISSING: list[str] = []  # the touch points this TensorFlow lacks: the bridge runs degraded without them
@@ -180,9 +180,28 @@ def dequeue_return_value(queue: Any, tensors: Any) -> Any:
     return queue._dequeue_return_value(tensors)  # noqa: SLF001 - see the module docstring
 
 
+def split(dataset: Any, outer: int = 1) -> Any:
+    """The elements of a dataset of stacks of them (``unbatch``), where an element may hold no value: a dense
+    component's dimension after the first unknown (a stack of elements whose shapes vary, of one shape each)
+    or 0. There the split is ``flat_map(from_tensor_slices)``, the same elements: TensorFlow's unbatch kernel
+    crashes the process (a segmentation fault in ``iterator_get_next``, TensorFlow 2.21) on an input of shape
+    ``(k, 0, ...)`` with k > 0 (an empty stack, ``(0, ...)``, is fine). Elsewhere ``unbatch``. ``outer``: the
+    dimensions before an element's own (2: stacks of whole batches, whose batch dimension is never 0)."""
+    spec = dataset.element_spec
+    if all(_sized(s, outer) for s in tf.nest.flatten(spec) if type(s) is tf.TensorSpec):
+        return unbatch(dataset)
+
+    def slices(*args: Any) -> Any:  # (tf.data passes a plain tuple's components as arguments)
+        element = args if type(spec) is tuple else args[0]
+        return tf.data.Dataset.from_tensor_slices(tf.nest.pack_sequence_as(spec, tf.nest.flatten(element)))
+
+    return dataset.flat_map(plain(slices))
+
+
 def unbatch(dataset: Any) -> Any:
     """``dataset.unbatch()``, without the identity map TensorFlow adds before it where every component of
-    ``dataset`` is a dense tensor (see the module docstring); a ``tf.compat.v1`` dataset stays one."""
+    ``dataset`` is a dense tensor (see the module docstring); a ``tf.compat.v1`` dataset stays one. (An
+    element that may hold no value: ``split``.)"""
     unbatched = getattr(_unbatch_op, "_UnbatchDataset", None)
     adapter = getattr(_dataset_ops, "DatasetV1Adapter", None)
     v1 = isinstance(dataset, tf.compat.v1.data.Dataset)
@@ -191,6 +210,13 @@ def unbatch(dataset: Any) -> Any:
         return dataset.unbatch()
     out = unbatched(dataset)
     return adapter(out) if v1 else out
+
+
+def _sized(spec: Any, outer: int = 1) -> bool:
+    """Whether every element of a stack of ``spec`` holds a value: its dimensions after the ``outer`` first
+    known, none 0."""
+    dims = spec.shape.as_list() if spec.shape.rank is not None else None
+    return dims is not None and all(d is not None and d > 0 for d in dims[outer:])
 
 
 def one_file_records(kind: str, filename: Any, compression: str = "") -> Any:

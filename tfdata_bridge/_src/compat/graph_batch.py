@@ -127,7 +127,8 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     for tensors in req.tensor_lists:
         targets = list(tensors) + ([req.keep] if req.keep is not None else [])
         lift = lifting.analyze(targets, python_producers=python_producers)
-        if not isinstance(lift, lifting.Blocker) and not all(p.ready() for p in lift.python_producers):
+        if not isinstance(lift, lifting.Blocker) and not all(
+                p.ready(p.pinned_components(list(tensors), list(req.shapes))) for p in lift.python_producers):
             lift = lifting.analyze(targets)  # its elements' shapes cannot be learned: the py_func stays an op
         if isinstance(lift, lifting.Blocker):
             blocked.append((tensors, lift))
@@ -463,6 +464,8 @@ def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
             and req.layout is None):
         return False
     why = _not_batched_exactly(lift)
+    if why is None and not all(p.fixed for p in lift.python_producers):  # (issue 16: shapes that may vary)
+        why = "a Python producer's elements may differ in shape from one to the next"
     if why is not None:
         logger.debug("tf.%s %r: the lifted ops run per record: %s", req.api, req.scope.rstrip("/"), why)
     return why is None

@@ -67,6 +67,11 @@ def from_spec(spec: PipelineSpec) -> Plan:
     if queue.element_signature.fully_defined:
         crossing = Crossing("chunk", queue.capacity, min(queue.capacity, CHUNK_LIMIT),
                             why="stacked chunks: one Python call per chunk, not per element")
+    elif spec.workers is None:  # (process workers stack their chunks themselves: one shape each)
+        crossing = Crossing("chunk", queue.capacity, min(queue.capacity, CHUNK_LIMIT),
+                            why="shapes vary: each chunk's ready elements cross in runs of one shape, stacked "
+                                "(one Python call per run; elements that keep their shape cross as whole chunks), "
+                                "split by flat_map(from_tensor_slices) (an empty element: tf_private.split)")
     else:
         crossing = Crossing("element", queue.capacity, why="shapes vary: one element per call")
     return Plan(source, prefetch=prefetch, crossing=crossing)

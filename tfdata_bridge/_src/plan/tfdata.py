@@ -31,7 +31,10 @@ def apply(plan: Plan, dataset: Any, stages: Container[str] | None = None,
         kwargs = {k: _value(v, fns) for k, v in step.kwargs}
         if step.op == "padded_batch" and padded_shapes is not None:
             kwargs["padded_shapes"] = padded_shapes
-        if step.op == "unbatch" and not args and not kwargs:  # (without its identity map: tf_private.unbatch)
+        if step.op == "unbatch" and step.stage == "cross" and plan.crossing.transfer in ("chunk", "batches"):
+            # (stacks of elements, or of whole batches, where an element may be empty)
+            dataset = tf_private.split(dataset, 2 if plan.crossing.transfer == "batches" else 1)
+        elif step.op == "unbatch" and not args and not kwargs:  # (without its identity map: tf_private.unbatch)
             dataset = tf_private.unbatch(dataset)
         else:
             dataset = getattr(dataset, step.op)(*args, **kwargs)

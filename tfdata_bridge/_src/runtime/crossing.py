@@ -181,7 +181,8 @@ def _whole_batches(channel: Channel, policy: Policy, np_dtypes: list[np.dtype],
     held: list[Any] = []  # fewer than n elements taken from the channel: the next batch's start
 
     def chunk(items: list[Any], batch: int) -> list[np.ndarray]:
-        return [a.reshape((-1, batch) + a.shape[1:]) for a in stack(items, np_dtypes)]
+        # (the count of batches given: numpy cannot infer a -1 where an element holds no value, shape (2, 0))
+        return [a.reshape((len(items) // batch, batch) + a.shape[1:]) for a in stack(items, np_dtypes)]
 
     while True:
         try:
