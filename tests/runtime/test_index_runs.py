@@ -60,7 +60,9 @@ def test_a_slow_producer_delivers_its_first_element_after_a_short_run_not_a_whol
     fn = Calls(sleep_s=0.6 * index_source.BUDGET_S)  # two calls pass the budget
     iterator = _source(_spec(fn, index_source.CHUNK))
     assert int(next(iterator)[1]) == 0
-    assert 2 <= len(fn.seen) <= 4 < index_source.CHUNK, fn.seen  # (a read-ahead step at most)
+    # each step stops once past the budget: two calls at most (one, where a loaded machine's sleep overruns it),
+    # and a read-ahead step at most
+    assert 1 <= len(fn.seen) <= 4 < index_source.CHUNK, fn.seen
 
 
 def test_a_failure_inside_a_run_comes_after_the_elements_before_it_and_calls_fn_once():

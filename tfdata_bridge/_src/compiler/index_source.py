@@ -69,6 +69,17 @@ def dataset(spec: PipelineSpec) -> tf.data.Dataset:
     return tf.data.Dataset.choose_from_datasets(made, turns).unbatch()
 
 
+def _call(producer: Producer, i: int) -> Any:
+    """``fn(i)``; a ``StopIteration`` from it is an error (tf.data would take it for the end of the data, and
+    index ``i`` and every one after it would be lost)."""
+    try:
+        return producer.fn(i)
+    except StopIteration as stop:
+        raise RuntimeError(f"index producer {producer.label!r} raised StopIteration for index {i}: an index "
+                           f"producer makes element i for every i in range({producer.calls}); end the data with "
+                           "the count instead") from stop
+
+
 def _made(producer: Producer, spec: PipelineSpec, queue: str, rows: bool) -> tf.data.Dataset:
     """``fn(i)`` for each index, in turn or (threads) as made; with ``rows``, each a batch of rows."""
     signature = spec.queue.element_signature
@@ -80,12 +91,7 @@ def _made(producer: Producer, spec: PipelineSpec, queue: str, rows: bool) -> tf.
     def make(index: np.int64) -> list[np.ndarray]:
         i = int(index)
         try:
-            try:
-                value = producer.fn(i)
-            except StopIteration as stop:  # (tf.data would take it for the end of the data: index i is lost)
-                raise RuntimeError(f"index producer {producer.label!r} raised StopIteration for index {i}: an "
-                                   f"index producer makes element i for every i in range({producer.calls}); end "
-                                   "the data with the count instead") from stop
+            value = _call(producer, i)
             if many:
                 made = converter.many(value, i)
                 if not made:
@@ -168,12 +174,7 @@ def _runs(producer: Producer, spec: PipelineSpec, queue: str) -> tf.data.Dataset
     assert isinstance(count, int)
 
     def element(i: int) -> list[Any]:
-        try:
-            value = producer.fn(i)
-        except StopIteration as stop:  # (tf.data would take it for the end of the data: index i is lost)
-            raise RuntimeError(f"index producer {producer.label!r} raised StopIteration for index {i}: an "
-                               f"index producer makes element i for every i in range({count}); end the data "
-                               "with the count instead") from stop
+        value = _call(producer, i)
         return converter.many(value, i) if many else [converter.one(value, i)]
 
     def rows(made: list[Any]) -> list[np.ndarray]:
