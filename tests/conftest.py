@@ -19,7 +19,7 @@ def tf():
 # variants, the scan file's whole-corpus check and the hand-built queues ~1.5 min each, the rest under a minute,
 # a file of waits counted by its wall time as it holds its worker as long). Under ``pytest -n 2 --dist loadfile``
 # each file runs whole on one worker, handed out in collection order, so a long file collected late ran alone at
-# the end while the other worker sat idle (the benchmark run, last of the collection, is 45 s alone); starting the
+# the end while the other worker sat idle (the 45 s benchmark run was among the last five); starting the
 # longest first leaves only short files for the end (longest-processing-time-first scheduling). Only the order
 # changes.
 LONGEST_FIRST = (
