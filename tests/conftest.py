@@ -14,22 +14,54 @@ def tf():
     return tensorflow
 
 
-# The longest test files, longest first (quiet 2-core machine, 2026-12-03: the corpus file ~5 min of one worker,
-# the scan file's whole-corpus check ~2, the hand-built queues ~1.5, the rest under a minute each). Under
-# ``pytest -n 2 --dist loadfile`` each file runs whole on one worker, handed out in collection order, so a long
-# file collected late ran alone at the end while the other worker sat idle; starting the longest first keeps
-# both workers busy to the end (longest-processing-time-first scheduling). Only the order changes.
+# The longest test files, longest first, by a whole-suite run's per-test wall times summed per file (2-core
+# machine under ``-n 2``, 2026-12-03; every file of 16 s or more: the corpus file ~2.2 min, the prefetch
+# variants, the scan file's whole-corpus check and the hand-built queues ~1.5 min each, the rest under a minute,
+# a file of waits counted by its wall time as it holds its worker as long). Under ``pytest -n 2 --dist loadfile``
+# each file runs whole on one worker, handed out in collection order, so a long file collected late ran alone at
+# the end while the other worker sat idle (the 45 s benchmark run was among the last five); starting the
+# longest first leaves only short files for the end (longest-processing-time-first scheduling). Only the order
+# changes.
 LONGEST_FIRST = (
     "tests/migrate/test_migrate_corpus.py",
+    "tests/migrate/test_migrate_prefetch_variants.py",
     "tests/migrate/test_scan_names.py",
     "tests/migrate/test_migrate_handbuilt.py",
-    "tests/migrate/test_migrate_linear.py",
+    "tests/migrate/test_migrate_sources_programs.py",
+    "tests/runtime/test_shutdown.py",
+    "tests/reliability/test_reliability_stalled_read.py",
+    "tests/test_benchmarks.py",
+    "tests/migrate/test_migrate_thread_subclass.py",
+    "tests/reliability/test_reliability_graph_rebuilds.py",
     "tests/migrate/test_migrate_class_readers.py",
+    "tests/spec/test_shuffle_mixing.py",
+    "tests/migrate/test_migrate_feed_threads.py",
+    "tests/migrate/test_migrate_feed_family.py",
+    "tests/migrate/test_migrate_spread.py",
+    "tests/migrate/test_migrate_object_forms.py",
     "tests/migrate/test_migrate_choice_state.py",
-    "tests/migrate/test_migrate_classes.py",
     "tests/compat/test_compat_short_batch_producers.py",
+    "tests/migrate/test_migrate_linear.py",
+    "tests/migrate/test_migrate_producer_forms.py",
     "tests/compat/test_compat_shared_sources.py",
+    "tests/migrate/test_migrate_object_pipelines.py",
+    "tests/migrate/test_migrate_classes.py",
+    "tests/migrate/test_migrate_plumbing.py",
+    "tests/compat/test_compat_short_batch.py",
+    "tests/migrate/test_migrate_queues.py",
+    "tests/compat/test_compat_error_prefix.py",
+    "tests/migrate/test_migrate_breadth_programs.py",
+    "tests/migrate/test_migrate_queue_counts.py",
     "tests/migrate/test_migrate_programs.py",
+    "tests/migrate/test_migrate_dataflow.py",
+    "tests/spec/test_eager_queues.py",
+    "tests/migrate/test_migrate_choice.py",
+    "tests/test_readme.py",
+    "tests/compat/test_compat_short_batch_py_funcs.py",
+    "tests/runtime/test_process_workers.py",
+    "tests/migrate/test_migrate_pyfunc_prefetch.py",
+    "tests/migrate/test_scan.py",
+    "tests/runtime/test_process_workers_faults.py",
 )
 
 

@@ -16,7 +16,17 @@ import textwrap
 
 import pytest
 
+from both_ways import rewrites_once
 from tfdata_bridge.migrate import rewrite, scan_source
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rewrite_once():
+    """A text test rewrites its program and then asks scan's MIGRATE column of the same text, which rewrites it
+    again: the second is the first's result (``both_ways.rewrites_once``)."""
+    with rewrites_once():
+        yield
+
 
 PROGRAMS = pathlib.Path(__file__).resolve().parent / "choice_programs"
 NAMES = sorted(p.stem for p in PROGRAMS.glob("*.py"))

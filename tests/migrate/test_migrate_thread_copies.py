@@ -15,11 +15,20 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from both_ways import run_programs
+from both_ways import rewrites_once, run_programs
 
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge._src.symbols import STARTS_RUNNERS
 from tfdata_bridge.migrate import rewrite, scan_source
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rewrite_once():
+    """A text test rewrites its program and then asks scan's MIGRATE column of the same text, which rewrites it
+    again: the second is the first's result (``both_ways.rewrites_once``)."""
+    with rewrites_once():
+        yield
+
 
 pytestmark = pytest.mark.timeout(600)
 

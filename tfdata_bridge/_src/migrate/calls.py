@@ -286,6 +286,24 @@ def wrapped(module: cst.Module) -> MetadataWrapper:
     return wrapper
 
 
+_PARSED: dict[str, cst.Module] = {}  # text -> its parse
+_PARSED_KEPT = 64
+
+
+def parsed(text: str) -> cst.Module:
+    """``cst.parse_module(text)``, the same module object for the same text while it is kept (the last texts
+    asked): a tree's rewrite reads each module's result again after it is written (the divisions tf.data runs,
+    the functions other modules' datasets run, the pipelines left), and one module object lets ``wrapped``
+    resolve its metadata once for them all. libcst's nodes never change, so a shared parse is as good as a
+    fresh one. A text that does not parse raises ``libcst.ParserSyntaxError`` each time, as before."""
+    kept = _PARSED.get(text)
+    if kept is not None:
+        return kept
+    module = cst.parse_module(text)
+    keep(_PARSED, text, module, _PARSED_KEPT)
+    return module
+
+
 def fresh_name(name: str, taken: set[str]) -> str:
     """``name_1``, ``name_2``, ... : the first not in ``taken``, which it joins (an inlined body's own names)."""
     k, fresh = 1, f"{name}_1"

@@ -27,7 +27,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import dotted, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import dotted, nodes_of, parsed, wrapped
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
@@ -369,7 +369,7 @@ def keep_legacy_divisions(source: str, code: str, functions: frozenset[str] | se
     if code == source and not functions or "/" not in code and "div" not in code:
         return code
     try:
-        original, out = cst.parse_module(source), cst.parse_module(code)
+        original, out = parsed(source), parsed(code)
     except cst.ParserSyntaxError:
         return code
     calls = _new_dataset_calls(original, out)
@@ -410,7 +410,7 @@ def foreign(source: str, code: str) -> set[str]:
     if code == source or ".map(" not in code and "interleave(" not in code and ".filter(" not in code:
         return set()
     try:
-        original, out = cst.parse_module(source), cst.parse_module(code)
+        original, out = parsed(source), parsed(code)
     except cst.ParserSyntaxError:
         return set()
     calls = _new_dataset_calls(original, out)

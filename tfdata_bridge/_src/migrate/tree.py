@@ -19,7 +19,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, dotted, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, dotted, nodes_of, parsed, wrapped
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
@@ -445,7 +445,7 @@ def _feed_classes_used_elsewhere(modules, texts, results, root) -> None:
 
 def _pipelines_left(code: str) -> list[tuple[int, str]]:
     try:
-        return pipelines_left(cst.parse_module(code))
+        return pipelines_left(parsed(code))
     except cst.ParserSyntaxError:
         return []
 
