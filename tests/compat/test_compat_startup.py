@@ -99,7 +99,7 @@ def test_a_read_taken_over_by_a_batch_builds_no_records_of_its_own(monkeypatch, 
     static = readers.FileRead._static_records  # (a known file list's records, no flat_map: issue 16)
     made_static = []
     monkeypatch.setattr(readers.FileRead, "_static_records",
-                        lambda self: made_static.append(static(self)) or made_static[-1])
+                        lambda self, *shard: made_static.append(static(self, *shard)) or made_static[-1])
     ours = run(BRIDGE, _read_parsed(files, count))
     # one: the batch's own (was two per reader: each read's iterator built its keyed records too; then one
     # per reader, until the readers' lists, copies of one producer, became one list: lift_copies.py)

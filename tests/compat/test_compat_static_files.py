@@ -164,3 +164,19 @@ def test_keys_shuffled_or_unknown_lists_keep_the_per_file_read(files):
     keys = ours[0][0][0][0]  # (the first batch's keyed [key, value] batch's keys: legacy's, compared above)
     assert all(k.startswith(files["tfrecord"][0].encode() + b":") for k in keys)
     assert "FlatMapDataset" in ours[3]
+
+
+def test_two_readers_of_one_list_share_its_files(files):
+    # two readers of one producer, their records parsed differently (two lists of batch_join): each reads
+    # every other file name of the epochs, as legacy's readers competing for the names read each file once
+    def build(tf1):
+        queue = tf1.train.string_input_producer(files["tfrecord"], num_epochs=2, shuffle=False)
+        first = tf1.strings.to_number(tf1.TFRecordReader().read(queue)[1], tf.int32)
+        second = tf1.strings.to_number(tf1.TFRecordReader().read(queue)[1], tf.int32) + 1000
+        return tf1.train.batch_join([[first], [second]], 4, allow_smaller_final_batch=True)
+
+    legacy, ours = run(LEGACY, build), run(bridge, build)
+    assert ours[1] is legacy[1] is tf.errors.OutOfRangeError and ours[2] == legacy[2] == [2]
+    got, want = (sorted(int(v) % 1000 for b in r[0] for v in b) for r in (ours, legacy))
+    assert got == want == sorted([10 * f + j for f in range(3) for j in range(5)] * 2)
+    assert "FlatMapDataset" not in ours[3]
