@@ -20,6 +20,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import PositionProvider
 
+from tfdata_bridge._src.migrate.attr_locals import localize_attributes
 from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
 from tfdata_bridge._src.migrate.memo_props import inline_memo_properties
 from tfdata_bridge._src.migrate.method_inline import inline_stage_methods
@@ -29,7 +30,7 @@ from tfdata_bridge._src.migrate.reader_attr import inline_reader_attributes
 from tfdata_bridge._src.migrate.stages import refuse_inner_batches, staged
 from tfdata_bridge._src.migrate.table_iterators import initialized_with_tables
 
-OBJECT_FORMS = (inline_reader_attributes, inline_nested_sources, inline_memo_properties, inline_stage_methods,
+OBJECT_FORMS = (localize_attributes, inline_reader_attributes, inline_nested_sources, inline_memo_properties, inline_stage_methods,
                 r17_forms)
 
 
