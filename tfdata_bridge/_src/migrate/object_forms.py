@@ -30,8 +30,8 @@ from tfdata_bridge._src.migrate.reader_attr import inline_reader_attributes
 from tfdata_bridge._src.migrate.stages import refuse_inner_batches, staged
 from tfdata_bridge._src.migrate.table_iterators import initialized_with_tables
 
-OBJECT_FORMS = (localize_attributes, inline_reader_attributes, inline_nested_sources, inline_memo_properties, inline_stage_methods,
-                r17_forms)
+OBJECT_FORMS = (localize_attributes, inline_reader_attributes, inline_nested_sources, inline_memo_properties,
+                inline_stage_methods, r17_forms)
 
 
 def explain_left(module: cst.Module, result, external=None):

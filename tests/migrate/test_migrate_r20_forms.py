@@ -1,0 +1,70 @@
+"""Held-out round 20's leftovers (issue 17): a reader and a file queue kept on ``self`` and read in the same
+method (``attr_locals.py``), and what is said where such a form is left.
+
+The programs of ``r20_forms_programs/`` (a class in another module, a method other than ``__init__``, several
+import styles, a reused name) are migrated as one tree and run against their originals, compared exactly. The
+text tests say what is refused, and why."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r20_forms_programs"
+
+
+@pytest.mark.timeout(500)
+def test_the_r20_form_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) >= 3
+    assert "Dataset" in (migrated / "r20f_lib" / "fixed.py").read_text()
+    assert all("self._reader" not in c and "self.lines" not in c for c in code.values())
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "exact")
+
+
+SERVER = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Server(object):
+    def __init__(self, files):
+        self._queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        self._reader = tf.TFRecordReader()
+        _, serialized = self._reader.read(self._queue)
+        self.batch = tf.train.batch([serialized], batch_size=4)
+{more}
+'''
+
+
+@pytest.mark.parametrize("more", [
+    "\n    def count(self):\n        return self._reader.num_records_produced()\n",
+    "\n    def again(self):\n        self._reader = tf.TFRecordReader()\n",
+])
+def test_a_reader_attribute_named_elsewhere_is_left_naming_the_attribute(more):
+    result = rewrite(SERVER.format(more=more), to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "the reader is an attribute (`self._reader`)" in said, said
+    assert "is not one of" not in said
+    assert "self._reader.read(self._queue)" in result.code
+
+
+def test_an_attribute_read_by_a_string_is_not_made_local():
+    result = rewrite(SERVER.format(more="\n    def get(self):\n        return getattr(self, '_queue')\n"),
+                     to="tfdata")
+    assert result.refused and "self._reader.read(self._queue)" in result.code
+
+
+def test_the_attributes_become_local_names_of_the_method():
+    result = rewrite(SERVER.format(more=""), to="tfdata")
+    assert not result.refused, result.notes
+    assert "self._reader" not in result.code and "self._queue" not in result.code
+    assert "TFRecordDataset" in result.code
