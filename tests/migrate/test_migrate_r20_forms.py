@@ -68,3 +68,43 @@ def test_the_attributes_become_local_names_of_the_method():
     assert not result.refused, result.notes
     assert "self._reader" not in result.code and "self._queue" not in result.code
     assert "TFRecordDataset" in result.code
+
+
+FILLED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def main(files):
+    names = tf.FIFOQueue(8, [tf.string], shapes=[[]])
+    fill = names.enqueue_many([files])
+    shut = names.close()
+    _, line = tf.TextLineReader().read(names)
+    batch = tf.train.batch([line], batch_size=2)
+    with tf.Session() as sess:
+{runs}
+        return sess.run(batch)
+'''
+
+
+@pytest.mark.parametrize("runs, why", [
+    ("        sess.run(fill)", "it is never closed"),
+    ("        for _ in range(2):\n            sess.run(fill)\n        sess.run(shut)", "is not run once"),
+    ("        sess.run(shut)\n        sess.run(fill)", "closed before it is filled"),
+    ("        sess.run(fill)\n        first = sess.run(batch)\n        sess.run(shut)", "runs before its close"),
+    ("        sess.run(fill)\n        sess.run(names.enqueue([files[0]]))\n        sess.run(shut)", "used beyond"),
+])
+def test_a_queue_filled_by_the_session_is_left_where_not_one_epoch_in_order(runs, why):
+    code = FILLED.format(runs=runs)
+    if "never closed" in why:
+        code = code.replace("    shut = names.close()\n", "")
+    result = rewrite(code, to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and why in said, said
+    assert "names.enqueue_many" in result.code
+
+
+def test_a_queue_filled_and_closed_once_by_the_session_is_one_epoch_of_its_names():
+    result = rewrite(FILLED.format(runs="        sess.run(fill)\n        sess.run(shut)"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "FIFOQueue" not in result.code and "sess.run(fill)" not in result.code
+    assert "from_tensor_slices(files)" in result.code and ".repeat(1)" in result.code
