@@ -83,15 +83,22 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
             raise Refusal(f"the file queue `{qname}` is used in a block of its own")
         value = holder.body[0].value if isinstance(holder.body[0], (cst.Assign, cst.Expr)) else None
         method = _method(value, qname)
+        inline = _method(_run_arg(value), qname) if isinstance(holder.body[0], cst.Expr) else None
         if method == "enqueue_many" and enqueue is None and _assigned_name(holder):
             enqueue = holder
         elif method == "close" and close is None and _assigned_name(holder):
+            close = holder
+        elif inline == "enqueue_many" and enqueue is None:  # ``sess.run(q.enqueue_many([files]))``
+            enqueue = holder
+        elif inline == "close" and close is None:  # ``sess.run(q.close())``
             close = holder
         elif holder is runner or short_api(finder, value) in ("QueueRunner", "add_queue_runner"):
             runner = holder
         else:
             raise Refusal(f"the file queue `{qname}` is used beyond one `enqueue_many`, its close op, its "
                           f"QueueRunner and the read (`{finder.code(holder.body[0])}`)")
+    if enqueue is not None and runner is None:  # filled and closed by the session's runs (hand_filled)
+        return hand_filled(finder, queue_stmt, qname, q, enqueue, close, flat)
     if enqueue is None or runner is None:
         raise Refusal(f"the file queue `{qname}` is not filled by one `enqueue_many` op run by a QueueRunner")
     op = _assigned_name(enqueue)
@@ -153,6 +160,126 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
         if [u for u in finder.scopes.readers_of(stmt, name) if id(u) not in inside]:
             raise Refusal(f"`{name}` is used beyond the file queue's runner")
     args: dict[str, cst.BaseExpression] = {"string_tensor": files, "num_epochs": epochs, "shuffle": cst.Name("False")}
+    if not is_none(q.get("capacity")):
+        args["capacity"] = q["capacity"]
+    return FileQueue(args, removed, q.get("shared_name"))
+
+
+def _run_arg(node: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """``op`` of ``sess.run(op)`` (one positional argument; no feed, no options); None otherwise."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "run" \
+            and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+        return node.args[0].value
+    return None
+
+
+_INITIALIZERS = ("global_variables_initializer", "local_variables_initializer", "tables_initializer",
+                 "initialize_all_variables", "initialize_local_variables", "initialize_all_tables")
+
+
+def _straight(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """The statements of ``body`` in the order they run, ``with`` blocks opened (other compound statements
+    whole)."""
+    out: list[cst.BaseStatement] = []
+    for stmt in body:
+        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+            out += _straight(list(stmt.body.body))
+        else:
+            out.append(stmt)
+    return out
+
+
+def hand_filled(finder, queue_stmt: cst.SimpleStatementLine, qname: str, q: dict, enqueue, close,
+                flat: list[cst.BaseStatement]) -> FileQueue:
+    """A file queue filled once and closed by the session before anything is fetched::
+
+        names = tf.FIFOQueue(8, [tf.string], shapes=[[]])
+        fill = names.enqueue_many([files])            # or inline: sess.run(names.enqueue_many([files]))
+        close = names.close()                         # or inline: sess.run(names.close())
+        _, value = reader.read(names)
+        with tf.Session() as sess:
+            sess.run(fill)
+            sess.run(close)
+            ...
+
+    The reader takes the names in their order, once, then the closed queue ends its reads: ``string_input_producer
+    (files, num_epochs=1, shuffle=False)``. Only where that is so: the enqueue and the close are each run once, by
+    plain ``x.run(op)`` statements of the queue's function (outside loops and branches), the enqueue first, and
+    nothing runs before the close but the enqueue and initialisers; nothing else uses the queue or its ops."""
+    def refuse(why: str):
+        raise Refusal(f"the file queue `{qname}` is filled by the session's runs, not rewritten: {why}")
+
+    if close is None:
+        refuse("it is never closed (legacy's reads wait for more names after the last)")
+    owner = finder.scopes.scope(queue_stmt)
+    node = getattr(owner, "node", None)
+    body = list(node.body.body) if isinstance(node, cst.FunctionDef) and isinstance(node.body, cst.IndentedBlock) \
+        else list(node.body) if isinstance(node, cst.Module) else None
+    if body is None:
+        refuse("its function's statements cannot be told")
+    line = _straight(body)
+    runs: dict[str, cst.SimpleStatementLine] = {}
+    removed: list[cst.SimpleStatementLine] = [queue_stmt]
+    for which, stmt in (("enqueue", enqueue), ("close", close)):
+        name = _assigned_name(stmt)
+        if name is None:  # run inline: the statement is the run
+            if not any(s is stmt for s in line):
+                refuse(f"`{finder.code(stmt.body[0])}` is not run once (it is in a loop or a branch)")
+            runs[which] = stmt
+            continue
+        removed.append(stmt)
+        users = [u for u in finder.scopes.readers_of(stmt, name)]
+        holders = [holder_of(flat, u) for u in users]
+        if len(users) != 1 or holders[0] is None or not isinstance(holders[0].body[0], cst.Expr) or \
+                not (isinstance(_run_arg(holders[0].body[0].value), cst.Name)
+                     and _run_arg(holders[0].body[0].value) is users[0]):
+            refuse(f"`{name}` is used other than by one `sess.run({name})`")
+        if not any(s is holders[0] for s in line):
+            refuse(f"`sess.run({name})` is not run once (it is in a loop or a branch)")
+        runs[which] = holders[0]
+    at = {id(s): i for i, s in enumerate(line)}
+    first, last = at[id(runs["enqueue"])], at[id(runs["close"])]
+    if first > last:
+        refuse("it is closed before it is filled")
+    for stmt in line[:last]:
+        if stmt is runs["enqueue"]:
+            continue
+        for call in nodes_of(stmt, cst.Call):
+            if not (isinstance(call.func, cst.Attribute) and call.func.attr.value in ("run", "eval")) and \
+                    finder.is_api(call, "train.start_queue_runners") is None:
+                continue
+            arg = _run_arg(call)
+            if isinstance(arg, cst.Name):
+                made = finder.scopes.single_assignment(stmt, arg.value)
+                arg = made.body[0].value if made is not None and isinstance(made.body[0], cst.Assign) else arg
+            if arg is None or finder.is_api(arg, *_INITIALIZERS) is None:
+                refuse(f"`{finder.code(call)}` runs before its close (only initialisers may)")
+    ecall = enqueue.body[0].value if _assigned_name(enqueue) else _run_arg(enqueue.body[0].value)
+    if len(ecall.args) != 1 or ecall.args[0].keyword not in (None,) and ecall.args[0].keyword.value != "vals":
+        refuse(f"`{qname}.enqueue_many` is not given one list of file names")
+    vals = ecall.args[0].value
+    if not (isinstance(vals, (cst.List, cst.Tuple)) and len(vals.elements) == 1
+            and isinstance(vals.elements[0], cst.Element)):
+        refuse(f"`{qname}.enqueue_many` is not given `[files]` (one component)")
+    files = vals.elements[0].value
+    if finder.is_api(files, "train.limit_epochs"):
+        refuse("its names are limited by `limit_epochs` inside one run")
+    roots = {id(a.value) for a in nodes_of(files, cst.Attribute)}  # (``tf`` of ``tf.constant``: a module)
+    names = [n.value for n in nodes_of(files, cst.Name) if id(n) not in roots]
+    for n in names:  # the names' values are those at the enqueue's run: nothing changes them in between
+        for stmt in line:
+            if stmt is runs["close"]:
+                break
+            if any(isinstance(t.target, cst.Name) and t.target.value == n for t in nodes_of(stmt, cst.AssignTarget)) \
+                    and at.get(id(stmt), -1) > at.get(id(enqueue), -1) and stmt is not enqueue:
+                refuse(f"`{n}` changes between the enqueue op and its run")
+            if at.get(id(stmt), -1) > at.get(id(enqueue), -1) and stmt is not enqueue and (
+                    any(isinstance(a.value, cst.Name) and a.value.value == n for a in nodes_of(stmt, cst.Attribute))
+                    or any(isinstance(d, cst.Del) for d in nodes_of(stmt, cst.Del))):
+                refuse(f"`{n}` may change between the enqueue op and its run (`{finder.code(stmt)}`)")
+    removed += [runs["enqueue"], runs["close"]]
+    args: dict[str, cst.BaseExpression] = {"string_tensor": files, "num_epochs": cst.Integer("1"),
+                                           "shuffle": cst.Name("False")}
     if not is_none(q.get("capacity")):
         args["capacity"] = q["capacity"]
     return FileQueue(args, removed, q.get("shared_name"))

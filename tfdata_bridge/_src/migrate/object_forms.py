@@ -20,17 +20,19 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import PositionProvider
 
+from tfdata_bridge._src.migrate.attr_locals import localize_attributes
 from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
 from tfdata_bridge._src.migrate.memo_props import inline_memo_properties
 from tfdata_bridge._src.migrate.method_inline import inline_stage_methods
 from tfdata_bridge._src.migrate.nested_inline import inline_nested_sources
 from tfdata_bridge._src.migrate.r17_forms import r17_forms
+from tfdata_bridge._src.migrate.reader_comps import loop_inline_reader_comps
 from tfdata_bridge._src.migrate.reader_attr import inline_reader_attributes
 from tfdata_bridge._src.migrate.stages import refuse_inner_batches, staged
 from tfdata_bridge._src.migrate.table_iterators import initialized_with_tables
 
-OBJECT_FORMS = (inline_reader_attributes, inline_nested_sources, inline_memo_properties, inline_stage_methods,
-                r17_forms)
+OBJECT_FORMS = (localize_attributes, inline_reader_attributes, inline_nested_sources, inline_memo_properties,
+                inline_stage_methods, r17_forms, loop_inline_reader_comps)
 
 
 def explain_left(module: cst.Module, result, external=None):
