@@ -306,6 +306,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "TextLineReader": ("skip_header_lines", "name"),
     "FixedLengthRecordReader": ("record_bytes", "header_bytes", "footer_bytes", "hop_bytes", "name", "encoding"),
     "WholeFileReader": ("name",),
+    "IdentityReader": ("name",),
     "py_func": ("func", "inp", "Tout", "stateful", "name"),
     "numpy_function": ("func", "inp", "Tout", "stateful", "name"),
 }
