@@ -168,6 +168,9 @@ class _Check:
         ``dequeue``: made outside a dataset, it cannot be captured by one."""
         if isinstance(call.func, cst.Attribute) and call.func.attr.value in NEXT:
             return _NEXT_KIND
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("read", "read_up_to") and call.args and \
+                not any(a.star for a in call.args):  # a reader's read of its queue (another module's helper, as
+            return _NEXT_KIND                        # written: its own rewrite makes it an iterator's next element)
         return None
 
     def _returned(self, call: cst.Call, depth: int, seen: set) -> tuple | None:
