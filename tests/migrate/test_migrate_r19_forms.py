@@ -20,7 +20,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r19_forms_programs"
 LEFT = HERE / "r19_left_programs"
 # each program's rewrite holds this line (per form, by its name's prefix)
-MARKS = {"lock": "Dataset.zip(", "ident": "Dataset.from_tensor_slices("}
+MARKS = {"lock": "Dataset.zip(", "ident": "Dataset.from_tensor_slices(", "imports": "TextLineDataset("}
 # multi-threaded or shuffled: compared as the batches' sizes and their rows as a multiset
 MULTISET = {"ident_compat_shuffled"}
 
@@ -41,6 +41,10 @@ def test_the_r19_programs_deliver_what_their_originals_deliver_and_the_left_ones
         assert MARKS[p.stem.split("_")[0]] in code[p.name], p.name
         assert "IdentityReader(" not in code[p.name] and "get_next()" in code[p.name], p.name
     assert "IdentityReader(" not in code["identity_lib.py"]
+    imports = code["imports_plumbing_internal_modules.py"]  # the plumbing's imports went with it, the unused one stays
+    for gone in ("coordinator", "queue_runner_impl", "qr_lib", "tf_input", "io_ops"):
+        assert f"{gone}" not in imports, gone
+    assert "from tensorflow.python.ops import string_ops" in imports and "import Coordinator  #" in imports
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
 
     left_original, left_migrated = tmp_path / "left_original", tmp_path / "left_migrated"
@@ -121,3 +125,42 @@ def test_an_identity_reader_s_groups_and_counters_are_refused_its_plain_read_rew
     result = rewrite(IDENTITY.format(read="_, value = reader.read(queue)", many="",
                                      after="produced = reader.num_records_produced()"), to="tfdata")
     assert result.refused and "IdentityReader" in result.code, result.notes
+
+
+PLUMBED = '''\
+import tensorflow.compat.v1 as tf
+{imports}
+
+
+def main(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, value = tf.TFRecordReader().read(queue)
+    batch = tf.train.batch([value], batch_size=4)
+    with tf.Session() as sess:
+        coord = {coord}
+        threads = {start}(sess=sess, coord=coord)
+        try:
+            while True:
+                sess.run(batch)
+        except tf.errors.OutOfRangeError:
+            pass
+        finally:
+            coord.request_stop()
+            coord.join(threads)
+{more}
+'''
+
+
+def test_a_tensorflow_import_goes_only_where_the_rewrite_removed_its_every_use():
+    forms = [("from tensorflow.compat.v1.train import Coordinator, start_queue_runners", "Coordinator()",
+              "start_queue_runners", "from tensorflow.compat.v1.train import"),
+             ("import tensorflow.python.training.coordinator as coord_lib\n"
+              "from tensorflow.python.training.queue_runner_impl import start_queue_runners as start",
+              "coord_lib.Coordinator()", "start", "coord_lib")]
+    for imports, coord, start, gone in forms:
+        result = rewrite(PLUMBED.format(imports=imports, coord=coord, start=start, more=""), to="tfdata")
+        assert not result.refused and gone not in result.code, (imports, result.code)
+        # still used elsewhere: kept
+        more = f"\n\ndef helper():\n    return {coord}\n"
+        result = rewrite(PLUMBED.format(imports=imports, coord=coord, start=start, more=more), to="tfdata")
+        assert not result.refused and gone in result.code, (imports, result.code)
