@@ -176,7 +176,8 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
     ),
     LegacySymbol(
         "IdentityReader", (), f"{_F}:IdentityReader",
-        "files.map(lambda f: (f, f))"
+        "files.map(lambda f: (f, f))",
+        rewritten=True,
     ),
     LegacySymbol(
         "train.QueueRunner", ("train.queue_runner.QueueRunner",), f"{_R}:QueueRunner",
