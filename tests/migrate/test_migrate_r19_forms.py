@@ -164,3 +164,23 @@ def test_a_tensorflow_import_goes_only_where_the_rewrite_removed_its_every_use()
         more = f"\n\ndef helper():\n    return {coord}\n"
         result = rewrite(PLUMBED.format(imports=imports, coord=coord, start=start, more=more), to="tfdata")
         assert not result.refused and gone in result.code, (imports, result.code)
+
+
+HEADER = '''\
+import struct
+import tensorflow.compat.v1 as tf
+
+
+def main(path):
+    handle = open(path, "rb")
+    count = struct.unpack(">I", handle.read(4))[0]
+    queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
+    _, raw = tf.FixedLengthRecordReader(record_bytes=4, header_bytes=4).read(queue)
+    value = tf.decode_raw(raw, tf.int32)[0] + count
+    return tf.train.batch([value], batch_size=2)
+'''
+
+
+def test_a_python_file_read_captured_by_the_per_element_code_is_no_pipeline_s_element():
+    result = rewrite(HEADER, to="tfdata")
+    assert not result.refused and "FixedLengthRecordDataset" in result.code, result.notes

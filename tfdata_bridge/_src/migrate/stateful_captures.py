@@ -163,15 +163,28 @@ class _Check:
             return "a random op"
         return None
 
-    def _next_element(self, call: cst.Call) -> str | None:
-        """``"the next element of another pipeline"`` where ``call`` is an iterator's ``get_next()`` or a queue's
-        ``dequeue``: made outside a dataset, it cannot be captured by one."""
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in NEXT:
+    def _next_element(self, call: cst.Call, holder: cst.CSTNode) -> str | None:
+        """``"the next element of another pipeline"`` where ``call`` (in ``holder``) is an iterator's
+        ``get_next()``, a queue's ``dequeue`` or a reader's ``read`` of its queue (another module's helper, as
+        written: its own rewrite makes it an iterator's next element): made outside a dataset, it cannot be
+        captured by one."""
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return None
+        if func.attr.value in NEXT:
             return _NEXT_KIND
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("read", "read_up_to") and call.args and \
-                not any(a.star for a in call.args):  # a reader's read of its queue (another module's helper, as
-            return _NEXT_KIND                        # written: its own rewrite makes it an iterator's next element)
+        if func.attr.value in ("read", "read_up_to") and call.args and self._reader(func.value, holder):
+            return _NEXT_KIND
         return None
+
+    def _reader(self, value: cst.BaseExpression, holder: cst.CSTNode) -> bool:
+        """``value`` is a reader made by a ``...Reader(...)`` call, inline or bound to a name in ``holder`` (a
+        Python file's ``f.read(16)`` is none)."""
+        def made(v: cst.BaseExpression) -> bool:
+            return isinstance(v, cst.Call) and self.code(v.func).rsplit(".", 1)[-1].endswith("Reader")
+        if isinstance(value, cst.Name):
+            return any(made(v) for v in _assigned(holder, value.value))
+        return made(value)
 
     def _returned(self, call: cst.Call, depth: int, seen: set) -> tuple | None:
         """What a call of one of the module's functions (or another tree module's) returns, where that is, or is
@@ -211,7 +224,7 @@ class _Check:
         if depth > _DEPTH:
             return None
         for call in nodes_of(value, cst.Call):
-            kind = self._kind(call, captured=True) or (self._next_element(call) if follow else None)
+            kind = self._kind(call, captured=True) or (self._next_element(call, holder) if follow else None)
             if kind is not None:
                 return call, kind
             found = self._returned(call, depth, seen) if follow else None
