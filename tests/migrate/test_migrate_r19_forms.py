@@ -171,9 +171,13 @@ import struct
 import tensorflow.compat.v1 as tf
 
 
-def main(path):
+def header_count(path):
     handle = open(path, "rb")
-    count = struct.unpack(">I", handle.read(4))[0]
+    return struct.unpack(">I", handle.read(4))[0]
+
+
+def main(path):
+    count = header_count(path)
     queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
     _, raw = tf.FixedLengthRecordReader(record_bytes=4, header_bytes=4).read(queue)
     value = tf.decode_raw(raw, tf.int32)[0] + count
