@@ -10,6 +10,7 @@ originals' data. The text tests say what is refused, and why."""
 from __future__ import annotations
 
 import pathlib
+import shutil
 
 import pytest
 
@@ -48,16 +49,16 @@ def test_the_r19_programs_deliver_what_their_originals_deliver_and_the_left_ones
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
 
     left_original, left_migrated = tmp_path / "left_original", tmp_path / "left_migrated"
-    import shutil
     shutil.copytree(LEFT, left_original, ignore=shutil.ignore_patterns("__pycache__"))
     sources = {str(p): p.read_text() for p in sorted(left_original.rglob("*.py"))}
-    results = {pathlib.Path(k).name: r for k, r in rewrite_tree(sources, root=str(left_original)).items()}
+    rewritten = rewrite_tree(sources, root=str(left_original))
+    results = {pathlib.Path(k).name: r for k, r in rewritten.items()}
     for name in ("lock_both_helpers_other_module.py", "lock_tfrecord_text_other_module.py"):
         assert results[name].refused, (name, results[name].notes)
         assert "Dataset.zip(" not in results[name].code, name
     assert "reads `pixels`, the next element of another pipeline" in _notes(results["lock_both_helpers_other_module.py"])
     assert "read directly" in _notes(results["lock_tfrecord_text_other_module.py"])
-    for path, result in rewrite_tree(sources, root=str(left_original)).items():
+    for path, result in rewritten.items():
         out = left_migrated / pathlib.Path(path).relative_to(left_original)
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(result.code)
