@@ -242,7 +242,7 @@ def test_a_supervisor_that_does_more_is_kept_and_says_why(args, body, why):
 def test_a_supervisor_is_kept_while_a_queue_pipeline_is_left():
     source = SUPERVISED.format(imports="import tensorflow.compat.v1 as tf", v1="tf", supervisor="tf.train.Supervisor",
                                args="", body=LOOP).replace("_, line = tf.TextLineReader().read(queue)",
-                                                           "_, line = tf.IdentityReader().read(queue)")
+                                                           "_, line = tf.LMDBReader().read(queue)")
     _, code = _tfdata(source)
     assert "tf.train.Supervisor()" in code
 

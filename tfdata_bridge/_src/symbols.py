@@ -176,7 +176,8 @@ SYMBOLS: tuple[LegacySymbol, ...] = (
     ),
     LegacySymbol(
         "IdentityReader", (), f"{_F}:IdentityReader",
-        "files.map(lambda f: (f, f))"
+        "files.map(lambda f: (f, f))",
+        rewritten=True,
     ),
     LegacySymbol(
         "train.QueueRunner", ("train.queue_runner.QueueRunner",), f"{_R}:QueueRunner",
@@ -306,6 +307,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "TextLineReader": ("skip_header_lines", "name"),
     "FixedLengthRecordReader": ("record_bytes", "header_bytes", "footer_bytes", "hop_bytes", "name", "encoding"),
     "WholeFileReader": ("name",),
+    "IdentityReader": ("name",),
     "py_func": ("func", "inp", "Tout", "stateful", "name"),
     "numpy_function": ("func", "inp", "Tout", "stateful", "name"),
 }

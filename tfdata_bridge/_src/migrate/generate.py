@@ -16,6 +16,7 @@ from tfdata_bridge._src.migrate.branch_joins import branch_apis, chosen_source
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.hop_windows import hop_step, hops, keyed_hop_read
+from tfdata_bridge._src.migrate.identity import identity_step
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
@@ -82,7 +83,8 @@ class Generator:
                 if s.counts:
                     raise Refusal(f"the reader's `{s.counts[0][1]}()` is counted again only where one reader reads "
                                   "its files one after another")
-                steps.append(self._reader_step(p))
+                step = identity_step(p, v1) if s.reader == "IdentityReader" else self._reader_step(p)
+                steps += [step] if step is not None else []
             else:  # the reader's dataset takes the dataset of file names itself (start-up: see _reader_of_files)
                 name = self.fresh("file_names")  # (no "dataset" in it: tests find the chain by "dataset = (")
                 self.file_names = [cst.parse_statement(f"{name} = {emit.chain(head, steps)}\n")]
@@ -236,7 +238,7 @@ class Generator:
         makes that one ``flat_map`` over it, which reads the files one after another, as one legacy reader did:
         the same records in the same order."""
         s = p.source
-        if s.reader == "WholeFileReader" or _keyed(s) or p.readers is not None or \
+        if s.reader in ("WholeFileReader", "IdentityReader") or _keyed(s) or p.readers is not None or \
                 s.prefetch is not None and s.prefetch.readers != "1" or hops(p):  # (hop_windows.py)
             return None
         if p.api == "read":

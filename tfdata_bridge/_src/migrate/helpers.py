@@ -144,9 +144,9 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
             raise Refusal(f"the reader `{reader_expr.value}` is used beyond its read")
         reader_expr = reader_stmt.body[0].value
         removed.append(reader_stmt)
-    from tfdata_bridge._src.migrate.pipelines import READERS
+    from tfdata_bridge._src.migrate.pipelines import PLAIN_READERS, READERS
 
-    kind = finder.is_api(reader_expr, *READERS)
+    kind = finder.is_api(reader_expr, *PLAIN_READERS)  # (an IdentityReader's work strings: identity.py)
     if kind is None:
         raise Refusal(f"`{name}` does not read with one of {', '.join(sorted(READERS))}")
     made = {id(n) for s in removed[1:] for n in nodes_of(s, cst.Name)}  # a queue the helper makes: its own lines

@@ -49,12 +49,16 @@ from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
 from tfdata_bridge._src.symbols import READER_SOURCES
+from tfdata_bridge._src.migrate.identity import refuse_identity_groups
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
 JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
 # the readers a recognised pipeline may read with (symbols.READER_SOURCES; an IdentityReader's "records" are
-# its work strings: nothing a file-reading rewrite would give)
+# its work strings: nothing a file-reading rewrite would give, so the other forms' READERS leave it)
 READERS = set(READER_SOURCES) - {"IdentityReader"}
+# a plain read (``key, value = reader.read(queue)``, in the block or in a helper taking the queue) also takes an
+# IdentityReader: its key and value are both the work string, so the producer's chain is its records (identity.py)
+PLAIN_READERS = READERS | {"IdentityReader"}
 # what the rewrite turns into tf.data as part of a recognised pipeline: symbols.LegacySymbol.rewritten
 
 
@@ -443,6 +447,7 @@ class Finder:
             # them apart again: check_flags)
             count = value.args[1].value
             source = self._reader_source(body, j, value.with_changes(args=[value.args[0]]), defined)
+            refuse_identity_groups(source)  # (identity.py)
             if source.keyed and source.reader != "WholeFileReader":
                 raise Refusal(f"the record keys `{defined[0]}` of `read_up_to` are used; legacy's groups end at "
                               "each file's end, so their keys are not rewritten")
@@ -535,7 +540,7 @@ class Finder:
         factory = factory_reader(self, stmt, reader_expr, READERS)  # ``dataset.reader()`` (reader_factory.py)
         if factory is not None:
             reader_expr = factory[0]
-        reader = self.is_api(reader_expr, *READERS)
+        reader = self.is_api(reader_expr, *PLAIN_READERS)
         aliased = class_alias(self, statements[0] if statements else stmt, reader_expr, READERS)
         if reader is None and aliased is not None:  # ``reader = reader_cls(...)``, ``reader_cls = tf.TFRecordReader``
             reader, alias_stmt = aliased
@@ -547,7 +552,8 @@ class Finder:
         statements[:0] = queue_stmts
         key, value = defined
         params = [value]
-        keyed = key != "_" and (reader == "WholeFileReader" or bool(self.scopes.readers_of(stmt, key)))
+        keyed = key != "_" and (reader in ("WholeFileReader", "IdentityReader") or
+                                bool(self.scopes.readers_of(stmt, key)))
         if keyed:  # made again per file, in legacy's format (record_keys.py)
             if reader not in KEYED_READERS:
                 raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {reader}")

@@ -9,13 +9,15 @@ Each reader kernel writes its key in one format (read on TensorFlow 2.21's legac
 - ``TextLineReader``: ``"<file>:<line number>"``, from 1, the skipped header lines counted.
 - ``FixedLengthRecordReader``: ``"<file>:<record index>"``, from 0, the header not counted.
 - ``WholeFileReader``: the file name (``generate.py`` maps the name to the file's contents).
+- ``IdentityReader``: the work string, which is also its value (``identity.py``).
 
 The key is made per file, so the reading function takes one file name and returns ``(key, value)``.
 """
 
 from __future__ import annotations
 
-KEYED_READERS = frozenset({"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "WholeFileReader"})
+KEYED_READERS = frozenset({"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "WholeFileReader",
+                           "IdentityReader"})  # (IdentityReader: the work string, as its value: identity.py)
 
 
 def keyed_read(kind: str, dataset: str, skip: str | None, v1: str) -> str:

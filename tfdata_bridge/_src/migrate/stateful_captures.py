@@ -35,6 +35,9 @@ FED = frozenset({"placeholder", "placeholder_with_default", "sparse_placeholder"
 # made outside a dataset function, these cannot be copied into it either
 RANDOM = frozenset({"random_uniform", "random_normal", "truncated_normal", "random_shuffle", "random_crop",
                     "multinomial", "random_gamma", "random_poisson", "uniform", "normal"})
+# the next element of an iterator or a queue, made outside a dataset: a stateful op it cannot capture either (two
+# readers read in lockstep, one of them rewritten apart from the batch that pairs them: round 19)
+NEXT = frozenset({"get_next", "dequeue", "dequeue_many", "dequeue_up_to"})
 _LAYER_MODULES = ("layers.", "keras.layers.", "contrib.layers.", "compat.v1.layers.")
 _WEIGHTLESS = frozenset({"dropout", "Dropout", "flatten", "Flatten", "max_pooling1d", "max_pooling2d", "max_pooling3d",
                          "average_pooling1d", "average_pooling2d", "average_pooling3d", "MaxPooling1D", "MaxPooling2D",
@@ -49,6 +52,10 @@ _DATASET_METHODS = frozenset({"map", "flat_map", "interleave", "filter", "batch"
 _ROLES = {"batch": "batch size", "padded_batch": "batch size", "shuffle": "shuffle capacity", "repeat": "epoch count",
           "from_tensor_slices": "producer's tensor", "take": "element count", "prefetch": "buffer size"}
 _DEPTH = 6
+_NEXT_KIND = "the next element of another pipeline"
+_WHY_NEXT = ("a dataset cannot capture another pipeline's iterator or queue (`Cannot capture a stateful node`), and "
+             "two readers read in lockstep into one batch pair their i-th records only as one pipeline; keep the "
+             "queues (`migrate --to compat`), or read both sources in the batch's function")
 _WHY = ("a dataset read by a one-shot iterator cannot hold a variable or a fed value (`Cannot capture a stateful "
         "node`), and one made inside it would not be the model's; keep this code after the batch, or keep the queue "
         "(`migrate --to compat`)")  # assignments and calls followed back from a chain parameter
@@ -66,7 +73,7 @@ def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, 
     return _Check(module, original, imported).why()
 
 
-_QUICK = re.compile(r"\b(%s|layers|keras|random\w*)\b" % "|".join(sorted(VARIABLES | FED | RANDOM)))
+_QUICK = re.compile(r"\b(%s|layers|keras|random\w*)\b" % "|".join(sorted(VARIABLES | FED | RANDOM | NEXT)))
 
 
 def _foreign_quick(module: cst.Module, imported) -> bool:
@@ -156,28 +163,87 @@ class _Check:
             return "a random op"
         return None
 
-    def _stateful(self, value: cst.BaseExpression, holder: cst.CSTNode, depth: int, seen: set) -> tuple | None:
-        """``(call, kind)`` where ``value`` (read in ``holder``) is, or is computed from, a stateful value."""
+    def _next_element(self, call: cst.Call, holder: cst.CSTNode) -> str | None:
+        """``"the next element of another pipeline"`` where ``call`` (in ``holder``) is an iterator's
+        ``get_next()``, a queue's ``dequeue`` or a reader's ``read`` of its queue (another module's helper, as
+        written: its own rewrite makes it an iterator's next element): made outside a dataset, it cannot be
+        captured by one."""
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return None
+        if func.attr.value in NEXT:
+            return _NEXT_KIND
+        if func.attr.value in ("read", "read_up_to") and call.args and self._reader(func.value, holder):
+            return _NEXT_KIND
+        return None
+
+    def _reader(self, value: cst.BaseExpression, holder: cst.CSTNode) -> bool:
+        """``value`` is a reader made by a ``...Reader(...)`` call, inline or bound to a name in ``holder`` (a
+        Python file's ``f.read(16)`` is none)."""
+        def made(v: cst.BaseExpression) -> bool:
+            return isinstance(v, cst.Call) and self.code(v.func).rsplit(".", 1)[-1].endswith("Reader")
+        if isinstance(value, cst.Name):
+            return any(made(v) for v in _assigned(holder, value.value))
+        return made(value)
+
+    def _returned(self, call: cst.Call, depth: int, seen: set) -> tuple | None:
+        """What a call of one of the module's functions (or another tree module's) returns, where that is, or is
+        computed from, the next element of a pipeline (a helper reading its own file, rewritten apart)."""
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in self.functions:
+            for fn in self.functions[func.value]:
+                if ("returns", id(fn)) in seen:
+                    continue
+                seen.add(("returns", id(fn)))
+                for ret in nodes_of(fn, cst.Return):
+                    if ret.value is None:
+                        continue
+                    found = self._stateful(ret.value, fn, depth + 1, seen, follow=True)
+                    if found is not None and found[1] == _NEXT_KIND:
+                        return found
+            return None
+        home = None
+        if isinstance(func, cst.Name):
+            home = self._home(func.value)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            home = self._home(func.value.value, func.attr.value)
+        if home is not None and home[1] in home[0].functions:
+            check, name = home
+            for fn in check.functions[name]:
+                for ret in nodes_of(fn, cst.Return):
+                    if ret.value is not None:
+                        found = check._stateful(ret.value, fn, depth + 1, set(), follow=True)
+                        if found is not None and found[1] == _NEXT_KIND:
+                            return found
+        return None
+
+    def _stateful(self, value: cst.BaseExpression, holder: cst.CSTNode, depth: int, seen: set,
+                  follow: bool = False) -> tuple | None:
+        """``(call, kind)`` where ``value`` (read in ``holder``) is, or is computed from, a stateful value
+        (``follow``: a captured tensor, whose pipeline's next element and helpers' returns count too)."""
         if depth > _DEPTH:
             return None
         for call in nodes_of(value, cst.Call):
-            kind = self._kind(call, captured=True)
+            kind = self._kind(call, captured=True) or (self._next_element(call, holder) if follow else None)
             if kind is not None:
                 return call, kind
+            found = self._returned(call, depth, seen) if follow else None
+            if found is not None:
+                return found
         for name in identifiers(value):
-            found = self._bound(name.value, holder, depth + 1, seen)
+            found = self._bound(name.value, holder, depth + 1, seen, follow)
             if found is not None:
                 return found
         for attr in nodes_of(value, cst.Attribute):
             if isinstance(attr.value, cst.Name) and attr.value.value == "self" and attr.attr.value in self.attrs and \
                     ("self", attr.attr.value) not in seen:
                 seen.add(("self", attr.attr.value))
-                found = self._stateful(self.attrs[attr.attr.value], self.module, depth + 1, seen)
+                found = self._stateful(self.attrs[attr.attr.value], self.module, depth + 1, seen, follow)
                 if found is not None:
                     return found
         return None
 
-    def _bound(self, name: str, holder: cst.CSTNode, depth: int, seen: set) -> tuple | None:
+    def _bound(self, name: str, holder: cst.CSTNode, depth: int, seen: set, follow: bool = False) -> tuple | None:
         """What ``name``, read in ``holder``, is bound to there or in the functions and module around it."""
         while holder is not None:
             key = (id(holder), name)
@@ -187,20 +253,20 @@ class _Check:
             values = _assigned(holder, name)
             if values:
                 for v in values:
-                    found = self._stateful(v, holder, depth, seen)
+                    found = self._stateful(v, holder, depth, seen, follow)
                     if found is not None:
                         return found
                 return None
             if isinstance(holder, cst.FunctionDef) and name in _params(holder):
                 default = next((p.default for p in [*holder.params.params, *holder.params.kwonly_params]
                                 if p.name.value == name and p.default is not None), None)
-                found = self._stateful(default, self.parent.get(id(holder), self.module), depth + 1, seen) \
+                found = self._stateful(default, self.parent.get(id(holder), self.module), depth + 1, seen, follow) \
                     if default is not None else None
-                return found or self._passed(holder, name, depth, seen)
+                return found or self._passed(holder, name, depth, seen, follow)
             holder = self.parent.get(id(holder)) if not isinstance(holder, cst.Module) else None
         return None
 
-    def _passed(self, fn: cst.FunctionDef, name: str, depth: int, seen: set) -> tuple | None:
+    def _passed(self, fn: cst.FunctionDef, name: str, depth: int, seen: set, follow: bool = False) -> tuple | None:
         """What the module's calls of ``fn`` pass as its parameter ``name``."""
         params = [p.name.value for p in fn.params.params]
         at = params.index(name) if name in params else None
@@ -218,7 +284,7 @@ class _Check:
                 arg = positional[at].value
             if arg is None:
                 continue
-            found = self._stateful(arg, self._holder_of(call), depth + 1, seen)
+            found = self._stateful(arg, self._holder_of(call), depth + 1, seen, follow)
             if found is not None:
                 return found
         return None
@@ -329,7 +395,7 @@ class _Check:
         for name in identifiers(fn):
             if name.value in local or name.value in self.functions:
                 continue
-            found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set())
+            found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set(), follow=True)
             if found is not None:
                 return None, f"reads `{name.value}`, {found[1]} ({self._made(found[0])})"
         return None
@@ -349,7 +415,8 @@ class _Check:
     def _said(self, call: cst.CSTNode | None, fn: cst.FunctionDef, what: str) -> str:
         line = self._line(call) if call is not None else None
         where = f" (line {line})" if line else ""
-        return f"the per-element code (`{fn.name.value}`) {what}{where}: " + _WHY
+        why = _WHY_NEXT if _NEXT_KIND in what else _WHY
+        return f"the per-element code (`{fn.name.value}`) {what}{where}: " + why
 
     def _chain_parameter(self) -> str | None:
         for call in nodes_of(self.module, cst.Call):

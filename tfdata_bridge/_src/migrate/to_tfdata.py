@@ -460,23 +460,40 @@ def _said_instead(notes: list, outcomes: list, reasons) -> tuple[list, list]:
 
 
 def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Module:
-    """``out`` less its imports of ``tensorflow.python.*`` queue modules and classes (``from
-    tensorflow.python.ops import data_flow_ops``) that the original used and the rewrite left unused."""
-    context = CodemodContext()
-    asked = False
-    for stmt in out.body:
+    """``out`` less its imports from TensorFlow (``from tensorflow.python.ops import data_flow_ops``, ``from
+    tensorflow.compat.v1.train import Coordinator``, ``import tensorflow.python.training.coordinator as coord``)
+    that the original used and the rewrite left unused (RemoveImportsVisitor keeps a name still used; one the
+    original already left unused is the program's own and stays)."""
+    asks = [a for a in _tf_imports(out) if f"{a[3]}." in original.code or f"{a[3]}(" in original.code]
+    if not asks:
+        return out
+    before = _tf_imports(_without(original, asks))  # (what the original did not use either: not the rewrite's)
+    asks = [a for a in asks if a in before]
+    return _without(out, asks) if asks else out
+
+
+def _tf_imports(module: cst.Module) -> list[tuple[str, str | None, str | None, str]]:
+    """The module's top-level TensorFlow imports as (module, object or None, alias or None, the name bound)."""
+    out = []
+    for stmt in module.body:
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
         if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
                 not isinstance(small.names, cst.ImportStar):
             where = dotted(small.module)
-            if where == "tensorflow.python" or where.startswith("tensorflow.python."):
-                for alias in small.names:
-                    bound = alias.evaluated_alias or alias.evaluated_name
-                    if f"{bound}." in original.code or f"{bound}(" in original.code:  # (used there: the rewrite's)
-                        RemoveImportsVisitor.remove_unused_import(context, where, alias.evaluated_name,
-                                                                  alias.evaluated_alias)
-                        asked = True
-    return RemoveImportsVisitor(context).transform_module(out) if asked else out
+            if where == "tensorflow" or where.startswith("tensorflow."):
+                out += [(where, a.evaluated_name, a.evaluated_alias, a.evaluated_alias or a.evaluated_name)
+                        for a in small.names]
+        elif isinstance(small, cst.Import):  # ``import tensorflow.python.training.coordinator as coordinator``
+            out += [(dotted(a.name), None, a.evaluated_alias, a.evaluated_alias) for a in small.names
+                    if a.asname is not None and dotted(a.name).startswith("tensorflow.")]
+    return out
+
+
+def _without(module: cst.Module, asks) -> cst.Module:
+    context = CodemodContext()
+    for where, obj, alias, _ in asks:
+        RemoveImportsVisitor.remove_unused_import(context, where, obj, alias)
+    return RemoveImportsVisitor(context).transform_module(module)
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
@@ -683,6 +700,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing,
                                           helpers=getattr(external, "runner_helpers", frozenset()))
+    out = private_imports_left_unused(original, out)  # (the plumbing's imports: ``coordinator``, ``Coordinator``)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
         lines = line_map(original.code, out.code)
         plumbing_notes = [replace(n, line=lines(n.line)) for n in plumbing_notes]
