@@ -21,7 +21,7 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.calls import attribute_made, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.pipelines import READERS
@@ -76,14 +76,8 @@ def localize_attributes(module: cst.Module, external=None, why: list | None = No
 
 def _kept(stmt: cst.SimpleStatementLine, me: str) -> str | None:
     """``A`` of ``me.A = <reader / producer / queue>(...)``."""
-    small = stmt.body[0]
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
-        return None
-    target, func = small.targets[0].target, small.value.func
-    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
-        return None
-    last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
-    return target.attr.value if last in _KINDS else None
+    made = attribute_made(stmt, me)
+    return made[0] if made is not None and made[2] in _KINDS else None
 
 
 def _stored(stmt: cst.SimpleStatementLine, attr: str) -> bool:

@@ -380,3 +380,26 @@ def absolute_name(name: str, package: str) -> str:
     base = package.split(".") if package else []
     base = base[: len(base) - (dots - 1)] if dots > 1 else base
     return ".".join([*base, name.lstrip(".")]).strip(".")
+
+
+def attribute_made(stmt: cst.BaseStatement, me: str) -> tuple[str, cst.Call, str | None] | None:
+    """``(A, the call, its callee's last name)`` for a statement ``me.A = f(...)`` alone on its line (``f`` a name
+    or a chain: ``tf.TFRecordReader`` gives ``"TFRecordReader"``, anything else None)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
+        return None
+    target, func = small.targets[0].target, small.value.func
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
+        return None
+    last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+    return target.attr.value, small.value, last
+
+
+def free_attribute(module: cst.Module, cls: cst.ClassDef, candidates: tuple[str, ...]) -> str:
+    """The first of ``candidates`` that no attribute of the module and no name of the class uses, to hold what
+    a rewrite puts on the class's objects; a ``Refusal`` naming them where all are taken."""
+    used = {a.attr.value for a in nodes_of(module, cst.Attribute)} | names_in(cls)
+    for name in candidates:
+        if name not in used:
+            return name
+    raise Refusal(f"the class already uses {', '.join(f'`{n}`' for n in candidates[:-1])} and `{candidates[-1]}`")

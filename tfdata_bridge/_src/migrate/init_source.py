@@ -39,7 +39,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import PositionProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, names_in, nodes_of, wrapped
 from tfdata_bridge._src.migrate.object_merge import as_locals, local_names, methods, self_name
 from tfdata_bridge._src.migrate.object_split import _CONSUMER_STEPS, _bare, _chain, _links
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -428,14 +428,6 @@ def _split(form: _Form, site: _Site, out_fn: cst.FunctionDef, inputs: list, own:
     return maker_part, method, caller_part
 
 
-def _attr_name(module: cst.Module, cls: cst.ClassDef) -> str:
-    used = {a.attr.value for a in nodes_of(module, cst.Attribute)} | names_in(cls)
-    for name in ("dataset", "records", "record_dataset"):
-        if name not in used:
-            return name
-    raise Refusal("the class already uses `dataset`, `records` and `record_dataset`")
-
-
 def _one(module, index, external, trial, form: _Form, sites: list[_Site]):
     from tfdata_bridge._src.migrate.object_pipeline import _span
 
@@ -445,7 +437,7 @@ def _one(module, index, external, trial, form: _Form, sites: list[_Site]):
     if any(True for c in module.body if isinstance(c, cst.ClassDef) and any(
             isinstance(b.value, cst.Name) and b.value.value == form.cls.name.value for b in c.bases)):
         raise Refusal(f"`{form.cls.name.value}` has a subclass, which may read its queue or reader")
-    attr = _attr_name(module, form.cls)
+    attr = free_attribute(module, form.cls, ("dataset", "records", "record_dataset"))
     made = None
     parts = []
     for site in sites:
@@ -547,13 +539,7 @@ def init_sources(module: cst.Module, external, trial):
         new = module.visit(_Apply(form, maker_part, method, parts))
         imports = [s for p in parts for s in p[4] if _is_import(s)]
         module = new.with_changes(body=_with_imports(list(new.body), imports))
-        what = (f"the records dataset is made by `{form.cls.name.value}.{form.maker.name.value}` on "
-                f"`{self_name(form.maker)}.{_attr_name_of(maker_part)}`" +
-                (f", `{form.method.name.value}` is its map function" if method is not None else ""))
-        for (site, _, reasons, api, _), line in zip(parts, lines):
-            note = Note(line, f"{reasons}; {what}", kind="info")
-            notes.append(note)
-            outcomes.append(PipelineOutcome(line, api, True, note.message))
+        _said(form, maker_part, method, parts, lines, notes, outcomes, "")
         break  # (one class per pass: the module's nodes changed)
     if not outcomes and not refusals:
         return None
@@ -667,18 +653,23 @@ def _foreign_forms(module, index, external, trial, foreign):
                 refusals[line] = str(exc)
             continue
         module = module.visit(_Apply(form, maker_part, method, parts))
-        what = (f"the records dataset is made by `{form.cls.name.value}.{form.maker.name.value}` (of another module) "
-                f"on `{self_name(form.maker)}.{_attr_name_of(maker_part)}`" +
-                (f", `{form.method.name.value}` is its map function" if method is not None else ""))
-        for (site, _, reasons, api, _), line in zip(parts, lines):
-            note = Note(line, f"{reasons}; {what}", kind="info")
-            notes.append(note)
-            outcomes.append(PipelineOutcome(line, api, True, note.message))
-            requests.append((form.cls, new_cls, line))
+        _said(form, maker_part, method, parts, lines, notes, outcomes, " (of another module)")
+        requests += [(form.cls, new_cls, line) for line in lines[:len(parts)]]
         break  # (one class per pass)
     if not outcomes and not refusals:
         return None
     return module, notes, outcomes, refusals, requests
+
+
+def _said(form, maker_part, method, parts, lines: list[int], notes: list, outcomes: list, where: str) -> None:
+    """Each rewritten batch's note: its recogniser's reasons, and where the records dataset is made."""
+    what = (f"the records dataset is made by `{form.cls.name.value}.{form.maker.name.value}`{where} on "
+            f"`{self_name(form.maker)}.{_attr_name_of(maker_part)}`" +
+            (f", `{form.method.name.value}` is its map function" if method is not None else ""))
+    for (_, _, reasons, api, _), line in zip(parts, lines):
+        note = Note(line, f"{reasons}; {what}", kind="info")
+        notes.append(note)
+        outcomes.append(PipelineOutcome(line, api, True, note.message))
 
 
 def _attr_name_of(maker_part: list) -> str:

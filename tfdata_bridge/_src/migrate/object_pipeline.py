@@ -16,7 +16,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.hoist import line_map
 from tfdata_bridge._src.migrate.inherited import restore, specialize
@@ -179,14 +179,6 @@ def _check_uses(module, external, cand: Candidate) -> None:
             raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read in another module")
 
 
-def _attr_name(module: cst.Module, cls: cst.ClassDef) -> str:
-    used = {a.attr.value for a in nodes_of(module, cst.Attribute)} | names_in(cls)
-    for name in ("dataset", "_dataset", "element_dataset"):
-        if name not in used:
-            return name
-    raise Refusal("the class already uses `dataset`, `_dataset` and `element_dataset`")
-
-
 def _with_imports(body: list[cst.BaseStatement], imports: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
     """``body`` with each of ``imports`` it lacks (what a rewrite imports: ``import tensorflow.compat.v1 as
     tf`` where the module spelled ``from tensorflow.compat.v1 import train``), after its last import."""
@@ -246,7 +238,7 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
     new_fn = next((s for s in holder if isinstance(s, cst.FunctionDef) and s.name.value == _GATHERED), None)
     if new_fn is None:
         raise Refusal("the gathered pipeline is not recognised")
-    attr = _attr_name(module, cls)
+    attr = free_attribute(module, cls, ("dataset", "_dataset", "element_dataset"))
     maker_body, batcher_body = split(new_fn, maker_in, batcher_in, cand.maker, cand.batcher, attr,
                                      set(cand.attrs.values()), {ln.comment.value for o in mine for ln in
                                                                 wrapped_comment("tfdata-bridge migrate: " + o.reason)})

@@ -31,7 +31,7 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import import_rooted, imported_roots, nodes_of
+from tfdata_bridge._src.migrate.calls import attribute_made, import_rooted, imported_roots, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _once
 from tfdata_bridge._src.migrate.object_uses import _Uses, tree_uses
 from tfdata_bridge._src.migrate.pipelines import READERS
@@ -114,16 +114,10 @@ def _family(cls: cst.ClassDef, classes: list[cst.ClassDef]) -> list[cst.ClassDef
 
 def _reader_attribute(stmt: cst.BaseStatement, me: str) -> tuple[str, cst.Call] | None:
     """(attribute, constructor call) for ``me.A = <reader>(...)``."""
-    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
+    made = attribute_made(stmt, me)
+    if made is None or made[2] not in READERS or any(a.star for a in made[1].args):
         return None
-    target, func = small.targets[0].target, small.value.func
-    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
-        return None
-    last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
-    if last not in READERS or any(a.star for a in small.value.args):
-        return None
-    return target.attr.value, small.value
+    return made[0], made[1]
 
 
 def _holders(family: list[cst.ClassDef], attr: str) -> list[cst.FunctionDef]:
