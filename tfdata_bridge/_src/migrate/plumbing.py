@@ -20,7 +20,7 @@ from collections.abc import Mapping
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import name_ids as _ids, wrapped
+from tfdata_bridge._src.migrate.calls import name_ids as _ids, names_in, wrapped
 from tfdata_bridge._src.migrate.calls import (PRIVATE_MODULES, imported_roots, module_aliases, nodes_of, tf_path,
                                              v1_prefix)
 from tfdata_bridge._src.migrate.held_plumbing import remove_held_plumbing
@@ -350,23 +350,27 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
     if remove.helpers:
         said += "; the runners started by " + ", ".join(f"`{h}`" for h in sorted(remove.helpers)) + \
             " (a loop over the QUEUE_RUNNERS collection) are no more"
-    out = _without_unused_imports(module.visit(remove), {"start_queue_runners", "Coordinator", *remove.helpers})
+    out = _without_unused_imports(module.visit(remove), {"start_queue_runners", "Coordinator", *remove.helpers},
+                                  module)
     return out, [Note(first, f"queue-runner plumbing removed: nothing is left to run it{said}", kind="info")]
 
 
-def _without_unused_imports(module: cst.Module, names: set[str]) -> cst.Module:
-    """``module`` less its ``from ... import name`` of ``names`` that nothing uses any more."""
+def _without_unused_imports(module: cst.Module, names: set[str], before: cst.Module) -> cst.Module:
+    """``module`` less its ``from ... import name`` of ``names`` that nothing uses any more, where the module
+    used it before the plumbing went (an import the program never used is its own, and stays)."""
     from libcst.codemod import CodemodContext
     from libcst.codemod.visitors import RemoveImportsVisitor
 
     context = CodemodContext()
     asked = False
+    used = names_in(before.with_changes(body=[s for s in before.body if not (
+        isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body))]))
     for stmt in module.body:
         for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
             if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
                     not isinstance(small.names, cst.ImportStar):
                 for alias in small.names:
-                    if alias.evaluated_name in names:
+                    if alias.evaluated_name in names and (alias.evaluated_alias or alias.evaluated_name) in used:
                         RemoveImportsVisitor.remove_unused_import(context, module.code_for_node(small.module),
                                                                   alias.evaluated_name, alias.evaluated_alias)
                         asked = True
