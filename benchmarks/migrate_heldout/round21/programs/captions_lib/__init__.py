@@ -1,0 +1,1 @@
+"""Show-and-tell captioning model pieces: input ops and the model class."""

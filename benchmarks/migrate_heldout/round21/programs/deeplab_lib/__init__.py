@@ -1,0 +1,1 @@
+from deeplab_lib.image_reader import ImageReader  # noqa: F401
