@@ -31,7 +31,7 @@ from tfdata_bridge._src.migrate.plumbing import pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
 from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers
-from tfdata_bridge._src.migrate.scanner import parse_error_text
+from tfdata_bridge._src.migrate.scanner import parse_error_text, scan_source
 
 
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
@@ -45,6 +45,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     from tfdata_bridge._src.migrate.builder_inline import inline_queue_builders
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.hoist import line_map
+    from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
 
     plain = _rewrite_tree(sources, root)
     paths = {p: os.path.abspath(p) for p in sources}
@@ -54,12 +55,15 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     # (a reader taken from a registry by a literal name: ``registry_readers.py``)
     why: list = []
     inlined = resolve_registry_readers(inlined or {paths[p]: t for p, t in sources.items()}, base, why) or inlined
+    # (a reader class or batch function chosen by name, in a module another one's pipeline calls: ``named_apis.py``)
+    inlined = named_apis_of_tree(inlined or {paths[p]: t for p, t in sources.items()}) or inlined
     if inlined is None:
         return said_at(plain, why)
     trial = _rewrite_tree({p: inlined[paths[p]] for p in sources}, root)
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
+    def left(results) -> tuple[int, int]:
+        return (sum(len(r.refused) + (r.error is not None) for r in results.values()),
+                sum(len(_findings(r.code)) for r in results.values()))  # (then the uses scan still finds)
 
     if left(trial) >= left(plain):
         return said_at(plain, why)
@@ -71,6 +75,13 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
         lines = line_map(sources[p], inlined[paths[p]])
         out[p] = replace(r, source=sources[p], notes=tuple(replace(n, line=lines(n.line)) for n in r.notes))
     return out
+
+
+def _findings(code: str) -> tuple:
+    try:
+        return scan_source(code)
+    except (SyntaxError, ValueError):
+        return ()
 
 
 def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
