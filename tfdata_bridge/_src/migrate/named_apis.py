@@ -49,8 +49,10 @@ READERS = frozenset({"TFRecordReader", "TextLineReader", "FixedLengthRecordReade
                      "IdentityReader"})
 BATCHERS = frozenset({"batch", "shuffle_batch", "batch_join", "shuffle_batch_join", "maybe_batch",
                       "maybe_shuffle_batch"})
-_QUICK = re.compile(r"getattr\(|Reader\s*[,}]|\b(shuffle_)?batch(_join)?\s*[,}]|\b(shuffle_)?batch\s+(if|else)\b|"
-                    r"Reader\s+(if|else)\b")
+# (a dict value or a branch naming a reader class or a batch function, or a getattr of a TensorFlow module: a
+# module without any costs one search of its text)
+_QUICK = re.compile(r"getattr\(\s*[\w.]*\b(train|tf|v1|tensorflow|compat)\s*,|"
+                    r"(\.|:\s*)(\w*Reader|(shuffle_)?batch(_join)?)\s*([,}]|\s(if|else)\b)")
 _UNKNOWN = object()
 _DEPTH = 6
 
