@@ -66,9 +66,10 @@ def resolve_named_apis(module: cst.Module, external=None, why: list | None = Non
 
 
 def named_apis_of_tree(texts: dict[str, str]) -> dict[str, str] | None:
-    """``texts`` (a tree's modules) with each module's choices by name written out, before any module's pipeline
-    is followed into another's helper; None where none is. A name another module spells is taken as changed
-    there (a module constant, a function's callers): such a choice stays one known only at run time."""
+    """``texts`` (a tree's modules) with each choice by a name known when migrating written as the call it
+    makes (the same program), before any module's pipeline is followed into another's helper; None where there
+    is none. A name another module spells is taken as changed there (a module constant, a function's callers):
+    such a choice stays one known only at run time, for each module's own run (``r16_forms``)."""
     out, done = dict(texts), False
     for path, text in texts.items():
         if not _QUICK.search(text):
@@ -78,7 +79,7 @@ def named_apis_of_tree(texts: dict[str, str]) -> dict[str, str] | None:
         except cst.ParserSyntaxError:
             continue
         others = [t for p, t in texts.items() if p != path]
-        new = resolve_named_apis(module, _Elsewhere(others))
+        new = _Pass(module, _Elsewhere(others), None, known_only=True).run()
         if new is not module:
             out[path], done = new.code, True
     return out if done else None
@@ -126,8 +127,8 @@ class _Selection:
 
 
 class _Pass:
-    def __init__(self, module: cst.Module, external, why) -> None:
-        self.module, self.external, self.why = module, external, why
+    def __init__(self, module: cst.Module, external, why, known_only: bool = False) -> None:
+        self.module, self.external, self.why, self.known_only = module, external, why, known_only
         wrapper = wrapped(module)
         self.scopes = wrapper.resolve(ScopeProvider)
         self.parents = wrapper.resolve(ParentNodeProvider)
@@ -440,6 +441,8 @@ class _Pass:
                 if v not in sel.candidates:
                     return  # (legacy's KeyError, as written)
                 known = v
+        if known is _UNKNOWN and self.known_only:
+            return
         if known is not _UNKNOWN:
             for call in sites:
                 self.calls[call.func] = sel.candidates[known]
