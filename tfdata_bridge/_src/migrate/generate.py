@@ -168,9 +168,12 @@ class Generator:
         self.file_names = file_names
         head, steps = zipped_head(self.v1, chains, [len(part.params) for part in p.source.parts],
                                   lambda fn: graph_mode.wrapped(fn, self.v1))
+        threads = self.arg(p, "num_threads")
+        if p.source.racy:  # (several batch threads: legacy's pairing is a race, ``in_step._check_pairing``)
+            notes.append(f"the {len(chains)} sources read in step become a zip: {p.source.racy}")
+            return stmts, head, steps, notes
         notes.append(f"the {len(chains)} sources read in step become a zip: element i of each, as legacy's one "
                      "batch thread paired them")
-        threads = self.arg(p, "num_threads")
         if threads not in (None, "1"):  # a parameter every call leaves at 1 (in_step.py, static_values.py)
             notes.append(f"`num_threads={threads}` is 1 at every call in the tree, so legacy paired them too")
         return stmts, head, steps, notes
@@ -183,6 +186,9 @@ class Generator:
         values as written in ``head`` and ``buffer`` (named first where they call something)."""
         flag = call.get("shuffle")
         seed, epochs = self._opt(call, "seed"), self._opt(call, "num_epochs")
+        given = call.get("string_tensor")
+        if isinstance(given, cst.List) and len(given.elements) == 1 and isinstance(given.elements[0], cst.Element):
+            flag = cst.Name("False")  # (one file's list shuffles to itself: ``[path]``, MNIST's two files)
         bound: list[cst.BaseStatement] = []
         shuffles = not (isinstance(flag, cst.Name) and flag.value == "False")
         if value is not None and shuffles and _calls(value, self.v1):

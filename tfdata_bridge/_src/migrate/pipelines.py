@@ -83,6 +83,8 @@ class Source:
     removes: list[cst.CSTNode] = field(default_factory=list)
     foreign: list[cst.FunctionDef] = field(default_factory=list)  # such methods of another module's classes
     parts: list[Source] = field(default_factory=list)  # kind "zip": the sources read in step (``in_step.py``)
+    # kind "zip": why legacy's pairing is not the zip's on every run ("" where one thread paired them)
+    racy: str = ""
     # a reader made from values its function computes: the statements computing them (``reader_setup.py``)
     setup: Setup | None = None
     keyed: bool = False  # a reader's record key is used: each record comes as ``(key, value)`` (record_keys.py)

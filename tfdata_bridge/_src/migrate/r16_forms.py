@@ -5,6 +5,8 @@
   ``__init__`` first reads them;
 - ``fluent_builders.py``: a builder whose methods return ``self`` (``batch(**kwargs)`` included), called as one
   chain, written out where the chain stands;
+- ``named_apis.py``: a reader class or a batch function chosen by name (a dict, ``getattr``, ``A if c else B``),
+  written as the call it makes, or as a choice between the calls;
 
 and, over a tree, ``registry_readers.py`` (``tree.rewrite_tree``): a reader taken from a registry by a literal
 name.
@@ -23,16 +25,18 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.constant_kwargs import expand_constant_kwargs
 from tfdata_bridge._src.migrate.fluent_builders import inline_fluent_builders
+from tfdata_bridge._src.migrate.named_apis import _QUICK as _NAMED, resolve_named_apis
 from tfdata_bridge._src.migrate.scope_decorators import inline_scope_decorators
 
 # (decorators first: found through the tree's resolver, by the nodes of the module as the tree gave it)
-_FORMS = (inline_scope_decorators, inline_fluent_builders, expand_constant_kwargs)
+# (an API chosen by name before the ``**`` of its call is spelled out: the call then names the batch)
+_FORMS = (inline_scope_decorators, inline_fluent_builders, resolve_named_apis, expand_constant_kwargs)
 
 
 def r16_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each of round 16's forms rewritten in turn (the same module object where none is)."""
     code = module.code
-    if "**" not in code and "setattr(" not in code and "return self" not in code and \
+    if "**" not in code and "setattr(" not in code and "return self" not in code and not _NAMED.search(code) and \
             (external is None or "@" not in code):  # (none of the forms can be here)
         return module
     for form in _FORMS:
@@ -50,16 +54,35 @@ def tried_with_forms(module: cst.Module, external, requests: list | None, run: C
     formed = r16_forms(module, external, why)
     plain_asks: list = []
     plain = run(module, plain_asks if requests is not None else None)
-    if formed is not module and not all(o.rewritten for o in plain[2]):
+    if formed is not module and (not all(o.rewritten for o in plain[2]) or _left(plain) or _uses(plain)):
         trial_asks: list = []
         trial = run(formed, trial_asks if requests is not None else None)
-        if _done(trial) > _done(plain):
+        # (more pipelines rewritten; or as many, and fewer uses left: a batch chosen by name after a reader
+        # rewritten alone, ``named_apis.py``)
+        if _done(trial) > _done(plain) or _done(trial) == _done(plain) and (
+                _left(trial) < _left(plain) or _left(trial) == _left(plain) and _uses(trial) < _uses(plain)):
             if requests is not None:
                 requests.extend(trial_asks)
             return _given_back(trial, line_map(module.code, formed.code))
     if requests is not None:
         requests.extend(plain_asks)
     return _explain(module, plain, why) if why else plain
+
+
+def _left(result: tuple) -> int:
+    """The legacy uses a run leaves (its notes of kind ``refused``)."""
+    return sum(n.kind == "refused" for n in result[1])
+
+
+def _uses(result: tuple) -> int:
+    """The legacy API uses ``scan`` finds in a run's code (a batch function looked up by ``getattr`` is no
+    pipeline the recogniser saw, so no note of the run names it)."""
+    from tfdata_bridge._src.migrate.scanner import scan_source
+
+    try:
+        return len(scan_source(result[0].code))
+    except (SyntaxError, ValueError):
+        return 0
 
 
 def _explain(module: cst.Module, result: tuple, why: list) -> tuple:
@@ -69,9 +92,16 @@ def _explain(module: cst.Module, result: tuple, why: list) -> tuple:
     from tfdata_bridge._src.migrate.calls import wrapped
     from tfdata_bridge._src.migrate.object_forms import said_left
 
+    positions = wrapped(module).resolve(PositionProvider)
+    loud = [(positions[t.node].start.line, str(t)) for _, t in why if getattr(t, "node", None) in positions]
+    if loud:  # (a lookup left where no pipeline is left to carry its reason: ``named_apis.Loud``)
+        from tfdata_bridge._src.migrate.results import Note
+
+        notes = list(result[1])
+        notes += [Note(line, f"left: {text}") for line, text in loud if not any(text in n.message for n in notes)]
+        result = (result[0], sorted(notes, key=lambda n: n.line), result[2])
     if all(o.rewritten for o in result[2]):
         return result
-    positions = wrapped(module).resolve(PositionProvider)
     spans = [(positions[n].start.line, positions[n].end.line, text) for n, text in why if n in positions]
     return said_left(result, spans)
 

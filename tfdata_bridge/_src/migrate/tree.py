@@ -40,14 +40,18 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     ``root`` is the folder module names are counted from (``root/readers/decode.py`` is ``readers.decode``);
     by default the folder the paths have in common. Queue builders of one module called once in another are
     inlined where that leaves fewer pipelines (``builder_inline.py``)."""
-    from dataclasses import replace
-
     from tfdata_bridge._src.migrate.builder_inline import inline_queue_builders
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
-    from tfdata_bridge._src.migrate.hoist import line_map
+    from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
 
-    plain = _rewrite_tree(sources, root)
     paths = {p: os.path.abspath(p) for p in sources}
+    originals = sources
+    # (a reader class or batch function chosen by a name known when migrating, written as the call it makes: the
+    # same program, so no trial; a module another one's pipeline calls into is read so: ``named_apis.py``)
+    named = named_apis_of_tree({paths[p]: t for p, t in sources.items()})
+    if named is not None:
+        sources = {p: named[paths[p]] for p in sources}
+    plain = _given_back(_rewrite_tree(sources, root), originals, sources)
     base = os.path.abspath(root) if root is not None else \
         os.path.commonpath([os.path.dirname(p) for p in paths.values()]) if paths else os.path.abspath(".")
     inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
@@ -63,13 +67,23 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
     if left(trial) >= left(plain):
         return said_at(plain, why)
+    return _given_back(trial, originals, {p: inlined[paths[p]] for p in sources})
+
+
+def _given_back(results: dict[str, RewriteResult], originals: Mapping[str, str], texts: Mapping[str, str]
+                ) -> dict[str, RewriteResult]:
+    """``results`` of ``texts`` (forms of ``originals``) as results of the originals: each note's line given back."""
+    from dataclasses import replace
+
+    from tfdata_bridge._src.migrate.hoist import line_map
+
     out = {}
-    for p, r in trial.items():
-        if inlined[paths[p]] == sources[p]:
-            out[p] = replace(r, source=sources[p])
+    for p, r in results.items():
+        if texts[p] == originals[p]:
+            out[p] = r if r.source == originals[p] else replace(r, source=originals[p])
             continue
-        lines = line_map(sources[p], inlined[paths[p]])
-        out[p] = replace(r, source=sources[p], notes=tuple(replace(n, line=lines(n.line)) for n in r.notes))
+        lines = line_map(originals[p], texts[p])
+        out[p] = replace(r, source=originals[p], notes=tuple(replace(n, line=lines(n.line)) for n in r.notes))
     return out
 
 
