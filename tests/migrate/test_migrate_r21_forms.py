@@ -1,0 +1,74 @@
+"""Held-out round 21's leftovers, part A (issue 17): names decided by binding, not spelling (``bindings.py``).
+
+The programs of ``r21_forms_programs/`` (a helper in another module, a class, several import styles, reused
+names) are migrated as one tree and run against their originals. The text tests say what is still refused, and
+why."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r21_forms_programs"
+MULTISET = ()
+
+
+@pytest.mark.timeout(500)
+def test_the_r21_form_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) >= 3
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "multiset" if name.startswith(MULTISET) else "exact")
+
+
+COUNTER = '''\
+import tensorflow.compat.v1 as tf
+
+
+def rows(paths, labels):
+    label = 0
+{loop}
+    image, label = tf.train.slice_input_producer([paths, tf.constant(labels)], shuffle=False, num_epochs=1)
+    return tf.train.batch([image, label], batch_size=2)
+'''
+
+
+def test_a_counter_read_before_the_tensors_binding_is_another_variable():
+    result = rewrite(COUNTER.format(loop="    for k in range(3):\n        labels.append(label)\n        label += 1"),
+                     to="tfdata")
+    assert not result.refused, result.notes
+    assert "from_tensor_slices" in result.code and "labels.append(label)" in result.code
+
+
+LOOPED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def rows(paths, labels):
+    label = 0
+    for k in range(2):
+        labels.append(label)  # the next turn reads the tensor
+        image, label = tf.train.slice_input_producer([paths, tf.constant(labels)], shuffle=False, num_epochs=1)
+        out = tf.train.batch([image, label], batch_size=2)
+    return out
+'''
+
+
+@pytest.mark.parametrize("source", [
+    LOOPED,
+    # a function defined before, called any time
+    COUNTER.format(loop="    if labels:\n        label = 1\n    def later():\n        return label\n    labels.append(later)"),
+])
+def test_a_read_that_can_see_the_tensor_still_counts(source):
+    result = rewrite(source, to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "slice_input_producer(" in result.code, said
+    assert "`label` is also used outside the pipeline" in said, said
