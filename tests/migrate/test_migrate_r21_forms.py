@@ -72,3 +72,34 @@ def test_a_read_that_can_see_the_tensor_still_counts(source):
     said = " ".join(n.message for n in result.notes)
     assert result.refused and "slice_input_producer(" in result.code, said
     assert "`label` is also used outside the pipeline" in said, said
+
+
+FIXED = '''\
+import tensorflow.compat.v1 as tf
+
+SIZE = 4
+{settings}
+
+
+def rows(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, value = tf.FixedLengthRecordReader({args}).read(queue)
+    return tf.train.batch([tf.decode_raw(value, tf.uint8)[0]], batch_size=2)
+'''
+
+
+def test_a_compressed_fixed_length_reader_of_a_constant_dict_reads_the_decompressed_stream():
+    result = rewrite(FIXED.format(settings='KW = dict(record_bytes=SIZE + 1, header_bytes=2, encoding="GZIP")',
+                                  args="**KW"), to="tfdata")
+    assert not result.refused, result.notes
+    assert 'SIZE + 1, header_bytes=2, compression_type="GZIP")' in result.code and "KW" not in result.code.split("def ")[1]
+
+
+@pytest.mark.parametrize("settings, args, said", [
+    ("", 'record_bytes=4, hop_bytes=2, encoding="ZLIB"', "FixedLengthRecordReader(encoding=...) has no rewrite"),
+    ('KW = {"record_bytes": 4}\nKW["encoding"] = "GZIP"', "**KW", "is also used at line"),
+])
+def test_what_a_compressed_fixed_length_reader_still_keeps(settings, args, said):
+    result = rewrite(FIXED.format(settings=settings, args=args), to="tfdata")
+    told = " ".join(n.message for n in result.notes)
+    assert result.refused and "FixedLengthRecordReader(" in result.code and said in told, told
