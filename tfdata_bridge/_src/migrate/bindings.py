@@ -82,3 +82,40 @@ def _after_rebinding(scopes, stmt: cst.CSTNode, ref: cst.Name, name: str) -> boo
         if rebinds(later, name) and read_after(scopes, later, ref, stmt):
             return True
     return False
+
+
+def control_holder(scopes, stmt: cst.CSTNode, ref: cst.Name) -> tuple[str, str] | None:
+    """(the read's statement, the ``with`` header) where ``ref`` stands in a statement ``x = ...`` of ``stmt``'s
+    function whose ``x`` a later ``with ...control_dependencies([x]):`` takes (pix2pix's channel assertion):
+    why the read stays outside the moved statements, named."""
+    root = getattr(scopes.scope(stmt), "node", None)
+    if root is None:
+        return None
+    up = parents(root)
+    node: cst.CSTNode | None = ref
+    while node is not None and not isinstance(node, cst.SimpleStatementLine):
+        node = up.get(id(node))
+    if node is None or len(node.body) != 1 or not isinstance(node.body[0], cst.Assign):
+        return None
+    made = {t.target.value for t in node.body[0].targets if isinstance(t.target, cst.Name)}
+    code = cst.Module([]).code_for_node
+    for with_ in _nodes(root, cst.With):
+        for item in with_.items:
+            text = code(item.item)
+            if "control_dependencies" in text and any(isinstance(n, cst.Name) and n.value in made
+                                                      for n in _nodes(item.item, cst.Name)):
+                return " ".join(code(node).split()), text
+    return None
+
+
+def _nodes(root: cst.CSTNode, kind) -> list:
+    found: list = []
+
+    class _Find(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, kind):
+                found.append(node)
+            return True
+
+    root.visit(_Find())
+    return found
