@@ -15,7 +15,7 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r21_forms_programs"
-MULTISET = ()
+MULTISET = ("perfile_",)
 
 
 @pytest.mark.timeout(500)
@@ -103,3 +103,43 @@ def test_what_a_compressed_fixed_length_reader_still_keeps(settings, args, said)
     result = rewrite(FIXED.format(settings=settings, args=args), to="tfdata")
     told = " ".join(n.message for n in result.notes)
     assert result.refused and "FixedLengthRecordReader(" in result.code and said in told, told
+
+
+HALVES = '''\
+import tensorflow.compat.v1 as tf
+
+
+def pairs(files, direction):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, contents = tf.WholeFileReader().read(queue)
+    raw = tf.image.decode_png(contents, channels=1)
+{check}
+    left, right = raw[:, :2, :], raw[:, 2:, :]
+    if direction == "AtoB":
+        inputs, targets = [left, right]
+    else:
+        raise ValueError("invalid direction")
+    return tf.train.batch([inputs, targets], batch_size=2)
+'''
+
+
+def test_an_if_on_a_setting_with_a_raising_else_moves_into_the_map_function():
+    result = rewrite(HALVES.format(check=""), to="tfdata")
+    assert not result.refused, result.notes
+    assert 'raise ValueError("invalid direction")' in result.code and "WholeFileReader()" not in result.code
+
+
+def test_a_control_dependencies_block_is_left_naming_the_assertion():
+    check = ("    check = tf.assert_equal(tf.shape(raw)[2], 1)\n    with tf.control_dependencies([check]):\n"
+             "        raw = tf.identity(raw)")
+    result = rewrite(HALVES.format(check=check), to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "WholeFileReader()" in result.code, said
+    assert "`raw` is read by `check = tf.assert_equal(" in said and "control_dependencies([check])" in said, said
+
+
+def test_a_per_object_method_named_again_is_not_made_a_dataset():
+    source = (PROGRAMS / "perfile_method_join.py").read_text()
+    source = source.replace("    batches, end = [], None\n", "    extra = shards[0].examples()\n    batches, end = [], None\n")
+    result = rewrite(source, to="tfdata")
+    assert result.refused and "batch_join(" in result.code
