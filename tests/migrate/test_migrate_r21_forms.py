@@ -143,3 +143,30 @@ def test_a_per_object_method_named_again_is_not_made_a_dataset():
     source = source.replace("    batches, end = [], None\n", "    extra = shards[0].examples()\n    batches, end = [], None\n")
     result = rewrite(source, to="tfdata")
     assert result.refused and "batch_join(" in result.code
+
+
+UNBATCHED = '''\
+import tensorflow.compat.v1 as tf
+
+
+class ImageReader(object):
+    def __init__(self, images, labels):
+        self.queue = tf.train.slice_input_producer([images, labels], shuffle=False)
+        self.image = tf.image.decode_png(tf.read_file(self.queue[0]), channels=1)
+        self.label = self.queue[1]
+
+    def dequeue(self, num_elements):
+        return tf.train.batch([self.image, self.label], num_elements)
+
+
+def evaluate(images, labels):
+    reader = ImageReader(images, labels)
+    return tf.expand_dims(reader.image, dim=0), tf.expand_dims(reader.label, dim=0)
+'''
+
+
+def test_an_object_read_unbatched_beside_an_uncalled_batch_method_is_named():
+    result = rewrite(UNBATCHED, to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "slice_input_producer(" in result.code, said
+    assert "the object's tensors (`.image`, `.label`) are read another way, unbatched" in said, said
