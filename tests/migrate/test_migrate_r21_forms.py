@@ -170,3 +170,25 @@ def test_an_object_read_unbatched_beside_an_uncalled_batch_method_is_named():
     said = " ".join(n.message for n in result.notes)
     assert result.refused and "slice_input_producer(" in result.code, said
     assert "the object's tensors (`.image`, `.label`) are read another way, unbatched" in said, said
+
+
+PRELOADED = '''\
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+
+def batches(data):
+    feed = tf.placeholder(tf.float32, shape=data.shape)
+    rows = tf.Variable(feed, trainable=False, collections=[])
+    labels = tf.Variable(tf.range(data.shape[0]), trainable=False)
+    row, label = tf.train.slice_input_producer([rows, labels], num_epochs=1, shuffle={shuffle})
+    return tf.train.batch([row, label], batch_size=4)
+'''
+
+
+@pytest.mark.parametrize("shuffle", ["True", "False"])
+def test_slices_of_a_fed_variable_are_left_naming_the_variable(shuffle):
+    result = rewrite(PRELOADED.format(shuffle=shuffle), to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "slice_input_producer(" in result.code, said
+    assert "the producer's tensors" in said and "tf.Variable(feed" in said and "slice the Python values" in said, said
