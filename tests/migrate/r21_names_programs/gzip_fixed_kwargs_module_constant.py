@@ -4,7 +4,7 @@ another module."""
 
 import tensorflow as tf
 
-from r21f_lib import fixed_gz
+from r21n_lib import fixed_gz
 
 if int(tf.__version__.split(".")[0]) >= 2:
     tf = tf.compat.v1

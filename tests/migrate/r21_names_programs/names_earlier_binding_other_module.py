@@ -5,7 +5,7 @@ import os
 
 import tensorflow as tf
 
-from r21f_lib.rows import row_batches
+from r21n_lib.rows import row_batches
 
 if int(tf.__version__.split(".")[0]) >= 2:
     tf = tf.compat.v1

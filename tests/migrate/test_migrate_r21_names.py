@@ -1,6 +1,6 @@
 """Held-out round 21's leftovers, part A (issue 17): names decided by binding, not spelling (``bindings.py``).
 
-The programs of ``r21_forms_programs/`` (a helper in another module, a class, several import styles, reused
+The programs of ``r21_names_programs/`` (a helper in another module, a class, several import styles, reused
 names) are migrated as one tree and run against their originals. The text tests say what is still refused, and
 why."""
 
@@ -14,7 +14,7 @@ from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
-PROGRAMS = HERE / "r21_forms_programs"
+PROGRAMS = HERE / "r21_names_programs"
 MULTISET = ("perfile_",)
 
 
