@@ -10,8 +10,8 @@
 
 Legacy evaluated the test once, while it built the graph; the ``map`` function that takes the ``if`` with the
 other per-element statements evaluates it once too, when tf.data traces it where the batch was. So the ``if``
-moves as it is, provided each branch is plain assignments binding the same names, nothing in it reads a queue
-or a reader, and no name its test reads is assigned again between the ``if`` and the batch.
+moves as it is, provided each branch is plain assignments binding the same names (or one ``raise``: an
+invalid setting fails at trace time as it failed at graph build), nothing in it reads a queue or a reader, and no name its test reads is assigned again between the ``if`` and the batch.
 """
 
 from __future__ import annotations
@@ -71,11 +71,21 @@ def _bindings(stmt: cst.BaseStatement) -> list[set[str]] | None:
         return None
     bound: list[set[str]] = []
     for block in blocks:
+        if _raises(block):  # (``else: raise Exception("invalid direction")``: no path on to the batch)
+            continue
         assigns = _assigns(block)
         if assigns is None:
             return None
         bound.append({n for a in assigns for n in target_names(a.targets[0].target) or ()})
     return bound
+
+
+def _raises(block: cst.BaseSuite) -> bool:
+    """``block`` is one ``raise`` statement: it binds nothing, and control leaves the function there, at trace
+    time in the map function as at graph build in legacy."""
+    return isinstance(block, cst.IndentedBlock) and len(block.body) == 1 and \
+        isinstance(block.body[0], cst.SimpleStatementLine) and len(block.body[0].body) == 1 and \
+        isinstance(block.body[0].body[0], cst.Raise)
 
 
 def bound_by(stmt: cst.BaseStatement) -> set[str] | None:
@@ -130,6 +140,9 @@ def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
     for test in _tests(stmt):
         reads |= names_in(test)
     for block in _branches(stmt) or []:
+        if _raises(block):
+            reads |= {n.value for n in identifiers(block.body[0])}
+            continue
         seen: set[str] = set()
         for a in _assigns(block) or []:
             reads |= {n.value for n in identifiers(a.value)} - seen

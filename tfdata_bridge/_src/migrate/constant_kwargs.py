@@ -5,7 +5,8 @@
     pairs, labels = tf.train.shuffle_batch(                       min_after_dequeue=5, seed=11)
         [pair, same], **batch_kwargs)
 
-(a siamese pair reader's ``shuffle_batch(..., **batch_kwargs)``, held-out round 16). The recogniser reads a
+(a siamese pair reader's ``shuffle_batch(..., **batch_kwargs)``, held-out round 16; a reader's constructor,
+``FixedLengthRecordReader(**reader_kwargs)``, round 21, is read the same way). The recogniser reads a
 batch's arguments by keyword; ``**`` hides them. They are known where the dict is provably constant:
 
 - ``name`` is bound once in its scope (libcst's scope analysis), by ``name = {"key": value, ...}`` or
@@ -25,13 +26,15 @@ the same program. ``to_tfdata.run`` keeps the result only where more pipelines a
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import Assignment, BuiltinAssignment, ParentNodeProvider, PositionProvider, ScopeProvider
+from libcst.metadata import (Assignment, BuiltinAssignment, GlobalScope, ParentNodeProvider, PositionProvider,
+                             ScopeProvider)
 
 from tfdata_bridge._src.migrate.calls import dotted, nodes_of, wrapped
 from tfdata_bridge._src.migrate.object_uses import tree_uses
-from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS
+from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, READERS
 
-_BATCH_NAMES = {api.rsplit(".", 1)[-1] for api in (*BATCHES, *JOINS)}
+# (a reader's constructor too: ``FixedLengthRecordReader(**reader_kwargs)``, held-out round 21)
+_BATCH_NAMES = {api.rsplit(".", 1)[-1] for api in (*BATCHES, *JOINS, *READERS)}
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString)
 
 
@@ -129,7 +132,7 @@ def _expand(module, call, scopes, parents, lines, external):
             args.append(a)
             continue
         for key, v in pairs.items():
-            v = v if _literal(v) else cst.Subscript(name, [cst.SubscriptElement(cst.Index(cst.SimpleString(
+            v = v if _literal(v) or _constant(v, scopes, parents) else cst.Subscript(name, [cst.SubscriptElement(cst.Index(cst.SimpleString(
                 repr(key))))])
             args.append(cst.Arg(v, keyword=cst.Name(key), equal=cst.AssignEqual(
                 whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))))
@@ -139,8 +142,28 @@ def _expand(module, call, scopes, parents, lines, external):
             if i < len(args) - 1 and a.comma is cst.MaybeSentinel.DEFAULT else a for i, a in enumerate(args)]
     # a function's dict of literals alone, read by nothing else, goes with its ``**``
     local_only = not isinstance(holder, cst.Module) and len(assignment.references) == 1
-    dropped = {stmt} if local_only and all(_literal(v) for v in pairs.values()) else set()
+    dropped = {stmt} if local_only and all(_literal(v) or _constant(v, scopes, parents) for v in pairs.values()) else set()
     return call.with_changes(args=args), dropped
+
+
+def _constant(value, scopes, parents) -> bool:
+    """``value`` is arithmetic of literals and module constants (``LABEL_BYTES + IMAGE_BYTES``): each name bound
+    once in the module, by a statement of the module's own body (not under ``global`` in a function), so
+    written again at the call it is the value the dict held."""
+    if _literal(value):
+        return True
+    if isinstance(value, cst.BinaryOperation):
+        return _constant(value.left, scopes, parents) and _constant(value.right, scopes, parents)
+    if isinstance(value, cst.UnaryOperation):
+        return _constant(value.expression, scopes, parents)
+    if isinstance(value, cst.Name):
+        scope = scopes.get(value)
+        found = list(scope[value.value]) if scope is not None else []
+        if len(found) != 1 or not isinstance(found[0], Assignment) or isinstance(found[0], BuiltinAssignment) or \
+                not isinstance(found[0].scope, GlobalScope) or len(found[0].scope.assignments[value.value]) != 1:
+            return False
+        return isinstance(parents.get(_statement(found[0].node, parents)), cst.Module)
+    return False
 
 
 def _statement(node, parents):

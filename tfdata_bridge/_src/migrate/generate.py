@@ -258,6 +258,9 @@ class Generator:
         for bad in ("options", "encoding", "hop_bytes"):
             if bad == "hop_bytes" and is_none(p.source.reader_args.get("encoding")):
                 continue  # one file read whole and cut (hop_windows.py)
+            if bad == "encoding" and p.source.reader == "FixedLengthRecordReader" and \
+                    is_none(p.source.reader_args.get("hop_bytes")):
+                continue  # the decompressed stream, header and footer in it: compression_type= (_read)
             if not is_none(p.source.reader_args.get(bad)):
                 raise Refusal(f"{p.source.reader}({bad}=...) has no rewrite the tool can prove equal")
 
@@ -270,6 +273,8 @@ class Generator:
         if s.reader == "FixedLengthRecordReader":
             extra = "".join(f", {k}={self.code(args[k])}" for k in ("header_bytes", "footer_bytes")
                             if not is_none(args.get(k)))
+            if not is_none(args.get("encoding")):  # (GZIP / ZLIB: the same records, pinned against legacy by
+                extra += f", compression_type={self.code(args['encoding'])}"  # test_migrate_r21_names.py)
             return f"{cls}({files}, {self.code(args['record_bytes'])}{extra})"
         if s.reader == "TFRecordReader" and not is_none(args.get("compression_type")):  # (compression.py)
             return f"{cls}({files}, compression_type={self.code(args['compression_type'])})"

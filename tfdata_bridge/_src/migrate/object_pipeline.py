@@ -153,6 +153,16 @@ def _check_uses(module, external, cand: Candidate) -> None:
     fresh = all(isinstance(n.value, cst.Call) and isinstance(n.value.func, cst.Name) and
                 n.value.func.value == cls.name.value for n, _, _ in calls) and not tree_uses(external, batcher.name.value)
     looped = any(loop for _, _, loop in calls)
+    if not count:  # (DeepLab's ``ImageReader.dequeue``, beside ``reader.image`` read unbatched)
+        mine = {id(n) for m in methods(cls) for n in nodes_of(m, cst.Attribute)}
+        read = sorted(a for a in cand.attrs if tree_uses(external, a) or
+                      any(id(n) not in mine for n, _, _ in uses(module, cls, a)))
+        shown = ", ".join(f"`.{a}`" for a in read)
+        raise Refusal(f"`{name}` is used nowhere in the migrated code: legacy's batches of one object compete for "
+                      "its one queue, and a dataset's iterators would each see every element"
+                      + (f"; and here the object's tensors ({shown}) are read another way, unbatched through its "
+                         "attributes, which the rewrite does not follow yet" if read else "")
+                      + "; call it once, or keep the queue (`migrate --to compat`)")
     if not (count == 1 or count and fresh) or looped:
         where = "in a loop" if looped else f"{count} times" if count else "nowhere in the migrated code"
         raise Refusal(f"`{name}` is used {where}: legacy's batches of one object compete for its one queue, "

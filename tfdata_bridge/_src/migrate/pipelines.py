@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.rebound import other_branch, read_after, rebinds
+from tfdata_bridge._src.migrate.bindings import another_binding, control_holder
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
@@ -703,8 +704,10 @@ class Finder:
             for name in sorted(names - {"_"}):
                 for ref in self.scopes.readers_of(stmt, name):
                     if id(ref) in inside or other_branch(self.scopes, stmt, ref) or \
-                            rebinds(ends, name) and read_after(self.scopes, ends, ref, stmt):
-                        continue  # (another branch's read, or one after a batch that rebinds the name: rebound.py)
+                            rebinds(ends, name) and read_after(self.scopes, ends, ref, stmt) or \
+                            another_binding(self.scopes, stmt, ref, name):
+                        continue  # (another branch's read, one after a batch that rebinds the name: rebound.py;
+                        # or one that reads another binding of the name, before or after: bindings.py)
                     counted = reader_count(self, ref, p) if p.source.reader and _assign(stmt) is not None and \
                         self.is_api(_assign(stmt).value, *READERS) else None
                     if counted is not None:  # the reader's count, asked after the end of data
@@ -715,8 +718,17 @@ class Finder:
                     elif drop_file_queue_size(self, stmt, ref, p):  # a summary of its size (file_queue_size.py)
                         inside |= {i for r in p.source.removes for i in _name_ids(r)}
                     else:
-                        raise Refusal(f"`{name}` is also used outside the pipeline, so its statements cannot move "
-                                      "into a tf.data function")
+                        at = self.scopes.positions.get(ref)
+                        where = f" (line {at.start.line})" if at is not None else ""
+                        held = control_holder(self.scopes, stmt, ref)
+                        if held is not None:
+                            raise Refusal(f"`{name}` is read by `{held[0]}`{where}, which `with {held[1]}:` takes: "
+                                          "a `with` block of control dependencies between the read and the batch "
+                                          "does not move into the map function yet (its statements would lose "
+                                          "their dependencies); not rewritten: drop the `with` (the assertion "
+                                          "then does not run) or keep the queues (`migrate --to compat`)")
+                        raise Refusal(f"`{name}` is also used outside the pipeline{where}, so its statements cannot "
+                                      "move into a tf.data function")
 
 
 _QUEUE_READS = frozenset({"dequeue", "dequeue_many", "dequeue_up_to", "read", "read_up_to", "get_next"})

@@ -419,7 +419,11 @@ class _Check:
         return f"the per-element code (`{fn.name.value}`) {what}{where}: " + why
 
     def _chain_parameter(self) -> str | None:
-        for call in nodes_of(self.module, cst.Call):
+        calls = nodes_of(self.module, cst.Call)
+        # the producer's tensors first: a capacity made from them (``tf.shape(x)[0]``) is stateful because they are
+        calls = sorted(calls, key=lambda c: not (isinstance(c.func, cst.Attribute) and
+                                                 c.func.attr.value == "from_tensor_slices"))
+        for call in calls:
             func = call.func
             if not (isinstance(func, cst.Attribute) and func.attr.value in _DATASET_METHODS | {"from_tensor_slices"}
                     or (self._api(call) or "").startswith("data.")):
@@ -435,6 +439,13 @@ class _Check:
                 found = self._stateful(arg.value, holder, 0, set())
                 if found is not None:
                     line = self._line(found[0])
+                    if method == "from_tensor_slices":  # (the how-to's preloaded variables, round 21)
+                        return (f"the producer's tensors `{_short(self.code(arg.value))}` read {found[1]} "
+                                f"(`{_short(self.code(found[0]))}`{f', line {line}' if line else ''}), set when the "
+                                "session runs (a variable initialized by feeding, say): a one-shot iterator cannot "
+                                "capture a variable, and an initializable one would have to be initialized after the "
+                                "program sets it; slice the Python values (the arrays fed) instead, or keep the queue "
+                                "(`migrate --to compat`)")
                     return (f"the {_ROLES.get(method, f'parameter of `{method}`')} `{_short(self.code(arg.value))}` "
                             f"is {found[1]} (`{_short(self.code(found[0]))}`{f', line {line}' if line else ''}), "
                             "known only when the session runs: a one-shot iterator cannot capture it, and a tf.data "
