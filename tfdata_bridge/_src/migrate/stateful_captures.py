@@ -25,7 +25,8 @@ import re
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import identifiers, imported_roots, module_aliases, nodes_of, tf_path, wrapped
+from tfdata_bridge._src.migrate.calls import (identifiers, imported_roots, keep, module_aliases, nodes_of, tf_path,
+                                             wrapped)
 
 # APIs that make or read a variable (by their last name, under any TensorFlow module)
 VARIABLES = frozenset({"Variable", "VariableV1", "VariableV2", "ResourceVariable", "get_variable", "get_local_variable",
@@ -128,8 +129,9 @@ class _Check:
                 if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and \
                         t.target.value.value == "self":
                     self.attrs.setdefault(t.target.attr.value, assign.value)
-        before = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)} if original else set()
-        self.own = before
+        # the program's own ``do_not_convert`` functions (only a marked function's text is ever looked up here)
+        self.own = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)
+                    if _marked(f)} if original else set()
         self.written = original.code if original is not None else module.code
 
     def _walk(self, holder: cst.CSTNode, module: cst.Module) -> None:
@@ -323,8 +325,7 @@ class _Check:
     # -- where to look ---------------------------------------------------------------------------------------
     def _dataset_functions(self) -> list[cst.FunctionDef]:
         marked = [fn for fns in self.functions.values() for fn in fns
-                  if any(cst.Module([]).code_for_node(d.decorator).endswith("do_not_convert") for d in fn.decorators)
-                  and cst.Module([]).code_for_node(fn) not in self.own]
+                  if _marked(fn) and cst.Module([]).code_for_node(fn) not in self.own]
         for call in nodes_of(self.module, cst.Call):
             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "do_not_convert" and call.args and \
                     isinstance(call.args[0].value, cst.Name):
@@ -454,6 +455,11 @@ class _Check:
         return None
 
 
+def _marked(fn: cst.FunctionDef) -> bool:
+    """``fn`` is decorated ``do_not_convert`` (under any name of the module holding it)."""
+    return any(cst.Module([]).code_for_node(d.decorator).endswith("do_not_convert") for d in fn.decorators)
+
+
 def _short(text: str, most: int = 70) -> str:
     text = " ".join(text.split())
     return text if len(text) <= most else text[: most - 3] + "..."
@@ -477,7 +483,21 @@ def _target_ids(target: cst.BaseExpression) -> set[str]:
 def _assigned(holder: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
     """The values ``name`` is assigned in ``holder``'s own body (nested functions and classes not counted); a
     tuple unpacked from one value gives that value."""
-    out: list[cst.BaseExpression] = []
+    return list(_assignments(holder).get(name, ()))
+
+
+_ASSIGNMENTS: dict[int, tuple[cst.CSTNode, dict[str, list[cst.BaseExpression]]]] = {}
+_ASSIGNMENTS_KEPT = 64
+
+
+def _assignments(holder: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
+    """Every name ``holder``'s own body assigns, with its values in source order: one walk of the body for all
+    its names (the checks ask a holder for one name after another; a walk per name was a third of a rewrite).
+    Kept for the last holders asked, as ``calls.nodes_of`` keeps its searches (libcst's nodes never change)."""
+    kept = _ASSIGNMENTS.get(id(holder))
+    if kept is not None and kept[0] is holder:
+        return kept[1]
+    out: dict[str, list[cst.BaseExpression]] = {}
 
     class _V(cst.CSTVisitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -488,19 +508,21 @@ def _assigned(holder: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
 
         def visit_Assign(self, node: cst.Assign) -> None:
             for t in node.targets:
-                if name in _target_ids(t.target):
+                unpacked = isinstance(t.target, (cst.Tuple, cst.List)) and \
+                    isinstance(node.value, (cst.Tuple, cst.List)) and len(node.value.elements) == len(t.target.elements)
+                for name in sorted(_target_ids(t.target)):
                     value = node.value
-                    if isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
-                            and len(value.elements) == len(t.target.elements):
-                        value = next(v.value for tt, v in zip(t.target.elements, value.elements)
+                    if unpacked:
+                        value = next(v.value for tt, v in zip(t.target.elements, node.value.elements)
                                      if name in _target_ids(tt.value))
-                    out.append(value)
+                    out.setdefault(name, []).append(value)
 
         def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            if isinstance(node.target, cst.Name) and node.target.value == name:
-                out.append(node.value)
+            if isinstance(node.target, cst.Name):
+                out.setdefault(node.target.value, []).append(node.value)
 
     holder.visit(_V())
+    keep(_ASSIGNMENTS, id(holder), (holder, out), _ASSIGNMENTS_KEPT)
     return out
 
 
