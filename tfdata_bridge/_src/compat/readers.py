@@ -35,6 +35,7 @@ whose counts are legacy's. Otherwise (a snapshot, another queue, a graph that al
 from __future__ import annotations
 
 import collections
+import functools
 import inspect
 from collections.abc import Sequence
 from typing import Any
@@ -49,6 +50,7 @@ from tfdata_bridge._src.symbols import reader_dropin
 
 tf1 = tf.compat.v1
 
+STATIC_SEGMENTS = 64  # reader datasets concatenated at most by FileRead._static_records (beyond: the flat_map)
 EAGER_REFUSAL = ("Readers are not supported when eager execution is enabled. Instead, please use tf.data to get "
                  "data into your model. " + EAGER_FIX)
 
@@ -80,7 +82,58 @@ class FileRead:
         with_keys = needed is None or 0 in needed
         if self.stream is not None and self.stream.shared:
             return self._kernel_records(with_keys, chunk)
+        if not with_keys and self._method == "read":
+            static = self._static_records(shard)
+            if static is not None:
+                return static
         return self.records_of(_file_names(self._queue, shard), with_keys)
+
+    def _static_records(self, shard: tuple[int, int] = (0, 1)) -> Any:
+        """The values (no keys) of a ``TFRecordReader`` or ``TextLineReader`` over an input producer whose files
+        are the same known list every epoch (``InputQueue.static_rows``), read without a traced function per
+        file: each epoch's files by one reader dataset over the list (a ``TextLineReader`` that skips header
+        lines: one per file, skipped, concatenated), after the epoch's start (``InputQueue.epoch_starts``: the
+        epoch counter, the order table), all concatenated; with ``shard`` ``(i, k)``, the files ``i``, ``i + k``,
+        ... of the epochs one after another, as ``rows.shard(k, i)`` gives them. Reader datasets open each file
+        when they reach it, so an error reading one comes after every record before it, as from the per-file
+        ``flat_map``. None where that does not apply (or would make more than ``STATIC_SEGMENTS`` datasets)."""
+        config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
+        queue = self._queue
+        if config.kind not in ("TFRecordReader", "TextLineReader") or not isinstance(queue, InputQueue):
+            return None
+        files = queue.static_rows()
+        if files is None or files.dtype.kind not in "SUO":
+            return None
+        per_file = config.kind == "TextLineReader" and config.skip_header_lines > 0
+        epochs = queue.num_epochs
+        index, count = shard
+        if epochs is None:  # (no epoch counter, no order table: static_rows)
+            if count > 1:
+                return None
+            lists = {0: list(files)}
+        else:
+            lists = {}
+            for e, name in [(e, f) for e in range(epochs) for f in files][index::count]:
+                lists.setdefault(e, []).append(name)
+        if sum(len(names) if per_file else 1 for names in lists.values()) > STATIC_SEGMENTS:
+            return None
+
+        def epoch_records(names: list[Any]) -> Any:
+            if config.kind == "TFRecordReader":
+                return tf_private.one_file_records("TFRecord", tf.constant(names), config.compression)
+            if not per_file:
+                return tf_private.one_file_records("TextLine", tf.constant(names))
+            one = [tf_private.one_file_records("TextLine", tf.constant(f)).skip(config.skip_header_lines)
+                   for f in names]
+            return functools.reduce(lambda a, b: a.concatenate(b), one)
+
+        with tf1.device("/device:CPU:0"):
+            if epochs is None:
+                return epoch_records(lists[0]).repeat()
+            starts = queue.epoch_starts()
+            made = [tf_private.unbatch(starts.take(e + 1)).concatenate(epoch_records(names))
+                    for e, names in sorted(lists.items())]
+            return functools.reduce(lambda a, b: a.concatenate(b), made)
 
     def records_of(self, file_names: Any, with_keys: bool) -> Any:
         """The records this reader reads from the files of ``file_names`` (a dataset of names), in order;
