@@ -35,9 +35,11 @@ whose counts are legacy's. Otherwise (a snapshot, another queue, a graph that al
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import inspect
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier, pending_reads, shared_streams
@@ -53,6 +55,33 @@ tf1 = tf.compat.v1
 STATIC_SEGMENTS = 64  # reader datasets concatenated at most by FileRead._static_records (beyond: the flat_map)
 EAGER_REFUSAL = ("Readers are not supported when eager execution is enabled. Instead, please use tf.data to get "
                  "data into your model. " + EAGER_FIX)
+
+
+class _Building(threading.local):
+    """What the batch pipeline this thread builds now asks of its file reads (``file_reads``)."""
+
+    splittable = False
+    fast: list[str] | None = None
+
+
+_building = _Building()
+
+
+@contextlib.contextmanager
+def file_reads(splittable: bool) -> Iterator[list[str]]:
+    """The file reads of the pipeline built under it: with ``splittable``, every read keeps the per-file
+    ``flat_map`` over a dataset of names, which the tf.data service's dynamic sharding splits (it hands
+    the workers the names' source a split at a time); without, a read of a known file list may read it
+    with reader datasets over constants (``FileRead._static_records``: no traced function per file), a
+    source the service cannot split ("not unary"). Yields a list that gets the reader's name for each read
+    that did: a pipeline built with any must be built again under ``file_reads(True)`` wherever it leaves
+    this process (``pipeline_datasets.Made.portable``)."""
+    before = _building.splittable, _building.fast
+    _building.splittable, _building.fast = splittable, []
+    try:
+        yield _building.fast
+    finally:
+        _building.splittable, _building.fast = before
 
 
 class FileRead:
@@ -82,9 +111,11 @@ class FileRead:
         with_keys = needed is None or 0 in needed
         if self.stream is not None and self.stream.shared:
             return self._kernel_records(with_keys, chunk)
-        if not with_keys and self._method == "read":
+        if not with_keys and self._method == "read" and not _building.splittable:
             static = self._static_records(shard)
             if static is not None:
+                if _building.fast is not None:
+                    _building.fast.append(self.describe())
                 return static
         return self.records_of(_file_names(self._queue, shard), with_keys)
 
