@@ -180,3 +180,76 @@ def test_two_readers_of_one_list_share_its_files(files):
     got, want = (sorted(int(v) % 1000 for b in r[0] for v in b) for r in (ours, legacy))
     assert got == want == sorted([10 * f + j for f in range(3) for j in range(5)] * 2)
     assert "FlatMapDataset" not in ours[3]
+
+
+# --- where the pipeline leaves this process: the form the tf.data service's dynamic sharding splits ------------
+# (a reader dataset over constants has no source to split: "not unary"; the per-file flat_map over a dataset of
+# names does. tests/scaling/ runs both through a service; here, what is built, and that its data is legacy's)
+
+
+def two_epochs(tf1: Any, paths: list[str]) -> Any:
+    """A dict through batch: an inline reader in a helper, two epochs in order."""
+    _, value = tf1.TFRecordReader().read(tf1.train.string_input_producer(paths, num_epochs=2, shuffle=False))
+    return tf1.train.batch({"n": tf1.strings.to_number(value, tf.int32)}, 4, allow_smaller_final_batch=True)
+
+
+def test_a_call_built_for_the_service_keeps_the_per_file_read(files, monkeypatch):
+    # no server: the call is built (the service's dataset in the graph), not run
+    monkeypatch.setenv("TFDATA_BRIDGE_SERVICE", "grpc://localhost:1")
+    with tf.Graph().as_default() as graph, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        two_epochs(bridge, files["tfrecord"])
+        Lines(bridge, files["csv"], 1).numbers()  # (a reader fetched directly: not a batch call, as before)
+    definition = graph.as_graph_def()
+    ops = {n.op for n in definition.node} | {n.op for f in definition.library.function for n in f.node_def}
+    assert "FlatMapDataset" in ops and any(op.startswith("DataService") for op in ops)
+    monkeypatch.delenv("TFDATA_BRIDGE_SERVICE")
+    assert "FlatMapDataset" not in run(bridge, lambda tf1: two_epochs(tf1, files["tfrecord"]))[3]
+
+
+def _dataset_ops(dataset: Any) -> set[str]:
+    """The op types the dataset's variant is computed from in its graph (the functions they call aside)."""
+    seen, stack, ops = set(), [tf.data.experimental.to_variant(dataset).op], set()
+    while stack:
+        op = stack.pop()
+        if op.name not in seen:
+            seen.add(op.name)
+            ops.add(op.type)
+            stack.extend(t.op for t in op.inputs)
+    return ops
+
+
+def test_dataset_of_a_known_list_is_the_splittable_form_with_legacys_data(files):
+    import tfdata_bridge
+
+    class Pipeline:  # a class: the TextLineReader with header lines (one reader dataset per file, fast)
+        def __init__(self, tf1: Any) -> None:
+            self.lines = Lines(tf1, files["csv"], 2)
+
+        def batches(self, tf1: Any) -> Any:
+            return tf1.train.batch([self.lines.numbers()], 3, allow_smaller_final_batch=True)
+
+    legacy = {"records": run(LEGACY, lambda tf1: two_epochs(tf1, files["tfrecord"]))[0],
+              "lines": run(LEGACY, lambda tf1: Pipeline(tf1).batches(tf1))[0]}
+    for name, build in (("records", lambda: two_epochs(bridge, files["tfrecord"])),
+                        ("lines", lambda: Pipeline(bridge).batches(bridge))):
+        with tf.Graph().as_default(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = build()
+            own = tfdata_bridge.dataset_of(out)
+            ops = _dataset_ops(own)
+            assert "FlatMapDataset" in ops and not ops & {"TFRecordDataset", "TFRecordDatasetV2", "TextLineDataset"}
+            next_own = bridge.data.make_one_shot_iterator(own).get_next()
+            with bridge.Session() as sess:
+                sess.run(bridge.local_variables_initializer())
+                got: dict[str, list[Any]] = {"fast": [], "own": []}
+                for key, tensors in (("fast", out), ("own", next_own)):
+                    try:
+                        for _ in range(100):
+                            got[key].append(sess.run(tensors))
+                    except tf.errors.OutOfRangeError:
+                        pass
+        for key in ("fast", "own"):
+            assert len(got[key]) == len(legacy[name]) > 2, (name, key)
+            for a, b in zip(got[key], legacy[name]):
+                np.testing.assert_equal(a, b)
