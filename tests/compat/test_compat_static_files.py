@@ -1,8 +1,9 @@
-"""A reader over an input producer of a known, unshuffled file list (``InputQueue.static_rows``) reads each
-epoch's files with reader datasets over constants, with no traced function per file, and the epoch map only
-counts the epochs and keeps their order (``FileRead._static_records``, issue 16). Against legacy: the same
+"""A reader over an input producer of a known, unshuffled file list (``InputQueue.static_rows``) of one epoch, or
+endless, reads its files with reader datasets over constants, with no traced function per file, and the epoch
+map only counts the epoch and keeps its order (``FileRead._static_records``, issue 16). Against legacy: the same
 batches, the same end, legacy's epoch counter at the end; where a key is read, a file list is shuffled or not
-known, the per-file ``flat_map`` as before, with legacy's data too."""
+known, or the static form would cost more than the function it saves (several epochs, header lines in a list of
+epochs), the per-file ``flat_map`` as before, with legacy's data too."""
 
 from __future__ import annotations
 
@@ -87,34 +88,43 @@ def same(build: Any, limit: int = 100) -> tuple[Any, Any]:
 class Lines:
     """A helper class holding the pipeline (the producer and reader made in a method)."""
 
-    def __init__(self, tf1: Any, paths: list[str], epochs: Any) -> None:
+    def __init__(self, tf1: Any, paths: list[str], epochs: Any, header: int = 1) -> None:
         self.queue = tf1.train.string_input_producer(paths, num_epochs=epochs, shuffle=False)
-        self.reader = tf1.TextLineReader(skip_header_lines=1)
+        self.reader = tf1.TextLineReader(skip_header_lines=header)
 
     def numbers(self) -> Any:
         _, line = self.reader.read(self.queue)
         return LEGACY.decode_csv(line, [[""], [0]])[1]
 
 
-def test_tfrecord_epochs_with_no_function_per_file(files):
+@pytest.mark.parametrize("epochs", [1, 2])
+def test_tfrecord_one_epoch_with_no_function_per_file_two_with_the_flat_map(files, epochs):
     def build(tf1):
-        q = tf1.train.string_input_producer(files["tfrecord"], num_epochs=2, shuffle=False)
+        q = tf1.train.string_input_producer(files["tfrecord"], num_epochs=epochs, shuffle=False)
         _, value = tf1.TFRecordReader().read(q)
         return tf1.train.batch([tf1.strings.to_number(value, tf.int32)], 4)
 
     legacy, ours = same(build)
-    assert ours[1] is tf.errors.OutOfRangeError and ours[2] == [2]
-    assert "FlatMapDataset" not in ours[3] and "TFRecordDataset" in ours[3]
+    assert ours[1] is tf.errors.OutOfRangeError and ours[2] == [epochs]
+    assert ("FlatMapDataset" not in ours[3] and "TFRecordDataset" in ours[3]) is (epochs == 1)
 
 
-def test_header_lines_skipped_per_file_short_batch_kept_order(files):
-    # allow_smaller_final_batch: the pipeline can read again after a failure, so the epochs' order is kept
-    def build(tf1):
-        return tf1.train.batch([Lines(tf1, files["csv"], 2).numbers()], 5, allow_smaller_final_batch=True)
+def test_header_lines_skipped_per_file_endless_and_in_an_epoch_kept_order(files):
+    # endless: one reader dataset per file, skipped, concatenated, repeated; one epoch with a short batch (the
+    # pipeline can read again after a failure, so the epoch's order is kept): the flat_map (cheaper there)
+    def endless(tf1):
+        return tf1.train.batch([Lines(tf1, files["csv"], None).numbers()], 5)
 
-    legacy, ours = same(build)
-    assert [len(b) for b in ours[0]] == [5, 5, 5, 5, 4] and ours[2] == [2]
-    assert "FlatMapDataset" not in ours[3]
+    legacy, ours = same(endless, limit=6)
+    assert len(ours[0]) == 6 and ours[1] is None
+    assert "FlatMapDataset" not in ours[3] and "TextLineDataset" in ours[3]
+
+    def one_epoch(tf1):
+        return tf1.train.batch([Lines(tf1, files["csv"], 1).numbers()], 5, allow_smaller_final_batch=True)
+
+    legacy, ours = same(one_epoch)
+    assert [len(b) for b in ours[0]] == [5, 5, 2] and ours[2] == [1]
+    assert "FlatMapDataset" in ours[3]
 
 
 def test_gzip_records_and_endless_lines(files):
@@ -136,14 +146,14 @@ def test_missing_file_between_good_ones(files, kind):
     paths = [files[kind][0], os.path.join(os.path.dirname(files[kind][0]), "absent"), files[kind][1]]
 
     def build(tf1):
-        reader = tf1.TextLineReader(skip_header_lines=1) if kind == "csv" else tf1.TFRecordReader()
+        reader = tf1.TextLineReader() if kind == "csv" else tf1.TFRecordReader()
         _, value = reader.read(tf1.train.string_input_producer(paths, num_epochs=1, shuffle=False))
         return tf1.train.batch([value], 3, allow_smaller_final_batch=True)
 
     legacy, ours = same(build)
     # legacy: the runner closes the batch queue at the error; the consumer gets the first file's records (the
     # short batch too), then the end
-    assert ours[1] is tf.errors.OutOfRangeError and sum(len(b) for b in ours[0]) == (4 if kind == "csv" else 5)
+    assert ours[1] is tf.errors.OutOfRangeError and sum(len(b) for b in ours[0]) == 5
     assert "FlatMapDataset" not in ours[3]
 
 
@@ -168,17 +178,17 @@ def test_keys_shuffled_or_unknown_lists_keep_the_per_file_read(files):
 
 def test_two_readers_of_one_list_share_its_files(files):
     # two readers of one producer, their records parsed differently (two lists of batch_join): each reads
-    # every other file name of the epochs, as legacy's readers competing for the names read each file once
+    # every other file name of the epoch, as legacy's readers competing for the names read each file once
     def build(tf1):
-        queue = tf1.train.string_input_producer(files["tfrecord"], num_epochs=2, shuffle=False)
+        queue = tf1.train.string_input_producer(files["tfrecord"], num_epochs=1, shuffle=False)
         first = tf1.strings.to_number(tf1.TFRecordReader().read(queue)[1], tf.int32)
         second = tf1.strings.to_number(tf1.TFRecordReader().read(queue)[1], tf.int32) + 1000
         return tf1.train.batch_join([[first], [second]], 4, allow_smaller_final_batch=True)
 
     legacy, ours = run(LEGACY, build), run(bridge, build)
-    assert ours[1] is legacy[1] is tf.errors.OutOfRangeError and ours[2] == legacy[2] == [2]
+    assert ours[1] is legacy[1] is tf.errors.OutOfRangeError and ours[2] == legacy[2] == [1]
     got, want = (sorted(int(v) % 1000 for b in r[0] for v in b) for r in (ours, legacy))
-    assert got == want == sorted([10 * f + j for f in range(3) for j in range(5)] * 2)
+    assert got == want == sorted(10 * f + j for f in range(3) for j in range(5))
     assert "FlatMapDataset" not in ours[3]
 
 
@@ -187,9 +197,9 @@ def test_two_readers_of_one_list_share_its_files(files):
 # names does. tests/scaling/ runs both through a service; here, what is built, and that its data is legacy's)
 
 
-def two_epochs(tf1: Any, paths: list[str]) -> Any:
-    """A dict through batch: an inline reader in a helper, two epochs in order."""
-    _, value = tf1.TFRecordReader().read(tf1.train.string_input_producer(paths, num_epochs=2, shuffle=False))
+def one_epoch(tf1: Any, paths: list[str]) -> Any:
+    """A dict through batch: an inline reader in a helper, one epoch in order."""
+    _, value = tf1.TFRecordReader().read(tf1.train.string_input_producer(paths, num_epochs=1, shuffle=False))
     return tf1.train.batch({"n": tf1.strings.to_number(value, tf.int32)}, 4, allow_smaller_final_batch=True)
 
 
@@ -198,13 +208,13 @@ def test_a_call_built_for_the_service_keeps_the_per_file_read(files, monkeypatch
     monkeypatch.setenv("TFDATA_BRIDGE_SERVICE", "grpc://localhost:1")
     with tf.Graph().as_default() as graph, warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        two_epochs(bridge, files["tfrecord"])
-        Lines(bridge, files["csv"], 1).numbers()  # (a reader fetched directly: not a batch call, as before)
+        one_epoch(bridge, files["tfrecord"])
+        Lines(bridge, files["csv"], None).numbers()  # (a reader fetched directly: not a batch call, as before)
     definition = graph.as_graph_def()
     ops = {n.op for n in definition.node} | {n.op for f in definition.library.function for n in f.node_def}
     assert "FlatMapDataset" in ops and any(op.startswith("DataService") for op in ops)
     monkeypatch.delenv("TFDATA_BRIDGE_SERVICE")
-    assert "FlatMapDataset" not in run(bridge, lambda tf1: two_epochs(tf1, files["tfrecord"]))[3]
+    assert "FlatMapDataset" not in run(bridge, lambda tf1: one_epoch(tf1, files["tfrecord"]))[3]
 
 
 def _dataset_ops(dataset: Any) -> set[str]:
@@ -222,16 +232,17 @@ def _dataset_ops(dataset: Any) -> set[str]:
 def test_dataset_of_a_known_list_is_the_splittable_form_with_legacys_data(files):
     import tfdata_bridge
 
-    class Pipeline:  # a class: the TextLineReader with header lines (one reader dataset per file, fast)
+    class Pipeline:  # a class: an endless TextLineReader with header lines (one reader dataset per file, fast)
         def __init__(self, tf1: Any) -> None:
-            self.lines = Lines(tf1, files["csv"], 2)
+            self.lines = Lines(tf1, files["csv"], None)
 
         def batches(self, tf1: Any) -> Any:
             return tf1.train.batch([self.lines.numbers()], 3, allow_smaller_final_batch=True)
 
-    legacy = {"records": run(LEGACY, lambda tf1: two_epochs(tf1, files["tfrecord"]))[0],
-              "lines": run(LEGACY, lambda tf1: Pipeline(tf1).batches(tf1))[0]}
-    for name, build in (("records", lambda: two_epochs(bridge, files["tfrecord"])),
+    limit = {"records": 100, "lines": 7}
+    legacy = {"records": run(LEGACY, lambda tf1: one_epoch(tf1, files["tfrecord"]))[0],
+              "lines": run(LEGACY, lambda tf1: Pipeline(tf1).batches(tf1), limit["lines"])[0]}
+    for name, build in (("records", lambda: one_epoch(bridge, files["tfrecord"])),
                         ("lines", lambda: Pipeline(bridge).batches(bridge))):
         with tf.Graph().as_default(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -245,7 +256,7 @@ def test_dataset_of_a_known_list_is_the_splittable_form_with_legacys_data(files)
                 got: dict[str, list[Any]] = {"fast": [], "own": []}
                 for key, tensors in (("fast", out), ("own", next_own)):
                     try:
-                        for _ in range(100):
+                        for _ in range(limit[name]):
                             got[key].append(sess.run(tensors))
                     except tf.errors.OutOfRangeError:
                         pass

@@ -57,22 +57,22 @@ def two_epochs_in_order(tf1: Any, names: list[str]) -> Any:
     return tf1.train.batch(example, batch_size=5, allow_smaller_final_batch=True)
 
 
-class HeaderLines:
-    """A class holding a known CSV list read in order for two epochs, each file's header line skipped (read
-    here without a per-file function: ``readers.file_reads``), batched with a short last batch."""
+class Lines:
+    """A class holding a known CSV list read in order for one epoch (read here without a per-file function:
+    ``readers.file_reads``), batched with a short last batch."""
 
     def __init__(self, tf1: Any, names: list[str]) -> None:
         self.tf1 = tf1
-        self.queue = tf1.train.string_input_producer(names, num_epochs=2, shuffle=False)
+        self.queue = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
 
     def batches(self) -> Any:
-        _, line = self.tf1.TextLineReader(skip_header_lines=1).read(self.queue)
+        _, line = self.tf1.TextLineReader().read(self.queue)
         x, y = self.tf1.decode_csv(line, [[0], [0.0]])
         return self.tf1.train.batch([x, y], batch_size=6, allow_smaller_final_batch=True)
 
 
-def header_lines(tf1: Any, names: list[str]) -> Any:
-    return HeaderLines(tf1, names).batches()
+def csv_lines(tf1: Any, names: list[str]) -> Any:
+    return Lines(tf1, names).batches()
 
 
 PROGRAMS = {"shuffled_records": shuffled_records, "two_epochs_in_order": two_epochs_in_order}
@@ -108,12 +108,12 @@ def write_records(root: str) -> list[str]:
 
 
 def write_lines(root: str) -> list[str]:
-    """``FILES`` CSV files of a header line and ``RECORDS`` lines ``i,i.5``."""
+    """``FILES`` CSV files of ``RECORDS`` lines ``i,i.5``."""
     names = []
     for f in range(FILES):
         names.append(os.path.join(root, f"part-{f}.csv"))
         with open(names[-1], "w") as out:
-            out.write("x,y\n" + "".join(f"{i},{i}.5\n" for i in range(f * RECORDS, (f + 1) * RECORDS)))
+            out.write("".join(f"{i},{i}.5\n" for i in range(f * RECORDS, (f + 1) * RECORDS)))
     return names
 
 
@@ -228,12 +228,12 @@ def _child(args: dict[str, Any]) -> None:
             lap(f"{name} {sharding}")
     # dataset_of handed on: a known list the batch tensors read without a per-file function, in the form the
     # service splits (issue 16)
-    results["header_lines legacy"] = elements(batch_harness.run(tf.compat.v1, functools.partial(
-        header_lines, names=args["lines"]), limit=1000).batches)
+    results["csv_lines legacy"] = elements(batch_harness.run(tf.compat.v1, functools.partial(
+        csv_lines, names=args["lines"]), limit=1000).batches)
     target = dispatcher.target
-    results["header_lines dynamic"] = elements(run_drop_in(header_lines, args["lines"], through=lambda out: (
+    results["csv_lines dynamic"] = elements(run_drop_in(csv_lines, args["lines"], through=lambda out: (
         tfdb.distribute(tfdb.dataset_of(out), service=target))))
-    lap("header_lines")
+    lap("csv_lines")
     results["mirrored"] = _mirrored(tf)
     lap("mirrored")
     results["restored"] = elements(run_drop_in(shuffled_records, names, saver=args["checkpoint"]))
@@ -279,9 +279,9 @@ def test_dynamic_sharding_delivers_each_element_once_per_epoch(child):
 
 
 def test_dataset_of_a_list_read_without_a_per_file_function_is_split_by_the_service(child):
-    legacy = child["header_lines legacy"]
-    assert legacy == sorted(repr((i, i + 0.5)) for i in range(FILES * RECORDS) for _ in range(2))
-    assert child["header_lines dynamic"] == legacy
+    legacy = child["csv_lines legacy"]
+    assert legacy == sorted(repr((i, i + 0.5)) for i in range(FILES * RECORDS))
+    assert child["csv_lines dynamic"] == legacy
 
 
 def test_sharding_off_has_each_of_the_two_workers_run_the_whole_pipeline(child):

@@ -52,7 +52,12 @@ from tfdata_bridge._src.symbols import reader_dropin
 
 tf1 = tf.compat.v1
 
-STATIC_SEGMENTS = 64  # reader datasets concatenated at most by FileRead._static_records (beyond: the flat_map)
+# reader datasets an endless list's read is made of at most by FileRead._static_records (beyond: the flat_map); a
+# list of epochs takes it for one epoch of one reader dataset only. Measured (benchmarks/README.md, wip/tracing2,
+# one process, the two forms alternated): without an epoch map it cost 0.70-0.90 of the flat_map's build; with
+# one, each epoch's take/unbatch/concatenate (and each skipped header file's dataset) cost more than the trace it
+# saves: 1 epoch 0.93-0.98, 2 epochs 1.04-1.07, 5 epochs 1.44, header lines 1.08-1.36
+STATIC_SEGMENTS = 3
 EAGER_REFUSAL = ("Readers are not supported when eager execution is enabled. Instead, please use tf.data to get "
                  "data into your model. " + EAGER_FIX)
 
@@ -127,7 +132,8 @@ class FileRead:
         epoch counter, the order table), all concatenated; with ``shard`` ``(i, k)``, the files ``i``, ``i + k``,
         ... of the epochs one after another, as ``rows.shard(k, i)`` gives them. Reader datasets open each file
         when they reach it, so an error reading one comes after every record before it, as from the per-file
-        ``flat_map``. None where that does not apply (or would make more than ``STATIC_SEGMENTS`` datasets)."""
+        ``flat_map``. None where that does not apply, or costs more than the flat_map: several epochs, header
+        lines skipped in a list of epochs, more than ``STATIC_SEGMENTS`` reader datasets."""
         config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
         queue = self._queue
         if config.kind not in ("TFRecordReader", "TextLineReader") or not isinstance(queue, InputQueue):
@@ -142,12 +148,12 @@ class FileRead:
             if count > 1:
                 return None
             lists = {0: list(files)}
-        else:
-            lists = {}
-            for e, name in [(e, f) for e in range(epochs) for f in files][index::count]:
-                lists.setdefault(e, []).append(name)
-        if sum(len(names) if per_file else 1 for names in lists.values()) > STATIC_SEGMENTS:
+        elif epochs > 1 or per_file:  # (an epoch map traced anyway: more ops than the trace they save)
             return None
+        else:
+            lists = {0: list(files)[index::count]}
+        if not lists[0] or sum(len(names) if per_file else 1 for names in lists.values()) > STATIC_SEGMENTS:
+            return None  # (no name for this reader: the flat_map over none)
 
         def epoch_records(names: list[Any]) -> Any:
             if config.kind == "TFRecordReader":
