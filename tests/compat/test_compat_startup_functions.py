@@ -131,18 +131,20 @@ def _dequeue_batch(files: list[str]) -> Any:
 
 # (pipeline, the functions the bridge traces for it now, what it traced before this count was pinned)
 CASES = {
-    # the epoch map, TFRecordDataset's own flat_map over the names, the per-batch map (vectorized parse and
-    # retry stash), the batch's iterator factory; before: 8 (the read's factory and condition branches, the
-    # unbatch's map)
-    "tfrecord_read_batch": (_tfrecord_batch, 4),
+    # the epoch map (counting epochs only: the known file list is read by one TFRecordDataset over constants,
+    # no per-name function), the per-batch map (vectorized parse and retry stash), the batch's iterator
+    # factory; before: 4 (TensorFlow's own flat_map over the names), 8 (the read's factory and condition
+    # branches, the unbatch's map)
+    "tfrecord_read_batch": (_tfrecord_batch, 3),
     # the epoch map, the per-file flat_map (skip_header_lines) reading one file's lines without a flat_map
     # of TensorFlow's inside, the per-batch map, the iterator factory; before: 9
     "csv_read_shuffle_batch": (_csv_shuffle_batch, 4),
     # the epoch map, the per-file flat_map (up to 4 records of one file), the element stage (enqueue_many),
     # the iterator factory; before: 9
     "read_up_to_enqueue_many": (_read_up_to_batch, 4),
-    # two readers' reads, copies of one list (lift_copies.py): as one read; before: 11
-    "two_readers_batch_join": (_readers_join, 4),
+    # two readers' reads, copies of one list (lift_copies.py): as one read, of a known file list (no
+    # per-name function); before: 4, 11
+    "two_readers_batch_join": (_readers_join, 3),
     # an input producer's dequeue() into a batch: the epoch map, the per-batch map, the iterator factory;
     # before: 4 (the dequeue's stand-in one-shot iterator's factory)
     "dequeue_batch": (_dequeue_batch, 3),

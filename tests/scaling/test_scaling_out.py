@@ -57,6 +57,24 @@ def two_epochs_in_order(tf1: Any, names: list[str]) -> Any:
     return tf1.train.batch(example, batch_size=5, allow_smaller_final_batch=True)
 
 
+class Lines:
+    """A class holding a known CSV list read in order for one epoch (read here without a per-file function:
+    ``readers.file_reads``), batched with a short last batch."""
+
+    def __init__(self, tf1: Any, names: list[str]) -> None:
+        self.tf1 = tf1
+        self.queue = tf1.train.string_input_producer(names, num_epochs=1, shuffle=False)
+
+    def batches(self) -> Any:
+        _, line = self.tf1.TextLineReader().read(self.queue)
+        x, y = self.tf1.decode_csv(line, [[0], [0.0]])
+        return self.tf1.train.batch([x, y], batch_size=6, allow_smaller_final_batch=True)
+
+
+def csv_lines(tf1: Any, names: list[str]) -> Any:
+    return Lines(tf1, names).batches()
+
+
 PROGRAMS = {"shuffled_records": shuffled_records, "two_epochs_in_order": two_epochs_in_order}
 
 
@@ -86,6 +104,16 @@ def write_records(root: str) -> list[str]:
                     "x": tf.train.Feature(int64_list=tf.train.Int64List(value=[i])),
                     "y": tf.train.Feature(float_list=tf.train.FloatList(value=[i, i + 0.5])),
                 })).SerializeToString())
+    return names
+
+
+def write_lines(root: str) -> list[str]:
+    """``FILES`` CSV files of ``RECORDS`` lines ``i,i.5``."""
+    names = []
+    for f in range(FILES):
+        names.append(os.path.join(root, f"part-{f}.csv"))
+        with open(names[-1], "w") as out:
+            out.write("".join(f"{i},{i}.5\n" for i in range(f * RECORDS, (f + 1) * RECORDS)))
     return names
 
 
@@ -198,6 +226,14 @@ def _child(args: dict[str, Any]) -> None:
             through = functools.partial(tfdb.distribute, service=service_at, sharding=sharding)
             results[f"{name} {sharding}"] = elements(run_drop_in(build, names, through=through))
             lap(f"{name} {sharding}")
+    # dataset_of handed on: a known list the batch tensors read without a per-file function, in the form the
+    # service splits (issue 16)
+    results["csv_lines legacy"] = elements(batch_harness.run(tf.compat.v1, functools.partial(
+        csv_lines, names=args["lines"]), limit=1000).batches)
+    target = dispatcher.target
+    results["csv_lines dynamic"] = elements(run_drop_in(csv_lines, args["lines"], through=lambda out: (
+        tfdb.distribute(tfdb.dataset_of(out), service=target))))
+    lap("csv_lines")
     results["mirrored"] = _mirrored(tf)
     lap("mirrored")
     results["restored"] = elements(run_drop_in(shuffled_records, names, saver=args["checkpoint"]))
@@ -212,12 +248,13 @@ def child(tmp_path_factory: Any) -> dict[str, Any]:
     """Write the files, save a checkpoint halfway through an epoch here, then run the child once."""
     root = tmp_path_factory.mktemp("scaling")
     names = write_records(str(root))
+    lines = write_lines(str(root))
     checkpoint = str(root / "input")
     first_half = run_drop_in(shuffled_records, names, saver=checkpoint, steps=3)
     from child_results import child_env
 
     env = child_env()  # tests/ on the path: the child imports batch_harness
-    done = subprocess.run([sys.executable, __file__, json.dumps({"names": names, "checkpoint": checkpoint})],
+    done = subprocess.run([sys.executable, __file__, json.dumps({"names": names, "lines": lines, "checkpoint": checkpoint})],
                           capture_output=True, text=True, env=env, timeout=CHILD_TIMEOUT_S)
     lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, done.stdout[-2000:] + done.stderr[-4000:]
@@ -239,6 +276,12 @@ def test_dynamic_sharding_delivers_each_element_once_per_epoch(child):
     legacy = child["two_epochs_in_order legacy"]
     assert collections.Counter(collections.Counter(legacy).values()) == {2: FILES * RECORDS}
     assert child["two_epochs_in_order dynamic"] == legacy
+
+
+def test_dataset_of_a_list_read_without_a_per_file_function_is_split_by_the_service(child):
+    legacy = child["csv_lines legacy"]
+    assert legacy == sorted(repr((i, i + 0.5)) for i in range(FILES * RECORDS))
+    assert child["csv_lines dynamic"] == legacy
 
 
 def test_sharding_off_has_each_of_the_two_workers_run_the_whole_pipeline(child):

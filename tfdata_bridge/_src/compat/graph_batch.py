@@ -174,7 +174,10 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         records = kept_calls.KeptCalls(kept_calls.lag(req.capacity, req.batch_size))
         lifts = [py_func_records.recording(lift, records) for lift in lifts]
     verdicts: dict[int, tuple[lifting.Lift, bool]] = {}  # (_vectorizable's, kept for a rebuild: see _dataset)
-    with tf_private.int32_results_single_device():  # (every iterator over it: inject_prefetch off, below)
+    # a known file list is read without a per-file function (readers.file_reads), except where the pipeline
+    # goes to the tf.data service, whose dynamic sharding splits only the per-file flat_map's names
+    splittable = dropin_service.wanted()
+    with tf_private.int32_results_single_device(), readers.file_reads(splittable) as fast:
         ds, early, vectorized, retry = _dataset(req, lifts, fallen, latch, seeds, records, verdicts)
     options = tf.data.Options()
     # read-ahead stays bounded by capacity; and the functions with an int32 result that int32_results_single_device
@@ -189,7 +192,9 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     read, service = dropin_service.through_service(ds, options, name, stacklevel + 1, mine)
     iterator = tf_private.one_shot_iterator(read)  # (the session's grappler skips its factory where it may)
     tensors = list(iterator.get_next(name=req.scope))
-    pipeline_datasets.record(tensors, ds, iterator, service)  # tfdata_bridge.dataset_of (issue 19)
+    # tfdata_bridge.dataset_of (issue 19), and distribute's and tf.distribute's splittable form of it
+    pipeline_datasets.record(tensors, ds, iterator, service, _again(req, lifts, fallen, latch, seeds, records,
+                                                                 verdicts, options, tensors, fast, runs_python))
     if retry is not None and service is None:  # a failed vectorized batch is retried record by record (batch_retry.py)
         retry.attach(tensors)
     if replay:  # the short batch before a failing read; what a shuffle's buffer held (shuffle_replay.py)
@@ -209,14 +214,15 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
                                                                  req.layout is not None, False):
             again_latch = error_latch.Latch()
             again_lifts = [error_latch.latched_lift(lift, again_latch) for lift in lifts]
-        with tf_private.int32_results_single_device():
+        with tf_private.int32_results_single_device(), readers.file_reads(dropin_service.wanted()) as fast_again:
             rebuilt, _, _, again = _dataset(req, again_lifts, fallen, again_latch, seeds, records, verdicts)
         rebuilt = rebuilt.with_options(options)
         # a shared stream (TensorFlow's queue kernel) cannot go to the service: it stays here, with its warning
         read, service = dropin_service.through_service(rebuilt, options, name, python=mine)
         if again is not None and service is None:
             again.attach(tensors)
-        pipeline_datasets.record(tensors, rebuilt, service=service)
+        pipeline_datasets.record(tensors, rebuilt, service=service, again=_again(
+            req, again_lifts, fallen, again_latch, seeds, records, verdicts, options, tensors, fast_again, runs_python))
         return read
 
     _consumes(req, lifts + copies, tensors, rebuild)
@@ -278,6 +284,27 @@ def _dataset(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latc
     if early is None:  # capacity -> prefetch of what is left of it (a channel holding all of it needs none)
         ds = tfdata.apply(chain, ds, stages=("feed",))
     return ds, early, vectorized, retry
+
+
+def _again(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any, seeds: int, records: Any,
+           verdicts: dict[int, tuple[lifting.Lift, bool]], options: Any, tensors: list[Any], fast: list[str],
+           python: bool) -> Any:
+    """``pipeline_datasets.Made.again`` for a call's pipeline (``_dataset``'s arguments) that read a known file
+    list without a per-file function (``fast``: ``readers.file_reads``' list): what builds it again, when
+    asked, with every file read by the per-file ``flat_map`` over a dataset of names, the form the tf.data
+    service's dynamic sharding splits (``tfdata_bridge.distribute``, ``dataset_of``), in the batch tensors'
+    graph, with the call's ``options``. None where none did, or where the pipeline runs the program's Python
+    code (``python``) or reads legacy's queue (``fallen``), which no service takes: the dataset it reads then
+    is the one to hand on."""
+    if not fast or python or fallen:
+        return None
+
+    def again() -> Any:
+        with tensors[0].graph.as_default(), tf_private.int32_results_single_device(), readers.file_reads(True):
+            made, _, _, _ = _dataset(req, lifts, fallen, latch, seeds, records, verdicts)
+        return made.with_options(options)
+
+    return again
 
 
 def _short_batch_replayable(req: GraphBatch, lifts: list[lifting.Lift], fallen: list[Any], latch: Any) -> bool:

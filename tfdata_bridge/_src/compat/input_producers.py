@@ -82,6 +82,8 @@ class InputQueue:
         self._tf_queue: Any = None
         self.runner: Any = None  # the QueueRunner that fills tensorflow_queue()
         self._shared = False
+        self._static: Any = None  # one epoch's rows, where every epoch's are these, known now (static_rows)
+        self._starts: Any = None  # epoch_starts' dataset, made once
 
     name = property(lambda self: self._name)
     dtypes = property(lambda self: self._dtypes)
@@ -122,6 +124,28 @@ class InputQueue:
             if count > 1:
                 self._rows_datasets[shard] = rows.shard(count, index)
         return self._rows_datasets[shard]
+
+    def static_rows(self) -> Any:
+        """One epoch's rows as a numpy array, where every epoch gives these same rows and they are known now
+        (a constant, not empty, not shuffled), and this producer's rows are read directly; else None. A
+        reader then reads the files of every epoch without a traced function per file
+        (``readers.FileRead``), and ``epoch_starts`` does the per-epoch work."""
+        if self._shared or (self._keep_order and self._num_epochs is None):
+            return None
+        return self._static
+
+    def epoch_starts(self) -> Any:
+        """A dataset of the epochs' work without their rows, for ``static_rows``' readers: its ``k``-th element
+        (an empty vector of the rows' type) is made when epoch ``k`` starts, setting legacy's epoch counter and
+        filling ``order_table`` with the epoch's rows as ``epochs_dataset`` does. Read ``take(k + 1)`` of it,
+        unbatched (nothing comes out), before epoch ``k``'s records: epochs ``0..k-1`` are made again, each
+        setting the same values as before. One traced function in all, shared by every epoch."""
+        if self._starts is None or self._starts[0] != self._keep_order:  # (made again once the order is kept)
+            with tf1.device("/device:CPU:0"):
+                self._starts = self._keep_order, epochs_dataset(
+                    self._lift, self._num_epochs, self._epochs_variable,
+                    self.order_table if self._keep_order else None, static=self._static)
+        return self._starts[1]
 
     @property
     def order_table(self) -> str:
@@ -331,7 +355,8 @@ def stand_in_iterator(stand_in: Any) -> Any:
 ORDER_NAMES = 1_000_000  # values an order table keeps at most (epochs * file names, or row elements, per epoch)
 
 
-def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any, order: str | None = None) -> Any:
+def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any, order: str | None = None,
+                   static: Any = None) -> Any:
     """``lift``'s (single) value, made afresh for each of ``num_epochs`` epochs (endless for None); with
     ``order`` (``InputQueue.order_table``), each epoch's rows also go into that table, by epoch, as one
     serialized tensor (one table op per epoch; ``partial_replay.epoch_rows`` reads it), while the epochs so
@@ -340,8 +365,12 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
     Each epoch also sets legacy's epoch counter to the epoch's number (1-based) when the program has
     initialized it, as legacy's ``count_up_to`` counted: the dataset cannot capture the variable (a
     one-shot iterator refuses captured resources), so the function opens its own handle to it by
-    ``shared_name``, as ``queue_reading`` does for queues."""
-    produce = lift.function(0)
+    ``shared_name``, as ``queue_reading`` does for queues.
+
+    With ``static`` (``InputQueue.static_rows``: every epoch's rows, known now), each epoch's element is an
+    empty vector: the epoch's work without its rows, which the reader reads from constants
+    (``InputQueue.epoch_starts``)."""
+    produce = lift.function(0) if static is None else (lambda: [tf.constant(static)])
     if epochs_variable is not None:
         shared_name = epochs_variable.handle.op.get_attr("shared_name").decode()
         container = epochs_variable.handle.op.get_attr("container").decode()
@@ -349,7 +378,10 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
     def epoch(e: Any) -> Any:
         rows = _counted(e)
         if order is None:
-            return rows
+            if static is None:
+                return rows
+            with tf.control_dependencies([rows]):  # (the epoch's counter set)
+                return tf.zeros([0], rows.dtype)
         table = tf.raw_ops.MutableHashTableV2(shared_name=order, use_node_name_sharing=False,
                                               key_dtype=tf.int64, value_dtype=tf.string)
         # (serialized, not joined: a row a dequeue() hands on may be of any type and shape, a string any bytes)
@@ -366,7 +398,7 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
             put = tf.raw_ops.LookupTableInsertV2(table_handle=table, keys=tf.reshape(e, [1])[:kept],
                                                  values=joined[:kept])
         with tf.control_dependencies([put]):
-            return tf.identity(rows)
+            return tf.identity(rows) if static is None else tf.zeros([0], rows.dtype)
 
     def bounded(rows: Any) -> bool:
         """Whether every epoch's rows fit the table (a known number of epochs of a known number of values)."""
@@ -569,5 +601,9 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
         epochs_variable = None if num_epochs is None else _epochs_variable()
         queue = InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
                            epochs_variable)
+        if not shuffle:  # (a string list's Assert that it is not empty: true of a static list that is not)
+            static = tf.get_static_value(input_tensor)
+            if static is not None and static.ndim == 1 and static.size > 0:
+                queue._static = static  # noqa: SLF001 - its maker
     lifted_runners.add_input_producer(queue)  # legacy's runner in QUEUE_RUNNERS
     return queue

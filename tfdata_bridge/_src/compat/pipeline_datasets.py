@@ -13,6 +13,7 @@ Settling here instead would start no runner for a program that never calls ``sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,32 +27,49 @@ _made: GraphTable[dict[str, Made]] = GraphTable("pipeline_datasets")  # graph ->
 class Made:
     """A batch call's dataset (as its one-shot iterator reads it now, or sends to the tf.data service),
     that iterator, and the service's address where the iterator reads it through the service
-    (``TFDATA_BRIDGE_SERVICE``, ``scaling/dropin_service.py``)."""
+    (``TFDATA_BRIDGE_SERVICE``, ``scaling/dropin_service.py``). ``again``: where the dataset reads a known
+    file list without a per-file function (``readers.file_reads``), which the service's dynamic sharding
+    cannot split, what builds the same pipeline in the form it splits (``portable``)."""
 
     dataset: Any
     iterator: Any
     service: str | None = None
+    again: Callable[[], Any] | None = None
+    _again_made: Any = None
+
+    def portable(self) -> Any:
+        """The dataset in a form that can leave this process, split by the tf.data service's dynamic
+        sharding or ``tf.distribute``'s: ``dataset`` itself, or ``again()``'s (made once, then kept): the
+        same elements, each file read by the per-file ``flat_map`` over a dataset of names."""
+        if self.again is None:
+            return self.dataset
+        if self._again_made is None:
+            self._again_made = self.again()
+        return self._again_made
 
 
-def record(tensors: list[Any], dataset: Any, iterator: Any = None, service: str | None = None) -> Any:
+def record(tensors: list[Any], dataset: Any, iterator: Any = None, service: str | None = None,
+           again: Callable[[], Any] | None = None) -> Any:
     """Remember ``dataset`` (and, the first time, ``iterator``) for the batch tensors ``tensors``, read
-    through the tf.data service at ``service`` (or here: ``None``); returns ``dataset``."""
+    through the tf.data service at ``service`` (or here: ``None``); ``again``: ``Made.again``. Returns
+    ``dataset``."""
     table = _made.setdefault(tensors[0].graph, {})
     made = table.get(tensors[0].op.name)
     if made is None:
-        table[tensors[0].op.name] = Made(dataset, iterator, service)
+        table[tensors[0].op.name] = Made(dataset, iterator, service, again)
     else:
-        made.dataset, made.service = dataset, service
+        made.dataset, made.service, made.again, made._again_made = dataset, service, again, None
     return dataset
 
 
 def dataset_of(tensors: Any) -> Any:
     """The ``tf.data.Dataset`` behind the tensors one drop-in batch call returned (graph mode, in their
-    graph): what their one-shot iterator reads, its elements in the structure the call returned (a dict,
-    a bare tensor; a list as a tuple, tf.data having no list elements; a call that returned a
-    ``SparseTensor`` gives the flat components it is made from). Read it with an iterator of its own (or hand it to ``tfdata_bridge.distribute``); running the
-    batch tensors as well reads the same files a second time."""
-    return structured(tensors, lookup(tensors, "tfdata_bridge.dataset_of").dataset)
+    graph): what their one-shot iterator reads (in the form the tf.data service's dynamic sharding splits:
+    ``Made.portable``), its elements in the structure the call returned (a dict, a bare tensor; a list as a
+    tuple, tf.data having no list elements; a call that returned a ``SparseTensor`` gives the flat
+    components it is made from). Read it with an iterator of its own (or hand it to
+    ``tfdata_bridge.distribute``); running the batch tensors as well reads the same files a second time."""
+    return structured(tensors, lookup(tensors, "tfdata_bridge.dataset_of").portable())
 
 
 def structured(tensors: Any, dataset: Any) -> Any:

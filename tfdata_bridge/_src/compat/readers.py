@@ -35,8 +35,11 @@ whose counts are legacy's. Otherwise (a snapshot, another queue, a graph that al
 from __future__ import annotations
 
 import collections
+import contextlib
+import functools
 import inspect
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tfdata_bridge._src.compat import frontier, pending_reads, shared_streams
@@ -49,8 +52,41 @@ from tfdata_bridge._src.symbols import reader_dropin
 
 tf1 = tf.compat.v1
 
+# reader datasets an endless list's read is made of at most by FileRead._static_records (beyond: the flat_map); a
+# list of epochs takes it for one epoch of one reader dataset only. Measured (benchmarks/README.md, wip/tracing2,
+# one process, the two forms alternated): without an epoch map it cost 0.70-0.90 of the flat_map's build; with
+# one, each epoch's take/unbatch/concatenate (and each skipped header file's dataset) cost more than the trace it
+# saves: 1 epoch 0.93-0.98, 2 epochs 1.04-1.07, 5 epochs 1.44, header lines 1.08-1.36
+STATIC_SEGMENTS = 3
 EAGER_REFUSAL = ("Readers are not supported when eager execution is enabled. Instead, please use tf.data to get "
                  "data into your model. " + EAGER_FIX)
+
+
+class _Building(threading.local):
+    """What the batch pipeline this thread builds now asks of its file reads (``file_reads``)."""
+
+    splittable = False
+    fast: list[str] | None = None
+
+
+_building = _Building()
+
+
+@contextlib.contextmanager
+def file_reads(splittable: bool) -> Iterator[list[str]]:
+    """The file reads of the pipeline built under it: with ``splittable``, every read keeps the per-file
+    ``flat_map`` over a dataset of names, which the tf.data service's dynamic sharding splits (it hands
+    the workers the names' source a split at a time); without, a read of a known file list may read it
+    with reader datasets over constants (``FileRead._static_records``: no traced function per file), a
+    source the service cannot split ("not unary"). Yields a list that gets the reader's name for each read
+    that did: a pipeline built with any must be built again under ``file_reads(True)`` wherever it leaves
+    this process (``pipeline_datasets.Made.portable``)."""
+    before = _building.splittable, _building.fast
+    _building.splittable, _building.fast = splittable, []
+    try:
+        yield _building.fast
+    finally:
+        _building.splittable, _building.fast = before
 
 
 class FileRead:
@@ -80,7 +116,61 @@ class FileRead:
         with_keys = needed is None or 0 in needed
         if self.stream is not None and self.stream.shared:
             return self._kernel_records(with_keys, chunk)
+        if not with_keys and self._method == "read" and not _building.splittable:
+            static = self._static_records(shard)
+            if static is not None:
+                if _building.fast is not None:
+                    _building.fast.append(self.describe())
+                return static
         return self.records_of(_file_names(self._queue, shard), with_keys)
+
+    def _static_records(self, shard: tuple[int, int] = (0, 1)) -> Any:
+        """The values (no keys) of a ``TFRecordReader`` or ``TextLineReader`` over an input producer whose files
+        are the same known list every epoch (``InputQueue.static_rows``), read without a traced function per
+        file: each epoch's files by one reader dataset over the list (a ``TextLineReader`` that skips header
+        lines: one per file, skipped, concatenated), after the epoch's start (``InputQueue.epoch_starts``: the
+        epoch counter, the order table), all concatenated; with ``shard`` ``(i, k)``, the files ``i``, ``i + k``,
+        ... of the epochs one after another, as ``rows.shard(k, i)`` gives them. Reader datasets open each file
+        when they reach it, so an error reading one comes after every record before it, as from the per-file
+        ``flat_map``. None where that does not apply, or costs more than the flat_map: several epochs, header
+        lines skipped in a list of epochs, more than ``STATIC_SEGMENTS`` reader datasets."""
+        config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
+        queue = self._queue
+        if config.kind not in ("TFRecordReader", "TextLineReader") or not isinstance(queue, InputQueue):
+            return None
+        files = queue.static_rows()
+        if files is None or files.dtype.kind not in "SUO":
+            return None
+        per_file = config.kind == "TextLineReader" and config.skip_header_lines > 0
+        epochs = queue.num_epochs
+        index, count = shard
+        if epochs is None:  # (no epoch counter, no order table: static_rows)
+            if count > 1:
+                return None
+            lists = {0: list(files)}
+        elif epochs > 1 or per_file:  # (an epoch map traced anyway: more ops than the trace they save)
+            return None
+        else:
+            lists = {0: list(files)[index::count]}
+        if not lists[0] or sum(len(names) if per_file else 1 for names in lists.values()) > STATIC_SEGMENTS:
+            return None  # (no name for this reader: the flat_map over none)
+
+        def epoch_records(names: list[Any]) -> Any:
+            if config.kind == "TFRecordReader":
+                return tf_private.one_file_records("TFRecord", tf.constant(names), config.compression)
+            if not per_file:
+                return tf_private.one_file_records("TextLine", tf.constant(names))
+            one = [tf_private.one_file_records("TextLine", tf.constant(f)).skip(config.skip_header_lines)
+                   for f in names]
+            return functools.reduce(lambda a, b: a.concatenate(b), one)
+
+        with tf1.device("/device:CPU:0"):
+            if epochs is None:
+                return epoch_records(lists[0]).repeat()
+            starts = queue.epoch_starts()
+            made = [tf_private.unbatch(starts.take(e + 1)).concatenate(epoch_records(names))
+                    for e, names in sorted(lists.items())]
+            return functools.reduce(lambda a, b: a.concatenate(b), made)
 
     def records_of(self, file_names: Any, with_keys: bool) -> Any:
         """The records this reader reads from the files of ``file_names`` (a dataset of names), in order;

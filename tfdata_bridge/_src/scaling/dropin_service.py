@@ -40,6 +40,16 @@ STRICT = portable.Refusal(REFUSAL.who, REFUSAL.rule, REFUSAL.fix.rsplit(";", 1)[
                           "TFDATA_BRIDGE_SERVICE_STRICT (configure(service_strict=False)) to run it in this process")
 
 
+def wanted() -> bool:
+    """Whether a batch call built now is meant for the service: one is set for the drop-in (or its setting is
+    bad, which ``through_service`` then reports). Its pipeline must then keep a form the service's dynamic
+    sharding splits (``readers.file_reads``)."""
+    try:
+        return config.service_settings() is not None
+    except ValueError:
+        return True
+
+
 def through_service(dataset: Any, options: Any, name: str, stacklevel: int = 1,
                     python: tuple[str, ...] = ()) -> tuple[Any, str | None]:
     """``(dataset to read, the service's address or None)``: ``dataset`` (a batch call's pipeline, in

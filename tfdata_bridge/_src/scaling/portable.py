@@ -53,7 +53,7 @@ def dataset(pipeline: Any, refusal: Refusal) -> Any:
                 raise not_recorded from None
             _check(report, refusal)
             raise
-        pipeline = pipeline_datasets.structured(pipeline, made.dataset)
+        pipeline = pipeline_datasets.structured(pipeline, made.portable())
     # a graph-mode dataset is its variant tensor's ops (and the functions they call) in its graph
     _check(native_report(pipeline if tf.executing_eagerly() else tf.data.experimental.to_variant(pipeline)), refusal)
     return pipeline
