@@ -35,6 +35,7 @@ keeps the result only where more pipelines are rewritten (``r16_forms.tried_with
 
 from __future__ import annotations
 
+import ast
 import re
 
 import libcst as cst
@@ -43,6 +44,7 @@ from libcst.metadata import (Assignment, GlobalScope, ParentNodeProvider, Qualif
 
 from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename
+from tfdata_bridge._src.migrate.names import looked_up_apis, lookup_pattern, table_path
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 
 READERS = frozenset({"TFRecordReader", "TextLineReader", "FixedLengthRecordReader", "WholeFileReader",
@@ -185,6 +187,8 @@ class _Pass:
             key = self.value(node.args[1].value, node)
             what = "reader class" if "Reader" in self.code(node.args[1].value) else "batch function"
             if key is _UNKNOWN or not isinstance(key, str):
+                if not _may_be_queue_api(home, self.code(node.args[1].value)):
+                    return None  # (``getattr(tf.train, opt + "Optimizer")``: no queue API has such a name)
                 return (f"the {what} is looked up by name (`{self.code(node)}`), and "
                         f"`{self.code(node.args[1].value)}` is known only when the program runs: it could name any "
                         f"API of `{self.code(node.args[0].value)}`; call the API by its name (a choice between "
@@ -567,6 +571,19 @@ class _Pass:
             stmt = _statement(found[0].node, self.parents)
             if stmt is not None and len(stmt.body) == 1:
                 self.gone.add(stmt)
+
+
+def _may_be_queue_api(home: str, name: str) -> bool:
+    """``getattr(<home>, <name>)`` (``home`` qualified, ``name`` as written) may give a queue API: the same
+    matcher of the name's constant ends as scan's and the plumbing's (``names.looked_up_apis``)."""
+    module = table_path(home + ".")
+    if module is None:
+        return True
+    try:
+        starts, ends, exact = lookup_pattern(ast.parse(name.strip(), mode="eval").body)
+    except SyntaxError:
+        return True
+    return bool(looked_up_apis(module.rstrip("."), starts, ends, exact))
 
 
 def _kind(*apis: str) -> str | None:
