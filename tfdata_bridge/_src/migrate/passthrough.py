@@ -95,6 +95,11 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     end = (returns or dequeues)[0]
     _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
     support = _support(finder, stmt, small.value, flat)
+    for other in _branches(finder, stmt, qname, flat):  # ``if dynamic_pad: q = PaddingFIFOQueue(...) else: ...``
+        other_kind = finder.is_api(other.body[0].value, "FIFOQueue", "PaddingFIFOQueue")
+        other_args = bind_params(other.body[0].value, _PARAMS, other_kind)
+        unpassed = unpassed + _unshared(finder, fn, other, other_kind, other_args.get("shared_name"), local_callers)
+        support += [other, *_support(finder, other, other.body[0].value, flat)]
     summary = (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
                "measure)" if summaries else "")
     if returns:  # a helper returning the queue: its callers' one dequeue each takes the tensors
@@ -128,6 +133,26 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                "goes: each dequeue was the next evaluation of the tensors it was filled with, in order" + summary)
     return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], deq_stmt, new, comment,
                        {deq_stmt: new}, unpassed, kind)
+
+
+def _branches(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.SimpleStatementLine]
+              ) -> list[cst.SimpleStatementLine]:
+    """The other constructors of the queue in the same function (one per branch of an ``if``): each is the
+    same prefetch queue (one dequeue of a ``PaddingFIFOQueue`` pads nothing), and goes with it. Any other
+    assignment of the name is refused."""
+    out = []
+    for other in flat:
+        small = other.body[0] if other is not stmt and len(other.body) == 1 else None
+        if not isinstance(small, cst.Assign):
+            continue
+        if not any(qname in {n.value for n in nodes_of(t.target, cst.Name)} for t in small.targets):
+            continue
+        if not (len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                and finder.is_api(small.value, "FIFOQueue", "PaddingFIFOQueue")):
+            raise Refusal(f"`{qname}` is also assigned at line {finder.scopes.lines.get(other, 0)} other than to a "
+                          "FIFOQueue made as this one is")
+        out.append(other)
+    return out
 
 
 def _default_of(finder, fn, stmt: cst.SimpleStatementLine, expr: cst.BaseExpression | None, local_callers: bool
@@ -262,6 +287,9 @@ def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression
             return cst.Tuple([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in tensors.elements],
                              lpar=[], rpar=[])
         return cst.List([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in tensors.elements])
+    if isinstance(tensors, cst.Name):  # a helper's parameter: what ``dequeue()`` gives back, decided as it does
+        return cst.parse_expression(f"(list({tensors.value}) if len({tensors.value}) > 1 else {tensors.value}[0]) "
+                                    f"if isinstance({tensors.value}, (list, tuple)) else {tensors.value}")
     if isinstance(tensors, cst.Dict) or "names" in args:
         return tensors  # a dict in, the same dict out (the queue's names are its keys)
     dtypes = args.get("dtypes")
