@@ -287,11 +287,11 @@ def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression
             return cst.Tuple([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in tensors.elements],
                              lpar=[], rpar=[])
         return cst.List([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in tensors.elements])
+    if isinstance(tensors, cst.Dict) or "names" in args:
+        return tensors  # a dict in, the same dict out (the queue's names are its keys)
     if isinstance(tensors, cst.Name):  # a helper's parameter: what ``dequeue()`` gives back, decided as it does
         return cst.parse_expression(f"(list({tensors.value}) if len({tensors.value}) > 1 else {tensors.value}[0]) "
                                     f"if isinstance({tensors.value}, (list, tuple)) else {tensors.value}")
-    if isinstance(tensors, cst.Dict) or "names" in args:
-        return tensors  # a dict in, the same dict out (the queue's names are its keys)
     dtypes = args.get("dtypes")
     if isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) > 1:
         return tensors  # several components: a list (or tuple) of tensors in, the same out
