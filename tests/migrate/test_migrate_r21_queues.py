@@ -1,7 +1,8 @@
 """Held-out round 21's leftovers (issue 17), hand-built queues: a prefetch queue whose `shared_name` and thread
 count are a helper's parameters left at their `None` / 1 defaults (followed to the default and to the calls of
-the helper), made as a `PaddingFIFOQueue` or a `FIFOQueue` by a flag; and what is said where such a queue is
-left (a caller passing `shared_name`, several threads, a dequeue per tower in a loop).
+the helper), made as a `PaddingFIFOQueue` or a `FIFOQueue` by a flag; a feed thread's queue local to `__init__`
+and stored nowhere (Tacotron's feeder), dequeued there; and what is said where such a queue is left (a caller
+passing `shared_name`, several threads, a dequeue per tower in a loop).
 
 The programs of ``r21_queue_programs/`` (a helper in another module, one in the same module, several import
 styles, a reused name) are migrated as one tree and run against their originals, compared exactly."""
@@ -24,11 +25,13 @@ def test_the_r21_queue_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) >= 2
+    assert len(programs) >= 4
     assert all("FIFOQueue(" not in c and "QueueRunner(" not in c for c in code.values()), code
+    assert "from_generator" in code["feeder.py"] and "from_generator" in code["feed_local_queue_target_method.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
-        assert_delivers_the_same(name, want, got, "exact")
+        # (``feed_``: a fixed number of steps over a feeder that never ends: the same count, no end of data)
+        assert_delivers_the_same(name, want, got, "exact", end=None if name.startswith("feed_") else "OutOfRangeError")
 
 
 PREFETCH = '''\
@@ -86,3 +89,47 @@ def test_a_prefetch_queue_dequeued_once_per_tower_is_left():
     said = _said(result)
     assert "runs in a loop" in said and "keep the queue" in said, said
     assert "q.dequeue()" in result.code and "FIFOQueue(4" in result.code
+
+
+FEEDER = '''\
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+class Reader(object):
+    def __init__(self, rows):
+        self.rows = rows
+        self.sample = tf.placeholder(tf.float32, [2])
+        queue = tf.FIFOQueue(8, [tf.float32], shapes=[[2]])
+        self.enqueue = queue.enqueue([self.sample])
+{read}
+
+    def feed(self, sess):
+        for row in self.rows:
+            sess.run(self.enqueue, feed_dict={{self.sample: [row, row]}})
+
+    def start(self, sess):
+        thread = threading.Thread(target=self.feed, args=(sess,))
+        thread.start()
+        return [thread]
+'''
+
+
+def test_a_feed_queue_local_to_init_and_dequeued_there_is_followed():
+    result = rewrite(FEEDER.format(read="        self.batch = queue.dequeue_many(2)"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "from_generator" in result.code and "FIFOQueue(" not in result.code
+    assert "self._queue" not in result.code  # the attribute the rewrite names it by is no attribute of the output
+
+
+@pytest.mark.parametrize("read, why", [
+    ("        self.size = queue.size()", "is used there other than by its enqueue and close ops, a dequeue"),
+    ("        self.batch = queue.dequeue_many(2)\n        self.more = queue.dequeue()", "read by 2 statements"),
+    ("", "neither stored on `self` nor dequeued there"),
+])
+def test_a_feed_queue_local_to_init_is_left_saying_why(read, why):
+    result = rewrite(FEEDER.format(read=read), to="tfdata")
+    said = _said(result)
+    assert result.refused and why in said, said
+    assert "queue = tf.FIFOQueue(8" in result.code
