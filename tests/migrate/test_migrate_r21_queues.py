@@ -133,3 +133,37 @@ def test_a_feed_queue_local_to_init_is_left_saying_why(read, why):
     said = _said(result)
     assert result.refused and why in said, said
     assert "queue = tf.FIFOQueue(8" in result.code
+
+
+EXAMPLES = '''\
+import tensorflow.compat.v1 as tf
+
+
+def prefetch_input_data(files, num_readers=2):
+    filename_queue = tf.train.string_input_producer(files, shuffle=False, num_epochs=1)
+    values_queue = tf.RandomShuffleQueue(capacity=40, min_after_dequeue=8, dtypes=[tf.string])
+    enqueue_ops = []
+    for _ in range(num_readers):
+        _, value = tf.TFRecordReader().read(filename_queue)
+        enqueue_ops.append(values_queue.enqueue([value]))
+    tf.train.add_queue_runner(tf.train.QueueRunner(values_queue, enqueue_ops))
+    return values_queue
+
+
+def batch_inputs(files, batch_size, copies=2):
+    values_queue = prefetch_input_data(files)
+    pairs = []
+    for _ in range(copies):
+        parsed = tf.parse_single_example(values_queue.dequeue(), {"label": tf.FixedLenFeature([], tf.int64)})
+        pairs.append([parsed["label"] * 2])
+    return tf.train.batch_join(pairs, batch_size=batch_size, allow_smaller_final_batch=True)
+'''
+
+
+def test_a_returned_values_queue_dequeued_per_copy_and_joined_is_left_naming_the_pattern():
+    result = rewrite(EXAMPLES, to="tfdata")
+    said = _said(result)
+    assert result.refused and "are not followed yet" in said and "prefetch input data" in said, said
+    assert "filled by a loop whose body does more than `pairs.append(make(...))`" in said, said
+    assert "nor a list filled by one loop" not in said, said
+    assert "values_queue.dequeue()" in result.code
