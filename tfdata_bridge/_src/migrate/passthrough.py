@@ -39,6 +39,7 @@ class Passthrough:
     # other modules are checked where they are met (``passthrough_pass``), the module's own here
     unpassed: tuple[str, ...] = ()
     kind: str = "FIFOQueue"
+    said: str = "FIFOQueue"  # the notes' name: ``PaddingFIFOQueue or FIFOQueue`` where a flag chose between two
 
 
 def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = True) -> Passthrough | None:
@@ -95,8 +96,10 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     end = (returns or dequeues)[0]
     _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
     support = _support(finder, stmt, small.value, flat)
+    kinds = [kind]
     for other in _branches(finder, stmt, qname, flat):  # ``if dynamic_pad: q = PaddingFIFOQueue(...) else: ...``
         other_kind = finder.is_api(other.body[0].value, "FIFOQueue", "PaddingFIFOQueue")
+        kinds.append(other_kind)
         other_args = bind_params(other.body[0].value, _PARAMS, other_kind)
         unpassed = unpassed + _unshared(finder, fn, other, other_kind, other_args.get("shared_name"), local_callers)
         support += [other, *_support(finder, other, other.body[0].value, flat)]
@@ -113,11 +116,12 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         news = {returns[0]: new_ret}
         for d, value_d in dequeues_of:
             news[d] = d.with_changes(body=[d.body[0].with_changes(value=value_d)])
-        comment = (f"tfdata-bridge migrate: {kind}, QueueRunner rewritten to tf.data; the prefetch queue goes: "
+        said = " or ".join(dict.fromkeys(kinds))
+        comment = (f"tfdata-bridge migrate: {said}, QueueRunner rewritten to tf.data; the prefetch queue goes: "
                    f"`{fn.name.value}` returns the tensors it was filled with, and each caller's one dequeue was "
                    f"their next evaluation, in order{summary}")
         return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], returns[0], new_ret,
-                           comment, news, unpassed, kind)
+                           comment, news, unpassed, kind, said)
     deq_stmt = dequeues[0]
     dsmall = deq_stmt.body[0]
     if not (isinstance(dsmall, (cst.Assign, cst.Return)) and isinstance(dsmall.value, cst.Call)
@@ -129,10 +133,11 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     value = _as_dequeued(tensors, args, isinstance(dsmall, cst.Assign) and
                          isinstance(dsmall.targets[0].target, (cst.Tuple, cst.List)))
     new = deq_stmt.with_changes(body=[dsmall.with_changes(value=value)])
-    comment = (f"tfdata-bridge migrate: {kind}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue "
+    said = " or ".join(dict.fromkeys(kinds))
+    comment = (f"tfdata-bridge migrate: {said}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue "
                "goes: each dequeue was the next evaluation of the tensors it was filled with, in order" + summary)
     return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], deq_stmt, new, comment,
-                       {deq_stmt: new}, unpassed, kind)
+                       {deq_stmt: new}, unpassed, kind, said)
 
 
 def _branches(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.SimpleStatementLine]

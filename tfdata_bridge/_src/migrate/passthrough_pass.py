@@ -106,6 +106,7 @@ def _external_sites(index, finder, removed, replaced, notes, outcomes, requests,
                     stmt in removed or stmt in replaced:
                 continue
             line = index.lines.get(stmt, 0)
+            plan = None
             try:
                 found = finder.external(small.value.func)
                 plan = returned_queue(found[1], found[0]) if found is not None else None
@@ -119,12 +120,14 @@ def _external_sites(index, finder, removed, replaced, notes, outcomes, requests,
                                   "or keep the queue (`migrate --to compat`)")
                 sites = caller_dequeues(finder, fn, [small.value.func])
             except Refusal as exc:
-                notes.append(Note(line, f"`FIFOQueue` (a prefetch queue of another module) left: {exc}"))
-                outcomes.append(PipelineOutcome(line, "FIFOQueue", False, str(exc)))
+                said = f"`{plan.said}`".replace(" or ", "` or `") if plan is not None else "`FIFOQueue`"
+                notes.append(Note(line, f"{said} (a prefetch queue of another module) left: {exc}"))
+                outcomes.append(PipelineOutcome(line, plan.kind if plan is not None else "FIFOQueue", False,
+                                                str(exc)))
                 continue
             if any(d in removed or d in replaced for d, _ in sites):
                 continue
-            text = (f"{plan.kind}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue `{fn.name.value}` "
+            text = (f"{plan.said}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue `{fn.name.value}` "
                     "made goes: each dequeue was the next evaluation of the tensors it was filled with, in order")
             for k, (d, v) in enumerate(sites):
                 new = d.with_changes(body=[d.body[0].with_changes(value=v)])

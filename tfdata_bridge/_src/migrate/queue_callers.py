@@ -24,7 +24,8 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
         seen.add(id(f))
         if not callers:
             raise Refusal(f"`{f.name.value}` returns the queue and is not called in its module (a caller in another "
-                          "module would meet tensors instead of a queue)")
+                          "module would meet tensors instead of a queue; where a module of the migrated tree calls "
+                          "it, the note at that call says why it is left)")
         for name in callers:
             holder = _holder(finder, name)
             small = holder.body[0] if holder is not None and len(holder.body) == 1 else None
