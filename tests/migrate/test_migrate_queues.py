@@ -154,7 +154,7 @@ def test_a_prefetch_queue_dequeued_twice_or_closed_is_left_with_the_reason():
     assert "FIFOQueue(capacity" in result.code
     threads = _program(IN_FUNCTION["literal_list"].replace("[enqueue_op])", "[enqueue_op] * 2)"), imports, v1)
     result = rewrite(threads, to="tfdata")
-    assert "the runner does not run `[enqueue_op]` (one thread: the order of the elements is kept)" in \
+    assert "the runner runs `[enqueue_op] * 2`, not one thread: several threads reorder the elements" in \
         _refused(result)
     closed = _program(IN_FUNCTION["literal_list"].replace("    images, lbls", "    close = batch_queue.close()\n"
                                                           "    images, lbls"), imports, v1)

@@ -100,7 +100,7 @@ def test_a_run_that_drives_the_feeding_method_becomes_the_generator_and_yields_f
                  "`feeds` is used beyond the queue's feeding method", id="placeholders-read-beyond-their-shape"),
     pytest.param(("        self.tokens, self.weights = queue.dequeue()\n",
                   "        self.tokens, self.weights = queue.dequeue()\n        self.extra = queue.dequeue()\n"),
-                 "in `__init__` is not part of the feed-thread pattern", id="two-dequeues-in-init"),
+                 "is read by 2 statements; the rewrite needs one dequeue", id="two-dequeues-in-init"),
 ])
 def test_a_driving_run_beyond_the_pattern_is_left_with_its_reason(change, reason):
     source = _source("grouped_run_driver").replace(*change)

@@ -209,14 +209,12 @@ def _made_lists(finder, stmt: cst.CSTNode, lists: cst.BaseExpression | None
         comp = made.body[0].value if made is not None else None
         appended = _appended(finder, made, name) if isinstance(comp, cst.List) and not comp.elements else None
         if appended is None and not isinstance(comp, cst.ListComp):
-            raise Refusal(f"`{name}` is not one list comprehension, nor a list filled by one loop, made before "
-                          "the join")
+            raise Refusal(_not_made_why(finder, made, name, comp))
         readers = finder.scopes.readers_of(made, name)
         if appended is not None and not any(ref is appended[1] for ref in readers):
             appended = None  # another binding's loop
         if appended is None and not isinstance(comp, cst.ListComp):
-            raise Refusal(f"`{name}` is not one list comprehension, nor a list filled by one loop, made before "
-                          "the join")
+            raise Refusal(_not_made_why(finder, made, name, comp))
         for ref in readers:
             if ref is not lists and not _counted(finder, made, ref) and (appended is None or ref is not appended[1]):
                 raise Refusal(f"the list `{name}` is used beyond the join (other than `len({name})`); its elements "
@@ -228,6 +226,23 @@ def _made_lists(finder, stmt: cst.CSTNode, lists: cst.BaseExpression | None
     if comp.for_in.inner_for_in is not None or comp.for_in.ifs or comp.for_in.asynchronous is not None:
         raise Refusal("the lists' comprehension has more than one `for` and no `if`")
     return comp.elt, name
+
+
+def _not_made_why(finder, made: cst.CSTNode | None, name: str, comp: cst.BaseExpression | None) -> str:
+    """Why the lists bound to ``name`` are not each one call of a pipeline function: said of the form the
+    program has (a loop that computes per-element code before its ``append`` is a loop filling the list, but
+    not with one call per pass)."""
+    node = getattr(finder.scopes.scope(made), "node", None) if made is not None else None
+    if isinstance(comp, cst.List) and not comp.elements and node is not None:
+        for loop in nodes_of(node, cst.For):
+            appends = [c for c in nodes_of(loop.body, cst.Call) if isinstance(c.func, cst.Attribute)
+                       and c.func.attr.value == "append" and isinstance(c.func.value, cst.Name)
+                       and c.func.value.value == name]
+            if appends:
+                return (f"`{name}` is filled by a loop whose body does more than `{name}.append(make(...))`: "
+                        "its per-element code runs in the loop, so each list is not one call of a function that "
+                        "makes a whole pipeline")
+    return f"`{name}` is not one list comprehension, nor a list filled by one loop, made before the join"
 
 
 def _appended(finder, made: cst.CSTNode, name: str) -> tuple[cst.BaseExpression, cst.Name] | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, names_in, nodes_of
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
 from tfdata_bridge._src.migrate.queue_runners import runner_call
@@ -35,6 +35,11 @@ class Passthrough:
     new_dequeue: cst.SimpleStatementLine
     comment: str
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine]  # every statement that changes, with its new form
+    # the helper's parameters that must keep their ``None`` default (``shared_name=shared_name``): its callers in
+    # other modules are checked where they are met (``passthrough_pass``), the module's own here
+    unpassed: tuple[str, ...] = ()
+    kind: str = "FIFOQueue"
+    said: str = "FIFOQueue"  # the notes' name: ``PaddingFIFOQueue or FIFOQueue`` where a flag chose between two
 
 
 def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = True) -> Passthrough | None:
@@ -73,8 +78,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if len(dequeues) + len(returns) != 1 or not enqueues or not runners:
         return None
     args = bind_params(small.value, _PARAMS, kind)
-    if "shared_name" in args:
-        raise Refusal(f"`{kind}(shared_name=...)` is shared with other graphs; not rewritten")
+    unpassed = _unshared(finder, fn, stmt, kind, args.get("shared_name"), local_callers)
     if len(enqueues) != 1 or len(runners) != 1:
         raise Refusal(f"`{qname}` is not filled by one enqueue op run by one QueueRunner")
     (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
@@ -87,10 +91,18 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     inner, registered = runner_call(finder, runner_stmt, flat)
     if inner is None:
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
-    tensors, gone = _enqueued(finder, enq_stmt, use, inner, runner_stmt)
+    tensors, gone, threads = _enqueued(finder, enq_stmt, use, inner, runner_stmt, fn, local_callers)
+    unpassed = unpassed + threads
     end = (returns or dequeues)[0]
     _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
     support = _support(finder, stmt, small.value, flat)
+    kinds = [kind]
+    for other in _branches(finder, stmt, qname, flat):  # ``if dynamic_pad: q = PaddingFIFOQueue(...) else: ...``
+        other_kind = finder.is_api(other.body[0].value, "FIFOQueue", "PaddingFIFOQueue")
+        kinds.append(other_kind)
+        other_args = bind_params(other.body[0].value, _PARAMS, other_kind)
+        unpassed = unpassed + _unshared(finder, fn, other, other_kind, other_args.get("shared_name"), local_callers)
+        support += [other, *_support(finder, other, other.body[0].value, flat)]
     summary = (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
                "measure)" if summaries else "")
     if returns:  # a helper returning the queue: its callers' one dequeue each takes the tensors
@@ -104,11 +116,12 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         news = {returns[0]: new_ret}
         for d, value_d in dequeues_of:
             news[d] = d.with_changes(body=[d.body[0].with_changes(value=value_d)])
-        comment = (f"tfdata-bridge migrate: FIFOQueue, QueueRunner rewritten to tf.data; the prefetch queue goes: "
+        said = " or ".join(dict.fromkeys(kinds))
+        comment = (f"tfdata-bridge migrate: {said}, QueueRunner rewritten to tf.data; the prefetch queue goes: "
                    f"`{fn.name.value}` returns the tensors it was filled with, and each caller's one dequeue was "
                    f"their next evaluation, in order{summary}")
         return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], returns[0], new_ret,
-                           comment, news)
+                           comment, news, unpassed, kind, said)
     deq_stmt = dequeues[0]
     dsmall = deq_stmt.body[0]
     if not (isinstance(dsmall, (cst.Assign, cst.Return)) and isinstance(dsmall.value, cst.Call)
@@ -120,10 +133,91 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     value = _as_dequeued(tensors, args, isinstance(dsmall, cst.Assign) and
                          isinstance(dsmall.targets[0].target, (cst.Tuple, cst.List)))
     new = deq_stmt.with_changes(body=[dsmall.with_changes(value=value)])
-    comment = ("tfdata-bridge migrate: FIFOQueue, QueueRunner, dequeue rewritten to tf.data; the prefetch queue "
+    said = " or ".join(dict.fromkeys(kinds))
+    comment = (f"tfdata-bridge migrate: {said}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue "
                "goes: each dequeue was the next evaluation of the tensors it was filled with, in order" + summary)
     return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], deq_stmt, new, comment,
-                       {deq_stmt: new})
+                       {deq_stmt: new}, unpassed, kind, said)
+
+
+def _branches(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.SimpleStatementLine]
+              ) -> list[cst.SimpleStatementLine]:
+    """The other constructors of the queue in the same function (one per branch of an ``if``): each is the
+    same prefetch queue (one dequeue of a ``PaddingFIFOQueue`` pads nothing), and goes with it. Any other
+    assignment of the name is refused."""
+    out = []
+    for other in flat:
+        small = other.body[0] if other is not stmt and len(other.body) == 1 else None
+        if not isinstance(small, cst.Assign):
+            continue
+        if not any(qname in {n.value for n in nodes_of(t.target, cst.Name)} for t in small.targets):
+            continue
+        if not (len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                and finder.is_api(small.value, "FIFOQueue", "PaddingFIFOQueue")):
+            raise Refusal(f"`{qname}` is also assigned at line {finder.scopes.lines.get(other, 0)} other than to a "
+                          "FIFOQueue made as this one is")
+        out.append(other)
+    return out
+
+
+def _default_of(finder, fn, stmt: cst.SimpleStatementLine, expr: cst.BaseExpression | None, local_callers: bool
+                ) -> tuple[cst.BaseExpression | None, tuple[str, ...], str]:
+    """``expr`` followed to the default of the enclosing function's parameter it names (``shared_name=shared_name``,
+    ``[op] * num_threads``), when nothing re-binds that parameter and no call of the module passes it: the default,
+    the parameter (which the callers of other modules must not pass either, ``passes``), and "" ; else ``expr``,
+    (), and why it could not be followed ("" when it names no parameter)."""
+    if not (isinstance(expr, cst.Name) and isinstance(fn, cst.FunctionDef)):
+        return expr, (), ""
+    param = next((p for p in [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+                  if p.name.value == expr.value), None)
+    if param is None or param.default is None:
+        return expr, (), ""
+    scope = finder.scopes.scope(stmt)
+    if scope is None or len(list(scope.assignments[expr.value])) != 1:
+        return expr, (), f" (`{expr.value}` is assigned in `{fn.name.value}`)"
+    if local_callers:
+        for name in finder.scopes.callers(fn):
+            call = _call_of(finder, name)
+            if call is None:
+                return expr, (), (f" (`{fn.name.value}` is used other than called, so its `{expr.value}` cannot be "
+                                  "followed)")
+            if passes(call, fn, expr.value):
+                return expr, (), f" (a call of `{fn.name.value}` passes `{expr.value}`)"
+    return param.default, (expr.value,), ""
+
+
+def _unshared(finder, fn, stmt: cst.SimpleStatementLine, kind: str, shared: cst.BaseExpression | None,
+              local_callers: bool) -> tuple[str, ...]:
+    """A queue is shared with other sessions only by a ``shared_name`` that is not ``None``: absent, the literal
+    ``None``, or a parameter defaulting to ``None`` that no call passes (``_default_of``) is not shared."""
+    value, params, why = _default_of(finder, fn, stmt, shared, local_callers)
+    if is_none(value):
+        return params
+    code = cst.Module([]).code_for_node(shared)
+    raise Refusal(f"`{kind}(shared_name={code})` shares the queue with other sessions (tf.data has no shared "
+                  f"iterator){why}; not rewritten: give `shared_name=None`, or keep the queue (`migrate --to compat`)")
+
+
+def _call_of(finder, name: cst.Name) -> cst.Call | None:
+    """The call whose function is ``name`` (None: ``name`` is used otherwise)."""
+    fn = function_of(finder, name)
+    for call in nodes_of(fn, cst.Call) if fn is not None else []:
+        if call.func is name:
+            return call
+    return None
+
+
+def passes(call: cst.Call, fn: cst.FunctionDef, param: str) -> bool:
+    """Whether ``call`` (of ``fn``) may give ``param`` a value: by keyword, by position, or through ``*``/``**``."""
+    positional = [p.name.value for p in [*fn.params.posonly_params, *fn.params.params]]
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return True
+        if arg.keyword is not None and arg.keyword.value == param:
+            return True
+        if arg.keyword is None and param in positional and i == positional.index(param):
+            return True
+    return False
 
 
 def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementLine]) -> None:
@@ -152,8 +246,10 @@ def _method_call(holder: cst.SimpleStatementLine, use: cst.Name) -> str | None:
     return None
 
 
-def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt) -> tuple[cst.BaseExpression, list[cst.CSTNode]]:
-    """What the one enqueue op puts in, and the statements that go with it (the op's own)."""
+def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt, fn, local_callers: bool
+              ) -> tuple[cst.BaseExpression, list[cst.CSTNode], tuple[str, ...]]:
+    """What the one enqueue op puts in, the statements that go with it (the op's own), and the parameters that
+    must keep their default (``[enqueue_op] * num_threads``, ``num_threads=1``: one thread)."""
     call = next(c for c in nodes_of(enq_stmt, cst.Call) if isinstance(c.func, cst.Attribute) and c.func.value is use)
     if len(call.args) != 1 or call.args[0].keyword not in (None,) and call.args[0].keyword.value != "vals":
         raise Refusal("the enqueue op is not `queue.enqueue(tensors)`")
@@ -161,7 +257,7 @@ def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt) -> tuple[cst.
     if enq_stmt is runner_stmt:  # ``QueueRunner(q, [q.enqueue(tensors)])``
         if not (isinstance(ops, cst.List) and len(ops.elements) == 1 and ops.elements[0].value is call):
             raise Refusal("the runner runs more than the one enqueue op")
-        return call.args[0].value, []
+        return call.args[0].value, [], ()
     small = enq_stmt.body[0]
     if not (isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1
             and isinstance(small.targets[0].target, cst.Name)):
@@ -169,11 +265,19 @@ def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt) -> tuple[cst.
     op = small.targets[0].target.value
     if len(finder.scopes.readers_of(enq_stmt, op)) != 1:
         raise Refusal(f"the enqueue op `{op}` is used beyond the queue's runner")
+    threads: tuple[str, ...] = ()
+    if isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply):  # ``[op] * num_threads``
+        count, threads, why = _default_of(finder, fn, runner_stmt, ops.right, local_callers)
+        if not (isinstance(count, cst.Integer) and count.evaluated_value == 1):
+            code = cst.Module([]).code_for_node(ops.right)
+            raise Refusal(f"the runner runs `[{op}] * {code}`, not one thread{why}: several threads reorder the "
+                          "elements; give one thread, or keep the queue (`migrate --to compat`)")
+        ops = ops.left
     single = isinstance(ops, cst.List) and len(ops.elements) == 1 and isinstance(ops.elements[0].value, cst.Name) \
         and ops.elements[0].value.value == op
     if not single:
         raise Refusal(f"the runner does not run `[{op}]` (one thread: the order of the elements is kept)")
-    return call.args[0].value, [enq_stmt]
+    return call.args[0].value, [enq_stmt], threads
 
 
 def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression], unpacked: bool
@@ -190,6 +294,9 @@ def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression
         return cst.List([e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in tensors.elements])
     if isinstance(tensors, cst.Dict) or "names" in args:
         return tensors  # a dict in, the same dict out (the queue's names are its keys)
+    if isinstance(tensors, cst.Name):  # a helper's parameter: what ``dequeue()`` gives back, decided as it does
+        return cst.parse_expression(f"(list({tensors.value}) if len({tensors.value}) > 1 else {tensors.value}[0]) "
+                                    f"if isinstance({tensors.value}, (list, tuple)) else {tensors.value}")
     dtypes = args.get("dtypes")
     if isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) > 1:
         return tensors  # several components: a list (or tuple) of tensors in, the same out

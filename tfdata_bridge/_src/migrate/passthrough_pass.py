@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
-from tfdata_bridge._src.migrate.passthrough import Passthrough, passthrough
+from tfdata_bridge._src.migrate.passthrough import Passthrough, passes, passthrough
 from tfdata_bridge._src.migrate.queue_callers import NotADequeue, caller_dequeues, function_of
 
 
@@ -39,8 +39,9 @@ def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, o
                 if isinstance(exc, NotADequeue) and any(f[0] is stmt for f in feed_refusals):
                     continue  # the runner-queue rewrite's reason for that use stands
                 feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
-                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
-                                      PipelineOutcome(line, "FIFOQueue", False, str(exc))))
+                kind = _kind(finder, stmt)
+                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{kind}` left: {exc}"),
+                                      PipelineOutcome(line, kind, False, str(exc))))
                 continue
             if found is None or any(m in removed or m in replaced for m in [*found.removed, *found.news]):
                 continue
@@ -53,7 +54,14 @@ def passthrough_pass(index, finder, removed: set, replaced: dict, notes: list, o
                                                                            *comment_lines(found.comment)])]
             text = found.comment.split(": ", 1)[1]
             notes.append(Note(line, text, kind="info"))
-            outcomes.append(PipelineOutcome(line, "FIFOQueue", True, text))
+            outcomes.append(PipelineOutcome(line, found.kind, True, text))
+
+
+def _kind(finder, stmt: cst.SimpleStatementLine) -> str:
+    """Which queue class ``stmt`` makes (the refusal names it as the program wrote it)."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    value = small.value if isinstance(small, cst.Assign) else None
+    return finder.is_api(value, "FIFOQueue", "PaddingFIFOQueue") or "FIFOQueue"
 
 
 def returned_queue(finder, fn: cst.FunctionDef) -> Passthrough | None:
@@ -98,20 +106,28 @@ def _external_sites(index, finder, removed, replaced, notes, outcomes, requests,
                     stmt in removed or stmt in replaced:
                 continue
             line = index.lines.get(stmt, 0)
+            plan = None
             try:
                 found = finder.external(small.value.func)
                 plan = returned_queue(found[1], found[0]) if found is not None else None
                 if plan is None:
                     continue
                 fn = found[0]
+                given = [p for p in plan.unpassed if passes(small.value, fn, p)]
+                if given:
+                    raise Refusal(f"`{fn.name.value}(..., {given[0]}=...)`: the {plan.kind} it makes is shared with "
+                                  "other sessions (tf.data has no shared iterator); not rewritten: drop the argument, "
+                                  "or keep the queue (`migrate --to compat`)")
                 sites = caller_dequeues(finder, fn, [small.value.func])
             except Refusal as exc:
-                notes.append(Note(line, f"`FIFOQueue` (a prefetch queue of another module) left: {exc}"))
-                outcomes.append(PipelineOutcome(line, "FIFOQueue", False, str(exc)))
+                said = f"`{plan.said}`".replace(" or ", "` or `") if plan is not None else "`FIFOQueue`"
+                notes.append(Note(line, f"{said} (a prefetch queue of another module) left: {exc}"))
+                outcomes.append(PipelineOutcome(line, plan.kind if plan is not None else "FIFOQueue", False,
+                                                str(exc)))
                 continue
             if any(d in removed or d in replaced for d, _ in sites):
                 continue
-            text = (f"FIFOQueue, QueueRunner, dequeue rewritten to tf.data; the prefetch queue `{fn.name.value}` "
+            text = (f"{plan.said}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue `{fn.name.value}` "
                     "made goes: each dequeue was the next evaluation of the tensors it was filled with, in order")
             for k, (d, v) in enumerate(sites):
                 new = d.with_changes(body=[d.body[0].with_changes(value=v)])
@@ -121,4 +137,4 @@ def _external_sites(index, finder, removed, replaced, notes, outcomes, requests,
                 replaced[d] = [new]
             requests.append((fn, rewritten_helper(fn, plan, comment_lines), line))
             notes.append(Note(line, text, kind="info"))
-            outcomes.append(PipelineOutcome(line, "FIFOQueue", True, text))
+            outcomes.append(PipelineOutcome(line, plan.kind, True, text))

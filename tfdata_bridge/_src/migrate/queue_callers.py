@@ -24,7 +24,8 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
         seen.add(id(f))
         if not callers:
             raise Refusal(f"`{f.name.value}` returns the queue and is not called in its module (a caller in another "
-                          "module would meet tensors instead of a queue)")
+                          "module would meet tensors instead of a queue; where a module of the migrated tree calls "
+                          "it, the note at that call says why it is left)")
         for name in callers:
             holder = _holder(finder, name)
             small = holder.body[0] if holder is not None and len(holder.body) == 1 else None
@@ -52,7 +53,9 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
                               "elements)")
             d = _holder(finder, uses[0])
             if d is not None and not same_turns(finder, holder, d):
-                raise Refusal(f"`{v}.dequeue()` runs in a loop or a nested function: each run takes other elements")
+                raise Refusal(f"`{v}.dequeue()` runs in a loop or a nested function (one per tower, say): each "
+                              "dequeue takes the next element, while the tensors the queue was filled with give "
+                              "every dequeue the same one in a step; keep the queue (`migrate --to compat`)")
             ds = d.body[0] if d is not None and len(d.body) == 1 else None
             if not (isinstance(ds, (cst.Assign, cst.Return)) and isinstance(ds.value, cst.Call) and not ds.value.args
                     and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]

@@ -76,11 +76,19 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
     elif returned:
         why = ("and returned to its callers, which read it: a returned queue is followed only to one caller in "
                "the same module that batches it with `dequeue_many`/`dequeue_up_to`")
+        if looped and runner:
+            why += ("; callers that dequeue it once per preprocessing copy and join the copies' lists (the "
+                    "\"prefetch input data\" pattern) are not followed yet")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
     elif len(enqueues) > 1:
         why = "by more than one enqueue op: its threads do not run copies of one op, so no one chain makes it"
+    elif dequeues == ["dequeue"] and looped and _joined(scope, index):
+        why = ("and read by a plain `dequeue()` whose tensor copies of per-element code take into a "
+               "`batch_join` (the \"prefetch input data\" pattern): a loop of readers' enqueue ops is rewritten "
+               "only under a `batch`/`shuffle_batch` of the dequeued tensors; the readers as an interleave with the "
+               "copies' code mapped is not done yet")
     elif dequeues == ["dequeue"] and looped:
         why = ("and read by a plain `dequeue()` that no batch call takes: a loop of readers' enqueue ops is "
                "rewritten under a `batch`/`shuffle_batch` of the dequeued tensors only")
@@ -120,6 +128,12 @@ def _feeders(module: cst.Module, fn: cst.FunctionDef, code) -> str:
             "`RandomShuffleQueue` a `shuffle`, which keeps the elements and counts but needs the queue, its "
             "enqueue op, its feeders and its close followed across functions, which the rewrite does not do yet)")
     return out
+
+
+def _joined(scope: cst.CSTNode, index) -> bool:
+    """Whether ``scope`` makes a ``batch_join`` / ``shuffle_batch_join`` (where the copies' lists go)."""
+    return any((index.paths.get(c) or "").endswith(("batch_join", "shuffle_batch_join"))
+               for c in nodes_of(scope, cst.Call))
 
 
 def _in_loop(up, node: cst.CSTNode, scope: cst.CSTNode) -> bool:

@@ -11,7 +11,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.feed.class_local import is_queue
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
-from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued
+from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, by_names, enqueued
 
 
 @dataclass
@@ -48,8 +48,11 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
             elif method == "close" and close_attr is None:
                 close_attr = attr
                 removed.append(stmt)
+            elif local is not None and method in DEQUEUES and isinstance(value.func.value, cst.Name):
+                continue  # ``self.batch = queue.dequeue_many(n)``: the local name's dequeue (``class_local.py``)
             else:
-                raise Refusal(f"`{self_name}.{qattr}.{method}` in `{init.name.value}` is not part of the feed-thread pattern")
+                held = local if isinstance(value.func.value, cst.Name) else f"{self_name}.{qattr}"
+                raise Refusal(f"`{held}.{method}` in `{init.name.value}` is not part of the feed-thread pattern")
         elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] == "placeholder":
             placeholders[attr] = stmt
         elif isinstance(value, cst.ListComp) and (index.paths.get(value.elt) or "").rsplit(".", 1)[-1] == \

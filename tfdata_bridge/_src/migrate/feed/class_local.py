@@ -30,10 +30,11 @@ def local_queue(stmt: cst.BaseStatement) -> tuple[str, cst.Call] | None:
 
 
 def stored_as(index, maker: cst.FunctionDef, self_name: str, qstmt: cst.BaseStatement, local: str
-              ) -> tuple[str, cst.SimpleStatementLine, list[cst.Name]]:
+              ) -> tuple[str, cst.SimpleStatementLine | None, list[cst.Name]]:
     """The attribute the local queue is stored in, the statement that stores it, and the local name's uses
     that dequeue it there (``self.x, self.y = queue.dequeue()``); refused where the name is used other than by
-    that store, those dequeues and the enqueue and close ops stored on ``self``."""
+    that store, those dequeues and the enqueue and close ops stored on ``self``. A queue stored nowhere and
+    dequeued there gives ``("", None, dequeues)``: the caller names it by an attribute the class does not use."""
     stores, dequeues = [], []
     for stmt in flat(maker):
         if stmt is qstmt:
@@ -54,10 +55,15 @@ def stored_as(index, maker: cst.FunctionDef, self_name: str, qstmt: cst.BaseStat
         elif not (len(uses) == 1 and isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
                   and value.func.value is uses[0] and value.func.attr.value in ("enqueue", "enqueue_many", "close")):
             raise Refusal(f"the queue `{local}` made in `{maker.name.value}` is used there other than by its "
-                          f"enqueue and close ops and one `{self_name}.attr = {local}` (line {line})")
-    if len(stores) != 1:
+                          f"enqueue and close ops, a dequeue and at most one `{self_name}.attr = {local}` (line {line})")
+    if len(stores) > 1:
         raise Refusal(f"the queue `{local}` made in `{maker.name.value}` is stored on `{self_name}` "
                       f"{len(stores)} times; the rewrite needs one attribute to follow")
+    if not stores:  # kept by nothing but its ops and its dequeue here (Tacotron's feeder): the local is followed
+        if not dequeues:
+            raise Refusal(f"the queue `{local}` made in `{maker.name.value}` is neither stored on `{self_name}` "
+                          "nor dequeued there: nothing reads it")
+        stores.append(("", None))
     rebinds = [a for a in nodes_of(maker, cst.AssignTarget) if isinstance(a.target, cst.Name) and
                a.target.value == local]
     if len(rebinds) != 1:

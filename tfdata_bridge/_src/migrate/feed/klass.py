@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, holder_of, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
@@ -88,6 +88,7 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
                     raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                 if local is not None:
                     qattr, store, local_reads = stored_as(index, init, self_name, stmt, local[0])
+                    qattr = qattr or free_attribute(module, cls, (f"_{local[0]}", f"_{local[0]}_queue"))
                     plan = _plan(module, index, code, cls, init, self_name, stmt, qattr, call, kind, v1, fed,
                                  local[0], store, local_reads)
                 else:
