@@ -204,7 +204,11 @@ def one_epoch(tf1: Any, paths: list[str]) -> Any:
 
 
 def test_a_call_built_for_the_service_keeps_the_per_file_read(files, monkeypatch):
-    # no server: the call is built (the service's dataset in the graph), not run
+    # no server: the call is built (the service's dataset in the graph), not run; the environment variable is
+    # what sets it (a ``configure(service=None)`` left by an earlier test of this process would win over it)
+    from tfdata_bridge._src import config
+
+    monkeypatch.setattr(config, "_given", {k: v for k, v in config._given.items() if not k.startswith("service")})
     monkeypatch.setenv("TFDATA_BRIDGE_SERVICE", "grpc://localhost:1")
     with tf.Graph().as_default() as graph, warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -84,12 +84,15 @@ def main(a, b):
 '''
 
 
-def test_a_thread_count_is_one_only_where_every_call_leaves_it_at_one():
+def test_readers_in_lockstep_are_zipped_whatever_the_thread_count():
     result = rewrite(LOCKSTEP.format(calls="paired(a, b), paired(b, a, threads=1)"), to="tfdata")
     assert not result.refused and "Dataset.zip(" in result.code, result.notes
+    # several threads, or a count the calls do not show, pair the readers by a race in legacy: zipped now, as one
+    # of legacy's pairings, said in a note (test_migrate_r21_forms.py runs it against legacy)
     for calls in ("paired(a, b), paired(b, a, 2)", "paired(a, b, *extra)", "[paired, a, b]"):
         result = rewrite(LOCKSTEP.format(calls=calls), to="tfdata")
-        assert result.refused and "num_threads=threads" in " ".join(n.message for n in result.notes), calls
+        assert not result.refused and "Dataset.zip(" in result.code, (calls, result.notes)
+        assert any("once each" in n.message for n in result.notes), (calls, result.notes)
 
 
 LIMITED = '''\

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import textwrap
 
 import pytest
 from both_ways import run_programs
@@ -15,13 +14,15 @@ from both_ways import run_programs
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import scan_source
 
-# A queue the rewrite leaves (its size is read for a summary), filled from another module's batch.
+# A queue the rewrite leaves (shared with other sessions by its name), filled from another module's batch. (A
+# plain prefetch helper, its fill-level summary included, is rewritten now: test_migrate_r21_queues.py.)
 PREFETCH = '''\
 import tensorflow.compat.v1 as tf
 
 
 def prefetch(tensors, capacity=4):
-    queue = tf.FIFOQueue(capacity, [t.dtype for t in tensors], shapes=[t.shape for t in tensors])
+    queue = tf.FIFOQueue(capacity, [t.dtype for t in tensors], shapes=[t.shape for t in tensors],
+                         shared_name="prefetch_queue")
     tf.summary.scalar("prefetch_fill", tf.cast(queue.size(), tf.float32))
     tf.train.add_queue_runner(tf.train.QueueRunner(queue, [queue.enqueue(tensors)]))
     return queue.dequeue()
