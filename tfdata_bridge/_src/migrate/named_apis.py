@@ -43,6 +43,7 @@ from libcst.metadata import (Assignment, GlobalScope, ParentNodeProvider, Qualif
                              QualifiedNameSource, ScopeProvider)
 
 from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of, wrapped
+from tfdata_bridge._src.migrate.constant_kwargs import _function_of, _statement
 from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.names import looked_up_apis, lookup_pattern, table_path
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -479,7 +480,7 @@ class _Pass:
                 self.guards[binding if binding is not None else _statement(sites[0], self.parents)] = _guard(sel)
             self._drop_dict(sel, sites)
             return
-        fn = _function(sel.node, self.parents)
+        fn = _function_of(sel.node, self.parents)
         if fn is None or len(sites) != 1:
             return
         copies = self._copies(fn, sel, sites[0], binding)
@@ -624,18 +625,6 @@ def _guard(sel: _Selection) -> cst.If:
     test = cst.Comparison(sel.key, [cst.ComparisonTarget(cst.NotIn(), keys)])
     raise_ = cst.SimpleStatementLine([cst.Raise(exc=cst.Call(cst.Name("KeyError"), [cst.Arg(sel.key)]))])
     return cst.If(test=test, body=cst.IndentedBlock([raise_]))
-
-
-def _statement(node, parents):
-    while node is not None and not isinstance(node, cst.SimpleStatementLine):
-        node = parents.get(node)
-    return node
-
-
-def _function(node, parents):
-    while node is not None and not isinstance(node, cst.FunctionDef):
-        node = parents.get(node)
-    return node
 
 
 def _assigned(stmt, name: str):
