@@ -43,7 +43,7 @@ from libcst.metadata import (Assignment, GlobalScope, ParentNodeProvider, Qualif
                              QualifiedNameSource, ScopeProvider)
 
 from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of, wrapped
-from tfdata_bridge._src.migrate.constant_kwargs import _function_of, _statement
+from tfdata_bridge._src.migrate.constant_kwargs import _assigned_value, _function_of, _statement
 from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.names import looked_up_apis, lookup_pattern, table_path
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -230,7 +230,7 @@ class _Pass:
         literal, name = holder, None
         if isinstance(holder, cst.Name):
             stmt = self._bound_once(holder, holder.value)
-            literal = _assigned(stmt, holder.value) if stmt is not None else None
+            literal = _assigned_value(stmt, holder.value) if stmt is not None else None
             name = holder
         if not isinstance(literal, cst.Dict) or not literal.elements:
             return None
@@ -298,7 +298,7 @@ class _Pass:
         if isinstance(found[0].scope, GlobalScope) and tree_uses(self.external, name):
             return None
         stmt = _statement(found[0].node, self.parents)
-        return stmt if _assigned(stmt, name) is not None else None
+        return stmt if _assigned_value(stmt, name) is not None else None
 
     # -- the value of a key or a condition ------------------------------------------------------------------
     def value(self, node, at, depth: int = 0):
@@ -311,7 +311,7 @@ class _Pass:
                 return {"True": True, "False": False, "None": None}[node.value]
             stmt = self._bound_once(at, node.value)
             if stmt is not None:
-                return self.value(_assigned(stmt, node.value), stmt, depth + 1)
+                return self.value(_assigned_value(stmt, node.value), stmt, depth + 1)
             return self._parameter(node, at, depth)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             inner = self.value(node.expression, at, depth + 1)
@@ -327,7 +327,7 @@ class _Pass:
                 isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value,
                                                                           cst.SimpleString):
             stmt = self._bound_once(at, node.value.value)
-            table = _assigned(stmt, node.value.value) if stmt is not None else None
+            table = _assigned_value(stmt, node.value.value) if stmt is not None else None
             if not isinstance(table, cst.Dict) or not self._only_looked_up(node.value):
                 return _UNKNOWN
             want = node.slice[0].slice.value.evaluated_value
@@ -625,16 +625,6 @@ def _guard(sel: _Selection) -> cst.If:
     test = cst.Comparison(sel.key, [cst.ComparisonTarget(cst.NotIn(), keys)])
     raise_ = cst.SimpleStatementLine([cst.Raise(exc=cst.Call(cst.Name("KeyError"), [cst.Arg(sel.key)]))])
     return cst.If(test=test, body=cst.IndentedBlock([raise_]))
-
-
-def _assigned(stmt, name: str):
-    if stmt is None or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign):
-        return None
-    assign = stmt.body[0]
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name) or \
-            assign.targets[0].target.value != name:
-        return None
-    return assign.value
 
 
 class _Substitute(cst.CSTTransformer):
