@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import collections
-from collections.abc import Container
+from collections.abc import Container, Mapping
 
 from typing import TypeVar
 
@@ -335,6 +335,24 @@ def keep(cache: dict, key: object, value: object, most: int) -> None:
             cache.pop(next(iter(cache)), None)
         except (RuntimeError, StopIteration):  # (another thread's rewrite changed it meanwhile)
             break
+
+
+def enclosing(node: cst.CSTNode | None, parents: Mapping[cst.CSTNode, cst.CSTNode], kind: type[N]) -> N | None:
+    """The nearest node of ``kind`` holding ``node`` (itself included), walking a ``ParentNodeProvider`` map."""
+    while node is not None and not isinstance(node, kind):
+        node = parents.get(node)
+    return node
+
+
+def one_name_value(stmt: cst.SimpleStatementLine | None, name: str) -> cst.BaseExpression | None:
+    """The value of ``stmt`` when it is the single assignment ``name = value``; None otherwise."""
+    if stmt is None or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign):
+        return None
+    assign = stmt.body[0]
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name) or \
+            assign.targets[0].target.value != name:
+        return None
+    return assign.value
 
 
 def holder_of(stmts: list[cst.BaseStatement], target: cst.CSTNode) -> cst.SimpleStatementLine | None:

@@ -29,7 +29,7 @@ import libcst as cst
 from libcst.metadata import (Assignment, BuiltinAssignment, GlobalScope, ParentNodeProvider, PositionProvider,
                              ScopeProvider)
 
-from tfdata_bridge._src.migrate.calls import dotted, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import dotted, enclosing, nodes_of, one_name_value, wrapped
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, READERS
 
@@ -56,7 +56,7 @@ def expand_constant_kwargs(module: cst.Module, external=None, why: list | None =
         expanded = _expand(module, call, scopes, parents, lines, external)
         if isinstance(expanded, str):
             if why is not None:
-                fn = _function_of(call, parents)
+                fn = enclosing(call, parents, cst.FunctionDef)
                 if fn is not None:
                     why.append((fn, expanded))
             continue
@@ -92,8 +92,8 @@ def _expand(module, call, scopes, parents, lines, external):
                 f"`batch(**kwargs)` called in one chain is written out: ``fluent_builders.py``); {fix}")
     if len(assignment.scope.assignments[name.value]) != 1:
         return f"the dict `{name.value}` passed as `**{name.value}` to `{api}` is bound again; {fix}"
-    stmt = _statement(assignment.node, parents)
-    value = _assigned_value(stmt, name.value)
+    stmt = enclosing(assignment.node, parents, cst.SimpleStatementLine)
+    value = one_name_value(stmt, name.value)
     if not isinstance(value, cst.Dict) and not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
                                                 and value.func.value == "dict"):
         return (f"`{name.value}` passed as `**{name.value}` to `{api}` is not a `{{...}}` or `dict(...)` literal "
@@ -112,11 +112,11 @@ def _expand(module, call, scopes, parents, lines, external):
                     f"(changed, aliased or passed on, as far as the rewrite can tell): its keys are not provably "
                     f"constant; {fix}")
     holder = parents.get(stmt)
-    site = _statement(call, parents)
+    site = enclosing(call, parents, cst.SimpleStatementLine)
     if isinstance(holder, cst.Module):
         if tree_uses(external, name.value):
             return f"the module's dict `{name.value}` (`**{name.value}` of `{api}`) is named in another module; {fix}"
-        if _function_of(call, parents) is None and not _before(stmt, site, holder.body, parents):
+        if enclosing(call, parents, cst.FunctionDef) is None and not _before(stmt, site, holder.body, parents):
             return f"the dict `{name.value}` is assigned after `{api}` reads it; {fix}"
     else:
         fn = parents.get(parents.get(stmt)) if isinstance(holder, cst.IndentedBlock) else None
@@ -162,20 +162,8 @@ def _constant(value, scopes, parents) -> bool:
         if len(found) != 1 or not isinstance(found[0], Assignment) or isinstance(found[0], BuiltinAssignment) or \
                 not isinstance(found[0].scope, GlobalScope) or len(found[0].scope.assignments[value.value]) != 1:
             return False
-        return isinstance(parents.get(_statement(found[0].node, parents)), cst.Module)
+        return isinstance(parents.get(enclosing(found[0].node, parents, cst.SimpleStatementLine)), cst.Module)
     return False
-
-
-def _statement(node, parents):
-    while node is not None and not isinstance(node, cst.SimpleStatementLine):
-        node = parents.get(node)
-    return node
-
-
-def _function_of(node, parents):
-    while node is not None and not isinstance(node, cst.FunctionDef):
-        node = parents.get(node)
-    return node
 
 
 def _before(stmt, site, body, parents) -> bool:
@@ -186,16 +174,6 @@ def _before(stmt, site, body, parents) -> bool:
     while top is not None and top not in body:
         top = parents.get(top)
     return top is not None and body.index(stmt) < body.index(top)
-
-
-def _assigned_value(stmt, name: str):
-    if stmt is None or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign):
-        return None
-    assign = stmt.body[0]
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name) or \
-            assign.targets[0].target.value != name:
-        return None
-    return assign.value
 
 
 def _pairs(value, scopes) -> dict[str, cst.BaseExpression] | None:

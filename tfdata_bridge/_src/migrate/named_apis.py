@@ -42,8 +42,7 @@ import libcst as cst
 from libcst.metadata import (Assignment, GlobalScope, ParentNodeProvider, QualifiedNameProvider,
                              QualifiedNameSource, ScopeProvider)
 
-from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of, wrapped
-from tfdata_bridge._src.migrate.constant_kwargs import _assigned_value, _function_of, _statement
+from tfdata_bridge._src.migrate.calls import enclosing, fresh_name, names_in, nodes_of, one_name_value, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.names import looked_up_apis, lookup_pattern, table_path
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -230,7 +229,7 @@ class _Pass:
         literal, name = holder, None
         if isinstance(holder, cst.Name):
             stmt = self._bound_once(holder, holder.value)
-            literal = _assigned_value(stmt, holder.value) if stmt is not None else None
+            literal = one_name_value(stmt, holder.value) if stmt is not None else None
             name = holder
         if not isinstance(literal, cst.Dict) or not literal.elements:
             return None
@@ -297,8 +296,8 @@ class _Pass:
             return None
         if isinstance(found[0].scope, GlobalScope) and tree_uses(self.external, name):
             return None
-        stmt = _statement(found[0].node, self.parents)
-        return stmt if _assigned_value(stmt, name) is not None else None
+        stmt = enclosing(found[0].node, self.parents, cst.SimpleStatementLine)
+        return stmt if one_name_value(stmt, name) is not None else None
 
     # -- the value of a key or a condition ------------------------------------------------------------------
     def value(self, node, at, depth: int = 0):
@@ -311,7 +310,7 @@ class _Pass:
                 return {"True": True, "False": False, "None": None}[node.value]
             stmt = self._bound_once(at, node.value)
             if stmt is not None:
-                return self.value(_assigned_value(stmt, node.value), stmt, depth + 1)
+                return self.value(one_name_value(stmt, node.value), stmt, depth + 1)
             return self._parameter(node, at, depth)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             inner = self.value(node.expression, at, depth + 1)
@@ -327,7 +326,7 @@ class _Pass:
                 isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value,
                                                                           cst.SimpleString):
             stmt = self._bound_once(at, node.value.value)
-            table = _assigned_value(stmt, node.value.value) if stmt is not None else None
+            table = one_name_value(stmt, node.value.value) if stmt is not None else None
             if not isinstance(table, cst.Dict) or not self._only_looked_up(node.value):
                 return _UNKNOWN
             want = node.slice[0].slice.value.evaluated_value
@@ -431,7 +430,7 @@ class _Pass:
                 not isinstance(parent.targets[0].target, cst.Name):
             return None, None
         name = parent.targets[0].target
-        stmt = _statement(parent, self.parents)
+        stmt = enclosing(parent, self.parents, cst.SimpleStatementLine)
         scope = self.scopes.get(name)
         found = [a for a in (scope.assignments[name.value] if scope is not None else ())]
         if stmt is None or len(stmt.body) != 1 or len(found) != 1 or isinstance(scope, GlobalScope):
@@ -477,10 +476,11 @@ class _Pass:
             if binding is not None:
                 self.gone.add(binding)
             if sel.guard:  # (a key outside the dict raises where the lookup did)
-                self.guards[binding if binding is not None else _statement(sites[0], self.parents)] = _guard(sel)
+                at = binding if binding is not None else enclosing(sites[0], self.parents, cst.SimpleStatementLine)
+                self.guards[at] = _guard(sel)
             self._drop_dict(sel, sites)
             return
-        fn = _function_of(sel.node, self.parents)
+        fn = enclosing(sel.node, self.parents, cst.FunctionDef)
         if fn is None or len(sites) != 1:
             return
         copies = self._copies(fn, sel, sites[0], binding)
@@ -562,7 +562,7 @@ class _Pass:
         found = list(scope[name.value]) if scope is not None else []
         if len(found) != 1 or isinstance(found[0].scope, GlobalScope) or len(found[0].references) != 1:
             return None
-        return _statement(found[0].node, self.parents)
+        return enclosing(found[0].node, self.parents, cst.SimpleStatementLine)
 
     def _drop_dict(self, sel: _Selection, sites) -> None:
         """The dict a lookup read goes where every use of it was one of the lookups written out."""
@@ -580,7 +580,7 @@ class _Pass:
         gets = {id(self.parents.get(self.parents.get(a.node))) for a in found[0].references}
         if all(u in done[id(found[0])] or g in done[id(found[0])] for u, g in zip(users, gets)) and \
                 len(done[id(found[0])]) >= len(found[0].references):
-            stmt = _statement(found[0].node, self.parents)
+            stmt = enclosing(found[0].node, self.parents, cst.SimpleStatementLine)
             if stmt is not None and len(stmt.body) == 1:
                 self.gone.add(stmt)
 
