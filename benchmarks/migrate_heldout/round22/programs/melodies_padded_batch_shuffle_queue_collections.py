@@ -49,7 +49,7 @@ def run_training(graph, train_dir):
                                  global_step=global_step, saver=None, summary_op=None)
         with sv.managed_session() as sess:
             while not sv.should_stop():
-                step, _, x, y, n = sess.run([global_step, train_op, inputs, labels, lengths])
+                step, _, loss_value, x, y, n = sess.run([global_step, train_op, loss, inputs, labels, lengths])
                 batches.append([[row[:k].tolist() for row, k in zip(x, n)],
                                 [row[:k].tolist() for row, k in zip(y, n)],
                                 n.tolist()])
