@@ -14,6 +14,7 @@ import pathlib
 
 import pytest
 from both_ways import CORPUS, assert_delivers_the_same, results, start
+from scan_agreement import assert_column_agrees, migrated_together, scan_and_migrate
 
 from tfdata_bridge._src.symbols import STARTS_RUNNERS
 from tfdata_bridge._src.migrate.recognize import recognize
@@ -134,13 +135,22 @@ def _tree(name: str) -> list[pathlib.Path]:
     return [CORPUS / f"{name}.py"] + [p for sub in HELPERS.get(name, []) for p in sorted((CORPUS / sub).rglob("*.py"))]
 
 
+@functools.lru_cache(maxsize=None)
+def _together() -> dict[pathlib.Path, RewriteResult]:
+    """The corpus migrated as ``migrate --to tfdata tests/migrate_corpus`` migrates it: every module of the folder
+    in one tree (a program's helpers in other modules included), through ``scan_agreement.shared_rewrite``, so
+    the scan check below reads the same rewrite (a result is only read)."""
+    with pytest.MonkeyPatch.context() as patch:
+        return {pathlib.Path(p).resolve(): r for p, r in migrated_together(CORPUS, patch).items()}
+
+
 @functools.lru_cache(maxsize=None)  # the fixture and test_a_rewritten_program_... share one rewrite a program
 def _migrated(name: str, to: str) -> dict[pathlib.Path, RewriteResult]:
-    """The program and the modules it imports from the tree, migrated together (a result is only read)."""
+    """The program and the modules it imports from the tree, migrated (a result is only read)."""
     files = _tree(name)
     if to == "tfdata":
-        results = rewrite_tree({str(p): p.read_text() for p in files}, root=str(CORPUS))
-        return {pathlib.Path(p): r for p, r in results.items()}
+        together = _together()
+        return {p: together[p.resolve()] for p in files}
     return {p: rewrite(p.read_text(), to=to) for p in files}
 
 
@@ -204,3 +214,13 @@ def test_a_program_left_says_why(name):
     outcomes = recognize((CORPUS / f"{name}.py").read_text())
     result = rewrite((CORPUS / f"{name}.py").read_text(), to="tfdata")
     assert result.refused or not all(o.rewritten for o in outcomes), result.code
+
+
+@pytest.mark.timeout(600)
+def test_scans_migrate_column_agrees_with_what_migrate_does_on_every_corpus_site(monkeypatch):
+    # scan's verdict per site against migrate's result, the corpus rewritten once for the programs' runs and this
+    report, migrated = scan_and_migrate(CORPUS, monkeypatch)
+    assert {pathlib.Path(p).resolve() for p in migrated} == set(_together())
+    assert all(migrated[p].code == _together()[pathlib.Path(p).resolve()].code for p in migrated)
+    assert {pathlib.Path(f.path).stem for f in report.findings} >= set(ALL)
+    assert_column_agrees(report, migrated)

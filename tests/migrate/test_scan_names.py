@@ -5,11 +5,11 @@ linear time. No TensorFlow needed."""
 from __future__ import annotations
 
 import collections
-import functools
 import pathlib
 import textwrap
 
 import pytest
+from scan_agreement import assert_column_agrees, scan_and_migrate
 
 from tfdata_bridge._src.migrate import fast_names, rewriting
 from tfdata_bridge._src.migrate.files import python_files
@@ -257,54 +257,21 @@ REFUSED = {
 }
 
 
-DEV_CORPUS = ROOT / "tests" / "migrate_corpus"  # the recognizer's development corpus, where it has landed
-
-
 def _corpus(tmp_path: pathlib.Path) -> pathlib.Path:
     for p in PROGRAMS.glob("*.py"):
         (tmp_path / p.name).write_text(p.read_text())
-    for p in DEV_CORPUS.rglob("*.py"):
-        target = tmp_path / "corpus" / p.relative_to(DEV_CORPUS)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(p.read_text())
     for name, text in REFUSED.items():
         (tmp_path / name).write_text(textwrap.dedent(text).lstrip("\n"))
     return tmp_path
 
 
-@pytest.mark.timeout(900)  # the rewrite of every corpus program (91 now), the modules together: about 80 s of CPU
+@pytest.mark.timeout(600)
 def test_the_migrate_column_agrees_with_what_migrate_does_on_every_site(tmp_path, monkeypatch):
-    # scan's column asks the rewrite itself, over the tree's modules together as migrate rewrites them
-    # (``rewriting.rewrite_together``), and so does the check below: the rewrite is a function of the texts, so
-    # the tree is rewritten once and both read that result
-    monkeypatch.setattr(rewriting, "_rewrite", functools.lru_cache(maxsize=None)(rewriting._rewrite))
-    together, once = rewriting.rewrite_together, {}
-
-    def rewrite_together_once(texts):
-        key = tuple(sorted(texts.items()))
-        if key not in once:
-            once[key] = together(texts)
-        return once[key]
-
-    monkeypatch.setattr(rewriting, "rewrite_together", rewrite_together_once)
-    root = _corpus(tmp_path)
-    report = scan(root)
-    assert report.errors == () and len(once) == 1
-    migrated = dict(rewriting.rewrite_files(python_files([str(root)]), "tfdata"))
-    assert len(once) == 1  # migrate rewrote the very modules scan did, together
-    by_file: dict[str, list] = collections.defaultdict(list)
-    for f in report.findings:
-        by_file[f.path].append(f)
-    assert {pathlib.Path(p).name for p in by_file} >= set(REFUSED)
-    for path, findings in by_file.items():
-        result = migrated[path]
-        still_there = collections.Counter(f.api for f in scan_source(result.code))
-        said_left = collections.Counter(f.api for f in findings if f.tfdata.startswith("left"))
-        assert said_left == still_there, path  # each site said left is in the output; each other site is gone
-        refused_lines = {n.line for n in result.refused}
-        for f in findings:
-            if f.line in refused_lines:
-                assert f.tfdata.startswith("left: ") and len(f.tfdata) > len("left: ")  # the reason, named
+    # the legacy programs and the refused forms here; the development corpus in test_migrate_corpus.py, which
+    # reads the rewrite of the corpus its programs run from (the tree rewritten once for both)
+    report, migrated = scan_and_migrate(_corpus(tmp_path), monkeypatch)
+    assert {pathlib.Path(f.path).name for f in report.findings} >= set(REFUSED)
+    assert_column_agrees(report, migrated)
     verdicts = {(pathlib.Path(f.path).name, f.api): f.tfdata for f in report.findings}
     assert verdicts[("pyfunc_batch.py", "tf.compat.v1.train.batch")] == "rewritten into tf.data"
     assert verdicts[("pyfunc_batch.py", "tf.compat.v1.py_func")] == "rewritten into tf.data"

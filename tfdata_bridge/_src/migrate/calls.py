@@ -11,6 +11,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
+from tfdata_bridge._src.migrate.walk import preorder
 from tfdata_bridge._src.symbols import SIGNATURES
 
 # modules under ``tensorflow.python`` that old code imported directly -> the public ``tf.compat.v1`` prefix
@@ -255,15 +256,7 @@ def nodes_of(node: cst.CSTNode, kind: type[N]) -> list[N]:
     kept = _FOUND.get(key)
     if kept is not None and kept[0] is node:
         return list(kept[1])
-    found: list[N] = []
-
-    class _V(cst.CSTVisitor):
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            if isinstance(n, kind):
-                found.append(n)
-            return True
-
-    node.visit(_V())
+    found: list[N] = [n for n in preorder(node) if isinstance(n, kind)]
     keep(_FOUND, key, (node, tuple(found)), _KEPT)
     return found
 
