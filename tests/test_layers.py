@@ -425,6 +425,10 @@ def test_tripwire_one_shot_iterator_factory_as_tensorflow_writes_it(tp):
             factory = mine._iterator_resource.op.get_attr("dataset_factory").name  # noqa: SLF001
             assert factory.startswith("tfdb_make_dataset_"), (name, factory)
             assert _factory_tree(graph, mine) == _factory_tree(graph, theirs), name
+            ops = [it._iterator_resource.op.node_def for it in (mine, theirs)]  # noqa: SLF001
+            for node in ops:
+                del node.attr["dataset_factory"]
+            assert [(n.op, n.device, dict(n.attr)) for n in ops[:1]] == [(n.op, n.device, dict(n.attr)) for n in ops[1:]]
             both = [mine.get_next(), theirs.get_next()]
             with tf1.Session() as sess:
                 for _ in range(10):
