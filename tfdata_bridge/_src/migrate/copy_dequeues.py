@@ -138,6 +138,7 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
     module_names = {n for s in module.body for n in _top_names(s)}
     edits: dict[int, cst.CSTNode | None] = {}
     returns: dict[int, cst.CSTNode] = {}
+    helpers: dict[int, tuple[cst.Param, cst.CSTNode]] = {}
     for name, helper in top.items():
         qname = _returned_queue(helper)
         if qname is None or counts.get(name) != 2:  # (its ``def`` and its one call)
@@ -157,10 +158,32 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
         ret = last.body[0]
         returns[id(last)] = last.with_changes(body=[ret.with_changes(value=cst.Call(
             cst.Attribute(ret.value, cst.Name("dequeue"))))])
+        moved = _passed_reader(helper, assign.value, callers[0])
+        if moved is not None:  # the reader made for this call alone, moved into the helper
+            param, made_stmt, arg = moved
+            helpers[id(helper)] = (param, made_stmt)
+            edits[id(call_stmt)] = edits[id(call_stmt)].with_changes(body=[edits[id(call_stmt)].body[0].with_changes(
+                value=assign.value.with_changes(args=_without(assign.value.args, arg)))])
+            if made_stmt is not None and not isinstance(made_stmt, cst.Call):
+                edits[id(made_stmt)] = None
     if not edits:
         return module
 
     class _T(cst.CSTTransformer):
+        def leave_FunctionDef(self, original, updated):
+            if id(original) not in helpers:
+                return updated
+            param, made = helpers[id(original)]
+            value = made if isinstance(made, cst.Call) else made.body[0].value
+            first = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(param.name)], value)])
+            params = [p for p in updated.params.params if p.name.value != param.name.value]
+            if params:
+                params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            body = list(updated.body.body)
+            at = 1 if body and _docstring(body[0]) else 0
+            return updated.with_changes(params=updated.params.with_changes(params=params),
+                                        body=updated.body.with_changes(body=[*body[:at], first, *body[at:]]))
+
         def leave_SimpleStatementLine(self, original, updated):
             if id(original) in returns:
                 return returns[id(original)]
@@ -170,6 +193,70 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
             return updated
 
     return module.visit(_T())
+
+
+def _docstring(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+
+
+def _without(args, arg: cst.Arg) -> list[cst.Arg]:
+    out = [a for a in args if a is not arg]
+    if out:
+        out[-1] = out[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return out
+
+
+def _passed_reader(helper: cst.FunctionDef, call: cst.Call, caller: cst.FunctionDef
+                   ) -> tuple[cst.Param, cst.CSTNode, cst.Arg] | None:
+    """(the parameter, the statement making the reader or the call written in place, the argument) where the
+    helper reads with a reader it is passed (im2txt's ``prefetch_input_data(reader, ...)``) that the caller makes
+    for this call alone: ``reader = tf.TFRecordReader()`` read by nothing else, or ``tf.TFRecordReader()`` in the
+    call, taking no names (a name of the caller's would mean another value in the helper). The reader is then made
+    in the helper, the same op; the recogniser checks it is a reader."""
+    if any(a.star for a in call.args):
+        return None
+    positional = list(helper.params.params)
+    by_name = {p.name.value: p for p in positional}
+    for i, arg in enumerate(call.args):
+        param = by_name.get(arg.keyword.value) if arg.keyword is not None else \
+            positional[i] if i < len(positional) else None
+        if param is None:
+            return None
+        reads = [r for r in _read_calls(helper) if isinstance(r.func.value, cst.Name)
+                 and r.func.value.value == param.name.value]
+        if not reads or name_counts(helper).get(param.name.value) != len(reads) + 1:
+            continue  # (not a reader this helper reads, or read beyond its reads)
+        value = arg.value
+        if isinstance(value, cst.Call):
+            return (param, value, arg) if _plain(value) else None
+        if not isinstance(value, cst.Name) or name_counts(caller).get(value.value) != 2:
+            return None
+        body = caller.body.body if isinstance(caller.body, cst.IndentedBlock) else ()
+        made = [s for s in body if _name_target(_one_assign(s)) == value.value]
+        if len(made) != 1 or not isinstance(made[0].body[0].value, cst.Call) or not _plain(made[0].body[0].value):
+            return None
+        return param, made[0], arg
+    return None
+
+
+def _read_calls(fn: cst.FunctionDef) -> list[cst.Call]:
+    out: list[cst.Call] = []
+
+    class _V(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "read":
+                out.append(node)
+
+    fn.visit(_V())
+    return out
+
+
+def _plain(call: cst.Call) -> bool:
+    """A call whose arguments read no names (``tf.TFRecordReader()``, ``tf.TFRecordReader(options=None)``)."""
+    from tfdata_bridge._src.migrate.calls import names_in
+
+    return not names_in(cst.Tuple([cst.Element(a.value) for a in call.args])) - {"True", "False", "None"}
 
 
 def _top_names(stmt: cst.CSTNode) -> list[str]:
