@@ -139,6 +139,7 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
     edits: dict[int, cst.CSTNode | None] = {}
     returns: dict[int, cst.CSTNode] = {}
     helpers: dict[int, tuple[cst.Param, cst.CSTNode]] = {}
+    flags: dict[int, dict[str, bool]] = {}
     for name, helper in top.items():
         qname = _returned_queue(helper)
         if qname is None or counts.get(name) != 2:  # (its ``def`` and its one call)
@@ -158,6 +159,9 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
         ret = last.body[0]
         returns[id(last)] = last.with_changes(body=[ret.with_changes(value=cst.Call(
             cst.Attribute(ret.value, cst.Name("dequeue"))))])
+        known = _known_flags(helper, assign.value)
+        if known:
+            flags[id(helper)] = known
         moved = _passed_reader(helper, assign.value, callers[0])
         if moved is not None:  # the reader made for this call alone, moved into the helper
             param, made_stmt, arg = moved
@@ -171,6 +175,8 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
 
     class _T(cst.CSTTransformer):
         def leave_FunctionDef(self, original, updated):
+            if id(original) in flags:
+                updated = _resolved(updated, flags[id(original)])
             if id(original) not in helpers:
                 return updated
             param, made = helpers[id(original)]
@@ -193,6 +199,57 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
             return updated
 
     return module.visit(_T())
+
+
+def _flag_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """(the name, True) for ``if name:``, (the name, False) for ``if not name:``."""
+    if isinstance(test, cst.Name):
+        return test.value, True
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and isinstance(test.expression,
+                                                                                                    cst.Name):
+        return test.expression.value, False
+    return None
+
+
+def _known_flags(helper: cst.FunctionDef, call: cst.Call) -> dict[str, bool]:
+    """The helper's parameters tested by ``if flag:`` / ``if not flag:`` in its own body (im2txt's ``if
+    is_training:`` choosing the queue) whose value its one call gives as ``True`` / ``False`` (or leaves at such a
+    default), read nowhere else and bound nowhere in it: each such ``if`` runs one branch, known when migrating."""
+    params = {p.name.value: p for p in helper.params.params}
+    tested: dict[str, int] = {}
+    for stmt in helper.body.body if isinstance(helper.body, cst.IndentedBlock) else ():
+        got = _flag_test(stmt.test) if isinstance(stmt, cst.If) and not isinstance(stmt.orelse, cst.If) else None
+        if got is not None and got[0] in params:
+            tested[got[0]] = tested.get(got[0], 0) + 1
+    out: dict[str, bool] = {}
+    counts = name_counts(helper)
+    for name, n in tested.items():
+        if counts.get(name) != n + 1:  # (its parameter and its tests: no other read, no assignment)
+            continue
+        position = list(params).index(name)
+        given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position and not a.star
+                 or a.keyword is not None and a.keyword.value == name]
+        value = given[0] if len(given) == 1 else params[name].default if not given else None
+        if any(a.star for a in call.args) or not (isinstance(value, cst.Name) and value.value in ("True", "False")):
+            continue
+        out[name] = value.value == "True"
+    return out
+
+
+def _resolved(fn: cst.FunctionDef, flags: dict[str, bool]) -> cst.FunctionDef:
+    """``fn`` with each ``if`` on a known flag replaced by the branch it runs."""
+    body: list[cst.BaseStatement] = []
+    for stmt in fn.body.body:
+        got = _flag_test(stmt.test) if isinstance(stmt, cst.If) and not isinstance(stmt.orelse, cst.If) else None
+        if got is None or got[0] not in flags:
+            body.append(stmt)
+            continue
+        taken = stmt.body if flags[got[0]] == got[1] else stmt.orelse.body if stmt.orelse is not None else None
+        inner = list(taken.body) if isinstance(taken, cst.IndentedBlock) else []
+        if inner:
+            inner[0] = inner[0].with_changes(leading_lines=stmt.leading_lines)
+        body += inner
+    return fn.with_changes(body=fn.body.with_changes(body=body))
 
 
 def _docstring(stmt: cst.CSTNode) -> bool:
