@@ -329,3 +329,139 @@ def _functions(module: cst.Module) -> list[cst.FunctionDef]:
         elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
             out += [s for s in stmt.body.body if isinstance(s, cst.FunctionDef)]
     return out
+
+
+def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
+    """``module`` with a prefetch helper of the form above inlined at its one call, the copies' dequeue made once
+    just after it (the same module object when there is none).
+
+    For a helper whose file list or settings are computed in it (im2txt's glob loop over ``file_pattern``), which
+    ``prefetch_helper.py`` cannot move to the call: its statements stand at the call, its parameters replaced by
+    the call's arguments (a fresh name bound first where the argument is no plain name or literal, or where the
+    helper assigns the parameter), its locals renamed apart, its queue named as the caller named it, and a known
+    flag's ``if`` resolved. The same ops in the same order: the same program, in the one-function form of
+    Inception's ``batch_inputs`` (``handbuilt.py`` and ``copies_join.py``). Only a helper without nested
+    functions, classes, lambdas, ``global``, ``yield`` or another ``return``, whose free names the caller does
+    not bind; ``to_tfdata.run`` keeps it only where it lets more pipelines be rewritten."""
+    from tfdata_bridge._src.migrate.builder_inline import _Substitute
+    from tfdata_bridge._src.migrate.calls import fresh_name, names_in
+    from tfdata_bridge._src.migrate.inline_sources import _bound_args
+
+    if ".dequeue()" not in module.code or "batch_join" not in module.code:
+        return module
+    top = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
+    counts = name_counts(module)
+    module_names = {n for s in module.body for n in _top_names(s)}
+    taken = set(counts)
+    for name, helper in top.items():
+        qname = _returned_queue(helper)
+        if qname is None or counts.get(name) != 2 or not _inlinable(helper):
+            continue
+        callers = [f for f in _functions(module) if f is not helper and name in name_counts(f)]
+        found = _plan(callers[0], name, qname, module_names) if len(callers) == 1 else None
+        if found is None:
+            continue
+        call_stmt, deq_stmt, x = found
+        assign = _one_assign(call_stmt)
+        v = _name_target(assign)
+        bound = _bound_args(helper, assign.value)
+        if bound is None:
+            continue
+        resolved = _resolved(helper, _known_flags(helper, assign.value))
+        body = list(resolved.body.body)
+        body = body[1:] if body and _docstring(body[0]) else body
+        assigned = _assigned_names(resolved)
+        own = assigned | set(bound)
+        caller = callers[0]
+        if (names_in(cst.Module(body)) - own) & (_assigned_names(caller) | {p.name.value for p in caller.params.params}):
+            continue  # (a module name the helper reads is bound in the caller: it would read the caller's)
+        renames: dict[str, object] = {}
+        first: list[cst.BaseStatement] = []
+        for p, value in bound.items():
+            if p not in assigned and (isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or
+                                      isinstance(value, cst.Name) and value.value not in own - {p}):
+                renames[p] = value
+            else:
+                fresh = fresh_name(p, taken)
+                renames[p] = fresh
+                first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
+        for local in sorted(assigned - set(bound) - {"_"}):
+            renames[local] = v if local == qname else fresh_name(local, taken)
+        visitor = _Substitute(renames)
+        stmts = [*first, *(s.visit(visitor) for s in body[:-1])]
+        stmts[0] = stmts[0].with_changes(leading_lines=call_stmt.leading_lines)
+        stmts.append(deq_stmt.with_changes(leading_lines=()))
+
+        class _T(cst.CSTTransformer):
+            def leave_SimpleStatementLine(self, original, updated):
+                if original is call_stmt:
+                    return cst.FlattenSentinel(stmts)
+                return cst.RemoveFromParent() if original is deq_stmt else updated
+
+            def leave_FunctionDef(self, original, updated):
+                return cst.RemoveFromParent() if original is helper else updated
+
+        return module.visit(_T())
+    return module
+
+
+def _inlinable(fn: cst.FunctionDef) -> bool:
+    """No nested function, class or lambda, no ``global`` / ``nonlocal`` / ``yield``, one ``return`` (the last)."""
+    bad = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Yield, cst.Await)
+    found: list[cst.CSTNode] = []
+
+    class _V(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if node is not fn and isinstance(node, bad) or isinstance(node, cst.Return):
+                found.append(node)
+            return True
+
+    fn.visit(_V())
+    if fn.decorators or fn.asynchronous or fn.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or \
+            fn.params.star_kwarg is not None or fn.params.kwonly_params or fn.params.posonly_params:
+        return False
+    return len(found) == 1 and isinstance(found[0], cst.Return)
+
+
+def _assigned_names(fn: cst.FunctionDef) -> set[str]:
+    """The names ``fn``'s body binds: assignments (augmented, annotated), ``for`` and comprehension targets,
+    ``with ... as`` and ``except ... as``."""
+    out: set[str] = set()
+
+    def add(target: cst.BaseExpression) -> None:
+        out.update(n.value for n in _target_nodes(target))
+
+    class _V(cst.CSTVisitor):
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            add(n.target)
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            add(n.target)
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            add(n.target)
+
+        def visit_For(self, n: cst.For) -> None:
+            add(n.target)
+
+        def visit_CompFor(self, n: cst.CompFor) -> None:
+            add(n.target)
+
+        def visit_AsName(self, n: cst.AsName) -> None:
+            add(n.name)
+
+        def visit_NamedExpr(self, n: cst.NamedExpr) -> None:
+            add(n.target)
+
+    fn.body.visit(_V())
+    return out
+
+
+def _target_nodes(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_nodes(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_nodes(target.value)
+    return []  # (an attribute or a subscript binds no name)
