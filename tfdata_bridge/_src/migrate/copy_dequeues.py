@@ -465,3 +465,32 @@ def _target_nodes(target: cst.BaseExpression) -> list[cst.Name]:
     if isinstance(target, cst.StarredElement):
         return _target_nodes(target.value)
     return []  # (an attribute or a subscript binds no name)
+
+
+def handed_copies_reason(finder, body: list[cst.BaseStatement], index: int, call: cst.Call) -> str | None:
+    """Why a join is left whose list is filled by a loop over a parameter of its function (im2txt's
+    ``batch_with_dynamic_pad(images_and_captions, ...)``: the model makes the preprocessing copies and hands the
+    list over); None for any other join. The generic reasons (a list of reads, of pipelines) would send the user
+    looking for a form that is not the obstacle."""
+    lists = call.args[0].value if call.args and call.args[0].keyword is None else None
+    scope = finder.scopes.scope(body[index])
+    fn = getattr(scope, "node", None)
+    if not isinstance(lists, cst.Name) or not isinstance(fn, cst.FunctionDef):
+        return None
+    params = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
+    for stmt in body[:index]:
+        if not (isinstance(stmt, cst.For) and isinstance(stmt.iter, cst.Name) and stmt.iter.value in params
+                and isinstance(stmt.body, cst.IndentedBlock) and stmt.body.body):
+            continue
+        last = stmt.body.body[-1]
+        small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+        appended = small.value if isinstance(small, cst.Expr) else None
+        if isinstance(appended, cst.Call) and isinstance(appended.func, cst.Attribute) \
+                and appended.func.attr.value == "append" and isinstance(appended.func.value, cst.Name) \
+                and appended.func.value.value == lists.value:
+            return (f"`{lists.value}` is filled by a loop over `{stmt.iter.value}`, a parameter of "
+                    f"`{fn.name.value}`: the copies it joins are made by its callers (a model's preprocessing "
+                    f"copies handed to a batch helper), which the rewrite does not follow yet; keep the queue "
+                    f"(`migrate --to compat`), or make the copies, their per-element code and the join in one "
+                    f"function")
+    return None
