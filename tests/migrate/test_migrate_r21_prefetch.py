@@ -29,6 +29,9 @@ def test_the_r21_prefetch_programs_deliver_what_their_originals_deliver(tmp_path
     assert len(programs) >= 4
     assert all("Queue(" not in c and "QueueRunner(" not in c and ".dequeue()" not in c for c in code.values()), code
     assert ".padded_batch(" in code["captions_same_module_fifo.py"]
+    # (the model's `mode` is known only at run time: both queue kinds stay, chosen by it)
+    assert ".shuffle(" in code["captions_model_class_mode.py"] and code["captions_model_class_mode.py"].count(
+        ".padded_batch(") == 2
     assert "cycle_length=num_readers" in code["processing.py"] and ".shuffle(40" in code["processing.py"]
     assert ".shuffle(30, seed=3" in code["shuffle_inline_reader.py"]
     assert "def reader(" not in code["records.py"]  # (the data set's reader factory: no read calls it now)

@@ -66,7 +66,8 @@ def main(data_dir):
                 lengths = m.sum(axis=1).tolist()
                 batches.append([a.tolist(), [r[:n].tolist() for r, n in zip(b, lengths)],
                                 [r[:n].tolist() for r, n in zip(c, lengths)], lengths,
-                                [len(r) == max(lengths) for r in b]])
+                                [all(v == 0 for v in r[n:]) and len(r) == max(lengths)
+                                 for r, n in zip(b.tolist(), lengths)]])
         except tf.errors.OutOfRangeError:
             end = "OutOfRangeError"
         finally:

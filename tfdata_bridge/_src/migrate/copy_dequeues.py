@@ -377,6 +377,16 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
             continue  # (a module name the helper reads is bound in the caller: it would read the caller's)
         renames: dict[str, object] = {}
         first: list[cst.BaseStatement] = []
+        # a reader made for this call alone: made where the helper first reads it (after the queue's ``if``, so
+        # each branch of a split gets its own, as each ran the one reader: ``tail_split.py``)
+        passed = _passed_reader(helper, assign.value, caller)
+        reader_at: tuple[str, cst.BaseExpression, cst.CSTNode | None] | None = None
+        if passed is not None and passed[0].name.value in bound and passed[0].name.value not in assigned:
+            param, made, _ = passed
+            value = made if isinstance(made, cst.Call) else made.body[0].value
+            reader_at = (fresh_name(param.name.value, taken), value, None if isinstance(made, cst.Call) else made)
+            renames[param.name.value] = reader_at[0]
+            bound = {k: b for k, b in bound.items() if k != param.name.value}
         for p, value in bound.items():
             if p not in assigned and (isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or
                                       isinstance(value, cst.Name) and value.value not in own - {p}):
@@ -389,6 +399,10 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
             renames[local] = v if local == qname else fresh_name(local, taken)
         visitor = _Substitute(renames)
         stmts = [*first, *(s.visit(visitor) for s in body[:-1])]
+        if reader_at is not None:
+            fresh, value, made_stmt = reader_at
+            at = next(i for i, s in enumerate(stmts) if fresh in name_counts(s))
+            stmts.insert(at, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
         stmts[0] = stmts[0].with_changes(leading_lines=call_stmt.leading_lines)
         stmts.append(deq_stmt.with_changes(leading_lines=()))
 
@@ -396,12 +410,18 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
             def leave_SimpleStatementLine(self, original, updated):
                 if original is call_stmt:
                     return cst.FlattenSentinel(stmts)
-                return cst.RemoveFromParent() if original is deq_stmt else updated
+                gone = original is deq_stmt or reader_at is not None and original is reader_at[2]
+                return cst.RemoveFromParent() if gone else updated
 
             def leave_FunctionDef(self, original, updated):
                 return cst.RemoveFromParent() if original is helper else updated
 
-        return module.visit(_T())
+        # (a flag not known when migrating leaves the queue's ``if`` at the call: the statements after it are
+        # copied into both branches, each then a straight pipeline, the reader made before it made in each:
+        # ``tail_split.py``)
+        from tfdata_bridge._src.migrate.tail_split import split_choices
+
+        return split_choices(module.visit(_T()), push=True)[0]
     return module
 
 
