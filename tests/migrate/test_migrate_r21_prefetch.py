@@ -38,3 +38,82 @@ def test_the_r21_prefetch_programs_deliver_what_their_originals_deliver(tmp_path
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset")
+
+
+HELPER = '''\
+import tensorflow.compat.v1 as tf
+
+
+def prefetch(files, readers=2):
+    file_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    values = tf.FIFOQueue(16, [tf.string])
+    reader = tf.TFRecordReader()
+    ops = []
+    for _ in range(readers):
+        _, value = reader.read(file_queue)
+        ops.append(values.enqueue([value]))
+    tf.train.add_queue_runner(tf.train.QueueRunner(values, ops))
+    return values
+'''
+CALLER = '''
+def batches(files):
+    queue = prefetch(files)
+    copies = []
+    for i in range(2):
+        serialized = queue.dequeue()
+        copies.append([tf.strings.length(serialized)])
+    {end}
+'''
+JOINED = "return tf.train.batch_join(copies, batch_size=4)"
+
+
+def _said(result) -> str:
+    return " ".join(n.message for n in result.notes)
+
+
+def test_the_copies_of_a_returned_queue_are_joined_where_the_caller_joins_them():
+    result = rewrite(HELPER + CALLER.format(end=JOINED), to="tfdata")
+    assert not result.refused, result.notes
+    assert "FIFOQueue(" not in result.code and ".map(" in result.code and "num_parallel_calls=2" in result.code
+
+
+@pytest.mark.parametrize("end, why", [
+    # the copies read together by one op: one element per copy in the same run, so no dequeue is shared
+    ("return tf.train.batch([tf.stack([c[0] for c in copies])], batch_size=4)", "joins no copies of it"),
+    ("return copies", "joins no copies of it"),
+])
+def test_copies_not_joined_keep_their_own_dequeues(end, why):
+    result = rewrite(HELPER + CALLER.format(end=end), to="tfdata")
+    assert result.refused and result.code == HELPER + CALLER.format(end=end)
+    assert why in _said(result)
+
+
+def test_a_returned_queue_called_twice_is_left_saying_so():
+    source = HELPER + CALLER.format(end=JOINED) + "\n\ndef again(files):\n    return prefetch(files).dequeue()\n"
+    result = rewrite(source, to="tfdata")
+    assert result.refused and "2 functions call `prefetch`" in _said(result)
+
+
+def test_a_prefetch_helper_of_another_module_and_a_batch_helper_given_the_copies_are_left_saying_why(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    lib = tmp_path / "lib.py"
+    joins = tmp_path / "joins.py"
+    model = tmp_path / "model.py"
+    texts = {
+        str(lib): HELPER,
+        str(joins): ("import tensorflow.compat.v1 as tf\n\n\ndef pad(pairs):\n    listed = []\n"
+                     "    for value, n in pairs:\n        listed.append([value, n + 1])\n"
+                     "    return tf.train.batch_join(listed, batch_size=4, dynamic_pad=True)\n"),
+        str(model): ("import tensorflow.compat.v1 as tf\n\nimport joins\nimport lib\n\n\ndef inputs(files):\n"
+                     "    queue = lib.prefetch(files)\n    pairs = []\n    for i in range(2):\n"
+                     "        serialized = queue.dequeue()\n"
+                     "        pairs.append([serialized, tf.strings.length(serialized)])\n"
+                     "    return joins.pad(pairs)\n"),
+    }
+    results = rewrite_tree(texts, root=str(tmp_path))
+    assert results[str(lib)].refused and results[str(joins)].refused
+    assert results[str(model)].code == texts[str(model)]
+    assert "`prefetch` is called by no function of this module" in _said(results[str(lib)])
+    assert "`listed` is filled by a loop over `pairs`, a parameter of `pad`" in _said(results[str(joins)])
+    assert "used other than by enqueue, close and one dequeue" not in _said(results[str(lib)])

@@ -78,8 +78,8 @@ def _join_of(block: list[cst.BaseStatement], after: int, lst: str) -> bool:
     """``lst`` read after ``block[after]`` only as the first argument of one ``*batch_join`` call there."""
     reads = sum(name_counts(s).get(lst, 0) for s in block[after + 1:])
     for stmt in block[after + 1:]:
-        assign = _one_assign(stmt)
-        value = assign.value if assign is not None else None
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        value = small.value if isinstance(small, cst.Return) or small is _one_assign(stmt) is not None else None
         if isinstance(value, cst.Call) and dotted(value.func).endswith("batch_join") and value.args \
                 and value.args[0].keyword is None and isinstance(value.args[0].value, cst.Name) \
                 and value.args[0].value.value == lst:
@@ -373,7 +373,8 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
         assigned = _assigned_names(resolved)
         own = assigned | set(bound)
         caller = callers[0]
-        if (names_in(cst.Module(body)) - own) & (_assigned_names(caller) | {p.name.value for p in caller.params.params}):
+        caller_names = _assigned_names(caller) | {p.name.value for p in caller.params.params}
+        if (names_in(cst.Module(body)) - own) & caller_names:
             continue  # (a module name the helper reads is bound in the caller: it would read the caller's)
         renames: dict[str, object] = {}
         first: list[cst.BaseStatement] = []
