@@ -581,9 +581,11 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                     plan = feed.plan(body, i, small.targets[0].target.value, value, fed_kind, module)
                 except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
-                    # (other kinds: only a queue fed through placeholders; a FIFOQueue whose block runs a
-                    # ``QueueRunner`` and feeds no placeholder is no feed-thread queue: ``_left_alone`` says why)
-                    if fed_kind == "FIFOQueue" and not (not feed.fed and _runs_runner(module, stmt)) or feed.fed:
+                    # (other kinds: only a queue fed through placeholders; a FIFOQueue fed by no placeholder
+                    # that its function returns to callers and fills by a ``QueueRunner``, a prefetch helper's, is
+                    # no feed-thread queue: ``_left_alone`` says what leaves it)
+                    returned = not feed.fed and _returned_prefetch(module, stmt, small.targets[0].target.value)
+                    if fed_kind == "FIFOQueue" and not returned or feed.fed:
                         feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{fed_kind}` left: {exc}"),
                                               PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
@@ -999,15 +1001,18 @@ def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, 
         replaced.pop(fn, None)
 
 
-def _runs_runner(module: cst.Module, stmt: cst.CSTNode) -> bool:
-    """Whether the function holding ``stmt`` (or the module) makes a ``QueueRunner``."""
+def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> bool:
+    """Whether the function holding ``stmt`` makes a ``QueueRunner`` and ends with ``return queue``."""
     from tfdata_bridge._src.migrate.queue_size import parents
 
     up = parents(module)
     node = up.get(id(stmt))
     while node is not None and not isinstance(node, cst.FunctionDef):
         node = up.get(id(node))
-    return "QueueRunner(" in module.code_for_node(node if node is not None else module)
+    last = node.body.body[-1] if node is not None and isinstance(node.body, cst.IndentedBlock) else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    return isinstance(ret, cst.Return) and isinstance(ret.value, cst.Name) and ret.value.value == queue and \
+        "QueueRunner(" in module.code_for_node(node)
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
