@@ -1,5 +1,6 @@
 """A prefetch helper whose `shuffled` flag is left at its default (a RandomShuffleQueue with a seed), given the
-reader in place; one dequeue per copy, a fixed-shape `train.batch_join`. Other functions reuse its names."""
+reader in place; one dequeue per copy written inside the decode call, a fixed-shape `train.batch_join`. Other
+functions reuse its names."""
 
 import os
 
@@ -38,8 +39,7 @@ def main(data_dir):
     examples = make_queue(files, tf.TFRecordReader())
     copies = []
     for i in range(3):
-        serialized = examples.dequeue()
-        x, label = decode(serialized)
+        x, label = decode(examples.dequeue())
         copies.append((tf.reduce_sum(x), label * 10))
     totals, labels = train.batch_join(copies, batch_size=7, allow_smaller_final_batch=True)
     batches, end = [], None

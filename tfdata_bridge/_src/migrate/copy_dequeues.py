@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, name_counts, target_names
+from tfdata_bridge._src.migrate.calls import dotted, fresh_name, name_counts, target_names
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
 
@@ -87,8 +87,10 @@ def _join_of(block: list[cst.BaseStatement], after: int, lst: str) -> bool:
     return False
 
 
-def _plan(fn: cst.FunctionDef, helper: str, qname: str, counts) -> tuple[cst.CSTNode, cst.CSTNode, str] | None:
-    """(the call's statement, the dequeue's statement, the dequeued name) in the caller ``fn``; None if not so."""
+def _plan(fn: cst.FunctionDef, helper: str, qname: str, counts
+          ) -> tuple[cst.CSTNode, cst.CSTNode, str, cst.CSTNode | None] | None:
+    """(the call's statement, the dequeue's statement, the dequeued name, that statement with the dequeue named
+    ``x`` where it was written inside an expression, else None) in the caller ``fn``; None if not so."""
     body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
     for i, stmt in enumerate(body):
         assign = _one_assign(stmt)
@@ -106,13 +108,18 @@ def _plan(fn: cst.FunctionDef, helper: str, qname: str, counts) -> tuple[cst.CST
                 continue
             inner = list(loop.body.body)
             for d in inner:
+                if v not in name_counts(d):
+                    continue
                 got = _one_assign(d)
                 value = got.value if got is not None else None
-                if not (isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Attribute)
-                        and value.func.attr.value == "dequeue" and isinstance(value.func.value, cst.Name)
-                        and value.func.value.value == v):
-                    continue
-                x = _name_target(got)
+                named = None
+                if _dequeue_of(value, v):
+                    x = _name_target(got)
+                else:  # ``parse(queue.dequeue())``: the dequeue named first, as the statement's first op
+                    x = fresh_name("serialized", set(counts) | set(local))
+                    named = _name_inline(d, v, x)
+                    if named is None:
+                        return None
                 last = inner[-1]
                 small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
                 appended = small.value if isinstance(small, cst.Expr) else None
@@ -123,9 +130,50 @@ def _plan(fn: cst.FunctionDef, helper: str, qname: str, counts) -> tuple[cst.CST
                     return None
                 if not _join_of(body, j, appended.func.value.value):
                     return None
-                return stmt, d, x
+                return stmt, d, x, named
         return None
     return None
+
+
+def _dequeue_of(node: cst.CSTNode | None, v: str) -> bool:
+    return isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+        and node.func.attr.value == "dequeue" and isinstance(node.func.value, cst.Name) and node.func.value.value == v
+
+
+def _name_inline(stmt: cst.CSTNode, v: str, x: str) -> cst.CSTNode | None:
+    """``stmt`` with its one ``v.dequeue()`` replaced by ``x``, where that is its one use of ``v`` and nothing
+    evaluates it conditionally or more than once (a lambda, a comprehension, a conditional expression, ``and`` /
+    ``or``); None otherwise."""
+    guarded = (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.IfExp,
+               cst.BooleanOperation)
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1 or name_counts(stmt).get(v) != 1:
+        return None
+    hits: list[bool] = []
+
+    class _Find(cst.CSTVisitor):
+        depth = 0
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if _dequeue_of(node, v):
+                hits.append(self.depth == 0)
+                return False
+            if isinstance(node, guarded):
+                self.depth += 1
+            return True
+
+        def on_leave(self, node: cst.CSTNode) -> None:
+            if isinstance(node, guarded):
+                self.depth -= 1
+
+    stmt.visit(_Find())
+    if hits != [True]:
+        return None
+
+    class _Put(cst.CSTTransformer):
+        def leave_Call(self, original, updated):
+            return cst.Name(x) if _dequeue_of(original, v) else updated
+
+    return stmt.visit(_Put())
 
 
 def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
@@ -150,11 +198,11 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
         found = _plan(callers[0], name, qname, module_names)
         if found is None:
             continue
-        call_stmt, deq_stmt, x = found
+        call_stmt, deq_stmt, x, named = found
         assign = _one_assign(call_stmt)
         edits[id(call_stmt)] = call_stmt.with_changes(body=[assign.with_changes(
             targets=[assign.targets[0].with_changes(target=cst.Name(x))])])
-        edits[id(deq_stmt)] = None
+        edits[id(deq_stmt)] = named  # (None: the dequeue's own statement goes)
         last = helper.body.body[-1]
         ret = last.body[0]
         returns[id(last)] = last.with_changes(body=[ret.with_changes(value=cst.Call(
@@ -361,7 +409,7 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
         found = _plan(callers[0], name, qname, module_names) if len(callers) == 1 else None
         if found is None:
             continue
-        call_stmt, deq_stmt, x = found
+        call_stmt, deq_stmt, x, named = found
         assign = _one_assign(call_stmt)
         v = _name_target(assign)
         bound = _bound_args(helper, assign.value)
@@ -405,12 +453,15 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
             at = next(i for i, s in enumerate(stmts) if fresh in name_counts(s))
             stmts.insert(at, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
         stmts[0] = stmts[0].with_changes(leading_lines=call_stmt.leading_lines)
-        stmts.append(deq_stmt.with_changes(leading_lines=()))
+        stmts.append(deq_stmt.with_changes(leading_lines=()) if named is None else cst.SimpleStatementLine(
+            [cst.Assign([cst.AssignTarget(cst.Name(x))], cst.Call(cst.Attribute(cst.Name(v), cst.Name("dequeue"))))]))
 
         class _T(cst.CSTTransformer):
             def leave_SimpleStatementLine(self, original, updated):
                 if original is call_stmt:
                     return cst.FlattenSentinel(stmts)
+                if original is deq_stmt and named is not None:
+                    return named
                 gone = original is deq_stmt or reader_at is not None and original is reader_at[2]
                 return cst.RemoveFromParent() if gone else updated
 
