@@ -21,8 +21,9 @@ element still meets one copy (Inception's ``batch_inputs`` shares one dequeue so
 prefetch helper and the copies' join the recogniser takes (``prefetch_helper.py``, ``copies_join.py``). Only
 where that holds for sure: the helper a module function of this module ending in ``return queue`` for a queue it
 makes by a ``FIFOQueue`` or ``RandomShuffleQueue`` call, called once in the module as ``name = helper(...)``;
-the name's one use ``x = name.dequeue()`` directly in a ``for ... in range(...)`` loop after the call in the same
-block, that loop ending with ``lst.append(...)``, and ``lst`` read after the loop only as the first argument of a
+the name's one use ``x = name.dequeue()`` (or a ``name.dequeue()`` inside one statement's expression, named
+first where nothing evaluates it conditionally) directly in a ``for ... in range(...)`` loop after the call in the
+same block, that loop ending with ``lst.append(...)``, and ``lst`` read after the loop only as the first argument of a
 ``*batch_join`` call of the same block (a list whose copies one op reads together would get one element ``k``
 times). ``to_tfdata.run`` keeps the form only where it lets more pipelines be rewritten, so a program left alone
 stays as written. A helper of another module, or copies joined by another function (im2txt's
