@@ -33,7 +33,9 @@ def factory_names(module: cst.Module, is_reader: Callable[[cst.BaseExpression], 
 
 
 def _returns_reader(fn: cst.FunctionDef, is_reader: Callable[[cst.BaseExpression], bool]) -> bool:
-    body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
+    from tfdata_bridge._src.migrate.reader_factory import factory_body
+
+    body = factory_body(fn)
     small = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and \
         len(body[0].body) == 1 else None
     return isinstance(small, cst.Return) and isinstance(small.value, cst.Call) and is_reader(small.value) and \

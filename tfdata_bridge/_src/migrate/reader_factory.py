@@ -55,7 +55,7 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
         uses = _attribute_uses(module, func.attr.value)
     else:
         return None
-    body = fn.body.body if fn is not None and isinstance(fn.body, cst.IndentedBlock) else ()
+    body = factory_body(fn) if fn is not None else ()
     last = body[0] if len(body) == 1 else None
     ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
     made = ret.value if isinstance(ret, cst.Return) else None
@@ -75,6 +75,18 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     if uses != 1 or foreign is not None:
         return made, None  # called by other reads too, or another module's: it goes once none calls it (dead_factories)
     return made, fn
+
+
+def factory_body(fn: cst.FunctionDef) -> tuple[cst.BaseStatement, ...]:
+    """``fn``'s statements less a leading docstring (Inception's ``Dataset.reader`` has one above its
+    ``return tf.TFRecordReader()``)."""
+    body = tuple(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else ()
+    return body[1:] if len(body) > 1 and _docstring(body[0]) else body
+
+
+def _docstring(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _passed_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute

@@ -32,6 +32,7 @@ from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batc
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
+from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.nested_calls import name_nested_calls
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
@@ -325,8 +326,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
     current = module
-    # (``name_inline_dequeues``: ``inline_dequeues.py``; the object forms: ``object_forms.py``)
-    for form in (name_returned_lists, loop_reader_lists, name_inline_dequeues, *OBJECT_FORMS):
+    # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
+    # forms: ``object_forms.py``)
+    for form in (name_returned_lists, loop_reader_lists, name_inline_dequeues, dequeue_in_helper,
+                 inline_prefetch_helper, *OBJECT_FORMS):
         if all(o.rewritten for o in result[2]) or functions:
             break
         named = form(current, external)
@@ -578,7 +581,11 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                     plan = feed.plan(body, i, small.targets[0].target.value, value, fed_kind, module)
                 except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
-                    if fed_kind == "FIFOQueue" or feed.fed:  # (other kinds: only a queue fed through placeholders)
+                    # (other kinds: only a queue fed through placeholders; a FIFOQueue fed by no placeholder
+                    # that its function returns to callers and fills by a ``QueueRunner``, a prefetch helper's, is
+                    # no feed-thread queue: ``_left_alone`` says what leaves it)
+                    returned = not feed.fed and _returned_prefetch(module, stmt, small.targets[0].target.value)
+                    if fed_kind == "FIFOQueue" and not returned or feed.fed:
                         feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{fed_kind}` left: {exc}"),
                                               PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
@@ -614,7 +621,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         if other is not None:
                             pipeline, moved = other
                         else:
-                            why = reader_list_reason(finder, body, i, value)  # (a list of readers: reader_lists.py)
+                            # (a list of readers: reader_lists.py; copies made by the callers: copy_dequeues.py)
+                            why = reader_list_reason(finder, body, i, value) or \
+                                handed_copies_reason(finder, body, i, value)
                             if why is not None:
                                 raise Refusal(why) from None
                             plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
@@ -990,6 +999,20 @@ def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, 
             for k in outcome_ids:
                 outcomes[k] = PipelineOutcome(outcomes[k].line, outcomes[k].api, False, why)
         replaced.pop(fn, None)
+
+
+def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> bool:
+    """Whether the function holding ``stmt`` makes a ``QueueRunner`` and ends with ``return queue``."""
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    up = parents(module)
+    node = up.get(id(stmt))
+    while node is not None and not isinstance(node, cst.FunctionDef):
+        node = up.get(id(node))
+    last = node.body.body[-1] if node is not None and isinstance(node.body, cst.IndentedBlock) else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    return isinstance(ret, cst.Return) and isinstance(ret.value, cst.Name) and ret.value.value == queue and \
+        "QueueRunner(" in module.code_for_node(node)
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
