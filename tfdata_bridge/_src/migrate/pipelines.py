@@ -726,10 +726,10 @@ class Finder:
                         held = control_holder(self.scopes, stmt, ref)
                         if held is not None:
                             raise Refusal(f"`{name}` is read by `{held[0]}`{where}, which `with {held[1]}:` takes: "
-                                          "a `with` block of control dependencies between the read and the batch "
-                                          "does not move into the map function yet (its statements would lose "
-                                          "their dependencies); not rewritten: drop the `with` (the assertion "
-                                          "then does not run) or keep the queues (`migrate --to compat`)")
+                                          "only a `with tf.control_dependencies([...]):` block of plain "
+                                          "assignments moves into the map function whole (`control_blocks.py`); "
+                                          "this one would lose its dependencies; not rewritten: write it so, or "
+                                          "keep the queues (`migrate --to compat`)")
                         raise Refusal(f"`{name}` is also used outside the pipeline{where}, so its statements cannot "
                                       "move into a tf.data function")
 

@@ -33,6 +33,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import dotted, name_counts, names_in, nodes_of, target_names
 
 _VARIABLE, _PLACEHOLDER, _SLICE = "Variable", "placeholder", "slice_input_producer"
+_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
 
 
 def _last(call: cst.BaseExpression) -> str:
@@ -124,7 +125,7 @@ def _plan(fn: cst.FunctionDef) -> tuple[dict, set] | None:
                 if root is None:
                     continue
                 new[id(var)] = cst.Call(cst.Attribute(root, cst.Name("constant")),
-                                        [cst.Arg(value), cst.Arg(dtype, keyword=cst.Name("dtype"))])
+                                        [cst.Arg(value), cst.Arg(dtype, keyword=cst.Name("dtype"), equal=_EQUAL)])
             runs.setdefault(run_at, []).append(var.value)
             gone.add(id(stmts[where[var.value]]))
             if counts[ph.value] == 3:  # (made, taken by the variable, fed)

@@ -213,6 +213,8 @@ class _Apply(cst.CSTTransformer):
     def leave_With(self, original, updated):
         """A ``with tf.name_scope(...):`` whose statements all moved into the pipeline goes with them (its
         statements now sit beside the dataset); any other ``with`` stays, with ``pass``."""
+        if original in self.removed:  # a block of control dependencies moved whole (``control_blocks.py``)
+            return cst.RemovalSentinel.REMOVE
         body = original.body.body if isinstance(original.body, cst.IndentedBlock) else ()
         if original in self.scopes_only and body and all(b in self.removed for b in body):
             return cst.RemovalSentinel.REMOVE
