@@ -166,3 +166,52 @@ def test_reader_attributes_read_unbatched_become_one_iterator_s_elements():
     assert not result.refused, result.notes
     assert "self.image, self.label = tf.data.make_one_shot_iterator(self.dataset).get_next()" in result.code
     assert "read unbatched, are the `get_next()` of one iterator" in _said(result)
+
+
+STORING = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Reader(object):
+    def __init__(self, files, coord):
+        self.coord = coord
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+        _, self.line = tf.TextLineReader().read(queue)
+
+    def batch(self, n):
+        return tf.train.batch([self.line], n)
+'''
+USING = '''\
+import tensorflow.compat.v1 as tf
+
+from lib import Reader
+
+
+def main(files):
+    coord = tf.train.Coordinator()
+    batch = Reader(files, coord).batch(2)
+    with tf.Session() as sess:
+        threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+        out = sess.run(batch)
+        coord.request_stop()
+        coord.join(threads)
+    return out{more}
+'''
+
+
+@pytest.mark.parametrize("more, gone", [("", True), ("\n\n\ndef stopped(reader):\n    return reader.coord", False)])
+def test_a_coordinator_a_class_of_another_module_only_stores_goes(tmp_path, more, gone):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    (tmp_path / "lib").mkdir()
+    sources = {str(tmp_path / "lib" / "__init__.py"): "from lib.reader import Reader  # noqa: F401\n",
+               str(tmp_path / "lib" / "reader.py"): STORING, str(tmp_path / "main.py"): USING.format(more=more)}
+    out = rewrite_tree(sources, root=str(tmp_path))
+    main = out[str(tmp_path / "main.py")]
+    said = " ".join(n.message for n in main.notes)
+    assert not out[str(tmp_path / "lib" / "reader.py")].refused
+    if gone:  # (passed as None: the class's `self.coord` is read nowhere in the tree)
+        assert "Coordinator" not in main.code and "Reader(files, None)" in main.code, main.code
+        assert "the coordinator an object only stored is passed as `None`" in said, said
+    else:  # another module reads `.coord`: the coordinator stays
+        assert "coord = tf.train.Coordinator()" in main.code and "`coord` kept" in said, said

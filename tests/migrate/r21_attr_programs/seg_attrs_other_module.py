@@ -1,6 +1,7 @@
 """DeepLab's evaluation over another module's reader class: `SegReader(...)` made under a name scope, its
 `.image` / `.label` read unbatched (`tf.expand_dims(reader.image, 0)`), a streaming mean IoU (local variables)
-updated for a known number of steps (two passes over the six images); `dequeue` is never called."""
+updated for a known number of steps (two passes over the six images); `dequeue` is never called; the
+coordinator is handed to the reader, which only stores it."""
 
 import os
 
@@ -14,8 +15,9 @@ STEPS = 9
 def main(data_dir):
     images = [os.path.join(data_dir, "image-%d.png" % i) for i in range(6)]
     masks = [os.path.join(data_dir, "image-%d.png" % ((i + 2) % 6)) for i in range(6)]
+    coord = tf.train.Coordinator()
     with tf.name_scope("create_inputs"):
-        reader = SegReader(images, masks, 0.5)
+        reader = SegReader(images, masks, 0.5, coord)
         image, label = reader.image, reader.label
     image_batch = tf.expand_dims(image, 0)
     label_batch = tf.expand_dims(label, axis=0)
@@ -24,7 +26,6 @@ def main(data_dir):
     miou, update = tf.metrics.mean_iou(labels=gt, predictions=pred, num_classes=2)
     sess = tf.Session()
     sess.run([tf.global_variables_initializer(), tf.local_variables_initializer()])
-    coord = tf.train.Coordinator()
     threads = tf.train.start_queue_runners(coord=coord, sess=sess)
     batches = []
     for _ in range(STEPS):

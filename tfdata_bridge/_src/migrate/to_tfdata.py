@@ -686,7 +686,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
-            out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()))
+            out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()),
+                                                  external=external)
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
@@ -707,7 +708,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     if not plumbing:
         return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing,
-                                          helpers=getattr(external, "runner_helpers", frozenset()))
+                                          helpers=getattr(external, "runner_helpers", frozenset()), external=external)
     out = private_imports_left_unused(original, out)  # (the plumbing's imports: ``coordinator``, ``Coordinator``)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
         lines = line_map(original.code, out.code)

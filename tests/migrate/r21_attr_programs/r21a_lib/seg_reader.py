@@ -1,5 +1,5 @@
 """A DeepLab-style reader: image / mask paths sliced in `__init__`, read per element into attributes, and a
-`dequeue` method that batches them (never called by the programs)."""
+`dequeue` method that batches them (never called by the programs); the coordinator handed to it is only stored."""
 
 import tensorflow.compat.v1 as tf
 
@@ -12,7 +12,8 @@ def read_pair(input_queue, scale):
 
 
 class SegReader(object):
-    def __init__(self, images, masks, scale, shuffle=False):
+    def __init__(self, images, masks, scale, coord, shuffle=False):
+        self.coord = coord
         self.images = tf.convert_to_tensor(images, dtype=tf.string)
         self.masks = tf.convert_to_tensor(masks, dtype=tf.string)
         self.queue = tf.train.slice_input_producer([self.images, self.masks], shuffle=shuffle)
