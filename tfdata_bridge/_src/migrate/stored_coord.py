@@ -13,7 +13,7 @@ stop. The argument becomes ``None`` (so ``self.coord`` is ``None``, which nothin
 goes with the rest of the plumbing (``plumbing.py``). Only a class of this module, with no base class, whose
 ``__init__`` does nothing with that parameter but ``self.attr = param``, while no ``x.attr`` is read anywhere in
 the module, qualifies; in a migrated tree, a class of another of its modules too, where no module of the tree
-reads ``x.attr``.
+that can hold its objects (its own, those importing it and theirs) reads ``x.attr``.
 """
 
 from __future__ import annotations
@@ -62,19 +62,17 @@ def _stored_only(module: cst.Module, init: cst.FunctionDef, param: str) -> cst.N
 
 
 def _tree_class(external, func: cst.BaseExpression):
-    """(the class, its module) where ``func`` names a class of another module of the migrated tree whose
-    attribute reads the tree counts (``external.stored_class``, ``external.tree_attribute_uses``); else None."""
+    """(the class, its module, the count of ``x.name`` in the modules that can hold its objects) where ``func``
+    names a class of another module of the migrated tree (``external.stored_class``); else None."""
     lookup = getattr(external, "stored_class", None)
-    if lookup is None or getattr(external, "tree_attribute_uses", None) is None:
-        return None
-    return lookup(func)
+    return lookup(func) if lookup is not None else None
 
 
 def stored_args(module: cst.Module, refs: list[cst.Name], external=None) -> set[int] | None:
     """The ids of the arguments (``cst.Arg``) that pass ``refs`` to such a class; None unless every one of ``refs``
     is such an argument or the store of the parameter it fills. ``external``: a migrated tree's lookups, with
     which a class of another of its modules qualifies too (DeepLab's ``ImageReader`` of ``deeplab_lib``) where
-    no module of the tree reads the stored attribute."""
+    no module that can hold its objects reads the stored attribute."""
     classes = {}
     for s in module.body:
         if isinstance(s, cst.ClassDef):
@@ -88,7 +86,7 @@ def stored_args(module: cst.Module, refs: list[cst.Name], external=None) -> set[
         elif external is not None and isinstance(call.func, (cst.Name, cst.Attribute)) and \
                 any(id(a.value) in want for a in call.args) and \
                 (there := _tree_class(external, call.func)) is not None:
-            cls, home = there
+            cls, home, attribute_reads = there
         else:
             continue
         if cls.bases and not (len(cls.bases) == 1 and isinstance(cls.bases[0].value, cst.Name) and
@@ -101,8 +99,8 @@ def stored_args(module: cst.Module, refs: list[cst.Name], external=None) -> set[
             param = _param(init, call, arg)
             stored = _stored_only(home, init, param) if param is not None else None
             if stored is not None and home is not module and \
-                    external.tree_attribute_uses(_stored_attr(init, stored)) != 1:
-                stored = None  # (some module of the tree reads ``x.attr``: more than the store)
+                    attribute_reads(_stored_attr(init, stored)) != 1:
+                stored = None  # (a module that can hold its objects reads ``x.attr``: more than the store)
             if stored is not None:
                 found.add(id(arg))
                 declared = next(p.name for p in [*init.params.params, *init.params.kwonly_params]

@@ -325,19 +325,19 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
-        external.tree_attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
-            attribute_uses(m, name) for m in modules.values())  # (every module's: ``stored_coord.py``)
-
         def stored_class(node: cst.CSTNode):
-            """(a class of the tree, its module) that ``node`` names, through a package's re-export too
-            (``from deeplab_lib import ImageReader``, its ``__init__`` importing it): ``stored_coord.py``."""
+            """(a class of the tree, its module, ``x.name`` counted in the modules that can hold one of its
+            objects: its own, those importing it and theirs) that ``node`` names, through a package's re-export
+            too (``from deeplab_lib import ImageReader``, its ``__init__`` importing it): ``stored_coord.py``."""
             where = target(path, node)
             for _ in range(3):
                 if where is None:
                     return None
                 cls = class_of(modules[where[0]], where[1])
                 if cls is not None:
-                    return cls, modules[where[0]]
+                    home = where[0]
+                    return cls, modules[home], lambda name: sum(
+                        attribute_uses(modules[p], name) for p in reach(home) | {home})
                 where = _reexported(modules[where[0]], names[where[0]].package, where[1], by_name)
             return None
 
