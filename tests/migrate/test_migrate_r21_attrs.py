@@ -161,11 +161,17 @@ def test_a_reader_attribute_read_unbatched_that_the_batch_does_not_list_is_left(
     assert result.refused and "`.queue` is not one of the tensors its batch lists" in said, said
 
 
-def test_reader_attributes_read_unbatched_become_one_iterator_s_elements():
-    result = rewrite(READER.format(attr="image"), to="tfdata")
+@pytest.mark.parametrize("inline", [False, True])
+def test_reader_attributes_read_unbatched_become_one_iterator_s_elements(inline):
+    source = READER.format(attr="image")
+    if inline:  # (the object made inline, one attribute read)
+        source = source.replace("    reader = Reader(files, labels)\n", "").replace("reader.image", "Reader(files, labels).image")
+    result = rewrite(source if inline else source.replace("reader.image, 0)", "reader.image, 0), reader.label"),
+                     to="tfdata")
     assert not result.refused, result.notes
     assert "self.image, self.label = tf.data.make_one_shot_iterator(self.dataset).get_next()" in result.code
-    assert "read unbatched, are the `get_next()` of one iterator" in _said(result)
+    said = "is a component of the `get_next()`" if inline else "`.image`, `.label`, read unbatched, are the `get_next()`"
+    assert said in _said(result), _said(result)
 
 
 STORING = '''\

@@ -110,7 +110,8 @@ def unbatched_note(cand, kept: list[str], attr: str) -> str:
 
     shown = ", ".join(f"`.{a}`" for a in kept)
     name = f"{cand.cls.name.value}.{cand.batcher.name.value}"
-    return (f"{shown}, read unbatched, are the `get_next()` of one iterator over `{self_name(cand.maker)}.{attr}`, "
+    verb = "are the `get_next()`" if len(kept) > 1 else "is a component of the `get_next()`"
+    return (f"{shown}, read unbatched, {verb} of one iterator over `{self_name(cand.maker)}.{attr}`, "
             f"one element per run as the producer gave them; `{name}` (called nowhere) batches an iterator of its "
             "own: called alone it gives legacy's batches, but beside those reads each would see every element "
             "(legacy's competed for the one queue)")
