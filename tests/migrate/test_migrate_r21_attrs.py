@@ -88,6 +88,8 @@ def test_a_graph_s_own_control_dependencies_block_is_left_saying_why(block, why)
 
 @pytest.mark.parametrize("block, why", [
     ("    with tf.control_dependencies([check]):\n        a = tf.identity(a)\n        print(a)", "`with`"),
+    ("    with tf.control_dependencies([check]):\n        _, b = tf.TextLineReader().read(queue)",
+     "the `with` block of control dependencies binding `_, b` also calls"),
     ("    with tf.control_dependencies([check]):\n        a = tf.identity(a)\n    after = check", "`check`"),
 ])
 def test_a_control_dependencies_block_that_cannot_move_is_left(block, why):

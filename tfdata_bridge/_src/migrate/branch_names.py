@@ -134,7 +134,8 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
         sym = BY_PATH.get(path) if path else None
         if isinstance(call.func, cst.Attribute) and call.func.attr.value in _READS or \
                 sym is not None and sym.to_tfdata == "pipeline":
-            raise Refusal(f"the `if` choosing `{', '.join(sorted(every))}` also calls "
+            what = "the `with` block of control dependencies binding" if control_block(stmt) else "the `if` choosing"
+            raise Refusal(f"{what} `{', '.join(sorted(every))}` also calls "
                           f"`{cst.Module([]).code_for_node(call.func)}`, a queue pipeline's; not rewritten")
     for test in _tests(stmt):
         for name in sorted(names_in(test)):
