@@ -16,8 +16,8 @@ sliced where the producer was, and they are the same values when:
   sets it), assigned once in the function, and read nowhere but in the producer's list and in one
   ``sess.run(var.initializer, feed_dict={placeholder: value})`` of the same function (one feed: its data is the
   data every epoch of the producer read; no ``assign`` changes it);
-- every name the fed ``value`` reads is bound before the producer and not bound again in the function (so the
-  producer's site sees the object the run fed);
+- the fed ``value`` calls nothing (names, attributes, subscripts), and every name it reads is bound before the
+  producer and not bound again in the function (so the producer's site sees the object the run fed);
 - the placeholder's dtype is the value's own (``dtype=value.dtype``), or else the slices are
   ``tf.constant(value, dtype=...)``, as the feed converted it.
 
@@ -111,6 +111,8 @@ def _plan(fn: cst.FunctionDef) -> tuple[dict, set] | None:
             if fed is None:
                 continue
             run_at, value = fed
+            if nodes_of(value, cst.Call):
+                continue  # (a call run where the producer was, not where the feed was: it may give other data)
             if any(assigned.get(n) and (n in params or len(assigned[n]) > 1 or assigned[n][0] >= at)
                    for n in names_in(value)):
                 continue  # (bound after the producer, or again: the producer's site would see another value)
