@@ -214,6 +214,8 @@ class _Apply(cst.CSTTransformer):
     def leave_With(self, original, updated):
         """A ``with tf.name_scope(...):`` whose statements all moved into the pipeline goes with them (its
         statements now sit beside the dataset); any other ``with`` stays, with ``pass``."""
+        if original in self.removed:  # a block of control dependencies moved whole (``control_blocks.py``)
+            return cst.RemovalSentinel.REMOVE
         body = original.body.body if isinstance(original.body, cst.IndentedBlock) else ()
         if original in self.scopes_only and body and all(b in self.removed for b in body):
             return cst.RemovalSentinel.REMOVE
@@ -693,7 +695,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
-            out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()))
+            out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()),
+                                                  external=external)
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
@@ -714,7 +717,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     if not plumbing:
         return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing,
-                                          helpers=getattr(external, "runner_helpers", frozenset()))
+                                          helpers=getattr(external, "runner_helpers", frozenset()), external=external)
     out = private_imports_left_unused(original, out)  # (the plumbing's imports: ``coordinator``, ``Coordinator``)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
         lines = line_map(original.code, out.code)
