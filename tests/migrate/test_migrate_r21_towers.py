@@ -123,3 +123,16 @@ def test_a_coordinator_still_used_or_passed_unfollowably_stays_saying_why(tmp_pa
     assert "coord" in main.code.split("Feeder(")[1].split(")")[0]
     said = " ".join(n.message for n in main.notes)
     assert f"`coord` kept (harmless without runners): it is {why} beyond starting and stopping runners" in said, said
+
+
+def test_scan_says_the_handed_coordinator_is_kept_as_the_stop_flag(tmp_path):
+    from tfdata_bridge.migrate import scan_paths
+
+    root = tmp_path / "tree"
+    (root / "lib").mkdir(parents=True)
+    (root / "lib" / "__init__.py").write_text("")
+    (root / "lib" / "feeder.py").write_text(FEEDER.format(more=""))
+    (root / "main.py").write_text(PROGRAM.format(args="coord, [1.0, 2.0]"))
+    said = {f.api.rsplit(".", 1)[-1]: f.tfdata for f in scan_paths([root]).findings}
+    assert said == {"Coordinator": "kept: a Coordinator used as the loop's stop flag, no runners",
+                    "FIFOQueue": "rewritten into tf.data"}, said
