@@ -1,4 +1,6 @@
-"""Held-out round 21's leftovers (issue 17), Tacotron's coordinator: a feeder class (a ``threading.Thread``
+"""Held-out round 21's leftovers (issue 17). The towers' prefetch queue of batches (``towers.py``): a queue of
+whole batches dequeued once per tower in a loop becomes one iterator over the batches' dataset (a copy of the
+function that made them, returning the dataset), a ``get_next()`` per tower. Tacotron's coordinator: a feeder class (a ``threading.Thread``
 subclass) handed the program's ``Coordinator``, which it only checked in its loop and reported errors to (after
 printing them unless the program stopped first). Its rewritten code reads the coordinator no more: the
 parameter goes from ``__init__`` and its argument from every call of the tree (another module, by keyword,
@@ -36,10 +38,19 @@ def test_the_r21_towers_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "RowFeeder(list(range(7)))" in code["coord_handed_same_module_class.py"]
     for name in ("feeder.py", "feeding.py", "coord_handed_same_module_class.py"):
         assert code[name].count("raise\n") == 1, code[name]  # the log kept, the error raised to get_next
+    # the towers: one iterator over the batches' dataset, a get_next per tower; the prefetch helpers gone
+    assert "def inputs_dataset(path, batch_size, num_epochs=1):" in code["batches.py"], code["batches.py"]
+    assert "def prefetch_queue" not in code["prefetch.py"]
+    assert code["towers_prefetch_other_module.py"].count("batch_queue.get_next()") == 1
+    assert "make_one_shot_iterator(\n            batch_input.inputs_dataset(path, 3).prefetch(2 * NUM_TOWERS))" in \
+        code["towers_prefetch_other_module.py"], code["towers_prefetch_other_module.py"]
+    assert "def prefetch(" not in code["towers_prefetch_same_module.py"]
+    assert "xs, ys = q.get_next()" in code["towers_prefetch_same_module.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
-        # a fixed number of steps over feeders that never end: the same batches, no end of data
-        assert_delivers_the_same(name, want, got, "exact", end=None)
+        # feeders: a fixed number of steps over data that never ends, the same batches; towers: each batch once,
+        # in any tower (they compete), the same number of steps before the end of data
+        assert_delivers_the_same(name, want, got, "multiset" if name.startswith("towers_") else "exact", end=None)
 
 
 FEEDER = '''\
@@ -136,3 +147,55 @@ def test_scan_says_the_handed_coordinator_is_kept_as_the_stop_flag(tmp_path):
     said = {f.api.rsplit(".", 1)[-1]: f.tfdata for f in scan_paths([root]).findings}
     assert said == {"Coordinator": "kept: a Coordinator used as the loop's stop flag, no runners",
                     "FIFOQueue": "rewritten into tf.data"}, said
+
+
+TOWERS = '''\
+import tensorflow.compat.v1 as tf
+
+
+def prefetch(tensors, capacity=4):
+    queue = tf.FIFOQueue(capacity, [t.dtype for t in tensors])
+    tf.train.add_queue_runner(tf.train.QueueRunner(queue, [queue.enqueue(tensors)]))
+    return queue
+
+
+def batches(files):
+    _, line = tf.TextLineReader().read(tf.train.string_input_producer(files, num_epochs=1, shuffle=False))
+    xs, ys = tf.train.batch([tf.strings.length(line), line], batch_size=2)
+{after}
+    return xs * 2, ys
+
+
+def main(files):
+    xs, ys = {make}
+{use}
+    q = prefetch([xs, ys])
+    out = []
+    for i in range(2):
+        out.append(q.dequeue())
+    return out
+'''
+
+
+@pytest.mark.parametrize("after, make, use", [
+    ("    tf.add_to_collection('batches', xs)", "batches(files)", ""),  # more than summaries after the get_next
+    ("", "batches(files)", "    tf.summary.scalar('mean', tf.reduce_mean(xs))"),  # the batch read beyond the queue
+    ("", "tf.train.batch([files[0], files[1]], batch_size=1)", ""),  # no function of the tree makes the batches
+])
+def test_a_queue_of_batches_that_cannot_become_one_iterator_keeps_the_refusal(tmp_path, after, make, use):
+    path = str(tmp_path / "towers.py")
+    result = rewrite_tree({path: TOWERS.format(after=after, make=make, use=use)}, root=str(tmp_path))[path]
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "runs in a loop or a nested function (one per tower, say)" in said, said
+    assert "q.dequeue()" in result.code and "FIFOQueue(capacity" in result.code
+
+
+def test_a_queue_of_batches_of_a_function_of_the_module_becomes_one_iterator(tmp_path):
+    path = str(tmp_path / "towers.py")
+    result = rewrite_tree({path: TOWERS.format(after="    tf.summary.histogram('xs', xs)", make="batches(files)",
+                                               use="")}, root=str(tmp_path))[path]
+    said = " ".join(n.message for n in result.notes)
+    assert not result.refused, said
+    assert "out.append(list(q.get_next()))" in result.code and "prefetch(4)" in result.code, result.code
+    assert "return batched_dataset.map(lambda xs, ys: (xs * 2, ys))" in result.code, result.code
+    assert "summary.histogram" not in result.code and "1 summary of the batch dropped" in said, said
