@@ -94,7 +94,8 @@ def _towers(path, modules, texts, results, names) -> None:
         for q_stmt in flat:
             small = _single(q_stmt)
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
-                    small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call)):
+                    small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call)
+                    and f"{small.targets[0].target.value}.dequeue()" in results[path].code):
                 continue
             try:
                 p_home, helper = _resolve(path, mod, small.value.func, names, results)
