@@ -190,6 +190,17 @@ def test_a_queue_of_batches_that_cannot_become_one_iterator_keeps_the_refusal(tm
     assert "q.dequeue()" in result.code and "FIFOQueue(capacity" in result.code
 
 
+def test_a_queue_of_batches_dequeued_in_a_nested_function_keeps_the_refusal(tmp_path):
+    path = str(tmp_path / "towers.py")
+    source = TOWERS.format(after="", make="batches(files)", use="").replace(
+        "    for i in range(2):\n        out.append(q.dequeue())",
+        "    def tower():\n        return q.dequeue()\n    out.append(tower())\n    out.append(tower())")
+    result = rewrite_tree({path: source}, root=str(tmp_path))[path]
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "runs in a loop or a nested function" in said, said
+    assert "return q.dequeue()" in result.code and "get_next()" not in result.code.split("def main")[1]
+
+
 def test_a_queue_of_batches_of_a_function_of_the_module_becomes_one_iterator(tmp_path):
     path = str(tmp_path / "towers.py")
     result = rewrite_tree({path: TOWERS.format(after="    tf.summary.histogram('xs', xs)", make="batches(files)",

@@ -198,8 +198,9 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
         if call is None or call.func.attr.value != "dequeue" or call.args:
             raise _No
         dequeues.append((holder, call))
-    if len(scope.assignments[q]) != 1 or not dequeues:
-        raise _No
+    if len(scope.assignments[q]) != 1 or not dequeues or \
+            len([n for n in nodes_of(fn, cst.Name) if n.value == q]) != len(dequeues) + 1:
+        raise _No  # (the name read where the scope analysis does not say: a nested function, say)
     # the function making the batches, and its chain to the get_next
     f_call = made.body[0].value
     f_home, f_fn = _resolve(path, mod, f_call.func, names, results)
@@ -238,8 +239,10 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
     # the prefetch helper, called nowhere now, goes (with the import of it); so do the originals of the copies
     others = {p: (new_mod.code if p == path else f_new.code if p == f_home and f_new is not None else results[p].code)
               for p in modules}
+    gone = []
     for name, _ in copies:  # (in the chain's order: a helper of the first is free once it goes)
         if not any(_calls(c, name) for c in others.values()):
+            gone.append(name)
             if f_home == path:
                 new_mod = _without_function(new_mod, name)
             else:
@@ -269,8 +272,9 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
             replace(m, line=_line_of(texts[path], q_stmt, mod)) for m in more]
     results[path] = replace(results[path], code=new_mod.code, notes=tuple(sorted(notes, key=lambda n: n.line)))
     if f_new is not None:
-        extra = [Note(_line(modules[f_home], f_fn.name.value), f"`{new_name}` added beside `{f_fn.name.value}`: its "
-                      "batches as a dataset, for the towers' iterator of another module" + dropped_summaries,
+        extra = [Note(_line(modules[f_home], f_fn.name.value), f"`{new_name}` made of `{f_fn.name.value}`"
+                      + (" (which nothing calls now, and goes)" if f_fn.name.value in gone else "")
+                      + ": its batches as a dataset, for the towers' iterator of another module" + dropped_summaries,
                       kind="info")]
         results[f_home] = replace(results[f_home], code=f_new.code, notes=tuple(sorted(
             [*results[f_home].notes, *extra], key=lambda n: n.line)))
@@ -400,6 +404,17 @@ def _tail(fn: cst.FunctionDef) -> tuple[cst.FunctionDef, str]:
         if not (isinstance(a, cst.Expr) and isinstance(a.value, cst.Call) and ".summary." in f".{dotted(a.value.func)}"):
             raise _No
         dropped += 1
+    # each get_next the last of its block, its tensors read by nothing but the return (and the summaries)
+    from libcst.metadata import ParentNodeProvider
+
+    parents = wrapped(cst.Module([fn])).resolve(ParentNodeProvider)
+    for g in gets:
+        block = _value(parents.get(g))
+        if block is None or block is not fn.body and block.body[-1] is not g:
+            raise _No  # (in a branch: nothing after it there; in the body: the summaries and return, above)
+    kept = {id(n) for s in [*gets, *body[last + 1:]] for n in nodes_of(s, cst.Name)}
+    if any(n.value in params and id(n) not in kept for n in nodes_of(fn, cst.Name)):
+        raise _No
     taken = {n.value for n in nodes_of(fn, cst.Name)}
     var = next(n for n in ("batches", "batched_dataset", "tower_batches") if n not in taken)
     gone = {id(s) for s in gets}
