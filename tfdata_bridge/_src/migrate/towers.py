@@ -35,6 +35,7 @@ from tfdata_bridge._src.migrate.calls import absolute_name, dotted, names_in, no
 from tfdata_bridge._src.migrate.results import Note
 
 _LEFT = "runs in a loop or a nested function (one per tower, say)"
+_TWICE = "(each dequeue takes other elements)"  # (several dequeues in straight code: the same competition)
 
 
 class _No(Exception):
@@ -43,7 +44,7 @@ class _No(Exception):
 
 def tower_queues(modules, texts, results, names) -> None:
     for path in modules:
-        if not any(n.kind == "refused" and _LEFT in n.message for n in results[path].notes):
+        if not any(n.kind == "refused" and (_LEFT in n.message or _TWICE in n.message) for n in results[path].notes):
             continue
         try:
             _towers(path, modules, texts, results, names)
@@ -188,26 +189,27 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
     if any({n.value for t in b.targets for n in nodes_of(t.target, cst.Name)} & read
            for s in between for b in s.body if isinstance(b, cst.Assign)):
         raise _No  # (the iterator is made where the batches were: what it reads must mean the same there)
-    # the queue's uses: dequeue() only
+    # the queue's uses: ``q.dequeue()`` only, wherever in the function (a loop, a comprehension, a nested
+    # function: each makes one op, which takes the next element as a get_next does); ``q`` bound nowhere else
     dequeues = []
-    for access in scope.accesses[q]:
-        node = access.node
-        holder = next((s for s in flat if any(n is node for n in nodes_of(s, cst.Name))), None)
+    for node in nodes_of(fn, cst.Name):
+        if node.value != q or node is small.targets[0].target:
+            continue
+        holder = next((s for s in reversed(flat) if any(n is node for n in nodes_of(s, cst.Name))), None)
         call = next((c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute)
                      and c.func.value is node), None) if holder is not None else None
         if call is None or call.func.attr.value != "dequeue" or call.args:
             raise _No
         dequeues.append((holder, call))
-    if len(scope.assignments[q]) != 1 or not dequeues or \
-            len([n for n in nodes_of(fn, cst.Name) if n.value == q]) != len(dequeues) + 1:
-        raise _No  # (the name read where the scope analysis does not say: a nested function, say)
+    if not dequeues:
+        raise _No
     # the function making the batches, and its chain to the get_next
     f_call = made.body[0].value
     f_home, f_fn = _resolve(path, mod, f_call.func, names, results)
     f_mod = parsed(results[f_home].code)
     copies, dropped_summaries, new_name = _dataset_chain(f_mod, f_fn)
     # the caller
-    v1 = v1_prefix(mod) or "tf.compat.v1"
+    v1 = v1_prefix(mod) or "tf"  # (``import tensorflow.compat.v1 as tf`` added below where there is none)
     new_func = f_call.func.with_changes(attr=cst.Name(new_name)) if isinstance(f_call.func, cst.Attribute) \
         else cst.Name(new_name)
     source = f_call.with_changes(func=new_func)
@@ -223,15 +225,26 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
     new_q = q_stmt.with_changes(body=[small.with_changes(value=iterator)],
                                 leading_lines=[*made.leading_lines, *comment])
     swaps = {made: None, q_stmt: new_q}
+    calls: dict[cst.SimpleStatementLine, dict[int, cst.BaseExpression]] = {}
     for holder, call in dequeues:
         target = _single(holder)
         value = cst.Call(cst.Attribute(call.func.value, cst.Name("get_next")))
         if not (isinstance(target, cst.Assign) and target.value is call
                 and isinstance(target.targets[0].target, (cst.Tuple, cst.List))):
             value = cst.Call(cst.Name("list"), [cst.Arg(value)])  # (``dequeue()`` gave a list)
-        swaps.setdefault(holder, holder)
-        swaps[holder] = swaps[holder].visit(_Replace(call, value))
+        calls.setdefault(holder, {})[id(call)] = value
+    for holder, new in calls.items():
+        swaps[holder] = holder.visit(_Replace(new))
     new_mod = mod.visit(_Statements(swaps))
+    if v1_prefix(mod) is None:  # (the caller named no TensorFlow: ``tf`` must be free to import it)
+        if any(n.value == "tf" for n in nodes_of(mod, cst.Name)):
+            raise _No
+        from libcst.codemod import CodemodContext
+        from libcst.codemod.visitors import AddImportsVisitor
+
+        context = CodemodContext()
+        AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname="tf")
+        new_mod = AddImportsVisitor(context).transform_module(new_mod)
     # the batches' module: the dataset copies beside the originals
     f_new = _with_copies(f_mod, copies) if f_home != path else None
     if f_home == path:
@@ -252,15 +265,19 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
     if not any(_calls(c, h) for c in others.values()):
         if p_home == path:
             new_mod = _without_function(new_mod, h)
+        elif p_home == f_home:  # (beside the batches' function: one module's code)
+            f_new = _without_function(f_new, h)
+            new_mod = _without_import(new_mod, h)
         else:
             h_mod = _without_function(parsed(others[p_home]), h)
             others[p_home] = h_mod.code
-            keep = [n for n in results[p_home].notes if n.kind != "refused"]
+            first, last = _span(modules[p_home], h)  # the helper's own notes (its queue left) go with it
+            keep = [n for n in results[p_home].notes if not (n.kind == "refused" and first <= n.line <= last)]
             results[p_home] = replace(results[p_home], code=h_mod.code, notes=tuple(keep + [Note(
-                _line(modules[p_home], h), f"prefetch helper `{h}` removed: its callers read a dataset's iterator "
-                                           "now", kind="info")]))
+                first, f"prefetch helper `{h}` removed: its callers read a dataset's iterator now", kind="info")]))
             new_mod = _without_import(new_mod, h)
-    notes = [n for n in results[path].notes if not (n.kind == "refused" and (_LEFT in n.message or f"`{h}`" in n.message))]
+    notes = [n for n in results[path].notes if not (n.kind == "refused" and (
+        _LEFT in n.message or _TWICE in n.message or f"`{h}`" in n.message))]
     notes.append(Note(_line_of(texts[path], q_stmt, mod), said, kind="info"))
     if f_home == path and dropped_summaries:
         notes.append(Note(_line(modules[path], f_fn.name.value), f"`{new_name}` made of `{f_fn.name.value}`: its "
@@ -276,8 +293,14 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
                       + (" (which nothing calls now, and goes)" if f_fn.name.value in gone else "")
                       + ": its batches as a dataset, for the towers' iterator of another module" + dropped_summaries,
                       kind="info")]
+        kept = list(results[f_home].notes)
+        if p_home == f_home and f"def {h}(" not in f_new.code:  # (the helper went from this module)
+            first, last = _span(modules[p_home], h)
+            kept = [n for n in kept if not (n.kind == "refused" and first <= n.line <= last)]
+            extra.append(Note(first, f"prefetch helper `{h}` removed: its callers read a dataset's iterator now",
+                              kind="info"))
         results[f_home] = replace(results[f_home], code=f_new.code, notes=tuple(sorted(
-            [*results[f_home].notes, *extra], key=lambda n: n.line)))
+            [*kept, *extra], key=lambda n: n.line)))
 
 
 def _calls(code: str, name: str) -> bool:
@@ -292,6 +315,15 @@ def _calls(code: str, name: str) -> bool:
 def _wrap(text: str, width: int = 104) -> list[str]:
     import textwrap
     return textwrap.wrap(text, width)
+
+
+def _span(module: cst.Module, fn_name: str) -> tuple[int, int]:
+    """The first and last lines of the module-level function ``fn_name`` of ``module``."""
+    from libcst.metadata import PositionProvider
+
+    fn = _functions(module).get(fn_name)
+    pos = _value(wrapped(module).resolve(PositionProvider).get(fn)) if fn is not None else None
+    return (pos.start.line, pos.end.line) if pos is not None else (1, 0)
 
 
 def _line(module: cst.Module, fn_name: str) -> int:
@@ -440,12 +472,12 @@ def _tail(fn: cst.FunctionDef) -> tuple[cst.FunctionDef, str]:
 
 
 class _Replace(cst.CSTTransformer):
-    def __init__(self, old: cst.CSTNode, new: cst.CSTNode) -> None:
+    def __init__(self, new: dict[int, cst.BaseExpression]) -> None:
         super().__init__()
-        self.old, self.new = old, new
+        self.new = new  # id of a call -> what replaces it
 
     def leave_Call(self, original, updated):
-        return self.new if original is self.old else updated
+        return self.new.get(id(original), updated)
 
 
 class _Statements(cst.CSTTransformer):

@@ -411,7 +411,8 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
                             "imports, is still a queue pipeline")
                 break
-    if any("runs in a loop or a nested function (one per tower" in n.message for r in results.values()
+    if any("runs in a loop or a nested function (one per tower" in n.message or
+           "(each dequeue takes other elements)" in n.message for r in results.values()
            for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
         from tfdata_bridge._src.migrate.towers import tower_queues
         tower_queues(modules, texts, results, names)
