@@ -442,6 +442,14 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
                             "imports, is still a queue pipeline")
                 break
+    if any("runs in a loop or a nested function (one per tower" in n.message or
+           "(each dequeue takes other elements)" in n.message for r in results.values()
+           for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
+        from tfdata_bridge._src.migrate.towers import tower_queues
+        tower_queues(modules, texts, results, names)
+    if any("threading" in t for t in texts.values()):  # a feeding class's coordinator handed from elsewhere
+        from tfdata_bridge._src.migrate.feed.handed_coord import handed_coordinators
+        handed_coordinators(modules, texts, results, names)
     _foreign_divisions(modules, texts, results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
 
