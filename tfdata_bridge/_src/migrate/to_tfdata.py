@@ -19,6 +19,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNa
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
+from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
 from tfdata_bridge._src.migrate.calls import Refusal, dotted, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.choice import ChoicePass
@@ -642,7 +643,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
                     exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
-                        provider_reason(module, finder, stmt, api) or exc  # (or of a provider object's method)
+                        provider_reason(module, finder, stmt, api) or \
+                        separated_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
