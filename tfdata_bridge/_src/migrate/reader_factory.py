@@ -1,4 +1,5 @@
-"""A reader made by a factory of this module: a function or method whose one statement returns the reader.
+"""A reader made by a factory of this module: a function or method whose one statement (after a docstring, if
+any) returns the reader.
 
     class Shards(object):                          # inception's ``Dataset.reader()``
         def reader(self):
@@ -56,6 +57,7 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     else:
         return None
     body = fn.body.body if fn is not None and isinstance(fn.body, cst.IndentedBlock) else ()
+    body = body[1:] if len(body) == 2 and docstring(body[0]) else body  # (``"""Return a reader ..."""``)
     last = body[0] if len(body) == 1 else None
     ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
     made = ret.value if isinstance(ret, cst.Return) else None
@@ -75,6 +77,12 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     if uses != 1 or foreign is not None:
         return made, None  # called by other reads too, or another module's: it goes once none calls it (dead_factories)
     return made, fn
+
+
+def docstring(stmt: cst.BaseStatement) -> bool:
+    """Whether ``stmt`` is a docstring (a statement of one string and nothing else)."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _passed_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
