@@ -579,7 +579,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                     plan = feed.plan(body, i, small.targets[0].target.value, value, fed_kind, module)
                 except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
-                    if fed_kind == "FIFOQueue" or feed.fed:  # (other kinds: only a queue fed through placeholders)
+                    # (other kinds: only a queue fed through placeholders; one a runner fills: queue_reasons.py)
+                    if fed_kind == "FIFOQueue" and not feed.runner_filled or feed.fed:
                         feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{fed_kind}` left: {exc}"),
                                               PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
