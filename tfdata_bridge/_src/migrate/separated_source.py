@@ -20,7 +20,8 @@ A source made in one branch of an ``if`` that the batch is outside of (SEGAN's p
 
 Neither is rewritten: the recogniser moves straight-line per-element code into the map function, and a batch run
 once per device that shares one reader is not one dataset. These reasons name the loop or the branch and its
-line; the generic reason stands where neither is found.
+line; the generic reason stands where neither is found. A method batching the tensors it is given (object
+detection's ``BatchQueue.__init__(self, tensor_dict, ...)``) is said so too: its source is in the callers.
 """
 
 from __future__ import annotations
@@ -77,6 +78,22 @@ def _in_order(node: cst.CSTNode) -> list[str]:
     return list(out)
 
 
+def _given_reason(up, fn: cst.FunctionDef, api: str, needed: set[str]) -> str | None:
+    """The reason for a batch of tensors its method is given (object detection's ``BatchQueue(tensor_dict, ...)``),
+    where no source is in its function: the tensors come from the callers."""
+    params = [p.name.value for p in (*fn.params.params, *fn.params.kwonly_params)]
+    given = [p for p in params[1:] if p in needed]
+    cls = up.get(id(up.get(id(fn))))
+    if not given or not isinstance(cls, cst.ClassDef) or not params:
+        return None
+    shown = ", ".join(f"`{p}`" for p in given)
+    return (f"this `{api}` batches tensors given to `{cls.name.value}.{fn.name.value}` ({shown}), and no input "
+            "producer, reader or zero-input `py_func` is made in that method: the source is in its callers, and a "
+            "class whose method batches the tensors it is given is not followed to them (functions that batch "
+            "their parameters are, as batch helpers); so the batch stays (`--fallback compat` runs it through "
+            "the drop-in)")
+
+
 def _line(lines, finder, node) -> int | None:
     where = lines.get(node) if lines is not None else None
     if where is None:
@@ -125,7 +142,7 @@ def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, 
             break
     sources = [c for c in nodes_of(fn, cst.Call) if order.get(id(c), at) < at and _is_source(finder, c)]
     if not sources:
-        return None
+        return _given_reason(up, fn, api, needed)
     code = module.code_for_node
     first = min(order[id(c)] for c in sources)
     for loop in before:
