@@ -106,6 +106,16 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
     else:
         why = ("and read by `" + "`, `".join(dequeues) + "`, in no form the rewrite knows (copies of one "
                "enqueue op run by a `QueueRunner` and read by one dequeue, in the function that makes the queue)")
+        reads = [c for m in ("dequeue", *_BATCHED) for c in methods.get(m, [])]
+        other = [m for m in methods if m not in ("enqueue", "enqueue_many", "close", "dequeue", *_BATCHED)]
+        if len(reads) > 1:  # (the first fact off the form: said instead of the form's name)
+            why = (f"and read by {len(reads)} dequeues (`" + "`, `".join(f"{q}.{c.func.attr.value}" for c in reads)
+                   + "`): each takes other elements, so no one chain of tf.data makes them; the rewrite knows one "
+                   "dequeue of copies of one enqueue op run by a `QueueRunner`")
+        elif other:
+            why = ("and read by `" + "`, `".join(dequeues) + "`, and also by `" +
+                   "`, `".join(f"{q}.{m}(...)" for m in other) + "`, which a dataset has no counterpart of here; "
+                   "the rewrite knows one dequeue of copies of one enqueue op run by a `QueueRunner`")
     return f"{head} {why}; {_DROPIN}"
 
 
