@@ -7,7 +7,12 @@ given its tensors by a caller (Magenta's ``_shuffle_inputs``: no ``train.shuffle
 prefetch queue kept on ``self._queue`` and a class batching the tensors it is given (object detection's
 ``BatchQueue``).
 
-The programs of ``r22_forms_programs/`` (the factory in another module's class and subclass, in the same module as a
+A per-time-step ``for`` loop that grows the batched lists from one record moves into the map function with the
+rest of the per-element code (it runs once when the function is traced, as legacy ran it once when the graph was
+built).
+
+The programs of ``r22_forms_programs/`` (the step loop in another module with a flags object and in the same
+module over a tuple of keys; the factory in another module's class and subclass, in the same module as a
 function and as a class, several import styles, a reused name) are migrated as one tree and run against their
 originals, compared exactly."""
 
@@ -31,6 +36,7 @@ def test_the_r22_form_programs_deliver_what_their_originals_deliver(tmp_path):
     programs = sorted(original.glob("*.py"))
     assert len(programs) >= 3
     assert all("Reader(" not in c for c in code.values()), code
+    assert "for i in range(FLAGS.sequence_length):" in code["steps.py"], code["steps.py"]  # (in the map function)
     assert "def reader(" not in code["shards.py"], code["shards.py"]  # the factory goes once nothing calls it
     assert "def make_reader(" not in code["fac_function_docstring_same_module.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
@@ -73,10 +79,22 @@ STRAIGHT = """\
     return f, s"""
 
 
+def test_a_per_time_step_for_loop_moves_into_the_map_function():
+    result = rewrite(TIME_STEPS.format(loop="for i in range(steps):", step="", batch=STRAIGHT), to="tfdata")
+    assert not result.refused, result.notes
+    assert "def parse_record(serialized):\n        frames, states = [], []\n        for i in range(steps):" in \
+        result.code, result.code
+
+
+def test_a_batch_in_a_branch_whose_source_is_before_the_if_is_named():
+    said = _said(TIME_STEPS.format(loop="for i in range(steps):", step="", batch=BRANCHES))
+    assert "is made inside `if use_state` (line 15) while its source is made before the `if`" in said, said
+    assert "no input producer" not in said, said
+
+
 @pytest.mark.parametrize("loop, step, head, batch", [
-    ("for i in range(steps):", "", "for i in range(steps)", BRANCHES),
-    ("for i in range(steps):", "", "for i in range(steps)", STRAIGHT),
     ("i = 0\n    while i < steps:", "i += 1", "while i < steps", STRAIGHT),
+    ("for i in range(steps):", "total = total + 1", "for i in range(steps)", STRAIGHT),  # (read before bound)
 ])
 def test_a_loop_growing_the_batched_lists_is_named(loop, step, head, batch):
     said = _said(TIME_STEPS.format(loop=loop, step=step, batch=batch))

@@ -30,6 +30,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import bind, names_in, nodes_of
 from tfdata_bridge._src.migrate.queue_size import parents
+from tfdata_bridge._src.migrate.step_loops import loop_needs
 
 _GROW = frozenset({"append", "extend", "insert"})
 _SOURCE_SUFFIXES = ("input_producer", "Reader", "py_func")
@@ -150,7 +151,7 @@ def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, 
             continue
         grown = [c for c in nodes_of(loop, cst.Call) if isinstance(c.func, cst.Attribute)
                  and c.func.attr.value in _GROW and isinstance(c.func.value, cst.Name) and c.func.value.value in needed]
-        if not grown:
+        if not grown or loop_needs(loop, needed) is not None:  # (one the walk back takes: not the obstacle)
             continue
         kind = "for" if isinstance(loop, cst.For) else "while"
         head = f"for {code(loop.target).strip()} in {code(loop.iter).strip()}" if isinstance(loop, cst.For) \
@@ -178,6 +179,18 @@ def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, 
                 "is not taken, the batch reads a pipeline made before, and each such batch shares its one reader); "
                 "so the reader and its producer stay (make the source in the batch's block, or `--fallback compat` "
                 "runs it through the drop-in)")
+    node = up.get(id(stmt))  # the batch in a branch, its source before the ``if``
+    while node is not None and node is not fn and not isinstance(node, cst.If):
+        node = up.get(id(node))
+    if isinstance(node, cst.If) and order[id(node)] > first:
+        while isinstance(up.get(id(node)), cst.If) and up[id(node)].orelse is node:
+            node = up[id(node)]
+        where = _line(lines, finder, node)
+        return (f"this `{api}` is made inside `if {code(node.test).strip()}`{f' (line {where})' if where else ''} "
+                "while its source is made before the `if`: the rewrite looks for the source in the batch's own "
+                "block, and takes a batch in a branch only as a choice of two batches it can follow, which this is "
+                "not; so the reader and its producer stay (make the pipeline in each branch, or `--fallback "
+                "compat` runs it through the drop-in)")
     return None
 
 
