@@ -200,3 +200,23 @@ def test_a_batch_queue_class_says_its_tensors_are_given_and_its_queue_kept_on_an
     said = _said(BATCH_QUEUE)
     assert "batches tensors given to `BatchQueue.__init__` (`tensor_dict`)" in said, said
     assert "the queue `prefetch` returns is kept on an attribute, `self._queue`" in said, said
+
+
+READS_IN_A_LOOP = '''\
+import tensorflow.compat.v1 as tf
+
+
+def build(files):
+    queue = tf.train.string_input_producer(files, shuffle=False)
+    vals = []
+    for _ in range(2):
+        _, v = tf.TFRecordReader().read(queue)
+        vals.append(tf.strings.length(v))
+    return tf.train.batch([tf.stack(vals)], 4)
+'''
+
+
+def test_a_loop_that_reads_is_no_per_element_code():
+    # (two records per element in legacy: moving the read into the map function would change the data)
+    said = _said(READS_IN_A_LOOP)
+    assert "built by a `for` loop" in said, said

@@ -290,7 +290,7 @@ class Finder:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 needed = (needed - (bound_by(prev) or set())) | chosen
                 continue
-            looped = loop_needs(prev, needed)  # a per-time-step ``for`` growing the batched lists (step_loops.py)
+            looped = loop_needs(self, prev, needed)  # a per-time-step ``for`` growing the batched lists (step_loops.py)
             if looped is not None:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 needed |= looped

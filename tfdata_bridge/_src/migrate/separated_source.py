@@ -151,7 +151,7 @@ def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, 
             continue
         grown = [c for c in nodes_of(loop, cst.Call) if isinstance(c.func, cst.Attribute)
                  and c.func.attr.value in _GROW and isinstance(c.func.value, cst.Name) and c.func.value.value in needed]
-        if not grown or loop_needs(loop, needed) is not None:  # (one the walk back takes: not the obstacle)
+        if not grown or loop_needs(finder, loop, needed) is not None:  # (one the walk back takes: not the obstacle)
             continue
         kind = "for" if isinstance(loop, cst.For) else "while"
         head = f"for {code(loop.target).strip()} in {code(loop.iter).strip()}" if isinstance(loop, cst.For) \

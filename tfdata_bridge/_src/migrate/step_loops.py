@@ -24,6 +24,8 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import names_in, nodes_of
 
 _GROW = frozenset({"append", "extend"})
+_QUEUE_METHODS = frozenset({"read", "read_up_to", "dequeue", "dequeue_many", "dequeue_up_to", "enqueue",
+                            "enqueue_many", "get_next"})
 _STOPS = (cst.Break, cst.Continue, cst.Return, cst.Yield, cst.Await, cst.FunctionDef, cst.ClassDef, cst.Lambda,
           cst.Global, cst.Nonlocal, cst.Del, cst.With, cst.Try)
 
@@ -37,13 +39,24 @@ def _bound(loop: cst.For) -> set[str]:
     return out
 
 
-def loop_needs(stmt: cst.BaseStatement, needed: set[str]) -> set[str] | None:
+def loop_needs(finder, stmt: cst.BaseStatement, needed: set[str]) -> set[str] | None:
     """The names ``stmt`` reads from before it, where it is such a loop growing a list of ``needed``; None when it
-    is not one (the walk back goes on, or refuses, as before)."""
+    is not one (the walk back goes on, or refuses, as before). A loop that reads, dequeues or calls any queue
+    pipeline API (copies of a reader: a join's) is no per-element code."""
+    from tfdata_bridge._src.symbols import BY_PATH
+
     if not isinstance(stmt, cst.For) or stmt.orelse is not None or stmt.asynchronous is not None:
         return None
     if any(nodes_of(stmt, kind) for kind in _STOPS):
         return None
+    for call in nodes_of(stmt, cst.Call):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _QUEUE_METHODS:
+            return None
+        path = finder.api(call)
+        short = path.split("compat.v1.")[-1].removeprefix("tensorflow.").removeprefix("tf.") if path else None
+        sym = BY_PATH.get(short) if short else None
+        if sym is not None and sym.to_tfdata == "pipeline" or path and "py_func" in path:
+            return None
     grown = {c.func.value.value for c in nodes_of(stmt, cst.Call) if isinstance(c.func, cst.Attribute)
              and c.func.attr.value in _GROW and isinstance(c.func.value, cst.Name)}
     if not grown & needed:
