@@ -70,12 +70,7 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
         _gives(r.value, q) for r in nodes_of(scope, cst.Return))  # the queue itself, not its dequeue
     head = f"`{q}` (a `{kind}` made in {where}) is filled by {fill}"
     chosen = _chosen_by_branch(module, scope, stmt, q, index)
-    if chosen is not None and not fed:
-        why = ("and read by `" + "`, `".join(dequeues or ["(nothing in this function)"]) + "`, but the queue "
-               f"itself is chosen by a branch: {chosen}; the enqueue op, its runner and the dequeue after the `if` "
-               "take whichever queue was made, and the rewrite knows a queue made by one assignment (copies of one "
-               "enqueue op run by a `QueueRunner` and read by one dequeue, in the function that makes the queue)")
-    elif returned and fed:
+    if returned and fed:
         why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
                "rewritten only where the queue, its enqueue op and its feeding thread are in one function or class")
         why += _feeders(module, fn, code)
@@ -85,6 +80,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
         if looped and runner:
             why += ("; callers that dequeue it once per preprocessing copy and join the copies' lists (the "
                     "\"prefetch input data\" pattern) are not followed yet")
+    elif chosen is not None and not fed and dequeues:
+        why = ("and read by `" + "`, `".join(dequeues) + "`, but the queue itself is chosen by a branch: "
+               f"{chosen}; the enqueue op, its runner and the dequeue after the `if` take whichever queue was made, "
+               "and the rewrite knows a queue made by one assignment (copies of one enqueue op run by a "
+               "`QueueRunner` and read by one dequeue, in the function that makes the queue)")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")

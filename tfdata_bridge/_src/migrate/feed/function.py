@@ -116,6 +116,8 @@ class FeedFinder:
                               "not rewritten yet; `--fallback compat` runs it through the drop-in")
         handed = {id(a.value) for c in self.index.threads for a in c.args if a.keyword is not None
                   and a.keyword.value == "args" and isinstance(a.value, (cst.Tuple, cst.List)) for a in a.value.elements}
+        # a ``QueueRunner`` runs its enqueue ops: graph code fills it, another form's (its reason: queue_reasons.py)
+        self.runner_filled = any(_makes_runner(self, self._holder(ref)[1]) for ref in self._refs(queue, qstmt))
         for ref in self._refs(queue, qstmt):
             if id(ref) in handed:  # handed to the feeding thread: its function closes it (``passed.py``)
                 continue
@@ -125,7 +127,6 @@ class FeedFinder:
                 close_runs.append(stmt)
                 continue
             if hit is None and _makes_runner(self, stmt):  # graph code fills it: not this form (queue_reasons.py)
-                self.runner_filled = True
                 raise Refusal(f"`{queue}` is filled by a `QueueRunner`{_which_use(self, stmt)}, not by a feeding "
                               "thread through placeholders")
             if hit is None:
