@@ -220,3 +220,28 @@ def test_a_loop_that_reads_is_no_per_element_code():
     # (two records per element in legacy: moving the read into the map function would change the data)
     said = _said(READS_IN_A_LOOP)
     assert "built by a `for` loop" in said, said
+
+
+RETURNED_BY_BRANCH = '''\
+import tensorflow.compat.v1 as tf
+
+
+def prefetch_input_data(files, shuffle, num_reader_threads=2):
+    filename_queue = tf.train.string_input_producer(files, shuffle=shuffle)
+    if shuffle:
+        values_queue = tf.RandomShuffleQueue(64, 16, dtypes=[tf.string])
+    else:
+        values_queue = tf.FIFOQueue(64, dtypes=[tf.string])
+    enqueue_ops = []
+    for _ in range(num_reader_threads):
+        _, value = tf.TFRecordReader().read(filename_queue)
+        enqueue_ops.append(values_queue.enqueue([value]))
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(values_queue, enqueue_ops))
+    return values_queue
+'''
+
+
+def test_a_returned_queue_chosen_by_a_branch_keeps_the_returned_queue_reason_for_both_kinds():
+    said = _said(RETURNED_BY_BRANCH)
+    assert said.count("and returned to its callers, which read it") == 2, said
+    assert "used other than by enqueue" not in said and "chosen by a branch" not in said, said
