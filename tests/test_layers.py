@@ -342,11 +342,28 @@ def test_tripwire_grappler_over_a_graph_def(tp):
     assert ops[y.op.name] == "Mul" and "Cast" not in ops.values(), ops
 
 
+def _factory_tree(graph, iterator):
+    """The dataset factory of ``iterator``'s op, names aside: each node's op, attributes, device and inputs,
+    from the function's result down, with its node count and whether it is stateful."""
+    definition = graph._get_function(iterator._iterator_resource.op.get_attr("dataset_factory").name).definition  # noqa: SLF001
+    nodes = {node.name: node for node in definition.node_def}
+
+    def tree(ref):
+        name, _, port = ref.partition(":")
+        node = nodes[name]
+        attrs = tuple(sorted((k, v.SerializeToString(deterministic=True)) for k, v in node.attr.items()))
+        return node.op, attrs, node.device, tuple(tree(i) for i in node.input), port
+
+    (ret,) = definition.ret.values()
+    return tree(ret), len(definition.node_def), definition.signature.is_stateful
+
+
 def test_tripwire_one_shot_iterator_factory_marked(tp):
-    """``one_shot_iterator``: the iterator op's ``dataset_factory`` names a copy of TensorFlow's factory that
-    carries ``_tf_data_function`` (grappler's ``IsTFDataFunction``); a second iterator over the same dataset
-    (the same factory name) shares the copy; the factory leaves the library, but stays where TensorFlow's own
-    iterator made it before; a graph finalized after them runs; the values are TensorFlow's own iterator's."""
+    """``one_shot_iterator``: the iterator op's ``dataset_factory`` is written from the dataset's nodes, the
+    same function TensorFlow's ``Defun`` makes (op for op, attributes and device, names aside), and carries
+    ``_tf_data_function`` (grappler's ``IsTFDataFunction``); a second iterator over the same dataset shares it;
+    TensorFlow's own iterator keeps its own factory, unmarked; a graph finalized after them runs; the values
+    are TensorFlow's own iterator's."""
     import tensorflow as tf
 
     tf1 = tf.compat.v1
@@ -357,16 +374,82 @@ def test_tripwire_one_shot_iterator_factory_marked(tp):
         library = {f.signature.name: f for f in graph.as_graph_def().library.function}
         assert names[0] == names[1] and names[0].endswith("_tf_data"), names
         assert library[names[0]].attr["_tf_data_function"].b
-        assert names[0][:-len("_tf_data")] not in library
+        assert [n for n in library if n.startswith("_make_dataset_")] == []  # (no Defun was made)
         theirs = tf1.data.make_one_shot_iterator(dataset)
-        again = tp.one_shot_iterator(dataset)  # (TensorFlow's iterator names the factory: it stays)
+        assert _factory_tree(graph, theirs) == _factory_tree(graph, its[0])
         library = {f.signature.name: f for f in graph.as_graph_def().library.function}
-        assert theirs._iterator_resource.op.get_attr("dataset_factory").name == names[0][:-len("_tf_data")]  # noqa: SLF001
-        assert "_tf_data_function" not in library[names[0][:-len("_tf_data")]].attr
-        got = [it.get_next() for it in (*its, theirs, again)]
+        their_name = theirs._iterator_resource.op.get_attr("dataset_factory").name  # noqa: SLF001
+        assert their_name.startswith("_make_dataset_") and "_tf_data_function" not in library[their_name].attr
+        got = [it.get_next() for it in (*its, theirs)]
         graph.finalize()
         with tf1.Session() as sess:
-            assert [sess.run(got) for _ in range(4)] == [[i * 2] * 4 for i in range(4)]
+            assert [sess.run(got) for _ in range(4)] == [[i * 2] * 3 for i in range(4)]
+
+
+def test_tripwire_one_shot_iterator_factory_as_tensorflow_writes_it(tp):
+    """The factory written from the nodes is TensorFlow's ``Defun`` factory for each form of dataset graph the
+    ``Defun`` copies its own way (a node read twice copied twice; control inputs left out; every node given the
+    device scope of the call, not its own; a seed under a graph-level seed), and gives its values; where the
+    ``Defun`` refuses (a placeholder) the call raises as TensorFlow's does; a device function as the scope (which
+    may place each op its own way) leaves the factory to TensorFlow's ``Defun``, marked on a copy as before."""
+    import numpy as np
+    import tensorflow as tf
+
+    tf1 = tf.compat.v1
+
+    def shuffled():
+        tf1.set_random_seed(7)
+        return tf.data.Dataset.range(12).shuffle(5).batch(4)  # (its seed constants each read twice)
+
+    def controlled():
+        first = tf.constant([1, 2, 3], tf.int64)
+        with tf1.control_dependencies([tf1.assert_positive(first)]):
+            rows = tf.identity(first) * 5
+        return tf.data.Dataset.from_tensor_slices(rows).repeat(2)
+
+    def placed():
+        with tf1.device("/device:CPU:0"):
+            return tf.data.Dataset.from_tensor_slices({"a": tf.range(5), "b": tf.constant(list("abcde"))}).skip(1)
+
+    def zipped():
+        one = tf.data.Dataset.range(5)
+        return tf.data.Dataset.zip((one, one.map(lambda x: -x))).concatenate(tf.data.Dataset.zip((one, one)))
+
+    for name, make, scope in [("shuffle under a graph seed", shuffled, None), ("control inputs", controlled, None),
+                              ("own device, none at the call", placed, None),
+                              ("own device, another at the call", placed, "/job:localhost/device:CPU:0"),
+                              ("one dataset read twice", zipped, "/cpu:0")]:
+        with tf.Graph().as_default() as graph, graph.device(scope):
+            dataset = make()
+            mine, theirs = tp.one_shot_iterator(dataset), tf1.data.make_one_shot_iterator(dataset)
+            factory = mine._iterator_resource.op.get_attr("dataset_factory").name  # noqa: SLF001
+            assert factory.startswith("tfdb_make_dataset_"), (name, factory)
+            assert _factory_tree(graph, mine) == _factory_tree(graph, theirs), name
+            ops = [it._iterator_resource.op.node_def for it in (mine, theirs)]  # noqa: SLF001
+            for node in ops:
+                del node.attr["dataset_factory"]
+            assert [(n.op, n.device, dict(n.attr)) for n in ops[:1]] == [(n.op, n.device, dict(n.attr)) for n in ops[1:]]
+            both = [mine.get_next(), theirs.get_next()]
+            with tf1.Session() as sess:
+                for _ in range(10):
+                    try:
+                        a, b = sess.run(both)
+                    except tf.errors.OutOfRangeError:
+                        break
+                    tf.nest.map_structure(np.testing.assert_array_equal, a, b)
+    with tf.Graph().as_default():
+        fed = tf.data.Dataset.from_tensor_slices(tf1.placeholder(tf.int64, [3]))
+        for make in (tp.one_shot_iterator, tf1.data.make_one_shot_iterator):
+            with pytest.raises(ValueError, match="Cannot capture a placeholder"):
+                make(fed)
+    with tf.Graph().as_default() as graph, graph.device(lambda op: "/device:CPU:0"):
+        dataset = tf.data.Dataset.range(3)
+        mine = tp.one_shot_iterator(dataset)
+        theirs = tf1.data.make_one_shot_iterator(dataset)
+        names = [it._iterator_resource.op.get_attr("dataset_factory").name for it in (mine, theirs)]  # noqa: SLF001
+        assert names[0] == names[1] + "_tf_data", names
+        with tf1.Session() as sess:
+            assert [sess.run([mine.get_next(), theirs.get_next()]) for _ in range(3)] == [[0, 0], [1, 1], [2, 2]]
 
 
 def test_tripwire_pybind11_interrupt_text(tp):

@@ -129,11 +129,16 @@ def test_an_if_on_a_setting_with_a_raising_else_moves_into_the_map_function():
     assert 'raise ValueError("invalid direction")' in result.code and "WholeFileReader()" not in result.code
 
 
-def test_a_control_dependencies_block_is_left_naming_the_assertion():
-    check = ("    check = tf.assert_equal(tf.shape(raw)[2], 1)\n    with tf.control_dependencies([check]):\n"
+@pytest.mark.parametrize("graph", ["tf", "tf.get_default_graph()"])
+def test_a_control_dependencies_block_moves_whole_or_is_left_naming_the_assertion(graph):
+    check = (f"    check = tf.assert_equal(tf.shape(raw)[2], 1)\n    with {graph}.control_dependencies([check]):\n"
              "        raw = tf.identity(raw)")
     result = rewrite(HALVES.format(check=check), to="tfdata")
     said = " ".join(n.message for n in result.notes)
+    if graph == "tf":  # (``control_blocks.py``: the block moves into the map function, its assertion with it)
+        assert not result.refused, said
+        assert "WholeFileReader()" not in result.code and result.code.count("control_dependencies([check])") == 1
+        return
     assert result.refused and "WholeFileReader()" in result.code, said
     assert "`raw` is read by `check = tf.assert_equal(" in said and "control_dependencies([check])" in said, said
 
@@ -166,10 +171,14 @@ def evaluate(images, labels):
 
 
 def test_an_object_read_unbatched_beside_an_uncalled_batch_method_is_named():
+    # (``unbatched_attrs.py``: the attributes the batch lists become one iterator's elements; one it does not
+    # list, read outside, leaves the object, named)
     result = rewrite(UNBATCHED, to="tfdata")
+    assert not result.refused, result.notes
+    result = rewrite(UNBATCHED.replace("tf.expand_dims(reader.label, dim=0)", "reader.queue"), to="tfdata")
     said = " ".join(n.message for n in result.notes)
     assert result.refused and "slice_input_producer(" in result.code, said
-    assert "the object's tensors (`.image`, `.label`) are read another way, unbatched" in said, said
+    assert "the object's tensors (`.image`, `.queue`) are read another way, unbatched" in said, said
 
 
 PRELOADED = '''\

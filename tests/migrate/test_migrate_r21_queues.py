@@ -160,10 +160,10 @@ def batch_inputs(files, batch_size, copies=2):
 '''
 
 
-def test_a_returned_values_queue_dequeued_per_copy_and_joined_is_left_naming_the_pattern():
+def test_a_returned_values_queue_dequeued_per_copy_and_joined_is_rewritten():
+    # (followed since forms12: ``copy_dequeues.py``; its programs are run both ways in test_migrate_r21_prefetch)
     result = rewrite(EXAMPLES, to="tfdata")
-    said = _said(result)
-    assert result.refused and "are not followed yet" in said and "prefetch input data" in said, said
-    assert "filled by a loop whose body does more than `pairs.append(make(...))`" in said, said
-    assert "nor a list filled by one loop" not in said, said
-    assert "values_queue.dequeue()" in result.code
+    assert not result.refused, result.notes
+    assert "RandomShuffleQueue(" not in result.code and "def prefetch_input_data" not in result.code
+    assert ".interleave(tf.data.TFRecordDataset, cycle_length=2" in result.code and ".shuffle(40)" in result.code
+    assert ".map(parse_record, num_parallel_calls=copies)" in result.code

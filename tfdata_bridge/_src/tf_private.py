@@ -101,6 +101,16 @@ not moved into tf.data: a clear error). Each has no public equivalent:
   tf.data functions already, moves or makes datasets and computes nothing in floating point); the map
   functions tf.data traced carry it already. No public API sets a function attribute on a ``Defun``; without
   these internals (or where a swap fails), the factory stays as TensorFlow made it.
+  The factory is written, where it can be, from the dataset's ``NodeDef``s (``_factory_definition``: the nodes
+  the ``Defun`` would copy, each once per use, with the caller's device scope and no control inputs) and added
+  to the library marked (or not) from the start, and the ``OneShotIterator`` op made with ``tf.raw_ops`` and
+  wrapped in ``tf.compat.v1.data.Iterator`` (``Operation.op_def``, ``_is_stateful``, ``node_def``,
+  ``Graph._device_functions_outer_to_inner``, ``device.MergeDevice``, ``Dataset._variant_tensor``,
+  ``_flat_structure``, ``debug_mode.DEBUG_MODE``): the ``Defun`` created every dataset op of the pipeline again in
+  Python (4-16 ms a pipeline on held-out round 21's programs, 2-5 ms written). Where the ``Defun`` would refuse a
+  node (a placeholder, a stateful op that makes no dataset), a device function is the scope (it may place each
+  op its own way), or tf.data's debug mode is on, the ``Defun`` makes it, as above; the tripwire test compares
+  the written function with the ``Defun``'s, node for node.
 - ``optimize_graph``: grappler's meta optimizer run over a ``GraphDef`` from Python
   (``tensorflow.python.grappler.tf_optimizer.OptimizeGraph`` and its ``cluster.Cluster``), the passes chosen by
   a ``RewriterConfig``. Legacy ran a pipeline's per-element ops in the session's graph, which grappler's
@@ -121,6 +131,7 @@ not moved into tf.data: a clear error). Each has no public equivalent:
 from __future__ import annotations
 
 import copy
+import hashlib
 import importlib
 import logging
 import threading
@@ -155,6 +166,8 @@ _function = _internal("framework.function", "no public FunctionDef import into a
 _tf_optimizer = _internal("grappler.tf_optimizer", "no public way to run grappler over a GraphDef")
 _grappler_cluster = _internal("grappler.cluster", "no public grappler cluster")
 _ops = _internal("framework.ops", "no public way to free a temporary graph without a garbage collection")
+_device = _internal("framework.device", "no public merge of a device scope into a node")
+_debug_mode = _internal("data.ops.debug_mode", "no public view of tf.data's debug mode")
 
 
 def _class_in_mro(cls: type, name: str) -> type:
@@ -527,8 +540,16 @@ _FACTORY_SUFFIX = "_tf_data"  # the marked copy's name: the factory's own name a
 def one_shot_iterator(dataset: Any) -> Any:
     """``tf.compat.v1.data.make_one_shot_iterator(dataset)`` (graph mode), its dataset factory marked as a
     tf.data function where that keeps every value, so that the session's grappler skips it (see the module
-    docstring)."""
+    docstring). The factory is written from the dataset's ``NodeDef``s (``_factory_definition``) where it
+    can be; else TensorFlow's ``Defun`` makes it and the mark is given to a copy (``_mark_factory``)."""
     graph = tf.compat.v1.get_default_graph()
+    try:
+        made = _direct_one_shot_iterator(graph, dataset)
+    except Exception:  # noqa: BLE001 - a TensorFlow without these internals: TensorFlow's own factory
+        _log.debug("tfdata_bridge: one-shot iterator factory left to TensorFlow", exc_info=True)
+        made = None
+    if made is not None:
+        return made
     before = set(getattr(graph, "_functions", ()))  # (a factory this call added may go once the copy is used)
     iterator = tf.compat.v1.data.make_one_shot_iterator(dataset)
     try:
@@ -536,6 +557,126 @@ def one_shot_iterator(dataset: Any) -> Any:
     except Exception:  # noqa: BLE001 - a TensorFlow without these internals: the factory as TensorFlow made it
         _log.debug("tfdata_bridge: one-shot iterator factory left unmarked", exc_info=True)
     return iterator
+
+
+_FACTORY_PREFIX = "tfdb_make_dataset_"
+_CAPTURED_BY_VALUE = ("DummyIterationCounter",)  # (traverse.OP_TYPES_ALLOWLIST, with every variant maker)
+
+
+def _direct_one_shot_iterator(graph: Any, dataset: Any) -> Any:
+    """The one-shot iterator ``make_one_shot_iterator`` makes, its factory written from the dataset's nodes
+    (``_factory_definition``) instead of traced by a ``Defun`` (which creates each op again in Python: 5-10 ms a
+    pipeline); None where this cannot be done as TensorFlow does it (no such internals, tf.data's debug mode,
+    a dataset of another graph, a node TensorFlow refuses to capture by value: TensorFlow's path then raises or
+    makes it)."""
+    from tfdata_bridge._src import single_device as check  # (it imports this module)
+
+    if (_function is None or _iterator_ops is None or _debug_mode is None or _debug_mode.DEBUG_MODE
+            or tf.executing_eagerly()):
+        return None
+    variant = dataset._variant_tensor  # noqa: SLF001 - the dataset's graph tensor
+    if variant.graph is not graph:
+        return None
+    definition = _factory_definition(variant, _caller_device(graph))
+    if definition is None:
+        return None
+    digest = hashlib.sha1(definition.SerializeToString(deterministic=True)).hexdigest()[:20]
+    name = _FACTORY_PREFIX + digest
+    if check.factory_eligible(definition, lambda called: _definition_in(graph, called)):
+        definition.attr[TF_DATA_FUNCTION].b = True
+        name += _FACTORY_SUFFIX
+    definition.signature.name = name
+    if graph._get_function(name) is None:  # noqa: SLF001 - (an identical factory made before: shared)
+        graph._add_function(_function._from_definition(definition))  # noqa: SLF001
+    structure = dataset._flat_structure  # noqa: SLF001 - the output_types and output_shapes attributes
+    with graph.colocate_with(variant.op):
+        resource = tf.raw_ops.OneShotIterator(dataset_factory=name, output_types=structure["output_types"],
+                                              output_shapes=structure["output_shapes"])
+        data = tf.compat.v1.data
+        return _iterator_ops.Iterator(resource, None, data.get_output_types(dataset),
+                                      data.get_output_shapes(dataset), data.get_output_classes(dataset))
+
+
+def _caller_device(graph: Any) -> str | None:
+    """The device every node of a ``Defun`` made now gets (the innermost device scope's, merged into none), or
+    None where that scope is a device function (it may place each op its own way: TensorFlow's path)."""
+    functions = graph._device_functions_outer_to_inner  # noqa: SLF001 - what the Defun takes as its device
+    caller = functions[-1] if functions else None
+    if caller is None:
+        return ""
+    if _device is not None and isinstance(caller, _device.MergeDevice):
+        from tensorflow.core.framework import node_def_pb2
+
+        return caller.shortcut_string_merge(node_def_pb2.NodeDef())
+    return None
+
+
+def _factory_definition(variant: Any, device: str | None) -> Any:
+    """The ``FunctionDef`` of a factory returning ``variant``, as ``Defun(capture_by_value=True)`` writes it
+    for ``make_one_shot_iterator``: every op ``variant`` reaches through data inputs (control inputs are not
+    followed), copied once per use (a node read by two ops is two nodes, as the ``Defun`` copies it), each
+    with its attributes and ``device`` (the caller's, ``_caller_device``); or None where the ``Defun`` would
+    refuse a node (a placeholder, a stateful op that makes no dataset) or the device is not known."""
+    if device is None:
+        return None
+    from tensorflow.core.framework import function_pb2
+
+    definition = function_pb2.FunctionDef()
+    used: set[str] = set()
+    outputs: dict[str, list[str]] = {}  # an op's name -> its outputs' names in a FunctionDef ("op:arg:k")
+
+    def output_names(op: Any) -> list[str]:
+        names = outputs.get(op.name)
+        if names is None:
+            names = []
+            for arg in op.op_def.output_arg:
+                if arg.number_attr:
+                    count = op.get_attr(arg.number_attr)
+                elif arg.type_list_attr:
+                    count = len(op.get_attr(arg.type_list_attr))
+                else:
+                    count = 1
+                names.extend(f"{arg.name}:{k}" for k in range(count))
+            if len(names) != len(op.outputs):
+                raise ValueError(f"outputs of {op.name} not as its OpDef lists them")
+            outputs[op.name] = names
+        return names
+
+    def copy(op: Any) -> str:  # the copy's node name
+        if op.type in ("Placeholder", "PlaceholderV2"):
+            raise _NotByValue(op.name)
+        if op._is_stateful and op.type not in _CAPTURED_BY_VALUE and not (  # noqa: SLF001
+                op.outputs and op.outputs[0].dtype == tf.variant):
+            raise _NotByValue(op.name)
+        inputs = [f"{copy(t.op)}:{output_names(t.op)[t.value_index]}" for t in op.inputs]
+        name, k = op.name, 0
+        while name in used:
+            k += 1
+            name = f"{op.name}_{k}"
+        used.add(name)
+        node = definition.node_def.add()
+        node.CopyFrom(op.node_def)
+        node.name = name
+        del node.input[:]
+        node.input.extend(inputs)
+        node.device = device
+        if op.op_def.is_stateful:
+            definition.signature.is_stateful = True
+        return name
+
+    try:
+        top = copy(variant.op)
+    except _NotByValue:
+        return None
+    out = definition.signature.output_arg.add()
+    out.name, out.type = "handle", variant.dtype.as_datatype_enum
+    definition.ret["handle"] = f"{top}:{output_names(variant.op)[variant.value_index]}"
+    definition.attr["_disable_call_shape_inference"].b = True  # (as every Defun)
+    return definition
+
+
+class _NotByValue(Exception):
+    """A node ``Defun(capture_by_value=True)`` refuses to copy."""
 
 
 def _mark_factory(op: Any, before: set[str]) -> bool:

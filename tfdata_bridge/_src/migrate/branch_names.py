@@ -19,6 +19,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.control_blocks import control_block, graph_method
 from tfdata_bridge._src.migrate.moved_reads import assigned_between
 from tfdata_bridge._src.symbols import BY_PATH
 
@@ -26,7 +27,10 @@ _READS = frozenset({"dequeue", "dequeue_many", "dequeue_up_to", "read", "read_up
 
 
 def _branches(stmt: cst.If) -> list[cst.BaseSuite] | None:
-    """The blocks of ``if`` / ``elif`` ... / ``else``; None without a final ``else``."""
+    """The blocks of ``if`` / ``elif`` ... / ``else``; None without a final ``else``. (A block of control
+    dependencies, ``control_blocks.py``: its one block.)"""
+    if control_block(stmt):
+        return [stmt.body]
     out: list[cst.BaseSuite] = []
     node: cst.BaseStatement | None = stmt
     while isinstance(node, cst.If):
@@ -41,6 +45,8 @@ def _branches(stmt: cst.If) -> list[cst.BaseSuite] | None:
 
 
 def _tests(stmt: cst.If) -> list[cst.BaseExpression]:
+    if control_block(stmt):  # (the headers: run before the block, like a test)
+        return [item.item for item in stmt.items]
     out: list[cst.BaseExpression] = []
     node: cst.BaseStatement | None = stmt
     while isinstance(node, cst.If):
@@ -64,7 +70,7 @@ def _assigns(block: cst.BaseSuite) -> list[cst.Assign] | None:
 
 def _bindings(stmt: cst.BaseStatement) -> list[set[str]] | None:
     """The names each branch of ``stmt`` binds, when it is an ``if`` of plain assignments (an ``else`` last)."""
-    if not isinstance(stmt, cst.If):
+    if not isinstance(stmt, cst.If) and not control_block(stmt):
         return None
     blocks = _branches(stmt)
     if blocks is None:
@@ -116,13 +122,20 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
                       "made); not rewritten: bind it in every branch, or make one loader per branch")
     if not every & needed or some:
         return None
-    assert isinstance(stmt, cst.If)
+    if control_block(stmt):
+        shown = graph_method(finder, stmt)
+        if shown is not None:
+            raise Refusal(f"`with {shown}:` between the read and the batch is no TensorFlow "
+                          "`control_dependencies` (a graph's own, say): inside the map function it would name "
+                          "another graph; not rewritten: use `tf.control_dependencies`, or keep the queues "
+                          "(`migrate --to compat`)")
     for call in nodes_of(stmt, cst.Call):
         path = finder.api(call)
         sym = BY_PATH.get(path) if path else None
         if isinstance(call.func, cst.Attribute) and call.func.attr.value in _READS or \
                 sym is not None and sym.to_tfdata == "pipeline":
-            raise Refusal(f"the `if` choosing `{', '.join(sorted(every))}` also calls "
+            what = "the `with` block of control dependencies binding" if control_block(stmt) else "the `if` choosing"
+            raise Refusal(f"{what} `{', '.join(sorted(every))}` also calls "
                           f"`{cst.Module([]).code_for_node(call.func)}`, a queue pipeline's; not rewritten")
     for test in _tests(stmt):
         for name in sorted(names_in(test)):
@@ -135,7 +148,6 @@ def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
     binding it); None when ``stmt`` is no such ``if``."""
     if _bindings(stmt) is None:
         return None
-    assert isinstance(stmt, cst.If)
     reads: set[str] = set()
     for test in _tests(stmt):
         reads |= names_in(test)
@@ -152,7 +164,7 @@ def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
 
 def _unchanged(finder, name: str, stmt: cst.If, batch: cst.CSTNode) -> None:
     """``name`` (read by the test) is not assigned in the ``if``'s scope after it and up to the batch."""
-    at = finder.scopes._where(stmt.test)[0]
+    at = finder.scopes._where(stmt.items[-1].item if control_block(stmt) else stmt.test)[0]
     line = assigned_between(finder, name, stmt, at + 1, finder.scopes.lines.get(batch, 0))
     if line is not None:
         raise Refusal(f"`{name}`, read by the `if` that chooses the batched names, is assigned again before "

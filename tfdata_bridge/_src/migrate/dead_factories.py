@@ -4,7 +4,7 @@
         def reader(self):                 # goes: every ``dataset.reader()`` was a read the rewrite replaced
             return tf.TFRecordReader()
 
-A factory (a module function or a method whose one statement, after a docstring, returns a TensorFlow reader) may be called by
+A factory (a module function or a method whose one statement returns a TensorFlow reader) may be called by
 several reads: Inception's ``batch_inputs`` calls ``dataset.reader()`` in its k-reader branch and in its
 one-reader branch, and the train/eval choice makes two paths of each. No one pipeline can take it along; instead
 each rewrite leaves it, and this pass drops it where the rewritten code (the module, or every module of a tree)
@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
-from tfdata_bridge._src.migrate.reader_factory import docstring
 
 
 def factory_names(module: cst.Module, is_reader: Callable[[cst.BaseExpression], bool]) -> set[str]:
@@ -34,8 +33,9 @@ def factory_names(module: cst.Module, is_reader: Callable[[cst.BaseExpression], 
 
 
 def _returns_reader(fn: cst.FunctionDef, is_reader: Callable[[cst.BaseExpression], bool]) -> bool:
-    body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
-    body = body[1:] if len(body) == 2 and docstring(body[0]) else body  # (a docstring, then the return)
+    from tfdata_bridge._src.migrate.reader_factory import factory_body
+
+    body = factory_body(fn)
     small = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and \
         len(body[0].body) == 1 else None
     return isinstance(small, cst.Return) and isinstance(small.value, cst.Call) and is_reader(small.value) and \

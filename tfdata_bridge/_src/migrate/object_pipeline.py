@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.object_merge import Candidate, merged, methods, 
 from tfdata_bridge._src.migrate.object_split import split
 from tfdata_bridge._src.migrate.object_uses import runs_once, tree_uses, uses
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.unbatched_attrs import unbatched_note, unbatched_reason, with_unbatched_attrs
 from tfdata_bridge._src.symbols import BY_PATH
 
 _GATHERED = "_tfdata_bridge_object_pipeline"
@@ -153,17 +154,21 @@ def _check_uses(module, external, cand: Candidate) -> None:
     fresh = all(isinstance(n.value, cst.Call) and isinstance(n.value.func, cst.Name) and
                 n.value.func.value == cls.name.value for n, _, _ in calls) and not tree_uses(external, batcher.name.value)
     looped = any(loop for _, _, loop in calls)
+    kept: list[str] = []
     if not count:  # (DeepLab's ``ImageReader.dequeue``, beside ``reader.image`` read unbatched)
         mine = {id(n) for m in methods(cls) for n in nodes_of(m, cst.Attribute)}
         read = sorted(a for a in cand.attrs if tree_uses(external, a) or
                       any(id(n) not in mine for n, _, _ in uses(module, cls, a)))
         shown = ", ".join(f"`.{a}`" for a in read)
-        raise Refusal(f"`{name}` is used nowhere in the migrated code: legacy's batches of one object compete for "
-                      "its one queue, and a dataset's iterators would each see every element"
-                      + (f"; and here the object's tensors ({shown}) are read another way, unbatched through its "
-                         "attributes, which the rewrite does not follow yet" if read else "")
-                      + "; call it once, or keep the queue (`migrate --to compat`)")
-    if not (count == 1 or count and fresh) or looped:
+        why = unbatched_reason(cand, read) if read else None
+        if why is not None:
+            raise Refusal(f"`{name}` is used nowhere in the migrated code: legacy's batches of one object compete "
+                          "for its one queue, and a dataset's iterators would each see every element"
+                          + (f"; and here the object's tensors ({shown}) are read another way, unbatched through "
+                             f"its attributes, {why}" if read else "")
+                          + "; call it once, or keep the queue (`migrate --to compat`)")
+        kept = read  # (each the ``get_next()`` of one iterator over the element dataset: ``unbatched_attrs.py``)
+    if not kept and (not (count == 1 or count and fresh) or looped):
         where = "in a loop" if looped else f"{count} times" if count else "nowhere in the migrated code"
         raise Refusal(f"`{name}` is used {where}: legacy's batches of one object compete for its one queue, "
                       "and a dataset's iterators would each see every element; call it once, or keep the queue "
@@ -175,6 +180,8 @@ def _check_uses(module, external, cand: Candidate) -> None:
                       "it once, or keep the queue (`migrate --to compat`)")
     inside = {cand.maker, batcher, *cand.readers}
     for attr in cand.attrs:
+        if attr in kept:
+            continue
         declared = {id(t.target) for m in methods(cls) if _declared(m, cand.maker, attr)
                     for t in nodes_of(m, cst.AssignTarget) if attr in _set_attrs(t, self_name(m))}
         for node, owner, _ in uses(module, cls, attr):
@@ -187,6 +194,7 @@ def _check_uses(module, external, cand: Candidate) -> None:
                               "longer exist; read the batch instead, or keep the queue (`migrate --to compat`)")
         if tree_uses(external, attr):
             raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read in another module")
+    return kept
 
 
 def _with_imports(body: list[cst.BaseStatement], imports: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
@@ -214,7 +222,7 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
                                                 cls.bases[0].value.value == "object"):
         raise Refusal(f"`{cls.name.value}` has a base class; its attributes may be read there")
     fn, maker_in, batcher_in = merged(cand, _GATHERED, lambda n: len(uses(module, cls, n)) + tree_uses(external, n))
-    _check_uses(module, external, cand)
+    kept = _check_uses(module, external, cand)
     requests: list = []
     called = _own_methods_called(cls, fn, cand)
     if called:  # ``self._read(queue)`` in the making method: gathered as a method, so ``self`` means the class
@@ -253,6 +261,9 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
                                      set(cand.attrs.values()), {ln.comment.value for o in mine for ln in
                                                                 wrapped_comment("tfdata-bridge migrate: " + o.reason)})
     reasons = "; ".join(o.reason for o in mine)
+    if kept:  # the attributes read unbatched: one iterator's elements, set where the dataset is made
+        maker_body = with_unbatched_attrs(maker_body, batcher_body, self_name(cand.maker), attr, cand, kept)
+        reasons += "; " + unbatched_note(cand, kept, attr)
     new_cls = cls.with_deep_changes(cls.body, body=[
         m.with_changes(body=m.body.with_changes(body=maker_body)) if m is cand.maker else
         m.with_changes(body=m.body.with_changes(body=batcher_body)) if m is cand.batcher else

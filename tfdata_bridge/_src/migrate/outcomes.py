@@ -84,9 +84,21 @@ def site_outcomes(source: str, findings: Sequence[Finding],
             what = f"left: {refused[f.line]}"
         elif gone[f.line]:
             what = REMOVED if sym is not None and (sym.to_tfdata == "plumbing" or sym.starts_runners) else REWRITTEN
+        elif sym is not None and sym.to_tfdata == "plumbing" and result.changed and _stop_flag(lines, f, result):
+            what = _stop_flag(lines, f, result)  # (what scan says of such a coordinator in the migrated file)
         elif sym is not None and sym.to_tfdata == "plumbing" and result.changed:
             what = "left: still used by code that stays (harmless without queue runners)"
         else:
             what = LEFT
         out.append(replace(f, tfdata=what))
     return tuple(out)
+
+
+def _stop_flag(lines: list[str], finding: Finding, result: RewriteResult) -> str | None:
+    """``kept: ...`` where the finding is ``name = ...Coordinator()`` and the rewrite's plumbing note keeps
+    ``name`` as the loop's stop flag only (``plumbing.STOP_FLAG``)."""
+    from tfdata_bridge._src.migrate.plumbing import STOP_FLAG
+
+    bound = re.match(r"\s*(\w+)\s*=", lines[finding.line - 1]) if finding.line <= len(lines) else None
+    kept = bound is not None and any(f"`{bound.group(1)}` kept: {STOP_FLAG}" in n.message for n in result.notes)
+    return f"kept: {STOP_FLAG}" if kept else None

@@ -17,6 +17,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
+from tfdata_bridge._src.migrate.control_blocks import control_block
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
 from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
@@ -265,7 +266,9 @@ class Finder:
         intermediates: list[cst.SimpleStatementLine] = []
         source: Source | None = None
         found_at: int | None = None  # where the walk back found the source
-        body = _flatten(body[:index])  # what ``with`` blocks before the call define is visible after them
+        # what ``with`` blocks before the call define is visible after them (a block of control dependencies
+        # stays whole: it moves into the map function as it is, ``control_blocks.py``)
+        body = _flatten(body[:index], keep_control=True)
         augmented: list[tuple[int, cst.BaseStatement, str]] = []
         _refuse_a_fed_batch_size(self, body, args, api)
         refuse_grown_list(body, args["tensors"], api, self.scopes.lines.get)  # (``if flag: t.append(x)``)
@@ -729,10 +732,10 @@ class Finder:
                         held = control_holder(self.scopes, stmt, ref)
                         if held is not None:
                             raise Refusal(f"`{name}` is read by `{held[0]}`{where}, which `with {held[1]}:` takes: "
-                                          "a `with` block of control dependencies between the read and the batch "
-                                          "does not move into the map function yet (its statements would lose "
-                                          "their dependencies); not rewritten: drop the `with` (the assertion "
-                                          "then does not run) or keep the queues (`migrate --to compat`)")
+                                          "only a `with tf.control_dependencies([...]):` block of plain "
+                                          "assignments moves into the map function whole (`control_blocks.py`); "
+                                          "this one would lose its dependencies; not rewritten: write it so, or "
+                                          "keep the queues (`migrate --to compat`)")
                         raise Refusal(f"`{name}` is also used outside the pipeline{where}, so its statements cannot "
                                       "move into a tf.data function")
 
@@ -830,12 +833,15 @@ def _return_value(fn: cst.FunctionDef) -> cst.BaseExpression:
     return fn.body.body[-1].body[0].value  # reader_helper checked it ends with its one return
 
 
-def _flatten(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
-    """The statements in order, those inside ``with`` blocks in their place (``with tf.name_scope(...):``)."""
+def _flatten(stmts: list[cst.BaseStatement], keep_control: bool = False) -> list[cst.BaseStatement]:
+    """The statements in order, those inside ``with`` blocks in their place (``with tf.name_scope(...):``);
+    ``keep_control``: a ``with tf.control_dependencies(...):`` block kept as one statement (``control_blocks``)."""
     out: list[cst.BaseStatement] = []
     for stmt in stmts:
-        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
-            out += _flatten(list(stmt.body.body))
+        if keep_control and control_block(stmt):
+            out.append(stmt)
+        elif isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+            out += _flatten(list(stmt.body.body), keep_control)
         else:
             out.append(stmt)
     return out

@@ -72,6 +72,7 @@ class _Survey(cst.CSTVisitor):
     def __init__(self, elsewhere: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.elsewhere = elsewhere  # the runner helpers of the tree's other modules (``runner_helpers.py``)
+        self.external = None  # the tree's lookups, where a tree is migrated (``stored_coord.py``)
         self.helpers: dict[str, cst.FunctionDef] = {}  # this module's
         self.helper_starts: set[cst.SimpleStatementLine] = set()
         self.coords: dict[str, cst.SimpleStatementLine] = {}
@@ -284,19 +285,21 @@ def pipelines_left(module: cst.Module) -> list[tuple[int, str]]:
     return _surveyed(module)[0].pipelines
 
 
-def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozenset[str] = frozenset()
-                    ) -> tuple[cst.Module, list[Note]]:
+def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozenset[str] = frozenset(),
+                    external=None) -> tuple[cst.Module, list[Note]]:
     """``module`` without its queue-runner plumbing where nothing is left to run it. ``keep``: why runners may
     still be there although this module has no pipeline left (a tree's other module builds one), so the
     plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``). ``helpers``:
     the functions of the tree's other modules that only start runners (``runner_helpers.py``), as
-    ``"package.module.function"``."""
+    ``"package.module.function"``. ``external``: the tree's lookups (a coordinator handed to a class of another
+    module that only stores it: ``stored_coord.py``)."""
     surveyed = _surveyed(module, helpers)
+    surveyed[0].external = external
     if keep or surveyed[0].pipelines or not surveyed[0].supervised:
         module, notes = _remove_runners(module, keep, surveyed)
     else:
         module, notes = replace_supervisors(module)
-        module, more = _remove_runners(module, keep, elsewhere=helpers)
+        module, more = _remove_runners(module, keep, elsewhere=helpers, external=external)
         notes = notes + more
     if keep or surveyed[0].pipelines:
         return module, notes
@@ -311,8 +314,10 @@ STOP_FLAG = "a Coordinator used as the loop's stop flag, no runners"
 
 
 def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple | None = None,
-                    elsewhere: frozenset[str] = frozenset()) -> tuple[cst.Module, list[Note]]:
+                    elsewhere: frozenset[str] = frozenset(), external=None) -> tuple[cst.Module, list[Note]]:
     survey, pos = surveyed or _surveyed(module, elsewhere)
+    if surveyed is None:
+        survey.external = external
     if not survey.coords and not survey.starts and not survey.runner_loops:
         return module, []
     first = min([pos[s].start.line for s in survey.coords.values()] + [pos[s].start.line for s, _, _ in survey.starts]
@@ -460,7 +465,7 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
     nulled: set[int] = set()  # a coordinator handed to an object that only stores it: ``None`` instead
     for name in sorted(names):
         outside = [r for r in survey.refs.get(name, []) if id(r) not in inside]
-        stored = stored_args(module, outside) if outside and name in coords else None
+        stored = stored_args(module, outside, survey.external) if outside and name in coords else None
         if stored:
             nulled |= stored
             outside = []

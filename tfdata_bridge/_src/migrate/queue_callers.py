@@ -60,8 +60,11 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
             d = _holder(finder, uses[0])
             if d is not None and not same_turns(finder, holder, d):
                 raise Refusal(f"`{v}.dequeue()` runs in a loop or a nested function (one per tower, say): each "
-                              "dequeue takes the next element, while the tensors the queue was filled with give "
-                              "every dequeue the same one in a step; keep the queue (`migrate --to compat`)")
+                              "dequeue takes the next element (the towers compete for them); the tensors the queue "
+                              "was filled with would give every dequeue the same one in a step, and one iterator's "
+                              "`get_next()` per dequeue, which would not, needs the dataset those tensors come "
+                              "from, which the rewrite does not follow back through the calls that return them "
+                              "yet; keep the queue (`migrate --to compat`)")
             ds = d.body[0] if d is not None and len(d.body) == 1 else None
             if not (isinstance(ds, (cst.Assign, cst.Return)) and isinstance(ds.value, cst.Call) and not ds.value.args
                     and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]

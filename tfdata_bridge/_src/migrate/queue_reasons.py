@@ -78,8 +78,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
         why = ("and returned to its callers, which read it: a returned queue is followed only to one caller in "
                "the same module that batches it with `dequeue_many`/`dequeue_up_to`")
         if looped and runner:
-            why += ("; callers that dequeue it once per preprocessing copy and join the copies' lists (the "
-                    "\"prefetch input data\" pattern) are not followed yet")
+            why = ("and returned to its callers, which read it: a returned queue is followed only to its one caller "
+                   "in the same module, where it batches the queue with `dequeue_many`/`dequeue_up_to` or dequeues "
+                   "it once per preprocessing copy into a `batch_join` of its own (the \"prefetch input data\" "
+                   "pattern)" + _prefetch_callers(module, fn, index))
     elif chosen is not None and not fed and dequeues:
         why = ("and read by `" + "`, `".join(dequeues) + "`, but the queue itself is chosen by a branch: "
                f"{chosen}; the enqueue op, its runner and the dequeue after the `if` take whichever queue was made, "
@@ -144,6 +146,22 @@ def _chosen_by_branch(module: cst.Module, scope: cst.CSTNode, stmt: cst.SimpleSt
     lines = [index.lines.get(s) for s in made if id(s) in inside]
     at = ", ".join(str(n) for n in lines if n)
     return (f"`{q}` is made in each branch of `if {code(top.test).strip()}`" + (f" (lines {at})" if at else ""))
+
+
+def _prefetch_callers(module: cst.Module, fn: cst.FunctionDef, index) -> str:
+    """What the callers of ``fn`` (a helper returning a runner-filled queue) in ``module`` do instead (round 21's
+    im2txt: the caller is a model class of another module, which hands the copies' list to a batch helper)."""
+    callers = [other for other in nodes_of(module, cst.FunctionDef) if other is not fn and any(
+        isinstance(c.func, cst.Name) and c.func.value == fn.name.value for c in nodes_of(other, cst.Call))]
+    if not callers:
+        return (f"; `{fn.name.value}` is called by no function of this module (a caller in another module is not "
+                "followed yet: keep the queue, or make the queue, its dequeues and the join in one module)")
+    if len(callers) > 1:
+        return f"; here {len(callers)} functions call `{fn.name.value}`, and each would need its own rewrite"
+    if not _joined(callers[0], index):
+        return (f"; here `{callers[0].name.value}` joins no copies of it with a `batch_join` of its own (a list "
+                "handed to a batch helper is not followed yet)")
+    return f"; `{callers[0].name.value}` reads it in another form (the note at its join says why)"
 
 
 def _feeders(module: cst.Module, fn: cst.FunctionDef, code) -> str:

@@ -2,7 +2,9 @@
 object form (``object_forms.py``):
 
 - ``grown_lists.py``: a batched list grown by ``append``/``extend`` under an ``if`` on a Python value, written as
-  straight code (``tensors = tensors + ([x] if flag else [])``).
+  straight code (``tensors = tensors + ([x] if flag else [])``);
+- ``preloaded_vars.py``: a slice producer over variables initialized by one feed (the how-to's preloaded data),
+  written over the values fed.
 
 (Its refusals and checks live in the recogniser and the rewrite: ``stateful_captures.py``, ``reader_choice.py``,
 ``held_plumbing.py``.)
@@ -13,8 +15,9 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.grown_lists import straighten_grown_lists
+from tfdata_bridge._src.migrate.preloaded_vars import slice_preloaded_variables
 
-_FORMS = (straighten_grown_lists,)
+_FORMS = (straighten_grown_lists, slice_preloaded_variables)
 
 
 def r17_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:

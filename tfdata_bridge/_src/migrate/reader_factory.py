@@ -1,5 +1,4 @@
-"""A reader made by a factory of this module: a function or method whose one statement (after a docstring, if
-any) returns the reader.
+"""A reader made by a factory of this module: a function or method whose one statement returns the reader.
 
     class Shards(object):                          # inception's ``Dataset.reader()``
         def reader(self):
@@ -56,8 +55,7 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
         uses = _attribute_uses(module, func.attr.value)
     else:
         return None
-    body = fn.body.body if fn is not None and isinstance(fn.body, cst.IndentedBlock) else ()
-    body = body[1:] if len(body) == 2 and docstring(body[0]) else body  # (``"""Return a reader ..."""``)
+    body = factory_body(fn) if fn is not None else ()
     last = body[0] if len(body) == 1 else None
     ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
     made = ret.value if isinstance(ret, cst.Return) else None
@@ -79,8 +77,14 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     return made, fn
 
 
-def docstring(stmt: cst.BaseStatement) -> bool:
-    """Whether ``stmt`` is a docstring (a statement of one string and nothing else)."""
+def factory_body(fn: cst.FunctionDef) -> tuple[cst.BaseStatement, ...]:
+    """``fn``'s statements less a leading docstring (Inception's ``Dataset.reader`` has one above its
+    ``return tf.TFRecordReader()``)."""
+    body = tuple(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else ()
+    return body[1:] if len(body) > 1 and _docstring(body[0]) else body
+
+
+def _docstring(stmt: cst.CSTNode) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
         and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 

@@ -12,7 +12,8 @@ The class keeps it for runner threads it never starts itself; with the pipeline 
 stop. The argument becomes ``None`` (so ``self.coord`` is ``None``, which nothing reads), and the coordinator
 goes with the rest of the plumbing (``plumbing.py``). Only a class of this module, with no base class, whose
 ``__init__`` does nothing with that parameter but ``self.attr = param``, while no ``x.attr`` is read anywhere in
-the module, qualifies.
+the module, qualifies; in a migrated tree, a class of another of its modules too, where no module of the tree
+that can hold its objects (its own, those importing it and theirs) reads ``x.attr``.
 """
 
 from __future__ import annotations
@@ -60,9 +61,18 @@ def _stored_only(module: cst.Module, init: cst.FunctionDef, param: str) -> cst.N
     return uses[0]
 
 
-def stored_args(module: cst.Module, refs: list[cst.Name]) -> set[int] | None:
+def _tree_class(external, func: cst.BaseExpression):
+    """(the class, its module, the count of ``x.name`` in the modules that can hold its objects) where ``func``
+    names a class of another module of the migrated tree (``external.stored_class``); else None."""
+    lookup = getattr(external, "stored_class", None)
+    return lookup(func) if lookup is not None else None
+
+
+def stored_args(module: cst.Module, refs: list[cst.Name], external=None) -> set[int] | None:
     """The ids of the arguments (``cst.Arg``) that pass ``refs`` to such a class; None unless every one of ``refs``
-    is such an argument or the store of the parameter it fills."""
+    is such an argument or the store of the parameter it fills. ``external``: a migrated tree's lookups, with
+    which a class of another of its modules qualifies too (DeepLab's ``ImageReader`` of ``deeplab_lib``) where
+    no module that can hold its objects reads the stored attribute."""
     classes = {}
     for s in module.body:
         if isinstance(s, cst.ClassDef):
@@ -70,9 +80,15 @@ def stored_args(module: cst.Module, refs: list[cst.Name]) -> set[int] | None:
     found: set[int] = set()
     want = {id(r) for r in refs}
     for call in nodes_of(module, cst.Call):
-        if not isinstance(call.func, cst.Name) or classes.get(call.func.value) is None:
+        home = module
+        if isinstance(call.func, cst.Name) and classes.get(call.func.value) is not None:
+            cls = classes[call.func.value]
+        elif external is not None and isinstance(call.func, (cst.Name, cst.Attribute)) and \
+                any(id(a.value) in want for a in call.args) and \
+                (there := _tree_class(external, call.func)) is not None:
+            cls, home, attribute_reads = there
+        else:
             continue
-        cls = classes[call.func.value]
         if cls.bases and not (len(cls.bases) == 1 and isinstance(cls.bases[0].value, cst.Name) and
                               cls.bases[0].value.value == "object"):
             continue
@@ -81,7 +97,10 @@ def stored_args(module: cst.Module, refs: list[cst.Name]) -> set[int] | None:
             if id(arg.value) not in want or init is None:
                 continue
             param = _param(init, call, arg)
-            stored = _stored_only(module, init, param) if param is not None else None
+            stored = _stored_only(home, init, param) if param is not None else None
+            if stored is not None and home is not module and \
+                    attribute_reads(_stored_attr(init, stored)) != 1:
+                stored = None  # (a module that can hold its objects reads ``x.attr``: more than the store)
             if stored is not None:
                 found.add(id(arg))
                 declared = next(p.name for p in [*init.params.params, *init.params.kwonly_params]
@@ -89,6 +108,14 @@ def stored_args(module: cst.Module, refs: list[cst.Name]) -> set[int] | None:
                 # (the parameter and the store's read of it are ``__init__``'s own name, not the coordinator's)
                 want -= {id(arg.value), id(stored), id(declared)}
     return found if found and not want else None
+
+
+def _stored_attr(init: cst.FunctionDef, read: cst.Name) -> str:
+    """The attribute ``self.attr = param`` stores ``read`` in."""
+    for small in nodes_of(init.body, cst.Assign):
+        if small.value is read:
+            return small.targets[0].target.attr.value
+    return ""
 
 
 __all__ = ["stored_args"]

@@ -33,6 +33,7 @@ from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batc
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
+from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.nested_calls import name_nested_calls
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
@@ -214,6 +215,8 @@ class _Apply(cst.CSTTransformer):
     def leave_With(self, original, updated):
         """A ``with tf.name_scope(...):`` whose statements all moved into the pipeline goes with them (its
         statements now sit beside the dataset); any other ``with`` stays, with ``pass``."""
+        if original in self.removed:  # a block of control dependencies moved whole (``control_blocks.py``)
+            return cst.RemovalSentinel.REMOVE
         body = original.body.body if isinstance(original.body, cst.IndentedBlock) else ()
         if original in self.scopes_only and body and all(b in self.removed for b in body):
             return cst.RemovalSentinel.REMOVE
@@ -326,8 +329,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
     current = module
-    # (``name_inline_dequeues``: ``inline_dequeues.py``; the object forms: ``object_forms.py``)
-    for form in (name_returned_lists, loop_reader_lists, name_inline_dequeues, *OBJECT_FORMS):
+    # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
+    # forms: ``object_forms.py``)
+    for form in (name_returned_lists, loop_reader_lists, name_inline_dequeues, dequeue_in_helper,
+                 inline_prefetch_helper, *OBJECT_FORMS):
         if all(o.rewritten for o in result[2]) or functions:
             break
         named = form(current, external)
@@ -579,8 +584,11 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")
                     plan = feed.plan(body, i, small.targets[0].target.value, value, fed_kind, module)
                 except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
-                    # (other kinds: only a queue fed through placeholders; one a runner fills: queue_reasons.py)
-                    if fed_kind == "FIFOQueue" and not feed.runner_filled or feed.fed:
+                    # (other kinds: only a queue fed through placeholders; a FIFOQueue fed by no placeholder
+                    # that its function returns to callers and fills by a ``QueueRunner``, a prefetch helper's, or
+                    # one any ``QueueRunner`` fills, is no feed-thread queue: ``_left_alone`` says what leaves it)
+                    returned = not feed.fed and _returned_prefetch(module, stmt, small.targets[0].target.value)
+                    if fed_kind == "FIFOQueue" and not returned and not feed.runner_filled or feed.fed:
                         feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{fed_kind}` left: {exc}"),
                                               PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
@@ -616,7 +624,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         if other is not None:
                             pipeline, moved = other
                         else:
-                            why = reader_list_reason(finder, body, i, value)  # (a list of readers: reader_lists.py)
+                            # (a list of readers: reader_lists.py; copies made by the callers: copy_dequeues.py)
+                            why = reader_list_reason(finder, body, i, value) or \
+                                handed_copies_reason(finder, body, i, value)
                             if why is not None:
                                 raise Refusal(why) from None
                             plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
@@ -687,7 +697,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
-            out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()))
+            out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()),
+                                                  external=external)
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
@@ -708,7 +719,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     if not plumbing:
         return out, notes, outcomes
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing,
-                                          helpers=getattr(external, "runner_helpers", frozenset()))
+                                          helpers=getattr(external, "runner_helpers", frozenset()), external=external)
     out = private_imports_left_unused(original, out)  # (the plumbing's imports: ``coordinator``, ``Coordinator``)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
         lines = line_map(original.code, out.code)
@@ -993,6 +1004,20 @@ def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, 
             for k in outcome_ids:
                 outcomes[k] = PipelineOutcome(outcomes[k].line, outcomes[k].api, False, why)
         replaced.pop(fn, None)
+
+
+def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> bool:
+    """Whether the function holding ``stmt`` makes a ``QueueRunner`` and ends with ``return queue``."""
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    up = parents(module)
+    node = up.get(id(stmt))
+    while node is not None and not isinstance(node, cst.FunctionDef):
+        node = up.get(id(node))
+    last = node.body.body[-1] if node is not None and isinstance(node.body, cst.IndentedBlock) else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    return isinstance(ret, cst.Return) and isinstance(ret.value, cst.Name) and ret.value.value == queue and \
+        "QueueRunner(" in module.code_for_node(node)
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:

@@ -34,6 +34,20 @@ from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers
 from tfdata_bridge._src.migrate.scanner import parse_error_text
 
 
+def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[str, str]) -> tuple[str, str] | None:
+    """(the tree's module, the name there) that ``module`` imports ``name`` from (a package's ``__init__``
+    re-exporting a class); None where it does not."""
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
+            continue
+        base = absolute_name("." * len(small.relative) + (dotted(small.module) if small.module else ""), package)
+        for alias in small.names:
+            if (alias.evaluated_alias or alias.evaluated_name) == name and base in by_name:
+                return by_name[base], alias.evaluated_name
+    return None
+
+
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules.
 
@@ -311,6 +325,23 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
+        def stored_class(node: cst.CSTNode):
+            """(a class of the tree, its module, ``x.name`` counted in the modules that can hold one of its
+            objects: its own, those importing it and theirs) that ``node`` names, through a package's re-export
+            too (``from deeplab_lib import ImageReader``, its ``__init__`` importing it): ``stored_coord.py``."""
+            where = target(path, node)
+            for _ in range(3):
+                if where is None:
+                    return None
+                cls = class_of(modules[where[0]], where[1])
+                if cls is not None:
+                    home = where[0]
+                    return cls, modules[home], lambda name: sum(
+                        attribute_uses(modules[p], name) for p in reach(home) | {home})
+                where = _reexported(modules[where[0]], names[where[0]].package, where[1], by_name)
+            return None
+
+        external.stored_class = stored_class  # type: ignore[attr-defined]
         external.runner_helpers = runner_helpers  # type: ignore[attr-defined]  (``runner_helpers.py``)
         return external
 
@@ -411,6 +442,14 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
                             "imports, is still a queue pipeline")
                 break
+    if any("runs in a loop or a nested function (one per tower" in n.message or
+           "(each dequeue takes other elements)" in n.message for r in results.values()
+           for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
+        from tfdata_bridge._src.migrate.towers import tower_queues
+        tower_queues(modules, texts, results, names)
+    if any("threading" in t for t in texts.values()):  # a feeding class's coordinator handed from elsewhere
+        from tfdata_bridge._src.migrate.feed.handed_coord import handed_coordinators
+        handed_coordinators(modules, texts, results, names)
     _foreign_divisions(modules, texts, results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
 

@@ -64,15 +64,31 @@ def _is_final_stop(stmt: cst.CSTNode, name: str) -> bool:
 
 def _is_report(handler: cst.CSTNode, name: str) -> bool:
     """``except Exception as e: name.request_stop(e)`` (the handler does nothing else): the exception reported
-    to the coordinator, which raises it in the program's ``join``; from a generator it reaches ``get_next``."""
+    to the coordinator, which raises it in the program's ``join``; from a generator it reaches ``get_next``.
+    Also with a log before it (``_logged``)."""
     body = handler.body.body if isinstance(handler, cst.ExceptHandler) and isinstance(
         handler.body, cst.IndentedBlock) else ()
+    if len(body) == 2 and _logged(body[0], name) is not None:
+        body = body[1:]
     small = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) \
         and len(body[0].body) == 1 else None
     call = small.value if isinstance(small, cst.Expr) else None
     return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
         call.func.attr.value == "request_stop" and get_full_name_for_node(call.func.value) == name and \
         len(call.args) <= 1 and all(a.keyword is None and not a.star for a in call.args)
+
+
+def _logged(stmt: cst.CSTNode, name: str) -> list[cst.BaseStatement] | None:
+    """The log of ``if not name.should_stop(): traceback.print_exc()`` (Tacotron's feeder: the error printed
+    unless the program stopped first; expression statements only, no ``else``) before a report: its body."""
+    if not (isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.test, cst.UnaryOperation)
+            and isinstance(stmt.test.operator, cst.Not) and _calls(stmt.test.expression, name, "should_stop")
+            and isinstance(stmt.body, cst.IndentedBlock)):
+        return None
+    body = list(stmt.body.body)
+    ok = body and all(isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, cst.Expr) for b in s.body)
+                      for s in body)
+    return body if ok and not refs(stmt.body, name) else None
 
 
 def refs(node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
@@ -133,6 +149,16 @@ class DropChecks(cst.CSTTransformer):
         return updated
 
     def leave_Try(self, original, updated):
+        # a report with a log keeps the log and raises: the error reaches ``get_next``, printed as before
+        logged = {id(o): h for h, o in zip(updated.handlers, original.handlers)
+                  if any(_is_report(o, n) for n in self.names) and len(o.body.body) == 2}
+        if logged:
+            handlers = [h.with_changes(body=h.body.with_changes(body=[
+                *h.body.body[0].body.body, cst.SimpleStatementLine([cst.Raise()])])) if id(o) in logged else h
+                for h, o in zip(updated.handlers, original.handlers)]
+            return updated.with_changes(handlers=handlers) if not any(
+                _is_final_stop(original, n) for n in self.names) else updated.with_changes(handlers=handlers,
+                                                                                         finalbody=None)
         kept = [h for h, o in zip(updated.handlers, original.handlers) if not any(_is_report(o, n) for n in self.names)]
         if len(kept) < len(original.handlers):
             if kept or updated.finalbody is not None:

@@ -1,0 +1,1 @@
+"""Input helpers of the round-21 prefetch programs."""

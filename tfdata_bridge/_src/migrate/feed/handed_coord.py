@@ -1,0 +1,170 @@
+"""A coordinator handed to a feeding class of another module, which its rewritten code no longer uses.
+
+    coord = tf.train.Coordinator()                      # the program (another module of the tree)
+    feeder = DataFeeder(coord, metadata, hparams)       # handed over ...
+    class DataFeeder(threading.Thread):                 # ... to a feeding class (Tacotron's feeder)
+        def __init__(self, coordinator, metadata_filename, hparams):
+            self._coord = coordinator                   # gone with the thread's checks (``class_coord.py``)
+
+``class_coord.py`` drops the class's parameter only with every call of the class in its own module; a class
+called from another module keeps a parameter nothing reads, and the program keeps a coordinator it passes
+("used beyond starting and stopping runners"). Here, across the tree: where every use of the class in the tree
+is a plain call (no ``*args``, the class not passed on, subclassed or named otherwise), the parameter goes from
+``__init__`` and its argument from every call, where the argument is a name, an attribute or an inline
+``Coordinator()`` (dropping it runs nothing). The program's coordinator is then the plumbing pass's again: gone,
+or kept as the loop's stop flag (which ``scan`` does not count as a queue use). Only parameters the rewrite
+emptied go: one the original ``__init__`` never read is the program's own, and stays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import libcst as cst
+from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
+
+from tfdata_bridge._src.migrate.calls import absolute_name, nodes_of, parsed, wrapped
+from tfdata_bridge._src.migrate.feed.class_coord import drop_args, drop_params
+from tfdata_bridge._src.migrate.feed.coord import refs
+
+_KEPT = "kept (harmless without runners): it is used at line"
+
+
+def handed_coordinators(modules, texts, results, names) -> None:
+    """Drop, across the tree, the ``__init__`` parameters of feeding classes that the rewrite left unread, with
+    their arguments; the callers' plumbing is then removed again (``plumbing.remove_plumbing``)."""
+    for path in modules:
+        if results[path].code == texts[path] or not any(
+                n.kind == "info" and n.message.startswith("the feed thread's") for n in results[path].notes):
+            continue
+        new = parsed(results[path].code)
+        for cls in [s for s in new.body if isinstance(s, cst.ClassDef)]:
+            emptied = _emptied(modules[path], cls)
+            if emptied:
+                _drop(path, cls.name.value, emptied, modules, texts, results, names)
+
+
+def _init(cls: cst.ClassDef) -> cst.FunctionDef | None:
+    return next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+
+
+def _emptied(original: cst.Module, cls: cst.ClassDef) -> list[str]:
+    """The parameters of ``cls.__init__`` (rewritten) that it no longer reads, where the original read them."""
+    init = _init(cls)
+    old_cls = next((s for s in original.body if isinstance(s, cst.ClassDef) and s.name.value == cls.name.value), None)
+    old = _init(old_cls) if old_cls is not None else None
+    if init is None or old is None or isinstance(init.params.star_arg, cst.Param):
+        return []
+    return [p.name.value for p in init.params.params[1:]
+            if p.default is None and not refs(init.body, p.name.value) and refs(old.body, p.name.value)]
+
+
+def _uses(module: cst.Module, qname: str, package: str) -> list[cst.CSTNode] | None:
+    """The nodes of ``module`` naming the class ``qname`` through an import, or None where metadata fails."""
+    found: list[cst.CSTNode] = []
+
+    class _V(cst.CSTVisitor):
+        METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+        def _check(self, node) -> bool:
+            for q in self.get_metadata(QualifiedNameProvider, node, set()):
+                if q.source is QualifiedNameSource.IMPORT and absolute_name(q.name, package) == qname:
+                    found.append(node)
+                    return False
+            return True
+
+        def visit_Import(self, node) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node) -> bool:
+            return False
+
+        def visit_Name(self, node) -> bool:
+            return self._check(node)
+
+        def visit_Attribute(self, node) -> bool:
+            return self._check(node)
+
+    wrapped(module).visit(_V())
+    return found
+
+
+def _droppable(arg: cst.Arg) -> bool:
+    """Dropping ``arg`` runs nothing the program would miss: a name, an attribute, an inline ``Coordinator()``."""
+    v = arg.value
+    if isinstance(v, (cst.Name, cst.Attribute)):
+        return True
+    return isinstance(v, cst.Call) and not v.args and isinstance(v.func, (cst.Name, cst.Attribute)) and \
+        (v.func.attr.value if isinstance(v.func, cst.Attribute) else v.func.value) == "Coordinator"
+
+
+def _drop(path, cls_name, params, modules, texts, results, names) -> None:
+    from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+
+    qname = f"{names[path].name}.{cls_name}"
+    home = parsed(results[path].code)
+    supers = {id(a.value) for c in nodes_of(home, cst.Call) if isinstance(c.func, cst.Name)
+              and c.func.value == "super" for a in c.args}  # (``super(Cls, self).__init__()``: no call)
+    if [n for n in nodes_of(home, cst.Name) if n.value == cls_name and id(n) not in supers] != [
+            s.name for s in home.body if isinstance(s, cst.ClassDef) and s.name.value == cls_name]:
+        return  # (the class named in its own module: ``class_coord.py``'s work, or a use not followed)
+    cls = next(s for s in home.body if isinstance(s, cst.ClassDef) and s.name.value == cls_name)
+    init = _init(cls)
+    plans: dict[str, tuple[cst.Module, dict[cst.Call, cst.Call], list[str]]] = {}
+    for other in modules:
+        if other == path or cls_name not in results[other].code:
+            continue
+        module = parsed(results[other].code)
+        uses = _uses(module, qname, names[other].package)
+        if not uses:
+            continue
+        calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
+        swaps: dict[cst.Call, cst.Call] = {}
+        passed: list[str] = []
+        for use in uses:
+            call = calls.get(id(use))
+            if call is None or any(a.star for a in call.args):
+                return  # the class passed on, subclassed or called with ``*args``: its signature stays
+            positional = [p.name.value for p in init.params.params[1:]]
+            for a in _args_for(call, positional, params):
+                if not _droppable(a):
+                    return
+                if isinstance(a.value, cst.Name):
+                    passed.append(a.value.value)
+            swaps[call] = drop_args(call, init, params)
+        plans[other] = (module, swaps, passed)
+    if not plans:
+        return
+    new_cls = cls.with_changes(body=cls.body.with_changes(body=[
+        drop_params(s, params) if s is init else s for s in cls.body.body]))
+    code = home.with_changes(body=[new_cls if s is cls else s for s in home.body]).code
+    results[path] = replace(results[path], code=code)
+    for other, (module, swaps, passed) in plans.items():
+        out = module.visit(_Swap(swaps))
+        notes = list(results[other].notes)
+        kept = [n for n in notes if any(f"`{p}` {_KEPT}" in n.message for p in passed)]
+        if kept:  # the coordinator that only went to the class: the plumbing pass's again
+            again, more = remove_plumbing(parsed(out.code))
+            if more:
+                out = again
+                notes = [n for n in notes if n not in kept] + [replace(m, line=kept[0].line) for m in more]
+        results[other] = replace(results[other], code=out.code, notes=tuple(sorted(notes, key=lambda n: n.line)))
+
+
+def _args_for(call: cst.Call, positional: list[str], params: list[str]) -> list[cst.Arg]:
+    out = []
+    for j, a in enumerate(call.args):
+        if a.keyword is None and j < len(positional) and positional[j] in params or \
+                a.keyword is not None and a.keyword.value in params:
+            out.append(a)
+    return out
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, calls: dict[cst.Call, cst.Call]) -> None:
+        super().__init__()
+        self.calls = calls
+
+    def leave_Call(self, original, updated):
+        new = self.calls.get(original)
+        return updated.with_changes(args=new.args) if new is not None else updated
