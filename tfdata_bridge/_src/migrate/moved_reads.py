@@ -136,6 +136,8 @@ def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNo
             free = set(chosen) - bound
         elif isinstance(stmt, cst.For):  # a set_shape loop: its variable is its own, bound before the body reads it
             loop = {n.value for n in nodes_of(stmt.target, cst.Name)}
+            # (a per-time-step loop's own names, bound before it reads them: step_loops.py checked that)
+            loop |= {n.value for a in nodes_of(stmt.body, cst.AssignTarget) for n in nodes_of(a.target, cst.Name)}
             free = ({n.value for n in identifiers(stmt.iter)} | {n.value for n in identifiers(stmt.body)} - loop) \
                 - bound
         else:

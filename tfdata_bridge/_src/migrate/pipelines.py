@@ -43,6 +43,7 @@ from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
 from tfdata_bridge._src.migrate.attr_reasons import attribute_reader
 from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
+from tfdata_bridge._src.migrate.step_loops import loop_needs
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
@@ -291,6 +292,11 @@ class Finder:
             if chosen is not None:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 needed = (needed - (bound_by(prev) or set())) | chosen
+                continue
+            looped = loop_needs(self, prev, needed)  # a per-time-step ``for`` growing the batched lists (step_loops.py)
+            if looped is not None:
+                intermediates.append(prev)  # type: ignore[arg-type]
+                needed |= looped
                 continue
             rebound = rebound_inside(prev, needed)
             if rebound is not None:

@@ -43,6 +43,12 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
                     raise Refusal(f"`{f.name.value}(...)` is returned from no function")
                 todo.append((outer, finder.scopes.callers(outer)))
                 continue
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                    isinstance(small.targets[0].target, cst.Attribute):
+                kept = cst.Module([]).code_for_node(small.targets[0].target)
+                raise Refusal(f"the queue `{f.name.value}` returns is kept on an attribute, `{kept}`, and dequeued "
+                              "wherever the object is used: a queue held by an object is not followed to its "
+                              "dequeue (a local name read by one `dequeue()` is)")
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1
                     and isinstance(small.targets[0].target, cst.Name)):
                 raise Refusal(f"the queue `{f.name.value}` returns is not assigned to one name")

@@ -69,6 +69,7 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
     returned = fn is not None and isinstance(target, cst.Name) and any(
         _gives(r.value, q) for r in nodes_of(scope, cst.Return))  # the queue itself, not its dequeue
     head = f"`{q}` (a `{kind}` made in {where}) is filled by {fill}"
+    chosen = _chosen_by_branch(module, scope, stmt, q, index)
     if returned and fed:
         why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
                "rewritten only where the queue, its enqueue op and its feeding thread are in one function or class")
@@ -81,6 +82,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
                    "in the same module, where it batches the queue with `dequeue_many`/`dequeue_up_to` or dequeues "
                    "it once per preprocessing copy into a `batch_join` of its own (the \"prefetch input data\" "
                    "pattern)" + _prefetch_callers(module, fn, index))
+    elif chosen is not None and not fed and dequeues:
+        why = ("and read by `" + "`, `".join(dequeues) + "`, but the queue itself is chosen by a branch: "
+               f"{chosen}; the enqueue op, its runner and the dequeue after the `if` take whichever queue was made, "
+               "and the rewrite knows a queue made by one assignment (copies of one enqueue op run by a "
+               "`QueueRunner` and read by one dequeue, in the function that makes the queue)")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
@@ -102,7 +108,44 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
     else:
         why = ("and read by `" + "`, `".join(dequeues) + "`, in no form the rewrite knows (copies of one "
                "enqueue op run by a `QueueRunner` and read by one dequeue, in the function that makes the queue)")
+        reads = [c for m in ("dequeue", *_BATCHED) for c in methods.get(m, [])]
+        other = [m for m in methods if m not in ("enqueue", "enqueue_many", "close", "dequeue", *_BATCHED)]
+        if len(reads) > 1:  # (the first fact off the form: said instead of the form's name)
+            why = (f"and read by {len(reads)} dequeues (`" + "`, `".join(f"{q}.{c.func.attr.value}" for c in reads)
+                   + "`): each takes other elements, so no one chain of tf.data makes them; the rewrite knows one "
+                   "dequeue of copies of one enqueue op run by a `QueueRunner`")
+        elif other:
+            why = ("and read by `" + "`, `".join(dequeues) + "`, and also by `" +
+                   "`, `".join(f"{q}.{m}(...)" for m in other) + "`, which a dataset has no counterpart of here; "
+                   "the rewrite knows one dequeue of copies of one enqueue op run by a `QueueRunner`")
     return f"{head} {why}; {_DROPIN}"
+
+
+def _chosen_by_branch(module: cst.Module, scope: cst.CSTNode, stmt: cst.SimpleStatementLine, q: str, index
+                      ) -> str | None:
+    """``"`q` is made in each branch of `if mode == 'train'` (lines 55, 66)"`` where the queue's name is assigned
+    a queue in more than one branch of one ``if`` of ``scope`` (ResNet's ``build_input``); None otherwise."""
+    code = module.code_for_node
+    up = parents(module)
+    made = [s for s in nodes_of(scope, cst.SimpleStatementLine) if len(s.body) == 1 and isinstance(s.body[0], cst.Assign)
+            and len(s.body[0].targets) == 1 and code(s.body[0].targets[0].target).strip() == q
+            and "Queue" in (index.paths.get(s.body[0].value) or "")]
+    if len(made) < 2 or stmt not in made:
+        return None
+    node = up.get(id(stmt))
+    while node is not None and node is not scope and not isinstance(node, cst.If):
+        node = up.get(id(node))
+    if not isinstance(node, cst.If):
+        return None
+    top = node
+    while isinstance(up.get(id(top)), cst.If) and up[id(top)].orelse is top:
+        top = up[id(top)]
+    inside = {id(n) for n in nodes_of(top, cst.SimpleStatementLine)}
+    if sum(id(s) in inside for s in made) < 2:
+        return None
+    lines = [index.lines.get(s) for s in made if id(s) in inside]
+    at = ", ".join(str(n) for n in lines if n)
+    return (f"`{q}` is made in each branch of `if {code(top.test).strip()}`" + (f" (lines {at})" if at else ""))
 
 
 def _prefetch_callers(module: cst.Module, fn: cst.FunctionDef, index) -> str:

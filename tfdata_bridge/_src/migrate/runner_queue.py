@@ -50,6 +50,23 @@ class RunnerQueue:
 
 
 
+def _no_source(finder, stmt: cst.SimpleStatementLine, qname: str, kind: str, tensors: cst.BaseExpression) -> str:
+    """The reason for a queue whose enqueued tensors no source of its block feeds: the parameters they come from,
+    where they are the function's own (Magenta's ``_shuffle_inputs(input_tensors, ...)``)."""
+    from tfdata_bridge._src.migrate.calls import names_in
+
+    fn = getattr(finder.scopes.scope(stmt), "node", None)
+    params = [p.name.value for p in fn.params.params] if isinstance(fn, cst.FunctionDef) else []
+    given = [p for p in params if p in names_in(tensors)]
+    head = (f"no input producer, reader or zero-input `py_func` feeds the tensors enqueued into `{qname}` (a "
+            f"`{kind}` with its `QueueRunner` and dequeue) in the same block")
+    if given:
+        return (head + f": {', '.join(f'`{p}`' for p in given)} is a parameter of `{fn.name.value}`, so the tensors "
+                "come from its callers; a hand-built queue is rewritten where the function that makes it also reads "
+                "the records, and a queue given its tensors by a caller is not followed yet")
+    return head
+
+
 def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code
                  ) -> RunnerQueue | None:
     """The pattern around ``q = FIFOQueue(...)`` at ``stmt`` (None: not a queue with a runner and a batched
@@ -162,7 +179,12 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if listed is not None:
         at, tensors = listed, listed.body[0].value
         batch_args["tensors"] = tensors
-    pipeline = finder.pipeline(body, body.index(at), api, batch_args)
+    try:
+        pipeline = finder.pipeline(body, body.index(at), api, batch_args)
+    except Refusal as exc:  # (said of the queue, not of a batch call the program does not make)
+        if not str(exc).startswith("no input producer"):
+            raise
+        raise Refusal(_no_source(finder, stmt, qname, kind, tensors)) from None
     if isinstance(tensors, cst.Name) and not (one_of_list and pipeline.source.kind == "py_func" and
                                               not pipeline.source.single and not pipeline.intermediates
                                               and len(pipeline.source.params) == 1):

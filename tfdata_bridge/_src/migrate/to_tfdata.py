@@ -19,6 +19,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNa
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
+from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
 from tfdata_bridge._src.migrate.calls import Refusal, dotted, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
 from tfdata_bridge._src.migrate.choice import ChoicePass
@@ -584,10 +585,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     plan = feed.plan(body, i, small.targets[0].target.value, value, fed_kind, module)
                 except Refusal as exc:  # said at the end, unless a pipeline's rewrite takes the queue with it
                     # (other kinds: only a queue fed through placeholders; a FIFOQueue fed by no placeholder
-                    # that its function returns to callers and fills by a ``QueueRunner``, a prefetch helper's, is
-                    # no feed-thread queue: ``_left_alone`` says what leaves it)
+                    # that its function returns to callers and fills by a ``QueueRunner``, a prefetch helper's, or
+                    # one any ``QueueRunner`` fills, is no feed-thread queue: ``_left_alone`` says what leaves it)
                     returned = not feed.fed and _returned_prefetch(module, stmt, small.targets[0].target.value)
-                    if fed_kind == "FIFOQueue" and not returned or feed.fed:
+                    if fed_kind == "FIFOQueue" and not returned and not feed.runner_filled or feed.fed:
                         feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{fed_kind}` left: {exc}"),
                                               PipelineOutcome(line, fed_kind, False, str(exc))))
                     continue
@@ -653,7 +654,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
                     exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
-                        provider_reason(module, finder, stmt, api) or exc  # (or of a provider object's method)
+                        provider_reason(module, finder, stmt, api) or \
+                        separated_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue

@@ -59,6 +59,7 @@ class FeedFinder:
         self.fresh = fresh
         self._ids: dict[int, set[int]] = {}
         self.fed = False  # the queue's enqueue takes placeholders: a refusal is then worth saying
+        self.runner_filled = False  # a ``QueueRunner`` runs its enqueue ops: another form's (queue_reasons.py)
         self.list_name: str | None = None
 
     def _holder(self, ref: cst.Name) -> tuple[list[cst.BaseStatement], cst.BaseStatement]:
@@ -115,6 +116,8 @@ class FeedFinder:
                               "not rewritten yet; `--fallback compat` runs it through the drop-in")
         handed = {id(a.value) for c in self.index.threads for a in c.args if a.keyword is not None
                   and a.keyword.value == "args" and isinstance(a.value, (cst.Tuple, cst.List)) for a in a.value.elements}
+        # a ``QueueRunner`` runs its enqueue ops: graph code fills it, another form's (its reason: queue_reasons.py)
+        self.runner_filled = any(_makes_runner(self, self._holder(ref)[1]) for ref in self._refs(queue, qstmt))
         for ref in self._refs(queue, qstmt):
             if id(ref) in handed:  # handed to the feeding thread: its function closes it (``passed.py``)
                 continue
@@ -123,6 +126,9 @@ class FeedFinder:
             if hit is None and runs_close_of(stmt, queue):
                 close_runs.append(stmt)
                 continue
+            if hit is None and _makes_runner(self, stmt):  # graph code fills it: not this form (queue_reasons.py)
+                raise Refusal(f"`{queue}` is filled by a `QueueRunner`{_which_use(self, stmt)}, not by a feeding "
+                              "thread through placeholders")
             if hit is None:
                 raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue{_which_use(self, stmt)}")
             method, mcall, names = hit
@@ -253,6 +259,11 @@ def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) ->
 def _node_ids(node: cst.CSTNode) -> set[int]:
     """The ids of the names and simple statements in ``node`` (which statement holds a name, by identity)."""
     return {id(n) for n in nodes_of(node, cst.Name)} | {id(n) for n in nodes_of(node, cst.SimpleStatementLine)}
+
+
+def _makes_runner(finder, stmt: cst.BaseStatement) -> bool:
+    """Whether ``stmt`` makes a ``QueueRunner`` (``add_queue_runner(QueueRunner(queue, [op] * k))``)."""
+    return any((finder.index.paths.get(c) or "").endswith("QueueRunner") for c in nodes_of(stmt, cst.Call))
 
 
 def _which_use(finder, stmt: cst.BaseStatement) -> str:
