@@ -209,8 +209,18 @@ def build(files):
 '''
 
 
-@pytest.mark.parametrize("source, queue", [("prefetch(files)", "holder"),
-                                           ("{'q': prefetch(files)}", "holder['q']")])
+def test_a_join_over_copies_of_a_returned_queue_named_once_is_rewritten():
+    # the helper's queue bound to one name and dequeued per copy: im2txt's prefetch form (copy_dequeues.py), one
+    # reader's records (read by both of legacy's enqueue threads) parsed per batch (run both ways by hand on three
+    # files of 7 records: 20 of 21 each way, legacy dropping a remainder that varies from run to run; the form's
+    # programs run both ways in test_migrate_r21_prefetch.py)
+    result = rewrite(DEQUEUE_JOIN.format(source="prefetch(files)", queue="holder"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "batch_join" not in result.code and "TFRecordDataset(file_names)" in result.code
+    assert "def prefetch" not in result.code and ".batch(4, drop_remainder=True)" in result.code
+
+
+@pytest.mark.parametrize("source, queue", [("{'q': prefetch(files)}", "holder['q']")])
 def test_a_join_over_copies_of_a_dequeue_stays_and_says_so(source, queue):
     result = rewrite(DEQUEUE_JOIN.format(source=source, queue=queue), to="tfdata")
     assert "batch_join" in result.code and "tf.data" not in result.code

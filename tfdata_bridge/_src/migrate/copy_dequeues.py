@@ -560,7 +560,8 @@ def handed_copies_reason(finder, body: list[cst.BaseStatement], index: int, call
         appended = small.value if isinstance(small, cst.Expr) else None
         if isinstance(appended, cst.Call) and isinstance(appended.func, cst.Attribute) \
                 and appended.func.attr.value == "append" and isinstance(appended.func.value, cst.Name) \
-                and appended.func.value.value == lists.value:
+                and appended.func.value.value == lists.value and appended.args \
+                and not isinstance(appended.args[0].value, cst.Call):  # (a call may make a whole pipeline)
             return (f"`{lists.value}` is filled by a loop over `{stmt.iter.value}`, a parameter of "
                     f"`{fn.name.value}`: the copies it joins are made by its callers (a model's preprocessing "
                     f"copies handed to a batch helper), which the rewrite does not follow yet; keep the queue "

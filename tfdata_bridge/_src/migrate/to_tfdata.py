@@ -624,13 +624,17 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         if other is not None:
                             pipeline, moved = other
                         else:
-                            # (a list of readers: reader_lists.py; copies made by the callers: copy_dequeues.py)
-                            why = reader_list_reason(finder, body, i, value) or \
-                                handed_copies_reason(finder, body, i, value)
+                            why = reader_list_reason(finder, body, i, value)  # (a list of readers: reader_lists.py)
                             if why is not None:
                                 raise Refusal(why) from None
-                            plan = _list_join(finder, module, index, body, i, api, value, imported_v1 or added_v1,
-                                              fresh, exc)
+                            try:
+                                plan = _list_join(finder, module, index, body, i, api, value,
+                                                  imported_v1 or added_v1, fresh, exc)
+                            except Refusal:  # (lists of whole pipelines first: a loop over a parameter may make them)
+                                why = handed_copies_reason(finder, body, i, value)  # (copies made by the callers)
+                                if why is not None:
+                                    raise Refusal(why) from None
+                                raise
                             if plan.helper is not None:  # another module's function: the tree replaces it there
                                 if requests is None:
                                     raise AssertionError("a function of another module without a tree")
