@@ -348,6 +348,18 @@ def one_name_value(stmt: cst.SimpleStatementLine | None, name: str) -> cst.BaseE
     return assign.value
 
 
+class ArgsSwapped(cst.CSTTransformer):
+    """Gives each call of ``calls`` (by identity, as the module holds it) the arguments of its new call."""
+
+    def __init__(self, calls: dict[cst.Call, cst.Call]) -> None:
+        super().__init__()
+        self.calls = calls
+
+    def leave_Call(self, original, updated):
+        new = self.calls.get(original)
+        return updated.with_changes(args=new.args) if new is not None else updated
+
+
 def holder_of(stmts: list[cst.BaseStatement], target: cst.CSTNode) -> cst.SimpleStatementLine | None:
     """The simple statement line of ``stmts`` that holds the node ``target`` (by identity), or None."""
     for stmt in stmts:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
+from tfdata_bridge._src.migrate.calls import ArgsSwapped, Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.feed.coord import checked_names, refs
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_assign
 
@@ -185,7 +185,7 @@ def drop_coordinators(module, methods: dict[str, cst.FunctionDef], dropped: Drop
         name = "__init__" if isinstance(call.func, cst.Name) else call.func.attr.value
         by_stmt.setdefault(stmt, {})[call] = drop_args(call, methods[name], params)
     for stmt, calls in by_stmt.items():
-        plan.replaced[stmt] = [stmt.visit(_Swap(calls))]
+        plan.replaced[stmt] = [stmt.visit(ArgsSwapped(calls))]
 
 
 class _Without(cst.CSTTransformer):
@@ -204,13 +204,3 @@ class _Without(cst.CSTTransformer):
 
     def leave_IndentedBlock(self, original, updated):
         return updated if updated.body else updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
-
-
-class _Swap(cst.CSTTransformer):
-    def __init__(self, calls: dict[cst.Call, cst.Call]) -> None:
-        super().__init__()
-        self.calls = calls
-
-    def leave_Call(self, original, updated):
-        new = self.calls.get(original)
-        return updated.with_changes(args=new.args) if new is not None else updated

@@ -23,7 +23,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import absolute_name, nodes_of, parsed, wrapped
+from tfdata_bridge._src.migrate.calls import ArgsSwapped, absolute_name, nodes_of, parsed, wrapped
 from tfdata_bridge._src.migrate.feed.class_coord import drop_args, drop_params
 from tfdata_bridge._src.migrate.feed.coord import refs
 
@@ -140,7 +140,7 @@ def _drop(path, cls_name, params, modules, texts, results, names) -> None:
     code = home.with_changes(body=[new_cls if s is cls else s for s in home.body]).code
     results[path] = replace(results[path], code=code)
     for other, (module, swaps, passed) in plans.items():
-        out = module.visit(_Swap(swaps))
+        out = module.visit(ArgsSwapped(swaps))
         notes = list(results[other].notes)
         kept = [n for n in notes if any(f"`{p}` {_KEPT}" in n.message for p in passed)]
         if kept:  # the coordinator that only went to the class: the plumbing pass's again
@@ -158,13 +158,3 @@ def _args_for(call: cst.Call, positional: list[str], params: list[str]) -> list[
                 a.keyword is not None and a.keyword.value in params:
             out.append(a)
     return out
-
-
-class _Swap(cst.CSTTransformer):
-    def __init__(self, calls: dict[cst.Call, cst.Call]) -> None:
-        super().__init__()
-        self.calls = calls
-
-    def leave_Call(self, original, updated):
-        new = self.calls.get(original)
-        return updated.with_changes(args=new.args) if new is not None else updated
