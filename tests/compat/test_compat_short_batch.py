@@ -379,10 +379,11 @@ def _same_records_before_the_failure(shape: str, ours: list[Any], legacy: list[A
     assert set(ours) <= set(before) and len(ours) == len(set(ours))  # nothing read after the failure
     if shape in ("batch", "batch_py_func", "batch_allow_smaller"):  # one call at a time, in order: legacy's
         assert ours == legacy
-    elif shape == "batch_join_py_funcs":  # (each list's reader takes every other file name, and the lists
-        # deliver one of each in turn, so the error comes after every record before it: all the full batches of
-        # them arrive. Legacy's set is the schedule's: its other thread had records in flight when the
-        # Coordinator stopped it, or read on into the next file first: 20 and 45 records in two runs)
+    elif shape in ("batch_join_py_funcs", "batch_two_threads_py_func"):  # (each list's reader takes every other
+        # file name, and the lists deliver one of each in turn; two threads' calls are kept in order: so the error
+        # comes after every record before it, and all the full batches of them arrive. Legacy's set is the
+        # schedule's: its other thread had records in flight when the Coordinator stopped it, or read on into the
+        # next file first: 20 and 45 records in two runs of the join, 20 and 25 of the two threads' batch)
         assert len(ours) == len(before) // 5 * 5
     else:  # (which records a shuffle, or the schedule of parallel calls, left behind is its own)
         assert len(ours) == len(legacy)
