@@ -274,3 +274,43 @@ def test_scan_binds_no_name_of_the_statements_it_sets_aside(monkeypatch):
         work[n] = sum(bound.values())
         assert bound["value"] == 0
     assert work[10_000] == work[2_500], work
+
+
+def _module(n: int) -> list[str]:
+    """``n`` lines of the kind that repeat in real modules (blank lines, ``pass``, a return) between unique ones."""
+    return [("" if i % 3 else f"value_{i} = {i}") if i % 7 else "    return None" for i in range(n)]
+
+
+def test_a_line_of_the_changed_module_stands_for_its_own_line_or_the_one_after_an_insertion():
+    from tfdata_bridge._src.migrate.hoist import line_map
+
+    a = _module(60)
+    b = a[:10] + ["example, label = read(queue)", ""] + a[10:30] + [a[30] + "  # changed"] + a[31:50] + a[52:]
+    lines = line_map("\n".join(a), "\n".join(b))
+    assert [lines(k) for k in (1, 10, 11, 12, 13, 32, 33, 52, 53)] == [1, 10, 11, 11, 11, 30, 31, 50, 53]
+    assert [lines(k) for k in range(1, len(b) + 1)] == sorted(lines(k) for k in range(1, len(b) + 1))
+    assert line_map("", "x = 1")(1) == 1 and line_map("x = 1\n", "")(1) == 1
+
+
+def test_line_map_asks_difflib_only_for_the_short_stretches_between_lines_met_once(monkeypatch):
+    """A module of 20,000 lines, mostly repeated ones, changed at both ends and in the middle: ``difflib`` (quadratic
+    on a whole module of repeated lines) is given only what lies between lines met once on both sides."""
+    import difflib
+
+    from tfdata_bridge._src.migrate import hoist
+
+    sizes = []
+    real = difflib.SequenceMatcher
+
+    def counting(junk, a, b, **kwargs):
+        sizes.append(len(a) * len(b))
+        return real(junk, a, b, **kwargs)
+
+    monkeypatch.setattr(hoist.difflib, "SequenceMatcher", counting)
+    a = _module(20_000)
+    b = ["import extra"] + a[:9_000] + ["x, y = read(queue)", "", ""] + a[9_000:9_001] + ["# was blank"] + a[9_002:]
+    b += ["print(x)"]
+    lines = hoist.line_map("\n".join(a), "\n".join(b))
+    assert lines(1) == 1 and lines(9_002) == 9_001 and lines(9_005) == 9_001 and lines(9_006) == 9_002
+    assert lines(20_004) == 20_000
+    assert 0 < max(sizes) <= hoist._SMALL

@@ -16,6 +16,7 @@ hoisted module only where it lets more pipelines be rewritten, so a program left
 
 from __future__ import annotations
 
+import bisect
 import difflib
 from collections.abc import Callable
 
@@ -135,10 +136,89 @@ def _assign(names: list[str], value: cst.BaseExpression) -> cst.SimpleStatementL
 
 
 def line_map(original: str, hoisted: str) -> Callable[[int], int]:
-    """The 1-based line of ``original`` that each line of ``hoisted`` stands for (a named call: its batch's)."""
+    """The 1-based line of ``original`` that each line of ``hoisted`` stands for (a named call: its batch's).
+
+    Lines are matched as a patience diff does: the lines met once on each side anchor the match, and only the
+    short stretches between anchors go through ``difflib`` (which on a whole module of repeated blank lines is
+    quadratic); a line of a changed stretch stands for the changed original line at the same distance from the
+    stretch's end (an inserted line: the original line after the insertion)."""
     a, b = original.splitlines(), hoisted.splitlines()
     to: dict[int, int] = {}
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        for j in range(j1, j2):
-            to[j] = i1 + (j - j1 if op == "equal" else min(max(j - j1 - (j2 - j1 - (i2 - i1)), 0), max(i2 - i1 - 1, 0)))
+    i = j = 0
+    for mi, mj, size in [*_matches(a, b), (len(a), len(b), 0)]:
+        i2, j2 = mi, mj
+        for k in range(j, j2):
+            to[k] = i + min(max(k - j - (j2 - j - (i2 - i)), 0), max(i2 - i - 1, 0))
+        for k in range(size):
+            to[mj + k] = mi + k
+        i, j = mi + size, mj + size
     return lambda line: to.get(line - 1, line - 1) + 1
+
+
+_SMALL = 40_000  # (a stretch with no anchor and fewer line pairs than this goes to difflib whole)
+
+
+def _matches(a: list[str], b: list[str]) -> list[tuple[int, int, int]]:
+    """Matching blocks ``(i, j, n)`` of ``a`` and ``b``, in order, not overlapping (no end sentinel)."""
+    found: list[tuple[int, int, int]] = []
+    stack = [(0, len(a), 0, len(b))]
+    while stack:
+        alo, ahi, blo, bhi = stack.pop()
+        head = 0
+        while alo + head < ahi and blo + head < bhi and a[alo + head] == b[blo + head]:
+            head += 1
+        tail = 0
+        while ahi - tail > alo + head and bhi - tail > blo + head and a[ahi - tail - 1] == b[bhi - tail - 1]:
+            tail += 1
+        if head:
+            found.append((alo, blo, head))
+        if tail:
+            found.append((ahi - tail, bhi - tail, tail))
+        alo, blo, ahi, bhi = alo + head, blo + head, ahi - tail, bhi - tail
+        if alo == ahi or blo == bhi:
+            continue
+        anchors = _unique_common(a, alo, ahi, b, blo, bhi)
+        if anchors:
+            edges = [(alo - 1, blo - 1), *anchors, (ahi, bhi)]
+            for (i, j), (k, m) in zip(edges, edges[1:]):
+                if (i, j) != (alo - 1, blo - 1):
+                    found.append((i, j, 1))
+                stack.append((i + 1, k, j + 1, m))
+        elif (ahi - alo) * (bhi - blo) <= _SMALL:
+            matcher = difflib.SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=False)
+            found.extend((alo + i, blo + j, n) for i, j, n in matcher.get_matching_blocks() if n)
+    return sorted(found)
+
+
+def _unique_common(a, alo, ahi, b, blo, bhi) -> list[tuple[int, int]]:
+    """The lines met once in ``a[alo:ahi]`` and once in ``b[blo:bhi]``, as ``(i, j)`` pairs, the longest run
+    increasing on both sides (patience sorting)."""
+    seen: dict[str, list[int]] = {}
+    for i in range(alo, ahi):
+        seen.setdefault(a[i], [0, -1, 0, -1])
+        entry = seen[a[i]]
+        entry[0] += 1
+        entry[1] = i
+    for j in range(blo, bhi):
+        entry = seen.get(b[j])
+        if entry is not None:
+            entry[2] += 1
+            entry[3] = j
+    pairs = sorted((i, j) for n, i, m, j in seen.values() if n == 1 and m == 1)
+    tops: list[int] = []  # tops[k]: the smallest j ending a run of k + 1
+    ends: list[int] = []  # ends[k]: index into pairs of that run's end
+    back: list[int] = []
+    for index, (_, j) in enumerate(pairs):
+        k = bisect.bisect_left(tops, j)
+        back.append(ends[k - 1] if k else -1)
+        if k == len(tops):
+            tops.append(j)
+            ends.append(index)
+        else:
+            tops[k], ends[k] = j, index
+    run: list[tuple[int, int]] = []
+    at = ends[-1] if ends else -1
+    while at >= 0:
+        run.append(pairs[at])
+        at = back[at]
+    return run[::-1]
