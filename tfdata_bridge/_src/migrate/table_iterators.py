@@ -21,7 +21,11 @@ initializable iterator and puts its initializer in the ``TABLE_INITIALIZERS`` co
 A table is a name (or an attribute of the object, ``self.table``) assigned a call of a lookup-table constructor
 (``*Table``, ``index_table_from_*``, ``index_to_string_table_from_*``), read by a generated per-record function
 (one decorated ``do_not_convert``) of the same function, or such a call in that function itself (TensorFlow makes
-the table once, outside, when it traces the function: it is captured all the same). Applied to the rewritten module (``to_tfdata._run``).
+the table once, outside, when it traces the function: it is captured all the same). The per-record function may
+also reach a table through a call: of a function or method of the module (``labels.lookup(value)``, whose class
+makes its table on the first call) or of a module of the tree it imports from, that makes or reads one, directly or
+through the calls it makes in turn (round 23: such a lookup moved into the map function failed with the error
+above when the graph was built). Applied to the rewritten module (``to_tfdata._run``).
 """
 
 from __future__ import annotations
@@ -40,14 +44,21 @@ NOTE = ("the per-record function reads a lookup table: an initializable iterator
         "(`tables_initializer()`), as a one-shot iterator cannot hold a table")
 
 
-def initialized_with_tables(module: cst.Module) -> cst.Module:
+def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
     """``module`` with each one-shot iterator over a dataset whose per-record function reads a lookup table made
-    initializable and registered with the tables' initializers (the same module object where there is none)."""
+    initializable and registered with the tables' initializers (the same module object where there is none).
+    ``imported(name)``: ``(module, attribute or None)`` where ``name`` is imported from another module of the tree
+    (its functions that reach a table count as this module's)."""
     code = module.code
-    if "make_one_shot_iterator" not in code or "do_not_convert" not in code or not _QUICK.search(code):
-        return module  # (no table constructor by spelling: nothing is asked of the tree)
-    tables, table_attrs = _tables(module)
-    if not tables and not table_attrs:
+    if "make_one_shot_iterator" not in code or "do_not_convert" not in code:
+        return module
+    here = _QUICK.search(code) is not None
+    foreign = _foreign_reaching(module, imported)
+    if not here and not foreign:
+        return module  # (no table constructor by spelling, here or in a module it imports: nothing more to ask)
+    tables, table_attrs = _tables(module) if here else ({}, set())
+    reaching = _reaching(module, tables.get(0, set()), table_attrs) | foreign
+    if not tables and not table_attrs and not reaching:
         return module
     changes: dict[int, object] = {}
     taken = {n.value for n in nodes_of(module, cst.Name)}
@@ -55,7 +66,7 @@ def initialized_with_tables(module: cst.Module) -> cst.Module:
         if not isinstance(outer.body, cst.IndentedBlock):
             continue
         maps = [f for f in nodes_of(outer, cst.FunctionDef) if f is not outer and _generated(f)
-                and _reads_table(f, tables.get(id(outer), set()) | tables.get(0, set()), table_attrs)]
+                and _reads_table(f, tables.get(id(outer), set()) | tables.get(0, set()), table_attrs, reaching)]
         if not maps:
             continue
         datasets = _datasets(outer, {f.name.value for f in maps})
@@ -126,9 +137,69 @@ def _generated(fn: cst.FunctionDef) -> bool:
     return any((get_full_name_for_node(d.decorator) or "").endswith("do_not_convert") for d in fn.decorators)
 
 
-def _reads_table(fn: cst.FunctionDef, tables: set[str], attrs: set[str]) -> bool:
+def _called(call: cst.Call) -> str | None:
+    """The name a call calls: ``f(...)``'s ``f``, ``obj.m(...)``'s ``m`` (a dunder: none)."""
+    func = call.func
+    name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+    return None if name is None or name.startswith("__") else name
+
+
+def _reaching(module: cst.Module, tables: set[str], attrs: set[str]) -> set[str]:
+    """The names of the module's functions and methods that make or read a lookup table (a module-level table
+    name, an attribute assigned one), or call one that does (by its name, ``f()`` or ``obj.f()``)."""
+    functions = [f for f in nodes_of(module, cst.FunctionDef) if not _generated(f)]
+    direct: dict[str, bool] = {}
+    calls: dict[str, set[str]] = {}
+    for f in functions:
+        name = f.name.value
+        if name.startswith("__") and name != "__init__":
+            continue
+        made = any(_table_call(c) for c in nodes_of(f, cst.Call))
+        read = bool({n.value for n in identifiers(f)} & tables) or \
+            any(a.attr.value in attrs for a in nodes_of(f, cst.Attribute))
+        direct[name] = direct.get(name, False) or made or read
+        calls.setdefault(name, set()).update(c for c in map(_called, nodes_of(f, cst.Call)) if c)
+    found = {n for n, yes in direct.items() if yes}
+    grown = True
+    while grown:
+        grown = False
+        for name, called in calls.items():
+            if name not in found and called & found:
+                found.add(name)
+                grown = True
+    return found - {"__init__"}  # (a constructor making a table: its object reads it through another method)
+
+
+def _foreign_reaching(module: cst.Module, imported) -> set[str]:
+    """The names of the functions and methods, in the tree's modules this module imports from, that reach a
+    lookup table (``_reaching`` there)."""
+    if imported is None:
+        return set()
+    found: set[str] = set()
+    homes: list[cst.Module] = []
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not isinstance(small, (cst.Import, cst.ImportFrom)) or isinstance(small.names, cst.ImportStar):
+            continue
+        for alias in small.names:
+            try:
+                where = imported(alias.evaluated_alias or alias.evaluated_name)
+            except Exception:  # noqa: BLE001 (a name the tree cannot place is no table's)
+                where = None
+            if where is not None and all(where[0] is not h for h in homes):
+                homes.append(where[0])
+    for home in homes:
+        if _QUICK.search(home.code):
+            tables, attrs = _tables(home)
+            found |= _reaching(home, tables.get(0, set()), attrs)
+    return found
+
+
+def _reads_table(fn: cst.FunctionDef, tables: set[str], attrs: set[str], reaching: set[str] = frozenset()) -> bool:
     if any(_table_call(c) for c in nodes_of(fn, cst.Call)):
         return True  # (a table made in the function is made once, when it is traced, outside it: captured too)
+    if any(_called(c) in reaching for c in nodes_of(fn, cst.Call)):
+        return True  # (a function or method that makes or reads one, called from the per-record code)
     params = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
     local = params | {n for t in nodes_of(fn, cst.AssignTarget) for n in names_in(t.target)}
     free = {n.value for n in identifiers(fn)} - local

@@ -706,7 +706,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
-    out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)))
+    out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)),
+                                 getattr(external, "imported", None))
     if added_v1 is not None and f"{added_v1}." in out.code:
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
