@@ -89,6 +89,16 @@ VARIABLE_USES = {
     "a layer function with weights, from-import": (
         "import tensorflow.compat.v1 as tf\nfrom tensorflow.compat.v1 import layers", "tf", "",
         "a = layers.dense(tf.reshape(a, [1, 1]), 1)[0, 0]", "a layer with weights"),
+    "a method of an object, making its variable at the first call": (
+        V1, "tf", "class Scaler(object):\n    def __init__(self):\n        self._w = None\n\n"
+                  "    def apply(self, x):\n        if self._w is None:\n"
+                  "            self._w = tf.get_variable('w', [], initializer=tf.ones_initializer())\n"
+                  "        return x * self._w\n\n\nscaler = Scaler()\n",
+        "a = scaler.apply(a)", "tf.get_variable('w', [], initializer=tf.ones_initializer())"),
+    "a method reading a variable its __init__ made": (
+        V1, "tf", "class Shift:\n    def __init__(self):\n        self.offset = tf.Variable(0.5)\n\n"
+                  "    def shift(self, x):\n        return x + self.offset\n\n\nSHIFT = Shift()\n",
+        "a = SHIFT.shift(a)", "a variable"),
     "a reused name: a placeholder read by the per-element code": (
         V1, "tf", "a_scale = tf.placeholder(tf.float32, [])\n", "a = a * a_scale", "placeholder"),
 }
@@ -102,6 +112,16 @@ def test_per_element_code_using_a_variable_is_refused_naming_it(imports, v1, mod
     reasons = " | ".join(n.message for n in result.refused)
     assert "cannot hold a variable or a fed value" in reasons and named in reasons, result.notes
     assert "make_one_shot_iterator" not in result.code and "train.batch(" in result.code
+
+
+def test_a_method_without_a_variable_called_by_the_per_element_code_is_still_rewritten():
+    module_level = ("class Scaler(object):\n    def apply(self, x):\n        return x * 2.0\n\n\n"
+                    "class Model(object):\n    def build(self, x):\n        return x * tf.get_variable('w', [])\n\n\n"
+                    "scaler = Scaler()\n")
+    source = PIPELINE.format(imports=V1, v1="tf", module_level=module_level, per_element="a = scaler.apply(a)",
+                             size_line="pass", size=4)
+    result = rewrite(source, to="tfdata")
+    assert not result.refused and "make_one_shot_iterator" in result.code, result.notes
 
 
 def test_a_variable_used_after_the_batch_or_per_element_code_without_one_is_still_rewritten():
@@ -287,7 +307,16 @@ def test_a_variable_in_another_modules_helper_or_template_is_refused_and_the_hel
             "    return x * tf.get_variable('w', [], initializer=tf.ones_initializer())\n\n\n"
             "scale = tf.make_template('scale', _scale)\n\n\ndef read_row(queue):\n"
             "    _, line = tf.TextLineReader().read(queue)\n    a, b = tf.decode_csv(line, [[0.0], [0]])\n"
-            "    return scale(a), b\n"),
+            "    return scale(a), b\n\n\nclass Norm:\n    def __init__(self):\n        self._w = None\n\n"
+            "    def apply(self, x):\n        if self._w is None:\n"
+            "            self._w = tf.get_variable('n', [], initializer=tf.ones_initializer())\n"
+            "        return x * self._w\n"),
+        "by_object.py": (
+            "import tensorflow.compat.v1 as tf\n\nfrom normlib.reading import Norm\n\n\ndef batches(files):\n"
+            "    norm = Norm()\n"
+            "    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)\n"
+            "    _, line = tf.TextLineReader().read(queue)\n    a, b = tf.decode_csv(line, [[0.0], [0]])\n"
+            "    return tf.train.batch([norm.apply(a), b], batch_size=4)\n"),
         "by_helper.py": (
             "import tensorflow.compat.v1 as tf\n\nfrom normlib.reading import read_row\n\n\ndef batches(files):\n"
             "    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)\n"
@@ -308,4 +337,9 @@ def test_a_variable_in_another_modules_helper_or_template_is_refused_and_the_hel
         reasons = " | ".join(n.message for n in result.refused)
         assert "a template holding variables (`tf.make_template('scale', _scale)`" in reasons, (name, result.notes)
         assert result.code == files[name]
+    # a method of another module's class, called on an object, making its variable at the first call
+    result = results[str(tmp_path / "by_object.py")]
+    reasons = " | ".join(n.message for n in result.refused)
+    assert "calls `.apply(...)` of another module" in reasons and "get_variable('n'" in reasons, result.notes
+    assert result.code == files["by_object.py"]
     assert results[str(tmp_path / "normlib/reading.py")].code == files["normlib/reading.py"]

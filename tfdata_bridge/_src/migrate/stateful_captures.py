@@ -357,18 +357,69 @@ class _Check:
         chain parameters."""
         seen: list[cst.FunctionDef] = []
         todo = list(functions)
-        while todo:  # (the module's functions they call)
+        while todo:  # (the module's functions they call, and its methods called on an object: ``scaler.apply(x)``)
             fn = todo.pop(0)
             if any(fn is f for f in seen):
                 continue
             seen.append(fn)
-            todo += [f for c in nodes_of(fn, cst.Call) if isinstance(c.func, cst.Name)
-                     for f in self.functions.get(c.func.value, [])]
+            todo += [f for c in nodes_of(fn, cst.Call) for f in self.functions.get(self._called(c), [])]
         for fn in seen:
             why = self._function_why(fn)
             if why is not None:
                 return self._said(why[0], fn, why[1]) if said else why[1]
+        if said:  # a method of a class of another module of the tree, called on an object (round 23's shape)
+            for fn in seen:
+                why = self._foreign_method_why(fn)
+                if why is not None:
+                    return self._said(None, fn, why)
         return self._chain_parameter() if chain else None
+
+    def _called(self, call: cst.Call) -> str | None:
+        """The module function a call may run: ``f(...)``'s ``f``; ``obj.m(...)``'s ``m`` where ``obj`` is no
+        TensorFlow module (a dunder: none)."""
+        func = call.func
+        if isinstance(func, cst.Name):
+            return func.value
+        if isinstance(func, cst.Attribute) and self._api(call) is None and not func.attr.value.startswith("__"):
+            return func.attr.value
+        return None
+
+    def _foreign_method_why(self, fn: cst.FunctionDef) -> str | None:
+        """What a method of a class of another module of the tree, called in ``fn`` on an object
+        (``words.encode(x)``), does with a variable or a fed value; None where none does."""
+        if self.imported is None:
+            return None
+        names = {self._called(c) for c in nodes_of(fn, cst.Call) if isinstance(c.func, cst.Attribute)} - {None}
+        if not names:
+            return None
+        for check in self._imported_checks():
+            for name in sorted(names):
+                methods = [f for f in check.functions.get(name, [])
+                           if f.params.params and f.params.params[0].name.value == "self"]
+                if methods:
+                    why = check.why_of(methods, chain=False, said=False)
+                    if why is not None:
+                        return f"calls `.{name}(...)` of another module, which {why}" if why.startswith(
+                            ("calls", "reads")) else f"calls `.{name}(...)` of another module, {why}"
+        return None
+
+    def _imported_checks(self) -> list[_Check]:
+        """The checks of the tree's modules this module imports from (by ``import`` or ``from ... import``)."""
+        out: list[_Check] = []
+        for stmt in self.module.body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if not isinstance(small, (cst.Import, cst.ImportFrom)) or isinstance(small.names, cst.ImportStar):
+                continue
+            for alias in small.names:
+                where = self.imported(alias.evaluated_alias or alias.evaluated_name)
+                if where is None or not _QUICK.search(where[0].code):
+                    continue
+                home = where[0]
+                if id(home) not in self.homes:
+                    self.homes[id(home)] = _Check(home, home)
+                if all(c is not self.homes[id(home)] for c in out):
+                    out.append(self.homes[id(home)])
+        return out
 
     def _function_why(self, fn: cst.FunctionDef) -> tuple | None:
         local = _params(fn) | {n for t in nodes_of(fn, cst.AssignTarget) for n in _target_ids(t.target)}
@@ -399,6 +450,11 @@ class _Check:
             found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set(), follow=True)
             if found is not None:
                 return None, f"reads `{name.value}`, {found[1]} ({self._made(found[0])})"
+        for attr in nodes_of(fn, cst.Attribute):  # a method reading what its object's constructor made
+            if isinstance(attr.value, cst.Name) and attr.value.value == "self" and attr.attr.value in self.attrs:
+                found = self._stateful(self.attrs[attr.attr.value], self.module, 0, set())
+                if found is not None:
+                    return None, f"reads `self.{attr.attr.value}`, {found[1]} ({self._made(found[0])})"
         return None
 
     def _line(self, node: cst.CSTNode) -> int | None:
