@@ -103,6 +103,9 @@ def test_a_loop_that_requests_its_own_stop_keeps_the_coordinator():
     assert "queue-runner plumbing removed" in _messages(result) and "QUEUE_RUNNERS" not in code
     assert "`coord` kept: a Coordinator used as the loop's stop flag, no runners" in _messages(result)
     assert "threads = []" in code and _queue_apis(code) == []  # (a stop flag is no queue use: scan.stop_flags)
+    # the line the note names is the program's own (it named the rewritten module's, past the program's end)
+    said = int(_messages(result).split("(read at line ")[1].split(")")[0])
+    assert "coord.should_stop()" in source.splitlines()[said - 1], (said, _messages(result))
 
 
 def test_a_runner_loop_over_another_collection_is_not_plumbing():

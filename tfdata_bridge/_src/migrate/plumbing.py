@@ -15,7 +15,9 @@ Supervisor that only initialised and ran the runners becomes a Session first (``
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource
@@ -358,6 +360,16 @@ def _remove_runners(module: cst.Module, keep: str | None = None, surveyed: tuple
     out = _without_unused_imports(module.visit(remove), {"start_queue_runners", "Coordinator", *remove.helpers},
                                   module)
     return out, [Note(first, f"queue-runner plumbing removed: nothing is left to run it{said}", kind="info")]
+
+
+def given_back(notes: list[Note], lines) -> list[Note]:
+    """``notes`` said of a rewritten module, in the original's lines: each note's line and each ``line N`` its
+    message names (``lines``: ``hoist.line_map(original, rewritten)``)."""
+    return [replace(n, line=lines(n.line), message=_LINE.sub(lambda m: f"line {lines(int(m.group(1)))}", n.message))
+            for n in notes]
+
+
+_LINE = re.compile(r"\bline (\d+)\b")
 
 
 def _without_unused_imports(module: cst.Module, names: set[str], before: cst.Module) -> cst.Module:

@@ -46,7 +46,7 @@ from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.init_source import init_sources
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
-from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+from tfdata_bridge._src.migrate.plumbing import given_back, remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
 from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, initialized_with_tables, \
@@ -723,12 +723,12 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         return left_whole(original, notes, outcomes, why)
     if not plumbing:
         return out, notes, outcomes
+    surveyed = out  # (the module the plumbing's notes are said of)
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing,
                                           helpers=getattr(external, "runner_helpers", frozenset()), external=external)
     out = private_imports_left_unused(original, out)  # (the plumbing's imports: ``coordinator``, ``Coordinator``)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
-        lines = line_map(original.code, out.code)
-        plumbing_notes = [replace(n, line=lines(n.line)) for n in plumbing_notes]
+        plumbing_notes = given_back(plumbing_notes, line_map(original.code, surveyed.code))
     return out, notes + plumbing_notes, outcomes
 
 

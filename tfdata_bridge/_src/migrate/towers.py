@@ -284,6 +284,10 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
                           "batches as a dataset" + dropped_summaries, kind="info"))
     again, more = remove_plumbing(new_mod)
     if more and not any("left" in m.message.split(":")[0] for m in more):
+        from tfdata_bridge._src.migrate.hoist import line_map
+        from tfdata_bridge._src.migrate.plumbing import given_back
+
+        more = given_back(more, line_map(texts[path], new_mod.code))  # (the lines its message names)
         new_mod = again
         notes = [n for n in notes if "plumbing" not in n.message] + [
             replace(m, line=_line_of(texts[path], q_stmt, mod)) for m in more]

@@ -632,10 +632,12 @@ def _drop_dead_factories(modules, texts, results, near, among=None) -> bool:
 
 def _replumb(path: str, texts, results) -> None:
     """The runner plumbing of ``path`` taken out again, now that its last reader (a factory) went."""
-    from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+    from tfdata_bridge._src.migrate.hoist import line_map
+    from tfdata_bridge._src.migrate.plumbing import given_back, remove_plumbing
 
     out, notes = remove_plumbing(cst.parse_module(results[path].code))
     if notes and out.code != results[path].code:
+        notes = given_back(notes, line_map(texts[path], results[path].code))
         kept = [n for n in results[path].notes if "queue-runner plumbing" not in n.message]
         results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted([*kept, *notes],
                                                                                    key=lambda n: n.line)))
