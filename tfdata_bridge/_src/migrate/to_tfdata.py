@@ -32,6 +32,7 @@ from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix
 from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, home_generator
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
+from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
@@ -386,7 +387,7 @@ def _done(result: tuple) -> int:
 def _given_back(result: tuple, lines) -> tuple:
     """A run of a changed form of the module, its notes' and outcomes' lines given back in the module's own."""
     out, notes, outcomes = result
-    return out, [replace(n, line=lines(n.line)) for n in notes], [replace(o, line=lines(o.line)) for o in outcomes]
+    return out, [note_back(n, lines) for n in notes], [outcome_back(o, lines) for o in outcomes]
 
 
 def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing):
@@ -438,8 +439,8 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
     out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
                                          objects=False, whole=whole)
     lines = line_map(module.code, new.code)
-    more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
-    more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
+    more_notes = [note_back(n, lines) for n in more_notes]
+    more_outcomes = [outcome_back(o, lines) for o in more_outcomes]
     for line, why in refusals.items():
         # (a kept queue's batch left: said there; another rewrite, a feed thread's, may have taken it)
         if line in dequeued and dequeued[line][1] in out.code and not any(n.line == line for n in more_notes):
