@@ -16,7 +16,8 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
-from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
+from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads, kept_names, \
+    not_an_assignment
 from tfdata_bridge._src.migrate.control_blocks import control_block
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
@@ -291,7 +292,7 @@ class Finder:
             chosen = branch_needs(self, prev, needed, stmt)  # ``if flag: x, y = a, b`` (``branch_names.py``)
             if chosen is not None:
                 intermediates.append(prev)  # type: ignore[arg-type]
-                needed = (needed - (bound_by(prev) or set())) | chosen
+                needed = (needed - ((bound_by(prev) or set()) - kept_names(prev))) | chosen
                 continue
             looped = loop_needs(self, prev, needed)  # a per-time-step ``for`` growing the batched lists (step_loops.py)
             if looped is not None:
@@ -302,6 +303,15 @@ class Finder:
             if rebound is not None:
                 at = self.scopes.positions.get(prev)
                 where = self.scopes.lines.get(prev) or getattr(getattr(at, "start", None), "line", None)
+                other = not_an_assignment(prev)  # (an ``if`` of plain assignments moves: branch_names.py)
+                if other is not None:
+                    line = self.scopes.lines.get(other)
+                    raise Refusal(f"`{rebound}` gets a new value inside `if {self.code(prev.test).strip()}`"
+                                  f"{f' (line {where})' if where else ''} between the read and the `{api}`; an "
+                                  "`if` of assignments alone moves into the map function as it is, but "
+                                  f"`{self.code(other.with_changes(leading_lines=())).strip()}`"
+                                  f"{f' (line {line})' if line else ''} in it is no assignment; not rewritten: "
+                                  "move it out of the `if`")
                 raise Refusal(f"`{rebound}` gets a new value inside a `{type(prev).__name__.lower()}` statement"
                               f"{f' at line {where}' if where else ''} between the read and the `{api}`: the "
                               "rewrite moves the per-element code into the map function, and cannot move that "
