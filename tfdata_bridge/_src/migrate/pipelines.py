@@ -42,6 +42,7 @@ from tfdata_bridge._src.migrate.method_source import check_inlined, method_sourc
 from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
+from tfdata_bridge._src.migrate.reader_ifexp import chosen_reader
 from tfdata_bridge._src.migrate.attr_reasons import attribute_reader
 from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
 from tfdata_bridge._src.migrate.step_loops import loop_needs
@@ -569,6 +570,7 @@ class Finder:
             statements.insert(0, alias_stmt)
         if reader is None:  # (a function choosing among readers: reader_choice.py)
             raise Refusal(unresolved_reader(self, stmt, reader_expr, READERS) or attribute_reader(reader_expr) or
+                          chosen_reader(self, statements[-1] if statements else stmt, reader_expr) or
                           f"the reader read here is not one of {', '.join(sorted(READERS))}")
         queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)
         statements[:0] = queue_stmts
