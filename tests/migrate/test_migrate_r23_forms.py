@@ -6,6 +6,8 @@ the real obstacle at its own line.
   source as its statement: the batch's own targets are bound after its call, and a reason quotes the statement;
 - two ``string_input_producer``s over one file list with one given seed were "unpaired": legacy draws one
   permutation for both, and so do the rewrite's seeded shuffles, so they are zipped;
+- a batch returned inside a tuple (``return tf.train.batch(...), len(x_train)``) was "not part of a pipeline":
+  it is named first, and the pipeline rewritten;
 - line numbers in a reason made on a kept form of the module (a helper call named first) were that form's:
   they are the module's own, as the note's line is.
 
@@ -23,7 +25,8 @@ from tfdata_bridge.migrate import rewrite
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r23_programs"
 # shuffled by legacy's producers and by the rewrite's seeded shuffles: the same rows, each still paired
-PAIRED = {"one_seed_pairs_records": lambda row: row[0][0] == row[1]}
+PAIRED = {"one_seed_pairs_records": lambda row: row[0][0] == row[1],
+          "loader_slices_returned_tuple": lambda row: row[0][0] // 3 % 7 == row[1] and row[2] == 20}
 
 
 @pytest.mark.timeout(500)

@@ -37,6 +37,7 @@ from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.inline_reads import name_inline_reads
+from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
 from tfdata_bridge._src.migrate.reader_ifexp import readers_chosen_by_if
 from tfdata_bridge._src.migrate.nested_calls import name_nested_calls
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
@@ -323,6 +324,11 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         trial, asks = attempt(hoisted)
         if _done(trial) > _done(result):
             result, first = _given_back(trial, line_map(module.code, hoisted.code)), asks
+    batched = name_nested_batches(module) if not functions else module
+    if batched is not module:  # a batch call inside a larger expression, named first (``nested_batches.py``)
+        trial, asks = attempt(batched)
+        if _done(trial) > _done(result):
+            result, first = _given_back(trial, line_map(module.code, batched.code)), asks
     nested = name_nested_calls(hoisted) if not functions and not all(o.rewritten for o in result[2]) else hoisted
     if nested is not hoisted:  # helper calls nested in one assignment, one per line (``nested_calls.py``)
         trial, asks = attempt(nested)
