@@ -201,3 +201,23 @@ def inputs(files, use_records):
     assert "the reader is chosen when the program runs, by `tf.TFRecordReader() if use_records else " \
            "tf.WholeFileReader()` (line 6)" in said, said
     assert "not one of" not in said, said
+
+
+def test_a_tuple_helper_given_its_reader_names_the_reader_handed_in():
+    said = _said('''\
+import tensorflow.compat.v1 as tf
+
+
+def read_events(reader, queue):
+    _, value = reader.read(queue)
+    parsed = tf.parse_single_example(value, {"x": tf.FixedLenFeature([3], tf.float32)})
+    return parsed["x"] * 2.0, parsed["x"][0] > 3
+
+
+def inputs(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    events, keep = read_events(tf.TFRecordReader(), queue)
+    return tf.train.batch([events], 4)
+''')
+    assert "`read_events` reads with the reader its caller passes as `reader` (`tf.TFRecordReader()`)" in said, said
+    assert "no input producer" not in said, said
