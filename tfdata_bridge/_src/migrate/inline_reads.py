@@ -8,7 +8,10 @@ batching ``events``, was "no input producer" though the producer was there). The
 ``.value`` (its key ``[0]`` or ``.key``) of the ``(key, value)`` pair ``read`` returns; named first, it is the
 same program: the read runs once, before what took it apart, and only calls made before it in the statement
 would move after it, so a statement where one is (``f(g(), reader.read(q)[1])``) is left as written.
-``to_tfdata.run`` keeps the named module only where it lets more pipelines be rewritten.
+An object of the module's own class made inline for its ``read`` method (``Events().read(queue)``) is named
+first the same way (``events_reader = Events()``, round 23's class variant), the form ``method_source.py`` follows: the constructor ran
+first in the expression too. ``to_tfdata.run`` keeps the named module only where it lets more pipelines be
+rewritten.
 """
 
 from __future__ import annotations
@@ -114,4 +117,48 @@ class _Namer(cst.CSTTransformer):
         return cst.FlattenSentinel([read, line])
 
 
-__all__ = ["name_inline_reads"]
+def name_read_objects(module: cst.Module, external=None) -> cst.Module:
+    """``module`` with each ``Cls(...).read(queue)`` of a class it defines with a ``read`` method named first (the
+    same module object when there is none)."""
+    classes = {s.name.value for s in module.body if isinstance(s, cst.ClassDef) and any(
+        isinstance(m, cst.FunctionDef) and m.name.value == "read" for m in s.body.body)}
+    if not classes:
+        return module
+    top = {n for s in module.body for n in names_in(s)}
+    namer_ = _ObjectNamer(top, classes)
+    out = module.visit(namer_)
+    return out if namer_.changed else module
+
+
+class _ObjectNamer(_Namer):
+    def __init__(self, top: set[str], classes: set[str]) -> None:
+        super().__init__(top)
+        self.classes = classes
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if self.depth == 0 or len(original.body) != 1 or not isinstance(original.body[0], cst.Assign):
+            return updated
+        small = original.body[0]
+        call = small.value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "read"
+                and isinstance(call.func.value, cst.Call) and isinstance(call.func.value.func, cst.Name)
+                and call.func.value.func.value in self.classes):
+            return updated
+        made = call.func.value
+        base = made.func.value.lower()
+        fresh = namer(self.taken[-1])(base if base.endswith("reader") else f"{base}_reader")
+        named = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], made)],
+                                        leading_lines=updated.leading_lines)
+        value = call.with_changes(func=call.func.with_changes(value=cst.Name(fresh)))
+        line = updated.with_changes(body=[small.with_changes(value=value)], leading_lines=())
+        self.changed = True
+        return cst.FlattenSentinel([named, line])
+
+
+def name_reads(module: cst.Module, external=None) -> cst.Module:
+    """Both: the reads taken apart named, then the objects made for their ``read`` (a reader method may itself take
+    its read apart inline)."""
+    return name_read_objects(name_inline_reads(module, external), external)
+
+
+__all__ = ["name_inline_reads", "name_read_objects", "name_reads"]

@@ -36,7 +36,7 @@ from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
-from tfdata_bridge._src.migrate.inline_reads import name_inline_reads
+from tfdata_bridge._src.migrate.inline_reads import name_reads
 from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
 from tfdata_bridge._src.migrate.reader_ifexp import readers_chosen_by_if
 from tfdata_bridge._src.migrate.nested_calls import name_nested_calls
@@ -340,7 +340,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     current = module
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
     # forms: ``object_forms.py``)
-    for form in (name_returned_lists, name_inline_reads, readers_chosen_by_if, loop_reader_lists, name_inline_dequeues,
+    for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, name_inline_dequeues,
                  dequeue_in_helper,
                  inline_prefetch_helper, *OBJECT_FORMS):
         if all(o.rewritten for o in result[2]) or functions:

@@ -1,6 +1,6 @@
-"""A class's method decodes ``(events, keep)`` from ``read(queue).value`` of a reader made inline; the caller
-batches ``events`` alone, the mask unused (``from tensorflow.compat.v1 import train`` for the producer and the
-batch)."""
+"""A class's ``read`` method decodes ``(events, keep)`` from ``read(queue).value`` of a reader made inline, the
+object made inline too (``Decoder().read(queue)``); the caller batches ``events`` alone, the mask unused
+(``from tensorflow.compat.v1 import train`` for the producer and the batch)."""
 
 import os
 
@@ -14,18 +14,19 @@ def decode(value):
     return parsed["x"] + 1.0, parsed["label"] > 50
 
 
-class Events(object):
-    def __init__(self, data_dir):
-        self.files = [os.path.join(data_dir, "records-3.tfrecord")]
+class Decoder(object):
+    def read(self, queue):
+        return decode(tf.TFRecordReader().read(queue).value)
 
-    def batch(self, size):
-        queue = train.string_input_producer(self.files, num_epochs=2, shuffle=False)
-        events, keep = decode(tf.TFRecordReader().read(queue).value)
-        return train.batch([events], size)
+
+def batch(data_dir, size):
+    queue = train.string_input_producer([os.path.join(data_dir, "records-3.tfrecord")], num_epochs=2, shuffle=False)
+    events, keep = Decoder().read(queue)
+    return train.batch([events], size)
 
 
 def main(data_dir):
-    batch = Events(data_dir).batch(6)
+    events = batch(data_dir, 6)
     batches, end = [], None
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
@@ -33,7 +34,7 @@ def main(data_dir):
         threads = tf.train.start_queue_runners(sess=sess, coord=coord)
         try:
             while True:
-                batches.append(sess.run(batch).tolist())
+                batches.append(sess.run(events).tolist())
         except tf.errors.OutOfRangeError:
             end = "OutOfRangeError"
         finally:
