@@ -36,20 +36,74 @@ def readers_chosen_by_if(module: cst.Module, external=None) -> cst.Module:
     if not changer.changed:
         return module
     split, _ = split_choices(out, push=True)  # (the file queue made before it: into both branches)
-    return split
+    # only the functions holding such a choice take their split form; every other ``if`` stays as written
+    made = _Functions()
+    split.visit(made)
+    if not changer.changed <= set(made.found):
+        return module
+    return module.visit(_Replace({path: made.found[path] for path in changer.changed}))
 
 
-class _Changer(cst.CSTTransformer):
+class _Paths(cst.CSTTransformer):
+    """Tracks the path of names (classes and functions) to the node being visited."""
+
     def __init__(self) -> None:
-        self.depth = 0
-        self.changed = False
+        self.path: list[str] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.path.append(node.name.value)
+
+    def leave_ClassDef(self, original, updated):
+        self.path.pop()
+        return updated
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.path.append(node.name.value)
+
+    def leave_FunctionDef(self, original, updated):
+        self.path.pop()
+        return updated
+
+
+class _Functions(_Paths):
+    """Every function of a module by its path (the first where a path repeats)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[tuple[str, ...], cst.FunctionDef] = {}
+
+    def leave_FunctionDef(self, original, updated):
+        self.found.setdefault(tuple(self.path), original)
+        return super().leave_FunctionDef(original, updated)
+
+
+class _Replace(_Paths):
+    def __init__(self, functions: dict[tuple[str, ...], cst.FunctionDef]) -> None:
+        super().__init__()
+        self.functions = functions
+
+    def leave_FunctionDef(self, original, updated):
+        path = tuple(self.path)
+        super().leave_FunctionDef(original, updated)
+        return self.functions.get(path, updated)
+
+
+class _Changer(_Paths):
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.changed: set[tuple[str, ...]] = set()  # the paths of the functions holding a choice
+        self.within: list[tuple[str, ...]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self.within.append(tuple(self.path))
         self.depth += 1
 
     def leave_FunctionDef(self, original, updated):
         self.depth -= 1
-        return updated
+        self.within.pop()
+        return super().leave_FunctionDef(original, updated)
 
     def leave_SimpleStatementLine(self, original, updated):
         if self.depth == 0 or len(updated.body) != 1 or not isinstance(updated.body[0], cst.Assign):
@@ -59,7 +113,7 @@ class _Changer(cst.CSTTransformer):
         if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name) or \
                 not isinstance(value, cst.IfExp) or not (_reader_call(value.body) and _reader_call(value.orelse)):
             return updated
-        self.changed = True
+        self.changed.add(self.within[-1])
 
         def arm(expr: cst.BaseExpression) -> cst.IndentedBlock:
             return cst.IndentedBlock([cst.SimpleStatementLine([assign.with_changes(value=expr)])])
