@@ -203,6 +203,26 @@ def inputs(files, use_records):
     assert "not one of" not in said, said
 
 
+@pytest.mark.parametrize("made, read", [("()", "reader"), ("", "reader()")])
+def test_a_reader_chosen_by_an_if_statement_that_stays_names_the_if(made, read):
+    said = _said(f'''\
+import tensorflow.compat.v1 as tf
+
+
+def inputs(files, use_records):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    if use_records:
+        reader = tf.TFRecordReader{made}
+    else:
+        reader = tf.WholeFileReader{made}
+    _, value = {read}.read(queue)
+    batch = tf.train.batch([tf.strings.length(value)], 4)
+    return batch, reader
+''')
+    assert "the reader `reader` is chosen when the program runs, by `if use_records` (line 6)" in said, said
+    assert "not one of" not in said and "not made by one assignment" not in said, said
+
+
 def test_a_tuple_helper_given_its_reader_names_the_reader_handed_in():
     said = _said('''\
 import tensorflow.compat.v1 as tf

@@ -42,7 +42,7 @@ from tfdata_bridge._src.migrate.method_source import check_inlined, method_sourc
 from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
-from tfdata_bridge._src.migrate.reader_ifexp import chosen_reader
+from tfdata_bridge._src.migrate.reader_ifexp import chosen_reader, reader_chosen_by_branches
 from tfdata_bridge._src.migrate.attr_reasons import attribute_reader
 from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
 from tfdata_bridge._src.migrate.step_loops import loop_needs
@@ -557,7 +557,8 @@ class Finder:
         if isinstance(reader_expr, cst.Name):
             reader_stmt = self.scopes.single_assignment(stmt, reader_expr.value)
             if reader_stmt is None:
-                raise Refusal(f"the reader `{reader_expr.value}` is not made by one assignment before its read")
+                raise Refusal(reader_chosen_by_branches(self, stmt, reader_expr.value) or
+                              f"the reader `{reader_expr.value}` is not made by one assignment before its read")
             statements.append(reader_stmt)
             reader_expr = reader_stmt.body[0].value
         factory = factory_reader(self, stmt, reader_expr, READERS)  # ``dataset.reader()`` (reader_factory.py)
@@ -571,6 +572,8 @@ class Finder:
         if reader is None:  # (a function choosing among readers: reader_choice.py)
             raise Refusal(unresolved_reader(self, stmt, reader_expr, READERS) or attribute_reader(reader_expr) or
                           chosen_reader(self, statements[-1] if statements else stmt, reader_expr) or
+                          (reader_chosen_by_branches(self, stmt, reader_expr.func.value) if isinstance(
+                              reader_expr, cst.Call) and isinstance(reader_expr.func, cst.Name) else None) or
                           f"the reader read here is not one of {', '.join(sorted(READERS))}")
         queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)
         statements[:0] = queue_stmts

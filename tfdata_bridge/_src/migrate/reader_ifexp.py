@@ -137,4 +137,37 @@ def chosen_reader(finder, stmt: cst.CSTNode, reader_expr: cst.BaseExpression) ->
             "rewritten: make the pipeline in each branch of an `if`, or keep the queues (`migrate --to compat`)")
 
 
-__all__ = ["chosen_reader", "readers_chosen_by_if"]
+def reader_chosen_by_branches(finder, stmt: cst.CSTNode, name: str) -> str | None:
+    """The reason for a reader ``name`` bound to a reader in each branch of an ``if`` (``if use_records: reader =
+    tf.TFRecordReader() else: reader = tf.WholeFileReader()``) that the split did not turn into two pipelines;
+    None where ``name`` is bound otherwise."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    root = getattr(finder.scopes.scope(stmt), "node", None)
+    if root is None:
+        return None
+    code = finder.code or cst.Module([]).code_for_node
+    for node in nodes_of(root, cst.If):
+        if not isinstance(node.orelse, cst.Else):
+            continue
+        arms = [node.body, node.orelse.body]
+        if all(any(isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Assign)
+                   and any(isinstance(t.target, cst.Name) and t.target.value == name for t in s.body[0].targets)
+                   and (_reader_call(s.body[0].value) or _reader_class(s.body[0].value))
+                   for s in getattr(arm, "body", ())) for arm in arms):
+            line = finder.scopes._where(node)[0]
+            return (f"the reader `{name}` is chosen when the program runs, by `if {code(node.test).strip()}`"
+                    f"{f' (line {line})' if line else ''}: a choice of readers becomes a choice of two tf.data "
+                    "sources only where the statements after it make one straight pipeline in each branch, and here "
+                    "they do not; not rewritten: make the pipeline in each branch of the `if`, or keep the queues "
+                    "(`migrate --to compat`)")
+    return None
+
+
+def _reader_class(node: cst.BaseExpression) -> bool:
+    """``tf.TFRecordReader`` (a reader class, not called)."""
+    name = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
+    return name.endswith("Reader")
+
+
+__all__ = ["chosen_reader", "reader_chosen_by_branches", "readers_chosen_by_if"]
