@@ -12,6 +12,10 @@ Legacy evaluated the test once, while it built the graph; the ``map`` function t
 other per-element statements evaluates it once too, when tf.data traces it where the batch was. So the ``if``
 moves as it is, provided each branch is plain assignments binding the same names (or one ``raise``: an
 invalid setting fails at trace time as it failed at graph build), nothing in it reads a queue or a reader, and no name its test reads is assigned again between the ``if`` and the batch.
+
+An ``if`` with no ``else`` (``if is_grayscale: image = tf.image.rgb_to_grayscale(image)``, held-out round 23)
+moves the same way: on a path that does not bind a name, the name keeps the value made before the ``if``, so
+every path binds every name, and that earlier value is read too (it moves into the map function with the rest).
 """
 
 from __future__ import annotations
@@ -44,6 +48,37 @@ def _branches(stmt: cst.If) -> list[cst.BaseSuite] | None:
     return out
 
 
+def _open_branches(stmt: cst.BaseStatement) -> list[cst.BaseSuite] | None:
+    """The blocks of an ``if`` / ``elif`` ... with no final ``else`` (``if is_grayscale: image = ...``: on the
+    path through none of them every name keeps the value it had before); None for any other statement."""
+    if not isinstance(stmt, cst.If) or control_block(stmt):
+        return None
+    out: list[cst.BaseSuite] = []
+    node: cst.BaseStatement | None = stmt
+    while isinstance(node, cst.If):
+        out.append(node.body)
+        if isinstance(node.orelse, cst.Else):
+            return None
+        node = node.orelse
+    return out
+
+
+def not_an_assignment(stmt: cst.BaseStatement) -> cst.SimpleStatementLine | None:
+    """The first statement of an ``if``'s branches that is not one plain assignment (nor a lone ``raise``), where
+    ``stmt`` is an ``if`` whose branches are all simple statements; else None."""
+    if not isinstance(stmt, cst.If) or control_block(stmt):
+        return None
+    for block in _branches(stmt) or _open_branches(stmt) or []:
+        if not isinstance(block, cst.IndentedBlock) or _raises(block):
+            continue
+        for s in block.body:
+            if not isinstance(s, cst.SimpleStatementLine):
+                return None
+            if _assigns(cst.IndentedBlock([s])) is None:
+                return s
+    return None
+
+
 def _tests(stmt: cst.If) -> list[cst.BaseExpression]:
     if control_block(stmt):  # (the headers: run before the block, like a test)
         return [item.item for item in stmt.items]
@@ -61,6 +96,9 @@ def _assigns(block: cst.BaseSuite) -> list[cst.Assign] | None:
     out = []
     for s in block.body:
         small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):  # ``x *= 2.0``: x = x * 2.0
+            small = cst.Assign([cst.AssignTarget(small.target)], cst.BinaryOperation(small.target, cst.Add(),
+                                                                                      small.value))
         if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
                 target_names(small.targets[0].target) is not None):
             return None
@@ -73,8 +111,16 @@ def _bindings(stmt: cst.BaseStatement) -> list[set[str]] | None:
     if not isinstance(stmt, cst.If) and not control_block(stmt):
         return None
     blocks = _branches(stmt)
+    opened = _open_branches(stmt) if blocks is None else None
+    if opened is not None:  # (a path that does not bind a name keeps its value from before: all bind them all)
+        bound = _bindings_of(opened)
+        return None if not bound else [set().union(*bound)] * (len(bound) + 1)
     if blocks is None:
         return None
+    return _bindings_of(blocks)
+
+
+def _bindings_of(blocks: list[cst.BaseSuite]) -> list[set[str]] | None:
     bound: list[set[str]] = []
     for block in blocks:
         if _raises(block):  # (``else: raise Exception("invalid direction")``: no path on to the batch)
@@ -143,6 +189,14 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
     return branch_reads(stmt)
 
 
+def kept_names(stmt: cst.BaseStatement) -> set[str]:
+    """The names an ``if`` with no ``else`` binds: on the path through no branch they keep the values made
+    before it: a name of them the batch needs is needed from before the ``if`` too (round 23's
+    ``if is_grayscale:``)."""
+    opened = _open_branches(stmt)
+    return set().union(*(_bindings_of(opened) or [set()])) if opened is not None else set()
+
+
 def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
     """The names such an ``if`` reads before it binds them (its tests, and what each branch reads before
     binding it); None when ``stmt`` is no such ``if``."""
@@ -151,7 +205,7 @@ def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
     reads: set[str] = set()
     for test in _tests(stmt):
         reads |= names_in(test)
-    for block in _branches(stmt) or []:
+    for block in _branches(stmt) or _open_branches(stmt) or []:
         if _raises(block):
             reads |= {n.value for n in identifiers(block.body[0])}
             continue
@@ -172,4 +226,4 @@ def _unchanged(finder, name: str, stmt: cst.If, batch: cst.CSTNode) -> None:
                       "rebinding after the batch")
 
 
-__all__ = ["bound_by", "branch_needs", "branch_reads"]
+__all__ = ["bound_by", "branch_needs", "branch_reads", "kept_names", "not_an_assignment"]

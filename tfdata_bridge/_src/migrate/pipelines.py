@@ -16,7 +16,8 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
-from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads
+from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads, kept_names, \
+    not_an_assignment
 from tfdata_bridge._src.migrate.control_blocks import control_block
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
@@ -41,6 +42,7 @@ from tfdata_bridge._src.migrate.method_source import check_inlined, method_sourc
 from tfdata_bridge._src.migrate.module_names import through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
+from tfdata_bridge._src.migrate.reader_ifexp import chosen_reader, reader_chosen_by_branches
 from tfdata_bridge._src.migrate.attr_reasons import attribute_reader
 from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
 from tfdata_bridge._src.migrate.step_loops import loop_needs
@@ -291,7 +293,7 @@ class Finder:
             chosen = branch_needs(self, prev, needed, stmt)  # ``if flag: x, y = a, b`` (``branch_names.py``)
             if chosen is not None:
                 intermediates.append(prev)  # type: ignore[arg-type]
-                needed = (needed - (bound_by(prev) or set())) | chosen
+                needed = (needed - ((bound_by(prev) or set()) - kept_names(prev))) | chosen
                 continue
             looped = loop_needs(self, prev, needed)  # a per-time-step ``for`` growing the batched lists (step_loops.py)
             if looped is not None:
@@ -302,6 +304,15 @@ class Finder:
             if rebound is not None:
                 at = self.scopes.positions.get(prev)
                 where = self.scopes.lines.get(prev) or getattr(getattr(at, "start", None), "line", None)
+                other = not_an_assignment(prev)  # (an ``if`` of plain assignments moves: branch_names.py)
+                if other is not None:
+                    line = self.scopes.lines.get(other)
+                    raise Refusal(f"`{rebound}` gets a new value inside `if {self.code(prev.test).strip()}`"
+                                  f"{f' (line {where})' if where else ''} between the read and the `{api}`; an "
+                                  "`if` of assignments alone moves into the map function as it is, but "
+                                  f"`{self.code(other.with_changes(leading_lines=())).strip()}`"
+                                  f"{f' (line {line})' if line else ''} in it is no assignment; not rewritten: "
+                                  "move it out of the `if`")
                 raise Refusal(f"`{rebound}` gets a new value inside a `{type(prev).__name__.lower()}` statement"
                               f"{f' at line {where}' if where else ''} between the read and the `{api}`: the "
                               "rewrite moves the per-element code into the map function, and cannot move that "
@@ -546,7 +557,8 @@ class Finder:
         if isinstance(reader_expr, cst.Name):
             reader_stmt = self.scopes.single_assignment(stmt, reader_expr.value)
             if reader_stmt is None:
-                raise Refusal(f"the reader `{reader_expr.value}` is not made by one assignment before its read")
+                raise Refusal(reader_chosen_by_branches(self, stmt, reader_expr.value) or
+                              f"the reader `{reader_expr.value}` is not made by one assignment before its read")
             statements.append(reader_stmt)
             reader_expr = reader_stmt.body[0].value
         factory = factory_reader(self, stmt, reader_expr, READERS)  # ``dataset.reader()`` (reader_factory.py)
@@ -559,6 +571,9 @@ class Finder:
             statements.insert(0, alias_stmt)
         if reader is None:  # (a function choosing among readers: reader_choice.py)
             raise Refusal(unresolved_reader(self, stmt, reader_expr, READERS) or attribute_reader(reader_expr) or
+                          chosen_reader(self, statements[-1] if statements else stmt, reader_expr) or
+                          (reader_chosen_by_branches(self, stmt, reader_expr.func.value) if isinstance(
+                              reader_expr, cst.Call) and isinstance(reader_expr.func, cst.Name) else None) or
                           f"the reader read here is not one of {', '.join(sorted(READERS))}")
         queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)
         statements[:0] = queue_stmts

@@ -10,12 +10,12 @@ second round's reports are given back in the original module's lines.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 import libcst as cst
 
 from tfdata_bridge._src.migrate.hoist import line_map
+from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 
 Result = tuple[cst.Module, list[Note], list[PipelineOutcome]]
@@ -35,5 +35,5 @@ def second_round(module: cst.Module, first: Result, again: Callable[[cst.Module]
     lines = line_map(module.code, out.code)
     said = {(o.line, o.reason) for o in done}
     kept = [n for n in notes if n.kind == "info" and (n.line, n.message) in said]
-    return (trial[0], kept + [replace(n, line=lines(n.line)) for n in trial[1]],
-            done + [replace(o, line=lines(o.line)) for o in trial[2]])
+    return (trial[0], kept + [note_back(n, lines) for n in trial[1]],
+            done + [outcome_back(o, lines) for o in trial[2]])

@@ -32,9 +32,13 @@ from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix
 from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, home_generator
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
+from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
+from tfdata_bridge._src.migrate.inline_reads import name_reads
+from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
+from tfdata_bridge._src.migrate.reader_ifexp import readers_chosen_by_if
 from tfdata_bridge._src.migrate.nested_calls import name_nested_calls
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
@@ -320,6 +324,11 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         trial, asks = attempt(hoisted)
         if _done(trial) > _done(result):
             result, first = _given_back(trial, line_map(module.code, hoisted.code)), asks
+    batched = name_nested_batches(module) if not functions else module
+    if batched is not module:  # a batch call inside a larger expression, named first (``nested_batches.py``)
+        trial, asks = attempt(batched)
+        if _done(trial) > _done(result):
+            result, first = _given_back(trial, line_map(module.code, batched.code)), asks
     nested = name_nested_calls(hoisted) if not functions and not all(o.rewritten for o in result[2]) else hoisted
     if nested is not hoisted:  # helper calls nested in one assignment, one per line (``nested_calls.py``)
         trial, asks = attempt(nested)
@@ -331,7 +340,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     current = module
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
     # forms: ``object_forms.py``)
-    for form in (name_returned_lists, loop_reader_lists, name_inline_dequeues, dequeue_in_helper,
+    for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, name_inline_dequeues,
+                 dequeue_in_helper,
                  inline_prefetch_helper, *OBJECT_FORMS):
         if all(o.rewritten for o in result[2]) or functions:
             break
@@ -386,7 +396,7 @@ def _done(result: tuple) -> int:
 def _given_back(result: tuple, lines) -> tuple:
     """A run of a changed form of the module, its notes' and outcomes' lines given back in the module's own."""
     out, notes, outcomes = result
-    return out, [replace(n, line=lines(n.line)) for n in notes], [replace(o, line=lines(o.line)) for o in outcomes]
+    return out, [note_back(n, lines) for n in notes], [outcome_back(o, lines) for o in outcomes]
 
 
 def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing):
@@ -438,8 +448,8 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
     out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
                                          objects=False, whole=whole)
     lines = line_map(module.code, new.code)
-    more_notes = [replace(n, line=lines(n.line)) for n in more_notes]
-    more_outcomes = [replace(o, line=lines(o.line)) for o in more_outcomes]
+    more_notes = [note_back(n, lines) for n in more_notes]
+    more_outcomes = [outcome_back(o, lines) for o in more_outcomes]
     for line, why in refusals.items():
         # (a kept queue's batch left: said there; another rewrite, a feed thread's, may have taken it)
         if line in dequeued and dequeued[line][1] in out.code and not any(n.line == line for n in more_notes):

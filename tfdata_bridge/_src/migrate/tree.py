@@ -90,6 +90,7 @@ def _given_back(results: dict[str, RewriteResult], originals: Mapping[str, str],
     from dataclasses import replace
 
     from tfdata_bridge._src.migrate.hoist import line_map
+    from tfdata_bridge._src.migrate.line_words import note_back
 
     out = {}
     for p, r in results.items():
@@ -97,7 +98,7 @@ def _given_back(results: dict[str, RewriteResult], originals: Mapping[str, str],
             out[p] = r if r.source == originals[p] else replace(r, source=originals[p])
             continue
         lines = line_map(originals[p], texts[p])
-        out[p] = replace(r, source=originals[p], notes=tuple(replace(n, line=lines(n.line)) for n in r.notes))
+        out[p] = replace(r, source=originals[p], notes=tuple(note_back(n, lines) for n in r.notes))
     return out
 
 

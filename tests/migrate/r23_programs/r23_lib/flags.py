@@ -1,0 +1,6 @@
+"""Settings another module holds (a flags object's stand-in)."""
+
+
+class Settings(object):
+    is_grayscale = True
+    scale = 2
