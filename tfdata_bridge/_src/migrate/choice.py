@@ -22,7 +22,7 @@ from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
-                                                    derived, elements_read)
+                                                    derived, elements_read, python_lists)
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.helper_prelude import _feeds_a_queue
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, check_flags
@@ -39,19 +39,44 @@ class Choice:
     pre: tuple[list, list] = ([], [])  # each branch's own per-element statements before its batch (choice_tails)
     tail: cst.SimpleStatementLine | None = None  # ``if t: ... return A`` then this ``return B``: the else branch
     unbatched: int | None = None  # the branch that reads the elements without a batch (its call: None)
+    post: tuple[list, list] = ([], [])  # each branch's statements after its batch, kept as written
 
 
-def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine] | None:
-    """(the per-element statements before the last, the last) of a branch whose last statement is one simple
-    statement; None for any other branch (one that makes or reads a queue, say: ``tail_split.py``'s)."""
-    if isinstance(block, cst.IndentedBlock) and block.body and \
-            isinstance(block.body[-1], cst.SimpleStatementLine) and len(block.body[-1].body) == 1 and \
-            all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in block.body[:-1]):
-        return list(block.body[:-1]), block.body[-1]
-    return None
+def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine, list] | None:
+    """(the per-element statements before the batch, the batch statement, the statements after it) of a branch
+    whose batch is one simple statement; None for any other branch (one that makes or reads a queue, say:
+    ``tail_split.py``'s). The statements after the batch (``return image_batch, zeros``) stay as written after
+    the branch's ``get_next()``: simple statements that make, feed or read no queue, batch or reader."""
+    if not (isinstance(block, cst.IndentedBlock) and block.body):
+        return None
+    body = list(block.body)
+    at = next((k for k, b in enumerate(body) if (v := _value(b)) is not None and finder.api(v) in (*BATCHES, *JOINS)),
+              None)
+    if at is None:
+        at = len(body) - 1
+    last, pre, post = body[at], body[:at], body[at + 1:]
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1):
+        return None
+    if not all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in pre):
+        return None
+    if post and not all(_after_batch(b, finder) for b in post):
+        return None
+    return pre, last, post
 
 
-def _value(stmt: cst.SimpleStatementLine) -> cst.BaseExpression | None:
+def _after_batch(stmt: cst.BaseStatement, finder: Finder) -> bool:
+    """A statement a branch may keep after its batch: simple statements that make, feed or read no queue."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or _feeds_a_queue(stmt, finder.api):
+        return False
+    return not any((finder.api(c) or "") in BATCHES or (finder.api(c) or "") in JOINS or
+                   any(k in (finder.api(c) or "") for k in ("dequeue", "Queue", "Reader", "input_producer",
+                                                            "queue_runner", "QueueRunner"))
+                   for c in nodes_of(stmt, cst.Call))
+
+
+def _value(stmt: cst.BaseStatement) -> cst.BaseExpression | None:
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None
     small = stmt.body[0]
     if isinstance(small, cst.Return) or (isinstance(small, cst.Assign) and len(small.targets) == 1):
         return small.value
@@ -109,16 +134,16 @@ def _batched_or_not(stmt: cst.If, finder: Finder, lines) -> Choice | None:
         one, plain = _single(bodies[k], finder), _unbatched(bodies[1 - k], finder)
         if one is None or plain is None:
             continue
-        pre, last = one
+        pre, last, post = one
         call = _value(last)
         if not isinstance(last.body[0], cst.Assign) or finder.api(call) not in BATCHES:
             continue
         branches = [(last, call), (plain[-1], None)]
-        pres = (pre, plain)
+        pres, posts = (pre, plain), (post, [])
         if k == 1:
-            branches, pres = branches[::-1], pres[::-1]
+            branches, pres, posts = branches[::-1], pres[::-1], posts[::-1]
         return Choice(stmt, stmt.test, branches, [lines.get(last, 0)], pres,  # type: ignore[arg-type]
-                      unbatched=1 - k)
+                      unbatched=1 - k, post=posts)
     return None
 
 
@@ -129,9 +154,9 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
     return B`` (the ``if`` returns, so ``return B`` runs exactly when ``t`` is false)."""
     if isinstance(stmt, cst.If) and stmt.orelse is None and _returns(after):
         one = _single(stmt.body, finder)
-        if one is None or not _returns(one[1]):
+        if one is None or one[2] or not _returns(one[1]):
             return None
-        (pre_1, first), a, b = one, _value(one[1]), _value(after)
+        (pre_1, first, _), a, b = one, _value(one[1]), _value(after)
         if not _apis(finder, a, b):
             return None
         return Choice(stmt, stmt.test, [(first, a), (after, b)],  # type: ignore[list-item]
@@ -143,12 +168,12 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
         one, two = _single(stmt.body, finder), _single(stmt.orelse.body, finder)
         if one is None or two is None:
             return None
-        (pre_1, first), (pre_2, second) = one, two
+        (pre_1, first, post_1), (pre_2, second, post_2) = one, two
         a, b = _value(first), _value(second)
         if not _apis(finder, a, b):
             return None
         return Choice(stmt, stmt.test, [(first, a), (second, b)],  # type: ignore[list-item]
-                      [lines.get(first, 0), lines.get(second, 0)], (pre_1, pre_2))
+                      [lines.get(first, 0), lines.get(second, 0)], (pre_1, pre_2), post=(post_1, post_2))
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
         value = _value(stmt)
         if isinstance(value, cst.IfExp) and _apis(finder, value.body, value.orelse):
@@ -197,15 +222,16 @@ class ChoicePass:
                 if isinstance(stmt, cst.If) and id(stmt) in blocks and isinstance(blocks, dict):
                     # the branches' assignments count as statements of the block the ``if`` stands in, so a name
                     # they both bind is read after them by line (``Scopes.readers_of``), as after one batch call
-                    for branch in [*(b for b, _ in choice.branches), *choice.pre[0], *choice.pre[1]]:
+                    for branch in [*(b for b, _ in choice.branches), *choice.pre[0], *choice.pre[1],
+                                   *choice.post[0], *choice.post[1]]:
                         blocks[id(branch)] = blocks[id(stmt)]
                 apis = [self.finder.api(c) if c is not None else None for _, c in choice.branches]
                 try:
                     if any(a in JOINS for a in apis) and not all(a in JOINS for a in apis):
                         raise Refusal("one branch is a `batch_join` over several element lists: a choice between "
                                       "a join and a batch is not rewritten")
-                    if choice.unbatched is None:
-                        _same_targets(choice, code)
+                    if choice.unbatched is None and not all(post and _returns(post[-1]) for post in choice.post):
+                        _same_targets(choice, code)  # (names bound in a branch that returns die with it)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
                 except Refusal as exc:
                     for line, api in zip(choice.lines * 2, [a for a in apis if a is not None]):
@@ -257,9 +283,8 @@ class ChoicePass:
             for flag in ("keep_input", "shapes", "shared_name"):
                 if not is_none(a.get(flag)):
                     raise Refusal(f"`{api}` has {flag}= in a choice between two batches; not rewritten")
-        tails = any(choice.pre)
-        if code(args[0]["tensors"]) != code(args[1]["tensors"]) and not tails:
-            raise Refusal("the two branches batch different tensors")
+        # each branch maps its own work (its statements, or a tensor list of its own) over the shared elements
+        tails = any(choice.pre) or code(args[0]["tensors"]) != code(args[1]["tensors"])
         many = [literal_bool(a.get("enqueue_many"), False, "enqueue_many") for a in args]
         if many[0] != many[1]:
             raise Refusal("one branch batches with enqueue_many=True and the other without")
@@ -291,6 +316,8 @@ class ChoicePass:
             for pre, (branch, _) in zip(choice.pre, choice.branches):
                 check_branch_state(pre, names, code, self.finder.scopes, branch,
                                    [choice.stmt, *([choice.tail] if choice.tail is not None else [])])
+        if tails:
+            pipeline = _as_tuples(pipeline, names)
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
@@ -339,6 +366,10 @@ class ChoicePass:
         check_branch_state(choice.pre[b], names, code, self.finder.scopes, choice.branches[b][0],
                            [choice.stmt])
         check_branch_state(plain, names, code)
+        listed = sorted(python_lists(pipeline, names))
+        if listed:
+            raise Refusal(f"the branch that reads the elements one per run reads `{listed[0]}`, a Python list of "
+                          "tensors, which its `get_next()` would give back as a tuple; not rewritten")
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice between a batch and the "
                           "elements over them is not rewritten yet")
@@ -407,7 +438,8 @@ class ChoicePass:
                 get_next = f"list({get_next})"  # legacy returned a list
             lead = (choice.pre[k][0] if choice.pre[k] else stmt).leading_lines if isinstance(choice.stmt, cst.If) else ()
             blocks.append([*own, cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n"),
-                           cst.SimpleStatementLine([small.with_changes(value=cst.parse_expression(get_next))])])
+                           cst.SimpleStatementLine([small.with_changes(value=cst.parse_expression(get_next))]),
+                           *choice.post[k]])
             blocks[-1][0] = blocks[-1][0].with_changes(leading_lines=lead)
         kept = [c for c in comments_in([*pipeline.source.statements]) if c]
         if kept:
@@ -429,6 +461,17 @@ class ChoicePass:
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
         return {"statements": statements, "moved": moved, "pipeline": pipeline}, replacement, comment
+
+
+def _as_tuples(pipeline, names: list[str]):
+    """``pipeline`` whose elements carry each Python list of tensors among ``names`` as a tuple
+    (``choice_tails.python_lists``)."""
+    listed = python_lists(pipeline, names)
+    if not listed:
+        return pipeline
+    items = [cst.Element(cst.Call(cst.Name("tuple"), [cst.Arg(cst.Name(n))]) if n in listed else cst.Name(n))
+             for n in names]
+    return replace(pipeline, args={**pipeline.args, "tensors": cst.List(items)})
 
 
 def _function_name(finder: Finder, stmt: cst.CSTNode) -> str:
