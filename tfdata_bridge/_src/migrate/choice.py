@@ -22,7 +22,8 @@ from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
-                                                    derived, elements_read, python_lists)
+                                                    derived, elements_read, python_lists,
+                                                    split_kept)
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.helper_prelude import _feeds_a_queue
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, check_flags
@@ -40,6 +41,27 @@ class Choice:
     tail: cst.SimpleStatementLine | None = None  # ``if t: ... return A`` then this ``return B``: the else branch
     unbatched: int | None = None  # the branch that reads the elements without a batch (its call: None)
     post: tuple[list, list] = ([], [])  # each branch's statements after its batch, kept as written
+    queues: tuple = (None, None)  # a branch's hand-built queue, runner and dequeue (``runner_queue.QueueBatch``)
+    kept: tuple[list, list] = ([], [])  # each branch's Python values made before its batch, kept where they are
+
+    def apis(self, finder: Finder) -> list[str | None]:
+        """The batch API of each branch (a hand-built queue's: the batch call it amounts to)."""
+        return [q.api if q is not None else finder.api(c) if c is not None else None
+                for (_, c), q in zip(self.branches, self.queues)]
+
+    def said(self, finder: Finder, lines) -> list[tuple[int, str]]:
+        """(line, API) to report for each branch: a hand-built queue at its own line, by its kind."""
+        out = []
+        for k, (api, q) in enumerate(zip(self.apis(finder), self.queues)):
+            if q is not None:
+                out.append((lines.get(q.removed[0], 0), q.kind))
+            elif api is not None:
+                out.append(((self.lines * 2)[k], api))
+        return out
+
+    def chain_statements(self) -> list[cst.CSTNode]:
+        """The hand-built queues' own statements (the queue, its enqueue op, its runner): gone with the ``if``."""
+        return [r for q in self.queues if q is not None for r in q.removed]
 
 
 def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine, list] | None:
@@ -72,6 +94,39 @@ def _after_batch(stmt: cst.BaseStatement, finder: Finder) -> bool:
                    any(k in (finder.api(c) or "") for k in ("dequeue", "Queue", "Reader", "input_producer",
                                                             "queue_runner", "QueueRunner"))
                    for c in nodes_of(stmt, cst.Call))
+
+
+def _queue_branch(block: cst.BaseSuite, finder: Finder, code) -> tuple[list, cst.SimpleStatementLine, list, object] | None:
+    """(per-element statements, the dequeue, the statements after it, the ``QueueBatch``) of a branch that makes
+    a queue, fills it by ``[enqueue_op] * k`` under one ``QueueRunner`` and reads it by ``dequeue_many`` /
+    ``dequeue_up_to`` (ResNet's ``build_input`` after ``tail_split`` gave each branch its copy of the enqueue,
+    the runner and the dequeue); None for any other branch."""
+    from tfdata_bridge._src.migrate.runner_queue import queue_batch
+
+    if not (isinstance(block, cst.IndentedBlock) and block.body):
+        return None
+    body = list(block.body)
+    at = next((k for k, b in enumerate(body) if isinstance(b, cst.SimpleStatementLine) and len(b.body) == 1 and
+               isinstance(b.body[0], cst.Assign) and
+               finder.is_api(b.body[0].value, "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue")), None)
+    if at is None:
+        return None
+    try:
+        q = queue_batch(finder, body, body[at], code)
+    except Refusal:
+        return None  # (the queue's own reasons say it)
+    if q is None or q.single or q.news or q.dequeue not in body or not all(r in body for r in q.removed):
+        return None
+    d = body.index(q.dequeue)
+    chain = {id(r) for r in q.removed}
+    if any(id(b) in chain for b in body[d + 1:]):
+        return None
+    pre, post = [b for b in body[:d] if id(b) not in chain], body[d + 1:]
+    if not all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in pre):
+        return None
+    if post and not all(_after_batch(b, finder) for b in post):
+        return None
+    return pre, q.dequeue, post, q
 
 
 def _value(stmt: cst.BaseStatement) -> cst.BaseExpression | None:
@@ -165,15 +220,29 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
         mixed = _batched_or_not(stmt, finder, lines)
         if mixed is not None or not isinstance(stmt.orelse, cst.Else):
             return mixed
-        one, two = _single(stmt.body, finder), _single(stmt.orelse.body, finder)
-        if one is None or two is None:
-            return None
+        found, queues = [], []
+        for block in (stmt.body, stmt.orelse.body):
+            one = _single(block, finder)
+            if one is not None and finder.api(_value(one[1])) in (*BATCHES, *JOINS):
+                found.append(one)
+                queues.append(None)
+                continue
+            handmade = _queue_branch(block, finder, cst.Module([]).code_for_node)
+            if handmade is None and one is None:
+                return None
+            found.append(handmade[:3] if handmade is not None else one)
+            queues.append(handmade[3] if handmade is not None else None)
+        one, two = found
         (pre_1, first, post_1), (pre_2, second, post_2) = one, two
         a, b = _value(first), _value(second)
-        if not _apis(finder, a, b):
+        if queues == [None, None] and not _apis(finder, a, b):
+            return None
+        if queues != [None, None] and any(q is None and finder.api(v) not in BATCHES
+                                          for q, v in zip(queues, (a, b))):
             return None
         return Choice(stmt, stmt.test, [(first, a), (second, b)],  # type: ignore[list-item]
-                      [lines.get(first, 0), lines.get(second, 0)], (pre_1, pre_2), post=(post_1, post_2))
+                      [lines.get(first, 0), lines.get(second, 0)], (pre_1, pre_2), post=(post_1, post_2),
+                      queues=tuple(queues))
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
         value = _value(stmt)
         if isinstance(value, cst.IfExp) and _apis(finder, value.body, value.orelse):
@@ -217,7 +286,7 @@ class ChoicePass:
                 choice = find_choice(self.finder, stmt, self.index.lines, body[i + 1] if i + 2 == len(body) else None)
                 if choice is None or any(s in taken for s, _ in choice.branches):
                     continue  # (a batch helper's choice: ``batch_helper.py``)
-                done |= {s for s, _ in choice.branches} | {stmt}
+                done |= {s for s, _ in choice.branches} | {stmt} | set(choice.chain_statements())
                 blocks = self.finder.scopes.blocks
                 if isinstance(stmt, cst.If) and id(stmt) in blocks and isinstance(blocks, dict):
                     # the branches' assignments count as statements of the block the ``if`` stands in, so a name
@@ -225,7 +294,8 @@ class ChoicePass:
                     for branch in [*(b for b, _ in choice.branches), *choice.pre[0], *choice.pre[1],
                                    *choice.post[0], *choice.post[1]]:
                         blocks[id(branch)] = blocks[id(stmt)]
-                apis = [self.finder.api(c) if c is not None else None for _, c in choice.branches]
+                apis = choice.apis(self.finder)
+                said = choice.said(self.finder, self.index.lines)
                 try:
                     if any(a in JOINS for a in apis) and not all(a in JOINS for a in apis):
                         raise Refusal("one branch is a `batch_join` over several element lists: a choice between "
@@ -234,7 +304,7 @@ class ChoicePass:
                         _same_targets(choice, code)  # (names bound in a branch that returns die with it)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
                 except Refusal as exc:
-                    for line, api in zip(choice.lines * 2, [a for a in apis if a is not None]):
+                    for line, api in said:
                         notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                         outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                     continue
@@ -242,13 +312,14 @@ class ChoicePass:
                 removed.update(new["moved"])
                 helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
-                    removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1]])
+                    removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1],
+                                    *choice.chain_statements()])
                 lead = self.lead(stmt, body, removed)
                 stmts = new["statements"]
                 stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
                 replaced[stmt] = [*stmts, *(replacement if isinstance(replacement, list) else [replacement])]
-                for k, (line, api) in enumerate(zip(choice.lines * 2, [a for a in apis if a is not None])):
-                    if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
+                for k, (line, api) in enumerate(said):
+                    if line not in [x for x, _ in said[:k]]:  # one note a line (a conditional expression: one line)
                         notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
                     outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
                 if snap is not None:
@@ -276,7 +347,7 @@ class ChoicePass:
             return self._rewrite_joins(body, i, choice, apis)
         if choice.unbatched is not None:
             return self._rewrite_unbatched(body, i, choice, apis)
-        args = [bind(c, a) for (_, c), a in zip(choice.branches, apis)]
+        args = [q.args if q is not None else bind(c, a) for (_, c), a, q in zip(choice.branches, apis, choice.queues)]
         for a, api in zip(args, apis):
             if "tensors" not in a:
                 raise Refusal(f"`{api}` is called without its tensors")
@@ -293,8 +364,9 @@ class ChoicePass:
         # the pipeline up to the batch: found from the first branch's call as if it stood where the choice does;
         # both calls (and the branches' own statements) count as the pipeline's own uses of its names
         reads = [s.body[0].value for pre in choice.pre for s in pre]
+        calls = [a["tensors"] if q is not None else c for (_, c), a, q in zip(choice.branches, args, choice.queues)]
         both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple(
-            [cst.Element(call), cst.Element(other), *(cst.Element(r) for r in reads)]))])
+            [*(cst.Element(c) for c in calls), *(cst.Element(r) for r in reads)]))])
         # where the rewrite evaluates the pipeline: at the choice (its first batch's line, an ``if`` having none of
         # its own), so that a name the moved per-element code reads and a statement before it rebinds is seen
         self.index.lines[both] = self.index.lines.get(choice.stmt) or min(choice.lines)
@@ -312,7 +384,9 @@ class ChoicePass:
             shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
             pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
             check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
-        if tails:
+        if tails:  # the branches' Python values stay in the branches, their per-element work is mapped
+            split = [split_kept(pre, names) for pre in choice.pre]
+            choice = replace(choice, kept=tuple(k for k, _ in split), pre=tuple(w for _, w in split))
             for pre, (branch, _) in zip(choice.pre, choice.branches):
                 check_branch_state(pre, names, code, self.finder.scopes, branch,
                                    [choice.stmt, *([choice.tail] if choice.tail is not None else [])])
@@ -436,8 +510,10 @@ class ChoicePass:
             if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and not (
                     isinstance(small, cst.Assign) and isinstance(small.targets[0].target, (cst.Tuple, cst.List))):
                 get_next = f"list({get_next})"  # legacy returned a list
-            lead = (choice.pre[k][0] if choice.pre[k] else stmt).leading_lines if isinstance(choice.stmt, cst.If) else ()
-            blocks.append([*own, cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n"),
+            first = [*choice.kept[k], *choice.pre[k], stmt][0]
+            lead = first.leading_lines if isinstance(choice.stmt, cst.If) else ()
+            kept = [s.with_changes(leading_lines=()) if j == 0 else s for j, s in enumerate(choice.kept[k])]
+            blocks.append([*kept, *own, cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n"),
                            cst.SimpleStatementLine([small.with_changes(value=cst.parse_expression(get_next))]),
                            *choice.post[k]])
             blocks[-1][0] = blocks[-1][0].with_changes(leading_lines=lead)
@@ -455,7 +531,11 @@ class ChoicePass:
         else:
             replacement = cst.If(test=choice.test, body=cst.IndentedBlock(blocks[0]),
                                  orelse=cst.Else(cst.IndentedBlock(blocks[1])))
-        shown = sorted({a.rsplit(".", 1)[-1] for a in apis if a is not None} | set(gen._source_apis(pipeline)))
+        made = {a.rsplit(".", 1)[-1] for a, q in zip(apis, choice.queues) if a is not None and q is None}
+        for q in choice.queues:  # a hand-built queue: its own APIs, not the batch call it amounts to
+            if q is not None:
+                made |= {q.kind, "QueueRunner", q.dcall.func.attr.value}
+        shown = sorted(made | set(gen._source_apis(pipeline)))
         chooses = "the batch" if choice.unbatched is None else "the batch or the elements one per run"
         comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses {chooses}"
         if accepted:

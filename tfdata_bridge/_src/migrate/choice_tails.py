@@ -82,6 +82,25 @@ def derived(pipeline, names: list[str]) -> list[str]:
     return [n for n in names if n in made]
 
 
+def split_kept(pre: list[cst.SimpleStatementLine], elements: list[str]) -> tuple[list, list]:
+    """(the statements that stay in the branch where they are, the branch's per-element work): a statement that
+    reads nothing made from the elements and binds no element's name (``num_threads = 16`` beside ResNet's
+    shuffle queue) is a Python value of the branch, read by its batch's arguments: moved into the element
+    function it would leave them unbound. The rest, in order, is the work."""
+    made = set(elements)
+    kept: list = []
+    work: list = []
+    for stmt in pre:
+        small = stmt.body[0]
+        bound = set(target_names(small.targets[0].target) or ()) if isinstance(small, cst.Assign) else set()
+        if names_in(small) & made:
+            work.append(stmt)
+            made |= bound
+        else:
+            kept.append(stmt)
+    return kept, work
+
+
 def python_lists(pipeline, names: list[str]) -> set[str]:
     """The names among ``names`` that are Python lists of tensors where the ``if`` reads them: last given their
     value by a loop that grows them (``states.append(...)``) or by a list display. As an element of a dataset a
