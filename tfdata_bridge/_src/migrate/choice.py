@@ -20,7 +20,7 @@ import libcst as cst
 
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of, target_names
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
                                                     derived, elements_read, python_lists,
                                                     split_kept)
@@ -218,7 +218,8 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
                       [lines.get(first, 0), lines.get(after, 0)], (pre_1, []), tail=after)
     if isinstance(stmt, cst.If) and isinstance(stmt.orelse, (cst.Else, cst.If)):
         mixed = _batched_or_not(stmt, finder, lines)
-        if mixed is not None or not isinstance(stmt.orelse, cst.Else):
+        # ``if a: ... elif b: ...`` with nothing done otherwise is a choice of two as ``if``/``else`` is
+        if mixed is not None or not (isinstance(stmt.orelse, cst.Else) or stmt.orelse.orelse is None):
             return mixed
         found, queues = [], []
         for block in (stmt.body, stmt.orelse.body):
@@ -259,10 +260,25 @@ def _returns(stmt: cst.BaseStatement | None) -> bool:
 
 
 def _same_targets(choice: Choice, code) -> None:
+    if any(choice.post) and all(isinstance(s.body[0], cst.Assign) for s, _ in choice.branches):
+        bound = [_branch_binds(s, post) for (s, _), post in zip(choice.branches, choice.post)]
+        if bound[0] == bound[1]:  # ``f, s = batch(...)`` / ``f = batch(...); s = zeros``: the same names after
+            return
     smalls = [s.body[0] for s, _ in choice.branches]
     if isinstance(smalls[0], cst.Return) != isinstance(smalls[1], cst.Return) or (
             isinstance(smalls[0], cst.Assign) and code(smalls[0].targets[0].target) != code(smalls[1].targets[0].target)):
         raise Refusal("the two branches assign their batches to different names")
+
+
+def _branch_binds(stmt: cst.SimpleStatementLine, post: list) -> set[str]:
+    """The names a branch binds by its batch statement and the statements after it."""
+    out: set[str] = set()
+    for s in [stmt, *post]:
+        for small in s.body:
+            if isinstance(small, cst.Assign):
+                for t in small.targets:
+                    out |= set(target_names(t.target) or ())
+    return out
 
 
 class ChoicePass:
@@ -390,6 +406,7 @@ class ChoicePass:
             for pre, (branch, _) in zip(choice.pre, choice.branches):
                 check_branch_state(pre, names, code, self.finder.scopes, branch,
                                    [choice.stmt, *([choice.tail] if choice.tail is not None else [])])
+        _post_reads(choice, pipeline, code)
         if tails:
             pipeline = _as_tuples(pipeline, names)
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
@@ -541,6 +558,25 @@ class ChoicePass:
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
         return {"statements": statements, "moved": moved, "pipeline": pipeline}, replacement, comment
+
+
+def _post_reads(choice: Choice, pipeline, code) -> None:
+    """No statement a branch keeps after its batch reads a name that the rewrite makes only inside a map
+    function (the branch's own work, the per-element code before the ``if``), unless the batch binds it again."""
+    from tfdata_bridge._src.migrate.calls import names_in
+    from tfdata_bridge._src.migrate.tail_split import _bound
+
+    moved = set().union(set(), *(_bound(s) for s in [*pipeline.source.statements, *pipeline.intermediates]))
+    for (stmt, _), pre, post in zip(choice.branches, choice.pre, choice.post):
+        inner = moved | set().union(set(), *(_bound(s) for s in pre))
+        again = _branch_binds(stmt, [])
+        for s in post:
+            gone = sorted((names_in(s) & inner) - again)
+            if gone:
+                raise Refusal(f"`{code(s).strip()}`, after the batch in a branch of the choice, reads `{gone[0]}`, "
+                              "which the rewrite makes per element inside a map function; not rewritten: read the "
+                              "batch's result there instead")
+            again |= _branch_binds(s, [])
 
 
 def _as_tuples(pipeline, names: list[str]):
