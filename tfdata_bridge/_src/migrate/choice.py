@@ -587,6 +587,8 @@ def _as_tuples(pipeline, names: list[str]):
         return pipeline
     items = [cst.Element(cst.Call(cst.Name("tuple"), [cst.Arg(cst.Name(n))]) if n in listed else cst.Name(n))
              for n in names]
+    if len(items) == 1:  # one element, itself a tuple: ``(tuple(seq),)``, so that ``map`` passes it as one argument
+        items = [cst.Element(cst.Tuple(items))]
     return replace(pipeline, args={**pipeline.args, "tensors": cst.List(items)})
 
 
