@@ -87,8 +87,10 @@ def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleState
 
 
 def _after_batch(stmt: cst.BaseStatement, finder: Finder) -> bool:
-    """A statement a branch may keep after its batch: simple statements that make, feed or read no queue."""
-    if not isinstance(stmt, cst.SimpleStatementLine) or _feeds_a_queue(stmt, finder.api):
+    """A statement a branch may keep after its batch: one that makes, feeds or reads no queue, and defines no
+    function or class (``for _ in range(2): f = f + 1.0``, ``return f, zeros``)."""
+    if _feeds_a_queue(stmt, finder.api) or nodes_of(stmt, cst.FunctionDef) or nodes_of(stmt, cst.ClassDef) or \
+            nodes_of(stmt, cst.Lambda):
         return False
     return not any((finder.api(c) or "") in BATCHES or (finder.api(c) or "") in JOINS or
                    any(k in (finder.api(c) or "") for k in ("dequeue", "Queue", "Reader", "input_producer",
@@ -274,7 +276,7 @@ def _branch_binds(stmt: cst.SimpleStatementLine, post: list) -> set[str]:
     """The names a branch binds by its batch statement and the statements after it."""
     out: set[str] = set()
     for s in [stmt, *post]:
-        for small in s.body:
+        for small in s.body if isinstance(s, cst.SimpleStatementLine) else ():
             if isinstance(small, cst.Assign):
                 for t in small.targets:
                     out |= set(target_names(t.target) or ())
@@ -571,7 +573,8 @@ def _post_reads(choice: Choice, pipeline, code) -> None:
         inner = moved | set().union(set(), *(_bound(s) for s in pre))
         again = _branch_binds(stmt, [])
         for s in post:
-            gone = sorted((names_in(s) & inner) - again)
+            loops = {n for f in nodes_of(s, cst.For) for n in names_in(f.target)}  # (bound before the body reads)
+            gone = sorted((names_in(s) & inner) - again - loops)
             if gone:
                 raise Refusal(f"`{code(s).strip()}`, after the batch in a branch of the choice, reads `{gone[0]}`, "
                               "which the rewrite makes per element inside a map function; not rewritten: read the "
