@@ -141,6 +141,13 @@ def test_a_source_made_in_a_branch_the_batch_is_outside_of_is_named(attr):
     said = _said(BRANCH_SOURCE.format(a=attr))
     assert f"batches `self.{attr}`, `self.label`, made with its source only inside `if idx == 0` (line 11)" in said, \
         said
+    assert "called once per pass of the towers loop `for idx in range(devices)` in `__init__` (line 7)" in said, said
+
+
+def test_a_source_made_in_a_branch_of_a_method_no_loop_calls_keeps_the_branch_reason():
+    said = _said(BRANCH_SOURCE.format(a="wav").replace("for idx in range(devices):\n            self.build_single(idx)",
+                                                       "self.build_single(devices)"))
+    assert "made with its source only inside `if idx == 0` (line 10)" in said and "towers loop" not in said, said
     assert "no input producer" not in said, said
 
 
