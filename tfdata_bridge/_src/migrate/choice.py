@@ -344,6 +344,18 @@ class ChoicePass:
                     self.commit(snap, helpers, 1)
         return done
 
+    def _fresh(self, stmt: cst.CSTNode):
+        """Whether a name is bound only inside ``stmt`` in its scope (no parameter, no assignment elsewhere)."""
+        inside = {id(n) for n in nodes_of(stmt, cst.CSTNode)}
+        scope = self.finder.scopes.scope(stmt)
+
+        def fresh(name: str) -> bool:
+            if scope is None:
+                return False
+            found = list(scope.assignments[name]) if name in scope.assignments else []
+            return bool(found) and all(id(getattr(a, "node", None)) in inside for a in found)
+        return fresh
+
     def _take_helper(self, pipeline, line: int, replaced: dict) -> set:
         """The reader helper the elements come from becomes a function of the record, as for one batch
         (``to_tfdata``): here, or in its own module (a tree's request). Returns the helpers changed here."""
@@ -403,7 +415,7 @@ class ChoicePass:
             pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
             check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
         if tails:  # the branches' Python values stay in the branches, their per-element work is mapped
-            split = [split_kept(pre, names) for pre in choice.pre]
+            split = [split_kept(pre, names, self._fresh(choice.stmt)) for pre in choice.pre]
             choice = replace(choice, kept=tuple(k for k, _ in split), pre=tuple(w for _, w in split))
             for pre, (branch, _) in zip(choice.pre, choice.branches):
                 check_branch_state(pre, names, code, self.finder.scopes, branch,

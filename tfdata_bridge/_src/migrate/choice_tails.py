@@ -82,18 +82,23 @@ def derived(pipeline, names: list[str]) -> list[str]:
     return [n for n in names if n in made]
 
 
-def split_kept(pre: list[cst.SimpleStatementLine], elements: list[str]) -> tuple[list, list]:
-    """(the statements that stay in the branch where they are, the branch's per-element work): a statement that
-    reads nothing made from the elements and binds no element's name (``num_threads = 16`` beside ResNet's
-    shuffle queue) is a Python value of the branch, read by its batch's arguments: moved into the element
-    function it would leave them unbound. The rest, in order, is the work."""
+def split_kept(pre: list[cst.SimpleStatementLine], elements: list[str], fresh) -> tuple[list, list]:
+    """(the statements that stay in the branch, before its element function, the branch's per-element work): an
+    assignment that reads nothing made from the elements and binds only names nothing outside the ``if`` binds
+    (``fresh``; ``num_threads = 16`` beside ResNet's shuffle queue) is a Python value of the branch, read by its
+    batch's arguments: moved into the element function it would leave them unbound. One whose names a statement
+    of the work before it reads would give that statement its new value, so it is work too (and a rebinding of a
+    value from outside, such as ``flip = not flip``, stays work: ``check_branch_state`` says it). The rest, in
+    order, is the work."""
     made = set(elements)
     kept: list = []
     work: list = []
     for stmt in pre:
         small = stmt.body[0]
         bound = set(target_names(small.targets[0].target) or ()) if isinstance(small, cst.Assign) else set()
-        if names_in(small) & made:
+        read_before = set().union(set(), *(names_in(w) for w in work))
+        if names_in(small) & made or not bound or not all(fresh(n) for n in bound) or bound & read_before or \
+                bound & names_in(small.value):
             work.append(stmt)
             made |= bound
         else:
