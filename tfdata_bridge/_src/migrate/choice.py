@@ -68,7 +68,7 @@ def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleState
     """(the per-element statements before the batch, the batch statement, the statements after it) of a branch
     whose batch is one simple statement; None for any other branch (one that makes or reads a queue, say:
     ``tail_split.py``'s). The statements after the batch (``return image_batch, zeros``) stay as written after
-    the branch's ``get_next()``: simple statements that make, feed or read no queue, batch or reader."""
+    the branch's ``get_next()``: statements that make, feed or read no queue, batch or reader (``_after_batch``)."""
     if not (isinstance(block, cst.IndentedBlock) and block.body):
         return None
     body = list(block.body)
@@ -478,6 +478,7 @@ class ChoicePass:
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice between a batch and the "
                           "elements over them is not rewritten yet")
+        _post_reads(choice, pipeline, code)
         pipelines = [pipeline, pipeline]
         all_args = [args, args]
         return self._chains(choice, apis, pipeline, pipelines, all_args, names, [False, False],
@@ -501,6 +502,7 @@ class ChoicePass:
         pipeline, moved = join_pipeline(self.finder, self.module, [*body[:i], first], i, apis[0], joins=2)
         if pipeline.readers is None or pipeline.source.foreign or pipeline.source.helper is not None:
             raise Refusal("the joined list is not `k` readers of one file queue read by a function of this module")
+        _post_reads(choice, pipeline, code)
         second = {k: v for k, v in args[1].items() if k != "tensors_list"}
         batch_apis = ["train.shuffle_batch" if "shuffle" in a else "train.batch" for a in apis]
         pipeline = replace(pipeline, api=batch_apis[0])
