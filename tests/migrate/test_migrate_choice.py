@@ -162,7 +162,6 @@ _CHOICE = textwrap.dedent('''\
 
 
 @pytest.mark.parametrize("other, reason", [
-    ("xs, labels = tf.train.batch([x, x], batch_size=2)", "the two branches batch different tensors"),
     ("xs, labs = tf.train.batch([x, label], batch_size=2)", "assign their batches to different names"),
     ("xs, labels = tf.train.batch([x, label], batch_size=2, enqueue_many=True)", "enqueue_many=True and the other"),
     ("xs, labels = tf.train.batch_join([[x, label], [x, label]], batch_size=2)", "a choice between a join and a batch"),
@@ -176,6 +175,13 @@ def test_a_choice_it_cannot_keep_is_refused_with_the_reason_and_scan_says_so(oth
     assert reason in outcomes[10] and reason in outcomes[12], outcomes
     # the drop-in still runs it
     assert "tfdata_bridge.compat.v1" in rewrite(source, to="tfdata", fallback="compat").code
+
+
+def test_branches_batching_different_tensors_each_map_their_own():
+    # (run against legacy: ``test_migrate_branch_forms.py``'s programs batch a list of their own in each branch)
+    result = rewrite(_CHOICE % "xs, labels = tf.train.batch([x, x], batch_size=2)", to="tfdata")
+    assert not result.refused, result.notes
+    assert "return x, label" in result.code and "return x, x" in result.code, result.code
 
 
 def test_an_if_with_other_statements_in_a_branch_is_no_choice():

@@ -86,8 +86,22 @@ def test_a_per_time_step_for_loop_moves_into_the_map_function():
         result.code, result.code
 
 
-def test_a_batch_in_a_branch_whose_source_is_before_the_if_is_named():
-    said = _said(TIME_STEPS.format(loop="for i in range(steps):", step="", batch=BRANCHES))
+THREE_WAY = BRANCHES.replace("    else:\n", "    elif steps > 2:\n") + """
+    else:
+        f = tf.train.batch([frames], 2)
+        return f, None"""
+
+
+def test_a_batch_in_each_branch_whose_source_is_before_the_if_is_a_choice_of_two_chains():
+    # (run against legacy: ``test_migrate_branch_forms.py``'s ``steps_function``)
+    result = rewrite(TIME_STEPS.format(loop="for i in range(steps):", step="", batch=BRANCHES), to="tfdata")
+    assert not result.refused, result.notes
+    assert "the condition chooses the batch" in result.notes[0].message, result.notes
+    assert "return frames, tuple(states)" in result.code, result.code  # (the list the loop grew)
+
+
+def test_a_batch_in_a_three_way_branch_whose_source_is_before_the_if_is_named():
+    said = _said(TIME_STEPS.format(loop="for i in range(steps):", step="", batch=THREE_WAY))
     assert "is made inside `if use_state` (line 15) while its source is made before the `if`" in said, said
     assert "no input producer" not in said, said
 
@@ -127,6 +141,13 @@ def test_a_source_made_in_a_branch_the_batch_is_outside_of_is_named(attr):
     said = _said(BRANCH_SOURCE.format(a=attr))
     assert f"batches `self.{attr}`, `self.label`, made with its source only inside `if idx == 0` (line 11)" in said, \
         said
+    assert "called once per pass of the towers loop `for idx in range(devices)` in `__init__` (line 7)" in said, said
+
+
+def test_a_source_made_in_a_branch_of_a_method_no_loop_calls_keeps_the_branch_reason():
+    said = _said(BRANCH_SOURCE.format(a="wav").replace("for idx in range(devices):\n            self.build_single(idx)",
+                                                       "self.build_single(devices)"))
+    assert "made with its source only inside `if idx == 0` (line 10)" in said and "towers loop" not in said, said
     assert "no input producer" not in said, said
 
 
@@ -149,8 +170,18 @@ def build_input(files, batch_size, mode):
 '''
 
 
-def test_a_queue_made_in_each_branch_is_named_and_its_runner_is_no_unexpected_use():
-    said = _said(RESNET)
+def test_a_queue_made_in_each_branch_is_a_choice_of_two_chains():
+    # (run against legacy: ``test_migrate_branch_forms.py``'s ``queue_eval`` and ``queue_train``)
+    result = rewrite(RESNET, to="tfdata")
+    assert not result.refused, result.notes
+    assert "Queue(" not in result.code and result.code.count("num_threads") == 2, result.code  # (kept in its branch)
+    assert "FIFOQueue, FixedLengthRecordReader, QueueRunner, RandomShuffleQueue, dequeue_many" in \
+        result.notes[0].message, result.notes
+
+
+def test_a_queue_made_in_each_branch_off_the_form_is_named_and_its_runner_is_no_unexpected_use():
+    said = _said(RESNET.replace("shapes=[[4]])\n        num_threads = 4", "shapes=[[4]], shared_name='q')\n"
+                                                                         "        num_threads = 4"))
     assert "`example_queue` is made in each branch of `if mode == 'train'` (lines 8, 11)" in said, said
     assert "`tf.compat.v1.FIFOQueue` left" in said and "`tf.compat.v1.RandomShuffleQueue` left" in said, said
     assert "used other than by enqueue" not in said, said

@@ -20,9 +20,10 @@ import libcst as cst
 
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of, target_names
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
-                                                    derived, elements_read)
+                                                    derived, elements_read, python_lists,
+                                                    split_kept)
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.helper_prelude import _feeds_a_queue
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, check_flags
@@ -39,19 +40,100 @@ class Choice:
     pre: tuple[list, list] = ([], [])  # each branch's own per-element statements before its batch (choice_tails)
     tail: cst.SimpleStatementLine | None = None  # ``if t: ... return A`` then this ``return B``: the else branch
     unbatched: int | None = None  # the branch that reads the elements without a batch (its call: None)
+    post: tuple[list, list] = ([], [])  # each branch's statements after its batch, kept as written
+    queues: tuple = (None, None)  # a branch's hand-built queue, runner and dequeue (``runner_queue.QueueBatch``)
+    kept: tuple[list, list] = ([], [])  # each branch's Python values made before its batch, kept where they are
+
+    def apis(self, finder: Finder) -> list[str | None]:
+        """The batch API of each branch (a hand-built queue's: the batch call it amounts to)."""
+        return [q.api if q is not None else finder.api(c) if c is not None else None
+                for (_, c), q in zip(self.branches, self.queues)]
+
+    def said(self, finder: Finder, lines) -> list[tuple[int, str]]:
+        """(line, API) to report for each branch: a hand-built queue at its own line, by its kind."""
+        out = []
+        for k, (api, q) in enumerate(zip(self.apis(finder), self.queues)):
+            if q is not None:
+                out.append((lines.get(q.removed[0], 0), q.kind))
+            elif api is not None:
+                out.append(((self.lines * 2)[k], api))
+        return out
+
+    def chain_statements(self) -> list[cst.CSTNode]:
+        """The hand-built queues' own statements (the queue, its enqueue op, its runner): gone with the ``if``."""
+        return [r for q in self.queues if q is not None for r in q.removed]
 
 
-def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine] | None:
-    """(the per-element statements before the last, the last) of a branch whose last statement is one simple
-    statement; None for any other branch (one that makes or reads a queue, say: ``tail_split.py``'s)."""
-    if isinstance(block, cst.IndentedBlock) and block.body and \
-            isinstance(block.body[-1], cst.SimpleStatementLine) and len(block.body[-1].body) == 1 and \
-            all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in block.body[:-1]):
-        return list(block.body[:-1]), block.body[-1]
-    return None
+def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleStatementLine, list] | None:
+    """(the per-element statements before the batch, the batch statement, the statements after it) of a branch
+    whose batch is one simple statement; None for any other branch (one that makes or reads a queue, say:
+    ``tail_split.py``'s). The statements after the batch (``return image_batch, zeros``) stay as written after
+    the branch's ``get_next()``: statements that make, feed or read no queue, batch or reader (``_after_batch``)."""
+    if not (isinstance(block, cst.IndentedBlock) and block.body):
+        return None
+    body = list(block.body)
+    at = next((k for k, b in enumerate(body) if (v := _value(b)) is not None and finder.api(v) in (*BATCHES, *JOINS)),
+              None)
+    if at is None:
+        at = len(body) - 1
+    last, pre, post = body[at], body[:at], body[at + 1:]
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1):
+        return None
+    if not all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in pre):
+        return None
+    if post and not all(_after_batch(b, finder) for b in post):
+        return None
+    return pre, last, post
 
 
-def _value(stmt: cst.SimpleStatementLine) -> cst.BaseExpression | None:
+def _after_batch(stmt: cst.BaseStatement, finder: Finder) -> bool:
+    """A statement a branch may keep after its batch: one that makes, feeds or reads no queue, and defines no
+    function or class (``for _ in range(2): f = f + 1.0``, ``return f, zeros``)."""
+    if _feeds_a_queue(stmt, finder.api) or nodes_of(stmt, cst.FunctionDef) or nodes_of(stmt, cst.ClassDef) or \
+            nodes_of(stmt, cst.Lambda):
+        return False
+    return not any((finder.api(c) or "") in BATCHES or (finder.api(c) or "") in JOINS or
+                   any(k in (finder.api(c) or "") for k in ("dequeue", "Queue", "Reader", "input_producer",
+                                                            "queue_runner", "QueueRunner"))
+                   for c in nodes_of(stmt, cst.Call))
+
+
+def _queue_branch(block: cst.BaseSuite, finder: Finder, code) -> tuple[list, cst.SimpleStatementLine, list, object] | None:
+    """(per-element statements, the dequeue, the statements after it, the ``QueueBatch``) of a branch that makes
+    a queue, fills it by ``[enqueue_op] * k`` under one ``QueueRunner`` and reads it by ``dequeue_many`` /
+    ``dequeue_up_to`` (ResNet's ``build_input`` after ``tail_split`` gave each branch its copy of the enqueue,
+    the runner and the dequeue); None for any other branch."""
+    from tfdata_bridge._src.migrate.runner_queue import queue_batch
+
+    if not (isinstance(block, cst.IndentedBlock) and block.body):
+        return None
+    body = list(block.body)
+    at = next((k for k, b in enumerate(body) if isinstance(b, cst.SimpleStatementLine) and len(b.body) == 1 and
+               isinstance(b.body[0], cst.Assign) and
+               finder.is_api(b.body[0].value, "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue")), None)
+    if at is None:
+        return None
+    try:
+        q = queue_batch(finder, body, body[at], code)
+    except Refusal:
+        return None  # (the queue's own reasons say it)
+    if q is None or q.single or q.news or q.dequeue not in body or not all(r in body for r in q.removed):
+        return None
+    d = body.index(q.dequeue)
+    chain = {id(r) for r in q.removed}
+    if any(id(b) in chain for b in body[d + 1:]):
+        return None
+    pre, post = [b for b in body[:d] if id(b) not in chain], body[d + 1:]
+    if not all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in pre):
+        return None
+    if post and not all(_after_batch(b, finder) for b in post):
+        return None
+    return pre, q.dequeue, post, q
+
+
+def _value(stmt: cst.BaseStatement) -> cst.BaseExpression | None:
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None
     small = stmt.body[0]
     if isinstance(small, cst.Return) or (isinstance(small, cst.Assign) and len(small.targets) == 1):
         return small.value
@@ -109,16 +191,16 @@ def _batched_or_not(stmt: cst.If, finder: Finder, lines) -> Choice | None:
         one, plain = _single(bodies[k], finder), _unbatched(bodies[1 - k], finder)
         if one is None or plain is None:
             continue
-        pre, last = one
+        pre, last, post = one
         call = _value(last)
         if not isinstance(last.body[0], cst.Assign) or finder.api(call) not in BATCHES:
             continue
         branches = [(last, call), (plain[-1], None)]
-        pres = (pre, plain)
+        pres, posts = (pre, plain), (post, [])
         if k == 1:
-            branches, pres = branches[::-1], pres[::-1]
+            branches, pres, posts = branches[::-1], pres[::-1], posts[::-1]
         return Choice(stmt, stmt.test, branches, [lines.get(last, 0)], pres,  # type: ignore[arg-type]
-                      unbatched=1 - k)
+                      unbatched=1 - k, post=posts)
     return None
 
 
@@ -129,26 +211,41 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
     return B`` (the ``if`` returns, so ``return B`` runs exactly when ``t`` is false)."""
     if isinstance(stmt, cst.If) and stmt.orelse is None and _returns(after):
         one = _single(stmt.body, finder)
-        if one is None or not _returns(one[1]):
+        if one is None or one[2] or not _returns(one[1]):
             return None
-        (pre_1, first), a, b = one, _value(one[1]), _value(after)
+        (pre_1, first, _), a, b = one, _value(one[1]), _value(after)
         if not _apis(finder, a, b):
             return None
         return Choice(stmt, stmt.test, [(first, a), (after, b)],  # type: ignore[list-item]
                       [lines.get(first, 0), lines.get(after, 0)], (pre_1, []), tail=after)
     if isinstance(stmt, cst.If) and isinstance(stmt.orelse, (cst.Else, cst.If)):
         mixed = _batched_or_not(stmt, finder, lines)
-        if mixed is not None or not isinstance(stmt.orelse, cst.Else):
+        # ``if a: ... elif b: ...`` with nothing done otherwise is a choice of two as ``if``/``else`` is
+        if mixed is not None or not (isinstance(stmt.orelse, cst.Else) or stmt.orelse.orelse is None):
             return mixed
-        one, two = _single(stmt.body, finder), _single(stmt.orelse.body, finder)
-        if one is None or two is None:
-            return None
-        (pre_1, first), (pre_2, second) = one, two
+        found, queues = [], []
+        for block in (stmt.body, stmt.orelse.body):
+            one = _single(block, finder)
+            if one is not None and finder.api(_value(one[1])) in (*BATCHES, *JOINS):
+                found.append(one)
+                queues.append(None)
+                continue
+            handmade = _queue_branch(block, finder, cst.Module([]).code_for_node)
+            if handmade is None and one is None:
+                return None
+            found.append(handmade[:3] if handmade is not None else one)
+            queues.append(handmade[3] if handmade is not None else None)
+        one, two = found
+        (pre_1, first, post_1), (pre_2, second, post_2) = one, two
         a, b = _value(first), _value(second)
-        if not _apis(finder, a, b):
+        if queues == [None, None] and not _apis(finder, a, b):
+            return None
+        if queues != [None, None] and any(q is None and finder.api(v) not in BATCHES
+                                          for q, v in zip(queues, (a, b))):
             return None
         return Choice(stmt, stmt.test, [(first, a), (second, b)],  # type: ignore[list-item]
-                      [lines.get(first, 0), lines.get(second, 0)], (pre_1, pre_2))
+                      [lines.get(first, 0), lines.get(second, 0)], (pre_1, pre_2), post=(post_1, post_2),
+                      queues=tuple(queues))
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
         value = _value(stmt)
         if isinstance(value, cst.IfExp) and _apis(finder, value.body, value.orelse):
@@ -165,10 +262,25 @@ def _returns(stmt: cst.BaseStatement | None) -> bool:
 
 
 def _same_targets(choice: Choice, code) -> None:
+    if any(choice.post) and all(isinstance(s.body[0], cst.Assign) for s, _ in choice.branches):
+        bound = [_branch_binds(s, post) for (s, _), post in zip(choice.branches, choice.post)]
+        if bound[0] == bound[1]:  # ``f, s = batch(...)`` / ``f = batch(...); s = zeros``: the same names after
+            return
     smalls = [s.body[0] for s, _ in choice.branches]
     if isinstance(smalls[0], cst.Return) != isinstance(smalls[1], cst.Return) or (
             isinstance(smalls[0], cst.Assign) and code(smalls[0].targets[0].target) != code(smalls[1].targets[0].target)):
         raise Refusal("the two branches assign their batches to different names")
+
+
+def _branch_binds(stmt: cst.SimpleStatementLine, post: list) -> set[str]:
+    """The names a branch binds by its batch statement and the statements after it."""
+    out: set[str] = set()
+    for s in [stmt, *post]:
+        for small in s.body if isinstance(s, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign):
+                for t in small.targets:
+                    out |= set(target_names(t.target) or ())
+    return out
 
 
 class ChoicePass:
@@ -192,23 +304,25 @@ class ChoicePass:
                 choice = find_choice(self.finder, stmt, self.index.lines, body[i + 1] if i + 2 == len(body) else None)
                 if choice is None or any(s in taken for s, _ in choice.branches):
                     continue  # (a batch helper's choice: ``batch_helper.py``)
-                done |= {s for s, _ in choice.branches} | {stmt}
+                done |= {s for s, _ in choice.branches} | {stmt} | set(choice.chain_statements())
                 blocks = self.finder.scopes.blocks
                 if isinstance(stmt, cst.If) and id(stmt) in blocks and isinstance(blocks, dict):
                     # the branches' assignments count as statements of the block the ``if`` stands in, so a name
                     # they both bind is read after them by line (``Scopes.readers_of``), as after one batch call
-                    for branch in [*(b for b, _ in choice.branches), *choice.pre[0], *choice.pre[1]]:
+                    for branch in [*(b for b, _ in choice.branches), *choice.pre[0], *choice.pre[1],
+                                   *choice.post[0], *choice.post[1]]:
                         blocks[id(branch)] = blocks[id(stmt)]
-                apis = [self.finder.api(c) if c is not None else None for _, c in choice.branches]
+                apis = choice.apis(self.finder)
+                said = choice.said(self.finder, self.index.lines)
                 try:
                     if any(a in JOINS for a in apis) and not all(a in JOINS for a in apis):
                         raise Refusal("one branch is a `batch_join` over several element lists: a choice between "
                                       "a join and a batch is not rewritten")
-                    if choice.unbatched is None:
-                        _same_targets(choice, code)
+                    if choice.unbatched is None and not all(post and _returns(post[-1]) for post in choice.post):
+                        _same_targets(choice, code)  # (names bound in a branch that returns die with it)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
                 except Refusal as exc:
-                    for line, api in zip(choice.lines * 2, [a for a in apis if a is not None]):
+                    for line, api in said:
                         notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                         outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                     continue
@@ -216,18 +330,31 @@ class ChoicePass:
                 removed.update(new["moved"])
                 helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
-                    removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1]])
+                    removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1],
+                                    *choice.chain_statements()])
                 lead = self.lead(stmt, body, removed)
                 stmts = new["statements"]
                 stmts[0] = stmts[0].with_changes(leading_lines=[*lead, *self.comment(comment), *stmts[0].leading_lines])
                 replaced[stmt] = [*stmts, *(replacement if isinstance(replacement, list) else [replacement])]
-                for k, (line, api) in enumerate(zip(choice.lines * 2, [a for a in apis if a is not None])):
-                    if line not in choice.lines[:k]:  # one note a line (a conditional expression: one line)
+                for k, (line, api) in enumerate(said):
+                    if line not in [x for x, _ in said[:k]]:  # one note a line (a conditional expression: one line)
                         notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
                     outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
                 if snap is not None:
                     self.commit(snap, helpers, 1)
         return done
+
+    def _fresh(self, stmt: cst.CSTNode):
+        """Whether a name is bound only inside ``stmt`` in its scope (no parameter, no assignment elsewhere)."""
+        inside = {id(n) for n in nodes_of(stmt, cst.CSTNode)}
+        scope = self.finder.scopes.scope(stmt)
+
+        def fresh(name: str) -> bool:
+            if scope is None:
+                return False
+            found = list(scope.assignments[name]) if name in scope.assignments else []
+            return bool(found) and all(id(getattr(a, "node", None)) in inside for a in found)
+        return fresh
 
     def _take_helper(self, pipeline, line: int, replaced: dict) -> set:
         """The reader helper the elements come from becomes a function of the record, as for one batch
@@ -250,16 +377,15 @@ class ChoicePass:
             return self._rewrite_joins(body, i, choice, apis)
         if choice.unbatched is not None:
             return self._rewrite_unbatched(body, i, choice, apis)
-        args = [bind(c, a) for (_, c), a in zip(choice.branches, apis)]
+        args = [q.args if q is not None else bind(c, a) for (_, c), a, q in zip(choice.branches, apis, choice.queues)]
         for a, api in zip(args, apis):
             if "tensors" not in a:
                 raise Refusal(f"`{api}` is called without its tensors")
             for flag in ("keep_input", "shapes", "shared_name"):
                 if not is_none(a.get(flag)):
                     raise Refusal(f"`{api}` has {flag}= in a choice between two batches; not rewritten")
-        tails = any(choice.pre)
-        if code(args[0]["tensors"]) != code(args[1]["tensors"]) and not tails:
-            raise Refusal("the two branches batch different tensors")
+        # each branch maps its own work (its statements, or a tensor list of its own) over the shared elements
+        tails = any(choice.pre) or code(args[0]["tensors"]) != code(args[1]["tensors"])
         many = [literal_bool(a.get("enqueue_many"), False, "enqueue_many") for a in args]
         if many[0] != many[1]:
             raise Refusal("one branch batches with enqueue_many=True and the other without")
@@ -268,8 +394,9 @@ class ChoicePass:
         # the pipeline up to the batch: found from the first branch's call as if it stood where the choice does;
         # both calls (and the branches' own statements) count as the pipeline's own uses of its names
         reads = [s.body[0].value for pre in choice.pre for s in pre]
+        calls = [a["tensors"] if q is not None else c for (_, c), a, q in zip(choice.branches, args, choice.queues)]
         both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple(
-            [cst.Element(call), cst.Element(other), *(cst.Element(r) for r in reads)]))])
+            [*(cst.Element(c) for c in calls), *(cst.Element(r) for r in reads)]))])
         # where the rewrite evaluates the pipeline: at the choice (its first batch's line, an ``if`` having none of
         # its own), so that a name the moved per-element code reads and a statement before it rebinds is seen
         self.index.lines[both] = self.index.lines.get(choice.stmt) or min(choice.lines)
@@ -287,10 +414,15 @@ class ChoicePass:
             shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
             pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
             check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
-        if tails:
+        if tails:  # the branches' Python values stay in the branches, their per-element work is mapped
+            split = [split_kept(pre, names, self._fresh(choice.stmt)) for pre in choice.pre]
+            choice = replace(choice, kept=tuple(k for k, _ in split), pre=tuple(w for _, w in split))
             for pre, (branch, _) in zip(choice.pre, choice.branches):
                 check_branch_state(pre, names, code, self.finder.scopes, branch,
                                    [choice.stmt, *([choice.tail] if choice.tail is not None else [])])
+        _post_reads(choice, pipeline, code)
+        if tails:
+            pipeline = _as_tuples(pipeline, names)
         pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
@@ -339,9 +471,14 @@ class ChoicePass:
         check_branch_state(choice.pre[b], names, code, self.finder.scopes, choice.branches[b][0],
                            [choice.stmt])
         check_branch_state(plain, names, code)
+        listed = sorted(python_lists(pipeline, names))
+        if listed:
+            raise Refusal(f"the branch that reads the elements one per run reads `{listed[0]}`, a Python list of "
+                          "tensors, which its `get_next()` would give back as a tuple; not rewritten")
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice between a batch and the "
                           "elements over them is not rewritten yet")
+        _post_reads(choice, pipeline, code)
         pipelines = [pipeline, pipeline]
         all_args = [args, args]
         return self._chains(choice, apis, pipeline, pipelines, all_args, names, [False, False],
@@ -365,6 +502,7 @@ class ChoicePass:
         pipeline, moved = join_pipeline(self.finder, self.module, [*body[:i], first], i, apis[0], joins=2)
         if pipeline.readers is None or pipeline.source.foreign or pipeline.source.helper is not None:
             raise Refusal("the joined list is not `k` readers of one file queue read by a function of this module")
+        _post_reads(choice, pipeline, code)
         second = {k: v for k, v in args[1].items() if k != "tensors_list"}
         batch_apis = ["train.shuffle_batch" if "shuffle" in a else "train.batch" for a in apis]
         pipeline = replace(pipeline, api=batch_apis[0])
@@ -405,9 +543,12 @@ class ChoicePass:
             if isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 and not (
                     isinstance(small, cst.Assign) and isinstance(small.targets[0].target, (cst.Tuple, cst.List))):
                 get_next = f"list({get_next})"  # legacy returned a list
-            lead = (choice.pre[k][0] if choice.pre[k] else stmt).leading_lines if isinstance(choice.stmt, cst.If) else ()
-            blocks.append([*own, cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n"),
-                           cst.SimpleStatementLine([small.with_changes(value=cst.parse_expression(get_next))])])
+            first = [*choice.kept[k], *choice.pre[k], stmt][0]
+            lead = first.leading_lines if isinstance(choice.stmt, cst.If) else ()
+            kept = [s.with_changes(leading_lines=()) if j == 0 else s for j, s in enumerate(choice.kept[k])]
+            blocks.append([*kept, *own, cst.parse_statement(f"{batched} = {emit.chain(dataset, steps)}\n"),
+                           cst.SimpleStatementLine([small.with_changes(value=cst.parse_expression(get_next))]),
+                           *choice.post[k]])
             blocks[-1][0] = blocks[-1][0].with_changes(leading_lines=lead)
         kept = [c for c in comments_in([*pipeline.source.statements]) if c]
         if kept:
@@ -423,12 +564,49 @@ class ChoicePass:
         else:
             replacement = cst.If(test=choice.test, body=cst.IndentedBlock(blocks[0]),
                                  orelse=cst.Else(cst.IndentedBlock(blocks[1])))
-        shown = sorted({a.rsplit(".", 1)[-1] for a in apis if a is not None} | set(gen._source_apis(pipeline)))
+        made = {a.rsplit(".", 1)[-1] for a, q in zip(apis, choice.queues) if a is not None and q is None}
+        for q in choice.queues:  # a hand-built queue: its own APIs, not the batch call it amounts to
+            if q is not None:
+                made |= {q.kind, "QueueRunner", q.dcall.func.attr.value}
+        shown = sorted(made | set(gen._source_apis(pipeline)))
         chooses = "the batch" if choice.unbatched is None else "the batch or the elements one per run"
         comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses {chooses}"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
         return {"statements": statements, "moved": moved, "pipeline": pipeline}, replacement, comment
+
+
+def _post_reads(choice: Choice, pipeline, code) -> None:
+    """No statement a branch keeps after its batch reads a name that the rewrite makes only inside a map
+    function (the branch's own work, the per-element code before the ``if``), unless the batch binds it again."""
+    from tfdata_bridge._src.migrate.calls import names_in
+    from tfdata_bridge._src.migrate.tail_split import _bound
+
+    moved = set().union(set(), *(_bound(s) for s in [*pipeline.source.statements, *pipeline.intermediates]))
+    for (stmt, _), pre, post in zip(choice.branches, choice.pre, choice.post):
+        inner = moved | set().union(set(), *(_bound(s) for s in pre))
+        again = _branch_binds(stmt, [])
+        for s in post:
+            loops = {n for f in nodes_of(s, cst.For) for n in names_in(f.target)}  # (bound before the body reads)
+            gone = sorted((names_in(s) & inner) - again - loops)
+            if gone:
+                raise Refusal(f"`{code(s).strip()}`, after the batch in a branch of the choice, reads `{gone[0]}`, "
+                              "which the rewrite makes per element inside a map function; not rewritten: read the "
+                              "batch's result there instead")
+            again |= _branch_binds(s, [])
+
+
+def _as_tuples(pipeline, names: list[str]):
+    """``pipeline`` whose elements carry each Python list of tensors among ``names`` as a tuple
+    (``choice_tails.python_lists``)."""
+    listed = python_lists(pipeline, names)
+    if not listed:
+        return pipeline
+    items = [cst.Element(cst.Call(cst.Name("tuple"), [cst.Arg(cst.Name(n))]) if n in listed else cst.Name(n))
+             for n in names]
+    if len(items) == 1:  # one element, itself a tuple: ``(tuple(seq),)``, so that ``map`` passes it as one argument
+        items = [cst.Element(cst.Tuple(items))]
+    return replace(pipeline, args={**pipeline.args, "tensors": cst.List(items)})
 
 
 def _function_name(finder: Finder, stmt: cst.CSTNode) -> str:

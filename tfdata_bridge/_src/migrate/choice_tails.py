@@ -70,12 +70,72 @@ def elements_read(pres, tensors, before: list[cst.BaseStatement]) -> list[str]:
 def derived(pipeline, names: list[str]) -> list[str]:
     """The names that are tensors the pipeline's source made (the rest are values computed beside it, such as
     a Python offset, which the branches' functions read where they are)."""
+    from tfdata_bridge._src.migrate.tail_split import _bound
+
     made = set(pipeline.source.params)
     for stmt in pipeline.intermediates:
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
         if isinstance(small, cst.Assign) and names_in(small.value) & made:
             made |= set(target_names(small.targets[0].target) or ())
+        elif isinstance(stmt, cst.For) and names_in(stmt) & made:  # a per-time-step loop growing lists of them
+            made |= _bound(stmt) | _grown(stmt)
     return [n for n in names if n in made]
+
+
+def split_kept(pre: list[cst.SimpleStatementLine], elements: list[str], fresh) -> tuple[list, list]:
+    """(the statements that stay in the branch, before its element function, the branch's per-element work): an
+    assignment that reads nothing made from the elements and binds only names nothing outside the ``if`` binds
+    (``fresh``; ``num_threads = 16`` beside ResNet's shuffle queue) is a Python value of the branch, read by its
+    batch's arguments: moved into the element function it would leave them unbound. One whose names a statement
+    of the work before it reads would give that statement its new value, so it is work too (and a rebinding of a
+    value from outside, such as ``flip = not flip``, stays work: ``check_branch_state`` says it). The rest, in
+    order, is the work."""
+    made = set(elements)
+    kept: list = []
+    work: list = []
+    for stmt in pre:
+        small = stmt.body[0]
+        bound = set(target_names(small.targets[0].target) or ()) if isinstance(small, cst.Assign) else set()
+        read_before = set().union(set(), *(names_in(w) for w in work))
+        if names_in(small) & made or not bound or not all(fresh(n) for n in bound) or bound & read_before or \
+                bound & names_in(small.value):
+            work.append(stmt)
+            made |= bound
+        else:
+            kept.append(stmt)
+    return kept, work
+
+
+def python_lists(pipeline, names: list[str]) -> set[str]:
+    """The names among ``names`` that are Python lists of tensors where the ``if`` reads them: last given their
+    value by a loop that grows them (``states.append(...)``) or by a list display. As an element of a dataset a
+    list would become one stacked tensor (``tf.concat(values=states)`` would then concatenate one tensor); the
+    elements carry them as tuples, which a branch's function reads as it read the list."""
+    kind: dict[str, bool] = {}
+    for stmt in pipeline.intermediates:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign):
+            targets = small.targets[0].target
+            values = small.value
+            if isinstance(targets, (cst.Tuple, cst.List)) and isinstance(values, (cst.Tuple, cst.List)) and \
+                    len(targets.elements) == len(values.elements):
+                pairs = [(t.value, v.value) for t, v in zip(targets.elements, values.elements)]
+            else:
+                pairs = [(targets, values)]
+            for t, v in pairs:
+                for n in target_names(t) or ():
+                    kind[n] = isinstance(t, cst.Name) and isinstance(v, (cst.List, cst.ListComp))
+        elif isinstance(stmt, cst.For):
+            kind.update((n, True) for n in _grown(stmt))
+    return {n for n in names if kind.get(n)}
+
+
+def _grown(stmt: cst.CSTNode) -> set[str]:
+    """The names ``x`` of ``x.append(...)`` / ``x.extend(...)`` calls in ``stmt``."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    return {c.func.value.value for c in nodes_of(stmt, cst.Call) if isinstance(c.func, cst.Attribute)
+            and c.func.attr.value in ("append", "extend") and isinstance(c.func.value, cst.Name)}
 
 
 def check_left(pipeline, loose: list[str], before: list[cst.BaseStatement], where: str, code) -> None:

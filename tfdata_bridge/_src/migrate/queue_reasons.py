@@ -84,9 +84,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
                    "pattern)" + _prefetch_callers(module, fn, index))
     elif chosen is not None and not fed and dequeues:
         why = ("and read by `" + "`, `".join(dequeues) + "`, but the queue itself is chosen by a branch: "
-               f"{chosen}; the enqueue op, its runner and the dequeue after the `if` take whichever queue was made, "
-               "and the rewrite knows a queue made by one assignment (copies of one enqueue op run by a "
-               "`QueueRunner` and read by one dequeue, in the function that makes the queue)")
+               f"{chosen}; the enqueue op, its runner and the dequeue after the `if` take whichever queue was made. "
+               "The rewrite makes that a choice of two chains only where each branch, given its copy of them, is a "
+               "queue filled by `[enqueue_op] * k` under one `QueueRunner` and read by `dequeue_many` / "
+               "`dequeue_up_to`, with no `shared_name=` or `names=`, over elements made before an `if`/`else` of "
+               "two branches, and every pipeline of the function is then rewritten; here one of those is not so")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")

@@ -67,10 +67,56 @@ def _no_source(finder, stmt: cst.SimpleStatementLine, qname: str, kind: str, ten
     return head
 
 
+@dataclass
+class QueueBatch:
+    """The batch call a hand-built queue, its runner and its dequeue amount to (before its source is looked for)."""
+    kind: str
+    qname: str
+    api: str
+    args: dict  # the batch call's arguments
+    queue_args: dict  # the queue's own
+    at: cst.SimpleStatementLine  # where the walk back to the source starts: the enqueue op (or its named list)
+    tensors: cst.BaseExpression
+    one_of_list: bool
+    dequeue: cst.SimpleStatementLine
+    dcall: cst.Call
+    news: dict
+    removed: list[cst.CSTNode]
+    note: str | None
+    single: bool
+
+
 def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code
                  ) -> RunnerQueue | None:
     """The pattern around ``q = FIFOQueue(...)`` at ``stmt`` (None: not a queue with a runner and a batched
     dequeue at all, so other rewrites may look at it)."""
+    q = queue_batch(finder, body, stmt, code)
+    if q is None:
+        return None
+    try:
+        pipeline = finder.pipeline(body, body.index(q.at), q.api, q.args)
+    except Refusal as exc:  # (said of the queue, not of a batch call the program does not make)
+        if not str(exc).startswith("no input producer"):
+            raise
+        raise Refusal(_no_source(finder, stmt, q.qname, q.kind, q.tensors)) from None
+    tensors = q.tensors
+    if isinstance(tensors, cst.Name) and not (q.one_of_list and pipeline.source.kind == "py_func" and
+                                              not pipeline.source.single and not pipeline.intermediates
+                                              and len(pipeline.source.params) == 1):
+        raise Refusal("the enqueue op does not take a literal list of tensors")
+    if isinstance(tensors, cst.Name):
+        pipeline.source.one_of_list = True
+    if pipeline.source.kind == "py_func" and not pipeline.intermediates and not is_none(q.queue_args.get("shapes")):
+        pipeline.args["shapes"] = q.queue_args["shapes"]  # the queue's shapes: the generator's element shapes
+    pipeline.batch_stmt = q.dequeue
+    pipeline.targets = q.dequeue.body[0].targets[0].target if isinstance(q.dequeue.body[0], cst.Assign) else None
+    return RunnerQueue(q.kind, pipeline, q.dequeue, q.removed, q.dcall, q.news, q.note, q.single)
+
+
+def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code) -> QueueBatch | None:
+    """The batch call (``api``, its arguments) that the queue made at ``stmt``, filled by ``[enqueue_op] * k``
+    under one ``QueueRunner`` and read by ``dequeue_many`` / ``dequeue_up_to`` (or, for a RandomShuffleQueue, by
+    ``dequeue()``), amounts to; None: not such a queue. ``Refusal`` where it is one but off the pattern."""
     small = stmt.body[0]
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
         return None
@@ -179,31 +225,15 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if listed is not None:
         at, tensors = listed, listed.body[0].value
         batch_args["tensors"] = tensors
-    try:
-        pipeline = finder.pipeline(body, body.index(at), api, batch_args)
-    except Refusal as exc:  # (said of the queue, not of a batch call the program does not make)
-        if not str(exc).startswith("no input producer"):
-            raise
-        raise Refusal(_no_source(finder, stmt, qname, kind, tensors)) from None
-    if isinstance(tensors, cst.Name) and not (one_of_list and pipeline.source.kind == "py_func" and
-                                              not pipeline.source.single and not pipeline.intermediates
-                                              and len(pipeline.source.params) == 1):
-        raise Refusal("the enqueue op does not take a literal list of tensors")
-    if isinstance(tensors, cst.Name):
-        pipeline.source.one_of_list = True
-    if pipeline.source.kind == "py_func" and not pipeline.intermediates and not is_none(args.get("shapes")):
-        pipeline.args["shapes"] = args["shapes"]  # the queue's shapes: the generator's element shapes
-    pipeline.batch_stmt = dequeue
     small_d = dequeue.body[0]
     if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
         raise Refusal("the dequeue is assigned to several targets")
-    pipeline.targets = small_d.targets[0].target if isinstance(small_d, cst.Assign) else None
     removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else []),
                *dropped, *(started[0] if started else [])]
     if started:
         news.update(started[1])
-    return RunnerQueue(kind, pipeline, dequeue, list({id(r): r for r in removed}.values()), dcall, news,
-                       size_uses.note(), single)
+    return QueueBatch(kind, qname, api, batch_args, args, at, tensors, one_of_list, dequeue, dcall, news,
+                      list({id(r): r for r in removed}.values()), size_uses.note(), single)
 
 
 def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:

@@ -105,6 +105,28 @@ def _line(lines, finder, node) -> int | None:
     return where
 
 
+def _towers_loop(module: cst.Module, up, fn: cst.FunctionDef, lines, finder) -> tuple[str, str, int | None] | None:
+    """(the loop's head, the function it stands in, its line) of a ``for`` loop of this module that calls ``fn``
+    (``self.fn(...)`` or ``fn(...)``) in its body: SEGAN's ``for idx, device in enumerate(self.devices):`` calling
+    ``self.build_model_single_gpu(idx)``; None where no loop calls it."""
+    code = module.code_for_node
+    name = fn.name.value
+    for call in nodes_of(module, cst.Call):
+        func = call.func
+        called = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) \
+            else None
+        if called != name:
+            continue
+        node = up.get(id(call))
+        while node is not None and not isinstance(node, (cst.For, cst.FunctionDef)):
+            node = up.get(id(node))
+        if isinstance(node, cst.For):
+            caller = _enclosing_function(up, node)
+            head = f"for {code(node.target).strip()} in {code(node.iter).strip()}"
+            return head, caller.name.value if caller is not None else "the module", _line(lines, finder, node)
+    return None
+
+
 def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, api: str, lines=None) -> str | None:
     """The reason for the batch at ``stmt`` where a loop growing its lists, or an ``if`` branch making its source,
     separates it from a source of its function; None where that is not the case (the generic reason stands)."""
@@ -173,6 +195,18 @@ def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, 
             continue
         where = _line(lines, finder, branch)
         shown = ", ".join(f"`{n}`" for n in kept)
+        towers = _towers_loop(module, up, fn, lines, finder)
+        if towers is not None:
+            loop, caller, at_loop = towers
+            return (f"this `{api}` batches {shown}, made with its source only inside `if "
+                    f"{code(branch.test).strip()}`{f' (line {where})' if where else ''}, and `{fn.name.value}` is "
+                    f"called once per pass of the towers loop `{loop}` in `{caller}`"
+                    f"{f' (line {at_loop})' if at_loop else ''}: every tower makes its own `{api}` of the tensors the "
+                    "first tower's pass made, so the towers' batches share one reader (each record goes to one of "
+                    "their queues); one dataset per tower would give every record to each, and how many towers "
+                    "there are is known only when the program runs; so the reader and its producer stay (make the "
+                    "input once, before the towers loop, and split its batch among the towers, or `--fallback "
+                    "compat` runs it through the drop-in)")
         return (f"this `{api}` batches {shown}, made with its source only inside `if {code(branch.test).strip()}`"
                 f"{f' (line {where})' if where else ''}, while the batch is made after the `if` whatever the "
                 "condition: a source made in a branch the batch is outside of is not rewritten (where the branch "

@@ -46,6 +46,20 @@ def _ends_pipeline(stmt: cst.BaseStatement) -> bool:
     return name in _ENDS
 
 
+_DEQUEUES = {"dequeue_many", "dequeue_up_to", "dequeue"}
+
+
+def _dequeues_chosen(stmt: cst.BaseStatement, chosen: set[str]) -> bool:
+    """``x = q.dequeue_many(n)`` (or a return of it) of a queue ``q`` that each branch of the ``if`` makes
+    (ResNet's ``example_queue``, a RandomShuffleQueue or a FIFOQueue by mode): the end of the pipeline."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return False
+    value = getattr(stmt.body[0], "value", None)
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+        value.func.attr.value in _DEQUEUES and isinstance(value.func.value, cst.Name) and \
+        value.func.value.value in chosen
+
+
 def _bound(node: cst.CSTNode) -> set[str]:
     """The names assigned (``=``, ``for``, ``with ... as``) anywhere in ``node``, nested functions aside."""
     out: set[str] = set()
@@ -122,11 +136,12 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
             continue
         if not (_falls_through(stmt.body) and _falls_through(stmt.orelse.body)):
             continue
-        end = next((j for j in range(i + 1, len(body)) if _ends_pipeline(body[j])), None)
+        chosen = _bound(stmt.body) & _bound(stmt.orelse.body)
+        end = next((j for j in range(i + 1, len(body)) if _ends_pipeline(body[j]) or
+                    _dequeues_chosen(body[j], chosen)), None)
         if end is None:
             continue
         tail = body[i + 1:end + 1]
-        chosen = _bound(stmt.body) & _bound(stmt.orelse.body)
         if not chosen & set().union(*(names_in(s) for s in tail)):
             continue  # the pipeline after the ``if`` reads nothing the branches choose
         # names that live only in the ``if`` and its tail: each copy may have its own

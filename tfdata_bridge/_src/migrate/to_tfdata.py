@@ -365,7 +365,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             break
         trial, asks = attempt(split)
         (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
-        if done_t > done_r and left_t < left_r:
+        # (a hand-built queue made in each branch has no outcome where it is left: its reason is a note)
+        if done_t > done_r and (left_t < left_r or left_t == 0):
             result, first = _given_back(trial, split_lines), asks
         if all(o.rewritten for o in result[2]):
             break
