@@ -547,6 +547,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
 
     v1_default = imported_v1 or added_v1 or ""
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
+    staged: list = []  # the queue stages of the pipelines rewritten (``queue_stages.py``)
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
     # (the batches of a helper the tree turns for another module's callers: that module's, ``foreign_batch.py``)
@@ -678,6 +679,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
             commit(snap, _own_helpers(pipeline), helper_calls(pipeline))
+            staged.extend(pipeline.stages)
+    _drop_stage_helpers(scopes, staged, removed, notes, index.lines)
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
                    begin, commit, requests)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
@@ -1079,7 +1082,19 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
     return [] if all(b in removed for b in before) else [cst.EmptyLine(indent=False)]
 
 
+def _drop_stage_helpers(scopes, stages, removed, notes, lines) -> None:
+    """This module's queue-stage helpers (``queue_stages.py``) whose every call a rewritten pipeline took: they
+    go, with a note; one called elsewhere too stays (its queue is said where it is left)."""
+    taken = {id(s.call) for s in stages if s.call is not None}
+    for fn in {id(s.fn): s.fn for s in stages if s.fn is not None}.values():
+        callers = scopes.callers(fn)
+        if callers and all(id(c) in taken for c in callers) and fn not in removed:
+            removed.add(fn)
+            notes.append(Note(lines.get(fn, 0) or 0, f"queue stage `{fn.name.value}` removed: every call of it is now "
+                                                     "a step of a rewritten pipeline's chain", kind="info"))
+
+
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
     extra = p.source.prefetch.removed if p.source.prefetch is not None else []
     return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates),
-            *p.source.removes]
+            *p.source.removes, *(n for stage in p.stages for n in stage.removes)]
