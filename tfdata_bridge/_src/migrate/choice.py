@@ -21,6 +21,7 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of
+from tfdata_bridge._src.migrate.queue_stages import calls_queue_helper
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
                                                     derived, elements_read)
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
@@ -46,7 +47,8 @@ def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleState
     statement; None for any other branch (one that makes or reads a queue, say: ``tail_split.py``'s)."""
     if isinstance(block, cst.IndentedBlock) and block.body and \
             isinstance(block.body[-1], cst.SimpleStatementLine) and len(block.body[-1].body) == 1 and \
-            all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in block.body[:-1]):
+            all(branch_statement(b) and not _feeds_a_queue(b, finder.api) and not calls_queue_helper(finder, b)
+                for b in block.body[:-1]):
         return list(block.body[:-1]), block.body[-1]
     return None
 

@@ -24,7 +24,7 @@ from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
-from tfdata_bridge._src.migrate.queue_stages import Stage, stage_needs
+from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_needs
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.rebound import other_branch, read_after, rebinds
@@ -277,6 +277,9 @@ class Finder:
             shown = cst.Module([]).code_for_node(starred[0].value)
             raise Refusal(f"`{api}`'s tensor list unpacks `*{shown}`: the rewrite needs the list's tensors one by one "
                           "(how many it holds is known only when the program runs); name each tensor in the list")
+        inline = inline_stage(self, stmt, args["tensors"], body[:index]) if api in BATCHES else None
+        if inline is not None:  # ``train.batch(shuffle_inputs([x, y]), n)``: a stage inside the batch
+            args = {**args, "tensors": inline[1]}
         needed = names_in(args["tensors"])
         if "keep_input" in args:
             needed |= names_in(args["keep_input"])
@@ -287,7 +290,7 @@ class Finder:
         # stays whole: it moves into the map function as it is, ``control_blocks.py``)
         body = _flatten(body[:index], keep_control=True)
         augmented: list[tuple[int, cst.BaseStatement, str]] = []
-        stages: list[Stage] = []
+        stages: list[Stage] = [inline[0]] if inline is not None else []
         _refuse_a_fed_batch_size(self, body, args, api)
         refuse_grown_list(body, args["tensors"], api, self.scopes.lines.get)  # (``if flag: t.append(x)``)
         for j in range(len(body) - 1, -1, -1):

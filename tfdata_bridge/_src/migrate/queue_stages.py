@@ -46,6 +46,7 @@ class Stage:
     removes: list[cst.CSTNode] = field(default_factory=list)  # the call's statement (or its whole ``if``)
     fn: cst.FunctionDef | None = None  # the helper of this module (goes once no call is left), else None
     call: cst.Name | None = None  # the Name the call calls by (this module's helper)
+    method: cst.FunctionDef | None = None  # a method of this module's class (goes once no call is left)
 
 
 def _line(finder, node: cst.CSTNode) -> int | None:
@@ -115,6 +116,16 @@ def _helper(finder, stmt: cst.CSTNode, call: cst.Call):
             ref = cst.Module([]).code_for_node(func.value) if isinstance(func, cst.Attribute) else None
             return found[0], found[1], False, ref
     return None
+
+
+def calls_queue_helper(finder, stmt: cst.BaseStatement) -> bool:
+    """Whether ``stmt`` is ``x = helper(...)`` of a helper that makes a queue and returns its dequeue: a stage,
+    which a per-element function must not run (a queue per element trace)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, (cst.Assign, cst.Expr)) and isinstance(small.value, cst.Call)):
+        return False
+    found = _helper(finder, stmt, small.value)
+    return found is not None and _is_queue_stage(found[1], found[0])
 
 
 def _is_queue_stage(home, fn: cst.FunctionDef) -> bool:
@@ -213,7 +224,8 @@ def _pattern(home, fn: cst.FunctionDef, callname: str):
                     and isinstance(ops.left, cst.List) or isinstance(ops, cst.List)):
                 raise Refusal(f"the QueueRunner at line {at} of `{name}` is not `QueueRunner({qname}, [op] * k)`")
             listed = ops.left if isinstance(ops, cst.BinaryOperation) else ops
-            if [cst.Module([]).code_for_node(e.value) for e in listed.elements] != [enq_name]:
+            written = {cst.Module([]).code_for_node(e.value) for e in listed.elements}
+            if written != {enq_name}:  # (``[op, op]``: two threads running the one op, as ``[op] * 2``)
                 raise Refusal(f"the QueueRunner at line {at} of `{name}` runs other ops than `{qname}`'s one enqueue")
             runner_seen = True
             shaped.extend(registered)  # (its registration: goes with the helper)
@@ -225,6 +237,9 @@ def _pattern(home, fn: cst.FunctionDef, callname: str):
         if isinstance(small, cst.Expr) and isinstance(value, cst.Call) and \
                 (home.api(value) or "").split(".")[-2:-1] == ["logging"]:
             continue  # a log line
+        if qname in names_in(s):
+            raise Refusal(f"`{name}` uses its queue `{qname}` at line {at}: a stage's queue is only enqueued with the "
+                          "helper's tensors once, run by its QueueRunner, and dequeued once")
         raise Refusal(f"`{name}` does more at line {at} than make its queue, enqueue its tensors, run them by a "
                       "QueueRunner and return the dequeue")
     if given is None or not runner_seen:
@@ -243,13 +258,18 @@ def _pattern(home, fn: cst.FunctionDef, callname: str):
 def stage_of(finder, stmt: cst.SimpleStatementLine, api: str) -> tuple[Stage, cst.BaseExpression] | None:
     """(the stage, the tensors the call gives it) for ``targets = helper(tensors, ...)`` at ``stmt`` where the
     helper is a queue stage; None where the call is no such helper; Refusal where it is one that cannot go."""
-    from tfdata_bridge._src.migrate.helpers import _bind_call, _resolve
-    from tfdata_bridge._src.migrate.module_names import through_module
 
     small = stmt.body[0] if len(stmt.body) == 1 else None
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
         return None
-    call = small.value
+    return stage_of_call(finder, stmt, small.value)
+
+
+def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst.BaseExpression] | None:
+    """``stage_of`` for the call itself (``train.batch(shuffle_inputs([x, y]), n)``: a stage inside the batch)."""
+    from tfdata_bridge._src.migrate.helpers import _bind_call, _resolve
+    from tfdata_bridge._src.migrate.module_names import through_module
+
     found = _helper(finder, stmt, call)
     if found is None or not _is_queue_stage(found[1], found[0]):
         return None
@@ -268,7 +288,12 @@ def stage_of(finder, stmt: cst.SimpleStatementLine, api: str) -> tuple[Stage, cs
             local = {k: _resolve(v, {}, locals_, name) for k, v in args.items() if k in ("capacity", "min_after_dequeue",
                                                                                         "seed") and not is_none(v)}
             try:
-                local = through_module(local, params, home.scopes, fn, module_ref, (finder.scopes, stmt))
+                here_ = (finder.scopes, stmt)
+                local = through_module(local, params, home.scopes, fn, module_ref, here_)
+                given_ = _given(bound_fn, call)  # a default is evaluated in the helper's module
+                defaults = {p: v for p, v in bound.items() if p not in given_ and any(
+                    p in names_in(x) for x in local.values())}
+                bound.update(through_module(defaults, set(), home.scopes, fn, module_ref, here_))
             except Refusal as exc:
                 raise Refusal(str(exc).replace("the reader's", "the queue's", 1)) from None
             resolved = {k: _resolve(v, bound, {}, name) for k, v in local.items()}
@@ -277,12 +302,17 @@ def stage_of(finder, stmt: cst.SimpleStatementLine, api: str) -> tuple[Stage, cs
                         if k in ("capacity", "min_after_dequeue", "seed") and not is_none(v)}
     except Refusal as exc:
         raise Refusal(f"the queue stage `{name}` called at line {line}: {exc}") from None
-    if method and any(n in ("self", "cls") for v in resolved.values() for n in names_in(v)):
-        raise Refusal(f"the queue stage `{name}` called at line {line} reads its object for the queue's arguments")
     tensors = bound[given]
     stage = Stage(kind, name, resolved["capacity"], resolved.get("min_after_dequeue"), resolved.get("seed"), None,
-                  [stmt], fn if here and not method else None, call.func if isinstance(call.func, cst.Name) else None)
+                  [stmt], fn if here and not method else None, call.func if isinstance(call.func, cst.Name) else None,
+                  fn if here and method else None)
     return stage, tensors
+
+
+def _given(fn: cst.FunctionDef, call: cst.Call) -> set[str]:
+    names = [p.name.value for p in fn.params.params]
+    given = {names[i] for i, a in enumerate(call.args) if a.keyword is None and i < len(names)}
+    return given | {a.keyword.value for a in call.args if a.keyword is not None}
 
 
 def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str], api: str
@@ -356,6 +386,10 @@ def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.
         small = made.body[0] if isinstance(made, cst.SimpleStatementLine) and len(made.body) == 1 else None
         value = small.value if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
             isinstance(small.targets[0].target, cst.Name) else None
+        earlier = stage_of(finder, made, "") if value is not None else None
+        if earlier is not None:  # what another stage dequeues: the list that stage was given
+            _check_one_list(finder, made, before[:before.index(made)], earlier[1], earlier[0])
+            return
     else:
         value = tensors
     if not (isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) > 1
@@ -379,6 +413,20 @@ def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement], _unused) ->
                           f"new value at line {_line(finder, a)} before the batch, where the chain's `shuffle` reads it")
 
 
+def inline_stage(finder, stmt: cst.SimpleStatementLine, tensors: cst.BaseExpression, body: list[cst.BaseStatement]
+                 ) -> tuple[Stage, cst.BaseExpression] | None:
+    """(the stage, the tensors it is given) where a batch's tensors are a stage's call written inside it."""
+    if not isinstance(tensors, cst.Call):
+        return None
+    got = stage_of_call(finder, stmt, tensors)
+    if got is None:
+        return None
+    stage, inner = got
+    stage.removes = []  # (the call goes with the batch's statement)
+    _check_one_list(finder, stmt, body, inner, stage)
+    return stage, inner
+
+
 def stage_steps(stage: Stage, code) -> list[str]:
     """The chain's steps for one stage: ``shuffle(capacity[, seed=])``, or none for a FIFOQueue."""
     if stage.kind != "RandomShuffleQueue":
@@ -398,4 +446,4 @@ def stage_notes(stage: Stage, code) -> list[str]:
             f"from the queue's for the same seed{floor}"]
 
 
-__all__ = ["Stage", "stage_needs", "stage_notes", "stage_of", "stage_steps"]
+__all__ = ["Stage", "calls_queue_helper", "inline_stage", "stage_needs", "stage_notes", "stage_of", "stage_steps"]

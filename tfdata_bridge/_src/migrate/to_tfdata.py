@@ -680,7 +680,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
             commit(snap, _own_helpers(pipeline), helper_calls(pipeline))
             staged.extend(pipeline.stages)
-    _drop_stage_helpers(scopes, staged, removed, notes, index.lines)
+    _drop_stage_helpers(module, scopes, staged, removed, notes)
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
                    begin, commit, requests)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
@@ -1082,16 +1082,32 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
     return [] if all(b in removed for b in before) else [cst.EmptyLine(indent=False)]
 
 
-def _drop_stage_helpers(scopes, stages, removed, notes, lines) -> None:
-    """This module's queue-stage helpers (``queue_stages.py``) whose every call a rewritten pipeline took: they
-    go, with a note; one called elsewhere too stays (its queue is said where it is left)."""
+def _drop_stage_helpers(module, scopes, stages, removed, notes) -> None:
+    """This module's queue-stage helpers and methods (``queue_stages.py``) whose every call a rewritten pipeline
+    took: they go, with a note; one called elsewhere too stays (its queue is said where it is left)."""
+    from tfdata_bridge._src.migrate.join import _attribute_uses
+
+    def line(fn: cst.FunctionDef) -> int:
+        at = scopes.positions.get(fn)
+        return getattr(getattr(at, "start", None), "line", 0) or 0
+
     taken = {id(s.call) for s in stages if s.call is not None}
     for fn in {id(s.fn): s.fn for s in stages if s.fn is not None}.values():
         callers = scopes.callers(fn)
         if callers and all(id(c) in taken for c in callers) and fn not in removed:
             removed.add(fn)
-            notes.append(Note(lines.get(fn, 0) or 0, f"queue stage `{fn.name.value}` removed: every call of it is now "
-                                                     "a step of a rewritten pipeline's chain", kind="info"))
+            notes.append(Note(line(fn), f"queue stage `{fn.name.value}` removed: every call of it is now a step of "
+                                        "a rewritten pipeline's chain", kind="info"))
+    methods: dict[int, list] = {}
+    for s in stages:
+        if s.method is not None:
+            methods.setdefault(id(s.method), []).append(s)
+    for group in methods.values():
+        fn = group[0].method
+        if _attribute_uses(module, fn.name.value) == len(group) and fn not in removed:
+            removed.add(fn)
+            notes.append(Note(line(fn), f"queue stage method `{fn.name.value}` removed: every call of it is now a "
+                                        "step of a rewritten pipeline's chain", kind="info"))
 
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
