@@ -34,7 +34,8 @@ def test_the_r22_queue_stage_programs_deliver_what_their_originals_deliver(tmp_p
     assert ".padded_batch(" in code["inputs.py"] and ".padded_batch(" in code["same_module_flag_pad.py"]
     assert "def _shuffle_inputs(" not in code["same_module_flag_pad.py"]
     assert "def shuffle_stage(" not in code["stages.py"] and "def fifo_stage(" not in code["stages.py"]
-    assert "_prefetch_stage" not in code["method_fifo_shapes_flag.py"]  # (a FIFOQueue: no step, no `if`)
+    assert "def _prefetch_stage(" not in code["method_fifo_shapes_flag.py"]  # (a FIFOQueue: no step, no `if`)
+    assert "    if self.prefetch:" not in code["method_fifo_shapes_flag.py"]
     assert ".shuffle(40)" in code["straight_by_name_new_names.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():

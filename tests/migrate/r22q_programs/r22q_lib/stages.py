@@ -10,7 +10,10 @@ def shuffle_stage(tensors, capacity=CAPACITY, min_after_dequeue=8, threads=2):
                                   dtypes=[t.dtype for t in tensors])
     op = queue.enqueue(tensors)
     tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(queue, [op] * threads))
-    return queue.dequeue()
+    outs = queue.dequeue()
+    for i, out in enumerate(outs):
+        out.set_shape(tensors[i].get_shape())
+    return outs
 
 
 def fifo_stage(tensors, capacity=16):
