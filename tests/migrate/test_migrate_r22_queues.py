@@ -124,3 +124,18 @@ def test_a_stage_also_called_where_no_pipeline_is_rewritten_stays():
     result = rewrite(source, to="tfdata")
     assert "def stage(" in result.code and ".shuffle(32)" in result.code
     assert "(called at lines 14, 19)" in _said(result), _said(result)
+
+
+def test_a_stage_whose_capacity_the_per_element_code_makes_is_left():
+    source = STAGE.format(runner=RUNNER, made=PAIR, use="    n, tensors = 8, tensors\n    tensors = stage(tensors, n)")
+    said = _said(rewrite(source, to="tfdata"))
+    assert "the queue stage `stage` reads `n`, which the per-element code moving into the map function makes" in said, \
+        said
+
+
+def test_a_log_line_of_the_batched_tensors_moves_into_the_map_function():
+    result = rewrite(STAGE.format(runner=RUNNER, made=PAIR, use="    tf.logging.info('tensors: %s', tensors)"),
+                     to="tfdata")
+    assert not result.refused, _said(result)
+    body = result.code.split("def parse_record(")[1].split("return")[0]
+    assert "tf.logging.info('tensors: %s', tensors)" in body, result.code

@@ -156,6 +156,21 @@ def set_shape_loop(stmt: cst.BaseStatement) -> frozenset[str] | None:
     return None
 
 
+def _check_stage_names(finder, p: Pipeline) -> None:
+    """A queue stage's capacity, seed and flag are read where the chain is built: none may be a name the
+    statements moving into the map function (or the source's) bind."""
+    if not p.stages:
+        return
+    from tfdata_bridge._src.migrate.queue_stages import _bound_names
+
+    moved = set().union(*(_bound_names(s) for s in [*p.source.statements, *p.intermediates]))
+    for stage in p.stages:
+        read = set().union(*(names_in(v) for v in (stage.capacity, stage.seed, stage.flag) if v is not None))
+        if read & moved:
+            raise Refusal(f"the queue stage `{stage.helper}` reads `{sorted(read & moved)[0]}`, which the per-element "
+                          "code moving into the map function makes; the chain's step cannot read it")
+
+
 def _log_line(finder, stmt: cst.BaseStatement, needed: set[str]) -> bool:
     """``tf.logging.info(x)`` (or ``logging.info``, any level) as a statement of its own, reading batched tensors:
     it moves into the per-element function, where it logs the traced tensors once, as legacy logged them once
@@ -385,6 +400,7 @@ class Finder:
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
         pipeline.stages = stages[::-1]
+        _check_stage_names(self, pipeline)
         self._check_private(pipeline, ends or stmt)
         check_inlined(pipeline)
         sources = {id(s): s for part in [source, *source.parts] for s in part.statements}  # (their reasons first)
