@@ -127,15 +127,15 @@ def test_a_stage_also_called_where_no_pipeline_is_rewritten_stays():
 
 
 def test_a_stage_whose_capacity_the_per_element_code_makes_is_left():
-    source = STAGE.format(runner=RUNNER, made=PAIR, use="    n, tensors = 8, tensors\n    tensors = stage(tensors, n)")
+    source = STAGE.format(runner=RUNNER, made=PAIR, use="    tensors = stage(tensors, tf.strings.length(tensors[0]))")
     said = _said(rewrite(source, to="tfdata"))
-    assert "the queue stage `stage` reads `n`, which the per-element code moving into the map function makes" in said, \
+    assert "the queue stage `stage` reads `tensors`, which the per-element code moving into the map function" in said, \
         said
 
 
 def test_a_log_line_of_the_batched_tensors_moves_into_the_map_function():
-    result = rewrite(STAGE.format(runner=RUNNER, made=PAIR, use="    tf.logging.info('tensors: %s', tensors)"),
-                     to="tfdata")
+    source = STAGE.format(runner=RUNNER, made=PAIR, use="    tf.logging.info('tensors: %s', tensors)")
+    result = rewrite("import tensorflow.compat.v1 as tf\n\n" + source.split("\n\n\n", 2)[2], to="tfdata")
     assert not result.refused, _said(result)
     body = result.code.split("def parse_record(")[1].split("return")[0]
     assert "tf.logging.info('tensors: %s', tensors)" in body, result.code

@@ -64,7 +64,7 @@ def _no_source(finder, stmt: cst.SimpleStatementLine, qname: str, kind: str, ten
         calls = [getattr(getattr(finder.scopes.positions.get(c), "start", None), "line", None)
                  for c in finder.scopes.callers(fn)]
         at = ", ".join(str(n) for n in calls if n)
-        where = f" (called at line{'s' if ',' in at else ''} {at})" if at else " (called from another module)"
+        where = f" (called at line{'s' if ',' in at else ''} {at})" if at else " (not called in this module)"
         return (head + f": {', '.join(f'`{p}`' for p in given)} is a parameter of `{fn.name.value}`, so the tensors "
                 f"come from its callers{where}; such a queue stage becomes a step of the caller's chain (`shuffle`) "
                 "where the caller's pipeline is rewritten, and the note at the caller's batch says why it is not")
