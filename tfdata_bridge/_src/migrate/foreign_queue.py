@@ -172,7 +172,7 @@ def _is_stage(finder, fn: cst.FunctionDef) -> bool:
     if not _is_queue_stage(finder, fn):
         return False
     try:
-        _pattern(finder, fn, fn.name.value)
+        _pattern(finder, fn)
     except Refusal:
         return False
     return True

@@ -129,14 +129,21 @@ def calls_queue_helper(finder, stmt: cst.BaseStatement) -> bool:
 
 
 def _is_queue_stage(home, fn: cst.FunctionDef) -> bool:
-    """Whether ``fn`` makes a FIFOQueue or RandomShuffleQueue and returns what it dequeues (a cheap look)."""
-    made = dequeued = False
+    """Whether ``fn`` makes a FIFOQueue or RandomShuffleQueue, enqueues one of its parameters and dequeues (a cheap
+    look: a helper whose queue its own readers fill, ``prefetch_helper.py``'s, is no stage)."""
+    params = {p.name.value for p in fn.params.params}
+    made = dequeued = given = False
     for node in _walk(fn):
-        if isinstance(node, cst.Call) and home.is_api(node, *_QUEUES):
+        if not isinstance(node, cst.Call):
+            continue
+        if home.is_api(node, *_QUEUES):
             made = True
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "dequeue":
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "dequeue":
             dequeued = True
-    return made and dequeued
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "enqueue" and len(node.args) == 1 and \
+                isinstance(node.args[0].value, cst.Name) and node.args[0].value.value in params:
+            given = True
+    return made and dequeued and given
 
 
 def _walk(node: cst.CSTNode):
@@ -147,7 +154,7 @@ def _walk(node: cst.CSTNode):
         stack.extend(n.children)
 
 
-def _pattern(home, fn: cst.FunctionDef, callname: str):
+def _pattern(home, fn: cst.FunctionDef):
     """(kind, the queue's bound arguments, the parameter whose tensors go in, the helper's constants) of a stage
     helper; Refusal naming the statement that is off the pattern."""
     from tfdata_bridge._src.migrate.helpers import _constants
@@ -277,7 +284,7 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
     line = _line(finder, stmt)
     name = fn.name.value
     try:
-        kind, args, given, locals_ = _pattern(home, fn, name)
+        kind, args, given, locals_ = _pattern(home, fn)
         method = isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and \
             call.func.value.value in ("self", "cls") and fn.params.params and \
             fn.params.params[0].name.value in ("self", "cls")
@@ -285,8 +292,8 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
         bound = _bind_call(bound_fn, call)
         if not here:  # names of the helper's own module, through the module the call names it by
             params = {p.name.value for p in fn.params.params}
-            local = {k: _resolve(v, {}, locals_, name) for k, v in args.items() if k in ("capacity", "min_after_dequeue",
-                                                                                        "seed") and not is_none(v)}
+            local = {k: _resolve(v, {}, locals_, name) for k, v in args.items()
+                     if k in ("capacity", "min_after_dequeue", "seed") and not is_none(v)}
             try:
                 here_ = (finder.scopes, stmt)
                 local = through_module(local, params, home.scopes, fn, module_ref, here_)
@@ -330,7 +337,7 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
         if not needed & set(target_names(target) or ()):
             return None
         _check_one_list(finder, prev, before, tensors, stage)
-        _unchanged(finder, stage, after, [])
+        _unchanged(finder, stage, after)
         if cst.Module([]).code_for_node(target) == cst.Module([]).code_for_node(tensors):
             return stage, None, names_in(tensors)
         alias = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], tensors)])
@@ -367,7 +374,7 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
         raise Refusal(f"{where}: the `if` changes its own condition")
     _check_one_list(finder, s, before, tensors, stage)
     rest = inner[inner.index(s) + 1:]
-    _unchanged(finder, stage, [*rest, *after], [])
+    _unchanged(finder, stage, [*rest, *after])
     bad = next((a for a in after if _bound_names(a) & flag_names), None)
     if bad is not None:
         raise Refusal(f"{where}: its condition's `{sorted(_bound_names(bad) & flag_names)[0]}` gets a new value at "
@@ -399,7 +406,7 @@ def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.
                       "assignment: a queue of one component dequeues a bare tensor, which the rewrite cannot tell")
 
 
-def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement], _unused) -> None:
+def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement]) -> None:
     """The stage's capacity and seed read names that keep their values up to the batch (the chain reads them
     there)."""
     read = set()
@@ -409,8 +416,9 @@ def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement], _unused) ->
     for a in after:
         hit = _bound_names(a) & read
         if hit:
-            raise Refusal(f"the capacity of the queue stage `{stage.helper}` reads `{sorted(hit)[0]}`, which gets a "
-                          f"new value at line {_line(finder, a)} before the batch, where the chain's `shuffle` reads it")
+            raise Refusal(f"the capacity of the queue stage `{stage.helper}` reads `{sorted(hit)[0]}`, which gets "
+                          f"a new value at line {_line(finder, a)} before the batch, where the chain's `shuffle` "
+                          "reads it")
 
 
 def inline_stage(finder, stmt: cst.SimpleStatementLine, tensors: cst.BaseExpression, body: list[cst.BaseStatement]
