@@ -139,3 +139,35 @@ def test_a_log_line_of_the_batched_tensors_moves_into_the_map_function():
     assert not result.refused, _said(result)
     body = result.code.split("def parse_record(")[1].split("return")[0]
     assert "tf.logging.info('tensors: %s', tensors)" in body, result.code
+
+
+METHOD = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Inputs(object):
+    def __init__(self, files, training):
+        self.files = files
+        self.training = training
+
+{decorator}    def _mix({first}tensors, capacity=50):
+        queue = tf.RandomShuffleQueue(capacity, 10, dtypes=[t.dtype for t in tensors], seed=3)
+        op = queue.enqueue(tensors)
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [op] * 3))
+        return queue.dequeue()
+
+    def batches(self):
+        _, line = tf.TextLineReader().read(tf.train.string_input_producer(self.files, num_epochs=1))
+        pair = [line, tf.strings.length(line)]
+        if self.training:
+            pair = self._mix(pair, capacity=20)
+        return tf.train.batch(pair, 4, num_threads=2)
+'''
+
+
+@pytest.mark.parametrize("decorator, first", [("", "self, "), ("    @staticmethod\n", "")])
+def test_a_shuffle_stage_method_under_a_flag_goes_from_its_class(decorator, first):
+    result = rewrite(METHOD.format(decorator=decorator, first=first), to="tfdata")
+    assert not result.refused, _said(result)
+    assert "if self.training:\n            dataset = dataset.shuffle(20, seed=3)" in result.code, result.code
+    assert "def _mix(" not in result.code and "RandomShuffleQueue(" not in result.code

@@ -92,29 +92,34 @@ def _bound_names(node: cst.CSTNode) -> set[str]:
 
 def _helper(finder, stmt: cst.CSTNode, call: cst.Call):
     """(the helper's FunctionDef, the Finder of its module, this module's or not, the module reference the call
-    names it through) for the function or method ``call`` runs; None where it is none the tree defines."""
+    names it through, the FunctionDef as written: a static method's decorator and all) for the function or method ``call`` runs; None where it is none the tree defines."""
     func = call.func
     if isinstance(func, cst.Name):
         fn = finder.scopes.module_function(stmt, func.value)
         if fn is not None:
-            return fn, finder, True, None
+            return fn, finder, True, None, fn
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
         from tfdata_bridge._src.migrate.join import _any_method
         from tfdata_bridge._src.migrate.method_source import _module_of
+
+        from tfdata_bridge._src.migrate.static_stages import static_stage
 
         module = _module_of(finder, stmt)
         if module is None:
             return None
         try:
+            static = static_stage(finder, module, stmt, func)  # (read as a plain method of ``func``'s object)
+            if static is not None:
+                return static[1], finder, True, None, static[0]
             fn, foreign, _cls = _any_method(finder, module, stmt, func)
         except Refusal:
             return None
-        return fn, foreign or finder, foreign is None, None
+        return fn, foreign or finder, foreign is None, None, fn
     if finder.external is not None and isinstance(func, (cst.Name, cst.Attribute)):
         found = finder.external(func)
         if found is not None:
             ref = cst.Module([]).code_for_node(func.value) if isinstance(func, cst.Attribute) else None
-            return found[0], found[1], False, ref
+            return found[0], found[1], False, ref, found[0]
     return None
 
 
@@ -280,7 +285,7 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
     found = _helper(finder, stmt, call)
     if found is None or not _is_queue_stage(found[1], found[0]):
         return None
-    fn, home, here, module_ref = found
+    fn, home, here, module_ref, written = found
     line = _line(finder, stmt)
     name = fn.name.value
     try:
@@ -310,9 +315,11 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
     except Refusal as exc:
         raise Refusal(f"the queue stage `{name}` called at line {line}: {exc}") from None
     tensors = bound[given]
+    through_self = isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and \
+        call.func.value.value in ("self", "cls")  # (a method, static or not: it goes from its class)
     stage = Stage(kind, name, resolved["capacity"], resolved.get("min_after_dequeue"), resolved.get("seed"), None,
-                  [stmt], fn if here and not method else None, call.func if isinstance(call.func, cst.Name) else None,
-                  fn if here and method else None)
+                  [stmt], fn if here and not through_self else None,
+                  call.func if isinstance(call.func, cst.Name) else None, written if here and through_self else None)
     return stage, tensors
 
 
