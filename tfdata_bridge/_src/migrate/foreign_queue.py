@@ -167,15 +167,9 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
 
 def _is_stage(finder, fn: cst.FunctionDef) -> bool:
     """A queue stage helper: its tensors through its own queue, the dequeue returned (``queue_stages.py``)."""
-    from tfdata_bridge._src.migrate.queue_stages import _is_queue_stage, _pattern
+    from tfdata_bridge._src.migrate.queue_stages import is_stage_helper
 
-    if not _is_queue_stage(finder, fn):
-        return False
-    try:
-        _pattern(finder, fn)
-    except Refusal:
-        return False
-    return True
+    return is_stage_helper(finder, fn)
 
 
 def _imported_from(module: cst.Module, package: str, source: str) -> list[cst.ImportAlias]:

@@ -151,6 +151,17 @@ def _is_queue_stage(home, fn: cst.FunctionDef) -> bool:
     return made and dequeued and given
 
 
+def is_stage_helper(finder, fn: cst.FunctionDef) -> bool:
+    """Whether ``fn`` (as written: a static method's decorator allowed) is a queue stage on the pattern."""
+    if not _is_queue_stage(finder, fn):
+        return False
+    try:
+        _pattern(finder, fn)
+    except Refusal:
+        return False
+    return True
+
+
 def _walk(node: cst.CSTNode):
     stack = [node]
     while stack:
@@ -461,4 +472,4 @@ def stage_notes(stage: Stage, code) -> list[str]:
             f"from the queue's for the same seed{floor}"]
 
 
-__all__ = ["Stage", "calls_queue_helper", "inline_stage", "stage_needs", "stage_notes", "stage_of", "stage_steps"]
+__all__ = ["Stage", "calls_queue_helper", "inline_stage", "is_stage_helper", "stage_needs", "stage_notes", "stage_of", "stage_steps"]

@@ -547,7 +547,6 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
 
     v1_default = imported_v1 or added_v1 or ""
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
-    staged: list = []  # the queue stages of the pipelines rewritten (``queue_stages.py``)
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
     # (the batches of a helper the tree turns for another module's callers: that module's, ``foreign_batch.py``)
@@ -679,8 +678,6 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
             commit(snap, _own_helpers(pipeline), helper_calls(pipeline))
-            staged.extend(pipeline.stages)
-    _drop_stage_helpers(module, scopes, staged, removed, notes)
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
                    begin, commit, requests)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
@@ -690,6 +687,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    _drop_stage_helpers(module, finder, removed, replaced, notes)
     gone = _gone_from_functions(replaced, functions)
     # (and the statements of a function that went whole: a helper of k readers' queue, ``prefetch_helper.py``)
     gone |= {id(s) for fn in removed if isinstance(fn, cst.FunctionDef) for s in nodes_of(fn, cst.SimpleStatementLine)}
@@ -1082,32 +1080,52 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
     return [] if all(b in removed for b in before) else [cst.EmptyLine(indent=False)]
 
 
-def _drop_stage_helpers(module, scopes, stages, removed, notes) -> None:
-    """This module's queue-stage helpers and methods (``queue_stages.py``) whose every call a rewritten pipeline
-    took: they go, with a note; one called elsewhere too stays (its queue is said where it is left)."""
-    from tfdata_bridge._src.migrate.join import _attribute_uses
+def _drop_stage_helpers(module, finder, removed, replaced, notes) -> None:
+    """This module's queue-stage helpers and methods (``queue_stages.py``) whose every call went with a rewritten
+    pipeline (whichever rewrite took it): they go, with a note; one called elsewhere too stays (its queue is said
+    where it is left)."""
+    from tfdata_bridge._src.migrate.queue_size import parents
+    from tfdata_bridge._src.migrate.queue_stages import is_stage_helper
 
-    def line(fn: cst.FunctionDef) -> int:
-        at = scopes.positions.get(fn)
+    if not (removed or replaced) or ".dequeue(" not in module.code:
+        return
+    up = parents(module)
+
+    def line(node: cst.CSTNode) -> int:
+        at = finder.scopes.positions.get(node)
         return getattr(getattr(at, "start", None), "line", 0) or 0
 
-    taken = {id(s.call) for s in stages if s.call is not None}
-    for fn in {id(s.fn): s.fn for s in stages if s.fn is not None}.values():
-        callers = scopes.callers(fn)
-        if callers and all(id(c) in taken for c in callers) and fn not in removed:
+    def gone(node: cst.CSTNode, name: str) -> bool:
+        n = node
+        while n is not None:
+            if n in removed:
+                return True
+            if n in replaced:  # (its replacement calls it no more: its comment may still name it)
+                return not any(m.value == name for r in replaced[n] for m in nodes_of(r, cst.Name))
+            n = up.get(id(n))
+        return False
+
+    def uses(name: str, attribute: bool) -> list[cst.CSTNode]:
+        out = []
+        for n in nodes_of(module, cst.Attribute if attribute else cst.Name):
+            if attribute and n.attr.value == name or not attribute and n.value == name and \
+                    not isinstance(up.get(id(n)), (cst.FunctionDef, cst.Attribute, cst.Param)):
+                out.append(n)
+        return out
+
+    candidates = [(fn, False) for fn in module.body if isinstance(fn, cst.FunctionDef)]
+    candidates += [(fn, True) for cls in module.body if isinstance(cls, cst.ClassDef)
+                   for fn in cls.body.body if isinstance(fn, cst.FunctionDef)]
+    for fn, method in candidates:
+        if fn in removed or fn in replaced or not is_stage_helper(finder, fn):
+            continue
+        name = fn.name.value
+        found = uses(name, method)
+        if found and all(gone(n, name) for n in found):
             removed.add(fn)
-            notes.append(Note(line(fn), f"queue stage `{fn.name.value}` removed: every call of it is now a step of "
-                                        "a rewritten pipeline's chain", kind="info"))
-    methods: dict[int, list] = {}
-    for s in stages:
-        if s.method is not None:
-            methods.setdefault(id(s.method), []).append(s)
-    for group in methods.values():
-        fn = group[0].method
-        if _attribute_uses(module, fn.name.value) == len(group) and fn not in removed:
-            removed.add(fn)
-            notes.append(Note(line(fn), f"queue stage method `{fn.name.value}` removed: every call of it is now a "
-                                        "step of a rewritten pipeline's chain", kind="info"))
+            what = "queue stage method" if method else "queue stage"
+            notes.append(Note(line(fn), f"{what} `{name}` removed: every call of it went with a rewritten "
+                                        "pipeline (a step of its chain)", kind="info"))
 
 
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
