@@ -171,3 +171,14 @@ def test_a_shuffle_stage_method_under_a_flag_goes_from_its_class(decorator, firs
     assert not result.refused, _said(result)
     assert "if self.training:\n            dataset = dataset.shuffle(20, seed=3)" in result.code, result.code
     assert "def _mix(" not in result.code and "RandomShuffleQueue(" not in result.code
+
+
+def test_a_stage_before_a_batch_helper_is_a_step_of_the_dataset_it_is_given():
+    source = STAGE.format(runner=RUNNER, made=PAIR, use="    if shuffle:\n        tensors = stage(tensors)").replace(
+        "    return tf.train.batch(tensors, 4)", "    return batch_it(tensors, 4)") + \
+        "\n\ndef batch_it(ts, n):\n    return tf.train.batch(ts, n, dynamic_pad=True)\n"
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, _said(result)
+    assert "if shuffle:\n        dataset = dataset.shuffle(32)\n    return batch_it(dataset, 4)" in result.code, \
+        result.code
+    assert "def stage(" not in result.code and ".padded_batch(n, drop_remainder=True)" in result.code
