@@ -21,6 +21,7 @@ import libcst as cst
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of, target_names
+from tfdata_bridge._src.migrate.queue_stages import calls_queue_helper
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
                                                     derived, elements_read, python_lists,
                                                     split_kept)
@@ -79,7 +80,8 @@ def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleState
     last, pre, post = body[at], body[:at], body[at + 1:]
     if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1):
         return None
-    if not all(branch_statement(b) and not _feeds_a_queue(b, finder.api) for b in pre):
+    if not all(branch_statement(b) and not _feeds_a_queue(b, finder.api) and not calls_queue_helper(finder, b)
+               for b in pre):
         return None
     if post and not all(_after_batch(b, finder) for b in post):
         return None

@@ -90,11 +90,15 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     for path, original in originals.items():
-        if "string_input_producer" not in texts[path] or results[path].error is not None:
+        if "string_input_producer" not in texts[path] and "Queue(" not in texts[path] or \
+                results[path].error is not None:
             continue
         spelled = {fn.name.value: fn for fn in original.body if isinstance(fn, cst.FunctionDef) and not fn.decorators
                    and isinstance(value := _only_return(fn), cst.Call)
                    and dotted(value.func).endswith("string_input_producer")}
+        stages = {fn.name.value: fn for fn in original.body if isinstance(fn, cst.FunctionDef) and not fn.decorators
+                  and "Queue(" in original.code_for_node(fn) and ".dequeue(" in original.code_for_node(fn)}
+        spelled.update(stages)  # queue stages (``queue_stages.py``): confirmed below, once a mention went
         if not spelled:
             continue
         near_paths = [p for p in originals if p == path or p in near(path)]
@@ -130,7 +134,8 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
             continue
         finder = survey(original)[2]
         gone = {n for n in gone if _is_file_queue_helper(
-            spelled[n], lambda c: finder.is_api(c, "train.string_input_producer") is not None)}
+            spelled[n], lambda c: finder.is_api(c, "train.string_input_producer") is not None)
+            or n in stages and _is_stage(finder, stages[n])}
         if not gone:
             continue
         out = cst.parse_module(results[path].code)
@@ -140,7 +145,8 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
                 return False
 
             def leave_FunctionDef(self, original_node, updated):
-                if original_node.name.value in gone and original_node.deep_equals(spelled[original_node.name.value]):
+                name = original_node.name.value  # (a stage's FIFOQueue may be gone already: ``passthrough.py``)
+                if name in gone and (original_node.deep_equals(spelled[name]) or name in stages):
                     return cst.RemovalSentinel.REMOVE
                 return updated
 
@@ -150,12 +156,20 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
         lines = _lines(original, [spelled[n] for n in gone])
         kept = [n for n in results[path].notes if not any(a <= n.line <= b for a, b in lines)]
         said = ", ".join(f"`{n}`" for n in sorted(gone))
-        note = Note(min(a for a, _ in lines), f"file-queue helper {said} removed: every pipeline that called it is "
+        what = "queue stage" if gone <= set(stages) else "file-queue helper"
+        note = Note(min(a for a, _ in lines), f"{what} {said} removed: every pipeline that called it is "
                                               "rewritten", kind="info")
         results[path] = replace(results[path], code=dropped.code,
                                 notes=tuple(sorted([*kept, note], key=lambda n: n.line)))
         for p, aliases in _by_module([a for n in gone for a in unread.get(n, [])]).items():
             results[p] = replace(results[p], code=_without(rewritten[p], aliases).code)
+
+
+def _is_stage(finder, fn: cst.FunctionDef) -> bool:
+    """A queue stage helper: its tensors through its own queue, the dequeue returned (``queue_stages.py``)."""
+    from tfdata_bridge._src.migrate.queue_stages import is_stage_helper
+
+    return is_stage_helper(finder, fn)
 
 
 def _imported_from(module: cst.Module, package: str, source: str) -> list[cst.ImportAlias]:

@@ -19,12 +19,17 @@ from tfdata_bridge._src.migrate.hop_windows import hop_step, hops, keyed_hop_rea
 from tfdata_bridge._src.migrate.identity import identity_step
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
+from tfdata_bridge._src.migrate.queue_stages import stage_notes, stage_steps
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.reader_counts import COUNTS
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import keyed_read
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.symbols import reader_dataset
+
+
+_BEFORE_STAGES = ("cross", "element")
+_AFTER_STAGES = ("mix", "batch", "per_batch", "feed")
 
 
 class Generator:
@@ -331,8 +336,8 @@ class Generator:
             fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
             steps.append(emit.map_step(fn, None))
         dataset = self.fresh("dataset")
-        assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
-        return [*helpers, *self.pending, *fn_stmts, *self.file_names, assign], dataset, notes
+        assigns = self._staged(p, dataset, head, steps, [], notes)
+        return [*helpers, *self.pending, *fn_stmts, *self.file_names, *assigns], dataset, notes
 
     def batches(self, args: dict[str, cst.BaseExpression], api: str, dataset: str, many: bool
                 ) -> tuple[list[cst.BaseStatement], str, list[str]]:
@@ -421,10 +426,12 @@ class Generator:
         # to the whole capacity costs about 2 ms; what is left is tracing the chain's functions.
         # keep_input after enqueue_many's unbatch: one flag per row
         call = self._call(p.api, p.args, shuffle, threads, None if keep is None else "row" if many else "element", many)
-        steps += printer.steps_text(plan.from_batch_call(call, element=element, per_batch=per_batch,
-                                                         prefetch="autotune", v1=v1))
+        batch_plan = plan.from_batch_call(call, element=element, per_batch=per_batch, prefetch="autotune", v1=v1)
+        # queue stages (``queue_stages.py``) stand between the per-element function and the mixing and batching
+        steps += printer.steps_text(batch_plan, _BEFORE_STAGES if p.stages else None)
+        after = printer.steps_text(batch_plan, _AFTER_STAGES) if p.stages else []
         dataset = self.fresh("dataset")
-        assign = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
+        assigns = self._staged(p, dataset, head, steps, after, notes)
         get_next = emit.one_shot_get_next(v1, dataset)
         if (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1) and \
                 not isinstance(p.targets, (cst.Tuple, cst.List)):
@@ -436,11 +443,34 @@ class Generator:
         elif p.readers is not None:
             notes.append(f"{p.readers} readers become an interleave of {p.readers} files at a time; the order "
                          "across them varies, as it did between the readers' threads")
-        apis = ", ".join(sorted({api_name, *self._source_apis(p)}))
+        staged = {k for stage in p.stages for k in (stage.kind, "QueueRunner")}
+        apis = ", ".join(sorted({api_name, *self._source_apis(p), *staged}))
         comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"
         if notes:
             comment += "; accepted: " + "; ".join(notes)
-        return [*helpers, *self.pending, *fn_stmts, *self.file_names, assign], cst.parse_expression(get_next), comment
+        return [*helpers, *self.pending, *fn_stmts, *self.file_names, *assigns], cst.parse_expression(get_next), \
+            comment
+
+    def _staged(self, p: Pipeline, dataset: str, head: str, steps: list[str], after: list[str], notes: list[str]
+                ) -> list[cst.BaseStatement]:
+        """``dataset = head.steps``, the pipeline's queue stages, then ``after``: one chain, broken where a stage
+        is chosen by the program's ``if flag:`` (kept around its step)."""
+        out: list[cst.BaseStatement] = []
+        at, chained = head, list(steps)
+        for stage in p.stages:
+            notes.extend(stage_notes(stage, self.code))
+            more = stage_steps(stage, self.code)
+            if stage.flag is None:
+                chained += more
+            elif more:
+                out.append(cst.parse_statement(f"{dataset} = {emit.chain(at, chained)}\n"))
+                flag = self.code(stage.flag)
+                out.append(cst.parse_statement(f"if {flag}:\n    {dataset} = {dataset}.{more[0]}\n"))
+                at, chained = dataset, []
+        chained += after
+        if at != dataset or chained:
+            out.append(cst.parse_statement(f"{dataset} = {emit.chain(at, chained)}\n"))
+        return out
 
     def _copies(self, p: Pipeline, fn: str, fn_stmts: list[cst.BaseStatement], steps: list[str],
                 notes: list[str]) -> plan.Fn:

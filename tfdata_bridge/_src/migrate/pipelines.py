@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
+from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_needs
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.rebound import other_branch, read_after, rebinds
@@ -111,6 +112,7 @@ class Pipeline:
     # a join over k copies whose loop index changes values: (the index, k); element i meets copy i % k
     copy_index: tuple[str, str] | None = None
     accepted: list[str] = field(default_factory=list)  # differences its recogniser states (``branch_joins.py``)
+    stages: list[Stage] = field(default_factory=list)  # queue stages between the read and the batch, in order
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
@@ -154,6 +156,36 @@ def set_shape_loop(stmt: cst.BaseStatement) -> frozenset[str] | None:
            for b in stmt.body.body):
         return over
     return None
+
+
+def _check_stage_names(finder, p: Pipeline) -> None:
+    """A queue stage's capacity, seed and flag are read where the chain is built: none may be a name the
+    statements moving into the map function (or the source's) bind."""
+    if not p.stages:
+        return
+    from tfdata_bridge._src.migrate.queue_stages import _bound_names
+
+    moved = set().union(*(_bound_names(s) for s in [*p.source.statements, *p.intermediates]))
+    for stage in p.stages:
+        read = set().union(*(names_in(v) for v in (stage.capacity, stage.seed, stage.flag) if v is not None))
+        if read & moved:
+            raise Refusal(f"the queue stage `{stage.helper}` reads `{sorted(read & moved)[0]}`, which the per-element "
+                          "code moving into the map function makes; the chain's step cannot read it")
+
+
+def _log_line(finder, stmt: cst.BaseStatement, needed: set[str]) -> bool:
+    """``tf.logging.info(x)`` (or ``logging.info``, any level) as a statement of its own, reading batched tensors:
+    it moves into the per-element function, where it logs the traced tensors once, as legacy logged them once
+    when it built the graph."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)):
+        return False
+    call = stmt.body[0].value
+    if not isinstance(call, cst.Call) or not names_in(call) & needed:
+        return False
+    path = finder.api(call) or ""
+    func = call.func
+    plain = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "logging"
+    return "logging" in path.split(".")[:-1] or plain
 
 
 def _binds(stmt: cst.BaseStatement, name: str) -> bool:
@@ -262,6 +294,9 @@ class Finder:
             shown = cst.Module([]).code_for_node(starred[0].value)
             raise Refusal(f"`{api}`'s tensor list unpacks `*{shown}`: the rewrite needs the list's tensors one by one "
                           "(how many it holds is known only when the program runs); name each tensor in the list")
+        inline = inline_stage(self, stmt, args["tensors"], body[:index]) if api in BATCHES else None
+        if inline is not None:  # ``train.batch(shuffle_inputs([x, y]), n)``: a stage inside the batch
+            args = {**args, "tensors": inline[1]}
         needed = names_in(args["tensors"])
         if "keep_input" in args:
             needed |= names_in(args["keep_input"])
@@ -272,12 +307,23 @@ class Finder:
         # stays whole: it moves into the map function as it is, ``control_blocks.py``)
         body = _flatten(body[:index], keep_control=True)
         augmented: list[tuple[int, cst.BaseStatement, str]] = []
+        stages: list[Stage] = [inline[0]] if inline is not None else []
         _refuse_a_fed_batch_size(self, body, args, api)
         refuse_grown_list(body, args["tensors"], api, self.scopes.lines.get)  # (``if flag: t.append(x)``)
         for j in range(len(body) - 1, -1, -1):
             prev = body[j]
             if shaped_by(prev, needed):
                 intermediates.append(prev)  # type: ignore[arg-type]
+                continue
+            staged = stage_needs(self, body, j, needed, api) if api in BATCHES else None
+            if staged is not None:  # ``[if flag:] x = shuffle_inputs(x, ...)``: a queue stage (queue_stages.py)
+                stage, alias, reads = staged
+                stages.append(stage)
+                if alias is not None:
+                    intermediates.append(alias)
+                    needed = (needed - set(target_names(alias.body[0].targets[0].target) or ())) | reads
+                else:
+                    needed |= reads
                 continue
             grown = _augmented(prev, needed)  # ``x *= 3.0``: a new value of a tensor the per-element code made
             if grown is not None:
@@ -318,6 +364,9 @@ class Finder:
                               "rewrite moves the per-element code into the map function, and cannot move that "
                               "statement with it; give the new value in straight code (`x = x * 3.0`, or a helper "
                               "function that returns it)")
+            if _log_line(self, prev, needed):  # ``tf.logging.info(x)``: logged when the map function is traced
+                intermediates.append(prev)  # type: ignore[arg-type]
+                continue
             a = _assign(prev)
             if a is None:
                 continue
@@ -361,6 +410,8 @@ class Finder:
                                   part.statements[0], stmt, part.producer or "the producer")
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
+        pipeline.stages = stages[::-1]
+        _check_stage_names(self, pipeline)
         self._check_private(pipeline, ends or stmt)
         check_inlined(pipeline)
         sources = {id(s): s for part in [source, *source.parts] for s in part.statements}  # (their reasons first)
@@ -715,6 +766,9 @@ class Finder:
         # (a read in what the rewrite removes, such as an inlined reader method's reader line, is no use outside)
         for node in [*moved, *p.source.removes, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)
+        for stage in p.stages:  # a queue stage's call goes (``queue_stages.py``): its reads are the pipeline's
+            for node in stage.removes:
+                inside |= _name_ids(node.body if isinstance(node, cst.If) else node)
         for stmt in moved:
             a = _assign(stmt)
             if isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name):  # a set_shape loop's variable

@@ -46,7 +46,9 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
             if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
                     isinstance(small.targets[0].target, cst.Attribute):
                 kept = cst.Module([]).code_for_node(small.targets[0].target)
-                raise Refusal(f"the queue `{f.name.value}` returns is kept on an attribute, `{kept}`, and dequeued "
+                line = finder.scopes.lines.get(holder)
+                kept += f"` (line {line})" if line else "`"
+                raise Refusal(f"the queue `{f.name.value}` returns is kept on an attribute, `{kept}, and dequeued "
                               "wherever the object is used: a queue held by an object is not followed to its "
                               "dequeue (a local name read by one `dequeue()` is)")
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1

@@ -68,6 +68,13 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
     dequeues = [m for m in ("dequeue", *_BATCHED) if m in methods]
     returned = fn is not None and isinstance(target, cst.Name) and any(
         _gives(r.value, q) for r in nodes_of(scope, cst.Return))  # the queue itself, not its dequeue
+    value = stmt.body[0].value
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "from_list":
+        args = ", ".join(code(a.value).strip() for a in value.args)
+        return (f"`{q}` is `{code(value.func).strip()}({args})` (line {line}), made in {where}: a queue that reads, "
+                "at each run, whichever of the queues its index selects (a fed value here, chosen per session run); "
+                "tf.data has no dataset switched by a fed value (`choose_from_datasets` takes its choices from a "
+                "dataset, element by element), so this queue and the queues it selects from stay; " + _DROPIN)
     head = f"`{q}` (a `{kind}` made in {where}) is filled by {fill}"
     chosen = _chosen_by_branch(module, scope, stmt, q, index)
     if returned and fed:
@@ -75,10 +82,14 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
                "rewritten only where the queue, its enqueue op and its feeding thread are in one function or class")
         why += _feeders(module, fn, code)
     elif returned:
-        why = ("and returned to its callers, which read it: a returned queue is followed only to one caller in "
-               "the same module that batches it with `dequeue_many`/`dequeue_up_to`")
+        back = next((index.lines.get(s) for s in nodes_of(scope, cst.SimpleStatementLine) for r in s.body
+                     if isinstance(r, cst.Return) and _gives(r.value, q)), None)
+        back = f" (its `return` at line {back})" if back else ""
+        why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to one caller "
+               "in the same module that batches it with `dequeue_many`/`dequeue_up_to`")
         if looped and runner:
-            why = ("and returned to its callers, which read it: a returned queue is followed only to its one caller "
+            why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to its one "
+                   "caller "
                    "in the same module, where it batches the queue with `dequeue_many`/`dequeue_up_to` or dequeues "
                    "it once per preprocessing copy into a `batch_join` of its own (the \"prefetch input data\" "
                    "pattern)" + _prefetch_callers(module, fn, index))
@@ -243,6 +254,16 @@ def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -
                 return (f"`{fn.name.value}` is called by `{caller.name.value}`, whose pipeline at line {n} is left "
                         "(the note there says why)")
     target = stmt.body[0].targets[0].target
+    if isinstance(target, cst.Attribute):  # ``self.reader = ...``: passed on from another method of the class
+        held = code(target).strip()
+        for s in nodes_of(module, cst.SimpleStatementLine):
+            for call in nodes_of(s, cst.Call):
+                if index.paths.get(call) is None and any(code(a.value).strip() == held for a in call.args):
+                    at = index.lines.get(s)
+                    return (f"it is kept on `{held}` and passed to `{code(call.func).strip()}`"
+                            f"{f' (line {at})' if at else ''}, whose pipeline no rewrite took (the notes on that "
+                            "function, in its own module where it is another's, say why)")
+        return None
     if not isinstance(target, cst.Name):
         return None
     for call in nodes_of(fn, cst.Call):

@@ -61,9 +61,13 @@ def _no_source(finder, stmt: cst.SimpleStatementLine, qname: str, kind: str, ten
     head = (f"no input producer, reader or zero-input `py_func` feeds the tensors enqueued into `{qname}` (a "
             f"`{kind}` with its `QueueRunner` and dequeue) in the same block")
     if given:
+        calls = [getattr(getattr(finder.scopes.positions.get(c), "start", None), "line", None)
+                 for c in finder.scopes.callers(fn)]
+        at = ", ".join(str(n) for n in calls if n)
+        where = f" (called at line{'s' if ',' in at else ''} {at})" if at else " (not called in this module)"
         return (head + f": {', '.join(f'`{p}`' for p in given)} is a parameter of `{fn.name.value}`, so the tensors "
-                "come from its callers; a hand-built queue is rewritten where the function that makes it also reads "
-                "the records, and a queue given its tensors by a caller is not followed yet")
+                f"come from its callers{where}; such a queue stage becomes a step of the caller's chain (`shuffle`) "
+                "where the caller's pipeline is rewritten, and the note at the caller's batch says why it is not")
     return head
 
 

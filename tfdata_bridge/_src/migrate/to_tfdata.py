@@ -698,6 +698,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    _drop_stage_helpers(module, finder, removed, replaced, notes)
     gone = _gone_from_functions(replaced, functions)
     # (and the statements of a function that went whole: a helper of k readers' queue, ``prefetch_helper.py``)
     gone |= {id(s) for fn in removed if isinstance(fn, cst.FunctionDef) for s in nodes_of(fn, cst.SimpleStatementLine)}
@@ -1091,7 +1092,55 @@ def _lead(stmt: cst.BaseStatement, body: list[cst.BaseStatement], removed: set[c
     return [] if all(b in removed for b in before) else [cst.EmptyLine(indent=False)]
 
 
+def _drop_stage_helpers(module, finder, removed, replaced, notes) -> None:
+    """This module's queue-stage helpers and methods (``queue_stages.py``) whose every call went with a rewritten
+    pipeline (whichever rewrite took it): they go, with a note; one called elsewhere too stays (its queue is said
+    where it is left)."""
+    from tfdata_bridge._src.migrate.queue_size import parents
+    from tfdata_bridge._src.migrate.queue_stages import is_stage_helper
+
+    if not (removed or replaced) or ".dequeue(" not in module.code:
+        return
+    up = parents(module)
+
+    def line(node: cst.CSTNode) -> int:
+        at = finder.scopes.positions.get(node)
+        return getattr(getattr(at, "start", None), "line", 0) or 0
+
+    def gone(node: cst.CSTNode, name: str) -> bool:
+        n = node
+        while n is not None:
+            if n in removed:
+                return True
+            if n in replaced:  # (its replacement calls it no more: its comment may still name it)
+                return not any(m.value == name for r in replaced[n] for m in nodes_of(r, cst.Name))
+            n = up.get(id(n))
+        return False
+
+    def uses(name: str, attribute: bool) -> list[cst.CSTNode]:
+        out = []
+        for n in nodes_of(module, cst.Attribute if attribute else cst.Name):
+            if attribute and n.attr.value == name or not attribute and n.value == name and \
+                    not isinstance(up.get(id(n)), (cst.FunctionDef, cst.Attribute, cst.Param)):
+                out.append(n)
+        return out
+
+    candidates = [(fn, False) for fn in module.body if isinstance(fn, cst.FunctionDef)]
+    candidates += [(fn, True) for cls in module.body if isinstance(cls, cst.ClassDef)
+                   for fn in cls.body.body if isinstance(fn, cst.FunctionDef)]
+    for fn, method in candidates:
+        if fn in removed or fn in replaced or not is_stage_helper(finder, fn):
+            continue
+        name = fn.name.value
+        found = uses(name, method)
+        if found and all(gone(n, name) for n in found):
+            removed.add(fn)
+            what = "queue stage method" if method else "queue stage"
+            notes.append(Note(line(fn), f"{what} `{name}` removed: every call of it went with a rewritten "
+                                        "pipeline (a step of its chain)", kind="info"))
+
+
 def _moved(p: Pipeline) -> list[cst.CSTNode]:
     extra = p.source.prefetch.removed if p.source.prefetch is not None else []
     return [*p.source.statements, *extra, *(p.originals if p.originals is not None else p.intermediates),
-            *p.source.removes]
+            *p.source.removes, *(n for stage in p.stages for n in stage.removes)]

@@ -30,7 +30,7 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
                 names: list[str] | None = None, local: str | None = None) -> Init:
     """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
     statements into ``removed``. ``local``: the name the queue was made under there (``class_local.py``)."""
-    enqueue_attr = close_attr = None
+    enqueue_attr = close_attr = enqueue_stmt = None
     items = None
     many = False
     placeholders: dict[str, cst.SimpleStatementLine] = {}
@@ -45,6 +45,7 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
             if method in ("enqueue", "enqueue_many") and enqueue_attr is None and enqueued(value) is not None:
                 enqueue_attr, items, many = attr, by_names(enqueued(value), names), method == "enqueue_many"
                 removed.append(stmt)
+                enqueue_stmt = stmt
             elif method == "close" and close_attr is None:
                 close_attr = attr
                 removed.append(stmt)
@@ -82,6 +83,13 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         raise Refusal(f"`{init.name.value}` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
     fed = [self_attr(e.value, self_name) for e in items.elements]
     if None in fed or any(f not in placeholders for f in fed) or len(fed) != components:
-        raise Refusal("the enqueue op does not take one placeholder attribute per queue component")
+        at = next((e.value for e, f in zip(items.elements, fed) if f is None or f not in placeholders), None)
+        shown = cst.Module([]).code_for_node(at) if at is not None else None
+        line = index.lines.get(enqueue_stmt) if enqueue_stmt is not None else None
+        why = f": it takes `{shown}`{f' (line {line})' if line else ''}, " if shown else ": "
+        why += ("which is no placeholder this class makes on `self` (a placeholder of another object, fed by "
+                "whoever holds that object, is not followed)" if shown else
+                f"it takes {len(fed)} tensors for {components} queue components")
+        raise Refusal("the enqueue op does not take one placeholder attribute per queue component" + why)
     removed += [placeholders[f] for f in fed]  # type: ignore[index]
     return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore

@@ -1,0 +1,475 @@
+"""A hand-built queue in a helper that takes the pipeline's tensors and returns them dequeued: a *stage*.
+
+    def _shuffle_inputs(input_tensors, capacity, min_after_dequeue, num_threads):   # any module of the tree,
+        queue = tf.RandomShuffleQueue(capacity, min_after_dequeue,                   # or a method of the class
+                                      dtypes=[t.dtype for t in input_tensors])
+        enqueue_op = queue.enqueue(input_tensors)
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [enqueue_op] * num_threads))
+        output_tensors = queue.dequeue()
+        for i in range(len(input_tensors)):                                          # optional
+            output_tensors[i].set_shape(input_tensors[i].shape)
+        return output_tensors
+
+    input_tensors = [sequence["inputs"], sequence["labels"], length]   # between the read and the batch
+    if shuffle:                                                         # optional: a stage the program chooses
+        input_tensors = _shuffle_inputs(input_tensors, capacity=QUEUE_CAPACITY, ...)
+    batch = tf.train.batch(input_tensors, batch_size, dynamic_pad=True)
+
+The queue hands on the same elements it was given (a RandomShuffleQueue in another order): in the chain it is
+``shuffle(capacity)`` (a FIFOQueue: nothing, tf.data keeps the order), placed after the per-element function (which
+is per element, so where the elements are mixed changes no element), under ``if flag:`` where the program chose it
+by one. The call goes; the helper goes once nothing calls it (here: ``to_tfdata``; another module's: the tree).
+Where any part of this is off the pattern, the reason names it and its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, target_names
+
+_QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
+                                  "shared_name", "name"),
+           "FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name")}
+
+
+@dataclass
+class Stage:
+    kind: str  # "RandomShuffleQueue" or "FIFOQueue"
+    helper: str  # the helper's name, as called
+    capacity: cst.BaseExpression  # as the call site evaluates it
+    min_after_dequeue: cst.BaseExpression | None
+    seed: cst.BaseExpression | None
+    flag: cst.BaseExpression | None  # ``if flag:`` around the call (kept in the chain)
+    removes: list[cst.CSTNode] = field(default_factory=list)  # the call's statement (or its whole ``if``)
+    fn: cst.FunctionDef | None = None  # the helper of this module (goes once no call is left), else None
+    call: cst.Name | None = None  # the Name the call calls by (this module's helper)
+    method: cst.FunctionDef | None = None  # a method of this module's class (goes once no call is left)
+
+
+def _line(finder, node: cst.CSTNode) -> int | None:
+    at = finder.scopes.positions.get(node)
+    return finder.scopes.lines.get(node) or getattr(getattr(at, "start", None), "line", None)
+
+
+def _bound_names(node: cst.CSTNode) -> set[str]:
+    """The names a statement binds anywhere inside (not in nested functions or classes)."""
+    found: set[str] = set()
+
+    class _V(cst.CSTVisitor):
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            found.add(n.name.value)
+            return False
+
+        def visit_ClassDef(self, n: cst.ClassDef) -> bool:
+            found.add(n.name.value)
+            return False
+
+        def _bind(self, target: cst.BaseExpression) -> None:
+            if isinstance(target, (cst.Name, cst.Tuple, cst.List)):
+                found.update(names_in(target))
+
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            self._bind(n.target)
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            self._bind(n.target)
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            self._bind(n.target)
+
+        def visit_For(self, n: cst.For) -> None:
+            self._bind(n.target)
+
+        def visit_AsName(self, n: cst.AsName) -> None:
+            self._bind(n.name)  # type: ignore[arg-type]
+
+    node.visit(_V())
+    return found
+
+
+def _helper(finder, stmt: cst.CSTNode, call: cst.Call):
+    """(the helper's FunctionDef, the Finder of its module, this module's or not, the module reference the call
+    names it through, the FunctionDef as written: a static method's decorator and all) for the function or method ``call`` runs; None where it is none the tree defines."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        fn = finder.scopes.module_function(stmt, func.value)
+        if fn is not None:
+            return fn, finder, True, None, fn
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+        from tfdata_bridge._src.migrate.join import _any_method
+        from tfdata_bridge._src.migrate.method_source import _module_of
+
+        from tfdata_bridge._src.migrate.static_stages import static_stage
+
+        module = _module_of(finder, stmt)
+        if module is None:
+            return None
+        try:
+            static = static_stage(finder, module, stmt, func)  # (read as a plain method of ``func``'s object)
+            if static is not None:
+                return static[1], finder, True, None, static[0]
+            fn, foreign, _cls = _any_method(finder, module, stmt, func)
+        except Refusal:
+            return None
+        return fn, foreign or finder, foreign is None, None, fn
+    if finder.external is not None and isinstance(func, (cst.Name, cst.Attribute)):
+        found = finder.external(func)
+        if found is not None:
+            ref = cst.Module([]).code_for_node(func.value) if isinstance(func, cst.Attribute) else None
+            return found[0], found[1], False, ref, found[0]
+    return None
+
+
+def calls_queue_helper(finder, stmt: cst.BaseStatement) -> bool:
+    """Whether ``stmt`` is ``x = helper(...)`` of a helper that makes a queue and returns its dequeue: a stage,
+    which a per-element function must not run (a queue per element trace)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, (cst.Assign, cst.Expr)) and isinstance(small.value, cst.Call)):
+        return False
+    found = _helper(finder, stmt, small.value)
+    return found is not None and _is_queue_stage(found[1], found[0])
+
+
+def _is_queue_stage(home, fn: cst.FunctionDef) -> bool:
+    """Whether ``fn`` makes a FIFOQueue or RandomShuffleQueue, enqueues one of its parameters and dequeues (a cheap
+    look: a helper whose queue its own readers fill, ``prefetch_helper.py``'s, is no stage)."""
+    params = {p.name.value for p in fn.params.params}
+    made = dequeued = given = False
+    for node in _walk(fn):
+        if not isinstance(node, cst.Call):
+            continue
+        if home.is_api(node, *_QUEUES):
+            made = True
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "dequeue":
+            dequeued = True
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "enqueue" and len(node.args) == 1 and \
+                isinstance(node.args[0].value, cst.Name) and node.args[0].value.value in params:
+            given = True
+    return made and dequeued and given
+
+
+def is_stage_helper(finder, fn: cst.FunctionDef) -> bool:
+    """Whether ``fn`` (as written: a static method's decorator allowed) is a queue stage on the pattern."""
+    if not _is_queue_stage(finder, fn):
+        return False
+    try:
+        _pattern(finder, fn)
+    except Refusal:
+        return False
+    return True
+
+
+def _walk(node: cst.CSTNode):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
+
+
+def _pattern(home, fn: cst.FunctionDef):
+    """(kind, the queue's bound arguments, the parameter whose tensors go in, the helper's constants) of a stage
+    helper; Refusal naming the statement that is off the pattern."""
+    from tfdata_bridge._src.migrate.helpers import _constants
+    from tfdata_bridge._src.migrate.queue_runners import runner_call
+
+    name = fn.name.value
+    if fn.decorators and not all(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+                                 for d in fn.decorators) or fn.asynchronous:
+        raise Refusal(f"the queue helper `{name}` is decorated or async")
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Expr) and \
+            isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+        body = body[1:]  # its docstring
+    params = [p.name.value for p in fn.params.params]
+    queue_stmt = qname = kind = None
+    for s in body:
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                and home.is_api(small.value, *_QUEUES):
+            if queue_stmt is not None:
+                raise Refusal(f"`{name}` makes more than one queue (line {_line(home, s)})")
+            queue_stmt, qname, kind = s, small.targets[0].target.value, home.is_api(small.value, *_QUEUES)
+    if queue_stmt is None:
+        raise Refusal(f"`{name}` makes no FIFOQueue or RandomShuffleQueue assigned to a name")
+    args = bind_params(queue_stmt.body[0].value, _QUEUES[kind], kind)
+    for bad in ("shared_name", "names"):
+        if not is_none(args.get(bad)):
+            raise Refusal(f"the `{kind}` of `{name}` (line {_line(home, queue_stmt)}) takes `{bad}`: shared with "
+                          "other graphs or dequeued as a dict, not a stage of one chain")
+    if "capacity" not in args:
+        raise Refusal(f"the `{kind}` of `{name}` has no capacity")
+    enq_name = given = out_name = None
+    runner_seen = False
+    shaped: list[cst.CSTNode] = []
+    ret = None
+    simple = [s for s in body if isinstance(s, cst.SimpleStatementLine)]
+    for s in body:
+        if s is queue_stmt:
+            continue
+        at = _line(home, s)
+        if isinstance(s, cst.For) and s.orelse is None and isinstance(s.body, cst.IndentedBlock) and all(
+                isinstance(b, cst.SimpleStatementLine) and len(b.body) == 1 and isinstance(b.body[0], cst.Expr)
+                and isinstance(b.body[0].value, cst.Call) and isinstance(b.body[0].value.func, cst.Attribute)
+                and b.body[0].value.func.attr.value == "set_shape" for b in s.body.body):
+            shaped.append(s)  # static shapes given back to the dequeued tensors: tf.data's elements keep theirs
+            continue
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        value = getattr(small, "value", None)
+        if isinstance(small, cst.Return):
+            ret = s
+            continue
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                isinstance(value.func.value, cst.Name) and value.func.value.value == qname:
+            op = value.func.attr.value
+            if op == "enqueue" and isinstance(small, cst.Assign) and len(value.args) == 1 and \
+                    isinstance(value.args[0].value, cst.Name) and value.args[0].value.value in params and \
+                    isinstance(small.targets[0].target, cst.Name) and enq_name is None:
+                enq_name, given = small.targets[0].target.value, value.args[0].value.value
+                continue
+            if op == "dequeue" and not value.args and isinstance(small, cst.Assign) and \
+                    isinstance(small.targets[0].target, cst.Name) and out_name is None:
+                out_name = small.targets[0].target.value
+                continue
+            raise Refusal(f"`{name}` uses its queue `{qname}` by `{op}` at line {at}: a stage's queue is only "
+                          "enqueued with the helper's tensors once, run by its QueueRunner, and dequeued once")
+        try:
+            inner, registered = runner_call(home, s, simple) if isinstance(s, cst.SimpleStatementLine) else (None, [])
+        except Refusal as exc:
+            raise Refusal(f"{exc} (line {at} of `{name}`)") from None
+        if inner is not None:
+            ops = inner.args[1].value
+            if not (isinstance(inner.args[0].value, cst.Name) and inner.args[0].value.value == qname) or not (
+                    isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply)
+                    and isinstance(ops.left, cst.List) or isinstance(ops, cst.List)):
+                raise Refusal(f"the QueueRunner at line {at} of `{name}` is not `QueueRunner({qname}, [op] * k)`")
+            listed = ops.left if isinstance(ops, cst.BinaryOperation) else ops
+            written = {cst.Module([]).code_for_node(e.value) for e in listed.elements}
+            if written != {enq_name}:  # (``[op, op]``: two threads running the one op, as ``[op] * 2``)
+                raise Refusal(f"the QueueRunner at line {at} of `{name}` runs other ops than `{qname}`'s one enqueue")
+            runner_seen = True
+            shaped.extend(registered)  # (its registration: goes with the helper)
+            continue
+        if s in shaped:
+            continue
+        if isinstance(small, cst.Assign) and not (names_in(small.value) & {qname, enq_name, out_name} - {None}):
+            continue  # a value the queue's arguments may read (its constants, ``_constants``)
+        if isinstance(small, cst.Expr) and isinstance(value, cst.Call) and \
+                (home.api(value) or "").split(".")[-2:-1] == ["logging"]:
+            continue  # a log line
+        if qname in names_in(s):
+            raise Refusal(f"`{name}` uses its queue `{qname}` at line {at}: a stage's queue is only enqueued with the "
+                          "helper's tensors once, run by its QueueRunner, and dequeued once")
+        raise Refusal(f"`{name}` does more at line {at} than make its queue, enqueue its tensors, run them by a "
+                      "QueueRunner and return the dequeue")
+    if given is None or not runner_seen:
+        raise Refusal(f"`{name}`'s queue `{qname}` is not filled from one of its parameters by one enqueue op run "
+                      "by a QueueRunner")
+    returned = ret.body[0].value if ret is not None else None
+    ok = isinstance(returned, cst.Name) and returned.value == out_name or (
+        isinstance(returned, cst.Call) and isinstance(returned.func, cst.Attribute) and not returned.args
+        and returned.func.attr.value == "dequeue" and isinstance(returned.func.value, cst.Name)
+        and returned.func.value.value == qname and out_name is None)
+    if not ok or ret is not body[-1]:
+        raise Refusal(f"`{name}` does not end by returning its queue's dequeue")
+    return kind, args, given, _constants(body, queue_stmt, {})
+
+
+def stage_of(finder, stmt: cst.SimpleStatementLine, api: str) -> tuple[Stage, cst.BaseExpression] | None:
+    """(the stage, the tensors the call gives it) for ``targets = helper(tensors, ...)`` at ``stmt`` where the
+    helper is a queue stage; None where the call is no such helper; Refusal where it is one that cannot go."""
+
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
+        return None
+    return stage_of_call(finder, stmt, small.value)
+
+
+def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst.BaseExpression] | None:
+    """``stage_of`` for the call itself (``train.batch(shuffle_inputs([x, y]), n)``: a stage inside the batch)."""
+    from tfdata_bridge._src.migrate.helpers import _bind_call, _resolve
+    from tfdata_bridge._src.migrate.module_names import through_module
+
+    found = _helper(finder, stmt, call)
+    if found is None or not _is_queue_stage(found[1], found[0]):
+        return None
+    fn, home, here, module_ref, written = found
+    line = _line(finder, stmt)
+    name = fn.name.value
+    try:
+        kind, args, given, locals_ = _pattern(home, fn)
+        method = isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and \
+            call.func.value.value in ("self", "cls") and fn.params.params and \
+            fn.params.params[0].name.value in ("self", "cls")
+        bound_fn = fn.with_changes(params=fn.params.with_changes(params=fn.params.params[1:])) if method else fn
+        bound = _bind_call(bound_fn, call)
+        if not here:  # names of the helper's own module, through the module the call names it by
+            params = {p.name.value for p in fn.params.params}
+            local = {k: _resolve(v, {}, locals_, name) for k, v in args.items()
+                     if k in ("capacity", "min_after_dequeue", "seed") and not is_none(v)}
+            try:
+                here_ = (finder.scopes, stmt)
+                local = through_module(local, params, home.scopes, fn, module_ref, here_)
+                given_ = _given(bound_fn, call)  # a default is evaluated in the helper's module
+                defaults = {p: v for p, v in bound.items() if p not in given_ and any(
+                    p in names_in(x) for x in local.values())}
+                bound.update(through_module(defaults, set(), home.scopes, fn, module_ref, here_))
+            except Refusal as exc:
+                raise Refusal(str(exc).replace("the reader's", "the queue's", 1)) from None
+            resolved = {k: _resolve(v, bound, {}, name) for k, v in local.items()}
+        else:
+            resolved = {k: _resolve(v, bound, locals_, name) for k, v in args.items()
+                        if k in ("capacity", "min_after_dequeue", "seed") and not is_none(v)}
+    except Refusal as exc:
+        raise Refusal(f"the queue stage `{name}` called at line {line}: {exc}") from None
+    tensors = bound[given]
+    through_self = isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and \
+        call.func.value.value in ("self", "cls")  # (a method, static or not: it goes from its class)
+    stage = Stage(kind, name, resolved["capacity"], resolved.get("min_after_dequeue"), resolved.get("seed"), None,
+                  [stmt], fn if here and not through_self else None,
+                  call.func if isinstance(call.func, cst.Name) else None, written if here and through_self else None)
+    return stage, tensors
+
+
+def _given(fn: cst.FunctionDef, call: cst.Call) -> set[str]:
+    names = [p.name.value for p in fn.params.params]
+    given = {names[i] for i, a in enumerate(call.args) if a.keyword is None and i < len(names)}
+    return given | {a.keyword.value for a in call.args if a.keyword is not None}
+
+
+def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str], api: str
+                ) -> tuple[Stage, cst.SimpleStatementLine | None, set[str]] | None:
+    """(the stage, the statement that stands for it in the per-element function or None, the names it reads) where
+    ``body[j]`` (a statement between the read and the batch) runs the needed tensors through a queue stage,
+    straight or under ``if flag:``; ``body[j + 1:]``: the statements after it up to the batch. None: no stage."""
+    prev, before, after = body[j], body[:j], body[j + 1:]
+    if isinstance(prev, cst.SimpleStatementLine):
+        got = stage_of(finder, prev, api)
+        if got is None:
+            return None
+        stage, tensors = got
+        target = prev.body[0].targets[0].target
+        if not needed & set(target_names(target) or ()):
+            return None
+        _check_one_list(finder, prev, before, tensors, stage)
+        _unchanged(finder, stage, after)
+        if cst.Module([]).code_for_node(target) == cst.Module([]).code_for_node(tensors):
+            return stage, None, names_in(tensors)
+        alias = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], tensors)])
+        return stage, alias, names_in(tensors)
+    if not isinstance(prev, cst.If) or not isinstance(prev.body, cst.IndentedBlock):
+        return None
+    inner = list(prev.body.body)
+    staged = []
+    for s in inner:
+        got = stage_of(finder, s, api) if isinstance(s, cst.SimpleStatementLine) else None
+        if got is not None:
+            staged.append((s, got))
+    if not staged:
+        return None
+    line = _line(finder, prev)
+    s, (stage, tensors) = staged[0]
+    target = s.body[0].targets[0].target
+    if not needed & set(target_names(target) or ()):
+        return None
+    where = f"the queue stage `{stage.helper}` under the `if` at line {line}"
+    if prev.orelse is not None:
+        raise Refusal(f"{where} has an `else`: only `if flag:` around the stage is kept in the chain")
+    if len(staged) > 1:
+        raise Refusal(f"{where} is one of {len(staged)} stages in that `if`")
+    if cst.Module([]).code_for_node(target) != cst.Module([]).code_for_node(tensors):
+        raise Refusal(f"{where} gives its tensors new names (`{cst.Module([]).code_for_node(target)}`): inside an "
+                      "`if` the stage must rebind the names it is given")
+    for other in inner:
+        if other is not s and _bound_names(other) & (needed | names_in(tensors)):
+            raise Refusal(f"{where}: the statement at line {_line(finder, other)} in that `if` also gives the "
+                          "batched tensors a new value")
+    flag_names = names_in(prev.test)
+    if flag_names & _bound_names(prev):
+        raise Refusal(f"{where}: the `if` changes its own condition")
+    _check_one_list(finder, s, before, tensors, stage)
+    rest = inner[inner.index(s) + 1:]
+    _unchanged(finder, stage, [*rest, *after])
+    bad = next((a for a in after if _bound_names(a) & flag_names), None)
+    if bad is not None:
+        raise Refusal(f"{where}: its condition's `{sorted(_bound_names(bad) & flag_names)[0]}` gets a new value at "
+                      f"line {_line(finder, bad)}, before the batch that the chain's `if` stands for")
+    stage.flag = prev.test
+    stage.removes = [prev] if len(inner) == 1 else [s]
+    return stage, None, names_in(tensors)
+
+
+def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.BaseExpression, stage: Stage
+                    ) -> None:
+    """A queue of one component dequeues a bare tensor, not a list of one: a stage given a list of one tensor
+    changes the structure of what follows, so only a list known to hold several tensors is taken."""
+    if isinstance(tensors, cst.Name):  # the last statement before the stage that binds the name
+        made = next((b for b in reversed(before) if tensors.value in _bound_names(b)), None)
+        small = made.body[0] if isinstance(made, cst.SimpleStatementLine) and len(made.body) == 1 else None
+        value = small.value if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+            isinstance(small.targets[0].target, cst.Name) else None
+        earlier = stage_of(finder, made, "") if value is not None else None
+        if earlier is not None:  # what another stage dequeues: the list that stage was given
+            _check_one_list(finder, made, before[:before.index(made)], earlier[1], earlier[0])
+            return
+    else:
+        value = tensors
+    if not (isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) > 1
+            and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
+        raise Refusal(f"the queue stage `{stage.helper}` at line {_line(finder, stmt)} is given "
+                      f"`{cst.Module([]).code_for_node(tensors)}`, not a list of two or more tensors made by one "
+                      "assignment: a queue of one component dequeues a bare tensor, which the rewrite cannot tell")
+
+
+def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement]) -> None:
+    """The stage's capacity and seed read names that keep their values up to the batch (the chain reads them
+    there)."""
+    read = set()
+    for v in (stage.capacity, stage.seed):
+        if v is not None:
+            read |= names_in(v)
+    for a in after:
+        hit = _bound_names(a) & read
+        if hit:
+            raise Refusal(f"the capacity of the queue stage `{stage.helper}` reads `{sorted(hit)[0]}`, which gets "
+                          f"a new value at line {_line(finder, a)} before the batch, where the chain's `shuffle` "
+                          "reads it")
+
+
+def inline_stage(finder, stmt: cst.SimpleStatementLine, tensors: cst.BaseExpression, body: list[cst.BaseStatement]
+                 ) -> tuple[Stage, cst.BaseExpression] | None:
+    """(the stage, the tensors it is given) where a batch's tensors are a stage's call written inside it."""
+    if not isinstance(tensors, cst.Call):
+        return None
+    got = stage_of_call(finder, stmt, tensors)
+    if got is None:
+        return None
+    stage, inner = got
+    stage.removes = []  # (the call goes with the batch's statement)
+    _check_one_list(finder, stmt, body, inner, stage)
+    return stage, inner
+
+
+def stage_steps(stage: Stage, code) -> list[str]:
+    """The chain's steps for one stage: ``shuffle(capacity[, seed=])``, or none for a FIFOQueue."""
+    if stage.kind != "RandomShuffleQueue":
+        return []
+    seed = "" if is_none(stage.seed) else f", seed={code(stage.seed)}"
+    return [f"shuffle({code(stage.capacity)}{seed})"]
+
+
+def stage_notes(stage: Stage, code) -> list[str]:
+    chosen = f" under `if {code(stage.flag)}:`, as the program chose" if stage.flag is not None else ""
+    if stage.kind != "RandomShuffleQueue":
+        return [f"`{stage.helper}`'s FIFOQueue hands the elements on in order: no step{chosen}"]
+    floor = "" if stage.min_after_dequeue is None else (
+        f"; its min_after_dequeue={code(stage.min_after_dequeue)} is no floor for tf.data's buffer, which hands "
+        "elements on to the last")
+    return [f"`{stage.helper}`'s RandomShuffleQueue becomes shuffle({code(stage.capacity)}){chosen}, order differs "
+            f"from the queue's for the same seed{floor}"]
+
+
+__all__ = ["Stage", "calls_queue_helper", "inline_stage", "is_stage_helper", "stage_needs", "stage_notes", "stage_of", "stage_steps"]
