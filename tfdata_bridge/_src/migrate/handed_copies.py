@@ -75,7 +75,7 @@ class _Batcher:
         body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
         body = body[1:] if body and _docstring(body[0]) else body
         self.ok = False
-        if len(body) < 4 or not _inlinable(fn) or not isinstance(body[1], cst.For):
+        if len(body) < 3 or not _inlinable(fn) or not isinstance(body[1], cst.For):
             return
         loop = body[1]
         params = [p.name.value for p in fn.params.params]
@@ -89,16 +89,20 @@ class _Batcher:
         counts = name_counts(fn)
         if counts.get(lst) != 3 or counts.get(param) != 2:  # (made, appended, joined; the parameter, the loop)
             return
-        joins = [s for s in body[2:] if isinstance(_small(s), cst.Assign) and isinstance(_small(s).value, cst.Call)
-                 and dotted(_small(s).value.func).endswith("batch_join") and _small(s).value.args
-                 and _small(s).value.args[0].keyword is None and isinstance(_small(s).value.args[0].value, cst.Name)
-                 and _small(s).value.args[0].value.value == lst]
+        joins = [s for s in body[2:] if isinstance(_small(s), (cst.Assign, cst.Return)) and _joins(_small(s).value, lst)]
         if len(joins) != 1 or not isinstance(_small(body[-1]), cst.Return) or _small(body[-1]).value is None:
             return
         if nodes_of(loop, cst.Break) or nodes_of(loop, cst.Continue):
             return
         self.lst, self.param, self.loop, self.rest = lst, param, loop, body[2:]
         self.ok = True
+
+
+def _joins(value: cst.BaseExpression | None, lst: str) -> bool:
+    """``value`` is ``*batch_join(lst, ...)``."""
+    return isinstance(value, cst.Call) and dotted(value.func).endswith("batch_join") and bool(value.args) \
+        and value.args[0].keyword is None and isinstance(value.args[0].value, cst.Name) \
+        and value.args[0].value.value == lst
 
 
 def _free(fn: cst.FunctionDef) -> set[str]:
@@ -187,8 +191,8 @@ def _caller_of(module: cst.Module, node: cst.CSTNode):
         body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
         for i, stmt in enumerate(body):
             small = _small(stmt)
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call) \
-                    and small.value.func is node:
+            if (isinstance(small, cst.Assign) and len(small.targets) == 1 or isinstance(small, cst.Return)) \
+                    and isinstance(small.value, cst.Call) and small.value.func is node:
                 return fn, body, i
     return None
 
@@ -219,9 +223,10 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
     params = {p.name.value for p in helper.params.params}
     if names_in(batcher.loop.body) & params or names_in(batcher.loop.target) & params:
         return False
-    targets = target_names(assign.targets[0].target)
+    returns = isinstance(assign, cst.Return)  # ``return helper(...)``: the helper's own return stands there
+    targets = [] if returns else target_names(assign.targets[0].target)
     ret = _small(batcher.rest[-1]).value
-    returned = target_names(ret) if isinstance(ret, (cst.Name, cst.Tuple)) else None
+    returned = target_names(ret) if isinstance(ret, (cst.Name, cst.Tuple)) and not returns else None
     if targets is None or any(names_in(v) & set(targets) for v in bound.values()):
         return False
     assigned = _assigned_names(helper)
@@ -257,7 +262,9 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
     sub = _Substitute(renames)
     rest = _resolve_flags(list(batcher.rest[:-1]), bound)
     tail = [s.visit(sub) for s in rest]
-    if not rename_back:
+    if returns:
+        tail.append(cst.SimpleStatementLine([cst.Return(ret.visit(sub))]))
+    elif not rename_back:
         tail.append(cst.SimpleStatementLine([assign.with_changes(value=ret.visit(sub))]))
     tail = [*first, *tail]
     if not tail:
