@@ -367,7 +367,7 @@ def _reader_from_self(tree: _Tree, cpath: str, helper_name: str) -> None:
         if not (isinstance(reader, cst.Call) and dotted(reader.func).endswith("Reader") and
                 not names_in(cst.Tuple([cst.Element(a.value) for a in reader.args])) - {"True", "False", "None"}):
             return
-        for path, other in tree.modules.items():
+        for path, other in _holders(tree, cpath, cls.name.value).items():
             uses = [a for a in nodes_of(other, cst.Attribute) if a.attr.value == attr]
             called = {id(c.func) for c in nodes_of(other, cst.Call)}
             if path == cpath:
@@ -387,6 +387,15 @@ def _reader_from_self(tree: _Tree, cpath: str, helper_name: str) -> None:
 
         _replace(tree, cpath, module.visit(_T()))
         return
+
+
+def _holders(tree: _Tree, cpath: str, cls: str) -> dict[str, cst.Module]:
+    """The modules that may hold an object of the class ``cls`` of ``cpath``: its own, those naming its module or
+    the class, and those naming one of these (an object passed on once more)."""
+    leaf = lambda p: tree.names[p].name.rsplit(".", 1)[-1]  # noqa: E731
+    first = {p for p, m in tree.modules.items() if p == cpath or leaf(cpath) in m.code or cls in m.code}
+    second = {p for p, m in tree.modules.items() if any(leaf(q) in m.code for q in first)}
+    return {p: tree.modules[p] for p in first | second}
 
 
 def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | None:
