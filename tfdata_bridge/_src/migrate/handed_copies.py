@@ -89,7 +89,8 @@ class _Batcher:
         counts = name_counts(fn)
         if counts.get(lst) != 3 or counts.get(param) != 2:  # (made, appended, joined; the parameter, the loop)
             return
-        joins = [s for s in body[2:] if isinstance(_small(s), (cst.Assign, cst.Return)) and _joins(_small(s).value, lst)]
+        joins = [s for s in body[2:]
+                 if isinstance(_small(s), (cst.Assign, cst.Return)) and _joins(_small(s).value, lst)]
         if len(joins) != 1 or not isinstance(_small(body[-1]), cst.Return) or _small(body[-1]).value is None:
             return
         if nodes_of(loop, cst.Break) or nodes_of(loop, cst.Continue):
