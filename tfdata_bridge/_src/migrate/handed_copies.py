@@ -148,9 +148,17 @@ class _Tree:
         self.changed = False
 
     def sites(self, bpath: str, fname: str) -> list[tuple[str, cst.CSTNode]]:
-        """(module path, node) of every use of the function ``fname`` of ``bpath`` in the tree."""
+        """(module path, node) of every use of the function ``fname`` of ``bpath`` in the tree; two dummies where
+        a module names it in a string (``__all__``) or imports it but the one caller (a package's re-export),
+        so it is never taken as used once."""
         mod_name = self.names[bpath].name
         out: list[tuple[str, cst.CSTNode]] = []
+        imported = 0
+        for path, module in self.modules.items():
+            imported += len([a for i in nodes_of(module, cst.ImportFrom) if not isinstance(i.names, cst.ImportStar)
+                             for a in i.names if a.evaluated_name == fname])
+            if f'"{fname}"' in module.code or f"'{fname}'" in module.code or imported > 1:
+                return [(path, module), (path, module)]
         for path, module in self.modules.items():
             if fname not in module.code:
                 continue
@@ -351,6 +359,12 @@ def _reader_from_self(tree: _Tree, cpath: str, helper_name: str) -> None:
     cls = next((c for c in module.body if isinstance(c, cst.ClassDef) and any(x is calls[0] for x in nodes_of(
         c, cst.Call))), None)
     if cls is None:
+        return
+    # (the method making the pipeline run once: a second run would read with the same reader again)
+    method = next((m for m in cls.body.body if isinstance(m, cst.FunctionDef) and any(
+        x is calls[0] for x in nodes_of(m, cst.Call))), None)
+    if method is None or sum(len([a for a in nodes_of(m, cst.Attribute) if a.attr.value == method.name.value])
+                             for m in _holders(tree, cpath, cls.name.value).values()) > 1:
         return
     for arg in calls[0].args:
         value = arg.value
