@@ -159,3 +159,16 @@ def test_two_queues_fed_in_lockstep_by_one_thread_are_left_naming_both_and_their
     assert "`self.gc_queue` (line 14, behind `if self.gc_enabled:`; its op `self.gc_enqueue` run at line 27; " \
            "read by `dequeue_gc`, line 21)" in said, said
     assert "goes beyond the enqueue and close" not in said
+
+
+def test_a_prefetch_helper_whose_caller_does_not_dequeue_per_copy_stays_in_its_module(tmp_path):
+    from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies
+
+    towers = ("import tensorflow.compat.v1 as tf\n\nimport lib\n\n\ndef towers(files):\n"
+              "    queue = lib.prefetch(files)\n    return [queue.dequeue() for _ in range(2)]\n")
+    texts = {str(tmp_path / "lib.py"): PREFETCH, str(tmp_path / "model.py"): MODEL.format(extra=""),
+             str(tmp_path / "joins.py"): JOINS.format(plus="1")}
+    moved = inline_handed_copies(texts, str(tmp_path))
+    assert "def prefetch" not in moved[str(tmp_path / "lib.py")] and "def pad" not in moved[str(tmp_path / "joins.py")]
+    texts[str(tmp_path / "model.py")] = towers
+    assert inline_handed_copies(texts, str(tmp_path)) is None

@@ -42,8 +42,8 @@ from libcst.helpers import calculate_module_and_package
 from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Substitute, _top_level, _Uses
 from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, name_counts, names_in, nodes_of, \
     target_names, wrapped
-from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _docstring, _flag_test, _inlinable, \
-    _returned_queue
+from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _docstring, _flag_test, _inlinable, _plan, \
+    _returned_queue, _top_names
 
 
 def _small(stmt: cst.CSTNode) -> cst.BaseSmallStatement | None:
@@ -336,6 +336,13 @@ def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str,
             return updated.with_changes(func=cst.Name(name)) if original is call else updated
 
     cmodule = cmodule.visit(_T())
+    # (only where the caller dequeues it once per copy into its own join: the form the copy is made for; a queue
+    # of batches dequeued per tower, say, stays where ``towers.py`` follows it)
+    callers = [f for f in nodes_of(cmodule, cst.FunctionDef) if any(
+        isinstance(c.func, cst.Name) and c.func.value == name for c in nodes_of(f, cst.Call))]
+    module_names = {n for s in cmodule.body for n in _top_names(s)}
+    if len(callers) != 1 or _plan(callers[0], name, _returned_queue(helper), module_names) is None:
+        return False
     body = list(cmodule.body)
     at = next((k for k, s in enumerate(body) if isinstance(s, (cst.FunctionDef, cst.ClassDef))), len(body))
     lead = [cst.EmptyLine(), cst.EmptyLine()] if at else []
