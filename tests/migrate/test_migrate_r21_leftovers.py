@@ -147,6 +147,11 @@ class AudioReader(object):
         thread.daemon = True
         thread.start()
         return [thread]
+
+
+def batches():
+    reader = AudioReader(True)
+    return reader, reader.dequeue(3), reader.dequeue_gc(3)
 '''
 
 
@@ -159,6 +164,9 @@ def test_two_queues_fed_in_lockstep_by_one_thread_are_left_naming_both_and_their
     assert "`self.gc_queue` (line 14, behind `if self.gc_enabled:`; its op `self.gc_enqueue` run at line 27; " \
            "read by `dequeue_gc`, line 21)" in said, said
     assert "goes beyond the enqueue and close" not in said
+    # (the dequeues' notes point at the same obstacle, not at the enqueue op "read by" the feeding method)
+    assert "`thread_main` feeds the queues `queue`, `gc_queue` in lockstep" in said and "read by" not in said.replace(
+        "read by `dequeue", "")
 
 
 def test_a_prefetch_helper_whose_caller_does_not_dequeue_per_copy_stays_in_its_module(tmp_path):

@@ -106,3 +106,20 @@ def lockstep_reason(index, init: cst.FunctionDef, self_name: str, feeder: cst.Fu
             f"because one thread enqueues into both in turn and each is dequeued by the same count; the rewrite "
             f"would be one `from_generator` yielding both, batched once, whose one `get_next()` both reads take, "
             f"which is not made; `--fallback compat` runs it through the drop-in")
+
+
+def lockstep_queues(cls: cst.ClassDef, feeder: cst.FunctionDef) -> list[str]:
+    """The queues (attributes made in ``__init__``, its ``if`` blocks walked into) whose enqueue ops ``feeder``
+    runs, where they are two or more: a batch of one of them is read in lockstep with the others."""
+    init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+    if init is None or not init.params.params:
+        return []
+    me = init.params.params[0].name.value
+    out = []
+    for attr, (stmt, _) in _made(init, me).items():
+        value = stmt.body[0].value
+        queue = self_attr(value.func.value, me) if isinstance(value, cst.Call) and isinstance(
+            value.func, cst.Attribute) and value.func.attr.value in ("enqueue", "enqueue_many") else None
+        if queue is not None and attr_uses(feeder, attr) and queue not in out:
+            out.append(queue)
+    return out if len(out) > 1 else []
