@@ -159,7 +159,7 @@ def test_two_queues_fed_in_lockstep_by_one_thread_are_left_naming_both_and_their
     result = rewrite(WAVENET, to="tfdata")
     assert result.refused and result.code == WAVENET
     said = " ".join(n.message for n in result.notes)
-    assert "`thread_main` feeds two queues in lockstep, `self.queue` (line 10; its op `self.enqueue` run at " \
+    assert "`thread_main` feeds several queues in lockstep, `self.queue` (line 10; its op `self.enqueue` run at " \
            "line 25; read by `dequeue`, line 18)" in said, said
     assert "`self.gc_queue` (line 14, behind `if self.gc_enabled:`; its op `self.gc_enqueue` run at line 27; " \
            "read by `dequeue_gc`, line 21)" in said, said

@@ -102,7 +102,7 @@ def lockstep_reason(index, init: cst.FunctionDef, self_name: str, feeder: cst.Fu
         return (f"`{self_name}.{queue}` (line {line}{behind}; its op `{self_name}.{ops[queue]}` run at "
                 f"{_at(_lines_of(index, feeder, ops[queue]))}{read})")
 
-    return (f"`{fname}` feeds two queues in lockstep, {said(qattr)} and {said(other)}: their batches pair up only "
+    return (f"`{fname}` feeds several queues in lockstep, {said(qattr)} and {said(other)}: their batches pair up only "
             f"because one thread enqueues into both in turn and each is dequeued by the same count; the rewrite "
             f"would be one `from_generator` yielding both, batched once, whose one `get_next()` both reads take, "
             f"which is not made; `--fallback compat` runs it through the drop-in")
