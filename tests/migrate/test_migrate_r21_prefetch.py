@@ -94,7 +94,9 @@ def test_a_returned_queue_called_twice_is_left_saying_so():
     assert result.refused and "2 functions call `prefetch`" in _said(result)
 
 
-def test_a_prefetch_helper_of_another_module_and_a_batch_helper_given_the_copies_are_left_saying_why(tmp_path):
+def test_a_prefetch_helper_of_another_module_and_a_batch_helper_given_the_copies_are_rewritten(tmp_path):
+    # (forms18: the batch helper's loop is fused into the caller's, the prefetch helper copied to its module;
+    # ``test_migrate_r21_leftovers.py`` runs such trees both ways and holds the forms still left)
     from tfdata_bridge._src.migrate.tree import rewrite_tree
 
     lib = tmp_path / "lib.py"
@@ -112,8 +114,6 @@ def test_a_prefetch_helper_of_another_module_and_a_batch_helper_given_the_copies
                      "    return joins.pad(pairs)\n"),
     }
     results = rewrite_tree(texts, root=str(tmp_path))
-    assert results[str(lib)].refused and results[str(joins)].refused
-    assert results[str(model)].code == texts[str(model)]
-    assert "`prefetch` is called by no function of this module" in _said(results[str(lib)])
-    assert "`listed` is filled by a loop over `pairs`, a parameter of `pad`" in _said(results[str(joins)])
-    assert "used other than by enqueue, close and one dequeue" not in _said(results[str(lib)])
+    assert not any(r.refused for r in results.values()), [r.notes for r in results.values()]
+    assert "def prefetch" not in results[str(lib)].code and "def pad" not in results[str(joins)].code
+    assert "FIFOQueue(" not in results[str(model)].code and ".padded_batch(4" in results[str(model)].code

@@ -34,8 +34,10 @@ def comment_leading_lines(stmt: cst.CSTNode) -> list[cst.EmptyLine]:
 
 
 def wrapped_comment(text: str, width: int = 100) -> list[cst.EmptyLine]:
-    """``text`` as ``#`` lines of at most ``width`` characters (a word longer than that stands alone)."""
-    words, lines, line = text.split(" "), [], "#"
+    """``text`` as ``#`` lines of at most ``width`` characters (a word longer than that stands alone). Line
+    breaks and runs of spaces are one space: a note quoting a statement written over several lines (a call's
+    arguments on the next line) would otherwise put a line break inside a comment."""
+    words, lines, line = text.split(), [], "#"
     for word in words:
         if len(line) + 1 + len(word) > width and line != "#":
             lines.append(line)

@@ -190,11 +190,25 @@ def _check_uses(module, external, cand: Candidate) -> None:
             fn = next((m for m in methods(cls) if m in inside and any(a is node for a in nodes_of(m, cst.Attribute))),
                       None)
             if fn is None:
+                _lockstep(cls, node, attr)
                 raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read by {owner}: it would no "
                               "longer exist; read the batch instead, or keep the queue (`migrate --to compat`)")
         if tree_uses(external, attr):
             raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read in another module")
     return kept
+
+
+def _lockstep(cls: cst.ClassDef, node: cst.CSTNode, attr: str) -> None:
+    """Refuses, saying so, where the method reading ``attr`` feeds two queues of the object in lockstep
+    (WaveNet's audio and id queues: ``feed/lockstep.py``)."""
+    from tfdata_bridge._src.migrate.feed.lockstep import lockstep_queues
+
+    feeder = next((m for m in methods(cls) if any(a is node for a in nodes_of(m, cst.Attribute))), None)
+    queues = lockstep_queues(cls, feeder) if feeder is not None else []
+    if queues:
+        raise Refusal(f"`{feeder.name.value}` feeds the queues {', '.join(f'`{q}`' for q in queues)} in lockstep: "
+                      f"their batches pair up only by that order, so `{attr}` cannot go with one of them alone; "
+                      "the note at the first queue says why they are left; keep the queues (`migrate --to compat`)")
 
 
 def _with_imports(body: list[cst.BaseStatement], imports: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

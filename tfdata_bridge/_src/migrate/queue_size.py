@@ -112,7 +112,7 @@ class SizeUses:
         if isinstance(parent, cst.Expr) and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
             if self._summary(parent.value):
                 self.dropped.append(stmt)
-                self.kinds.add(f"the summary `{self.finder.code(parent)}`")
+                self.kinds.add(f"the summary `{' '.join(self.finder.code(parent).split())}`")  # (one line)
                 return
             if self._log_line(parent.value):
                 self.dropped.append(stmt)

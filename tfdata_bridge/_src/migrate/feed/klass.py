@@ -38,6 +38,7 @@ from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
+from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
@@ -148,6 +149,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if len(feeders) != 1:
         raise Refusal(f"`{self_name}.{parts.enqueue}` is not run by exactly one method")
     feeder = feeders[0]
+    if why := lockstep_reason(index, init, self_name, feeder, qattr, methods):
+        raise Refusal(why)  # (two queues fed in turn by one thread, one behind an ``if``: ``lockstep.py``)
     others = [q for q, op in enqueue_ops(init, self_name).items() if q != qattr and attr_uses(feeder, op)]
     if others:
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "

@@ -1,0 +1,447 @@
+"""Preprocessing copies handed to a batch helper, and a prefetch helper, of other modules (im2txt's input side):
+
+    # model.py                                            # inputs.py
+    class Model(object):                                  def prefetch_input_data(reader, pattern, ...):
+        def __init__(self, config):                           ...
+            self.reader = tf.TFRecordReader()                 values_queue = tf.FIFOQueue(...)
+        def build_inputs(self):                               ...k readers' enqueue ops, their QueueRunner...
+            queue = inputs.prefetch_input_data(                return values_queue
+                self.reader, ...)
+            pairs = []                                     def batch_with_dynamic_pad(pairs, batch_size, ...):
+            for thread_id in range(k):                         enqueue_list = []
+                serialized = queue.dequeue()                   for image, caption in pairs:
+                image, caption = parse(serialized)                 ...per-element code...
+                pairs.append([image, caption])                     enqueue_list.append([image, ...])
+            images, ... = inputs.batch_with_dynamic_pad(       images, ... = tf.train.batch_join(enqueue_list, ...)
+                pairs, batch_size=4)                           return images, ...
+
+is, for the data, the program where everything stands in the model's method: the batch helper's loop over the
+handed list runs, for each copy, its per-element code on what the copy appended; written in place of the
+``append`` (its loop target bound to the appended value: ``image_1, caption_1 = [image, caption]``) the same
+ops read the same tensors, only made earlier, and the rest of the helper (the join, its summaries) stands where
+the call stood, its parameters replaced by the call's arguments and its returned names bound to the call's
+targets. The prefetch helper, copied into the model's module, and the reader made for its one call are then the
+same-module form ``copy_dequeues.py`` takes (the reader held on ``self`` by ``__init__`` and read by nothing else in
+the tree is made at the call instead: one reader op, the same reads).
+
+Only where that holds for sure: each helper a top-level function used once in the whole tree (by ``module.f(...)``
+or ``f(...)`` of its own module), without nested functions, classes, lambdas, ``global`` or another ``return``;
+the batch helper's loop over its parameter ending in ``lst.append(...)`` of the list that its ``*batch_join``
+takes first, its per-element code reading no parameter and no name of the helper's module but an import the
+caller's module makes alike (or a builtin neither module binds); the caller's list made by ``lst = []`` and filled
+by the last statement of one ``for`` loop before the call, in the call's own block, read nowhere else. The names the
+helpers bind are renamed apart. ``tree.rewrite_tree`` keeps the result only where it leaves fewer pipelines, so a
+program left alone stays as written.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.helpers import calculate_module_and_package
+
+from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Substitute, _top_level, _Uses
+from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, name_counts, names_in, nodes_of, \
+    target_names, wrapped
+from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _docstring, _flag_test, _inlinable, _plan, \
+    _returned_queue, _top_names
+
+
+def _small(stmt: cst.CSTNode) -> cst.BaseSmallStatement | None:
+    return stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+
+
+def _append_of(stmt: cst.CSTNode) -> tuple[str, cst.BaseExpression] | None:
+    """(the list, the value) for ``lst.append(value)``."""
+    small = _small(stmt)
+    call = small.value if isinstance(small, cst.Expr) else None
+    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "append" \
+            and isinstance(call.func.value, cst.Name) and len(call.args) == 1 and call.args[0].keyword is None \
+            and not call.args[0].star:
+        return call.func.value.value, call.args[0].value
+    return None
+
+
+def _empty_list(stmt: cst.CSTNode, name: str) -> bool:
+    small = _small(stmt)
+    return isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+        and small.targets[0].target.value == name and isinstance(small.value, cst.List) and not small.value.elements
+
+
+class _Batcher:
+    """A batch helper given the copies: its parameter, its list, its loop and the statements after it."""
+
+    def __init__(self, fn: cst.FunctionDef) -> None:
+        self.fn = fn
+        body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+        body = body[1:] if body and _docstring(body[0]) else body
+        self.ok = False
+        if len(body) < 3 or not _inlinable(fn) or not isinstance(body[1], cst.For):
+            return
+        loop = body[1]
+        params = [p.name.value for p in fn.params.params]
+        if not (isinstance(loop.iter, cst.Name) and loop.iter.value in params and loop.orelse is None
+                and loop.asynchronous is None and isinstance(loop.body, cst.IndentedBlock) and loop.body.body):
+            return
+        appended = _append_of(loop.body.body[-1])
+        if appended is None or not _empty_list(body[0], appended[0]):
+            return
+        lst, param = appended[0], loop.iter.value
+        counts = name_counts(fn)
+        if counts.get(lst) != 3 or counts.get(param) != 2:  # (made, appended, joined; the parameter, the loop)
+            return
+        joins = [s for s in body[2:]
+                 if isinstance(_small(s), (cst.Assign, cst.Return)) and _joins(_small(s).value, lst)]
+        if len(joins) != 1 or not isinstance(_small(body[-1]), cst.Return) or _small(body[-1]).value is None:
+            return
+        if nodes_of(loop, cst.Break) or nodes_of(loop, cst.Continue):
+            return
+        self.lst, self.param, self.loop, self.rest = lst, param, loop, body[2:]
+        self.ok = True
+
+
+def _joins(value: cst.BaseExpression | None, lst: str) -> bool:
+    """``value`` is ``*batch_join(lst, ...)``."""
+    return isinstance(value, cst.Call) and dotted(value.func).endswith("batch_join") and bool(value.args) \
+        and value.args[0].keyword is None and isinstance(value.args[0].value, cst.Name) \
+        and value.args[0].value.value == lst
+
+
+def _free(fn: cst.FunctionDef) -> set[str]:
+    return names_in(fn.body) - _assigned_names(fn) - {p.name.value for p in fn.params.params}
+
+
+def _resolve_flags(stmts: list[cst.BaseStatement], bound: dict[str, cst.BaseExpression]) -> list[cst.BaseStatement]:
+    """``if flag:`` / ``if not flag:`` on a parameter the call gives as ``True`` / ``False``: the branch it runs."""
+    out: list[cst.BaseStatement] = []
+    for stmt in stmts:
+        got = _flag_test(stmt.test) if isinstance(stmt, cst.If) and not isinstance(stmt.orelse, cst.If) else None
+        value = bound.get(got[0]) if got is not None else None
+        if not (isinstance(value, cst.Name) and value.value in ("True", "False")):
+            out.append(stmt)
+            continue
+        taken = stmt.body if (value.value == "True") == got[1] else \
+            stmt.orelse.body if stmt.orelse is not None else None
+        inner = list(taken.body) if isinstance(taken, cst.IndentedBlock) else []
+        if inner:
+            inner[0] = inner[0].with_changes(leading_lines=stmt.leading_lines)
+        out += inner
+    return out
+
+
+def _plain_value(value: cst.BaseExpression) -> bool:
+    """A literal, a name or a chain of attributes on a name: read where the helper reads it, it is the same value
+    (nothing between the call and that read changes it: only the helper's own statements run there)."""
+    return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or bool(dotted(value))
+
+
+class _Tree:
+    def __init__(self, texts: dict[str, str], root: str) -> None:
+        self.texts = dict(texts)
+        self.modules: dict[str, cst.Module] = {}
+        for path, text in texts.items():
+            if "def " in text:
+                try:
+                    self.modules[path] = cst.parse_module(text)
+                except cst.ParserSyntaxError:
+                    continue
+        self.names = {p: calculate_module_and_package(root, p) for p in self.modules}
+        self.changed = False
+
+    def sites(self, bpath: str, fname: str) -> list[tuple[str, cst.CSTNode]]:
+        """(module path, node) of every use of the function ``fname`` of ``bpath`` in the tree; two dummies where
+        a module names it in a string (``__all__``) or imports it but the one caller (a package's re-export),
+        so it is never taken as used once."""
+        mod_name = self.names[bpath].name
+        out: list[tuple[str, cst.CSTNode]] = []
+        imported = 0
+        for path, module in self.modules.items():
+            imported += len([a for i in nodes_of(module, cst.ImportFrom) if not isinstance(i.names, cst.ImportStar)
+                             for a in i.names if a.evaluated_name == fname])
+            if f'"{fname}"' in module.code or f"'{fname}'" in module.code or imported > 1:
+                return [(path, module), (path, module)]
+        for path, module in self.modules.items():
+            if fname not in module.code:
+                continue
+            if path == bpath:
+                defs = {id(f.name) for f in nodes_of(module, cst.FunctionDef)}
+                out += [(path, n) for n in nodes_of(module, cst.Name) if n.value == fname and id(n) not in defs]
+                continue
+            visitor = _Uses({fname})
+            wrapped(module).visit(visitor)
+            out += [(path, node) for node, q in visitor.found
+                    if absolute_name(q, self.names[path].package) == f"{mod_name}.{fname}"]
+        return out
+
+    def free_ok(self, fn: cst.FunctionDef, bpath: str, cpath: str, caller: cst.FunctionDef) -> bool:
+        """The helper's free names mean the same in the caller's function: imports both modules make alike, or
+        builtins neither binds (a name of the helper's own module is not taken along)."""
+        tops, ctops = _top_level(self.modules[bpath]), _top_level(self.modules[cpath])
+        bound = _assigned_names(caller) | {p.name.value for p in [*caller.params.params, *caller.params.kwonly_params]}
+        for name in _free(fn):
+            if name in bound:
+                return False
+            if bpath == cpath:
+                continue
+            where = tops.get(name)
+            if where is None:
+                if name in ctops:
+                    return False
+                continue
+            mine = _import_text(where, name) if isinstance(where, (cst.Import, cst.ImportFrom)) else None
+            if mine is None or ctops.get(name) is None or _import_text(ctops[name], name) != mine:
+                return False
+        return True
+
+
+def _caller_of(module: cst.Module, node: cst.CSTNode):
+    """(function, its block, the index of ``targets = <node>(...)`` in it) where the call stands directly in a
+    function's body (or a class's method's); None elsewhere."""
+    for fn in nodes_of(module, cst.FunctionDef):
+        body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+        for i, stmt in enumerate(body):
+            small = _small(stmt)
+            if (isinstance(small, cst.Assign) and len(small.targets) == 1 or isinstance(small, cst.Return)) \
+                    and isinstance(small.value, cst.Call) and small.value.func is node:
+                return fn, body, i
+    return None
+
+
+def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, cpath: str, node) -> bool:
+    """The batch helper inlined at its one call, its loop fused into the caller's; False where it cannot be."""
+    from tfdata_bridge._src.migrate.inline_sources import _bound_args
+
+    found = _caller_of(tree.modules[cpath], node)
+    if found is None:
+        return False
+    cfn, body, i = found
+    stmt = body[i]
+    assign = _small(stmt)
+    bound = _bound_args(helper, assign.value)
+    if bound is None or not tree.free_ok(helper, bpath, cpath, cfn):
+        return False
+    handed = bound[batcher.param]
+    if not isinstance(handed, cst.Name) or name_counts(cfn).get(handed.value) != 3:
+        return False
+    lst = handed.value
+    made = [j for j in range(i) if _empty_list(body[j], lst)]
+    loops = [j for j in range(i) if isinstance(body[j], cst.For) and isinstance(body[j].body, cst.IndentedBlock)
+             and body[j].body.body and (_append_of(body[j].body.body[-1]) or ("",))[0] == lst]
+    if len(made) != 1 or len(loops) != 1 or not made[0] < loops[0]:
+        return False
+    # the per-element code reads its own names, the loop's targets and the module's imports: no parameter
+    params = {p.name.value for p in helper.params.params}
+    if names_in(batcher.loop.body) & params or names_in(batcher.loop.target) & params:
+        return False
+    returns = isinstance(assign, cst.Return)  # ``return helper(...)``: the helper's own return stands there
+    targets = [] if returns else target_names(assign.targets[0].target)
+    ret = _small(batcher.rest[-1]).value
+    returned = target_names(ret) if isinstance(ret, (cst.Name, cst.Tuple)) and not returns else None
+    if targets is None or any(names_in(v) & set(targets) for v in bound.values()):
+        return False
+    assigned = _assigned_names(helper)
+    loop_bound = _assigned_names(cst.FunctionDef(cst.Name("f"), cst.Parameters(), cst.IndentedBlock(
+        [batcher.loop])))
+    top_once = {}
+    for s in batcher.rest[:-1]:
+        small = _small(s)
+        if isinstance(small, cst.Assign):
+            for t in small.targets:
+                for n in target_names(t.target) or ():
+                    top_once[n] = top_once.get(n, 0) + 1
+    rename_back = returned is not None and len(returned) == len(targets) and \
+        isinstance(ret, cst.Tuple) == isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) and \
+        len(set(returned)) == len(returned) and \
+        all(top_once.get(r) == 1 and r not in params and r not in loop_bound and
+            name_counts(helper).get(r, 0) == sum(name_counts(s).get(r, 0) for s in batcher.rest) for r in returned)
+    taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper))
+    renames: dict[str, object] = {}
+    first: list[cst.BaseStatement] = []
+    for p, value in bound.items():
+        if p == batcher.param:
+            continue
+        if p not in assigned and _plain_value(value) and not (names_in(value) & (assigned - {p})):
+            renames[p] = value
+        else:
+            fresh = fresh_name(p, taken)
+            renames[p] = fresh
+            first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
+    for local in sorted(assigned - {"_"}):
+        renames[local] = targets[returned.index(local)] if rename_back and local in returned else \
+            fresh_name(local, taken)
+    sub = _Substitute(renames)
+    rest = _resolve_flags(list(batcher.rest[:-1]), bound)
+    tail = [s.visit(sub) for s in rest]
+    if returns:
+        tail.append(cst.SimpleStatementLine([cst.Return(ret.visit(sub))]))
+    elif not rename_back:
+        tail.append(cst.SimpleStatementLine([assign.with_changes(value=ret.visit(sub))]))
+    tail = [*first, *tail]
+    if not tail:
+        return False
+    tail[0] = tail[0].with_changes(leading_lines=stmt.leading_lines)
+    loop = body[loops[0]]
+    x = _append_of(loop.body.body[-1])[1]
+    bind = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(batcher.loop.target.visit(sub))], x)],
+                                   leading_lines=loop.body.body[-1].leading_lines)
+    inner = [s.visit(sub) for s in batcher.loop.body.body]
+    inner[0] = inner[0].with_changes(leading_lines=())
+    new_loop = loop.with_changes(body=loop.body.with_changes(body=[*loop.body.body[:-1], bind, *inner]))
+    new_made = body[made[0]].with_changes(body=[_small(body[made[0]]).with_changes(
+        targets=[cst.AssignTarget(cst.Name(renames[batcher.lst]))])])
+    swap = {id(stmt): tail, id(loop): [new_loop], id(body[made[0]]): [new_made]}
+
+    class _T(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if id(original) in swap and isinstance(original, cst.BaseStatement):
+                new = swap[id(original)]
+                return cst.FlattenSentinel(new) if len(new) != 1 else new[0]
+            return updated
+
+    cmodule = tree.modules[cpath].visit(_T())
+    _replace(tree, cpath, cmodule)
+    _drop(tree, bpath, helper.name.value, cpath, node)
+    return True
+
+
+def _replace(tree: _Tree, path: str, module: cst.Module) -> None:
+    tree.modules[path] = module
+    tree.texts[path] = module.code
+    tree.changed = True
+
+
+def _drop(tree: _Tree, bpath: str, fname: str, cpath: str, node) -> None:
+    """The helper gone from its module; a ``from module import helper`` in the caller's module loses it."""
+    _replace(tree, bpath, tree.modules[bpath].visit(_Drop(fname)))
+    if cpath != bpath and isinstance(node, cst.Name):
+        from tfdata_bridge._src.migrate.builder_inline import _AddNames
+
+        _replace(tree, cpath, tree.modules[cpath].visit(_AddNames(node.value, "", False)))
+
+
+def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, node) -> bool:
+    """The prefetch helper copied into its one caller's module (called by its bare name there), so the
+    same-module form (``copy_dequeues.py``) can take it; False where it cannot be."""
+    found = _caller_of(tree.modules[cpath], node)
+    if found is None or not _inlinable(helper) or not tree.free_ok(helper, bpath, cpath, found[0]):
+        return False
+    cmodule = tree.modules[cpath]
+    name = helper.name.value
+    if name in name_counts(cmodule):
+        name = fresh_name(name, set(name_counts(cmodule)) | set(_top_level(cmodule)))
+    copy = helper.with_changes(name=cst.Name(name), leading_lines=())
+    call = _small(found[1][found[2]]).value
+
+    class _T(cst.CSTTransformer):
+        def leave_Call(self, original, updated):
+            return updated.with_changes(func=cst.Name(name)) if original is call else updated
+
+    cmodule = cmodule.visit(_T())
+    # (only where the caller dequeues it once per copy into its own join: the form the copy is made for; a queue
+    # of batches dequeued per tower, say, stays where ``towers.py`` follows it)
+    callers = [f for f in nodes_of(cmodule, cst.FunctionDef) if any(
+        isinstance(c.func, cst.Name) and c.func.value == name for c in nodes_of(f, cst.Call))]
+    module_names = {n for s in cmodule.body for n in _top_names(s)}
+    if len(callers) != 1 or _plan(callers[0], name, _returned_queue(helper), module_names) is None:
+        return False
+    body = list(cmodule.body)
+    at = next((k for k, s in enumerate(body) if isinstance(s, (cst.FunctionDef, cst.ClassDef))), len(body))
+    lead = [cst.EmptyLine(), cst.EmptyLine()] if at else []
+    body.insert(at, copy.with_changes(leading_lines=lead))
+    if at < len(body) - 1:
+        body[at + 1] = body[at + 1].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
+    _replace(tree, cpath, cmodule.with_changes(body=body))
+    _drop(tree, bpath, helper.name.value, cpath, node)
+    _reader_from_self(tree, cpath, name)
+    return True
+
+
+def _reader_from_self(tree: _Tree, cpath: str, helper_name: str) -> None:
+    """A reader held on ``self`` (``self.reader = tf.TFRecordReader()`` in ``__init__``) and given to the prefetch
+    helper's one call, read by nothing else in the tree, made in the call instead: the same reader op, reading the
+    same file queue (``copy_dequeues._passed_reader`` then moves it into the helper)."""
+    module = tree.modules[cpath]
+    calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Name) and c.func.value == helper_name]
+    if len(calls) != 1:
+        return
+    cls = next((c for c in module.body if isinstance(c, cst.ClassDef) and any(x is calls[0] for x in nodes_of(
+        c, cst.Call))), None)
+    if cls is None:
+        return
+    # (the method making the pipeline run once: a second run would read with the same reader again)
+    method = next((m for m in cls.body.body if isinstance(m, cst.FunctionDef) and any(
+        x is calls[0] for x in nodes_of(m, cst.Call))), None)
+    if method is None or sum(len([a for a in nodes_of(m, cst.Attribute) if a.attr.value == method.name.value])
+                             for m in _holders(tree, cpath, cls.name.value).values()) > 1:
+        return
+    for arg in calls[0].args:
+        value = arg.value
+        if not (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self"):
+            continue
+        attr = value.attr.value
+        init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return
+        made = [s for s in init.body.body if isinstance(_small(s), cst.Assign) and len(_small(s).targets) == 1
+                and dotted(_small(s).targets[0].target) == f"self.{attr}"]
+        if len(made) != 1:
+            return
+        reader = _small(made[0]).value
+        if not (isinstance(reader, cst.Call) and dotted(reader.func).endswith("Reader") and
+                not names_in(cst.Tuple([cst.Element(a.value) for a in reader.args])) - {"True", "False", "None"}):
+            return
+        for path, other in _holders(tree, cpath, cls.name.value).items():
+            uses = [a for a in nodes_of(other, cst.Attribute) if a.attr.value == attr]
+            called = {id(c.func) for c in nodes_of(other, cst.Call)}
+            if path == cpath:
+                if len(uses) != 2 or f"'{attr}'" in other.code or f'"{attr}"' in other.code:
+                    return
+            elif any(id(a) not in called for a in uses):
+                return
+        rest = [s for s in init.body.body if s is not made[0]]
+        new_init = init.with_changes(body=init.body.with_changes(body=rest or [cst.SimpleStatementLine([cst.Pass()])]))
+
+        class _T(cst.CSTTransformer):
+            def leave_Arg(self, original, updated):
+                return updated.with_changes(value=reader) if original is arg else updated
+
+            def leave_FunctionDef(self, original, updated):
+                return new_init if original is init else updated
+
+        _replace(tree, cpath, module.visit(_T()))
+        return
+
+
+def _holders(tree: _Tree, cpath: str, cls: str) -> dict[str, cst.Module]:
+    """The modules that may hold an object of the class ``cls`` of ``cpath``: its own, those naming its module or
+    the class, and those naming one of these (an object passed on once more)."""
+    leaf = lambda p: tree.names[p].name.rsplit(".", 1)[-1]  # noqa: E731
+    first = {p for p, m in tree.modules.items() if p == cpath or leaf(cpath) in m.code or cls in m.code}
+    second = {p for p, m in tree.modules.items() if any(leaf(q) in m.code for q in first)}
+    return {p: tree.modules[p] for p in first | second}
+
+
+def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | None:
+    """``texts`` with each batch helper given a caller's copies inlined and fused into the caller's loop, and each
+    prefetch helper of another module copied to its one caller's module; None where nothing changed."""
+    if not any("batch_join" in t for t in texts.values()) or not any(".dequeue()" in t for t in texts.values()):
+        return None
+    tree = _Tree(texts, root)
+    for bpath in list(tree.modules):
+        for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
+            batcher = _Batcher(fn)
+            if not batcher.ok:
+                continue
+            sites = tree.sites(bpath, fn.name.value)
+            if len(sites) == 1:
+                _fuse(tree, bpath, fn, batcher, *sites[0])
+    for bpath in list(tree.modules):
+        for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
+            if _returned_queue(fn) is None:
+                continue
+            sites = tree.sites(bpath, fn.name.value)
+            if len(sites) == 1 and sites[0][0] != bpath:
+                _move_prefetch(tree, bpath, fn, *sites[0])
+    return tree.texts if tree.changed else None
+
+
+__all__ = ["inline_handed_copies"]
