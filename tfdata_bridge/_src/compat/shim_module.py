@@ -22,6 +22,8 @@ _SESSIONS = {
     "train.SingularMonitoredSession": "tfdata_bridge._src.compat.monitored:SingularMonitoredSession",
     # TensorFlow's, settling the graph when made and making its sessions the drop-in one, with its config
     "train.Supervisor": "tfdata_bridge._src.compat.supervisor:Supervisor",
+    # TensorFlow's, settling the graph before its init ops run and making its sessions the drop-in one
+    "train.SessionManager": "tfdata_bridge._src.compat.session_manager:SessionManager",
 }
 # path under tf.compat.v1 -> "module:attribute" of the shim
 _SHIMS: dict[str, str] = {path: sym.shim for sym in SYMBOLS if sym.shim for path in sym.paths} | _SESSIONS
