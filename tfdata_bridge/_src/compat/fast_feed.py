@@ -433,7 +433,8 @@ class _Buffer:
                 for _, values in chunk[start:end]:
                     size = tf1.Session.run(sess, entry.size_after, feed_dict=dict(zip(entry.placeholders, values)))
             else:
-                size = tf1.Session.run(sess, step[0], feed_dict=dict(zip(step[1], _chunk_values(entry, chunk[start:end]))))
+                feeds = dict(zip(step[1], _chunk_values(entry, chunk[start:end])))
+                size = tf1.Session.run(sess, step[0], feed_dict=feeds)
             start = end
             later = sum(len(v[0]) if e.many else 1 for e, v in chunk[start:] if e is not None)
             with self._cond:
