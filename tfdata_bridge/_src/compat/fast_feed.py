@@ -107,15 +107,17 @@ class _PaddedStep:
         self._moved = 0
         self._made: tuple[Any, tuple[Any, ...]] | None = None
         self._failed = False
+        self._lock = threading.Lock()  # (the flushers of several sessions fed through one enqueue op)
 
     def ready(self, coming: int) -> tuple[Any, tuple[Any, ...]] | None:
-        """The step for ``coming`` more elements (the flusher's thread alone calls this), or None: move
-        them one step each."""
-        if self._made is None and not self._failed and self._moved + coming > PADDED_STEP_AFTER:
-            self._made = self._build()
-            self._failed = self._made is None
-        self._moved += coming
-        return self._made
+        """The step for ``coming`` more elements (called by flusher threads), or None: move them one step
+        each."""
+        with self._lock:
+            if self._made is None and not self._failed and self._moved + coming > PADDED_STEP_AFTER:
+                self._made = self._build()
+                self._failed = self._made is None
+            self._moved += coming
+            return self._made
 
     def _build(self) -> tuple[Any, tuple[Any, ...]] | None:
         graph, op = self._op.graph, self._op
