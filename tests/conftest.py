@@ -73,3 +73,14 @@ def pytest_collection_modifyitems(config, items):
         return rank.get(path, len(LONGEST_FIRST))
 
     items.sort(key=key)  # stable: the order within a file, and of every other file, is kept
+
+
+@pytest.fixture(autouse=True)
+def _vectorize_few_records(monkeypatch):
+    """Batches over files of a few records run their ops per record by default (``record_counts``: vectorizing
+    them cost more than it saved); the tests' files are small, and they check the vectorized form against
+    legacy, so here every batch is vectorized where it can be, as before. ``test_compat_few_records.py`` sets
+    the default back and checks the rule itself."""
+    from tfdata_bridge._src.compat import record_counts
+
+    monkeypatch.setattr(record_counts, "VECTORIZE_MIN_RECORDS", 0)

@@ -123,9 +123,10 @@ def test_a_feeder_waiting_for_room_a_consumer_made_before_is_released(tf1, how):
     assert errors and errors[0] in ("CancelledError", "AbortedError")
 
 
-def padding_program(tf1: Any, audio: list[np.ndarray], many: bool) -> list[Any]:
+def padding_program(tf1: Any, audio: list[np.ndarray], many: bool, finalize: bool = False) -> list[Any]:
     """One thread feeds a variable-length sample, its id and a (name, frames) pair into three
-    ``PaddingFIFOQueue``s through placeholders (an audio reader's shape); ``dequeue_many(4)`` reads each."""
+    ``PaddingFIFOQueue``s through placeholders (an audio reader's shape); ``dequeue_many(4)`` reads each.
+    ``finalize``: the graph is finalized before the session is made (as a ``Supervisor`` does)."""
     sample = tf1.placeholder(tf.float32, shape=[None, None, 2] if many else None)
     ident = tf1.placeholder(tf.int32, shape=[None] if many else ())
     name = tf1.placeholder(tf.string, shape=[None, None] if many else [None])
@@ -139,6 +140,8 @@ def padding_program(tf1: Any, audio: list[np.ndarray], many: bool) -> list[Any]:
     closes = [samples.close(), ids.close(), pairs.close()]
     batch = [samples.dequeue_many(4), ids.dequeue_many(4), pairs.dequeue_many(4)]
     out: list[Any] = []
+    if finalize:
+        tf1.get_default_graph().finalize()
     with tf1.Session() as sess:
         def feed() -> None:
             for i, a in enumerate(audio):
@@ -166,15 +169,22 @@ def padding_program(tf1: Any, audio: list[np.ndarray], many: bool) -> list[Any]:
     return out
 
 
+@pytest.mark.parametrize("after", [0, 11, None], ids=["chunked", "switched", "one_step_each"])
 @pytest.mark.parametrize("many", [False, True], ids=["enqueue", "enqueue_many"])
-def test_padding_queues_fed_from_one_thread_deliver_what_legacy_delivers(many):
+def test_padding_queues_fed_from_one_thread_deliver_what_legacy_delivers(many, after, monkeypatch):
+    # the first PADDED_STEP_AFTER elements go in a step each (no chunk step built), then in padded chunks:
+    # every element chunked, the switch after 11 of 30, and none chunked give legacy's batches alike
+    if after is not None:
+        monkeypatch.setattr(fast_feed, "PADDED_STEP_AFTER", after)
     rng = np.random.default_rng(5)
     audio = [rng.random((int(n), 2), dtype=np.float32) for n in rng.integers(1, 9, 30)]
     results = {}
     for tf1 in (LEGACY, bridge):
-        with tf.Graph().as_default(), warnings.catch_warnings():
+        with tf.Graph().as_default() as graph, warnings.catch_warnings():
             warnings.simplefilter("ignore")
             results[tf1] = padding_program(tf1, audio, many)
+    steps = [op for op in graph.get_operations() if op.name.endswith("_fast/enqueue_padded_chunk")]
+    assert len(steps) == (0 if after is None else 2)  # (the bridge's graph: one per queue of unknown dimensions)
     legacy, ours = results[LEGACY], results[bridge]
     assert len(legacy) == len(ours) == 7  # 30 elements, dequeue_many(4): the tail of 2 stays at close
     for a, b in zip(legacy, ours):
@@ -182,6 +192,22 @@ def test_padding_queues_fed_from_one_thread_deliver_what_legacy_delivers(many):
             assert x.shape == y.shape and x.dtype == y.dtype  # padded to the batch's longest, as legacy
             np.testing.assert_array_equal(x, y)
     assert [int(i) for _, ids, _, _ in ours for i in ids] == list(range(28))
+
+
+def test_a_padding_queues_chunk_step_is_built_in_a_finalized_graph(monkeypatch):
+    monkeypatch.setattr(fast_feed, "PADDED_STEP_AFTER", 5)
+    rng = np.random.default_rng(7)
+    audio = [rng.random((int(n), 2), dtype=np.float32) for n in rng.integers(1, 9, 14)]
+    results = {}
+    for tf1 in (LEGACY, bridge):
+        with tf.Graph().as_default() as graph, warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            results[tf1] = padding_program(tf1, audio, False, finalize=True)
+    assert graph.finalized and any(op.name.endswith("_fast/enqueue_padded_chunk") for op in graph.get_operations())
+    assert len(results[bridge]) == len(results[LEGACY]) == 3
+    for a, b in zip(results[LEGACY], results[bridge]):
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
 
 
 def test_a_padding_queue_enqueue_takes_the_fast_path():

@@ -61,6 +61,42 @@ def test_the_submodules_holding_shims_are_shim_modules_over_tensorflows():
         assert isinstance(resolve(bridge, parent), ShimModule)
 
 
+FROM_SUBMODULE = """
+import sys
+from tfdata_bridge.compat.v1.train import SessionManager, batch  # before anything touched tf.train
+from tfdata_bridge.compat.v1.train.queue_runner import QueueRunner
+import tfdata_bridge.compat.v1.io as io
+from tfdata_bridge.compat.v1.nn import relu
+import tfdata_bridge.compat.v1 as tf
+import tensorflow
+assert SessionManager.__module__ == "tfdata_bridge._src.compat.session_manager", SessionManager
+assert batch is tf.train.batch and batch.__module__ == "tfdata_bridge._src.compat.batching", batch
+assert QueueRunner is tf.train.queue_runner.QueueRunner is tf.train.QueueRunner, QueueRunner
+assert QueueRunner.__module__.startswith("tfdata_bridge."), QueueRunner
+assert io is tf.io and io.TFRecordWriter is tensorflow.io.TFRecordWriter
+assert relu is tensorflow.nn.relu and tf.nn.relu is relu
+try:
+    import tfdata_bridge.compat.v1.no_such_module
+except ImportError:
+    pass
+else:
+    raise AssertionError("imported a module TensorFlow does not have")
+print("ok")
+"""
+
+
+def test_importing_from_a_submodule_gives_the_shims_and_keeps_them(tmp_path):
+    # a fresh process: in this one, tf.train was made a shim module by an attribute access already
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}
+    done = subprocess.run([sys.executable, "-c", FROM_SUBMODULE], capture_output=True, text=True, env=env,
+                          timeout=120, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-2000:]
+
+
 def test_disable_v2_behavior_and_friends_are_tensorflows(tf):
     for name in ("disable_v2_behavior", "enable_v2_behavior", "disable_eager_execution", "placeholder", "errors",
                  "float32"):

@@ -28,8 +28,13 @@ What stays as legacy, and what differs:
   unless hurried (the room is spent, a consumer's dequeue begins, a ``size()`` or a close waits).
 - ``PaddingFIFOQueue``: fully defined shapes are stacked as any queue's; elements whose shapes have
   unknown dimensions cross padded with their own shapes, and one step cuts each back and enqueues it
-  (``fast_feed_padding``), so the queue holds what legacy's per-element enqueues put there. Several
-  queues fed from one thread each have their own buffer.
+  (``fast_feed_padding``), so the queue holds what legacy's per-element enqueues put there. That step is a
+  ``while_loop``: two functions to trace (about 25 ms of CPU a queue) and to instantiate at its first run
+  (about 20 ms), which a short program feeding a few dozen elements paid before its first batch (round
+  22's audio program: the two queues' steps were 0.05 s of its 0.12 s in legacy). So the flusher moves a
+  padding queue's first ``PADDED_STEP_AFTER`` fed elements with the program's own enqueue op, a step each
+  (legacy's cost, off the feeding thread), and builds the chunk step, in its own thread, only when more
+  come. Several queues fed from one thread each have their own buffer.
 - Order: each feeding thread's elements reach the queue in the order it fed them.
 - ``close``: a run that closes the queue (or a session that is closed) first moves what is buffered into
   the queue, so everything fed before the close is there, as legacy; an enqueue after close raises
@@ -65,6 +70,9 @@ POLL_S = 0.1  # how often a waiting thread looks whether its session was closed
 LINGER_S = 0.002  # how long the flusher waits for more elements to move with the first, unless hurried
 ROOM_WAIT_S = 0.2  # how long a feeder without room waits for a dequeue this session runs to make some
 DRAIN_S = 5.0  # how long a run that closes a queue among other fetches waits for buffered elements
+# a padding queue's fed elements moved one step each before its chunk step is built: a step costs about
+# 0.2 ms, the chunk step's building and first run about 45 ms (the break-even near 200 elements)
+PADDED_STEP_AFTER = 256
 
 
 @dataclass(frozen=True)
@@ -81,11 +89,50 @@ class FedEnqueue:
     capacity: int | None  # the queue's (None: unbounded)
     size_after: Any  # the queue's size() after the op itself: the feeder's own step when room is spent
     batched_size_after: Any  # the queue's size() after batched_op: what the flusher runs
-    padded: bool = False  # elements may differ in shape: batched_op is fast_feed_padding's chunk step
+    padded: bool = False  # elements may differ in shape: ``chunk_step`` makes fast_feed_padding's step
     # per placeholder, the shapes a fed value may have (None: any size there): the placeholder's shape and
     # the queue's (with a leading batch for enqueue_many) merged once, so a fed value is checked by
     # comparing ints; None where they disagree (no value fits both: the ordinary path raises)
     accepts: tuple[tuple[int | None, ...] | None, ...] = ()
+    chunk_step: _PaddedStep | None = None  # a padding queue's (batched_op and its inputs are None then)
+
+
+class _PaddedStep:
+    """A padding queue's chunk step (``fast_feed_padding``), built by the flusher once ``PADDED_STEP_AFTER``
+    fed elements went in a step each: ``(size after the chunk step, its inputs)``, or None until then (or
+    where it could not be built: every element then goes in a step of its own, as legacy's did)."""
+
+    def __init__(self, op: Any, queue: Any, dtypes: list[Any], shapes: list[Any]) -> None:
+        self._op, self._queue, self._dtypes, self._shapes = op, queue, dtypes, shapes
+        self._moved = 0
+        self._made: tuple[Any, tuple[Any, ...]] | None = None
+        self._failed = False
+        self._lock = threading.Lock()  # (the flushers of several sessions fed through one enqueue op)
+
+    def ready(self, coming: int) -> tuple[Any, tuple[Any, ...]] | None:
+        """The step for ``coming`` more elements (called by flusher threads), or None: move them one step
+        each."""
+        with self._lock:
+            if self._made is None and not self._failed and self._moved + coming > PADDED_STEP_AFTER:
+                self._made = self._build()
+                self._failed = self._made is None
+            self._moved += coming
+            return self._made
+
+    def _build(self) -> tuple[Any, tuple[Any, ...]] | None:
+        graph, op = self._op.graph, self._op
+        try:
+            # (op creation is thread-safe in TensorFlow's graph; name scope, control dependencies and device
+            # stacks are the thread's own: the step is made as it would have been beside the enqueue op)
+            with graph.as_default(), tf_private.unfinalized(graph), graph.name_scope(f"{op.name}_fast/"), \
+                    graph.device(op.device or None):
+                batched, inputs = fast_feed_padding.chunk_step(self._queue, self._dtypes, self._shapes)
+                with tf1.control_dependencies([batched]):
+                    batched_size = tf.queue.QueueBase.size(self._queue, name="size_after_chunk")
+            return batched_size, inputs
+        except Exception as e:  # noqa: BLE001 - the elements keep going in one step each, as legacy's did
+            logger.debug("tfdata_bridge: %s: no chunk step for the padding queue (%s)", op.name, e)
+            return None
 
 
 _enqueues: GraphTable[dict[str, FedEnqueue]] = GraphTable("fed_enqueues")
@@ -110,23 +157,25 @@ def register_enqueue(queue: Any, op: Any, values: list[Any], many: bool) -> None
     padded = not all(s.is_fully_defined() for s in shapes)
     if padded and (type(queue).__name__ != "PaddingFIFOQueue" or any(s.rank is None for s in shapes)):
         return
+    batched = batched_size = chunk_step = None
+    inputs: tuple[Any, ...] = ()
     with tf1.name_scope(f"{op.name}_fast"):
-        if padded:
-            batched, inputs = fast_feed_padding.chunk_step(queue, [v.dtype for v in values], shapes)
+        if padded:  # (built by the flusher when the first elements are in: _PaddedStep)
+            chunk_step = _PaddedStep(op, queue, [v.dtype for v in values], shapes)
         else:
             inputs = tuple(tf1.placeholder(v.dtype, [None] + s.as_list()) for v, s in zip(values, shapes))
             # TensorFlow's own enqueue_many: the drop-in's would register this op in turn
             batched = tf.queue.QueueBase.enqueue_many(queue, by_name(queue, inputs), name="enqueue_chunk")
-        # TensorFlow's own size(): the size after the enqueue, in the same step (the free room, for free)
-        with tf1.control_dependencies([batched]):
-            batched_size = tf.queue.QueueBase.size(queue, name="size_after_chunk")
+            # TensorFlow's own size(): the size after the enqueue, in the same step (the free room, for free)
+            with tf1.control_dependencies([batched]):
+                batched_size = tf.queue.QueueBase.size(queue, name="size_after_chunk")
         with tf1.control_dependencies([op]):
             size_after = tf.queue.QueueBase.size(queue, name="size_after_enqueue")
     capacity = queue.queue_ref.op.get_attr("capacity")
     entry = FedEnqueue(queue, tuple(values), tuple(v.dtype.as_numpy_dtype if v.dtype != tf.string else object
                                                    for v in values), tuple(shapes), many, batched, inputs,
                        capacity if capacity >= 0 else None, size_after, batched_size, padded,
-                       tuple(_accepts(v.shape, s, many) for v, s in zip(values, shapes)))
+                       tuple(_accepts(v.shape, s, many) for v, s in zip(values, shapes)), chunk_step)
     _enqueues.setdefault(op.graph, {})[op.name] = entry
 
 
@@ -380,8 +429,14 @@ class _Buffer:
             end = start
             while end < len(chunk) and chunk[end][0] is entry:
                 end += 1
-            size = tf1.Session.run(sess, entry.batched_size_after,
-                                   feed_dict=dict(zip(entry.batched_inputs, _chunk_values(entry, chunk[start:end]))))
+            step = (entry.batched_size_after, entry.batched_inputs) if entry.chunk_step is None else \
+                entry.chunk_step.ready(end - start)
+            if step is None:  # a padding queue's first elements: the program's own enqueue, a step each
+                for _, values in chunk[start:end]:
+                    size = tf1.Session.run(sess, entry.size_after, feed_dict=dict(zip(entry.placeholders, values)))
+            else:
+                feeds = dict(zip(step[1], _chunk_values(entry, chunk[start:end])))
+                size = tf1.Session.run(sess, step[0], feed_dict=feeds)
             start = end
             later = sum(len(v[0]) if e.many else 1 for e, v in chunk[start:] if e is not None)
             with self._cond:

@@ -49,8 +49,8 @@ from typing import Any
 
 from tfdata_bridge._src.compat import (batch_retry, error_latch, kept_calls, lift_copies, lifted_graph, lifting,
                                        one_read_lists, partial_replay, pipeline_datasets, pipelines, py_func_records,
-                                       queue_reading, queue_shapes, readers, shared_streams, shuffle_py_funcs,
-                                       sparse_batch)
+                                       queue_reading, queue_shapes, readers, record_counts, shared_streams,
+                                       shuffle_py_funcs, sparse_batch)
 from tfdata_bridge._src import plan, tf_private
 from tfdata_bridge._src.plan import tfdata
 from tfdata_bridge._src.compat.fallback import FallbackRunner
@@ -493,9 +493,18 @@ def _vectorizable(req: GraphBatch, lift: lifting.Lift) -> bool:
     why = _not_batched_exactly(lift)
     if why is None and not all(p.fixed for p in lift.python_producers):  # (issue 16: shapes that may vary)
         why = "a Python producer's elements may differ in shape from one to the next"
+    if why is None and _few_records(lift):
+        why = (f"its files hold at most {record_counts.VECTORIZE_MIN_RECORDS} records in all, where vectorizing "
+               "costs more than it saves")
     if why is not None:
         logger.debug("tf.%s %r: the lifted ops run per record: %s", req.api, req.scope.rstrip("/"), why)
     return why is None
+
+
+def _few_records(lift: lifting.Lift) -> bool:
+    """Whether every source of ``lift`` is a reader whose records are known to be few (``record_counts``)."""
+    return (bool(lift.upstreams) and not lift.python_producers
+            and all(isinstance(up.source, readers.FileRead) and up.source.few_records() for up in lift.upstreams))
 
 
 def _forwarded(lift: lifting.Lift) -> list[int] | None:

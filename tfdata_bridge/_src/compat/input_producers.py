@@ -83,6 +83,7 @@ class InputQueue:
         self.runner: Any = None  # the QueueRunner that fills tensorflow_queue()
         self._shared = False
         self._static: Any = None  # one epoch's rows, where every epoch's are these, known now (static_rows)
+        self._known: Any = None  # one epoch's rows in some order, known now (a constant, shuffled or not)
         self._starts: Any = None  # epoch_starts' dataset, made once
 
     name = property(lambda self: self._name)
@@ -133,6 +134,11 @@ class InputQueue:
         if self._shared or (self._keep_order and self._num_epochs is None):
             return None
         return self._static
+
+    def known_rows(self) -> Any:
+        """One epoch's rows as a numpy array, in some order, where they are known now (a constant, shuffled
+        or not): what every epoch holds (``record_counts``); else None."""
+        return self._known
 
     def epoch_starts(self) -> Any:
         """A dataset of the epochs' work without their rows, for ``static_rows``' readers: its ``k``-th element
@@ -601,9 +607,11 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
         epochs_variable = None if num_epochs is None else _epochs_variable()
         queue = InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
                            epochs_variable)
-        if not shuffle:  # (a string list's Assert that it is not empty: true of a static list that is not)
-            static = tf.get_static_value(input_tensor)
-            if static is not None and static.ndim == 1 and static.size > 0:
-                queue._static = static  # noqa: SLF001 - its maker
+        # (a string list's Assert that it is not empty: true of a static list that is not)
+        static = tf.get_static_value(input_tensor)
+        if static is not None and static.ndim == 1 and static.size > 0:
+            queue._known = static  # noqa: SLF001 - its maker
+            if not shuffle:
+                queue._static = static  # noqa: SLF001
     lifted_runners.add_input_producer(queue)  # legacy's runner in QUEUE_RUNNERS
     return queue

@@ -42,7 +42,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from tfdata_bridge._src.compat import frontier, pending_reads, shared_streams
+from tfdata_bridge._src.compat import frontier, pending_reads, record_counts, shared_streams
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.input_producers import EAGER_FIX, InputQueue, standalone_iterator
 from tfdata_bridge._src.compat.notice import notice
@@ -123,6 +123,20 @@ class FileRead:
                     _building.fast.append(self.describe())
                 return static
         return self.records_of(_file_names(self._queue, shard), with_keys)
+
+    def few_records(self) -> bool:
+        """Whether every record this read gives is known now to be few (``record_counts``): a
+        ``TFRecordReader`` (uncompressed) or ``TextLineReader``, one record per read, over an input producer
+        of a known file list and number of epochs."""
+        config = self.reader._tfdb_config  # noqa: SLF001 - one family of classes
+        queue = self._queue
+        if (self._method != "read" or not isinstance(queue, InputQueue) or queue.num_epochs is None
+                or config.kind not in ("TFRecordReader", "TextLineReader") or config.compression):
+            return False
+        names = queue.known_rows()
+        if names is None or names.dtype.kind not in "SUO":
+            return False
+        return record_counts.at_most(config.kind, list(names), queue.num_epochs)
 
     def _static_records(self, shard: tuple[int, int] = (0, 1)) -> Any:
         """The values (no keys) of a ``TFRecordReader`` or ``TextLineReader`` over an input producer whose files

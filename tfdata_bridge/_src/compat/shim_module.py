@@ -5,6 +5,8 @@ the bridge's shims. Shims are imported on first use."""
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.util
 import sys
 import types
 from typing import Any
@@ -22,6 +24,8 @@ _SESSIONS = {
     "train.SingularMonitoredSession": "tfdata_bridge._src.compat.monitored:SingularMonitoredSession",
     # TensorFlow's, settling the graph when made and making its sessions the drop-in one, with its config
     "train.Supervisor": "tfdata_bridge._src.compat.supervisor:Supervisor",
+    # TensorFlow's, settling the graph before its init ops run and making its sessions the drop-in one
+    "train.SessionManager": "tfdata_bridge._src.compat.session_manager:SessionManager",
 }
 # path under tf.compat.v1 -> "module:attribute" of the shim
 _SHIMS: dict[str, str] = {path: sym.shim for sym in SYMBOLS if sym.shim for path in sym.paths} | _SESSIONS
@@ -76,9 +80,49 @@ class ShimModule(types.ModuleType):
         return sorted(set(dir(self._tfdb_target)) | own)
 
 
+class _SubmoduleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """``from tfdata_bridge.compat.v1.train import batch`` (or ``import tfdata_bridge.compat.v1.train``) gets the
+    shim's own submodule, as ``tf.train`` does. Without it the import system found TensorFlow's ``train`` package
+    through the shim's forwarded ``__path__``, imported a second copy of it under the shim's name and set it as
+    the shim's ``train`` attribute: that name, and ``tf.train.*`` for the rest of the program, were TensorFlow's
+    own queue APIs, the drop-in bypassed without a word."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        for root_name, root in list(_roots.items()):
+            if not fullname.startswith(root_name + "."):
+                continue
+            module: Any = root
+            parts = fullname[len(root_name) + 1:].split(".")
+            for part in parts:
+                module = getattr(module, part, None)
+                if not isinstance(module, types.ModuleType):
+                    return None  # (not a module: the import fails as TensorFlow's would)
+            if not isinstance(module, ShimModule):  # a TensorFlow module with no shim below: forwarded as it is
+                module = ShimModule(fullname, module, ".".join(parts), root)
+            elif module.__name__ != fullname:
+                return None  # (another name of a shim module, ``compat.v1.compat.v1``: left as it was)
+            spec = importlib.util.spec_from_loader(fullname, self)
+            spec.loader_state = module
+            return spec
+        return None
+
+    def create_module(self, spec: Any) -> Any:
+        return spec.loader_state
+
+    def exec_module(self, module: Any) -> None:
+        return None
+
+
+_roots: dict[str, ShimModule] = {}
+_finder = _SubmoduleFinder()
+
+
 def install(module_name: str, target: types.ModuleType) -> ShimModule:
     """Replace the module being imported as ``module_name`` by a shim module over ``target``."""
     shim = ShimModule(module_name, target)
     shim.__file__ = getattr(sys.modules.get(module_name), "__file__", None)
     sys.modules[module_name] = shim
+    _roots[module_name] = shim
+    if _finder not in sys.meta_path:
+        sys.meta_path.insert(0, _finder)
     return shim
