@@ -1,5 +1,6 @@
 """The model class and its batch helper in the program, the prefetch helper in another module
-(`import r21l_lib.inputs_c as input_ops`), the reader held on `self`, the mode a run-time setting."""
+(`import r21l_lib.inputs_c as input_ops`), the reader held on `self`, evaluation asked for by a literal `False`
+(the helper's `if` resolved)."""
 
 import os
 
@@ -28,7 +29,7 @@ class Inputs(object):
         self.reader = tf.TFRecordReader()
 
     def build(self):
-        queue = input_ops.prefetch_input_data(self.reader, self.pattern, self.training, num_reader_threads=2)
+        queue = input_ops.prefetch_input_data(self.reader, self.pattern, False, num_reader_threads=2)
         pairs = []
         for thread_id in range(2):
             serialized = queue.dequeue()
