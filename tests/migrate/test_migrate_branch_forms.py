@@ -39,3 +39,38 @@ def test_the_branch_programs_deliver_what_their_originals_deliver(tmp_path):
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"))
+
+
+AFTER_BATCH = '''\
+import tensorflow.compat.v1 as tf
+
+
+def build(files, use_state):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, serialized = tf.TFRecordReader().read(queue)
+    x = tf.parse_single_example(serialized, {"x": tf.FixedLenFeature([3], tf.float32)})["x"]
+    if use_state:
+        y = x * 2.0
+        ys = tf.train.batch([y], 4)
+        return ys, %s
+    else:
+        ys = tf.train.batch([x], 4)
+        return ys, None
+'''
+
+
+@pytest.mark.parametrize("read, reason", [
+    ("y", "`return ys, y`, after the batch in a branch of the choice, reads `y`"),  # (the branch's own work)
+    ("x", "`x` is also used outside the pipeline (line 11)"),  # (made before the ``if``: the finder says it)
+])
+def test_a_statement_after_a_branch_batch_reading_a_per_element_name_is_refused_naming_it(read, reason):
+    source = AFTER_BATCH % read
+    result = rewrite(source, to="tfdata")
+    assert result.code == source
+    assert any(reason in n.message for n in result.refused), result.notes
+
+
+def test_a_statement_after_a_branch_batch_reading_the_batch_is_kept_as_written():
+    result = rewrite(AFTER_BATCH % "ys * 2.0", to="tfdata")
+    assert not result.refused, result.notes
+    assert "return ys, ys * 2.0" in result.code and "return ys, None" in result.code, result.code

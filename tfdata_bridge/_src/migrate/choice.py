@@ -10,6 +10,14 @@ Both calls must batch the same tensors into the same targets (or both be returne
 batch is made once (``Generator.elements``), and the flag stays a choice between the two batch chains, as in
 a batch helper (``batch_helper.py``). Anything else in a branch is refused with the reason, so the file can go
 through ``--fallback compat``.
+
+A branch may also do per-element work of its own, or batch a tensor list of its own (``choice_tails.py``: each
+branch maps its function over the shared elements); keep statements after its batch as written (``return
+image_batch, zeros``: the branches then need not bind the same names); and, instead of a batch call, make a
+queue filled by ``[enqueue_op] * k`` under a ``QueueRunner`` and read by ``dequeue_many`` (ResNet's
+``example_queue`` by mode, after ``tail_split`` gave each branch its copy of the enqueue, runner and dequeue),
+read as the batch it amounts to (``runner_queue.queue_batch``). A branch's Python values (``num_threads = 16``)
+stay in the branch.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@
     ...reads, enqueues, dequeue, batch...                 values_2 = tf.FIFOQueue(...)
                                                           ...the same, on queue_2 and values_2...
 
-(im2txt's ``prefetch_input_data``, a reader class or producer chosen by a flag). This is the same program: both
+(im2txt's ``prefetch_input_data``, a reader class or producer chosen by a flag; ResNet's ``example_queue``, a
+``RandomShuffleQueue`` or a ``FIFOQueue`` by mode, up to its ``dequeue_many``). This is the same program: both
 branches go on to the same statements. Each branch then holds one straight pipeline, which the recogniser
 rewrites as it stands, so the flag stays a choice between two chains. Names that live only between the ``if``
 and the batch are renamed in the second copy, so each copy's names are read by its own statements alone (a

@@ -365,8 +365,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             break
         trial, asks = attempt(split)
         (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
-        # (a hand-built queue made in each branch has no outcome where it is left: its reason is a note)
-        if done_t > done_r and (left_t < left_r or left_t == 0):
+        # (a hand-built queue made in each branch has no outcome where it is left, its reason being a note: a split
+        # that rewrites all it makes where nothing was rewritten is kept; one chain with the ``if`` in its map
+        # function stays where the module as written gave it)
+        if done_t > done_r and (left_t < left_r or left_t == 0 and done_r == 0):
             result, first = _given_back(trial, split_lines), asks
         if all(o.rewritten for o in result[2]):
             break
