@@ -1,0 +1,222 @@
+"""What a queue *stage* helper is (``queue_stages.py`` says where its calls go in a pipeline):
+
+    def shuffle_inputs(tensors, capacity, min_after_dequeue, threads):   # a function of any module of the tree,
+        queue = tf.RandomShuffleQueue(capacity, min_after_dequeue,        # a method (static or not), under
+                                      dtypes=[t.dtype for t in tensors]) # any import style
+        op = queue.enqueue(tensors)                                       # one of its parameters, once
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [op] * threads))   # or qr = ...; add_queue_runner(qr)
+        out = queue.dequeue()
+        for i in range(len(tensors)):                                     # optional set_shape loops
+            out[i].set_shape(tensors[i].shape)
+        return out                                                        # or ``return queue.dequeue()``
+
+Values its queue's arguments read may be computed in it first; a log line is allowed. Anything else (a second
+queue, another use of the queue, ``shared_name``/``names``) is refused, naming the statement's line.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in
+
+_QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
+                                  "shared_name", "name"),
+           "FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name")}
+
+
+def _line(finder, node: cst.CSTNode) -> int | None:
+    at = finder.scopes.positions.get(node)
+    return finder.scopes.lines.get(node) or getattr(getattr(at, "start", None), "line", None)
+
+
+def helper_of(finder, stmt: cst.CSTNode, call: cst.Call):
+    """(the helper's FunctionDef, the Finder of its module, this module's or not, the module reference the call
+    names it through, the FunctionDef as written: a static method's decorator and all) for the function or method
+    ``call`` runs; None where it is none the tree defines."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        fn = finder.scopes.module_function(stmt, func.value)
+        if fn is not None:
+            return fn, finder, True, None, fn
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+        from tfdata_bridge._src.migrate.join import _any_method
+        from tfdata_bridge._src.migrate.method_source import _module_of
+
+        from tfdata_bridge._src.migrate.static_stages import static_stage
+
+        module = _module_of(finder, stmt)
+        if module is None:
+            return None
+        try:
+            static = static_stage(finder, module, stmt, func)  # (read as a plain method of ``func``'s object)
+            if static is not None:
+                return static[1], finder, True, None, static[0]
+            fn, foreign, _cls = _any_method(finder, module, stmt, func)
+        except Refusal:
+            return None
+        return fn, foreign or finder, foreign is None, None, fn
+    if finder.external is not None and isinstance(func, (cst.Name, cst.Attribute)):
+        found = finder.external(func)
+        if found is not None:
+            ref = cst.Module([]).code_for_node(func.value) if isinstance(func, cst.Attribute) else None
+            return found[0], found[1], False, ref, found[0]
+    return None
+
+
+def calls_queue_helper(finder, stmt: cst.BaseStatement) -> bool:
+    """Whether ``stmt`` is ``x = helper(...)`` of a helper that makes a queue and returns its dequeue: a stage,
+    which a per-element function must not run (a queue per element trace)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, (cst.Assign, cst.Expr)) and isinstance(small.value, cst.Call)):
+        return False
+    found = helper_of(finder, stmt, small.value)
+    return found is not None and _is_queue_stage(found[1], found[0])
+
+
+def _is_queue_stage(home, fn: cst.FunctionDef) -> bool:
+    """Whether ``fn`` makes a FIFOQueue or RandomShuffleQueue, enqueues one of its parameters and dequeues (a cheap
+    look: a helper whose queue its own readers fill, ``prefetch_helper.py``'s, is no stage)."""
+    params = {p.name.value for p in fn.params.params}
+    made = dequeued = given = False
+    for node in _walk(fn):
+        if not isinstance(node, cst.Call):
+            continue
+        if home.is_api(node, *_QUEUES):
+            made = True
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "dequeue":
+            dequeued = True
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "enqueue" and len(node.args) == 1 and \
+                isinstance(node.args[0].value, cst.Name) and node.args[0].value.value in params:
+            given = True
+    return made and dequeued and given
+
+
+def is_stage_helper(finder, fn: cst.FunctionDef) -> bool:
+    """Whether ``fn`` (as written: a static method's decorator allowed) is a queue stage on the pattern."""
+    if not _is_queue_stage(finder, fn):
+        return False
+    try:
+        stage_pattern(finder, fn)
+    except Refusal:
+        return False
+    return True
+
+
+def _walk(node: cst.CSTNode):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
+
+
+def stage_pattern(home, fn: cst.FunctionDef):
+    """(kind, the queue's bound arguments, the parameter whose tensors go in, the helper's constants) of a stage
+    helper; Refusal naming the statement that is off the pattern."""
+    from tfdata_bridge._src.migrate.helpers import _constants
+    from tfdata_bridge._src.migrate.queue_runners import runner_call
+
+    name = fn.name.value
+    if fn.decorators and not all(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+                                 for d in fn.decorators) or fn.asynchronous:
+        raise Refusal(f"the queue helper `{name}` is decorated or async")
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Expr) and \
+            isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+        body = body[1:]  # its docstring
+    params = [p.name.value for p in fn.params.params]
+    queue_stmt = qname = kind = None
+    for s in body:
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                and home.is_api(small.value, *_QUEUES):
+            if queue_stmt is not None:
+                raise Refusal(f"`{name}` makes more than one queue (line {_line(home, s)})")
+            queue_stmt, qname, kind = s, small.targets[0].target.value, home.is_api(small.value, *_QUEUES)
+    if queue_stmt is None:
+        raise Refusal(f"`{name}` makes no FIFOQueue or RandomShuffleQueue assigned to a name")
+    args = bind_params(queue_stmt.body[0].value, _QUEUES[kind], kind)
+    for bad in ("shared_name", "names"):
+        if not is_none(args.get(bad)):
+            raise Refusal(f"the `{kind}` of `{name}` (line {_line(home, queue_stmt)}) takes `{bad}`: shared with "
+                          "other graphs or dequeued as a dict, not a stage of one chain")
+    if "capacity" not in args:
+        raise Refusal(f"the `{kind}` of `{name}` has no capacity")
+    enq_name = given = out_name = None
+    runner_seen = False
+    shaped: list[cst.CSTNode] = []
+    ret = None
+    simple = [s for s in body if isinstance(s, cst.SimpleStatementLine)]
+    for s in body:
+        if s is queue_stmt:
+            continue
+        at = _line(home, s)
+        if isinstance(s, cst.For) and s.orelse is None and isinstance(s.body, cst.IndentedBlock) and all(
+                isinstance(b, cst.SimpleStatementLine) and len(b.body) == 1 and isinstance(b.body[0], cst.Expr)
+                and isinstance(b.body[0].value, cst.Call) and isinstance(b.body[0].value.func, cst.Attribute)
+                and b.body[0].value.func.attr.value == "set_shape" for b in s.body.body):
+            shaped.append(s)  # static shapes given back to the dequeued tensors: tf.data's elements keep theirs
+            continue
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        value = getattr(small, "value", None)
+        if isinstance(small, cst.Return):
+            ret = s
+            continue
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                isinstance(value.func.value, cst.Name) and value.func.value.value == qname:
+            op = value.func.attr.value
+            if op == "enqueue" and isinstance(small, cst.Assign) and len(value.args) == 1 and \
+                    isinstance(value.args[0].value, cst.Name) and value.args[0].value.value in params and \
+                    isinstance(small.targets[0].target, cst.Name) and enq_name is None:
+                enq_name, given = small.targets[0].target.value, value.args[0].value.value
+                continue
+            if op == "dequeue" and not value.args and isinstance(small, cst.Assign) and \
+                    isinstance(small.targets[0].target, cst.Name) and out_name is None:
+                out_name = small.targets[0].target.value
+                continue
+            raise Refusal(f"`{name}` uses its queue `{qname}` by `{op}` at line {at}: a stage's queue is only "
+                          "enqueued with the helper's tensors once, run by its QueueRunner, and dequeued once")
+        try:
+            inner, registered = runner_call(home, s, simple) if isinstance(s, cst.SimpleStatementLine) else (None, [])
+        except Refusal as exc:
+            raise Refusal(f"{exc} (line {at} of `{name}`)") from None
+        if inner is not None:
+            ops = inner.args[1].value
+            if not (isinstance(inner.args[0].value, cst.Name) and inner.args[0].value.value == qname) or not (
+                    isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply)
+                    and isinstance(ops.left, cst.List) or isinstance(ops, cst.List)):
+                raise Refusal(f"the QueueRunner at line {at} of `{name}` is not `QueueRunner({qname}, [op] * k)`")
+            listed = ops.left if isinstance(ops, cst.BinaryOperation) else ops
+            written = {cst.Module([]).code_for_node(e.value) for e in listed.elements}
+            if written != {enq_name}:  # (``[op, op]``: two threads running the one op, as ``[op] * 2``)
+                raise Refusal(f"the QueueRunner at line {at} of `{name}` runs other ops than `{qname}`'s one enqueue")
+            runner_seen = True
+            shaped.extend(registered)  # (its registration: goes with the helper)
+            continue
+        if s in shaped:
+            continue
+        if isinstance(small, cst.Assign) and not (names_in(small.value) & {qname, enq_name, out_name} - {None}):
+            continue  # a value the queue's arguments may read (its constants, ``_constants``)
+        if isinstance(small, cst.Expr) and isinstance(value, cst.Call) and \
+                (home.api(value) or "").split(".")[-2:-1] == ["logging"]:
+            continue  # a log line
+        if qname in names_in(s):
+            raise Refusal(f"`{name}` uses its queue `{qname}` at line {at}: a stage's queue is only enqueued with the "
+                          "helper's tensors once, run by its QueueRunner, and dequeued once")
+        raise Refusal(f"`{name}` does more at line {at} than make its queue, enqueue its tensors, run them by a "
+                      "QueueRunner and return the dequeue")
+    if given is None or not runner_seen:
+        raise Refusal(f"`{name}`'s queue `{qname}` is not filled from one of its parameters by one enqueue op run "
+                      "by a QueueRunner")
+    returned = ret.body[0].value if ret is not None else None
+    ok = isinstance(returned, cst.Name) and returned.value == out_name or (
+        isinstance(returned, cst.Call) and isinstance(returned.func, cst.Attribute) and not returned.args
+        and returned.func.attr.value == "dequeue" and isinstance(returned.func.value, cst.Name)
+        and returned.func.value.value == qname and out_name is None)
+    if not ok or ret is not body[-1]:
+        raise Refusal(f"`{name}` does not end by returning its queue's dequeue")
+    return kind, args, given, _constants(body, queue_stmt, {})
+
+
+__all__ = ["calls_queue_helper", "helper_of", "is_stage_helper", "stage_pattern"]
