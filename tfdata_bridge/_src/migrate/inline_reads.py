@@ -16,11 +16,29 @@ rewritten.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import namer, names_in, nodes_of
 
 _PARTS = {"0": 0, "1": 1, "key": 0, "value": 1}
+
+
+def parses(module: cst.Module) -> bool:
+    """Whether the code of a named form parses (a form that would not is not tried: the module stays)."""
+    try:
+        ast.parse(module.code)
+    except SyntaxError:
+        return False
+    return True
+
+
+def _kept_whole(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``expr`` in parentheses where its code spans lines (the parentheses it stood in may be its parent's)."""
+    if "\n" in cst.Module([]).code_for_node(expr) and not getattr(expr, "lpar", None):
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
 
 
 def name_inline_reads(module: cst.Module, external=None) -> cst.Module:
@@ -29,7 +47,7 @@ def name_inline_reads(module: cst.Module, external=None) -> cst.Module:
     top = {n for s in module.body for n in names_in(s)}
     namer_ = _Namer(top)
     out = module.visit(namer_)
-    return out if namer_.changed else module
+    return out if namer_.changed and parses(out) else module
 
 
 def _read_part(node: cst.CSTNode) -> tuple[cst.Call, int] | None:
@@ -109,7 +127,8 @@ class _Namer(cst.CSTTransformer):
         pair = [cst.Name("_"), cst.Name("_")]
         pair[index] = cst.Name(fresh)
         read = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Tuple([cst.Element(p) for p in pair],
-                                                                                 lpar=[], rpar=[]))], call)],
+                                                                                 lpar=[], rpar=[]))],
+                                                   _kept_whole(call))],
                                        leading_lines=updated.leading_lines)
         new_value = small.value.deep_replace(node, cst.Name(fresh)) if small.value is not node else cst.Name(fresh)
         line = updated.with_changes(body=[small.with_changes(value=new_value)], leading_lines=())
@@ -127,7 +146,7 @@ def name_read_objects(module: cst.Module, external=None) -> cst.Module:
     top = {n for s in module.body for n in names_in(s)}
     namer_ = _ObjectNamer(top, classes)
     out = module.visit(namer_)
-    return out if namer_.changed else module
+    return out if namer_.changed and parses(out) else module
 
 
 class _ObjectNamer(_Namer):
@@ -147,7 +166,7 @@ class _ObjectNamer(_Namer):
         made = call.func.value
         base = made.func.value.lower()
         fresh = namer(self.taken[-1])(base if base.endswith("reader") else f"{base}_reader")
-        named = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], made)],
+        named = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], _kept_whole(made))],
                                         leading_lines=updated.leading_lines)
         value = call.with_changes(func=call.func.with_changes(value=cst.Name(fresh)))
         line = updated.with_changes(body=[small.with_changes(value=value)], leading_lines=())

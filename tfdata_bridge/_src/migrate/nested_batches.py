@@ -15,7 +15,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import namer, names_in, nodes_of
-from tfdata_bridge._src.migrate.inline_reads import _first_call
+from tfdata_bridge._src.migrate.inline_reads import _first_call, _kept_whole, parses
 
 _BATCHES = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
             "maybe_batch_join", "maybe_shuffle_batch_join"}
@@ -23,7 +23,17 @@ _GUARDED = (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorEx
 
 
 def _batch_call(node: cst.CSTNode) -> bool:
-    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _BATCHES
+    """``tf.train.batch(...)``, ``train.shuffle_batch(...)``: a batch function of a module named ``train`` (not a
+    dataset's own ``.batch``)."""
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _BATCHES):
+        return False
+    owner = node.func.value
+    if not (isinstance(owner, cst.Attribute) and owner.attr.value == "train" or
+            isinstance(owner, cst.Name) and owner.value == "train"):
+        return False
+    while isinstance(owner, cst.Attribute):
+        owner = owner.value
+    return isinstance(owner, cst.Name)
 
 
 def name_nested_batches(module: cst.Module, external=None) -> cst.Module:
@@ -32,7 +42,7 @@ def name_nested_batches(module: cst.Module, external=None) -> cst.Module:
     top = {n for s in module.body for n in names_in(s)}
     changer = _Namer(top)
     out = module.visit(changer)
-    return out if changer.changed else module
+    return out if changer.changed and parses(out) else module
 
 
 class _Namer(cst.CSTTransformer):
@@ -66,7 +76,7 @@ class _Namer(cst.CSTTransformer):
         if not _first_call(small, call):
             return updated
         fresh = namer(self.taken[-1])("batch")
-        named = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], call)],
+        named = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], _kept_whole(call))],
                                         leading_lines=updated.leading_lines)
         line = updated.with_changes(body=[small.with_changes(value=value.deep_replace(call, cst.Name(fresh)))],
                                     leading_lines=())

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.inline_reads import parses
 from tfdata_bridge._src.migrate.tail_split import split_choices
 
 
@@ -41,7 +42,8 @@ def readers_chosen_by_if(module: cst.Module, external=None) -> cst.Module:
     split.visit(made)
     if not changer.changed <= set(made.found):
         return module
-    return module.visit(_Replace({path: made.found[path] for path in changer.changed}))
+    out = module.visit(_Replace({path: made.found[path] for path in changer.changed}))
+    return out if parses(out) else module
 
 
 class _Paths(cst.CSTTransformer):
