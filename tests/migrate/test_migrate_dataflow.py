@@ -639,7 +639,21 @@ def test_names_reused_across_a_loop_are_not_decided_by_line():
             return out
         ''')
     result, code = _tfdata(source)
-    assert result.refused  # the read of ``line`` in the loop's first statements may mean either assignment
+    # each read of ``line`` is decided by the assignment before it in the pass: the appended read is the first
+    # producer's (one epoch), the batched one the second's (two epochs), both per ``part``
+    assert not result.refused, result.notes
+    first, second = code.index(".repeat(1)"), code.index(".repeat(2)")
+    assert first < code.index("out.append(line)") < second < code.index("out.append(batch)")
+    assert "def parse_record(line):\n            return tf.string_to_number(line) + len(out)" in code
+    assert code.count(".from_tensor_slices(part)") == 2
+    # a read at the top of the loop sees the previous pass's value: that ``line`` may be either, and is left
+    carried = source.replace("    out = []\n", "    out = []\n    line = tf.constant('0')\n")
+    carried = carried.replace("        queue = tf.train.string_input_producer(part, num_epochs=1",
+                              "        out.append(line)\n"
+                              "        queue = tf.train.string_input_producer(part, num_epochs=1", 1)
+    assert carried.count("out.append(line)") == 2
+    result, code = _tfdata(carried)
+    assert result.refused and "train.batch(" in code, result.notes
 
 
 @pytest.mark.parametrize("alias", ["v1 = tf.compat.v1", "compat = tf.compat.v1"])

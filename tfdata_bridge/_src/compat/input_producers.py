@@ -608,7 +608,10 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
         queue = InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
                            epochs_variable)
         # (a string list's Assert that it is not empty: true of a static list that is not)
-        static = tf.get_static_value(input_tensor)
+        try:
+            static = tf.get_static_value(input_tensor)
+        except (ValueError, TypeError):  # (TensorFlow cannot read back some constants: an empty string list's
+            static = None                #  proto with one "" value, through an identity)
         if static is not None and static.ndim == 1 and static.size > 0:
             queue._known = static  # noqa: SLF001 - its maker
             if not shuffle:
