@@ -34,9 +34,9 @@ def main(data_dir):
         sess.run(tf.local_variables_initializer())
         coord = tf.train.Coordinator()
         producer_threads = tf.train.start_queue_runners(sess=sess, coord=coord)
-        sorter_threads = runner.create_threads(sess, coord=coord, start=True)
+        sorter_threads = runner.create_threads(sess, start=True)
         for t in sorter_threads:
-            t.join(timeout=30)  # the runner closes the sorter once the reader runs dry
+            t.join()  # the runner closes the sorter once the reader runs dry
         end = 'steps'
         while True:
             try:
