@@ -35,6 +35,7 @@ from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
+from tfdata_bridge._src.migrate.many_dequeues import batch_many_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.inline_reads import name_reads
 from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
@@ -339,11 +340,12 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # next one tried on what is kept
     current = module
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
-    # forms: ``object_forms.py``)
+    # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``)
     for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, name_inline_dequeues,
                  dequeue_in_helper,
-                 inline_prefetch_helper, *OBJECT_FORMS):
-        if all(o.rewritten for o in result[2]) or functions:
+                 inline_prefetch_helper, batch_many_dequeues, *OBJECT_FORMS):
+        # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
+        if all(o.rewritten for o in result[2]) and not any(n.kind == "refused" for n in result[1]) or functions:
             break
         named = form(current, external)
         if named is not current:
