@@ -2,8 +2,8 @@
 
     values_queue = tf.FIFOQueue(capacity, dtypes=[tf.string])     values_queue = tf.FIFOQueue(...)
     enqueue_ops = []                                               ...the same readers and runner...
-    for _ in range(k):                                             value = values_queue.dequeue()
-        _, value = reader.read(filename_queue)              ->     serialized = tf.train.batch([value], n)
+    for _ in range(k):                                             value_1 = values_queue.dequeue()
+        _, value = reader.read(filename_queue)              ->     serialized = tf.train.batch([value_1], n)
         enqueue_ops.append(values_queue.enqueue([value]))
     tf.train.queue_runner.add_queue_runner(
         tf.train.queue_runner.QueueRunner(values_queue, enqueue_ops))
@@ -19,7 +19,8 @@ recogniser takes (``handbuilt.py``: an interleave of the files, ``shuffle`` for 
 
 Only where nothing else reads the queue (its one batched dequeue, the enqueue ops made in a loop, its
 ``QueueRunner``, its ``size()`` and ``name``), every value the name is given in the function is a ``FIFOQueue`` or
-``RandomShuffleQueue`` with a literal list of dtypes and no ``names=``, the count given alone, and the module
+``RandomShuffleQueue`` with a literal list of dtypes, its ``shapes`` (without them legacy's batched dequeue fails
+when it runs, and the batch would not) and no ``names=``, the count given alone, and the module
 spells ``tensorflow.compat.v1`` (``v1_prefix``). ``to_tfdata.run`` keeps the form only where it lets more
 pipelines be rewritten, so a queue left alone stays as written.
 """
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, fresh_name, name_counts, nodes_of, v1_prefix
+from tfdata_bridge._src.migrate.calls import dotted, fresh_name, name_counts, nodes_of, target_names, v1_prefix
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
 _BATCHED = ("dequeue_many", "dequeue_up_to")
@@ -64,10 +65,16 @@ def _components(fn: cst.FunctionDef, q: str) -> int | None:
             return None
         kind = dotted(value.func).rsplit(".", 1)[-1]
         dtypes = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "dtypes"), None)
+        at = 1 if kind == "FIFOQueue" else 2
         if dtypes is None:  # (positional: FIFOQueue(capacity, dtypes), RandomShuffleQueue(capacity, min, dtypes))
-            at = 1 if kind == "FIFOQueue" else 2
             positional = [a for a in value.args if a.keyword is None]
             dtypes = positional[at].value if len(positional) > at else None
+        shapes = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "shapes"), None)
+        if shapes is None:
+            positional = [a for a in value.args if a.keyword is None]
+            shapes = positional[at + 1].value if len(positional) > at + 1 else None
+        if shapes is None or dotted(shapes) == "None":
+            return None  # (legacy's batched dequeue fails on a queue without shapes: no rewrite makes it work)
         if not isinstance(dtypes, (cst.List, cst.Tuple)) or not dtypes.elements or \
                 any(a.keyword is not None and a.keyword.value == "names" for a in value.args) or \
                 any(a.star for a in value.args):
@@ -131,6 +138,14 @@ def _only_reader(fn: cst.FunctionDef, q: str, dcall: cst.Call) -> bool:
     return v.ok and bool(enqueues) and len(runners) == 1 and all(id(n) in v.seen for n in v.names)
 
 
+def _never_read(fn: cst.FunctionDef, name: str) -> bool:
+    """Every ``name`` in ``fn`` is bound (an assignment's or a ``for``'s target), none read."""
+    bound = 0
+    for node in [*(t.target for t in nodes_of(fn, cst.AssignTarget)), *(f.target for f in nodes_of(fn, cst.For))]:
+        bound += (target_names(node) or []).count(name)
+    return bound == name_counts(fn).get(name, 0)
+
+
 def batch_many_dequeues(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each batched dequeue of a readers' prefetch queue written as a batch of one dequeue (the
     same module object when there is none)."""
@@ -153,10 +168,25 @@ def batch_many_dequeues(module: cst.Module, external=None) -> cst.Module:
             parts = _components(fn, q)
             if parts is None or not _only_reader(fn, q, dcall):
                 continue
-            x = fresh_name("value", taken)
-            first = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(x))], cst.Call(
+            # (one name per component, the element's: ``key_1, value_1 = queue.dequeue()``)
+            given = target_names(small.targets[0].target) if isinstance(small, cst.Assign) else None
+            stems = given if given is not None and len(given) == parts and parts > 1 else ["value"] * parts
+            # (a component bound to ``_`` and never read, a record's key, say: dequeued and not batched)
+            unread = ["_" if stem == "_" and _never_read(fn, "_") else None for stem in stems]
+            if sum(u is None for u in unread) == 0:
+                continue
+            xs = [u or fresh_name(stem, taken) for stem, u in zip(stems, unread)]
+            target = cst.Name(xs[0]) if parts == 1 else \
+                cst.Tuple([cst.Element(cst.Name(x)) for x in xs], lpar=[], rpar=[])
+            first = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], cst.Call(
                 cst.Attribute(cst.Name(q), cst.Name("dequeue"))))], leading_lines=stmt.leading_lines)
-            tensors = cst.List([cst.Element(cst.Name(x))]) if parts == 1 else cst.Name(x)
+            kept = [x for x, u in zip(xs, unread) if u is None]
+            tensors = cst.List([cst.Element(cst.Name(x)) for x in kept])
+            if len(kept) < parts:  # the batch gives the kept components alone (one: the tensor itself)
+                names = [n for n, u in zip(given, unread) if u is None]
+                small = small.with_changes(targets=[cst.AssignTarget(cst.Name(names[0]) if len(names) == 1 else
+                                                                     cst.Tuple([cst.Element(cst.Name(n))
+                                                                                for n in names], lpar=[], rpar=[]))])
             args = [cst.Arg(tensors), cst.Arg(dcall.args[0].value)]
             if dcall.func.attr.value == "dequeue_up_to":
                 args.append(cst.Arg(cst.Name("True"), keyword=cst.Name("allow_smaller_final_batch")))

@@ -713,7 +713,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
         replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
-    notes += _left_alone(module, index, [*removed, *replaced], notes)
+    notes += _left_alone(module, index, [*removed, *replaced], notes, external)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
@@ -1041,7 +1041,8 @@ def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> boo
         "QueueRunner(" in module.code_for_node(node)
 
 
-def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
+def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note],
+                external=None) -> list[Note]:
     """A note for each queue-pipeline API outside the rewritten pipelines that no refusal explains yet."""
     from tfdata_bridge._src.migrate.scanner import scan_source
     from tfdata_bridge._src.symbols import BY_PATH
@@ -1058,7 +1059,7 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
     out = []
     for f, sym in left:  # the queues first: a reader's or producer's note may point at its queue's
         if "Queue" in sym.name:  # what fills it, where it is read, and what takes it out of every known form
-            why = left_queue_reason(module, index, f.line, sym.name.rsplit(".", 1)[-1])
+            why = left_queue_reason(module, index, f.line, sym.name.rsplit(".", 1)[-1], external)
             out.append(Note(f.line, f"`{f.api}` left: {why}"))
     reasons = {n.line: n for n in [*notes, *out] if n.kind == "refused"}
     for f, sym in left:
