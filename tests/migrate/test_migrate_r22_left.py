@@ -10,7 +10,8 @@ a helper called twice stays, saying so.
 The programs of ``r22left_programs/`` (the model class of another module dequeuing many of a shuffle queue chosen
 by the mode; a same-module helper of ``data_flow_ops.FIFOQueue`` read by ``dequeue_up_to`` in a function, the
 queue's name reused in ``main``; a package submodule's helper dequeued once per copy into a ``batch_join``; one
-function's two readers and a shuffle queue of keys and values, the keys unread) are migrated as one tree and run
+function's two readers and a shuffle queue of keys and values, the keys unread; a submodule's shuffle queue helper
+imported by its bare name, its queue's settings by position) are migrated as one tree and run
 against their originals: as multisets where a shuffle queue or several readers mixed them, exactly where not."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tfdata_bridge._src.migrate.tree import rewrite_tree
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r22left_programs"
 MIXED = {"model_class_other_module_dequeue_many", "one_function_readers_dequeue_many",
-         "submodule_helper_copies_batch_join"}
+         "submodule_helper_copies_batch_join", "bare_name_import_shuffled_dequeue_many"}
 
 
 @pytest.mark.timeout(500)
@@ -43,6 +44,9 @@ def test_the_r22_values_queue_programs_deliver_what_their_originals_deliver(tmp_
     assert "def make_values_queue(" not in code["helper_same_module_dequeue_up_to.py"]
     assert "cycle_length=num_readers" in code["one_function_readers_dequeue_many.py"]
     assert ".shuffle(50)" in code["one_function_readers_dequeue_many.py"]
+    bare = code["bare_name_import_shuffled_dequeue_many.py"]
+    assert ".shuffle(60)" in bare and "cycle_length=2" in bare and "shuffled_values" not in bare
+    assert "def shuffled_values(" not in code["inputs.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in MIXED else "exact")

@@ -19,3 +19,16 @@ def prefetch_input_data(file_pattern, shuffle, capacity, num_reader_threads=1):
         enqueue_ops.append(values_queue.enqueue([value]))
     tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(values_queue, enqueue_ops))
     return values_queue
+
+
+def shuffled_values(file_pattern, capacity, num_readers=2):
+    """A shuffle queue of values with its shapes, its readers made in the loop."""
+    filename_queue = tf.train.string_input_producer(sorted(tf.gfile.Glob(file_pattern)), num_epochs=1)
+    values_queue = tf.RandomShuffleQueue(capacity, capacity // 4, [tf.string], shapes=[[]])
+    enqueue_ops = []
+    for _ in range(num_readers):
+        reader = tf.TFRecordReader()
+        _, value = reader.read(filename_queue)
+        enqueue_ops.append(values_queue.enqueue([value]))
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(values_queue, enqueue_ops))
+    return values_queue
