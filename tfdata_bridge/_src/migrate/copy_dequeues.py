@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, fresh_name, name_counts, target_names
+from tfdata_bridge._src.migrate.calls import dotted, fresh_name, name_counts, nodes_of, target_names
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
 
@@ -133,6 +133,33 @@ def _plan(fn: cst.FunctionDef, helper: str, qname: str, counts
                     return None
                 return stmt, d, x, named
         return None
+    return None
+
+
+def _many_plan(fn: cst.FunctionDef, helper: str) -> tuple[cst.CSTNode, None, None, None] | None:
+    """(the call's statement, None, None, None) where ``fn`` binds ``v = helper(...)`` (in any block of its own)
+    and reads ``v`` once, by ``v.dequeue_many(n)`` / ``v.dequeue_up_to(n)`` as a statement of its own later in the
+    same block (skip-thoughts' model: ``serialized = input_queue.dequeue_many(batch_size)``); None if not so. The
+    helper's statements then stand at the call, the dequeue where it is."""
+    from tfdata_bridge._src.migrate.many_dequeues import _batched_dequeue
+
+    for block in nodes_of(fn, cst.IndentedBlock):
+        body = list(block.body)
+        for i, stmt in enumerate(body):
+            assign = _one_assign(stmt)
+            call = assign.value if assign is not None else None
+            if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == helper):
+                continue
+            v = _name_target(assign)
+            if v is None or name_counts(fn).get(v) != 2 or any(
+                    f is not fn and v in name_counts(f) for f in nodes_of(fn, cst.FunctionDef)):
+                return None
+            for later in body[i + 1:]:
+                if v not in name_counts(later):
+                    continue
+                found = _batched_dequeue(later)
+                return (stmt, None, None, None) if found is not None and found[2] == v else None
+            return None
     return None
 
 
@@ -396,7 +423,8 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
     from tfdata_bridge._src.migrate.calls import fresh_name, names_in
     from tfdata_bridge._src.migrate.inline_sources import _bound_args
 
-    if ".dequeue()" not in module.code or "batch_join" not in module.code:
+    if (".dequeue()" not in module.code or "batch_join" not in module.code) and \
+            ".dequeue_many(" not in module.code and ".dequeue_up_to(" not in module.code:
         return module
     top = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
     counts = name_counts(module)
@@ -408,6 +436,8 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
             continue
         callers = [f for f in _functions(module) if f is not helper and name in name_counts(f)]
         found = _plan(callers[0], name, qname, module_names) if len(callers) == 1 else None
+        if found is None and len(callers) == 1:  # (read in batches where it is made: ``many_dequeues.py``)
+            found = _many_plan(callers[0], name)
         if found is None:
             continue
         call_stmt, deq_stmt, x, named = found
@@ -454,8 +484,10 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
             at = next(i for i, s in enumerate(stmts) if fresh in name_counts(s))
             stmts.insert(at, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
         stmts[0] = stmts[0].with_changes(leading_lines=call_stmt.leading_lines)
-        stmts.append(deq_stmt.with_changes(leading_lines=()) if named is None else cst.SimpleStatementLine(
-            [cst.Assign([cst.AssignTarget(cst.Name(x))], cst.Call(cst.Attribute(cst.Name(v), cst.Name("dequeue"))))]))
+        if deq_stmt is not None:  # (a batched dequeue stays where it is, after the helper's statements)
+            stmts.append(deq_stmt.with_changes(leading_lines=()) if named is None else cst.SimpleStatementLine(
+                [cst.Assign([cst.AssignTarget(cst.Name(x))], cst.Call(cst.Attribute(cst.Name(v),
+                                                                                   cst.Name("dequeue"))))]))
 
         class _T(cst.CSTTransformer):
             def leave_SimpleStatementLine(self, original, updated):
@@ -474,7 +506,11 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
         # ``tail_split.py``)
         from tfdata_bridge._src.migrate.tail_split import split_choices
 
-        return split_choices(module.visit(_T()), push=True)[0]
+        # (a batched dequeue of the queue, now where it is made, written as the batch it is: ``many_dequeues.py``)
+        from tfdata_bridge._src.migrate.many_dequeues import batch_many_dequeues
+
+        out = module.visit(_T())
+        return split_choices(batch_many_dequeues(out) if deq_stmt is None else out, push=True)[0]
     return module
 
 

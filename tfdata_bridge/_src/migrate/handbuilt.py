@@ -79,7 +79,7 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if kind is None:
         raise Refusal(f"`{qname}` is not a FIFOQueue or RandomShuffleQueue")
     args = bind_params(call, _QUEUES[kind], kind)
-    for bad in ("shared_name", "names", "shapes"):
+    for bad in ("shared_name", "names"):
         if not is_none(args.get(bad)):
             raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
     uses = _Uses({qname})
@@ -177,6 +177,8 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if {id(stack[-1]) for _, stack, _ in uses.hits} - {id(ops_init), id(enq_stmt), id(runner_stmt)}:
         raise Refusal(f"`{ops_name}` is used beyond the enqueue ops and their runner")
     key, value = defined
+    if not is_none(args.get("shapes")) and not _scalar_reads(args["shapes"], enqueued, {key, value}):
+        raise Refusal(f"`{kind}(shapes=...)` is not rewritten (but `[]` for each record read enqueued as it is)")
     key_at = _key_position(finder, enqueued, key, read_stmt, enq_stmt)
     removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries, *registered]
     if reader_stmt is not None and reader_stmt not in body:
@@ -186,6 +188,17 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     note = size_uses.note()
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
                     loop_stmts=body, summaries=[note] if note else [], key_at=key_at)
+
+
+def _scalar_reads(shapes: cst.BaseExpression, enqueued: cst.BaseExpression, read: set[str]) -> bool:
+    """``shapes=[[]]`` (``[[], []]``, ...) over an enqueued list of the read's own key and value: a reader's
+    ``read`` gives scalar strings, so the queue's shapes only say what the tensors' static shapes are already, and
+    the elements the dataset gives have them too (skip-thoughts' values queue)."""
+    if not (isinstance(shapes, (cst.List, cst.Tuple)) and isinstance(enqueued, (cst.List, cst.Tuple))
+            and len(shapes.elements) == len(enqueued.elements)):
+        return False
+    return all(isinstance(s.value, (cst.List, cst.Tuple)) and not s.value.elements for s in shapes.elements) and \
+        all(isinstance(e.value, cst.Name) and e.value.value in read for e in enqueued.elements)
 
 
 _INLINE_PAIR = ("key", "value")  # the components of a read enqueued whole (no names of the program's)

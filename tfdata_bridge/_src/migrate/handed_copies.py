@@ -42,8 +42,8 @@ from libcst.helpers import calculate_module_and_package
 from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Substitute, _top_level, _Uses
 from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, name_counts, names_in, nodes_of, \
     target_names, wrapped
-from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _docstring, _flag_test, _inlinable, _plan, \
-    _returned_queue, _top_names
+from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _docstring, _flag_test, _inlinable, \
+    _many_plan, _plan, _returned_queue, _top_names
 
 
 def _small(stmt: cst.CSTNode) -> cst.BaseSmallStatement | None:
@@ -193,16 +193,30 @@ class _Tree:
         return True
 
 
-def _caller_of(module: cst.Module, node: cst.CSTNode):
+def _caller_of(module: cst.Module, node: cst.CSTNode, nested: bool = False):
     """(function, its block, the index of ``targets = <node>(...)`` in it) where the call stands directly in a
-    function's body (or a class's method's); None elsewhere."""
+    function's body (or a class's method's; ``nested``: or in a block inside it, as under an ``if``); None
+    elsewhere."""
     for fn in nodes_of(module, cst.FunctionDef):
-        body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+        blocks = [b for b in nodes_of(fn, cst.IndentedBlock) if not any(
+            f is not fn and b in nodes_of(f, cst.IndentedBlock) for f in nodes_of(fn, cst.FunctionDef))] \
+            if nested else [fn.body]
+        for block in blocks:
+            found = _in_block(block, node)
+            if found is not None:
+                return fn, *found
+    return None
+
+
+def _in_block(block: cst.BaseSuite, node: cst.CSTNode):
+    """(the block's statements, the index of ``targets = <node>(...)`` or ``return <node>(...)``) or None."""
+    if isinstance(block, cst.IndentedBlock):
+        body = list(block.body)
         for i, stmt in enumerate(body):
             small = _small(stmt)
             if (isinstance(small, cst.Assign) and len(small.targets) == 1 or isinstance(small, cst.Return)) \
                     and isinstance(small.value, cst.Call) and small.value.func is node:
-                return fn, body, i
+                return body, i
     return None
 
 
@@ -321,7 +335,7 @@ def _drop(tree: _Tree, bpath: str, fname: str, cpath: str, node) -> None:
 def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, node) -> bool:
     """The prefetch helper copied into its one caller's module (called by its bare name there), so the
     same-module form (``copy_dequeues.py``) can take it; False where it cannot be."""
-    found = _caller_of(tree.modules[cpath], node)
+    found = _caller_of(tree.modules[cpath], node, nested=True)
     if found is None or not _inlinable(helper) or not tree.free_ok(helper, bpath, cpath, found[0]):
         return False
     cmodule = tree.modules[cpath]
@@ -341,7 +355,9 @@ def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str,
     callers = [f for f in nodes_of(cmodule, cst.FunctionDef) if any(
         isinstance(c.func, cst.Name) and c.func.value == name for c in nodes_of(f, cst.Call))]
     module_names = {n for s in cmodule.body for n in _top_names(s)}
-    if len(callers) != 1 or _plan(callers[0], name, _returned_queue(helper), module_names) is None:
+    # (or where it reads the queue in batches, by one ``dequeue_many`` after the call: ``many_dequeues.py``)
+    if len(callers) != 1 or _plan(callers[0], name, _returned_queue(helper), module_names) is None and \
+            _many_plan(callers[0], name) is None:
         return False
     body = list(cmodule.body)
     at = next((k for k, s in enumerate(body) if isinstance(s, (cst.FunctionDef, cst.ClassDef))), len(body))
@@ -386,6 +402,7 @@ def _reader_from_self(tree: _Tree, cpath: str, helper_name: str) -> None:
         if len(made) != 1:
             return
         reader = _small(made[0]).value
+        reader = _unless_given(tree, cpath, cls, init, reader)
         if not (isinstance(reader, cst.Call) and dotted(reader.func).endswith("Reader") and
                 not names_in(cst.Tuple([cst.Element(a.value) for a in reader.args])) - {"True", "False", "None"}):
             return
@@ -411,6 +428,53 @@ def _reader_from_self(tree: _Tree, cpath: str, helper_name: str) -> None:
         return
 
 
+def _unless_given(tree: _Tree, cpath: str, cls: cst.ClassDef, init: cst.FunctionDef, value: cst.BaseExpression
+                  ) -> cst.BaseExpression:
+    """The reader ``__init__`` makes where it is given none: ``R()`` for ``p if p else R()`` (``R() if p is None
+    else p``, ``p or R()``) of a parameter ``p`` defaulting to ``None``, read nowhere else, that no construction of
+    the class in the tree gives (skip-thoughts' ``input_reader if input_reader else tf.TFRecordReader()``); the
+    value itself otherwise. The class must be named only where it is defined, imported and constructed (a
+    subclass or an alias could pass ``p``)."""
+    p = made = None
+    if isinstance(value, cst.IfExp) and isinstance(value.body, cst.Name) and isinstance(value.test, cst.Name) \
+            and value.body.value == value.test.value:
+        p, made = value.body.value, value.orelse
+    elif isinstance(value, cst.IfExp) and isinstance(value.orelse, cst.Name) and \
+            isinstance(value.test, cst.Comparison) and isinstance(value.test.left, cst.Name) and \
+            value.test.left.value == value.orelse.value and len(value.test.comparisons) == 1 and \
+            isinstance(value.test.comparisons[0].operator, cst.Is) and \
+            dotted(value.test.comparisons[0].comparator) == "None":
+        p, made = value.orelse.value, value.body
+    elif isinstance(value, cst.BooleanOperation) and isinstance(value.operator, cst.Or) and \
+            isinstance(value.left, cst.Name):
+        p, made = value.left.value, value.right
+    if p is None or not isinstance(made, cst.Call):
+        return value
+    params = list(init.params.params)
+    at = next((i for i, q in enumerate(params) if q.name.value == p), None)
+    if at is None or at == 0 or not (isinstance(params[at].default, cst.Name) and params[at].default.value == "None") \
+            or name_counts(init).get(p) != 3 or init.params.star_kwarg is not None:
+        return value
+    name = cls.name.value
+    for path, module in _holders(tree, cpath, name).items():
+        named = [n for n in nodes_of(module, cst.Name) if n.value == name]
+        defs = {id(c.name) for c in nodes_of(module, cst.ClassDef)}
+        imports = {id(n) for i in [*nodes_of(module, cst.Import), *nodes_of(module, cst.ImportFrom)]
+                   for n in nodes_of(i, cst.Name)}
+        calls = [c for c in nodes_of(module, cst.Call)
+                 if isinstance(c.func, cst.Name) and c.func.value == name or
+                 isinstance(c.func, cst.Attribute) and c.func.attr.value == name]
+        heads = {id(c.func if isinstance(c.func, cst.Name) else c.func.attr) for c in calls}
+        if any(id(n) not in defs | imports | heads for n in named):
+            return value  # (named otherwise: a subclass, an alias, a factory)
+        for c in calls:
+            positional = [a for a in c.args if a.keyword is None]
+            if any(a.star for a in c.args) or len(positional) >= at or \
+                    any(a.keyword is not None and a.keyword.value == p for a in c.args):
+                return value
+    return made
+
+
 def _holders(tree: _Tree, cpath: str, cls: str) -> dict[str, cst.Module]:
     """The modules that may hold an object of the class ``cls`` of ``cpath``: its own, those naming its module or
     the class, and those naming one of these (an object passed on once more)."""
@@ -423,7 +487,9 @@ def _holders(tree: _Tree, cpath: str, cls: str) -> dict[str, cst.Module]:
 def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | None:
     """``texts`` with each batch helper given a caller's copies inlined and fused into the caller's loop, and each
     prefetch helper of another module copied to its one caller's module; None where nothing changed."""
-    if not any("batch_join" in t for t in texts.values()) or not any(".dequeue()" in t for t in texts.values()):
+    many = any(".dequeue_many(" in t or ".dequeue_up_to(" in t for t in texts.values())
+    if (not any("batch_join" in t for t in texts.values()) or not any(".dequeue()" in t for t in texts.values())) \
+            and not many:
         return None
     tree = _Tree(texts, root)
     for bpath in list(tree.modules):

@@ -28,8 +28,9 @@ def _queue_statement(blocks, lines, line: int) -> cst.SimpleStatementLine | None
     return None
 
 
-def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
-    """The reason a ``kind`` queue made at ``line`` is left (``index``: ``to_tfdata``'s)."""
+def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=None) -> str:
+    """The reason a ``kind`` queue made at ``line`` is left (``index``: ``to_tfdata``'s; ``external``: the tree's
+    resolver, where the module is one of a tree: its ``calls_elsewhere`` names the callers of other modules)."""
     code = module.code_for_node
     stmt = _queue_statement(index.blocks, index.lines, line)
     if stmt is None:
@@ -88,11 +89,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str) -> str:
         why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to one caller "
                "in the same module that batches it with `dequeue_many`/`dequeue_up_to`")
         if looped and runner:
-            why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to its one "
-                   "caller "
-                   "in the same module, where it batches the queue with `dequeue_many`/`dequeue_up_to` or dequeues "
-                   "it once per preprocessing copy into a `batch_join` of its own (the \"prefetch input data\" "
-                   "pattern)" + _prefetch_callers(module, fn, index))
+            why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to the one "
+                   "call of its function in the tree (in its module or another module of the tree), where the caller "
+                   "batches the queue with one `dequeue_many`/`dequeue_up_to` after the call or dequeues it once "
+                   "per preprocessing copy into a `batch_join` of its own (the \"prefetch input data\" pattern)"
+                   + _prefetch_callers(module, fn, index, external))
     elif chosen is not None and not fed and dequeues:
         why = ("and read by `" + "`, `".join(dequeues) + "`, but the queue itself is chosen by a branch: "
                f"{chosen}; the enqueue op, its runner and the dequeue after the `if` take whichever queue was made. "
@@ -161,14 +162,32 @@ def _chosen_by_branch(module: cst.Module, scope: cst.CSTNode, stmt: cst.SimpleSt
     return (f"`{q}` is made in each branch of `if {code(top.test).strip()}`" + (f" (lines {at})" if at else ""))
 
 
-def _prefetch_callers(module: cst.Module, fn: cst.FunctionDef, index) -> str:
-    """What the callers of ``fn`` (a helper returning a runner-filled queue) in ``module`` do instead (round 21's
-    im2txt: the caller is a model class of another module, which hands the copies' list to a batch helper)."""
+def _prefetch_callers(module: cst.Module, fn: cst.FunctionDef, index, external=None) -> str:
+    """What the callers of ``fn`` (a helper returning a runner-filled queue) in ``module`` and in the tree's other
+    modules do instead (round 21's im2txt: the caller is a model class of another module, which hands the copies'
+    list to a batch helper; two callers, each reading its own queue)."""
     callers = [other for other in nodes_of(module, cst.FunctionDef) if other is not fn and any(
         isinstance(c.func, cst.Name) and c.func.value == fn.name.value for c in nodes_of(other, cst.Call))]
+    elsewhere = getattr(external, "calls_elsewhere", None)
+    others = elsewhere(fn.name.value) if elsewhere is not None else []
+    if others and len(callers) + len(others) > 1 or not callers and len(others) == 1:
+        where = []
+        for call, stmt, other_module, _ in others:
+            holder = next((f.name.value for f in nodes_of(other_module, cst.FunctionDef)
+                           if any(s is stmt for s in nodes_of(f, cst.SimpleStatementLine))), None)
+            where.append(f"`{holder}`" if holder else "a module's top level")
+        where += [f"`{c.name.value}`" for c in callers]
+        if len(where) > 1:
+            return (f"; here `{fn.name.value}` is called {len(where)} times in the tree (by " + ", ".join(where) +
+                    "): each call makes a queue of its own that its caller reads, and the helper's statements can "
+                    "stand at one call only; keep the queue (`migrate --to compat`), or give each caller a helper "
+                    "of its own")
+        return (f"; its one caller in the tree, {where[0]} of another module, reads it in another form (not one "
+                "`dequeue_many`/`dequeue_up_to` of the name the call binds, later in the same block, nor one "
+                "`dequeue()` per copy of a join), or the helper reads a name the caller's module means otherwise")
     if not callers:
-        return (f"; `{fn.name.value}` is called by no function of this module (a caller in another module is not "
-                "followed yet: keep the queue, or make the queue, its dequeues and the join in one module)")
+        return (f"; `{fn.name.value}` is called by no function of this module, nor of the tree being migrated "
+                "(keep the queue, or migrate the modules that call it with it)")
     if len(callers) > 1:
         return f"; here {len(callers)} functions call `{fn.name.value}`, and each would need its own rewrite"
     if not _joined(callers[0], index):

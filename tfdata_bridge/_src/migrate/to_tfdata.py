@@ -35,6 +35,7 @@ from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
+from tfdata_bridge._src.migrate.many_dequeues import batch_many_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
 from tfdata_bridge._src.migrate.inline_reads import name_reads
 from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
@@ -339,11 +340,12 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # next one tried on what is kept
     current = module
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
-    # forms: ``object_forms.py``)
+    # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``)
     for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, name_inline_dequeues,
                  dequeue_in_helper,
-                 inline_prefetch_helper, *OBJECT_FORMS):
-        if all(o.rewritten for o in result[2]) or functions:
+                 inline_prefetch_helper, batch_many_dequeues, *OBJECT_FORMS):
+        # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
+        if all(o.rewritten for o in result[2]) and not any(n.kind == "refused" for n in result[1]) or functions:
             break
         named = form(current, external)
         if named is not current:
@@ -711,7 +713,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
         replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
-    notes += _left_alone(module, index, [*removed, *replaced], notes)
+    notes += _left_alone(module, index, [*removed, *replaced], notes, external)
     removed.update(_imports_left_unused(module, index, removed))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
@@ -1039,7 +1041,8 @@ def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> boo
         "QueueRunner(" in module.code_for_node(node)
 
 
-def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note]) -> list[Note]:
+def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note],
+                external=None) -> list[Note]:
     """A note for each queue-pipeline API outside the rewritten pipelines that no refusal explains yet."""
     from tfdata_bridge._src.migrate.scanner import scan_source
     from tfdata_bridge._src.symbols import BY_PATH
@@ -1056,7 +1059,7 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
     out = []
     for f, sym in left:  # the queues first: a reader's or producer's note may point at its queue's
         if "Queue" in sym.name:  # what fills it, where it is read, and what takes it out of every known form
-            why = left_queue_reason(module, index, f.line, sym.name.rsplit(".", 1)[-1])
+            why = left_queue_reason(module, index, f.line, sym.name.rsplit(".", 1)[-1], external)
             out.append(Note(f.line, f"`{f.api}` left: {why}"))
     reasons = {n.line: n for n in [*notes, *out] if n.kind == "refused"}
     for f, sym in left:
