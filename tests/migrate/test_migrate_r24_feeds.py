@@ -110,3 +110,48 @@ def test_a_nested_closer_that_does_more_is_refused():
     said = _said(NESTED_CLOSER.format(closer="            for t in threads:\n                t.join()\n"
                                              "            sess.run(self.close_op)\n            print('closed')"))
     assert "`closer`, which a thread of `start_threads` runs, does more than join the feeding threads" in said, said
+
+
+LOOPED = '''\
+import tensorflow.compat.v1 as tf
+{imports}
+
+
+class Feeder(object):
+    def __init__(self, rows):
+        self.rows, self.at = rows, 0
+        self.x = tf.placeholder(tf.int64, [])
+        self.queue = tf.FIFOQueue(8, [tf.int64], shapes=[[]])
+        self.enqueue_op = self.queue.enqueue([self.x])
+
+    def step(self, sess, coord):
+        if self.at == len(self.rows):
+            sess.run(self.queue.close())
+            coord.request_stop()
+            return
+        self.at += 1
+        sess.run(self.enqueue_op, feed_dict={{self.x: self.rows[self.at - 1]}})
+
+    def start(self, sess, coord):
+        return {looper}
+
+
+def main():
+    feeder = Feeder([1, 2, 3])
+    batch = feeder.queue.dequeue_up_to(2)
+    return batch
+'''
+
+
+@pytest.mark.parametrize("imports, looper", [
+    ("", "tf.train.LooperThread.loop(coord, None, self.step, args=(sess, coord))"),
+    ("from tensorflow.python.training import coordinator",
+     "coordinator.LooperThread(coord, None, target=self.step, args=(sess, coord)).start()"),
+])
+def test_a_feeding_step_run_by_a_looper_thread_names_the_looper(imports, looper):
+    # (the looper calls the step until the coordinator stops, and hands the program a thread to join: not
+    # followed; the reason names that driver, not what the step runs after the close)
+    said = _said(LOOPED.format(imports=imports, looper=looper))
+    assert "`step` is run over and over by a `LooperThread` (each call feeds one step, until the coordinator " \
+           "stops), a driver the rewrite does not follow" in said, said
+    assert "after closing" not in said, said
