@@ -51,6 +51,7 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
     methods = methods_of(cls)
     out = StarterThreads()
     feeding: list[cst.Call] = []
+    nested = _nested_functions(starter)
     for call in [c for c in nodes_of(starter, cst.Call) if c in index.threads]:
         target, args = thread_call_parts(call)
         name = self_attr(target, me) if target is not None else None
@@ -59,6 +60,11 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
         elif name in methods and _is_closer(methods[name], closes) and all(
                 contains(starter, u) for u in instance_uses(module, cls, name)):
             out.closers.append(methods[name])
+        elif isinstance(target, cst.Name) and target.value in nested:
+            # (a closer defined in the starter: ``def closer(): for t in threads: t.join(); sess.run(close)``)
+            if why := _nested_closer_reason(starter, nested[target.value], target, closes, me, feeder):
+                raise Refusal(why)
+            out.closers.append(nested[target.value])
         else:
             raise Refusal(f"`{starter.name.value}` starts a thread that neither feeds the queue nor only joins "
                           "the feeders and closes it")
@@ -78,7 +84,8 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
         raise Refusal(f"the loop that makes the threads of `{feeder.name.value}` does more than start and collect "
                       "them")
     for stmt in starter.body.body if isinstance(starter.body, cst.IndentedBlock) else ():
-        if not (loops and stmt is loops[0]) and not _plumbing(stmt) and not _made_or_kept(stmt, index.threads):
+        if not (loops and stmt is loops[0]) and not _plumbing(stmt) and not _made_or_kept(stmt, index.threads) \
+                and not any(stmt is c for c in out.closers) and not _docstring(stmt):
             raise Refusal(f"`{starter.name.value}` does more than start the threads (line "
                           f"{index.lines.get(stmt, '?')}); it would make none now")
     if not kept and (not loops or _once(module, starter)):
@@ -99,6 +106,11 @@ def _once(module: cst.Module, starter: cst.FunctionDef) -> bool:
     except Refusal:
         return False
     return True
+
+
+def _docstring(stmt: cst.BaseStatement) -> bool:
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    return isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _holder(loop: cst.For, call: cst.Call) -> cst.BaseStatement | None:
@@ -154,15 +166,54 @@ def _check_names(starter: cst.FunctionDef, loop: cst.For | None, exprs: list[cst
                               "computes before it starts them")
 
 
-def _is_closer(method: cst.FunctionDef, closes: tuple[str, str | None]) -> bool:
-    """A method that only joins threads, checks a coordinator and runs the queue's close."""
+def _is_closer(method: cst.FunctionDef, closes: tuple[str, str | None], me: str | None = None) -> bool:
+    """A method that only joins threads, checks a coordinator and runs the queue's close, after the joins
+    (``me``: the instance's name where the closer is a function nested in a method, ``self`` of that method)."""
     body = method.body.body if isinstance(method.body, cst.IndentedBlock) else ()
-    me = method.params.params[0].name.value if method.params.params else ""
+    if me is None:
+        me = method.params.params[0].name.value if method.params.params else ""
     qattr, close = closes
-    ran = [runs(s).args[0].value for s in nodes_of(method, cst.SimpleStatementLine) if runs(s) is not None]
+    lines = nodes_of(method, cst.SimpleStatementLine)
+    at = [i for i, s in enumerate(lines) if runs(s) is not None]
+    ran = [runs(lines[i]).args[0].value for i in at]
     return bool(body) and all(_closer_stmt(s) for s in body) and len(ran) == 1 and (
         close is not None and self_attr(ran[0], me) == close
-        or is_close_call(ran[0], lambda q: self_attr(q, me) == qattr))
+        or is_close_call(ran[0], lambda q: self_attr(q, me) == qattr)) and \
+        not any(_joins(s) for s in lines[at[0] + 1:])
+
+
+def _nested_functions(starter: cst.FunctionDef) -> dict[str, cst.FunctionDef]:
+    """The functions the starter defines in its own body (one ``def`` per name)."""
+    body = starter.body.body if isinstance(starter.body, cst.IndentedBlock) else ()
+    defs = [s for s in body if isinstance(s, cst.FunctionDef)]
+    names = [d.name.value for d in defs]
+    return {d.name.value: d for d in defs if names.count(d.name.value) == 1}
+
+
+def _nested_closer_reason(starter: cst.FunctionDef, closer: cst.FunctionDef, target: cst.Name,
+                          closes: tuple[str, str | None], me: str, feeder: cst.FunctionDef) -> str | None:
+    """Why a function nested in the starter and run by a thread is not the feeders' closer, or None: it only
+    joins the feeding threads (the starter's list they were appended to), then runs the queue's close; its
+    name is read nowhere else, and it takes no parameter the rewrite would have to follow."""
+    name = closer.name.value
+    attrs = {id(a.attr) for a in nodes_of(starter, cst.Attribute)}
+    reads = [n for n in nodes_of(starter, cst.Name) if n.value == name and id(n) not in attrs
+             and n is not closer.name]
+    if len(reads) != 1 or reads[0] is not target or closer.decorators or closer.asynchronous is not None:
+        return f"`{name}`, which a thread of `{starter.name.value}` runs, is used beyond that thread"
+    if not _is_closer(closer, closes, me):
+        return (f"`{name}`, which a thread of `{starter.name.value}` runs, does more than join the feeding threads "
+                "and then close the queue (a close before the joins ends the data while they still feed)")
+    lists = {call.func.value.value for call in nodes_of(starter, cst.Call)
+             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "append"
+             and isinstance(call.func.value, cst.Name) and not contains(closer, call)}
+    for loop in nodes_of(closer, cst.For):
+        if not (isinstance(loop.iter, cst.Name) and loop.iter.value in lists):
+            return (f"`{name}` joins `{cst.Module([]).code_for_node(loop.iter)}`, not the list the feeding threads "
+                    f"of `{starter.name.value}` are kept in: the close may come before they are done")
+    if not nodes_of(closer, cst.For):
+        return f"`{name}` closes the queue without joining the feeding threads first"
+    return None
 
 
 def _closer_stmt(stmt: cst.BaseStatement) -> bool:

@@ -160,6 +160,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     thread_run = subclass and (feeder.name.value == "run" or driver is not None)
     # (a feeding method that takes only ``self`` reads the session from the instance: ``self.sess.run(...)``)
     on_self = len(feeder.params.params) == 1 and isinstance(feeder.params.star_arg, cst.MaybeSentinel)
+    if looper := _looper(index, cls, feeder):
+        raise Refusal(looper)
     generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args), thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
@@ -244,6 +246,20 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
     return plan
+
+
+def _looper(index, cls: cst.ClassDef, feeder: cst.FunctionDef) -> str | None:
+    """Why a feeding method driven by a ``LooperThread`` (``LooperThread.loop(coord, None, self.step)``,
+    ``LooperThread(coord, None, target=self.step)``) is left, or None: the looper calls it over and over until
+    its coordinator stops, and hands back a thread the program joins; that driver is not followed (each call's
+    feeding, its early returns and the stop after the close are not turned into one generator)."""
+    for call in nodes_of(cls, cst.Call):
+        path = index.paths.get(call) or ""
+        if path.endswith(("LooperThread", "LooperThread.loop")) and any(
+                isinstance(a.value, cst.Attribute) and a.value.attr.value == feeder.name.value for a in call.args):
+            return (f"`{feeder.name.value}` is run over and over by a `LooperThread` (each call feeds one step, until the coordinator stops), a driver the rewrite does not follow; "
+                    "`migrate --to compat` runs it unchanged through the drop-in")
+    return None
 
 
 def _session_only_fed(module, cls: cst.ClassDef, session: str, feeder: cst.FunctionDef,
