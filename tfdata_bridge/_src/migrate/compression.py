@@ -16,7 +16,7 @@ argument its call passes, and a function's parameter every call in the tree give
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import Assignment, GlobalScope
+from libcst.metadata import Assignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, dotted, is_none, nodes_of
 from tfdata_bridge._src.migrate.static_values import UNKNOWN, bound_statement, parameter_values
@@ -176,9 +176,7 @@ def class_attribute(finder, at: cst.CSTNode, node: cst.Attribute
     if len(bound) != 1 or not isinstance(bound[0], cst.SimpleStatementLine) or len(bound[0].body) != 1 or \
             len(bound[0].body[0].targets) != 1 or bound[0].body[0].targets[0].target.value != attr:
         return None  # (methods, or other statements in the class body, are not followed)
-    while scope is not None and not isinstance(scope, GlobalScope):
-        scope = scope.parent
-    module = getattr(scope, "node", None)
+    module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
     if module is None:
         return None
     for t in [*nodes_of(module, cst.AssignTarget), *nodes_of(module, cst.AugAssign), *nodes_of(module, cst.AnnAssign),

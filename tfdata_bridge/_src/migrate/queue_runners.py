@@ -107,11 +107,11 @@ def _own_close(node: cst.BaseExpression, queue: str, cancel: bool) -> bool:
 
 
 def _closed_types(node: cst.BaseExpression) -> bool:
-    """``(errors.OutOfRangeError,)``, ``[tf.errors.OutOfRangeError, tf.errors.CancelledError]``, ``None``: the
-    default end, or it and the cancel op's."""
+    """``(errors.OutOfRangeError,)``, ``(tf.errors.OutOfRangeError, tf.errors.CancelledError)``, ``None``: the
+    default end, or it and the cancel op's (a tuple: legacy's runner raises on a list)."""
     if isinstance(node, cst.Name) and node.value == "None":
         return True
-    if not isinstance(node, (cst.Tuple, cst.List)):
+    if not isinstance(node, cst.Tuple):
         return False
     last = []
     for e in node.elements:
