@@ -140,7 +140,7 @@ def test_the_copies_of_one_enqueue_op_are_rewritten_in_each_form(old, new):
                            "tf.add_to_collection('inputs', input_tensors)",
                  "`input_tensors` is used beyond the enqueue op", id="enqueued-list-used-elsewhere"),
     pytest.param(_RUNNER, "tf.train.add_queue_runner(tf.train.QueueRunner(queue, enqueue_ops, "
-                          "close_op=queue.close()))", "close_op", id="own-close-op"),
+                          "cancel_op=queue.close()))", "cancel_op", id="cancel-op-not-cancelling"),
 ])
 def test_a_form_that_is_not_copies_of_one_op_is_left_with_its_reason(old, new, why):
     source = _variant("padded_enqueue_times_k", old, new)

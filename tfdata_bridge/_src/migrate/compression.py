@@ -18,7 +18,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import Assignment
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, dotted, is_none
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, dotted, is_none, nodes_of
 from tfdata_bridge._src.migrate.static_values import UNKNOWN, bound_statement, parameter_values
 
 _TYPES = {"NONE": "", "ZLIB": "ZLIB", "GZIP": "GZIP"}
@@ -63,7 +63,17 @@ def _compression(finder, at: cst.CSTNode, node: cst.BaseExpression | None, param
         if len(parts) >= 2 and parts[-2] == "TFRecordCompressionType" and parts[-1] in _TYPES and \
                 _from_tensorflow(finder, at, parts[0]):
             return _TYPES[parts[-1]]
-        return UNKNOWN
+        found = class_attribute(finder, at, node)
+        return _compression(finder, found[0], found[1], {}, depth + 1) if found is not None else UNKNOWN
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value == "get_compression_type_string":
+        # ``TFRecordOptions.get_compression_type_string(options)``: the string of the options' (or type's) compression
+        owner = dotted(node.func.value)
+        if not owner or owner.rsplit(".", 1)[-1] != "TFRecordOptions" or \
+                not _from_tensorflow(finder, at, owner.split(".")[0]) or len(node.args) != 1 or \
+                node.args[0].star or node.args[0].keyword is not None and node.args[0].keyword.value != "options":
+            return UNKNOWN
+        return _compression(finder, at, node.args[0].value, params, depth + 1)
     if isinstance(node, cst.Call):
         name = dotted(node.func)
         if not name or name.rsplit(".", 1)[-1] != "TFRecordOptions" or not _from_tensorflow(finder, at,
@@ -89,13 +99,18 @@ def _compression(finder, at: cst.CSTNode, node: cst.BaseExpression | None, param
     return UNKNOWN
 
 
-def _from_tensorflow(finder, at: cst.CSTNode, root: str) -> bool:
+def _from_tensorflow(finder, at: cst.CSTNode, root: str, depth: int = 0) -> bool:
     """``root`` read at ``at`` is bound only by imports from TensorFlow (``tf``, ``python_io``,
-    ``TFRecordOptions``)."""
+    ``TFRecordOptions``), or once by an assignment of a module of one (``v1 = tf.compat.v1``)."""
     scope = finder.scopes.scope(at)
     found = list(scope[root]) if scope is not None else []
     if not found:
         return False
+    if len(found) == 1 and depth < 4:  # ``v1 = tf.compat.v1`` (or ``io = v1.python_io``), bound once
+        stmt = bound_statement(finder, at, root)
+        value = stmt.body[0].value if stmt is not None and isinstance(stmt.body[0], cst.Assign) else None
+        if isinstance(value, (cst.Name, cst.Attribute)) and dotted(value):
+            return _from_tensorflow(finder, stmt, dotted(value).split(".")[0], depth + 1)
     for a in found:
         node = getattr(a, "node", None) if isinstance(a, Assignment) else None
         if isinstance(node, cst.Import):
@@ -126,3 +141,49 @@ def options_statement(scopes, at: cst.CSTNode, reader: cst.BaseExpression, kind:
     if [r for r in scopes.readers_of(made, given.value) if r is not given]:
         return []
     return [made]
+
+
+def class_attribute(finder, at: cst.CSTNode, node: cst.Attribute
+                    ) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
+    """``Config.COMPRESSION`` (or ``config.COMPRESSION`` with ``config = Config()`` bound once): (the class-body
+    statement, its value) where the module's class ``Config`` binds ``COMPRESSION`` once, by a plain assignment
+    in its own body, and nothing in the module assigns, deletes or sets any attribute of that name (``setattr``);
+    None otherwise (the value is not known when the graph is built)."""
+    if not isinstance(node.value, cst.Name):
+        return None
+    attr = node.attr.value
+    scope = finder.scopes.scope(at)
+    if scope is None:
+        return None
+    found = list(scope[node.value.value])
+    cls = found[0].node if len(found) == 1 and isinstance(found[0], Assignment) else None
+    if not isinstance(cls, cst.ClassDef):
+        made = bound_statement(finder, at, node.value.value)
+        call = made.body[0].value if made is not None else None
+        if not (isinstance(call, cst.Call) and not call.args and isinstance(call.func, cst.Name)):
+            return None
+        found = list(finder.scopes.scope(made)[call.func.value])
+        cls = found[0].node if len(found) == 1 and isinstance(found[0], Assignment) else None
+        if not isinstance(cls, cst.ClassDef):
+            return None
+    if cls.bases or cls.keywords or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
+        return None  # (a base class, a metaclass or a decorator may give the attribute otherwise)
+    bound = [s for s in cls.body.body
+             if not (isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, (cst.Assign, cst.Expr, cst.Pass))
+                                                                     for b in s.body))
+             or any(isinstance(b, cst.Assign) and any(not isinstance(t.target, cst.Name) or t.target.value == attr
+                                                      for t in b.targets) for b in s.body)]
+    if len(bound) != 1 or not isinstance(bound[0], cst.SimpleStatementLine) or len(bound[0].body) != 1 or \
+            len(bound[0].body[0].targets) != 1 or bound[0].body[0].targets[0].target.value != attr:
+        return None  # (methods, or other statements in the class body, are not followed)
+    module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
+    if module is None:
+        return None
+    for t in [*nodes_of(module, cst.AssignTarget), *nodes_of(module, cst.AugAssign), *nodes_of(module, cst.AnnAssign),
+              *nodes_of(module, cst.Del)]:
+        target = t.target
+        if any(isinstance(a, cst.Attribute) and a.attr.value == attr for a in [target, *nodes_of(target, cst.Attribute)]):
+            return None
+    if any(isinstance(c.func, cst.Name) and c.func.value in ("setattr", "vars", "globals") for c in nodes_of(module, cst.Call)):
+        return None
+    return bound[0], bound[0].body[0].value

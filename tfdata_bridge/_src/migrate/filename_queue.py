@@ -19,14 +19,15 @@ is refused with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, nodes_of
-from tfdata_bridge._src.migrate.queue_runners import registration, short_api
+from tfdata_bridge._src.migrate.queue_runners import own_defaults, registration, short_api, started_by_hand
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
+_SHUFFLE = ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed", "shared_name", "name")
 _RUNNER = ("queue", "enqueue_ops", "close_op", "cancel_op", "queue_closed_exception_types", "queue_runner_def",
            "import_scope")
 
@@ -36,6 +37,9 @@ class FileQueue:
     args: dict[str, cst.BaseExpression]  # as ``string_input_producer``'s bound arguments
     removed: list[cst.SimpleStatementLine]  # the queue, its enqueue op, close op, runner and registration
     shared_name: cst.BaseExpression | None  # the caller checks it is None where it is evaluated
+    # ``threads = qr.create_threads(sess, coord=coord, start=True)`` -> ``threads = []`` (no runner to start)
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
+    accepted: list[str] = field(default_factory=list)  # what the rewrite states (a shuffling queue's order)
 
 
 def _method(node: cst.BaseExpression | None, qname: str) -> str | None:
@@ -60,9 +64,10 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
     queue's block (``with`` blocks opened)."""
     small = queue_stmt.body[0]
     qname = _assigned_name(queue_stmt)
-    if qname is None or finder.is_api(small.value, "FIFOQueue") is None:
+    kind = finder.is_api(small.value, "FIFOQueue", "RandomShuffleQueue") if qname is not None else None
+    if kind is None:
         return None
-    q = bind_params(small.value, _FIFO, "FIFOQueue")
+    q = bind_params(small.value, _SHUFFLE if kind == "RandomShuffleQueue" else _FIFO, kind)
     dtypes = q.get("dtypes")
     one = dtypes.elements[0].value if isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) == 1 \
         else dtypes
@@ -97,7 +102,7 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
         else:
             raise Refusal(f"the file queue `{qname}` is used beyond one `enqueue_many`, its close op, its "
                           f"QueueRunner and the read (`{finder.code(holder.body[0])}`)")
-    if enqueue is not None and runner is None:  # filled and closed by the session's runs (hand_filled)
+    if enqueue is not None and runner is None and kind == "FIFOQueue":  # filled and closed by the session's runs
         return hand_filled(finder, queue_stmt, qname, q, enqueue, close, flat)
     if enqueue is None or runner is None:
         raise Refusal(f"the file queue `{qname}` is not filled by one `enqueue_many` op run by a QueueRunner")
@@ -106,18 +111,27 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
     if len(ecall.args) != 1 or ecall.args[0].keyword not in (None,) and ecall.args[0].keyword.value != "vals":
         raise Refusal(f"`{qname}.enqueue_many` is not given one list of file names")
     vals = ecall.args[0].value
-    if not (isinstance(vals, (cst.List, cst.Tuple)) and len(vals.elements) == 1
-            and isinstance(vals.elements[0], cst.Element)):
+    if finder.is_api(vals, "train.limit_epochs", "constant", "convert_to_tensor"):
+        files = vals  # ``enqueue_many(tf.train.limit_epochs(files, n))``: one tensor, the one component
+    elif not (isinstance(vals, (cst.List, cst.Tuple)) and len(vals.elements) == 1
+              and isinstance(vals.elements[0], cst.Element)):
         raise Refusal(f"`{qname}.enqueue_many` is not given `[files]` (one component)")
-    files = vals.elements[0].value
+    else:
+        files = vals.elements[0].value
     epochs: cst.BaseExpression = cst.Name("None")  # the runner runs the op again and again: no end
     if finder.is_api(files, "train.limit_epochs"):
         lim = bind_params(files, ("tensor", "num_epochs", "name"), "limit_epochs")
         files, epochs = lim["tensor"], lim.get("num_epochs", cst.Name("None"))
     # the runner: QueueRunner(q, [op], [close_op], [cancel_op], queue_closed_exception_types=...)
     registered: list[cst.SimpleStatementLine] = []
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
     rsmall = runner.body[0]
-    if isinstance(rsmall, cst.Assign):
+    started = started_by_hand(finder, runner) if isinstance(rsmall, cst.Assign) else None
+    if started is not None:  # ``qr.create_threads(sess, coord=coord, start=True)``: nothing left to start
+        registered += started[0]
+        news.update(started[1])
+        rcall = rsmall.value
+    elif isinstance(rsmall, cst.Assign):
         rcall = rsmall.value
         reg = registration(finder, runner, flat)
         if reg is None:
@@ -130,10 +144,14 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
             raise Refusal("the file queue's runner is not added by `add_queue_runner`")
     if short_api(finder, rcall) != "QueueRunner":
         raise Refusal("the file queue's runner is not a `QueueRunner`")
-    r = bind_params(rcall, _RUNNER, "QueueRunner")
+    r = bind_params(own_defaults(rcall), _RUNNER, "QueueRunner")
     ops = r.get("enqueue_ops")
-    if not (isinstance(ops, (cst.List, cst.Tuple)) and len(ops.elements) == 1
-            and isinstance(ops.elements[0].value, cst.Name) and ops.elements[0].value.value == op):
+    if kind == "RandomShuffleQueue" and isinstance(ops, cst.BinaryOperation) and \
+            isinstance(ops.operator, cst.Multiply) and isinstance(ops.right, cst.Integer):
+        ops = ops.left  # ``[op] * k``: k threads run the one op; the shuffling queue's order is random anyway
+    one = isinstance(ops, (cst.List, cst.Tuple)) and len(ops.elements) >= 1 and all(
+        isinstance(e, cst.Element) and isinstance(e.value, cst.Name) and e.value.value == op for e in ops.elements)
+    if not one or kind == "FIFOQueue" and len(ops.elements) != 1:
         raise Refusal(f"the file queue's runner does not run `[{op}]` (one thread; several put the files out of "
                       "order)")
     if not (isinstance(r.get("queue"), cst.Name) and r["queue"].value == qname):
@@ -162,7 +180,15 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
     args: dict[str, cst.BaseExpression] = {"string_tensor": files, "num_epochs": epochs, "shuffle": cst.Name("False")}
     if not is_none(q.get("capacity")):
         args["capacity"] = q["capacity"]
-    return FileQueue(args, removed, q.get("shared_name"))
+    accepted: list[str] = []
+    if kind == "RandomShuffleQueue":  # each run of the op enqueues every name once: an epoch
+        args["shuffle"] = cst.Name("True")
+        if not is_none(q.get("seed")):
+            args["seed"] = q["seed"]
+        accepted.append(f"the hand-built RandomShuffleQueue `{qname}` drew the file names at random from what it "
+                        "held, which may be more than one epoch's: each epoch here has every name once, the run "
+                        "the same multiset")
+    return FileQueue(args, removed, q.get("shared_name"), news, accepted)
 
 
 def _run_arg(node: cst.BaseExpression | None) -> cst.BaseExpression | None:

@@ -72,7 +72,8 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
             if holder not in summaries:
                 summaries.append(holder)
         elif short_runner(finder, holder):
-            runners.append(holder)
+            if not any(r is holder for r in runners):  # (``close_op=q.close()`` in the runner's call: one runner)
+                runners.append(holder)
         else:
             return None  # some other use (a dequeue_many, a close, a return): not this shape
     if len(dequeues) + len(returns) != 1 or not enqueues or not runners:

@@ -97,6 +97,20 @@ class Source:
     # ``n = reader.num_records_produced()`` run after the end of data (reader_counts.py): (n, the count method)
     counts: list[tuple[str, str]] = field(default_factory=list)
     branches: list[Pipeline] = field(default_factory=list)  # kind "choose": a join's lists (``branch_joins.py``)
+    # statements the rewrite changes, not removes: a hand-started file queue runner's ``threads = qr.create_threads(
+    # ...)``, now ``threads = []`` (``filename_queue.py``); and the differences the file queue's rewrite states
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
+    accepted: list[str] = field(default_factory=list)
+
+
+def source_news(source: Source) -> dict[cst.SimpleStatementLine, cst.SimpleStatementLine]:
+    """``news`` of ``source`` and of the sources it is made of (``parts``, ``branches``)."""
+    out = dict(source.news)
+    for part in source.parts:
+        out.update(source_news(part))
+    for branch in source.branches:
+        out.update(source_news(branch.source))
+    return out
 
 
 @dataclass
@@ -410,6 +424,7 @@ class Finder:
                                   part.statements[0], stmt, part.producer or "the producer")
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
+        pipeline.accepted.extend(source.accepted)
         pipeline.stages = stages[::-1]
         _check_stage_names(self, pipeline)
         self._check_private(pipeline, ends or stmt)
@@ -626,7 +641,8 @@ class Finder:
                           (reader_chosen_by_branches(self, stmt, reader_expr.func.value) if isinstance(
                               reader_expr, cst.Call) and isinstance(reader_expr.func, cst.Name) else None) or
                           f"the reader read here is not one of {', '.join(sorted(READERS))}")
-        queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body)
+        news: dict = {}
+        queue_args, queue_stmts = self._file_queue(stmt, read.args[0].value, body, news)
         statements[:0] = queue_stmts
         key, value = defined
         params = [value]
@@ -640,12 +656,15 @@ class Finder:
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
                       reader_args=reader_options(self, reader_expr, reader, bind(reader_expr, reader), code=self.code),
                       keyed=keyed,
-                      removes=[factory[1]] if factory is not None and factory[1] is not None else [])
+                      removes=[factory[1]] if factory is not None and factory[1] is not None else [],
+                      news={k: v for k, v in news.items() if k != "accepted"}, accepted=news.get("accepted", []))
 
-    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None
-                    ) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
+    def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None,
+                    news: dict | None = None) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
         """The bound arguments of the ``string_input_producer`` that ``queue`` names (or is), and its statements
-        (a hand-built filename queue's, ``filename_queue.py``: the queue, its ops and its runner)."""
+        (a hand-built filename queue's, ``filename_queue.py``: the queue, its ops and its runner). ``news``: where
+        the caller takes them, the statements the queue's rewrite changes (and, under ``"accepted"``, what it
+        states); elsewhere a queue that needs such is refused."""
         stmt = None
         read_arg = queue
         if isinstance(queue, cst.Name):
@@ -654,7 +673,7 @@ class Finder:
                 raise Refusal(f"the file queue `{queue.value}` is not made by one assignment before its read")
             queue = stmt.body[0].value
             hand = None
-            if self.is_api(queue, "FIFOQueue"):  # a hand-built filename queue: its statements in its scope
+            if self.is_api(queue, "FIFOQueue", "RandomShuffleQueue"):  # a hand-built filename queue: in its scope
                 node = getattr(self.scopes.scope(stmt), "node", None)
                 where = [node] if node is not None else (block or [])
                 hand = handbuilt_file_queue(self, stmt, read_arg,
@@ -663,6 +682,13 @@ class Finder:
                 if not is_none(hand.shared_name):
                     raise Refusal(f"the file queue has shared_name={self.code(hand.shared_name)}: shared with other "
                                   "sessions; not rewritten")
+                if hand.news or hand.accepted:
+                    if news is None:
+                        raise Refusal("the hand-built file queue's runner is started by `create_threads` or "
+                                      "shuffles its names, which the rewrite follows only for a reader read where "
+                                      "the batch is")
+                    news.update(hand.news)
+                    news["accepted"] = hand.accepted
                 return hand.args, hand.removed
             made = helper_file_queue(self, stmt, queue)  # ``queue = file_queue(files)`` (queue_helpers.py)
             if made is not None:
@@ -764,7 +790,7 @@ class Finder:
         moved = [*p.source.statements, *(p.source.prefetch.removed if p.source.prefetch else ()), *p.intermediates]
         inside: set[int] = set()
         # (a read in what the rewrite removes, such as an inlined reader method's reader line, is no use outside)
-        for node in [*moved, *p.source.removes, p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
+        for node in [*moved, *p.source.removes, *source_news(p.source), p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)
         for stage in p.stages:  # a queue stage's call goes (``queue_stages.py``): its reads are the pipeline's
             for node in stage.removes:

@@ -43,7 +43,9 @@ def runner_call(finder, stmt: cst.SimpleStatementLine, flat: list[cst.BaseStatem
 
 
 def checked_runner(call: cst.Call) -> cst.Call:
-    """``QueueRunner(queue, enqueue_ops)`` with nothing more (a close or cancel op of its own changes the end)."""
+    """``QueueRunner(queue, enqueue_ops)`` with nothing more (a close or cancel op of its own changes the end),
+    but the runner's defaults written out (``own_defaults``), which go."""
+    call = own_defaults(call)
     names = [a.keyword.value if a.keyword is not None else _RUNNER_PARAMS[i] if i < len(_RUNNER_PARAMS) else "?"
              for i, a in enumerate(call.args)]
     extra = [n for n in names if n not in ("queue", "enqueue_ops")]
@@ -56,6 +58,68 @@ def checked_runner(call: cst.Call) -> cst.Call:
             raise Refusal("the queue's `QueueRunner` is not given its queue and its enqueue ops")
         call = call.with_changes(args=[by["queue"], by["enqueue_ops"]])
     return call
+
+
+_CLOSED_TYPES = ("OutOfRangeError", "CancelledError")
+
+
+def own_defaults(call: cst.Call) -> cst.Call:
+    """``call`` less the arguments that only spell out ``QueueRunner``'s defaults, by position or keyword:
+    ``close_op=queue.close()`` (with or without ``cancel_pending_enqueues``: the close runs when the last enqueue
+    thread has ended, so no enqueue is pending), ``cancel_op=queue.close(cancel_pending_enqueues=True)`` (run when
+    the coordinator stops, so that blocked enqueues end), ``None`` for either, and ``queue_closed_exception_types``
+    of ``OutOfRangeError`` with or without ``CancelledError`` (an enqueue is cancelled only by that cancel op,
+    after the coordinator has stopped, where the coordinator ignores what a thread reports). Anything else stays,
+    for the caller to refuse: a close of another queue, a cancel op that does not cancel, other exception types
+    (an error that ends the queue quietly where legacy would report it, or an end it reports)."""
+    if any(a.star for a in call.args) or not call.args or call.args[0].keyword not in (None,) and \
+            call.args[0].keyword.value != "queue":
+        return call
+    queue = cst.Module([]).code_for_node(call.args[0].value)
+    kept = []
+    for i, a in enumerate(call.args):
+        name = a.keyword.value if a.keyword is not None else _RUNNER_PARAMS[i] if i < len(_RUNNER_PARAMS) else "?"
+        if name in ("close_op", "cancel_op") and _own_close(a.value, queue, name == "cancel_op") or \
+                name == "queue_closed_exception_types" and _closed_types(a.value):
+            continue
+        if kept and len(kept) != i and a.keyword is None:  # (a positional one after one that went: keep it)
+            return call
+        kept.append(a)
+    return call.with_changes(args=kept) if len(kept) != len(call.args) else call
+
+
+def _own_close(node: cst.BaseExpression, queue: str, cancel: bool) -> bool:
+    """``queue.close()`` (for a cancel op: ``queue.close(cancel_pending_enqueues=True)`` or ``close(True)``),
+    or ``None`` (the default)."""
+    if isinstance(node, cst.Name) and node.value == "None":
+        return True
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "close"
+            and cst.Module([]).code_for_node(node.func.value) == queue and len(node.args) <= 1
+            and not any(a.star for a in node.args)):
+        return False
+    if not node.args:
+        return not cancel
+    a = node.args[0]
+    if a.keyword is not None and a.keyword.value != "cancel_pending_enqueues":
+        return False
+    flag = a.value.value if isinstance(a.value, cst.Name) and a.value.value in ("True", "False") else None
+    return flag == "True" if cancel else flag is not None
+
+
+def _closed_types(node: cst.BaseExpression) -> bool:
+    """``(errors.OutOfRangeError,)``, ``(tf.errors.OutOfRangeError, tf.errors.CancelledError)``, ``None``: the
+    default end, or it and the cancel op's (a tuple: legacy's runner raises on a list)."""
+    if isinstance(node, cst.Name) and node.value == "None":
+        return True
+    if not isinstance(node, cst.Tuple):
+        return False
+    last = []
+    for e in node.elements:
+        if not isinstance(e, cst.Element) or not isinstance(e.value, (cst.Attribute, cst.Name)):
+            return False
+        v = e.value
+        last.append(v.attr.value if isinstance(v, cst.Attribute) else v.value)
+    return "OutOfRangeError" in last and set(last) <= set(_CLOSED_TYPES)
 
 
 def registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseStatement]

@@ -46,7 +46,7 @@ from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_j
 from tfdata_bridge._src.migrate.memo_queue import made_where_read
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
-from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
+from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline, source_news
 from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.init_source import init_sources
@@ -680,6 +680,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 continue
             snap = begin()
             removed.update(moved)
+            replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})  # (create_threads: filename_queue.py)
             _take_helpers(pipeline, replaced, requests, line)
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
@@ -813,6 +814,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             stmt = body[i]
             small = stmt.body[0]
             removed.update(_moved(pipeline))
+            replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})
             if pipeline.source.helper is not None and pipeline.source.helper.external and requests is not None:
                 requests.append((pipeline.source.helper.fn, pipeline.source.helper.new_fn, line))
             elif pipeline.source.helper is not None:
