@@ -16,7 +16,8 @@ from tfdata_bridge._src.migrate.feed.klass import class_feeds
 
 
 def feed_classes(module: cst.Module) -> dict[str, tuple[int, list[str]]]:
-    """The feeding classes the rewrite of ``module`` rewrites: name -> (its queue's line, the attributes that go)."""
+    """The feeding classes the rewrite of ``module`` rewrites: name -> (its queue's line, the attributes that go,
+    and the starters that returned one thread: another module's joins of it are not followed)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey  # (to_tfdata imports this family)
 
     if "Queue" not in module.code:
@@ -25,7 +26,7 @@ def feed_classes(module: cst.Module) -> dict[str, tuple[int, list[str]]]:
     out: dict[str, tuple[int, list[str]]] = {}
     for line, _, plan in class_feeds(module, index, module.code_for_node, v1_prefix(module) or "tf"):
         if not isinstance(plan, Refusal):
-            out[plan.cls] = (line, [*out.get(plan.cls, (0, []))[1], *plan.gone])
+            out[plan.cls] = (line, [*out.get(plan.cls, (0, []))[1], *plan.gone, *plan.handles])
     return out
 
 

@@ -239,15 +239,16 @@ def _joins(stmt: cst.BaseStatement) -> bool:
     return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
 
 
-def stored_starter(starter: cst.FunctionDef, feeder: cst.FunctionDef, attr: str, items: str
+def stored_starter(starter: cst.FunctionDef, feeder: cst.FunctionDef, attr: str, items: str, returned: str = "[]"
                    ) -> cst.FunctionDef:
-    """The starter without its threads: it keeps their arguments on the instance and returns ``[]``."""
+    """The starter without its threads: it keeps their arguments on the instance and returns ``[]`` (``None``
+    where it returned one thread: ``handles.py``)."""
     me = starter.params.params[0].name.value
     note = cst.EmptyLine(comment=cst.Comment(
         f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by tf.data, once per kept argument"))
     keep = cst.parse_statement(f"{me}.{attr} = {items}\n").with_changes(leading_lines=[note])
     return starter.with_changes(body=cst.IndentedBlock(body=[keep, cst.SimpleStatementLine([cst.Return(
-        cst.List([]))])]))
+        cst.parse_expression(returned))])]))
 
 
 def runner_method(feeder: cst.FunctionDef, name: str, attr: str) -> cst.FunctionDef:

@@ -38,6 +38,7 @@ from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
+from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
@@ -63,6 +64,7 @@ class ClassFeed:
     cls: str = ""  # the class, and the attributes its instances no longer have (``across.py``)
     gone: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # placeholders kept, unfed, for their shape (``shape_read``)
+    handles: list[str] = field(default_factory=list)  # starters that returned one thread, None now (``handles.py``)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -200,14 +202,20 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                           "delivers is a race, not rewritten")
         if closes and threads.closers:
             raise Refusal(f"`{feeder.name.value}` and a closer thread both close the queue: not rewritten")
+        # (the handle it returned: ``[]`` for a list of threads, ``None`` for one, whose joins go)
+        one = returns_one_thread(index, starters[0])
+        follow_handles(index, module, cls, starters[0], one, plan.removed, plan.replaced)
+        returned = "None" if one else "[]"
+        if one:
+            plan.handles.append(starters[0].name.value)
         if threads.items is None:
-            starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0])
+            starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0], returned)
         else:  # the threads' arguments kept by the starter; a generator method runs the feeder once per item
             attr, source = fresh_attr(module, cls, f"_{feeder.name.value}_args"), \
                 fresh_attr(module, cls, f"{feeder.name.value}_all")
             starter = starters[0]
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
-            plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items)]
+            plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
             runner = [runner_method(feeder, source, attr)]
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(

@@ -9,8 +9,9 @@ from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 
 
 def emptied_starter(index, module, removed: list[cst.CSTNode], replaced: dict, feeder: cst.FunctionDef,
-                    starter: cst.FunctionDef) -> cst.FunctionDef:
-    """The class's method that makes the feeding thread: it makes none now and returns ``[]``."""
+                    starter: cst.FunctionDef, returned: str = "[]") -> cst.FunctionDef:
+    """The class's method that makes the feeding thread: it makes none now and returns ``[]`` (``None`` where
+    it returned one thread: ``handles.py``)."""
     if not any(c in index.threads for c in nodes_of(starter, cst.Call)):
         raise Refusal(f"`{starter.name.value}` does not make a `threading.Thread`")
     if any(c not in index.threads and (index.paths.get(c) or "") for c in nodes_of(starter, cst.Call)):
@@ -19,7 +20,7 @@ def emptied_starter(index, module, removed: list[cst.CSTNode], replaced: dict, f
     # (what they name, ``threading`` included, is then unused)
     removed += nodes_of(starter, cst.SimpleStatementLine)
     replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
-        cst.SimpleStatementLine([cst.Return(cst.List([]))],
+        cst.SimpleStatementLine([cst.Return(cst.parse_expression(returned))],
                                 leading_lines=[cst.EmptyLine(comment=cst.Comment(
                                     f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by "
                                     f"tf.data"))])]))]

@@ -1,0 +1,27 @@
+"""A feeding class for list_of_one_joined_in_a_loop"""
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+
+class ListFeeder(object):
+    def __init__(self, rows):
+        self.rows = rows
+        self.x = tf.placeholder(tf.int64, [])
+        self.queue = tf.FIFOQueue(8, [tf.int64], shapes=[[]])
+        self.enqueue_op = self.queue.enqueue([self.x])
+
+    def dequeue(self, n):
+        return self.queue.dequeue_up_to(n)
+
+    def thread_main(self, sess):
+        for row in self.rows:
+            sess.run(self.enqueue_op, feed_dict={self.x: row})
+        sess.run(self.queue.close())
+
+    def start_threads(self, sess):
+        t = threading.Thread(target=self.thread_main, args=(sess,))
+        t.daemon = True
+        t.start()
+        return [t]
