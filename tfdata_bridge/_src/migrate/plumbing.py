@@ -443,6 +443,20 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
     for loop, _ in survey.runner_loops:
         removed.add(loop)
         inside |= _ids(loop)
+    # ``coord.join(threads)`` where ``threads`` holds more than runner threads (the program's own threads, added
+    # to it or joined by it elsewhere) still joins them: it stays, and the coordinator with it
+    plumbing: set[int] = set(inside)
+    for s in survey.stmts:
+        if any(_coord_method_stmt(s, c) for c in coords):
+            plumbing |= _ids(s)
+    for lists in ([c for _, c in survey.runner_loops], survey.collecting.values()):
+        for collected in lists:
+            for s in survey.empties.get(collected, []):
+                plumbing |= _ids(s)
+    joins_more = {s for s in survey.stmts for c in coords if _coord_method_stmt(s, c) and
+                  s.body[0].value.func.attr.value == "join" and
+                  any(id(r) not in plumbing for a in s.body[0].value.args for n in nodes_of(a.value, cst.Name)
+                      for r in survey.refs.get(n.value, []))}
     handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] = {}
     for coord, stmt in coords.items():
         removed.add(stmt)
@@ -453,7 +467,7 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
                 handlers[handler] = recorded
                 inside |= _ids(recorded)
         for s in survey.stmts:
-            if _coord_method_stmt(s, coord) and s not in handlers.values():
+            if _coord_method_stmt(s, coord) and s not in handlers.values() and s not in joins_more:
                 removed.add(s)
                 inside |= _ids(s)
     forever: set[cst.While] = set()
