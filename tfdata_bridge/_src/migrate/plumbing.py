@@ -48,6 +48,21 @@ def _stmt_call(stmt: cst.CSTNode) -> tuple[cst.Call | None, str | None]:
     return None, None
 
 
+def _collecting_call(stmt: cst.SimpleStatementLine) -> tuple[cst.Call | None, str | None]:
+    """(the call, the list it adds to) for ``threads += f(...)`` / ``threads.extend(f(...))`` statements."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    if isinstance(small, cst.AugAssign) and isinstance(small.operator, cst.AddAssign) and \
+            isinstance(small.target, cst.Name) and isinstance(small.value, cst.Call):
+        return small.value, small.target.value
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        func, args = small.value.func, small.value.args
+        if isinstance(func, cst.Attribute) and func.attr.value == "extend" and isinstance(func.value, cst.Name) \
+                and len(args) == 1 and args[0].keyword is None and not args[0].star and \
+                isinstance(args[0].value, cst.Call):
+            return args[0].value, func.value.value
+    return None, None
+
+
 def _dynamic_api(survey: cst.CSTVisitor, call: cst.Call) -> str | None:
     """``getattr(tf.train, name)`` (a TensorFlow module that holds legacy queue APIs, a name that may be one of
     them): what it may look up is a queue API the rewrite cannot see, so the queue runners that would fill its
@@ -79,6 +94,8 @@ class _Survey(cst.CSTVisitor):
         self.helper_starts: set[cst.SimpleStatementLine] = set()
         self.coords: dict[str, cst.SimpleStatementLine] = {}
         self.starts: list[tuple[cst.SimpleStatementLine, str | None, cst.Call]] = []
+        # ``threads += start_queue_runners(...)`` / ``threads.extend(...)``: the list the runner threads join
+        self.collecting: dict[cst.SimpleStatementLine, str] = {}
         self.pipelines: list[tuple[int, str]] = []  # legacy queue APIs still used (not plumbing)
         self.per_element: set[int] = set()  # ``py_func(f, [x], ...)`` with inputs: per-element code, no producer
         self.refs: dict[str, list[cst.Name]] = {}
@@ -143,8 +160,19 @@ class _Survey(cst.CSTVisitor):
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
                 and isinstance(small.value, cst.List) and not small.value.elements:
             self.empties.setdefault(small.targets[0].target.value, []).append(node)
-        call, target = _stmt_call(node)
+        call, collected = _collecting_call(node)
+        target = None
+        if call is None:
+            call, target = _stmt_call(node)
         path = tf_path(self, call.func, self.roots) if call is not None else None
+        if collected is not None:
+            sym = BY_PATH.get(path or "")
+            if (sym is not None and sym.name == "train.start_queue_runners") or self._runner_helper(call.func):
+                self.starts.append((node, None, call))
+                self.collecting[node] = collected
+                if sym is None:
+                    self.helper_starts.add(node)
+            return
         sym = BY_PATH.get(path or "")
         if sym is not None and sym.name == "train.Coordinator" and target:
             self.coords[target] = node
@@ -415,6 +443,20 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
     for loop, _ in survey.runner_loops:
         removed.add(loop)
         inside |= _ids(loop)
+    # ``coord.join(threads)`` where ``threads`` holds more than runner threads (the program's own threads, added
+    # to it or joined by it elsewhere) still joins them: it stays, and the coordinator with it
+    plumbing: set[int] = set(inside)
+    for s in survey.stmts:
+        if any(_coord_method_stmt(s, c) for c in coords):
+            plumbing |= _ids(s)
+    for lists in ([c for _, c in survey.runner_loops], survey.collecting.values()):
+        for collected in lists:
+            for s in survey.empties.get(collected, []):
+                plumbing |= _ids(s)
+    joins_more = {s for s in survey.stmts for c in coords if _coord_method_stmt(s, c) and
+                  s.body[0].value.func.attr.value == "join" and
+                  any(id(r) not in plumbing for a in s.body[0].value.args for n in nodes_of(a.value, cst.Name)
+                      for r in survey.refs.get(n.value, []))}
     handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] = {}
     for coord, stmt in coords.items():
         removed.add(stmt)
@@ -425,7 +467,7 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
                 handlers[handler] = recorded
                 inside |= _ids(recorded)
         for s in survey.stmts:
-            if _coord_method_stmt(s, coord) and s not in handlers.values():
+            if _coord_method_stmt(s, coord) and s not in handlers.values() and s not in joins_more:
                 removed.add(s)
                 inside |= _ids(s)
     forever: set[cst.While] = set()
@@ -449,7 +491,8 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
         if coord in coords:
             guards.add(guard)
             inside |= _ids(guard.items[0].item)
-    for _, collected in survey.runner_loops:  # ``threads = []`` that only the runner loop and the join used
+    lists = [c for _, c in survey.runner_loops] + list(survey.collecting.values())
+    for collected in lists:  # ``threads = []`` that only the runners' loops or starts and the join used
         if collected and all(id(r) in inside for r in survey.refs.get(collected, [])
                              if not any(r is s.body[0].targets[0].target for s in survey.empties.get(collected, []))):
             for s in survey.empties.get(collected, []):
@@ -467,8 +510,7 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
             helpers.add(name)
     for stmt in survey.helper_starts:
         if not any(_calls_named(stmt, n) for n in survey.helpers):
-            call, _ = _stmt_call(stmt)
-            helpers.add(module.code_for_node(call.func))
+            helpers.add(module.code_for_node(_start_call(stmt).func))
     emptied: dict[cst.CSTNode, str] = {}
     for stmt, target, _ in survey.starts:
         if target and [r for r in survey.refs.get(target, []) if id(r) not in inside]:
@@ -489,8 +531,13 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
     return remove
 
 
+def _start_call(stmt: cst.SimpleStatementLine) -> cst.Call | None:
+    """The call of a statement that starts runners: alone, assigned, or added to a list of threads."""
+    return _collecting_call(stmt)[0] or _stmt_call(stmt)[0]
+
+
 def _calls_named(stmt: cst.SimpleStatementLine, name: str) -> bool:
-    call, _ = _stmt_call(stmt)
+    call = _start_call(stmt)
     return call is not None and isinstance(call.func, cst.Name) and call.func.value == name
 
 
