@@ -77,14 +77,34 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     inlined = resolve_registry_readers(inlined or {paths[p]: t for p, t in sources.items()}, base, why) or inlined
     if inlined is None:
         return said_at(plain, why)
-    trial = _rewrite_tree({p: inlined[paths[p]] for p in sources}, root)
+    # (the trial rewrites only the part of the tree the inlining changed: the modules linked to a changed one by
+    # imports, either way, directly or not; a rewrite reaches another module only through them (``_quiet``), so
+    # every other module's trial would be its plain rewrite again, and the choice below, made on the part, is
+    # the choice made on the whole tree)
+    texts = {p: inlined[paths[p]] for p in sources}
+    part = _part_changed(sources, texts, base)
+    trial = _rewrite_tree({p: texts[p] for p in part}, base)
 
     def left(results) -> int:
         return sum(len(r.refused) + (r.error is not None) for r in results.values())
 
-    if left(trial) >= left(plain):
+    if left(trial) >= left({p: plain[p] for p in part}):
         return said_at(plain, why)
-    return _given_back(trial, originals, {p: inlined[paths[p]] for p in sources})
+    return {**plain, **_given_back(trial, {p: originals[p] for p in part}, {p: texts[p] for p in part})}
+
+
+def _part_changed(before: Mapping[str, str], after: Mapping[str, str], root: str) -> list[str]:
+    """The paths (keys of ``before``) of the modules whose text changed and of those linked to them by the
+    tree's imports, in ``before``'s order (a module that does not parse is linked to none)."""
+    trees: dict[str, ast.Module | None] = {}
+    for p, text in after.items():
+        try:
+            trees[os.path.abspath(p)] = ast.parse(text)
+        except (SyntaxError, ValueError):
+            trees[os.path.abspath(p)] = None
+    changed = {os.path.abspath(p) for p in before if before[p] != after[p]}
+    reached = _reached(changed, _links(trees, root))
+    return [p for p in before if os.path.abspath(p) in reached]
 
 
 def _given_back(results: dict[str, RewriteResult], originals: Mapping[str, str], texts: Mapping[str, str]
@@ -534,9 +554,15 @@ def _quiet(trees: Mapping[str, ast.Module | None], texts: Mapping[str, str], roo
     a real code base has no queue code, and a migrated tree, rewritten again, has none left."""
     from tfdata_bridge._src.migrate.scanner import scan_source
 
+    loud = {p for p, t in trees.items() if t is None or scan_source(texts[p], tree=t)}
+    linked = _links(trees, root)
+    return set(linked) - _reached(loud, linked)
+
+
+def _links(trees: Mapping[str, ast.Module | None], root: str) -> dict[str, set[str]]:
+    """Each parsed module of a tree with the tree's modules it imports or is imported by (its own statements)."""
     names = {p: calculate_module_and_package(root, p) for p, t in trees.items() if t is not None}
     by_name = {n.name: p for p, n in names.items()}
-    loud = {p for p, t in trees.items() if t is None or scan_source(texts[p], tree=t)}
     linked: dict[str, set[str]] = {p: set() for p in names}
     for p, n in names.items():
         for name in _imported_names(trees[p], n.package):
@@ -544,13 +570,18 @@ def _quiet(trees: Mapping[str, ast.Module | None], texts: Mapping[str, str], roo
             if other is not None and other != p:
                 linked[p].add(other)
                 linked[other].add(p)
-    reached, todo = set(loud), list(loud)
+    return linked
+
+
+def _reached(start: set[str], linked: Mapping[str, set[str]]) -> set[str]:
+    """``start`` and every module linked to one of them, directly or not (its part of the tree)."""
+    reached, todo = set(start), list(start)
     while todo:
         for other in linked.get(todo.pop(), ()):
             if other not in reached:
                 reached.add(other)
                 todo.append(other)
-    return set(names) - reached
+    return reached
 
 
 def _direct_imports(module: cst.Module, package: str) -> list[str]:
