@@ -327,9 +327,17 @@ def test_groups_enqueued_by_enqueue_many_are_unbatched_then_batched():
 
 def test_a_runner_with_a_close_op_of_its_own_is_left_with_the_reason():
     imports, v1 = IMPORTS["v1"]
-    runner = "    tf.train.add_queue_runner(tf.train.QueueRunner(examples_queue, enqueue_ops, close_op=None))"
-    result = rewrite(K_READERS.format(imports=imports, v1=v1, queue="tf.RandomShuffleQueue", runner=runner),
-                     to="tfdata")
+
+    def migrated(close_op):
+        runner = f"    tf.train.add_queue_runner(tf.train.QueueRunner(examples_queue, enqueue_ops, close_op={close_op}))"
+        return rewrite(K_READERS.format(imports=imports, v1=v1, queue="tf.RandomShuffleQueue", runner=runner),
+                       to="tfdata")
+
+    # ``close_op=None`` is the runner's default (``QueueRunner`` closes its own queue then): rewritten
+    result = migrated("None")
+    assert not result.refused and "QueueRunner(" not in result.code, result.notes
+    # a close op of another queue is the runner's own: left, saying so
+    result = migrated("tf.FIFOQueue(4, [tf.string]).close()")
     assert "the queue's `QueueRunner` takes close_op: only a queue and its enqueue ops are rewritten" in \
         _refused(result)
 

@@ -455,8 +455,8 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
                 plumbing |= _ids(s)
     joins_more = {s for s in survey.stmts for c in coords if _coord_method_stmt(s, c) and
                   s.body[0].value.func.attr.value == "join" and
-                  any(id(r) not in plumbing for a in s.body[0].value.args for n in nodes_of(a.value, cst.Name)
-                      for r in survey.refs.get(n.value, []))}
+                  any(_grows(n.value, survey, plumbing) for a in s.body[0].value.args
+                      for n in nodes_of(a.value, cst.Name))}
     handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] = {}
     for coord, stmt in coords.items():
         removed.add(stmt)
@@ -529,6 +529,38 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
     remove.nulled = nulled
     remove.helpers = helpers
     return remove
+
+
+_READS = frozenset({"len", "print", "str", "repr", "list", "tuple", "sorted", "enumerate", "iter", "bool", "any",
+                    "all"})
+
+
+def _grows(name: str, survey: _Survey, plumbing: set[int]) -> bool:
+    """Whether a statement outside the runners' plumbing (whose names' ids are in ``plumbing``) may put other
+    threads in the list ``name``: binds it, adds to it (``+=``, ``append``, ``extend``, ``insert``) or hands it to a
+    call that may (any but a builtin that only reads it). Reading it (``len(threads)``, ``for t in threads``) adds
+    nothing."""
+    for stmt in survey.stmts:
+        names = _ids(stmt)
+        if names and names <= plumbing:
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
+                return True
+            empty = isinstance(small, cst.Assign) and isinstance(small.value, (cst.List, cst.Tuple)) and \
+                not small.value.elements
+            if isinstance(small, cst.Assign) and not empty and not isinstance(small.value, cst.Call) and any(
+                    n.value == name for t in small.targets for n in nodes_of(t.target, cst.Name)):
+                return True  # (a list a call returns is a starter's, whose join went with the coordinator before)
+        for call in nodes_of(stmt, cst.Call):
+            func = call.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name and \
+                    func.attr.value in ("append", "extend", "insert"):
+                return True
+            if any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args) and \
+                    not (isinstance(func, cst.Name) and func.value in _READS):
+                return True
+    return False
 
 
 def _start_call(stmt: cst.SimpleStatementLine) -> cst.Call | None:
