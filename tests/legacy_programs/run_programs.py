@@ -16,6 +16,7 @@ same name (an original and its migrated copy) run in one process, each with its 
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import runpy
@@ -28,6 +29,9 @@ def main(argv: list[str]) -> dict:
 
     tf.compat.v1.disable_eager_execution()
     tf.get_logger().setLevel("ERROR")
+    if not gc.get_freeze_count():  # TensorFlow's objects out of the cyclic collector's walks (the first run only)
+        gc.collect()
+        gc.freeze()
     if argv[0] == "--make-data":
         here = os.path.dirname(os.path.abspath(__file__))
         if here not in sys.path:
