@@ -5,6 +5,7 @@ server is started here: the service's own runs are in ``test_scaling_out.py``.""
 
 from __future__ import annotations
 
+import threading
 import warnings
 from typing import Any
 
@@ -159,11 +160,13 @@ def test_dataset_of_gives_the_batches_legacy_gives_in_the_calls_structure(shape)
     batch_harness.assert_same_batches(ours, legacy)
 
 
-def test_a_source_two_calls_share_is_refused_once_the_graph_has_run():
+def test_a_source_two_calls_share_is_refused_once_the_graph_has_run(monkeypatch):
     def build(tf1: Any) -> Any:
-        rows = tf1.train.range_input_producer(10, num_epochs=1, shuffle=False)  # two calls compete for its rows
-        first = tf1.train.batch([rows.dequeue()], 2)
-        second = tf1.train.batch([rows.dequeue() * 10], 2)
+        # two calls compete for its rows; each holds at most `capacity` and its runner's one, so neither can
+        # take all of them before the first run (with 10 rows and the default 32, the second one could)
+        rows = tf1.train.range_input_producer(1000, num_epochs=1, shuffle=False)
+        first = tf1.train.batch([rows.dequeue()], 2, capacity=4)
+        second = tf1.train.batch([rows.dequeue() * 10], 2, capacity=4)
         with tf1.Session() as sess:
             sess.run(tf1.local_variables_initializer())
             coord = tf1.train.Coordinator()
@@ -175,8 +178,17 @@ def test_a_source_two_calls_share_is_refused_once_the_graph_has_run():
             coord.join(threads, stop_grace_period_secs=10)
         return got, str(e.value)
 
+    raised = []
+    monkeypatch.setattr(threading, "excepthook", raised.append)
     first, message = in_graph(build)
-    assert len(set(first.tolist())) == 2 and set(first.tolist()) <= set(range(10))  # the other call competes
+    assert len(set(first.tolist())) == 2 and set(first.tolist()) <= set(range(1000))  # the other call competes
+    # the shared queue's runner, started at the first run (before the coordinator), blocked on its full queue:
+    # the session's close cancels its enqueue, and it ends quietly
+    for thread in threading.enumerate():
+        if thread.name.startswith("QueueRunnerThread-input_producer_tensorflow_queue"):
+            thread.join(timeout=60)
+            assert not thread.is_alive()
+    assert raised == []
     assert "keeps its elements in this process's session" in message and "QueueDequeue" in message, message
 
 

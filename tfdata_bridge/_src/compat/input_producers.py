@@ -210,7 +210,11 @@ class InputQueue:
                 queue = tf1.FIFOQueue(self.capacity, self._dtypes, shapes=self._shapes,
                                       shared_name=shared_streams.unique_name("rows"))
                 row = standalone_iterator(self._direct()).get_next()
-                runner = tf1.train.QueueRunner(queue, [queue.enqueue(row)])
+                # started at the graph's first run, before (and so without) the program's coordinator: an
+                # enqueue cancelled by the session's close or the queue's cancel ends its thread quietly, as
+                # the coordinator's stop would have
+                runner = tf1.train.QueueRunner(queue, [queue.enqueue(row)], queue_closed_exception_types=(
+                    tf.errors.OutOfRangeError, tf.errors.CancelledError))
             queue._tfdb_reopen = shared_streams.reopen(queue.queue_ref)  # noqa: SLF001 - queue_reading's hook
             lifted_runners.replace(self, runner)  # (in QUEUE_RUNNERS, where this producer's own runner was)
             shared_streams.consumer(self, f"the QueueRunner of {self.describe()}", None, None)
