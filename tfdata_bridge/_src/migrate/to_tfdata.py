@@ -42,6 +42,7 @@ from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
 from tfdata_bridge._src.migrate.reader_ifexp import readers_chosen_by_if
 from tfdata_bridge._src.migrate.nested_calls import name_nested_calls
 from tfdata_bridge._src.migrate.local_reads import epoch_counter_read
+from tfdata_bridge._src.migrate.graph_names import named_graph_read
 from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_join
 from tfdata_bridge._src.migrate.memo_queue import made_where_read
 from tfdata_bridge._src.migrate.join_lists import list_join
@@ -303,7 +304,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         if requests is not None:
             requests.extend(trial_asks if better else plain_asks)
         return _given_back(trial, line_map(module.code, made.code)) if better else plain
-    why = None if whole else frozen or runner_collection_read(module) or epoch_counter_read(module)
+    why = None if whole else frozen or runner_collection_read(module) or epoch_counter_read(module) or \
+        named_graph_read(module)  # (a lookup by a pipeline op's name, a serialized graph: ``graph_names.py``)
     if why is not None:  # (what every form of the rewrite would do, each pipeline then said left with ``why``)
         out, notes, outcomes = run(module, external, functions, None, keep_plumbing, drop_plumbing, objects=objects,
                                    plumbing=False, scoped=False, whole=True)

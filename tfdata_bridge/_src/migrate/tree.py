@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
+from tfdata_bridge._src.migrate.graph_names import asks_graph, named_graph_read, pipeline_names
 from tfdata_bridge._src.migrate.object_uses import attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
 from tfdata_bridge._src.migrate.plumbing import pipelines_left
@@ -375,9 +376,13 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     # a module that reads the queue-runner collection keeps its queues, and so does every module it imports
     frozen: dict[str, str] = {}
     epochs = any(counts_epochs(m) for m in modules.values())  # (a local-variables read: ``local_reads.py``)
+    # (a lookup by a pipeline op's name, in any module of the tree: ``graph_names.py``; no visit where none asks)
+    op_names = {n for m in modules.values() for n in pipeline_names(m)} if any(
+        asks_graph(m) for m in modules.values()) else set()
     for path, module in modules.items():
         why = runner_collection_read(module, os.path.relpath(path, root)) or \
-            epoch_counter_read(module, os.path.relpath(path, root), epochs)
+            epoch_counter_read(module, os.path.relpath(path, root), epochs) or \
+            named_graph_read(module, os.path.relpath(path, root), op_names)
         if why is not None:
             for other in [path, *imported(path)]:
                 frozen.setdefault(other, why)
