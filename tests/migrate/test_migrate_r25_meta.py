@@ -136,3 +136,9 @@ def test_a_lookup_in_another_module_of_the_tree_names_the_module():
     assert out["/r/lib.py"].code == lib, out["/r/lib.py"].code
     said = " ".join(n.message for n in out["/r/lib.py"].notes)
     assert "main.py:7" in said and '"input_batch:0"' in said, said
+    # the other way round: the lookup in the helper module, the pipeline built by the module importing it
+    helper = ('import tensorflow.compat.v1 as tf\n\n\ndef rows():\n'
+              '    return tf.get_default_graph().get_tensor_by_name("input_batch:0")\n')
+    user = _program("    import helper\n    return helper.rows()").replace(V1, V1 + "\nimport helper")
+    out = rewrite_tree({"/r/helper.py": helper, "/r/user.py": user}, root="/r")
+    assert out["/r/user.py"].code == user and "helper.py:5" in " ".join(n.message for n in out["/r/user.py"].notes)

@@ -381,10 +381,13 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         asks_graph(m) for m in modules.values()) else set()
     for path, module in modules.items():
         why = runner_collection_read(module, os.path.relpath(path, root)) or \
-            epoch_counter_read(module, os.path.relpath(path, root), epochs) or \
-            named_graph_read(module, os.path.relpath(path, root), op_names)
+            epoch_counter_read(module, os.path.relpath(path, root), epochs)
+        near: list[str] = []
+        if why is None:  # (a name looked up may be of a pipeline its importers build too: they keep theirs)
+            why = named_graph_read(module, os.path.relpath(path, root), op_names)
+            near = sorted(reach(path)) if why is not None else []
         if why is not None:
-            for other in [path, *imported(path)]:
+            for other in [path, *imported(path), *near]:
                 frozen.setdefault(other, why)
     # pass 1: what each module's rewrites need of the others' helpers
     needed: dict[tuple[str, str], list] = {}
