@@ -16,7 +16,8 @@ reader, the decode ops and the queues live in the dataset's functions, and the g
   program that reads it, finds there (the queue runners, the names).
 
 A module with such a call is left whole, with the reason (``collection_reads.left_whole``), and in a tree so is
-every module it imports, and (for a lookup by name, whose pipeline its caller may build) every module importing it. A collection the program fills itself with the batch's tensors
+every module it imports, and (for a lookup by name, whose pipeline its caller may build) every module
+importing it. A collection the program fills itself with the batch's tensors
 (``tf.add_to_collection("inputs", batch)`` then ``tf.get_collection("inputs")``) holds the tf.data tensors
 instead, in the same graph, and is no reason; nor is a name given only to a scope or looked up that is no
 pipeline op's (``get_tensor_by_name("logits:0")``). A module with none of these words costs no visit.
