@@ -41,7 +41,7 @@ from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
-from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
+from tfdata_bridge._src.migrate.feed.members import attr_uses, item_key, contains, enqueue_ops, flat, instance_uses, makers, \
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
@@ -120,7 +120,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     coords = set(coordinator_params(feeder, sess))
     extra = [p.name.value for p in params.params[2:] if p.name.value in coords]
     data = [p for p in params.params[2:] if p.name.value not in coords]
-    key = lambda node: self_attr(node, me)  # noqa: E731
+    key = lambda node: self_attr(node, me) or item_key(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
     rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names)

@@ -168,6 +168,8 @@ class ToGenerator(cst.CSTTransformer):
                 return cst.Tuple([cst.Element(e.value) for e in zipped.elements])
             # (zip stops at the shorter: values beyond the placeholders were never fed)
             return cst.parse_expression(f"tuple({cst.Module([]).code_for_node(zipped)})[:{n}]")
+        if isinstance(feed, cst.DictComp) and self.names and self.list_name is not None:
+            return self._comprehended(feed)
         if not isinstance(feed, cst.Dict):
             return None
         values = {}
@@ -184,6 +186,19 @@ class ToGenerator(cst.CSTTransformer):
         if self.names:
             return cst.Dict([cst.DictElement(cst.SimpleString(repr(n)), v) for n, v in zip(self.names, parts)])
         return parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
+
+    def _comprehended(self, feed: cst.DictComp) -> cst.BaseExpression | None:
+        """``{self.phs[k]: out[k] for k in out}`` (``self.phs`` the dict of placeholders a named queue's enqueue
+        took): ``{k: out[k] for k in out}``, the element as a dict keyed by the names (a key that is no name, or a
+        name left out, fails in both: legacy feeds no such placeholder, the generator's signature has no such key)."""
+        key = feed.key
+        if not (isinstance(key, cst.Subscript) and len(key.slice) == 1 and isinstance(key.slice[0].slice, cst.Index)
+                and self.key(key.value) == self.list_name):
+            self.refusal = "the feed_dict comprehension is not keyed by the enqueued dict of placeholders"
+            return None
+        if mentions(feed, self.sess):
+            return None
+        return feed.with_changes(key=key.slice[0].slice.value)
 
     def _zipped(self, feed) -> cst.BaseExpression | None:
         """``values`` for ``dict(zip(KEYS, values))`` whose KEYS are the placeholders in the enqueue's order (a

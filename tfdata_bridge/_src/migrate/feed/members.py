@@ -16,6 +16,15 @@ def self_attr(node: cst.CSTNode, self_name: str) -> str | None:
     return None
 
 
+def item_key(node: cst.CSTNode, self_name: str) -> str | None:
+    """``phs['image']`` for ``self.phs['image']`` (a placeholder of a dict of them, ``class_init._named``)."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+            and isinstance(node.slice[0].slice.value, cst.SimpleString):
+        owner = self_attr(node.value, self_name)
+        return None if owner is None else f"{owner}[{node.slice[0].slice.value.evaluated_value!r}]"
+    return None
+
+
 def self_assign(stmt: cst.CSTNode, self_name: str) -> tuple[str, cst.BaseExpression] | None:
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) \
             and len(stmt.body[0].targets) == 1:
