@@ -321,6 +321,16 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     dstmt = holder_of(lines, use)
     small = dstmt.body[0] if dstmt is not None and len(dstmt.body) == 1 else None
     call = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+    stored = _stored_dequeue(module, cls, dstmt, use, self_name) if not isinstance(call, cst.Call) else None
+    if stored is not None:  # ``self.dequeue_fn = self.queue.dequeue_up_to``, called once elsewhere
+        plan.removed.append(dstmt)
+        dstmt, call, use = stored
+        if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter) if m is not None):
+            raise Refusal("the queue is dequeued in its feeding or starting method")
+        owner = use.value.value
+        if not owner_is_instance(module, cls, dstmt, owner):
+            raise Refusal(f"`{owner}` is not known to be a `{cls.name.value}`")
+        return dstmt, call, owner
     if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is use
             and call.func.attr.value in DEQUEUES):
         raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
@@ -334,3 +344,25 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     if not owner_is_instance(module, cls, dstmt, owner.value):
         raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
     return dstmt, call, owner.value
+
+
+def _stored_dequeue(module, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | None, use: cst.Attribute,
+                    self_name: str) -> tuple[cst.SimpleStatementLine, cst.Call, cst.Attribute] | None:
+    """(the statement that calls it, the call, the queue's ``self.queue`` there) where ``stmt`` keeps the queue's
+    dequeue method on the instance (``self.dequeue_fn = self.queue.dequeue_up_to``, NiftyNet's ``_dequeue_func``)
+    and the one other use of that attribute is ``[x =] return self.dequeue_fn(n)`` in a method of the class: that
+    call is the queue's dequeue. None otherwise (the refusal that follows says the queue is read otherwise)."""
+    found = self_assign(stmt, self_name) if stmt is not None else None
+    value = found[1] if found is not None else None
+    if not (isinstance(value, cst.Attribute) and value.value is use and value.attr.value in DEQUEUES):
+        return None
+    uses = [u for u in instance_uses(module, cls, found[0]) if not contains(stmt, u)]
+    if len(uses) != 1 or not isinstance(uses[0].value, cst.Name):
+        return None
+    at = holder_of(nodes_of(module, cst.SimpleStatementLine), uses[0])
+    small = at.body[0] if at is not None and len(at.body) == 1 else None
+    call = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+    if not (isinstance(call, cst.Call) and call.func is uses[0]):
+        return None
+    made = cst.Attribute(cst.Name(uses[0].value.value), cst.Name(use.attr.value))
+    return at, call.with_changes(func=cst.Attribute(made, value.attr)), made

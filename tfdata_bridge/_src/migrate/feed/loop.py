@@ -144,6 +144,23 @@ class ToGenerator(cst.CSTTransformer):
         body = [*updated.body.body, *(updated.orelse.body.body if updated.orelse is not None else ())]
         return cst.FlattenSentinel(body) if body else cst.RemovalSentinel.REMOVE
 
+    def leave_For(self, original, updated):
+        """``for ...: ... else: sess.run(close_op)`` (the close when the loop ran out): the ``else`` goes with it."""
+        return self._no_empty_else(original, updated)
+
+    def leave_While(self, original, updated):
+        return self._no_empty_else(original, updated)
+
+    def _no_empty_else(self, original, updated):
+        before, after = original.orelse, updated.orelse
+        if before is None or after is None or not isinstance(after.body, cst.IndentedBlock) or \
+                not any(id(s) in self._close_ids for s in before.body.body):
+            return updated
+        if all(isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, cst.Pass) for b in s.body)
+               for s in after.body.body):
+            return updated.with_changes(orelse=None)
+        return updated
+
     def leave_IndentedBlock(self, original, updated):
         """``sess.run(close); break`` (or ``return``): the data end there, whatever the loop says after."""
         body = list(original.body)
