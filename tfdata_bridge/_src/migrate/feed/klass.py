@@ -34,6 +34,7 @@ from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
 from tfdata_bridge._src.migrate.feed.class_local import local_queue, stored_as
 from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_locals
+from tfdata_bridge._src.migrate.feed.class_unmade import unmade_reasons
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
@@ -72,6 +73,11 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
     queue."""
     out = []
     # where an instance makes its queue: ``__init__``, or a method only ``__init__`` calls (``add_queue``)
+    queued = any(feed_queue_kind(p, _KINDS) for p in index.paths.values() if p)  # (one scan of the index)
+    for cls in [c for c in module.body if isinstance(c, cst.ClassDef)] if queued else []:
+        # (a fed queue made in another method: said with its obstacles, ``class_unmade.py``)
+        out += [(line, kind, Refusal(why)) for line, kind, why in unmade_reasons(
+            module, index, code, cls, makers(module, cls), _KINDS)]
     for cls, init in [(c, m) for c in module.body if isinstance(c, cst.ClassDef) for m in makers(module, c)]:
         self_name = init.params.params[0].name.value
         for stmt in flat(init):
