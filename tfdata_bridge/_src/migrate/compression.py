@@ -184,7 +184,9 @@ def class_attribute(finder, at: cst.CSTNode, node: cst.Attribute
 def _class_value(finder, cls: cst.ClassDef, attr: str) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
     """(the statement, the value) of ``attr`` bound once in the body of ``cls`` (a class of ``finder``'s module
     with no base, metaclass or decorator), nothing in that module setting an attribute of that name."""
-    if cls.bases or cls.keywords or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
+    plain = not cls.bases or len(cls.bases) == 1 and isinstance(cls.bases[0].value, cst.Name) and \
+        cls.bases[0].value.value == "object" and not cls.bases[0].keyword  # (``class Config(object):``)
+    if not plain or cls.keywords or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
         return None  # (a base class, a metaclass or a decorator may give the attribute otherwise)
     bound = [s for s in cls.body.body
              if not (isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, (cst.Assign, cst.Expr, cst.Pass))

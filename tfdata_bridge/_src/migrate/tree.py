@@ -363,8 +363,10 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 if not rest or home == path:
                     return None
                 again = _reexported(modules[home], names[home].package, rest[0], by_name)
-                if again is None:
-                    return modules[home], finder_of(home), rest
+                if again is None:  # (its Finder answers its own imports of the tree: a constant of a third module)
+                    from tfdata_bridge._src.migrate.passed_class import with_resolver
+
+                    return modules[home], with_resolver(finder_of(home), resolver(home)), rest
                 home, rest = again[0], [again[1], *rest[1:]]
             return None
 

@@ -42,7 +42,7 @@ from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
-from tfdata_bridge._src.migrate.feed.members import attr_uses, item_key, contains, enqueue_ops, flat, instance_uses, makers, \
+from tfdata_bridge._src.migrate.feed.members import attr_uses, item_key, none_inits, contains, enqueue_ops, flat, instance_uses, makers, \
     methods_of, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
@@ -152,8 +152,13 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
+    # (``self._queue = None`` in ``__init__`` where another method makes it: those declarations go too)
+    declared = none_inits(cls, init, [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+                                      *([parts.list_name] if parts.list_name else parts.fed), *_stored_attrs(init, qattr, self_name)])
+    plan.removed += declared
     # the feeding method: runs the enqueue op with the placeholders fed, once in its loop
-    feeders = [m for m in methods.values() if m is not init and attr_uses(m, parts.enqueue)]
+    feeders = [m for m in methods.values() if m is not init and any(
+        not any(contains(d, a) for d in declared) for a in attr_uses(m, parts.enqueue))]
     if len(feeders) != 1:
         raise Refusal(f"`{self_name}.{parts.enqueue}` is not run by exactly one method")
     feeder = feeders[0]
@@ -362,7 +367,8 @@ def _stored_dequeue(module, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | N
     value = found[1] if found is not None else None
     if not (isinstance(value, cst.Attribute) and value.value is use and value.attr.value in DEQUEUES):
         return None
-    uses = [u for u in instance_uses(module, cls, found[0]) if not contains(stmt, u)]
+    uses = [u for u in instance_uses(module, cls, found[0]) if not contains(stmt, u) and not any(
+        contains(d, u) for d in none_inits(cls, None, [found[0]]))]  # (``self.dequeue_fn = None`` first: it goes)
     if len(uses) != 1 or not isinstance(uses[0].value, cst.Name):
         return None
     at = holder_of(nodes_of(module, cst.SimpleStatementLine), uses[0])
@@ -372,3 +378,15 @@ def _stored_dequeue(module, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | N
         return None
     made = cst.Attribute(cst.Name(uses[0].value.value), cst.Name(use.attr.value))
     return at, call.with_changes(func=cst.Attribute(made, value.attr)), made
+
+
+def _stored_attrs(maker: cst.FunctionDef, qattr: str, self_name: str) -> list[str]:
+    """The attributes ``maker`` keeps the queue's dequeue method on (``self.dequeue_fn = self.queue.dequeue_many``)."""
+    out = []
+    for stmt in flat(maker):
+        found = self_assign(stmt, self_name)
+        value = found[1] if found is not None else None
+        if isinstance(value, cst.Attribute) and self_attr(value.value, self_name) == qattr and \
+                value.attr.value in DEQUEUES:
+            out.append(found[0])
+    return out

@@ -146,3 +146,14 @@ def enqueue_ops(init: cst.FunctionDef, self_name: str) -> dict[str, str]:
             if queue is not None:
                 out.setdefault(queue, found[0])
     return out
+
+
+def none_inits(cls: cst.ClassDef, maker: cst.FunctionDef, attrs: list[str]) -> list[cst.SimpleStatementLine]:
+    """``self.attr = None`` in ``__init__`` for the ``attrs`` a maker other than ``__init__`` makes (the attributes
+    declared first, ``self._queue = None``, then made by ``self._create_queue_and_ops()``): they go with them."""
+    init = methods_of(cls).get("__init__")
+    if init is None or init is maker or not init.params.params:
+        return []
+    me = init.params.params[0].name.value
+    return [stmt for stmt in flat(init) if (found := self_assign(stmt, me)) is not None and found[0] in attrs
+            and isinstance(found[1], cst.Name) and found[1].value == "None"]
