@@ -42,8 +42,8 @@ from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
-from tfdata_bridge._src.migrate.feed.members import attr_uses, item_key, none_inits, contains, enqueue_ops, flat, instance_uses, makers, \
-    methods_of, owner_is_instance, runs_close, self_assign, self_attr
+from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
+    makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args, queue_names
@@ -154,7 +154,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     check_padding(args, kind)
     # (``self._queue = None`` in ``__init__`` where another method makes it: those declarations go too)
     declared = none_inits(cls, init, [qattr, parts.enqueue, *([parts.close] if parts.close else []),
-                                      *([parts.list_name] if parts.list_name else parts.fed), *_stored_attrs(init, qattr, self_name)])
+                                      *([parts.list_name] if parts.list_name else parts.fed),
+                                      *_stored_attrs(init, qattr, self_name)])
     plan.removed += declared
     # the feeding method: runs the enqueue op with the placeholders fed, once in its loop
     feeders = [m for m in methods.values() if m is not init and any(
