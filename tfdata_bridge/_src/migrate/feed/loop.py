@@ -185,7 +185,8 @@ class ToGenerator(cst.CSTTransformer):
                 return cst.Tuple([cst.Element(e.value) for e in zipped.elements])
             # (zip stops at the shorter: values beyond the placeholders were never fed)
             return cst.parse_expression(f"tuple({cst.Module([]).code_for_node(zipped)})[:{n}]")
-        if isinstance(feed, cst.DictComp) and self.names and self.list_name is not None:
+        if isinstance(feed, cst.DictComp) and self.names and self.list_name is not None and \
+                all(p.startswith(f"{self.list_name}['") for p in self.placeholders):  # (a dict of placeholders)
             return self._comprehended(feed)
         if not isinstance(feed, cst.Dict):
             return None
