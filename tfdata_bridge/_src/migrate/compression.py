@@ -63,8 +63,8 @@ def _compression(finder, at: cst.CSTNode, node: cst.BaseExpression | None, param
         if len(parts) >= 2 and parts[-2] == "TFRecordCompressionType" and parts[-1] in _TYPES and \
                 _from_tensorflow(finder, at, parts[0]):
             return _TYPES[parts[-1]]
-        found = class_attribute(finder, at, node)
-        return _compression(finder, found[0], found[1], {}, depth + 1) if found is not None else UNKNOWN
+        found = class_attribute(finder, at, node) or foreign_value(finder, at, node)
+        return _compression(found[2], found[0], found[1], {}, depth + 1) if found is not None else UNKNOWN
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
             node.func.attr.value == "get_compression_type_string":
         # ``TFRecordOptions.get_compression_type_string(options)``: the string of the options' (or type's) compression
@@ -93,7 +93,8 @@ def _compression(finder, at: cst.CSTNode, node: cst.BaseExpression | None, param
             return _compression(finder, stmt, stmt.body[0].value, {}, depth + 1)
         values = parameter_values(finder, at, node.value)
         if not values:
-            return UNKNOWN
+            found = foreign_value(finder, at, node)
+            return _compression(found[2], found[0], found[1], {}, depth + 1) if found is not None else UNKNOWN
         got = {_compression(f, a, v, {}, depth + 1) for v, f, a in values}
         return got.pop() if len(got) == 1 and UNKNOWN not in got else UNKNOWN
     return UNKNOWN
@@ -144,29 +145,48 @@ def options_statement(scopes, at: cst.CSTNode, reader: cst.BaseExpression, kind:
 
 
 def class_attribute(finder, at: cst.CSTNode, node: cst.Attribute
-                    ) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
+                    ) -> tuple[cst.CSTNode, cst.BaseExpression, object] | None:
     """``Config.COMPRESSION`` (or ``config.COMPRESSION`` with ``config = Config()`` bound once): (the class-body
-    statement, its value) where the module's class ``Config`` binds ``COMPRESSION`` once, by a plain assignment
-    in its own body, and nothing in the module assigns, deletes or sets any attribute of that name (``setattr``);
-    None otherwise (the value is not known when the graph is built)."""
+    statement, its value, the Finder of its module) where the module's class ``Config`` binds ``COMPRESSION``
+    once, by a plain assignment in its own body, and nothing in the module assigns, deletes or sets any attribute
+    of that name (``setattr``); None otherwise (the value is not known when the graph is built). The class (or
+    the class of ``config = mod.Config()``) may be another module's of the tree (``foreign_value``)."""
     if not isinstance(node.value, cst.Name):
         return None
-    attr = node.attr.value
     scope = finder.scopes.scope(at)
     if scope is None:
         return None
     found = list(scope[node.value.value])
     cls = found[0].node if len(found) == 1 and isinstance(found[0], Assignment) else None
+    home = finder
     if not isinstance(cls, cst.ClassDef):
         made = bound_statement(finder, at, node.value.value)
         call = made.body[0].value if made is not None else None
-        if not (isinstance(call, cst.Call) and not call.args and isinstance(call.func, cst.Name)):
+        if not (isinstance(call, cst.Call) and not call.args and isinstance(call.func, (cst.Name, cst.Attribute))):
             return None
-        found = list(finder.scopes.scope(made)[call.func.value])
-        cls = found[0].node if len(found) == 1 and isinstance(found[0], Assignment) else None
+        if isinstance(call.func, cst.Name):
+            found = list(finder.scopes.scope(made)[call.func.value])
+            cls = found[0].node if len(found) == 1 and isinstance(found[0], Assignment) else None
+        if not isinstance(cls, cst.ClassDef):  # ``config = mod.Config()``: a class of another module
+            got = _foreign(finder, made, call.func)
+            if got is None or len(got[2]) != 1:
+                return None
+            cls = _class_def(got[0], got[2][0])
+            home = got[1]
+            if cls is None or _set_anywhere(finder, node.attr.value):
+                return None
         if not isinstance(cls, cst.ClassDef):
             return None
-    if cls.bases or cls.keywords or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
+    value = _class_value(home, cls, node.attr.value)
+    return None if value is None else (*value, home)
+
+
+def _class_value(finder, cls: cst.ClassDef, attr: str) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
+    """(the statement, the value) of ``attr`` bound once in the body of ``cls`` (a class of ``finder``'s module
+    with no base, metaclass or decorator), nothing in that module setting an attribute of that name."""
+    plain = not cls.bases or len(cls.bases) == 1 and isinstance(cls.bases[0].value, cst.Name) and \
+        cls.bases[0].value.value == "object" and not cls.bases[0].keyword  # (``class Config(object):``)
+    if not plain or cls.keywords or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
         return None  # (a base class, a metaclass or a decorator may give the attribute otherwise)
     bound = [s for s in cls.body.body
              if not (isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, (cst.Assign, cst.Expr, cst.Pass))
@@ -176,14 +196,82 @@ def class_attribute(finder, at: cst.CSTNode, node: cst.Attribute
     if len(bound) != 1 or not isinstance(bound[0], cst.SimpleStatementLine) or len(bound[0].body) != 1 or \
             len(bound[0].body[0].targets) != 1 or bound[0].body[0].targets[0].target.value != attr:
         return None  # (methods, or other statements in the class body, are not followed)
+    if _set_anywhere(finder, attr):
+        return None
+    return bound[0], bound[0].body[0].value
+
+
+def _set_anywhere(finder, attr: str) -> bool:
+    """Something in ``finder``'s module assigns, deletes or sets (``setattr``) an attribute named ``attr``."""
     module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
     if module is None:
-        return None
+        return True
     for t in [*nodes_of(module, cst.AssignTarget), *nodes_of(module, cst.AugAssign), *nodes_of(module, cst.AnnAssign),
               *nodes_of(module, cst.Del)]:
         target = t.target
         if any(isinstance(a, cst.Attribute) and a.attr.value == attr for a in [target, *nodes_of(target, cst.Attribute)]):
-            return None
-    if any(isinstance(c.func, cst.Name) and c.func.value in ("setattr", "vars", "globals") for c in nodes_of(module, cst.Call)):
+            return True
+    return any(isinstance(c.func, cst.Name) and c.func.value in ("setattr", "vars", "globals")
+               for c in nodes_of(module, cst.Call))
+
+
+def _foreign(finder, at: cst.CSTNode, node: cst.BaseExpression):
+    """(the module, its Finder, the rest of the name) of another module of the tree that ``node`` (``mod.NAME``,
+    ``pkg.mod.NAME``, an imported ``NAME``, ``mod.Config``) read at ``at`` reaches through this module's imports
+    (``tree.py``'s ``global_of``); None where its first name is bound here otherwise than by imports."""
+    look = getattr(finder.external, "global_of", None) if finder.external is not None else None
+    spelled = dotted(node)
+    scope = finder.scopes.scope(at)
+    if look is None or not spelled or scope is None:
         return None
-    return bound[0], bound[0].body[0].value
+    found = list(scope[spelled.split(".")[0]])
+    if not found or not all(isinstance(a, Assignment) and isinstance(a.node, (cst.Import, cst.ImportFrom))
+                            for a in found):
+        return None
+    return look(spelled)
+
+
+def _class_def(module: cst.Module, name: str) -> cst.ClassDef | None:
+    found = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == name]
+    return found[0] if len(found) == 1 else None
+
+
+def _top_statement(finder, module: cst.Module, name: str) -> cst.SimpleStatementLine | None:
+    """The one module-level ``name = ...`` of ``module`` (``finder``'s), where it is the name's only binding."""
+    made = [s for s in module.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and
+            isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1 and
+            isinstance(s.body[0].targets[0].target, cst.Name) and s.body[0].targets[0].target.value == name]
+    return made[0] if len(made) == 1 and bound_statement(finder, made[0], name) is made[0] else None
+
+
+def foreign_value(finder, at: cst.CSTNode, node: cst.BaseExpression
+                  ) -> tuple[cst.CSTNode, cst.BaseExpression, object] | None:
+    """(the statement, the value, its module's Finder) of a constant of another module of the tree that ``node``
+    read at ``at`` names: ``mod.NAME`` / ``pkg.mod.NAME`` / ``NAME`` imported from it, bound once at that
+    module's top level; or ``mod.Config.NAME`` / ``mod.config.NAME`` (``config = Config()`` there), a class
+    attribute bound once in the class body. None where nothing here or there sets an attribute of that name."""
+    got = _foreign(finder, at, node)
+    if got is None:
+        return None
+    module, home, rest = got
+    if _set_anywhere(finder, rest[-1]):  # (``mod.NAME = ...`` here)
+        return None
+    if len(rest) == 1:
+        stmt = _top_statement(home, module, rest[0])
+        return None if stmt is None else (stmt, stmt.body[0].value, home)
+    if len(rest) != 2:
+        return None
+    cls = _class_def(module, rest[0])
+    if cls is None:  # ``config = Config()`` at that module's top level
+        stmt = _top_statement(home, module, rest[0])
+        call = stmt.body[0].value if stmt is not None else None
+        if not (isinstance(call, cst.Call) and not call.args and isinstance(call.func, cst.Name)):
+            return None
+        cls = _class_def(module, call.func.value)
+        if cls is None or bound_statement(home, stmt, call.func.value) is not None:
+            return None
+        found = list(home.scopes.scope(stmt)[call.func.value])
+        if len(found) != 1 or found[0].node is not cls:
+            return None
+    value = _class_value(home, cls, rest[1])
+    return None if value is None else (*value, home)

@@ -342,6 +342,36 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
             return None
 
         external.imported = imported_name  # type: ignore[attr-defined]
+
+        def global_of(spelled: str):
+            """(the tree's module, its Finder, the rest of the name) that ``spelled`` (``mod.NAME``,
+            ``pkg.mod.NAME``, ``NAME`` imported by name, ``mod.Config.NAME``) read in this module reaches through
+            this module's imports, a package's re-export followed (``compression.py``); None otherwise."""
+            parts = spelled.split(".")
+            got = imported_name(parts[0])
+            if got is not None:
+                home = next(p for p, m in modules.items() if m is got[0])
+                rest = ([got[1]] if got[1] else []) + parts[1:]
+            else:  # ``import pkg.mod`` then ``pkg.mod.NAME``
+                bound = {dotted(a.name) for s in modules[path].body if isinstance(s, cst.SimpleStatementLine)
+                         for i in s.body if isinstance(i, cst.Import) for a in i.names if a.asname is None}
+                prefix = next((k for k in range(len(parts) - 1, 0, -1) if ".".join(parts[:k]) in bound and
+                               ".".join(parts[:k]) in by_name), None)
+                if prefix is None:
+                    return None
+                home, rest = by_name[".".join(parts[:prefix])], parts[prefix:]
+            for _ in range(3):  # (``from pkg import NAME``, the package's ``__init__`` importing it)
+                if not rest or home == path:
+                    return None
+                again = _reexported(modules[home], names[home].package, rest[0], by_name)
+                if again is None:  # (its Finder answers its own imports of the tree: a constant of a third module)
+                    from tfdata_bridge._src.migrate.passed_class import with_resolver
+
+                    return modules[home], with_resolver(finder_of(home), resolver(home)), rest
+                home, rest = again[0], [again[1], *rest[1:]]
+            return None
+
+        external.global_of = global_of  # type: ignore[attr-defined]
         external.classdef = external_class  # type: ignore[attr-defined]
         external.subclasses = subclasses  # type: ignore[attr-defined]
         external.class_home = class_home  # type: ignore[attr-defined]

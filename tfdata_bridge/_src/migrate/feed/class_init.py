@@ -59,6 +59,10 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         elif isinstance(value, cst.ListComp) and (index.paths.get(value.elt) or "").rsplit(".", 1)[-1] == \
                 "placeholder":
             placeholders[attr] = stmt
+        elif isinstance(value, cst.Dict) and value.elements and all(
+                isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and isinstance(e.value, cst.Call)
+                and (index.paths.get(e.value) or "").rsplit(".", 1)[-1] == "placeholder" for e in value.elements):
+            placeholders[attr] = stmt  # ``self.phs = {'image': tf.placeholder(...), ...}``: a named queue's
         elif isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
                 isinstance(e.value, cst.Call) and (index.paths.get(e.value) or "").rsplit(".", 1)[-1] == "placeholder"
                 for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
@@ -72,6 +76,8 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         removed.append(made)
         return Init(enqueue_attr, close_attr, [f"{listed}[{j}]" for j in range(components)],
                      [made.body[0].value.elt] * components, many, listed)
+    if made is not None and isinstance(made.body[0].value, cst.Dict):
+        return _named(made, listed, names, self_name, enqueue_attr, close_attr, many, removed)
     if made is not None and isinstance(made.body[0].value, (cst.List, cst.Tuple)):
         calls = [e.value for e in made.body[0].value.elements]
         if len(calls) != components:
@@ -93,3 +99,17 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         raise Refusal("the enqueue op does not take one placeholder attribute per queue component" + why)
     removed += [placeholders[f] for f in fed]  # type: ignore[index]
     return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
+
+
+def _named(made: cst.SimpleStatementLine, listed: str, names: list[str] | None, self_name: str, enqueue: str,
+           close: str | None, many: bool, removed: list[cst.CSTNode]) -> Init:
+    """``self.phs = {'image': tf.placeholder(...), ...}`` enqueued whole (``queue.enqueue_many(self.phs)``) into a
+    queue whose ``names=`` are its keys: each placeholder is fed as ``self.phs['image']`` (``fed`` holds
+    ``phs['image']``), in the names' order."""
+    calls = {e.key.evaluated_value: e.value for e in made.body[0].value.elements}
+    if names is None:
+        raise Refusal(f"the enqueue takes the dict `{self_name}.{listed}` and the queue has no names=")
+    if sorted(calls) != sorted(names) or len(calls) != len(made.body[0].value.elements):
+        raise Refusal(f"the keys of `{self_name}.{listed}` are not the queue's names")
+    removed.append(made)
+    return Init(enqueue, close, [f"{listed}[{n!r}]" for n in names], [calls[n] for n in names], many, listed)

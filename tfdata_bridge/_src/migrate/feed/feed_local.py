@@ -52,12 +52,12 @@ class _Inline(cst.CSTTransformer):
 
 
 def _made(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
-    """(name, value) for ``name = {...}`` / ``name = dict(...)``."""
+    """(name, value) for ``name = {...}`` / ``name = {k: v for ...}`` / ``name = dict(...)``."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)
             and len(stmt.body[0].targets) == 1 and isinstance(stmt.body[0].targets[0].target, cst.Name)):
         return None
     value = stmt.body[0].value
-    if isinstance(value, cst.Dict) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+    if isinstance(value, (cst.Dict, cst.DictComp)) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
             and value.func.value == "dict":
         return stmt.body[0].targets[0].target.value, value
     return None

@@ -34,6 +34,7 @@ from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
 from tfdata_bridge._src.migrate.feed.class_local import local_queue, stored_as
 from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_locals
+from tfdata_bridge._src.migrate.feed.class_unmade import unmade_reasons
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
@@ -41,8 +42,8 @@ from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
-from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, makers, \
-    methods_of, owner_is_instance, runs_close, self_assign, self_attr
+from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
+    makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args, queue_names
@@ -72,6 +73,11 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
     queue."""
     out = []
     # where an instance makes its queue: ``__init__``, or a method only ``__init__`` calls (``add_queue``)
+    queued = any(feed_queue_kind(p, _KINDS) for p in index.paths.values() if p)  # (one scan of the index)
+    for cls in [c for c in module.body if isinstance(c, cst.ClassDef)] if queued else []:
+        # (a fed queue made in another method: said with its obstacles, ``class_unmade.py``)
+        out += [(line, kind, Refusal(why)) for line, kind, why in unmade_reasons(
+            module, index, code, cls, makers(module, cls), _KINDS)]
     for cls, init in [(c, m) for c in module.body if isinstance(c, cst.ClassDef) for m in makers(module, c)]:
         self_name = init.params.params[0].name.value
         for stmt in flat(init):
@@ -120,7 +126,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     coords = set(coordinator_params(feeder, sess))
     extra = [p.name.value for p in params.params[2:] if p.name.value in coords]
     data = [p for p in params.params[2:] if p.name.value not in coords]
-    key = lambda node: self_attr(node, me)  # noqa: E731
+    key = lambda node: self_attr(node, me) or item_key(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
     rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names)
@@ -146,8 +152,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
+    # (``self._queue = None`` in ``__init__`` where another method makes it: those declarations go too)
+    declared = none_inits(cls, init, [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+                                      *([parts.list_name] if parts.list_name else parts.fed),
+                                      *_stored_attrs(init, qattr, self_name)])
+    plan.removed += declared
     # the feeding method: runs the enqueue op with the placeholders fed, once in its loop
-    feeders = [m for m in methods.values() if m is not init and attr_uses(m, parts.enqueue)]
+    feeders = [m for m in methods.values() if m is not init and any(
+        not any(contains(d, a) for d in declared) for a in attr_uses(m, parts.enqueue))]
     if len(feeders) != 1:
         raise Refusal(f"`{self_name}.{parts.enqueue}` is not run by exactly one method")
     feeder = feeders[0]
@@ -321,6 +333,16 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     dstmt = holder_of(lines, use)
     small = dstmt.body[0] if dstmt is not None and len(dstmt.body) == 1 else None
     call = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+    stored = _stored_dequeue(module, cls, dstmt, use, self_name) if not isinstance(call, cst.Call) else None
+    if stored is not None:  # ``self.dequeue_fn = self.queue.dequeue_up_to``, called once elsewhere
+        plan.removed.append(dstmt)
+        dstmt, call, use = stored
+        if any(dstmt in nodes_of(m, cst.SimpleStatementLine) for m in (feeder, starter) if m is not None):
+            raise Refusal("the queue is dequeued in its feeding or starting method")
+        owner = use.value.value
+        if not owner_is_instance(module, cls, dstmt, owner):
+            raise Refusal(f"`{owner}` is not known to be a `{cls.name.value}`")
+        return dstmt, call, owner
     if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is use
             and call.func.attr.value in DEQUEUES):
         raise Refusal(f"`{qattr}` is read other than by one `dequeue_many(n)`, `dequeue_up_to(n)` or `dequeue()`")
@@ -334,3 +356,38 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     if not owner_is_instance(module, cls, dstmt, owner.value):
         raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
     return dstmt, call, owner.value
+
+
+def _stored_dequeue(module, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | None, use: cst.Attribute,
+                    self_name: str) -> tuple[cst.SimpleStatementLine, cst.Call, cst.Attribute] | None:
+    """(the statement that calls it, the call, the queue's ``self.queue`` there) where ``stmt`` keeps the queue's
+    dequeue method on the instance (``self.dequeue_fn = self.queue.dequeue_up_to``, NiftyNet's ``_dequeue_func``)
+    and the one other use of that attribute is ``[x =] return self.dequeue_fn(n)`` in a method of the class: that
+    call is the queue's dequeue. None otherwise (the refusal that follows says the queue is read otherwise)."""
+    found = self_assign(stmt, self_name) if stmt is not None else None
+    value = found[1] if found is not None else None
+    if not (isinstance(value, cst.Attribute) and value.value is use and value.attr.value in DEQUEUES):
+        return None
+    uses = [u for u in instance_uses(module, cls, found[0]) if not contains(stmt, u) and not any(
+        contains(d, u) for d in none_inits(cls, None, [found[0]]))]  # (``self.dequeue_fn = None`` first: it goes)
+    if len(uses) != 1 or not isinstance(uses[0].value, cst.Name):
+        return None
+    at = holder_of(nodes_of(module, cst.SimpleStatementLine), uses[0])
+    small = at.body[0] if at is not None and len(at.body) == 1 else None
+    call = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+    if not (isinstance(call, cst.Call) and call.func is uses[0]):
+        return None
+    made = cst.Attribute(cst.Name(uses[0].value.value), cst.Name(use.attr.value))
+    return at, call.with_changes(func=cst.Attribute(made, value.attr)), made
+
+
+def _stored_attrs(maker: cst.FunctionDef, qattr: str, self_name: str) -> list[str]:
+    """The attributes ``maker`` keeps the queue's dequeue method on (``self.dequeue_fn = self.queue.dequeue_many``)."""
+    out = []
+    for stmt in flat(maker):
+        found = self_assign(stmt, self_name)
+        value = found[1] if found is not None else None
+        if isinstance(value, cst.Attribute) and self_attr(value.value, self_name) == qattr and \
+                value.attr.value in DEQUEUES:
+            out.append(found[0])
+    return out

@@ -144,6 +144,23 @@ class ToGenerator(cst.CSTTransformer):
         body = [*updated.body.body, *(updated.orelse.body.body if updated.orelse is not None else ())]
         return cst.FlattenSentinel(body) if body else cst.RemovalSentinel.REMOVE
 
+    def leave_For(self, original, updated):
+        """``for ...: ... else: sess.run(close_op)`` (the close when the loop ran out): the ``else`` goes with it."""
+        return self._no_empty_else(original, updated)
+
+    def leave_While(self, original, updated):
+        return self._no_empty_else(original, updated)
+
+    def _no_empty_else(self, original, updated):
+        before, after = original.orelse, updated.orelse
+        if before is None or after is None or not isinstance(after.body, cst.IndentedBlock) or \
+                not any(id(s) in self._close_ids for s in before.body.body):
+            return updated
+        if all(isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, cst.Pass) for b in s.body)
+               for s in after.body.body):
+            return updated.with_changes(orelse=None)
+        return updated
+
     def leave_IndentedBlock(self, original, updated):
         """``sess.run(close); break`` (or ``return``): the data end there, whatever the loop says after."""
         body = list(original.body)
@@ -168,6 +185,9 @@ class ToGenerator(cst.CSTTransformer):
                 return cst.Tuple([cst.Element(e.value) for e in zipped.elements])
             # (zip stops at the shorter: values beyond the placeholders were never fed)
             return cst.parse_expression(f"tuple({cst.Module([]).code_for_node(zipped)})[:{n}]")
+        if isinstance(feed, cst.DictComp) and self.names and self.list_name is not None and \
+                all(p.startswith(f"{self.list_name}['") for p in self.placeholders):  # (a dict of placeholders)
+            return self._comprehended(feed)
         if not isinstance(feed, cst.Dict):
             return None
         values = {}
@@ -184,6 +204,19 @@ class ToGenerator(cst.CSTTransformer):
         if self.names:
             return cst.Dict([cst.DictElement(cst.SimpleString(repr(n)), v) for n, v in zip(self.names, parts)])
         return parts[0] if len(parts) == 1 else cst.Tuple([cst.Element(v) for v in parts])
+
+    def _comprehended(self, feed: cst.DictComp) -> cst.BaseExpression | None:
+        """``{self.phs[k]: out[k] for k in out}`` (``self.phs`` the dict of placeholders a named queue's enqueue
+        took): ``{k: out[k] for k in out}``, the element as a dict keyed by the names (a key that is no name, or a
+        name left out, fails in both: legacy feeds no such placeholder, the generator's signature has no such key)."""
+        key = feed.key
+        if not (isinstance(key, cst.Subscript) and len(key.slice) == 1 and isinstance(key.slice[0].slice, cst.Index)
+                and self.key(key.value) == self.list_name):
+            self.refusal = "the feed_dict comprehension is not keyed by the enqueued dict of placeholders"
+            return None
+        if mentions(feed, self.sess):
+            return None
+        return feed.with_changes(key=key.slice[0].slice.value)
 
     def _zipped(self, feed) -> cst.BaseExpression | None:
         """``values`` for ``dict(zip(KEYS, values))`` whose KEYS are the placeholders in the enqueue's order (a

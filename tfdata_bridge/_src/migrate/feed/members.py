@@ -16,6 +16,15 @@ def self_attr(node: cst.CSTNode, self_name: str) -> str | None:
     return None
 
 
+def item_key(node: cst.CSTNode, self_name: str) -> str | None:
+    """``phs['image']`` for ``self.phs['image']`` (a placeholder of a dict of them, ``class_init._named``)."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+            and isinstance(node.slice[0].slice.value, cst.SimpleString):
+        owner = self_attr(node.value, self_name)
+        return None if owner is None else f"{owner}[{node.slice[0].slice.value.evaluated_value!r}]"
+    return None
+
+
 def self_assign(stmt: cst.CSTNode, self_name: str) -> tuple[str, cst.BaseExpression] | None:
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) \
             and len(stmt.body[0].targets) == 1:
@@ -137,3 +146,14 @@ def enqueue_ops(init: cst.FunctionDef, self_name: str) -> dict[str, str]:
             if queue is not None:
                 out.setdefault(queue, found[0])
     return out
+
+
+def none_inits(cls: cst.ClassDef, maker: cst.FunctionDef, attrs: list[str]) -> list[cst.SimpleStatementLine]:
+    """``self.attr = None`` in ``__init__`` for the ``attrs`` a maker other than ``__init__`` makes (the attributes
+    declared first, ``self._queue = None``, then made by ``self._create_queue_and_ops()``): they go with them."""
+    init = methods_of(cls).get("__init__")
+    if init is None or init is maker or not init.params.params:
+        return []
+    me = init.params.params[0].name.value
+    return [stmt for stmt in flat(init) if (found := self_assign(stmt, me)) is not None and found[0] in attrs
+            and isinstance(found[1], cst.Name) and found[1].value == "None"]
