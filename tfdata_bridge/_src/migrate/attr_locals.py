@@ -21,7 +21,7 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import attribute_made, nodes_of
+from tfdata_bridge._src.migrate.calls import attribute_made, code_of, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.pipelines import READERS
@@ -36,7 +36,7 @@ _DYNAMIC = re.compile(r"\b(getattr|setattr|hasattr|delattr|vars)\s*\(|__dict__")
 
 def localize_attributes(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each such attribute a local name of its method (the same module object where none)."""
-    code = module.code
+    code = code_of(module)
     if not _QUICK.search(code) or _DYNAMIC.search(code):
         return module
     uses: dict[str, list[cst.Attribute]] = {}

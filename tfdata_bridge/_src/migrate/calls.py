@@ -11,7 +11,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.walk import preorder
+from tfdata_bridge._src.migrate.walk import is_kind, preorder
 from tfdata_bridge._src.symbols import SIGNATURES
 
 # modules under ``tensorflow.python`` that old code imported directly -> the public ``tf.compat.v1`` prefix
@@ -256,7 +256,7 @@ def nodes_of(node: cst.CSTNode, kind: type[N]) -> list[N]:
     kept = _FOUND.get(key)
     if kept is not None and kept[0] is node:
         return list(kept[1])
-    found: list[N] = [n for n in preorder(node) if isinstance(n, kind)]
+    found: list[N] = [n for n in preorder(node) if is_kind(n, kind)]
     keep(_FOUND, key, (node, tuple(found)), _KEPT)
     return found
 
@@ -279,6 +279,24 @@ def wrapped(module: cst.Module) -> MetadataWrapper:
     return wrapper
 
 
+_CODE: dict[int, tuple[cst.Module, str]] = {}  # id(module) -> (module, its code)
+_CODE_KEPT = 128
+
+
+def code_of(module: cst.Module) -> str:
+    """``module.code``, made once per module object while it is kept (the last modules asked): a rewrite asks the
+    same module's text again and again (each pass's quick test of it, the line maps between a trial and the
+    module it came from), and each ``.code`` generated the whole text anew. libcst's nodes never change, so the
+    text of one module object is the same each time; the entry holds ``module``, so its id is not reused while it
+    is kept."""
+    kept = _CODE.get(id(module))
+    if kept is not None and kept[0] is module:
+        return kept[1]
+    text = module.code
+    keep(_CODE, id(module), (module, text), _CODE_KEPT)
+    return text
+
+
 _PARSED: dict[str, cst.Module] = {}  # text -> its parse
 _PARSED_KEPT = 64
 
@@ -294,6 +312,7 @@ def parsed(text: str) -> cst.Module:
         return kept
     module = cst.parse_module(text)
     keep(_PARSED, text, module, _PARSED_KEPT)
+    keep(_CODE, id(module), (module, text), _CODE_KEPT)  # (libcst gives a parse's text back exactly)
     return module
 
 

@@ -19,7 +19,7 @@ from libcst.metadata import PositionProvider
 
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.runner_loops import names_runners, runner_loop
-from tfdata_bridge._src.migrate.calls import wrapped
+from tfdata_bridge._src.migrate.calls import code_of, wrapped
 
 
 class _Reads(cst.CSTVisitor):
@@ -41,7 +41,7 @@ class _Reads(cst.CSTVisitor):
 
 def runner_collection_read(module: cst.Module, where: str = "") -> str | None:
     """Why the module's pipelines must stay queues (``where``: the module's path, for a tree), or None."""
-    code = module.code
+    code = code_of(module)
     if "QUEUE_RUNNERS" not in code and "queue_runners" not in code:
         return None
     reads = _Reads()

@@ -29,7 +29,7 @@ import libcst as cst
 from libcst.metadata import (Assignment, BuiltinAssignment, GlobalScope, ParentNodeProvider, PositionProvider,
                              ScopeProvider)
 
-from tfdata_bridge._src.migrate.calls import dotted, enclosing, nodes_of, one_name_value, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, dotted, enclosing, nodes_of, one_name_value, wrapped
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, READERS
 
@@ -41,7 +41,7 @@ _LITERALS = (cst.Integer, cst.Float, cst.SimpleString)
 def expand_constant_kwargs(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each batch call's ``**name`` of a constant dict spelled out as keywords (the same module
     object where there is none). ``why``: (function, reason) of each ``**name`` left."""
-    code = module.code
+    code = code_of(module)
     if "**" not in code or not any(b + "(" in code for b in _BATCH_NAMES):
         return module
     sites = [c for c in nodes_of(module, cst.Call) if _batch(c) and any(a.star == "**" for a in c.args)]

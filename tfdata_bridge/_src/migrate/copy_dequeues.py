@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, fresh_name, name_counts, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, name_counts, nodes_of, target_names
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
 
@@ -207,7 +207,7 @@ def _name_inline(stmt: cst.CSTNode, v: str, x: str) -> cst.CSTNode | None:
 def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each prefetch helper's queue dequeued in the helper, where its one caller dequeues it once
     per copy of a join (the same module object when there is none)."""
-    if ".dequeue()" not in module.code or "batch_join" not in module.code:
+    if ".dequeue()" not in code_of(module) or "batch_join" not in code_of(module):
         return module
     top = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
     counts = name_counts(module)
@@ -423,8 +423,8 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
     from tfdata_bridge._src.migrate.calls import fresh_name, names_in
     from tfdata_bridge._src.migrate.inline_sources import _bound_args
 
-    if (".dequeue()" not in module.code or "batch_join" not in module.code) and \
-            ".dequeue_many(" not in module.code and ".dequeue_up_to(" not in module.code:
+    if (".dequeue()" not in code_of(module) or "batch_join" not in code_of(module)) and \
+            ".dequeue_many(" not in code_of(module) and ".dequeue_up_to(" not in code_of(module):
         return module
     top = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
     counts = name_counts(module)

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, fresh_name, names_in, nodes_of
 from tfdata_bridge._src.migrate.builder_inline import _Substitute
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 
@@ -50,7 +50,7 @@ class _No(Exception):
 
 def inline_fluent_builders(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each fluent builder's one chain written out (the same module object where none is)."""
-    code = module.code
+    code = code_of(module)
     if "return self" not in code or ")." not in code:
         return module
     classes = {s.name.value: s for s in module.body if isinstance(s, cst.ClassDef)}

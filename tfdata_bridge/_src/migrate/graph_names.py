@@ -30,7 +30,7 @@ import re
 import libcst as cst
 from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import wrapped
+from tfdata_bridge._src.migrate.calls import code_of, wrapped
 
 _LOOKUPS = {"get_tensor_by_name", "get_operation_by_name", "as_graph_element"}
 _SERIALIZED = {"export_meta_graph", "import_meta_graph", "as_graph_def", "import_graph_def", "write_graph"}
@@ -111,7 +111,7 @@ def _pipeline_op(name: str, named: set[str]) -> bool:
 
 def asks_graph(module: cst.Module) -> bool:
     """Whether the module may look the graph up by name or serialize it (a word test: no visit)."""
-    code = module.code
+    code = code_of(module)
     return any(w in code for w in _WORDS)
 
 

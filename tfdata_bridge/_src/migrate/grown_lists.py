@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, nodes_of, Refusal
 
 _GROW = frozenset({"append", "extend", "insert", "__setitem__"})
 
@@ -55,7 +55,7 @@ def straighten_grown_lists(module: cst.Module, external=None, why: list | None =
     no ``else``, and its test calls nothing (it is evaluated once, where it was); the list is made by a literal in the
     same block and read by nothing but its growth and the batch calls (no other name holds it, so a new list object
     changes nothing). The same module object where there is none."""
-    if ".append(" not in module.code and ".extend(" not in module.code:
+    if ".append(" not in code_of(module) and ".extend(" not in code_of(module):
         return module
     changes: dict[int, cst.BaseStatement] = {}
     for holder in [module, *nodes_of(module, cst.FunctionDef)]:

@@ -44,6 +44,7 @@ from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, 
     target_names, wrapped
 from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _docstring, _flag_test, _inlinable, \
     _many_plan, _plan, _returned_queue, _top_names
+from tfdata_bridge._src.migrate.calls import code_of
 
 
 def _small(stmt: cst.CSTNode) -> cst.BaseSmallStatement | None:
@@ -157,10 +158,10 @@ class _Tree:
         for path, module in self.modules.items():
             imported += len([a for i in nodes_of(module, cst.ImportFrom) if not isinstance(i.names, cst.ImportStar)
                              for a in i.names if a.evaluated_name == fname])
-            if f'"{fname}"' in module.code or f"'{fname}'" in module.code or imported > 1:
+            if f'"{fname}"' in code_of(module) or f"'{fname}'" in code_of(module) or imported > 1:
                 return [(path, module), (path, module)]
         for path, module in self.modules.items():
-            if fname not in module.code:
+            if fname not in code_of(module):
                 continue
             if path == bpath:
                 defs = {id(f.name) for f in nodes_of(module, cst.FunctionDef)}
@@ -319,7 +320,7 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
 
 def _replace(tree: _Tree, path: str, module: cst.Module) -> None:
     tree.modules[path] = module
-    tree.texts[path] = module.code
+    tree.texts[path] = code_of(module)
     tree.changed = True
 
 

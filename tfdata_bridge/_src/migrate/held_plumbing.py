@@ -23,7 +23,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import imported_roots, module_aliases, nodes_of, tf_path, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, imported_roots, module_aliases, nodes_of, tf_path, wrapped
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.symbols import BY_PATH
 
@@ -70,7 +70,7 @@ class _Survey(cst.CSTVisitor):
 def remove_held_plumbing(module: cst.Module) -> tuple[cst.Module, list[Note]]:
     """``module`` without the runner plumbing kept on ``self`` (nothing left to run), or with a note saying what
     keeps it; the same module and no note where there is none."""
-    code = module.code
+    code = code_of(module)
     if "Coordinator" not in code or "self." not in code:
         return module, []
     survey = _Survey(imported_roots(module))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, nodes_of
 from tfdata_bridge._src.migrate.subclasses import defines, local_subclasses
 
 _OBJECT = cst.Arg(cst.Name("object"))
@@ -68,7 +68,7 @@ def specialize(module: cst.Module, external=None) -> tuple[cst.Module | None, di
     """(the module with each specializable base's subclasses given its methods, or None where no base
     qualifies; ``{subclass name: its class as written}``; ``{base name: why it is not specialized}`` for each
     base whose methods call a method its subclasses define, left as written)."""
-    if "class " not in module.code:
+    if "class " not in code_of(module):
         return None, {}, {}
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     names = [c.name.value for c in classes]

@@ -39,7 +39,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import PositionProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, names_in, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, Refusal, wrapped
 from tfdata_bridge._src.migrate.object_merge import as_locals, local_names, methods, self_name
 from tfdata_bridge._src.migrate.object_split import _CONSUMER_STEPS, _bare, _chain, _links
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -502,7 +502,7 @@ def init_sources(module: cst.Module, external, trial):
     from tfdata_bridge._src.migrate.object_pipeline import _is_import, _with_imports
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
-    code = module.code
+    code = code_of(module)
     if "batch" not in code:  # (the caller batches what the method returns)
         return None
     own = "class " in code and ".read(" in code and "input_producer" in code

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, dotted, names_in, nodes_of
 
 
 def name_inline_dequeues(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each file-name queue's ``dequeue()`` inside an expression named first (the same module
     object when there is none)."""
-    if ".dequeue()" not in module.code or "string_input_producer" not in module.code:
+    if ".dequeue()" not in code_of(module) or "string_input_producer" not in code_of(module):
         return module
     namer = _Namer(names_in(module))
     out = module.visit(namer)

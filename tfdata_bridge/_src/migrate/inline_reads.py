@@ -20,7 +20,7 @@ import ast
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import namer, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, namer, names_in, nodes_of
 
 _PARTS = {"0": 0, "1": 1, "key": 0, "value": 1}
 
@@ -28,7 +28,7 @@ _PARTS = {"0": 0, "1": 1, "key": 0, "value": 1}
 def parses(module: cst.Module) -> bool:
     """Whether the code of a named form parses (a form that would not is not tried: the module stays)."""
     try:
-        ast.parse(module.code)
+        ast.parse(code_of(module))
     except SyntaxError:
         return False
     return True

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import fresh_name, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of, target_names
 
 
 def _straight(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
@@ -127,7 +127,7 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     (``module`` itself where there is none)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
-    if module.code.count("def ") < 2 or not _two_calls_in_one_function(module):
+    if code_of(module).count("def ") < 2 or not _two_calls_in_one_function(module):
         return module  # (nothing to inline: the survey, the costly part, is not needed)
     index, scopes, _ = survey(module, external)
     helpers = _sources(index, module)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import dotted, nodes_of, parsed, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, dotted, nodes_of, parsed, wrapped
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
@@ -390,7 +390,7 @@ def keep_legacy_divisions(source: str, code: str, functions: frozenset[str] | se
     if not divisions.done:
         return code
     if ours:
-        return new.code
+        return code_of(new)
     tf = "tf" if "tf" in tf_names else sorted(tf_names, key=lambda n: ("." in n, n))[0]
     helper_module = cst.parse_module(_SOURCE.format(name=helper, tf=tf))
     at = _after_imports(new)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 from libcst.metadata import PositionProvider
-from tfdata_bridge._src.migrate.calls import wrapped
+from tfdata_bridge._src.migrate.calls import code_of, wrapped
 
 # the producers that count epochs, and the position of ``num_epochs`` among their arguments
 _COUNTING = {"string_input_producer": 1, "slice_input_producer": 1, "range_input_producer": 1, "limit_epochs": 1,
@@ -41,7 +41,7 @@ def _reads_locals(call: cst.Call) -> bool:
 
 def counts_epochs(module: cst.Module) -> bool:
     """Whether a producer of the module is given ``num_epochs`` (other than ``None``)."""
-    if "producer" not in module.code and "limit_epochs" not in module.code:
+    if "producer" not in code_of(module) and "limit_epochs" not in code_of(module):
         return False
     found = []
 
@@ -78,7 +78,7 @@ class _Reads(cst.CSTVisitor):
 def epoch_counter_read(module: cst.Module, where: str = "", epochs: bool | None = None) -> str | None:
     """Why the module's pipelines must stay queues, or None. ``epochs``: whether a producer (of the module, by
     default; of the tree, for ``tree.py``) counts epochs."""
-    code = module.code
+    code = code_of(module)
     if "local_variables" not in code and "LOCAL_VARIABLES" not in code:
         return None
     if not (counts_epochs(module) if epochs is None else epochs):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, fresh_name, name_counts, nodes_of, target_names, v1_prefix
+from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, name_counts, nodes_of, target_names, v1_prefix
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
 _BATCHED = ("dequeue_many", "dequeue_up_to")
@@ -149,7 +149,7 @@ def _never_read(fn: cst.FunctionDef, name: str) -> bool:
 def batch_many_dequeues(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each batched dequeue of a readers' prefetch queue written as a batch of one dequeue (the
     same module object when there is none)."""
-    if "dequeue_many" not in module.code and "dequeue_up_to" not in module.code:
+    if "dequeue_many" not in code_of(module) and "dequeue_up_to" not in code_of(module):
         return module
     v1 = v1_prefix(module)
     if v1 is None:

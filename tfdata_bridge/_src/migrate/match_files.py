@@ -12,14 +12,14 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.results import Note
-from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, nodes_of
 
 APIS = ("train.match_filenames_once", "io.match_filenames_once")
 
 
 def match_files(module: cst.Module, v1: str) -> tuple[cst.Module, list[Note]]:
     """``module`` with each ``match_filenames_once`` used as a value spelled ``{v1}.io.matching_files``."""
-    if "match_filenames_once" not in module.code:
+    if "match_filenames_once" not in code_of(module):
         return module, []
     from tfdata_bridge._src.migrate.to_tfdata import survey
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, names_in, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.method_inline import _overridden, _stage
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -65,7 +65,7 @@ _STAGES = ("Reader", "input_producer", "batch")  # (a module with none of these 
 def inline_memo_properties(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each property read once inlined where it is read, repeatedly (the same module object where
     there is none). ``why``: (class, reason) of each pipeline property left, said at its pipelines."""
-    if "@property" not in module.code or not any(k in module.code for k in _STAGES):
+    if "@property" not in code_of(module) or not any(k in code_of(module) for k in _STAGES):
         return module
     current = module
     for _ in range(_ROUNDS):

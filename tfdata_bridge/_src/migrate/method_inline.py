@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import identifiers, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _locals, _once, _Rename, _straight
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.reader_attr import _family
@@ -42,7 +42,7 @@ def inline_stage_methods(module: cst.Module, external=None, why: list | None = N
     """``module`` with each stage method called once by another method of its class inlined there, one at a time
     until none is left (the same module object where there is none). ``why``: (function, reason) of each stage
     method of two batching stages left, said at its pipelines."""
-    if not any(s in module.code for s in _STAGES) or "self." not in module.code:
+    if not any(s in code_of(module) for s in _STAGES) or "self." not in code_of(module):
         return module
     current = module
     for _ in range(8):

@@ -42,7 +42,7 @@ import libcst as cst
 from libcst.metadata import (Assignment, GlobalScope, ParentNodeProvider, QualifiedNameProvider,
                              QualifiedNameSource, ScopeProvider)
 
-from tfdata_bridge._src.migrate.calls import enclosing, fresh_name, names_in, nodes_of, one_name_value, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, enclosing, fresh_name, names_in, nodes_of, one_name_value, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.names import looked_up_apis, lookup_pattern, table_path
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -62,7 +62,7 @@ _DEPTH = 6
 def resolve_named_apis(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each reader class or batch function chosen by name written as the call it makes (the
     same module object where there is none). ``why``: (function, reason) of each choice left."""
-    if not _QUICK.search(module.code):
+    if not _QUICK.search(code_of(module)):
         return module
     return _Pass(module, external, why).run()
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import fresh_name, identifiers, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _locals, _once, _Rename, _straight
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
@@ -39,7 +39,7 @@ _SOURCES = ("Reader", "input_producer", "slice_input_producer")
 def inline_nested_sources(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each nested source function inlined at its calls (the same module object where there
     is none). ``why``: (function, reason) of each such function left, said at its pipelines."""
-    if not any(s in module.code for s in _SOURCES):
+    if not any(s in code_of(module) for s in _SOURCES):
         return module
     changes: dict[int, object] = {}
     taken: set[str] | None = None

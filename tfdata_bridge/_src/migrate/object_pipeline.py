@@ -15,7 +15,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, Refusal
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.hoist import line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
@@ -38,7 +38,7 @@ def _found(module: cst.Module, external):
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     classes = [c for c in module.body if isinstance(c, cst.ClassDef) and len(methods(c)) >= 2]
-    if not classes or "batch" not in module.code and ".dequeue_" not in module.code:
+    if not classes or "batch" not in code_of(module) and ".dequeue_" not in code_of(module):
         return None, []
     index = survey(module, external)[0]
     out = []
@@ -384,13 +384,13 @@ def _subclasses(module: cst.Module, special, external, trial):
         return None
     body = [classes.get(s.name.value, s) if isinstance(s, cst.ClassDef) else s for s in flat.body]
     merged = flat.with_changes(body=_with_imports(body, imports))
-    merged = restore(cst.parse_module(merged.code), originals)
-    back = line_map(module.code, flat.code)
+    merged = restore(cst.parse_module(code_of(merged)), originals)
+    back = line_map(code_of(module), code_of(flat))
     notes = [note_back(n, back) for n in notes]
     outcomes = [outcome_back(o, back) for o in outcomes]
     requests = [(fn, new_fn, back(line)) for fn, new_fn, line in requests]
     rest, more_notes, more_outcomes, refusals, more_requests = _object_pipelines(merged, external, trial)
-    there = line_map(module.code, merged.code)
+    there = line_map(code_of(module), code_of(merged))
     return (rest, notes + [note_back(n, there) for n in more_notes],
             outcomes + [outcome_back(o, there) for o in more_outcomes],
             _Refusals.of({there(k): v for k, v in refusals.items()}, refusals),
@@ -399,7 +399,7 @@ def _subclasses(module: cst.Module, special, external, trial):
 
 def _object_pipelines(module: cst.Module, external, trial):
     notes, outcomes, refusals, requests = [], [], _Refusals(), []
-    original = module.code
+    original = code_of(module)
     index, found = _found(module, external)
     lines = {id(f[2]): f[4] for f in found}
     done: set[int] = set()
@@ -424,9 +424,9 @@ def _object_pipelines(module: cst.Module, external, trial):
             done.add(line)
             if len(found) == 1:  # (no other batch to try: no second survey)
                 return module, notes, outcomes, refusals, requests
-            module = cst.parse_module(module.code)
+            module = cst.parse_module(code_of(module))
             index, found = _found(module, external)
-            back = line_map(original, module.code)
+            back = line_map(original, code_of(module))
             lines = {id(f[2]): back(f[4]) for f in found}
             break
         else:

@@ -22,7 +22,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import name_ids as _ids, names_in, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, name_ids as _ids, names_in, wrapped
 from tfdata_bridge._src.migrate.calls import (PRIVATE_MODULES, imported_roots, module_aliases, nodes_of, tf_path,
                                              v1_prefix)
 from tfdata_bridge._src.migrate.held_plumbing import remove_held_plumbing
@@ -110,7 +110,7 @@ class _Survey(cst.CSTVisitor):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.roots = imported_roots(node)
-        self.helpers = module_runner_helpers(node) if "create_threads" in node.code else {}
+        self.helpers = module_runner_helpers(node) if "create_threads" in code_of(node) else {}
 
     def _runner_helper(self, func: cst.BaseExpression) -> bool:
         """``func`` names a function that only starts the QUEUE_RUNNERS collection's runners."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, name_counts, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import code_of, dotted, name_counts, names_in, nodes_of, target_names
 
 _VARIABLE, _PLACEHOLDER, _SLICE = "Variable", "placeholder", "slice_input_producer"
 _EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
@@ -219,7 +219,7 @@ class _Apply(cst.CSTTransformer):
 def slice_preloaded_variables(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each producer over preloaded variables slicing the values fed (the same module object
     where there is none)."""
-    code = module.code
+    code = code_of(module)
     if _SLICE not in code or "feed_dict" not in code or "collections=[]" not in code.replace(" ", ""):
         return module
     new: dict = {}

@@ -27,6 +27,7 @@ from tfdata_bridge._src.migrate.constant_kwargs import expand_constant_kwargs
 from tfdata_bridge._src.migrate.fluent_builders import inline_fluent_builders
 from tfdata_bridge._src.migrate.named_apis import _QUICK as _NAMED, resolve_named_apis
 from tfdata_bridge._src.migrate.scope_decorators import inline_scope_decorators
+from tfdata_bridge._src.migrate.calls import code_of
 
 # (decorators first: found through the tree's resolver, by the nodes of the module as the tree gave it)
 # (an API chosen by name before the ``**`` of its call is spelled out: the call then names the batch)
@@ -35,7 +36,7 @@ _FORMS = (inline_scope_decorators, inline_fluent_builders, resolve_named_apis, e
 
 def r16_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each of round 16's forms rewritten in turn (the same module object where none is)."""
-    code = module.code
+    code = code_of(module)
     if "**" not in code and "setattr(" not in code and "return self" not in code and not _NAMED.search(code) and \
             (external is None or "@" not in code):  # (none of the forms can be here)
         return module
@@ -63,7 +64,7 @@ def tried_with_forms(module: cst.Module, external, requests: list | None, run: C
                 _left(trial) < _left(plain) or _left(trial) == _left(plain) and _uses(trial) < _uses(plain)):
             if requests is not None:
                 requests.extend(trial_asks)
-            return _given_back(trial, line_map(module.code, formed.code))
+            return _given_back(trial, line_map(code_of(module), code_of(formed)))
     if requests is not None:
         requests.extend(plain_asks)
     return _explain(module, plain, why) if why else plain

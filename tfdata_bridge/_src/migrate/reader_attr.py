@@ -31,7 +31,7 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import attribute_made, import_rooted, imported_roots, nodes_of
+from tfdata_bridge._src.migrate.calls import attribute_made, code_of, import_rooted, imported_roots, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _once
 from tfdata_bridge._src.migrate.object_uses import _Uses, tree_uses
 from tfdata_bridge._src.migrate.pipelines import READERS
@@ -43,7 +43,7 @@ _QUICK = re.compile(r"self\.\w+\s*=\s*[\w.]*(" + "|".join(sorted(READERS)) + r")
 def inline_reader_attributes(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each reader kept on ``self`` and read once elsewhere made at its read (the same module
     object where there is none). ``why``: (function, reason) of each such reader left, said at its pipelines."""
-    if not _QUICK.search(module.code):
+    if not _QUICK.search(code_of(module)):
         return module
     roots = imported_roots(module)
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, nodes_of
 from tfdata_bridge._src.migrate.pipelines import READERS
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
 
 def loop_inline_reader_comps(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each such comprehension written as a loop (the same module object where there is none)."""
-    if ".read(" not in module.code:
+    if ".read(" not in code_of(module):
         return module
     changes: dict[int, object] = {}
     for fn in nodes_of(module, cst.FunctionDef):

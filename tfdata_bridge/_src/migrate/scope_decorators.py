@@ -55,6 +55,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, dotted, fresh_name, import
 from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.reader_attr import _family
+from tfdata_bridge._src.migrate.calls import code_of
 
 
 _SCOPES = {"variable_scope", "name_scope"}
@@ -73,7 +74,7 @@ class _Deco:
 def inline_scope_decorators(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each class's decorated stages built in its ``__init__`` (the same module object where
     there is none). ``why``: (class, reason) of each class left."""
-    code = module.code
+    code = code_of(module)
     if ("setattr(" not in code or "hasattr(" not in code) and (external is None or "@" not in code):
         return module  # (a decorator of another module: only in a tree)
     decos = {s.name.value: d for s in module.body if isinstance(s, cst.FunctionDef)
@@ -430,7 +431,7 @@ def _built_in_init(module, cls, stages: dict[str, _Stage], classes, external) ->
         {id(a) for a in nodes_of(init, cst.Attribute)}
     elsewhere = {a.attr.value for a in nodes_of(module, cst.Attribute) if a.attr.value in local and
                  id(a) not in inside} | {n for n in local if tree_uses(external, n)}
-    code = module.code
+    code = code_of(module)
     for n in local:
         if stages[n].attr in code:
             raise _No(f"the attribute `{stages[n].attr}` the decorator sets for `{n}` is named in the module")

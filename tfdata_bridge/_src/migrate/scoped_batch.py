@@ -17,6 +17,7 @@ import dataclasses
 import re
 
 import libcst as cst
+from tfdata_bridge._src.migrate.calls import code_of
 
 _SCOPES = {"name_scope", "variable_scope"}
 _SCOPE_WITH = re.compile(r"\bwith\b[^\n]*_scope\(")
@@ -71,7 +72,7 @@ def unwrap_scoped_batches(module: cst.Module, external=None) -> tuple[cst.Module
     from tfdata_bridge._src.migrate.pipelines import BATCHES
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
-    if "batch" not in module.code or not _SCOPE_WITH.search(module.code) or not _may_hold(module):
+    if "batch" not in code_of(module) or not _SCOPE_WITH.search(code_of(module)) or not _may_hold(module):
         return module, []
     paths = survey(module, external)[0].paths
     v = _Scopes(paths, BATCHES)

@@ -17,6 +17,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.hoist import line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
+from tfdata_bridge._src.migrate.calls import code_of
 
 Result = tuple[cst.Module, list[Note], list[PipelineOutcome]]
 
@@ -27,12 +28,12 @@ def second_round(module: cst.Module, first: Result, again: Callable[[cst.Module]
     out, notes, outcomes = first
     done = [o for o in outcomes if o.rewritten]
     left = [o for o in outcomes if not o.rewritten]
-    if not done or not left or out.code == module.code:
+    if not done or not left or code_of(out) == code_of(module):
         return first
     trial = again(out)
     if not any(o.rewritten for o in trial[2]) or sum(not o.rewritten for o in trial[2]) >= len(left):
         return first
-    lines = line_map(module.code, out.code)
+    lines = line_map(code_of(module), code_of(out))
     said = {(o.line, o.reason) for o in done}
     kept = [n for n in notes if n.kind == "info" and (n.line, n.message) in said]
     return (trial[0], kept + [note_back(n, lines) for n in trial[1]],

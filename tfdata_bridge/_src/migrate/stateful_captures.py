@@ -27,6 +27,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider
 
 from tfdata_bridge._src.migrate.calls import (identifiers, imported_roots, keep, module_aliases, nodes_of, tf_path,
                                              wrapped)
+from tfdata_bridge._src.migrate.calls import code_of
 
 # APIs that make or read a variable (by their last name, under any TensorFlow module)
 VARIABLES = frozenset({"Variable", "VariableV1", "VariableV2", "ResourceVariable", "get_variable", "get_local_variable",
@@ -68,7 +69,7 @@ def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, 
     written (what it already had is no rewrite's: a ``do_not_convert`` of its own is not checked). ``imported(name)``:
     ``(module, attribute or None)`` where ``name`` is imported from another module of the tree (a tree's helper
     module: its functions and module-level names are read there)."""
-    code = module.code
+    code = code_of(module)
     if "make_one_shot_iterator" not in code or not _QUICK.search(code) and not _foreign_quick(module, imported):
         return None  # (no such API spelled here, nor in a module it imports from the tree: libcst is not asked)
     return _Check(module, original, imported).why()
@@ -132,7 +133,7 @@ class _Check:
         # the program's own ``do_not_convert`` functions (only a marked function's text is ever looked up here)
         self.own = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)
                     if _marked(f)} if original else set()
-        self.written = original.code if original is not None else module.code
+        self.written = code_of(original) if original is not None else code_of(module)
 
     def _walk(self, holder: cst.CSTNode, module: cst.Module) -> None:
         for fn in nodes_of(holder, cst.FunctionDef):

@@ -35,7 +35,7 @@ import re
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from tfdata_bridge._src.migrate.calls import identifiers, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
@@ -49,7 +49,7 @@ def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
     initializable and registered with the tables' initializers (the same module object where there is none).
     ``imported(name)``: ``(module, attribute or None)`` where ``name`` is imported from another module of the tree
     (its functions that reach a table count as this module's)."""
-    code = module.code
+    code = code_of(module)
     if "make_one_shot_iterator" not in code or "do_not_convert" not in code:
         return module
     here = _QUICK.search(code) is not None

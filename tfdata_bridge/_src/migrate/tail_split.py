@@ -25,7 +25,7 @@ from collections.abc import Callable
 import libcst as cst
 from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import name_counts, names_in, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, name_counts, names_in, wrapped
 from tfdata_bridge._src.migrate.hoist import line_map
 from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable, target_nodes
 
@@ -240,5 +240,5 @@ def _line_map(original: cst.Module, split: cst.Module, pairs) -> Callable[[int],
         if new in after and old in before:
             start, end, first = after[new].start.line, after[new].end.line, before[old].start.line
             exact.update((line, first + line - start) for line in range(start, end + 1))
-    rest = line_map(original.code, split.code)
+    rest = line_map(code_of(original), code_of(split))
     return lambda line: exact.get(line) or rest(line)

@@ -33,7 +33,7 @@ import re
 import libcst as cst
 from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import dotted, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, dotted, wrapped
 from tfdata_bridge._src.migrate.compat_sessions import dropin_sessions
 from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, resolve
 from tfdata_bridge._src.migrate.results import Note
@@ -220,7 +220,7 @@ _MAIN = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.MULTILINE
 
 def _with_graph_mode(module: cst.Module, routes: _Routes) -> tuple[cst.Module, Note | None]:
     """``<alias>.disable_eager_execution()`` after the imports of a converted TF1-style entry point."""
-    code = module.code
+    code = code_of(module)
     converted = [name for name, how in routes.swap.items() if how in ("compat", "tf1")]
     if not (converted or routes.uses or routes.stars) or _SETS_MODE.search(code) or not _MAIN.search(code):
         return module, None

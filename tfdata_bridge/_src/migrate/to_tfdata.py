@@ -70,6 +70,7 @@ from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import namer, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import code_of
 
 
 class _Index(cst.CSTVisitor):
@@ -303,13 +304,13 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
         better = _done(trial) > _done(plain)
         if requests is not None:
             requests.extend(trial_asks if better else plain_asks)
-        return _given_back(trial, line_map(module.code, made.code)) if better else plain
+        return _given_back(trial, line_map(code_of(module), code_of(made))) if better else plain
     why = None if whole else frozen or runner_collection_read(module) or epoch_counter_read(module) or \
         named_graph_read(module)  # (a lookup by a pipeline op's name, a serialized graph: ``graph_names.py``)
     if why is not None:  # (what every form of the rewrite would do, each pipeline then said left with ``why``)
         out, notes, outcomes = run(module, external, functions, None, keep_plumbing, drop_plumbing, objects=objects,
                                    plumbing=False, scoped=False, whole=True)
-        return left_whole(module, notes, outcomes, why) if out.code != module.code else (out, notes, outcomes)
+        return left_whole(module, notes, outcomes, why) if out.code != code_of(module) else (out, notes, outcomes)
     said: dict[int, str] = {}  # (``init_source.py``'s reasons, where nothing else takes the module's classes)
     if objects and not functions:
         kept = _objects(module, external, requests, keep_plumbing, drop_plumbing, whole, said)
@@ -326,17 +327,17 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if hoisted is not module:
         trial, asks = attempt(hoisted)
         if _done(trial) > _done(result):
-            result, first = _given_back(trial, line_map(module.code, hoisted.code)), asks
+            result, first = _given_back(trial, line_map(code_of(module), code_of(hoisted))), asks
     batched = name_nested_batches(module) if not functions else module
     if batched is not module:  # a batch call inside a larger expression, named first (``nested_batches.py``)
         trial, asks = attempt(batched)
         if _done(trial) > _done(result):
-            result, first = _given_back(trial, line_map(module.code, batched.code)), asks
+            result, first = _given_back(trial, line_map(code_of(module), code_of(batched))), asks
     nested = name_nested_calls(hoisted) if not functions and not all(o.rewritten for o in result[2]) else hoisted
     if nested is not hoisted:  # helper calls nested in one assignment, one per line (``nested_calls.py``)
         trial, asks = attempt(nested)
         if _done(trial) > _done(result):
-            result, first = _given_back(trial, line_map(module.code, nested.code)), asks
+            result, first = _given_back(trial, line_map(code_of(module), code_of(nested))), asks
     # a helper's list kept whole by its caller (``returned_lists.py``); readers made in a list, each read once
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
@@ -356,13 +357,13 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                 trial = staged(named, trial, lambda out, more: _run(out, external, functions, more, keep_plumbing,
                                                                      drop_plumbing, plumbing), asks, requests)
             if _done(trial) > _done(result):
-                result, first, current = _given_back(trial, line_map(module.code, named.code)), asks, named
+                result, first, current = _given_back(trial, line_map(code_of(module), code_of(named))), asks, named
     inlined = inline_source_helpers(module, external) if not functions else module
     if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
         trial, asks = attempt(inlined)
         (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
         if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
-            result, first = _given_back(trial, line_map(module.code, inlined.code)), asks
+            result, first = _given_back(trial, line_map(code_of(module), code_of(inlined))), asks
     for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
         split, split_lines = split_choices(module, push) if not functions else (module, None)
         if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
@@ -422,7 +423,7 @@ def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plu
         (done_t, left_t), (done_p, left_p) = _counts(trial), _counts(plain)
         kept = kept and done_t > done_p and left_t < left_p
     if kept:
-        plain, plain_asks = _given_back(trial, line_map(module.code, bare.code)), trial_asks
+        plain, plain_asks = _given_back(trial, line_map(code_of(module), code_of(bare))), trial_asks
     if requests is not None:
         requests.extend(plain_asks)
     return plain
@@ -454,7 +455,7 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
         return None
     out, more_notes, more_outcomes = run(new, external, None, requests, keep_plumbing, drop_plumbing or bool(outcomes),
                                          objects=False, whole=whole)
-    lines = line_map(module.code, new.code)
+    lines = line_map(code_of(module), code_of(new))
     more_notes = [note_back(n, lines) for n in more_notes]
     more_outcomes = [outcome_back(o, lines) for o in more_outcomes]
     for line, why in refusals.items():
@@ -487,7 +488,7 @@ def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Mo
     tensorflow.compat.v1.train import Coordinator``, ``import tensorflow.python.training.coordinator as coord``)
     that the original used and the rewrite left unused (RemoveImportsVisitor keeps a name still used; one the
     original already left unused is the program's own and stays)."""
-    asks = [a for a in _tf_imports(out) if f"{a[3]}." in original.code or f"{a[3]}(" in original.code]
+    asks = [a for a in _tf_imports(out) if f"{a[3]}." in code_of(original) or f"{a[3]}(" in code_of(original)]
     if asks:  # a name the rewrite's code still spells is kept by RemoveImportsVisitor too: not asked (its scope
         # analysis of two whole modules was about half of a tree rewrite's time, for ``import ... as tf`` mostly)
         code = out.with_changes(body=[s for s in out.body if not (isinstance(s, cst.SimpleStatementLine) and all(
@@ -747,7 +748,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                           helpers=getattr(external, "runner_helpers", frozenset()), external=external)
     out = private_imports_left_unused(original, out)  # (the plumbing's imports: ``coordinator``, ``Coordinator``)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
-        plumbing_notes = given_back(plumbing_notes, line_map(original.code, surveyed.code))
+        plumbing_notes = given_back(plumbing_notes, line_map(code_of(original), code_of(surveyed)))
     return out, notes + plumbing_notes, outcomes
 
 
@@ -1054,7 +1055,7 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
     spans = [index.spans[s] for s in handled if s in index.spans]
     explained = {n.line for n in notes if n.kind == "refused"}
     left = []
-    for f in scan_source(module.code):
+    for f in scan_source(code_of(module)):
         sym = BY_PATH.get(f.api.removeprefix("tf.compat.v1."))  # None: a star import (not an API)
         if sym is None or sym.to_tfdata != "pipeline" or f.line in explained or any(a <= f.line <= b for a, b in spans):
             continue
@@ -1108,7 +1109,7 @@ def _drop_stage_helpers(module, finder, removed, replaced, notes) -> None:
     from tfdata_bridge._src.migrate.queue_size import parents
     from tfdata_bridge._src.migrate.queue_stages import is_stage_helper
 
-    if not (removed or replaced) or ".dequeue(" not in module.code:
+    if not (removed or replaced) or ".dequeue(" not in code_of(module):
         return
     up = parents(module)
 

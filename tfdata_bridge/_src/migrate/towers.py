@@ -33,6 +33,7 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource, ScopePro
 
 from tfdata_bridge._src.migrate.calls import absolute_name, dotted, names_in, nodes_of, parsed, v1_prefix, wrapped
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.calls import code_of
 
 _LEFT = "runs in a loop or a nested function (one per tower, say)"
 _TWICE = "(each dequeue takes other elements)"  # (several dequeues in straight code: the same competition)
@@ -331,7 +332,7 @@ def _span(module: cst.Module, fn_name: str) -> tuple[int, int]:
 
 
 def _line(module: cst.Module, fn_name: str) -> int:
-    for i, line in enumerate(module.code.splitlines(), 1):
+    for i, line in enumerate(code_of(module).splitlines(), 1):
         if re.match(rf"\s*def {fn_name}\s*\(", line):
             return i
     return 1

@@ -19,7 +19,7 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import Refusal, absolute_name, dotted, nodes_of, parsed, wrapped
+from tfdata_bridge._src.migrate.calls import absolute_name, code_of, dotted, nodes_of, parsed, Refusal, wrapped
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
@@ -624,7 +624,7 @@ def _reached(start: set[str], linked: Mapping[str, set[str]]) -> set[str]:
 
 def _direct_imports(module: cst.Module, package: str) -> list[str]:
     """The absolute names a module's import statements name (a module, or a module's attribute), in order."""
-    return _imported_names(ast.parse(module.code), package)
+    return _imported_names(ast.parse(code_of(module)), package)
 
 
 def _imported_names(tree: ast.Module, package: str) -> list[str]:

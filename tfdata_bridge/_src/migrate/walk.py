@@ -67,11 +67,37 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     found: list[cst.CSTNode] = []
     for name in order:
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        if is_node(value):
             found.append(value)
         elif isinstance(value, (list, tuple)):
-            found.extend(v for v in value if isinstance(v, cst.CSTNode))
+            found.extend(v for v in value if is_node(v))
     return found
+
+
+_IS_NODE: dict[type, bool] = {}  # a value's class -> whether it is a libcst node
+
+
+def is_node(value: object) -> bool:
+    """``isinstance(value, cst.CSTNode)``, answered once per class: ``CSTNode`` is an abstract class, and its
+    ``isinstance`` (``ABCMeta.__instancecheck__``) was most of a walk's cost."""
+    kind = type(value)
+    known = _IS_NODE.get(kind)
+    if known is None:
+        known = _IS_NODE[kind] = issubclass(kind, cst.CSTNode)
+    return known
+
+
+def is_kind(value: object, kind: type) -> bool:
+    """``isinstance(value, kind)`` for a libcst node class ``kind`` (abstract ones included), answered once per
+    pair of classes."""
+    key = (type(value), kind)
+    known = _IS_KIND.get(key)
+    if known is None:
+        known = _IS_KIND[key] = issubclass(key[0], kind)
+    return known
+
+
+_IS_KIND: dict[tuple[type, type], bool] = {}
 
 
 def preorder(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -85,4 +111,4 @@ def preorder(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         stack.extend(kids)
 
 
-__all__ = ["children", "preorder"]
+__all__ = ["children", "is_kind", "is_node", "preorder"]

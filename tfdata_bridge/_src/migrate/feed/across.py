@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, v1_prefix
+from tfdata_bridge._src.migrate.calls import code_of, nodes_of, Refusal, v1_prefix
 from tfdata_bridge._src.migrate.feed.klass import class_feeds
 
 
@@ -20,7 +20,7 @@ def feed_classes(module: cst.Module) -> dict[str, tuple[int, list[str]]]:
     and the starters that returned one thread: another module's joins of it are not followed)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey  # (to_tfdata imports this family)
 
-    if "Queue" not in module.code:
+    if "Queue" not in code_of(module):
         return {}
     index, _, _ = survey(module)
     out: dict[str, tuple[int, list[str]]] = {}
