@@ -7,7 +7,8 @@
   helper batches it; a caller passing anything else leaves it, naming the call;
 - a class keeping a queue's runner on ``self`` whose own method only starts it (``AsyncRunner.create_threads``):
   plumbing, the method starts no thread once the queue is a dataset;
-- a ``QueueRunner`` subclass overriding ``_run`` changes what its threads do: refused, saying so.
+- a ``QueueRunner`` subclass overriding ``_run`` changes what its threads do: refused, saying so; a queue made in
+  a ``with`` block (a name scope) and dequeued outside it: refused, naming the block.
 
 The programs of ``r25q_programs/`` are migrated as one tree and run against their originals."""
 
@@ -104,3 +105,24 @@ def test_a_queue_runner_subclass_overriding_run_is_refused_saying_so():
     said = _said(SUBCLASS)
     assert "`queue` is filled by the threads of `CountingRunner` (line 14), a `QueueRunner` subclass whose " \
            "`_run` override (line 5) changes what its threads do" in said, said
+
+
+SCOPED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def inputs(path, batch_size):
+    files = tf.train.string_input_producer([path], num_epochs=1)
+    _, line = tf.TextLineReader().read(files)
+    with tf.name_scope("input"):
+        queue = tf.FIFOQueue(8, [tf.string], shapes=[[]])
+        op = queue.enqueue([line])
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [op]))
+    return queue.dequeue_many(batch_size)
+'''
+
+
+def test_a_queue_made_in_a_with_block_and_dequeued_outside_it_is_refused_saying_so():
+    said = _said(SCOPED)
+    assert "read by `dequeue_many` outside the `with tf.name_scope(\"input\"):` block that makes the queue" in said, \
+        said
