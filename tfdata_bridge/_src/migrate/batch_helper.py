@@ -12,6 +12,18 @@ The helper's tensor parameters become one ``dataset`` parameter (where the first
 call in it becomes the same batch of that dataset (so the flag stays a choice between two chains); each
 caller makes the dataset of its elements (its own pipeline, up to the batch) and passes it. Every caller must
 be such a pipeline, or nothing is rewritten.
+
+The batch may be a hand-built queue of the helper's (the "Threading and Queues" guide's ``simple_shuffle_batch``):
+
+    def simple_shuffle_batch(source, capacity, batch_size=10):
+        queue = tf.RandomShuffleQueue(capacity=capacity, min_after_dequeue=int(0.9 * capacity),
+                                      shapes=source.shape, dtypes=source.dtype)
+        enqueue = queue.enqueue(source)
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [enqueue] * 4))
+        return queue.dequeue_many(batch_size)
+
+which is the batch call the queue, its runner and its ``dequeue_many`` amount to (``runner_queue.queue_batch``):
+the queue, its enqueue op and its runner go from the helper, the dequeue becomes the batch of ``dataset``.
 """
 
 from __future__ import annotations
@@ -36,6 +48,9 @@ class BatchHelper:
     param: str = "dataset"  # the new parameter's name
     # its first statements re-binding the tensors (``image = image[:h, :w]``), mapped over the dataset
     prelude: list[cst.SimpleStatementLine] = field(default_factory=list)
+    # a hand-built queue's batch (``runner_queue.queue_batch``): its kind, and the statements that go with it
+    queue: str | None = None
+    removed: list[cst.CSTNode] = field(default_factory=list)
 
 
 class _BatchCalls(cst.CSTVisitor):
@@ -69,9 +84,39 @@ def batch_calls_in(finder: Finder, fn: cst.FunctionDef) -> list[tuple[cst.Simple
     return v.found
 
 
+def _queue_makers(finder: Finder, fn: cst.FunctionDef) -> list[cst.SimpleStatementLine]:
+    """``q = FIFOQueue(...)`` (or another queue the runner rewrite reads) among ``fn``'s own statements."""
+    from tfdata_bridge._src.migrate.runner_queue import _QUEUES
+
+    body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
+    return [s for s in body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+            and isinstance(s.body[0], cst.Assign) and finder.is_api(s.body[0].value, *_QUEUES)]
+
+
+def queue_batch_of(finder: Finder, fn: cst.FunctionDef):
+    """The batch a hand-built queue of ``fn`` amounts to (``runner_queue.QueueBatch``) where its enqueued tensors
+    are ``fn``'s parameters and a ``dequeue_many`` / ``dequeue_up_to`` reads it; None: no such queue. ``Refusal``
+    where it is one but off the pattern."""
+    from tfdata_bridge._src.migrate.runner_queue import queue_batch
+
+    params = {p.name.value for p in fn.params.params}
+    body = list(fn.body.body)
+    for stmt in _queue_makers(finder, fn):
+        q = queue_batch(finder, body, stmt, finder.code)
+        if q is not None and not q.single and names_in(q.tensors) & params:
+            return q
+    return None
+
+
 def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     """Some batch call in ``fn`` takes tensors that are ``fn``'s parameters: a batch helper candidate."""
     params = {p.name.value for p in fn.params.params}
+    if _queue_makers(finder, fn):  # (only functions making a queue pay for the look)
+        try:
+            if queue_batch_of(finder, fn) is not None:
+                return True
+        except Refusal:
+            pass  # (the queue's own rewrite says why, at the queue)
     prelude = {id(s) for s in prelude_of(fn, sorted(params), finder.api)}
     for stmt, call, api in batch_calls_in(finder, fn):
         tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
@@ -123,8 +168,8 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             raise Refusal(f"the batch calls in `{name}` take different tensors")
         helper.batch_stmts.append((stmt, api, args))
     if helper is None:
-        raise Refusal(f"`{name}` makes no batch")
-    inside: set[int] = set()
+        helper = _queue_helper(finder, fn)
+    inside: set[int] = {i for s in helper.removed for i in _ids(s)}
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
     scope = scopes.scope(fn.body.body[0])
@@ -141,6 +186,49 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             raise Refusal(f"`{name}` uses its tensor `{t}` beyond the batch")
     own = {a.name for a in scope.assignments} if scope is not None else set(names)
     helper.param = next(n for n in ("dataset", "dataset_", "elements", "elements_") if n not in own)
+    return helper
+
+
+def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
+    """The helper whose batch is its hand-built queue's ``dequeue_many`` (the module docstring)."""
+    name = fn.name.value
+    q = queue_batch_of(finder, fn)
+    if q is None:
+        raise Refusal(f"`{name}` makes no batch")
+    params = [p.name.value for p in fn.params.params]
+    tensors = q.tensors
+    if q.news or q.dequeue not in fn.body.body:
+        raise Refusal(f"the queue's dequeue in `{name}` is not in the function's own block")
+    if q.one_of_list:
+        raise Refusal(f"`{name}` enqueues its parameter `{tensors.value}` into a one-component queue (a list of "
+                      "one tensor, dequeued as the tensor); not rewritten in a batch helper")
+    if isinstance(tensors, (cst.List, cst.Tuple)) and all(isinstance(e.value, cst.Name) for e in tensors.elements):
+        taken = [e.value.value for e in tensors.elements]
+        single = len(taken) == 1  # (a one-component queue's dequeue gives the tensor, not a list of one)
+    elif isinstance(tensors, cst.Name):
+        taken, single = [tensors.value], True
+    else:
+        raise Refusal(f"the queue in `{name}` is not filled with its parameters as they are")
+    if not set(taken) <= set(params) or len(set(taken)) != len(taken):
+        raise Refusal(f"the queue in `{name}` is not filled with its parameters as they are")
+    small = q.dequeue.body[0]
+    if not (isinstance(small, cst.Return) or isinstance(small, cst.Assign) and len(small.targets) == 1) \
+            or small.value is not q.dcall:
+        raise Refusal(f"the queue's dequeue in `{name}` is neither assigned to names nor returned")
+    args = dict(q.args)
+    if single:
+        args["tensors"] = cst.Name(taken[0])
+    removed = list(q.removed)
+    gone = {i for r in removed for i in _ids(r)}
+    for stmt in fn.body.body:  # a local only the queue's statements read (``num_threads = 4``) goes with them
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if stmt not in removed and isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Name) and not names_in(small.value) & set(taken):
+            readers = finder.scopes.readers_of(stmt, small.targets[0].target.value)
+            if readers and all(id(r) in gone for r in readers):
+                removed.append(stmt)
+    helper = BatchHelper(fn, taken, single, queue=q.kind, removed=removed)
+    helper.batch_stmts.append((q.dequeue, q.api, args))
     return helper
 
 
@@ -196,7 +284,7 @@ def rewrite_helper(helper: BatchHelper, batches, v1: str = "tf") -> cst.Function
               for p in fn.params.params if p.name.value == first or p.name.value not in helper.tensors]
     if params:
         params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
+    replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {s: [] for s in helper.removed}
     for stmt, api, args in helper.batch_stmts:
         small = stmt.body[0]
         many = not helper.single and len(helper.tensors) > 1 and not (
@@ -219,6 +307,13 @@ def rewrite_helper(helper: BatchHelper, batches, v1: str = "tf") -> cst.Function
             return node is fn
 
     out = fn.visit(_Swap())
+    if helper.removed and out.body.body:  # (no blank line left at the top where the queue's statements went)
+        first = out.body.body[0]
+        lines = list(first.leading_lines)
+        while lines and lines[0].comment is None:
+            lines.pop(0)
+        out = out.with_changes(body=out.body.with_changes(body=[first.with_changes(leading_lines=lines),
+                                                                *out.body.body[1:]]))
     return out.with_changes(params=out.params.with_changes(params=params))
 
 

@@ -41,6 +41,8 @@ class Candidate:
     attrs: dict[str, str]  # attribute -> the local it becomes
     readers: list[cst.FunctionDef] = field(default_factory=list)  # reading methods inlined into the batcher
     changed: dict[str, cst.FunctionDef] = field(default_factory=dict)  # methods the rewrite changed, by name
+    # runners kept on the object whose threads only a method of the class starts (``object_pipeline._runner_method``)
+    started: list[str] = field(default_factory=list)
 
 
 def self_name(fn: cst.FunctionDef) -> str | None:

@@ -190,12 +190,96 @@ def _check_uses(module, external, cand: Candidate) -> None:
             fn = next((m for m in methods(cls) if m in inside and any(a is node for a in nodes_of(m, cst.Attribute))),
                       None)
             if fn is None:
+                plumbing = _runner_method(cls, cand, attr, node)
+                if plumbing is not None:  # its threads' only starter: a method that starts none
+                    cand.changed[plumbing.name.value] = _starts_none(plumbing, attr)
+                    cand.started.append(attr)
+                    continue
                 _lockstep(cls, node, attr)
                 raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read by {owner}: it would no "
                               "longer exist; read the batch instead, or keep the queue (`migrate --to compat`)")
         if tree_uses(external, attr):
             raise Refusal(f"`{attr}`, which the pipeline keeps on its object, is read in another module")
     return kept
+
+
+def _runner_method(cls: cst.ClassDef, cand: Candidate, attr: str, node: cst.CSTNode) -> cst.FunctionDef | None:
+    """The method of ``cls`` holding ``node`` (a read of ``attr``) where ``attr`` is the ``QueueRunner`` the
+    making method keeps and the method only starts its threads: its statements (a docstring aside) are
+    ``return self.attr.create_threads(...)``, ``self.attr.create_threads(...)``, or ``threads =
+    self.attr.create_threads(...)`` then ``return threads`` (the superconvergence ``AsyncRunner.create_threads``).
+    Plumbing: with the queue gone there is no thread to start. None: not such a method."""
+    instance = self_name(cand.maker)
+    made = [t for t in nodes_of(cand.maker, cst.Assign) if len(t.targets) == 1 and
+            attr in _set_attrs(t.targets[0], instance) and isinstance(t.value, cst.Call)]
+    if len(made) != 1 or not (isinstance(made[0].value.func, (cst.Attribute, cst.Name)) and
+                              getattr(getattr(made[0].value.func, "attr", made[0].value.func), "value", None)
+                              == "QueueRunner"):
+        return None
+    fn = next((m for m in methods(cls) if any(a is node for a in nodes_of(m, cst.Attribute))), None)
+    me = self_name(fn) if fn is not None else None
+    if me is None or fn in (cand.maker, cand.batcher) or fn.decorators or not isinstance(fn.body, cst.IndentedBlock):
+        return None
+    body = list(fn.body.body)
+    if body and _is_docstring(body[0]):
+        body = body[1:]
+    smalls = [s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None for s in body]
+
+    def starts(value) -> bool:
+        return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+            value.func.attr.value == "create_threads" and isinstance(value.func.value, cst.Attribute) and \
+            value.func.value.attr.value == attr and isinstance(value.func.value.value, cst.Name) and \
+            value.func.value.value.value == me and attr not in {a.attr.value for a in self_attrs(
+                cst.Module([]).with_changes(body=[cst.SimpleStatementLine([cst.Expr(x.value)])
+                                                  for x in value.args]), me)}
+
+    if len(smalls) == 1 and isinstance(smalls[0], (cst.Return, cst.Expr)) and starts(smalls[0].value):
+        return fn
+    if len(smalls) == 2 and isinstance(smalls[0], cst.Assign) and len(smalls[0].targets) == 1 and \
+            isinstance(smalls[0].targets[0].target, cst.Name) and starts(smalls[0].value) and \
+            isinstance(smalls[1], cst.Return) and isinstance(smalls[1].value, cst.Name) and \
+            smalls[1].value.value == smalls[0].targets[0].target.value:
+        return fn
+    return None
+
+
+def _started_here(fn: cst.FunctionDef, runners: list[str]) -> cst.FunctionDef:
+    """The gathered ``fn`` with ``runner.create_threads(None, start=True)`` after each ``runner = QueueRunner(...)``
+    of ``runners`` (the locals the kept runners became): what the class's starting method did, in the form the
+    hand-built-queue rewrite takes (``queue_runners.started_by_hand``), which removes it with the runner."""
+    class _Start(cst.CSTTransformer):
+        def leave_IndentedBlock(self, original, updated):
+            body = []
+            for stmt in updated.body:
+                body.append(stmt)
+                small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                        isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value in runners:
+                    body.append(cst.parse_statement(
+                        f"{small.targets[0].target.value}.create_threads(None, start=True)\n"))
+            return updated.with_changes(body=body)
+
+    return fn.visit(_Start())
+
+
+def _is_docstring(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+
+
+def _starts_none(fn: cst.FunctionDef, attr: str) -> cst.FunctionDef:
+    """``fn`` (``_runner_method``) with no thread to start: ``return []`` (the empty list of started threads its
+    callers join or extend) where it returned them, else ``pass``."""
+    body = list(fn.body.body)
+    doc = body[:1] if body and _is_docstring(body[0]) else []
+    returned = any(isinstance(r, cst.Return) for r in nodes_of(fn.body, cst.Return))
+    comment = cst.EmptyLine(comment=cst.Comment(
+        f"# tfdata-bridge migrate: `{attr}`'s queue is a dataset now; there is no thread to start"))
+    new = cst.parse_statement("return []\n" if returned else "pass\n")
+    first = (body[len(doc)] if len(body) > len(doc) else body[0]) if body else None
+    lead = [ln for ln in getattr(first, "leading_lines", ()) if ln.comment is not None] if not doc else []
+    new = new.with_changes(leading_lines=[*lead, comment])
+    return fn.with_changes(body=fn.body.with_changes(body=[*doc, new]))
 
 
 def _lockstep(cls: cst.ClassDef, node: cst.CSTNode, attr: str) -> None:
@@ -237,6 +321,8 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
         raise Refusal(f"`{cls.name.value}` has a base class; its attributes may be read there")
     fn, maker_in, batcher_in = merged(cand, _GATHERED, lambda n: len(uses(module, cls, n)) + tree_uses(external, n))
     kept = _check_uses(module, external, cand)
+    if cand.started:  # its threads started as the class's method did, so the queue's rewrite sees them started
+        fn = _started_here(fn, [cand.attrs[a] for a in cand.started if a in cand.attrs])
     requests: list = []
     called = _own_methods_called(cls, fn, cand)
     if called:  # ``self._read(queue)`` in the making method: gathered as a method, so ``self`` means the class

@@ -93,12 +93,18 @@ def split(out_fn: cst.FunctionDef, maker_in: list, batcher_in: list, maker: cst.
     batcher_only = _own(batcher) - _own(maker)
     # cut before the first batching step; earlier (the map in the batching method) where the map reads its names
     last = next((i for i, c in enumerate(links) if c.func.attr.value in _CONSUMER_STEPS), len(links))
-    for cut in range(last, -1, -1):
+    cuts = list(range(last, -1, -1))
+    if last < len(links) and links[last].func.attr.value == "shuffle":
+        # (a shuffle whose window the making method knows, ``RandomShuffleQueue(capacity, ...)`` made there: on
+        # the elements, so the element dataset may shuffle them as well as the batching could)
+        cuts.append(last + 1)
+    refused = None
+    for cut in cuts:
         try:
             sides, need_maker = _place(head, links, cut, aux, final, maker, batcher, maker_only, batcher_only)
             break
         except Refusal as exc:
-            refused = exc
+            refused = refused or exc
     else:
         raise refused
     prefix, suffix = links[:cut], links[cut:]

@@ -124,7 +124,13 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                "enqueue op run by a `QueueRunner` and read by one dequeue, in the function that makes the queue)")
         reads = [c for m in ("dequeue", *_BATCHED) for c in methods.get(m, [])]
         other = [m for m in methods if m not in ("enqueue", "enqueue_many", "close", "dequeue", *_BATCHED)]
-        if len(reads) > 1:  # (the first fact off the form: said instead of the form's name)
+        block = _with_of(up, stmt)
+        if block is not None and len(reads) == 1 and not any(n is reads[0] for n in nodes_of(block, cst.Call)):
+            why = (f"and read by `{reads[0].func.attr.value}` outside the `with {code(block.items[0].item).strip()}"
+                   ":` block that makes the queue, its enqueue op and its runner: the rewrite follows them in the "
+                   "block the dequeue is in (a name scope only names the ops; make the queue's ops and its dequeue "
+                   "in one block)")
+        elif len(reads) > 1:  # (the first fact off the form: said instead of the form's name)
             why = (f"and read by {len(reads)} dequeues (`" + "`, `".join(f"{q}.{c.func.attr.value}" for c in reads)
                    + "`): each takes other elements, so no one chain of tf.data makes them; the rewrite knows one "
                    "dequeue of copies of one enqueue op run by a `QueueRunner`")
@@ -133,6 +139,13 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                    "`, `".join(f"{q}.{m}(...)" for m in other) + "`, which a dataset has no counterpart of here; "
                    "the rewrite knows one dequeue of copies of one enqueue op run by a `QueueRunner`")
     return f"{head} {why}; {_DROPIN}"
+
+
+def _with_of(up, stmt: cst.CSTNode) -> cst.With | None:
+    """The ``with`` statement whose body holds ``stmt`` (None: ``stmt`` is not directly in one)."""
+    block = up.get(id(stmt))
+    holder = up.get(id(block)) if isinstance(block, cst.IndentedBlock) else None
+    return holder if isinstance(holder, cst.With) and holder.items else None
 
 
 def _chosen_by_branch(module: cst.Module, scope: cst.CSTNode, stmt: cst.SimpleStatementLine, q: str, index

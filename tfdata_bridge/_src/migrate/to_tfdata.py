@@ -698,7 +698,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             outcomes.append(PipelineOutcome(line, api, True, comment.split(": ", 1)[1]))
             commit(snap, _own_helpers(pipeline), helper_calls(pipeline))
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
-                   begin, commit, requests)
+                   begin, commit, requests, skip=done)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
     # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
@@ -811,6 +811,9 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 outcomes.append(PipelineOutcome(line, "train.batch", False, str(exc)))
             continue
         apis = sorted({a.rsplit(".", 1)[-1] for _, a, _ in helper.batch_stmts})
+        if helper.queue is not None:  # a hand-built queue's batch (``batch_helper._queue_helper``)
+            apis = sorted({helper.queue, "QueueRunner", *(s.body[0].value.func.attr.value
+                                                          for s, _, _ in helper.batch_stmts)})
         snap = begin()
         readers: set[cst.FunctionDef] = set()
         for (body, i, call, pipeline, kept, new, dataset, accepted), line in zip(plans, lines):
@@ -836,7 +839,8 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             replaced[stmt] = [*new, stmt.with_changes(body=[out], leading_lines=())]
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, f"train.{apis[0]}", True, comment.split(": ", 1)[1]))
-        if home is None:
+        done |= {s for s in helper.removed if isinstance(s, cst.SimpleStatementLine)}  # (its queue: not the
+        if home is None:                                                  # hand-built-queue pass's to refuse)
             replaced[fn] = [new_fn]
             done |= {s for s, _, _ in helper.batch_stmts}
         elif requests is not None:  # the tree turns it in its module, where every use asked for this same function
@@ -880,12 +884,13 @@ def _own_helpers(pipeline: Pipeline) -> set[cst.FunctionDef]:
 
 
 def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, feed_refusals,
-                   begin=None, commit=None, requests=None) -> None:
+                   begin=None, commit=None, requests=None, skip=frozenset()) -> None:
     """Hand-built queues filled by ``[enqueue_op] * k`` and read by ``dequeue_many`` (``runner_queue.py``); a
-    reader helper that takes the file queue becomes a function of the record, as for a batch call."""
+    reader helper that takes the file queue becomes a function of the record, as for a batch call. ``skip``: the
+    statements another pass took (a batch helper's queue)."""
     for body in index.blocks:
         for stmt in body:
-            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced or stmt in skip:
                 continue
             line = index.lines.get(stmt, 0)
             try:

@@ -129,6 +129,9 @@ class FeedFinder:
             if hit is None and _makes_runner(self, stmt):  # graph code fills it: not this form (queue_reasons.py)
                 raise Refusal(f"`{queue}` is filled by a `QueueRunner`{_which_use(self, stmt)}, not by a feeding "
                               "thread through placeholders")
+            if hit is None and module is not None and (sub := runner_subclass(module, stmt)) is not None:
+                made, why = sub
+                raise Refusal(f"`{queue}` is filled by the threads of `{made}`{_which_use(self, stmt)}, {why}")
             if hit is None:
                 raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue{_which_use(self, stmt)}")
             method, mcall, names = hit
@@ -264,6 +267,41 @@ def _node_ids(node: cst.CSTNode) -> set[int]:
 def _makes_runner(finder, stmt: cst.BaseStatement) -> bool:
     """Whether ``stmt`` makes a ``QueueRunner`` (``add_queue_runner(QueueRunner(queue, [op] * k))``)."""
     return any((finder.index.paths.get(c) or "").endswith("QueueRunner") for c in nodes_of(stmt, cst.Call))
+
+
+def runner_subclass(module: cst.Module, stmt: cst.BaseStatement) -> tuple[str, str] | None:
+    """Where ``stmt`` makes a runner of a ``QueueRunner`` subclass of ``module`` (``class
+    CountingQueueRunner(qr.QueueRunner)``, any import style), the words for it: the class, and what its overrides
+    change, the methods named with their lines (a ``_run`` override: what each thread does). None: no such
+    class made there."""
+    if "QueueRunner" not in module.code:
+        return None
+    classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef) and any(
+        (b.value.attr.value if isinstance(b.value, cst.Attribute) else getattr(b.value, "value", None))
+        == "QueueRunner" for b in c.bases)}
+    if not classes:
+        return None
+    made = next((c.func.value for c in nodes_of(stmt, cst.Call) if isinstance(c.func, cst.Name)
+                 and c.func.value in classes), None)
+    if made is None:
+        return None
+    lines = module.code.splitlines()
+    start = next((i for i, ln in enumerate(lines) if ln.lstrip().startswith(f"class {made}(")), 0)
+    own = [m.name.value for m in classes[made].body.body if isinstance(m, cst.FunctionDef)]
+    overrides = [m for m in own if m != "__init__"]
+
+    def at(name: str) -> str:
+        n = next((i + 1 for i in range(start, len(lines)) if lines[i].lstrip().startswith(f"def {name}(")), None)
+        return f"`{name}`" + (f" (line {n})" if n else "")
+
+    if "_run" in overrides:
+        why = f"whose `_run` override{at('_run')[len('`_run`'):]} changes what its threads do"
+    elif overrides:
+        why = f"overriding {', '.join(at(m) for m in overrides)}"
+    else:
+        why = "adding nothing to its threads' work"  # (a subclass that overrides nothing: still not followed)
+    return made, (f"a `QueueRunner` subclass {why}: a dataset has no threads to run that code, and a rewrite "
+                  "would drop it silently; not rewritten: keep the queue (`migrate --to compat`)")
 
 
 def _which_use(finder, stmt: cst.BaseStatement) -> str:
