@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 import libcst as cst
-from libcst.metadata import PositionProvider, QualifiedNameProvider
+from libcst.metadata import QualifiedNameProvider
 
 from tfdata_bridge._src.migrate.calls import (identifiers, imported_roots, keep, module_aliases, nodes_of, tf_path,
                                              wrapped)
@@ -93,19 +93,17 @@ def _foreign_quick(module: cst.Module, imported) -> bool:
 
 
 class _Index(cst.CSTVisitor):
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)  # (no positions: the reasons name calls by their text)
 
     def __init__(self, roots) -> None:
         super().__init__()
         self.roots = roots
         self.paths: dict[int, str] = {}
-        self.lines: dict[int, int] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
         path = tf_path(self, node.func, self.roots)
         if path is not None:
             self.paths[id(node)] = path
-        self.lines[id(node)] = self.get_metadata(PositionProvider, node).start.line
 
 
 class _Check:
@@ -119,7 +117,7 @@ class _Check:
         index = _Index(imported_roots(module))
         index.tf_aliases = module_aliases(module)
         wrapper.visit(index)
-        self.paths, self.lines = index.paths, index.lines
+        self.paths = index.paths
         self.functions: dict[str, list[cst.FunctionDef]] = {}
         self.parent: dict[int, cst.CSTNode] = {}  # id(function) -> the function or module holding it
         self.holders: dict[int, cst.FunctionDef] = {}  # id(call) -> the innermost function holding it

@@ -184,8 +184,22 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
             qualified[path] = found
         return qualified[path]
 
+    linked: dict[str, bool] = {}
+
+    def imports_the_tree(path: str) -> bool:
+        """Whether an import statement of ``path`` names another module of the tree, or a package or attribute
+        of one (``import pkg`` before ``pkg.mod.f``): where none does, no name of it refers into the tree, and
+        its qualified names are not resolved (a tree of one module, most modules of a large tree)."""
+        if path not in linked:
+            others = [name for name, p in by_name.items() if p != path]
+            wanted = _direct_imports(modules[path], names[path].package)
+            linked[path] = any(w == o or o.startswith(w + ".") or w.startswith(o + ".") for w in wanted for o in others)
+        return linked[path]
+
     def target(path: str, node: cst.CSTNode) -> tuple[str, str] | None:
         """(module path, function name) a name in ``path`` refers to through an import of the tree."""
+        if not imports_the_tree(path):
+            return None
         for q in qnames(path).get(node, set()):
             if q.source is not QualifiedNameSource.IMPORT:
                 continue
