@@ -14,11 +14,20 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from both_ways import assert_delivers_the_same, run_both_ways, write_pair
+from both_ways import assert_delivers_the_same, rewrites_once, run_both_ways, write_pair
 
 from tfdata_bridge._src.migrate.recognize import recognize
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rewrite_once():
+    """Several tests here rewrite the same program text (a text check, then its run): the second is the first's
+    result (``both_ways.rewrites_once``)."""
+    with rewrites_once():
+        yield
+
 
 IMPORTS = [  # (import lines, the prefix of tf.compat.v1 APIs, of tf.io)
     pytest.param("import tensorflow.compat.v1 as tf", "tf", id="compat-v1"),

@@ -14,9 +14,19 @@ import textwrap
 
 import pytest
 
+from both_ways import rewrites_once
 from tfdata_bridge._src.migrate.recognize import recognize
 from tfdata_bridge._src.migrate.tree import rewrite_tree
 from tfdata_bridge.migrate import rewrite, scan_source
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rewrite_once():
+    """Several tests here rewrite the same program text (a text check, then its run): the second is the first's
+    result (``both_ways.rewrites_once``)."""
+    with rewrites_once():
+        yield
+
 
 HELPER = textwrap.dedent('''\
     import tensorflow.compat.v1 as tf

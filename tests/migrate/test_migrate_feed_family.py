@@ -13,7 +13,16 @@ import pytest
 
 from tfdata_bridge.migrate import rewrite, scan_source
 
-from both_ways import assert_delivers_the_same, run_programs
+from both_ways import assert_delivers_the_same, rewrites_once, run_programs
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rewrite_once():
+    """Several tests here rewrite the same program text (a text check, then its run): the second is the first's
+    result (``both_ways.rewrites_once``)."""
+    with rewrites_once():
+        yield
+
 
 PROGRAMS = pathlib.Path(__file__).parent / "feed_programs"
 
