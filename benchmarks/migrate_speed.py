@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/migrate_speed.py --only scan      # scan timing only (no TensorFlow)
     .venv/bin/python benchmarks/migrate_speed.py --only programs --repeats 5
     .venv/bin/python benchmarks/migrate_speed.py --only first --repeats 3    # first batch, fresh processes
+    .venv/bin/python benchmarks/migrate_speed.py --only rewrite --repeats 3  # migrate --to tfdata's own time
+    .venv/bin/python benchmarks/migrate_speed.py --only rewrite --tree OTHER_CHECKOUT   # another version's tool
 
 scan: a tree of 2,000 Python files (a mix: 10% legacy queue programs from tests/legacy_programs, 40% other
 TensorFlow code, 50% plain Python), scanned through the library call the command uses, and a tree of 2,000
@@ -14,6 +16,11 @@ each run as written (``tensorflow.compat.v1``, queue runners) and as ``migrate -
 the same data, in one process, interleaved (one warm-up run each, then rounds, the order reversed every other
 round); figures are medians of elements per second over the whole ``main()`` (graph building, session, loop),
 and of the time from the start of ``main()`` to its first batch (the first ``Session.run`` that returns data).
+
+rewrite: ``migrate --to tfdata``'s own CPU time (``tree.rewrite_tree``, what the command calls): every program of
+tests/migrate_corpus, each as a tree of its own (most of what users migrate is a script), and the programs of
+held-out rounds 24 and 25 as two trees (packages of helper modules beside their scripts); each repeat in a fresh
+process (the tool's caches start empty, as a command's do), timed after the imports; medians.
 
 first: that time to the first batch in fresh processes, one ``main()`` each (original, migrated, and migrated
 without the ``do_not_convert`` marking), interleaved, and the CPU time of all the process's threads over it: the rounds above run warm, and AutoGraph's conversion
@@ -231,16 +238,67 @@ def bench_first(repeats: int, names: list[str] | None = None) -> None:
         shutil.rmtree(work)
 
 
+REWRITE_TREES = [ROOT / "benchmarks" / "migrate_heldout" / f"round{n}" / "programs" for n in (24, 25)]
+
+
+def _rewrite_child(tree: str) -> None:
+    """One repeat of ``--only rewrite`` (in a fresh process, ``tree`` first on the path): CPU seconds as JSON."""
+    import json
+
+    sys.path.insert(0, tree)
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    corpus = sorted((ROOT / "tests" / "migrate_corpus").glob("*.py"))
+    texts = {p: p.read_text() for p in corpus}
+    folders = {f: {str(p): p.read_text() for p in sorted(f.rglob("*.py"))} for f in REWRITE_TREES}
+    start = time.process_time()
+    for path, text in texts.items():
+        rewrite_tree({str(path): text}, root=str(path.parent))
+    one = time.process_time() - start
+    start = time.process_time()
+    for folder, sources in folders.items():
+        rewrite_tree(sources, root=str(folder))
+    trees = time.process_time() - start
+    print(json.dumps({"scripts": len(texts), "scripts_s": one, "tree_modules": sum(map(len, folders.values())),
+                      "trees_s": trees}))
+
+
+def bench_rewrite(repeats: int, tree: str) -> None:
+    import json
+    import subprocess
+
+    runs = []
+    for _ in range(repeats):
+        out = subprocess.run([sys.executable, __file__, "--rewrite-child", tree], capture_output=True, text=True,
+                             check=True, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2"})
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    first = runs[0]
+    scripts = statistics.median(r["scripts_s"] for r in runs)
+    trees = statistics.median(r["trees_s"] for r in runs)
+    each_scripts = ", ".join(f"{r['scripts_s']:.1f}" for r in runs)
+    each_trees = ", ".join(f"{r['trees_s']:.1f}" for r in runs)
+    print(f"\nmigrate --to tfdata, CPU seconds (tool from {tree}), median of {repeats} fresh processes:")
+    print(f"  {first['scripts']} corpus programs, one tree each: {scripts:.1f} s "
+          f"({1000 * scripts / first['scripts']:.0f} ms per program; runs {each_scripts})")
+    print(f"  rounds 24 + 25 as two trees, {first['tree_modules']} modules: {trees:.1f} s "
+          f"({1000 * trees / first['tree_modules']:.0f} ms per module; runs {each_trees})", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
         _first_child(*argv[1:4])
         return
+    if argv[:1] == ["--rewrite-child"]:
+        _rewrite_child(argv[1])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("scan", "programs", "first"))
+    parser.add_argument("--only", choices=("scan", "programs", "first", "rewrite"))
     parser.add_argument("--program", choices=("tfrecord_shuffle_batch", "csv_decode"), action="append",
                         help="only these programs (default: both)")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--tree", default=str(ROOT), help="the checkout whose tool --only rewrite times "
+                        "(default: this one), to compare versions side by side")
     args = parser.parse_args(argv)
     print(f"machine: {os.cpu_count()} cores, shared with other work (figures are noisy)", flush=True)
     if args.only in (None, "scan"):
@@ -249,6 +307,8 @@ def main(argv: list[str] | None = None) -> None:
         bench_programs(args.repeats, args.program)
     if args.only in (None, "first"):
         bench_first(args.repeats, args.program)
+    if args.only in (None, "rewrite"):
+        bench_rewrite(args.repeats, os.path.abspath(args.tree))
 
 
 if __name__ == "__main__":

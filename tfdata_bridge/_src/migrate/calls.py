@@ -11,7 +11,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.walk import is_kind, preorder
+from tfdata_bridge._src.migrate.walk import children, is_kind, preorder
 from tfdata_bridge._src.symbols import SIGNATURES
 
 # modules under ``tensorflow.python`` that old code imported directly -> the public ``tf.compat.v1`` prefix
@@ -222,22 +222,22 @@ def name_counts(node: cst.CSTNode) -> collections.Counter[str]:
 
 
 def identifiers(node: cst.CSTNode) -> list[cst.Name]:
-    """The names in ``node`` that are variables (not attribute or keyword names), in order."""
+    """The names in ``node`` that are variables (not attribute or keyword names), in order: a walk of the nodes
+    (``walk.py``; a visitor rebuilt every node it passed) that enters only an attribute's value and an argument's
+    value."""
     found: list[cst.Name] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False
-
-        def visit_Arg(self, n: cst.Arg) -> bool:
-            n.value.visit(self)
-            return False
-
-    node.visit(_V())
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is cst.Name:
+            found.append(current)
+        elif kind is cst.Attribute or kind is cst.Arg:
+            stack.append(current.value)
+        else:
+            kids = children(current)
+            kids.reverse()
+            stack.extend(kids)
     return found
 
 
