@@ -211,6 +211,12 @@ def is_none(node: cst.BaseExpression | None) -> bool:
     return node is None or (isinstance(node, cst.Name) and node.value == "None")
 
 
+def last_name(func: cst.BaseExpression) -> str:
+    """The name a call is made by: ``read`` of ``reader.read``, ``batch`` of ``batch``; ``""`` for anything else
+    (a subscript, a call)."""
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+
+
 def names_in(node: cst.CSTNode) -> set[str]:
     """Identifiers read or written in ``node`` (attribute names and keyword names excluded)."""
     return set(name_counts(node))

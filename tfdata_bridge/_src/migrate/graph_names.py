@@ -30,7 +30,7 @@ import re
 import libcst as cst
 from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import code_of, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, last_name, wrapped
 
 _LOOKUPS = {"get_tensor_by_name", "get_operation_by_name", "as_graph_element"}
 _SERIALIZED = {"export_meta_graph", "import_meta_graph", "as_graph_def", "import_graph_def", "write_graph"}
@@ -59,10 +59,6 @@ _DEFAULT_NAMES = {
 _COPY = re.compile(r"_\d+$")  # ``batch_1``: the second op given the name ``batch``
 
 
-def _name(func: cst.BaseExpression) -> str:
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-
-
 def _literal(node: cst.BaseExpression) -> str | None:
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
         value = node.evaluated_value
@@ -87,7 +83,7 @@ class _Reads(cst.CSTVisitor):
         self.serialized: tuple[int, cst.Call] | None = None
 
     def visit_Call(self, node: cst.Call) -> None:
-        name = _name(node.func)
+        name = last_name(node.func)
         if name in _PIPELINE_CALLS:
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value == "name":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 from libcst.metadata import PositionProvider
-from tfdata_bridge._src.migrate.calls import code_of, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, last_name, wrapped
 
 # the producers that count epochs, and the position of ``num_epochs`` among their arguments
 _COUNTING = {"string_input_producer": 1, "slice_input_producer": 1, "range_input_producer": 1, "limit_epochs": 1,
@@ -23,13 +23,9 @@ _COUNTING = {"string_input_producer": 1, "slice_input_producer": 1, "range_input
 _INITIALISERS = {"variables_initializer", "initialize_variables"}
 
 
-def _name(func: cst.BaseExpression) -> str:
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-
-
 def _reads_locals(call: cst.Call) -> bool:
     """``local_variables()``, or ``get_collection(GraphKeys.LOCAL_VARIABLES)`` (or of ``"local_variables"``)."""
-    name = _name(call.func)
+    name = last_name(call.func)
     if name == "local_variables":
         return True
     if name not in ("get_collection", "get_collection_ref") or not call.args:
@@ -47,7 +43,7 @@ def counts_epochs(module: cst.Module) -> bool:
 
     class _V(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> None:
-            at = _COUNTING.get(_name(node.func))
+            at = _COUNTING.get(last_name(node.func))
             if at is None:
                 return
             positional = [a for a in node.args if a.keyword is None and not a.star]
@@ -69,7 +65,7 @@ class _Reads(cst.CSTVisitor):
         self.found: tuple[int, cst.Call] | None = None
 
     def visit_Call(self, node: cst.Call) -> None:
-        if _name(node.func) in _INITIALISERS:
+        if last_name(node.func) in _INITIALISERS:
             self.initialised |= {id(a.value) for a in node.args}
         elif self.found is None and id(node) not in self.initialised and _reads_locals(node):
             self.found = (self.get_metadata(PositionProvider, node).start.line, node)
