@@ -120,3 +120,92 @@ def test_nodes_of_finds_what_a_visitor_finds_in_source_order():
     assert names == ["f", "inner", "m"]
     decorated = nodes_of(module, cst.FunctionDef)[0]
     assert [n.value for n in nodes_of(decorated, cst.Name)][:5] == ["decorator", "arg", "key", "other", "f"]
+
+
+class _Events:
+    """Records every ``visit_`` and ``leave_`` call of the node classes met, skipping the children of each
+    ``Call`` whose function is ``skip``; reads a position from metadata at each ``Name``."""
+
+    METADATA_DEPENDENCIES = (cst.metadata.PositionProvider,)
+
+    def __init__(self) -> None:
+        self.events = []
+
+    def visit_Call(self, node):
+        self.events.append(("visit", node))
+        return not (isinstance(node.func, cst.Name) and node.func.value == "skip")
+
+    def leave_Call(self, node):
+        self.events.append(("leave", node))
+
+    def visit_Name(self, node):
+        self.events.append(("visit", node, self.get_metadata(cst.metadata.PositionProvider, node).start))
+
+    def leave_FunctionDef(self, node):
+        self.events.append(("leave", node))
+
+    def visit_Module(self, node):
+        self.events.append(("visit", node))
+
+    def leave_Module(self, node):
+        self.events.append(("leave", node))
+
+
+class _Plain(_Events, cst.CSTVisitor):
+    pass
+
+
+class _Fast(_Events, walk.Visitor):
+    pass
+
+
+class _Nested(walk.Visitor):
+    """A visit method visiting a part of its node itself, with the same visitor (what some passes do)."""
+
+    def __init__(self) -> None:
+        self.names = []
+
+    def visit_Call(self, node):
+        for arg in node.args:
+            arg.value.visit(self)
+        return False
+
+    def visit_Name(self, node):
+        self.names.append(node.value)
+
+
+@pytest.mark.parametrize("name, source", _sources()[:6], ids=lambda v: v if len(v) < 60 else "")
+def test_the_read_only_visitor_makes_the_calls_libcsts_visit_makes(name, source):
+    source += "\nskip(hidden(1), name_inside)\nshown(skip(2), seen)\n"
+    wrapper = cst.metadata.MetadataWrapper(cst.parse_module(source))
+    plain, fast = _Plain(), _Fast()
+    wrapper.visit(plain)
+    wrapper.visit(fast)
+    assert len(fast.events) == len(plain.events) > 10
+    assert all(a[0] == b[0] and a[1] is b[1] and a[2:] == b[2:] for a, b in zip(fast.events, plain.events))
+    assert "name_inside" not in [e[1].value for e in fast.events if isinstance(e[1], cst.Name)]
+    fast.events.clear()
+    wrapper.visit(fast)  # the same visitor object again
+    assert len(fast.events) == len(plain.events)
+
+
+def test_a_visitor_overriding_on_visit_or_visiting_from_inside_is_visited_as_libcst_does():
+    class Stacked(walk.Visitor):
+        def __init__(self):
+            self.stack, self.deepest = [], 0
+
+        def on_visit(self, node):
+            self.stack.append(node)
+            self.deepest = max(self.deepest, len(self.stack))
+            return super().on_visit(node)
+
+        def on_leave(self, node):
+            self.stack.pop()
+            super().on_leave(node)
+
+    stacked = Stacked()
+    cst.parse_module(EVERY_FORM).visit(stacked)
+    assert stacked.stack == [] and stacked.deepest > 5
+    nested = _Nested()
+    cst.parse_module("f(a, g(b), c)\nh(d)\n").visit(nested)
+    assert nested.names == ["a", "b", "c", "d"]

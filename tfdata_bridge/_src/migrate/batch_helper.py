@@ -37,6 +37,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_boo
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 @dataclass
@@ -53,7 +54,7 @@ class BatchHelper:
     removed: list[cst.CSTNode] = field(default_factory=list)
 
 
-class _BatchCalls(cst.CSTVisitor):
+class _BatchCalls(Visitor):
     def __init__(self, finder: Finder) -> None:
         super().__init__()
         self.finder = finder

@@ -26,6 +26,7 @@ from libcst.metadata import Assignment
 
 from tfdata_bridge._src.migrate.queue_size import parents
 from tfdata_bridge._src.migrate.rebound import read_after, rebinds
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _OWN_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 _LOOPS = (cst.For, cst.While)
@@ -111,7 +112,7 @@ def control_holder(scopes, stmt: cst.CSTNode, ref: cst.Name) -> tuple[str, str] 
 def _nodes(root: cst.CSTNode, kind) -> list:
     found: list = []
 
-    class _Find(cst.CSTVisitor):
+    class _Find(Visitor):
         def on_visit(self, node: cst.CSTNode) -> bool:
             if isinstance(node, kind):
                 found.append(node)

@@ -31,6 +31,7 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, names_in, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 
@@ -123,7 +124,7 @@ def _import_text(node: cst.CSTNode, name: str) -> str | None:
     return None
 
 
-class _Uses(cst.CSTVisitor):
+class _Uses(Visitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
     def __init__(self, wanted: set[str]) -> None:

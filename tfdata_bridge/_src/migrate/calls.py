@@ -11,7 +11,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.walk import children, is_kind, preorder
+from tfdata_bridge._src.migrate.walk import Visitor, children, is_kind, preorder
 from tfdata_bridge._src.symbols import SIGNATURES
 
 # modules under ``tensorflow.python`` that old code imported directly -> the public ``tf.compat.v1`` prefix
@@ -411,7 +411,7 @@ def name_ids(node: cst.CSTNode) -> set[int]:
     """The ids of every ``Name`` node under ``node`` (which uses a statement's names, by node identity)."""
     ids: set[int] = set()
 
-    class _Names(cst.CSTVisitor):
+    class _Names(Visitor):
         def visit_Name(self, n: cst.Name) -> None:
             ids.add(id(n))
 

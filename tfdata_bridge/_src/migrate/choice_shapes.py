@@ -14,6 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_counts, names_in
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
@@ -43,7 +44,7 @@ def _rebinds(nodes: list[cst.CSTNode], root: str) -> bool:
     code = cst.Module([]).code_for_node
     found = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def _target(self, target: cst.CSTNode) -> None:
             text = code(target)
             if text == root or text.startswith(root + ".") or any(
@@ -140,7 +141,7 @@ def plain_assign(stmt: cst.BaseStatement) -> bool:
 def _bound(nodes: list[cst.CSTNode]) -> set[str]:
     out: set[str] = set()
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
             out.update(x.value for x in target_nodes(n.target))
 

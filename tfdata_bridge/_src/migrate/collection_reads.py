@@ -20,9 +20,10 @@ from libcst.metadata import PositionProvider
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.runner_loops import names_runners, runner_loop
 from tfdata_bridge._src.migrate.calls import code_of, wrapped
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
-class _Reads(cst.CSTVisitor):
+class _Reads(Visitor):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
     def __init__(self) -> None:

@@ -8,13 +8,14 @@ into lines to put before the code that now does that work.
 from __future__ import annotations
 
 import libcst as cst
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def comments_in(nodes: list[cst.CSTNode]) -> list[str]:
     """Every comment inside ``nodes`` (their own lines, trailing ones, ones between arguments), in order."""
     found: list[str] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Comment(self, node: cst.Comment) -> None:
             if node.value not in found:
                 found.append(node.value)

@@ -24,6 +24,7 @@ from libcst.metadata import PositionProvider
 from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, table_path
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.calls import wrapped
+from tfdata_bridge._src.migrate.walk import Visitor
 
 DROPIN = "tfdata_bridge.compat.v1"
 # paths under tf.compat.v1 of the session classes the drop-in has its own of
@@ -47,7 +48,7 @@ def session_path(names: set[str]) -> tuple[str, bool] | None:
     return None
 
 
-class _Find(cst.CSTVisitor):
+class _Find(Visitor):
     """The outermost Name or Attribute of each use of TensorFlow's own session class."""
 
     METADATA_DEPENDENCIES = (QualifiedNames, PositionProvider)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, name_counts, nodes_of, target_names
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
 
@@ -61,7 +62,7 @@ def _returned_queue(fn: cst.FunctionDef) -> str | None:
     qname = ret.value.value
     made = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Assign(self, node: cst.Assign) -> None:
             if qname in (target_names(node.targets[0].target) or ()):
                 made.append(node.value)
@@ -178,7 +179,7 @@ def _name_inline(stmt: cst.CSTNode, v: str, x: str) -> cst.CSTNode | None:
         return None
     hits: list[bool] = []
 
-    class _Find(cst.CSTVisitor):
+    class _Find(Visitor):
         depth = 0
 
         def on_visit(self, node: cst.CSTNode) -> bool:
@@ -376,7 +377,7 @@ def _passed_reader(helper: cst.FunctionDef, call: cst.Call, caller: cst.Function
 def _read_calls(fn: cst.FunctionDef) -> list[cst.Call]:
     out: list[cst.Call] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Call(self, node: cst.Call) -> None:
             if isinstance(node.func, cst.Attribute) and node.func.attr.value == "read":
                 out.append(node)
@@ -519,7 +520,7 @@ def _inlinable(fn: cst.FunctionDef) -> bool:
     bad = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Yield, cst.Await)
     found: list[cst.CSTNode] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def on_visit(self, node: cst.CSTNode) -> bool:
             if node is not fn and isinstance(node, bad) or isinstance(node, cst.Return):
                 found.append(node)
@@ -540,7 +541,7 @@ def _assigned_names(fn: cst.FunctionDef) -> set[str]:
     def add(target: cst.BaseExpression) -> None:
         out.update(n.value for n in _target_nodes(target))
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
             add(n.target)
 

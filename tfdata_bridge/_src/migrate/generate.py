@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.reader_counts import COUNTS
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import keyed_read
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
+from tfdata_bridge._src.migrate.walk import Visitor
 from tfdata_bridge._src.symbols import reader_dataset
 
 
@@ -636,7 +637,7 @@ def _calls(code: str, v1: str) -> bool:
     found = []
     tensorflow = {v1.split(".")[0], "tf", "tensorflow"}
 
-    class _Find(cst.CSTVisitor):
+    class _Find(Visitor):
         def visit_Call(self, node: cst.Call) -> bool:
             head = node.func
             while isinstance(head, cst.Attribute):

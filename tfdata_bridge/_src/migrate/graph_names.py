@@ -31,6 +31,7 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 
 from tfdata_bridge._src.migrate.calls import code_of, last_name, wrapped
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _LOOKUPS = {"get_tensor_by_name", "get_operation_by_name", "as_graph_element"}
 _SERIALIZED = {"export_meta_graph", "import_meta_graph", "as_graph_def", "import_graph_def", "write_graph"}
@@ -73,7 +74,7 @@ def _first(call: cst.Call) -> cst.BaseExpression | None:
     return None
 
 
-class _Reads(cst.CSTVisitor):
+class _Reads(Visitor):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
     def __init__(self) -> None:

@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, name
 from tfdata_bridge._src.migrate.queue_runners import runner_call
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents, size_call
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
                                   "shared_name", "name"),
@@ -50,7 +51,7 @@ class Prefetch:
 
 
 
-class _Uses(cst.CSTVisitor):
+class _Uses(Visitor):
     """Statements (and for loops) of a function body that use a name, each with the innermost such node."""
 
     def __init__(self, names: set[str]) -> None:
@@ -242,7 +243,7 @@ def _size_summary(finder, stmt: cst.CSTNode | None, qname: str) -> bool:
         return False
     uses: list[cst.CSTNode] = []
 
-    class _Q(cst.CSTVisitor):
+    class _Q(Visitor):
         def visit_Name(self, n: cst.Name) -> None:
             if n.value == qname:
                 uses.append(n)

@@ -25,6 +25,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider
 
 from tfdata_bridge._src.migrate.calls import code_of, imported_roots, module_aliases, nodes_of, tf_path, wrapped
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.walk import Visitor
 from tfdata_bridge._src.symbols import BY_PATH
 
 
@@ -33,7 +34,7 @@ def _self_attr(node: cst.BaseExpression) -> str | None:
         node.value.value == "self" else None
 
 
-class _Survey(cst.CSTVisitor):
+class _Survey(Visitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
     def __init__(self, roots) -> None:

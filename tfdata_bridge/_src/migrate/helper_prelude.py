@@ -21,6 +21,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.graph_mode import run_as_written
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def _rebinds(small: cst.BaseSmallStatement, tensors: set[str]) -> bool:
@@ -43,7 +44,7 @@ def _feeds_a_queue(stmt: cst.CSTNode, api: Callable[[cst.BaseExpression], str | 
     """The statement calls an input producer, reader, queue or ``py_func``: not per-element ops."""
     found: list[cst.Call] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Call(self, node: cst.Call) -> None:
             path = api(node) or ""
             last = path.rsplit(".", 1)[-1]

@@ -22,6 +22,7 @@ from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.scopes import Scopes
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 @dataclass
@@ -48,7 +49,7 @@ class ReaderHelper:
     called_as: str | None = None
 
 
-class _Returns(cst.CSTVisitor):
+class _Returns(Visitor):
     def __init__(self) -> None:
         self.count = 0
         self.values: list[cst.BaseExpression | None] = []

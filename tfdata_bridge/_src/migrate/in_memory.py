@@ -22,6 +22,7 @@ from libcst.metadata import Assignment, GlobalScope, ImportAssignment
 from tfdata_bridge._src.migrate.calls import Refusal, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.limit_epochs import unwrap_limits
 from tfdata_bridge._src.migrate.param_data import parameter_data
+from tfdata_bridge._src.migrate.walk import Visitor
 
 CONSTANT = {"constant", "constant_v1"}  # always the same value: whatever it is made from is data
 CONVERTED = {"convert_to_tensor", "convert_to_tensor_v2", "cast", "stack", "concat", "reshape", "transpose",
@@ -179,7 +180,7 @@ def _uses_tensorflow(finder, fn: cst.FunctionDef) -> bool:
 def _calls(node: cst.CSTNode) -> bool:
     found: list[cst.Call] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Call(self, n: cst.Call) -> None:
             found.append(n)
 

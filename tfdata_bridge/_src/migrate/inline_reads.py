@@ -21,6 +21,7 @@ import ast
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, namer, names_in, nodes_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _PARTS = {"0": 0, "1": 1, "key": 0, "value": 1}
 
@@ -72,7 +73,7 @@ def _first_call(stmt: cst.CSTNode, part: cst.CSTNode) -> bool:
     seen: list[bool] = [False]  # whether a call was met before ``part``
     found: list[bool] = [False]
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def on_visit(self, node: cst.CSTNode) -> bool:
             if found[0]:
                 return False

@@ -28,6 +28,7 @@ from tfdata_bridge._src.migrate.reader_fn import reader_fn
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.reader_setup import place_setup
 from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN, overriders
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _JOIN_PARAMS = {
     "train.batch_join": ("tensors_list", "batch_size", "capacity", "enqueue_many", "shapes", "dynamic_pad",
@@ -119,7 +120,7 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         fn = fns[0]
     inside_fn: set[int] = set()
 
-    class _Ids(cst.CSTVisitor):
+    class _Ids(Visitor):
         def visit_Name(self, n: cst.Name) -> None:
             inside_fn.add(id(n))
 
@@ -268,7 +269,7 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
         raise Refusal(f"the loop's `{index_name}` {why}: the readers are not copies")
     inside: set[int] = set()
 
-    class _Ids(cst.CSTVisitor):
+    class _Ids(Visitor):
         def visit_Name(self, n: cst.Name) -> None:
             inside.add(id(n))
 
@@ -332,7 +333,7 @@ def _single_def(stmts: list[cst.BaseStatement], name: str) -> cst.SimpleStatemen
 def _names(node: cst.CSTNode) -> set[str]:
     out: set[str] = set()
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Name(self, n: cst.Name) -> None:
             out.add(n.value)
 
@@ -393,7 +394,7 @@ def _any_method(finder: Finder, module: cst.Module, at: cst.CSTNode, func: cst.A
 def _attribute_uses(module: cst.CSTNode, attr: str) -> int:
     count = [0]
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Attribute(self, n: cst.Attribute) -> None:
             if n.attr.value == attr:
                 count[0] += 1

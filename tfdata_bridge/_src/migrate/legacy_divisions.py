@@ -28,6 +28,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.calls import code_of, dotted, nodes_of, parsed, wrapped
+from tfdata_bridge._src.migrate.walk import Visitor
 
 HELPER = "divide_as_legacy"
 _DATASET_METHODS = {"map", "flat_map", "interleave", "filter", "parallel_interleave"}
@@ -90,7 +91,7 @@ def _new_dataset_calls(original: cst.Module, out: cst.Module) -> list[cst.Call]:
     def calls(module: cst.Module) -> list[cst.Call]:
         found: list[cst.Call] = []
 
-        class _V(cst.CSTVisitor):
+        class _V(Visitor):
             def visit_Call(self, node: cst.Call) -> None:
                 if isinstance(node.func, cst.Attribute) and node.func.attr.value in _DATASET_METHODS:
                     found.append(node)
@@ -186,7 +187,7 @@ def _unwrapped(arg):
 def _called_names(node: cst.CSTNode) -> list[cst.Name]:
     found: list[cst.Name] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Call(self, call: cst.Call) -> None:
             if isinstance(call.func, cst.Name):
                 found.append(call.func)
@@ -203,7 +204,7 @@ def _element_names(fn: cst.CSTNode, params: set[str]) -> set[str]:
     while changed:
         changed = False
 
-        class _V(cst.CSTVisitor):
+        class _V(Visitor):
             def visit_Assign(self, node: cst.Assign) -> None:
                 nonlocal changed
                 if _reads(node.value, names):
@@ -233,7 +234,7 @@ def _shaped(expr: cst.CSTNode) -> bool:
 def _all_names(expr: cst.CSTNode) -> list[cst.Name]:
     found: list[cst.Name] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Name(self, node: cst.Name) -> None:
             found.append(node)
     expr.visit(_V())
@@ -243,7 +244,7 @@ def _all_names(expr: cst.CSTNode) -> list[cst.Name]:
 def _reads(expr: cst.CSTNode, names: set[str]) -> bool:
     hit = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Name(self, node: cst.Name) -> None:
             if node.value in names:
                 hit.append(node)
@@ -424,7 +425,7 @@ def foreign(source: str, code: str) -> set[str]:
         refs.extend(_unwrapped(a.value) for a in call.args
                     if isinstance(_unwrapped(a.value), (cst.Name, cst.Attribute)))
     for node in targets.found:
-        class _V(cst.CSTVisitor):
+        class _V(Visitor):
             def visit_Call(self, call: cst.Call) -> None:
                 if isinstance(call.func, (cst.Name, cst.Attribute)):
                     refs.append(call.func)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import PositionProvider
 from tfdata_bridge._src.migrate.calls import code_of, last_name, wrapped
+from tfdata_bridge._src.migrate.walk import Visitor
 
 # the producers that count epochs, and the position of ``num_epochs`` among their arguments
 _COUNTING = {"string_input_producer": 1, "slice_input_producer": 1, "range_input_producer": 1, "limit_epochs": 1,
@@ -41,7 +42,7 @@ def counts_epochs(module: cst.Module) -> bool:
         return False
     found = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Call(self, node: cst.Call) -> None:
             at = _COUNTING.get(last_name(node.func))
             if at is None:
@@ -56,7 +57,7 @@ def counts_epochs(module: cst.Module) -> bool:
     return bool(found)
 
 
-class _Reads(cst.CSTVisitor):
+class _Reads(Visitor):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
     def __init__(self) -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, name_counts, nodes_of, target_names, v1_prefix
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
 _BATCHED = ("dequeue_many", "dequeue_up_to")
@@ -88,7 +89,7 @@ def _components(fn: cst.FunctionDef, q: str) -> int | None:
 def _only_reader(fn: cst.FunctionDef, q: str, dcall: cst.Call) -> bool:
     """``dcall`` is the one read of ``q`` in ``fn``: its other uses are assignments, enqueue ops made in a loop,
     its runner, ``size()`` and ``name``."""
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def __init__(self) -> None:
             super().__init__()
             self.ok = True

@@ -13,6 +13,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.calls import code_of, nodes_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 APIS = ("train.match_filenames_once", "io.match_filenames_once")
 
@@ -70,7 +71,7 @@ def _as_variable(module: cst.Module, name: cst.Name) -> bool:
     """``name`` is the object of an attribute read (``files.initializer``)."""
     found = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Attribute(self, n: cst.Attribute) -> None:
             if n.value is name:
                 found.append(n)

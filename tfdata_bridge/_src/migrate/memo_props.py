@@ -57,6 +57,7 @@ from tfdata_bridge._src.migrate.method_inline import _overridden, _stage
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.reader_attr import _family, _per_object, _self
 from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _ROUNDS = 8
 _STAGES = ("Reader", "input_producer", "batch")  # (a module with none of these has no pipeline to gather)
@@ -190,7 +191,7 @@ def _lazy(body: list[cst.BaseStatement], returned: cst.BaseExpression, me: str):
 _UNSAFE = (cst.Return, cst.Yield, cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Await)
 
 
-class _Unsafe(cst.CSTVisitor):
+class _Unsafe(Visitor):
     found = False
 
     def on_visit(self, node: cst.CSTNode) -> bool:

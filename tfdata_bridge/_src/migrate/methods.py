@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import libcst as cst
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def class_of(module: cst.Module, name: str) -> cst.ClassDef | None:
@@ -42,7 +43,7 @@ def method_uses(modules: Mapping[str, cst.Module], fn: cst.FunctionDef | None) -
     name = fn.name.value
     count = 0
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return node is not fn
 

@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.object_split import split
 from tfdata_bridge._src.migrate.object_uses import runs_once, tree_uses, uses
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.unbatched_attrs import unbatched_note, unbatched_reason, with_unbatched_attrs
+from tfdata_bridge._src.migrate.walk import Visitor
 from tfdata_bridge._src.symbols import BY_PATH
 
 _GATHERED = "_tfdata_bridge_object_pipeline"
@@ -393,7 +394,7 @@ def _own_methods_called(cls: cst.ClassDef, fn: cst.FunctionDef, cand: Candidate)
 def _span(module: cst.Module) -> tuple[int, int]:
     """The lines of the gathered function in ``module``."""
 
-    class _Where(cst.CSTVisitor):
+    class _Where(Visitor):
         METADATA_DEPENDENCIES = (PositionProvider,)
         found = (0, -1)
 

@@ -12,9 +12,10 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from tfdata_bridge._src.migrate.calls import identifiers, import_rooted, imported_roots
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
-class _Uses(cst.CSTVisitor):
+class _Uses(Visitor):
     def __init__(self, module: cst.Module, cls: cst.ClassDef, name: str) -> None:
         self.cls, self.name = cls, name
         self.roots = imported_roots(module) | _module_aliases(module)
@@ -214,7 +215,7 @@ def attribute_uses(module: cst.Module, name: str) -> int:
 def _attributes(module: cst.Module) -> list[cst.Attribute]:
     found: list[cst.Attribute] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Attribute(self, node: cst.Attribute) -> None:
             found.append(node)
 

@@ -24,6 +24,7 @@ from libcst.metadata import Assignment, GlobalScope
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in
 from tfdata_bridge._src.migrate.passed_class import passed_class_home
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
@@ -125,7 +126,7 @@ def _class_passed(finder, module: cst.Module, fn: cst.FunctionDef, param: str
     at = [p.name.value for p in fn.params.params].index(param)
     calls: list[tuple[cst.Call, cst.CSTNode]] = []
 
-    class _Calls(cst.CSTVisitor):
+    class _Calls(Visitor):
         def __init__(self) -> None:
             self.stmt: list[cst.CSTNode] = []
 

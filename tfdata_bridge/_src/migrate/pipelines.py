@@ -56,6 +56,7 @@ from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
 from tfdata_bridge._src.symbols import READER_SOURCES
 from tfdata_bridge._src.migrate.identity import refuse_identity_groups
+from tfdata_bridge._src.migrate.walk import Visitor
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
 JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
@@ -223,7 +224,7 @@ def rebound_inside(stmt: cst.BaseStatement, needed: set[str]) -> str | None:
         return None
     found: list[str] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return False  # (its own scope)
 
@@ -448,7 +449,7 @@ class Finder:
         used: dict[str, None] = {}
         bare: list[cst.Name] = []
 
-        class _Uses(cst.CSTVisitor):
+        class _Uses(Visitor):
             def visit_Attribute(self, node: cst.Attribute) -> bool:
                 if isinstance(node.value, cst.Name) and node.value.value == record:
                     used[node.attr.value] = None
@@ -915,7 +916,7 @@ def _reads(fn: cst.FunctionDef) -> bool:
     """The function calls some ``x.read(...)``: a reader helper candidate."""
     found = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Call(self, n: cst.Call) -> None:
             if isinstance(n.func, cst.Attribute) and n.func.attr.value == "read":
                 found.append(n)

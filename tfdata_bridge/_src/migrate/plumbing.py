@@ -33,6 +33,7 @@ from tfdata_bridge._src.migrate.stored_coord import stored_args
 from tfdata_bridge._src.migrate.supervisor import replace_supervisors
 from tfdata_bridge._src.migrate.runner_loops import (recorded_stop, runner_loop, should_stop, without_recorded_stop,
                                                      without_should_stop)
+from tfdata_bridge._src.migrate.walk import Visitor
 from tfdata_bridge._src.symbols import BY_PATH
 
 
@@ -83,7 +84,7 @@ def _dynamic_api(survey: cst.CSTVisitor, call: cst.Call) -> str | None:
     return f"getattr({'tf.' + path if path else 'tf'}, ...)"
 
 
-class _Survey(cst.CSTVisitor):
+class _Survey(Visitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
     def __init__(self, elsewhere: frozenset[str] = frozenset()) -> None:
@@ -576,7 +577,7 @@ def _calls_named(stmt: cst.SimpleStatementLine, name: str) -> bool:
 def _within(node: cst.CSTNode, block: cst.CSTNode) -> bool:
     found = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def on_visit(self, n: cst.CSTNode) -> bool:
             if n is node:
                 found.append(n)

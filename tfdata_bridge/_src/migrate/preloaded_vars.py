@@ -31,6 +31,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, dotted, name_counts, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _VARIABLE, _PLACEHOLDER, _SLICE = "Variable", "placeholder", "slice_input_producer"
 _EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
@@ -48,7 +49,7 @@ def _arg(call: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
     return positional[index].value if len(positional) > index else None
 
 
-class _Own(cst.CSTVisitor):
+class _Own(Visitor):
     """The statements of one function, in order, nested functions and classes left out."""
 
     def __init__(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
@@ -103,7 +104,7 @@ def same_turns(finder, made: cst.SimpleStatementLine, used: cst.SimpleStatementL
         return False
     loops: dict[int, frozenset[int]] = {}
 
-    class _Loops(cst.CSTVisitor):
+    class _Loops(Visitor):
         def __init__(self) -> None:
             super().__init__()
             self.stack: list[int] = []

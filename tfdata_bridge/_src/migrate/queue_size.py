@@ -23,13 +23,14 @@ import libcst as cst
 from libcst.metadata import Assignment, BuiltinAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, keep, nodes_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _LOG_LEVELS = frozenset({"debug", "info", "warning", "warn", "error", "log", "vlog", "exception", "critical"})
 _PURE = frozenset({"int", "float", "str", "round", "repr", "format", "len", "min", "max", "abs"})
 _DEPTH = 4  # ``size = q.size()``; ``n = sess.run(size)``; ``print(n)``: names followed this many times
 
 
-class _Parents(cst.CSTVisitor):
+class _Parents(Visitor):
     def __init__(self) -> None:
         super().__init__()
         self.of: dict[int, cst.CSTNode] = {}

@@ -32,6 +32,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, names_in, target_names
 from tfdata_bridge._src.migrate.stage_helpers import (_is_queue_stage, _line, calls_queue_helper, helper_of,
                                                       is_stage_helper, stage_pattern)
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 @dataclass
@@ -52,7 +53,7 @@ def _bound_names(node: cst.CSTNode) -> set[str]:
     """The names a statement binds anywhere inside (not in nested functions or classes)."""
     found: set[str] = set()
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
             found.add(n.name.value)
             return False

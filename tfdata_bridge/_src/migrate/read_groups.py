@@ -17,6 +17,7 @@ import libcst as cst
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, target_names
 from tfdata_bridge._src.migrate.pipelines import Pipeline
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _READS = ("read", "read_up_to")
 
@@ -93,7 +94,7 @@ def read_groups(body: list[cst.BaseStatement], i: int, finder, gen) -> tuple[lis
 def _names(node: cst.CSTNode) -> list[cst.Name]:
     out: list[cst.Name] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Name(self, n: cst.Name) -> None:
             out.append(n)
 

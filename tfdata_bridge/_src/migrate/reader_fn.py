@@ -25,6 +25,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, name_counts, names_in, target_names
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _LITERAL_NAMES = {"None", "True", "False"}
 
@@ -253,7 +254,7 @@ def _one_assign(stmt: cst.BaseStatement) -> cst.Assign | None:
 def _nodes(node: cst.CSTNode, kind) -> list[cst.CSTNode]:
     found: list[cst.CSTNode] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def on_visit(self, n: cst.CSTNode) -> bool:
             if isinstance(n, kind):
                 found.append(n)

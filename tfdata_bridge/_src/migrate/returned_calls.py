@@ -21,12 +21,13 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _READS = frozenset({"read", "read_up_to", "dequeue", "dequeue_many", "dequeue_up_to", "get_next"})
 _DEPTH = 8
 
 
-class _Returns(cst.CSTVisitor):
+class _Returns(Visitor):
     def __init__(self) -> None:
         self.returns: list[cst.Return] = []
 

@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.sources import error_text as parse_error_text
 from tfdata_bridge._src.migrate.sources import load_source
 from tfdata_bridge._src.symbols import BY_PATH, SYMBOLS, LegacySymbol, canonical
 from tfdata_bridge._src.migrate.calls import wrapped
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def dropin_text(sym: LegacySymbol) -> str:
@@ -50,7 +51,7 @@ def tfdata_text(sym: LegacySymbol) -> str:
 STAR_DROPIN = "every name it brings resolves through it; `migrate --to compat` points it at the drop-in"
 
 
-class _Finder(cst.CSTVisitor):
+class _Finder(Visitor):
     """The reference resolution (libcst's ``QualifiedNameProvider``: imports only, every binding in the
     scope counting), which the tests hold ``fast_names`` to where the two mean the same."""
 

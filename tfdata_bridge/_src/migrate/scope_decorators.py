@@ -56,6 +56,7 @@ from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.reader_attr import _family
 from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 _SCOPES = {"variable_scope", "name_scope"}
@@ -562,7 +563,7 @@ def _call_before(stmt, read: cst.Attribute, me: str) -> bool:
     make their ops before the stage's instead of after: the same ops, named alike."""
     state = {"done": False, "calls": 0}
 
-    class _Walk(cst.CSTVisitor):
+    class _Walk(Visitor):
         def on_visit(self, node) -> bool:
             if state["done"]:
                 return False

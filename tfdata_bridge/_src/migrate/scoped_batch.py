@@ -18,6 +18,7 @@ import re
 
 import libcst as cst
 from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _SCOPES = {"name_scope", "variable_scope"}
 _SCOPE_WITH = re.compile(r"\bwith\b[^\n]*_scope\(")
@@ -36,7 +37,7 @@ def _lone_batch(stmt: cst.With, paths, batches) -> cst.Call | None:
     return value if isinstance(value, cst.Call) and paths.get(value) in batches else None
 
 
-class _Scopes(cst.CSTVisitor):
+class _Scopes(Visitor):
     def __init__(self, paths, batches) -> None:
         self.paths, self.batches = paths, batches
         self.found: dict[int, tuple[cst.With, cst.Call]] = {}
@@ -91,7 +92,7 @@ def _may_hold(module: cst.Module) -> bool:
     survey (which costs) decides by qualified name, only where one may be."""
     found = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_With(self, node: cst.With) -> None:
             if isinstance(node.body, cst.IndentedBlock) and len(node.body.body) == 1 and \
                     all(isinstance(i.item, cst.Call) and _last(i.item.func) in _SCOPES for i in node.items) and \

@@ -28,6 +28,7 @@ from libcst.metadata import QualifiedNameProvider
 from tfdata_bridge._src.migrate.calls import (identifiers, imported_roots, keep, module_aliases, nodes_of, tf_path,
                                              wrapped)
 from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 # APIs that make or read a variable (by their last name, under any TensorFlow module)
 VARIABLES = frozenset({"Variable", "VariableV1", "VariableV2", "ResourceVariable", "get_variable", "get_local_variable",
@@ -92,7 +93,7 @@ def _foreign_quick(module: cst.Module, imported) -> bool:
     return False
 
 
-class _Index(cst.CSTVisitor):
+class _Index(Visitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)  # (no positions: the reasons name calls by their text)
 
     def __init__(self, roots) -> None:
@@ -554,7 +555,7 @@ def _assignments(holder: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
         return kept[1]
     out: dict[str, list[cst.BaseExpression]] = {}
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return node is holder
 

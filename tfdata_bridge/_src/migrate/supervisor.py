@@ -30,6 +30,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider
 from tfdata_bridge._src.migrate.calls import imported_roots, is_none, module_aliases, tf_path, v1_prefix, wrapped
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.runner_loops import not_should_stop, should_stop, without_should_stop
+from tfdata_bridge._src.migrate.walk import Visitor
 
 # (the signature's order is ``graph, ready_op, ready_for_local_init_op, is_chief, init_op, init_feed_dict,
 # local_init_op, logdir, ...``: only keywords are read, a positional argument keeps the Supervisor)
@@ -40,7 +41,7 @@ ALLOWED = {"logdir", "init_op", "init_feed_dict", "local_init_op", "summary_op",
 MANAGED = {"master", "config", "start_standard_services", "close_summary_writer"}
 
 
-class _Find(cst.CSTVisitor):
+class _Find(Visitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
     def __init__(self) -> None:
@@ -65,7 +66,7 @@ class _Find(cst.CSTVisitor):
         self.refs.setdefault(node.value, []).append(node)
 
 
-class _Plan(cst.CSTVisitor):
+class _Plan(Visitor):
     """Every use of one Supervisor name, each a form the rewrite knows, or ``why`` says which is not."""
 
     def __init__(self, name: str, made: cst.SimpleStatementLine) -> None:
@@ -98,7 +99,7 @@ class _Plan(cst.CSTVisitor):
                 and isinstance(node.func.value, cst.Name) and node.func.value.value == self.name)
 
     def _take(self, node: cst.CSTNode) -> None:
-        class _Ids(cst.CSTVisitor):
+        class _Ids(Visitor):
             def visit_Name(inner, n: cst.Name) -> None:  # noqa: N805
                 if n.value == self.name:
                     self.known.add(id(n))

@@ -28,6 +28,7 @@ from libcst.metadata import PositionProvider
 from tfdata_bridge._src.migrate.calls import code_of, name_counts, names_in, wrapped
 from tfdata_bridge._src.migrate.hoist import line_map
 from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable, target_nodes
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
          "maybe_batch_join", "maybe_shuffle_batch_join"}
@@ -65,7 +66,7 @@ def _bound(node: cst.CSTNode) -> set[str]:
     """The names assigned (``=``, ``for``, ``with ... as``) anywhere in ``node``, nested functions aside."""
     out: set[str] = set()
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
             out.update(x.value for x in target_nodes(n.target))
 
@@ -204,7 +205,7 @@ def _split_round(module: cst.Module, push: bool) -> tuple[cst.Module, Callable[[
 
     plans: dict[cst.FunctionDef, list[cst.BaseStatement]] = {}
 
-    class _Find(cst.CSTVisitor):
+    class _Find(Visitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             if isinstance(node.body, cst.IndentedBlock):
                 new = _split_any(list(node.body.body), node, taken, pairs, push)

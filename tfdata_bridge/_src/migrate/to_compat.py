@@ -37,6 +37,7 @@ from tfdata_bridge._src.migrate.calls import code_of, dotted, wrapped
 from tfdata_bridge._src.migrate.compat_sessions import dropin_sessions
 from tfdata_bridge._src.migrate.names import QualifiedNames, qualified, resolve
 from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.walk import Visitor
 
 DROPIN = "tfdata_bridge.compat.v1"
 _INTERNAL = ("tensorflow.python.", "tensorflow.contrib.", "tf_slim.")  # modules the drop-in does not mirror
@@ -56,7 +57,7 @@ def _attr_chain(dotted: str) -> cst.Attribute | cst.Name:
     return node
 
 
-class _Routes(cst.CSTVisitor):
+class _Routes(Visitor):
     """Which imported names lead to queue APIs, and how."""
 
     METADATA_DEPENDENCIES = (QualifiedNames, PositionProvider)
@@ -132,7 +133,7 @@ def _imported_names(module: cst.Module) -> set[str]:
     """Every name an ``import`` or ``from ... import name`` binds anywhere in the module."""
     found: set[str] = set()
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
             if node.asname is not None and isinstance(node.asname.name, cst.Name):
                 found.add(node.asname.name.value)

@@ -71,9 +71,10 @@ from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import namer, nodes_of, wrapped
 from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
-class _Index(cst.CSTVisitor):
+class _Index(Visitor):
     """API paths of calls, name references, and the blocks holding batch calls."""
 
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)

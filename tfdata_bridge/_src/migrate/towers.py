@@ -34,6 +34,7 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource, ScopePro
 from tfdata_bridge._src.migrate.calls import absolute_name, dotted, names_in, nodes_of, parsed, v1_prefix, wrapped
 from tfdata_bridge._src.migrate.results import Note
 from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _LEFT = "runs in a loop or a nested function (one per tower, say)"
 _TWICE = "(each dequeue takes other elements)"  # (several dequeues in straight code: the same competition)
@@ -389,7 +390,7 @@ def _returns(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine]:
     """The ``return`` statements of ``fn`` itself (not of the functions defined in it: a map function)."""
     out: list[cst.SimpleStatementLine] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_FunctionDef(self, node) -> bool:
             return node is fn
 

@@ -33,6 +33,7 @@ from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
 from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers
 from tfdata_bridge._src.migrate.scanner import parse_error_text
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[str, str]) -> tuple[str, str] | None:
@@ -171,7 +172,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         if path not in qualified:
             found: dict[cst.CSTNode, set] = {}
 
-            class _Q(cst.CSTVisitor):
+            class _Q(Visitor):
                 METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
                 def visit_Name(self, node: cst.Name) -> None:
@@ -670,7 +671,7 @@ def _uses(key: tuple[str, str], modules, target, finder_of) -> int:
             continue
         hits = 0
 
-        class _V(cst.CSTVisitor):
+        class _V(Visitor):
             def visit_Import(self, node: cst.Import) -> bool:
                 return False
 

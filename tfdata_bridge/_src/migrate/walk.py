@@ -111,4 +111,43 @@ def preorder(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         stack.extend(kids)
 
 
-__all__ = ["children", "is_kind", "is_node", "preorder"]
+class Visitor(cst.CSTVisitor):
+    """A ``CSTVisitor`` that reads a node's children from its fields (``children``) instead of letting libcst
+    rebuild every node it passes: ``node.visit(visitor)`` and ``MetadataWrapper.visit(visitor)`` call the same
+    ``visit_<Class>`` and ``leave_<Class>`` methods on the same nodes in the same order, a ``visit_`` returning
+    False still skips the node's children, metadata asked in them is read as before. The visitors of the migrate
+    passes only read; each pass over a module through libcst's visit rebuilt the whole module, about a third of
+    a rewrite's CPU. No pass uses libcst's per-field hooks (``visit_Call_func``), which this walk does not call.
+
+    A subclass that overrides ``on_visit`` or ``on_leave`` itself is visited by libcst as a plain
+    ``CSTVisitor`` (its override may do work around its ``super()`` call that must come before the children)."""
+
+    _plain = False  # (libcst's own visit: set for a subclass overriding on_visit or on_leave)
+    _walking = False  # (a visit of this visitor is under way: a node visited from a visit_ method goes libcst's way)
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "on_visit" in cls.__dict__ or "on_leave" in cls.__dict__:
+            cls._plain = True
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self._plain or self._walking:
+            return super().on_visit(node)
+        if not super().on_visit(node):
+            return False
+        self._walking = True
+        try:
+            for child in children(node):
+                self._walk(child)
+        finally:
+            self._walking = False
+        return False  # (libcst then calls ``on_leave`` of ``node`` itself)
+
+    def _walk(self, node: cst.CSTNode) -> None:
+        if cst.CSTVisitor.on_visit(self, node):
+            for child in children(node):
+                self._walk(child)
+        cst.CSTVisitor.on_leave(self, node)
+
+
+__all__ = ["Visitor", "children", "is_kind", "is_node", "preorder"]

@@ -26,6 +26,7 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 from tfdata_bridge._src.migrate.calls import ArgsSwapped, absolute_name, nodes_of, parsed, wrapped
 from tfdata_bridge._src.migrate.feed.class_coord import drop_args, drop_params
 from tfdata_bridge._src.migrate.feed.coord import refs
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _KEPT = "kept (harmless without runners): it is used at line"
 
@@ -63,7 +64,7 @@ def _uses(module: cst.Module, qname: str, package: str) -> list[cst.CSTNode] | N
     """The nodes of ``module`` naming the class ``qname`` through an import, or None where metadata fails."""
     found: list[cst.CSTNode] = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
         def _check(self, node) -> bool:
