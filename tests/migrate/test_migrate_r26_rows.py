@@ -80,3 +80,34 @@ def inputs(paths, labels):
     return tf.train.batch([x], 4)
 ''')
     assert "indexes past its 2 tensor(s)" in said, said
+
+
+def _chain(source: str) -> str:
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    return result.code
+
+
+def test_enqueue_many_straight_over_a_slice_producer_unbatches_its_slices():
+    code = _chain('''\
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+blocks = np.zeros([5, 3, 2])
+block, = tf.train.slice_input_producer([blocks], num_epochs=2, shuffle=False)
+rows = tf.train.shuffle_batch([block], 4, capacity=12, min_after_dequeue=3, enqueue_many=True)
+''')
+    assert ".repeat(2)\n    .unbatch()\n    .shuffle(12)\n    .batch(4, drop_remainder=True)" in code, code
+
+
+def test_enqueue_many_rows_of_a_range_producer_keep_one_flag_per_row_and_pad():
+    code = _chain('''\
+import tensorflow.compat.v1 as tf
+
+n = tf.train.range_input_producer(6, num_epochs=1, shuffle=False).dequeue()
+values = tf.fill([n + 1, n], n)
+keep = tf.not_equal(values[:, 0] % 3, 0)
+batch = tf.train.maybe_batch([values], keep, 4, enqueue_many=True, dynamic_pad=True)
+''')
+    assert ".map(make_element)\n    .unbatch()\n    .filter(lambda element, keep: keep)" in code, code
+    assert ".padded_batch(4, drop_remainder=True)" in code, code
