@@ -6,7 +6,8 @@
   map, then ``unbatch()``, then the batch, as legacy's queue took each value's rows apart (``keep_input``: one
   flag per row); a reader's records as read, or joined readers, stay refused, each saying why;
 - ``x = slice_input_producer([a, b, ...])[k]`` (a literal index, negative too): the slice source's k-th
-  component, the others sliced as legacy sliced them; an index not literal is refused, saying so.
+  component, the others sliced as legacy sliced them; an index not literal is refused, saying so; the producer
+  of one tensor bound to a name read only as ``name[0]`` is that tensor's slices (used whole: refused).
 
 The programs of ``r26a_programs/`` are migrated as one tree and run against their originals."""
 
@@ -34,6 +35,7 @@ def test_the_r26a_programs_deliver_what_their_originals_deliver(tmp_path):
     assert ".unbatch()" in code["cells_per_file_pyfunc_enqueue_many.py"]
     assert ".unbatch()" in code["producer_rows_helper_module_threads.py"]
     assert "def make_element(_unused_slice_0, row):" in code["slice_subscript_last_of_two_method.py"]
+    assert "(*input_queue):" in code["slice_subscript_last_of_two_method.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in MULTISET else "exact")
@@ -111,3 +113,15 @@ batch = tf.train.maybe_batch([values], keep, 4, enqueue_many=True, dynamic_pad=T
 ''')
     assert ".map(make_element)\n    .unbatch()\n    .filter(lambda element, keep: keep)" in code, code
     assert ".padded_batch(4, drop_remainder=True)" in code, code
+
+
+def test_a_one_tensor_slice_producer_used_whole_is_left_saying_why():
+    said = _said('''\
+import tensorflow.compat.v1 as tf
+
+
+def inputs(paths):
+    q = tf.train.slice_input_producer([paths], num_epochs=1)
+    return tf.train.batch(q, 4)
+''')
+    assert "is used whole, not only as `q[0]`" in said, said

@@ -1,6 +1,7 @@
 """A method taking the last of two sliced tensors by a negative index (``slice_input_producer([ids, rows])[-1]``,
 ``from tensorflow.compat import v1 as tf``), the other slice unused, then batched; and a second pipeline of the
-same class taking the first by ``[0]`` with a reused name."""
+same class taking the first by ``[0]`` with a reused name; a third binding the producer of one tensor to a name
+read only as ``input_queue[0]``."""
 import os
 
 import numpy as np
@@ -21,11 +22,17 @@ class Table(object):
         row = tf.train.slice_input_producer([self.ids, self.rows], num_epochs=1, shuffle=False)[0]
         return tf.train.batch([row, row * 10], batch_size=3)
 
+    def first_columns(self):
+        input_queue = tf.train.slice_input_producer([self.rows], num_epochs=1, shuffle=False)
+        row = input_queue[0]
+        return tf.train.batch([row[0] - 1.0], batch_size=3)
+
 
 def main(data_dir):
     table = Table([[i, i * 0.5] for i in range(7)])
     rows = table.row_batches()
     ids, tens = table.id_batches()
+    firsts = table.first_columns()
     batches, end = [], None
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
@@ -33,8 +40,8 @@ def main(data_dir):
         threads = tf.train.start_queue_runners(sess=sess, coord=coord)
         try:
             while True:
-                r, i, t = sess.run([rows, ids, tens])
-                batches.append([r.tolist(), i.tolist(), t.tolist()])
+                r, i, t, c = sess.run([rows, ids, tens, firsts])
+                batches.append([r.tolist(), i.tolist(), t.tolist(), c.tolist()])
         except tf.errors.OutOfRangeError:
             end = "OutOfRangeError"
         coord.request_stop()

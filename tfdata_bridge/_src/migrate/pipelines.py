@@ -144,6 +144,17 @@ def _picked_slice(finder, value: cst.BaseExpression) -> tuple[cst.Call, int] | N
     return value.value, sign * int(index.value, 0)
 
 
+def _only_indexed(finder, stmt: cst.SimpleStatementLine, name: str) -> bool:
+    """Every read of ``name`` as ``stmt`` binds it is subscripted (``name[0]``), and there is one at least."""
+    readers = finder.scopes.readers_of(stmt, name)
+    node = getattr(finder.scopes.scope(stmt), "node", None)
+    if not readers or node is None:
+        return False
+    indexed = {id(s.value) for s in nodes_of(node, cst.Subscript) if isinstance(s.value, cst.Name) and
+               all(isinstance(e.slice, cst.Index) for e in s.slice)}  # (``q[0:1]`` is a list of it: not this)
+    return all(id(r) in indexed for r in readers)
+
+
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
         assign = stmt.body[0]
@@ -538,6 +549,15 @@ class Finder:
             if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) > 1:
                 # ``input_queue = slice_input_producer([a, b])``, then ``input_queue[0]``: a tuple of the slices
                 return Source("slice", [stmt], [f"*{defined[0]}"], call=bound)
+            if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) == 1 and \
+                    _only_indexed(self, stmt, defined[0]):
+                # ``input_queue = slice_input_producer([paths])``, read only as ``input_queue[0]``: a tuple of the
+                # one slice (legacy's list of one tensor, passed whole to a batch, gave its tensor: not this form)
+                return Source("slice", [stmt], [f"*{defined[0]}"], call=bound)
+            if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) == 1:
+                raise Refusal(f"`{defined[0]}` (the list of the one tensor `slice_input_producer` slices) is used "
+                              "whole, not only as `" + defined[0] + "[0]`: legacy's batch of a one-tensor list gave "
+                              f"the tensor; not rewritten: unpack it (`{defined[0]}, = ...`) or index it (`[0]`)")
             if len(tensors.elements) != len(defined) or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
                 raise Refusal("`slice_input_producer` must be unpacked into one name per tensor, or bound to one name")
             return Source("slice", [stmt], defined, call=bound)
