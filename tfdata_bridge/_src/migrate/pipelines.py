@@ -130,6 +130,32 @@ class Pipeline:
     stages: list[Stage] = field(default_factory=list)  # queue stages between the read and the batch, in order
 
 
+def _picked_slice(finder, value: cst.BaseExpression) -> tuple[cst.Call, int] | None:
+    """(the producer call, k) where ``value`` is ``slice_input_producer(...)[k]``, k a literal integer."""
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1 and
+            isinstance(value.slice[0].slice, cst.Index) and finder.is_api(value.value, "train.slice_input_producer")):
+        return None
+    index = value.slice[0].slice.value
+    sign = 1
+    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus):
+        index, sign = index.expression, -1
+    if not isinstance(index, cst.Integer):
+        raise Refusal("`slice_input_producer(...)` is indexed by what is not a literal integer: which of its tensors "
+                      "is taken is not known; unpack it into one name per tensor")
+    return value.value, sign * int(index.value, 0)
+
+
+def _only_indexed(finder, stmt: cst.SimpleStatementLine, name: str) -> bool:
+    """Every read of ``name`` as ``stmt`` binds it is subscripted (``name[0]``), and there is one at least."""
+    readers = finder.scopes.readers_of(stmt, name)
+    node = getattr(finder.scopes.scope(stmt), "node", None)
+    if not readers or node is None:
+        return False
+    indexed = {id(s.value) for s in nodes_of(node, cst.Subscript) if isinstance(s.value, cst.Name) and
+               all(isinstance(e.slice, cst.Index) for e in s.slice)}  # (``q[0:1]`` is a list of it: not this)
+    return all(id(r) in indexed for r in readers)
+
+
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
         assign = stmt.body[0]
@@ -513,6 +539,9 @@ class Finder:
             if not single and len(defined) != len(tout.elements):
                 raise Refusal(f"the `{short}` result is not unpacked into one name per output")
             return Source("py_func", [stmt], defined, pyfunc=bound, single=single)
+        picked = _picked_slice(self, value)
+        if picked is not None:  # ``path = slice_input_producer([paths, labels])[0]``: one of the slices
+            return self._picked_slice_source(stmt, assign, defined, *picked)
         if self.is_api(value, "train.slice_input_producer"):
             bound = bind(value, "train.slice_input_producer")
             tensors = bound.get("tensor_list")
@@ -521,6 +550,15 @@ class Finder:
             if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) > 1:
                 # ``input_queue = slice_input_producer([a, b])``, then ``input_queue[0]``: a tuple of the slices
                 return Source("slice", [stmt], [f"*{defined[0]}"], call=bound)
+            if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) == 1 and \
+                    _only_indexed(self, stmt, defined[0]):
+                # ``input_queue = slice_input_producer([paths])``, read only as ``input_queue[0]``: a tuple of the
+                # one slice (legacy's list of one tensor, passed whole to a batch, gave its tensor: not this form)
+                return Source("slice", [stmt], [f"*{defined[0]}"], call=bound)
+            if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) == 1:
+                raise Refusal(f"`{defined[0]}` (the list of the one tensor `slice_input_producer` slices) is used "
+                              "whole, not only as `" + defined[0] + "[0]`: legacy's batch of a one-tensor list gave "
+                              f"the tensor; not rewritten: unpack it (`{defined[0]}, = ...`) or index it (`[0]`)")
             if len(tensors.elements) != len(defined) or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
                 raise Refusal("`slice_input_producer` must be unpacked into one name per tensor, or bound to one name")
             return Source("slice", [stmt], defined, call=bound)
@@ -591,6 +629,34 @@ class Finder:
                 value.func.attr.value in ("read_up_to", "dequeue", "dequeue_many", "dequeue_up_to"):
             raise Refusal(f"`{value.func.attr.value}` on a queue or reader is not a pattern the rewrite knows")
         return None
+
+    def _picked_slice_source(self, stmt, assign: cst.Assign, defined: list[str], call: cst.Call, index: int
+                             ) -> Source:
+        """``x = slice_input_producer([a, b, ...])[k]``: a slice source whose k-th component is ``x``; the other
+        components (sliced as legacy sliced them: their first dimensions agree) are parameters nothing uses."""
+        bound = bind(call, "train.slice_input_producer")
+        tensors = bound.get("tensor_list")
+        if not isinstance(tensors, (cst.List, cst.Tuple)) or \
+                any(isinstance(el, cst.StarredElement) for el in tensors.elements):
+            raise Refusal("`slice_input_producer` must take a literal list of tensors")
+        n = len(tensors.elements)
+        if not -n <= index < n:
+            raise Refusal(f"`slice_input_producer(...)[{index}]` indexes past its {n} tensor(s)")
+        if not isinstance(assign.targets[0].target, cst.Name):
+            raise Refusal(f"`slice_input_producer(...)[{index}]` gives one tensor; it must be assigned to one name")
+        taken = set(self.refs) | set(defined)
+        params: list[str] = []
+        for i in range(n):
+            if i == index % n:
+                params.append(defined[0])
+                continue
+            name, k = f"_unused_slice_{i}", 0
+            while name in taken:
+                k += 1
+                name = f"_unused_slice_{i}_{k}"
+            taken.add(name)
+            params.append(name)
+        return Source("slice", [stmt], params, call=bound)
 
     def _iterated_dataset(self, stmt, value) -> tuple[cst.BaseExpression, list[cst.SimpleStatementLine]] | None:
         """(the dataset, the statements that go) for ``it.get_next()`` of a one-shot iterator made once (or
@@ -901,8 +967,21 @@ def check_flags(p: Pipeline) -> None:
     # patches(image)``: one record's rows, unbatched as legacy's enqueue_many split them); a record as read is
     # no batch of records, and several readers' rows would interleave as no one schedule of legacy's could
     made_rows = p.source.kind == "reader" and bool(p.intermediates or p.source.helper is not None)
-    if many and (p.source.kind != "py_func" and not made_rows or p.readers) and p.source.up_to is None:
-        raise Refusal("enqueue_many=True over a reader: each tensor is a batch of records; not rewritten")
+    if many and p.source.up_to is None:
+        if p.readers:
+            raise Refusal(f"enqueue_many=True over {p.readers} readers joined: each reader's rows would interleave "
+                          "with the others' as no one schedule of legacy's threads could; not rewritten")
+        if p.source.kind == "reader" and not made_rows:
+            raise Refusal("enqueue_many=True over a reader's records as read: each record is one string, no batch "
+                          "of rows to take apart (make the rows from it first, or read with `read_up_to`); not "
+                          "rewritten")
+        # a producer's element (a file name, a slice, a row), a dataset's, or a py_func's value: each tensor is
+        # the rows the per-element code made of it, taken apart by an ``unbatch`` after the map, as enqueue_many
+        # took them apart in the queue (what the rows are is the program's own code, moved as it is)
+        if p.source.kind not in ("py_func", "reader", "slice", "range", "dataset"):
+            what = {"zip": "sources read in step", "choose": "a join's lists"}.get(p.source.kind, p.source.kind)
+            raise Refusal(f"enqueue_many=True over {what}: which rows meet which in a batch is not one the rewrite "
+                          "can prove; not rewritten")
     if p.source.up_to is not None and not many:
         raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each file's end, a "
                       "tf.data batch does not; not rewritten")
