@@ -108,3 +108,36 @@ def test_keys_read_before_the_batch_are_still_refused():
                                   "    batched = tf.train.batch([fields[k] for k in keys], 4)\n"
                                   "    return batched, count\n"))
     assert "`keys` is also used outside the pipeline" in said, said
+
+
+PUSHED = '''\
+import tensorflow as tf
+
+v1 = tf.compat.v1
+
+
+class TrajectoryQueue(object):
+    def __init__(self, size, batch_size):
+        self.state = v1.placeholder(tf.int32, shape=[size])
+        self.reward = v1.placeholder(tf.float32, shape=[size])
+        self.queue = v1.FIFOQueue(8, [tf.int32, tf.float32], shapes=[[size], [size]])
+        self.enqueue_op = self.queue.enqueue([self.state, self.reward])
+        self.close_op = self.queue.close()
+        self.batch_size = batch_size
+        self.batch = self.sample()
+
+    def append(self, sess, trajectory):
+        sess.run(self.enqueue_op, feed_dict={self.state: trajectory[0], self.reward: trajectory[1]})
+
+    def sample(self):
+        return self.queue.dequeue_many(self.batch_size)
+'''
+
+
+def test_a_feeding_method_called_per_element_from_another_module_is_left_saying_so():
+    """(round 26's A3C trajectory queue: ``append`` runs the enqueue once per call; the actor threads that call it
+    in a loop, and the closer thread that runs ``close_op``, are in another module)"""
+    said = _said(PUSHED)
+    assert "`TrajectoryQueue.append` feeds the queue but is neither called nor made a thread's target in this " \
+           "module" in said, said
+    assert "It runs the enqueue once per call, on what it is given (`trajectory`)" in said, said
