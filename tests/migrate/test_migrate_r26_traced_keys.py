@@ -141,3 +141,22 @@ def test_a_feeding_method_called_per_element_from_another_module_is_left_saying_
     assert "`TrajectoryQueue.append` feeds the queue but is neither called nor made a thread's target in this " \
            "module" in said, said
     assert "It runs the enqueue once per call, on what it is given (`trajectory`)" in said, said
+
+
+def test_a_key_list_that_may_take_a_tensor_is_still_refused():
+    said = _said(READ.format(body="    keys = sorted(fields)\n"
+                                  "    keys.append(fields['a'])\n"
+                                  "    batched = tf.train.batch([fields[k] for k in keys[:2]], 4)\n"
+                                  "    return batched, keys\n"))
+    assert "`keys` is also used outside the pipeline" in said, said
+
+
+def test_names_made_of_the_keys_are_kept_too():
+    code = rewrite(READ.format(body="    names = tuple(sorted(fields.keys()))\n"
+                                    "    order = list(names)\n"
+                                    "    batched = tf.train.batch([fields[k] for k in order], 4)\n"
+                                    "    return {k: batched[i] for i, k in enumerate(order)}, len(names)\n"),
+                   to="tfdata")
+    assert not code.refused, code.notes
+    assert "    order = parse_record.order\n" in code.code and "    names = parse_record.names\n" in code.code, \
+        code.code

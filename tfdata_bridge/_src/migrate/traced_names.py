@@ -19,9 +19,10 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ClassScope
 
-from tfdata_bridge._src.migrate.calls import target_names
+from tfdata_bridge._src.migrate.calls import nodes_of, target_names
 
 _LISTING = frozenset({"sorted", "list", "tuple"})
+_MUTATORS = frozenset({"append", "extend", "insert", "__setitem__", "__iadd__"})
 
 
 def traced_value(finder, stmt: cst.BaseStatement, moved: list[cst.BaseStatement]) -> bool:
@@ -30,22 +31,61 @@ def traced_value(finder, stmt: cst.BaseStatement, moved: list[cst.BaseStatement]
     a = _assign(stmt)
     if a is None or not isinstance(a.targets[0].target, cst.Name):
         return False
-    value = a.value
+    name = a.targets[0].target.value
+    for m in moved:  # (``keys.append(t)``, ``keys[0] = t``: a list that may come to hold a tensor)
+        for call in nodes_of(m, cst.Call):
+            if isinstance(call.func, cst.Attribute) and _is_name(call.func.value, name) and \
+                    call.func.attr.value in _MUTATORS:
+                return False
+        for target in nodes_of(m, cst.AssignTarget):
+            if isinstance(target.target, cst.Subscript) and _is_name(target.target.value, name):
+                return False
+    return _static(finder, stmt, a.value, moved)
+
+
+def _static(finder, stmt: cst.BaseStatement, value: cst.BaseExpression, moved: list[cst.BaseStatement],
+            depth: int = 0) -> bool:
+    """``value``, read at ``stmt``, holds no tensor: a ``len``, a dict's ``keys()``, ``sorted`` / ``list`` /
+    ``tuple`` of one of those or of a dict, or a name the moved statements bound to one of those."""
+    if depth > 8:
+        return False
+    if isinstance(value, cst.Name):
+        bound = _binding(stmt, value.value, moved)
+        return bound is not None and _static(finder, bound[0], bound[1], moved, depth + 1)
     if not isinstance(value, cst.Call):
         return False
-    if _is_name(value.func, "len") and len(value.args) == 1 and value.args[0].keyword is None and \
-            value.args[0].star == "":
-        return True
     if _keys_call(value):
         return True
-    if not (isinstance(value.func, cst.Name) and value.func.value in _LISTING):
-        return False
-    if len(value.args) != 1 or value.args[0].keyword is not None or value.args[0].star:
+    one = len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star
+    if _is_name(value.func, "len") and one:
+        return True
+    if not (isinstance(value.func, cst.Name) and value.func.value in _LISTING and one):
         return False  # (a ``key=`` function may be anything)
     arg = value.args[0].value
-    if _keys_call(arg):
+    if _static(finder, stmt, arg, moved, depth + 1):
         return True
-    return isinstance(arg, cst.Name) and _bound_to_dict(finder, stmt, arg.value, moved)
+    if not isinstance(arg, cst.Name):
+        return False
+    bound = _binding(stmt, arg.value, moved)
+    return bound is not None and _dict_valued(finder, bound[0], bound[1])
+
+
+def _binding(stmt: cst.BaseStatement, name: str, moved: list[cst.BaseStatement]
+             ) -> tuple[cst.BaseStatement, cst.BaseExpression] | None:
+    """(the statement, the value) of the last of the ``moved`` statements before ``stmt`` that binds ``name``,
+    where it binds that name alone; None otherwise."""
+    before = moved[:next((i for i, m in enumerate(moved) if m is stmt), len(moved))]
+    for m in reversed(before):
+        a = _assign(m)
+        if a is None:
+            if isinstance(m, cst.SimpleStatementLine) and any(
+                    isinstance(b, (cst.AugAssign, cst.AnnAssign)) and _is_name(b.target, name) for b in m.body):
+                return None  # (``keys += ...``: not followed)
+            continue
+        if name not in (target_names(a.targets[0].target) or ()):
+            continue
+        return (m, a.value) if isinstance(a.targets[0].target, cst.Name) else None
+    return None
 
 
 def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
@@ -62,19 +102,6 @@ def _is_name(node: cst.BaseExpression, name: str) -> bool:
 def _keys_call(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
         node.func.attr.value == "keys" and not node.args and isinstance(node.func.value, cst.Name)
-
-
-def _bound_to_dict(finder, stmt: cst.BaseStatement, name: str, moved: list[cst.BaseStatement]) -> bool:
-    """The last of the ``moved`` statements before ``stmt`` that binds ``name`` binds it to a dict."""
-    before = moved[:next((i for i, m in enumerate(moved) if m is stmt), len(moved))]
-    for m in reversed(before):
-        a = _assign(m)
-        if a is None:
-            continue
-        if name not in (target_names(a.targets[0].target) or ()):
-            continue
-        return isinstance(a.targets[0].target, cst.Name) and _dict_valued(finder, m, a.value)
-    return False
 
 
 def _dict_valued(finder, at: cst.CSTNode, value: cst.BaseExpression) -> bool:
