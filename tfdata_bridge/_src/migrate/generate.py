@@ -327,6 +327,9 @@ class Generator:
     def elements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str]]:
         """(statements making an unbatched dataset of the pipeline's elements, its name, accepted differences):
         the part before the batch, for a batch made elsewhere (a batch helper)."""
+        if p.traced:  # (a batch made elsewhere: no place after the trace here)
+            raise Refusal(f"`{p.traced[0]}` is also used outside the pipeline, so its statements cannot move into "
+                          "a tf.data function")
         helpers, head, steps, notes = self.source(p)
         returned = self._returned(p.args["tensors"])
         if _kept_list(p) == 1:  # a one-tensor list: legacy's batch gave the tensor
@@ -415,7 +418,7 @@ class Generator:
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
             params = [*p.source.params, *(p.copy_index[:1] if p.copy_index else ())]
-            fn_stmts.append(self._function(fn, params, list(p.intermediates), ret))
+            fn_stmts.append(self._function(fn, params, [*p.intermediates, *_keep_traced(p, fn)], ret))
             element = plan.Fn(fn, fn)
             if p.copy_index:  # element i meets copy i % k (copies_join.py)
                 element = self._copies(p, fn, fn_stmts, steps, notes)
@@ -433,9 +436,14 @@ class Generator:
         after = printer.steps_text(batch_plan, _AFTER_STAGES) if p.stages else []
         dataset = self.fresh("dataset")
         assigns = self._staged(p, dataset, head, steps, after, notes)
+        if p.traced:  # (traced_names.py: the trace ran when the dataset was built)
+            if element is None or p.copy_index:
+                raise Refusal(f"`{p.traced[0]}` is also used outside the pipeline, so its statements cannot move "
+                              "into a tf.data function")
+            assigns += [cst.parse_statement(f"{name} = {fn}.{name}\n") for name in p.traced]
         get_next = emit.one_shot_get_next(v1, dataset)
-        if (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1) and \
-                not isinstance(p.targets, (cst.Tuple, cst.List)):
+        if (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1 or
+                isinstance(tensors, cst.ListComp)) and not isinstance(p.targets, (cst.Tuple, cst.List)):
             get_next = f"list({get_next})"  # legacy returned a list
         api_name = p.api.rsplit(".", 1)[-1] if p.readers is None else p.api.rsplit(".", 1)[-1] + "_join"
         if p.readers is not None and p.source.reader == "WholeFileReader":
@@ -612,6 +620,19 @@ def _one_of_list(p: Pipeline) -> bool:
         return False
     elements = returned_elements(helper.new_fn)
     return elements is not None and len(elements) == 1
+
+
+def _keep_traced(p: Pipeline, fn: str) -> list[cst.BaseStatement]:
+    """``fn.name = name`` for each name read after the batch (``traced_names.py``): tf.data traces ``fn`` once,
+    when the dataset is built, as legacy built these values once with the graph."""
+    out: list[cst.BaseStatement] = []
+    for i, name in enumerate(p.traced):
+        stmt = cst.parse_statement(f"{fn}.{name} = {name}\n")
+        if i == 0:
+            stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
+                "# a Python value, made once when tf.data traces this function: read after the batch"))])
+        out.append(stmt)
+    return out
 
 
 def _kept_list(p: Pipeline) -> int | None:

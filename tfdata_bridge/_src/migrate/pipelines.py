@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_n
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.rebound import other_branch, read_after, rebinds
+from tfdata_bridge._src.migrate.traced_names import traced_value
 from tfdata_bridge._src.migrate.bindings import another_binding, control_holder
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
@@ -128,6 +129,8 @@ class Pipeline:
     copy_index: tuple[str, str] | None = None
     accepted: list[str] = field(default_factory=list)  # differences its recogniser states (``branch_joins.py``)
     stages: list[Stage] = field(default_factory=list)  # queue stages between the read and the batch, in order
+    # names the moved statements bind to a value of the graph's structure, read after the batch (traced_names.py)
+    traced: list[str] = field(default_factory=list)
 
 
 def _picked_slice(finder, value: cst.BaseExpression) -> tuple[cst.Call, int] | None:
@@ -888,6 +891,10 @@ class Finder:
                         inside |= _name_ids(count_stmt)
                     elif drop_file_queue_size(self, stmt, ref, p):  # a summary of its size (file_queue_size.py)
                         inside |= {i for r in p.source.removes for i in _name_ids(r)}
+                    elif any(m is stmt for m in p.intermediates) and read_after(self.scopes, ends, ref, stmt) and \
+                            traced_value(self, stmt, p.intermediates):
+                        if name not in p.traced:  # kept from the element function's trace (traced_names.py)
+                            p.traced.append(name)
                     else:
                         at = self.scopes.positions.get(ref)
                         where = f" (line {at.start.line})" if at is not None else ""

@@ -41,6 +41,9 @@ def shaped(p, returned: list[str], code: Callable[[cst.CSTNode], str], v1: str) 
         raise Refusal("shapes= for a dict of tensors: legacy paired them in its flattened order; not rewritten")
     literal = isinstance(shapes, (cst.List, cst.Tuple)) and not any(
         isinstance(el, cst.StarredElement) for el in shapes.elements)
+    if isinstance(p.args["tensors"], cst.ListComp):  # a list built when the graph is: paired as the queue did
+        return (f"tuple({v1}.ensure_shape(t, s) for t, s in zip({returned[0]}, {code(shapes)}, "
+                "strict=True))")
     if not literal:
         if len(returned) == 1:
             return f"{v1}.ensure_shape({returned[0]}, *{code(shapes)})"

@@ -203,6 +203,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
         starter = None
+    elif not starters and not elsewhere:
+        raise Refusal(_uncalled(cls, feeder, data))
     elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     else:
@@ -266,6 +268,22 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
     return plan
+
+
+def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:
+    """Why a feeding method that nothing in its module calls or starts is left: its callers are in other modules
+    (an actor thread's ``run`` calling ``queue.append_to_queue(sess, item)`` per item), which the class form does
+    not follow. One that feeds one element per call has its loop in those callers: the producer of the data is
+    there, and a generator method of the class could not stand for it."""
+    name = f"`{cls.name.value}.{feeder.name.value}`"
+    looped = any(nodes_of(feeder.body, kind) for kind in (cst.For, cst.While))
+    per_call = "" if looped or not data else (
+        f" It runs the enqueue once per call, on what it is given (`{', '.join(data)}`): the loop that makes the "
+        "elements is in its callers.")
+    return (f"{name} feeds the queue but is neither called nor made a thread's target in this module: its callers, "
+            "in other modules (a thread's loop, as a rule), are not followed, so no generator can stand for the "
+            "feeding." + per_call +
+            " Not rewritten; `migrate --to compat` runs it through the drop-in")
 
 
 def _looper(index, cls: cst.ClassDef, feeder: cst.FunctionDef) -> str | None:
