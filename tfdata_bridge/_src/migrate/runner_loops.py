@@ -47,10 +47,19 @@ def names_runners(expr: cst.BaseExpression) -> bool:
     return isinstance(key, cst.SimpleString) and key.evaluated_value == "queue_runners"
 
 
+def _named_collection(expr: cst.BaseExpression) -> bool:
+    """``get_collection(key)`` of one key (not a scope)."""
+    return isinstance(expr, cst.Call) and len(expr.args) == 1 and expr.args[0].keyword is None and \
+        (isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get_collection"
+         or isinstance(expr.func, cst.Name) and expr.func.value == "get_collection")
+
+
 def runner_loop(loop: cst.For) -> str | None:
     """The list the loop collects the runner threads in (``""``: none) when ``loop`` does nothing but start the
-    graph's queue runners; None otherwise."""
-    if not (isinstance(loop.target, cst.Name) and names_runners(loop.iter) and loop.orelse is None
+    graph's queue runners (or a named collection's: a loop doing nothing but ``create_threads`` of each element
+    starts runners, which only ``add_queue_runner(qr, collection=...)`` put there); None otherwise."""
+    if not (isinstance(loop.target, cst.Name) and (names_runners(loop.iter) or _named_collection(loop.iter))
+            and loop.orelse is None
             and isinstance(loop.body, cst.IndentedBlock)):
         return None
     runner = loop.target.value

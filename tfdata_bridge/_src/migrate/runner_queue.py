@@ -26,7 +26,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
-from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration, started_by_hand
+from tfdata_bridge._src.migrate.queue_runners import added_runner, checked_runner, registration, started_by_hand
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents
 from tfdata_bridge._src.migrate.returned_queue import returned_dequeue, returned_pair
 
@@ -177,7 +177,7 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
         rpath, inner = "add_queue_runner", runner.body[0].value
     else:
         rcall = runner.body[0].value if isinstance(runner.body[0], cst.Expr) else None
-        inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
+        inner = added_runner(finder, rcall)  # (``collection=``: a named collection the module starts)
         rpath = (finder.api(rcall) or "").rsplit(".", 1)[-1]
     ipath = (finder.api(inner) or "").rsplit(".", 1)[-1]
     if not (rpath == "add_queue_runner" and ipath == "QueueRunner"):
