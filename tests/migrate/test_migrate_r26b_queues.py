@@ -21,7 +21,8 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r26b_programs"
-MULTISET = {"runner_kept_added_later_loop_start"}  # (two enqueue threads: legacy's order varied)
+MULTISET = {"runner_kept_added_later_loop_start", "replay_shared_name_copies_session",
+            "prefetch_readers_shared_name_helper"}  # (several enqueue threads: legacy's order varied)
 
 
 @pytest.mark.timeout(500)
@@ -90,3 +91,59 @@ def test_a_runner_in_the_collection_started_is_rewritten(added, started):
     result = rewrite(COLLECTION.format(added=added, started=started), to="tfdata")
     assert not result.refused, [n.message for n in result.notes]
     assert "QueueRunner(" not in result.code and "start_queue_runners" not in result.code, result.code
+
+
+SHARED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def rows(path):
+    files = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(files)
+    q = tf.FIFOQueue(8, [tf.string], shapes=[[]], shared_name={name})
+    enq = q.enqueue([line])
+    tf.train.add_queue_runner(tf.train.QueueRunner(q, [enq] * 2))
+    return q.dequeue_many(2)
+
+
+def run(path{param}):
+{body}'''
+LOCAL = "    batch = rows(path)\n    with tf.Session() as sess:\n        return sess.run(batch)\n"
+
+
+@pytest.mark.parametrize("name, param, body, why", [
+    ('"buffer"', ", server", "    batch = rows(path)\n    with tf.Session(server.target) as sess:\n"
+     "        return sess.run(batch)\n", "`tf.Session(server.target)` connects to a server"),
+    ('"buffer"', "", "    server = tf.train.Server.create_local_server()\n" + LOCAL, "the program uses `tf.train.Server"),
+    ('"buffer"', "", "    batch = rows(path)\n    with tf.train.MonitoredTrainingSession(master='grpc://learner:2222') "
+     "as sess:\n        return sess.run(batch)\n", "connects to a server"),
+    ('"buffer"', "", "    with tf.container('experience'):\n" + LOCAL.replace("    ", "        "),
+     "the program uses `tf.container`"),
+    ('"buffer"', "", "    other = tf.FIFOQueue(8, [tf.string], shared_name='buffer')\n" + LOCAL,
+     "is built with that shared name too"),
+    ('"buffer"', "", "    batches = [rows(path), rows(path)]\n    with tf.Session() as sess:\n"
+     "        return sess.run(batches)\n", "`rows`, which makes it, is called more than once"),
+    ('name_of(path)', "", LOCAL, "its name is not known here"),
+])
+def test_a_shared_queue_another_session_may_reach_is_left_naming_why(name, param, body, why):
+    said = _said(SHARED.format(name=name, param=param, body=body))
+    assert f"shared_name={name})` shares the queue with the other sessions of a server" in said, said
+    assert why in said, said
+
+
+@pytest.mark.parametrize("body", [LOCAL, LOCAL.replace("tf.Session()", "tf.train.MonitoredTrainingSession()")])
+def test_a_shared_queue_in_an_in_process_program_drops_its_name_saying_so(body):
+    result = rewrite(SHARED.format(name='"buffer"', param="", body=body), to="tfdata")
+    assert not result.refused, [n.message for n in result.notes]
+    assert "shared_name" not in result.code.replace('shared_name="buffer" goes', ""), result.code
+    assert 'the queue\'s shared_name="buffer" goes: the program\'s sessions are in-process' in result.code
+
+
+def test_per_actor_enqueue_ops_made_in_a_loop_are_left_naming_the_loop():
+    source = SHARED.format(name="None", param="", body=LOCAL).replace(
+        "    enq = q.enqueue([line])\n    tf.train.add_queue_runner(tf.train.QueueRunner(q, [enq] * 2))\n",
+        "    ops = []\n    for i in range(3):\n        ops.append(q.enqueue([tf.strings.join([line, str(i)])]))\n"
+        "    tf.train.add_queue_runner(tf.train.QueueRunner(q, ops))\n")
+    said = _said(source)
+    assert "`q` is filled by an enqueue op made in each turn of the loop at line 9 (`ops.append(q.enqueue(...))`)" \
+        in said, said

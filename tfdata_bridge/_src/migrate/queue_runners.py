@@ -109,7 +109,17 @@ def collection_started(finder, at: cst.CSTNode, collection: cst.BaseExpression) 
             v = literal(finder, it, it.args[0].value)
             if isinstance(v, str):
                 started.add(v)
+                if v in values:  # (its loop starts nothing once the rewrite took the runners: plumbing)
+                    _started_loops(finder).add(finder.code(it.args[0].value))
     return all(v in started for v in values)
+
+
+def _started_loops(finder) -> set[str]:
+    """The keys, as written, of ``get_collection`` loops starting a named collection whose runner the rewrite
+    takes (``Finder.started_collections``, read by the plumbing pass)."""
+    if getattr(finder, "started_collections", None) is None:
+        finder.started_collections = set()
+    return finder.started_collections
 
 
 def checked_runner(call: cst.Call) -> cst.Call:
