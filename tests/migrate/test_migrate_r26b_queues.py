@@ -147,3 +147,15 @@ def test_per_actor_enqueue_ops_made_in_a_loop_are_left_naming_the_loop():
     said = _said(source)
     assert "`q` is filled by an enqueue op made in each turn of the loop at line 9 (`ops.append(q.enqueue(...))`)" \
         in said, said
+
+
+def test_a_shared_queue_whose_tree_runs_a_server_in_another_module_is_left(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    lib = SHARED.format(name='"buffer"', param="", body=LOCAL)
+    main = ("import tensorflow.compat.v1 as tf\nimport replay_lib\n\n\ndef learner(path):\n"
+            "    server = tf.train.Server(tf.train.ClusterSpec({'learner': ['localhost:2222']}))\n"
+            "    return replay_lib.run(path)\n")
+    got = rewrite_tree({str(tmp_path / "replay_lib.py"): lib, str(tmp_path / "learner.py"): main}, root=str(tmp_path))
+    said = " ".join(n.message for n in got[str(tmp_path / "replay_lib.py")].notes)
+    assert "another module of the tree spells `Server(`" in said, said

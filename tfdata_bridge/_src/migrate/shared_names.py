@@ -12,6 +12,8 @@ keeps the queue, with the reason.
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, nodes_of
@@ -21,6 +23,8 @@ _DISTRIBUTED = ("Server", "ClusterSpec", "container", "replica_device_setter", "
 # calls that connect to a server when given its address: (the parameter, its place)
 _TARGETS = {"Session": ("target", 0), "InteractiveSession": ("target", 0), "MonitoredTrainingSession": ("master", 0),
             "ChiefSessionCreator": ("master", 1), "WorkerSessionCreator": ("master", 1)}
+_SERVER_TEXT = re.compile(r"\b(Server|ClusterSpec|container|replica_device_setter)\s*\(|\.target\b|"
+                          r"\bmaster\s*=\s*[^\s,)]|grpc://")
 _METHODS = ("managed_session", "prepare_or_wait_for_session")  # a Supervisor's, given the master
 
 
@@ -63,6 +67,12 @@ def dropped_shared_name(finder, stmt: cst.SimpleStatementLine, kind: str, shared
             why = f"`{finder.code(call)}` is built with that shared name too"
         if why is not None:
             raise Refusal(f"{head}: {why}; not rewritten")
+    others = getattr(finder.external, "other_texts", None) if finder.external is not None else None
+    if others is not None:  # a tree: a server or target in another module may run this module's graph
+        said = next((m.group(0) for t in others() for m in [_SERVER_TEXT.search(t)] if m), None)
+        if said is not None:
+            raise Refusal(f"{head}: another module of the tree spells `{said.strip()}` (a server or its target); "
+                          "not rewritten")
     built = _built_more_than_once(finder, stmt)
     if built:
         raise Refusal(f"{head}: {built}, each one the same shared queue; not rewritten")
