@@ -159,3 +159,17 @@ def test_a_shared_queue_whose_tree_runs_a_server_in_another_module_is_left(tmp_p
     got = rewrite_tree({str(tmp_path / "replay_lib.py"): lib, str(tmp_path / "learner.py"): main}, root=str(tmp_path))
     said = " ".join(n.message for n in got[str(tmp_path / "replay_lib.py")].notes)
     assert "another module of the tree spells `Server(`" in said, said
+
+
+@pytest.mark.parametrize("started, refused", [(", collection=RUNNERS", False), ("", True)])
+def test_a_runner_kept_and_added_to_a_named_collection_by_add_to_collection(started, refused):
+    source = COLLECTION.format(added="RUNNERS", started=started).replace(
+        "    tf.train.add_queue_runner(tf.train.QueueRunner(q, [enq]), collection=RUNNERS)\n",
+        "    qr = tf.train.QueueRunner(q, [enq])\n    tf.add_to_collection(RUNNERS, qr)\n")
+    result = rewrite(source, to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert bool(result.refused) == refused, (said, result.code)
+    if refused:
+        assert "the runner `qr` is added to the collection `RUNNERS`, which no" in said, said
+    else:
+        assert "QueueRunner(" not in result.code and "add_to_collection" not in result.code, result.code

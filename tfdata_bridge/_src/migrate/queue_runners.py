@@ -72,7 +72,10 @@ def added_runner(finder, call: cst.BaseExpression | None) -> cst.BaseExpression 
 
 
 def _default_collection(finder, node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Attribute) and node.attr.value == "QUEUE_RUNNERS"
+    """``GraphKeys.QUEUE_RUNNERS`` however spelled (``QUEUE_RUNNERS`` imported by name), or its value."""
+    return isinstance(node, cst.Attribute) and node.attr.value == "QUEUE_RUNNERS" or \
+        isinstance(node, cst.Name) and node.value == "QUEUE_RUNNERS" or \
+        isinstance(node, cst.SimpleString) and node.evaluated_value == "queue_runners"
 
 
 def collection_started(finder, at: cst.CSTNode, collection: cst.BaseExpression) -> bool:
@@ -224,8 +227,12 @@ def registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseSta
             short = short_api(finder, call)
             if short == "add_queue_runner" and added_runner(finder, call) is uses[0]:
                 stmt = s
-            elif short == "add_to_collection" and len(args) == 2 and \
-                    finder.code(args[0]).rsplit(".", 1)[-1] == "QUEUE_RUNNERS":
+            elif short == "add_to_collection" and len(args) == 2 and args[1] is uses[0]:
+                if not collection_started(finder, call, args[0]):  # (a named one: the module starts it)
+                    raise Refusal(f"the runner `{name}` is added to the collection `{finder.code(args[0])}`, which "
+                                  "no `start_queue_runners(collection=...)` (or `create_threads` loop over "
+                                  "`get_collection(...)`) of this module is seen to start: legacy's dequeue waits "
+                                  "for it; not rewritten")
                 stmt = s
     if stmt is None:
         raise Refusal(f"the runner `{name}` is not added by `add_queue_runner({name})` or to the QUEUE_RUNNERS "
