@@ -105,6 +105,8 @@ def queue_batch_of(finder: Finder, fn: cst.FunctionDef):
     for stmt in _queue_makers(finder, fn):
         q = queue_batch(finder, body, stmt, finder.code)
         if q is not None and not q.single and names_in(q.tensors) & params:
+            if q.shared:
+                raise Refusal(f"`{q.qname}` has a shared_name: a batch helper's queue with one is not rewritten")
             return q
     return None
 

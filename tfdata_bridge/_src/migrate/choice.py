@@ -127,7 +127,7 @@ def _queue_branch(block: cst.BaseSuite, finder: Finder, code) -> tuple[list, cst
         q = queue_batch(finder, body, body[at], code)
     except Refusal:
         return None  # (the queue's own reasons say it)
-    if q is None or q.single or q.news or q.dequeue not in body or not all(r in body for r in q.removed):
+    if q is None or q.single or q.shared or q.news or q.dequeue not in body or not all(r in body for r in q.removed):
         return None
     d = body.index(q.dequeue)
     chain = {id(r) for r in q.removed}

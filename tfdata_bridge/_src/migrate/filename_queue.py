@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, nodes_of
-from tfdata_bridge._src.migrate.queue_runners import own_defaults, registration, short_api, started_by_hand
+from tfdata_bridge._src.migrate.queue_runners import added_runner, own_defaults, registration, short_api, started_by_hand
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
 _SHUFFLE = ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed", "shared_name", "name")
@@ -139,7 +139,7 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
         registered.append(reg)
     else:
         outer = rsmall.value if isinstance(rsmall, cst.Expr) else None
-        rcall = outer.args[0].value if isinstance(outer, cst.Call) and len(outer.args) == 1 else None
+        rcall = added_runner(finder, outer)  # (``collection=``: a named collection the module starts)
         if short_api(finder, outer) != "add_queue_runner":
             raise Refusal("the file queue's runner is not added by `add_queue_runner`")
     if short_api(finder, rcall) != "QueueRunner":

@@ -25,6 +25,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.queue_runners import runner_call
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
+from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents, size_call
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -80,9 +81,9 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if kind is None:
         raise Refusal(f"`{qname}` is not a FIFOQueue or RandomShuffleQueue")
     args = bind_params(call, _QUEUES[kind], kind)
-    for bad in ("shared_name", "names"):
-        if not is_none(args.get(bad)):
-            raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
+    if not is_none(args.get("names")):
+        raise Refusal(f"`{kind}(names=...)` is not rewritten")
+    shared = dropped_shared_name(finder, queue_stmt, kind, args.get("shared_name"))  # (in-process sessions alone)
     uses = _Uses({qname})
     scope_body.visit(uses)
     enqueue_stmts, runner_stmts, loops = [], [], []
@@ -186,7 +187,7 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
         removed.append(reader_stmt)
     if factory is not None and factory[1] is not None:
         removed.append(factory[1])
-    note = size_uses.note()
+    note = "; ".join(n for n in (size_uses.note(), shared) if n)
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
                     loop_stmts=body, summaries=[note] if note else [], key_at=key_at)
 

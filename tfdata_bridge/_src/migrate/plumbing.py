@@ -87,8 +87,9 @@ def _dynamic_api(survey: cst.CSTVisitor, call: cst.Call) -> str | None:
 class _Survey(Visitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
-    def __init__(self, elsewhere: frozenset[str] = frozenset()) -> None:
+    def __init__(self, elsewhere: frozenset[str] = frozenset(), collections: frozenset[str] = frozenset()) -> None:
         super().__init__()
+        self.collections = collections  # named collections whose runners the rewrite took (``runner_loop``)
         self.elsewhere = elsewhere  # the runner helpers of the tree's other modules (``runner_helpers.py``)
         self.external = None  # the tree's lookups, where a tree is migrated (``stored_coord.py``)
         self.helpers: dict[str, cst.FunctionDef] = {}  # this module's
@@ -148,7 +149,7 @@ class _Survey(Visitor):
             self.guards.append((node, item.func.value.value))
 
     def visit_For(self, node: cst.For) -> None:
-        collected = runner_loop(node)
+        collected = runner_loop(node, self.collections)
         if collected is not None:
             self.runner_loops.append((node, collected))
 
@@ -303,9 +304,10 @@ class _Remove(cst.CSTTransformer):
         return updated
 
 
-def _surveyed(module: cst.Module, elsewhere: frozenset[str] = frozenset()) -> tuple[_Survey, Mapping]:
+def _surveyed(module: cst.Module, elsewhere: frozenset[str] = frozenset(), collections: frozenset[str] = frozenset()
+              ) -> tuple[_Survey, Mapping]:
     wrapper = wrapped(module)
-    survey = _Survey(elsewhere)
+    survey = _Survey(elsewhere, collections)
     survey.tf_aliases = module_aliases(module)
     wrapper.visit(survey)
     return survey, wrapper.resolve(PositionProvider)
@@ -317,14 +319,15 @@ def pipelines_left(module: cst.Module) -> list[tuple[int, str]]:
 
 
 def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozenset[str] = frozenset(),
-                    external=None) -> tuple[cst.Module, list[Note]]:
+                    external=None, collections: frozenset[str] = frozenset()) -> tuple[cst.Module, list[Note]]:
     """``module`` without its queue-runner plumbing where nothing is left to run it. ``keep``: why runners may
     still be there although this module has no pipeline left (a tree's other module builds one), so the
     plumbing stays. A Supervisor that only started runners becomes a Session (``supervisor.py``). ``helpers``:
     the functions of the tree's other modules that only start runners (``runner_helpers.py``), as
     ``"package.module.function"``. ``external``: the tree's lookups (a coordinator handed to a class of another
-    module that only stores it: ``stored_coord.py``)."""
-    surveyed = _surveyed(module, helpers)
+    module that only stores it: ``stored_coord.py``). ``collections``: the keys of named runner collections whose
+    runners the rewrite took (their ``create_threads`` loops start nothing now)."""
+    surveyed = _surveyed(module, helpers, collections)
     surveyed[0].external = external
     if keep or surveyed[0].pipelines or not surveyed[0].supervised:
         module, notes = _remove_runners(module, keep, surveyed)

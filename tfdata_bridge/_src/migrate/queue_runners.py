@@ -4,6 +4,13 @@
     tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(queue, ops))
     qr = tf.train.QueueRunner(queue, ops); tf.train.add_queue_runner(qr)       # registered by its own statement
     qr = ...; tf.add_to_collection(tf.GraphKeys.QUEUE_RUNNERS, qr)
+    tf.train.add_queue_runner(qr, collection=TRAIN_RUNNERS)                   # a named collection (below)
+
+A runner added to a named collection runs only once ``start_queue_runners(collection=...)`` (or a loop of
+``create_threads`` over ``get_collection(...)``) starts that collection: legacy delivered nothing before, and the
+same elements after. With the runner gone, the dataset gives them whenever it is read, so it is accepted where
+the module starts that very collection (its name known: a literal, a constant, or a parameter every call gives
+one); a collection nothing here is seen to start stays, saying so (``added_runner``).
 
 ``runner_call`` gives the ``QueueRunner(...)`` call and the statements that register it (they go with it).
 """
@@ -12,7 +19,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 
 _RUNNER_PARAMS = ("queue", "enqueue_ops", "close_op", "cancel_op", "queue_closed_exception_types", "queue_runner_def",
                   "import_scope")
@@ -29,9 +36,8 @@ def runner_call(finder, stmt: cst.SimpleStatementLine, flat: list[cst.BaseStatem
     when ``stmt`` is no runner. A runner made but not registered (or used otherwise) is refused."""
     small = stmt.body[0] if len(stmt.body) == 1 else None
     if isinstance(small, cst.Expr):
-        rcall = small.value
-        inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
-        if short_api(finder, rcall) == "add_queue_runner" and short_api(finder, inner) == "QueueRunner":
+        inner = added_runner(finder, small.value)
+        if short_api(finder, inner) == "QueueRunner":
             return checked_runner(inner), []
         return None, []
     if isinstance(small, cst.Assign) and short_api(finder, small.value) == "QueueRunner":
@@ -40,6 +46,83 @@ def runner_call(finder, stmt: cst.SimpleStatementLine, flat: list[cst.BaseStatem
             raise Refusal("the queue's `QueueRunner` is not assigned to one name")
         return checked_runner(small.value), [registered]
     return None, []
+
+
+_START_PARAMS = ("sess", "coord", "daemon", "start", "collection")
+
+
+def added_runner(finder, call: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The runner ``add_queue_runner(runner)`` adds, with ``collection=`` (or a second argument) the default
+    ``GraphKeys.QUEUE_RUNNERS`` or a named collection this module starts (``collection_started``); None where
+    ``call`` is no such call. ``Refusal`` for a named collection not seen started."""
+    if not isinstance(call, cst.Call) or short_api(finder, call) != "add_queue_runner" or not call.args or \
+            any(a.star for a in call.args) or call.args[0].keyword not in (None,) and \
+            call.args[0].keyword.value != "qr":
+        return None
+    if len(call.args) == 1:
+        return call.args[0].value
+    second = call.args[1]
+    if len(call.args) != 2 or second.keyword is not None and second.keyword.value != "collection":
+        return None
+    if not collection_started(finder, call, second.value):
+        raise Refusal(f"the queue's runner is added to the collection `{finder.code(second.value)}`, which no "
+                      "`start_queue_runners(collection=...)` (or `create_threads` loop over `get_collection(...)`) "
+                      "of this module is seen to start: legacy's dequeue waits for it; not rewritten")
+    return call.args[0].value
+
+
+def _default_collection(finder, node: cst.BaseExpression) -> bool:
+    """``GraphKeys.QUEUE_RUNNERS`` however spelled (``QUEUE_RUNNERS`` imported by name), or its value."""
+    return isinstance(node, cst.Attribute) and node.attr.value == "QUEUE_RUNNERS" or \
+        isinstance(node, cst.Name) and node.value == "QUEUE_RUNNERS" or \
+        isinstance(node, cst.SimpleString) and node.evaluated_value == "queue_runners"
+
+
+def collection_started(finder, at: cst.CSTNode, collection: cst.BaseExpression) -> bool:
+    """``collection`` (read at ``at``) is the default runners' collection, or names, for every call that gives
+    it, a collection some ``start_queue_runners(collection=...)`` or ``get_collection(...)`` of the module
+    names: its runners are started by collection, and what they deliver does not depend on when."""
+    from tfdata_bridge._src.migrate.static_values import UNKNOWN, literal, parameter_values
+
+    if _default_collection(finder, collection):
+        return True
+    if isinstance(collection, cst.Name) and (given := parameter_values(finder, at, collection.value)) is not None:
+        values = [literal(f, a, v) for v, f, a in given]
+    else:
+        values = [literal(finder, at, collection)]
+    if any(not isinstance(v, str) for v in values) or UNKNOWN in values:
+        return False
+    module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
+    started: set[str] = set()
+    for call in nodes_of(module, cst.Call) if module is not None else ():
+        short = short_api(finder, call)
+        named = None
+        if short == "start_queue_runners":
+            for i, a in enumerate(call.args):
+                if a.keyword is not None and a.keyword.value == "collection" or a.keyword is None and i == 4:
+                    named = a.value
+        if named is not None:
+            v = literal(finder, call, named)
+            if isinstance(v, str):
+                started.add(v)
+    for loop in nodes_of(module, cst.For) if module is not None else ():  # for qr in get_collection(X): ...
+        it = loop.iter
+        if isinstance(it, cst.Call) and short_api(finder, it) == "get_collection" and len(it.args) == 1 and \
+                "create_threads" in finder.code(loop.body):
+            v = literal(finder, it, it.args[0].value)
+            if isinstance(v, str):
+                started.add(v)
+                if v in values:  # (its loop starts nothing once the rewrite took the runners: plumbing)
+                    _started_loops(finder).add(finder.code(it.args[0].value))
+    return all(v in started for v in values)
+
+
+def _started_loops(finder) -> set[str]:
+    """The keys, as written, of ``get_collection`` loops starting a named collection whose runner the rewrite
+    takes (``Finder.started_collections``, read by the plumbing pass)."""
+    if getattr(finder, "started_collections", None) is None:
+        finder.started_collections = set()
+    return finder.started_collections
 
 
 def checked_runner(call: cst.Call) -> cst.Call:
@@ -142,10 +225,14 @@ def registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseSta
             if not any(a is uses[0] for a in args):
                 continue
             short = short_api(finder, call)
-            if short == "add_queue_runner" and len(args) == 1:
+            if short == "add_queue_runner" and added_runner(finder, call) is uses[0]:
                 stmt = s
-            elif short == "add_to_collection" and len(args) == 2 and \
-                    finder.code(args[0]).rsplit(".", 1)[-1] == "QUEUE_RUNNERS":
+            elif short == "add_to_collection" and len(args) == 2 and args[1] is uses[0]:
+                if not collection_started(finder, call, args[0]):  # (a named one: the module starts it)
+                    raise Refusal(f"the runner `{name}` is added to the collection `{finder.code(args[0])}`, which "
+                                  "no `start_queue_runners(collection=...)` (or `create_threads` loop over "
+                                  "`get_collection(...)`) of this module is seen to start: legacy's dequeue waits "
+                                  "for it; not rewritten")
                 stmt = s
     if stmt is None:
         raise Refusal(f"the runner `{name}` is not added by `add_queue_runner({name})` or to the QUEUE_RUNNERS "

@@ -47,10 +47,22 @@ def names_runners(expr: cst.BaseExpression) -> bool:
     return isinstance(key, cst.SimpleString) and key.evaluated_value == "queue_runners"
 
 
-def runner_loop(loop: cst.For) -> str | None:
+def _named_collection(expr: cst.BaseExpression, collections: frozenset[str]) -> bool:
+    """``get_collection(key)`` of one key, spelled as one of ``collections``."""
+    return isinstance(expr, cst.Call) and len(expr.args) == 1 and expr.args[0].keyword is None and \
+        (isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get_collection"
+         or isinstance(expr.func, cst.Name) and expr.func.value == "get_collection") and \
+        cst.Module([]).code_for_node(expr.args[0].value) in collections
+
+
+def runner_loop(loop: cst.For, collections: frozenset[str] = frozenset()) -> str | None:
     """The list the loop collects the runner threads in (``""``: none) when ``loop`` does nothing but start the
-    graph's queue runners; None otherwise."""
-    if not (isinstance(loop.target, cst.Name) and names_runners(loop.iter) and loop.orelse is None
+    graph's queue runners, or those of a named collection in ``collections`` (the keys, as written, of the
+    loops over the named collections whose runners the rewrite took: ``queue_runners.collection_started``);
+    None otherwise."""
+    if not (isinstance(loop.target, cst.Name) and (names_runners(loop.iter) or
+                                                   _named_collection(loop.iter, collections))
+            and loop.orelse is None
             and isinstance(loop.body, cst.IndentedBlock)):
         return None
     runner = loop.target.value

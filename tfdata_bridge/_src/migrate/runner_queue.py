@@ -26,8 +26,9 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
-from tfdata_bridge._src.migrate.queue_runners import checked_runner, registration, started_by_hand
+from tfdata_bridge._src.migrate.queue_runners import added_runner, checked_runner, registration, started_by_hand
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents
+from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 from tfdata_bridge._src.migrate.returned_queue import returned_dequeue, returned_pair
 
 _QUEUES = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
@@ -88,6 +89,7 @@ class QueueBatch:
     removed: list[cst.CSTNode]
     note: str | None
     single: bool
+    shared: str | None = None  # the words on its dropped ``shared_name`` (``shared_names.py``), also in ``note``
 
 
 def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code
@@ -137,6 +139,7 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
         found = queue_uses(finder, stmt, qname, flat, sizes, single=True)
         single = found is not None
     if found is None:
+        _ops_made_in_a_loop(finder, stmt, qname, flat)
         return None
     enqueue, ecall, runner, dequeue = found
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
@@ -168,16 +171,16 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     size_uses = SizeUses(finder, qname, up)
     dropped = size_uses.drop(sizes)  # log lines, summaries, wait loops of ``queue.size()`` (others: Refusal)
     args = bind_params(small.value, _QUEUES[kind], kind)
-    for bad in ("names", "shared_name"):
-        if not is_none(args.get(bad)):
-            raise Refusal(f"`{kind}({bad}=...)` is not rewritten")
+    if not is_none(args.get("names")):
+        raise Refusal(f"`{kind}(names=...)` is not rewritten")
+    shared = dropped_shared_name(finder, stmt, kind, args.get("shared_name"))  # (in-process sessions alone)
     if len(ecall.args) != 1 or ecall.args[0].keyword is not None:
         raise Refusal(f"the enqueue op is not `queue.{ecall.func.attr.value}([tensors])`")
     if registered is not None or started is not None:
         rpath, inner = "add_queue_runner", runner.body[0].value
     else:
         rcall = runner.body[0].value if isinstance(runner.body[0], cst.Expr) else None
-        inner = rcall.args[0].value if isinstance(rcall, cst.Call) and len(rcall.args) == 1 else None
+        inner = added_runner(finder, rcall)  # (``collection=``: a named collection the module starts)
         rpath = (finder.api(rcall) or "").rsplit(".", 1)[-1]
     ipath = (finder.api(inner) or "").rsplit(".", 1)[-1]
     if not (rpath == "add_queue_runner" and ipath == "QueueRunner"):
@@ -237,7 +240,8 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     if started:
         news.update(started[1])
     return QueueBatch(kind, qname, api, batch_args, args, at, tensors, one_of_list, dequeue, dcall, news,
-                      list({id(r): r for r in removed}.values()), size_uses.note(), single)
+                      list({id(r): r for r in removed}.values()),
+                      "; ".join(n for n in (size_uses.note(), shared) if n) or None, single, shared)
 
 
 def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
@@ -262,6 +266,32 @@ def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement],
                "shuffled dataset, as each dequeue took one; accepted: " + "; ".join(notes))
     value = cst.parse_expression(emit.one_shot_get_next(gen.v1, shuffled))
     return new, value, comment
+
+
+def _ops_made_in_a_loop(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.BaseStatement]) -> None:
+    """``Refusal`` for a queue read by ``dequeue_many`` / ``dequeue_up_to`` whose enqueue ops are made one per turn
+    of a loop (``ops.append(queue.enqueue([...]))``, the actor-per-shard replay buffer) for one runner: each op
+    its own thread over its own tensors, so the runner's threads are not copies of one op."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    uses = finder.scopes.readers_of(stmt, qname)
+    dequeued = any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("dequeue_many", "dequeue_up_to")
+                   and any(c.func.value is u for u in uses) for s in flat for c in nodes_of(s, cst.Call))
+    if not dequeued:
+        return
+    for loop in flat:
+        if not isinstance(loop, cst.For):
+            continue
+        for call in nodes_of(loop.body, cst.Call):
+            arg = call.args[0].value if len(call.args) == 1 else None
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "append" and \
+                    isinstance(arg, cst.Call) and isinstance(arg.func, cst.Attribute) and \
+                    arg.func.attr.value in ("enqueue", "enqueue_many") and any(arg.func.value is u for u in uses):
+                line = getattr(getattr(finder.scopes.positions.get(loop), "start", None), "line", "?")
+                raise Refusal(f"`{qname}` is filled by an enqueue op made in each turn of the loop at line {line} "
+                              f"(`{finder.code(call.func.value)}.append({qname}.{arg.func.attr.value}(...))`), its "
+                              "runner one thread per op, each op over tensors of its own turn (an actor per shard): "
+                              "ops of several sources, not copies of one op, are not rewritten")
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

@@ -746,7 +746,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         return out, notes, outcomes
     surveyed = out  # (the module the plumbing's notes are said of)
     out, plumbing_notes = remove_plumbing(out, keep=keep_plumbing,
-                                          helpers=getattr(external, "runner_helpers", frozenset()), external=external)
+                                          helpers=getattr(external, "runner_helpers", frozenset()), external=external,
+                                          collections=frozenset(getattr(finder, "started_collections", ())))
     out = private_imports_left_unused(original, out)  # (the plumbing's imports: ``coordinator``, ``Coordinator``)
     if plumbing_notes:  # (said of the rewritten module: given back in the module's own lines, as the others are)
         plumbing_notes = given_back(plumbing_notes, line_map(code_of(original), code_of(surveyed)))

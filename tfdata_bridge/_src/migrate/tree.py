@@ -392,6 +392,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         external.class_home = class_home  # type: ignore[attr-defined]
         external.base_of = base_of  # type: ignore[attr-defined]
         external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
+        external.other_texts = lambda: [m.code for p, m in modules.items() if p != path]  # (``shared_names.py``)
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
