@@ -209,3 +209,62 @@ def test_a_visitor_overriding_on_visit_or_visiting_from_inside_is_visited_as_lib
     nested = _Nested()
     cst.parse_module("f(a, g(b), c)\nh(d)\n").visit(nested)
     assert nested.names == ["a", "b", "c", "d"]
+
+
+def _values(resolved) -> dict:
+    """A provider's metadata with its lazy values computed (libcst resolves qualified names on demand)."""
+    from libcst._metadata_dependent import LazyValue
+
+    return {node: value() if isinstance(value, LazyValue) else value for node, value in resolved.items()}
+
+
+def _scope_shape(resolved) -> dict:
+    """Each scope met, by the node that opens it: its kind, its assignments and its accesses (by node)."""
+    shape = {}
+    for scope in {id(s): s for s in resolved.values() if s is not None}.values():
+        key = id(getattr(scope, "node", None))
+        shape[key] = (
+            type(scope).__name__,
+            sorted((a.name, id(getattr(a, "node", None))) for a in scope.assignments),
+            sorted((id(acc.node), tuple(sorted(id(getattr(r, "node", None)) for r in acc.referents)))
+                   for acc in scope.accesses),
+        )
+    return shape
+
+
+@pytest.mark.parametrize("name, source", _sources()[:8], ids=lambda v: v if len(v) < 60 else "")
+def test_the_wrapper_resolves_what_libcsts_wrapper_resolves(name, source):
+    from libcst.metadata import (ExpressionContextProvider, MetadataWrapper, ParentNodeProvider, QualifiedNameProvider,
+                                 ScopeProvider)
+
+    from tfdata_bridge._src.migrate.calls import _Wrapper
+
+    module = cst.parse_module(source)
+    fast, plain = _Wrapper(module, unsafe_skip_copy=True), MetadataWrapper(module, unsafe_skip_copy=True)
+    names = _values(fast.resolve(QualifiedNameProvider))
+    assert names == _values(plain.resolve(QualifiedNameProvider)) and sum(map(bool, names.values())) > 5
+    assert _values(fast.resolve(ExpressionContextProvider)) == _values(plain.resolve(ExpressionContextProvider))
+    parents = fast.resolve(ParentNodeProvider)
+    assert parents.keys() == plain.resolve(ParentNodeProvider).keys()
+    assert all(parents[n] is plain.resolve(ParentNodeProvider)[n] for n in parents)
+    assert _scope_shape(fast.resolve(ScopeProvider)) == _scope_shape(plain.resolve(ScopeProvider))
+
+
+def test_a_provider_acting_at_other_nodes_is_visited_through_the_whole_module():
+    from tfdata_bridge._src.migrate.calls import _Wrapper
+
+    class Depth(cst.BatchableMetadataProvider):
+        def __init__(self):
+            super().__init__()
+            self.depth = 0
+
+        def visit_Call(self, node):
+            self.depth += 1
+            self.set_metadata(node, self.depth)
+
+        def leave_Call(self, node):
+            self.depth -= 1
+
+    module = cst.parse_module("f(g(h(1)), k(2))\n")
+    depths = _Wrapper(module, unsafe_skip_copy=True).resolve(Depth)
+    assert sorted(depths.values()) == [1, 2, 2, 3]

@@ -9,6 +9,7 @@ plumbing is then removed where nothing else uses it (``plumbing``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import libcst as cst
@@ -71,7 +72,7 @@ from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import namer, nodes_of, wrapped
 from tfdata_bridge._src.migrate.calls import code_of
-from tfdata_bridge._src.migrate.walk import Visitor
+from tfdata_bridge._src.migrate.walk import Visitor, preorder
 
 
 class _Index(Visitor):
@@ -487,20 +488,42 @@ def _said_instead(notes: list, outcomes: list, reasons) -> tuple[list, list]:
 def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Module:
     """``out`` less its imports from TensorFlow (``from tensorflow.python.ops import data_flow_ops``, ``from
     tensorflow.compat.v1.train import Coordinator``, ``import tensorflow.python.training.coordinator as coord``)
-    that the original used and the rewrite left unused (RemoveImportsVisitor keeps a name still used; one the
+    that the original used and the rewrite left unused (a name still spelled in ``out`` is kept; one the
     original already left unused is the program's own and stays)."""
     asks = [a for a in _tf_imports(out) if f"{a[3]}." in code_of(original) or f"{a[3]}(" in code_of(original)]
-    if asks:  # a name the rewrite's code still spells is kept by RemoveImportsVisitor too: not asked (its scope
-        # analysis of two whole modules was about half of a tree rewrite's time, for ``import ... as tf`` mostly)
-        code = out.with_changes(body=[s for s in out.body if not (isinstance(s, cst.SimpleStatementLine) and all(
-            isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body))])
-        spelled = {n.value for n in nodes_of(code, cst.Name)}
+    if asks:  # (a name the rewrite's code still spells keeps its import: not asked)
+        spelled = {n.value for n in nodes_of(_imports_out(out), cst.Name)}
         asks = [a for a in asks if a[3] not in spelled]
     if not asks:
         return out
-    before = _tf_imports(_without(original, asks))  # (what the original did not use either: not the rewrite's)
-    asks = [a for a in asks if a in before]
+    read = _read_names(_imports_out(original))  # (what the original did not read either: not the rewrite's)
+    asks = [a for a in asks if a[3] in read]
     return _without(out, asks) if asks else out
+
+
+def _imports_out(module: cst.Module) -> cst.Module:
+    """``module`` less its top-level lines of imports only."""
+    return module.with_changes(body=[s for s in module.body if not (isinstance(s, cst.SimpleStatementLine) and all(
+        isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body))])
+
+
+def _read_names(module: cst.Module) -> set[str]:
+    """The names ``module`` reads: every ``Name`` but an attribute's, a keyword's, and the names a ``def``,
+    ``class``, parameter or assignment binds; a name in a string counts too (``__all__``, annotations)."""
+    bound: set[int] = set()
+    for node in preorder(module):
+        if isinstance(node, cst.Attribute):
+            bound.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            bound.add(id(node.keyword))
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Param)):
+            bound.add(id(node.name))
+        elif isinstance(node, (cst.AssignTarget, cst.AnnAssign)) and isinstance(node.target, cst.Name):
+            bound.add(id(node.target))
+    read = {n.value for n in nodes_of(module, cst.Name) if id(n) not in bound}
+    for text in nodes_of(module, cst.SimpleString):
+        read.update(w for w in re.findall(r"\w+", text.value))
+    return read
 
 
 def _tf_imports(module: cst.Module) -> list[tuple[str, str | None, str | None, str]]:
@@ -521,10 +544,23 @@ def _tf_imports(module: cst.Module) -> list[tuple[str, str | None, str | None, s
 
 
 def _without(module: cst.Module, asks) -> cst.Module:
-    context = CodemodContext()
-    for where, obj, alias, _ in asks:
-        RemoveImportsVisitor.remove_unused_import(context, where, obj, alias)
-    return RemoveImportsVisitor(context).transform_module(module)
+    """``module`` less the top-level imports ``asks`` names (``_tf_imports``' tuples), which nothing in it reads:
+    each import line holding one is given to libcst's ``RemoveImportsVisitor`` alone, so the line is cut as
+    libcst cuts it (its commas and comments) without a scope analysis of the whole module, which was about a
+    tenth of a rewrite's time."""
+    wanted = {(where, obj, alias) for where, obj, alias, _ in asks}
+    body: list[cst.CSTNode] = []
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine) and any(
+                wanted & {(where, obj, alias) for where, obj, alias, _ in _tf_imports(cst.Module([
+                    stmt.with_changes(body=[small])]))} for small in stmt.body):
+            context = CodemodContext()
+            for where, obj, alias in wanted:
+                RemoveImportsVisitor.remove_unused_import(context, where, obj, alias)
+            body.extend(RemoveImportsVisitor(context).transform_module(cst.Module([stmt])).body)
+        else:
+            body.append(stmt)
+    return module.with_changes(body=body)
 
 
 def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
