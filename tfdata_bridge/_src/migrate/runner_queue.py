@@ -291,7 +291,11 @@ def _ops_made_in_a_loop(finder, stmt: cst.SimpleStatementLine, qname: str, flat:
                 raise Refusal(f"`{qname}` is filled by an enqueue op made in each turn of the loop at line {line} "
                               f"(`{finder.code(call.func.value)}.append({qname}.{arg.func.attr.value}(...))`), its "
                               "runner one thread per op, each op over tensors of its own turn (an actor per shard): "
-                              "ops of several sources, not copies of one op, are not rewritten")
+                              "such ops are rewritten, as the join of the turns' pipelines, only where each turn is "
+                              "one call of a function that makes its whole pipeline (`a, b = make(...)` then "
+                              f"`ops.append({qname}.enqueue([a, b]))`, or `[{qname}.enqueue(make(x)) for x in xs]`), "
+                              "the queue read by one `dequeue_many` / `dequeue_up_to`, and nothing else uses the "
+                              "queue, the ops or the tensors")
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
