@@ -104,3 +104,20 @@ def test_shapes_naming_a_local_of_the_caller_are_not_moved_into_the_list_functio
 def test_a_plain_dequeue_is_left():
     result = _run(_form(dequeue="dequeue()"))
     assert result.refused and "FIFOQueue" in result.code, result.code
+
+
+def test_a_runner_kept_in_a_name_then_added_is_the_same_form():
+    source = _form().replace("    tf.train.add_queue_runner(tf.train.QueueRunner(queue, ops))\n",
+                             "    qr = tf.train.QueueRunner(queue=queue, enqueue_ops=ops)\n"
+                             "    tf.train.queue_runner.add_queue_runner(qr)\n")
+    result = _run(source)
+    assert not result.refused, result.notes
+    assert "QueueRunner(" not in result.code and "choose_from_datasets" in result.code, result.code
+
+
+def test_enqueue_many_per_turn_unbatches_each_list():
+    source = _form().replace("ops.append(queue.enqueue([a, b]))", "ops.append(queue.enqueue_many([a, b]))")
+    source = source.replace("    return a, b\n", "    return tf.reshape(a, [1]), tf.reshape(b, [1])\n")
+    result = _run(source)
+    assert not result.refused, result.notes
+    assert ".unbatch()" in result.code, result.code

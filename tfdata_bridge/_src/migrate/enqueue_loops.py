@@ -94,6 +94,13 @@ def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: 
         return None
     ops, new_loop, many = made
     runner = next((s for s in later if _runs(finder, s, qname, ops)), None)
+    made_runner = None
+    if runner is None:  # ``qr = QueueRunner(queue, ops)``, then ``add_queue_runner(qr)``, ``qr`` read there alone
+        made_runner = next((s for s in later if _made_runner(finder, s, qname, ops)), None)
+        rname = made_runner.body[0].targets[0].target.value if made_runner is not None else None
+        runner = next((s for s in later if rname and _added(finder, s, rname)), None)
+        if runner is None or _count(home, rname) != 2 or body.index(made_runner) > body.index(runner):
+            return None
     dequeue = next((s for s in later if _dequeue(s, qname) is not None), None)
     if runner is None or dequeue is None or not body.index(loop) < body.index(runner) < body.index(dequeue):
         return None
@@ -125,7 +132,10 @@ def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: 
         words += f"; {shared}"
     lines = [cst.EmptyLine(comment=cst.Comment("# " + line)) for line in _wrap(words)]
     new_dequeue = dequeue.with_changes(body=[new_small], leading_lines=[*dequeue.leading_lines, *lines])
-    return {id(stmt): [], id(loop): [new_loop], id(runner): [], id(dequeue): [new_dequeue]}
+    changes = {id(stmt): [], id(loop): [new_loop], id(runner): [], id(dequeue): [new_dequeue]}
+    if made_runner is not None:
+        changes[id(made_runner)] = []
+    return changes
 
 
 def _wrap(text: str, width: int = 108) -> list[str]:
@@ -297,15 +307,35 @@ def _names_of(expr: cst.BaseExpression) -> list[str] | None:
     return out
 
 
-def _runs(finder, stmt: cst.BaseStatement, qname: str, ops: str) -> bool:
-    """``add_queue_runner(QueueRunner(qname, ops))`` (the default collection), one statement."""
+def _added(finder, stmt: cst.BaseStatement, name: str | None = None) -> cst.BaseExpression | None:
+    """The runner ``add_queue_runner(runner)`` adds (the default collection), one statement; with ``name``,
+    only where the runner is that name."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)):
-        return False
+        return None
     add = stmt.body[0].value
     if not (isinstance(add, cst.Call) and (finder.api(add) or "").rsplit(".", 1)[-1] == "add_queue_runner"
             and len(add.args) == 1 and add.args[0].keyword is None and not add.args[0].star):
-        return False
+        return None
     inner = add.args[0].value
+    if name is not None and not (isinstance(inner, cst.Name) and inner.value == name):
+        return None
+    return inner
+
+
+def _made_runner(finder, stmt: cst.BaseStatement, qname: str, ops: str) -> bool:
+    """``qr = QueueRunner(qname, ops)``."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and \
+        isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1 and \
+        isinstance(stmt.body[0].targets[0].target, cst.Name) and _runner_of(finder, stmt.body[0].value, qname, ops)
+
+
+def _runs(finder, stmt: cst.BaseStatement, qname: str, ops: str) -> bool:
+    """``add_queue_runner(QueueRunner(qname, ops))`` (the default collection), one statement."""
+    return _runner_of(finder, _added(finder, stmt), qname, ops)
+
+
+def _runner_of(finder, inner: cst.BaseExpression | None, qname: str, ops: str) -> bool:
+    """``QueueRunner(qname, ops)`` (positional or by keyword), nothing more."""
     if not (isinstance(inner, cst.Call) and (finder.api(inner) or "").rsplit(".", 1)[-1] == "QueueRunner"):
         return False
     try:
