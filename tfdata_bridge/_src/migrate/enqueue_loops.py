@@ -53,8 +53,10 @@ def join_enqueue_loops(module: cst.Module, external=None) -> cst.Module:
         body = list(block.body)
         for stmt in body:
             try:
-                found = _joined(finder, body, stmt, v1, block if isinstance(block, cst.Module) else None)
+                found = _joined(finder, body, stmt, v1)
             except Refusal:
+                found = None
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError):  # (a form off the pattern: kept)
                 found = None
             if found is not None:
                 changes.update(found)
@@ -63,7 +65,7 @@ def join_enqueue_loops(module: cst.Module, external=None) -> cst.Module:
     return module.visit(_Replace(changes))
 
 
-def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: str, at_module
+def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: str
             ) -> dict[int, list[cst.BaseStatement]] | None:
     """The changes (id(statement) -> what replaces it; [] removes it) writing the queue made at ``stmt`` as a
     join, or None: not that pattern."""
@@ -82,7 +84,8 @@ def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: 
     if _count(home, qname) != 4:
         return None
     args = bind_params(stmt.body[0].value, _QUEUES[kind], kind)
-    if not is_none(args.get("names")) or is_none(args.get("capacity")):
+    if not is_none(args.get("names")) or is_none(args.get("capacity")) or \
+            kind == "RandomShuffleQueue" and is_none(args.get("min_after_dequeue")):
         return None
     i = body.index(stmt)
     later = body[i + 1:]
@@ -107,6 +110,11 @@ def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: 
     if _count(home, ops) != (3 if isinstance(loop, cst.For) else 2):  # (made, appended to, run: no more)
         return None
     method, count, up_to = _dequeue(dequeue, qname)
+    # the queue's arguments move to the dequeue: no name they read may be bound again on the way
+    moved = set().union(*(names_in(v) for k, v in args.items() if k in ("capacity", "min_after_dequeue", "seed",
+                                                                         "shapes") and not is_none(v)))
+    if moved & set().union(*(_bound(s) for s in body[i + 1:body.index(dequeue)])):
+        return None
     from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 
     shared = dropped_shared_name(finder, stmt, kind, args.get("shared_name"))  # (Refusal: kept, with its note)
@@ -136,6 +144,20 @@ def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: 
     if made_runner is not None:
         changes[id(made_runner)] = []
     return changes
+
+
+def _bound(node: cst.CSTNode) -> set[str]:
+    """Names ``node`` binds (assignment, loop, ``with ... as``, ``:=`` targets; ``del``; nested definitions)."""
+    out: set[str] = set()
+    for kind, get in ((cst.AssignTarget, lambda n: n.target), (cst.AugAssign, lambda n: n.target),
+                      (cst.AnnAssign, lambda n: n.target), (cst.For, lambda n: n.target),
+                      (cst.CompFor, lambda n: n.target), (cst.AsName, lambda n: n.name),
+                      (cst.NamedExpr, lambda n: n.target), (cst.Del, lambda n: n.target)):
+        for n in nodes_of(node, kind):
+            out |= names_in(get(n))
+    for kind in (cst.FunctionDef, cst.ClassDef):
+        out |= {n.name.value for n in nodes_of(node, kind)}
+    return out
 
 
 def _wrap(text: str, width: int = 108) -> list[str]:
