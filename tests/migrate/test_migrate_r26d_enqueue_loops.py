@@ -121,3 +121,13 @@ def test_enqueue_many_per_turn_unbatches_each_list():
     result = _run(source)
     assert not result.refused, result.notes
     assert ".unbatch()" in result.code, result.code
+
+
+def test_a_shared_name_another_session_may_reach_is_said_with_the_loop():
+    source = _form(more="    tf.Session('grpc://localhost:2222')\n").replace(
+        "shapes=[[], []])", "shapes=[[], []], shared_name='replay')")
+    result = _run(source)
+    assert result.refused and "FIFOQueue(" in result.code, result.code
+    said = " ".join(n.message for n in result.notes)
+    assert "filled by an enqueue op made in each turn of the loop" in said, said
+    assert "shared_name='replay')` shares the queue" in said, said
