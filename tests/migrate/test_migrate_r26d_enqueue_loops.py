@@ -26,7 +26,7 @@ def test_the_r26d_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 4
     assert [n for n, c in code.items() if "Queue(" in c or "QueueRunner(" in c or ".enqueue(" in c] == [], code
     assert "choose_from_datasets" in code["replay_buffer_actor_loop.py"]
     assert "ensure_shape(tf.stack([o0, o1, o2]), shape)" in code["replay_buffer_actor_loop.py"]
@@ -131,3 +131,20 @@ def test_a_shared_name_another_session_may_reach_is_said_with_the_loop():
     said = " ".join(n.message for n in result.notes)
     assert "filled by an enqueue op made in each turn of the loop" in said, said
     assert "shared_name='replay')` shares the queue" in said, said
+
+
+def test_a_plain_dequeue_batched_whole_by_train_batch_is_the_join():
+    source = _form(dequeue="dequeue()\n").replace(
+        "    return queue.dequeue()\n",
+        "    a, b = queue.dequeue()\n    return tf.train.batch([a, b], 4, capacity=12, allow_smaller_final_batch=True)\n")
+    result = _run(source)
+    assert not result.refused, result.notes
+    assert "choose_from_datasets" in result.code and ".batch(4, drop_remainder=False)" in result.code, result.code
+
+
+def test_a_plain_dequeue_with_ops_before_the_batch_is_left():
+    source = _form(dequeue="dequeue()\n").replace(
+        "    return queue.dequeue()\n",
+        "    a, b = queue.dequeue()\n    a = a * 2.0\n    return tf.train.batch([a, b], 4)\n")
+    result = _run(source)
+    assert result.refused and "FIFOQueue(" in result.code, result.code

@@ -105,18 +105,33 @@ def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: 
         if runner is None or _count(home, rname) != 2 or body.index(made_runner) > body.index(runner):
             return None
     dequeue = next((s for s in later if _dequeue(s, qname) is not None), None)
+    plain = None
+    if dequeue is None and kind == "FIFOQueue":  # ``a, b = queue.dequeue()`` batched whole by the next batch call
+        plain = _plain_batch(finder, body, later, qname, home, args)
+        if plain is not None:
+            dequeue = plain[0]
     if runner is None or dequeue is None or not body.index(loop) < body.index(runner) < body.index(dequeue):
         return None
     if _count(home, ops) != (3 if isinstance(loop, cst.For) else 2):  # (made, appended to, run: no more)
         return None
-    method, count, up_to = _dequeue(dequeue, qname)
+    end = dequeue if plain is None else plain[1]
     # the queue's arguments move to the dequeue: no name they read may be bound again on the way
     moved = set().union(*(names_in(v) for k, v in args.items() if k in ("capacity", "min_after_dequeue", "seed",
                                                                          "shapes") and not is_none(v)))
-    if moved & set().union(*(_bound(s) for s in body[i + 1:body.index(dequeue)])):
+    if moved & set().union(*(_bound(s) for s in body[i + 1:body.index(end)])):
         return None
     from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 
+    if plain is not None:
+        shared = dropped_shared_name(finder, stmt, kind, args.get("shared_name"))
+        _, batch, api, parts = plain
+        words = (f"tfdata-bridge migrate: `{qname}` (a {kind}) filled by one enqueue op per turn of the loop, one "
+                 f"runner thread each, and read by `dequeue()` into this `{api.replace('_join', '')}`, is the "
+                 f"`{api}` of the turns' lists")
+        return {id(stmt): [], id(loop): [new_loop], id(runner): [], id(dequeue): [], id(batch): [_with_value(
+            batch, f"{v1}.train.{api}({', '.join([ops, *parts])})", words, shared)],
+            **({id(made_runner): []} if made_runner is not None else {})}
+    method, count, up_to = _dequeue(dequeue, qname)
     shared = dropped_shared_name(finder, stmt, kind, args.get("shared_name"))  # (Refusal: kept, with its note)
     api = "shuffle_batch_join" if kind == "RandomShuffleQueue" else "batch_join"
     code = finder.code
@@ -144,6 +159,84 @@ def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: 
     if made_runner is not None:
         changes[id(made_runner)] = []
     return changes
+
+
+_BATCHES = {"train.batch": ("tensors", "batch_size", "num_threads", "capacity", "enqueue_many", "shapes",
+                            "dynamic_pad", "allow_smaller_final_batch", "shared_name", "name"),
+            "train.shuffle_batch": ("tensors", "batch_size", "capacity", "min_after_dequeue", "num_threads", "seed",
+                                    "enqueue_many", "shapes", "allow_smaller_final_batch", "shared_name", "name")}
+
+
+def _plain_batch(finder, body, later, qname: str, home: cst.CSTNode, qargs: dict):
+    """(the dequeue, the batch statement, the join's api, its arguments after the lists) for ``a, b =
+    queue.dequeue()`` whose tensors one later ``train.batch`` / ``shuffle_batch`` takes whole, in order, and
+    nothing else reads: the batch's own queue then takes the per-turn ops' elements as a join's would; None:
+    not that."""
+    dequeue = next((s for s in later if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and
+                    isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1 and
+                    isinstance(s.body[0].value, cst.Call) and not s.body[0].value.args and
+                    isinstance(s.body[0].value.func, cst.Attribute) and
+                    s.body[0].value.func.attr.value == "dequeue" and
+                    isinstance(s.body[0].value.func.value, cst.Name) and
+                    s.body[0].value.func.value.value == qname), None)
+    if dequeue is None:
+        return None
+    target = dequeue.body[0].targets[0].target
+    names = _names_of(target) or ([target.value] if isinstance(target, cst.Name) else None)
+    if names is None:
+        return None
+    at = body.index(dequeue)
+    own = home.body.body if isinstance(home, cst.FunctionDef) else getattr(home, "body", None)
+    for k, stmt in enumerate(body[at + 1:], at + 1):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+        api = finder.is_api(value, *_BATCHES) if isinstance(value, cst.Call) else None
+        if api is None:
+            if set(names) & names_in(stmt):
+                return None
+            continue
+        try:
+            bound = bind_params(value, _BATCHES[f"train.{api}"], api)
+        except Refusal:
+            return None
+        if _names_of(bound.get("tensors")) != names and not (
+                len(names) == 1 and isinstance(bound.get("tensors"), (cst.List, cst.Tuple)) and
+                [getattr(e.value, "value", None) for e in bound["tensors"].elements] == names):
+            return None
+        for n in names:  # read by the batch's list alone, here and after (a name bound again later is another)
+            if _count(stmt, n) != 1 or _count(home, n) != 2 and (
+                    own is None or list(own) != list(body) or _read_live(body[k + 1:], n) or
+                    any(n in names_in(f) for f in _nested(home))):
+                return None
+        for bad in ("enqueue_many", "dynamic_pad", "shared_name"):
+            if not is_none(bound.get(bad)) and finder.code(bound[bad]) != "False":
+                return None
+        shapes = bound.get("shapes")
+        if is_none(shapes):
+            shapes = qargs.get("shapes")
+        elif not is_none(qargs.get("shapes")) and finder.code(shapes) != finder.code(qargs["shapes"]):
+            return None
+        code = finder.code
+        parts = [code(bound["batch_size"]), f"capacity={code(bound['capacity']) if 'capacity' in bound else '32'}"]
+        if api == "shuffle_batch":
+            parts.append(f"min_after_dequeue={code(bound['min_after_dequeue'])}")
+            if not is_none(bound.get("seed")):
+                parts.append(f"seed={code(bound['seed'])}")
+        if not is_none(shapes):
+            parts.append(f"shapes={code(shapes)}")
+        if not is_none(bound.get("allow_smaller_final_batch")):
+            parts.append(f"allow_smaller_final_batch={code(bound['allow_smaller_final_batch'])}")
+        return dequeue, stmt, f"{api}_join", parts
+    return None
+
+
+def _with_value(stmt: cst.SimpleStatementLine, value: str, words: str, shared: str | None) -> cst.SimpleStatementLine:
+    """``stmt`` (one assignment or return) with ``value``, headed by the comment ``words``."""
+    if shared:
+        words += f"; {shared}"
+    lines = [cst.EmptyLine(comment=cst.Comment("# " + line)) for line in _wrap(words)]
+    return stmt.with_changes(body=[stmt.body[0].with_changes(value=cst.parse_expression(value))],
+                             leading_lines=[*stmt.leading_lines, *lines])
 
 
 def _bound(node: cst.CSTNode) -> set[str]:
