@@ -334,6 +334,9 @@ class Generator:
         returned = self._returned(p.args["tensors"])
         if _kept_list(p) == 1:  # a one-tensor list: legacy's batch gave the tensor
             returned = f"{returned}[0]"
+        if queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code):
+            # the queue's shapes (a join's ``shapes=``), set on each element as its enqueue checked them
+            returned = queue_shapes.shaped(p, self._items(p.args["tensors"]), self.code, self.v1)
         fn_stmts: list[cst.BaseStatement] = []
         if p.intermediates or returned != self._params_struct(p) or _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")

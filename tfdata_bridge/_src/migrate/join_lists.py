@@ -61,9 +61,8 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
         home_gen = home_generator(gen, home)
     elif len(finder.scopes.callers(fn)) != 1:
         raise Refusal(f"`{fn.name.value}` is also called beyond the join's list; it cannot return a dataset")
-    for bad in ("shapes", "shared_name"):
-        if not is_none(args.get(bad)):
-            raise Refusal(f"`{api}` with {bad}= over lists of pipelines is not rewritten")
+    if not is_none(args.get("shared_name")):
+        raise Refusal(f"`{api}` with shared_name= over lists of pipelines is not rewritten")
     many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
     stmts = _flat(list(fn.body.body))  # (``with tf.name_scope(...):`` around it all: its statements in place)
     last = stmts[-1] if stmts else None
@@ -72,7 +71,10 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
         raise Refusal(f"`{fn.name.value}` does not end with one `return` of its tensors")
     returned = last.body[0].value
     try:
-        p = home.pipeline(stmts, len(stmts) - 1, "train.batch", {"tensors": returned})
+        # (the join's shapes=, set on each element where the function makes it: ``queue_shapes.py``)
+        shaped = {} if is_none(args.get("shapes")) else {"shapes": _moved_shapes(finder, stmt, home, last, api,
+                                                                                   args["shapes"])}
+        p = home.pipeline(stmts, len(stmts) - 1, "train.batch", {"tensors": returned, **shaped})
     except Refusal as exc:
         raise Refusal(f"`{fn.name.value}` makes each list, but its pipeline is not one the rewrite knows: {exc}")
     s = p.source
@@ -121,6 +123,30 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
     out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines, *comment_lines(comment)])
     replaced[stmt] = out
     return ListJoin(removed, replaced, comment, helper)
+
+
+def _moved_shapes(finder, stmt: cst.CSTNode, home, last: cst.CSTNode, api: str,
+                  shapes: cst.BaseExpression) -> cst.BaseExpression:
+    """The join's ``shapes=`` (written at ``stmt``), which the rewrite sets in the list function (whose return is
+    ``last``): names in it must mean the same module-level values at both places."""
+    from libcst.metadata import GlobalScope
+
+    from tfdata_bridge._src.migrate.calls import names_in
+
+    names = names_in(shapes)
+    if not names:
+        return shapes
+    if home is not finder:
+        raise Refusal(f"`{api}` with shapes= naming values of its own module over lists a function of another "
+                      "module makes is not rewritten")
+    for at in (stmt, last):
+        scope = finder.scopes.scope(at)
+        for name in names:
+            found = list(scope[name]) if scope is not None else []
+            if not found or not all(isinstance(a.scope, GlobalScope) for a in found):
+                raise Refusal(f"`{api}`'s shapes= reads `{name}`, which is not one module-level value where the "
+                              "list function makes each element; not rewritten")
+    return shapes
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

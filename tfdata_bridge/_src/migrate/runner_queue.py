@@ -288,10 +288,21 @@ def _ops_made_in_a_loop(finder, stmt: cst.SimpleStatementLine, qname: str, flat:
                     isinstance(arg, cst.Call) and isinstance(arg.func, cst.Attribute) and \
                     arg.func.attr.value in ("enqueue", "enqueue_many") and any(arg.func.value is u for u in uses):
                 line = getattr(getattr(finder.scopes.positions.get(loop), "start", None), "line", "?")
+                shared = ""
+                kind = finder.is_api(stmt.body[0].value, *_QUEUES)
+                try:  # (a shared_name no rewrite may drop: said too)
+                    dropped_shared_name(finder, stmt, kind, bind_params(stmt.body[0].value, _QUEUES[kind],
+                                                                        kind).get("shared_name"))
+                except Refusal as exc:
+                    shared = f"; and {exc}"
                 raise Refusal(f"`{qname}` is filled by an enqueue op made in each turn of the loop at line {line} "
                               f"(`{finder.code(call.func.value)}.append({qname}.{arg.func.attr.value}(...))`), its "
                               "runner one thread per op, each op over tensors of its own turn (an actor per shard): "
-                              "ops of several sources, not copies of one op, are not rewritten")
+                              "such ops are rewritten, as the join of the turns' pipelines, only where each turn is "
+                              "one call of a function that makes its whole pipeline (`a, b = make(...)` then "
+                              f"`ops.append({qname}.enqueue([a, b]))`, or `[{qname}.enqueue(make(x)) for x in xs]`), "
+                              "the queue read by one `dequeue_many` / `dequeue_up_to`, and nothing else uses the "
+                              f"queue, the ops or the tensors{shared}")
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

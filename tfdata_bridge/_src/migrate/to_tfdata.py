@@ -17,6 +17,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
+from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
     rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
@@ -345,10 +346,11 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # next one tried on what is kept
     current = module
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
-    # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``)
+    # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``; ``join_enqueue_loops``: a queue
+    # filled by one enqueue op per turn of a loop, ``enqueue_loops.py``)
     for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, name_inline_dequeues,
                  dequeue_in_helper,
-                 inline_prefetch_helper, batch_many_dequeues, *OBJECT_FORMS):
+                 inline_prefetch_helper, batch_many_dequeues, join_enqueue_loops, *OBJECT_FORMS):
         # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
         if all(o.rewritten for o in result[2]) and not any(n.kind == "refused" for n in result[1]) or functions:
             break
