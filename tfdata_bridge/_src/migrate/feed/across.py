@@ -15,18 +15,20 @@ from tfdata_bridge._src.migrate.calls import code_of, nodes_of, Refusal, v1_pref
 from tfdata_bridge._src.migrate.feed.klass import class_feeds
 
 
-def feed_classes(module: cst.Module) -> dict[str, tuple[int, list[str]]]:
+def feed_classes(module: cst.Module) -> dict[str, tuple[int, list[str], list[str]]]:
     """The feeding classes the rewrite of ``module`` rewrites: name -> (its queue's line, the attributes that go,
-    and the starters that returned one thread: another module's joins of it are not followed)."""
+    and the starters that returned one thread; then those starters alone: ``across_calls.py`` follows another
+    module's joins of it)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey  # (to_tfdata imports this family)
 
     if "Queue" not in code_of(module):
         return {}
     index, _, _ = survey(module)
-    out: dict[str, tuple[int, list[str]]] = {}
+    out: dict[str, tuple[int, list[str], list[str]]] = {}
     for line, _, plan in class_feeds(module, index, module.code_for_node, v1_prefix(module) or "tf"):
         if not isinstance(plan, Refusal):
-            out[plan.cls] = (line, [*out.get(plan.cls, (0, []))[1], *plan.gone, *plan.handles])
+            before = out.get(plan.cls, (0, [], []))
+            out[plan.cls] = (line, [*before[1], *plan.gone, *plan.handles], [*before[2], *plan.handles])
     return out
 
 
