@@ -72,7 +72,8 @@ def test_a_use_the_rewrite_cannot_follow_leaves_the_class_in_its_module(tmp_path
     text = SOURCE.replace(*change)
     assert text != SOURCE
     if "feeders = [" in text:
-        text = text.replace("HORIZON)\n    start, x, y = feeder", "HORIZON)]\n    feeder = feeders[0]\n    start, x, y = feeder")
+        text = text.replace("HORIZON)\n    start, x, y = feeder",
+                            "HORIZON)]\n    feeder = feeders[0]\n    start, x, y = feeder")
     main, lib = _tree(tmp_path, "main.py", text)
     assert lib.code == lib.source and main.code == text, (lib.notes, main.code)
     refused = " ".join(n.message for n in lib.refused)
