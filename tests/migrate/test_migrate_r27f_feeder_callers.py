@@ -35,6 +35,7 @@ def test_the_r27f_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "coord" not in windows and ".join(" not in windows.replace("os.path.join(", "")
     assert "threads = feeder.start(sess)\n" in code["rows_feeder_list_of_threads.py"]
     assert "worker.join()" not in code["pairs_feeder_module_import_start_threads.py"]
+    assert "feeder.stop(sess)\n" in code["pairs_feeder_module_import_start_threads.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact")

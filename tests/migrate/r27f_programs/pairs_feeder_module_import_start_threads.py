@@ -21,6 +21,7 @@ def main(data_dir):
     except tf.errors.OutOfRangeError:
         end = "OutOfRangeError"
     coord.request_stop()
+    feeder.stop(sess)
     worker.join()
     sess.close()
     return {"batches": batches, "end": end}

@@ -1,5 +1,6 @@
 """A feeder over `tf.FIFOQueue` (`tensorflow.compat.v1 as tf`) whose starter `start_threads(sess, coord)`
-returns its one thread; the loop checks the coordinator and closes the queue when the rows end."""
+returns its one thread; the loop checks the coordinator and closes the queue when the rows end; `stop(sess)`
+closes it again on the way out (its close goes, the method stays)."""
 import threading
 
 import numpy as np
@@ -29,3 +30,6 @@ class PairFeeder:
         thread.daemon = True
         thread.start()
         return thread
+
+    def stop(self, sess):
+        sess.run(self.queue.close(cancel_pending_enqueues=True))
