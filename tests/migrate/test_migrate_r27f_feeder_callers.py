@@ -88,3 +88,44 @@ def test_a_coordinator_passed_inline_is_dropped_with_its_parameter(tmp_path):
     main, lib = _tree(tmp_path, "main.py", text)
     assert lib.code != lib.source and not main.refused, main.notes
     assert "thread = feeder.start(sess, windows.sliding_windows(series, WINDOW, HORIZON))\n" in main.code
+
+
+BUCKETS = '''\
+import tensorflow as tf
+
+tf1 = tf.compat.v1
+
+
+class Buckets(object):
+    def __init__(self, ids, n, batch_size):
+        self.queues = []
+        for i in range(n):
+            self.queues.append(tf1.PaddingFIFOQueue(8, [tf.int64], shapes=[[None]]))
+        bucket = tf.minimum(tf.size(ids) // 3, n - 1)
+        self.enqueue_op = tf1.case([(tf.equal(bucket, i), self._fn(q, ids)) for i, q in enumerate(self.queues)],
+                                   exclusive=True)
+        self.batches = [q.dequeue_up_to(batch_size) for q in self.queues]
+
+    @staticmethod
+    def _fn(q, ids):
+        def fn():
+            with tf.control_dependencies([q.enqueue([ids])]):
+                return tf.constant(0)
+        return fn
+'''
+
+
+def test_hand_written_bucketing_over_a_list_of_padding_queues_is_left_saying_why():
+    from tfdata_bridge.migrate import rewrite
+
+    result = rewrite(BUCKETS, to="tfdata")
+    said = " ".join(n.message for n in result.refused)
+    assert result.code == BUCKETS
+    assert "`PaddingFIFOQueue`s appended to the list `self.queues`, one per turn of the loop at line 9" in said
+    assert "chosen by `tf1.case` (line 12) over their enqueue ops: a hand-written bucketing" in said
+    assert "each queue read by its own `dequeue_up_to`" in said and "group_by_window" in said
+    comp = BUCKETS.replace("        self.queues = []\n        for i in range(n):\n            self.queues.append(",
+                           "        self.queues = [").replace("shapes=[[None]]))\n", "shapes=[[None]]) for i in range(n)]\n")
+    result = rewrite(comp, to="tfdata")
+    said = " ".join(n.message for n in result.refused)
+    assert "`PaddingFIFOQueue`s made by a list comprehension (`self.queues`), one per element" in said, said
