@@ -33,6 +33,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
     resolver, where the module is one of a tree: its ``calls_elsewhere`` names the callers of other modules)."""
     code = module.code_for_node
     stmt = _queue_statement(index.blocks, index.lines, line)
+    if stmt is None or isinstance(stmt.body[0].value, cst.ListComp):
+        listed = _listed_queue_reason(module, index, line, kind)
+        if listed is not None:
+            return f"{listed}; {_DROPIN}"
     if stmt is None:
         return (f"a `{kind}` made where no name holds it (inline, or one of several targets) is in no form the "
                 f"rewrite knows; {_DROPIN}")
@@ -139,6 +143,65 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                    "`, `".join(f"{q}.{m}(...)" for m in other) + "`, which a dataset has no counterpart of here; "
                    "the rewrite knows one dequeue of copies of one enqueue op run by a `QueueRunner`")
     return f"{head} {why}; {_DROPIN}"
+
+
+def _listed_queue_reason(module: cst.Module, index, line: int, kind: str) -> str | None:
+    """What to say of a queue made into a list (``self.queues.append(tf.PaddingFIFOQueue(...))`` in a loop, or a
+    list comprehension of queues): one queue per element, none held by a name; where a ``tf.case`` / ``tf.cond``
+    of the same function picks which one's enqueue runs, it is a hand-written bucketing (NMT's length buckets).
+    None where the queue at ``line`` is not made so."""
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+
+    code = module.code_for_node
+    pos = wrapped(module).resolve(PositionProvider)
+    up = parents(module)
+    made = [c for c in nodes_of(module, cst.Call) if c in pos and pos[c].start.line == line
+            and (index.paths.get(c) or "").endswith(kind)]
+    if len(made) != 1:
+        return None
+    call = made[0]
+    parent = up.get(id(call))
+    holder = up.get(id(parent)) if isinstance(parent, cst.Arg) else None
+    comp = parent if isinstance(parent, cst.ListComp) and parent.elt is call else None
+    if isinstance(holder, cst.Call) and isinstance(holder.func, cst.Attribute) and \
+            holder.func.attr.value == "append" and len(holder.args) == 1:
+        listed = code(holder.func.value).strip()
+        loop = up.get(id(holder))
+        while loop is not None and not isinstance(loop, (cst.For, cst.While, cst.FunctionDef)):
+            loop = up.get(id(loop))
+        if not isinstance(loop, (cst.For, cst.While)):
+            return None
+        made_how = (f"`{kind}`s appended to the list `{listed}`, one per turn of the loop at line "
+                    f"{pos[loop].start.line if loop in pos else '?'}")
+    elif comp is not None:
+        assign = up.get(id(comp))
+        listed = code(assign.targets[0].target).strip() if isinstance(assign, cst.Assign) and \
+            len(assign.targets) == 1 else "a list comprehension"
+        made_how = f"`{kind}`s made by a list comprehension (`{listed}`), one per element"
+    else:
+        return None
+    fn = up.get(id(call))
+    while fn is not None and not isinstance(fn, cst.FunctionDef):
+        fn = up.get(id(fn))
+    scope: cst.CSTNode = fn if fn is not None else module
+    branch = next((c for c in nodes_of(scope, cst.Call) if (index.paths.get(c) or "").rsplit(".", 1)[-1]
+                   in ("case", "cond", "switch_case")), None)
+    reads = sorted({c.func.attr.value for c in nodes_of(scope, cst.Call) if isinstance(c.func, cst.Attribute)
+                    and c.func.attr.value in ("dequeue", *_BATCHED)})
+    said = f"{made_how}, so that no name holds any of them"
+    if branch is not None:
+        at = pos[branch].start.line if branch in pos else "?"
+        said += (f"; which queue an element goes to is chosen by `{code(branch.func).strip()}` (line {at}) over "
+                 "their enqueue ops: a hand-written bucketing")
+    if reads:
+        said += ", each queue read by its own `" + "`, `".join(reads) + "`"
+    return (said + ". Not rewritten: the rewrite follows a queue one name holds, and tf.data's bucketing "
+            "(`group_by_window` / `bucket_by_sequence_length` with padded batches) makes one stream whose batches "
+            "come as each bucket fills, whereas each of these queues is filled and read on its own, in the order "
+            "the program runs its ops (a bucket drained to its partial last batch before the next): the same "
+            "batches in the same order are not assured")
 
 
 def _with_of(up, stmt: cst.CSTNode) -> cst.With | None:

@@ -489,7 +489,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
-    _feed_classes_used_elsewhere(modules, texts, results, root)
+    fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:
         if path in unchanged:
@@ -528,6 +528,8 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     if any("threading" in t for t in texts.values()):  # a feeding class's coordinator handed from elsewhere
         from tfdata_bridge._src.migrate.feed.handed_coord import handed_coordinators
         handed_coordinators(modules, texts, results, names)
+    if fed_callers:  # the calls of a feeding class's starter in other modules (``feed/across_calls.py``)
+        _feed_callers(fed_callers, modules, texts, results, root, names)
     _foreign_divisions(modules, texts, results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
 
@@ -551,27 +553,114 @@ def _foreign_divisions(modules, texts, results, names, by_name) -> None:
             results[path] = replace(results[path], code=code)
 
 
-def _feed_classes_used_elsewhere(modules, texts, results, root) -> None:
-    """A module whose feeding class another module reaches beyond what the rewrite keeps (its queue, ops or
-    placeholders, through an instance) stays as it was, saying so (``feed/across.py``)."""
-    from tfdata_bridge._src.migrate.feed.across import feed_classes, used_elsewhere
+def _feed_classes_used_elsewhere(modules, texts, results, root, names) -> dict[str, list]:
+    """A module whose feeding class another module uses beyond what the rewrite can follow (its queue, ops or
+    placeholders read through an instance, ``feed/across.py``; its starter's calls and the thread they return
+    where they cannot be changed as in the class's own module, ``feed/across_calls.py``) stays as it was,
+    saying so. Returns, per other module, the classes whose calls there are changed (``_feed_callers``)."""
+    from tfdata_bridge._src.migrate.calls import Refusal
+    from tfdata_bridge._src.migrate.feed.across import feed_classes
+    from tfdata_bridge._src.migrate.feed.across_calls import caller_edits, coordinators_passed, interface
+    from tfdata_bridge._src.migrate.feed.class_coord import drop_params
     from tfdata_bridge._src.migrate.results import Note
 
+    planned: dict[str, list] = {}
     for path in modules:
         if results[path].code == texts[path] or not any(
                 n.kind == "info" and n.message.startswith("the feed thread's") for n in results[path].notes):
             continue
         classes = feed_classes(modules[path])
-        for other in modules if classes else ():
-            named = other != path and any(c in texts[other] for c in classes)  # (a module naming none: no use)
-            clash = used_elsewhere(modules[other], classes) if named else None
-            if clash is not None:
-                line = classes[clash[0]][0]
-                why = (f"`{clash[0]}` left: {os.path.relpath(other, root)} reads `{clash[1]}`, which the feed-thread "
-                       f"rewrite takes from the class; this module is left as it was (`--fallback compat` runs it "
-                       "through the drop-in)")
-                results[path] = RewriteResult(texts[path], texts[path], "tfdata", (Note(line, why),))
+        if not classes:
+            continue
+        new = parsed(results[path].code)
+        old_defs = {c.name.value: c for c in modules[path].body if isinstance(c, cst.ClassDef)}
+        new_defs = {c.name.value: c for c in new.body if isinstance(c, cst.ClassDef)}
+        faces = {c: interface(old_defs[c], new_defs[c], attrs, handles)
+                 for c, (_, attrs, handles) in classes.items() if c in old_defs and c in new_defs}
+        # a starter's parameter the class reads no more, a coordinator at every call in the tree: it goes
+        others = [o for o in modules if o != path and any(c in texts[o] for c in classes)]
+        emptied: dict[str, dict[str, list[str]]] = {}
+        for c, face in faces.items():
+            verdicts: dict[tuple[str, str], bool] = {}
+            for other in others:
+                for key, ok in coordinators_passed(modules[other], f"{names[path].name}.{c}", names[other].package,
+                                                   face).items():
+                    verdicts[key] = verdicts.get(key, True) and ok
+            for (method, param), ok in verdicts.items():
+                if ok and not any(isinstance(n, cst.Attribute) and n.attr.value == method
+                                  for n in nodes_of(new_defs[c], cst.Attribute)):  # (not called in the class)
+                    face.dropped.setdefault(method, []).append(param)
+                    emptied.setdefault(c, {}).setdefault(method, []).append(param)
+        mine: list[tuple[str, str, str]] = []
+        why = None
+        for other in modules:
+            if other == path or not any(c in texts[other] for c in classes):  # (a module naming none: no use)
+                continue
+            for c, face in faces.items():
+                qname = f"{names[path].name}.{c}"
+                try:
+                    edits = caller_edits(modules[other], qname, names[other].package, face)
+                except Refusal as exc:
+                    why = (c, f"`{c}` left: {os.path.relpath(other, root)} {exc}; this module is left as it was "
+                              "(`--fallback compat` runs it through the drop-in)")
+                    break
+                if edits is not None:
+                    mine.append((other, qname, c))
+            if why is not None:
                 break
+        if why is not None:
+            results[path] = RewriteResult(texts[path], texts[path], "tfdata", (Note(classes[why[0]][0], why[1]),))
+            continue
+        if emptied:
+            body = []
+            for stmt in new.body:
+                if isinstance(stmt, cst.ClassDef) and stmt.name.value in emptied:
+                    gone = emptied[stmt.name.value]
+                    stmt = stmt.with_changes(body=stmt.body.with_changes(body=[
+                        drop_params(m, gone[m.name.value]) if isinstance(m, cst.FunctionDef) and m.name.value in gone
+                        else m for m in stmt.body.body]))
+                body.append(stmt)
+            results[path] = RewriteResult(texts[path], new.with_changes(body=body).code, "tfdata",
+                                          results[path].notes)
+        for other, qname, c in mine:
+            planned.setdefault(other, []).append((path, qname, faces[c]))
+    return planned
+
+
+def _feed_callers(planned, modules, texts, results, root, names) -> None:
+    """The calls of a rewritten feeding class's changed methods in the tree's other modules, changed as in the
+    class's own module (``feed/across_calls.py``); the coordinator that only went to its starter is then the
+    plumbing pass's again."""
+    from dataclasses import replace
+
+    from tfdata_bridge._src.migrate.calls import Refusal
+    from tfdata_bridge._src.migrate.feed.across_calls import caller_edits
+    from tfdata_bridge._src.migrate.plumbing import remove_plumbing
+    from tfdata_bridge._src.migrate.results import Note
+
+    for other, classes in planned.items():
+        code, notes = results[other].code, list(results[other].notes)
+        try:
+            for path, qname, face in classes:
+                if results[path].code == texts[path]:
+                    continue  # (the class's module was left after all)
+                edits = caller_edits(parsed(code), qname, names[other].package, face)
+                if edits is None:
+                    continue
+                module, done = edits
+                code = module.code
+                rel = os.path.relpath(path, root)
+                notes += [Note(line if isinstance(line, int) else 0, f"{what}, as in {rel}", kind="info")
+                          for line, what in done]
+        except Refusal:
+            continue  # (its rewrite changed what was followed: it stays as the tree's passes left it)
+        if code == results[other].code:
+            continue
+        again, more = remove_plumbing(parsed(code))
+        if more and again.code != code and not any(n.kind == "refused" for n in more):
+            code = again.code
+            notes = [n for n in notes if "harmless without runners" not in n.message] + more
+        results[other] = replace(results[other], code=code, notes=tuple(sorted(notes, key=lambda n: n.line)))
 
 
 def _pipelines_left(code: str) -> list[tuple[int, str]]:

@@ -3,48 +3,32 @@
 The class form removes the queue, its ops and placeholders from the class (``klass.py``); a module that
 imports the class and reaches one of them through an instance (``sess.run(reader.queue.close(...))`` on the
 way out) would fail after the rewrite, and one module's rewrite cannot see the others. ``migrate`` on a tree
-(``tree.py``) asks here, and leaves the class's module as it was where another module does so.
+(``tree.py``) asks here which classes a module's rewrite changes, and ``across_calls.py`` what another module
+does with them: its calls of the starter are changed as in the class's own module, and the class's module is
+left as it was where another module uses the class beyond that.
 """
 
 from __future__ import annotations
 
 import libcst as cst
-from libcst.helpers import get_full_name_for_node
 
-from tfdata_bridge._src.migrate.calls import code_of, nodes_of, Refusal, v1_prefix
+from tfdata_bridge._src.migrate.calls import code_of, Refusal, v1_prefix
 from tfdata_bridge._src.migrate.feed.klass import class_feeds
 
 
-def feed_classes(module: cst.Module) -> dict[str, tuple[int, list[str]]]:
+def feed_classes(module: cst.Module) -> dict[str, tuple[int, list[str], list[str]]]:
     """The feeding classes the rewrite of ``module`` rewrites: name -> (its queue's line, the attributes that go,
-    and the starters that returned one thread: another module's joins of it are not followed)."""
+    and the starters that returned one thread; then those starters alone: ``across_calls.py`` follows another
+    module's joins of it)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey  # (to_tfdata imports this family)
 
     if "Queue" not in code_of(module):
         return {}
     index, _, _ = survey(module)
-    out: dict[str, tuple[int, list[str]]] = {}
+    out: dict[str, tuple[int, list[str], list[str]]] = {}
     for line, _, plan in class_feeds(module, index, module.code_for_node, v1_prefix(module) or "tf"):
         if not isinstance(plan, Refusal):
-            out[plan.cls] = (line, [*out.get(plan.cls, (0, []))[1], *plan.gone, *plan.handles])
+            before = out.get(plan.cls, (0, [], []))
+            out[plan.cls] = (line, [*before[1], *plan.gone, *plan.handles], [*before[2], *plan.handles])
     return out
 
-
-def used_elsewhere(module: cst.Module, classes: dict[str, tuple[int, list[str]]]) -> tuple[str, str] | None:
-    """(class, ``owner.attribute``) of a read in ``module`` of an attribute the rewrite takes from one of
-    ``classes``, through a name (or ``self.name``) assigned an instance of it, or None."""
-    instances: dict[str, str] = {}
-    for assign in nodes_of(module, cst.Assign):
-        func = assign.value.func if isinstance(assign.value, cst.Call) else None
-        cls = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) \
-            else None
-        if cls in classes:
-            for target in assign.targets:
-                name = get_full_name_for_node(target.target)
-                if name:
-                    instances[name] = cls
-    for attr in nodes_of(module, cst.Attribute):
-        owner = get_full_name_for_node(attr.value)
-        if owner in instances and attr.attr.value in classes[instances[owner]][1]:
-            return instances[owner], f"{owner}.{attr.attr.value}"
-    return None

@@ -159,3 +159,7 @@ def _args_for(call: cst.Call, positional: list[str], params: list[str]) -> list[
                 a.keyword is not None and a.keyword.value in params:
             out.append(a)
     return out
+
+
+uses_of_class = _uses  # (for ``across_calls.py``: the other modules' calls of a rewritten class)
+droppable = _droppable

@@ -109,3 +109,6 @@ def _follow(index, scope, taken: cst.SimpleStatementLine, handle: str, starter: 
         at = index.lines.get(stmt, "?") if stmt is not None else "?"
         raise Refusal(f"`{handle}`, the one thread `{starter}` returns (line {where}), is used other than joined "
                       f"(line {at}); `{starter}` makes no thread now")
+
+
+follow_handle = _follow  # (for ``across_calls.py``: a starter's handle kept in another module of the tree)

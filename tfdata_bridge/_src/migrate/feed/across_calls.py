@@ -1,0 +1,256 @@
+"""The callers, in other modules of a tree, of a feeding class's starting method, once the class feeds no thread.
+
+    feeder = WindowFeeder(4, 2, 2)                        # the program (another module of the tree)
+    thread = feeder.start(sess, generator, coord)         # -> feeder.start(sess, generator)   (None now)
+    ...
+    coord.join([thread])                                  # -> coord.join([])
+
+The class form (``klass.py``) makes its starter start no thread: it keeps the feeding method's arguments and
+returns ``None`` where it returned one thread (``[]`` for a list), and a coordinator parameter that only went
+to the thread may go from it. In the class's own module the calls are changed with it (``class_coord.py``,
+``handles.py``); here the same is done to the calls of another module: the arguments of the parameters that
+went are dropped (where dropping runs nothing: a name, an attribute, an inline ``Coordinator()``), and the
+joins of the one thread it returned go. The program's coordinator is then the plumbing pass's again.
+
+Where that module uses the class otherwise (the instance passed on, the class named other than in a call kept
+under a name, the starter read other than called, its handle used other than joined, an attribute the
+rewrite took from the class read), the reason is returned and the class's module is left as it was
+(``across.py``, ``tree.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+from libcst.metadata import PositionProvider
+
+from tfdata_bridge._src.migrate.calls import ArgsSwapped, Refusal, holder_of, nodes_of, wrapped
+from tfdata_bridge._src.migrate.feed.class_coord import drop_args
+from tfdata_bridge._src.migrate.feed.coord import refs
+from tfdata_bridge._src.migrate.feed.handed_coord import droppable, uses_of_class
+from tfdata_bridge._src.migrate.feed.handles import follow_handle
+from tfdata_bridge._src.migrate.feed.members import contains, methods_of
+
+
+@dataclass
+class Interface:
+    """What the rewrite changed in a class's interface, as its callers see it."""
+
+    cls: str
+    old: dict[str, cst.FunctionDef] = field(default_factory=dict)  # the original methods (their parameters)
+    dropped: dict[str, list[str]] = field(default_factory=dict)  # method -> its parameters that went
+    handles: list[str] = field(default_factory=list)  # starters that returned one thread, ``None`` now
+    gone: list[str] = field(default_factory=list)  # attributes taken from the class, methods no longer the same
+    emptied: dict[str, list[str]] = field(default_factory=dict)  # method -> parameters it no longer reads
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.dropped or self.handles or self.gone)
+
+
+def interface(old_cls: cst.ClassDef, new_cls: cst.ClassDef, gone: list[str], handles: list[str]) -> Interface:
+    """The class's interface changes, from its original and rewritten definitions: the attributes the rewrite
+    took (``gone``), the starters returning ``None`` now (``handles``), each method's parameters that went, and
+    the methods gone or made generators (the feeding method) as gone too."""
+    old, new = methods_of(old_cls), methods_of(new_cls)
+    out = Interface(old_cls.name.value, old=old, handles=list(handles),
+                    gone=[g for g in gone if g not in handles])
+    for name, method in old.items():
+        now = new.get(name)
+        yields = lambda m: bool(nodes_of(m.body, cst.Yield))  # noqa: E731
+        if now is None or yields(now) and not yields(method):
+            out.gone.append(name)
+            continue
+        kept = {p.name.value for p in now.params.params}
+        params = [p.name.value for p in method.params.params[1:] if p.name.value not in kept]
+        if params:
+            out.dropped[name] = params
+        unread = [p.name.value for p in now.params.params[1:] if p.default is None and name != "__init__"
+                  and not refs(now.body, p.name.value) and refs(method.body, p.name.value)]
+        if unread:  # (``__init__``'s: ``handed_coord.py``)
+            out.emptied[name] = unread
+    return out
+
+
+def coordinators_passed(module: cst.Module, qname: str, package: str, face: Interface) -> dict[tuple[str, str], bool]:
+    """(method, parameter) -> whether every call of the method in ``module`` on an instance of the class passes
+    that emptied parameter a coordinator (an inline ``Coordinator()``, or a name bound only to one): dropping
+    it runs nothing, and the coordinator is the plumbing pass's."""
+    uses = uses_of_class(module, qname, package) if face.emptied else []
+    calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
+    instances = set()
+    for a in nodes_of(module, cst.Assign):
+        if isinstance(a.value, cst.Call) and any(a.value.func is u for u in uses):
+            instances |= {get_full_name_for_node(t.target) for t in a.targets} - {None}
+    bound: dict[str, list[cst.BaseExpression]] = {}
+    for a in nodes_of(module, cst.Assign):
+        for t in a.targets:
+            if isinstance(t.target, cst.Name):
+                bound.setdefault(t.target.value, []).append(a.value)
+    out: dict[tuple[str, str], bool] = {}
+    for attr in nodes_of(module, cst.Attribute):
+        method = attr.attr.value
+        if get_full_name_for_node(attr.value) not in instances or method not in face.emptied:
+            continue
+        call = calls.get(id(attr))
+        names = [p.name.value for p in face.old[method].params.params[1:]]
+        for param in face.emptied[method]:
+            args = [] if call is None else [a for j, a in enumerate(call.args) if a.keyword is None and j < len(
+                names) and names[j] == param or a.keyword is not None and a.keyword.value == param]
+            ok = call is not None and not any(a.star for a in call.args) and len(args) == 1 and (
+                _coordinator(args[0].value) or isinstance(args[0].value, cst.Name) and all(
+                    _coordinator(v) for v in bound.get(args[0].value.value, [None])))
+            out[(method, param)] = out.get((method, param), True) and ok
+    return out
+
+
+def _coordinator(value) -> bool:
+    """An inline ``Coordinator()`` (``tf.train.Coordinator()``, ``Coordinator()``)."""
+    func = value.func if isinstance(value, cst.Call) and not value.args else None
+    return isinstance(func, (cst.Name, cst.Attribute)) and \
+        (func.attr.value if isinstance(func, cst.Attribute) else func.value) == "Coordinator"
+
+
+def caller_edits(module: cst.Module, qname: str, package: str, face: Interface
+                 ) -> tuple[cst.Module, list[tuple[int, str]]] | None:
+    """``module`` with its calls of the class's changed methods changed as the class's own module's were, and
+    (line, what was done) for each; None where it names the class nowhere or no change reaches it. Raises
+    ``Refusal`` (saying why, at which line) where a use cannot be followed."""
+    uses = uses_of_class(module, qname, package)
+    if not uses or not face.changed:
+        return None
+    pos = wrapped(module).resolve(PositionProvider)
+    lines = nodes_of(module, cst.SimpleStatementLine)
+    at = lambda node: pos[node].start.line if node in pos else "?"  # noqa: E731
+    calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
+    cls = face.cls
+    strict = bool(face.dropped or face.handles)  # (a taken attribute alone: only its reads through an instance)
+    instances: dict[str, list[cst.BaseExpression]] = {}
+    swaps: dict[cst.Call, tuple[cst.Call, str]] = {}
+    for use in uses:
+        call = calls.get(id(use))
+        stmt = holder_of(lines, use)
+        small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        target = small.targets[0].target if isinstance(small, cst.Assign) and small.value is call and \
+            call is not None and len(small.targets) == 1 else None
+        name = get_full_name_for_node(target) if isinstance(target, (cst.Name, cst.Attribute)) else None
+        if name is None:
+            if strict:
+                raise Refusal(f"uses `{cls}` at line {at(use)} other than made and kept under a name")
+            continue
+        instances.setdefault(name, []).append(target)
+        if "__init__" in face.dropped:
+            swaps[call] = (drop_args(call, face.old["__init__"], face.dropped["__init__"]), "__init__")
+    # each instance under a plain name: bound only to the class, read only as ``name.attribute``
+    plain = {n for n in instances if "." not in n} if strict else set()
+    owners = {id(a.value) for a in nodes_of(module, cst.Attribute)}
+    for target in [t.target for a in nodes_of(module, cst.Assign) for t in a.targets] + \
+            [w.asname.name for w in nodes_of(module, cst.WithItem) if w.asname is not None] + \
+            [f.target for f in nodes_of(module, cst.For)]:
+        for name in nodes_of(target, cst.Name):
+            if name.value in plain and not any(name is t for t in instances[name.value]):
+                raise Refusal(f"binds `{name.value}`, a `{cls}`, again at line {at(name)}")
+    targets = {id(t) for ts in instances.values() for t in ts}
+    attrs = {id(a.attr) for a in nodes_of(module, cst.Attribute)}
+    for name in nodes_of(module, cst.Name):
+        if name.value in plain and id(name) not in owners and id(name) not in targets and id(name) not in attrs:
+            raise Refusal(f"passes on or reads whole `{name.value}`, a `{cls}`, at line {at(name)}")
+    removed: list[cst.CSTNode] = []
+    replaced: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
+    done: list[tuple[int, str]] = []
+    for attr in nodes_of(module, cst.Attribute):
+        owner = get_full_name_for_node(attr.value)
+        if owner not in instances:
+            continue
+        method = attr.attr.value
+        if method in face.gone:
+            raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}), which the feed-thread rewrite takes from "
+                          "the class")
+        if method not in face.dropped and method not in face.handles:
+            continue
+        call = calls.get(id(attr))
+        if call is None:
+            raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}) other than calling it")
+        what = []
+        if method in face.dropped:
+            params = face.dropped[method]
+            old = face.old[method]
+            names = [p.name.value for p in old.params.params[1:]]
+            if any(a.star for a in call.args):
+                raise Refusal(f"calls `{owner}.{method}` with `*args` (line {at(call)})")
+            for j, a in enumerate(call.args):
+                if (a.keyword is None and j < len(names) and names[j] in params or a.keyword is not None
+                        and a.keyword.value in params) and not droppable(a):
+                    raise Refusal(f"passes `{owner}.{method}` (line {at(call)}) an argument for a parameter that "
+                                  "went, which dropping would not run")
+            swaps[call] = (drop_args(call, old, params), method)
+            what.append("its argument" + ("s" if len(params) > 1 else "") + " for " +
+                        ", ".join(f"`{p}`" for p in params) + " dropped")
+        if method in face.handles:
+            stmt = holder_of(lines, call)
+            small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+            if isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1 and \
+                    isinstance(small.targets[0].target, cst.Name):
+                scope = next((f for f in reversed(nodes_of(module, cst.FunctionDef)) if contains(f, stmt)), module)
+                before = len(removed) + len(replaced)
+                try:
+                    follow_handle(_Lines(pos), scope, stmt, small.targets[0].target.value, method, True, lines,
+                                  removed, replaced)
+                except Refusal as exc:
+                    raise Refusal(f"uses the thread `{owner}.{method}` returns beyond its joins: {exc}") from None
+                if len(removed) + len(replaced) > before:
+                    what.append("the thread it returned (`None` now) no longer joined")
+            elif not (isinstance(small, cst.Expr) and small.value is call):
+                raise Refusal(f"keeps the thread `{owner}.{method}` returns (line {at(call)}) other than under a "
+                              "name; it makes no thread now")
+        if what:
+            done.append((at(call), f"`{owner}.{method}(...)`: " + ", ".join(what) + f" (`{cls}` feeds no thread "
+                                                                                 "now: tf.data reads its data)"))
+    by_stmt: dict[cst.SimpleStatementLine, dict[cst.Call, cst.Call]] = {}
+    for call, (new, _) in swaps.items():
+        stmt = holder_of(lines, call)
+        if stmt is None or stmt in replaced or stmt in removed:
+            raise Refusal(f"calls `{cls}` at line {at(call)} where the rewrite cannot change the call")
+        by_stmt.setdefault(stmt, {})[call] = new
+    if "__init__" in face.dropped and swaps:
+        done.append((min(at(c) for c, (_, m) in swaps.items() if m == "__init__"),
+                     f"`{cls}(...)`: its arguments for " + ", ".join(f"`{p}`" for p in face.dropped["__init__"]) +
+                     " dropped (the rewritten class takes them no more)"))
+    for stmt, swapped in by_stmt.items():
+        replaced[stmt] = [stmt.visit(ArgsSwapped(swapped))]
+    if not removed and not replaced:
+        return None
+    return module.visit(_Edited(set(map(id, removed)), {id(k): v for k, v in replaced.items()})), done
+
+
+class _Lines:
+    """``index.lines`` for ``handles.follow_handle``'s messages: a statement's line."""
+
+    def __init__(self, pos) -> None:
+        self.lines = _ByPos(pos)
+
+
+class _ByPos:
+    def __init__(self, pos) -> None:
+        self.pos = pos
+
+    def get(self, node, default=None):
+        return self.pos[node].start.line if node in self.pos else default
+
+
+class _Edited(cst.CSTTransformer):
+    def __init__(self, removed: set[int], replaced: dict[int, list[cst.BaseStatement]]) -> None:
+        super().__init__()
+        self.removed, self.replaced = removed, replaced
+
+    def leave_SimpleStatementLine(self, original, updated):
+        if id(original) in self.removed:
+            return cst.RemovalSentinel.REMOVE
+        if id(original) in self.replaced:
+            return cst.FlattenSentinel(self.replaced[id(original)])
+        return updated
+
+    def leave_IndentedBlock(self, original, updated):
+        return updated if updated.body else updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
