@@ -59,18 +59,25 @@ class _Children(cst.CSTVisitor):
 
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """``node``'s direct children in libcst's visiting order."""
-    order = _child_fields(type(node))
+    kind = type(node)
+    order = _ORDER[kind] if kind in _ORDER else _child_fields(kind)
     if order is None:
         collect = _Children(node)
         node.visit(collect)
         return collect.found
     found: list[cst.CSTNode] = []
-    for name in order:
+    add = found.append
+    known = _IS_NODE
+    for name in order:  # (the hottest loop of a rewrite: the class checks are dictionary lookups, not calls)
         value = getattr(node, name)
-        if is_node(value):
-            found.append(value)
-        elif isinstance(value, (list, tuple)):
-            found.extend(v for v in value if is_node(v))
+        value_kind = type(value)
+        if value_kind is tuple or value_kind is list or value_kind not in known and isinstance(value, (list, tuple)):
+            for item in value:
+                item_kind = type(item)
+                if known[item_kind] if item_kind in known else is_node(item):
+                    add(item)
+        elif known[value_kind] if value_kind in known else is_node(value):
+            add(value)
     return found
 
 
@@ -144,10 +151,21 @@ class Visitor(cst.CSTVisitor):
         return False  # (libcst then calls ``on_leave`` of ``node`` itself)
 
     def _walk(self, node: cst.CSTNode) -> None:
-        if cst.CSTVisitor.on_visit(self, node):
+        # (``CSTVisitor.on_visit`` / ``on_leave``, their methods looked up once per visitor class and node class)
+        key = (type(self), type(node))
+        hooks = _HOOKS.get(key)
+        if hooks is None:
+            name = key[1].__name__
+            hooks = _HOOKS[key] = (getattr(key[0], f"visit_{name}", None), getattr(key[0], f"leave_{name}", None))
+        visit, leave = hooks
+        if visit is None or visit(self, node) is not False:
             for child in children(node):
                 self._walk(child)
-        cst.CSTVisitor.on_leave(self, node)
+        if leave is not None:
+            leave(self, node)
+
+
+_HOOKS: dict[tuple[type, type], tuple] = {}  # (visitor class, node class) -> its visit_ and leave_ functions
 
 
 __all__ = ["Visitor", "children", "is_kind", "is_node", "preorder"]
