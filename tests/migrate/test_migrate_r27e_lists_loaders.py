@@ -129,6 +129,9 @@ def build(table, more):
     ("tensors = [tf.constant(table[k]) for k in table]", "tensors", "`tensors`"),
     ("tensors = [tf.constant(table[k]) for k in KEYS if k]", "tensors", "`tensors`"),
     ("tensors = [table[\"a\"]]", "tensors + [more]", "`tensors + [more]`"),
+    ("tensors = [table[\"a\"]]\n    alias = tensors\n    alias.append(more)", "tensors", "`tensors`"),
+    ("tensors = [table[\"a\"]]\n    grow(tensors, more)", "tensors", "`tensors`"),
+    ("tensors = [table[\"a\"]]\n    table[\"t\"] = tensors", "tensors", "`tensors`"),
 ])
 def test_a_slice_list_of_unknown_length_is_left_naming_it(made, passed, named):
     code, said = _notes(SLICED.replace("MADE", made).replace("PASSED", passed))

@@ -78,19 +78,28 @@ def known_length(finder, at: cst.CSTNode, expr: cst.BaseExpression | None, depth
         return known_length(finder, at, expr.args[0].value, depth - 1)
     if isinstance(expr, cst.Name):
         scope = finder.scopes.scope(at)
-        if scope is None or len(list(scope[expr.value])) != 1 or _changed(finder, expr.value):
+        if scope is None or len(list(scope[expr.value])) != 1:
             return None
         stmt = finder.scopes.single_assignment(at, expr.value) or _module_constant(finder, at, expr.value)
         small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         if isinstance(small, cst.Assign) and len(small.targets) == 1 \
                 and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == expr.value:
+            # (a tuple display is never changed in place; a list must be read only where it cannot be)
+            if not isinstance(small.value, cst.Tuple) and (
+                    _changed(finder, expr.value) or _escapes(finder, list(scope[expr.value])[0])):
+                return None
             return known_length(finder, stmt, small.value, depth - 1)
         if stmt is not None:
             return None
         from tfdata_bridge._src.migrate.compression import foreign_value  # (compression imports this family)
 
         got = foreign_value(finder, at, expr)  # ``from lib.labels import TASKS``, bound once there
-        if got is None or _changed(got[2], expr.value):
+        home_scope = got[2].scopes.scope(got[0]) if got is not None else None
+        if got is None or home_scope is None or len(list(home_scope[expr.value])) != 1:
+            return None
+        if not isinstance(got[1], cst.Tuple) and (
+                _changed(got[2], expr.value) or _escapes(got[2], list(home_scope[expr.value])[0])
+                or _changed(finder, expr.value) or _escapes(finder, list(scope[expr.value])[0])):
             return None
         return known_length(got[2], got[0], got[1], depth - 1)
     return None
@@ -139,3 +148,29 @@ def _changed(finder, name: str) -> bool:
                 and e.value.value.value == name for e in target.elements):
             return True
     return False
+
+
+def _escapes(finder, assignment) -> bool:
+    """A read of what ``assignment`` binds that could hand the list on to be changed (``alias = x``, ``f(x)``,
+    ``self.x = x``): every read must be an operand of ``+``, the iterable of a ``for`` or a comprehension, a
+    subscript read, the one argument of ``list`` / ``tuple`` / ``len``, or the argument of a
+    ``slice_input_producer``."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
+    if module is None:
+        return True
+    safe: set[int] = set()
+    for op in nodes_of(module, cst.BinaryOperation):
+        if isinstance(op.operator, cst.Add):
+            safe |= {id(op.left), id(op.right)}
+    for loop in [*nodes_of(module, cst.For), *nodes_of(module, cst.CompFor)]:
+        safe.add(id(loop.iter))
+    for sub in nodes_of(module, cst.Subscript):
+        safe.add(id(sub.value))
+    for call in nodes_of(module, cst.Call):
+        f = call.func
+        spelled = f.value if isinstance(f, cst.Name) else f.attr.value if isinstance(f, cst.Attribute) else ""
+        if spelled in ("list", "tuple", "len") and len(call.args) == 1 or spelled == "slice_input_producer":
+            safe |= {id(a.value) for a in call.args[:1]}
+    return any(id(access.node) not in safe for access in getattr(assignment, "references", ()))
