@@ -158,3 +158,21 @@ def test_a_feeding_class_dequeued_in_another_module_is_left_saying_so(tmp_path):
     said = " ".join(n.message for n in result[lib].notes)
     assert "RandomShuffleQueue(" in result[lib].code
     assert "`queue` is read by no statement of this module" in said, said
+
+
+def test_a_constant_of_a_plain_module_the_pipeline_imports_is_followed_by_migrate(tmp_path):
+    from tfdata_bridge._src.migrate.rewriting import rewrite_files
+
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "__init__.py").write_text("")
+    (tmp_path / "lib" / "heads.py").write_text('HEADS = ("age", "smile")\n')  # (no TensorFlow in it)
+    (tmp_path / "lib" / "inputs.py").write_text(
+        "import tensorflow.compat.v1 as tf\n\nfrom lib.heads import HEADS\n\n\n"
+        "def build(table):\n    tensors = [tf.constant(table[h]) for h in HEADS]\n"
+        "    sliced = tf.train.slice_input_producer(tensors, shuffle=False)\n"
+        "    return tf.train.batch(sliced[0:], 2)\n")
+    paths = sorted(str(p) for p in tmp_path.rglob("*.py"))
+    results = dict(rewrite_files(paths, to="tfdata"))
+    code = results[str(tmp_path / "lib" / "inputs.py")].code
+    assert "from_tensor_slices((tensors[0], tensors[1]))" in code, code
+    assert results[str(tmp_path / "lib" / "heads.py")].code == 'HEADS = ("age", "smile")\n'

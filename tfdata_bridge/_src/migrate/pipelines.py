@@ -241,7 +241,7 @@ def _spread_slices(tensors: cst.BaseExpression, source: Source, intermediates: l
             and isinstance(source.call.get("tensor_list"), (cst.List, cst.Tuple))):
         return None
     name, k = source.params[0][1:], len(source.call["tensor_list"].elements)
-    if not isinstance(tensors, cst.BinaryOperation) and not (isinstance(tensors, cst.List) and any(
+    if not isinstance(tensors, (cst.BinaryOperation, cst.Subscript)) and not (isinstance(tensors, cst.List) and any(
             isinstance(e, cst.StarredElement) for e in tensors.elements)):
         return None
     if any(_binds(s, name) or _augmented(s, {name}) for s in intermediates):
