@@ -36,7 +36,7 @@ from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.limit_batch import limit_source
-from tfdata_bridge._src.migrate.literal_lists import literal_list
+from tfdata_bridge._src.migrate.literal_lists import known_length, literal_list
 from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
@@ -232,6 +232,62 @@ def _log_line(finder, stmt: cst.BaseStatement, needed: set[str]) -> bool:
     return "logging" in path.split(".")[:-1] or plain
 
 
+def _spread_slices(tensors: cst.BaseExpression, source: Source, intermediates: list) -> cst.List | None:
+    """The batch's tensors one by one where they are a sum of list displays and of ``name`` / ``name[i:j]``
+    (literal bounds, no step; ``*name[i:j]`` in a display too), ``name`` the list of ``k`` slices a
+    ``slice_input_producer`` of ``k`` tensors gave, bound to one name and bound again nowhere before the
+    batch: ``[image] + sliced[1:]`` is ``[image, sliced[1], ..., sliced[k-1]]``. None where they are not."""
+    if not (source.kind == "slice" and len(source.params) == 1 and source.params[0].startswith("*")
+            and isinstance(source.call.get("tensor_list"), (cst.List, cst.Tuple))):
+        return None
+    name, k = source.params[0][1:], len(source.call["tensor_list"].elements)
+    if not isinstance(tensors, (cst.BinaryOperation, cst.Subscript)) and not (isinstance(tensors, cst.List) and any(
+            isinstance(e, cst.StarredElement) for e in tensors.elements)):
+        return None
+    if any(_binds(s, name) or _augmented(s, {name}) for s in intermediates):
+        return None
+
+    def part(expr) -> list[cst.BaseExpression] | None:
+        if isinstance(expr, cst.Name) and expr.value == name:
+            return [_item(name, i) for i in range(k)]
+        if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Name) and expr.value.value == name \
+                and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice) \
+                and expr.slice[0].slice.step is None:
+            cut = expr.slice[0].slice
+            bounds = [None if b is None else _literal_int(b) for b in (cut.lower, cut.upper)]
+            if any(b is None and e is not None for b, e in zip(bounds, (cut.lower, cut.upper))):
+                return None
+            return [_item(name, i) for i in range(k)[slice(*bounds)]]
+        if isinstance(expr, cst.List):
+            out: list[cst.BaseExpression] = []
+            for e in expr.elements:
+                got = part(e.value) if isinstance(e, cst.StarredElement) else [e.value]
+                if got is None:
+                    return None
+                out += got
+            return out
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+            a, b = part(expr.left), part(expr.right)
+            return None if a is None or b is None else a + b
+        return None
+
+    got = part(tensors)
+    return None if got is None else cst.List([cst.Element(e) for e in got])
+
+
+def _item(name: str, i: int) -> cst.Subscript:
+    return cst.Subscript(cst.Name(name), [cst.SubscriptElement(cst.Index(cst.Integer(str(i))))])
+
+
+def _literal_int(expr: cst.BaseExpression) -> int | None:
+    if isinstance(expr, cst.Integer):
+        return int(expr.evaluated_value)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus) and \
+            isinstance(expr.expression, cst.Integer):
+        return -int(expr.expression.evaluated_value)
+    return None
+
+
 def _binds(stmt: cst.BaseStatement, name: str) -> bool:
     a = _assign(stmt)
     return a is not None and name in (target_names(a.targets[0].target) or ())
@@ -336,8 +392,14 @@ class Finder:
         starred = [el for el in getattr(args["tensors"], "elements", ()) if isinstance(el, cst.StarredElement)]
         if starred and isinstance(args["tensors"], (cst.List, cst.Tuple)):
             shown = cst.Module([]).code_for_node(starred[0].value)
-            raise Refusal(f"`{api}`'s tensor list unpacks `*{shown}`: the rewrite needs the list's tensors one by one "
-                          "(how many it holds is known only when the program runs); name each tensor in the list")
+            unpacked = Refusal(f"`{api}`'s tensor list unpacks `*{shown}`: the rewrite needs the list's tensors one "
+                               "by one (how many it holds is known only when the program runs); name each tensor "
+                               "in the list")
+            if isinstance(args["tensors"], cst.Tuple) or not all(
+                    isinstance(el.value, cst.Name) or isinstance(el.value, cst.Subscript) and
+                    isinstance(el.value.value, cst.Name) for el in starred):
+                raise unpacked
+            # (``*sliced[1:]`` of a slice producer's list: known once its source is: _spread_slices)
         inline = inline_stage(self, stmt, args["tensors"], body[:index]) if api in BATCHES else None
         if inline is not None:  # ``train.batch(shuffle_inputs([x, y]), n)``: a stage inside the batch
             args = {**args, "tensors": inline[1]}
@@ -448,6 +510,11 @@ class Finder:
                     lambda before, between, free: _refuse_a_second_source(before, between, free, api,
                                                                            self._other_source))
         intermediates.reverse()
+        spread = _spread_slices(args["tensors"], source, intermediates)
+        if spread is not None:  # ``[image] + sliced[1:]``: the list of the slices, one by one
+            args = {**args, "tensors": spread}
+        elif starred:
+            raise unpacked
         for part in source.parts or [source]:  # ``shuffle=training``: read by the rewrite where the batch was
             if part.kind in ("slice", "range", "reader") and part.statements:
                 unchanged_between(self, [part.call.get(k) for k in ("shuffle", "seed", "num_epochs")],
@@ -546,10 +613,8 @@ class Finder:
         if picked is not None:  # ``path = slice_input_producer([paths, labels])[0]``: one of the slices
             return self._picked_slice_source(stmt, assign, defined, *picked)
         if self.is_api(value, "train.slice_input_producer"):
-            bound = bind(value, "train.slice_input_producer")
+            bound = self._known_tensor_list(stmt, bind(value, "train.slice_input_producer"))
             tensors = bound.get("tensor_list")
-            if not isinstance(tensors, (cst.List, cst.Tuple)):
-                raise Refusal("`slice_input_producer` must take a literal list of tensors")
             if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) > 1:
                 # ``input_queue = slice_input_producer([a, b])``, then ``input_queue[0]``: a tuple of the slices
                 return Source("slice", [stmt], [f"*{defined[0]}"], call=bound)
@@ -637,10 +702,9 @@ class Finder:
                              ) -> Source:
         """``x = slice_input_producer([a, b, ...])[k]``: a slice source whose k-th component is ``x``; the other
         components (sliced as legacy sliced them: their first dimensions agree) are parameters nothing uses."""
-        bound = bind(call, "train.slice_input_producer")
+        bound = self._known_tensor_list(stmt, bind(call, "train.slice_input_producer"))
         tensors = bound.get("tensor_list")
-        if not isinstance(tensors, (cst.List, cst.Tuple)) or \
-                any(isinstance(el, cst.StarredElement) for el in tensors.elements):
+        if any(isinstance(el, cst.StarredElement) for el in tensors.elements):
             raise Refusal("`slice_input_producer` must take a literal list of tensors")
         n = len(tensors.elements)
         if not -n <= index < n:
@@ -660,6 +724,25 @@ class Finder:
             taken.add(name)
             params.append(name)
         return Source("slice", [stmt], params, call=bound)
+
+    def _known_tensor_list(self, stmt, bound: dict) -> dict:
+        """``bound`` with its ``tensor_list`` a display: itself, or ``[name[0], ..., name[k-1]]`` for a name whose
+        length ``k`` is known by dataflow (``tensors = [paths] + [labels[t] for t in TASKS]``, bound once before
+        the producer: ``literal_lists.known_length``); the tensors legacy sliced, read where it read them."""
+        tensors = bound.get("tensor_list")
+        if isinstance(tensors, (cst.List, cst.Tuple)):
+            return bound
+        shown = cst.Module([]).code_for_node(tensors).strip() if tensors is not None else "?"
+        if not isinstance(tensors, cst.Name):
+            raise Refusal(f"`slice_input_producer` must take a literal list of tensors, or a name bound once to a "
+                          f"list whose length is known; `{shown}` is neither (bind it to a name first)")
+        n = known_length(self, stmt, tensors)
+        if not n:
+            raise Refusal(f"`slice_input_producer` must take a literal list of tensors; `{shown}` is a list whose "
+                          "length is not known before the program runs (a name bound once to a list display, a "
+                          "sum of them, or a comprehension over one or over `range(k)` would be)")
+        return {**bound, "tensor_list": cst.List([cst.Element(cst.Subscript(tensors, [cst.SubscriptElement(
+            cst.Index(cst.Integer(str(i))))])) for i in range(n)])}
 
     def _iterated_dataset(self, stmt, value) -> tuple[cst.BaseExpression, list[cst.SimpleStatementLine]] | None:
         """(the dataset, the statements that go) for ``it.get_next()`` of a one-shot iterator made once (or

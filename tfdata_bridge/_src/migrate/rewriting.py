@@ -131,9 +131,34 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
                     texts[path] = src.text
             except (OSError, SourceError, SyntaxError, ValueError):
                 continue  # rewrite_file reports it
+        texts.update(_imported_plain(paths, texts))
         together = rewrite_together(texts)
     for path in paths:
         yield path, rewrite_file(path, to, write=write, fallback=fallback, _rewritten=together.get(path))
+
+
+def _imported_plain(paths: list[str], texts: Mapping[str, str]) -> dict[str, str]:
+    """The other Python modules of ``paths`` that a module of ``texts`` imports by its module name (``from
+    lib.labels import TASKS``): constants a pipeline reads (a tuple of task names a comprehension runs over) are
+    followed into them, so they belong to the tree, which rewrites nothing in them."""
+    out: dict[str, str] = {}
+    for path in paths:
+        if path in texts or not path.endswith(".py"):
+            continue
+        rel = os.path.relpath(os.path.abspath(path), _package_root(path))[:-3].replace(os.sep, ".")
+        name = rel.removesuffix(".__init__")
+        if not name or name == "__init__":
+            continue
+        pattern = re.compile(rf"^[ \t]*(?:from[ \t]+{re.escape(name)}[ \t]+import|import[ \t]+{re.escape(name)}\b)",
+                             re.M)
+        if any(pattern.search(t) for t in texts.values()):
+            try:
+                src = load_source(path)
+            except (OSError, SourceError, SyntaxError, ValueError):
+                continue
+            if src.notebook is None:
+                out[path] = src.text
+    return out
 
 
 def links(text: str, path: str = "") -> bool:

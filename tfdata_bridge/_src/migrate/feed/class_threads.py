@@ -62,7 +62,8 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
             out.closers.append(methods[name])
         elif isinstance(target, cst.Name) and target.value in nested:
             # (a closer defined in the starter: ``def closer(): for t in threads: t.join(); sess.run(close)``)
-            if why := _nested_closer_reason(starter, nested[target.value], target, closes, me, feeder):
+            if why := _nested_closer_reason(starter, nested[target.value], target, closes, me, feeder,
+                                            index.threads):
                 raise Refusal(why)
             out.closers.append(nested[target.value])
         else:
@@ -78,14 +79,18 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
         raise Refusal(f"the thread passes `{feeder.name.value}` {len(args)} arguments for {len(params)} parameters")
     kept = [a for a, p in zip(args[1:], params[1:]) if p not in coords]  # (the session and coordinators go)
     loops = [f for f in nodes_of(starter, cst.For) if contains(f, call)]
-    if len(loops) > 1 or loops and (loops[0].orelse is not None or not isinstance(loops[0].body, cst.IndentedBlock)
+    made = _comprehended(starter, call)  # ``ts = [Thread(target=..., args=(sess, s)) for s in shards]``
+    if made is not None and not loops:
+        loops = [made[1]]
+    if len(loops) > 1 or loops and isinstance(loops[0], cst.For) and (loops[0].orelse is not None or not isinstance(loops[0].body, cst.IndentedBlock)
                                     or any(s is not _holder(loops[0], call) and not _plumbing(s)
                                            for s in loops[0].body.body)):
         raise Refusal(f"the loop that makes the threads of `{feeder.name.value}` does more than start and collect "
                       "them")
     for stmt in starter.body.body if isinstance(starter.body, cst.IndentedBlock) else ():
         if not (loops and stmt is loops[0]) and not _plumbing(stmt) and not _made_or_kept(stmt, index.threads) \
-                and not any(stmt is c for c in out.closers) and not _docstring(stmt):
+                and not any(stmt is c for c in out.closers) and not _docstring(stmt) \
+                and not (made is not None and (stmt is made[2] or _starts_each(stmt, made[0]))):
             raise Refusal(f"`{starter.name.value}` does more than start the threads (line "
                           f"{index.lines.get(stmt, '?')}); it would make none now")
     if not kept and (not loops or _once(module, starter)):
@@ -96,6 +101,64 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
     out.items = f"[{item}{header}]"
     out.several = bool(loops)
     return out
+
+
+def _comprehended(starter: cst.FunctionDef, call: cst.Call
+                  ) -> tuple[str, cst.CompFor, cst.SimpleStatementLine] | None:
+    """(the list's name, its one ``for`` clause, the statement) where the starter makes its feeding threads as
+    ``ts = [Thread(...) for s in items]`` in its own body: one clause, no condition, a name bound there once."""
+    body = starter.body.body if isinstance(starter.body, cst.IndentedBlock) else ()
+    for stmt in body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.ListComp)
+                and small.value.elt is call):
+            continue
+        comp = small.value.for_in
+        if comp.inner_for_in is not None or comp.ifs or comp.asynchronous is not None:
+            return None
+        name = small.targets[0].target.value
+        return (name, comp, stmt) if _bound_once(starter, name) else None
+    return None
+
+
+def _bound_once(fn: cst.FunctionDef, name: str) -> bool:
+    """``name`` is assigned once in ``fn`` (nested functions included: one that binds it has its own), and is
+    no parameter, loop target, ``with`` name or ``global``/``nonlocal`` of it or of a function nested in it."""
+    count = 0
+    for a in nodes_of(fn, cst.Assign):
+        for t in a.targets:
+            count += (target_names(t.target) or []).count(name)
+    for node in nodes_of(fn, (cst.AugAssign, cst.AnnAssign)):
+        count += 2 if name in (target_names(node.target) or []) else 0
+    for f in nodes_of(fn, (cst.For, cst.CompFor)):
+        count += 2 if name in (target_names(f.target) or []) else 0
+    for w in nodes_of(fn, cst.WithItem):
+        count += 2 if w.asname is not None and name in (target_names(w.asname.name) or []) else 0
+    for p in nodes_of(fn, cst.Param):
+        count += 2 if p.name.value == name else 0
+    for g in nodes_of(fn, (cst.Global, cst.Nonlocal)):
+        count += 2 if any(n.name.value == name for n in g.names) else 0
+    for d in nodes_of(fn, (cst.FunctionDef, cst.ClassDef)):
+        count += 2 if d.name.value == name else 0
+    return count == 1
+
+
+def _starts_each(stmt: cst.BaseStatement, name: str) -> bool:
+    """``for t in ts: t.daemon = True; t.start()``: plumbing of each thread of the list, nothing else."""
+    if not (isinstance(stmt, cst.For) and stmt.orelse is None and isinstance(stmt.iter, cst.Name)
+            and stmt.iter.value == name and isinstance(stmt.target, cst.Name)
+            and isinstance(stmt.body, cst.IndentedBlock)):
+        return False
+    me = stmt.target.value
+    for s in stmt.body.body:
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if not _plumbing(s) or isinstance(small, cst.Expr) and small.value.func.attr.value == "append":
+            return False
+        on = small.targets[0].target.value if isinstance(small, cst.Assign) else small.value.func.value
+        if not (isinstance(on, cst.Name) and on.value == me):
+            return False
+    return True
 
 
 def _once(module: cst.Module, starter: cst.FunctionDef) -> bool:
@@ -191,7 +254,8 @@ def _nested_functions(starter: cst.FunctionDef) -> dict[str, cst.FunctionDef]:
 
 
 def _nested_closer_reason(starter: cst.FunctionDef, closer: cst.FunctionDef, target: cst.Name,
-                          closes: tuple[str, str | None], me: str, feeder: cst.FunctionDef) -> str | None:
+                          closes: tuple[str, str | None], me: str, feeder: cst.FunctionDef, index_threads=()
+                          ) -> str | None:
     """Why a function nested in the starter and run by a thread is not the feeders' closer, or None: it only
     joins the feeding threads (the starter's list they were appended to), then runs the queue's close; its
     name is read nowhere else, and it takes no parameter the rewrite would have to follow."""
@@ -207,6 +271,9 @@ def _nested_closer_reason(starter: cst.FunctionDef, closer: cst.FunctionDef, tar
     lists = {call.func.value.value for call in nodes_of(starter, cst.Call)
              if isinstance(call.func, cst.Attribute) and call.func.attr.value == "append"
              and isinstance(call.func.value, cst.Name) and not contains(closer, call)}
+    lists |= {made[0] for call in nodes_of(starter, cst.Call) if call in index_threads
+              and (made := _comprehended(starter, call)) is not None}
+    lists -= _local_names(closer)  # (a name the closer binds itself is its own, not the starter's list)
     for loop in nodes_of(closer, cst.For):
         if not (isinstance(loop.iter, cst.Name) and loop.iter.value in lists):
             return (f"`{name}` joins `{cst.Module([]).code_for_node(loop.iter)}`, not the list the feeding threads "
@@ -214,6 +281,19 @@ def _nested_closer_reason(starter: cst.FunctionDef, closer: cst.FunctionDef, tar
     if not nodes_of(closer, cst.For):
         return f"`{name}` closes the queue without joining the feeding threads first"
     return None
+
+
+def _local_names(fn: cst.FunctionDef) -> set[str]:
+    """The names a function binds itself (its parameters, assignments, loop and ``with`` targets): local there."""
+    out = {p.name.value for p in nodes_of(fn.params, cst.Param)}
+    for a in nodes_of(fn, cst.Assign):
+        for t in a.targets:
+            out |= set(target_names(t.target) or [])
+    for node in nodes_of(fn, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor)):
+        out |= set(target_names(node.target) or [])
+    for w in nodes_of(fn, cst.WithItem):
+        out |= set(target_names(w.asname.name) or []) if w.asname is not None else set()
+    return out
 
 
 def _closer_stmt(stmt: cst.BaseStatement) -> bool:

@@ -345,6 +345,9 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
         plan.removed[:] = [s for s in plan.removed if not (isinstance(s, cst.SimpleStatementLine) and any(
             (found := self_assign(s, self_name)) is not None and found[0] == a for a in kept))]
         plan.kept = sorted(kept)
+    if not dequeues:  # (``feeder.queue.dequeue_many(n)`` in another module: that module's rewrite is not joined)
+        raise Refusal(f"`{qattr}` is read by no statement of this module; the rewrite needs its one dequeue here "
+                      "(a dequeue in another module, through an instance, is not followed there yet)")
     if len(dequeues) != 1:
         raise Refusal(f"`{qattr}` is read by {len(dequeues)} statements; the rewrite needs one dequeue")
     use = dequeues[0]
