@@ -498,6 +498,8 @@ class Finder:
                 source, intermediates = made
         if source is None:
             refuse_kept_pipeline(self, stmt, args["tensors"], intermediates, api)  # a pipeline kept on ``self``
+            if starred:  # (what the starred name holds is why no source is followed: ``*features, late = ...``)
+                raise unpacked
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")
         if found_at is not None:
             moved = {id(m) for m in source.statements}
