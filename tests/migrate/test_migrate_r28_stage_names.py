@@ -31,6 +31,9 @@ def test_the_r28h_programs_deliver_what_their_originals_deliver(tmp_path):
     assert [n for n, c in code.items() if n.endswith(".py") and "/" not in n and "Queue(" in c] == [], code
     assert ".shuffle(64, seed=3)" in code["names_dict_conditional_kwargs.py"]
     assert ".shuffle(16, seed=7)" in code["names_helper_other_module_tf2_alias.py"]
+    assert "string_input_producer" not in (migrated / "r28h_lib" / "records.py").read_text()
+    assert "do_not_convert(Digits.read_and_decode)" in (migrated / "r28h_lib" / "inputs.py").read_text()
+    assert "do_not_convert(records.Digits.read_and_decode)" in code["static_decode_through_module_attribute.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact" if name in EXACT else "multiset", end=None)
@@ -92,3 +95,62 @@ def test_a_capacity_chosen_by_an_if_is_refused():
 def test_a_names_stage_given_what_is_not_known_a_dict_keeps_the_one_list_check():
     said = _said(_stage("capacity, 2, [tf.int32], names=names", row="[a]"))
     assert "not a list of two or more tensors" in said
+
+
+# -- a reader helper kept as a static method of a class of another module, called through the class ----------------
+
+RECORDS = '''\
+import tensorflow.compat.v1 as tf
+
+PATHS = ["a.tfrecords"]
+
+
+class Records(object):
+    @staticmethod
+    def decode(filename, epochs=None):
+        queue = tf.train.string_input_producer(FILES, num_epochs=epochs, shuffle=False)
+        reader = tf.TFRecordReader()
+        _, value = reader.read(queue)
+        return tf.parse_single_example(value, {"x": tf.FixedLenFeature([], tf.int64)})["x"]
+'''
+
+CALLER = '''\
+import tensorflow.compat.v1 as tf
+
+from lib.records import Records
+
+
+def build(path):
+    x = Records.decode(path, epochs=1)
+    return tf.train.batch([x], batch_size=2)
+'''
+
+
+def _tree(tmp_path, records: str, caller: str) -> dict:
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    (tmp_path / "lib").mkdir()
+    sources = {str(tmp_path / "lib" / "__init__.py"): "", str(tmp_path / "lib" / "records.py"): records,
+               str(tmp_path / "main.py"): caller}
+    out = rewrite_tree(sources, str(tmp_path))
+    return {pathlib.Path(p).relative_to(tmp_path).as_posix(): r for p, r in out.items()}
+
+
+def test_a_static_reader_method_of_another_module_is_rewritten_in_its_class(tmp_path):
+    out = _tree(tmp_path, RECORDS.replace("FILES", "[filename]"), CALLER)
+    assert ".map(tf.autograph.experimental.do_not_convert(Records.decode))" in out["main.py"].code, out["main.py"].code
+    assert "    @staticmethod\n    def decode(value):" in out["lib/records.py"].code, out["lib/records.py"].code
+
+
+def test_a_static_reader_method_reading_a_global_of_its_module_is_refused(tmp_path):
+    out = _tree(tmp_path, RECORDS.replace("FILES", "PATHS + [filename]"), CALLER)
+    said = " ".join(n.message for n in out["main.py"].notes)
+    assert "uses `PATHS` of its own module, and `decode` is a static method called through its class" in said, said
+    assert "Queue" in out["lib/records.py"].code or "string_input_producer" in out["lib/records.py"].code
+
+
+def test_a_static_reader_method_also_called_without_a_batch_stays(tmp_path):
+    caller = CALLER + "\n\ndef peek(path):\n    return Records.decode(path)\n"
+    out = _tree(tmp_path, RECORDS.replace("FILES", "[filename]"), caller)
+    assert "string_input_producer" in out["lib/records.py"].code
+    assert "tf.train.batch" in out["main.py"].code or "tf.data" not in out["main.py"].code
