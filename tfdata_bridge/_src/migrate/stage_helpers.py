@@ -10,8 +10,11 @@
             out[i].set_shape(tensors[i].shape)
         return out                                                        # or ``return queue.dequeue()``
 
-Values its queue's arguments read may be computed in it first; a log line is allowed. Anything else (a second
-queue, another use of the queue, ``shared_name``/``names``) is refused, naming the statement's line.
+Values its queue's arguments read may be computed in it first (by plain assignments, or an ``if`` choosing the
+dtypes / shapes / names, not the capacity or seed); a log line is allowed, and ``set_shape`` calls under loops or an
+``if``. ``names=`` (also as ``**{"names": n}`` or ``**({"names": n} if n is not None else {})``) makes a queue of
+a dict: it takes and gives the same dict, so the stage is the same step. Anything else (a second queue, another
+use of the queue, ``shared_name``, another ``**``) is refused, naming the statement's line.
 """
 
 from __future__ import annotations
