@@ -92,7 +92,9 @@ def _bind_call(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpress
 def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, code) -> ReaderHelper:
     """The helper ``fn`` called by ``call``, as a function of the record; ``Refusal`` when it is not one."""
     name = fn.name.value
-    if fn.decorators or fn.asynchronous:
+    static = len(fn.decorators) == 1 and isinstance(fn.decorators[0].decorator, cst.Name) and \
+        fn.decorators[0].decorator.value == "staticmethod"  # (a plain function kept on a class: ``Class.m(...)``)
+    if fn.decorators and not static or fn.asynchronous:
         raise Refusal(f"`{name}` is decorated or async")
     bound = _bind_call(fn, call)
     body = _unscoped(finder, list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [])

@@ -40,6 +40,10 @@ def through_module(args: dict[str, cst.BaseExpression], call_names: set[str], ho
         for name in sorted(names_in(v) - call_names):
             found = list(scope[name]) if scope is not None else []
             if found and all(isinstance(a.scope, GlobalScope) for a in found):
+                if fn.decorators and module_ref is not None:  # (a static method called through its class: ``module_ref`` is the class)
+                    raise Refusal(f"the reader's `{k}` in `{helper}` uses `{name}` of its own module, and `{helper}` "
+                                  f"is a static method called through its class (`{module_ref}.{helper}`), which "
+                                  f"does not reach its module's `{name}`")
                 if module_ref is None:
                     raise Refusal(f"the reader's `{k}` in `{helper}` uses `{name}` of its own module, and `{helper}` "
                                   "is imported by name: call it through its module (`from PACKAGE import MODULE`; "

@@ -47,6 +47,7 @@ class Stage:
     fn: cst.FunctionDef | None = None  # the helper of this module (goes once no call is left), else None
     call: cst.Name | None = None  # the Name the call calls by (this module's helper)
     method: cst.FunctionDef | None = None  # a method of this module's class (goes once no call is left)
+    names: bool = False  # its queue takes ``names=``: it takes and gives a dict (the dict it was given)
 
 
 def _bound_names(node: cst.CSTNode) -> set[str]:
@@ -137,7 +138,8 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
         call.func.value.value in ("self", "cls")  # (a method, static or not: it goes from its class)
     stage = Stage(kind, name, resolved["capacity"], resolved.get("min_after_dequeue"), resolved.get("seed"), None,
                   [stmt], fn if here and not through_self else None,
-                  call.func if isinstance(call.func, cst.Name) else None, written if here and through_self else None)
+                  call.func if isinstance(call.func, cst.Name) else None, written if here and through_self else None,
+                  not is_none(args.get("names")))
     return stage, tensors
 
 
@@ -223,12 +225,46 @@ def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.
             _check_one_list(finder, made, before[:before.index(made)], earlier[1], earlier[0])
             return
     else:
-        value = tensors
+        made, value = stmt, tensors
+    if stage.names and _known_dict(finder, made, value):
+        return  # (a queue with ``names`` takes and gives the dict it is given)
     if not (isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) > 1
             and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
         raise Refusal(f"the queue stage `{stage.helper}` at line {_line(finder, stmt)} is given "
                       f"`{cst.Module([]).code_for_node(tensors)}`, not a list of two or more tensors made by one "
                       "assignment: a queue of one component dequeues a bare tensor, which the rewrite cannot tell")
+
+
+def _known_dict(finder, stmt, value) -> bool:
+    """Whether ``value`` is a dict: a dict literal, or the call of a function of the tree whose every ``return``
+    gives one."""
+    if isinstance(value, cst.Dict):
+        return not any(isinstance(e, cst.StarredDictElement) for e in value.elements)
+    if not isinstance(value, cst.Call) or stmt is None:
+        return False
+    found = helper_of(finder, stmt, value)
+    if found is None:
+        return False
+    fn = found[0]
+    returns: list[cst.Return] = []
+
+    class _R(Visitor):
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return n is fn
+
+        def visit_ClassDef(self, n: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Lambda(self, n: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, n: cst.Return) -> None:
+            returns.append(n)
+
+    fn.visit(_R())
+    body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
+    ends = bool(body) and isinstance(body[-1], cst.SimpleStatementLine) and isinstance(body[-1].body[-1], cst.Return)
+    return ends and bool(returns) and all(_known_dict(finder, None, r.value) for r in returns)
 
 
 def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement]) -> None:
@@ -270,13 +306,14 @@ def stage_steps(stage: Stage, code) -> list[str]:
 
 def stage_notes(stage: Stage, code) -> list[str]:
     chosen = f" under `if {code(stage.flag)}:`, as the program chose" if stage.flag is not None else ""
+    named = f"; its `names` dict goes on as the dict element it was given" if stage.names else ""
     if stage.kind != "RandomShuffleQueue":
-        return [f"`{stage.helper}`'s FIFOQueue hands the elements on in order: no step{chosen}"]
+        return [f"`{stage.helper}`'s FIFOQueue hands the elements on in order: no step{chosen}{named}"]
     floor = "" if stage.min_after_dequeue is None else (
         f"; its min_after_dequeue={code(stage.min_after_dequeue)} is no floor for tf.data's buffer, which hands "
         "elements on to the last")
     return [f"`{stage.helper}`'s RandomShuffleQueue becomes shuffle({code(stage.capacity)}){chosen}, order differs "
-            f"from the queue's for the same seed{floor}"]
+            f"from the queue's for the same seed{floor}{named}"]
 
 
 __all__ = ["Stage", "calls_queue_helper", "inline_stage", "is_stage_helper", "stage_needs", "stage_notes", "stage_of",

@@ -10,8 +10,11 @@
             out[i].set_shape(tensors[i].shape)
         return out                                                        # or ``return queue.dequeue()``
 
-Values its queue's arguments read may be computed in it first; a log line is allowed. Anything else (a second
-queue, another use of the queue, ``shared_name``/``names``) is refused, naming the statement's line.
+Values its queue's arguments read may be computed in it first (by plain assignments, or an ``if`` choosing the
+dtypes / shapes / names, not the capacity or seed); a log line is allowed, and ``set_shape`` calls under loops or an
+``if``. ``names=`` (also as ``**{"names": n}`` or ``**({"names": n} if n is not None else {})``) makes a queue of
+a dict: it takes and gives the same dict, so the stage is the same step. Anything else (a second queue, another
+use of the queue, ``shared_name``, another ``**``) is refused, naming the statement's line.
 """
 
 from __future__ import annotations
@@ -114,7 +117,7 @@ def _walk(node: cst.CSTNode):
 def stage_pattern(home, fn: cst.FunctionDef):
     """(kind, the queue's bound arguments, the parameter whose tensors go in, the helper's constants) of a stage
     helper; Refusal naming the statement that is off the pattern."""
-    from tfdata_bridge._src.migrate.helpers import _constants
+    from tfdata_bridge._src.migrate.helpers import _bindings, _constants
     from tfdata_bridge._src.migrate.queue_runners import runner_call
 
     name = fn.name.value
@@ -136,27 +139,32 @@ def stage_pattern(home, fn: cst.FunctionDef):
             queue_stmt, qname, kind = s, small.targets[0].target.value, home.is_api(small.value, *_QUEUES)
     if queue_stmt is None:
         raise Refusal(f"`{name}` makes no FIFOQueue or RandomShuffleQueue assigned to a name")
-    args = bind_params(queue_stmt.body[0].value, _QUEUES[kind], kind)
-    for bad in ("shared_name", "names"):
-        if not is_none(args.get(bad)):
-            raise Refusal(f"the `{kind}` of `{name}` (line {_line(home, queue_stmt)}) takes `{bad}`: shared with "
-                          "other graphs or dequeued as a dict, not a stage of one chain")
+    args = bind_params(_spread_kwargs(queue_stmt.body[0].value, kind, name, _line(home, queue_stmt)),
+                       _QUEUES[kind], kind)
+    if not is_none(args.get("shared_name")):
+        raise Refusal(f"the `{kind}` of `{name}` (line {_line(home, queue_stmt)}) takes `shared_name`: shared with "
+                      "other graphs, not a stage of one chain")
+    # (``names=``: the queue takes and gives a dict with exactly those keys, the dict it was given: the element
+    # passes as it is; ``seed=``: the chain's shuffle takes it; ``shapes=``/``dtypes=``: the queue checks the
+    # tensors it is given against them, the same tensors tf.data hands on)
     if "capacity" not in args:
         raise Refusal(f"the `{kind}` of `{name}` has no capacity")
     enq_name = given = out_name = None
     runner_seen = False
     shaped: list[cst.CSTNode] = []
+    computed: list[cst.CSTNode] = []
     ret = None
     simple = [s for s in body if isinstance(s, cst.SimpleStatementLine)]
     for s in body:
         if s is queue_stmt:
             continue
         at = _line(home, s)
-        if isinstance(s, cst.For) and s.orelse is None and isinstance(s.body, cst.IndentedBlock) and all(
-                isinstance(b, cst.SimpleStatementLine) and len(b.body) == 1 and isinstance(b.body[0], cst.Expr)
-                and isinstance(b.body[0].value, cst.Call) and isinstance(b.body[0].value.func, cst.Attribute)
-                and b.body[0].value.func.attr.value == "set_shape" for b in s.body.body):
+        if isinstance(s, (cst.For, cst.If)) and _only_set_shape(s):
             shaped.append(s)  # static shapes given back to the dequeued tensors: tf.data's elements keep theirs
+            continue          # (a loop, or one under ``if isinstance(out, dict):``)
+        if isinstance(s, cst.If) and queue_stmt in body and body.index(s) < body.index(queue_stmt) and \
+                _only_values(s) and not (names_in(s) & {qname}):
+            computed.append(s)  # values the queue's arguments read, chosen by an ``if`` (dtypes, shapes, names)
             continue
         small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
         value = getattr(small, "value", None)
@@ -216,7 +224,72 @@ def stage_pattern(home, fn: cst.FunctionDef):
         and returned.func.value.value == qname and out_name is None)
     if not ok or ret is not body[-1]:
         raise Refusal(f"`{name}` does not end by returning its queue's dequeue")
+    chosen = {n for c in computed for n in _bindings(c)}
+    for key in ("capacity", "min_after_dequeue", "seed"):
+        hit = names_in(args[key]) & chosen if key in args else set()
+        if hit:
+            raise Refusal(f"the `{key}` of `{name}`'s `{kind}` (line {_line(home, queue_stmt)}) reads "
+                          f"`{sorted(hit)[0]}`, which an `if` in `{name}` chooses: the chain's shuffle cannot read it")
     return kind, args, given, _constants(body, queue_stmt, {})
+
+
+def _spread_kwargs(call: cst.Call, kind: str, helper: str, line) -> cst.Call:
+    """``call`` with a ``**{"k": v}`` written as ``k=v``, and ``**({"k": v} if v is not None else {})`` too (the
+    same: ``None`` is each such argument's default); any other ``**`` or ``*`` is refused, naming it."""
+    args: list[cst.Arg] = []
+    for a in call.args:
+        if not a.star:
+            args.append(a)
+            continue
+        value = a.value
+        if a.star == "**" and isinstance(value, cst.IfExp) and isinstance(value.orelse, cst.Dict) and \
+                not value.orelse.elements and isinstance(value.body, cst.Dict) and len(value.body.elements) == 1:
+            test, el = value.test, value.body.elements[0]
+            ok = isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+                isinstance(test.comparisons[0].operator, cst.IsNot) and is_none(test.comparisons[0].comparator) and \
+                isinstance(el, cst.DictElement) and \
+                cst.Module([]).code_for_node(test.left) == cst.Module([]).code_for_node(el.value)
+            value = value.body if ok else value
+        if a.star == "**" and isinstance(value, cst.Dict) and all(
+                isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in value.elements):
+            for e in value.elements:
+                key = e.key.evaluated_value
+                if not (isinstance(key, str) and key.isidentifier()):
+                    break
+                args.append(cst.Arg(e.value, keyword=cst.Name(key)))
+            else:
+                continue
+        raise Refusal(f"the `{kind}` of `{helper}` (line {line}) takes `{a.star}{cst.Module([]).code_for_node(a.value)}`"
+                      ": arguments the rewrite cannot name")
+    return call.with_changes(args=args)
+
+
+def _only_set_shape(stmt: cst.CSTNode) -> bool:
+    """Whether every statement in ``stmt`` (a loop, an ``if`` without ``else`` branches of other kinds) is a
+    ``x.set_shape(...)`` call."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return all(isinstance(b, cst.Expr) and isinstance(b.value, cst.Call) and isinstance(b.value.func,
+                   cst.Attribute) and b.value.func.attr.value == "set_shape" for b in stmt.body)
+    if isinstance(stmt, (cst.For, cst.If)) and isinstance(stmt.body, cst.IndentedBlock) and stmt.body.body:
+        orelse = stmt.orelse
+        rest = [] if orelse is None else [orelse] if isinstance(orelse, cst.If) else \
+            list(orelse.body.body) if isinstance(orelse.body, cst.IndentedBlock) else [None]
+        return all(_only_set_shape(b) for b in [*stmt.body.body, *rest])
+    return False
+
+
+def _only_values(stmt: cst.CSTNode) -> bool:
+    """Whether every statement in the ``if`` ``stmt`` (and its ``else``) only assigns names (no call of the
+    program's but pure reads: what it binds is read by the queue's arguments alone)."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return all(isinstance(b, cst.Assign) and all(isinstance(t.target, (cst.Name, cst.Tuple, cst.List))
+                                                     for t in b.targets) for b in stmt.body)
+    if isinstance(stmt, cst.If) and isinstance(stmt.body, cst.IndentedBlock):
+        orelse = stmt.orelse
+        rest = [] if orelse is None else [orelse] if isinstance(orelse, cst.If) else \
+            list(orelse.body.body) if isinstance(orelse.body, cst.IndentedBlock) else [None]
+        return all(_only_values(b) for b in [*stmt.body.body, *rest])
+    return False
 
 
 __all__ = ["calls_queue_helper", "helper_of", "is_stage_helper", "stage_pattern"]

@@ -211,6 +211,22 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
                 return by_name[module], attr
         return None
 
+    def static_target(path: str, func: cst.CSTNode) -> tuple[str, str] | None:
+        """(module path, ``"Class.method"``) where ``func`` is ``Class.method`` of a class another module of the
+        tree defines, imported here, and the method a ``@staticmethod`` of that class itself (a plain function
+        reached through the class: ``MNist.read_and_decode(...)``)."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Attribute))):
+            return None
+        where = target(path, func.value)
+        cls = None if where is None else class_of(modules[where[0]], where[1])
+        if cls is None:
+            return None
+        fn = method(modules[where[0]], f"{cls.name.value}.{func.attr.value}")
+        if fn is None or len(fn.decorators) != 1 or not isinstance(fn.decorators[0].decorator, cst.Name) or \
+                fn.decorators[0].decorator.value != "staticmethod":
+            return None
+        return where[0], f"{cls.name.value}.{func.attr.value}"
+
     def function(path: str, name: str) -> cst.FunctionDef | None:
         if "." in name:  # ``Class.method`` (``methods.py``)
             return method(modules[path], name)
@@ -271,6 +287,8 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     def resolver(path: str):
         def external(func: cst.CSTNode):
             where = target(path, func)
+            if where is None:
+                where = static_target(path, func)
             if where is None:
                 return None
             if where in banned:
@@ -445,8 +463,9 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
         first[path] = (out, notes)
         for fn, new_fn, line in requests:
             spelled = ("class " if isinstance(fn, cst.ClassDef) else "") + fn.name.value
-            key = next(k for k in [(p, spelled) for p in modules] if function(*k) is fn) \
-                if new_fn is not None else method_key(modules, fn)
+            key = next((k for k in [(p, spelled) for p in modules] if function(*k) is fn), None) \
+                if new_fn is not None else None
+            key = key or method_key(modules, fn)  # (a static method called through its class: ``static_target``)
             needed.setdefault(key, []).append(new_fn)
     for key, news in needed.items():
         if key[0] in frozen:  # its helpers stay as they are
@@ -456,6 +475,9 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
             if method_uses(modules, function(*key)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
                                "where no pipeline is rewritten; it cannot go from its class")
+            elif news[0] is not None and not all(n is not None and n.deep_equals(news[0]) for n in news):
+                banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is rewritten "
+                               "differently for its callers; it cannot be one function of the record for all")
             continue
         uses = _uses(key, modules, target, finder_of)
         if uses != len(news) or len({n.deep_equals(news[0]) for n in news}) != 1 or \
