@@ -71,3 +71,36 @@ def test_a_reader_chosen_by_a_value_the_helper_computes_is_refused():
     assert result.refused, result.code
     said = " ".join(n.message for n in result.notes)
     assert "tested on a value other than one of its parameters" in said, said
+
+
+CLASS_READER = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Reader(object):
+    def __init__(self, files, reader_kwargs=None, num_readers=2):
+        self.files = files
+        self.reader_kwargs = reader_kwargs or {}
+        self.num_readers = num_readers
+
+    def single_reader(self, filename_queue):
+        reader = tf.TFRecordReader(**self.reader_kwargs)
+        _, record = reader.read(filename_queue)
+        return record
+
+    def parse_example(self, record):
+        return [tf.parse_single_example(record, {"x": tf.FixedLenFeature([], tf.int64)})["x"]]
+
+    def batch_inputs(self, batch_size):
+        queue = tf.train.string_input_producer(self.files, num_epochs=1)
+        examples = [self.parse_example(self.single_reader(queue)) for _ in range(self.num_readers)]
+        return tf.train.shuffle_batch_join(examples, batch_size=batch_size, capacity=20, min_after_dequeue=4)
+'''
+
+
+def test_a_reader_method_of_a_left_join_says_the_join_it_stays_with():
+    result = rewrite(CLASS_READER, to="tfdata")
+    assert result.refused, result.code
+    said = {n.line: n.message for n in result.notes}
+    assert said[11].endswith("`single_reader` is called by `batch_inputs`, whose pipeline at line 21 is left "
+                             "(the note there says why)"), said
