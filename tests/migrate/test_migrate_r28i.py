@@ -104,3 +104,39 @@ def test_a_reader_method_of_a_left_join_says_the_join_it_stays_with():
     said = {n.line: n.message for n in result.notes}
     assert said[11].endswith("`single_reader` is called by `batch_inputs`, whose pipeline at line 21 is left "
                              "(the note there says why)"), said
+
+
+LOOP = '''\
+import tensorflow.compat.v1 as tf
+
+
+def decoder(files, compressed):
+    queue = tf.train.string_input_producer(files, num_epochs=1)
+    if compressed:
+        reader = tf.TFRecordReader(options=tf.python_io.TFRecordOptions(
+            tf.python_io.TFRecordCompressionType.GZIP))
+    else:
+        reader = tf.TFRecordReader()
+    _, value = reader.read(queue)
+    return [tf.parse_single_example(value, {"x": tf.FixedLenFeature([], tf.int64)})["x"]]
+
+
+def main(a, b):
+    lists = []
+    for files, gz in CONFIGS:
+        lists.append(decoder(files, gz))
+    x, = tf.train.batch_join(lists, batch_size=2)
+    return x
+'''
+
+
+def test_a_loop_over_literal_configurations_is_its_list_of_calls_else_left():
+    result = rewrite(LOOP.replace("CONFIGS", "[(a, False), (b, True)]"), to="tfdata")
+    assert not result.refused and "Reader(" not in result.code, result.notes
+    assert result.code.count('compression_type="GZIP"') == 1
+    for configs in ("[(a, False), (b, len(b) > 1)]",  # (an item computed: not moved into the call)
+                    "zip([a, b], [False, True])"):
+        result = rewrite(LOOP.replace("CONFIGS", configs), to="tfdata")
+        assert result.refused and "TFRecordReader" in result.code, configs
+    used_after = LOOP.replace("CONFIGS", "[(a, False), (b, True)]").replace("    return x", "    return x, gz")
+    assert rewrite(used_after, to="tfdata").refused  # (the loop's name stays bound after it)
