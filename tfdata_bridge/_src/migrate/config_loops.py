@@ -115,7 +115,7 @@ def _unrolled(fn: cst.FunctionDef) -> cst.FunctionDef:
         if targets is None or call is None:
             continue
         configs = _configs(loop.iter, None if isinstance(loop.target, cst.Name) else len(targets))
-        if configs is None or name in targets:
+        if configs is None or name in targets or any(name in names_in(x) for items in configs for x in items):
             continue
         rest = [s for k, s in enumerate(body) if k not in (i, i + 1)]
         if any(set(targets) & names_in(s) for s in rest) or \
