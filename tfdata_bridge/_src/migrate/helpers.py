@@ -19,6 +19,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, n
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
+from tfdata_bridge._src.migrate.reader_flag import chosen_reader
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -149,11 +150,15 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
             raise Refusal(f"`{name}` reads with the reader its caller passes as `{reader_expr.value}`{shown}: the "
                           f"rewrite follows a reader made in `{name}` or inline in its read, not one handed in; "
                           f"not rewritten: make the reader in `{name}` (`tf.TFRecordReader().read(queue)`)")
-        if reader_stmt is None or reader_stmt not in body:
+        chosen = chosen_reader(body, read_stmt, reader_expr.value, bound, name) if reader_stmt is None else None
+        if chosen is None and (reader_stmt is None or reader_stmt not in body):
             raise Refusal(f"the reader `{reader_expr.value}` is not made once in `{name}` before its read")
         if [r for r in scopes.readers_of(read_stmt, reader_expr.value) if r is not reader_expr]:
             raise Refusal(f"the reader `{reader_expr.value}` is used beyond its read")
-        reader_expr = reader_stmt.body[0].value
+        if chosen is not None:  # an ``if`` on a literal flag of this call chooses it (reader_flag.py)
+            reader_stmt, reader_expr = chosen
+        else:
+            reader_expr = reader_stmt.body[0].value
         removed.append(reader_stmt)
     from tfdata_bridge._src.migrate.pipelines import PLAIN_READERS, READERS
 

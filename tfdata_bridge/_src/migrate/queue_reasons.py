@@ -322,6 +322,20 @@ def _gives(value: cst.BaseExpression | None, q: str) -> bool:
                                                  for e in value.elements)
 
 
+def _calls_it(call: cst.Call, fn: cst.FunctionDef, caller: cst.FunctionDef, up) -> bool:
+    """Whether ``call`` (in ``caller``) calls ``fn``: by its name, or, ``fn`` a method, as ``self.fn(...)`` from
+    another method of its class (``self`` the caller's first parameter)."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value == fn.name.value
+    if not (isinstance(func, cst.Attribute) and func.attr.value == fn.name.value and isinstance(func.value, cst.Name)
+            and caller.params.params and func.value.value == caller.params.params[0].name.value):
+        return False
+    home, other = up.get(id(fn)), up.get(id(caller))  # (the class body: IndentedBlock, then the ClassDef)
+    home, other = up.get(id(home)), up.get(id(other))
+    return isinstance(home, cst.ClassDef) and home is other
+
+
 def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -> str | None:
     """Why a reader or producer at ``line`` stays, where its own function says it: the pipeline of a batch or
     queue left at another line of the function (``reasons``: line -> its refusal note), or the call it is passed
@@ -341,8 +355,7 @@ def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -
         n, _ = left
         return f"it stays with the pipeline left at line {n} of the same function (the note there says why)"
     for caller in nodes_of(module, cst.FunctionDef):  # a reader helper whose caller's pipeline is left
-        if caller is not fn and any(isinstance(c.func, cst.Name) and c.func.value == fn.name.value
-                                    for c in nodes_of(caller, cst.Call)):
+        if caller is not fn and any(_calls_it(c, fn, caller, up) for c in nodes_of(caller, cst.Call)):
             left = _left_in(caller, index, line, reasons)
             if left is not None:
                 n, _ = left

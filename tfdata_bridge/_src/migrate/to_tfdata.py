@@ -57,6 +57,7 @@ from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import given_back, remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
+from tfdata_bridge._src.migrate.config_loops import unrolled_config_loops
 from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, initialized_with_tables, \
     refuse_inner_batches, staged
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -348,7 +349,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
     # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``; ``join_enqueue_loops``: a queue
     # filled by one enqueue op per turn of a loop, ``enqueue_loops.py``)
-    for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, name_inline_dequeues,
+    for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, unrolled_config_loops,
+                 name_inline_dequeues,
                  dequeue_in_helper,
                  inline_prefetch_helper, batch_many_dequeues, join_enqueue_loops, *OBJECT_FORMS):
         # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
