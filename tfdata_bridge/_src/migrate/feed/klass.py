@@ -256,7 +256,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
         plan.removed.remove(qstmt)
         plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + (
-            f"; `{self_name}.{qattr}` is that dataset now, batched where another module dequeued it")
+            f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it")
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
         plan.remote, plan.kind_args = qattr, (kind,)
