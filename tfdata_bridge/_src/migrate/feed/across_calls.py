@@ -26,7 +26,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import ArgsSwapped, Refusal, holder_of, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import ArgsSwapped, Refusal, holder_of, nodes_of, v1_prefix, wrapped
 from tfdata_bridge._src.migrate.feed.class_coord import drop_args
 from tfdata_bridge._src.migrate.feed.coord import refs
 from tfdata_bridge._src.migrate.feed.handed_coord import droppable, uses_of_class
@@ -158,6 +158,8 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
                 raise Refusal(f"binds `{name.value}`, a `{cls}`, again at line {at(name)}")
     targets = {id(t) for ts in instances.values() for t in ts}
     attrs = {id(a.attr) for a in nodes_of(module, cst.Attribute)}
+    attrs |= {id(n) for i in [*nodes_of(module, cst.Import), *nodes_of(module, cst.ImportFrom)]
+              for n in nodes_of(i, cst.Name)}  # (``from feeder import Feeder``: a module's name, no instance)
     for name in nodes_of(module, cst.Name):
         if name.value in plain and id(name) not in owners and id(name) not in targets and id(name) not in attrs:
             raise Refusal(f"passes on or reads whole `{name.value}`, a `{cls}`, at line {at(name)}")
@@ -171,6 +173,9 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
         method = attr.attr.value
         if method in face.remote:  # ``feeder.queue.dequeue_many(n)``: the dataset the class keeps there, read
             read = _remote_read(module, attr, face.remote[method], lines, calls)
+            if read is None and not v1_prefix(module):
+                raise Refusal(f"dequeues `{owner}.{method}` (line {at(attr)}) but imports no `tensorflow` module "
+                              "to read the class's dataset with")
             if read is None:
                 raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}) other than by one `dequeue_many(n)`, "
                               "`dequeue_up_to(n)` or `dequeue()`, where the class's queue is a dataset now")

@@ -236,6 +236,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             attr, source = fresh_attr(module, cls, f"_{feeder.name.value}_args"), \
                 fresh_attr(module, cls, f"{feeder.name.value}_all")
             starter = starters[0]
+            _kept_threads_read(module, cls, starter, init)
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
             runner = [runner_method(feeder, source, attr)]
@@ -290,6 +291,23 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
     return plan
+
+
+def _kept_threads_read(module, cls: cst.ClassDef, starter: cst.FunctionDef, init: cst.FunctionDef) -> None:
+    """The starter's statements all go where it keeps its threads' arguments: an attribute it set
+    (``self._thread = threading.Thread(...)``) that another method reads (``join``: ``self._thread.join()``)
+    would be left unset, so that is refused, saying where."""
+    me = starter.params.params[0].name.value if starter.params.params else "self"
+    set_here = {found[0] for stmt in nodes_of(starter, cst.SimpleStatementLine)
+                if (found := self_assign(stmt, me)) is not None}
+    stores = {id(t.target) for a in nodes_of(cls, cst.Assign) for t in a.targets}
+    for attr in sorted(set_here):
+        for use in instance_uses(module, cls, attr):
+            # (its declaration in ``__init__``, before any start; a store elsewhere reads nothing)
+            if contains(starter, use) or contains(init, use) or id(use) in stores:
+                continue
+            raise Refusal(f"`{attr}`, which `{starter.name.value}` sets to what it starts, is read beyond it "
+                          "(a join of the thread): it makes no thread after the rewrite")
 
 
 def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:
