@@ -628,8 +628,9 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach) ->
             for attr in face.remote if why is None else ():
                 reads = [r for r in face.read_at if r[1] == attr]
                 # (read as a queue through what the rewrite does not follow: an instance handed on, made elsewhere)
-                seen = sum(len(re.findall(rf"\.\s*{attr}\s*\.\s*(?:dequeue\w*|enqueue\w*|close|size|is_closed|name|dtypes|"
-                                          rf"shapes|names|queue_ref)\b", texts[o])) for o in reach(path))
+                queue_read = rf"\.\s*{attr}\s*\.\s*(?:dequeue\w*|enqueue\w*|close|size|is_closed|name|dtypes|shapes|" \
+                             rf"names|queue_ref)\b"
+                seen = sum(len(re.findall(queue_read, texts[o])) for o in reach(path))
                 if len(reads) != 1 or seen != 1:
                     from tfdata_bridge._src.migrate.feed.klass import _UNREAD
                     where = ", ".join(f"{os.path.relpath(p, root)}:{line}" for p, _, line in reads)

@@ -129,7 +129,8 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
     at = lambda node: pos[node].start.line if node in pos else "?"  # noqa: E731
     calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
     cls = face.cls
-    strict = bool(face.dropped or face.handles or face.remote)  # (a taken attribute alone: only its reads through an instance)
+    # (a taken attribute alone: only its reads through an instance)
+    strict = bool(face.dropped or face.handles or face.remote)
     instances: dict[str, list[cst.BaseExpression]] = {}
     swaps: dict[cst.Call, tuple[cst.Call, str]] = {}
     whole: dict[cst.Call, cst.BaseExpression] = {}  # a dequeue of the queue, now of the class's dataset
