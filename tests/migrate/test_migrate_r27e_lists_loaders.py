@@ -156,8 +156,17 @@ def test_a_feeding_class_dequeued_in_another_module_is_left_saying_so(tmp_path):
                      "    return sess.run(x)\n"}
     result = rewrite_tree(sources, str(tmp_path))
     said = " ".join(n.message for n in result[lib].notes)
-    assert "RandomShuffleQueue(" in result[lib].code
-    assert "`queue` is read by no statement of this module" in said, said
+    assert "RandomShuffleQueue(" in result[lib].code  # (no `tensorflow` import there to read a dataset with)
+    assert "imports no `tensorflow` module" in said, said
+    sources[main] = "import tensorflow.compat.v1 as tf\n" + sources[main]
+    result = rewrite_tree(sources, str(tmp_path))
+    said = " ".join(n.message for n in result[lib].notes)
+    # (now followed there: the class keeps the dataset under `queue`, the one dequeue reads it, r28g)
+    assert "RandomShuffleQueue(" not in result[lib].code and "self.queue = (" in result[lib].code, said
+    assert "make_one_shot_iterator((\n        feeder.queue\n" in result[main].code, result[main].code
+    # alone, the class's module still says why it is left
+    alone = rewrite_tree({lib: sources[lib]}, str(tmp_path))
+    assert "`queue` is read by no statement of this module" in " ".join(n.message for n in alone[lib].notes)
 
 
 def test_a_constant_of_a_plain_module_the_pipeline_imports_is_followed_by_migrate(tmp_path):

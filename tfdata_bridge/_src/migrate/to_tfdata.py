@@ -606,6 +606,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
 
     v1_default = imported_v1 or added_v1 or ""
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
+    class_kept: set[int] = set()  # a class's queue statements made its dataset (``feed/klass.py``'s ``remote``)
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
     # (the batches of a helper the tree turns for another module's callers: that module's, ``foreign_batch.py``)
@@ -621,6 +622,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             continue
         removed.update(plan.removed)
         replaced.update(plan.replaced)
+        class_kept |= {id(s) for s in plan.replaced} if plan.remote else set()
         notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
         outcomes.append(PipelineOutcome(line, kind, True, plan.comment.split(": ", 1)[1]))
     for body in index.blocks:
@@ -753,7 +755,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     gone |= {id(s) for fn in removed if isinstance(fn, cst.FunctionDef) for s in nodes_of(fn, cst.SimpleStatementLine)}
     for queue_stmt, note, outcome in feed_refusals:
         # a hand-built queue a rewritten pipeline took in (or a rewritten helper dropped) is no refusal
-        if queue_stmt is None or queue_stmt not in removed and id(queue_stmt) not in gone:
+        # (a class's queue kept as its dataset where another module dequeues it, ``feed/klass.py``: replaced)
+        if queue_stmt is None or queue_stmt not in removed and id(queue_stmt) not in gone and \
+                id(queue_stmt) not in class_kept:
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():

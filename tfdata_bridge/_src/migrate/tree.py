@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from collections.abc import Mapping
 
 import libcst as cst
@@ -128,6 +129,18 @@ def _given_back(results: dict[str, RewriteResult], originals: Mapping[str, str],
 
 
 def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
+    from tfdata_bridge._src.migrate.feed.klass import REMOTE_DEQUEUE
+
+    # (a feeding class whose queue another module dequeues through an instance: rewritten with that dequeue, or
+    # left by ``_feed_classes_used_elsewhere``)
+    token = REMOTE_DEQUEUE.set(True)
+    try:
+        return _rewrite_tree_in(sources, root)
+    finally:
+        REMOTE_DEQUEUE.reset(token)
+
+
+def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     from tfdata_bridge._src.migrate.to_tfdata import run, survey
 
     paths = [os.path.abspath(p) for p in sources]
@@ -512,7 +525,7 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
-    fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names)
+    fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:
         if path in unchanged:
@@ -576,7 +589,7 @@ def _foreign_divisions(modules, texts, results, names, by_name) -> None:
             results[path] = replace(results[path], code=code)
 
 
-def _feed_classes_used_elsewhere(modules, texts, results, root, names) -> dict[str, list]:
+def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach) -> dict[str, list]:
     """A module whose feeding class another module uses beyond what the rewrite can follow (its queue, ops or
     placeholders read through an instance, ``feed/across.py``; its starter's calls and the thread they return
     where they cannot be changed as in the class's own module, ``feed/across_calls.py``) stays as it was,
@@ -598,8 +611,8 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names) -> dict[s
         new = parsed(results[path].code)
         old_defs = {c.name.value: c for c in modules[path].body if isinstance(c, cst.ClassDef)}
         new_defs = {c.name.value: c for c in new.body if isinstance(c, cst.ClassDef)}
-        faces = {c: interface(old_defs[c], new_defs[c], attrs, handles)
-                 for c, (_, attrs, handles) in classes.items() if c in old_defs and c in new_defs}
+        faces = {c: interface(old_defs[c], new_defs[c], attrs, handles, remote)
+                 for c, (_, attrs, handles, remote) in classes.items() if c in old_defs and c in new_defs}
         # a starter's parameter the class reads no more, a coordinator at every call in the tree: it goes
         others = [o for o in modules if o != path and any(c in texts[o] for c in classes)]
         emptied: dict[str, dict[str, list[str]]] = {}
@@ -616,13 +629,15 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names) -> dict[s
                     emptied.setdefault(c, {}).setdefault(method, []).append(param)
         mine: list[tuple[str, str, str]] = []
         why = None
+        for face in faces.values():
+            face.read_at.clear()
         for other in modules:
             if other == path or not any(c in texts[other] for c in classes):  # (a module naming none: no use)
                 continue
             for c, face in faces.items():
                 qname = f"{names[path].name}.{c}"
                 try:
-                    edits = caller_edits(modules[other], qname, names[other].package, face)
+                    edits = caller_edits(modules[other], qname, names[other].package, face, other)
                 except Refusal as exc:
                     why = (c, f"`{c}` left: {os.path.relpath(other, root)} {exc}; this module is left as it was "
                               "(`--fallback compat` runs it through the drop-in)")
@@ -631,6 +646,21 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names) -> dict[s
                     mine.append((other, qname, c))
             if why is not None:
                 break
+        for c, face in faces.items():  # (the queue another module dequeues: one dequeue in the tree, or left)
+            for attr in face.remote if why is None else ():
+                reads = [r for r in face.read_at if r[1] == attr]
+                # (read as a queue through what the rewrite does not follow: an instance handed on, made elsewhere)
+                queue_read = rf"\.\s*{attr}\s*\.\s*(?:dequeue\w*|enqueue\w*|close|size|is_closed|name|dtypes|shapes|" \
+                             rf"names|queue_ref)\b"
+                seen = sum(len(re.findall(queue_read, texts[o])) for o in reach(path))
+                if len(reads) != 1 or seen != 1:
+                    from tfdata_bridge._src.migrate.feed.klass import _UNREAD
+                    where = ", ".join(f"{os.path.relpath(p, root)}:{line}" for p, _, line in reads)
+                    why = (c, f"`tf.compat.v1.{face.remote[attr]}` left: " + (_UNREAD.format(attr) if not reads else (
+                        f"`{attr}` is dequeued through instances of `{c}` in {len(reads)} places ({where}); the "
+                        "rewrite needs one dequeue") if len(reads) != 1 else (
+                        f"`{attr}` is dequeued through an instance of `{c}` at {where}, and read as a queue beyond "
+                        "what the rewrite follows (an instance handed on, or made in another module)")))
         if why is not None:
             results[path] = RewriteResult(texts[path], texts[path], "tfdata", (Note(classes[why[0]][0], why[1]),))
             continue

@@ -26,7 +26,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import PositionProvider
 
-from tfdata_bridge._src.migrate.calls import ArgsSwapped, Refusal, holder_of, nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import ArgsSwapped, Refusal, holder_of, nodes_of, v1_prefix, wrapped
 from tfdata_bridge._src.migrate.feed.class_coord import drop_args
 from tfdata_bridge._src.migrate.feed.coord import refs
 from tfdata_bridge._src.migrate.feed.handed_coord import droppable, uses_of_class
@@ -44,19 +44,22 @@ class Interface:
     handles: list[str] = field(default_factory=list)  # starters that returned one thread, ``None`` now
     gone: list[str] = field(default_factory=list)  # attributes taken from the class, methods no longer the same
     emptied: dict[str, list[str]] = field(default_factory=dict)  # method -> parameters it no longer reads
+    remote: dict[str, str] = field(default_factory=dict)  # queue attribute (a dataset now) -> its queue kind
+    read_at: list[tuple[str, str, int]] = field(default_factory=list)  # (module, attribute, line): its dequeues
 
     @property
     def changed(self) -> bool:
-        return bool(self.dropped or self.handles or self.gone)
+        return bool(self.dropped or self.handles or self.gone or self.remote)
 
 
-def interface(old_cls: cst.ClassDef, new_cls: cst.ClassDef, gone: list[str], handles: list[str]) -> Interface:
+def interface(old_cls: cst.ClassDef, new_cls: cst.ClassDef, gone: list[str], handles: list[str],
+              remote: dict[str, str] | None = None) -> Interface:
     """The class's interface changes, from its original and rewritten definitions: the attributes the rewrite
     took (``gone``), the starters returning ``None`` now (``handles``), each method's parameters that went, and
     the methods gone or made generators (the feeding method) as gone too."""
     old, new = methods_of(old_cls), methods_of(new_cls)
     out = Interface(old_cls.name.value, old=old, handles=list(handles),
-                    gone=[g for g in gone if g not in handles])
+                    gone=[g for g in gone if g not in handles], remote=dict(remote or {}))
     for name, method in old.items():
         now = new.get(name)
         yields = lambda m: bool(nodes_of(m.body, cst.Yield))  # noqa: E731
@@ -113,7 +116,7 @@ def _coordinator(value) -> bool:
         (func.attr.value if isinstance(func, cst.Attribute) else func.value) == "Coordinator"
 
 
-def caller_edits(module: cst.Module, qname: str, package: str, face: Interface
+def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, where: str = ""
                  ) -> tuple[cst.Module, list[tuple[int, str]]] | None:
     """``module`` with its calls of the class's changed methods changed as the class's own module's were, and
     (line, what was done) for each; None where it names the class nowhere or no change reaches it. Raises
@@ -126,9 +129,11 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface
     at = lambda node: pos[node].start.line if node in pos else "?"  # noqa: E731
     calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
     cls = face.cls
-    strict = bool(face.dropped or face.handles)  # (a taken attribute alone: only its reads through an instance)
+    # (a taken attribute alone: only its reads through an instance)
+    strict = bool(face.dropped or face.handles or face.remote)
     instances: dict[str, list[cst.BaseExpression]] = {}
     swaps: dict[cst.Call, tuple[cst.Call, str]] = {}
+    whole: dict[cst.Call, cst.BaseExpression] = {}  # a dequeue of the queue, now of the class's dataset
     for use in uses:
         call = calls.get(id(use))
         stmt = holder_of(lines, use)
@@ -154,6 +159,8 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface
                 raise Refusal(f"binds `{name.value}`, a `{cls}`, again at line {at(name)}")
     targets = {id(t) for ts in instances.values() for t in ts}
     attrs = {id(a.attr) for a in nodes_of(module, cst.Attribute)}
+    attrs |= {id(n) for i in [*nodes_of(module, cst.Import), *nodes_of(module, cst.ImportFrom)]
+              for n in nodes_of(i, cst.Name)}  # (``from feeder import Feeder``: a module's name, no instance)
     for name in nodes_of(module, cst.Name):
         if name.value in plain and id(name) not in owners and id(name) not in targets and id(name) not in attrs:
             raise Refusal(f"passes on or reads whole `{name.value}`, a `{cls}`, at line {at(name)}")
@@ -165,6 +172,22 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface
         if owner not in instances:
             continue
         method = attr.attr.value
+        if method in face.remote:  # ``feeder.queue.dequeue_many(n)``: the dataset the class keeps there, read
+            read = _remote_read(module, attr, face.remote[method], lines, calls)
+            if read is None and not v1_prefix(module):
+                raise Refusal(f"dequeues `{owner}.{method}` (line {at(attr)}) but imports no `tensorflow` module "
+                              "to read the class's dataset with")
+            if read is None:
+                raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}) other than by one `dequeue_many(n)`, "
+                              "`dequeue_up_to(n)` or `dequeue()`, where the class's queue is a dataset now")
+            stmt, call, new = read
+            if stmt in replaced:
+                raise Refusal(f"dequeues `{owner}.{method}` twice in the statement at line {at(attr)}")
+            face.read_at.append((where, method, at(attr)))
+            whole[call] = new
+            done.append((at(call), f"`{owner}.{method}.{call.func.attr.value}(...)` reads the dataset `{cls}` keeps "
+                                   f"in `{method}` now (its feeding thread is a generator tf.data reads)"))
+            continue
         if method in face.gone:
             raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}), which the feed-thread rewrite takes from "
                           "the class")
@@ -218,11 +241,50 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface
         done.append((min(at(c) for c, (_, m) in swaps.items() if m == "__init__"),
                      f"`{cls}(...)`: its arguments for " + ", ".join(f"`{p}`" for p in face.dropped["__init__"]) +
                      " dropped (the rewritten class takes them no more)"))
+    for call in whole:
+        stmt = holder_of(lines, call)
+        if stmt is None or stmt in removed:
+            raise Refusal(f"dequeues `{cls}`'s queue at line {at(call)} where the rewrite cannot change the call")
+        by_stmt.setdefault(stmt, {})
     for stmt, swapped in by_stmt.items():
-        replaced[stmt] = [stmt.visit(ArgsSwapped(swapped))]
+        replaced[stmt] = [stmt.visit(_Whole(whole, swapped))]
     if not removed and not replaced:
         return None
     return module.visit(_Edited(set(map(id, removed)), {id(k): v for k, v in replaced.items()})), done
+
+
+def _remote_read(module: cst.Module, attr: cst.Attribute, kind: str, lines, calls):
+    """(its statement, the dequeue call, what stands for it) where ``attr`` (``feeder.queue``) is dequeued:
+    ``feeder.queue.dequeue_many(n)`` -> ``tf.data.make_one_shot_iterator(feeder.queue.batch(n)...).get_next()``,
+    through the module's own ``tensorflow`` alias; None otherwise."""
+    from tfdata_bridge._src.compiler import emit
+    from tfdata_bridge._src.migrate.calls import v1_prefix
+    from tfdata_bridge._src.migrate.feed import printer
+    from tfdata_bridge._src.migrate.feed.queue import DEQUEUES
+
+    method = next((a for a in nodes_of(module, cst.Attribute) if a.value is attr), None)
+    call = calls.get(id(method)) if method is not None else None
+    v1 = v1_prefix(module)
+    if call is None or method.attr.value not in DEQUEUES or not v1 or any(
+            a.star or a.keyword is not None and a.keyword.value != "name" for a in call.args):
+        return None
+    stmt = holder_of(lines, call)
+    if stmt is None:
+        return None
+    chain = emit.chain(module.code_for_node(attr), printer.dequeue_steps(v1, kind, call, module.code_for_node))
+    return stmt, call, cst.parse_expression(emit.one_shot_get_next(v1, chain))
+
+
+class _Whole(cst.CSTTransformer):
+    """Each call of ``calls`` (by identity) replaced by its new expression."""
+
+    def __init__(self, calls: dict[cst.Call, cst.BaseExpression], swapped: dict[cst.Call, cst.Call]) -> None:
+        super().__init__()
+        self.calls = {id(k): v for k, v in calls.items()}
+        self.args = ArgsSwapped(swapped)
+
+    def leave_Call(self, original, updated):
+        return self.calls.get(id(original)) or self.args.leave_Call(original, updated)
 
 
 class _Lines:

@@ -23,6 +23,7 @@ refused, with the reason.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -53,6 +54,11 @@ from tfdata_bridge._src.migrate.feed.thread_driver import driven, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_run import is_thread_subclass, session_attr
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
+# (a tree's rewrite, ``tree.py``: a queue its module never reads may be dequeued through an instance in another
+# module; the class then keeps the dataset under the queue's attribute, ``feed/across_calls.py`` rewrites that read)
+REMOTE_DEQUEUE: ContextVar[bool] = ContextVar("remote_dequeue", default=False)
+_UNREAD = ("`{}` is read by no statement of this module; the rewrite needs its one dequeue here "
+           "(a dequeue in another module, through an instance, is not followed there yet)")
 
 
 @dataclass
@@ -66,6 +72,8 @@ class ClassFeed:
     gone: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # placeholders kept, unfed, for their shape (``shape_read``)
     handles: list[str] = field(default_factory=list)  # starters that returned one thread, None now (``handles.py``)
+    remote: str = ""  # the queue's attribute, a dataset now, that another module of the tree dequeues
+    kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
@@ -228,6 +236,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             attr, source = fresh_attr(module, cls, f"_{feeder.name.value}_args"), \
                 fresh_attr(module, cls, f"{feeder.name.value}_all")
             starter = starters[0]
+            _kept_threads_read(module, cls, starter, init)
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
             runner = [runner_method(feeder, source, attr)]
@@ -242,7 +251,22 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     if driver is not None:
         plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names)))]
-    dstmt, call, owner = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
+    found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
+    loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
+    if found is None:  # dequeued in another module through an instance: the class keeps the dataset
+        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
+        plan.removed.remove(qstmt)
+        plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + (
+            f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it")
+        plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
+            leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
+        plan.remote, plan.kind_args = qattr, (kind,)
+        drop_coordinators(module, methods, dropped, plan)
+        plan.cls = cls.name.value
+        plan.gone = [parts.enqueue, *([parts.close] if parts.close else []),
+                     *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
+        return plan
+    dstmt, call, owner = found
     if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
         attr = fresh_attr(module, cls, f"{qattr}_dataset")
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
@@ -251,7 +275,6 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
-    loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
     plan.comment = printer.comment(kind, loop, parts.many, kind, args, code)
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
@@ -268,6 +291,23 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
     return plan
+
+
+def _kept_threads_read(module, cls: cst.ClassDef, starter: cst.FunctionDef, init: cst.FunctionDef) -> None:
+    """The starter's statements all go where it keeps its threads' arguments: an attribute it set
+    (``self._thread = threading.Thread(...)``) that another method reads (``join``: ``self._thread.join()``)
+    would be left unset, so that is refused, saying where."""
+    me = starter.params.params[0].name.value if starter.params.params else "self"
+    set_here = {found[0] for stmt in nodes_of(starter, cst.SimpleStatementLine)
+                if (found := self_assign(stmt, me)) is not None}
+    stores = {id(t.target) for a in nodes_of(cls, cst.Assign) for t in a.targets}
+    for attr in sorted(set_here):
+        for use in instance_uses(module, cls, attr):
+            # (its declaration in ``__init__``, before any start; a store elsewhere reads nothing)
+            if contains(starter, use) or contains(init, use) or id(use) in stores:
+                continue
+            raise Refusal(f"`{attr}`, which `{starter.name.value}` sets to what it starts, is read beyond it "
+                          "(a join of the thread): it makes no thread after the rewrite")
 
 
 def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:
@@ -318,7 +358,7 @@ def _session_only_fed(module, cls: cst.ClassDef, session: str, feeder: cst.Funct
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
              starter: cst.FunctionDef | None, local_reads: list[cst.Name] = (), self_name: str = "self"
-             ) -> tuple[cst.SimpleStatementLine, cst.Call, str]:
+             ) -> tuple[cst.SimpleStatementLine, cst.Call, str] | None:
     """(the statement, the call, the instance's name) of the queue's one dequeue (``local_reads``: dequeues of
     the local name the maker made it under); every other use of the queue, its ops and placeholders is a close
     on the way out (it goes) or a refusal."""
@@ -345,9 +385,10 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
         plan.removed[:] = [s for s in plan.removed if not (isinstance(s, cst.SimpleStatementLine) and any(
             (found := self_assign(s, self_name)) is not None and found[0] == a for a in kept))]
         plan.kept = sorted(kept)
-    if not dequeues:  # (``feeder.queue.dequeue_many(n)`` in another module: that module's rewrite is not joined)
-        raise Refusal(f"`{qattr}` is read by no statement of this module; the rewrite needs its one dequeue here "
-                      "(a dequeue in another module, through an instance, is not followed there yet)")
+    if not dequeues:  # (``feeder.queue.dequeue_many(n)`` in another module: followed by a tree's rewrite alone)
+        if REMOTE_DEQUEUE.get() and not local_reads:
+            return None
+        raise Refusal(_UNREAD.format(qattr))
     if len(dequeues) != 1:
         raise Refusal(f"`{qattr}` is read by {len(dequeues)} statements; the rewrite needs one dequeue")
     use = dequeues[0]
