@@ -29,7 +29,7 @@ def main(data_dir):
     per_reader = []
     for files, compressed, offset in [(plain, False, 100), (packed, True, -5)]:
         per_reader.append(decode(files, compressed, offset))
-    idx, total = tf.train.batch_join(per_reader, batch_size=3, capacity=9)
+    idx, total = tf.train.batch_join(per_reader, batch_size=2, capacity=8)  # (10 rows: every batch full)
     out = []
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
