@@ -312,6 +312,12 @@ def wrapped(module: cst.Module) -> MetadataWrapper:
     return wrapper
 
 
+def without_import_lines(module: cst.Module) -> cst.Module:
+    """``module`` less its top-level lines of imports only (what a check of the names the code itself uses reads)."""
+    return module.with_changes(body=[s for s in module.body if not (isinstance(s, cst.SimpleStatementLine) and all(
+        isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body))])
+
+
 _CODE: dict[int, tuple[cst.Module, str]] = {}  # id(module) -> (module, its code)
 _CODE_KEPT = 128
 

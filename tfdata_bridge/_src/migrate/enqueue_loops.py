@@ -30,6 +30,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, v1_prefix
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
                                   "shared_name", "name"),
@@ -487,7 +488,7 @@ def _count(node: cst.CSTNode, name: str) -> int:
     """How many times ``name`` is written as a variable in ``node`` (attribute names and keywords aside)."""
     found = [0]
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_Name(self, n: cst.Name) -> None:
             if n.value == name:
                 found[0] += 1

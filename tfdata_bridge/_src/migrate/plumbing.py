@@ -22,7 +22,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import code_of, name_ids as _ids, names_in, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, name_ids as _ids, names_in, without_import_lines, wrapped
 from tfdata_bridge._src.migrate.calls import (PRIVATE_MODULES, imported_roots, module_aliases, nodes_of, tf_path,
                                              v1_prefix)
 from tfdata_bridge._src.migrate.held_plumbing import remove_held_plumbing
@@ -412,8 +412,7 @@ def _without_unused_imports(module: cst.Module, names: set[str], before: cst.Mod
 
     context = CodemodContext()
     asked = False
-    used = names_in(before.with_changes(body=[s for s in before.body if not (
-        isinstance(s, cst.SimpleStatementLine) and all(isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body))]))
+    used = names_in(without_import_lines(before))
     for stmt in module.body:
         for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
             if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \

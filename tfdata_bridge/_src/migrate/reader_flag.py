@@ -21,6 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.walk import Visitor
 
 
 def _arm_reader(block: cst.BaseSuite, reader: str) -> cst.BaseExpression | None:
@@ -73,7 +74,7 @@ def chosen_reader(body: list[cst.BaseStatement], read_stmt: cst.CSTNode, reader:
 def _assigns(stmt: cst.CSTNode, reader: str) -> bool:
     found = []
 
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
             if isinstance(node.target, cst.Name) and node.target.value == reader:
                 found.append(node)

@@ -73,7 +73,7 @@ from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue
 from tfdata_bridge._src.migrate.calls import namer, nodes_of, wrapped
-from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.calls import code_of, without_import_lines
 from tfdata_bridge._src.migrate.walk import Visitor, preorder
 
 
@@ -496,19 +496,13 @@ def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Mo
     original already left unused is the program's own and stays)."""
     asks = [a for a in _tf_imports(out) if f"{a[3]}." in code_of(original) or f"{a[3]}(" in code_of(original)]
     if asks:  # (a name the rewrite's code still spells keeps its import: not asked)
-        spelled = {n.value for n in nodes_of(_imports_out(out), cst.Name)}
+        spelled = {n.value for n in nodes_of(without_import_lines(out), cst.Name)}
         asks = [a for a in asks if a[3] not in spelled]
     if not asks:
         return out
-    read = _read_names(_imports_out(original))  # (what the original did not read either: not the rewrite's)
+    read = _read_names(without_import_lines(original))  # (what the original did not read either: not the rewrite's)
     asks = [a for a in asks if a[3] in read]
     return _without(out, asks) if asks else out
-
-
-def _imports_out(module: cst.Module) -> cst.Module:
-    """``module`` less its top-level lines of imports only."""
-    return module.with_changes(body=[s for s in module.body if not (isinstance(s, cst.SimpleStatementLine) and all(
-        isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body))])
 
 
 def _read_names(module: cst.Module) -> set[str]:
