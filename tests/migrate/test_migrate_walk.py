@@ -268,3 +268,40 @@ def test_a_provider_acting_at_other_nodes_is_visited_through_the_whole_module():
     module = cst.parse_module("f(g(h(1)), k(2))\n")
     depths = _Wrapper(module, unsafe_skip_copy=True).resolve(Depth)
     assert sorted(depths.values()) == [1, 2, 2, 3]
+
+
+def test_a_transformer_class_is_not_checked_against_each_local_visitor_class_and_those_classes_can_go():
+    """libcst asks ``isinstance(transformer, CSTVisitor)`` at each node; for a transformer class it has not seen,
+    ``ABCMeta`` would ask every subclass of ``CSTVisitor`` (each pass's local visitor classes among them) before
+    answering no. ``Visitor`` answers by its bases, so none of its subclasses is asked; and a local visitor class
+    is not held by the walk's lookups once the pass is over."""
+    import gc
+    import weakref
+
+    asked: list[type] = []
+
+    class Local(walk.Visitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            pass
+
+    class Counting(type(Local)):
+        def __subclasscheck__(cls, subclass):
+            asked.append(cls)
+            return super().__subclasscheck__(subclass)
+
+    Watched = Counting("Watched", (walk.Visitor,), {})
+    cst.parse_module("a = b\n").visit(Local())
+
+    class Swap(cst.CSTTransformer):  # a class no check has seen yet
+        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+            return updated.with_changes(value=updated.value.upper())
+
+    assert cst.parse_module("a = b\n").visit(Swap()).code == "A = B\n"
+    assert asked == []  # (before, ABCMeta asked ``Watched`` and ``Local``: each a subclass of ``Visitor``)
+    assert issubclass(Local, walk.Visitor) and issubclass(Watched, walk.Visitor) and not issubclass(Swap, Local)
+    assert isinstance(Local(), cst.CSTVisitor) and not isinstance(Swap(), cst.CSTVisitor)
+
+    gone = weakref.ref(Local)
+    del Local
+    gc.collect()
+    assert gone() is None

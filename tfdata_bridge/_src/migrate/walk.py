@@ -131,11 +131,23 @@ class Visitor(cst.CSTVisitor):
 
     _plain = False  # (libcst's own visit: set for a subclass overriding on_visit or on_leave)
     _walking = False  # (a visit of this visitor is under way: a node visited from a visit_ method goes libcst's way)
+    _hooks: dict[type, tuple] = {}  # node class -> this class's visit_ and leave_ functions (each class its own)
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
+        cls._hooks = {}  # (held by the class: a pass's local class and its entries go when it does)
         if "on_visit" in cls.__dict__ or "on_leave" in cls.__dict__:
             cls._plain = True
+
+    @classmethod
+    def __subclasshook__(cls, subclass: type) -> bool:
+        """``issubclass(C, V)`` for a ``Visitor`` class ``V``: whether ``V`` is among ``C``'s bases, and nothing
+        else (no class is registered as a virtual ``Visitor``). ``CSTVisitor`` is an abstract class: libcst asks
+        ``isinstance(visitor, CSTVisitor)`` at every node a transformer visits, and for a transformer class it has
+        not seen, ``ABCMeta`` answers no only after asking each subclass of ``CSTVisitor`` in turn, down to every
+        pass's local visitor class not yet collected (thousands in a long process: a quarter of a rewrite's CPU).
+        This answer stops that walk at ``Visitor``."""
+        return cls in subclass.__mro__
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if self._plain or self._walking:
@@ -152,20 +164,17 @@ class Visitor(cst.CSTVisitor):
 
     def _walk(self, node: cst.CSTNode) -> None:
         # (``CSTVisitor.on_visit`` / ``on_leave``, their methods looked up once per visitor class and node class)
-        key = (type(self), type(node))
-        hooks = _HOOKS.get(key)
+        kind, known = type(node), type(self)._hooks
+        hooks = known.get(kind)
         if hooks is None:
-            name = key[1].__name__
-            hooks = _HOOKS[key] = (getattr(key[0], f"visit_{name}", None), getattr(key[0], f"leave_{name}", None))
+            name, mine = kind.__name__, type(self)
+            hooks = known[kind] = (getattr(mine, f"visit_{name}", None), getattr(mine, f"leave_{name}", None))
         visit, leave = hooks
         if visit is None or visit(self, node) is not False:
             for child in children(node):
                 self._walk(child)
         if leave is not None:
             leave(self, node)
-
-
-_HOOKS: dict[tuple[type, type], tuple] = {}  # (visitor class, node class) -> its visit_ and leave_ functions
 
 
 __all__ = ["Visitor", "children", "is_kind", "is_node", "preorder"]
