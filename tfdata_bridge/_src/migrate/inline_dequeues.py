@@ -12,7 +12,9 @@ become, before recognition,
 which is the same program (the dequeue op is made once, just before the statement that used it, and nothing
 evaluates it conditionally: a dequeue inside a lambda, a comprehension, a conditional expression or a boolean
 operation is left). Only a queue bound once in the block to a call named ``string_input_producer`` (or such a
-call written in place) is named, once per queue; ``to_tfdata.run`` keeps the named module only where it lets
+call written in place) is named, once per queue; so is an input producer's over a tensor
+(``slice_end = range_q.dequeue() + 1`` of ``range_input_producer`` / ``input_producer``: ``index = range_q.dequeue()``
+then ``slice_end = index + 1``, the form ``tensors.py`` reads); ``to_tfdata.run`` keeps the named module only where it lets
 more pipelines be rewritten (the recogniser checks what the call is), so a program left alone stays as written.
 """
 
@@ -26,15 +28,24 @@ from tfdata_bridge._src.migrate.calls import code_of, dotted, names_in, nodes_of
 def name_inline_dequeues(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each file-name queue's ``dequeue()`` inside an expression named first (the same module
     object when there is none)."""
-    if ".dequeue()" not in code_of(module) or "string_input_producer" not in code_of(module):
+    if ".dequeue()" not in code_of(module) or "input_producer" not in code_of(module):
         return module
     namer = _Namer(names_in(module))
     out = module.visit(namer)
     return out if namer.changed else module
 
 
+# the producers whose queue a ``dequeue()`` reads one element of, and the name the element gets
+_ELEMENT = {"string_input_producer": "file_name", "range_input_producer": "index", "input_producer": "element"}
+
+
 def _producer_call(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Call) and dotted(node.func).rsplit(".", 1)[-1] == "string_input_producer"
+    return _short(node) is not None
+
+
+def _short(node: cst.BaseExpression) -> str | None:
+    short = dotted(node.func).rsplit(".", 1)[-1] if isinstance(node, cst.Call) else None
+    return short if short in _ELEMENT else None
 
 
 def _guarded(stmt: cst.CSTNode) -> set[int]:
@@ -54,8 +65,7 @@ class _Namer(cst.CSTTransformer):
         self.taken = set(taken)
         self.changed = False
 
-    def _fresh(self) -> str:
-        name = "file_name"
+    def _fresh(self, name: str = "file_name") -> str:
         while name in self.taken:
             name += "_"
         self.taken.add(name)
@@ -70,8 +80,8 @@ class _Namer(cst.CSTTransformer):
                         for t in small.targets:
                             for n in names_in(t.target):
                                 producers[n] = producers.get(n, 0) + 1
-        bound_once = {s.body[0].targets[0].target.value for s in body  # type: ignore[attr-defined]
-                      if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+        bound_once = {s.body[0].targets[0].target.value: _short(s.body[0].value)  # type: ignore[attr-defined]
+                      for s in body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
                       and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
                       and isinstance(s.body[0].targets[0].target, cst.Name) and _producer_call(s.body[0].value)
                       and producers.get(s.body[0].targets[0].target.value) == 1}
@@ -93,7 +103,8 @@ class _Namer(cst.CSTTransformer):
                 out.append(stmt)
                 continue
             call = found[0]
-            name = self._fresh()
+            queue = call.func.value
+            name = self._fresh(_ELEMENT[_short(queue) or bound_once[queue.value]])  # type: ignore[attr-defined]
             named = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call)],
                                             leading_lines=stmt.leading_lines)
             out += [named, stmt.visit(_Replace(call, name)).with_changes(leading_lines=())]

@@ -1008,6 +1008,8 @@ def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.B
     def other_read(value: cst.BaseExpression) -> str | None:
         for c in nodes_of(value, cst.Call):
             if isinstance(c.func, cst.Attribute) and c.func.attr.value in _QUEUE_READS:
+                if c.func.attr.value in ("read", "read_up_to") and not c.args:
+                    continue  # (a reader's read takes its queue: ``f.read()`` is a Python file's, a value)
                 return f"`{c.func.attr.value}()`"
             if legacy(c) is not None:
                 return f"`{legacy(c)}`"

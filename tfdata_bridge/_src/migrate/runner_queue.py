@@ -69,7 +69,43 @@ def _no_source(finder, stmt: cst.SimpleStatementLine, qname: str, kind: str, ten
         return (head + f": {', '.join(f'`{p}`' for p in given)} is a parameter of `{fn.name.value}`, so the tensors "
                 f"come from its callers{where}; such a queue stage becomes a step of the caller's chain (`shuffle`) "
                 "where the caller's pipeline is rewritten, and the note at the caller's batch says why it is not")
-    return head
+    return head + _producer_reads(finder, fn if fn is not None else stmt, stmt)
+
+
+_TENSOR_PRODUCERS = ("train.string_input_producer", "train.input_producer", "train.range_input_producer")
+
+
+def _producer_reads(finder, scope: cst.CSTNode, stmt: cst.SimpleStatementLine) -> str:
+    """Words on an input producer of the queue's block read otherwise than by one ``dequeue()`` (the form taken as
+    the source, ``tensors.py`` / ``dequeue_names.py``): ``P.dequeue_many(2)``, two dequeues, ``P.size()``."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    said = []
+    for made in nodes_of(scope, cst.SimpleStatementLine):
+        small = made.body[0] if len(made.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                isinstance(small.targets[0].target, cst.Name)):
+            continue
+        short = finder.is_api(small.value, *_TENSOR_PRODUCERS)
+        if short is None:
+            continue
+        name = small.targets[0].target.value
+        uses = [c for c in nodes_of(scope, cst.Call) if isinstance(c.func, cst.Attribute) and
+                isinstance(c.func.value, cst.Name) and c.func.value.value == name]
+        if len(uses) == 1 and uses[0].func.attr.value == "dequeue" and not uses[0].args:
+            continue
+        line = getattr(getattr(finder.scopes.positions.get(made), "start", None), "line", None)
+        shown = ", ".join(f"`{finder.code(c).strip()}` (line {_line(finder, c)})" for c in uses) or "nothing"
+        said.append(f"`{name}` (the `{short}` at line {line}) is read by {shown}")
+    if not said:
+        return ""
+    return ("; " + "; ".join(said) + ": an input producer is taken as the source of the enqueued tensors only "
+            "where one `dequeue()` of it reads one element and nothing else uses it (not `dequeue_many`, a second "
+            "dequeue, `size()`)")
+
+
+def _line(finder, node: cst.CSTNode):
+    return getattr(getattr(finder.scopes.positions.get(node), "start", None), "line", "?")
 
 
 @dataclass
