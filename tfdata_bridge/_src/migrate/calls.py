@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import collections
-from collections.abc import Container, Iterable, Mapping
+import weakref
+from collections.abc import Callable, Container, Iterable, Mapping
 from contextlib import ExitStack
 
 from typing import TypeVar
@@ -280,7 +281,7 @@ class _Wrapper(MetadataWrapper):
     def visit_batched(self, visitors: Iterable[cst.BatchableCSTVisitor], before_visit=None, after_leave=None
                       ) -> cst.CSTNode:
         visitors = list(visitors)
-        methods = [v.get_visitors() for v in visitors]
+        methods = [_visitor_methods(v) for v in visitors]
         if before_visit is not None or after_leave is not None or \
                 any(set(m) - {"visit_Module", "leave_Module"} for m in methods):
             return super().visit_batched(visitors, before_visit, after_leave)
@@ -292,6 +293,19 @@ class _Wrapper(MetadataWrapper):
                     if name in m:
                         m[name](self.module)
         return self.module
+
+
+def _visitor_methods(visitor: cst.BatchableCSTVisitor) -> dict[str, Callable]:
+    """``visitor.get_visitors()``: the names found once per class (libcst's ``inspect.getmembers`` walk of the
+    object was a few percent of a rewrite), the methods bound to ``visitor``."""
+    kind = type(visitor)
+    names = _METHOD_NAMES.get(kind)
+    if names is None:
+        names = _METHOD_NAMES[kind] = tuple(visitor.get_visitors())
+    return {name: getattr(visitor, name) for name in names}
+
+
+_METHOD_NAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # visitor class -> its visit_/leave_ names
 
 
 _WRAPPED: dict[int, tuple[cst.Module, MetadataWrapper]] = {}  # id(module) -> (module, its metadata wrapper)
