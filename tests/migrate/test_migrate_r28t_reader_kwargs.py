@@ -4,7 +4,9 @@ tefla ``Reader``: ``TFRecordReader(**self.reader_kwargs)``, the dict passed at t
 - a module constant dict (``TFRecordReader(**READER_KWARGS)``, ZLIB, ``tf1 = tf.compat.v1``);
 - a helper's parameter its caller fills: ``TextLineReader(**kw)``, ``kw = reader_kwargs or {}``, with
   ``skip_header_lines``; a helper of another module given ``dict(options=TFRecordOptions(...GZIP))``;
-- a class of another module keeping the dict on ``self`` in ``__init__`` (``reader_kwargs or {}``), made once.
+- a class of another module keeping the dict on ``self`` in ``__init__`` (``reader_kwargs or {}``), made once;
+- round 28's own shape: ``[self.parse_example(self.single_reader(queue)) for _ in range(k)]`` into a join, each
+  reader ``TFRecordReader(**self.reader_kwargs)``: an interleave of ``k`` files, then the parse.
 
 Each becomes the reader's keywords (the options their compression type). Where the dict is not known (two
 constructions with different dicts, a value computed at run time, a key the reader does not take), the pipeline
@@ -22,6 +24,7 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r28t_programs"
+MULTISET = {"reader_class_copies_parse_of_read_zlib"}  # (two readers' threads: legacy's order varies)
 
 
 @pytest.mark.timeout(500)
@@ -29,14 +32,16 @@ def test_the_r28t_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     assert [n for n, c in code.items() if n.endswith(".py") and "_input_producer(" in c] == [], code
     assert 'compression_type="ZLIB"' in code["const_dict_zlib_tf_alias.py"]
     assert 'compression_type="GZIP"' in code["helper_other_module_gzip_dict_call.py"]
     assert ".skip(1)" in code["textline_skip_header_kwargs.py"]
+    copies = code["reader_class_copies_parse_of_read_zlib.py"]
+    assert 'compression_type="ZLIB"' in copies and "return self.parse_example(record)" in copies, copies
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
-        assert_delivers_the_same(name, want, got, "exact", end=None)
+        assert_delivers_the_same(name, want, got, "multiset" if name in MULTISET else "exact", end=None)
 
 
 def _said(source: str) -> str:
@@ -113,3 +118,41 @@ def inputs(files, n):
 ''')
     assert "`TextLineReader(**reader_kwargs)`: the keyword arguments `reader_kwargs` holds are not known when " \
            "migrating (its `skip_header_lines` is no literal)" in said, said
+
+
+def test_a_dict_changed_after_it_is_made_is_named():
+    said = _said('''\
+import tensorflow.compat.v1 as tf
+
+KW = {"options": "GZIP"}
+KW["options"] = "ZLIB"
+
+
+def rows(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, value = tf.TFRecordReader(**KW).read(queue)
+    return tf.train.batch([value], batch_size=2)
+''')
+    assert "`KW` is also used at line 4, not only as `**KW`: the dict may change" in said, said
+
+
+def test_a_parse_given_the_index_over_copies_of_a_reader_is_named():
+    said = _said('''\
+import tensorflow.compat.v1 as tf
+
+
+def read(queue):
+    _, record = tf.TFRecordReader().read(queue)
+    return record
+
+
+def parsers(i):
+    return lambda record: tf.strings.length(record) + i
+
+
+def rows(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    examples = [parsers(i)(read(queue)) for i in range(2)]
+    return tf.train.batch_join(examples, batch_size=2)
+''')
+    assert "left unchanged" in said, said

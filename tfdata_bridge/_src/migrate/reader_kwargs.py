@@ -31,10 +31,11 @@ class _NotKnown(Exception):
 
 
 def bind_reader(finder, call: cst.Call, kind: str, params: dict[str, cst.BaseExpression] | None = None,
-                caller=None) -> dict[str, cst.BaseExpression]:
+                caller=None, at: cst.CSTNode | None = None) -> dict[str, cst.BaseExpression]:
     """``bind(call, kind)`` with each ``**value`` replaced by the keyword arguments it is known to hold.
     ``params``: a reader helper's parameters -> what its call passes, read with ``caller`` (the Finder of the
-    calling module; ``finder`` where None)."""
+    calling module; ``finder`` where None). ``at``: where the call's names are read (the call itself where None;
+    the call site where the call was written again in the caller's names)."""
     if not any(a.star == "**" for a in call.args) or any(a.star == "*" for a in call.args):
         return bind(call, kind)
     plain = call.with_changes(args=[a for a in call.args if not a.star])
@@ -44,7 +45,7 @@ def bind_reader(finder, call: cst.Call, kind: str, params: dict[str, cst.BaseExp
             continue
         written = cst.Module([]).code_for_node(arg.value)
         try:
-            given = _known(kind, finder, call, arg.value, 0, params or {}, caller or finder)
+            given = _known(kind, finder, at if at is not None else call, arg.value, 0, params or {}, caller or finder)
         except _NotKnown as exc:
             raise Refusal(f"`{kind}(**{written})`: the keyword arguments `{written}` holds are not known when "
                           f"migrating ({exc}); not rewritten: pass them to the reader as keywords") from None
@@ -85,6 +86,7 @@ def _known(kind: str, finder, at: cst.CSTNode, node: cst.BaseExpression, depth: 
             return {}
         return _known(kind, finder, at, node.left, depth + 1, params, caller)
     if isinstance(node, cst.Name) and node.value in params:  # what the helper's call passes, in the caller
+        _only_spread(finder, at, node.value)
         given = params[node.value]
         reader = caller
         if isinstance(given, _Read):
@@ -95,7 +97,9 @@ def _known(kind: str, finder, at: cst.CSTNode, node: cst.BaseExpression, depth: 
     if isinstance(node, cst.Name):
         stmt = bound_statement(finder, at, node.value)
         if stmt is not None:
+            _only_spread(finder, stmt, node.value)
             return _known(kind, finder, stmt, stmt.body[0].value, depth + 1, params, caller)
+        _only_spread(finder, at, node.value)
         sites = parameter_values(finder, at, node.value)
         if sites is None:
             raise _NotKnown(f"`{node.value}` is bound more than once, or is a parameter of a function not "
@@ -113,6 +117,51 @@ def _known(kind: str, finder, at: cst.CSTNode, node: cst.BaseExpression, depth: 
         stmt, init, cls = _attribute_value(finder, at, node)
         return _known(kind, finder, stmt, stmt.body[0].value, depth + 1, _constructed(finder, init, cls))
     raise _NotKnown("it is computed when the program runs")
+
+
+def _only_spread(finder, where: cst.CSTNode, name: str) -> None:
+    """_NotKnown unless every read of ``name`` (as bound where ``where`` reads it) is a ``**name``, or ``name or
+    {}`` given as ``**`` or bound to a name read only so: a dict used otherwise (``KW["encoding"] = ...``, a
+    method call, an alias) may differ from the one written."""
+    module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
+    if module is None:
+        raise _NotKnown(f"the uses of `{name}` are not known")
+    spread = {id(a.value) for a in nodes_of(module, cst.Arg) if a.star == "**"}
+    ors: dict[int, cst.BaseExpression] = {}
+    for b in nodes_of(module, cst.BooleanOperation):
+        if isinstance(b.operator, cst.Or) and isinstance(b.right, cst.Dict) and not b.right.elements:
+            ors[id(b.left)] = b
+    named = {}  # ``kw = x or {}``: the or's id -> the statement and its name
+    for stmt in nodes_of(module, cst.SimpleStatementLine):
+        small = stmt.body[0] if len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            named[id(small.value)] = (stmt, small.targets[0].target.value)
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Attribute):
+            named[id(small.value)] = (None, small.targets[0].target.attr.value)
+    attributes = [a.attr.value for a in nodes_of(module, cst.Attribute)]
+    spread_attributes = {a.value.attr.value for a in nodes_of(module, cst.Arg)
+                         if a.star == "**" and isinstance(a.value, cst.Attribute)}
+    for read in finder.scopes.readers_of(where, name):
+        if id(read) in spread:
+            continue
+        b = ors.get(id(read), read)  # (``x or {}``, or ``x`` itself)
+        if id(b) in spread:
+            continue
+        if id(b) in named:
+            stmt, alias = named[id(b)]
+            if stmt is None:  # ``self.kw = x or {}``: the attribute set there and read by one ``**`` alone
+                if alias in spread_attributes and attributes.count(alias) == 2:
+                    continue
+            elif all(id(r) in spread for r in finder.scopes.readers_of(stmt, alias)):
+                continue
+        at = finder.scopes.positions.get(read) if hasattr(finder.scopes, "positions") else None
+        line = getattr(getattr(at, "start", None), "line", None)
+        raise _NotKnown(f"`{name}` is also used{f' at line {line}' if line else ''}, not only as `**{name}`: the "
+                        "dict may change")
+    elsewhere = getattr(finder.external, "attribute_uses", None) if finder.external is not None else None
+    if elsewhere is not None and elsewhere(name):
+        raise _NotKnown(f"another module uses `{name}`")
 
 
 def _attribute_value(finder, at: cst.CSTNode, node: cst.Attribute):
