@@ -155,4 +155,27 @@ def rows(files):
     examples = [parsers(i)(read(queue)) for i in range(2)]
     return tf.train.batch_join(examples, batch_size=2)
 ''')
-    assert "left unchanged" in said, said
+    assert "the tensors list is not `[read_fn(filename_queue) for _ in range(k)]`" in said, said
+
+
+def test_a_parse_whose_name_the_reader_function_binds_is_named():
+    said = _said('''\
+import tensorflow.compat.v1 as tf
+
+
+def parse(record):
+    return tf.strings.length(record)
+
+
+def read(queue):
+    _, record = tf.TFRecordReader().read(queue)
+    parse = record
+    return parse
+
+
+def rows(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    examples = [parse(read(queue)) for _ in range(2)]
+    return tf.train.batch_join(examples, batch_size=2)
+''')
+    assert "`read` binds `parse`, which `parse` reads where the list is made" in said, said

@@ -153,8 +153,13 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
                     comp.elt.func.value.value if method else None, cls)
     if got.removes:  # k read ops of one reader take one file at a time between them: no k-file interleave
         raise Refusal(f"the {readers} calls of `{fn_name}` share the one reader the class stores; not rewritten")
+    if outer is not None:  # (read in the map function, after the reader function's own lines)
+        clash = names_in(outer.func) & _bound_in(got.rest)
+        if clash:
+            raise Refusal(f"`{fn_name}` binds `{sorted(clash)[0]}`, which "
+                          f"`{module.code_for_node(outer.func)}` reads where the list is made; not rewritten")
     returned = got.returned if outer is None else \
-        outer.with_changes(args=[outer.args[0].with_changes(value=got.returned)])  # (read where the list was)
+        outer.with_changes(args=[outer.args[0].with_changes(value=got.returned)])
     pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, got.reader_call, got.key, got.value,
                          got.rest, returned, readers, fn_name, got.kind, foreign or finder)
     if got.up_to is not None:
@@ -241,6 +246,22 @@ def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reade
     small = stmt.body[0]
     return Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
                     if isinstance(small, cst.Assign) else None, readers=readers)
+
+
+def _bound_in(stmts: list) -> set[str]:
+    """The names ``stmts`` bind (assignments, loops, ``with ... as``, functions, classes)."""
+    out: set[str] = set()
+    for stmt in stmts:
+        for t in nodes_of(stmt, cst.AssignTarget):
+            out |= names_in(t.target)
+        for kind in (cst.AugAssign, cst.AnnAssign, cst.For):
+            for t in nodes_of(stmt, kind):
+                out |= names_in(t.target)
+        for t in nodes_of(stmt, cst.AsName):
+            out |= names_in(t.name)
+        for t in [*nodes_of(stmt, cst.FunctionDef), *nodes_of(stmt, cst.ClassDef)]:
+            out.add(t.name.value)
+    return out
 
 
 def _reader_args(finder: Finder, reader_call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
