@@ -245,7 +245,7 @@ def _value(kind: str, finder, at: cst.CSTNode, key: str, node: cst.BaseExpressio
 
         found = _compression(finder, at, node, {}, 0)
         if found is UNKNOWN:
-            raise _NotKnown(f"its `options` compression is not known")
+            raise _NotKnown("its `options` compression is not known")
         return cst.SimpleString(f'"{found}"')
     value = literal(finder, at, node)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
