@@ -90,7 +90,7 @@ def _bind_call(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpress
     return bound
 
 
-def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, code) -> ReaderHelper:
+def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, code, caller=None) -> ReaderHelper:
     """The helper ``fn`` called by ``call``, as a function of the record; ``Refusal`` when it is not one."""
     name = fn.name.value
     static = len(fn.decorators) == 1 and isinstance(fn.decorators[0].decorator, cst.Name) and \
@@ -180,7 +180,8 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
         raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
     locals_ = _constants(body, read_stmt, bound)
     # a TFRecordReader's options: the compression type, known here (compression.py)
-    written = reader_options(finder, reader_expr, kind, bind(reader_expr, kind), bound, code)
+    from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
+    written = reader_options(finder, reader_expr, kind, bind_reader(finder, reader_expr, kind, bound, caller), bound, code)
     reader_args = {k: _resolve(v, bound, locals_, name) for k, v in written.items()}
     scope = scopes.scope(read_stmt)
     own = {a.name for a in scope.assignments} if scope is not None else set()

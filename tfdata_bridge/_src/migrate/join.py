@@ -90,6 +90,16 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
     if loop is not None:
         return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop, joins=joins)
+    outer = None  # ``[parse(read_fn(queue)) for _ in range(k)]``: the reader function's record, then ``parse``
+    if isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func) and \
+            len(comp.elt.args) == 1 and comp.elt.args[0].keyword is None and not comp.elt.args[0].star and \
+            isinstance(comp.elt.args[0].value, cst.Call) and _fn_ref(comp.elt.args[0].value.func):
+        outer = comp.elt
+        if isinstance(comp.for_in.target, cst.Name) and comp.for_in.target.value != "_" and \
+                comp.for_in.target.value in names_in(outer.func):
+            raise Refusal(f"`{module.code_for_node(outer.func)}` is given the comprehension's index: the copies "
+                          "are not alike")
+        comp = comp.with_changes(elt=outer.args[0].value)
     if not (isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func)
             and comp.for_in.inner_for_in is None and not comp.for_in.ifs and isinstance(comp.for_in.target, cst.Name)
             and isinstance(comp.for_in.iter, cst.Call) and isinstance(comp.for_in.iter.func, cst.Name)
@@ -110,6 +120,9 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         # a reader function of another module of the tree, imported by name or reached through its module
         found = finder.external(comp.elt.func)
         if found is not None and "." not in found[0].name.value and not (method and _is_self(finder, stmt, comp)):
+            if outer is not None:
+                raise Refusal(f"`{module.code_for_node(outer.func)}` over `{fn_name}`, a reader function of "
+                              "another module, is not rewritten yet")
             return _external_join(finder, stmt, api, args, comp, found, queue_stmt, list_stmt, lists, inline,
                                   readers, joins)
     fn, foreign, cls = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None, None)
@@ -140,8 +153,15 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
                     comp.elt.func.value.value if method else None, cls)
     if got.removes:  # k read ops of one reader take one file at a time between them: no k-file interleave
         raise Refusal(f"the {readers} calls of `{fn_name}` share the one reader the class stores; not rewritten")
+    if outer is not None:  # (read in the map function, after the reader function's own lines)
+        clash = names_in(outer.func) & _bound_in(got.rest)
+        if clash:
+            raise Refusal(f"`{fn_name}` binds `{sorted(clash)[0]}`, which "
+                          f"`{module.code_for_node(outer.func)}` reads where the list is made; not rewritten")
+    returned = got.returned if outer is None else \
+        outer.with_changes(args=[outer.args[0].with_changes(value=got.returned)])
     pipeline = _pipeline(finder, stmt, api, args, queue_stmt, list_stmt, got.reader_call, got.key, got.value,
-                         got.rest, got.returned, readers, fn_name, got.kind)
+                         got.rest, returned, readers, fn_name, got.kind, foreign or finder)
     if got.up_to is not None:
         pipeline.source.up_to = module.code_for_node(got.up_to)
     pipeline.source.setup = place_setup(finder, stmt, got.setup, foreign, fn_name)
@@ -210,8 +230,9 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,
               value: str, rest: list, returned: cst.BaseExpression, readers: str, where: str,
-              kind: str | None = None) -> Pipeline:
-    """``kind``: the reader's class, where another module's Finder told it."""
+              kind: str | None = None, home=None) -> Pipeline:
+    """``kind``: the reader's class, where another module's Finder told it. ``home``: the Finder of the module
+    the reader is made in (``finder`` where None): its ``**kwargs`` and ``options`` are read there."""
     if key != "_" and any(key in _names(s) for s in [*rest, returned]):
         raise Refusal(f"the record key `{key}` is used; tf.data readers do not make it")
     kind = kind or finder.is_api(reader_call, *READERS)
@@ -221,10 +242,47 @@ def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reade
     args = {k: v for k, v in args.items() if k != "tensors_list"}
     args["tensors"] = returned
     source = Source("reader", [s for s in (queue_stmt, list_stmt) if s is not None], [value], call=bind(queue_stmt.body[0].value,
-                    "train.string_input_producer"), reader=kind, reader_args=bind(reader_call, kind))
+                    "train.string_input_producer"), reader=kind, reader_args=_reader_args_at(finder, home or finder, reader_call, kind, stmt))
     small = stmt.body[0]
     return Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
                     if isinstance(small, cst.Assign) else None, readers=readers)
+
+
+def _bound_in(stmts: list) -> set[str]:
+    """The names ``stmts`` bind (assignments, loops, ``with ... as``, functions, classes)."""
+    out: set[str] = set()
+    for stmt in stmts:
+        for t in nodes_of(stmt, cst.AssignTarget):
+            out |= names_in(t.target)
+        for kind in (cst.AugAssign, cst.AnnAssign, cst.For):
+            for t in nodes_of(stmt, kind):
+                out |= names_in(t.target)
+        for t in nodes_of(stmt, cst.AsName):
+            out |= names_in(t.name)
+        for t in [*nodes_of(stmt, cst.FunctionDef), *nodes_of(stmt, cst.ClassDef)]:
+            out.add(t.name.value)
+    return out
+
+
+def _reader_args(finder: Finder, reader_call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
+    """The reader's arguments: ``**kwargs`` known when migrating spelled out, a ``TFRecordReader``'s options as
+    their compression type (``reader_kwargs.py``, ``compression.py``)."""
+    from tfdata_bridge._src.migrate.compression import reader_options
+    from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
+
+    return reader_options(finder, reader_call, kind, bind_reader(finder, reader_call, kind), code=finder.code)
+
+
+def _reader_args_at(finder: Finder, home: Finder, reader_call: cst.Call, kind: str, site: cst.CSTNode
+                    ) -> dict[str, cst.BaseExpression]:
+    """``_reader_args`` of a reader call read in ``home`` where it is written there, or at ``site`` (the call
+    site, in ``finder``'s module) where it was written again in the caller's names (``reader_fn``)."""
+    from tfdata_bridge._src.migrate.compression import reader_options
+    from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
+
+    if home.scopes.scope(reader_call) is not None:
+        return _reader_args(home, reader_call, kind)
+    return reader_options(finder, site, kind, bind_reader(finder, reader_call, kind, at=site), code=finder.code)
 
 
 def _append_loop(body: list[cst.BaseStatement], index: int, list_stmt: cst.SimpleStatementLine, name: str

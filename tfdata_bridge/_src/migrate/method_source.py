@@ -97,9 +97,11 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     inlined = [*got.rest, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got.returned)])]
     queue_args = own.arguments(got.producer) if own is not None else made[0] if made is not None else \
         bind(queue_stmt.body[0].value, "train.string_input_producer")
+    from tfdata_bridge._src.migrate.join import _reader_args_at  # (the join's module reads this one)
+
     source = Source("reader", [s for s in (queue_stmt, stmt) if s is not None],
                     [got.key, got.value] if keyed else [got.value], call=queue_args,
-                    reader=kind, reader_args=bind(got.reader_call, kind), keyed=keyed)
+                    reader=kind, reader_args=_reader_args_at(finder, foreign or finder, got.reader_call, kind, stmt), keyed=keyed)
     source.inlined = inlined
     source.setup = place_setup(finder, stmt, got.setup, foreign, name)
     if foreign:

@@ -39,6 +39,7 @@ from tfdata_bridge._src.migrate.limit_batch import limit_source
 from tfdata_bridge._src.migrate.literal_lists import known_length, literal_list
 from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
+from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
 from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.module_names import through_module
@@ -809,7 +810,7 @@ class Finder:
             params = [key, value]
         statements[:0] = options_statement(self.scopes, stmt, reader_expr, reader, body)  # (compression.py)
         return Source("reader", [*statements, stmt], params, call=queue_args, reader=reader,
-                      reader_args=reader_options(self, reader_expr, reader, bind(reader_expr, reader), code=self.code),
+                      reader_args=reader_options(self, reader_expr, reader, bind_reader(self, reader_expr, reader), code=self.code),
                       keyed=keyed,
                       removes=[factory[1]] if factory is not None and factory[1] is not None else [],
                       news={k: v for k, v in news.items() if k != "accepted"}, accepted=news.get("accepted", []))
@@ -864,7 +865,7 @@ class Finder:
         queue_args, file_stmts = self._file_queue(stmt, plan.read.args[0].value)
         statements = [*file_stmts, stmt]
         source = Source("reader", statements, defined, call=queue_args, reader=kind,
-                        reader_args=reader_options(self, plan.reader, kind, bind(plan.reader, kind), code=self.code),
+                        reader_args=reader_options(self, plan.reader, kind, bind_reader(self, plan.reader, kind), code=self.code),
                         prefetch=plan)
         return source
 
@@ -898,7 +899,7 @@ class Finder:
     def _helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
                        defined: list[str], home: Finder | None = None) -> Source:
         """``home``: the Finder of the module that defines ``fn``, when it is another module."""
-        helper = reader_helper(home or self, (home or self).scopes, fn, call, self.code)
+        helper = reader_helper(home or self, (home or self).scopes, fn, call, self.code, self)
         if home is not None:
             helper.external = True
             if isinstance(call.func, cst.Attribute):  # called through its module, which the map keeps
