@@ -1,0 +1,2 @@
+from yt30_lib.readers import YT8MFrameFeatureReader
+from yt30_lib.inputs import get_input_data_tensors
