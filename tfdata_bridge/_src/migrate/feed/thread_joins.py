@@ -38,7 +38,6 @@ def thread_joins(index, module: cst.Module, cls: cst.ClassDef, starter: cst.Func
              and call.func.attr.value == "append" and (attr := self_attr(call.func.value, me)) is not None}
     stores = {id(t.target) for a in nodes_of(cls, cst.Assign) for t in a.targets}
     methods = methods_of(cls)
-    lines = nodes_of(module, cst.SimpleStatementLine)
     out: list[str] = []
     touched: dict[str, cst.FunctionDef] = {}
     for attr in sorted(kept):
@@ -50,8 +49,8 @@ def thread_joins(index, module: cst.Module, cls: cst.ClassDef, starter: cst.Func
             top = next((s for s in (method.body.body if method is not None and isinstance(
                 method.body, cst.IndentedBlock) else ()) if contains(s, use)), None)
             if top is None or not _joins_only(top, attr, self_name):
-                stmt = next((s for s in reversed(lines) if contains(s, use)), None)
-                at = index.lines.get(stmt, "?") if stmt is not None else "?"
+                at = _line_of(module, use, [u for u in reads if top is not None and contains(top, u)], attr,
+                              self_name)
                 raise Refusal(f"`{attr}`, which `{starter.name.value}` sets to what it starts, is read at line {at} "
                               "other than joined (handed on, returned, or its state used): it makes no thread "
                               "after the rewrite")
@@ -77,6 +76,21 @@ def thread_joins(index, module: cst.Module, cls: cst.ClassDef, starter: cst.Func
         replaced[method] = [method.with_changes(body=method.body.with_changes(
             body=[*doc, cst.SimpleStatementLine([cst.Pass()], leading_lines=[note])]))]
     return out
+
+
+def _line_of(module: cst.Module, use: cst.Attribute, in_top: list[cst.Attribute], attr: str, me: str | None):
+    """The line of the read that is no join: of ``use``'s statement, the first of its reads that is neither
+    ``X.join(...)`` nor ``X`` in a check (``is not None``, ``is_alive()``)."""
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+
+    pos = wrapped(module).resolve(PositionProvider)
+    joins = {id(c.func.value) for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Attribute)
+             and c.func.attr.value in ("join", "is_alive", "isAlive")}
+    checks = {id(c.left) for c in nodes_of(module, cst.Comparison)}
+    bad = next((u for u in in_top if id(u) not in joins and id(u) not in checks), use)
+    return pos[bad].start.line if bad in pos else "?"
 
 
 def _docstring(stmt) -> bool:
