@@ -118,3 +118,14 @@ def test_an_instance_handed_to_what_is_no_class_of_the_tree_leaves_the_class(tmp
     main, lib = _tree(tmp_path, "main.py", text)
     assert lib.code == lib.source and main.code == text
     assert "passes on or reads whole `mem`" in " ".join(n.message for n in lib.refused), lib.notes
+
+
+def test_a_thread_given_only_the_session_kept_and_joined_by_stop_goes_with_its_join():
+    text = ONE.replace("def feed(self, sess, count):\n        for i in range(count):",
+                       "def feed(self, sess):\n        for i in range(9):").replace("args=(sess, count)", "args=(sess,)")
+    assert text != ONE
+    result = rewrite(text, to="tfdata")
+    assert not result.refused, result.notes
+    assert "    def stop(self):\n        # tfdata-bridge migrate: no thread to join: `feed` is read by tf.data\n" \
+           "        pass\n" in result.code, result.code
+    assert "self.thread" not in result.code and "threading" not in result.code

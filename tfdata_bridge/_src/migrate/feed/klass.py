@@ -242,7 +242,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
             runner = [runner_method(feeder, source, attr)]
         # (the thread the starter kept on the instance: what only joined it goes with it, ``thread_joins.py``)
-        joined = thread_joins(index, module, cls, starters[0], init, feeder, plan.removed, plan.replaced)
+        joined = thread_joins(index, module, cls, starters[0], init, feeder, plan.removed, plan.replaced,
+                              threads.items is not None)
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))

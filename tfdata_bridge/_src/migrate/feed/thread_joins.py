@@ -26,17 +26,29 @@ from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, met
 
 
 def thread_joins(index, module: cst.Module, cls: cst.ClassDef, starter: cst.FunctionDef, init: cst.FunctionDef,
-                 feeder: cst.FunctionDef, removed: list, replaced: dict) -> list[str]:
+                 feeder: cst.FunctionDef, removed: list, replaced: dict, kept_args: bool = True) -> list[str]:
     """The attributes the starter keeps its thread(s) in whose every other read only joins them: those
     statements go (``removed``), a method left with nothing else does nothing (``replaced``). Returns the
     attributes (gone from the instance: another module's reads are refused, ``across_calls.py``); raises
-    ``Refusal`` naming the line of any other read."""
+    ``Refusal`` naming the line of any other read. ``kept_args``: the starter keeps its threads' arguments now
+    (its every statement goes): any other attribute it set and another method reads is refused too."""
     me = starter.params.params[0].name.value if starter.params.params else "self"
-    kept = {found[0] for stmt in nodes_of(starter, cst.SimpleStatementLine)
-            if (found := self_assign(stmt, me)) is not None}
+    made = {t.target.value for a in nodes_of(starter, cst.Assign) if a.value in index.threads
+            for t in a.targets if isinstance(t.target, cst.Name)}
+    threadish = lambda v: v in index.threads or isinstance(v, cst.Name) and v.value in made or isinstance(  # noqa: E731
+        v, cst.List) and all(isinstance(e.value, cst.Name) and e.value.value in made for e in v.elements) or \
+        isinstance(v, cst.ListComp) and v.elt in index.threads
+    assigned = {found[0]: found[1] for stmt in nodes_of(starter, cst.SimpleStatementLine)
+                if (found := self_assign(stmt, me)) is not None}
+    kept = {a for a, v in assigned.items() if threadish(v)}
     kept |= {attr for call in nodes_of(starter, cst.Call) if isinstance(call.func, cst.Attribute)
              and call.func.attr.value == "append" and (attr := self_attr(call.func.value, me)) is not None}
     stores = {id(t.target) for a in nodes_of(cls, cst.Assign) for t in a.targets}
+    for attr in sorted(set(assigned) - kept) if kept_args else ():
+        for use in instance_uses(module, cls, attr):  # (what the starter set, unset now: read nowhere else)
+            if not (contains(starter, use) or contains(init, use) or id(use) in stores):
+                raise Refusal(f"`{attr}`, which `{starter.name.value}` sets, is read beyond it: the starter's "
+                              "statements go with its threads")
     methods = methods_of(cls)
     out: list[str] = []
     touched: dict[str, cst.FunctionDef] = {}
