@@ -129,3 +129,13 @@ def test_a_thread_given_only_the_session_kept_and_joined_by_stop_goes_with_its_j
     assert "    def stop(self):\n        # tfdata-bridge migrate: no thread to join: `feed` is read by tf.data\n" \
            "        pass\n" in result.code, result.code
     assert "self.thread" not in result.code and "threading" not in result.code
+
+
+def test_a_receiving_class_also_made_without_the_instance_leaves_the_class(tmp_path):
+    # ``DQNAgent`` made a second time on something else: its ``self.memory.queue`` is not always the dataset
+    text = RL.replace("    batches = []\n", "    spare = DQNAgent(None)\n    batches = []\n")
+    assert text != RL
+    main, lib = _tree(tmp_path, "main.py", text)
+    assert lib.code == lib.source and main.code == text
+    assert "handed to `DQNAgent` (r28d_lib/agent.py), which is also made or named elsewhere" in \
+        " ".join(n.message for n in lib.refused), lib.notes

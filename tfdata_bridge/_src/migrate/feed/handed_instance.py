@@ -103,3 +103,24 @@ def receiving_class(modules, names, other: str, module: cst.Module, call: cst.Ca
         elif any(u is func for u in uses_of_class(module, f"{names[path].name}.{last}", names[other].package) or ()):
             return path, last
     return None
+
+
+def constructions(modules, names, receiver: str, name: str) -> int | None:
+    """How many calls of the class ``name`` of ``receiver`` the tree makes; None where it is named other than
+    called (subclassed, passed, kept under another name)."""
+    from tfdata_bridge._src.migrate.feed.handed_coord import uses_of_class
+
+    count = 0
+    for path, module in modules.items():
+        funcs = {id(c.func) for c in nodes_of(module, cst.Call)}
+        if path == receiver:
+            attrs = {id(a.attr) for a in nodes_of(module, cst.Attribute)}
+            defs = {id(d.name) for d in nodes_of(module, (cst.ClassDef, cst.FunctionDef))}
+            refs = [n for n in nodes_of(module, cst.Name) if n.value == name and id(n) not in attrs
+                    and id(n) not in defs]
+        else:
+            refs = uses_of_class(module, f"{names[receiver].name}.{name}", names[path].package) or []
+        if any(id(r) not in funcs for r in refs):
+            return None
+        count += len(refs)
+    return count
