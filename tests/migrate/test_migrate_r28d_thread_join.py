@@ -122,7 +122,8 @@ def test_an_instance_handed_to_what_is_no_class_of_the_tree_leaves_the_class(tmp
 
 def test_a_thread_given_only_the_session_kept_and_joined_by_stop_goes_with_its_join():
     text = ONE.replace("def feed(self, sess, count):\n        for i in range(count):",
-                       "def feed(self, sess):\n        for i in range(9):").replace("args=(sess, count)", "args=(sess,)")
+                       "def feed(self, sess):\n        for i in range(9):")
+    text = text.replace("args=(sess, count)", "args=(sess,)")
     assert text != ONE
     result = rewrite(text, to="tfdata")
     assert not result.refused, result.notes

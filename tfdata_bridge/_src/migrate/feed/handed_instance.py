@@ -31,8 +31,9 @@ def receiver_owners(module: cst.Module, cls_name: str, call: cst.Call, arg: cst.
     what = f"hands `{cst.Module([]).code_for_node(arg.value)}` to `{cls_name}` (line {at(call)})"
     classes = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == cls_name]
     init = methods_of(classes[0]).get("__init__") if len(classes) == 1 else None
-    if init is None or any(not (isinstance(b.value, cst.Name) and b.value.value == "object") for b in classes[0].bases) \
-            or classes[0].decorators or init.decorators or not init.params.params:
+    plain = init is not None and all(isinstance(b.value, cst.Name) and b.value.value == "object"
+                                     for b in classes[0].bases)
+    if not plain or classes[0].decorators or init.decorators or not init.params.params:
         raise Refusal(f"{what}, a class whose constructor the rewrite does not follow")
     cls = classes[0]
     if any(a.star for a in call.args):
