@@ -81,6 +81,7 @@ LONGEST_FIRST = (
     "tests/compat/test_compat_shared_sources.py",
     "tests/migrate/test_migrate_divisions.py",
     "tests/migrate/test_migrate_r27f_feeder_callers.py",
+    "tests/migrate/test_migrate_r28d_thread_join.py",
 )
 
 

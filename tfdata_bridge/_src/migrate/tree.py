@@ -631,21 +631,41 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach) ->
         why = None
         for face in faces.values():
             face.read_at.clear()
+        handed_to: dict[str, list[tuple[str, str]]] = {}  # class -> (module, class) handed an instance of it
         for other in modules:
             if other == path or not any(c in texts[other] for c in classes):  # (a module naming none: no use)
                 continue
             for c, face in faces.items():
                 qname = f"{names[path].name}.{c}"
+                pending: list[tuple[str, set[str]]] = []
+                where = other
+                hand = _handing(modules, names, other, path, c, pending, handed_to.setdefault(c, []))
                 try:
-                    edits = caller_edits(modules[other], qname, names[other].package, face, other)
+                    edits = caller_edits(modules[other], qname, names[other].package, face, other, handed=hand)
+                    if edits is not None:
+                        mine.append((other, qname, c, None, hand))
+                    # (an instance handed to a class of another module: its reads there, ``handed_instance.py``)
+                    for receiver, owners in pending:
+                        where = receiver
+                        if caller_edits(modules[receiver], qname, names[receiver].package, face, receiver,
+                                        owners=owners) is not None:
+                            mine.append((receiver, qname, c, owners, None))
                 except Refusal as exc:
-                    why = (c, f"`{c}` left: {os.path.relpath(other, root)} {exc}; this module is left as it was "
+                    why = (c, f"`{c}` left: {os.path.relpath(where, root)} {exc}; this module is left as it was "
                               "(`--fallback compat` runs it through the drop-in)")
                     break
-                if edits is not None:
-                    mine.append((other, qname, c))
             if why is not None:
                 break
+        for c, receivers in handed_to.items() if why is None else ():
+            from tfdata_bridge._src.migrate.feed.handed_instance import constructions
+            for receiver, name in sorted(set(receivers)):  # (each construction of it is handed one: followed)
+                made = constructions(modules, names, receiver, name)
+                if made != receivers.count((receiver, name)):
+                    why = (c, f"`{c}` left: its instances are handed to `{name}` ({os.path.relpath(receiver, root)}), "
+                              f"which is also made or named elsewhere in the tree without one: its reads of the "
+                              "handed instance are not rewritten; this module is left as it was (`--fallback compat` "
+                              "runs it through the drop-in)")
+                    break
         for c, face in faces.items():  # (the queue another module dequeues: one dequeue in the tree, or left)
             for attr in face.remote if why is None else ():
                 reads = [r for r in face.read_at if r[1] == attr]
@@ -675,9 +695,33 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach) ->
                 body.append(stmt)
             results[path] = RewriteResult(texts[path], new.with_changes(body=body).code, "tfdata",
                                           results[path].notes)
-        for other, qname, c in mine:
-            planned.setdefault(other, []).append((path, qname, faces[c]))
+        for other, qname, c, owners, hand in mine:
+            planned.setdefault(other, []).append((path, qname, faces[c], owners, hand))
     return planned
+
+
+def _handing(modules, names, other: str, path: str, cls: str, pending: list, handed_to: list):
+    """``caller_edits``'s ``handed``: an instance of ``cls`` (``path``'s feeding class) that ``other`` hands
+    whole to a class's constructor is followed into that class (``feed/handed_instance.py``): the names it is
+    read through there when that class is in ``other``; where in another module, its reads there are followed
+    after (``pending``); each such class is recorded (``handed_to``: every construction of it must be one of
+    these). Raises ``Refusal`` where the call constructs no class of the tree."""
+    from tfdata_bridge._src.migrate.calls import Refusal
+    from tfdata_bridge._src.migrate.feed.handed_instance import receiver_owners, receiving_class
+
+    def hand(module, call, arg, at):
+        found = receiving_class(modules, names, other, module, call)
+        if found is None or found[0] == path:
+            raise Refusal(f"passes on or reads whole `{module.code_for_node(arg.value)}`, a `{cls}`, at line "
+                          f"{at(arg)}")
+        receiver, name = found
+        handed_to.append((receiver, name))
+        if receiver == other:
+            return receiver_owners(module, name, call, arg, at)
+        pending.append((receiver, receiver_owners(modules[receiver], name, call, arg, at)))
+        return set()
+
+    return hand
 
 
 def _feed_callers(planned, modules, texts, results, root, names) -> None:
@@ -694,10 +738,10 @@ def _feed_callers(planned, modules, texts, results, root, names) -> None:
     for other, classes in planned.items():
         code, notes = results[other].code, list(results[other].notes)
         try:
-            for path, qname, face in classes:
+            for path, qname, face, owners, hand in classes:
                 if results[path].code == texts[path]:
                     continue  # (the class's module was left after all)
-                edits = caller_edits(parsed(code), qname, names[other].package, face)
+                edits = caller_edits(parsed(code), qname, names[other].package, face, owners=owners, handed=hand)
                 if edits is None:
                     continue
                 module, done = edits

@@ -116,13 +116,18 @@ def _coordinator(value) -> bool:
         (func.attr.value if isinstance(func, cst.Attribute) else func.value) == "Coordinator"
 
 
-def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, where: str = ""
-                 ) -> tuple[cst.Module, list[tuple[int, str]]] | None:
+def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, where: str = "",
+                 owners: set[str] | None = None, handed=None) -> tuple[cst.Module, list[tuple[int, str]]] | None:
     """``module`` with its calls of the class's changed methods changed as the class's own module's were, and
     (line, what was done) for each; None where it names the class nowhere or no change reaches it. Raises
-    ``Refusal`` (saying why, at which line) where a use cannot be followed."""
-    uses = uses_of_class(module, qname, package)
-    if not uses or not face.changed:
+    ``Refusal`` (saying why, at which line) where a use cannot be followed.
+
+    ``owners``: the names an instance is read through in a module that does not name the class (``self.memory``
+    of a class whose constructor was handed one: ``handed_instance.py``). ``handed(module, call, arg, at)``: an
+    instance passed whole to a constructor, the owner names it is read through there when that class is in
+    this module (empty where in another, followed there), or ``Refusal``."""
+    uses = uses_of_class(module, qname, package) if owners is None else []
+    if not (uses or owners) or not face.changed:
         return None
     pos = wrapped(module).resolve(PositionProvider)
     lines = nodes_of(module, cst.SimpleStatementLine)
@@ -148,21 +153,33 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
         instances.setdefault(name, []).append(target)
         if "__init__" in face.dropped:
             swaps[call] = (drop_args(call, face.old["__init__"], face.dropped["__init__"]), "__init__")
+    for owner in owners or ():
+        instances.setdefault(owner, [])
     # each instance under a plain name: bound only to the class, read only as ``name.attribute``
     plain = {n for n in instances if "." not in n} if strict else set()
-    owners = {id(a.value) for a in nodes_of(module, cst.Attribute)}
+    read_on = {id(a.value) for a in nodes_of(module, cst.Attribute)}
     for target in [t.target for a in nodes_of(module, cst.Assign) for t in a.targets] + \
             [w.asname.name for w in nodes_of(module, cst.WithItem) if w.asname is not None] + \
             [f.target for f in nodes_of(module, cst.For)]:
+        names_in = {id(a.attr) for a in nodes_of(target, cst.Attribute)}  # (``self.replay = ...``: no rebinding)
         for name in nodes_of(target, cst.Name):
-            if name.value in plain and not any(name is t for t in instances[name.value]):
+            if name.value in plain and id(name) not in names_in and not any(name is t for t in instances[name.value]):
                 raise Refusal(f"binds `{name.value}`, a `{cls}`, again at line {at(name)}")
     targets = {id(t) for ts in instances.values() for t in ts}
     attrs = {id(a.attr) for a in nodes_of(module, cst.Attribute)}
     attrs |= {id(n) for i in [*nodes_of(module, cst.Import), *nodes_of(module, cst.ImportFrom)]
               for n in nodes_of(i, cst.Name)}  # (``from feeder import Feeder``: a module's name, no instance)
+    passed = {id(a.value): (c, a) for c in nodes_of(module, cst.Call) for a in c.args}
+    attrs |= {id(a.keyword) for c in nodes_of(module, cst.Call) for a in c.args if a.keyword is not None}
+    # (a function's parameter of the same name is its own: ``def __init__(self, pool): self.source = pool``)
+    attrs |= {id(n) for f in nodes_of(module, cst.FunctionDef) for p in nodes_of(f.params, cst.Param)
+              if p.name.value in plain for n in nodes_of(f, cst.Name) if n.value == p.name.value}
     for name in nodes_of(module, cst.Name):
-        if name.value in plain and id(name) not in owners and id(name) not in targets and id(name) not in attrs:
+        if name.value in plain and id(name) not in read_on and id(name) not in targets and id(name) not in attrs:
+            if handed is not None and id(name) in passed:  # (``DQNAgent(mem)``: followed into that class)
+                for owner in handed(module, *passed[id(name)], at):
+                    instances.setdefault(owner, [])
+                continue
             raise Refusal(f"passes on or reads whole `{name.value}`, a `{cls}`, at line {at(name)}")
     removed: list[cst.CSTNode] = []
     replaced: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}

@@ -51,6 +51,7 @@ from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, compo
 from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, thread_driver
+from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
 from tfdata_bridge._src.migrate.feed.thread_run import is_thread_subclass, session_attr
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -195,6 +196,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     elsewhere = [a for a in uses if id(a) not in inside]
     source = feeder.name.value
     runner: list[cst.FunctionDef] = []
+    joined: list[str] = []
     if thread_run:  # the thread is started and joined as before; it runs the base class's ``run`` (no target)
         if elsewhere or starters:
             raise Refusal(f"`{entry.name.value}` of the thread subclass `{cls.name.value}` is called beyond the "
@@ -236,10 +238,12 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             attr, source = fresh_attr(module, cls, f"_{feeder.name.value}_args"), \
                 fresh_attr(module, cls, f"{feeder.name.value}_all")
             starter = starters[0]
-            _kept_threads_read(module, cls, starter, init)
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
             runner = [runner_method(feeder, source, attr)]
+        # (the thread the starter kept on the instance: what only joined it goes with it, ``thread_joins.py``)
+        joined = thread_joins(index, module, cls, starters[0], init, feeder, plan.removed, plan.replaced,
+                              threads.items is not None)
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
@@ -256,7 +260,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if found is None:  # dequeued in another module through an instance: the class keeps the dataset
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
         plan.removed.remove(qstmt)
-        plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + (
+        plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + (
             f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it")
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
@@ -264,7 +268,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         drop_coordinators(module, methods, dropped, plan)
         plan.cls = cls.name.value
         plan.gone = [parts.enqueue, *([parts.close] if parts.close else []),
-                     *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
+                     *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept],
+                     *joined]
         return plan
     dstmt, call, owner = found
     if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
@@ -275,7 +280,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
-    plan.comment = printer.comment(kind, loop, parts.many, kind, args, code)
+    plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter)
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
                          f"`run` is now `{source}`, read by tf.data")
@@ -289,25 +294,16 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     drop_coordinators(module, methods, dropped, plan)
     plan.cls = cls.name.value
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
-                 *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept]]
+                 *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept], *joined]
     return plan
 
 
-def _kept_threads_read(module, cls: cst.ClassDef, starter: cst.FunctionDef, init: cst.FunctionDef) -> None:
-    """The starter's statements all go where it keeps its threads' arguments: an attribute it set
-    (``self._thread = threading.Thread(...)``) that another method reads (``join``: ``self._thread.join()``)
-    would be left unset, so that is refused, saying where."""
-    me = starter.params.params[0].name.value if starter.params.params else "self"
-    set_here = {found[0] for stmt in nodes_of(starter, cst.SimpleStatementLine)
-                if (found := self_assign(stmt, me)) is not None}
-    stores = {id(t.target) for a in nodes_of(cls, cst.Assign) for t in a.targets}
-    for attr in sorted(set_here):
-        for use in instance_uses(module, cls, attr):
-            # (its declaration in ``__init__``, before any start; a store elsewhere reads nothing)
-            if contains(starter, use) or contains(init, use) or id(use) in stores:
-                continue
-            raise Refusal(f"`{attr}`, which `{starter.name.value}` sets to what it starts, is read beyond it "
-                          "(a join of the thread): it makes no thread after the rewrite")
+def _joined_note(joined: list[str], starter: cst.FunctionDef | None) -> str:
+    if not joined or starter is None:
+        return ""
+    names = ", ".join(f"`{a}`" for a in joined)
+    return (f"; {names}, where `{starter.name.value}` kept its thread, is unset now: the joins of it go (a method "
+            "that only joined it stays, doing nothing, for its callers)")
 
 
 def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:
@@ -414,7 +410,9 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
         return dstmt, call, self_name
     owner = use.value  # ``self`` in a method, or an instance name outside the class
     if not isinstance(owner, cst.Name):
-        raise Refusal("the queue is read through an expression the rewrite cannot follow")
+        raise Refusal(f"the queue is read through `{cst.Module([]).code_for_node(owner)}`, which the rewrite does not "
+                      f"follow to an instance of `{cls.name.value}` (an instance kept by another class of this "
+                      "module is followed only where that class is in another module than the feeding class)")
     if not owner_is_instance(module, cls, dstmt, owner.value):
         raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
     return dstmt, call, owner.value
