@@ -52,6 +52,7 @@ from tfdata_bridge._src.migrate.step_loops import loop_needs
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
+from tfdata_bridge._src.migrate.passed_queue import PassedQueue, passed_file_queue
 from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -104,6 +105,8 @@ class Source:
     # ...)``, now ``threads = []`` (``filename_queue.py``); and the differences the file queue's rewrite states
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
     accepted: list[str] = field(default_factory=list)
+    # the file queue a parameter, its callers' producers becoming datasets of file names (``passed_queue.py``)
+    passed: PassedQueue | None = None
 
 
 def source_news(source: Source) -> dict[cst.SimpleStatementLine, cst.SimpleStatementLine]:
@@ -813,7 +816,8 @@ class Finder:
                       reader_args=reader_options(self, reader_expr, reader, bind_reader(self, reader_expr, reader), code=self.code),
                       keyed=keyed,
                       removes=[factory[1]] if factory is not None and factory[1] is not None else [],
-                      news={k: v for k, v in news.items() if k != "accepted"}, accepted=news.get("accepted", []))
+                      news={k: v for k, v in news.items() if k not in ("accepted", "passed")},
+                      accepted=news.get("accepted", []), passed=news.get("passed"))
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None,
                     news: dict | None = None) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
@@ -826,6 +830,13 @@ class Finder:
         if isinstance(queue, cst.Name):
             stmt = self.scopes.single_assignment(at, queue.value)
             if stmt is None:
+                passed = passed_file_queue(self, at, queue.value, queue)  # a parameter (passed_queue.py)
+                if passed is not None:
+                    if news is None:
+                        raise Refusal(f"the file queue `{queue.value}` is a parameter; it is followed to its "
+                                      "callers only for a reader read where the batch is")
+                    news["passed"] = passed
+                    return {}, []
                 raise Refusal(f"the file queue `{queue.value}` is not made by one assignment before its read")
             queue = stmt.body[0].value
             hand = None

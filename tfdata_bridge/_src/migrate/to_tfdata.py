@@ -718,9 +718,15 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
+            if any(old in removed or old in replaced for old in gen.passed_files):
+                why = "a caller's file queue is taken by another rewrite"
+                notes.append(Note(line, f"`{api}` pipeline left unchanged: {why}"))
+                outcomes.append(PipelineOutcome(line, api, False, why))
+                continue
             snap = begin()
             removed.update(moved)
             replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})  # (create_threads: filename_queue.py)
+            replaced.update(gen.passed_files)  # the callers' producers: datasets of file names (passed_queue.py)
             _take_helpers(pipeline, replaced, requests, line)
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
