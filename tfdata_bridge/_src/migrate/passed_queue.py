@@ -62,6 +62,9 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
         holder = _holder(finder, caller)
         call = next((c for c in nodes_of(holder, cst.Call) if c.func is caller), None) if holder is not None \
             else None
+        if holder is None:
+            raise Refusal(f"{what}, and `{fn.name.value}` is used in a comprehension, a lambda or a default, where "
+                          "it may be called more than once with one file queue")
         if call is None:
             raise Refusal(f"{what}, and `{fn.name.value}` is used other than by a call")
         if any(a.star for a in call.args):
