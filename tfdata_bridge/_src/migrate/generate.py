@@ -48,6 +48,7 @@ class Generator:
         self.file_names: list[cst.BaseStatement] = []  # the dataset of file names a reader's dataset reads
         # a file queue handed in (passed_queue.py): each caller's producer statement -> its dataset of file names
         self.passed_files: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
+        self.takes_passed = False  # set where the caller puts ``passed_files`` in (to_tfdata's batch pass)
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -83,6 +84,9 @@ class Generator:
                 s = replace(s, setup=None, reader_args={k: renamed(v, rename) for k, v in s.reader_args.items()},
                             call={k: renamed(v, rename) for k, v in s.call.items()})
                 p = replace(p, source=s)
+            if s.passed is not None and not self.takes_passed:
+                raise Refusal(f"the file queue `{s.passed.param}` is a parameter; its callers' producers are "
+                              "followed only for a batch written in the function that reads")
             if s.passed is not None:  # the callers make the datasets of file names, handed in (passed_queue.py)
                 stmts, head, steps, notes = [], s.passed.param, [], self._passed_files(s.passed)
             else:

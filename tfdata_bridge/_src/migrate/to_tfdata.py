@@ -709,6 +709,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                   "is no prefix to write tf.data with; add `import tensorflow.compat.v1 as tf`")
                 gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                 lambda n: index.paths.get(n))
+                gen.takes_passed = True  # (a file queue handed in: its callers' producers, passed_queue.py)
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
