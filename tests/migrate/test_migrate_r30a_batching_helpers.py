@@ -9,8 +9,9 @@ function and batches them, what it computes after the batch staying after ``get_
 Variants in ``r30a_programs/``: the helper and its caller in one module, with a SparseTensor and a dense box list
 padded under ``allow_smaller_final_batch``; a package whose ``inputs(..., shuffle=False)`` makes the producer and
 another module calls it; ``shuffle_batch`` in the helper with every call spelled ``tf.compat.v1``; one helper called
-by a train and an eval function with different files and epochs (one by keyword). Left with a note: a method
-handed the queue, one queue passed to two calls, a queue used beyond its read, a call in a comprehension, a helper
+by a train and an eval function with different files and epochs (one by keyword); a class's method handed the
+queue by ``self._batch(queue, n)`` in another method. Left with a note: a method called other than through
+``self`` in its class, one queue passed to two calls, a queue used beyond its read, a call in a comprehension, a helper
 no function of its module calls."""
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def test_the_r30a_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     lib = code["reading.py"]
     assert "tf.data.TFRecordDataset(filename_queue)" in lib and "reader.read" not in lib
     assert "tf.io.serialize_sparse(labels)" in lib and "tf.io.deserialize_many_sparse(c1, dtype=tf.int64)" in lib
@@ -43,6 +44,9 @@ def test_the_r30a_programs_deliver_what_their_originals_deliver(tmp_path):
     tags = code["tagged_boxes_sparse_pad_two_files.py"]
     assert ".padded_batch(batch_size, drop_remainder=False)" in tags
     assert "return ids, tags, tf.reduce_sum(boxes, axis=[1, 2])" in tags
+    klass = code["class_method_handed_queue.py"]
+    assert "tf.data.FixedLengthRecordDataset(filename_queue, 8)" in klass
+    assert "queue = (\n            tf.data.Dataset.from_tensor_slices(self.files)\n            .repeat(self.epochs)" in klass
     assert "tf.compat.v1.data.TextLineDataset(filename_queue)" in code["csv_shuffle_batch_helper_tf_compat.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
@@ -81,7 +85,8 @@ def main(paths):
 
 
 @pytest.mark.parametrize("source, reason", [
-    (_helper(method=True) + _CALLER.format(call="Reader().read_batch(queue, 4)"), "a method or nested function"),
+    (_helper(method=True) + _CALLER.format(call="Reader().read_batch(queue, 4)"),
+     "is used other than as `self.read_batch(...)` in its class's methods"),
     (_helper() + _CALLER.format(call="read_batch(queue, 4), read_batch(queue, 4)"),
      "its caller's `queue` is used beyond that one call"),
     (_helper('tf.summary.scalar("files", filename_queue.size())') + _CALLER.format(call="read_batch(queue, 4)"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.metadata import Assignment, GlobalScope
+from libcst.metadata import Assignment, ClassScope, GlobalScope
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, nodes_of
 from tfdata_bridge._src.migrate.queue_callers import _holder, same_turns
@@ -46,16 +46,23 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
     if len(refs) != 1 or refs[0] is not read_arg:
         raise Refusal(f"{what} and is used beyond its one `read` (a file queue's other ops have no dataset "
                       "counterpart)")
-    if not isinstance(getattr(scope, "parent", None), GlobalScope):
-        raise Refusal(f"{what}, a method or nested function: its callers are not followed (a module function's are)")
-    callers = finder.scopes.callers(fn)
+    parent = getattr(scope, "parent", None)
+    position = names.index(name) if name in names else None
+    if isinstance(parent, ClassScope) and isinstance(parent.node, cst.ClassDef) and names and \
+            not fn.decorators and position:  # a method: called as ``self.method(queue, ...)`` in its class
+        callers = _method_callers(finder, fn, parent.node, what)
+        position -= 1  # (``self``)
+    elif not isinstance(parent, GlobalScope):
+        raise Refusal(f"{what}, a nested function or a decorated method: its callers are not followed (a module "
+                      "function's and a plain method's are)")
+    else:
+        callers = finder.scopes.callers(fn)
+        elsewhere = getattr(finder.external, "calls_elsewhere", None)
+        if elsewhere is not None and elsewhere(fn.name.value):
+            raise Refusal(f"{what}, and another module of the tree calls it too: its queue there is not followed")
     if not callers:
         raise Refusal(f"{what}, and no function of its module calls it: the producer a caller makes (in another "
                       "module, say) is not followed")
-    elsewhere = getattr(finder.external, "calls_elsewhere", None)
-    if elsewhere is not None and elsewhere(fn.name.value):
-        raise Refusal(f"{what}, and another module of the tree calls it too: its queue there is not followed")
-    position = names.index(name) if name in names else None
     producers: list[tuple[cst.SimpleStatementLine, dict[str, cst.BaseExpression], str]] = []
     seen: set[int] = set()
     for caller in callers:
@@ -94,3 +101,31 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
         seen.add(id(made))
         producers.append((made, bind(value, "train.string_input_producer"), queue))
     return PassedQueue(name, producers)
+
+
+def _method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) -> list[cst.Attribute]:
+    """The ``self.method`` of each ``self.method(...)`` in the methods of ``cls``: the only uses of the attribute
+    name in the module (and in the tree's other modules), and ``cls`` defining it once."""
+    method = fn.name.value
+    module = getattr(finder.code, "__self__", None)  # (the module whose ``code_for_node`` it is)
+    if not isinstance(module, cst.Module):
+        raise Refusal(f"{what}: its module is not found")
+    defs = [d for d in nodes_of(module, cst.FunctionDef) if d.name.value == method]
+    if len(defs) != 1:
+        raise Refusal(f"{what}, and `{method}` is defined more than once in the module (an override would be "
+                      "handed the file names instead of a queue)")
+    uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == method]
+    others = getattr(finder.external, "attribute_uses", None)
+    if others is not None and others(method):
+        raise Refusal(f"{what}, and another module of the tree uses `.{method}` too: its queue there is not followed")
+    methods = [m for m in cls.body.body if isinstance(m, cst.FunctionDef)] \
+        if isinstance(cls.body, cst.IndentedBlock) else []
+    callers: list[cst.Attribute] = []
+    for use in uses:
+        home = next((m for m in methods if any(n is use for n in nodes_of(m, cst.Attribute))), None)
+        me = home.params.params[0].name.value if home is not None and home.params.params else None
+        if me is None or not (isinstance(use.value, cst.Name) and use.value.value == me):
+            raise Refusal(f"{what}, and `.{method}` is used other than as `self.{method}(...)` in its class's "
+                          "methods: those callers are not followed")
+        callers.append(use)
+    return callers
