@@ -9,7 +9,7 @@ function and batches them, what it computes after the batch staying after ``get_
 Variants in ``r30a_programs/``: the helper and its caller in one module, with a SparseTensor and a dense box list
 padded under ``allow_smaller_final_batch``; a package whose ``inputs(..., shuffle=False)`` makes the producer and
 another module calls it; ``shuffle_batch`` in the helper with every call spelled ``tf.compat.v1``; one helper called
-by a train and an eval function with different files and epochs (one by keyword); a class's method handed the
+by a train and an eval function with different files and epochs (the eval call's producer made in the call, by keyword); a class's method handed the
 queue by ``self._batch(queue, n)`` in another method. Left with a note: a method called other than through
 ``self`` in its class, one queue passed to two calls, a queue used beyond its read, a call in a comprehension, a helper
 no function of its module calls."""
@@ -40,7 +40,7 @@ def test_the_r30a_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "if shuffle:\n        files_dataset = files_dataset.shuffle(" in lib
     two = code["train_eval_two_callers.py"]
     assert "queue = (\n        tf.data.Dataset.from_tensor_slices([path])\n        .repeat(2)" in two
-    assert "eval_queue = (\n        tf.data.Dataset.from_tensor_slices([path])\n        .repeat(1)" in two
+    assert "filename_queue=tf.data.Dataset.from_tensor_slices([path]).repeat(1))" in two
     tags = code["tagged_boxes_sparse_pad_two_files.py"]
     assert ".padded_batch(batch_size, drop_remainder=False)" in tags
     assert "return ids, tags, tf.reduce_sum(boxes, axis=[1, 2])" in tags

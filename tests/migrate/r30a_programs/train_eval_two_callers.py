@@ -1,5 +1,5 @@
-"""One helper handed a file queue, called for training and for evaluation with different files and epochs (one
-call passes the queue by keyword): each caller's producer becomes its own dataset of file names."""
+"""One helper handed a file queue, called for training and for evaluation with different files and epochs (the
+eval call makes its producer in the call, passed by keyword): each producer becomes its own dataset of names."""
 import os
 
 import numpy as np
@@ -29,8 +29,8 @@ def train_inputs(data_dir):
 def eval_inputs(data_dir):
     path = os.path.join(data_dir, "r30a_eval.tfrecords")
     _write(path, 100, 5)
-    eval_queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
-    return read_and_batch(batch_size=2, filename_queue=eval_queue)
+    return read_and_batch(batch_size=2, filename_queue=tf.train.string_input_producer([path], num_epochs=1,
+                                                                                      shuffle=False))
 
 
 def main(data_dir):

@@ -236,6 +236,18 @@ class Generator:
             made, head, steps, said = self._epochs(call, emit.from_tensor_slices(self.v1, files),
                                                    f"{self.v1}.size({files}, out_type={self.v1}.int64)", "files",
                                                    "files_dataset", files)
+            if isinstance(queue, cst.Call):  # made in the call: the dataset of names is written there
+                if made:
+                    raise Refusal("a producer made in the call to the function handed its queue, its `shuffle` a "
+                                  "value read when the graph is built: bind it to a name first")
+                if stmt in self.passed_files:
+                    raise Refusal("two producers made in one statement's calls: bind each to a name first")
+                lines = [line.strip() for line in emit.chain(head, steps).splitlines()]
+                if len(lines) > 2 and lines[0] == "(" and lines[-1] == ")":
+                    lines = lines[1:-1]  # (one line in the call's parentheses)
+                self.passed_files[stmt] = [stmt.deep_replace(queue, cst.parse_expression("".join(lines)))]
+                notes += [n for n in said if n not in notes]
+                continue
             new = [*made, cst.parse_statement(f"{queue} = {emit.chain(head, steps)}\n")]
             new[0] = new[0].with_changes(leading_lines=stmt.leading_lines)
             self.passed_files[stmt] = new

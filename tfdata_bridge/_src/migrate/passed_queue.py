@@ -23,7 +23,9 @@ from tfdata_bridge._src.migrate.queue_callers import _holder, same_turns
 class PassedQueue:
     param: str  # the function's parameter that took the queue, and now takes the dataset of file names
     # each caller's producer statement, its bound arguments, and the name it bound (handed to the function)
-    producers: list[tuple[cst.SimpleStatementLine, dict[str, cst.BaseExpression], str]]
+    # (an inline ``f(tf.train.string_input_producer(...), n)``: the call's statement, and the producer call in it
+    # in place of the name)
+    producers: list[tuple[cst.SimpleStatementLine, dict[str, cst.BaseExpression], str | cst.Call]]
 
 
 def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) -> PassedQueue | None:
@@ -63,7 +65,7 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
     if not callers:
         raise Refusal(f"{what}, and no function of its module calls it: the producer a caller makes (in another "
                       "module, say) is not followed")
-    producers: list[tuple[cst.SimpleStatementLine, dict[str, cst.BaseExpression], str]] = []
+    producers: list[tuple[cst.SimpleStatementLine, dict[str, cst.BaseExpression], str | cst.Call]] = []
     seen: set[int] = set()
     for caller in callers:
         holder = _holder(finder, caller)
@@ -78,6 +80,13 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
             raise Refusal(f"{what}, and a call of `{fn.name.value}` passes arguments with `*`")
         given = [a.value for i, a in enumerate(call.args)
                  if a.keyword is None and i == position or a.keyword is not None and a.keyword.value == name]
+        if len(given) == 1 and finder.is_api(given[0], "train.string_input_producer"):  # made in the call
+            if id(holder) in seen:
+                raise Refusal(f"{what}, and a call of `{fn.name.value}` is handed a producer made in it where "
+                              "it is not the statement's one producer (bind each to a name first)")
+            seen.add(id(holder))
+            producers.append((holder, bind(given[0], "train.string_input_producer"), given[0]))
+            continue
         if len(given) != 1 or not isinstance(given[0], cst.Name):
             raise Refusal(f"{what}, and a call of `{fn.name.value}` does not pass it as a name bound to the "
                           "producer (bind `string_input_producer(...)` to a name first)")
