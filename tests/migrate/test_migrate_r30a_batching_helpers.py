@@ -10,7 +10,8 @@ Variants in ``r30a_programs/``: the helper and its caller in one module, with a 
 padded under ``allow_smaller_final_batch``; a package whose ``inputs(..., shuffle=False)`` makes the producer and
 another module calls it; ``shuffle_batch`` in the helper with every call spelled ``tf.compat.v1``; one helper called
 by a train and an eval function with different files and epochs (the eval call's producer made in the call, by keyword); a class's method handed the
-queue by ``self._batch(queue, n)`` in another method. Left with a note: a method called other than through
+queue by ``self._batch(queue, n)`` in another method; a function handed the queue that hands it on to a reader
+helper returning decoded tensors, then batches. Left with a note: a method called other than through
 ``self`` in its class, one queue passed to two calls, a queue used beyond its read, a call in a comprehension, a helper
 no function of its module calls."""
 
@@ -33,7 +34,7 @@ def test_the_r30a_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 5
+    assert len(programs) == 6
     lib = code["reading.py"]
     assert "tf.data.TFRecordDataset(filename_queue)" in lib and "reader.read" not in lib
     assert "tf.io.serialize_sparse(labels)" in lib and "tf.io.deserialize_many_sparse(c1, dtype=tf.int64)" in lib
@@ -44,6 +45,9 @@ def test_the_r30a_programs_deliver_what_their_originals_deliver(tmp_path):
     tags = code["tagged_boxes_sparse_pad_two_files.py"]
     assert ".padded_batch(batch_size, drop_remainder=False)" in tags
     assert "return ids, tags, tf.reduce_sum(boxes, axis=[1, 2])" in tags
+    two_levels = code["reader_helper_inside_handed_queue.py"]
+    assert "tf.data.FixedLengthRecordDataset(filename_queue, 8)\n        .map(read_record)" in two_levels
+    assert "def read_record(value):" in two_levels
     klass = code["class_method_handed_queue.py"]
     assert "tf.data.FixedLengthRecordDataset(filename_queue, 8)" in klass
     assert "queue = (\n            tf.data.Dataset.from_tensor_slices(self.files)\n            .repeat(self.epochs)" in klass

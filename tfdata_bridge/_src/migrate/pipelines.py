@@ -928,7 +928,11 @@ class Finder:
         if helper.queue_args is not None:  # the helper made its own file queue
             queue_args, queue_stmts = helper.queue_args, []
         else:
-            queue_args, queue_stmts = self._file_queue(stmt, helper.queue)
+            news: dict = {}
+            queue_args, queue_stmts = self._file_queue(stmt, helper.queue, None, news)
+            if set(news) - {"passed"}:
+                raise Refusal("the hand-built file queue's runner is started by `create_threads` or shuffles its "
+                              "names, which the rewrite follows only for a reader read where the batch is")
         returned = _return_value(helper.new_fn)
         listed = returned_elements(helper.new_fn)  # (a literal list or tuple, or one built by ``append``)
         kept = assign.targets[0].target
@@ -950,7 +954,8 @@ class Finder:
         statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
                       reader_args=helper.reader_args, helper=helper,
-                      setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value))
+                      setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value),
+                      passed=news.get("passed") if helper.queue_args is None else None)
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline, ends: cst.BaseStatement) -> None:
