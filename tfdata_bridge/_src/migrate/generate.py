@@ -13,6 +13,7 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.migrate import graph_mode, queue_shapes
 from tfdata_bridge._src.migrate.branch_joins import branch_apis, chosen_source
+from tfdata_bridge._src.migrate.sparse_pad import sparse_components
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.hop_windows import hop_step, hops, keyed_hop_read
@@ -45,6 +46,9 @@ class Generator:
         self.api_of = api_of
         self.pending: list[cst.FunctionDef] = []  # functions the source's steps call, written before the dataset
         self.file_names: list[cst.BaseStatement] = []  # the dataset of file names a reader's dataset reads
+        # a file queue handed in (passed_queue.py): each caller's producer statement -> its dataset of file names
+        self.passed_files: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
+        self.takes_passed = False  # set where the caller puts ``passed_files`` in (to_tfdata's batch pass)
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -80,10 +84,16 @@ class Generator:
                 s = replace(s, setup=None, reader_args={k: renamed(v, rename) for k, v in s.reader_args.items()},
                             call={k: renamed(v, rename) for k, v in s.call.items()})
                 p = replace(p, source=s)
-            files = self.code(s.call["string_tensor"])
-            stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),
-                                                     f"{v1}.size({files}, out_type={v1}.int64)", "files", "files_dataset",
-                                                     files)
+            if s.passed is not None and not self.takes_passed:
+                raise Refusal(f"the file queue `{s.passed.param}` is a parameter; its callers' producers are "
+                              "followed only for a batch written in the function that reads")
+            if s.passed is not None:  # the callers make the datasets of file names, handed in (passed_queue.py)
+                stmts, head, steps, notes = [], s.passed.param, [], self._passed_files(s.passed)
+            else:
+                files = self.code(s.call["string_tensor"])
+                stmts, head, steps, notes = self._epochs(s.call, emit.from_tensor_slices(v1, files),
+                                                         f"{v1}.size({files}, out_type={v1}.int64)", "files",
+                                                         "files_dataset", files)
             direct = self._reader_of_files(p)
             if direct is None:
                 if s.counts:
@@ -91,6 +101,11 @@ class Generator:
                                   "its files one after another")
                 step = identity_step(p, v1) if s.reader == "IdentityReader" else self._reader_step(p)
                 steps += [step] if step is not None else []
+            elif s.passed is not None:  # (handed in: the reader's dataset takes it)
+                if s.counts:
+                    raise Refusal(f"the reader's `{s.counts[0][1]}()` is counted again only where the file names "
+                                  "are made where the reader reads them")
+                head, steps = direct(head), []
             else:  # the reader's dataset takes the dataset of file names itself (start-up: see _reader_of_files)
                 name = self.fresh("file_names")  # (no "dataset" in it: tests find the chain by "dataset = (")
                 self.file_names = [cst.parse_statement(f"{name} = {emit.chain(head, steps)}\n")]
@@ -211,6 +226,33 @@ class Generator:
         shuffled = emit.epoch_steps(buffer, seed, None)[0]
         stmts = cst.parse_module(f"{source} = {head}\nif {self.code(flag)}:\n    {source} = {source}.{shuffled}\n").body
         return [*bound, *stmts], source, emit.epoch_steps(None, seed, epochs), [f"when {self.code(flag)}: {note}"]
+
+    def _passed_files(self, passed) -> list[str]:
+        """Each caller's producer, handed to the reading function, as the dataset of its file names (its epochs
+        and shuffle as written), under the name the queue had: ``passed_files``, statement -> its new statements."""
+        notes: list[str] = []
+        for stmt, call, queue in passed.producers:
+            files = self.code(call["string_tensor"])
+            made, head, steps, said = self._epochs(call, emit.from_tensor_slices(self.v1, files),
+                                                   f"{self.v1}.size({files}, out_type={self.v1}.int64)", "files",
+                                                   "files_dataset", files)
+            if isinstance(queue, cst.Call):  # made in the call: the dataset of names is written there
+                if made:
+                    raise Refusal("a producer made in the call to the function handed its queue, its `shuffle` a "
+                                  "value read when the graph is built: bind it to a name first")
+                if stmt in self.passed_files:
+                    raise Refusal("two producers made in one statement's calls: bind each to a name first")
+                lines = [line.strip() for line in emit.chain(head, steps).splitlines()]
+                if len(lines) > 2 and lines[0] == "(" and lines[-1] == ")":
+                    lines = lines[1:-1]  # (one line in the call's parentheses)
+                self.passed_files[stmt] = [stmt.deep_replace(queue, cst.parse_expression("".join(lines)))]
+                notes += [n for n in said if n not in notes]
+                continue
+            new = [*made, cst.parse_statement(f"{queue} = {emit.chain(head, steps)}\n")]
+            new[0] = new[0].with_changes(leading_lines=stmt.leading_lines)
+            self.passed_files[stmt] = new
+            notes += [n for n in said if n not in notes]
+        return notes
 
     def _prefetch_steps(self, p: Pipeline, notes: list[str]) -> list[str]:
         """The per-element ops of the readers' loop, then the hand-built queue's shuffle."""
@@ -403,12 +445,23 @@ class Generator:
         if kept == 1:  # a one-tensor list: legacy's batch gave the tensor
             returned = f"{returned}[0]"
         reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code)
+        sparse = sparse_components(p, self.api_of, self.code) \
+            if literal_bool(p.args.get("dynamic_pad"), False, "dynamic_pad") else {}
+        if sparse:  # parsed VarLenFeatures padded: serialized in the element, made again after (sparse_pad.py)
+            if kept or keep is not None or reshaped or p.stages or p.copy_index or \
+                    literal_bool(p.args.get("enqueue_many"), False, "enqueue_many"):
+                raise Refusal("a SparseTensor batched under dynamic_pad with shapes, keep_input, enqueue_many or "
+                              "queue stages: not rewritten")
+            items = self._items(tensors)
+            returned = ", ".join(f"{v1}.io.serialize_sparse({it})" if k in sparse else it
+                                 for k, it in enumerate(items))
         if reshaped:  # the queue's shapes, set on each element as its enqueue checked them
             returned = queue_shapes.shaped(p, self._items(tensors), self.code, v1)
         threads = self.arg(p, "num_threads")
         # enqueue_many: each value the producer makes is a batch of elements (check_flags: a py_func's)
         many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
-        vector = self._vectorized(p) if keep is None and not many and not reshaped and p.copy_index is None else None
+        vector = self._vectorized(p) if keep is None and not many and not reshaped and p.copy_index is None and \
+            not sparse else None
         fn_stmts: list[cst.BaseStatement] = []
         element = per_batch = None
         if vector is not None:
@@ -436,6 +489,14 @@ class Generator:
         batch_plan = plan.from_batch_call(call, element=element, per_batch=per_batch, prefetch="autotune", v1=v1)
         # queue stages (``queue_stages.py``) stand between the per-element function and the mixing and batching
         steps += printer.steps_text(batch_plan, _BEFORE_STAGES if p.stages else None)
+        if sparse:  # each batch's serialized SparseTensors made one SparseTensor again, as legacy's queue gave it
+            names = [f"c{k}" for k in range(len(self._items(tensors)))]
+            made = ", ".join(f"{v1}.io.deserialize_many_sparse({n}, dtype={sparse[k]})" if k in sparse else n
+                             for k, n in enumerate(names))
+            lam = f"lambda {', '.join(names)}: ({made}{',' if len(names) == 1 else ''})"
+            lam = f"lambda {names[0]}: {made}" if len(names) == 1 else lam
+            at = next((i for i, st in enumerate(steps) if st.startswith("prefetch(")), len(steps))
+            steps.insert(at, emit.map_step(lam, None))
         after = printer.steps_text(batch_plan, _AFTER_STAGES) if p.stages else []
         dataset = self.fresh("dataset")
         assigns = self._staged(p, dataset, head, steps, after, notes)

@@ -52,6 +52,7 @@ from tfdata_bridge._src.migrate.step_loops import loop_needs
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
+from tfdata_bridge._src.migrate.passed_queue import PassedQueue, passed_file_queue
 from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -104,6 +105,8 @@ class Source:
     # ...)``, now ``threads = []`` (``filename_queue.py``); and the differences the file queue's rewrite states
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
     accepted: list[str] = field(default_factory=list)
+    # the file queue a parameter, its callers' producers becoming datasets of file names (``passed_queue.py``)
+    passed: PassedQueue | None = None
 
 
 def source_news(source: Source) -> dict[cst.SimpleStatementLine, cst.SimpleStatementLine]:
@@ -813,7 +816,8 @@ class Finder:
                       reader_args=reader_options(self, reader_expr, reader, bind_reader(self, reader_expr, reader), code=self.code),
                       keyed=keyed,
                       removes=[factory[1]] if factory is not None and factory[1] is not None else [],
-                      news={k: v for k, v in news.items() if k != "accepted"}, accepted=news.get("accepted", []))
+                      news={k: v for k, v in news.items() if k not in ("accepted", "passed")},
+                      accepted=news.get("accepted", []), passed=news.get("passed"))
 
     def _file_queue(self, at: cst.CSTNode, queue: cst.BaseExpression, block: list[cst.BaseStatement] | None = None,
                     news: dict | None = None) -> tuple[dict[str, cst.BaseExpression], list[cst.SimpleStatementLine]]:
@@ -826,6 +830,13 @@ class Finder:
         if isinstance(queue, cst.Name):
             stmt = self.scopes.single_assignment(at, queue.value)
             if stmt is None:
+                passed = passed_file_queue(self, at, queue.value, queue)  # a parameter (passed_queue.py)
+                if passed is not None:
+                    if news is None:
+                        raise Refusal(f"the file queue `{queue.value}` is a parameter; it is followed to its "
+                                      "callers only for a reader read where the batch is")
+                    news["passed"] = passed
+                    return {}, []
                 raise Refusal(f"the file queue `{queue.value}` is not made by one assignment before its read")
             queue = stmt.body[0].value
             hand = None
@@ -917,7 +928,11 @@ class Finder:
         if helper.queue_args is not None:  # the helper made its own file queue
             queue_args, queue_stmts = helper.queue_args, []
         else:
-            queue_args, queue_stmts = self._file_queue(stmt, helper.queue)
+            news: dict = {}
+            queue_args, queue_stmts = self._file_queue(stmt, helper.queue, None, news)
+            if set(news) - {"passed"}:
+                raise Refusal("the hand-built file queue's runner is started by `create_threads` or shuffles its "
+                              "names, which the rewrite follows only for a reader read where the batch is")
         returned = _return_value(helper.new_fn)
         listed = returned_elements(helper.new_fn)  # (a literal list or tuple, or one built by ``append``)
         kept = assign.targets[0].target
@@ -939,7 +954,8 @@ class Finder:
         statements = [*queue_stmts, stmt]
         return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
                       reader_args=helper.reader_args, helper=helper,
-                      setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value))
+                      setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value),
+                      passed=news.get("passed") if helper.queue_args is None else None)
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline, ends: cst.BaseStatement) -> None:

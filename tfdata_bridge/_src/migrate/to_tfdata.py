@@ -709,6 +709,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                   "is no prefix to write tf.data with; add `import tensorflow.compat.v1 as tf`")
                 gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                 lambda n: index.paths.get(n))
+                gen.takes_passed = True  # (a file queue handed in: its callers' producers, passed_queue.py)
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
@@ -718,9 +719,15 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
+            if any(old in removed or old in replaced for old in gen.passed_files):
+                why = "a caller's file queue is taken by another rewrite"
+                notes.append(Note(line, f"`{api}` pipeline left unchanged: {why}"))
+                outcomes.append(PipelineOutcome(line, api, False, why))
+                continue
             snap = begin()
             removed.update(moved)
             replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})  # (create_threads: filename_queue.py)
+            replaced.update(gen.passed_files)  # the callers' producers: datasets of file names (passed_queue.py)
             _take_helpers(pipeline, replaced, requests, line)
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)

@@ -1,0 +1,80 @@
+"""A parsed ``VarLenFeature`` (a SparseTensor) batched under ``dynamic_pad=True``: legacy's queue stored each
+sparse element apart and gave the batch as one SparseTensor of dense shape ``[batch, longest]``; ``padded_batch``
+takes no SparseTensor. The element function serializes it (``serialize_sparse``: three strings, padded by nothing)
+and a map after the batch makes the batch's SparseTensor again (``deserialize_many_sparse``): the same indices,
+values and dense shape as legacy's (test_migrate_r30a_batching_helpers.py)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal
+
+_PARSERS = {"parse_single_example": ("features",), "parse_example": ("features",),
+            "parse_single_sequence_example": ("context_features", "sequence_features"),
+            "parse_sequence_example": ("context_features", "sequence_features")}
+_SPARSE = ("VarLenFeature", "SparseFeature")
+
+
+def sparse_components(p, api_of, code) -> dict[int, str]:
+    """{index of a batched component: its dtype, as code} for each one that is a parsed VarLenFeature."""
+    tensors = p.args.get("tensors")
+    if not isinstance(tensors, (cst.List, cst.Tuple)):
+        return {}
+    bound: dict[str, tuple[cst.BaseExpression, int | None]] = {}  # name -> (its value, its place in a tuple)
+    for stmt in p.intermediates:
+        for small in getattr(stmt, "body", []):
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                t = small.targets[0].target
+                if isinstance(t, cst.Name):
+                    bound[t.value] = (small.value, None)
+                elif isinstance(t, (cst.Tuple, cst.List)):
+                    for i, el in enumerate(t.elements):
+                        if isinstance(el.value, cst.Name):
+                            bound[el.value.value] = (small.value, i)
+    out: dict[int, str] = {}
+    for k, el in enumerate(tensors.elements):
+        value = el.value
+        if isinstance(value, cst.Name) and value.value in bound and bound[value.value][1] is None and \
+                isinstance(bound[value.value][0], cst.Subscript):
+            value = bound[value.value][0]
+        if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name)):
+            continue
+        made = bound.get(value.value.value)
+        if made is None or not isinstance(made[0], cst.Call):
+            continue
+        call, place = made
+        parser = (api_of(call) or "").rsplit(".", 1)[-1]
+        if parser not in _PARSERS:
+            continue
+        what = f"`{code(el.value)}`, batched under dynamic_pad, may be a SparseTensor"
+        kinds = _PARSERS[parser]
+        if len(kinds) > 1 and place is None or len(kinds) == 1 and place is not None or \
+                place is not None and place >= len(kinds):
+            raise Refusal(f"{what}: which features it is parsed by is not clear")
+        kind = kinds[place or 0]
+        position = {"features": 1, "context_features": 1, "sequence_features": 2}[kind]
+        given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
+                 or a.keyword is not None and a.keyword.value == kind]
+        spec = given[0] if len(given) == 1 else None
+        if isinstance(spec, cst.Name) and spec.value in bound:
+            spec = bound[spec.value][0]
+        key = value.slice[0].slice.value if len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+            else None
+        if not isinstance(spec, cst.Dict) or not isinstance(key, cst.SimpleString):
+            raise Refusal(f"{what}: its feature is not found in a dict written in the pipeline")
+        entry = [e.value for e in spec.elements if isinstance(e, cst.DictElement)
+                 and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key.evaluated_value]
+        if len(entry) != 1 or not isinstance(entry[0], cst.Call):
+            raise Refusal(f"{what}: its feature is not found in a dict written in the pipeline")
+        feature = (api_of(entry[0]) or "").rsplit(".", 1)[-1]
+        if feature == "SparseFeature" or feature not in _SPARSE and feature != "FixedLenFeature" and \
+                feature != "FixedLenSequenceFeature":
+            raise Refusal(f"{what} ({feature or 'an unknown feature'}): not rewritten")
+        if feature == "VarLenFeature":
+            dtype = [a.value for i, a in enumerate(entry[0].args) if a.keyword is None and i == 0
+                     or a.keyword is not None and a.keyword.value == "dtype"]
+            if len(dtype) != 1:
+                raise Refusal(f"{what}: its dtype is not written")
+            out[k] = code(dtype[0])
+    return out
