@@ -116,3 +116,15 @@ def test_one_class_at_every_call_site_becomes_a_function_of_the_record(tmp_path)
     assert "def prepare_reader(self, serialized):\n        return _twice(" in got["readers.py"].code
     assert got["readers.py"].code.count("TFRecordReader()") == 1  # (B's, which no call site passes, stays)
     assert ".map(tf.autograph.experimental.do_not_convert(reader.prepare_reader))" in got["inputs.py"].code
+
+
+def test_an_object_chosen_by_a_flag_is_left_saying_why(tmp_path):
+    got = _tree(tmp_path, '''\
+        import sys
+        import readers, inputs
+        r = readers.A() if len(sys.argv) > 1 else readers.B()
+        a = inputs.inputs(r, ["a.tfrecord"])
+        ''')
+    assert got["inputs.py"].code == INPUTS and got["readers.py"].code == READERS
+    said = " ".join(n.message for n in got["inputs.py"].notes)
+    assert "the reader object `reader` is handed in" in said and "not made by calling a class" in said, said
