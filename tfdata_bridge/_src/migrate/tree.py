@@ -501,8 +501,10 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             banned[key] = frozen[key[0]]
             continue
         if "." in key[1]:  # a method inlined where it was called, which goes from its class
-            # (``x.<name>`` counted where an object of the class can be: its module, its importers and theirs)
-            if method_uses({p: modules[p] for p in reach(key[0]) | {key[0]}}, function(*key)) != len(news):
+            # (``x.<name>`` counted where an object of the class can go: its module, its importers and theirs,
+            # the modules it imports)
+            where = reach(key[0]) | set(imported(key[0])) | {key[0]}
+            if method_uses({p: modules[p] for p in where}, function(*key)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
                                "where no pipeline is rewritten; it cannot go from its class")
             elif news[0] is not None and not all(n is not None and n.deep_equals(news[0]) for n in news):
