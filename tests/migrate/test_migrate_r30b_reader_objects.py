@@ -104,7 +104,8 @@ def test_a_method_also_called_where_nothing_is_rewritten_stays(tmp_path):
         b = readers.A().prepare_reader(q)
         ''')
     assert got["readers.py"].code == READERS
-    assert "def prepare_reader(self, filename_queue)" in got["readers.py"].code
+    said = " ".join(n.message for n in got["inputs.py"].notes)
+    assert "is also used where no pipeline is rewritten; it cannot become a function of the record" in said, said
 
 
 def test_one_class_at_every_call_site_becomes_a_function_of_the_record(tmp_path):

@@ -506,7 +506,9 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             where = reach(key[0]) | set(imported(key[0])) | {key[0]}
             if method_uses({p: modules[p] for p in where}, function(*key)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
-                               "where no pipeline is rewritten; it cannot go from its class")
+                               "where no pipeline is rewritten; it cannot " + (
+                                   "go from its class" if news[0] is None else
+                                   "become a function of the record for some callers alone"))
             elif news[0] is not None and not all(n is not None and n.deep_equals(news[0]) for n in news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is rewritten "
                                "differently for its callers; it cannot be one function of the record for all")
