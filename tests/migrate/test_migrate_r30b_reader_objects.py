@@ -5,6 +5,8 @@ starter code's ``readers.py`` / ``train.py``: ``reader.prepare_reader(filename_q
   through a package's re-exports); the method, of another module, reading that module's names and the
   object's other methods, stays in its class as a function of the record, and the caller maps the bound method
   (``.map(reader.prepare_reader)``); the producer and the batch (or ``shuffle_batch``) become a tf.data chain;
+- ``batch_join`` over ``[reader.prepare_reader(filename_queue) for _ in range(num_readers)]`` (the starter
+  code's own form): the same function of the record, mapped after an interleave of ``num_readers`` files;
 - in one module, the method moves into the per-record function as before;
 - objects of two classes handed to the function at two call sites: left, saying so.
 
@@ -22,7 +24,7 @@ from tfdata_bridge._src.migrate.tree import rewrite_tree
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r30b_programs"
-SHUFFLED = {"reader_object_inline_third_module_shuffle"}
+SHUFFLED = {"reader_object_inline_third_module_shuffle", "yt8m_reader_object_batch_join"}
 
 
 @pytest.mark.timeout(500)
@@ -38,6 +40,9 @@ def test_the_r30b_programs_deliver_what_their_originals_deliver(tmp_path):
         (migrated / "r30b_yt" / "inputs.py").read_text()
     parts = (migrated / "r30b_parts" / "readers.py").read_text()
     assert "def prepare_reader(self, serialized, batch_size=1):" in parts
+    joined = (migrated / "r30b_join" / "train_input.py").read_text()
+    assert ".interleave(tf.data.TFRecordDataset, cycle_length=num_readers" in joined
+    assert ".map(tf.autograph.experimental.do_not_convert(reader.prepare_reader))" in joined
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in SHUFFLED else "exact", end=None)
