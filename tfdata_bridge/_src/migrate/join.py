@@ -131,8 +131,11 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
         kept = _record_method(finder, module, stmt, comp, outer)
         if kept is None:
             raise
-        return _external_join(finder, stmt, api, args, comp, kept, queue_stmt, list_stmt, lists, inline, readers,
-                              joins, module)
+        try:
+            return _external_join(finder, stmt, api, args, comp, kept, queue_stmt, list_stmt, lists, inline, readers,
+                                  joins, module)
+        except Refusal as kept_exc:
+            raise Refusal(f"{exc}; nor kept in its class as a function of the record: {kept_exc}") from None
     if not method:
         fns = local
         if len(fns) != 1:
