@@ -125,7 +125,17 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
                               "another module, is not rewritten yet")
             return _external_join(finder, stmt, api, args, comp, found, queue_stmt, list_stmt, lists, inline,
                                   readers, joins)
-    fn, foreign, cls = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None, None)
+    try:
+        fn, foreign, cls = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None, None)
+    except Refusal as exc:  # a reader object handed in, its method another module's (``reader_objects.py``)
+        kept = _record_method(finder, module, stmt, comp, outer)
+        if kept is None:
+            raise
+        try:
+            return _external_join(finder, stmt, api, args, comp, kept, queue_stmt, list_stmt, lists, inline, readers,
+                                  joins, module)
+        except Refusal as kept_exc:
+            raise Refusal(f"{exc}; nor kept in its class as a function of the record: {kept_exc}") from None
     if not method:
         fns = local
         if len(fns) != 1:
@@ -178,8 +188,28 @@ def _is_self(finder: Finder, at: cst.CSTNode, comp: cst.ListComp) -> bool:
         isinstance(obj, cst.Name) and caller.params.params[0].name.value == obj.value
 
 
+def _record_method(finder: Finder, module: cst.Module, stmt, comp: cst.ListComp, outer) -> tuple | None:
+    """(the method, its module's Finder) of ``[obj.method(queue) for _ in range(k)]`` where ``obj`` is handed in
+    and its class is another module's, the method kept there as a function of the record; None otherwise."""
+    from tfdata_bridge._src.migrate.objects import method_of
+
+    func = comp.elt.func
+    if outer is not None or finder.external is None or not isinstance(func, cst.Attribute) or \
+            not isinstance(func.value, cst.Name):
+        return None
+    scope = finder.scopes.scope(stmt)
+    if _is_self(finder, stmt, comp) and getattr(scope, "parent", None) is not getattr(scope, "globals", None):
+        return None  # (``self.m(queue)`` in a method; a module function's first parameter is no ``self``)
+    try:
+        fn, _, home = method_of(finder, module, stmt, func, moves=False)
+    except Refusal:
+        return None
+    return None if home is None else (fn, home[1])
+
+
 def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, found, queue_stmt, list_stmt, lists,
-                   inline: bool, readers: str, joins: int) -> tuple[Pipeline, list[cst.CSTNode]]:
+                   inline: bool, readers: str, joins: int, module: cst.Module | None = None
+                   ) -> tuple[Pipeline, list[cst.CSTNode]]:
     """``[read_one(queue) for _ in range(k)]`` with ``read_one`` a function of another module of the tree (``from
     lib import read_one``): read as a reader helper of that module (``Finder._helper_source``: it becomes a
     function of the record there, its reader lines gone), called once per element, over ``k`` files at a time.
@@ -214,7 +244,14 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
     where = list_stmt if list_stmt is not None else stmt
     finder.scopes.stands_for[id(one)] = where
     finder.scopes.lines[one] = finder.scopes.lines.get(where, 0)
-    source = finder._helper_source(one, fn, comp.elt, one.body[0], elements, home)
+    if module is not None:  # a handed-in object's method: kept in its class as a function of the record
+        from tfdata_bridge._src.migrate.reader_objects import record_method_source
+
+        source = record_method_source(finder, module, one, comp.elt, elements)
+        if source is None:
+            raise Refusal(f"`{name}` is not a reader method the rewrite can keep as a function of the record")
+    else:
+        source = finder._helper_source(one, fn, comp.elt, one.body[0], elements, home)
     if source.helper is None or source.helper.queue_args is not None:
         raise Refusal(f"`{name}` does not read the file queue it is given")
     source.statements = [s for s in (queue_stmt, list_stmt) if s is not None]

@@ -57,7 +57,11 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
         try:
             fn, foreign, cls = _any_method(finder, module, stmt, func)
         except Refusal:
-            return None  # not a method this module defines: some other call, left to the other recognisers
+            # (a reader object another module's class makes, handed in: its method stays there, a function of
+            # the record, ``reader_objects.py``; else not a method this module defines: left to the others)
+            from tfdata_bridge._src.migrate.reader_objects import record_method_source
+
+            return record_method_source(finder, module, stmt, call, defined)
     if not _reads(fn) and not _reads_up_to(fn):
         return None
     name = fn.name.value

@@ -27,7 +27,7 @@ from tfdata_bridge._src.migrate.passed_class import passed_class_home
 from tfdata_bridge._src.migrate.walk import Visitor
 
 
-def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
+def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute, moves: bool = True
               ) -> tuple[cst.FunctionDef, cst.ClassDef, tuple | None]:
     """(the plain method that ``func`` (``obj.name``, called at the statement ``at``) means, its class, and
     ``(module, finder, check)`` of the tree's module defining it when that is another); ``Refusal`` when the
@@ -63,7 +63,8 @@ def method_of(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
         raise Refusal(f"`{cls.name.value}.{name}` is not one plain method")
     if home is not None:
         home[2](fn)  # the tree refuses it where the method cannot go
-        _same_globals(fn, home[0], module)
+        if moves:  # (``moves=False``: the method stays in its class, a function of the record: reader_objects.py)
+            _same_globals(fn, home[0], module)
     return fn, cls, home
 
 

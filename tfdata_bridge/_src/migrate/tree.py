@@ -312,6 +312,11 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         def external_class(node: cst.CSTNode):
             where = target(path, node)
             cls = None if where is None else class_of(modules[where[0]], where[1])
+            for _ in range(3):  # (through a package's re-export: ``pkg.Reader()``, its ``__init__`` importing it)
+                if cls is not None or where is None:
+                    break
+                where = _reexported(modules[where[0]], names[where[0]].package, where[1], by_name)
+                cls = None if where is None else class_of(modules[where[0]], where[1])
             if cls is None:
                 return None
             if (where[0], f"class {cls.name.value}") in banned:
@@ -347,11 +352,22 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             from tfdata_bridge._src.migrate.passed_class import _calls, with_resolver
 
             out: list[tuple] = []
+            keys = {(path, name)}
+            for _ in range(3):  # (a package's ``__init__`` re-exporting it: ``pkg.f(...)`` is a call of it too)
+                more = {(other, bound) for other, module in modules.items() if other != path
+                        for bound in _bound_imports(module)
+                        if _reexported(module, names[other].package, bound, by_name) in keys}
+                if more <= keys:
+                    break
+                keys |= more
             for other, module in modules.items():
                 if other == path or path not in imported(other):
                     continue
+                # (the re-export itself, ``from .inputs import f``, names it: its uses are those counted)
+                bare = {id(n) for s in module.body if isinstance(s, cst.SimpleStatementLine) for i in s.body
+                        if isinstance(i, cst.ImportFrom) and len(keys) > 1 for n in nodes_of(i, cst.Name)}
                 uses = [n for n in [*nodes_of(module, cst.Name), *nodes_of(module, cst.Attribute)]
-                        if target(other, n) == (path, name)]
+                        if id(n) not in bare and target(other, n) in keys]
                 site = with_resolver(finder_of(other), resolver(other))
                 out += [(call, stmt, module, site) for call, stmt in _calls(module, uses)]
             return out
@@ -485,9 +501,14 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             banned[key] = frozen[key[0]]
             continue
         if "." in key[1]:  # a method inlined where it was called, which goes from its class
-            if method_uses(modules, function(*key)) != len(news):
+            # (``x.<name>`` counted where an object of the class can go: its module, its importers and theirs,
+            # the modules it imports)
+            where = reach(key[0]) | set(imported(key[0])) | {key[0]}
+            if method_uses({p: modules[p] for p in where}, function(*key)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
-                               "where no pipeline is rewritten; it cannot go from its class")
+                               "where no pipeline is rewritten; it cannot " + (
+                                   "go from its class" if news[0] is None else
+                                   "become a function of the record for some callers alone"))
             elif news[0] is not None and not all(n is not None and n.deep_equals(news[0]) for n in news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is rewritten "
                                "differently for its callers; it cannot be one function of the record for all")
@@ -840,6 +861,13 @@ def _imported_names(tree: ast.Module, package: str) -> list[str]:
     return wanted
 
 
+
+
+def _bound_imports(module: cst.Module) -> list[str]:
+    """The names the module's top-level ``from ... import`` statements bind."""
+    return [a.evaluated_alias or a.evaluated_name for s in module.body if isinstance(s, cst.SimpleStatementLine)
+            for i in s.body if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar)
+            for a in i.names]
 
 
 def _uses(key: tuple[str, str], modules, target, finder_of) -> int:

@@ -1,0 +1,2 @@
+from r30b_yt.readers import YT8MFrameFeatureReader
+from r30b_yt.inputs import get_input_data_tensors
