@@ -5,8 +5,9 @@ Each of the k legacy readers takes whole files from the one queue and keys its r
 (``record_keys.py``: a ``WholeFileReader``'s key is the file name, a ``TextLineReader``'s "<file>:<line number>"
 from 1 with the header counted, a ``TFRecordReader``'s "<file>:<byte offset>"), so the rewrite's interleave of
 per-file keyed datasets gives every key legacy gave. Variants: the round shape (a config object handed on too),
-``import tensorflow as tf`` with the key used only for a label, one function with ``train.batch``, the loop form
-of a join with TextLineReaders, another module's TFRecordReader helper. A reader the rewrite does not know
+``import tensorflow as tf`` with the key used only for a label, a class's reader method whose key gives a
+label, one function with ``train.batch``, the loop form of a join with TextLineReaders, another module's
+TFRecordReader helper. A reader the rewrite does not know
 (``LMDBReader``) stays refused, naming it."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def test_the_r30c_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 5
+    assert len(programs) == 6
     assert ".map(lambda filename: (filename, tf.io.read_file(filename)))" in code["join_wholefile_keys_config.py"]
     assert ".enumerate(1).skip(1)" in code["loop_join_textline_keys.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
