@@ -7,8 +7,7 @@ from 1 with the header counted, a ``TFRecordReader``'s "<file>:<byte offset>"), 
 per-file keyed datasets gives every key legacy gave. Variants: the round shape (a config object handed on too),
 ``import tensorflow as tf`` with the key used only for a label, a class's reader method whose key gives a
 label, one function with ``train.batch``, the loop form of a join with TextLineReaders, another module's
-TFRecordReader helper. A reader the rewrite does not know
-(``LMDBReader``) stays refused, naming it."""
+TFRecordReader helper. A reader the rewrite does not know (``LMDBReader``) stays refused, naming it."""
 
 from __future__ import annotations
 
