@@ -450,15 +450,23 @@ def test_to_tfdata_batch_join_over_readers_becomes_an_interleave():
     assert "def read(" not in result.code and scan_source(result.code) == ()
 
 
+def test_to_tfdata_batch_join_over_readers_whose_key_is_used_makes_the_key_per_file():
+    # (each reader keys its lines within the file it took: "<file>:<line number>", record_keys.py; checked
+    # against legacy by test_migrate_r30c_reader_keys.py)
+    source = JOIN.replace("    _, line = reader.read(queue)\n", "    key, line = reader.read(queue)\n").replace(
+        "    return [number]\n", "    return [number, key]\n")
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "tf.data.TextLineDataset(filename).enumerate(1).map(lambda n, line: (tf.strings.join([filename, " \
+        "tf.strings.as_string(n)], separator=\":\"), line))" in result.code, result.code
+
+
 @pytest.mark.parametrize("changes, reason", [
     pytest.param([("examples = [read(queue) for _ in range(3)]\n", "examples = [read(queue), read(queue)]\n")],
                  "is not `[read_fn(filename_queue) for _ in range(k)]`", id="hand-built-list"),
     pytest.param([("numbers = tf.train.batch_join(examples, 4)\n",
                    "numbers = tf.train.batch_join(examples, 4)\nprint(read)\n")],
                  "`read` is used beyond the join", id="function-used-elsewhere"),
-    pytest.param([("    _, line = reader.read(queue)\n", "    key, line = reader.read(queue)\n"),
-                  ("    return [number]\n", "    return [number, key]\n")],
-                 "the record key `key` is used", id="key-used"),
 ])
 def test_to_tfdata_batch_join_refusals(changes, reason):
     source = JOIN

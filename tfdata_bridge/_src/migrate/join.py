@@ -27,6 +27,7 @@ from tfdata_bridge._src.migrate.objects import method_of
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.reader_setup import place_setup
+from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN, overriders
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -270,16 +271,20 @@ def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reade
               kind: str | None = None, home=None) -> Pipeline:
     """``kind``: the reader's class, where another module's Finder told it. ``home``: the Finder of the module
     the reader is made in (``finder`` where None): its ``**kwargs`` and ``options`` are read there."""
-    if key != "_" and any(key in _names(s) for s in [*rest, returned]):
-        raise Refusal(f"the record key `{key}` is used; tf.data readers do not make it")
     kind = kind or finder.is_api(reader_call, *READERS)
+    keyed = key != "_" and any(key in _names(s) for s in [*rest, returned])
+    if keyed and kind not in KEYED_READERS:
+        raise Refusal(f"the record key `{key}` is used; the rewrite knows no key format of {kind}")
+    # (a used key is made again per file in legacy's format, ``record_keys.py``: each reader of the k takes whole
+    # files from the queue and keys its records within its file, so the k files' interleave keeps every key)
     # (``WholeFileReader``s: each read takes the next file name whole, so k of them deliver each file once, in
     # one of the orders their threads could give: the files' dataset read in the queue's order)
     batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
     args = {k: v for k, v in args.items() if k != "tensors_list"}
     args["tensors"] = returned
-    source = Source("reader", [s for s in (queue_stmt, list_stmt) if s is not None], [value], call=bind(queue_stmt.body[0].value,
-                    "train.string_input_producer"), reader=kind, reader_args=_reader_args_at(finder, home or finder, reader_call, kind, stmt))
+    source = Source("reader", [s for s in (queue_stmt, list_stmt) if s is not None], [key, value] if keyed else [value],
+                    call=bind(queue_stmt.body[0].value, "train.string_input_producer"), reader=kind,
+                    reader_args=_reader_args_at(finder, home or finder, reader_call, kind, stmt), keyed=keyed)
     small = stmt.body[0]
     return Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
                     if isinstance(small, cst.Assign) else None, readers=readers)
