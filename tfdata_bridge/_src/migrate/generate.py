@@ -472,7 +472,9 @@ class Generator:
         elif p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index or \
                 _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
-            ret = returned if keep is None else f"{_grouped(returned)}, {self.code(keep)}"
+            paired = f"tuple({returned})" if keep is not None and returned == self.code(tensors) and \
+                _list_valued(tensors, p.intermediates) else _grouped(returned)
+            ret = returned if keep is None else f"{paired}, {self.code(keep)}"
             params = [*p.source.params, *(p.copy_index[:1] if p.copy_index else ())]
             fn_stmts.append(self._function(fn, params, [*p.intermediates, *_keep_traced(p, fn)], ret))
             element = plan.Fn(fn, fn)
@@ -660,6 +662,29 @@ def _plain(node: cst.BaseExpression) -> bool:
     return (isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1
             and isinstance(node.slice[0].slice, cst.Index)
             and isinstance(node.slice[0].slice.value, cst.SimpleString))
+
+
+def _list_valued(tensors: cst.BaseExpression, intermediates) -> bool:
+    """Whether the batched ``tensors`` (not a literal list or tuple: those are written out) make a Python list:
+    ``features + [label]``, a comprehension, ``list(...)``, or a name the per-element code binds last to one.
+    tf.data packs a list a function returns alone as a tuple, but not a list inside the ``(element, keep)``
+    pair a ``keep_input`` filter reads (``TypeError: Unsupported return value``): such a list goes as
+    ``tuple(...)``. A dict, a tensor or anything else goes as written."""
+    if isinstance(tensors, (cst.List, cst.ListComp)):
+        return True
+    if isinstance(tensors, cst.Call) and isinstance(tensors.func, cst.Name) and tensors.func.value == "list":
+        return True
+    if isinstance(tensors, cst.BinaryOperation) and isinstance(tensors.operator, cst.Add):
+        return _list_valued(tensors.left, intermediates) or _list_valued(tensors.right, intermediates)
+    if isinstance(tensors, cst.Name):
+        bound = None
+        for stmt in intermediates:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                    isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == tensors.value:
+                bound = small.value
+        return bound is not None and not isinstance(bound, cst.Name) and _list_valued(bound, intermediates)
+    return False
 
 
 def _grouped(returned: str) -> str:
