@@ -102,8 +102,34 @@ class ToGenerator(cst.CSTTransformer):
         self.refusal = ""
         self._close_ids: set[int] = set()
         self.ended = 0  # closes followed at once by ``break`` / ``return``: the loop ends there
+        self._nested = 0  # inside a function, lambda or class defined in the feeding callable
+
+    def visit_FunctionDef(self, node):
+        self._nested += 1
+
+    def leave_FunctionDef(self, original, updated):
+        self._nested -= 1
+        return updated
+
+    def visit_ClassDef(self, node):
+        self._nested += 1
+
+    def leave_ClassDef(self, original, updated):
+        self._nested -= 1
+        return updated
+
+    def visit_Lambda(self, node):
+        self._nested += 1
+
+    def leave_Lambda(self, original, updated):
+        self._nested -= 1
+        return updated
 
     def leave_SimpleStatementLine(self, original, updated):
+        if self._nested and mentions(original, self.sess):
+            self.refusal = (f"the feeding {self.what} runs `{self.sess}` in a function defined inside it: its "
+                            "enqueue would not become the generator's yield")
+            return updated
         hit = method_call(original, self.sess)
         if hit is None:
             if mentions(original, self.sess):
@@ -242,8 +268,8 @@ class ToGenerator(cst.CSTTransformer):
         """Why the loop is not one enqueue per step ending at the close, or ``""``."""
         if self.refusal:
             return self.refusal
-        if self.yields != 1:
-            return f"`{name}` must run the enqueue once in its loop"
+        if not self.yields:
+            return f"`{name}` must run the enqueue"
         if self.closes and not self.closed_last and self.ended < self.closes:
             return f"`{name}` runs something after closing the queue"
         return ""
