@@ -179,7 +179,8 @@ class FeedFinder:
         handed = bool(refs) and all(any(any(n is r for n in nodes_of(c, cst.Name)) for c in self.index.threads)
                                     for r in refs)  # (the op is only handed to a thread: the thread's function runs it)
         passed = None
-        if len(uses) != 1 or len(holder) != 1 or handed:
+        # (several runs of the op in the one feeding function: a chunk when full, the rest after the loop)
+        if not uses or len(holder) != 1 or handed or not all(id(st) in _node_ids(holder[0]) for _, st in uses):
             for _, stmt in uses:
                 if sub := _thread_subclass_given(module, stmt, enqueue_op) if module is not None else None:
                     raise Refusal(f"`{enqueue_op}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` "
@@ -198,11 +199,12 @@ class FeedFinder:
             op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, passed.list_name, \
                 passed.closes, passed.queue
             runs_of = [st for st in nodes_of(fn, cst.SimpleStatementLine) if session_of(st, op) is not None]
-            sess = session_of(runs_of[0], op) if len(runs_of) == 1 else None
+            sess = _one_session(runs_of, op)
         else:
-            sess = session_of(uses[0][1], enqueue_op)
+            sess = _one_session([st for _, st in uses], enqueue_op)
         if sess is None:
-            raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})` once")
+            raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})` of one "
+                          "session")
         names = [p.name.value for p in params.params]
         is_close = lambda op: (isinstance(op, cst.Name) and op.value in closes) or is_close_call(  # noqa: E731
             op, lambda q: name_key(q) == queue_name)
@@ -312,3 +314,9 @@ def _which_use(finder, stmt: cst.BaseStatement) -> str:
     if isinstance(small, cst.Return):
         return f" ({where}: its function returns it, and what the caller does with it is not followed)"
     return f" ({where})"
+
+
+def _one_session(stmts: list, op: str) -> str | None:
+    """The session every ``<session>.run(op, ...)`` of ``stmts`` runs on (one or more sites), or None."""
+    sessions = {session_of(st, op) for st in stmts}
+    return sessions.pop() if len(sessions) == 1 and stmts else None
