@@ -30,7 +30,9 @@ def test_the_r31c_programs_deliver_what_their_originals_deliver(tmp_path):
     assert [n for n, c in code.items() if "Queue(" in c or "threading" in c] == [], code
     assert code["chunked_function_thread.py"].count("yield (ids, np.stack(vals))") == 2
     assert "yield (-i, 'odd')" in code["enqueue_two_sites_nested_ifs.py"]  # (the placeholders' order)
-    assert "stop_on_exception" not in code["generator.py"] and ".unbatch()" in code["generator.py"]
+    assert "with self.coord" not in code["generator.py"].replace("`with", "") and ".unbatch()" in code["generator.py"]
+    assert "`with self.coord.stop_on_exception():` goes: an exception in the generator reaches `get_next`" in \
+        " ".join(code["generator.py"].split()).replace("# ", "")
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=ENDS.get(name, "OutOfRangeError"))
@@ -77,6 +79,8 @@ def test_two_sites_of_the_same_feed_become_two_yields():
     result = _result(SITE, SITE)
     assert not result.refused, result.notes
     assert result.code.count("yield (chunk, chunk)") == 2, result.code
+    said = " ".join(n.message for n in result.notes)
+    assert "its enqueue, run at 2 sites, is a yield at each, in the order legacy ran them" in said, said
 
 
 def test_a_site_feeding_other_placeholders_is_left():
@@ -91,6 +95,7 @@ def test_a_site_running_another_op_is_left():
         "def feed(sess, op, a, b, close):", "def feed(sess, op, a, b, close, op2=None):")
     result = rewrite(source, to="tfdata")
     assert result.refused, result.code
+    assert "`op2` goes beyond the enqueue and close" in " ".join(n.message for n in result.notes)
 
 
 def test_an_enqueue_run_in_a_function_defined_in_the_feeder_is_left():

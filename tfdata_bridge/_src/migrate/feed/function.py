@@ -27,7 +27,7 @@ import libcst as cst
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.feed import printer
-from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
@@ -153,6 +153,7 @@ class FeedFinder:
         shapes = component_shapes(args, defs, many, self.code)
         self.fed = True  # from here on, a refusal is about a feed-thread queue
         check_padding(args, kind)
+        self.sites_note = ""  # (set by ``_generator``: several enqueue sites, a coordinator's guard gone)
         source, extra = self._generator(enqueue_op, close_ops, queue, close_runs, placeholders, body, plan, module)
         dstmt, dcall = dequeue
         dataset = self.fresh("dataset")
@@ -165,7 +166,7 @@ class FeedFinder:
         plan.new = [*extra, dataset_assign.with_changes(leading_lines=blank),
                     dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
                         emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
-        plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code)
+        plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code) + self.sites_note
         return plan
 
     def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
@@ -215,6 +216,7 @@ class FeedFinder:
             raise Refusal(why)
         plan.removed.append(fn)
         coords = coordinator_params(fn, sess)
+        self.sites_note = sites_note(fn, rewriter.yields, coords)
         if coords:
             new_body = new_body.visit(DropChecks(coords))
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
