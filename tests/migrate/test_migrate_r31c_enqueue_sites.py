@@ -30,8 +30,8 @@ def test_the_r31c_programs_deliver_what_their_originals_deliver(tmp_path):
     assert [n for n, c in code.items() if "Queue(" in c or "threading" in c] == [], code
     assert code["chunked_function_thread.py"].count("yield (ids, np.stack(vals))") == 2
     assert "yield (-i, 'odd')" in code["enqueue_two_sites_nested_ifs.py"]  # (the placeholders' order)
-    assert "with self.coord" not in code["generator.py"].replace("`with", "") and ".unbatch()" in code["generator.py"]
-    assert "`with self.coord.stop_on_exception():` goes: an exception in the generator reaches `get_next`" in \
+    assert "stop_on_exception" not in code["generator.py"] and ".unbatch()" in code["generator.py"]
+    assert "the exception guard of the coordinator `self.coord` goes: an exception in the generator reaches" in \
         " ".join(code["generator.py"].split()).replace("# ", "")
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
