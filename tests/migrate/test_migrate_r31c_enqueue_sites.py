@@ -31,7 +31,7 @@ def test_the_r31c_programs_deliver_what_their_originals_deliver(tmp_path):
     assert code["chunked_function_thread.py"].count("yield (ids, np.stack(vals))") == 2
     assert "yield (-i, 'odd')" in code["enqueue_two_sites_nested_ifs.py"]  # (the placeholders' order)
     assert "stop_on_exception" not in code["generator.py"] and ".unbatch()" in code["generator.py"]
-    assert "the exception guard of the coordinator `self.coord` goes: an exception in the generator reaches" in \
+    assert "the coordinator's exception guard around the loop goes: an exception in the generator reaches" in \
         " ".join(code["generator.py"].split()).replace("# ", "")
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():

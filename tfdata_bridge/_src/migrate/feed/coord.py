@@ -136,8 +136,8 @@ def sites_note(feeder: cst.FunctionDef, yields: int, dropped: list[str]) -> str:
         else ""
     guards = [n for n in dropped if any(_is_guard(w, n) for w in nodes_of(feeder.body, cst.With))]
     if guards:
-        note += (f"; the exception guard of the coordinator `{guards[0]}` goes: an exception in the generator "
-                 "reaches `get_next`, and the generator's end is the data's end")
+        note += ("; the coordinator's exception guard around the loop goes: an exception in the generator reaches "
+                 "`get_next`, and the generator's end is the data's end")
     return note
 
 
