@@ -167,7 +167,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                       *([parts.list_name] if parts.list_name else parts.fed),
                                       *_stored_attrs(init, qattr, self_name)])
     plan.removed += declared
-    # the feeding method: runs the enqueue op with the placeholders fed, once in its loop
+    # the feeding method: runs the enqueue op with the placeholders fed (at one site or several)
     feeders = [m for m in methods.values() if m is not init and any(
         not any(contains(d, a) for d in declared) for a in attr_uses(m, parts.enqueue))]
     if len(feeders) != 1:

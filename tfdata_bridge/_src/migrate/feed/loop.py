@@ -2,7 +2,10 @@
 
 ``sess.run(ENQUEUE, feed_dict={P1: v1, P2: v2})`` becomes ``yield (v1, v2)`` (``feed_dict=dict(zip([P1, P2],
 values))`` yields the values in order), a run of the queue's close goes (the generator's end is the data's end),
-and anything else the loop does with the session is refused. What ``ENQUEUE`` and ``Pi`` look like is the form's
+and anything else the loop does with the session is refused. The enqueue may run at several sites (a chunked
+feeder's full chunk in its loop, the remainder after it, branches of nested ``if``): each is a ``yield`` of the
+same structure (the placeholders' order), so the generator delivers legacy's order, the order of those runs; a run
+in a function, lambda or class defined inside the feeder is refused (its ``yield`` would not be the generator's). What ``ENQUEUE`` and ``Pi`` look like is the form's
 business: a name in the function form, ``self.attr`` in the class form; ``key`` says which op a node names.
 """
 
