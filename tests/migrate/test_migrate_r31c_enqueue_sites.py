@@ -104,3 +104,56 @@ def test_an_enqueue_run_in_a_function_defined_in_the_feeder_is_left():
     assert result.refused, result.code
     said = " ".join(n.message for n in result.notes)
     assert "in a function defined inside it" in said, said
+
+
+INNER = '''\
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+def main():
+    a = tf.placeholder(tf.int64, [None])
+    q = tf.FIFOQueue(8, [tf.int64], shapes=[[]])
+    op = q.enqueue_many([a])
+    close = q.close()
+    x = q.dequeue_up_to(2)
+
+    def feed(sess):
+        chunk = []
+        for i in range(7):
+            chunk.append(i)
+            if len(chunk) == 3:
+                sess.run(op, feed_dict={a: chunk})
+                chunk = []
+        if chunk:
+            sess.run(op, feed_dict={a: chunk})
+        sess.run(close)
+
+    out = []
+    with tf.Session() as sess:
+        t = threading.Thread(target=feed, args=(sess,))
+        t.start()
+        try:
+            while True:
+                out.append(sess.run(x).tolist())
+        except tf.errors.OutOfRangeError:
+            pass
+        t.join()
+    return out
+'''
+
+
+def test_a_feeder_defined_in_the_graph_function_with_two_sites_yields_at_both():
+    result = rewrite(INNER, to="tfdata")
+    assert not result.refused, result.notes
+    assert result.code.count("yield chunk\n") == 2 and "sess" not in result.code.split("dataset =")[0], result.code
+
+
+def test_sites_on_two_sessions_are_left():
+    source = INNER.replace("def feed(sess):", "def feed(sess, other):").replace(
+        "        if chunk:\n            sess.run(op", "        if chunk:\n            other.run(op").replace(
+        "args=(sess,)", "args=(sess, sess)")
+    assert "other.run(op" in source
+    result = rewrite(source, to="tfdata")
+    assert result.refused, result.code
