@@ -135,6 +135,11 @@ class ToGenerator(cst.CSTTransformer):
             return updated
         hit = method_call(original, self.sess)
         if hit is None:
+            other = runs(original)
+            if other is not None and self.key(other.args[0].value) == self.enqueue:
+                self.refusal = (f"the feeding {self.what} runs the enqueue on another session than `{self.sess}`: "
+                                f"`{cst.Module([]).code_for_node(other.func.value)}`")
+                return updated
             if mentions(original, self.sess):
                 self.refusal = f"the feeding {self.what} uses the session `{self.sess}` for more than the enqueue"
             return updated
