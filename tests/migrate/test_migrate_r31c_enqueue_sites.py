@@ -162,7 +162,8 @@ def test_sites_on_two_sessions_are_left():
 
 def test_a_method_running_the_enqueue_on_another_session_is_left():
     source = (HERE / "r31c_programs" / "chunked_class_in_module.py").read_text()
-    source = source.replace("            if xs:\n                sess.run(", "            if xs:\n                self.sess2.run(")
+    source = source.replace("            if xs:\n                sess.run(",
+                            "            if xs:\n                self.sess2.run(")
     assert "self.sess2.run(" in source
     result = rewrite(source, to="tfdata")
     assert result.refused, result.code

@@ -5,8 +5,9 @@ values))`` yields the values in order), a run of the queue's close goes (the gen
 and anything else the loop does with the session is refused. The enqueue may run at several sites (a chunked
 feeder's full chunk in its loop, the remainder after it, branches of nested ``if``): each is a ``yield`` of the
 same structure (the placeholders' order), so the generator delivers legacy's order, the order of those runs; a run
-in a function, lambda or class defined inside the feeder is refused (its ``yield`` would not be the generator's). What ``ENQUEUE`` and ``Pi`` look like is the form's
-business: a name in the function form, ``self.attr`` in the class form; ``key`` says which op a node names.
+in a function, lambda or class defined inside the feeder is refused (its ``yield`` would not be the generator's),
+and so is a run of the enqueue on another session. What ``ENQUEUE`` and ``Pi`` look like is the form's business:
+a name in the function form, ``self.attr`` in the class form; ``key`` says which op a node names.
 """
 
 from __future__ import annotations
