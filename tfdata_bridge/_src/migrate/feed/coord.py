@@ -129,6 +129,18 @@ def checked_names(fn: cst.FunctionDef) -> list[str]:
     return found
 
 
+def sites_note(feeder: cst.FunctionDef, yields: int, dropped: list[str]) -> str:
+    """What the comment adds for a feeder of several enqueue sites (each a yield, in the order legacy ran them)
+    and for a ``with X.stop_on_exception():`` guard that goes (``X`` among ``dropped``)."""
+    note = f"; its enqueue, run at {yields} sites, is a yield at each, in the order legacy ran them" if yields > 1 \
+        else ""
+    guards = [n for n in dropped if any(_is_guard(w, n) for w in nodes_of(feeder.body, cst.With))]
+    if guards:
+        note += ("; the coordinator's exception guard around the loop goes: an exception in the generator reaches "
+                 "`get_next`, and the generator's end is the data's end")
+    return note
+
+
 class DropChecks(cst.CSTTransformer):
     def __init__(self, names: list[str]) -> None:
         super().__init__()

@@ -27,7 +27,7 @@ import libcst as cst
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.feed import printer
-from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
@@ -153,6 +153,7 @@ class FeedFinder:
         shapes = component_shapes(args, defs, many, self.code)
         self.fed = True  # from here on, a refusal is about a feed-thread queue
         check_padding(args, kind)
+        self.sites_note = ""  # (set by ``_generator``: several enqueue sites, a coordinator's guard gone)
         source, extra = self._generator(enqueue_op, close_ops, queue, close_runs, placeholders, body, plan, module)
         dstmt, dcall = dequeue
         dataset = self.fresh("dataset")
@@ -165,7 +166,7 @@ class FeedFinder:
         plan.new = [*extra, dataset_assign.with_changes(leading_lines=blank),
                     dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
                         emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
-        plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code)
+        plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code) + self.sites_note
         return plan
 
     def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
@@ -179,7 +180,8 @@ class FeedFinder:
         handed = bool(refs) and all(any(any(n is r for n in nodes_of(c, cst.Name)) for c in self.index.threads)
                                     for r in refs)  # (the op is only handed to a thread: the thread's function runs it)
         passed = None
-        if len(uses) != 1 or len(holder) != 1 or handed:
+        # (several runs of the op in the one feeding function: a chunk when full, the rest after the loop)
+        if not uses or len(holder) != 1 or handed or not all(id(st) in _node_ids(holder[0]) for _, st in uses):
             for _, stmt in uses:
                 if sub := _thread_subclass_given(module, stmt, enqueue_op) if module is not None else None:
                     raise Refusal(f"`{enqueue_op}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` "
@@ -198,11 +200,12 @@ class FeedFinder:
             op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, passed.list_name, \
                 passed.closes, passed.queue
             runs_of = [st for st in nodes_of(fn, cst.SimpleStatementLine) if session_of(st, op) is not None]
-            sess = session_of(runs_of[0], op) if len(runs_of) == 1 else None
+            sess = _one_session(runs_of, op)
         else:
-            sess = session_of(uses[0][1], enqueue_op)
+            sess = _one_session([st for _, st in uses], enqueue_op)
         if sess is None:
-            raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})` once")
+            raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})` of one "
+                          "session")
         names = [p.name.value for p in params.params]
         is_close = lambda op: (isinstance(op, cst.Name) and op.value in closes) or is_close_call(  # noqa: E731
             op, lambda q: name_key(q) == queue_name)
@@ -213,6 +216,7 @@ class FeedFinder:
             raise Refusal(why)
         plan.removed.append(fn)
         coords = coordinator_params(fn, sess)
+        self.sites_note = sites_note(fn, rewriter.yields, coords)
         if coords:
             new_body = new_body.visit(DropChecks(coords))
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
@@ -312,3 +316,9 @@ def _which_use(finder, stmt: cst.BaseStatement) -> str:
     if isinstance(small, cst.Return):
         return f" ({where}: its function returns it, and what the caller does with it is not followed)"
     return f" ({where})"
+
+
+def _one_session(stmts: list, op: str) -> str | None:
+    """The session every ``<session>.run(op, ...)`` of ``stmts`` runs on (one or more sites), or None."""
+    sessions = {session_of(st, op) for st in stmts}
+    return sessions.pop() if len(sessions) == 1 and stmts else None

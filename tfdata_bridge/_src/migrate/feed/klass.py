@@ -38,7 +38,7 @@ from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_local
 from tfdata_bridge._src.migrate.feed.class_unmade import unmade_reasons
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
-from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
+from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
@@ -120,9 +120,10 @@ def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[
 
 
 def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None,
-               on_self: bool = False) -> tuple[cst.FunctionDef, list[str], list[str], bool]:
+               on_self: bool = False) -> tuple[cst.FunctionDef, list[str], list[str], bool, int]:
     """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
-    thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue.
+    thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue, its
+    number of enqueue sites (each a yield).
     ``on_self``: it takes only ``self`` and reads its session from the instance (a ``Thread`` subclass's
     ``run``; a target method started where ``self.sess = sess`` was set)."""
     params = feeder.params
@@ -145,7 +146,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     kept = [params.params[0], *data]
     kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return feeder.with_changes(params=params.with_changes(params=kept), body=body), extra, \
-        [p.name.value for p in data], bool(rewriter.closes)
+        [p.name.value for p in data], bool(rewriter.closes), rewriter.yields
 
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
@@ -166,7 +167,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                       *([parts.list_name] if parts.list_name else parts.fed),
                                       *_stored_attrs(init, qattr, self_name)])
     plan.removed += declared
-    # the feeding method: runs the enqueue op with the placeholders fed, once in its loop
+    # the feeding method: runs the enqueue op with the placeholders fed (at one site or several)
     feeders = [m for m in methods.values() if m is not init and any(
         not any(contains(d, a) for d in declared) for a in attr_uses(m, parts.enqueue))]
     if len(feeders) != 1:
@@ -185,7 +186,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     on_self = len(feeder.params.params) == 1 and isinstance(feeder.params.star_arg, cst.MaybeSentinel)
     if looper := _looper(index, cls, feeder):
         raise Refusal(looper)
-    generator, extra, data, closes = _generator(feeder, parts, qattr, queue_names(args), thread_run or on_self)
+    generator, extra, data, closes, sites = _generator(feeder, parts, qattr, queue_names(args), thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     entry = driver or feeder
@@ -260,7 +261,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if found is None:  # dequeued in another module through an instance: the class keeps the dataset
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
         plan.removed.remove(qstmt)
-        plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + (
+        plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
+            sites_note(feeder, sites, dropped.names) + (
             f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it")
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
@@ -280,7 +282,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
-    plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter)
+    plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
+        sites_note(feeder, sites, dropped.names)
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
                          f"`run` is now `{source}`, read by tf.data")

@@ -2,8 +2,12 @@
 
 ``sess.run(ENQUEUE, feed_dict={P1: v1, P2: v2})`` becomes ``yield (v1, v2)`` (``feed_dict=dict(zip([P1, P2],
 values))`` yields the values in order), a run of the queue's close goes (the generator's end is the data's end),
-and anything else the loop does with the session is refused. What ``ENQUEUE`` and ``Pi`` look like is the form's
-business: a name in the function form, ``self.attr`` in the class form; ``key`` says which op a node names.
+and anything else the loop does with the session is refused. The enqueue may run at several sites (a chunked
+feeder's full chunk in its loop, the remainder after it, branches of nested ``if``): each is a ``yield`` of the
+same structure (the placeholders' order), so the generator delivers legacy's order, the order of those runs; a run
+in a function, lambda or class defined inside the feeder is refused (its ``yield`` would not be the generator's),
+and so is a run of the enqueue on another session. What ``ENQUEUE`` and ``Pi`` look like is the form's business:
+a name in the function form, ``self.attr`` in the class form; ``key`` says which op a node names.
 """
 
 from __future__ import annotations
@@ -102,10 +106,41 @@ class ToGenerator(cst.CSTTransformer):
         self.refusal = ""
         self._close_ids: set[int] = set()
         self.ended = 0  # closes followed at once by ``break`` / ``return``: the loop ends there
+        self._nested = 0  # inside a function, lambda or class defined in the feeding callable
+
+    def visit_FunctionDef(self, node):
+        self._nested += 1
+
+    def leave_FunctionDef(self, original, updated):
+        self._nested -= 1
+        return updated
+
+    def visit_ClassDef(self, node):
+        self._nested += 1
+
+    def leave_ClassDef(self, original, updated):
+        self._nested -= 1
+        return updated
+
+    def visit_Lambda(self, node):
+        self._nested += 1
+
+    def leave_Lambda(self, original, updated):
+        self._nested -= 1
+        return updated
 
     def leave_SimpleStatementLine(self, original, updated):
+        if self._nested and mentions(original, self.sess):
+            self.refusal = (f"the feeding {self.what} runs `{self.sess}` in a function defined inside it: its "
+                            "enqueue would not become the generator's yield")
+            return updated
         hit = method_call(original, self.sess)
         if hit is None:
+            other = runs(original)
+            if other is not None and self.key(other.args[0].value) == self.enqueue:
+                self.refusal = (f"the feeding {self.what} runs the enqueue on another session than `{self.sess}`: "
+                                f"`{cst.Module([]).code_for_node(other.func.value)}`")
+                return updated
             if mentions(original, self.sess):
                 self.refusal = f"the feeding {self.what} uses the session `{self.sess}` for more than the enqueue"
             return updated
@@ -242,8 +277,8 @@ class ToGenerator(cst.CSTTransformer):
         """Why the loop is not one enqueue per step ending at the close, or ``""``."""
         if self.refusal:
             return self.refusal
-        if self.yields != 1:
-            return f"`{name}` must run the enqueue once in its loop"
+        if not self.yields:
+            return f"`{name}` must run the enqueue"
         if self.closes and not self.closed_last and self.ended < self.closes:
             return f"`{name}` runs something after closing the queue"
         return ""
