@@ -219,6 +219,11 @@ def last_name(func: cst.BaseExpression) -> str:
     return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
+def is_docstring(stmt: cst.CSTNode) -> bool:
+    """Whether ``stmt`` is a string alone on its line (a docstring where it opens a body)."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    return isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
+
 def names_in(node: cst.CSTNode) -> set[str]:
     """Identifiers read or written in ``node`` (attribute names and keyword names excluded)."""
     return set(name_counts(node))

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, name_counts, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import (code_of, dotted, fresh_name, is_docstring, name_counts, nodes_of,
+                                               target_names)
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
@@ -263,7 +264,7 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
             if params:
                 params[-1] = params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
             body = list(updated.body.body)
-            at = 1 if body and _docstring(body[0]) else 0
+            at = 1 if body and is_docstring(body[0]) else 0
             return updated.with_changes(params=updated.params.with_changes(params=params),
                                         body=updated.body.with_changes(body=[*body[:at], first, *body[at:]]))
 
@@ -327,11 +328,6 @@ def _resolved(fn: cst.FunctionDef, flags: dict[str, bool]) -> cst.FunctionDef:
             inner[0] = inner[0].with_changes(leading_lines=stmt.leading_lines)
         body += inner
     return fn.with_changes(body=fn.body.with_changes(body=body))
-
-
-def _docstring(stmt: cst.CSTNode) -> bool:
-    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
-        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _without(args, arg: cst.Arg) -> list[cst.Arg]:
@@ -449,7 +445,7 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
             continue
         resolved = _resolved(helper, _known_flags(helper, assign.value))
         body = list(resolved.body.body)
-        body = body[1:] if body and _docstring(body[0]) else body
+        body = body[1:] if body and is_docstring(body[0]) else body
         assigned = _assigned_names(resolved)
         own = assigned | set(bound)
         caller = callers[0]

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, is_docstring, nodes_of
 from tfdata_bridge._src.migrate.subclasses import defines, local_subclasses
 
 _OBJECT = cst.Arg(cst.Name("object"))
@@ -47,11 +47,6 @@ def _plain_base(cls: cst.ClassDef) -> bool:
 
 def _body(cls: cst.ClassDef) -> list[cst.BaseStatement]:
     return list(cls.body.body) if isinstance(cls.body, cst.IndentedBlock) else []
-
-
-def _docstring(stmt: cst.BaseStatement) -> bool:
-    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
-        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _self_calls(fn: cst.FunctionDef) -> set[str]:
@@ -92,7 +87,7 @@ def specialize(module: cst.Module, external=None) -> tuple[cst.Module | None, di
         for sub in subs:
             inherited = [f for f in fns if not defines(sub, f.name.value)]
             own = _body(sub)
-            head = [s for s in own[:1] if _docstring(s)]
+            head = [s for s in own[:1] if is_docstring(s)]
             rest = [s for s in own[len(head):]
                     if not (isinstance(s, cst.SimpleStatementLine) and all(isinstance(x, cst.Pass) for x in s.body))]
             lead = list((own[0] if own else sub.body).leading_lines) if not head else [cst.EmptyLine(indent=False)]
@@ -105,7 +100,7 @@ def specialize(module: cst.Module, external=None) -> tuple[cst.Module | None, di
             originals[sub.name.value] = sub
         kept = [s for s in _body(base)
                 if not isinstance(s, cst.FunctionDef) or all(defines(sub, s.name.value) for sub in subs)]
-        kept = [s for s in kept if not _docstring(s)] and kept or [*kept, cst.SimpleStatementLine([cst.Pass()])]
+        kept = [s for s in kept if not is_docstring(s)] and kept or [*kept, cst.SimpleStatementLine([cst.Pass()])]
         kept[0] = kept[0].with_changes(leading_lines=[])
         changed[id(base)] = base.with_changes(body=base.body.with_changes(body=kept))
     if not originals:
@@ -118,7 +113,7 @@ def _why_not(module: cst.Module, external, base: cst.ClassDef, subs: list[cst.Cl
     """Why the subclasses of ``base`` cannot each be given its methods; None where they can."""
     if names.count(base.name.value) != 1 or not _plain_base(base):
         return f"`{base.name.value}` has a base class of its own"
-    if any(not isinstance(s, cst.FunctionDef) and not _docstring(s) and
+    if any(not isinstance(s, cst.FunctionDef) and not is_docstring(s) and
            not (isinstance(s, cst.SimpleStatementLine) and all(isinstance(x, cst.Pass) for x in s.body))
            for s in _body(base)):
         return f"`{base.name.value}` has class attributes"

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, identifiers, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, is_docstring, names_in, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _Rename
 from tfdata_bridge._src.migrate.method_inline import _overridden, _stage
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -134,7 +134,7 @@ def _property(cls: cst.ClassDef, fn: cst.FunctionDef) -> _Prop | None:
     if me is None or len(fn.params.params) != 1 or not isinstance(fn.body, cst.IndentedBlock):
         return None
     body = list(fn.body.body)
-    if body and _docstring(body[0]):
+    if body and is_docstring(body[0]):
         body = body[1:]
     if not body:
         return None
@@ -148,11 +148,6 @@ def _property(cls: cst.ClassDef, fn: cst.FunctionDef) -> _Prop | None:
     if any(_unsafe(s) for s in body[:-1]):
         return None
     return _Prop(cls, fn, me, body[:-1], small.value, None, None)
-
-
-def _docstring(stmt: cst.BaseStatement) -> bool:
-    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-    return isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _self_attr(node: cst.CSTNode, me: str) -> str | None:
@@ -246,7 +241,7 @@ def _site(module, family, read: cst.Attribute, prop: _Prop, classes, external):
 
 
 def _is_memo_block(fn: cst.FunctionDef, block) -> bool:
-    body = [s for s in fn.body.body if not _docstring(s)]
+    body = [s for s in fn.body.body if not is_docstring(s)]
     return bool(body) and isinstance(body[0], cst.If) and body[0].body is block
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
+from tfdata_bridge._src.migrate.calls import bind, is_docstring, names_in, Refusal
 
 _PYFUNCS = ("py_func", "numpy_function")
 
@@ -36,7 +36,7 @@ def pyfunc_helper_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, 
 
     if _reads(fn):
         return None  # a reader helper (``helpers.py``), whatever else it calls
-    body = [s for s in fn.body.body if not _docstring(s)]
+    body = [s for s in fn.body.body if not is_docstring(s)]
     made = [i for i, s in enumerate(body) if _pyfunc_of(finder, s) is not None]
     if not made:
         return None
@@ -145,11 +145,6 @@ def _pyfunc_of(finder, stmt: cst.BaseStatement) -> cst.Call | None:
         return None
     inp = bind(value, short).get("inp")  # a py_func with inputs is per-element code, no producer
     return value if isinstance(inp, (cst.List, cst.Tuple)) and not inp.elements else None
-
-
-def _docstring(s: cst.BaseStatement) -> bool:
-    return isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Expr) and \
-        isinstance(s.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _arguments(finder, stmt, fn: cst.FunctionDef, call: cst.Call, self_name: str | None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in
+from tfdata_bridge._src.migrate.calls import is_docstring, names_in, Refusal
 from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN as _OVERRIDDEN
 
 
@@ -81,12 +81,7 @@ def factory_body(fn: cst.FunctionDef) -> tuple[cst.BaseStatement, ...]:
     """``fn``'s statements less a leading docstring (Inception's ``Dataset.reader`` has one above its
     ``return tf.TFRecordReader()``)."""
     body = tuple(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else ()
-    return body[1:] if len(body) > 1 and _docstring(body[0]) else body
-
-
-def _docstring(stmt: cst.CSTNode) -> bool:
-    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
-        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    return body[1:] if len(body) > 1 and is_docstring(body[0]) else body
 
 
 def _passed_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute

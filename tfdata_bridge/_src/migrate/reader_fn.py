@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, name_counts, names_in, target_names
+from tfdata_bridge._src.migrate.calls import is_docstring, name_counts, names_in, Refusal, target_names
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -118,7 +118,7 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
     if {key, value} & set(bound):
         raise Refusal(f"`{name}` has a parameter named like its record (`{key}`, `{value}`)")
     before = body[:body.index(read_stmt)]
-    if before and _docstring(before[0]):  # (the function's docstring: no statement of the record's function)
+    if before and is_docstring(before[0]):  # (the function's docstring: no statement of the record's function)
         before = before[1:]
     if any(_uses(s, n) for s in before for n in (key, value) if n != "_"):
         raise Refusal(f"`{name}` uses `{key}` or `{value}` before its read")
@@ -281,12 +281,6 @@ def _assigned(stmts: list[cst.BaseStatement]) -> set[str]:
             for t in targets:
                 out |= set(target_names(t) or names_in(t))
     return out
-
-
-def _docstring(stmt: cst.BaseStatement) -> bool:
-    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and \
-        isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, (cst.SimpleString,
-                                                                               cst.ConcatenatedString))
 
 
 def _without_unread(kept: list[cst.BaseStatement], setup: list[cst.BaseStatement], returned: cst.CSTNode

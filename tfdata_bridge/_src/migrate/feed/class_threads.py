@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, Refusal, target_names
 from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
 from tfdata_bridge._src.migrate.feed.starter import one_thread
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_attr
@@ -89,7 +89,7 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
                       "them")
     for stmt in starter.body.body if isinstance(starter.body, cst.IndentedBlock) else ():
         if not (loops and stmt is loops[0]) and not _plumbing(stmt) and not _made_or_kept(stmt, index.threads) \
-                and not any(stmt is c for c in out.closers) and not _docstring(stmt) \
+                and not any(stmt is c for c in out.closers) and not is_docstring(stmt) \
                 and not (made is not None and (stmt is made[2] or _starts_each(stmt, made[0]))):
             raise Refusal(f"`{starter.name.value}` does more than start the threads (line "
                           f"{index.lines.get(stmt, '?')}); it would make none now")
@@ -169,11 +169,6 @@ def _once(module: cst.Module, starter: cst.FunctionDef) -> bool:
     except Refusal:
         return False
     return True
-
-
-def _docstring(stmt: cst.BaseStatement) -> bool:
-    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-    return isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _holder(loop: cst.For, call: cst.Call) -> cst.BaseStatement | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, Refusal
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_assign, self_attr
 
 
@@ -80,10 +80,10 @@ def thread_joins(index, module: cst.Module, cls: cst.ClassDef, starter: cst.Func
         f"# tfdata-bridge migrate: no thread to join: `{feeder.name.value}` is read by tf.data"))
     for method in touched.values():
         body = method.body.body
-        rest = [s for s in body if s not in removed and not _docstring(s) and not _none_store(s, method)]
+        rest = [s for s in body if s not in removed and not is_docstring(s) and not _none_store(s, method)]
         if rest:
             continue  # (what else it does stays; the joins alone go)
-        doc = [s for s in body[:1] if _docstring(s)]
+        doc = [s for s in body[:1] if is_docstring(s)]
         removed[:] = [s for s in removed if not any(s is b for b in body)]
         replaced[method] = [method.with_changes(body=method.body.with_changes(
             body=[*doc, cst.SimpleStatementLine([cst.Pass()], leading_lines=[note])]))]
@@ -103,11 +103,6 @@ def _line_of(module: cst.Module, use: cst.Attribute, in_top: list[cst.Attribute]
     checks = {id(c.left) for c in nodes_of(module, cst.Comparison)}
     bad = next((u for u in in_top if id(u) not in joins and id(u) not in checks), use)
     return pos[bad].start.line if bad in pos else "?"
-
-
-def _docstring(stmt) -> bool:
-    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-    return isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _none_store(stmt, method: cst.FunctionDef) -> bool:
