@@ -40,9 +40,9 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 
 from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Substitute, _top_level, _Uses
-from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, name_counts, names_in, nodes_of, \
-    target_names, wrapped
-from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _docstring, _flag_test, _inlinable, \
+from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, is_docstring, name_counts, names_in, \
+    nodes_of, target_names, wrapped
+from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _flag_test, _inlinable, \
     _many_plan, _plan, _returned_queue, _top_names
 from tfdata_bridge._src.migrate.calls import code_of
 
@@ -74,7 +74,7 @@ class _Batcher:
     def __init__(self, fn: cst.FunctionDef) -> None:
         self.fn = fn
         body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
-        body = body[1:] if body and _docstring(body[0]) else body
+        body = body[1:] if body and is_docstring(body[0]) else body
         self.ok = False
         if len(body) < 3 or not _inlinable(fn) or not isinstance(body[1], cst.For):
             return
