@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -178,9 +178,13 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     scope = scopes.scope(fn.body.body[0])
     helper.prelude = prelude_of(fn, helper.tensors, finder.api)
     if helper.prelude:
-        check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners)
+        check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners,
+                       also=[stmt for stmt, _, _ in helper.batch_stmts])
         for s in helper.prelude:
             inside |= _ids(s)
+    # a batch that re-binds the tensors' own names (``text, label = tf.train.batch([text, label], ...)``, then
+    # ``return text, label``): what is read after it, on every path, is the batch, which the rewrite keeps
+    inside |= _batch_results_read(fn, helper)
     for t in helper.tensors:
         # every read of the name, under any of its bindings (the parameter's, the prelude's)
         reads = [r.node for a in scope.assignments[t] for r in a.references] if scope is not None else \
@@ -190,6 +194,97 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     own = {a.name for a in scope.assignments} if scope is not None else set(names)
     helper.param = next(n for n in ("dataset", "dataset_", "elements", "elements_") if n not in own)
     return helper
+
+
+class _Reads(Visitor):
+    """The Name nodes a statement (or expression) reads when it runs: not those of a nested function, lambda or
+    class, which read their names when called (after a later re-binding, perhaps)."""
+
+    def __init__(self, names: set[str]) -> None:
+        super().__init__()
+        self.names, self.found = names, []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in self.names:
+            self.found.append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _batch_results_read(fn: cst.FunctionDef, helper: BatchHelper) -> set[int]:
+    """The ids of the Name nodes of ``fn`` reading a tensor name that a batch statement of the helper has
+    re-bound on every path to them (both branches of the shuffle switch, ``image, label = tf.train.batch([image,
+    label], ...)``), and nothing else since: they read the batch's result, not the parameter. A loop, a ``try``
+    or another compound statement keeps nothing it binds (it may run no turn or stop half-way); a branch that
+    ends in ``return`` or ``raise`` does not fall through to what follows."""
+    tensors = set(helper.tensors)
+    rebinds: dict[int, set[str]] = {}
+    for stmt, _, _ in helper.batch_stmts:
+        small = stmt.body[0]
+        names = target_names(small.targets[0].target) if isinstance(small, cst.Assign) else None
+        if names:
+            rebinds[id(stmt)] = set(names) & tensors
+    if not any(rebinds.values()):
+        return set()
+    found: set[int] = set()
+
+    def read(node: cst.CSTNode, done: frozenset[str]) -> None:
+        if done:
+            v = _Reads(set(done))
+            node.visit(v)
+            found.update(id(n) for n in v.found)
+
+    def bound(node: cst.CSTNode) -> set[str]:
+        return {a for a in names_in(node) if a in tensors}  # (any mention: a binding among them is enough)
+
+    def block(stmts, done: frozenset[str]) -> frozenset[str] | None:
+        """What stays re-bound after ``stmts`` (None: they never fall through)."""
+        for s in stmts:
+            if isinstance(s, cst.SimpleStatementLine):
+                for small in s.body:
+                    read(small, done)
+                    if id(s) in rebinds:
+                        done = done | rebinds[id(s)]
+                    elif not isinstance(small, cst.Expr):
+                        done = done - bound(small)  # (an assignment of the name: no longer the batch)
+                    if isinstance(small, (cst.Return, cst.Raise)):
+                        return None
+            elif isinstance(s, cst.If):
+                read(s.test, done)
+                a = block(s.body.body, done)
+                b = done if s.orelse is None else block(
+                    [s.orelse] if isinstance(s.orelse, cst.If) else s.orelse.body.body, done)
+                if a is None and b is None:
+                    return None
+                done = b if a is None else a if b is None else a & b
+            elif isinstance(s, cst.With):
+                for item in s.items:
+                    read(item.item, done)
+                done = done - {n for item in s.items if item.asname for n in bound(item.asname)}
+                after = block(s.body.body, done)
+                if after is None:
+                    return None
+                done = after
+            else:  # (a loop, ``try``, a nested definition: read as they stand, nothing kept that they bind)
+                gone = bound(s)
+                if not isinstance(s, (cst.FunctionDef, cst.ClassDef)):
+                    read(s, done - gone)
+                done = done - gone
+        return done
+
+    block(fn.body.body if isinstance(fn.body, cst.IndentedBlock) else [], frozenset())
+    return found
 
 
 def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
