@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from libcst.metadata import ClassScope
+
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
@@ -52,6 +54,12 @@ class BatchHelper:
     # a hand-built queue's batch (``runner_queue.queue_batch``): its kind, and the statements that go with it
     queue: str | None = None
     removed: list[cst.CSTNode] = field(default_factory=list)
+    method: bool = False  # a plain method of a class, called as ``self.name(...)``: its first parameter is no argument
+
+    def params(self) -> list[str]:
+        """The parameters a call's arguments bind (``self`` left out of a method's)."""
+        names = [p.name.value for p in self.fn.params.params]
+        return names[1:] if self.method else names
 
 
 class _BatchCalls(Visitor):
@@ -138,13 +146,36 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     return False
 
 
+def method_helper(scopes: Scopes, at: cst.CSTNode, call: cst.Call) -> cst.FunctionDef | None:
+    """The method ``call`` (``self.name(...)`` at the statement ``at``, in a plain method of a class) calls: one
+    defined in that class's own body, undecorated, taking ``self``; None for any other call."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+        return None
+    scope = scopes.scope(at)
+    home, parent = getattr(scope, "node", None), getattr(scope, "parent", None)
+    if not (isinstance(home, cst.FunctionDef) and isinstance(parent, ClassScope) and home.params.params
+            and home.params.params[0].name.value == func.value.value) or \
+            any(isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
+                for d in home.decorators):
+        return None
+    cls = parent.node
+    found = [m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == func.attr.value] \
+        if isinstance(cls.body, cst.IndentedBlock) else []
+    if len(found) != 1 or found[0].decorators or len(found[0].params.params) < 2:
+        return None
+    return found[0]
+
+
 def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHelper:
     name = fn.name.value
     params = fn.params
     if fn.decorators or params.star_kwarg or params.kwonly_params or params.posonly_params or \
             isinstance(params.star_arg, cst.Param):
         raise Refusal(f"the batch helper `{name}` is decorated or takes *args, **kwargs or keyword-only parameters")
-    names = [p.name.value for p in params.params]
+    scope = scopes.scope(fn.body.body[0])
+    method = isinstance(getattr(scope, "parent", None), ClassScope)
+    names = [p.name.value for p in params.params][1 if method else 0:]
     found = batch_calls_in(finder, fn)
     helper: BatchHelper | None = None
     for stmt, call, api in found:
@@ -172,10 +203,12 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
         helper.batch_stmts.append((stmt, api, args))
     if helper is None:
         helper = _queue_helper(finder, fn)
+        if method and not set(helper.tensors) <= set(names):
+            raise Refusal(f"the queue in `{name}` is not filled with its parameters as they are")
+    helper.method = method
     inside: set[int] = {i for s in helper.removed for i in _ids(s)}
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
-    scope = scopes.scope(fn.body.body[0])
     helper.prelude = prelude_of(fn, helper.tensors, finder.api)
     if helper.prelude:
         check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners,
@@ -333,7 +366,7 @@ def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
 def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]]:
     """(the caller's tensors as the batch call would see them, the call's arguments with the dataset's place
     marked by ``None`` values to fill)."""
-    params = [p.name.value for p in helper.fn.params.params]
+    params = helper.params()
     bound: dict[str, cst.BaseExpression] = {}
     kept: list[cst.Arg] = []
     first = next(p for p in params if p in helper.tensors)
@@ -358,7 +391,7 @@ def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpress
 
 def rewrite_call(helper: BatchHelper, call: cst.Call, kept: list[cst.Arg], dataset: str) -> cst.Call:
     first = next(p.name.value for p in helper.fn.params.params if p.name.value in helper.tensors)
-    params = [p.name.value for p in helper.fn.params.params]
+    params = helper.params()
     args = []
     positions = {id(a): i for i, a in enumerate(call.args)}
     for arg in kept:
