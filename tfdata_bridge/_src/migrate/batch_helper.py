@@ -32,8 +32,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from libcst.metadata import ClassScope
+
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in, target_names
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -52,6 +54,12 @@ class BatchHelper:
     # a hand-built queue's batch (``runner_queue.queue_batch``): its kind, and the statements that go with it
     queue: str | None = None
     removed: list[cst.CSTNode] = field(default_factory=list)
+    method: bool = False  # a plain method of a class, called as ``self.name(...)``: its first parameter is no argument
+
+    def params(self) -> list[str]:
+        """The parameters a call's arguments bind (``self`` left out of a method's)."""
+        names = [p.name.value for p in self.fn.params.params]
+        return names[1:] if self.method else names
 
 
 class _BatchCalls(Visitor):
@@ -138,13 +146,36 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     return False
 
 
+def method_helper(scopes: Scopes, at: cst.CSTNode, call: cst.Call) -> cst.FunctionDef | None:
+    """The method ``call`` (``self.name(...)`` at the statement ``at``, in a plain method of a class) calls: one
+    defined in that class's own body, undecorated, taking ``self``; None for any other call."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+        return None
+    scope = scopes.scope(at)
+    home, parent = getattr(scope, "node", None), getattr(scope, "parent", None)
+    if not (isinstance(home, cst.FunctionDef) and isinstance(parent, ClassScope) and home.params.params
+            and home.params.params[0].name.value == func.value.value) or \
+            any(isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
+                for d in home.decorators):
+        return None
+    cls = parent.node
+    found = [m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == func.attr.value] \
+        if isinstance(cls.body, cst.IndentedBlock) else []
+    if len(found) != 1 or found[0].decorators or len(found[0].params.params) < 2:
+        return None
+    return found[0]
+
+
 def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHelper:
     name = fn.name.value
     params = fn.params
     if fn.decorators or params.star_kwarg or params.kwonly_params or params.posonly_params or \
             isinstance(params.star_arg, cst.Param):
         raise Refusal(f"the batch helper `{name}` is decorated or takes *args, **kwargs or keyword-only parameters")
-    names = [p.name.value for p in params.params]
+    scope = scopes.scope(fn.body.body[0])
+    method = isinstance(getattr(scope, "parent", None), ClassScope)
+    names = [p.name.value for p in params.params][1 if method else 0:]
     found = batch_calls_in(finder, fn)
     helper: BatchHelper | None = None
     for stmt, call, api in found:
@@ -172,15 +203,21 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
         helper.batch_stmts.append((stmt, api, args))
     if helper is None:
         helper = _queue_helper(finder, fn)
+        if method and not set(helper.tensors) <= set(names):
+            raise Refusal(f"the queue in `{name}` is not filled with its parameters as they are")
+    helper.method = method
     inside: set[int] = {i for s in helper.removed for i in _ids(s)}
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
-    scope = scopes.scope(fn.body.body[0])
     helper.prelude = prelude_of(fn, helper.tensors, finder.api)
     if helper.prelude:
-        check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners)
+        check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners,
+                       also=[stmt for stmt, _, _ in helper.batch_stmts])
         for s in helper.prelude:
             inside |= _ids(s)
+    # a batch that re-binds the tensors' own names (``text, label = tf.train.batch([text, label], ...)``, then
+    # ``return text, label``): what is read after it, on every path, is the batch, which the rewrite keeps
+    inside |= _batch_results_read(fn, helper)
     for t in helper.tensors:
         # every read of the name, under any of its bindings (the parameter's, the prelude's)
         reads = [r.node for a in scope.assignments[t] for r in a.references] if scope is not None else \
@@ -190,6 +227,97 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     own = {a.name for a in scope.assignments} if scope is not None else set(names)
     helper.param = next(n for n in ("dataset", "dataset_", "elements", "elements_") if n not in own)
     return helper
+
+
+class _Reads(Visitor):
+    """The Name nodes a statement (or expression) reads when it runs: not those of a nested function, lambda or
+    class, which read their names when called (after a later re-binding, perhaps)."""
+
+    def __init__(self, names: set[str]) -> None:
+        super().__init__()
+        self.names, self.found = names, []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in self.names:
+            self.found.append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _batch_results_read(fn: cst.FunctionDef, helper: BatchHelper) -> set[int]:
+    """The ids of the Name nodes of ``fn`` reading a tensor name that a batch statement of the helper has
+    re-bound on every path to them (both branches of the shuffle switch, ``image, label = tf.train.batch([image,
+    label], ...)``), and nothing else since: they read the batch's result, not the parameter. A loop, a ``try``
+    or another compound statement keeps nothing it binds (it may run no turn or stop half-way); a branch that
+    ends in ``return`` or ``raise`` does not fall through to what follows."""
+    tensors = set(helper.tensors)
+    rebinds: dict[int, set[str]] = {}
+    for stmt, _, _ in helper.batch_stmts:
+        small = stmt.body[0]
+        names = target_names(small.targets[0].target) if isinstance(small, cst.Assign) else None
+        if names:
+            rebinds[id(stmt)] = set(names) & tensors
+    if not any(rebinds.values()):
+        return set()
+    found: set[int] = set()
+
+    def read(node: cst.CSTNode, done: frozenset[str]) -> None:
+        if done:
+            v = _Reads(set(done))
+            node.visit(v)
+            found.update(id(n) for n in v.found)
+
+    def bound(node: cst.CSTNode) -> set[str]:
+        return {a for a in names_in(node) if a in tensors}  # (any mention: a binding among them is enough)
+
+    def block(stmts, done: frozenset[str]) -> frozenset[str] | None:
+        """What stays re-bound after ``stmts`` (None: they never fall through)."""
+        for s in stmts:
+            if isinstance(s, cst.SimpleStatementLine):
+                for small in s.body:
+                    read(small, done)
+                    if id(s) in rebinds:
+                        done = done | rebinds[id(s)]
+                    elif not isinstance(small, cst.Expr):
+                        done = done - bound(small)  # (an assignment of the name: no longer the batch)
+                    if isinstance(small, (cst.Return, cst.Raise)):
+                        return None
+            elif isinstance(s, cst.If):
+                read(s.test, done)
+                a = block(s.body.body, done)
+                b = done if s.orelse is None else block(
+                    [s.orelse] if isinstance(s.orelse, cst.If) else s.orelse.body.body, done)
+                if a is None and b is None:
+                    return None
+                done = b if a is None else a if b is None else a & b
+            elif isinstance(s, cst.With):
+                for item in s.items:
+                    read(item.item, done)
+                done = done - {n for item in s.items if item.asname for n in bound(item.asname)}
+                after = block(s.body.body, done)
+                if after is None:
+                    return None
+                done = after
+            else:  # (a loop, ``try``, a nested definition: read as they stand, nothing kept that they bind)
+                gone = bound(s)
+                if not isinstance(s, (cst.FunctionDef, cst.ClassDef)):
+                    read(s, done - gone)
+                done = done - gone
+        return done
+
+    block(fn.body.body if isinstance(fn.body, cst.IndentedBlock) else [], frozenset())
+    return found
 
 
 def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
@@ -238,7 +366,7 @@ def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
 def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpression, list[cst.Arg]]:
     """(the caller's tensors as the batch call would see them, the call's arguments with the dataset's place
     marked by ``None`` values to fill)."""
-    params = [p.name.value for p in helper.fn.params.params]
+    params = helper.params()
     bound: dict[str, cst.BaseExpression] = {}
     kept: list[cst.Arg] = []
     first = next(p for p in params if p in helper.tensors)
@@ -263,7 +391,7 @@ def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpress
 
 def rewrite_call(helper: BatchHelper, call: cst.Call, kept: list[cst.Arg], dataset: str) -> cst.Call:
     first = next(p.name.value for p in helper.fn.params.params if p.name.value in helper.tensors)
-    params = [p.name.value for p in helper.fn.params.params]
+    params = helper.params()
     args = []
     positions = {id(a): i for i, a in enumerate(call.args)}
     for arg in kept:

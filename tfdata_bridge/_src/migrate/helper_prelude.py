@@ -77,11 +77,12 @@ def prelude_of(fn: cst.FunctionDef, tensors: list[str],
 
 
 def check_bindings(fn: cst.FunctionDef, scope, tensors: list[str], prelude: list[cst.SimpleStatementLine],
-                   owners) -> None:
-    """Each tensor is bound by its parameter and the prelude only: the batch takes what the prelude made."""
+                   owners, also: list[cst.SimpleStatementLine] = ()) -> None:
+    """Each tensor is bound by its parameter and the prelude only (and the statements ``also``, the batch calls
+    re-binding the names to their result): the batch takes what the prelude made."""
     if scope is None:
         raise Refusal(f"`{fn.name.value}`: its names cannot be resolved")
-    moved = {id(s) for s in prelude}
+    moved = {id(s) for s in [*prelude, *also]}
     for t in tensors:
         for a in scope.assignments[t]:
             if isinstance(a.node, cst.Param):

@@ -52,7 +52,7 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
     position = names.index(name) if name in names else None
     if isinstance(parent, ClassScope) and isinstance(parent.node, cst.ClassDef) and names and \
             not fn.decorators and position:  # a method: called as ``self.method(queue, ...)`` in its class
-        callers = _method_callers(finder, fn, parent.node, what)
+        callers = method_callers(finder, fn, parent.node, what)
         position -= 1  # (``self``)
     elif not isinstance(parent, GlobalScope):
         raise Refusal(f"{what}, a nested function or a decorated method: its callers are not followed (a module "
@@ -112,7 +112,7 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
     return PassedQueue(name, producers)
 
 
-def _method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) -> list[cst.Attribute]:
+def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) -> list[cst.Attribute]:
     """The ``self.method`` of each ``self.method(...)`` in the methods of ``cls``: the only uses of the attribute
     name in the module (and in the tree's other modules), and ``cls`` defining it once."""
     method = fn.name.value

@@ -18,8 +18,8 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
-from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, rewrite_call, \
-    rewrite_helper, site_pipeline
+from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, method_helper, \
+    rewrite_call, rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
 from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
@@ -63,6 +63,7 @@ from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, 
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.returned_lists import name_returned_lists
 from tfdata_bridge._src.migrate.passthrough_pass import passthrough_pass
+from tfdata_bridge._src.migrate.passed_queue import method_callers
 from tfdata_bridge._src.migrate.r16_forms import tried_with_forms
 from tfdata_bridge._src.migrate.queue_reasons import left_queue_reason, part_of_left_pipeline
 from tfdata_bridge._src.migrate.runner_queue import runner_queue, single_statements
@@ -827,7 +828,8 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
             if not isinstance(value, cst.Call):
                 continue
-            fn = scopes.module_function(stmt, value.func.value) if isinstance(value.func, cst.Name) else None
+            fn = scopes.module_function(stmt, value.func.value) if isinstance(value.func, cst.Name) else \
+                method_helper(scopes, stmt, value)  # (``self.batch(...)``: a method of the caller's class)
             if fn is None and finder.external is not None and (home := foreign_batch_helper(finder, value)):
                 homes[home.fn] = home
                 sites.setdefault(home.fn, []).append((body, i, value))
@@ -839,7 +841,12 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
         home = homes.get(fn)
         try:
             helper = batch_helper(home.finder, home.finder.scopes, fn) if home else batch_helper(finder, scopes, fn)
-            if home is None and len(scopes.callers(fn)) != len(calls):
+            if home is None and helper.method:
+                cls = scopes.scope(fn).node
+                uses = method_callers(finder, fn, cls, f"`{fn.name.value}` is a method of `{cls.name.value}`")
+                if len(uses) != len(calls) or {id(u) for u in uses} != {id(c.func) for _, _, c in calls}:
+                    raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
+            elif home is None and len(scopes.callers(fn)) != len(calls):
                 raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
             gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                             lambda n: index.paths.get(n))
