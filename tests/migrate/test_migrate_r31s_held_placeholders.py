@@ -98,6 +98,9 @@ def test_the_signature_is_the_placeholders_in_the_dicts_order():
      "the feed_dict comprehension is not keyed by the dict (list) of the enqueued placeholders"),
     ({"feed": "dict(zip(phs, [r['a'], r['b']]))"}, "the feeding function runs something other than the enqueue"),
     ({"feed": "{phs[k]: v for k, v in r.items() if k in phs}"}, "`feed` reads `phs` beyond feeding its placeholders"),
+    ({"made": "    phs = {}\n    phs['a'] = tf.placeholder(tf.float32, [None, 2])\n    n = len(phs)\n"
+              "    phs['b'] = tf.placeholder(tf.int32, [None])"}, "`phs` is filled after it is made whole or read"),
+    ({"made": DICT + "\n    phs['c'] = tf.placeholder(tf.int32, [None])"}, "`phs` is filled after it is made whole"),
     ({"made": "    phs = make_placeholders()"},
      "the queue's dtypes are read from `phs`, which is not a dict or list of placeholders made in the queue's own"),
 ])

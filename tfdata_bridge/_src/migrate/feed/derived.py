@@ -100,35 +100,49 @@ def held(finder, body, name: str) -> Held | None:
     value = _target(made[0])[1]
     if isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
             not isinstance(e, cst.StarredElement) and _is_placeholder(finder, e.value) for e in value.elements):
-        return Held(name, list(range(len(value.elements))), [e.value for e in value.elements], [made[0]], False)
-    if isinstance(value, cst.Dict) and value.elements and all(
+        out = Held(name, list(range(len(value.elements))), [e.value for e in value.elements], [made[0]], False)
+    elif isinstance(value, cst.Dict) and value.elements and all(
             isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and _is_placeholder(finder, e.value)
             for e in value.elements):
-        keys = [e.key.evaluated_value for e in value.elements]
-        if len(set(keys)) != len(keys):
-            raise Refusal(f"the dict of placeholders `{name}` repeats a key")
-        return Held(name, keys, [e.value for e in value.elements], [made[0]])
-    empty = isinstance(value, cst.Dict) and not value.elements or isinstance(value, cst.Call) and not value.args \
-        and isinstance(value.func, (cst.Name, cst.Attribute)) and cst.Module([]).code_for_node(value.func) in EMPTY_DICTS
-    if not empty:
+        out = Held(name, [e.key.evaluated_value for e in value.elements], [e.value for e in value.elements],
+                   [made[0]])
+    elif isinstance(value, cst.Dict) and not value.elements or isinstance(value, cst.Call) and not value.args \
+            and isinstance(value.func, (cst.Name, cst.Attribute)) and \
+            cst.Module([]).code_for_node(value.func) in EMPTY_DICTS:
+        out = Held(name, [], [], [made[0]])
+    else:
         return None
-    out = Held(name, [], [], [made[0]])
-    for stmt in body[body.index(made[0]) + 1:]:
-        if (t := _target(stmt)) is not None and (key := _subscript_of(t[0], name)) is not None:
-            if _literal_key(key) is None or not isinstance(_literal_key(key), str) or not _is_placeholder(finder, t[1]):
-                raise Refusal(f"`{cst.Module([]).code_for_node(stmt.body[0]).strip()}`: the dict `{name}` is filled "
-                              "other than with placeholders under literal string keys")
-            out.keys.append(_literal_key(key))
-            out.calls.append(t[1])
-            out.stmts.append(stmt)
-        elif isinstance(stmt, cst.For) and any(_subscript_of(t.target, name) is not None
-                                               for t in nodes_of(stmt, cst.AssignTarget)):
-            _filled_in_loop(finder, body, stmt, out, made[0])
+    _filled(finder, body, made[0], out)
     if not out.keys:
         return None
     if len(set(out.keys)) != len(out.keys):
         raise Refusal(f"the dict of placeholders `{name}` sets a key twice")
     return out
+
+
+def _filled(finder, body, made, out: Held) -> None:
+    """The lines after ``made`` filling an empty dict (``d['k'] = placeholder(...)``, a loop over keys), before
+    anything else reads it; a fill after a read (the queue's comprehension would have seen less) is refused."""
+    name, read, whole = out.name, False, bool(out.keys)  # (``whole``: a literal, not to be filled)
+    for stmt in body[body.index(made) + 1:]:
+        fills = (t := _target(stmt)) is not None and _subscript_of(t[0], name) is not None
+        loop = isinstance(stmt, cst.For) and any(_subscript_of(a.target, name) is not None
+                                                 for a in nodes_of(stmt, cst.AssignTarget))
+        if (fills or loop) and (read or whole):
+            raise Refusal(f"`{name}` is filled after it is made whole or read: its placeholders cannot be read "
+                          "when the code is migrated")
+        if fills:
+            key = _literal_key(_subscript_of(t[0], name))
+            if not isinstance(key, str) or not _is_placeholder(finder, t[1]):
+                raise Refusal(f"`{cst.Module([]).code_for_node(stmt.body[0]).strip()}`: the dict `{name}` is filled "
+                              "other than with placeholders under literal string keys")
+            out.keys.append(key)
+            out.calls.append(t[1])
+            out.stmts.append(stmt)
+        elif loop:
+            _filled_in_loop(finder, body, stmt, out, made)
+        elif any(_is(n, name) for n in [*nodes_of(stmt, cst.Name), *nodes_of(stmt, cst.Attribute)]):
+            read = True
 
 
 def _filled_in_loop(finder, body, loop: cst.For, out: Held, at) -> None:
