@@ -5,11 +5,13 @@ attribute made by a comprehension and fed by ``dict(zip(self.phs, values))``).""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.feed.class_local import is_queue
+from tfdata_bridge._src.migrate.feed.derived import Held, enqueued_held
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, by_names, enqueued
 
@@ -23,6 +25,7 @@ class Init:
     calls: list[cst.Call]  # their ``placeholder(...)`` calls
     many: bool  # ``enqueue_many``: each run enqueues a batch
     list_name: str | None = None  # ``self.phs = [placeholder(...) for ...]``: fed as ``dict(zip(self.phs, v))``
+    held: Held | None = None  # the dict or list on ``self`` holding them, read by ``derived.py``
 
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
@@ -67,6 +70,15 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
                 isinstance(e.value, cst.Call) and (index.paths.get(e.value) or "").rsplit(".", 1)[-1] == "placeholder"
                 for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
             placeholders[attr] = stmt
+    holder = enqueued_held(SimpleNamespace(index=index, scopes=None), items, flat(init)) \
+        if isinstance(items, (cst.ListComp, cst.Call)) else None
+    if holder is not None:  # ``[p for p in self.phs.values()]``, ``list(self.phs.values())`` (``derived.py``)
+        if len(holder.keys) != components:
+            raise Refusal(f"`{holder.name}` holds {len(holder.keys)} placeholders for {components} queue components")
+        attr = holder.name.split(".", 1)[1]
+        removed.extend(holder.stmts)
+        return Init(enqueue_attr, close_attr, [f"{attr}[{k!r}]" for k in holder.keys], holder.calls, many, attr,
+                    holder)
     listed = self_attr(items, self_name) if items is not None else None
     made = placeholders.get(listed or "")
     if made is not None and isinstance(made.body[0].value, cst.ListComp) and components > 1:

@@ -20,14 +20,16 @@ drops a short tail (``drop_remainder=True``), ``dequeue_up_to`` keeps it.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
+from tfdata_bridge._src.migrate.feed.derived import held_key, resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
@@ -61,6 +63,7 @@ class FeedFinder:
         self.fed = False  # the queue's enqueue takes placeholders: a refusal is then worth saying
         self.runner_filled = False  # a ``QueueRunner`` runs its enqueue ops: another form's (queue_reasons.py)
         self.list_name: str | None = None
+        self.held = None  # the dict or list holding the fed placeholders (``derived.py``)
 
     def _holder(self, ref: cst.Name) -> tuple[list[cst.BaseStatement], cst.BaseStatement]:
         """The (block, statement) whose small statement holds ``ref``, innermost first."""
@@ -102,7 +105,8 @@ class FeedFinder:
              module: cst.Module | None = None) -> FeedPlan:
         qstmt = body[i]
         body = self._region(body, qstmt)
-        args = queue_args(constants_in(self, call, qstmt), kind)
+        self.list_name = self.held = None
+        args = queue_args(constants_in(self, resolved_call(self, call, body), qstmt), kind)
         self.queue_arguments = args  # (read by ``placeholders.py``)
         dtypes = args["dtypes"]
         plan = FeedPlan(removed=[qstmt])
@@ -209,11 +213,17 @@ class FeedFinder:
         names = [p.name.value for p in params.params]
         is_close = lambda op: (isinstance(op, cst.Name) and op.value in closes) or is_close_call(  # noqa: E731
             op, lambda q: name_key(q) == queue_name)
-        rewriter = ToGenerator(sess, op, is_close, fed, name_key, "function", list_name,
-                               queue_names(self.queue_arguments))
+        key, zipped, taken = name_key, None, None
+        if self.held is not None:  # placeholders held by a dict or list: ``d['k']`` / ``phs[j]`` under its name here
+            holder = dataclasses.replace(self.held, name=list_name)
+            key, zipped, taken = held_key(holder, name_key), zip_keys(holder), names_in(fn)
+        rewriter = ToGenerator(sess, op, is_close, fed, key, "function", list_name,
+                               queue_names(self.queue_arguments), zipped, taken)
         new_body = inline_feeds(fn, sess).body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)
+        if self.held is not None and passed is None and self.held.name in names_in(new_body):
+            raise Refusal(f"`{fn.name.value}` reads `{self.held.name}` beyond feeding its placeholders")
         plan.removed.append(fn)
         coords = coordinator_params(fn, sess)
         self.sites_note = sites_note(fn, rewriter.yields, coords)

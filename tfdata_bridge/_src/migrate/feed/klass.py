@@ -23,13 +23,15 @@ refused, with the reason.
 
 from __future__ import annotations
 
+import dataclasses
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, holder_of, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, holder_of, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
@@ -38,6 +40,7 @@ from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_local
 from tfdata_bridge._src.migrate.feed.class_unmade import unmade_reasons
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
+from tfdata_bridge._src.migrate.feed.derived import resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
@@ -139,10 +142,17 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     key = lambda node: self_attr(node, me) or item_key(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
-    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names)
+    zipped = taken = None
+    if parts.held is not None:  # (placeholders held by a dict or list on ``self``: ``derived.py``)
+        zipped = zip_keys(dataclasses.replace(parts.held, name=f"{me}.{parts.list_name}"))
+        taken = names_in(feeder)
+    rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names, zipped,
+                           taken)
     body = inline_feeds(feeder, sess).body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
+    if parts.held is not None and any(self_attr(a, me) == parts.list_name for a in nodes_of(body, cst.Attribute)):
+        raise Refusal(f"`{feeder.name.value}` reads `{me}.{parts.list_name}` beyond feeding its placeholders")
     kept = [params.params[0], *data]
     kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return feeder.with_changes(params=params.with_changes(params=kept), body=body), extra, \
@@ -153,7 +163,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
           fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
           local_reads: list[cst.Name] = ()) -> ClassFeed:
-    args = queue_args(qcall, kind)
+    args = queue_args(resolved_call(SimpleNamespace(index=index, scopes=None), qcall, flat(init)), kind)
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else [])])
     methods = methods_of(cls)

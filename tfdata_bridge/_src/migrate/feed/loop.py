@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of, target_names
 
 Key = Callable[[cst.BaseExpression], "str | None"]
 
@@ -95,8 +95,13 @@ class ToGenerator(cst.CSTTransformer):
 
     def __init__(self, sess: str, enqueue: str, is_close: Callable[[cst.BaseExpression], bool],
                  placeholders: list[str], key: Key, what: str, list_name: str | None = None,
-                 names: list[str] | None = None) -> None:
+                 names: list[str] | None = None, zip_keys: Callable[[cst.BaseExpression], bool] | None = None,
+                 taken: set[str] | None = None) -> None:
         super().__init__()
+        # placeholders held by a dict or list (``derived.py``): which zipped keys are they, in order; the names
+        # the feeding callable uses (a feed built by a comprehension is named before its yield)
+        self.zip_keys, self.taken = zip_keys, taken
+        self._before: cst.BaseSmallStatement | None = None
         self.sess, self.enqueue, self.is_close, self.placeholders = sess, enqueue, is_close, placeholders
         self.key, self.what, self.list_name = key, what, list_name
         self.names = names  # a queue with ``names=``: a yield is a dict of them
@@ -167,6 +172,10 @@ class ToGenerator(cst.CSTTransformer):
             return updated
         self.yields += 1
         self.closed_last = False
+        if self._before is not None:  # ``fed = {k: v for ...}`` then the yield of its values in order
+            before, self._before = self._before, None
+            return cst.FlattenSentinel([updated.with_changes(body=[before]),
+                                        cst.SimpleStatementLine([cst.Expr(cst.Yield(value=value))])])
         return updated.with_changes(body=[cst.Expr(cst.Yield(value=value))])
 
     def leave_Try(self, original, updated):
@@ -223,6 +232,8 @@ class ToGenerator(cst.CSTTransformer):
         if isinstance(feed, cst.DictComp) and self.names and self.list_name is not None and \
                 all(p.startswith(f"{self.list_name}['") for p in self.placeholders):  # (a dict of placeholders)
             return self._comprehended(feed)
+        if isinstance(feed, cst.DictComp) and self.zip_keys is not None and not self.names:
+            return self._picked(feed)
         if not isinstance(feed, cst.Dict):
             return None
         values = {}
@@ -253,6 +264,23 @@ class ToGenerator(cst.CSTTransformer):
             return None
         return feed.with_changes(key=key.slice[0].slice.value)
 
+    def _picked(self, feed: cst.DictComp) -> cst.BaseExpression | None:
+        """``{phs[k]: data[k] for k in data}`` (``phs`` the dict or list holding the enqueued placeholders,
+        ``derived.py``): ``fed = {k: data[k] for k in data}`` before the yield of ``(fed['a'], fed['b'])``, the
+        placeholders' order (a placeholder left unfed fails in both; legacy's ``phs[k]`` of a key it does not
+        hold raises, the generator leaves that value out)."""
+        key = feed.key
+        if not (isinstance(key, cst.Subscript) and len(key.slice) == 1 and isinstance(key.slice[0].slice, cst.Index)
+                and self.key(key.value) == self.list_name) or mentions(feed, self.sess):
+            self.refusal = "the feed_dict comprehension is not keyed by the dict (list) of the enqueued placeholders"
+            return None
+        fed = fresh_name("fed", self.taken) if self.taken is not None and "fed" in self.taken else "fed"
+        if self.taken is not None:
+            self.taken.add(fed)
+        self._before = cst.Assign([cst.AssignTarget(cst.Name(fed))], feed.with_changes(key=key.slice[0].slice.value))
+        picks = [cst.parse_expression(fed + p[len(self.list_name):]) for p in self.placeholders]
+        return picks[0] if len(picks) == 1 else cst.Tuple([cst.Element(p) for p in picks])
+
     def _zipped(self, feed) -> cst.BaseExpression | None:
         """``values`` for ``dict(zip(KEYS, values))`` whose KEYS are the placeholders in the enqueue's order (a
         literal list, or the name of the list the enqueue took); several placeholders only (one would yield a
@@ -265,7 +293,9 @@ class ToGenerator(cst.CSTTransformer):
                 and len(self.placeholders) > 1 and not any(a.keyword or a.star for a in z.args)):
             return None
         keys = z.args[0].value
-        if self.list_name is not None and (isinstance(keys, cst.Name) and keys.value == self.list_name
+        if self.zip_keys is not None and self.zip_keys(keys):
+            return z.args[1].value
+        if self.list_name is not None and self.zip_keys is None and (isinstance(keys, cst.Name) and keys.value == self.list_name
                                            or self.key(keys) == self.list_name):  # (``self.phs`` in a class)
             return z.args[1].value
         if isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \

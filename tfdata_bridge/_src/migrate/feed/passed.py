@@ -77,7 +77,7 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
                           "cannot be matched to the enqueue")
         fed.append(got[0])
     if given_list:  # (the function's name for the list; its items keep theirs)
-        fed = [f"{given_list[0]}[{j}]" for j in range(len(placeholders))]
+        fed = [given_list[0] + p[len(list_name):] for p in placeholders]  # (``phs[0]``, ``d['k']``)
     return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop,
                   given_list[0] if given_list else None)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, target_names
+from tfdata_bridge._src.migrate.feed.derived import enqueued_held
 from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued, queue_names
 
 
@@ -14,6 +15,13 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
     """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
     made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
     items = by_names(enqueued(ecall), queue_names(finder.queue_arguments))
+    holder = enqueued_held(finder, items, body) if items is not None else None
+    if holder is not None:  # ``[p for p in d.values()]``, ``list(d.values())``, a list of them (``derived.py``)
+        if len(holder.keys) != components:
+            raise Refusal(f"`{holder.name}` holds {len(holder.keys)} placeholders for {components} queue components")
+        finder.list_name, finder.held = holder.name, holder
+        plan.removed.extend(holder.stmts)
+        return holder.refs(), holder.calls
     if isinstance(items, cst.Name):  # inputs = [x, y]; queue.enqueue(inputs)
         lists = [st for st in body if assigned(st) == [items.value]]
         if len(lists) == 1 and isinstance(lists[0].body[0].value, (cst.List, cst.Tuple)):

@@ -41,6 +41,13 @@ def queue_args(call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
     if not is_none(args.get("shared_name")):
         raise Refusal("the queue has shared_name=; not rewritten")
     if not isinstance(args.get("dtypes"), (cst.List, cst.Tuple)):
+        from tfdata_bridge._src.migrate.feed.derived import held_name  # (it reads this module's parameters)
+        over = held_name(args["dtypes"]) if isinstance(args.get("dtypes"), (cst.ListComp, cst.Call)) else None
+        if over is not None:
+            raise Refusal(f"the queue's dtypes are read from `{over}`, which is not a dict or list of placeholders "
+                          "made in the queue's own block (a dict or list literal of `placeholder(...)` calls, a dict "
+                          "filled by `d['k'] = placeholder(...)` lines or by a loop over literal keys): its "
+                          "dtypes cannot be read when the code is migrated")
         raise Refusal("the queue's dtypes are not a literal list")
     queue_names(args)
     return args
