@@ -27,7 +27,14 @@ same block, that loop ending with ``lst.append(...)``, and ``lst`` read after th
 ``*batch_join`` call of the same block (a list whose copies one op reads together would get one element ``k``
 times). ``to_tfdata.run`` keeps the form only where it lets more pipelines be rewritten, so a program left alone
 stays as written. A helper of another module, or copies joined by another function (im2txt's
-``batch_with_dynamic_pad``), are not taken here: the note at the queue says so.
+``batch_with_dynamic_pad``), are not taken here: the note at the queue says so (``handed_copies.py`` brings both
+into this form where it can).
+
+A helper called at several sites (train's and eval's input) is inlined at each call that takes the form, one call
+at a time (each call made its own queue, readers and runner: so does each inlined copy); copies made by a list
+comprehension over ``range`` are first written as the loop above (``copies_as_loops``); and a queue made in the
+function that dequeues it once per copy has that dequeue made once before the loop (``hoist_copy_dequeues``: a
+builder method inlined into its caller, ``method_inline.py``, gives that form).
 """
 
 from __future__ import annotations
@@ -456,7 +463,8 @@ def copies_as_loops(module: cst.Module) -> cst.Module:
     if ".dequeue()" not in code_of(module) or " for " not in code_of(module):
         return module
     helpers = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef) and _returned_queue(s)}
-    helpers |= {s.name.value for c in module.body if isinstance(c, cst.ClassDef) and isinstance(c.body, cst.IndentedBlock)
+    helpers |= {s.name.value for c in module.body if isinstance(c, cst.ClassDef)
+                and isinstance(c.body, cst.IndentedBlock)
                 for s in c.body.body if isinstance(s, cst.FunctionDef) and _returned_queue(s)}
     if not helpers:
         return module

@@ -164,6 +164,8 @@ def _inlined(module, fn: cst.FunctionDef, body, caller: cst.FunctionDef, stmt) -
         local |= _assigned_names(fn) - {me}
     targets = {id(n) for s in body for a in nodes_of(s, cst.AssignTarget) for n in nodes_of(a, cst.Name)}
     read = {n.value for s in body for n in identifiers(s) if id(n) not in targets}
+    if builder and (read - local - {me}) & (_assigned_names(caller) | {p.name.value for p in caller.params.params}):
+        return None  # (a name the builder reads from its module, bound in the caller: it would read the caller's)
     taken = {n.value for n in identifiers(caller)} | module_names(module) | (read - local)
     names: dict[str, str] = {me: caller_me} if me != caller_me else {}
     # (a builder's returned queue named as the caller names it, ``queue = self.make_queue()``, where the builder
