@@ -10,7 +10,8 @@ all, never once per copy, so rows are compared as a multiset (each tagged with i
 - `two_calls_same_module_loop`: the builder in the program's module, called twice, for-loop copies;
 - `two_calls_other_module_comprehension`: the builder in `r32i_lib/builder.py`, called twice by one function,
   comprehension copies, `from tensorflow.compat.v1 import train`;
-- `class_method_builder`: the builder a method, called once per object, two objects (train and eval).
+- `class_method_builder`: the builder a method, called once per object, two objects (train and eval);
+- `one_function_reader_loop_shuffled`: no builder: the queue made where it is dequeued per copy.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def test_the_r32i_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     assert all("Queue(" not in c and ".dequeue()" not in c for c in code.values()), code
     assert "def prefetch_input_data" not in code["inputs.py"] and "def batch_with_dynamic_pad" not in code["inputs.py"]
     assert "def values_queue" not in code["builder.py"]
@@ -66,3 +67,38 @@ def test_a_statement_between_the_read_and_the_copies_moves_into_the_map_function
     assert "TextLineReader()" not in code and code.count("serialized = line") == 1, code
     before_map = code[:code.index("def ")]
     assert "serialized" not in before_map, code
+
+
+SAME_FUNCTION = '''\
+import tensorflow.compat.v1 as tf
+
+
+def batches(files, threads):
+    file_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    queue = tf.FIFOQueue(32, [tf.string], shapes=[()])
+    ops = []
+    for _ in range(2):
+        _, value = tf.TFRecordReader().read(file_queue)
+        ops.append(queue.enqueue([value]))
+    tf.train.add_queue_runner(tf.train.QueueRunner(queue, ops))
+    copies = []
+    for _ in range(threads):
+        copies.append([tf.strings.length(queue.dequeue())])
+    {end}
+'''
+
+
+@pytest.mark.parametrize("end, rewritten", [
+    ("return tf.train.batch_join(copies, batch_size=4)", True),
+    # the copies read together by one op (each run takes `threads` elements): no dequeue may be shared
+    ("return tf.train.batch([tf.stack([c[0] for c in copies])], batch_size=4)", False),
+    ("return copies", False),
+])
+def test_a_queue_dequeued_per_copy_in_its_own_function_shares_one_dequeue_only_for_a_join(end, rewritten):
+    source = SAME_FUNCTION.replace("{end}", end)
+    result = rewrite(source, to="tfdata")
+    if rewritten:
+        assert not result.refused and "FIFOQueue(" not in result.code and "num_parallel_calls=threads" in \
+            result.code, result.code
+    else:
+        assert result.refused and result.code == source

@@ -548,12 +548,16 @@ def hoist_copy_dequeues(module: cst.Module) -> cst.Module:
                 [f for f in nodes_of(fn, cst.For) if v in name_counts(f.target)]
             if len(binds) != 1 or any(v in name_counts(s) for s in body[:i]):
                 continue
-            found = _copies_loop(fn, body, i, v, module_names)
+            # (the loop dequeuing it: its readers' enqueue loop, before, reads it too)
+            j = next((k for k in range(i + 1, len(body)) if isinstance(body[k], cst.For) and any(
+                _dequeue_of(c, v) for c in nodes_of(body[k], cst.Call))), None)
+            found = _copies_loop(fn, body, j - 1, v, module_names) if j is not None else None
             if found is None:
                 continue
             d, x, named = found
-            j = next(k for k, s in enumerate(body) if k > i and any(t is d for t in nodes_of(s, type(d))))
             loop = body[j]
+            if not any(t is d for t in nodes_of(loop, type(d))):
+                continue
             if sum(name_counts(s).get(v, 0) for s in body[j:]) != 1 or nodes_of(loop, cst.Break) or \
                     nodes_of(loop, cst.Continue):
                 continue
