@@ -88,10 +88,14 @@ def test_copies_not_joined_keep_their_own_dequeues(end, why):
     assert why in _said(result)
 
 
-def test_a_returned_queue_called_twice_is_left_saying_so():
+def test_a_returned_queue_called_twice_migrates_where_its_caller_joins_copies_and_is_left_at_the_other():
+    # (each call makes its own queue: the joining caller's call inlined and rewritten, the other call kept with
+    # the helper, which says why it is left there)
     source = HELPER + CALLER.format(end=JOINED) + "\n\ndef again(files):\n    return prefetch(files).dequeue()\n"
     result = rewrite(source, to="tfdata")
-    assert result.refused and "2 functions call `prefetch`" in _said(result)
+    assert result.refused and "here `again` joins no copies of it" in _said(result)
+    assert "def prefetch(" in result.code and "return prefetch(files).dequeue()" in result.code
+    assert result.code.count("FIFOQueue(") == 1 and "num_parallel_calls=2" in result.code
 
 
 def test_a_prefetch_helper_of_another_module_and_a_batch_helper_given_the_copies_are_rewritten(tmp_path):

@@ -92,13 +92,22 @@ def _tree(tmp_path, use: str):
     return {pathlib.Path(p).name: r for p, r in rewrite_tree(sources, root=str(tmp_path)).items()}
 
 
-def test_a_returned_queue_called_for_by_two_callers_of_another_module_stays_saying_so(tmp_path):
+def test_a_returned_queue_called_for_by_two_callers_of_another_module_migrates_at_each_call(tmp_path):
+    # (each call makes its own queue, reader and runner: the helper's statements stand at each, one dataset each)
     results = _tree(tmp_path, "queue.dequeue_many(8)")
+    model = results["model.py"].code
+    assert "Queue(" not in model and "def prefetch_input_data" not in results["input_ops.py"].code, model
+    assert ".batch(4, drop_remainder=True)" in model and ".batch(8, drop_remainder=True)" in model, model
+
+
+def test_a_returned_queue_one_of_two_callers_reads_otherwise_stays_saying_so(tmp_path):
+    use = "queue.dequeue_many(8), queue.size()"
+    results = _tree(tmp_path, use)
     helper = results["input_ops.py"]
-    assert helper.code == HELPER and results["model.py"].code == CALLERS.format(use="queue.dequeue_many(8)")
+    assert helper.code == HELPER and results["model.py"].code == CALLERS.format(use=use)
     said = " ".join(n.message for n in helper.notes)
     assert "`prefetch_input_data` is called 2 times in the tree (by `train_inputs`, `eval_inputs`)" in said, said
-    assert "the helper's statements can stand at one call only" in said
+    assert "stand at each call only where all its calls are in one module and each caller reads" in said
 
 
 def test_a_returned_queue_read_otherwise_by_its_one_caller_stays_saying_so(tmp_path):

@@ -73,7 +73,11 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
         pipeline.intermediates = [s.visit(_Zero(index_name)) if s in stmts else s for s in pipeline.intermediates]
         pipeline.args = {**pipeline.args, "tensors": pipeline.args["tensors"].visit(_Zero(index_name))}
     extra = pipeline.source.prefetch.removed if pipeline.source.prefetch is not None else []
-    moved = [*pipeline.source.statements, *extra, *pipeline.source.removes, list_stmt, loop]
+    # (the per-element statements before the loop, ``serialized = line`` between the read and the copies, move
+    # into the map function with the loop's: left, they would read a record the rewrite no longer makes)
+    ahead = [s for s in (pipeline.originals if pipeline.originals is not None else pipeline.intermediates)
+             if any(s is b for b in before) and s not in pipeline.source.statements]
+    moved = [*pipeline.source.statements, *extra, *ahead, *pipeline.source.removes, list_stmt, loop]
     return pipeline, moved
 
 

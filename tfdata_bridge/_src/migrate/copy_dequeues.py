@@ -27,10 +27,19 @@ same block, that loop ending with ``lst.append(...)``, and ``lst`` read after th
 ``*batch_join`` call of the same block (a list whose copies one op reads together would get one element ``k``
 times). ``to_tfdata.run`` keeps the form only where it lets more pipelines be rewritten, so a program left alone
 stays as written. A helper of another module, or copies joined by another function (im2txt's
-``batch_with_dynamic_pad``), are not taken here: the note at the queue says so.
+``batch_with_dynamic_pad``), are not taken here: the note at the queue says so (``handed_copies.py`` brings both
+into this form where it can).
+
+A helper called at several sites (train's and eval's input) is inlined at each call that takes the form, one call
+at a time (each call made its own queue, readers and runner: so does each inlined copy); copies made by a list
+comprehension over ``range`` are first written as the loop above (``copies_as_loops``); and a queue made in the
+function that dequeues it once per copy has that dequeue made once before the loop (``hoist_copy_dequeues``: a
+builder method inlined into its caller, ``method_inline.py``, gives that form).
 """
 
 from __future__ import annotations
+
+import collections
 
 import libcst as cst
 
@@ -104,37 +113,47 @@ def _plan(fn: cst.FunctionDef, helper: str, qname: str, counts
         local = name_counts(fn)
         if v is None or local.get(v) != 2:
             return None
-        for j in range(i + 1, len(body)):
-            loop = body[j]
-            if not (isinstance(loop, cst.For) and isinstance(loop.body, cst.IndentedBlock) and loop.orelse is None
-                    and isinstance(loop.iter, cst.Call) and dotted(loop.iter.func) == "range"):
+        found = _copies_loop(fn, body, i, v, counts)
+        return (stmt, *found) if found is not None else None
+    return None
+
+
+def _copies_loop(fn: cst.FunctionDef, body: list[cst.BaseStatement], i: int, v: str, counts
+                 ) -> tuple[cst.CSTNode, str, cst.CSTNode | None] | None:
+    """(the dequeue's statement, the dequeued name, that statement with the dequeue named ``x`` or None) of the
+    first ``for ... in range(...)`` loop after ``body[i]`` reading ``v``, where its one ``v.dequeue()`` feeds
+    copies appended to a list that a ``*batch_join`` of the same block alone reads; None if not so."""
+    local = name_counts(fn)
+    for j in range(i + 1, len(body)):
+        loop = body[j]
+        if not (isinstance(loop, cst.For) and isinstance(loop.body, cst.IndentedBlock) and loop.orelse is None
+                and isinstance(loop.iter, cst.Call) and dotted(loop.iter.func) == "range"):
+            continue
+        inner = list(loop.body.body)
+        for d in inner:
+            if v not in name_counts(d):
                 continue
-            inner = list(loop.body.body)
-            for d in inner:
-                if v not in name_counts(d):
-                    continue
-                got = _one_assign(d)
-                value = got.value if got is not None else None
-                named = None
-                if _dequeue_of(value, v):
-                    x = _name_target(got)
-                else:  # ``parse(queue.dequeue())``: the dequeue named first, as the statement's first op
-                    x = fresh_name("serialized", set(counts) | set(local))
-                    named = _name_inline(d, v, x)
-                    if named is None:
-                        return None
-                last = inner[-1]
-                small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
-                appended = small.value if isinstance(small, cst.Expr) else None
-                if x is None or local.get(x, 0) != name_counts(loop).get(x, 0) or x in counts:
-                    return None  # (the dequeued name read outside the loop, or a module name)
-                if not (isinstance(appended, cst.Call) and isinstance(appended.func, cst.Attribute)
-                        and appended.func.attr.value == "append" and isinstance(appended.func.value, cst.Name)):
+            got = _one_assign(d)
+            value = got.value if got is not None else None
+            named = None
+            if _dequeue_of(value, v):
+                x = _name_target(got)
+            else:  # ``parse(queue.dequeue())``: the dequeue named first, as the statement's first op
+                x = fresh_name("serialized", set(counts) | set(local))
+                named = _name_inline(d, v, x)
+                if named is None:
                     return None
-                if not _join_of(body, j, appended.func.value.value):
-                    return None
-                return stmt, d, x, named
-        return None
+            last = inner[-1]
+            small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+            appended = small.value if isinstance(small, cst.Expr) else None
+            if x is None or local.get(x, 0) != name_counts(loop).get(x, 0) or x in counts:
+                return None  # (the dequeued name read outside the loop, or a module name)
+            if not (isinstance(appended, cst.Call) and isinstance(appended.func, cst.Attribute)
+                    and appended.func.attr.value == "append" and isinstance(appended.func.value, cst.Name)):
+                return None
+            if not _join_of(body, j, appended.func.value.value):
+                return None
+            return d, x, named
     return None
 
 
@@ -405,7 +424,7 @@ def _functions(module: cst.Module) -> list[cst.FunctionDef]:
 
 
 def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
-    """``module`` with a prefetch helper of the form above inlined at its one call, the copies' dequeue made once
+    """``module`` with a prefetch helper of the form above inlined at its calls, the copies' dequeue made once
     just after it (the same module object when there is none).
 
     For a helper whose file list or settings are computed in it (im2txt's glob loop over ``file_pattern``), which
@@ -415,28 +434,192 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
     flag's ``if`` resolved. The same ops in the same order: the same program, in the one-function form of
     Inception's ``batch_inputs`` (``handbuilt.py`` and ``copies_join.py``). Only a helper without nested
     functions, classes, lambdas, ``global``, ``yield`` or another ``return``, whose free names the caller does
-    not bind; ``to_tfdata.run`` keeps it only where it lets more pipelines be rewritten."""
+    not bind; ``to_tfdata.run`` keeps it only where it lets more pipelines be rewritten. A helper called at
+    several sites (a train and an eval input) is inlined at each call that takes this form, in turn."""
+    if (".dequeue()" not in code_of(module) or "batch_join" not in code_of(module)) and \
+            ".dequeue_many(" not in code_of(module) and ".dequeue_up_to(" not in code_of(module):
+        return module
+    # (a helper called at several sites, train's and eval's: each call inlined in turn, each the ops that call
+    # made, its own queue, readers and runner; the helper goes with its last call)
+    module = hoist_copy_dequeues(copies_as_loops(module))
+    for _ in range(8):
+        out = _inline_one_call(module)
+        if out is module:
+            return module
+        module = out
+        if ".dequeue()" not in code_of(module) and ".dequeue_many(" not in code_of(module) and \
+                ".dequeue_up_to(" not in code_of(module):
+            return module
+    return module
+
+
+def copies_as_loops(module: cst.Module) -> cst.Module:
+    """``module`` with each list of copies made by a comprehension over ``range`` whose element dequeues a queue a
+    prefetch helper of the module returned (``copies = [parse(queue.dequeue(), k) for k in range(n)]``) written as
+    the loop the form above takes (``copies = []`` / ``for k in range(n):`` / ``copies.append(parse(...))``): the
+    same element expression evaluated the same number of times in the same order, each value appended. Only where
+    the comprehension has one ``for`` without ``if`` and its target's names are read nowhere else in the function
+    (the loop's target outlives it); the same module object where there is none."""
+    if ".dequeue()" not in code_of(module) or " for " not in code_of(module):
+        return module
+    helpers = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef) and _returned_queue(s)}
+    helpers |= {s.name.value for c in module.body if isinstance(c, cst.ClassDef)
+                and isinstance(c.body, cst.IndentedBlock)
+                for s in c.body.body if isinstance(s, cst.FunctionDef) and _returned_queue(s)}
+    if not helpers:
+        return module
+    swap: dict[int, list[cst.BaseStatement]] = {}
+    for fn in _functions(module):
+        queues = set()
+        for stmt in nodes_of(fn, cst.SimpleStatementLine):
+            assign = _one_assign(stmt)
+            call = assign.value if assign is not None else None
+            if isinstance(call, cst.Call) and (isinstance(call.func, cst.Name) and call.func.value in helpers or
+                                               dotted(call.func) in {f"self.{h}" for h in helpers}):
+                queues.add(_name_target(assign))
+        queues.discard(None)
+        if not queues:
+            continue
+        counts = name_counts(fn)
+        for stmt in nodes_of(fn, cst.SimpleStatementLine):
+            assign = _one_assign(stmt)
+            comp = assign.value if assign is not None else None
+            lst = _name_target(assign)
+            if lst is None or not isinstance(comp, cst.ListComp) or comp.for_in.ifs or comp.for_in.inner_for_in \
+                    or comp.for_in.asynchronous is not None or not isinstance(comp.for_in.iter, cst.Call) \
+                    or dotted(comp.for_in.iter.func) != "range":
+                continue
+            if not any(_dequeue_of(c, q) for c in nodes_of(comp.elt, cst.Call) for q in queues):
+                continue
+            target = comp.for_in.target
+            mine = name_counts(cst.Module([cst.SimpleStatementLine([cst.Expr(comp)])]))
+            # (elsewhere only in another loop binding it, which binds it before any read of its own: another
+            # comprehension over it, whose names are its own, or a ``for`` over it, its target and body)
+            names = set(name_counts(target))
+            others: collections.Counter[str] = collections.Counter()
+            for other in [*nodes_of(fn, cst.ListComp), *nodes_of(fn, cst.SetComp), *nodes_of(fn, cst.DictComp),
+                          *nodes_of(fn, cst.GeneratorExp)]:
+                if other is not comp and not other.for_in.inner_for_in and \
+                        names & set(name_counts(other.for_in.target)):
+                    others.update(name_counts(cst.Module([cst.SimpleStatementLine([cst.Expr(other)])])))
+            for loop in nodes_of(fn, cst.For):
+                if names & set(name_counts(loop.target)):
+                    others.update(name_counts(loop.target))
+                    others.update(name_counts(loop.body))
+            if any(counts.get(t) != mine.get(t) + others.get(t, 0) for t in names) or lst in name_counts(comp):
+                continue
+            made = stmt.with_changes(body=[assign.with_changes(value=cst.List([]))])
+            append = cst.SimpleStatementLine([cst.Expr(cst.Call(cst.Attribute(cst.Name(lst), cst.Name("append")),
+                                                                [cst.Arg(comp.elt)]))])
+            loop = cst.For(target=target, iter=comp.for_in.iter, body=cst.IndentedBlock([append]))
+            swap[id(stmt)] = [made, loop]
+    if not swap:
+        return module
+
+    class _T(cst.CSTTransformer):
+        def leave_SimpleStatementLine(self, original, updated):
+            return cst.FlattenSentinel(swap[id(original)]) if id(original) in swap else updated
+
+    return module.visit(_T())
+
+
+def hoist_copy_dequeues(module: cst.Module) -> cst.Module:
+    """``module`` with each queue a function makes (``v = tf.FIFOQueue(...)`` / ``RandomShuffleQueue``, in its
+    body) and dequeues once per copy in a later ``for ... in range(...)`` loop into a join of its own dequeued once
+    just before that loop instead: the form above, where the same reasoning holds (each of the join's threads runs
+    its own copy's enqueue op, and each run runs the one dequeue it reads once: every element meets one copy).
+    Only where ``v`` is bound once, read in that loop by its one ``v.dequeue()`` and nowhere after it, and no nested
+    function or lambda of the function names it; the same module object where there is none."""
+    if ".dequeue()" not in code_of(module) or "batch_join" not in code_of(module):
+        return module
+    module_names = {n for s in module.body for n in _top_names(s)}
+    swap: dict[int, list[cst.BaseStatement] | None] = {}
+    for fn in _functions(module):
+        body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+        if any(f is not fn for f in nodes_of(fn, cst.FunctionDef)) or nodes_of(fn, cst.Lambda):
+            continue
+        for i, stmt in enumerate(body):
+            assign = _one_assign(stmt)
+            call = assign.value if assign is not None else None
+            v = _name_target(assign)
+            if v is None or not isinstance(call, cst.Call) or dotted(call.func).rsplit(".", 1)[-1] not in _QUEUES:
+                continue
+            binds = [t for t in nodes_of(fn, cst.AssignTarget) if v in name_counts(t)] + \
+                [f for f in nodes_of(fn, cst.For) if v in name_counts(f.target)]
+            if len(binds) != 1 or any(v in name_counts(s) for s in body[:i]):
+                continue
+            # (the loop dequeuing it: its readers' enqueue loop, before, reads it too)
+            j = next((k for k in range(i + 1, len(body)) if isinstance(body[k], cst.For) and any(
+                _dequeue_of(c, v) for c in nodes_of(body[k], cst.Call))), None)
+            found = _copies_loop(fn, body, j - 1, v, module_names) if j is not None else None
+            if found is None:
+                continue
+            d, x, named = found
+            loop = body[j]
+            if not any(t is d for t in nodes_of(loop, type(d))):
+                continue
+            if sum(name_counts(s).get(v, 0) for s in body[j:]) != 1 or nodes_of(loop, cst.Break) or \
+                    nodes_of(loop, cst.Continue):
+                continue
+            dequeue = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(x))], cst.Call(
+                cst.Attribute(cst.Name(v), cst.Name("dequeue"))))], leading_lines=loop.leading_lines)
+            swap[id(loop)] = [dequeue, loop.with_changes(leading_lines=())]
+            swap[id(d)] = [named] if named is not None else None
+    if not swap:
+        return module
+
+    class _T(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if id(original) in swap and isinstance(original, cst.BaseStatement):
+                new = swap[id(original)]
+                if new is None:
+                    return cst.RemoveFromParent()
+                if isinstance(original, cst.For):
+                    loop = new[1].with_changes(body=updated.body)
+                    return cst.FlattenSentinel([new[0], loop])
+                return new[0]
+            return updated
+
+    return module.visit(_T())
+
+
+def _calls_only(module: cst.Module, name: str, counts: dict[str, int]) -> int:
+    """How many times ``name`` is called, where the module uses it only so (by ``name(...)``) besides its ``def``;
+    0 otherwise (passed as a value, rebound, named in a string)."""
+    calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Name) and c.func.value == name]
+    if counts.get(name) != len(calls) + 1 or f'"{name}"' in code_of(module) or f"'{name}'" in code_of(module):
+        return 0
+    return len(calls)
+
+
+def _inline_one_call(module: cst.Module) -> cst.Module:
+    """``module`` with one call of a prefetch helper inlined (the helper dropped with its last call); the same
+    module object where no call can be."""
     from tfdata_bridge._src.migrate.builder_inline import _Substitute
     from tfdata_bridge._src.migrate.calls import fresh_name, names_in
     from tfdata_bridge._src.migrate.inline_sources import _bound_args
 
-    if (".dequeue()" not in code_of(module) or "batch_join" not in code_of(module)) and \
-            ".dequeue_many(" not in code_of(module) and ".dequeue_up_to(" not in code_of(module):
-        return module
     top = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
     counts = name_counts(module)
     module_names = {n for s in module.body for n in _top_names(s)}
     taken = set(counts)
     for name, helper in top.items():
         qname = _returned_queue(helper)
-        if qname is None or counts.get(name) != 2 or not _inlinable(helper):
+        ncalls = _calls_only(module, name, counts) if qname is not None else 0
+        if not ncalls or not _inlinable(helper):
             continue
         callers = [f for f in _functions(module) if f is not helper and name in name_counts(f)]
-        found = _plan(callers[0], name, qname, module_names) if len(callers) == 1 else None
-        if found is None and len(callers) == 1:  # (read in batches where it is made: ``many_dequeues.py``)
-            found = _many_plan(callers[0], name)
+        found = caller = None
+        for c in callers:
+            found = _plan(c, name, qname, module_names)
+            if found is None:  # (read in batches where it is made: ``many_dequeues.py``)
+                found = _many_plan(c, name)
+            if found is not None:
+                caller = c
+                break
         if found is None:
             continue
+        last_call = ncalls == 1
         call_stmt, deq_stmt, x, named = found
         assign = _one_assign(call_stmt)
         v = _name_target(assign)
@@ -448,7 +631,6 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
         body = body[1:] if body and is_docstring(body[0]) else body
         assigned = _assigned_names(resolved)
         own = assigned | set(bound)
-        caller = callers[0]
         caller_names = _assigned_names(caller) | {p.name.value for p in caller.params.params}
         if (names_in(cst.Module(body)) - own) & caller_names:
             continue  # (a module name the helper reads is bound in the caller: it would read the caller's)
@@ -496,7 +678,7 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
                 return cst.RemoveFromParent() if gone else updated
 
             def leave_FunctionDef(self, original, updated):
-                return cst.RemoveFromParent() if original is helper else updated
+                return cst.RemoveFromParent() if original is helper and last_call else updated
 
         # (a flag not known when migrating leaves the queue's ``if`` at the call: the statements after it are
         # copied into both branches, each then a straight pipeline, the reader made before it made in each:

@@ -43,7 +43,7 @@ from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Subs
 from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, is_docstring, name_counts, names_in, \
     nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _flag_test, _inlinable, \
-    _many_plan, _plan, _returned_queue, _top_names
+    _many_plan, _plan, _returned_queue, _top_names, copies_as_loops
 from tfdata_bridge._src.migrate.calls import code_of
 
 
@@ -194,6 +194,17 @@ class _Tree:
         return True
 
 
+def _held_targets(target: cst.BaseAssignTargetExpression) -> bool:
+    """``self.a`` or a tuple/list of names and attributes on a name (``self.images, self.seqs``): targets the call's
+    value is bound to once, after its statements ran (no star, no subscript)."""
+    elements = [e.value for e in target.elements if isinstance(e, cst.Element)] \
+        if isinstance(target, (cst.Tuple, cst.List)) else [target]
+    if isinstance(target, (cst.Tuple, cst.List)) and len(elements) != len(target.elements):
+        return False
+    return bool(elements) and all(isinstance(e, cst.Name) or isinstance(e, cst.Attribute) and dotted(e)
+                                  for e in elements)
+
+
 def _caller_of(module: cst.Module, node: cst.CSTNode, nested: bool = False):
     """(function, its block, the index of ``targets = <node>(...)`` in it) where the call stands directly in a
     function's body (or a class's method's; ``nested``: or in a block inside it, as under an ``if``); None
@@ -249,8 +260,11 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
         return False
     returns = isinstance(assign, cst.Return)  # ``return helper(...)``: the helper's own return stands there
     targets = [] if returns else target_names(assign.targets[0].target)
+    held = not returns and targets is None and _held_targets(assign.targets[0].target)
+    if held:  # (``self.images, ... = helper(...)``: bound once, after the helper's statements, as the call does)
+        targets = []
     ret = _small(batcher.rest[-1]).value
-    returned = target_names(ret) if isinstance(ret, (cst.Name, cst.Tuple)) and not returns else None
+    returned = target_names(ret) if isinstance(ret, (cst.Name, cst.Tuple)) and not returns and not held else None
     if targets is None or any(names_in(v) & set(targets) for v in bound.values()):
         return False
     assigned = _assigned_names(helper)
@@ -333,41 +347,46 @@ def _drop(tree: _Tree, bpath: str, fname: str, cpath: str, node) -> None:
         _replace(tree, cpath, tree.modules[cpath].visit(_AddNames(node.value, "", False)))
 
 
-def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, node) -> bool:
-    """The prefetch helper copied into its one caller's module (called by its bare name there), so the
-    same-module form (``copy_dequeues.py``) can take it; False where it cannot be."""
-    found = _caller_of(tree.modules[cpath], node, nested=True)
-    if found is None or not _inlinable(helper) or not tree.free_ok(helper, bpath, cpath, found[0]):
-        return False
+def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, nodes: list) -> bool:
+    """The prefetch helper copied into the one module calling it (called by its bare name there, at each of its
+    calls: a train and an eval input, say), so the same-module form (``copy_dequeues.py``) can take it; False
+    where it cannot be."""
+    calls = []
+    for node in nodes:
+        found = _caller_of(tree.modules[cpath], node, nested=True)
+        if found is None or not _inlinable(helper) or not tree.free_ok(helper, bpath, cpath, found[0]):
+            return False
+        calls.append(_small(found[1][found[2]]).value)
     cmodule = tree.modules[cpath]
     name = helper.name.value
     if name in name_counts(cmodule):
         name = fresh_name(name, set(name_counts(cmodule)) | set(_top_level(cmodule)))
     copy = helper.with_changes(name=cst.Name(name), leading_lines=())
-    call = _small(found[1][found[2]]).value
 
     class _T(cst.CSTTransformer):
         def leave_Call(self, original, updated):
-            return updated.with_changes(func=cst.Name(name)) if original is call else updated
+            return updated.with_changes(func=cst.Name(name)) if any(original is c for c in calls) else updated
 
     cmodule = cmodule.visit(_T())
-    # (only where the caller dequeues it once per copy into its own join: the form the copy is made for; a queue
-    # of batches dequeued per tower, say, stays where ``towers.py`` follows it)
-    callers = [f for f in nodes_of(cmodule, cst.FunctionDef) if any(
-        isinstance(c.func, cst.Name) and c.func.value == name for c in nodes_of(f, cst.Call))]
-    module_names = {n for s in cmodule.body for n in _top_names(s)}
-    # (or where it reads the queue in batches, by one ``dequeue_many`` after the call: ``many_dequeues.py``)
-    if len(callers) != 1 or _plan(callers[0], name, _returned_queue(helper), module_names) is None and \
-            _many_plan(callers[0], name) is None:
-        return False
     body = list(cmodule.body)
     at = next((k for k, s in enumerate(body) if isinstance(s, (cst.FunctionDef, cst.ClassDef))), len(body))
     lead = [cst.EmptyLine(), cst.EmptyLine()] if at else []
     body.insert(at, copy.with_changes(leading_lines=lead))
     if at < len(body) - 1:
         body[at + 1] = body[at + 1].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
-    _replace(tree, cpath, cmodule.with_changes(body=body))
-    _drop(tree, bpath, helper.name.value, cpath, node)
+    cmodule = copies_as_loops(cmodule.with_changes(body=body))
+    # (only where each caller dequeues it once per copy into its own join: the form the copy is made for; a queue
+    # of batches dequeued per tower, say, stays where ``towers.py`` follows it)
+    callers = [f for f in nodes_of(cmodule, cst.FunctionDef) if f.name.value != name and any(
+        isinstance(c.func, cst.Name) and c.func.value == name for c in nodes_of(f, cst.Call))]
+    module_names = {n for s in cmodule.body for n in _top_names(s)}
+    # (or where it reads the queue in batches, by one ``dequeue_many`` after the call: ``many_dequeues.py``)
+    if not callers or len(callers) > len(calls) or any(
+            _plan(c, name, _returned_queue(helper), module_names) is None and _many_plan(c, name) is None
+            for c in callers):
+        return False
+    _replace(tree, cpath, cmodule)
+    _drop(tree, bpath, helper.name.value, cpath, nodes[0])
     _reader_from_self(tree, cpath, name)
     return True
 
@@ -506,8 +525,11 @@ def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | N
             if _returned_queue(fn) is None:
                 continue
             sites = tree.sites(bpath, fn.name.value)
-            if len(sites) == 1 and sites[0][0] != bpath:
-                _move_prefetch(tree, bpath, fn, *sites[0])
+            # (every call in one other module: the sites ``sites`` doubles for a name in a string or a re-export
+            # are one node twice, never taken)
+            if sites and len({p for p, _ in sites}) == 1 and sites[0][0] != bpath and \
+                    len({id(n) for _, n in sites}) == len(sites):
+                _move_prefetch(tree, bpath, fn, sites[0][0], [n for _, n in sites])
     return tree.texts if tree.changed else None
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, identifiers, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, is_docstring, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _locals, _once, _Rename, _straight
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.reader_attr import _family
@@ -52,6 +52,10 @@ def inline_stage_methods(module: cst.Module, external=None, why: list | None = N
         current = new
     if why is not None:  # (at the fixed point: each stage method left says why)
         _one(current, external, why)
+    if current is not module:  # (a queue builder's queue, now the caller's, dequeued once before its copies' loop)
+        from tfdata_bridge._src.migrate.copy_dequeues import hoist_copy_dequeues
+
+        current = hoist_copy_dequeues(current)
     return current
 
 
@@ -64,7 +68,7 @@ def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
         for fn in own:
             if fn.decorators or not fn.params.params or id(fn) in changes:
                 continue
-            body = _straight(fn)
+            body = _straight(fn) or _queue_builder(fn)
             if body is None or not _stage(fn):
                 continue
             name = fn.name.value
@@ -91,6 +95,22 @@ def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
             changes[id(fn)] = cst.RemovalSentinel.REMOVE
             return module.visit(Replace(changes, module))
     return module
+
+
+def _queue_builder(fn: cst.FunctionDef) -> list[cst.BaseStatement] | None:
+    """The statements (its docstring left out) of a method building a queue it returns (``copy_dequeues``' prefetch
+    helper: a ``FIFOQueue``/``RandomShuffleQueue``, its readers' enqueue ops and their ``QueueRunner``, loops and
+    ``if``s among them), with no nested function, class or lambda, no ``global`` and one ``return``, the last;
+    None otherwise. Inlined at its one call, its queue is the caller's, dequeued there (``copy_dequeues.py``)."""
+    from tfdata_bridge._src.migrate.copy_dequeues import _inlinable, _returned_queue
+
+    params = fn.params
+    if fn.decorators or fn.asynchronous or not isinstance(fn.body, cst.IndentedBlock) or \
+            isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or params.posonly_params or \
+            params.kwonly_params or _returned_queue(fn) is None or not _inlinable(fn):
+        return None
+    body = list(fn.body.body)
+    return body[1:] if is_docstring(body[0]) else body
 
 
 def _stage(fn: cst.FunctionDef) -> bool:
@@ -137,12 +157,27 @@ def _inlined(module, fn: cst.FunctionDef, body, caller: cst.FunctionDef, stmt) -
         return None
     me, caller_me = fn.params.params[0].name.value, caller.params.params[0].name.value
     local = _locals(fn, body) - {me}
+    from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _returned_queue
+
+    builder = _returned_queue(fn) is not None
+    if builder:  # (a queue builder's loops and ``if``s bind names too)
+        local |= _assigned_names(fn) - {me}
     targets = {id(n) for s in body for a in nodes_of(s, cst.AssignTarget) for n in nodes_of(a, cst.Name)}
     read = {n.value for s in body for n in identifiers(s) if id(n) not in targets}
+    if builder and (read - local - {me}) & (_assigned_names(caller) | {p.name.value for p in caller.params.params}):
+        return None  # (a name the builder reads from its module, bound in the caller: it would read the caller's)
     taken = {n.value for n in identifiers(caller)} | module_names(module) | (read - local)
     names: dict[str, str] = {me: caller_me} if me != caller_me else {}
+    # (a builder's returned queue named as the caller names it, ``queue = self.make_queue()``, where the builder
+    # does not know that name: bound a few statements earlier, read by nothing between; no ``queue = queue_1``)
+    ret = body[-1].body[0].value
+    target = stmt.body[0].targets[0].target
+    as_target = isinstance(ret, cst.Name) and ret.value in local and ret.value not in bound and \
+        isinstance(target, cst.Name) and target.value not in (read | local) - {ret.value} and builder
+    if as_target:
+        names[ret.value] = target.value
     for name in sorted(local):
-        if name == "_" and name not in read:
+        if name == "_" and name not in read or as_target and name == ret.value:
             continue
         k, fresh = 1, name
         while fresh in taken:
@@ -154,8 +189,9 @@ def _inlined(module, fn: cst.FunctionDef, body, caller: cst.FunctionDef, stmt) -
         cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names.get(p, p)))], value)])
         for p, value in bound.items()]
     out += [s.visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
-    out.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=body[-1].body[0].value.visit(rename))],
-                                 leading_lines=()))
+    if not as_target:
+        out.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=body[-1].body[0].value.visit(rename))],
+                                     leading_lines=()))
     out[0] = out[0].with_changes(leading_lines=stmt.leading_lines)
     return out
 

@@ -255,9 +255,9 @@ def _prefetch_callers(module: cst.Module, fn: cst.FunctionDef, index, external=N
         where += [f"`{c.name.value}`" for c in callers]
         if len(where) > 1:
             return (f"; here `{fn.name.value}` is called {len(where)} times in the tree (by " + ", ".join(where) +
-                    "): each call makes a queue of its own that its caller reads, and the helper's statements can "
-                    "stand at one call only; keep the queue (`migrate --to compat`), or give each caller a helper "
-                    "of its own")
+                    "): each call makes a queue of its own that its caller reads, and the helper's statements "
+                    "stand at each call only where all its calls are in one module and each caller reads its queue "
+                    "in that form; keep the queue (`migrate --to compat`), or give each caller a helper of its own")
         return (f"; its one caller in the tree, {where[0]} of another module, reads it in another form (not one "
                 "`dequeue_many`/`dequeue_up_to` of the name the call binds, later in the same block, nor one "
                 "`dequeue()` per copy of a join), or the helper reads a name the caller's module means otherwise")
