@@ -151,11 +151,35 @@ def v1_prefix(module: cst.Module) -> str | None:
                 if name == "tensorflow":
                     return f"{bound or name}.compat.v1"
         elif isinstance(imp, cst.ImportFrom) and imp.module is not None and not imp.relative \
-                and dotted(imp.module) == "tensorflow.compat" and not isinstance(imp.names, cst.ImportStar):
-            for alias in imp.names:
-                if dotted(alias.name) == "v1":
-                    return alias.asname.name.value if alias.asname else "v1"
+                and dotted(imp.module) in ("tensorflow.compat", "tensorflow") \
+                and not isinstance(imp.names, cst.ImportStar):
+            for alias in imp.names:  # ``from tensorflow.compat import v1``, ``from tensorflow import compat``
+                bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) \
+                    else dotted(alias.name)
+                if f"{dotted(imp.module)}.{dotted(alias.name)}" == "tensorflow.compat.v1":
+                    return bound
+                if f"{dotted(imp.module)}.{dotted(alias.name)}" == "tensorflow.compat":
+                    return f"{bound}.v1"
     return None
+
+
+def v1_spelling(module: cst.Module, taken: Iterable[str]) -> tuple[str, str | None]:
+    """How code written into ``module`` spells ``tensorflow.compat.v1``, and the alias to import for it (None
+    where the module imports one already, ``v1_prefix``). A module importing only names of TensorFlow (``from
+    tensorflow.compat.v1 import train``, ``from tensorflow.compat.v1.train import batch``) is given ``import
+    tensorflow.compat.v1 as tf``, or, where ``tf`` is a name of the module (``taken``: every identifier in it,
+    of any scope), as the first of ``tf1``, ``tf_v1``, ``tf1_2``, ... that is none. Both the rewrite of the
+    module's own pipelines and a batch helper turned there for another module's callers (``foreign_batch.py``)
+    ask it, so they agree; ``to_tfdata._run`` adds the import where the rewritten module reads the alias."""
+    prefix = v1_prefix(module)
+    if prefix is not None:
+        return prefix, None
+    taken = set(taken)
+    for name in ("tf", "tf1", "tf_v1"):
+        if name not in taken:
+            return name, name
+    name = namer(taken)("tf1")
+    return name, name
 
 
 def dotted(expr: cst.BaseExpression) -> str:

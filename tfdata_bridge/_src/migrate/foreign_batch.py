@@ -9,7 +9,8 @@ The caller makes the dataset of its elements and passes it, as for a helper of i
 itself becomes the same function of the dataset in its module, through the tree's requests (``tree.py``): it is
 turned only where every use of it in the tree is such a rewritten call, and all of them ask for the same new
 helper; otherwise each caller is refused with the tree's reason. The new helper is written with the helper
-module's own ``tensorflow.compat.v1`` alias and names fresh in that module.
+module's own ``tensorflow.compat.v1`` alias and names fresh in that module; where it imports none (``from
+tensorflow.compat.v1 import train``), with the alias its rewrite then imports (``calls.v1_spelling``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, namer
 class ForeignHelper:
     fn: cst.FunctionDef
     finder: object  # the Finder of the helper's module
-    v1: str  # how the helper's module spells tensorflow.compat.v1 ("" where it cannot)
+    v1: str  # how the helper's module spells tensorflow.compat.v1 (imported there by its rewrite if need be)
     banned: str | None  # the tree's reason this helper cannot be turned, where it has one
 
 
@@ -42,9 +43,10 @@ def foreign_batch_helper(finder, call: cst.Call) -> ForeignHelper | None:
     fn, module, other, banned = found
     if not batches_its_parameters(other, fn):
         return None
-    from tfdata_bridge._src.migrate.calls import v1_prefix
+    from tfdata_bridge._src.migrate.calls import v1_spelling
 
-    return ForeignHelper(fn, other, v1_prefix(module) or "", banned)
+    # (a module importing no alias, ``from tensorflow.compat.v1 import train``: the one its own rewrite adds)
+    return ForeignHelper(fn, other, v1_spelling(module, other.refs)[0], banned)
 
 
 def home_generator(helper: ForeignHelper):
@@ -53,11 +55,7 @@ def home_generator(helper: ForeignHelper):
 
     if helper.banned is not None:
         raise Refusal(helper.banned)
-    if not helper.v1:
-        raise Refusal(f"the module of the batch helper `{helper.fn.name.value}` imports no "
-                      "`tensorflow.compat.v1` alias to write tf.data with; add `import tensorflow.compat.v1 as tf` "
-                      "there")
-    taken = set(helper.finder.refs)
+    taken = {*helper.finder.refs, helper.v1.split(".", 1)[0]}
 
     fresh = namer(taken)
 

@@ -186,13 +186,14 @@ def _one_method(finder, call: cst.Call) -> cst.FunctionDef | None:
 def home_generator(gen, home):
     """A generator writing into the module of ``home`` (another module's Finder): its own prefix for
     ``tensorflow.compat.v1``, its own fresh names."""
-    from tfdata_bridge._src.migrate.calls import v1_prefix
+    from tfdata_bridge._src.migrate.calls import v1_spelling
 
     module = getattr(home.code, "__self__", None)
-    v1 = v1_prefix(module) if isinstance(module, cst.Module) else None
-    if not v1:
-        raise Refusal("the function's module imports no `tensorflow.compat.v1` alias to write tf.data with")
-    taken = set(home.refs)
+    if not isinstance(module, cst.Module):
+        raise Refusal("the function's module is not known to write tf.data in")
+    # (one importing no alias, ``from tensorflow.compat.v1 import train``: the one its own rewrite adds)
+    v1 = v1_spelling(module, home.refs)[0]
+    taken = {*home.refs, v1.split(".", 1)[0]}
 
     fresh = namer(taken)
 

@@ -23,7 +23,8 @@ from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_pa
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
 from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
-from tfdata_bridge._src.migrate.calls import Refusal, dotted, import_rooted, imported_roots, module_aliases, tf_path, v1_prefix
+from tfdata_bridge._src.migrate.calls import (Refusal, dotted, import_rooted, imported_roots, is_docstring,
+                                             module_aliases, names_in, tf_path, v1_prefix, v1_spelling)
 from tfdata_bridge._src.migrate.choice import ChoicePass
 from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
@@ -496,8 +497,9 @@ def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Mo
     that the original used and the rewrite left unused (a name still spelled in ``out`` is kept; one the
     original already left unused is the program's own and stays)."""
     asks = [a for a in _tf_imports(out) if f"{a[3]}." in code_of(original) or f"{a[3]}(" in code_of(original)]
-    if asks:  # (a name the rewrite's code still spells keeps its import: not asked)
-        spelled = {n.value for n in nodes_of(without_import_lines(out), cst.Name)}
+    if asks:  # (a name the rewrite's code still reads keeps its import: not asked; an attribute's name, the
+        # dataset's ``.batch(`` for ``from tensorflow.compat.v1.train import batch``, is none)
+        spelled = _read_names(without_import_lines(out), docstrings=False)
         asks = [a for a in asks if a[3] not in spelled]
     if not asks:
         return out
@@ -506,11 +508,15 @@ def private_imports_left_unused(original: cst.Module, out: cst.Module) -> cst.Mo
     return _without(out, asks) if asks else out
 
 
-def _read_names(module: cst.Module) -> set[str]:
+def _read_names(module: cst.Module, docstrings: bool = True) -> set[str]:
     """The names ``module`` reads: every ``Name`` but an attribute's, a keyword's, and the names a ``def``,
-    ``class``, parameter or assignment binds; a name in a string counts too (``__all__``, annotations)."""
+    ``class``, parameter or assignment binds; a name in a string counts too (``__all__``, annotations), in a
+    string alone on its line (a docstring) only if ``docstrings``."""
     bound: set[int] = set()
+    prose: set[int] = set()
     for node in preorder(module):
+        if not docstrings and is_docstring(node):
+            prose |= {id(n) for n in nodes_of(node, cst.SimpleString)}
         if isinstance(node, cst.Attribute):
             bound.add(id(node.attr))
         elif isinstance(node, cst.Arg) and node.keyword is not None:
@@ -521,7 +527,8 @@ def _read_names(module: cst.Module) -> set[str]:
             bound.add(id(node.target))
     read = {n.value for n in nodes_of(module, cst.Name) if id(n) not in bound}
     for text in nodes_of(module, cst.SimpleString):
-        read.update(w for w in re.findall(r"\w+", text.value))
+        if id(text) not in prose:
+            read.update(w for w in re.findall(r"\w+", text.value))
     return read
 
 
@@ -581,9 +588,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     notes: list[Note] = []
     removed: set[cst.CSTNode] = set()
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
-    imported_v1 = v1_prefix(module)
-    # no module alias for tensorflow.compat.v1 (``from tensorflow.compat.v1 import train``): one is added
-    added_v1 = None if imported_v1 is not None or "tf" in index.refs else "tf"
+    # no module alias for tensorflow.compat.v1 (``from tensorflow.compat.v1 import train``): one is added, ``tf``
+    # or, where the module names something else so, a fresh one (``calls.v1_spelling``)
+    v1_default, added_v1 = v1_spelling(module, index.refs)
+    taken.add(v1_default.split(".", 1)[0])
 
     fresh = namer(taken)
 
@@ -599,7 +607,6 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         groups.append((removed - snap[0], set(replaced) - snap[1], range(snap[2], len(notes)),
                        range(snap[3], len(outcomes)), helpers, len(outcomes) - snap[3] if calls is None else calls))
 
-    v1_default = imported_v1 or added_v1 or ""
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
     class_kept: set[int] = set()  # a class's queue statements made its dataset (``feed/klass.py``'s ``remote``)
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
@@ -685,7 +692,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                 raise Refusal(why) from None
                             try:
                                 plan = _list_join(finder, module, index, body, i, api, value,
-                                                  imported_v1 or added_v1, fresh, exc)
+                                                  v1_default, fresh, exc)
                             except Refusal:  # (lists of whole pipelines first: a loop over a parameter may make them)
                                 why = handed_copies_reason(finder, body, i, value)  # (copies made by the callers)
                                 if why is not None:
@@ -704,10 +711,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     pipeline = finder.pipeline(body, i)
                     moved = _moved(pipeline)
                 refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
-                v1 = index.v1.get(value) or imported_v1 or added_v1 or ""
-                if not v1:
-                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken, so there "
-                                  "is no prefix to write tf.data with; add `import tensorflow.compat.v1 as tf`")
+                v1 = index.v1.get(value) or v1_default
                 gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
                                 lambda n: index.paths.get(n))
                 gen.takes_passed = True  # (a file queue handed in: its callers' producers, passed_queue.py)
@@ -775,7 +779,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     notes += matched
     out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)),
                                  getattr(external, "imported", None))
-    if added_v1 is not None and f"{added_v1}." in out.code:
+    if added_v1 is not None and added_v1 in names_in(out):
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)
         out = AddImportsVisitor(context).transform_module(out)
