@@ -9,8 +9,9 @@ queue holds the rows of the data, repeated without end, in order (one runner thr
 copies in any order, each whole). In tf.data that is ``from_tensor_slices((x_all, labels)).repeat()``, then
 the batch's own chain (``shuffle`` for ``shuffle_batch``). It is made only where every tensor is provably the
 same at each run: ``tf.constant`` / ``convert_to_tensor`` of such data, numpy calls, literals, names bound
-once to them, or unpacked from a call of a module function that uses no TensorFlow. A placeholder (fed or
-defaulted), a variable, a random op or any other TensorFlow op may differ at each run: refused, with the reason.
+once to them, or unpacked from a call of a module function that uses no TensorFlow, arithmetic of them, and a
+``placeholder_with_default`` of them that no run can feed (``unfed_defaults.py``: its default). A placeholder a run
+may feed, a variable, a random op or any other TensorFlow op may differ at each run: refused, with the reason.
 The statements that make the data stay where they are (the dataset reads their tensors).
 """
 
@@ -90,6 +91,8 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
         return None
     if isinstance(node, cst.UnaryOperation):
         return _why_not_data(finder, at, node.expression, depth - 1)
+    if isinstance(node, cst.BinaryOperation):  # (``ids * 2``: the same value when both sides are)
+        return _why_not_data(finder, at, node.left, depth - 1) or _why_not_data(finder, at, node.right, depth - 1)
     if isinstance(node, cst.Subscript):  # ``table[:, :2]`` of data is data (indices that call nothing)
         if any(_calls(el) for el in node.slice):
             return f"`{code}` is indexed by a call"
@@ -102,6 +105,12 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
             short = path.rsplit(".", 1)[-1]
             if short in CONSTANT:
                 return None
+            if short == "placeholder_with_default":  # never fed: its default, as ``identity`` of it
+                default = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "input"),
+                               node.args[0].value if node.args and node.args[0].keyword is None else None)
+                if default is None or not finder.unfed(node):
+                    return f"`{code}` is a placeholder a run may feed: it may give another value at each run"
+                return _why_not_data(finder, at, default, depth - 1)
             if short in CONVERTED:
                 for arg in node.args:
                     why = _why_not_data(finder, at, arg.value, depth - 1)

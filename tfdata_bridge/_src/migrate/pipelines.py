@@ -363,6 +363,21 @@ class Finder:
         self.code = code
         # ``external(func) -> (FunctionDef, Finder of its module) | None``: helpers in other migrated modules
         self.external = external
+        self.module: cst.Module | None = None  # (the module surveyed, where known)
+        self._unfed: frozenset[str] | None = None
+
+    def unfed(self, call: cst.Call) -> bool:
+        """``call`` (a ``placeholder_with_default``) is one no run of the program can feed: its default value
+        (``unfed_defaults.py``; the tree's other modules' texts read where the finder has a tree)."""
+        from tfdata_bridge._src.migrate.unfed_defaults import folded, unfed_defaults
+
+        if self.module is None or self.code is None:
+            return False
+        if self._unfed is None:
+            texts = getattr(self.external, "other_texts", None)
+            others = texts() if texts is not None else () if self.external is None else None
+            self._unfed = unfed_defaults(self.module, others) if others is not None else frozenset()
+        return folded(self.code(call)) in self._unfed
 
     def api(self, node: cst.BaseExpression | None) -> str | None:
         return self.paths.get(node) if isinstance(node, cst.Call) else None

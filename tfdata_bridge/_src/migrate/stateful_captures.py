@@ -14,6 +14,11 @@ made inside a dataset function is made again, apart from the model's. So, checke
   that function, through the arguments of the module's calls of it, that is a variable, a placeholder or a random
   op (``batch_size = tf.Variable(tf.placeholder(tf.int32, []), collections=[])``, fed later).
 
+A ``placeholder_with_default`` no run of the program can feed (``unfed_defaults.py``) is its default value, as
+legacy's queue runners read it (they run their enqueues without feeds), and the one-shot iterator copies it with
+its default: read by the producer's tensors (or the chain's parameters read from the same call, the shuffle's
+``tf.shape(t)[0]``) and the dataset functions it is none of these; its default is followed instead.
+
 Either withdraws the module's rewrites (``collection_reads.left_whole``), each pipeline left with the reason naming
 the call and its line, so the program keeps its queues (``migrate --to compat`` runs them).
 """
@@ -23,11 +28,10 @@ from __future__ import annotations
 import re
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import (identifiers, imported_roots, keep, module_aliases, nodes_of, tf_path,
-                                             wrapped)
+from tfdata_bridge._src.migrate.calls import identifiers, imported_roots, keep, module_aliases, nodes_of, wrapped
 from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.unfed_defaults import ApiPaths, folded, unfed_defaults
 from tfdata_bridge._src.migrate.walk import Visitor
 
 # APIs that make or read a variable (by their last name, under any TensorFlow module)
@@ -64,7 +68,8 @@ _WHY = ("a dataset read by a one-shot iterator cannot hold a variable or a fed v
         "(`migrate --to compat`)")  # assignments and calls followed back from a chain parameter
 
 
-def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, imported=None) -> str | None:
+def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, imported=None,
+                        others: list[str] | tuple[str, ...] | None = ()) -> str | None:
     """Why ``module`` (a rewrite) cannot keep its one-shot iterators: the first dataset function using a
     variable or a fed value, or chain parameter that is one; None where there is none. ``original``: the module as
     written (what it already had is no rewrite's: a ``do_not_convert`` of its own is not checked). ``imported(name)``:
@@ -73,7 +78,7 @@ def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, 
     code = code_of(module)
     if "make_one_shot_iterator" not in code or not _QUICK.search(code) and not _foreign_quick(module, imported):
         return None  # (no such API spelled here, nor in a module it imports from the tree: libcst is not asked)
-    return _Check(module, original, imported).why()
+    return _Check(module, original, imported, others).why()
 
 
 _QUICK = re.compile(r"\b(%s|layers|keras|random\w*)\b" % "|".join(sorted(VARIABLES | FED | RANDOM | NEXT)))
@@ -93,29 +98,22 @@ def _foreign_quick(module: cst.Module, imported) -> bool:
     return False
 
 
-class _Index(Visitor):
-    METADATA_DEPENDENCIES = (QualifiedNameProvider,)  # (no positions: the reasons name calls by their text)
-
-    def __init__(self, roots) -> None:
-        super().__init__()
-        self.roots = roots
-        self.paths: dict[int, str] = {}
-
-    def visit_Call(self, node: cst.Call) -> None:
-        path = tf_path(self, node.func, self.roots)
-        if path is not None:
-            self.paths[id(node)] = path
-
-
 class _Check:
-    def __init__(self, module: cst.Module, original: cst.Module | None, imported=None) -> None:
+    def __init__(self, module: cst.Module, original: cst.Module | None, imported=None, others=None) -> None:
         self.module = module
+        # (the program's ``placeholder_with_default`` calls no run can feed: their defaults, no fed value)
+        # (only in the producer's tensors and the per-element code, or what is read from the same call,
+        # ``tf.shape(t)``: a batch size or an epoch count that is one stays one "known only when the session runs")
+        self.unfed = unfed_defaults(original if original is not None else module, others) \
+            if others is not None else frozenset()
+        self.producing = False  # (checking a ``from_tensor_slices`` argument or a dataset function)
+        self.produced: set[int] = set()  # id(call): the unfed defaults the producer's tensors read
         self.imported = imported
         self.original = original
         self.homes: dict[int, _Check] = {}
         self.code = module.code_for_node
         wrapper = wrapped(module)
-        index = _Index(imported_roots(module))
+        index = ApiPaths(imported_roots(module))
         index.tf_aliases = module_aliases(module)
         wrapper.visit(index)
         self.paths = index.paths
@@ -160,6 +158,10 @@ class _Check:
         if any(path.startswith(m) for m in _LAYER_MODULES) and last not in _WEIGHTLESS:
             return "a layer with weights"
         if last in FED:
+            if last == "placeholder_with_default" and folded(self.code(call)) in self.unfed and \
+                    (self.producing or id(call) in self.produced):
+                self.produced.add(id(call))  # (a size of the producer's tensors read from it: the same default)
+                return None  # (its default: the calls in it and the names it reads are followed still)
             return "a placeholder fed at run time"
         if captured and (last in RANDOM or path.startswith("random.")):
             return "a random op"
@@ -364,7 +366,11 @@ class _Check:
             seen.append(fn)
             todo += [f for c in nodes_of(fn, cst.Call) for f in self.functions.get(self._called(c), [])]
         for fn in seen:
-            why = self._function_why(fn)
+            self.producing = True  # (per-element code reading an unfed default reads it as the runner did)
+            try:
+                why = self._function_why(fn)
+            finally:
+                self.producing = False
             if why is not None:
                 return self._said(why[0], fn, why[1]) if said else why[1]
         if said:  # a method of a class of another module of the tree, called on an object (round 23's shape)
@@ -493,7 +499,11 @@ class _Check:
                 if isinstance(arg.value, (cst.Lambda,)) or isinstance(arg.value, cst.Name) and \
                         arg.value.value in self.functions:
                     continue
-                found = self._stateful(arg.value, holder, 0, set())
+                self.producing = method == "from_tensor_slices"
+                try:
+                    found = self._stateful(arg.value, holder, 0, set())
+                finally:
+                    self.producing = False
                 if found is not None:
                     line = self._line(found[0])
                     if method == "from_tensor_slices":  # (the how-to's preloaded variables, round 21)

@@ -272,7 +272,9 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     wrapper.visit(index)
     scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines, index.spans, index.block_of,
                     wrapper.resolve(PositionProvider))
-    return index, scopes, Finder(index.paths, index.refs, scopes, module.code_for_node, external)
+    finder = Finder(index.paths, index.refs, scopes, module.code_for_node, external)
+    finder.module = module  # (its ``placeholder_with_default`` calls no run feeds: ``Finder.unfed``)
+    return index, scopes, finder
 
 
 def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
@@ -787,7 +789,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
     # a dataset holding a variable or a fed value (stateful_captures.py; another module's names: the tree's)
-    why = withdrawn_for_state(out, original, getattr(external, "imported", None))
+    texts = getattr(external, "other_texts", None)
+    why = withdrawn_for_state(out, original, getattr(external, "imported", None),
+                              texts() if texts is not None else () if external is None else None)
     if why is not None:
         if requests is not None:  # (another module's helper is not turned for a pipeline left here)
             del requests[asked_before:]
