@@ -6,13 +6,15 @@ a function that batches what the method returns through a hand-built FIFOQueue w
 - the records dataset is made in ``__init__`` on ``self.dataset``, the method its map function, and the function
   taking the object maps and batches it (``dequeue_many(n)``: ``batch(n, drop_remainder=True)``, as legacy's
   dequeue_many fails once fewer than n remain after the queue closes: a short remainder is never seen);
-- the object is checked at every call of the function in the tree (``passed_class.py``): each a new object of the
-  class, handed to that one call alone, outside a loop; else the pipeline is left, saying why.
+- the object is checked at every call of the function in the tree (``passed_class.py``; of a method of another
+  class, every ``x.name(...)`` of its module): each a new object of the class, handed to that one call alone,
+  outside a loop; else the pipeline is left, saying why.
 
 The programs of ``r33a_programs/`` (the class and function in a package module, or with the caller in one
 module, or the function in the caller's module and the class in a package; ``from tensorflow.compat.v1 import
 train``; TFRecordReader; two objects, one made inline in the call; the batching method of another class making
-the object; an enqueue written inside the QueueRunner; remainders a batch does not fill) are migrated as one tree and run against
+the object, or handed it; an enqueue written inside the QueueRunner; remainders a batch does not fill, dropped by
+``dequeue_many``, kept by ``dequeue_up_to``) are migrated as one tree and run against
 their originals, exactly."""
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def test_the_r33a_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     assert [n for n, c in code.items() if "FIFOQueue(" in c or "QueueRunner(" in c or "_producer(" in c] == [], code
     shells = (migrated / "r33a_lib" / "shells.py").read_text()
     assert "self.dataset = tf.data.TextLineDataset(" in shells and "def read(self, line):" in shells
@@ -44,6 +46,8 @@ def test_the_r33a_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "def rows(self, line):" in code["shells_same_module_two_readers.py"]
     assert "source.dataset\n        .map(source.next_line)\n        .batch(size, drop_remainder=True)" in \
         code["lines_helper_here_inline_object.py"]
+    assert "def batch(self, reader, size):\n        # tfdata-bridge migrate" in code["shells_batcher_method.py"]
+    assert ".batch(size, drop_remainder=False)" in code["shells_batcher_method.py"]  # (dequeue_up_to)
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=ENDS.get(name))
@@ -89,6 +93,26 @@ def test_an_object_whose_queue_legacy_shares_is_refused(body, why):
     result = rewrite(source, to="tfdata")
     assert "string_input_producer" in result.code and "FIFOQueue" in result.code, result.code
     assert why in _said(result), _said(result)
+
+
+METHOD = SOURCE.replace("def batches(rows, n):", "class Batcher(object):\n    def batches(self, rows, n):").replace(
+    "\n    x, = rows", "\n        x, = rows").replace("\n    queue = ", "\n        queue = ").replace(
+    "\n    op =", "\n        op =").replace("\n    tf.train.add", "\n        tf.train.add").replace(
+    "\n    return queue", "\n        return queue")
+
+
+@pytest.mark.parametrize("body, why", [
+    ("    b, r = Batcher(), Rows(paths)\n    return b.batches(r, 2), b.batches(r, n=3)", "is used beyond that call"),
+    ("    return Batcher().batches(Rows(paths), 2), Batcher().batches", "is used other than called"),
+    ("    return Batcher().batches(paths, 2)", "is not made once before the call"),
+])
+def test_an_object_handed_to_a_method_is_followed_through_its_calls(body, why):
+    result = rewrite(METHOD.format(body=body), to="tfdata")
+    assert "string_input_producer" in result.code and "FIFOQueue" in result.code, result.code
+    assert why in _said(result), _said(result)
+    result = rewrite(METHOD.format(body="    b = Batcher()\n    return b.batches(Rows(paths), 2), b.batches(rows=Rows(paths), n=3)"),
+                     to="tfdata")
+    assert not result.refused and ".map(rows.read)" in result.code, _said(result)
 
 
 def test_one_new_object_per_call_is_rewritten():

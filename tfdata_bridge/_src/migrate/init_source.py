@@ -346,38 +346,81 @@ def _handed_in(module: cst.Module, external, form: _Form, fn: cst.FunctionDef, o
     """``obj``, a parameter of the module function ``fn`` (``def batches(reader, n): ... reader.read() ...``), is
     an object of the form's class at every call of ``fn`` in the tree (``passed_class.py``), each a new object
     handed to that one call alone, outside any loop: each object's method then runs once, as where the object is
-    made in ``fn``; ``Refusal`` where that is not shown."""
+    made in ``fn``; ``Refusal`` where that is not shown. A method of another class of this module
+    (``def batches(self, reader, n)``) is followed through every ``x.batches(...)`` of the module, none in
+    another module, each handing over an object made by calling the class."""
+    from tfdata_bridge._src.migrate.objects import _class_made_by
     from tfdata_bridge._src.migrate.passed_class import _calls, passed_class_home
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     finder = survey(module, external)[2]
-    at = next(s for s in nodes_of(fn, cst.SimpleStatementLine) if any(c is call for c in nodes_of(s, cst.Call)))
-    try:
-        cls = passed_class_home(finder, module, at, obj)[0]
-    except Refusal as exc:
-        raise Refusal(f"{label} is called on `{obj}`, handed in: {exc}") from None
-    if cls is not form.cls and (cls.name.value != form.cls.name.value or _bare(cls) != _bare(form.cls)):
-        raise Refusal(f"{label} is called on `{obj}`, handed in as an object of `{cls.name.value}`")
+    owner = next((c for c in nodes_of(module, cst.ClassDef) if any(m is fn for m in c.body.body)), None)
     position = [p.name.value for p in fn.params.params].index(obj)
-    sites = [(c, st, module, finder) for c, st in _calls(module, finder.scopes.callers(fn))]
-    elsewhere = getattr(external, "calls_elsewhere", None)
-    if elsewhere is not None:
-        sites += elsewhere(fn.name.value)
+    if owner is None:
+        at = next(s for s in nodes_of(fn, cst.SimpleStatementLine) if any(c is call for c in nodes_of(s, cst.Call)))
+        try:
+            cls = passed_class_home(finder, module, at, obj)[0]
+        except Refusal as exc:
+            raise Refusal(f"{label} is called on `{obj}`, handed in: {exc}") from None
+        _same_class(cls, form, obj, label)
+        sites = [(c, st, module, finder) for c, st in _calls(module, finder.scopes.callers(fn))]
+        elsewhere = getattr(external, "calls_elsewhere", None)
+        if elsewhere is not None:
+            sites += elsewhere(fn.name.value)
+    else:  # (a method: its calls are ``x.name(...)``, the object one argument fewer in)
+        name = fn.name.value
+        if fn.decorators or position == 0:
+            raise Refusal(f"{label} is called on `{obj}`, a parameter of the decorated `{name}`, or its `self`")
+        elsewhere = getattr(external, "attribute_uses", None)
+        if elsewhere is not None and elsewhere(name):
+            raise Refusal(f"`{name}`, which {label}'s object is handed to, is used in another module of the tree")
+        position -= 1
+        uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == name]
+        owners = {id(c.func): c for c in nodes_of(module, cst.Call)}
+        sites = []
+        for use in uses:
+            c = owners.get(id(use))
+            st = next((s for s in nodes_of(module, cst.SimpleStatementLine)
+                       if c is not None and any(x is c for x in nodes_of(s, cst.Call))), None)
+            if c is None or st is None:
+                raise Refusal(f"`{name}`, which {label}'s object is handed to, is used other than called")
+            sites.append((c, st, module, finder))
+        if not sites:
+            raise Refusal(f"`{name}`, which {label}'s object is handed to, is never called here")
     for c, st, home, there in sites:
-        given = [a.value for i, a in enumerate(c.args) if a.keyword is None and i == position
-                 or a.keyword is not None and a.keyword.value == obj][0]
+        given = [a.value for i, a in enumerate(c.args) if a.keyword is None and i == position and not a.star
+                 or a.keyword is not None and a.keyword.value == obj]
+        if len(given) != 1 or any(a.star for a in c.args):
+            raise Refusal(f"a call of `{fn.name.value}` does not hand over `{obj}` plainly")
+        given = given[0]
         loops = [*nodes_of(home, cst.For), *nodes_of(home, cst.While), *nodes_of(home, cst.ListComp),
                  *nodes_of(home, cst.GeneratorExp), *nodes_of(home, cst.DictComp), *nodes_of(home, cst.SetComp)]
         if any(any(x is c for x in nodes_of(loop, cst.Call)) for loop in loops):
             raise Refusal(f"`{fn.name.value}` is called in a loop: its object's {label} may be read by more than "
                           "one call, whose reads legacy's one queue shares")
-        if isinstance(given, cst.Call):
-            continue  # (``batches(Reader(files), n)``: a new object, read by this call alone)
-        made = there.scopes.single_assignment(st, given.value) if isinstance(given, cst.Name) else None
-        readers = there.scopes.readers_of(made, given.value) if made is not None else []
-        if made is None or len(readers) != 1 or not any(r is given for r in readers):
-            raise Refusal(f"the object handed to `{fn.name.value}` as `{obj}` is used beyond that call: its "
-                          f"{label} may read its one queue elsewhere too")
+        if isinstance(given, cst.Call):  # (``batches(Reader(files), n)``: a new object, read by this call alone)
+            made_stmt, value = st, given
+        else:
+            made = there.scopes.single_assignment(st, given.value) if isinstance(given, cst.Name) else None
+            if made is None:
+                raise Refusal(f"the object handed to `{fn.name.value}` as `{obj}` is not made once before the call "
+                              f"(`{obj} = Class(...)`) nor in it: its class, and who else reads it, are not known")
+            readers = there.scopes.readers_of(made, given.value)
+            if len(readers) != 1 or not any(r is given for r in readers):
+                raise Refusal(f"the object handed to `{fn.name.value}` as `{obj}` is used beyond that call: its "
+                              f"{label} may read its one queue elsewhere too")
+            made_stmt, value = made, made.body[0].value
+        if owner is not None:  # (a module function's objects: ``passed_class`` checked their class)
+            try:
+                cls = _class_made_by(there, made_stmt, value)[0]
+            except Refusal as exc:
+                raise Refusal(f"{label} is called on `{obj}`, handed in: {exc}") from None
+            _same_class(cls, form, obj, label)
+
+
+def _same_class(cls: cst.ClassDef, form: _Form, obj: str, label: str) -> None:
+    if cls is not form.cls and (cls.name.value != form.cls.name.value or _bare(cls) != _bare(form.cls)):
+        raise Refusal(f"{label} is called on `{obj}`, handed in as an object of `{cls.name.value}`")
 
 
 def _read_only_in(module: cst.Module, target: cst.BaseExpression, stmt: cst.CSTNode) -> bool:
