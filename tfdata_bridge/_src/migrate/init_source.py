@@ -28,6 +28,14 @@ by the method's one ``self.reader.read(self.queue)`` (a reader's state -- ``num_
 tf.data pipeline keeps no such state); the method is called once per object, on an object ``x = Cls(...)`` of its
 function, by nothing else in the module or the tree; every caller's rewrite makes the same class.
 
+The reader may be made inline by the read (``_, line = tf.TextLineReader().read(self.filename_queue)``: only the
+queue is kept on ``self``; the method may be named ``read``). The batch may be a hand-built queue the caller fills
+with the method's tensors (``queue = tf.FIFOQueue(...)``, ``op = queue.enqueue([x, y])``, its ``QueueRunner``,
+then one ``queue.dequeue_many(n)``: held-out round 33's abalone reader), its statements gathered with the
+dequeue. The object may be handed to the function that batches (``def queued_batch(reader, n)``, or a method of
+another class of the module) where every call of that function hands over a new object of the class, made
+inline or used by that call alone, outside any loop (``_handed_in``): each object's method then runs once.
+
 A class of another module of the tree (``x = LabelReader(...)`` of ``from lib.games import LabelReader``) is
 rewritten the same way from its caller's module: the caller changes there, and the class's new form is asked of
 the tree (``requests``, keyed ``"class Name"``), which changes it where every use of the class in the tree is such
