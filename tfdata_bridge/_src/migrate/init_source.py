@@ -28,6 +28,14 @@ by the method's one ``self.reader.read(self.queue)`` (a reader's state -- ``num_
 tf.data pipeline keeps no such state); the method is called once per object, on an object ``x = Cls(...)`` of its
 function, by nothing else in the module or the tree; every caller's rewrite makes the same class.
 
+The reader may be made inline by the read (``_, line = tf.TextLineReader().read(self.filename_queue)``: only the
+queue is kept on ``self``; the method may be named ``read``). The batch may be a hand-built queue the caller fills
+with the method's tensors (``queue = tf.FIFOQueue(...)``, ``op = queue.enqueue([x, y])``, its ``QueueRunner``,
+then one ``queue.dequeue_many(n)``: held-out round 33's abalone reader), its statements gathered with the
+dequeue. The object may be handed to the function that batches (``def queued_batch(reader, n)``, or a method of
+another class of the module) where every call of that function hands over a new object of the class, made
+inline or used by that call alone, outside any loop (``_handed_in``): each object's method then runs once.
+
 A class of another module of the tree (``x = LabelReader(...)`` of ``from lib.games import LabelReader``) is
 rewritten the same way from its caller's module: the caller changes there, and the class's new form is asked of
 the tree (``requests``, keyed ``"class Name"``), which changes it where every use of the class in the tree is such
@@ -68,19 +76,23 @@ def _set_attr(stmt: cst.CSTNode, instance: str) -> tuple[str, cst.Call] | None:
     return None
 
 
-def _read_of(stmt: cst.CSTNode, instance: str) -> tuple[str, str] | None:
-    """(reader attribute, queue attribute) of ``k, v = self.reader.read(self.queue)``."""
+def _read_of(stmt: cst.CSTNode, instance: str) -> tuple[str | cst.Call, str] | None:
+    """(reader attribute, queue attribute) of ``k, v = self.reader.read(self.queue)``; (the reader's constructor
+    call, queue attribute) of an inline reader's ``k, v = tf.TextLineReader().read(self.queue)``."""
     small = _small(stmt)
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
         return None
     call = small.value
     f = call.func
     if not (isinstance(f, cst.Attribute) and f.attr.value == "read" and len(call.args) == 1
-            and call.args[0].keyword is None and isinstance(f.value, cst.Attribute)):
+            and call.args[0].keyword is None and isinstance(f.value, (cst.Attribute, cst.Call))):
         return None
     reader, queue = f.value, call.args[0].value
-    if isinstance(reader.value, cst.Name) and reader.value.value == instance and isinstance(queue, cst.Attribute) \
-            and isinstance(queue.value, cst.Name) and queue.value.value == instance:
+    if not (isinstance(queue, cst.Attribute) and isinstance(queue.value, cst.Name) and queue.value.value == instance):
+        return None
+    if isinstance(reader, cst.Call):  # (its constructor's path is checked by ``_forms``: a reader's)
+        return reader, queue.attr.value
+    if isinstance(reader.value, cst.Name) and reader.value.value == instance:
         return reader.attr.value, queue.attr.value
     return None
 
@@ -127,15 +139,19 @@ def _forms(module: cst.Module, index) -> list[_Form]:
             if read is None:
                 continue
             reader_attr, queue_attr = read
+            inline = None
+            if isinstance(reader_attr, cst.Call):  # an inline reader: made by the read, once per call
+                inline, reader_attr = reader_attr, None
+            wanted = {a for a in (reader_attr, queue_attr) if a is not None}
             for maker in makers:
                 sets = {}
                 for stmt in maker.body.body:
                     got = _set_attr(stmt, self_name(maker))
-                    if got is not None and got[0] in (reader_attr, queue_attr):
+                    if got is not None and got[0] in wanted:
                         sets.setdefault(got[0], []).append((stmt, got[1]))
-                if set(sets) != {reader_attr, queue_attr} or any(len(v) != 1 for v in sets.values()):
+                if set(sets) != wanted or any(len(v) != 1 for v in sets.values()):
                     continue
-                reader_path = index.paths.get(sets[reader_attr][0][1]) or ""
+                reader_path = index.paths.get(inline if inline is not None else sets[reader_attr][0][1]) or ""
                 queue_path = index.paths.get(sets[queue_attr][0][1]) or ""
                 if not reader_path.endswith("Reader") or not queue_path.endswith("input_producer"):
                     continue
@@ -155,7 +171,7 @@ def _check_attrs(module: cst.Module, form: _Form, pos, external) -> None:
                                                                 for a in nodes_of(s, cst.Attribute)}
     from tfdata_bridge._src.migrate.object_uses import uses
 
-    for attr in (form.reader_attr, form.queue_attr):
+    for attr in [a for a in (form.reader_attr, form.queue_attr) if a is not None]:
         # (by scope: ``self.queue`` in another class's method, or on an object of another class, is not this one's)
         for node, _, _ in uses(module, form.cls, attr):
             if id(node) in allowed:
@@ -185,9 +201,68 @@ def _call_on(module: cst.Module, attr: cst.Attribute) -> tuple[str, cst.Call] | 
 
 
 class _Site:
-    def __init__(self, fn, obj, batch_stmt, api, unpack=None):
+    def __init__(self, fn, obj, batch_stmt, api, unpack=None, queued=()):
         self.fn, self.obj, self.batch_stmt, self.api, self.unpack = fn, obj, batch_stmt, api, unpack
         self.call = None  # the ``obj.method()`` call
+        # a hand-built queue's other statements (made, enqueued, its runner), in order: gathered with the dequeue
+        self.queued = list(queued)
+
+
+_QUEUES = ("FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue")
+_DEQUEUES = ("dequeue", "dequeue_many", "dequeue_up_to")
+
+
+def _queue_stmts(index, fn: cst.FunctionDef, enqueue_stmt: cst.CSTNode) -> tuple[list, cst.CSTNode] | None:
+    """(the statements of ``fn``'s hand-built queue but its dequeue, in order; the one dequeue statement) where
+    ``enqueue_stmt`` is ``op = queue.enqueue(...)`` of a queue ``fn`` makes: the statements reading the queue or
+    a name bound from it (the enqueue op, a ``QueueRunner``), all plain statements of ``fn``'s own block, the
+    dequeue's targets not followed (what the caller does with the batch stays its own); None where it is not so."""
+    small = _small(enqueue_stmt)
+    enqueues = [c for c in nodes_of(enqueue_stmt, cst.Call) if isinstance(c.func, cst.Attribute)
+                and c.func.attr.value == "enqueue" and isinstance(c.func.value, cst.Name)]
+    if not isinstance(small, (cst.Assign, cst.Expr)) or len(enqueues) != 1:
+        return None
+    queue = enqueues[0].func.value.value
+    body = list(fn.body.body)
+    made = [s for s in body if isinstance(_small(s), cst.Assign) and len(_small(s).targets) == 1
+            and isinstance(_small(s).targets[0].target, cst.Name) and _small(s).targets[0].target.value == queue]
+    binds = [t for t in nodes_of(fn, cst.AssignTarget) if queue in names_in(t.target)]
+    if len(made) != 1 or len(binds) != 1 or not isinstance(_small(made[0]).value, cst.Call) or \
+            (index.paths.get(_small(made[0]).value) or "").rsplit(".", 1)[-1] not in _QUEUES:
+        return None
+    names, chosen, dequeue = {queue}, {id(made[0]), id(enqueue_stmt)}, None
+    if isinstance(small, cst.Assign):
+        names |= names_in(small.targets[0].target)
+    while True:
+        grown = False
+        for stmt in body:
+            if id(stmt) in chosen or not (names_in(stmt) & names):
+                continue
+            if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+                return None  # (the queue read in a block, or beside another statement: not followed)
+            chosen.add(id(stmt))
+            grown = True
+            st = stmt.body[0]
+            taken = [c for c in nodes_of(stmt, cst.Call) if isinstance(c.func, cst.Attribute)
+                     and c.func.attr.value in _DEQUEUES and isinstance(c.func.value, cst.Name)
+                     and c.func.value.value == queue]
+            if taken:
+                if dequeue is not None:
+                    return None  # (two dequeues of one queue: not followed)
+                dequeue = stmt
+            elif isinstance(st, cst.Assign):
+                names |= {n for t in st.targets for n in names_in(t.target)}
+        if not grown:
+            break
+    if dequeue is None:
+        return None
+    inner = {id(n) for s in body if id(s) in chosen for n in nodes_of(s, cst.Name)}
+    if any(n.value in names and id(n) not in inner for n in nodes_of(fn, cst.Name)):
+        return None  # (a name of the queue's read elsewhere: a nested function's, a block's)
+    order = [s for s in body if id(s) in chosen]
+    if order[-1] is not dequeue:
+        return None  # (the queue used after its dequeue)
+    return order[:-1], dequeue
 
 
 def _functions(module: cst.Module) -> list[cst.FunctionDef]:
@@ -200,8 +275,12 @@ def _sites(module: cst.Module, index, form: _Form, external, spelled: str | None
     from tfdata_bridge._src.migrate.pipelines import BATCHES
 
     name = form.method.name.value
-    calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Attribute) and c.func.attr.value == name]
-    uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == name]
+    # (a method named ``read``: its own reader's ``read`` is no call of it)
+    own_read = {id(c.func) for s in form.method.body.body if _read_of(s, self_name(form.method)) is not None
+                for c in [_small(s).value]}
+    calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Attribute) and c.func.attr.value == name
+             and id(c.func) not in own_read]
+    uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == name and id(a) not in own_read]
     label = f"`{form.cls.name.value}.{name}`"
     if len(uses) != len(calls) or not calls:
         raise Refusal(f"{label} is used other than called (`x.{name}()`); each use would read the one queue")
@@ -220,15 +299,25 @@ def _sites(module: cst.Module, index, form: _Form, external, spelled: str | None
         made = [s for s in fn.body.body if isinstance(_small(s), cst.Assign) and len(_small(s).targets) == 1
                 and isinstance(_small(s).targets[0].target, cst.Name) and _small(s).targets[0].target.value == obj]
         binds = [t for t in nodes_of(fn, cst.AssignTarget) if isinstance(t.target, cst.Name) and t.target.value == obj]
-        if len(made) != 1 or len(binds) != 1 or not (isinstance(_small(made[0]).value, cst.Call) and module.code_for_node(
+        if not made and not binds and obj in [p.name.value for p in fn.params.params]:
+            _handed_in(module, external, form, fn, obj, call, label)  # (``Refusal`` where it cannot be shown)
+        elif len(made) != 1 or len(binds) != 1 or not (isinstance(_small(made[0]).value, cst.Call) and module.code_for_node(
                 _small(made[0]).value.func) == (spelled or form.cls.name.value)):
             raise Refusal(f"{label} is called on `{obj}`, which is not one object `{obj} = "
                           f"{form.cls.name.value}(...)` of its function")
         stmt = next((s for s in fn.body.body if any(c is call for c in nodes_of(s, cst.Call))), None)
         small = _small(stmt) if stmt is not None else None
-        if not isinstance(small, (cst.Assign, cst.Return)) or isinstance(small, cst.Return) and small.value is call:
+        queued = _queue_stmts(index, fn, stmt) if stmt is not None and stmt in fn.body.body else None
+        if queued is None and (not isinstance(small, (cst.Assign, cst.Return)) or
+                               isinstance(small, cst.Return) and small.value is call):
             raise Refusal(f"{label} is called in a statement the rewrite cannot follow")
-        if small.value is not call:
+        if queued is not None:  # ``op = queue.enqueue(obj.method())``: the hand-built queue's statements
+            value = next(c for c in nodes_of(stmt, cst.Call) if isinstance(c.func, cst.Attribute)
+                         and c.func.attr.value == "enqueue")
+            if not (value.args and value.args[0].value is call and value.args[0].keyword is None):
+                raise Refusal(f"{label}'s tensors are not what the queue's `enqueue` is given")
+            site = _Site(fn, obj, queued[1], "enqueue", queued=queued[0])
+        elif small.value is not call:
             value = small.value
             api = index.paths.get(value) if isinstance(value, cst.Call) else None
             first = value.args[0] if isinstance(value, cst.Call) and value.args else None
@@ -240,10 +329,15 @@ def _sites(module: cst.Module, index, form: _Form, external, spelled: str | None
             later = fn.body.body[list(fn.body.body).index(stmt) + 1:]
             batch = next((s for s in later if names_in(s) & bound), None)
             bs = _small(batch) if batch is not None else None
-            api = index.paths.get(bs.value) if isinstance(bs, cst.Assign) and isinstance(bs.value, cst.Call) else None
-            if api not in BATCHES or not _read_only_in(module, small.targets[0].target, batch):
+            api = index.paths.get(bs.value) if isinstance(bs, (cst.Assign, cst.Return)) and \
+                isinstance(bs.value, cst.Call) else None
+            queued = _queue_stmts(index, fn, batch) if batch is not None and stmt in fn.body.body else None
+            if queued is not None and _read_only_in(module, small.targets[0].target, batch):
+                site = _Site(fn, obj, queued[1], "enqueue", unpack=stmt, queued=queued[0])
+            elif api not in BATCHES or not _read_only_in(module, small.targets[0].target, batch):
                 raise Refusal(f"what {label} returns is used beyond one `train.batch`-family call")
-            site = _Site(fn, obj, batch, api, unpack=stmt)
+            else:
+                site = _Site(fn, obj, batch, api, unpack=stmt)
         site.call = call
         if any(call in nodes_of(loop, cst.Call) for loop in [*nodes_of(fn, cst.For), *nodes_of(fn, cst.While)]):
             raise Refusal(f"{label} is called in a loop: legacy's reads compete for one queue, a dataset's "
@@ -253,6 +347,88 @@ def _sites(module: cst.Module, index, form: _Form, external, spelled: str | None
                           "dataset's iterators would each see every element")
         sites.append(site)
     return sites
+
+
+def _handed_in(module: cst.Module, external, form: _Form, fn: cst.FunctionDef, obj: str, call: cst.Call,
+               label: str) -> None:
+    """``obj``, a parameter of the module function ``fn`` (``def batches(reader, n): ... reader.read() ...``), is
+    an object of the form's class at every call of ``fn`` in the tree (``passed_class.py``), each a new object
+    handed to that one call alone, outside any loop: each object's method then runs once, as where the object is
+    made in ``fn``; ``Refusal`` where that is not shown. A method of another class of this module
+    (``def batches(self, reader, n)``) is followed through every ``x.batches(...)`` of the module, none in
+    another module, each handing over an object made by calling the class."""
+    from tfdata_bridge._src.migrate.objects import _class_made_by
+    from tfdata_bridge._src.migrate.passed_class import _calls, passed_class_home
+    from tfdata_bridge._src.migrate.to_tfdata import survey
+
+    finder = survey(module, external)[2]
+    owner = next((c for c in nodes_of(module, cst.ClassDef) if any(m is fn for m in c.body.body)), None)
+    position = [p.name.value for p in fn.params.params].index(obj)
+    if owner is None:
+        at = next(s for s in nodes_of(fn, cst.SimpleStatementLine) if any(c is call for c in nodes_of(s, cst.Call)))
+        try:
+            cls = passed_class_home(finder, module, at, obj)[0]
+        except Refusal as exc:
+            raise Refusal(f"{label} is called on `{obj}`, handed in: {exc}") from None
+        _same_class(cls, form, obj, label)
+        sites = [(c, st, module, finder) for c, st in _calls(module, finder.scopes.callers(fn))]
+        elsewhere = getattr(external, "calls_elsewhere", None)
+        if elsewhere is not None:
+            sites += elsewhere(fn.name.value)
+    else:  # (a method: its calls are ``x.name(...)``, the object one argument fewer in)
+        name = fn.name.value
+        if fn.decorators or position == 0:
+            raise Refusal(f"{label} is called on `{obj}`, a parameter of the decorated `{name}`, or its `self`")
+        elsewhere = getattr(external, "attribute_uses", None)
+        if elsewhere is not None and elsewhere(name):
+            raise Refusal(f"`{name}`, which {label}'s object is handed to, is used in another module of the tree")
+        position -= 1
+        uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == name]
+        owners = {id(c.func): c for c in nodes_of(module, cst.Call)}
+        sites = []
+        for use in uses:
+            c = owners.get(id(use))
+            st = next((s for s in nodes_of(module, cst.SimpleStatementLine)
+                       if c is not None and any(x is c for x in nodes_of(s, cst.Call))), None)
+            if c is None or st is None:
+                raise Refusal(f"`{name}`, which {label}'s object is handed to, is used other than called")
+            sites.append((c, st, module, finder))
+        if not sites:
+            raise Refusal(f"`{name}`, which {label}'s object is handed to, is never called here")
+    for c, st, home, there in sites:
+        given = [a.value for i, a in enumerate(c.args) if a.keyword is None and i == position and not a.star
+                 or a.keyword is not None and a.keyword.value == obj]
+        if len(given) != 1 or any(a.star for a in c.args):
+            raise Refusal(f"a call of `{fn.name.value}` does not hand over `{obj}` plainly")
+        given = given[0]
+        loops = [*nodes_of(home, cst.For), *nodes_of(home, cst.While), *nodes_of(home, cst.ListComp),
+                 *nodes_of(home, cst.GeneratorExp), *nodes_of(home, cst.DictComp), *nodes_of(home, cst.SetComp)]
+        if any(any(x is c for x in nodes_of(loop, cst.Call)) for loop in loops):
+            raise Refusal(f"`{fn.name.value}` is called in a loop: its object's {label} may be read by more than "
+                          "one call, whose reads legacy's one queue shares")
+        if isinstance(given, cst.Call):  # (``batches(Reader(files), n)``: a new object, read by this call alone)
+            made_stmt, value = st, given
+        else:
+            made = there.scopes.single_assignment(st, given.value) if isinstance(given, cst.Name) else None
+            if made is None:
+                raise Refusal(f"the object handed to `{fn.name.value}` as `{obj}` is not made once before the call "
+                              f"(`{obj} = Class(...)`) nor in it: its class, and who else reads it, are not known")
+            readers = there.scopes.readers_of(made, given.value)
+            if len(readers) != 1 or not any(r is given for r in readers):
+                raise Refusal(f"the object handed to `{fn.name.value}` as `{obj}` is used beyond that call: its "
+                              f"{label} may read its one queue elsewhere too")
+            made_stmt, value = made, made.body[0].value
+        if owner is not None:  # (a module function's objects: ``passed_class`` checked their class)
+            try:
+                cls = _class_made_by(there, made_stmt, value)[0]
+            except Refusal as exc:
+                raise Refusal(f"{label} is called on `{obj}`, handed in: {exc}") from None
+            _same_class(cls, form, obj, label)
+
+
+def _same_class(cls: cst.ClassDef, form: _Form, obj: str, label: str) -> None:
+    if cls is not form.cls and (cls.name.value != form.cls.name.value or _bare(cls) != _bare(form.cls)):
+        raise Refusal(f"{label} is called on `{obj}`, handed in as an object of `{cls.name.value}`")
 
 
 def _read_only_in(module: cst.Module, target: cst.BaseExpression, stmt: cst.CSTNode) -> bool:
@@ -307,7 +483,7 @@ def _gathered(form: _Form, site: _Site) -> tuple[cst.FunctionDef, list, set[str]
     maker_self, method_self = self_name(form.maker), self_name(form.method)
     taken = local_names(form.maker) | local_names(form.method) | local_names(site.fn) | names_in(form.cls)
     locals_ = {}
-    for attr in (form.queue_attr, form.reader_attr):
+    for attr in [a for a in (form.queue_attr, form.reader_attr) if a is not None]:
         name = attr.lstrip("_") or "value"
         while name in taken:
             name += "_"
@@ -324,7 +500,8 @@ def _gathered(form: _Form, site: _Site) -> tuple[cst.FunctionDef, list, set[str]
     own = local_names(form.method) - {method_self}
     caller = local_names(site.fn)
     # the method's locals that the caller's statements also name are renamed apart (they stay so in the method)
-    clash = own & (names_in(site.batch_stmt) | (names_in(site.unpack) if site.unpack is not None else set()))
+    clash = own & (names_in(site.batch_stmt) | (names_in(site.unpack) if site.unpack is not None else set())
+                   | set().union(set(), *(names_in(q) for q in site.queued)))
     apart = {method_self: _INSTANCE}
     for name in sorted(clash):
         fresh = name + "_"
@@ -336,7 +513,10 @@ def _gathered(form: _Form, site: _Site) -> tuple[cst.FunctionDef, list, set[str]
     read = [s.visit(_Rename(apart)) for s in read]
     returned = last.value.visit(_Rename(apart))
     own = (own - clash) | {apart[n] for n in clash}
-    if site.unpack is not None:
+    if site.queued:  # a hand-built queue's statements, in the caller's order, the method's tensors enqueued
+        ordered = [s for s in site.fn.body.body if s is site.unpack or any(s is q for q in site.queued)]
+        batch = [*[s.visit(_Swap(site.call, returned)) for s in ordered], site.batch_stmt]
+    elif site.unpack is not None:
         unpack = site.unpack.visit(_Swap(site.call, returned))
         batch = [unpack, site.batch_stmt]
     else:
@@ -470,7 +650,8 @@ class _Apply(cst.CSTTransformer):
     def __init__(self, form: _Form, maker_part: list, method, parts) -> None:
         self.form, self.maker_part, self.method = form, maker_part, method
         self.batch = {id(site.batch_stmt): part for site, part, *_ in parts}
-        self.gone = {id(site.unpack) for site, *_ in parts if site.unpack is not None}
+        self.gone = {id(site.unpack) for site, *_ in parts if site.unpack is not None} | \
+            {id(q) for site, *_ in parts for q in site.queued}
 
     def leave_FunctionDef(self, original, updated):
         if original is self.form.method:
@@ -503,7 +684,7 @@ def init_sources(module: cst.Module, external, trial):
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     code = code_of(module)
-    if "batch" not in code:  # (the caller batches what the method returns)
+    if "batch" not in code and ".enqueue(" not in code:  # (the caller batches what the method returns)
         return None
     own = "class " in code and ".read(" in code and "input_producer" in code
     foreign = _foreign(module, external) if getattr(external, "classdef", None) is not None else []
@@ -524,16 +705,25 @@ def init_sources(module: cst.Module, external, trial):
             sites = _sites(module, index, form, external)
         except Refusal as exc:  # (said where the method's tensors are batched: the statements calling it)
             name = form.method.name.value
-            for stmt in nodes_of(module, cst.SimpleStatementLine):
-                if any(isinstance(c.func, cst.Attribute) and c.func.attr.value == name for c in nodes_of(stmt, cst.Call)):
+            for fn in [None, *_functions(module)]:
+                body = module.body if fn is None else fn.body.body
+                called = [s for s in body if isinstance(s, cst.SimpleStatementLine) and any(
+                    isinstance(c.func, cst.Attribute) and c.func.attr.value == name for c in nodes_of(s, cst.Call))]
+                for stmt in called:
                     refusals.setdefault(pos[stmt].start.line, str(exc))
+                if called and fn is not None:  # (and at a hand-built queue the method's tensors would fill)
+                    for stmt in body:
+                        small = _small(stmt)
+                        if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and \
+                                (index.paths.get(small.value) or "").rsplit(".", 1)[-1] in _QUEUES:
+                            refusals.setdefault(pos[stmt].start.line, str(exc))
             continue
         lines = [pos[s.batch_stmt].start.line for s in sites]
         try:
             _check_attrs(module, form, pos, external)
             maker_part, method, parts = _one(module, index, external, trial, form, sites)
         except Refusal as exc:
-            for line in lines:
+            for line in [*lines, *(pos[q].start.line for s in sites for q in s.queued if q in pos)]:
                 refusals[line] = str(exc)
             continue
         new = module.visit(_Apply(form, maker_part, method, parts))
@@ -548,28 +738,31 @@ def init_sources(module: cst.Module, external, trial):
 
 def _foreign(module: cst.Module, external) -> list[tuple[_Form, cst.Module, str]]:
     """(the form, its module, the class as this module spells it) of each object ``x = Cls(...)`` made here of a
-    class of another module of the tree that has the form."""
+    class of another module of the tree that has the form (or made inline where it is handed to a function:
+    ``batches(Rows(paths), 2)``)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     out, seen = [], set()
     for stmt in nodes_of(module, cst.SimpleStatementLine):
         small = _small(stmt)
-        if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)
-                and isinstance(small.value.func, (cst.Name, cst.Attribute))):
-            continue
-        try:
-            got = external.classdef(small.value.func)
-        except Refusal:
-            continue
-        if got is None or id(got[0]) in seen:
-            continue
-        cls, home = got[0], got[1]
-        seen.add(id(cls))
-        if "input_producer" not in home.code_for_node(cls):
-            continue
-        forms = [f for f in _forms(home, survey(home)[0]) if f.cls is cls]
-        if forms:
-            out.append((forms[0], home, module.code_for_node(small.value.func)))
+        made = [small.value] if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) else []
+        made += [a.value for c in nodes_of(stmt, cst.Call) for a in c.args if isinstance(a.value, cst.Call)]
+        for value in made:
+            if not isinstance(value.func, (cst.Name, cst.Attribute)):
+                continue
+            try:
+                got = external.classdef(value.func)
+            except Refusal:
+                continue
+            if got is None or id(got[0]) in seen:
+                continue
+            cls, home = got[0], got[1]
+            seen.add(id(cls))
+            if "input_producer" not in home.code_for_node(cls):
+                continue
+            forms = [f for f in _forms(home, survey(home)[0]) if f.cls is cls]
+            if forms:
+                out.append((forms[0], home, module.code_for_node(value.func)))
     return out
 
 
@@ -640,7 +833,7 @@ def _foreign_forms(module, index, external, trial, foreign):
         lines = [pos[s.batch_stmt].start.line for s in sites]
         try:
             _check_attrs(home, form, _positions(home), None)
-            for attr in (form.reader_attr, form.queue_attr, form.method.name.value):
+            for attr in [a for a in (form.reader_attr, form.queue_attr, form.method.name.value) if a is not None]:
                 if attr != form.method.name.value and any(a.attr.value == attr for a in nodes_of(module, cst.Attribute)):
                     raise Refusal(f"`{attr}`, which `{form.cls.name.value}` keeps, is read in this module")
             body = [*form.source_stmts, *form.method.body.body]
@@ -649,7 +842,7 @@ def _foreign_forms(module, index, external, trial, foreign):
             new_cls = cst.Module([form.cls]).visit(_Apply(form, maker_part, method, [])).body[0]
             _same_globals([new_cls], home, module, where, {form.cls.name.value})
         except Refusal as exc:
-            for line in lines:
+            for line in [*lines, *(pos[q].start.line for s in sites for q in s.queued if q in pos)]:
                 refusals[line] = str(exc)
             continue
         module = module.visit(_Apply(form, maker_part, method, parts))
