@@ -15,7 +15,9 @@ the hand-built-queue rewrite then takes it: `enqueue_many` unbatches in the chai
 - `shuffled_rows_same_module_enqueue`: the builder in the caller's module, one `enqueue` per row: multiset;
 - `ordered_words_same_module_enqueue_many`: the builder in the caller's module, enqueue_many: exact;
 - `shuffled_lengths_other_module_dequeue_then_batch`: a RandomShuffleQueue of another module read one word at a
-  time by `dequeue()` into `train.batch`: the groups unbatched before the shuffle; multiset.
+  time by `dequeue()` into `train.batch`: the groups unbatched before the shuffle; multiset;
+- `shuffled_rows_same_module_dequeue_one_at_a_time`: a RandomShuffleQueue of the caller's module (enqueue_many of a
+  row's values) read one value at a time by `dequeue()` in a session loop: multiset.
 
 Refused, with the reason on the builder's queue: a builder called twice, a queue read beyond its one dequeue.
 """
@@ -38,7 +40,7 @@ def test_the_r34s_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 6
+    assert len(programs) == 7
     assert all("Queue(" not in c and ".dequeue" not in c for c in code.values()), code
     assert "def shuffled_words" not in code["queues.py"] and "def row_values" not in code["queues.py"]
     assert ".unbatch()\n        .shuffle(40, seed=7)\n        .batch(4, drop_remainder=True)" in \
@@ -49,7 +51,8 @@ def test_the_r34s_programs_deliver_what_their_originals_deliver(tmp_path):
     # legacy's batch counts: 24 / 4, 22 / 5 (the 2 left kept), 21 / 5 (the 1 left dropped), 8 / 4, 24 / 3
     ends = {"shuffled_words_other_module_dequeue_many": 6, "ordered_words_other_module_dequeue_up_to": 5,
             "row_values_other_module_dequeue_many_drops_tail": 4, "shuffled_rows_same_module_enqueue": 2,
-            "ordered_words_same_module_enqueue_many": 8, "shuffled_lengths_other_module_dequeue_then_batch": 6}
+            "ordered_words_same_module_enqueue_many": 8, "shuffled_lengths_other_module_dequeue_then_batch": 6,
+            "shuffled_rows_same_module_dequeue_one_at_a_time": 6}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert want["end"] == "%d batches" % ends[name], (name, want["end"])
         assert_delivers_the_same(name, want, got, "multiset" if name.startswith("shuffled") else "exact", end=None)

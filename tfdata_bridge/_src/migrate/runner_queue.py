@@ -181,9 +181,12 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
     dcall = dequeue.body[0].value
     if single and not isinstance(dcall, cst.Call):
-        return None  # (the queue returned: its callers' dequeues are ``returned_queue.py``'s, batched ones only)
+        return None  # (the queue returned: its callers' dequeues are ``returned_queue.py``'s)
     if isinstance(dcall, cst.Name):  # ``return queue``: its one caller batches it
         moved = returned_dequeue(finder, dequeue, qname)
+        if moved is None and kind == "RandomShuffleQueue":  # or takes one element at a time: ``single``
+            moved = returned_dequeue(finder, dequeue, qname, ("dequeue",))
+            single = moved is not None
         if moved is None:
             return None
         dcall, made, used = moved
