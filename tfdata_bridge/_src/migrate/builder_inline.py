@@ -29,7 +29,8 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, names_in, nodes_of, target_names, wrapped
+from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, is_docstring, names_in, nodes_of, target_names, \
+    wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -270,6 +271,8 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
             return None
     renames: dict[str, str] = {}
     added: list[str] = []
+    imports: list[str] = []  # the builder module's imports the caller's module is given
+    used = names_in(caller_module)
     for name in sorted(free):
         where = tops.get(name)
         if where is None:
@@ -278,6 +281,9 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
             continue
         if isinstance(where, (cst.Import, cst.ImportFrom)):
             mine = _import_text(where, name)
+            if mine is not None and ctops.get(name) is None and name not in used:
+                imports.append(mine)  # (a name the caller's module never spells: its import comes along)
+                continue
             if mine is None or name in cassigned or ctops.get(name) is None or \
                     _import_text(ctops[name], name) != mine:
                 return None  # (the caller's module reads the name as another thing)
@@ -302,7 +308,22 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     new = caller_module.visit(_Replace(stmt, stmts))
     if isinstance(node, cst.Name):
         new = new.visit(_AddNames(node.value, prefix, bool(added)))
+    if imports:
+        new = _with_imports(new, imports)
     return new
+
+
+def _with_imports(module: cst.Module, texts: list[str]) -> cst.Module:
+    """``module`` with the import statements ``texts`` after its last top-level import (after its docstring and
+    ``__future__`` imports where it has no other)."""
+    body = list(module.body)
+    at = 0
+    for i, s in enumerate(body):
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if isinstance(small, (cst.Import, cst.ImportFrom)) or (i == 0 and is_docstring(s)):
+            at = i + 1
+    stmts = [cst.parse_statement(t + "\n") for t in texts]
+    return module.with_changes(body=[*body[:at], *stmts, *body[at:]])
 
 
 class _Substitute(_Rename):

@@ -90,8 +90,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
         back = next((index.lines.get(s) for s in nodes_of(scope, cst.SimpleStatementLine) for r in s.body
                      if isinstance(r, cst.Return) and _gives(r.value, q)), None)
         back = f" (its `return` at line {back})" if back else ""
-        why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to one caller "
-               "in the same module that batches it with `dequeue_many`/`dequeue_up_to`")
+        why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to the one "
+               "call of its function in the tree (in its module, or in another module of the tree, where the "
+               "function's statements are moved to the call), whose caller batches the queue with one "
+               "`dequeue_many`/`dequeue_up_to` as its only use" + _returned_callers(module, fn, external))
         if looped and runner:
             why = (f"and returned to its callers, which read it{back}: a returned queue is followed only to the one "
                    "call of its function in the tree (in its module or another module of the tree), where the caller "
@@ -270,6 +272,33 @@ def _prefetch_callers(module: cst.Module, fn: cst.FunctionDef, index, external=N
         return (f"; here `{callers[0].name.value}` joins no copies of it with a `batch_join` of its own (a list "
                 "handed to a batch helper is not followed yet)")
     return f"; `{callers[0].name.value}` reads it in another form (the note at its join says why)"
+
+
+def _returned_callers(module: cst.Module, fn: cst.FunctionDef, external=None) -> str:
+    """What the callers of ``fn`` (a function returning a runner-filled queue, read in batches where it is
+    rewritten) in ``module`` and in the tree's other modules do instead: called more than once, by none, or once
+    with the queue read otherwise (a second read, ``size()``, a plain ``dequeue()`` of an ``enqueue_many``)."""
+    callers = [other for other in nodes_of(module, cst.FunctionDef) if other is not fn and any(
+        isinstance(c.func, cst.Name) and c.func.value == fn.name.value for c in nodes_of(other, cst.Call))]
+    elsewhere = getattr(external, "calls_elsewhere", None)
+    others = elsewhere(fn.name.value) if elsewhere is not None else []
+    where = []
+    for _, stmt, other_module, _ in others:
+        holder = next((f.name.value for f in nodes_of(other_module, cst.FunctionDef)
+                       if any(s is stmt for s in nodes_of(f, cst.SimpleStatementLine))), None)
+        where.append((f"`{holder}`" if holder else "a module's top level") + " of another module")
+    where += [f"`{c.name.value}`" for c in callers]
+    if not where:
+        return (f"; `{fn.name.value}` is called by no function of this module, nor of the tree being migrated "
+                "(keep the queue, or migrate the modules that call it with it)")
+    if len(where) > 1:
+        return (f"; here `{fn.name.value}` is called {len(where)} times (by " + ", ".join(where) + "): each call "
+                "makes a queue of its own that its caller reads, and each would need its own rewrite; keep the "
+                "queue, or give each caller a function of its own")
+    return (f"; its one caller, {where[0]}, reads it otherwise (not one `dequeue_many`/`dequeue_up_to` of the "
+            "name the call binds, later in the same block and run once per call, as the queue's only use: a plain "
+            "`dequeue()`, `size()`, `close()`, a second dequeue), or, in another module, the function is not "
+            "straight assignments ending in `return queue` or reads a name the caller's module means otherwise")
 
 
 def _feeders(module: cst.Module, fn: cst.FunctionDef, code) -> str:

@@ -28,12 +28,13 @@ from tfdata_bridge._src.migrate.queue_callers import _holder, function_of, same_
 _BATCHED = ("dequeue_many", "dequeue_up_to")
 
 
-def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
+def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str, methods: tuple[str, ...] = _BATCHED
                      ) -> tuple[cst.Call, cst.SimpleStatementLine, cst.SimpleStatementLine] | None:
     """For ``return qname`` at ``returned``: (the caller's dequeue call, the caller's ``v = fn(...)``, the
-    caller's dequeue statement). None where the function's one caller does not batch the queue as its one use
-    (not this pattern: ``passthrough.py`` looks at a caller's ``dequeue()``); Refusal, naming the rule, where it
-    does but the dequeue cannot move into the function."""
+    caller's dequeue statement). None where the function's one caller does not read the queue by one of
+    ``methods`` (batched dequeues; ``("dequeue",)`` for a RandomShuffleQueue read one element at a time) as its
+    one use (not this pattern: ``passthrough.py`` looks at a FIFOQueue's ``dequeue()``); Refusal, naming the
+    rule, where it does but the dequeue cannot move into the function."""
     fn = function_of(finder, returned)
     if not isinstance(fn, cst.FunctionDef):
         raise Refusal(f"`{qname}` is returned from no function")
@@ -47,7 +48,7 @@ def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
             and isinstance(small.value, cst.Call) and small.value.func is callers[0]):
         return None
     v = small.targets[0].target.value
-    found = _one_batched_use(finder, made, v)
+    found = _one_batched_use(finder, made, v, methods)
     if found is None:
         return None
     dcall, used = found
@@ -55,9 +56,10 @@ def returned_dequeue(finder, returned: cst.SimpleStatementLine, qname: str
     return dcall, made, used
 
 
-def _one_batched_use(finder, made: cst.SimpleStatementLine, v: str):
+def _one_batched_use(finder, made: cst.SimpleStatementLine, v: str, methods: tuple[str, ...] = _BATCHED):
     """(the dequeue call, its statement) where the queue bound to ``v`` at ``made`` is read once, by a
-    statement that is only ``x = v.dequeue_many(...)`` (or another batched dequeue) or ``return v....``; else None."""
+    statement that is only ``x = v.dequeue_many(...)`` (or another of ``methods``) or ``return v....``; else
+    None."""
     uses = finder.scopes.readers_of(made, v)
     if len(uses) != 1:
         return None
@@ -65,8 +67,10 @@ def _one_batched_use(finder, made: cst.SimpleStatementLine, v: str):
     ds = used.body[0] if used is not None and len(used.body) == 1 else None
     dcall = ds.value if isinstance(ds, (cst.Assign, cst.Return)) else None
     if not (isinstance(dcall, cst.Call) and isinstance(dcall.func, cst.Attribute) and dcall.func.value is uses[0]
-            and dcall.func.attr.value in _BATCHED):
+            and dcall.func.attr.value in methods):
         return None
+    if dcall.func.attr.value == "dequeue" and dcall.args:
+        return None  # (``dequeue(name=...)``: not taken)
     return dcall, used
 
 
@@ -75,6 +79,8 @@ def _check_movable(finder, made, used, v: str, dcall: cst.Call, into: str) -> No
     if not same_turns(finder, made, used):
         raise Refusal(f"`{v}.{dcall.func.attr.value}(...)` runs in a loop or a nested function: each run takes "
                       "other elements")
+    if dcall.func.attr.value == "dequeue":
+        return  # (one element: no count)
     count = dequeue_count(dcall)  # its op's ``name=`` set aside (dequeue_count.py)
     if not isinstance(count, cst.Integer):
         raise Refusal(f"the count of `{v}.{dcall.func.attr.value}(...)` is not a literal: it would move into "

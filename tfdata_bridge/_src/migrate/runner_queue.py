@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, literal_bool
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
@@ -181,9 +181,12 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
     dcall = dequeue.body[0].value
     if single and not isinstance(dcall, cst.Call):
-        return None  # (the queue returned: its callers' dequeues are ``returned_queue.py``'s, batched ones only)
+        return None  # (the queue returned: its callers' dequeues are ``returned_queue.py``'s)
     if isinstance(dcall, cst.Name):  # ``return queue``: its one caller batches it
         moved = returned_dequeue(finder, dequeue, qname)
+        if moved is None and kind == "RandomShuffleQueue":  # or takes one element at a time: ``single``
+            moved = returned_dequeue(finder, dequeue, qname, ("dequeue",))
+            single = moved is not None
         if moved is None:
             return None
         dcall, made, used = moved
@@ -231,10 +234,7 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
         raise Refusal("the runner's ops are not `[enqueue_op] * k` (k threads running the one op)")
     if flat.index(dequeue) < flat.index(enqueue):
         raise Refusal("the queue is dequeued before its enqueue op is made")
-    if single:
-        if ecall.func.attr.value != "enqueue":
-            raise Refusal("an `enqueue_many` into a RandomShuffleQueue read one element at a time by `dequeue()` "
-                          "is not rewritten")
+    if single:  # (an ``enqueue_many``'s groups: unbatched before the shuffle, ``single_statements``)
         count = cst.Integer("1")  # (unused: the elements are read one at a time, ``single``)
     else:
         count = dequeue_count(dcall)  # its op's ``name=`` set aside (dequeue_count.py)
@@ -286,12 +286,19 @@ def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement],
     where the ``dequeue()`` was: each run takes the next element, as each dequeue took one."""
     from tfdata_bridge._src.compiler import emit
 
+    from tfdata_bridge._src.plan.model import Step
+    from tfdata_bridge._src.plan.printer import step_text
+
     new, dataset, accepted = gen.elements(found.pipeline)
     args = found.pipeline.args
     seed = None if is_none(args.get("seed")) else gen.code(args["seed"])
     capacity = gen.code(args["capacity"])
     shuffled = gen.fresh("shuffled")
-    new.append(cst.parse_statement(f"{shuffled} = {emit.chain(dataset, [emit.shuffle_step(capacity, seed)])}\n"))
+    # ``enqueue_many``: each record's values a group of elements, which the queue took apart, so the mixing does
+    steps = [step_text(Step("unbatch", "element"))] if literal_bool(args.get("enqueue_many"), False,
+                                                                     "enqueue_many") else []
+    steps.append(emit.shuffle_step(capacity, seed))
+    new.append(cst.parse_statement(f"{shuffled} = {emit.chain(dataset, steps)}\n"))
     notes = [*accepted, f"the RandomShuffleQueue becomes shuffle({capacity}): it mixes over its whole capacity; "
              "its min_after_dequeue only held back legacy's first dequeue"]
     threads = gen.code(args["num_threads"])
