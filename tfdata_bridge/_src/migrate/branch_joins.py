@@ -132,10 +132,12 @@ def _the_list(finder: Finder, body, stmt, lists: cst.BaseExpression | None
             len(made.body[0].targets) != 1 or not isinstance(made.body[0].targets[0].target, cst.Name):
         return None
     value = made.body[0].value
-    if not isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
-        return None
+    if not isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or \
+            isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) < 2:
+        return None  # (an empty list the code grows, say by appends: neither form; the caller's refusal stands)
     if [r for r in finder.scopes.readers_of(made, lists.value) if r is not lists]:
-        raise Refusal(f"the list `{lists.value}` is used beyond the join; its elements move into tf.data")
+        raise Refusal(f"the list `{lists.value}` as per-element code: it is also read beyond the join, and its "
+                      "elements would move into tf.data")
     return made, value
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.ctor_readers import appended_comp, constructed_form, constructed_join, held_objects_join
 from tfdata_bridge._src.migrate.copies_join import _DEPTH, _harmless, _Zero, copies_pipeline
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
 from tfdata_bridge._src.migrate.objects import method_of
@@ -72,6 +73,19 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
                   api: str, joins: int = 1) -> tuple[Pipeline, list[cst.CSTNode]]:
     """The pipeline of a join call at ``body[index]``, and every statement or function it replaces. ``joins``:
     how many joins read the list (the two branches of a choice: ``choice.py``)."""
+    try:
+        return _join_pipeline(finder, module, body, index, api, joins)
+    except Refusal as exc:  # (reader objects made before the list, read once each: ``ctor_readers.py``)
+        held = held_objects_join(finder, module, body, index, api, joins)
+        if held is None:
+            raise
+        if isinstance(held, Refusal):
+            raise Refusal(f"{exc}; nor {held}") from None
+        return held
+
+
+def _join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatement], index: int,
+                   api: str, joins: int = 1) -> tuple[Pipeline, list[cst.CSTNode]]:
     if api not in _JOIN_PARAMS:
         raise Refusal(f"`{api}` (with keep_input) is not rewritten yet")
     stmt = body[index]
@@ -89,6 +103,13 @@ def join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStateme
     list_stmt = _single_def(body[:index], lists.value) if not inline else None
     comp = lists if inline else list_stmt.body[0].value if list_stmt is not None else None
     loop = _append_loop(body, index, list_stmt, lists.value) if isinstance(comp, cst.List) else None
+    looped = appended_comp(loop[0], lists.value) if loop is not None else None
+    # one reader object made per copy (``ctor_readers.py``): ``for _ in range(k): l.append(C(q).read())``
+    if looped is not None and constructed_form(finder, module, stmt, looped.elt):
+        return constructed_join(finder, module, body, index, api, args, looped, list_stmt, lists, inline, joins,
+                                loop[0])
+    if isinstance(comp, cst.ListComp) and constructed_form(finder, module, stmt, comp.elt):  # ``[C(q).read() ...]``
+        return constructed_join(finder, module, body, index, api, args, comp, list_stmt, lists, inline, joins)
     if loop is not None:
         return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop, joins=joins)
     outer = None  # ``[parse(read_fn(queue)) for _ in range(k)]``: the reader function's record, then ``parse``
