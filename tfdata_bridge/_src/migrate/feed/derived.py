@@ -37,6 +37,7 @@ class Held:
     calls: list[cst.Call]
     stmts: list[cst.BaseStatement] = field(default_factory=list)
     is_dict: bool = True
+    owner: cst.FunctionDef | None = None  # handed in: the function whose parameter it is (``handed.py``)
 
     def refs(self) -> list[str]:
         return [f"{self.name}[{k!r}]" for k in self.keys]
@@ -93,24 +94,23 @@ def _strings(finder, body, node, at) -> list[str] | None:
 
 def held(finder, body, name: str) -> Held | None:
     """The placeholders ``name`` holds in ``body`` (see the module's docstring), or None where it is not such a
-    holder. Refused where it is one but read some other way than the forms known."""
+    holder. Refused where it is one but read some other way than the forms known. A name the block does not
+    bind that is a parameter of its function (or ``self.phs = param``) is read at its callers (``handed.py``)."""
     made = [s for s in body if (t := _target(s)) is not None and _is(t[0], name)]
+    if not made and "." not in name and body:
+        from tfdata_bridge._src.migrate.feed.handed import handed  # (it reads this module's holders)
+        return handed(finder, body[0], name, name)
     if len(made) != 1:
         return None
     value = _target(made[0])[1]
-    if isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
-            not isinstance(e, cst.StarredElement) and _is_placeholder(finder, e.value) for e in value.elements):
-        out = Held(name, list(range(len(value.elements))), [e.value for e in value.elements], [made[0]], False)
-    elif isinstance(value, cst.Dict) and value.elements and all(
-            isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and _is_placeholder(finder, e.value)
-            for e in value.elements):
-        out = Held(name, [e.key.evaluated_value for e in value.elements], [e.value for e in value.elements],
-                   [made[0]])
-    elif isinstance(value, cst.Dict) and not value.elements or isinstance(value, cst.Call) and not value.args \
-            and isinstance(value.func, (cst.Name, cst.Attribute)) and \
-            cst.Module([]).code_for_node(value.func) in EMPTY_DICTS:
-        out = Held(name, [], [], [made[0]])
-    else:
+    if isinstance(value, cst.Name) and getattr(finder, "scopes", None) is not None:
+        from tfdata_bridge._src.migrate.feed.handed import handed
+        out = handed(finder, made[0], value.value, name)
+        if out is not None:
+            out.stmts.append(made[0])
+            return out
+    out = made_holder(finder, name, value, made[0])
+    if out is None:
         return None
     _filled(finder, body, made[0], out)
     if not out.keys:
@@ -118,6 +118,32 @@ def held(finder, body, name: str) -> Held | None:
     if len(set(out.keys)) != len(out.keys):
         raise Refusal(f"the dict of placeholders `{name}` sets a key twice")
     return out
+
+
+def made_holder(finder, name: str, value: cst.BaseExpression, made) -> Held | None:
+    """The holder ``value`` makes (a list or dict literal of placeholders, ``OrderedDict([('k', placeholder(...)),
+    ...])``, an empty dict to be filled), or None."""
+    if isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
+            not isinstance(e, cst.StarredElement) and _is_placeholder(finder, e.value) for e in value.elements):
+        return Held(name, list(range(len(value.elements))), [e.value for e in value.elements], [made], False)
+    if isinstance(value, cst.Dict) and value.elements and all(
+            isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and _is_placeholder(finder, e.value)
+            for e in value.elements):
+        return Held(name, [e.key.evaluated_value for e in value.elements], [e.value for e in value.elements], [made])
+    maker = cst.Module([]).code_for_node(value.func) if isinstance(value, cst.Call) and isinstance(
+        value.func, (cst.Name, cst.Attribute)) else None
+    if maker in EMPTY_DICTS and len(value.args) == 1 and not value.args[0].keyword and not value.args[0].star \
+            and isinstance(value.args[0].value, (cst.List, cst.Tuple)) and value.args[0].value.elements:
+        pairs = [e.value for e in value.args[0].value.elements]  # ``OrderedDict([('k', placeholder(...)), ...])``
+        if all(not isinstance(e, cst.StarredElement) for e in value.args[0].value.elements) and all(
+                isinstance(p, cst.Tuple) and len(p.elements) == 2 and isinstance(p.elements[0].value, cst.SimpleString)
+                and _is_placeholder(finder, p.elements[1].value) for p in pairs):
+            return Held(name, [p.elements[0].value.evaluated_value for p in pairs], [p.elements[1].value for p in pairs],
+                        [made])
+        return None
+    if isinstance(value, cst.Dict) and not value.elements or maker in EMPTY_DICTS and not value.args:
+        return Held(name, [], [], [made])
+    return None
 
 
 def _filled(finder, body, made, out: Held) -> None:
