@@ -31,6 +31,8 @@ def test_the_r33f_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "threading" not in feeding and "FIFOQueue" not in feeding
     assert "yield (fed['features'], fed['count'])" in feeding, feeding
     assert "shape=[None, 3], dtype=tf.float32" in feeding and "shape=[None], dtype=tf.int32" in feeding
+    assert "import threading" not in code["data_queue.py"] and "tf.FIFOQueue(" not in code["data_queue.py"]
+    assert "self.names = list(placeholder_dict.keys())" in code["data_queue.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact")
@@ -116,3 +118,48 @@ def _said(source: str) -> str:
 def test_what_cannot_be_read_at_the_callers_is_refused_naming_the_rule(caller, said):
     got = _said(_source(caller))
     assert said in got, got
+
+
+CLASS = '''\
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+class Feeder(object):
+    def __init__(self, phs, rows):
+        self.phs = phs
+        self.rows = rows
+        self.queue = tf.FIFOQueue(8, dtypes=[p.dtype for _, p in self.phs.items()],
+                                  shapes=[p.shape[1:] for _, p in self.phs.items()])
+        self.enqueue_op = self.queue.enqueue_many([p for _, p in self.phs.items()])
+
+    def thread_main(self, sess):
+        for r in self.rows:
+            sess.run(self.enqueue_op, feed_dict={{self.phs[k]: v for k, v in r.items()}})
+
+    def start(self, sess):
+        t = threading.Thread(target=self.thread_main, args=(sess,))
+        t.daemon = True
+        t.start()
+
+    def dequeue(self, n):
+        return self.queue.dequeue_many(n)
+
+
+def main(rows):
+{caller}
+'''
+
+
+def test_a_class_handed_the_dict_reads_it_at_its_constructor_calls():
+    result = rewrite(CLASS.format(caller=f"    return Feeder({DICT}, rows).dequeue(2)"), to="tfdata")
+    assert not result.refused, result.notes
+    assert "yield (fed['a'], fed['b'])" in result.code, result.code
+    assert "shape=[None, 2], dtype=tf.float32" in result.code
+
+
+def test_a_class_handed_different_dicts_is_refused():
+    caller = (f"    Feeder({DICT}, rows)\n    return Feeder({{'a': tf.placeholder(tf.float32, [None, 3]), "
+              "'b': tf.placeholder(tf.int32, [None])}, rows).dequeue(2)")
+    assert "the callers of `Feeder` hand `phs` different placeholders" in _said(CLASS.format(caller=caller))

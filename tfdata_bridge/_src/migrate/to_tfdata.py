@@ -610,7 +610,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                      lambda n: index.paths.get(n)))
     done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved, begin, commit, requests).run(
         notes, outcomes, removed, replaced, done) if v1_default else set()
-    for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default):
+    for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default, finder):
         if isinstance(plan, Refusal):
             feed_refusals.append((None, Note(line, f"`tf.compat.v1.{kind}` left: {plan}"),
                                   PipelineOutcome(line, kind, False, str(plan))))

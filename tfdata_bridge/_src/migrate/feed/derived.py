@@ -19,7 +19,9 @@ taking all of them in order makes them the fed placeholders (``enqueued_held``),
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import libcst as cst
 
@@ -27,6 +29,16 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, name
 from tfdata_bridge._src.migrate.feed.queue import PLACEHOLDER_PARAMS
 
 EMPTY_DICTS = ("dict", "OrderedDict", "collections.OrderedDict")
+# (the class form's reader of a module's holders: its scopes and the tree's resolver, set by ``klass.class_feeds``
+# so a holder handed to ``__init__`` is read at the class's callers, ``handed.py``)
+SITES: ContextVar[tuple | None] = ContextVar("holder_sites", default=None)
+
+
+def reader(index, v1: str | None = None):
+    """What ``held`` reads a class's holders with: the module's index, its scopes and the tree's resolver (where
+    ``klass.class_feeds`` was given them), the queue's TensorFlow prefix."""
+    scopes, external = SITES.get() or (None, None)
+    return SimpleNamespace(index=index, scopes=scopes, external=external, v1=v1)
 
 
 @dataclass
