@@ -49,6 +49,9 @@ def queue_args(call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
                           "filled by `d['k'] = placeholder(...)` lines or by a loop over literal keys) or handed "
                           "to its function as such by every caller: its "
                           "dtypes cannot be read when the code is migrated")
+        if isinstance(args.get("dtypes"), cst.Name):
+            raise Refusal(f"the queue's dtypes are `{args['dtypes'].value}`, a name, not a literal list (a comprehension "
+                          "over the placeholders is read only where it is written in the queue's call)")
         raise Refusal("the queue's dtypes are not a literal list")
     queue_names(args)
     return args
