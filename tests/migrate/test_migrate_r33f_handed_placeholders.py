@@ -114,6 +114,12 @@ def _said(source: str) -> str:
     (f"    phs = {DICT}\n    args = (phs, rows)\n    return run(*args)", "`run` is used other than by plain calls"),
     (f"    phs = {DICT}\n    f = run\n    return f(phs, rows)", "`run` is used other than by plain calls"),
     ("    return 0", "`run` is called nowhere in the code migrated"),
+    ("    return run({'a': tf.placeholder(tf.float32, [None, 2]), 'b': tf.placeholder(tf.int32, [None]), "
+     "'a': tf.placeholder(tf.float32, [None, 2])}, rows)", "hands `phs` a dict that sets a key twice"),
+    (f"    return run(make(rows), rows)\n\n\ndef make(rows):\n    if rows:\n        return {DICT}\n    return {DICT}",
+     "is made by `make`, which does not end by returning it alone"),
+    (f"    return run(make(), rows)\n\n\ndef make():\n    phs = {DICT}\n    phs['c'] = phs['a']\n    return phs",
+     "`phs` is filled after it is made whole or read"),
 ])
 def test_what_cannot_be_read_at_the_callers_is_refused_naming_the_rule(caller, said):
     got = _said(_source(caller))

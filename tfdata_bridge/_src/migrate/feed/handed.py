@@ -59,6 +59,8 @@ def handed(finder, at: cst.CSTNode, param: str, name: str, depth: int = 0):
     given = {id(v) for v, _, _ in sites[1]}  # (handed to this same function twice: no other use)
     for value, site, call in sites[1]:
         got = _given(_view(site), call, value, depth, owner_name, param, given)
+        if len(set(got.keys)) != len(got.keys):
+            raise Refusal(f"a caller of `{owner_name}` hands `{param}` a dict that sets a key twice")
         sig = (got.is_dict, list(got.keys), [_signature(c, got, j) for j, c in enumerate(got.calls)])
         if seen is not None and sig != seen:
             raise Refusal(f"the callers of `{owner_name}` hand `{param}` different placeholders (keys, dtypes or "
