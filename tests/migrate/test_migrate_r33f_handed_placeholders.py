@@ -169,3 +169,11 @@ def test_a_class_handed_different_dicts_is_refused():
     caller = (f"    Feeder({DICT}, rows)\n    return Feeder({{'a': tf.placeholder(tf.float32, [None, 3]), "
               "'b': tf.placeholder(tf.int32, [None])}, rows).dequeue(2)")
     assert "the callers of `Feeder` hand `phs` different placeholders" in _said(CLASS.format(caller=caller))
+
+
+def test_a_parameter_read_other_than_as_placeholders_is_not_followed_to_its_callers():
+    source = PROGRAM.replace("tf.FIFOQueue(8,", "tf.FIFOQueue(cap.bit_length(),").replace(
+        "def run(phs, rows):", "def run(phs, rows, cap):").format(caller=f"    return run({DICT}, rows, 3)")
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, result.notes
+    assert "yield (fed['a'], fed['b'])" in result.code, result.code

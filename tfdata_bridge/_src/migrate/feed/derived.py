@@ -104,18 +104,19 @@ def _strings(finder, body, node, at) -> list[str] | None:
     return None
 
 
-def held(finder, body, name: str) -> Held | None:
+def held(finder, body, name: str, handed_in: bool = False) -> Held | None:
     """The placeholders ``name`` holds in ``body`` (see the module's docstring), or None where it is not such a
-    holder. Refused where it is one but read some other way than the forms known. A name the block does not
-    bind that is a parameter of its function (or ``self.phs = param``) is read at its callers (``handed.py``)."""
+    holder. Refused where it is one but read some other way than the forms known. ``handed_in`` (``name`` is
+    read as a holder: iterated, or enqueued): a name the block does not bind that is a parameter of its function
+    (or ``self.phs = param``) is read at its callers (``handed.py``)."""
     made = [s for s in body if (t := _target(s)) is not None and _is(t[0], name)]
-    if not made and "." not in name and body:
+    if not made and "." not in name and body and handed_in:
         from tfdata_bridge._src.migrate.feed.handed import handed  # (it reads this module's holders)
         return handed(finder, body[0], name, name)
     if len(made) != 1:
         return None
     value = _target(made[0])[1]
-    if isinstance(value, cst.Name) and getattr(finder, "scopes", None) is not None:
+    if isinstance(value, cst.Name) and getattr(finder, "scopes", None) is not None and handed_in:
         from tfdata_bridge._src.migrate.feed.handed import handed
         out = handed(finder, made[0], value.value, name)
         if out is not None:
@@ -235,6 +236,22 @@ def held_name(node: cst.BaseExpression) -> str | None:
     return node.value if isinstance(node, cst.Name) else None
 
 
+def iterates(node: cst.BaseExpression, name: str) -> bool:
+    """``node`` iterates ``name`` as a holder: a comprehension over it (or ``.values()`` / ``.keys()`` /
+    ``.items()``), or ``list(...)`` / ``tuple(...)`` of that."""
+    if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+        if node.for_in.inner_for_in is not None:
+            return False
+        node = node.for_in.iter
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "tuple") \
+            and len(node.args) == 1:
+        node = node.args[0].value
+    if isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value in ("values", "keys", "items"):
+        node = node.func.value
+    return _is(node, name)
+
+
 def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
     """What ``node`` (a comprehension or ``list(...)`` over ``holder``) gives, one entry per placeholder: the
     element's node, ``("ph", j)`` for the placeholder itself; None where ``node`` does not iterate ``holder``.
@@ -326,7 +343,7 @@ def resolved_call(finder, call: cst.Call, body) -> cst.Call:
     args = []
     for arg in call.args:
         name = held_name(arg.value) if isinstance(arg.value, (cst.ListComp, cst.Call)) else None
-        holder = held(finder, body, name) if name else None
+        holder = held(finder, body, name, iterates(arg.value, name)) if name else None
         entries = per_placeholder(arg.value, holder) if holder is not None else None
         if entries is not None:
             if any(isinstance(e, tuple) or e is None for e in entries):
@@ -342,7 +359,8 @@ def enqueued_held(finder, items: cst.BaseExpression, body) -> Held | None:
     or ``list(...)`` over it, or its name (a list). None where ``items`` is no such thing."""
     name = cst.Module([]).code_for_node(items) if isinstance(items, (cst.Name, cst.Attribute)) else \
         held_name(items) if isinstance(items, (cst.ListComp, cst.Call)) else None
-    holder = held(finder, body, name) if name else None
+    holder = held(finder, body, name, isinstance(items, (cst.Name, cst.Attribute)) or iterates(items, name)) \
+        if name else None
     if holder is None:
         return None
     if isinstance(items, (cst.Name, cst.Attribute)):
