@@ -625,7 +625,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                      lambda n: index.paths.get(n)))
     done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved, begin, commit, requests).run(
         notes, outcomes, removed, replaced, done) if v1_default else set()
-    for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default):
+    for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default, finder):
         if isinstance(plan, Refusal):
             feed_refusals.append((None, Note(line, f"`tf.compat.v1.{kind}` left: {plan}"),
                                   PipelineOutcome(line, kind, False, str(plan))))
@@ -649,7 +649,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             if fed_kind and isinstance(small, cst.Assign) and \
                     len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                 prefix = feed_prefix(index, value, v1_default, index.tf_aliases)
-                feed = FeedFinder(index, module.code_for_node, prefix, fresh, scopes)
+                feed = FeedFinder(index, module.code_for_node, prefix, fresh, scopes, finder.external)
                 try:
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")

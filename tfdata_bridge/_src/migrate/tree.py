@@ -546,7 +546,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
-    fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach)
+    fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, resolver)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
     for path in modules:
         if path in unchanged:
@@ -610,7 +610,7 @@ def _foreign_divisions(modules, texts, results, names, by_name) -> None:
             results[path] = replace(results[path], code=code)
 
 
-def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach) -> dict[str, list]:
+def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, resolver=None) -> dict[str, list]:
     """A module whose feeding class another module uses beyond what the rewrite can follow (its queue, ops or
     placeholders read through an instance, ``feed/across.py``; its starter's calls and the thread they return
     where they cannot be changed as in the class's own module, ``feed/across_calls.py``) stays as it was,
@@ -626,7 +626,7 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach) ->
         if results[path].code == texts[path] or not any(
                 n.kind == "info" and n.message.startswith("the feed thread's") for n in results[path].notes):
             continue
-        classes = feed_classes(modules[path])
+        classes = feed_classes(modules[path], resolver(path) if resolver is not None else None)
         if not classes:
             continue
         new = parsed(results[path].code)

@@ -5,13 +5,12 @@ attribute made by a comprehension and fed by ``dict(zip(self.phs, values))``).""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.feed.class_local import is_queue
-from tfdata_bridge._src.migrate.feed.derived import Held, enqueued_held
+from tfdata_bridge._src.migrate.feed.derived import Held, enqueued_held, reader
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, by_names, enqueued
 
@@ -30,7 +29,7 @@ class Init:
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
                 removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None,
-                names: list[str] | None = None, local: str | None = None) -> Init:
+                names: list[str] | None = None, local: str | None = None, v1: str | None = None) -> Init:
     """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
     statements into ``removed``. ``local``: the name the queue was made under there (``class_local.py``)."""
     enqueue_attr = close_attr = enqueue_stmt = None
@@ -70,7 +69,7 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
                 isinstance(e.value, cst.Call) and (index.paths.get(e.value) or "").rsplit(".", 1)[-1] == "placeholder"
                 for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
             placeholders[attr] = stmt
-    holder = enqueued_held(SimpleNamespace(index=index, scopes=None), items, flat(init)) \
+    holder = enqueued_held(reader(index, v1), items, flat(init)) \
         if isinstance(items, (cst.ListComp, cst.Call)) else None
     if holder is not None:  # ``[p for p in self.phs.values()]``, ``list(self.phs.values())`` (``derived.py``)
         if len(holder.keys) != components:

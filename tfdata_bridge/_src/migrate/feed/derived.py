@@ -19,7 +19,9 @@ taking all of them in order makes them the fed placeholders (``enqueued_held``),
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import libcst as cst
 
@@ -27,6 +29,16 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, name
 from tfdata_bridge._src.migrate.feed.queue import PLACEHOLDER_PARAMS
 
 EMPTY_DICTS = ("dict", "OrderedDict", "collections.OrderedDict")
+# (the class form's reader of a module's holders: its scopes and the tree's resolver, set by ``klass.class_feeds``
+# so a holder handed to ``__init__`` is read at the class's callers, ``handed.py``)
+SITES: ContextVar[tuple | None] = ContextVar("holder_sites", default=None)
+
+
+def reader(index, v1: str | None = None):
+    """What ``held`` reads a class's holders with: the module's index, its scopes and the tree's resolver (where
+    ``klass.class_feeds`` was given them), the queue's TensorFlow prefix."""
+    scopes, external = SITES.get() or (None, None)
+    return SimpleNamespace(index=index, scopes=scopes, external=external, v1=v1)
 
 
 @dataclass
@@ -37,6 +49,7 @@ class Held:
     calls: list[cst.Call]
     stmts: list[cst.BaseStatement] = field(default_factory=list)
     is_dict: bool = True
+    owner: cst.FunctionDef | None = None  # handed in: the function whose parameter it is (``handed.py``)
 
     def refs(self) -> list[str]:
         return [f"{self.name}[{k!r}]" for k in self.keys]
@@ -91,26 +104,26 @@ def _strings(finder, body, node, at) -> list[str] | None:
     return None
 
 
-def held(finder, body, name: str) -> Held | None:
+def held(finder, body, name: str, handed_in: bool = False) -> Held | None:
     """The placeholders ``name`` holds in ``body`` (see the module's docstring), or None where it is not such a
-    holder. Refused where it is one but read some other way than the forms known."""
+    holder. Refused where it is one but read some other way than the forms known. ``handed_in`` (``name`` is
+    read as a holder: iterated, or enqueued): a name the block does not bind that is a parameter of its function
+    (or ``self.phs = param``) is read at its callers (``handed.py``)."""
     made = [s for s in body if (t := _target(s)) is not None and _is(t[0], name)]
+    if not made and "." not in name and body and handed_in:
+        from tfdata_bridge._src.migrate.feed.handed import handed  # (it reads this module's holders)
+        return handed(finder, body[0], name, name)
     if len(made) != 1:
         return None
     value = _target(made[0])[1]
-    if isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
-            not isinstance(e, cst.StarredElement) and _is_placeholder(finder, e.value) for e in value.elements):
-        out = Held(name, list(range(len(value.elements))), [e.value for e in value.elements], [made[0]], False)
-    elif isinstance(value, cst.Dict) and value.elements and all(
-            isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and _is_placeholder(finder, e.value)
-            for e in value.elements):
-        out = Held(name, [e.key.evaluated_value for e in value.elements], [e.value for e in value.elements],
-                   [made[0]])
-    elif isinstance(value, cst.Dict) and not value.elements or isinstance(value, cst.Call) and not value.args \
-            and isinstance(value.func, (cst.Name, cst.Attribute)) and \
-            cst.Module([]).code_for_node(value.func) in EMPTY_DICTS:
-        out = Held(name, [], [], [made[0]])
-    else:
+    if isinstance(value, cst.Name) and getattr(finder, "scopes", None) is not None and handed_in:
+        from tfdata_bridge._src.migrate.feed.handed import handed
+        out = handed(finder, made[0], value.value, name)
+        if out is not None:
+            out.stmts.append(made[0])
+            return out
+    out = made_holder(finder, name, value, made[0])
+    if out is None:
         return None
     _filled(finder, body, made[0], out)
     if not out.keys:
@@ -118,6 +131,32 @@ def held(finder, body, name: str) -> Held | None:
     if len(set(out.keys)) != len(out.keys):
         raise Refusal(f"the dict of placeholders `{name}` sets a key twice")
     return out
+
+
+def made_holder(finder, name: str, value: cst.BaseExpression, made) -> Held | None:
+    """The holder ``value`` makes (a list or dict literal of placeholders, ``OrderedDict([('k', placeholder(...)),
+    ...])``, an empty dict to be filled), or None."""
+    if isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
+            not isinstance(e, cst.StarredElement) and _is_placeholder(finder, e.value) for e in value.elements):
+        return Held(name, list(range(len(value.elements))), [e.value for e in value.elements], [made], False)
+    if isinstance(value, cst.Dict) and value.elements and all(
+            isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and _is_placeholder(finder, e.value)
+            for e in value.elements):
+        return Held(name, [e.key.evaluated_value for e in value.elements], [e.value for e in value.elements], [made])
+    maker = cst.Module([]).code_for_node(value.func) if isinstance(value, cst.Call) and isinstance(
+        value.func, (cst.Name, cst.Attribute)) else None
+    if maker in EMPTY_DICTS and len(value.args) == 1 and not value.args[0].keyword and not value.args[0].star \
+            and isinstance(value.args[0].value, (cst.List, cst.Tuple)) and value.args[0].value.elements:
+        pairs = [e.value for e in value.args[0].value.elements]  # ``OrderedDict([('k', placeholder(...)), ...])``
+        if all(not isinstance(e, cst.StarredElement) for e in value.args[0].value.elements) and all(
+                isinstance(p, cst.Tuple) and len(p.elements) == 2 and isinstance(p.elements[0].value, cst.SimpleString)
+                and _is_placeholder(finder, p.elements[1].value) for p in pairs):
+            return Held(name, [p.elements[0].value.evaluated_value for p in pairs], [p.elements[1].value for p in pairs],
+                        [made])
+        return None
+    if isinstance(value, cst.Dict) and not value.elements or maker in EMPTY_DICTS and not value.args:
+        return Held(name, [], [], [made])
+    return None
 
 
 def _filled(finder, body, made, out: Held) -> None:
@@ -195,6 +234,22 @@ def held_name(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
         return cst.Module([]).code_for_node(node)
     return node.value if isinstance(node, cst.Name) else None
+
+
+def iterates(node: cst.BaseExpression, name: str) -> bool:
+    """``node`` iterates ``name`` as a holder: a comprehension over it (or ``.values()`` / ``.keys()`` /
+    ``.items()``), or ``list(...)`` / ``tuple(...)`` of that."""
+    if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+        if node.for_in.inner_for_in is not None:
+            return False
+        node = node.for_in.iter
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "tuple") \
+            and len(node.args) == 1:
+        node = node.args[0].value
+    if isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value in ("values", "keys", "items"):
+        node = node.func.value
+    return _is(node, name)
 
 
 def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
@@ -288,7 +343,7 @@ def resolved_call(finder, call: cst.Call, body) -> cst.Call:
     args = []
     for arg in call.args:
         name = held_name(arg.value) if isinstance(arg.value, (cst.ListComp, cst.Call)) else None
-        holder = held(finder, body, name) if name else None
+        holder = held(finder, body, name, iterates(arg.value, name)) if name else None
         entries = per_placeholder(arg.value, holder) if holder is not None else None
         if entries is not None:
             if any(isinstance(e, tuple) or e is None for e in entries):
@@ -304,7 +359,8 @@ def enqueued_held(finder, items: cst.BaseExpression, body) -> Held | None:
     or ``list(...)`` over it, or its name (a list). None where ``items`` is no such thing."""
     name = cst.Module([]).code_for_node(items) if isinstance(items, (cst.Name, cst.Attribute)) else \
         held_name(items) if isinstance(items, (cst.ListComp, cst.Call)) else None
-    holder = held(finder, body, name) if name else None
+    holder = held(finder, body, name, isinstance(items, (cst.Name, cst.Attribute)) or iterates(items, name)) \
+        if name else None
     if holder is None:
         return None
     if isinstance(items, (cst.Name, cst.Attribute)):

@@ -53,9 +53,10 @@ class FeedFinder:
     ``blocks`` (statement lists), ``threads`` (calls of ``threading.Thread``); ``scopes`` (``scopes.Scopes``)
     answers which reads mean the queue's names, where it is given (else they are matched by spelling)."""
 
-    def __init__(self, index, code, v1: str, fresh, scopes=None) -> None:
+    def __init__(self, index, code, v1: str, fresh, scopes=None, external=None) -> None:
         self.index = index
         self.scopes = scopes
+        self.external = external  # the tree's resolver: callers in other modules (``handed.py``)
         self.code = code
         self.v1 = v1
         self.fresh = fresh
@@ -244,8 +245,12 @@ class FeedFinder:
             raise Refusal(f"each of the threads running `{fn.name.value}` closes the queue; which one's data "
                           "legacy delivers is a race, not rewritten")
         inside = _node_ids(fn)
+        owner = self.held.owner if self.held is not None else None  # (handed in: its function's reads alone)
+        mine = {id(n) for n in nodes_of(owner.body, cst.Name)} if owner is not None else None
         for name in placeholders + close_ops + ([self.list_name] if self.list_name else []):
             for r in self.index.refs.get(name, []):
+                if mine is not None and name == self.list_name and id(r) not in mine:
+                    continue
                 if id(r) not in inside and not any(id(r) in _node_ids(s) for s in plan.removed):
                     raise Refusal(f"`{name}` is used outside the queue and its feeding function")
         if passed is not None and fn not in body:  # a module-level feeder stays where it is, a generator now

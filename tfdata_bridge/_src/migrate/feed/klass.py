@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 import libcst as cst
 
@@ -40,7 +39,7 @@ from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_local
 from tfdata_bridge._src.migrate.feed.class_unmade import unmade_reasons
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
-from tfdata_bridge._src.migrate.feed.derived import resolved_call, zip_keys
+from tfdata_bridge._src.migrate.feed.derived import SITES, reader, resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
@@ -80,9 +79,19 @@ class ClassFeed:
     kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps)
 
 
-def class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
+def class_feeds(module: cst.Module, index, code, v1_default: str, finder=None
+                ) -> list[tuple[int, str, ClassFeed | Refusal]]:
     """One (line, queue kind, plan or refusal) per class whose ``__init__`` (or a method it calls) makes a fed
-    queue."""
+    queue. ``finder`` (the module's, with its scopes and the tree's resolver): placeholders handed to
+    ``__init__`` are read at the class's callers (``handed.py``); without it they are refused."""
+    token = SITES.set((finder.scopes, finder.external) if finder is not None else None)
+    try:
+        return _class_feeds(module, index, code, v1_default)
+    finally:
+        SITES.reset(token)
+
+
+def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
     out = []
     # where an instance makes its queue: ``__init__``, or a method only ``__init__`` calls (``add_queue``)
     queued = any(feed_queue_kind(p, _KINDS) for p in index.paths.values() if p)  # (one scan of the index)
@@ -163,12 +172,12 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
           fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
           local_reads: list[cst.Name] = ()) -> ClassFeed:
-    args = queue_args(resolved_call(SimpleNamespace(index=index, scopes=None), qcall, flat(init)), kind)
+    args = queue_args(resolved_call(reader(index, v1), qcall, flat(init)), kind)
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else [])])
     methods = methods_of(cls)
     parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
-                        queue_names(args), local)
+                        queue_names(args), local, v1)
     fed.append(True)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)

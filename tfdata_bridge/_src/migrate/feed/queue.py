@@ -46,8 +46,12 @@ def queue_args(call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
         if over is not None:
             raise Refusal(f"the queue's dtypes are read from `{over}`, which is not a dict or list of placeholders "
                           "made in the queue's own block (a dict or list literal of `placeholder(...)` calls, a dict "
-                          "filled by `d['k'] = placeholder(...)` lines or by a loop over literal keys): its "
+                          "filled by `d['k'] = placeholder(...)` lines or by a loop over literal keys) or handed "
+                          "to its function as such by every caller: its "
                           "dtypes cannot be read when the code is migrated")
+        if isinstance(args.get("dtypes"), cst.Name):
+            raise Refusal(f"the queue's dtypes are `{args['dtypes'].value}`, a name, not a literal list (a comprehension "
+                          "over the placeholders is read only where it is written in the queue's call)")
         raise Refusal("the queue's dtypes are not a literal list")
     queue_names(args)
     return args

@@ -1,0 +1,242 @@
+"""Placeholders a fed queue's function is handed by its callers (``derived.py``'s holders, read at the calls):
+
+    def run_feed(placeholders, rows):                     # a module-level function (or a class's ``__init__``)
+        queue = tf.FIFOQueue(20, dtypes=[p.dtype for p in placeholders.values()], ...)
+        enqueue_op = queue.enqueue_many(list(placeholders.values()))
+        ...
+
+    phs = collections.OrderedDict([('x', tf.placeholder(tf.float32, [None, 3])), ...])   # in any module of the tree
+    run_feed(phs, rows)
+
+Every use of the function (of the class) in the tree must be a direct call handing the parameter (no ``*``/``**``)
+a holder made statically: a dict / list literal of ``placeholder(...)`` calls, ``OrderedDict`` of ``(key,
+placeholder)`` pairs, a dict filled by ``d['k'] = placeholder(...)`` lines, bound once in the caller's block and
+used there by nothing else before the call; or what a function (of this module or another of the tree) returns
+as its last statement, made so in its block. Each placeholder's dtype must be written ``<module>.<dtype>`` and
+its shape a literal list (or none): they are read as the queue's own, ``tf.float32`` written through the
+queue's module's alias. Every caller must hand the same keys, dtypes and shapes, in the same order (a dict's
+insertion order, legacy's); otherwise, or where a caller cannot be read, the queue is refused with the reason.
+The callers keep their placeholders (nothing feeds them any more; they make no difference to the graph's run).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import libcst as cst
+from libcst.metadata import Assignment, ClassScope, GlobalScope
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, nodes_of
+from tfdata_bridge._src.migrate.feed.queue import PLACEHOLDER_PARAMS
+
+_DEPTH = 4
+_DTYPES = frozenset({"float16", "float32", "float64", "bfloat16", "half", "double", "int8", "int16", "int32",
+                     "int64", "uint8", "uint16", "uint32", "uint64", "bool", "string", "complex64", "complex128"})
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def _view(site):
+    """``site`` (a Finder of a module of the tree) as ``derived.held`` reads one."""
+    if hasattr(site, "index"):
+        return site
+    return SimpleNamespace(index=SimpleNamespace(paths=site.paths, owners={}, blocks=[[]]), scopes=site.scopes,
+                           external=getattr(site, "external", None), v1=None)
+
+
+def handed(finder, at: cst.CSTNode, param: str, name: str, depth: int = 0):
+    """The holder (named ``name``) of the placeholders every caller hands the parameter ``param`` (read at ``at``),
+    or None where ``param`` is no parameter. Refused where it is one whose callers cannot be read so."""
+    from tfdata_bridge._src.migrate.feed.derived import Held
+
+    sites = _sites(finder, at, param)
+    if sites is None:
+        return None
+    owner_name, fn = sites[0], sites[2]
+    seen = None
+    given = {id(v) for v, _, _ in sites[1]}  # (handed to this same function twice: no other use)
+    for value, site, call in sites[1]:
+        got = _given(_view(site), call, value, depth, owner_name, param, given)
+        if len(set(got.keys)) != len(got.keys):
+            raise Refusal(f"a caller of `{owner_name}` hands `{param}` a dict that sets a key twice")
+        sig = (got.is_dict, list(got.keys), [_signature(c, got, j) for j, c in enumerate(got.calls)])
+        if seen is not None and sig != seen:
+            raise Refusal(f"the callers of `{owner_name}` hand `{param}` different placeholders (keys, dtypes or "
+                          "shapes); the queue's signature is not one")
+        seen = sig
+    is_dict, keys, sigs = seen
+    v1 = getattr(finder, "v1", None) or "tf"
+    calls = [cst.Call(cst.parse_expression(f"{v1}.placeholder"), [
+        cst.Arg(cst.parse_expression(f"{v1}.{dtype}")),
+        cst.Arg(cst.Name("None") if shape is None else cst.List(
+            [cst.Element(cst.Name("None") if d is None else cst.Integer(str(d))) for d in shape]))]) for dtype, shape
+        in sigs]
+    return Held(name, keys, calls, [], is_dict, fn)
+
+
+def _sites(finder, at: cst.CSTNode, param: str):
+    """(the function or class, [(the value handed, the Finder of its module, the call)]) of ``param``, None where
+    it is no parameter of the function ``at`` is in."""
+    scopes = getattr(finder, "scopes", None)
+    scope = scopes.scope(at) if scopes is not None else None
+    found = list(scope[param]) if scope is not None else []
+    if len(found) != 1 or not isinstance(found[0], Assignment) or not isinstance(found[0].node, cst.Param):
+        return None
+    node, fn = found[0].node, found[0].scope.node
+    if found[0].scope is not scope:
+        return None  # (a parameter of an enclosing function: not followed)
+    outer = scopes.scope(fn) if isinstance(fn, cst.FunctionDef) else None
+    if isinstance(outer, GlobalScope):
+        owner, skip = fn, 0
+    elif isinstance(outer, ClassScope) and fn.name.value == "__init__" and isinstance(
+            scopes.scope(outer.node), GlobalScope) and not fn.decorators:
+        owner, skip = outer.node, 1
+    else:
+        raise Refusal(f"the placeholders `{param}` are a parameter of `{fn.name.value}`, which is neither a "
+                      "module-level function nor a module-level class's `__init__`: its callers are not followed")
+    if node not in fn.params.params or fn.decorators and skip == 0:
+        raise Refusal(f"the placeholders `{param}` are not a plain positional parameter of `{fn.name.value}` "
+                      "(or it is decorated): its callers are not followed")
+    position = list(fn.params.params).index(node) - skip
+    module = next((n for n in scopes.scopes if isinstance(n, cst.Module)), None)
+    if module is None:
+        return None
+    calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
+    sites = [(calls.get(id(u)), finder) for u in scopes.callers(owner)]
+    external = getattr(finder, "external", None)
+    elsewhere = getattr(external, "calls_elsewhere", None) if external is not None else None
+    if external is not None and elsewhere is not None:
+        sites += [(call, site) for call, _stmt, _module, site in elsewhere(owner.name.value)]
+    what = f"`{owner.name.value}`"
+    if not sites:
+        raise Refusal(f"{what} is called nowhere in the code migrated: the placeholders it is handed as `{param}` "
+                      "cannot be read")
+    out = []
+    for call, site in sites:
+        if call is None or any(a.star for a in call.args):
+            raise Refusal(f"{what} is used other than by plain calls: the placeholders it is handed as `{param}` "
+                          "cannot be read")
+        given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
+                 or a.keyword is not None and a.keyword.value == param]
+        if len(given) != 1:
+            raise Refusal(f"a call of {what} does not hand `{param}`: its placeholders cannot be read")
+        out.append((given[0], site, call))
+    return owner.name.value, out, fn
+
+
+def _given(site, call: cst.Call, value: cst.BaseExpression, depth: int, owner: str, param: str,
+           given: set[int]):
+    """The holder ``value`` (handed at ``call``) is."""
+    from tfdata_bridge._src.migrate.feed.derived import held, made_holder
+
+    shown = f"`{_code(value)}` handed to `{owner}` as `{param}`"
+    if depth > _DEPTH:
+        raise Refusal(f"{shown} is passed through more than {_DEPTH} functions; not followed")
+    literal = made_holder(site, param, value, None)
+    if literal is not None and literal.keys:
+        return literal
+    if isinstance(value, cst.Name):
+        body, stmt = _block_binding(site, call, value.value)
+        if body is None:
+            deeper = handed(site, call, value.value, value.value, depth + 1)
+            if deeper is not None:
+                return deeper
+            raise Refusal(f"{shown} is not bound once, in the caller's own block, to a dict or list of placeholders")
+        got = held(site, body, value.value)
+        if got is None:
+            made = _bound_value(stmt)
+            if isinstance(made, cst.Call):
+                return _returned(site, made, depth, shown)
+            raise Refusal(f"{shown} is not a dict or list of `placeholder(...)` calls made in the caller's block")
+        _untouched(body, got, call, value.value, shown, given)
+        return got
+    if isinstance(value, cst.Call):
+        return _returned(site, value, depth, shown)
+    raise Refusal(f"{shown} is not a dict or list of placeholders made where it can be read")
+
+
+def _bound_value(stmt):
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    return small.value if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+
+
+def _block_binding(site, at: cst.CSTNode, name: str):
+    """(the statements of the function or module block binding ``name`` once, that statement), or (None, None)."""
+    from tfdata_bridge._src.migrate.static_values import bound_statement
+
+    stmt = bound_statement(site, at, name)
+    if stmt is None:
+        return None, None
+    scope = site.scopes.scope(stmt)
+    node = getattr(scope, "node", None)
+    body = list(node.body.body) if isinstance(node, cst.FunctionDef) and isinstance(node.body, cst.IndentedBlock) \
+        else list(node.body) if isinstance(node, cst.Module) else None
+    if body is None or not any(s is stmt for s in body):
+        return None, None
+    return body, stmt
+
+
+def _untouched(body, got, call: cst.Call, name: str, shown: str, given: set[int]) -> None:
+    """Nothing but the holder's own lines (and other calls handing it to the same function) uses ``name``
+    before the statement that hands it."""
+    ids = {id(n) for n in nodes_of(call, cst.Name)}
+    mine = {id(s) for s in got.stmts}
+    start = next(i for i, s in enumerate(body) if id(s) in mine)
+    for stmt in body[start:]:
+        if any(id(n) in ids for n in nodes_of(stmt, cst.Name)):
+            return
+        if id(stmt) not in mine and any(n.value == name and id(n) not in given for n in nodes_of(stmt, cst.Name)):
+            raise Refusal(f"{shown} is used before it is handed (`{_code(stmt).strip()}`): its placeholders cannot "
+                          "be read")
+    raise Refusal(f"{shown}: the call is not in the block that makes it")
+
+
+def _returned(site, call: cst.Call, depth: int, shown: str):
+    """The holder a function returns, made in its own block (its last statement ``return d``)."""
+    from tfdata_bridge._src.migrate.feed.derived import held, made_holder
+
+    fn, there = None, site
+    if isinstance(call.func, cst.Name):
+        fn = site.scopes.module_function(call, call.func.value)
+    external = getattr(site, "external", None)
+    home = getattr(external, "home", None) if external is not None else None
+    if fn is None and home is not None:
+        found = home(call.func)
+        if found is not None:
+            fn, there = found[0], _view(found[2])
+    if fn is None or not isinstance(fn.body, cst.IndentedBlock) or fn.decorators:
+        raise Refusal(f"{shown} is made by `{_code(call.func)}`, which is not a function of the code migrated")
+    body = list(fn.body.body)
+    last = body[-1] if body else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if not isinstance(ret, cst.Return) or ret.value is None or len(list(nodes_of(fn, cst.Return))) != 1:
+        raise Refusal(f"{shown} is made by `{fn.name.value}`, which does not end by returning it alone")
+    if isinstance(ret.value, cst.Name):
+        got = held(there, body, ret.value.value)
+    else:
+        got = made_holder(there, ret.value.value if isinstance(ret.value, cst.Name) else "_", ret.value, last)
+    if got is None or not got.keys:
+        raise Refusal(f"{shown} is made by `{fn.name.value}`, which returns no dict or list of placeholders made "
+                      "in its block")
+    return got
+
+
+def _signature(call: cst.Call, got, j: int) -> tuple[str, tuple | None]:
+    """(the dtype's name, the shape as a tuple of ints and None) of a handed placeholder, written literally."""
+    args = bind_params(call, PLACEHOLDER_PARAMS, "placeholder")
+    dtype, shape = args.get("dtype"), args.get("shape")
+    where = f"`{got.refs()[j]}`"
+    if not (isinstance(dtype, cst.Attribute) and dtype.attr.value in _DTYPES and isinstance(
+            dtype.value, (cst.Name, cst.Attribute))):
+        raise Refusal(f"the dtype of the handed placeholder {where} is not written `tf.<dtype>`: it cannot be read "
+                      "where the queue is made")
+    if shape is None or is_none(shape):
+        return dtype.attr.value, None
+    if not isinstance(shape, (cst.List, cst.Tuple)) or not all(
+            not isinstance(e, cst.StarredElement) and (isinstance(e.value, cst.Integer) or is_none(e.value))
+            for e in shape.elements):
+        raise Refusal(f"the shape of the handed placeholder {where} is not a literal list of numbers and None: it "
+                      "cannot be read where the queue is made")
+    return dtype.attr.value, tuple(None if is_none(e.value) else int(e.value.value) for e in shape.elements)
