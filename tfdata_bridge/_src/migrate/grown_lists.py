@@ -36,9 +36,12 @@ def refuse_grown_list(block: list[cst.BaseStatement], tensors: cst.BaseExpressio
                 where = line_of(stmt) if line_of is not None else None
                 raise Refusal(f"the list `{name}` batched by this `{api}` grows by `{name}.{func.attr.value}(...)` "
                               f"inside an `{kind}` statement{f' at line {where}' if where else ''}: the rewrite "
-                              "moves straight-line per-element code into the map function, not a list grown "
-                              "under a condition; build the list in straight code (`tensors = [a, b] + ([c] if "
-                              "flag else [])`) or keep the queue (`migrate --to compat`)")
+                              "moves straight-line per-element code into the map function; a list grown under "
+                              "an `if` is written so only where the test is a Python value known when the graph "
+                              "is built (it calls nothing and reads no name the function binds: a tensor's truth "
+                              "is not one), its arms hold simple statements, and each arm's pipeline is rewritten; "
+                              "build the list in straight code (`tensors = [a, b] + ([c] if flag else [])`) or "
+                              "keep the queue (`migrate --to compat`)")
 
 
 
@@ -182,6 +185,7 @@ statements alone. The same module object where there is none."""
         return module
     finder = None
     out = module
+    split: list[cst.FunctionDef] = []
     for _ in range(_ROUNDS):
         plans: dict[cst.FunctionDef, list[cst.BaseStatement]] = {}
         for fn in nodes_of(out, cst.FunctionDef):
@@ -194,13 +198,33 @@ statements alone. The same module object where there is none."""
                 from tfdata_bridge._src.migrate.to_tfdata import survey
                 finder = (out, survey(out, external)[2])
             plans[fn] = _split(fn, *found, finder[1], out)
+            split.append(fn)
         if not plans:
             break
         out = out.visit(_Body(plans))
     if out is not module:  # (an arm reading a second file by the reader helper: its calls inlined, as written)
         from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
         out = inline_source_helpers(out, external)
+        if not _arms_rewritten(out, external, {fn.name.value for fn in split}):
+            return module  # (a split left half in queues reads worse than the function as written, and its note)
     return out
+
+
+def _arms_rewritten(module: cst.Module, external, names: set[str]) -> bool:
+    """Whether the rewrite of ``module`` leaves no pipeline in a function named in ``names``."""
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+    from tfdata_bridge._src.migrate.to_tfdata import _run
+
+    try:
+        _, _, outcomes = _run(module, external)
+    except Exception:  # noqa: BLE001  (a trial of the form: the module as written stands)
+        return False
+    positions = wrapped(module).resolve(PositionProvider)
+    spans = [(positions[f].start.line, positions[f].end.line) for f in nodes_of(module, cst.FunctionDef)
+             if f.name.value in names and f in positions]
+    return not any(start <= o.line <= end for o in outcomes if not o.rewritten for start, end in spans)
 
 
 def _arms(stmt: cst.If) -> list[tuple[cst.BaseExpression | None, list[cst.BaseStatement]]]:
