@@ -205,6 +205,9 @@ def _helper_call(small: cst.BaseSmallStatement, helpers) -> cst.Call | None:
         if len(calls) != 1 or nodes_of(small.value, cst.Lambda) or nodes_of(small.value, cst.IfExp) or \
                 nodes_of(small.value, cst.BooleanOperation) or nodes_of(small.value, cst.CompFor):
             return None  # (a call made only sometimes, or several times)
+        inner = {id(c) for c in nodes_of(calls[0], cst.Call)}
+        if any(id(c) not in inner for c in nodes_of(small.value, cst.Call)):
+            return None  # (another call beside it: the helper's ops, made first, would come in another order)
     call = calls[0]
     return call if isinstance(call.func, cst.Name) and call.func.value in helpers else None
 
