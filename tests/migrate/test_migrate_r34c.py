@@ -35,7 +35,8 @@ def test_the_r34c_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "if mask_path:" in code["runtime_path_two_callers.py"]
     assert "if labels_path is not None:" in code["labels_not_none_records.py"]
     assert "if self.config.with_weight and self.config.batch_size > 1:" in code["config_attr_class.py"]
-    assert code["runtime_path_two_callers.py"].count("Dataset.zip(") == 1
+    assert code["runtime_path_two_callers.py"].count("Dataset.zip(") == 2  # (the mask arm, with and without scale)
+    assert code["runtime_path_two_callers.py"].count("if scale is not None:") == 2
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in SHUFFLED else "exact")

@@ -11,13 +11,16 @@ def read_row(path, width):
     return tf.stack(row)
 
 
-def inputs(batch_size, image_path, mask_path=None):
+def inputs(batch_size, image_path, mask_path=None, scale=None):
     image = read_row(image_path, 3) * 2.0
     parts = [image]
     if mask_path:
         mask = read_row(mask_path, 2)
         mask = tf.cast(mask, tf.int32)
         parts.append(mask)
+    if scale is not None:
+        scaled = image * scale
+        parts.append(scaled)
     return tf.train.shuffle_batch(parts, batch_size=batch_size, capacity=20, min_after_dequeue=5)
 
 
@@ -28,7 +31,7 @@ def main(data_dir):
         f.writelines(f"{i},{i + 0.5},{-i}\n" for i in range(12))
     with open(os.path.join(root, "masks.csv"), "w") as f:
         f.writelines(f"{i % 3},{i}\n" for i in range(12))
-    images, masks = inputs(4, os.path.join(root, "images.csv"), os.path.join(root, "masks.csv"))
+    images, masks, scaled = inputs(4, os.path.join(root, "images.csv"), os.path.join(root, "masks.csv"), scale=0.5)
     alone = inputs(3, os.path.join(root, "images.csv"))
     batches = []
     with tf.Session() as sess:
@@ -37,8 +40,8 @@ def main(data_dir):
         threads = tf.train.start_queue_runners(sess=sess, coord=coord)
         try:
             while True:
-                im, mk = sess.run([images, masks])
-                batches.append([im.tolist(), mk.tolist()])
+                im, mk, sc = sess.run([images, masks, scaled])
+                batches.append([im.tolist(), mk.tolist(), sc.tolist()])
         except tf.errors.OutOfRangeError:
             pass
         try:

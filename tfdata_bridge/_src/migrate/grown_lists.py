@@ -243,9 +243,12 @@ def _arms(stmt: cst.If) -> list[tuple[cst.BaseExpression | None, list[cst.BaseSt
 def _grown_if(fn: cst.FunctionDef) -> tuple[int, cst.If] | None:
     """(the index in the function's body, the ``if``) of the first ``if`` of its body that grows a list the
     function made by a literal before it and batches after it, in the form ``branch_grown_lists`` takes."""
-    body = list(fn.body.body)
     if nodes_of(fn, cst.Global) or nodes_of(fn, cst.Nonlocal):
         return None
+    return _grown_if_in(list(fn.body.body), _bound_in(fn))
+
+
+def _bound_in(fn: cst.FunctionDef) -> set[str]:
     bound_in_fn: set[str] = set()
     for t in nodes_of(fn, cst.AssignTarget):
         bound_in_fn |= names_in(t.target)
@@ -255,6 +258,10 @@ def _grown_if(fn: cst.FunctionDef) -> tuple[int, cst.If] | None:
         bound_in_fn |= names_in(node.target)
     for node in nodes_of(fn, cst.AsName):
         bound_in_fn |= names_in(node.name)
+    return bound_in_fn
+
+
+def _grown_if_in(body: list[cst.BaseStatement], bound_in_fn: set[str]) -> tuple[int, cst.If] | None:
     for i, stmt in enumerate(body):
         if not isinstance(stmt, cst.If):
             continue
@@ -316,7 +323,14 @@ def _grows(stmt: cst.BaseStatement) -> str | None:
 def _split(fn: cst.FunctionDef, i: int, stmt: cst.If, finder, module: cst.Module) -> list[cst.BaseStatement]:
     body = list(fn.body.body)
     head = [body[0]] if body and is_docstring(body[0]) else []
-    before, after = body[len(head):i], body[i + 1:]
+    return [*head, *_split_list(fn, body[len(head):], i - len(head), stmt, finder, set(names_in(module)), 0)]
+
+
+def _split_list(fn: cst.FunctionDef, body: list[cst.BaseStatement], i: int, stmt: cst.If, finder, taken: set[str],
+                depth: int) -> list[cst.BaseStatement]:
+    """``body`` (the function's statements, or an arm's copy of them) with its ``if`` at ``i`` resolved or split,
+    and a later ``if`` growing the list in each arm split in turn (``if labels: ...`` then ``if weights: ...``)."""
+    before, after = body[:i], body[i + 1:]
     arms = _arms(stmt)
     for test, stmts in arms:
         value = True if test is None else _truth(finder, test)
@@ -324,10 +338,14 @@ def _split(fn: cst.FunctionDef, i: int, stmt: cst.If, finder, module: cst.Module
             break
         if value:  # (every test before it known false, this one known true: the arm taken)
             lead = stmt.leading_lines
-            taken = [s.with_changes(leading_lines=()) for s in stmts]
-            if taken:
-                taken[0] = taken[0].with_changes(leading_lines=lead)
-            return [*head, *_folded([*before, *taken, *after], fn)]
+            taken_arm = [s.with_changes(leading_lines=()) for s in stmts]
+            if taken_arm:
+                taken_arm[0] = taken_arm[0].with_changes(leading_lines=lead)
+            out = [*before, *taken_arm, *after]
+            found = _grown_if_in(out, _bound_in(fn)) if depth < _ROUNDS else None
+            if found is not None:
+                out = _split_list(fn, out, *found, finder, taken, depth + 1)
+            return _folded(out, fn)
     # run time: the function's statements in each arm, the locals of every arm after the first renamed apart (the
     # recogniser reads a name bound in two arms as one name used outside its pipeline)
     from tfdata_bridge._src.migrate.inline_sources import _Rename
@@ -336,10 +354,13 @@ def _split(fn: cst.FunctionDef, i: int, stmt: cst.If, finder, module: cst.Module
     for star in (fn.params.star_arg, fn.params.star_kwarg):
         if isinstance(star, cst.Param):
             params.add(star.name.value)
-    taken = set(names_in(module))
 
     def arm(k: int, stmts: list[cst.BaseStatement]) -> cst.IndentedBlock:
-        copied = _folded([*before, *stmts, *after], fn)
+        copied = [*before, *stmts, *after]
+        found = _grown_if_in(copied, _bound_in(fn)) if depth < _ROUNDS else None
+        if found is not None:  # (a later ``if`` growing the list: split in this arm's copy, before any renaming)
+            copied = _split_list(fn, copied, *found, finder, taken, depth + 1)
+        copied = _folded(copied, fn)
         if k:
             block = cst.Module(body=copied)
             bound: set[str] = set()
@@ -354,7 +375,7 @@ def _split(fn: cst.FunctionDef, i: int, stmt: cst.If, finder, module: cst.Module
     for k, (test, stmts) in reversed(list(enumerate(arms[:-1]))):
         orelse = cst.If(test=test, body=arm(k, stmts), orelse=orelse)
     first = orelse.with_changes(leading_lines=before[0].leading_lines if before else stmt.leading_lines)
-    return [*head, first]
+    return [first]
 
 
 def _folded(stmts: list[cst.BaseStatement], fn: cst.FunctionDef) -> list[cst.BaseStatement]:
