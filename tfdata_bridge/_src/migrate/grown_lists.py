@@ -179,8 +179,10 @@ in place. Any other test on Python values (a parameter, an attribute of a config
 stays a Python ``if`` in the function that builds the dataset, run once when the graph is built, as legacy's
 was: the function's statements go into each branch (its ``elif``/``else`` arms, or none), each a straight
 pipeline of its own. The test calls nothing and reads no name the function binds (a tensor made in it: a
-tensor's truth is no Python value), nor anything the statements before it bind; the ``if``'s arms hold simple
-statements alone. The same module object where there is none."""
+tensor's truth is no Python value), nor an attribute the statements before it set; the ``if``'s arms hold
+simple statements alone. A later ``if`` growing the list is split in each arm's copy in turn. The split is kept
+only where the recogniser then rewrites every pipeline of the functions split (else the module as written and
+its note stand). The same module object where there is none."""
     if "if " not in code_of(module) or not any(a in code_of(module) for a in (".append(", ".extend(", ".insert(")):
         return module
     finder = None
@@ -217,10 +219,7 @@ def _arms_rewritten(module: cst.Module, external, names: set[str]) -> bool:
     from tfdata_bridge._src.migrate.calls import wrapped
     from tfdata_bridge._src.migrate.to_tfdata import _run
 
-    try:
-        _, _, outcomes = _run(module, external)
-    except Exception:  # noqa: BLE001  (a trial of the form: the module as written stands)
-        return False
+    _, _, outcomes = _run(module, external)
     positions = wrapped(module).resolve(PositionProvider)
     spans = [(positions[f].start.line, positions[f].end.line) for f in nodes_of(module, cst.FunctionDef)
              if f.name.value in names and f in positions]
