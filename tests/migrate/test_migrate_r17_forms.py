@@ -244,11 +244,17 @@ def test_a_list_grown_under_a_python_condition_is_written_straight(grow):
     assert "tensors = tensors + ([" in result.code and "] if options.with_length else [])" in result.code
 
 
+def test_a_list_grown_in_both_arms_of_an_if_is_built_in_each_arm():
+    # (round 34, ``grown_lists.branch_grown_lists``: the function's statements in each arm of the Python test)
+    grow = "tensors.append(words[0])\n    else:\n        tensors.append(tf.size(words))"
+    result = rewrite(GROWN.format(test="options.with_length", grow=grow, extra="pass"), to="tfdata")
+    assert not result.refused and result.code.count("make_one_shot_iterator") == 2, result.notes
+    assert "if options.with_length:" in result.code
+
+
 # (the test, the growth, after it): what the straight form cannot take; the reason names the growth
 LEFT = {
     "a test that calls": ("options.with_length and bool(1)", "tensors.append(words[0])", "pass"),
-    "an else branch": ("options.with_length", "tensors.append(words[0])\n    else:\n        tensors.append(text)",
-                       "pass"),
     "another name holds the list": ("options.with_length", "tensors.append(words[0])", "kept = tensors"),
 }
 

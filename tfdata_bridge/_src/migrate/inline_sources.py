@@ -28,8 +28,9 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of, target_names
 
 
-def _straight(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
-    """The statements of a helper made of single assignments (a docstring first) and a last ``return``."""
+def _straight(fn: cst.FunctionDef, shapes: bool = False) -> list[cst.SimpleStatementLine] | None:
+    """The statements of a helper made of single assignments (a docstring first) and a last ``return``;
+    ``shapes``: ``name.set_shape(...)`` lines too."""
     if fn.decorators or fn.asynchronous or not isinstance(fn.body, cst.IndentedBlock):
         return None
     params = fn.params
@@ -44,6 +45,11 @@ def _straight(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
         if last and isinstance(small, cst.Return) and small.value is not None:
             out.append(stmt)
             return out
+        if shapes and isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
+                isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "set_shape" and \
+                isinstance(small.value.func.value, cst.Name):
+            out.append(stmt)  # (``image.set_shape([...])``: a static shape, as in the helper)
+            continue
         if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
                 target_names(small.targets[0].target) is not None):
             return None
@@ -110,7 +116,7 @@ def _sources(index, module: cst.Module) -> dict[str, tuple[cst.FunctionDef, list
     for fn in module.body:
         if not isinstance(fn, cst.FunctionDef):
             continue
-        body = _straight(fn)
+        body = _straight(fn, shapes=True)
         if body is None:
             continue
         paths = [index.paths.get(c) for c in nodes_of(fn, cst.Call)]
@@ -137,13 +143,13 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     sites: dict[int, list[tuple[cst.SimpleStatementLine, cst.FunctionDef]]] = {}
     callers: dict[int, cst.FunctionDef] = {}
     for caller in nodes_of(module, cst.FunctionDef):
-        for stmt in _once(caller):
+        for stmt in _once(caller, arms=True):
             small = stmt.body[0]
-            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)
-                    and isinstance(small.value.func, cst.Name) and small.value.func.value in helpers):
+            call = _helper_call(small, helpers)
+            if call is None:
                 continue
-            fn = scopes.module_function(stmt, small.value.func.value)
-            if fn is helpers[small.value.func.value][0] and fn is not caller:
+            fn = scopes.module_function(stmt, call.func.value)
+            if fn is helpers[call.func.value][0] and fn is not caller:
                 sites.setdefault(id(caller), []).append((stmt, fn))
                 callers[id(caller)] = caller
     new: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
@@ -155,7 +161,8 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
         for stmt, fn in calls:
             body = helpers[fn.name.value][1]
             free = set().union(*(names_in(s) for s in body)) - _locals(fn, body)
-            bound = _bound_args(fn, stmt.body[0].value)
+            call = _helper_call(stmt.body[0], helpers)
+            bound = _bound_args(fn, call)
             if bound is None or free & own:
                 continue  # (a global of the helper's that the caller binds too would mean another value)
             names = {}
@@ -167,7 +174,11 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
                 for p, value in bound.items()]
             stmts += [s.visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
             returned = body[-1].body[0].value.visit(rename)
-            stmts.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=returned)], leading_lines=()))
+            if call is not stmt.body[0].value and not isinstance(returned, (cst.Name, cst.Call, cst.Attribute,
+                                                                            cst.Subscript)):
+                returned = returned.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            value = stmt.body[0].value.visit(_Put(call, returned))
+            stmts.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=value)], leading_lines=()))
             stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
             new[stmt] = stmts
             inlined[fn.name.value] = inlined.get(fn.name.value, 0) + 1
@@ -182,24 +193,52 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     return module.visit(_Inline(new, gone))
 
 
+def _helper_call(small: cst.BaseSmallStatement, helpers) -> cst.Call | None:
+    """The call of a helper of ``helpers`` (names) that ``names = ...`` holds: its value, or the one call of a
+    top-level function in it (``image = read(path, 3) / 255``: the helper's value divided)."""
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return None
+    if isinstance(small.value, cst.Call):
+        calls = [small.value]
+    else:
+        calls = [c for c in nodes_of(small.value, cst.Call) if isinstance(c.func, cst.Name) and c.func.value in helpers]
+        if len(calls) != 1 or nodes_of(small.value, cst.Lambda) or nodes_of(small.value, cst.IfExp) or \
+                nodes_of(small.value, cst.BooleanOperation) or nodes_of(small.value, cst.CompFor):
+            return None  # (a call made only sometimes, or several times)
+        inner = {id(c) for c in nodes_of(calls[0], cst.Call)}
+        if any(id(c) not in inner for c in nodes_of(small.value, cst.Call)):
+            return None  # (another call beside it: the helper's ops, made first, would come in another order)
+    call = calls[0]
+    return call if isinstance(call.func, cst.Name) and call.func.value in helpers else None
+
+
+class _Put(cst.CSTTransformer):
+    def __init__(self, call: cst.Call, value: cst.BaseExpression) -> None:
+        super().__init__()
+        self.call, self.value = call, value
+
+    def leave_Call(self, original, updated):
+        return self.value if original is self.call else updated
+
+
 def _two_calls_in_one_function(module: cst.Module) -> bool:
     """Some function assigns the result of a call of the module's top-level functions twice, in statements that
     run once per call (by spelling alone: what ``inline_source_helpers`` inlines is among these)."""
     top = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef)}
     for caller in nodes_of(module, cst.FunctionDef):
         calls = 0
-        for stmt in _once(caller):
+        for stmt in _once(caller, arms=True):
             small = stmt.body[0]
-            calls += isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Name) and \
-                small.value.func.value in top
+            calls += _helper_call(small, top) is not None
             if calls >= 2:
                 return True
     return False
 
 
-def _once(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine]:
-    """The function's statements that run once per call: its body's and its ``with`` blocks'."""
+def _once(fn: cst.FunctionDef, arms: bool = False) -> list[cst.SimpleStatementLine]:
+    """The function's statements that run once per call: its body's and its ``with`` blocks'; ``arms``: also
+    those of its ``if`` statements' arms, which run at most once (a function ``grown_lists.branch_grown_lists``
+    wrote with its statements in each arm of a test), each call inlined where it stands."""
     out: list[cst.SimpleStatementLine] = []
     todo = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
     while todo:
@@ -208,6 +247,12 @@ def _once(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine]:
             out.append(stmt)
         elif isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
             todo = [*stmt.body.body, *todo]
+        elif isinstance(stmt, cst.If) and arms:  # (an arm's statements run at most once per call)
+            arm: cst.If | cst.Else | None = stmt
+            while isinstance(arm, (cst.If, cst.Else)):
+                if isinstance(arm.body, cst.IndentedBlock):
+                    todo = [*todo, *arm.body.body]
+                arm = arm.orelse if isinstance(arm, cst.If) else None
     return out
 
 
