@@ -106,11 +106,15 @@ def _sources(index, module: cst.Module) -> dict[str, tuple[cst.FunctionDef, list
     from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS
     from tfdata_bridge._src.symbols import BY_PATH
 
+    from tfdata_bridge._src.migrate.builder_inline import _straight_calls
+
     out = {}
     for fn in module.body:
         if not isinstance(fn, cst.FunctionDef):
             continue
         body = _straight(fn)
+        if body is None and _in_memory_producer(index, fn):  # (``image.set_shape(...)`` too: a call of its own)
+            body = _straight_calls(fn)
         if body is None:
             continue
         paths = [index.paths.get(c) for c in nodes_of(fn, cst.Call)]
@@ -127,17 +131,18 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     (``module`` itself where there is none)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
-    if code_of(module).count("def ") < 2 or not _two_calls_in_one_function(module):
+    if code_of(module).count("def ") < 1 or not (_two_calls_in_one_function(module) or _producer_spelled(module)):
         return module  # (nothing to inline: the survey, the costly part, is not needed)
     index, scopes, _ = survey(module, external)
     helpers = _sources(index, module)
     if not helpers:
         return module
+    producers = {name for name, (fn, _) in helpers.items() if _in_memory_producer(index, fn)}
     taken = {n.value for n in identifiers(module)} | {n.value for n in nodes_of(module, cst.Name)}
     sites: dict[int, list[tuple[cst.SimpleStatementLine, cst.FunctionDef]]] = {}
     callers: dict[int, cst.FunctionDef] = {}
-    for caller in nodes_of(module, cst.FunctionDef):
-        for stmt in _once(caller):
+    for caller in [*nodes_of(module, cst.FunctionDef), module]:
+        for stmt in (_once(caller) if isinstance(caller, cst.FunctionDef) else _once_at_top(module)):
             small = stmt.body[0]
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)
                     and isinstance(small.value.func, cst.Name) and small.value.func.value in helpers):
@@ -149,9 +154,11 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     new: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
     inlined: dict[str, int] = {}
     for key, calls in sites.items():
-        if len(calls) < 2:
-            continue  # (one call: the recogniser's own reader-helper form)
-        own = _assigned(callers[key])
+        if len(calls) < 2:  # (one call: the recogniser's own reader-helper form; a producer helper has none)
+            calls = [(stmt, fn) for stmt, fn in calls if fn.name.value in producers]
+        if not calls:
+            continue
+        own = _assigned(callers[key]) if isinstance(callers[key], cst.FunctionDef) else _assigned_at_top(module)
         for stmt, fn in calls:
             body = helpers[fn.name.value][1]
             free = set().union(*(names_in(s) for s in body)) - _locals(fn, body)
@@ -180,6 +187,48 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
         if len(scopes.callers(fn)) == count and not (elsewhere is not None and elsewhere(name)):
             gone.add(fn)
     return module.visit(_Inline(new, gone))
+
+
+_PRODUCERS = ("train.slice_input_producer", "train.input_producer", "train.range_input_producer",
+              "train.string_input_producer")
+
+
+def _producer_spelled(module: cst.Module) -> bool:
+    """The module spells an input producer (by spelling alone: a helper ``_in_memory_producer`` takes is among
+    these)."""
+    return "input_producer" in code_of(module)
+
+
+def _in_memory_producer(index, fn: cst.FunctionDef) -> bool:
+    """``fn`` makes an input producer itself and reads no reader: its producer's elements are what it returns
+    (``input_queue = slice_input_producer([images, labels]); return decode(input_queue[0]), input_queue[1]``),
+    which the recogniser follows only where the producer and the batch stand in one block: inlined at each of
+    its calls, even one (a reader helper, ``x.read(queue)`` in it, is the recogniser's own form)."""
+    from tfdata_bridge._src.symbols import BY_PATH
+
+    calls = nodes_of(fn, cst.Call)
+    if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("read", "read_up_to") for c in calls):
+        return False
+    syms = [BY_PATH.get(index.paths.get(c) or "") for c in calls]
+    return any(s is not None and s.name in _PRODUCERS for s in syms)
+
+
+def _once_at_top(module: cst.Module) -> list[cst.SimpleStatementLine]:
+    """The module's top-level statements (and its top-level ``with`` blocks'), which run once."""
+    return _once(cst.FunctionDef(cst.Name("_"), cst.Parameters(), cst.IndentedBlock(list(module.body))))
+
+
+def _assigned_at_top(module: cst.Module) -> set[str]:
+    out: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            out.add(stmt.name.value)
+            continue
+        for t in nodes_of(stmt, cst.AssignTarget):
+            out |= names_in(t.target)
+        for f in nodes_of(stmt, cst.For):
+            out |= names_in(f.target)
+    return out
 
 
 def _two_calls_in_one_function(module: cst.Module) -> bool:
