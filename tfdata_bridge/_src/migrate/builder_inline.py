@@ -31,10 +31,11 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, names_in, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
+from tfdata_bridge._src.migrate.inline_sources import in_memory_producer_spelled
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
-_PRODUCERS = ("slice_input_producer", "input_producer", "range_input_producer", "string_input_producer")
+_PRODUCERS = ("slice_input_producer", "input_producer", "range_input_producer")  # (``inline_sources._PRODUCERS``)
 
 
 def _last(func: cst.BaseExpression) -> str:
@@ -163,7 +164,7 @@ class _Uses(Visitor):
 
 def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | None:
     """``texts`` with each queue builder of one module inlined at its one call in another; None where none is."""
-    if not any(("QueueRunner" in t and "Queue(" in t or "input_producer" in t) and "return" in t
+    if not any(("QueueRunner" in t and "Queue(" in t or in_memory_producer_spelled(t)) and "return" in t
                for t in texts.values()):
         return None  # (no builder can be there: nothing is parsed)
     modules: dict[str, cst.Module] = {}
@@ -176,7 +177,7 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
     names = {p: calculate_module_and_package(root, p) for p in modules}
     builders = {}
     for path, module in modules.items():
-        if "QueueRunner" not in texts[path] and "input_producer" not in texts[path]:
+        if "QueueRunner" not in texts[path] and not in_memory_producer_spelled(texts[path]):
             continue
         for fn in module.body:
             if isinstance(fn, cst.FunctionDef) and (found := _builder(fn)) is not None:

@@ -23,6 +23,8 @@ inlined module only where more pipelines are rewritten, so a program left alone 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of, target_names
@@ -189,14 +191,20 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     return module.visit(_Inline(new, gone))
 
 
-_PRODUCERS = ("train.slice_input_producer", "train.input_producer", "train.range_input_producer",
-              "train.string_input_producer")
+_PRODUCERS = ("train.slice_input_producer", "train.input_producer", "train.range_input_producer")
+# (a file-name producer's helper is the recogniser's own form: the queue it returns is read by the caller's reader)
+_SPELLED = re.compile(r"(?<!\w)(slice_|range_)?input_producer\b")
 
 
 def _producer_spelled(module: cst.Module) -> bool:
-    """The module spells an input producer (by spelling alone: a helper ``_in_memory_producer`` takes is among
-    these)."""
-    return "input_producer" in code_of(module)
+    """The module spells an in-memory input producer (by spelling alone: a helper ``_in_memory_producer`` takes
+    is among these)."""
+    return in_memory_producer_spelled(code_of(module))
+
+
+def in_memory_producer_spelled(text: str) -> bool:
+    """``text`` spells ``slice_input_producer``, ``range_input_producer`` or ``input_producer``."""
+    return _SPELLED.search(text) is not None
 
 
 def _in_memory_producer(index, fn: cst.FunctionDef) -> bool:
