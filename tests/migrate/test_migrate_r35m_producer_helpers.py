@@ -14,7 +14,9 @@ by Python and a second per-element helper (in order, a smaller final batch); ``f
 train`` with a module constant, shuffled over two epochs (multiset); ``import tensorflow as tf`` spelling
 ``tf.compat.v1.train.`` with ``input_producer`` and ``range_input_producer`` helpers (in order); one helper, two
 callers (in order); the helper in a package module called from the program (in order); the helper and its
-batching caller both in a package module, shuffled (multiset)."""
+batching caller both in a package module, shuffled (multiset); a helper imported by name (``from r35m_lib.rows
+import sliced_rows``, its module importing ``from tensorflow.compat.v1 import constant, train``, which the
+caller's module is given) called and batched by the program's top-level statements (in order)."""
 
 from __future__ import annotations
 

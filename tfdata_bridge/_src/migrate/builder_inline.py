@@ -286,6 +286,8 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
             return None
     renames: dict[str, str] = {}
     added: list[str] = []
+    imports: list[str] = []
+    spelled = names_in(caller_module)
     for name in sorted(free):
         where = tops.get(name)
         if where is None:
@@ -294,6 +296,9 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
             continue
         if isinstance(where, (cst.Import, cst.ImportFrom)):
             mine = _import_text(where, name)
+            if mine is not None and ctops.get(name) is None and name not in spelled:
+                imports.append(mine)  # (a name the caller's module spells nowhere: its import, as the helper's)
+                continue
             if mine is None or name in cassigned or ctops.get(name) is None or \
                     _import_text(ctops[name], name) != mine:
                 return None  # (the caller's module reads the name as another thing)
@@ -322,7 +327,26 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     new = caller_module.visit(_Replace(stmt, stmts))
     if isinstance(node, cst.Name):
         new = new.visit(_AddNames(node.value, prefix, bool(added)))
-    return new
+    return _with_imports(new, imports) if imports else new
+
+
+def _with_imports(module: cst.Module, imports: list[str]) -> cst.Module:
+    """``module`` with the import statements ``imports`` (``_import_text``'s) after its last top-level import
+    (after its docstring and ``__future__`` imports where it has none)."""
+    body = list(module.body)
+    at = 0
+    for i, stmt in enumerate(body):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and stmt.body else None
+        if isinstance(small, (cst.Import, cst.ImportFrom)) or i == 0 and isinstance(small, cst.Expr) and \
+                isinstance(small.value, cst.SimpleString):
+            at = i + 1
+    lines = []
+    for text in imports:
+        head, _, alias = text.rpartition(" as ")
+        if head.startswith("from ") and head.endswith(f" import {alias}"):
+            text = head  # (``from m import x as x``: ``from m import x``)
+        lines.append(cst.parse_statement(text + "\n"))
+    return module.with_changes(body=[*body[:at], *lines, *body[at:]])
 
 
 class _Substitute(_Rename):
