@@ -16,7 +16,9 @@ train`` with a module constant, shuffled over two epochs (multiset); ``import te
 callers (in order); the helper in a package module called from the program (in order); the helper and its
 batching caller both in a package module, shuffled (multiset); a helper imported by name (``from r35m_lib.rows
 import sliced_rows``, its module importing ``from tensorflow.compat.v1 import constant, train``, which the
-caller's module is given) called and batched by the program's top-level statements (in order)."""
+caller's module is given) called and batched by the program's top-level statements (in order); a class's
+methods batching helpers that return ``slice_input_producer(...)[0] + 100`` and ``range_input_producer(n)
+.dequeue() * 3`` (the producer, and its dequeue, named first when inlined; in order)."""
 
 from __future__ import annotations
 
@@ -36,11 +38,12 @@ def test_the_r35m_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 7
+    assert len(programs) == 8
     assert "def _get_data" not in code["same_module_slice_decode.py"]
     assert "def get(" not in code["two_callers_one_helper.py"]
     assert "def files_and_labels" not in code["records.py"]  # (inlined in its one caller, another module)
     assert "records.parse(" in code["pkg_helper_other_module.py"]
+    assert "def first_slice" not in code["class_caller_inline_producer.py"]
     assert "def sliced_rows" not in code["rows.py"] and "dataset = (" in code["module_level_caller.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():

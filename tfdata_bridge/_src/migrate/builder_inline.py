@@ -31,7 +31,7 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, names_in, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
-from tfdata_bridge._src.migrate.inline_sources import in_memory_producer_spelled
+from tfdata_bridge._src.migrate.inline_sources import hoist_producers, in_memory_producer_spelled
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -73,6 +73,8 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[s
         return None
     calls = [_last(c.func) for s in body for c in nodes_of(s, cst.Call)]
     producer = _producer(calls)
+    if producer:  # (``return slice_input_producer(...)[0]``: the producer named first)
+        body = hoist_producers(fn, body)
     if not producer and (not any(c in _QUEUES for c in calls) or "QueueRunner" not in calls):
         return None
     value = body[-1].body[0].value

@@ -124,7 +124,7 @@ def _sources(index, module: cst.Module) -> dict[str, tuple[cst.FunctionDef, list
         if any(p in BATCHES or p in JOINS for p in paths if p) or \
                 not any(s is not None and s.to_tfdata == "pipeline" for s in syms):
             continue
-        out[fn.name.value] = (fn, body)
+        out[fn.name.value] = (fn, hoist_producers(fn, body) if _in_memory_producer(index, fn) else body)
     return out
 
 
@@ -219,6 +219,52 @@ def _in_memory_producer(index, fn: cst.FunctionDef) -> bool:
         return False
     syms = [BY_PATH.get(index.paths.get(c) or "") for c in calls]
     return any(s is not None and s.name in _PRODUCERS for s in syms)
+
+
+def hoist_producers(fn: cst.FunctionDef, body: list[cst.SimpleStatementLine]) -> list[cst.SimpleStatementLine]:
+    """``body`` (a producer helper's straight statements) with an in-memory producer's call made inside a larger
+    expression (``return slice_input_producer([t], ...)[0] + 1``, ``x = range_input_producer(n).dequeue()``)
+    bound to a name of its own first (``queue = slice_input_producer(...)``, then ``return queue[0] + 1``): the
+    form the recogniser follows. Only where nothing else in the expression is a call (but the producer's own
+    ``.dequeue()``), so no op is made in another order."""
+    taken = {n.value for n in nodes_of(fn, cst.Name)}
+    out: list[cst.SimpleStatementLine] = []
+    for stmt in body:
+        small = stmt.body[0]
+        value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+        made = [c for c in nodes_of(value, cst.Call) if _last_name(c.func) in _LAST] if value is not None else []
+        if len(made) != 1 or made[0] is value:
+            out.append(stmt)
+            continue
+        call = made[0]
+        inside = {id(c) for c in nodes_of(call, cst.Call)}
+        dequeues = [c for c in nodes_of(value, cst.Call) if isinstance(c.func, cst.Attribute) and
+                    c.func.value is call and c.func.attr.value == "dequeue" and not c.args]
+        if any(id(c) not in inside and c not in dequeues for c in nodes_of(value, cst.Call)):
+            out.append(stmt)
+            continue
+        name = "queue" if "queue" not in taken else fresh_name("queue", taken)
+        taken.add(name)
+        out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call)],
+                                           leading_lines=stmt.leading_lines))
+        if dequeues and dequeues[0] is not value:  # (``queue.dequeue() * 3``: the element named too)
+            element = "element" if "element" not in taken else fresh_name("element", taken)
+            taken.add(element)
+            out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(element))],
+                                                           dequeues[0].with_changes(func=dequeues[0].func.with_changes(
+                                                               value=cst.Name(name))))]))
+            new = value.deep_replace(dequeues[0], cst.Name(element))
+        else:
+            new = value.deep_replace(call, cst.Name(name))
+        out.append(stmt.with_changes(body=[small.with_changes(value=new)], leading_lines=()))
+    return out
+
+
+_LAST = {p.rsplit(".", 1)[-1] for p in _PRODUCERS}
+
+
+def _last_name(func: cst.BaseExpression) -> str:
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def _once_at_top(module: cst.Module) -> list[cst.SimpleStatementLine]:
