@@ -32,9 +32,11 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, is_docstring, names_in, nodes_of, target_names, \
     wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
+from tfdata_bridge._src.migrate.inline_sources import hoist_producers, in_memory_producer_spelled
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
+_PRODUCERS = ("slice_input_producer", "input_producer", "range_input_producer")  # (``inline_sources._PRODUCERS``)
 
 
 def _last(func: cst.BaseExpression) -> str:
@@ -71,20 +73,31 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[s
     if body is None:
         return None
     calls = [_last(c.func) for s in body for c in nodes_of(s, cst.Call)]
-    if not any(c in _QUEUES for c in calls) or "QueueRunner" not in calls:
+    producer = _producer(calls)
+    if producer:  # (``return slice_input_producer(...)[0]``: the producer named first)
+        body = hoist_producers(fn, body)
+    if not producer and (not any(c in _QUEUES for c in calls) or "QueueRunner" not in calls):
         return None
     value = body[-1].body[0].value
     items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
     if not all(isinstance(v, cst.Name) for v in items):
-        return None
+        return (body, None) if producer else None
     returned = [v.value for v in items]
     params = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
     counts: dict[str, int] = {}
     for n in _assigned(body[:-1]):
         counts[n] = counts.get(n, 0) + 1
     if len(set(returned)) != len(returned) or any(counts.get(r) != 1 or r in params for r in returned):
-        return None
+        return (body, None) if producer else None
     return body, returned
+
+
+def _producer(calls: list[str]) -> bool:
+    """The calls (by their last names) are an input producer's helper's: a producer made, no reader read and
+    no batch (``inline_sources._in_memory_producer``: its elements are what it returns, which the recogniser
+    follows only where the producer and the batch stand in one block)."""
+    return any(c in _PRODUCERS for c in calls) and not any(c in ("read", "read_up_to") or "batch" in c
+                                                            for c in calls)
 
 
 def _top_level(module: cst.Module) -> dict[str, cst.CSTNode]:
@@ -154,7 +167,8 @@ class _Uses(Visitor):
 
 def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | None:
     """``texts`` with each queue builder of one module inlined at its one call in another; None where none is."""
-    if not any("QueueRunner" in t and "Queue(" in t and "return" in t for t in texts.values()):
+    if not any(("QueueRunner" in t and "Queue(" in t or in_memory_producer_spelled(t)) and "return" in t
+               for t in texts.values()):
         return None  # (no builder can be there: nothing is parsed)
     modules: dict[str, cst.Module] = {}
     for path, text in texts.items():
@@ -166,7 +180,7 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
     names = {p: calculate_module_and_package(root, p) for p in modules}
     builders = {}
     for path, module in modules.items():
-        if "QueueRunner" not in texts[path]:
+        if "QueueRunner" not in texts[path] and not in_memory_producer_spelled(texts[path]):
             continue
         for fn in module.body:
             if isinstance(fn, cst.FunctionDef) and (found := _builder(fn)) is not None:
@@ -222,11 +236,14 @@ class _Drop(cst.CSTTransformer):
         return False
 
 
-def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, returned: list[str],
+def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, returned: list[str] | None,
                bmodule: cst.Module, mod_name: str, package: str) -> cst.Module | None:
-    """``caller_module`` with the builder's call at ``node`` inlined, or None where that cannot keep the meaning."""
+    """``caller_module`` with the builder's call at ``node`` inlined, or None where that cannot keep the meaning.
+    ``returned`` None: the helper returns expressions (a producer helper's ``decode(queue[0]), queue[1]``),
+    assigned to the caller's targets after its statements."""
     caller = None
-    for f in nodes_of(caller_module, cst.FunctionDef):
+    top = cst.FunctionDef(cst.Name("_"), cst.Parameters(), cst.IndentedBlock(list(caller_module.body)))
+    for f in [*nodes_of(caller_module, cst.FunctionDef), top]:  # (``top``: the module's own statements)
         for stmt in _once(f):
             small = stmt.body[0]
             if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call) \
@@ -238,9 +255,10 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     small = stmt.body[0]
     target = small.targets[0].target
     targets = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
-    if len(targets) != len(returned) or not all(isinstance(t, cst.Name) for t in targets):
+    if not all(isinstance(t, cst.Name) for t in targets):
         return None
-    if len(returned) == 1 and isinstance(target, (cst.Tuple, cst.List)):
+    if returned is not None and (len(targets) != len(returned) or
+                                 len(returned) == 1 and isinstance(target, (cst.Tuple, cst.List))):
         return None
     bound = _bound_args(fn, small.value)
     if bound is None:
@@ -301,9 +319,13 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
             renames[p] = fresh
             first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
     for local in sorted(own - set(bound) - {"_"}):  # (``_``: a name nobody reads, kept)
-        renames[local] = targets_n[returned.index(local)] if local in returned else fresh_name(local, taken)
+        renames[local] = targets_n[returned.index(local)] if returned is not None and local in returned else \
+            fresh_name(local, taken)
     visitor = _Substitute(renames)
     stmts = [*first, *(s.visit(visitor).with_changes(leading_lines=()) for s in body[:-1])]
+    if returned is None:  # the returned expressions, assigned to the caller's targets
+        stmts.append(stmt.with_changes(body=[small.with_changes(value=body[-1].body[0].value.visit(visitor))],
+                                       leading_lines=()))
     stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
     new = caller_module.visit(_Replace(stmt, stmts))
     if isinstance(node, cst.Name):
@@ -322,7 +344,12 @@ def _with_imports(module: cst.Module, texts: list[str]) -> cst.Module:
         small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
         if isinstance(small, (cst.Import, cst.ImportFrom)) or (i == 0 and is_docstring(s)):
             at = i + 1
-    stmts = [cst.parse_statement(t + "\n") for t in texts]
+    stmts = []
+    for text in texts:
+        head, _, alias = text.rpartition(" as ")
+        if head.startswith("from ") and head.endswith(f" import {alias}"):
+            text = head  # (``from m import x as x``: ``from m import x``)
+        stmts.append(cst.parse_statement(text + "\n"))
     return module.with_changes(body=[*body[:at], *stmts, *body[at:]])
 
 

@@ -23,6 +23,8 @@ inlined module only where more pipelines are rewritten, so a program left alone 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of, target_names
@@ -112,11 +114,15 @@ def _sources(index, module: cst.Module) -> dict[str, tuple[cst.FunctionDef, list
     from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS
     from tfdata_bridge._src.symbols import BY_PATH
 
+    from tfdata_bridge._src.migrate.builder_inline import _straight_calls
+
     out = {}
     for fn in module.body:
         if not isinstance(fn, cst.FunctionDef):
             continue
         body = _straight(fn, shapes=True)
+        if body is None and _in_memory_producer(index, fn):  # (``image.set_shape(...)`` too: a call of its own)
+            body = _straight_calls(fn)
         if body is None:
             continue
         paths = [index.paths.get(c) for c in nodes_of(fn, cst.Call)]
@@ -124,7 +130,7 @@ def _sources(index, module: cst.Module) -> dict[str, tuple[cst.FunctionDef, list
         if any(p in BATCHES or p in JOINS for p in paths if p) or \
                 not any(s is not None and s.to_tfdata == "pipeline" for s in syms):
             continue
-        out[fn.name.value] = (fn, body)
+        out[fn.name.value] = (fn, hoist_producers(fn, body) if _in_memory_producer(index, fn) else body)
     return out
 
 
@@ -133,17 +139,18 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     (``module`` itself where there is none)."""
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
-    if code_of(module).count("def ") < 2 or not _two_calls_in_one_function(module):
+    if code_of(module).count("def ") < 1 or not (_two_calls_in_one_function(module) or _producer_spelled(module)):
         return module  # (nothing to inline: the survey, the costly part, is not needed)
     index, scopes, _ = survey(module, external)
     helpers = _sources(index, module)
     if not helpers:
         return module
+    producers = {name for name, (fn, _) in helpers.items() if _in_memory_producer(index, fn)}
     taken = {n.value for n in identifiers(module)} | {n.value for n in nodes_of(module, cst.Name)}
     sites: dict[int, list[tuple[cst.SimpleStatementLine, cst.FunctionDef]]] = {}
     callers: dict[int, cst.FunctionDef] = {}
-    for caller in nodes_of(module, cst.FunctionDef):
-        for stmt in _once(caller, arms=True):
+    for caller in [*nodes_of(module, cst.FunctionDef), module]:
+        for stmt in (_once(caller, arms=True) if isinstance(caller, cst.FunctionDef) else _once_at_top(module)):
             small = stmt.body[0]
             call = _helper_call(small, helpers)
             if call is None:
@@ -155,9 +162,11 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
     new: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
     inlined: dict[str, int] = {}
     for key, calls in sites.items():
-        if len(calls) < 2:
-            continue  # (one call: the recogniser's own reader-helper form)
-        own = _assigned(callers[key])
+        if len(calls) < 2:  # (one call: the recogniser's own reader-helper form; a producer helper has none)
+            calls = [(stmt, fn) for stmt, fn in calls if fn.name.value in producers]
+        if not calls:
+            continue
+        own = _assigned(callers[key]) if isinstance(callers[key], cst.FunctionDef) else _assigned_at_top(module)
         for stmt, fn in calls:
             body = helpers[fn.name.value][1]
             free = set().union(*(names_in(s) for s in body)) - _locals(fn, body)
@@ -219,6 +228,100 @@ class _Put(cst.CSTTransformer):
 
     def leave_Call(self, original, updated):
         return self.value if original is self.call else updated
+
+
+_PRODUCERS = ("train.slice_input_producer", "train.input_producer", "train.range_input_producer")
+# (a file-name producer's helper is the recogniser's own form: the queue it returns is read by the caller's reader)
+_SPELLED = re.compile(r"(?<!\w)(slice_|range_)?input_producer\b")
+
+
+def _producer_spelled(module: cst.Module) -> bool:
+    """The module spells an in-memory input producer (by spelling alone: a helper ``_in_memory_producer`` takes
+    is among these)."""
+    return in_memory_producer_spelled(code_of(module))
+
+
+def in_memory_producer_spelled(text: str) -> bool:
+    """``text`` spells ``slice_input_producer``, ``range_input_producer`` or ``input_producer``."""
+    return _SPELLED.search(text) is not None
+
+
+def _in_memory_producer(index, fn: cst.FunctionDef) -> bool:
+    """``fn`` makes an input producer itself and reads no reader: its producer's elements are what it returns
+    (``input_queue = slice_input_producer([images, labels]); return decode(input_queue[0]), input_queue[1]``),
+    which the recogniser follows only where the producer and the batch stand in one block: inlined at each of
+    its calls, even one (a reader helper, ``x.read(queue)`` in it, is the recogniser's own form)."""
+    from tfdata_bridge._src.symbols import BY_PATH
+
+    calls = nodes_of(fn, cst.Call)
+    if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("read", "read_up_to") for c in calls):
+        return False
+    syms = [BY_PATH.get(index.paths.get(c) or "") for c in calls]
+    return any(s is not None and s.name in _PRODUCERS for s in syms)
+
+
+def hoist_producers(fn: cst.FunctionDef, body: list[cst.SimpleStatementLine]) -> list[cst.SimpleStatementLine]:
+    """``body`` (a producer helper's straight statements) with an in-memory producer's call made inside a larger
+    expression (``return slice_input_producer([t], ...)[0] + 1``, ``x = range_input_producer(n).dequeue()``)
+    bound to a name of its own first (``queue = slice_input_producer(...)``, then ``return queue[0] + 1``): the
+    form the recogniser follows. Only where nothing else in the expression is a call (but the producer's own
+    ``.dequeue()``), so no op is made in another order."""
+    taken = {n.value for n in nodes_of(fn, cst.Name)}
+    out: list[cst.SimpleStatementLine] = []
+    for stmt in body:
+        small = stmt.body[0]
+        value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+        made = [c for c in nodes_of(value, cst.Call) if _last_name(c.func) in _LAST] if value is not None else []
+        if len(made) != 1 or made[0] is value:
+            out.append(stmt)
+            continue
+        call = made[0]
+        inside = {id(c) for c in nodes_of(call, cst.Call)}
+        dequeues = [c for c in nodes_of(value, cst.Call) if isinstance(c.func, cst.Attribute) and
+                    c.func.value is call and c.func.attr.value == "dequeue" and not c.args]
+        if any(id(c) not in inside and c not in dequeues for c in nodes_of(value, cst.Call)):
+            out.append(stmt)
+            continue
+        name = "queue" if "queue" not in taken else fresh_name("queue", taken)
+        taken.add(name)
+        out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call)],
+                                           leading_lines=stmt.leading_lines))
+        if dequeues and dequeues[0] is not value:  # (``queue.dequeue() * 3``: the element named too)
+            element = "element" if "element" not in taken else fresh_name("element", taken)
+            taken.add(element)
+            out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(element))],
+                                                           dequeues[0].with_changes(func=dequeues[0].func.with_changes(
+                                                               value=cst.Name(name))))]))
+            new = value.deep_replace(dequeues[0], cst.Name(element))
+        else:
+            new = value.deep_replace(call, cst.Name(name))
+        out.append(stmt.with_changes(body=[small.with_changes(value=new)], leading_lines=()))
+    return out
+
+
+_LAST = {p.rsplit(".", 1)[-1] for p in _PRODUCERS}
+
+
+def _last_name(func: cst.BaseExpression) -> str:
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+
+
+def _once_at_top(module: cst.Module) -> list[cst.SimpleStatementLine]:
+    """The module's top-level statements (and its top-level ``with`` blocks'), which run once."""
+    return _once(cst.FunctionDef(cst.Name("_"), cst.Parameters(), cst.IndentedBlock(list(module.body))))
+
+
+def _assigned_at_top(module: cst.Module) -> set[str]:
+    out: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            out.add(stmt.name.value)
+            continue
+        for t in nodes_of(stmt, cst.AssignTarget):
+            out |= names_in(t.target)
+        for f in nodes_of(stmt, cst.For):
+            out |= names_in(f.target)
+    return out
 
 
 def _two_calls_in_one_function(module: cst.Module) -> bool:

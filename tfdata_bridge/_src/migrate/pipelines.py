@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import libcst as cst
+from libcst.metadata import GlobalScope
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
@@ -155,7 +156,10 @@ def _picked_slice(finder, value: cst.BaseExpression) -> tuple[cst.Call, int] | N
 def _only_indexed(finder, stmt: cst.SimpleStatementLine, name: str) -> bool:
     """Every read of ``name`` as ``stmt`` binds it is subscripted (``name[0]``), and there is one at least."""
     readers = finder.scopes.readers_of(stmt, name)
-    node = getattr(finder.scopes.scope(stmt), "node", None)
+    scope = finder.scopes.scope(stmt)
+    node = getattr(scope, "node", None)
+    if isinstance(scope, GlobalScope):  # (a module's own statements: the module, whose code the finder writes)
+        node = getattr(finder.code, "__self__", None)
     if not readers or node is None:
         return False
     indexed = {id(s.value) for s in nodes_of(node, cst.Subscript) if isinstance(s.value, cst.Name) and
