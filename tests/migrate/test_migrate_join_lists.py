@@ -36,8 +36,10 @@ def test_the_function_returns_a_dataset_and_the_join_chooses():
 
 
 REFUSED = {
-    # (inside a list: ``extra = rows([1.0])`` alone is inlined, ``inline_sources.py``, and then read directly)
-    "the function called elsewhere": ("extra = [rows([1.0])]", "`rows` is also called beyond the join's list"),
+    # (a call made only sometimes: ``extra = rows([1.0])``, alone or inside a list, is inlined,
+    # ``inline_sources.py``, and then read directly)
+    "the function called elsewhere": ("extra = rows([1.0]) if tables else None",
+                                      "`rows` is also called beyond the join's list"),
     "the list read otherwise": ("first = lists[0]", "the list `lists` is used beyond the join"),
 }
 
