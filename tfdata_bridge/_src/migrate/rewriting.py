@@ -132,6 +132,7 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
             except (OSError, SourceError, SyntaxError, ValueError):
                 continue  # rewrite_file reports it
         texts.update(_imported_plain(paths, texts))
+        texts.update(_importers_plain(paths, texts))
         together = rewrite_together(texts)
     for path in paths:
         yield path, rewrite_file(path, to, write=write, fallback=fallback, _rewritten=together.get(path))
@@ -158,6 +159,38 @@ def _imported_plain(paths: list[str], texts: Mapping[str, str]) -> dict[str, str
                 continue
             if src.notebook is None:
                 out[path] = src.text
+    return out
+
+
+def _importers_plain(paths: list[str], texts: Mapping[str, str]) -> dict[str, str]:
+    """The other Python modules of ``paths`` that import a module of ``texts`` by its name (``from lib import
+    batching``, then ``batching.make_batch(value, 2)``): a script that names no TensorFlow API may still call a
+    tree's helper or hand one module's tensors to another's, so the tree's passes must see its calls (a helper
+    whose callers all change, the runners a module starts for a batch built elsewhere)."""
+    import ast
+
+    from libcst.helpers import calculate_module_and_package
+
+    from tfdata_bridge._src.migrate.tree import _imported_names
+
+    held = set()
+    for path in texts:
+        if path.endswith(".py"):
+            name = calculate_module_and_package(_package_root(path), os.path.abspath(path)).name
+            held.add(name.removesuffix(".__init__"))
+    out: dict[str, str] = {}
+    for path in paths:
+        if path in texts or not path.endswith(".py"):
+            continue
+        try:
+            src = load_source(path)
+            if src.notebook is not None or "import" not in src.text:
+                continue
+            package = calculate_module_and_package(_package_root(path), os.path.abspath(path)).package
+            if held.intersection(_imported_names(ast.parse(src.text), package)):
+                out[path] = src.text
+        except (OSError, SourceError, SyntaxError, ValueError):
+            continue
     return out
 
 

@@ -237,10 +237,11 @@ def scan_paths(
         except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, OSError, ValueError) as exc:
             errors.append(FileError(path, parse_error_text(exc)))
     if per_file:  # (a plain module of constants a module of the tree imports: migrate's tree holds it too)
-        from tfdata_bridge._src.migrate.rewriting import _imported_plain
+        from tfdata_bridge._src.migrate.rewriting import _imported_plain, _importers_plain
 
         held = {p: t for p, t, _ in per_file if t is not None} | linked
         linked.update(_imported_plain([str(f) for f in files], held))
+        linked.update(_importers_plain([str(f) for f in files], {**held, **linked}))
     findings = [f for found in _with_outcomes(per_file, linked) for f in found]
     flags = stop_flags(per_file)
     if flags:  # a Coordinator used as a loop's stop flag in a file with no runners: not a queue API use

@@ -565,17 +565,21 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             if importers and any(results[p].code != texts[p] for p in importers) and \
                     not any(_pipelines_left(results[o].code) for o in near_) and not _pipelines_left(texts[path]):
                 write(path, drop_plumbing=True)
-    # pass 3: a module whose runners were taken out keeps them while a module it imports still builds a queue
-    # pipeline (its runners are started there too: without them its dequeue would wait forever)
+    # pass 3: a module whose runners were taken out keeps them while a module of its program still builds a queue
+    # pipeline: one it imports, or one its importers import (``start_queue_runners`` starts every runner of the
+    # graph, wherever it was made: a batch built by another module and handed in as an argument is run by the
+    # runners started here; without them its dequeue would wait forever)
     left = {path: _pipelines_left(results[path].code) for path in modules}
     for path in modules:
         if not any("queue-runner plumbing removed" in n.message for n in results[path].notes):
             continue
-        for other in imported(path):
+        mine = imported(path)
+        for other in [*mine, *sorted(reach(path) - set(mine))]:
             if left.get(other):
                 line, api = left[other][0]
-                write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
-                            "imports, is still a queue pipeline")
+                how = "which this module imports" if other in mine else "a module of the same program"
+                write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, {how}, is still a "
+                            "queue pipeline")
                 break
     if any("runs in a loop or a nested function (one per tower" in n.message or
            "(each dequeue takes other elements)" in n.message for r in results.values()
