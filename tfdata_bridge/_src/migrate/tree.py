@@ -545,6 +545,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
+    _drop_dead_providers(modules, texts, results, near)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
     fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
@@ -931,6 +932,26 @@ def _drop_dead_factories(modules, texts, results, near, among=None) -> bool:
             results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             gone = True
     return gone
+
+
+def _drop_dead_providers(modules, texts, results, near) -> None:
+    """The provider classes (``provider_inline.py``) whose every object is now written at its caller, gone from
+    their modules, with the notes said of their lines."""
+    from tfdata_bridge._src.migrate.provider_inline import dead_providers
+
+    if not any(".get(" in texts[p] for p in modules):
+        return
+    for path in modules:
+        if "class " not in texts[path] or results[path].error is not None:
+            continue
+        pairs = [(cst.parse_module(texts[p]), cst.parse_module(results[p].code)) for p in modules
+                 if (p == path or p in near(path)) and results[p].error is None]
+        here = next(i for i, p in enumerate(q for q in modules if (q == path or q in near(path))
+                                            and results[q].error is None) if p == path)
+        out, spans = dead_providers(pairs[here][0], pairs[here][1], pairs)
+        if spans:
+            kept = [n for n in results[path].notes if not any(a <= n.line <= b for a, b in spans)]
+            results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(kept, key=lambda n: n.line)))
 
 
 def _replumb(path: str, texts, results) -> None:

@@ -1,0 +1,33 @@
+"""Held-out round 34's slim-style provider: an object whose ``__init__`` reads and decodes the records into a dict
+of tensors (a common queue filled by ``num_readers`` readers, a ``RandomShuffleQueue`` when ``shuffle``, a
+``FIFOQueue`` otherwise) and whose ``get([...])`` hands items to the caller's batch, is written where the caller
+makes and reads it (``provider_inline.py``): its class of this module or of another module of the tree, which
+goes once no module names it. The programs of ``r34d_programs/`` are migrated as one tree and run against their
+originals: no shuffle and one reader, in order; shuffled, each element once."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r34d_programs"
+COMPARE = {"provider_package_shuffled_two_readers": "multiset"}
+ENDS = {"provider_package_train_import_one_item": "three steps"}
+
+
+@pytest.mark.timeout(500)
+def test_the_r34d_provider_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    assert [n for n, c in code.items() if "Queue(" in c or ".get([" in c or "Provider" in c] == [], code
+    assert "class DataProvider" not in code["provider.py"], code["provider.py"]
+    assert ".shuffle(12)" in code["provider_package_shuffled_two_readers.py"]  # (the common RandomShuffleQueue)
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end=ENDS.get(name, "OutOfRangeError"))

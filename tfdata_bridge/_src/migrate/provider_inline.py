@@ -1,0 +1,445 @@
+"""A provider object made and read once in a function: its ``__init__`` and its ``get`` written at the caller.
+
+    class DatasetDataProvider(object):                 # this module's, or another module's of the tree
+        def __init__(self, files, shuffle=False, reader=tf.TFRecordReader):
+            queue = tf.train.string_input_producer(files, shuffle=shuffle, num_epochs=1)
+            _, data = reader().read(queue)
+            self._items = {"x": ..., "label": ...}
+        def get(self, items):
+            return [self._items[item] for item in items]
+
+    provider = DatasetDataProvider(files, shuffle=True)          queue = tf.train.string_input_producer(
+    x, label = provider.get(["x", "label"])               ->         files, shuffle=True, num_epochs=1)
+    xs, labels = tf.train.batch([x, label], 4)                   _, data = tf.TFRecordReader().read(queue)
+                                                                 items = {"x": ..., "label": ...}
+                                                                 x, label = items["x"], items["label"]
+                                                                 xs, labels = tf.train.batch([x, label], 4)
+
+(slim's ``DatasetDataProvider``, rewritten by users in plain TF: its ``__init__`` reads and decodes the records
+into a dict of tensors kept on the object; the caller selects items and batches them). The object is only a
+holder of the tensors its ``__init__`` makes: made here, the same ops read the same records, in the same order,
+and ``get`` hands over the same tensors. The pipeline then stands in one function, which the recogniser takes.
+
+Only where that holds for sure: a class with no base but ``object``, no decorator and no class attribute, whose
+methods are plain functions (no decorator, no dunder but ``__init__``); ``__init__`` with no nested function,
+class or lambda, no ``return``/``yield``/``global``, using ``self`` only as ``self.attr = value`` and, after it,
+``self.attr``; ``get(self, items)`` returning ``[self.attr[item] for item in items]`` of an attribute set once;
+the object made once (``p = Cls(...)``, arguments by position or keyword, defaults literal or a dotted name of an
+import) in a statement run once per call, named afterwards only as ``names = p.get([<string literals>])``. The
+``__init__``'s other names read are builtins or, for a class of another module, imports that mean the same in
+the caller's module, none bound by the caller. Literal and plain-name arguments stand for their parameters (an
+``if`` on a literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue`` when ``shuffle``,
+``FIFOQueue`` otherwise); others are bound first. A class of this module named nowhere else goes.
+``to_tfdata.run`` keeps the result only where it lets more pipelines be rewritten.
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, is_docstring, names_in, nodes_of, Refusal
+from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once, _Rename
+from tfdata_bridge._src.migrate.object_uses import tree_uses
+from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def inline_providers(module: cst.Module, external=None) -> cst.Module:
+    """``module`` with each provider object made and read in one function written there (the same module
+    object where there is none)."""
+    code = code_of(module)
+    if ".get(" not in code or ("class " not in code and getattr(external, "classdef", None) is None):
+        return module
+    current = module
+    for _ in range(8):  # (one object per pass: names taken are read again from the new module)
+        new = _one(current, external)
+        if new is current:
+            break
+        current = new
+    return current
+
+
+def _one(module: cst.Module, external) -> cst.Module:
+    for fn in nodes_of(module, cst.FunctionDef):
+        once = _once(fn)
+        for i, stmt in enumerate(once):
+            small = stmt.body[0]
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and
+                    isinstance(small.value.func, (cst.Name, cst.Attribute))):
+                continue
+            found = _provider_class(module, external, small.value.func)
+            if found is None:
+                continue
+            cls, home = found
+            gets = _gets(fn, once[i + 1:], small.targets[0].target.value)
+            if not gets:
+                continue
+            new = _inlined(module, home, cls, fn, stmt, gets)
+            if new is None:
+                continue
+            changes: dict[int, object] = {id(stmt): cst.FlattenSentinel(new[0])}
+            for g, replaced in zip(gets, new[1]):
+                changes[id(g)] = replaced
+            if home is module and _named_once(module, cls, external):
+                changes[id(cls)] = cst.RemovalSentinel.REMOVE
+            out = module.visit(Replace(changes, module))
+            if home is not module and isinstance(small.value.func, cst.Name):
+                out = _unimported(out, small.value.func.value)
+            return out
+    return module
+
+
+def _unimported(module: cst.Module, name: str) -> cst.Module:
+    """``module`` without its top-level ``from m import name`` where nothing else names ``name`` now."""
+    aliases = [a for s in module.body if isinstance(s, cst.SimpleStatementLine) for i in s.body
+               if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar) for a in i.names
+               if a.asname is None and isinstance(a.name, cst.Name) and a.name.value == name]
+    if len(aliases) != 1 or sum(1 for n in nodes_of(module, cst.Name) if n.value == name) != 1:
+        return module
+    changes: dict[int, object] = {}
+    for s in module.body:
+        if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.ImportFrom) \
+                and not isinstance(s.body[0].names, cst.ImportStar) and any(a is aliases[0] for a in s.body[0].names):
+            kept = [a for a in s.body[0].names if a is not aliases[0]]
+            if not kept:
+                changes[id(s)] = cst.RemovalSentinel.REMOVE
+            else:
+                kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                changes[id(s)] = s.with_changes(body=[s.body[0].with_changes(names=kept)])
+    return module.visit(Replace(changes, module)) if changes else module
+
+
+def _provider_class(module: cst.Module, external, func: cst.BaseExpression
+                    ) -> tuple[cst.ClassDef, cst.Module] | None:
+    """(the class, its module) that ``func`` names, where it is a provider class this inlines; else None."""
+    cls, home = None, module
+    if isinstance(func, cst.Name):
+        own = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == func.value]
+        if len(own) == 1:
+            cls = own[0]
+        elif own:
+            return None
+    if cls is None:
+        classdef = getattr(external, "classdef", None)
+        if classdef is None:
+            return None
+        try:
+            got = classdef(func)
+        except Refusal:
+            return None
+        if got is None:
+            return None
+        cls, home = got[0], got[1]
+    return (cls, home) if _methods(cls) is not None else None
+
+
+def _methods(cls: cst.ClassDef) -> tuple[cst.FunctionDef, cst.FunctionDef, str, str] | None:
+    """(``__init__``, ``get``, get's parameter, the attribute it selects from) of a provider class; else None."""
+    if cls.decorators or cls.keywords or any(
+            not (isinstance(b.value, cst.Name) and b.value.value == "object") or b.keyword is not None or b.star
+            for b in cls.bases) or not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    methods: dict[str, cst.FunctionDef] = {}
+    for i, s in enumerate(cls.body.body):
+        if i == 0 and is_docstring(s):
+            continue
+        if not isinstance(s, cst.FunctionDef) or s.decorators or s.asynchronous or s.name.value in methods or \
+                s.name.value.startswith("__") and s.name.value != "__init__":
+            return None
+        methods[s.name.value] = s
+    init, get = methods.get("__init__"), methods.get("get")
+    if init is None or get is None or not isinstance(get.body, cst.IndentedBlock):
+        return None
+    params = get.params
+    if len(params.params) != 2 or isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or params.kwonly_params or params.posonly_params:
+        return None
+    me, items = params.params[0].name.value, params.params[1].name.value
+    body = [s for k, s in enumerate(get.body.body) if not (k == 0 and is_docstring(s))]
+    ret = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and \
+        len(body[0].body) == 1 else None
+    comp = ret.value if isinstance(ret, cst.Return) else None
+    if not isinstance(comp, cst.ListComp):
+        return None
+    loop = comp.for_in
+    if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None or \
+            not isinstance(loop.target, cst.Name) or not (isinstance(loop.iter, cst.Name) and loop.iter.value == items):
+        return None
+    elt = comp.elt
+    if not (isinstance(elt, cst.Subscript) and len(elt.slice) == 1 and isinstance(elt.slice[0].slice, cst.Index) and
+            isinstance(elt.slice[0].slice.value, cst.Name) and elt.slice[0].slice.value.value == loop.target.value and
+            isinstance(elt.value, cst.Attribute) and isinstance(elt.value.value, cst.Name) and
+            elt.value.value.value == me):
+        return None
+    return init, get, items, elt.value.attr.value
+
+
+def _gets(fn: cst.FunctionDef, after: list[cst.SimpleStatementLine], obj: str) -> list[cst.SimpleStatementLine]:
+    """The statements ``names = obj.get([...])`` after the object is made, where they are every other use of
+    ``obj`` in ``fn`` (and ``obj`` is bound once, not a parameter); else []."""
+    if obj in {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}:
+        return []
+    uses = [n for n in identifiers(fn) if n.value == obj]
+    gets = []
+    for stmt in after:
+        small = stmt.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
+            continue
+        call = small.value
+        if not (isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and
+                call.func.value.value == obj and call.func.attr.value == "get"):
+            continue
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star or \
+                not isinstance(call.args[0].value, (cst.List, cst.Tuple)):
+            return []
+        elements = call.args[0].value.elements
+        if not elements or any(isinstance(e, cst.StarredElement) or not isinstance(e.value, cst.SimpleString)
+                               for e in elements):
+            return []
+        if obj in names_in(small.targets[0].target):
+            return []
+        gets.append(stmt)
+    return gets if len(uses) == 1 + len(gets) else []  # (the one binding and the gets: nothing else names it)
+
+
+def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef,
+             stmt: cst.SimpleStatementLine, gets: list[cst.SimpleStatementLine]):
+    """(the statements standing for the object's making, each get's replacement), or None where not sure."""
+    init, _, _, attr = _methods(cls)
+    if not isinstance(init.body, cst.IndentedBlock) or not init.params.params:
+        return None
+    if any(nodes_of(init.body, t) for t in (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Return, cst.Yield,
+                                             cst.Global, cst.Nonlocal, cst.Await, cst.NamedExpr)):
+        return None
+    me = init.params.params[0].name.value
+    body = [s for k, s in enumerate(init.body.body) if not (k == 0 and is_docstring(s))]
+    if not body:
+        return None
+    # ``self`` only as ``self.attr`` (each set by a plain ``self.attr = value`` before any read of it)
+    attrs: dict[str, int] = {}
+    set_at: set[int] = set()
+    for a in nodes_of(init.body, cst.AssignTarget):
+        t = a.target
+        if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me:
+            attrs[t.attr.value] = attrs.get(t.attr.value, 0) + 1
+            set_at.add(id(t.value))
+    if attrs.get(attr) != 1 or not any(
+            isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Assign) and
+            any(isinstance(t.target, cst.Attribute) and t.target.attr.value == attr for t in s.body[0].targets)
+            for s in body):
+        return None  # (the selected dict set once, in ``__init__``'s own block)
+    selves = [n for n in identifiers(init.body) if n.value == me]
+    attr_of = {id(a.value): a for a in nodes_of(init.body, cst.Attribute) if isinstance(a.value, cst.Name)}
+    for n in selves:
+        a = attr_of.get(id(n))
+        if a is None or a.attr.value not in attrs:
+            return None
+    if any(isinstance(t, cst.AugAssign) for t in nodes_of(init.body, cst.AugAssign)) and any(
+            isinstance(t.target, cst.Attribute) for t in nodes_of(init.body, cst.AugAssign)):
+        return None
+    call = stmt.body[0].value
+    plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
+    bound = _bound_args(plain, call, dotted_defaults=lambda n: _import_root(home, n))
+    if bound is None:
+        return None
+    # the names ``__init__`` binds, and the ones it reads from its module
+    local = {p.name.value for p in plain.params.params} | {p.name.value for p in plain.params.kwonly_params}
+    for t in [*nodes_of(init.body, cst.AssignTarget), *nodes_of(init.body, cst.AugAssign),
+              *nodes_of(init.body, cst.For), *nodes_of(init.body, cst.CompFor), *nodes_of(init.body, cst.AsName),
+              *nodes_of(init.body, cst.AnnAssign)]:
+        target = getattr(t, "target", None) if not isinstance(t, cst.AsName) else t.name
+        if target is not None and not isinstance(target, cst.Attribute):
+            local |= names_in(target)
+    free = {n.value for n in identifiers(init.body)} - local - {me}
+    caller_bound = _bound_in(fn)
+    if free & caller_bound:
+        return None  # (a name the class reads from its module, bound in the caller: it would read the caller's)
+    if home is not module:
+        from tfdata_bridge._src.migrate.init_source import _binding
+
+        for name in free:
+            there = _binding(home, name)
+            if there is None:
+                if name in _BUILTINS and not any(name in names_in(s) for s in home.body
+                                                 if not isinstance(s, (cst.FunctionDef, cst.ClassDef))):
+                    continue
+                return None
+            if _binding(module, name) != there:
+                return None
+        given = {a.keyword.value for a in call.args if a.keyword is not None}
+        given |= {p.name.value for p, a in zip(plain.params.params, [a for a in call.args if a.keyword is None])}
+        for p, value in bound.items():  # (a default of the other module: its import must mean the same here)
+            if p not in given and isinstance(value, cst.Attribute):
+                if any(_binding(home, n.value) != _binding(module, n.value) or n.value in caller_bound
+                       for n in identifiers(value)):
+                    return None
+    assigned = set()
+    for t in nodes_of(init.body, cst.AssignTarget):
+        assigned |= names_in(t.target) if not isinstance(t.target, cst.Attribute) else set()
+    for t in [*nodes_of(init.body, cst.For), *nodes_of(init.body, cst.AugAssign), *nodes_of(init.body, cst.CompFor)]:
+        assigned |= names_in(t.target)
+    taken = {n.value for n in identifiers(fn)} | module_names(module) | free | caller_bound | \
+        {n.value for v in bound.values() for n in identifiers(v)}
+    names: dict[str, str] = {}
+
+    def fresh(name: str) -> str:
+        base = name.lstrip("_") or name
+        k, out = 1, base
+        while out in taken:
+            out, k = f"{base}_{k}", k + 1
+        taken.add(out)
+        return out
+
+    substitute: dict[str, cst.BaseExpression] = {}
+    binds: list[tuple[str, cst.BaseExpression]] = []
+    for p, value in bound.items():
+        if p not in assigned and (_plain_value(value) or _import_root(module, value) and
+                                  not any(n.value in caller_bound for n in identifiers(value))):
+            substitute[p] = value
+        else:
+            binds.append((p, value))
+    for name in sorted(local - set(substitute)):
+        if name == "_":
+            continue
+        names[name] = fresh(name)
+    held = {a: fresh(a) for a in sorted(attrs)}
+    out: list[cst.BaseStatement] = [
+        cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)]) for p, value in binds]
+    change = _Change(me, held, names, substitute)
+    for s in body:
+        new = s.visit(change).with_changes(leading_lines=())
+        out.extend(_folded(new))
+    if not out:
+        return None
+    out[0] = out[0].with_changes(leading_lines=stmt.leading_lines)
+    replaced = []
+    for g in gets:
+        small = g.body[0]
+        keys = [e.value for e in small.value.args[0].value.elements]
+        picks = [cst.Element(cst.Subscript(cst.Name(held[attr]), [cst.SubscriptElement(cst.Index(k))])) for k in keys]
+        target = small.targets[0].target
+        value = cst.Tuple(picks, lpar=[], rpar=[]) if isinstance(target, cst.Tuple) and len(target.elements) == len(picks) else \
+            cst.List(picks)
+        replaced.append(g.with_changes(body=[small.with_changes(value=value)]))
+    return out, replaced
+
+
+def _plain_value(value: cst.BaseExpression) -> bool:
+    """A literal or a plain name: the same value read where the parameter was."""
+    return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))
+
+
+def _import_root(home: cst.Module, node: cst.BaseExpression) -> bool:
+    """``node`` is a dotted name whose root is an import of ``home`` (a default such as ``tf.TFRecordReader``)."""
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    if not isinstance(node, cst.Attribute):
+        return False
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name) and _binding(home, node.value) is not None
+
+
+def _bound_in(fn: cst.FunctionDef) -> set[str]:
+    out = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params]}
+    for p in (fn.params.star_arg, fn.params.star_kwarg):
+        if isinstance(p, cst.Param):
+            out.add(p.name.value)
+    for t in nodes_of(fn.body, cst.AssignTarget):
+        out |= names_in(t.target)
+    for t in [*nodes_of(fn.body, cst.For), *nodes_of(fn.body, cst.AugAssign), *nodes_of(fn.body, cst.AnnAssign)]:
+        out |= names_in(t.target)
+    for t in nodes_of(fn.body, cst.AsName):
+        out |= names_in(t.name)
+    for t in [*nodes_of(fn.body, cst.FunctionDef), *nodes_of(fn.body, cst.ClassDef)]:
+        out.add(t.name.value)
+    for t in nodes_of(fn.body, cst.ImportAlias):
+        out.add((t.evaluated_alias or t.evaluated_name).split(".")[0])
+    return out
+
+
+class _Change(cst.CSTTransformer):
+    """``self.attr`` -> its local, ``__init__``'s locals renamed apart, parameters given their arguments."""
+
+    def __init__(self, me: str, held: dict[str, str], names: dict[str, str],
+                 substitute: dict[str, cst.BaseExpression]) -> None:
+        self.me, self.held, self.names, self.substitute = me, held, names, substitute
+        self.rename = _Rename(names)
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if isinstance(original.value, cst.Name) and original.value.value == self.me:
+            return cst.Name(self.held[original.attr.value])
+        return updated.with_changes(attr=original.attr)
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(keyword=original.keyword)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        if original.value in self.substitute:
+            return self.substitute[original.value]
+        new = self.names.get(original.value)
+        return updated.with_changes(value=new) if new else updated
+
+
+def _folded(stmt: cst.BaseStatement) -> list[cst.BaseStatement]:
+    """``stmt``, an ``if`` on a literal ``True``/``False`` (nested ones too) replaced by its taken branch."""
+    if isinstance(stmt, cst.If) and isinstance(stmt.test, cst.Name) and stmt.test.value in ("True", "False"):
+        if stmt.test.value == "True":
+            branch = list(stmt.body.body)
+        elif isinstance(stmt.orelse, cst.Else):
+            branch = list(stmt.orelse.body.body)
+        elif isinstance(stmt.orelse, cst.If):
+            return _folded(stmt.orelse)
+        else:
+            branch = []
+        return [t for s in branch for t in _folded(s.with_changes(leading_lines=()))]
+    if isinstance(stmt, (cst.For, cst.While, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+        inner = [t for s in stmt.body.body for t in _folded(s)]
+        if not inner:
+            inner = [cst.SimpleStatementLine([cst.Pass()])]
+        return [stmt.with_changes(body=stmt.body.with_changes(body=inner))]
+    return [stmt]
+
+
+def _named_once(module: cst.Module, cls: cst.ClassDef, external) -> bool:
+    """``cls`` named once in its module (at the call inlined) and nowhere in the tree's other modules."""
+    name = cls.name.value
+    count = sum(1 for n in identifiers(module) if n.value == name and n is not cls.name)
+    others = getattr(external, "other_texts", None)
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    elsewhere = any(word.search(text) for text in others()) if others is not None else False
+    return count == 1 and not elsewhere and not tree_uses(external, name)
+
+
+def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple[cst.Module, cst.Module]]
+                   ) -> tuple[cst.Module, list[tuple[int, int]]]:
+    """``rewritten`` (a tree's module) less its provider classes that the originals of the modules that can hold
+    their objects (``near``: (original, rewritten) pairs, this one among them) named and their rewrites no
+    longer do (each object written at its caller), with the lines they spanned in ``original`` (its notes
+    there go with them); ``rewritten`` itself where there is none."""
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+    from tfdata_bridge._src.migrate.dead_factories import names_counted
+
+    classes = [s for s in original.body if isinstance(s, cst.ClassDef) and _methods(s) is not None]
+    if not classes:
+        return rewritten, []
+    before = names_counted(o for o, _ in near)
+    now = names_counted(r for _, r in near)
+    gone = {c.name.value for c in classes if before[c.name.value] > 1 and now[c.name.value] == 1}
+    if not gone:
+        return rewritten, []
+    where = wrapped(original).resolve(PositionProvider)
+    spans = [(where[c].start.line, where[c].end.line) for c in classes if c.name.value in gone and c in where]
+    body = [s for s in rewritten.body if not (isinstance(s, cst.ClassDef) and s.name.value in gone)]
+    if len(body) == len(rewritten.body):
+        return rewritten, []
+    return rewritten.with_changes(body=body), spans
+
+
+__all__ = ["dead_providers", "inline_providers"]
