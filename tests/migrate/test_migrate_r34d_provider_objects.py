@@ -31,3 +31,40 @@ def test_the_r34d_provider_programs_deliver_what_their_originals_deliver(tmp_pat
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end=ENDS.get(name, "OutOfRangeError"))
+
+
+PROVIDER = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Provider(object):
+    def __init__(self, files, shuffle=False):
+        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=shuffle)
+        _, data = tf.TFRecordReader().read(queue)
+        self._items = {"x": tf.parse_single_example(data, {"x": tf.FixedLenFeature([], tf.float32)})["x"]}
+        self.num_samples = 8
+
+    def get(self, items):
+        return [self._items[item] for item in items]
+
+
+def main(files):
+    provider = Provider(files)
+    [x] = provider.get(["x"])
+    return tf.train.batch([x], batch_size={size})
+'''
+
+
+@pytest.mark.parametrize("size, why", [
+    ("provider.num_samples // 2", "read only by `names = obj.get([...])` of literal item names"),
+    ("4, names=provider.get(['x'])", "the rewrite takes; here `provider` is read otherwise too"),
+])
+def test_a_provider_object_read_other_than_by_its_get_statements_is_left_naming_the_rule(size, why):
+    from tfdata_bridge.migrate import rewrite
+
+    source = PROVIDER.replace("{size}", size)
+    result = rewrite(source, to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.code == source and "a method of a `Provider` object (a class of this module)" in said, said
+    assert why in said, said
+    assert rewrite(PROVIDER.replace("{size}", "4"), to="tfdata").code.count("tf.data.TFRecordDataset") == 1

@@ -46,13 +46,15 @@ from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
 
 _BUILTINS = frozenset(dir(builtins))
+_GET = re.compile(r"\.get\(\s*[\[(]")
+_SCOPED = frozenset({"super", "locals", "vars", "globals", "eval", "exec", "__class__"})
 
 
 def inline_providers(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each provider object made and read in one function written there (the same module
     object where there is none)."""
     code = code_of(module)
-    if ".get(" not in code or ("class " not in code and getattr(external, "classdef", None) is None):
+    if not _GET.search(code) or ("class " not in code and getattr(external, "classdef", None) is None):
         return module
     current = module
     for _ in range(8):  # (one object per pass: names taken are read again from the new module)
@@ -156,7 +158,8 @@ def _methods(cls: cst.ClassDef) -> tuple[cst.FunctionDef, cst.FunctionDef, str, 
     if init is None or get is None or not isinstance(get.body, cst.IndentedBlock):
         return None
     params = get.params
-    if len(params.params) != 2 or isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or params.kwonly_params or params.posonly_params:
+    if len(params.params) != 2 or isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or \
+            params.kwonly_params or params.posonly_params:
         return None
     me, items = params.params[0].name.value, params.params[1].name.value
     body = [s for k, s in enumerate(get.body.body) if not (k == 0 and is_docstring(s))]
@@ -215,6 +218,8 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
     if any(nodes_of(init.body, t) for t in (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Return, cst.Yield,
                                              cst.Global, cst.Nonlocal, cst.Await, cst.NamedExpr)):
         return None
+    if isinstance(init.params.star_arg, cst.Param) or init.params.star_kwarg is not None or init.params.posonly_params:
+        return None
     me = init.params.params[0].name.value
     body = [s for k, s in enumerate(init.body.body) if not (k == 0 and is_docstring(s))]
     if not body:
@@ -256,6 +261,8 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
             local |= names_in(target)
     free = {n.value for n in identifiers(init.body)} - local - {me}
     caller_bound = _bound_in(fn)
+    if free & _SCOPED:
+        return None  # (``super()``, ``locals()``: they read the method's own frame)
     if free & caller_bound:
         return None  # (a name the class reads from its module, bound in the caller: it would read the caller's)
     if home is not module:
@@ -264,8 +271,7 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         for name in free:
             there = _binding(home, name)
             if there is None:
-                if name in _BUILTINS and not any(name in names_in(s) for s in home.body
-                                                 if not isinstance(s, (cst.FunctionDef, cst.ClassDef))):
+                if name in _BUILTINS and name not in module_names(home) and name not in module_names(module):
                     continue
                 return None
             if _binding(module, name) != there:
@@ -322,8 +328,8 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         keys = [e.value for e in small.value.args[0].value.elements]
         picks = [cst.Element(cst.Subscript(cst.Name(held[attr]), [cst.SubscriptElement(cst.Index(k))])) for k in keys]
         target = small.targets[0].target
-        value = cst.Tuple(picks, lpar=[], rpar=[]) if isinstance(target, cst.Tuple) and len(target.elements) == len(picks) else \
-            cst.List(picks)
+        tuple_target = isinstance(target, cst.Tuple) and len(target.elements) == len(picks)
+        value = cst.Tuple(picks, lpar=[], rpar=[]) if tuple_target else cst.List(picks)
         replaced.append(g.with_changes(body=[small.with_changes(value=value)]))
     return out, replaced
 
@@ -412,7 +418,56 @@ def _named_once(module: cst.Module, cls: cst.ClassDef, external) -> bool:
     others = getattr(external, "other_texts", None)
     word = re.compile(rf"\b{re.escape(name)}\b")
     elsewhere = any(word.search(text) for text in others()) if others is not None else False
-    return count == 1 and not elsewhere and not tree_uses(external, name)
+    return count == 1 and not elsewhere and not tree_uses(external, name) and not _listed(module, name)
+
+
+def _listed(module: cst.Module, name: str) -> bool:
+    """``name`` spelled as a string of the module's own statements (``__all__ = ["Provider"]``)."""
+    return any(isinstance(n, cst.SimpleString) and n.evaluated_value == name
+               for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))
+               for n in nodes_of(s, cst.SimpleString))
+
+
+def not_inlined(cls: cst.ClassDef, module: cst.Module | None = None, built: cst.CSTNode | None = None,
+                obj: str = "") -> str:
+    """Why a provider object of ``cls`` read at a batch was not written at its caller, said as best this can
+    (``built``: the statement of ``module`` making the object ``obj``)."""
+    if _methods(cls) is None:
+        return ("such an object is written where it is made only where its class is a plain holder of the tensors "
+                "(no base but `object`, no decorator, `get(self, items)` returning `[self.attr[item] for item in "
+                "items]`); this one is not")
+    init = _methods(cls)[0]
+    params = {p.name.value for p in init.params.params[1:]}
+    made = {}
+    for a in nodes_of(init.body, cst.Assign):
+        if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name):
+            made[a.targets[0].target.value] = a.value
+    for call in nodes_of(init.body, cst.Call):
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in ("read", "read_up_to")):
+            continue
+        reader = func.value
+        if isinstance(reader, cst.Name) and reader.value in made:
+            reader = made[reader.value]
+        if isinstance(reader, cst.Call) and isinstance(reader.func, cst.Attribute) and \
+                isinstance(reader.func.value, cst.Name) and reader.func.value.value in params:
+            held = reader.func.value.value
+            said = cst.Module([]).code_for_node(reader)
+            return (f"such an object is written where it is made (its `__init__` and `get` inlined) only where the "
+                    f"pipeline is then whole; here `__init__` reads with `{said}`, a reader class kept "
+                    f"on the object passed as `{held}`, which the rewrite does not follow (passing the reader class "
+                    f"to the provider itself, `reader=tf.TFRecordReader`, lets it)")
+    rule = ("such an object is written where it is made (its `__init__` and `get` inlined) only where it is made "
+            "once and read only by `names = obj.get([...])` of literal item names, its `__init__` reading no name of "
+            "another module but its imports, and the pipeline is then one the rewrite takes")
+    fn = next((f for f in nodes_of(module, cst.FunctionDef) if any(s is built for s in _once(f))), None) \
+        if module is not None and built is not None else None
+    if fn is not None and obj:
+        once = _once(fn)
+        after = once[next(i for i, s in enumerate(once) if s is built) + 1:]
+        if not _gets(fn, after, obj):
+            return f"{rule}; here `{obj}` is read otherwise too"
+    return f"{rule}; here one of those fails"
 
 
 def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple[cst.Module, cst.Module]]
@@ -431,7 +486,8 @@ def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple
         return rewritten, []
     before = names_counted(o for o, _ in near)
     now = names_counted(r for _, r in near)
-    gone = {c.name.value for c in classes if before[c.name.value] > 1 and now[c.name.value] == 1}
+    gone = {c.name.value for c in classes if before[c.name.value] > 1 and now[c.name.value] == 1 and
+            not _listed(original, c.name.value)}
     if not gone:
         return rewritten, []
     where = wrapped(original).resolve(PositionProvider)
@@ -442,4 +498,4 @@ def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple
     return rewritten.with_changes(body=body), spans
 
 
-__all__ = ["dead_providers", "inline_providers"]
+__all__ = ["dead_providers", "inline_providers", "not_inlined"]
