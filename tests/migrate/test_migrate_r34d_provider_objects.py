@@ -16,7 +16,7 @@ from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r34d_programs"
 COMPARE = {"provider_package_shuffled_two_readers": "multiset"}
-ENDS = {"provider_package_train_import_one_item": "three steps"}
+ENDS = {"provider_package_train_import_one_item": "three steps", "two_providers_one_function": "two steps"}
 
 
 @pytest.mark.timeout(500)
@@ -24,7 +24,7 @@ def test_the_r34d_provider_programs_deliver_what_their_originals_deliver(tmp_pat
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 4
     assert [n for n, c in code.items() if "Queue(" in c or ".get([" in c or "Provider" in c] == [], code
     assert "class DataProvider" not in code["provider.py"], code["provider.py"]
     assert ".shuffle(12)" in code["provider_package_shuffled_two_readers.py"]  # (the common RandomShuffleQueue)
