@@ -26,8 +26,8 @@ function, class or lambda, no ``return``/``yield``/``global``/``import``/``del``
 ``self.attr = value`` and, after it, ``self.attr``; ``get(self, items)`` returning ``[self.attr[item] for item
 in items]`` of an attribute set once; the object made once (``p = Cls(...)``, arguments by position or
 keyword, defaults literal or a dotted name of an import) in a statement run once per call, named afterwards only
-as ``names = p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of another module, imports that mean the same in
-the caller's module, none bound by the caller. Literal and plain-name arguments stand for their parameters (an
+as ``names = p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of
+another module, imports that mean the same in the caller's module, none bound by the caller. Literal and plain-name arguments stand for their parameters (an
 ``if`` on a literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue`` when ``shuffle``,
 ``FIFOQueue`` otherwise); others are bound first. A class of this module named nowhere else goes; one of another
 module goes once no module of the tree names it (``dead_providers``, from ``tree.py``), and so does its import.
