@@ -23,14 +23,15 @@ and ``get`` hands over the same tensors. The pipeline then stands in one functio
 Only where that holds for sure: a class with no base but ``object``, no decorator and no class attribute, whose
 methods are plain functions (no decorator, no dunder but ``__init__``); ``__init__`` with no ``*args``, no nested
 function, class or lambda, no ``return``/``yield``/``global``/``import``/``del``/``try``, using ``self`` only as
-``self.attr = value`` and, after it, ``self.attr``; ``get(self, items)`` returning ``[self.attr[item] for item
-in items]`` of an attribute set once; the object made once (``p = Cls(...)``, arguments by position or
-keyword, defaults literal or a dotted name of an import) in a statement run once per call, named afterwards only
-as ``names = p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of
-another module, imports that mean the same in the caller's module, none bound by the caller. Literal and plain-name arguments stand for their parameters (an
-``if`` on a literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue`` when ``shuffle``,
-``FIFOQueue`` otherwise); others are bound first. A class of this module named nowhere else goes; one of another
-module goes once no module of the tree names it (``dead_providers``, from ``tree.py``), and so does its import.
+``self.attr = value`` and, after it, ``self.attr``; ``get(self, items)`` returning ``[self.attr[item] for item in
+items]`` of an attribute set once; the object made once (``p = Cls(...)``, arguments by position or keyword,
+defaults literal or a dotted name of an import) in a statement run once per call, named afterwards only as ``names =
+p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of another module,
+imports that mean the same in the caller's module, none bound by the caller. Literal and plain-name arguments stand
+for their parameters (an ``if`` on a literal ``True``/``False`` keeps its taken branch: slim's
+``RandomShuffleQueue`` when ``shuffle``, ``FIFOQueue`` otherwise); others are bound first. A class of this module
+named nowhere else goes; one of another module goes once no module of the tree names it (``dead_providers``, from
+``tree.py``), and so does its import.
 ``to_tfdata.run`` keeps the result only where it lets more pipelines be rewritten.
 """
 
