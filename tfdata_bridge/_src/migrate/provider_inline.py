@@ -83,7 +83,7 @@ def _one(module: cst.Module, external) -> cst.Module:
             gets = _gets(fn, once[i + 1:], small.targets[0].target.value)
             if not gets:
                 continue
-            new = _inlined(module, home, cls, fn, stmt, gets)
+            new = _inlined(module, home, cls, fn, stmt, gets, external)
             if new is None:
                 continue
             changes: dict[int, object] = {id(stmt): cst.FlattenSentinel(new[0])}
@@ -212,7 +212,7 @@ def _gets(fn: cst.FunctionDef, after: list[cst.SimpleStatementLine], obj: str) -
 
 
 def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef,
-             stmt: cst.SimpleStatementLine, gets: list[cst.SimpleStatementLine]):
+             stmt: cst.SimpleStatementLine, gets: list[cst.SimpleStatementLine], external=None):
     """(the statements standing for the object's making, each get's replacement), or None where not sure."""
     init, _, _, attr = _methods(cls)
     if not isinstance(init.body, cst.IndentedBlock) or not init.params.params:
@@ -318,7 +318,15 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
     held = {a: fresh(a) for a in sorted(attrs)}
     out: list[cst.BaseStatement] = [
         cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)]) for p, value in binds]
-    change = _Change(me, held, names, substitute)
+    classes = {}  # (a reader class held on an object passed in: ``dataset.reader()``, followed where sure)
+    for c in nodes_of(init.body, cst.Call):
+        func = c.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                isinstance(substitute.get(func.value.value), cst.Name) and not c.args:
+            key = (func.value.value, func.attr.value)
+            if key not in classes:
+                classes[key] = _held_classes(module, external, fn, substitute[key[0]].value, key[1])
+    change = _Change(me, held, names, substitute, {k: v for k, v in classes.items() if v is not None})
     for s in body:
         new = s.visit(change).with_changes(leading_lines=())
         out.extend(_folded(new))
@@ -335,6 +343,173 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         value = cst.Tuple(picks, lpar=[], rpar=[]) if tuple_target else cst.List(picks)
         replaced.append(g.with_changes(body=[small.with_changes(value=value)]))
     return out, replaced
+
+
+def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, attr: str
+                  ) -> cst.BaseExpression | None:
+    """The dotted name (an import's, the same in ``module``) that ``name.attr`` is, where ``name`` (of ``fn``) is
+    an object a tree function returns as ``Cls(..., attr=value)`` whose ``__init__`` keeps ``self.attr = attr``
+    (slim's ``dataset = get_split(...)``, ``Dataset(..., reader=reader, ...)`` with ``reader`` a parameter
+    defaulting to ``None`` then set by ``if reader is None: reader = tf.TFRecordReader``), ``name`` bound once in
+    ``fn`` by that call, or a parameter of ``fn`` that every call in the tree passes such a name for; None where
+    any of that is not sure."""
+    if external is None or getattr(external, "global_of", None) is None:
+        return None
+    texts = [module.code, *external.other_texts()]
+    if sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts) != 1:
+        return None  # (set once in the tree: the class's ``self.attr = attr``)
+    origins: list[tuple[cst.FunctionDef, str]] = []
+    params = [p.name.value for p in fn.params.params]
+    if name in params:
+        if not any(s is fn for s in module.body) or external.uses_elsewhere(fn.name.value):
+            return None
+        at = params.index(name)
+        uses = [n for n in identifiers(module) if n.value == fn.name.value and n is not fn.name]
+        calls = [c for c in nodes_of(module, cst.Call) if c.func in uses]
+        if not calls or len(calls) != len(uses):
+            return None
+        for call in calls:
+            args = [a for a in call.args if a.keyword is None]
+            arg = args[at].value if at < len(args) else next(
+                (a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+            caller = next((f for f in nodes_of(module, cst.FunctionDef)
+                           if any(c is call for c in nodes_of(f, cst.Call))), None)
+            if not isinstance(arg, cst.Name) or caller is None or any(
+                    isinstance(a.star, str) and a.star for a in call.args):
+                return None
+            origins.append((caller, arg.value))
+    else:
+        origins.append((fn, name))
+    found: set[str] = set()
+    out = None
+    for caller, bound in origins:
+        made = [a for a in nodes_of(caller, cst.Assign) if any(bound in names_in(t.target) for t in a.targets)]
+        if len(made) != 1 or len(made[0].targets) != 1 or not isinstance(made[0].targets[0].target, cst.Name) or \
+                bound in {p.name.value for p in caller.params.params} or \
+                any(bound in names_in(f.target) for f in nodes_of(caller, cst.For)):
+            return None
+        value = _made_attr(module, external, made[0].value, attr)
+        if value is None:
+            return None
+        root = value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value in _bound_in(fn) or root.value in _bound_in(caller):
+            return None
+        found.add(cst.Module([]).code_for_node(value))
+        out = value
+    return out if len(found) == 1 else None
+
+
+def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str) -> cst.BaseExpression | None:
+    """``attr`` of the object ``call`` returns (``_held_classes``), as a dotted name meaning the same in
+    ``module``; None where not sure."""
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    if not isinstance(call, cst.Call) or any(a.star for a in call.args):
+        return None
+    spelled = cst.Module([]).code_for_node(call.func)
+    got = external.global_of(spelled)
+    if got is None or len(got[2]) != 1:
+        return None
+    home, finder, rest = got
+    fns = [s for s in home.body if isinstance(s, cst.FunctionDef) and s.name.value == rest[0]]
+    if len(fns) != 1:
+        return None
+    f = fns[0]
+    returns = nodes_of(f, cst.Return)
+    body = list(f.body.body) if isinstance(f.body, cst.IndentedBlock) else []
+    last = body[-1] if body else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    inner = {id(r) for d in nodes_of(f.body, cst.FunctionDef) for r in nodes_of(d, cst.Return)}
+    if len([r for r in returns if id(r) not in inner]) != 1 or not isinstance(ret, cst.Return) or \
+            not isinstance(ret.value, cst.Call):
+        return None
+    made = ret.value
+    classdef = getattr(getattr(finder, "external", None), "classdef", None)
+    try:
+        got_cls = classdef(made.func) if classdef is not None else None
+    except Refusal:
+        return None
+    if got_cls is None and isinstance(made.func, cst.Name):
+        own = [s for s in home.body if isinstance(s, cst.ClassDef) and s.name.value == made.func.value]
+        got_cls = (own[0],) if len(own) == 1 else None
+    if got_cls is None:
+        return None
+    cls = got_cls[0]
+    if cls.decorators or cls.keywords or any(not (isinstance(b.value, cst.Name) and b.value.value == "object")
+                                             for b in cls.bases):
+        return None
+    inits = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"]
+    if len(inits) != 1 or any(not (isinstance(s, cst.FunctionDef) or is_docstring(s)) for s in cls.body.body) or \
+            any(isinstance(s, cst.FunctionDef) and s.decorators for s in cls.body.body):
+        return None
+    init = inits[0]
+    me = init.params.params[0].name.value if init.params.params else None
+    kept = [a for a in nodes_of(init.body, cst.Assign) if len(a.targets) == 1 and
+            isinstance(a.targets[0].target, cst.Attribute) and a.targets[0].target.attr.value == attr]
+    if len(kept) != 1 or not (isinstance(kept[0].targets[0].target.value, cst.Name) and
+                              kept[0].targets[0].target.value.value == me) or \
+            not isinstance(kept[0].value, cst.Name) or \
+            not any(s is kept[0] for st in init.body.body if isinstance(st, cst.SimpleStatementLine) for s in st.body):
+        return None
+    param = kept[0].value.value
+    plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
+    if param not in {p.name.value for p in plain.params.params} or \
+            any(param in names_in(t.target) for t in nodes_of(init.body, cst.AssignTarget)):
+        return None
+    at = [p.name.value for p in plain.params.params].index(param)
+    positional = [a for a in made.args if a.keyword is None]
+    arg = positional[at].value if at < len(positional) else next(
+        (a.value for a in made.args if a.keyword is not None and a.keyword.value == param), None)
+    if arg is None:
+        return None
+    if isinstance(arg, cst.Name) and arg.value in {p.name.value for p in f.params.params}:
+        arg = _param_value(f, call, arg.value)  # (``get_split``'s own ``reader``: its default, filled by an ``if``)
+    elif any(arg.value in names_in(t.target) for t in nodes_of(f.body, cst.AssignTarget)) \
+            if isinstance(arg, cst.Name) else False:
+        return None
+    if not isinstance(arg, cst.Attribute):
+        return None
+    root = arg
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name) or _binding(home, root.value) is None or \
+            _binding(home, root.value) != _binding(module, root.value) or \
+            any(root.value in names_in(t.target) for t in nodes_of(f.body, cst.AssignTarget)):
+        return None
+    return arg
+
+
+def _param_value(f: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """The value of ``f``'s parameter ``name`` at its ``return``, where the call does not pass it, it defaults to
+    ``None`` and one top-level ``if name is None: name = <dotted>`` sets it; None otherwise."""
+    params = [p.name.value for p in f.params.params]
+    at = params.index(name)
+    positional = [a for a in call.args if a.keyword is None]
+    passed = positional[at].value if at < len(positional) else next(
+        (a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+    sets = [t for t in nodes_of(f.body, cst.AssignTarget) if name in names_in(t.target)]
+    if passed is not None:
+        return None  # (a reader the caller passes: not followed here)
+    default = f.params.params[at].default
+    if not (isinstance(default, cst.Name) and default.value == "None") or len(sets) != 1:
+        return None
+    body = list(f.body.body)
+    fill = [s for s in body if isinstance(s, cst.If) and isinstance(s.test, cst.Comparison) and
+            isinstance(s.test.left, cst.Name) and s.test.left.value == name and len(s.test.comparisons) == 1 and
+            isinstance(s.test.comparisons[0].operator, cst.Is) and
+            isinstance(s.test.comparisons[0].comparator, cst.Name) and
+            s.test.comparisons[0].comparator.value == "None" and s.orelse is None]
+    if len(fill) != 1 or len(fill[0].body.body) != 1:
+        return None
+    stmt = fill[0].body.body[0]
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+            isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name and
+            isinstance(small.value, cst.Attribute)):
+        return None
+    return small.value
 
 
 def _plain_value(value: cst.BaseExpression) -> bool:
@@ -375,13 +550,15 @@ class _Change(cst.CSTTransformer):
     """``self.attr`` -> its local, ``__init__``'s locals renamed apart, parameters given their arguments."""
 
     def __init__(self, me: str, held: dict[str, str], names: dict[str, str],
-                 substitute: dict[str, cst.BaseExpression]) -> None:
+                 substitute: dict[str, cst.BaseExpression], classes: dict | None = None) -> None:
         self.me, self.held, self.names, self.substitute = me, held, names, substitute
-        self.rename = _Rename(names)
+        self.classes = classes or {}
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         if isinstance(original.value, cst.Name) and original.value.value == self.me:
             return cst.Name(self.held[original.attr.value])
+        if isinstance(original.value, cst.Name) and (original.value.value, original.attr.value) in self.classes:
+            return self.classes[(original.value.value, original.attr.value)]
         return updated.with_changes(attr=original.attr)
 
     def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
