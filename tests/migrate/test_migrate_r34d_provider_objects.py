@@ -3,7 +3,9 @@ of tensors (a common queue filled by ``num_readers`` readers, a ``RandomShuffleQ
 ``FIFOQueue`` otherwise) and whose ``get([...])`` hands items to the caller's batch, is written where the caller
 makes and reads it (``provider_inline.py``): its class of this module or of another module of the tree, which
 goes once no module names it. The programs of ``r34d_programs/`` are migrated as one tree and run against their
-originals: no shuffle and one reader, in order; shuffled, each element once."""
+originals: no shuffle and one reader, in order; shuffled, each element once. slim's ``dataset.reader()`` (the
+dataset returned by a ``get_split`` of the tree, its reader class a ``None`` default filled by an ``if``) is
+followed to its class."""
 
 from __future__ import annotations
 
@@ -24,10 +26,12 @@ def test_the_r34d_provider_programs_deliver_what_their_originals_deliver(tmp_pat
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     assert [n for n, c in code.items() if "Queue(" in c or ".get([" in c or "Provider" in c] == [], code
     assert "class DataProvider" not in code["provider.py"], code["provider.py"]
     assert ".shuffle(12)" in code["provider_package_shuffled_two_readers.py"]  # (the common RandomShuffleQueue)
+    # (slim's get_split: the reader class kept on the dataset, read by nothing now, spelled as its dataset)
+    assert "reader = tf.data.TFRecordDataset" in code["slim.py"] and "class Dataset" in code["slim.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end=ENDS.get(name, "OutOfRangeError"))

@@ -678,4 +678,110 @@ def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple
     return rewritten.with_changes(body=body), spans
 
 
-__all__ = ["dead_providers", "inline_providers", "not_inlined"]
+def stored_reader_classes(module: cst.Module, texts: list[str], classdef=None) -> tuple[cst.Module, list[int]]:
+    """``module`` (a tree's rewritten module) with each reader class that is only kept on objects, as an attribute
+    no code of the tree reads any more (``texts``: every module's rewritten text), spelled as its tf.data
+    counterpart (slim's ``if reader is None: reader = tf.TFRecordReader``, then ``Dataset(..., reader=reader)``
+    storing ``self.reader = reader``, once each ``dataset.reader()`` is rewritten), and the lines changed.
+
+    A class ``tf.X`` (``X`` a reader with a tf.data dataset) as a parameter's default or assigned to a name in a
+    function, where every other read of that name is an argument of a call of a class of the tree whose
+    ``__init__`` reads the matching parameter only to store it as ``self.attr``, and no module names ``.attr``
+    (or the string ``"attr"``) but those stores. ``classdef``: the tree's class lookup for ``module``."""
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+    from tfdata_bridge._src.symbols import READER_SOURCES
+
+    if "Reader" not in module.code:
+        return module, []
+    trees = [cst.parse_module(t) for t in texts]
+    changes: dict[int, object] = {}
+    for fn in nodes_of(module, cst.FunctionDef):
+        found: list[tuple[str, cst.Attribute]] = []
+        for p in [*fn.params.params, *fn.params.kwonly_params]:
+            if isinstance(p.default, cst.Attribute):
+                found.append((p.name.value, p.default))
+        for a in nodes_of(fn.body, cst.Assign):
+            if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and \
+                    isinstance(a.value, cst.Attribute):
+                found.append((a.targets[0].target.value, a.value))
+        for name, value in found:
+            dataset = READER_SOURCES.get(value.attr.value, (None,))[0]
+            root = value.value
+            if dataset is None or not isinstance(root, cst.Name) or id(value) in changes:
+                continue
+            from tfdata_bridge._src.migrate.init_source import _binding
+
+            if not (_binding(module, root.value) or "").startswith("tensorflow"):
+                continue
+            attrs = _stored_only(module, fn, name, classdef)
+            if not attrs or any(sum(1 for t in trees for x in nodes_of(t, cst.Attribute) if x.attr.value == a) != n
+                                or any(isinstance(x, cst.SimpleString) and x.evaluated_value == a
+                                       for t in trees for x in nodes_of(t, cst.SimpleString))
+                                for a, n in attrs.items()):
+                continue  # (read somewhere, or named by a string: ``getattr(obj, "reader")``)
+            changes[id(value)] = cst.Attribute(cst.Attribute(root, cst.Name("data")), cst.Name(dataset))
+    if not changes:
+        return module, []
+    where = wrapped(module).resolve(PositionProvider)
+    lines = sorted({where[n].start.line for n in nodes_of(module, cst.Attribute) if id(n) in changes and n in where})
+    return module.visit(Replace(changes, module)), lines
+
+
+def _stored_only(module: cst.Module, fn: cst.FunctionDef, name: str, classdef) -> dict[str, int]:
+    """{attr: how many ``self.attr = ...`` stores the tree has} where every read of ``name`` in ``fn`` (besides
+    its binding and ``name is None`` tests) is an argument of a call of a class whose ``__init__`` reads that
+    parameter only to store it as ``self.attr``; {} otherwise."""
+    binders = {id(t) for a in nodes_of(fn.body, cst.Assign) for t in a.targets for t in nodes_of(t, cst.Name)}
+    tests = {id(c.left) for c in nodes_of(fn.body, cst.Comparison)
+             if len(c.comparisons) == 1 and isinstance(c.comparisons[0].operator, cst.Is) and
+             isinstance(c.comparisons[0].comparator, cst.Name) and c.comparisons[0].comparator.value == "None"}
+    params = {id(p.name) for p in [*fn.params.params, *fn.params.kwonly_params]}
+    reads = [n for n in identifiers(fn) if n.value == name and id(n) not in binders | tests | params]
+    if not reads:
+        return {}
+    args = {id(a.value): (call, a) for call in nodes_of(fn.body, cst.Call) for a in call.args}
+    out: dict[str, int] = {}
+    for n in reads:
+        if id(n) not in args:
+            return {}
+        call, arg = args[id(n)]
+        if arg.star:
+            return {}
+        cls = None
+        if isinstance(call.func, cst.Name):
+            own = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == call.func.value]
+            cls = own[0] if len(own) == 1 else None
+        if cls is None and classdef is not None:
+            try:
+                got = classdef(call.func)
+            except Refusal:
+                return {}
+            cls = got[0] if got is not None else None
+        inits = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"] \
+            if cls is not None and isinstance(cls.body, cst.IndentedBlock) else []
+        if len(inits) != 1 or not inits[0].params.params:
+            return {}
+        init = inits[0]
+        names = [p.name.value for p in init.params.params[1:]]
+        if arg.keyword is not None:
+            param = arg.keyword.value
+        else:
+            at = [a for a in call.args if a.keyword is None].index(arg)
+            param = names[at] if at < len(names) else None
+        if param not in names:
+            return {}
+        me = init.params.params[0].name.value
+        used = [m for m in identifiers(init.body) if m.value == param]
+        stores = [a for a in nodes_of(init.body, cst.Assign) if len(a.targets) == 1 and
+                  isinstance(a.targets[0].target, cst.Attribute) and isinstance(a.value, cst.Name) and
+                  a.value.value == param and isinstance(a.targets[0].target.value, cst.Name) and
+                  a.targets[0].target.value.value == me]
+        if len(used) != 1 or len(stores) != 1 or used[0] is not stores[0].value:
+            return {}
+        out[stores[0].targets[0].target.attr.value] = 1
+    return out
+
+
+__all__ = ["dead_providers", "inline_providers", "not_inlined", "stored_reader_classes"]

@@ -546,6 +546,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
     _drop_dead_providers(modules, texts, results, near)
+    _stored_reader_classes(modules, texts, results, resolver, imported)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
     fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
@@ -952,6 +953,37 @@ def _drop_dead_providers(modules, texts, results, near) -> None:
         if spans:
             kept = [n for n in results[path].notes if not any(a <= n.line <= b for a, b in spans)]
             results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(kept, key=lambda n: n.line)))
+
+
+def _stored_reader_classes(modules, texts, results, resolver, imported) -> None:
+    """A reader class kept only on objects' attributes that no code reads now, spelled as its tf.data dataset
+    (``provider_inline.stored_reader_classes``); the modules importing it lose the runner plumbing kept for it."""
+    from tfdata_bridge._src.migrate.hoist import line_map
+    from tfdata_bridge._src.migrate.provider_inline import stored_reader_classes
+    from tfdata_bridge._src.migrate.results import Note
+
+    if not any("Reader" in results[p].code for p in modules if results[p].error is None):
+        return
+    every = [results[p].code for p in modules if results[p].error is None]
+    for path in modules:
+        if results[path].error is not None or "Reader" not in results[path].code:
+            continue
+        out, lines = stored_reader_classes(cst.parse_module(results[path].code), every,
+                                           getattr(resolver(path), "classdef", None))
+        if not lines:
+            continue
+        back = line_map(texts[path], results[path].code)
+        at = {back(n) for n in lines}
+        kept = [n for n in results[path].notes if not (n.kind == "refused" and n.line in at)]
+        said = [Note(n, "reader class kept on objects whose attribute no code reads now (its reads were rewritten) "
+                        "spelled as its tf.data dataset", kind="info") for n in sorted(at)]
+        results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted([*kept, *said],
+                                                                                   key=lambda n: n.line)))
+        for other in modules:  # (runner plumbing kept for this module's reader alone)
+            if other != path and path in imported(other) and any(
+                    "queue-runner plumbing left" in n.message for n in results[other].notes) and \
+                    not pipelines_left(cst.parse_module(results[path].code)):
+                _replumb(other, texts, results)
 
 
 def _replumb(path: str, texts, results) -> None:
