@@ -356,8 +356,9 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     if external is None or getattr(external, "global_of", None) is None:
         return None
     texts = [module.code, *external.other_texts()]
-    if sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts) != 1:
-        return None  # (set once in the tree: the class's ``self.attr = attr``)
+    if sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts) != 1 or \
+            any(f'"{attr}"' in t or f"'{attr}'" in t for t in texts):
+        return None  # (set once in the tree: the class's ``self.attr = attr``; no ``setattr(obj, "attr", ...)``)
     origins: list[tuple[cst.FunctionDef, str]] = []
     params = [p.name.value for p in fn.params.params]
     if name in params:
@@ -426,6 +427,8 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
             not isinstance(ret.value, cst.Call):
         return None
     made = ret.value
+    if any(a.star for a in made.args):
+        return None
     classdef = getattr(getattr(finder, "external", None), "classdef", None)
     try:
         got_cls = classdef(made.func) if classdef is not None else None
@@ -678,7 +681,7 @@ def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple
     return rewritten.with_changes(body=body), spans
 
 
-def stored_reader_classes(module: cst.Module, texts: list[str], classdef=None) -> tuple[cst.Module, list[int]]:
+def stored_reader_classes(module: cst.Module, texts: list[str], external=None) -> tuple[cst.Module, list[int]]:
     """``module`` (a tree's rewritten module) with each reader class that is only kept on objects, as an attribute
     no code of the tree reads any more (``texts``: every module's rewritten text), spelled as its tf.data
     counterpart (slim's ``if reader is None: reader = tf.TFRecordReader``, then ``Dataset(..., reader=reader)``
@@ -687,7 +690,7 @@ def stored_reader_classes(module: cst.Module, texts: list[str], classdef=None) -
     A class ``tf.X`` (``X`` a reader with a tf.data dataset) as a parameter's default or assigned to a name in a
     function, where every other read of that name is an argument of a call of a class of the tree whose
     ``__init__`` reads the matching parameter only to store it as ``self.attr``, and no module names ``.attr``
-    (or the string ``"attr"``) but those stores. ``classdef``: the tree's class lookup for ``module``."""
+    (or the string ``"attr"``) but those stores. ``external``: the tree's lookups for ``module`` (``global_of``)."""
     from libcst.metadata import PositionProvider
 
     from tfdata_bridge._src.migrate.calls import wrapped
@@ -715,7 +718,7 @@ def stored_reader_classes(module: cst.Module, texts: list[str], classdef=None) -
 
             if not (_binding(module, root.value) or "").startswith("tensorflow"):
                 continue
-            attrs = _stored_only(module, fn, name, classdef)
+            attrs = _stored_only(module, fn, name, external)
             if not attrs or any(sum(1 for t in trees for x in nodes_of(t, cst.Attribute) if x.attr.value == a) != n
                                 or any(isinstance(x, cst.SimpleString) and x.evaluated_value == a
                                        for t in trees for x in nodes_of(t, cst.SimpleString))
@@ -729,7 +732,7 @@ def stored_reader_classes(module: cst.Module, texts: list[str], classdef=None) -
     return module.visit(Replace(changes, module)), lines
 
 
-def _stored_only(module: cst.Module, fn: cst.FunctionDef, name: str, classdef) -> dict[str, int]:
+def _stored_only(module: cst.Module, fn: cst.FunctionDef, name: str, external) -> dict[str, int]:
     """{attr: how many ``self.attr = ...`` stores the tree has} where every read of ``name`` in ``fn`` (besides
     its binding and ``name is None`` tests) is an argument of a call of a class whose ``__init__`` reads that
     parameter only to store it as ``self.attr``; {} otherwise."""
@@ -753,12 +756,12 @@ def _stored_only(module: cst.Module, fn: cst.FunctionDef, name: str, classdef) -
         if isinstance(call.func, cst.Name):
             own = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == call.func.value]
             cls = own[0] if len(own) == 1 else None
-        if cls is None and classdef is not None:
-            try:
-                got = classdef(call.func)
-            except Refusal:
-                return {}
-            cls = got[0] if got is not None else None
+        global_of = getattr(external, "global_of", None)  # (read by spelling: the rewritten module's nodes are new)
+        if cls is None and global_of is not None and isinstance(call.func, (cst.Name, cst.Attribute)):
+            got = global_of(cst.Module([]).code_for_node(call.func))
+            if got is not None and len(got[2]) == 1:
+                there = [s for s in got[0].body if isinstance(s, cst.ClassDef) and s.name.value == got[2][0]]
+                cls = there[0] if len(there) == 1 else None
         inits = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"] \
             if cls is not None and isinstance(cls.body, cst.IndentedBlock) else []
         if len(inits) != 1 or not inits[0].params.params:

@@ -546,7 +546,6 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
     _drop_dead_providers(modules, texts, results, near)
-    _stored_reader_classes(modules, texts, results, resolver, imported)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
     fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
@@ -579,6 +578,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
                             "imports, is still a queue pipeline")
                 break
+    _stored_reader_classes(modules, texts, results, resolver, imported)  # (then their importers' plumbing goes)
     if any("runs in a loop or a nested function (one per tower" in n.message or
            "(each dequeue takes other elements)" in n.message for r in results.values()
            for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
@@ -968,8 +968,7 @@ def _stored_reader_classes(modules, texts, results, resolver, imported) -> None:
     for path in modules:
         if results[path].error is not None or "Reader" not in results[path].code:
             continue
-        out, lines = stored_reader_classes(cst.parse_module(results[path].code), every,
-                                           getattr(resolver(path), "classdef", None))
+        out, lines = stored_reader_classes(cst.parse_module(results[path].code), every, resolver(path))
         if not lines:
             continue
         back = line_map(texts[path], results[path].code)
