@@ -578,7 +578,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, which this module "
                             "imports, is still a queue pipeline")
                 break
-    _stored_reader_classes(modules, texts, results, resolver, imported)  # (then their importers' plumbing goes)
+    _stored_reader_classes(modules, texts, results, resolver, imported, near)  # (then importers' plumbing goes)
     if any("runs in a loop or a nested function (one per tower" in n.message or
            "(each dequeue takes other elements)" in n.message for r in results.values()
            for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
@@ -955,19 +955,20 @@ def _drop_dead_providers(modules, texts, results, near) -> None:
             results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(kept, key=lambda n: n.line)))
 
 
-def _stored_reader_classes(modules, texts, results, resolver, imported) -> None:
-    """A reader class kept only on objects' attributes that no code reads now, spelled as its tf.data dataset
-    (``provider_inline.stored_reader_classes``); the modules importing it lose the runner plumbing kept for it."""
+def _stored_reader_classes(modules, texts, results, resolver, imported, near) -> None:
+    """A reader class kept only on objects' attributes that no code reads now (in the modules its objects can
+    reach: ``near``), spelled as its tf.data dataset (``provider_inline.stored_reader_classes``); the modules
+    importing it lose the runner plumbing kept for it."""
     from tfdata_bridge._src.migrate.hoist import line_map
     from tfdata_bridge._src.migrate.provider_inline import stored_reader_classes
     from tfdata_bridge._src.migrate.results import Note
 
     if not any("Reader" in results[p].code for p in modules if results[p].error is None):
         return
-    every = [results[p].code for p in modules if results[p].error is None]
     for path in modules:
         if results[path].error is not None or "Reader" not in results[path].code:
             continue
+        every = [results[p].code for p in modules if (p == path or p in near(path)) and results[p].error is None]
         out, lines = stored_reader_classes(cst.parse_module(results[path].code), every, resolver(path))
         if not lines:
             continue
