@@ -17,7 +17,7 @@ from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r34d_programs"
-COMPARE = {"provider_package_shuffled_two_readers": "multiset"}
+COMPARE = {"provider_package_shuffled_two_readers": "multiset", "slim_get_split_same_module_shuffled": "multiset"}
 ENDS = {"provider_package_train_import_one_item": "three steps", "two_providers_one_function": "two steps"}
 
 
@@ -26,12 +26,13 @@ def test_the_r34d_provider_programs_deliver_what_their_originals_deliver(tmp_pat
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 5
+    assert len(programs) == 6
     assert [n for n, c in code.items() if "Queue(" in c or ".get([" in c or "Provider" in c] == [], code
     assert "class DataProvider" not in code["provider.py"], code["provider.py"]
     assert ".shuffle(12)" in code["provider_package_shuffled_two_readers.py"]  # (the common RandomShuffleQueue)
     # (slim's get_split: the reader class kept on the dataset, read by nothing now, spelled as its dataset)
     assert "reader = tf.data.TFRecordDataset" in code["slim.py"] and "class Dataset" in code["slim.py"]
+    assert "reader = tf.data.TFRecordDataset" in code["slim_get_split_same_module_shuffled.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end=ENDS.get(name, "OutOfRangeError"))

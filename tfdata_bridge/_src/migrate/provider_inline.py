@@ -410,7 +410,8 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
     if not isinstance(call, cst.Call) or any(a.star for a in call.args):
         return None
     spelled = cst.Module([]).code_for_node(call.func)
-    got = external.global_of(spelled)
+    own = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == spelled]
+    got = (module, None, [spelled]) if len(own) == 1 else external.global_of(spelled)
     if got is None or len(got[2]) != 1:
         return None
     home, finder, rest = got
@@ -429,7 +430,7 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
     made = ret.value
     if any(a.star for a in made.args):
         return None
-    classdef = getattr(getattr(finder, "external", None), "classdef", None)
+    classdef = getattr(getattr(finder, "external", None) if finder is not None else external, "classdef", None)
     try:
         got_cls = classdef(made.func) if classdef is not None else None
     except Refusal:

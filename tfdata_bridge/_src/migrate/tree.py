@@ -979,8 +979,8 @@ def _stored_reader_classes(modules, texts, results, resolver, imported, near) ->
                         "spelled as its tf.data dataset", kind="info") for n in sorted(at)]
         results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted([*kept, *said],
                                                                                    key=lambda n: n.line)))
-        for other in modules:  # (runner plumbing kept for this module's reader alone)
-            if other != path and path in imported(other) and any(
+        for other in modules:  # (runner plumbing kept for this module's reader alone: here, or in its importers)
+            if (other == path or path in imported(other)) and any(
                     "queue-runner plumbing left" in n.message for n in results[other].notes) and \
                     not pipelines_left(cst.parse_module(results[path].code)):
                 _replumb(other, texts, results)
