@@ -43,7 +43,7 @@ import re
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, identifiers, is_docstring, names_in, nodes_of, Refusal
-from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once, _Rename
+from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
 
@@ -229,12 +229,10 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         return None
     # ``self`` only as ``self.attr`` (each set by a plain ``self.attr = value`` before any read of it)
     attrs: dict[str, int] = {}
-    set_at: set[int] = set()
     for a in nodes_of(init.body, cst.AssignTarget):
         t = a.target
         if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me:
             attrs[t.attr.value] = attrs.get(t.attr.value, 0) + 1
-            set_at.add(id(t.value))
     if attrs.get(attr) != 1 or not any(
             isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Assign) and
             any(isinstance(t.target, cst.Attribute) and t.target.attr.value == attr for t in s.body[0].targets)
@@ -246,8 +244,7 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         a = attr_of.get(id(n))
         if a is None or a.attr.value not in attrs:
             return None
-    if any(isinstance(t, cst.AugAssign) for t in nodes_of(init.body, cst.AugAssign)) and any(
-            isinstance(t.target, cst.Attribute) for t in nodes_of(init.body, cst.AugAssign)):
+    if any(isinstance(t.target, cst.Attribute) for t in nodes_of(init.body, cst.AugAssign)):
         return None
     call = stmt.body[0].value
     plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
