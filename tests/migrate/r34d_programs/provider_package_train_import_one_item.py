@@ -1,9 +1,9 @@
 """The package's provider with shuffle off (a FIFO common queue, one reader), one item got, two callers each
-making their own provider (``from tensorflow.compat.v1 import train``)."""
+making their own provider; the program imports no ``tensorflow.compat.v1`` alias (``from tensorflow.compat.v1
+import train``), the provider's module does."""
 import os
 
-import tensorflow.compat.v1 as tf
-from tensorflow.compat.v1 import train
+from tensorflow.compat.v1 import Session, local_variables_initializer, train
 
 from r34d_lib import provider as providers
 from r34d_lib import records
@@ -27,9 +27,9 @@ def main(data_dir):
     labels = labels_of(files, 3)
     names = names_of(files, 4)
     batches = []
-    with tf.Session() as sess:
-        sess.run(tf.local_variables_initializer())
-        coord = tf.train.Coordinator()
+    with Session() as sess:
+        sess.run(local_variables_initializer())
+        coord = train.Coordinator()
         threads = train.start_queue_runners(sess, coord)
         try:
             for _ in range(3):

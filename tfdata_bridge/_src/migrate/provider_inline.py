@@ -27,11 +27,11 @@ function, class or lambda, no ``return``/``yield``/``global``/``import``/``del``
 items]`` of an attribute set once; the object made once (``p = Cls(...)``, arguments by position or keyword,
 defaults literal or a dotted name of an import) in a statement run once per call, named afterwards only as ``names =
 p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of another module,
-imports that mean the same in the caller's module, none bound by the caller. Literal and plain-name arguments stand
-for their parameters (an ``if`` on a literal ``True``/``False`` keeps its taken branch: slim's
-``RandomShuffleQueue`` when ``shuffle``, ``FIFOQueue`` otherwise); others are bound first. A class of this module
-named nowhere else goes; one of another module goes once no module of the tree names it (``dead_providers``, from
-``tree.py``), and so does its import.
+imports that mean the same in the caller's module (a plain ``import a.b as tf`` the caller's module lacks is added
+there), none bound by the caller. Literal and plain-name arguments stand for their parameters (an ``if`` on a
+literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue`` when ``shuffle``, ``FIFOQueue``
+otherwise); others are bound first. A class of this module named nowhere else goes; one of another module goes once
+no module of the tree names it (``dead_providers``, from ``tree.py``), and so does its import.
 ``to_tfdata.run`` keeps the result only where it lets more pipelines be rewritten.
 """
 
@@ -94,8 +94,29 @@ def _one(module: cst.Module, external) -> cst.Module:
             out = module.visit(Replace(changes, module))
             if home is not module and isinstance(small.value.func, cst.Name):
                 out = _unimported(out, small.value.func.value)
-            return out
+            return _with_imports(out, new[2])
     return module
+
+
+def _plain_import(home: cst.Module, name: str) -> str | None:
+    """``import a.b as name`` (or ``import name``), the one statement of ``home`` binding ``name``; else None."""
+    found = [f"import {a.evaluated_name}" + (f" as {a.evaluated_alias}" if a.evaluated_alias else "")
+             for s in home.body if isinstance(s, cst.SimpleStatementLine) for i in s.body if isinstance(i, cst.Import)
+             for a in i.names if (a.evaluated_alias or a.evaluated_name) == name]
+    return found[0] if len(found) == 1 else None
+
+
+def _with_imports(module: cst.Module, imports: list[str]) -> cst.Module:
+    """``module`` with ``imports`` (statements) after its last top-level import."""
+    if not imports:
+        return module
+    body = list(module.body)
+    last = max((k for k, s in enumerate(body) if isinstance(s, cst.SimpleStatementLine) and
+                any(isinstance(i, (cst.Import, cst.ImportFrom)) for i in s.body)), default=-1)
+    if last < 0:
+        last = 0 if body and is_docstring(body[0]) else -1
+    new = [cst.parse_statement(f"{text}\n") for text in dict.fromkeys(imports)]
+    return module.with_changes(body=[*body[:last + 1], *new, *body[last + 1:]])
 
 
 def _unimported(module: cst.Module, name: str) -> cst.Module:
@@ -265,23 +286,30 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         return None  # (``super()``, ``locals()``: they read the method's own frame)
     if free & caller_bound:
         return None  # (a name the class reads from its module, bound in the caller: it would read the caller's)
+    imports: list[str] = []
+    added: set[str] = set()  # (names the caller's module is given an import of)
     if home is not module:
         from tfdata_bridge._src.migrate.init_source import _binding
 
-        for name in free:
+        for name in sorted(free):
             there = _binding(home, name)
             if there is None:
                 if name in _BUILTINS and name not in module_names(home) and name not in module_names(module):
                     continue
                 return None
             if _binding(module, name) != there:
-                return None
+                text = _plain_import(home, name)  # (``tf`` the caller's module does not bind: imported there)
+                if text is None or name in module_names(module) or name in caller_bound or \
+                        any(name in names_in(s) for s in module.body):
+                    return None
+                imports.append(text)
+                added.add(name)
         given = {a.keyword.value for a in call.args if a.keyword is not None}
         given |= {p.name.value for p, a in zip(plain.params.params, [a for a in call.args if a.keyword is None])}
         for p, value in bound.items():  # (a default of the other module: its import must mean the same here)
             if p not in given and isinstance(value, cst.Attribute):
-                if any(_binding(home, n.value) != _binding(module, n.value) or n.value in caller_bound
-                       for n in identifiers(value)):
+                if any(_binding(home, n.value) != _binding(module, n.value) and n.value not in free or
+                       n.value in caller_bound for n in identifiers(value)):
                     return None
     assigned = set()
     for t in nodes_of(init.body, cst.AssignTarget):
@@ -303,7 +331,9 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
     substitute: dict[str, cst.BaseExpression] = {}
     binds: list[tuple[str, cst.BaseExpression]] = []
     for p, value in bound.items():
-        if p not in assigned and (_plain_value(value) or _import_root(module, value) and
+        dotted = _import_root(module, value) or isinstance(value, cst.Attribute) and \
+            bool({n.value for n in identifiers(value)} & added)
+        if p not in assigned and (_plain_value(value) or dotted and
                                   not any(n.value in caller_bound for n in identifiers(value))):
             substitute[p] = value
         else:
@@ -339,7 +369,7 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         tuple_target = isinstance(target, cst.Tuple) and len(target.elements) == len(picks)
         value = cst.Tuple(picks, lpar=[], rpar=[]) if tuple_target else cst.List(picks)
         replaced.append(g.with_changes(body=[small.with_changes(value=value)]))
-    return out, replaced
+    return out, replaced, imports
 
 
 def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, attr: str
