@@ -726,7 +726,7 @@ def stored_reader_classes(module: cst.Module, texts: list[str], external=None) -
 
     if "Reader" not in module.code:
         return module, []
-    trees = [cst.parse_module(t) for t in texts]
+    trees: list[cst.Module] = []  # (parsed once a candidate is met)
     changes: dict[int, object] = {}
     for fn in nodes_of(module, cst.FunctionDef):
         found: list[tuple[str, cst.Attribute]] = []
@@ -747,6 +747,8 @@ def stored_reader_classes(module: cst.Module, texts: list[str], external=None) -
             if not (_binding(module, root.value) or "").startswith("tensorflow"):
                 continue
             attrs = _stored_only(module, fn, name, external)
+            if attrs and not trees:
+                trees = [cst.parse_module(t) for t in texts]
             if not attrs or any(sum(1 for t in trees for x in nodes_of(t, cst.Attribute) if x.attr.value == a) != n
                                 or any(isinstance(x, cst.SimpleString) and x.evaluated_value == a
                                        for t in trees for x in nodes_of(t, cst.SimpleString))

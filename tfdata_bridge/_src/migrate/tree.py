@@ -942,9 +942,12 @@ def _drop_dead_providers(modules, texts, results, near) -> None:
 
     if not any(".get(" in texts[p] for p in modules):
         return
+    from tfdata_bridge._src.migrate.provider_inline import _methods
+
     for path in modules:
-        if "class " not in texts[path] or results[path].error is not None:
-            continue
+        if "class " not in texts[path] or results[path].error is not None or not any(
+                isinstance(s, cst.ClassDef) and _methods(s) is not None for s in modules[path].body):
+            continue  # (no provider class here: nothing to drop)
         pairs = [(cst.parse_module(texts[p]), cst.parse_module(results[p].code)) for p in modules
                  if (p == path or p in near(path)) and results[p].error is None]
         here = next(i for i, p in enumerate(q for q in modules if (q == path or q in near(path))
