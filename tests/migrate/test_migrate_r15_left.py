@@ -161,9 +161,9 @@ import tensorflow.compat.v1 as tf
 
 
 class Provider(object):
-    def __init__(self, files, reader=tf.TFRecordReader):
-        queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
-        _, data = reader().read(queue)
+    def __init__(self, dataset):
+        queue = tf.train.string_input_producer(dataset.files, num_epochs=1, shuffle=False)
+        _, data = dataset.reader().read(queue)
         self._items = {"x": tf.parse_single_example(data, {"x": tf.FixedLenFeature([], tf.float32)})["x"]}
 
     def get(self, items):
@@ -176,8 +176,8 @@ import tensorflow.compat.v1 as tf
 from pkg import lib
 
 
-def main(files):
-    provider = lib.Provider(files)
+def main(dataset):
+    provider = lib.Provider(dataset)
     [x] = provider.get(["x"])
     return tf.train.batch([x], batch_size=4)
 '''
@@ -188,6 +188,7 @@ def test_a_provider_object_of_another_module_read_through_its_method_is_left_nam
                            root="/t")
     said = _said(results["/t/main.py"])
     assert "`provider.get(...)`, a method of a `Provider` object" in said and "--fallback compat" in said, said
+    assert "reads with `dataset.reader()`, a reader class kept on the object passed as `dataset`" in said, said
     assert results["/t/main.py"].code == PROVIDER_MAIN and results["/t/pkg/lib.py"].code == PROVIDER
 
 

@@ -83,8 +83,9 @@ class _Rename(cst.CSTTransformer):
         return updated.with_changes(keyword=original.keyword)  # ``f(name=...)``: no variable
 
 
-def _bound_args(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression] | None:
-    """Each parameter's value at ``call``: its argument, or a literal default; None where that cannot be told."""
+def _bound_args(fn: cst.FunctionDef, call: cst.Call, dotted_defaults=None) -> dict[str, cst.BaseExpression] | None:
+    """Each parameter's value at ``call``: its argument, or a literal default; None where that cannot be told.
+    ``dotted_defaults``: also a default ``a.b`` it says yes to (``provider_inline``: a name of an import)."""
     params = [*fn.params.params]
     out: dict[str, cst.BaseExpression] = {}
     positional = [a for a in call.args if a.keyword is None]
@@ -100,6 +101,9 @@ def _bound_args(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpres
             out[a.keyword.value] = a.value
     for p in [*params, *fn.params.kwonly_params]:
         if p.name.value in out:
+            continue
+        if dotted_defaults is not None and isinstance(p.default, cst.Attribute) and dotted_defaults(p.default):
+            out[p.name.value] = p.default
             continue
         if p.default is None or not isinstance(p.default, (cst.SimpleString, cst.Integer, cst.Float, cst.Name)):
             return None  # (a default made once, when the helper was defined: only literals and names are safe)

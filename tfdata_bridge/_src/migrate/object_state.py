@@ -121,8 +121,20 @@ def refuse_kept_pipeline(finder, stmt: cst.CSTNode, tensors: cst.BaseExpression,
             own = _own_method(finder, node, call)
             if own is not None and own[2]:
                 written, owner, kept = own
+                said = _provider(finder, stmt, api)  # (a provider object: that form, and what stood in its way)
+                if said is not None:
+                    raise Refusal(said)
                 raise Refusal(f"`{written}` calls `{owner}`, a method of this program that reads {', '.join(kept)}: "
                               f"{_NOT_YET}")
+
+
+def _provider(finder, stmt: cst.CSTNode, api: str) -> str | None:
+    from tfdata_bridge._src.migrate.method_source import _module_of
+    from tfdata_bridge._src.migrate.provider_objects import provider_reason
+
+    module = _module_of(finder, stmt)
+    return provider_reason(module, finder, stmt, api) if module is not None and \
+        isinstance(stmt, cst.SimpleStatementLine) else None
 
 
 __all__ = ["refuse_kept_pipeline", "refuse_own_method_read"]

@@ -3,9 +3,10 @@ in its ``__init__`` (slim's ``DatasetDataProvider``: ``provider = DatasetDataPro
 ``x, label = provider.get(["x", "label"])`` batched by the caller).
 
 Such a pipeline starts in the class (its producer and reader, often a reader class passed in on another object)
-and ends in the caller, through the object's state (a dict of tensors): the rewrite would have to build the
-dataset in the class and select the items per element where the caller batches, which it does not do; the batch
-is left, and this says which form it is instead of the generic "no source in the same block".
+and ends in the caller, through the object's state (a dict of tensors). ``provider_inline.py`` writes the object
+where it is made and read, where that is sure and leaves a pipeline the rewrite takes; where it did not, the batch
+is left, and this says which form it is (and what stood in the way) instead of the generic "no source in the same
+block".
 """
 
 from __future__ import annotations
@@ -50,12 +51,13 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
         if init is None or not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
                                    for c in nodes_of(init, cst.Call)):
             continue
+        from tfdata_bridge._src.migrate.provider_inline import not_inlined
+
         code = cst.Module([]).code_for_node
         return (f"the batched `{name}` comes from `{code(value.func)}(...)`, a method of a `{cls.name.value}` object "
                 f"(a class of {where}) whose `__init__` reads and decodes the records and keeps the tensors on the "
-                "object: a provider object read through its methods is not rewritten (the dataset would have to be "
-                "built in the class and its items selected where the caller batches); keep the queues (`migrate "
-                "--to compat`, or `--to tfdata --fallback compat`)")
+                f"object: {not_inlined(cls, module, built, obj)}; keep the queues (`migrate --to compat`, or `--to tfdata --fallback "
+                "compat`)")
     return None
 
 

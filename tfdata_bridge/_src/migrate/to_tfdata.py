@@ -51,6 +51,7 @@ from tfdata_bridge._src.migrate.memo_queue import made_where_read
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline, source_news
+from tfdata_bridge._src.migrate.provider_inline import inline_providers
 from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.init_source import init_sources
@@ -350,6 +351,13 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # into a join's list (``reader_lists.py``); each form kept where it lets more pipelines be rewritten, the
     # next one tried on what is kept
     current = module
+    provided = inline_providers(module, external) if not functions else module
+    if provided is not module:  # a provider object written where it is made and read (``provider_inline.py``)
+        trial, asks = attempt(provided)
+        (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
+        if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
+            result, first = _given_back(trial, line_map(code_of(module), code_of(provided))), asks
+            current = provided
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
     # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``; ``join_enqueue_loops``: a queue
     # filled by one enqueue op per turn of a loop, ``enqueue_loops.py``)

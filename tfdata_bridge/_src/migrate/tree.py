@@ -545,6 +545,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
     dropped = _drop_dead_factories(modules, texts, results, near)
+    _drop_dead_providers(modules, texts, results, near)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
     fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, resolver)
     # a module with no pipeline of its own whose runners ran the pipelines of the modules it imports, rewritten
@@ -581,6 +582,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, {how}, is still a "
                             "queue pipeline")
                 break
+    _stored_reader_classes(modules, texts, results, resolver, imported, near)  # (then importers' plumbing goes)
     if any("runs in a loop or a nested function (one per tower" in n.message or
            "(each dequeue takes other elements)" in n.message for r in results.values()
            for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
@@ -935,6 +937,60 @@ def _drop_dead_factories(modules, texts, results, near, among=None) -> bool:
             results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             gone = True
     return gone
+
+
+def _drop_dead_providers(modules, texts, results, near) -> None:
+    """The provider classes (``provider_inline.py``) whose every object is now written at its caller, gone from
+    their modules, with the notes said of their lines."""
+    from tfdata_bridge._src.migrate.provider_inline import dead_providers
+
+    if not any(".get(" in texts[p] for p in modules):
+        return
+    from tfdata_bridge._src.migrate.provider_inline import _methods
+
+    for path in modules:
+        if "class " not in texts[path] or results[path].error is not None or not any(
+                isinstance(s, cst.ClassDef) and _methods(s) is not None for s in modules[path].body):
+            continue  # (no provider class here: nothing to drop)
+        pairs = [(cst.parse_module(texts[p]), cst.parse_module(results[p].code)) for p in modules
+                 if (p == path or p in near(path)) and results[p].error is None]
+        here = next(i for i, p in enumerate(q for q in modules if (q == path or q in near(path))
+                                            and results[q].error is None) if p == path)
+        out, spans = dead_providers(pairs[here][0], pairs[here][1], pairs)
+        if spans:
+            kept = [n for n in results[path].notes if not any(a <= n.line <= b for a, b in spans)]
+            results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(kept, key=lambda n: n.line)))
+
+
+def _stored_reader_classes(modules, texts, results, resolver, imported, near) -> None:
+    """A reader class kept only on objects' attributes that no code reads now (in the modules its objects can
+    reach: ``near``), spelled as its tf.data dataset (``provider_inline.stored_reader_classes``); the modules
+    importing it lose the runner plumbing kept for it."""
+    from tfdata_bridge._src.migrate.hoist import line_map
+    from tfdata_bridge._src.migrate.provider_inline import stored_reader_classes
+    from tfdata_bridge._src.migrate.results import Note
+
+    if not any("Reader" in results[p].code for p in modules if results[p].error is None):
+        return
+    for path in modules:
+        if results[path].error is not None or "Reader" not in results[path].code:
+            continue
+        every = [results[p].code for p in modules if (p == path or p in near(path)) and results[p].error is None]
+        out, lines = stored_reader_classes(cst.parse_module(results[path].code), every, resolver(path))
+        if not lines:
+            continue
+        back = line_map(texts[path], results[path].code)
+        at = {back(n) for n in lines}
+        kept = [n for n in results[path].notes if not (n.kind == "refused" and n.line in at)]
+        said = [Note(n, "reader class kept on objects whose attribute no code reads now (its reads were rewritten) "
+                        "spelled as its tf.data dataset", kind="info") for n in sorted(at)]
+        results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted([*kept, *said],
+                                                                                   key=lambda n: n.line)))
+        for other in modules:  # (runner plumbing kept for this module's reader alone: here, or in its importers)
+            if (other == path or path in imported(other)) and any(
+                    "queue-runner plumbing left" in n.message for n in results[other].notes) and \
+                    not pipelines_left(cst.parse_module(results[path].code)):
+                _replumb(other, texts, results)
 
 
 def _replumb(path: str, texts, results) -> None:

@@ -1,0 +1,820 @@
+"""A provider object made and read once in a function: its ``__init__`` and its ``get`` written at the caller.
+
+    class DatasetDataProvider(object):                 # this module's, or another module's of the tree
+        def __init__(self, files, shuffle=False, reader=tf.TFRecordReader):
+            queue = tf.train.string_input_producer(files, shuffle=shuffle, num_epochs=1)
+            _, data = reader().read(queue)
+            self._items = {"x": ..., "label": ...}
+        def get(self, items):
+            return [self._items[item] for item in items]
+
+    provider = DatasetDataProvider(files, shuffle=True)          queue = tf.train.string_input_producer(
+    x, label = provider.get(["x", "label"])               ->         files, shuffle=True, num_epochs=1)
+    xs, labels = tf.train.batch([x, label], 4)                   _, data = tf.TFRecordReader().read(queue)
+                                                                 items = {"x": ..., "label": ...}
+                                                                 x, label = items["x"], items["label"]
+                                                                 xs, labels = tf.train.batch([x, label], 4)
+
+(slim's ``DatasetDataProvider``, rewritten by users in plain TF: its ``__init__`` reads and decodes the records
+into a dict of tensors kept on the object; the caller selects items and batches them). The object is only a
+holder of the tensors its ``__init__`` makes: made here, the same ops read the same records, in the same order,
+and ``get`` hands over the same tensors. The pipeline then stands in one function, which the recogniser takes.
+
+Only where that holds for sure: a class with no base but ``object``, no decorator and no class attribute, whose
+methods are plain functions (no decorator, no dunder but ``__init__``); ``__init__`` with no ``*args``, no nested
+function, class or lambda, no ``return``/``yield``/``global``/``import``/``del``/``try``, using ``self`` only as
+``self.attr = value`` and, after it, ``self.attr``; ``get(self, items)`` returning ``[self.attr[item] for item in
+items]`` of an attribute set once; the object made once (``p = Cls(...)``, arguments by position or keyword,
+defaults literal or a dotted name of an import) in a statement run once per call, named afterwards only as ``names =
+p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of another module,
+imports that mean the same in the caller's module (a plain ``import a.b as tf`` the caller's module lacks is added
+there), none bound by the caller. Literal and plain-name arguments stand for their parameters (an ``if`` on a
+literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue`` when ``shuffle``, ``FIFOQueue``
+otherwise); others are bound first. A class of this module named nowhere else goes; one of another module goes once
+no module of the tree names it (``dead_providers``, from ``tree.py``), and so does its import.
+``to_tfdata.run`` keeps the result only where it lets more pipelines be rewritten.
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, is_docstring, names_in, nodes_of, Refusal
+from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once
+from tfdata_bridge._src.migrate.object_uses import tree_uses
+from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
+
+_BUILTINS = frozenset(dir(builtins))
+_GET = re.compile(r"\.get\(\s*[\[(]")
+_SCOPED = frozenset({"super", "locals", "vars", "globals", "eval", "exec", "__class__"})
+
+
+def inline_providers(module: cst.Module, external=None) -> cst.Module:
+    """``module`` with each provider object made and read in one function written there (the same module
+    object where there is none)."""
+    code = code_of(module)
+    if not _GET.search(code) or ("class " not in code and getattr(external, "classdef", None) is None):
+        return module
+    current = module
+    for _ in range(8):  # (one object per pass: names taken are read again from the new module)
+        new = _one(current, external)
+        if new is current:
+            break
+        current = new
+    return current
+
+
+def _one(module: cst.Module, external) -> cst.Module:
+    for fn in nodes_of(module, cst.FunctionDef):
+        once = _once(fn)
+        for i, stmt in enumerate(once):
+            small = stmt.body[0]
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and
+                    isinstance(small.value.func, (cst.Name, cst.Attribute))):
+                continue
+            found = _provider_class(module, external, small.value.func)
+            if found is None:
+                continue
+            cls, home = found
+            gets = _gets(fn, once[i + 1:], small.targets[0].target.value)
+            if not gets:
+                continue
+            new = _inlined(module, home, cls, fn, stmt, gets, external)
+            if new is None:
+                continue
+            changes: dict[int, object] = {id(stmt): cst.FlattenSentinel(new[0])}
+            for g, replaced in zip(gets, new[1]):
+                changes[id(g)] = replaced
+            if home is module and _named_once(module, cls, external):
+                changes[id(cls)] = cst.RemovalSentinel.REMOVE
+            out = module.visit(Replace(changes, module))
+            if home is not module and isinstance(small.value.func, cst.Name):
+                out = _unimported(out, small.value.func.value)
+            return _with_imports(out, new[2])
+    return module
+
+
+def _plain_import(home: cst.Module, name: str) -> str | None:
+    """``import a.b as name`` (or ``import name``), the one statement of ``home`` binding ``name``; else None."""
+    found = [f"import {a.evaluated_name}" + (f" as {a.evaluated_alias}" if a.evaluated_alias else "")
+             for s in home.body if isinstance(s, cst.SimpleStatementLine) for i in s.body if isinstance(i, cst.Import)
+             for a in i.names if (a.evaluated_alias or a.evaluated_name) == name]
+    return found[0] if len(found) == 1 else None
+
+
+def _with_imports(module: cst.Module, imports: list[str]) -> cst.Module:
+    """``module`` with ``imports`` (statements) after its last top-level import."""
+    if not imports:
+        return module
+    body = list(module.body)
+    last = max((k for k, s in enumerate(body) if isinstance(s, cst.SimpleStatementLine) and
+                any(isinstance(i, (cst.Import, cst.ImportFrom)) for i in s.body)), default=-1)
+    if last < 0:
+        last = 0 if body and is_docstring(body[0]) else -1
+    new = [cst.parse_statement(f"{text}\n") for text in dict.fromkeys(imports)]
+    return module.with_changes(body=[*body[:last + 1], *new, *body[last + 1:]])
+
+
+def _unimported(module: cst.Module, name: str) -> cst.Module:
+    """``module`` without its top-level ``from m import name`` where nothing else names ``name`` now."""
+    aliases = [a for s in module.body if isinstance(s, cst.SimpleStatementLine) for i in s.body
+               if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar) for a in i.names
+               if a.asname is None and isinstance(a.name, cst.Name) and a.name.value == name]
+    if len(aliases) != 1 or sum(1 for n in nodes_of(module, cst.Name) if n.value == name) != 1:
+        return module
+    changes: dict[int, object] = {}
+    for s in module.body:
+        if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.ImportFrom) \
+                and not isinstance(s.body[0].names, cst.ImportStar) and any(a is aliases[0] for a in s.body[0].names):
+            kept = [a for a in s.body[0].names if a is not aliases[0]]
+            if not kept:
+                changes[id(s)] = cst.RemovalSentinel.REMOVE
+            else:
+                kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                changes[id(s)] = s.with_changes(body=[s.body[0].with_changes(names=kept)])
+    return module.visit(Replace(changes, module)) if changes else module
+
+
+def _provider_class(module: cst.Module, external, func: cst.BaseExpression
+                    ) -> tuple[cst.ClassDef, cst.Module] | None:
+    """(the class, its module) that ``func`` names, where it is a provider class this inlines; else None."""
+    cls, home = None, module
+    if isinstance(func, cst.Name):
+        own = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == func.value]
+        if len(own) == 1:
+            cls = own[0]
+        elif own:
+            return None
+    if cls is None:
+        classdef = getattr(external, "classdef", None)
+        if classdef is None:
+            return None
+        try:
+            got = classdef(func)
+        except Refusal:
+            return None
+        if got is None:
+            return None
+        cls, home = got[0], got[1]
+    return (cls, home) if _methods(cls) is not None else None
+
+
+def _methods(cls: cst.ClassDef) -> tuple[cst.FunctionDef, cst.FunctionDef, str, str] | None:
+    """(``__init__``, ``get``, get's parameter, the attribute it selects from) of a provider class; else None."""
+    if cls.decorators or cls.keywords or any(
+            not (isinstance(b.value, cst.Name) and b.value.value == "object") or b.keyword is not None or b.star
+            for b in cls.bases) or not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    methods: dict[str, cst.FunctionDef] = {}
+    for i, s in enumerate(cls.body.body):
+        if i == 0 and is_docstring(s):
+            continue
+        if not isinstance(s, cst.FunctionDef) or s.decorators or s.asynchronous or s.name.value in methods or \
+                s.name.value.startswith("__") and s.name.value != "__init__":
+            return None
+        methods[s.name.value] = s
+    init, get = methods.get("__init__"), methods.get("get")
+    if init is None or get is None or not isinstance(get.body, cst.IndentedBlock):
+        return None
+    params = get.params
+    if len(params.params) != 2 or isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or \
+            params.kwonly_params or params.posonly_params:
+        return None
+    me, items = params.params[0].name.value, params.params[1].name.value
+    body = [s for k, s in enumerate(get.body.body) if not (k == 0 and is_docstring(s))]
+    ret = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and \
+        len(body[0].body) == 1 else None
+    comp = ret.value if isinstance(ret, cst.Return) else None
+    if not isinstance(comp, cst.ListComp):
+        return None
+    loop = comp.for_in
+    if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None or \
+            not isinstance(loop.target, cst.Name) or not (isinstance(loop.iter, cst.Name) and loop.iter.value == items):
+        return None
+    elt = comp.elt
+    if not (isinstance(elt, cst.Subscript) and len(elt.slice) == 1 and isinstance(elt.slice[0].slice, cst.Index) and
+            isinstance(elt.slice[0].slice.value, cst.Name) and elt.slice[0].slice.value.value == loop.target.value and
+            isinstance(elt.value, cst.Attribute) and isinstance(elt.value.value, cst.Name) and
+            elt.value.value.value == me):
+        return None
+    return init, get, items, elt.value.attr.value
+
+
+def _gets(fn: cst.FunctionDef, after: list[cst.SimpleStatementLine], obj: str) -> list[cst.SimpleStatementLine]:
+    """The statements ``names = obj.get([...])`` after the object is made, where they are every other use of
+    ``obj`` in ``fn`` (and ``obj`` is bound once, not a parameter); else []."""
+    if obj in {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}:
+        return []
+    uses = [n for n in identifiers(fn) if n.value == obj]
+    gets = []
+    for stmt in after:
+        small = stmt.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
+            continue
+        call = small.value
+        if not (isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and
+                call.func.value.value == obj and call.func.attr.value == "get"):
+            continue
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star or \
+                not isinstance(call.args[0].value, (cst.List, cst.Tuple)):
+            return []
+        elements = call.args[0].value.elements
+        if not elements or any(isinstance(e, cst.StarredElement) or not isinstance(e.value, cst.SimpleString)
+                               for e in elements):
+            return []
+        if obj in names_in(small.targets[0].target):
+            return []
+        gets.append(stmt)
+    return gets if len(uses) == 1 + len(gets) else []  # (the one binding and the gets: nothing else names it)
+
+
+def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef,
+             stmt: cst.SimpleStatementLine, gets: list[cst.SimpleStatementLine], external=None):
+    """(the statements standing for the object's making, each get's replacement), or None where not sure."""
+    init, _, _, attr = _methods(cls)
+    if not isinstance(init.body, cst.IndentedBlock) or not init.params.params:
+        return None
+    if any(nodes_of(init.body, t) for t in (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Return, cst.Yield,
+                                             cst.Global, cst.Nonlocal, cst.Await, cst.NamedExpr, cst.Import,
+                                             cst.ImportFrom, cst.Del, cst.Try)):
+        return None
+    if isinstance(init.params.star_arg, cst.Param) or init.params.star_kwarg is not None or init.params.posonly_params:
+        return None
+    me = init.params.params[0].name.value
+    body = [s for k, s in enumerate(init.body.body) if not (k == 0 and is_docstring(s))]
+    if not body:
+        return None
+    # ``self`` only as ``self.attr`` (each set by a plain ``self.attr = value`` before any read of it)
+    attrs: dict[str, int] = {}
+    for a in nodes_of(init.body, cst.AssignTarget):
+        t = a.target
+        if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me:
+            attrs[t.attr.value] = attrs.get(t.attr.value, 0) + 1
+    if attrs.get(attr) != 1 or not any(
+            isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Assign) and
+            any(isinstance(t.target, cst.Attribute) and t.target.attr.value == attr for t in s.body[0].targets)
+            for s in body):
+        return None  # (the selected dict set once, in ``__init__``'s own block)
+    selves = [n for n in identifiers(init.body) if n.value == me]
+    attr_of = {id(a.value): a for a in nodes_of(init.body, cst.Attribute) if isinstance(a.value, cst.Name)}
+    for n in selves:
+        a = attr_of.get(id(n))
+        if a is None or a.attr.value not in attrs:
+            return None
+    if any(isinstance(t.target, cst.Attribute) for t in nodes_of(init.body, cst.AugAssign)):
+        return None
+    call = stmt.body[0].value
+    plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
+    bound = _bound_args(plain, call, dotted_defaults=lambda n: _import_root(home, n))
+    if bound is None:
+        return None
+    # the names ``__init__`` binds, and the ones it reads from its module
+    local = {p.name.value for p in plain.params.params} | {p.name.value for p in plain.params.kwonly_params}
+    for t in [*nodes_of(init.body, cst.AssignTarget), *nodes_of(init.body, cst.AugAssign),
+              *nodes_of(init.body, cst.For), *nodes_of(init.body, cst.CompFor), *nodes_of(init.body, cst.AsName),
+              *nodes_of(init.body, cst.AnnAssign)]:
+        target = getattr(t, "target", None) if not isinstance(t, cst.AsName) else t.name
+        if target is not None and not isinstance(target, cst.Attribute):
+            local |= names_in(target)
+    free = {n.value for n in identifiers(init.body)} - local - {me}
+    caller_bound = _bound_in(fn)
+    if free & _SCOPED:
+        return None  # (``super()``, ``locals()``: they read the method's own frame)
+    if free & caller_bound:
+        return None  # (a name the class reads from its module, bound in the caller: it would read the caller's)
+    imports: list[str] = []
+    added: set[str] = set()  # (names the caller's module is given an import of)
+    if home is not module:
+        from tfdata_bridge._src.migrate.init_source import _binding
+
+        for name in sorted(free):
+            there = _binding(home, name)
+            if there is None:
+                if name in _BUILTINS and name not in module_names(home) and name not in module_names(module):
+                    continue
+                return None
+            if _binding(module, name) != there:
+                text = _plain_import(home, name)  # (``tf`` the caller's module does not bind: imported there)
+                if text is None or name in module_names(module) or name in caller_bound or \
+                        any(name in names_in(s) for s in module.body):
+                    return None
+                imports.append(text)
+                added.add(name)
+        given = {a.keyword.value for a in call.args if a.keyword is not None}
+        given |= {p.name.value for p, a in zip(plain.params.params, [a for a in call.args if a.keyword is None])}
+        for p, value in bound.items():  # (a default of the other module: its import must mean the same here)
+            if p not in given and isinstance(value, cst.Attribute):
+                if any(_binding(home, n.value) != _binding(module, n.value) and n.value not in free or
+                       n.value in caller_bound for n in identifiers(value)):
+                    return None
+    assigned = set()
+    for t in nodes_of(init.body, cst.AssignTarget):
+        assigned |= names_in(t.target) if not isinstance(t.target, cst.Attribute) else set()
+    for t in [*nodes_of(init.body, cst.For), *nodes_of(init.body, cst.AugAssign), *nodes_of(init.body, cst.CompFor)]:
+        assigned |= names_in(t.target)
+    taken = {n.value for n in identifiers(fn)} | module_names(module) | free | caller_bound | \
+        {n.value for v in bound.values() for n in identifiers(v)}
+    names: dict[str, str] = {}
+
+    def fresh(name: str) -> str:
+        base = name.lstrip("_") or name
+        k, out = 1, base
+        while out in taken:
+            out, k = f"{base}_{k}", k + 1
+        taken.add(out)
+        return out
+
+    substitute: dict[str, cst.BaseExpression] = {}
+    binds: list[tuple[str, cst.BaseExpression]] = []
+    for p, value in bound.items():
+        dotted = _import_root(module, value) or isinstance(value, cst.Attribute) and \
+            bool({n.value for n in identifiers(value)} & added)
+        if p not in assigned and (_plain_value(value) or dotted and
+                                  not any(n.value in caller_bound for n in identifiers(value))):
+            substitute[p] = value
+        else:
+            binds.append((p, value))
+    for name in sorted(local - set(substitute)):
+        if name == "_":
+            continue
+        names[name] = fresh(name)
+    held = {a: fresh(a) for a in sorted(attrs)}
+    out: list[cst.BaseStatement] = [
+        cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)]) for p, value in binds]
+    classes = {}  # (a reader class held on an object passed in: ``dataset.reader()``, followed where sure)
+    for c in nodes_of(init.body, cst.Call):
+        func = c.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                isinstance(substitute.get(func.value.value), cst.Name) and not c.args:
+            key = (func.value.value, func.attr.value)
+            if key not in classes:
+                classes[key] = _held_classes(module, external, fn, substitute[key[0]].value, key[1])
+    change = _Change(me, held, names, substitute, {k: v for k, v in classes.items() if v is not None})
+    for s in body:
+        new = s.visit(change).with_changes(leading_lines=())
+        out.extend(_folded(new))
+    if not out:
+        return None
+    out[0] = out[0].with_changes(leading_lines=stmt.leading_lines)
+    replaced = []
+    for g in gets:
+        small = g.body[0]
+        keys = [e.value for e in small.value.args[0].value.elements]
+        picks = [cst.Element(cst.Subscript(cst.Name(held[attr]), [cst.SubscriptElement(cst.Index(k))])) for k in keys]
+        target = small.targets[0].target
+        tuple_target = isinstance(target, cst.Tuple) and len(target.elements) == len(picks)
+        value = cst.Tuple(picks, lpar=[], rpar=[]) if tuple_target else cst.List(picks)
+        replaced.append(g.with_changes(body=[small.with_changes(value=value)]))
+    return out, replaced, imports
+
+
+def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, attr: str
+                  ) -> cst.BaseExpression | None:
+    """The dotted name (an import's, the same in ``module``) that ``name.attr`` is, where ``name`` (of ``fn``) is
+    an object a tree function returns as ``Cls(..., attr=value)`` whose ``__init__`` keeps ``self.attr = attr``
+    (slim's ``dataset = get_split(...)``, ``Dataset(..., reader=reader, ...)`` with ``reader`` a parameter
+    defaulting to ``None`` then set by ``if reader is None: reader = tf.TFRecordReader``), ``name`` bound once in
+    ``fn`` by that call, or a parameter of ``fn`` that every call in the tree passes such a name for; None where
+    any of that is not sure."""
+    if external is None or getattr(external, "global_of", None) is None:
+        return None
+    texts = [module.code, *external.other_texts()]
+    if sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts) != 1 or \
+            any(f'"{attr}"' in t or f"'{attr}'" in t for t in texts):
+        return None  # (set once in the tree: the class's ``self.attr = attr``; no ``setattr(obj, "attr", ...)``)
+    origins: list[tuple[cst.FunctionDef, str]] = []
+    params = [p.name.value for p in fn.params.params]
+    if name in params:
+        if not any(s is fn for s in module.body) or external.uses_elsewhere(fn.name.value):
+            return None
+        at = params.index(name)
+        uses = [n for n in identifiers(module) if n.value == fn.name.value and n is not fn.name]
+        calls = [c for c in nodes_of(module, cst.Call) if c.func in uses]
+        if not calls or len(calls) != len(uses):
+            return None
+        for call in calls:
+            args = [a for a in call.args if a.keyword is None]
+            arg = args[at].value if at < len(args) else next(
+                (a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+            caller = next((f for f in nodes_of(module, cst.FunctionDef)
+                           if any(c is call for c in nodes_of(f, cst.Call))), None)
+            if not isinstance(arg, cst.Name) or caller is None or any(
+                    isinstance(a.star, str) and a.star for a in call.args):
+                return None
+            origins.append((caller, arg.value))
+    else:
+        origins.append((fn, name))
+    found: set[str] = set()
+    out = None
+    for caller, bound in origins:
+        made = [a for a in nodes_of(caller, cst.Assign) if any(bound in names_in(t.target) for t in a.targets)]
+        if len(made) != 1 or len(made[0].targets) != 1 or not isinstance(made[0].targets[0].target, cst.Name) or \
+                bound in {p.name.value for p in caller.params.params} or \
+                any(bound in names_in(f.target) for f in nodes_of(caller, cst.For)):
+            return None
+        value = _made_attr(module, external, made[0].value, attr)
+        if value is None:
+            return None
+        root = value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value in _bound_in(fn) or root.value in _bound_in(caller):
+            return None
+        found.add(cst.Module([]).code_for_node(value))
+        out = value
+    return out if len(found) == 1 else None
+
+
+def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str) -> cst.BaseExpression | None:
+    """``attr`` of the object ``call`` returns (``_held_classes``), as a dotted name meaning the same in
+    ``module``; None where not sure."""
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    if not isinstance(call, cst.Call) or any(a.star for a in call.args):
+        return None
+    spelled = cst.Module([]).code_for_node(call.func)
+    own = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == spelled]
+    got = (module, None, [spelled]) if len(own) == 1 else external.global_of(spelled)
+    if got is None or len(got[2]) != 1:
+        return None
+    home, finder, rest = got
+    fns = [s for s in home.body if isinstance(s, cst.FunctionDef) and s.name.value == rest[0]]
+    if len(fns) != 1:
+        return None
+    f = fns[0]
+    returns = nodes_of(f, cst.Return)
+    body = list(f.body.body) if isinstance(f.body, cst.IndentedBlock) else []
+    last = body[-1] if body else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    inner = {id(r) for d in nodes_of(f.body, cst.FunctionDef) for r in nodes_of(d, cst.Return)}
+    if len([r for r in returns if id(r) not in inner]) != 1 or not isinstance(ret, cst.Return) or \
+            not isinstance(ret.value, cst.Call):
+        return None
+    made = ret.value
+    if any(a.star for a in made.args):
+        return None
+    classdef = getattr(getattr(finder, "external", None) if finder is not None else external, "classdef", None)
+    try:
+        got_cls = classdef(made.func) if classdef is not None else None
+    except Refusal:
+        return None
+    if got_cls is None and isinstance(made.func, cst.Name):
+        own = [s for s in home.body if isinstance(s, cst.ClassDef) and s.name.value == made.func.value]
+        got_cls = (own[0],) if len(own) == 1 else None
+    if got_cls is None:
+        return None
+    cls = got_cls[0]
+    if cls.decorators or cls.keywords or any(not (isinstance(b.value, cst.Name) and b.value.value == "object")
+                                             for b in cls.bases):
+        return None
+    inits = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"]
+    if len(inits) != 1 or any(not (isinstance(s, cst.FunctionDef) or is_docstring(s)) for s in cls.body.body) or \
+            any(isinstance(s, cst.FunctionDef) and s.decorators for s in cls.body.body):
+        return None
+    init = inits[0]
+    me = init.params.params[0].name.value if init.params.params else None
+    kept = [a for a in nodes_of(init.body, cst.Assign) if len(a.targets) == 1 and
+            isinstance(a.targets[0].target, cst.Attribute) and a.targets[0].target.attr.value == attr]
+    if len(kept) != 1 or not (isinstance(kept[0].targets[0].target.value, cst.Name) and
+                              kept[0].targets[0].target.value.value == me) or \
+            not isinstance(kept[0].value, cst.Name) or \
+            not any(s is kept[0] for st in init.body.body if isinstance(st, cst.SimpleStatementLine) for s in st.body):
+        return None
+    param = kept[0].value.value
+    plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
+    if param not in {p.name.value for p in plain.params.params} or \
+            any(param in names_in(t.target) for t in nodes_of(init.body, cst.AssignTarget)):
+        return None
+    at = [p.name.value for p in plain.params.params].index(param)
+    positional = [a for a in made.args if a.keyword is None]
+    arg = positional[at].value if at < len(positional) else next(
+        (a.value for a in made.args if a.keyword is not None and a.keyword.value == param), None)
+    if arg is None:
+        return None
+    if isinstance(arg, cst.Name) and arg.value in {p.name.value for p in f.params.params}:
+        arg = _param_value(f, call, arg.value)  # (``get_split``'s own ``reader``: its default, filled by an ``if``)
+    elif any(arg.value in names_in(t.target) for t in nodes_of(f.body, cst.AssignTarget)) \
+            if isinstance(arg, cst.Name) else False:
+        return None
+    if not isinstance(arg, cst.Attribute):
+        return None
+    root = arg
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name) or _binding(home, root.value) is None or \
+            _binding(home, root.value) != _binding(module, root.value) or \
+            any(root.value in names_in(t.target) for t in nodes_of(f.body, cst.AssignTarget)):
+        return None
+    return arg
+
+
+def _param_value(f: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """The value of ``f``'s parameter ``name`` at its ``return``, where the call does not pass it, it defaults to
+    ``None`` and one top-level ``if name is None: name = <dotted>`` sets it; None otherwise."""
+    params = [p.name.value for p in f.params.params]
+    at = params.index(name)
+    positional = [a for a in call.args if a.keyword is None]
+    passed = positional[at].value if at < len(positional) else next(
+        (a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+    sets = [t for t in nodes_of(f.body, cst.AssignTarget) if name in names_in(t.target)]
+    if passed is not None:
+        return None  # (a reader the caller passes: not followed here)
+    default = f.params.params[at].default
+    if not (isinstance(default, cst.Name) and default.value == "None") or len(sets) != 1:
+        return None
+    body = list(f.body.body)
+    fill = [s for s in body if isinstance(s, cst.If) and isinstance(s.test, cst.Comparison) and
+            isinstance(s.test.left, cst.Name) and s.test.left.value == name and len(s.test.comparisons) == 1 and
+            isinstance(s.test.comparisons[0].operator, cst.Is) and
+            isinstance(s.test.comparisons[0].comparator, cst.Name) and
+            s.test.comparisons[0].comparator.value == "None" and s.orelse is None]
+    if len(fill) != 1 or len(fill[0].body.body) != 1:
+        return None
+    stmt = fill[0].body.body[0]
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+            isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name and
+            isinstance(small.value, cst.Attribute)):
+        return None
+    return small.value
+
+
+def _plain_value(value: cst.BaseExpression) -> bool:
+    """A literal or a plain name: the same value read where the parameter was."""
+    return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))
+
+
+def _import_root(home: cst.Module, node: cst.BaseExpression) -> bool:
+    """``node`` is a dotted name whose root is an import of ``home`` (a default such as ``tf.TFRecordReader``)."""
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    if not isinstance(node, cst.Attribute):
+        return False
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name) and _binding(home, node.value) is not None
+
+
+def _bound_in(fn: cst.FunctionDef) -> set[str]:
+    out = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params]}
+    for p in (fn.params.star_arg, fn.params.star_kwarg):
+        if isinstance(p, cst.Param):
+            out.add(p.name.value)
+    for t in nodes_of(fn.body, cst.AssignTarget):
+        out |= names_in(t.target)
+    for t in [*nodes_of(fn.body, cst.For), *nodes_of(fn.body, cst.AugAssign), *nodes_of(fn.body, cst.AnnAssign)]:
+        out |= names_in(t.target)
+    for t in nodes_of(fn.body, cst.AsName):
+        out |= names_in(t.name)
+    for t in [*nodes_of(fn.body, cst.FunctionDef), *nodes_of(fn.body, cst.ClassDef)]:
+        out.add(t.name.value)
+    for t in nodes_of(fn.body, cst.ImportAlias):
+        out.add((t.evaluated_alias or t.evaluated_name).split(".")[0])
+    return out
+
+
+class _Change(cst.CSTTransformer):
+    """``self.attr`` -> its local, ``__init__``'s locals renamed apart, parameters given their arguments."""
+
+    def __init__(self, me: str, held: dict[str, str], names: dict[str, str],
+                 substitute: dict[str, cst.BaseExpression], classes: dict | None = None) -> None:
+        self.me, self.held, self.names, self.substitute = me, held, names, substitute
+        self.classes = classes or {}
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if isinstance(original.value, cst.Name) and original.value.value == self.me:
+            return cst.Name(self.held[original.attr.value])
+        if isinstance(original.value, cst.Name) and (original.value.value, original.attr.value) in self.classes:
+            return self.classes[(original.value.value, original.attr.value)]
+        return updated.with_changes(attr=original.attr)
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(keyword=original.keyword)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        if original.value in self.substitute:
+            return self.substitute[original.value]
+        new = self.names.get(original.value)
+        return updated.with_changes(value=new) if new else updated
+
+
+def _folded(stmt: cst.BaseStatement) -> list[cst.BaseStatement]:
+    """``stmt``, an ``if`` on a literal ``True``/``False`` (nested ones too) replaced by its taken branch."""
+    if isinstance(stmt, cst.If) and isinstance(stmt.test, cst.Name) and stmt.test.value in ("True", "False"):
+        if stmt.test.value == "True":
+            branch = list(stmt.body.body)
+        elif isinstance(stmt.orelse, cst.Else):
+            branch = list(stmt.orelse.body.body)
+        elif isinstance(stmt.orelse, cst.If):
+            return _folded(stmt.orelse)
+        else:
+            branch = []
+        return [t for s in branch for t in _folded(s.with_changes(leading_lines=()))]
+    if isinstance(stmt, (cst.For, cst.While, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+        inner = [t for s in stmt.body.body for t in _folded(s)]
+        if not inner:
+            inner = [cst.SimpleStatementLine([cst.Pass()])]
+        return [stmt.with_changes(body=stmt.body.with_changes(body=inner))]
+    return [stmt]
+
+
+def _named_once(module: cst.Module, cls: cst.ClassDef, external) -> bool:
+    """``cls`` named once in its module (at the call inlined) and nowhere in the tree's other modules."""
+    name = cls.name.value
+    count = sum(1 for n in identifiers(module) if n.value == name and n is not cls.name)
+    others = getattr(external, "other_texts", None)
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    elsewhere = any(word.search(text) for text in others()) if others is not None else False
+    return count == 1 and not elsewhere and not tree_uses(external, name) and not _listed(module, name)
+
+
+def _listed(module: cst.Module, name: str) -> bool:
+    """``name`` spelled as a string of the module's own statements (``__all__ = ["Provider"]``)."""
+    return any(isinstance(n, cst.SimpleString) and n.evaluated_value == name
+               for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))
+               for n in nodes_of(s, cst.SimpleString))
+
+
+def not_inlined(cls: cst.ClassDef, module: cst.Module | None = None, built: cst.CSTNode | None = None,
+                obj: str = "") -> str:
+    """Why a provider object of ``cls`` read at a batch was not written at its caller, said as best this can
+    (``built``: the statement of ``module`` making the object ``obj``)."""
+    if _methods(cls) is None:
+        return ("such an object is written where it is made only where its class is a plain holder of the tensors "
+                "(no base but `object`, no decorator, `get(self, items)` returning `[self.attr[item] for item in "
+                "items]`); this one is not")
+    init = _methods(cls)[0]
+    params = {p.name.value for p in init.params.params[1:]}
+    made = {}
+    for a in nodes_of(init.body, cst.Assign):
+        if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name):
+            made[a.targets[0].target.value] = a.value
+    for call in nodes_of(init.body, cst.Call):
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in ("read", "read_up_to")):
+            continue
+        reader = func.value
+        if isinstance(reader, cst.Name) and reader.value in made:
+            reader = made[reader.value]
+        if isinstance(reader, cst.Call) and isinstance(reader.func, cst.Attribute) and \
+                isinstance(reader.func.value, cst.Name) and reader.func.value.value in params:
+            held = reader.func.value.value
+            said = cst.Module([]).code_for_node(reader)
+            return (f"such an object is written where it is made (its `__init__` and `get` inlined) only where the "
+                    f"pipeline is then whole; here `__init__` reads with `{said}`, a reader class kept "
+                    f"on the object passed as `{held}`, which the rewrite does not follow (passing the reader class "
+                    f"to the provider itself, `reader=tf.TFRecordReader`, lets it)")
+    rule = ("such an object is written where it is made (its `__init__` and `get` inlined) only where it is made "
+            "once and read only by `names = obj.get([...])` of literal item names, its `__init__` reading no name of "
+            "another module but its imports, and the pipeline is then one the rewrite takes")
+    fn = next((f for f in nodes_of(module, cst.FunctionDef) if any(s is built for s in _once(f))), None) \
+        if module is not None and built is not None else None
+    if fn is not None and obj:
+        once = _once(fn)
+        after = once[next(i for i, s in enumerate(once) if s is built) + 1:]
+        if not _gets(fn, after, obj):
+            return f"{rule}; here `{obj}` is read otherwise too"
+    return f"{rule}; here one of those fails"
+
+
+def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple[cst.Module, cst.Module]]
+                   ) -> tuple[cst.Module, list[tuple[int, int]]]:
+    """``rewritten`` (a tree's module) less its provider classes that the originals of the modules that can hold
+    their objects (``near``: (original, rewritten) pairs, this one among them) named and their rewrites no
+    longer do (each object written at its caller), with the lines they spanned in ``original`` (its notes
+    there go with them); ``rewritten`` itself where there is none."""
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+    from tfdata_bridge._src.migrate.dead_factories import names_counted
+
+    classes = [s for s in original.body if isinstance(s, cst.ClassDef) and _methods(s) is not None]
+    if not classes:
+        return rewritten, []
+    before = names_counted(o for o, _ in near)
+    now = names_counted(r for _, r in near)
+    gone = {c.name.value for c in classes if before[c.name.value] > 1 and now[c.name.value] == 1 and
+            not _listed(original, c.name.value)}
+    if not gone:
+        return rewritten, []
+    where = wrapped(original).resolve(PositionProvider)
+    spans = [(where[c].start.line, where[c].end.line) for c in classes if c.name.value in gone and c in where]
+    body = [s for s in rewritten.body if not (isinstance(s, cst.ClassDef) and s.name.value in gone)]
+    if len(body) == len(rewritten.body):
+        return rewritten, []
+    return rewritten.with_changes(body=body), spans
+
+
+def stored_reader_classes(module: cst.Module, texts: list[str], external=None) -> tuple[cst.Module, list[int]]:
+    """``module`` (a tree's rewritten module) with each reader class that is only kept on objects, as an attribute
+    no code of the tree reads any more (``texts``: every module's rewritten text), spelled as its tf.data
+    counterpart (slim's ``if reader is None: reader = tf.TFRecordReader``, then ``Dataset(..., reader=reader)``
+    storing ``self.reader = reader``, once each ``dataset.reader()`` is rewritten), and the lines changed.
+
+    A class ``tf.X`` (``X`` a reader with a tf.data dataset) as a parameter's default or assigned to a name in a
+    function, where every other read of that name is an argument of a call of a class of the tree whose
+    ``__init__`` reads the matching parameter only to store it as ``self.attr``, and no module names ``.attr``
+    (or the string ``"attr"``) but those stores. ``external``: the tree's lookups for ``module`` (``global_of``)."""
+    from libcst.metadata import PositionProvider
+
+    from tfdata_bridge._src.migrate.calls import wrapped
+    from tfdata_bridge._src.symbols import READER_SOURCES
+
+    if "Reader" not in module.code:
+        return module, []
+    trees: list[cst.Module] = []  # (parsed once a candidate is met)
+    changes: dict[int, object] = {}
+    for fn in nodes_of(module, cst.FunctionDef):
+        found: list[tuple[str, cst.Attribute]] = []
+        for p in [*fn.params.params, *fn.params.kwonly_params]:
+            if isinstance(p.default, cst.Attribute):
+                found.append((p.name.value, p.default))
+        for a in nodes_of(fn.body, cst.Assign):
+            if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and \
+                    isinstance(a.value, cst.Attribute):
+                found.append((a.targets[0].target.value, a.value))
+        for name, value in found:
+            dataset = READER_SOURCES.get(value.attr.value, (None,))[0]
+            root = value.value
+            if dataset is None or not isinstance(root, cst.Name) or id(value) in changes:
+                continue
+            from tfdata_bridge._src.migrate.init_source import _binding
+
+            if not (_binding(module, root.value) or "").startswith("tensorflow"):
+                continue
+            attrs = _stored_only(module, fn, name, external)
+            if attrs and not trees:
+                trees = [cst.parse_module(t) for t in texts]
+            if not attrs or any(sum(1 for t in trees for x in nodes_of(t, cst.Attribute) if x.attr.value == a) != n
+                                or any(isinstance(x, cst.SimpleString) and x.evaluated_value == a
+                                       for t in trees for x in nodes_of(t, cst.SimpleString))
+                                for a, n in attrs.items()):
+                continue  # (read somewhere, or named by a string: ``getattr(obj, "reader")``)
+            changes[id(value)] = cst.Attribute(cst.Attribute(root, cst.Name("data")), cst.Name(dataset))
+    if not changes:
+        return module, []
+    where = wrapped(module).resolve(PositionProvider)
+    lines = sorted({where[n].start.line for n in nodes_of(module, cst.Attribute) if id(n) in changes and n in where})
+    return module.visit(Replace(changes, module)), lines
+
+
+def _stored_only(module: cst.Module, fn: cst.FunctionDef, name: str, external) -> dict[str, int]:
+    """{attr: how many ``self.attr = ...`` stores the tree has} where every read of ``name`` in ``fn`` (besides
+    its binding and ``name is None`` tests) is an argument of a call of a class whose ``__init__`` reads that
+    parameter only to store it as ``self.attr``; {} otherwise."""
+    binders = {id(t) for a in nodes_of(fn.body, cst.Assign) for t in a.targets for t in nodes_of(t, cst.Name)}
+    tests = {id(c.left) for c in nodes_of(fn.body, cst.Comparison)
+             if len(c.comparisons) == 1 and isinstance(c.comparisons[0].operator, cst.Is) and
+             isinstance(c.comparisons[0].comparator, cst.Name) and c.comparisons[0].comparator.value == "None"}
+    params = {id(p.name) for p in [*fn.params.params, *fn.params.kwonly_params]}
+    reads = [n for n in identifiers(fn) if n.value == name and id(n) not in binders | tests | params]
+    if not reads:
+        return {}
+    args = {id(a.value): (call, a) for call in nodes_of(fn.body, cst.Call) for a in call.args}
+    out: dict[str, int] = {}
+    for n in reads:
+        if id(n) not in args:
+            return {}
+        call, arg = args[id(n)]
+        if arg.star:
+            return {}
+        cls = None
+        if isinstance(call.func, cst.Name):
+            own = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == call.func.value]
+            cls = own[0] if len(own) == 1 else None
+        global_of = getattr(external, "global_of", None)  # (read by spelling: the rewritten module's nodes are new)
+        if cls is None and global_of is not None and isinstance(call.func, (cst.Name, cst.Attribute)):
+            got = global_of(cst.Module([]).code_for_node(call.func))
+            if got is not None and len(got[2]) == 1:
+                there = [s for s in got[0].body if isinstance(s, cst.ClassDef) and s.name.value == got[2][0]]
+                cls = there[0] if len(there) == 1 else None
+        inits = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"] \
+            if cls is not None and isinstance(cls.body, cst.IndentedBlock) else []
+        if len(inits) != 1 or not inits[0].params.params:
+            return {}
+        init = inits[0]
+        names = [p.name.value for p in init.params.params[1:]]
+        if arg.keyword is not None:
+            param = arg.keyword.value
+        else:
+            at = [a for a in call.args if a.keyword is None].index(arg)
+            param = names[at] if at < len(names) else None
+        if param not in names:
+            return {}
+        me = init.params.params[0].name.value
+        used = [m for m in identifiers(init.body) if m.value == param]
+        stores = [a for a in nodes_of(init.body, cst.Assign) if len(a.targets) == 1 and
+                  isinstance(a.targets[0].target, cst.Attribute) and isinstance(a.value, cst.Name) and
+                  a.value.value == param and isinstance(a.targets[0].target.value, cst.Name) and
+                  a.targets[0].target.value.value == me]
+        if len(used) != 1 or len(stores) != 1 or used[0] is not stores[0].value:
+            return {}
+        out[stores[0].targets[0].target.attr.value] = 1
+    return out
+
+
+__all__ = ["dead_providers", "inline_providers", "not_inlined", "stored_reader_classes"]
