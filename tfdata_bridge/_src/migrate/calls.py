@@ -198,6 +198,14 @@ def aliases(path: str) -> set[str]:
     return {path, short, f"io.{short}", f"train.{short}", f"queue.{short}", f"compat.v1.{path}"}  # tf.queue.FIFOQueue
 
 
+def plain_arg(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
+    """What ``call`` hands the parameter ``name`` at ``position``: its one positional or keyword argument; None
+    where it hands none, hands it twice, or has a ``*args`` / ``**kwargs``."""
+    given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position and not a.star
+             or a.keyword is not None and a.keyword.value == name]
+    return given[0] if len(given) == 1 and not any(a.star for a in call.args) else None
+
+
 def bind(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
     """The call's arguments by parameter name; ``*args`` / ``**kwargs`` are refused."""
     params = SIGNATURES[api]

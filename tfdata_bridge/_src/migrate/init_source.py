@@ -47,7 +47,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import PositionProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, Refusal, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, plain_arg, Refusal, wrapped
 from tfdata_bridge._src.migrate.object_merge import as_locals, local_names, methods, self_name
 from tfdata_bridge._src.migrate.object_split import _CONSUMER_STEPS, _bare, _chain, _links
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -396,11 +396,9 @@ def _handed_in(module: cst.Module, external, form: _Form, fn: cst.FunctionDef, o
         if not sites:
             raise Refusal(f"`{name}`, which {label}'s object is handed to, is never called here")
     for c, st, home, there in sites:
-        given = [a.value for i, a in enumerate(c.args) if a.keyword is None and i == position and not a.star
-                 or a.keyword is not None and a.keyword.value == obj]
-        if len(given) != 1 or any(a.star for a in c.args):
+        given = plain_arg(c, position, obj)
+        if given is None:
             raise Refusal(f"a call of `{fn.name.value}` does not hand over `{obj}` plainly")
-        given = given[0]
         loops = [*nodes_of(home, cst.For), *nodes_of(home, cst.While), *nodes_of(home, cst.ListComp),
                  *nodes_of(home, cst.GeneratorExp), *nodes_of(home, cst.DictComp), *nodes_of(home, cst.SetComp)]
         if any(any(x is c for x in nodes_of(loop, cst.Call)) for loop in loops):

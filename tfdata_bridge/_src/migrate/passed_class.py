@@ -19,7 +19,7 @@ import copy
 import libcst as cst
 from libcst.metadata import GlobalScope
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, plain_arg
 
 _DEPTH = 4
 
@@ -52,11 +52,9 @@ def passed_class_home(finder, module: cst.Module, at: cst.CSTNode, obj: str, dep
         raise Refusal(f"`{fn.name.value}` is used other than by calls; the class of `{obj}` is unknown")
     found: dict[int, tuple] = {}
     for call, stmt, home, site in sites:
-        given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position and not a.star
-                 or a.keyword is not None and a.keyword.value == obj]
-        if len(given) != 1 or any(a.star for a in call.args):
+        value = plain_arg(call, position, obj)
+        if value is None:
             raise Refusal(f"a call of `{fn.name.value}` does not pass `{obj}` plainly")
-        value = given[0]
         if isinstance(value, cst.Name) and site.scopes.single_assignment(stmt, value.value) is None:
             got = passed_class_home(site, home, stmt, value.value, depth + 1)
         else:
