@@ -321,7 +321,7 @@ def _loop_lists(finder, body, loop: cst.BaseStatement, qname: str, home: cst.CST
         if not _made_by_call(enqueued):
             return None
         made = enqueued
-    elif len(block) == 2:  # ``a, b = make(...)``, then ``ops.append(queue.enqueue([a, b]))``
+    elif len(block) == 2:  # ``a, b = make(...)`` (or ``x = make(...)``), then ``ops.append(queue.enqueue([a, b]))``
         first = block[0]
         if not (isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and
                 isinstance(first.body[0], cst.Assign) and len(first.body[0].targets) == 1):
@@ -330,7 +330,10 @@ def _loop_lists(finder, body, loop: cst.BaseStatement, qname: str, home: cst.CST
         if not isinstance(made, cst.Call) or not isinstance(made.func, (cst.Name, cst.Attribute)):
             return None
         names = _names_of(target)
-        if names is None or _names_of(enqueued) != names:
+        if names is None and isinstance(target, cst.Name) and isinstance(enqueued, cst.Name) and \
+                enqueued.value == target.value:  # ``x = make(...)``, then ``ops.append(queue.enqueue(x))``: whatever
+            names = [target.value]               # ``make`` returns (one tensor, a list) is the turn's op's value
+        elif names is None or _names_of(enqueued) != names:
             return None
         if set(names) & (names_in(made) | names_in(loop.target)):
             return None  # (a turn reading the tensors of the one before)

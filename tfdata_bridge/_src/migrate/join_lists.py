@@ -73,7 +73,7 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
     try:
         # (the join's shapes=, set on each element where the function makes it: ``queue_shapes.py``)
         shaped = {} if is_none(args.get("shapes")) else {"shapes": _moved_shapes(finder, stmt, home, last, api,
-                                                                                   args["shapes"])}
+                                                                                   args["shapes"], call)}
         p = home.pipeline(stmts, len(stmts) - 1, "train.batch", {"tensors": returned, **shaped})
     except Refusal as exc:
         raise Refusal(f"`{fn.name.value}` makes each list, but its pipeline is not one the rewrite knows: {exc}")
@@ -126,9 +126,10 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
 
 
 def _moved_shapes(finder, stmt: cst.CSTNode, home, last: cst.CSTNode, api: str,
-                  shapes: cst.BaseExpression) -> cst.BaseExpression:
+                  shapes: cst.BaseExpression, call: cst.Call | None = None) -> cst.BaseExpression:
     """The join's ``shapes=`` (written at ``stmt``), which the rewrite sets in the list function (whose return is
-    ``last``): names in it must mean the same module-level values at both places."""
+    ``last``): names in it must mean the same module-level values at both places. For a list function of another
+    module (``mod.make(x)``), ``mod.shape`` in it is that module's own ``shape``: written so there."""
     from libcst.metadata import GlobalScope
 
     from tfdata_bridge._src.migrate.calls import names_in
@@ -137,8 +138,7 @@ def _moved_shapes(finder, stmt: cst.CSTNode, home, last: cst.CSTNode, api: str,
     if not names:
         return shapes
     if home is not finder:
-        raise Refusal(f"`{api}` with shapes= naming values of its own module over lists a function of another "
-                      "module makes is not rewritten")
+        return _shapes_of_home(finder, stmt, home, last, api, shapes, call)
     for at in (stmt, last):
         scope = finder.scopes.scope(at)
         for name in names:
@@ -147,6 +147,51 @@ def _moved_shapes(finder, stmt: cst.CSTNode, home, last: cst.CSTNode, api: str,
                 raise Refusal(f"`{api}`'s shapes= reads `{name}`, which is not one module-level value where the "
                               "list function makes each element; not rewritten")
     return shapes
+
+
+def _shapes_of_home(finder, stmt: cst.CSTNode, home, last: cst.CSTNode, api: str, shapes: cst.BaseExpression,
+                    call: cst.Call | None) -> cst.BaseExpression:
+    """``shapes`` written in the list function's own module ``home``: each name it reads must be ``mod.attr``,
+    ``mod`` the module-level name the list call ``mod.make(...)`` reaches ``home`` through, and ``attr`` one
+    module-level value of ``home`` where the function returns (else a ``Refusal``)."""
+    from libcst.metadata import GlobalScope
+
+    from tfdata_bridge._src.migrate.calls import names_in
+
+    why = Refusal(f"`{api}` with shapes= naming values of its own module over lists a function of another module "
+                  "makes is not rewritten (only that module's own values, read as `module.value`)")
+    prefix = call.func.value if call is not None and isinstance(call.func, cst.Attribute) else None
+    if prefix is None:
+        raise why
+    code = cst.Module([]).code_for_node
+    head = code(prefix)
+    at = finder.scopes.scope(stmt)
+    for name in names_in(prefix):  # (the module's name, bound at module level alone where the join is)
+        found = list(at[name]) if at is not None else []
+        if not found or not all(isinstance(a.scope, GlobalScope) for a in found):
+            raise why
+    attrs: list[str] = []
+
+    class _Home(cst.CSTTransformer):
+        def __init__(self, blank: bool) -> None:
+            super().__init__()
+            self.blank = blank
+
+        def leave_Attribute(self, original, updated):
+            if code(original.value) == head:
+                attrs.append(original.attr.value)
+                return cst.Integer("0") if self.blank else cst.Name(original.attr.value)
+            return updated
+
+    if names_in(shapes.visit(_Home(True))):  # (a name read beyond ``mod.attr``: a value of this module)
+        raise why
+    left = shapes.visit(_Home(False))
+    scope = home.scopes.scope(last)
+    for name in attrs:  # (one module-level value there, not a local of the function)
+        found = list(scope[name]) if scope is not None else []
+        if not found or not all(isinstance(a.scope, GlobalScope) for a in found):
+            raise why
+    return left
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

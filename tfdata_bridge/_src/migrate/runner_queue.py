@@ -343,7 +343,8 @@ def _ops_made_in_a_loop(finder, stmt: cst.SimpleStatementLine, qname: str, flat:
                               "runner one thread per op, each op over tensors of its own turn (an actor per shard): "
                               "such ops are rewritten, as the join of the turns' pipelines, only where each turn is "
                               "one call of a function that makes its whole pipeline (`a, b = make(...)` then "
-                              f"`ops.append({qname}.enqueue([a, b]))`, or `[{qname}.enqueue(make(x)) for x in xs]`), "
+                              f"`ops.append({qname}.enqueue([a, b]))`, `x = make(...)` then "
+                              f"`ops.append({qname}.enqueue(x))`, or `[{qname}.enqueue(make(x)) for x in xs]`), "
                               "the queue read by one `dequeue_many` / `dequeue_up_to`, and nothing else uses the "
                               f"queue, the ops or the tensors{shared}")
 
