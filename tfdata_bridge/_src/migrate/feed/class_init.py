@@ -51,8 +51,10 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
             elif method == "close" and close_attr is None:
                 close_attr = attr
                 removed.append(stmt)
-            elif local is not None and method in DEQUEUES and isinstance(value.func.value, cst.Name):
-                continue  # ``self.batch = queue.dequeue_many(n)``: the local name's dequeue (``class_local.py``)
+            elif method in DEQUEUES:
+                # ``self.batch = self.queue.dequeue_many(n)`` (or the local name's, ``class_local.py``): the
+                # instance's one dequeue, made here; ``klass._dequeue`` reads it like a dequeue in a method
+                continue
             else:
                 held = local if isinstance(value.func.value, cst.Name) else f"{self_name}.{qattr}"
                 raise Refusal(f"`{held}.{method}` in `{init.name.value}` is not part of the feed-thread pattern")
