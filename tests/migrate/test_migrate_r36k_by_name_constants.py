@@ -84,3 +84,17 @@ def test_a_constant_rebound_is_refused_with_a_note(extra):
     assert got.code == CALLER
     assert any("`HEADER_LINES` of its own module, which is bound there more than once" in n.message
                for n in got.notes), got.notes
+
+
+def test_a_constant_another_module_sets_is_refused_with_a_note():
+    """``rows.HEADER_LINES = 2`` in the caller's module, before the call: legacy's helper read the new value at
+    the call; a literal (or an import of the name) taken when the module is read would not."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    setter = CALLER.replace("from lib.rows import read_row\n", "from lib import rows\nfrom lib.rows import read_row\n"
+                            "\nrows.HEADER_LINES = 2\n")
+    sources = {"/p/lib/__init__.py": "", "/p/lib/rows.py": LIB.format(extra=""), "/p/caller.py": setter}
+    got = rewrite_tree(sources, root="/p")["/p/caller.py"]
+    assert got.code == setter
+    assert any("`HEADER_LINES` of its own module, which a module of the program may set as an attribute" in n.message
+               for n in got.notes), got.notes

@@ -25,11 +25,13 @@ decided at run time), a helper the caller imports other than from its own module
 from __future__ import annotations
 
 import builtins
+import re
+from contextvars import ContextVar
 
 import libcst as cst
 from libcst.metadata import BuiltinScope, GlobalScope
 
-from tfdata_bridge._src.migrate.calls import Refusal, fresh_name, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, code_of, fresh_name, names_in, nodes_of
 
 
 def through_module(args: dict[str, cst.BaseExpression], call_names: set[str], home, fn: cst.FunctionDef,
@@ -73,6 +75,18 @@ def through_module(args: dict[str, cst.BaseExpression], call_names: set[str], ho
     return out
 
 
+# the texts of the tree being rewritten (``tree._rewrite_tree``): a module constant a helper reads is taken at
+# import time only where no module of the tree may assign it later (``features.LABEL_BYTES = 2``)
+TREE_TEXTS: ContextVar[tuple[str, ...]] = ContextVar("tree_texts", default=())
+
+
+def _assigned_elsewhere(name: str, texts) -> bool:
+    """Whether any of ``texts`` may set ``name`` as another object's attribute (``mod.NAME = ...``, ``+=``, a
+    ``setattr``, a ``globals()`` write): then the value a call reads is known only when it runs."""
+    pattern = re.compile(rf"\.\s*{re.escape(name)}\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
+    return any(pattern.search(t) or "setattr(" in t or "globals()" in t for t in texts)
+
+
 class ByName:
     """How the call site of a helper imported by name (``from PKG.MODULE import helper``) reads a name of the
     helper's module: its literal, or an import of it added to the call site's module (``imports``: import text ->
@@ -92,6 +106,12 @@ class ByName:
                           "there more than once or inside a block, so which value the call reads is known only "
                           f"when it runs; and `{self.helper}` is imported by name, so no module expression reaches "
                           "it")
+        texts = TREE_TEXTS.get() or (code_of(self.finder.module), code_of(self.home_module))
+        if _assigned_elsewhere(name, texts):
+            raise Refusal(f"the reader's `{arg}` in `{self.helper}` uses `{name}` of its own module, which a module "
+                          f"of the program may set as an attribute (`….{name} = …`, `setattr`), so which value the "
+                          f"call reads is known only when it runs; and `{self.helper}` is imported by name, so no "
+                          "module expression reaches it")
         small = top.body[0] if isinstance(top, cst.SimpleStatementLine) and len(top.body) == 1 else None
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
                 isinstance(small.targets[0].target, cst.Name) and _literal(small.value):
