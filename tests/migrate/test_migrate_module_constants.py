@@ -2,8 +2,8 @@
 ``cifar_style_record_lib``: "the reader's `record_bytes` in `read_fixed` uses names of its own module").
 
 The dataset is built where the helper was called, so such a name is reached through the module the call names
-(``fixed.HEADER_BYTES``); a builtin stays; a helper imported by name, or a name its module does not bind, is
-left with the reason.
+(``fixed.HEADER_BYTES``); a builtin stays; a helper imported by name gets a literal constant's value, and any
+other name imported beside it; a name its module does not bind is left with the reason.
 """
 
 from __future__ import annotations
@@ -104,8 +104,20 @@ def test_the_helper_modules_names_are_reached_through_the_module(tmp_path, name)
 
 
 @pytest.mark.timeout(120)
+def test_a_helper_imported_by_name_reads_its_modules_literals_and_imports_the_others(tmp_path):
+    # (``module_names.ByName``): FIELD_BYTES, NUM_FIELDS are literals (the caller's own NUM_FIELDS untouched);
+    # HEADER = sizes.HEADER is not: imported from the helper's module beside the helper
+    files = _files(tmp_path, "dotted")
+    files = {p: t.replace("import flib.fixed", "from flib.fixed import read_fixed")
+             .replace("flib.fixed.read_fixed(", "read_fixed(") for p, t in files.items()}
+    main = rewrite_tree(files, root=str(tmp_path))[str(tmp_path / "caller_dotted.py")]
+    assert not main.refused, main.notes
+    assert "from flib.fixed import read_fixed\nfrom flib.fixed import HEADER\n" in main.code, main.code
+    assert "FixedLengthRecordDataset(file_names, (4 * 2), header_bytes=int(HEADER))" in main.code, main.code
+
+
+@pytest.mark.timeout(120)
 @pytest.mark.parametrize("change, reason", [
-    (("import flib.fixed", "from flib.fixed import read_fixed"), "is imported by name: call it through its module"),
     (("from flib.sizes import HEADER", "from flib.sizes import *"), "uses `HEADER`, which is not a global of its "
                                                                    "module that the call site can reach"),
 ])

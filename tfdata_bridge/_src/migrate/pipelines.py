@@ -43,7 +43,7 @@ from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
 from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
-from tfdata_bridge._src.migrate.module_names import through_module
+from tfdata_bridge._src.migrate.module_names import by_name, through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
 from tfdata_bridge._src.migrate.reader_ifexp import chosen_reader, reader_chosen_by_branches
@@ -939,11 +939,13 @@ class Finder:
             call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
             # names of its own module: reached through the module (``module_names.py``)
             here = (self.scopes, stmt)
+            # (imported by name: its module's names as literals or imported beside it, ``module_names.py``)
+            named = by_name(self, home, fn, helper.called_as) if helper.called_as is not None else None
             helper.reader_args = through_module(helper.reader_args, call_names, home.scopes, fn, helper.module_ref,
-                                                here)
+                                                here, named)
             if helper.queue_args is not None:
                 helper.queue_args = through_module(helper.queue_args, call_names, home.scopes, fn,
-                                                   helper.module_ref, here)
+                                                   helper.module_ref, here, named)
         if helper.queue_args is not None:  # the helper made its own file queue
             queue_args, queue_stmts = helper.queue_args, []
         else:

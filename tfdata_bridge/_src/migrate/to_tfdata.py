@@ -18,6 +18,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
+from tfdata_bridge._src.migrate.builder_inline import _with_imports as with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, method_helper, \
     rewrite_call, rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
@@ -50,6 +51,7 @@ from tfdata_bridge._src.migrate.join import bind_join, join_pipeline, one_list_j
 from tfdata_bridge._src.migrate.memo_queue import made_where_read
 from tfdata_bridge._src.migrate.join_lists import list_join
 from tfdata_bridge._src.migrate.match_files import match_files
+from tfdata_bridge._src.migrate.module_names import added_imports
 from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline, source_news
 from tfdata_bridge._src.migrate.provider_inline import inline_providers
 from tfdata_bridge._src.migrate.provider_objects import provider_reason
@@ -795,6 +797,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     notes += matched
     out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)),
                                  getattr(external, "imported", None))
+    by_name_imports = added_imports(finder, out)  # (a helper's module's names its reader reads: module_names.py)
+    if by_name_imports:
+        out = with_imports(out, by_name_imports)
     if added_v1 is not None and added_v1 in names_in(out):
         context = CodemodContext()
         AddImportsVisitor.add_needed_import(context, "tensorflow.compat.v1", asname=added_v1)

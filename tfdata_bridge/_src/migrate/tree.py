@@ -133,10 +133,14 @@ def _rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[s
 
     # (a feeding class whose queue another module dequeues through an instance: rewritten with that dequeue, or
     # left by ``_feed_classes_used_elsewhere``)
+    from tfdata_bridge._src.migrate.module_names import TREE_TEXTS
+
     token = REMOTE_DEQUEUE.set(True)
+    texts_token = TREE_TEXTS.set(tuple(sources.values()))
     try:
         return _rewrite_tree_in(sources, root)
     finally:
+        TREE_TEXTS.reset(texts_token)
         REMOTE_DEQUEUE.reset(token)
 
 
