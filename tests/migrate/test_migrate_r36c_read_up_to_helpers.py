@@ -1,7 +1,9 @@
 """Held-out round 36's click logs: a reader helper handed the file queue (or making its reader inline) that reads
 with ``read_up_to(queue, n)`` and decodes the vector of lines, its caller batching the rows with
 ``enqueue_many=True``, becomes the reader's dataset in groups of ``n``, the helper mapped over each group,
-``unbatch()``, then the batch (as the inline ``read_up_to`` form already was). The helper in a package module
+``unbatch()``, then the batch (as the inline ``read_up_to`` form already was); each file's records are grouped
+inside the reader's interleave, so that a group never spans two files (legacy's ``ReadUpTo`` stops at a file's
+end), for the helper and the inline form alike. The helper in a package module
 keeps its module's count (``rows.READ_N``). Files of record counts that are not multiples of ``n``.
 
 The programs of ``r36c_programs/`` are migrated as one tree and run against their originals."""
@@ -28,9 +30,10 @@ def test_the_r36c_programs_deliver_what_their_originals_deliver(tmp_path):
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
     assert len(programs) == 3
-    assert ".batch(3, drop_remainder=False)" in code["helper_queue_shuffle_many.py"]
-    assert ".batch(4, drop_remainder=False)" in code["inline_reader_batch_many.py"]
-    assert ".batch(rows.READ_N, drop_remainder=False)" in code["package_helper_shuffle.py"]
+    # each file's records in groups inside the interleave: a group never spans two files, as legacy's
+    assert "TextLineDataset(filename).batch(3), cycle_length=1)" in code["helper_queue_shuffle_many.py"]
+    assert "TextLineDataset(filename).batch(4), cycle_length=1)" in code["inline_reader_batch_many.py"]
+    assert "TextLineDataset(filename).skip(1)).batch(rows.READ_N)" in code["package_helper_shuffle.py"]
     assert all(".unbatch()" in code[p.name] for p in programs)
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
