@@ -560,6 +560,6 @@ def test_a_read_up_to_method_of_a_keyword_passed_object_feeding_a_batch_is_inlin
     result, code = _tfdata(source)
     _clean(result)
     chain = code[code.index("dataset = ("):]
-    assert chain.index(".batch(frames.per_read, drop_remainder=False)") < chain.index(".map(parse_record)") \
+    assert chain.index(".batch(frames.per_read), cycle_length=1)") < chain.index(".map(parse_record)") \
         < chain.index(".unbatch()") < chain.index(".shuffle(64)")
     assert "def prepare_reader" not in code

@@ -320,7 +320,8 @@ def test_groups_enqueued_by_enqueue_many_are_unbatched_then_batched():
     result = rewrite(ENQUEUE_MANY.format(imports=imports, v1=v1), to="tfdata")
     assert not result.refused, _refused(result)
     code = _code(result)
-    assert ".batch(4, drop_remainder=False)\n        .unbatch()\n        .shuffle(100)\n" \
+    # (each file's records grouped inside the interleave: a group never spans two files, as legacy's)
+    assert ".batch(4), cycle_length=1)\n        .unbatch()\n        .shuffle(100)\n" \
            "        .batch(7, drop_remainder=False)" in code
     assert "RandomShuffleQueue" not in code and scan_source(code) == ()
 

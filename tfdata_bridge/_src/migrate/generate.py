@@ -119,7 +119,15 @@ class Generator:
                     notes.append(f"`{counted}` counts the {COUNTS[method]} by {again}: run after the end of data, as "
                                  "here, legacy's reader had finished them all")
             if s.up_to is not None:  # read_up_to: the records in groups, which enqueue_many takes apart again
-                steps.append(emit.batch_step(s.up_to, False, False))
+                # a group never spans two files (``ReaderBase::ReadUpTo`` returns what it has at a file's end): one
+                # reader's files in sequence are batched per file inside the interleave (read_groups.py)
+                one_reader = direct is None and s.prefetch is None and p.readers is None and steps and \
+                    steps[-1].startswith("interleave(")
+                if one_reader:
+                    from tfdata_bridge._src.migrate.read_groups import _grouped
+                    steps[-1] = _grouped(steps[-1], s.up_to)
+                else:
+                    steps.append(emit.batch_step(s.up_to, False, False))
             if s.prefetch is not None:
                 steps += self._prefetch_steps(p, notes)
             if s.helper is not None:  # the helper, now a function of the record, decodes each one
@@ -297,6 +305,8 @@ class Generator:
             return None
         if p.api == "read":
             return None  # a read with no batch after it (read_groups.py): its groups are batched per file inside
+        if s.up_to is not None and not s.counts:
+            return None  # ``read_up_to`` batched: its groups, too, are batched per file inside (below)
         if s.reader == "TextLineReader" and not is_none(s.reader_args.get("skip_header_lines")):
             return None  # the header is skipped in each file: a function of one file name
         self._check_reader(p)

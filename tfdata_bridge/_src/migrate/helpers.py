@@ -48,6 +48,9 @@ class ReaderHelper:
     setup: Setup | None = None  # the statements computing the reader's arguments, as the call site runs them
     # an external helper imported under another name (``from lib import read_example as read_one``): that name
     called_as: str | None = None
+    # ``reader.read_up_to(queue, n)``: n, as the call site can evaluate it (the records come n at a time, the
+    # helper's ops work on the group; the batch's ``enqueue_many`` takes the rows apart again)
+    up_to: cst.BaseExpression | None = None
 
 
 class _Returns(Visitor):
@@ -112,7 +115,8 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     for s in body:
         if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Assign):
             v = s.body[0].value
-            if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "read":
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value in ("read",
+                                                                                                        "read_up_to"):
                 if read_stmt is not None:
                     raise Refusal(f"`{name}` reads more than once")
                 read_stmt, read = s, v
@@ -130,6 +134,17 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     if defined is None or len(defined) != 2:
         raise Refusal(f"`{name}` does not unpack its read into `key, value`")
     key, value = defined
+    up_to = None
+    if read.func.attr.value == "read_up_to":  # ``read_up_to(queue, n)``: the count goes, the queue is read
+        if len(read.args) != 2 or any(a.star or a.keyword is not None and a.keyword.value not in ("queue",
+                                                                                              "num_records")
+                                      for a in read.args) or \
+                [a.keyword.value for a in read.args if a.keyword is not None] not in ([], ["num_records"],
+                                                                                     ["queue", "num_records"]):
+            raise Refusal(f"`{name}` must call `read_up_to` as `reader.read_up_to(queue, n)`")
+        up_to = read.args[1].value
+        read = read.with_changes(args=[read.args[0].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT,
+                                                                 comma=cst.MaybeSentinel.DEFAULT)])
     if len(read.args) != 1 or not isinstance(read.args[0].value, cst.Name):
         raise Refusal(f"`{name}` does not read the queue it is given")
     queue_param = read.args[0].value.value
@@ -196,6 +211,15 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
     for k, v in reader_args.items():
         if names_in(v) & own - set(bound) - set(setup.names if setup is not None else ()):
             raise Refusal(f"the reader's `{k}` uses a value `{name}` computes, which the rewrite cannot move")
+    if up_to is not None:
+        if kind == "WholeFileReader":
+            raise Refusal("`WholeFileReader.read_up_to` gives one file a run; not rewritten")
+        if key_used:
+            raise Refusal(f"the record keys `{key}` of `read_up_to` are used; legacy's groups end at each file's end, "
+                          "so their keys are not rewritten")
+        up_to = _resolve(up_to, bound, locals_, name)
+        if names_in(up_to) & own - set(bound):
+            raise Refusal(f"`{name}` reads `read_up_to` with a count it computes, which the rewrite cannot move")
     removed += options_statement(scopes, read_stmt, reader_expr, kind, body)  # read by the reader alone: it goes with it
     record = [key, value] if key_used else [value]
     new_params = [cst.Param(cst.Name(n)) for n in record] + others
@@ -207,7 +231,7 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
                              body=fn.body.with_changes(body=kept))
     extra = [code(bound[p.name.value]) for p in others]
     helper = ReaderHelper(fn, new_fn, kind, reader_args, bound.get(queue_param, read.args[0].value), extra,
-                          key_used, key_attr=key_attr, queue_args=queue_args, setup=setup)
+                          key_used, key_attr=key_attr, queue_args=queue_args, setup=setup, up_to=up_to)
     returned = last.body[0].value
     if isinstance(returned, cst.Name) and returned.value != value and counter.count == 1:
         attrs = _record_attrs(body, returned.value, scopes, read_stmt)

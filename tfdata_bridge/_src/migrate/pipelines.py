@@ -943,6 +943,9 @@ class Finder:
             named = by_name(self, home, fn, helper.called_as) if helper.called_as is not None else None
             helper.reader_args = through_module(helper.reader_args, call_names, home.scopes, fn, helper.module_ref,
                                                 here, named)
+            if helper.up_to is not None:  # (the count, as the call site can write it)
+                helper.up_to = through_module({"n": helper.up_to}, call_names, home.scopes, fn, helper.module_ref,
+                                              here, named)["n"]
             if helper.queue_args is not None:
                 helper.queue_args = through_module(helper.queue_args, call_names, home.scopes, fn,
                                                    helper.module_ref, here, named)
@@ -973,10 +976,16 @@ class Finder:
                 returned_count((home or self).scopes, fn) != len(defined):  # (or a call's: returned_calls.py)
             raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
         statements = [*queue_stmts, stmt]
-        return Source("reader", statements, defined, call=queue_args, reader=helper.reader,
-                      reader_args=helper.reader_args, helper=helper,
-                      setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value),
-                      passed=news.get("passed") if helper.queue_args is None else None)
+        source = Source("reader", statements, defined, call=queue_args, reader=helper.reader,
+                        reader_args=helper.reader_args, helper=helper,
+                        setup=place_setup(self, stmt, helper.setup, home is not None, fn.name.value),
+                        passed=news.get("passed") if helper.queue_args is None else None)
+        if helper.up_to is not None:  # ``read_up_to(queue, n)`` in the helper: the records n at a time
+            refuse_identity_groups(source)  # (identity.py)
+            source.up_to = self.code(helper.up_to) if self.code is not None else None
+            if source.up_to is None:
+                raise Refusal("`read_up_to` needs the module's code to write its count")
+        return source
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
     def _check_private(self, p: Pipeline, ends: cst.BaseStatement) -> None:
@@ -1124,12 +1133,12 @@ def check_flags(p: Pipeline) -> None:
 
 
 def _reads(fn: cst.FunctionDef) -> bool:
-    """The function calls some ``x.read(...)``: a reader helper candidate."""
+    """The function calls some ``x.read(...)`` or ``x.read_up_to(...)``: a reader helper candidate."""
     found = []
 
     class _V(Visitor):
         def visit_Call(self, n: cst.Call) -> None:
-            if isinstance(n.func, cst.Attribute) and n.func.attr.value == "read":
+            if isinstance(n.func, cst.Attribute) and n.func.attr.value in ("read", "read_up_to"):
                 found.append(n)
 
     fn.visit(_V())
