@@ -101,6 +101,15 @@ VARIABLE_USES = {
         "a = SHIFT.shift(a)", "a variable"),
     "a reused name: a placeholder read by the per-element code": (
         V1, "tf", "a_scale = tf.placeholder(tf.float32, [])\n", "a = a * a_scale", "placeholder"),
+    # (round 37's TTS loader: a ``@producer_func`` wrapper makes placeholders, a FIFOQueue and its runner per call;
+    # moved into the map function, the one-shot iterator failed at graph build: "Cannot capture a stateful node")
+    "a function a user decorator wraps": (
+        "import functools\nimport tensorflow.compat.v1 as tf", "tf",
+        "def queued(func):\n    @functools.wraps(func)\n    def wrapper(x):\n"
+        "        queue = tf.FIFOQueue(4, [tf.float32], shapes=[[]])\n"
+        "        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [queue.enqueue([func(x)])]))\n"
+        "        return queue.dequeue()\n    return wrapper\n\n\n@queued\ndef double(x):\n    return x * 2.0\n",
+        "a = double(a)", "decorated by `@queued`"),
 }
 
 

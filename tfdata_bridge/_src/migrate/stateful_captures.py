@@ -436,6 +436,13 @@ class _Check:
             if foreign is not None:
                 return None, f"calls `{self.code(call.func)}`, which {foreign}" if foreign.startswith(
                     ("calls", "reads")) else f"calls `{self.code(call.func)}`, {foreign}"
+            if kind is None and isinstance(call.func, cst.Name) and call.func.value not in local:
+                deco = next((d for f in self.functions.get(call.func.value, []) for d in f.decorators
+                             if not _plain_decorator(d)), None)
+                if deco is not None:  # (``@producer_func``: what the wrapper makes is not in the function's body)
+                    return None, (f"calls `{call.func.value}`, decorated by `@{_short(self.code(deco.decorator))}`, "
+                                  "whose wrapper the rewrite cannot follow: it may make a queue, a placeholder or a "
+                                  "variable, which a dataset cannot hold")
             if kind is None and isinstance(call.func, cst.Name) and call.func.value not in local and \
                     call.func.value not in self.functions:
                 found = self._bound(call.func.value, self.parent.get(id(fn), self.module), 0, set())
@@ -519,6 +526,17 @@ class _Check:
                             "chain's parameters are fixed when it is built; pass a Python value, or keep the queue "
                             "(`migrate --to compat`)")
         return None
+
+
+# decorators that leave a function's body what runs (the rewrite's own mark among them)
+_PLAIN_DECORATORS = ("do_not_convert", "staticmethod", "classmethod", "property", "wraps", "function",
+                     "lru_cache", "cache")
+
+
+def _plain_decorator(decorator: cst.Decorator) -> bool:
+    """``@staticmethod``, ``@functools.wraps(f)``, ``@tf.function``, ...: the function's own body is what runs."""
+    node = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+    return cst.Module([]).code_for_node(node).rsplit(".", 1)[-1] in _PLAIN_DECORATORS
 
 
 def _marked(fn: cst.FunctionDef) -> bool:
