@@ -331,13 +331,15 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     if isinstance(node, cst.Name):
         new = new.visit(_AddNames(node.value, prefix, bool(added)))
     if imports:
-        new = _with_imports(new, imports)
+        new = with_imports(new, imports)
     return new
 
 
-def _with_imports(module: cst.Module, texts: list[str]) -> cst.Module:
-    """``module`` with the import statements ``texts`` after its last top-level import (after its docstring and
-    ``__future__`` imports where it has no other)."""
+def with_imports(module: cst.Module, texts: list[str]) -> cst.Module:
+    """``module`` with the import statements ``texts`` (each once) after its last top-level import (after its
+    docstring and ``__future__`` imports where it has no other)."""
+    if not texts:
+        return module
     body = list(module.body)
     at = 0
     for i, s in enumerate(body):
@@ -345,7 +347,7 @@ def _with_imports(module: cst.Module, texts: list[str]) -> cst.Module:
         if isinstance(small, (cst.Import, cst.ImportFrom)) or (i == 0 and is_docstring(s)):
             at = i + 1
     stmts = []
-    for text in texts:
+    for text in dict.fromkeys(texts):
         head, _, alias = text.rpartition(" as ")
         if head.startswith("from ") and head.endswith(f" import {alias}"):
             text = head  # (``from m import x as x``: ``from m import x``)

@@ -43,6 +43,7 @@ import re
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, identifiers, is_docstring, names_in, nodes_of, Refusal
+from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
@@ -94,7 +95,7 @@ def _one(module: cst.Module, external) -> cst.Module:
             out = module.visit(Replace(changes, module))
             if home is not module and isinstance(small.value.func, cst.Name):
                 out = _unimported(out, small.value.func.value)
-            return _with_imports(out, new[2])
+            return with_imports(out, new[2])
     return module
 
 
@@ -104,19 +105,6 @@ def _plain_import(home: cst.Module, name: str) -> str | None:
              for s in home.body if isinstance(s, cst.SimpleStatementLine) for i in s.body if isinstance(i, cst.Import)
              for a in i.names if (a.evaluated_alias or a.evaluated_name) == name]
     return found[0] if len(found) == 1 else None
-
-
-def _with_imports(module: cst.Module, imports: list[str]) -> cst.Module:
-    """``module`` with ``imports`` (statements) after its last top-level import."""
-    if not imports:
-        return module
-    body = list(module.body)
-    last = max((k for k, s in enumerate(body) if isinstance(s, cst.SimpleStatementLine) and
-                any(isinstance(i, (cst.Import, cst.ImportFrom)) for i in s.body)), default=-1)
-    if last < 0:
-        last = 0 if body and is_docstring(body[0]) else -1
-    new = [cst.parse_statement(f"{text}\n") for text in dict.fromkeys(imports)]
-    return module.with_changes(body=[*body[:last + 1], *new, *body[last + 1:]])
 
 
 def _unimported(module: cst.Module, name: str) -> cst.Module:

@@ -18,7 +18,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
-from tfdata_bridge._src.migrate.builder_inline import _with_imports as with_imports
+from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, method_helper, \
     rewrite_call, rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
