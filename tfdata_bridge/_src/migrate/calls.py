@@ -261,6 +261,35 @@ def names_in(node: cst.CSTNode) -> set[str]:
     return set(name_counts(node))
 
 
+def bound_names(*nodes: cst.CSTNode) -> set[str]:
+    """Every name the ``nodes`` bind or change, nested blocks included: the identifiers of assignment targets
+    (plain, augmented, annotated; ``self.x = ...`` counts ``self``), ``for`` and comprehension targets, ``with`` /
+    ``except ... as`` names, ``def`` and ``class`` names, imports. Wider than Python's own bindings on purpose:
+    its callers refuse a rewrite where a name they move is in it."""
+    out: set[str] = set()
+    for node in nodes:
+        for t in nodes_of(node, cst.AssignTarget):
+            out |= names_in(t.target)
+        for kind in (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor):
+            for t in nodes_of(node, kind):
+                out |= names_in(t.target)
+        for t in nodes_of(node, cst.AsName):
+            out |= names_in(t.name)
+        for t in [*nodes_of(node, cst.FunctionDef), *nodes_of(node, cst.ClassDef)]:
+            out.add(t.name.value)
+        for t in nodes_of(node, cst.ImportAlias):
+            out.add((t.evaluated_alias or t.evaluated_name).split(".")[0])
+    return out
+
+
+def param_names(fn: cst.FunctionDef) -> set[str]:
+    """The names of all of ``fn``'s parameters (``*args`` and ``**kwargs`` included)."""
+    p = fn.params
+    named = [*p.posonly_params, *p.params, *p.kwonly_params, *(s for s in (p.star_arg, p.star_kwarg)
+                                                               if isinstance(s, cst.Param))]
+    return {x.name.value for x in named}
+
+
 def name_counts(node: cst.CSTNode) -> collections.Counter[str]:
     """How often each identifier appears in ``node`` (attribute names and keyword names are not identifiers)."""
     return collections.Counter(n.value for n in identifiers(node))

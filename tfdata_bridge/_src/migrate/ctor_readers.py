@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, is_docstring, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bound_names, is_docstring, names_in, nodes_of
 
 _LITERALS = {"None", "True", "False"}
 
@@ -349,7 +349,7 @@ def held_objects_join(finder, module: cst.Module, body: list, index: int, api: s
     in objs]``), read as ``[Reader(queue).read() for _ in range(k)]`` (``constructed_join``). (the pipeline, the
     statements it replaces); None where the list is no such list; a ``Refusal`` where it is one that cannot be
     rewritten."""
-    from tfdata_bridge._src.migrate.join import _bound_in, _single_def, bind_join
+    from tfdata_bridge._src.migrate.join import _single_def, bind_join
 
     stmt = body[index]
     try:
@@ -402,7 +402,7 @@ def held_objects_join(finder, module: cst.Module, body: list, index: int, api: s
         if len(finder.scopes.readers_of(made, target_of(made))) != 1:
             return Refusal(f"`{target_of(made)}` is used beyond the join's list")
         between = body[body.index(made) + 1:index]
-        changed = names_in(ctor) & _bound_in(between)
+        changed = names_in(ctor) & bound_names(*between)
         if changed:
             return Refusal(f"`{sorted(changed)[0]}`, which makes `{target_of(made)}`, is bound again before the join")
         # (each copy's object, as if made where it reads)

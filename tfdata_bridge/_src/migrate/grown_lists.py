@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, fresh_name, is_docstring, last_name, names_in, nodes_of, Refusal
+from tfdata_bridge._src.migrate.calls import bound_names, code_of, fresh_name, is_docstring, last_name, names_in, nodes_of, Refusal
 
 _GROW = frozenset({"append", "extend", "insert", "__setitem__"})
 
@@ -244,20 +244,8 @@ def _grown_if(fn: cst.FunctionDef) -> tuple[int, cst.If] | None:
     function made by a literal before it and batches after it, in the form ``branch_grown_lists`` takes."""
     if nodes_of(fn, cst.Global) or nodes_of(fn, cst.Nonlocal):
         return None
-    return _grown_if_in(list(fn.body.body), _bound_in(fn))
+    return _grown_if_in(list(fn.body.body), bound_names(fn.body))
 
-
-def _bound_in(fn: cst.FunctionDef) -> set[str]:
-    bound_in_fn: set[str] = set()
-    for t in nodes_of(fn, cst.AssignTarget):
-        bound_in_fn |= names_in(t.target)
-    for node in [*nodes_of(fn, cst.AugAssign), *nodes_of(fn, cst.AnnAssign)]:
-        bound_in_fn |= names_in(node.target)
-    for node in [*nodes_of(fn, cst.For), *nodes_of(fn, cst.CompFor)]:
-        bound_in_fn |= names_in(node.target)
-    for node in nodes_of(fn, cst.AsName):
-        bound_in_fn |= names_in(node.name)
-    return bound_in_fn
 
 
 def _grown_if_in(body: list[cst.BaseStatement], bound_in_fn: set[str]) -> tuple[int, cst.If] | None:
@@ -341,7 +329,7 @@ def _split_list(fn: cst.FunctionDef, body: list[cst.BaseStatement], i: int, stmt
             if taken_arm:
                 taken_arm[0] = taken_arm[0].with_changes(leading_lines=lead)
             out = [*before, *taken_arm, *after]
-            found = _grown_if_in(out, _bound_in(fn)) if depth < _ROUNDS else None
+            found = _grown_if_in(out, bound_names(fn.body)) if depth < _ROUNDS else None
             if found is not None:
                 out = _split_list(fn, out, *found, finder, taken, depth + 1)
             return _folded(out, fn)
@@ -356,7 +344,7 @@ def _split_list(fn: cst.FunctionDef, body: list[cst.BaseStatement], i: int, stmt
 
     def arm(k: int, stmts: list[cst.BaseStatement]) -> cst.IndentedBlock:
         copied = [*before, *stmts, *after]
-        found = _grown_if_in(copied, _bound_in(fn)) if depth < _ROUNDS else None
+        found = _grown_if_in(copied, bound_names(fn.body)) if depth < _ROUNDS else None
         if found is not None:  # (a later ``if`` growing the list: split in this arm's copy, before any renaming)
             copied = _split_list(fn, copied, *found, finder, taken, depth + 1)
         copied = _folded(copied, fn)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, bound_names, identifiers, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.ctor_readers import appended_comp, constructed_form, constructed_join, held_objects_join
 from tfdata_bridge._src.migrate.copies_join import _DEPTH, _harmless, _Zero, copies_pipeline
 from tfdata_bridge._src.migrate.pipelines import READERS, Finder, Pipeline, Source, _assign
@@ -186,7 +186,7 @@ def _join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
     if got.removes:  # k read ops of one reader take one file at a time between them: no k-file interleave
         raise Refusal(f"the {readers} calls of `{fn_name}` share the one reader the class stores; not rewritten")
     if outer is not None:  # (read in the map function, after the reader function's own lines)
-        clash = names_in(outer.func) & _bound_in(got.rest)
+        clash = names_in(outer.func) & bound_names(*got.rest)
         if clash:
             raise Refusal(f"`{fn_name}` binds `{sorted(clash)[0]}`, which "
                           f"`{module.code_for_node(outer.func)}` reads where the list is made; not rewritten")
@@ -310,21 +310,6 @@ def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reade
     return Pipeline(stmt, batch_api, args, source, rest, small.targets[0].target
                     if isinstance(small, cst.Assign) else None, readers=readers)
 
-
-def _bound_in(stmts: list) -> set[str]:
-    """The names ``stmts`` bind (assignments, loops, ``with ... as``, functions, classes)."""
-    out: set[str] = set()
-    for stmt in stmts:
-        for t in nodes_of(stmt, cst.AssignTarget):
-            out |= names_in(t.target)
-        for kind in (cst.AugAssign, cst.AnnAssign, cst.For):
-            for t in nodes_of(stmt, kind):
-                out |= names_in(t.target)
-        for t in nodes_of(stmt, cst.AsName):
-            out |= names_in(t.name)
-        for t in [*nodes_of(stmt, cst.FunctionDef), *nodes_of(stmt, cst.ClassDef)]:
-            out.add(t.name.value)
-    return out
 
 
 def _reader_args(finder: Finder, reader_call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:

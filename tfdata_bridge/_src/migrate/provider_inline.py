@@ -42,7 +42,7 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, identifiers, is_docstring, names_in, nodes_of, Refusal
+from tfdata_bridge._src.migrate.calls import bound_names, code_of, identifiers, is_docstring, names_in, nodes_of, param_names, Refusal
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -269,7 +269,7 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         if target is not None and not isinstance(target, cst.Attribute):
             local |= names_in(target)
     free = {n.value for n in identifiers(init.body)} - local - {me}
-    caller_bound = _bound_in(fn)
+    caller_bound = param_names(fn) | bound_names(fn.body)
     if free & _SCOPED:
         return None  # (``super()``, ``locals()``: they read the method's own frame)
     if free & caller_bound:
@@ -410,7 +410,8 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
         root = value
         while isinstance(root, cst.Attribute):
             root = root.value
-        if not isinstance(root, cst.Name) or root.value in _bound_in(fn) or root.value in _bound_in(caller):
+        names = param_names(fn) | bound_names(fn.body) | param_names(caller) | bound_names(caller.body)
+        if not isinstance(root, cst.Name) or root.value in names:
             return None
         found.add(cst.Module([]).code_for_node(value))
         out = value
@@ -546,23 +547,6 @@ def _import_root(home: cst.Module, node: cst.BaseExpression) -> bool:
         node = node.value
     return isinstance(node, cst.Name) and _binding(home, node.value) is not None
 
-
-def _bound_in(fn: cst.FunctionDef) -> set[str]:
-    out = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params]}
-    for p in (fn.params.star_arg, fn.params.star_kwarg):
-        if isinstance(p, cst.Param):
-            out.add(p.name.value)
-    for t in nodes_of(fn.body, cst.AssignTarget):
-        out |= names_in(t.target)
-    for t in [*nodes_of(fn.body, cst.For), *nodes_of(fn.body, cst.AugAssign), *nodes_of(fn.body, cst.AnnAssign)]:
-        out |= names_in(t.target)
-    for t in nodes_of(fn.body, cst.AsName):
-        out |= names_in(t.name)
-    for t in [*nodes_of(fn.body, cst.FunctionDef), *nodes_of(fn.body, cst.ClassDef)]:
-        out.add(t.name.value)
-    for t in nodes_of(fn.body, cst.ImportAlias):
-        out.add((t.evaluated_alias or t.evaluated_name).split(".")[0])
-    return out
 
 
 class _Change(cst.CSTTransformer):

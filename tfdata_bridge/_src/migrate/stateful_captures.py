@@ -30,7 +30,7 @@ import re
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import identifiers, imported_roots, keep, module_aliases, nodes_of, wrapped
-from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.calls import code_of, param_names
 from tfdata_bridge._src.migrate.unfed_defaults import ApiPaths, folded, unfed_defaults
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -261,7 +261,7 @@ class _Check:
                     if found is not None:
                         return found
                 return None
-            if isinstance(holder, cst.FunctionDef) and name in _params(holder):
+            if isinstance(holder, cst.FunctionDef) and name in param_names(holder):
                 default = next((p.default for p in [*holder.params.params, *holder.params.kwonly_params]
                                 if p.name.value == name and p.default is not None), None)
                 found = self._stateful(default, self.parent.get(id(holder), self.module), depth + 1, seen, follow) \
@@ -428,7 +428,7 @@ class _Check:
         return out
 
     def _function_why(self, fn: cst.FunctionDef) -> tuple | None:
-        local = _params(fn) | {n for t in nodes_of(fn, cst.AssignTarget) for n in _target_ids(t.target)}
+        local = param_names(fn) | {n for t in nodes_of(fn, cst.AssignTarget) for n in _target_ids(t.target)}
         for call in nodes_of(fn, cst.Call):
             kind = self._kind(call, captured=False)
             foreign = self._foreign(call.func) if kind is None and (
@@ -548,12 +548,6 @@ def _short(text: str, most: int = 70) -> str:
     text = " ".join(text.split())
     return text if len(text) <= most else text[: most - 3] + "..."
 
-
-def _params(fn: cst.FunctionDef) -> set[str]:
-    p = fn.params
-    names = [*p.posonly_params, *p.params, *p.kwonly_params]
-    names += [s for s in (p.star_arg, p.star_kwarg) if isinstance(s, cst.Param)]
-    return {x.name.value for x in names}
 
 
 def _target_ids(target: cst.BaseExpression) -> set[str]:
