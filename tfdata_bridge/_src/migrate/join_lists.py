@@ -209,7 +209,7 @@ def _one_method(finder, call: cst.Call) -> cst.FunctionDef | None:
     if not isinstance(call.func.value, cst.Name):
         return None
     name = call.func.attr.value
-    module = getattr(finder.code, "__self__", None)
+    module = finder.module
     if not isinstance(module, cst.Module):
         return None
     found = [f for c in module.body if isinstance(c, cst.ClassDef) for f in c.body.body
@@ -233,7 +233,7 @@ def home_generator(gen, home):
     ``tensorflow.compat.v1``, its own fresh names."""
     from tfdata_bridge._src.migrate.calls import v1_spelling
 
-    module = getattr(home.code, "__self__", None)
+    module = home.module
     if not isinstance(module, cst.Module):
         raise Refusal("the function's module is not known to write tf.data in")
     # (one importing no alias, ``from tensorflow.compat.v1 import train``: the one its own rewrite adds)

@@ -143,9 +143,8 @@ def _assigned_names(stmt: cst.CSTNode) -> set[str]:
 
 
 def _module_of(finder, node: cst.CSTNode) -> cst.Module | None:
-    """The module ``finder`` reads: its ``code`` is that module's bound ``code_for_node``."""
-    module = getattr(finder.code, "__self__", None)
-    return module if isinstance(module, cst.Module) else None
+    """The module ``finder`` reads."""
+    return finder.module
 
 
 __all__ = ["check_inlined", "method_source"]

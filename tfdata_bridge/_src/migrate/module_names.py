@@ -119,7 +119,7 @@ class ByName:
         already = self._imported(name)
         if already is not None:  # (the caller's module imports it itself: ``from PKG.MODULE import NAME``)
             return cst.Name(already)
-        imports: dict[str, str] = self.finder.__dict__.setdefault("by_name_imports", {})
+        imports = self.finder.by_name_imports
         text = f"from {self.source} import {name}"
         bound = next((b for t, b in imports.items() if t == text or t.startswith(text + " as ")), None)
         if bound is None:
@@ -193,7 +193,7 @@ def by_name(finder, home, fn: cst.FunctionDef, called_as: str) -> ByName | None:
 def added_imports(finder, out: cst.Module) -> list[str]:
     """The imports ``ByName`` chose for ``finder``'s module that ``out`` (the module rewritten) reads."""
     read = names_in(out)
-    return [text for text, bound in getattr(finder, "by_name_imports", {}).items() if bound in read]
+    return [text for text, bound in finder.by_name_imports.items() if bound in read]
 
 
 def _literal(node: cst.BaseExpression) -> bool:

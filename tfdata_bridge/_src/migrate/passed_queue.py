@@ -116,7 +116,7 @@ def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) ->
     """The ``self.method`` of each ``self.method(...)`` in the methods of ``cls``: the only uses of the attribute
     name in the module (and in the tree's other modules), and ``cls`` defining it once."""
     method = fn.name.value
-    module = getattr(finder.code, "__self__", None)  # (the module whose ``code_for_node`` it is)
+    module = finder.module
     if not isinstance(module, cst.Module):
         raise Refusal(f"{what}: its module is not found")
     defs = [d for d in nodes_of(module, cst.FunctionDef) if d.name.value == method]

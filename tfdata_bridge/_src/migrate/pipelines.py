@@ -159,7 +159,7 @@ def _only_indexed(finder, stmt: cst.SimpleStatementLine, name: str) -> bool:
     scope = finder.scopes.scope(stmt)
     node = getattr(scope, "node", None)
     if isinstance(scope, GlobalScope):  # (a module's own statements: the module, whose code the finder writes)
-        node = getattr(finder.code, "__self__", None)
+        node = finder.module
     if not readers or node is None:
         return False
     indexed = {id(s.value) for s in nodes_of(node, cst.Subscript) if isinstance(s.value, cst.Name) and
@@ -360,15 +360,17 @@ class Finder:
     """Builds ``Pipeline``s; ``paths`` maps each Call node to its TensorFlow API path (or None)."""
 
     def __init__(self, paths: dict[cst.Call, str | None], refs: dict[str, list[cst.Name]], scopes: Scopes,
-                 code=None, external=None) -> None:
+                 code=None, external=None, module: cst.Module | None = None) -> None:
         self.paths = paths
         self.refs = refs
         self.scopes = scopes
         self.code = code
         # ``external(func) -> (FunctionDef, Finder of its module) | None``: helpers in other migrated modules
         self.external = external
-        self.module: cst.Module | None = None  # (the module surveyed, where known)
+        self.module = module  # (the module surveyed, whose ``code_for_node`` is ``code``; None where not known)
         self._unfed: frozenset[str] | None = None
+        # import line -> the name it binds: another module's names that moved code reads (``module_names.py``)
+        self.by_name_imports: dict[str, str] = {}
 
     def unfed(self, call: cst.Call) -> bool:
         """``call`` (a ``placeholder_with_default``) is one no run of the program can feed: its default value

@@ -51,7 +51,7 @@ def unresolved_reader(finder, stmt: cst.CSTNode, reader_expr: cst.BaseExpression
 def _module_of(finder, stmt: cst.CSTNode) -> cst.CSTNode | None:
     """The module of ``stmt`` (the one whose ``code_for_node`` the finder prints with), else the outermost class
     or function holding it."""
-    module = getattr(finder.code, "__self__", None)
+    module = finder.module
     if isinstance(module, cst.Module):
         return module
     scope, outer = finder.scopes.scope(stmt), None

@@ -275,8 +275,7 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     wrapper.visit(index)
     scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines, index.spans, index.block_of,
                     wrapper.resolve(PositionProvider))
-    finder = Finder(index.paths, index.refs, scopes, module.code_for_node, external)
-    finder.module = module  # (its ``placeholder_with_default`` calls no run feeds: ``Finder.unfed``)
+    finder = Finder(index.paths, index.refs, scopes, module.code_for_node, external, module)
     return index, scopes, finder
 
 
@@ -659,7 +658,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             if fed_kind and isinstance(small, cst.Assign) and \
                     len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                 prefix = feed_prefix(index, value, v1_default, index.tf_aliases)
-                feed = FeedFinder(index, module.code_for_node, prefix, fresh, scopes, finder.external)
+                feed = FeedFinder(index, module.code_for_node, prefix, fresh, scopes, finder.external, module)
                 try:
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")

@@ -53,11 +53,12 @@ class FeedFinder:
     ``blocks`` (statement lists), ``threads`` (calls of ``threading.Thread``); ``scopes`` (``scopes.Scopes``)
     answers which reads mean the queue's names, where it is given (else they are matched by spelling)."""
 
-    def __init__(self, index, code, v1: str, fresh, scopes=None, external=None) -> None:
+    def __init__(self, index, code, v1: str, fresh, scopes=None, external=None, module=None) -> None:
         self.index = index
         self.scopes = scopes
         self.external = external  # the tree's resolver: callers in other modules (``handed.py``)
         self.code = code
+        self.module = module  # (the module whose ``code_for_node`` is ``code``)
         self.v1 = v1
         self.fresh = fresh
         self._ids: dict[int, set[int]] = {}
