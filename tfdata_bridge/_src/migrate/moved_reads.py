@@ -53,13 +53,9 @@ def _ids(stmts) -> set[int]:
     return {id(n) for s in stmts for n in nodes_of(s, cst.CSTNode)}
 
 
-def _line(finder, node: cst.CSTNode) -> int:
-    return finder.scopes._where(node)[0] or finder.scopes.lines.get(node, 0)
-
-
 def _end(finder, node: cst.CSTNode) -> int:
     pos = finder.scopes.positions.get(node)
-    return pos.end.line if pos is not None else _line(finder, node)
+    return pos.end.line if pos is not None else (finder.scopes.line(node) or 0)
 
 
 def _targets(stmt: cst.CSTNode) -> set[int]:
@@ -107,7 +103,7 @@ def _attribute_rebound(finder, stmt: cst.CSTNode, chains: dict[str, cst.Attribut
             targets = [node.target]
         else:
             continue
-        line = _line(finder, node)
+        line = (finder.scopes.line(node) or 0)
         if not lo <= line <= hi:
             continue
         for target in targets:
@@ -130,7 +126,7 @@ def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNo
     be a local read before it is bound). ``reads(stmt)``: the names a statement reads before it binds them,
     where it is a compound statement the recogniser moves whole (the ``if`` of ``branch_names.py``), else None."""
     scope = finder.scopes.scope(batch)
-    hi = finder.scopes.lines.get(batch, 0) or _line(finder, batch)
+    hi = finder.scopes.lines.get(batch, 0) or (finder.scopes.line(batch) or 0)
     moving, in_map = _ids([*sources, *mapped]), _ids(mapped)
     # the batch statement's own targets (``images, labels = tf.train.batch(...)``, ``self.x, self.y = ...``) are
     # bound after its call made the dataset: no new value for what the moved code read (round 23)
@@ -138,10 +134,10 @@ def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNo
     mapped_ids = {id(m) for m in mapped}
     bound = set(params)
     code = finder.code or cst.Module([]).code_for_node
-    for stmt in sorted([*sources, *mapped], key=lambda s: _line(finder, s)):
+    for stmt in sorted([*sources, *mapped], key=lambda s: (finder.scopes.line(s) or 0)):
         if finder.scopes.scope(stmt) is not scope:  # an inlined helper's statement: its own function's names
             continue
-        lo = _line(finder, stmt)
+        lo = (finder.scopes.line(stmt) or 0)
         own = _targets(stmt)
         chosen = reads(stmt)
         if chosen is not None:

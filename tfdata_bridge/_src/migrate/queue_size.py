@@ -104,7 +104,7 @@ class SizeUses:
         child, parent = node, self.up.get(id(node))
         while parent is not None and not isinstance(parent, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
             child, parent = parent, self.up.get(id(parent))
-        line = self._line(node)
+        line = self.finder.scopes.line(node)
         if isinstance(parent, cst.While) and child is parent.test and self._wait_loop(parent):
             self.dropped.append(parent)
             self.kinds.add("a wait for the queue to fill")
@@ -137,10 +137,6 @@ class SizeUses:
                       "queue to fill (the program's data or its steps depend on it); tf.data has no queue whose "
                       "fill level it could give: drop that use by hand, or run the file through the drop-in "
                       "(`migrate --to compat`)")
-
-    def _line(self, node: cst.CSTNode) -> int | None:
-        pos = self.finder.scopes.positions.get(node)
-        return pos.start.line if pos is not None else None
 
     # -- the statements that may go ------------------------------------------------------------------------------
     def _summary(self, call: cst.BaseExpression) -> bool:

@@ -95,17 +95,13 @@ def _producer_reads(finder, scope: cst.CSTNode, stmt: cst.SimpleStatementLine) -
         if len(uses) == 1 and uses[0].func.attr.value == "dequeue" and not uses[0].args:
             continue
         line = getattr(getattr(finder.scopes.positions.get(made), "start", None), "line", None)
-        shown = ", ".join(f"`{finder.code(c).strip()}` (line {_line(finder, c)})" for c in uses) or "nothing"
+        shown = ", ".join(f"`{finder.code(c).strip()}` (line {finder.scopes.line(c) or '?'})" for c in uses) or "nothing"
         said.append(f"`{name}` (the `{short}` at line {line}) is read by {shown}")
     if not said:
         return ""
     return ("; " + "; ".join(said) + ": an input producer is taken as the source of the enqueued tensors only "
             "where one `dequeue()` of it reads one element and nothing else uses it (not `dequeue_many`, a second "
             "dequeue, `size()`)")
-
-
-def _line(finder, node: cst.CSTNode):
-    return getattr(getattr(finder.scopes.positions.get(node), "start", None), "line", "?")
 
 
 @dataclass

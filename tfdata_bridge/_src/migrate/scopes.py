@@ -105,6 +105,12 @@ class Scopes:
                 keep[id(n)] = n
         return list(keep.values())
 
+    def line(self, node: cst.CSTNode) -> int | None:
+        """``node``'s first line in the module as written (its position; a statement's line where a pass made
+        it), None where neither is known (a node a rewrite made)."""
+        pos = self.positions.get(node)
+        return pos.start.line if pos is not None else self.lines.get(node)
+
     def _where(self, node: cst.CSTNode) -> tuple[int, int]:
         pos = self.positions.get(node)
         return (pos.start.line, pos.start.column) if pos is not None else (0, 0)

@@ -97,12 +97,7 @@ def _given_reason(up, fn: cst.FunctionDef, api: str, needed: set[str]) -> str | 
 
 def _line(lines, finder, node) -> int | None:
     where = lines.get(node) if lines is not None else None
-    if where is None:
-        where = finder.scopes.lines.get(node)
-    if where is None:
-        at = getattr(finder.scopes, "positions", {}).get(node)
-        where = getattr(getattr(at, "start", None), "line", None)
-    return where
+    return where if where is not None else finder.scopes.line(node)
 
 
 def _towers_loop(module: cst.Module, up, fn: cst.FunctionDef, lines, finder) -> tuple[str, str, int | None] | None:
