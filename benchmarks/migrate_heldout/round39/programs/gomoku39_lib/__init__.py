@@ -1,0 +1,1 @@
+"""Gomoku self-play replays: writing them, decoding them into positions, the training input."""
