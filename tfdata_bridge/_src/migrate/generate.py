@@ -550,7 +550,7 @@ class Generator:
             elif more:
                 out.append(cst.parse_statement(f"{dataset} = {emit.chain(at, chained)}\n"))
                 flag = self.code(stage.flag)
-                out.append(cst.parse_statement(f"if {flag}:\n    {dataset} = {dataset}.{more[0]}\n"))
+                out.append(cst.parse_statement(f"if {flag}:\n    {dataset} = {dataset}.{'.'.join(more)}\n"))
                 at, chained = dataset, []
         chained += after
         if at != dataset or chained:

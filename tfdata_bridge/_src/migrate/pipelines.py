@@ -219,7 +219,8 @@ def _check_stage_names(finder, p: Pipeline) -> None:
 
     moved = set().union(*(_bound_names(s) for s in [*p.source.statements, *p.intermediates]))
     for stage in p.stages:
-        read = set().union(*(names_in(v) for v in (stage.capacity, stage.seed, stage.flag) if v is not None))
+        read = set().union(*(names_in(v) for v in (stage.capacity, stage.seed, stage.flag, stage.chunk)
+                             if v is not None))
         if read & moved:
             raise Refusal(f"the queue stage `{stage.helper}` reads `{sorted(read & moved)[0]}`, which the per-element "
                           "code moving into the map function makes; the chain's step cannot read it")
@@ -450,6 +451,17 @@ class Finder:
             if staged is not None:  # ``[if flag:] x = shuffle_inputs(x, ...)``: a queue stage (queue_stages.py)
                 stage, alias, reads = staged
                 stages.append(stage)
+                if stage.chunk is not None:  # ``x = shuffle_chunks(producer, k)``: the call reads ``producer``
+                    read, defined = alias.body[0], target_names(alias.body[0].targets[0].target) or []
+                    produced = tensor_producer(self, body[j], read.value)  # (one tensor a row: the chunk is one)
+                    source = produced.source(body[j], read, defined) if produced is not None else \
+                        dequeued_names(self, body[j], read, defined)
+                    if source is None:
+                        raise Refusal(f"the queue stage `{stage.helper}` dequeues chunks of "
+                                      f"`{self.code(read.value.func.value)}`, which is no input producer of one "
+                                      "tensor (`input_producer`, `range_input_producer`, `string_input_producer`)")
+                    found_at = j
+                    break
                 if alias is not None:
                     intermediates.append(alias)
                     needed = (needed - set(target_names(alias.body[0].targets[0].target) or ())) | reads

@@ -19,8 +19,11 @@ The queue hands on the same elements it was given (a RandomShuffleQueue in anoth
 ``shuffle(capacity)`` (a FIFOQueue: nothing, tf.data keeps the order), placed after the per-element function (which
 is per element, so where the elements are mixed changes no element), under ``if flag:`` where the program chose it
 by one. The call goes; the helper goes once nothing calls it (here: ``to_tfdata``; another module's: the tree).
-What a stage helper is: ``stage_helpers.py``. Where any part of this is off the pattern, the reason names it and its
-line.
+A helper handed a producer whose ``dequeue_many(k)`` chunks fill its queue by ``enqueue_many`` (``x =
+shuffle_chunks(range_input_producer(n), k, capacity=...)``) reads the producer's elements itself: its call is the
+pipeline's read, and the stage is ``batch(k, drop_remainder=True).unbatch()`` before the shuffle (legacy's
+``dequeue_many`` fails on the short tail, so those elements never arrive). What a stage helper is:
+``stage_helpers.py``. Where any part of this is off the pattern, the reason names it and its line.
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, names_in, target_names
-from tfdata_bridge._src.migrate.stage_helpers import (_is_queue_stage, _line, calls_queue_helper, helper_of,
-                                                      is_stage_helper, stage_pattern)
+from tfdata_bridge._src.migrate.stage_helpers import (_is_queue_stage, _line, calls_queue_helper, forwarded_name,
+                                                      helper_of, is_stage_helper, stage_pattern)
 from tfdata_bridge._src.migrate.walk import Visitor
 
 
@@ -48,6 +51,12 @@ class Stage:
     call: cst.Name | None = None  # the Name the call calls by (this module's helper)
     method: cst.FunctionDef | None = None  # a method of this module's class (goes once no call is left)
     names: bool = False  # its queue takes ``names=``: it takes and gives a dict (the dict it was given)
+    # the chunk form: the helper takes a queue (a producer) and fills its own by ``enqueue_many`` of that queue's
+    # ``dequeue_many(chunk)``: the same elements, but for the tail short of a chunk, which legacy never dequeues
+    chunk: cst.BaseExpression | None = None
+
+
+_RESOLVED = ("capacity", "min_after_dequeue", "seed", "dequeue_many")  # (what the chain reads, at the call)
 
 
 def _bound_names(node: cst.CSTNode) -> set[str]:
@@ -108,16 +117,25 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
     line = _line(finder, stmt)
     name = fn.name.value
     try:
-        kind, args, given, locals_ = stage_pattern(home, fn)
+        # the keywords the call hands the helper's ``**kwargs`` (its queue's arguments, where it hands them on)
+        star = fn.params.star_kwarg.name.value if isinstance(fn.params.star_kwarg, cst.Param) else None
+        named = {p.name.value for p in fn.params.params}
+        extra = {a.keyword.value: a.value for a in call.args if star is not None and a.keyword is not None
+                 and a.keyword.value not in named}
+        kind, args, given, locals_ = stage_pattern(home, fn, sorted(extra) if star is not None else None)
         method = isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and \
             call.func.value.value in ("self", "cls") and fn.params.params and \
             fn.params.params[0].name.value in ("self", "cls")
         bound_fn = fn.with_changes(params=fn.params.with_changes(params=fn.params.params[1:])) if method else fn
+        if star is not None:  # (bound as the helper's own parameters are: ``forwarded_name``)
+            bound_fn = bound_fn.with_changes(params=bound_fn.params.with_changes(star_kwarg=None))
+            call = call.with_changes(args=[a for a in call.args if a.keyword is None or a.keyword.value in named])
         bound = _bind_call(bound_fn, call)
+        bound.update({forwarded_name(k): v for k, v in extra.items()})
         if not here:  # names of the helper's own module, through the module the call names it by
-            params = {p.name.value for p in fn.params.params}
+            params = {p.name.value for p in fn.params.params} | {forwarded_name(k) for k in extra}
             local = {k: _resolve(v, {}, locals_, name) for k, v in args.items()
-                     if k in ("capacity", "min_after_dequeue", "seed") and not is_none(v)}
+                     if k in _RESOLVED and not is_none(v)}
             try:
                 here_ = (finder.scopes, stmt)
                 local = through_module(local, params, home.scopes, fn, module_ref, here_)
@@ -130,16 +148,20 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
             resolved = {k: _resolve(v, bound, {}, name) for k, v in local.items()}
         else:
             resolved = {k: _resolve(v, bound, locals_, name) for k, v in args.items()
-                        if k in ("capacity", "min_after_dequeue", "seed") and not is_none(v)}
+                        if k in _RESOLVED and not is_none(v)}
     except Refusal as exc:
         raise Refusal(f"the queue stage `{name}` called at line {line}: {exc}") from None
     tensors = bound[given]
+    if "dequeue_many" in args:  # (the chunk form: the call hands the helper a queue, whose elements go in)
+        tensors = cst.Call(cst.Attribute(tensors, cst.Name("dequeue")))
     through_self = isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and \
         call.func.value.value in ("self", "cls")  # (a method, static or not: it goes from its class)
     stage = Stage(kind, name, resolved["capacity"], resolved.get("min_after_dequeue"), resolved.get("seed"), None,
                   [stmt], fn if here and not through_self else None,
                   call.func if isinstance(call.func, cst.Name) else None, written if here and through_self else None,
-                  not is_none(args.get("names")))
+                  not is_none(args.get("names")), resolved.get("dequeue_many"))
+    if stage.chunk is not None:
+        stage.removes = []  # (the call is the read: it goes with the source, ``Finder.pipeline``)
     return stage, tensors
 
 
@@ -163,8 +185,11 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
         target = prev.body[0].targets[0].target
         if not needed & set(target_names(target) or ()):
             return None
-        _check_one_list(finder, prev, before, tensors, stage)
         _unchanged(finder, stage, after)
+        if stage.chunk is not None:  # ``x = helper(producer, k)``: the read itself (``q.dequeue()``), then the stage
+            read = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], tensors)])
+            return stage, read, names_in(tensors)
+        _check_one_list(finder, prev, before, tensors, stage)
         if cst.Module([]).code_for_node(target) == cst.Module([]).code_for_node(tensors):
             return stage, None, names_in(tensors)
         alias = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], tensors)])
@@ -185,6 +210,9 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
     if not needed & set(target_names(target) or ()):
         return None
     where = f"the queue stage `{stage.helper}` under the `if` at line {line}"
+    if stage.chunk is not None:
+        raise Refusal(f"{where} is handed a queue, whose elements it dequeues: only a stage of tensors is kept in "
+                      "the chain under the program's `if`")
     if prev.orelse is not None:
         raise Refusal(f"{where} has an `else`: only `if flag:` around the stage is kept in the chain")
     if len(staged) > 1:
@@ -236,12 +264,14 @@ def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.
 
 
 def _known_dict(finder, stmt, value) -> bool:
-    """Whether ``value`` is a dict: a dict literal, or the call of a function of the tree whose every ``return``
-    gives one."""
+    """Whether ``value`` is a dict: a dict literal, a parser's (``parse_single_example``), or the call of a function
+    of the tree whose every ``return`` gives one."""
     if isinstance(value, cst.Dict):
         return not any(isinstance(e, cst.StarredDictElement) for e in value.elements)
     if not isinstance(value, cst.Call) or stmt is None:
         return False
+    if finder.is_api(value, "parse_single_example", "parse_example"):
+        return True  # (the parsers give a dict of their features' keys)
     found = helper_of(finder, stmt, value)
     if found is None:
         return False
@@ -271,7 +301,7 @@ def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement]) -> None:
     """The stage's capacity and seed read names that keep their values up to the batch (the chain reads them
     there)."""
     read = set()
-    for v in (stage.capacity, stage.seed):
+    for v in (stage.capacity, stage.seed, stage.chunk):
         if v is not None:
             read |= names_in(v)
     for a in after:
@@ -298,15 +328,19 @@ def inline_stage(finder, stmt: cst.SimpleStatementLine, tensors: cst.BaseExpress
 
 def stage_steps(stage: Stage, code) -> list[str]:
     """The chain's steps for one stage: ``shuffle(capacity[, seed=])``, or none for a FIFOQueue."""
+    chunked = [] if stage.chunk is None else [f"batch({code(stage.chunk)}, drop_remainder=True)", "unbatch()"]
     if stage.kind != "RandomShuffleQueue":
-        return []
+        return chunked
     seed = "" if is_none(stage.seed) else f", seed={code(stage.seed)}"
-    return [f"shuffle({code(stage.capacity)}{seed})"]
+    return [*chunked, f"shuffle({code(stage.capacity)}{seed})"]
 
 
 def stage_notes(stage: Stage, code) -> list[str]:
     chosen = f" under `if {code(stage.flag)}:`, as the program chose" if stage.flag is not None else ""
     named = f"; its `names` dict goes on as the dict element it was given" if stage.names else ""
+    if stage.chunk is not None:  # (legacy's ``dequeue_many`` fails on a tail short of a chunk: never enqueued)
+        named += (f"; filled by chunks of {code(stage.chunk)}, so the elements after the last whole chunk are "
+                  "dropped, as legacy's `dequeue_many` never took them")
     if stage.kind != "RandomShuffleQueue":
         return [f"`{stage.helper}`'s FIFOQueue hands the elements on in order: no step{chosen}{named}"]
     floor = "" if stage.min_after_dequeue is None else (

@@ -13,15 +13,20 @@
 Values its queue's arguments read may be computed in it first (by plain assignments, or an ``if`` choosing the
 dtypes / shapes / names, not the capacity or seed); a log line is allowed, and ``set_shape`` calls under loops or an
 ``if``. ``names=`` (also as ``**{"names": n}`` or ``**({"names": n} if n is not None else {})``) makes a queue of
-a dict: it takes and gives the same dict, so the stage is the same step. Anything else (a second queue, another
-use of the queue, ``shared_name``, another ``**``) is refused, naming the statement's line.
+a dict: it takes and gives the same dict, so the stage is the same step. The queue's arguments may also come as a
+``**{...}`` literal, as ``**(A if c else B)`` of two literals that agree but for ``name`` and a ``names`` chosen by
+``isinstance(tensors, dict)``, or as the helper's own ``**kwargs`` (each call's keywords: ``forwarded_name``); the
+enqueue may be written in the runner's list (``[q.enqueue(tensors)] * k``). The chunk form takes a queue
+(``rows = source.dequeue_many(k)``, ``q.enqueue_many([rows])``): the source's elements, but the tail short of a
+chunk. Anything else (a second queue, another use of the queue, ``shared_name``, another ``**``) is refused,
+naming the statement's line.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, plain_arg
 
 _QUEUES = {"RandomShuffleQueue": ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed",
                                   "shared_name", "name"),
@@ -81,7 +86,7 @@ def _is_queue_stage(home, fn: cst.FunctionDef) -> bool:
     """Whether ``fn`` makes a FIFOQueue or RandomShuffleQueue, enqueues one of its parameters and dequeues (a cheap
     look: a helper whose queue its own readers fill, ``prefetch_helper.py``'s, is no stage)."""
     params = {p.name.value for p in fn.params.params}
-    made = dequeued = given = False
+    made = dequeued = given = chunked = refilled = False
     for node in _walk(fn):
         if not isinstance(node, cst.Call):
             continue
@@ -92,7 +97,12 @@ def _is_queue_stage(home, fn: cst.FunctionDef) -> bool:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "enqueue" and len(node.args) == 1 and \
                 isinstance(node.args[0].value, cst.Name) and node.args[0].value.value in params:
             given = True
-    return made and dequeued and given
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "dequeue_many" and \
+                isinstance(node.func.value, cst.Name) and node.func.value.value in params:
+            chunked = True  # (the chunk form: the parameter is a queue whose chunks fill this one)
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "enqueue_many":
+            refilled = True
+    return made and dequeued and (given or chunked and refilled)
 
 
 def is_stage_helper(finder, fn: cst.FunctionDef) -> bool:
@@ -114,9 +124,12 @@ def _walk(node: cst.CSTNode):
         stack.extend(n.children)
 
 
-def stage_pattern(home, fn: cst.FunctionDef):
+def stage_pattern(home, fn: cst.FunctionDef, forwarded: list[str] | None = None):
     """(kind, the queue's bound arguments, the parameter whose tensors go in, the helper's constants) of a stage
-    helper; Refusal naming the statement that is off the pattern."""
+    helper; Refusal naming the statement that is off the pattern. ``forwarded``: the keywords a call hands the
+    helper's ``**kwargs`` (each becomes the queue's argument ``forwarded_name(key)``, which the call binds); None:
+    the helper alone, whatever its calls forward. The chunk form (``chunk = queue.dequeue_many(k)``,
+    ``q.enqueue_many([chunk])``) binds ``args["dequeue_many"]`` to ``k`` and gives the queue parameter."""
     from tfdata_bridge._src.migrate.helpers import _bindings, _constants
     from tfdata_bridge._src.migrate.queue_runners import runner_call
 
@@ -139,17 +152,26 @@ def stage_pattern(home, fn: cst.FunctionDef):
             queue_stmt, qname, kind = s, small.targets[0].target.value, home.is_api(small.value, *_QUEUES)
     if queue_stmt is None:
         raise Refusal(f"`{name}` makes no FIFOQueue or RandomShuffleQueue assigned to a name")
-    args = bind_params(_spread_kwargs(queue_stmt.body[0].value, kind, name, _line(home, queue_stmt)),
-                       _QUEUES[kind], kind)
+    star = fn.params.star_kwarg.name.value if isinstance(fn.params.star_kwarg, cst.Param) else None
+    dict_tests: list[str] = []
+    args = bind_params(_spread_kwargs(queue_stmt.body[0].value, kind, name, _line(home, queue_stmt), star, forwarded,
+                                      dict_tests), _QUEUES[kind], kind)
+    spread = sum(a.star == "**" and isinstance(a.value, cst.Name) and a.value.value == star
+                 for a in queue_stmt.body[0].value.args) if star is not None else 0
+    if spread and sum(isinstance(n, cst.Name) and n.value == star for n in _walk(fn.body)) != spread:
+        raise Refusal(f"`{name}` reads its `**{star}` beyond handing it to its `{kind}` (line "
+                      f"{_line(home, queue_stmt)}): what the queue is given is not the call's keywords")
+    open_kwargs = spread and forwarded is None
     if not is_none(args.get("shared_name")):
         raise Refusal(f"the `{kind}` of `{name}` (line {_line(home, queue_stmt)}) takes `shared_name`: shared with "
                       "other graphs, not a stage of one chain")
     # (``names=``: the queue takes and gives a dict with exactly those keys, the dict it was given: the element
     # passes as it is; ``seed=``: the chain's shuffle takes it; ``shapes=``/``dtypes=``: the queue checks the
     # tensors it is given against them, the same tensors tf.data hands on)
-    if "capacity" not in args:
+    if "capacity" not in args and not open_kwargs:  # (``**kwargs``: each call's keywords, ``stage_of_call``)
         raise Refusal(f"the `{kind}` of `{name}` has no capacity")
-    enq_name = given = out_name = None
+    enq_name = given = out_name = chunk_name = None
+    inline_enq = None  # ``QueueRunner(q, [q.enqueue(x)] * k)``: the enqueue op written in the runner's list
     runner_seen = False
     shaped: list[cst.CSTNode] = []
     computed: list[cst.CSTNode] = []
@@ -170,6 +192,24 @@ def stage_pattern(home, fn: cst.FunctionDef):
         value = getattr(small, "value", None)
         if isinstance(small, cst.Return):
             ret = s
+            continue
+        if chunk_name is None and given is None and isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Name) and isinstance(value, cst.Call) and \
+                isinstance(value.func, cst.Attribute) and value.func.attr.value == "dequeue_many" and \
+                isinstance(value.func.value, cst.Name) and value.func.value.value in params:
+            count = plain_arg(value, 0, "n")
+            if count is None or len(value.args) != 1:
+                raise Refusal(f"the `dequeue_many` at line {at} of `{name}` takes more than its count")
+            chunk_name, given = small.targets[0].target.value, value.func.value.value
+            args["dequeue_many"] = count
+            continue
+        if chunk_name is not None and isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                isinstance(value.func.value, cst.Name) and value.func.value.value == qname and \
+                value.func.attr.value == "enqueue_many" and isinstance(small, cst.Assign) and enq_name is None and \
+                len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) and len(value.args) == 1 \
+                and not value.args[0].star and value.args[0].keyword is None and _one_chunk(value.args[0].value,
+                                                                                            chunk_name):
+            enq_name = small.targets[0].target.value  # (the chunk's rows, one element each)
             continue
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
                 isinstance(value.func.value, cst.Name) and value.func.value.value == qname:
@@ -197,6 +237,16 @@ def stage_pattern(home, fn: cst.FunctionDef):
                 raise Refusal(f"the QueueRunner at line {at} of `{name}` is not `QueueRunner({qname}, [op] * k)`")
             listed = ops.left if isinstance(ops, cst.BinaryOperation) else ops
             written = {cst.Module([]).code_for_node(e.value) for e in listed.elements}
+            inline = listed.elements[0].value if len(written) == 1 and listed.elements else None
+            if enq_name is None and given is None and isinstance(inline, cst.Call) and \
+                    isinstance(inline.func, cst.Attribute) and inline.func.attr.value == "enqueue" and \
+                    isinstance(inline.func.value, cst.Name) and inline.func.value.value == qname and \
+                    len(inline.args) == 1 and not inline.args[0].star and inline.args[0].keyword is None and \
+                    isinstance(inline.args[0].value, cst.Name) and inline.args[0].value.value in params:
+                # (``[q.enqueue(x)] * k``: one op, made once when the list is made, run by k threads)
+                enq_name = written.pop()
+                given, inline_enq = inline.args[0].value.value, inline
+                written = {enq_name}
             if written != {enq_name}:  # (``[op, op]``: two threads running the one op, as ``[op] * 2``)
                 raise Refusal(f"the QueueRunner at line {at} of `{name}` runs other ops than `{qname}`'s one enqueue")
             runner_seen = True
@@ -214,9 +264,17 @@ def stage_pattern(home, fn: cst.FunctionDef):
                           "helper's tensors once, run by its QueueRunner, and dequeued once")
         raise Refusal(f"`{name}` does more at line {at} than make its queue, enqueue its tensors, run them by a "
                       "QueueRunner and return the dequeue")
+    if chunk_name is not None and (enq_name is None or not is_none(args.get("names"))):
+        raise Refusal(f"`{name}`'s queue `{qname}` is not filled by one `enqueue_many([{chunk_name}])` of the chunk "
+                      "its parameter's queue gives (and no `names`): the rows of a chunk, one element each")
     if given is None or not runner_seen:
         raise Refusal(f"`{name}`'s queue `{qname}` is not filled from one of its parameters by one enqueue op run "
                       "by a QueueRunner")
+    wrong = [t for t in dict_tests if t != given]
+    if wrong:
+        raise Refusal(f"the `names` of `{name}`'s `{kind}` (line {_line(home, queue_stmt)}) are chosen by "
+                      f"`isinstance({wrong[0]}, dict)`, not by what it enqueues (`{given}`): the queue takes a dict "
+                      "with `names` alone")
     returned = ret.body[0].value if ret is not None else None
     ok = isinstance(returned, cst.Name) and returned.value == out_name or (
         isinstance(returned, cst.Call) and isinstance(returned.func, cst.Attribute) and not returned.args
@@ -225,7 +283,7 @@ def stage_pattern(home, fn: cst.FunctionDef):
     if not ok or ret is not body[-1]:
         raise Refusal(f"`{name}` does not end by returning its queue's dequeue")
     chosen = {n for c in computed for n in _bindings(c)}
-    for key in ("capacity", "min_after_dequeue", "seed"):
+    for key in ("capacity", "min_after_dequeue", "seed", "dequeue_many"):
         hit = names_in(args[key]) & chosen if key in args else set()
         if hit:
             raise Refusal(f"the `{key}` of `{name}`'s `{kind}` (line {_line(home, queue_stmt)}) reads "
@@ -233,33 +291,97 @@ def stage_pattern(home, fn: cst.FunctionDef):
     return kind, args, given, _constants(body, queue_stmt, {})
 
 
-def _spread_kwargs(call: cst.Call, kind: str, helper: str, line) -> cst.Call:
+# arguments a queue takes that change nothing its chain does: ``names`` (it takes and gives the dict it is given,
+# as a queue without names takes and gives the list), ``name`` (the op's name)
+_NEUTRAL = frozenset({"names", "name"})
+
+
+def forwarded_name(key: str) -> str:
+    """The name a queue's argument ``key`` handed on by the helper's ``**kwargs`` is bound to (by each call)."""
+    return f"__kwargs_{key}__"
+
+
+def _one_chunk(value: cst.BaseExpression, chunk: str) -> bool:
+    """Whether ``value`` (what ``enqueue_many`` takes) is the chunk alone: ``chunk``, ``[chunk]`` or ``(chunk,)``."""
+    if isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) == 1 and \
+            isinstance(value.elements[0], cst.Element):
+        value = value.elements[0].value
+    return isinstance(value, cst.Name) and value.value == chunk
+
+
+def _literal_keys(d: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
+    """``{"k": v, ...}`` by its keys (identifiers, each once); None for anything else."""
+    if not isinstance(d, cst.Dict):
+        return None
+    out: dict[str, cst.BaseExpression] = {}
+    for e in d.elements:
+        key = e.key.evaluated_value if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) else None
+        if not (isinstance(key, str) and key.isidentifier()) or key in out:
+            return None
+        out[key] = e.value
+    return out
+
+
+def _dict_test(test: cst.BaseExpression, named_when_true: bool) -> str | None:
+    """``x`` where ``test`` is ``isinstance(x, dict)`` (``names`` on its true side) or ``not isinstance(x, dict)``
+    (on its false side): the queue takes ``names`` exactly when it is given a dict; None for any other test."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, named_when_true = test.expression, not named_when_true
+    if named_when_true and isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and \
+            test.func.value == "isinstance" and len(test.args) == 2 and not any(a.star or a.keyword for a in test.args) \
+            and isinstance(test.args[0].value, cst.Name) and isinstance(test.args[1].value, cst.Name) and \
+            test.args[1].value.value == "dict":
+        return test.args[0].value.value
+    return None
+
+
+def _spread_kwargs(call: cst.Call, kind: str, helper: str, line, star: str | None = None,
+                   forwarded: list[str] | None = None, dict_tests: list[str] | None = None) -> cst.Call:
     """``call`` with a ``**{"k": v}`` written as ``k=v``, and ``**({"k": v} if v is not None else {})`` too (the
-    same: ``None`` is each such argument's default); any other ``**`` or ``*`` is refused, naming it."""
+    same: ``None`` is each such argument's default); ``**(A if c else B)`` of two dict literals as the keys they
+    agree on, a key of one side alone taken where it changes nothing in the chain (``names``, ``name``);
+    ``**kwargs`` of the helper's own ``**kwargs`` as the keys each call hands it (``forwarded``: each bound to
+    ``forwarded_name(key)``; None: nothing yet). A ``names`` of one side is taken where ``isinstance(x, dict)``
+    chooses it (``dict_tests`` gets ``x``, which must be what the queue is given). Any other ``**`` or ``*`` is
+    refused, naming it or its key."""
     args: list[cst.Arg] = []
+    code = cst.Module([]).code_for_node
+    dict_tests = [] if dict_tests is None else dict_tests
     for a in call.args:
         if not a.star:
             args.append(a)
             continue
         value = a.value
+        if a.star == "**" and star is not None and isinstance(value, cst.Name) and value.value == star:
+            args.extend(cst.Arg(cst.Name(forwarded_name(k)), keyword=cst.Name(k)) for k in forwarded or ())
+            continue
         if a.star == "**" and isinstance(value, cst.IfExp) and isinstance(value.orelse, cst.Dict) and \
                 not value.orelse.elements and isinstance(value.body, cst.Dict) and len(value.body.elements) == 1:
             test, el = value.test, value.body.elements[0]
             ok = isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
                 isinstance(test.comparisons[0].operator, cst.IsNot) and is_none(test.comparisons[0].comparator) and \
-                isinstance(el, cst.DictElement) and \
-                cst.Module([]).code_for_node(test.left) == cst.Module([]).code_for_node(el.value)
+                isinstance(el, cst.DictElement) and code(test.left) == code(el.value)
             value = value.body if ok else value
-        if a.star == "**" and isinstance(value, cst.Dict) and all(
-                isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in value.elements):
-            for e in value.elements:
-                key = e.key.evaluated_value
-                if not (isinstance(key, str) and key.isidentifier()):
-                    break
-                args.append(cst.Arg(e.value, keyword=cst.Name(key)))
-            else:
+        if a.star == "**" and isinstance(value, cst.IfExp):
+            body, orelse = _literal_keys(value.body), _literal_keys(value.orelse)
+            if body is not None and orelse is not None:
+                for key in sorted(set(body) | set(orelse), key=lambda k: (k not in body, k)):
+                    both = key in body and key in orelse
+                    where = f"the `{kind}` of `{helper}` (line {line}) takes `**{code(a.value)}`: its `{key}`"
+                    if both and code(body[key]) != code(orelse[key]) or not both and key not in _NEUTRAL:
+                        raise Refusal(f"{where} depends on `{code(value.test)}`, and the chain's step would read it")
+                    tested = None if both or key != "names" else _dict_test(value.test, key in body)
+                    if not both and key == "names" and tested is None:
+                        raise Refusal(f"{where} depends on `{code(value.test)}`: a queue takes a dict with `names` "
+                                      "alone, so only `isinstance(tensors, dict)` choosing them is followed")
+                    if tested is not None:
+                        dict_tests.append(tested)  # (``stage_pattern``: the tensors it enqueues)
+                    args.append(cst.Arg(body[key] if key in body else orelse[key], keyword=cst.Name(key)))
                 continue
-        raise Refusal(f"the `{kind}` of `{helper}` (line {line}) takes `{a.star}{cst.Module([]).code_for_node(a.value)}`"
+        if a.star == "**" and _literal_keys(value) is not None:
+            args.extend(cst.Arg(v, keyword=cst.Name(k)) for k, v in _literal_keys(value).items())
+            continue
+        raise Refusal(f"the `{kind}` of `{helper}` (line {line}) takes `{a.star}{code(a.value)}`"
                       ": arguments the rewrite cannot name")
     return call.with_changes(args=args)
 
@@ -292,4 +414,4 @@ def _only_values(stmt: cst.CSTNode) -> bool:
     return False
 
 
-__all__ = ["calls_queue_helper", "helper_of", "is_stage_helper", "stage_pattern"]
+__all__ = ["calls_queue_helper", "forwarded_name", "helper_of", "is_stage_helper", "stage_pattern"]
