@@ -98,8 +98,9 @@ _SHUFFLE = """    common_queue = tf.compat.v1.FIFOQueue(capacity, dtypes=[tf.str
     pytest.param(_HELPER_CALL, _HELPER_CALL + "        _, again = parallel_read(self.sources)\n",
                  "`parallel_read` returns a hand-built queue's dequeue and is used more than once", id="two-calls"),
     pytest.param(_SHUFFLE, "    if num_epochs:\n        common_queue = tf.compat.v1.RandomShuffleQueue(capacity, 8, "
-                           "dtypes=[tf.string, tf.string])\n    else:\n    " + _SHUFFLE,
-                 "(a queue chosen by an `if` is not followed into a helper yet)", id="queue-chosen-by-if"),
+                           "dtypes=[tf.string, tf.string], shapes=[[], []])\n    else:\n    " + _SHUFFLE,
+                 "differ in their `shapes`, so the branch changes what the elements are",
+                 id="queue-chosen-by-if-holding-other-shapes"),
     pytest.param("    filename_queue = tf.compat.v1.train.string_input_producer(data_sources,",
                  "    data_sources = sorted(data_sources)\n    data_sources.reverse()\n"
                  "    filename_queue = tf.compat.v1.train.string_input_producer(data_sources,",

@@ -24,7 +24,7 @@ from tfdata_bridge._src.migrate.compression import options_statement, reader_opt
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
 from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
-from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
 from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_needs
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
@@ -886,9 +886,11 @@ class Finder:
 
     def _prefetch_source(self, stmt, qname: str, assign: cst.Assign, defined: list[str]) -> Source:
         queue_stmt = self.scopes.single_assignment(stmt, qname)
+        scope_node = _enclosing_body(self.scopes, stmt)
+        if queue_stmt is None:  # (a queue chosen by an ``if``: handbuilt.py)
+            queue_stmt = chosen_queue(self, stmt, qname, scope_node)
         if queue_stmt is None:
             raise Refusal(f"the queue `{qname}` is not made by one assignment before its dequeue")
-        scope_node = _enclosing_body(self.scopes, stmt)
         plan = prefetch_source(self, queue_stmt, qname, stmt, scope_node)
         defined = self._dequeued(plan, stmt, assign, defined)
         kind = self.is_api(plan.reader, *READERS)

@@ -25,7 +25,7 @@ from dataclasses import replace
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
-from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
 from tfdata_bridge._src.migrate.helpers import _bind_call, _check_unchanged, _constants, _resolve
 
 
@@ -54,10 +54,10 @@ def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tu
     if len(callers) != 1 or callers[0] is not call.func:
         raise Refusal(f"`{name}` returns a hand-built queue's dequeue and is used more than once; each use would "
                       "need its own rewrite, so none is made")
-    queue_stmt = finder.scopes.single_assignment(ret, qname)
+    queue_stmt = finder.scopes.single_assignment(ret, qname) or chosen_queue(finder, ret, qname, fn)
     if queue_stmt is None:
-        raise Refusal(f"the queue `{qname}` that `{name}` dequeues is not made by one assignment in it (a queue "
-                      "chosen by an `if` is not followed into a helper yet)")
+        raise Refusal(f"the queue `{qname}` that `{name}` dequeues is not made by one assignment in it, nor by "
+                      "each arm of one `if`/`else` of its own statements")
     plan = prefetch_source(finder, queue_stmt, qname, ret, fn)
     if plan.per_element:
         raise Refusal(f"the readers' loop in `{name}` does more than read and enqueue")
@@ -90,5 +90,7 @@ def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tu
     reader_args = {k: moved(v, f"the reader's `{k}`") for k, v in bind(plan.reader, reader_kind).items()}
     readers = plan.readers if plan.readers == "1" else \
         cst.Module([]).code_for_node(moved(cst.parse_expression(plan.readers), "the number of readers"))
-    plan = replace(plan, args=args, readers=readers, removed=[])
+    arms = [(kind, {k: moved(v, f"the queue's `{k}`") for k, v in arm.items()}) for kind, arm in plan.arms]
+    test = moved(plan.test, "the test choosing the queue") if plan.test is not None else None
+    plan = replace(plan, args=args, readers=readers, removed=[], arms=arms, test=test)
     return plan, queue_args, reader_kind, reader_args

@@ -1,0 +1,71 @@
+"""Held-out round 37's retina reader: slim-style parallel readers whose common queue is chosen by a branch on a
+value Python reads when the graph is built (``if shuffle:`` a RandomShuffleQueue, else a FIFOQueue; or the same as
+a conditional expression), filled by k readers' enqueue ops and a QueueRunner, dequeued (or ``dequeue_many``)
+and returned to the caller's batch. The chain keeps the choice: ``if shuffle: records = records.shuffle(C)``; a
+flag the one call gives as a literal takes its arm.
+
+The programs of ``r37b_programs/`` are migrated as one tree and run against their originals."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r37b_programs"
+COMPARE = {"flag_twice_same_function": "multiset", "ifexp_helper_flag": "multiset", "dequeue_many_flag": "exact"}
+
+
+@pytest.mark.timeout(500)
+def test_the_r37b_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert sorted(p.stem for p in programs) == sorted(COMPARE)
+    lines = {n: [ln for ln in c.splitlines() if not ln.lstrip().startswith("#")] for n, c in code.items()}
+    assert [n for n, c in lines.items() if any("Queue(" in ln or "QueueRunner" in ln for ln in c)] == [], code
+    assert "    if shuffle:\n        records = records.shuffle(16)\n" in code["flag_twice_same_function.py"]
+    assert "    if SHUFFLE_RECORDS:\n        records = records.shuffle(12)\n" in code["ifexp_helper_flag.py"]
+    assert "    if not in_order:\n        records = records.shuffle(10)\n" in code["dequeue_many_flag.py"]
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, COMPARE[name], end=None)
+
+
+BRANCHED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def read(files, shuffle):
+    filename_queue = tf.train.string_input_producer(files, num_epochs=1)
+    if shuffle:
+        queue = tf.RandomShuffleQueue(capacity=8, min_after_dequeue=2, dtypes={first})
+    else:
+        queue = tf.FIFOQueue(capacity=8, dtypes={second})
+    ops = []
+    for _ in range(2):
+        reader = tf.TFRecordReader()
+        _, value = reader.read(filename_queue)
+        ops.append(queue.enqueue([value]))
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(queue, ops))
+    return queue.dequeue()
+
+
+def main(files, flag):
+    value = read(files, flag)
+    return tf.train.batch([value], batch_size=2)
+'''
+
+
+@pytest.mark.parametrize("first, second, reason", [
+    ("[tf.string]", "[tf.int64]", "differ in their `dtypes`"),
+    ("[tf.string], shared_name='q'", "[tf.string]", "shared_name=...)"),
+])
+def test_queues_a_branch_chooses_that_differ_in_what_they_hold_are_refused(first, second, reason):
+    result = rewrite(BRANCHED.format(first=first, second=second), "tfdata")
+    assert result.refused and "QueueRunner" in result.code
+    assert any(reason in n.message for n in result.notes), result.notes
