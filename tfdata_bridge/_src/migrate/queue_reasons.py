@@ -116,9 +116,12 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                "and every pipeline of the function is then rewritten; here one of those is not so")
         if returned_dequeue:
             owner = up.get(id(up.get(id(fn)))) if fn is not None else None
-            what = f"a method of `{owner.name.value}`" if isinstance(owner, cst.ClassDef) else "a function"
-            why += (f" (`{fn.name.value}`, {what}, returns the dequeue: a method's returned dequeue, or another "
-                    "module's helper's, is not followed to its caller's batch yet)")
+            if isinstance(owner, cst.ClassDef):
+                why += (f" (`{fn.name.value}`, a method of `{owner.name.value}`, returns the dequeue: a method's "
+                        "returned dequeue is not followed to its caller's batch yet)")
+            else:
+                why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a function of the module "
+                        f"that calls it, called once, whose last statement is `return {q}.dequeue()`)")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
