@@ -317,8 +317,12 @@ class Generator:
         text += f"    {name} = {name}.{arm_steps[0]}\n" if arm_steps[0] else "    pass\n"
         if arm_steps[1]:
             text += f"else:\n    {name} = {name}.{arm_steps[1]}\n"
-        if not arm_steps[0]:  # (``if not flag:`` reads better than an empty arm)
-            text = f"{name} = {emit.chain(head, steps)}\nif not ({flag}):\n    {name} = {name}.{arm_steps[1]}\n"
+        if not arm_steps[0]:  # (``if not flag:`` reads better than an empty arm; ``if not not flag``, worse)
+            negated = self.code(q.test.expression).strip() if isinstance(q.test, cst.UnaryOperation) and \
+                isinstance(q.test.operator, cst.Not) else None
+            test = negated if negated is not None and isinstance(q.test.expression, (cst.Name, cst.Attribute)) \
+                else f"not {flag}" if isinstance(q.test, (cst.Name, cst.Attribute)) else f"not ({flag})"
+            text = f"{name} = {emit.chain(head, steps)}\nif {test}:\n    {name} = {name}.{arm_steps[1]}\n"
         self.file_names = [*self.file_names, *cst.parse_module(text).body]
         notes.append(f"the common queue is chosen by `if {flag}`, and so is the chain: when it holds, {said[0]}; "
                      f"else {said[1]}")
