@@ -42,7 +42,7 @@ import tensorflow.compat.v1 as tf
 
 def read(files, shuffle):
     filename_queue = tf.train.string_input_producer(files, num_epochs=1)
-    if shuffle:
+    if {test}:
         queue = tf.RandomShuffleQueue(capacity=8, min_after_dequeue=2, dtypes={first})
     else:
         queue = tf.FIFOQueue(capacity=8, dtypes={second})
@@ -61,12 +61,13 @@ def main(files, flag):
 '''
 
 
-@pytest.mark.parametrize("first, second, reason", [
-    ("[tf.string]", "[tf.int64]", "differ in their `dtypes`"),
-    ("[tf.string], shared_name='q'", "[tf.string]", "shared_name=...)"),
+@pytest.mark.parametrize("test, first, second, reason", [
+    ("shuffle", "[tf.string]", "[tf.int64]", "differ in their `dtypes`"),
+    ("shuffle", "[tf.string], shared_name='q'", "[tf.string]", "shared_name=...)"),
+    ("shuffle()", "[tf.string]", "[tf.string]", "a test that calls something is not followed"),
 ])
-def test_queues_a_branch_chooses_that_differ_in_what_they_hold_are_refused(first, second, reason):
-    result = rewrite(BRANCHED.format(first=first, second=second), "tfdata")
+def test_queues_a_branch_chooses_that_differ_in_what_they_hold_are_refused(test, first, second, reason):
+    result = rewrite(BRANCHED.format(test=test, first=first, second=second), "tfdata")
     assert result.refused and "QueueRunner" in result.code
     assert any(reason in n.message for n in result.notes), result.notes
 

@@ -21,8 +21,8 @@ readers: ``if self.shuffle: q = tf.RandomShuffleQueue(...) else: q = tf.FIFOQueu
 hold the same ``dtypes`` and ``shapes``, and the readers, runner and dequeue after it take whichever was made.
 The chain then keeps the choice (``chosen_queue``): the records up to the queue are one dataset, and ``if
 test:`` gives it each arm's step (``shuffle(C)`` for a RandomShuffleQueue, none for a FIFOQueue), as legacy's
-``if`` chose the queue. Arms that differ in what the queue holds, a test that is not a name or attribute (or
-``not`` one), or a shared queue, are refused.
+``if`` chose the queue. Arms that differ in what the queue holds, a test that calls something, or a shared
+queue, are refused.
 """
 
 from __future__ import annotations
@@ -275,14 +275,10 @@ def _check_arms(finder, test: cst.BaseExpression, arms: list[tuple[str, dict[str
                 qname: str) -> None:
     """The two queues a branch chooses between hold the same elements; its test a value Python reads."""
     said = finder.code(test).strip()
-    plain = test
-    while isinstance(plain, cst.UnaryOperation) and isinstance(plain.operator, cst.Not):
-        plain = plain.expression
-    while isinstance(plain, cst.Attribute):
-        plain = plain.value
-    if not isinstance(plain, cst.Name):
-        raise Refusal(f"`{qname}` is chosen by `if {said}`: a test other than a name or an attribute (or `not` one) "
-                      "is not followed")
+    if any(nodes_of(test, t) for t in (cst.Call, cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield, cst.ListComp,
+                                         cst.GeneratorExp, cst.DictComp, cst.SetComp)):
+        raise Refusal(f"`{qname}` is chosen by `if {said}`: a test that calls something is not followed (the chain "
+                      "would evaluate it where the batch is made); test a name, an attribute or a comparison of them")
     for kind, args in arms:
         for bad in ("names", "shared_name"):
             if not is_none(args.get(bad)):
