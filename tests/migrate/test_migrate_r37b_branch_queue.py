@@ -2,7 +2,8 @@
 value Python reads when the graph is built (``if shuffle:`` a RandomShuffleQueue, else a FIFOQueue; or the same as
 a conditional expression), filled by k readers' enqueue ops and a QueueRunner, dequeued (or ``dequeue_many``)
 and returned to the caller's batch. The chain keeps the choice: ``if shuffle: records = records.shuffle(C)``; a
-flag the one call gives as a literal takes its arm.
+flag the one call gives as a literal takes its arm. A helper of another module (a package) gives each call its own
+chain and goes from its module once no module names it.
 
 The programs of ``r37b_programs/`` are migrated as one tree and run against their originals."""
 
@@ -17,7 +18,8 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r37b_programs"
-COMPARE = {"flag_twice_same_function": "multiset", "ifexp_helper_flag": "multiset", "dequeue_many_flag": "exact"}
+COMPARE = {"flag_twice_same_function": "multiset", "ifexp_helper_flag": "multiset", "dequeue_many_flag": "exact",
+           "package_helper_in_order": "order", "package_helper_by_name": "multiset"}
 
 
 @pytest.mark.timeout(500)
@@ -31,6 +33,12 @@ def test_the_r37b_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "    if shuffle:\n        records = records.shuffle(16)\n" in code["flag_twice_same_function.py"]
     assert "    if SHUFFLE_RECORDS:\n        records = records.shuffle(12)\n" in code["ifexp_helper_flag.py"]
     assert "    if not in_order:\n        records = records.shuffle(10)\n" in code["dequeue_many_flag.py"]
+    # the library's helper, called by two programs (through its module, by name): each call its own chain, the
+    # module's constants as the call reads them; the helper then goes from the library, and its import by name
+    assert "    if SHUFFLE:\n        records = records.shuffle(12)\n" in code["package_helper_by_name.py"]
+    assert "from r37b_lib.readers import write_shards\n" in code["package_helper_by_name.py"]
+    assert "shuffle(" not in code["package_helper_in_order.py"].replace("# ", "")
+    assert "def parallel_read(" not in code["readers.py"] and "def write_shards(" in code["readers.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE[name], end=None)

@@ -694,10 +694,8 @@ class Finder:
             return inlined
         if isinstance(value, cst.Call) and self.external is not None:
             found = self.external(value.func)  # a helper defined in another module of the migrated tree
-            if found is not None and returned_queue(found[0]) is not None:
-                raise Refusal(f"`{found[0].name.value}` (another module) returns k readers' hand-built queue's "
-                              "dequeue: a helper of another module is not followed there yet; define it in this "
-                              "module, or keep the queues (`migrate --to compat`)")
+            if found is not None and returned_queue(found[0]) is not None:  # (it stays there until unused)
+                return self._prefetch_helper_source(stmt, found[0], value, assign, defined, found[1])
             if found is not None and _reads(found[0]):
                 return self._helper_source(stmt, found[0], value, assign, defined, found[1])
             made = dequeue_helper_source(self, stmt, found[0], value, assign, defined, found[1]) \
@@ -902,13 +900,15 @@ class Finder:
         return source
 
     def _prefetch_helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
-                                defined: list[str]) -> Source:
+                                defined: list[str], home: Finder | None = None) -> Source:
         """``_, value = parallel_read(files, ...)``: k readers' queue made and dequeued in ``fn``
-        (``prefetch_helper.py``); the helper goes with the pipeline."""
-        plan, queue_args, kind, reader_args = helper_prefetch(self, fn, call, READERS)
+        (``prefetch_helper.py``); the helper goes with the pipeline (one of another module, ``home``'s, goes from
+        there once no module names it: ``foreign_queue.drop_unused``)."""
+        plan, queue_args, kind, reader_args = helper_prefetch(home or self, fn, call, READERS,
+                                                              site=(self, stmt) if home is not None else None)
         defined = self._dequeued(plan, stmt, assign, defined)
         return Source("reader", [stmt], defined, call=queue_args, reader=kind, reader_args=reader_args,
-                      prefetch=plan, removes=[fn])
+                      prefetch=plan, removes=[fn] if home is None else [])
 
     def _dequeued(self, plan: Prefetch, stmt, assign: cst.Assign, defined: list[str]) -> list[str]:
         """The names the dequeue of ``plan``'s queue binds that the elements fill: one per enqueued tensor, an

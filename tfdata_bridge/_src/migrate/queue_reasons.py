@@ -110,7 +110,8 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                "The rewrite makes that a choice of two chains where each branch only makes the queue (the same "
                "`dtypes` and `shapes`, no `shared_name=` or `names=`), the queue filled by k readers' enqueue ops in "
                "a `for _ in range(k):` loop under one `QueueRunner` and dequeued once, in the function that batches "
-               "it or in a helper function of this module called once that returns the dequeue; or where each "
+               "it or in a module function that returns the dequeue (of this module, called once, or of another "
+               "module of the tree); or where each "
                "branch, given its copy of them, is a queue filled by `[enqueue_op] * k` under one `QueueRunner` and "
                "read by `dequeue_many` / `dequeue_up_to` over elements made before an `if`/`else` of two branches, "
                "and every pipeline of the function is then rewritten; here one of those is not so")
@@ -120,8 +121,9 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                 why += (f" (`{fn.name.value}`, a method of `{owner.name.value}`, returns the dequeue: a method's "
                         "returned dequeue is not followed to its caller's batch yet)")
             else:
-                why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a function of the module "
-                        f"that calls it, called once, whose last statement is `return {q}.dequeue()`)")
+                why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a module function, "
+                        f"called once in its module or called from another module, whose last statement is "
+                        f"`return {q}.dequeue()`)")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
