@@ -132,3 +132,50 @@ def test_a_reader_class_of_another_module_returning_the_dequeue_is_left_saying_s
     said = " ".join(n.message for n in lib.refused)
     assert "(`parallel_reader`, a method of `Reader`, returns the dequeue: a method's returned dequeue is not " \
            "followed to its caller's batch yet)" in said, said
+
+
+LIB_WITH_OWN_CALLER = READER.replace("class Reader(object):", "class Unused(object):") + '''
+
+def parallel_read(files, shuffle, num_readers=2):
+    filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=shuffle)
+    queue = tf.RandomShuffleQueue(capacity=8, min_after_dequeue=2, dtypes=[tf.string]) if shuffle else \\
+        tf.FIFOQueue(capacity=8, dtypes=[tf.string])
+    ops = []
+    for _ in range(num_readers):
+        reader = tf.TFRecordReader()
+        _, value = reader.read(filename_queue)
+        ops.append(queue.enqueue([value]))
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(queue, ops))
+    return queue.dequeue()
+
+
+def in_order(files):
+    return tf.train.batch([parallel_read(files, False, 1)], batch_size=2)
+'''
+IMPORTER = '''\
+import tensorflow.compat.v1 as tf
+
+from rlib.reader import parallel_read
+
+
+def main(files):
+    value = parallel_read(files, True)
+    return tf.train.batch([value], batch_size=2)
+'''
+
+
+def test_a_helper_its_own_module_and_another_call_goes_once_both_are_rewritten(tmp_path):
+    """Called in its module and imported by name elsewhere: each call its own chain; the helper goes from its
+    module only with the other module's import of it (no module is left importing a name that is gone)."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    (tmp_path / "rlib").mkdir()
+    files = {tmp_path / "rlib" / "__init__.py": "", tmp_path / "rlib" / "reader.py": LIB_WITH_OWN_CALLER,
+             tmp_path / "prog.py": IMPORTER}
+    for p, text in files.items():
+        p.write_text(text)
+    out = rewrite_tree({str(p): t for p, t in files.items()}, root=str(tmp_path))
+    lib, prog = out[str(tmp_path / "rlib" / "reader.py")], out[str(tmp_path / "prog.py")]
+    assert "def parallel_read(" not in lib.code and "def in_order(" in lib.code
+    assert "parallel_read" not in prog.code and "records = records.shuffle(8)" not in prog.code
+    assert ".shuffle(8)" in prog.code and "class Unused" in lib.code

@@ -907,8 +907,10 @@ class Finder:
         plan, queue_args, kind, reader_args = helper_prefetch(home or self, fn, call, READERS,
                                                               site=(self, stmt) if home is not None else None)
         defined = self._dequeued(plan, stmt, assign, defined)
+        elsewhere = getattr(self.external, "uses_elsewhere", None)  # (another module of the tree imports it: it
+        kept = home is not None or elsewhere is not None and elsewhere(fn.name.value)  # goes once unused there)
         return Source("reader", [stmt], defined, call=queue_args, reader=kind, reader_args=reader_args,
-                      prefetch=plan, removes=[fn] if home is None else [])
+                      prefetch=plan, removes=[] if kept else [fn])
 
     def _dequeued(self, plan: Prefetch, stmt, assign: cst.Assign, defined: list[str]) -> list[str]:
         """The names the dequeue of ``plan``'s queue binds that the elements fill: one per enqueued tensor, an
