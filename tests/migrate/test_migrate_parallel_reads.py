@@ -98,8 +98,9 @@ _SHUFFLE = """    common_queue = tf.compat.v1.FIFOQueue(capacity, dtypes=[tf.str
     pytest.param(_HELPER_CALL, _HELPER_CALL + "        _, again = parallel_read(self.sources)\n",
                  "`parallel_read` returns a hand-built queue's dequeue and is used more than once", id="two-calls"),
     pytest.param(_SHUFFLE, "    if num_epochs:\n        common_queue = tf.compat.v1.RandomShuffleQueue(capacity, 8, "
-                           "dtypes=[tf.string, tf.string])\n    else:\n    " + _SHUFFLE,
-                 "(a queue chosen by an `if` is not followed into a helper yet)", id="queue-chosen-by-if"),
+                           "dtypes=[tf.string, tf.string], shapes=[[], []])\n    else:\n    " + _SHUFFLE,
+                 "differ in their `shapes`, so the branch changes what the elements are",
+                 id="queue-chosen-by-if-holding-other-shapes"),
     pytest.param("    filename_queue = tf.compat.v1.train.string_input_producer(data_sources,",
                  "    data_sources = sorted(data_sources)\n    data_sources.reverse()\n"
                  "    filename_queue = tf.compat.v1.train.string_input_producer(data_sources,",
@@ -112,7 +113,7 @@ def test_a_helper_queue_that_cannot_move_to_its_call_is_left_with_the_reason(old
     assert any(why in n.message for n in result.refused), result.notes
 
 
-def test_a_helper_of_another_module_is_left_with_the_reason():
+def test_a_helper_of_another_module_is_followed_and_goes_once_its_caller_is_rewritten():
     from tfdata_bridge._src.migrate.tree import rewrite_tree
 
     text = _source("helper_parallel_read")
@@ -121,7 +122,8 @@ def test_a_helper_of_another_module_is_left_with_the_reason():
     main = text.replace(helper, "").replace("import tensorflow as tf\n", "import tensorflow as tf\n\n"
                                                                        "from readers_lib import parallel_read\n")
     results = rewrite_tree({"/t/readers_lib.py": lib, "/t/main.py": main}, root="/t")
-    notes = [n.message for n in results["/t/main.py"].refused]
-    assert results["/t/main.py"].code == main
-    assert any("`parallel_read` (another module) returns k readers' hand-built queue's dequeue" in m for m in notes), \
-        notes
+    assert not results["/t/main.py"].refused and not results["/t/readers_lib.py"].refused, results
+    assert "import parallel_read" not in results["/t/main.py"].code  # (its import by name went with it)
+    assert "parallel_read(" not in results["/t/main.py"].code
+    assert "def parallel_read" not in results["/t/readers_lib.py"].code
+    assert "interleave(tf.compat.v1.data.TFRecordDataset, cycle_length=3" in results["/t/main.py"].code

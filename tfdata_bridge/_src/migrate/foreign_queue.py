@@ -11,7 +11,8 @@ its value (evaluated in the helper's module), and each name of the helper's own 
 default's ``DEFAULT_EPOCHS``) through the module the call already names (``sources.list_files``), as
 ``module_names.py`` does for a reader helper's arguments. A helper imported by name whose producer reads such a
 name is refused, with the fix. The helper stays in its module; once no module of the tree names it any more it
-goes (``drop_unused``), so its module builds no queue that would keep the callers' runner plumbing.
+goes (``drop_unused``), so its module builds no queue that would keep the callers' runner plumbing; so does a
+k-reader queue helper of another module (``prefetch_helper.py``) once each of its calls is rewritten.
 """
 
 from __future__ import annotations
@@ -133,9 +134,10 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
         if not gone:
             continue
         finder = survey(original)[2]
+        readers = {n for n in gone if n in stages and _is_readers_helper(stages[n])}  # (prefetch_helper.py)
         gone = {n for n in gone if _is_file_queue_helper(
             spelled[n], lambda c: finder.is_api(c, "train.string_input_producer") is not None)
-            or n in stages and _is_stage(finder, stages[n])}
+            or n in stages and _is_stage(finder, stages[n]) or n in readers}
         if not gone:
             continue
         out = cst.parse_module(results[path].code)
@@ -156,13 +158,22 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
         lines = _lines(original, [spelled[n] for n in gone])
         kept = [n for n in results[path].notes if not any(a <= n.line <= b for a, b in lines)]
         said = ", ".join(f"`{n}`" for n in sorted(gone))
-        what = "queue stage" if gone <= set(stages) else "file-queue helper"
+        what = "k-reader queue helper" if gone <= readers else "queue stage" if gone <= set(stages) else \
+            "file-queue helper"
         note = Note(min(a for a, _ in lines), f"{what} {said} removed: every pipeline that called it is "
                                               "rewritten", kind="info")
         results[path] = replace(results[path], code=dropped.code,
                                 notes=tuple(sorted([*kept, note], key=lambda n: n.line)))
         for p, aliases in _by_module([a for n in gone for a in unread.get(n, [])]).items():
             results[p] = replace(results[p], code=_without(rewritten[p], aliases).code)
+
+
+def _is_readers_helper(fn: cst.FunctionDef) -> bool:
+    """k readers' hand-built queue made and dequeued in ``fn``, its dequeue returned (``prefetch_helper.py``):
+    each call of it in the tree was rewritten as its own chain, so with no call left it builds nothing."""
+    from tfdata_bridge._src.migrate.prefetch_helper import returned_queue
+
+    return returned_queue(fn) is not None and "QueueRunner(" in cst.Module([]).code_for_node(fn)
 
 
 def _is_stage(finder, fn: cst.FunctionDef) -> bool:

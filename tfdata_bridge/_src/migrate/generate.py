@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -130,6 +132,8 @@ class Generator:
                     steps.append(emit.batch_step(s.up_to, False, False))
             if s.prefetch is not None:
                 steps += self._prefetch_steps(p, notes)
+                if s.prefetch.test is not None:  # the queue chosen by a branch: the chain, too (handbuilt.py)
+                    head, steps = self._chosen_queue(s.prefetch, head, steps, notes)
             if s.helper is not None:  # the helper, now a function of the record, decodes each one
                 h = s.helper
                 record = "key, value" if h.key_used else "value"
@@ -276,7 +280,7 @@ class Generator:
         if q.readers != "1":
             notes.append(f"{q.readers} readers become an interleave of {q.readers} files at a time; the order "
                          "across them varies, as it did between the readers' threads")
-        if q.kind == "RandomShuffleQueue":
+        if q.kind == "RandomShuffleQueue" and q.test is None:
             steps.append(emit.shuffle_step(self.code(q.args["capacity"]), self._opt(q.args, "seed")))
             notes.append(f"the RandomShuffleQueue becomes shuffle({self.code(q.args['capacity'])}): it mixes over "
                          f"its whole capacity; min_after_dequeue"
@@ -284,6 +288,45 @@ class Generator:
                          " only held back legacy's first dequeue")
         notes.extend(q.summaries)  # the queue's ``size()`` uses dropped (queue_size.py)
         return steps
+
+    def _chosen_queue(self, q, head: str, steps: list[str], notes: list[str]) -> tuple[str, list[str]]:
+        """A common queue chosen by ``if test:`` (handbuilt.py): each arm's step, a RandomShuffleQueue's
+        ``shuffle(C)`` or nothing for a FIFOQueue, under the same test, read where legacy read it when the graph
+        was built. A literal test (a flag its one call gives) takes its arm; arms with one step, that step."""
+        arm_steps = [emit.shuffle_step(self.code(args["capacity"]), self._opt(args, "seed"))
+                     if kind == "RandomShuffleQueue" else None for kind, args in q.arms]
+        said = [f"the RandomShuffleQueue becomes shuffle({self.code(args['capacity'])}): it mixes over its whole "
+                "capacity; min_after_dequeue" + (f" {self.code(args['min_after_dequeue'])}"
+                                                  if not is_none(args.get("min_after_dequeue")) else "") +
+                " only held back legacy's first dequeue" if kind == "RandomShuffleQueue" else
+                "the FIFOQueue keeps the records in the order the readers gave them" for kind, args in q.arms]
+        try:  # a literal (the call's ``True``, ``2``, ``None``): Python's truth of it picks the arm
+            known = ast.literal_eval(self.code(q.test).strip())
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            known = ast  # (not a literal)
+        if known is not ast:
+            taken = 0 if known else 1
+            notes.append(said[taken])
+            return head, steps + ([arm_steps[taken]] if arm_steps[taken] else [])
+        if arm_steps[0] == arm_steps[1]:
+            notes.append(said[0])
+            return head, steps + ([arm_steps[0]] if arm_steps[0] else [])
+        flag = self.code(q.test).strip()
+        name = self.fresh("records")  # (no "dataset" in it: tests find the chain by "dataset = (")
+        text = f"{name} = {emit.chain(head, steps)}\nif {flag}:\n"
+        text += f"    {name} = {name}.{arm_steps[0]}\n" if arm_steps[0] else "    pass\n"
+        if arm_steps[1]:
+            text += f"else:\n    {name} = {name}.{arm_steps[1]}\n"
+        if not arm_steps[0]:  # (``if not flag:`` reads better than an empty arm; ``if not not flag``, worse)
+            negated = self.code(q.test.expression).strip() if isinstance(q.test, cst.UnaryOperation) and \
+                isinstance(q.test.operator, cst.Not) else None
+            test = negated if negated is not None and isinstance(q.test.expression, (cst.Name, cst.Attribute)) \
+                else f"not {flag}" if isinstance(q.test, (cst.Name, cst.Attribute)) else f"not ({flag})"
+            text = f"{name} = {emit.chain(head, steps)}\nif {test}:\n    {name} = {name}.{arm_steps[1]}\n"
+        self.file_names = [*self.file_names, *cst.parse_module(text).body]
+        notes.append(f"the common queue is chosen by `if {flag}`, and so is the chain: when it holds, {said[0]}; "
+                     f"else {said[1]}")
+        return name, []
 
     def _opt(self, bound, name: str) -> str | None:
         node = bound.get(name)
@@ -582,7 +625,8 @@ class Generator:
         if s.kind == "choose":
             return branch_apis(self, p)
         if s.kind == "reader" and s.prefetch is not None:
-            return ["string_input_producer", s.reader, s.prefetch.kind, "QueueRunner"]
+            kinds = sorted({s.prefetch.kind, *(kind for kind, _ in s.prefetch.arms)})
+            return ["string_input_producer", s.reader, *kinds, "QueueRunner"]
         if s.kind == "reader":
             return ["string_input_producer", s.reader]
         if s.producer:

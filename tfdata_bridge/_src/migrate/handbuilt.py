@@ -14,6 +14,15 @@
 becomes ``interleave`` over the files with ``cycle_length=k`` (one reader: 1), the per-element ops in ``map``,
 ``shuffle(C)`` for a RandomShuffleQueue, then whatever the consumer does with ``example``. Anything else that
 touches the queue or the ops list is refused.
+
+The common queue may be chosen by a branch on a value Python reads when the graph is built (slim-style parallel
+readers: ``if self.shuffle: q = tf.RandomShuffleQueue(...) else: q = tf.FIFOQueue(...)``, or
+``q = tf.RandomShuffleQueue(...) if shuffle else tf.FIFOQueue(...)``): each arm only makes the queue, the two
+hold the same ``dtypes`` and ``shapes``, and the readers, runner and dequeue after it take whichever was made.
+The chain then keeps the choice (``chosen_queue``): the records up to the queue are one dataset, and ``if
+test:`` gives it each arm's step (``shuffle(C)`` for a RandomShuffleQueue, none for a FIFOQueue), as legacy's
+``if`` chose the queue. Arms that differ in what the queue holds, a test that calls something, or a shared
+queue, are refused.
 """
 
 from __future__ import annotations
@@ -49,6 +58,8 @@ class Prefetch:
     loop_stmts: list[cst.CSTNode] = field(default_factory=list)  # read statement etc. (for comments)
     summaries: list[str] = field(default_factory=list)  # what the comment says of the dropped ``size()`` uses
     key_at: int | None = None  # the record key's place in the enqueued list, where the enqueue is its one use
+    test: cst.BaseExpression | None = None  # the queue chosen by a branch: its test (``self.shuffle``)
+    arms: list[tuple[str, dict[str, cst.BaseExpression]]] = field(default_factory=list)  # (kind, args): test true, false
 
 
 
@@ -75,15 +86,34 @@ class _Uses(Visitor):
 
 def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, dequeue_stmt: cst.CSTNode,
                     scope_body: cst.CSTNode) -> Prefetch:
-    """The k-reader pattern around ``qname`` (made at ``queue_stmt``, dequeued at ``dequeue_stmt``)."""
-    call = queue_stmt.body[0].value
-    kind = finder.is_api(call, *_QUEUES)
-    if kind is None:
-        raise Refusal(f"`{qname}` is not a FIFOQueue or RandomShuffleQueue")
-    args = bind_params(call, _QUEUES[kind], kind)
-    if not is_none(args.get("names")):
-        raise Refusal(f"`{kind}(names=...)` is not rewritten")
-    shared = dropped_shared_name(finder, queue_stmt, kind, args.get("shared_name"))  # (in-process sessions alone)
+    """The k-reader pattern around ``qname`` (made at ``queue_stmt``, dequeued at ``dequeue_stmt``); ``queue_stmt``
+    may be the ``if`` (or the conditional expression's assignment) choosing the queue (``chosen_queue``)."""
+    choice = _queue_choice(finder, queue_stmt, qname)
+    arms: list[tuple[str, dict[str, cst.BaseExpression]]] = []
+    test = None
+    if choice is not None:
+        test, calls = choice
+        for call in calls:
+            kind = finder.is_api(call, *_QUEUES)
+            if kind is None:
+                raise Refusal(f"`{qname}` is chosen by `if {finder.code(test).strip()}` between calls that are not "
+                              "each a FIFOQueue or RandomShuffleQueue")
+            arms.append((kind, bind_params(call, _QUEUES[kind], kind)))
+        kind, args = next((a for a in arms if a[0] == "RandomShuffleQueue"), arms[0])
+        _check_arms(finder, test, arms, qname)
+        if names_in(test):
+            from tfdata_bridge._src.migrate.tensors import unchanged_between
+            unchanged_between(finder, [test], queue_stmt, dequeue_stmt, f"if {finder.code(test).strip()}")
+        shared = None
+    else:
+        call = queue_stmt.body[0].value
+        kind = finder.is_api(call, *_QUEUES)
+        if kind is None:
+            raise Refusal(f"`{qname}` is not a FIFOQueue or RandomShuffleQueue")
+        args = bind_params(call, _QUEUES[kind], kind)
+        if not is_none(args.get("names")):
+            raise Refusal(f"`{kind}(names=...)` is not rewritten")
+        shared = dropped_shared_name(finder, queue_stmt, kind, args.get("shared_name"))  # (in-process sessions alone)
     uses = _Uses({qname})
     scope_body.visit(uses)
     enqueue_stmts, runner_stmts, loops = [], [], []
@@ -93,7 +123,7 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     summaries = size_uses.drop([c for _, _, node in uses.hits if (c := size_call(up, node)) is not None])
     for _, stack, node in uses.hits:
         stmt = stack[-1] if stack else None
-        if stmt is queue_stmt or stmt is dequeue_stmt:
+        if stmt is queue_stmt or stmt is dequeue_stmt or choice is not None and any(s is queue_stmt for s in stack):
             continue
         if size_call(up, node) is not None or size_uses.dropped_by(stack) and _named(up, node):
             continue
@@ -189,7 +219,76 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
         removed.append(factory[1])
     note = "; ".join(n for n in (size_uses.note(), shared) if n)
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
-                    loop_stmts=body, summaries=[note] if note else [], key_at=key_at)
+                    loop_stmts=body, summaries=[note] if note else [], key_at=key_at, test=test, arms=arms)
+
+
+def chosen_queue(finder, at: cst.CSTNode, qname: str, scope_body: cst.CSTNode) -> cst.If | None:
+    """The ``if``/``else`` of ``scope_body``'s own statements (not in a loop) before ``at`` whose two arms are each
+    one assignment ``qname = <call>``, where those are the only assignments of ``qname`` in the function: the
+    queue a branch chooses (slim-style parallel readers' ``if shuffle:``). None where there is none."""
+    body = scope_body.body if isinstance(scope_body, cst.FunctionDef) else scope_body
+    stmts = list(body.body) if isinstance(body, (cst.IndentedBlock, cst.Module)) else []
+    scope = finder.scopes.scope(at)
+    if scope is None:
+        return None
+    found = list(scope[qname])
+    line = finder.scopes.lines.get(at, 0)
+    for stmt in stmts:
+        if not isinstance(stmt, cst.If) or _queue_choice(finder, stmt, qname) is None:
+            continue
+        owners = {id(finder.scopes.owners.get(id(a.node))) for a in found}
+        arms = {id(_arm(stmt.body, qname)[0]), id(_arm(stmt.orelse.body, qname)[0])}
+        if owners == arms and len(found) == 2 and finder.scopes.lines.get(_arm(stmt.body, qname)[0], 0) < line:
+            return stmt
+    return None
+
+
+def _arm(block: cst.BaseSuite, qname: str) -> tuple[cst.SimpleStatementLine | None, cst.BaseExpression | None]:
+    """(the statement, the call) of an arm that is one statement ``qname = <call>``; (None, None) else."""
+    stmts = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+    if len(stmts) != 1 or not isinstance(stmts[0], cst.SimpleStatementLine) or len(stmts[0].body) != 1:
+        return None, None
+    a = stmts[0].body[0]
+    if isinstance(a, cst.Assign) and len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and \
+            a.targets[0].target.value == qname and isinstance(a.value, cst.Call):
+        return stmts[0], a.value
+    return None, None
+
+
+def _queue_choice(finder, stmt: cst.CSTNode, qname: str
+                  ) -> tuple[cst.BaseExpression, list[cst.BaseExpression]] | None:
+    """(the test, [the queue made when it holds, when not]) where ``stmt`` chooses ``qname``'s queue: an ``if``
+    with an ``else`` whose arms each only assign it a call, or ``qname = A(...) if test else B(...)``."""
+    if isinstance(stmt, cst.If):
+        if not isinstance(stmt.orelse, cst.Else):
+            return None
+        (_, yes), (_, no) = _arm(stmt.body, qname), _arm(stmt.orelse.body, qname)
+        return (stmt.test, [yes, no]) if yes is not None and no is not None else None
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
+        value = stmt.body[0].value
+        if isinstance(value, cst.IfExp) and isinstance(value.body, cst.Call) and isinstance(value.orelse, cst.Call):
+            return value.test, [value.body, value.orelse]
+    return None
+
+
+def _check_arms(finder, test: cst.BaseExpression, arms: list[tuple[str, dict[str, cst.BaseExpression]]],
+                qname: str) -> None:
+    """The two queues a branch chooses between hold the same elements; its test a value Python reads."""
+    said = finder.code(test).strip()
+    if any(nodes_of(test, t) for t in (cst.Call, cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield, cst.ListComp,
+                                         cst.GeneratorExp, cst.DictComp, cst.SetComp)):
+        raise Refusal(f"`{qname}` is chosen by `if {said}`: a test that calls something is not followed (the chain "
+                      "would evaluate it where the batch is made); test a name, an attribute or a comparison of them")
+    for kind, args in arms:
+        for bad in ("names", "shared_name"):
+            if not is_none(args.get(bad)):
+                raise Refusal(f"`{qname}` is chosen by `if {said}` between queues, one a `{kind}({bad}=...)`: not "
+                              "rewritten")
+    for what in ("dtypes", "shapes"):
+        written = {finder.code(a[what]).strip() if not is_none(a.get(what)) else "" for _, a in arms}
+        if len(written) > 1:
+            raise Refusal(f"the two queues `if {said}` chooses between for `{qname}` differ in their `{what}`, so "
+                          "the branch changes what the elements are; not rewritten")
 
 
 def _scalar_reads(shapes: cst.BaseExpression, enqueued: cst.BaseExpression, read: set[str]) -> bool:

@@ -24,7 +24,7 @@ from tfdata_bridge._src.migrate.compression import options_statement, reader_opt
 from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequeued_names, dequeues_a_parameter
 from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
-from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
 from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_needs
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
@@ -708,10 +708,8 @@ class Finder:
             return inlined
         if isinstance(value, cst.Call) and self.external is not None:
             found = self.external(value.func)  # a helper defined in another module of the migrated tree
-            if found is not None and returned_queue(found[0]) is not None:
-                raise Refusal(f"`{found[0].name.value}` (another module) returns k readers' hand-built queue's "
-                              "dequeue: a helper of another module is not followed there yet; define it in this "
-                              "module, or keep the queues (`migrate --to compat`)")
+            if found is not None and returned_queue(found[0]) is not None:  # (it stays there until unused)
+                return self._prefetch_helper_source(stmt, found[0], value, assign, defined, found[1])
             if found is not None and _reads(found[0]):
                 return self._helper_source(stmt, found[0], value, assign, defined, found[1])
             made = dequeue_helper_source(self, stmt, found[0], value, assign, defined, found[1]) \
@@ -900,9 +898,11 @@ class Finder:
 
     def _prefetch_source(self, stmt, qname: str, assign: cst.Assign, defined: list[str]) -> Source:
         queue_stmt = self.scopes.single_assignment(stmt, qname)
+        scope_node = _enclosing_body(self.scopes, stmt)
+        if queue_stmt is None:  # (a queue chosen by an ``if``: handbuilt.py)
+            queue_stmt = chosen_queue(self, stmt, qname, scope_node)
         if queue_stmt is None:
             raise Refusal(f"the queue `{qname}` is not made by one assignment before its dequeue")
-        scope_node = _enclosing_body(self.scopes, stmt)
         plan = prefetch_source(self, queue_stmt, qname, stmt, scope_node)
         defined = self._dequeued(plan, stmt, assign, defined)
         kind = self.is_api(plan.reader, *READERS)
@@ -914,13 +914,17 @@ class Finder:
         return source
 
     def _prefetch_helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,
-                                defined: list[str]) -> Source:
+                                defined: list[str], home: Finder | None = None) -> Source:
         """``_, value = parallel_read(files, ...)``: k readers' queue made and dequeued in ``fn``
-        (``prefetch_helper.py``); the helper goes with the pipeline."""
-        plan, queue_args, kind, reader_args = helper_prefetch(self, fn, call, READERS)
+        (``prefetch_helper.py``); the helper goes with the pipeline (one of another module, ``home``'s, goes from
+        there once no module names it: ``foreign_queue.drop_unused``)."""
+        plan, queue_args, kind, reader_args = helper_prefetch(home or self, fn, call, READERS,
+                                                              site=(self, stmt) if home is not None else None)
         defined = self._dequeued(plan, stmt, assign, defined)
+        elsewhere = getattr(self.external, "uses_elsewhere", None)  # (another module of the tree imports it: it
+        kept = home is not None or elsewhere is not None and elsewhere(fn.name.value)  # goes once unused there)
         return Source("reader", [stmt], defined, call=queue_args, reader=kind, reader_args=reader_args,
-                      prefetch=plan, removes=[fn])
+                      prefetch=plan, removes=[] if kept else [fn])
 
     def _dequeued(self, plan: Prefetch, stmt, assign: cst.Assign, defined: list[str]) -> list[str]:
         """The names the dequeue of ``plan``'s queue binds that the elements fill: one per enqueued tensor, an

@@ -25,7 +25,7 @@ from dataclasses import replace
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
-from tfdata_bridge._src.migrate.handbuilt import Prefetch, prefetch_source
+from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
 from tfdata_bridge._src.migrate.helpers import _bind_call, _check_unchanged, _constants, _resolve
 
 
@@ -42,22 +42,25 @@ def returned_queue(fn: cst.FunctionDef) -> tuple[cst.SimpleStatementLine, str] |
     return None
 
 
-def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tuple[str, ...]
+def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tuple[str, ...], site=None
                     ) -> tuple[Prefetch, dict[str, cst.BaseExpression], str, dict[str, cst.BaseExpression]]:
     """(the k-reader plan with the call's values, the file producer's arguments, the reader's class, its
-    arguments) for the helper ``fn`` called by ``call``; Refusal where it is not that pattern or cannot move."""
+    arguments) for the helper ``fn`` called by ``call``; Refusal where it is not that pattern or cannot move.
+    ``site``: (the call site's Finder, its statement) where ``fn`` is another module's (``finder`` is then that
+    module's): each call gets its own chain, and the helper stays there while any module names it; the names
+    of its own module are reached through the module the call names (``module_names.through_module``)."""
     name = fn.name.value
     ret, qname = returned_queue(fn)  # type: ignore[misc]
     if fn.decorators or fn.asynchronous:
         raise Refusal(f"`{name}` is decorated or async")
-    callers = finder.scopes.callers(fn)
+    callers = finder.scopes.callers(fn) if site is None else [call.func]
     if len(callers) != 1 or callers[0] is not call.func:
         raise Refusal(f"`{name}` returns a hand-built queue's dequeue and is used more than once; each use would "
                       "need its own rewrite, so none is made")
-    queue_stmt = finder.scopes.single_assignment(ret, qname)
+    queue_stmt = finder.scopes.single_assignment(ret, qname) or chosen_queue(finder, ret, qname, fn)
     if queue_stmt is None:
-        raise Refusal(f"the queue `{qname}` that `{name}` dequeues is not made by one assignment in it (a queue "
-                      "chosen by an `if` is not followed into a helper yet)")
+        raise Refusal(f"the queue `{qname}` that `{name}` dequeues is not made by one assignment in it, nor by "
+                      "each arm of one `if`/`else` of its own statements")
     plan = prefetch_source(finder, queue_stmt, qname, ret, fn)
     if plan.per_element:
         raise Refusal(f"the readers' loop in `{name}` does more than read and enqueue")
@@ -90,5 +93,24 @@ def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tu
     reader_args = {k: moved(v, f"the reader's `{k}`") for k, v in bind(plan.reader, reader_kind).items()}
     readers = plan.readers if plan.readers == "1" else \
         cst.Module([]).code_for_node(moved(cst.parse_expression(plan.readers), "the number of readers"))
-    plan = replace(plan, args=args, readers=readers, removed=[])
+    arms = [(kind, {k: moved(v, f"the queue's `{k}`") for k, v in arm.items()}) for kind, arm in plan.arms]
+    test = moved(plan.test, "the test choosing the queue") if plan.test is not None else None
+    if site is not None:  # (another module's helper: its module's names through the module the call names)
+        from tfdata_bridge._src.migrate.module_names import by_name, through_module
+
+        here, stmt = site
+        module_ref = cst.Module([]).code_for_node(call.func.value) if isinstance(call.func, cst.Attribute) else None
+        named = by_name(here, finder, fn, call.func.value) if isinstance(call.func, cst.Name) else None
+        call_names = set().union(*(names_in(a.value) for a in call.args)) if call.args else set()
+
+        def reached(values: dict[str, cst.BaseExpression]) -> dict[str, cst.BaseExpression]:
+            return through_module(values, call_names, finder.scopes, fn, module_ref, (here.scopes, stmt), named)
+
+        queue_args, args, reader_args = reached(queue_args), reached(args), reached(reader_args)
+        arms = [(kind, reached(arm)) for kind, arm in arms]
+        if test is not None:
+            test = reached({"test": test})["test"]
+        if readers != "1":
+            readers = cst.Module([]).code_for_node(reached({"n": cst.parse_expression(readers)})["n"])
+    plan = replace(plan, args=args, readers=readers, removed=[], arms=arms, test=test)
     return plan, queue_args, reader_kind, reader_args

@@ -81,6 +81,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                 "tf.data has no dataset switched by a fed value (`choose_from_datasets` takes its choices from a "
                 "dataset, element by element), so this queue and the queues it selects from stay; " + _DROPIN)
     head = f"`{q}` (a `{kind}` made in {where}) is filled by {fill}"
+    returned_dequeue = fn is not None and any(
+        isinstance(r.value, cst.Call) and isinstance(r.value.func, cst.Attribute)
+        and r.value.func.attr.value in ("dequeue", *_BATCHED) and code(r.value.func.value).strip() == q
+        for r in nodes_of(scope, cst.Return))
     chosen = _chosen_by_branch(module, scope, stmt, q, index)
     if returned and fed:
         why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
@@ -103,10 +107,23 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
     elif chosen is not None and not fed and dequeues:
         why = ("and read by `" + "`, `".join(dequeues) + "`, but the queue itself is chosen by a branch: "
                f"{chosen}; the enqueue op, its runner and the dequeue after the `if` take whichever queue was made. "
-               "The rewrite makes that a choice of two chains only where each branch, given its copy of them, is a "
-               "queue filled by `[enqueue_op] * k` under one `QueueRunner` and read by `dequeue_many` / "
-               "`dequeue_up_to`, with no `shared_name=` or `names=`, over elements made before an `if`/`else` of "
-               "two branches, and every pipeline of the function is then rewritten; here one of those is not so")
+               "The rewrite makes that a choice of two chains where each branch only makes the queue (the same "
+               "`dtypes` and `shapes`, no `shared_name=` or `names=`), the queue filled by k readers' enqueue ops in "
+               "a `for _ in range(k):` loop under one `QueueRunner` and dequeued once, in the function that batches "
+               "it or in a module function that returns the dequeue (of this module, called once, or of another "
+               "module of the tree); or where each "
+               "branch, given its copy of them, is a queue filled by `[enqueue_op] * k` under one `QueueRunner` and "
+               "read by `dequeue_many` / `dequeue_up_to` over elements made before an `if`/`else` of two branches, "
+               "and every pipeline of the function is then rewritten; here one of those is not so")
+        if returned_dequeue:
+            owner = up.get(id(up.get(id(fn)))) if fn is not None else None
+            if isinstance(owner, cst.ClassDef):
+                why += (f" (`{fn.name.value}`, a method of `{owner.name.value}`, returns the dequeue: a method's "
+                        "returned dequeue is not followed to its caller's batch yet)")
+            else:
+                why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a module function, "
+                        f"called once in its module or called from another module, whose last statement is "
+                        f"`return {q}.dequeue()`)")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")

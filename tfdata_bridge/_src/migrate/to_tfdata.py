@@ -147,6 +147,10 @@ class _Index(Visitor):
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
 
+    def visit_If(self, node: cst.If) -> None:  # (an ``if`` choosing a queue, removed with its pipeline)
+        where = self.get_metadata(PositionProvider, node)
+        self.spans[node] = (where.start.line, where.end.line)
+
     def visit_Call(self, node: cst.Call) -> None:
         # (only names rooted in an import, or in a name `threading`, can mean threading.Thread: libcst is
         # asked about no other, each answer costing a look at every binding of the name)
