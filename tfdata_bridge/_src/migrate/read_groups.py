@@ -86,22 +86,33 @@ def read_groups(body: list[cst.BaseStatement], i: int, finder, gen) -> tuple[lis
         for name in target_names(stmt.body[0].targets[0].target) or ():
             if any(id(r) not in inside for r in finder.scopes.readers_of(stmt, name)):
                 raise Refusal(f"`{name}` is also used beyond the read")
-    _same_turns(finder, body[i], moved[:-1])
+    hoist = _same_turns(finder, body[i], moved[:-1],
+                        read.func.value.value if isinstance(read.func.value, cst.Name) else None)
     p = Pipeline(body[i], "read", {}, source, [], None)
     helpers, head, steps, notes = gen.source(p)
     if up_to:  # [..., the reader's interleave]: the group's batch goes inside it, per file
         steps[-1] = _grouped(steps[-1], gen.code(count))
     steps.append(emit.prefetch_step(gen.v1))
     dataset = gen.fresh("records")
-    new = [*helpers, cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n"),
-           cst.parse_statement(f"{', '.join(source.params)} = {emit.one_shot_get_next(gen.v1, dataset)}\n")]
+    made = cst.parse_statement(f"{dataset} = {emit.chain(head, steps)}\n")
     what = "read_up_to" if up_to else "read"
     comment = (f"tfdata-bridge migrate: string_input_producer, {source.reader} rewritten to tf.data; each run gives "
                f"the next {'group of records (up to the count, never across files)' if up_to else 'record'}, "
                f"as the reader's `{what}` did")
+    if hoist is not None:  # made once where the producer and reader were; each turn's read takes its next element
+        iterator = gen.fresh("records_iterator")
+        comment += ("; the dataset and its iterator are made once, where the producer and reader were, and each "
+                    "turn's read takes the iterator's next element, as each turn's read took the reader's next record")
+        if notes:
+            comment += "; accepted: " + "; ".join(notes)
+        first = [*helpers, made, cst.parse_statement(f"{iterator} = {gen.v1}.data.make_one_shot_iterator({dataset})\n")]
+        return moved[:-1], [cst.parse_statement(f"{', '.join(source.params)} = {iterator}.get_next()\n")], comment, \
+            (hoist, first)
+    new = [*helpers, made,
+           cst.parse_statement(f"{', '.join(source.params)} = {emit.one_shot_get_next(gen.v1, dataset)}\n")]
     if notes:
         comment += "; accepted: " + "; ".join(notes)
-    return moved[:-1], new, comment
+    return moved[:-1], new, comment, None
 
 
 class TurnRefusal(Refusal):
@@ -113,12 +124,15 @@ class TurnRefusal(Refusal):
         self.made = made
 
 
-def _same_turns(finder, read: cst.SimpleStatementLine, made: list[cst.SimpleStatementLine]) -> None:
-    """``Refusal`` unless the producer and the reader are made in the read's function and in the same turns of the
-    same loops as the read. The dataset takes the read's place, so it is made anew wherever the read is: a producer
-    or reader made once, outside the loop that makes the read (or in another function), carried its files and its
-    place in them from one turn (or call) to the next, where a dataset made per turn would start again. Made in the
-    same loop (a new producer, reader and read for each file), each turn's dataset is its own turn's pipeline."""
+def _same_turns(finder, read: cst.SimpleStatementLine, made: list[cst.SimpleStatementLine],
+                reader: str | None) -> cst.SimpleStatementLine | None:
+    """Where the dataset goes: None for the read's place, where the producer and the reader are made in the read's
+    function and in the same turns of the same loops as the read (a new producer, reader and read for each file:
+    each turn's dataset is its own turn's pipeline). Both made once, together, outside loops the read is in: the
+    statement of the last of them, where the dataset and its iterator are made once (each turn's read went on
+    where the last left off, as the iterator's next element does). ``TurnRefusal`` otherwise: a producer made
+    once for several turns (or calls) whose reader is made per turn (each new reader took the queue's next file),
+    or made outside the read's function. ``reader``: the name the read's reader is (None: made in the read)."""
     scopes = finder.scopes
     home = scopes.scope(read)
     node = getattr(home, "node", None)
@@ -131,6 +145,13 @@ def _same_turns(finder, read: cst.SimpleStatementLine, made: list[cst.SimpleStat
         return getattr(getattr(scopes.positions.get(n), "start", None), "line", "?")
 
     around = turns(read)
+    # the producer and reader made once, in the same turns as each other, outside loops the read is in: the
+    # dataset and its iterator are made there, the read takes the iterator's next element (the last made, its place)
+    first = turns(made[0]) if made else None
+    if made and reader is not None and all(scopes.scope(s) is home and [id(lp) for lp in turns(s)] == [id(lp) for lp in first]
+                    for s in made) and [id(lp) for lp in around[:len(first)]] == [id(lp) for lp in first] and \
+            len(around) > len(first):
+        return max(made, key=lambda s: scopes._where(s))
     for stmt in made:
         what = cst.Module([]).code_for_node(stmt.body[0].targets[0].target) if isinstance(stmt.body[0], cst.Assign) \
             else "a statement"
@@ -142,6 +163,14 @@ def _same_turns(finder, read: cst.SimpleStatementLine, made: list[cst.SimpleStat
         if [id(lp) for lp in mine] != [id(lp) for lp in around]:
             outer = next((lp for lp in around if all(lp is not m for m in mine)), None)
             where = f"the loop at line {line(outer)}" if outer is not None else "a loop the read is not in"
+            per_turn = reader is None or any(
+                [id(lp) for lp in turns(s)] == [id(lp) for lp in around] for s in made
+                if isinstance(s.body[0], cst.Assign) and target_names(s.body[0].targets[0].target) == [reader])
+            if per_turn:  # (the reader made in each turn, in the read's statement or its own)
+                raise TurnRefusal(f"`{what}` (line {line(stmt)}) is made once, outside {where} that makes its "
+                                  f"read (line {line(read)}) with a new reader each turn: each new reader took the "
+                                  "queue's next file, where a dataset made per turn would start again and one made "
+                                  "once would go on in the same file", made)
             raise TurnRefusal(f"`{what}` (line {line(stmt)}) is made once, outside {where} that makes its read "
                           f"(line {line(read)}): each turn's read went on where the last left off, where a dataset "
                           "made per turn would start again", made)

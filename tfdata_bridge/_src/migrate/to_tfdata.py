@@ -1082,14 +1082,25 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                 continue  # (the reader is left: ``_left_alone`` says so)
             if found is None:
                 continue
-            gone, new, comment = found
+            gone, new, comment, hoisted = found
             if any(g in removed or g in replaced for g in gone):
                 continue
             line = index.lines.get(stmt, 0)
-            removed.update(gone)
             # the comments at the ends of the statements that go (``# list of files to read``) stay, with the dataset
             kept = comments_in([s.with_changes(leading_lines=()) for s in [*gone, stmt]
                                 if isinstance(s, cst.SimpleStatementLine)])
+            if hoisted is not None:  # the dataset where the producer and reader were, the read its next element
+                at, first = hoisted
+                removed.update(g for g in gone if g is not at)
+                first[0] = first[0].with_changes(leading_lines=[*at.leading_lines, *_comment_lines(comment),
+                                                                *comment_lines(kept)])
+                replaced[at] = first
+                new[0] = new[0].with_changes(leading_lines=list(stmt.leading_lines))
+                replaced[stmt] = new
+                notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+                outcomes.append(PipelineOutcome(line, "read", True, comment.split(": ", 1)[1]))
+                continue
+            removed.update(gone)
             new[0] = new[0].with_changes(leading_lines=[*_lead(stmt, body, removed), *_comment_lines(comment),
                                                         *comment_lines(kept)])
             replaced[stmt] = new
