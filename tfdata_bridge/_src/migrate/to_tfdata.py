@@ -59,7 +59,7 @@ from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.init_source import init_sources
 from tfdata_bridge._src.migrate.object_state import _NOT_YET
 from tfdata_bridge._src.migrate.plumbing import given_back, remove_plumbing
-from tfdata_bridge._src.migrate.read_groups import read_groups
+from tfdata_bridge._src.migrate.read_groups import TurnRefusal, read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
 from tfdata_bridge._src.migrate.config_loops import unrolled_config_loops
 from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, initialized_with_tables, \
@@ -1073,16 +1073,39 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                 continue
             try:
                 found = read_groups(body, i, finder, gen)
+            except TurnRefusal as exc:  # (a loop's turns or a function's calls: said at the read)
+                if any(g in removed or g in replaced for g in exc.made):
+                    continue  # (another rewrite took the producer or the reader)
+                line = index.lines.get(stmt, 0)
+                api = module.code_for_node(stmt.body[0].value.func).strip()
+                notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
+                outcomes.append(PipelineOutcome(line, api, False, str(exc)))
+                continue
             except Refusal:
                 continue  # (the reader is left: ``_left_alone`` says so)
             if found is None:
                 continue
-            gone, new, comment = found
+            gone, new, comment, hoisted = found
             if any(g in removed or g in replaced for g in gone):
                 continue
             line = index.lines.get(stmt, 0)
+            # the comments at the ends of the statements that go (``# list of files to read``) stay, with the dataset
+            kept = comments_in([s.with_changes(leading_lines=()) for s in [*gone, stmt]
+                                if isinstance(s, cst.SimpleStatementLine)])
+            if hoisted is not None:  # the dataset where the producer and reader were, the read its next element
+                at, first = hoisted
+                removed.update(g for g in gone if g is not at)
+                first[0] = first[0].with_changes(leading_lines=[*at.leading_lines, *_comment_lines(comment),
+                                                                *comment_lines(kept)])
+                replaced[at] = first
+                new[0] = new[0].with_changes(leading_lines=list(stmt.leading_lines))
+                replaced[stmt] = new
+                notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+                outcomes.append(PipelineOutcome(line, "read", True, comment.split(": ", 1)[1]))
+                continue
             removed.update(gone)
-            new[0] = new[0].with_changes(leading_lines=[*_lead(stmt, body, removed), *_comment_lines(comment)])
+            new[0] = new[0].with_changes(leading_lines=[*_lead(stmt, body, removed), *_comment_lines(comment),
+                                                        *comment_lines(kept)])
             replaced[stmt] = new
             notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "read", True, comment.split(": ", 1)[1]))
