@@ -385,6 +385,18 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
         external.home = home  # type: ignore[attr-defined]
 
+        def home_site(func: cst.CSTNode):
+            """The Finder, answering its own imports of the tree, of the module whose function ``func`` names
+            (``feed/handed.py`` reads a parameter of it at that function's callers); None where none is."""
+            from tfdata_bridge._src.migrate.passed_class import with_resolver
+
+            where = target(path, func)
+            if where is None or "." in where[1] or function(*where) is None:
+                return None
+            return with_resolver(finder_of(where[0]), resolver(where[0]))
+
+        external.home_site = home_site  # type: ignore[attr-defined]
+
         def imported_name(name: str):
             """(the tree's module ``name`` is imported from, the name there) or (the module ``name`` is, None)
             (``stateful_captures.py`` reads another module's names)."""
