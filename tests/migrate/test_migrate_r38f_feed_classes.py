@@ -7,8 +7,10 @@
 - placeholders handed to a feeding class as a literal of names (``Queue([quizzes, solutions])``), each bound once
   in the caller's block to a ``placeholder(...)``: read as those calls;
 - a class's feeding method made a thread's target outside the class (``Thread(target=dq.thread_main, args=(sess,
-  coord, chunks(...)))``), once per instance: the thread's line keeps its data arguments on the instance
-  (``dq._thread_main_args = [(chunks(...),)]``), read by a generator method when tf.data first runs it;
+  coord, chunks(...)))``), in its module or another of the tree, once per instance: the thread's line keeps its
+  data arguments on the instance (``dq._thread_main_args = [(chunks(...),)]``), read by a generator method when
+  tf.data first runs it (where no module of the tree makes that thread, the class is left);
+- a handed placeholder's dimension known when the graph is built (``[None, FLAGS.board]``, ``config.width``);
 - the class's one dequeue written inside an expression (``dict(zip(self.names, self.queue.dequeue_many(n)))``).
 
 A close run by the feeder is the generator's end: ``dequeue_many`` drops the remainder, where legacy's consumer
@@ -33,10 +35,11 @@ def test_the_r38f_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     assert [n for n, c in code.items() if "FIFOQueue(" in c or "threading" in c] == [], code
     assert "data_queue._thread_main_args = [(chunks(features, counts, 5),)]" in code["outside_thread_iterator_class.py"]
     assert "first._feed_args = [(rows_a, 4)]" in code["two_instances_handed_names.py"]
+    assert "right._thread_main_args = [(chunks(8, 5, 100),)]" in code["outside_thread_package.py"]
     assert "dtypes = " not in code["plain_function_feeder.py"] and "dtypes = " not in code["queueing.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
@@ -113,3 +116,19 @@ def test_a_dimension_not_known_when_the_graph_is_built_is_left_with_it_named():
         "tf.placeholder(tf.float32, [None, 2])", "tf.placeholder(tf.float32, [None, len(ROWS)])"), to="tfdata")
     said = " ".join(n.message for n in result.notes)
     assert result.refused and "has `len(ROWS)`, which is not known when the graph is built" in said, said
+
+
+def test_a_feeding_class_no_module_threads_is_left_in_a_tree(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    lib = (PROGRAMS / "r38f_lib" / "data_queue.py").read_text()
+    main = ("import collections\nimport tensorflow.compat.v1 as tf\nfrom lib.data_queue import DataQueue\n\n\n"
+            "def main():\n    q = DataQueue(collections.OrderedDict([('x', tf.placeholder(tf.float32, [None, 2])), "
+            "('y', tf.placeholder(tf.int32, [None]))]))\n"
+            "    return q.dequeue(2)\n")
+    sources = {str(tmp_path / "lib" / "__init__.py"): "", str(tmp_path / "lib" / "data_queue.py"): lib,
+               str(tmp_path / "prog.py"): main}
+    out = rewrite_tree(sources, root=str(tmp_path))
+    got = out[str(tmp_path / "lib" / "data_queue.py")]
+    said = " ".join(n.message for n in got.notes)
+    assert got.code == lib and "is neither called nor made a thread's target in this module" in said, said

@@ -77,6 +77,10 @@ class ClassFeed:
     handles: list[str] = field(default_factory=list)  # starters that returned one thread, None now (``handles.py``)
     remote: str = ""  # the queue's attribute, a dataset now, that another module of the tree dequeues
     kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps)
+    # feeding method -> (the attribute its thread's data is kept in, the positions of the data among the thread's
+    # ``args`` after the session, how many ``args`` it takes, why it is left where no module makes the thread):
+    # a thread another module of the tree makes on it (``feed/across_calls.py``)
+    threaded: dict[str, tuple[str, list[int], int, str]] = field(default_factory=dict)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str, finder=None
@@ -217,6 +221,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     elsewhere = [a for a in uses if id(a) not in inside]
     source = feeder.name.value
     runner: list[cst.FunctionDef] = []
+    outside = False  # (threads made outside the class, one per instance, their data kept there)
     joined: list[str] = []
     if thread_run:  # the thread is started and joined as before; it runs the base class's ``run`` (no target)
         if elsewhere or starters:
@@ -244,7 +249,17 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             made_at, kept = outside_data_thread(index, module, feeder, [use], extra, gone, attr, code)
             plan.removed += gone
             plan.replaced[made_at] = [kept]
-        runner = [runner_method(feeder, source, attr)]
+        runner, outside = [runner_method(feeder, source, attr)], True
+        starter = None
+    elif not starters and not elsewhere and REMOTE_DEQUEUE.get() and not on_self and _looped(feeder):
+        # (a tree's rewrite: ``Thread(target=dq.thread_main, args=(sess, coord, rows))`` in another module, one
+        # per instance, is followed there; where no module makes it, the class is left: ``tree.py``)
+        attr, source = fresh_attr(module, cls, f"_{feeder.name.value.lstrip('_')}_args"), \
+            fresh_attr(module, cls, f"{feeder.name.value}_all")
+        names = [p.name.value for p in feeder.params.params[2:]]
+        plan.threaded[feeder.name.value] = (attr, [k for k, n in enumerate(names) if n not in extra], 1 + len(names),
+                                            _uncalled(cls, feeder, data))
+        runner, outside = [runner_method(feeder, source, attr)], True
         starter = None
     elif not starters and not elsewhere:
         raise Refusal(_uncalled(cls, feeder, data))
@@ -319,7 +334,10 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
                          f"`run` is now `{source}`, read by tf.data")
-    if runner:
+    if runner and outside:
+        plan.comment += (f"; the data each instance's one thread was given is kept on the instance where that "
+                         f"thread was made, read by `{source}` in legacy's order")
+    elif runner:
         plan.comment += (f"; its threads run one after another (`{source}`), each on what the starter gave it: "
                          "the same multiset, in one of the orders legacy could deliver")
     small = dstmt.body[0]
@@ -343,6 +361,10 @@ def _joined_note(joined: list[str], starter: cst.FunctionDef | None) -> str:
             "that only joined it stays, doing nothing, for its callers)")
 
 
+def _looped(feeder: cst.FunctionDef) -> bool:
+    return any(nodes_of(feeder.body, kind) for kind in (cst.For, cst.While))
+
+
 def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:
     """Why a feeding method that nothing in its module calls or starts is left: its callers are in other modules
     (an actor thread's ``run`` calling ``queue.append_to_queue(sess, item)`` per item), which the class form does
@@ -353,9 +375,12 @@ def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> st
     per_call = "" if looped or not data else (
         f" It runs the enqueue once per call, on what it is given (`{', '.join(data)}`): the loop that makes the "
         "elements is in its callers.")
+    made_here = "" if per_call else (
+        f" (a thread made on it in this module or another of the tree, `threading.Thread(target=obj."
+        f"{feeder.name.value}, args=(sess, ...))`, one per instance, is rewritten: its data kept on the instance)")
     return (f"{name} feeds the queue but is neither called nor made a thread's target in this module: its callers, "
             "in other modules (a thread's loop, as a rule), are not followed, so no generator can stand for the "
-            "feeding." + per_call +
+            "feeding" + made_here + "." + per_call +
             " Not rewritten; `migrate --to compat` runs it through the drop-in")
 
 
