@@ -323,6 +323,9 @@ def _thread_on(module: cst.Module, attr: cst.Attribute, owner: str, face: Interf
                      and small.value.func.value is call and small.value.func.attr.value == "start"):
         raise Refusal(f"makes the thread on `{owner}.{method}` (line {at(call)}) other than once, on its own line "
                       "(`t = threading.Thread(...)` or `threading.Thread(...).start()`, in no loop)")
+    if not all(droppable(cst.Arg(a)) for j, a in enumerate(args) if j - 1 not in positions):
+        raise Refusal(f"hands the thread on `{owner}.{method}` (line {at(call)}) a session or coordinator that "
+                      "dropping would not run (not a name, an attribute or an inline `Coordinator()`)")
     data = [module.code_for_node(args[1 + k]) for k in positions]
     items = ", ".join(data) + ("," if len(data) == 1 else "")
     keep = cst.parse_statement(f"{owner}.{kept_attr} = [({items})]\n").with_changes(leading_lines=[

@@ -203,9 +203,15 @@ def outside_data_thread(index, module: cst.Module, feeder: cst.FunctionDef, uses
     if stmt is None or not isinstance(ref.value, cst.Name):
         raise Refusal(f"the thread on `{feeder.name.value}` is not made on its own line on an instance held by a "
                       "name: the data it is given cannot be kept where it was made")
+    from tfdata_bridge._src.migrate.feed.handed_coord import droppable
+
     args = thread_call_parts(call)[1][1:]
     params = feeder.params.params[2:]
     kept = [code(a) for a, p in zip(args, params) if p.name.value not in coords]
+    dropped = [thread_call_parts(call)[1][0], *[a for a, p in zip(args, params) if p.name.value in coords]]
+    if not all(droppable(cst.Arg(a)) for a in dropped):
+        raise Refusal(f"the thread on `{feeder.name.value}` is handed a session or coordinator that dropping would "
+                      "not run (not a name, an attribute or an inline `Coordinator()`)")
     gone.remove(stmt)
     items = ", ".join(kept) + ("," if len(kept) == 1 else "")
     line = cst.parse_statement(f"{ref.value.value}.{attr} = [({items})]\n")
