@@ -790,7 +790,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     for old_fn, new_fn in (functions or {}).items():
         replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
     notes += _left_alone(module, index, [*removed, *replaced], notes, external)
-    removed.update(_imports_left_unused(module, index, removed))
+    removed.update(_imports_left_unused(module, index, removed, replaced))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
             out, plumbing_notes = remove_plumbing(original, helpers=getattr(external, "runner_helpers", frozenset()),
@@ -1187,10 +1187,14 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
     return sorted(out, key=lambda n: n.line)
 
 
-def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CSTNode]) -> list[cst.CSTNode]:
-    """``import threading`` when the feed thread was its only use."""
+def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CSTNode],
+                         replaced: dict | None = None) -> list[cst.CSTNode]:
+    """``import threading`` when the feed thread was its only use (a line ``replaced`` by lines that do not
+    read it, the thread's line keeping its arguments, counts as gone)."""
     gone: set[int] = set()
-    for stmt in removed:
+    swapped = [old for old, new in (replaced or {}).items() if isinstance(old, cst.SimpleStatementLine)
+               and not any(n.value == "threading" for s in new for n in nodes_of(s, cst.Name))]
+    for stmt in [*removed, *swapped]:
         if isinstance(stmt, (cst.SimpleStatementLine, cst.For, cst.FunctionDef)):  # (a feed thread's loop)
             gone |= {id(n) for n in nodes_of(stmt, cst.Name)}
     out = []

@@ -385,6 +385,18 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
         external.home = home  # type: ignore[attr-defined]
 
+        def home_site(func: cst.CSTNode):
+            """The Finder, answering its own imports of the tree, of the module whose function ``func`` names
+            (``feed/handed.py`` reads a parameter of it at that function's callers); None where none is."""
+            from tfdata_bridge._src.migrate.passed_class import with_resolver
+
+            where = target(path, func)
+            if where is None or "." in where[1] or function(*where) is None:
+                return None
+            return with_resolver(finder_of(where[0]), resolver(where[0]))
+
+        external.home_site = home_site  # type: ignore[attr-defined]
+
         def imported_name(name: str):
             """(the tree's module ``name`` is imported from, the name there) or (the module ``name`` is, None)
             (``stateful_captures.py`` reads another module's names)."""
@@ -642,8 +654,8 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, re
         new = parsed(results[path].code)
         old_defs = {c.name.value: c for c in modules[path].body if isinstance(c, cst.ClassDef)}
         new_defs = {c.name.value: c for c in new.body if isinstance(c, cst.ClassDef)}
-        faces = {c: interface(old_defs[c], new_defs[c], attrs, handles, remote)
-                 for c, (_, attrs, handles, remote) in classes.items() if c in old_defs and c in new_defs}
+        faces = {c: interface(old_defs[c], new_defs[c], attrs, handles, remote, threaded)
+                 for c, (_, attrs, handles, remote, threaded) in classes.items() if c in old_defs and c in new_defs}
         # a starter's parameter the class reads no more, a coordinator at every call in the tree: it goes
         others = [o for o in modules if o != path and any(c in texts[o] for c in classes)]
         emptied: dict[str, dict[str, list[str]]] = {}
@@ -662,6 +674,7 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, re
         why = None
         for face in faces.values():
             face.read_at.clear()
+            face.threads_at.clear()
         handed_to: dict[str, list[tuple[str, str]]] = {}  # class -> (module, class) handed an instance of it
         for other in modules:
             if other == path or not any(c in texts[other] for c in classes):  # (a module naming none: no use)
@@ -697,6 +710,15 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, re
                               "handed instance are not rewritten; this module is left as it was (`--fallback compat` "
                               "runs it through the drop-in)")
                     break
+        for c, face in faces.items():  # (a feeding method another module threads: one thread per instance)
+            for method, (_, _, _, left) in face.threaded.items() if why is None else ():
+                made = [t for t in face.threads_at]
+                if not made:
+                    why = (c, f"`tf.compat.v1.FIFOQueue` left: {left}")
+                elif len(set((m, o) for m, o, _ in made)) != len(made):
+                    where = ", ".join(f"{os.path.relpath(p, root)}:{line}" for p, _, line in made)
+                    why = (c, f"`tf.compat.v1.FIFOQueue` left: several threads run `{c}.{method}` on one instance "
+                              f"({where}), each closing its queue: which data legacy delivers is a race")
         for c, face in faces.items():  # (the queue another module dequeues: one dequeue in the tree, or left)
             for attr in face.remote if why is None else ():
                 reads = [r for r in face.read_at if r[1] == attr]

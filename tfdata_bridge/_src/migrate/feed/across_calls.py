@@ -46,25 +46,29 @@ class Interface:
     emptied: dict[str, list[str]] = field(default_factory=dict)  # method -> parameters it no longer reads
     remote: dict[str, str] = field(default_factory=dict)  # queue attribute (a dataset now) -> its queue kind
     read_at: list[tuple[str, str, int]] = field(default_factory=list)  # (module, attribute, line): its dequeues
+    # feeding method -> (attribute, data positions, args, why left): a thread another module makes on it
+    threaded: dict[str, tuple[str, list[int], int, str]] = field(default_factory=dict)
+    threads_at: list[tuple[str, str, int]] = field(default_factory=list)  # (module, instance, line): those threads
 
     @property
     def changed(self) -> bool:
-        return bool(self.dropped or self.handles or self.gone or self.remote)
+        return bool(self.dropped or self.handles or self.gone or self.remote or self.threaded)
 
 
 def interface(old_cls: cst.ClassDef, new_cls: cst.ClassDef, gone: list[str], handles: list[str],
-              remote: dict[str, str] | None = None) -> Interface:
+              remote: dict[str, str] | None = None, threaded: dict | None = None) -> Interface:
     """The class's interface changes, from its original and rewritten definitions: the attributes the rewrite
     took (``gone``), the starters returning ``None`` now (``handles``), each method's parameters that went, and
     the methods gone or made generators (the feeding method) as gone too."""
     old, new = methods_of(old_cls), methods_of(new_cls)
     out = Interface(old_cls.name.value, old=old, handles=list(handles),
-                    gone=[g for g in gone if g not in handles], remote=dict(remote or {}))
+                    gone=[g for g in gone if g not in handles], remote=dict(remote or {}), threaded=dict(threaded or {}))
     for name, method in old.items():
         now = new.get(name)
         yields = lambda m: bool(nodes_of(m.body, cst.Yield))  # noqa: E731
         if now is None or yields(now) and not yields(method):
-            out.gone.append(name)
+            if name not in out.threaded:  # (a thread's target: ``caller_edits`` follows that thread)
+                out.gone.append(name)
             continue
         kept = {p.name.value for p in now.params.params}
         params = [p.name.value for p in method.params.params[1:] if p.name.value not in kept]
@@ -135,7 +139,7 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
     calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
     cls = face.cls
     # (a taken attribute alone: only its reads through an instance)
-    strict = bool(face.dropped or face.handles or face.remote)
+    strict = bool(face.dropped or face.handles or face.remote or face.threaded)
     instances: dict[str, list[cst.BaseExpression]] = {}
     swaps: dict[cst.Call, tuple[cst.Call, str]] = {}
     whole: dict[cst.Call, cst.BaseExpression] = {}  # a dequeue of the queue, now of the class's dataset
@@ -184,6 +188,7 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
     removed: list[cst.CSTNode] = []
     replaced: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
     done: list[tuple[int, str]] = []
+    threads_before = len(face.threads_at)
     for attr in nodes_of(module, cst.Attribute):
         owner = get_full_name_for_node(attr.value)
         if owner not in instances:
@@ -204,6 +209,11 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
             whole[call] = new
             done.append((at(call), f"`{owner}.{method}.{call.func.attr.value}(...)` reads the dataset `{cls}` keeps "
                                    f"in `{method}` now (its feeding thread is a generator tf.data reads)"))
+            continue
+        if method in face.threaded:  # ``t = threading.Thread(target=dq.thread_main, args=(sess, coord, rows))``
+            _thread_on(module, attr, owner, face, where, at, pos, lines, removed, replaced)
+            done.append((at(attr), f"the thread on `{owner}.{method}` goes: the data it was given is kept on "
+                                   f"`{owner}` for the generator `{cls}.{method}` is now"))
             continue
         if method in face.gone:
             raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}), which the feed-thread rewrite takes from "
@@ -267,7 +277,69 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
         replaced[stmt] = [stmt.visit(_Whole(whole, swapped))]
     if not removed and not replaced:
         return None
-    return module.visit(_Edited(set(map(id, removed)), {id(k): v for k, v in replaced.items()})), done
+    out = module.visit(_Edited(set(map(id, removed)), {id(k): v for k, v in replaced.items()}))
+    return (_without_threading(out) if len(face.threads_at) > threads_before else out), done
+
+
+def _without_threading(module: cst.Module) -> cst.Module:
+    """``module`` less its top-level ``import threading`` where nothing in it reads ``threading`` any more (the
+    feeding thread it made was its only use)."""
+    imports = [s for s in module.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(
+        s.body[0], cst.Import) and len(s.body[0].names) == 1 and s.body[0].names[0].asname is None and isinstance(
+        s.body[0].names[0].name, cst.Name) and s.body[0].names[0].name.value == "threading"]
+    mine = {id(n) for s in imports for n in nodes_of(s, cst.Name)}
+    if len(imports) != 1 or any(n.value == "threading" and id(n) not in mine for n in nodes_of(module, cst.Name)):
+        return module
+    return module.with_changes(body=[s for s in module.body if s is not imports[0]])
+
+
+def _thread_on(module: cst.Module, attr: cst.Attribute, owner: str, face: Interface, where: str, at, pos, lines,
+               removed: list, replaced: dict) -> None:
+    """``t = threading.Thread(target=dq.thread_main, args=(sess, coord, rows))`` (or ``Thread(...).start()``) on
+    an instance under a plain name, made once (in no loop): that line keeps the data arguments on the instance
+    (``dq._thread_main_args = [(rows,)]``), the handle's ``daemon``, ``start`` and joins go (``handles.py``).
+    Raises ``Refusal`` where the feeding method is read otherwise."""
+    from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
+
+    method = attr.attr.value
+    kept_attr, positions, count, _why = face.threaded[method]
+    call = next((c for c in nodes_of(module, cst.Call) if (get_full_name_for_node(c.func) or "").rsplit(".", 1)[-1]
+                 == "Thread" and any(a.keyword is not None and a.keyword.value == "target" and a.value is attr
+                                     for a in c.args)), None)
+    if call is None or "." in owner:
+        raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}), which the feed-thread rewrite makes a "
+                      "generator, other than as the `target=` of one `threading.Thread(...)` on an instance under "
+                      "a plain name")
+    args = thread_call_parts(call)[1]
+    if len(args) != count:
+        raise Refusal(f"makes the thread on `{owner}.{method}` (line {at(call)}) with {len(args)} positional args "
+                      f"for its {count} parameters after `self`")
+    stmt = holder_of(lines, call)
+    small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+    loops = [n for kind in (cst.For, cst.While) for n in nodes_of(module, kind) if contains(n, call)]
+    if loops or not (isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1
+                     and isinstance(small.targets[0].target, cst.Name) or isinstance(small, cst.Expr)
+                     and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute)
+                     and small.value.func.value is call and small.value.func.attr.value == "start"):
+        raise Refusal(f"makes the thread on `{owner}.{method}` (line {at(call)}) other than once, on its own line "
+                      "(`t = threading.Thread(...)` or `threading.Thread(...).start()`, in no loop)")
+    if not all(droppable(cst.Arg(a)) for j, a in enumerate(args) if j - 1 not in positions):
+        raise Refusal(f"hands the thread on `{owner}.{method}` (line {at(call)}) a session or coordinator that "
+                      "dropping would not run (not a name, an attribute or an inline `Coordinator()`)")
+    data = [module.code_for_node(args[1 + k]) for k in positions]
+    items = ", ".join(data) + ("," if len(data) == 1 else "")
+    keep = cst.parse_statement(f"{owner}.{kept_attr} = [({items})]\n").with_changes(leading_lines=[
+        *stmt.leading_lines, cst.EmptyLine(comment=cst.Comment(
+            f"# tfdata-bridge migrate: no thread: `{method}` is read by tf.data, on the arguments kept here"))])
+    if isinstance(small, cst.Assign):
+        scope = next((f for f in reversed(nodes_of(module, cst.FunctionDef)) if contains(f, stmt)), module)
+        try:
+            follow_handle(_Lines(pos), scope, stmt, small.targets[0].target.value, method, True, lines, removed,
+                          replaced, started=True)
+        except Refusal as exc:
+            raise Refusal(f"uses the thread on `{owner}.{method}` beyond starting and joining it: {exc}") from None
+    replaced[stmt] = [keep]
+    face.threads_at.append((where, owner, at(call)))
 
 
 def _remote_read(module: cst.Module, attr: cst.Attribute, kind: str, lines, calls):

@@ -10,7 +10,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal
 from tfdata_bridge._src.migrate.feed.class_local import is_queue
-from tfdata_bridge._src.migrate.feed.derived import Held, enqueued_held, reader
+from tfdata_bridge._src.migrate.feed.derived import Held, enqueued_held, held, reader
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, by_names, enqueued
 
@@ -72,7 +72,14 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
                 for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
             placeholders[attr] = stmt
     holder = enqueued_held(reader(index, v1), items, flat(init)) \
-        if isinstance(items, (cst.ListComp, cst.Call)) else None
+        if isinstance(items, (cst.ListComp, cst.Call)) or isinstance(items, cst.Name) else None
+    if holder is not None and "." not in holder.name:
+        holder = _kept_on_self(index, init, self_name, holder, v1)
+    if holder is not None and "." not in holder.name:
+        raise Refusal(f"the enqueue takes the placeholders of `{holder.name}`, a local name of `{init.name.value}` "
+                      f"(not kept on `{self_name}` as the dict or list itself): the class form feeds placeholders "
+                      f"it reads as `{self_name}.<attr>`; keep the holder on `{self_name}` "
+                      f"(`{self_name}.phs = ...; queue.enqueue_many(list({self_name}.phs.values()))`)")
     if holder is not None:  # ``[p for p in self.phs.values()]``, ``list(self.phs.values())`` (``derived.py``)
         if len(holder.keys) != components:
             raise Refusal(f"`{holder.name}` holds {len(holder.keys)} placeholders for {components} queue components")
@@ -112,6 +119,21 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         raise Refusal("the enqueue op does not take one placeholder attribute per queue component" + why)
     removed += [placeholders[f] for f in fed]  # type: ignore[index]
     return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
+
+
+def _kept_on_self(index, init: cst.FunctionDef, self_name: str, holder, v1: str | None):
+    """``phs = list(d.values()); self.phs = phs``: a local holder the enqueue takes, kept on ``self`` by one line
+    of ``__init__`` (and bound nowhere else there): the holder read as ``self.phs``; else ``holder`` itself."""
+    kept = [attr for stmt in flat(init) if (found := self_assign(stmt, self_name)) is not None
+            for attr, value in [found] if isinstance(value, cst.Name) and value.value == holder.name]
+    if len(kept) != 1:
+        return holder
+    name = f"{self_name}.{kept[0]}"
+    if sum(1 for stmt in flat(init) if (found := self_assign(stmt, self_name)) is not None
+           and found[0] == kept[0]) != 1:
+        return holder
+    again = held(reader(index, v1), flat(init), name, True)
+    return again if again is not None and again.keys == holder.keys else holder
 
 
 def _named(made: cst.SimpleStatementLine, listed: str, names: list[str] | None, self_name: str, enqueue: str,

@@ -25,7 +25,7 @@ from types import SimpleNamespace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, identifiers, is_none, names_in, nodes_of
 from tfdata_bridge._src.migrate.feed.queue import PLACEHOLDER_PARAMS
 
 EMPTY_DICTS = ("dict", "OrderedDict", "collections.OrderedDict")
@@ -50,6 +50,8 @@ class Held:
     stmts: list[cst.BaseStatement] = field(default_factory=list)
     is_dict: bool = True
     owner: cst.FunctionDef | None = None  # handed in: the function whose parameter it is (``handed.py``)
+    views: list[cst.BaseStatement] = field(default_factory=list)  # ``phs = list(d.values())``: it stays
+    site: object = None  # handed in: the Finder (view) of the module whose function made the placeholders
 
     def refs(self) -> list[str]:
         return [f"{self.name}[{k!r}]" for k in self.keys]
@@ -116,6 +118,11 @@ def held(finder, body, name: str, handed_in: bool = False) -> Held | None:
     if len(made) != 1:
         return None
     value = _target(made[0])[1]
+    if isinstance(value, cst.Name) and "." in name and handed_in and value.value != name:
+        local = held(finder, body, value.value, handed_in)  # ``phs = list(d.values()); self.phs = phs``
+        if local is not None:
+            return Held(name, list(local.keys), list(local.calls), [made[0]], local.is_dict, local.owner,
+                        list(local.views))
     if isinstance(value, cst.Name) and getattr(finder, "scopes", None) is not None and handed_in:
         from tfdata_bridge._src.migrate.feed.handed import handed
         out = handed(finder, made[0], value.value, name)
@@ -124,13 +131,29 @@ def held(finder, body, name: str, handed_in: bool = False) -> Held | None:
             return out
     out = made_holder(finder, name, value, made[0])
     if out is None:
-        return None
+        return _viewed(finder, body, name, value, made[0], handed_in)
     _filled(finder, body, made[0], out)
     if not out.keys:
         return None
     if len(set(out.keys)) != len(out.keys):
         raise Refusal(f"the dict of placeholders `{name}` sets a key twice")
     return out
+
+
+def _viewed(finder, body, name: str, value: cst.BaseExpression, made, handed_in: bool) -> Held | None:
+    """``phs = list(d.values())`` (or ``list(d)`` of a list, ``tuple(...)``): a list of another holder's
+    placeholders, all and in order, made on one line of the block; None where ``value`` is no such view."""
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple")
+            and len(value.args) == 1):
+        return None
+    inner = held_name(value)
+    if inner is None or inner == name:
+        return None
+    holder = held(finder, body, inner, handed_in or iterates(value, inner))
+    if holder is None or _iterated(value, holder) != "values":
+        return None
+    return Held(name, list(range(len(holder.keys))), list(holder.calls), [], False, holder.owner,
+                [*holder.views, made])
 
 
 def made_holder(finder, name: str, value: cst.BaseExpression, made) -> Held | None:
@@ -337,11 +360,45 @@ def _shape_of(call: cst.Call, holder: Held, j: int) -> cst.BaseExpression:
     return shape
 
 
-def resolved_call(finder, call: cst.Call, body) -> cst.Call:
+def _bound_once(call: cst.Call, body, node: cst.BaseExpression, bound: list | None = None,
+                lines: dict | None = None) -> cst.BaseExpression:
+    """What the queue's argument ``node`` stands for: where it is a name bound once in ``body`` (``dtypes = [p.dtype
+    for p in phs]`` a line above the queue) and read nowhere else of it, the expression it is bound to; else
+    ``node``. A name read or changed elsewhere (``dtypes.append(...)``) stays a name (and is refused as one)."""
+    if not isinstance(node, cst.Name):
+        return node
+    binds = [s for s in body if (t := _target(s)) is not None and isinstance(t[0], cst.Name)
+             and t[0].value == node.value]
+    if len(binds) != 1:
+        return node
+    made = binds[0]
+    at = next((i for i, s in enumerate(body) if any(c is call for c in nodes_of(s, cst.Call))
+               and isinstance(s, cst.SimpleStatementLine)), None)
+    if at is None:
+        return node
+    first, then = (lines or {}).get(made), (lines or {}).get(body[at])
+    if (first >= then) if first is not None and then is not None else body.index(made) >= at:
+        return node  # (bound after the queue's line)
+    allowed = {id(_target(made)[0]), id(node)}
+    if {id(n) for s in body for n in identifiers(s) if n.value == node.value} - allowed:
+        return node
+    value = _target(made)[1]
+    if node.value in names_in(value):
+        return node
+    if bound is not None:
+        bound.append(made)  # (read by the queue alone: it goes with it)
+    return value
+
+
+def resolved_call(finder, call: cst.Call, body, bound: list | None = None) -> cst.Call:
     """The queue's call with each argument that is a comprehension (or ``list(...)``) over a holder of
-    placeholders of ``body`` replaced by the literal list it gives."""
+    placeholders of ``body`` replaced by the literal list it gives; an argument that is a name bound once in
+    ``body`` to such a comprehension (or to a literal list) and read nowhere else is read as its value (that
+    line into ``bound``: it goes with the queue)."""
     args = []
     for arg in call.args:
+        arg = arg.with_changes(value=_bound_once(call, body, arg.value, bound, getattr(
+            getattr(finder, "index", None), "lines", None)))
         name = held_name(arg.value) if isinstance(arg.value, (cst.ListComp, cst.Call)) else None
         holder = held(finder, body, name, iterates(arg.value, name)) if name else None
         entries = per_placeholder(arg.value, holder) if holder is not None else None

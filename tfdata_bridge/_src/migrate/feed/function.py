@@ -108,10 +108,11 @@ class FeedFinder:
         qstmt = body[i]
         body = self._region(body, qstmt)
         self.list_name = self.held = None
-        args = queue_args(constants_in(self, resolved_call(self, call, body), qstmt), kind)
+        bound: list[cst.BaseStatement] = []  # (``dtypes = [p.dtype for p in phs]`` read by the queue alone)
+        args = queue_args(constants_in(self, resolved_call(self, call, body, bound), qstmt), kind)
         self.queue_arguments = args  # (read by ``placeholders.py``)
         dtypes = args["dtypes"]
-        plan = FeedPlan(removed=[qstmt])
+        plan = FeedPlan(removed=[qstmt, *bound])
         enqueue = dequeue = None
         many = False
         close_ops: list[str] = []
@@ -248,9 +249,12 @@ class FeedFinder:
         inside = _node_ids(fn)
         owner = self.held.owner if self.held is not None else None  # (handed in: its function's reads alone)
         mine = {id(n) for n in nodes_of(owner.body, cst.Name)} if owner is not None else None
+        views = {id(n) for s in (self.held.views if self.held is not None else []) for n in nodes_of(s, cst.Name)}
         for name in placeholders + close_ops + ([self.list_name] if self.list_name else []):
             for r in self.index.refs.get(name, []):
                 if mine is not None and name == self.list_name and id(r) not in mine:
+                    continue
+                if id(r) in views:  # (the line making the list view of the placeholders stays, unread)
                     continue
                 if id(r) not in inside and not any(id(r) in _node_ids(s) for s in plan.removed):
                     raise Refusal(f"`{name}` is used outside the queue and its feeding function")

@@ -58,10 +58,12 @@ def handed(finder, at: cst.CSTNode, param: str, name: str, depth: int = 0):
     seen = None
     given = {id(v) for v, _, _ in sites[1]}  # (handed to this same function twice: no other use)
     for value, site, call in sites[1]:
-        got = _given(_view(site), call, value, depth, owner_name, param, given)
+        view = _view(site)
+        got = _given(view, call, value, depth, owner_name, param, given)
         if len(set(got.keys)) != len(got.keys):
             raise Refusal(f"a caller of `{owner_name}` hands `{param}` a dict that sets a key twice")
-        sig = (got.is_dict, list(got.keys), [_signature(c, got, j) for j, c in enumerate(got.calls)])
+        made_in = getattr(got, "site", None) or view  # (a function of another module made them: read there)
+        sig = (got.is_dict, list(got.keys), [_signature(c, got, j, made_in) for j, c in enumerate(got.calls)])
         if seen is not None and sig != seen:
             raise Refusal(f"the callers of `{owner_name}` hand `{param}` different placeholders (keys, dtypes or "
                           "shapes); the queue's signature is not one")
@@ -154,7 +156,38 @@ def _given(site, call: cst.Call, value: cst.BaseExpression, depth: int, owner: s
         return got
     if isinstance(value, cst.Call):
         return _returned(site, value, depth, shown)
-    raise Refusal(f"{shown} is not a dict or list of placeholders made where it can be read")
+    named = _named_placeholders(site, call, value, param)
+    if named is not None:
+        return named
+    raise Refusal(f"{shown} is not a dict or list of placeholders made where it can be read (a literal of "
+                  "`placeholder(...)` calls, or of names each bound once, in the caller's block, to one)")
+
+
+def _named_placeholders(site, call: cst.Call, value: cst.BaseExpression, param: str):
+    """``Queue([quizzes, solutions])`` (or a dict literal keyed by strings) whose elements are names each bound
+    once, in the caller's own block, to a ``placeholder(...)`` call: read as the literal of those calls (the
+    caller keeps its placeholders; only their dtypes and shapes are read). None where ``value`` is no such
+    literal."""
+    from tfdata_bridge._src.migrate.feed.derived import Held, _is_placeholder
+
+    if isinstance(value, (cst.List, cst.Tuple)) and value.elements and not any(
+            isinstance(e, cst.StarredElement) for e in value.elements):
+        keys, names = list(range(len(value.elements))), [e.value for e in value.elements]
+    elif isinstance(value, cst.Dict) and value.elements and all(
+            isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in value.elements):
+        keys, names = [e.key.evaluated_value for e in value.elements], [e.value for e in value.elements]
+    else:
+        return None
+    calls = []
+    for node in names:
+        if not isinstance(node, cst.Name):
+            return None
+        _body, stmt = _block_binding(site, call, node.value)
+        made = _bound_value(stmt) if stmt is not None else None
+        if made is None or not _is_placeholder(site, made):
+            return None
+        calls.append(made)
+    return Held(param, keys, calls, [], isinstance(value, cst.Dict))
 
 
 def _bound_value(stmt):
@@ -205,7 +238,8 @@ def _returned(site, call: cst.Call, depth: int, shown: str):
     if fn is None and home is not None:
         found = home(call.func)
         if found is not None:
-            fn, there = found[0], _view(found[2])
+            resolved = getattr(external, "home_site", None)
+            fn, there = found[0], _view((resolved(call.func) if resolved is not None else None) or found[2])
     if fn is None or not isinstance(fn.body, cst.IndentedBlock) or fn.decorators:
         raise Refusal(f"{shown} is made by `{_code(call.func)}`, which is not a function of the code migrated")
     body = list(fn.body.body)
@@ -220,11 +254,46 @@ def _returned(site, call: cst.Call, depth: int, shown: str):
     if got is None or not got.keys:
         raise Refusal(f"{shown} is made by `{fn.name.value}`, which returns no dict or list of placeholders made "
                       "in its block")
+    got.site = there
     return got
 
 
-def _signature(call: cst.Call, got, j: int) -> tuple[str, tuple | None]:
-    """(the dtype's name, the shape as a tuple of ints and None) of a handed placeholder, written literally."""
+def _dim(site, at: cst.CSTNode, node: cst.BaseExpression, depth: int = 0):
+    """The int (or None) a placeholder's dimension is when the graph is built, read at ``at`` of ``site``'s
+    module: a literal; a name bound once to one, or a parameter every call in the tree gives the same such
+    value (``static_values``); ``Config.N`` / ``config.N`` (``config = Config()`` bound once) / ``FLAGS.n`` of
+    another module of the tree (``FLAGS = Flags()`` there), a class attribute bound once in a plain class body
+    that nothing in those modules sets (``compression.class_attribute`` / ``foreign_value``). ``UNKNOWN``
+    otherwise."""
+    from tfdata_bridge._src.migrate.compression import class_attribute, foreign_value
+    from tfdata_bridge._src.migrate.static_values import UNKNOWN, literal, parameter_values
+
+    if depth > _DEPTH or getattr(site, "scopes", None) is None:
+        return UNKNOWN
+    if is_none(node):
+        return None
+    if isinstance(node, cst.Integer):
+        return int(node.value)
+    got = literal(site, at, node)
+    if isinstance(got, int) and not isinstance(got, bool):
+        return got
+    if isinstance(node, cst.Attribute):
+        found = class_attribute(site, at, node) if isinstance(node.value, cst.Name) else None
+        found = found or foreign_value(site, at, node)
+        return UNKNOWN if found is None else _dim(found[2], found[0], found[1], depth + 1)
+    if isinstance(node, cst.Name):
+        values = parameter_values(site, at, node.value)
+        dims = {repr(_dim(f, a, v, depth + 1)) for v, f, a in values or []}
+        if values and len(dims) == 1 and repr(UNKNOWN) not in dims:
+            return _dim(values[0][1], values[0][2], values[0][0], depth + 1)
+    return UNKNOWN
+
+
+def _signature(call: cst.Call, got, j: int, site=None) -> tuple[str, tuple | None]:
+    """(the dtype's name, the shape as a tuple of ints and None) of a handed placeholder: written literally, or
+    each dimension a value known when the graph is built (``_dim``, read where the placeholder is made)."""
+    from tfdata_bridge._src.migrate.static_values import UNKNOWN
+
     args = bind_params(call, PLACEHOLDER_PARAMS, "placeholder")
     dtype, shape = args.get("dtype"), args.get("shape")
     where = f"`{got.refs()[j]}`"
@@ -234,9 +303,15 @@ def _signature(call: cst.Call, got, j: int) -> tuple[str, tuple | None]:
                       "where the queue is made")
     if shape is None or is_none(shape):
         return dtype.attr.value, None
-    if not isinstance(shape, (cst.List, cst.Tuple)) or not all(
-            not isinstance(e, cst.StarredElement) and (isinstance(e.value, cst.Integer) or is_none(e.value))
-            for e in shape.elements):
+    if not isinstance(shape, (cst.List, cst.Tuple)) or any(isinstance(e, cst.StarredElement) for e in shape.elements):
         raise Refusal(f"the shape of the handed placeholder {where} is not a literal list of numbers and None: it "
                       "cannot be read where the queue is made")
-    return dtype.attr.value, tuple(None if is_none(e.value) else int(e.value.value) for e in shape.elements)
+    dims = [_dim(site, call, e.value) if site is not None else None if is_none(e.value) else int(e.value.value)
+            if isinstance(e.value, cst.Integer) else UNKNOWN for e in shape.elements]
+    unknown = [e.value for e, d in zip(shape.elements, dims) if d is UNKNOWN]
+    if unknown:
+        raise Refusal(f"the shape of the handed placeholder {where} is not a literal list of numbers and None: it "
+                      f"has `{cst.Module([]).code_for_node(unknown[0])}`, which is not known when the graph is built "
+                      "(a literal, a name or parameter bound to one, a class attribute of a plain config class "
+                      "that nothing sets): it cannot be read where the queue is made")
+    return dtype.attr.value, tuple(dims)

@@ -64,13 +64,16 @@ def follow_handles(index, module: cst.Module, cls: cst.ClassDef, starter: cst.Fu
 
 
 def _follow(index, scope, taken: cst.SimpleStatementLine, handle: str, starter: str, one: bool, lines,
-            removed: list[cst.CSTNode], replaced: dict) -> None:
+            removed: list[cst.CSTNode], replaced: dict, started: bool = False) -> None:
+    """(``started``: the handle is the thread itself, made where it was taken: ``t.daemon = True``,
+    ``t.setDaemon(True)`` and ``t.start()`` go too.)"""
     attrs = {id(a.attr) for a in nodes_of(scope, cst.Attribute)}
     keywords = {id(a.keyword) for a in nodes_of(scope, cst.Arg) if a.keyword is not None}
     params = {id(p.name) for p in nodes_of(scope, cst.Param)}
     bound = [t for a in nodes_of(scope, cst.Assign) for t in a.targets] + \
         [f.target for f in nodes_of(scope, cst.For)] + [a for a in nodes_of(scope, cst.AugAssign)]
-    binds = [b for b in bound if any(n.value == handle for n in nodes_of(b, cst.Name))]
+    binds = [b for b in bound if any(n.value == handle for n in nodes_of(b, cst.Name)) and not (
+        started and isinstance(b, cst.AssignTarget) and isinstance(b.target, cst.Attribute))]  # (``t.daemon = ...``)
     taken_target = taken.body[0].targets[0].target
     reads = [n for n in nodes_of(scope, cst.Name) if n.value == handle and id(n) not in attrs
              and id(n) not in keywords and id(n) not in params and n is not taken_target]
@@ -89,6 +92,14 @@ def _follow(index, scope, taken: cst.SimpleStatementLine, handle: str, starter: 
         stmt = holder_of(lines, read)
         small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         call = small.value if isinstance(small, cst.Expr) else None
+        if started and stmt not in replaced and stmt not in removed and (
+                isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+                    small.targets[0].target, cst.Attribute) and small.targets[0].target.value is read
+                and small.targets[0].target.attr.value == "daemon"
+                or isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is read
+                and call.func.attr.value in ("start", "setDaemon")):
+            removed.append(stmt)  # ``t.daemon = True``, ``t.start()``
+            continue
         joins = isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
         if joins and call.func.value is read and stmt not in replaced:
             removed.append(stmt)  # ``t.join()``

@@ -47,7 +47,7 @@ from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
     makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
-from tfdata_bridge._src.migrate.feed.plumbing import outside_threads
+from tfdata_bridge._src.migrate.feed.plumbing import outside_data_thread, outside_threads
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args, queue_names
 from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
@@ -77,6 +77,10 @@ class ClassFeed:
     handles: list[str] = field(default_factory=list)  # starters that returned one thread, None now (``handles.py``)
     remote: str = ""  # the queue's attribute, a dataset now, that another module of the tree dequeues
     kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps)
+    # feeding method -> (the attribute its thread's data is kept in, the positions of the data among the thread's
+    # ``args`` after the session, how many ``args`` it takes, why it is left where no module makes the thread):
+    # a thread another module of the tree makes on it (``feed/across_calls.py``)
+    threaded: dict[str, tuple[str, list[int], int, str]] = field(default_factory=dict)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str, finder=None
@@ -172,9 +176,10 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
           fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
           local_reads: list[cst.Name] = ()) -> ClassFeed:
-    args = queue_args(resolved_call(reader(index, v1), qcall, flat(init)), kind)
+    bound: list[cst.BaseStatement] = []  # (``dtypes = [p.dtype for p in phs]`` read by the queue alone)
+    args = queue_args(resolved_call(reader(index, v1), qcall, flat(init), bound), kind)
     dtypes = args["dtypes"]
-    plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else [])])
+    plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else []), *bound])
     methods = methods_of(cls)
     parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
                         queue_names(args), local, v1)
@@ -216,6 +221,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     elsewhere = [a for a in uses if id(a) not in inside]
     source = feeder.name.value
     runner: list[cst.FunctionDef] = []
+    outside = False  # (threads made outside the class, one per instance, their data kept there)
     joined: list[str] = []
     if thread_run:  # the thread is started and joined as before; it runs the base class's ``run`` (no target)
         if elsewhere or starters:
@@ -232,6 +238,28 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         starter = None
     elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
+        starter = None
+    elif not starters and elsewhere and _distinct_instances(module, cls, elsewhere):
+        # ``Thread(target=dq.feed, args=(sess, coord, rows))`` outside the class: one thread per instance
+        # (one leading underscore: ``__x`` would be mangled inside the class, not where the thread was made)
+        attr, source = fresh_attr(module, cls, f"_{feeder.name.value.lstrip('_')}_args"), \
+            fresh_attr(module, cls, f"{feeder.name.value}_all")
+        for use in elsewhere:
+            gone = outside_threads(index, module, cls, feeder.name.value, [use], code, 1 + len(extra), len(data))
+            made_at, kept = outside_data_thread(index, module, feeder, [use], extra, gone, attr, code)
+            plan.removed += gone
+            plan.replaced[made_at] = [kept]
+        runner, outside = [runner_method(feeder, source, attr)], True
+        starter = None
+    elif not starters and not elsewhere and REMOTE_DEQUEUE.get() and not on_self and _looped(feeder):
+        # (a tree's rewrite: ``Thread(target=dq.thread_main, args=(sess, coord, rows))`` in another module, one
+        # per instance, is followed there; where no module makes it, the class is left: ``tree.py``)
+        attr, source = fresh_attr(module, cls, f"_{feeder.name.value.lstrip('_')}_args"), \
+            fresh_attr(module, cls, f"{feeder.name.value}_all")
+        names = [p.name.value for p in feeder.params.params[2:]]
+        plan.threaded[feeder.name.value] = (attr, [k for k, n in enumerate(names) if n not in extra], 1 + len(names),
+                                            _uncalled(cls, feeder, data))
+        runner, outside = [runner_method(feeder, source, attr)], True
         starter = None
     elif not starters and not elsewhere:
         raise Refusal(_uncalled(cls, feeder, data))
@@ -306,12 +334,17 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
                          f"`run` is now `{source}`, read by tf.data")
-    if runner:
+    if runner and outside:
+        plan.comment += (f"; the data each instance's one thread was given is kept on the instance where that "
+                         f"thread was made, read by `{source}` in legacy's order")
+    elif runner:
         plan.comment += (f"; its threads run one after another (`{source}`), each on what the starter gave it: "
                          "the same multiset, in one of the orders legacy could deliver")
     small = dstmt.body[0]
+    got = cst.parse_expression(emit.one_shot_get_next(v1, chain))
     plan.replaced[dstmt] = [dstmt.with_changes(
-        body=[small.with_changes(value=cst.parse_expression(emit.one_shot_get_next(v1, chain)))],
+        body=[small.with_changes(value=small.value.deep_replace(call, got) if small.value is not call and any(
+            c is call for c in nodes_of(small.value, cst.Call)) else got)],  # (a dequeue inside the value)
         leading_lines=[*dstmt.leading_lines, *wrapped_comment(plan.comment)])]
     drop_coordinators(module, methods, dropped, plan)
     plan.cls = cls.name.value
@@ -328,6 +361,10 @@ def _joined_note(joined: list[str], starter: cst.FunctionDef | None) -> str:
             "that only joined it stays, doing nothing, for its callers)")
 
 
+def _looped(feeder: cst.FunctionDef) -> bool:
+    return any(nodes_of(feeder.body, kind) for kind in (cst.For, cst.While))
+
+
 def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:
     """Why a feeding method that nothing in its module calls or starts is left: its callers are in other modules
     (an actor thread's ``run`` calling ``queue.append_to_queue(sess, item)`` per item), which the class form does
@@ -338,9 +375,12 @@ def _uncalled(cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> st
     per_call = "" if looped or not data else (
         f" It runs the enqueue once per call, on what it is given (`{', '.join(data)}`): the loop that makes the "
         "elements is in its callers.")
+    made_here = "" if per_call else (
+        f" (a thread made on it in this module or another of the tree, `threading.Thread(target=obj."
+        f"{feeder.name.value}, args=(sess, ...))`, one per instance, is rewritten: its data kept on the instance)")
     return (f"{name} feeds the queue but is neither called nor made a thread's target in this module: its callers, "
             "in other modules (a thread's loop, as a rule), are not followed, so no generator can stand for the "
-            "feeding." + per_call +
+            "feeding" + made_here + "." + per_call +
             " Not rewritten; `migrate --to compat` runs it through the drop-in")
 
 
@@ -413,6 +453,9 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     dstmt = holder_of(lines, use)
     small = dstmt.body[0] if dstmt is not None and len(dstmt.body) == 1 else None
     call = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
+    if call is not None and not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+                                 and call.func.value is use):
+        call = _wrapped_dequeue(call, use) or call
     stored = _stored_dequeue(module, cls, dstmt, use, self_name) if not isinstance(call, cst.Call) else None
     if stored is not None:  # ``self.dequeue_fn = self.queue.dequeue_up_to``, called once elsewhere
         plan.removed.append(dstmt)
@@ -438,6 +481,31 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     if not owner_is_instance(module, cls, dstmt, owner.value):
         raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
     return dstmt, call, owner.value
+
+
+def _distinct_instances(module, cls: cst.ClassDef, uses: list[cst.BaseExpression]) -> bool:
+    """The feeding method read outside the class as ``dq.feed`` once, or once per instance: distinct names each
+    assigned once, in the module, ``Cls(...)`` (two reads on one instance would be two threads feeding it)."""
+    if len(uses) == 1:
+        return True
+    names = [u.value.value if isinstance(u, cst.Attribute) and isinstance(u.value, cst.Name) else None for u in uses]
+    return None not in names and len(set(names)) == len(names) and all(
+        owner_is_instance(module, cls, holder_of(nodes_of(module, cst.SimpleStatementLine), u), n)
+        for u, n in zip(uses, names))
+
+
+def _wrapped_dequeue(value: cst.BaseExpression, use: cst.BaseExpression) -> cst.Call | None:
+    """The dequeue ``use.dequeue_many(n)`` written inside the line's value (``return dict(zip(self.names,
+    self.queue.dequeue_many(n)))``), evaluated once where the line runs (not under a lambda or a comprehension):
+    the dataset's ``get_next()`` stands in its place. None otherwise."""
+    found = [c for c in nodes_of(value, cst.Call) if isinstance(c.func, cst.Attribute) and c.func.value is use
+             and c.func.attr.value in DEQUEUES]
+    if len(found) != 1:
+        return None
+    loops = (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+    if any(found[0] in nodes_of(n, cst.Call) for kind in loops for n in nodes_of(value, kind)):
+        return None
+    return found[0]
 
 
 def _stored_dequeue(module, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | None, use: cst.Attribute,

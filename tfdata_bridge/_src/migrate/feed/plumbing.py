@@ -164,9 +164,10 @@ def _joins_only(stmt: cst.CSTNode) -> bool:
 
 
 def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, uses_: list[cst.Attribute],
-                    code, passed: int = 1) -> list[cst.CSTNode]:
+                    code, passed: int = 1, data: int = 0) -> list[cst.CSTNode]:
     """What goes with threads made outside a class on its feeding method (``Thread(target=reader.feed,
-    args=(sess,))``): one thread (it closes the queue: several would race), its statement and its plumbing."""
+    args=(sess,))``): one thread (it closes the queue: several would race), its statement and its plumbing.
+    ``data``: how many data arguments follow the session and coordinators (``outside_data_thread``)."""
     uses = ThreadUses(index, module)
     if len(uses_) != 1:
         raise Refusal(f"`{feeder}` is the target of several threads, each closing the queue; not rewritten")
@@ -174,8 +175,9 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
     call = next((c for c in index.threads if any(n is ref for n in nodes_of(c, cst.Attribute))), None)
     if call is None or thread_call_parts(call)[0] is not ref:
         raise Refusal(f"`{feeder}` is used other than as one `threading.Thread`'s target")
-    if len(thread_call_parts(call)[1]) != passed:
-        raise Refusal(f"the thread does not pass `{feeder}` just its session")
+    if len(thread_call_parts(call)[1]) != passed + data:
+        raise Refusal(f"the thread does not pass `{feeder}` just its session" + (
+            " and one argument per parameter (by position)" if data else ""))
     handles: set[str] = set()
     gone: list[cst.CSTNode] = []
     header, several = made(uses, call, handles, gone, code)
@@ -184,3 +186,35 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
     for name in sorted(handles):
         uses.handled(name, gone, gone, handles)
     return gone
+
+
+def outside_data_thread(index, module: cst.Module, feeder: cst.FunctionDef, uses_: list[cst.Attribute],
+                        coords: list[str], gone: list[cst.CSTNode], attr: str, code
+                        ) -> tuple[cst.SimpleStatementLine, cst.SimpleStatementLine]:
+    """The one thread made outside the class on its feeding method, given data besides its session and
+    coordinators (``Thread(target=dq.thread_main, args=(sess, coord, chunks(rows)))``): (its statement, the line
+    that stands for it, keeping the data arguments on the instance: ``dq._thread_main_args = [(chunks(rows),)]``,
+    evaluated where legacy made the thread, read by the generator when tf.data first runs it). ``gone`` (what
+    ``outside_threads`` found) loses that statement. Refused where the instance is not a plain name."""
+    ref = uses_[0]
+    call = next(c for c in index.threads if any(n is ref for n in nodes_of(c, cst.Attribute)))
+    stmt = next((s for s in gone if isinstance(s, cst.SimpleStatementLine) and any(
+        c is call for c in nodes_of(s, cst.Call))), None)
+    if stmt is None or not isinstance(ref.value, cst.Name):
+        raise Refusal(f"the thread on `{feeder.name.value}` is not made on its own line on an instance held by a "
+                      "name: the data it is given cannot be kept where it was made")
+    from tfdata_bridge._src.migrate.feed.handed_coord import droppable
+
+    args = thread_call_parts(call)[1][1:]
+    params = feeder.params.params[2:]
+    kept = [code(a) for a, p in zip(args, params) if p.name.value not in coords]
+    dropped = [thread_call_parts(call)[1][0], *[a for a, p in zip(args, params) if p.name.value in coords]]
+    if not all(droppable(cst.Arg(a)) for a in dropped):
+        raise Refusal(f"the thread on `{feeder.name.value}` is handed a session or coordinator that dropping would "
+                      "not run (not a name, an attribute or an inline `Coordinator()`)")
+    gone.remove(stmt)
+    items = ", ".join(kept) + ("," if len(kept) == 1 else "")
+    line = cst.parse_statement(f"{ref.value.value}.{attr} = [({items})]\n")
+    note = cst.EmptyLine(comment=cst.Comment(
+        f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by tf.data, on the arguments kept here"))
+    return stmt, line.with_changes(leading_lines=[*stmt.leading_lines, note])
