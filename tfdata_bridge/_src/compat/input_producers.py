@@ -34,7 +34,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from tfdata_bridge._src.compat import epoch_limit, frontier, lifted_runners, lifting, pipelines, shared_streams
+from tfdata_bridge._src.compat import (epoch_limit, frontier, lifted_graph, lifted_runners, lifting, pipelines,
+                                        shared_streams)
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import plain, tf
@@ -76,7 +77,8 @@ class InputQueue:
         self._dtypes = [rows.dtype.base_dtype]
         self._shapes = [tf.TensorShape(element_shape)]
         self._standalone: dict[Any, Any] = {}
-        self._rows_datasets: dict[tuple[int, int], Any] = {}  # _direct's, per shard: each traced once
+        # _direct's, per shard, each traced once; (0, 0): the rows the shares of several readers split
+        self._rows_datasets: dict[tuple[int, int], Any] = {}
         self._keep_order = False  # each epoch's rows go into order_table too (keep_order)
         self._rows_ordered = False  # the rows of _rows_datasets go into it
         self._tf_queue: Any = None
@@ -114,14 +116,17 @@ class InputQueue:
         if self._keep_order and not self._rows_ordered:  # (rows made before a read again needed their order)
             self._rows_datasets.clear()
         if shard not in self._rows_datasets:
-            rows = self._rows_datasets.get((0, 1))
-            if rows is None:
-                with tf1.device("/device:CPU:0"):
-                    rows = tf_private.unbatch(epochs_dataset(self._lift, self._num_epochs, self._epochs_variable,
-                                                             self.order_table if self._keep_order else None))
-                self._rows_datasets[(0, 1)] = rows
-                self._rows_ordered = self._keep_order
             index, count = shard
+            # (shares split one order of the rows: their iterators' random ops seeded alike, ``pinned_seeds``)
+            whole = (0, 1) if count == 1 else (0, 0)
+            rows = self._rows_datasets.get(whole)
+            if rows is None:
+                lift = self._lift if count == 1 else lifted_graph.pinned_seeds(self._lift)
+                with tf1.device("/device:CPU:0"):
+                    rows = tf_private.unbatch(epochs_dataset(lift, self._num_epochs, self._epochs_variable,
+                                                             self.order_table if self._keep_order else None))
+                self._rows_datasets[whole] = rows
+                self._rows_ordered = self._keep_order
             if count > 1:
                 self._rows_datasets[shard] = rows.shard(count, index)
         return self._rows_datasets[shard]

@@ -4,6 +4,8 @@ the bridge queues on its frontier. ``lifting.analyze`` decides what goes in; thi
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -269,6 +271,33 @@ def first_copy(graph: Any, lifts: Any, copies: int) -> int:
 
 def _seeded(node: Any) -> bool:
     return ("seed" in node.attr and "seed2" in node.attr and bool(node.attr["seed"].i or node.attr["seed2"].i)
+            and tf_private.op_is_stateful(node.op))
+
+
+def pinned_seeds(lift: Lift) -> Lift:
+    """``lift`` with every unseeded stateful random op (``seed`` and ``seed2`` 0: TensorFlow draws a fresh seed
+    for each kernel) given a seed pair drawn now, once, for each. Several iterators over one source split
+    among its readers (``InputQueue``'s shards, ``shard(k, i)``) each run their own kernels: unseeded, an
+    input producer's ``random_shuffle`` gave each share its own order, so one element went to two readers and
+    another to none; pinned, every share sees the same order of each epoch, and the program is still
+    shuffled differently at each run, as legacy's was."""
+    if not any(_unseeded(node) for node in _all_nodes(lift.graph_def)):
+        return lift
+    draw = random.SystemRandom()
+    out = tf1.GraphDef()
+    out.CopyFrom(lift.graph_def)
+    for node in _all_nodes(out):
+        if _unseeded(node):
+            node.attr["seed"].i, node.attr["seed2"].i = draw.randrange(1, 2**31 - 1), draw.randrange(1, 2**31 - 1)
+    return dataclasses.replace(lift, graph_def=out)
+
+
+def _all_nodes(graph_def: Any) -> list[Any]:
+    return [*graph_def.node, *(node for f in graph_def.library.function for node in f.node_def)]
+
+
+def _unseeded(node: Any) -> bool:
+    return ("seed" in node.attr and "seed2" in node.attr and not (node.attr["seed"].i or node.attr["seed2"].i)
             and tf_private.op_is_stateful(node.op))
 
 
