@@ -116,9 +116,11 @@ def main(files):
 '''
 
 
-def test_a_reader_class_of_another_module_returning_the_dequeue_is_left_saying_so(tmp_path):
-    """Round 37's retina form (the queue's method of a class in a package, the batch in its caller): not followed
-    yet; the note at the queue says it is the method's returned dequeue, not the branch, that stops the rewrite."""
+def test_a_reader_class_of_another_module_returning_the_dequeue_is_written_at_its_caller(tmp_path):
+    """Round 37's retina form (the queue's method of a class in a package, the batch in its caller, the object
+    made inline): the method is written at its call (``provider_inline._reader_inlined``), ``self.shuffle`` as the
+    call's literal taking its arm, and the class goes from its module (``test_migrate_r37o_reader_objects.py``
+    runs such programs both ways and pins the note of a class it cannot follow)."""
     from tfdata_bridge._src.migrate.tree import rewrite_tree
 
     (tmp_path / "rlib").mkdir()
@@ -127,11 +129,10 @@ def test_a_reader_class_of_another_module_returning_the_dequeue_is_left_saying_s
     for p, text in files.items():
         p.write_text(text)
     out = rewrite_tree({str(p): t for p, t in files.items()}, root=str(tmp_path))
-    lib = out[str(tmp_path / "rlib" / "reader.py")]
-    assert lib.code == READER
-    said = " ".join(n.message for n in lib.refused)
-    assert "(`parallel_reader`, a method of `Reader`, returns the dequeue: a method's returned dequeue is not " \
-           "followed to its caller's batch yet)" in said, said
+    lib, prog = out[str(tmp_path / "rlib" / "reader.py")], out[str(tmp_path / "prog.py")]
+    assert "class Reader" not in lib.code and not lib.refused, lib.notes
+    assert not prog.refused and "import Reader" not in prog.code and "Reader(" not in prog.code, prog.notes
+    assert ".shuffle(8)" in prog.code and "cycle_length=2" in prog.code, prog.code
 
 
 LIB_WITH_OWN_CALLER = READER.replace("class Reader(object):", "class Unused(object):") + '''

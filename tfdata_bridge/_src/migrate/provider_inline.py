@@ -33,6 +33,16 @@ literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue``
 otherwise); others are bound first. A class of this module named nowhere else goes; one of another module goes once
 no module of the tree names it (``dead_providers``, from ``tree.py``), and so does its import.
 ``to_tfdata.run`` keeps the result only where it lets more pipelines be rewritten.
+
+A reader object (tefla's ``Reader``: ``__init__`` only keeps its arguments, ``self.attr = value``; a method, perhaps
+through another method of the class, makes the pipeline and returns the dequeue or tensors parsed from it) made
+once and read only by ``names = obj.method(...)`` (or made and read at once, ``names = Cls(...).method(...)``) is
+written at the call: the method's statements, its ``self.method(...)`` calls inlined in turn, ``self.attr`` as the
+constructor's argument or default where that is a constant, a name the caller binds once or a dict literal read
+only as ``**self.attr`` (an ``if self.shuffle:`` on a literal then takes its arm, else the branch-queue rewrite
+keeps the choice), any other value kept in a local where the object was made (``_reader_inlined``). A class
+setting an attribute outside ``__init__``, handing ``self`` on, or an object read otherwise is left
+(``reader_object_refusal`` says why in the queue's note).
 """
 
 from __future__ import annotations
@@ -42,7 +52,7 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import bound_names, code_of, identifiers, is_docstring, names_in, nodes_of, param_names, Refusal
+from tfdata_bridge._src.migrate.calls import bound_names, code_of, identifiers, is_docstring, name_counts, names_in, nodes_of, param_names, Refusal
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -50,6 +60,8 @@ from tfdata_bridge._src.migrate.returned_lists import Replace, module_names
 
 _BUILTINS = frozenset(dir(builtins))
 _GET = re.compile(r"\.get\(\s*[\[(]")
+# (``names = obj.method(...)`` or ``names = Cls(...).method(...)``: a reader object)
+_METHOD_CALL = re.compile(r"=\s*[A-Za-z_]\w*\.[A-Za-z_]\w*\(|=\s*[A-Za-z_][\w.]*\(.*\)\.[A-Za-z_]\w*\(")
 _SCOPED = frozenset({"super", "locals", "vars", "globals", "eval", "exec", "__class__"})
 
 
@@ -57,7 +69,8 @@ def inline_providers(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each provider object made and read in one function written there (the same module
     object where there is none)."""
     code = code_of(module)
-    if not _GET.search(code) or ("class " not in code and getattr(external, "classdef", None) is None):
+    if not (_GET.search(code) or _METHOD_CALL.search(code)) or \
+            ("class " not in code and getattr(external, "classdef", None) is None):
         return module
     current = module
     for _ in range(8):  # (one object per pass: names taken are read again from the new module)
@@ -73,23 +86,50 @@ def _one(module: cst.Module, external) -> cst.Module:
         once = _once(fn)
         for i, stmt in enumerate(once):
             small = stmt.body[0]
+            chained = _chained(module, external, fn, stmt)
+            if chained is not None:  # ``names = Cls(...).method(...)``: a reader object made and read at once
+                cls, home, new, imports = chained
+                changes = {id(stmt): cst.FlattenSentinel(new)}
+                if home is module and _named_once(module, cls, external):
+                    changes[id(cls)] = cst.RemovalSentinel.REMOVE
+                out = module.visit(Replace(changes, module))
+                func = small.value.func.value.func
+                if home is not module and isinstance(func, cst.Name):
+                    out = _unimported(out, func.value)
+                return with_imports(out, imports)
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
                     isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and
                     isinstance(small.value.func, (cst.Name, cst.Attribute))):
                 continue
+            obj = small.targets[0].target.value
+            if not any(isinstance(a.value, cst.Name) and a.value.value == obj
+                       for s in once[i + 1:] for a in nodes_of(s, cst.Attribute)):
+                continue  # (no ``obj.method(...)`` read after it: no class looked up)
             found = _provider_class(module, external, small.value.func)
             if found is None:
                 continue
             cls, home = found
-            gets = _gets(fn, once[i + 1:], small.targets[0].target.value)
-            if not gets:
-                continue
-            new = _inlined(module, home, cls, fn, stmt, gets, external)
-            if new is None:
-                continue
-            changes: dict[int, object] = {id(stmt): cst.FlattenSentinel(new[0])}
-            for g, replaced in zip(gets, new[1]):
-                changes[id(g)] = replaced
+            changes: dict[int, object] = {}
+            if _methods(cls) is not None:
+                gets = _gets(fn, once[i + 1:], obj)
+                if not gets:
+                    continue
+                new = _inlined(module, home, cls, fn, stmt, gets, external)
+                if new is None:
+                    continue
+                changes[id(stmt)] = cst.FlattenSentinel(new[0])
+                for g, replaced in zip(gets, new[1]):
+                    changes[id(g)] = replaced
+            else:  # a reader object: a method makes the pipeline from what ``__init__`` kept
+                calls = _method_calls(fn, once[i + 1:], obj, _reader_form(cls)[1])
+                if not calls:
+                    continue
+                new = _reader_inlined(module, home, cls, fn, stmt, calls)
+                if new is None:
+                    continue
+                changes[id(stmt)] = cst.FlattenSentinel(new[0]) if new[0] else cst.RemovalSentinel.REMOVE
+                for c, replaced in zip(calls, new[1]):
+                    changes[id(c)] = cst.FlattenSentinel(replaced)
             if home is module and _named_once(module, cls, external):
                 changes[id(cls)] = cst.RemovalSentinel.REMOVE
             out = module.visit(Replace(changes, module))
@@ -148,7 +188,13 @@ def _provider_class(module: cst.Module, external, func: cst.BaseExpression
         if got is None:
             return None
         cls, home = got[0], got[1]
-    return (cls, home) if _methods(cls) is not None else None
+    return (cls, home) if _methods(cls) is not None or _reader_form(cls) is not None else None
+
+
+def _inlinable(cls: cst.ClassDef) -> bool:
+    """A provider class (``get``) or a reader-object class (``_reader_form``), whose objects this writes at their
+    callers."""
+    return _methods(cls) is not None or _reader_form(cls) is not None
 
 
 def _methods(cls: cst.ClassDef) -> tuple[cst.FunctionDef, cst.FunctionDef, str, str] | None:
@@ -664,7 +710,7 @@ def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple
     from tfdata_bridge._src.migrate.calls import wrapped
     from tfdata_bridge._src.migrate.dead_factories import names_counted
 
-    classes = [s for s in original.body if isinstance(s, cst.ClassDef) and _methods(s) is not None]
+    classes = [s for s in original.body if isinstance(s, cst.ClassDef) and _inlinable(s)]
     if not classes:
         return rewritten, []
     before = names_counted(o for o, _ in near)
@@ -787,6 +833,387 @@ def _stored_only(module: cst.Module, fn: cst.FunctionDef, name: str, external) -
             return {}
         out[stores[0].targets[0].target.attr.value] = 1
     return out
+
+
+# --- a reader object: ``__init__`` only keeps its arguments; a method makes the pipeline ---------------------------
+
+_UNSAFE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Yield, cst.Await, cst.Import,
+           cst.ImportFrom, cst.Del, cst.Try, cst.NamedExpr, cst.While)
+
+
+def _plain_class(cls: cst.ClassDef) -> dict[str, cst.FunctionDef] | None:
+    """The methods of a class with no base but ``object``, no decorator, no class attribute, whose methods are
+    plain functions (no decorator, no dunder but ``__init__``); else None."""
+    if cls.decorators or cls.keywords or any(
+            not (isinstance(b.value, cst.Name) and b.value.value == "object") or b.keyword is not None or b.star
+            for b in cls.bases) or not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    methods: dict[str, cst.FunctionDef] = {}
+    for i, s in enumerate(cls.body.body):
+        if i == 0 and is_docstring(s):
+            continue
+        if not isinstance(s, cst.FunctionDef) or s.decorators or s.asynchronous or s.name.value in methods or \
+                s.name.value.startswith("__") and s.name.value != "__init__":
+            return None
+        methods[s.name.value] = s
+    return methods
+
+
+def reader_object_refusal(cls: cst.ClassDef) -> str | None:
+    """Why ``cls`` is not a reader-object class this inlines (``_reader_form``); None where it is one."""
+    methods = _plain_class(cls)
+    if methods is None:
+        return "its class is not a plain one (a base but `object`, a decorator, a class attribute or a dunder method)"
+    init = methods.get("__init__")
+    if init is None or not init.params.params or not isinstance(init.body, cst.IndentedBlock) or \
+            isinstance(init.params.star_arg, cst.Param) or init.params.star_kwarg is not None or \
+            init.params.posonly_params or init.params.kwonly_params:
+        return "its `__init__` is not one of plain parameters"
+    me = init.params.params[0].name.value
+    attrs: dict[str, cst.BaseExpression] = {}
+    for k, s in enumerate(init.body.body):
+        if k == 0 and is_docstring(s):
+            continue
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        t = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+        if not (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me) or \
+                t.attr.value in attrs or me in names_in(small.value):
+            return ("its `__init__` does more than keep its arguments (`self.attr = value`, each attribute once, "
+                    "reading no other attribute)")
+        attrs[t.attr.value] = small.value
+    for name, m in methods.items():
+        if name == "__init__":
+            continue
+        p = m.params
+        if not p.params or isinstance(p.star_arg, cst.Param) or p.star_kwarg is not None or p.posonly_params or \
+                p.kwonly_params or not isinstance(m.body, cst.IndentedBlock):
+            return f"its method `{name}` takes `*`/`**` or keyword-only parameters"
+        if any(nodes_of(m.body, t) for t in _UNSAFE):
+            return f"its method `{name}` holds a nested function, a lambda, a `while`, a `try`, a `global` or a `del`"
+        mine = m.params.params[0].name.value
+        for t in [*nodes_of(m.body, cst.AssignTarget), *nodes_of(m.body, cst.AugAssign),
+                  *nodes_of(m.body, cst.AnnAssign), *nodes_of(m.body, cst.For)]:
+            if mine in names_in(t.target):
+                return f"its method `{name}` sets an attribute (`{mine}.attr = ...`): only `__init__` may"
+        reads = {id(a.value): a for a in nodes_of(m.body, cst.Attribute) if isinstance(a.value, cst.Name)}
+        funcs = {id(c.func) for c in nodes_of(m.body, cst.Call)}
+        for n in identifiers(m.body):
+            if n.value != mine:
+                continue
+            a = reads.get(id(n))
+            if a is None:
+                return f"its method `{name}` hands `{mine}` itself on (the object escapes)"
+            if a.attr.value in methods and a.attr.value != "__init__" and id(a) in funcs:
+                continue
+            if a.attr.value not in attrs:
+                return f"its method `{name}` reads `{mine}.{a.attr.value}`, which `__init__` does not set"
+        returns = nodes_of(m.body, cst.Return)
+        last = m.body.body[-1]
+        if len(returns) > 1 or returns and not (isinstance(last, cst.SimpleStatementLine) and
+                                                last.body[0] is returns[0] and returns[0].value is not None):
+            return f"its method `{name}` returns other than by one last `return value`"
+    if len(methods) < 2:
+        return "it has no method but `__init__`"
+    return None
+
+
+def _reader_form(cls: cst.ClassDef) -> tuple[cst.FunctionDef, dict[str, cst.FunctionDef],
+                                             dict[str, cst.BaseExpression]] | None:
+    """(``__init__``, the other methods, {attribute: its value in ``__init__``}) of a reader-object class: a plain
+    class whose ``__init__`` only keeps values (``self.attr = value``, each once), whose other methods read
+    ``self`` only as ``self.attr`` of those attributes or call ``self.method(...)``, set no attribute, hand ``self``
+    to nothing and return by one last ``return value``; else None."""
+    if reader_object_refusal(cls) is not None:
+        return None
+    methods = _plain_class(cls)
+    init = methods["__init__"]
+    attrs = {}
+    for k, s in enumerate(init.body.body):
+        if not (k == 0 and is_docstring(s)):
+            attrs[s.body[0].targets[0].target.attr.value] = s.body[0].value
+    return init, {n: m for n, m in methods.items() if n != "__init__"}, attrs
+
+
+def _method_calls(fn: cst.FunctionDef, after: list[cst.SimpleStatementLine], obj: str,
+                  methods: dict[str, cst.FunctionDef]) -> list[cst.SimpleStatementLine]:
+    """The statements ``names = obj.method(...)`` after the object is made, where they are every other use of
+    ``obj`` in ``fn`` (``obj`` bound once, not a parameter); else []."""
+    if obj in param_names(fn):
+        return []
+    uses = [n for n in identifiers(fn) if n.value == obj]
+    found = []
+    for stmt in after:
+        small = stmt.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
+            continue
+        call = small.value
+        if not (isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and
+                call.func.value.value == obj and call.func.attr.value in methods):
+            continue
+        if obj in names_in(small.targets[0].target) or any(obj in names_in(a.value) for a in call.args):
+            return []
+        found.append(stmt)
+    return found if len(uses) == 1 + len(found) else []
+
+
+def _chained(module: cst.Module, external, fn: cst.FunctionDef, stmt: cst.SimpleStatementLine):
+    """(the class, its module, the statements standing for ``stmt``, imports to add) where ``stmt`` is ``names =
+    Cls(...).method(...)`` of a reader-object class (``_reader_form``), written as its method's statements at the
+    call; else None."""
+    small = stmt.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
+        return None
+    func = small.value.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and
+            isinstance(func.value.func, (cst.Name, cst.Attribute))):
+        return None
+    found = _provider_class(module, external, func.value.func)
+    if found is None or _methods(found[0]) is not None or func.attr.value not in _reader_form(found[0])[1]:
+        return None
+    cls, home = found
+    taken = {n.value for n in identifiers(fn)} | module_names(module)
+    obj, k = "obj", 1
+    while obj in taken:
+        obj, k = f"obj_{k}", k + 1
+    made = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(obj))], func.value)],
+                                   leading_lines=stmt.leading_lines)
+    call = stmt.with_changes(body=[small.with_changes(value=small.value.with_changes(
+        func=func.with_changes(value=cst.Name(obj))))])
+    new = _reader_inlined(module, home, cls, fn, made, [call])
+    if new is None:
+        return None
+    return cls, home, [*new[0], *new[1][0]], new[2]
+
+
+def _binding_sites(fn: cst.FunctionDef, name: str) -> int:
+    """How many places of ``fn`` bind ``name`` (its parameter one), counted widely (``name.x = ...`` too)."""
+    count = int(name in param_names(fn))
+    for kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor):
+        count += sum(1 for t in nodes_of(fn.body, kind) if name in names_in(t.target))
+    count += sum(1 for t in nodes_of(fn.body, cst.AsName) if name in names_in(t.name))
+    count += sum(1 for t in nodes_of(fn.body, cst.ImportAlias)
+                 if (t.evaluated_alias or t.evaluated_name).split(".")[0] == name)
+    return count + len(nodes_of(fn.body, cst.Global)) + len(nodes_of(fn.body, cst.Nonlocal))
+
+
+def _constant(value: cst.BaseExpression) -> bool:
+    """A literal of an immutable value (a number, a string, ``True``/``False``/``None``, a tuple of them)."""
+    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in ("True", "False", "None")
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        return isinstance(value.expression, (cst.Integer, cst.Float))
+    if isinstance(value, cst.Tuple):
+        return all(not isinstance(e, cst.StarredElement) and _constant(e.value) for e in value.elements)
+    return False
+
+
+def _literal_box(value: cst.BaseExpression) -> bool:
+    """A dict or list literal of constants (``{}``, ``{"name": "r"}``)."""
+    if isinstance(value, cst.Dict):
+        return all(isinstance(e, cst.DictElement) and _constant(e.key) and _constant(e.value) for e in value.elements)
+    if isinstance(value, cst.List):
+        return all(not isinstance(e, cst.StarredElement) and _constant(e.value) for e in value.elements)
+    return False
+
+
+def _or_folded(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``None or x`` / ``False or x`` / ``{} or x`` as ``x`` (slim's ``self.reader_kwargs = reader_kwargs or {}``,
+    the argument left at its default or an empty dict)."""
+    while isinstance(value, cst.BooleanOperation) and isinstance(value.operator, cst.Or) and (
+            isinstance(value.left, cst.Name) and value.left.value in ("None", "False") or
+            isinstance(value.left, (cst.Dict, cst.List)) and not value.left.elements):
+        value = value.right
+    return value
+
+
+class _NoEmptyStars(cst.CSTTransformer):
+    """``f(**{})`` as ``f()``."""
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        args = [a for a in updated.args if not (a.star == "**" and isinstance(a.value, cst.Dict) and
+                                                not a.value.elements)]
+        if len(args) == len(updated.args):
+            return updated
+        if args:
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(args=args)
+
+
+def _free_names_ok(module: cst.Module, home: cst.Module, free: set[str], caller_bound: set[str],
+                   imports: list[str], added: set[str]) -> bool:
+    """Whether the names a class of ``home`` reads from its module (``free``) mean the same in ``module``'s
+    function binding ``caller_bound``; a plain ``import a.b as tf`` the caller's module lacks is put in
+    ``imports`` (and its name in ``added``)."""
+    if free & _SCOPED or free & caller_bound:
+        return False
+    if home is module:
+        return True
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    for name in sorted(free):
+        there = _binding(home, name)
+        if there is None:
+            if name in _BUILTINS and name not in module_names(home) and name not in module_names(module):
+                continue
+            return False
+        if _binding(module, name) != there:
+            text = _plain_import(home, name)
+            if text is None or name in module_names(module) or name in caller_bound or \
+                    any(name in names_in(s) for s in module.body):
+                return False
+            if text not in imports:
+                imports.append(text)
+            added.add(name)
+    return True
+
+
+class _Held(_Change):
+    """``self.attr`` -> the value standing for the attribute, locals renamed apart, parameters given their
+    arguments."""
+
+    def __init__(self, me: str, values: dict[str, cst.BaseExpression], names: dict[str, str],
+                 substitute: dict[str, cst.BaseExpression]) -> None:
+        super().__init__(me, {}, names, substitute)
+        self.values = values
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if isinstance(original.value, cst.Name) and original.value.value == self.me:
+            if original.attr.value in self.values:
+                return self.values[original.attr.value]
+            return original
+        return updated.with_changes(attr=original.attr)
+
+
+def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef,
+                    stmt: cst.SimpleStatementLine, calls: list[cst.SimpleStatementLine]):
+    """(the statements standing for the object's making, each call's statements, imports to add), or None where
+    not sure. The making keeps each attribute's value in a local of the caller, but a constant, a name the caller
+    binds once, or a dict literal read only as ``**self.attr``, which stand for the attribute where it is read;
+    each ``names = obj.method(...)`` becomes the method's statements (its ``self.method(...)`` calls inlined in
+    turn), parameters bound, locals renamed apart, an ``if`` on a literal taking its arm, then ``names = value``
+    of its ``return``."""
+    from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names
+
+    init, methods, attrs = _reader_form(cls)
+    me = init.params.params[0].name.value
+    call = stmt.body[0].value
+    plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
+    bound = _bound_args(plain, call, dotted_defaults=lambda n: _import_root(home, n))
+    if bound is None:
+        return None
+    caller_bound = param_names(fn) | bound_names(fn.body)
+    imports: list[str] = []
+    added: set[str] = set()
+    free = {n.value for v in attrs.values() for n in identifiers(v)} - set(bound)
+    if not _free_names_ok(module, home, free, caller_bound, imports, added):
+        return None
+    taken = {n.value for n in identifiers(fn)} | module_names(module) | caller_bound | free | \
+        {n.value for v in bound.values() for n in identifiers(v)}
+    for m in methods.values():  # (the names the methods read from their module: no local renamed to one)
+        taken |= {n.value for n in identifiers(m.body)} - param_names(m) - _assigned_names(m)
+
+    def fresh(name: str) -> str:
+        base = name.lstrip("_") or name
+        k, out = 1, base
+        while out in taken:
+            out, k = f"{base}_{k}", k + 1
+        taken.add(out)
+        return out
+
+    def stable(value: cst.BaseExpression) -> bool:
+        return _constant(value) or isinstance(value, cst.Name) and _binding_sites(fn, value.value) == 1 or \
+            _import_root(module, value) and not any(n.value in caller_bound for n in identifiers(value))
+
+    made: list[cst.BaseStatement] = []
+    params: dict[str, cst.BaseExpression] = {}
+    reads = name_counts(init.body)
+    for p, value in bound.items():
+        if stable(value) or _literal_box(value) and reads.get(p, 0) == 1:
+            params[p] = value  # (a dict or list literal read once: made where ``__init__`` reads it)
+        else:
+            held = fresh(p)
+            made.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(held))], value)]))
+            params[p] = cst.Name(held)
+    star_only = {}
+    for m in methods.values():
+        mine = m.params.params[0].name.value
+        stars = {id(a.value) for a in nodes_of(m.body, cst.Arg) if a.star == "**"}
+        for a in nodes_of(m.body, cst.Attribute):
+            if isinstance(a.value, cst.Name) and a.value.value == mine:
+                star_only[a.attr.value] = star_only.get(a.attr.value, True) and id(a) in stars
+    values: dict[str, cst.BaseExpression] = {}
+    for attr, value in attrs.items():
+        value = _or_folded(value.visit(_Change(me, {}, {}, params)))
+        if stable(value) or isinstance(value, cst.Dict) and _literal_box(value) and star_only.get(attr):
+            values[attr] = value
+        else:
+            held = fresh(attr)
+            made.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(held))], value)]))
+            values[attr] = cst.Name(held)
+
+    def body_of(name: str, call: cst.Call, depth: int):
+        """(statements, returned value) of method ``name`` called as ``call``; None where not sure."""
+        m = methods.get(name)
+        if m is None or depth > 4:
+            return None
+        mine = m.params.params[0].name.value
+        plain_m = m.with_changes(params=m.params.with_changes(params=m.params.params[1:]))
+        args = _bound_args(plain_m, call)
+        if args is None:
+            return None
+        local = (param_names(plain_m) | _assigned_names(m)) - {mine}
+        read = {n.value for n in identifiers(m.body)} - local - {mine}
+        if not _free_names_ok(module, home, read, caller_bound, imports, added):
+            return None
+        names = {n: fresh(n) for n in sorted(local) if n != "_"}
+        out: list[cst.BaseStatement] = []
+        subs: dict[str, cst.BaseExpression] = {}
+        for p, value in args.items():
+            if _constant(value) or depth == 0 and stable(value):
+                subs[p] = value  # (a literal, or a name the caller binds once)
+            else:
+                out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)]))
+        change = _Held(mine, values, {k: v for k, v in names.items() if k not in subs}, subs)
+        body = [s for k, s in enumerate(m.body.body) if not (k == 0 and is_docstring(s))]
+        returned = None
+        for k, s in enumerate(body):
+            small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+            if k == len(body) - 1 and isinstance(small, cst.Return):
+                returned = small.value
+                break
+            inner = small.value if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+            if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Attribute) and \
+                    isinstance(inner.func.value, cst.Name) and inner.func.value.value == mine:
+                got = body_of(inner.func.attr.value, inner.visit(change), depth + 1)
+                if got is None:
+                    return None
+                target = small.targets[0].target.visit(change)
+                out.extend(got[0])
+                if got[1] is None:
+                    return None
+                out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got[1])]))
+                continue
+            if any(isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and
+                   c.func.value.value == mine for c in nodes_of(s, cst.Call)):
+                return None  # (``self.method()`` inside an expression: not inlined)
+            out.extend(_folded(s.visit(change).visit(_NoEmptyStars()).with_changes(leading_lines=())))
+        value = returned.visit(change) if returned is not None else None
+        return out, value
+
+    replaced = []
+    for c in calls:
+        small = c.body[0]
+        got = body_of(small.value.func.attr.value, small.value, 0)
+        if got is None or got[1] is None:
+            return None
+        out = [*got[0], c.with_changes(body=[small.with_changes(value=got[1])], leading_lines=())]
+        out[0] = out[0].with_changes(leading_lines=c.leading_lines)
+        replaced.append(out)
+    if made:
+        made[0] = made[0].with_changes(leading_lines=stmt.leading_lines)
+    return made, replaced, imports
 
 
 __all__ = ["dead_providers", "inline_providers", "not_inlined", "stored_reader_classes"]

@@ -118,8 +118,15 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
         if returned_dequeue:
             owner = up.get(id(up.get(id(fn)))) if fn is not None else None
             if isinstance(owner, cst.ClassDef):
-                why += (f" (`{fn.name.value}`, a method of `{owner.name.value}`, returns the dequeue: a method's "
-                        "returned dequeue is not followed to its caller's batch yet)")
+                from tfdata_bridge._src.migrate.provider_inline import reader_object_refusal
+
+                said = reader_object_refusal(owner)
+                why += (f" (`{fn.name.value}`, a method of `{owner.name.value}`, returns the dequeue: it is followed "
+                        "where the object is made once in the function that batches, named there only by "
+                        "`names = obj.method(...)` calls, its class keeping only its arguments in `__init__` and "
+                        "setting no attribute elsewhere, its methods inlined at the call; "
+                        + (f"here {said}" if said else "here the object is made or read otherwise, or its "
+                           "arguments are not plain") + ")")
             else:
                 why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a module function, "
                         f"called once in its module or called from another module, whose last statement is "

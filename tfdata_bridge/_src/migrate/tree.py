@@ -970,13 +970,13 @@ def _drop_dead_providers(modules, texts, results, near) -> None:
     their modules, with the notes said of their lines."""
     from tfdata_bridge._src.migrate.provider_inline import dead_providers
 
-    if not any(".get(" in texts[p] for p in modules):
+    if not any("class " in texts[p] for p in modules):
         return
-    from tfdata_bridge._src.migrate.provider_inline import _methods
+    from tfdata_bridge._src.migrate.provider_inline import _inlinable
 
     for path in modules:
         if "class " not in texts[path] or results[path].error is not None or not any(
-                isinstance(s, cst.ClassDef) and _methods(s) is not None for s in modules[path].body):
+                isinstance(s, cst.ClassDef) and _inlinable(s) for s in modules[path].body):
             continue  # (no provider class here: nothing to drop)
         pairs = [(cst.parse_module(texts[p]), cst.parse_module(results[p].code)) for p in modules
                  if (p == path or p in near(path)) and results[p].error is None]
