@@ -308,6 +308,8 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "FixedLengthRecordReader": ("record_bytes", "header_bytes", "footer_bytes", "hop_bytes", "name", "encoding"),
     "WholeFileReader": ("name",),
     "IdentityReader": ("name",),
+    "ReaderBase.read": ("queue", "name"),
+    "ReaderBase.read_up_to": ("queue", "num_records", "name"),
     "py_func": ("func", "inp", "Tout", "stateful", "name"),
     "numpy_function": ("func", "inp", "Tout", "stateful", "name"),
 }

@@ -222,6 +222,29 @@ def bind(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
     return bound
 
 
+def plain_read(call: cst.Call) -> cst.Call:
+    """A reader's ``read`` / ``read_up_to`` call (``reader.read(queue=q, name="r")``, ``reader.read_up_to(q,
+    num_records=n)``) with its arguments bound by the method's signature and written again as positions, the
+    queue first (then ``read_up_to``'s count), its op's ``name`` dropped: the rewrite makes no reader op, so the
+    name names nothing. The call as it is where it binds no queue (``*args``, an unknown keyword, too many
+    positions), so the recognisers' own checks still refuse it; any other call as it is."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in ("read", "read_up_to") or \
+            all(a.keyword is None and not a.star for a in call.args) and \
+            len(call.args) <= (1 if func.attr.value == "read" else 2):
+        return call
+    params = SIGNATURES[f"ReaderBase.{func.attr.value}"]
+    try:
+        bound = bind_params(call, params, func.attr.value)
+    except Refusal:
+        return call
+    if "queue" not in bound or any(k not in params for k in bound) or \
+            func.attr.value == "read_up_to" and "num_records" not in bound:
+        return call
+    kept = [p for p in params if p != "name" and p in bound]
+    return call.with_changes(args=[cst.Arg(bound[p]) for p in kept])
+
+
 def bind_params(call: cst.Call, params: tuple[str, ...], what: str) -> dict[str, cst.BaseExpression]:
     """``call``'s arguments by the names ``params`` give its positions (a queue's or a thread's constructor,
     a method the program defines); ``*args`` / ``**kwargs`` and extra positions are refused."""

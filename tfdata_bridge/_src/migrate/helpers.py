@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, nodes_of, plain_read, target_names
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
@@ -135,6 +135,7 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
         raise Refusal(f"`{name}` does not unpack its read into `key, value`")
     key, value = defined
     up_to = None
+    read = plain_read(read)  # (``read(queue=q, name="r")``: bound by the method's signature)
     if read.func.attr.value == "read_up_to":  # ``read_up_to(queue, n)``: the count goes, the queue is read
         if len(read.args) != 2 or any(a.star or a.keyword is not None and a.keyword.value not in ("queue",
                                                                                               "num_records")

@@ -47,7 +47,8 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import PositionProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, plain_arg, Refusal, wrapped
+from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, plain_arg, plain_read, Refusal,\
+    wrapped
 from tfdata_bridge._src.migrate.object_merge import as_locals, local_names, methods, self_name
 from tfdata_bridge._src.migrate.object_split import _CONSUMER_STEPS, _bare, _chain, _links
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
@@ -82,7 +83,7 @@ def _read_of(stmt: cst.CSTNode, instance: str) -> tuple[str | cst.Call, str] | N
     small = _small(stmt)
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
         return None
-    call = small.value
+    call = plain_read(small.value)  # (``read(queue=self.queue, name=...)``: bound by the method's signature)
     f = call.func
     if not (isinstance(f, cst.Attribute) and f.attr.value == "read" and len(call.args) == 1
             and call.args[0].keyword is None and isinstance(f.value, (cst.Attribute, cst.Call))):

@@ -20,7 +20,7 @@ import ast
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, namer, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, namer, names_in, nodes_of, plain_read
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _PARTS = {"0": 0, "1": 1, "key": 0, "value": 1}
@@ -61,8 +61,8 @@ def _read_part(node: cst.CSTNode) -> tuple[cst.Call, int] | None:
     else:
         return None
     if part not in _PARTS or not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and
-                                  call.func.attr.value == "read" and len(call.args) == 1 and
-                                  not call.args[0].star):
+                                  call.func.attr.value == "read" and len(plain_read(call).args) == 1 and
+                                  not plain_read(call).args[0].star):
         return None
     return call, _PARTS[part]
 

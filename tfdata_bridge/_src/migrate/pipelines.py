@@ -16,7 +16,8 @@ import libcst as cst
 from libcst.metadata import GlobalScope
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
-from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, \
+    plain_read, target_names
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads, kept_names, \
     not_an_assignment
 from tfdata_bridge._src.migrate.control_blocks import control_block
@@ -54,6 +55,7 @@ from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
 from tfdata_bridge._src.migrate.passed_queue import PassedQueue, passed_file_queue
+from tfdata_bridge._src.migrate.record_summaries import drop_record_summary
 from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -676,12 +678,13 @@ class Finder:
             if inlined is None:
                 refuse_own_method_read(self, stmt, value)  # the class's own ``read()``: no reader's
             return inlined if inlined is not None else self._reader_source(body, j, value, defined)
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
-                value.func.attr.value == "read_up_to" and len(value.args) == 2:
+        up_to = plain_read(value) if isinstance(value, cst.Call) else value  # (by the method's signature)
+        if isinstance(up_to, cst.Call) and isinstance(up_to.func, cst.Attribute) and \
+                up_to.func.attr.value == "read_up_to" and len(up_to.args) == 2 and up_to.args[1].keyword is None:
             # ``keys, values = reader.read_up_to(queue, n)``: the records n at a time (``enqueue_many`` then takes
             # them apart again: check_flags)
-            count = value.args[1].value
-            source = self._reader_source(body, j, value.with_changes(args=[value.args[0]]), defined)
+            count = up_to.args[1].value
+            source = self._reader_source(body, j, up_to.with_changes(args=[up_to.args[0]]), defined)
             refuse_identity_groups(source)  # (identity.py)
             if source.keyed and source.reader != "WholeFileReader":
                 raise Refusal(f"the record keys `{defined[0]}` of `read_up_to` are used; legacy's groups end at "
@@ -805,8 +808,8 @@ class Finder:
 
     def _reader_source(self, body, j: int, read: cst.Call, defined: list[str]) -> Source:
         stmt = body[j]
-        if len(defined) != 2 or len(read.args) != 1 or read.args[0].keyword not in (None,) and \
-                read.args[0].keyword.value != "queue":
+        read = plain_read(read)  # (``read(queue=q, name="r")``: bound by the method's signature)
+        if len(defined) != 2 or len(read.args) != 1 or read.args[0].keyword is not None:
             raise Refusal("a reader's `read` must be called as `key, value = reader.read(filename_queue)`")
         statements: list[cst.SimpleStatementLine] = []
         reader_expr = read.func.value
@@ -1040,6 +1043,8 @@ class Finder:
                         p.source.counts.append((count_name, method))
                         inside |= _name_ids(count_stmt)
                     elif drop_file_queue_size(self, stmt, ref, p):  # a summary of its size (file_queue_size.py)
+                        inside |= {i for r in p.source.removes for i in _name_ids(r)}
+                    elif drop_record_summary(self, stmt, ref, p):  # a per-record summary (record_summaries.py)
                         inside |= {i for r in p.source.removes for i in _name_ids(r)}
                     elif any(m is stmt for m in p.intermediates) and read_after(self.scopes, ends, ref, stmt) and \
                             traced_value(self, stmt, p.intermediates):

@@ -95,6 +95,9 @@ class _Survey(Visitor):
         self.helpers: dict[str, cst.FunctionDef] = {}  # this module's
         self.helper_starts: set[cst.SimpleStatementLine] = set()
         self.coords: dict[str, cst.SimpleStatementLine] = {}
+        # a coordinator's name bound again to one (``coord = tf.train.Coordinator()`` in each of several
+        # functions): its uses are read by name, so every such binding goes with the first, or stays with it
+        self.coord_rebinds: dict[str, list[cst.SimpleStatementLine]] = {}
         self.starts: list[tuple[cst.SimpleStatementLine, str | None, cst.Call]] = []
         # ``threads += start_queue_runners(...)`` / ``threads.extend(...)``: the list the runner threads join
         self.collecting: dict[cst.SimpleStatementLine, str] = {}
@@ -176,7 +179,9 @@ class _Survey(Visitor):
                     self.helper_starts.add(node)
             return
         sym = BY_PATH.get(path or "")
-        if sym is not None and sym.name == "train.Coordinator" and target:
+        if sym is not None and sym.name == "train.Coordinator" and target and target in self.coords:
+            self.coord_rebinds.setdefault(target, []).append(node)
+        elif sym is not None and sym.name == "train.Coordinator" and target:
             self.coords[target] = node
         elif sym is not None and sym.name == "train.start_queue_runners":
             self.starts.append((node, target, call))
@@ -462,8 +467,9 @@ def _plan(module: cst.Module, survey: _Survey, kept: set[str]):
                       for n in nodes_of(a.value, cst.Name))}
     handlers: dict[cst.ExceptHandler, cst.SimpleStatementLine] = {}
     for coord, stmt in coords.items():
-        removed.add(stmt)
-        inside |= _ids(stmt)
+        for made in (stmt, *survey.coord_rebinds.get(coord, ())):
+            removed.add(made)
+            inside |= _ids(made)
         for handler in survey.handlers:
             recorded = recorded_stop(handler, coord)
             if recorded is not None:

@@ -23,7 +23,7 @@ from dataclasses import replace
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, plain_read, target_names
 from tfdata_bridge._src.migrate.pipelines import Pipeline
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -65,6 +65,7 @@ def read_groups(body: list[cst.BaseStatement], i: int, finder, gen) -> tuple[lis
     defined = target_names(assign.targets[0].target)
     if defined is None or len(defined) != 2:
         raise Refusal("a reader's read must be unpacked into a key and a value")
+    read = plain_read(read)  # (``read_up_to(q, num_records=n, name="r")``: bound by the method's signature)
     up_to = read.func.attr.value == "read_up_to"
     if up_to:
         count = read.args[1].value if len(read.args) > 1 else None

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import is_docstring, name_counts, names_in, Refusal, target_names
+from tfdata_bridge._src.migrate.calls import is_docstring, name_counts, names_in, plain_read, Refusal, target_names
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -88,6 +88,7 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
         raise Refusal(f"`{name}` does not unpack its read into `key, value`")
     key, value = names
     up_to = None
+    read = plain_read(read)  # (``read(queue=q, name="r")``: bound by the method's signature)
     want = 2 if read.func.attr.value == "read_up_to" else 1
     if len(read.args) != want or any(a.keyword is not None or a.star for a in read.args) or not (
             isinstance(read.args[0].value, cst.Name) and read.args[0].value.value == param):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import bind, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import bind, names_in, nodes_of, plain_read
 from tfdata_bridge._src.migrate.queue_size import parents
 from tfdata_bridge._src.migrate.step_loops import loop_needs
 
@@ -65,7 +65,8 @@ def _is_source(finder, call: cst.Call) -> bool:
     if any(s in (finder.api(call) or "") for s in _SOURCE_SUFFIXES):
         return True
     func = call.func  # ``reader.read(queue)`` of a reader this module made or was given
-    return isinstance(func, cst.Attribute) and func.attr.value in ("read", "read_up_to") and len(call.args) == 1
+    return isinstance(func, cst.Attribute) and func.attr.value in ("read", "read_up_to") and \
+        len(plain_read(call).args) == 1
 
 
 def _in_order(node: cst.CSTNode) -> list[str]:

@@ -38,6 +38,7 @@ from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
 from tfdata_bridge._src.migrate.inline_dequeues import name_inline_dequeues
+from tfdata_bridge._src.migrate.loop_reads import hoist_loop_reads, loop_read_reason
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.many_dequeues import batch_many_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
@@ -367,7 +368,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``; ``join_enqueue_loops``: a queue
     # filled by one enqueue op per turn of a loop, ``enqueue_loops.py``)
     for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, unrolled_config_loops,
-                 name_inline_dequeues,
+                 name_inline_dequeues, hoist_loop_reads,
                  dequeue_in_helper,
                  inline_prefetch_helper, batch_many_dequeues, join_enqueue_loops, *OBJECT_FORMS):
         # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
@@ -1035,6 +1036,9 @@ def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes,
                     direct_dequeue_group(finder, stmt, v1, module.code_for_node, fresh)  # (dequeue_groups.py)
                 if found is not None and not v1:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+                looped = loop_read_reason(finder, stmt, found[0]) if found is not None else None
+                if looped is not None:  # (a dequeue in a loop, its producer before it: loop_reads.py)
+                    raise Refusal(looped)
             except Refusal as exc:
                 notes.append(Note(line, f"`dequeue` left: {exc}"))
                 outcomes.append(PipelineOutcome(line, "dequeue", False, str(exc)))
@@ -1102,6 +1106,11 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                 replaced[stmt] = new
                 notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
                 outcomes.append(PipelineOutcome(line, "read", True, comment.split(": ", 1)[1]))
+                continue
+            looped = loop_read_reason(finder, stmt, gone)
+            if looped is not None:  # (a read in a loop, its queue before it: loop_reads.py)
+                notes.append(Note(line, f"`read` left: {looped}"))
+                outcomes.append(PipelineOutcome(line, "read", False, looped))
                 continue
             removed.update(gone)
             new[0] = new[0].with_changes(leading_lines=[*_lead(stmt, body, removed), *_comment_lines(comment),
