@@ -65,12 +65,14 @@ def test_the_r39g_programs_deliver_what_their_originals_deliver(tmp_path):
         assert_delivers_the_same(name, want, got, COMPARE[name], end=ENDS[name])
 
 
-def test_a_read_whose_name_the_loop_binds_again_stays_in_the_loop_and_is_left():
-    # (``line`` bound twice in the loop: the read is not moved out, and a dataset made in the loop would start
-    # again each turn, so the read is left)
+def test_a_read_whose_name_the_loop_binds_again_takes_the_next_record_each_turn():
+    # (``line`` bound twice in the loop: the read is not moved out of it; a dataset made in the loop would start
+    # again each turn, so the dataset and its iterator go where the producer and reader were, before the loop,
+    # and each turn's read is the iterator's next element, as each turn's read was the reader's next record)
     out = rewrite(LOOP_WITH_ITS_QUEUE, to="tfdata")
-    assert out.code == LOOP_WITH_ITS_QUEUE
-    assert any("inside a `for` loop" in n.message for n in out.notes), out.notes
+    before, loop = out.code.split("for i in range(4):")
+    assert "Dataset" in before and "make_one_shot_iterator" in before and "Dataset" not in loop, out.code
+    assert "line = records_iterator.get_next()" in loop and "reader.read" not in out.code, out.code
 
 
 def test_a_per_record_summary_goes_unless_the_program_writes_summaries():
