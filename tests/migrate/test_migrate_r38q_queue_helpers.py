@@ -34,3 +34,70 @@ def test_the_r38q_programs_deliver_what_their_originals_deliver(tmp_path):
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in MULTISET else "exact")
+
+
+PAIRS = '''\
+import tensorflow.compat.v1 as tf
+
+
+def read_pair(pair_q):
+{body}
+
+
+def batch_pairs(pairs):
+    pair_q = tf.train.input_producer(pairs, num_epochs=1, shuffle=False)
+    return tf.train.batch_join([read_pair(pair_q) for i in range(2)], 4)
+'''
+
+
+@pytest.mark.parametrize("body", [
+    "    items = [pair_q.dequeue() for _ in range(2)]\n    return [items[0][0], items[1][1]]",
+    "    item = pair_q.dequeue() if pair_q is not None else None\n    return [item[0], item[1]]",
+    "    for _ in range(2):\n        item = pair_q.dequeue()\n    return [item[0], item[1]]",
+])
+def test_a_helper_dequeuing_other_than_once_per_call_is_left(body):
+    from tfdata_bridge.migrate import rewrite
+
+    result = rewrite(PAIRS.format(body=body), to="tfdata")
+    assert result.refused and "input_producer(" in result.code, result.code
+
+
+QUEUE = '''\
+import glob
+import tensorflow.compat.v1 as tf
+
+
+def make_queue(d):
+{body}
+
+
+def batch(d):
+    queue = make_queue(d)
+    reader = tf.TFRecordReader()
+    _, value = reader.read(queue)
+    return tf.train.batch([value], 2)
+'''
+
+
+@pytest.mark.parametrize("body", [
+    "    files = glob.glob(d)\n    print(files)\n    return tf.train.string_input_producer(files)",  # a statement more
+    "    files = glob.glob(d)\n    return tf.train.string_input_producer(files + files)",  # read twice
+    "    files = glob.glob(d)\n    n = len(d)\n    return tf.train.string_input_producer(files[:n])",  # out of turn
+    "    q = tf.train.string_input_producer(glob.glob(d))\n    q.size()\n    return q",  # the queue used
+])
+def test_a_queue_helper_whose_locals_cannot_be_written_in_place_is_left(body):
+    from tfdata_bridge.migrate import rewrite
+
+    result = rewrite(QUEUE.format(body=body), to="tfdata")
+    assert result.refused and "string_input_producer(" in result.code, result.code
+
+
+def test_the_same_helpers_dequeuing_once_and_binding_a_chain_are_rewritten():
+    from tfdata_bridge.migrate import rewrite
+
+    pairs = rewrite(PAIRS.format(body="    item = pair_q.dequeue()\n    return [item[0], item[1]]"), to="tfdata")
+    assert not pairs.refused and "num_parallel_calls=2" in pairs.code, pairs.notes
+    queue = rewrite(QUEUE.format(body="    files = sorted(glob.glob(d))\n    q = tf.train.string_input_producer(files)\n"
+                                      "    return q"), to="tfdata")
+    assert not queue.refused and "from_tensor_slices(sorted(glob.glob(d)))" in queue.code, queue.notes
+    assert "def make_queue" not in queue.code
