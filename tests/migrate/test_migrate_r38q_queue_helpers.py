@@ -99,5 +99,5 @@ def test_the_same_helpers_dequeuing_once_and_binding_a_chain_are_rewritten():
     assert not pairs.refused and "num_parallel_calls=2" in pairs.code, pairs.notes
     queue = rewrite(QUEUE.format(body="    files = sorted(glob.glob(d))\n    q = tf.train.string_input_producer(files)\n"
                                       "    return q"), to="tfdata")
-    assert not queue.refused and "from_tensor_slices(sorted(glob.glob(d)))" in queue.code, queue.notes
+    assert not queue.refused and "files_list = sorted(glob.glob(d))" in queue.code, queue.notes
     assert "def make_queue" not in queue.code
