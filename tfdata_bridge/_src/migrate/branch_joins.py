@@ -212,8 +212,9 @@ def _end(finder: Finder, tensors: cst.BaseExpression, where: cst.CSTNode) -> cst
     return ret
 
 
-def _refuse_flags(api: str, args: dict[str, cst.BaseExpression], what: str) -> None:
-    for bad in ("shapes", "shared_name"):
+def _refuse_flags(api: str, args: dict[str, cst.BaseExpression], what: str, shapes: bool = False) -> None:
+    """``shapes``: ``shapes=`` is taken (one queue's shapes, which every copy's tensors meet: the batch's)."""
+    for bad in ("shared_name",) if shapes else ("shapes", "shared_name"):
         if not is_none(args.get(bad)):
             raise Refusal(f"`{api}` with {bad}= over {what} is not rewritten")
     if literal_bool(args.get("enqueue_many"), False, "enqueue_many"):
@@ -231,7 +232,7 @@ def _copies(finder: Finder, module: cst.Module, stmt, api: str, args, list_stmt,
     if loop.target.value != "_" and loop.target.value in names_in(comp.elt):
         return None  # (copies that differ by the index: not this form)
     copies = module.code_for_node(loop.iter.args[0].value)
-    _refuse_flags(api, args, "copies of per-element code")
+    _refuse_flags(api, args, "copies of per-element code", shapes=True)  # (shapes=: the batch's, queue_shapes.py)
     taken = names_in(module)
     one, tensors, _ = _named(finder, where, comp.elt, taken, "element")
     ret = _end(finder, tensors, where)
@@ -245,7 +246,10 @@ def _copies(finder: Finder, module: cst.Module, stmt, api: str, args, list_stmt,
     except Refusal as exc:
         raise Refusal(f"the join's {copies} copies of per-element code: {exc}") from None
     s = pipeline.source
-    names = s.producer == "string_input_producer"  # a helper dequeuing the shared file queue (dequeue_names.py)
+    # a helper dequeuing the shared file queue, or an input producer's over a tensor (dequeue_names.py): one
+    # queue made before the list, which the copies compete for
+    names = s.producer == "string_input_producer" or \
+        s.producer in ("input_producer", "range_input_producer") and s.helper is not None and bool(s.inlined)
     if not names and (one is not None and one in s.statements or s.helper is not None or s.inlined) or \
             s.prefetch is not None or s.removes or s.foreign:
         return None  # each copy makes its own reader or source: ``join.py``'s form, or k pipelines

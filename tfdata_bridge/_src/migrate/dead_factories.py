@@ -39,7 +39,18 @@ def _returns_reader(fn: cst.FunctionDef, is_reader: Callable[[cst.BaseExpression
     small = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and \
         len(body[0].body) == 1 else None
     return isinstance(small, cst.Return) and isinstance(small.value, cst.Call) and is_reader(small.value) and \
-        not fn.decorators
+        not fn.decorators or _returns_queue(fn, is_reader)
+
+
+def _returns_queue(fn: cst.FunctionDef, is_made: Callable[[cst.BaseExpression], bool]) -> bool:
+    """A file-queue helper (``queue_helpers.py``: its producer returned, locals before it), which several
+    rewritten pipelines may have called: it goes as a factory does once none names it."""
+    from tfdata_bridge._src.migrate.queue_helpers import _only_return, written_call
+
+    if fn.decorators or fn.asynchronous:
+        return False
+    value = _only_return(fn)
+    return isinstance(value, cst.Call) and is_made(written_call(value))
 
 
 def names_counted(modules: Iterable[cst.Module]) -> Counter:
@@ -85,7 +96,7 @@ def _is_reader(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     finder = survey(module)[2]
-    return lambda call: finder.is_api(call, *READERS) is not None
+    return lambda call: finder.is_api(call, *READERS, "train.string_input_producer") is not None
 
 
 def _spans(module: cst.Module, names: set[str], is_reader) -> list[tuple[int, int]]:
@@ -123,6 +134,11 @@ def drop_dead(original: cst.Module, out: cst.Module, notes: list, elsewhere=None
     kept = [n for n in notes if not (n.kind == "refused" and any(a <= n.line <= b for a, b in spans))]
     said = ", ".join(f"`{n}`" for n in sorted(names))
     line = min(a for a, _ in spans) if spans else 1
+    queues = {fn.name.value for fn in nodes_of(original, cst.FunctionDef) if fn.name.value in names
+              and _returns_queue(fn, is_reader) and "string_input_producer" in original.code_for_node(fn)}
+    if queues == names:
+        return dropped, [*kept, Note(line, f"file-queue helper {said} removed: every pipeline that called it is "
+                                           "rewritten", kind="info")]
     return dropped, [*kept, Note(line, f"reader factory {said} removed: no read calls it once its pipelines are "
                                        "rewritten", kind="info")]
 

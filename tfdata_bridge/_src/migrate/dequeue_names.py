@@ -104,11 +104,14 @@ def dequeue_helper_source(finder, stmt: cst.SimpleStatementLine, fn: cst.Functio
     if len(dequeues) != 1:
         return None
     dequeue = dequeues[0]
+    if not _once_per_call(fn, dequeue):
+        return None
     queue_param = dequeue.func.value.value  # type: ignore[attr-defined]
     bound = _bind_call(fn, call)
     given = bound.get(queue_param)
     found = _producer(finder, stmt, given) if given is not None else None
-    if found is None:
+    produced = _tensor_queue(finder, stmt, given) if found is None and given is not None else None
+    if found is None and produced is None:
         return None
     readers = own.scopes.readers_of(fn.body.body[0], queue_param)
     if [r for r in readers if r is not dequeue.func.value]:
@@ -122,8 +125,7 @@ def dequeue_helper_source(finder, stmt: cst.SimpleStatementLine, fn: cst.Functio
     if param != queue_param and param in params:
         raise Refusal(f"`{name}` dequeues into its parameter `{param}`")
     new_fn = fn.visit(_AsFunctionOfName(line, dequeue, queue_param, param))
-    args, stmts = found
-    element = "file_name"
+    element = "file_name" if produced is None else "element"
     while element in finder.refs or element in own.refs:
         element += "_"
     new_args = [a.with_changes(value=cst.Name(element)) if a.value is given else a for a in call.args]
@@ -132,7 +134,51 @@ def dequeue_helper_source(finder, stmt: cst.SimpleStatementLine, fn: cst.Functio
     finder.scopes.stands_for[id(inlined)] = stmt
     finder.scopes.lines[inlined] = finder.scopes.lines.get(stmt, 0)
     helper = ReaderHelper(fn, new_fn, "", {}, given, [], False, external=home is not None)
+    if produced is not None:  # an input producer's rows (``tensors.py``), the helper the per-element code
+        from tfdata_bridge._src.migrate.pipelines import Source
+
+        kind = "range" if produced.short == "range_input_producer" else "slice"
+        call = dict(produced.call)
+        if kind == "slice":
+            call["tensor_list"] = cst.List([cst.Element(call["input_tensor"])])
+        return Source(kind, [produced.statement, stmt], [element], call=call, producer=produced.short,
+                      helper=helper, inlined=[inlined])
+    args, stmts = found
     return _source(args, [*stmts, stmt], [element], helper=helper, inlined=[inlined])
+
+
+def _once_per_call(fn: cst.FunctionDef, dequeue: cst.Call) -> bool:
+    """The dequeue runs once per call of ``fn``: in a statement of its body itself (no loop, branch or nested
+    function around it), not under a lambda, a comprehension, a conditional expression or a boolean operation."""
+    for stmt in fn.body.body:
+        if isinstance(stmt, cst.SimpleStatementLine) and any(c is dequeue for c in nodes_of(stmt, cst.Call)):
+            return not any(any(c is dequeue for c in nodes_of(n, cst.Call)) for kind in _CONDITIONAL
+                           for n in nodes_of(stmt, kind))
+    return False
+
+
+_CONDITIONAL = (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.IfExp,
+                cst.BooleanOperation)
+
+
+def _tensor_queue(finder, at: cst.CSTNode, queue: cst.BaseExpression):
+    """The ``Produced`` (``tensors.py``) of the input producer over a tensor that the name ``queue`` is bound to
+    once, in the caller's block, and read there only where it is handed over (``queue``); None where it is no
+    such producer."""
+    from tfdata_bridge._src.migrate.tensors import tensor_producer
+
+    if not isinstance(queue, cst.Name):
+        return None
+    made = finder.scopes.single_assignment(at, queue.value)
+    if made is None or not (len(made.body) == 1 and isinstance(made.body[0], cst.Assign)):
+        return None
+    produced = tensor_producer(finder, made, cst.Call(cst.Attribute(made.body[0].value, cst.Name("dequeue"))))
+    if produced is None:
+        return None
+    if [r for r in finder.scopes.readers_of(made, queue.value) if r is not queue]:
+        return None  # (read beyond the one call that dequeues it: a second consumer competes for the elements)
+    produced.statement = made
+    return produced
 
 
 class _AsFunctionOfName(cst.CSTTransformer):

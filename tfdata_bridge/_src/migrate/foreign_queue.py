@@ -67,11 +67,11 @@ def _given(fn: cst.FunctionDef, call: cst.Call) -> set[str]:
 
 
 def _is_file_queue_helper(fn: cst.FunctionDef, is_producer) -> bool:
-    """One ``return`` of a ``string_input_producer`` call (a docstring before it), undecorated."""
-    from tfdata_bridge._src.migrate.queue_helpers import _only_return
+    """One ``return`` of a ``string_input_producer`` call (a docstring before it; locals before it, ``_only_return``), undecorated."""
+    from tfdata_bridge._src.migrate.queue_helpers import _only_return, written_call
 
     value = _only_return(fn)
-    return not fn.decorators and isinstance(value, cst.Call) and is_producer(value)
+    return not fn.decorators and isinstance(value, cst.Call) and is_producer(written_call(value))
 
 
 def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str, str], near, names) -> None:

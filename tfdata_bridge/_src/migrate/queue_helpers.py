@@ -4,8 +4,10 @@
         return tf.train.string_input_producer(files, num_epochs=num_epochs, shuffle=False, name=name)
 
 The producer's arguments are the call's: each parameter by the argument the call gives it (or its default), so
-the dataset of file names is built from them where the call was. The helper must be one ``return`` of the
-producer call (a docstring before it), undecorated; it goes where this call was its only use, and stays for its
+the dataset of file names is built from them where the call was. The helper (a module function, or a plain
+method called as ``self.name(...)`` from a method of its class) must be one ``return`` of the producer call (a
+docstring before it; or plain locals, each read once by the next statement, ending in it: ``_only_return``),
+undecorated; it goes where this call was its only use, and stays for its
 other callers otherwise. A helper of another module: ``foreign_queue.py``.
 """
 
@@ -13,18 +15,72 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, bind, name_counts, names_in, nodes_of
+
+
+_WRITTEN: dict[int, tuple[cst.Call, cst.Call]] = {}  # a resolved producer call -> (itself, the call written)
+
+
+def written_call(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The call as the helper wrote it, for a value ``_only_return`` resolved (its locals written in place)."""
+    kept = _WRITTEN.get(id(value))
+    return kept[1] if kept is not None and kept[0] is value else value
 
 
 def _only_return(fn: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The value ``fn`` returns, written in its parameters and its module's names: its body a ``return`` (a
+    docstring before it), or a chain of plain local assignments ending in one, each local read once and by the
+    statement right after it (so evaluated in the same order once written in place)::
+
+        filenames = glob.glob(data_dir + data_set + '*.tfrecords')
+        filename_queue = tf.train.string_input_producer(filenames)
+        return filename_queue
+
+    is ``tf.train.string_input_producer(glob.glob(data_dir + data_set + '*.tfrecords'))``. None for any other
+    body."""
+    from tfdata_bridge._src.migrate.helpers import _paren, _resolve
+
     body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
     if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and \
             isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, (cst.SimpleString,
                                                                                       cst.ConcatenatedString)):
         body = body[1:]  # (its docstring)
-    if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and \
-            isinstance(body[0].body[0], cst.Return):
-        return body[0].body[0].value
+    if not body or not all(isinstance(b, cst.SimpleStatementLine) and len(b.body) == 1 for b in body):
+        return None
+    *steps, last = [b.body[0] for b in body]
+    if not isinstance(last, cst.Return) or last.value is None:
+        return None
+    env: dict[str, cst.BaseExpression] = {}
+    pending = None  # the local the next statement must read (once)
+    made = None  # its value as written
+    for small in [*steps, last]:
+        if not isinstance(small, (cst.Assign, cst.Return)):
+            return None
+        value = small.value
+        counts = name_counts(value)
+        if pending is not None and counts.get(pending, 0) != 1:
+            return None
+        if any(counts.get(n, 0) for n in env if n != pending):
+            return None  # (a local read out of turn, or twice)
+        if steps and any(nodes_of(value, k) for k in (cst.Lambda, cst.CompFor, cst.NamedExpr, cst.Yield,
+                                                       cst.Await)):
+            return None  # (a local of its own that a name moved in could be)
+        written = small.value
+        if pending is not None and isinstance(written, cst.Name) and written.value == pending:
+            written = made  # ``return queue``: the call that made it
+        value = _resolve(value, {pending: _paren(env.pop(pending))}, {}, fn.name.value) if pending else value
+        if isinstance(small, cst.Return):
+            if isinstance(value, cst.Call) and isinstance(written, cst.Call) and value is not written:
+                _WRITTEN[id(value)] = (value, written)  # (the call as written: what its API is known by)
+                while len(_WRITTEN) > 256:
+                    del _WRITTEN[next(iter(_WRITTEN))]
+            return value
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)):
+            return None
+        pending = small.targets[0].target.value
+        env[pending] = value
+        made = small.value
     return None
 
 
@@ -38,6 +94,9 @@ def helper_file_queue(finder, at: cst.CSTNode, call: cst.BaseExpression
     if not isinstance(call, cst.Call):
         return None
     fn = finder.scopes.module_function(at, call.func.value) if isinstance(call.func, cst.Name) else None
+    method = _own_method(finder, at, call.func) if fn is None else None
+    if method is not None:  # ``self.file_queue(...)`` in a method of its class: ``self`` the same object there
+        fn, call = method, call.with_changes(args=[cst.Arg(call.func.value), *call.args])
     if fn is None:
         from tfdata_bridge._src.migrate.foreign_queue import foreign_file_queue
 
@@ -65,6 +124,21 @@ def helper_file_queue(finder, at: cst.CSTNode, call: cst.BaseExpression
     return args, ([fn] if len(uses) == 1 else [])
 
 
+def _own_method(finder, at: cst.CSTNode, func: cst.BaseExpression) -> cst.FunctionDef | None:
+    """The plain method ``self.name`` means where a method of its class calls it (``join._method``: not
+    overridden, its instance parameter named as the caller's); None otherwise."""
+    from tfdata_bridge._src.migrate.join import _method
+
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)) or \
+            not isinstance(getattr(finder, "module", None), cst.Module):
+        return None
+    try:
+        fn = _method(finder, finder.module, at, func)
+    except Refusal:
+        return None
+    return fn if _producer(finder, _only_return(fn)) is not None else None
+
+
 def _defaulted(fn: cst.FunctionDef, call: cst.Call) -> set[str]:
     """The parameters ``call`` leaves to their defaults."""
     names = [p.name.value for p in fn.params.params]
@@ -74,7 +148,7 @@ def _defaulted(fn: cst.FunctionDef, call: cst.Call) -> set[str]:
 
 
 def _producer(finder, value: cst.BaseExpression | None) -> cst.Call | None:
-    if isinstance(value, cst.Call) and finder.is_api(value, "train.string_input_producer"):
+    if isinstance(value, cst.Call) and finder.is_api(written_call(value), "train.string_input_producer"):
         return value
     return None
 
