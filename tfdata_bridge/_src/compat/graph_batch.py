@@ -400,8 +400,11 @@ def _consumes(req: GraphBatch, lifts: list[lifting.Lift], tensors: list[Any], re
 
 
 def _shuffled_and_batched(ds: Any, req: GraphBatch, chain: plan.Plan) -> Any:
-    """The plan's shuffle and batch (padded to the queue's shapes, where legacy's queue fixed a dimension)."""
-    return tfdata.apply(chain, ds, stages=("mix", "batch"), padded_shapes=tuple(req.shapes))
+    """The plan's shuffle and batch (padded to the queue's shapes, where legacy's queue fixed a dimension; a
+    record's number riding after the components, ``kept_calls``, to its own shape)."""
+    riders = tf.nest.flatten(ds.element_spec)[len(req.shapes):]
+    return tfdata.apply(chain, ds, stages=("mix", "batch"),
+                        padded_shapes=(*req.shapes, *(spec.shape for spec in riders)))
 
 
 def _reads(req: GraphBatch, lifts: list[lifting.Lift], latch: Any = None) -> dict[int, dict[str, Any]]:
