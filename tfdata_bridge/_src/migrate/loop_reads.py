@@ -204,15 +204,13 @@ class _Hoister(cst.CSTTransformer):
         return updated
 
     def leave_IndentedBlock(self, original, updated):
-        if len(original.body) != len(updated.body):
-            return updated
-        new = self._block(list(updated.body), list(original.body))
-        if new is None:
-            return updated
-        self.changed = True
-        return updated.with_changes(body=new)
+        return self._statements(original, updated)
 
     def leave_Module(self, original, updated):
+        return self._statements(original, updated)
+
+    def _statements(self, original, updated):
+        """A block's (or the module's) statements with its loops' reads hoisted (``_block``)."""
         if len(original.body) != len(updated.body):
             return updated
         new = self._block(list(updated.body), list(original.body))

@@ -199,18 +199,9 @@ def _inlinable(cls: cst.ClassDef) -> bool:
 
 def _methods(cls: cst.ClassDef) -> tuple[cst.FunctionDef, cst.FunctionDef, str, str] | None:
     """(``__init__``, ``get``, get's parameter, the attribute it selects from) of a provider class; else None."""
-    if cls.decorators or cls.keywords or any(
-            not (isinstance(b.value, cst.Name) and b.value.value == "object") or b.keyword is not None or b.star
-            for b in cls.bases) or not isinstance(cls.body, cst.IndentedBlock):
+    methods = _plain_class(cls)
+    if methods is None:
         return None
-    methods: dict[str, cst.FunctionDef] = {}
-    for i, s in enumerate(cls.body.body):
-        if i == 0 and is_docstring(s):
-            continue
-        if not isinstance(s, cst.FunctionDef) or s.decorators or s.asynchronous or s.name.value in methods or \
-                s.name.value.startswith("__") and s.name.value != "__init__":
-            return None
-        methods[s.name.value] = s
     init, get = methods.get("__init__"), methods.get("get")
     if init is None or get is None or not isinstance(get.body, cst.IndentedBlock):
         return None
