@@ -4,7 +4,7 @@ the rewrite builds the reader's dataset where the helper is called, and was refu
 module"). Now a constant bound once by a top-level plain literal assignment is written as its literal, and any
 other (an expression of other constants) is imported into the caller's module beside the helper, under another
 name where the caller's module spells that name already (``module_names.py``). A name rebound at run time is
-still refused.
+still refused; one the program sets as the module's attribute is read through the module.
 
 Programs in ``r36k_programs/`` (helpers in ``r36k_lib/``): a FixedLengthRecordReader helper imported by name,
 its ``record_bytes`` an expression constant (imported) and ``header_bytes`` a literal (written), in order; the
@@ -86,15 +86,18 @@ def test_a_constant_rebound_is_refused_with_a_note(extra):
                for n in got.notes), got.notes
 
 
-def test_a_constant_another_module_sets_is_refused_with_a_note():
+def test_a_constant_another_module_sets_is_read_through_its_module():
     """``rows.HEADER_LINES = 2`` in the caller's module, before the call: legacy's helper read the new value at
-    the call; a literal (or an import of the name) taken when the module is read would not."""
+    the call; a literal (or an import of the name) taken when the module is read would not, so it is read through
+    the module (the caller's own import of it, where it has one), where and when the call read it."""
     from tfdata_bridge._src.migrate.tree import rewrite_tree
 
-    setter = CALLER.replace("from lib.rows import read_row\n", "from lib import rows\nfrom lib.rows import read_row\n"
-                            "\nrows.HEADER_LINES = 2\n")
-    sources = {"/p/lib/__init__.py": "", "/p/lib/rows.py": LIB.format(extra=""), "/p/caller.py": setter}
-    got = rewrite_tree(sources, root="/p")["/p/caller.py"]
-    assert got.code == setter
-    assert any("`HEADER_LINES` of its own module, which a module of the program may set as an attribute" in n.message
-               for n in got.notes), got.notes
+    lib = LIB.format(extra="").replace("    return tf.decode_csv(", "    a, b = tf.decode_csv(") + "    return a, b\n"
+    for imported, reached in (("from lib import rows\n", "rows"), ("", "rows")):
+        setter = CALLER.replace("from lib.rows import read_row\n", f"{imported}from lib.rows import read_row\n"
+                                "\n\ndef configure():\n    import lib.rows\n    lib.rows.HEADER_LINES = 2\n")
+        sources = {"/p/lib/__init__.py": "", "/p/lib/rows.py": lib, "/p/caller.py": setter}
+        got = rewrite_tree(sources, root="/p")["/p/caller.py"]
+        assert not got.refused, got.notes
+        assert f".skip({reached}.HEADER_LINES)" in got.code, got.code
+        assert got.code.count("from lib import rows\n") == 1, got.code

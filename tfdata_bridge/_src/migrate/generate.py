@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_sit
 from tfdata_bridge._src.migrate.record_keys import keyed_read
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.migrate.walk import Visitor
+from tfdata_bridge._src.migrate.whole_lists import one_or_list, whole_head
 from tfdata_bridge._src.symbols import reader_dataset
 
 
@@ -73,6 +74,9 @@ class Generator:
             return [], f"{v1}.data.Dataset.from_tensors(0)", emit.epoch_steps(None, None, self._opt(s.call, "num_epochs")), []
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
             return [], self.code(s.call["dataset"]), [], []
+        if s.kind == "slice" and s.whole:  # a list of a length known only when the program runs (whole_lists.py)
+            head, rows = whole_head(v1, self.code(s.call["tensor_list"]))
+            return self._epochs(s.call, head, rows, "slices", "slices_dataset")
         if s.kind == "slice":
             tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
@@ -522,8 +526,8 @@ class Generator:
             fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
             per_batch = plan.Fn(fn, fn)
             notes.append("parsing runs on whole batches (same values)")
-        elif p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index or \
-                _one_of_list(p):
+        elif (p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index or
+              _one_of_list(p)) and not p.source.whole:  # (a whole list's element is the tuple batched)
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             paired = f"tuple({returned})" if keep is not None and returned == self.code(tensors) and \
                 _list_valued(tensors, p.intermediates) else _grouped(returned)
@@ -561,7 +565,11 @@ class Generator:
                               "into a tf.data function")
             assigns += [cst.parse_statement(f"{name} = {fn}.{name}\n") for name in p.traced]
         get_next = emit.one_shot_get_next(v1, dataset)
-        if (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1 or
+        if p.source.whole:  # legacy's list, or the tensor of a one-tensor list, as the program runs
+            element = self.fresh("batch_element")
+            assigns.append(cst.parse_statement(f"{element} = {get_next}\n"))
+            get_next = one_or_list(element)
+        elif (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1 or
                 isinstance(tensors, cst.ListComp)) and not isinstance(p.targets, (cst.Tuple, cst.List)):
             get_next = f"list({get_next})"  # legacy returned a list
         api_name = p.api.rsplit(".", 1)[-1] if p.readers is None else p.api.rsplit(".", 1)[-1] + "_join"

@@ -105,6 +105,33 @@ def known_length(finder, at: cst.CSTNode, expr: cst.BaseExpression | None, depth
     return None
 
 
+def whole_list(finder, at: cst.CSTNode, name: cst.Name) -> bool:
+    """Whether ``name`` (read at ``at``) is bound once, in its function, to a list made there (a list or tuple
+    display, a comprehension, ``list(...)`` / ``tuple(...)``, a sum of those) and changed in place nowhere nor
+    handed on: read anywhere after that binding, it is the same list of the same tensors, whatever its length."""
+    scope = finder.scopes.scope(at)
+    if scope is None or len(list(scope[name.value])) != 1:
+        return False
+    stmt = finder.scopes.single_assignment(at, name.value)
+    small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+            and small.targets[0].target.value == name.value and _made(finder, stmt, small.value)):
+        return False
+    return not _changed(finder, name.value) and not _escapes(finder, list(scope[name.value])[0])
+
+
+def _made(finder, at: cst.CSTNode, expr: cst.BaseExpression) -> bool:
+    """``expr`` makes a new list or tuple: a display, a comprehension, a builtin ``list(...)`` / ``tuple(...)``,
+    a sum of those."""
+    if isinstance(expr, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _made(finder, at, expr.left) and _made(finder, at, expr.right)
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("list", "tuple") \
+        and len(expr.args) == 1 and not expr.args[0].keyword and not expr.args[0].star \
+        and _builtin(finder, at, expr.func.value)
+
+
 def _iterated_length(finder, at: cst.CSTNode, it: cst.BaseExpression, depth: int) -> int | None:
     if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" \
             and _builtin(finder, at, "range") and 1 <= len(it.args) <= 3 \

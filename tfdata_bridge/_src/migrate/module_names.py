@@ -12,14 +12,17 @@ have read the module's global, and ``cifar_input.HEADER_BYTES`` read at the call
 same object. So each such name is reached through the module the call already names. A builtin stays as it is
 where the call site does not bind the name itself.
 
-A helper imported by name (``from fixedrec_lib.cifar_input import read_fixed``) has no module expression at the
-call site. A name its module binds once, by a top-level statement, holds after the import the one value the
-helper would read: a plain literal (``HEADER_BYTES = 4``) is written as that literal; any other value
-(``RECORD_BYTES = LABEL_BYTES + SAMPLES * 2``, a function) is imported into the caller's module beside the helper
-(``from fixedrec_lib.cifar_input import RECORD_BYTES``, ``... as RECORD_BYTES_1`` where the caller's module spells
-that name already), the import added only where the rewritten module reads it (``ByName.imports``). Refused: a
-name bound more than once or inside a block (a function's ``global``, an ``if``: which value the call sees is
-decided at run time), a helper the caller imports other than from its own module (a package's re-export).
+A helper imported by name (``from fixedrec_lib.cifar_input import read_fixed``) has no module expression at the call
+site. A name its module binds once, by a top-level statement, holds after the import the one value the helper would
+read: a plain literal (``HEADER_BYTES = 4``) is written as that literal; any other value (``RECORD_BYTES =
+LABEL_BYTES + SAMPLES * 2``, a function) is imported into the caller's module beside the helper (``from
+fixedrec_lib.cifar_input import RECORD_BYTES``, ``... as RECORD_BYTES_1`` where the caller's module spells that name
+already), the import added only where the rewritten module reads it (``ByName.imports``). A name some module of the
+program may set as the module's attribute (``record.FILE_PATH = path`` before the call) is read through the module
+itself, imported into the caller's (``from lane_lib import record``; ``record.FILE_PATH``), where and when the call
+read it. Refused: a name bound more than once or inside a block (a function's ``global``, an ``if``: which value the
+call sees is decided at run time), a helper the caller imports other than from its own module (a package's
+re-export).
 """
 
 from __future__ import annotations
@@ -107,11 +110,8 @@ class ByName:
                           f"when it runs; and `{self.helper}` is imported by name, so no module expression reaches "
                           "it")
         texts = TREE_TEXTS.get() or (code_of(self.finder.module), code_of(self.home_module))
-        if _assigned_elsewhere(name, texts):
-            raise Refusal(f"the reader's `{arg}` in `{self.helper}` uses `{name}` of its own module, which a module "
-                          f"of the program may set as an attribute (`….{name} = …`, `setattr`), so which value the "
-                          f"call reads is known only when it runs; and `{self.helper}` is imported by name, so no "
-                          "module expression reaches it")
+        if _assigned_elsewhere(name, texts):  # (``record.FILE_PATH = ...`` before the call: read as it runs)
+            return self._through_module(name)
         small = top.body[0] if isinstance(top, cst.SimpleStatementLine) and len(top.body) == 1 else None
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
                 isinstance(small.targets[0].target, cst.Name) and _literal(small.value):
@@ -128,13 +128,32 @@ class ByName:
             imports[text if bound == name else f"{text} as {bound}"] = bound
         return cst.Name(bound)
 
-    def _imported(self, name: str) -> str | None:
-        """The name the caller's module binds ``name`` of the helper's module to by a top-level import of its own,
-        bound nowhere else in that module (nor in any of its functions)."""
+    def _through_module(self, name: str) -> cst.BaseExpression:
+        """``MODULE.name``, ``MODULE`` the helper's module imported into the caller's (``from PKG import
+        MODULE``): a name a module of the program may set as the module's attribute is read where the call was,
+        at the moment of the call, from the module object the helper would have read it from."""
+        dots = len(self.source) - len(self.source.lstrip("."))
+        rest = self.source[dots:]
+        package, _, module = rest.rpartition(".")
+        text = f"from {'.' * dots}{package} import {module}" if package or dots else f"import {module}"
+        already = self._imported(module, f"{'.' * dots}{package}") if package or dots else None
+        if already is not None:  # (the caller's module imports the module itself: ``from PKG import MODULE``)
+            return cst.Attribute(cst.Name(already), cst.Name(name))
+        imports = self.finder.by_name_imports
+        bound = next((b for t, b in imports.items() if t == text or t.startswith(text + " as ")), None)
+        if bound is None:
+            taken = names_in(self.finder.module) | set(imports.values())
+            bound = module if module not in taken else fresh_name(module, taken)
+            imports[text if bound == module else f"{text} as {bound}"] = bound
+        return cst.Attribute(cst.Name(bound), cst.Name(name))
+
+    def _imported(self, name: str, source: str | None = None) -> str | None:
+        """The name the caller's module binds ``name`` of the helper's module (of ``source``, where given) to by a
+        top-level import of its own, bound nowhere else in that module (nor in any of its functions)."""
         for stmt in self.finder.module.body:
             small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
             if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar) or \
-                    _source(small) != self.source:
+                    _source(small) != (self.source if source is None else source):
                 continue
             for alias in small.names:
                 bound = alias.evaluated_alias or alias.evaluated_name
@@ -154,8 +173,8 @@ def _bindings(module: cst.Module) -> list[cst.Name]:
     """Every name a statement of ``module`` binds, in any scope (an assignment's, a loop's, a ``def``'s, an
     import's, a parameter's)."""
     out: list[cst.Name] = []
-    for node in nodes_of(module, cst.AssignTarget):
-        out += [n for n in nodes_of(node, cst.Name)]
+    for node in nodes_of(module, cst.AssignTarget):  # (``mod.NAME = x`` binds no name: not its ``mod``)
+        out += _bound(node.target)
     for node in [*nodes_of(module, cst.For), *nodes_of(module, cst.CompFor)]:
         out += [n for n in nodes_of(node.target, cst.Name)]
     for node in [*nodes_of(module, cst.FunctionDef), *nodes_of(module, cst.ClassDef), *nodes_of(module, cst.Param)]:
@@ -168,6 +187,16 @@ def _bindings(module: cst.Module) -> list[cst.Name]:
     for node in nodes_of(module, cst.NamedExpr):
         out += [n for n in nodes_of(node.target, cst.Name)]
     return out
+
+
+def _bound(target: cst.BaseExpression) -> list[cst.Name]:
+    """The names an assignment target binds: itself, or those of its tuple's or list's elements (starred too);
+    none for an attribute or a subscript, which change an object."""
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _bound(e.value)]
+    return []
 
 
 def by_name(finder, home, fn: cst.FunctionDef, called_as: str) -> ByName | None:

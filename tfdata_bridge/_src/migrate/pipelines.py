@@ -38,7 +38,7 @@ from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.limit_batch import limit_source
-from tfdata_bridge._src.migrate.literal_lists import known_length, literal_list
+from tfdata_bridge._src.migrate.literal_lists import known_length, literal_list, whole_list
 from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
@@ -63,6 +63,7 @@ from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_betwee
 from tfdata_bridge._src.symbols import READER_SOURCES
 from tfdata_bridge._src.migrate.identity import refuse_identity_groups
 from tfdata_bridge._src.migrate.walk import Visitor
+from tfdata_bridge._src.migrate.whole_lists import check_whole_slices
 
 BATCHES = {"train.batch", "train.shuffle_batch", "train.maybe_batch", "train.maybe_shuffle_batch"}
 JOINS = {"train.batch_join", "train.shuffle_batch_join", "train.maybe_batch_join", "train.maybe_shuffle_batch_join"}
@@ -110,6 +111,9 @@ class Source:
     accepted: list[str] = field(default_factory=list)
     # the file queue a parameter, its callers' producers becoming datasets of file names (``passed_queue.py``)
     passed: PassedQueue | None = None
+    # kind "slice": ``tensor_list`` a name of a list whose length is known only when the program runs, its tuple
+    # sliced whole (``whole_lists.py``); ``params`` is ``["*name"]`` of the producer's result
+    whole: bool = False
 
 
 def source_news(source: Source) -> dict[cst.SimpleStatementLine, cst.SimpleStatementLine]:
@@ -551,6 +555,8 @@ class Finder:
                     lambda before, between, free: _refuse_a_second_source(before, between, free, api,
                                                                            self._other_source))
         intermediates.reverse()
+        if source.whole:  # (a list of a length known only when the program runs, batched whole: whole_lists.py)
+            check_whole_slices(self, source, args, intermediates, small, api, stages)
         spread = _spread_slices(args["tensors"], source, intermediates)
         if spread is not None:  # ``[image] + sliced[1:]``: the list of the slices, one by one
             args = {**args, "tensors": spread}
@@ -654,7 +660,14 @@ class Finder:
         if picked is not None:  # ``path = slice_input_producer([paths, labels])[0]``: one of the slices
             return self._picked_slice_source(stmt, assign, defined, *picked)
         if self.is_api(value, "train.slice_input_producer"):
-            bound = self._known_tensor_list(stmt, bind(value, "train.slice_input_producer"))
+            bound = bind(value, "train.slice_input_producer")
+            listed = bound.get("tensor_list")
+            if isinstance(listed, cst.Name) and isinstance(assign.targets[0].target, cst.Name) and \
+                    not known_length(self, stmt, listed) and whole_list(self, stmt, listed):
+                # ``sliced = slice_input_producer(tensors)``, ``tensors`` a list of a length known only when the
+                # program runs: the slices of its tuple, handed whole to the batch (checked in ``pipeline``)
+                return Source("slice", [stmt], [f"*{defined[0]}"], call=bound, whole=True)
+            bound = self._known_tensor_list(stmt, bound)
             tensors = bound.get("tensor_list")
             if isinstance(assign.targets[0].target, cst.Name) and len(tensors.elements) > 1:
                 # ``input_queue = slice_input_producer([a, b])``, then ``input_queue[0]``: a tuple of the slices

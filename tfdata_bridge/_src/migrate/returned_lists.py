@@ -21,14 +21,22 @@ The helper is found by scope, never by spelling: a module-level function the cal
 own class called on its first parameter (``self.read(queue)``). Its one ``return`` gives a literal list or tuple,
 or a name bound to a literal list at the top of its body and grown only by ``name.append(x)`` there. Any other
 read of the caller's name (``len(example)``, ``example.append``, a second assignment, a read in a nested
-function) leaves the statement as written. ``to_tfdata.run`` keeps the named module only where it lets more
-pipelines be rewritten, so a program left alone stays as written.
+function) leaves the statement as written. ``list(example)``, ``tuple(example)`` and ``[*example]`` as the batch's
+tensors are the list whole (a new list of the same tensors, in order).
+
+A helper's result expanded whole in the batch's tensors, with no name of its own (``batch([*read_data()], ...)``,
+``list(read(q))``, ``tuple(read(q))``, ``read(q)``), is named first the same way (``a, b, c = read_data()``, then
+``batch([a, b, c], ...)``), where the statement is in a function and makes no other call that legacy ran after the
+helper's (an argument ``size()``): the helper still runs first, once. ``to_tfdata.run`` keeps the named module only
+where it lets more pipelines be rewritten, so a program left alone stays as written.
 """
 
 from __future__ import annotations
 
+import keyword
+
 import libcst as cst
-from libcst.metadata import ParentNodeProvider, ScopeProvider
+from libcst.metadata import BuiltinAssignment, ParentNodeProvider, ScopeProvider
 
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of, wrapped
 
@@ -134,7 +142,8 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
     module object when there is none)."""
     if not any(isinstance(s, (cst.FunctionDef, cst.ClassDef)) for s in module.body) and external is None:
         return module
-    if not _kept_lists(module):
+    inline = _inline_calls(module)
+    if not _kept_lists(module) and not inline:
         return module  # (no name assigned a call's result and read as a list: the scopes are not asked)
     wrapper = wrapped(module)  # (the nodes stay the module's: ``external`` knows them)
     scopes = wrapper.resolve(ScopeProvider)
@@ -174,9 +183,69 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
                 changes[node] = cst.Tuple([cst.Element(cst.Name(n)) for n in new], lpar=[], rpar=[])
             else:
                 changes[node] = cst.Name(new[kind])
+    for stmt, at, inner in inline:  # ``batch([*read(q)], ...)``: ``a, b = read(q)`` first, ``batch([a, b], ...)``
+        named = _named_inline(stmt, at, inner, scopes, parents, module, external, taken)
+        if named is not None:
+            changes[stmt] = named
     if not changes:
         return module
     return module.visit(Replace({id(k): v for k, v in changes.items()}, module))
+
+
+def _named_inline(stmt: cst.SimpleStatementLine, at: cst.Arg, inner: cst.Call, scopes, parents, module, external,
+                  taken: dict[int, set[str]]) -> cst.FlattenSentinel | None:
+    """``stmt`` as two statements: ``inner``'s result unpacked into one name per element its helper returns,
+    then ``stmt`` with the batch's tensors that list of names; None where that is not the same program (a helper
+    not found or returning no literal list, another call in the statement that would then run after ``inner``
+    where it ran before, a statement outside a function)."""
+    scope = scopes.get(inner)
+    home = getattr(scope, "node", None)
+    if not isinstance(home, cst.FunctionDef):
+        return None
+    fn = callee(inner.func, inner, scopes, parents, module, external)
+    elements = returned_elements(fn) if fn is not None and not fn.decorators else None
+    if elements is None:
+        return None
+    small = stmt.body[0]
+    batch = small.value
+    # what legacy evaluated before ``inner``: the batch function's own lookup (names and attributes only) and the
+    # targets after; any other call in the statement (an argument, the callee's own arguments) must be none
+    others = [c for c in nodes_of(small, cst.Call) if c is not batch and c is not inner and
+              not _within(c, inner) and not (isinstance(c.func, cst.Name) and c.func.value in ("list", "tuple")
+                                             and parents.get(parents.get(inner)) is c)]
+    if others or nodes_of(batch.func, cst.Call):
+        return None
+    names = taken.setdefault(id(home), names_in(home) | module_names(module))
+    base = fn.name.value.lstrip("_") or "tensor"
+    new = []
+    for i, e in enumerate(elements):
+        word = e.value if isinstance(e, cst.Name) else e.attr.value if isinstance(e, cst.Attribute) else \
+            _key(e) or f"{base}_{i}"
+        name, k = word, 2
+        while name in names:
+            name, k = f"{word}_{k}", k + 1
+        names.add(name)
+        new.append(name)
+    target = cst.Tuple([cst.Element(cst.Name(n)) for n in new], lpar=[], rpar=[]) if len(new) > 1 else \
+        cst.Tuple([cst.Element(cst.Name(new[0]), comma=cst.Comma())], lpar=[], rpar=[])
+    first = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], inner)], leading_lines=stmt.leading_lines)
+    listed = cst.List([cst.Element(cst.Name(n)) for n in new])
+    line = stmt.visit(Replace({id(at): at.with_changes(value=listed)}, stmt)).with_changes(leading_lines=())
+    return cst.FlattenSentinel([first, line])
+
+
+def _within(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    return any(n is node for n in nodes_of(outer, type(node)))
+
+
+def _key(element: cst.BaseExpression) -> str | None:
+    """``variables`` of ``features['variables']``: a literal string key that is a name."""
+    if isinstance(element, cst.Subscript) and len(element.slice) == 1 and \
+            isinstance(element.slice[0].slice, cst.Index) and \
+            isinstance(element.slice[0].slice.value, cst.SimpleString):
+        key = element.slice[0].slice.value.evaluated_value
+        return key if isinstance(key, str) and key.isidentifier() and not keyword.iskeyword(key) else None
+    return None
 
 
 def _kept_lists(module: cst.Module) -> bool:
@@ -196,9 +265,43 @@ def _kept_lists(module: cst.Module) -> bool:
             return True
     for call in nodes_of(module, cst.Call):
         short = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
-        if short in _BATCHES and any(isinstance(a.value, cst.Name) and a.value.value in assigned for a in call.args):
+        if short in _BATCHES and any(isinstance(_unwrapped(a.value), cst.Name) and _unwrapped(a.value).value in
+                                     assigned for a in call.args):
             return True
     return False
+
+
+def _unwrapped(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``x`` of ``list(x)``, ``tuple(x)``, ``[*x]``, ``(*x,)`` (by spelling); ``expr`` itself otherwise."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("list", "tuple") and \
+            len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star:
+        return expr.args[0].value
+    if isinstance(expr, (cst.List, cst.Tuple)) and len(expr.elements) == 1 and \
+            isinstance(expr.elements[0], cst.StarredElement):
+        return expr.elements[0].value
+    return expr
+
+
+def _inline_calls(module: cst.Module) -> list[tuple[cst.SimpleStatementLine, cst.Arg, cst.Call]]:
+    """(statement, the batch's tensors argument, the call in it) for each batch call written as a statement's
+    value whose tensors are a call's result whole: ``batch(read(q), ...)``, ``list(read(q))``, ``[*read(q)]``
+    (by spelling: the callee is found by scope after)."""
+    out = []
+    for stmt in nodes_of(module, cst.SimpleStatementLine):
+        small = stmt.body[0] if len(stmt.body) == 1 else None
+        call = getattr(small, "value", None) if isinstance(small, (cst.Assign, cst.Return, cst.Expr)) else None
+        if not isinstance(call, cst.Call):
+            continue
+        short = call.func.attr.value if isinstance(call.func, cst.Attribute) else \
+            call.func.value if isinstance(call.func, cst.Name) else None
+        at = next((a for i, a in enumerate(call.args) if a.keyword is None and i == 0 and not a.star or
+                   a.keyword is not None and a.keyword.value == "tensors"), None)
+        if short not in _BATCHES or at is None:
+            continue
+        inner = _unwrapped(at.value)
+        if isinstance(inner, cst.Call) and not any(a.star for a in inner.args):
+            out.append((stmt, at, inner))
+    return out
 
 
 def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNode, object]] | None:
@@ -227,6 +330,9 @@ def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNo
                 return None
             out.append((parent, index % count))
             continue
+        wrapper = _whole_wrapper(node, parent, scopes, parents)
+        if wrapper is not None:  # ``list(example)``, ``tuple(example)``, ``[*example]``: a new list of the same tensors
+            node, parent = wrapper, parents.get(wrapper)
         if isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
             call = parents.get(parent)
             short = call.func.attr.value if isinstance(call.func, cst.Attribute) else \
@@ -236,6 +342,8 @@ def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNo
                 out.append((node, "whole"))
                 continue
             return None
+        if wrapper is not None:
+            return None
         if isinstance(parent, cst.Assign) and parent.value is node and len(parent.targets) == 1 and \
                 isinstance(parent.targets[0].target, (cst.Tuple, cst.List)) and \
                 len(parent.targets[0].target.elements) == count and \
@@ -244,6 +352,28 @@ def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNo
             continue
         return None
     return out
+
+
+def _whole_wrapper(node: cst.BaseExpression, parent, scopes, parents) -> cst.BaseExpression | None:
+    """The expression around ``node`` that makes a new list or tuple of its elements, all of them, in order:
+    ``list(node)`` / ``tuple(node)`` (the builtins) or ``[*node]``; None where ``node`` is not so wrapped."""
+    if isinstance(parent, cst.Arg) and parent.value is node and not parent.star and parent.keyword is None:
+        call = parents.get(parent)
+        if isinstance(call, cst.Call) and len(call.args) == 1 and isinstance(call.func, cst.Name) and \
+                call.func.value in ("list", "tuple") and _builtin(scopes.get(call), call.func.value):
+            return call
+        return None
+    if isinstance(parent, cst.StarredElement) and parent.value is node:
+        listed = parents.get(parent)
+        if isinstance(listed, (cst.List, cst.Tuple)) and len(listed.elements) == 1:
+            return listed
+    return None
+
+
+def _builtin(scope, name: str) -> bool:
+    """``name`` means the builtin where ``scope`` reads it (nothing of the module binds it)."""
+    return scope is not None and bool(list(scope[name])) and \
+        all(isinstance(a, BuiltinAssignment) for a in scope[name])
 
 
 def _integer(node: cst.BaseExpression) -> int | None:
