@@ -120,6 +120,8 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
             return f"`{code}` is a TensorFlow op that may give another value at each run"
         if _numpy_call(finder, at, node.func):
             return None
+        if isinstance(node.func, cst.Name) and _plain_function(finder, at, node.func.value):
+            return None  # ``table = read_table(path)``: a function that uses no TensorFlow returns no tensor
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("astype", "reshape", "copy") and \
                 not finder.api(node):
             return _why_not_data(finder, at, node.func.value, depth - 1)
@@ -137,10 +139,9 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
         if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements):
             index = next(i for i, el in enumerate(target.elements) if el.value.value == node.value)
             return _why_not_data(finder, made, value.elements[index].value, depth - 1)
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and finder.api(value) is None:
-            fn = finder.scopes.module_function(made, value.func.value)
-            if fn is not None and not _uses_tensorflow(finder, fn):
-                return None  # a function that uses no TensorFlow returns no tensor
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and finder.api(value) is None and \
+                _plain_function(finder, made, value.func.value):
+            return None  # a function that uses no TensorFlow returns no tensor
         return f"`{node.value}` is unpacked from `{finder.code(value) if finder.code else '...'}`, which may " \
                "return tensors"
     return f"`{code}` is not in-memory data the rewrite can prove"
@@ -173,6 +174,12 @@ def _numpy_call(finder, at: cst.CSTNode, func: cst.BaseExpression) -> bool:
         return False
     module = _import_of(finder, at, root.value)
     return module is not None and (module == "numpy" or module.startswith("numpy."))
+
+
+def _plain_function(finder, at: cst.CSTNode, name: str) -> bool:
+    """``name`` (read at ``at``) is a function of the module that uses no TensorFlow (``_uses_tensorflow``)."""
+    fn = finder.scopes.module_function(at, name)
+    return fn is not None and not _uses_tensorflow(finder, fn)
 
 
 def _uses_tensorflow(finder, fn: cst.FunctionDef) -> bool:

@@ -18,7 +18,7 @@ uses the queue, its op or its runner is refused, with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 
@@ -47,6 +47,7 @@ class RunnerQueue:
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine]  # the caller's dequeue, now the bound batch
     dropped_note: str | None = None  # the ``queue.size()`` uses dropped (``queue_size.py``), for the comment
     single: bool = False  # a RandomShuffleQueue read by a plain ``dequeue()``: the elements, shuffled, unbatched
+    dtypes: cst.BaseExpression | None = None  # the queue's ``dtypes=`` (its enqueue converted to them)
 
 
 
@@ -136,7 +137,9 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     except Refusal as exc:  # (said of the queue, not of a batch call the program does not make)
         if not str(exc).startswith("no input producer"):
             raise
-        raise Refusal(_no_source(finder, stmt, q.qname, q.kind, q.tensors)) from None
+        _, data, why = str(exc).partition("are not in-memory data: ")  # (in_memory.py: the first fact off it)
+        raise Refusal(_no_source(finder, stmt, q.qname, q.kind, q.tensors) +
+                      (f"; nor are they in-memory data, repeated by the runner: {why}" if data else "")) from None
     tensors = q.tensors
     if isinstance(tensors, cst.Name) and not (q.one_of_list and pipeline.source.kind == "py_func" and
                                               not pipeline.source.single and not pipeline.intermediates
@@ -148,7 +151,8 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         pipeline.args["shapes"] = q.queue_args["shapes"]  # the queue's shapes: the generator's element shapes
     pipeline.batch_stmt = q.dequeue
     pipeline.targets = q.dequeue.body[0].targets[0].target if isinstance(q.dequeue.body[0], cst.Assign) else None
-    return RunnerQueue(q.kind, pipeline, q.dequeue, q.removed, q.dcall, q.news, q.note, q.single)
+    return RunnerQueue(q.kind, pipeline, q.dequeue, q.removed, q.dcall, q.news, q.note, q.single,
+                       q.queue_args.get("dtypes"))
 
 
 def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code) -> QueueBatch | None:
@@ -166,9 +170,11 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     sizes: list[cst.Call] = []
     found = queue_uses(finder, stmt, qname, flat, sizes)
     single = False
-    if found is None and kind == "RandomShuffleQueue":  # (a FIFOQueue's plain dequeue: ``passthrough.py``)
+    if found is None and kind in ("RandomShuffleQueue", "FIFOQueue"):
         sizes = []
         found = queue_uses(finder, stmt, qname, flat, sizes, single=True)
+        if found is not None and kind == "FIFOQueue" and found[1].func.attr.value != "enqueue_many":
+            found = None  # (a FIFOQueue's plain dequeue of one ``enqueue``: ``passthrough.py``)
         single = found is not None
     if found is None:
         _ops_made_in_a_loop(finder, stmt, qname, flat)
@@ -285,6 +291,8 @@ def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement],
     from tfdata_bridge._src.plan.model import Step
     from tfdata_bridge._src.plan.printer import step_text
 
+    if found.kind == "FIFOQueue":
+        return _fifo_single(gen, found)
     new, dataset, accepted = gen.elements(found.pipeline)
     args = found.pipeline.args
     seed = None if is_none(args.get("seed")) else gen.code(args["seed"])
@@ -304,6 +312,47 @@ def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement],
     comment = ("tfdata-bridge migrate: dequeue rewritten to tf.data; each run gives the next element of the "
                "shuffled dataset, as each dequeue took one; accepted: " + "; ".join(notes))
     value = cst.parse_expression(emit.one_shot_get_next(gen.v1, shuffled))
+    return new, value, comment
+
+
+def _fifo_single(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
+    """``single_statements`` for a FIFOQueue filled by ``enqueue_many`` of in-memory data (``in_memory.py``) and
+    read one element at a time: the CS20SI queue example. Each of the runner's threads enqueues the whole data
+    again and again, and a queue takes each ``enqueue_many`` whole before the next (an enqueue waiting behind
+    another does not start), so the queue holds the rows of the data in order, repeated without end, whatever
+    the number of threads: every copy is the same rows. That is ``from_tensor_slices(data).repeat()``, read by
+    one iterator. A source that may differ at each run (a reader's batch, a random op) is refused: its copies
+    differ, so the threads' interleaving would be the order."""
+    from tfdata_bridge._src.compiler import emit
+
+    source = found.pipeline.source
+    if not (source.kind == "slice" and source.producer == "enqueue_many"):
+        raise Refusal("a `FIFOQueue` filled by `enqueue_many` and read one element at a time is rewritten only where "
+                      "the enqueued tensors are in-memory data (numpy arrays, constants, lists): each enqueue puts "
+                      "in the same rows, so the order is the data's; here they come from a pipeline, each run "
+                      "another group, and the runner's threads would set their order")
+    parts = [el.value for el in source.call["tensor_list"].elements]
+    dtypes = found.dtypes
+    if isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) == len(parts) and \
+            all(isinstance(e, cst.Element) for e in dtypes.elements):
+        given = [e.value for e in dtypes.elements]
+    elif len(parts) == 1 and isinstance(dtypes, cst.Attribute):  # ``dtypes=tf.float32``: one component
+        given = [dtypes]
+    else:
+        raise Refusal("the queue's `dtypes` are not a literal list of one dtype per enqueued tensor: its enqueue "
+                      "converted each tensor to its dtype (a float64 array to float32), which the dataset must do too")
+    converted = [cst.parse_expression(f"{gen.v1}.convert_to_tensor({gen.code(part)}, dtype={gen.code(dt)})")
+                 for part, dt in zip(parts, given)]
+    call = {**source.call, "tensor_list": cst.List([cst.Element(c) for c in converted])}
+    pipeline = replace(found.pipeline, source=replace(source, call=call))
+    new, dataset, accepted = gen.elements(pipeline)
+    threads = gen.code(found.pipeline.args["num_threads"])
+    runners = "its runner's thread" if threads == "1" else f"each of its runner's `{threads}` threads"
+    comment = ("tfdata-bridge migrate: dequeue rewritten to tf.data; the queue held the rows of the in-memory data, "
+               f"repeated in order ({runners} put them all in, again and again, each `enqueue_many` whole before the "
+               "next), so each run gives the next row of the repeated rows, each column converted to the queue's "
+               "dtype as its enqueue did" + ("; accepted: " + "; ".join(accepted) if accepted else ""))
+    value = cst.parse_expression(emit.one_shot_get_next(gen.v1, dataset))
     return new, value, comment
 
 
