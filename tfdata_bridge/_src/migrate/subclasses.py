@@ -44,6 +44,43 @@ def local_subclasses(module: cst.Module, cls: cst.ClassDef) -> list[cst.ClassDef
     return out
 
 
+def base_declaring(module: cst.Module, cls: cst.ClassDef, name: str) -> str | None:
+    """The base of ``cls`` (as written) that may declare or call its method ``name``: one this module does not
+    define as a class (imported: an ``abc.ABC`` whose ``@abstractmethod`` every subclass must define, a template
+    method calling ``self.name``), or a class of the module that names ``name`` anywhere in its body or has such a
+    base itself. None where every base is ``object`` or a class of the module that never names it: only then may
+    the method go from ``cls`` once nothing calls it (removed, ``cls`` could not be made, or the base's call would
+    find nothing)."""
+    classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
+    seen: set[str] = set()
+    todo = [cls]
+    while todo:
+        current = todo.pop()
+        for base in current.bases:
+            if base.keyword is not None:  # (``metaclass=``: not a base)
+                continue
+            value = base.value
+            if isinstance(value, cst.Name) and value.value == "object":
+                continue
+            spelled = cst.Module([]).code_for_node(value)
+            known = classes.get(value.value) if isinstance(value, cst.Name) else None
+            if known is None or known is current:
+                return spelled
+            if any(n.value == name for n in _names(known)):
+                return spelled
+            if spelled not in seen:
+                seen.add(spelled)
+                todo.append(known)
+    return None
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    """Every ``Name`` in ``node`` and every attribute's name (``self.name`` reads ``name``)."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    return [*nodes_of(node, cst.Name), *(a.attr for a in nodes_of(node, cst.Attribute))]
+
+
 def defines(cls: cst.ClassDef, name: str) -> bool:
     """``cls`` binds ``name`` in its own body (a ``def``, or an assignment such as ``reader = other``)."""
     for s in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():

@@ -257,6 +257,27 @@ class _Apply(cst.CSTTransformer):
         return cst.FlattenSentinel(self.replaced[original]) if original in self.replaced else updated
 
 
+def _keep_declared_methods(module: cst.Module, removed: set[cst.CSTNode], replaced: dict, scopes) -> list[Note]:
+    """A method a rewrite would remove (a reader method inlined into the per-record function) stays where a base
+    of its class may declare it (``subclasses.base_declaring``): an abstract method removed leaves the class one
+    that cannot be made (held-out round 42's painting reader, ``@abc.abstractmethod _read_and_decode``)."""
+    from tfdata_bridge._src.migrate.subclasses import base_declaring
+
+    notes = []
+    for cls in nodes_of(module, cst.ClassDef):
+        for fn in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
+            if not isinstance(fn, cst.FunctionDef) or fn not in removed or fn in replaced:
+                continue
+            base = base_declaring(module, cls, fn.name.value)
+            if base is not None:
+                removed.discard(fn)
+                notes.append(Note(scopes.line(fn) or 0, f"the method `{cls.name.value}.{fn.name.value}` stays as "
+                                  f"it was: its pipeline no longer calls it, but `{base}`, a base of "
+                                  f"`{cls.name.value}`, may declare it (an abstract method every subclass must "
+                                  "define) or call it", kind="info"))
+    return notes
+
+
 def _fixed_len_only(index: _Index, features: cst.BaseExpression) -> bool:
     """A dict literal whose every value is a ``FixedLenFeature(...)`` call."""
     if not isinstance(features, cst.Dict) or not features.elements:
@@ -799,6 +820,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
+    notes += _keep_declared_methods(module, removed, replaced, finder.scopes)
     out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)),
                                  getattr(external, "imported", None))
     by_name_imports = added_imports(finder, out)  # (a helper's module's names its reader reads: module_names.py)

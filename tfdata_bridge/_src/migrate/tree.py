@@ -24,6 +24,7 @@ from tfdata_bridge._src.migrate.calls import absolute_name, code_of, dotted, nod
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
+from tfdata_bridge._src.migrate.subclasses import base_declaring
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
 from tfdata_bridge._src.migrate.graph_names import asks_graph, named_graph_read, pipeline_names
@@ -520,7 +521,15 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             # (``x.<name>`` counted where an object of the class can go: its module, its importers and theirs,
             # the modules it imports)
             where = reach(key[0]) | set(imported(key[0])) | {key[0]}
-            if method_uses({p: modules[p] for p in where}, function(*key)) != len(news):
+            owner, _, method_name = key[1].rpartition(".")
+            cls = next((c for c in modules[key[0]].body if isinstance(c, cst.ClassDef) and c.name.value == owner),
+                       None)
+            base = base_declaring(modules[key[0]], cls, method_name) if cls is not None else None
+            if base is not None and news[0] is None:
+                banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} cannot go from its "
+                               f"class: `{base}`, a base of `{owner}`, may declare it (an abstract method every "
+                               "subclass must define) or call it")
+            elif method_uses({p: modules[p] for p in where}, function(*key)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
                                "where no pipeline is rewritten; it cannot " + (
                                    "go from its class" if news[0] is None else
