@@ -20,8 +20,8 @@ from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r40r_programs"
 COMPARE = {"package_trainer_order": "exact", "class_trainer": "exact"}  # in order; the shuffles: each row once
-ENDS = {"package_trainer_order": "rows: 13", "package_trainer_shuffle": "rows: 12", "spelled_two_callers": "rows: 12 + 10",
-        "class_trainer": "rows: 9"}
+ENDS = {"package_trainer_order": "rows: 13", "package_trainer_shuffle": "rows: 12",
+        "spelled_two_callers": "rows: 12 + 10", "class_trainer": "rows: 9"}
 
 
 @pytest.mark.timeout(500)
