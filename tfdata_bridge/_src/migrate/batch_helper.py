@@ -55,6 +55,9 @@ class BatchHelper:
     queue: str | None = None
     removed: list[cst.CSTNode] = field(default_factory=list)
     method: bool = False  # a plain method of a class, called as ``self.name(...)``: its first parameter is no argument
+    # every batch call in it has ``enqueue_many=True``: each tensor is a group of rows (``read_up_to``'s, a record's
+    # rows); the callers' datasets are of rows (``unbatch()`` after their per-group code), the batches of rows
+    many: bool = False
 
     def params(self) -> list[str]:
         """The parameters a call's arguments bind (``self`` left out of a method's)."""
@@ -132,9 +135,8 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     for stmt, call, api in batch_calls_in(finder, fn):
         tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
             (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
-        many = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "enqueue_many"), None)
-        if isinstance(many, cst.Name) and many.value == "True":
-            continue  # rows of whole arrays (refused in a helper, below): the function's own in-memory pipeline
+        # (``enqueue_many=True``, too: groups of rows its callers make; where they are in-memory arrays instead,
+        # ``_batch_helpers`` leaves the helper, silently, to the in-memory rewrite of the batch itself)
         # a parameter re-bound before the batch (``image = tf.cast(image, ...)``, then read and decoded) is
         # not what the batch takes: that batch belongs to the function's own pipeline; one re-bound only by
         # the helper's first statements (its prelude, ``image = image[:h, :w]``) still is
@@ -144,6 +146,15 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
         if taken:
             return True
     return False
+
+
+def enqueues_many(finder: Finder, fn: cst.FunctionDef) -> bool:
+    """Every batch call in ``fn`` (one at least) takes ``enqueue_many=True``: groups of rows, which its callers'
+    pipelines make (``read_up_to``'s), or in-memory arrays, which are the batch's own rewrite (``in_memory.py``)."""
+    found = batch_calls_in(finder, fn)
+    return bool(found) and all(
+        any(a.keyword is not None and a.keyword.value == "enqueue_many" and isinstance(a.value, cst.Name) and
+            a.value.value == "True" for a in call.args) for _, call, _ in found)
 
 
 def method_helper(scopes: Scopes, at: cst.CSTNode, call: cst.Call) -> cst.FunctionDef | None:
@@ -178,6 +189,7 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     names = [p.name.value for p in params.params][1 if method else 0:]
     found = batch_calls_in(finder, fn)
     helper: BatchHelper | None = None
+    many: set[bool] = set()
     for stmt, call, api in found:
         if stmt is None:
             raise Refusal(f"a batch call in `{name}` is neither assigned to names nor returned")
@@ -185,8 +197,9 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
         for flag in ("keep_input", "shapes", "shared_name"):
             if not is_none(args.get(flag)):
                 raise Refusal(f"`{api}` in `{name}` has {flag}=; not rewritten in a batch helper")
-        if literal_bool(args.get("enqueue_many"), False, "enqueue_many"):
-            raise Refusal("enqueue_many=True: each tensor is a batch of elements; not rewritten")
+        many.add(literal_bool(args.get("enqueue_many"), False, "enqueue_many"))
+        if len(many) > 1:
+            raise Refusal(f"the batch calls in `{name}` differ in enqueue_many; not rewritten")
         tensors = args.get("tensors")
         if isinstance(tensors, (cst.List, cst.Tuple)) and all(isinstance(e.value, cst.Name) for e in tensors.elements):
             taken, single = [e.value.value for e in tensors.elements], False
@@ -206,6 +219,7 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
         if method and not set(helper.tensors) <= set(names):
             raise Refusal(f"the queue in `{name}` is not filled with its parameters as they are")
     helper.method = method
+    helper.many = many == {True}
     inside: set[int] = {i for s in helper.removed for i in _ids(s)}
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
@@ -452,4 +466,7 @@ def site_pipeline(finder: Finder, helper: BatchHelper, body: list[cst.BaseStatem
                   call: cst.Call) -> tuple[Pipeline, list[cst.Arg]]:
     tensors, kept = caller_tensors(helper, call)
     api = helper.batch_stmts[0][1]
-    return finder.pipeline(body, index, api=api, args={"tensors": tensors}), kept
+    args = {"tensors": tensors}
+    if helper.many:  # the caller's tensors are groups of rows: its dataset is of the rows (``Generator.elements``)
+        args["enqueue_many"] = cst.Name("True")
+    return finder.pipeline(body, index, api=api, args=args), kept

@@ -429,6 +429,10 @@ class Generator:
         if p.traced:  # (a batch made elsewhere: no place after the trace here)
             raise Refusal(f"`{p.traced[0]}` is also used outside the pipeline, so its statements cannot move into "
                           "a tf.data function")
+        check_flags(p)  # (``read_up_to``'s groups only where the batch made elsewhere takes them apart)
+        many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
+        if many and (p.stages or p.copy_index or queue_shapes.given(p.args)):
+            raise Refusal("enqueue_many=True in a batch helper over queue stages, copies or shapes=; not rewritten")
         helpers, head, steps, notes = self.source(p)
         returned = self._returned(p.args["tensors"])
         if _kept_list(p) == 1:  # a one-tensor list: legacy's batch gave the tensor
@@ -441,6 +445,8 @@ class Generator:
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
             steps.append(emit.map_step(fn, None))
+        if many:  # each value is a group of rows, which legacy's enqueue_many took apart before the batch
+            steps.append("unbatch()")
         dataset = self.fresh("dataset")
         assigns = self._staged(p, dataset, head, steps, [], notes)
         return [*helpers, *self.pending, *fn_stmts, *self.file_names, *assigns], dataset, notes

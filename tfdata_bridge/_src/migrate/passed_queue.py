@@ -123,7 +123,9 @@ def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) ->
     if len(defs) != 1:
         raise Refusal(f"{what}, and `{method}` is defined more than once in the module (an override would be "
                       "handed the file names instead of a queue)")
-    uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == method]
+    # (a TensorFlow call of the same name is no use of the method: ``train.batch(...)`` beside ``def batch(self``)
+    apis = {id(c.func) for c in nodes_of(module, cst.Call) if finder.api(c) is not None}
+    uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == method and id(a) not in apis]
     others = getattr(finder.external, "attribute_uses", None)
     if others is not None and others(method):
         raise Refusal(f"{what}, and another module of the tree uses `.{method}` too: its queue there is not followed")

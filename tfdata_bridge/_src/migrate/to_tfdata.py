@@ -19,8 +19,8 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNa
 
 from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
 from tfdata_bridge._src.migrate.builder_inline import with_imports
-from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, method_helper, \
-    rewrite_call, rewrite_helper, site_pipeline
+from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, enqueues_many, \
+    method_helper, rewrite_call, rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
 from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
@@ -892,6 +892,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
     for fn, calls in sites.items():
         lines = [index.lines.get(body[i], 0) for body, i, _ in calls]
         home = homes.get(fn)
+        many = enqueues_many(home.finder if home else finder, fn)
         try:
             helper = batch_helper(home.finder, home.finder.scopes, fn) if home else batch_helper(finder, scopes, fn)
             if home is None and helper.method:
@@ -913,6 +914,8 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             new_fn = rewrite_helper(helper, gen.batches, v1) if home is None else \
                 rewrite_helper(helper, home_generator(home).batches, home.v1)
         except Refusal as exc:
+            if many:  # (groups of rows; in-memory arrays are the batch's own rewrite, ``in_memory.py``, which
+                continue  # says why where it cannot)
             for line in lines:
                 notes.append(Note(line, f"`{fn.name.value}` (a batch helper) pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, "train.batch", False, str(exc)))
