@@ -1,9 +1,9 @@
 """Held-out round 42's painting reader: a reader method inlined into the per-record function used to go from
 its class even where a base declares it (``@abc.abstractmethod``), and the migrated program failed with "Can't
 instantiate abstract class". Such a method now stays (a note says why) where a base the module does not define,
-or one that names the method, may declare or call it; over a plain base of the module it still goes; a method
-of another module's class with such a base is not inlined at its caller (that pipeline is left whole, and
-``tree.py`` would not take the method from its class either).
+or one declaring it under an ``abstract...`` decorator, may declare it abstract; over a plain base of the module
+it still goes; a method of another module's class with such a base is not inlined at its caller (that pipeline
+is left whole, and ``tree.py`` would not take the method from its class either).
 
 The programs of ``r42a_programs/`` are migrated as one tree and run against their originals."""
 

@@ -45,12 +45,12 @@ def local_subclasses(module: cst.Module, cls: cst.ClassDef) -> list[cst.ClassDef
 
 
 def base_declaring(module: cst.Module, cls: cst.ClassDef, name: str) -> str | None:
-    """The base of ``cls`` (as written) that may declare or call its method ``name``: one this module does not
-    define as a class (imported: an ``abc.ABC`` whose ``@abstractmethod`` every subclass must define, a template
-    method calling ``self.name``), or a class of the module that names ``name`` anywhere in its body or has such a
-    base itself. None where every base is ``object`` or a class of the module that never names it: only then may
-    the method go from ``cls`` once nothing calls it (removed, ``cls`` could not be made, or the base's call would
-    find nothing)."""
+    """The base of ``cls`` (as written) that may declare its method ``name`` abstract: one this module does not
+    define as a class (imported: an ``abc`` base whose ``@abstractmethod`` every subclass must define), or a class
+    of the module that declares ``name`` with an ``abstract...`` decorator, or has such a base itself. None where
+    every base is ``object`` or a class of the module that declares no such ``name``: only then may the method go
+    from ``cls`` once nothing calls it (removed, ``cls`` could no longer be made). A base's stub that raises
+    ``NotImplementedError`` does not count; a base's call of ``self.name`` is a use its callers count already."""
     classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
     seen: set[str] = set()
     todo = [cls]
@@ -64,9 +64,7 @@ def base_declaring(module: cst.Module, cls: cst.ClassDef, name: str) -> str | No
                 continue
             spelled = cst.Module([]).code_for_node(value)
             known = classes.get(value.value) if isinstance(value, cst.Name) else None
-            if known is None or known is current:
-                return spelled
-            if any(n.value == name for n in _names(known)):
+            if known is None or known is current or _declares_abstract(known, name):
                 return spelled
             if spelled not in seen:
                 seen.add(spelled)
@@ -74,11 +72,17 @@ def base_declaring(module: cst.Module, cls: cst.ClassDef, name: str) -> str | No
     return None
 
 
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    """Every ``Name`` in ``node`` and every attribute's name (``self.name`` reads ``name``)."""
-    from tfdata_bridge._src.migrate.calls import nodes_of
-
-    return [*nodes_of(node, cst.Name), *(a.attr for a in nodes_of(node, cst.Attribute))]
+def _declares_abstract(cls: cst.ClassDef, name: str) -> bool:
+    """``cls`` defines ``name`` under a decorator whose name starts with ``abstract`` (``abc.abstractmethod``,
+    ``abstractproperty``)."""
+    for s in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
+        if isinstance(s, cst.FunctionDef) and s.name.value == name:
+            for d in s.decorators:
+                node = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+                last = node.attr.value if isinstance(node, cst.Attribute) else getattr(node, "value", "")
+                if isinstance(last, str) and last.startswith("abstract"):
+                    return True
+    return False
 
 
 def defines(cls: cst.ClassDef, name: str) -> bool:

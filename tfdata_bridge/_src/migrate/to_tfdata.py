@@ -273,8 +273,8 @@ def _keep_declared_methods(module: cst.Module, removed: set[cst.CSTNode], replac
                 removed.discard(fn)
                 notes.append(Note(scopes.line(fn) or 0, f"the method `{cls.name.value}.{fn.name.value}` stays as "
                                   f"it was: its pipeline no longer calls it, but `{base}`, a base of "
-                                  f"`{cls.name.value}`, may declare it (an abstract method every subclass must "
-                                  "define) or call it", kind="info"))
+                                  f"`{cls.name.value}`, may declare it abstract (every subclass must define it)",
+                                  kind="info"))
     return notes
 
 

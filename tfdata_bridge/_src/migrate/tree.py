@@ -527,8 +527,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             base = base_declaring(modules[key[0]], cls, method_name) if cls is not None else None
             if base is not None and news[0] is None:
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} cannot go from its "
-                               f"class: `{base}`, a base of `{owner}`, may declare it (an abstract method every "
-                               "subclass must define) or call it")
+                               f"class: `{base}`, a base of `{owner}`, may declare it abstract (every subclass "
+                               "must define it)")
             elif method_uses({p: modules[p] for p in where}, function(*key)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
                                "where no pipeline is rewritten; it cannot " + (
