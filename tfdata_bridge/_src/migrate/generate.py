@@ -51,6 +51,7 @@ class Generator:
         self.file_names: list[cst.BaseStatement] = []  # the dataset of file names a reader's dataset reads
         # a file queue handed in (passed_queue.py): each caller's producer statement -> its dataset of file names
         self.passed_files: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
+        self.returned_helper = None  # (a helper of another module, itself with datasets returned): tuple_producers.py
         self.takes_passed = False  # set where the caller puts ``passed_files`` in (to_tfdata's batch pass)
 
     def arg(self, p: Pipeline, name: str) -> str | None:
@@ -72,6 +73,11 @@ class Generator:
                                 "elements_dataset", elements)
         if s.kind == "limit":  # a tensor made at each run, limit_epochs' count of times (limit_batch.py)
             return [], f"{v1}.data.Dataset.from_tensors(0)", emit.epoch_steps(None, None, self._opt(s.call, "num_epochs")), []
+        if s.kind == "dataset" and s.passed is not None:  # a helper's returned producer (tuple_producers.py)
+            if not self.takes_passed:
+                raise Refusal(f"the file queue `{s.passed.param}` is returned by a helper; it is followed only "
+                              "for a batch written in the function that dequeues it")
+            return [], self.code(s.call["dataset"]), [], self._returned_files(s.passed)
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
             return [], self.code(s.call["dataset"]), [], []
         if s.kind == "slice" and s.whole:  # a list of a length known only when the program runs (whole_lists.py)
@@ -242,6 +248,37 @@ class Generator:
         shuffled = emit.epoch_steps(buffer, seed, None)[0]
         stmts = cst.parse_module(f"{source} = {head}\nif {self.code(flag)}:\n    {source} = {source}.{shuffled}\n").body
         return [*bound, *stmts], source, emit.epoch_steps(None, seed, epochs), [f"when {self.code(flag)}: {note}"]
+
+    def _returned_files(self, returned) -> list[str]:
+        """A helper's returned producers (elements of one ``return`` display: ``tuple_producers.py``) as the
+        datasets of their file names: ``passed_files``, each element -> its new element; a helper of another
+        module: ``returned_helper``, (the helper, the helper with its new elements) for the tree's requests."""
+        notes: list[str] = []
+        v1 = returned.home_v1 or self.v1
+        new: dict[int, cst.BaseExpression] = {}
+        for call, producer in returned.producers:
+            files = self.code(call["string_tensor"])
+            made, head, steps, said = self._epochs(call, emit.from_tensor_slices(v1, files),
+                                                   f"{v1}.size({files}, out_type={v1}.int64)", "files",
+                                                   "files_dataset", files)
+            if made:
+                raise Refusal("a producer returned by a helper, its `shuffle` a value read when the graph is built, "
+                              "is not rewritten there")
+            lines = [line.strip() for line in emit.chain(head, steps).splitlines()]
+            if len(lines) > 2 and lines[0] == "(" and lines[-1] == ")":
+                lines = lines[1:-1]
+            new[id(producer)] = cst.parse_expression("".join(lines))
+            notes += [n for n in said if n not in notes]
+        elements = returned.ret.body[0].value.elements
+        if returned.home_v1 is None:
+            self.passed_files.update({el: [el.with_changes(value=new[id(el.value)])] for el in elements
+                                      if id(el.value) in new})
+            return notes
+        display = returned.ret.body[0].value
+        changed = display.with_changes(elements=[el.with_changes(value=new[id(el.value)]) if id(el.value) in new
+                                                 else el for el in elements])
+        self.returned_helper = (returned.fn, returned.fn.deep_replace(display, changed))
+        return notes
 
     def _passed_files(self, passed) -> list[str]:
         """Each caller's producer, handed to the reading function, as the dataset of its file names (its epochs

@@ -60,6 +60,7 @@ from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.tensors import tensor_producer, unchanged_between
+from tfdata_bridge._src.migrate.tuple_producers import ReturnedProducers, tuple_producer_source
 from tfdata_bridge._src.symbols import READER_SOURCES
 from tfdata_bridge._src.migrate.identity import refuse_identity_groups
 from tfdata_bridge._src.migrate.walk import Visitor
@@ -110,7 +111,8 @@ class Source:
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
     accepted: list[str] = field(default_factory=list)
     # the file queue a parameter, its callers' producers becoming datasets of file names (``passed_queue.py``)
-    passed: PassedQueue | None = None
+    # (kind "dataset": a helper's returned producers, now datasets of file names: ``tuple_producers.ReturnedProducers``)
+    passed: PassedQueue | ReturnedProducers | None = None
     # kind "slice": ``tensor_list`` a name of a list whose length is known only when the program runs, its tuple
     # sliced whole (``whole_lists.py``); ``params`` is ``["*name"]`` of the producer's result
     whole: bool = False
@@ -741,6 +743,9 @@ class Finder:
         if produced is not None:
             return produced.source(stmt, assign, defined)
         named = dequeued_names(self, stmt, assign, defined)  # ``filename_queue.dequeue()`` (dequeue_names.py)
+        if named is not None:
+            return named
+        named = tuple_producer_source(self, stmt, assign, defined)  # ``a, b = helper()``: ``a.dequeue()``
         if named is not None:
             return named
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == \

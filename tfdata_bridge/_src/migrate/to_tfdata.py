@@ -129,6 +129,12 @@ class _Index(Visitor):
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
 
+    def visit_Return(self, node: cst.Return) -> None:  # (its elements: a helper's producers, tuple_producers.py)
+        if isinstance(node.value, (cst.Tuple, cst.List)):
+            for el in node.value.elements:
+                where = self.get_metadata(PositionProvider, el)
+                self.spans[el] = (where.start.line, where.end.line)
+
     def visit_ClassDef(self, node: cst.ClassDef) -> None:  # (a class another module's rewrite changes)
         where = self.get_metadata(PositionProvider, node)
         self.spans[node] = (where.start.line, where.end.line)
@@ -247,6 +253,9 @@ class _Apply(cst.CSTTransformer):
         if not updated.body:  # every statement of a ``with`` block moved into the pipeline
             return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
         return updated
+
+    def leave_Element(self, original, updated):  # a helper's returned producer (``tuple_producers.py``)
+        return self.replaced[original][0] if original in self.replaced else updated
 
     def leave_FunctionDef(self, original, updated):
         if original in self.replaced:
@@ -767,7 +776,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
-            if any(old in removed or old in replaced for old in gen.passed_files):
+            returned = pipeline.source.passed if pipeline.source.kind == "dataset" else None
+            homes = [returned.ret, returned.fn] if returned is not None and returned.home_v1 is None else []
+            if any(old in removed or old in replaced for old in [*gen.passed_files, *homes]):
                 why = "a caller's file queue is taken by another rewrite"
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {why}"))
                 outcomes.append(PipelineOutcome(line, api, False, why))
@@ -777,6 +788,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})  # (create_threads: filename_queue.py)
             replaced.update(gen.passed_files)  # the callers' producers: datasets of file names (passed_queue.py)
             _take_helpers(pipeline, replaced, requests, line)
+            if gen.returned_helper is not None:  # another module's helper returning the producers (tuple_producers.py)
+                if requests is None:
+                    raise AssertionError("a helper of another module without a tree")
+                requests.append((*gen.returned_helper, line))
             out = small.with_changes(value=get_next)
             lead = _lead(stmt, body, removed)
             # the comments of the statements that go, and of the batch call's arguments, stay with the dataset
