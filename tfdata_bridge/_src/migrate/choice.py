@@ -331,6 +331,8 @@ class ChoicePass:
                     if choice.unbatched is None and not all(post and _returns(post[-1]) for post in choice.post):
                         _same_targets(choice, code)  # (names bound in a branch that returns die with it)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
+                    if any(old in removed or old in replaced for old in new["passed"]):
+                        raise Refusal("a caller's file queue is taken by another rewrite")
                 except Refusal as exc:
                     for line, api in said:
                         notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
@@ -338,6 +340,7 @@ class ChoicePass:
                     continue
                 snap = self.begin() if self.begin is not None else None
                 removed.update(new["moved"])
+                replaced.update(new["passed"])  # the callers' producers: datasets of file names (passed_queue.py)
                 helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
                     removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1],
@@ -530,6 +533,7 @@ class ChoicePass:
             raise Refusal("the elements come from a reader function of another module, which only a tree's "
                           "migration can change; migrate the folder that holds both")
         gen = self.gen_of(choice.stmt)
+        gen.takes_passed = True  # (a file queue handed in: each caller's producer, ``run`` replaces it)
         statements, dataset, accepted = gen.elements(pipeline)
         blocks = []
         for k, ((stmt, _), p, m) in enumerate(zip(choice.branches, pipelines, many)):
@@ -583,7 +587,8 @@ class ChoicePass:
         comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses {chooses}"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
-        return {"statements": statements, "moved": moved, "pipeline": pipeline}, replacement, comment
+        return {"statements": statements, "moved": moved, "pipeline": pipeline, "passed": gen.passed_files}, \
+            replacement, comment
 
 
 def _post_reads(choice: Choice, pipeline, code) -> None:

@@ -17,6 +17,7 @@ from libcst.metadata import Assignment, ClassScope, GlobalScope
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, nodes_of
 from tfdata_bridge._src.migrate.queue_callers import _holder, same_turns
+from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN, overriders
 
 
 @dataclass
@@ -123,6 +124,10 @@ def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) ->
     if len(defs) != 1:
         raise Refusal(f"{what}, and `{method}` is defined more than once in the module (an override would be "
                       "handed the file names instead of a queue)")
+    over = overriders(finder, module, cls, method)
+    if over:  # (a subclass of another module: its ``self.method`` would be handed the file names)
+        raise Refusal(f"{what}, and `{over[0]}`, a subclass of `{cls.name.value}`, defines `{method}` again"
+                      f"{OVERRIDDEN}: its callers would hand that one the file names instead of a queue")
     # (a TensorFlow call of the same name is no use of the method: ``train.batch(...)`` beside ``def batch(self``)
     apis = {id(c.func) for c in nodes_of(module, cst.Call) if finder.api(c) is not None}
     uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == method and id(a) not in apis]
