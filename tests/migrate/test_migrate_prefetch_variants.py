@@ -91,7 +91,7 @@ def test_variants_of_the_guarded_choice_are_rewritten_and_scan_agrees(old, new):
 
 
 @pytest.mark.parametrize("old, new, why", [  # (the reason named is the unsplit module's)
-    pytest.param(_JOIN, "    tf.summary.histogram('last_copy', image)\n" + _JOIN,
+    pytest.param(_JOIN, "    tf.add_to_collection('last_copy', image)\n" + _JOIN,
                  "", id="copy-read-before-the-join"),
     pytest.param("    if readers < 1:", "    if queue is None:", "", id="check-reads-the-first-choice"),
 ])

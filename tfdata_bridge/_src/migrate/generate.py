@@ -460,9 +460,11 @@ class Generator:
         return emit.interleave(reader, 1, None)
 
     # -- the whole pipeline ----------------------------------------------------------------------------------------
-    def elements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str]]:
+    def elements(self, p: Pipeline, rows: bool = False) -> tuple[list[cst.BaseStatement], str, list[str]]:
         """(statements making an unbatched dataset of the pipeline's elements, its name, accepted differences):
-        the part before the batch, for a batch made elsewhere (a batch helper)."""
+        the part before the batch, for a batch made elsewhere (a batch helper). ``rows``: that batch takes rows
+        where the pipeline's ``enqueue_many`` values are groups of them, taken apart here (``unbatch()``); the
+        other callers' chains take them apart themselves."""
         if p.traced:  # (a batch made elsewhere: no place after the trace here)
             raise Refusal(f"`{p.traced[0]}` is also used outside the pipeline, so its statements cannot move into "
                           "a tf.data function")
@@ -482,7 +484,7 @@ class Generator:
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
             steps.append(emit.map_step(fn, None))
-        if many:  # each value is a group of rows, which legacy's enqueue_many took apart before the batch
+        if many and rows:  # each value is a group of rows, which legacy's enqueue_many took apart before the batch
             steps.append("unbatch()")
         dataset = self.fresh("dataset")
         assigns = self._staged(p, dataset, head, steps, [], notes)

@@ -924,7 +924,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             plans = []
             for body, i, call in calls:
                 pipeline, kept = site_pipeline(finder, helper, body, i, call)
-                new, dataset, accepted = gen.elements(pipeline)
+                new, dataset, accepted = gen.elements(pipeline, rows=True)
                 plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
             new_fn = rewrite_helper(helper, gen.batches, v1) if home is None else \
                 rewrite_helper(helper, home_generator(home).batches, home.v1)
