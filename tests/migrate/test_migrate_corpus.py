@@ -117,9 +117,9 @@ REWRITTEN: dict[str, str] = {
     "feed_thread_enqueue_many_forever": "order",
     "key_used_tfrecord": "order",
     "segmentation_reader_class": "order",  # a pipeline kept on an object's attributes (object_pipeline.py)
+    "batch_inside_reader_flag": "order",  # a file queue handed to a function whose batch a flag chooses (choice.py)
 }
 LEFT: dict[str, str] = {
-    "batch_inside_reader_flag": "order",
     "enqueue_thread_subclass": "order",
 }
 ALL = {**REWRITTEN, **LEFT}

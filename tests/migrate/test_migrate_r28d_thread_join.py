@@ -69,9 +69,11 @@ def test_a_read_of_the_kept_thread_other_than_a_join_leaves_the_class(change, sa
 
 
 def test_an_instance_kept_by_a_class_of_its_own_module_is_left_saying_so():
+    # (an ``Agent`` whose ``batch`` sets an attribute: a plain one, which only keeps the feeder, is written at its
+    # call now, ``provider_inline.py``, and its read of ``self.feeder.queue`` is the feeder's own)
     text = ONE.replace("def main(data_dir):\n    feeder = Feeder()\n    x = feeder.queue.dequeue_many(2)\n",
                        "class Agent(object):\n\n    def __init__(self, feeder):\n        self.feeder = feeder\n\n"
-                       "    def batch(self):\n        return self.feeder.queue.dequeue_many(2)\n\n\n"
+                       "    def batch(self):\n        self.used = True\n        return self.feeder.queue.dequeue_many(2)\n\n\n"
                        "def main(data_dir):\n    feeder = Feeder()\n    x = Agent(feeder).batch()\n")
     assert text != ONE
     result = rewrite(text, to="tfdata")
