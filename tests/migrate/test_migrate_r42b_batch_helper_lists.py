@@ -90,3 +90,13 @@ def test_a_helper_list_read_as_a_list_by_the_code_after_a_plain_batch_is_left():
     result = rewrite(source.replace("{arm}", "parts = [x] + labels").replace("{after}", "pass"), to="tfdata")
     said = " ".join(n.message for n in result.notes)
     assert result.refused and "`labels` may be a Python list `read` returns" in said, said
+
+
+def test_a_list_made_by_an_op_and_asked_its_kind_after_a_plain_batch_is_left():
+    chosen = "[x] + labels if isinstance(labels, list) else [x, labels]"
+    source = HELPERS.replace("    return batch(x, labels, 2)\n", f"    return tf.train.batch({chosen}, 2)\n")
+    source = source.replace("labels = [got[n] for n in names]",
+                            "labels = tf.unstack(tf.stack([got[n] for n in names]))")
+    result = rewrite(source.replace("{arm}", "parts = [x] + labels").replace("{after}", "pass"), to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "`labels` may be a Python list `read` returns" in said, said

@@ -1,5 +1,5 @@
-"""The helpers in the program's own module, `train` imported by name, the test on a tuple of kinds; two callers,
-of three label names and of one."""
+"""The helpers in the program's own module, `train` imported by name, the test on a tuple of kinds, the labels'
+list made by `tf.unstack`; two callers, of three label names and of one."""
 import os
 
 import tensorflow.compat.v1 as tf
@@ -24,7 +24,7 @@ def decode(path, names, num_epochs=None):
     spec = dict((n, tf.FixedLenFeature([], tf.int64)) for n in names)
     spec['x'] = tf.FixedLenFeature([2], tf.float32)
     got = tf.parse_single_example(record, spec)
-    ys = [got[n] for n in names]
+    ys = tf.unstack(tf.stack([got[n] for n in names]))  # (a list, made by an op)
     if len(ys) == 1:
         ys = ys[0]
     return got['x'], ys

@@ -889,8 +889,13 @@ def listed_reads(p: Pipeline) -> set[str]:
     mine = {param for item, param in zip(items, p.source.params) if isinstance(item, cst.Name) and
             item.value in listed}
     tensors = p.args.get("tensors")
-    return mine & set().union(*(_as_list_reads(s) for s in [*p.intermediates, *([tensors] if tensors is not None
-                                                                              else [])]))
+    after = [*p.intermediates, *([tensors] if tensors is not None else [])]
+    # a helper result whose Python kind or length the code after the call asks may be a list however the helper
+    # made it (``tf.unstack``, a literal in its ``return``)
+    inspected = {n for s in after for c in nodes_of(s, cst.Call) if isinstance(c.func, cst.Name) and
+                 c.func.value in ("isinstance", "type", "len") for a in c.args
+                 if isinstance(a.value, cst.Name) and (n := a.value.value) in p.source.params}
+    return mine & set().union(*(_as_list_reads(s) for s in after)) | inspected
 
 
 _LIST_READERS = {"isinstance", "len", "type", "list", "tuple", "enumerate", "zip", "iter", "sorted", "reversed"}
