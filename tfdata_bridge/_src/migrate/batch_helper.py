@@ -35,7 +35,8 @@ import libcst as cst
 from libcst.metadata import ClassScope
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, is_none, literal_bool, name_counts, names_in, \
+    nodes_of, target_names
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -58,6 +59,10 @@ class BatchHelper:
     # every batch call in it has ``enqueue_many=True``: each tensor is a group of rows (``read_up_to``'s, a record's
     # rows); the callers' datasets are of rows (``unbatch()`` after their per-group code), the batches of rows
     many: bool = False
+    # the batch's tensor list is a local chosen by an ``if`` on its parameters' Python-level properties
+    # (``_built_list``): that statement, and the list as one expression of the parameters (``A if test else B``),
+    # which each caller evaluates on its own values inside its element function
+    built: tuple[cst.If, cst.IfExp] | None = None
 
     def params(self) -> list[str]:
         """The parameters a call's arguments bind (``self`` left out of a method's)."""
@@ -143,9 +148,63 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
         taken = {n for n in (names_in(tensors) if tensors is not None else set()) & params
                  if stmt is None or id(finder.scopes.single_assignment(stmt, n)) in prelude
                  or finder.scopes.single_assignment(stmt, n) is None}
-        if taken:
+        if taken or (isinstance(tensors, cst.Name) and _branch_built(fn, tensors.value, params) is not None):
             return True
     return False
+
+
+_PROPERTY_TESTS = {"isinstance", "len", "list", "tuple", "dict", "type", "None", "True", "False"}
+
+
+def _built_list(fn: cst.FunctionDef, branch: cst.If, name: str, params: list[str]) -> tuple[cst.If, cst.IfExp]:
+    """The ``if`` choosing the batch's list (``_branch_built``) as one expression, where it is a statement of
+    ``fn``'s own block before its batch, each arm the one assignment ``name = <list of parameters>``, its test
+    reading nothing but parameters and the builtins that ask a value's Python-level kind or length."""
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    where = f"the list `{fn.name.value}` batches (`{name}`, chosen by an `if`)"
+    if branch not in body:
+        raise Refusal(f"{where} is not chosen in the function's own block")
+    values = []
+    for arm in (branch.body.body, branch.orelse.body.body):
+        small = arm[0].body[0] if len(arm) == 1 and isinstance(arm[0], cst.SimpleStatementLine) and \
+            len(arm[0].body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name):
+            raise Refusal(f"{where}: an arm does more than bind `{name}`")
+        if not names_in(small.value) <= set(params) | {"list", "tuple"} or any(
+                not (isinstance(c.func, cst.Name) and c.func.value in ("list", "tuple"))
+                for c in nodes_of(small.value, cst.Call)):
+            raise Refusal(f"{where}: an arm's list is not made of the function's parameters alone")
+        values.append(small.value)
+    if not names_in(branch.test) <= set(params) | _PROPERTY_TESTS or \
+            any(not (isinstance(c.func, cst.Name) and c.func.value in _PROPERTY_TESTS)
+                for c in nodes_of(branch.test, cst.Call)):
+            raise Refusal(f"{where}: its test reads more than the parameters' Python-level kind or length")
+    if any(nodes_of(v, kind) for v in (*values, branch.test) for kind in (cst.IfExp, cst.Lambda, cst.NamedExpr)):
+        raise Refusal(f"{where}: an arm or the test is itself a choice or a function")
+    if any(body.index(st) < body.index(branch) for st in body if name in names_in(st)):
+        raise Refusal(f"{where} is read before it is chosen")
+    return branch, cst.IfExp(test=branch.test, body=values[0], orelse=values[1])
+
+
+def _branch_built(fn: cst.FunctionDef, name: str, params: set[str]) -> cst.If | None:
+    """The ``if`` that alone binds ``name`` in ``fn``, once in each arm, from ``fn``'s parameters, by a test that
+    reads one of them (``if isinstance(label, list): input = [img] + label`` / ``else: input = [img, label]``):
+    the batch's tensor list is chosen by a Python-level property of the caller's values. None: not that form."""
+    binds = [a for a in nodes_of(fn, cst.Assign) if any(name in (target_names(t.target) or ()) for t in a.targets)]
+    others = [a for kind in (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)
+              for a in nodes_of(fn, kind) if name in names_in(a.target)]
+    others += [a for a in nodes_of(fn, cst.AsName) if name in names_in(a.name)]
+    if len(binds) != 2 or others or not all(names_in(a.value) & params for a in binds):
+        return None
+    for node in nodes_of(fn, cst.If):
+        if not isinstance(node.orelse, cst.Else) or not names_in(node.test) & params:
+            continue
+        arms = [{id(a) for s in arm for a in nodes_of(s, cst.Assign)}
+                for arm in (node.body.body, node.orelse.body.body)]
+        if all(any(id(a) in arm for a in binds) for arm in arms):
+            return node
+    return None
 
 
 def enqueues_many(finder: Finder, fn: cst.FunctionDef) -> bool:
@@ -191,6 +250,7 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     helper: BatchHelper | None = None
     many: set[bool] = set()
     for stmt, call, api in found:
+        built = None
         if stmt is None:
             raise Refusal(f"a batch call in `{name}` is neither assigned to names nor returned")
         args = bind(call, api)
@@ -207,10 +267,17 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             taken, single = [tensors.value], True
         else:
             raise Refusal(f"the batch calls in `{name}` do not take its parameters as they are")
+        branch = _branch_built(fn, taken[0], set(names)) if single and taken[0] not in names else None
+        if branch is not None:
+            built = _built_list(fn, branch, taken[0], names)
+            taken, single = [n for n in names if n in names_in(built[1])], False
         if not set(taken) <= set(names) or len(set(taken)) != len(taken):
             raise Refusal(f"the batch calls in `{name}` do not take its parameters as they are")
         if helper is None:
             helper = BatchHelper(fn, taken, single)
+            helper.built = built
+        elif (helper.built is None) != (built is None):
+            raise Refusal(f"the batch calls in `{name}` take different tensors")
         elif (helper.tensors, helper.single) != (taken, single):
             raise Refusal(f"the batch calls in `{name}` take different tensors")
         helper.batch_stmts.append((stmt, api, args))
@@ -220,6 +287,11 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             raise Refusal(f"the queue in `{name}` is not filled with its parameters as they are")
     helper.method = method
     helper.many = many == {True}
+    if helper.built is not None:
+        built_name = helper.batch_stmts[0][2]["tensors"].value
+        if name_counts(fn.body)[built_name] != 2 + len(helper.batch_stmts):
+            raise Refusal(f"`{name}` reads `{built_name}`, the list it batches, beyond its batch calls")
+        helper.removed.append(helper.built[0])  # (its list is each caller's, in its element function)
     inside: set[int] = {i for s in helper.removed for i in _ids(s)}
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
@@ -398,9 +470,27 @@ def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpress
             kept.append(arg)
     if set(bound) != set(helper.tensors):
         raise Refusal(f"`{helper.fn.name.value}` is called without all its tensors")
+    if helper.built is not None:  # the helper's choice of list, made on this caller's values
+        return _substituted(helper.built[1], bound), kept
     if helper.single:
         return bound[helper.tensors[0]], kept
     return cst.List([cst.Element(bound[t]) for t in helper.tensors]), kept
+
+
+def _substituted(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression]) -> cst.BaseExpression:
+    """``expr`` with each variable it reads that ``bound`` names replaced by its value there (parenthesized)."""
+    mine = {id(n) for n in identifiers(expr) if n.value in bound}
+
+    class _Put(cst.CSTTransformer):
+        def leave_Name(self, original, updated):
+            if id(original) not in mine:
+                return updated
+            value = bound[original.value]
+            if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.List, cst.Tuple)):
+                return value
+            return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+    return expr.visit(_Put())
 
 
 def rewrite_call(helper: BatchHelper, call: cst.Call, kept: list[cst.Arg], dataset: str) -> cst.Call:
@@ -432,7 +522,7 @@ def rewrite_helper(helper: BatchHelper, batches, v1: str = "tf") -> cst.Function
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {s: [] for s in helper.removed}
     for stmt, api, args in helper.batch_stmts:
         small = stmt.body[0]
-        many = not helper.single and len(helper.tensors) > 1 and not (
+        many = (helper.built is not None or not helper.single and len(helper.tensors) > 1) and not (
             isinstance(small, cst.Assign) and isinstance(small.targets[0].target, (cst.Tuple, cst.List)))
         new, get_next, _ = batches(args, api, helper.param, many)
         new[0] = new[0].with_changes(leading_lines=stmt.leading_lines)
@@ -446,6 +536,11 @@ def rewrite_helper(helper: BatchHelper, batches, v1: str = "tf") -> cst.Function
         def leave_SimpleStatementLine(self, original, updated):
             if original in replaced:
                 return cst.FlattenSentinel(replaced[original]) if replaced[original] else cst.RemoveFromParent()
+            return updated
+
+        def leave_If(self, original, updated):  # (the ``if`` choosing a built list: ``BatchHelper.built``)
+            if original in replaced:
+                return cst.RemoveFromParent()
             return updated
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:

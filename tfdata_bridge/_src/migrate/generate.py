@@ -16,7 +16,7 @@ from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.migrate import graph_mode, queue_shapes
 from tfdata_bridge._src.migrate.branch_joins import branch_apis, chosen_source
 from tfdata_bridge._src.migrate.sparse_pad import sparse_components
-from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool
+from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.hop_windows import hop_step, hops, keyed_hop_read
 from tfdata_bridge._src.migrate.identity import identity_step
@@ -146,15 +146,9 @@ class Generator:
                     head, steps = self._chosen_queue(s.prefetch, head, steps, notes)
             if s.helper is not None:  # the helper, now a function of the record, decodes each one
                 h = s.helper
-                record = "key, value" if h.key_used else "value"
-                fn = h.called_as or h.new_fn.name.value
-                fn = fn if h.module_ref is None else f"{h.module_ref}.{fn}"
-                mapped = f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra else fn
-                if h.external:  # another module's function: marked where it is used, its module unchanged
-                    mapped = graph_mode.wrapped(mapped, v1)
-                else:
+                if not h.external:
                     h.new_fn = graph_mode.run_as_written(h.new_fn, v1)
-                steps.append(emit.map_step(mapped, self.arg(p, "num_threads")))
+                steps.append(self._helper_step(p))
             return [*computed, *stmts], head, steps, notes
         # py_func: a generator
         func = self.code(s.pyfunc["func"])
@@ -459,6 +453,15 @@ class Generator:
         # hold records legacy could not have mixed, so the files stay in sequence here too
         return emit.interleave(reader, 1, None)
 
+    def _helper_step(self, p: Pipeline) -> str:
+        """The map step of the source's reader helper, now a function of the record."""
+        h = p.source.helper
+        record, fn = _helper_call(h)
+        mapped = f"lambda {record}: {fn}({record}, {', '.join(h.extra)})" if h.extra else fn
+        if h.external:  # another module's function: marked where it is used, its module unchanged
+            mapped = graph_mode.wrapped(mapped, self.v1)
+        return emit.map_step(mapped, self.arg(p, "num_threads"))
+
     # -- the whole pipeline ----------------------------------------------------------------------------------------
     def elements(self, p: Pipeline, rows: bool = False) -> tuple[list[cst.BaseStatement], str, list[str]]:
         """(statements making an unbatched dataset of the pipeline's elements, its name, accepted differences):
@@ -482,8 +485,23 @@ class Generator:
         fn_stmts: list[cst.BaseStatement] = []
         if p.intermediates or returned != self._params_struct(p) or _one_of_list(p):
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
-            fn_stmts.append(self._function(fn, p.source.params, list(p.intermediates), returned))
-            steps.append(emit.map_step(fn, None))
+            params, body = p.source.params, list(p.intermediates)
+            threads = None
+            if listed_reads(p):
+                # the helper's Python list reaches the code after its call only inside one function: the
+                # helper's map and this one become one, the helper called on the record there
+                fused = p.source.helper
+                if fused.up_to is not None or p.source.kind != "reader" or not steps or \
+                        steps[-1] != self._helper_step(p):
+                    check_listed_results(p)
+                record, called = _helper_call(fused)
+                args = ", ".join([record, *fused.extra])
+                body.insert(0, cst.parse_statement(f"{', '.join(params)} = {called}({args})\n"))
+                params = [r.strip() for r in record.split(",")]
+                threads = self.arg(p, "num_threads")
+                steps.pop()
+            fn_stmts.append(self._function(fn, params, body, returned))
+            steps.append(emit.map_step(fn, threads))
         if many and rows:  # each value is a group of rows, which legacy's enqueue_many took apart before the batch
             steps.append("unbatch()")
         dataset = self.fresh("dataset")
@@ -573,6 +591,7 @@ class Generator:
             notes.append("parsing runs on whole batches (same values)")
         elif (p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index or
               _one_of_list(p)) and not p.source.whole:  # (a whole list's element is the tuple batched)
+            check_listed_results(p)  # (the batch helper's elements fuse the two: ``elements``)
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             paired = f"tuple({returned})" if keep is not None and returned == self.code(tensors) and \
                 _list_valued(tensors, p.intermediates) else _grouped(returned)
@@ -866,3 +885,77 @@ def _calls(code: str, v1: str) -> bool:
 
     expression.visit(_Find())
     return bool(found)
+
+
+def _helper_call(h) -> tuple[str, str]:
+    """(the record parameters, the name calling the reader helper ``h`` as a function of its record)."""
+    record = "key, value" if h.key_used else "value"
+    fn = h.called_as or h.new_fn.name.value
+    return record, fn if h.module_ref is None else f"{h.module_ref}.{fn}"
+
+
+def check_listed_results(p: Pipeline) -> None:
+    names = listed_reads(p)
+    if names:
+        raise Refusal(f"`{sorted(names)[0]}` may be a Python list `{p.source.helper.fn.name.value}` returns, which "
+                      "code after the call reads; a list in a dataset's element is one stacked tensor, so that code "
+                      "would see a tensor where legacy saw the list; not rewritten")
+
+
+def listed_reads(p: Pipeline) -> set[str]:
+    """The source's names that its reader helper may return as a Python list (``label = [tf.cast(...) for name in
+    names]``; ``return img, label``) and that the caller's code after the call reads as a list, in Python (``[img]
+    + label if isinstance(label, list) else [img, label]``: ``_as_list_reads``). Mapped on its own, the helper
+    would give a dataset element whose list component is one stacked tensor, and that code would see a tensor
+    where legacy saw the list (``check_listed_results`` refuses; a batch helper's elements fuse the two maps)."""
+    helper = p.source.helper
+    if helper is None or not isinstance(helper.fn.body, cst.IndentedBlock) or not helper.fn.body.body:
+        return set()
+    last = helper.fn.body.body[-1]
+    small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if not isinstance(small, cst.Return) or small.value is None:
+        return set()
+    value = small.value
+    items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+    listed = set()
+    for assign in nodes_of(helper.fn, cst.Assign):
+        if isinstance(assign.value, (cst.List, cst.ListComp)) or isinstance(assign.value, cst.Call) and \
+                isinstance(assign.value.func, cst.Name) and assign.value.func.value == "list":
+            for t in assign.targets:
+                listed |= set(target_names(t.target) or ())
+    if len(items) != len(p.source.params):
+        return set()
+    mine = {param for item, param in zip(items, p.source.params) if isinstance(item, cst.Name) and
+            item.value in listed}
+    tensors = p.args.get("tensors")
+    after = [*p.intermediates, *([tensors] if tensors is not None else [])]
+    # a helper result whose Python kind or length the code after the call asks may be a list however the helper
+    # made it (``tf.unstack``, a literal in its ``return``)
+    inspected = {n for s in after for c in nodes_of(s, cst.Call) if isinstance(c.func, cst.Name) and
+                 c.func.value in ("isinstance", "type", "len") for a in c.args
+                 if isinstance(a.value, cst.Name) and (n := a.value.value) in p.source.params}
+    return mine & set().union(*(_as_list_reads(s) for s in after)) | inspected
+
+
+_LIST_READERS = {"isinstance", "len", "type", "list", "tuple", "enumerate", "zip", "iter", "sorted", "reversed"}
+
+
+def _as_list_reads(node: cst.CSTNode) -> set[str]:
+    """The names ``node`` reads as a Python sequence: an argument of ``isinstance`` / ``len`` / ``list`` ... ,
+    an operand of ``+`` or ``*``, what a loop or comprehension iterates, a starred element or argument (a tensor
+    op taking the name reads it as one tensor, which a stacked list is, too)."""
+    def name(e) -> list[str]:
+        return [e.value] if isinstance(e, cst.Name) else []
+
+    out: set[str] = set()
+    for call in nodes_of(node, cst.Call):
+        if isinstance(call.func, cst.Name) and call.func.value in _LIST_READERS:
+            out.update(n for a in call.args for n in name(a.value))
+        out.update(n for a in call.args if a.star for n in name(a.value))
+    for op in nodes_of(node, cst.BinaryOperation):
+        out.update(name(op.left) + name(op.right))
+    for loop in [*nodes_of(node, cst.For), *nodes_of(node, cst.CompFor)]:
+        out.update(name(loop.iter))
+    for star in nodes_of(node, cst.StarredElement):
+        out.update(name(star.value))
+    return out
