@@ -49,10 +49,12 @@ from __future__ import annotations
 
 import builtins
 import re
+from collections.abc import Container
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import bound_names, code_of, identifiers, is_docstring, name_counts, names_in, nodes_of, param_names, Refusal
+from tfdata_bridge._src.migrate.calls import (Refusal, bound_names, code_of, identifiers, is_docstring, name_counts,
+                                               names_in, nodes_of, param_names)
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -230,31 +232,20 @@ def _methods(cls: cst.ClassDef) -> tuple[cst.FunctionDef, cst.FunctionDef, str, 
 
 
 def _gets(fn: cst.FunctionDef, after: list[cst.SimpleStatementLine], obj: str) -> list[cst.SimpleStatementLine]:
-    """The statements ``names = obj.get([...])`` after the object is made, where they are every other use of
-    ``obj`` in ``fn`` (and ``obj`` is bound once, not a parameter); else []."""
-    if obj in {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}:
-        return []
-    uses = [n for n in identifiers(fn) if n.value == obj]
-    gets = []
-    for stmt in after:
-        small = stmt.body[0]
-        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
-            continue
-        call = small.value
-        if not (isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and
-                call.func.value.value == obj and call.func.attr.value == "get"):
-            continue
-        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star or \
-                not isinstance(call.args[0].value, (cst.List, cst.Tuple)):
-            return []
-        elements = call.args[0].value.elements
-        if not elements or any(isinstance(e, cst.StarredElement) or not isinstance(e.value, cst.SimpleString)
-                               for e in elements):
-            return []
-        if obj in names_in(small.targets[0].target):
-            return []
-        gets.append(stmt)
-    return gets if len(uses) == 1 + len(gets) else []  # (the one binding and the gets: nothing else names it)
+    """The statements ``names = obj.get([...])`` (a list or tuple of string literals) after the object is made,
+    where they are every other use of ``obj`` in ``fn`` (``_method_calls``); else []."""
+    gets = _method_calls(fn, after, obj, {"get"})
+
+    def literal_items(stmt: cst.SimpleStatementLine) -> bool:
+        args = stmt.body[0].value.args
+        if len(args) != 1 or args[0].keyword is not None or args[0].star or \
+                not isinstance(args[0].value, (cst.List, cst.Tuple)):
+            return False
+        elements = args[0].value.elements
+        return bool(elements) and all(not isinstance(e, cst.StarredElement) and isinstance(e.value, cst.SimpleString)
+                                      for e in elements)
+
+    return gets if all(literal_items(g) for g in gets) else []
 
 
 def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef,
@@ -926,7 +917,7 @@ def _reader_form(cls: cst.ClassDef) -> tuple[cst.FunctionDef, dict[str, cst.Func
 
 
 def _method_calls(fn: cst.FunctionDef, after: list[cst.SimpleStatementLine], obj: str,
-                  methods: dict[str, cst.FunctionDef]) -> list[cst.SimpleStatementLine]:
+                  methods: Container[str]) -> list[cst.SimpleStatementLine]:
     """The statements ``names = obj.method(...)`` after the object is made, where they are every other use of
     ``obj`` in ``fn`` (``obj`` bound once, not a parameter); else []."""
     if obj in param_names(fn):
