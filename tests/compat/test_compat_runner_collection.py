@@ -118,10 +118,15 @@ def _runner_loop(tf1: Any) -> tuple[list[Any], Any, int, list[Any]]:
     with tf.Graph().as_default(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         produced, produce = threading.Event(), counter(10, np.int64)
+        # (the first threads held in their first call until the second create_threads is asked: legacy's
+        # runner starts nothing for a session whose threads still run, and on a busy machine its ten values
+        # were sometimes all made, and its threads gone, before the second call)
+        release = threading.Event()
 
         def first_made() -> Any:
             value = produce()
             produced.set()
+            release.wait(SETTLE_S)
             return value
 
         batch = tf1.train.batch([_scalar(tf1, first_made)], 4, allow_smaller_final_batch=True)
@@ -132,6 +137,7 @@ def _runner_loop(tf1: Any) -> tuple[list[Any], Any, int, list[Any]]:
                 threads.extend(qr.create_threads(sess, coord=coord, daemon=True, start=True))
             assert produced.wait(SETTLE_S), "the runners' threads did not start the producer"
             again = [t for qr in _collection(tf1) for t in qr.create_threads(sess, coord=coord, start=True)]
+            release.set()
             got, end = [], None
             try:
                 while True:
