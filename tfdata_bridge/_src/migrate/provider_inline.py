@@ -298,28 +298,15 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
             local |= names_in(target)
     free = {n.value for n in identifiers(init.body)} - local - {me}
     caller_bound = param_names(fn) | bound_names(fn.body)
-    if free & _SCOPED:
-        return None  # (``super()``, ``locals()``: they read the method's own frame)
-    if free & caller_bound:
-        return None  # (a name the class reads from its module, bound in the caller: it would read the caller's)
     imports: list[str] = []
     added: set[str] = set()  # (names the caller's module is given an import of)
+    # (``super()``, ``locals()`` read the method's own frame; a name the class reads from its module, bound in the
+    # caller, would read the caller's; another module's names must mean the same here, or be imported)
+    if not _free_names_ok(module, home, free, caller_bound, imports, added):
+        return None
     if home is not module:
         from tfdata_bridge._src.migrate.init_source import _binding
 
-        for name in sorted(free):
-            there = _binding(home, name)
-            if there is None:
-                if name in _BUILTINS and name not in module_names(home) and name not in module_names(module):
-                    continue
-                return None
-            if _binding(module, name) != there:
-                text = _plain_import(home, name)  # (``tf`` the caller's module does not bind: imported there)
-                if text is None or name in module_names(module) or name in caller_bound or \
-                        any(name in names_in(s) for s in module.body):
-                    return None
-                imports.append(text)
-                added.add(name)
         given = {a.keyword.value for a in call.args if a.keyword is not None}
         given |= {p.name.value for p, a in zip(plain.params.params, [a for a in call.args if a.keyword is None])}
         for p, value in bound.items():  # (a default of the other module: its import must mean the same here)
