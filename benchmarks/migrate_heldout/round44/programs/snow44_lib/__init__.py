@@ -1,0 +1,2 @@
+from .csv_reader import CsvReader
+from .config import load_config
