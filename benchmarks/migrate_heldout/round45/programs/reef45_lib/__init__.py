@@ -1,0 +1,1 @@
+"""Reef survey photo input (inception-style image_processing)."""
