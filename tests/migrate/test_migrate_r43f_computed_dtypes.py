@@ -25,11 +25,13 @@ def test_the_r43f_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 4
     assert [n for n, c in code.items() if "FIFOQueue(" in c] == [], code
     assert "inputs_type" not in code["added_dtypes_in_block.py"] and \
         "feature_types" not in code["added_dtypes_in_block.py"], code["added_dtypes_in_block.py"]
     assert "dtypes = " not in code["feeder.py"], code["feeder.py"]
+    assert "import FIFOQueue" not in code["dict_keyed_comprehensions.py"] and \
+        "inputs_type" not in code["dict_keyed_comprehensions.py"], code["dict_keyed_comprehensions.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact")

@@ -10,9 +10,11 @@ The placeholders are held by one name of the block (``Held``): a dict literal ke
 literal list of keys (``for k in NAMES: d[k] = placeholder(...)``, the call reading nothing of ``k`` but its
 ``name=``), or a list (tuple) literal of them. A dict's order is its insertion order (Python 3.7+), which is
 what legacy iterated. A comprehension over it (``for p in phs``, ``.values()``, ``for k, p in d.items()``,
-``.keys()``, no ``if``) or ``list(...)`` of it is read one placeholder at a time: ``p.dtype`` is the call's
-dtype, ``p.get_shape()`` / ``p.shape`` (``.as_list()``) its written shape, sliced (``[1:]``) where the shape is
-a literal list, ``k`` the key; the queue's argument becomes that literal list (``resolved_call``). The enqueue
+``.keys()``, no ``if``; ``d[k]`` of its key ``k`` is its placeholder) or ``list(...)`` of it is read one
+placeholder at a time: ``p.dtype`` is the call's dtype, ``p.get_shape()`` / ``p.shape`` (``.as_list()``) its
+written shape, sliced (``[1:]``) where the shape is a literal list, ``k`` the key; the queue's argument becomes
+that literal list (``resolved_call``), as do such lists added, a list multiplied by an int literal or by
+``len(phs)`` (``[tf.float32] * len(phs)``) and a name bound once to any of these (``_listed``). The enqueue
 taking all of them in order makes them the fed placeholders (``enqueued_held``), each fed as ``d['k']`` /
 ``phs[j]`` (``held_key``); what cannot be read so is refused with the rule it broke.
 """
@@ -293,7 +295,8 @@ def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
     if what is None:
         return None
     rule = ("a comprehension over the placeholders is read only as `[p.dtype | p.get_shape()[i:j] | p.shape | k | p "
-            "for p in phs / d.values() / for k, p in d.items()]` (one `for`, no `if`)")
+            "for p in phs / d.values() / for k, p in d.items()]`, `d[k]` standing for `p` where `k` is the key (one "
+            "`for`, no `if`)")
     if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None:
         raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
     if what == "items":
@@ -305,13 +308,32 @@ def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
         key, ph = (comp.target.value, None) if what == "keys" else (None, comp.target.value)
     else:
         raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
+    elt = node.elt
+    if key is not None and holder.is_dict:  # (``[d[k].dtype for k in d]``: ``d[k]`` is the key's own placeholder)
+        ph = ph or "__placeholder__"
+        elt = elt.visit(_KeyedPlaceholder(holder.name, key, ph))
     out = []
     for j, k in enumerate(holder.keys):
-        value = _evaluated(node.elt, key, ph, k, j, holder)
+        value = _evaluated(elt, key, ph, k, j, holder)
         if value is None:
             raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
         out.append(value)
     return out
+
+
+class _KeyedPlaceholder(cst.CSTTransformer):
+    """``d[k]`` (``d`` the holder, ``k`` the comprehension's key) as the name ``ph`` of its placeholder."""
+
+    def __init__(self, holder: str, key: str, ph: str) -> None:
+        super().__init__()
+        self.holder, self.key, self.ph = holder, key, ph
+
+    def leave_Subscript(self, original, updated):
+        index = original.slice[0].slice if len(original.slice) == 1 else None
+        if _is(original.value, self.holder) and isinstance(index, cst.Index) and \
+                isinstance(index.value, cst.Name) and index.value.value == self.key:
+            return cst.Name(self.ph)
+        return updated
 
 
 def _evaluated(elt, key, ph, k, j, holder: Held):
