@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 import libcst as cst
 
 from tfdata_bridge._src.migrate.elide import elide as elide_module
+from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.results import RewriteResult, Target
 from tfdata_bridge._src.migrate.scanner import read_source, scan_source
@@ -28,7 +29,8 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
         # file with no legacy API use has nothing to rewrite, and libcst (~100x the cost) never reads it
         tree = ast.parse(source, "<string>")
         if not scan_source(source, tree=tree):
-            return RewriteResult(source, source, to)
+            return with_hidden_queues(RewriteResult(source, source, to)) if to == "tfdata" else \
+                RewriteResult(source, source, to)
     except SyntaxError as exc:
         return RewriteResult(source, source, to, error=describe(exc))
     except ValueError as exc:  # "source code string cannot contain null bytes"
@@ -54,7 +56,8 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
         return _rewrite(source, to, describe, elide=False)
     if to == "tfdata":  # the divisions tf.data now runs, as legacy's session computed them
         code = keep_legacy_divisions(source, code)
-    return RewriteResult(source, code, to, tuple(sorted(notes, key=lambda n: n.line)))
+    result = RewriteResult(source, code, to, tuple(sorted(notes, key=lambda n: n.line)))
+    return with_hidden_queues(result) if to == "tfdata" else result
 
 
 def _check_fallback(to: Target, fallback: Target | None) -> None:

@@ -53,7 +53,15 @@ def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[st
 
 
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
-    """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules.
+    """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules (a queue
+    made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
+    from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
+
+    return {p: with_hidden_queues(r) for p, r in _rewrite_tree_whole(sources, root).items()}
+
+
+def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
+    """``rewrite_tree`` but for the queues no rewrite reads.
 
     ``root`` is the folder module names are counted from (``root/readers/decode.py`` is ``readers.decode``);
     by default the folder the paths have in common. Queue builders of one module called once in another are

@@ -10,9 +10,11 @@ The placeholders are held by one name of the block (``Held``): a dict literal ke
 literal list of keys (``for k in NAMES: d[k] = placeholder(...)``, the call reading nothing of ``k`` but its
 ``name=``), or a list (tuple) literal of them. A dict's order is its insertion order (Python 3.7+), which is
 what legacy iterated. A comprehension over it (``for p in phs``, ``.values()``, ``for k, p in d.items()``,
-``.keys()``, no ``if``) or ``list(...)`` of it is read one placeholder at a time: ``p.dtype`` is the call's
-dtype, ``p.get_shape()`` / ``p.shape`` (``.as_list()``) its written shape, sliced (``[1:]``) where the shape is
-a literal list, ``k`` the key; the queue's argument becomes that literal list (``resolved_call``). The enqueue
+``.keys()``, no ``if``; ``d[k]`` of its key ``k`` is its placeholder) or ``list(...)`` of it is read one
+placeholder at a time: ``p.dtype`` is the call's dtype, ``p.get_shape()`` / ``p.shape`` (``.as_list()``) its
+written shape, sliced (``[1:]``) where the shape is a literal list, ``k`` the key; the queue's argument becomes
+that literal list (``resolved_call``), as do such lists added, a list multiplied by an int literal or by
+``len(phs)`` (``[tf.float32] * len(phs)``) and a name bound once to any of these (``_listed``). The enqueue
 taking all of them in order makes them the fed placeholders (``enqueued_held``), each fed as ``d['k']`` /
 ``phs[j]`` (``held_key``); what cannot be read so is refused with the rule it broke.
 """
@@ -293,7 +295,8 @@ def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
     if what is None:
         return None
     rule = ("a comprehension over the placeholders is read only as `[p.dtype | p.get_shape()[i:j] | p.shape | k | p "
-            "for p in phs / d.values() / for k, p in d.items()]` (one `for`, no `if`)")
+            "for p in phs / d.values() / for k, p in d.items()]`, `d[k]` standing for `p` where `k` is the key (one "
+            "`for`, no `if`)")
     if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None:
         raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
     if what == "items":
@@ -305,13 +308,32 @@ def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
         key, ph = (comp.target.value, None) if what == "keys" else (None, comp.target.value)
     else:
         raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
+    elt = node.elt
+    if key is not None and holder.is_dict:  # (``[d[k].dtype for k in d]``: ``d[k]`` is the key's own placeholder)
+        ph = ph or "__placeholder__"
+        elt = elt.visit(_KeyedPlaceholder(holder.name, key, ph))
     out = []
     for j, k in enumerate(holder.keys):
-        value = _evaluated(node.elt, key, ph, k, j, holder)
+        value = _evaluated(elt, key, ph, k, j, holder)
         if value is None:
             raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
         out.append(value)
     return out
+
+
+class _KeyedPlaceholder(cst.CSTTransformer):
+    """``d[k]`` (``d`` the holder, ``k`` the comprehension's key) as the name ``ph`` of its placeholder."""
+
+    def __init__(self, holder: str, key: str, ph: str) -> None:
+        super().__init__()
+        self.holder, self.key, self.ph = holder, key, ph
+
+    def leave_Subscript(self, original, updated):
+        index = original.slice[0].slice if len(original.slice) == 1 else None
+        if _is(original.value, self.holder) and isinstance(index, cst.Index) and \
+                isinstance(index.value, cst.Name) and index.value.value == self.key:
+            return cst.Name(self.ph)
+        return updated
 
 
 def _evaluated(elt, key, ph, k, j, holder: Held):
@@ -399,16 +421,79 @@ def resolved_call(finder, call: cst.Call, body, bound: list | None = None) -> cs
     for arg in call.args:
         arg = arg.with_changes(value=_bound_once(call, body, arg.value, bound, getattr(
             getattr(finder, "index", None), "lines", None)))
-        name = held_name(arg.value) if isinstance(arg.value, (cst.ListComp, cst.Call)) else None
-        holder = held(finder, body, name, iterates(arg.value, name)) if name else None
-        entries = per_placeholder(arg.value, holder) if holder is not None else None
-        if entries is not None:
-            if any(isinstance(e, tuple) or e is None for e in entries):
-                raise Refusal(f"the queue's argument `{cst.Module([]).code_for_node(arg.value)}` gives the "
-                              "placeholders themselves, or an unwritten dtype, where a literal list is wanted")
-            arg = arg.with_changes(value=cst.List([cst.Element(e) for e in entries]))
+        took: list = []  # (the names bound once it reads: they go with the queue where it is read so)
+        value = _listed(finder, body, arg.value, SimpleNamespace(call=call, bound=took, lines=getattr(
+            getattr(finder, "index", None), "lines", None)))
+        if value is not None:
+            arg = arg.with_changes(value=value)
+            if bound is not None:
+                bound.extend(took)
         args.append(arg)
     return call.with_changes(args=args)
+
+
+def _listed(finder, body, node: cst.BaseExpression, at, depth: int = 0) -> cst.List | None:
+    """``node`` as the literal list it gives where that is known when the code is migrated: a comprehension (or
+    ``list(...)``) over a holder of placeholders, a list literal, ``A + B`` of two such, ``[x] * n`` (``n`` an
+    int literal or ``len(holder)``), within these a name bound once to one of them (``at``: the queue's call, and
+    where such a binding goes with it, ``_bound_once``); None where it is none of these (the queue reads it as it is
+    written)."""
+    if depth > 8:
+        return None
+    if depth and isinstance(node, cst.Name):
+        value = _bound_once(at.call, body, node, at.bound, at.lines)
+        return None if value is node else _listed(finder, body, value, at, depth + 1)
+    if isinstance(node, (cst.ListComp, cst.Call)) and not _is_len(node):
+        name = held_name(node)
+        holder = held(finder, body, name, iterates(node, name)) if name else None
+        entries = per_placeholder(node, holder) if holder is not None else None
+        if entries is None:
+            return None
+        if any(isinstance(e, tuple) or e is None for e in entries):
+            raise Refusal(f"the queue's argument `{cst.Module([]).code_for_node(node)}` gives the "
+                          "placeholders themselves, or an unwritten dtype, where a literal list is wanted")
+        return cst.List([cst.Element(e) for e in entries])
+    if depth and isinstance(node, (cst.List, cst.Tuple)):
+        if any(isinstance(e, cst.StarredElement) for e in node.elements):
+            return None
+        return cst.List([cst.Element(e.value) for e in node.elements])
+    if not isinstance(node, cst.BinaryOperation) or node.lpar:
+        return None
+    if isinstance(node.operator, cst.Add):
+        left, right = _listed(finder, body, node.left, at, depth + 1), _listed(finder, body, node.right, at, depth + 1)
+        if left is None or right is None:
+            return None
+        return cst.List([*left.elements, *right.elements])
+    if isinstance(node.operator, cst.Multiply):
+        for items, times in ((node.left, node.right), (node.right, node.left)):
+            listed = _listed(finder, body, items, at, depth + 1)
+            count = _count(finder, body, times)
+            if listed is not None and count is not None:
+                if not all(_pure(e.value) for e in listed.elements):
+                    return None  # (a call repeated would be made once per copy: not the value legacy built)
+                return cst.List([cst.Element(e.value) for _ in range(count) for e in listed.elements])
+    return None
+
+
+def _is_len(node) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "len"
+
+
+def _count(finder, body, node) -> int | None:
+    """``n`` of ``[x] * n``: a non-negative int literal, or ``len(holder)`` of a holder of placeholders."""
+    if isinstance(node, cst.Integer):
+        return int(node.value)
+    if _is_len(node) and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None and \
+            isinstance(node.args[0].value, (cst.Name, cst.Attribute)):
+        name = cst.Module([]).code_for_node(node.args[0].value)
+        holder = held(finder, body, name, True)
+        return len(holder.keys) if holder is not None else None
+    return None
+
+
+def _pure(node) -> bool:
+    """A dtype written ``tf.float32`` / ``'float32'`` / a name: the same value however often it is written."""
+    return isinstance(node, (cst.Name, cst.SimpleString)) or isinstance(node, cst.Attribute) and _pure(node.value)
 
 
 def enqueued_held(finder, items: cst.BaseExpression, body) -> Held | None:

@@ -106,7 +106,8 @@ def _sites(finder, at: cst.CSTNode, param: str):
     if module is None:
         return None
     calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
-    sites = [(calls.get(id(u)), finder) for u in scopes.callers(owner)]
+    supers = _super_names(owner) if skip else set()  # (``super(Cls, self)`` in its own body calls no ``__init__``)
+    sites = [(calls.get(id(u)), finder) for u in scopes.callers(owner) if id(u) not in supers]
     external = getattr(finder, "external", None)
     elsewhere = getattr(external, "calls_elsewhere", None) if external is not None else None
     if external is not None and elsewhere is not None:
@@ -126,6 +127,13 @@ def _sites(finder, at: cst.CSTNode, param: str):
             raise Refusal(f"a call of {what} does not hand `{param}`: its placeholders cannot be read")
         out.append((given[0], site, call))
     return owner.name.value, out, fn
+
+
+def _super_names(klass: cst.ClassDef) -> set[int]:
+    """The ids of the class's own name as the first argument of a ``super(Cls, self)`` call in its body."""
+    return {id(c.args[0].value) for c in nodes_of(klass.body, cst.Call)
+            if isinstance(c.func, cst.Name) and c.func.value == "super" and c.args
+            and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == klass.name.value}
 
 
 def _given(site, call: cst.Call, value: cst.BaseExpression, depth: int, owner: str, param: str,

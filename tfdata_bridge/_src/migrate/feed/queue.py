@@ -50,9 +50,15 @@ def queue_args(call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
                           "to its function as such by every caller: its "
                           "dtypes cannot be read when the code is migrated")
         if isinstance(args.get("dtypes"), cst.Name):
-            raise Refusal(f"the queue's dtypes are `{args['dtypes'].value}`, a name, not a literal list (a comprehension "
-                          "over the placeholders is read only where it is written in the queue's call)")
-        raise Refusal("the queue's dtypes are not a literal list")
+            raise Refusal(f"the queue's dtypes are `{args['dtypes'].value}`, a name, not a literal list (a name is read "
+                          "only where it is bound once, above the queue in its block, to a literal list or one "
+                          "computed from the placeholders, and read by the queue alone)")
+        if not isinstance(args.get("dtypes"), (cst.BinaryOperation, cst.ListComp, cst.Call)):
+            raise Refusal("the queue's dtypes are not a literal list")
+        raise Refusal(f"the queue's dtypes `{cst.Module([]).code_for_node(args['dtypes'])}` are not a literal list, "
+                      "nor one computed from placeholders the rewrite reads (a comprehension over a list or dict of "
+                      "`placeholder(...)` calls made in the queue's block or handed to its function or class, "
+                      "such lists added, `[dtype] * n`): its dtypes cannot be read when the code is migrated")
     queue_names(args)
     return args
 
