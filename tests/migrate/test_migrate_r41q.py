@@ -1,0 +1,56 @@
+"""Held-out round 41's feed-thread queue whose ``size()`` is read once the dequeue loop has drained it: the
+threads feed through placeholders, the queue is closed, a ``while True`` loop runs the dequeue to
+``OutOfRangeError`` (or breaks on it), then ``sess.run(queue.size())``. Its value is known whatever the threads'
+timing: 0 after a ``dequeue()``/``dequeue_up_to`` drain, the rows fed mod ``n`` after a ``dequeue_many(n)`` one
+(the generator counts them); the rewrite gives that. A size read before the drain is a fill level: refused.
+
+The programs of ``r41q_programs/`` are migrated as one tree and run against their originals."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r41q_programs"
+ENDS = {"drain_many_left_tail": "left in queue: 2", "drain_up_to_shards_break": "drained",
+        "drain_one_by_one_module_feeder": "size after the drain: 0"}
+COMPARE = {"drain_up_to_shards_break": "multiset"}
+
+
+@pytest.mark.timeout(500)
+def test_the_r41q_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    assert [n for n, c in code.items() if "FIFOQueue(" in c or "import threading" in c or ".size())" in c] == [], code
+    assert "queue_rows[0] % 4" in code["drain_many_left_tail.py"]
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end=ENDS[name])
+
+
+def _source(before: str) -> str:
+    source = (PROGRAMS / "drain_many_left_tail.py").read_text()
+    return source.replace("        try:\n            while True:", f"        {before}\n        try:\n            while True:")
+
+
+def test_a_size_read_before_the_drain_is_left():
+    result = rewrite(_source("print(sess.run(queue.size()))"), to="tfdata")
+    assert result.refused, result.code
+    said = " ".join(n.message for n in result.notes)
+    assert "`queue.size()` is read at line 34 where the dequeue loop has not drained the queue" in said, said
+
+
+def test_a_drain_loop_another_exit_may_leave_is_no_drain():
+    source = _source("pass").replace("                batches.append([ids.tolist(), values.tolist()])",
+                                     "                batches.append([ids.tolist(), values.tolist()])\n"
+                                     "                if len(batches) == 1:\n                    break")
+    result = rewrite(source, to="tfdata")
+    assert result.refused, result.code
+    assert "has not drained the queue" in " ".join(n.message for n in result.notes)
