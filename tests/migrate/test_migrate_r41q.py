@@ -54,3 +54,65 @@ def test_a_drain_loop_another_exit_may_leave_is_no_drain():
     result = rewrite(source, to="tfdata")
     assert result.refused, result.code
     assert "has not drained the queue" in " ".join(n.message for n in result.notes)
+
+
+HELPER_FILLED = '''\
+import tensorflow as tf
+
+
+def push_rows(source, target):
+    reader = tf.compat.v1.TextLineReader()
+    _, line = reader.read(source)
+    return target.enqueue([tf.strings.length(line)])
+
+
+def main(paths):
+    names = tf.compat.v1.FIFOQueue(4, [tf.string], shapes=[[]])
+    name = tf.compat.v1.placeholder(tf.string)
+    put_name = names.enqueue([name])
+    close_names = names.close()
+    rows = tf.compat.v1.RandomShuffleQueue(8, 1, [tf.int32], shapes=[[]])
+    ops = [push_rows(names, rows) for _ in range(3)]
+    runner = tf.compat.v1.train.QueueRunner(rows, ops)
+    batch = rows.dequeue_up_to(2)
+    with tf.compat.v1.Session() as sess:
+        for p in paths:
+            sess.run(put_name, feed_dict={name: p})
+        sess.run(close_names)
+        runner.create_threads(sess, start=True)
+        return sess.run(batch)
+'''
+
+
+def test_queues_handed_to_a_function_that_reads_or_fills_them_are_left_with_the_function_named():
+    result = rewrite(HELPER_FILLED, to="tfdata")
+    assert result.refused, result.code
+    said = " ".join(" ".join(n.message.split()) for n in result.notes)
+    assert "`names` is handed to `push_rows` (line 16), and what that does with it is not followed" in said, said
+    assert "`rows` (a `RandomShuffleQueue` made in `main`) is filled by the enqueue ops that `push_rows` (line 16) " \
+           "makes, each call handed the queue, and read by `dequeue_up_to`" in said, said
+
+
+SIZE_DRAINED = '''\
+from tensorflow.compat.v1 import RandomShuffleQueue, Session, float32
+
+
+def main(values):
+    q = RandomShuffleQueue(capacity=16, min_after_dequeue=0, dtypes=[float32], seed=3)
+    fill = q.enqueue_many([values])
+    take = q.dequeue()
+    out = []
+    with Session() as sess:
+        sess.run(fill)
+        while sess.run(q.size()) > 0:
+            out.append(sess.run(take))
+    return out
+'''
+
+
+def test_a_queue_drained_by_its_size_is_left_with_that_said():
+    result = rewrite(SIZE_DRAINED, to="tfdata")
+    assert result.refused, result.code
+    said = " ".join(" ".join(n.message.split()) for n in result.notes)
+    assert "`q` (a `RandomShuffleQueue` made in `main`) is filled by enqueue ops run by the program itself (no " \
+           "`QueueRunner`) and drained by size: its `dequeue()` is run `q.size()` times (line 11)" in said, said

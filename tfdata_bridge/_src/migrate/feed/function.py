@@ -148,6 +148,12 @@ class FeedFinder:
             if hit is None and module is not None and (sub := runner_subclass(module, stmt)) is not None:
                 made, why = sub
                 raise Refusal(f"`{queue}` is filled by the threads of `{made}`{_which_use(self, stmt)}, {why}")
+            if hit is None and (callee := _handed_to(up, ref)) is not None:
+                line = self.index.lines.get(stmt) if isinstance(stmt, cst.SimpleStatementLine) else None
+                raise Refusal(f"`{queue}` is handed to `{self.code(callee)}`{f' (line {line})' if line else ''}, and what "
+                              "that does with it is not followed: the feed-thread rewrite takes a queue used only by "
+                              "its enqueue, close and one dequeue where it is made (a queue read by readers there, or "
+                              "filled there, is not rewritten yet); `migrate --to compat` runs it through the drop-in")
             if hit is None:
                 raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue{_which_use(self, stmt)}")
             method, mcall, names = hit
@@ -372,6 +378,16 @@ def runner_subclass(module: cst.Module, stmt: cst.BaseStatement) -> tuple[str, s
         why = "adding nothing to its threads' work"  # (a subclass that overrides nothing: still not followed)
     return made, (f"a `QueueRunner` subclass {why}: a dataset has no threads to run that code, and a rewrite "
                   "would drop it silently; not rewritten: keep the queue (`migrate --to compat`)")
+
+
+def _handed_to(up, ref: cst.Name) -> cst.BaseExpression | None:
+    """The callee that ``ref`` (the queue's name) is handed to as a plain argument (``f(queue, ...)``,
+    ``Reader(sess, queue)``), or None; a method of the queue itself is not this."""
+    arg = up.get(id(ref))
+    call = up.get(id(arg)) if isinstance(arg, cst.Arg) and arg.value is ref else None
+    if isinstance(call, cst.Call) and isinstance(call.func, (cst.Name, cst.Attribute)):
+        return call.func
+    return None
 
 
 def _which_use(finder, stmt: cst.BaseStatement) -> str:
