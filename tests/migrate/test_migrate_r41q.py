@@ -2,7 +2,9 @@
 threads feed through placeholders, the queue is closed, a ``while True`` loop runs the dequeue to
 ``OutOfRangeError`` (or breaks on it), then ``sess.run(queue.size())``. Its value is known whatever the threads'
 timing: 0 after a ``dequeue()``/``dequeue_up_to`` drain, the rows fed mod ``n`` after a ``dequeue_many(n)`` one
-(the generator counts them); the rewrite gives that. A size read before the drain is a fill level: refused.
+(the generator counts them); the rewrite gives that. A size read before the drain is a fill level: refused. The
+same read after the drain of a queue filled by copies of one enqueue op under a ``QueueRunner`` is 0 after
+``dequeue_up_to`` (``runner_queue.py``), refused after ``dequeue_many`` (a tail the rewrite does not count).
 
 The programs of ``r41q_programs/`` are migrated as one tree and run against their originals."""
 
@@ -18,8 +20,8 @@ from tfdata_bridge.migrate import rewrite
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r41q_programs"
 ENDS = {"drain_many_left_tail": "left in queue: 2", "drain_up_to_shards_break": "drained",
-        "drain_one_by_one_module_feeder": "size after the drain: 0"}
-COMPARE = {"drain_up_to_shards_break": "multiset"}
+        "drain_one_by_one_module_feeder": "size after the drain: 0", "runner_size_after_drain": "left: 0"}
+COMPARE = {"drain_up_to_shards_break": "multiset", "runner_size_after_drain": "multiset"}
 
 
 @pytest.mark.timeout(500)
@@ -27,9 +29,10 @@ def test_the_r41q_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 4
     assert [n for n, c in code.items() if "FIFOQueue(" in c or "import threading" in c or ".size())" in c] == [], code
     assert "queue_rows[0] % 4" in code["drain_many_left_tail.py"]
+    assert "left = sess.run(tf.compat.v1.constant(0, tf.compat.v1.int32))" in code["runner_size_after_drain.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end=ENDS[name])
@@ -116,3 +119,12 @@ def test_a_queue_drained_by_its_size_is_left_with_that_said():
     said = " ".join(" ".join(n.message.split()) for n in result.notes)
     assert "`q` (a `RandomShuffleQueue` made in `main`) is filled by enqueue ops run by the program itself (no " \
            "`QueueRunner`) and drained by size: its `dequeue()` is run `q.size()` times (line 11)" in said, said
+
+
+def test_a_runner_queue_size_read_after_a_dequeue_many_drain_is_left():
+    source = (PROGRAMS / "runner_size_after_drain.py").read_text().replace("dequeue_up_to(3)", "dequeue_many(3)")
+    result = rewrite(source, to="tfdata")
+    assert result.refused, result.code
+    said = " ".join(" ".join(n.message.split()) for n in result.notes)
+    assert "`queue.size()` is read at line 41 after a `dequeue_many` drain: the queue then holds the short tail" \
+        in said, said
