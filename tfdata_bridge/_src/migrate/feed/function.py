@@ -150,7 +150,8 @@ class FeedFinder:
                 raise Refusal(f"`{queue}` is filled by the threads of `{made}`{_which_use(self, stmt)}, {why}")
             if hit is None and (callee := _handed_to(up, ref)) is not None:
                 line = self.index.lines.get(stmt) if isinstance(stmt, cst.SimpleStatementLine) else None
-                raise Refusal(f"`{queue}` is handed to `{self.code(callee)}`{f' (line {line})' if line else ''}, and what "
+                at = f" (line {line})" if line else ""
+                raise Refusal(f"`{queue}` is handed to `{self.code(callee)}`{at}, and what "
                               "that does with it is not followed: the feed-thread rewrite takes a queue used only by "
                               "its enqueue, close and one dequeue where it is made (a queue read by readers there, or "
                               "filled there, is not rewritten yet); `migrate --to compat` runs it through the drop-in")
