@@ -414,7 +414,7 @@ def test_to_tfdata_feed_thread_becomes_a_generator():
     pytest.param(("    thread.start()\n", "    thread.start()\n    print(thread.name)\n"),
                  "used other than by start(), join()", id="thread-used-for-more"),
     pytest.param(("batch = queue.dequeue_up_to(4)\n", "batch = queue.dequeue_up_to(4)\nsize = queue.size()\n"),
-                 "not part of the feed-thread pattern", id="queue-size-used"),
+                 "where the dequeue loop has not drained the queue", id="queue-size-used"),
 ])
 def test_to_tfdata_feed_thread_refusals(change, reason):
     source = FEED.replace(*change)

@@ -175,7 +175,8 @@ def test_numpy_slices_fed_by_enqueue_many_from_a_function():
     pytest.param("two_queues_one_thread", "`thread_main` feeds several queues", id="several-queues-one-thread"),
     pytest.param("thread_class_run", "`enqueue_op` is handed to `Feeder`, a `threading.Thread` subclass",
                  id="thread-class-run"),
-    pytest.param("size_in_loop", "`queue.size` is not part of the feed-thread pattern", id="queue-size-in-loop"),
+    pytest.param("size_in_loop", "`queue.size()` is read at line 11 where the dequeue loop has not drained the queue",
+                 id="queue-size-in-loop"),
 ])
 def test_what_the_family_refuses_is_left_with_its_reason_and_runs_through_the_drop_in(name, reason):
     source = _source(name)

@@ -61,8 +61,13 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
     runner = any((index.paths.get(c) or "").endswith("QueueRunner") for c in nodes_of(scope, cst.Call))
     looped = any(isinstance(up.get(id(n)), cst.For) or _in_loop(up, call, scope) for call in enqueues
                  for n in [call])
+    makers: list[str] = []
     if not enqueues:
         fill = "no enqueue op in the function that makes it"
+        makers = _enqueuing_helpers(module, scope, q, index.lines, up)
+        if makers:
+            fill = "the enqueue ops that " + ", ".join(makers) + (" makes" if len(makers) == 1 else " make") + \
+                ", each call handed the queue,"
     elif fed:
         fill = "Python code through placeholders (the feed-thread pattern)"
     elif runner:
@@ -136,6 +141,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
     elif len(enqueues) > 1:
         why = "by more than one enqueue op: its threads do not run copies of one op, so no one chain makes it"
+    elif dequeues == ["dequeue"] and not fed and not runner and (drained := _size_drains(scope, q, index.lines, up)):
+        at = f" (line {drained})" if drained > 0 else ""
+        why = (f"and drained by size: its `dequeue()` is run `{q}.size()` times{at} after the program's own "
+               "enqueue runs, so each drain takes what those runs put in; a dataset has no fill level to count, "
+               "and such drains (a fill, then as many dequeues as it holds) are not rewritten yet")
     elif dequeues == ["dequeue"] and looped and _joined(scope, index):
         why = ("and read by a plain `dequeue()` whose tensor copies of per-element code take into a "
                "`batch_join` (the \"prefetch input data\" pattern): a loop of readers' enqueue ops is rewritten "
@@ -152,6 +162,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
     else:
         why = ("and read by `" + "`, `".join(dequeues) + "`, in no form the rewrite knows (copies of one "
                "enqueue op run by a `QueueRunner` and read by one dequeue, in the function that makes the queue)")
+        if not enqueues and makers:
+            why = ("and read by `" + "`, `".join(dequeues) + "`: the rewrite follows copies of one enqueue op made "
+                   "in the function that makes the queue (run by a `QueueRunner`, read by one dequeue), not the "
+                   "enqueue ops a function it calls makes")
         reads = [c for m in ("dequeue", *_BATCHED) for c in methods.get(m, [])]
         other = [m for m in methods if m not in ("enqueue", "enqueue_many", "close", "dequeue", *_BATCHED)]
         block = _with_of(up, stmt)
@@ -350,6 +364,47 @@ def _feeders(module: cst.Module, fn: cst.FunctionDef, code) -> str:
             "`RandomShuffleQueue` a `shuffle`, which keeps the elements and counts but needs the queue, its "
             "enqueue op, its feeders and its close followed across functions, which the rewrite does not do yet)")
     return out
+
+
+def _enqueuing_helpers(module: cst.Module, scope: cst.CSTNode, q: str, lines, up) -> list[str]:
+    """```f` (line N)`` for each call in ``scope`` handing the queue ``q`` to a function of ``module`` that makes an
+    enqueue op of the parameter it takes it as (``read_and_push_instance(filename_queue, instance_queue)``)."""
+    fns = {f.name.value: f for f in module.body if isinstance(f, cst.FunctionDef)}
+    out: list[str] = []
+    for call in nodes_of(scope, cst.Call):
+        fn = fns.get(call.func.value) if isinstance(call.func, cst.Name) else None
+        if fn is None or fn.params.star_arg is not cst.MaybeSentinel.DEFAULT and fn.params.star_arg is not None:
+            continue
+        params = [p.name.value for p in fn.params.params]
+        given = [k for k, a in enumerate(call.args) if a.keyword is None and isinstance(a.value, cst.Name)
+                 and a.value.value == q and k < len(params)]
+        given += [params.index(a.keyword.value) for a in call.args if a.keyword is not None
+                  and a.keyword.value in params and isinstance(a.value, cst.Name) and a.value.value == q]
+        for k in given:
+            if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("enqueue", "enqueue_many")
+                   and isinstance(c.func.value, cst.Name) and c.func.value.value == params[k]
+                   for c in nodes_of(fn, cst.Call)):
+                stmt = call
+                while stmt is not None and not isinstance(stmt, cst.SimpleStatementLine):
+                    stmt = up.get(id(stmt))
+                line = lines.get(stmt) if stmt is not None else None
+                said = f"`{fn.name.value}`" + (f" (line {line})" if line else "")
+                if said not in out:
+                    out.append(said)
+    return out
+
+
+def _size_drains(scope: cst.CSTNode, q: str, lines, up) -> int | None:
+    """The line of a ``for _ in range(<q>.size()...)`` loop (or ``while <q>.size() ...``) in ``scope`` (-1: its
+    line unknown), None where there is none."""
+    for loop in [*nodes_of(scope, cst.For), *nodes_of(scope, cst.While)]:
+        head = loop.iter if isinstance(loop, cst.For) else loop.test
+        if any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "size" and not c.args
+               and isinstance(c.func.value, cst.Name) and c.func.value.value == q for c in nodes_of(head, cst.Call)):
+            stmt = loop.body.body[0] if isinstance(loop.body, cst.IndentedBlock) and loop.body.body else None
+            line = lines.get(stmt) if isinstance(stmt, cst.SimpleStatementLine) else None
+            return line - 1 - len(stmt.leading_lines) if line else -1
+    return None
 
 
 def _joined(scope: cst.CSTNode, index) -> bool:

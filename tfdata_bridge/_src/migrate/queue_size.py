@@ -30,6 +30,10 @@ _PURE = frozenset({"int", "float", "str", "round", "repr", "format", "len", "min
 _DEPTH = 4  # ``size = q.size()``; ``n = sess.run(size)``; ``print(n)``: names followed this many times
 
 
+def _calls(node: cst.CSTNode) -> list[cst.Call]:
+    return nodes_of(node, cst.Call)
+
+
 class _Parents(Visitor):
     def __init__(self) -> None:
         super().__init__()
@@ -74,12 +78,46 @@ def size_call(up: dict[int, cst.CSTNode], use: cst.Name) -> cst.Call | None:
 
 class SizeUses:
     """Sorts the reads of one queue's ``size()`` calls; ``up``: the parents of the nodes of the block that makes
-    the queue (``parents``)."""
+    the queue (``parents``).
+
+    ``drained(block, names, method, value)`` also lets a read that follows, in ``block`` (the statements of the
+    queue's block in order), a loop running the dequeue's ``names`` to ``OutOfRangeError`` (``feed/drained.py``)
+    become ``value`` (what the drained queue holds: ``0`` after a ``dequeue()`` / ``dequeue_up_to`` drain); after a
+    ``dequeue_many`` drain it is refused, its short tail being a count the rewrite does not keep."""
 
     def __init__(self, finder, qname: str, up: dict[int, cst.CSTNode]) -> None:
         self.finder, self.qname, self.up = finder, qname, up
         self.dropped: list[cst.CSTNode] = []
         self.kinds: set[str] = set()
+        self.replaced: dict[cst.BaseStatement, cst.BaseStatement] = {}  # reads after a drain, now its value
+        self._drain: tuple[list[cst.BaseStatement], set[str], str, str | None] | None = None
+
+    def drained(self, block: list[cst.BaseStatement], names: set[str], method: str, value: str | None) -> None:
+        self._drain = (block, names, method, value)
+
+    def _after_drain(self, node: cst.CSTNode, origin: cst.Call) -> bool:
+        """``origin`` (a ``queue.size()`` read as ``node``) follows a drain: recorded in ``replaced``."""
+        if self._drain is None or node is not origin:
+            return False
+        from tfdata_bridge._src.migrate.feed.drained import is_drain
+
+        block, names, method, value = self._drain
+        ids = {id(s): k for k, s in enumerate(block)}
+        top: cst.CSTNode | None = node
+        while top is not None and id(top) not in ids:
+            top = self.up.get(id(top))
+        if top is None or not any(is_drain(s, names) for s in block[:ids[id(top)]]):
+            return False
+        line = self.finder.scopes.line(node)
+        where = f" at line {line}" if line else ""
+        if method == "dequeue_many" or value is None:
+            raise Refusal(f"`{self.qname}.size()` is read{where} after a `{method}` drain: the queue then holds the "
+                          "short tail that `dequeue_many` leaves, a count the rewrite does not keep; drop that read, "
+                          "or run the file through the drop-in (`migrate --to compat`)")
+        stmt = self.replaced.get(top, top)
+        self.replaced[top] = stmt.deep_replace(origin, cst.parse_expression(value)) \
+            if any(n is origin for n in _calls(stmt)) else stmt
+        return True
 
     def drop(self, calls: list[cst.Call]) -> list[cst.CSTNode]:
         """The statements to drop for ``calls`` (each a ``queue.size()``); Refusal names any other use."""
@@ -89,10 +127,13 @@ class SizeUses:
 
     def note(self) -> str | None:
         """What the rewrite's comment says it dropped (None: nothing)."""
-        if not self.kinds:
-            return None
-        return (f"`{self.qname}.size()` read only by {' and '.join(sorted(self.kinds))}: dropped (tf.data has no "
-                "queue to measure, and no batch depends on it)")
+        said = []
+        if self.kinds:
+            said.append(f"`{self.qname}.size()` read only by {' and '.join(sorted(self.kinds))}: dropped (tf.data "
+                        "has no queue to measure, and no batch depends on it)")
+        if self.replaced:
+            said.append(f"`{self.qname}.size()` read after the drain is 0, as legacy's emptied queue")
+        return "; ".join(said) or None
 
     def dropped_by(self, stack: list[cst.CSTNode]) -> bool:
         """A statement of ``stack`` (a use's enclosing statements) is one that goes."""
@@ -101,6 +142,8 @@ class SizeUses:
 
     # -- one value: the size, or a name or run that holds it -------------------------------------------------------
     def _value(self, node: cst.BaseExpression, origin: cst.Call, depth: int) -> None:
+        if self._after_drain(node, origin):
+            return
         child, parent = node, self.up.get(id(node))
         while parent is not None and not isinstance(parent, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
             child, parent = parent, self.up.get(id(parent))

@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, literal_bool
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, literal_bool, module_aliases, names_in, \
+    v1_prefix
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
@@ -210,7 +211,15 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     for s in flat:
         up.update(parents(s))
     size_uses = SizeUses(finder, qname, up)
+    module = getattr(finder, "module", None)
+    v1 = v1_prefix(module) or next(iter(module_aliases(module)), None) if module is not None else None
+    if v1 is not None and isinstance(dcall, cst.Call) and isinstance(dcall.func, cst.Attribute) and dequeue in flat:
+        # (a read after a loop that ran the dequeue to OutOfRangeError: what the emptied queue holds, 0)
+        small_d = dequeue.body[0]
+        names = names_in(small_d.targets[0].target) if isinstance(small_d, cst.Assign) else set()
+        size_uses.drained(flat, names, dcall.func.attr.value, f"{v1}.constant(0, {v1}.int32)")
     dropped = size_uses.drop(sizes)  # log lines, summaries, wait loops of ``queue.size()`` (others: Refusal)
+    news.update(size_uses.replaced)
     args = bind_params(small.value, _QUEUES[kind], kind)
     if not is_none(args.get("names")):
         raise Refusal(f"`{kind}(names=...)` is not rewritten")

@@ -21,6 +21,8 @@ a ``from_generator`` source whose generator is the feeding loop, in a function o
     thread_driver.py  (class form) such a ``run`` that drives the feeding method (``self.feed()`` in its loop)
     feed_local.py   a ``feed_dict`` built on the line before the enqueue's run
     shape_reads.py  placeholders read only for their static shape, which stay
+    drained.py   a ``queue.size()`` read after a loop ran the dequeue to ``OutOfRangeError``: its value then
+                 (function form; ``queue_size.py`` asks it for a runner queue too)
 """
 
 from __future__ import annotations

@@ -27,9 +27,11 @@ import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.derived import held_key, resolved_call, zip_keys
+from tfdata_bridge._src.migrate.feed.drained import size_after_drain
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
@@ -37,6 +39,7 @@ from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_f
 from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
 from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
+from tfdata_bridge._src.migrate.queue_size import parents, size_call
 
 
 @dataclass
@@ -114,6 +117,7 @@ class FeedFinder:
         dtypes = args["dtypes"]
         plan = FeedPlan(removed=[qstmt, *bound])
         enqueue = dequeue = None
+        dequeue_names: set[str] = set()
         many = False
         close_ops: list[str] = []
         close_runs: list[cst.SimpleStatementLine] = []  # ``sess.run(queue.close(...))``
@@ -125,10 +129,15 @@ class FeedFinder:
                   and a.keyword.value == "args" and isinstance(a.value, (cst.Tuple, cst.List)) for a in a.value.elements}
         # a ``QueueRunner`` runs its enqueue ops: graph code fills it, another form's (its reason: queue_reasons.py)
         self.runner_filled = any(_makes_runner(self, self._holder(ref)[1]) for ref in self._refs(queue, qstmt))
+        up = parents(module) if module is not None else {}
+        sizes: list[tuple[cst.Call, cst.BaseStatement]] = []  # ``queue.size()`` reads: after the drain (drained.py)
         for ref in self._refs(queue, qstmt):
             if id(ref) in handed:  # handed to the feeding thread: its function closes it (``passed.py``)
                 continue
             stmt = self._holder(ref)[1]
+            if (size := size_call(up, ref)) is not None:
+                sizes.append((size, stmt))
+                continue
             hit = method_call(stmt, queue)
             if hit is None and runs_close_of(stmt, queue):
                 close_runs.append(stmt)
@@ -139,6 +148,13 @@ class FeedFinder:
             if hit is None and module is not None and (sub := runner_subclass(module, stmt)) is not None:
                 made, why = sub
                 raise Refusal(f"`{queue}` is filled by the threads of `{made}`{_which_use(self, stmt)}, {why}")
+            if hit is None and (callee := _handed_to(up, ref)) is not None:
+                line = self.index.lines.get(stmt) if isinstance(stmt, cst.SimpleStatementLine) else None
+                at = f" (line {line})" if line else ""
+                raise Refusal(f"`{queue}` is handed to `{self.code(callee)}`{at}, and what "
+                              "that does with it is not followed: the feed-thread rewrite takes a queue used only by "
+                              "its enqueue, close and one dequeue where it is made (a queue read by readers there, or "
+                              "filled there, is not rewritten yet); `migrate --to compat` runs it through the drop-in")
             if hit is None:
                 raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue{_which_use(self, stmt)}")
             method, mcall, names = hit
@@ -149,12 +165,15 @@ class FeedFinder:
                 close_ops.append(names[0])
                 plan.removed.append(stmt)
             elif method in ("dequeue_many", "dequeue_up_to", "dequeue") and dequeue is None and names:
-                dequeue = (stmt, mcall)
+                dequeue, dequeue_names = (stmt, mcall), set(names)
             else:
                 raise Refusal(f"`{queue}.{method}` is not part of the feed-thread pattern the rewrite knows")
         if enqueue is None or dequeue is None or dequeue[0] not in body:
             raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
         estmt, ecall, enqueue_op = enqueue
+        dstmt, dcall = dequeue
+        for size, stmt in sizes:
+            size_after_drain(up, stmt, dequeue_names, queue, self.index.lines.get(stmt))
         plan.removed.append(estmt)
         placeholders, defs = enqueued_placeholders(self, ecall, body, plan, len(dtypes.elements))
         shapes = component_shapes(args, defs, many, self.code)
@@ -162,7 +181,8 @@ class FeedFinder:
         check_padding(args, kind)
         self.sites_note = ""  # (set by ``_generator``: several enqueue sites, a coordinator's guard gone)
         source, extra = self._generator(enqueue_op, close_ops, queue, close_runs, placeholders, body, plan, module)
-        dstmt, dcall = dequeue
+        if sizes:
+            source = self._drained_sizes(sizes, source, extra, queue, dcall, many, plan)
         dataset = self.fresh("dataset")
         text = printer.dataset_text(self.v1, source, shapes, dtypes, kind, args, dcall, many, self.code)
         dataset_assign = cst.parse_statement(f"{dataset} = {text}\n")
@@ -175,6 +195,39 @@ class FeedFinder:
                         emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
         plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code) + self.sites_note
         return plan
+
+    def _drained_sizes(self, sizes, source: str, extra: list, queue: str, dcall: cst.Call, many: bool,
+                       plan: FeedPlan) -> str:
+        """Each ``queue.size()`` read after the drain becomes what legacy's queue holds then (``drained.py``):
+        nothing after a ``dequeue()``/``dequeue_up_to`` drain; after a ``dequeue_many(n)`` drain, the rows the
+        feeding loop gave mod ``n``, counted by a generator around it (the one ``from_generator`` reads). Returns the
+        generator the dataset reads."""
+        method = dcall.func.attr.value if isinstance(dcall.func, cst.Attribute) else "dequeue"
+        v1 = self.v1
+        if method == "dequeue_many" and many:  # (the generator yields batches: a count of rows is not its yields)
+            raise Refusal(f"`{queue}.size()` is read after a `dequeue_many` drain of a queue filled by `enqueue_many`: "
+                          "the short tail it leaves is not counted by the rewrite; `migrate --to compat` runs it "
+                          "unchanged through the drop-in")
+        if method == "dequeue_many":
+            count = self.fresh(f"{queue}_rows")
+            counted = self.fresh(f"{source}_counted")
+            taken = dequeue_count(dcall)
+            n = self.code(taken) if isinstance(taken, (cst.Name, cst.Integer, cst.Attribute)) \
+                else f"({self.code(taken)})"
+            extra.append(cst.parse_statement(f"{count} = [0]  # the rows fed: legacy's queue keeps the last "
+                                             f"{count}[0] % {n} (dequeue_many's short tail)\n"))
+            extra.append(cst.parse_statement(f"def {counted}():\n    for row in {source}():\n"
+                                             f"        {count}[0] += 1\n        yield row\n"))
+            value = cst.parse_expression(f"{v1}.py_function(lambda: {count}[0] % {n}, [], {v1}.int32)")
+            what = f"the rows fed mod {n} (the short tail `dequeue_many` leaves)"
+        else:
+            value = cst.parse_expression(f"{v1}.constant(0, {v1}.int32)")
+            what = "0"
+            count = None
+        for size, stmt in sizes:
+            plan.replaced[stmt] = [stmt.deep_replace(size, value)]
+        self.sites_note += f"; `{queue}.size()` read after the drain is {what}, as legacy's"
+        return counted if count is not None else source
 
     def _generator(self, enqueue_op: str, close_ops: list[str], queue: str, close_runs, placeholders: list[str],
                    body, plan: FeedPlan, module):
@@ -326,6 +379,16 @@ def runner_subclass(module: cst.Module, stmt: cst.BaseStatement) -> tuple[str, s
         why = "adding nothing to its threads' work"  # (a subclass that overrides nothing: still not followed)
     return made, (f"a `QueueRunner` subclass {why}: a dataset has no threads to run that code, and a rewrite "
                   "would drop it silently; not rewritten: keep the queue (`migrate --to compat`)")
+
+
+def _handed_to(up, ref: cst.Name) -> cst.BaseExpression | None:
+    """The callee that ``ref`` (the queue's name) is handed to as a plain argument (``f(queue, ...)``,
+    ``Reader(sess, queue)``), or None; a method of the queue itself is not this."""
+    arg = up.get(id(ref))
+    call = up.get(id(arg)) if isinstance(arg, cst.Arg) and arg.value is ref else None
+    if isinstance(call, cst.Call) and isinstance(call.func, (cst.Name, cst.Attribute)):
+        return call.func
+    return None
 
 
 def _which_use(finder, stmt: cst.BaseStatement) -> str:
