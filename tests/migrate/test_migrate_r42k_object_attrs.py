@@ -2,7 +2,8 @@
 method that makes, reads and batches it (declared ``self.data_queue = None`` in ``__init__``: ``attr_locals.py``),
 and a reader made in ``__init__`` (or a setup method it calls) as ``self.reader`` and read in another method,
 called once per object in another module (``reader_attr.py``; the module path ``pkg.reader`` of an import is no
-use of the attribute ``reader``: ``object_uses.attribute_uses``). Where the attribute is read elsewhere, set
+use of the attribute ``reader``: ``object_uses.attribute_uses``). A reader such a method makes and never reads goes
+with its pipeline (``unread_readers.py``). Where the attribute is read elsewhere, set
 twice, or the method is called twice on one object, the pipeline is still left, with the reason.
 
 The programs of ``r42k_programs/`` are migrated as one tree and run against their originals."""
@@ -31,6 +32,7 @@ def test_the_r42k_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "self.data_queue = None" in code["producer_attr_declared.py"]  # (the declaration stays, read nowhere)
     assert "self.reader" not in code["reader.py"] and "self._reader" not in code["reader_attr_setup_method.py"]
     assert "self.filename_queue = None" in code["filename_queue_two_loaders.py"]
+    assert "spare_reader" not in code["filename_queue_two_loaders.py"]  # (never read: ``unread_readers.py``)
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=ENDS.get(name, "OutOfRangeError"))

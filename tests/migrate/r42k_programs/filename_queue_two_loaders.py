@@ -1,5 +1,6 @@
 """A line reader class: `self.filename_queue = None` in `__init__`, the file queue made on it in `read`, which
-reads it with a local `TextLineReader` and batches the lines; two loaders (train, test), each read once."""
+reads it with a local `TextLineReader` and batches the lines (a second reader it makes is never read); two loaders
+(train, test), each read once."""
 
 import os
 
@@ -15,6 +16,7 @@ class LineLoader(object):
     def read(self):
         self.filename_queue = tf.compat.v1.train.string_input_producer(self.files, num_epochs=1, shuffle=False)
         reader = tf.compat.v1.TextLineReader()
+        spare_reader = tf.compat.v1.TextLineReader(skip_header_lines=1)
         key, line = reader.read(self.filename_queue)
         number = tf.strings.to_number(line, tf.int32)
         return tf.compat.v1.train.batch([line, number * 2], batch_size=self.batch_size)
