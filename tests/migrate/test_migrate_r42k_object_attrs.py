@@ -2,9 +2,11 @@
 method that makes, reads and batches it (declared ``self.data_queue = None`` in ``__init__``: ``attr_locals.py``),
 and a reader made in ``__init__`` (or a setup method it calls) as ``self.reader`` and read in another method,
 called once per object in another module (``reader_attr.py``; the module path ``pkg.reader`` of an import is no
-use of the attribute ``reader``: ``object_uses.attribute_uses``). A reader such a method makes and never reads goes
-with its pipeline (``unread_readers.py``). Where the attribute is read elsewhere, set
-twice, or the method is called twice on one object, the pipeline is still left, with the reason.
+use of the attribute ``reader``: ``object_uses.attribute_uses``). A reader such a method makes and never reads
+goes with its pipeline (``unread_readers.py``). A dict of the elements whose ``keys()`` (or ``len``) the caller
+reads after the batch is kept from the element function's trace (``traced_names.structure_keys_read``); a read
+of its tensors there is still refused. Where the attribute is read elsewhere, set twice, or the method is called
+twice on one object, the pipeline is still left, with the reason.
 
 The programs of ``r42k_programs/`` are migrated as one tree and run against their originals."""
 
@@ -20,7 +22,8 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r42k_programs"
-ENDS = {"filename_queue_two_loaders": "lines: 16", "reader_attr_package": "rows: 12"}
+ENDS = {"filename_queue_two_loaders": "lines: 16", "reader_attr_package": "rows: 12",
+        "dict_keys_after_batch": "extras: 3"}
 
 
 @pytest.mark.timeout(500)
@@ -28,11 +31,12 @@ def test_the_r42k_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     assert "self.data_queue = None" in code["producer_attr_declared.py"]  # (the declaration stays, read nowhere)
     assert "self.reader" not in code["reader.py"] and "self._reader" not in code["reader_attr_setup_method.py"]
     assert "self.filename_queue = None" in code["filename_queue_two_loaders.py"]
     assert "spare_reader" not in code["filename_queue_two_loaders.py"]  # (never read: ``unread_readers.py``)
+    assert "extras = parse_record.extras" in code["dict_keys_after_batch.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=ENDS.get(name, "OutOfRangeError"))
@@ -100,3 +104,13 @@ def test_a_reader_attribute_whose_method_another_module_calls_twice_on_one_objec
     once = {**sources, str(tmp_path / "main.py"): "from lib.reader import Reader\n\n\ndef main():\n"
                                                   "    a = Reader('a')\n    return a.feed()\n"}
     assert not rewrite_tree(once, root=str(tmp_path))[str(tmp_path / "lib" / "reader.py")].refused
+
+
+@pytest.mark.parametrize("read", ["extras['zeta']", "list(extras)", "extras.values()"])
+def test_a_dict_of_the_elements_read_after_the_batch_for_more_than_its_keys_is_left(read):
+    source = (PROGRAMS / "dict_keys_after_batch.py").read_text()
+    assert "len(extras)\n" in source
+    changed = source.replace("len(extras)\n", f"{read}\n")
+    result = rewrite(changed, to="tfdata")
+    assert result.refused and result.code == changed
+    assert any("`extras` is also used outside the pipeline" in n.message for n in result.notes), result.notes
