@@ -11,7 +11,10 @@
 can see it: it is set once, by a plain statement of the method that runs once per call, to a reader, an input
 producer or a queue constructor, and named nowhere else in the module but after that statement in the same
 method (nor in another module of the tree, nor by a string: ``getattr``, ``setattr``, ``hasattr``, ``vars`` and
-``__dict__`` in the module leave it). The local is a fresh name of the method. The ordinary recogniser then takes
+``__dict__`` in the module leave it), but for a declaration ``self.A = None`` in ``__init__``, its one naming
+there (round 42's art-style ``DataLoader``: ``self.data_queue = None``, then ``self.data_queue =
+slice_input_producer(...)`` in ``next``), which stays: the attribute keeps ``None``, which nothing reads. The local
+is a fresh name of the method. The ordinary recogniser then takes
 the pipeline; ``to_tfdata.run`` keeps the result only where more pipelines are rewritten.
 """
 
@@ -28,8 +31,8 @@ from tfdata_bridge._src.migrate.pipelines import READERS
 from tfdata_bridge._src.migrate.reader_attr import _self
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
-_KINDS = READERS | {"string_input_producer", "input_producer", "range_input_producer", "FIFOQueue",
-                    "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue"}
+_KINDS = READERS | {"string_input_producer", "input_producer", "range_input_producer", "slice_input_producer",
+                    "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue"}
 _QUICK = re.compile(r"self\.\w+\s*=\s*[\w.]*(" + "|".join(sorted(_KINDS)) + r")\(")
 _DYNAMIC = re.compile(r"\b(getattr|setattr|hasattr|delattr|vars)\s*\(|__dict__")
 
@@ -57,7 +60,8 @@ def localize_attributes(module: cst.Module, external=None, why: list | None = No
                 own = [a for a in nodes_of(stmt, cst.Attribute) if a.attr.value == attr]
                 later = [a for s in once[k + 1:] for a in nodes_of(s, cst.Attribute) if a.attr.value == attr]
                 all_uses = uses.get(attr, [])
-                if len(own) != 1 or not later or len(own) + len(later) != len(all_uses) or \
+                declared = _declared(cls, fn, attr, all_uses)
+                if len(own) != 1 or not later or len(own) + len(later) + len(declared) != len(all_uses) or \
                         any(not (isinstance(a.value, cst.Name) and a.value.value == me) for a in later) or \
                         any(_stored(s, attr) for s in once[k + 1:]):
                     continue
@@ -69,9 +73,31 @@ def localize_attributes(module: cst.Module, external=None, why: list | None = No
                 changes[id(target)] = target.with_changes(target=cst.Name(local))
                 for a in later:
                     changes[id(a)] = cst.Name(local)
+                # (``self.attr = None`` in ``__init__`` stays: the attribute keeps its declared value, read nowhere)
     if not changes:
         return module
     return module.visit(Replace(changes, module))
+
+
+def _declared(cls: cst.ClassDef, fn: cst.FunctionDef, attr: str, all_uses: list[cst.Attribute]) -> list:
+    """The ``attr`` nodes of the class's ``__init__`` (not ``fn``) where its one naming of ``attr`` is
+    ``me.attr = None``, a statement of its own that runs once per call: the attribute declared, made by ``fn``
+    (the art-style ``DataLoader``: ``self.data_queue = None``, then ``self.data_queue = slice_input_producer(...)``
+    in ``next``). Nothing reads the declared ``None``: what ``fn`` made is a local of ``fn`` once rewritten, and
+    the attribute keeps ``None``. Empty where there is no such declaration."""
+    init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+    me = _self(init) if init is not None and init is not fn else None
+    if me is None:
+        return []
+    named = [a for a in nodes_of(init, cst.Attribute) if a.attr.value == attr]
+    if len(named) != 1 or not any(a is named[0] for a in all_uses):
+        return []
+    for stmt in _once(init):
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and small.targets[0].target is named[0]:
+            plain = isinstance(named[0].value, cst.Name) and named[0].value.value == me
+            return named if plain and isinstance(small.value, cst.Name) and small.value.value == "None" else []
+    return []
 
 
 def _kept(stmt: cst.SimpleStatementLine, me: str) -> str | None:

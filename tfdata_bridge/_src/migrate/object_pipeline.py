@@ -23,7 +23,7 @@ from tfdata_bridge._src.migrate.inherited import restore, specialize
 from tfdata_bridge._src.migrate.object_merge import Candidate, merged, methods, self_attrs, self_name, \
     tainted
 from tfdata_bridge._src.migrate.object_split import split
-from tfdata_bridge._src.migrate.object_uses import runs_once, tree_uses, uses
+from tfdata_bridge._src.migrate.object_uses import called_once_elsewhere, runs_once, tree_uses, uses
 from tfdata_bridge._src.migrate.results import Note, PipelineOutcome
 from tfdata_bridge._src.migrate.unbatched_attrs import unbatched_note, unbatched_reason, with_unbatched_attrs
 from tfdata_bridge._src.migrate.walk import Visitor
@@ -150,10 +150,19 @@ def _check_uses(module, external, cand: Candidate) -> None:
     cls, batcher = cand.cls, cand.batcher
     name = f"{cls.name.value}.{batcher.name.value}"
     calls = uses(module, cls, batcher.name.value)
-    count = len(calls) + tree_uses(external, batcher.name.value)
+    elsewhere = tree_uses(external, batcher.name.value)
+    count = len(calls) + elsewhere
+    # (another module's calls: each on an object made there once, outside a loop, as ``Cls(...).batch(...)``)
+    once_each = called_once_elsewhere({cls.name.value}, batcher.name.value, external,
+                                      strict=bool(calls) or elsewhere > 1) if elsewhere else None
+    if once_each is not None and count == 1:  # (its one call, on a parameter, say: judged by its count, below,
+        # unless in a loop; two or more: said by their count, below)
+        raise Refusal(f"`{name}` may run more than once on one object ({once_each}): legacy's "
+                      "batches of one object compete for its one queue, and a dataset's iterators would each see "
+                      "every element; call it once, or keep the queue (`migrate --to compat`)")
     # ``Cls(...).batch(...)``: each use on an object of its own (each object makes its own queues in legacy too)
     fresh = all(isinstance(n.value, cst.Call) and isinstance(n.value.func, cst.Name) and
-                n.value.func.value == cls.name.value for n, _, _ in calls) and not tree_uses(external, batcher.name.value)
+                n.value.func.value == cls.name.value for n, _, _ in calls) and (not elsewhere or once_each is None)
     looped = any(loop for _, _, loop in calls)
     kept: list[str] = []
     if not count:  # (DeepLab's ``ImageReader.dequeue``, beside ``reader.image`` read unbatched)

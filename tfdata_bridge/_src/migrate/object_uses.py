@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from tfdata_bridge._src.migrate.calls import identifiers, import_rooted, imported_roots
+from tfdata_bridge._src.migrate.calls import identifiers, import_rooted, imported_roots, names_in, nodes_of, parsed
 from tfdata_bridge._src.migrate.walk import Visitor
 
 
@@ -219,8 +219,130 @@ def _attributes(module: cst.Module) -> list[cst.Attribute]:
         def visit_Attribute(self, node: cst.Attribute) -> None:
             found.append(node)
 
+        def visit_Import(self, node: cst.Import) -> bool:
+            return False  # (``import pkg.reader``: a module's path, no attribute of an object)
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+            return False  # (``from pkg.reader import Reader``)
+
     module.visit(_V())
     return found
+
+
+class _Calls(Visitor):
+    """Each ``x.name`` of a module: (the node, the function holding it or None, in a loop, called there)."""
+
+    def __init__(self, name: str, roots) -> None:
+        self.name, self.roots = name, roots
+        self.fns: list[cst.FunctionDef | None] = [None]
+        self.loops = [0]
+        self.called: set[int] = set()
+        self.found: list[tuple[cst.Attribute, cst.FunctionDef | None, bool, bool]] = []
+
+    def visit_Import(self, node) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node) -> bool:
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.fns.append(node)
+        self.loops.append(0)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.fns.pop()
+        self.loops.pop()
+
+    visit_Lambda = visit_FunctionDef  # (a lambda's body runs at each of its calls: no object made once)
+    leave_Lambda = leave_FunctionDef
+
+    def _loop(self, node) -> None:
+        self.loops[-1] += 1
+
+    def _unloop(self, node) -> None:
+        self.loops[-1] -= 1
+
+    visit_For = visit_While = visit_ListComp = visit_GeneratorExp = visit_SetComp = visit_DictComp = _loop
+    leave_For = leave_While = leave_ListComp = leave_GeneratorExp = leave_SetComp = leave_DictComp = _unloop
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.called.add(id(node.func))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value == self.name and not (import_rooted(node.value, self.roots) and
+                                                 not nodes_of(node.value, cst.Call)):
+            self.found.append((node, self.fns[-1] if not isinstance(self.fns[-1], cst.Lambda) else node,
+                               self.loops[-1] > 0, id(node) in self.called))
+
+
+def called_once_elsewhere(made_by: set[str], name: str, external, strict: bool = True) -> str | None:
+    """None where each ``x.name`` of the tree's other modules is a call ``x.name(...)``, outside a loop, of an
+    object ``x`` its function (or the module's top) makes once, in a statement that runs once, by calling a
+    class named as one of ``made_by`` that it imports (``X_reader = Reader('apple'); x = X_reader.feed()``,
+    ``Y_reader`` beside it: the CycleGAN trainer), each such object's method called once, or a call on an object
+    made inline (``Reader(p).feed()``, in a loop too); why otherwise. Each call is then the one call of the method
+    on an object of its own, as legacy made one reader per object. Not ``strict``: only a call in a loop on an
+    object not made inline is said."""
+    from tfdata_bridge._src.migrate.objects import _imports
+
+    texts = getattr(external, "other_texts", None)
+    said = f"`{name}` is called in another module"
+    if texts is None:
+        return said
+    for text in texts():
+        if name not in text:
+            continue
+        other = parsed(text)
+        imports = _imports(other)
+        classes = {b for b, full in imports.items() if "." in full and full.rsplit(".", 1)[1] in made_by}
+        v = _Calls(name, imported_roots(other))
+        other.visit(v)
+        seen: set[tuple[int, str]] = set()
+        for node, holder, looped, called in v.found:
+            value = node.value
+            if called and isinstance(value, cst.Call) and _class_callee(value.func, classes, imports, made_by):
+                continue  # (an object of its own)
+            if looped or isinstance(holder, cst.Attribute):
+                return f"{said} in a loop"
+            if not strict:
+                continue
+            if not called or not isinstance(value, cst.Name):
+                return f"{said}, not once on an object made there"
+            key = (id(holder), value.value)
+            if key in seen:
+                return f"{said}, twice on `{value.value}`"
+            seen.add(key)
+            body = list(holder.body.body) if holder is not None and isinstance(holder.body, cst.IndentedBlock) \
+                else list(other.body) if holder is None else []
+            scope = holder if holder is not None else other
+            binds = [t for t in nodes_of(scope, cst.AssignTarget) if value.value in names_in(t.target)]
+            made = [s for s in _once(body) if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                    and _made_by_class(s.body[0], value.value, classes, imports, made_by)]
+            params = {p.name.value for p in [*holder.params.params, *holder.params.kwonly_params]} \
+                if holder is not None else set()
+            if len(binds) != 1 or len(made) != 1 or value.value in params or \
+                    any(value.value in names_in(f.target) for f in nodes_of(scope, cst.For)) or \
+                    any(value.value in {n.name.value for n in g.names} for g in
+                        [*nodes_of(scope, cst.Global), *nodes_of(scope, cst.Nonlocal)]):
+                return f"{said}, on `{value.value}`, not one object made there once"
+    return None
+
+
+def _made_by_class(small: cst.BaseSmallStatement, name: str, classes: set[str], imports: dict[str, str],
+                   made_by: set[str]) -> bool:
+    """``name = C(...)``, ``C`` an imported class of ``made_by`` (``from pkg.reader import Reader``), or
+    ``m.C(...)``, ``m`` an imported module."""
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+            isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name and
+            isinstance(small.value, cst.Call)):
+        return False
+    return _class_callee(small.value.func, classes, imports, made_by)
+
+
+def _class_callee(func: cst.BaseExpression, classes: set[str], imports: dict[str, str], made_by: set[str]) -> bool:
+    return isinstance(func, cst.Name) and func.value in classes or \
+        isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in imports and \
+        func.attr.value in made_by
 
 
 def tree_uses(external, name: str) -> int:
@@ -229,4 +351,4 @@ def tree_uses(external, name: str) -> int:
     return count(name) if count is not None else 0
 
 
-__all__ = ["attribute_uses", "runs_once", "tree_uses", "uses"]
+__all__ = ["attribute_uses", "called_once_elsewhere", "runs_once", "tree_uses", "uses"]

@@ -31,7 +31,7 @@ from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_n
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.rebound import other_branch, read_after, rebinds
-from tfdata_bridge._src.migrate.traced_names import traced_value
+from tfdata_bridge._src.migrate.traced_names import structure_keys_read, traced_value
 from tfdata_bridge._src.migrate.bindings import another_binding, control_holder
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
@@ -1067,6 +1067,10 @@ class Finder:
                     elif any(m is stmt for m in p.intermediates) and read_after(self.scopes, ends, ref, stmt) and \
                             traced_value(self, stmt, p.intermediates):
                         if name not in p.traced:  # kept from the element function's trace (traced_names.py)
+                            p.traced.append(name)
+                    elif any(m is stmt for m in p.source.statements) and name in p.source.params and \
+                            read_after(self.scopes, ends, ref, stmt) and structure_keys_read(self.scopes, stmt, ref):
+                        if name not in p.traced:  # an element's dict, its keys read after the batch (the same)
                             p.traced.append(name)
                     else:
                         at = self.scopes.positions.get(ref)

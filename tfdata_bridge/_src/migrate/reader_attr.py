@@ -33,7 +33,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import attribute_made, code_of, import_rooted, imported_roots, nodes_of
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _once
-from tfdata_bridge._src.migrate.object_uses import _Uses, tree_uses
+from tfdata_bridge._src.migrate.object_uses import _Uses, called_once_elsewhere, tree_uses
 from tfdata_bridge._src.migrate.pipelines import READERS
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
@@ -219,15 +219,18 @@ def _per_object(module: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef, clas
     name = fn.name.value
     if any(isinstance(d.decorator, cst.Name) and d.decorator.value == "property" for d in fn.decorators):
         return f"`{name}` is a property (it runs at each use)"
-    if tree_uses(external, name):
-        return f"`{name}` is called in another module"
+    made_by = {c.name.value for c in _family(cls, classes)}
+    elsewhere = tree_uses(external, name)
+    if elsewhere:
+        why = called_once_elsewhere(made_by, name, external)
+        if why is not None:
+            return why
     if name == "__init__":
         return None
     v = _Uses(module, cls, name)
     module.visit(v)
     if not v.found:
-        return f"`{name}` is called nowhere in the migrated code"
-    made_by = {c.name.value for c in _family(cls, classes)}
+        return None if elsewhere else f"`{name}` is called nowhere in the migrated code"
     receivers: dict[tuple[int, str], int] = {}
     for node, owner, looped in v.found:
         if looped:
@@ -244,7 +247,7 @@ def _per_object(module: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef, clas
             return f"`{name}` is called twice on `{value.value}` in {owner}"
         if any(s is holder for c in classes for s in c.body.body) and holder.params.params and \
                 holder.params.params[0].name.value == value.value:
-            if len(v.found) != 1:
+            if len(v.found) != 1 or elsewhere:
                 return f"`{name}` is called on `self` and elsewhere"
             from tfdata_bridge._src.migrate.object_uses import runs_once
             return runs_once(module, cls, name)

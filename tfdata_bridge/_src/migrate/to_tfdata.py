@@ -31,6 +31,7 @@ from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_colle
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_lines
 from tfdata_bridge._src.migrate.dead_factories import drop_dead, tree_elsewhere
+from tfdata_bridge._src.migrate.unread_readers import drop_unread_readers
 from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, home_generator
@@ -848,6 +849,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     out = private_imports_left_unused(original, out)
     out = cst.parse_module(out.code)  # fresh positions and names for the plumbing pass
     out, notes = drop_dead(original, out, notes, tree_elsewhere(external, original))  # reader factories no read calls
+    out, notes = drop_unread_readers(original, out, notes)  # (``unread_readers.py``)
     # a dataset holding a variable or a fed value (stateful_captures.py; another module's names: the tree's)
     texts = getattr(external, "other_texts", None)
     why = withdrawn_for_state(out, original, getattr(external, "imported", None),

@@ -12,7 +12,10 @@ keeps the value the trace made on the function (``parse_record.keys = keys``) an
 dataset is built, before the reads that follow the batch. Only values that cannot hold a tensor are kept so: a
 ``len(...)``, a dict's ``keys()``, and ``sorted`` / ``list`` / ``tuple`` of them or of a name bound to a dict (a
 literal, ``dict(...)``, ``parse_single_example``, or the call of a function or method of the module whose every return is a dict literal).
-Anything else read outside the pipeline is still refused (a tensor of the element function cannot leave it)."""
+A component of the source's elements (a parameter of the element function: a reader helper's dict of labels) is
+kept so where every read after the batch is its ``keys()`` or its ``len``: a dict in a dataset's structure has
+Python keys (``structure_keys_read``). Anything else read outside the pipeline is still refused (a tensor of the
+element function cannot leave it)."""
 
 from __future__ import annotations
 
@@ -42,6 +45,27 @@ def traced_value(finder, stmt: cst.BaseStatement, moved: list[cst.BaseStatement]
             if isinstance(target.target, cst.Subscript) and _is_name(target.target.value, name):
                 return False
     return _static(finder, stmt, a.value, moved)
+
+
+def structure_keys_read(scopes, stmt: cst.BaseStatement, ref: cst.Name) -> bool:
+    """``ref`` (a read of a name the source's statement ``stmt`` binds to one of its elements' components, a
+    parameter of the element function) is ``ref.keys()`` or ``len(ref)``: what the element's structure fixes, not
+    a tensor. A dict in a dataset's elements has Python keys, traced once (an ``OrderedDict`` keeps its order), as
+    legacy's dict had them (round 41's planet chips: ``OrderedDict(zip(labels.keys(), batched[3:]))``)."""
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    root = getattr(scopes.scope(stmt), "node", None)
+    if root is None:
+        return False
+    up = parents(root)
+    parent = up.get(id(ref))
+    if isinstance(parent, cst.Attribute) and parent.value is ref and parent.attr.value == "keys":
+        call = up.get(id(parent))
+        return isinstance(call, cst.Call) and call.func is parent and not call.args
+    arg = parent if isinstance(parent, cst.Arg) and parent.value is ref and parent.keyword is None and \
+        not parent.star else None
+    call = up.get(id(arg)) if arg is not None else None
+    return isinstance(call, cst.Call) and _is_name(call.func, "len") and len(call.args) == 1
 
 
 def _static(finder, stmt: cst.BaseStatement, value: cst.BaseExpression, moved: list[cst.BaseStatement],
@@ -159,4 +183,4 @@ def _returns(body: cst.CSTNode) -> list[cst.Return]:
     return out
 
 
-__all__ = ["traced_value"]
+__all__ = ["structure_keys_read", "traced_value"]
