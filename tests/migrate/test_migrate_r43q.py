@@ -5,7 +5,7 @@ another method (``build()``, or the starter before it makes the thread), the fee
 its end (the close goes with the thread: the generator's end is the close). Variants: the class in a package
 module (``RandomShuffleQueue``, its ops in ``_setup``), ``tf.compat.v1.`` spelled out (ops in ``build()``),
 ``from tensorflow.compat.v1 import ...`` (ops in the starter, the dequeue batched by ``train.batch``), the
-feeding method making its own enqueue op before its loop. Refused:
+feeding method making its own enqueue op before its loop, two objects of one class each set up once. Refused:
 a ``_setup`` that may run twice on one object (each run another queue), and a close op read by the program.
 
 The programs of ``r43q_programs/`` are migrated as one tree and run against their originals."""
@@ -21,8 +21,8 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r43q_programs"
-COMPARE = {"ops_in_build_spelled": "exact", "feeder_makes_op": "exact", "ops_in_starter_from_import": "exact"}  # the shuffle: each row once
-ENDS = {"setup_in_package": "rows: 16", "feeder_makes_op": "rows: 16", "ops_in_build_spelled": "rows: 12", "ops_in_starter_from_import": "words: 12"}
+COMPARE = {"ops_in_build_spelled": "exact", "feeder_makes_op": "exact", "two_feeders_setup": "exact", "ops_in_starter_from_import": "exact"}  # the shuffle: each row once
+ENDS = {"setup_in_package": "rows: 16", "feeder_makes_op": "rows: 16", "two_feeders_setup": "rows: 18", "ops_in_build_spelled": "rows: 12", "ops_in_starter_from_import": "words: 12"}
 
 
 @pytest.mark.timeout(500)
@@ -30,7 +30,7 @@ def test_the_r43q_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     lib = (migrated / "r43q_lib" / "feeder.py").read_text()
     assert "tf.RandomShuffleQueue(" not in lib and "close_op" not in lib and ".shuffle(" in lib, lib
     assert ".enqueue_many(" not in code["ops_in_build_spelled.py"], code["ops_in_build_spelled.py"]

@@ -67,9 +67,10 @@ def set_up_makers(module: cst.Module, cls: cst.ClassDef, makers: list[cst.Functi
                   external=None) -> list[cst.FunctionDef]:
     """The methods of ``cls`` beyond ``makers`` (``__init__`` and what it alone calls) that make a queue kept on
     the instance and run once per instance (a ``_setup(self, ...)`` the program calls once on its object, outside
-    a loop; or, the class's module never calling it, once in the tree's other modules): where the class form may
-    read the queue too. A method that may run twice on one object is none of these (each run would make another
+    a loop, or once on each of several objects, each a name made once by calling the class; or, the class's module
+    never calling it, once in the tree's other modules): where the class form may read the queue too. A method that may run twice on one object is none of these (each run would make another
     queue), and is said by ``class_unmade.py``."""
+    from tfdata_bridge._src.migrate.feed.klass import _distinct_instances
     from tfdata_bridge._src.migrate.object_uses import runs_once, tree_uses, uses
 
     out = []
@@ -86,11 +87,12 @@ def set_up_makers(module: cst.Module, cls: cst.ClassDef, makers: list[cst.Functi
             continue
         name = method.name.value
         local = uses(module, cls, name)
-        if len(local) + tree_uses(external, name) != 1:
-            continue
-        if local and (local[0][2] or runs_once(module, cls, name) is not None):
-            continue
-        out.append(method)
+        elsewhere = tree_uses(external, name)
+        if len(local) + elsewhere == 1 and not (local and (local[0][2] or runs_once(module, cls, name) is not None)):
+            out.append(method)
+        elif len(local) > 1 and not elsewhere and not any(looped for _, _, looped in local) and \
+                _distinct_instances(module, cls, [n for n, _, _ in local]):
+            out.append(method)  # (``train._setup(); test._setup()``: once on each of two objects)
     return out
 
 
