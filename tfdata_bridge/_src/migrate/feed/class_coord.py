@@ -33,16 +33,17 @@ class Dropped:
 
 def class_coordinators(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef, extra: list[str],
                        starter: cst.FunctionDef | None, gone: list[cst.CSTNode] = (),
-                       session: str | None = None) -> Dropped:
+                       session: str | None = None, made: list[cst.CSTNode] = ()) -> Dropped:
     """What goes with the thread: the loop's checks of coordinators it only checks (``extra``: the feeding
     method's own coordinator parameters, passed by the starter's thread), the statements that set them on
     ``self``, and the parameters that only fed them where every call of their method is in this module.
-    ``session``: the attribute the feeding method read its session from, which goes with its enqueue runs."""
+    ``session``: the attribute the feeding method read its session from, which goes with its enqueue runs.
+    ``made``: the queue's ops the starter made for the thread (``op_makers.py``), which go with it."""
     me = feeder.params.params[0].name.value
     out = Dropped()
     methods = methods_of(cls)
     starter_sets = {a for s in (nodes_of(starter, cst.SimpleStatementLine) if starter is not None else ())
-                    if (a := _assigned_attr(s, starter)) is not None}
+                    if (a := _assigned_attr(s, starter)) is not None and not any(s is m for m in made)}
     removable: dict[str, list[str]] = {}
     for name in checked_names(feeder):
         if "." not in name:  # a parameter (``extra``) or a module-level coordinator

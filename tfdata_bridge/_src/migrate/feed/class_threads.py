@@ -42,11 +42,12 @@ class StarterThreads:
 
 
 def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.FunctionDef,
-                    feeder: cst.FunctionDef, coords: list[str], closes: tuple[str, str | None], code
-                    ) -> StarterThreads:
+                    feeder: cst.FunctionDef, coords: list[str], closes: tuple[str, str | None], code,
+                    gone: list[cst.CSTNode] = ()) -> StarterThreads:
     """What the starter's threads run: the feeding thread's arguments (less its session and the coordinators
     it only checks) per loop turn, and its closer threads (``closes``: the queue's attribute and its close
-    op's, which a closer runs)."""
+    op's, which a closer runs). ``gone``: statements that go anyway (the ops the starter made for the thread,
+    ``op_makers.py``)."""
     me = starter.params.params[0].name.value if starter.params.params else ""
     methods = methods_of(cls)
     out = StarterThreads()
@@ -89,7 +90,7 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
                       "them")
     for stmt in starter.body.body if isinstance(starter.body, cst.IndentedBlock) else ():
         if not (loops and stmt is loops[0]) and not _plumbing(stmt) and not _made_or_kept(stmt, index.threads) \
-                and not any(stmt is c for c in out.closers) and not is_docstring(stmt) \
+                and not any(stmt is c for c in [*out.closers, *gone]) and not is_docstring(stmt) \
                 and not (made is not None and (stmt is made[2] or _starts_each(stmt, made[0]))):
             raise Refusal(f"`{starter.name.value}` does more than start the threads (line "
                           f"{index.lines.get(stmt, '?')}); it would make none now")

@@ -44,6 +44,7 @@ from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
+from tfdata_bridge._src.migrate.feed.op_makers import made_in, op_makers, scanned, set_up_makers, without
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
     makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
@@ -99,11 +100,16 @@ def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple
     out = []
     # where an instance makes its queue: ``__init__``, or a method only ``__init__`` calls (``add_queue``)
     queued = any(feed_queue_kind(p, _KINDS) for p in index.paths.values() if p)  # (one scan of the index)
+    # (and a method run once per instance, ``_setup(self)`` the program calls once: ``op_makers.py``)
+    sites = SITES.get()
+    made = {id(c): (mk := makers(module, c)) + (set_up_makers(module, c, mk, sites[1] if sites else None)
+                                                 if queued and mk else [])
+            for c in module.body if isinstance(c, cst.ClassDef)}
     for cls in [c for c in module.body if isinstance(c, cst.ClassDef)] if queued else []:
         # (a fed queue made in another method: said with its obstacles, ``class_unmade.py``)
         out += [(line, kind, Refusal(why)) for line, kind, why in unmade_reasons(
-            module, index, code, cls, makers(module, cls), _KINDS)]
-    for cls, init in [(c, m) for c in module.body if isinstance(c, cst.ClassDef) for m in makers(module, c)]:
+            module, index, code, cls, made[id(cls)], _KINDS)]
+    for cls, init in [(c, m) for c in module.body if isinstance(c, cst.ClassDef) for m in made[id(c)]]:
         self_name = init.params.params[0].name.value
         for stmt in flat(init):
             found = self_assign(stmt, self_name)
@@ -181,25 +187,31 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else []), *bound])
     methods = methods_of(cls)
-    parts = init_parts(index, init, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
+    # (the enqueue op, close op and placeholders made by other methods of the class: read with the maker's own)
+    ops = op_makers(cls, init, self_name, qattr) if local is None else []
+    scan = scanned(init, ops)
+    parts = init_parts(index, scan, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
                         queue_names(args), local, v1)
     fed.append(True)
+    made_apart = [s for s in plan.removed if any(s is t for m in ops for t in flat(m))]  # (they go from there)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
     # (``self._queue = None`` in ``__init__`` where another method makes it: those declarations go too)
-    declared = none_inits(cls, init, [qattr, parts.enqueue, *([parts.close] if parts.close else []),
-                                      *([parts.list_name] if parts.list_name else parts.fed),
-                                      *_stored_attrs(init, qattr, self_name)])
+    made = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+            *([parts.list_name] if parts.list_name else parts.fed), *_stored_attrs(init, qattr, self_name)]
+    declared = none_inits(cls, init, made)
+    declared += [d for d in none_inits(cls, None, made_in(ops, self_name, made)) if d not in declared]
     plan.removed += declared
     # the feeding method: runs the enqueue op with the placeholders fed (at one site or several)
+    # (a method that makes the ops for its thread, or the feeding method making its own: ``op_makers.py``)
     feeders = [m for m in methods.values() if m is not init and any(
-        not any(contains(d, a) for d in declared) for a in attr_uses(m, parts.enqueue))]
+        not any(contains(d, a) for d in [*declared, *made_apart]) for a in attr_uses(m, parts.enqueue))]
     if len(feeders) != 1:
         raise Refusal(f"`{self_name}.{parts.enqueue}` is not run by exactly one method")
     feeder = feeders[0]
-    if why := lockstep_reason(index, init, self_name, feeder, qattr, methods):
+    if why := lockstep_reason(index, scan, self_name, feeder, qattr, methods):
         raise Refusal(why)  # (two queues fed in turn by one thread, one behind an ``if``: ``lockstep.py``)
-    others = [q for q, op in enqueue_ops(init, self_name).items() if q != qattr and attr_uses(feeder, op)]
+    others = [q for q, op in enqueue_ops(scan, self_name).items() if q != qattr and attr_uses(feeder, op)]
     if others:
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
                       "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
@@ -210,7 +222,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     on_self = len(feeder.params.params) == 1 and isinstance(feeder.params.star_arg, cst.MaybeSentinel)
     if looper := _looper(index, cls, feeder):
         raise Refusal(looper)
-    generator, extra, data, closes, sites = _generator(feeder, parts, qattr, queue_names(args), thread_run or on_self)
+    generator, extra, data, closes, sites = _generator(without(feeder, made_apart), parts, qattr, queue_names(args),
+                                                       thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     entry = driver or feeder
@@ -266,7 +279,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     else:
-        threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code)
+        threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code,
+                                  made_apart)
         plan.removed += threads.closers
         if closes and threads.several:
             raise Refusal(f"`{starters[0].name.value}` starts its threads in a loop whose count is not 1 at every "
@@ -299,7 +313,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if session is not None and not thread_run:  # the starter that set it makes no thread now: none may read it
         _session_only_fed(module, cls, session, feeder, starter)
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
-                                 session.split(".", 1)[1] if session is not None else None)
+                                 session.split(".", 1)[1] if session is not None else None, made_apart)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     if driver is not None:
         plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names)))]
