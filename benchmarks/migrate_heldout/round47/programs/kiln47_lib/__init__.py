@@ -1,0 +1,1 @@
+from kiln47_lib.data_reader import DataReader

@@ -1,0 +1,2 @@
+from .feeding import enqueue, enqueue_func
+from .telemetry import TelemetryDataset
