@@ -2,7 +2,7 @@
 
 - a reader helper whose body sits in ``with tf.name_scope("IO") as scope:`` (or ``variable_scope``) and returns
   from inside: the scope goes when nothing reads its name (a read of it keeps the helper's form);
-- a join's reader function given the comprehension's index where the index only names ops (a reader's or an
+- a join's reader function (of its module or another) given the comprehension's index where the index only names ops (a reader's or an
   op's ``name=``, a ``name_scope``): the readers are copies, the first turn's names stand; an index reaching a
   value (or a ``variable_scope``) is still refused; a reader function whose last ``if`` chooses its return
   (``if isinstance(v, tuple): return list(v)`` / ``return [v]``) returns the conditional expression;
@@ -24,9 +24,10 @@ HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r44r_programs"
 ENDS = {"scoped_helper_variable_scope_package": "stakes: 8", "scoped_helper_name_scope_from_import": "holes: 12",
         "reader_index_names_ops_join_package": "loans: 12", "reader_index_keyword_shuffle_join_if_else": "readings: 12",
-        "one_list_join_dict_read": "hours: 10", "one_list_join_named_read_up_to": "calls: 16"}
+        "one_list_join_dict_read": "hours: 10", "one_list_join_named_read_up_to": "calls: 16",
+        "reader_index_external_function_join_from_import": "cores: 8"}
 SHUFFLED = {"reader_index_names_ops_join_package", "reader_index_keyword_shuffle_join_if_else",
-            "one_list_join_named_read_up_to"}
+            "one_list_join_named_read_up_to", "reader_index_external_function_join_from_import"}
 
 
 @pytest.mark.timeout(500)
@@ -40,6 +41,7 @@ def test_the_r44r_programs_deliver_what_their_originals_deliver(tmp_path):
     assert "return list(values) if isinstance(values, (list, tuple)) else [values]" in code["joined.py"]
     assert "idx = 0" in code["reader_index_keyword_shuffle_join_if_else.py"]
     assert "joined = [columns]" not in code["one_list_join_named_read_up_to.py"]
+    assert "read_shard(value, 0)" in code["reader_index_external_function_join_from_import.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in SHUFFLED else "exact", end=ENDS[name])

@@ -74,7 +74,8 @@ def _one_list_name(finder: Finder | None, at: cst.SimpleStatementLine | None, na
         return None
     if finder.scopes.blocks.get(id(stmt)) is None or finder.scopes.blocks.get(id(stmt)) != finder.scopes.blocks.get(id(at)):
         return None
-    if [r for r in finder.scopes.readers_of(stmt, name.value)] != [name]:
+    refs = finder.scopes.readers_of(stmt, name.value)
+    if len(refs) != 1 or refs[0] is not name:
         return None
     return stmt
 
@@ -262,9 +263,14 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
     (the tree refuses it where another caller needs its queue form)."""
     fn, home = found
     name = cst.Module([]).code_for_node(comp.elt.func)
-    if comp.for_in.target.value != "_" and comp.for_in.target.value in names_in(comp.elt):
-        raise Refusal(f"each call of `{name}` is given the comprehension's `{comp.for_in.target.value}`: the readers "
-                      "are not copies")
+    index_name = comp.for_in.target.value
+    if index_name != "_" and index_name in names_in(comp.elt):
+        if module is not None or not _names_only(fn, home, comp.elt, queue_stmt.body[0].targets[0].target.value,
+                                                 index_name):
+            raise Refusal(f"each call of `{name}` is given the comprehension's `{index_name}`: the readers "
+                          "are not copies")
+        # (the index only names the function's ops: the readers are copies, the first turn's names stand)
+        comp = comp.with_changes(elt=comp.elt.visit(_Zero(index_name)))
     queue_name = queue_stmt.body[0].targets[0].target.value
     uses = [] if inline else [(lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1)]
     uses.append((queue_name, len(finder.scopes.readers_of(queue_stmt, queue_name))))
@@ -308,6 +314,17 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
     pipeline = Pipeline(stmt, batch_api, batch_args, source, [], small.targets[0].target
                         if isinstance(small, cst.Assign) else None, readers=readers)
     return pipeline, list(source.statements)
+
+
+def _names_only(fn: cst.FunctionDef, home: Finder, call: cst.Call, queue: str, index: str) -> bool:
+    """Each parameter of ``fn`` that ``call`` gives ``index`` in is read only to name ops (``reader_fn.py``)."""
+    from tfdata_bridge._src.migrate.reader_fn import _bind, _names_ops_only
+
+    try:
+        bound, _ = _bind(fn, call, False, queue)
+    except Refusal:
+        return False
+    return all(_names_ops_only(home, fn, p) for p, arg in bound.items() if index in names_in(arg))
 
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,

@@ -202,10 +202,13 @@ def _grouped(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
+_VARIABLE_NAMES = ("get_variable", "get_local_variable", "Variable", "variable_scope", "make_template")
+
+
 def _names_ops_only(finder, fn: cst.FunctionDef, param: str) -> bool:
     """Every read of ``param`` in ``fn`` (which must not bind it again) only names an op: it is inside the
     ``name=`` argument of a TensorFlow call, or the name of a ``with tf.name_scope(...)`` block. Such a value
-    changes no tensor (a ``variable_scope``'s name would: its variables are others)."""
+    changes no tensor (a variable's or a ``variable_scope``'s name would: its variables are others)."""
     from tfdata_bridge._src.migrate.calls import bound_names, identifiers
 
     if param in bound_names(fn.body):
@@ -215,7 +218,7 @@ def _names_ops_only(finder, fn: cst.FunctionDef, param: str) -> bool:
         return True
     named: set[int] = set()
     for call in _nodes(fn.body, cst.Call):
-        if finder.api(call) is None:
+        if finder.api(call) is None or finder.is_api(call, *_VARIABLE_NAMES):
             continue
         scope = finder.is_api(call, "name_scope")
         for i, arg in enumerate(call.args):
