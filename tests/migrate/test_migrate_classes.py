@@ -114,7 +114,8 @@ def test_the_loop_variable_passed_to_the_reader_function_means_the_readers_diffe
                   "            logging.info(\"%s\", filename_queue.size())\n"),
                  "uses its queue `filename_queue` beyond the read", id="queue-used-again"),
     pytest.param(("            return row[0], tf.stack(row[1:])\n",
-                  "            if scale > 1:\n                return row[0], row[1]\n            return row[1], row[0]\n"),
+                  "            if scale > 1:\n                return row[0], row[1]\n            logging.info(\"swap\")\n"
+                  "            return row[1], row[0]\n"),
                  "does not end with its one `return`", id="several-returns"),
     pytest.param(("    def read_row(self, filename_queue, skip=1, scale=1.0):\n",
                   "    def read_row(self, filename_queue, skip=1, scale=SCALE):\n"),

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, names_in, nodes_of, plain_read, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, name_counts, names_in, nodes_of, plain_read, \
+    target_names
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
@@ -258,18 +259,33 @@ def _arity(value: cst.BaseExpression | None) -> int | None:
 _GRAPH_SCOPES = ("name_scope", "variable_scope", "device")
 
 
-def _unscoped(finder, body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+def _unscoped(finder, body: list[cst.BaseStatement], used: collections.Counter[str] | None = None
+              ) -> list[cst.BaseStatement]:
     """The helper's statements, those inside ``with tf.name_scope(...)`` / ``tf.variable_scope(...)`` /
     ``tf.device(...)`` blocks in their place: a graph scope means nothing inside a tf.data function, so the
-    rewritten helper goes without it."""
+    rewritten helper goes without it. A scope bound to a name (``with tf.name_scope("IO") as scope:``) goes too
+    when nothing in the function reads that name (``used``: the function's identifiers, counted once at the
+    top: the binding is then the name's one appearance); one read keeps the block (and the helper's form)."""
+    if used is None:
+        used = collections.Counter()
+        for stmt in body:
+            used.update(name_counts(stmt))
     out: list[cst.BaseStatement] = []
     for stmt in body:
         if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock) and all(
-                item.asname is None and finder.is_api(item.item, *_GRAPH_SCOPES) for item in stmt.items):
-            out += _unscoped(finder, list(stmt.body.body))
+                _unread_as(item, used) and finder.is_api(item.item, *_GRAPH_SCOPES) for item in stmt.items):
+            out += _unscoped(finder, list(stmt.body.body), used)
         else:
             out.append(stmt)
     return out
+
+
+def _unread_as(item: cst.WithItem, used: collections.Counter[str]) -> bool:
+    """``item`` binds no name, or binds a plain name nothing else in the function mentions."""
+    if item.asname is None:
+        return True
+    target = item.asname.name
+    return isinstance(target, cst.Name) and used[target.value] == 1
 
 
 def _own_producer(finder, scopes: Scopes, body, read_stmt, queue: str, bound, helper: str

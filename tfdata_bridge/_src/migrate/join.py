@@ -40,20 +40,44 @@ _JOIN_PARAMS = {
 }
 
 
-def one_list_join(call: cst.Call, api: str) -> tuple[str, dict[str, cst.BaseExpression]] | None:
+def one_list_join(call: cst.Call, api: str, finder: Finder | None = None, at: cst.SimpleStatementLine | None = None
+                  ) -> tuple[str, dict[str, cst.BaseExpression], cst.SimpleStatementLine | None] | None:
     """``(batch api, its arguments)`` for a join over a literal list of one tensor list or dict
-    (``batch_join([[x, y]], ...)``): legacy runs one thread enqueuing it, which is the batch call with
-    ``num_threads=1``. None for any other join."""
+    (``batch_join([[x, y]], ...)``, or of one name bound to them: ``shuffle_batch_join([sample], ...)``):
+    legacy runs one thread enqueuing it, which is the batch call with ``num_threads=1`` (a join takes the
+    tensors as a batch takes them: a bare tensor there fails both ways). None for any other join."""
     params = _JOIN_PARAMS.get(api)
     if params is None or any(a.star or (a.keyword is None and i >= len(params)) for i, a in enumerate(call.args)):
         return None
     args = {params[i] if a.keyword is None else a.keyword.value: a.value for i, a in enumerate(call.args)}
     lists = args.pop("tensors_list", None)
+    list_stmt = _one_list_name(finder, at, lists) if isinstance(lists, cst.Name) else None
+    if list_stmt is not None:  # ``lists = [sample]`` read by the join alone: it goes with the pipeline
+        lists = list_stmt.body[0].value
     if not (isinstance(lists, (cst.List, cst.Tuple)) and len(lists.elements) == 1
             and isinstance(lists.elements[0], cst.Element)
-            and isinstance(lists.elements[0].value, (cst.List, cst.Tuple, cst.Dict))):
+            and isinstance(lists.elements[0].value, (cst.List, cst.Tuple, cst.Dict, cst.Name))):
         return None
-    return api.removesuffix("_join"), {"tensors": lists.elements[0].value, **args}
+    return api.removesuffix("_join"), {"tensors": lists.elements[0].value, **args}, list_stmt
+
+
+def _one_list_name(finder: Finder | None, at: cst.SimpleStatementLine | None, name: cst.Name
+                   ) -> cst.SimpleStatementLine | None:
+    """``lists = [x]`` (a literal list or tuple of one element), the one statement binding the join's ``lists``
+    in the join's own block, when the join is all that reads it (no ``append``, no second use); else None."""
+    if finder is None or at is None:
+        return None
+    stmt = finder.scopes.single_assignment(at, name.value)
+    small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+            and isinstance(small.value, (cst.List, cst.Tuple)) and len(small.value.elements) == 1):
+        return None
+    if finder.scopes.blocks.get(id(stmt)) is None or finder.scopes.blocks.get(id(stmt)) != finder.scopes.blocks.get(id(at)):
+        return None
+    refs = finder.scopes.readers_of(stmt, name.value)
+    if len(refs) != 1 or refs[0] is not name:
+        return None
+    return stmt
 
 
 def bind_join(call: cst.Call, api: str) -> dict[str, cst.BaseExpression]:
@@ -239,9 +263,14 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
     (the tree refuses it where another caller needs its queue form)."""
     fn, home = found
     name = cst.Module([]).code_for_node(comp.elt.func)
-    if comp.for_in.target.value != "_" and comp.for_in.target.value in names_in(comp.elt):
-        raise Refusal(f"each call of `{name}` is given the comprehension's `{comp.for_in.target.value}`: the readers "
-                      "are not copies")
+    index_name = comp.for_in.target.value
+    if index_name != "_" and index_name in names_in(comp.elt):
+        if module is not None or not _names_only(fn, home, comp.elt, queue_stmt.body[0].targets[0].target.value,
+                                                 index_name):
+            raise Refusal(f"each call of `{name}` is given the comprehension's `{index_name}`: the readers "
+                          "are not copies")
+        # (the index only names the function's ops: the readers are copies, the first turn's names stand)
+        comp = comp.with_changes(elt=comp.elt.visit(_Zero(index_name)))
     queue_name = queue_stmt.body[0].targets[0].target.value
     uses = [] if inline else [(lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1)]
     uses.append((queue_name, len(finder.scopes.readers_of(queue_stmt, queue_name))))
@@ -285,6 +314,17 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
     pipeline = Pipeline(stmt, batch_api, batch_args, source, [], small.targets[0].target
                         if isinstance(small, cst.Assign) else None, readers=readers)
     return pipeline, list(source.statements)
+
+
+def _names_only(fn: cst.FunctionDef, home: Finder, call: cst.Call, queue: str, index: str) -> bool:
+    """Each parameter of ``fn`` that ``call`` gives ``index`` in is read only to name ops (``reader_fn.py``)."""
+    from tfdata_bridge._src.migrate.reader_fn import _bind, _names_ops_only
+
+    try:
+        bound, _ = _bind(fn, call, False, queue)
+    except Refusal:
+        return False
+    return all(_names_ops_only(home, fn, p) for p, arg in bound.items() if index in names_in(arg))
 
 
 def _pipeline(finder: Finder, stmt, api: str, args, queue_stmt, list_stmt, reader_call: cst.Call, key: str,

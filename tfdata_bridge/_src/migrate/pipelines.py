@@ -409,11 +409,12 @@ class Finder:
         return None
 
     def pipeline(self, body: list[cst.BaseStatement], index: int, api: str | None = None,
-                 args: dict[str, cst.BaseExpression] | None = None, ends: cst.BaseStatement | None = None
-                 ) -> Pipeline:
+                 args: dict[str, cst.BaseExpression] | None = None, ends: cst.BaseStatement | None = None,
+                 removes: tuple[cst.BaseStatement, ...] = ()) -> Pipeline:
         """The pipeline ending at ``body[index]``: its batch call, or (``api``, ``args`` given) a call of a batch
         helper whose ``args["tensors"]`` are the caller's tensors. ``ends``: the statement whose targets the
-        pipeline's batches fill, where it is not ``body[index]`` (a join over a loop's copies: the join)."""
+        pipeline's batches fill, where it is not ``body[index]`` (a join over a loop's copies: the join).
+        ``removes``: statements that go with it, their reads of its names none outside (a join's ``[sample]``)."""
         stmt = body[index]
         small = stmt.body[0]  # an assignment or a return of the batch call
         call = small.value
@@ -573,6 +574,7 @@ class Finder:
         pipeline.accepted.extend(source.accepted)
         pipeline.stages = stages[::-1]
         _check_stage_names(self, pipeline)
+        pipeline.source.removes.extend(removes)
         self._check_private(pipeline, ends or stmt)
         check_inlined(pipeline)
         sources = {id(s): s for part in [source, *source.parts] for s in part.statements}  # (their reasons first)

@@ -59,10 +59,16 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
         raise Refusal(f"`{name}` is decorated or async")
     bound, param = _bind(fn, call, method, queue)
     first = fn.params.params[0].name.value if method and fn.params.params else None
-    for p, arg in bound.items():
+    for p, arg in list(bound.items()):
         if loop_var != "_" and loop_var in names_in(arg):
-            raise Refusal(f"`{name}` is given the loop's `{loop_var}`: the readers are not copies")
-    body = _unscoped(finder, list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [])
+            if not _names_ops_only(finder, fn, p):
+                raise Refusal(f"`{name}` is given the loop's `{loop_var}`: the readers are not copies")
+            # (``reader_%d' % thread_id`` as a reader's ``name=``: no value changes, the readers are copies;
+            # the first turn's names, as for a loop's index)
+            from tfdata_bridge._src.migrate.copies_join import _Zero
+
+            bound[p] = arg.visit(_Zero(loop_var))
+    body = _tail_returns(_unscoped(finder, list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []))
     returns = [n for s in body for n in _nodes(s, cst.Return)]
     last = body[-1] if body else None
     if not (len(returns) == 1 and isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1
@@ -154,6 +160,74 @@ def reader_fn(finder, fn: cst.FunctionDef, call: cst.Call, method: bool, queue: 
         returned = as_object([returned], first, obj)[0]
     return ReaderFn(reader_call, key, value, rest, returned, up_to, kind, [stored] if stored is not None else None,
                     setup, producer)
+
+
+def _tail_returns(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    """``body`` with a tail of returns chosen by an ``if`` (``if isinstance(v, tuple): return list(v)`` then
+    ``return [v]``, or ``if c: return a`` / ``else: return b``) as its one ``return a if c else b``: the same
+    test, evaluated once where it stood, and only the chosen value evaluated."""
+    body = list(body)
+    while body:
+        last = body[-1]
+        if isinstance(last, cst.If) and isinstance(last.orelse, cst.Else):
+            test, first, other = last.test, _only_return(last.body), _only_return(last.orelse.body)
+            drop = 1
+        elif len(body) > 1 and isinstance(body[-2], cst.If) and body[-2].orelse is None:
+            test, first, other = body[-2].test, _only_return(body[-2].body), _only_return(last)
+            drop = 2
+        else:
+            break
+        if first is None or other is None:
+            break
+        chosen = cst.IfExp(test=_grouped(test), body=_grouped(first), orelse=_grouped(other))
+        body[-drop:] = [cst.SimpleStatementLine([cst.Return(chosen)])]
+    return body
+
+
+def _only_return(node: cst.CSTNode) -> cst.BaseExpression | None:
+    """The value of ``return v`` when ``node`` (a block, or a statement line) is that alone."""
+    if isinstance(node, cst.IndentedBlock):
+        if len(node.body) != 1:
+            return None
+        node = node.body[0]
+    if isinstance(node, cst.SimpleStatementLine) and len(node.body) == 1 and isinstance(node.body[0], cst.Return):
+        return node.body[0].value
+    return None
+
+
+def _grouped(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``expr`` in parentheses where a conditional expression's part would read it otherwise."""
+    if isinstance(expr, (cst.Tuple, cst.IfExp, cst.Lambda, cst.NamedExpr)) and not expr.lpar:
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
+_VARIABLE_NAMES = ("get_variable", "get_local_variable", "Variable", "variable_scope", "make_template")
+
+
+def _names_ops_only(finder, fn: cst.FunctionDef, param: str) -> bool:
+    """Every read of ``param`` in ``fn`` (which must not bind it again) only names an op: it is inside the
+    ``name=`` argument of a TensorFlow call, or the name of a ``with tf.name_scope(...)`` block. Such a value
+    changes no tensor (a variable's or a ``variable_scope``'s name would: its variables are others)."""
+    from tfdata_bridge._src.migrate.calls import bound_names, identifiers
+
+    if param in bound_names(fn.body):
+        return False
+    refs = {id(n) for n in identifiers(fn.body) if n.value == param}
+    if not refs:
+        return True
+    named: set[int] = set()
+    for call in _nodes(fn.body, cst.Call):
+        if finder.api(call) is None or finder.is_api(call, *_VARIABLE_NAMES):
+            continue
+        scope = finder.is_api(call, "name_scope")
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                continue
+            kw = arg.keyword.value if arg.keyword is not None else None
+            if kw == "name" or scope and (kw is None and i == 0):
+                named |= {id(n) for n in identifiers(arg.value) if n.value == param}
+    return refs <= named
 
 
 def _stored_reader(cls: cst.ClassDef, attr: str, fn: str) -> tuple[cst.SimpleStatementLine, cst.BaseExpression]:

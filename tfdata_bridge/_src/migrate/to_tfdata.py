@@ -725,9 +725,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 outcomes.append(PipelineOutcome(line, api, False, why))
                 continue
             try:
-                single = one_list_join(value, api) if api in JOINS else None
+                single = one_list_join(value, api, finder, stmt) if api in JOINS else None
                 if single is not None:  # ``batch_join([[x, y]])``: one thread enqueuing one list is ``batch``
-                    pipeline = finder.pipeline(body, i, *single)
+                    pipeline = finder.pipeline(body, i, *single[:2],
+                                               removes=(single[2],) if single[2] is not None else ())
                     moved = _moved(pipeline)
                 elif api in JOINS:
                     try:
