@@ -132,9 +132,23 @@ def _scalar_shapes(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, (cst.List, cst.Tuple)) and isinstance(one, (cst.List, cst.Tuple)) and not one.elements
 
 
-def _session_blocks(fn: cst.FunctionDef) -> list[cst.With]:
-    return [w for w in fn.body.body if isinstance(w, cst.With) and any(
-        isinstance(i.item, cst.Call) and (_last(i.item.func) or "").endswith("Session") for i in w.items)]
+def _session(fn: cst.FunctionDef) -> tuple[str, cst.BaseStatement, list[cst.BaseStatement]] | None:
+    """(the session's name, the statement making it, the statements run with it) for the one session ``fn``
+    makes, at its top level: ``with tf.Session() as sess:`` (its body) or ``sess = tf.Session()`` (the function's
+    statements after it); None for anything else (two sessions, one made in a loop)."""
+    if sum(1 for c in nodes_of(fn, cst.Call) if (_last(c.func) or "").endswith("Session")) != 1:
+        return None
+    body = list(fn.body.body)
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, cst.With):
+            for item in stmt.items:
+                if isinstance(item.item, cst.Call) and (_last(item.item.func) or "").endswith("Session") and \
+                        item.asname is not None and isinstance(item.asname.name, cst.Name):
+                    return item.asname.name.value, stmt, list(stmt.body.body)
+        made = _assign(stmt)
+        if made is not None and isinstance(made[1], cst.Call) and (_last(made[1].func) or "").endswith("Session"):
+            return made[0], stmt, body[i + 1:]
+    return None
 
 
 def _last(func: cst.BaseExpression) -> str | None:
@@ -142,14 +156,6 @@ def _last(func: cst.BaseExpression) -> str | None:
         return func.value
     if isinstance(func, cst.Attribute):
         return func.attr.value
-    return None
-
-
-def _session_name(block: cst.With) -> str | None:
-    for item in block.items:
-        if isinstance(item.item, cst.Call) and (_last(item.item.func) or "").endswith("Session") and \
-                item.asname is not None and isinstance(item.asname.name, cst.Name):
-            return item.asname.name.value
     return None
 
 
@@ -265,15 +271,10 @@ def _fed_queue(finder, fn, body, stmt, qname: str, args: dict, v1: str, by_hand:
     attrs = [a for a in nodes_of(fn, cst.Attribute) if isinstance(a.value, cst.Name) and a.value.value == qname]
     if len(attrs) != 2:
         return None
-    sessions = _session_blocks(fn)
-    if len(sessions) != 1 or body.index(sessions[0]) < body.index(close[0]) or \
-            sum(1 for c in nodes_of(fn, cst.Call) if (_last(c.func) or "").endswith("Session")) != 1:
+    session = _session(fn)
+    if session is None or body.index(session[1]) < body.index(close[0]):
         return None
-    block = sessions[0]
-    sess = _session_name(block)
-    if sess is None:
-        return None
-    inner = list(block.body.body)
+    sess, _, inner = session
     close_at = next((i for i, s in enumerate(inner) if (r := _run_of(s, sess)) is not None and
                      _one_arg(r) is not None and isinstance(_one_arg(r), cst.Name) and
                      _one_arg(r).value == close[1]), None)
@@ -349,11 +350,11 @@ def _hand_runner(finder, module, fn: cst.FunctionDef, v1: str) -> dict | None:
     qr = _assign(qr_stmt)[0]
     if len(_uses(fn, qr)) != 2:
         return None
-    sessions = _session_blocks(fn)
-    if len(sessions) != 1:
+    session = _session(fn)
+    if session is None:
         return None
-    sess = _session_name(sessions[0])
-    for s in sessions[0].body.body:
+    sess = session[0]
+    for s in session[2]:
         if not (isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1):
             continue
         small = s.body[0]

@@ -1,4 +1,4 @@
-"""The book's form in a package function, given the file names; the caller runs the session."""
+"""The book's form in a package function given the file names, its session made by ``tf.Session()``."""
 import tensorflow.compat.v1 as tf
 
 
@@ -19,18 +19,19 @@ def run(paths, readers, batch_size):
     runner = tf.train.QueueRunner(q, ops)
     xs, ys = q.dequeue_up_to(batch_size)
     batches = []
-    with tf.Session() as sess:
-        for name in paths:
-            sess.run(enqueue_filename, feed_dict={filename: name})
-        sess.run(close_filename_queue)
-        coord = tf.train.Coordinator()
-        threads = runner.create_threads(sess, coord, start=True)
-        try:
-            while True:
-                x, y = sess.run([xs, ys])
-                batches.append([x.tolist(), y.tolist()])
-        except tf.errors.OutOfRangeError:
-            pass
-        coord.request_stop()
-        coord.join(threads)
+    sess = tf.Session()
+    for name in paths:
+        sess.run(enqueue_filename, feed_dict={filename: name})
+    sess.run(close_filename_queue)
+    coord = tf.train.Coordinator()
+    threads = runner.create_threads(sess, coord, start=True)
+    try:
+        while True:
+            x, y = sess.run([xs, ys])
+            batches.append([x.tolist(), y.tolist()])
+    except tf.errors.OutOfRangeError:
+        pass
+    coord.request_stop()
+    coord.join(threads)
+    sess.close()
     return batches
