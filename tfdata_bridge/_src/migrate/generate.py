@@ -313,8 +313,7 @@ class Generator:
             steps.append(emit.map_step(fn, None))
             self.pending.append(self._function(fn, [q.value], list(q.per_element), returned))
         if q.readers != "1":
-            notes.append(f"{q.readers} readers become an interleave of {q.readers} files at a time; the order "
-                         "across them varies, as it did between the readers' threads")
+            notes.append(_readers_note(q.readers))
         if q.kind == "RandomShuffleQueue" and q.test is None:
             steps.append(emit.shuffle_step(self.code(q.args["capacity"]), self._opt(q.args, "seed")))
             notes.append(f"the RandomShuffleQueue becomes shuffle({self.code(q.args['capacity'])}): it mixes over "
@@ -641,8 +640,7 @@ class Generator:
             notes.append(f"{p.readers} readers of whole files become one read per file name, in the queue's "
                          "order, one of the orders their threads could give")
         elif p.readers is not None:
-            notes.append(f"{p.readers} readers become an interleave of {p.readers} files at a time; the order "
-                         "across them varies, as it did between the readers' threads")
+            notes.append(_readers_note(p.readers))
         staged = {k for stage in p.stages for k in (stage.kind, "QueueRunner")}
         apis = ", ".join(sorted({api_name, *self._source_apis(p), *staged}))
         comment = f"tfdata-bridge migrate: {apis} rewritten to tf.data"
@@ -959,3 +957,10 @@ def _as_list_reads(node: cst.CSTNode) -> set[str]:
     for star in nodes_of(node, cst.StarredElement):
         out.update(name(star.value))
     return out
+
+
+def _readers_note(readers: str) -> str:
+    """The note on ``readers`` reader threads (a count as written: ``4``, or a name such as ``num_readers``)."""
+    count = readers if readers.isdigit() else f"`{readers}`"
+    return (f"{count} readers become an interleave of {count} files at a time; the order across them varies, "
+            "as it did between the readers' threads")
