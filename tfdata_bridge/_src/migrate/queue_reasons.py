@@ -68,6 +68,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
         if makers:
             fill = "the enqueue ops that " + ", ".join(makers) + (" makes" if len(makers) == 1 else " make") + \
                 ", each call handed the queue,"
+        elif handed := _enqueuing_classes(module, scope, q, index.lines, up):
+            fill = ("the enqueue op that the constructor of " + ", ".join(handed) + " makes of the queue handed to "
+                    "it, run from that object's own thread (a queue handed to another class's `__init__` is not "
+                    "followed by the feed-thread rewrite: it reads a queue, its enqueue op and its feeding method "
+                    "made on one instance),")
     elif fed:
         fill = "Python code through placeholders (the feed-thread pattern)"
     elif runner:
@@ -391,6 +396,42 @@ def _enqueuing_helpers(module: cst.Module, scope: cst.CSTNode, q: str, lines, up
                 said = f"`{fn.name.value}`" + (f" (line {line})" if line else "")
                 if said not in out:
                     out.append(said)
+    return out
+
+
+def _enqueuing_classes(module: cst.Module, scope: cst.CSTNode, q: str, lines, up) -> list[str]:
+    """```Cls` (line N)`` for each call in ``scope`` handing the queue ``q`` (a name or ``self.queue``) to the
+    constructor of a class of ``module`` whose ``__init__`` makes an enqueue op of it, on the parameter or on the
+    attribute it keeps it in (tensorpack's ``EnqueueThread(trainer, self.queue, ds, placeholders)``)."""
+    code = module.code_for_node
+    classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
+    out: list[str] = []
+    for call in nodes_of(scope, cst.Call):
+        cls = classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+        init = next((m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == "__init__"),
+                    None) if cls is not None else None
+        if init is None or len(init.params.params) < 2:
+            continue
+        me, params = init.params.params[0].name.value, [p.name.value for p in init.params.params[1:]]
+        given = [params[k] for k, a in enumerate(call.args) if a.keyword is None and k < len(params)
+                 and code(a.value).strip() == q]
+        given += [a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in params
+                  and code(a.value).strip() == q]
+        if not given:
+            continue
+        held = set(given) | {f"{me}.{code(t.target).strip().split('.', 1)[1]}" for a in nodes_of(init, cst.Assign)
+                             for t in a.targets if isinstance(t.target, cst.Attribute)
+                             and isinstance(t.target.value, cst.Name) and t.target.value.value == me
+                             and isinstance(a.value, cst.Name) and a.value.value in given}
+        if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("enqueue", "enqueue_many")
+               and code(c.func.value).strip() in held for c in nodes_of(init, cst.Call)):
+            stmt = call
+            while stmt is not None and not isinstance(stmt, cst.SimpleStatementLine):
+                stmt = up.get(id(stmt))
+            line = lines.get(stmt) if stmt is not None else None
+            said = f"`{cls.name.value}`" + (f" (line {line})" if line else "")
+            if said not in out:
+                out.append(said)
     return out
 
 

@@ -43,11 +43,12 @@ class StarterThreads:
 
 def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.FunctionDef,
                     feeder: cst.FunctionDef, coords: list[str], closes: tuple[str, str | None], code,
-                    gone: list[cst.CSTNode] = ()) -> StarterThreads:
+                    gone: list[cst.CSTNode] = (), sessioned: bool = True) -> StarterThreads:
     """What the starter's threads run: the feeding thread's arguments (less its session and the coordinators
     it only checks) per loop turn, and its closer threads (``closes``: the queue's attribute and its close
     op's, which a closer runs). ``gone``: statements that go anyway (the ops the starter made for the thread,
-    ``op_makers.py``)."""
+    ``op_makers.py``). ``sessioned``: the thread hands the feeding method its session first (not so where it
+    runs the enqueue on a session kept on the instance: every argument is then data or a coordinator)."""
     me = starter.params.params[0].name.value if starter.params.params else ""
     methods = methods_of(cls)
     out = StarterThreads()
@@ -78,7 +79,8 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
     params = [p.name.value for p in feeder.params.params[1:]]
     if len(args) != len(params):
         raise Refusal(f"the thread passes `{feeder.name.value}` {len(args)} arguments for {len(params)} parameters")
-    kept = [a for a, p in zip(args[1:], params[1:]) if p not in coords]  # (the session and coordinators go)
+    skip = 1 if sessioned else 0
+    kept = [a for a, p in zip(args[skip:], params[skip:]) if p not in coords]  # (the session and coordinators go)
     loops = [f for f in nodes_of(starter, cst.For) if contains(f, call)]
     made = _comprehended(starter, call)  # ``ts = [Thread(target=..., args=(sess, s)) for s in shards]``
     if made is not None and not loops:

@@ -61,6 +61,17 @@ def unmade_reasons(module: cst.Module, index, code, cls: cst.ClassDef, makers: l
                         enqueues.setdefault(queue, attr)
         for stmt, qattr, kind, call in made:
             op = enqueues.get(qattr)
+            if op is not None and not _fed_run(cls, op) and _placeholders_only(index, module, method) and \
+                    (based := _imported_bases(module, cls)):
+                # (a subclass's queue fed by its base class's thread, the base in another module: round 45's
+                # ``DataGeneratorPadding.init_queue``, ``DataGeneratorBase.thread_main``)
+                out.append((index.lines.get(stmt, 0), kind, (
+                    f"`{me}.{qattr}` (a `{kind}`, with its enqueue op `{me}.{op}`) is made in "
+                    f"`{cls.name.value}.{method.name.value}`, and no method of `{cls.name.value}` runs that op: a "
+                    f"base class of another module ({based}) may feed it from its thread, which the feed-thread "
+                    "rewrite does not follow (it reads a queue, its enqueue op and its feeding method in one class, "
+                    "or in classes of one module); `migrate --to compat` runs it unchanged through the drop-in")))
+                continue
             if op is None or not _fed_run(cls, op):
                 continue
             why = [_callers(module, cls, method)]
@@ -86,6 +97,30 @@ def unmade_reasons(module: cst.Module, index, code, cls: cst.ClassDef, makers: l
                                     "does not follow it: " + "; ".join(why) + "; `migrate --to compat` runs it "
                                     "unchanged through the drop-in"))
     return out
+
+
+def _placeholders_only(index, module: cst.Module, method: cst.FunctionDef) -> bool:
+    """``method`` makes placeholders (what a thread feeds) and the module runs no queue runner (a queue another
+    family rewrites)."""
+    paths = [index.paths.get(c) or "" for c in nodes_of(module, cst.Call)]
+    return any((index.paths.get(c) or "").endswith("placeholder") for c in nodes_of(method, cst.Call)) and \
+        not any(p.endswith(("QueueRunner", "add_queue_runner")) for p in paths)
+
+
+def _imported_bases(module: cst.Module, cls: cst.ClassDef) -> str:
+    """```Base` (from `pkg.mod`)`` for each base of ``cls`` that the module imports by name, or ``""``."""
+    imported: dict[str, str] = {}
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.ImportFrom) and small.module is not None and not isinstance(
+                small.names, cst.ImportStar):
+            where = "." * len(small.relative) + module.code_for_node(small.module)
+            for alias in small.names:
+                name = alias.asname.name.value if alias.asname is not None else module.code_for_node(alias.name)
+                imported[name] = where
+    said = [f"`{b.value.value}` from `{imported[b.value.value]}`" for b in cls.bases
+            if isinstance(b.value, cst.Name) and b.value.value in imported]
+    return ", ".join(said)
 
 
 def _enqueued(values: dict[str, cst.BaseExpression], op: str, me: str) -> cst.BaseExpression | None:

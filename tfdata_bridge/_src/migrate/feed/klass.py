@@ -55,7 +55,7 @@ from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
-from tfdata_bridge._src.migrate.feed.thread_run import is_thread_subclass, session_attr
+from tfdata_bridge._src.migrate.feed.thread_run import held_session, is_thread_subclass, session_attr
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 # (a tree's rewrite, ``tree.py``: a queue its module never reads may be dequeued through an instance in another
@@ -146,18 +146,19 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     """The feeding method as a generator method of ``self`` and its data parameters (``path``: what each
     thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue, its
     number of enqueue sites (each a yield).
-    ``on_self``: it takes only ``self`` and reads its session from the instance (a ``Thread`` subclass's
+    ``on_self``: it reads its session from the instance, taking only ``self`` (a ``Thread`` subclass's
     ``run``; a target method started where ``self.sess = sess`` was set)."""
     params = feeder.params
     if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
             or params.star_kwarg is not None or params.posonly_params or feeder.decorators \
-            or len(params.params) < (1 if on_self else 2) or on_self and len(params.params) != 1:
+            or len(params.params) < (1 if on_self else 2):
         raise Refusal(f"the feeding method `{feeder.name.value}` does not take the session first")
     me = params.params[0].name.value
     sess = session_attr(feeder, me, parts.enqueue) if on_self else params.params[1].name.value
     coords = set(coordinator_params(feeder, sess))
-    extra = [p.name.value for p in params.params[2:] if p.name.value in coords]
-    data = [p for p in params.params[2:] if p.name.value not in coords]
+    first = 1 if on_self else 2  # (a session read from the instance: every parameter after ``self`` is data)
+    extra = [p.name.value for p in params.params[first:] if p.name.value in coords]
+    data = [p for p in params.params[first:] if p.name.value not in coords]
     key = lambda node: self_attr(node, me) or item_key(node, me)  # noqa: E731
     is_close = lambda op: (parts.close is not None and key(op) == parts.close) or is_close_call(  # noqa: E731
         op, lambda q: key(q) == qattr)
@@ -219,9 +220,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     driver = thread_driver(module, cls, feeder) if subclass else None  # ``run`` calls the feeding method
     thread_run = subclass and (feeder.name.value == "run" or driver is not None)
     # (a feeding method that takes only ``self`` reads the session from the instance: ``self.sess.run(...)``)
-    on_self = len(feeder.params.params) == 1 and isinstance(feeder.params.star_arg, cst.MaybeSentinel)
+    # (or takes its data and runs the enqueue on ``self.sess``, a session handed to the instance: ``held_session``)
+    on_self = len(feeder.params.params) == 1 and isinstance(feeder.params.star_arg, cst.MaybeSentinel) or \
+        held_session(feeder, parts.enqueue)
     if looper := _looper(index, cls, feeder):
         raise Refusal(looper)
+    held = on_self and len(feeder.params.params) > 1  # (data parameters, the session on the instance)
+    if held and thread_run:
+        raise Refusal(f"the thread subclass `{cls.name.value}` runs `{feeder.name.value}`, which takes data and runs "
+                      "the enqueue on a session kept on the instance: that driver is not followed")
     generator, extra, data, closes, sites = _generator(without(feeder, made_apart), parts, qattr, queue_names(args),
                                                        thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
@@ -249,6 +256,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                 parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
                 op, lambda q: self_attr(q, me) == qattr))
         starter = None
+    elif not starters and held:
+        raise Refusal(_held_outside(module, cls, feeder, data))
     elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
         plan.removed += outside_threads(index, module, cls, feeder.name.value, elsewhere, code, 1 + len(extra))
         starter = None
@@ -280,7 +289,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     else:
         threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code,
-                                  made_apart)
+                                  made_apart, sessioned=not on_self)
         plan.removed += threads.closers
         if closes and threads.several:
             raise Refusal(f"`{starters[0].name.value}` starts its threads in a loop whose count is not 1 at every "
@@ -297,7 +306,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         if threads.items is None:
             starter = emptied_starter(index, module, plan.removed, plan.replaced, feeder, starters[0], returned)
         else:  # the threads' arguments kept by the starter; a generator method runs the feeder once per item
-            attr, source = fresh_attr(module, cls, f"_{feeder.name.value}_args"), \
+            attr, source = fresh_attr(module, cls, f"_{feeder.name.value.lstrip('_')}_args"), \
                 fresh_attr(module, cls, f"{feeder.name.value}_all")
             starter = starters[0]
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
@@ -305,7 +314,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             runner = [runner_method(feeder, source, attr)]
         # (the thread the starter kept on the instance: what only joined it goes with it, ``thread_joins.py``)
         joined = thread_joins(index, module, cls, starters[0], init, feeder, plan.removed, plan.replaced,
-                              threads.items is not None)
+                              threads.items is not None, session_attr(feeder, feeder.params.params[0].name.value,
+                                                                      parts.enqueue).split(".", 1)[1]
+                              if on_self else None)
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
@@ -367,6 +378,27 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     return plan
 
 
+def _held_outside(module, cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:
+    """Why a feeding method that takes its data and runs the enqueue on the instance's session, reached from
+    outside the class (called on an instance however it was made: ``feeder = build_feeder(...)``), is left."""
+    name = f"`{cls.name.value}.{feeder.name.value}`"
+    inside = {id(c) for c in nodes_of(cls, cst.Call)}
+    called = [c for c in nodes_of(module, cst.Call) if id(c) not in inside and isinstance(c.func, cst.Attribute)
+              and c.func.attr.value == feeder.name.value]
+    if not called and not any(a.attr.value == feeder.name.value and id(a) not in {
+            id(b) for b in nodes_of(cls, cst.Attribute)} for a in nodes_of(module, cst.Attribute)):
+        return _uncalled(cls, feeder, data)
+    if called:
+        return (f"{name} runs the enqueue on the session kept on the instance once per call, on what it is given "
+                f"(`{', '.join(data)}`), and is called from outside the class: the loop that makes the elements is "
+                "in its callers (a function plugged onto the instance or a thread's loop, as a rule), which the "
+                "class form does not follow, so no generator can stand for the feeding. Not rewritten; "
+                "`migrate --to compat` runs it through the drop-in")
+    return (f"{name}, which runs the enqueue on the session kept on the instance, is made a thread's target "
+            "outside the class: such a thread, given data and no session, is not followed. Not rewritten; "
+            "`migrate --to compat` runs it through the drop-in")
+
+
 def _joined_note(joined: list[str], starter: cst.FunctionDef | None) -> str:
     if not joined or starter is None:
         return ""
@@ -414,18 +446,51 @@ def _looper(index, cls: cst.ClassDef, feeder: cst.FunctionDef) -> str | None:
 
 def _session_only_fed(module, cls: cst.ClassDef, session: str, feeder: cst.FunctionDef,
                       starter: cst.FunctionDef | None) -> None:
-    """``self.sess``, which the feeding method read, is set only by the starter (which no longer does) and read
-    nowhere else."""
+    """``self.sess``, which the feeding method read, is the session handed in: set only by the starter (which
+    no longer does) and read nowhere else, or set once, from a parameter of a method that stays (``self.sess =
+    session`` in ``__init__``, ``self.sess = trainer.sess``: the session the program made and handed in, still
+    set where other methods read it)."""
     attr = session.split(".", 1)[1]
+    sets, reads = [], []
     for use in instance_uses(module, cls, attr):
         if contains(feeder, use):
             continue
-        sets = starter is not None and any(
-            isinstance(t.target, cst.Attribute) and t.target is use
-            for a in nodes_of(starter, cst.Assign) for t in a.targets)
-        if not sets:
-            raise Refusal(f"`{session}`, the session the feeding method `{feeder.name.value}` runs the enqueue "
-                          "with, is used beyond it and the method that starts its thread")
+        assign = next((a for a in nodes_of(module, cst.Assign) if any(t.target is use for t in a.targets)), None)
+        if assign is not None and isinstance(assign.value, cst.Name) and assign.value.value == "None":
+            continue  # (``self._sess = None``, its declaration: no session to run)
+        (sets if assign is not None else reads).append((use, assign))
+    if all(starter is not None and contains(starter, use) for use, _ in sets) and not reads:
+        return
+    held = _handed_session(cls, sets, starter)
+    if held is None:
+        where = "its starter" if starter is not None else "the thread's start"
+        raise Refusal(f"`{session}`, the session the feeding method `{feeder.name.value}` runs the enqueue with, is "
+                      f"used beyond it and {where}, and is not set once from a session handed to a method of "
+                      f"`{cls.name.value}` (`{session} = sess`): it may not be the session the program reads the "
+                      "queue with")
+
+
+def _handed_session(cls: cst.ClassDef, sets: list, starter: cst.FunctionDef | None) -> str | None:
+    """The parameter (``sess``, or ``trainer`` of ``trainer.sess``) the one assignment of the session's attribute
+    reads, in a method of the class other than the starter; None otherwise."""
+    if len(sets) != 1:
+        return None
+    use, assign = sets[0]
+    method = next((m for m in methods_of(cls).values() if contains(m, use)), None)
+    if method is None or method is starter or len(assign.targets) != 1 or not any(
+            s is assign for s in nodes_of(method, cst.Assign)):
+        return None
+    value = assign.value
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name):
+        value = value.value
+    params = [p.name.value for p in method.params.params[1:]]
+    if not isinstance(value, cst.Name) or value.value not in params:
+        return None
+    # (the parameter rebound in the method before it is kept: not the session handed in)
+    if any(isinstance(t, cst.Name) and t.value == value.value for a in nodes_of(method, cst.Assign) for tg in a.targets
+           for t in [tg.target]):
+        return None
+    return value.value
 
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,

@@ -65,3 +65,16 @@ def session_attr(feeder: cst.FunctionDef, me: str, enqueue: str) -> str:
         raise Refusal(f"`{feeder.name.value}` takes no session and does not run the enqueue op through one "
                       f"session attribute of `{me}`")
     return f"{me}.{found.pop()}"
+
+
+def held_session(feeder: cst.FunctionDef, enqueue: str) -> bool:
+    """The feeding method takes more than ``self`` and runs the enqueue op only as ``self.<attr>.run(...)``
+    (``self.sess``, ``self._sess``: a session the instance was handed), its parameters all data then;
+    ``session_attr`` says which attribute, or refuses where it is not one."""
+    params = feeder.params.params
+    if len(params) < 2:
+        return False
+    me = params[0].name.value
+    sessions = [call.func.value for stmt in nodes_of(feeder, cst.SimpleStatementLine)
+                if (call := runs(stmt)) is not None and self_attr(call.args[0].value, me) == enqueue]
+    return bool(sessions) and all(self_attr(s, me) is not None for s in sessions)
