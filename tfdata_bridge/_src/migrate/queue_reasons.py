@@ -15,6 +15,7 @@ import builtins
 import libcst as cst
 from libcst.metadata import BuiltinAssignment
 
+from tfdata_bridge._src.migrate.bindings import reaching_reads
 from tfdata_bridge._src.migrate.calls import names_in, nodes_of
 from tfdata_bridge._src.migrate.queue_size import parents
 
@@ -432,7 +433,7 @@ def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict, s
         return None
     # the reads that see this binding (another binding of the same name, before it or hiding it, is another
     # value: ``with open(path) as f`` read by ``csv.DictReader(f)``, then ``f = slice_input_producer(...)``)
-    reads = {id(n) for n in scopes.reaching_reads(stmt, target.value)} if scopes is not None else None
+    reads = {id(n) for n in reaching_reads(scopes, stmt, target.value)} if scopes is not None else None
     for call in nodes_of(fn, cst.Call):
         if index.paths.get(call) is None and _helper_call(call, fn, scopes) and any(
                 isinstance(a.value, cst.Name) and a.value.value == target.value

@@ -29,7 +29,6 @@ class Scopes:
         # id(a statement a pass made) -> the statement of the source it stands for (``ChoicePass``: the two batch
         # calls of an ``if`` as one statement, evaluated where the ``if`` stands): its scope is that one's
         self.stands_for: dict[int, cst.CSTNode] = {}
-        self.module: cst.Module | None = None  # (set by the survey: the root of the module-level scope)
 
     def _straight(self, scope: Scope, name: str, at: cst.CSTNode | None = None
                   ) -> list[cst.SimpleStatementLine] | None:
@@ -105,111 +104,6 @@ class Scopes:
             if line is None or lo < line <= hi or line < first:
                 keep[id(n)] = n
         return list(keep.values())
-
-    def reaching_reads(self, stmt: cst.CSTNode, name: str) -> list[cst.Name]:
-        """The Name nodes reading ``name`` that can see the binding ``stmt`` makes (a statement assigning
-        ``name``): decided by which binding reaches each read, never by spelling. ``readers_of`` keeps every read
-        after any binding of the name (libcst's references); here a read is dropped where it provably sees
-        another: before ``stmt`` in straight-line code (no loop holds both), or after a later binding that
-        always runs between them (``f = producer(...)``, then ``with open(p) as f:`` around the read). A read
-        in a nested function, or one a loop may carry round, stays."""
-        scope = self.scope(stmt)
-        if scope is None:
-            return []
-        found: dict[int, cst.Name] = {}
-        for a in scope.assignments[name]:
-            found.update((id(r.node), r.node) for r in a.references if isinstance(r.node, cst.Name))
-        found.update((id(r.node), r.node) for r in scope.accesses[name] if isinstance(r.node, cst.Name))
-        reads = sorted(found.values(), key=self._where)
-        return [n for n in reads if self.reaches(stmt, name, n)]
-
-    def reaches(self, stmt: cst.CSTNode, name: str, use: cst.Name) -> bool:
-        """Whether the binding of ``name`` at ``stmt`` can be what the read ``use`` sees: False only where it
-        provably cannot (see ``reaching_reads``); True where unsure."""
-        scope = self.scope(stmt)
-        made, at = self.positions.get(stmt), self.positions.get(use)
-        if scope is None or self.scope(use) is not scope or made is None or at is None:
-            return True
-        root = getattr(scope, "node", None) or self.module  # (a GlobalScope has no node)
-        if root is None:
-            return True
-        up = self._parents(root)
-        start = (at.start.line, at.start.column)
-        if start < (made.start.line, made.start.column):  # before it: only a loop holding both carries it round
-            return bool(self._loops(stmt, up, root) & self._loops(use, up, root))
-        if start <= (made.end.line, made.end.column):
-            return True  # (in the statement itself: its value may read the older binding)
-        around = set()
-        node = up.get(id(use))
-        while node is not None:
-            around.add(id(node))
-            node = up.get(id(node))
-        for a in scope.assignments[name]:
-            if not isinstance(a, Assignment):
-                continue
-            unit = self._sure_binding(a.node, up)
-            if unit is None:
-                continue
-            done, suite = unit
-            where = self.positions.get(done)
-            if where is None or id(suite) not in around:
-                continue
-            if (where.start.line, where.start.column) > (made.end.line, made.end.column) and \
-                    (where.end.line, where.end.column) < start:
-                return False
-        return True
-
-    def _parents(self, root: cst.CSTNode) -> dict[int, cst.CSTNode]:
-        """id(node) -> its parent, for the nodes under ``root`` (a scope's node), made once per root."""
-        cache = self.__dict__.setdefault("_parent_maps", {})
-        found = cache.get(id(root))
-        if found is None:
-            found, todo = {}, [root]
-            while todo:
-                node = todo.pop()
-                for child in node.children:
-                    found[id(child)] = node
-                    todo.append(child)
-            cache[id(root)] = found
-        return found
-
-    @staticmethod
-    def _loops(node: cst.CSTNode, up: dict, root: cst.CSTNode) -> set[int]:
-        out, node = set(), up.get(id(node))
-        while node is not None and node is not root:
-            if isinstance(node, (cst.For, cst.While)):
-                out.add(id(node))
-            node = up.get(id(node))
-        return out
-
-    @staticmethod
-    def _sure_binding(node: cst.CSTNode, up: dict) -> tuple[cst.CSTNode, cst.CSTNode] | None:
-        """(what must have run for the binding to be made, the suite whose statement makes it) for a binding
-        that always happens when its statement runs: an assignment (unpacking included), an import, a ``with``
-        item's name, a ``def`` or ``class``. None for the others (a loop target, a walrus, an ``except`` name)."""
-        sure = (cst.Name, cst.Attribute, cst.AssignTarget, cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Tuple,
-                cst.List, cst.Element, cst.StarredElement, cst.Import, cst.ImportFrom, cst.ImportAlias, cst.AsName,
-                cst.WithItem, cst.SimpleStatementLine)
-        item = None
-        while True:
-            parent = up.get(id(node))
-            if parent is None:
-                return None
-            if isinstance(parent, (cst.IndentedBlock, cst.Module)):
-                if isinstance(node, cst.With):
-                    return (item if item is not None else node), parent
-                if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.SimpleStatementLine)):
-                    return node, parent
-                return None
-            if isinstance(node, cst.AnnAssign) and node.value is None:
-                return None
-            if isinstance(node, cst.WithItem):
-                item = node
-            if not isinstance(node, sure) and not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.With)):
-                return None
-            if isinstance(node, cst.SimpleStatementLine) and not isinstance(parent, (cst.IndentedBlock, cst.Module)):
-                return None
-            node = parent
 
     def line(self, node: cst.CSTNode) -> int | None:
         """``node``'s first line in the module as written (its position; a statement's line where a pass made

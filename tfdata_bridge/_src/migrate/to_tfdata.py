@@ -78,6 +78,7 @@ from tfdata_bridge._src.migrate.second_round import second_round
 from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue, direct_slices
+from tfdata_bridge._src.migrate.bindings import reaching_reads
 from tfdata_bridge._src.migrate.calls import namer, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.calls import code_of, without_import_lines
 from tfdata_bridge._src.migrate.walk import Visitor, preorder
@@ -310,7 +311,6 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     wrapper.visit(index)
     scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines, index.spans, index.block_of,
                     wrapper.resolve(PositionProvider))
-    scopes.module = module  # (the root a module-level scope's questions walk: ``Scopes.reaches``)
     finder = Finder(index.paths, index.refs, scopes, module.code_for_node, external, module)
     return index, scopes, finder
 
@@ -1213,7 +1213,7 @@ def _feeds(scopes: Scopes, stmt: cst.SimpleStatementLine, consumer: cst.SimpleSt
     """Whether a name ``stmt`` binds is read, with the binding ``stmt`` made, in ``consumer``."""
     names = target_names(stmt.body[0].targets[0].target) or []
     inside = {id(n) for n in nodes_of(consumer, cst.Name)}
-    return any(id(r) in inside for name in names for r in scopes.reaching_reads(stmt, name))
+    return any(id(r) in inside for name in names for r in reaching_reads(scopes, stmt, name))
 
 
 _CONSUMERS = {b.rsplit(".", 1)[-1] for b in (*BATCHES, *JOINS)} | {
