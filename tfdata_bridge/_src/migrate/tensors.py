@@ -166,8 +166,10 @@ def direct_slices(finder, stmt: cst.SimpleStatementLine, gen) -> tuple[list[cst.
     if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1):
         return None
     assign = stmt.body[0]
-    if not finder.is_api(assign.value, "train.slice_input_producer"):
-        return None
+    target = assign.targets[0].target
+    if not finder.is_api(assign.value, "train.slice_input_producer") or not isinstance(
+            target, (cst.Name, cst.Tuple, cst.List)):
+        return None  # (``self.queue = ...``: kept on an object, said where the object's pipeline is)
     bound = finder._known_tensor_list(stmt, bind(assign.value, "train.slice_input_producer"))
     for bad in ("shared_name",):
         if not is_none(bound.get(bad)):
@@ -175,7 +177,6 @@ def direct_slices(finder, stmt: cst.SimpleStatementLine, gen) -> tuple[list[cst.
     elements = bound["tensor_list"].elements
     if not elements or any(isinstance(e, cst.StarredElement) for e in elements):
         raise Refusal("`slice_input_producer` must take a literal list of tensors")
-    target = assign.targets[0].target
     whole = isinstance(target, cst.Name)
     if not whole and not (isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(elements)
                           and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
