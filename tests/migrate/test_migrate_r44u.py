@@ -70,3 +70,11 @@ def test_a_closure_limit_that_other_runs_would_count_is_left(extra, reason):
     result = rewrite(CLOSURE.format(extra=extra), to="tfdata")
     said = " ".join(n.message for n in result.notes)
     assert result.refused and "limit_epochs(data" in result.code and reason in said, said
+
+
+def test_a_closure_made_by_an_imported_factory_is_left_saying_so():
+    source = CLOSURE.split("def main():")[0].split("def make_input_fn")[0] + \
+        "from inputs import make_input_fn\n\n\ndef main():" + CLOSURE.split("def main():")[1].format(extra="")
+    result = rewrite(source, to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "imported from another module" in said, said

@@ -16,6 +16,7 @@ Refused, with the reason: a wrapped tensor read elsewhere (its counter would cou
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import ImportAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_docstring, name_ids, names_in
 
@@ -92,6 +93,11 @@ def closure_limit(finder, made: cst.SimpleStatementLine, name: str, inside: set[
     if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
         return None
     factory = finder.scopes.module_function(maker, call.func.value)
+    scope = finder.scopes.scope(maker)
+    if factory is None and scope is not None and any(isinstance(a, ImportAssignment) for a in scope[call.func.value]):
+        raise Refusal(f"`{value.func.value}()` calls what `{call.func.value}` (imported from another module) made: a "
+                      "closure's data and `limit_epochs` are followed only where its factory is in the batch's own "
+                      "module; not rewritten")
     if factory is None or not isinstance(factory.body, cst.IndentedBlock):
         return None
     body = [s for s in factory.body.body if not is_docstring(s)]
