@@ -142,8 +142,19 @@ def test_a_py_func_producer_with_nothing_between_keeps_shapes_in_its_signature()
     assert "TensorSpec(shape=[2], dtype=tf.float32)" in code and "ensure_shape" not in code
 
 
+def test_shapes_with_enqueue_many_check_each_group_of_rows():
+    # each tensor a group of rows of its queue shape: legacy's enqueue_many checked ``t.shape[1:]``
+    code = rewrite(textwrap.dedent('''\
+        import tensorflow.compat.v1 as tf
+        def load(*i):
+            return [1], [1]
+        x, y = tf.py_func(load, [], [tf.int32, tf.int32])
+        b = tf.train.batch([x + 1, y], 2, enqueue_many=True, shapes=[[], [1]])
+        '''), to="tfdata").code
+    assert "return tf.ensure_shape(x + 1, [None]), tf.ensure_shape(y, [None, 1])" in code and ".unbatch()" in code
+
+
 REFUSED = {
-    "enqueue_many": ("[x + 1, y], 2, enqueue_many=True, shapes=[[], []]", "enqueue_many=True"),
     "count": ("[x, y], 2, shapes=[[None]]", "1 shapes for 2 batched tensors"),
     "dict": ('{"x": x, "y": y}, 2, shapes=[[None], []]', "dict of tensors"),
 }

@@ -39,6 +39,21 @@ def another_binding(scopes, stmt: cst.CSTNode, ref: cst.Name, name: str) -> bool
     return _before(scopes, stmt, ref) or _after_rebinding(scopes, stmt, ref, name)
 
 
+def reaching_reads(scopes, stmt: cst.CSTNode, name: str) -> list[cst.Name]:
+    """The reads of ``name`` in ``stmt``'s scope (or a nested one) that may see the binding ``stmt`` makes: every
+    read libcst ties to any binding of the name there (or to none: a loop's read before them all), less those
+    ``another_binding`` shows read another (``with open(path) as f`` read by ``csv.DictReader(f)`` before
+    ``f = tf.train.slice_input_producer(...)``)."""
+    scope = scopes.scope(stmt)
+    if scope is None:
+        return []
+    found: dict[int, cst.Name] = {}
+    for a in scope.assignments[name]:
+        found.update((id(r.node), r.node) for r in a.references if isinstance(r.node, cst.Name))
+    found.update((id(r.node), r.node) for r in scope.accesses[name] if isinstance(r.node, cst.Name))
+    return [r for r in found.values() if not another_binding(scopes, stmt, r, name)]
+
+
 def _key(p) -> tuple[int, int]:
     return p.line, p.column
 

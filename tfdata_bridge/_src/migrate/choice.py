@@ -395,6 +395,8 @@ class ChoicePass:
             if "tensors" not in a:
                 raise Refusal(f"`{api}` is called without its tensors")
             for flag in ("keep_input", "shapes", "shared_name"):
+                if flag == "shapes" and _same_shapes(args, code):
+                    continue  # (set where the shared elements are made: queue_shapes.py)
                 if not is_none(a.get(flag)):
                     raise Refusal(f"`{api}` has {flag}= in a choice between two batches; not rewritten")
         # each branch maps its own work (its statements, or a tensor list of its own) over the shared elements
@@ -404,6 +406,9 @@ class ChoicePass:
             raise Refusal("one branch batches with enqueue_many=True and the other without")
         if tails and any(many):
             raise Refusal("a branch does per-element work before a batch with enqueue_many=True; not rewritten")
+        if tails and not is_none(args[0].get("shapes")):
+            raise Refusal(f"`{apis[0]}` has shapes= in a choice whose branches do their own per-element work; "
+                          "not rewritten")
         # the pipeline up to the batch: found from the first branch's call as if it stood where the choice does;
         # both calls (and the branches' own statements) count as the pipeline's own uses of its names
         reads = [s.body[0].value for pre in choice.pre for s in pre]
@@ -589,6 +594,16 @@ class ChoicePass:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
         return {"statements": statements, "moved": moved, "pipeline": pipeline, "passed": gen.passed_files}, \
             replacement, comment
+
+
+def _same_shapes(args: list[dict], code) -> bool:
+    """Both batches of a choice give ``shapes=``, the same as written, over the same tensors and with the same
+    ``enqueue_many``: the shared elements carry them (each element checked as both queues checked it)."""
+    shapes = [a.get("shapes") for a in args]
+    if any(is_none(s) for s in shapes) or code(shapes[0]) != code(shapes[1]):
+        return False
+    many = {"False" if a.get("enqueue_many") is None else code(a["enqueue_many"]) for a in args}
+    return code(args[0]["tensors"]) == code(args[1]["tensors"]) and len(many) == 1
 
 
 def _post_reads(choice: Choice, pipeline, code) -> None:

@@ -472,8 +472,9 @@ class Generator:
                           "a tf.data function")
         check_flags(p)  # (``read_up_to``'s groups only where the batch made elsewhere takes them apart)
         many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
-        if many and (p.stages or p.copy_index or queue_shapes.given(p.args)):
-            raise Refusal("enqueue_many=True in a batch helper over queue stages, copies or shapes=; not rewritten")
+        if many and (p.stages or p.copy_index or queue_shapes.given(p.args) and queue_shapes.in_generator(p, self.code)):
+            raise Refusal("enqueue_many=True in a batch helper over queue stages, copies or a generator's shapes=; "
+                          "not rewritten")
         helpers, head, steps, notes = self.source(p)
         returned = self._returned(p.args["tensors"])
         if _kept_list(p) == 1:  # a one-tensor list: legacy's batch gave the tensor

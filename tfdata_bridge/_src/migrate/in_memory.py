@@ -29,6 +29,7 @@ CONSTANT = {"constant", "constant_v1"}  # always the same value: whatever it is 
 CONVERTED = {"convert_to_tensor", "convert_to_tensor_v2", "cast", "stack", "concat", "reshape", "transpose",
              "expand_dims", "squeeze", "identity"}  # the same value when their inputs are
 DEPTH = 6
+_STATIC = {"dtype", "name", "preferred_dtype", "dtype_hint"}  # arguments of CONVERTED that are no tensor
 
 
 def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict[str, cst.BaseExpression]):
@@ -49,7 +50,8 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
             raise Refusal(f"`{api}` takes a dict with `**`: its tensors cannot be told apart")
     else:
         parts = [tensors]
-    parts, checked, epochs, gone = unwrap_limits(finder, stmt, parts)  # ``limit_epochs`` (limit_epochs.py)
+    closed: list[cst.SimpleStatementLine] = []  # a closure's ``limit_epochs`` statement: taken out of it
+    parts, checked, epochs, gone = unwrap_limits(finder, stmt, parts, closed)  # ``limit_epochs`` (limit_epochs.py)
     for where, part in checked:
         why = _why_not_data(finder, where, part, DEPTH)
         if why is not None:
@@ -72,7 +74,7 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
     call = {"tensor_list": cst.List([cst.Element(p) for p in parts]), "shuffle": cst.Name("False")}
     if epochs is not None:
         call["num_epochs"] = epochs
-    source = Source("slice", gone, params, call=call, producer="enqueue_many")
+    source = Source("slice", gone, params, call=call, producer="enqueue_many", removes=closed)
     return source, {**args, "tensors": new_tensors, "enqueue_many": cst.Name("False")}
 
 
@@ -112,7 +114,10 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
                     return f"`{code}` is a placeholder a run may feed: it may give another value at each run"
                 return _why_not_data(finder, at, default, depth - 1)
             if short in CONVERTED:
-                for arg in node.args:
+                for k, arg in enumerate(node.args):
+                    if arg.keyword is not None and arg.keyword.value in _STATIC or \
+                            short == "cast" and k == 1 and arg.keyword is None:
+                        continue  # (``dtype=tf.float32``, ``name="x"``: fixed when the graph is built, no tensor)
                     why = _why_not_data(finder, at, arg.value, depth - 1)
                     if why is not None:
                         return why

@@ -16,17 +16,19 @@ Refused, with the reason: a wrapped tensor read elsewhere (its counter would cou
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import ImportAssignment
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, name_ids, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_docstring, name_ids, names_in
 
 API = "train.limit_epochs"
 
 
-def unwrap_limits(finder, at: cst.SimpleStatementLine, parts: list[cst.BaseExpression]
+def unwrap_limits(finder, at: cst.SimpleStatementLine, parts: list[cst.BaseExpression], closed: list | None = None
                   ) -> tuple[list[cst.BaseExpression], list[tuple[cst.CSTNode, cst.BaseExpression]],
                              cst.BaseExpression | None, list[cst.SimpleStatementLine]]:
     """(the batch's tensors with each ``limit_epochs`` taken off, each unwrapped tensor with the statement whose
-    scope it is read in, the epochs the data is repeated (None: no limit), the statements that go)."""
+    scope it is read in, the epochs the data is repeated (None: no limit), the statements that go). ``closed``:
+    where the ``limit_epochs`` statements of closures (``closure_limit``) go instead, None: none is followed."""
     inside = name_ids(at)
     out, checked, epochs, gone = [], [], [], []
     for part in parts:
@@ -38,6 +40,14 @@ def unwrap_limits(finder, at: cst.SimpleStatementLine, parts: list[cst.BaseExpre
                 checked.append((at, part))
                 continue
             call = made.body[0].value
+            followed = closure_limit(finder, made, part.value, inside) if closed is not None else None
+            if followed is not None:  # ``features = input_fn()``, the closure returning a ``limit_epochs``
+                limit, inner, count = followed
+                out.append(part)
+                checked.append((limit, inner))
+                epochs.append(count)
+                closed.append(limit)
+                continue
         if not finder.is_api(call, API):
             out.append(part)
             checked.append((at, part))
@@ -63,6 +73,77 @@ def unwrap_limits(finder, at: cst.SimpleStatementLine, parts: list[cst.BaseExpre
     if not epochs:
         return out, checked, None, []
     return out, checked, _fewest(finder, epochs), gone
+
+
+def closure_limit(finder, made: cst.SimpleStatementLine, name: str, inside: set[int]
+                  ) -> tuple[cst.SimpleStatementLine, cst.BaseExpression, cst.BaseExpression | None] | None:
+    """(the ``limit_epochs`` statement, its tensor, its num_epochs) where ``made`` is ``name = fn()``, ``fn``
+    bound once to ``factory(...)`` (a function of this module whose body is ``def fn(): ...`` and ``return fn``),
+    the closure returning ``x`` bound last by ``x = limit_epochs(x, n)`` (the cloud samples'
+    ``make_input_fn(npy_uri)``): taking that statement out leaves the closure returning the data, which the
+    batch's dataset repeats ``n`` times as the counter allowed. None where ``made`` is no call of a closure;
+    refused where it is one whose limit the rewrite cannot take out for this batch alone."""
+    value = made.body[0].value
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and not value.args):
+        return None
+    maker = finder.scopes.single_assignment(made, value.func.value)
+    if maker is None or not isinstance(maker.body[0].targets[0].target, cst.Name):
+        return None
+    call = maker.body[0].value
+    if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
+        return None
+    factory = finder.scopes.module_function(maker, call.func.value)
+    scope = finder.scopes.scope(maker)
+    if factory is None and scope is not None and any(isinstance(a, ImportAssignment) for a in scope[call.func.value]):
+        raise Refusal(f"`{value.func.value}()` calls what `{call.func.value}` (imported from another module) made: a "
+                      "closure's data and `limit_epochs` are followed only where its factory is in the batch's own "
+                      "module; not rewritten")
+    if factory is None or not isinstance(factory.body, cst.IndentedBlock):
+        return None
+    body = [s for s in factory.body.body if not is_docstring(s)]
+    if len(body) != 2 or not isinstance(body[0], cst.FunctionDef) or not _returns_name(body[1], body[0].name.value):
+        return None
+    fn = body[0]
+    if not isinstance(fn.body, cst.IndentedBlock) or not fn.body.body or \
+            not _returns_a_name(fn.body.body[-1]):
+        return None
+    returned = fn.body.body[-1].body[0].value.value
+    limit = finder.scopes.single_assignment(fn.body.body[-1], returned)
+    if limit is None or not finder.is_api(limit.body[0].value, API):
+        return None
+    what = f"`{value.func.value}()` returns a `limit_epochs` tensor"
+    given = fn.params
+    if given.params or given.posonly_params or given.kwonly_params or isinstance(given.star_arg, cst.Param) or \
+            given.star_kwarg is not None:
+        raise Refusal(f"{what} from a function with parameters; not rewritten")
+    if len(finder.scopes.callers(factory)) != 1 or len([r for r in finder.scopes.readers_of(maker, value.func.value)
+                                                       if r is not value.func]) != 0:
+        raise Refusal(f"{what}: the closure (or its factory) is called elsewhere too, whose runs would count "
+                      "epochs as well; not rewritten")
+    if [r for r in finder.scopes.readers_of(made, name) if id(r) not in inside]:
+        raise Refusal(f"`{name}` (a `limit_epochs` tensor) is also read outside this batch: each run of it counts an "
+                      "epoch")
+    args = bind_params(limit.body[0].value, ("tensor", "num_epochs", "name"), "`limit_epochs`")
+    inner, count = args.get("tensor"), args.get("num_epochs")
+    if not (isinstance(limit.body[0].targets[0].target, cst.Name) and isinstance(inner, cst.Name)
+            and inner.value == returned):
+        raise Refusal(f"{what} bound to another name than its tensor's; not rewritten")
+    if [r for r in finder.scopes.readers_of(limit, returned) if r is not fn.body.body[-1].body[0].value]:
+        raise Refusal(f"{what} that the closure also reads: each run of it counts an epoch")
+    if count is not None and not isinstance(count, cst.Integer) and not (
+            isinstance(count, cst.Name) and count.value == "None"):
+        raise Refusal(f"{what} whose num_epochs is not a literal, which the batch's dataset could not read; not "
+                      "rewritten")
+    return limit, inner, count
+
+
+def _returns_name(stmt: cst.BaseStatement, name: str) -> bool:
+    return _returns_a_name(stmt) and stmt.body[0].value.value == name
+
+
+def _returns_a_name(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Return) \
+        and isinstance(stmt.body[0].value, cst.Name)
 
 
 def _same_binding(finder, made: cst.CSTNode, at: cst.CSTNode, inner: cst.BaseExpression) -> None:

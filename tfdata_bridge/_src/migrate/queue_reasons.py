@@ -10,8 +10,12 @@ read, and the first fact that takes it out of every known form.
 
 from __future__ import annotations
 
-import libcst as cst
+import builtins
 
+import libcst as cst
+from libcst.metadata import BuiltinAssignment
+
+from tfdata_bridge._src.migrate.bindings import reaching_reads
 from tfdata_bridge._src.migrate.calls import names_in, nodes_of
 from tfdata_bridge._src.migrate.queue_size import parents
 
@@ -485,7 +489,7 @@ def _calls_it(call: cst.Call, fn: cst.FunctionDef, caller: cst.FunctionDef, up) 
     return isinstance(home, cst.ClassDef) and home is other
 
 
-def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -> str | None:
+def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict, scopes=None) -> str | None:
     """Why a reader or producer at ``line`` stays, where its own function says it: the pipeline of a batch or
     queue left at another line of the function (``reasons``: line -> its refusal note), or the call it is passed
     to (a helper whose pipeline no rewrite took). None: neither (the generic reason stands)."""
@@ -523,15 +527,32 @@ def part_of_left_pipeline(module: cst.Module, index, line: int, reasons: dict) -
         return None
     if not isinstance(target, cst.Name):
         return None
+    # the reads that see this binding (another binding of the same name, before it or hiding it, is another
+    # value: ``with open(path) as f`` read by ``csv.DictReader(f)``, then ``f = slice_input_producer(...)``)
+    reads = {id(n) for n in reaching_reads(scopes, stmt, target.value)} if scopes is not None else None
     for call in nodes_of(fn, cst.Call):
-        if index.paths.get(call) is None and any(isinstance(a.value, cst.Name) and a.value.value == target.value
-                                                 for a in call.args):
+        if index.paths.get(call) is None and _helper_call(call, fn, scopes) and any(
+                isinstance(a.value, cst.Name) and a.value.value == target.value
+                and (reads is None or id(a.value) in reads) for a in call.args):
             at = next((index.lines.get(s) for s in nodes_of(fn, cst.SimpleStatementLine)
                        if any(c is call for c in nodes_of(s, cst.Call))), None)
             return (f"`{target.value}` is passed to `{code(call.func).strip()}`"
                     f"{f' (line {at})' if at else ''}, whose pipeline no rewrite took (the notes on that "
                     "function say why)")
     return None
+
+
+def _helper_call(call: cst.Call, fn: cst.FunctionDef, scopes) -> bool:
+    """Whether ``call`` may be a helper with a pipeline of its own: not a session's ``run`` / a tensor's
+    ``eval`` (they run the tensors, they build no pipeline), nor a builtin the module does not rebind."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in ("run", "eval", "partial_run"):
+        return False
+    if isinstance(func, cst.Name) and func.value in dir(builtins) and scopes is not None:
+        scope = scopes.scope(call)
+        return scope is not None and bool(scope[func.value]) and not all(
+            isinstance(a, BuiltinAssignment) for a in scope[func.value])
+    return True
 
 
 def _left_in(fn: cst.FunctionDef, index, line: int, reasons: dict) -> tuple[int, str] | None:

@@ -35,8 +35,7 @@ def shaped(p, returned: list[str], code: Callable[[cst.CSTNode], str], v1: str) 
     length checked, as the queue's constructor checked it). Refused where legacy's pairing is not this one."""
     shapes = p.args["shapes"]
     if literal_bool(p.args.get("enqueue_many"), False, "enqueue_many"):
-        raise Refusal("shapes= with enqueue_many=True where the element shapes come from graph ops: each tensor "
-                      "is a batch whose rows have those shapes; not rewritten")
+        return _rows_shaped(p, returned, code, v1)
     if isinstance(p.args["tensors"], cst.Dict):
         raise Refusal("shapes= for a dict of tensors: legacy paired them in its flattened order; not rewritten")
     literal = isinstance(shapes, (cst.List, cst.Tuple)) and not any(
@@ -54,3 +53,26 @@ def shaped(p, returned: list[str], code: Callable[[cst.CSTNode], str], v1: str) 
         raise Refusal(f"shapes= has {len(shapes.elements)} shapes for {len(returned)} batched tensors; give one "
                       "shape per tensor")
     return ", ".join(f"{v1}.ensure_shape({t}, {code(el.value)})" for t, el in zip(returned, shapes.elements))
+
+
+def _rows_shaped(p, returned: list[str], code: Callable[[cst.CSTNode], str], v1: str) -> str:
+    """``shapes=`` with ``enqueue_many=True``: each tensor is a group of rows, each row of its queue shape
+    (legacy's ``enqueue_many`` checked ``t.shape[1:]`` against it, built and run); so each tensor is a group of
+    those shapes: ``ensure_shape(t, [None, *shape])``, which checks the same way. A literal list of literal
+    shapes only (``[[window_size], [], []]``)."""
+    shapes = p.args["shapes"]
+    if isinstance(p.args["tensors"], cst.Dict) or isinstance(p.args["tensors"], cst.ListComp):
+        raise Refusal("shapes= with enqueue_many=True over a dict or a built list of tensors; not rewritten")
+    if not isinstance(shapes, (cst.List, cst.Tuple)) or any(
+            not isinstance(el, cst.Element) or not isinstance(el.value, (cst.List, cst.Tuple)) or any(
+                isinstance(d, cst.StarredElement) for d in el.value.elements) for el in shapes.elements):
+        raise Refusal("shapes= with enqueue_many=True is not a literal list of literal shapes; not rewritten")
+    rows = ["[" + ", ".join(["None", *(code(d.value) for d in el.value.elements)]) + "]" for el in shapes.elements]
+    if len(returned) == 1 and len(rows) > 1 and not isinstance(p.args["tensors"], (cst.List, cst.Tuple)):
+        # a name bound to the list of tensors (``tensors = [windows, axles, segments]``): paired as the queue did
+        return (f"tuple({v1}.ensure_shape(t, s) for t, s in zip({returned[0]}, [{', '.join(rows)}], "
+                "strict=True))")
+    if len(rows) != len(returned):
+        raise Refusal(f"shapes= has {len(rows)} shapes for {len(returned)} batched tensors; give one "
+                      "shape per tensor")
+    return ", ".join(f"{v1}.ensure_shape({t}, {r})" for t, r in zip(returned, rows))

@@ -153,3 +153,47 @@ def unchanged_between(finder, exprs: list[cst.BaseExpression | None], made: cst.
             if was is not now or was is None and finder.scopes.rebound(made, used, name):
                 raise Refusal(f"`{name}` in an argument of `{what}` is assigned again before the producer's "
                               "elements are read, so the rewrite could not read it where legacy did; not rewritten")
+
+
+def direct_slices(finder, stmt: cst.SimpleStatementLine, gen) -> tuple[list[cst.BaseStatement], str] | None:
+    """``f = slice_input_producer([a, b], ...)`` (or ``a, b = ...``) read directly, one element per run, with no
+    batch after it (the how-to's ``k = sess.run(f)`` until ``OutOfRangeError``): (its replacements, comment).
+
+    Each run of the producer's tensors dequeued the next slice, the epochs shuffled and counted as the producer
+    did; the same slices come from a one-shot iterator's ``get_next()`` over the same dataset, made where the
+    producer was. Bound to one name, legacy gave a list of the slices (``sess.run(f)`` a list): so does
+    ``list(...get_next())``; unpacked, the names take the tuple's items. None where ``stmt`` is no such producer."""
+    if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1):
+        return None
+    assign = stmt.body[0]
+    target = assign.targets[0].target
+    if not finder.is_api(assign.value, "train.slice_input_producer") or not isinstance(
+            target, (cst.Name, cst.Tuple, cst.List)):
+        return None  # (``self.queue = ...``: kept on an object, said where the object's pipeline is)
+    bound = finder._known_tensor_list(stmt, bind(assign.value, "train.slice_input_producer"))
+    for bad in ("shared_name",):
+        if not is_none(bound.get(bad)):
+            raise Refusal(f"`slice_input_producer({bad}=...)` has no tf.data equivalent")
+    elements = bound["tensor_list"].elements
+    if not elements or any(isinstance(e, cst.StarredElement) for e in elements):
+        raise Refusal("`slice_input_producer` must take a literal list of tensors")
+    whole = isinstance(target, cst.Name)
+    if not whole and not (isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(elements)
+                          and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
+                                  for e in target.elements)):
+        raise Refusal("`slice_input_producer` must be unpacked into one name per tensor, or bound to one name")
+    code, v1 = gen.code, gen.v1
+    tensors = [code(e.value) for e in elements]
+    head = emit.from_tensor_slices(v1, f"({tensors[0]},)" if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
+    before, head, steps, notes = gen._epochs(bound, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]",
+                                             "slices", "slices_dataset", tensors[0] if len(tensors) == 1 else None)
+    dataset = gen.fresh("slices")
+    made = cst.parse_statement(f"{dataset} = {emit.chain(head, [*steps, emit.prefetch_step(v1)])}\n")
+    got = emit.one_shot_get_next(v1, dataset)
+    new = assign.with_changes(value=cst.parse_expression(f"list({got})" if whole else got))
+    comment = ("tfdata-bridge migrate: slice_input_producer rewritten to tf.data; each run gives the next slice, "
+               "as the producer's dequeue did" + (" (a list of the slices, as the producer's list gave)" if whole
+                                                  else ""))
+    if notes:
+        comment += "; accepted: " + "; ".join(notes)
+    return [*before, made, stmt.with_changes(body=[new], leading_lines=())], comment

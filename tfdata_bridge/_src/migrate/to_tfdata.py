@@ -79,8 +79,9 @@ from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped
 from tfdata_bridge._src.migrate.second_round import second_round
 from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
 from tfdata_bridge._src.migrate.tail_split import split_choices
-from tfdata_bridge._src.migrate.tensors import direct_dequeue
-from tfdata_bridge._src.migrate.calls import namer, nodes_of, wrapped
+from tfdata_bridge._src.migrate.tensors import direct_dequeue, direct_slices
+from tfdata_bridge._src.migrate.bindings import reaching_reads
+from tfdata_bridge._src.migrate.calls import namer, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.calls import code_of, without_import_lines
 from tfdata_bridge._src.migrate.walk import Visitor, preorder
 
@@ -816,6 +817,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     whole = {id(n) for fn in (functions or {}) for n in nodes_of(fn, cst.SimpleStatementLine)}
     _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
+    _direct_slices(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     _drop_stage_helpers(module, finder, removed, replaced, notes)
     gone = _gone_from_functions(replaced, functions)
@@ -830,7 +832,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
         replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
-    notes += _left_alone(module, index, [*removed, *replaced], notes, external)
+    notes += _left_alone(module, index, [*removed, *replaced], notes, external, scopes)
     removed.update(_imports_left_unused(module, index, removed, replaced))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
@@ -1165,6 +1167,60 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
             outcomes.append(PipelineOutcome(line, "read", True, comment.split(": ", 1)[1]))
 
 
+def _consumers_left(index, removed, replaced) -> list[cst.SimpleStatementLine]:
+    """The statements left in the module (not removed or replaced by a rewrite) calling a legacy batch, join or
+    queue."""
+    return [stmt for body in index.blocks for stmt in body
+            if isinstance(stmt, cst.SimpleStatementLine) and stmt not in removed and stmt not in replaced and any(
+                (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call))]
+
+
+def _direct_slices(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()) -> None:
+    """A ``slice_input_producer`` read directly, one slice per run (``tensors.direct_slices``), where no legacy
+    batch, join or queue is left in the module to take its tensors."""
+    if not v1:
+        return
+    left = _consumers_left(index, removed, replaced)
+    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    inside_removed = {id(s) for fn in [*removed, *replaced] if isinstance(fn, cst.FunctionDef)
+                      for s in nodes_of(fn, cst.SimpleStatementLine)}
+    for body in index.blocks:
+        for stmt in body:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced or \
+                    id(stmt) in skip or id(stmt) in inside_removed:
+                continue
+            line = index.lines.get(stmt, 0)
+            try:
+                found = direct_slices(finder, stmt, gen)
+                if found is not None and left:
+                    # (where a batch left takes these tensors, its note says why: ``_left_alone``)
+                    if any(_feeds(finder.scopes, stmt, c) for c in left):
+                        continue
+                    raise Refusal(f"its slices are read directly (no batch takes them), but a legacy batch, join or "
+                                  f"queue is left in the module (line {index.lines.get(left[0], 0)}); the direct "
+                                  "read is rewritten only where none is")
+            except Refusal as exc:
+                notes.append(Note(line, f"`train.slice_input_producer` left: {exc}"))
+                outcomes.append(PipelineOutcome(line, "train.slice_input_producer", False, str(exc)))
+                continue
+            if found is None:
+                continue
+            new, comment = found
+            new[0] = new[0].with_changes(leading_lines=[*_lead(stmt, body, removed), *_comment_lines(comment),
+                                                        *comment_lines(comments_in([stmt.with_changes(
+                                                            leading_lines=())]))])
+            replaced[stmt] = new
+            notes.append(Note(line, comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, "train.slice_input_producer", True, comment.split(": ", 1)[1]))
+
+
+def _feeds(scopes: Scopes, stmt: cst.SimpleStatementLine, consumer: cst.SimpleStatementLine) -> bool:
+    """Whether a name ``stmt`` binds is read, with the binding ``stmt`` made, in ``consumer``."""
+    names = target_names(stmt.body[0].targets[0].target) or []
+    inside = {id(n) for n in nodes_of(consumer, cst.Name)}
+    return any(id(r) in inside for name in names for r in reaching_reads(scopes, stmt, name))
+
+
 _CONSUMERS = {b.rsplit(".", 1)[-1] for b in (*BATCHES, *JOINS)} | {
     "FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue", "PriorityQueue", "QueueRunner"}
 
@@ -1213,7 +1269,7 @@ def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> boo
 
 
 def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], notes: list[Note],
-                external=None) -> list[Note]:
+                external=None, scopes: Scopes | None = None) -> list[Note]:
     """A note for each queue-pipeline API outside the rewritten pipelines that no refusal explains yet."""
     from tfdata_bridge._src.migrate.scanner import scan_source
     from tfdata_bridge._src.symbols import BY_PATH
@@ -1235,7 +1291,7 @@ def _left_alone(module: cst.Module, index: _Index, handled: list[cst.CSTNode], n
     reasons = {n.line: n for n in [*notes, *out] if n.kind == "refused"}
     for f, sym in left:
         if "Queue" not in sym.name:  # part of a pipeline left for the reason said at another line, or passed on
-            why = part_of_left_pipeline(module, index, f.line, reasons) or \
+            why = part_of_left_pipeline(module, index, f.line, reasons, scopes) or \
                 "it is not part of a pipeline the rewrite recognises"
             out.append(Note(f.line, f"`{f.api}` left: {why}"))
     return sorted(out, key=lambda n: n.line)
