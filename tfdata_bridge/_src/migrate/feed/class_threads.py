@@ -32,7 +32,7 @@ from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, Refusal, ta
 from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
 from tfdata_bridge._src.migrate.feed.starter import one_thread
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_attr
-from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
+from tfdata_bridge._src.migrate.feed.threads import quiet_use, thread_call_parts
 
 @dataclass
 class StarterThreads:
@@ -179,8 +179,12 @@ def _holder(loop: cst.For, call: cst.Call) -> cst.BaseStatement | None:
 
 
 def _plumbing(stmt: cst.BaseStatement) -> bool:
-    """``t.daemon = True``, ``t.start()``, ``t.setDaemon(True)``, ``threads.append(t)``."""
+    """``t.daemon = True``, ``t.start()``, ``t.setDaemon(True)``, ``threads.append(t)``, ``t.isDaemon()``
+    (``quiet_use``: a read of a thread's state left unused, on a name or ``self.thread``)."""
     small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if quiet_use(stmt, lambda e: isinstance(e, cst.Name) or isinstance(e, cst.Attribute)
+                 and isinstance(e.value, cst.Name)):
+        return True
     if isinstance(small, cst.Assign):
         t = small.targets[0].target
         return len(small.targets) == 1 and isinstance(t, cst.Attribute) and t.attr.value == "daemon"

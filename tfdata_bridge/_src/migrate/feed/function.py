@@ -36,7 +36,7 @@ from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
     session_of
 from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
-from tfdata_bridge._src.migrate.feed.plumbing import thread_plumbing
+from tfdata_bridge._src.migrate.feed.plumbing import plain_close_after_feeder, thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
 from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
 from tfdata_bridge._src.migrate.queue_size import parents, size_call
@@ -121,6 +121,8 @@ class FeedFinder:
         many = False
         close_ops: list[str] = []
         close_runs: list[cst.SimpleStatementLine] = []  # ``sess.run(queue.close(...))``
+        close_calls: dict[str, cst.Call] = {}  # (each close op's ``queue.close(...)``)
+        self.close_calls = close_calls
         for _, stmt in self._uses(queue, qstmt) if module is not None else ():
             if sub := _thread_subclass_given(module, stmt, queue):
                 raise Refusal(f"`{queue}` is handed to `{sub}`, a `threading.Thread` subclass whose `run` feeds it: "
@@ -163,6 +165,7 @@ class FeedFinder:
                 many = method == "enqueue_many"
             elif method == "close" and names and len(names) == 1:
                 close_ops.append(names[0])
+                close_calls[names[0]] = mcall
                 plan.removed.append(stmt)
             elif method in ("dequeue_many", "dequeue_up_to", "dequeue") and dequeue is None and names:
                 dequeue, dequeue_names = (stmt, mcall), set(names)
@@ -296,6 +299,9 @@ class FeedFinder:
             new_params[-1] = new_params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         generator = fn.with_changes(params=params.with_changes(params=new_params), body=new_body, leading_lines=())
         threads = thread_plumbing(self, fn, drop, body, module, close_ops, queue, close_runs, plan)
+        if rewriter.closes and module is not None and (
+                why := plain_close_after_feeder(self, module, fn, queue, self.close_calls)):
+            raise Refusal(why)
         if rewriter.closes and threads.count > 1:
             raise Refusal(f"each of the threads running `{fn.name.value}` closes the queue; which one's data "
                           "legacy delivers is a race, not rewritten")

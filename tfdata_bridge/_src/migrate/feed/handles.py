@@ -21,6 +21,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, holder_of, nodes_of
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses
+from tfdata_bridge._src.migrate.feed.threads import quiet_use
 
 
 def returns_one_thread(index, starter: cst.FunctionDef, is_thread=None) -> bool:
@@ -99,6 +100,9 @@ def _follow(index, scope, taken: cst.SimpleStatementLine, handle: str, starter: 
                 or isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is read
                 and call.func.attr.value in ("start", "setDaemon")):
             removed.append(stmt)  # ``t.daemon = True``, ``t.start()``
+            continue
+        if stmt not in replaced and stmt not in removed and quiet_use(stmt, lambda e: e is read):
+            removed.append(stmt)  # ``t.isDaemon()``: a read of its state left unused
             continue
         joins = isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
         if joins and call.func.value is read and stmt not in replaced:

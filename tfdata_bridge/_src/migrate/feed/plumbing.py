@@ -218,3 +218,40 @@ def outside_data_thread(index, module: cst.Module, feeder: cst.FunctionDef, uses
     note = cst.EmptyLine(comment=cst.Comment(
         f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by tf.data, on the arguments kept here"))
     return stmt, line.with_changes(leading_lines=[*stmt.leading_lines, note])
+
+
+def plain_close_after_feeder(finder, module: cst.Module, fn: cst.FunctionDef, queue: str,
+                             close_calls: dict[str, cst.Call]) -> str | None:
+    """Where the feeding function closes the queue (the generator's end) and the program runs a close of it
+    outside the threads without ``cancel_pending_enqueues=True`` (``sess.run(close_op)`` on the way out): the
+    reason to refuse. Legacy's second close of a closed queue raises ``CancelledError`` ("already closed"),
+    which the program would no longer raise. ``close_calls``: the close ops' names and their ``queue.close(...)``."""
+    targets = {t.value if isinstance(t, cst.Name) else t.attr.value for c in finder.index.threads
+               for t in [thread_call_parts(c)[0]] if isinstance(t, (cst.Name, cst.Attribute))}
+    threaded = [f for f in nodes_of(module, cst.FunctionDef) if f is fn or f.name.value in targets]
+    inside = {id(s) for f in threaded for s in nodes_of(f, cst.SimpleStatementLine)}
+    for stmt in nodes_of(module, cst.SimpleStatementLine):
+        call = runs(stmt)
+        if call is None or id(stmt) in inside or len(call.args) != 1:
+            continue
+        op = call.args[0].value
+        close = close_calls.get(op.value) if isinstance(op, cst.Name) else None
+        if close is None and isinstance(op, cst.Call) and isinstance(op.func, cst.Attribute) and \
+                op.func.attr.value == "close" and isinstance(op.func.value, cst.Name) and op.func.value.value == queue:
+            close = op
+        if close is None or _cancels(close):
+            continue
+        line = finder.index.lines.get(stmt, "?")
+        return (f"`{fn.name.value}` closes the queue, and line {line} closes it again without "
+                "`cancel_pending_enqueues=True`: legacy raises `CancelledError` (the queue is already closed) "
+                "there once the feeder has closed it, which a dataset would not; not rewritten")
+    return None
+
+
+def _cancels(close: cst.Call) -> bool:
+    """``queue.close(cancel_pending_enqueues=True)`` (or ``close(True)``)."""
+    for j, arg in enumerate(close.args):
+        if (arg.keyword is None and j == 0) or (arg.keyword is not None
+                                                and arg.keyword.value == "cancel_pending_enqueues"):
+            return isinstance(arg.value, cst.Name) and arg.value.value == "True"
+    return False

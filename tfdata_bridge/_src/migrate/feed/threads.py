@@ -5,8 +5,9 @@
     for k in ITER: t = Thread(...); t.start(); ts.append(t)      # the same, as a loop
 
 A handle's uses that go with the thread: ``start()``, ``join()``, ``daemon = ...``, ``setDaemon``,
-``ts.append(t)``, loops over ``ts`` doing only those, ``coord.join(ts)`` / ``coord.join(ts + [closer])``.
-Any other use is refused, with the reason.
+``ts.append(t)``, loops over ``ts`` doing only those, ``coord.join(ts)`` / ``coord.join(ts + [closer])``, and
+reads of its state whose value is dropped (``t.isDaemon()``, ``t.is_alive()``, ``t.name``: ``quiet_use``).
+Any other use is refused, with the reason (``print(t.is_alive())`` too: what it prints has no thread now).
 """
 
 from __future__ import annotations
@@ -17,6 +18,22 @@ from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 
 _THREAD_PARAMS = ("group", "target", "name", "args", "kwargs", "daemon")
 _HANDLE_METHODS = ("start", "join", "setDaemon", "set_daemon")
+_QUIET_CALLS = ("isDaemon", "is_alive", "getName")  # (not ``isAlive``: Python 3.9 removed it, the line raises)
+_QUIET_READS = ("name", "daemon", "ident", "native_id")
+
+
+def quiet_use(stmt: cst.CSTNode, is_handle) -> bool:
+    """``t.isDaemon()``, ``t.is_alive()``, ``t.getName()``, ``t.name``, ``t.daemon`` as a statement of its own, on
+    a handle (``is_handle(expr)``): a read of the thread's state whose value is dropped, which goes with the
+    thread."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    value = small.value if isinstance(small, cst.Expr) else None
+    if isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Attribute) \
+            and value.func.attr.value in _QUIET_CALLS:
+        return bool(is_handle(value.func.value))
+    if isinstance(value, cst.Attribute) and value.attr.value in _QUIET_READS:
+        return bool(is_handle(value.value))
+    return False
 
 
 def thread_call_parts(call: cst.Call) -> tuple[cst.BaseExpression | None, list[cst.BaseExpression]]:
@@ -74,14 +91,16 @@ class ThreadUses:
                 continue
             stmt = self.holder(ref)
             if not self.handle_stmt(stmt, name, names):
-                raise Refusal(f"the thread `{name}` is used other than by start(), join(), daemon and "
-                              f"`coord.join(...)`: line {self.index.lines.get(stmt, '?')}")
+                raise Refusal(f"the thread `{name}` is used other than by start(), join(), daemon, "
+                              f"`coord.join(...)` and reads of its state left unused: line {self.index.lines.get(stmt, '?')}")
             out.append(stmt)
 
     def handle_stmt(self, stmt: cst.CSTNode, name: str, names: set[str]) -> bool:
         if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
             return False
         small = stmt.body[0]
+        if quiet_use(stmt, lambda e: isinstance(e, cst.Name) and e.value == name):  # ``t.isDaemon()``
+            return True
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
             return small.targets[0].target.value in names and isinstance(small.value, cst.List) \
                 and not small.value.elements  # ts = []
