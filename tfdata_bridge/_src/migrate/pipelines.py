@@ -183,13 +183,25 @@ def _assign(stmt: cst.BaseStatement) -> cst.Assign | None:
     return None
 
 
+def _literal_index(sub: cst.Subscript) -> bool:
+    """Whether ``sub`` reads one element by a literal integer (``xs[0]``, ``xs[-1]``)."""
+    if len(sub.slice) != 1 or not isinstance(sub.slice[0].slice, cst.Index):
+        return False
+    value = sub.slice[0].slice.value
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    return isinstance(value, cst.Integer)
+
+
 def _set_shape_of(stmt: cst.BaseStatement) -> str | None:
     """``x`` for the statement ``x.set_shape(...)``."""
     if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
         call = stmt.body[0].value
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "set_shape":
             obj = call.func.value
-            while isinstance(obj, cst.Attribute):  # ``record.label.set_shape(...)``: the record
+            # ``record.label.set_shape(...)``: the record; ``tf_f[0].set_shape(...)`` (one of a py_func's list of
+            # outputs, by a literal index): the list
+            while isinstance(obj, cst.Attribute) or isinstance(obj, cst.Subscript) and _literal_index(obj):
                 obj = obj.value
             if isinstance(obj, cst.Name):
                 return obj.value

@@ -142,11 +142,12 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal(_no_source(finder, stmt, q.qname, q.kind, q.tensors) +
                       (f"; nor are they in-memory data, repeated by the runner: {why}" if data else "")) from None
     tensors = q.tensors
-    if isinstance(tensors, cst.Name) and not (q.one_of_list and pipeline.source.kind == "py_func" and
-                                              not pipeline.source.single and not pipeline.intermediates
-                                              and len(pipeline.source.params) == 1):
+    one_of_list = isinstance(tensors, cst.Name) and q.one_of_list and pipeline.source.kind == "py_func" and \
+        not pipeline.source.single and not pipeline.intermediates and len(pipeline.source.params) == 1
+    if isinstance(tensors, cst.Name) and not one_of_list and \
+            not _pyfunc_outputs(finder, pipeline, tensors.value, q.queue_args.get("dtypes")):
         raise Refusal("the enqueue op does not take a literal list of tensors")
-    if isinstance(tensors, cst.Name):
+    if one_of_list:
         pipeline.source.one_of_list = True
     if pipeline.source.kind == "py_func" and not pipeline.intermediates and not is_none(q.queue_args.get("shapes")):
         pipeline.args["shapes"] = q.queue_args["shapes"]  # the queue's shapes: the generator's element shapes
@@ -154,6 +155,37 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     pipeline.targets = q.dequeue.body[0].targets[0].target if isinstance(q.dequeue.body[0], cst.Assign) else None
     return RunnerQueue(q.kind, pipeline, q.dequeue, q.removed, q.dcall, q.news, q.note, q.single,
                        q.queue_args.get("dtypes"))
+
+
+def _pyfunc_outputs(finder, pipeline: Pipeline, name: str, dtypes: cst.BaseExpression | None) -> bool:
+    """Whether ``name``, enqueued whole into a queue of several components, is the list of outputs of a per-element
+    ``py_func`` / ``numpy_function`` (``tf_f = tf.py_func(load, [idx], [tf.float32, tf.int64])``) that the map
+    function makes, one output per component: its dequeue's list is then the batch of that list, as
+    ``train.batch(tf_f, n)`` gives it (the statements shaping its outputs, ``tf_f[0].set_shape(...)``, move with
+    it)."""
+    from tfdata_bridge._src.migrate.calls import bind
+    from tfdata_bridge._src.migrate.literal_lists import literal_list
+
+    if not (isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) > 1):
+        return False
+    binding = None  # the last statement of the per-element code that binds ``name``
+    for stmt in [*pipeline.source.statements, *pipeline.intermediates]:
+        if isinstance(stmt, cst.SimpleStatementLine) and name in {
+                n for small in stmt.body if isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+                for t in (small.targets if isinstance(small, cst.Assign) else [small])
+                for n in names_in(t.target)}:
+            binding = stmt
+        elif not isinstance(stmt, cst.SimpleStatementLine) and name in names_in(stmt):
+            binding = stmt  # (bound or changed in a block of its own: not this form)
+    small = binding.body[0] if isinstance(binding, cst.SimpleStatementLine) and len(binding.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+        return False
+    short = finder.is_api(small.value, "py_func", "numpy_function")
+    if short is None:
+        return False
+    tout = bind(small.value, short).get("Tout")
+    tout = literal_list(finder, binding, tout) or tout
+    return isinstance(tout, (cst.List, cst.Tuple)) and len(tout.elements) == len(dtypes.elements)
 
 
 def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code) -> QueueBatch | None:
