@@ -79,10 +79,10 @@ def main(paths):
     runner = tf.compat.v1.train.QueueRunner(rows, ops)
     batch = rows.dequeue_up_to(2)
     with tf.compat.v1.Session() as sess:
+        runner.create_threads(sess, start=True)  # (before the names: not the book's fed-once filename queue)
         for p in paths:
             sess.run(put_name, feed_dict={name: p})
         sess.run(close_names)
-        runner.create_threads(sess, start=True)
         return sess.run(batch)
 '''
 
