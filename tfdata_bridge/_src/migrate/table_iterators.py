@@ -35,7 +35,7 @@ import re
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from tfdata_bridge._src.migrate.calls import code_of, identifiers, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, dotted, identifiers, module_aliases, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.returned_lists import Replace
 
@@ -61,12 +61,14 @@ def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
     if not tables and not table_attrs and not reaching:
         return module
     changes: dict[int, object] = {}
+    roots = _tf_roots(module)
     taken = {n.value for n in nodes_of(module, cst.Name)}
     for outer in nodes_of(module, cst.FunctionDef):
         if not isinstance(outer.body, cst.IndentedBlock):
             continue
         maps = [f for f in nodes_of(outer, cst.FunctionDef) if f is not outer and _generated(f)
-                and _reads_table(f, tables.get(id(outer), set()) | tables.get(0, set()), table_attrs, reaching)]
+                and _reads_table(f, tables.get(id(outer), set()) | tables.get(0, set()), table_attrs, reaching,
+                                    roots)]
         if not maps:
             continue
         datasets = _datasets(outer, {f.name.value for f in maps})
@@ -99,10 +101,34 @@ def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
     return module.visit(Replace(changes, module))
 
 
-def _table_call(value: cst.BaseExpression) -> bool:
+def _tf_roots(module: cst.Module) -> frozenset[str]:
+    """The names ``module`` binds to TensorFlow through its imports (``tf``, ``lookup`` of ``from
+    tensorflow.compat.v1 import lookup``, ``StaticHashTable`` imported by name) or a module alias (``v1 =
+    tf.compat.v1``): a table constructor is called through one of them, a user's own ``Table`` class is not."""
+    roots: set[str] = set(module_aliases(module))
+    for node in nodes_of(module, cst.Import):
+        for alias in node.names:
+            if dotted(alias.name).split(".")[0] == "tensorflow":
+                bound = alias.asname.name if alias.asname is not None else None
+                roots.add(bound.value if isinstance(bound, cst.Name) else "tensorflow")
+    for node in nodes_of(module, cst.ImportFrom):
+        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar) or \
+                dotted(node.module).split(".")[0] != "tensorflow":
+            continue
+        for alias in node.names:
+            bound = alias.asname.name if alias.asname is not None else alias.name
+            if isinstance(bound, cst.Name):
+                roots.add(bound.value)
+    return frozenset(roots)
+
+
+def _table_call(value: cst.BaseExpression, roots: frozenset[str]) -> bool:
+    """A call of a TensorFlow lookup-table constructor (through one of ``roots``, ``_tf_roots``)."""
     if not isinstance(value, cst.Call):
         return False
     full = get_full_name_for_node(value.func) or ""
+    if full.split(".", 1)[0] not in roots:
+        return False
     last = full.rsplit(".", 1)[-1]
     return last.endswith("Table") or last.endswith("TableWithHashBuckets") or \
         last.startswith(("index_table_from_", "index_to_string_table_from_"))
@@ -112,11 +138,12 @@ def _tables(module: cst.Module) -> tuple[dict[int, set[str]], set[str]]:
     """(id(function) -> the names it assigns a table, 0 for the module's top; the attributes assigned one)."""
     names: dict[int, set[str]] = {}
     attrs: set[str] = set()
+    roots = _tf_roots(module)
     holders = [(0, s) for s in module.body] + [(id(f), s) for f in nodes_of(module, cst.FunctionDef)
                                                 if isinstance(f.body, cst.IndentedBlock) for s in f.body.body]
     for key, stmt in holders:
         for assign in nodes_of(stmt, cst.Assign):
-            if not _table_call(assign.value):
+            if not _table_call(assign.value, roots):
                 continue
             for t in assign.targets:
                 if isinstance(t.target, cst.Name):
@@ -126,7 +153,7 @@ def _tables(module: cst.Module) -> tuple[dict[int, set[str]], set[str]]:
     # (a table assigned inside a function's nested blocks: counted for the function)
     for f in nodes_of(module, cst.FunctionDef):
         for assign in nodes_of(f, cst.Assign):
-            if _table_call(assign.value):
+            if _table_call(assign.value, roots):
                 for t in assign.targets:
                     if isinstance(t.target, cst.Name):
                         names.setdefault(id(f), set()).add(t.target.value)
@@ -147,6 +174,7 @@ def _called(call: cst.Call) -> str | None:
 def _reaching(module: cst.Module, tables: set[str], attrs: set[str]) -> set[str]:
     """The names of the module's functions and methods that make or read a lookup table (a module-level table
     name, an attribute assigned one), or call one that does (by its name, ``f()`` or ``obj.f()``)."""
+    roots = _tf_roots(module)
     functions = [f for f in nodes_of(module, cst.FunctionDef) if not _generated(f)]
     direct: dict[str, bool] = {}
     calls: dict[str, set[str]] = {}
@@ -154,7 +182,7 @@ def _reaching(module: cst.Module, tables: set[str], attrs: set[str]) -> set[str]
         name = f.name.value
         if name.startswith("__") and name != "__init__":
             continue
-        made = any(_table_call(c) for c in nodes_of(f, cst.Call))
+        made = any(_table_call(c, roots) for c in nodes_of(f, cst.Call))
         read = bool({n.value for n in identifiers(f)} & tables) or \
             any(a.attr.value in attrs for a in nodes_of(f, cst.Attribute))
         direct[name] = direct.get(name, False) or made or read
@@ -195,8 +223,9 @@ def _foreign_reaching(module: cst.Module, imported) -> set[str]:
     return found
 
 
-def _reads_table(fn: cst.FunctionDef, tables: set[str], attrs: set[str], reaching: set[str] = frozenset()) -> bool:
-    if any(_table_call(c) for c in nodes_of(fn, cst.Call)):
+def _reads_table(fn: cst.FunctionDef, tables: set[str], attrs: set[str], reaching: set[str] = frozenset(),
+                 roots: frozenset[str] = frozenset()) -> bool:
+    if any(_table_call(c, roots) for c in nodes_of(fn, cst.Call)):
         return True  # (a table made in the function is made once, when it is traced, outside it: captured too)
     if any(_called(c) in reaching for c in nodes_of(fn, cst.Call)):
         return True  # (a function or method that makes or reads one, called from the per-record code)
