@@ -1,8 +1,8 @@
 """A batch alone under a graph scope (``with tf.name_scope(...)`` / ``variable_scope``), its source made before
 the scope (``scoped_batch_programs/``: a method, a module helper, a record-object helper; three import styles),
 each migrated with ``--to tfdata`` and run against its original in one TensorFlow process: the same batches (a
-shuffle batch: the same multiset), the same end. The scopes left alone (``as``, more than the batch inside, a
-batch the rewrite refuses) are pinned as no-ops."""
+shuffle batch: the same multiset), the same end. The scopes left alone (``as``, the batch read inside, a GPU
+placement, a batch the rewrite refuses) are pinned as no-ops."""
 
 from __future__ import annotations
 
@@ -71,12 +71,14 @@ LEFT = {
     "scope_named_by_as": '''\
     with tf.name_scope("batch") as scope:
         return tf.train.batch([a, b], 4, name=scope)''',
-    "more_than_the_batch": '''\
+    "the_batch_read_in_its_scope": '''\
     with tf.name_scope("batch"):
         doubled = a * 2.0
-        return tf.train.batch([doubled, b], 4)''',
-    "a_device_is_no_name_scope": '''\
-    with tf.device("/cpu:0"):
+        batch = tf.train.batch([doubled, b], 4)
+        total = batch[0] + 1.0
+    return total''',
+    "a_gpu_device_is_no_name_scope": '''\
+    with tf.device("/gpu:0"):
         return tf.train.batch([a, b], 4)''',
 }
 

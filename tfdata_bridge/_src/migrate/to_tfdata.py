@@ -330,8 +330,13 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     imports it; ``collection_reads.py``), as a read in the module itself is.
     ``objects``: pipelines kept on an object's attributes are gathered first (``object_pipeline.py``);
     ``plumbing``: False for a trial whose module is not kept (its plumbing pass would only cost);
-    ``scoped``: a batch alone under a graph scope is tried without the scope (``scoped_batch.py``);
+    ``scoped``: a batch alone under a graph scope is tried without the scope (``scoped_batch.py``), and (True,
+    not ``"lone"``) sibling graph-scope blocks leading to a batch, where the module as written leaves a pipeline;
     ``whole``: the module may be rewritten (``frozen`` and the collection reads were asked already)."""
+    if scoped is True and not functions:  # (the module as written, then its sibling scope blocks as one block)
+        return _sibling_scopes(module, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing,
+                               lambda m, asks, lone: run(m, external, functions, asks, keep_plumbing, drop_plumbing,
+                                                         frozen, objects, plumbing, lone, whole, memo, forms))
     bare, unwrapped = unwrap_scoped_batches(module, external) if scoped and not functions else (module, [])
     if unwrapped:
         return _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plumbing, frozen, objects,
@@ -482,6 +487,27 @@ def _scoped(module, bare, unwrapped, external, requests, keep_plumbing, drop_plu
         kept = kept and done_t > done_p and left_t < left_p
     if kept:
         plain, plain_asks = _given_back(trial, line_map(code_of(module), code_of(bare))), trial_asks
+    if requests is not None:
+        requests.extend(plain_asks)
+    return plain
+
+
+def _sibling_scopes(module, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing, again):
+    """``run`` of ``module`` (``again(module, asks, "lone")``); where it leaves a pipeline, the run of the module
+    with the sibling graph-scope blocks leading to a batch opened (``scoped_batch.py``) where that rewrites
+    each batch they lead to and more pipelines; lines given back in the module's own."""
+    plain_asks: list = []
+    plain = again(module, None if requests is None else plain_asks, "lone")
+    if all(o.rewritten for o in plain[2]) and not any(n.kind == "refused" for n in plain[1]):
+        bare, unwrapped = module, []
+    else:
+        bare, unwrapped = unwrap_scoped_batches(module, external, siblings=True)
+    if unwrapped:
+        trial_asks: list = []
+        trial = again(bare, None if requests is None else trial_asks, False)
+        (done_t, left_t), (done_p, left_p) = _counts(trial), _counts(plain)
+        if all_rewritten(trial[0].code, unwrapped) and done_t > done_p and left_t < left_p:
+            plain, plain_asks = _given_back(trial, line_map(code_of(module), code_of(bare))), trial_asks
     if requests is not None:
         requests.extend(plain_asks)
     return plain
