@@ -837,6 +837,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             commit(snap, _own_helpers(pipeline), helper_calls(pipeline))
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
                    begin, commit, requests, skip=done)
+    _once_filled(index, module, v1_default, removed, replaced, notes, outcomes, feed_refusals)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
     # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
@@ -1093,6 +1094,40 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
             outcomes.append(PipelineOutcome(line, found.kind, True, comment.split(": ", 1)[1]))
             if commit is not None:
                 commit(snap, _own_helpers(found.pipeline))
+
+
+def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_refusals) -> None:
+    """A FIFOQueue filled once from constants by one run of its enqueue, then read (``once_filled.py``)."""
+    from tfdata_bridge._src.migrate.once_filled import once_filled
+
+    for body in index.blocks:
+        for stmt in body:
+            if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
+                continue
+            line = index.lines.get(stmt, 0)
+            try:
+                prefix = index.v1.get(stmt.body[0].value) if isinstance(stmt.body[0], cst.Assign) else None
+                found = once_filled(index, module, body, stmt, prefix or v1, module.code_for_node)
+                if found is not None and not (prefix or v1):
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+            except Refusal as exc:
+                feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
+                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
+                                      PipelineOutcome(line, "FIFOQueue", False, str(exc))))
+                continue
+            if found is None:
+                continue
+            gone = [found.queue, found.enqueue, found.run]
+            if any(g in removed or g in replaced for g in [*gone, found.dequeue]):
+                continue
+            removed.update(gone)
+            small = found.dequeue.body[0]
+            lead = _lead(found.dequeue, body, removed)
+            replaced[found.dequeue] = [found.dequeue.with_changes(
+                body=[small.with_changes(value=cst.parse_expression(found.text))],
+                leading_lines=[*lead, *_comment_lines(found.comment)])]
+            notes.append(Note(line, found.comment.split(": ", 1)[1], kind="info"))
+            outcomes.append(PipelineOutcome(line, "FIFOQueue", True, found.comment.split(": ", 1)[1]))
 
 
 def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()

@@ -10,7 +10,8 @@ The placeholders are held by one name of the block (``Held``): a dict literal ke
 literal list of keys (``for k in NAMES: d[k] = placeholder(...)``, the call reading nothing of ``k`` but its
 ``name=``), or a list (tuple) literal of them. A dict's order is its insertion order (Python 3.7+), which is
 what legacy iterated. A comprehension over it (``for p in phs``, ``.values()``, ``for k, p in d.items()``,
-``.keys()``, no ``if``; ``d[k]`` of its key ``k`` is its placeholder) or ``list(...)`` of it is read one
+``.keys()``, an ``if`` only as ``p is not None``, true of every placeholder; ``d[k]`` of its key ``k`` is its
+placeholder) or ``list(...)`` of it is read one
 placeholder at a time: ``p.dtype`` is the call's dtype, ``p.get_shape()`` / ``p.shape`` (``.as_list()``) its
 written shape, sliced (``[1:]``) where the shape is a literal list, ``k`` the key; the queue's argument becomes
 that literal list (``resolved_call``), as do such lists added, a list multiplied by an int literal or by
@@ -296,8 +297,8 @@ def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
         return None
     rule = ("a comprehension over the placeholders is read only as `[p.dtype | p.get_shape()[i:j] | p.shape | k | p "
             "for p in phs / d.values() / for k, p in d.items()]`, `d[k]` standing for `p` where `k` is the key (one "
-            "`for`, no `if`)")
-    if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None:
+            "`for`; an `if` only as `p is not None`, always true of a placeholder)")
+    if comp.inner_for_in is not None or comp.asynchronous is not None:
         raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
     if what == "items":
         names = [e.value for e in comp.target.elements] if isinstance(comp.target, (cst.Tuple, cst.List)) else []
@@ -312,6 +313,11 @@ def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
     if key is not None and holder.is_dict:  # (``[d[k].dtype for k in d]``: ``d[k]`` is the key's own placeholder)
         ph = ph or "__placeholder__"
         elt = elt.visit(_KeyedPlaceholder(holder.name, key, ph))
+    for cond in comp.ifs:  # (``if ph is not None``: a placeholder is never None, the filter keeps each one)
+        test = cond.test.visit(_KeyedPlaceholder(holder.name, key, ph)) if key is not None and holder.is_dict \
+            else cond.test
+        if not _never_none(test, ph):
+            raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
     out = []
     for j, k in enumerate(holder.keys):
         value = _evaluated(elt, key, ph, k, j, holder)
@@ -319,6 +325,28 @@ def per_placeholder(node: cst.BaseExpression, holder: Held) -> list | None:
             raise Refusal(f"{rule}: `{cst.Module([]).code_for_node(node)}`")
         out.append(value)
     return out
+
+
+def _never_none(test: cst.BaseExpression, ph: str | None) -> bool:
+    """``test`` is true of every placeholder ``ph``: ``ph is not None``, ``not ph is None``, ``None is not ph``,
+    such tests joined by ``and``/``or``."""
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and \
+            isinstance(test.expression, cst.UnaryOperation) and isinstance(test.expression.operator, cst.Not):
+        test = test.expression.expression
+    if isinstance(test, cst.BooleanOperation):
+        left, right = _never_none(test.left, ph), _never_none(test.right, ph)
+        return left and right if isinstance(test.operator, cst.And) else left or right
+    negated = isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+    if negated:
+        test = test.expression
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1 or ph is None:
+        return False
+    op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+    sides = {type(test.left), type(right)}
+    names = [e.value for e in (test.left, right) if isinstance(e, cst.Name)]
+    if sides != {cst.Name} or sorted(names) != sorted([ph, "None"]):
+        return False
+    return isinstance(op, cst.IsNot) != negated if isinstance(op, (cst.Is, cst.IsNot)) else False
 
 
 class _KeyedPlaceholder(cst.CSTTransformer):

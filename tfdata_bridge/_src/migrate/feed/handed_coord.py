@@ -13,7 +13,10 @@ is a plain call (no ``*args``, the class not passed on, subclassed or named othe
 ``__init__`` and its argument from every call, where the argument is a name, an attribute or an inline
 ``Coordinator()`` (dropping it runs nothing). The program's coordinator is then the plumbing pass's again: gone,
 or kept as the loop's stop flag (which ``scan`` does not count as a queue use). Only parameters the rewrite
-emptied go: one the original ``__init__`` never read is the program's own, and stays.
+emptied go: one the original ``__init__`` never read is the program's own, and stays. The class is followed
+under the names a package's ``__init__`` gives it too (``from .data_reader import DataReader``: ``from pkg import
+DataReader``), and a program the plumbing pass said nothing of (no runner of its own) has its plumbing pass run
+again once its coordinator went only to the class.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import replace
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import ArgsSwapped, absolute_name, nodes_of, parsed, wrapped
+from tfdata_bridge._src.migrate.calls import ArgsSwapped, absolute_name, dotted, nodes_of, parsed, wrapped
 from tfdata_bridge._src.migrate.feed.class_coord import drop_args, drop_params
 from tfdata_bridge._src.migrate.feed.coord import refs
 from tfdata_bridge._src.migrate.walk import Visitor
@@ -60,16 +63,18 @@ def _emptied(original: cst.Module, cls: cst.ClassDef) -> list[str]:
             if p.default is None and not refs(init.body, p.name.value) and refs(old.body, p.name.value)]
 
 
-def _uses(module: cst.Module, qname: str, package: str) -> list[cst.CSTNode] | None:
-    """The nodes of ``module`` naming the class ``qname`` through an import, or None where metadata fails."""
+def _uses(module: cst.Module, qname: str | frozenset[str], package: str) -> list[cst.CSTNode] | None:
+    """The nodes of ``module`` naming the class ``qname`` (or any of a set of its names) through an import, or
+    None where metadata fails."""
     found: list[cst.CSTNode] = []
+    qnames = frozenset({qname}) if isinstance(qname, str) else qname
 
     class _V(Visitor):
         METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
         def _check(self, node) -> bool:
             for q in self.get_metadata(QualifiedNameProvider, node, set()):
-                if q.source is QualifiedNameSource.IMPORT and absolute_name(q.name, package) == qname:
+                if q.source is QualifiedNameSource.IMPORT and absolute_name(q.name, package) in qnames:
                     found.append(node)
                     return False
             return True
@@ -102,7 +107,7 @@ def _droppable(arg: cst.Arg) -> bool:
 def _drop(path, cls_name, params, modules, texts, results, names) -> None:
     from tfdata_bridge._src.migrate.plumbing import remove_plumbing
 
-    qname = f"{names[path].name}.{cls_name}"
+    qname = _reexports(f"{names[path].name}.{cls_name}", modules, names)
     home = parsed(results[path].code)
     supers = {id(a.value) for c in nodes_of(home, cst.Call) if isinstance(c.func, cst.Name)
               and c.func.value == "super" for a in c.args}  # (``super(Cls, self).__init__()``: no call)
@@ -144,12 +149,34 @@ def _drop(path, cls_name, params, modules, texts, results, names) -> None:
         out = module.visit(ArgsSwapped(swaps))
         notes = list(results[other].notes)
         kept = [n for n in notes if any(f"`{p}` {_KEPT}" in n.message for p in passed)]
-        if kept:  # the coordinator that only went to the class: the plumbing pass's again
+        # (a module the plumbing pass said nothing of, no runner started in it: its coordinator went only to the
+        # class, as in a program whose one pipeline is the class's)
+        untouched = passed and not any("queue-runner plumbing" in n.message for n in notes) and not any(
+            w in out.code for w in ("start_queue_runners", "QueueRunner", "add_queue_runner"))
+        if kept or untouched:  # the coordinator that only went to the class: the plumbing pass's again
             again, more = remove_plumbing(parsed(out.code))
-            if more:
+            if more and again.code != out.code and not any(m.kind == "refused" for m in more):
                 out = again
-                notes = [n for n in notes if n not in kept] + [replace(m, line=kept[0].line) for m in more]
+                notes = [n for n in notes if n not in kept] + [
+                    replace(m, line=kept[0].line) if kept else m for m in more]
         results[other] = replace(results[other], code=out.code, notes=tuple(sorted(notes, key=lambda n: n.line)))
+
+
+def _reexports(qname: str, modules, names) -> frozenset[str]:
+    """``qname`` and the names a package's ``__init__`` gives it by importing it (``from .data_reader import
+    DataReader`` in ``kiln_lib/__init__.py``: ``kiln_lib.DataReader`` too)."""
+    out = {qname}
+    for other, module in modules.items():
+        for stmt in module.body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
+                continue
+            base = absolute_name("." * len(small.relative) + (dotted(small.module) if small.module else ""),
+                                 names[other].package)
+            for alias in small.names:
+                if f"{base}.{alias.evaluated_name}" == qname:
+                    out.add(f"{names[other].name}.{alias.evaluated_alias or alias.evaluated_name}")
+    return frozenset(out)
 
 
 def _args_for(call: cst.Call, positional: list[str], params: list[str]) -> list[cst.Arg]:

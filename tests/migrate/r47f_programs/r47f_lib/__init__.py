@@ -1,0 +1,2 @@
+from .reader import RowReader
+from .feeding import ListFeeder

@@ -1,0 +1,216 @@
+"""A hand-built FIFOQueue filled once, in the program's own thread, from constants, then read:
+
+    queue = tf.FIFOQueue(capacity=10, dtypes=[tf.string, tf.string], shapes=[[], []])
+    x = tf.constant(names)                    # constants (or literal lists) made before the enqueue
+    y = tf.constant(values)
+    fill = queue.enqueue_many([x, y])         # or enqueue([x, y]): one element
+    first, second = queue.dequeue()           # or dequeue_many(n) / dequeue_up_to(n)
+    sess.run(fill)                            # run once (not in a loop or a branch), or fill.run()
+    for _ in range(5):
+        sess.run([first, second])
+
+holds the constants' rows in order, which is ``Dataset.from_tensor_slices((x, y))`` (``from_tensors`` for one
+``enqueue``), batched as the dequeue took them (``dequeue_many``: ``drop_remainder=True``); the queue, its
+enqueue op and the one run of it go. Legacy's queue is never closed: a read past the rows waits forever where
+the dataset ends with ``OutOfRangeError``; a queue smaller than the rows blocks the run where the dataset does
+not. Only this form: a FIFOQueue without ``names=``, the queue named by nothing but its one enqueue and its one
+dequeue, the op run once by one statement of the program's thread, each enqueued tensor a ``constant(...)`` (or a
+name bound to one in the same block, not bound again before the dequeue) or a literal; the dequeue after the
+enqueue in the same block. A queue fed by placeholders or a thread is the feed passes' (``feed/``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, identifiers, nodes_of, \
+    target_names
+
+_FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
+_DEQUEUES = ("dequeue", "dequeue_many", "dequeue_up_to")
+_LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)
+
+
+@dataclass
+class OnceFilled:
+    queue: cst.SimpleStatementLine
+    enqueue: cst.SimpleStatementLine
+    run: cst.SimpleStatementLine
+    dequeue: cst.SimpleStatementLine
+    text: str  # the dequeue's new value
+    comment: str
+
+
+def _call_on(node, name: str, methods) -> str | None:
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            isinstance(node.func.value, cst.Name) and node.func.value.value == name and \
+            node.func.attr.value in methods:
+        return node.func.attr.value
+    return None
+
+
+def _assigned(stmt) -> tuple[cst.BaseAssignTargetExpression, cst.BaseExpression] | None:
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) \
+            and len(stmt.body[0].targets) == 1:
+        return stmt.body[0].targets[0].target, stmt.body[0].value
+    return None
+
+
+def _literal(node) -> bool:
+    if isinstance(node, _LITERALS):
+        return True
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        return isinstance(node.expression, (cst.Integer, cst.Float))
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and _literal(e.value) for e in node.elements)
+    return False
+
+
+def _enclosing_scope(module: cst.Module, stmt) -> tuple[cst.CSTNode, list]:
+    """The function holding ``stmt`` (or the module) and the chain of nodes from it down to ``stmt``."""
+    def walk(node, chain):
+        if node is stmt:
+            return chain
+        for child in node.children:
+            found = walk(child, chain + [child])
+            if found is not None:
+                return found
+        return None
+
+    chain = walk(module, [module]) or [module]
+    scope = next((n for n in reversed(chain) if isinstance(n, cst.FunctionDef)), module)
+    return scope, chain[chain.index(scope):]
+
+
+def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, v1: str, code) -> OnceFilled | None:
+    """The form above, for the queue made by ``stmt`` (of ``body``); None where ``stmt`` makes no FIFOQueue that
+    a statement runs an enqueue of; refused (``Refusal``) where it is this form with something the rewrite cannot
+    keep."""
+    made = _assigned(stmt)
+    if made is None or not isinstance(made[0], cst.Name) or not isinstance(made[1], cst.Call) or \
+            (index.paths.get(made[1]) or "").rsplit(".", 1)[-1] != "FIFOQueue":
+        return None
+    qname = made[0].value
+    at = body.index(stmt)
+    # the enqueue: ``fill = q.enqueue_many([...])`` in the block, or inline in the run
+    enq_stmt = enq_call = op = None
+    for s in body[at + 1:]:
+        got = _assigned(s)
+        if got is not None and _call_on(got[1], qname, ("enqueue", "enqueue_many")):
+            if not isinstance(got[0], cst.Name):
+                return None
+            enq_stmt, enq_call, op = s, got[1], got[0].value
+            break
+    if enq_call is None:
+        return None
+    scope, _ = _enclosing_scope(module, stmt)
+    runs = [s for s in nodes_of(scope, cst.SimpleStatementLine) if len(s.body) == 1 and isinstance(s.body[0], cst.Expr)
+            and _runs(s.body[0].value, op)]
+    if not runs:
+        return None  # (filled elsewhere: a thread or a runner; the feed passes' form)
+    vals = enq_call.args[0].value if len(enq_call.args) == 1 else None
+    if vals is None or not all(_literal(e) or _is_constant(index, e) or isinstance(e, cst.Name) and _constant_name(
+            index, body, stmt, e) for e in ([x.value for x in vals.elements] if isinstance(vals, (cst.List, cst.Tuple))
+                                            else [vals])):
+        return None  # (placeholders or other tensors: the feed passes' form)
+    # from here on it is this form: what does not fit is said
+    if len(runs) != 1:
+        raise Refusal(f"`{op}` is run by {len(runs)} statements: a queue filled once is read as its rows")
+    run = runs[0]
+    _, chain = _enclosing_scope(module, run)
+    if any(isinstance(n, (cst.For, cst.While, cst.If, cst.FunctionDef, cst.Lambda, cst.ClassDef))
+           for n in chain[1:]):
+        raise Refusal(f"`{op}` is run inside a loop, a branch or a nested function: how often it fills the queue "
+                      "is not read")
+    kind = enq_call.func.attr.value
+    args = bind_params(made[1], _FIFO, "FIFOQueue")
+    if args.get("names") is not None:
+        raise Refusal("the queue has `names=` (a dict of components): not read in this form")
+    dtypes = args.get("dtypes")
+    count = len(dtypes.elements) if isinstance(dtypes, (cst.List, cst.Tuple)) else 1 if dtypes is not None else None
+    if count is None:
+        raise Refusal("the queue's `dtypes=` is not given")
+    if len(enq_call.args) != 1 or enq_call.args[0].keyword is not None and enq_call.args[0].keyword.value != "vals":
+        raise Refusal(f"`{qname}.{kind}` takes more than its values")
+    vals = enq_call.args[0].value
+    # (a list or tuple is the components, as ``enqueue_many`` reads it; anything else the one component)
+    items = [e.value for e in vals.elements] if isinstance(vals, (cst.List, cst.Tuple)) else [vals]
+    if any(isinstance(e, cst.StarredElement) for e in getattr(vals, "elements", [])) or len(items) != count:
+        raise Refusal(f"`{qname}.{kind}` takes {len(items)} values for {count} queue components")
+    # the dequeue: after the enqueue, in the same block
+    deq = None
+    for s in body[body.index(enq_stmt) + 1:]:
+        got = _assigned(s)
+        if got is not None and _call_on(got[1], qname, _DEQUEUES):
+            deq = s
+            break
+    if deq is None:
+        raise Refusal(f"no `{qname}.dequeue()` after `{op}` in the same block")
+    dcall = _assigned(deq)[1]
+    method = dcall.func.attr.value
+    if target_names(_assigned(deq)[0]) is None:
+        raise Refusal(f"`{qname}.{method}()`'s result is not held by names")
+    # the queue named by nothing but its enqueue and its dequeue; the op by nothing but its run
+    qrefs = [n for n in identifiers(module) if n.value == qname]
+    if len(qrefs) != 3:
+        raise Refusal(f"`{qname}` is used beyond its one enqueue and one dequeue")
+    orefs = [n for n in identifiers(module) if n.value == op]
+    if len(orefs) != 2:
+        raise Refusal(f"`{op}` is used beyond its one run")
+    for e in items:
+        _constant(index, body, enq_stmt, deq, e, code)
+    inner = code(items[0]) if count == 1 else "(" + ", ".join(code(e) for e in items) + ")"
+    source = "from_tensor_slices" if kind == "enqueue_many" else "from_tensors"
+    chain = f"{v1}.data.Dataset.{source}({inner})"
+    if method != "dequeue":
+        n = dcall.args[0].value if dcall.args else None
+        if n is None or len(dcall.args) != 1 or dcall.args[0].keyword is not None and \
+                dcall.args[0].keyword.value != "n":
+            raise Refusal(f"`{qname}.{method}` takes more than its count")
+        if names_bound := bound_names(*body[body.index(enq_stmt):body.index(deq)]) & {
+                x.value for x in identifiers(n)}:
+            raise Refusal(f"the count of `{qname}.{method}` reads `{sorted(names_bound)[0]}`, bound after the enqueue")
+        chain += f".batch({code(n)}{', drop_remainder=True' if method == 'dequeue_many' else ''})"
+    text = f"{v1}.data.make_one_shot_iterator({chain}).get_next()"
+    comment = (f"tfdata-bridge migrate: FIFOQueue, {kind}, {method} rewritten to tf.data: the queue filled once "
+               f"by `{op}` from constants is their {'rows' if kind == 'enqueue_many' else 'one element'} in order "
+               "(legacy's unclosed queue waited past them; the dataset ends)")
+    return OnceFilled(stmt, enq_stmt, run, deq, text, comment)
+
+
+def _runs(value, op: str) -> bool:
+    """``sess.run(op)`` / ``op.run()``."""
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Attribute) or value.func.attr.value != "run":
+        return False
+    if isinstance(value.func.value, cst.Name) and value.func.value.value == op and not value.args:
+        return True
+    return len(value.args) == 1 and value.args[0].keyword is None and isinstance(value.args[0].value, cst.Name) \
+        and value.args[0].value.value == op
+
+
+def _constant(index, body, enq_stmt, deq, node, code) -> None:
+    """``node`` (an enqueued value) is a literal, a ``constant(...)`` call, or a name bound to one in ``body``
+    before the enqueue and not bound again up to the dequeue."""
+    if _literal(node) or _is_constant(index, node):
+        return
+    if not isinstance(node, cst.Name):
+        raise Refusal(f"`{code(node)}` is not a `constant` (or a literal): the queue's rows are read only from those")
+    start, end = body.index(enq_stmt), body.index(deq)
+    binder = next((s for s in reversed(body[:start]) if node.value in bound_names(s)), None)
+    got = _assigned(binder)
+    if got is None or not isinstance(got[0], cst.Name) or not _is_constant(index, got[1]):
+        raise Refusal(f"`{node.value}` is not a `constant(...)` made in the same block before the enqueue")
+    if any(node.value in bound_names(s) for s in body[start:end + 1]):
+        raise Refusal(f"`{node.value}` is bound again between the enqueue and the dequeue")
+
+
+def _constant_name(index, body, stmt, node: cst.Name) -> bool:
+    """``node`` is bound to a ``constant(...)`` by some statement of ``body`` (where, is checked later)."""
+    return any(_is_constant(index, got[1]) for s in body if (got := _assigned(s)) is not None
+               and isinstance(got[0], cst.Name) and got[0].value == node.value)
+
+
+def _is_constant(index, node) -> bool:
+    return isinstance(node, cst.Call) and (index.paths.get(node) or "").rsplit(".", 1)[-1] == "constant"
