@@ -60,7 +60,7 @@ from tfdata_bridge._src.migrate.provider_inline import inline_providers
 from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.init_source import init_sources
-from tfdata_bridge._src.migrate.object_state import _NOT_YET
+from tfdata_bridge._src.migrate.object_state import _NOT_YET, BASE_BATCH
 from tfdata_bridge._src.migrate.plumbing import given_back, remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import TurnRefusal, read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
@@ -557,7 +557,7 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
 def _vague(text: str) -> bool:
     # (a method reading the file queue its object keeps, given none, or named ``read`` as a reader's method is:
     # where a class's form says why it is left, its reason says more, init_source.py)
-    return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text or \
+    return _NOT_YET in text or BASE_BATCH in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text or \
         text.endswith(_NOT_GIVEN) or text.endswith(_NOT_READ) or _NOT_A_READ in text
 
 
