@@ -28,6 +28,7 @@ the queue, its enqueue op and its runner go from the helper, the dequeue becomes
 
 from __future__ import annotations
 
+import collections
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -156,6 +157,32 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
 _PROPERTY_TESTS = {"isinstance", "len", "list", "tuple", "dict", "type", "None", "True", "False"}
 
 
+def _parameter_reads(tensors: cst.BaseExpression, params: list[str]) -> list[str] | None:
+    """The parameters a list of the batch's takes by attribute or constant subscript (``[example.image,
+    example.label]``, ``[row["x"], label]``), in the order of the parameters; None where an element is anything
+    else (a call, arithmetic: work the caller's element function would have to do) or the list reads no attribute
+    (``[image, label]``: the plain form)."""
+    if not isinstance(tensors, (cst.List, cst.Tuple)) or not tensors.elements:
+        return None
+    read: set[str] = set()
+    deep = False
+    for el in tensors.elements:
+        if not isinstance(el, cst.Element):
+            return None
+        node = el.value
+        while isinstance(node, (cst.Attribute, cst.Subscript)):
+            if isinstance(node, cst.Subscript):
+                if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index) or \
+                        not isinstance(node.slice[0].slice.value, (cst.SimpleString, cst.Integer)):
+                    return None
+            deep = True
+            node = node.value
+        if not isinstance(node, cst.Name) or node.value not in params:
+            return None
+        read.add(node.value)
+    return [p for p in params if p in read] if deep else None
+
+
 def _built_list(fn: cst.FunctionDef, branch: cst.If, name: str, params: list[str]) -> tuple[cst.If, cst.IfExp]:
     """The ``if`` choosing the batch's list (``_branch_built``) as one expression, where it is a statement of
     ``fn``'s own block before its batch, each arm the one assignment ``name = <list of parameters>``, its test
@@ -265,6 +292,9 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             taken, single = [e.value.value for e in tensors.elements], False
         elif isinstance(tensors, cst.Name):
             taken, single = [tensors.value], True
+        elif (read := _parameter_reads(tensors, names)) is not None:
+            # ``[example.freq, example.label]``: each caller reads them off its own values (``BatchHelper.built``)
+            built, taken, single = (None, tensors), read, False
         else:
             raise Refusal(f"the batch calls in `{name}` do not take its parameters as they are")
         branch = _branch_built(fn, taken[0], set(names)) if single and taken[0] not in names else None
@@ -276,7 +306,8 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
         if helper is None:
             helper = BatchHelper(fn, taken, single)
             helper.built = built
-        elif (helper.built is None) != (built is None):
+        elif (helper.built is None) != (built is None) or built is not None and \
+                not built[1].deep_equals(helper.built[1]):
             raise Refusal(f"the batch calls in `{name}` take different tensors")
         elif (helper.tensors, helper.single) != (taken, single):
             raise Refusal(f"the batch calls in `{name}` take different tensors")
@@ -287,7 +318,12 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             raise Refusal(f"the queue in `{name}` is not filled with its parameters as they are")
     helper.method = method
     helper.many = many == {True}
-    if helper.built is not None:
+    if helper.built is not None and helper.built[0] is None:  # (its parameters read nowhere else)
+        counts, inside_batches = name_counts(fn.body), sum((name_counts(a["tensors"]) for _, _, a in helper.batch_stmts),
+                                                            collections.Counter())
+        if any(counts[t] != inside_batches[t] for t in helper.tensors):
+            raise Refusal(f"`{name}` reads the values whose attributes it batches beyond its batch calls")
+    elif helper.built is not None:
         built_name = helper.batch_stmts[0][2]["tensors"].value
         if name_counts(fn.body)[built_name] != 2 + len(helper.batch_stmts):
             raise Refusal(f"`{name}` reads `{built_name}`, the list it batches, beyond its batch calls")

@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.reader_fn import reader_fn
 from tfdata_bridge._src.migrate.reader_setup import place_setup
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.static_stages import static_stage
+from tfdata_bridge._src.migrate.subclasses import uses_in_unrelated_classes
 
 
 def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined: list[str]):
@@ -86,7 +87,10 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
         queue_stmt = finder.scopes.single_assignment(stmt, queue)
         if [r for r in finder.scopes.readers_of(queue_stmt, queue) if r is not queues[0]]:
             raise Refusal(f"the file queue `{queue}` is used beyond `{name}`")
-    if _attribute_uses(module, name) - (0 if foreign else _attribute_uses(own.fn if own else fn, name)) != 1:
+    # (a sibling class's ``self.<name>`` runs its own method: ``subclasses.uses_in_unrelated_classes``)
+    siblings = uses_in_unrelated_classes(module, cls, name) if not foreign and isinstance(cls, cst.ClassDef) else 0
+    if _attribute_uses(module, name) - siblings - \
+            (0 if foreign else _attribute_uses(own.fn if own else fn, name)) != 1:
         raise Refusal(f"the method `{name}` is used beyond this pipeline; it cannot move into tf.data")
     got = reader_fn(foreign or finder, fn, call, True, queue, "_", READERS, func.value.value, cls, producer)
     if own is not None:

@@ -22,8 +22,11 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN, overriders
 
 _NOT_YET = "a pipeline kept on an object's attributes and used in another method is not rewritten yet"
+# (a reason a class form's own says more than: ``to_tfdata._vague``)
+BASE_BATCH = "which the rewrite does not follow into a base class's batch yet"
 
 
 def _method_and_self(finder, at: cst.CSTNode) -> tuple[cst.FunctionDef, cst.ClassDef, str] | None:
@@ -70,9 +73,11 @@ def _kept(finder, cls: cst.ClassDef, attrs: list[str], besides: cst.FunctionDef,
             for (method, source), names in groups.items()]
 
 
-def _own_method(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[str, str, list[str]] | None:
+def _own_method(finder, stmt: cst.CSTNode, call: cst.Call, overridden: bool = False
+                ) -> tuple[str, str, list[str]] | None:
     """(``obj.m()`` as written, ``Class.m``, what of the instance it reads that other methods set) where ``call``
-    calls a method this program defines; None otherwise."""
+    calls a method this program defines; None otherwise (``overridden``: a closure's ``self.m()`` that subclasses
+    override is refused, naming them)."""
     from tfdata_bridge._src.migrate.join import _any_method
     from tfdata_bridge._src.migrate.method_source import _module_of
 
@@ -82,7 +87,9 @@ def _own_method(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[str, str, li
         return None
     try:
         fn, _, cls = _any_method(finder, module, stmt, func)
-    except Refusal:
+    except Refusal as exc:
+        if overridden:
+            _refuse_overridden_from_closure(finder, module, stmt, func)
         return None
     owner = f"{cls.name.value}.{fn.name.value}" if cls is not None else fn.name.value
     kept = []
@@ -90,6 +97,31 @@ def _own_method(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[str, str, li
         instance = fn.params.params[0].name.value
         kept = _kept(finder, cls, _attributes_read(fn, instance), fn, instance)
     return f"{func.value.value}.{func.attr.value}()", owner, kept
+
+
+def _refuse_overridden_from_closure(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute) -> None:
+    """Refuses ``self.m()`` read in a function nested in a method (``def input_fn(): x = self._read_one()``,
+    ``self`` that method's first parameter) where subclasses of the method's class override ``m``: what feeds
+    the batch is a subclass's reader (held-out round 47's ``CSVReader._read_one`` under ``Reader.get_input_fn``)."""
+    from libcst.metadata import Assignment
+
+    scope = finder.scopes.scope(at)
+    if scope is None or not isinstance(func.value, cst.Name):
+        return
+    found = list(scope[func.value.value])
+    if len(found) != 1 or not isinstance(found[0], Assignment) or not isinstance(found[0].node, cst.Param):
+        return
+    method, cls = getattr(found[0].scope, "node", None), getattr(getattr(found[0].scope, "parent", None), "node", None)
+    if not (isinstance(method, cst.FunctionDef) and isinstance(cls, cst.ClassDef) and method.params.params
+            and method.params.params[0] is found[0].node and not method.decorators
+            and any(s is method for s in cls.body.body)):
+        return
+    name = func.attr.value
+    overridden = overriders(finder, module, cls, name)
+    if overridden:
+        raise Refusal(f"`{func.value.value}.{name}()` in `{cls.name.value}.{method.name.value}` is overridden by "
+                      f"{', '.join(f'`{n}`' for n in overridden)}{OVERRIDDEN}, {BASE_BATCH}; `migrate --to compat` runs it through the "
+                      "drop-in")
 
 
 def refuse_own_method_read(finder, stmt: cst.CSTNode, call: cst.Call) -> None:
@@ -118,7 +150,7 @@ def refuse_kept_pipeline(finder, stmt: cst.CSTNode, tensors: cst.BaseExpression,
             raise Refusal(f"this `{api}` batches {', '.join(kept)}: {_NOT_YET}")
     for node in between:
         for call in nodes_of(node, cst.Call):
-            own = _own_method(finder, node, call)
+            own = _own_method(finder, node, call, overridden=True)
             if own is not None and own[2]:
                 written, owner, kept = own
                 said = _provider(finder, stmt, api)  # (a provider object: that form, and what stood in its way)

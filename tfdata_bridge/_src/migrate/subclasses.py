@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.calls import nodes_of
+
 OVERRIDDEN = ": which one runs depends on the object's class"  # (in the refusal's text: a factory's caller passes it on, not guessing)
 
 
@@ -107,3 +109,22 @@ def overriders(finder, module: cst.Module | None, cls: cst.ClassDef, name: str) 
     if tree is not None:
         found += [c for c in tree(cls) if all(c is not f for f in found)]
     return sorted({c.name.value for c in found if defines(c, name)})
+
+
+def uses_in_unrelated_classes(module: cst.Module, cls: cst.ClassDef, name: str) -> int:
+    """The ``self.name`` reads (the method's first parameter's) in the methods of this module's other classes
+    that define ``name`` themselves, where ``cls`` derives from none of them: each runs its own class's ``name``
+    (or a subclass's of that class), never ``cls``'s. Two sibling readers in one module, each batching what its
+    own ``self._decode(queue)`` returns, then count one use each, not two."""
+    count = 0
+    for other in module.body:
+        if not isinstance(other, cst.ClassDef) or other is cls or not defines(other, name) or \
+                any(c is cls for c in local_subclasses(module, other)):
+            continue
+        for fn in other.body.body if isinstance(other.body, cst.IndentedBlock) else ():
+            if not isinstance(fn, cst.FunctionDef) or not fn.params.params or fn.decorators:
+                continue
+            me = fn.params.params[0].name.value
+            count += sum(1 for a in nodes_of(fn, cst.Attribute) if a.attr.value == name
+                         and isinstance(a.value, cst.Name) and a.value.value == me)
+    return count

@@ -60,7 +60,7 @@ from tfdata_bridge._src.migrate.provider_inline import inline_providers
 from tfdata_bridge._src.migrate.provider_objects import provider_reason
 from tfdata_bridge._src.migrate.object_pipeline import object_pipelines
 from tfdata_bridge._src.migrate.init_source import init_sources
-from tfdata_bridge._src.migrate.object_state import _NOT_YET
+from tfdata_bridge._src.migrate.object_state import _NOT_YET, BASE_BATCH
 from tfdata_bridge._src.migrate.plumbing import given_back, remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import TurnRefusal, read_groups
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
@@ -272,21 +272,46 @@ class _Apply(cst.CSTTransformer):
 def _keep_declared_methods(module: cst.Module, removed: set[cst.CSTNode], replaced: dict, scopes) -> list[Note]:
     """A method a rewrite would remove (a reader method inlined into the per-record function) stays where a base
     of its class may declare it (``subclasses.base_declaring``): an abstract method removed leaves the class one
-    that cannot be made (held-out round 42's painting reader, ``@abc.abstractmethod _read_and_decode``)."""
+    that cannot be made (held-out round 42's painting reader, ``@abc.abstractmethod _read_and_decode``).
+
+    Nothing in the tree calls it any more (the tree's count of its uses let it go). A private one (``_name``:
+    not for the class's users) keeps its docstring and raises ``NotImplementedError`` naming the pipeline that
+    reads the records now, so no legacy reader is left in it (round 46's station reader: its ``TFRecordReader``
+    kept the program's queue runners); a public one stays whole, as it was, for callers outside the tree."""
     from tfdata_bridge._src.migrate.subclasses import base_declaring
 
     notes = []
     for cls in nodes_of(module, cst.ClassDef):
-        for fn in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
-            if not isinstance(fn, cst.FunctionDef) or fn not in removed or fn in replaced:
+        methods = [s for s in cls.body.body if isinstance(s, cst.FunctionDef)] \
+            if isinstance(cls.body, cst.IndentedBlock) else []
+        for fn in methods:
+            if fn not in removed or fn in replaced:
                 continue
             base = base_declaring(module, cls, fn.name.value)
-            if base is not None:
-                removed.discard(fn)
-                notes.append(Note(scopes.line(fn) or 0, f"the method `{cls.name.value}.{fn.name.value}` stays as "
-                                  f"it was: its pipeline no longer calls it, but `{base}`, a base of "
-                                  f"`{cls.name.value}`, may declare it abstract (every subclass must define it)",
-                                  kind="info"))
+            if base is None:
+                continue
+            removed.discard(fn)
+            where = f"`{cls.name.value}.{fn.name.value}`"
+            if not fn.name.value.startswith("_") or fn.name.value.startswith("__"):
+                replaced[fn] = [fn]  # whole: its statements moved into the pipeline stay here too
+                notes.append(Note(scopes.line(fn) or 0, f"the method {where} stays as it was: its pipeline no "
+                                  f"longer calls it, but `{base}`, a base of `{cls.name.value}`, may declare it "
+                                  "abstract (every subclass must define it)", kind="info"))
+                continue
+            moved = {id(n) for n in removed} | {id(n) for n in replaced}
+            readers = [f"`{cls.name.value}.{m.name.value}`" for m in methods
+                       if m is not fn and any(id(s) in moved for s in nodes_of(m, cst.BaseStatement))]
+            by = f"the tf.data pipeline of {', '.join(readers)}" if readers else "a tf.data pipeline"
+            text = f"{cls.name.value}.{fn.name.value} is no longer used: {by.replace('`', '')} reads the records"
+            raise_line = cst.SimpleStatementLine([cst.Raise(cst.Call(cst.Name("NotImplementedError"), [
+                cst.Arg(cst.SimpleString(repr(text)))]))])
+            body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
+            kept = [body[0]] if body and is_docstring(body[0]) else []
+            replaced[fn] = [fn.with_changes(body=cst.IndentedBlock([*kept, raise_line]))]
+            notes.append(Note(scopes.line(fn) or 0, f"the method {where} now raises `NotImplementedError`: "
+                              f"{by} reads its records, and nothing calls it, but `{base}`, a base of "
+                              f"`{cls.name.value}`, may declare it abstract (the class must define it)",
+                              kind="info"))
     return notes
 
 
@@ -558,7 +583,7 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
 def _vague(text: str) -> bool:
     # (a method reading the file queue its object keeps, given none, or named ``read`` as a reader's method is:
     # where a class's form says why it is left, its reason says more, init_source.py)
-    return _NOT_YET in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text or \
+    return _NOT_YET in text or BASE_BATCH in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text or \
         text.endswith(_NOT_GIVEN) or text.endswith(_NOT_READ) or _NOT_A_READ in text
 
 
@@ -860,6 +885,8 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     for old_fn, new_fn in (functions or {}).items():
         replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
     notes += _left_alone(module, index, [*removed, *replaced], notes, external, scopes)
+    if replaced:  # (before the imports' count: a method kept whole may read them)
+        notes += _keep_declared_methods(module, removed, replaced, finder.scopes)
     removed.update(_imports_left_unused(module, index, removed, replaced))
     if not replaced:  # nothing rewritten: the module as it came, match_filenames_once included
         if drop_plumbing and keep_plumbing is None:  # less the runner plumbing of pipelines rewritten elsewhere
@@ -868,7 +895,6 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             return out, notes + plumbing_notes, outcomes
         return original, notes, outcomes
     notes += matched
-    notes += _keep_declared_methods(module, removed, replaced, finder.scopes)
     out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)),
                                  getattr(external, "imported", None))
     by_name_imports = added_imports(finder, out)  # (a helper's module's names its reader reads: module_names.py)
