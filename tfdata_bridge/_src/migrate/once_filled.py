@@ -41,6 +41,9 @@ class OnceFilled:
     dequeue: cst.SimpleStatementLine
     text: str  # the dequeue's new value
     comment: str
+    target: str | None = None  # the dequeue's new target (a size read carried with each element)
+    sizes: dict | None = None  # statement -> its new text (``q.size()`` reads replaced by their known value)
+    iterator: str | None = None  # an initializable iterator's name: the fill's run becomes its initializer's
 
 
 def _call_on(node, name: str, methods) -> str | None:
@@ -153,16 +156,21 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     if target_names(_assigned(deq)[0]) is None:
         raise Refusal(f"`{qname}.{method}()`'s result is not held by names")
     # the queue named by nothing but its enqueue and its dequeue; the op by nothing but its run
+    size_calls = [c for c in nodes_of(module, cst.Call) if _call_on(c, qname, ("size",)) and not c.args]
     qrefs = [n for n in identifiers(module) if n.value == qname]
-    if len(qrefs) != 3:
+    if len(qrefs) != 3 + len(size_calls):
         raise Refusal(f"`{qname}` is used beyond its one enqueue and one dequeue")
     orefs = [n for n in identifiers(module) if n.value == op]
     if len(orefs) != 2:
         raise Refusal(f"`{op}` is used beyond its one run")
-    for e in items:
-        _constant(index, body, enq_stmt, deq, e, code)
+    printed = [_constant(index, body, enq_stmt, deq, e, code) for e in items]
     inner = code(items[0]) if count == 1 else "(" + ", ".join(code(e) for e in items) + ")"
     source = "from_tensor_slices" if kind == "enqueue_many" else "from_tensors"
+    taken = {n.value for n in identifiers(module)}
+    sizes, target, left = _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, items, v1,
+                                      code, taken)
+    if left is not None:
+        inner = f"({inner}, {left[1]})"
     chain = f"{v1}.data.Dataset.{source}({inner})"
     if method != "dequeue":
         n = dcall.args[0].value if dcall.args else None
@@ -173,11 +181,111 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
                 x.value for x in identifiers(n)}:
             raise Refusal(f"the count of `{qname}.{method}` reads `{sorted(names_bound)[0]}`, bound after the enqueue")
         chain += f".batch({code(n)}{', drop_remainder=True' if method == 'dequeue_many' else ''})"
-    text = f"{v1}.data.make_one_shot_iterator({chain}).get_next()"
+    iterator = None
+    if any(printed):  # (a Print is stateful: captured by an initializable iterator, run where the fill ran)
+        iterator = next(f"{qname}_iterator{k or ''}" for k in range(100) if f"{qname}_iterator{k or ''}" not in taken)
+        text = f"{v1}.data.make_initializable_iterator({chain})"
+    else:
+        text = f"{v1}.data.make_one_shot_iterator({chain}).get_next()"
+    if left is not None:
+        deq_target = _assigned(deq)[0]
+        shown = code(deq_target)
+        if isinstance(deq_target, cst.Tuple) and not deq_target.lpar:
+            shown = f"({shown})"
+        target = f"{shown}, {left[0]}"
     comment = (f"tfdata-bridge migrate: FIFOQueue, {kind}, {method} rewritten to tf.data: the queue filled once "
                f"by `{op}` from constants is their {'rows' if kind == 'enqueue_many' else 'one element'} in order "
                "(legacy's unclosed queue waited past them; the dataset ends)")
-    return OnceFilled(stmt, enq_stmt, run, deq, text, comment)
+    if sizes:
+        comment += (f"; `{qname}.size()` is read where its value is known (the rows, right after the fill; with "
+                    "each dequeued element, the rows left after it)")
+    return OnceFilled(stmt, enq_stmt, run, deq, text, comment, target, sizes, iterator)
+
+
+def _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, items, v1, code, taken):
+    """The new text of each statement reading ``qname.size()``, the dequeue's new target, and (name, tensor) of
+    the count carried with each element; Refusal where a read's value is not known when migrating. Known: a
+    ``size()`` in the ``data=`` of a ``Print`` of the dequeued element (the Print runs once per dequeue, after
+    it: the rows left after that element), or run alone by a statement right after the fill (nothing run between:
+    all the rows)."""
+    if not size_calls:
+        return {}, None, None
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    up = parents(module)
+    deq_names = set(target_names(_assigned(deq)[0]) or [])
+    run_block = up.get(id(run))
+    run_body = list(run_block.body) if isinstance(run_block, (cst.IndentedBlock, cst.Module)) else []
+    first = code(items[0])
+    rows = f"{v1}.shape({first})[0]" if kind == "enqueue_many" else f"{v1}.constant(1)"
+    left = None
+    values: dict[int, str] = {}
+    holders: dict[int, cst.SimpleStatementLine] = {}
+    for call in size_calls:
+        holder = call
+        while holder is not None and not isinstance(holder, cst.SimpleStatementLine):
+            holder = up.get(id(holder))
+        line = index.lines.get(holder, 0) if holder is not None else 0
+        where = f" at line {line}" if line else ""
+        value = None
+        if holder in body and body.index(holder) > body.index(deq):
+            got = _assigned(holder)
+            data = _print_data(index, got[1]) if got is not None else None
+            if got is not None and _printed(index, got[1], got[1].args[0].value.value if isinstance(
+                    got[1], cst.Call) and got[1].args and isinstance(got[1].args[0].value, cst.Name) else "") \
+                    and got[1].args[0].value.value in deq_names and data is not None and \
+                    any(e.value is call for e in data.elements):
+                if method != "dequeue":
+                    raise Refusal(f"`{qname}.size()`{where} is logged with a `{method}` batch: the count left is "
+                                  "not carried with it")
+                if kind == "enqueue":
+                    value = f"{v1}.constant(0)"
+                else:
+                    if left is None:
+                        name = next(f"{qname}_left{k or ''}" for k in range(100) if f"{qname}_left{k or ''}"
+                                    not in taken)
+                        left = (name, f"{v1}.range({rows} - 1, -1, -1)")
+                    value = left[0]
+        if value is None and holder in run_body and run_body.index(holder) > run_body.index(run):
+            between = run_body[run_body.index(run) + 1:run_body.index(holder)]
+            runs_in = [c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute) and
+                       c.func.attr.value in ("run", "eval")]
+            if not any(
+                    isinstance(c.func, cst.Attribute) and c.func.attr.value in ("run", "eval")
+                    for s in between for c in nodes_of(s, cst.Call)) and \
+                    all(c.func.attr.value == "run" and len(c.args) == 1 and c.args[0].value is call or
+                        c.func.attr.value == "eval" and c.func.value is call for c in runs_in) and runs_in:
+                value = rows
+        if value is None:
+            raise Refusal(f"`{qname}.size()` is read{where} where its value is not known when migrating (only "
+                          "right after the fill, or logged with each dequeued element): it is a fill level of "
+                          "legacy's queue, and tf.data has no queue to measure")
+        values[id(call)] = value
+        holders[id(holder)] = holder
+    sizes = {}
+    for holder in holders.values():
+        sizes[holder] = holder.visit(_Swap(values))
+    return sizes, None, left
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, values: dict[int, str]):
+        super().__init__()
+        self.values = values
+
+    def leave_Call(self, original, updated):
+        text = self.values.get(id(original))
+        return cst.parse_expression(text) if text is not None else updated
+
+
+def _print_data(index, call) -> cst.List | cst.Tuple | None:
+    """A ``Print`` call's ``data`` list (its second argument)."""
+    if not isinstance(call, cst.Call):
+        return None
+    data = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "data"), None)
+    if data is None and len(call.args) > 1 and call.args[1].keyword is None:
+        data = call.args[1].value
+    return data if isinstance(data, (cst.List, cst.Tuple)) else None
 
 
 def _runs(value, op: str) -> bool:
@@ -190,26 +298,40 @@ def _runs(value, op: str) -> bool:
         and value.args[0].value.value == op
 
 
-def _constant(index, body, enq_stmt, deq, node, code) -> None:
+def _constant(index, body, enq_stmt, deq, node, code) -> bool:
     """``node`` (an enqueued value) is a literal, a ``constant(...)`` call, or a name bound to one in ``body``
-    before the enqueue and not bound again up to the dequeue."""
+    before the enqueue (perhaps through ``Print``s of it: True) and not bound again up to the dequeue."""
     if _literal(node) or _is_constant(index, node):
-        return
+        return False
     if not isinstance(node, cst.Name):
         raise Refusal(f"`{code(node)}` is not a `constant` (or a literal): the queue's rows are read only from those")
     start, end = body.index(enq_stmt), body.index(deq)
-    binder = next((s for s in reversed(body[:start]) if node.value in bound_names(s)), None)
-    got = _assigned(binder)
+    printed = False
+    at = start
+    while True:  # (``x = tf.Print(x, ...)`` over the constant: the same rows, logged when the fill ran)
+        binder = next((s for s in reversed(body[:at]) if node.value in bound_names(s)), None)
+        got = _assigned(binder)
+        if got is None or not isinstance(got[0], cst.Name) or not _printed(index, got[1], node.value):
+            break
+        printed, at = True, body.index(binder)
     if got is None or not isinstance(got[0], cst.Name) or not _is_constant(index, got[1]):
         raise Refusal(f"`{node.value}` is not a `constant(...)` made in the same block before the enqueue")
     if any(node.value in bound_names(s) for s in body[start:end + 1]):
         raise Refusal(f"`{node.value}` is bound again between the enqueue and the dequeue")
+    return printed
 
 
 def _constant_name(index, body, stmt, node: cst.Name) -> bool:
     """``node`` is bound to a ``constant(...)`` by some statement of ``body`` (where, is checked later)."""
     return any(_is_constant(index, got[1]) for s in body if (got := _assigned(s)) is not None
                and isinstance(got[0], cst.Name) and got[0].value == node.value)
+
+
+def _printed(index, node, name: str) -> bool:
+    """``node`` is ``Print(name, ...)`` (``tf.Print`` of a name: the same tensor, logged when it is computed)."""
+    return isinstance(node, cst.Call) and (index.paths.get(node) or "").rsplit(".", 1)[-1] == "Print" and \
+        bool(node.args) and node.args[0].keyword is None and isinstance(node.args[0].value, cst.Name) and \
+        node.args[0].value.value == name
 
 
 def _is_constant(index, node) -> bool:
