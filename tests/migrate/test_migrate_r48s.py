@@ -5,7 +5,10 @@
 - a ``size()`` run right after the fill (nothing run between) is all the rows;
 - a constant logged by ``Print`` before the fill is captured by an initializable iterator whose initializer runs
   where the fill ran (the log line stays where legacy had it);
-- a ``size()`` read anywhere else (after some dequeues run, in a loop) is refused.
+- a ``size()`` read anywhere else (after some dequeues run, in a loop) is refused;
+- a module function returning a dict / tuple of ``limit_epochs`` of its constants, batched with ``enqueue_many``
+  by its one caller, loses the limits (``limit_epochs.helper_limits``): the batch's dataset repeats the rows
+  ``num_epochs`` times (a literal, or a parameter given one by the call or its default).
 
 The programs of ``r48s_programs/`` are migrated as one tree and run against their originals."""
 
@@ -27,13 +30,15 @@ def test_the_r48s_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 2
+    assert len(programs) == 4
     lines = {n: [x for x in c.splitlines() if not x.strip().startswith("#")] for n, c in code.items()}
     assert [n for n, c in lines.items() if any("Queue(" in x or ".size()" in x for x in c)] == [], code
     assert "make_initializable_iterator" in code["size_logged_imported_names.py"]
+    assert [n for n, c in lines.items() if any("limit_epochs" in x for x in c)] == [], code
+    assert ".repeat(2)" in code["helper_limits_tuple_train_import.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
-        assert want["end"] in ("size 6", "full 5"), want
+        assert want["end"] in ("size 6", "full 5", "rows 7", "OutOfRangeError"), want
         assert_delivers_the_same(name, want, got, "exact", end=want["end"])
 
 
@@ -68,3 +73,30 @@ def test_a_size_logged_with_a_batch_is_refused():
     text = SIZED.replace("q.dequeue()", "q.dequeue_many(2)\n    v = tf.Print(v, [q.size()])").format(read="")
     result = rewrite(text, to="tfdata")
     assert "FIFOQueue(" in result.code and any("logged with a `dequeue_many`" in n.message for n in result.notes)
+
+
+HELPED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def tensors(values, num_epochs=1):
+    x = tf.constant(values)
+    return {{"x": tf.train.limit_epochs(x, num_epochs=num_epochs)}}
+
+
+def main():
+    features = tensors([1, 2, 3], {epochs})
+    batch = tf.train.batch(features, 3, enqueue_many=True)
+    {more}
+    return batch
+'''
+
+
+@pytest.mark.parametrize("epochs, more, why", [
+    ("2", "other = tensors([4, 5])", "called elsewhere too"),
+    ("2", "seen = features", "also read outside this batch"),
+    ("num_epochs=len([1])", "", "not a literal"),
+])
+def test_a_helpers_limit_that_cannot_go_with_this_batch_is_refused(epochs, more, why):
+    result = rewrite(HELPED.format(epochs=epochs, more=more), to="tfdata")
+    assert "limit_epochs(" in result.code and any(why in n.message for n in result.notes), result.notes

@@ -51,7 +51,8 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
     else:
         parts = [tensors]
     closed: list[cst.SimpleStatementLine] = []  # a closure's ``limit_epochs`` statement: taken out of it
-    parts, checked, epochs, gone = unwrap_limits(finder, stmt, parts, closed)  # ``limit_epochs`` (limit_epochs.py)
+    changed: dict = {}  # a data helper's return, its ``limit_epochs`` taken off (limit_epochs.helper_limits)
+    parts, checked, epochs, gone = unwrap_limits(finder, stmt, parts, closed, changed)  # (limit_epochs.py)
     for where, part in checked:
         why = _why_not_data(finder, where, part, DEPTH)
         if why is not None:
@@ -74,7 +75,7 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
     call = {"tensor_list": cst.List([cst.Element(p) for p in parts]), "shuffle": cst.Name("False")}
     if epochs is not None:
         call["num_epochs"] = epochs
-    source = Source("slice", gone, params, call=call, producer="enqueue_many", removes=closed)
+    source = Source("slice", gone, params, call=call, producer="enqueue_many", removes=closed, news=changed)
     return source, {**args, "tensors": new_tensors, "enqueue_many": cst.Name("False")}
 
 
