@@ -167,6 +167,7 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     inner = code(items[0]) if count == 1 else "(" + ", ".join(code(e) for e in items) + ")"
     source = "from_tensor_slices" if kind == "enqueue_many" else "from_tensors"
     taken = {n.value for n in identifiers(module)}
+    rows_text = f"{v1}.shape({code(items[0])})[0]" if kind == "enqueue_many" else f"{v1}.constant(1)"
     sizes, target, left = _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, items, v1,
                                       code, taken)
     if left is not None:
@@ -197,8 +198,10 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
                f"by `{op}` from constants is their {'rows' if kind == 'enqueue_many' else 'one element'} in order "
                "(legacy's unclosed queue waited past them; the dataset ends)")
     if sizes:
-        comment += (f"; `{qname}.size()` is read where its value is known (the rows, right after the fill; with "
-                    "each dequeued element, the rows left after it)")
+        known = (["with each dequeued element, the rows left after it"] if left is not None or kind == "enqueue" and
+                 any("constant(0)" in code(n) for n in sizes.values()) else []) + \
+            (["right after the fill, all the rows"] if any(rows_text in code(n) for n in sizes.values()) else [])
+        comment += f"; `{qname}.size()` is read where its value is known ({'; '.join(known)})"
     return OnceFilled(stmt, enq_stmt, run, deq, text, comment, target, sizes, iterator)
 
 
