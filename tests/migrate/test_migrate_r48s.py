@@ -8,7 +8,9 @@
 - a ``size()`` read anywhere else (after some dequeues run, in a loop) is refused;
 - a module function returning a dict / tuple of ``limit_epochs`` of its constants, batched with ``enqueue_many``
   by its one caller, loses the limits (``limit_epochs.helper_limits``): the batch's dataset repeats the rows
-  ``num_epochs`` times (a literal, or a parameter given one by the call or its default).
+  ``num_epochs`` times (a literal, or a parameter given one by the call or its default);
+- a module function whose every return is in-memory data (a dict of constants built from its parameters) is
+  in-memory data; one returning a random op is not.
 
 The programs of ``r48s_programs/`` are migrated as one tree and run against their originals."""
 
@@ -30,7 +32,7 @@ def test_the_r48s_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     lines = {n: [x for x in c.splitlines() if not x.strip().startswith("#")] for n, c in code.items()}
     assert [n for n, c in lines.items() if any("Queue(" in x or ".size()" in x for x in c)] == [], code
     assert "make_initializable_iterator" in code["size_logged_imported_names.py"]
@@ -38,7 +40,7 @@ def test_the_r48s_programs_deliver_what_their_originals_deliver(tmp_path):
     assert ".repeat(2)" in code["helper_limits_tuple_train_import.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
-        assert want["end"] in ("size 6", "full 5", "rows 7", "OutOfRangeError"), want
+        assert want["end"] in ("size 6", "full 5", "rows 7", "OutOfRangeError", "three"), want
         assert_delivers_the_same(name, want, got, "exact", end=want["end"])
 
 
@@ -100,3 +102,11 @@ def main():
 def test_a_helpers_limit_that_cannot_go_with_this_batch_is_refused(epochs, more, why):
     result = rewrite(HELPED.format(epochs=epochs, more=more), to="tfdata")
     assert "limit_epochs(" in result.code and any(why in n.message for n in result.notes), result.notes
+
+
+def test_a_helper_returning_a_random_op_is_not_in_memory_data():
+    text = HELPED.replace("tf.train.limit_epochs(x, num_epochs=num_epochs)", "tf.random.uniform([3]) + x").format(
+        epochs="", more="")
+    result = rewrite(text, to="tfdata")
+    assert "train.batch(" in result.code and any("not in-memory data" in n.message for n in result.notes), \
+        result.notes
