@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, identifiers, nodes_of, \
-    target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, identifiers, names_in, \
+    nodes_of, target_names
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
 _DEQUEUES = ("dequeue", "dequeue_many", "dequeue_up_to")
@@ -200,7 +200,7 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     if sizes:
         known = (["with each dequeued element, the rows left after it"] if left is not None or kind == "enqueue" and
                  any("constant(0)" in code(n) for n in sizes.values()) else []) + \
-            (["right after the fill, all the rows"] if any(rows_text in code(n) for n in sizes.values()) else [])
+            (["run after the fill, the rows less those the code ran the dequeue for before it"] if any(rows_text in code(n) for n in sizes.values()) else [])
         comment += f"; `{qname}.size()` is read where its value is known ({'; '.join(known)})"
     return OnceFilled(stmt, enq_stmt, run, deq, text, comment, target, sizes, iterator)
 
@@ -253,15 +253,15 @@ def _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, 
             between = run_body[run_body.index(run) + 1:run_body.index(holder)]
             runs_in = [c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute) and
                        c.func.attr.value in ("run", "eval")]
-            if not any(
-                    isinstance(c.func, cst.Attribute) and c.func.attr.value in ("run", "eval")
-                    for s in between for c in nodes_of(s, cst.Call)) and \
+            taken = _dequeues_run(between, _derived(module, deq), size_calls)
+            if taken is not None and (taken == 0 or method == "dequeue") and \
                     all(c.func.attr.value == "run" and len(c.args) == 1 and c.args[0].value is call or
                         c.func.attr.value == "eval" and c.func.value is call for c in runs_in) and runs_in:
-                value = rows
+                value = rows if taken == 0 else f"{rows} - {taken}"
         if value is None:
-            raise Refusal(f"`{qname}.size()` is read{where} where its value is not known when migrating (only "
-                          "right after the fill, or logged with each dequeued element): it is a fill level of "
+            raise Refusal(f"`{qname}.size()` is read{where} where its value is not known when migrating (only run "
+                          "after the fill and a count of dequeue runs the code fixes, or logged with each dequeued "
+                          "element): it is a fill level of "
                           "legacy's queue, and tf.data has no queue to measure")
         values[id(call)] = value
         holders[id(holder)] = holder
@@ -269,6 +269,66 @@ def _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, 
     for holder in holders.values():
         sizes[holder] = holder.visit(_Swap(values))
     return sizes, None, left
+
+
+def _run_calls(node) -> list[cst.Call]:
+    return [c for c in nodes_of(node, cst.Call) if isinstance(c.func, cst.Attribute) and
+            c.func.attr.value in ("run", "eval")]
+
+
+def _derived(module, deq) -> set[str]:
+    """The dequeue's names and the names of tensors built from them (statements that run nothing), in its
+    function: fetching one of them runs the dequeue once."""
+    scope = module
+    for fn in nodes_of(module, cst.FunctionDef):
+        if any(s is deq for s in nodes_of(fn, cst.SimpleStatementLine)):
+            scope = fn
+    names = set(target_names(_assigned(deq)[0]) or [])
+    stmts = [s for s in nodes_of(scope, cst.SimpleStatementLine) if _assigned(s) is not None and s is not deq
+             and not _run_calls(s)]
+    for _ in range(len(stmts) + 1):
+        more = {n for s in stmts if names_in(_assigned(s)[1]) & names for n in bound_names(s)} - names
+        if not more:
+            break
+        names |= more
+    return names
+
+
+def _dequeues_run(stmts, derived: set[str], measured: list) -> int | None:
+    """How many times ``stmts`` run the dequeue (each ``run``/``eval`` fetching a ``derived`` tensor once; a
+    ``for _ in range(K)`` of such statements K times); None where that is not read from the code (a branch, a
+    ``while``, a loop that may leave early, a count that is not a literal, a run of other tensors)."""
+    total = 0
+    for s in stmts:
+        if not _run_calls(s):
+            continue
+        if isinstance(s, cst.SimpleStatementLine):
+            for c in _run_calls(s):
+                fetched = names_in(c.args[0].value) if c.func.attr.value == "run" and c.args else \
+                    names_in(c.func.value)
+                if (c.args[0].value if c.func.attr.value == "run" and c.args else c.func.value) in measured:
+                    continue  # (a run of the queue's size alone: it takes nothing)
+                if not fetched & derived:
+                    return None  # (a run of something else: whether it reaches the dequeue is not read)
+                total += 1
+            continue
+        if not isinstance(s, cst.For) or s.orelse is not None or s.asynchronous is not None or \
+                not isinstance(s.body, cst.IndentedBlock):
+            return None
+        it = s.iter
+        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" and
+                1 <= len(it.args) <= 2 and all(isinstance(a.value, cst.Integer) and a.keyword is None
+                                               for a in it.args)):
+            return None
+        if nodes_of(s.body, cst.Break) or nodes_of(s.body, cst.Continue) or nodes_of(s.body, cst.Return):
+            return None
+        inner = _dequeues_run(list(s.body.body), derived, measured)
+        if inner is None:
+            return None
+        bounds = [a.value.evaluated_value for a in it.args]
+        times = max(0, bounds[-1] - (bounds[0] if len(bounds) == 2 else 0))
+        total += inner * times
+    return total
 
 
 class _Swap(cst.CSTTransformer):
