@@ -65,6 +65,9 @@ def main():
     "while sess.run(v) < 2:\n        pass\n    n = sess.run(q.size())",
     "for _ in range(2):\n        if sess.run(v) > 1:\n            break\n    n = sess.run(q.size())",
     "sess.run(tf.no_op())\n    n = sess.run(q.size())",
+    "print(sess.run(v))\n    take(sess, v)\n    n = sess.run(q.size())",
+    "if v is not None:\n        take(sess)\n    n = sess.run(q.size())",
+    "take()\n    n = sess.run(q.size())",
     "for _ in range(2):\n        print(sess.run([v, q.size()]))",
     "n = sess.run([v, q.size()])",
 ])

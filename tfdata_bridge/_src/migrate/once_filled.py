@@ -30,6 +30,8 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, 
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
 _DEQUEUES = ("dequeue", "dequeue_many", "dequeue_up_to")
+_BUILTINS = {"print", "int", "float", "str", "bool", "len", "round", "list", "tuple", "dict", "set", "range",
+             "sorted", "min", "max", "sum", "abs", "enumerate", "zip", "isinstance", "format", "repr"}
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)
 
 
@@ -253,7 +255,7 @@ def _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, 
             between = run_body[run_body.index(run) + 1:run_body.index(holder)]
             runs_in = [c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute) and
                        c.func.attr.value in ("run", "eval")]
-            taken = _dequeues_run(between, _derived(module, deq), size_calls)
+            taken = _dequeues_run(between, _derived(module, deq) | _sessions([*between, holder, run]), size_calls)
             if taken is not None and (taken == 0 or method == "dequeue") and \
                     all(c.func.attr.value == "run" and len(c.args) == 1 and c.args[0].value is call or
                         c.func.attr.value == "eval" and c.func.value is call for c in runs_in) and runs_in:
@@ -300,6 +302,8 @@ def _dequeues_run(stmts, derived: set[str], measured: list) -> int | None:
     ``while``, a loop that may leave early, a count that is not a literal, a run of other tensors)."""
     total = 0
     for s in stmts:
+        if _hands_on(s, derived):
+            return None
         if not _run_calls(s):
             continue
         if isinstance(s, cst.SimpleStatementLine):
@@ -329,6 +333,28 @@ def _dequeues_run(stmts, derived: set[str], measured: list) -> int | None:
         times = max(0, bounds[-1] - (bounds[0] if len(bounds) == 2 else 0))
         total += inner * times
     return total
+
+
+def _sessions(nodes) -> set[str]:
+    """The names the runs in ``nodes`` run on (``sess.run``, ``eval(session=sess)``)."""
+    runs = [c for n in nodes for c in _run_calls(n)]
+    return {n for c in runs if c.func.attr.value == "run" for n in names_in(c.func.value)} | \
+        {n for c in runs for a in c.args if a.keyword is not None and a.keyword.value == "session"
+         for n in names_in(a.value)}
+
+
+def _hands_on(stmt, derived: set[str]) -> bool:
+    """``stmt`` gives a function other than a run a tensor built from the element or a session (``derived``
+    holds both: such a function may run the dequeue where the count does not see it: ``consume(sess, x)``)."""
+    runs = _run_calls(stmt)
+    inside = {id(n) for c in runs for n in nodes_of(c, cst.Name)}
+    for c in nodes_of(stmt, cst.Call):
+        if any(c is r for r in runs):
+            continue
+        given = {n.value for a in c.args for n in nodes_of(a.value, cst.Name) if id(n) not in inside}
+        if given & derived or isinstance(c.func, cst.Name) and c.func.value not in _BUILTINS:
+            return True  # (a function of the program may run the default session)
+    return False
 
 
 class _Swap(cst.CSTTransformer):
