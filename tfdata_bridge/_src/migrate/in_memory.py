@@ -20,7 +20,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import Assignment, GlobalScope, ImportAssignment
 
-from tfdata_bridge._src.migrate.calls import Refusal, literal_bool, names_in, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.limit_epochs import unwrap_limits
 from tfdata_bridge._src.migrate.param_data import parameter_data
 from tfdata_bridge._src.migrate.walk import Visitor
@@ -51,7 +51,8 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
     else:
         parts = [tensors]
     closed: list[cst.SimpleStatementLine] = []  # a closure's ``limit_epochs`` statement: taken out of it
-    parts, checked, epochs, gone = unwrap_limits(finder, stmt, parts, closed)  # ``limit_epochs`` (limit_epochs.py)
+    changed: dict = {}  # a data helper's return, its ``limit_epochs`` taken off (limit_epochs.helper_limits)
+    parts, checked, epochs, gone = unwrap_limits(finder, stmt, parts, closed, changed)  # (limit_epochs.py)
     for where, part in checked:
         why = _why_not_data(finder, where, part, DEPTH)
         if why is not None:
@@ -74,7 +75,7 @@ def in_memory_source(finder, stmt: cst.SimpleStatementLine, api: str, args: dict
     call = {"tensor_list": cst.List([cst.Element(p) for p in parts]), "shuffle": cst.Name("False")}
     if epochs is not None:
         call["num_epochs"] = epochs
-    source = Source("slice", gone, params, call=call, producer="enqueue_many", removes=closed)
+    source = Source("slice", gone, params, call=call, producer="enqueue_many", removes=closed, news=changed)
     return source, {**args, "tensors": new_tensors, "enqueue_many": cst.Name("False")}
 
 
@@ -84,6 +85,14 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
     if depth <= 0:
         return f"`{code}` is made too far away to follow"
     if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return None
+    if isinstance(node, cst.Dict):
+        if not all(isinstance(el, cst.DictElement) for el in node.elements):
+            return f"`{code}` holds `**` entries"
+        for el in node.elements:
+            why = _why_not_data(finder, at, el.value, depth - 1)
+            if why is not None:
+                return why
         return None
     if isinstance(node, (cst.List, cst.Tuple)):
         for el in node.elements:
@@ -127,6 +136,8 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
             return None
         if isinstance(node.func, cst.Name) and _plain_function(finder, at, node.func.value):
             return None  # ``table = read_table(path)``: a function that uses no TensorFlow returns no tensor
+        if isinstance(node.func, cst.Name) and _data_function(finder, at, node.func.value, depth):
+            return None  # ``features = table_tensors(table)``: every return of it is in-memory data
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("astype", "reshape", "copy") and \
                 not finder.api(node):
             return _why_not_data(finder, at, node.func.value, depth - 1)
@@ -145,8 +156,9 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
             index = next(i for i, el in enumerate(target.elements) if el.value.value == node.value)
             return _why_not_data(finder, made, value.elements[index].value, depth - 1)
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and finder.api(value) is None and \
-                _plain_function(finder, made, value.func.value):
-            return None  # a function that uses no TensorFlow returns no tensor
+                (_plain_function(finder, made, value.func.value) or
+                 _data_function(finder, made, value.func.value, depth - 1)):
+            return None  # a function that uses no TensorFlow returns no tensor; one returning in-memory data
         return f"`{node.value}` is unpacked from `{finder.code(value) if finder.code else '...'}`, which may " \
                "return tensors"
     return f"`{code}` is not in-memory data the rewrite can prove"
@@ -185,6 +197,23 @@ def _plain_function(finder, at: cst.CSTNode, name: str) -> bool:
     """``name`` (read at ``at``) is a function of the module that uses no TensorFlow (``_uses_tensorflow``)."""
     fn = finder.scopes.module_function(at, name)
     return fn is not None and not _uses_tensorflow(finder, fn)
+
+
+def _data_function(finder, at: cst.CSTNode, name: str, depth: int) -> bool:
+    """``name`` (read at ``at``) is a function of the module whose every ``return`` gives in-memory data (tensors
+    it builds from constants, numpy and its parameters, which every call passes data: ``param_data.py``), with no
+    nested function, ``yield`` or bare ``return``."""
+    fn = finder.scopes.module_function(at, name)
+    if fn is None or depth <= 1:
+        return False
+    if nodes_of(fn, cst.Yield) or [n for n in nodes_of(fn, cst.FunctionDef) if n is not fn] or \
+            nodes_of(fn, cst.Lambda) or nodes_of(fn, cst.ClassDef):
+        return False
+    returns = nodes_of(fn, cst.Return)
+    if not returns or any(r.value is None for r in returns):
+        return False
+    lines = {id(r): line for line in nodes_of(fn, cst.SimpleStatementLine) for r in line.body}
+    return all(id(r) in lines and _why_not_data(finder, lines[id(r)], r.value, depth - 1) is None for r in returns)
 
 
 def _uses_tensorflow(finder, fn: cst.FunctionDef) -> bool:

@@ -18,17 +18,18 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ImportAssignment
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_docstring, name_ids, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_docstring, name_ids, names_in, nodes_of
 
 API = "train.limit_epochs"
 
 
-def unwrap_limits(finder, at: cst.SimpleStatementLine, parts: list[cst.BaseExpression], closed: list | None = None
-                  ) -> tuple[list[cst.BaseExpression], list[tuple[cst.CSTNode, cst.BaseExpression]],
+def unwrap_limits(finder, at: cst.SimpleStatementLine, parts: list[cst.BaseExpression], closed: list | None = None,
+                  changed: dict | None = None) -> tuple[list[cst.BaseExpression], list[tuple[cst.CSTNode, cst.BaseExpression]],
                              cst.BaseExpression | None, list[cst.SimpleStatementLine]]:
     """(the batch's tensors with each ``limit_epochs`` taken off, each unwrapped tensor with the statement whose
     scope it is read in, the epochs the data is repeated (None: no limit), the statements that go). ``closed``:
-    where the ``limit_epochs`` statements of closures (``closure_limit``) go instead, None: none is followed."""
+    where the ``limit_epochs`` statements of closures (``closure_limit``) go instead, None: none is followed;
+    ``changed``: where a data helper's return statement goes with its new text (``helper_limits``)."""
     inside = name_ids(at)
     out, checked, epochs, gone = [], [], [], []
     for part in parts:
@@ -47,6 +48,14 @@ def unwrap_limits(finder, at: cst.SimpleStatementLine, parts: list[cst.BaseExpre
                 checked.append((limit, inner))
                 epochs.append(count)
                 closed.append(limit)
+                continue
+            helped = helper_limits(finder, made, part.value, inside) if changed is not None else None
+            if helped is not None:  # ``features = table_tensors(table)``, returning ``limit_epochs`` of its data
+                ret, new_ret, inners, counts = helped
+                out.append(part)
+                checked.extend((ret, inner) for inner in inners)
+                epochs.extend(counts)
+                changed[ret] = new_ret
                 continue
         if not finder.is_api(call, API):
             out.append(part)
@@ -135,6 +144,87 @@ def closure_limit(finder, made: cst.SimpleStatementLine, name: str, inside: set[
         raise Refusal(f"{what} whose num_epochs is not a literal, which the batch's dataset could not read; not "
                       "rewritten")
     return limit, inner, count
+
+
+def helper_limits(finder, made: cst.SimpleStatementLine, name: str, inside: set[int]):
+    """(the return statement, its new form, the tensors it returns, their num_epochs) where ``made`` is ``name =
+    fn(...)``, ``fn`` a function of this module called once, whose one ``return`` (its last statement) is a dict,
+    list or tuple literal of tensors some of which are ``limit_epochs(x, num_epochs)`` (a literal, or a parameter
+    of ``fn`` given a literal by the call or by its default): the limits go from the return, which leaves ``fn``
+    returning the data itself, and the batch's dataset repeats it as the counters allowed. None where ``made`` is
+    no such call; refused where the limits cannot be taken out for this batch alone."""
+    value = made.body[0].value
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+        return None
+    fn = finder.scopes.module_function(made, value.func.value)
+    if fn is None or not isinstance(fn.body, cst.IndentedBlock) or not fn.body.body:
+        return None
+    ret = fn.body.body[-1]
+    if not (isinstance(ret, cst.SimpleStatementLine) and len(ret.body) == 1 and isinstance(ret.body[0], cst.Return)
+            and isinstance(ret.body[0].value, (cst.Dict, cst.List, cst.Tuple))):
+        return None
+    shape = ret.body[0].value
+    elements = [e for e in shape.elements if isinstance(e, (cst.DictElement, cst.Element))]
+    limits = [e for e in elements if finder.is_api(e.value, API)]
+    if not limits:
+        return None
+    what = f"`{value.func.value}(...)` returns `limit_epochs` tensors"
+    if len(elements) != len(shape.elements):
+        raise Refusal(f"{what} among `*` / `**` entries: its tensors cannot be told apart")
+    if len(nodes_of(fn, cst.Return)) != 1 or nodes_of(fn, cst.Yield) or \
+            any(isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and n is not fn
+                for n in nodes_of(fn, cst.FunctionDef) + nodes_of(fn, cst.Lambda) + nodes_of(fn, cst.ClassDef)):
+        raise Refusal(f"{what} from a function with another return or a nested function; not rewritten")
+    if len(finder.scopes.callers(fn)) != 1:
+        raise Refusal(f"{what}: the function is called elsewhere too, whose runs would count epochs as well; not "
+                      "rewritten")
+    if [r for r in finder.scopes.readers_of(made, name) if id(r) not in inside]:
+        raise Refusal(f"`{name}` (`limit_epochs` tensors) is also read outside this batch: each run of it counts an "
+                      "epoch")
+    given = _bound_call(fn, value)
+    if given is None:
+        raise Refusal(f"{what}; the call's arguments cannot be matched to its parameters")
+    inners, counts, news = [], [], []
+    for e in elements:
+        if e not in limits:
+            inners.append(e.value)
+            news.append(e)
+            continue
+        args = bind_params(e.value, ("tensor", "num_epochs", "name"), "`limit_epochs`")
+        if "tensor" not in args:
+            raise Refusal("`limit_epochs` is called without its tensor")
+        count = args.get("num_epochs")
+        if isinstance(count, cst.Name) and count.value != "None":
+            count = given.get(count.value)
+        if count is not None and not isinstance(count, cst.Integer) and not (
+                isinstance(count, cst.Name) and count.value == "None"):
+            raise Refusal(f"{what} whose num_epochs is not a literal (nor a parameter given one), which the batch's "
+                          "dataset could not read; not rewritten")
+        inners.append(args["tensor"])
+        counts.append(count)
+        news.append(e.with_changes(value=args["tensor"]))
+    new_ret = ret.with_changes(body=[ret.body[0].with_changes(value=shape.with_changes(elements=news))])
+    return ret, new_ret, inners, counts
+
+
+def _bound_call(fn: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression] | None:
+    """Each plain parameter of ``fn`` -> what ``call`` gives it (its default where not given); None where the call
+    has ``*`` / ``**`` or ``fn`` takes them."""
+    p = fn.params
+    if p.posonly_params or isinstance(p.star_arg, cst.Param) or p.star_kwarg is not None or \
+            any(a.star for a in call.args):
+        return None
+    params = [*p.params, *p.kwonly_params]
+    out = {q.name.value: q.default for q in params if q.default is not None}
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) > len(p.params):
+        return None
+    for q, a in zip(p.params, positional):
+        out[q.name.value] = a.value
+    for a in call.args:
+        if a.keyword is not None:
+            out[a.keyword.value] = a.value
+    return out
 
 
 def _returns_name(stmt: cst.BaseStatement, name: str) -> bool:

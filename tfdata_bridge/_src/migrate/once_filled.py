@@ -25,11 +25,13 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, identifiers, nodes_of, \
-    target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, identifiers, names_in, \
+    nodes_of, target_names
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
 _DEQUEUES = ("dequeue", "dequeue_many", "dequeue_up_to")
+_BUILTINS = {"print", "int", "float", "str", "bool", "len", "round", "list", "tuple", "dict", "set", "range",
+             "sorted", "min", "max", "sum", "abs", "enumerate", "zip", "isinstance", "format", "repr"}
 _LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)
 
 
@@ -41,6 +43,9 @@ class OnceFilled:
     dequeue: cst.SimpleStatementLine
     text: str  # the dequeue's new value
     comment: str
+    target: str | None = None  # the dequeue's new target (a size read carried with each element)
+    sizes: dict | None = None  # statement -> its new text (``q.size()`` reads replaced by their known value)
+    iterator: str | None = None  # an initializable iterator's name: the fill's run becomes its initializer's
 
 
 def _call_on(node, name: str, methods) -> str | None:
@@ -153,16 +158,22 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     if target_names(_assigned(deq)[0]) is None:
         raise Refusal(f"`{qname}.{method}()`'s result is not held by names")
     # the queue named by nothing but its enqueue and its dequeue; the op by nothing but its run
+    size_calls = [c for c in nodes_of(module, cst.Call) if _call_on(c, qname, ("size",)) and not c.args]
     qrefs = [n for n in identifiers(module) if n.value == qname]
-    if len(qrefs) != 3:
+    if len(qrefs) != 3 + len(size_calls):
         raise Refusal(f"`{qname}` is used beyond its one enqueue and one dequeue")
     orefs = [n for n in identifiers(module) if n.value == op]
     if len(orefs) != 2:
         raise Refusal(f"`{op}` is used beyond its one run")
-    for e in items:
-        _constant(index, body, enq_stmt, deq, e, code)
+    printed = [_constant(index, body, enq_stmt, deq, e, code) for e in items]
     inner = code(items[0]) if count == 1 else "(" + ", ".join(code(e) for e in items) + ")"
     source = "from_tensor_slices" if kind == "enqueue_many" else "from_tensors"
+    taken = {n.value for n in identifiers(module)}
+    rows_text = f"{v1}.shape({code(items[0])})[0]" if kind == "enqueue_many" else f"{v1}.constant(1)"
+    sizes, target, left = _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, items, v1,
+                                      code, taken)
+    if left is not None:
+        inner = f"({inner}, {left[1]})"
     chain = f"{v1}.data.Dataset.{source}({inner})"
     if method != "dequeue":
         n = dcall.args[0].value if dcall.args else None
@@ -173,11 +184,197 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
                 x.value for x in identifiers(n)}:
             raise Refusal(f"the count of `{qname}.{method}` reads `{sorted(names_bound)[0]}`, bound after the enqueue")
         chain += f".batch({code(n)}{', drop_remainder=True' if method == 'dequeue_many' else ''})"
-    text = f"{v1}.data.make_one_shot_iterator({chain}).get_next()"
+    iterator = None
+    if any(printed):  # (a Print is stateful: captured by an initializable iterator, run where the fill ran)
+        iterator = next(f"{qname}_iterator{k or ''}" for k in range(100) if f"{qname}_iterator{k or ''}" not in taken)
+        text = f"{v1}.data.make_initializable_iterator({chain})"
+    else:
+        text = f"{v1}.data.make_one_shot_iterator({chain}).get_next()"
+    if left is not None:
+        deq_target = _assigned(deq)[0]
+        shown = code(deq_target)
+        if isinstance(deq_target, cst.Tuple) and not deq_target.lpar:
+            shown = f"({shown})"
+        target = f"{shown}, {left[0]}"
     comment = (f"tfdata-bridge migrate: FIFOQueue, {kind}, {method} rewritten to tf.data: the queue filled once "
                f"by `{op}` from constants is their {'rows' if kind == 'enqueue_many' else 'one element'} in order "
                "(legacy's unclosed queue waited past them; the dataset ends)")
-    return OnceFilled(stmt, enq_stmt, run, deq, text, comment)
+    if sizes:
+        known = (["with each dequeued element, the rows left after it"] if left is not None or kind == "enqueue" and
+                 any("constant(0)" in code(n) for n in sizes.values()) else []) + \
+            (["run after the fill, the rows less those the code ran the dequeue for before it"] if any(rows_text in code(n) for n in sizes.values()) else [])
+        comment += f"; `{qname}.size()` is read where its value is known ({'; '.join(known)})"
+    return OnceFilled(stmt, enq_stmt, run, deq, text, comment, target, sizes, iterator)
+
+
+def _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, items, v1, code, taken):
+    """The new text of each statement reading ``qname.size()``, the dequeue's new target, and (name, tensor) of
+    the count carried with each element; Refusal where a read's value is not known when migrating. Known: a
+    ``size()`` in the ``data=`` of a ``Print`` of the dequeued element (the Print runs once per dequeue, after
+    it: the rows left after that element), or run alone by a statement right after the fill (nothing run between:
+    all the rows)."""
+    if not size_calls:
+        return {}, None, None
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    up = parents(module)
+    deq_names = set(target_names(_assigned(deq)[0]) or [])
+    run_block = up.get(id(run))
+    run_body = list(run_block.body) if isinstance(run_block, (cst.IndentedBlock, cst.Module)) else []
+    first = code(items[0])
+    rows = f"{v1}.shape({first})[0]" if kind == "enqueue_many" else f"{v1}.constant(1)"
+    left = None
+    values: dict[int, str] = {}
+    holders: dict[int, cst.SimpleStatementLine] = {}
+    for call in size_calls:
+        holder = call
+        while holder is not None and not isinstance(holder, cst.SimpleStatementLine):
+            holder = up.get(id(holder))
+        line = index.lines.get(holder, 0) if holder is not None else 0
+        where = f" at line {line}" if line else ""
+        value = None
+        if holder in body and body.index(holder) > body.index(deq):
+            got = _assigned(holder)
+            data = _print_data(index, got[1]) if got is not None else None
+            if got is not None and _printed(index, got[1], got[1].args[0].value.value if isinstance(
+                    got[1], cst.Call) and got[1].args and isinstance(got[1].args[0].value, cst.Name) else "") \
+                    and got[1].args[0].value.value in deq_names and data is not None and \
+                    any(e.value is call for e in data.elements):
+                if method != "dequeue":
+                    raise Refusal(f"`{qname}.size()`{where} is logged with a `{method}` batch: the count left is "
+                                  "not carried with it")
+                if kind == "enqueue":
+                    value = f"{v1}.constant(0)"
+                else:
+                    if left is None:
+                        name = next(f"{qname}_left{k or ''}" for k in range(100) if f"{qname}_left{k or ''}"
+                                    not in taken)
+                        left = (name, f"{v1}.range({rows} - 1, -1, -1)")
+                    value = left[0]
+        if value is None and holder in run_body and run_body.index(holder) > run_body.index(run):
+            between = run_body[run_body.index(run) + 1:run_body.index(holder)]
+            runs_in = [c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute) and
+                       c.func.attr.value in ("run", "eval")]
+            taken = _dequeues_run(between, _derived(module, deq) | _sessions([*between, holder, run]), size_calls)
+            if taken is not None and (taken == 0 or method == "dequeue") and \
+                    all(c.func.attr.value == "run" and len(c.args) == 1 and c.args[0].value is call or
+                        c.func.attr.value == "eval" and c.func.value is call for c in runs_in) and runs_in:
+                value = rows if taken == 0 else f"{rows} - {taken}"
+        if value is None:
+            raise Refusal(f"`{qname}.size()` is read{where} where its value is not known when migrating (only run "
+                          "after the fill and a count of dequeue runs the code fixes, or logged with each dequeued "
+                          "element): it is a fill level of "
+                          "legacy's queue, and tf.data has no queue to measure")
+        values[id(call)] = value
+        holders[id(holder)] = holder
+    sizes = {}
+    for holder in holders.values():
+        sizes[holder] = holder.visit(_Swap(values))
+    return sizes, None, left
+
+
+def _run_calls(node) -> list[cst.Call]:
+    return [c for c in nodes_of(node, cst.Call) if isinstance(c.func, cst.Attribute) and
+            c.func.attr.value in ("run", "eval")]
+
+
+def _derived(module, deq) -> set[str]:
+    """The dequeue's names and the names of tensors built from them (statements that run nothing), in its
+    function: fetching one of them runs the dequeue once."""
+    scope = module
+    for fn in nodes_of(module, cst.FunctionDef):
+        if any(s is deq for s in nodes_of(fn, cst.SimpleStatementLine)):
+            scope = fn
+    names = set(target_names(_assigned(deq)[0]) or [])
+    stmts = [s for s in nodes_of(scope, cst.SimpleStatementLine) if _assigned(s) is not None and s is not deq
+             and not _run_calls(s)]
+    for _ in range(len(stmts) + 1):
+        more = {n for s in stmts if names_in(_assigned(s)[1]) & names for n in bound_names(s)} - names
+        if not more:
+            break
+        names |= more
+    return names
+
+
+def _dequeues_run(stmts, derived: set[str], measured: list) -> int | None:
+    """How many times ``stmts`` run the dequeue (each ``run``/``eval`` fetching a ``derived`` tensor once; a
+    ``for _ in range(K)`` of such statements K times); None where that is not read from the code (a branch, a
+    ``while``, a loop that may leave early, a count that is not a literal, a run of other tensors)."""
+    total = 0
+    for s in stmts:
+        if _hands_on(s, derived):
+            return None
+        if not _run_calls(s):
+            continue
+        if isinstance(s, cst.SimpleStatementLine):
+            for c in _run_calls(s):
+                fetched = names_in(c.args[0].value) if c.func.attr.value == "run" and c.args else \
+                    names_in(c.func.value)
+                if (c.args[0].value if c.func.attr.value == "run" and c.args else c.func.value) in measured:
+                    continue  # (a run of the queue's size alone: it takes nothing)
+                if not fetched & derived:
+                    return None  # (a run of something else: whether it reaches the dequeue is not read)
+                total += 1
+            continue
+        if not isinstance(s, cst.For) or s.orelse is not None or s.asynchronous is not None or \
+                not isinstance(s.body, cst.IndentedBlock):
+            return None
+        it = s.iter
+        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" and
+                1 <= len(it.args) <= 2 and all(isinstance(a.value, cst.Integer) and a.keyword is None
+                                               for a in it.args)):
+            return None
+        if nodes_of(s.body, cst.Break) or nodes_of(s.body, cst.Continue) or nodes_of(s.body, cst.Return):
+            return None
+        inner = _dequeues_run(list(s.body.body), derived, measured)
+        if inner is None:
+            return None
+        bounds = [a.value.evaluated_value for a in it.args]
+        times = max(0, bounds[-1] - (bounds[0] if len(bounds) == 2 else 0))
+        total += inner * times
+    return total
+
+
+def _sessions(nodes) -> set[str]:
+    """The names the runs in ``nodes`` run on (``sess.run``, ``eval(session=sess)``)."""
+    runs = [c for n in nodes for c in _run_calls(n)]
+    return {n for c in runs if c.func.attr.value == "run" for n in names_in(c.func.value)} | \
+        {n for c in runs for a in c.args if a.keyword is not None and a.keyword.value == "session"
+         for n in names_in(a.value)}
+
+
+def _hands_on(stmt, derived: set[str]) -> bool:
+    """``stmt`` gives a function other than a run a tensor built from the element or a session (``derived``
+    holds both: such a function may run the dequeue where the count does not see it: ``consume(sess, x)``)."""
+    runs = _run_calls(stmt)
+    inside = {id(n) for c in runs for n in nodes_of(c, cst.Name)}
+    for c in nodes_of(stmt, cst.Call):
+        if any(c is r for r in runs):
+            continue
+        given = {n.value for a in c.args for n in nodes_of(a.value, cst.Name) if id(n) not in inside}
+        if given & derived or isinstance(c.func, cst.Name) and c.func.value not in _BUILTINS:
+            return True  # (a function of the program may run the default session)
+    return False
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, values: dict[int, str]):
+        super().__init__()
+        self.values = values
+
+    def leave_Call(self, original, updated):
+        text = self.values.get(id(original))
+        return cst.parse_expression(text) if text is not None else updated
+
+
+def _print_data(index, call) -> cst.List | cst.Tuple | None:
+    """A ``Print`` call's ``data`` list (its second argument)."""
+    if not isinstance(call, cst.Call):
+        return None
+    data = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "data"), None)
+    if data is None and len(call.args) > 1 and call.args[1].keyword is None:
+        data = call.args[1].value
+    return data if isinstance(data, (cst.List, cst.Tuple)) else None
 
 
 def _runs(value, op: str) -> bool:
@@ -190,26 +387,40 @@ def _runs(value, op: str) -> bool:
         and value.args[0].value.value == op
 
 
-def _constant(index, body, enq_stmt, deq, node, code) -> None:
+def _constant(index, body, enq_stmt, deq, node, code) -> bool:
     """``node`` (an enqueued value) is a literal, a ``constant(...)`` call, or a name bound to one in ``body``
-    before the enqueue and not bound again up to the dequeue."""
+    before the enqueue (perhaps through ``Print``s of it: True) and not bound again up to the dequeue."""
     if _literal(node) or _is_constant(index, node):
-        return
+        return False
     if not isinstance(node, cst.Name):
         raise Refusal(f"`{code(node)}` is not a `constant` (or a literal): the queue's rows are read only from those")
     start, end = body.index(enq_stmt), body.index(deq)
-    binder = next((s for s in reversed(body[:start]) if node.value in bound_names(s)), None)
-    got = _assigned(binder)
+    printed = False
+    at = start
+    while True:  # (``x = tf.Print(x, ...)`` over the constant: the same rows, logged when the fill ran)
+        binder = next((s for s in reversed(body[:at]) if node.value in bound_names(s)), None)
+        got = _assigned(binder)
+        if got is None or not isinstance(got[0], cst.Name) or not _printed(index, got[1], node.value):
+            break
+        printed, at = True, body.index(binder)
     if got is None or not isinstance(got[0], cst.Name) or not _is_constant(index, got[1]):
         raise Refusal(f"`{node.value}` is not a `constant(...)` made in the same block before the enqueue")
     if any(node.value in bound_names(s) for s in body[start:end + 1]):
         raise Refusal(f"`{node.value}` is bound again between the enqueue and the dequeue")
+    return printed
 
 
 def _constant_name(index, body, stmt, node: cst.Name) -> bool:
     """``node`` is bound to a ``constant(...)`` by some statement of ``body`` (where, is checked later)."""
     return any(_is_constant(index, got[1]) for s in body if (got := _assigned(s)) is not None
                and isinstance(got[0], cst.Name) and got[0].value == node.value)
+
+
+def _printed(index, node, name: str) -> bool:
+    """``node`` is ``Print(name, ...)`` (``tf.Print`` of a name: the same tensor, logged when it is computed)."""
+    return isinstance(node, cst.Call) and (index.paths.get(node) or "").rsplit(".", 1)[-1] == "Print" and \
+        bool(node.args) and node.args[0].keyword is None and isinstance(node.args[0].value, cst.Name) and \
+        node.args[0].value.value == name
 
 
 def _is_constant(index, node) -> bool:

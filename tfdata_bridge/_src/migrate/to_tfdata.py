@@ -1143,17 +1143,42 @@ def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_ref
                 continue
             if found is None:
                 continue
-            gone = [found.queue, found.enqueue, found.run]
-            if any(g in removed or g in replaced for g in [*gone, found.dequeue]):
+            gone = [found.queue, found.enqueue] + ([found.run] if found.iterator is None else [])
+            touched = [*gone, found.dequeue, *(found.sizes or {})] + ([found.run] if found.iterator else [])
+            if any(g in removed or g in replaced for g in touched):
                 continue
             removed.update(gone)
             small = found.dequeue.body[0]
             lead = _lead(found.dequeue, body, removed)
-            replaced[found.dequeue] = [found.dequeue.with_changes(
-                body=[small.with_changes(value=cst.parse_expression(found.text))],
-                leading_lines=[*lead, *_comment_lines(found.comment)])]
+            target = small.targets if found.target is None else [cst.AssignTarget(cst.parse_expression(
+                found.target))]
+            if found.iterator is None:
+                replaced[found.dequeue] = [found.dequeue.with_changes(
+                    body=[small.with_changes(targets=target, value=cst.parse_expression(found.text))],
+                    leading_lines=[*lead, *_comment_lines(found.comment)])]
+            else:  # (the fill's run initializes the iterator: a logged constant is logged there, as legacy did)
+                replaced[found.dequeue] = [
+                    cst.parse_statement(f"{found.iterator} = {found.text}\n").with_changes(
+                        leading_lines=[*lead, *_comment_lines(found.comment)]),
+                    found.dequeue.with_changes(body=[small.with_changes(
+                        targets=target, value=cst.parse_expression(f"{found.iterator}.get_next()"))])]
+                op = found.enqueue.body[0].targets[0].target.value
+                replaced[found.run] = [found.run.visit(_Rename(op, f"{found.iterator}.initializer"))]
+            for holder, new in (found.sizes or {}).items():
+                replaced[holder] = [new]
             notes.append(Note(line, found.comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "FIFOQueue", True, found.comment.split(": ", 1)[1]))
+
+
+class _Rename(cst.CSTTransformer):
+    """Every use of a name becomes an expression (the fill op's run: the iterator's initializer's)."""
+
+    def __init__(self, name: str, text: str):
+        super().__init__()
+        self.name, self.text = name, text
+
+    def leave_Name(self, original, updated):
+        return cst.parse_expression(self.text) if original.value == self.name else updated
 
 
 def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()
