@@ -147,7 +147,8 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue, its
     number of enqueue sites (each a yield).
     ``on_self``: it reads its session from the instance, taking only ``self`` (a ``Thread`` subclass's
-    ``run``; a target method started where ``self.sess = sess`` was set)."""
+    ``run``; a target method started where ``self.sess = sess`` was set). Last: whether a close ends it with
+    ``return False`` (its driver must stop on that value)."""
     params = feeder.params
     if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
             or params.star_kwarg is not None or params.posonly_params or feeder.decorators \
@@ -176,7 +177,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     kept = [params.params[0], *data]
     kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return feeder.with_changes(params=params.with_changes(params=kept), body=body), extra, \
-        [p.name.value for p in data], bool(rewriter.closes), rewriter.yields
+        [p.name.value for p in data], bool(rewriter.closes), rewriter.yields, rewriter.valued_end
 
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
@@ -229,7 +230,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if held and thread_run:
         raise Refusal(f"the thread subclass `{cls.name.value}` runs `{feeder.name.value}`, which takes data and runs "
                       "the enqueue on a session kept on the instance: that driver is not followed")
-    generator, extra, data, closes, sites = _generator(without(feeder, made_apart), parts, qattr, queue_names(args),
+    generator, extra, data, closes, sites, valued = _generator(without(feeder, made_apart), parts, qattr, queue_names(args),
                                                        thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
@@ -254,7 +255,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             me = feeder.params.params[0].name.value
             driver_gen = driven(driver, feeder, session_attr(feeder, me, parts.enqueue), source, lambda op: (
                 parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
-                op, lambda q: self_attr(q, me) == qattr))
+                op, lambda q: self_attr(q, me) == qattr), valued)
         starter = None
     elif not starters and held:
         raise Refusal(_held_outside(module, cls, feeder, data))
