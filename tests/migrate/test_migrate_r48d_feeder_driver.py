@@ -1,8 +1,9 @@
 """Held-out rounds 48/49's tacotron-style feeders: a ``threading.Thread`` subclass whose ``run`` loops
 ``if not self._enqueue_next_group(): break`` (the method returns whether it fed; it, or ``run``, closes the
 queue at the end of the data, ``sess.run(close); return False`` / ``sess.run(close); break``), the session kept
-by ``start_in_session``. ``run`` becomes a generator method reading ``not (yield from self._enqueue_next_group())``,
-the closes go (the generator's end is the data's end). A ``run`` that calls such a method as a whole statement
+by ``start_in_session`` (or a plain class whose ``start_in_session`` makes ``threading.Thread(target=self.run)``:
+that thread stays, its target an empty ``run``). The loop becomes a generator method reading ``not (yield from
+self._enqueue_next_group())``, the closes go (the generator's end is the data's end). A ``run`` that calls such a method as a whole statement
 (legacy would call it again after the close) is refused.
 
 The programs of ``r48d_programs/`` are migrated as one tree and run against their originals."""
@@ -26,9 +27,10 @@ def test_the_r48d_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 2
+    assert len(programs) == 3
     assert [n for n, c in code.items() if "Queue(" in c] == [], code
-    for name in ("feeder_inline.py", "feeder.py"):
+    assert '"""Feeds nothing now: its loop is `elements`, read by tf.data."""' in code["takes.py"]
+    for name in ("feeder_inline.py", "feeder.py", "takes.py"):
         assert "if not (yield from self._enqueue_next_group()):" in code[name], code[name]
         assert "_close_op)" not in code[name], code[name]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
@@ -58,3 +60,14 @@ def test_a_close_in_run_followed_by_more_than_a_stop_is_left():
     result = rewrite(source, to="tfdata")
     assert result.refused, result.code
     assert "runs something after closing the queue" in " ".join(n.message for n in result.notes)
+
+
+def test_two_threads_of_the_target_feeding_one_queue_are_left():
+    source = (PROGRAMS / "r48d_takes" / "takes.py").read_text().replace(
+        "        self._thread.start()\n",
+        "        self._thread.start()\n        threading.Thread(target=self.run).start()\n")
+    assert "threading.Thread(target=self.run).start()" in source
+    result = rewrite(source, to="tfdata")
+    assert result.refused, result.code
+    said = " ".join(n.message for n in result.notes)
+    assert "2 thread(s) of `run`" in said, said

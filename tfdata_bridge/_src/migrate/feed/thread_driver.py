@@ -26,9 +26,11 @@ from tfdata_bridge._src.migrate.feed.loop import is_obj, mentions, runs
 from tfdata_bridge._src.migrate.feed.members import attr_uses, instance_uses, methods_of, self_attr
 
 
-def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef) -> cst.FunctionDef | None:
-    """The class's ``run`` where it, and only it, calls the feeding method (``self.feed()``); else None."""
-    run = methods_of(cls).get("run")
+def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef,
+                  name: str = "run") -> cst.FunctionDef | None:
+    """The class's ``run`` (``name``) where it, and only it, calls the feeding method (``self.feed()``); else
+    None."""
+    run = methods_of(cls).get(name)
     if run is None or run is feeder:
         return None
     name = feeder.name.value
@@ -37,6 +39,33 @@ def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef
     if not uses or len(calls) != len(uses) or not all(any(c.func is u for c in calls) for u in uses):
         return None
     return run
+
+
+def target_driver(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef) -> cst.FunctionDef | None:
+    """The method (of a class that is no ``Thread``) that alone calls the feeding method (``self.feed()``) and is
+    used only as a thread's target (``threading.Thread(target=self.run)``, the round 49 feeder's
+    ``start_in_session``); else None. It becomes the generator as a subclass's ``run`` does."""
+    for name, method in methods_of(cls).items():
+        if method is feeder or method.name.value == "__init__" or not _called(method, feeder.name.value):
+            continue
+        uses = [u for u in _direct(instance_uses(module, cls, name)) if not any(u is a for a in attr_uses(method, name))]
+        targets = {id(a.value) for call in index.threads for a in call.args
+                   if a.keyword is not None and a.keyword.value == "target"}
+        if not uses or not all(id(u) in targets for u in uses):
+            return None
+        looped = [m for m in methods_of(cls).values() for loop in nodes_of(m, (cst.For, cst.While, cst.CompFor))
+                  if any(u is a for u in uses for a in nodes_of(loop, cst.Attribute))]
+        if len(uses) != 1 or looped:
+            raise Refusal(f"{len(uses)} thread(s) of `{name}`, which calls the feeding method `{feeder.name.value}`, "
+                          "are made" + (" in a loop" if looped else "") + ": several feeders of one queue deliver "
+                          "in an order of their race, not rewritten")
+        return thread_driver(module, cls, feeder, name)
+    return None
+
+
+def _direct(uses: list[cst.Attribute]) -> list[cst.Attribute]:
+    """The uses read on an instance itself (``self.run``), not on one of its attributes (``self._session.run``)."""
+    return [u for u in uses if not isinstance(u, cst.Attribute) or not isinstance(u.value, cst.Attribute)]
 
 
 def _called(run: cst.FunctionDef, name: str) -> list[cst.Call]:
