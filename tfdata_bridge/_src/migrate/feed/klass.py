@@ -337,7 +337,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
     session = session_attr(feeder, feeder.params.params[0].name.value, parts.enqueue) if on_self else None
-    if session is not None and driver is None:  # the starter that set it makes no thread now: none may read it
+    if session is not None and not thread_run and driver is None:  # the starter that set it makes no thread now
         _session_only_fed(module, cls, session, feeder, starter)
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
                                  session.split(".", 1)[1] if session is not None else None, made_apart)
