@@ -33,6 +33,8 @@ def test_the_r48d_programs_deliver_what_their_originals_deliver(tmp_path):
     for name in ("feeder_inline.py", "feeder.py", "takes.py"):
         assert "if not (yield from self._enqueue_next_group()):" in code[name], code[name]
         assert "_close_op)" not in code[name], code[name]
+    # (the coordinator's report after an unconditional log: the log stays and the error is raised to ``get_next``)
+    assert "traceback.print_exc()\n            raise\n" in code["feeder.py"] and "coord" not in code["feeder.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=ENDS.get(name, "OutOfRangeError"))

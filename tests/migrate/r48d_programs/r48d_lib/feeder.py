@@ -1,5 +1,6 @@
 """A tacotron-style feeder thread: batches of sorted groups, the queue closed after one pass."""
 import os
+import traceback
 import threading
 
 import numpy as np
@@ -13,7 +14,7 @@ class DataFeeder(threading.Thread):
 
     def __init__(self, coordinator, metadata_filename, batch_size):
         super(DataFeeder, self).__init__()
-        self.coord = coordinator
+        self._coord = coordinator
         self._batch_size = batch_size
         self._offset = 0
         self._datadir = os.path.dirname(metadata_filename)
@@ -34,11 +35,12 @@ class DataFeeder(threading.Thread):
 
     def run(self):
         try:
-            while not self.coord.should_stop():
+            while not self._coord.should_stop():
                 if not self._enqueue_next_group():
                     break
         except Exception as e:
-            self.coord.request_stop(e)
+            traceback.print_exc()
+            self._coord.request_stop(e)
 
     def _enqueue_next_group(self):
         n = self._batch_size

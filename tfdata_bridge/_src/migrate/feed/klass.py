@@ -231,8 +231,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if held and thread_run:
         raise Refusal(f"the thread subclass `{cls.name.value}` runs `{feeder.name.value}`, which takes data and runs "
                       "the enqueue on a session kept on the instance: that driver is not followed")
-    generator, extra, data, closes, sites, valued = _generator(without(feeder, made_apart), parts, qattr, queue_names(args),
-                                                       thread_run or on_self)
+    generator, extra, data, closes, sites, valued = _generator(without(feeder, made_apart), parts, qattr,
+                                                               queue_names(args), thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     entry = driver or feeder
@@ -343,8 +343,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                  session.split(".", 1)[1] if session is not None else None, made_apart)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     if driver is not None:
+        idles = [] if thread_run else [idle.with_changes(leading_lines=[cst.EmptyLine(indent=False)])]
         plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names))),
-                                 *([] if thread_run else [idle.with_changes(leading_lines=[cst.EmptyLine(indent=False)])])]
+                                 *idles]
     found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
     loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
     if found is None:  # dequeued in another module through an instance: the class keeps the dataset

@@ -48,7 +48,8 @@ def target_driver(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.Func
     for name, method in methods_of(cls).items():
         if method is feeder or method.name.value == "__init__" or not _called(method, feeder.name.value):
             continue
-        uses = [u for u in _direct(instance_uses(module, cls, name)) if not any(u is a for a in attr_uses(method, name))]
+        own = {id(a) for a in attr_uses(method, name)}
+        uses = [u for u in _direct(instance_uses(module, cls, name)) if id(u) not in own]
         targets = {id(a.value) for call in index.threads for a in call.args
                    if a.keyword is not None and a.keyword.value == "target"}
         if not uses or not all(id(u) in targets for u in uses):
