@@ -80,7 +80,11 @@ def _is_report(handler: cst.CSTNode, name: str) -> bool:
 
 def _logged(stmt: cst.CSTNode, name: str) -> list[cst.BaseStatement] | None:
     """The log of ``if not name.should_stop(): traceback.print_exc()`` (Tacotron's feeder: the error printed
-    unless the program stopped first; expression statements only, no ``else``) before a report: its body."""
+    unless the program stopped first; expression statements only, no ``else``) before a report: its body. An
+    unconditional log (``traceback.print_exc()``, expression statements not reading ``name``) is itself."""
+    if isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(b, cst.Expr) for b in stmt.body) \
+            and not refs(stmt, name):
+        return [stmt]
     if not (isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.test, cst.UnaryOperation)
             and isinstance(stmt.test.operator, cst.Not) and _calls(stmt.test.expression, name, "should_stop")
             and isinstance(stmt.body, cst.IndentedBlock)):
@@ -162,11 +166,11 @@ class DropChecks(cst.CSTTransformer):
 
     def leave_Try(self, original, updated):
         # a report with a log keeps the log and raises: the error reaches ``get_next``, printed as before
-        logged = {id(o): h for h, o in zip(updated.handlers, original.handlers)
-                  if any(_is_report(o, n) for n in self.names) and len(o.body.body) == 2}
+        logged = {id(o): log for o in original.handlers for n in self.names
+                  if _is_report(o, n) and len(o.body.body) == 2 and (log := _logged(o.body.body[0], n))}
         if logged:
             handlers = [h.with_changes(body=h.body.with_changes(body=[
-                *h.body.body[0].body.body, cst.SimpleStatementLine([cst.Raise()])])) if id(o) in logged else h
+                *logged[id(o)], cst.SimpleStatementLine([cst.Raise()])])) if id(o) in logged else h
                 for h, o in zip(updated.handlers, original.handlers)]
             return updated.with_changes(handlers=handlers) if not any(
                 _is_final_stop(original, n) for n in self.names) else updated.with_changes(handlers=handlers,

@@ -53,7 +53,7 @@ from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, compo
     feed_prefix, feed_queue_kind, queue_args, queue_names
 from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
-from tfdata_bridge._src.migrate.feed.thread_driver import driven, thread_driver
+from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
 from tfdata_bridge._src.migrate.feed.thread_run import held_session, is_thread_subclass, session_attr
 
@@ -147,7 +147,8 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     thread is given), its coordinator parameters (they go), the data parameters, whether it closes the queue, its
     number of enqueue sites (each a yield).
     ``on_self``: it reads its session from the instance, taking only ``self`` (a ``Thread`` subclass's
-    ``run``; a target method started where ``self.sess = sess`` was set)."""
+    ``run``; a target method started where ``self.sess = sess`` was set). Last: whether a close ends it with
+    ``return False`` (its driver must stop on that value)."""
     params = feeder.params
     if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params \
             or params.star_kwarg is not None or params.posonly_params or feeder.decorators \
@@ -176,7 +177,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     kept = [params.params[0], *data]
     kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return feeder.with_changes(params=params.with_changes(params=kept), body=body), extra, \
-        [p.name.value for p in data], bool(rewriter.closes), rewriter.yields
+        [p.name.value for p in data], bool(rewriter.closes), rewriter.yields, rewriter.valued_end
 
 
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
@@ -217,7 +218,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         raise Refusal(f"`{feeder.name.value}` feeds several queues (`{qattr}`, `{others[0]}`), whose elements pair "
                       "up by the feeding order: not rewritten; `--fallback compat` runs it through the drop-in")
     subclass = is_thread_subclass(module, cls)
-    driver = thread_driver(module, cls, feeder) if subclass else None  # ``run`` calls the feeding method
+    # ``run`` calls the feeding method (a subclass's, or a thread target's: ``Thread(target=self.run)``)
+    driver = thread_driver(module, cls, feeder) if subclass else target_driver(index, module, cls, feeder)
     thread_run = subclass and (feeder.name.value == "run" or driver is not None)
     # (a feeding method that takes only ``self`` reads the session from the instance: ``self.sess.run(...)``)
     # (or takes its data and runs the enqueue on ``self.sess``, a session handed to the instance: ``held_session``)
@@ -229,13 +231,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if held and thread_run:
         raise Refusal(f"the thread subclass `{cls.name.value}` runs `{feeder.name.value}`, which takes data and runs "
                       "the enqueue on a session kept on the instance: that driver is not followed")
-    generator, extra, data, closes, sites = _generator(without(feeder, made_apart), parts, qattr, queue_names(args),
-                                                       thread_run or on_self)
+    generator, extra, data, closes, sites, valued = _generator(without(feeder, made_apart), parts, qattr,
+                                                               queue_names(args), thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     entry = driver or feeder
     own = {id(a) for m in {id(entry): entry, id(feeder): feeder}.values() for a in attr_uses(m, entry.name.value)}
-    uses = [a for a in instance_uses(module, cls, entry.name.value) if id(a) not in own]
+    uses = [a for a in instance_uses(module, cls, entry.name.value) if id(a) not in own and not (
+        driver is not None and not thread_run and isinstance(a, cst.Attribute) and isinstance(a.value, cst.Attribute))]
     starters = [m for m in methods.values() if m is not feeder and any(contains(m, a) for a in uses)]
     inside = {id(a) for a in uses if any(contains(s, a) for s in starters)}
     elsewhere = [a for a in uses if id(a) not in inside]
@@ -254,8 +257,11 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             me = feeder.params.params[0].name.value
             driver_gen = driven(driver, feeder, session_attr(feeder, me, parts.enqueue), source, lambda op: (
                 parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
-                op, lambda q: self_attr(q, me) == qattr))
+                op, lambda q: self_attr(q, me) == qattr), valued)
         starter = None
+    elif driver is not None and len(starters) != 1 or driver is not None and elsewhere:
+        raise Refusal(f"`{driver.name.value}`, which calls `{feeder.name.value}`, is not the target of a thread "
+                      "made in one method of the class")
     elif not starters and held:
         raise Refusal(_held_outside(module, cls, feeder, data))
     elif not starters and elsewhere and not data:  # ``threading.Thread(target=reader.feed, args=(sess,))`` outside
@@ -287,6 +293,16 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         raise Refusal(_uncalled(cls, feeder, data))
     elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
+    elif driver is not None:  # ``Thread(target=self.run)``: the thread stays, started and joined as before; the
+        # target feeds nothing now (an empty method of the same name), its body the generator tf.data reads
+        me = feeder.params.params[0].name.value
+        source = fresh_attr(module, cls, "elements")
+        driver_gen = driven(driver, feeder, session_attr(feeder, me, parts.enqueue), source, lambda op: (
+            parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
+            op, lambda q: self_attr(q, me) == qattr), valued)
+        idle = driver.with_changes(body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Expr(cst.SimpleString(
+            f'"""Feeds nothing now: its loop is `{source}`, read by tf.data."""'))])]), leading_lines=())
+        starter = None
     else:
         threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code,
                                   made_apart, sessioned=not on_self)
@@ -321,13 +337,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
     session = session_attr(feeder, feeder.params.params[0].name.value, parts.enqueue) if on_self else None
-    if session is not None and not thread_run:  # the starter that set it makes no thread now: none may read it
+    if session is not None and not thread_run and driver is None:  # the starter that set it makes no thread now
         _session_only_fed(module, cls, session, feeder, starter)
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
                                  session.split(".", 1)[1] if session is not None else None, made_apart)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     if driver is not None:
-        plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names)))]
+        idles = [] if thread_run else [idle.with_changes(leading_lines=[cst.EmptyLine(indent=False)])]
+        plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names))),
+                                 *idles]
     found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
     loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
     if found is None:  # dequeued in another module through an instance: the class keeps the dataset
@@ -356,6 +374,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
     plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
         sites_note(feeder, sites, dropped.names)
+    if driver is not None and not thread_run:
+        plan.comment += (f"; the thread `{entry.name.value}` is the target of is still made and started as before, "
+                         f"but feeds nothing: its loop is now `{source}`, read by tf.data")
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
                          f"`run` is now `{source}`, read by tf.data")

@@ -58,6 +58,12 @@ def method_call(stmt: cst.CSTNode, obj: str) -> tuple[str, cst.Call, list[str] |
     return value.func.attr.value, value, names
 
 
+def is_falsy_constant(node: cst.BaseExpression | None) -> bool:
+    """``False``, ``None`` or ``0``."""
+    return isinstance(node, cst.Name) and node.value in ("False", "None") or \
+        isinstance(node, cst.Integer) and node.value == "0"
+
+
 def runs(stmt: cst.CSTNode) -> cst.Call | None:
     """The call of ``<x>.run(...)`` that is the whole statement, or None."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)):
@@ -111,6 +117,7 @@ class ToGenerator(cst.CSTTransformer):
         self.refusal = ""
         self._close_ids: set[int] = set()
         self.ended = 0  # closes followed at once by ``break`` / ``return``: the loop ends there
+        self.valued_end = False  # one of them is ``return False`` (``None``, ``0``): its caller must stop on it
         self._nested = 0  # inside a function, lambda or class defined in the feeding callable
 
     def visit_FunctionDef(self, node):
@@ -214,6 +221,12 @@ class ToGenerator(cst.CSTTransformer):
                     and (isinstance(after.body[0], cst.Break) or isinstance(after.body[0], cst.Return)
                          and after.body[0].value is None):
                 self.ended += 1
+            elif id(stmt) in self._close_ids and isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 \
+                    and isinstance(after.body[0], cst.Return) and is_falsy_constant(after.body[0].value):
+                # ``sess.run(close); return False``: the data end there; a caller driving the method in a loop
+                # must stop on that value (``if not self.feed(): break``, ``thread_driver.py``)
+                self.ended += 1
+                self.valued_end = True
         return updated
 
     def _fed(self, feed: cst.BaseExpression | None) -> cst.BaseExpression | None:

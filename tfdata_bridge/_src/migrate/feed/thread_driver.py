@@ -10,7 +10,11 @@
 The feeding method becomes a generator (``loop.py``); ``run`` becomes the generator method tf.data reads, each
 of its calls of the feeding method ``yield from`` it, under another name (``thread_run.py`` says why); the
 coordinator checks go as in the feeding method (``coord.py``). ``run`` must call the feeding method only as
-whole statements, take nothing but ``self``, and use the session nowhere.
+whole statements or as the test ``if not self.feed(): ... break`` (the keithito/tacotron feeders: it returns
+whether it fed; ``not (yield from self.feed())`` reads the same value), take nothing but ``self``, and use the
+session nowhere but to close the queue last in a block, or just before a ``break`` / ``return``. Where the feeding
+method ends its data with ``sess.run(close); return False``, every call of it must be such a test that stops
+the loop (legacy's next call would find the queue closed; the generator's would loop without data).
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ from tfdata_bridge._src.migrate.feed.loop import is_obj, mentions, runs
 from tfdata_bridge._src.migrate.feed.members import attr_uses, instance_uses, methods_of, self_attr
 
 
-def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef) -> cst.FunctionDef | None:
-    """The class's ``run`` where it, and only it, calls the feeding method (``self.feed()``); else None."""
-    run = methods_of(cls).get("run")
+def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef,
+                  name: str = "run") -> cst.FunctionDef | None:
+    """The class's ``run`` (``name``) where it, and only it, calls the feeding method (``self.feed()``); else
+    None."""
+    run = methods_of(cls).get(name)
     if run is None or run is feeder:
         return None
     name = feeder.name.value
@@ -35,12 +41,41 @@ def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef
     return run
 
 
+def target_driver(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef) -> cst.FunctionDef | None:
+    """The method (of a class that is no ``Thread``) that alone calls the feeding method (``self.feed()``) and is
+    used only as a thread's target (``threading.Thread(target=self.run)``, the round 49 feeder's
+    ``start_in_session``); else None. It becomes the generator as a subclass's ``run`` does."""
+    for name, method in methods_of(cls).items():
+        if method is feeder or method.name.value == "__init__" or not _called(method, feeder.name.value):
+            continue
+        own = {id(a) for a in attr_uses(method, name)}
+        uses = [u for u in _direct(instance_uses(module, cls, name)) if id(u) not in own]
+        targets = {id(a.value) for call in index.threads for a in call.args
+                   if a.keyword is not None and a.keyword.value == "target"}
+        if not uses or not all(id(u) in targets for u in uses):
+            return None
+        looped = [m for m in methods_of(cls).values() for loop in nodes_of(m, (cst.For, cst.While, cst.CompFor))
+                  if any(u is a for u in uses for a in nodes_of(loop, cst.Attribute))]
+        if len(uses) != 1 or looped:
+            raise Refusal(f"{len(uses)} thread(s) of `{name}`, which calls the feeding method `{feeder.name.value}`, "
+                          "are made" + (" in a loop" if looped else "") + ": several feeders of one queue deliver "
+                          "in an order of their race, not rewritten")
+        return thread_driver(module, cls, feeder, name)
+    return None
+
+
+def _direct(uses: list[cst.Attribute]) -> list[cst.Attribute]:
+    """The uses read on an instance itself (``self.run``), not on one of its attributes (``self._session.run``)."""
+    return [u for u in uses if not isinstance(u, cst.Attribute) or not isinstance(u.value, cst.Attribute)]
+
+
 def _called(run: cst.FunctionDef, name: str) -> list[cst.Call]:
     me = run.params.params[0].name.value if run.params.params else ""
     return [c for c in nodes_of(run, cst.Call) if self_attr(c.func, me) == name and not c.args]
 
 
-def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str, is_close) -> cst.FunctionDef:
+def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str, is_close,
+           valued: bool = False) -> cst.FunctionDef:
     """``run`` as the generator method ``source``: its statements ``self.feed()`` -> ``yield from self.feed()``;
     a run of the queue's close (``is_close``), last in its block, goes (the generator's end is the data's)."""
     params = run.params
@@ -58,7 +93,12 @@ def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str
     swap = _YieldFrom(feeder.name.value, run.params.params[0].name.value)
     body = run.body.visit(swap)
     if swap.count != len(_called(run, feeder.name.value)):
-        raise Refusal(f"`{run.name.value}` calls `{feeder.name.value}` other than as a whole statement")
+        raise Refusal(f"`{run.name.value}` calls `{feeder.name.value}` other than as a whole statement or as "
+                      f"`if not {run.params.params[0].name.value}.{feeder.name.value}(): ...`")
+    if valued and swap.stopping != swap.count:
+        raise Refusal(f"`{feeder.name.value}` closes the queue and returns a false value, and `{run.name.value}` "
+                      "does not stop on it at every call (`if not ...: break`): its next call would find the queue "
+                      "closed in legacy")
     return run.with_changes(name=cst.Name(source), body=body)
 
 
@@ -66,6 +106,24 @@ class _YieldFrom(cst.CSTTransformer):
     def __init__(self, name: str, me: str) -> None:
         super().__init__()
         self.name, self.me, self.count = name, me, 0
+        self.stopping = 0  # ``if not self.feed(): ...`` whose block ends the loop (``break`` / ``return``)
+
+    def _is_feed(self, node) -> bool:
+        return isinstance(node, cst.Call) and self_attr(node.func, self.me) == self.name and not node.args
+
+    def leave_If(self, original, updated):
+        test = updated.test
+        if not (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+                and self._is_feed(test.expression)):
+            return updated
+        self.count += 1
+        body = updated.body.body if isinstance(updated.body, cst.IndentedBlock) else ()
+        last = body[-1] if body else None
+        if updated.orelse is None and isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and (
+                isinstance(last.body[0], cst.Break) or isinstance(last.body[0], cst.Return)):
+            self.stopping += 1
+        pulled = cst.Yield(value=cst.From(item=test.expression), lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        return updated.with_changes(test=test.with_changes(expression=pulled))
 
     def leave_SimpleStatementLine(self, original, updated):
         small = updated.body[0] if len(updated.body) == 1 else None
@@ -93,7 +151,14 @@ class _DropCloses(cst.CSTTransformer):
         hits = [k for k, stmt in enumerate(body) if self._close(stmt)]
         if not hits:
             return updated
-        if hits != [len(body) - 1]:
+        if len(hits) != 1 or hits[0] != len(body) - 1 and not _stops(body[hits[0] + 1]):
             self.refusal = "runs something after closing the queue"
             return updated
-        return updated.with_changes(body=body[:-1] or [cst.SimpleStatementLine([cst.Pass()])])
+        kept = body[:hits[0]] + body[hits[0] + 1:]
+        return updated.with_changes(body=kept or [cst.SimpleStatementLine([cst.Pass()])])
+
+
+def _stops(stmt: cst.CSTNode) -> bool:
+    """``break`` or a bare ``return``."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and (
+        isinstance(stmt.body[0], cst.Break) or isinstance(stmt.body[0], cst.Return) and stmt.body[0].value is None)
