@@ -176,22 +176,71 @@ class _Tree:
     def free_ok(self, fn: cst.FunctionDef, bpath: str, cpath: str, caller: cst.FunctionDef) -> bool:
         """The helper's free names mean the same in the caller's function: imports both modules make alike, or
         builtins neither binds (a name of the helper's own module is not taken along)."""
+        found = self.free_renames(fn, bpath, cpath, caller)
+        return found is not None and not found[0]
+
+    def free_renames(self, fn: cst.FunctionDef, bpath: str, cpath: str, caller: cst.FunctionDef
+                     ) -> tuple[dict[str, str], list[cst.SimpleStatementLine]] | None:
+        """``free_ok``, but a name the helper's module imports otherwise than the caller's (``tf`` for
+        ``tensorflow.compat.v1`` there, ``tensorflow`` here) or the caller's module does not import is taken
+        along: (the helper's name -> a fresh name, the helper's import binding that fresh name, to add to the
+        caller's module). None where a free name cannot be taken so (a relative import, ``import a.b`` without
+        ``as``, a name of the helper's module that is not an import, a local of the caller)."""
         tops, ctops = _top_level(self.modules[bpath]), _top_level(self.modules[cpath])
         bound = _assigned_names(caller) | {p.name.value for p in [*caller.params.params, *caller.params.kwonly_params]}
-        for name in _free(fn):
+        renames: dict[str, str] = {}
+        imports: list[cst.SimpleStatementLine] = []
+        taken = set(name_counts(self.modules[cpath])) | set(name_counts(fn)) | set(ctops)
+        for name in sorted(_free(fn)):
             if name in bound:
-                return False
+                return None
             if bpath == cpath:
                 continue
             where = tops.get(name)
             if where is None:
                 if name in ctops:
-                    return False
+                    return None
                 continue
             mine = _import_text(where, name) if isinstance(where, (cst.Import, cst.ImportFrom)) else None
-            if mine is None or ctops.get(name) is None or _import_text(ctops[name], name) != mine:
-                return False
-        return True
+            if mine is None:
+                return None
+            if ctops.get(name) is not None and _import_text(ctops[name], name) == mine:
+                continue
+            # (an import of the caller's module binding the same thing to another name is read as it is)
+            same = [n for n, node in ctops.items() if isinstance(node, (cst.Import, cst.ImportFrom))
+                    and (a := _aliased(where, name, n)) is not None and _import_text(node, n) == _import_text(a, n)]
+            if same:
+                renames[name] = same[0]
+                continue
+            alias = _aliased(where, name, fresh := fresh_name(name, taken))
+            if alias is None:
+                return None
+            renames[name] = fresh
+            imports.append(cst.SimpleStatementLine([alias]))
+        return renames, imports
+
+    def add_imports(self, module: cst.Module, imports: list[cst.SimpleStatementLine]) -> cst.Module:
+        """``module`` with ``imports`` after its last top-level import (before its first statement else)."""
+        if not imports:
+            return module
+        body = list(module.body)
+        at = max((k + 1 for k, s in enumerate(body) if isinstance(s, cst.SimpleStatementLine)
+                  and any(isinstance(x, (cst.Import, cst.ImportFrom)) for x in s.body)), default=0)
+        if at == 0 and body and is_docstring(body[0]):
+            at = 1
+        return module.with_changes(body=[*body[:at], *imports, *body[at:]])
+
+
+def _aliased(node: cst.CSTNode, name: str, fresh: str) -> cst.Import | cst.ImportFrom | None:
+    """The import ``node`` binding what it binds to ``name`` to ``fresh`` instead; None where that is no
+    import of its own (``import a.b`` binds ``a``)."""
+    for a in node.names:
+        bound = a.asname.name if a.asname is not None else a.name
+        if isinstance(bound, cst.Name) and bound.value == name:
+            one = a.with_changes(asname=cst.AsName(cst.Name(fresh)), comma=cst.MaybeSentinel.DEFAULT)
+            return node.with_changes(names=[one]) if isinstance(node, cst.Import) else \
+                node.with_changes(names=[one], lpar=None, rpar=None)
+    return None
 
 
 def _held_targets(target: cst.BaseAssignTargetExpression) -> bool:
@@ -243,7 +292,8 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
     stmt = body[i]
     assign = _small(stmt)
     bound = _bound_args(helper, assign.value)
-    if bound is None or not tree.free_ok(helper, bpath, cpath, cfn):
+    free = tree.free_renames(helper, bpath, cpath, cfn) if bound is not None else None
+    if free is None:
         return False
     handed = bound[batcher.param]
     if not isinstance(handed, cst.Name) or name_counts(cfn).get(handed.value) != 3:
@@ -282,8 +332,8 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
         len(set(returned)) == len(returned) and \
         all(top_once.get(r) == 1 and r not in params and r not in loop_bound and
             name_counts(helper).get(r, 0) == sum(name_counts(s).get(r, 0) for s in batcher.rest) for r in returned)
-    taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper))
-    renames: dict[str, object] = {}
+    taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper)) | set(free[0].values())
+    renames: dict[str, object] = dict(free[0])
     first: list[cst.BaseStatement] = []
     for p, value in bound.items():
         if p == batcher.param:
@@ -326,7 +376,7 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
                 return cst.FlattenSentinel(new) if len(new) != 1 else new[0]
             return updated
 
-    cmodule = tree.modules[cpath].visit(_T())
+    cmodule = tree.add_imports(tree.modules[cpath].visit(_T()), free[1])
     _replace(tree, cpath, cmodule)
     _drop(tree, bpath, helper.name.value, cpath, node)
     return True
@@ -352,16 +402,21 @@ def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str,
     calls: a train and an eval input, say), so the same-module form (``copy_dequeues.py``) can take it; False
     where it cannot be."""
     calls = []
+    frees = []
     for node in nodes:
         found = _caller_of(tree.modules[cpath], node, nested=True)
-        if found is None or not _inlinable(helper) or not tree.free_ok(helper, bpath, cpath, found[0]):
+        free = tree.free_renames(helper, bpath, cpath, found[0]) if found is not None else None
+        if free is None or not _inlinable(helper) or frees and free[0] != frees[0][0]:
             return False
+        frees.append(free)
         calls.append(_small(found[1][found[2]]).value)
     cmodule = tree.modules[cpath]
     name = helper.name.value
     if name in name_counts(cmodule):
         name = fresh_name(name, set(name_counts(cmodule)) | set(_top_level(cmodule)))
     copy = helper.with_changes(name=cst.Name(name), leading_lines=())
+    if frees[0][0]:
+        copy = copy.visit(_Substitute(dict(frees[0][0])))
 
     class _T(cst.CSTTransformer):
         def leave_Call(self, original, updated):
@@ -374,7 +429,7 @@ def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str,
     body.insert(at, copy.with_changes(leading_lines=lead))
     if at < len(body) - 1:
         body[at + 1] = body[at + 1].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
-    cmodule = copies_as_loops(cmodule.with_changes(body=body))
+    cmodule = copies_as_loops(tree.add_imports(cmodule.with_changes(body=body), frees[0][1]))
     # (only where each caller dequeues it once per copy into its own join: the form the copy is made for; a queue
     # of batches dequeued per tower, say, stays where ``towers.py`` follows it)
     callers = [f for f in nodes_of(cmodule, cst.FunctionDef) if f.name.value != name and any(
