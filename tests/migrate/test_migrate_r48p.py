@@ -38,3 +38,23 @@ def test_the_r48p_programs_deliver_what_their_originals_deliver(tmp_path):
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset")
+
+
+def test_a_handed_queue_also_measured_stays(tmp_path):
+    """The function handed the returned queue reads it once more (`size()`): not one dequeue, so it stays, and
+    so does the helper (a wrong rewrite would drop the size the caller returns)."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    lib = (PROGRAMS / "r48p_lib" / "ops.py").read_text().replace(
+        "    serialized = input_queue.dequeue()\n",
+        "    serialized = input_queue.dequeue()\n    tf.summary.scalar('size', input_queue.size())\n")
+    lib = lib.replace("return train.batch([ident, value]", "return input_queue.size(), train.batch([ident, value]")
+    main = (PROGRAMS / "consumer_helper_shuffle.py").read_text().replace(
+        "ident, value = ops.batch_rows(", "size, (ident, value) = ops.batch_rows(")
+    (tmp_path / "r48p_lib").mkdir()
+    sources = {str(tmp_path / "r48p_lib" / "__init__.py"): "", str(tmp_path / "r48p_lib" / "ops.py"): lib,
+               str(tmp_path / "main.py"): main}
+    out = rewrite_tree(sources, root=str(tmp_path))
+    assert "def batch_rows" in out[str(tmp_path / "r48p_lib" / "ops.py")].code
+    assert "RandomShuffleQueue(" in out[str(tmp_path / "r48p_lib" / "ops.py")].code
+    assert "ops.batch_rows(" in out[str(tmp_path / "main.py")].code
