@@ -157,7 +157,16 @@ def _copies_loop(fn: cst.FunctionDef, body: list[cst.BaseStatement], i: int, v: 
     return None
 
 
-def _many_plan(fn: cst.FunctionDef, helper: str) -> tuple[cst.CSTNode, None, None, None] | None:
+def _one_plan(fn: cst.FunctionDef, helper: str) -> tuple[cst.CSTNode, None, None, None] | None:
+    """``_many_plan`` for one ``x = v.dequeue()`` (a statement of its own, later in the same block as the call,
+    outside any loop or nested function of that block: each run of the call's statement meets one run of the
+    dequeue, as for the one copy of a ``range(1)``): the helper's statements then stand at the call, the dequeue
+    where it is, the one-function form of a runner-filled queue read once per element (``runner_queue.py``)."""
+    return _many_plan(fn, helper, single=True)
+
+
+def _many_plan(fn: cst.FunctionDef, helper: str, single: bool = False
+               ) -> tuple[cst.CSTNode, None, None, None] | None:
     """(the call's statement, None, None, None) where ``fn`` binds ``v = helper(...)`` (in any block of its own)
     and reads ``v`` once, by ``v.dequeue_many(n)`` / ``v.dequeue_up_to(n)`` as a statement of its own later in the
     same block (skip-thoughts' model: ``serialized = input_queue.dequeue_many(batch_size)``); None if not so. The
@@ -178,6 +187,10 @@ def _many_plan(fn: cst.FunctionDef, helper: str) -> tuple[cst.CSTNode, None, Non
             for later in body[i + 1:]:
                 if v not in name_counts(later):
                     continue
+                if single:
+                    got = _one_assign(later)
+                    ok = got is not None and _name_target(got) is not None and _dequeue_of(got.value, v)
+                    return (stmt, None, None, None) if ok else None
                 found = _batched_dequeue(later)
                 return (stmt, None, None, None) if found is not None and found[2] == v else None
             return None
@@ -436,7 +449,7 @@ def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
     functions, classes, lambdas, ``global``, ``yield`` or another ``return``, whose free names the caller does
     not bind; ``to_tfdata.run`` keeps it only where it lets more pipelines be rewritten. A helper called at
     several sites (a train and an eval input) is inlined at each call that takes this form, in turn."""
-    if (".dequeue()" not in code_of(module) or "batch_join" not in code_of(module)) and \
+    if ".dequeue()" not in code_of(module) and \
             ".dequeue_many(" not in code_of(module) and ".dequeue_up_to(" not in code_of(module):
         return module
     # (a helper called at several sites, train's and eval's: each call inlined in turn, each the ops that call
@@ -612,8 +625,8 @@ def _inline_one_call(module: cst.Module) -> cst.Module:
         found = caller = None
         for c in callers:
             found = _plan(c, name, qname, module_names)
-            if found is None:  # (read in batches where it is made: ``many_dequeues.py``)
-                found = _many_plan(c, name)
+            if found is None:  # (read in batches where it is made: ``many_dequeues.py``; or once, by ``dequeue()``)
+                found = _many_plan(c, name) or _one_plan(c, name)
             if found is not None:
                 caller = c
                 break

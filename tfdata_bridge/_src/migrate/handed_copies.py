@@ -43,7 +43,7 @@ from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Subs
 from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, is_docstring, name_counts, names_in, \
     nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _flag_test, _inlinable, \
-    _many_plan, _plan, _returned_queue, _top_names, copies_as_loops
+    _many_plan, _one_plan, _plan, _returned_queue, _top_names, copies_as_loops
 from tfdata_bridge._src.migrate.calls import code_of
 
 
@@ -176,22 +176,132 @@ class _Tree:
     def free_ok(self, fn: cst.FunctionDef, bpath: str, cpath: str, caller: cst.FunctionDef) -> bool:
         """The helper's free names mean the same in the caller's function: imports both modules make alike, or
         builtins neither binds (a name of the helper's own module is not taken along)."""
+        found = self.free_renames(fn, bpath, cpath, caller)
+        return found is not None and not found[0]
+
+    def free_renames(self, fn: cst.FunctionDef, bpath: str, cpath: str, caller: cst.FunctionDef
+                     ) -> tuple[dict[str, str], list[cst.SimpleStatementLine]] | None:
+        """``free_ok``, but a name the helper's module imports otherwise than the caller's (``tf`` for
+        ``tensorflow.compat.v1`` there, ``tensorflow`` here) or the caller's module does not import is taken
+        along: (the helper's name -> a fresh name, the helper's import binding that fresh name, to add to the
+        caller's module). None where a free name cannot be taken so (a relative import, ``import a.b`` without
+        ``as``, a name of the helper's module that is not an import, a local of the caller)."""
         tops, ctops = _top_level(self.modules[bpath]), _top_level(self.modules[cpath])
         bound = _assigned_names(caller) | {p.name.value for p in [*caller.params.params, *caller.params.kwonly_params]}
-        for name in _free(fn):
+        renames: dict[str, str] = {}
+        imports: list[cst.SimpleStatementLine] = []
+        taken = set(name_counts(self.modules[cpath])) | set(name_counts(fn)) | set(ctops)
+        for name in sorted(_free(fn)):
             if name in bound:
-                return False
+                return None
             if bpath == cpath:
                 continue
             where = tops.get(name)
             if where is None:
                 if name in ctops:
-                    return False
+                    return None
                 continue
             mine = _import_text(where, name) if isinstance(where, (cst.Import, cst.ImportFrom)) else None
-            if mine is None or ctops.get(name) is None or _import_text(ctops[name], name) != mine:
-                return False
-        return True
+            if mine is None:
+                # (a name the helper's module binds once, by an assignment, ``def`` or ``class``, and nothing
+                # rebinds (``global``): read through the caller's import of that module, the same object)
+                ref = self._through_module(bpath, cpath, name, taken)
+                if ref is None:
+                    return None
+                renames[name] = ref[0]
+                imports += ref[1]
+                continue
+            if ctops.get(name) is not None and _import_text(ctops[name], name) == mine:
+                continue
+            # (an import of the caller's module binding the same thing to another name is read as it is)
+            same = [n for n, node in ctops.items() if isinstance(node, (cst.Import, cst.ImportFrom))
+                    and (a := _aliased(where, name, n)) is not None and _import_text(node, n) == _import_text(a, n)]
+            if same:
+                renames[name] = same[0]
+                continue
+            alias = _aliased(where, name, fresh := fresh_name(name, taken))
+            if alias is None:
+                return None
+            renames[name] = fresh
+            imports.append(cst.SimpleStatementLine([alias]))
+        return renames, imports
+
+    def _through_module(self, bpath: str, cpath: str, name: str, taken: set[str]
+                        ) -> tuple[str, list[cst.SimpleStatementLine]] | None:
+        """(how the caller's module reads ``name`` of the module ``bpath``: ``mod.name`` through its import of
+        that module, or a fresh name it imports from there, the import to add) where ``bpath`` binds ``name``
+        once at its top level by a plain assignment of a name, a ``def`` or a ``class``, and rebinds it nowhere;
+        None otherwise."""
+        module = self.modules[bpath]
+        if nodes_of(module, cst.Global) or nodes_of(module, cst.Nonlocal):
+            return None
+        binds = 0
+        for stmt in module.body:
+            if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                binds += stmt.name.value == name
+            elif isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                            [small.target]
+                        for t in targets:
+                            got = target_names(t)
+                            if got is None and name in names_in(t):
+                                return None
+                            binds += (got or []).count(name)
+                    elif isinstance(small, (cst.Import, cst.ImportFrom)) and name in _top_level(
+                            cst.Module([stmt])):
+                        return None
+            elif name in _assigned_names(cst.FunctionDef(cst.Name("f"), cst.Parameters(), cst.IndentedBlock(
+                    [stmt]))) or name in names_in(stmt):
+                return None  # (bound or read under an ``if`` / ``try`` / loop of the module: not taken)
+        if binds != 1:
+            return None
+        target = self.names[bpath].name
+        cpackage = self.names[cpath].package
+        code = cst.Module([]).code_for_node
+        for stmt in self.modules[cpath].body:
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Import):
+                    for a in small.names:
+                        if code(a.name) == target:
+                            return (code(a.asname.name) if a.asname is not None else target) + "." + name, []
+                if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                    where = absolute_name("." * len(small.relative) + (code(small.module) if small.module else ""),
+                                          cpackage)
+                    for a in small.names:
+                        if f"{where}.{code(a.name)}".strip(".") == target:
+                            bound = code(a.asname.name) if a.asname is not None else code(a.name)
+                            return f"{bound}.{name}", []
+                    if where == target:  # (the helper itself imported from it: import ``name`` so too)
+                        fresh = fresh_name(name, taken)
+                        alias = cst.ImportAlias(cst.Name(name), asname=cst.AsName(cst.Name(fresh)))
+                        return fresh, [cst.SimpleStatementLine([small.with_changes(names=[alias], lpar=None,
+                                                                                   rpar=None)])]
+        return None
+
+    def add_imports(self, module: cst.Module, imports: list[cst.SimpleStatementLine]) -> cst.Module:
+        """``module`` with ``imports`` after its last top-level import (before its first statement else)."""
+        if not imports:
+            return module
+        body = list(module.body)
+        at = max((k + 1 for k, s in enumerate(body) if isinstance(s, cst.SimpleStatementLine)
+                  and any(isinstance(x, (cst.Import, cst.ImportFrom)) for x in s.body)), default=0)
+        if at == 0 and body and is_docstring(body[0]):
+            at = 1
+        return module.with_changes(body=[*body[:at], *imports, *body[at:]])
+
+
+def _aliased(node: cst.CSTNode, name: str, fresh: str) -> cst.Import | cst.ImportFrom | None:
+    """The import ``node`` binding what it binds to ``name`` to ``fresh`` instead; None where that is no
+    import of its own (``import a.b`` binds ``a``)."""
+    for a in node.names:
+        bound = a.asname.name if a.asname is not None else a.name
+        if isinstance(bound, cst.Name) and bound.value == name:
+            one = a.with_changes(asname=cst.AsName(cst.Name(fresh)), comma=cst.MaybeSentinel.DEFAULT)
+            return node.with_changes(names=[one]) if isinstance(node, cst.Import) else \
+                node.with_changes(names=[one], lpar=None, rpar=None)
+    return None
 
 
 def _held_targets(target: cst.BaseAssignTargetExpression) -> bool:
@@ -243,7 +353,8 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
     stmt = body[i]
     assign = _small(stmt)
     bound = _bound_args(helper, assign.value)
-    if bound is None or not tree.free_ok(helper, bpath, cpath, cfn):
+    free = tree.free_renames(helper, bpath, cpath, cfn) if bound is not None else None
+    if free is None:
         return False
     handed = bound[batcher.param]
     if not isinstance(handed, cst.Name) or name_counts(cfn).get(handed.value) != 3:
@@ -282,8 +393,8 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
         len(set(returned)) == len(returned) and \
         all(top_once.get(r) == 1 and r not in params and r not in loop_bound and
             name_counts(helper).get(r, 0) == sum(name_counts(s).get(r, 0) for s in batcher.rest) for r in returned)
-    taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper))
-    renames: dict[str, object] = {}
+    taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper)) | set(free[0].values())
+    renames: dict[str, object] = dict(free[0])
     first: list[cst.BaseStatement] = []
     for p, value in bound.items():
         if p == batcher.param:
@@ -326,8 +437,94 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
                 return cst.FlattenSentinel(new) if len(new) != 1 else new[0]
             return updated
 
-    cmodule = tree.modules[cpath].visit(_T())
+    cmodule = tree.add_imports(tree.modules[cpath].visit(_T()), free[1])
     _replace(tree, cpath, cmodule)
+    _drop(tree, bpath, helper.name.value, cpath, node)
+    return True
+
+
+def _consumed_param(fn: cst.FunctionDef) -> str | None:
+    """The parameter a function reads once, by ``x = p.dequeue()`` standing directly in its body (a function
+    handed a returned queue to parse and batch, round 49's ``batch_logs(input_queue, batch_size)``); None."""
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    counts = name_counts(fn)
+    for p in fn.params.params:
+        name = p.name.value
+        if counts.get(name) != 2:
+            continue
+        for stmt in body:
+            small = _small(stmt)
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and \
+                    not small.value.args and isinstance(small.value.func, cst.Attribute) and \
+                    small.value.func.attr.value == "dequeue" and isinstance(small.value.func.value, cst.Name) and \
+                    small.value.func.value.value == name:
+                return name
+    return None
+
+
+def _inline_consumer(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, node) -> bool:
+    """A function of another module handed a queue its caller bound from a call just before (``q =
+    prefetch(...)``) and reading it once by ``x = q.dequeue()``, inlined at its one call: its parameters bound to
+    the call's arguments (a plain name or literal read as it is, anything else bound first to a fresh name, in
+    the order of the parameters), its locals renamed apart, its free names read as its module reads them
+    (``free_renames``) and its ``return`` value bound to the call's targets. The same ops in the same order;
+    the queue then dequeued in the caller, the form ``_move_prefetch`` takes. False where it cannot be."""
+    from tfdata_bridge._src.migrate.inline_sources import _bound_args
+
+    param = _consumed_param(helper)
+    body = list(helper.body.body) if isinstance(helper.body, cst.IndentedBlock) else []
+    body = body[1:] if body and is_docstring(body[0]) else body
+    if param is None or not body or not _inlinable(helper) or not isinstance(_small(body[-1]), cst.Return) or \
+            _small(body[-1]).value is None:
+        return False
+    found = _caller_of(tree.modules[cpath], node, nested=True)
+    if found is None:
+        return False
+    cfn, cbody, i = found
+    stmt = cbody[i]
+    assign = _small(stmt)
+    bound = _bound_args(helper, assign.value)
+    free = tree.free_renames(helper, bpath, cpath, cfn) if bound is not None else None
+    if free is None:
+        return False
+    handed = bound.get(param)
+    # (the queue: a name of the caller bound once, by a call earlier in the same block, read only here)
+    if not isinstance(handed, cst.Name) or name_counts(cfn).get(handed.value) != 2 or not any(
+            isinstance(_small(s), cst.Assign) and len(_small(s).targets) == 1 and
+            isinstance(_small(s).targets[0].target, cst.Name) and _small(s).targets[0].target.value == handed.value
+            and isinstance(_small(s).value, cst.Call) for s in cbody[:i]):
+        return False
+    returns = isinstance(assign, cst.Return)
+    if not returns and target_names(assign.targets[0].target) is None and \
+            not _held_targets(assign.targets[0].target):
+        return False
+    assigned = _assigned_names(helper)
+    taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper)) | set(free[0].values())
+    renames: dict[str, object] = dict(free[0])
+    first: list[cst.BaseStatement] = []
+    for p, value in bound.items():
+        if p not in assigned and _plain_value(value) and not (names_in(value) & (assigned - {p})):
+            renames[p] = value
+        else:
+            fresh = fresh_name(p, taken)
+            renames[p] = fresh
+            first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
+    for local in sorted(assigned - set(bound) - {"_"}):
+        renames[local] = fresh_name(local, taken)
+    sub = _Substitute(renames)
+    tail = [*first, *(s.visit(sub) for s in body[:-1])]
+    ret = _small(body[-1]).value.visit(sub)
+    tail.append(cst.SimpleStatementLine([cst.Return(ret) if returns else assign.with_changes(value=ret)]))
+    tail[0] = tail[0].with_changes(leading_lines=stmt.leading_lines)
+
+    class _T(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if original is stmt:
+                return cst.FlattenSentinel(tail)
+            return updated
+
+    _replace(tree, cpath, tree.add_imports(tree.modules[cpath].visit(_T()), free[1]))
     _drop(tree, bpath, helper.name.value, cpath, node)
     return True
 
@@ -338,30 +535,38 @@ def _replace(tree: _Tree, path: str, module: cst.Module) -> None:
     tree.changed = True
 
 
-def _drop(tree: _Tree, bpath: str, fname: str, cpath: str, node) -> None:
-    """The helper gone from its module; a ``from module import helper`` in the caller's module loses it."""
-    _replace(tree, bpath, tree.modules[bpath].visit(_Drop(fname)))
+def _drop(tree: _Tree, bpath: str, fname: str, cpath: str, node, keep: bool = False) -> None:
+    """The helper gone from its module (``keep``: left there, for another module's call); a ``from module import
+    helper`` in the caller's module loses it."""
+    if not keep:
+        _replace(tree, bpath, tree.modules[bpath].visit(_Drop(fname)))
     if cpath != bpath and isinstance(node, cst.Name):
         from tfdata_bridge._src.migrate.builder_inline import _AddNames
 
         _replace(tree, cpath, tree.modules[cpath].visit(_AddNames(node.value, "", False)))
 
 
-def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, nodes: list) -> bool:
+def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, nodes: list,
+                   keep: bool = False) -> bool:
     """The prefetch helper copied into the one module calling it (called by its bare name there, at each of its
     calls: a train and an eval input, say), so the same-module form (``copy_dequeues.py``) can take it; False
     where it cannot be."""
     calls = []
+    frees = []
     for node in nodes:
         found = _caller_of(tree.modules[cpath], node, nested=True)
-        if found is None or not _inlinable(helper) or not tree.free_ok(helper, bpath, cpath, found[0]):
+        free = tree.free_renames(helper, bpath, cpath, found[0]) if found is not None else None
+        if free is None or not _inlinable(helper) or frees and free[0] != frees[0][0]:
             return False
+        frees.append(free)
         calls.append(_small(found[1][found[2]]).value)
     cmodule = tree.modules[cpath]
     name = helper.name.value
     if name in name_counts(cmodule):
         name = fresh_name(name, set(name_counts(cmodule)) | set(_top_level(cmodule)))
     copy = helper.with_changes(name=cst.Name(name), leading_lines=())
+    if frees[0][0]:
+        copy = copy.visit(_Substitute(dict(frees[0][0])))
 
     class _T(cst.CSTTransformer):
         def leave_Call(self, original, updated):
@@ -374,7 +579,7 @@ def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str,
     body.insert(at, copy.with_changes(leading_lines=lead))
     if at < len(body) - 1:
         body[at + 1] = body[at + 1].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
-    cmodule = copies_as_loops(cmodule.with_changes(body=body))
+    cmodule = copies_as_loops(tree.add_imports(cmodule.with_changes(body=body), frees[0][1]))
     # (only where each caller dequeues it once per copy into its own join: the form the copy is made for; a queue
     # of batches dequeued per tower, say, stays where ``towers.py`` follows it)
     callers = [f for f in nodes_of(cmodule, cst.FunctionDef) if f.name.value != name and any(
@@ -383,10 +588,11 @@ def _move_prefetch(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str,
     # (or where it reads the queue in batches, by one ``dequeue_many`` after the call: ``many_dequeues.py``)
     if not callers or len(callers) > len(calls) or any(
             _plan(c, name, _returned_queue(helper), module_names) is None and _many_plan(c, name) is None
+            and _one_plan(c, name) is None
             for c in callers):
         return False
     _replace(tree, cpath, cmodule)
-    _drop(tree, bpath, helper.name.value, cpath, nodes[0])
+    _drop(tree, bpath, helper.name.value, cpath, nodes[0], keep)
     _reader_from_self(tree, cpath, name)
     return True
 
@@ -508,8 +714,7 @@ def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | N
     """``texts`` with each batch helper given a caller's copies inlined and fused into the caller's loop, and each
     prefetch helper of another module copied to its one caller's module; None where nothing changed."""
     many = any(".dequeue_many(" in t or ".dequeue_up_to(" in t for t in texts.values())
-    if (not any("batch_join" in t for t in texts.values()) or not any(".dequeue()" in t for t in texts.values())) \
-            and not many:
+    if not any(".dequeue()" in t for t in texts.values()) and not many:
         return None
     tree = _Tree(texts, root)
     for bpath in list(tree.modules):
@@ -520,16 +725,29 @@ def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | N
             sites = tree.sites(bpath, fn.name.value)
             if len(sites) == 1:
                 _fuse(tree, bpath, fn, batcher, *sites[0])
+    # (a function of another module handed the returned queue, dequeuing it once: inlined at its one call)
+    for bpath in list(tree.modules):
+        for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
+            if _consumed_param(fn) is None:
+                continue
+            sites = tree.sites(bpath, fn.name.value)
+            if len(sites) == 1 and sites[0][0] != bpath:
+                _inline_consumer(tree, bpath, fn, *sites[0])
     for bpath in list(tree.modules):
         for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
             if _returned_queue(fn) is None:
                 continue
             sites = tree.sites(bpath, fn.name.value)
-            # (every call in one other module: the sites ``sites`` doubles for a name in a string or a re-export
-            # are one node twice, never taken)
-            if sites and len({p for p, _ in sites}) == 1 and sites[0][0] != bpath and \
-                    len({id(n) for _, n in sites}) == len(sites):
-                _move_prefetch(tree, bpath, fn, sites[0][0], [n for _, n in sites])
+            # (every call in other modules: the sites ``sites`` doubles for a name in a string or a re-export
+            # are one node twice, never taken; a copy for each calling module, each call its own queue as before,
+            # the helper gone where every module took its copy)
+            if not sites or any(p == bpath for p, _ in sites) or len({id(n) for _, n in sites}) != len(sites):
+                continue
+            paths = list(dict.fromkeys(p for p, _ in sites))
+            moved = [_move_prefetch(tree, bpath, fn, cpath, [n for p, n in sites if p == cpath], keep=True)
+                     for cpath in paths]
+            if all(moved):
+                _replace(tree, bpath, tree.modules[bpath].visit(_Drop(fn.name.value)))
     return tree.texts if tree.changed else None
 
 
