@@ -155,7 +155,9 @@ def _drop(path, cls_name, params, modules, texts, results, names) -> None:
             w in out.code for w in ("start_queue_runners", "QueueRunner", "add_queue_runner"))
         if kept or untouched:  # the coordinator that only went to the class: the plumbing pass's again
             again, more = remove_plumbing(parsed(out.code))
-            if more and again.code != out.code and not any(m.kind == "refused" for m in more):
+            # (a kept note is replaced by the pass's new word even where the code stays (``coord`` then kept as
+            # the loop's stop flag); an untouched module takes the pass's result only where it changed something)
+            if more and (kept or again.code != out.code and not any(m.kind == "refused" for m in more)):
                 out = again
                 notes = [n for n in notes if n not in kept] + [
                     replace(m, line=kept[0].line) if kept else m for m in more]
