@@ -26,20 +26,30 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
-from tfdata_bridge._src.migrate.helpers import _bind_call, _check_unchanged, _constants, _resolve
+from tfdata_bridge._src.migrate.helpers import _bind_call, _check_unchanged, _constants, _resolve, _unscoped
 
 
 def returned_queue(fn: cst.FunctionDef) -> tuple[cst.SimpleStatementLine, str] | None:
-    """(the last statement, the queue's name) where ``fn`` ends with ``return queue.dequeue()``; else None."""
+    """(the last statement, the queue's name) where ``fn`` ends with ``return queue.dequeue()`` (its op named or
+    not: ``dequeue(name='dequeue')``), perhaps as the last statement of a ``with`` block that is the function's
+    last statement (slim's ``with tf.name_scope(scope, 'parallel_read'):``; ``helper_prefetch`` takes only graph
+    scopes there, ``helpers._unscoped``); else None."""
     body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
     last = body[-1] if body else None
+    while isinstance(last, cst.With) and isinstance(last.body, cst.IndentedBlock) and last.body.body:
+        last = last.body.body[-1]
     if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return)):
         return None
     value = last.body[0].value
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "dequeue" \
-            and not value.args and isinstance(value.func.value, cst.Name):
+            and _named_only(value.args) and isinstance(value.func.value, cst.Name):
         return last, value.func.value.value
     return None
+
+
+def _named_only(args) -> bool:
+    """No argument but the op's ``name=`` (which names the graph's op, and nothing in a dataset)."""
+    return all(a.keyword is not None and a.keyword.value == "name" and not a.star for a in args)
 
 
 def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tuple[str, ...], site=None
@@ -57,14 +67,18 @@ def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tu
     if len(callers) != 1 or callers[0] is not call.func:
         raise Refusal(f"`{name}` returns a hand-built queue's dequeue and is used more than once; each use would "
                       "need its own rewrite, so none is made")
-    queue_stmt = finder.scopes.single_assignment(ret, qname) or chosen_queue(finder, ret, qname, fn)
+    body = _unscoped(finder, list(fn.body.body))  # (a ``with tf.name_scope(...)`` block's statements in place)
+    if ret not in body:
+        raise Refusal(f"`{name}` returns its queue's dequeue inside a `with` block other than a graph scope "
+                      "(`name_scope`, `variable_scope`, `device`, its name unread)")
+    queue_stmt = finder.scopes.single_assignment(ret, qname) or \
+        chosen_queue(finder, ret, qname, cst.IndentedBlock(body=tuple(body)))
     if queue_stmt is None:
         raise Refusal(f"the queue `{qname}` that `{name}` dequeues is not made by one assignment in it, nor by "
                       "each arm of one `if`/`else` of its own statements")
     plan = prefetch_source(finder, queue_stmt, qname, ret, fn)
     if plan.per_element:
         raise Refusal(f"the readers' loop in `{name}` does more than read and enqueue")
-    body = list(fn.body.body)
     bound = _bind_call(fn, call)
     file_queue = plan.read.args[0].value
     if not isinstance(file_queue, cst.Name):

@@ -144,7 +144,8 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
             else:
                 why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a module function, "
                         f"called once in its module or called from another module, whose last statement is "
-                        f"`return {q}.dequeue()`)")
+                        f"`return {q}.dequeue()` (its op named or not, perhaps the last statement of a `with` graph scope that "
+                        "ends the function))")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
