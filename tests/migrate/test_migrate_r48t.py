@@ -31,3 +31,40 @@ def test_the_r48t_programs_deliver_what_their_originals_deliver(tmp_path):
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE[name], end=None)
+
+
+HANDED_READER = '''\
+import tensorflow.compat.v1 as tf
+
+
+def parallel_read(files, reader_class, reader_kwargs=None, shuffle=True):
+    with tf.name_scope(None, 'parallel_read'):
+        filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=shuffle)
+        if shuffle:
+            queue = tf.RandomShuffleQueue(capacity=8, min_after_dequeue=2, dtypes=[tf.string, tf.string])
+        else:
+            queue = tf.FIFOQueue(capacity=8, dtypes=[tf.string, tf.string])
+        reader_kwargs = reader_kwargs or {}
+        ops = []
+        for _ in range(2):
+            reader = reader_class(**reader_kwargs)
+            ops.append(queue.enqueue(reader.read(filename_queue)))
+        tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(queue, ops))
+        return queue.dequeue(name='dequeue')
+
+
+def main(files):
+    _, value = parallel_read(files, tf.TFRecordReader, shuffle=False)
+    return tf.train.batch([value], batch_size=2)
+'''
+
+
+def test_a_reader_class_handed_to_the_helper_is_refused_naming_it():
+    """slim's ``reader = reader_class(**reader_kwargs)``: the reader is a class the caller hands in, not followed
+    into the helper yet; the queue's note says so (it said only the form the rewrite follows)."""
+    from tfdata_bridge.migrate import rewrite
+
+    result = rewrite(HANDED_READER, "tfdata")
+    assert result.refused and "QueueRunner" in result.code
+    assert any("made by `reader_class(**reader_kwargs)`, calling `reader_class`, a reader class its caller hands in"
+               in n.message for n in result.notes), result.notes

@@ -141,6 +141,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                         "setting no attribute elsewhere, its methods inlined at the call; "
                         + (f"here {said}" if said else "here the object is made or read otherwise, or its "
                            "arguments are not plain") + ")")
+            elif (handed := _handed_reader(fn, code)) is not None:
+                why += (f" (`{fn.name.value}` returns the dequeue, but its readers are made by `{handed[1]}`, "
+                        f"calling `{handed[0]}`, a reader class its caller hands in: a reader made from a parameter "
+                        "is not followed into the helper yet)")
             else:
                 why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a module function, "
                         f"called once in its module or called from another module, whose last statement is "
@@ -565,4 +569,26 @@ def _left_in(fn: cst.FunctionDef, index, line: int, reasons: dict) -> tuple[int,
             api = "`" + note.message.split("`")[1] + "`"
             if not api.endswith(("Reader`", "producer`")):
                 return n, api
+    return None
+
+
+def _handed_reader(fn: cst.FunctionDef, code) -> tuple[str, str] | None:
+    """(the parameter, the call) where ``fn``'s readers are made by calling one of its parameters (slim's
+    ``reader = reader_class(**reader_kwargs)``, read by ``reader.read(filename_queue)``); else None."""
+    from tfdata_bridge._src.migrate.calls import param_names
+
+    params = param_names(fn)
+    made = {}  # name -> the call binding it to a parameter's instance
+    for a in nodes_of(fn, cst.Assign):
+        if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and isinstance(a.value, cst.Call) \
+                and isinstance(a.value.func, cst.Name) and a.value.func.value in params:
+            made[a.targets[0].target.value] = a.value
+    for c in nodes_of(fn, cst.Call):
+        if not (isinstance(c.func, cst.Attribute) and c.func.attr.value == "read"):
+            continue
+        reader = c.func.value
+        if isinstance(reader, cst.Name) and reader.value in made:
+            reader = made[reader.value]
+        if isinstance(reader, cst.Call) and isinstance(reader.func, cst.Name) and reader.func.value in params:
+            return reader.func.value, code(reader).strip()
     return None
