@@ -37,13 +37,14 @@ HANDED_READER = '''\
 import tensorflow.compat.v1 as tf
 
 
-def parallel_read(files, reader_class, reader_kwargs=None, shuffle=True):
+def parallel_read(files, reader_class, reader_kwargs=None, shuffle=True, dtypes=None):
     with tf.name_scope(None, 'parallel_read'):
         filename_queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=shuffle)
+        dtypes = dtypes or [tf.string, tf.string]
         if shuffle:
-            queue = tf.RandomShuffleQueue(capacity=8, min_after_dequeue=2, dtypes=[tf.string, tf.string])
+            queue = tf.RandomShuffleQueue(capacity=8, min_after_dequeue=2, dtypes=dtypes)
         else:
-            queue = tf.FIFOQueue(capacity=8, dtypes=[tf.string, tf.string])
+            queue = tf.FIFOQueue(capacity=8, dtypes=dtypes)
         reader_kwargs = reader_kwargs or {}
         ops = []
         for _ in range(2):
@@ -61,10 +62,13 @@ def main(files):
 
 def test_a_reader_class_handed_to_the_helper_is_refused_naming_it():
     """slim's ``reader = reader_class(**reader_kwargs)``: the reader is a class the caller hands in, not followed
-    into the helper yet; the queue's note says so (it said only the form the rewrite follows)."""
+    into the helper yet; both arms' notes say so (they said only the form the rewrite follows, and the FIFOQueue's
+    that its computed dtypes were no literal list, as if it were a feed queue)."""
     from tfdata_bridge.migrate import rewrite
 
     result = rewrite(HANDED_READER, "tfdata")
     assert result.refused and "QueueRunner" in result.code
     assert any("made by `reader_class(**reader_kwargs)`, calling `reader_class`, a reader class its caller hands in"
                in n.message for n in result.notes), result.notes
+    queues = [n.message for n in result.notes if "Queue` left" in n.message]
+    assert len(queues) == 2 and all("a reader class its caller hands in" in m for m in queues), queues

@@ -1367,7 +1367,9 @@ def _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, 
 
 
 def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> bool:
-    """Whether the function holding ``stmt`` makes a ``QueueRunner`` and ends with ``return queue``."""
+    """Whether the function holding ``stmt`` makes a ``QueueRunner`` and ends with ``return queue`` or returns its
+    dequeue (``prefetch_helper.returned_queue``)."""
+    from tfdata_bridge._src.migrate.prefetch_helper import returned_queue
     from tfdata_bridge._src.migrate.queue_size import parents
 
     up = parents(module)
@@ -1376,6 +1378,8 @@ def _returned_prefetch(module: cst.Module, stmt: cst.CSTNode, queue: str) -> boo
         node = up.get(id(node))
     last = node.body.body[-1] if node is not None and isinstance(node.body, cst.IndentedBlock) else None
     ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if node is not None and (found := returned_queue(node)) is not None and found[1] == queue:
+        return "QueueRunner(" in module.code_for_node(node)  # (``return queue.dequeue()``: a prefetch helper's)
     return isinstance(ret, cst.Return) and isinstance(ret.value, cst.Name) and ret.value.value == queue and \
         "QueueRunner(" in module.code_for_node(node)
 
