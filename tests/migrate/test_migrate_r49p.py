@@ -26,7 +26,7 @@ def test_the_r49p_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 2
+    assert len(programs) == 3
     assert all("Queue(" not in c and "dequeue_many(" not in c for c in code.values()), code
     assert all(".padded_batch(" in code[f"{p.stem}.py"] for p in programs), code
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
