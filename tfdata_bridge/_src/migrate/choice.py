@@ -559,8 +559,8 @@ class ChoicePass:
                                .with_changes(leading_lines=lead),
                                *[s if j else s.with_changes(leading_lines=()) for j, s in enumerate(choice.pre[k])]])
                 continue
-            returned = args[k]["tensors"]
-            if shapes is not None:  # ``ensure_shape`` checks each tensor as the branch's queue did, and sets it
+            returned = args[k]["tensors"] if tails else None
+            if shapes is not None and tails:  # ``ensure_shape`` checks each tensor as the branch's queue did, and sets it
                 returned = cst.List([cst.Element(cst.parse_expression(
                     f"{gen.v1}.ensure_shape({code(el.value)}, {code(s)})")) for el, s in zip(returned.elements,
                                                                                            shapes[k])])
