@@ -394,9 +394,12 @@ class ChoicePass:
         for a, api in zip(args, apis):
             if "tensors" not in a:
                 raise Refusal(f"`{api}` is called without its tensors")
+        same = _same_shapes(args, code)
+        paired = None if same else _paired_shapes(args)
+        for a, api in zip(args, apis):
             for flag in ("keep_input", "shapes", "shared_name"):
-                if flag == "shapes" and _same_shapes(args, code):
-                    continue  # (set where the shared elements are made: queue_shapes.py)
+                if flag == "shapes" and (same or paired is not None):
+                    continue  # (set where the shared elements are made: queue_shapes.py; or in each branch)
                 if not is_none(a.get(flag)):
                     raise Refusal(f"`{api}` has {flag}= in a choice between two batches; not rewritten")
         # each branch maps its own work (its statements, or a tensor list of its own) over the shared elements
@@ -406,9 +409,15 @@ class ChoicePass:
             raise Refusal("one branch batches with enqueue_many=True and the other without")
         if tails and any(many):
             raise Refusal("a branch does per-element work before a batch with enqueue_many=True; not rewritten")
-        if tails and not is_none(args[0].get("shapes")):
+        if paired is not None and not tails:
+            raise Refusal(f"`{apis[0]}` has shapes= in a choice between two batches of the same tensors with other "
+                          "shapes; not rewritten")
+        if tails and not is_none(args[0].get("shapes")) and paired is None:
             raise Refusal(f"`{apis[0]}` has shapes= in a choice whose branches do their own per-element work; "
-                          "not rewritten")
+                          "not rewritten (each branch's own shapes are followed where both give a literal list of "
+                          "one shape per tensor of a literal tensor list)")
+        if paired is not None:  # each branch's element function checks and sets its own shapes, as its queue did
+            args = [{k: v for k, v in a.items() if k != "shapes"} for a in args]
         # the pipeline up to the batch: found from the first branch's call as if it stood where the choice does;
         # both calls (and the branches' own statements) count as the pipeline's own uses of its names
         reads = [s.body[0].value for pre in choice.pre for s in pre]
@@ -446,7 +455,7 @@ class ChoicePass:
             raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
                           "not rewritten yet")
         return self._chains(choice, apis, pipeline, pipelines, args, names if tails else None, many,
-                            self.moved(pipeline))
+                            self.moved(pipeline), paired)
 
     def _rewrite_unbatched(self, body, i, choice: Choice, apis):
         """One branch batches the elements (after its own per-element work), the other reads them one per run:
@@ -527,8 +536,9 @@ class ChoicePass:
         pipelines = [pipeline, replace(pipeline, api=batch_apis[1], args={**second, "tensors": pipeline.args["tensors"]})]
         return self._chains(choice, apis, pipeline, pipelines, args, None, [False, False], moved)
 
-    def _chains(self, choice: Choice, apis, pipeline, pipelines, args, names, many, moved):
-        """The element dataset made once, then each branch's batch chain (``names``: the tails' elements)."""
+    def _chains(self, choice: Choice, apis, pipeline, pipelines, args, names, many, moved, shapes=None):
+        """The element dataset made once, then each branch's batch chain (``names``: the tails' elements;
+        ``shapes``: each branch's queue shapes, one per tensor, set by its element function)."""
         code = self.module.code_for_node
         tails = names is not None
         for p in pipelines:
@@ -549,7 +559,12 @@ class ChoicePass:
                                .with_changes(leading_lines=lead),
                                *[s if j else s.with_changes(leading_lines=()) for j, s in enumerate(choice.pre[k])]])
                 continue
-            own, mapped = branch_steps(gen, names, choice.pre[k], args[k]["tensors"]) if tails else ([], [])
+            returned = args[k]["tensors"] if tails else None
+            if shapes is not None and tails:  # ``ensure_shape`` checks each tensor as the branch's queue did, and sets it
+                returned = cst.List([cst.Element(cst.parse_expression(
+                    f"{gen.v1}.ensure_shape({code(el.value)}, {code(s)})")) for el, s in zip(returned.elements,
+                                                                                           shapes[k])])
+            own, mapped = branch_steps(gen, names, choice.pre[k], returned) if tails else ([], [])
             shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
             if shuffle:
                 accepted.append(printer.shuffle_note(code(p.args['capacity'])))
@@ -604,6 +619,25 @@ def _same_shapes(args: list[dict], code) -> bool:
         return False
     many = {"False" if a.get("enqueue_many") is None else code(a["enqueue_many"]) for a in args}
     return code(args[0]["tensors"]) == code(args[1]["tensors"]) and len(many) == 1
+
+
+def _paired_shapes(args: list[dict]) -> list[list[cst.BaseExpression]] | None:
+    """Each batch of a choice gives ``shapes=`` as a literal list of one shape per tensor of its literal tensor
+    list, without ``enqueue_many``: each branch's shapes (legacy: two queues, each checking and setting its own);
+    None otherwise."""
+    out = []
+    for a in args:
+        shapes, tensors = a.get("shapes"), a.get("tensors")
+        if not (isinstance(shapes, (cst.List, cst.Tuple)) and isinstance(tensors, (cst.List, cst.Tuple))):
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in (*shapes.elements, *tensors.elements)) or \
+                len(shapes.elements) != len(tensors.elements):
+            return None
+        if not is_none(a.get("enqueue_many")) and not (isinstance(a["enqueue_many"], cst.Name) and
+                                                       a["enqueue_many"].value == "False"):
+            return None
+        out.append([e.value for e in shapes.elements])
+    return out
 
 
 def _post_reads(choice: Choice, pipeline, code) -> None:

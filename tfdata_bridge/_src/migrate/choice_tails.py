@@ -79,6 +79,8 @@ def derived(pipeline, names: list[str]) -> list[str]:
             made |= set(target_names(small.targets[0].target) or ())
         elif isinstance(stmt, cst.For) and names_in(stmt) & made:  # a per-time-step loop growing lists of them
             made |= _bound(stmt) | _grown(stmt)
+        elif isinstance(stmt, cst.If) and names_in(stmt) & made:  # an ``if`` choosing names made of them
+            made |= _bound(stmt)
     return [n for n in names if n in made]
 
 

@@ -1027,7 +1027,11 @@ class Finder:
         elif isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) and \
                 (listed is None or len(listed) != len(defined)) and \
                 returned_count((home or self).scopes, fn) != len(defined):  # (or a call's: returned_calls.py)
-            raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks")
+            raise Refusal(f"`{fn.name.value}` returns one value that its caller unpacks (`return "
+                          f"{cst.Module([]).code_for_node(returned).strip()}`, into {len(defined)} names); the "
+                          "rewrite follows a return of a "
+                          "literal tuple or list, of a name bound once to one there (a list grown only by "
+                          "`append`) and read nowhere else, or of a call of a module function that returns one")
         statements = [*queue_stmts, stmt]
         source = Source("reader", statements, defined, call=queue_args, reader=helper.reader,
                         reader_args=helper.reader_args, helper=helper,

@@ -46,8 +46,8 @@ _BATCHES = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch"}
 
 def returned_elements(fn: cst.FunctionDef) -> list[cst.BaseExpression] | None:
     """The elements ``fn`` returns, where its one ``return`` (its last statement) gives a literal list or tuple,
-    or a name bound to a literal list at the top of its body and grown only by ``name.append(x)`` statements
-    there; None otherwise."""
+    or a name bound once in its body to a literal tuple, or to a literal list grown only by ``name.append(x)``
+    statements there, and read nowhere else; None otherwise."""
     if not isinstance(fn.body, cst.IndentedBlock) or not fn.body.body:
         return None
     if nodes_of(fn.body, cst.FunctionDef) or nodes_of(fn.body, cst.Lambda) or len(nodes_of(fn.body, cst.Return)) != 1:
@@ -63,22 +63,23 @@ def returned_elements(fn: cst.FunctionDef) -> list[cst.BaseExpression] | None:
         return _plain(value.elements)
     if not isinstance(value, cst.Name):
         return None
-    name, elements, made = value.value, None, 0
+    name, elements, made, grows = value.value, None, 0, False
     for stmt in body[:-1]:
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
                 isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name:
-            if made or not isinstance(small.value, cst.List):
+            if made or not isinstance(small.value, (cst.List, cst.Tuple)):
                 return None
             if any(isinstance(e, cst.StarredElement) for e in small.value.elements):
                 return None
             elements, made = [e.value for e in small.value.elements], 1  # (``[]`` grown by ``append`` too)
+            grows = isinstance(small.value, cst.List)  # (a tuple is never grown: ``res = (a, b)``, returned)
             continue
         call = small.value if isinstance(small, cst.Expr) else None
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
                 isinstance(call.func.value, cst.Name) and call.func.value.value == name:
-            if elements is None or call.func.attr.value != "append" or len(call.args) != 1 or call.args[0].keyword \
-                    or call.args[0].star:
+            if elements is None or not grows or call.func.attr.value != "append" or len(call.args) != 1 or \
+                    call.args[0].keyword or call.args[0].star:
                 return None
             elements.append(call.args[0].value)
             continue

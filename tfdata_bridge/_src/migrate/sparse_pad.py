@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 
 _PARSERS = {"parse_single_example": ("features",), "parse_example": ("features",),
             "parse_single_sequence_example": ("context_features", "sequence_features"),
@@ -22,16 +22,26 @@ def sparse_components(p, api_of, code) -> dict[int, str]:
     if not isinstance(tensors, (cst.List, cst.Tuple)):
         return {}
     bound: dict[str, tuple[cst.BaseExpression, int | None]] = {}  # name -> (its value, its place in a tuple)
+    branches: dict[str, list[cst.BaseExpression]] = {}  # name -> the values an ``if``'s branches bind it to
     for stmt in p.intermediates:
-        for small in getattr(stmt, "body", []):
+        if isinstance(stmt, cst.If):  # (``if with_labels: features = {...} else: features = {...}``)
+            for small in nodes_of(stmt, cst.Assign):
+                t = small.targets[0].target
+                if len(small.targets) == 1 and isinstance(t, cst.Name):
+                    branches.setdefault(t.value, []).append(small.value)
+                    bound.pop(t.value, None)
+            continue
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else []:
             if isinstance(small, cst.Assign) and len(small.targets) == 1:
                 t = small.targets[0].target
                 if isinstance(t, cst.Name):
                     bound[t.value] = (small.value, None)
+                    branches.pop(t.value, None)
                 elif isinstance(t, (cst.Tuple, cst.List)):
                     for i, el in enumerate(t.elements):
                         if isinstance(el.value, cst.Name):
                             bound[el.value.value] = (small.value, i)
+                            branches.pop(el.value.value, None)
     out: dict[int, str] = {}
     for k, el in enumerate(tensors.elements):
         value = el.value
@@ -57,24 +67,38 @@ def sparse_components(p, api_of, code) -> dict[int, str]:
         given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
                  or a.keyword is not None and a.keyword.value == kind]
         spec = given[0] if len(given) == 1 else None
+        specs = [spec]
         if isinstance(spec, cst.Name) and spec.value in bound:
-            spec = bound[spec.value][0]
+            specs = [bound[spec.value][0]]
+        elif isinstance(spec, cst.Name) and spec.value in branches:
+            specs = branches[spec.value]  # each branch's dict: the feature as each gives it, where it has the key
         key = value.slice[0].slice.value if len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
             else None
-        if not isinstance(spec, cst.Dict) or not isinstance(key, cst.SimpleString):
+        if not all(isinstance(s, cst.Dict) for s in specs) or not isinstance(key, cst.SimpleString):
             raise Refusal(f"{what}: its feature is not found in a dict written in the pipeline")
-        entry = [e.value for e in spec.elements if isinstance(e, cst.DictElement)
-                 and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key.evaluated_value]
-        if len(entry) != 1 or not isinstance(entry[0], cst.Call):
+        entries = [[e.value for e in s.elements if isinstance(e, cst.DictElement)
+                    and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key.evaluated_value]
+                   for s in specs]
+        if len(specs) > 1:  # (a branch's dict without the key: its path fails reading it, when the graph is built)
+            entries = [e for e in entries if e]
+        if not entries or any(len(e) != 1 or not isinstance(e[0], cst.Call) for e in entries):
             raise Refusal(f"{what}: its feature is not found in a dict written in the pipeline")
-        feature = (api_of(entry[0]) or "").rsplit(".", 1)[-1]
-        if feature == "SparseFeature" or feature not in _SPARSE and feature != "FixedLenFeature" and \
-                feature != "FixedLenSequenceFeature":
-            raise Refusal(f"{what} ({feature or 'an unknown feature'}): not rewritten")
-        if feature == "VarLenFeature":
-            dtype = [a.value for i, a in enumerate(entry[0].args) if a.keyword is None and i == 0
-                     or a.keyword is not None and a.keyword.value == "dtype"]
-            if len(dtype) != 1:
-                raise Refusal(f"{what}: its dtype is not written")
-            out[k] = code(dtype[0])
+        dtypes = set()
+        for (entry,) in entries:
+            feature = (api_of(entry) or "").rsplit(".", 1)[-1]
+            if feature == "SparseFeature" or feature not in _SPARSE and feature != "FixedLenFeature" and \
+                    feature != "FixedLenSequenceFeature":
+                raise Refusal(f"{what} ({feature or 'an unknown feature'}): not rewritten")
+            if feature == "VarLenFeature":
+                dtype = [a.value for i, a in enumerate(entry.args) if a.keyword is None and i == 0
+                         or a.keyword is not None and a.keyword.value == "dtype"]
+                if len(dtype) != 1:
+                    raise Refusal(f"{what}: its dtype is not written")
+                dtypes.add(code(dtype[0]))
+            else:
+                dtypes.add(None)
+        if len(dtypes) > 1:
+            raise Refusal(f"{what}: the branches that make its features parse it differently; not rewritten")
+        if dtypes != {None}:
+            out[k] = dtypes.pop()
     return out
