@@ -329,6 +329,23 @@ def _caller_of(module: cst.Module, node: cst.CSTNode, nested: bool = False):
                 return fn, *found
     return None
 
+def _bound_at(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, node, nested: bool = False):
+    """(the calling function, its block, the call statement's index there, its small statement, the helper's
+    parameters bound to the call's arguments, the helper's free names renamed for the caller) for the helper's call
+    at ``node`` in module ``cpath``; None where the call stands elsewhere (``_caller_of``), its arguments do not
+    bind or the helper's free names cannot be read from the caller."""
+    from tfdata_bridge._src.migrate.inline_sources import _bound_args
+
+    found = _caller_of(tree.modules[cpath], node, nested=nested)
+    if found is None:
+        return None
+    cfn, body, i = found
+    assign = _small(body[i])
+    bound = _bound_args(helper, assign.value)
+    free = tree.free_renames(helper, bpath, cpath, cfn) if bound is not None else None
+    return None if free is None else (cfn, body, i, assign, bound, free)
+
+
 
 def _in_block(block: cst.BaseSuite, node: cst.CSTNode):
     """(the block's statements, the index of ``targets = <node>(...)`` or ``return <node>(...)``) or None."""
@@ -344,18 +361,11 @@ def _in_block(block: cst.BaseSuite, node: cst.CSTNode):
 
 def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, cpath: str, node) -> bool:
     """The batch helper inlined at its one call, its loop fused into the caller's; False where it cannot be."""
-    from tfdata_bridge._src.migrate.inline_sources import _bound_args
-
-    found = _caller_of(tree.modules[cpath], node)
-    if found is None:
+    at = _bound_at(tree, bpath, helper, cpath, node)
+    if at is None:
         return False
-    cfn, body, i = found
+    cfn, body, i, assign, bound, free = at
     stmt = body[i]
-    assign = _small(stmt)
-    bound = _bound_args(helper, assign.value)
-    free = tree.free_renames(helper, bpath, cpath, cfn) if bound is not None else None
-    if free is None:
-        return False
     handed = bound[batcher.param]
     if not isinstance(handed, cst.Name) or name_counts(cfn).get(handed.value) != 3:
         return False
@@ -470,24 +480,17 @@ def _inline_consumer(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: st
     the order of the parameters), its locals renamed apart, its free names read as its module reads them
     (``free_renames``) and its ``return`` value bound to the call's targets. The same ops in the same order;
     the queue then dequeued in the caller, the form ``_move_prefetch`` takes. False where it cannot be."""
-    from tfdata_bridge._src.migrate.inline_sources import _bound_args
-
     param = _consumed_param(helper)
     body = list(helper.body.body) if isinstance(helper.body, cst.IndentedBlock) else []
     body = body[1:] if body and is_docstring(body[0]) else body
     if param is None or not body or not _inlinable(helper) or not isinstance(_small(body[-1]), cst.Return) or \
             _small(body[-1]).value is None:
         return False
-    found = _caller_of(tree.modules[cpath], node, nested=True)
-    if found is None:
+    at = _bound_at(tree, bpath, helper, cpath, node, nested=True)
+    if at is None:
         return False
-    cfn, cbody, i = found
+    cfn, cbody, i, assign, bound, free = at
     stmt = cbody[i]
-    assign = _small(stmt)
-    bound = _bound_args(helper, assign.value)
-    free = tree.free_renames(helper, bpath, cpath, cfn) if bound is not None else None
-    if free is None:
-        return False
     handed = bound.get(param)
     # (the queue: a name of the caller bound once, by a call earlier in the same block, read only here)
     if not isinstance(handed, cst.Name) or name_counts(cfn).get(handed.value) != 2 or not any(
