@@ -170,6 +170,13 @@ class _DropCloses(cst.CSTTransformer):
     def __init__(self, sess: str, is_close) -> None:
         super().__init__()
         self.sess, self.is_close, self.refusal = sess, is_close, ""
+        self._loop_bodies: set[int] = set()  # the blocks run on every pass of a ``for`` / ``while``
+
+    def visit_For(self, node):
+        self._loop_bodies.add(id(node.body))
+
+    def visit_While(self, node):
+        self._loop_bodies.add(id(node.body))
 
     def _close(self, stmt: cst.CSTNode) -> bool:
         call = runs(stmt)
@@ -183,6 +190,11 @@ class _DropCloses(cst.CSTTransformer):
             return updated
         if len(hits) != 1 or hits[0] != len(body) - 1 and not _stops(body[hits[0] + 1]):
             self.refusal = "runs something after closing the queue"
+            return updated
+        if id(original) in self._loop_bodies and hits[0] == len(body) - 1:
+            self.refusal = ("closes the queue on a pass of a loop that goes on after it (no `break` / `return` "
+                            "after the close): legacy's next pass would find the queue closed, the generator's "
+                            "would feed again or loop without yielding")
             return updated
         kept = body[:hits[0]] + body[hits[0] + 1:]
         return updated.with_changes(body=kept or [cst.SimpleStatementLine([cst.Pass()])])
