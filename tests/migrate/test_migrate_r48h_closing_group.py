@@ -1,10 +1,11 @@
 """A feeding thread whose ``run`` calls its group method again after that method closed the queue (a plain
 statement in ``while not coord.should_stop():`` / ``while True:``, the method ending its data with
 ``sess.run(close); return`` or closing at its end; or ``if not self.feed(): break`` whose break leaves only the
-inner loop of a ``for`` over epochs; or a ``while True:`` whose pass ends with the close itself). Legacy's next call finds the queue closed: its enqueue fails and the
-thread ends, or it closes again and feeds nothing; the consumer gets OutOfRangeError. A generator driven the same
-way would yield the data again, or loop without yielding (the migrated program hung): these are refused. A
-``run`` that calls the closing method once is still rewritten.
+inner loop of a ``for`` over epochs; or a ``while True:`` whose pass ends with the close itself). Legacy's
+next call (pass) finds the queue closed: its enqueue fails and the thread ends, or it closes again and feeds
+nothing; the consumer gets OutOfRangeError. A generator driven the same way would yield the data again, or loop
+without yielding (the migrated program hung): these are refused. A ``run`` that calls the closing method once is
+still rewritten.
 
 The programs of ``r48h_programs/`` are migrated as one tree and run against their originals (a refused module
 is left whole, so its two runs are the original's; the old rewrite hung or delivered two epochs)."""
