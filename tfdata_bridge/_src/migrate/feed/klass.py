@@ -257,7 +257,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             me = feeder.params.params[0].name.value
             driver_gen = driven(driver, feeder, session_attr(feeder, me, parts.enqueue), source, lambda op: (
                 parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
-                op, lambda q: self_attr(q, me) == qattr), valued)
+                op, lambda q: self_attr(q, me) == qattr), valued, closes)
         starter = None
     elif driver is not None and len(starters) != 1 or driver is not None and elsewhere:
         raise Refusal(f"`{driver.name.value}`, which calls `{feeder.name.value}`, is not the target of a thread "
@@ -299,7 +299,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         source = fresh_attr(module, cls, "elements")
         driver_gen = driven(driver, feeder, session_attr(feeder, me, parts.enqueue), source, lambda op: (
             parts.close is not None and self_attr(op, me) == parts.close) or is_close_call(
-            op, lambda q: self_attr(q, me) == qattr), valued)
+            op, lambda q: self_attr(q, me) == qattr), valued, closes)
         idle = driver.with_changes(body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Expr(cst.SimpleString(
             f'"""Feeds nothing now: its loop is `{source}`, read by tf.data."""'))])]), leading_lines=())
         starter = None

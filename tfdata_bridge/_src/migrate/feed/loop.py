@@ -95,6 +95,11 @@ def session_of(stmt: cst.CSTNode, op: str, key: Key = name_key) -> str | None:
     return call.func.value.value if key(call.args[0].value) == op else None
 
 
+_PASSES_ON = ("closes the queue on a pass of a loop that goes on after it (no `break` / `return` after the close): "
+              "legacy's next pass would find the queue closed (its enqueue fails, the thread ends), the generator's "
+              "would feed again or loop without yielding (the migrated program would hang); not rewritten")
+
+
 class ToGenerator(cst.CSTTransformer):
     """``sess.run(enqueue, feed_dict={P: v, ...})`` -> ``yield v``; a run of the close (``is_close``) goes.
     ``what`` names the feeding callable in refusals (``function`` / ``method``)."""
@@ -119,6 +124,13 @@ class ToGenerator(cst.CSTTransformer):
         self.ended = 0  # closes followed at once by ``break`` / ``return``: the loop ends there
         self.valued_end = False  # one of them is ``return False`` (``None``, ``0``): its caller must stop on it
         self._nested = 0  # inside a function, lambda or class defined in the feeding callable
+        self._loop_bodies: set[int] = set()  # the blocks run on every pass of a ``for`` / ``while``
+
+    def visit_For(self, node):
+        self._loop_bodies.add(id(node.body))
+
+    def visit_While(self, node):
+        self._loop_bodies.add(id(node.body))
 
     def visit_FunctionDef(self, node):
         self._nested += 1
@@ -227,6 +239,8 @@ class ToGenerator(cst.CSTTransformer):
                 # must stop on that value (``if not self.feed(): break``, ``thread_driver.py``)
                 self.ended += 1
                 self.valued_end = True
+        if body and id(body[-1]) in self._close_ids and id(original) in self._loop_bodies:
+            self.refusal = _PASSES_ON  # (the close last on every pass: the next pass goes on)
         return updated
 
     def _fed(self, feed: cst.BaseExpression | None) -> cst.BaseExpression | None:

@@ -14,7 +14,10 @@ whole statements or as the test ``if not self.feed(): ... break`` (the keithito/
 whether it fed; ``not (yield from self.feed())`` reads the same value), take nothing but ``self``, and use the
 session nowhere but to close the queue last in a block, or just before a ``break`` / ``return``. Where the feeding
 method ends its data with ``sess.run(close); return False``, every call of it must be such a test that stops
-the loop (legacy's next call would find the queue closed; the generator's would loop without data).
+the loop (legacy's next call would find the queue closed; the generator's would loop without data), and its
+``break`` must leave every loop around the call (not only the inner loop of a ``for`` over epochs). A feeding
+method that closes the queue otherwise (``sess.run(close); return``, or last) is called once, outside any loop:
+``while True: self.feed()`` around it would spin without yielding once the data end (the program hung).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.feed.loop import is_obj, mentions, runs
-from tfdata_bridge._src.migrate.feed.members import attr_uses, instance_uses, methods_of, self_attr
+from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, instance_uses, methods_of, self_attr
 
 
 def thread_driver(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef,
@@ -75,9 +78,14 @@ def _called(run: cst.FunctionDef, name: str) -> list[cst.Call]:
 
 
 def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str, is_close,
-           valued: bool = False) -> cst.FunctionDef:
+           valued: bool = False, closing: bool = False) -> cst.FunctionDef:
     """``run`` as the generator method ``source``: its statements ``self.feed()`` -> ``yield from self.feed()``;
-    a run of the queue's close (``is_close``), last in its block, goes (the generator's end is the data's)."""
+    a run of the queue's close (``is_close``), last in its block, goes (the generator's end is the data's).
+    ``closing``: the feeding method closes the queue (``valued``: then returns a false value). Legacy's call after
+    that close enqueues on a closed queue (it fails: the thread ends) or closes again and feeds nothing; the
+    generator's would yield data again, or spin without yielding (the program hangs): a feeding method that closes
+    is called once, outside any loop, or (``valued``) only as ``if not self.feed(): break`` that leaves every
+    loop around it (or ``return``)."""
     params = run.params
     if len(params.params) != 1 or params.star_arg is not cst.MaybeSentinel.DEFAULT and \
             not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or params.star_kwarg \
@@ -97,8 +105,15 @@ def driven(run: cst.FunctionDef, feeder: cst.FunctionDef, sess: str, source: str
                       f"`if not {run.params.params[0].name.value}.{feeder.name.value}(): ...`")
     if valued and swap.stopping != swap.count:
         raise Refusal(f"`{feeder.name.value}` closes the queue and returns a false value, and `{run.name.value}` "
-                      "does not stop on it at every call (`if not ...: break`): its next call would find the queue "
-                      "closed in legacy")
+                      "does not stop on it at every call (`if not ...: break` out of every loop around it): its next "
+                      "call would find the queue closed in legacy")
+    calls = _called(run, feeder.name.value)
+    looped = [c for c in calls if any(contains(loop, c) for loop in nodes_of(run, (cst.For, cst.While)))]
+    if closing and not valued and (len(calls) > 1 or looped):
+        raise Refusal(f"`{feeder.name.value}` closes the queue and `{run.name.value}` calls it again after "
+                      "(in a loop, or twice) without stopping on the close: legacy's next call finds the queue "
+                      "closed and the thread ends, the generator's would feed again or loop without yielding "
+                      "(the migrated program would hang); not rewritten")
     return run.with_changes(name=cst.Name(source), body=body)
 
 
@@ -107,6 +122,21 @@ class _YieldFrom(cst.CSTTransformer):
         super().__init__()
         self.name, self.me, self.count = name, me, 0
         self.stopping = 0  # ``if not self.feed(): ...`` whose block ends the loop (``break`` / ``return``)
+        self._loops = 0  # the loops around the node visited (a ``break`` in two leaves only the inner one)
+
+    def visit_For(self, node):
+        self._loops += 1
+
+    def leave_For(self, original, updated):
+        self._loops -= 1
+        return updated
+
+    def visit_While(self, node):
+        self._loops += 1
+
+    def leave_While(self, original, updated):
+        self._loops -= 1
+        return updated
 
     def _is_feed(self, node) -> bool:
         return isinstance(node, cst.Call) and self_attr(node.func, self.me) == self.name and not node.args
@@ -120,7 +150,7 @@ class _YieldFrom(cst.CSTTransformer):
         body = updated.body.body if isinstance(updated.body, cst.IndentedBlock) else ()
         last = body[-1] if body else None
         if updated.orelse is None and isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and (
-                isinstance(last.body[0], cst.Break) or isinstance(last.body[0], cst.Return)):
+                isinstance(last.body[0], cst.Break) and self._loops <= 1 or isinstance(last.body[0], cst.Return)):
             self.stopping += 1
         pulled = cst.Yield(value=cst.From(item=test.expression), lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         return updated.with_changes(test=test.with_changes(expression=pulled))
@@ -140,6 +170,13 @@ class _DropCloses(cst.CSTTransformer):
     def __init__(self, sess: str, is_close) -> None:
         super().__init__()
         self.sess, self.is_close, self.refusal = sess, is_close, ""
+        self._loop_bodies: set[int] = set()  # the blocks run on every pass of a ``for`` / ``while``
+
+    def visit_For(self, node):
+        self._loop_bodies.add(id(node.body))
+
+    def visit_While(self, node):
+        self._loop_bodies.add(id(node.body))
 
     def _close(self, stmt: cst.CSTNode) -> bool:
         call = runs(stmt)
@@ -153,6 +190,11 @@ class _DropCloses(cst.CSTTransformer):
             return updated
         if len(hits) != 1 or hits[0] != len(body) - 1 and not _stops(body[hits[0] + 1]):
             self.refusal = "runs something after closing the queue"
+            return updated
+        if id(original) in self._loop_bodies and hits[0] == len(body) - 1:
+            self.refusal = ("closes the queue on a pass of a loop that goes on after it (no `break` / `return` "
+                            "after the close): legacy's next pass would find the queue closed, the generator's "
+                            "would feed again or loop without yielding")
             return updated
         kept = body[:hits[0]] + body[hits[0] + 1:]
         return updated.with_changes(body=kept or [cst.SimpleStatementLine([cst.Pass()])])
