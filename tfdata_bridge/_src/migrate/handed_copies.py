@@ -346,6 +346,21 @@ def _bound_at(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: str, node
     return None if free is None else (cfn, body, i, assign, bound, free)
 
 
+def _bind_params(bound: dict, assigned: set[str], taken: set[str], renames: dict) -> list[cst.BaseStatement]:
+    """Each inlined helper parameter of ``bound`` (its argument at the call) read as its argument where that is a
+    plain value the helper neither rebinds nor shadows (added to ``renames``), else bound first to a fresh name:
+    those statements, in the order of the parameters."""
+    first: list[cst.BaseStatement] = []
+    for p, value in bound.items():
+        if p not in assigned and _plain_value(value) and not (names_in(value) & (assigned - {p})):
+            renames[p] = value
+        else:
+            fresh = fresh_name(p, taken)
+            renames[p] = fresh
+            first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
+    return first
+
+
 
 def _in_block(block: cst.BaseSuite, node: cst.CSTNode):
     """(the block's statements, the index of ``targets = <node>(...)`` or ``return <node>(...)``) or None."""
@@ -405,16 +420,7 @@ def _fuse(tree: _Tree, bpath: str, helper: cst.FunctionDef, batcher: _Batcher, c
             name_counts(helper).get(r, 0) == sum(name_counts(s).get(r, 0) for s in batcher.rest) for r in returned)
     taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper)) | set(free[0].values())
     renames: dict[str, object] = dict(free[0])
-    first: list[cst.BaseStatement] = []
-    for p, value in bound.items():
-        if p == batcher.param:
-            continue
-        if p not in assigned and _plain_value(value) and not (names_in(value) & (assigned - {p})):
-            renames[p] = value
-        else:
-            fresh = fresh_name(p, taken)
-            renames[p] = fresh
-            first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
+    first = _bind_params({p: v for p, v in bound.items() if p != batcher.param}, assigned, taken, renames)
     for local in sorted(assigned - {"_"}):
         renames[local] = targets[returned.index(local)] if rename_back and local in returned else \
             fresh_name(local, taken)
@@ -505,14 +511,7 @@ def _inline_consumer(tree: _Tree, bpath: str, helper: cst.FunctionDef, cpath: st
     assigned = _assigned_names(helper)
     taken = set(name_counts(tree.modules[cpath])) | set(name_counts(helper)) | set(free[0].values())
     renames: dict[str, object] = dict(free[0])
-    first: list[cst.BaseStatement] = []
-    for p, value in bound.items():
-        if p not in assigned and _plain_value(value) and not (names_in(value) & (assigned - {p})):
-            renames[p] = value
-        else:
-            fresh = fresh_name(p, taken)
-            renames[p] = fresh
-            first.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(fresh))], value)]))
+    first = _bind_params(bound, assigned, taken, renames)
     for local in sorted(assigned - set(bound) - {"_"}):
         renames[local] = fresh_name(local, taken)
     sub = _Substitute(renames)

@@ -398,11 +398,7 @@ def _enqueuing_helpers(module: cst.Module, scope: cst.CSTNode, q: str, lines, up
             if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("enqueue", "enqueue_many")
                    and isinstance(c.func.value, cst.Name) and c.func.value.value == params[k]
                    for c in nodes_of(fn, cst.Call)):
-                stmt = call
-                while stmt is not None and not isinstance(stmt, cst.SimpleStatementLine):
-                    stmt = up.get(id(stmt))
-                line = lines.get(stmt) if stmt is not None else None
-                said = f"`{fn.name.value}`" + (f" (line {line})" if line else "")
+                said = _named_at(fn.name.value, call, lines, up)
                 if said not in out:
                     out.append(said)
     return out
@@ -434,14 +430,19 @@ def _enqueuing_classes(module: cst.Module, scope: cst.CSTNode, q: str, lines, up
                              and isinstance(a.value, cst.Name) and a.value.value in given}
         if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("enqueue", "enqueue_many")
                and code(c.func.value).strip() in held for c in nodes_of(init, cst.Call)):
-            stmt = call
-            while stmt is not None and not isinstance(stmt, cst.SimpleStatementLine):
-                stmt = up.get(id(stmt))
-            line = lines.get(stmt) if stmt is not None else None
-            said = f"`{cls.name.value}`" + (f" (line {line})" if line else "")
+            said = _named_at(cls.name.value, call, lines, up)
             if said not in out:
                 out.append(said)
     return out
+
+def _named_at(name: str, call: cst.Call, lines, up) -> str:
+    """```name` (line N)``, N the line of the statement holding ``call`` (no line where it has none)."""
+    stmt = call
+    while stmt is not None and not isinstance(stmt, cst.SimpleStatementLine):
+        stmt = up.get(id(stmt))
+    line = lines.get(stmt) if stmt is not None else None
+    return f"`{name}`" + (f" (line {line})" if line else "")
+
 
 
 def _size_drains(scope: cst.CSTNode, q: str, lines, up) -> int | None:
