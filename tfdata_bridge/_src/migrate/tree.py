@@ -224,17 +224,33 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             linked[path] = any(w == o or o.startswith(w + ".") or w.startswith(o + ".") for w in wanted for o in others)
         return linked[path]
 
-    def target(path: str, node: cst.CSTNode) -> tuple[str, str] | None:
-        """(module path, function name) a name in ``path`` refers to through an import of the tree."""
+    ambiguous: dict[cst.CSTNode, list[str]] = {}  # (a name ``target`` found bound to more than one thing)
+
+    def targets(path: str, node: cst.CSTNode) -> tuple[set[tuple[str, str]], bool]:
+        """The (module path, function name) pairs a name in ``path`` may refer to through an import of the tree,
+        and whether it may also mean something else (an import from outside the tree, a binding here)."""
         if not imports_the_tree(path):
-            return None
+            return set(), False
+        found, other = set(), False
         for q in qnames(path).get(node, set()):
-            if q.source is not QualifiedNameSource.IMPORT:
-                continue
-            full = absolute_name(q.name, names[path].package)
+            full = absolute_name(q.name, names[path].package) if q.source is QualifiedNameSource.IMPORT else ""
             module, _, attr = full.rpartition(".")
             if module in by_name and by_name[module] != path:
-                return by_name[module], attr
+                found.add((by_name[module], attr))
+            else:
+                other = True
+        return found, other
+
+    def target(path: str, node: cst.CSTNode) -> tuple[str, str] | None:
+        """(module path, function name) a name in ``path`` refers to through an import of the tree; None where
+        the name may also mean something else (imported in the branches of an ``if`` from two modules, or also
+        bound here): which one runs is decided when the program runs, and a rewrite of one of them would leave
+        the other fed by what it no longer reads (each is still a use of both: ``_uses``)."""
+        found, other = targets(path, node)
+        if len(found) == 1 and not other:
+            return next(iter(found))
+        if found:
+            ambiguous[node] = sorted(names[m].name for m, _ in found)
         return None
 
     def static_target(path: str, func: cst.CSTNode) -> tuple[str, str] | None:
@@ -315,6 +331,11 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             where = target(path, func)
             if where is None:
                 where = static_target(path, func)
+            if where is None and func in ambiguous:
+                raise Refusal(f"`{dotted(func)}` is imported from {' and '.join(f'`{m}`' for m in ambiguous[func])} "
+                              f"in different branches (or also bound in this module): which one the program runs "
+                              f"is decided when it runs, and rewriting one would leave the other reading a queue "
+                              f"that is gone; `migrate --to compat` runs it through the drop-in")
             if where is None:
                 return None
             if where in banned:
@@ -357,7 +378,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             """Another module of the tree uses this module's function ``name`` (``param_data.py``)."""
             fn = function(path, name)
             return fn is None or \
-                _uses((path, name), modules, target, finder_of) != len(finder_of(path).scopes.callers(fn))
+                _uses((path, name), modules, targets, finder_of) != len(finder_of(path).scopes.callers(fn))
 
         def calls_elsewhere(name: str) -> list[tuple]:
             """(call or None, its statement, module, Finder) of each use of this module's function ``name`` in the
@@ -546,7 +567,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is rewritten "
                                "differently for its callers; it cannot be one function of the record for all")
             continue
-        uses = _uses(key, modules, target, finder_of)
+        uses = _uses(key, modules, targets, finder_of)
         if uses != len(news) or len({n.deep_equals(news[0]) for n in news}) != 1 or \
                 not all(n.deep_equals(news[0]) for n in news):
             banned[key] = (f"the reader helper `{key[1]}` of {os.path.relpath(key[0], root)} is also used where no "
@@ -919,8 +940,9 @@ def _bound_imports(module: cst.Module) -> list[str]:
             for a in i.names]
 
 
-def _uses(key: tuple[str, str], modules, target, finder_of) -> int:
-    """Every use of the function ``key`` in the tree: calls in its module, and names in others that mean it."""
+def _uses(key: tuple[str, str], modules, targets, finder_of) -> int:
+    """Every use of the function ``key`` in the tree: calls in its module, and names in others that may mean it
+    (one of the functions a name imported in two branches may be: ``targets``)."""
     path, name = key
     if name.startswith("class "):  # a class: its names in its module (but its own), and in the others
         name = name[6:]
@@ -944,11 +966,11 @@ def _uses(key: tuple[str, str], modules, target, finder_of) -> int:
 
             def visit_Name(self, node: cst.Name) -> None:
                 nonlocal hits
-                hits += target(other, node) == key
+                hits += key in targets(other, node)[0]
 
             def visit_Attribute(self, node: cst.Attribute) -> bool:
                 nonlocal hits
-                if target(other, node) == key:
+                if key in targets(other, node)[0]:
                     hits += 1
                     return False
                 return True
