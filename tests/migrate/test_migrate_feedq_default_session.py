@@ -1,10 +1,10 @@
 """A feeding thread subclass (tensorpack's ``EnqueueThread``) whose ``run`` enters the default session (``with
 sess.as_default():``, directly or through a context manager method) and runs the enqueue op through the op itself
 (``op.run(feed_dict=...)``, ``op.run({...})``, ``close_op.run()``) becomes a generator like one running
-``sess.run(op, ...)``; a close op made and never run (``close(cancel_pending_enqueues=True)`` beside the close the
+``sess.run(op, ...)``, and so does such a feeding function (module-level and handed its ops, or a closure); a close op made and never run (``close(cancel_pending_enqueues=True)`` beside the close the
 loop runs) goes with the queue; placeholders handed in and enqueued as ``self.phs`` are read at the callers.
-A default-session run in a method that is not such a ``run``, a run on a session handed by ``session=``, and two
-close ops both run are refused with a note.
+A default-session run in a method that is not such a ``run``, a run on a session handed by ``session=``, a feeding
+function running the enqueue both ways, and two close ops both run are refused with a note.
 
 The programs of ``feedq_programs/`` are migrated as one tree and run against their originals."""
 
@@ -27,11 +27,13 @@ def test_the_feedq_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 2
+    assert len(programs) == 4
     assert [n for n, c in code.items() if "Queue(" in c or "op.run(" in c] == [], code
     assert "yield (key, vec)" in code["feeders.py"], code["feeders.py"]
     assert "cancel_op" not in code["feeders.py"] and "stop_op" not in code[TWO.name]
     assert "QueueFeeder(read_rows(path))" in code["handed_thread_default_session_package.py"]
+    assert "def feed(sess, rows):" in code["feeder_handed_ops_default_session.py"]
+    assert "yield (chunk, chunk * chunk)" in code["closure_enqueue_many_default_session.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=want.get("end"))
@@ -65,3 +67,20 @@ def test_two_close_ops_both_run_are_left():
                                      "    def stop(self):\n        self.stop_op.run()\n\n    def dequeue(self):")
     assert "self.stop_op.run()" in source
     assert "the queue has several close ops that are run (`self.stop_op`, `self.close_op`)" in _said(source)
+
+
+CLOSURE = PROGRAMS / "closure_enqueue_many_default_session.py"
+
+
+def test_a_feeding_function_running_the_enqueue_on_a_handed_session_is_left():
+    source = CLOSURE.read_text().replace("squares: chunk * chunk})", "squares: chunk * chunk}, session=sess)")
+    assert "session=sess)" in source
+    assert "the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})` of one session" in \
+        _said(source)
+
+
+def test_a_feeding_function_running_the_enqueue_both_ways_is_left():
+    source = CLOSURE.read_text().replace("            done.run()", "            sess.run(enqueue, {ids: [0], squares: [0]})\n"
+                                         "            done.run()")
+    assert "sess.run(enqueue" in source
+    assert "of one session" in _said(source)
