@@ -84,3 +84,39 @@ def test_a_feeding_function_running_the_enqueue_both_ways_is_left():
                                          "            done.run()")
     assert "sess.run(enqueue" in source
     assert "of one session" in _said(source)
+
+
+DATA_TYPED = '''\
+import threading
+
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+
+def build_queue(sess, inputs):
+    phs = []
+    for inp in inputs:
+        phs.append(tf.placeholder(inp.dtype, [2] + list(inp.shape[1:])))
+    queue = tf.FIFOQueue(8, dtypes=[inp.dtype for inp in inputs], shapes=[inp.shape[1:] for inp in inputs])
+    enqueue_op = queue.enqueue_many(phs)
+
+    def feed():
+        for lo in range(0, len(inputs[0]), 2):
+            sess.run(enqueue_op, feed_dict={ph: inp[lo:lo + 2] for ph, inp in zip(phs, inputs)})
+
+    threading.Thread(target=feed, daemon=True).start()
+    return queue.dequeue()
+
+
+def main():
+    inputs = [np.zeros([4, 3], np.float32), np.arange(4)]
+    sess = tf.Session()
+    row = build_queue(sess, inputs)
+    return [sess.run(row) for _ in range(4)]
+'''
+
+
+def test_a_queue_typed_by_the_data_arrays_handed_to_its_helper_is_left_saying_so():
+    said = _said(DATA_TYPED)
+    assert "`inputs` handed to `build_queue` as `inputs` holds values that are no placeholders" in said, said
+    assert "the queue's dtypes and shapes are read from them when the graph is built" in said, said
