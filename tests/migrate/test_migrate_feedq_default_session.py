@@ -120,3 +120,11 @@ def test_a_queue_typed_by_the_data_arrays_handed_to_its_helper_is_left_saying_so
     said = _said(DATA_TYPED)
     assert "`inputs` handed to `build_queue` as `inputs` holds values that are no placeholders" in said, said
     assert "the queue's dtypes and shapes are read from them when the graph is built" in said, said
+
+
+def test_a_feeding_function_running_more_than_its_ops_on_the_default_session_is_left():
+    source = CLOSURE.read_text().replace("chunk = values[start:start + 4]",
+                                         "chunk = values[start:start + 4] + offset.eval()").replace(
+        "    sess = tf.compat.v1.Session()\n", "    offset = tf.constant(0, tf.int64)\n    sess = tf.compat.v1.Session()\n")
+    assert "offset.eval()" in source and "offset = tf.constant" in source
+    assert "runs its enqueue op on the default session and runs `offset.eval()` beside it" in _said(source)

@@ -132,6 +132,16 @@ class _DefaultRuns(cst.CSTTransformer):
         return updated.with_changes(body=[updated.body[0].with_changes(value=new)])
 
 
+def runs_beyond(body: cst.CSTNode) -> str | None:
+    """The first ``X.run(...)`` / ``X.eval(...)`` left in a generator made from a feeder that ran its ops on the
+    default session (its enqueue and close are yields and gone by then): what else it ran there, or None. A session
+    it reads for nothing but ``as_default()`` is no such run."""
+    for call in nodes_of(body, cst.Call):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("run", "eval"):
+            return cst.Module([]).code_for_node(call)
+    return None
+
+
 def default_runs(node: cst.CSTNode, is_op: Callable[[cst.BaseExpression], bool]) -> tuple[cst.CSTNode, int]:
     """``node`` with each ``<op>.run(feed_dict=...)`` statement of an op ``is_op`` says is the queue's (its enqueue,
     a close) spelled ``DEFAULT_SESSION.run(<op>, feed_dict=...)``, and how many there were."""
