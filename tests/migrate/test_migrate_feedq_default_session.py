@@ -1,10 +1,12 @@
 """A feeding thread subclass (tensorpack's ``EnqueueThread``) whose ``run`` enters the default session (``with
 sess.as_default():``, directly or through a context manager method) and runs the enqueue op through the op itself
 (``op.run(feed_dict=...)``, ``op.run({...})``, ``close_op.run()``) becomes a generator like one running
-``sess.run(op, ...)``, and so does such a feeding function (module-level and handed its ops, or a closure); a close op made and never run (``close(cancel_pending_enqueues=True)`` beside the close the
-loop runs) goes with the queue; placeholders handed in and enqueued as ``self.phs`` are read at the callers.
-A default-session run in a method that is not such a ``run``, a run on a session handed by ``session=``, a feeding
-function running the enqueue both ways, and two close ops both run are refused with a note.
+``sess.run(op, ...)``, and so does such a feeding function (module-level and handed its ops, or a closure); a
+close op made and never run (``close(cancel_pending_enqueues=True)`` beside the close the loop runs) goes with the
+queue; placeholders handed in and enqueued as ``self.phs`` are read at the callers. A default-session run in a
+method that is not such a ``run``, a run on a session handed by ``session=``, a feeding function running the
+enqueue both ways or running more than its ops there, and two close ops both run are refused with a note; so is a
+queue whose helper is handed the data arrays themselves (its signature read from them at graph build).
 
 The programs of ``feedq_programs/`` are migrated as one tree and run against their originals."""
 
@@ -80,8 +82,8 @@ def test_a_feeding_function_running_the_enqueue_on_a_handed_session_is_left():
 
 
 def test_a_feeding_function_running_the_enqueue_both_ways_is_left():
-    source = CLOSURE.read_text().replace("            done.run()", "            sess.run(enqueue, {ids: [0], squares: [0]})\n"
-                                         "            done.run()")
+    source = CLOSURE.read_text().replace(
+        "            done.run()", "            sess.run(enqueue, {ids: [0], squares: [0]})\n            done.run()")
     assert "sess.run(enqueue" in source
     assert "of one session" in _said(source)
 
@@ -125,6 +127,7 @@ def test_a_queue_typed_by_the_data_arrays_handed_to_its_helper_is_left_saying_so
 def test_a_feeding_function_running_more_than_its_ops_on_the_default_session_is_left():
     source = CLOSURE.read_text().replace("chunk = values[start:start + 4]",
                                          "chunk = values[start:start + 4] + offset.eval()").replace(
-        "    sess = tf.compat.v1.Session()\n", "    offset = tf.constant(0, tf.int64)\n    sess = tf.compat.v1.Session()\n")
+        "    sess = tf.compat.v1.Session()\n",
+        "    offset = tf.constant(0, tf.int64)\n    sess = tf.compat.v1.Session()\n")
     assert "offset.eval()" in source and "offset = tf.constant" in source
     assert "runs its enqueue op on the default session and runs `offset.eval()` beside it" in _said(source)
