@@ -4,11 +4,11 @@ attribute made by a comprehension and fed by ``dict(zip(self.phs, values))``).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.feed.class_local import is_queue
 from tfdata_bridge._src.migrate.feed.derived import Held, enqueued_held, held, reader
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
@@ -25,13 +25,25 @@ class Init:
     many: bool  # ``enqueue_many``: each run enqueues a batch
     list_name: str | None = None  # ``self.phs = [placeholder(...) for ...]``: fed as ``dict(zip(self.phs, v))``
     held: Held | None = None  # the dict or list on ``self`` holding them, read by ``derived.py``
+    # every close op ``__init__`` makes (``self.close_op = q.close(cancel_pending_enqueues=True)`` beside
+    # ``self.done_op = q.close()``): ``klass.py`` keeps as ``close`` the one run, the others go unread
+    closes: list[str] = field(default_factory=list)
 
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
-                removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None,
-                names: list[str] | None = None, local: str | None = None, v1: str | None = None) -> Init:
-    """The queue's enqueue op (and a close op) made in ``__init__``, and the placeholders it enqueues; their
+               removed: list[cst.CSTNode], shapes: cst.BaseExpression | None = None,
+               names: list[str] | None = None, local: str | None = None, v1: str | None = None) -> Init:
+    """The queue's enqueue op (and its close ops) made in ``__init__``, and the placeholders it enqueues; their
     statements into ``removed``. ``local``: the name the queue was made under there (``class_local.py``)."""
+    closes: list[str] = []
+    parts = _parts(index, init, self_name, qstmt, qattr, components, removed, shapes, names, local, v1, closes)
+    parts.closes = closes
+    return parts
+
+
+def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
+           removed: list[cst.CSTNode], shapes: cst.BaseExpression | None, names: list[str] | None,
+           local: str | None, v1: str | None, closes: list[str]) -> Init:
     enqueue_attr = close_attr = enqueue_stmt = None
     items = None
     many = False
@@ -48,8 +60,9 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
                 enqueue_attr, items, many = attr, by_names(enqueued(value), names), method == "enqueue_many"
                 removed.append(stmt)
                 enqueue_stmt = stmt
-            elif method == "close" and close_attr is None:
-                close_attr = attr
+            elif method == "close" and attr not in closes:
+                close_attr = close_attr or attr
+                closes.append(attr)
                 removed.append(stmt)
             elif method in DEQUEUES:
                 # ``self.batch = self.queue.dequeue_many(n)`` (or the local name's, ``class_local.py``): the
@@ -71,6 +84,7 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
                 isinstance(e.value, cst.Call) and (index.paths.get(e.value) or "").rsplit(".", 1)[-1] == "placeholder"
                 for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
             placeholders[attr] = stmt
+    items = _through_self(init, self_name, items)
     holder = enqueued_held(reader(index, v1), items, flat(init)) \
         if isinstance(items, (cst.ListComp, cst.Call)) or isinstance(items, cst.Name) else None
     if holder is not None and "." not in holder.name:
@@ -119,6 +133,20 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
         raise Refusal("the enqueue op does not take one placeholder attribute per queue component" + why)
     removed += [placeholders[f] for f in fed]  # type: ignore[index]
     return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
+
+
+def _through_self(init: cst.FunctionDef, self_name: str, items):
+    """``self.phs = phs; queue.enqueue(self.phs)``: the enqueue read as taking ``phs`` (a parameter, or a local
+    name) where ``self.phs`` is bound once in ``__init__``, to that name (``_kept_on_self`` reads it back as the
+    holder kept on ``self``); else ``items`` itself."""
+    attr = self_attr(items, self_name) if isinstance(items, cst.Attribute) else None
+    if attr is None:
+        return items
+    sets = [found[1] for stmt in flat(init) if (found := self_assign(stmt, self_name)) is not None
+            and found[0] == attr]
+    reads = [a for a in nodes_of(init, cst.Attribute) if self_attr(a, self_name) == attr]
+    # (read nowhere else in ``__init__``: ``self.phs.append(...)`` would change what the name holds unseen)
+    return sets[0] if len(sets) == 1 and isinstance(sets[0], cst.Name) and len(reads) == 2 else items
 
 
 def _kept_on_self(index, init: cst.FunctionDef, self_name: str, holder, v1: str | None):

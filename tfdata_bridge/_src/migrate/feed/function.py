@@ -33,8 +33,8 @@ from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.derived import held_key, resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.drained import size_after_drain
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
-from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call, method_call, name_key, runs_close_of, \
-    session_of
+from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, default_runs, is_close_call, \
+    mentions, method_call, name_key, op_run, runs_beyond, runs_close_of, session_of
 from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import plain_close_after_feeder, thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
@@ -263,9 +263,9 @@ class FeedFinder:
             op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, passed.list_name, \
                 passed.closes, passed.queue
             runs_of = [st for st in nodes_of(fn, cst.SimpleStatementLine) if session_of(st, op) is not None]
-            sess = _one_session(runs_of, op)
+            sess = _one_session(runs_of, op) or _default_session(fn, op)
         else:
-            sess = _one_session([st for _, st in uses], enqueue_op)
+            sess = _one_session([st for _, st in uses], enqueue_op) or _default_session(fn, enqueue_op)
         if sess is None:
             raise Refusal("the enqueue op is run other than by `<session>.run(enqueue_op, feed_dict={...})` of one "
                           "session")
@@ -278,9 +278,18 @@ class FeedFinder:
             key, zipped, taken = held_key(holder, name_key), zip_keys(holder), names_in(fn)
         rewriter = ToGenerator(sess, op, is_close, fed, key, "function", list_name,
                                queue_names(self.queue_arguments), zipped, taken)
-        new_body = inline_feeds(fn, sess).body.visit(rewriter)
+        read = fn  # (``enqueue_op.run(feed_dict=...)`` on the default session: read as the session's runs)
+        if sess == DEFAULT_SESSION:
+            read = default_runs(fn, lambda node: name_key(node) == op or is_close(node))[0]
+        new_body = inline_feeds(read, sess).body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)
+        if mentions(new_body, DEFAULT_SESSION):
+            raise Refusal(f"`{fn.name.value}` runs the enqueue op on the default session other than as the feeding "
+                          "loop's enqueue and close")
+        if sess == DEFAULT_SESSION and (other := runs_beyond(new_body)):
+            raise Refusal(f"`{fn.name.value}` runs its enqueue op on the default session and runs `{other}` beside "
+                          "it: only the enqueue and the close are followed there; not rewritten")
         if self.held is not None and passed is None and self.held.name in names_in(new_body):
             raise Refusal(f"`{fn.name.value}` reads `{self.held.name}` beyond feeding its placeholders")
         plan.removed.append(fn)
@@ -405,6 +414,18 @@ def _which_use(finder, stmt: cst.BaseStatement) -> str:
     if isinstance(small, cst.Return):
         return f" ({where}: its function returns it, and what the caller does with it is not followed)"
     return f" ({where})"
+
+
+def _default_session(fn: cst.FunctionDef, op: str) -> str | None:
+    """``DEFAULT_SESSION`` where ``fn`` runs ``op`` only as ``op.run(feed_dict=...)`` (no ``session=``): on the
+    default session, which legacy's thread must have entered (``with sess.as_default():``); else None."""
+    found = [call for st in nodes_of(fn, cst.SimpleStatementLine) if (call := op_run(st)) is not None
+             and name_key(call.func.value) == op]
+    if not found or any(a.keyword is not None and a.keyword.value == "session" for c in found for a in c.args):
+        return None
+    if any(session_of(st, op) is not None for st in nodes_of(fn, cst.SimpleStatementLine)):
+        return None  # (a session's run of it beside: two sessions, refused as such)
+    return DEFAULT_SESSION
 
 
 def _one_session(stmts: list, op: str) -> str | None:

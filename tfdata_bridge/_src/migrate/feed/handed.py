@@ -139,7 +139,7 @@ def _super_names(klass: cst.ClassDef) -> set[int]:
 def _given(site, call: cst.Call, value: cst.BaseExpression, depth: int, owner: str, param: str,
            given: set[int]):
     """The holder ``value`` (handed at ``call``) is."""
-    from tfdata_bridge._src.migrate.feed.derived import held, made_holder
+    from tfdata_bridge._src.migrate.feed.derived import _is_placeholder, held, made_holder
 
     shown = f"`{_code(value)}` handed to `{owner}` as `{param}`"
     if depth > _DEPTH:
@@ -159,6 +159,15 @@ def _given(site, call: cst.Call, value: cst.BaseExpression, depth: int, owner: s
             made = _bound_value(stmt)
             if isinstance(made, cst.Call):
                 return _returned(site, made, depth, shown)
+            if isinstance(made, (cst.List, cst.Tuple, cst.Dict)) and made.elements and all(
+                    isinstance(e, (cst.Element, cst.DictElement)) and not isinstance(e.value, cst.Name)
+                    and not _is_placeholder(site, e.value) for e in made.elements):
+                # (``build_queue(sess, [d['pitch'], d['voiced']])``: the data itself, each queue dtype its array's)
+                items = [_code(e.value) for e in made.elements[:3]] + (["..."] if len(made.elements) > 3 else [])
+                raise Refusal(f"{shown} holds values that are no placeholders ({', '.join(items)}): the queue's "
+                              "dtypes and shapes are read from them when the graph is built (the data's own), not "
+                              "written in the source, and the generator's signature needs them written; not "
+                              "rewritten (`migrate --to compat` keeps the queue)")
             raise Refusal(f"{shown} is not a dict or list of `placeholder(...)` calls made in the caller's block")
         _untouched(body, got, call, value.value, shown, given)
         return got
@@ -236,7 +245,7 @@ def _untouched(body, got, call: cst.Call, name: str, shown: str, given: set[int]
 
 def _returned(site, call: cst.Call, depth: int, shown: str):
     """The holder a function returns, made in its own block (its last statement ``return d``)."""
-    from tfdata_bridge._src.migrate.feed.derived import held, made_holder
+    from tfdata_bridge._src.migrate.feed.derived import _is_placeholder, held, made_holder
 
     fn, there = None, site
     if isinstance(call.func, cst.Name):

@@ -45,7 +45,8 @@ from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.op_makers import made_in, op_makers, scanned, set_up_makers, without
-from tfdata_bridge._src.migrate.feed.loop import ToGenerator, is_close_call
+from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, default_runs, is_close_call, mentions, \
+    runs_beyond
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
     makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_data_thread, outside_threads
@@ -169,9 +170,17 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
         taken = names_in(feeder)
     rewriter = ToGenerator(sess, parts.enqueue, is_close, parts.fed, key, "method", parts.list_name, names, zipped,
                            taken)
+    if sess == DEFAULT_SESSION:  # ``self.op.run(feed_dict=...)``, ``self.close_op.run()``: read as the runs they are
+        feeder = default_runs(feeder, lambda op: key(op) == parts.enqueue or is_close(op))[0]
     body = inline_feeds(feeder, sess).body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
+    if mentions(body, DEFAULT_SESSION):
+        raise Refusal(f"`{feeder.name.value}` runs the enqueue op on the default session other than as the "
+                      "feeding loop's enqueue and close")
+    if sess == DEFAULT_SESSION and (other := runs_beyond(body)):
+        raise Refusal(f"`{feeder.name.value}` runs its enqueue op on the default session and runs `{other}` beside "
+                      "it: only the enqueue and the close are followed there; not rewritten")
     if parts.held is not None and any(self_attr(a, me) == parts.list_name for a in nodes_of(body, cst.Attribute)):
         raise Refusal(f"`{feeder.name.value}` reads `{me}.{parts.list_name}` beyond feeding its placeholders")
     kept = [params.params[0], *data]
@@ -195,11 +204,19 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     parts = init_parts(index, scan, self_name, qstmt, qattr, len(dtypes.elements), plan.removed, args.get("shapes"),
                         queue_names(args), local, v1)
     fed.append(True)
+    if len(parts.closes) > 1:  # several close ops made: the one read beyond its making is the close
+        read = [a for a in parts.closes if any(not any(use in attr_uses(s, a) for s in plan.removed)
+                                               for use in instance_uses(module, cls, a))]
+        if len(read) > 1:
+            raise Refusal(f"the queue has several close ops that are run (`{self_name}.{read[0]}`, "
+                          f"`{self_name}.{read[1]}`): which ends the data is not followed; not rewritten")
+        parts.close = read[0] if read else parts.closes[0]
+    unread = [a for a in parts.closes if a != parts.close]  # (made and never run: they go with the queue)
     made_apart = [s for s in plan.removed if any(s is t for m in ops for t in flat(m))]  # (they go from there)
     shapes = component_shapes(args, parts.calls, parts.many, code)
     check_padding(args, kind)
     # (``self._queue = None`` in ``__init__`` where another method makes it: those declarations go too)
-    made = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+    made = [qattr, parts.enqueue, *([parts.close] if parts.close else []), *unread,
             *([parts.list_name] if parts.list_name else parts.fed), *_stored_attrs(init, qattr, self_name)]
     declared = none_inits(cls, init, made)
     declared += [d for d in none_inits(cls, None, made_in(ops, self_name, made)) if d not in declared]
@@ -231,6 +248,11 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if held and thread_run:
         raise Refusal(f"the thread subclass `{cls.name.value}` runs `{feeder.name.value}`, which takes data and runs "
                       "the enqueue on a session kept on the instance: that driver is not followed")
+    if on_self and not (thread_run and driver is None) and \
+            session_attr(feeder, feeder.params.params[0].name.value, parts.enqueue) == DEFAULT_SESSION:
+        raise Refusal(f"`{feeder.name.value}` runs the enqueue op on the default session (`<op>.run(feed_dict=...)`) "
+                      "and is not the `run` of a `threading.Thread` subclass: which session its thread makes the "
+                      "default, and whether the rewrite keeps it so, is not followed; not rewritten")
     generator, extra, data, closes, sites, valued = _generator(without(feeder, made_apart), parts, qattr,
                                                                queue_names(args), thread_run or on_self)
     # the starting method: makes the thread whose target is the feeding method
@@ -337,6 +359,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
     session = session_attr(feeder, feeder.params.params[0].name.value, parts.enqueue) if on_self else None
+    if session == DEFAULT_SESSION:  # (no session attribute of the instance is read: nothing of it to follow)
+        session = None
     if session is not None and not thread_run and driver is None:  # the starter that set it makes no thread now
         _session_only_fed(module, cls, session, feeder, starter)
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
@@ -359,7 +383,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         plan.remote, plan.kind_args = qattr, (kind,)
         drop_coordinators(module, methods, dropped, plan)
         plan.cls = cls.name.value
-        plan.gone = [parts.enqueue, *([parts.close] if parts.close else []),
+        plan.gone = [parts.enqueue, *([parts.close] if parts.close else []), *unread,
                      *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept],
                      *joined]
         return plan
@@ -394,7 +418,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         leading_lines=[*dstmt.leading_lines, *wrapped_comment(plan.comment)])]
     drop_coordinators(module, methods, dropped, plan)
     plan.cls = cls.name.value
-    plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []),
+    plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []), *unread,
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept], *joined]
     return plan
 

@@ -87,6 +87,68 @@ def runs_close_of(stmt: cst.CSTNode, queue: str) -> bool:
                                                                        lambda q: name_key(q) == queue)
 
 
+# the session an op's own ``run`` uses (``enqueue_op.run(feed_dict=...)``, ``close_op.run()``): the default one
+# (``with sess.as_default():``); ``default_runs`` spells such a run ``DEFAULT_SESSION.run(op, ...)``, so the loop
+# reads it as one more session's (a name no program binds: a rewrite that left it would be refused)
+DEFAULT_SESSION = "__tfdata_bridge_default_session__"
+_OP_RUN_KEYWORDS = ("feed_dict", "session")
+
+
+def op_run(stmt: cst.CSTNode) -> cst.Call | None:
+    """The call of ``<op>.run()`` / ``<op>.run(feed)`` / ``<op>.run(feed_dict=feed)`` that is the whole statement
+    (``Operation.run``'s arguments: a feed, a session by keyword), or None."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)):
+        return None
+    call = stmt.body[0].value
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "run"):
+        return None
+    args = call.args
+    if any(a.star for a in args) or len(args) > 2 or any(a.keyword is not None and a.keyword.value
+                                                           not in _OP_RUN_KEYWORDS for a in args) \
+            or any(a.keyword is None for a in args[1:]):
+        return None
+    return call
+
+
+class _DefaultRuns(cst.CSTTransformer):
+    def __init__(self, is_op: Callable[[cst.BaseExpression], bool]) -> None:
+        super().__init__()
+        self.is_op = is_op
+        self.found = 0
+
+    def leave_SimpleStatementLine(self, original, updated):
+        call = op_run(original)
+        if call is None or not self.is_op(call.func.value):
+            return updated
+        if any(a.keyword is not None and a.keyword.value == "session" for a in call.args):
+            return updated  # (an op run on a session it is handed: that session's run, not read here)
+        self.found += 1
+        feed = [a.with_changes(keyword=cst.Name("feed_dict"), equal=cst.AssignEqual(
+            whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+            for a in call.args]
+        new = cst.Call(cst.Attribute(cst.Name(DEFAULT_SESSION), cst.Name("run")),
+                       [cst.Arg(call.func.value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                        if feed else cst.Arg(call.func.value), *feed])
+        return updated.with_changes(body=[updated.body[0].with_changes(value=new)])
+
+
+def runs_beyond(body: cst.CSTNode) -> str | None:
+    """The first ``X.run(...)`` / ``X.eval(...)`` left in a generator made from a feeder that ran its ops on the
+    default session (its enqueue and close are yields and gone by then): what else it ran there, or None. A session
+    it reads for nothing but ``as_default()`` is no such run."""
+    for call in nodes_of(body, cst.Call):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("run", "eval"):
+            return cst.Module([]).code_for_node(call)
+    return None
+
+
+def default_runs(node: cst.CSTNode, is_op: Callable[[cst.BaseExpression], bool]) -> tuple[cst.CSTNode, int]:
+    """``node`` with each ``<op>.run(feed_dict=...)`` statement of an op ``is_op`` says is the queue's (its enqueue,
+    a close) spelled ``DEFAULT_SESSION.run(<op>, feed_dict=...)``, and how many there were."""
+    rewriter = _DefaultRuns(is_op)
+    return node.visit(rewriter), rewriter.found
+
+
 def session_of(stmt: cst.CSTNode, op: str, key: Key = name_key) -> str | None:
     """``sess`` for the statement ``sess.run(op, ...)``."""
     call = runs(stmt)

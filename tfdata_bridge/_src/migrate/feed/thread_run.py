@@ -20,7 +20,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
-from tfdata_bridge._src.migrate.feed.loop import runs
+from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, op_run, runs
 from tfdata_bridge._src.migrate.feed.members import self_attr
 
 
@@ -55,12 +55,17 @@ def is_thread_subclass(module: cst.Module, cls: cst.ClassDef) -> bool:
 
 def session_attr(feeder: cst.FunctionDef, me: str, enqueue: str) -> str:
     """``self._session`` where the feeding method (which takes no session) runs the enqueue op through one
-    attribute of the instance."""
+    attribute of the instance; ``DEFAULT_SESSION`` where it runs it only as ``self.op.run(feed_dict=...)``, on the
+    default session (tensorpack's ``EnqueueThread``, under ``with self.sess.as_default():``)."""
     found = set()
     for stmt in nodes_of(feeder, cst.SimpleStatementLine):
         call = runs(stmt)
         if call is not None and self_attr(call.args[0].value, me) == enqueue:
             found.add(self_attr(call.func.value, me))
+    if not found and any((call := op_run(stmt)) is not None and self_attr(call.func.value, me) == enqueue
+                         and not any(a.keyword is not None and a.keyword.value == "session" for a in call.args)
+                         for stmt in nodes_of(feeder, cst.SimpleStatementLine)):
+        return DEFAULT_SESSION  # ``self.op.run(feed_dict=...)``: the default session (``with sess.as_default()``)
     if len(found) != 1 or None in found:
         raise Refusal(f"`{feeder.name.value}` takes no session and does not run the enqueue op through one "
                       f"session attribute of `{me}`")

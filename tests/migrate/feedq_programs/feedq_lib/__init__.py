@@ -1,0 +1,1 @@
+from feedq_lib.feeders import QueueFeeder
