@@ -1,6 +1,6 @@
-"""A loop over `enumerate(paths)` making each file's own queue and reader and its per-element code in the loop
-body (the index read by it), appending a list; `shuffle_batch_join`; `from tensorflow.compat.v1 import train`;
-module-level constants read in the body; a multiset."""
+"""A loop over `enumerate(paths)` making each file's own queue (by a queue helper) and reader and its per-element
+code in the loop body (the index read by it), appending a list; `shuffle_batch_join`; `from
+tensorflow.compat.v1 import train`; module-level constants read in the body; a multiset."""
 
 import os
 
@@ -9,6 +9,10 @@ from tensorflow.compat.v1 import train
 
 DEFAULTS = [[0], [""]]
 BATCH = 4
+
+
+def file_queue(path):
+    return train.string_input_producer([path], num_epochs=1, shuffle=False)
 
 
 def main(data_dir):
@@ -20,7 +24,7 @@ def main(data_dir):
         paths.append(path)
     examples = []
     for i, path in enumerate(paths):
-        q = train.string_input_producer([path], num_epochs=1, shuffle=False)
+        q = file_queue(path)
         reader = tf.TextLineReader()
         _, line = reader.read(q)
         num, text = tf.decode_csv(line, DEFAULTS)

@@ -25,9 +25,9 @@ function is called where the body was, under the same graph and name scopes); th
 nowhere else (not after the loop, not by the next pass before the body binds them), the function's own locals it
 reads are handed in as arguments, the module's names it reads mean the same there. That is the form
 ``join_lists.py`` rewrites: one function making each list's whole pipeline. The body is lifted only where it
-makes its own source (an input producer) and holds nothing but simple statements (no ``return``,
-``break``, ``continue``, ``yield``, ``global``, ``del``); ``to_tfdata.run`` keeps the lifted module only where it
-lets more pipelines be rewritten.
+makes its own source (an input producer, or calls a function making one) and holds nothing but simple statements
+(no ``return``, ``break``, ``continue``, ``yield``, ``global``, ``del``); ``to_tfdata.run`` keeps the lifted
+module only where it lets more pipelines be rewritten.
 """
 
 from __future__ import annotations
@@ -118,10 +118,18 @@ def _append_of(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None
     return None
 
 
-def _makes_source(stmts) -> bool:
-    """The statements make an input producer: each pass its own source (readers sharing a queue made before
-    the loop are ``reader_lists.py``'s and ``join.py``'s form: k readers of one file queue)."""
-    return any(last_name(c.func).endswith("input_producer") for s in stmts for c in nodes_of(s, cst.Call))
+def _makes_source(stmts, scopes, parents, module, external) -> bool:
+    """The statements make an input producer, directly or by a function that makes one (``q = file_queue(f)``):
+    each pass its own source (readers sharing a queue made before the loop are ``reader_lists.py``'s and
+    ``join.py``'s form: k readers of one file queue)."""
+    for stmt in stmts:
+        for call in nodes_of(stmt, cst.Call):
+            if last_name(call.func).endswith("input_producer"):
+                return True
+            fn = callee(call.func, stmt, scopes, parents, module, external)
+            if fn is not None and any(last_name(c.func).endswith("input_producer") for c in nodes_of(fn, cst.Call)):
+                return True
+    return False
 
 
 def _lifted(loop: cst.For, list_name: str, fn: cst.FunctionDef, scopes, parents, module, external, fresh
@@ -129,7 +137,8 @@ def _lifted(loop: cst.For, list_name: str, fn: cst.FunctionDef, scopes, parents,
     """(the lifted function, the loop calling it), or None where the body is not one that lifts as it is."""
     block = list(loop.body.body)
     head = block[:-1]
-    if loop.orelse is not None or loop.asynchronous is not None or not _makes_source(head):
+    if loop.orelse is not None or loop.asynchronous is not None or \
+            not _makes_source(head, scopes, parents, module, external):
         return None
     if not all(isinstance(s, cst.SimpleStatementLine) for s in head) or nodes_of(loop.body, cst.Return):
         return None
