@@ -36,6 +36,7 @@ import libcst as cst
 from libcst.metadata import BuiltinScope, GlobalScope, ParentNodeProvider, ScopeProvider
 
 from tfdata_bridge._src.migrate.calls import last_name, namer, names_in, nodes_of, target_names, wrapped
+from tfdata_bridge._src.migrate.queue_helpers import _only_return
 from tfdata_bridge._src.migrate.returned_lists import callee, module_names, returned_elements
 from tfdata_bridge._src.migrate.walk import preorder
 
@@ -119,15 +120,17 @@ def _append_of(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None
 
 
 def _makes_source(stmts, scopes, parents, module, external) -> bool:
-    """The statements make an input producer, directly or by a function that makes one (``q = file_queue(f)``):
-    each pass its own source (readers sharing a queue made before the loop are ``reader_lists.py``'s and
+    """The statements make an input producer, directly or by a function that is one ``return`` of one (``q =
+    file_queue(f)``, ``queue_helpers.py``; not one memoizing its queue, ``memo_queue.py``): each pass its own source (readers sharing a queue made before the loop are ``reader_lists.py``'s and
     ``join.py``'s form: k readers of one file queue)."""
     for stmt in stmts:
         for call in nodes_of(stmt, cst.Call):
             if last_name(call.func).endswith("input_producer"):
                 return True
             fn = callee(call.func, stmt, scopes, parents, module, external)
-            if fn is not None and any(last_name(c.func).endswith("input_producer") for c in nodes_of(fn, cst.Call)):
+            made = _only_return(fn) if fn is not None and not fn.decorators else None
+            # (a helper that is one ``return`` of a producer: a new queue each call, none kept on an object)
+            if isinstance(made, cst.Call) and last_name(made.func).endswith("input_producer"):
                 return True
     return False
 
