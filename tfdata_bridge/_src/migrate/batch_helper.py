@@ -36,8 +36,8 @@ import libcst as cst
 from libcst.metadata import ClassScope
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, bound_names, identifiers, is_none, literal_bool, name_counts, \
-    names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, bound_names, identifiers, is_none, literal_bool, \
+    name_counts, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -549,8 +549,8 @@ def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
     arm = _arm_queue(finder, fn)
     if arm is not None:  # the ``if`` goes whole: its arm held the queue alone, the other never runs
         if not all(s in removed for s in arm[1]):
-            raise Refusal(f"the queue in `{name}` is made in a branch of `if {cst.Module([]).code_for_node(arm[0].test)}:` "
-                          "that does more than make it")
+            test = cst.Module([]).code_for_node(arm[0].test)
+            raise Refusal(f"the queue in `{name}` is made in a branch of `if {test}:` that does more than make it")
         helper.removed.append(arm[0])
         helper.defaulted = (arm[2], arm[3])
     helper.batch_stmts.append((q.dequeue, q.api, args))

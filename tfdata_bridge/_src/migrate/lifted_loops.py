@@ -121,8 +121,9 @@ def _append_of(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None
 
 def _makes_source(stmts, scopes, parents, module, external) -> bool:
     """The statements make an input producer, directly or by a function that is one ``return`` of one (``q =
-    file_queue(f)``, ``queue_helpers.py``; not one memoizing its queue, ``memo_queue.py``): each pass its own source (readers sharing a queue made before the loop are ``reader_lists.py``'s and
-    ``join.py``'s form: k readers of one file queue)."""
+    file_queue(f)``, ``queue_helpers.py``; not one memoizing its queue, ``memo_queue.py``): each pass its own
+    source (readers sharing a queue made before the loop are ``reader_lists.py``'s and ``join.py``'s form: k
+    readers of one file queue)."""
     for stmt in stmts:
         for call in nodes_of(stmt, cst.Call):
             if last_name(call.func).endswith("input_producer"):
@@ -233,7 +234,8 @@ def _accesses(stmt: cst.CSTNode, scope, scopes):
     function's names)."""
     ids = {id(n) for n in nodes_of(stmt, cst.Name)}
     seen = []
-    for s in {id(x): x for x in [scope, *(scopes.get(n) for n in nodes_of(stmt, cst.CSTNode))] if x is not None}.values():
+    found = [scope, *(scopes.get(n) for n in nodes_of(stmt, cst.CSTNode))]
+    for s in {id(x): x for x in found if x is not None}.values():
         for access in s.accesses:
             if id(access.node) in ids and isinstance(access.node, cst.Name):
                 refs = list(access.referents)
