@@ -1,6 +1,7 @@
 """A class whose method loops over its files, each with its own `string_input_producer` (an inline reader
-constructor in another module's helper, called as `port_reader.parse_port(q)`), into `batch_join`; `self`
-read in the loop body; `import tensorflow as tf` with `tf.compat.v1` spelled out; a multiset."""
+constructor in another module's helper returning a dict, called as `port_reader.parse_port(q)`), into
+`batch_join`; `self` read in the loop body; `import tensorflow as tf` with `tf.compat.v1` spelled out; a
+multiset."""
 
 import os
 
@@ -29,7 +30,7 @@ def main(data_dir):
         with open(path, "w") as f:
             f.write("".join("%s%d,%d\n" % (port, j, 60 * k + j) for j in range(4)))
         files.append(path)
-    codes, minutes = Ports(files, 2).batches()
+    batch = Ports(files, 2).batches()
     out = []
     sess = tf.compat.v1.Session()
     sess.run(tf.compat.v1.local_variables_initializer())
@@ -37,7 +38,7 @@ def main(data_dir):
     threads = tf.compat.v1.train.start_queue_runners(sess=sess, coord=coord)
     try:
         while not coord.should_stop():
-            c, m = sess.run([codes, minutes])
+            c, m = sess.run([batch["code"], batch["minutes"]])
             out.append([[a.decode() for a in c], m.tolist()])
     except tf.errors.OutOfRangeError:
         pass

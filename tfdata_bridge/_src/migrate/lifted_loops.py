@@ -267,7 +267,8 @@ def _within(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
 def _returned(value: cst.BaseExpression, at: cst.CSTNode, scopes, parents, module, external, fresh
               ) -> list[cst.BaseStatement]:
     """The lifted function's last statements: ``return value``, or, where ``value`` calls a helper returning a
-    literal list, ``a, b = helper(...)`` then ``return [a, b]`` (the names the recogniser follows)."""
+    literal list, ``a, b = helper(...)`` then ``return [a, b]`` (the names the recogniser follows); a helper's
+    other value (a dict, a tensor) bound to a name first, then returned."""
     if isinstance(value, cst.Call):
         fn = callee(value.func, at, scopes, parents, module, external)
         elements = returned_elements(fn) if fn is not None else None
@@ -277,6 +278,10 @@ def _returned(value: cst.BaseExpression, at: cst.CSTNode, scopes, parents, modul
                 cst.Tuple([cst.Element(cst.Name(names[0]), comma=cst.Comma())], lpar=[], rpar=[])
             return [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], value)]),
                     cst.SimpleStatementLine([cst.Return(cst.List([cst.Element(cst.Name(n)) for n in names]))])]
+        if fn is not None:  # (a dict or one tensor: bound to a name, as a helper's caller keeps it)
+            name = fresh("example")
+            return [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], value)]),
+                    cst.SimpleStatementLine([cst.Return(cst.Name(name))])]
     return [cst.SimpleStatementLine([cst.Return(value)])]
 
 
