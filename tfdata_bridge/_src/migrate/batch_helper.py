@@ -36,8 +36,8 @@ import libcst as cst
 from libcst.metadata import ClassScope
 
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
-from tfdata_bridge._src.migrate.calls import Refusal, bind, identifiers, is_none, literal_bool, name_counts, names_in, \
-    nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind, bound_names, identifiers, is_none, literal_bool, \
+    name_counts, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -64,6 +64,9 @@ class BatchHelper:
     # (``_built_list``): that statement, and the list as one expression of the parameters (``A if test else B``),
     # which each caller evaluates on its own values inside its element function
     built: tuple[cst.If, cst.IfExp] | None = None
+    # the queue is made in the arm of an ``if`` on a parameter that its default value takes (``if data_type ==
+    # 'train':``): the parameter and the default's code; each caller must leave it so (``caller_tensors``)
+    defaulted: tuple[str, str] | None = None
 
     def params(self) -> list[str]:
         """The parameters a call's arguments bind (``self`` left out of a method's)."""
@@ -111,15 +114,77 @@ def _queue_makers(finder: Finder, fn: cst.FunctionDef) -> list[cst.SimpleStateme
             and isinstance(s.body[0], cst.Assign) and finder.is_api(s.body[0].value, *_QUEUES)]
 
 
+def _defaulted_arm(fn: cst.FunctionDef, stmt: cst.BaseStatement
+                   ) -> tuple[list[cst.BaseStatement], str, str] | None:
+    """(the arm of the ``if`` at ``stmt`` that runs while its test's parameter holds its default, the parameter,
+    the default's code) where the test is ``param == literal`` / ``param != literal`` / ``param`` / ``not param``,
+    the default a literal, the parameter bound nowhere in ``fn``; None otherwise."""
+    import ast
+
+    if not isinstance(stmt, cst.If) or not isinstance(stmt.body, cst.IndentedBlock):
+        return None
+    test, negate = stmt.test, False
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, negate = test.expression, True
+    literal = None
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+            isinstance(test.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+        literal = test.comparisons[0].comparator
+        negate ^= isinstance(test.comparisons[0].operator, cst.NotEqual)
+        test = test.left
+    if not isinstance(test, cst.Name):
+        return None
+    param = next((p for p in [*fn.params.params, *fn.params.kwonly_params] if p.name.value == test.value), None)
+    if param is None or param.default is None or test.value in bound_names(fn.body):
+        return None
+    code = cst.Module([]).code_for_node
+    try:
+        default = ast.literal_eval(code(param.default))
+        taken = bool(default) if literal is None else default == ast.literal_eval(code(literal))
+    except (ValueError, SyntaxError):
+        return None
+    taken ^= negate
+    if taken:
+        return list(stmt.body.body), test.value, code(param.default)
+    orelse = stmt.orelse
+    if isinstance(orelse, cst.Else) and isinstance(orelse.body, cst.IndentedBlock):
+        return list(orelse.body.body), test.value, code(param.default)
+    return None
+
+
+def _arm_queue(finder: Finder, fn: cst.FunctionDef):
+    """(the ``if``, its defaulted arm, the parameter, its default) where ``fn``'s own block makes no queue and one
+    of its ``if`` statements makes one in the arm its parameter's default takes (``_defaulted_arm``)."""
+    from tfdata_bridge._src.migrate.runner_queue import _QUEUES
+
+    if _queue_makers(finder, fn):
+        return None
+    for stmt in fn.body.body:
+        arm = _defaulted_arm(fn, stmt)
+        if arm is not None and any(isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and
+                                   isinstance(s.body[0], cst.Assign) and finder.is_api(s.body[0].value, *_QUEUES)
+                                   for s in arm[0]):
+            return (stmt, *arm)
+    return None
+
+
 def queue_batch_of(finder: Finder, fn: cst.FunctionDef):
     """The batch a hand-built queue of ``fn`` amounts to (``runner_queue.QueueBatch``) where its enqueued tensors
     are ``fn``'s parameters and a ``dequeue_many`` / ``dequeue_up_to`` reads it; None: no such queue. ``Refusal``
-    where it is one but off the pattern."""
-    from tfdata_bridge._src.migrate.runner_queue import queue_batch
+    where it is one but off the pattern. A queue made in the arm of an ``if`` its parameter's default takes is
+    read with that arm in the ``if``'s place (``_arm_queue``)."""
+    from tfdata_bridge._src.migrate.runner_queue import _QUEUES, queue_batch
 
     params = {p.name.value for p in fn.params.params}
     body = list(fn.body.body)
-    for stmt in _queue_makers(finder, fn):
+    makers = _queue_makers(finder, fn)
+    arm = _arm_queue(finder, fn) if not makers else None
+    if arm is not None:
+        at = body.index(arm[0])
+        body = [*body[:at], *arm[1], *body[at + 1:]]
+        makers = [s for s in arm[1] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                  and isinstance(s.body[0], cst.Assign) and finder.is_api(s.body[0].value, *_QUEUES)]
+    for stmt in makers:
         q = queue_batch(finder, body, stmt, finder.code)
         if q is not None and not q.single and names_in(q.tensors) & params:
             if q.shared:
@@ -131,7 +196,7 @@ def queue_batch_of(finder: Finder, fn: cst.FunctionDef):
 def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
     """Some batch call in ``fn`` takes tensors that are ``fn``'s parameters: a batch helper candidate."""
     params = {p.name.value for p in fn.params.params}
-    if _queue_makers(finder, fn):  # (only functions making a queue pay for the look)
+    if _queue_makers(finder, fn) or _arm_queue(finder, fn) is not None:  # (only functions making a queue pay)
         try:
             if queue_batch_of(finder, fn) is not None:
                 return True
@@ -481,6 +546,13 @@ def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
             if readers and all(id(r) in gone for r in readers):
                 removed.append(stmt)
     helper = BatchHelper(fn, taken, single, queue=q.kind, removed=removed)
+    arm = _arm_queue(finder, fn)
+    if arm is not None:  # the ``if`` goes whole: its arm held the queue alone, the other never runs
+        if not all(s in removed for s in arm[1]):
+            test = cst.Module([]).code_for_node(arm[0].test)
+            raise Refusal(f"the queue in `{name}` is made in a branch of `if {test}:` that does more than make it")
+        helper.removed.append(arm[0])
+        helper.defaulted = (arm[2], arm[3])
     helper.batch_stmts.append((q.dequeue, q.api, args))
     return helper
 
@@ -498,6 +570,11 @@ def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpress
         param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
         if param is None:
             raise Refusal(f"`{helper.fn.name.value}` is called with more arguments than it takes")
+        if helper.defaulted is not None and param == helper.defaulted[0] and not _same_literal(arg.value,
+                                                                                              helper.defaulted[1]):
+            raise Refusal(f"`{helper.fn.name.value}` makes its queue in the branch its `{param}` takes by default "
+                          f"(`{helper.defaulted[1]}`), and this call gives `{param}` another value; the rewrite "
+                          "follows that branch alone")
         if param in helper.tensors:
             bound[param] = arg.value
             if param == first:
@@ -511,6 +588,16 @@ def caller_tensors(helper: BatchHelper, call: cst.Call) -> tuple[cst.BaseExpress
     if helper.single:
         return bound[helper.tensors[0]], kept
     return cst.List([cst.Element(bound[t]) for t in helper.tensors]), kept
+
+
+def _same_literal(value: cst.BaseExpression, default: str) -> bool:
+    """``value`` is a literal equal to the literal ``default`` (the code of one)."""
+    import ast
+
+    try:
+        return ast.literal_eval(cst.Module([]).code_for_node(value)) == ast.literal_eval(default)
+    except (ValueError, SyntaxError):
+        return False
 
 
 def _substituted(expr: cst.BaseExpression, bound: dict[str, cst.BaseExpression]) -> cst.BaseExpression:

@@ -35,6 +35,7 @@ class ListJoin:
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = field(default_factory=dict)
     comment: str = ""
     helper: tuple[cst.FunctionDef, cst.FunctionDef] | None = None  # another module's function, and its new form
+    pipeline: object = None  # the list function's pipeline (its reader helper: the caller's to take)
 
 
 def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
@@ -78,11 +79,15 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
     except Refusal as exc:
         raise Refusal(f"`{fn.name.value}` makes each list, but its pipeline is not one the rewrite knows: {exc}")
     s = p.source
-    if s.helper is not None or s.prefetch is not None or s.inlined or s.removes or s.foreign or \
-            p.originals is not None or s.kind == "py_func":
+    # (a reader helper given the function's own file queue becomes a function of the record, as for a batch: the
+    # caller takes it, ``to_tfdata._take_helpers``; only where the list function is this module's own)
+    if s.helper is not None and (home is not finder or s.helper.record is not None) or s.prefetch is not None or \
+            s.inlined or s.removes or s.foreign or p.originals is not None or s.kind == "py_func" or \
+            s.passed is not None:  # (a file queue handed in, its callers' one queue: not one source per list)
         # (a zero-input py_func called by several threads: its calls interleave; not one sequence per list)
         raise Refusal(f"`{fn.name.value}` reads its list's elements through a form a list's dataset does not "
-                      "take (a reader helper, a hand-built queue, a zero-input py_func); not rewritten")
+                      "take (a reader helper of another module's list function, a hand-built queue, a zero-input "
+                      "py_func); not rewritten")
     new, dataset, notes = home_gen.elements(p)
     removed: list[cst.CSTNode] = [*s.statements, *p.intermediates]
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
@@ -122,7 +127,7 @@ def list_join(finder, gen, body: list[cst.BaseStatement], index: int, api: str,
                                              leading_lines=())]
     out[0] = out[0].with_changes(leading_lines=[*stmt.leading_lines, *comment_lines(comment)])
     replaced[stmt] = out
-    return ListJoin(removed, replaced, comment, helper)
+    return ListJoin(removed, replaced, comment, helper, p)
 
 
 def _moved_shapes(finder, stmt: cst.CSTNode, home, last: cst.CSTNode, api: str,

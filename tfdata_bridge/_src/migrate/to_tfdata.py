@@ -63,6 +63,7 @@ from tfdata_bridge._src.migrate.init_source import init_sources
 from tfdata_bridge._src.migrate.object_state import _NOT_YET, BASE_BATCH
 from tfdata_bridge._src.migrate.plumbing import given_back, remove_plumbing
 from tfdata_bridge._src.migrate.read_groups import TurnRefusal, read_groups
+from tfdata_bridge._src.migrate.lifted_loops import lift_list_loops
 from tfdata_bridge._src.migrate.reader_lists import loop_reader_lists, reader_list_reason
 from tfdata_bridge._src.migrate.config_loops import unrolled_config_loops
 from tfdata_bridge._src.migrate.object_forms import OBJECT_FORMS, explain_left, initialized_with_tables, \
@@ -431,7 +432,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``; ``join_enqueue_loops``: a queue
     # filled by one enqueue op per turn of a loop, ``enqueue_loops.py``; ``feed_file_queues``: a filename queue fed
     # once from a placeholder, enqueue ops a helper makes, a runner started by hand, ``fed_file_queue.py``)
-    for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, unrolled_config_loops,
+    for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, lift_list_loops,
+                 unrolled_config_loops,
                  name_inline_dequeues, hoist_loop_reads,
                  dequeue_in_helper,
                  inline_prefetch_helper, batch_many_dequeues, join_enqueue_loops, feed_file_queues, *OBJECT_FORMS):
@@ -810,10 +812,13 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                                 if requests is None:
                                     raise AssertionError("a function of another module without a tree")
                                 requests.append((*plan.helper, line))
+                            snap = begin()
                             removed.update(plan.removed)
                             replaced.update(plan.replaced)
+                            _take_helpers(plan.pipeline, replaced, requests, line)  # (its reader helper)
                             notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
                             outcomes.append(PipelineOutcome(line, api, True, plan.comment.split(": ", 1)[1]))
+                            commit(snap, _own_helpers(plan.pipeline))
                             continue
                 else:
                     pipeline = finder.pipeline(body, i)
