@@ -341,6 +341,8 @@ class ChoicePass:
                 snap = self.begin() if self.begin is not None else None
                 removed.update(new["moved"])
                 replaced.update(new["passed"])  # the callers' producers: datasets of file names (passed_queue.py)
+                if new["foreign"]:  # (callers of other modules: the tree writes theirs there)
+                    self.requests.extend((old, stmts, choice.lines[0]) for old, stmts in new["foreign"].items())
                 helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
                     removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1],
@@ -607,7 +609,10 @@ class ChoicePass:
         comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses {chooses}"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
-        return {"statements": statements, "moved": moved, "pipeline": pipeline, "passed": gen.passed_files}, \
+        if gen.foreign_files and self.requests is None:
+            raise Refusal("a caller of another module hands the file queue, which only a tree's migration changes")
+        return {"statements": statements, "moved": moved, "pipeline": pipeline, "passed": gen.passed_files,
+                "foreign": gen.foreign_files}, \
             replacement, comment
 
 

@@ -843,6 +843,10 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             removed.update(moved)
             replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})  # (create_threads: filename_queue.py)
             replaced.update(gen.passed_files)  # the callers' producers: datasets of file names (passed_queue.py)
+            if gen.foreign_files:  # (callers of other modules: the tree writes theirs there)
+                if requests is None:
+                    raise AssertionError("a caller of another module without a tree")
+                requests.extend((old, new_stmts, line) for old, new_stmts in gen.foreign_files.items())
             _take_helpers(pipeline, replaced, requests, line)
             if gen.returned_helper is not None:  # another module's helper returning the producers (tuple_producers.py)
                 if requests is None:
@@ -883,7 +887,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
-        replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
+        # (None: a method inlined elsewhere goes; a list: a producer statement handed to another module's function
+        # that reads it, as the dataset of its file names, ``passed_queue.py``)
+        replaced[old_fn] = new_fn if isinstance(new_fn, list) else [new_fn] if new_fn is not None else []
     notes += _left_alone(module, index, [*removed, *replaced], notes, external, scopes)
     if replaced:  # (before the imports' count: a method kept whole may read them)
         notes += _keep_declared_methods(module, removed, replaced, finder.scopes)
@@ -1038,7 +1044,8 @@ def _gone_from_functions(replaced, functions) -> set[int]:
     """Ids of the statements a rewritten function (a reader helper as a function of its record) no longer has."""
     gone: set[int] = set()
     pairs = [(old, new) for old, new in replaced.items() if isinstance(old, cst.FunctionDef)]
-    pairs += [(old, [new] if new is not None else []) for old, new in (functions or {}).items()]
+    pairs += [(old, new if isinstance(new, list) else [new] if new is not None else [])
+              for old, new in (functions or {}).items()]
     for old, new in pairs:
         kept = {id(n) for fn in new for n in nodes_of(fn, cst.SimpleStatementLine)}
         gone |= {id(n) for n in nodes_of(old, cst.SimpleStatementLine)} - kept

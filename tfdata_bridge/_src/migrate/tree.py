@@ -511,11 +511,19 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # pass 1: what each module's rewrites need of the others' helpers
     needed: dict[tuple[str, str], list] = {}
     first: dict[str, tuple] = {}  # path -> pass 1's (module, notes): pass 2's own where nothing it asked changed
+    # caller path -> {its producer statement: (its new statements, the path of the function it is handed to, the
+    # line of that function's pipeline)}: a file queue handed to another module's function that reads it
+    handed: dict[str | None, dict[cst.SimpleStatementLine, tuple[list, str, int]]] = {}
     for path, module in modules.items():
         requests: list = []
         out, notes, _ = run(module, external=resolver(path), requests=requests, frozen=frozen.get(path))
         first[path] = (out, notes)
         for fn, new_fn, line in requests:
+            if isinstance(fn, cst.SimpleStatementLine):  # a caller's producer, handed to this module's function
+                caller = next((p for p, m in modules.items() if p != path and
+                               any(s is fn for s in nodes_of(m, cst.SimpleStatementLine))), None)
+                handed.setdefault(caller, {})[fn] = (new_fn, path, line)  # (``passed_queue.py``)
+                continue
             spelled = ("class " if isinstance(fn, cst.ClassDef) else "") + fn.name.value
             key = next((k for k in [(p, spelled) for p in modules] if function(*k) is fn), None) \
                 if new_fn is not None else None
@@ -554,6 +562,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # pass 2: every module, helpers replaced where every use of them is rewritten
     def write(path: str, keep_plumbing: str | None = None, drop_plumbing: bool = False) -> None:
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
+        functions.update({stmt: new for stmt, (new, _, _) in handed.get(path, {}).items()})
         if not functions and not banned and keep_plumbing is None and not drop_plumbing:
             # (the run is a function of the module, its helpers' replacements and what is banned: with no helper
             # of its own replaced and nothing banned since, pass 1's run was this very run)
@@ -571,6 +580,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
     for path in modules:
         write(path)
+    _check_handed(handed, results, texts, write, root)
     unchanged = {path for path in modules if results[path].code == texts[path]}
 
     def near(path: str) -> set[str]:  # where objects of a class of ``path`` can go: importers, and imports
@@ -628,6 +638,35 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         _feed_callers(fed_callers, modules, texts, results, root, names)
     _foreign_divisions(modules, texts, results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _check_handed(handed, results, texts, write, root) -> None:
+    """Each file queue handed to another module's function: its producer's new statements stand in the caller's
+    module only where that function's pipeline is rewritten in its own (and the other way round); otherwise both
+    modules stay as their pass wrote them without it, the function's module whole, saying why."""
+    from tfdata_bridge._src.migrate.results import Note
+
+    undone: dict[str, list[int]] = {}
+    def first_line(node: cst.CSTNode) -> str:
+        return cst.Module([]).code_for_node(node.with_changes(leading_lines=())).strip().splitlines()[0]
+
+    for caller, stmts in handed.items():
+        for old, (new, helper, line) in stmts.items():
+            took = any(n.line == line and n.kind == "info" for n in results[helper].notes) and \
+                not any(n.line == line and n.kind != "info" for n in results[helper].notes)
+            written = caller is not None and first_line(old) not in results[caller].code and \
+                all(first_line(s) in results[caller].code for s in new)
+            if not (took and written):
+                undone.setdefault(helper, []).append(line)
+                if caller is not None:
+                    handed[caller] = {}
+    for caller in [c for c, stmts in handed.items() if c is not None and not stmts]:
+        write(caller)
+    for helper, lines in undone.items():
+        where = "the module of a caller handing it its file queue"
+        results[helper] = RewriteResult(texts[helper], texts[helper], "tfdata", tuple(
+            Note(line, f"pipeline left unchanged: {where} is not rewritten with it (its producer stays a queue); the "
+                       f"module {os.path.relpath(helper, root)} stays as it was") for line in sorted(set(lines))))
 
 
 def _foreign_divisions(modules, texts, results, names, by_name) -> None:
