@@ -872,7 +872,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
     whole = {id(n) for fn in (functions or {}) for n in nodes_of(fn, cst.SimpleStatementLine)}
     _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
-    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
+    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole, requests)
     _direct_slices(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
     _drop_stage_helpers(module, finder, removed, replaced, notes)
@@ -1222,7 +1222,8 @@ def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes,
                                             comment.split(": ", 1)[1]))
 
 
-def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()) -> None:
+def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset(),
+                 requests=None) -> None:
     """A reader's ``read`` / ``read_up_to`` with no batch after it (``read_groups.py``), where no legacy batch,
     join or queue is left in the module to consume it."""
     if not v1:
@@ -1241,8 +1242,12 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
         for i, stmt in enumerate(body):
             if stmt in removed or stmt in replaced or id(stmt) in skip or id(stmt) in inside_removed:
                 continue
+            # (a file queue handed in: each caller's producer becomes the dataset of its file names, passed_queue.py)
+            gen.passed_files, gen.foreign_files, gen.takes_passed = {}, {}, True
             try:
                 found = read_groups(body, i, finder, gen)
+                if found is not None and gen.foreign_files and requests is None:
+                    raise AssertionError("a caller of another module without a tree")
             except TurnRefusal as exc:  # (a loop's turns or a function's calls: said at the read)
                 if any(g in removed or g in replaced for g in exc.made):
                     continue  # (another rewrite took the producer or the reader)
@@ -1256,9 +1261,14 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
             if found is None:
                 continue
             gone, new, comment, hoisted = found
-            if any(g in removed or g in replaced for g in gone):
+            if any(g in removed or g in replaced for g in [*gone, *gen.passed_files]):
                 continue
             line = index.lines.get(stmt, 0)
+            handed = dict(gen.passed_files), dict(gen.foreign_files)
+            if hoisted is not None or loop_read_reason(finder, stmt, gone) is None:
+                replaced.update(handed[0])  # the callers' producers: datasets of file names
+                if requests is not None:  # (callers of other modules: the tree writes theirs there)
+                    requests.extend((old, stmts, line) for old, stmts in handed[1].items())
             # the comments at the ends of the statements that go (``# list of files to read``) stay, with the dataset
             kept = comments_in([s.with_changes(leading_lines=()) for s in [*gone, stmt]
                                 if isinstance(s, cst.SimpleStatementLine)])

@@ -642,27 +642,46 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
 def _check_handed(handed, results, texts, write, root) -> None:
     """Each file queue handed to another module's function: its producer's new statements stand in the caller's
-    module only where that function's pipeline is rewritten in its own (and the other way round); otherwise both
-    modules stay as their pass wrote them without it, the function's module whole, saying why."""
+    module only where that function's pipeline is rewritten in its own (and the other way round): a caller whose
+    statements did not come through leaves the function's module whole, saying why; a function whose pipeline its
+    module did not take (another caller's rewrite made it a function of the record) leaves the caller as its
+    pass wrote it without them."""
     from tfdata_bridge._src.migrate.results import Note
 
-    undone: dict[str, list[int]] = {}
     def first_line(node: cst.CSTNode) -> str:
         return cst.Module([]).code_for_node(node.with_changes(leading_lines=())).strip().splitlines()[0]
 
+    entries = []  # (caller, helper, line, taken there, written here)
     for caller, stmts in handed.items():
         for old, (new, helper, line) in stmts.items():
             took = any(n.line == line and n.kind == "info" for n in results[helper].notes) and \
                 not any(n.line == line and n.kind != "info" for n in results[helper].notes)
             written = caller is not None and first_line(old) not in results[caller].code and \
                 all(first_line(s) in results[caller].code for s in new)
-            if not (took and written):
-                undone.setdefault(helper, []).append(line)
-                if caller is not None:
-                    handed[caller] = {}
-    for caller in [c for c, stmts in handed.items() if c is not None and not stmts]:
-        write(caller)
-    for helper, lines in undone.items():
+            entries.append((caller, helper, line, took, written))
+    reverted: dict[str, list[int]] = {}  # a function's module kept whole: the lines of its pipelines left
+    cleared: set = set()  # callers written again without the statements handed to them
+    changed = True
+    while changed:  # (a module kept whole takes back what it handed; a caller without them, what it was handed)
+        changed = False
+        for caller, helper, line, took, written in entries:
+            took = took and helper not in reverted
+            written = written and caller not in cleared and caller not in reverted
+            if took and written:
+                continue
+            # (not taken there: that function stays a reader of the queue, or is the function of the record another
+            # caller's pipeline asked for, which makes its own dataset; either way the producer stays as written)
+            if took:
+                reverted.setdefault(helper, []).append(line)
+                changed = True
+            if caller not in cleared:
+                cleared.add(caller)
+                changed = True
+    for caller in cleared:
+        if caller is not None and caller not in reverted:
+            handed[caller] = {}
+            write(caller)
+    for helper, lines in reverted.items():
         where = "the module of a caller handing it its file queue"
         results[helper] = RewriteResult(texts[helper], texts[helper], "tfdata", tuple(
             Note(line, f"pipeline left unchanged: {where} is not rewritten with it (its producer stays a queue); the "
