@@ -987,6 +987,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                             lambda n: index.paths.get(n))
             if not v1:
                 raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+            gen.takes_passed = True  # (a file queue handed in or returned by a helper: passed_queue.py)
             plans = []
             for body, i, call in calls:
                 pipeline, kept = site_pipeline(finder, helper, body, i, call)
@@ -994,6 +995,10 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
             new_fn = rewrite_helper(helper, gen.batches, v1) if home is None else \
                 rewrite_helper(helper, home_generator(home).batches, home.v1)
+            if any(old in removed or old in replaced for old in gen.passed_files):
+                raise Refusal("a caller's file queue is taken by another rewrite")
+            if gen.foreign_files and requests is None:
+                raise Refusal("the file queue's producer is in another module, which only a tree's migration changes")
         except Refusal as exc:
             if many:  # (groups of rows; in-memory arrays are the batch's own rewrite, ``in_memory.py``, which
                 continue  # says why where it cannot)
@@ -1007,6 +1012,9 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                                                           for s, _, _ in helper.batch_stmts)})
         snap = begin()
         readers: set[cst.FunctionDef] = set()
+        replaced.update(gen.passed_files)  # the producers: datasets of file names (passed_queue.py)
+        if requests is not None:  # (of another module: the tree writes them there)
+            requests.extend((old, stmts, lines[0]) for old, stmts in gen.foreign_files.items())
         for (body, i, call, pipeline, kept, new, dataset, accepted), line in zip(plans, lines):
             stmt = body[i]
             small = stmt.body[0]
