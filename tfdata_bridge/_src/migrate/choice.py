@@ -331,7 +331,7 @@ class ChoicePass:
                     if choice.unbatched is None and not all(post and _returns(post[-1]) for post in choice.post):
                         _same_targets(choice, code)  # (names bound in a branch that returns die with it)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
-                    if any(old in removed or old in replaced for old in new["passed"]):
+                    if any(old in removed or old in replaced for old in [*new["passed"], *new["foreign"]]):
                         raise Refusal("a caller's file queue is taken by another rewrite")
                 except Refusal as exc:
                     for line, api in said:
@@ -343,6 +343,7 @@ class ChoicePass:
                 replaced.update(new["passed"])  # the callers' producers: datasets of file names (passed_queue.py)
                 if new["foreign"]:  # (callers of other modules: the tree writes theirs there)
                     self.requests.extend((old, stmts, choice.lines[0]) for old, stmts in new["foreign"].items())
+                    replaced.update(new["foreign"])  # (not of this module: an undone rewrite takes them back)
                 helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
                     removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1],

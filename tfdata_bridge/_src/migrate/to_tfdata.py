@@ -834,7 +834,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 continue
             returned = pipeline.source.passed if pipeline.source.kind == "dataset" else None
             homes = [returned.ret, returned.fn] if returned is not None and returned.home_v1 is None else []
-            if any(old in removed or old in replaced for old in [*gen.passed_files, *homes]):
+            if any(old in removed or old in replaced for old in [*gen.passed_files, *gen.foreign_files, *homes]):
                 why = "a caller's file queue is taken by another rewrite"
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {why}"))
                 outcomes.append(PipelineOutcome(line, api, False, why))
@@ -847,6 +847,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 if requests is None:
                     raise AssertionError("a caller of another module without a tree")
                 requests.extend((old, new_stmts, line) for old, new_stmts in gen.foreign_files.items())
+                replaced.update(gen.foreign_files)  # (not of this module: an undone rewrite takes them back)
             _take_helpers(pipeline, replaced, requests, line)
             if gen.returned_helper is not None:  # another module's helper returning the producers (tuple_producers.py)
                 if requests is None:
@@ -875,6 +876,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole, requests)
     _direct_slices(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    if requests is not None:  # (a producer of another module handed here: gone with a rewrite undone)
+        requests[asked_before:] = [r for r in requests[asked_before:]
+                                   if not isinstance(r[0], cst.SimpleStatementLine) or r[0] in replaced]
     _drop_stage_helpers(module, finder, removed, replaced, notes)
     gone = _gone_from_functions(replaced, functions)
     # (and the statements of a function that went whole: a helper of k readers' queue, ``prefetch_helper.py``)
@@ -995,7 +999,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
             new_fn = rewrite_helper(helper, gen.batches, v1) if home is None else \
                 rewrite_helper(helper, home_generator(home).batches, home.v1)
-            if any(old in removed or old in replaced for old in gen.passed_files):
+            if any(old in removed or old in replaced for old in [*gen.passed_files, *gen.foreign_files]):
                 raise Refusal("a caller's file queue is taken by another rewrite")
             if gen.foreign_files and requests is None:
                 raise Refusal("the file queue's producer is in another module, which only a tree's migration changes")
@@ -1015,6 +1019,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
         replaced.update(gen.passed_files)  # the producers: datasets of file names (passed_queue.py)
         if requests is not None:  # (of another module: the tree writes them there)
             requests.extend((old, stmts, lines[0]) for old, stmts in gen.foreign_files.items())
+            replaced.update(gen.foreign_files)  # (not of this module: an undone rewrite takes them back)
         for (body, i, call, pipeline, kept, new, dataset, accepted), line in zip(plans, lines):
             stmt = body[i]
             small = stmt.body[0]
@@ -1269,7 +1274,7 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
             if found is None:
                 continue
             gone, new, comment, hoisted = found
-            if any(g in removed or g in replaced for g in [*gone, *gen.passed_files]):
+            if any(g in removed or g in replaced for g in [*gone, *gen.passed_files, *gen.foreign_files]):
                 continue
             line = index.lines.get(stmt, 0)
             handed = dict(gen.passed_files), dict(gen.foreign_files)
@@ -1277,6 +1282,7 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
                 replaced.update(handed[0])  # the callers' producers: datasets of file names
                 if requests is not None:  # (callers of other modules: the tree writes theirs there)
                     requests.extend((old, stmts, line) for old, stmts in handed[1].items())
+                    replaced.update(handed[1])  # (not of this module: an undone rewrite takes them back)
             # the comments at the ends of the statements that go (``# list of files to read``) stay, with the dataset
             kept = comments_in([s.with_changes(leading_lines=()) for s in [*gone, stmt]
                                 if isinstance(s, cst.SimpleStatementLine)])

@@ -514,10 +514,12 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # caller path -> {its producer statement: (its new statements, the path of the function it is handed to, the
     # line of that function's pipeline)}: a file queue handed to another module's function that reads it
     handed: dict[str | None, dict[cst.SimpleStatementLine, tuple[list, str, int]]] = {}
+    asked: dict[str, list] = {}  # path -> the producer statements its last run asked for (``_check_handed``)
     for path, module in modules.items():
         requests: list = []
         out, notes, _ = run(module, external=resolver(path), requests=requests, frozen=frozen.get(path))
         first[path] = (out, notes)
+        asked[path] = [r[0] for r in requests if isinstance(r[0], cst.SimpleStatementLine)]
         for fn, new_fn, line in requests:
             if isinstance(fn, cst.SimpleStatementLine):  # a caller's producer, handed to this module's function
                 caller = next((p for p, m in modules.items() if p != path and
@@ -568,10 +570,13 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             # of its own replaced and nothing banned since, pass 1's run was this very run)
             out, notes = first[path]
         else:
-            out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
+            again: list = []
+            out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=again,
                                 keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing, frozen=frozen.get(path))
+            asked[path] = [r[0] for r in again if isinstance(r[0], cst.SimpleStatementLine)]
         code = out.code if elided[path] is None else elided[path].restore(out.code)
         if code is None:  # a placeholder did not come through: this module on its own, whole
+            asked[path] = []  # (on its own, it follows no queue handed across modules)
             results[path] = rewrite(texts[path], to="tfdata") if path not in frozen else \
                 RewriteResult(texts[path], texts[path], "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             return
@@ -580,7 +585,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
     for path in modules:
         write(path)
-    _check_handed(handed, results, texts, write, root)
+    _check_handed(handed, results, texts, write, root, asked,
+                  {p: sum(n.kind == "refused" for n in f[1]) for p, f in first.items()})
     unchanged = {path for path in modules if results[path].code == texts[path]}
 
     def near(path: str) -> set[str]:  # where objects of a class of ``path`` can go: importers, and imports
@@ -640,9 +646,10 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     return {p: results[os.path.abspath(p)] for p in sources}
 
 
-def _check_handed(handed, results, texts, write, root) -> None:
+def _check_handed(handed, results, texts, write, root, asked, refused_first) -> None:
     """Each file queue handed to another module's function: its producer's new statements stand in the caller's
-    module only where that function's pipeline is rewritten in its own (and the other way round): a caller whose
+    module only where that function's pipeline is rewritten in its own (and the other way round, the caller
+    leaving no more refused than its first pass, ``refused_first``, did): a caller whose
     statements did not come through leaves the function's module whole, saying why; a function whose pipeline its
     module did not take (another caller's rewrite made it a function of the record) leaves the caller as its
     pass wrote it without them."""
@@ -654,10 +661,14 @@ def _check_handed(handed, results, texts, write, root) -> None:
     entries = []  # (caller, helper, line, taken there, written here)
     for caller, stmts in handed.items():
         for old, (new, helper, line) in stmts.items():
-            took = any(n.line == line and n.kind == "info" for n in results[helper].notes) and \
-                not any(n.line == line and n.kind != "info" for n in results[helper].notes)
+            # (taken there: its module's last run, the one written, asked for this statement; a rewrite undone
+            # there, or not made in that run, asked for none)
+            took = any(r is old for r in asked.get(helper, ())) and results[helper].code != texts[helper]
+            # (and the caller, written with them, leaves no more than its first pass did: its own forms are not
+            # tried where statements are handed to it)
             written = caller is not None and first_line(old) not in results[caller].code and \
-                all(first_line(s) in results[caller].code for s in new)
+                all(first_line(s) in results[caller].code for s in new) and \
+                len(results[caller].refused) <= refused_first.get(caller, 0)
             entries.append((caller, helper, line, took, written))
     reverted: dict[str, list[int]] = {}  # a function's module kept whole: the lines of its pipelines left
     cleared: set = set()  # callers written again without the statements handed to them
