@@ -80,9 +80,6 @@ def batch(d):
 
 
 @pytest.mark.parametrize("body", [
-    "    files = glob.glob(d)\n    print(files)\n    return tf.train.string_input_producer(files)",  # a statement more
-    "    files = glob.glob(d)\n    return tf.train.string_input_producer(files + files)",  # read twice
-    "    files = glob.glob(d)\n    n = len(d)\n    return tf.train.string_input_producer(files[:n])",  # out of turn
     "    q = tf.train.string_input_producer(glob.glob(d))\n    q.size()\n    return q",  # the queue used
 ])
 def test_a_queue_helper_whose_locals_cannot_be_written_in_place_is_left(body):
@@ -90,6 +87,22 @@ def test_a_queue_helper_whose_locals_cannot_be_written_in_place_is_left(body):
 
     result = rewrite(QUEUE.format(body=body), to="tfdata")
     assert result.refused and "string_input_producer(" in result.code, result.code
+
+
+@pytest.mark.parametrize("body", [
+    "    files = glob.glob(d)\n    print(files)\n    return tf.train.string_input_producer(files)",  # a statement more
+    "    files = glob.glob(d)\n    return tf.train.string_input_producer(files + files)",  # read twice
+    "    files = glob.glob(d)\n    n = len(d)\n    return tf.train.string_input_producer(files[:n])",  # out of turn
+])
+def test_a_queue_helper_whose_locals_cannot_be_written_in_place_returns_the_dataset_of_its_names(body):
+    """Its statements stay in it, as written; its producer, its last statement, becomes the dataset of its file
+    names there, which the caller's reader reads (``queue_helpers.returned_producer``, round 51)."""
+    from tfdata_bridge.migrate import rewrite
+
+    result = rewrite(QUEUE.format(body=body), to="tfdata")
+    assert not result.refused and "string_input_producer(" not in result.code, result.notes
+    assert "def make_queue(d):\n    files = glob.glob(d)" in result.code
+    assert "return tf.data.Dataset.from_tensor_slices(files" in result.code, result.code
 
 
 def test_the_same_helpers_dequeuing_once_and_binding_a_chain_are_rewritten():

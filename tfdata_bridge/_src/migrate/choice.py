@@ -331,7 +331,7 @@ class ChoicePass:
                     if choice.unbatched is None and not all(post and _returns(post[-1]) for post in choice.post):
                         _same_targets(choice, code)  # (names bound in a branch that returns die with it)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
-                    if any(old in removed or old in replaced for old in new["passed"]):
+                    if any(old in removed or old in replaced for old in [*new["passed"], *new["foreign"]]):
                         raise Refusal("a caller's file queue is taken by another rewrite")
                 except Refusal as exc:
                     for line, api in said:
@@ -341,6 +341,9 @@ class ChoicePass:
                 snap = self.begin() if self.begin is not None else None
                 removed.update(new["moved"])
                 replaced.update(new["passed"])  # the callers' producers: datasets of file names (passed_queue.py)
+                if new["foreign"]:  # (callers of other modules: the tree writes theirs there)
+                    self.requests.extend((old, stmts, choice.lines[0]) for old, stmts in new["foreign"].items())
+                    replaced.update(new["foreign"])  # (not of this module: an undone rewrite takes them back)
                 helpers = self._take_helper(new["pipeline"], choice.lines[0], replaced)
                 if isinstance(stmt, cst.If):  # the branches' statements go with the ``if`` they stand in
                     removed.update([*(s for s, _ in choice.branches), *choice.pre[0], *choice.pre[1],
@@ -607,7 +610,10 @@ class ChoicePass:
         comment = f"tfdata-bridge migrate: {', '.join(shown)} rewritten to tf.data; the condition chooses {chooses}"
         if accepted:
             comment += "; accepted: " + "; ".join(dict.fromkeys(accepted))
-        return {"statements": statements, "moved": moved, "pipeline": pipeline, "passed": gen.passed_files}, \
+        if gen.foreign_files and self.requests is None:
+            raise Refusal("a caller of another module hands the file queue, which only a tree's migration changes")
+        return {"statements": statements, "moved": moved, "pipeline": pipeline, "passed": gen.passed_files,
+                "foreign": gen.foreign_files}, \
             replacement, comment
 
 

@@ -16,7 +16,8 @@ from tfdata_bridge._src.plan import printer
 from tfdata_bridge._src.migrate import graph_mode, queue_shapes
 from tfdata_bridge._src.migrate.branch_joins import branch_apis, chosen_source
 from tfdata_bridge._src.migrate.sparse_pad import sparse_components
-from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool, names_in, nodes_of, target_names, \
+    v1_prefix
 from tfdata_bridge._src.migrate.comments import comment_leading_lines
 from tfdata_bridge._src.migrate.hop_windows import hop_step, hops, keyed_hop_read
 from tfdata_bridge._src.migrate.identity import identity_step
@@ -52,6 +53,7 @@ class Generator:
         # a file queue handed in (passed_queue.py): each caller's producer statement -> its dataset of file names
         self.passed_files: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
         self.returned_helper = None  # (a helper of another module, itself with datasets returned): tuple_producers.py
+        self.foreign_files: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}  # (callers elsewhere)
         self.takes_passed = False  # set where the caller puts ``passed_files`` in (to_tfdata's batch pass)
 
     def arg(self, p: Pipeline, name: str) -> str | None:
@@ -279,10 +281,19 @@ class Generator:
         and shuffle as written), under the name the queue had: ``passed_files``, statement -> its new statements."""
         notes: list[str] = []
         for stmt, call, queue in passed.producers:
-            files = self.code(call["string_tensor"])
-            made, head, steps, said = self._epochs(call, emit.from_tensor_slices(self.v1, files),
-                                                   f"{self.v1}.size({files}, out_type={self.v1}.int64)", "files",
+            home = passed.foreign.get(id(stmt))  # (a caller of another module: written with its module's alias)
+            v1 = v1_prefix(home) if home is not None else self.v1
+            if v1 is None:
+                raise Refusal(f"the module of a caller handing `{passed.param}` imports no `tensorflow` to spell "
+                              "the dataset of its file names with")
+            code = home.code_for_node if home is not None else self.code
+            files = code(call["string_tensor"])
+            made, head, steps, said = self._epochs(call, emit.from_tensor_slices(v1, files),
+                                                   f"{v1}.size({files}, out_type={v1}.int64)", "files",
                                                    "files_dataset", files)
+            if home is not None and made:  # (names fresh in this module, not in the caller's)
+                raise Refusal(f"a producer of another module handed as `{passed.param}` shuffles by a value read when "
+                              "the graph is built (or by a call among its file names); not rewritten there")
             if isinstance(queue, cst.Call):  # made in the call: the dataset of names is written there
                 if made:
                     raise Refusal("a producer made in the call to the function handed its queue, its `shuffle` a "
@@ -292,12 +303,13 @@ class Generator:
                 lines = [line.strip() for line in emit.chain(head, steps).splitlines()]
                 if len(lines) > 2 and lines[0] == "(" and lines[-1] == ")":
                     lines = lines[1:-1]  # (one line in the call's parentheses)
-                self.passed_files[stmt] = [stmt.deep_replace(queue, cst.parse_expression("".join(lines)))]
+                (self.foreign_files if home is not None else self.passed_files)[stmt] = [
+                    stmt.deep_replace(queue, cst.parse_expression("".join(lines)))]
                 notes += [n for n in said if n not in notes]
                 continue
             new = [*made, cst.parse_statement(f"{queue} = {emit.chain(head, steps)}\n")]
             new[0] = new[0].with_changes(leading_lines=stmt.leading_lines)
-            self.passed_files[stmt] = new
+            (self.foreign_files if home is not None else self.passed_files)[stmt] = new
             notes += [n for n in said if n not in notes]
         return notes
 

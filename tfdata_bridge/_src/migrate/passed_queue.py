@@ -4,13 +4,16 @@ callers make ``filename_queue = tf.train.string_input_producer(files, num_epochs
 dataset of its file names (the producer's epochs and shuffle, as written), handed in where the queue was, and the
 function reads the records of the files it is handed, decodes and batches them (``generate.py``).
 
-Followed only where the parameter is read by the one ``reader.read`` and every call of the function (of its own
-module) passes a name bound once, in the same turn of the caller, to a ``string_input_producer`` that nothing else
-reads; anything else is refused, naming what."""
+Followed only where the parameter is read by the one ``reader.read`` and every call of the function passes a name
+bound once, in the same turn of the caller, to a ``string_input_producer`` that nothing else reads (or makes the
+producer in the call); anything else is refused, naming what. A caller may be in another module of the tree
+(``from pkg import mod`` ... ``mod.read_and_decode(queue)``, the commonest split of all): its producer is followed
+there with that module's Finder, and its new statements, spelled with that module's ``tensorflow`` alias, go there
+through the tree's requests (``tree.py``, which keeps them only where both modules are rewritten so).""" 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst.metadata import Assignment, ClassScope, GlobalScope
@@ -27,6 +30,9 @@ class PassedQueue:
     # (an inline ``f(tf.train.string_input_producer(...), n)``: the call's statement, and the producer call in it
     # in place of the name)
     producers: list[tuple[cst.SimpleStatementLine, dict[str, cst.BaseExpression], str | cst.Call]]
+    # the module of each producer made in another module of the tree (a caller there: ``tree.py`` writes its new
+    # statements through the requests), by the producer statement's id
+    foreign: dict[int, cst.Module] = field(default_factory=dict)
 
 
 def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) -> PassedQueue | None:
@@ -51,6 +57,7 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
                       "counterpart)")
     parent = getattr(scope, "parent", None)
     position = names.index(name) if name in names else None
+    sites: list[tuple] = []  # (that module's Finder, the function's name at the call, that module) elsewhere
     if isinstance(parent, ClassScope) and isinstance(parent.node, cst.ClassDef) and names and \
             not fn.decorators and position:  # a method: called as ``self.method(queue, ...)`` in its class
         callers = method_callers(finder, fn, parent.node, what)
@@ -61,15 +68,20 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
     else:
         callers = finder.scopes.callers(fn)
         elsewhere = getattr(finder.external, "calls_elsewhere", None)
-        if elsewhere is not None and elsewhere(fn.name.value):
-            raise Refusal(f"{what}, and another module of the tree calls it too: its queue there is not followed")
-    if not callers:
-        raise Refusal(f"{what}, and no function of its module calls it: the producer a caller makes (in another "
-                      "module, say) is not followed")
+        for call, stmt, home, site in (elsewhere(fn.name.value) if elsewhere is not None else []):
+            # (a caller of another module of the tree: its producer is followed there, with that module's Finder)
+            if call is None:
+                raise Refusal(f"{what}, and another module of the tree uses `{fn.name.value}` other than by a call")
+            sites.append((site, call.func, home))
+    sites = [(finder, c, None) for c in callers] + sites
+    if not sites:
+        raise Refusal(f"{what}, and no function of its module calls it, nor one of the tree being migrated: the "
+                      "producer a caller makes (in a module not migrated with it, say) is not followed")
     producers: list[tuple[cst.SimpleStatementLine, dict[str, cst.BaseExpression], str | cst.Call]] = []
     seen: set[int] = set()
-    for caller in callers:
-        holder = _holder(finder, caller)
+    foreign: dict[int, cst.Module] = {}
+    for site, caller, home in sites:
+        holder = _holder(site, caller)
         call = next((c for c in nodes_of(holder, cst.Call) if c.func is caller), None) if holder is not None \
             else None
         if holder is None:
@@ -81,36 +93,40 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
             raise Refusal(f"{what}, and a call of `{fn.name.value}` passes arguments with `*`")
         given = [a.value for i, a in enumerate(call.args)
                  if a.keyword is None and i == position or a.keyword is not None and a.keyword.value == name]
-        if len(given) == 1 and finder.is_api(given[0], "train.string_input_producer"):  # made in the call
+        if len(given) == 1 and site.is_api(given[0], "train.string_input_producer"):  # made in the call
             if id(holder) in seen:
                 raise Refusal(f"{what}, and a call of `{fn.name.value}` is handed a producer made in it where "
                               "it is not the statement's one producer (bind each to a name first)")
             seen.add(id(holder))
             producers.append((holder, bind(given[0], "train.string_input_producer"), given[0]))
+            if home is not None:
+                foreign[id(holder)] = home
             continue
         if len(given) != 1 or not isinstance(given[0], cst.Name):
             raise Refusal(f"{what}, and a call of `{fn.name.value}` does not pass it as a name bound to the "
                           "producer (bind `string_input_producer(...)` to a name first)")
         queue = given[0].value
-        made = finder.scopes.single_assignment(holder, queue)
+        made = site.scopes.single_assignment(holder, queue)
         value = made.body[0].value if made is not None else None
-        if made is None or not finder.is_api(value, "train.string_input_producer") or \
+        if made is None or not site.is_api(value, "train.string_input_producer") or \
                 not (isinstance(made.body[0], cst.Assign) and len(made.body[0].targets) == 1
                      and isinstance(made.body[0].targets[0].target, cst.Name)):
             raise Refusal(f"{what}, and the `{queue}` a call passes is not made by one "
                           "`string_input_producer(...)` assigned to it before the call")
-        readers = finder.scopes.readers_of(made, queue)
+        readers = site.scopes.readers_of(made, queue)
         if len(readers) != 1 or readers[0] is not given[0]:
             raise Refusal(f"{what}, and its caller's `{queue}` is used beyond that one call (a file queue shared by "
                           "two readers hands each file to one of them)")
-        if not same_turns(finder, made, holder):
+        if not same_turns(site, made, holder):
             raise Refusal(f"{what}, and its caller calls `{fn.name.value}` in a loop (or a nested function) with "
                           f"one `{queue}`: several readers would share that file queue")
         if id(made) in seen:
             raise Refusal(f"{what}, and one queue is passed to it twice")
         seen.add(id(made))
         producers.append((made, bind(value, "train.string_input_producer"), queue))
-    return PassedQueue(name, producers)
+        if home is not None:
+            foreign[id(made)] = home
+    return PassedQueue(name, producers, foreign)
 
 
 def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) -> list[cst.Attribute]:

@@ -53,7 +53,7 @@ from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
 from tfdata_bridge._src.migrate.step_loops import loop_needs
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
-from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
+from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue, returned_producer
 from tfdata_bridge._src.migrate.passed_queue import PassedQueue, passed_file_queue
 from tfdata_bridge._src.migrate.record_summaries import drop_record_summary
 from tfdata_bridge._src.migrate.returned_calls import returned_count
@@ -926,6 +926,14 @@ class Finder:
             made = helper_file_queue(self, stmt, queue)  # ``queue = file_queue(files)`` (queue_helpers.py)
             if made is not None:
                 return made[0], [stmt, *made[1]]
+            # (a helper computing the names first, then returning its producer: changed there, queue_helpers.py)
+            passed = returned_producer(self, at, stmt, read_arg) if isinstance(read_arg, cst.Name) else None
+            if passed is not None:
+                if news is None:
+                    raise Refusal(f"the file queue `{read_arg.value}` is returned by a helper computing its names; "
+                                  "it is followed only for a reader read where the batch is")
+                news["passed"] = passed
+                return {}, []
         if not self.is_api(queue, "train.string_input_producer"):
             raise Refusal("the queue read is not made by `string_input_producer` (nor is it a hand-built filename "
                           "queue)")

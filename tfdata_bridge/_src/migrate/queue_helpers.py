@@ -161,3 +161,62 @@ def _is_global(assignment) -> bool:
 
 
 __all__ = ["helper_file_queue"]
+
+
+def returned_producer(finder, at: cst.CSTNode, made: cst.SimpleStatementLine, read_arg: cst.Name):
+    """``queue = get_filename_queue(split_file, data_dir)`` where the helper, after statements of any kind (a
+    split file read, the names checked), ends in ``q = tf.train.string_input_producer(...)`` then ``return q`` (or
+    ``return tf.train.string_input_producer(...)``): the producer becomes, in the helper, the dataset of its file
+    names (its epochs and shuffle as written, in the helper's own names), and the caller's ``queue`` the name the
+    reader's dataset goes on from, as a queue handed in does (``passed_queue.PassedQueue``). A helper of another
+    module is changed there through the tree's requests. Followed only where this call is the helper's one use in
+    the tree, its name read by the one read, in the same turns; None where the call is of no such function."""
+    from tfdata_bridge._src.migrate.passed_queue import PassedQueue
+    from tfdata_bridge._src.migrate.queue_callers import same_turns
+
+    call = made.body[0].value
+    if not isinstance(call, cst.Call) or not isinstance(call.func, (cst.Name, cst.Attribute)):
+        return None
+    fn = finder.scopes.module_function(at, call.func.value) if isinstance(call.func, cst.Name) else None
+    site, home = finder, None
+    if fn is None:
+        found = finder.external(call.func) if finder.external is not None else None
+        home_site = getattr(finder.external, "home_site", None)
+        site = home_site(call.func) if found is not None and home_site is not None else None
+        if site is None:
+            return None
+        fn, home = found[0], site.module
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    last = body[-1] if body else None
+    ret = last.body[0].value if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and \
+        isinstance(last.body[0], cst.Return) else None
+    if site.is_api(ret, "train.string_input_producer"):
+        producer, queue = last, ret
+    elif isinstance(ret, cst.Name) and len(body) > 1 and isinstance(body[-2], cst.SimpleStatementLine) and \
+            len(body[-2].body) == 1 and isinstance(body[-2].body[0], cst.Assign) and \
+            len(body[-2].body[0].targets) == 1 and isinstance(body[-2].body[0].targets[0].target, cst.Name) and \
+            body[-2].body[0].targets[0].target.value == ret.value and \
+            site.is_api(body[-2].body[0].value, "train.string_input_producer"):
+        producer, queue = body[-2], ret.value
+    else:
+        return None
+    name = fn.name.value
+    what = f"the file queue `{read_arg.value}` is made by `{name}`, which returns its `string_input_producer`"
+    if fn.decorators or fn.asynchronous:
+        raise Refusal(f"{what}, decorated or async")
+    if isinstance(queue, str) and name_counts(fn).get(queue, 0) != 2:
+        raise Refusal(f"{what}, and `{name}` uses its `{queue}` beyond making and returning it")
+    elsewhere = getattr(site.external, "calls_elsewhere", None)
+    uses = len(site.scopes.callers(fn)) + (len(elsewhere(name)) if elsewhere is not None else 0)
+    if uses != 1:
+        raise Refusal(f"{what}, and `{name}` is used {uses} times in the tree: its producer becomes the dataset of "
+                      "its file names only where this call is its one use")
+    readers = finder.scopes.readers_of(made, read_arg.value)
+    if len(readers) != 1 or readers[0] is not read_arg:
+        raise Refusal(f"{what}, and `{read_arg.value}` is used beyond its one read (a file queue shared by two "
+                      "readers hands each file to one of them)")
+    if not same_turns(finder, made, at):
+        raise Refusal(f"{what}, and the read is in a loop (or a nested function) the call is not in: several "
+                      "readers would share that file queue")
+    bound = bind(producer.body[0].value if isinstance(queue, str) else queue, "train.string_input_producer")
+    return PassedQueue(read_arg.value, [(producer, bound, queue)], {id(producer): home} if home is not None else {})

@@ -161,7 +161,8 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
         elements = returned_elements(fn) if fn is not None and not fn.decorators else None
         if elements is None:  # (a decorator may return anything)
             continue
-        uses = _uses(target, len(elements), scopes, parents)
+        uses = _uses(target, len(elements), scopes, parents, lambda call, arg: _batched_whole(
+            call, arg, scopes, parents, module, external))
         if uses is None:
             continue
         scope = scopes.get(small)
@@ -269,6 +270,11 @@ def _kept_lists(module: cst.Module) -> bool:
         if short in _BATCHES and any(isinstance(_unwrapped(a.value), cst.Name) and _unwrapped(a.value).value in
                                      assigned for a in call.args):
             return True
+        # (a batch helper's call, by its name: ``create_batch(inputs, ...)``; ``_batched_whole`` decides)
+        called = short or (call.func.value if isinstance(call.func, cst.Name) else "")
+        if "batch" in called.lower() and any(isinstance(a.value, cst.Name) and a.value.value in assigned
+                                             for a in call.args):
+            return True
     return False
 
 
@@ -305,9 +311,36 @@ def _inline_calls(module: cst.Module) -> list[tuple[cst.SimpleStatementLine, cst
     return out
 
 
-def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNode, object]] | None:
+def _batched_whole(call: cst.Call, arg: cst.Arg, scopes, parents, module, external) -> bool:
+    """``arg`` of ``call`` goes to a batch helper's parameter that the helper reads once, as a batch call's whole
+    tensor list (``create_batch(inputs, ...)``, ``def create_batch(inputs, ...): return
+    tf.train.shuffle_batch(inputs, ...)``): a list of the same tensors, new as the returned one was, is the same
+    argument. The helper found as ``callee`` finds it (this module's, another module's of the tree)."""
+    if any(a.star for a in call.args):
+        return False
+    fn = callee(call.func, call, scopes, parents, module, external)
+    if fn is None or fn.decorators or fn.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or \
+            isinstance(call.func, cst.Attribute) and _own_method(call.func, call, parents) is fn:
+        return False
+    params = [p.name.value for p in fn.params.params]
+    name = params[call.args.index(arg)] if arg.keyword is None and call.args.index(arg) < len(params) else \
+        arg.keyword.value if arg.keyword is not None and arg.keyword.value in params else None
+    if name is None or sum(n.value == name for n in nodes_of(fn, cst.Name)) != 2:  # (the parameter, one read)
+        return False
+    for inner in nodes_of(fn, cst.Call):
+        short = inner.func.attr.value if isinstance(inner.func, cst.Attribute) else \
+            inner.func.value if isinstance(inner.func, cst.Name) else None
+        given = [a.value for a in inner.args if a.keyword is None][:1] + \
+            [a.value for a in inner.args if a.keyword is not None and a.keyword.value == "tensors"]
+        if short in _BATCHES and len(given) == 1 and isinstance(given[0], cst.Name) and given[0].value == name:
+            return True
+    return False
+
+
+def _uses(target: cst.Name, count: int, scopes, parents, to_batch_helper=None) -> list[tuple[cst.CSTNode, object]] | None:
     """(node to replace, how: ``"whole"``, ``"unpacked"`` or the element's index) for every read of ``target``'s
-    binding, when each is one of those; None otherwise."""
+    binding, when each is one of those; None otherwise. ``to_batch_helper(call, arg)``: the argument goes whole
+    to a batch helper's batch (``_batched_whole``)."""
     scope = scopes.get(target)
     if scope is None:
         return None
@@ -340,6 +373,9 @@ def _uses(target: cst.Name, count: int, scopes, parents) -> list[tuple[cst.CSTNo
                 call.func.value if isinstance(call.func, cst.Name) else None
             first = call.args.index(parent) == 0 and parent.keyword is None
             if short in _BATCHES and (first or parent.keyword is not None and parent.keyword.value == "tensors"):
+                out.append((node, "whole"))
+                continue
+            if wrapper is None and to_batch_helper is not None and to_batch_helper(call, parent):
                 out.append((node, "whole"))
                 continue
             return None

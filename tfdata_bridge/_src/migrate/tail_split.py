@@ -134,6 +134,14 @@ def _split_body(body: list[cst.BaseStatement], whole: cst.CSTNode, taken: set[st
                 pairs: list[tuple[cst.CSTNode, cst.CSTNode]], push: bool = False) -> list[cst.BaseStatement] | None:
     """``push``: also move the plain assignments made before the ``if`` for its branches alone into them."""
     for i, stmt in enumerate(body):
+        rest = body[i + 1:]
+        if isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock) and \
+                not _falls_through(stmt.body) and any(_ends_pipeline(s) for s in stmt.body.body) and \
+                any(_ends_pipeline(s) for s in rest) and not _falls_through(cst.IndentedBlock(rest)):
+            # ``if shuffle: ...; return shuffle_batch(...)`` then ``batch(...)``, ``return``: the ``if`` never
+            # falls through, so what follows it runs exactly when its test is false: its ``else``
+            pairs.extend((s, s) for s in rest)
+            return [*body[:i], stmt.with_changes(orelse=cst.Else(stmt.body.with_changes(body=rest)))]
         if not (isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else)):
             continue
         if not (_falls_through(stmt.body) and _falls_through(stmt.orelse.body)):

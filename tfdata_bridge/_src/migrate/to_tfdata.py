@@ -839,7 +839,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 continue
             returned = pipeline.source.passed if pipeline.source.kind == "dataset" else None
             homes = [returned.ret, returned.fn] if returned is not None and returned.home_v1 is None else []
-            if any(old in removed or old in replaced for old in [*gen.passed_files, *homes]):
+            if any(old in removed or old in replaced for old in [*gen.passed_files, *gen.foreign_files, *homes]):
                 why = "a caller's file queue is taken by another rewrite"
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {why}"))
                 outcomes.append(PipelineOutcome(line, api, False, why))
@@ -848,6 +848,11 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             removed.update(moved)
             replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})  # (create_threads: filename_queue.py)
             replaced.update(gen.passed_files)  # the callers' producers: datasets of file names (passed_queue.py)
+            if gen.foreign_files:  # (callers of other modules: the tree writes theirs there)
+                if requests is None:
+                    raise AssertionError("a caller of another module without a tree")
+                requests.extend((old, new_stmts, line) for old, new_stmts in gen.foreign_files.items())
+                replaced.update(gen.foreign_files)  # (not of this module: an undone rewrite takes them back)
             _take_helpers(pipeline, replaced, requests, line)
             if gen.returned_helper is not None:  # another module's helper returning the producers (tuple_producers.py)
                 if requests is None:
@@ -873,9 +878,12 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
     whole = {id(n) for fn in (functions or {}) for n in nodes_of(fn, cst.SimpleStatementLine)}
     _direct_dequeues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
-    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
+    _read_groups(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole, requests)
     _direct_slices(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, whole)
     _undo_uncovered_helpers(groups, scopes, notes, outcomes, removed, replaced, requests)
+    if requests is not None:  # (a producer of another module handed here: gone with a rewrite undone)
+        requests[asked_before:] = [r for r in requests[asked_before:]
+                                   if not isinstance(r[0], cst.SimpleStatementLine) or r[0] in replaced]
     _drop_stage_helpers(module, finder, removed, replaced, notes)
     gone = _gone_from_functions(replaced, functions)
     # (and the statements of a function that went whole: a helper of k readers' queue, ``prefetch_helper.py``)
@@ -888,7 +896,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():
-        replaced[old_fn] = [new_fn] if new_fn is not None else []  # None: a method inlined elsewhere goes
+        # (None: a method inlined elsewhere goes; a list: a producer statement handed to another module's function
+        # that reads it, as the dataset of its file names, ``passed_queue.py``)
+        replaced[old_fn] = new_fn if isinstance(new_fn, list) else [new_fn] if new_fn is not None else []
     notes += _left_alone(module, index, [*removed, *replaced], notes, external, scopes)
     if replaced:  # (before the imports' count: a method kept whole may read them)
         notes += _keep_declared_methods(module, removed, replaced, finder.scopes)
@@ -986,6 +996,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                             lambda n: index.paths.get(n))
             if not v1:
                 raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+            gen.takes_passed = True  # (a file queue handed in or returned by a helper: passed_queue.py)
             plans = []
             for body, i, call in calls:
                 pipeline, kept = site_pipeline(finder, helper, body, i, call)
@@ -993,6 +1004,10 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 plans.append((body, i, call, pipeline, kept, new, dataset, accepted))
             new_fn = rewrite_helper(helper, gen.batches, v1) if home is None else \
                 rewrite_helper(helper, home_generator(home).batches, home.v1)
+            if any(old in removed or old in replaced for old in [*gen.passed_files, *gen.foreign_files]):
+                raise Refusal("a caller's file queue is taken by another rewrite")
+            if gen.foreign_files and requests is None:
+                raise Refusal("the file queue's producer is in another module, which only a tree's migration changes")
         except Refusal as exc:
             if many:  # (groups of rows; in-memory arrays are the batch's own rewrite, ``in_memory.py``, which
                 continue  # says why where it cannot)
@@ -1006,6 +1021,10 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                                                           for s, _, _ in helper.batch_stmts)})
         snap = begin()
         readers: set[cst.FunctionDef] = set()
+        replaced.update(gen.passed_files)  # the producers: datasets of file names (passed_queue.py)
+        if requests is not None:  # (of another module: the tree writes them there)
+            requests.extend((old, stmts, lines[0]) for old, stmts in gen.foreign_files.items())
+            replaced.update(gen.foreign_files)  # (not of this module: an undone rewrite takes them back)
         for (body, i, call, pipeline, kept, new, dataset, accepted), line in zip(plans, lines):
             stmt = body[i]
             small = stmt.body[0]
@@ -1043,7 +1062,8 @@ def _gone_from_functions(replaced, functions) -> set[int]:
     """Ids of the statements a rewritten function (a reader helper as a function of its record) no longer has."""
     gone: set[int] = set()
     pairs = [(old, new) for old, new in replaced.items() if isinstance(old, cst.FunctionDef)]
-    pairs += [(old, [new] if new is not None else []) for old, new in (functions or {}).items()]
+    pairs += [(old, new if isinstance(new, list) else [new] if new is not None else [])
+              for old, new in (functions or {}).items()]
     for old, new in pairs:
         kept = {id(n) for fn in new for n in nodes_of(fn, cst.SimpleStatementLine)}
         gone |= {id(n) for n in nodes_of(old, cst.SimpleStatementLine)} - kept
@@ -1220,7 +1240,8 @@ def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes,
                                             comment.split(": ", 1)[1]))
 
 
-def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()) -> None:
+def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset(),
+                 requests=None) -> None:
     """A reader's ``read`` / ``read_up_to`` with no batch after it (``read_groups.py``), where no legacy batch,
     join or queue is left in the module to consume it."""
     if not v1:
@@ -1239,8 +1260,12 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
         for i, stmt in enumerate(body):
             if stmt in removed or stmt in replaced or id(stmt) in skip or id(stmt) in inside_removed:
                 continue
+            # (a file queue handed in: each caller's producer becomes the dataset of its file names, passed_queue.py)
+            gen.passed_files, gen.foreign_files, gen.takes_passed = {}, {}, True
             try:
                 found = read_groups(body, i, finder, gen)
+                if found is not None and gen.foreign_files and requests is None:
+                    raise AssertionError("a caller of another module without a tree")
             except TurnRefusal as exc:  # (a loop's turns or a function's calls: said at the read)
                 if any(g in removed or g in replaced for g in exc.made):
                     continue  # (another rewrite took the producer or the reader)
@@ -1254,9 +1279,15 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
             if found is None:
                 continue
             gone, new, comment, hoisted = found
-            if any(g in removed or g in replaced for g in gone):
+            if any(g in removed or g in replaced for g in [*gone, *gen.passed_files, *gen.foreign_files]):
                 continue
             line = index.lines.get(stmt, 0)
+            handed = dict(gen.passed_files), dict(gen.foreign_files)
+            if hoisted is not None or loop_read_reason(finder, stmt, gone) is None:
+                replaced.update(handed[0])  # the callers' producers: datasets of file names
+                if requests is not None:  # (callers of other modules: the tree writes theirs there)
+                    requests.extend((old, stmts, line) for old, stmts in handed[1].items())
+                    replaced.update(handed[1])  # (not of this module: an undone rewrite takes them back)
             # the comments at the ends of the statements that go (``# list of files to read``) stay, with the dataset
             kept = comments_in([s.with_changes(leading_lines=()) for s in [*gone, stmt]
                                 if isinstance(s, cst.SimpleStatementLine)])

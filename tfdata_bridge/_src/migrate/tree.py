@@ -532,11 +532,21 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # pass 1: what each module's rewrites need of the others' helpers
     needed: dict[tuple[str, str], list] = {}
     first: dict[str, tuple] = {}  # path -> pass 1's (module, notes): pass 2's own where nothing it asked changed
+    # caller path -> {its producer statement: (its new statements, the path of the function it is handed to, the
+    # line of that function's pipeline)}: a file queue handed to another module's function that reads it
+    handed: dict[str | None, dict[cst.SimpleStatementLine, tuple[list, str, int]]] = {}
+    asked: dict[str, list] = {}  # path -> the producer statements its last run asked for (``_check_handed``)
     for path, module in modules.items():
         requests: list = []
         out, notes, _ = run(module, external=resolver(path), requests=requests, frozen=frozen.get(path))
         first[path] = (out, notes)
+        asked[path] = [r[0] for r in requests if isinstance(r[0], cst.SimpleStatementLine)]
         for fn, new_fn, line in requests:
+            if isinstance(fn, cst.SimpleStatementLine):  # a caller's producer, handed to this module's function
+                caller = next((p for p, m in modules.items() if p != path and
+                               any(s is fn for s in nodes_of(m, cst.SimpleStatementLine))), None)
+                handed.setdefault(caller, {})[fn] = (new_fn, path, line)  # (``passed_queue.py``)
+                continue
             spelled = ("class " if isinstance(fn, cst.ClassDef) else "") + fn.name.value
             key = next((k for k in [(p, spelled) for p in modules] if function(*k) is fn), None) \
                 if new_fn is not None else None
@@ -575,15 +585,19 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # pass 2: every module, helpers replaced where every use of them is rewritten
     def write(path: str, keep_plumbing: str | None = None, drop_plumbing: bool = False) -> None:
         functions = {function(*key): news[0] for key, news in needed.items() if key[0] == path and key not in banned}
+        functions.update({stmt: new for stmt, (new, _, _) in handed.get(path, {}).items()})
         if not functions and not banned and keep_plumbing is None and not drop_plumbing:
             # (the run is a function of the module, its helpers' replacements and what is banned: with no helper
             # of its own replaced and nothing banned since, pass 1's run was this very run)
             out, notes = first[path]
         else:
-            out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=[],
+            again: list = []
+            out, notes, _ = run(modules[path], external=resolver(path), functions=functions, requests=again,
                                 keep_plumbing=keep_plumbing, drop_plumbing=drop_plumbing, frozen=frozen.get(path))
+            asked[path] = [r[0] for r in again if isinstance(r[0], cst.SimpleStatementLine)]
         code = out.code if elided[path] is None else elided[path].restore(out.code)
         if code is None:  # a placeholder did not come through: this module on its own, whole
+            asked[path] = []  # (on its own, it follows no queue handed across modules)
             results[path] = rewrite(texts[path], to="tfdata") if path not in frozen else \
                 RewriteResult(texts[path], texts[path], "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             return
@@ -592,6 +606,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
     for path in modules:
         write(path)
+    _check_handed(handed, results, texts, write, root, asked,
+                  {p: sum(n.kind == "refused" for n in f[1]) for p, f in first.items()})
     unchanged = {path for path in modules if results[path].code == texts[path]}
 
     def near(path: str) -> set[str]:  # where objects of a class of ``path`` can go: importers, and imports
@@ -649,6 +665,59 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         _feed_callers(fed_callers, modules, texts, results, root, names)
     _foreign_divisions(modules, texts, results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _check_handed(handed, results, texts, write, root, asked, refused_first) -> None:
+    """Each file queue handed to another module's function: its producer's new statements stand in the caller's
+    module only where that function's pipeline is rewritten in its own (and the other way round, the caller
+    leaving no more refused than its first pass, ``refused_first``, did): a caller whose
+    statements did not come through leaves the function's module whole, saying why; a function whose pipeline its
+    module did not take (another caller's rewrite made it a function of the record) leaves the caller as its
+    pass wrote it without them."""
+    from tfdata_bridge._src.migrate.results import Note
+
+    def first_line(node: cst.CSTNode) -> str:
+        return cst.Module([]).code_for_node(node.with_changes(leading_lines=())).strip().splitlines()[0]
+
+    entries = []  # (caller, helper, line, taken there, written here)
+    for caller, stmts in handed.items():
+        for old, (new, helper, line) in stmts.items():
+            # (taken there: its module's last run, the one written, asked for this statement; a rewrite undone
+            # there, or not made in that run, asked for none)
+            took = any(r is old for r in asked.get(helper, ())) and results[helper].code != texts[helper]
+            # (and the caller, written with them, leaves no more than its first pass did: its own forms are not
+            # tried where statements are handed to it)
+            written = caller is not None and first_line(old) not in results[caller].code and \
+                all(first_line(s) in results[caller].code for s in new) and \
+                len(results[caller].refused) <= refused_first.get(caller, 0)
+            entries.append((caller, helper, line, took, written))
+    reverted: dict[str, list[int]] = {}  # a function's module kept whole: the lines of its pipelines left
+    cleared: set = set()  # callers written again without the statements handed to them
+    changed = True
+    while changed:  # (a module kept whole takes back what it handed; a caller without them, what it was handed)
+        changed = False
+        for caller, helper, line, took, written in entries:
+            took = took and helper not in reverted
+            written = written and caller not in cleared and caller not in reverted
+            if took and written:
+                continue
+            # (not taken there: that function stays a reader of the queue, or is the function of the record another
+            # caller's pipeline asked for, which makes its own dataset; either way the producer stays as written)
+            if took:
+                reverted.setdefault(helper, []).append(line)
+                changed = True
+            if caller not in cleared:
+                cleared.add(caller)
+                changed = True
+    for caller in cleared:
+        if caller is not None and caller not in reverted:
+            handed[caller] = {}
+            write(caller)
+    for helper, lines in reverted.items():
+        where = "the module of a caller handing it its file queue"
+        results[helper] = RewriteResult(texts[helper], texts[helper], "tfdata", tuple(
+            Note(line, f"pipeline left unchanged: {where} is not rewritten with it (its producer stays a queue); the "
+                       f"module {os.path.relpath(helper, root)} stays as it was") for line in sorted(set(lines))))
 
 
 def _foreign_divisions(modules, texts, results, names, by_name) -> None:
