@@ -40,8 +40,8 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 
 from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Substitute, _top_level, _Uses
-from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, is_docstring, name_counts, names_in, \
-    nodes_of, target_names, wrapped
+from tfdata_bridge._src.migrate.calls import absolute_name, bound_names, dotted, fresh_name, identifiers, is_docstring, \
+    name_counts, names_in, nodes_of, param_names, target_names, wrapped
 from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _flag_test, _inlinable, \
     _many_plan, _one_plan, _plan, _returned_queue, _top_names, copies_as_loops
 from tfdata_bridge._src.migrate.calls import code_of
@@ -754,3 +754,187 @@ def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | N
 
 
 __all__ = ["inline_handed_copies"]
+
+
+# --- A reader class handed to a helper as a parameter -------------------------------------------------------------
+#
+#     # decoder.py                                            # the program
+#     def read_dataset(file_read_func, decode_func, files):   tensor_dict = decoder.read_dataset(
+#         queue = tf.train.string_input_producer(files)            tf.TFRecordReader, decode, files)
+#         _, serialized = file_read_func().read(queue)
+#         return decode_func(serialized)
+#
+# (object detection's ``read_dataset(file_read_func, ...)``, slim's ``parallel_read(reader_class=...)``). The
+# recogniser follows a reader by the API its constructor names; a class handed in hides it. Where every call of the
+# helper in the tree hands the same TensorFlow reader class (by position or keyword, or leaves a default that is
+# one), the helper constructs that class by name and loses the parameter, and each call its argument: the same
+# reader made by the same code, so the same program. The helper is a top-level function reading the parameter only
+# by calling it (``cls()``, ``cls(**kwargs)``), binding it nowhere; each use of the helper in the tree is a call,
+# with no ``*``/``**`` argument, whose reader class is spelled through its module's imports (``tf.TFRecordReader``,
+# ``tf.compat.v1.TextLineReader``, ``v1.WholeFileReader`` for ``v1 = tf.compat.v1``, a name imported from
+# ``tensorflow.compat.v1``) and not hidden by a local of the calling function. ``tree.rewrite_tree`` keeps the
+# result only where fewer pipelines are left.
+
+
+def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | None:
+    """The TensorFlow reader class (``"TFRecordReader"``) ``expr`` names through ``module``'s top-level imports
+    (or a module alias of ``tensorflow``); None for anything else."""
+    from tfdata_bridge._src.migrate.calls import module_aliases
+    from tfdata_bridge._src.migrate.named_apis import READERS
+    from tfdata_bridge._src.migrate.objects import _imports
+
+    path = dotted(expr) if expr is not None else ""
+    if not path:
+        return None
+    head, _, rest = path.partition(".")
+    full = _imports(module).get(head) or module_aliases(module).get(head)
+    if full is None:
+        return None
+    whole = full + (f".{rest}" if rest else "")
+    for prefix in ("tensorflow.", "tensorflow.compat.v1."):
+        leaf = whole[len(prefix):] if whole.startswith(prefix) else ""
+        if leaf in READERS:
+            return leaf
+    return None
+
+
+def _called_only(fn: cst.FunctionDef, name: str) -> bool:
+    """``name`` is read in ``fn``'s body only as the callee of calls (at least one), and bound there nowhere (no
+    nested function, lambda or comprehension takes it as its own)."""
+    body_names = identifiers(fn.body)
+    reads = [n for n in body_names if n.value == name]
+    callees = {id(c.func) for c in nodes_of(fn.body, cst.Call)}
+    if not reads or any(id(n) not in callees for n in reads) or name in bound_names(fn.body):
+        return False
+    inner = [*nodes_of(fn.body, cst.FunctionDef), *nodes_of(fn.body, cst.Lambda)]
+    return not any(name in param_names(f) if isinstance(f, cst.FunctionDef) else
+                   name in {p.name.value for p in f.params.params} for f in inner) and \
+        not nodes_of(fn.body, cst.Global) and not nodes_of(fn.body, cst.Nonlocal)
+
+
+def _class_at(call: cst.Call, fn: cst.FunctionDef, name: str):
+    """(the argument binding parameter ``name`` of ``fn`` at ``call``, or None where the call leaves its default;
+    whether the call can be read so): False for a ``*``/``**`` argument or an argument that binds no parameter."""
+    params = list(fn.params.params)
+    if any(a.star for a in call.args) or fn.params.posonly_params:
+        return None, False
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) > len(params) and not isinstance(fn.params.star_arg, cst.Param):
+        return None, False
+    names = [p.name.value for p in params]
+    found = None
+    if name in names and names.index(name) < len(positional):
+        found = positional[names.index(name)]
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == name:
+            if found is not None:
+                return None, False
+            found = a
+    return found, True
+
+
+def _without_arg(call: cst.Call, arg: cst.Arg) -> cst.Call:
+    args = [a for a in call.args if a is not arg]
+    if args:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(args=args)
+
+
+class _NodeSwap(cst.CSTTransformer):
+    """Nodes replaced by identity (``id(original)`` -> the new node)."""
+
+    def __init__(self, swaps: dict[int, cst.CSTNode]) -> None:
+        self.swaps = swaps
+
+    def on_leave(self, original, updated):
+        return self.swaps.get(id(original), updated)
+
+
+def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.Param) -> bool:
+    from tfdata_bridge._src.migrate.calls import v1_spelling
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    name = param.name.value
+    if param not in fn.params.params and param not in fn.params.kwonly_params or not _called_only(fn, name):
+        return False
+    sites = tree.sites(bpath, fn.name.value)
+    if not sites or len({id(n) for _, n in sites}) != len(sites):
+        return False
+    chosen: set[str] = set()
+    edits: dict[str, dict[int, cst.CSTNode]] = {}
+    for cpath, node in sites:
+        module = tree.modules[cpath]
+        up = parents(module)
+        call = up.get(id(node))
+        if not isinstance(call, cst.Call) or call.func is not node:
+            return False
+        arg, ok = _class_at(call, fn, name)
+        if not ok:
+            return False
+        if arg is None:
+            if param.default is None:
+                return False
+            chosen.add(_reader_api(tree.modules[bpath], param.default) or "")
+            continue
+        chosen.add(_reader_api(module, arg.value) or "")
+        caller = up.get(id(call))
+        while caller is not None and not isinstance(caller, cst.FunctionDef):
+            caller = up.get(id(caller))
+        head = dotted(arg.value).split(".")[0]
+        if caller is not None and (head in _assigned_names(caller) or head in param_names(caller)):
+            return False  # (a local of the calling function: not the module's import)
+        edits.setdefault(cpath, {})[id(call)] = _without_arg(call, arg)
+    if len(chosen) != 1 or "" in chosen:
+        return False
+    home = tree.modules[bpath]
+    prefix, alias = v1_spelling(home, set(name_counts(home)))
+    spelled = cst.parse_expression(f"{prefix}.{next(iter(chosen))}")
+    swaps = {id(n): spelled for n in identifiers(fn.body) if n.value == name}
+    keep = [p for p in fn.params.params if p is not param]
+    kwonly = [p for p in fn.params.kwonly_params if p is not param]
+    if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
+            not isinstance(fn.params.star_kwarg, cst.Param):
+        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    new_fn = fn.visit(_NodeSwap(swaps)).with_changes(
+        params=fn.params.with_changes(params=keep, kwonly_params=kwonly))
+    # (the calls are edited first, each module once; the helper's module then, where a call of its own may stand)
+    from tfdata_bridge._src.migrate.provider_inline import _unimported
+
+    for cpath, swap in edits.items():  # (a reader class imported by name for the call alone: its import goes)
+        if cpath != bpath:
+            _replace(tree, cpath, _unimported(tree.modules[cpath].visit(_NodeSwap(swap)), *chosen))
+    swap = edits.get(bpath, {})
+    module = tree.modules[bpath]
+
+    class _Both(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if original is fn:
+                return new_fn.visit(_NodeSwap(edits.get(bpath, {})))
+            return swap.get(id(original)) or updated
+
+    module = _unimported(module.visit(_Both()), *chosen)
+    if alias is not None:
+        module = tree.add_imports(module, [cst.parse_statement(f"import tensorflow.compat.v1 as {alias}\n")])
+    _replace(tree, bpath, module)
+    return True
+
+
+def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, str] | None:
+    """``texts`` with each reader class every call hands a helper written in the helper by name (the parameter and
+    the calls' arguments gone); None where nothing changed."""
+    if not any("Reader" in t for t in texts.values()) or not any("_producer(" in t or ".read(" in t
+                                                                   for t in texts.values()):
+        return None
+    tree = _Tree(texts, root)
+    for bpath in list(tree.modules):
+        again = True
+        while again:  # (the module is new after each change: its functions are looked up again)
+            again = False
+            for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
+                text = tree.modules[bpath].code_for_node(fn)
+                if ".read(" not in text and ".read_up_to(" not in text:
+                    continue
+                if any(_hand_reader_class(tree, bpath, fn, p) for p in [*fn.params.params, *fn.params.kwonly_params]):
+                    again = True
+                    break
+    return tree.texts if tree.changed else None

@@ -1,0 +1,65 @@
+"""A reader class handed to a helper as a parameter (object detection's `read_dataset(file_read_func,
+decode_func, files)`, slim's `reader_class=`): where every call of the helper in the tree hands the same
+TensorFlow reader class (or leaves a default that is one), the helper constructs that class by name and loses the
+parameter, each call its argument, and the pipeline is then rewritten as any other.
+
+- `handed_reader_decoder_package`: `tf.TFRecordReader` and a decoder object's bound `decode` handed by position to
+  another module's `read_dataset`, whose tensor dict the caller batches;
+- `handed_text_reader_keyword_two_callers`: two callers hand `reader_cls=` by keyword, one as `v1.TextLineReader`
+  (`from tensorflow.compat import v1`), one as a name imported from `tensorflow.compat.v1`;
+- `handed_fixed_reader_default_class`: `import tensorflow as tf`, the helper's default a reader class, one call
+  leaving it and one handing it, both from a class's method.
+
+Left as they were: two calls handing different classes, a parameter read other than by calling it.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge._src.migrate.handed_copies import inline_handed_reader_classes
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "rdrcls_programs"
+
+
+@pytest.mark.timeout(500)
+def test_the_rdrcls_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    assert all("Reader(" not in c and "import TextLineReader" not in c and "queue_runners" not in c and
+               "reader_cls" not in c and "reader_class" not in c and "file_read_func" not in c for c in code.values()), code
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "exact", end=None)
+
+
+HELPER = '''\
+import tensorflow.compat.v1 as tf
+
+
+def read(files, reader_cls):
+    queue = tf.train.string_input_producer(files, num_epochs=1)
+    _, value = {read}.read(queue)
+    return tf.train.batch([value], 2)
+
+
+def main():
+    a = read(['a'], tf.TFRecordReader)
+    b = read(['b'], {second})
+'''
+
+
+@pytest.mark.parametrize("read, second", [
+    ("reader_cls()", "tf.TextLineReader"),  # two classes: no one class to write
+    ("(reader_cls or tf.TextLineReader)()", "tf.TFRecordReader"),  # read other than by a call
+    ("reader_cls()", "reader_for('b')"),  # a class chosen at run time
+])
+def test_a_class_not_known_when_migrating_is_left(read, second):
+    text = HELPER.format(read=read, second=second)
+    assert inline_handed_reader_classes({"/t/prog.py": text}, "/t") is None
