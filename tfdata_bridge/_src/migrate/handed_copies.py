@@ -752,33 +752,7 @@ def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | N
                      for cpath in paths]
             if all(moved):
                 _replace(tree, bpath, tree.modules[bpath].visit(_Drop(fn.name.value)))
-    # (only the modules of helpers calling a parameter, and those naming such a helper, are parsed: the rest of the
-    # tree cannot call one)
-    helpers: set[str] = set()
-    for path, text in texts.items():
-        if ".read(" not in text and ".read_up_to(" not in text:
-            continue
-        try:
-            module = cst.parse_module(text)
-        except cst.ParserSyntaxError:
-            continue
-        helpers |= {fn.name.value for fn in module.body if isinstance(fn, cst.FunctionDef)
-                    and any(_called_only(fn, p.name.value) for p in [*fn.params.params, *fn.params.kwonly_params])}
-    if not helpers:
-        return None
-    words = re.compile(r"\b(%s)\b" % "|".join(sorted(helpers)))
-    tree = _Tree({p: t for p, t in texts.items() if words.search(t)}, root)
-    for bpath in list(tree.modules):
-        again = True
-        while again:  # (the module is new after each change: its functions are looked up again)
-            again = False
-            for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
-                if fn.name.value not in helpers:
-                    continue
-                if any(_hand_reader_class(tree, bpath, fn, p) for p in [*fn.params.params, *fn.params.kwonly_params]):
-                    again = True
-                    break
-    return {**texts, **tree.texts} if tree.changed else None
+    return tree.texts if tree.changed else None
 
 
 __all__ = ["inline_handed_copies"]
