@@ -1,14 +1,17 @@
 """A reader class handed to a helper as a parameter (object detection's `read_dataset(file_read_func,
-decode_func, files)`, slim's `reader_class=`): where every call of the helper in the tree hands the same
-TensorFlow reader class (or leaves a default that is one), the helper constructs that class by name and loses the
-parameter, each call its argument, and the pipeline is then rewritten as any other.
+decode_func, files)`, slim's `reader_class=`), or to a class that keeps it on `self`: where every call of the
+helper (every construction of the class) in the tree hands the same TensorFlow reader class (or leaves a default
+that is one), the helper constructs that class by name and loses the parameter (and its store), each call its
+argument, and the pipeline is then rewritten as any other.
 
 - `handed_reader_decoder_package`: `tf.TFRecordReader` and a decoder object's bound `decode` handed by position to
   another module's `read_dataset`, whose tensor dict the caller batches;
 - `handed_text_reader_keyword_two_callers`: two callers hand `reader_cls=` by keyword, one as `v1.TextLineReader`
   (`from tensorflow.compat import v1`), one as a name imported from `tensorflow.compat.v1`;
 - `handed_fixed_reader_default_class`: `import tensorflow as tf`, the helper's default a reader class, one call
-  leaving it and one handing it, both from a class's method.
+  leaving it and one handing it, both from a class's method;
+- `handed_reader_class_object_inline`: the class handed to another module's class constructor (made inline), which
+  keeps it on `self` and calls it in the method that batches (`from tensorflow.compat.v1 import train` there).
 
 Left as they were: two calls handing different classes, a parameter read other than by calling it.
 """
@@ -31,7 +34,7 @@ def test_the_rdrcls_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 4
     assert all("Reader(" not in c and "import TextLineReader" not in c and "queue_runners" not in c and
                "reader_cls" not in c and "reader_class" not in c and "file_read_func" not in c for c in code.values()), code
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
@@ -63,3 +66,34 @@ def main():
 def test_a_class_not_known_when_migrating_is_left(read, second):
     text = HELPER.format(read=read, second=second)
     assert inline_handed_reader_classes({"/t/prog.py": text}, "/t") is None
+
+
+HOLDER = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Loader(object):
+    def __init__(self, files, reader_class):
+        self.files = files
+        self.reader_class = reader_class
+
+    def inputs(self):
+        queue = tf.train.string_input_producer(self.files, num_epochs=1)
+        _, value = self.reader_class().read(queue)
+        return tf.train.batch([value], 2)
+
+
+def main():
+    loader = Loader(['a'], tf.TFRecordReader)
+    {use}
+    return loader.inputs()
+'''
+
+
+@pytest.mark.parametrize("use", [
+    "print(loader.reader_class)",  # the attribute read other than by a call
+    "loader.reader_class = tf.TextLineReader",  # assigned again outside the class
+    "other = Loader(['b'], tf.TextLineReader)",  # another construction hands another class
+])
+def test_a_kept_class_read_or_changed_elsewhere_is_left(use):
+    assert inline_handed_reader_classes({"/t/prog.py": HOLDER.format(use=use)}, "/t") is None

@@ -852,14 +852,76 @@ class _NodeSwap(cst.CSTTransformer):
         return self.swaps.get(id(original), updated)
 
 
-def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.Param) -> bool:
+def _stored_class(cls: cst.ClassDef, init: cst.FunctionDef, name: str, texts) -> tuple | None:
+    """(the statement ``self.attr = name`` of ``init``, the nodes naming the class: ``name`` called in ``init``,
+    ``self.attr`` called in the class's methods) where ``__init__``'s parameter ``name`` is stored once on ``self``
+    and otherwise only called, and the attribute is read only as a callee, by its class's own methods on their
+    ``self``, assigned nowhere else and named by no other code of the tree (``texts``); None otherwise."""
+    if len(init.params.params) < 2 or name in bound_names(init.body) or nodes_of(init.body, cst.Global):
+        return None
+    me = init.params.params[0].name.value
+    callees = {id(c.func) for c in nodes_of(cls, cst.Call)}
+    stores = [s for s in init.body.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+              and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
+              and isinstance(s.body[0].value, cst.Name) and s.body[0].value.value == name]
+    reads = [n for n in identifiers(init.body) if n.value == name]
+    if len(stores) != 1 or len(init.body.body) < 2:
+        return None
+    target = stores[0].body[0].targets[0].target
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
+        return None
+    attr = target.attr.value
+    if any(n is not stores[0].body[0].value and id(n) not in callees for n in reads):
+        return None
+    named = [n for n in reads if n is not stores[0].body[0].value]
+    seen = 0
+    for method in cls.body.body:
+        if not isinstance(method, cst.FunctionDef) or not method.params.params:
+            continue
+        own = method.params.params[0].name.value
+        inner = [*nodes_of(method.body, cst.FunctionDef), *nodes_of(method.body, cst.Lambda)]
+        for a in nodes_of(method, cst.Attribute):
+            if a.attr.value != attr:
+                continue
+            seen += 1
+            if a is target:
+                continue
+            if not (isinstance(a.value, cst.Name) and a.value.value == own and id(a) in callees) or \
+                    own in bound_names(method.body) or any(own in param_names(f) if isinstance(f, cst.FunctionDef)
+                                                           else own in {p.name.value for p in f.params.params}
+                                                           for f in inner):
+                return None
+            named.append(a)
+    word = re.compile(r"\.\s*%s\b|['\"]%s['\"]" % (re.escape(attr), re.escape(attr)))
+    if sum(len(word.findall(t)) for t in texts.values()) != seen:
+        return None  # (named elsewhere: another class's attribute, a ``getattr``, a read outside the class)
+    return stores[0], named
+
+
+def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.Param,
+                       cls: cst.ClassDef | None = None, texts=None) -> bool:
+    """Every call of ``fn`` (or every construction of ``cls``, ``fn`` its ``__init__``) hands the same TensorFlow
+    reader class as ``param``: the class written by name where it is called, the parameter, a store of it on
+    ``self`` and the calls' arguments gone. False (nothing changed) where that is not so."""
     from tfdata_bridge._src.migrate.calls import v1_spelling
     from tfdata_bridge._src.migrate.queue_size import parents
 
     name = param.name.value
-    if param not in fn.params.params and param not in fn.params.kwonly_params or not _called_only(fn, name):
+    if param not in fn.params.params and param not in fn.params.kwonly_params:
         return False
-    sites = tree.sites(bpath, fn.name.value)
+    if cls is None:
+        if not _called_only(fn, name):
+            return False
+        store, named = None, [n for n in identifiers(fn.body) if n.value == name]
+        bound_fn = fn
+    else:
+        found = _stored_class(cls, fn, name, texts)
+        if found is None or param is fn.params.params[0]:
+            return False
+        store, named = found
+        bound_fn = fn.with_changes(params=fn.params.with_changes(params=fn.params.params[1:]))
+    owner = cls if cls is not None else fn
+    sites = [(p, n) for p, n in tree.sites(bpath, owner.name.value) if n is not owner.name]
     if not sites or len({id(n) for _, n in sites}) != len(sites):
         return False
     chosen: set[str] = set()
@@ -870,7 +932,7 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         call = up.get(id(node))
         if not isinstance(call, cst.Call) or call.func is not node:
             return False
-        arg, ok = _class_at(call, fn, name)
+        arg, ok = _class_at(call, bound_fn, name)
         if not ok:
             return False
         if arg is None:
@@ -891,14 +953,16 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     home = tree.modules[bpath]
     prefix, alias = v1_spelling(home, set(name_counts(home)))
     spelled = cst.parse_expression(f"{prefix}.{next(iter(chosen))}")
-    swaps = {id(n): spelled for n in identifiers(fn.body) if n.value == name}
     keep = [p for p in fn.params.params if p is not param]
     kwonly = [p for p in fn.params.kwonly_params if p is not param]
     if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
             not isinstance(fn.params.star_kwarg, cst.Param):
         keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    new_fn = fn.visit(_NodeSwap(swaps)).with_changes(
-        params=fn.params.with_changes(params=keep, kwonly_params=kwonly))
+    swaps: dict[int, object] = {id(n): spelled for n in named}
+    swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
+    if store is not None:
+        swaps[id(store)] = cst.RemovalSentinel.REMOVE
+    new_owner = owner.visit(_NodeSwap(swaps))
     # (the calls are edited first, each module once; the helper's module then, where a call of its own may stand)
     from tfdata_bridge._src.migrate.provider_inline import _unimported
 
@@ -910,8 +974,8 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
 
     class _Both(cst.CSTTransformer):
         def on_leave(self, original, updated):
-            if original is fn:
-                return new_fn.visit(_NodeSwap(edits.get(bpath, {})))
+            if original is owner:
+                return new_owner.visit(_NodeSwap(swap))
             return swap.get(id(original)) or updated
 
     module = _unimported(module.visit(_Both()), *chosen)
@@ -919,6 +983,12 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         module = tree.add_imports(module, [cst.parse_statement(f"import tensorflow.compat.v1 as {alias}\n")])
     _replace(tree, bpath, module)
     return True
+
+
+def _inits(module: cst.Module) -> list[tuple[cst.ClassDef, cst.FunctionDef]]:
+    """(class, its ``__init__``) of each top-level class of ``module`` defining one in its own body."""
+    return [(c, f) for c in module.body if isinstance(c, cst.ClassDef) for f in c.body.body
+            if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"]
 
 
 def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, str] | None:
@@ -939,6 +1009,8 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
             continue
         helpers |= {fn.name.value for fn in module.body if isinstance(fn, cst.FunctionDef)
                     and any(_called_only(fn, p.name.value) for p in [*fn.params.params, *fn.params.kwonly_params])}
+        helpers |= {c.name.value for c, init in _inits(module)
+                    if any(_stored_class(c, init, p.name.value, texts) for p in init.params.params[1:])}
     if not helpers:
         return None
     words = re.compile(r"\b(%s)\b" % "|".join(sorted(helpers)))
@@ -950,6 +1022,11 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
             for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
                 if fn.name.value in helpers and any(_hand_reader_class(tree, bpath, fn, p)
                                                     for p in [*fn.params.params, *fn.params.kwonly_params]):
+                    again = True
+                    break
+            for cls, init in [] if again else _inits(tree.modules[bpath]):
+                if cls.name.value in helpers and any(_hand_reader_class(tree, bpath, init, p, cls, texts)
+                                                     for p in init.params.params[1:]):
                     again = True
                     break
     return {**texts, **tree.texts} if tree.changed else None
