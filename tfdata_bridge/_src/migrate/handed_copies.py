@@ -774,8 +774,10 @@ __all__ = ["inline_handed_copies"]
 # by calling it (``cls()``, ``cls(**kwargs)``), binding it nowhere; each use of the helper in the tree is a call,
 # with no ``*``/``**`` argument, whose reader class is spelled through its module's imports (``tf.TFRecordReader``,
 # ``tf.compat.v1.TextLineReader``, ``v1.WholeFileReader`` for ``v1 = tf.compat.v1``, a name imported from
-# ``tensorflow.compat.v1``) and not hidden by a local of the calling function. ``tree.rewrite_tree`` keeps the
-# result only where fewer pipelines are left.
+# ``tensorflow.compat.v1``) and not hidden by a local of the calling function. A class's ``__init__`` may take the
+# class too, where it stores it once on ``self`` (``self._reader_class = reader_class``) and its methods only call
+# that attribute on their ``self``, no other code of the tree naming it: the store goes with the parameter, each
+# construction loses its argument. ``tree.rewrite_tree`` keeps the result only where fewer pipelines are left.
 
 
 def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | None:
