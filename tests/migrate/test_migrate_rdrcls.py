@@ -11,9 +11,14 @@ argument, and the pipeline is then rewritten as any other.
 - `handed_fixed_reader_default_class`: `import tensorflow as tf`, the helper's default a reader class, one call
   leaving it and one handing it, both from a class's method;
 - `handed_reader_class_object_inline`: the class handed to another module's class constructor (made inline), which
-  keeps it on `self` and calls it in the method that batches (`from tensorflow.compat.v1 import train` there).
+  keeps it on `self` and calls it in the method that batches (`from tensorflow.compat.v1 import train` there);
+- `handed_reader_object_made_by_callers`: a reader *object* handed to a reader function of the module, made by one
+  caller the line before the call and inline in the call by the other: made in the function's read instead;
+- `handed_reader_object_package`: `tf.compat.v1.TextLineReader(skip_header_lines=1)` handed to another module's
+  reader function imported by name.
 
-Left as they were: two calls handing different classes, a parameter read other than by calling it.
+Left as they were: two calls handing different classes, a parameter read other than by calling it, a kept class
+read or set elsewhere, a reader object shared by reads in a loop or made from a value the caller computes.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ def test_the_rdrcls_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 6
     assert all("Reader(" not in c and "import TextLineReader" not in c and "queue_runners" not in c and
                "reader_cls" not in c and "reader_class" not in c and "file_read_func" not in c for c in code.values()), code
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
@@ -97,3 +102,35 @@ def main():
 ])
 def test_a_kept_class_read_or_changed_elsewhere_is_left(use):
     assert inline_handed_reader_classes({"/t/prog.py": HOLDER.format(use=use)}, "/t") is None
+
+
+OBJECT = '''\
+import tensorflow.compat.v1 as tf
+
+
+def read_one(reader, queue):
+    _, value = reader.read(queue)
+    return value
+
+
+def main(n):
+    queue = tf.train.string_input_producer(['a'], num_epochs=1)
+    reader = {made}
+    {use}
+    return tf.train.batch([value], 2)
+'''
+
+
+@pytest.mark.parametrize("made, use", [
+    ("tf.TextLineReader()", "for _ in range(2):\n        value = read_one(reader, queue)"),  # one reader, two reads
+    ("tf.TextLineReader(skip_header_lines=n)", "value = read_one(reader, queue)"),  # the caller's value
+    ("tf.TextLineReader()", "value = read_one(reader, queue)\n    print(reader)"),  # the reader used again
+])
+def test_a_reader_object_not_made_for_its_one_read_is_left(made, use):
+    assert inline_handed_reader_classes({"/t/prog.py": OBJECT.format(made=made, use=use)}, "/t") is None
+
+
+def test_a_reader_object_made_for_its_one_read_is_made_there():
+    text = OBJECT.format(made="tf.TextLineReader(skip_header_lines=1)", use="value = read_one(reader, queue)")
+    out = inline_handed_reader_classes({"/t/prog.py": text}, "/t")["/t/prog.py"]
+    assert "_, value = tf.TextLineReader(skip_header_lines=1).read(queue)" in out and "reader" not in out

@@ -777,7 +777,13 @@ __all__ = ["inline_handed_copies"]
 # ``tensorflow.compat.v1``) and not hidden by a local of the calling function. A class's ``__init__`` may take the
 # class too, where it stores it once on ``self`` (``self._reader_class = reader_class``) and its methods only call
 # that attribute on their ``self``, no other code of the tree naming it: the store goes with the parameter, each
-# construction loses its argument. ``tree.rewrite_tree`` keeps the result only where fewer pipelines are left.
+# construction loses its argument. A reader *object* handed in (``read_and_decode(reader, queue)``) is taken so
+# where the function reads it once (``reader.read(queue)``, in no loop) and every call hands one made for it
+# alone: inline (``tf.TFRecordReader()``), or by a statement of the calling function binding a name read only by
+# the call, both out of any loop, the same class with the same literal arguments everywhere; the reader is made in
+# the read instead (``tf.TFRecordReader().read(queue)``) and the caller's statement goes. The reader op is made a
+# little later, in the same graph: the same records, read the same way. ``tree.rewrite_tree`` keeps the result only
+# where fewer pipelines are left.
 
 
 def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | None:
@@ -814,6 +820,67 @@ def _called_only(fn: cst.FunctionDef, name: str) -> bool:
     return not any(name in param_names(f) if isinstance(f, cst.FunctionDef) else
                    name in {p.name.value for p in f.params.params} for f in inner) and \
         not nodes_of(fn.body, cst.Global) and not nodes_of(fn.body, cst.Nonlocal)
+
+
+def _looped(up, node: cst.CSTNode, top: cst.CSTNode) -> bool:
+    """``node`` stands in a loop, a comprehension, a lambda or a nested function below ``top``."""
+    node = up.get(id(node))
+    while node is not None and node is not top:
+        if isinstance(node, (cst.For, cst.While, cst.CompFor, cst.Lambda, cst.FunctionDef)):
+            return True
+        node = up.get(id(node))
+    return False
+
+
+def _read_only(fn: cst.FunctionDef, name: str, up) -> cst.Name | None:
+    """The one read of ``name`` in ``fn``'s body where it is the reader of ``name.read(...)`` (or ``read_up_to``),
+    bound nowhere in ``fn`` and read once, in no loop (a reader handed in, read by one op); None otherwise."""
+    reads = [n for n in identifiers(fn.body) if n.value == name]
+    if len(reads) != 1 or name in bound_names(fn.body) or _looped(up, reads[0], fn):
+        return None
+    receivers = {id(c.func.value) for c in nodes_of(fn.body, cst.Call) if isinstance(c.func, cst.Attribute)
+                 and c.func.attr.value in ("read", "read_up_to")}
+    return reads[0] if id(reads[0]) in receivers else None
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or \
+        isinstance(value, cst.Name) and value.value in ("True", "False", "None")
+
+
+def _reader_made(module: cst.Module, up, call: cst.Call, value: cst.BaseExpression, caller):
+    """(the reader class, its arguments as code, the statement making it in the caller or None) where ``value``
+    (a call's argument) is a reader made by a TensorFlow reader class with literal arguments: inline, or a name
+    the calling function binds once to one, by a statement of its own, reads only there, both out of any loop;
+    None otherwise."""
+    stmt = None
+    if isinstance(value, cst.Name):
+        if caller is None or _looped(up, call, caller):
+            return None
+        binds = [t for t in nodes_of(caller.body, cst.AssignTarget) if isinstance(t.target, cst.Name)
+                 and t.target.value == value.value]
+        reads = [n for n in identifiers(caller.body) if n.value == value.value]
+        if len(binds) != 1 or len(reads) != 2 or value.value in param_names(caller):
+            return None
+        assign = up.get(id(binds[0]))
+        stmt = up.get(id(assign))
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and
+                isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or _looped(up, stmt, caller):
+            return None
+        at = up.get(id(stmt))  # (the block it stands in keeps another statement: the call's)
+        if not isinstance(at, cst.IndentedBlock) or len(at.body) < 2:
+            return None
+        value = assign.value
+    if not isinstance(value, cst.Call) or any(a.star or not _literal(a.value) for a in value.args):
+        return None
+    api = _reader_api(module, value.func)
+    if api is None:
+        return None
+    code = cst.Module([]).code_for_node
+    args = ", ".join((f"{a.keyword.value}=" if a.keyword is not None else "") + code(a.value) for a in value.args)
+    return api, args, stmt
 
 
 def _class_at(call: cst.Call, fn: cst.FunctionDef, name: str):
@@ -911,9 +978,12 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     name = param.name.value
     if param not in fn.params.params and param not in fn.params.kwonly_params:
         return False
+    made = None  # (the object form: the one ``name.read(...)`` of a reader handed in)
     if cls is None:
         if not _called_only(fn, name):
-            return False
+            made = _read_only(fn, name, parents(tree.modules[bpath]))
+            if made is None:
+                return False
         store, named = None, [n for n in identifiers(fn.body) if n.value == name]
         bound_fn = fn
     else:
@@ -938,15 +1008,24 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         if not ok:
             return False
         if arg is None:
-            if param.default is None:
+            if param.default is None or made is not None:
                 return False
             chosen.add(_reader_api(tree.modules[bpath], param.default) or "")
             continue
-        chosen.add(_reader_api(module, arg.value) or "")
         caller = up.get(id(call))
         while caller is not None and not isinstance(caller, cst.FunctionDef):
             caller = up.get(id(caller))
-        head = dotted(arg.value).split(".")[0]
+        if made is not None:  # (a reader object: made inline, or by a statement of the caller that goes)
+            reader = _reader_made(module, up, call, arg.value, caller)
+            if reader is None:
+                return False
+            chosen.add(f"{reader[0]}({reader[1]})")
+            head = dotted(reader[2].body[0].value.func if reader[2] is not None else arg.value.func).split(".")[0]
+            if reader[2] is not None:
+                edits.setdefault(cpath, {})[id(reader[2])] = cst.RemovalSentinel.REMOVE
+        else:
+            chosen.add(_reader_api(module, arg.value) or "")
+            head = dotted(arg.value).split(".")[0]
         if caller is not None and (head in _assigned_names(caller) or head in param_names(caller)):
             return False  # (a local of the calling function: not the module's import)
         edits.setdefault(cpath, {})[id(call)] = _without_arg(call, arg)
@@ -955,6 +1034,8 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     home = tree.modules[bpath]
     prefix, alias = v1_spelling(home, set(name_counts(home)))
     spelled = cst.parse_expression(f"{prefix}.{next(iter(chosen))}")
+    if made is not None:
+        chosen = {next(iter(chosen)).split("(")[0]}  # (the class, for its import by name)
     keep = [p for p in fn.params.params if p is not param]
     kwonly = [p for p in fn.params.kwonly_params if p is not param]
     if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
@@ -999,6 +1080,8 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
     if not any("Reader" in t for t in texts.values()) or not any("_producer(" in t or ".read(" in t
                                                                    for t in texts.values()):
         return None
+    from tfdata_bridge._src.migrate.queue_size import parents
+
     # (only the modules of helpers calling a parameter, and those naming such a helper, are parsed: the rest of the
     # tree cannot call one)
     helpers: set[str] = set()
@@ -1009,8 +1092,10 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
             module = cst.parse_module(text)
         except cst.ParserSyntaxError:
             continue
+        up = parents(module)
         helpers |= {fn.name.value for fn in module.body if isinstance(fn, cst.FunctionDef)
-                    and any(_called_only(fn, p.name.value) for p in [*fn.params.params, *fn.params.kwonly_params])}
+                    and any(_called_only(fn, p.name.value) or _read_only(fn, p.name.value, up) is not None
+                            for p in [*fn.params.params, *fn.params.kwonly_params])}
         helpers |= {c.name.value for c, init in _inits(module)
                     if any(_stored_class(c, init, p.name.value, texts) for p in init.params.params[1:])}
     if not helpers:

@@ -20,3 +20,9 @@ def read_dataset(file_read_func, decode_func, input_files, num_epochs=1):
     filename_queue = tf.train.string_input_producer(input_files, num_epochs=num_epochs, shuffle=False)
     _, string_tensor = file_read_func().read(filename_queue)
     return decode_func(string_tensor)
+
+
+def parse_line(reader, filename_queue):
+    _, line = reader.read(filename_queue)
+    station, level = tf.decode_csv(line, record_defaults=[[''], [0]])
+    return station, level + 1000
