@@ -51,15 +51,15 @@ HELPER = '''\
 import tensorflow.compat.v1 as tf
 
 
-def read(files, reader_cls):
+def read_files(files, reader_cls):
     queue = tf.train.string_input_producer(files, num_epochs=1)
     _, value = {read}.read(queue)
     return tf.train.batch([value], 2)
 
 
 def main():
-    a = read(['a'], tf.TFRecordReader)
-    b = read(['b'], {second})
+    a = read_files(['a'], tf.TFRecordReader)
+    b = read_files(['b'], {second})
 '''
 
 
@@ -71,6 +71,14 @@ def main():
 def test_a_class_not_known_when_migrating_is_left(read, second):
     text = HELPER.format(read=read, second=second)
     assert inline_handed_reader_classes({"/t/prog.py": text}, "/t") is None
+    known = HELPER.format(read="reader_cls()", second="tf.TFRecordReader")  # (the control: one class, written)
+    assert "tf.TFRecordReader().read(queue)" in inline_handed_reader_classes({"/t/prog.py": known}, "/t")["/t/prog.py"]
+
+
+def test_a_script_calling_the_helper_at_its_top_level_leaves_it():
+    lib = HELPER.format(read="reader_cls()", second="tf.TFRecordReader").split("\n\n\ndef main")[0]
+    script = "import tensorflow.compat.v1 as tf\nfrom lib import read_files\nx = read_files(['a'], tf.TFRecordReader)\n"
+    assert inline_handed_reader_classes({"/t/lib.py": lib, "/t/script.py": script}, "/t") is None
 
 
 HOLDER = '''\
@@ -102,6 +110,7 @@ def main():
 ])
 def test_a_kept_class_read_or_changed_elsewhere_is_left(use):
     assert inline_handed_reader_classes({"/t/prog.py": HOLDER.format(use=use)}, "/t") is None
+    assert inline_handed_reader_classes({"/t/prog.py": HOLDER.format(use="pass")}, "/t") is not None  # (control)
 
 
 OBJECT = '''\

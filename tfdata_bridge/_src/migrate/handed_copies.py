@@ -1101,7 +1101,11 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
     if not helpers:
         return None
     words = re.compile(r"\b(%s)\b" % "|".join(sorted(helpers)))
-    tree = _Tree({p: t for p, t in texts.items() if words.search(t)}, root)
+    naming = {p: t for p, t in texts.items() if words.search(t)}
+    tree = _Tree(naming, root)
+    if set(tree.modules) != set(naming):
+        return None  # (a module naming a helper that is not read, a script without ``def`` or one that does not
+        # parse, may call it: its calls would not be followed)
     for bpath in list(tree.modules):
         again = True
         while again:  # (the module is new after each change: its functions are looked up again)
