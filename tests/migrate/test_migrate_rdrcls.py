@@ -7,7 +7,8 @@ argument, and the pipeline is then rewritten as any other.
 - `handed_reader_decoder_package`: `tf.TFRecordReader` and a decoder object's bound `decode` handed by position to
   another module's `read_dataset`, whose tensor dict the caller batches;
 - `handed_text_reader_keyword_two_callers`: two callers hand `reader_cls=` by keyword, one as `v1.TextLineReader`
-  (`from tensorflow.compat import v1`), one as a name imported from `tensorflow.compat.v1`;
+  (`from tensorflow.compat import v1`), one as a name imported from `tensorflow.compat.v1`; the helper hands it on
+  to its reader function (followed down the chain);
 - `handed_fixed_reader_default_class`: `import tensorflow as tf`, the helper's default a reader class, one call
   leaving it and one handing it, both from a class's method;
 - `handed_reader_class_object_inline`: the class handed to another module's class constructor (made inline), which

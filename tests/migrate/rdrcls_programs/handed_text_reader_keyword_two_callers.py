@@ -1,16 +1,22 @@
-"""A module function batching what a reader class it is handed reads: two callers hand it the same class by
-keyword, spelled through `from tensorflow.compat import v1`, one of them naming it as imported."""
+"""A module function batching what a reader class it is handed reads (handing it on to its reader function): two
+callers hand it the same class by keyword, spelled through `from tensorflow.compat import v1`, one of them naming it
+as imported."""
 import os
 
 from tensorflow.compat import v1
 from tensorflow.compat.v1 import TextLineReader
 
 
+def _read_row(filename_queue, reader_cls, skip):
+    reader = reader_cls(skip_header_lines=skip)
+    _, line = reader.read(filename_queue)
+    city, temp = v1.decode_csv(line, record_defaults=[[''], [0.0]])
+    return city, temp
+
+
 def line_batches(files, batch_size, reader_cls, skip=1):
     queue = v1.train.string_input_producer(files, num_epochs=1, shuffle=False)
-    reader = reader_cls(skip_header_lines=skip)
-    _, line = reader.read(queue)
-    city, temp = v1.decode_csv(line, record_defaults=[[''], [0.0]])
+    city, temp = _read_row(queue, reader_cls, skip)
     return v1.train.batch([city, temp * 10.0], batch_size=batch_size)
 
 

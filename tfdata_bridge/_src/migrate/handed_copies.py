@@ -771,7 +771,8 @@ __all__ = ["inline_handed_copies"]
 # helper in the tree hands the same TensorFlow reader class (by position or keyword, or leaves a default that is
 # one), the helper constructs that class by name and loses the parameter, and each call its argument: the same
 # reader made by the same code, so the same program. The helper is a top-level function reading the parameter only
-# by calling it (``cls()``, ``cls(**kwargs)``), binding it nowhere; each use of the helper in the tree is a call,
+# by calling it (``cls()``, ``cls(**kwargs)``) or handing it on as a call's argument (to a helper followed next, in
+# rounds), binding it nowhere; each use of the helper in the tree is a call,
 # with no ``*``/``**`` argument, whose reader class is spelled through its module's imports (``tf.TFRecordReader``,
 # ``tf.compat.v1.TextLineReader``, ``v1.WholeFileReader`` for ``v1 = tf.compat.v1``, a name imported from
 # ``tensorflow.compat.v1``) and not hidden by a local of the calling function. A class's ``__init__`` may take the
@@ -808,13 +809,14 @@ def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | No
     return None
 
 
-def _called_only(fn: cst.FunctionDef, name: str) -> bool:
-    """``name`` is read in ``fn``'s body only as the callee of calls (at least one), and bound there nowhere (no
-    nested function, lambda or comprehension takes it as its own)."""
-    body_names = identifiers(fn.body)
-    reads = [n for n in body_names if n.value == name]
-    callees = {id(c.func) for c in nodes_of(fn.body, cst.Call)}
-    if not reads or any(id(n) not in callees for n in reads) or name in bound_names(fn.body):
+def _class_reads_only(fn: cst.FunctionDef, name: str) -> bool:
+    """``name`` is read in ``fn``'s body (at least once) only as the callee of calls or as a call's argument (handed
+    on to another helper: ``read_and_decode(queue, reader_cls)``), and bound there nowhere (no nested function,
+    lambda or comprehension takes it as its own)."""
+    reads = [n for n in identifiers(fn.body) if n.value == name]
+    calls = nodes_of(fn.body, cst.Call)
+    taken = {id(c.func) for c in calls} | {id(a.value) for c in calls for a in c.args if not a.star}
+    if not reads or any(id(n) not in taken for n in reads) or name in bound_names(fn.body):
         return False
     inner = [*nodes_of(fn.body, cst.FunctionDef), *nodes_of(fn.body, cst.Lambda)]
     return not any(name in param_names(f) if isinstance(f, cst.FunctionDef) else
@@ -980,10 +982,9 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         return False
     made = None  # (the object form: the one ``name.read(...)`` of a reader handed in)
     if cls is None:
-        if not _called_only(fn, name):
-            made = _read_only(fn, name, parents(tree.modules[bpath]))
-            if made is None:
-                return False
+        made = _read_only(fn, name, parents(tree.modules[bpath]))
+        if made is None and not _class_reads_only(fn, name):
+            return False
         store, named = None, [n for n in identifiers(fn.body) if n.value == name]
         bound_fn = fn
     else:
@@ -1068,6 +1069,9 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     return True
 
 
+_ROUNDS = 4  # (helpers handing a class on, followed down this many)
+
+
 def _inits(module: cst.Module) -> list[tuple[cst.ClassDef, cst.FunctionDef]]:
     """(class, its ``__init__``) of each top-level class of ``module`` defining one in its own body."""
     return [(c, f) for c in module.body if isinstance(c, cst.ClassDef) for f in c.body.body
@@ -1094,7 +1098,7 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
             continue
         up = parents(module)
         helpers |= {fn.name.value for fn in module.body if isinstance(fn, cst.FunctionDef)
-                    and any(_called_only(fn, p.name.value) or _read_only(fn, p.name.value, up) is not None
+                    and any(_class_reads_only(fn, p.name.value) or _read_only(fn, p.name.value, up) is not None
                             for p in [*fn.params.params, *fn.params.kwonly_params])}
         helpers |= {c.name.value for c, init in _inits(module)
                     if any(_stored_class(c, init, p.name.value, texts) for p in init.params.params[1:])}
@@ -1106,18 +1110,26 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
     if set(tree.modules) != set(naming):
         return None  # (a module naming a helper that is not read, a script without ``def`` or one that does not
         # parse, may call it: its calls would not be followed)
-    for bpath in list(tree.modules):
-        again = True
-        while again:  # (the module is new after each change: its functions are looked up again)
-            again = False
-            for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
-                if fn.name.value in helpers and any(_hand_reader_class(tree, bpath, fn, p)
-                                                    for p in [*fn.params.params, *fn.params.kwonly_params]):
-                    again = True
-                    break
-            for cls, init in [] if again else _inits(tree.modules[bpath]):
-                if cls.name.value in helpers and any(_hand_reader_class(tree, bpath, init, p, cls, texts)
-                                                     for p in init.params.params[1:]):
-                    again = True
-                    break
+    # (until nothing changes: a class written into a helper that hands it on makes the next helper's calls known;
+    # each module is new after a change, its functions looked up again)
+    for _ in range(_ROUNDS):
+        before = tree.changed
+        tree.changed = False
+        for bpath in list(tree.modules):
+            again = True
+            while again:
+                again = False
+                for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
+                    if fn.name.value in helpers and any(_hand_reader_class(tree, bpath, fn, p)
+                                                        for p in [*fn.params.params, *fn.params.kwonly_params]):
+                        again = True
+                        break
+                for cls, init in [] if again else _inits(tree.modules[bpath]):
+                    if cls.name.value in helpers and any(_hand_reader_class(tree, bpath, init, p, cls, texts)
+                                                         for p in init.params.params[1:]):
+                        again = True
+                        break
+        progressed, tree.changed = tree.changed, before or tree.changed
+        if not progressed:
+            break
     return {**texts, **tree.texts} if tree.changed else None
