@@ -19,7 +19,8 @@ argument, and the pipeline is then rewritten as any other.
   reader function imported by name.
 
 Left as they were: two calls handing different classes, a parameter read other than by calling it, a kept class
-read or set elsewhere, a reader object shared by reads in a loop or made from a value the caller computes.
+read or set elsewhere, a reader object shared by reads in a loop or made from a value the caller computes
+(one made by each turn of a loop for its call is taken).
 """
 
 from __future__ import annotations
@@ -144,3 +145,16 @@ def test_a_reader_object_made_for_its_one_read_is_made_there():
     text = OBJECT.format(made="tf.TextLineReader(skip_header_lines=1)", use="value = read_one(reader, queue)")
     out = inline_handed_reader_classes({"/t/prog.py": text}, "/t")["/t/prog.py"]
     assert "_, value = tf.TextLineReader(skip_header_lines=1).read(queue)" in out and "reader" not in out
+
+
+def test_a_reader_object_made_by_each_turn_of_a_loop_for_its_call_is_made_there():
+    text = OBJECT.split("def main")[0] + (
+        "def main():\n"
+        "    queue = tf.train.string_input_producer(['a'], num_epochs=1)\n"
+        "    values = []\n"
+        "    for _ in range(2):\n"
+        "        reader = tf.TextLineReader()\n"
+        "        values.append([read_one(reader, queue)])\n"
+        "    return tf.train.batch_join(values, 2)\n")
+    out = inline_handed_reader_classes({"/t/prog.py": text}, "/t")["/t/prog.py"]
+    assert "values.append([read_one(queue)])" in out and "reader = " not in out

@@ -855,11 +855,12 @@ def _literal(value: cst.BaseExpression) -> bool:
 def _reader_made(module: cst.Module, up, call: cst.Call, value: cst.BaseExpression, caller):
     """(the reader class, its arguments as code, the statement making it in the caller or None) where ``value``
     (a call's argument) is a reader made by a TensorFlow reader class with literal arguments: inline, or a name
-    the calling function binds once to one, by a statement of its own, reads only there, both out of any loop;
-    None otherwise."""
+    the calling function binds once to one, by a statement of its own, reads only there: in a later statement
+    of the same block, with no loop between (in a loop's body, each turn makes its reader for its call); None
+    otherwise."""
     stmt = None
     if isinstance(value, cst.Name):
-        if caller is None or _looped(up, call, caller):
+        if caller is None:
             return None
         binds = [t for t in nodes_of(caller.body, cst.AssignTarget) if isinstance(t.target, cst.Name)
                  and t.target.value == value.value]
@@ -869,10 +870,16 @@ def _reader_made(module: cst.Module, up, call: cst.Call, value: cst.BaseExpressi
         assign = up.get(id(binds[0]))
         stmt = up.get(id(assign))
         if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and
-                isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or _looped(up, stmt, caller):
+                isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
             return None
-        at = up.get(id(stmt))  # (the block it stands in keeps another statement: the call's)
-        if not isinstance(at, cst.IndentedBlock) or len(at.body) < 2:
+        # (the call stands after it in its block, no loop between: one reader made for each call, a loop's turn
+        # making its own as its call's)
+        at = up.get(id(stmt))
+        node = call
+        while node is not None and up.get(id(node)) is not at:
+            node = up.get(id(node))
+        if not isinstance(at, cst.IndentedBlock) or node is None or node not in at.body or \
+                at.body.index(node) <= at.body.index(stmt) or _looped(up, call, at):
             return None
         value = assign.value
     if not isinstance(value, cst.Call) or any(a.star or not _literal(a.value) for a in value.args):
