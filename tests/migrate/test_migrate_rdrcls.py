@@ -12,7 +12,8 @@ argument, and the pipeline is then rewritten as any other.
 - `handed_fixed_reader_default_class`: `import tensorflow as tf`, the helper's default a reader class, one call
   leaving it and one handing it, both from a class's method;
 - `handed_reader_class_object_inline`: the class handed to another module's class constructor (made inline), which
-  keeps it on `self` and calls it in the method that batches (`from tensorflow.compat.v1 import train` there);
+  keeps it on `self` and hands it on from the method that batches to a reader function (`from tensorflow.compat.v1
+  import train` there);
 - `handed_reader_object_made_by_callers`: a reader *object* handed to a reader function of the module, made by one
   caller the line before the call and inline in the call by the other: made in the function's read instead;
 - `handed_reader_object_package`: `tf.compat.v1.TextLineReader(skip_header_lines=1)` handed to another module's

@@ -1,5 +1,5 @@
-"""A reader class handed to another module's class, kept on `self` and called in its method; the object made
-inline (`RecordLoader(files, tf.TFRecordReader).inputs()`)."""
+"""A reader class handed to another module's class, kept on `self` and handed on by its method to a reader
+function; the object made inline (`RecordLoader(files, tf.TFRecordReader).inputs()`)."""
 import os
 
 import tensorflow.compat.v1 as tf

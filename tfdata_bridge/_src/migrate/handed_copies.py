@@ -933,12 +933,14 @@ class _NodeSwap(cst.CSTTransformer):
 def _stored_class(cls: cst.ClassDef, init: cst.FunctionDef, name: str, texts) -> tuple | None:
     """(the statement ``self.attr = name`` of ``init``, the nodes naming the class: ``name`` called in ``init``,
     ``self.attr`` called in the class's methods) where ``__init__``'s parameter ``name`` is stored once on ``self``
-    and otherwise only called, and the attribute is read only as a callee, by its class's own methods on their
-    ``self``, assigned nowhere else and named by no other code of the tree (``texts``); None otherwise."""
+    and otherwise only called (or handed on as a call's argument), and the attribute is read only so, by its
+    class's own methods on their ``self``, assigned nowhere else and named by no other code of the tree
+    (``texts``); None otherwise."""
     if len(init.params.params) < 2 or name in bound_names(init.body) or nodes_of(init.body, cst.Global):
         return None
     me = init.params.params[0].name.value
-    callees = {id(c.func) for c in nodes_of(cls, cst.Call)}
+    calls = nodes_of(cls, cst.Call)
+    callees = {id(c.func) for c in calls} | {id(a.value) for c in calls for a in c.args if not a.star}
     stores = [s for s in init.body.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
               and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
               and isinstance(s.body[0].value, cst.Name) and s.body[0].value.value == name]

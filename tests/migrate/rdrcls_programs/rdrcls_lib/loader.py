@@ -12,7 +12,12 @@ class RecordLoader(object):
 
     def inputs(self):
         queue = train.string_input_producer(self.files, num_epochs=1, shuffle=False)
-        _, value = self._reader_class().read(queue)
-        parsed = tf.parse_single_example(value, {'id': tf.FixedLenFeature([], tf.int64),
-                                                 'score': tf.FixedLenFeature([], tf.float32)})
-        return train.batch([parsed['id'], parsed['score'] + 0.5], batch_size=self.batch_size)
+        ident, score = read_scores(queue, self._reader_class)
+        return train.batch([ident, score + 0.5], batch_size=self.batch_size)
+
+
+def read_scores(filename_queue, reader_class):
+    _, value = reader_class().read(filename_queue)
+    parsed = tf.parse_single_example(value, {'id': tf.FixedLenFeature([], tf.int64),
+                                             'score': tf.FixedLenFeature([], tf.float32)})
+    return parsed['id'], parsed['score']
