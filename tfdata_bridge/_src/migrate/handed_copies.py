@@ -772,16 +772,16 @@ __all__ = ["inline_handed_copies"]
 # one), the helper constructs that class by name and loses the parameter, and each call its argument: the same
 # reader made by the same code, so the same program. The helper is a top-level function reading the parameter only
 # by calling it (``cls()``, ``cls(**kwargs)``) or handing it on as a call's argument (to a helper followed next, in
-# rounds), binding it nowhere; each use of the helper in the tree is a call,
-# with no ``*``/``**`` argument, whose reader class is spelled through its module's imports (``tf.TFRecordReader``,
+# rounds), binding it nowhere; each use of the helper in the tree is a call, with no ``*``/``**`` argument, whose reader class is spelled through its module's imports (``tf.TFRecordReader``,
 # ``tf.compat.v1.TextLineReader``, ``v1.WholeFileReader`` for ``v1 = tf.compat.v1``, a name imported from
 # ``tensorflow.compat.v1``) and not hidden by a local of the calling function. A class's ``__init__`` may take the
 # class too, where it stores it once on ``self`` (``self._reader_class = reader_class``) and its methods only call
-# that attribute on their ``self``, no other code of the tree naming it: the store goes with the parameter, each
+# that attribute on their ``self`` (or hand it on), no other code of the tree naming it: the store goes with the parameter, each
 # construction loses its argument. A reader *object* handed in (``read_and_decode(reader, queue)``) is taken so
 # where the function reads it once (``reader.read(queue)``, in no loop) and every call hands one made for it
 # alone: inline (``tf.TFRecordReader()``), or by a statement of the calling function binding a name read only by
-# the call, both out of any loop, the same class with the same literal arguments everywhere; the reader is made in
+# the call, a later statement of the same block with no loop between (a loop's turn making the reader for its own
+# call too), the same class with the same literal arguments everywhere; the reader is made in
 # the read instead (``tf.TFRecordReader().read(queue)``) and the caller's statement goes. The reader op is made a
 # little later, in the same graph: the same records, read the same way. ``tree.rewrite_tree`` keeps the result only
 # where fewer pipelines are left.
