@@ -36,12 +36,14 @@ program left alone stays as written.
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 from libcst.helpers import calculate_module_and_package
 
 from tfdata_bridge._src.migrate.builder_inline import _Drop, _import_text, _Substitute, _top_level, _Uses
-from tfdata_bridge._src.migrate.calls import absolute_name, dotted, fresh_name, is_docstring, name_counts, names_in, \
-    nodes_of, target_names, wrapped
+from tfdata_bridge._src.migrate.calls import absolute_name, bound_names, dotted, fresh_name, identifiers, is_docstring, \
+    name_counts, names_in, nodes_of, param_names, target_names, wrapped
 from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _flag_test, _inlinable, \
     _many_plan, _one_plan, _plan, _returned_queue, _top_names, copies_as_loops
 from tfdata_bridge._src.migrate.calls import code_of
@@ -754,3 +756,389 @@ def inline_handed_copies(texts: dict[str, str], root: str) -> dict[str, str] | N
 
 
 __all__ = ["inline_handed_copies"]
+
+
+# --- A reader class handed to a helper as a parameter -------------------------------------------------------------
+#
+#     # decoder.py                                            # the program
+#     def read_dataset(file_read_func, decode_func, files):   tensor_dict = decoder.read_dataset(
+#         queue = tf.train.string_input_producer(files)            tf.TFRecordReader, decode, files)
+#         _, serialized = file_read_func().read(queue)
+#         return decode_func(serialized)
+#
+# (object detection's ``read_dataset(file_read_func, ...)``, slim's ``parallel_read(reader_class=...)``). The
+# recogniser follows a reader by the API its constructor names; a class handed in hides it. Where every call of the
+# helper in the tree hands the same TensorFlow reader class (by position or keyword, or leaves a default that is
+# one), the helper constructs that class by name and loses the parameter, and each call its argument: the same
+# reader made by the same code, so the same program. The helper is a top-level function reading the parameter only
+# by calling it (``cls()``, ``cls(**kwargs)``) or handing it on as a call's argument (to a helper followed next, in
+# rounds), binding it nowhere; each use of the helper in the tree is a call, with no ``*``/``**`` argument, whose reader class is spelled through its module's imports (``tf.TFRecordReader``,
+# ``tf.compat.v1.TextLineReader``, ``v1.WholeFileReader`` for ``v1 = tf.compat.v1``, a name imported from
+# ``tensorflow.compat.v1``) and not hidden by a local of the calling function. A class's ``__init__`` may take the
+# class too, where it stores it once on ``self`` (``self._reader_class = reader_class``) and its methods only call
+# that attribute on their ``self`` (or hand it on), no other code of the tree naming it: the store goes with the parameter, each
+# construction loses its argument. A reader *object* handed in (``read_and_decode(reader, queue)``) is taken so
+# where the function reads it once (``reader.read(queue)``, in no loop) and every call hands one made for it
+# alone: inline (``tf.TFRecordReader()``), or by a statement of the calling function binding a name read only by
+# the call, a later statement of the same block with no loop between (a loop's turn making the reader for its own
+# call too), the same class with the same literal arguments everywhere; the reader is made in
+# the read instead (``tf.TFRecordReader().read(queue)``) and the caller's statement goes. The reader op is made a
+# little later, in the same graph: the same records, read the same way. ``tree.rewrite_tree`` keeps the result only
+# where fewer pipelines are left.
+
+
+def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | None:
+    """The TensorFlow reader class (``"TFRecordReader"``) ``expr`` names through ``module``'s top-level imports
+    (or a module alias of ``tensorflow``); None for anything else."""
+    from tfdata_bridge._src.migrate.calls import module_aliases
+    from tfdata_bridge._src.migrate.named_apis import READERS
+    from tfdata_bridge._src.migrate.objects import _imports
+
+    path = dotted(expr) if expr is not None else ""
+    if not path:
+        return None
+    head, _, rest = path.partition(".")
+    full = _imports(module).get(head) or module_aliases(module).get(head)
+    if full is None:
+        return None
+    whole = full + (f".{rest}" if rest else "")
+    for prefix in ("tensorflow.", "tensorflow.compat.v1."):
+        leaf = whole[len(prefix):] if whole.startswith(prefix) else ""
+        if leaf in READERS:
+            return leaf
+    return None
+
+
+def _class_reads_only(fn: cst.FunctionDef, name: str) -> bool:
+    """``name`` is read in ``fn``'s body (at least once) only as the callee of calls or as a call's argument (handed
+    on to another helper: ``read_and_decode(queue, reader_cls)``), and bound there nowhere (no nested function,
+    lambda or comprehension takes it as its own)."""
+    reads = [n for n in identifiers(fn.body) if n.value == name]
+    calls = nodes_of(fn.body, cst.Call)
+    taken = {id(c.func) for c in calls} | {id(a.value) for c in calls for a in c.args if not a.star}
+    if not reads or any(id(n) not in taken for n in reads) or name in bound_names(fn.body):
+        return False
+    inner = [*nodes_of(fn.body, cst.FunctionDef), *nodes_of(fn.body, cst.Lambda)]
+    return not any(name in param_names(f) if isinstance(f, cst.FunctionDef) else
+                   name in {p.name.value for p in f.params.params} for f in inner) and \
+        not nodes_of(fn.body, cst.Global) and not nodes_of(fn.body, cst.Nonlocal)
+
+
+def _looped(up, node: cst.CSTNode, top: cst.CSTNode) -> bool:
+    """``node`` stands in a loop, a comprehension, a lambda or a nested function below ``top``."""
+    node = up.get(id(node))
+    while node is not None and node is not top:
+        if isinstance(node, (cst.For, cst.While, cst.CompFor, cst.Lambda, cst.FunctionDef)):
+            return True
+        node = up.get(id(node))
+    return False
+
+
+def _read_only(fn: cst.FunctionDef, name: str, up) -> cst.Name | None:
+    """The one read of ``name`` in ``fn``'s body where it is the reader of ``name.read(...)`` (or ``read_up_to``),
+    bound nowhere in ``fn`` and read once, in no loop (a reader handed in, read by one op); None otherwise."""
+    reads = [n for n in identifiers(fn.body) if n.value == name]
+    if len(reads) != 1 or name in bound_names(fn.body) or _looped(up, reads[0], fn):
+        return None
+    receivers = {id(c.func.value) for c in nodes_of(fn.body, cst.Call) if isinstance(c.func, cst.Attribute)
+                 and c.func.attr.value in ("read", "read_up_to")}
+    return reads[0] if id(reads[0]) in receivers else None
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or \
+        isinstance(value, cst.Name) and value.value in ("True", "False", "None")
+
+
+def _reader_made(module: cst.Module, up, call: cst.Call, value: cst.BaseExpression, caller):
+    """(the reader class, its arguments as code, the statement making it in the caller or None) where ``value``
+    (a call's argument) is a reader made by a TensorFlow reader class with literal arguments: inline, or a name
+    the calling function binds once to one, by a statement of its own, reads only there: in a later statement
+    of the same block, with no loop between (in a loop's body, each turn makes its reader for its call); None
+    otherwise."""
+    stmt = None
+    if isinstance(value, cst.Name):
+        if caller is None:
+            return None
+        binds = [t for t in nodes_of(caller.body, cst.AssignTarget) if isinstance(t.target, cst.Name)
+                 and t.target.value == value.value]
+        reads = [n for n in identifiers(caller.body) if n.value == value.value]
+        if len(binds) != 1 or len(reads) != 2 or value.value in param_names(caller):
+            return None
+        assign = up.get(id(binds[0]))
+        stmt = up.get(id(assign))
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and
+                isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            return None
+        # (the call stands after it in its block, no loop between: one reader made for each call, a loop's turn
+        # making its own as its call's)
+        at = up.get(id(stmt))
+        node = call
+        while node is not None and up.get(id(node)) is not at:
+            node = up.get(id(node))
+        if not isinstance(at, cst.IndentedBlock) or node is None or node not in at.body or \
+                at.body.index(node) <= at.body.index(stmt) or _looped(up, call, at):
+            return None
+        value = assign.value
+    if not isinstance(value, cst.Call) or any(a.star or not _literal(a.value) for a in value.args):
+        return None
+    api = _reader_api(module, value.func)
+    if api is None:
+        return None
+    code = cst.Module([]).code_for_node
+    args = ", ".join((f"{a.keyword.value}=" if a.keyword is not None else "") + code(a.value) for a in value.args)
+    return api, args, stmt
+
+
+def _class_at(call: cst.Call, fn: cst.FunctionDef, name: str):
+    """(the argument binding parameter ``name`` of ``fn`` at ``call``, or None where the call leaves its default;
+    whether the call can be read so): False for a ``*``/``**`` argument or an argument that binds no parameter."""
+    params = list(fn.params.params)
+    if any(a.star for a in call.args) or fn.params.posonly_params:
+        return None, False
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) > len(params) and not isinstance(fn.params.star_arg, cst.Param):
+        return None, False
+    names = [p.name.value for p in params]
+    found = None
+    if name in names and names.index(name) < len(positional):
+        found = positional[names.index(name)]
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == name:
+            if found is not None:
+                return None, False
+            found = a
+    return found, True
+
+
+def _without_arg(call: cst.Call, arg: cst.Arg) -> cst.Call:
+    args = [a for a in call.args if a is not arg]
+    if args:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(args=args)
+
+
+class _NodeSwap(cst.CSTTransformer):
+    """Nodes replaced by identity (``id(original)`` -> the new node)."""
+
+    def __init__(self, swaps: dict[int, cst.CSTNode]) -> None:
+        self.swaps = swaps
+
+    def on_leave(self, original, updated):
+        return self.swaps.get(id(original), updated)
+
+
+def _stored_class(cls: cst.ClassDef, init: cst.FunctionDef, name: str, texts) -> tuple | None:
+    """(the statement ``self.attr = name`` of ``init``, the nodes naming the class: ``name`` called in ``init``,
+    ``self.attr`` called in the class's methods) where ``__init__``'s parameter ``name`` is stored once on ``self``
+    and otherwise only called (or handed on as a call's argument), and the attribute is read only so, by its
+    class's own methods on their ``self``, assigned nowhere else and named by no other code of the tree
+    (``texts``); None otherwise."""
+    if len(init.params.params) < 2 or name in bound_names(init.body) or nodes_of(init.body, cst.Global):
+        return None
+    me = init.params.params[0].name.value
+    calls = nodes_of(cls, cst.Call)
+    callees = {id(c.func) for c in calls} | {id(a.value) for c in calls for a in c.args if not a.star}
+    stores = [s for s in init.body.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+              and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
+              and isinstance(s.body[0].value, cst.Name) and s.body[0].value.value == name]
+    reads = [n for n in identifiers(init.body) if n.value == name]
+    if len(stores) != 1 or len(init.body.body) < 2:
+        return None
+    target = stores[0].body[0].targets[0].target
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
+        return None
+    attr = target.attr.value
+    if any(n is not stores[0].body[0].value and id(n) not in callees for n in reads):
+        return None
+    named = [n for n in reads if n is not stores[0].body[0].value]
+    seen = 0
+    for method in cls.body.body:
+        if not isinstance(method, cst.FunctionDef) or not method.params.params:
+            continue
+        own = method.params.params[0].name.value
+        inner = [*nodes_of(method.body, cst.FunctionDef), *nodes_of(method.body, cst.Lambda)]
+        for a in nodes_of(method, cst.Attribute):
+            if a.attr.value != attr:
+                continue
+            seen += 1
+            if a is target:
+                continue
+            if not (isinstance(a.value, cst.Name) and a.value.value == own and id(a) in callees) or \
+                    own in bound_names(method.body) or any(own in param_names(f) if isinstance(f, cst.FunctionDef)
+                                                           else own in {p.name.value for p in f.params.params}
+                                                           for f in inner):
+                return None
+            named.append(a)
+    word = re.compile(r"\.\s*%s\b|['\"]%s['\"]" % (re.escape(attr), re.escape(attr)))
+    if sum(len(word.findall(t)) for t in texts.values()) != seen:
+        return None  # (named elsewhere: another class's attribute, a ``getattr``, a read outside the class)
+    return stores[0], named
+
+
+def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.Param,
+                       cls: cst.ClassDef | None = None, texts=None) -> bool:
+    """Every call of ``fn`` (or every construction of ``cls``, ``fn`` its ``__init__``) hands the same TensorFlow
+    reader class as ``param``: the class written by name where it is called, the parameter, a store of it on
+    ``self`` and the calls' arguments gone. False (nothing changed) where that is not so."""
+    from tfdata_bridge._src.migrate.calls import v1_spelling
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    name = param.name.value
+    if param not in fn.params.params and param not in fn.params.kwonly_params:
+        return False
+    made = None  # (the object form: the one ``name.read(...)`` of a reader handed in)
+    if cls is None:
+        made = _read_only(fn, name, parents(tree.modules[bpath]))
+        if made is None and not _class_reads_only(fn, name):
+            return False
+        store, named = None, [n for n in identifiers(fn.body) if n.value == name]
+        bound_fn = fn
+    else:
+        found = _stored_class(cls, fn, name, texts)
+        if found is None or param is fn.params.params[0]:
+            return False
+        store, named = found
+        bound_fn = fn.with_changes(params=fn.params.with_changes(params=fn.params.params[1:]))
+    owner = cls if cls is not None else fn
+    sites = [(p, n) for p, n in tree.sites(bpath, owner.name.value) if n is not owner.name]
+    if not sites or len({id(n) for _, n in sites}) != len(sites):
+        return False
+    chosen: set[str] = set()
+    edits: dict[str, dict[int, cst.CSTNode]] = {}
+    for cpath, node in sites:
+        module = tree.modules[cpath]
+        up = parents(module)
+        call = up.get(id(node))
+        if not isinstance(call, cst.Call) or call.func is not node:
+            return False
+        arg, ok = _class_at(call, bound_fn, name)
+        if not ok:
+            return False
+        if arg is None:
+            if param.default is None or made is not None:
+                return False
+            chosen.add(_reader_api(tree.modules[bpath], param.default) or "")
+            continue
+        caller = up.get(id(call))
+        while caller is not None and not isinstance(caller, cst.FunctionDef):
+            caller = up.get(id(caller))
+        if made is not None:  # (a reader object: made inline, or by a statement of the caller that goes)
+            reader = _reader_made(module, up, call, arg.value, caller)
+            if reader is None:
+                return False
+            chosen.add(f"{reader[0]}({reader[1]})")
+            head = dotted(reader[2].body[0].value.func if reader[2] is not None else arg.value.func).split(".")[0]
+            if reader[2] is not None:
+                edits.setdefault(cpath, {})[id(reader[2])] = cst.RemovalSentinel.REMOVE
+        else:
+            chosen.add(_reader_api(module, arg.value) or "")
+            head = dotted(arg.value).split(".")[0]
+        if caller is not None and (head in _assigned_names(caller) or head in param_names(caller)):
+            return False  # (a local of the calling function: not the module's import)
+        edits.setdefault(cpath, {})[id(call)] = _without_arg(call, arg)
+    if len(chosen) != 1 or "" in chosen:
+        return False
+    home = tree.modules[bpath]
+    prefix, alias = v1_spelling(home, set(name_counts(home)))
+    spelled = cst.parse_expression(f"{prefix}.{next(iter(chosen))}")
+    if made is not None:
+        chosen = {next(iter(chosen)).split("(")[0]}  # (the class, for its import by name)
+    keep = [p for p in fn.params.params if p is not param]
+    kwonly = [p for p in fn.params.kwonly_params if p is not param]
+    if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
+            not isinstance(fn.params.star_kwarg, cst.Param):
+        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    swaps: dict[int, object] = {id(n): spelled for n in named}
+    swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
+    if store is not None:
+        swaps[id(store)] = cst.RemovalSentinel.REMOVE
+    new_owner = owner.visit(_NodeSwap(swaps))
+    # (the calls are edited first, each module once; the helper's module then, where a call of its own may stand)
+    from tfdata_bridge._src.migrate.provider_inline import _unimported
+
+    for cpath, swap in edits.items():  # (a reader class imported by name for the call alone: its import goes)
+        if cpath != bpath:
+            _replace(tree, cpath, _unimported(tree.modules[cpath].visit(_NodeSwap(swap)), *chosen))
+    swap = edits.get(bpath, {})
+    module = tree.modules[bpath]
+
+    class _Both(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if original is owner:
+                return new_owner.visit(_NodeSwap(swap))
+            return swap.get(id(original)) or updated
+
+    module = _unimported(module.visit(_Both()), *chosen)
+    if alias is not None:
+        module = tree.add_imports(module, [cst.parse_statement(f"import tensorflow.compat.v1 as {alias}\n")])
+    _replace(tree, bpath, module)
+    return True
+
+
+_ROUNDS = 4  # (helpers handing a class on, followed down this many)
+
+
+def _inits(module: cst.Module) -> list[tuple[cst.ClassDef, cst.FunctionDef]]:
+    """(class, its ``__init__``) of each top-level class of ``module`` defining one in its own body."""
+    return [(c, f) for c in module.body if isinstance(c, cst.ClassDef) for f in c.body.body
+            if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"]
+
+
+def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, str] | None:
+    """``texts`` with each reader class every call hands a helper written in the helper by name (the parameter and
+    the calls' arguments gone); None where nothing changed."""
+    if not any("Reader" in t for t in texts.values()) or not any("_producer(" in t or ".read(" in t
+                                                                   for t in texts.values()):
+        return None
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    # (only the modules of helpers calling a parameter, and those naming such a helper, are parsed: the rest of the
+    # tree cannot call one)
+    helpers: set[str] = set()
+    for path, text in texts.items():
+        if ".read(" not in text and ".read_up_to(" not in text:
+            continue
+        try:
+            module = cst.parse_module(text)
+        except cst.ParserSyntaxError:
+            continue
+        up = parents(module)
+        helpers |= {fn.name.value for fn in module.body if isinstance(fn, cst.FunctionDef)
+                    and any(_class_reads_only(fn, p.name.value) or _read_only(fn, p.name.value, up) is not None
+                            for p in [*fn.params.params, *fn.params.kwonly_params])}
+        helpers |= {c.name.value for c, init in _inits(module)
+                    if any(_stored_class(c, init, p.name.value, texts) for p in init.params.params[1:])}
+    if not helpers:
+        return None
+    words = re.compile(r"\b(%s)\b" % "|".join(sorted(helpers)))
+    naming = {p: t for p, t in texts.items() if words.search(t)}
+    tree = _Tree(naming, root)
+    if set(tree.modules) != set(naming):
+        return None  # (a module naming a helper that is not read, a script without ``def`` or one that does not
+        # parse, may call it: its calls would not be followed)
+    # (until nothing changes: a class written into a helper that hands it on makes the next helper's calls known;
+    # each module is new after a change, its functions looked up again)
+    for _ in range(_ROUNDS):
+        before = tree.changed
+        tree.changed = False
+        for bpath in list(tree.modules):
+            again = True
+            while again:
+                again = False
+                for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
+                    if fn.name.value in helpers and any(_hand_reader_class(tree, bpath, fn, p)
+                                                        for p in [*fn.params.params, *fn.params.kwonly_params]):
+                        again = True
+                        break
+                for cls, init in [] if again else _inits(tree.modules[bpath]):
+                    if cls.name.value in helpers and any(_hand_reader_class(tree, bpath, init, p, cls, texts)
+                                                         for p in init.params.params[1:]):
+                        again = True
+                        break
+        progressed, tree.changed = tree.changed, before or tree.changed
+        if not progressed:
+            break
+    return {**texts, **tree.texts} if tree.changed else None

@@ -165,8 +165,10 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
             given_code = cst.Module([]).code_for_node(given).strip() if given is not None else reader_expr.value
             shown = f" (`{given_code}`)" if given_code != reader_expr.value else ""
             raise Refusal(f"`{name}` reads with the reader its caller passes as `{reader_expr.value}`{shown}: the "
-                          f"rewrite follows a reader made in `{name}` or inline in its read, not one handed in; "
-                          f"not rewritten: make the reader in `{name}` (`tf.TFRecordReader().read(queue)`)")
+                          f"rewrite follows a reader made in `{name}` or inline in its read, and one handed in "
+                          "only where every call in the migrated tree makes it for that call alone (inline, or bound "
+                          "by the caller to a name read only by the call), of one class with the same literal "
+                          f"arguments; not rewritten: make the reader in `{name}` (`tf.TFRecordReader().read(queue)`)")
         chosen = chosen_reader(body, read_stmt, reader_expr.value, bound, name) if reader_stmt is None else None
         if chosen is None and (reader_stmt is None or reader_stmt not in body):
             raise Refusal(f"the reader `{reader_expr.value}` is not made once in `{name}` before its read")

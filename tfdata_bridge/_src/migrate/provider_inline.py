@@ -150,11 +150,12 @@ def _plain_import(home: cst.Module, name: str) -> str | None:
 
 
 def _unimported(module: cst.Module, name: str) -> cst.Module:
-    """``module`` without its top-level ``from m import name`` where nothing else names ``name`` now."""
+    """``module`` without its top-level ``from m import name`` where nothing else names ``name`` now (an
+    attribute's name, ``v1.TextLineReader``, is no use of it)."""
     aliases = [a for s in module.body if isinstance(s, cst.SimpleStatementLine) for i in s.body
                if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar) for a in i.names
                if a.asname is None and isinstance(a.name, cst.Name) and a.name.value == name]
-    if len(aliases) != 1 or sum(1 for n in nodes_of(module, cst.Name) if n.value == name) != 1:
+    if len(aliases) != 1 or name_counts(module)[name] != 1:
         return module
     changes: dict[int, object] = {}
     for s in module.body:

@@ -143,8 +143,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                            "arguments are not plain") + ")")
             elif (handed := _handed_reader(fn, code)) is not None:
                 why += (f" (`{fn.name.value}` returns the dequeue, but its readers are made by `{handed[1]}`, "
-                        f"calling `{handed[0]}`, a reader class its caller hands in: a reader made from a parameter "
-                        "is not followed into the helper yet)")
+                        f"calling `{handed[0]}`, a reader class its caller hands in: such a helper is followed only "
+                        "where every call of it in the tree hands the same TensorFlow reader class by name "
+                        "(`tf.TFRecordReader`, or leaves a default that is one), and then as one that makes that "
+                        "reader itself; here the calls do not (a class read off an object or chosen at run time, "
+                        "calls that differ), or the helper so written would still be left as the rules above say)")
             else:
                 why += (f" (`{fn.name.value}` returns the dequeue: followed only where it is a module function, "
                         f"called once in its module or called from another module, whose last statement is "

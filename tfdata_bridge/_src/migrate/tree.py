@@ -67,7 +67,7 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     by default the folder the paths have in common. Queue builders of one module called once in another are
     inlined where that leaves fewer pipelines (``builder_inline.py``)."""
     from tfdata_bridge._src.migrate.builder_inline import inline_queue_builders
-    from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies
+    from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies, inline_handed_reader_classes
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
 
@@ -84,6 +84,8 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
     # (preprocessing copies handed to a batch helper, a prefetch helper of another module: ``handed_copies.py``)
     inlined = inline_handed_copies(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
+    # (a reader class every call hands a helper, written there by name: ``handed_copies.py``)
+    inlined = inline_handed_reader_classes(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
     # (a reader taken from a registry by a literal name: ``registry_readers.py``)
     why: list = []
     inlined = resolve_registry_readers(inlined or {paths[p]: t for p, t in sources.items()}, base, why) or inlined
