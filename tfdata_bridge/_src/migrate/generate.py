@@ -41,8 +41,10 @@ class Generator:
     """Writes the statements that replace a pipeline. ``code`` renders a node; ``fresh`` makes unused names."""
 
     def __init__(self, v1: str, code: Callable[[cst.CSTNode], str], fresh: Callable[[str], str],
-                 feature_columns: Callable[[cst.BaseExpression], bool], api_of: Callable[[cst.CSTNode], str | None]):
+                 feature_columns: Callable[[cst.BaseExpression], bool], api_of: Callable[[cst.CSTNode], str | None],
+                 scopes=None):
         self.v1 = v1
+        self.scopes = scopes  # the module's ``Scopes``: a name the pipeline reads, bound above it (sparse_pad.py)
         self.code = code
         self.fresh = fresh
         self.fixed_len_only = feature_columns
@@ -565,7 +567,7 @@ class Generator:
         if kept == 1:  # a one-tensor list: legacy's batch gave the tensor
             returned = f"{returned}[0]"
         reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code)
-        sparse = sparse_components(p, self.api_of, self.code) \
+        sparse = sparse_components(p, self.api_of, self.code, self.scopes) \
             if literal_bool(p.args.get("dynamic_pad"), False, "dynamic_pad") else {}
         if sparse:  # parsed VarLenFeatures padded: serialized in the element, made again after (sparse_pad.py)
             if kept or keep is not None or reshaped or p.stages or p.copy_index or \

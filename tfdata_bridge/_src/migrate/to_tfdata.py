@@ -721,7 +721,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     # (the batches of a helper the tree turns for another module's callers: that module's, ``foreign_batch.py``)
     done |= {s for fn in (functions or {}) for s in nodes_of(fn, cst.SimpleStatementLine)}
     gen_of = (lambda node: Generator(v1_default, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                                     lambda n: index.paths.get(n)))
+                                     lambda n: index.paths.get(n), finder.scopes))
     done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved, begin, commit, requests).run(
         notes, outcomes, removed, replaced, done) if v1_default else set()
     for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default, finder):
@@ -821,7 +821,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
                 v1 = index.v1.get(value) or v1_default
                 gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                                lambda n: index.paths.get(n))
+                                lambda n: index.paths.get(n), finder.scopes)
                 gen.takes_passed = True  # (a file queue handed in: its callers' producers, passed_queue.py)
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
@@ -936,7 +936,7 @@ def _list_join(finder, module, index, body, i, api, call, v1_default, fresh, ref
         if not v1:
             raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
         gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                        lambda n: index.paths.get(n))
+                        lambda n: index.paths.get(n), finder.scopes)
         return list_join(finder, gen, body, i, api, bind_join(call, api), _comment_lines)
     except Refusal as exc:
         if "is not a call of a function" in str(exc) or "neither a name nor" in str(exc):
@@ -978,7 +978,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             elif home is None and len(scopes.callers(fn)) != len(calls):
                 raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
             gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                            lambda n: index.paths.get(n))
+                            lambda n: index.paths.get(n), finder.scopes)
             if not v1:
                 raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             plans = []
@@ -1086,7 +1086,7 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
                 if not prefix:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
                 gen = Generator(prefix, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                                lambda n: index.paths.get(n))
+                                lambda n: index.paths.get(n), finder.scopes)
                 if found.single:  # a RandomShuffleQueue read one element at a time
                     new, get_next, comment = single_statements(gen, found)
                 else:
@@ -1225,7 +1225,8 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
             if isinstance(stmt, cst.SimpleStatementLine) and stmt not in removed and stmt not in replaced and any(
                     (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
                 return
-    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n),
+                    finder.scopes)
     # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline) or
     # replaced (a reader helper made a function of the record): a change inside it would be lost
     inside_removed = {id(s) for fn in [*removed, *replaced] if isinstance(fn, cst.FunctionDef)
@@ -1293,7 +1294,8 @@ def _direct_slices(index, finder, module, v1, fresh, removed, replaced, notes, o
     if not v1:
         return
     left = _consumers_left(index, removed, replaced)
-    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n),
+                    finder.scopes)
     inside_removed = {id(s) for fn in [*removed, *replaced] if isinstance(fn, cst.FunctionDef)
                       for s in nodes_of(fn, cst.SimpleStatementLine)}
     for body in index.blocks:

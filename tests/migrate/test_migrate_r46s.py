@@ -1,0 +1,51 @@
+"""Held-out round 46's forestry form, and its variants: a SequenceExample parsed by
+`parse_single_sequence_example` with a context dict and a sequence dict bound above the pipeline (in its function,
+or the module's constants), batched with dynamic padding (`padded_batch(n, drop_remainder=True)`). The dicts are
+read where they are bound, to find which batched values are SparseTensors (a `VarLenFeature`: serialized in the
+element, made again after the batch). One reader thread of one file: the batches compare as they came.
+
+- `module_dicts_train_import`: `from tensorflow.compat.v1 import train`, the module's `CONTEXT_FEATURES` (with a
+  `VarLenFeature`) and `SEQUENCE_FEATURES`, parsed positionally; one helper, two callers;
+- `class_method_package`: a method of a class in another module (`r46s_lib/stem_input.py`), its dicts bound in the
+  method, parsed by keyword;
+- `padding_queue_dicts_above`: the dicts above the file queue, the parsed tensors into a PaddingFIFOQueue read by
+  `dequeue_many`.
+
+Left with the reason: the module's dict changed after it is written (`CONTEXT_FEATURES["length"] = ...`): the
+feature a batched value is parsed by is not the one its literal gives.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r46s_programs"
+
+
+@pytest.mark.timeout(500)
+def test_the_r46s_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    assert all("Queue(" not in c and "train.batch(" not in c for c in code.values()), code
+    assert "deserialize_many_sparse" in code["module_dicts_train_import.py"], code
+    assert all(".padded_batch(" in code[f"{p.stem}.py"] for p in programs), code
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "exact")
+
+
+def test_a_feature_dict_changed_after_it_is_written_is_left_with_the_reason():
+    source = (PROGRAMS / "module_dicts_train_import.py").read_text().replace(
+        "SEQUENCE_FEATURES = {", "CONTEXT_FEATURES[\"length\"] = tf.VarLenFeature(tf.int64)\nSEQUENCE_FEATURES = {")
+    result = rewrite(source, to="tfdata")
+    assert "data.Dataset" not in result.code
+    why = " | ".join(n.message for n in result.refused)
+    assert "may be a SparseTensor: its feature is not found in a dict written in the pipeline" in why, why
