@@ -9,7 +9,9 @@ element, made again after the batch). One reader thread of one file: the batches
 - `class_method_package`: a method of a class in another module (`r46s_lib/stem_input.py`), its dicts bound in the
   method, parsed by keyword;
 - `padding_queue_dicts_above`: the dicts above the file queue, the parsed tensors into a PaddingFIFOQueue read by
-  `dequeue_many`.
+  `dequeue_many`;
+- `join_lengths_sparse_context`: `batch_join` of one list, a `VarLenFeature` in the dict above the file queue and a
+  length computed from the sequence (`tf.shape(...)[0]`).
 
 Left with the reason: the module's dict changed after it is written (`CONTEXT_FEATURES["length"] = ...`): the
 feature a batched value is parsed by is not the one its literal gives.
@@ -33,7 +35,7 @@ def test_the_r46s_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 4
     assert all("Queue(" not in c and "train.batch(" not in c for c in code.values()), code
     assert "deserialize_many_sparse" in code["module_dicts_train_import.py"], code
     assert all(".padded_batch(" in code[f"{p.stem}.py"] for p in programs), code
