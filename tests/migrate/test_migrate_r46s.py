@@ -51,3 +51,33 @@ def test_a_feature_dict_changed_after_it_is_written_is_left_with_the_reason():
     assert "data.Dataset" not in result.code
     why = " | ".join(n.message for n in result.refused)
     assert "may be a SparseTensor: its feature is not found in a dict written in the pipeline" in why, why
+
+
+_REQUEUE = '''import tensorflow.compat.v1 as tf
+
+
+def main(data_dir):
+    q = tf.FIFOQueue(5, [tf.string, tf.float32])
+    init = q.enqueue_many((["a", "b", "c"], [0.0, 1.0, 2.0]))
+    x_id, x = q.dequeue()
+    y = x + 1
+    q_inc = q.enqueue([x_id, y])
+    out = []
+    with tf.Session() as sess:
+        sess.run(init)
+        for _ in range(2):
+            sess.run(q_inc)
+        for _ in range(sess.run(q.size())):
+            out.append(sess.run(q.dequeue()))
+    return out
+'''
+
+
+@pytest.mark.parametrize("old, new", [("", ""), ("    y = x + 1\n    q_inc = q.enqueue([x_id, y])\n",
+                                                 "    q_inc = q.enqueue(q.dequeue())\n")])
+def test_a_queue_that_feeds_itself_stays_with_the_reason(old, new):
+    """Round 40's parcel retries: a dequeued element enqueued again (a rotation) is no dataset's order."""
+    result = rewrite(_REQUEUE.replace(old, new) if old else _REQUEUE, to="tfdata")
+    assert "data.Dataset" not in result.code and "FIFOQueue" in result.code
+    why = " | ".join(n.message for n in result.refused)
+    assert "puts back what `q`'s own dequeue took" in why, why
