@@ -257,6 +257,9 @@ class _Apply(cst.CSTTransformer):
             return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
         return updated
 
+    def leave_Call(self, original, updated):  # a queue's ``size()`` read, its known count now (``size_drain.py``)
+        return self.replaced[original][0] if original in self.replaced else updated
+
     def leave_Element(self, original, updated):  # a helper's returned producer (``tuple_producers.py``)
         return self.replaced[original][0] if original in self.replaced else updated
 
@@ -1125,21 +1128,32 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
 def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_refusals) -> None:
     """A FIFOQueue filled once from constants by one run of its enqueue, then read (``once_filled.py``)."""
     from tfdata_bridge._src.migrate.once_filled import once_filled
+    from tfdata_bridge._src.migrate.size_drain import size_drained
 
     for body in index.blocks:
         for stmt in body:
             if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
                 continue
             line = index.lines.get(stmt, 0)
+            kind = "FIFOQueue"
             try:
                 prefix = index.v1.get(stmt.body[0].value) if isinstance(stmt.body[0], cst.Assign) else None
+                if isinstance(stmt.body[0], cst.Assign):
+                    kind = (index.paths.get(stmt.body[0].value) or "FIFOQueue").rsplit(".", 1)[-1]
+                drained = size_drained(index, module, body, stmt, prefix or v1, module.code_for_node)
+                if drained is not None and not (prefix or v1):
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+                if drained is not None:  # (the feed pass's note on the queue is no refusal now)
+                    if _size_drained(drained, body, line, removed, replaced, notes, outcomes, kind):
+                        feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
+                    continue
                 found = once_filled(index, module, body, stmt, prefix or v1, module.code_for_node)
                 if found is not None and not (prefix or v1):
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             except Refusal as exc:
                 feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
-                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
-                                      PipelineOutcome(line, "FIFOQueue", False, str(exc))))
+                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{kind}` left: {exc}"),
+                                      PipelineOutcome(line, kind, False, str(exc))))
                 continue
             if found is None:
                 continue
@@ -1168,6 +1182,25 @@ def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_ref
                 replaced[holder] = [new]
             notes.append(Note(line, found.comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "FIFOQueue", True, found.comment.split(": ", 1)[1]))
+
+
+def _size_drained(found, body, line, removed, replaced, notes, outcomes, kind) -> bool:
+    """A queue each of whose fills is drained by size (``size_drain.py``): its statements replaced, its ``size()``
+    reads made the count its fills set."""
+    touched = [found.queue, found.enqueue, found.dequeue]
+    if any(g in removed or g in replaced for g in [*touched, *found.sizes]):
+        return False
+    lead = _lead(found.queue, body, removed)
+    first, *rest = [cst.parse_statement(t + "\n") for t in found.new_queue]
+    replaced[found.queue] = [first.with_changes(leading_lines=[*lead, *_comment_lines(found.comment)]), *rest]
+    for stmt, text in ((found.enqueue, found.new_enqueue), (found.dequeue, found.new_dequeue)):
+        small = stmt.body[0]
+        replaced[stmt] = [stmt.with_changes(body=[small.with_changes(value=cst.parse_expression(text))])]
+    for call in found.sizes:
+        replaced[call] = [cst.Name(found.rows)]
+    notes.append(Note(line, found.comment.split(": ", 1)[1], kind="info"))
+    outcomes.append(PipelineOutcome(line, kind, True, found.comment.split(": ", 1)[1]))
+    return True
 
 
 class _Rename(cst.CSTTransformer):
