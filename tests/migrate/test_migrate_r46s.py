@@ -15,10 +15,10 @@ element, made again after the batch). One reader thread of one file: the batches
 
 Round 42's food-menu form, a queue filled by the program's own runs of its enqueue ops, each fill drained at once
 by `queue.size()` dequeues: each fill initializes one iterator over its rows, its count kept in a variable the
-fill sets and the drain reads.
+fill sets and each element taken lowers (the size the drain reads).
 
 - `fifo_fills_drained_by_size_package`: a FIFOQueue and a list of `enqueue_many` ops (a comprehension) in a helper
-  of another module (`r46s_lib/menus.py`), called twice, drained by `sess.run(queue.size())`;
+  of another module (`r46s_lib/menus.py`), called twice, drained `while sess.run(queue.size()) > 0`;
 - `shuffle_fill_op_drained_own_graph`: `from tensorflow.compat.v1 import RandomShuffleQueue`, positional
   arguments, one op run three times (`fill.run()`) in its own graph, drained by `queue.size().eval()`: the rows
   compare as a multiset.
@@ -100,7 +100,8 @@ def test_a_queue_that_feeds_itself_stays_with_the_reason(old, new):
 @pytest.mark.parametrize("old, new, why", [
     # a drain that may stop early leaves rows the next fill's size counts: no dataset's reinitialization keeps them
     ("                    name, value = sess.run(station)\n",
-     "                    name, value = sess.run(station)\n                    if value > 4:\n                        break\n",
+     "                    name, value = sess.run(station)\n"
+     "                    if value > 4:\n                        break\n",
      "a drain may stop before its count"),
     # a drain whose run of the dequeue is chosen by an expression: not one a turn
     ("                    name, value = sess.run(station)\n",

@@ -1,5 +1,5 @@
-"""A FIFOQueue filled by the program's runs of a list of `enqueue_many` ops, each fill drained by
-`sess.run(queue.size())` dequeues at once: the helper in another module (`r46s_lib/menus.py`), called twice."""
+"""A FIFOQueue filled by the program's runs of a list of `enqueue_many` ops, each fill drained at once by
+`while sess.run(queue.size()) > 0` dequeues: the helper in another module (`r46s_lib/menus.py`), called twice."""
 import tensorflow.compat.v1 as tf
 
 from r46s_lib.menus import drain_in_order, menus

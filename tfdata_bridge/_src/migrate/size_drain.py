@@ -6,13 +6,15 @@
     with tf.Session() as sess:
         for init in inits:                             # or ``for i, init in enumerate(inits):``
             sess.run(init)                             # a fill (``init.run()``) ...
-            for m in range(queue.size().eval()):       # ... then as many dequeues as it holds
+            for m in range(queue.size().eval()):       # ... then as many dequeues as it holds (or
+                                                       # ``while sess.run(queue.size()) > 0:``)
                 dish, kcal = sess.run(out)
 
 The queue is empty before each fill (the one before was drained whole), so each drain takes that fill's rows
 (in order for a FIFOQueue, shuffled for a RandomShuffleQueue with ``min_after_dequeue=0``). Each fill becomes the
 initializer of one iterator over a dataset of its rows (``Iterator.from_structure``; ``make_initializer``), with
-the count of its rows kept in a variable the fill sets and the drain reads where it read ``queue.size()``.
+the count of its rows left kept in a variable the fill sets and each element taken lowers, read where the program
+read ``queue.size()``.
 
 Only this form: the queue named by nothing but its one enqueue statement, its one ``dequeue()`` (its result one
 name) and its ``size()`` reads, each the count of a ``for _ in range(...)`` drain that stands right after a run
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, identifiers, nodes_of
+from tfdata_bridge._src.migrate.once_filled import _enclosing_scope
 from tfdata_bridge._src.migrate.queue_size import parents
 
 _PARAMS = {"FIFOQueue": ("capacity", "dtypes", "shapes", "names", "shared_name", "name"),
@@ -44,7 +47,7 @@ class SizeDrained:
     dequeue: cst.SimpleStatementLine
     new_queue: list[str]  # the statements for the queue's: the iterator and the rows' variable
     new_enqueue: str  # the enqueue statement's new value
-    new_dequeue: str  # the dequeue statement's new value
+    new_dequeue: list[str]  # the dequeue statement's: the element taken, the count less one, the element
     sizes: list[cst.Call]  # the ``queue.size()`` reads, each the rows' variable now
     rows: str
     comment: str
@@ -86,6 +89,25 @@ def _size_count(node, q: str) -> cst.Call | None:
     return None
 
 
+def _drain_count(loop, q: str) -> cst.Call | None:
+    """The ``q.size()`` a drain counts: ``for _ in range(<size>):``, or ``while <size> > 0:`` (``!= 0``, or
+    the size alone) with no ``else``."""
+    if isinstance(loop, cst.For):
+        it = loop.iter
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" and \
+                len(it.args) == 1 and it.args[0].keyword is None:
+            return _size_count(it.args[0].value, q)
+        return None
+    if not isinstance(loop, cst.While) or loop.orelse is not None:
+        return None
+    test = loop.test
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+            isinstance(test.comparisons[0].operator, (cst.GreaterThan, cst.NotEqual)) and \
+            isinstance(test.comparisons[0].comparator, cst.Integer) and test.comparisons[0].comparator.value == "0":
+        test = test.left
+    return _size_count(test, q)
+
+
 def _siblings(up, stmt) -> list:
     block = up.get(id(stmt))
     return list(getattr(block, "body", ()))
@@ -104,18 +126,12 @@ def size_drained(index, module: cst.Module, body, stmt, v1: str, code) -> SizeDr
     if kind not in _PARAMS:
         return None
     q = made[0].value
-    from tfdata_bridge._src.migrate.once_filled import _enclosing_scope
-
     scope, _ = _enclosing_scope(module, stmt)
     up = parents(module)
     sizes = [c for c in nodes_of(scope, cst.Call) if _on(c, q, ("size",)) and not c.args]
-    drains: list[cst.For] = []
-    for loop in nodes_of(scope, cst.For):
-        it = loop.iter
-        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" and \
-                len(it.args) == 1 and (size := _size_count(it.args[0].value, q)) is not None:
-            drains.append(loop)
-    counted = [_size_count(d.iter.args[0].value, q) for d in drains]
+    drains = [loop for loop in [*nodes_of(scope, cst.For), *nodes_of(scope, cst.While)]
+              if _drain_count(loop, q) is not None]
+    counted = [_drain_count(d, q) for d in drains]
     if not sizes or len(counted) != len(sizes) or {id(c) for c in counted} != {id(c) for c in sizes}:
         return None  # (no drain by size, or a size read elsewhere: once_filled.py's, or left)
     at = body.index(stmt)
@@ -164,7 +180,6 @@ def size_drained(index, module: cst.Module, body, stmt, v1: str, code) -> SizeDr
         raise Refusal(f"{head}: the enqueue takes other than one plain value (a name, a literal, a subscript) per "
                       "queue component")
     # the fills: ``op`` run where it stands, or (a list of ops) each element run in a ``for`` over the list
-    runs = []
     oprefs = [n for n in identifiers(scope) if n.value == op and n is not estmt.body[0].targets[0].target]
     if isinstance(evalue, cst.ListComp):
         loops = [f for f in nodes_of(scope, cst.For) if _iterates(f, op)]
@@ -205,19 +220,22 @@ def size_drained(index, module: cst.Module, body, stmt, v1: str, code) -> SizeDr
     taken = {n.value for n in identifiers(module)}
     fresh = (lambda base: next(f"{base}{k or ''}" for k in range(100) if f"{base}{k or ''}" not in taken))
     it, rows = fresh(f"{q}_iterator"), fresh(f"{q}_rows")
+    taken, left = fresh(f"{q}_element"), fresh(f"{q}_left")
     types = ", ".join(code(e.value) for e in dtypes.elements)
     shapes = args.get("shapes")
+    # each value converted to its component's dtype, as the enqueue converted it
+    typed = [f"{v1}.convert_to_tensor({code(e)}, {code(t.value)})" for e, t in zip(items, dtypes.elements)]
     if count == 1:
         structure = types
         shaped = f", {v1}.TensorShape({code(shapes)}[0])" if shapes is not None and not _none(shapes) else ""
-        inner = code(items[0])
+        inner = typed[0]
     else:
         structure = f"({types})"
         shaped = "" if shapes is None or _none(shapes) else \
             f", ({', '.join(f'{v1}.TensorShape({code(e.value)})' for e in shapes.elements)})" \
             if isinstance(shapes, (cst.List, cst.Tuple)) and len(shapes.elements) == count else \
             f", tuple({v1}.TensorShape(s) for s in {code(shapes)})"
-        inner = "(" + ", ".join(code(e) for e in items) + ")"
+        inner = "(" + ", ".join(typed) + ")"
     many = ecall.func.attr.value == "enqueue_many"
     dataset = f"{v1}.data.Dataset.{'from_tensor_slices' if many else 'from_tensors'}({inner})"
     if kind == "RandomShuffleQueue":
@@ -230,28 +248,37 @@ def size_drained(index, module: cst.Module, body, stmt, v1: str, code) -> SizeDr
     accepted = "; accepted: shuffle order differs from the queue's for the same seed" \
         if kind == "RandomShuffleQueue" else ""
     comment = (f"tfdata-bridge migrate: {kind}, {ecall.func.attr.value}, dequeue, size rewritten to tf.data: each "
-               f"fill the program runs initializes `{it}` over its rows, and its drain counts them (`{rows}`, set by "
-               f"the fill){accepted}")
+               f"fill the program runs initializes `{it}` over its rows; `{rows}` counts the rows left, as the "
+               f"queue's size did (set by the fill, less one at each element taken){accepted}")
     return SizeDrained(
         stmt, estmt, dstmt,
         [f"{it} = {v1}.data.Iterator.from_structure({structure}{shaped})",
          f"{rows} = {v1}.Variable(0, trainable=False, collections=[])"],
-        new_enqueue, f"{it}.get_next()", sizes, rows, comment)
+        new_enqueue, [f"{taken} = {it}.get_next()\n",
+                      f"with {v1}.control_dependencies({v1}.nest.flatten({taken})):\n"
+                      f"    {left} = {rows}.assign_sub(1)\n",
+                      f"with {v1}.control_dependencies([{left}]):\n"
+                      f"    {out} = {v1}.nest.map_structure({v1}.identity, {taken})\n"], sizes, rows, comment)
 
 
 def _takes(stmt, out: str) -> bool:
-    """``x = sess.run(out)`` / ``sess.run(out)`` (or a list of tensors with ``out`` among them): a run of the
-    dequeue each time the statement runs (no ``if`` or ``and`` choosing whether it does)."""
+    """A statement that runs the dequeue each time it runs: a ``sess.run(out)`` (or of a list of tensors with
+    ``out`` among them) in it (``x = sess.run(out)``, ``rows.append(sess.run(out))``), nothing in it choosing
+    whether it does (no ``if`` expression, ``and``/``or``, ``lambda`` or comprehension)."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and
-            isinstance(stmt.body[0], (cst.Assign, cst.Expr))):
+            isinstance(stmt.body[0], (cst.Assign, cst.Expr, cst.AugAssign))):
         return False
-    call = stmt.body[0].value
-    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "run"
-            and call.args and call.args[0].keyword is None):
+    if any(nodes_of(stmt, kind) for kind in (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.ListComp,
+                                             cst.GeneratorExp, cst.SetComp, cst.DictComp)):
         return False
-    first = call.args[0].value
-    fetched = [e.value for e in first.elements] if isinstance(first, (cst.List, cst.Tuple)) else [first]
-    return any(isinstance(f, cst.Name) and f.value == out for f in fetched)
+    for call in nodes_of(stmt, cst.Call):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "run" and call.args and \
+                call.args[0].keyword is None:
+            first = call.args[0].value
+            fetched = [e.value for e in first.elements] if isinstance(first, (cst.List, cst.Tuple)) else [first]
+            if any(isinstance(f, cst.Name) and f.value == out for f in fetched):
+                return True
+    return False
 
 
 def _none(node) -> bool:

@@ -1193,9 +1193,11 @@ def _size_drained(found, body, line, removed, replaced, notes, outcomes, kind) -
     lead = _lead(found.queue, body, removed)
     first, *rest = [cst.parse_statement(t + "\n") for t in found.new_queue]
     replaced[found.queue] = [first.with_changes(leading_lines=[*lead, *_comment_lines(found.comment)]), *rest]
-    for stmt, text in ((found.enqueue, found.new_enqueue), (found.dequeue, found.new_dequeue)):
-        small = stmt.body[0]
-        replaced[stmt] = [stmt.with_changes(body=[small.with_changes(value=cst.parse_expression(text))])]
+    small = found.enqueue.body[0]
+    replaced[found.enqueue] = [found.enqueue.with_changes(body=[small.with_changes(
+        value=cst.parse_expression(found.new_enqueue))])]
+    taken, *rest = [cst.parse_statement(t) for t in found.new_dequeue]
+    replaced[found.dequeue] = [taken.with_changes(leading_lines=found.dequeue.leading_lines), *rest]
     for call in found.sizes:
         replaced[call] = [cst.Name(found.rows)]
     notes.append(Note(line, found.comment.split(": ", 1)[1], kind="info"))

@@ -18,7 +18,7 @@ def drain_in_order(sess, lists):
     rows = []
     for fill in fills:
         sess.run(fill)
-        for _ in range(sess.run(queue.size())):
+        while sess.run(queue.size()) > 0:
             dish, kcal = sess.run(taken)
             rows.append([dish.decode(), round(float(kcal), 1)])
     return rows, sess.run(names).decode()
