@@ -15,6 +15,7 @@ _PARSERS = {"parse_single_example": ("features",), "parse_example": ("features",
             "parse_single_sequence_example": ("context_features", "sequence_features"),
             "parse_sequence_example": ("context_features", "sequence_features")}
 _SPARSE = ("VarLenFeature", "SparseFeature")
+_DENSE = ("FixedLenFeature", "FixedLenSequenceFeature")
 
 
 def _dict_above(scopes, at: cst.CSTNode | None, name: str, api_of) -> cst.Dict | None:
@@ -112,6 +113,10 @@ def sparse_components(p, api_of, code, scopes=None) -> dict[int, str]:
             specs = [above] if above is not None else specs
         key = value.slice[0].slice.value if len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
             else None
+        if all(isinstance(s, cst.Dict) for s in specs) and not isinstance(key, cst.SimpleString) and \
+                all(isinstance(e, cst.DictElement) and (api_of(e.value) or "").rsplit(".", 1)[-1] in _DENSE
+                    for s in specs for e in s.elements):
+            continue  # (``{image_feature: FixedLenFeature(...)}``, im2txt's: whichever key, a dense feature)
         if not all(isinstance(s, cst.Dict) for s in specs) or not isinstance(key, cst.SimpleString):
             raise Refusal(f"{what}: its feature is not found in a dict written in the pipeline")
         entries = [[e.value for e in s.elements if isinstance(e, cst.DictElement)

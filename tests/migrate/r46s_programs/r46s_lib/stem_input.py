@@ -1,5 +1,9 @@
-"""A class whose method writes its feature dicts above its file queue, then pads its batch."""
+"""A class whose method writes its feature dicts above its file queue (keyed by the module's names, as im2txt
+keys them), then pads its batch."""
 import tensorflow.compat.v1 as tf
+
+LENGTH_KEY = "length"
+DIAMETERS_KEY = "diameters"
 
 
 class StemInput(object):
@@ -8,9 +12,9 @@ class StemInput(object):
         self.batch_size = batch_size
 
     def batches(self):
-        context_features = {"length": tf.FixedLenFeature([], dtype=tf.int64)}
+        context_features = {LENGTH_KEY: tf.FixedLenFeature([], dtype=tf.int64)}
         sequence_features = {
-            "diameters": tf.FixedLenSequenceFeature([], dtype=tf.float32),
+            DIAMETERS_KEY: tf.FixedLenSequenceFeature([], dtype=tf.float32),
             "labels": tf.FixedLenSequenceFeature([], dtype=tf.int64),
         }
         filename_queue = tf.train.string_input_producer([self.path], num_epochs=1, shuffle=False)
@@ -19,6 +23,6 @@ class StemInput(object):
         context_parsed, sequence_parsed = tf.parse_single_sequence_example(
             serialized=ex, context_features=context_features, sequence_features=sequence_features)
         lengths, diameters, labels = tf.train.batch(
-            tensors=[context_parsed["length"], sequence_parsed["diameters"], sequence_parsed["labels"]],
+            tensors=[context_parsed[LENGTH_KEY], sequence_parsed[DIAMETERS_KEY], sequence_parsed["labels"]],
             batch_size=self.batch_size, dynamic_pad=True, name="stem_batch")
         return lengths, diameters, labels
