@@ -23,6 +23,14 @@ fill sets and each element taken lowers (the size the drain reads).
   arguments, one op run three times (`fill.run()`) in its own graph, drained by `queue.size().eval()`: the rows
   compare as a multiset.
 
+Round 40's CCTV form, a variable made in the per-element code and read there: the variable stays in the graph,
+the dataset batches the rest, and the statements reading it run on each row of the batch (`vectorized_map`).
+
+- `variable_rows_train_import`: `from tensorflow.compat.v1 import train`, `tf.Variable`, two statements over two
+  decoded columns, the batch holding one of their names between the columns;
+- `variable_rows_get_variable_package`: `get_variable` in a helper of another module (`r46s_lib/levels.py`), a
+  fixed-length record reader, the batch unpacked.
+
 Left with the reason: the module's dict changed after it is written (`CONTEXT_FEATURES["length"] = ...`): the
 feature a batched value is parsed by is not the one its literal gives.
 """
@@ -45,10 +53,13 @@ def test_the_r46s_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 6
+    assert len(programs) == 8
     assert all("Queue(" not in c and "train.batch(" not in c and ".size()" not in c for c in code.values()), code
     assert "deserialize_many_sparse" in code["module_dicts_train_import.py"], code
-    padded = [p for p in programs if "drained" not in p.stem]
+    padded = [p for p in programs if "drained" not in p.stem and "variable_rows" not in p.stem]
+    assert ".vectorized_map(per_row" in code["levels.py"] and ".vectorized_map(per_row" in code[
+        "variable_rows_train_import.py"] and "Variable(" not in code["variable_rows_train_import.py"].split(
+        "def per_row")[0].split("def parse_batch")[1].split("file_names")[0], code
     assert len(padded) == 4 and ".padded_batch(" in code["stem_input.py"], code  # (the class keeps its method)
     assert all(".padded_batch(" in code[f"{p.stem}.py"] for p in padded if p.stem != "class_method_package"), code
     assert ".make_initializer(" in code["menus.py"] and ".shuffle(8, seed=3)" in code[
@@ -119,3 +130,22 @@ def test_a_drain_by_size_off_the_form_is_left_with_the_reason(old, new, why):
     assert "data.Dataset" not in result.code and "RandomShuffleQueue(" in result.code
     said = " | ".join(n.message for n in result.refused)
     assert why in said, said
+
+
+@pytest.mark.parametrize("old, new", [
+    # a variable made from the element: one per element, not the model's one
+    ("    weight = tf.Variable(2.0, trainable=False, name=\"weight\")\n",
+     "    weight = tf.Variable(a, trainable=False, validate_shape=False)\n"),
+    # a batched tensor computed on the variable's statements inline: no name the rows bind
+    ("    batch = train.batch([a, total, b], batch_size=2)\n",
+     "    batch = train.batch([a, total * 2.0, b], batch_size=2)\n"),
+    # an element value the rows read, bound again after them: not the value batched
+    ("    total = scaled + b\n", "    total = scaled + b\n    b = b - 1.0\n"),
+])
+def test_a_variable_off_the_rows_form_keeps_its_refusal(old, new):
+    source = (PROGRAMS / "variable_rows_train_import.py").read_text()
+    assert old in source
+    result = rewrite(source.replace(old, new), to="tfdata")
+    assert "data.Dataset" not in result.code and "train.batch(" in result.code
+    said = " | ".join(n.message for n in result.refused)
+    assert "a dataset read by a one-shot iterator cannot hold a variable" in said, said
