@@ -139,6 +139,8 @@ def test_a_drain_by_size_off_the_form_is_left_with_the_reason(old, new, why):
     # a batched tensor computed on the variable's statements inline: no name the rows bind
     ("    batch = train.batch([a, total, b], batch_size=2)\n",
      "    batch = train.batch([a, total * 2.0, b], batch_size=2)\n"),
+    # the rows change the variable: once an element in legacy's order, not once a row of a batch
+    ("    scaled = a * weight\n", "    scaled = a * weight.assign_add(a)\n"),
     # an element value the rows read, bound again after them: not the value batched
     ("    total = scaled + b\n", "    total = scaled + b\n    b = b - 1.0\n"),
 ])

@@ -53,6 +53,22 @@ def _bound(stmt) -> set[str]:
     return out
 
 
+_EFFECTS = ("assign", "scatter", "print", "py_func", "py_function", "numpy_function", "assert", "random",
+            "dropout", "shuffle", "count_up_to", "write", "summary")
+
+
+def _stateful(call: cst.Call, api_of, tainted: set[str]) -> bool:
+    """A call the rows must not run once a row: random, a variable's change (``bg.assign(...)``, any method of a
+    name the rows bind), a print, a ``py_func``, an assertion, a summary: each ran once an element in legacy's
+    order."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and any(n.value in tainted for n in identifiers(func.value)):
+        return True
+    name = (api_of(call) or (func.attr.value if isinstance(func, cst.Attribute) else
+                             func.value if isinstance(func, cst.Name) else "")).rsplit(".", 1)[-1]
+    return name in RANDOM | VARIABLES or any(word in name.lower() for word in _EFFECTS)
+
+
 def row_split(p, api_of) -> RowSplit | None:
     """The split of ``p`` above, None where ``p`` makes no variable in its per-element code or is not this form."""
     made = [(k, s) for k, s in enumerate(p.intermediates)
@@ -82,8 +98,7 @@ def row_split(p, api_of) -> RowSplit | None:
                 return None
             continue
         one = _one_name(s)
-        if one is None or k < at or any((api_of(c) or "").rsplit(".", 1)[-1] in RANDOM | VARIABLES
-                                        for c in nodes_of(s, cst.Call)):
+        if one is None or k < at or any(_stateful(c, api_of, tainted) for c in nodes_of(s, cst.Call)):
             return None
         tainted.add(one[0])
         rows.append(s)
