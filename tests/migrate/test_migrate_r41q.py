@@ -113,12 +113,12 @@ def main(values):
 '''
 
 
-def test_a_queue_drained_by_its_size_is_left_with_that_said():
+def test_a_queue_drained_by_its_size_now_migrates():
+    """(size_drain.py: each fill an iterator's initializer, its rows left counted in `q_rows`; test_migrate_r46s.py
+    runs the form both ways)"""
     result = rewrite(SIZE_DRAINED, to="tfdata")
-    assert result.refused, result.code
-    said = " ".join(" ".join(n.message.split()) for n in result.notes)
-    assert "`q` (a `RandomShuffleQueue` made in `main`) is filled by enqueue ops run by the program itself (no " \
-           "`QueueRunner`) and drained by size: its `dequeue()` is run `q.size()` times (line 11)" in said, said
+    assert not result.refused, result.notes
+    assert "while sess.run(q_rows) > 0:" in result.code and "RandomShuffleQueue(" not in result.code, result.code
 
 
 def test_a_runner_queue_size_read_after_a_dequeue_many_drain_is_left():

@@ -587,3 +587,27 @@ def free_attribute(module: cst.Module, cls: cst.ClassDef, candidates: tuple[str,
         if name not in used:
             return name
     raise Refusal(f"the class already uses {', '.join(f'`{n}`' for n in candidates[:-1])} and `{candidates[-1]}`")
+
+
+def requeued_names(body, queue: str, call: cst.Call) -> list[str]:
+    """The names ``call`` (an enqueue on ``queue``) reads that come from ``queue``'s own dequeue in ``body`` (a
+    list of statements, or a node): bound by ``x = queue.dequeue...()`` or by an assignment reading such a name
+    (``y = x + 1``), in any order; ``["queue.dequeue()"]`` where the enqueue takes the dequeue itself. A queue
+    that feeds itself (round 40's retry rounds) is no dataset's order: the rewrites say so."""
+    assigns = [a for stmt in (body if isinstance(body, list) else [body])
+               for a in nodes_of(stmt, cst.Assign)]
+    dequeues = (lambda node: any(isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and
+                                 c.func.value.value == queue and c.func.attr.value.startswith("dequeue")
+                                 for c in nodes_of(node, cst.Call)))
+    taken: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for a in assigns:
+            if dequeues(a.value) or names_in(a.value) & taken:
+                new = {n for t in a.targets for n in names_in(t.target)} - taken
+                if new:
+                    taken |= new
+                    grown = True
+    read = sorted(n for arg in call.args for n in names_in(arg.value) & taken)
+    return read or ([f"{queue}.dequeue()"] if any(dequeues(arg.value) for arg in call.args) else [])

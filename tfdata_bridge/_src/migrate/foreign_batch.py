@@ -59,7 +59,8 @@ def home_generator(helper: ForeignHelper):
 
     fresh = namer(taken)
 
-    return Generator(helper.v1, helper.finder.code, fresh, lambda f: False, lambda n: helper.finder.paths.get(n))
+    return Generator(helper.v1, helper.finder.code, fresh, lambda f: False, lambda n: helper.finder.paths.get(n),
+                     helper.finder.scopes)
 
 
 __all__ = ["ForeignHelper", "foreign_batch_helper", "home_generator"]

@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.reader_counts import COUNTS
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import keyed_read
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
+from tfdata_bridge._src.migrate.variable_rows import row_split, without_rows
 from tfdata_bridge._src.migrate.walk import Visitor
 from tfdata_bridge._src.migrate.whole_lists import one_or_list, whole_head
 from tfdata_bridge._src.symbols import reader_dataset
@@ -42,8 +43,10 @@ class Generator:
     """Writes the statements that replace a pipeline. ``code`` renders a node; ``fresh`` makes unused names."""
 
     def __init__(self, v1: str, code: Callable[[cst.CSTNode], str], fresh: Callable[[str], str],
-                 feature_columns: Callable[[cst.BaseExpression], bool], api_of: Callable[[cst.CSTNode], str | None]):
+                 feature_columns: Callable[[cst.BaseExpression], bool], api_of: Callable[[cst.CSTNode], str | None],
+                 scopes=None):
         self.v1 = v1
+        self.scopes = scopes  # the module's ``Scopes``: a name the pipeline reads, bound above it (sparse_pad.py)
         self.code = code
         self.fresh = fresh
         self.fixed_len_only = feature_columns
@@ -567,6 +570,10 @@ class Generator:
         """(statements to insert, the expression for the batch call's targets, the pipeline comment)."""
         check_flags(p)
         v1 = self.v1
+        # a variable made in the per-element code: it and the code reading it run after the batch (variable_rows.py)
+        split = row_split(p, self.api_of)
+        if split is not None:
+            p = without_rows(p, split)
         shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
         keep = p.args.get("keep_input")
         helpers, head, steps, notes = self.source(p)
@@ -577,7 +584,7 @@ class Generator:
         if kept == 1:  # a one-tensor list: legacy's batch gave the tensor
             returned = f"{returned}[0]"
         reshaped = queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code)
-        sparse = sparse_components(p, self.api_of, self.code) \
+        sparse = sparse_components(p, self.api_of, self.code, self.scopes) \
             if literal_bool(p.args.get("dynamic_pad"), False, "dynamic_pad") else {}
         if sparse:  # parsed VarLenFeatures padded: serialized in the element, made again after (sparse_pad.py)
             if kept or keep is not None or reshaped or p.stages or p.copy_index or \
@@ -641,7 +648,9 @@ class Generator:
                               "into a tf.data function")
             assigns += [cst.parse_statement(f"{name} = {fn}.{name}\n") for name in p.traced]
         get_next = emit.one_shot_get_next(v1, dataset)
-        if p.source.whole:  # legacy's list, or the tensor of a one-tensor list, as the program runs
+        if split is not None:
+            assigns, get_next = self._rows_after(p, split, assigns, get_next, notes)
+        elif p.source.whole:  # legacy's list, or the tensor of a one-tensor list, as the program runs
             element = self.fresh("batch_element")
             assigns.append(cst.parse_statement(f"{element} = {get_next}\n"))
             get_next = one_or_list(element)
@@ -661,6 +670,35 @@ class Generator:
             comment += "; accepted: " + "; ".join(notes)
         return [*helpers, *self.pending, *fn_stmts, *self.file_names, *assigns], cst.parse_expression(get_next), \
             comment
+
+    def _rows_after(self, p: Pipeline, split, assigns: list[cst.BaseStatement], get_next: str, notes: list[str]
+                    ) -> tuple[list[cst.BaseStatement], str]:
+        """The batch taken, then the variable's statements on each of its rows (``variable_rows.py``): the
+        batch call's tensors in its order, the kept ones from the dataset, the others from the rows."""
+        v1 = self.v1
+        parts, fn, row, values = (self.fresh(n) for n in ("batch_parts", "per_row", "row", "row_values"))
+        at = (lambda j: parts if len(split.kept) == 1 else f"{parts}[{j}]")
+        names = split.input_names
+        unpack = f"{names[0]} = {row}" if len(names) == 1 else f"{', '.join(names)} = {row}"
+        outs = list(split.outputs.values())
+        text = f"def {fn}({row}):\n    {unpack}\n    return {', '.join(outs)}\n"
+        per_row = cst.parse_statement(text)
+        per_row = per_row.with_changes(body=per_row.body.with_changes(
+            body=[per_row.body.body[0], *[s.with_changes(leading_lines=()) for s in split.rows],
+                  per_row.body.body[1]]))
+        elems = at(split.inputs[0]) if len(split.inputs) == 1 else \
+            "(" + ", ".join(at(j) for j in split.inputs) + ")"
+        kept = {i: j for j, i in enumerate(split.kept)}
+        order = {i: m for m, i in enumerate(split.outputs)}
+        pieces = [at(kept[i]) if i in kept else values if len(outs) == 1 else f"{values}[{order[i]}]"
+                  for i in range(len(split.kept) + len(outs))]
+        notes.append(f"`{self.code(split.variable.body[0].targets[0].target)}` (a variable) is read by "
+                     f"`{fn}` on each row of the batch, when the batch is taken")
+        assigns = [split.variable.with_changes(leading_lines=()), *assigns,
+                   cst.parse_statement(f"{parts} = {get_next}\n"), per_row,
+                   cst.parse_statement(f"{values} = {v1}.vectorized_map({fn}, {elems})\n")]
+        tuple_targets = isinstance(p.targets, (cst.Tuple, cst.List))
+        return assigns, ", ".join(pieces) if tuple_targets else "[" + ", ".join(pieces) + "]"
 
     def _staged(self, p: Pipeline, dataset: str, head: str, steps: list[str], after: list[str], notes: list[str]
                 ) -> list[cst.BaseStatement]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, identifiers, names_in, \
-    nodes_of, target_names
+    nodes_of, requeued_names, target_names
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
 _DEQUEUES = ("dequeue", "dequeue_many", "dequeue_up_to")
@@ -161,6 +161,12 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     size_calls = [c for c in nodes_of(module, cst.Call) if _call_on(c, qname, ("size",)) and not c.args]
     qrefs = [n for n in identifiers(module) if n.value == qname]
     if len(qrefs) != 3 + len(size_calls):
+        for again in nodes_of(module, cst.Call):
+            if again is not enq_call and _call_on(again, qname, ("enqueue", "enqueue_many")) and \
+                    (back := requeued_names(module, qname, again)):
+                raise Refusal(f"`{qname}.{again.func.attr.value}` puts back what `{qname}`'s own dequeue took (it "
+                              f"reads `{'`, `'.join(back)}`): a queue that feeds itself (a retry round, a rotation) "
+                              "has an order made by the runs of both its ops, which no dataset makes")
         raise Refusal(f"`{qname}` is used beyond its one enqueue and one dequeue")
     orefs = [n for n in identifiers(module) if n.value == op]
     if len(orefs) != 2:

@@ -258,6 +258,9 @@ class _Apply(cst.CSTTransformer):
             return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
         return updated
 
+    def leave_Call(self, original, updated):  # a queue's ``size()`` read, its known count now (``size_drain.py``)
+        return self.replaced[original][0] if original in self.replaced else updated
+
     def leave_Element(self, original, updated):  # a helper's returned producer (``tuple_producers.py``)
         return self.replaced[original][0] if original in self.replaced else updated
 
@@ -723,7 +726,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
     # (the batches of a helper the tree turns for another module's callers: that module's, ``foreign_batch.py``)
     done |= {s for fn in (functions or {}) for s in nodes_of(fn, cst.SimpleStatementLine)}
     gen_of = (lambda node: Generator(v1_default, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                                     lambda n: index.paths.get(n)))
+                                     lambda n: index.paths.get(n), finder.scopes))
     done |= ChoicePass(module, index, finder, gen_of, _lead, _comment_lines, _moved, begin, commit, requests).run(
         notes, outcomes, removed, replaced, done) if v1_default else set()
     for line, kind, plan in class_feeds(module, index, module.code_for_node, v1_default, finder):
@@ -826,7 +829,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                 refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
                 v1 = index.v1.get(value) or v1_default
                 gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                                lambda n: index.paths.get(n))
+                                lambda n: index.paths.get(n), finder.scopes)
                 gen.takes_passed = True  # (a file queue handed in: its callers' producers, passed_queue.py)
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
@@ -951,7 +954,7 @@ def _list_join(finder, module, index, body, i, api, call, v1_default, fresh, ref
         if not v1:
             raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
         gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                        lambda n: index.paths.get(n))
+                        lambda n: index.paths.get(n), finder.scopes)
         return list_join(finder, gen, body, i, api, bind_join(call, api), _comment_lines)
     except Refusal as exc:
         if "is not a call of a function" in str(exc) or "neither a name nor" in str(exc):
@@ -993,7 +996,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             elif home is None and len(scopes.callers(fn)) != len(calls):
                 raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
             gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                            lambda n: index.paths.get(n))
+                            lambda n: index.paths.get(n), finder.scopes)
             if not v1:
                 raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             gen.takes_passed = True  # (a file queue handed in or returned by a helper: passed_queue.py)
@@ -1111,7 +1114,7 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
                 if not prefix:
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
                 gen = Generator(prefix, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                                lambda n: index.paths.get(n))
+                                lambda n: index.paths.get(n), finder.scopes)
                 if found.single:  # a RandomShuffleQueue read one element at a time
                     new, get_next, comment = single_statements(gen, found)
                 else:
@@ -1150,21 +1153,32 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
 def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_refusals) -> None:
     """A FIFOQueue filled once from constants by one run of its enqueue, then read (``once_filled.py``)."""
     from tfdata_bridge._src.migrate.once_filled import once_filled
+    from tfdata_bridge._src.migrate.size_drain import size_drained
 
     for body in index.blocks:
         for stmt in body:
             if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced:
                 continue
             line = index.lines.get(stmt, 0)
+            kind = "FIFOQueue"
             try:
                 prefix = index.v1.get(stmt.body[0].value) if isinstance(stmt.body[0], cst.Assign) else None
+                if isinstance(stmt.body[0], cst.Assign):
+                    kind = (index.paths.get(stmt.body[0].value) or "FIFOQueue").rsplit(".", 1)[-1]
+                drained = size_drained(index, module, body, stmt, prefix or v1, module.code_for_node)
+                if drained is not None and not (prefix or v1):
+                    raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
+                if drained is not None:  # (the feed pass's note on the queue is no refusal now)
+                    if _size_drained(drained, body, line, removed, replaced, notes, outcomes, kind):
+                        feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
+                    continue
                 found = once_filled(index, module, body, stmt, prefix or v1, module.code_for_node)
                 if found is not None and not (prefix or v1):
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             except Refusal as exc:
                 feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
-                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.FIFOQueue` left: {exc}"),
-                                      PipelineOutcome(line, "FIFOQueue", False, str(exc))))
+                feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{kind}` left: {exc}"),
+                                      PipelineOutcome(line, kind, False, str(exc))))
                 continue
             if found is None:
                 continue
@@ -1193,6 +1207,27 @@ def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_ref
                 replaced[holder] = [new]
             notes.append(Note(line, found.comment.split(": ", 1)[1], kind="info"))
             outcomes.append(PipelineOutcome(line, "FIFOQueue", True, found.comment.split(": ", 1)[1]))
+
+
+def _size_drained(found, body, line, removed, replaced, notes, outcomes, kind) -> bool:
+    """A queue each of whose fills is drained by size (``size_drain.py``): its statements replaced, its ``size()``
+    reads made the count its fills set."""
+    touched = [found.queue, found.enqueue, found.dequeue]
+    if any(g in removed or g in replaced for g in [*touched, *found.sizes]):
+        return False
+    lead = _lead(found.queue, body, removed)
+    first, *rest = [cst.parse_statement(t + "\n") for t in found.new_queue]
+    replaced[found.queue] = [first.with_changes(leading_lines=[*lead, *_comment_lines(found.comment)]), *rest]
+    small = found.enqueue.body[0]
+    replaced[found.enqueue] = [found.enqueue.with_changes(body=[small.with_changes(
+        value=cst.parse_expression(found.new_enqueue))])]
+    taken, *rest = [cst.parse_statement(t) for t in found.new_dequeue]
+    replaced[found.dequeue] = [taken.with_changes(leading_lines=found.dequeue.leading_lines), *rest]
+    for call in found.sizes:
+        replaced[call] = [cst.Name(found.rows)]
+    notes.append(Note(line, found.comment.split(": ", 1)[1], kind="info"))
+    outcomes.append(PipelineOutcome(line, kind, True, found.comment.split(": ", 1)[1]))
+    return True
 
 
 class _Rename(cst.CSTTransformer):
@@ -1251,7 +1286,8 @@ def _read_groups(index, finder, module, v1, fresh, removed, replaced, notes, out
             if isinstance(stmt, cst.SimpleStatementLine) and stmt not in removed and stmt not in replaced and any(
                     (index.paths.get(c) or "").rsplit(".", 1)[-1] in _CONSUMERS for c in nodes_of(stmt, cst.Call)):
                 return
-    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n),
+                    finder.scopes)
     # the statements of a function a rewrite removed (a reader method inlined into its caller's pipeline) or
     # replaced (a reader helper made a function of the record): a change inside it would be lost
     inside_removed = {id(s) for fn in [*removed, *replaced] if isinstance(fn, cst.FunctionDef)
@@ -1329,7 +1365,8 @@ def _direct_slices(index, finder, module, v1, fresh, removed, replaced, notes, o
     if not v1:
         return
     left = _consumers_left(index, removed, replaced)
-    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n))
+    gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f), lambda n: index.paths.get(n),
+                    finder.scopes)
     inside_removed = {id(s) for fn in [*removed, *replaced] if isinstance(fn, cst.FunctionDef)
                       for s in nodes_of(fn, cst.SimpleStatementLine)}
     for body in index.blocks:

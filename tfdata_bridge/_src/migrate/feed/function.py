@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of, requeued_names
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
@@ -170,6 +170,13 @@ class FeedFinder:
             elif method in ("dequeue_many", "dequeue_up_to", "dequeue") and dequeue is None and names:
                 dequeue, dequeue_names = (stmt, mcall), set(names)
             else:
+                if method in ("enqueue", "enqueue_many") and (back := requeued_names(body, queue, mcall)):
+                    line = self.index.lines.get(stmt)
+                    raise Refusal(f"`{queue}.{method}`{f' (line {line})' if line else ''} puts back what `{queue}`'s "
+                                  f"own dequeue took (it reads `{'`, `'.join(back)}`): a queue that feeds itself (a "
+                                  "retry round, a rotation) has an order made by the runs of both its ops, which no "
+                                  "dataset makes; it stays a queue, and `migrate --to compat` runs it unchanged "
+                                  "through the drop-in")
                 raise Refusal(f"`{queue}.{method}` is not part of the feed-thread pattern the rewrite knows")
         if enqueue is None or dequeue is None or dequeue[0] not in body:
             raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
@@ -432,3 +439,4 @@ def _one_session(stmts: list, op: str) -> str | None:
     """The session every ``<session>.run(op, ...)`` of ``stmts`` runs on (one or more sites), or None."""
     sessions = {session_of(st, op) for st in stmts}
     return sessions.pop() if len(sessions) == 1 and stmts else None
+
