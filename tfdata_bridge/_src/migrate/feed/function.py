@@ -279,8 +279,11 @@ class FeedFinder:
         rewriter = ToGenerator(sess, op, is_close, fed, key, "function", list_name,
                                queue_names(self.queue_arguments), zipped, taken)
         read = fn  # (``enqueue_op.run(feed_dict=...)`` on the default session: read as the session's runs)
+        if passed is not None and passed.unpacks:  # (``x, y = phs`` of the placeholders handed whole: it goes)
+            read = fn.with_changes(body=fn.body.with_changes(body=[
+                s for s in fn.body.body if not any(s is u for u in passed.unpacks)]))
         if sess == DEFAULT_SESSION:
-            read = default_runs(fn, lambda node: name_key(node) == op or is_close(node))[0]
+            read = default_runs(read, lambda node: name_key(node) == op or is_close(node))[0]
         new_body = inline_feeds(read, sess).body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)
@@ -300,7 +303,7 @@ class FeedFinder:
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
         if passed is not None:
             drop = sorted({*drop, *passed.drop})
-            gone = [names[j] for j in passed.drop]
+            gone = [names[j] for j in passed.drop] + passed.unpacked
             if left := dropped_params_left(new_body, gone):
                 raise Refusal(f"`{fn.name.value}` reads `{left}` beyond the enqueue and close")
         new_params = [p for j, p in enumerate(params.params) if j not in drop]

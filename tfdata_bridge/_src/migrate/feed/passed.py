@@ -16,11 +16,11 @@ generator is the function without those parameters; the arguments left are what 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, is_docstring, names_in, nodes_of
 from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
 
 
@@ -33,6 +33,8 @@ class Passed:
     queue: str | None
     drop: list[int]
     list_name: str | None = None  # the parameter given the list of placeholders the enqueue took  # the thread arguments' positions that go with them
+    unpacks: list[cst.SimpleStatementLine] = field(default_factory=list)  # ``x, y = phs``: they go
+    unpacked: list[str] = field(default_factory=list)  # the names those statements bind (read by nothing left)
 
 
 def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement], enqueue_op: str, queue: str,
@@ -56,9 +58,16 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     drop: list[int] = []
     mine = {enqueue_op: "enqueue", queue: "queue", **{c: "close" for c in close_ops},
             **{p: f"placeholder:{p}" for p in placeholders}, **({list_name: "list"} if list_name else {})}
+    unpacks: list[cst.SimpleStatementLine] = []
     for j, arg in enumerate(args):
         if isinstance(arg, cst.Name) and arg.value in mine:  # (the thread is made in the queue's own scope)
             roles.setdefault(mine[arg.value], []).append(params.params[j].name.value)
+            drop.append(j)
+        elif (got := _unpacked(fn, params.params[j].name.value, arg, mine)) is not None:
+            stmt, targets = got  # ``(x_ph, y_ph)`` handed whole, ``a, b = phs`` in the function: each by its name
+            for item, name in zip(arg.elements, targets):
+                roles.setdefault(mine[item.value.value], []).append(name)
+            unpacks.append(stmt)
             drop.append(j)
         elif names_in(arg) & set(mine):
             raise Refusal(f"the thread passes `{fn.name.value}` the queue's ops inside an expression")
@@ -79,7 +88,48 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     if given_list:  # (the function's name for the list; its items keep theirs)
         fed = [given_list[0] + p[len(list_name):] for p in placeholders]  # (``phs[0]``, ``d['k']``)
     return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop,
-                  given_list[0] if given_list else None)
+                  given_list[0] if given_list else None, unpacks, [n for u in unpacks for n in assigned_names(u)])
+
+
+def _unpacked(fn: cst.FunctionDef, param: str, arg: cst.BaseExpression, mine: dict[str, str]
+              ) -> tuple[cst.SimpleStatementLine, list[str]] | None:
+    """Where the thread hands ``fn`` a literal tuple (list) of the queue's placeholders (or ops) for ``param`` and
+    ``fn`` reads ``param`` only by unpacking it once, first thing, into as many plain names (``cue_ph, start_ph =
+    placeholders``, TensorFlow's "Threading and Queues" ``MyLoop``): (that statement, the names it binds, in the
+    tuple's order); else None."""
+    if not isinstance(arg, (cst.Tuple, cst.List)) or not arg.elements or not all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) and e.value.value in mine
+            for e in arg.elements):
+        return None
+    body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else []
+    lead = [s for s in body if not is_docstring(s)]
+    for stmt in lead:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Name)
+                and small.value.value == param):
+            if param in names_in(stmt):
+                return None  # (read before it is unpacked, or otherwise)
+            continue
+        target = small.targets[0].target
+        if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != len(arg.elements) or not all(
+                isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements):
+            return None
+        names = [e.value.value for e in target.elements]
+        reads = sum(1 for n in nodes_of(fn.body, cst.Name) if n.value == param)
+        if reads != 1 or len(set(names)) != len(names) or param in names:
+            return None  # (read again after, or rebound)
+        binders = [s.target for s in nodes_of(fn.body, cst.CSTNode) if isinstance(
+            s, (cst.AssignTarget, cst.For, cst.CompFor, cst.AugAssign, cst.AnnAssign))]
+        binders += [w.asname.name for w in nodes_of(fn.body, cst.WithItem) if w.asname is not None]
+        rebound = [n for t in binders for n in nodes_of(t, cst.Name) if n.value in names]
+        if len(rebound) != len(names):
+            return None  # (an unpacked name bound again: the feed_dict's key may be another thing)
+        return stmt, names
+    return None
+
+
+def assigned_names(stmt: cst.SimpleStatementLine) -> list[str]:
+    return [e.value.value for e in stmt.body[0].targets[0].target.elements]
 
 
 def _function(finder, region: list[cst.BaseStatement], target: cst.Name) -> cst.FunctionDef:

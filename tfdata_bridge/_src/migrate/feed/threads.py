@@ -81,6 +81,8 @@ class ThreadUses:
         for ref in self.refs(name, skip + out):
             if any(id(ref) in {id(n) for n in nodes_of(s, cst.Name)} for s in out):
                 continue
+            if any(ref is f.target and isinstance(f.iter, cst.Name) and f.iter.value in names for f in self.fors):
+                continue  # (``for w in workers:`` reusing the handle's name: that loop is the list's, checked there)
             loop = next((f for f in self.fors if ref is f.iter and isinstance(f.target, cst.Name)), None)
             if loop is not None:
                 var = loop.target.value

@@ -1,0 +1,1 @@
+from feedq2_lib.pairs import pair_batches  # noqa: F401

@@ -1,0 +1,52 @@
+"""Feeding threads handed the placeholders inside a literal tuple or list (TensorFlow's "Threading and Queues"
+``MyLoop(coord, i, sess, enqueue_op, (a_ph, b_ph), rows)``) that the target unpacks once, first thing, into
+plain names: each name is the placeholder at its place, the unpacking goes with the handed tuple; several
+workers (a comprehension, or a loop reusing the handle's name to join them) each feed their own slice, one run
+of the generator each. A tuple read otherwise, or an unpacked name bound again, is left.
+
+The programs of ``feedq2_programs/`` are migrated as one tree and run against their originals."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "feedq2_programs"
+MYLOOP = PROGRAMS / "myloop_tuple_placeholders_workers.py"
+
+
+@pytest.mark.timeout(500)
+def test_the_feedq2_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 2
+    assert [n for n, c in code.items() if "Queue(" in c] == [], code
+    assert "def MyLoop(worker_id, rows):" in code[MYLOOP.name], code[MYLOOP.name]
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "multiset", end=want.get("end"))
+
+
+def _said(source: str) -> str:
+    result = rewrite(source, to="tfdata")
+    assert result.refused, result.code
+    return " ".join(" ".join(n.message for n in result.notes).split())
+
+
+def test_a_handed_tuple_read_beyond_its_unpacking_is_left():
+    source = MYLOOP.read_text().replace("    for r in rows:\n", "    print(len(placeholders))\n    for r in rows:\n")
+    assert "print(len(placeholders))" in source
+    assert "passes `MyLoop` the queue's ops inside an expression" in _said(source)
+
+
+def test_an_unpacked_placeholder_name_bound_again_is_left():
+    source = MYLOOP.read_text().replace("    for r in rows:\n", "    for id_ph in rows:\n").replace(
+        'r["id"]', 'id_ph["id"]').replace('r["score"]', 'id_ph["score"]')
+    assert "for id_ph in rows" in source
+    assert "passes `MyLoop` the queue's ops inside an expression" in _said(source)
