@@ -162,6 +162,33 @@ _PASSES_ON = ("closes the queue on a pass of a loop that goes on after it (no `b
               "would feed again or loop without yielding (the migrated program would hang); not rewritten")
 
 
+def _until_flag(loop: cst.While) -> str | None:
+    """``stop`` for ``while not stop:`` with no ``else``; None otherwise."""
+    test = loop.test
+    if loop.orelse is None and isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            and isinstance(test.expression, cst.Name):
+        return test.expression.value
+    return None
+
+
+def _flag_set_before(body: list[cst.BaseStatement], flag: str | None) -> bool:
+    """``flag = True`` a statement of ``body`` itself (every pass runs it), and nothing after it in ``body`` binds
+    ``flag`` again or ``continue``s: the loop's test ends the loop after this pass (``while not stop:``)."""
+    if flag is None:
+        return False
+    at = [k for k, stmt in enumerate(body) if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+          and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1
+          and isinstance(stmt.body[0].targets[0].target, cst.Name) and stmt.body[0].targets[0].target.value == flag
+          and isinstance(stmt.body[0].value, cst.Name) and stmt.body[0].value.value == "True"]
+    if not at:
+        return False
+    after = body[at[-1] + 1:]
+    for stmt in after:
+        if flag in names_in(stmt) or nodes_of(stmt, cst.Continue) or nodes_of(stmt, cst.Break):
+            return False  # (read or bound again, or a pass cut short: not followed)
+    return True
+
+
 class ToGenerator(cst.CSTTransformer):
     """``sess.run(enqueue, feed_dict={P: v, ...})`` -> ``yield v``; a run of the close (``is_close``) goes.
     ``what`` names the feeding callable in refusals (``function`` / ``method``)."""
@@ -187,12 +214,15 @@ class ToGenerator(cst.CSTTransformer):
         self.valued_end = False  # one of them is ``return False`` (``None``, ``0``): its caller must stop on it
         self._nested = 0  # inside a function, lambda or class defined in the feeding callable
         self._loop_bodies: set[int] = set()  # the blocks run on every pass of a ``for`` / ``while``
+        self._flagged: dict[int, str] = {}  # ``while not stop:`` bodies: the flag that ends them
 
     def visit_For(self, node):
         self._loop_bodies.add(id(node.body))
 
     def visit_While(self, node):
         self._loop_bodies.add(id(node.body))
+        if (flag := _until_flag(node)) is not None:
+            self._flagged[id(node.body)] = flag
 
     def visit_FunctionDef(self, node):
         self._nested += 1
@@ -302,7 +332,10 @@ class ToGenerator(cst.CSTTransformer):
                 self.ended += 1
                 self.valued_end = True
         if body and id(body[-1]) in self._close_ids and id(original) in self._loop_bodies:
-            self.refusal = _PASSES_ON  # (the close last on every pass: the next pass goes on)
+            if _flag_set_before(body, self._flagged.get(id(original))):
+                self.ended += 1  # (``stop = True`` then the close, last of ``while not stop:``: the loop ends there)
+            else:
+                self.refusal = _PASSES_ON  # (the close last on every pass: the next pass goes on)
         return updated
 
     def _fed(self, feed: cst.BaseExpression | None) -> cst.BaseExpression | None:
