@@ -1,6 +1,7 @@
 """Feeding threads handed the placeholders inside a literal tuple or list (TensorFlow's "Threading and Queues"
 ``MyLoop(coord, i, sess, enqueue_op, (a_ph, b_ph), rows)``) that the target unpacks once, first thing, into
-plain names: each name is the placeholder at its place, the unpacking goes with the handed tuple; several
+plain names: each name is the placeholder at its place, the unpacking goes with the handed tuple; a literal
+``kwargs=`` (``{'sess': sess}``, ``dict(sess=sess)``) is bound to the target's parameters after ``args=``; several
 workers (a comprehension, or a loop reusing the handle's name to join them) each feed their own slice, one run
 of the generator each. A tuple read otherwise, or an unpacked name bound again, is left. WaveNet's reader
 closing its queue last in ``while not stop:`` after an unconditional ``stop = True`` (one pass) migrates; with
@@ -28,7 +29,7 @@ def test_the_feedq2_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 4
     assert [n for n, c in code.items() if "Queue(" in c] == [], code
     assert "def MyLoop(worker_id, rows):" in code[MYLOOP.name], code[MYLOOP.name]
     assert "def thread_main(self):" in code["audio.py"], code["audio.py"]
@@ -41,6 +42,13 @@ def _said(source: str) -> str:
     result = rewrite(source, to="tfdata")
     assert result.refused, result.code
     return " ".join(" ".join(n.message for n in result.notes).split())
+
+
+def test_kwargs_leaving_a_parameter_to_its_default_before_a_named_one_is_left():
+    source = (PROGRAMS / "kwargs_workers_dict_call.py").read_text().replace(
+        "def push(sess, op, phs, rows, coord):", "def push(sess, op, phs, rows=(), extra=None, coord=None):")
+    assert "extra=None" in source
+    assert "kwargs= does not name its target's parameters after its args= one by one" in _said(source)
 
 
 def test_a_handed_tuple_read_beyond_its_unpacking_is_left():

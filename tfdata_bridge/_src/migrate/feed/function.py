@@ -129,6 +129,10 @@ class FeedFinder:
                               "not rewritten yet; `--fallback compat` runs it through the drop-in")
         handed = {id(a.value) for c in self.index.threads for a in c.args if a.keyword is not None
                   and a.keyword.value == "args" and isinstance(a.value, (cst.Tuple, cst.List)) for a in a.value.elements}
+        handed |= {id(e.value) for c in self.index.threads for a in c.args if a.keyword is not None  # (kwargs=)
+                   and a.keyword.value == "kwargs" and isinstance(a.value, cst.Dict) for e in a.value.elements}
+        handed |= {id(k.value) for c in self.index.threads for a in c.args if a.keyword is not None
+                   and a.keyword.value == "kwargs" and isinstance(a.value, cst.Call) for k in a.value.args}
         # a ``QueueRunner`` runs its enqueue ops: graph code fills it, another form's (its reason: queue_reasons.py)
         self.runner_filled = any(_makes_runner(self, self._holder(ref)[1]) for ref in self._refs(queue, qstmt))
         up = parents(module) if module is not None else {}

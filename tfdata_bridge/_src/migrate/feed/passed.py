@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_docstring, names_in, nodes_of
-from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
+from tfdata_bridge._src.migrate.feed.threads import thread_call_parts, thread_target
 
 
 @dataclass
@@ -45,11 +45,12 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     if len(calls) != 1 or not all(any(n is r for n in nodes_of(calls[0], cst.Name)) for r in refs):
         return None
     call = calls[0]
-    target, args = thread_call_parts(call)
+    target = thread_target(call)
     if not isinstance(target, cst.Name):
         raise Refusal("the thread handed the enqueue op runs something other than a function of this module")
     fn = _function(finder, region, target)
     params = fn.params
+    args = thread_call_parts(call, params.params)[1]
     if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or params.star_kwarg is not None \
             or params.posonly_params or fn.decorators or len(args) > len(params.params) \
             or any(p.default is None for p in params.params[len(args):]):

@@ -36,22 +36,74 @@ def quiet_use(stmt: cst.CSTNode, is_handle) -> bool:
     return False
 
 
-def thread_call_parts(call: cst.Call) -> tuple[cst.BaseExpression | None, list[cst.BaseExpression]]:
-    """(target, positional args) of ``Thread(...)``; args must be a literal tuple or list."""
+def _bound(call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """``Thread(...)``'s arguments by its parameters' names."""
     bound: dict[str, cst.BaseExpression] = {}
     for i, arg in enumerate(call.args):
         if arg.star or (arg.keyword is None and i >= len(_THREAD_PARAMS)):
             raise Refusal("`threading.Thread` is called with arguments the rewrite does not know")
         bound[_THREAD_PARAMS[i] if arg.keyword is None else arg.keyword.value] = arg.value
-    if bound.get("kwargs") is not None:
-        raise Refusal("the feeding thread is given kwargs=; not rewritten")
+    return bound
+
+
+def thread_target(call: cst.Call) -> cst.BaseExpression | None:
+    """The ``target=`` of ``Thread(...)``, whatever its arguments."""
+    return _bound(call).get("target")
+
+
+def thread_values(call: cst.Call) -> list[cst.BaseExpression]:
+    """What ``Thread(...)`` hands its target: the items of a literal ``args=`` and the values of a literal
+    ``kwargs=`` dict (unbound: the names each reads)."""
+    bound = _bound(call)
+    out = [e.value for e in bound["args"].elements] if isinstance(bound.get("args"), (cst.Tuple, cst.List)) else []
+    kwargs = bound.get("kwargs")
+    if isinstance(kwargs, cst.Dict):
+        out += [e.value for e in kwargs.elements if isinstance(e, cst.DictElement)]
+    elif isinstance(kwargs, cst.Call):
+        out += [a.value for a in kwargs.args]
+    return out
+
+
+def thread_call_parts(call: cst.Call, params: list[cst.Param] | None = None
+                      ) -> tuple[cst.BaseExpression | None, list[cst.BaseExpression]]:
+    """(target, positional args) of ``Thread(...)``; args must be a literal tuple or list. ``params``: the
+    target's parameters, which a literal ``kwargs=`` dict (``{'sess': sess}``, ``dict(sess=sess)``) is bound to,
+    its values then put at their parameters' places after ``args`` (refused without them)."""
+    bound = _bound(call)
     args = bound.get("args")
-    if args is None:
-        return bound.get("target"), []
-    if not isinstance(args, (cst.Tuple, cst.List)) or any(e.star for e in args.elements if hasattr(e, "star")
-                                                            and isinstance(e, cst.StarredElement)):
+    if args is not None and (not isinstance(args, (cst.Tuple, cst.List)) or any(
+            isinstance(e, cst.StarredElement) for e in args.elements)):
         raise Refusal("the feeding thread's args= is not a literal tuple")
-    return bound.get("target"), [e.value for e in args.elements]
+    given = [e.value for e in args.elements] if args is not None else []
+    if bound.get("kwargs") is not None:
+        if params is None:
+            raise Refusal("the feeding thread is given kwargs=; not rewritten")
+        given += _by_keyword(bound["kwargs"], [p.name.value for p in params], len(given))
+    return bound.get("target"), given
+
+
+def _by_keyword(kwargs: cst.BaseExpression, names: list[str], taken: int) -> list[cst.BaseExpression]:
+    """A literal ``kwargs=`` (string keys, or ``dict(k=v)``) as the values of the parameters after the first
+    ``taken``, in order: each of those up to the last one named must be named once (none left to its default
+    before a named one), none beyond ``names``."""
+    why = "the feeding thread's kwargs= does not name its target's parameters after its args= one by one"
+    items: list[tuple[str, cst.BaseExpression]] = []
+    if isinstance(kwargs, cst.Dict) and all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+                                            for e in kwargs.elements):
+        items = [(e.key.evaluated_value, e.value) for e in kwargs.elements]
+    elif isinstance(kwargs, cst.Call) and isinstance(kwargs.func, cst.Name) and kwargs.func.value == "dict" \
+            and all(a.keyword is not None and not a.star for a in kwargs.args):
+        items = [(a.keyword.value, a.value) for a in kwargs.args]
+    else:
+        raise Refusal("the feeding thread's kwargs= is not a literal dict; not rewritten")
+    keys = [k for k, _ in items]
+    if len(set(keys)) != len(keys) or not set(keys) <= set(names[taken:]):
+        raise Refusal(why)
+    last = max((names.index(k) for k in keys), default=taken - 1)
+    if set(names[taken:last + 1]) != set(keys):
+        raise Refusal(why)
+    values = dict(items)
+    return [values[n] for n in names[taken:last + 1]]
 
 
 class ThreadUses:
