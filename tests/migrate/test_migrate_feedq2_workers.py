@@ -1,6 +1,7 @@
 """Feeding threads handed the placeholders inside a literal tuple or list (TensorFlow's "Threading and Queues"
 ``MyLoop(coord, i, sess, enqueue_op, (a_ph, b_ph), rows)``) that the target unpacks once, first thing, into
-plain names: each name is the placeholder at its place, the unpacking goes with the handed tuple; a literal
+plain names (or reads only as ``phs[0]``, ``phs[1]``): each is the placeholder at its place, the unpacking goes
+with the handed tuple; a literal
 ``kwargs=`` (``{'sess': sess}``, ``dict(sess=sess)``) is bound to the target's parameters after ``args=``; several
 workers (a comprehension, or a loop reusing the handle's name to join them) each feed their own slice, one run
 of the generator each. A tuple read otherwise, or an unpacked name bound again, is left. WaveNet's reader
@@ -49,6 +50,12 @@ def test_kwargs_leaving_a_parameter_to_its_default_before_a_named_one_is_left():
         "def push(sess, op, phs, rows, coord):", "def push(sess, op, phs, rows=(), extra=None, coord=None):")
     assert "extra=None" in source
     assert "kwargs= does not name its target's parameters after its args= one by one" in _said(source)
+
+
+def test_a_handed_list_read_by_a_computed_index_is_left():
+    source = (PROGRAMS / "kwargs_workers_dict_call.py").read_text().replace("phs[1]: float", "phs[len(phs) - 1]: float")
+    assert "phs[len(phs) - 1]" in source
+    assert "passes `push` the queue's ops inside an expression" in _said(source)
 
 
 def test_a_handed_tuple_read_beyond_its_unpacking_is_left():

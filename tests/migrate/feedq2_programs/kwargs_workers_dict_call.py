@@ -1,4 +1,4 @@
-"""Workers handed everything by keyword (``kwargs=dict(...)``), the placeholders as a list they unpack; made and
+"""Workers handed everything by keyword (``kwargs=dict(...)``), the placeholders as a list they index; made and
 started in a loop, joined by the coordinator (``from tensorflow.compat.v1 import train``)."""
 import csv
 import os
@@ -10,11 +10,10 @@ from tensorflow.compat.v1 import train
 
 
 def push(sess, op, phs, rows, coord):
-    station, level = phs
     for row in rows:
         if coord.should_stop():
             return
-        sess.run(op, feed_dict={level: float(row[1]), station: row[0]})
+        sess.run(op, feed_dict={phs[1]: float(row[1]), phs[0]: row[0]})
 
 
 def main(data_dir):

@@ -35,7 +35,7 @@ from tfdata_bridge._src.migrate.feed.drained import size_after_drain
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, default_runs, is_close_call, \
     mentions, method_call, name_key, op_run, runs_beyond, runs_close_of, session_of
-from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
+from tfdata_bridge._src.migrate.feed.passed import IndexedAsNames, dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import plain_close_after_feeder, thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
 from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
@@ -286,6 +286,8 @@ class FeedFinder:
         if passed is not None and passed.unpacks:  # (``x, y = phs`` of the placeholders handed whole: it goes)
             read = fn.with_changes(body=fn.body.with_changes(body=[
                 s for s in fn.body.body if not any(s is u for u in passed.unpacks)]))
+        if passed is not None and passed.indexed:  # (``phs[k]`` of the placeholders handed whole: a name each)
+            read = read.visit(IndexedAsNames(passed.indexed))
         if sess == DEFAULT_SESSION:
             read = default_runs(read, lambda node: name_key(node) == op or is_close(node))[0]
         new_body = inline_feeds(read, sess).body.visit(rewriter)

@@ -35,6 +35,7 @@ class Passed:
     list_name: str | None = None  # the parameter given the list of placeholders the enqueue took  # the thread arguments' positions that go with them
     unpacks: list[cst.SimpleStatementLine] = field(default_factory=list)  # ``x, y = phs``: they go
     unpacked: list[str] = field(default_factory=list)  # the names those statements bind (read by nothing left)
+    indexed: dict[str, list[str]] = field(default_factory=dict)  # ``phs[k]`` read as the name at k (``phs_0``)
 
 
 def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement], enqueue_op: str, queue: str,
@@ -60,6 +61,7 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     mine = {enqueue_op: "enqueue", queue: "queue", **{c: "close" for c in close_ops},
             **{p: f"placeholder:{p}" for p in placeholders}, **({list_name: "list"} if list_name else {})}
     unpacks: list[cst.SimpleStatementLine] = []
+    indexed: dict[str, list[str]] = {}
     for j, arg in enumerate(args):
         if isinstance(arg, cst.Name) and arg.value in mine:  # (the thread is made in the queue's own scope)
             roles.setdefault(mine[arg.value], []).append(params.params[j].name.value)
@@ -69,6 +71,11 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
             for item, name in zip(arg.elements, targets):
                 roles.setdefault(mine[item.value.value], []).append(name)
             unpacks.append(stmt)
+            drop.append(j)
+        elif (got := _indexed(fn, params.params[j].name.value, arg, mine, indexed)) is not None:
+            for item, name in zip(arg.elements, got):  # (``phs[0]``, ``phs[1]`` read in the function)
+                roles.setdefault(mine[item.value.value], []).append(name)
+            indexed[params.params[j].name.value] = got
             drop.append(j)
         elif names_in(arg) & set(mine):
             raise Refusal(f"the thread passes `{fn.name.value}` the queue's ops inside an expression")
@@ -89,7 +96,55 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     if given_list:  # (the function's name for the list; its items keep theirs)
         fed = [given_list[0] + p[len(list_name):] for p in placeholders]  # (``phs[0]``, ``d['k']``)
     return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop,
-                  given_list[0] if given_list else None, unpacks, [n for u in unpacks for n in assigned_names(u)])
+                  given_list[0] if given_list else None, unpacks,
+                  [n for u in unpacks for n in assigned_names(u)] + [n for v in indexed.values() for n in v], indexed)
+
+
+def _indexed(fn: cst.FunctionDef, param: str, arg: cst.BaseExpression, mine: dict[str, str],
+             taken: dict[str, list[str]]) -> list[str] | None:
+    """Where the thread hands ``fn`` a literal tuple (list) of the queue's placeholders for ``param`` and ``fn``
+    reads ``param`` only as ``param[k]`` (an integer literal within it; ``param`` never bound again): a fresh name
+    for each item (``phs_0``), which the function is read with in their place; else None."""
+    if not isinstance(arg, (cst.Tuple, cst.List)) or not arg.elements or not all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) and e.value.value in mine
+            for e in arg.elements):
+        return None
+    reads = [n for n in nodes_of(fn.body, cst.Name) if n.value == param]
+    subs = [s for s in nodes_of(fn.body, cst.Subscript) if isinstance(s.value, cst.Name) and s.value.value == param]
+    if not reads or len(subs) != len(reads) or any(_index(s) is None or _index(s) >= len(arg.elements)
+                                                   for s in subs):
+        return None  # (read whole, sliced, by a computed index, or bound again)
+    used = names_in(fn) | {n for v in taken.values() for n in v}
+    out = []
+    for k in range(len(arg.elements)):
+        name, n = f"{param}_{k}", 0
+        while name in used:
+            n += 1
+            name = f"{param}_{k}_{n}"
+        used.add(name)
+        out.append(name)
+    return out
+
+
+def _index(sub: cst.Subscript) -> int | None:
+    """``k`` for ``x[k]`` (a non-negative integer literal), else None."""
+    if len(sub.slice) == 1 and isinstance(sub.slice[0].slice, cst.Index) and isinstance(
+            sub.slice[0].slice.value, cst.Integer):
+        return int(sub.slice[0].slice.value.evaluated_value)
+    return None
+
+
+class IndexedAsNames(cst.CSTTransformer):
+    """``phs[k]`` -> the name ``Passed.indexed`` gave item ``k``."""
+
+    def __init__(self, indexed: dict[str, list[str]]) -> None:
+        super().__init__()
+        self.indexed = indexed
+
+    def leave_Subscript(self, original, updated):
+        names = self.indexed.get(original.value.value) if isinstance(original.value, cst.Name) else None
+        k = _index(original) if names is not None else None
+        return cst.Name(names[k]) if k is not None else updated
 
 
 def _unpacked(fn: cst.FunctionDef, param: str, arg: cst.BaseExpression, mine: dict[str, str]
