@@ -3,8 +3,9 @@
 plain names (or reads only as ``phs[0]``, ``phs[1]``): each is the placeholder at its place, the unpacking goes
 with the handed tuple; a literal
 ``kwargs=`` (``{'sess': sess}``, ``dict(sess=sess)``) is bound to the target's parameters after ``args=``; several
-workers (a comprehension, or a loop reusing the handle's name to join them) each feed their own slice, one run
-of the generator each. A tuple read otherwise, or an unpacked name bound again, is left. WaveNet's reader
+workers (a comprehension, a plain ``for`` making or starting them, a loop reusing the handle's name to join them)
+each feed their own slice, one run of the generator each; threads made in a ``while``, in nested loops or by a
+comprehension inside a loop are left. A tuple read otherwise, or an unpacked name bound again, is left. WaveNet's reader
 closing its queue last in ``while not stop:`` after an unconditional ``stop = True`` (one pass) migrates; with
 ``stop`` set only on a branch, or with a second queue fed in lockstep (``gc_queue``), it is left and says why.
 
@@ -30,7 +31,7 @@ def test_the_feedq2_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 5
     assert [n for n, c in code.items() if "Queue(" in c] == [], code
     assert "def MyLoop(worker_id, rows):" in code[MYLOOP.name], code[MYLOOP.name]
     assert "def thread_main(self):" in code["audio.py"], code["audio.py"]
@@ -98,3 +99,22 @@ def test_wavenets_second_queue_fed_in_lockstep_is_left_saying_why():
     assert "`thread_main` feeds several queues in lockstep, `self.queue`" in said, said
     assert "`self.gc_queue` (line 32, behind `if self.gc_enabled:`" in said, said
     assert "`--fallback compat` runs it through the drop-in" in said, said
+
+
+INLINE = PROGRAMS / "inline_start_loop_closure_workers.py"
+
+
+def test_threads_started_in_a_while_loop_are_left():
+    source = INLINE.read_text().replace("    for i in range(4):\n        threading.Thread(", "    i = 0\n    while i < 4:\n"
+                                        "        threading.Thread(").replace(
+        "i * 4 + 4)).start()\n", "i * 4 + 4)).start()\n        i += 1\n")
+    assert "while i < 4:" in source and "i += 1" in source
+    assert "the feeding thread is made in a loop other than one plain `for` whose body makes it" in _said(source)
+
+
+def test_threads_made_by_a_comprehension_inside_a_loop_are_left():
+    source = INLINE.read_text().replace("    for i in range(4):\n        threading.Thread(", "    for rep in range(2):\n"
+                                        "        ts = [threading.Thread(").replace(
+        "i * 4 + 4)).start()\n", "i * 4 + 4)) for i in range(2)]\n        for t in ts:\n            t.start()\n")
+    assert "for rep in range(2):" in source and "for i in range(2)]" in source
+    assert "made by a comprehension with conditions or nested loops, or in a loop" in _said(source)

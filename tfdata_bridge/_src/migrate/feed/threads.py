@@ -202,18 +202,30 @@ def made(uses: ThreadUses, call: cst.Call, handles: set[str], gone: list[cst.CST
     loop) into ``gone``, the names holding it into ``handles``."""
     stmt = uses.holder(call)
     small = stmt.body[0] if len(stmt.body) == 1 else None
+    around = _loops_around(uses.module, stmt)
+    direct = next((f for f in uses.fors if isinstance(f.body, cst.IndentedBlock) and stmt in f.body.body), None)
+    if around and (len(around) > 1 or around[0] is not direct):
+        # (made in a ``while``, under an ``if`` in a loop, or in nested loops: how many threads, on what, is not
+        # one loop header the generator could repeat)
+        raise Refusal("the feeding thread is made in a loop other than one plain `for` whose body makes it")
     if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
             isinstance(small.value.func, cst.Attribute) and small.value.func.value is call \
             and small.value.func.attr.value == "start":  # Thread(...).start()
-        gone.append(stmt)
-        return None, False
+        if direct is None:
+            gone.append(stmt)
+            return None, False
+        if len(direct.body.body) != 1 or direct.orelse:  # ``for i in ...: Thread(...).start()``
+            raise Refusal("the loop that starts the feeding threads does more than start them")
+        gone.append(direct)
+        return f"for {code(direct.target)} in {code(direct.iter)}:", True
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
         raise Refusal("the feeding thread is neither assigned to a name nor started where it is made")
     name = small.targets[0].target.value
     if isinstance(small.value, cst.ListComp) and small.value.elt is call:
         comp = small.value.for_in
-        if comp.inner_for_in is not None or comp.ifs:
-            raise Refusal("the feeding threads are made by a comprehension with conditions or nested loops")
+        if comp.inner_for_in is not None or comp.ifs or around:
+            raise Refusal("the feeding threads are made by a comprehension with conditions or nested loops, or "
+                          "in a loop")
         handles.add(name)
         gone.append(stmt)
         return f"for {code(comp.target)} in {code(comp.iter)}:", True
@@ -234,6 +246,14 @@ def made(uses: ThreadUses, call: cst.Call, handles: set[str], gone: list[cst.CST
         raise Refusal("the loop that makes the feeding threads has an else")
     gone.append(loop)
     return f"for {code(loop.target)} in {code(loop.iter)}:", True
+
+
+def _loops_around(module: cst.Module, stmt: cst.CSTNode) -> list[cst.CSTNode]:
+    """The ``for`` / ``while`` loops holding ``stmt`` inside the function that holds it (all of them at the
+    module level)."""
+    home = enclosing(module, stmt)
+    return [loop for kind in (cst.For, cst.While) for loop in nodes_of(module, kind)
+            if any(n is stmt for n in nodes_of(loop, type(stmt))) and enclosing(module, loop) is home]
 
 
 def appended_to(stmt: cst.CSTNode, name: str) -> set[str]:
