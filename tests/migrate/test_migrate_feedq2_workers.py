@@ -1,7 +1,7 @@
 """Feeding threads handed the placeholders inside a literal tuple or list (TensorFlow's "Threading and Queues"
 ``MyLoop(coord, i, sess, enqueue_op, (a_ph, b_ph), rows)``) that the target unpacks once, first thing, into
 plain names (or reads only as ``phs[0]``, ``phs[1]``): each is the placeholder at its place, the unpacking goes
-with the handed tuple; a literal
+with the handed tuple (or the line binding it to a name only the thread reads); a literal
 ``kwargs=`` (``{'sess': sess}``, ``dict(sess=sess)``) is bound to the target's parameters after ``args=``; several
 workers (a comprehension, a plain ``for`` making or starting them, a loop reusing the handle's name to join them)
 each feed their own slice, one run of the generator each; threads made in a ``while``, in nested loops or by a
@@ -51,6 +51,13 @@ def test_kwargs_leaving_a_parameter_to_its_default_before_a_named_one_is_left():
         "def push(sess, op, phs, rows, coord):", "def push(sess, op, phs, rows=(), extra=None, coord=None):")
     assert "extra=None" in source
     assert "kwargs= does not name its target's parameters after its args= one by one" in _said(source)
+
+
+def test_a_named_list_of_placeholders_read_beyond_the_thread_is_left():
+    path = PROGRAMS / "feedq2_lib" / "pairs.py"
+    source = path.read_text().replace("    workers = []\n", "    workers = []\n    print(len(pair_phs))\n")
+    assert "print(len(pair_phs))" in source
+    assert "the thread does not pass `_worker` the placeholder `left` once" in _said(source)
 
 
 def test_a_handed_list_read_by_a_computed_index_is_left():

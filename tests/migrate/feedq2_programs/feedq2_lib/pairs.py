@@ -1,5 +1,5 @@
-"""Workers made in a loop with ``args=[...]`` lists, handed the placeholders as a list the worker unpacks into a
-list target; the enqueue op and the data slice come first and last."""
+"""Workers made in a loop with ``args=[...]`` lists, handed the placeholders as a list bound to a name, which the
+worker unpacks into a list target; the enqueue op and the data slice come first and last."""
 import threading
 
 import numpy as np
@@ -19,9 +19,10 @@ def pair_batches(values, n_workers, batch):
     enq = q.enqueue([left, right])
     xs, ys = q.dequeue_many(batch)
     sess = tf.compat.v1.Session()
+    pair_phs = [left, right]
     workers = []
     for chunk in np.array_split(values, n_workers):
-        w = threading.Thread(target=_worker, args=[enq, sess, [left, right], chunk])
+        w = threading.Thread(target=_worker, args=[enq, sess, pair_phs, chunk])
         w.daemon = True
         w.start()
         workers.append(w)

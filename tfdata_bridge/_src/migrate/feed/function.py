@@ -302,6 +302,8 @@ class FeedFinder:
         if self.held is not None and passed is None and self.held.name in names_in(new_body):
             raise Refusal(f"`{fn.name.value}` reads `{self.held.name}` beyond feeding its placeholders")
         plan.removed.append(fn)
+        if passed is not None:
+            plan.removed.extend(passed.named)  # (``phs = (x_ph, y_ph)`` handed to the thread by its name)
         coords = coordinator_params(fn, sess)
         self.sites_note = sites_note(fn, rewriter.yields, coords)
         if coords:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_docstring, names_in, nodes_of
+from tfdata_bridge._src.migrate.feed.placeholders import assigned
 from tfdata_bridge._src.migrate.feed.threads import thread_call_parts, thread_target
 
 
@@ -36,6 +37,7 @@ class Passed:
     unpacks: list[cst.SimpleStatementLine] = field(default_factory=list)  # ``x, y = phs``: they go
     unpacked: list[str] = field(default_factory=list)  # the names those statements bind (read by nothing left)
     indexed: dict[str, list[str]] = field(default_factory=dict)  # ``phs[k]`` read as the name at k (``phs_0``)
+    named: list[cst.SimpleStatementLine] = field(default_factory=list)  # ``phs = (x, y)`` handed by its name: goes
 
 
 def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement], enqueue_op: str, queue: str,
@@ -62,7 +64,11 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
             **{p: f"placeholder:{p}" for p in placeholders}, **({list_name: "list"} if list_name else {})}
     unpacks: list[cst.SimpleStatementLine] = []
     indexed: dict[str, list[str]] = {}
+    named: list[cst.SimpleStatementLine] = []
     for j, arg in enumerate(args):
+        if (tied := _named_tuple(finder, region, arg, mine, calls[0])) is not None:
+            named.append(tied)  # (``phs = (x_ph, y_ph)`` beside the queue, read by the thread alone: its tuple)
+            arg = tied.body[0].value
         if isinstance(arg, cst.Name) and arg.value in mine:  # (the thread is made in the queue's own scope)
             roles.setdefault(mine[arg.value], []).append(params.params[j].name.value)
             drop.append(j)
@@ -97,7 +103,29 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
         fed = [given_list[0] + p[len(list_name):] for p in placeholders]  # (``phs[0]``, ``d['k']``)
     return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop,
                   given_list[0] if given_list else None, unpacks,
-                  [n for u in unpacks for n in assigned_names(u)] + [n for v in indexed.values() for n in v], indexed)
+                  [n for u in unpacks for n in assigned_names(u)] + [n for v in indexed.values() for n in v], indexed,
+                  named)
+
+
+def _named_tuple(finder, region: list[cst.BaseStatement], arg: cst.BaseExpression, mine: dict[str, str],
+                 call: cst.Call) -> cst.SimpleStatementLine | None:
+    """``phs = (x_ph, y_ph)`` (or a list), a statement of the queue's block binding ``arg`` once to a literal of
+    the queue's placeholders (or ops), where ``arg`` is read by nothing but the thread ``call``; else None."""
+    if not isinstance(arg, cst.Name) or arg.value in mine:
+        return None
+    stmts = [s for s in region if assigned(s) == [arg.value]]
+    if len(stmts) != 1 or sum(1 for s in region for n in nodes_of(s, cst.Name) if n.value == arg.value) != 1 + sum(
+            1 for n in nodes_of(call, cst.Name) if n.value == arg.value):
+        return None
+    value = stmts[0].body[0].value
+    if not isinstance(value, (cst.Tuple, cst.List)) or not value.elements or not all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) and e.value.value in mine
+            for e in value.elements):
+        return None
+    inside = {id(n) for n in nodes_of(call, cst.Name)}
+    if finder.scopes is None or any(id(r) not in inside for r in finder._refs(arg.value, stmts[0])):
+        return None  # (read elsewhere too, or by a function of the block)
+    return stmts[0]
 
 
 def _indexed(fn: cst.FunctionDef, param: str, arg: cst.BaseExpression, mine: dict[str, str],
