@@ -345,6 +345,8 @@ class ToGenerator(cst.CSTTransformer):
         if zipped is not None and self.names:
             self.refusal = "the queue has names= and its feed_dict is zipped: not rewritten"
             return None
+        if zipped is None and (comprehended := self._zip_comprehended(feed)) is not None:
+            return comprehended  # ``{ph: v for ph, v in zip(phs, values)}``: values in order
         if zipped is not None:  # feed_dict=dict(zip([x, y], values)): values in order
             if isinstance(zipped, (cst.List, cst.Tuple)) and len(zipped.elements) == n \
                     and not any(isinstance(e, cst.StarredElement) for e in zipped.elements):
@@ -414,16 +416,43 @@ class ToGenerator(cst.CSTTransformer):
         if not (isinstance(z.func, cst.Name) and z.func.value == "zip" and len(z.args) == 2
                 and len(self.placeholders) > 1 and not any(a.keyword or a.star for a in z.args)):
             return None
-        keys = z.args[0].value
+        return z.args[1].value if self._placeholder_keys(z.args[0].value) else None
+
+    def _placeholder_keys(self, keys: cst.BaseExpression) -> bool:
+        """Whether ``keys`` are the placeholders in the enqueue's order (the list the enqueue took, by its name or
+        as a literal list)."""
         if self.zip_keys is not None and self.zip_keys(keys):
-            return z.args[1].value
+            return True
         if self.list_name is not None and self.zip_keys is None and (isinstance(keys, cst.Name) and keys.value == self.list_name
                                            or self.key(keys) == self.list_name):  # (``self.phs`` in a class)
-            return z.args[1].value
-        if isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \
-                == self.placeholders:
-            return z.args[1].value
-        return None
+            return True
+        return isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \
+            == self.placeholders
+
+    def _zip_comprehended(self, feed) -> cst.BaseExpression | None:
+        """``{ph: f(v) for ph, v in zip(KEYS, values)}`` whose KEYS are the placeholders in order and whose value
+        does not read ``ph``: ``tuple(f(v) for ph, v in zip(range(n), values))``, the values in order (zip stops
+        at the shorter, as the comprehension's did; several placeholders only)."""
+        if not isinstance(feed, cst.DictComp) or len(self.placeholders) < 2 or self.names:
+            return None
+        comp = feed.for_in
+        target = comp.target
+        if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None \
+                or not isinstance(target, cst.Tuple) or len(target.elements) != 2 \
+                or not isinstance(target.elements[0].value, cst.Name) or not isinstance(feed.key, cst.Name) \
+                or feed.key.value != target.elements[0].value.value:
+            return None
+        z = comp.iter
+        if not (isinstance(z, cst.Call) and isinstance(z.func, cst.Name) and z.func.value == "zip" and len(z.args) == 2
+                and not any(a.keyword or a.star for a in z.args) and self._placeholder_keys(z.args[0].value)):
+            return None
+        key = feed.key.value
+        if key in names_in(feed.value) or key in names_in(z.args[1].value):
+            return None  # (the value reads the placeholder itself: it has no value in the generator)
+        code = cst.Module([]).code_for_node
+        n = len(self.placeholders)
+        return cst.parse_expression(f"tuple({code(feed.value)} for {code(target)} in zip(range({n}), "
+                                    f"{code(z.args[1].value)}))")
 
     def check(self, name: str) -> str:
         """Why the loop is not one enqueue per step ending at the close, or ``""``."""
