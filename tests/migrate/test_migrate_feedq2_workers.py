@@ -117,16 +117,16 @@ INLINE = PROGRAMS / "inline_start_loop_closure_workers.py"
 
 
 def test_threads_started_in_a_while_loop_are_left():
-    source = INLINE.read_text().replace("    for i in range(4):\n        threading.Thread(", "    i = 0\n    while i < 4:\n"
-                                        "        threading.Thread(").replace(
+    source = INLINE.read_text().replace("    for i in range(4):\n        threading.Thread(",
+                                        "    i = 0\n    while i < 4:\n        threading.Thread(").replace(
         "i * 4 + 4)).start()\n", "i * 4 + 4)).start()\n        i += 1\n")
     assert "while i < 4:" in source and "i += 1" in source
     assert "the feeding thread is made in a loop other than one plain `for` whose body makes it" in _said(source)
 
 
 def test_threads_made_by_a_comprehension_inside_a_loop_are_left():
-    source = INLINE.read_text().replace("    for i in range(4):\n        threading.Thread(", "    for rep in range(2):\n"
-                                        "        ts = [threading.Thread(").replace(
+    source = INLINE.read_text().replace("    for i in range(4):\n        threading.Thread(",
+                                        "    for rep in range(2):\n        ts = [threading.Thread(").replace(
         "i * 4 + 4)).start()\n", "i * 4 + 4)) for i in range(2)]\n        for t in ts:\n            t.start()\n")
     assert "for rep in range(2):" in source and "for i in range(2)]" in source
     assert "made by a comprehension with conditions or nested loops, or in a loop" in _said(source)
