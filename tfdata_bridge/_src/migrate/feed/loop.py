@@ -214,15 +214,18 @@ class ToGenerator(cst.CSTTransformer):
         self.valued_end = False  # one of them is ``return False`` (``None``, ``0``): its caller must stop on it
         self._nested = 0  # inside a function, lambda or class defined in the feeding callable
         self._loop_bodies: set[int] = set()  # the blocks run on every pass of a ``for`` / ``while``
-        self._flagged: dict[int, str] = {}  # ``while not stop:`` bodies: the flag that ends them
+        self._flagged: dict[int, str] = {}  # ``while not stop:`` bodies (in no other loop): the flag that ends them
+        self._loops = 0  # the loops the visit is in
 
     def visit_For(self, node):
         self._loop_bodies.add(id(node.body))
+        self._loops += 1
 
     def visit_While(self, node):
         self._loop_bodies.add(id(node.body))
-        if (flag := _until_flag(node)) is not None:
+        if not self._loops and (flag := _until_flag(node)) is not None:  # (a loop around it would come back)
             self._flagged[id(node.body)] = flag
+        self._loops += 1
 
     def visit_FunctionDef(self, node):
         self._nested += 1
@@ -301,9 +304,11 @@ class ToGenerator(cst.CSTTransformer):
 
     def leave_For(self, original, updated):
         """``for ...: ... else: sess.run(close_op)`` (the close when the loop ran out): the ``else`` goes with it."""
+        self._loops -= 1
         return self._no_empty_else(original, updated)
 
     def leave_While(self, original, updated):
+        self._loops -= 1
         return self._no_empty_else(original, updated)
 
     def _no_empty_else(self, original, updated):
