@@ -142,7 +142,8 @@ def test_a_zip_comprehension_feed_whose_value_reads_the_placeholder_is_left():
 
 
 def test_a_while_not_stop_closing_inside_another_loop_is_left():
-    source = AUDIO.read_text().replace("        stop = False\n        while not stop:\n",
-                                       "        for epoch in range(2):\n          stop = False\n          while not stop:\n")
+    source = AUDIO.read_text().replace(
+        "        stop = False\n        while not stop:\n",
+        "        for epoch in range(2):\n          stop = False\n          while not stop:\n")
     assert "for epoch in range(2):" in source
     assert "closes the queue on a pass of a loop that goes on after it" in _said(source)
