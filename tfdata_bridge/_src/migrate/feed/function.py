@@ -35,7 +35,7 @@ from tfdata_bridge._src.migrate.feed.drained import size_after_drain
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, default_runs, is_close_call, \
     mentions, method_call, name_key, op_run, runs_beyond, runs_close_of, session_of
-from tfdata_bridge._src.migrate.feed.passed import dropped_params_left, passed_feeder
+from tfdata_bridge._src.migrate.feed.passed import IndexedAsNames, dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import plain_close_after_feeder, thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
 from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
@@ -129,6 +129,10 @@ class FeedFinder:
                               "not rewritten yet; `--fallback compat` runs it through the drop-in")
         handed = {id(a.value) for c in self.index.threads for a in c.args if a.keyword is not None
                   and a.keyword.value == "args" and isinstance(a.value, (cst.Tuple, cst.List)) for a in a.value.elements}
+        handed |= {id(e.value) for c in self.index.threads for a in c.args if a.keyword is not None  # (kwargs=)
+                   and a.keyword.value == "kwargs" and isinstance(a.value, cst.Dict) for e in a.value.elements}
+        handed |= {id(k.value) for c in self.index.threads for a in c.args if a.keyword is not None
+                   and a.keyword.value == "kwargs" and isinstance(a.value, cst.Call) for k in a.value.args}
         # a ``QueueRunner`` runs its enqueue ops: graph code fills it, another form's (its reason: queue_reasons.py)
         self.runner_filled = any(_makes_runner(self, self._holder(ref)[1]) for ref in self._refs(queue, qstmt))
         up = parents(module) if module is not None else {}
@@ -286,8 +290,13 @@ class FeedFinder:
         rewriter = ToGenerator(sess, op, is_close, fed, key, "function", list_name,
                                queue_names(self.queue_arguments), zipped, taken)
         read = fn  # (``enqueue_op.run(feed_dict=...)`` on the default session: read as the session's runs)
+        if passed is not None and passed.unpacks:  # (``x, y = phs`` of the placeholders handed whole: it goes)
+            read = fn.with_changes(body=fn.body.with_changes(body=[
+                s for s in fn.body.body if not any(s is u for u in passed.unpacks)]))
+        if passed is not None and passed.indexed:  # (``phs[k]`` of the placeholders handed whole: a name each)
+            read = read.visit(IndexedAsNames(passed.indexed))
         if sess == DEFAULT_SESSION:
-            read = default_runs(fn, lambda node: name_key(node) == op or is_close(node))[0]
+            read = default_runs(read, lambda node: name_key(node) == op or is_close(node))[0]
         new_body = inline_feeds(read, sess).body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)
@@ -300,6 +309,8 @@ class FeedFinder:
         if self.held is not None and passed is None and self.held.name in names_in(new_body):
             raise Refusal(f"`{fn.name.value}` reads `{self.held.name}` beyond feeding its placeholders")
         plan.removed.append(fn)
+        if passed is not None:
+            plan.removed.extend(passed.named)  # (``phs = (x_ph, y_ph)`` handed to the thread by its name)
         coords = coordinator_params(fn, sess)
         self.sites_note = sites_note(fn, rewriter.yields, coords)
         if coords:
@@ -307,7 +318,7 @@ class FeedFinder:
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
         if passed is not None:
             drop = sorted({*drop, *passed.drop})
-            gone = [names[j] for j in passed.drop]
+            gone = [names[j] for j in passed.drop] + passed.unpacked
             if left := dropped_params_left(new_body, gone):
                 raise Refusal(f"`{fn.name.value}` reads `{left}` beyond the enqueue and close")
         new_params = [p for j, p in enumerate(params.params) if j not in drop]

@@ -162,6 +162,33 @@ _PASSES_ON = ("closes the queue on a pass of a loop that goes on after it (no `b
               "would feed again or loop without yielding (the migrated program would hang); not rewritten")
 
 
+def _until_flag(loop: cst.While) -> str | None:
+    """``stop`` for ``while not stop:`` with no ``else``; None otherwise."""
+    test = loop.test
+    if loop.orelse is None and isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            and isinstance(test.expression, cst.Name):
+        return test.expression.value
+    return None
+
+
+def _flag_set_before(body: list[cst.BaseStatement], flag: str | None) -> bool:
+    """``flag = True`` a statement of ``body`` itself (every pass runs it), and nothing after it in ``body`` binds
+    ``flag`` again or ``continue``s: the loop's test ends the loop after this pass (``while not stop:``)."""
+    if flag is None:
+        return False
+    at = [k for k, stmt in enumerate(body) if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+          and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1
+          and isinstance(stmt.body[0].targets[0].target, cst.Name) and stmt.body[0].targets[0].target.value == flag
+          and isinstance(stmt.body[0].value, cst.Name) and stmt.body[0].value.value == "True"]
+    if not at:
+        return False
+    after = body[at[-1] + 1:]
+    for stmt in after:
+        if flag in names_in(stmt) or nodes_of(stmt, cst.Continue) or nodes_of(stmt, cst.Break):
+            return False  # (read or bound again, or a pass cut short: not followed)
+    return True
+
+
 class ToGenerator(cst.CSTTransformer):
     """``sess.run(enqueue, feed_dict={P: v, ...})`` -> ``yield v``; a run of the close (``is_close``) goes.
     ``what`` names the feeding callable in refusals (``function`` / ``method``)."""
@@ -187,12 +214,18 @@ class ToGenerator(cst.CSTTransformer):
         self.valued_end = False  # one of them is ``return False`` (``None``, ``0``): its caller must stop on it
         self._nested = 0  # inside a function, lambda or class defined in the feeding callable
         self._loop_bodies: set[int] = set()  # the blocks run on every pass of a ``for`` / ``while``
+        self._flagged: dict[int, str] = {}  # ``while not stop:`` bodies (in no other loop): the flag that ends them
+        self._loops = 0  # the loops the visit is in
 
     def visit_For(self, node):
         self._loop_bodies.add(id(node.body))
+        self._loops += 1
 
     def visit_While(self, node):
         self._loop_bodies.add(id(node.body))
+        if not self._loops and (flag := _until_flag(node)) is not None:  # (a loop around it would come back)
+            self._flagged[id(node.body)] = flag
+        self._loops += 1
 
     def visit_FunctionDef(self, node):
         self._nested += 1
@@ -271,9 +304,11 @@ class ToGenerator(cst.CSTTransformer):
 
     def leave_For(self, original, updated):
         """``for ...: ... else: sess.run(close_op)`` (the close when the loop ran out): the ``else`` goes with it."""
+        self._loops -= 1
         return self._no_empty_else(original, updated)
 
     def leave_While(self, original, updated):
+        self._loops -= 1
         return self._no_empty_else(original, updated)
 
     def _no_empty_else(self, original, updated):
@@ -302,7 +337,10 @@ class ToGenerator(cst.CSTTransformer):
                 self.ended += 1
                 self.valued_end = True
         if body and id(body[-1]) in self._close_ids and id(original) in self._loop_bodies:
-            self.refusal = _PASSES_ON  # (the close last on every pass: the next pass goes on)
+            if _flag_set_before(body, self._flagged.get(id(original))):
+                self.ended += 1  # (``stop = True`` then the close, last of ``while not stop:``: the loop ends there)
+            else:
+                self.refusal = _PASSES_ON  # (the close last on every pass: the next pass goes on)
         return updated
 
     def _fed(self, feed: cst.BaseExpression | None) -> cst.BaseExpression | None:
@@ -312,6 +350,8 @@ class ToGenerator(cst.CSTTransformer):
         if zipped is not None and self.names:
             self.refusal = "the queue has names= and its feed_dict is zipped: not rewritten"
             return None
+        if zipped is None and (comprehended := self._zip_comprehended(feed)) is not None:
+            return comprehended  # ``{ph: v for ph, v in zip(phs, values)}``: values in order
         if zipped is not None:  # feed_dict=dict(zip([x, y], values)): values in order
             if isinstance(zipped, (cst.List, cst.Tuple)) and len(zipped.elements) == n \
                     and not any(isinstance(e, cst.StarredElement) for e in zipped.elements):
@@ -381,16 +421,43 @@ class ToGenerator(cst.CSTTransformer):
         if not (isinstance(z.func, cst.Name) and z.func.value == "zip" and len(z.args) == 2
                 and len(self.placeholders) > 1 and not any(a.keyword or a.star for a in z.args)):
             return None
-        keys = z.args[0].value
+        return z.args[1].value if self._placeholder_keys(z.args[0].value) else None
+
+    def _placeholder_keys(self, keys: cst.BaseExpression) -> bool:
+        """Whether ``keys`` are the placeholders in the enqueue's order (the list the enqueue took, by its name or
+        as a literal list)."""
         if self.zip_keys is not None and self.zip_keys(keys):
-            return z.args[1].value
+            return True
         if self.list_name is not None and self.zip_keys is None and (isinstance(keys, cst.Name) and keys.value == self.list_name
                                            or self.key(keys) == self.list_name):  # (``self.phs`` in a class)
-            return z.args[1].value
-        if isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \
-                == self.placeholders:
-            return z.args[1].value
-        return None
+            return True
+        return isinstance(keys, (cst.List, cst.Tuple)) and [self.key(e.value) for e in keys.elements] \
+            == self.placeholders
+
+    def _zip_comprehended(self, feed) -> cst.BaseExpression | None:
+        """``{ph: f(v) for ph, v in zip(KEYS, values)}`` whose KEYS are the placeholders in order and whose value
+        does not read ``ph``: ``tuple(f(v) for ph, v in zip(range(n), values))``, the values in order (zip stops
+        at the shorter, as the comprehension's did; several placeholders only)."""
+        if not isinstance(feed, cst.DictComp) or len(self.placeholders) < 2 or self.names:
+            return None
+        comp = feed.for_in
+        target = comp.target
+        if comp.ifs or comp.inner_for_in is not None or comp.asynchronous is not None \
+                or not isinstance(target, cst.Tuple) or len(target.elements) != 2 \
+                or not isinstance(target.elements[0].value, cst.Name) or not isinstance(feed.key, cst.Name) \
+                or feed.key.value != target.elements[0].value.value:
+            return None
+        z = comp.iter
+        if not (isinstance(z, cst.Call) and isinstance(z.func, cst.Name) and z.func.value == "zip" and len(z.args) == 2
+                and not any(a.keyword or a.star for a in z.args) and self._placeholder_keys(z.args[0].value)):
+            return None
+        key = feed.key.value
+        if key in names_in(feed.value) or key in names_in(z.args[1].value):
+            return None  # (the value reads the placeholder itself: it has no value in the generator)
+        code = cst.Module([]).code_for_node
+        n = len(self.placeholders)
+        return cst.parse_expression(f"tuple({code(feed.value)} for {code(target)} in zip(range({n}), "
+                                    f"{code(z.args[1].value)}))")
 
     def check(self, name: str) -> str:
         """Why the loop is not one enqueue per step ending at the close, or ``""``."""

@@ -15,7 +15,8 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
 from tfdata_bridge._src.migrate.feed.closer_args import check_closer_args, handed_close_runs
 from tfdata_bridge._src.migrate.feed.loop import runs
-from tfdata_bridge._src.migrate.feed.threads import ThreadUses, enclosing, made, thread_call_parts
+from tfdata_bridge._src.migrate.feed.threads import ThreadUses, enclosing, made, thread_call_parts, thread_target, \
+    thread_values
 
 
 @dataclass
@@ -49,7 +50,7 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
             call = next((c for c in finder.index.threads if any(n is ref for n in nodes_of(c, cst.Name))), None)
             if call is None:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
-            target, args = thread_call_parts(call)
+            target, args = thread_call_parts(call, owner.params.params)
             if target is not ref:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
             if is_feeder and position:
@@ -140,7 +141,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> li
         gone.append(stmt)
     going = {c.name.value for c in closers} | {fn.name.value}
     for call in finder.index.threads:  # a close op handed to a thread that stays would be a name gone
-        target, args = thread_call_parts(call)
+        target, args = thread_target(call), thread_values(call)
         if any(isinstance(a, cst.Name) and a.value in close_ops for a in args) and \
                 not (isinstance(target, cst.Name) and target.value in going):
             raise Refusal(f"the close op is handed to the thread running `{code_of(target)}`, which does more "
@@ -227,7 +228,7 @@ def plain_close_after_feeder(finder, module: cst.Module, fn: cst.FunctionDef, qu
     reason to refuse. Legacy's second close of a closed queue raises ``CancelledError`` ("already closed"),
     which the program would no longer raise. ``close_calls``: the close ops' names and their ``queue.close(...)``."""
     targets = {t.value if isinstance(t, cst.Name) else t.attr.value for c in finder.index.threads
-               for t in [thread_call_parts(c)[0]] if isinstance(t, (cst.Name, cst.Attribute))}
+               for t in [thread_target(c)] if isinstance(t, (cst.Name, cst.Attribute))}
     threaded = [f for f in nodes_of(module, cst.FunctionDef) if f is fn or f.name.value in targets]
     inside = {id(s) for f in threaded for s in nodes_of(f, cst.SimpleStatementLine)}
     for stmt in nodes_of(module, cst.SimpleStatementLine):

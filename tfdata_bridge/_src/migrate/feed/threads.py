@@ -36,22 +36,74 @@ def quiet_use(stmt: cst.CSTNode, is_handle) -> bool:
     return False
 
 
-def thread_call_parts(call: cst.Call) -> tuple[cst.BaseExpression | None, list[cst.BaseExpression]]:
-    """(target, positional args) of ``Thread(...)``; args must be a literal tuple or list."""
+def _bound(call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """``Thread(...)``'s arguments by its parameters' names."""
     bound: dict[str, cst.BaseExpression] = {}
     for i, arg in enumerate(call.args):
         if arg.star or (arg.keyword is None and i >= len(_THREAD_PARAMS)):
             raise Refusal("`threading.Thread` is called with arguments the rewrite does not know")
         bound[_THREAD_PARAMS[i] if arg.keyword is None else arg.keyword.value] = arg.value
-    if bound.get("kwargs") is not None:
-        raise Refusal("the feeding thread is given kwargs=; not rewritten")
+    return bound
+
+
+def thread_target(call: cst.Call) -> cst.BaseExpression | None:
+    """The ``target=`` of ``Thread(...)``, whatever its arguments."""
+    return _bound(call).get("target")
+
+
+def thread_values(call: cst.Call) -> list[cst.BaseExpression]:
+    """What ``Thread(...)`` hands its target: the items of a literal ``args=`` and the values of a literal
+    ``kwargs=`` dict (unbound: the names each reads)."""
+    bound = _bound(call)
+    out = [e.value for e in bound["args"].elements] if isinstance(bound.get("args"), (cst.Tuple, cst.List)) else []
+    kwargs = bound.get("kwargs")
+    if isinstance(kwargs, cst.Dict):
+        out += [e.value for e in kwargs.elements if isinstance(e, cst.DictElement)]
+    elif isinstance(kwargs, cst.Call):
+        out += [a.value for a in kwargs.args]
+    return out
+
+
+def thread_call_parts(call: cst.Call, params: list[cst.Param] | None = None
+                      ) -> tuple[cst.BaseExpression | None, list[cst.BaseExpression]]:
+    """(target, positional args) of ``Thread(...)``; args must be a literal tuple or list. ``params``: the
+    target's parameters, which a literal ``kwargs=`` dict (``{'sess': sess}``, ``dict(sess=sess)``) is bound to,
+    its values then put at their parameters' places after ``args`` (refused without them)."""
+    bound = _bound(call)
     args = bound.get("args")
-    if args is None:
-        return bound.get("target"), []
-    if not isinstance(args, (cst.Tuple, cst.List)) or any(e.star for e in args.elements if hasattr(e, "star")
-                                                            and isinstance(e, cst.StarredElement)):
+    if args is not None and (not isinstance(args, (cst.Tuple, cst.List)) or any(
+            isinstance(e, cst.StarredElement) for e in args.elements)):
         raise Refusal("the feeding thread's args= is not a literal tuple")
-    return bound.get("target"), [e.value for e in args.elements]
+    given = [e.value for e in args.elements] if args is not None else []
+    if bound.get("kwargs") is not None:
+        if params is None:
+            raise Refusal("the feeding thread is given kwargs=; not rewritten")
+        given += _by_keyword(bound["kwargs"], [p.name.value for p in params], len(given))
+    return bound.get("target"), given
+
+
+def _by_keyword(kwargs: cst.BaseExpression, names: list[str], taken: int) -> list[cst.BaseExpression]:
+    """A literal ``kwargs=`` (string keys, or ``dict(k=v)``) as the values of the parameters after the first
+    ``taken``, in order: each of those up to the last one named must be named once (none left to its default
+    before a named one), none beyond ``names``."""
+    why = "the feeding thread's kwargs= does not name its target's parameters after its args= one by one"
+    items: list[tuple[str, cst.BaseExpression]] = []
+    if isinstance(kwargs, cst.Dict) and all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+                                            for e in kwargs.elements):
+        items = [(e.key.evaluated_value, e.value) for e in kwargs.elements]
+    elif isinstance(kwargs, cst.Call) and isinstance(kwargs.func, cst.Name) and kwargs.func.value == "dict" \
+            and all(a.keyword is not None and not a.star for a in kwargs.args):
+        items = [(a.keyword.value, a.value) for a in kwargs.args]
+    else:
+        raise Refusal("the feeding thread's kwargs= is not a literal dict; not rewritten")
+    keys = [k for k, _ in items]
+    if len(set(keys)) != len(keys) or not set(keys) <= set(names[taken:]):
+        raise Refusal(why)
+    last = max((names.index(k) for k in keys), default=taken - 1)
+    if set(names[taken:last + 1]) != set(keys):
+        raise Refusal(why)
+    values = dict(items)
+    return [values[n] for n in names[taken:last + 1]]
 
 
 class ThreadUses:
@@ -81,6 +133,8 @@ class ThreadUses:
         for ref in self.refs(name, skip + out):
             if any(id(ref) in {id(n) for n in nodes_of(s, cst.Name)} for s in out):
                 continue
+            if any(ref is f.target and isinstance(f.iter, cst.Name) and f.iter.value in names for f in self.fors):
+                continue  # (``for w in workers:`` reusing the handle's name: that loop is the list's, checked there)
             loop = next((f for f in self.fors if ref is f.iter and isinstance(f.target, cst.Name)), None)
             if loop is not None:
                 var = loop.target.value
@@ -148,18 +202,30 @@ def made(uses: ThreadUses, call: cst.Call, handles: set[str], gone: list[cst.CST
     loop) into ``gone``, the names holding it into ``handles``."""
     stmt = uses.holder(call)
     small = stmt.body[0] if len(stmt.body) == 1 else None
+    around = _loops_around(uses.module, stmt)
+    direct = next((f for f in uses.fors if isinstance(f.body, cst.IndentedBlock) and stmt in f.body.body), None)
+    if around and (len(around) > 1 or around[0] is not direct):
+        # (made in a ``while``, under an ``if`` in a loop, or in nested loops: how many threads, on what, is not
+        # one loop header the generator could repeat)
+        raise Refusal("the feeding thread is made in a loop other than one plain `for` whose body makes it")
     if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
             isinstance(small.value.func, cst.Attribute) and small.value.func.value is call \
             and small.value.func.attr.value == "start":  # Thread(...).start()
-        gone.append(stmt)
-        return None, False
+        if direct is None:
+            gone.append(stmt)
+            return None, False
+        if len(direct.body.body) != 1 or direct.orelse:  # ``for i in ...: Thread(...).start()``
+            raise Refusal("the loop that starts the feeding threads does more than start them")
+        gone.append(direct)
+        return f"for {code(direct.target)} in {code(direct.iter)}:", True
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
         raise Refusal("the feeding thread is neither assigned to a name nor started where it is made")
     name = small.targets[0].target.value
     if isinstance(small.value, cst.ListComp) and small.value.elt is call:
         comp = small.value.for_in
-        if comp.inner_for_in is not None or comp.ifs:
-            raise Refusal("the feeding threads are made by a comprehension with conditions or nested loops")
+        if comp.inner_for_in is not None or comp.ifs or around:
+            raise Refusal("the feeding threads are made by a comprehension with conditions or nested loops, or "
+                          "in a loop")
         handles.add(name)
         gone.append(stmt)
         return f"for {code(comp.target)} in {code(comp.iter)}:", True
@@ -180,6 +246,14 @@ def made(uses: ThreadUses, call: cst.Call, handles: set[str], gone: list[cst.CST
         raise Refusal("the loop that makes the feeding threads has an else")
     gone.append(loop)
     return f"for {code(loop.target)} in {code(loop.iter)}:", True
+
+
+def _loops_around(module: cst.Module, stmt: cst.CSTNode) -> list[cst.CSTNode]:
+    """The ``for`` / ``while`` loops holding ``stmt`` inside the function that holds it (all of them at the
+    module level)."""
+    home = enclosing(module, stmt)
+    return [loop for kind in (cst.For, cst.While) for loop in nodes_of(module, kind)
+            if any(n is stmt for n in nodes_of(loop, type(stmt))) and enclosing(module, loop) is home]
 
 
 def appended_to(stmt: cst.CSTNode, name: str) -> set[str]:
