@@ -1,0 +1,35 @@
+"""A prefetch queue (``passthrough.py``) whose ``QueueRunner`` is TensorFlow's own doc shape: made by hand,
+``QueueRunner(q, [enqueue_op] * k)``, added to no collection and started by ``qr.create_threads(sess, coord=coord,
+start=True)`` (``queue_runners.started_by_hand``): the runner and its starts go, a threads list it gave is what
+legacy had less its threads. Its k threads each run the one op (a reader's read takes its next record): each
+element once, in an order they raced for, so the rewrite gives them in the order one thread does (compared as a
+multiset). Round 50's quarry blasts. Variants: the threads joined by the coordinator (`import tensorflow.compat.v1
+as tf`), a `for t in qr.create_threads(sess, coord): t.start()` loop of three threads (`from tensorflow.compat.v1
+import train`), a class method over another module's reader whose threads list is `start_queue_runners(...) +
+qr.create_threads(...)`, called twice.
+
+The programs of ``hq2_programs/`` are migrated as one tree and run against their originals."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "hq2_programs"
+
+
+@pytest.mark.timeout(500)
+def test_the_hq2_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    assert all("create_threads" not in code[p.name] and "QueueRunner(" not in code[p.name] for p in programs), code
+    assert "runner threads raced" in code["doc_shape_joined_threads.py"]
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "multiset", end=None)
