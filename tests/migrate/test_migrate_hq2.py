@@ -6,7 +6,9 @@ element once, in an order they raced for, so the rewrite gives them in the order
 multiset). Round 50's quarry blasts. Variants: the threads joined by the coordinator (`import tensorflow.compat.v1
 as tf`), a `for t in qr.create_threads(sess, coord): t.start()` loop of three threads (`from tensorflow.compat.v1
 import train`), a class method over another module's reader whose threads list is `start_queue_runners(...) +
-qr.create_threads(...)`, called twice.
+qr.create_threads(...)`, called twice; the runner made in a helper and returned with its queue (`return q, qr`),
+the caller extending `start_queue_runners`' list with its threads; and a queue batched by `dequeue_many`
+(``runner_queue.py``) whose runner's threads a loop starts and appends to a list.
 
 The programs of ``hq2_programs/`` are migrated as one tree and run against their originals."""
 
@@ -27,7 +29,7 @@ def test_the_hq2_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert len(programs) == 5
     assert all("create_threads" not in code[p.name] and "QueueRunner(" not in code[p.name] for p in programs), code
     assert "runner threads raced" in code["doc_shape_joined_threads.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}

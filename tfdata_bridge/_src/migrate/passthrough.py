@@ -23,6 +23,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, names_in, nodes_of
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
+from tfdata_bridge._src.migrate.returned_queue import returned_pair
 from tfdata_bridge._src.migrate.queue_runners import checked_runner, runner_call, short_api, started_by_hand
 
 _PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
@@ -56,7 +57,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if fn is None:
         return None
     flat = nodes_of(fn, cst.SimpleStatementLine)
-    enqueues, dequeues, runners, summaries, returns = [], [], [], [], []
+    enqueues, dequeues, runners, summaries, returns, pairs = [], [], [], [], [], []
     for use in finder.scopes.readers_of(stmt, qname):
         holder = holder_of(flat, use)
         if holder is None:
@@ -68,6 +69,9 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
             dequeues.append(holder)
         elif isinstance(holder.body[0], cst.Return) and holder.body[0].value is use:
             returns.append(holder)
+        elif isinstance(holder.body[0], cst.Return) and isinstance(holder.body[0].value, cst.Tuple) and \
+                any(e.value is use for e in holder.body[0].value.elements):
+            pairs.append(holder)  # ``return queue, runner``: its one caller dequeues one, starts the other
         elif _size_summary(finder, holder, qname):
             if holder not in summaries:
                 summaries.append(holder)
@@ -76,7 +80,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                 runners.append(holder)
         else:
             return None  # some other use (a dequeue_many, a close, a return): not this shape
-    if len(dequeues) + len(returns) != 1 or not enqueues or not runners:
+    if len(dequeues) + len(returns) + len(pairs) != 1 or not enqueues or not runners:
         return None
     args = bind_params(small.value, _PARAMS, kind)
     unpassed = _unshared(finder, fn, stmt, kind, args.get("shared_name"), local_callers)
@@ -92,6 +96,16 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     # ``qr = QueueRunner(...)`` started by hand (``qr.create_threads(sess, coord=coord, start=True)``, TensorFlow's
     # own doc shape), not registered: its starts go, a threads list it gave is ``[]``
     started = started_by_hand(finder, runner_stmt) if _named_runner(finder, runner_stmt) else None
+    pair = None
+    if pairs:  # ``return queue, runner`` (the runner made here), the caller starting its threads by hand
+        if not local_callers or not _named_runner(finder, runner_stmt):
+            return None
+        pair = returned_pair(finder, pairs[0], qname, runner_stmt, ("dequeue",))
+        if pair is None:
+            raise Refusal(f"`{qname}` is returned with its runner, and the function's one call is not `queue, "
+                          "runner = ...` whose queue is read by one `dequeue()` and whose runner's threads are "
+                          "started by `create_threads(..., start=True)` in the same function")
+        started = pair[4]
     if started is not None:
         inner, registered, emptied = checked_runner(runner_stmt.body[0].value), started[0], started[1]
     else:
@@ -100,7 +114,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
     tensors, gone, threads, many = _enqueued(finder, enq_stmt, use, inner, runner_stmt, fn, local_callers)
     unpassed = unpassed + threads
-    end = (returns or dequeues)[0]
+    end = (returns or pairs or dequeues)[0]
     _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
     support = _support(finder, stmt, small.value, flat)
     kinds = [kind]
@@ -114,6 +128,19 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     summary = f" (legacy's {many} runner threads raced for that order)" if many else ""
     summary += (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
                "measure)" if summaries else "")
+    if pair is not None:  # the helper returns the tensors; its caller's dequeue takes them, the runner goes
+        if flat.index(pairs[0]) < flat.index(enq_stmt):
+            raise Refusal(f"`{qname}` is returned before its enqueue op is made")
+        dcall, made, used, alone, _ = pair
+        new_ret = pairs[0].with_changes(body=[pairs[0].body[0].with_changes(value=_as_dequeued(tensors, args,
+                                                                                               False))])
+        news = {pairs[0]: new_ret, made: alone, used: used.with_changes(
+            body=[used.body[0].with_changes(value=dcall.func.value)]), **emptied}
+        comment = (f"tfdata-bridge migrate: {kind}, QueueRunner rewritten to tf.data; the prefetch queue goes: "
+                   f"`{fn.name.value}` returns the tensors it was filled with (not its runner), and the caller's "
+                   f"one dequeue was their next evaluation, in order{summary}")
+        return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], pairs[0], new_ret,
+                           comment, news, unpassed, kind, kind)
     if returns:  # a helper returning the queue: its callers' one dequeue each takes the tensors
         if flat.index(returns[0]) < flat.index(enq_stmt):
             raise Refusal(f"`{qname}` is returned before its enqueue op is made")
