@@ -19,6 +19,7 @@ import pathlib
 import pytest
 
 from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "hq2_programs"
@@ -35,3 +36,33 @@ def test_the_hq2_programs_deliver_what_their_originals_deliver(tmp_path):
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset", end=None)
+
+
+UNSTARTED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def main(path, n):
+    _, line = tf.TextLineReader().read(tf.train.string_input_producer([path], num_epochs=1, shuffle=False))
+    q = tf.FIFOQueue(4, [tf.string])
+    op = q.enqueue([line])
+    qr = tf.train.QueueRunner(q, [op] * {count})
+    got = q.dequeue()
+    with tf.Session() as sess:
+        coord = tf.train.Coordinator()
+        {start}
+        return sess.run(got)
+'''
+
+
+@pytest.mark.parametrize("count, start, why", [
+    ("2", "threads = qr.create_threads(sess, coord=coord)", "is not added by `add_queue_runner(qr)`"),
+    ("2", "for t in qr.create_threads(sess, coord):\n            t.start()\n        t.join()", "is not added by"),
+    ("n", "qr.create_threads(sess, coord=coord, start=True)", "a thread count not known here"),
+])
+def test_a_runner_not_started_by_hand_or_of_unknown_threads_is_left(count, start, why):
+    # (threads made but not started, or the loop's last thread read after it: the runner stays)
+    result = rewrite(UNSTARTED.format(count=count, start=start), to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and why in said, said
+    assert "QueueRunner(q" in result.code
