@@ -8,7 +8,8 @@ as tf`), a `for t in qr.create_threads(sess, coord): t.start()` loop of three th
 import train`), a class method over another module's reader whose threads list is `start_queue_runners(...) +
 qr.create_threads(...)`, called twice; the runner made in a helper and returned with its queue (`return q, qr`),
 the caller extending `start_queue_runners`' list with its threads; and a queue batched by `dequeue_many`
-(``runner_queue.py``) whose runner's threads a loop starts and appends to a list.
+(``runner_queue.py``) whose runner's threads a loop starts and appends to a list; a queue of k readers
+(``handbuilt.py``) whose runner is made and started by hand, the threads list kept.
 
 The programs of ``hq2_programs/`` are migrated as one tree and run against their originals."""
 
@@ -30,9 +31,10 @@ def test_the_hq2_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 5
+    assert len(programs) == 6
     assert all("create_threads" not in code[p.name] and "QueueRunner(" not in code[p.name] for p in programs), code
     assert "runner threads raced" in code["doc_shape_joined_threads.py"]
+    assert "runner_threads = []" in code["k_readers_hand_started.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset", end=None)

@@ -24,7 +24,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
 from tfdata_bridge._src.migrate.returned_queue import returned_pair
-from tfdata_bridge._src.migrate.queue_runners import checked_runner, runner_call, short_api, started_by_hand
+from tfdata_bridge._src.migrate.queue_runners import checked_runner, named_runner, runner_call, started_by_hand
 
 _PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
 
@@ -95,16 +95,14 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                           "op, taking other elements")
     # ``qr = QueueRunner(...)`` started by hand (``qr.create_threads(sess, coord=coord, start=True)``, TensorFlow's
     # own doc shape), not registered: its starts go, a threads list it gave is ``[]``
-    started = started_by_hand(finder, runner_stmt) if _named_runner(finder, runner_stmt) else None
+    started = started_by_hand(finder, runner_stmt) if named_runner(finder, runner_stmt) else None
     pair = None
     if pairs:  # ``return queue, runner`` (the runner made here), the caller starting its threads by hand
-        if not local_callers or not _named_runner(finder, runner_stmt):
+        if not local_callers or not named_runner(finder, runner_stmt):
             return None
         pair = returned_pair(finder, pairs[0], qname, runner_stmt, ("dequeue",))
         if pair is None:
-            raise Refusal(f"`{qname}` is returned with its runner, and the function's one call is not `queue, "
-                          "runner = ...` whose queue is read by one `dequeue()` and whose runner's threads are "
-                          "started by `create_threads(..., start=True)` in the same function")
+            return None  # (not this shape: the hand-built queue's note says how its callers read it)
         started = pair[4]
     if started is not None:
         inner, registered, emptied = checked_runner(runner_stmt.body[0].value), started[0], started[1]
@@ -267,13 +265,6 @@ def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementL
             if bound:
                 raise Refusal(f"`{sorted(bound)[0]}` is assigned again between the enqueue and the dequeue, so the "
                               "dequeue cannot take the enqueued tensors by name")
-
-
-def _named_runner(finder, stmt: cst.SimpleStatementLine) -> bool:
-    """``qr = QueueRunner(...)``: a runner bound to one name (which ``started_by_hand`` follows)."""
-    small = stmt.body[0] if len(stmt.body) == 1 else None
-    return isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-        isinstance(small.targets[0].target, cst.Name) and short_api(finder, small.value) == "QueueRunner"
 
 
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:

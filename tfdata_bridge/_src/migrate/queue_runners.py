@@ -240,6 +240,13 @@ def registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseSta
     return stmt
 
 
+def named_runner(finder, stmt: cst.SimpleStatementLine) -> bool:
+    """``qr = QueueRunner(...)``: a runner bound to one name (which ``started_by_hand`` follows)."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    return isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+        isinstance(small.targets[0].target, cst.Name) and short_api(finder, small.value) == "QueueRunner"
+
+
 def started_by_hand(finder, runner: cst.SimpleStatementLine, name: str | None = None
                     ) -> tuple[list[cst.SimpleStatementLine], dict[cst.SimpleStatementLine, cst.SimpleStatementLine]] \
         | None:
