@@ -73,7 +73,7 @@ def test_a_prefetch_queue_left_at_its_defaults_goes(kind):
     ("shared_name", "threads", ", shared_name='q'", "a call of `prefetch` passes `shared_name`"),
     ("'common'", "threads", "", "shared_name='common'"),
     ("shared_name", "threads", ", 2", "a call of `prefetch` passes `threads`"),
-    ("None", "2", "", "not one thread"),
+    ("None", "n_threads", "", "a thread count not known here"),
 ])
 def test_a_shared_or_threaded_prefetch_queue_is_left_saying_why(shared, threads, args, why):
     result = rewrite(PREFETCH.format(kind="PaddingFIFOQueue", shared=shared, threads=threads,

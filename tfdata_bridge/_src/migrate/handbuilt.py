@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, target_names
-from tfdata_bridge._src.migrate.queue_runners import runner_call
+from tfdata_bridge._src.migrate.queue_runners import checked_runner, named_runner, runner_call, started_by_hand
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents, size_call
@@ -60,6 +60,8 @@ class Prefetch:
     key_at: int | None = None  # the record key's place in the enqueued list, where the enqueue is its one use
     test: cst.BaseExpression | None = None  # the queue chosen by a branch: its test (``self.shuffle``)
     arms: list[tuple[str, dict[str, cst.BaseExpression]]] = field(default_factory=list)  # (kind, args): test true, false
+    # a runner started by hand: ``threads = qr.create_threads(sess, coord=coord, start=True)``, now ``threads = []``
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
 
 
 
@@ -151,7 +153,12 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
         raise Refusal("the enqueue op is not `queue.enqueue([tensors])`")
     enqueued = enqueue.args[0].value
     # the runner: add_queue_runner(QueueRunner(q, ops)), or ``qr = QueueRunner(q, ops)`` registered on its own
-    inner, registered = runner_call(finder, runner_stmt, _simple_statements(scope_body))
+    # (or ``qr = QueueRunner(q, ops)`` whose threads ``qr.create_threads(sess, coord=coord, start=True)`` starts)
+    started = started_by_hand(finder, runner_stmt) if named_runner(finder, runner_stmt) else None
+    if started is not None:
+        inner, registered = checked_runner(runner_stmt.body[0].value), started[0]
+    else:
+        inner, registered = runner_call(finder, runner_stmt, _simple_statements(scope_body))
     if not (inner is not None and len(inner.args) == 2 and isinstance(inner.args[1].value, cst.Name)
             and inner.args[1].value.value == ops_name):
         raise Refusal("the queue's runner is not `add_queue_runner(QueueRunner(queue, enqueue_ops))`")
@@ -219,7 +226,8 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
         removed.append(factory[1])
     note = "; ".join(n for n in (size_uses.note(), shared) if n)
     return Prefetch(kind, args, readers, read, reader_expr, key, value, per_element, enqueued, removed,
-                    loop_stmts=body, summaries=[note] if note else [], key_at=key_at, test=test, arms=arms)
+                    loop_stmts=body, summaries=[note] if note else [], key_at=key_at, test=test, arms=arms,
+                    news=started[1] if started is not None else {})
 
 
 def chosen_queue(finder, at: cst.CSTNode, qname: str, scope_body: cst.CSTNode) -> cst.If | None:

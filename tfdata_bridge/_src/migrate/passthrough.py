@@ -23,7 +23,8 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, names_in, nodes_of
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
-from tfdata_bridge._src.migrate.queue_runners import runner_call
+from tfdata_bridge._src.migrate.returned_queue import returned_pair
+from tfdata_bridge._src.migrate.queue_runners import checked_runner, named_runner, runner_call, started_by_hand
 
 _PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
 
@@ -56,7 +57,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if fn is None:
         return None
     flat = nodes_of(fn, cst.SimpleStatementLine)
-    enqueues, dequeues, runners, summaries, returns = [], [], [], [], []
+    enqueues, dequeues, runners, summaries, returns, pairs = [], [], [], [], [], []
     for use in finder.scopes.readers_of(stmt, qname):
         holder = holder_of(flat, use)
         if holder is None:
@@ -68,6 +69,9 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
             dequeues.append(holder)
         elif isinstance(holder.body[0], cst.Return) and holder.body[0].value is use:
             returns.append(holder)
+        elif isinstance(holder.body[0], cst.Return) and isinstance(holder.body[0].value, cst.Tuple) and \
+                any(e.value is use for e in holder.body[0].value.elements):
+            pairs.append(holder)  # ``return queue, runner``: its one caller dequeues one, starts the other
         elif _size_summary(finder, holder, qname):
             if holder not in summaries:
                 summaries.append(holder)
@@ -76,7 +80,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                 runners.append(holder)
         else:
             return None  # some other use (a dequeue_many, a close, a return): not this shape
-    if len(dequeues) + len(returns) != 1 or not enqueues or not runners:
+    if len(dequeues) + len(returns) + len(pairs) != 1 or not enqueues or not runners:
         return None
     args = bind_params(small.value, _PARAMS, kind)
     unpassed = _unshared(finder, fn, stmt, kind, args.get("shared_name"), local_callers)
@@ -89,12 +93,26 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         if not same_turns(finder, stmt, other):
             raise Refusal(f"`{qname}` is enqueued or dequeued in a loop or a nested function: each run makes another "
                           "op, taking other elements")
-    inner, registered = runner_call(finder, runner_stmt, flat)
+    # ``qr = QueueRunner(...)`` started by hand (``qr.create_threads(sess, coord=coord, start=True)``, TensorFlow's
+    # own doc shape), not registered: its starts go, a threads list it gave is ``[]``
+    started = started_by_hand(finder, runner_stmt) if named_runner(finder, runner_stmt) else None
+    pair = None
+    if pairs:  # ``return queue, runner`` (the runner made here), the caller starting its threads by hand
+        if not local_callers or not named_runner(finder, runner_stmt):
+            return None
+        pair = returned_pair(finder, pairs[0], qname, runner_stmt, ("dequeue",))
+        if pair is None:
+            return None  # (not this shape: the hand-built queue's note says how its callers read it)
+        started = pair[4]
+    if started is not None:
+        inner, registered, emptied = checked_runner(runner_stmt.body[0].value), started[0], started[1]
+    else:
+        (inner, registered), emptied = runner_call(finder, runner_stmt, flat), {}
     if inner is None:
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
-    tensors, gone, threads = _enqueued(finder, enq_stmt, use, inner, runner_stmt, fn, local_callers)
+    tensors, gone, threads, many = _enqueued(finder, enq_stmt, use, inner, runner_stmt, fn, local_callers)
     unpassed = unpassed + threads
-    end = (returns or dequeues)[0]
+    end = (returns or pairs or dequeues)[0]
     _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
     support = _support(finder, stmt, small.value, flat)
     kinds = [kind]
@@ -104,8 +122,23 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         other_args = bind_params(other.body[0].value, _PARAMS, other_kind)
         unpassed = unpassed + _unshared(finder, fn, other, other_kind, other_args.get("shared_name"), local_callers)
         support += [other, *_support(finder, other, other.body[0].value, flat)]
-    summary = (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
+    # (several threads: legacy's order was their race, each evaluation once; one thread's order is one of them)
+    summary = f" (legacy's {many} runner threads raced for that order)" if many else ""
+    summary += (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
                "measure)" if summaries else "")
+    if pair is not None:  # the helper returns the tensors; its caller's dequeue takes them, the runner goes
+        if flat.index(pairs[0]) < flat.index(enq_stmt):
+            raise Refusal(f"`{qname}` is returned before its enqueue op is made")
+        dcall, made, used, alone, _ = pair
+        new_ret = pairs[0].with_changes(body=[pairs[0].body[0].with_changes(value=_as_dequeued(tensors, args,
+                                                                                               False))])
+        news = {pairs[0]: new_ret, made: alone, used: used.with_changes(
+            body=[used.body[0].with_changes(value=dcall.func.value)]), **emptied}
+        comment = (f"tfdata-bridge migrate: {kind}, QueueRunner rewritten to tf.data; the prefetch queue goes: "
+                   f"`{fn.name.value}` returns the tensors it was filled with (not its runner), and the caller's "
+                   f"one dequeue was their next evaluation, in order{summary}")
+        return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], pairs[0], new_ret,
+                           comment, news, unpassed, kind, kind)
     if returns:  # a helper returning the queue: its callers' one dequeue each takes the tensors
         if flat.index(returns[0]) < flat.index(enq_stmt):
             raise Refusal(f"`{qname}` is returned before its enqueue op is made")
@@ -114,7 +147,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         value = _as_dequeued(tensors, args, False)
         dequeues_of = caller_dequeues(finder, fn, finder.scopes.callers(fn)) if local_callers else []
         new_ret = returns[0].with_changes(body=[returns[0].body[0].with_changes(value=value)])
-        news = {returns[0]: new_ret}
+        news = {returns[0]: new_ret, **emptied}
         for d, value_d in dequeues_of:
             news[d] = d.with_changes(body=[d.body[0].with_changes(value=value_d)])
         said = " or ".join(dict.fromkeys(kinds))
@@ -138,7 +171,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     comment = (f"tfdata-bridge migrate: {said}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue "
                "goes: each dequeue was the next evaluation of the tensors it was filled with, in order" + summary)
     return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], deq_stmt, new, comment,
-                       {deq_stmt: new}, unpassed, kind, said)
+                       {deq_stmt: new, **emptied}, unpassed, kind, said)
 
 
 def _branches(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.SimpleStatementLine]
@@ -248,9 +281,10 @@ def _method_call(holder: cst.SimpleStatementLine, use: cst.Name) -> str | None:
 
 
 def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt, fn, local_callers: bool
-              ) -> tuple[cst.BaseExpression, list[cst.CSTNode], tuple[str, ...]]:
-    """What the one enqueue op puts in, the statements that go with it (the op's own), and the parameters that
-    must keep their default (``[enqueue_op] * num_threads``, ``num_threads=1``: one thread)."""
+              ) -> tuple[cst.BaseExpression, list[cst.CSTNode], tuple[str, ...], int]:
+    """What the one enqueue op puts in, the statements that go with it (the op's own), the parameters that
+    must keep their default (``[enqueue_op] * num_threads``: the count followed to it), and the thread count
+    where it is more than one (0: one)."""
     call = next(c for c in nodes_of(enq_stmt, cst.Call) if isinstance(c.func, cst.Attribute) and c.func.value is use)
     if len(call.args) != 1 or call.args[0].keyword not in (None,) and call.args[0].keyword.value != "vals":
         raise Refusal("the enqueue op is not `queue.enqueue(tensors)`")
@@ -258,7 +292,7 @@ def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt, fn, local_cal
     if enq_stmt is runner_stmt:  # ``QueueRunner(q, [q.enqueue(tensors)])``
         if not (isinstance(ops, cst.List) and len(ops.elements) == 1 and ops.elements[0].value is call):
             raise Refusal("the runner runs more than the one enqueue op")
-        return call.args[0].value, [], ()
+        return call.args[0].value, [], (), 0
     small = enq_stmt.body[0]
     if not (isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1
             and isinstance(small.targets[0].target, cst.Name)):
@@ -267,18 +301,22 @@ def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt, fn, local_cal
     if len(finder.scopes.readers_of(enq_stmt, op)) != 1:
         raise Refusal(f"the enqueue op `{op}` is used beyond the queue's runner")
     threads: tuple[str, ...] = ()
+    many = 0
     if isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply):  # ``[op] * num_threads``
+        # k threads run the one op: each run evaluates the tensors once (a reader's read takes its next record),
+        # so the queue holds each evaluation once, in an order the threads race for; in order is one of them
         count, threads, why = _default_of(finder, fn, runner_stmt, ops.right, local_callers)
-        if not (isinstance(count, cst.Integer) and count.evaluated_value == 1):
+        if not (isinstance(count, cst.Integer) and count.evaluated_value >= 1):
             code = cst.Module([]).code_for_node(ops.right)
-            raise Refusal(f"the runner runs `[{op}] * {code}`, not one thread{why}: several threads reorder the "
-                          "elements; give one thread, or keep the queue (`migrate --to compat`)")
+            raise Refusal(f"the runner runs `[{op}] * {code}`, a thread count not known here{why}; give a number, "
+                          "or keep the queue (`migrate --to compat`)")
+        many = count.evaluated_value if count.evaluated_value > 1 else 0
         ops = ops.left
     single = isinstance(ops, cst.List) and len(ops.elements) == 1 and isinstance(ops.elements[0].value, cst.Name) \
         and ops.elements[0].value.value == op
     if not single:
         raise Refusal(f"the runner does not run `[{op}]` (one thread: the order of the elements is kept)")
-    return call.args[0].value, [enq_stmt], threads
+    return call.args[0].value, [enq_stmt], threads, many
 
 
 def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression], unpacked: bool

@@ -91,6 +91,9 @@ def rewritten_helper(fn: cst.FunctionDef, found: Passthrough, comment_lines) -> 
                                                                      *comment_lines(found.comment)])
             return news.get(id(original), updated)
 
+        def leave_For(self, original, updated):  # (a ``for t in qr.create_threads(...): t.start()`` loop)
+            return cst.RemoveFromParent() if id(original) in gone else updated
+
     return fn.visit(_T())
 
 

@@ -953,7 +953,7 @@ class Finder:
         statements = [*file_stmts, stmt]
         source = Source("reader", statements, defined, call=queue_args, reader=kind,
                         reader_args=reader_options(self, plan.reader, kind, bind_reader(self, plan.reader, kind), code=self.code),
-                        prefetch=plan)
+                        prefetch=plan, news=dict(plan.news))
         return source
 
     def _prefetch_helper_source(self, stmt, fn: cst.FunctionDef, call: cst.Call, assign: cst.Assign,

@@ -77,6 +77,8 @@ def helper_prefetch(finder, fn: cst.FunctionDef, call: cst.Call, readers_api: tu
         raise Refusal(f"the queue `{qname}` that `{name}` dequeues is not made by one assignment in it, nor by "
                       "each arm of one `if`/`else` of its own statements")
     plan = prefetch_source(finder, queue_stmt, qname, ret, fn)
+    if plan.news:  # (its threads list would be the helper's: not followed)
+        raise Refusal(f"the runner of `{name}`'s queue is started by hand there (`create_threads`)")
     if plan.per_element:
         raise Refusal(f"the readers' loop in `{name}` does more than read and enqueue")
     bound = _bind_call(fn, call)

@@ -240,6 +240,13 @@ def registration(finder, runner: cst.SimpleStatementLine, flat: list[cst.BaseSta
     return stmt
 
 
+def named_runner(finder, stmt: cst.SimpleStatementLine) -> bool:
+    """``qr = QueueRunner(...)``: a runner bound to one name (which ``started_by_hand`` follows)."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    return isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+        isinstance(small.targets[0].target, cst.Name) and short_api(finder, small.value) == "QueueRunner"
+
+
 def started_by_hand(finder, runner: cst.SimpleStatementLine, name: str | None = None
                     ) -> tuple[list[cst.SimpleStatementLine], dict[cst.SimpleStatementLine, cst.SimpleStatementLine]] \
         | None:
@@ -260,22 +267,89 @@ def started_by_hand(finder, runner: cst.SimpleStatementLine, name: str | None = 
     uses = finder.scopes.readers_of(runner, name)
     if not uses:
         return None
-    gone: list[cst.SimpleStatementLine] = []
+    gone: list[cst.CSTNode] = []
     emptied: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = {}
     for use in uses:
+        loop = _starting_loop(finder, use)  # ``for t in qr.create_threads(sess, coord): t.start()``
+        if loop is not None:
+            if function_of(finder, loop) is not function_of(finder, runner):
+                return None
+            gone.append(loop)
+            continue
         stmt = _holder(finder, use)
         if stmt is None or function_of(finder, stmt) is not function_of(finder, runner) or len(stmt.body) != 1:
             return None
-        call = _create_threads(stmt.body[0], use)
+        one = stmt.body[0]
+        rest = _joined_threads(one, use)  # ``threads = start_queue_runners(...) + qr.create_threads(...)``
+        call = _create_threads(one, use) if rest is None else rest[0]
         if call is None or not any(a.keyword is not None and a.keyword.value == "start" and
                                    isinstance(a.value, cst.Name) and a.value.value == "True" for a in call.args):
             return None
-        one = stmt.body[0]
-        if isinstance(one, cst.Assign):
+        if rest is not None:  # the other threads stay
+            emptied[stmt] = stmt.with_changes(body=[one.with_changes(value=rest[1])])
+        elif isinstance(one, cst.Assign):
             emptied[stmt] = stmt.with_changes(body=[one.with_changes(value=cst.List([]))])
         else:
             gone.append(stmt)
     return gone, emptied
+
+
+def _joined_threads(small: cst.BaseSmallStatement, use: cst.Name) -> tuple[cst.Call, cst.BaseExpression] | None:
+    """For ``threads = other + use.create_threads(...)`` (either side): (the call, ``other``)."""
+    value = small.value if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+    if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add)):
+        return None
+    for one, other in ((value.left, value.right), (value.right, value.left)):
+        if isinstance(one, cst.Call) and isinstance(one.func, cst.Attribute) and one.func.value is use \
+                and one.func.attr.value == "create_threads":
+            return one, other.with_changes(lpar=[], rpar=[]) if isinstance(other, cst.Call) else other
+    return None
+
+
+def _starting_loop(finder, use: cst.Name) -> cst.For | None:
+    """The ``for t in use.create_threads(sess, coord=coord): t.start()`` loop (its body only starts each thread,
+    sets it a daemon, or appends it to a list) whose iterable is ``use``'s call; None where it is not one."""
+    fn = finder.scopes.scope(use)
+    node = getattr(fn, "node", None)
+    for loop in nodes_of(node, cst.For) if node is not None else ():
+        it = loop.iter
+        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.value is use
+                and it.func.attr.value == "create_threads"):
+            continue
+        if loop.orelse is not None or not isinstance(loop.target, cst.Name) or \
+                not isinstance(loop.body, cst.IndentedBlock):
+            return None
+        t = loop.target.value
+        for stmt in loop.body.body:
+            if not (isinstance(stmt, cst.SimpleStatementLine) and all(_thread_step(s, t) for s in stmt.body)):
+                return None
+        # the loop's last thread is read nowhere after it (another loop binding the name reads its own)
+        inside = {id(n) for n in nodes_of(loop, cst.Name)}
+        comps = [c for k in (cst.ListComp, cst.GeneratorExp, cst.SetComp) for c in nodes_of(node, k)]
+        for other in [*nodes_of(node, cst.For), *comps]:
+            target = other.target if isinstance(other, cst.For) else other.for_in.target
+            if other is not loop and isinstance(target, cst.Name) and target.value == t:
+                inside |= {id(n) for n in nodes_of(other, cst.Name)}
+        if any(n.value == t and id(n) not in inside for n in nodes_of(node, cst.Name)):
+            return None
+        return loop
+    return None
+
+
+def _thread_step(small: cst.BaseSmallStatement, t: str) -> bool:
+    """``t.start()``, ``t.setDaemon(True)``, ``t.daemon = True``, ``threads.append(t)``: a start loop's steps."""
+    if isinstance(small, cst.Assign):
+        return len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Attribute) and \
+            isinstance(small.targets[0].target.value, cst.Name) and small.targets[0].target.value.value == t and \
+            small.targets[0].target.attr.value == "daemon"
+    call = small.value if isinstance(small, cst.Expr) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+        return False
+    on = call.func.value
+    if isinstance(on, cst.Name) and on.value == t:
+        return call.func.attr.value in ("start", "setDaemon")
+    return call.func.attr.value == "append" and len(call.args) == 1 and isinstance(call.args[0].value, cst.Name) \
+        and call.args[0].value.value == t and isinstance(on, (cst.Name, cst.Attribute))
 
 
 def _create_threads(small: cst.BaseSmallStatement, use: cst.Name) -> cst.Call | None:

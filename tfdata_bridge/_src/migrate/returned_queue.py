@@ -87,12 +87,14 @@ def _check_movable(finder, made, used, v: str, dcall: cst.Call, into: str) -> No
                       f"`{into}`, where its names may mean other values")
 
 
-def returned_pair(finder, returned: cst.SimpleStatementLine, qname: str, runner: cst.SimpleStatementLine):
+def returned_pair(finder, returned: cst.SimpleStatementLine, qname: str, runner: cst.SimpleStatementLine,
+                  methods: tuple[str, ...] = _BATCHED):
     """For ``return queue, runner`` at ``returned`` (``runner = QueueRunner(queue, ...)`` at ``runner``, not
     registered), its one caller ``queue, runner = build(...)`` batching the queue and starting the runner's
     threads by hand (``runner.create_threads(sess, coord=coord, start=True)``): (the caller's dequeue call, the
     caller's assignment, the caller's dequeue statement, the caller's assignment less the runner, the thread
-    statements ``started_by_hand`` gives). None where this is not that pattern."""
+    statements ``started_by_hand`` gives). None where this is not that pattern. ``methods``: the dequeues the
+    caller may read the queue by (``("dequeue",)``: a prefetch queue's, ``passthrough.py``)."""
     from tfdata_bridge._src.migrate.queue_runners import started_by_hand
 
     value = returned.body[0].value
@@ -118,7 +120,7 @@ def returned_pair(finder, returned: cst.SimpleStatementLine, qname: str, runner:
         return None
     bound = [e.value.value for e in small.targets[0].target.elements]
     qv, rv = bound[names.index(qname)], bound[names.index(rname)]
-    found = _one_batched_use(finder, made, qv)
+    found = _one_batched_use(finder, made, qv, methods)
     if found is None:
         return None
     dcall, used = found

@@ -1,0 +1,70 @@
+"""A prefetch queue (``passthrough.py``) whose ``QueueRunner`` is TensorFlow's own doc shape: made by hand,
+``QueueRunner(q, [enqueue_op] * k)``, added to no collection and started by ``qr.create_threads(sess, coord=coord,
+start=True)`` (``queue_runners.started_by_hand``): the runner and its starts go, a threads list it gave is what
+legacy had less its threads. Its k threads each run the one op (a reader's read takes its next record): each
+element once, in an order they raced for, so the rewrite gives them in the order one thread does (compared as a
+multiset). Round 50's quarry blasts. Variants: the threads joined by the coordinator (`import tensorflow.compat.v1
+as tf`), a `for t in qr.create_threads(sess, coord): t.start()` loop of three threads (`from tensorflow.compat.v1
+import train`), a class method over another module's reader whose threads list is `start_queue_runners(...) +
+qr.create_threads(...)`, called twice; the runner made in a helper and returned with its queue (`return q, qr`),
+the caller extending `start_queue_runners`' list with its threads; and a queue batched by `dequeue_many`
+(``runner_queue.py``) whose runner's threads a loop starts and appends to a list; a queue of k readers
+(``handbuilt.py``) whose runner is made and started by hand, the threads list kept.
+
+The programs of ``hq2_programs/`` are migrated as one tree and run against their originals."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "hq2_programs"
+
+
+@pytest.mark.timeout(500)
+def test_the_hq2_programs_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 6
+    assert all("create_threads" not in code[p.name] and "QueueRunner(" not in code[p.name] for p in programs), code
+    assert "runner threads raced" in code["doc_shape_joined_threads.py"]
+    assert "runner_threads = []" in code["k_readers_hand_started.py"]
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "multiset", end=None)
+
+
+UNSTARTED = '''\
+import tensorflow.compat.v1 as tf
+
+
+def main(path, n):
+    _, line = tf.TextLineReader().read(tf.train.string_input_producer([path], num_epochs=1, shuffle=False))
+    q = tf.FIFOQueue(4, [tf.string])
+    op = q.enqueue([line])
+    qr = tf.train.QueueRunner(q, [op] * {count})
+    got = q.dequeue()
+    with tf.Session() as sess:
+        coord = tf.train.Coordinator()
+        {start}
+        return sess.run(got)
+'''
+
+
+@pytest.mark.parametrize("count, start, why", [
+    ("2", "threads = qr.create_threads(sess, coord=coord)", "is not added by `add_queue_runner(qr)`"),
+    ("2", "for t in qr.create_threads(sess, coord):\n            t.start()\n        t.join()", "is not added by"),
+    ("n", "qr.create_threads(sess, coord=coord, start=True)", "a thread count not known here"),
+])
+def test_a_runner_not_started_by_hand_or_of_unknown_threads_is_left(count, start, why):
+    # (threads made but not started, or the loop's last thread read after it: the runner stays)
+    result = rewrite(UNSTARTED.format(count=count, start=start), to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and why in said, said
+    assert "QueueRunner(q" in result.code
