@@ -1,0 +1,1 @@
+from bonsai53_lib.reader import WateringLogReader  # noqa: F401

@@ -1,0 +1,1 @@
+from .feeder import PipeFeeder

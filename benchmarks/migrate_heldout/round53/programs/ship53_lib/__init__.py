@@ -1,0 +1,1 @@
+"""Dive-log input code of the wreck survey project."""
