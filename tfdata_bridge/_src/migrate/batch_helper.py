@@ -381,6 +381,54 @@ def method_helper(scopes: Scopes, at: cst.CSTNode, call: cst.Call) -> cst.Functi
     return found[0]
 
 
+def instance_helper(finder: Finder, scopes: Scopes, at: cst.CSTNode, call: cst.Call
+                    ) -> tuple[cst.FunctionDef, cst.ClassDef] | None:
+    """(the method, its class) that ``call`` (at the statement ``at``) calls on an object of a class of the module
+    made for it: ``Batch().train(image, label)``, or ``batcher.train(...)`` where ``batcher = Batch(...)`` is the
+    name's one binding in its function (orchard's ``Batch().train``, a method batching the tensors its caller
+    gives it). The class undecorated, of no base but ``object``, subclassed nowhere, defining the method once,
+    undecorated, taking ``self`` and more; None for any other call."""
+    from libcst.metadata import Assignment
+
+    from tfdata_bridge._src.migrate.subclasses import overriders
+
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    made = func.value
+    if isinstance(made, cst.Name):
+        scope = scopes.scope(at)
+        found = list(scope[made.value]) if scope is not None else []
+        stmt = scopes.single_assignment(at, made.value)
+        if len(found) != 1 or not isinstance(found[0], Assignment) or found[0].scope is not scope or \
+                getattr(scope, "node", None) is None or stmt is None:
+            return None
+        small = stmt.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                isinstance(small.targets[0].target, cst.Name)):
+            return None
+        made = small.value
+    if not (isinstance(made, cst.Call) and isinstance(made.func, cst.Name)):
+        return None
+    module = finder.module if isinstance(finder.module, cst.Module) else None
+    scope = scopes.scope(at)
+    found = list(scope[made.func.value]) if scope is not None else []
+    if module is None or len(found) != 1 or not isinstance(found[0], Assignment) or \
+            not isinstance(found[0].node, cst.ClassDef) or found[0].node not in module.body:
+        return None
+    cls = found[0].node
+    if cls.decorators or cls.keywords or any(not (isinstance(b.value, cst.Name) and b.value.value == "object")
+                                             for b in cls.bases):
+        return None
+    name = func.attr.value
+    methods = [m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == name] \
+        if isinstance(cls.body, cst.IndentedBlock) else []
+    if len(methods) != 1 or methods[0].decorators or len(methods[0].params.params) < 2 or \
+            overriders(finder, module, cls, name):
+        return None
+    return methods[0], cls
+
+
 def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHelper:
     name = fn.name.value
     params = fn.params
