@@ -392,6 +392,28 @@ def instance_helper(finder: Finder, scopes: Scopes, at: cst.CSTNode, call: cst.C
 
     from tfdata_bridge._src.migrate.subclasses import overriders
 
+    made = made_for(scopes, at, call)
+    if made is None or not isinstance(made.func, cst.Name):
+        return None
+    module = finder.module if isinstance(finder.module, cst.Module) else None
+    scope = scopes.scope(at)
+    found = list(scope[made.func.value]) if scope is not None else []
+    if module is None or len(found) != 1 or not isinstance(found[0], Assignment) or \
+            not isinstance(found[0].node, cst.ClassDef) or found[0].node not in module.body:
+        return None
+    cls = found[0].node
+    method = plain_method(cls, call.func.attr.value)
+    if method is None or overriders(finder, module, cls, method.name.value):
+        return None
+    return method, cls
+
+
+def made_for(scopes: Scopes, at: cst.CSTNode, call: cst.Call) -> cst.Call | None:
+    """The constructor call of the object ``call`` (``obj.method(...)`` at the statement ``at``) calls a method of:
+    ``Cls(...)`` itself (``Cls(...).method(...)``), or the value of ``obj = Cls(...)``, the name's one binding in
+    its function; None otherwise."""
+    from libcst.metadata import Assignment
+
     func = call.func
     if not isinstance(func, cst.Attribute):
         return None
@@ -408,25 +430,20 @@ def instance_helper(finder: Finder, scopes: Scopes, at: cst.CSTNode, call: cst.C
                 isinstance(small.targets[0].target, cst.Name)):
             return None
         made = small.value
-    if not (isinstance(made, cst.Call) and isinstance(made.func, cst.Name)):
-        return None
-    module = finder.module if isinstance(finder.module, cst.Module) else None
-    scope = scopes.scope(at)
-    found = list(scope[made.func.value]) if scope is not None else []
-    if module is None or len(found) != 1 or not isinstance(found[0], Assignment) or \
-            not isinstance(found[0].node, cst.ClassDef) or found[0].node not in module.body:
-        return None
-    cls = found[0].node
+    return made if isinstance(made, cst.Call) and isinstance(made.func, (cst.Name, cst.Attribute)) else None
+
+
+def plain_method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    """The method ``name`` that ``cls`` (undecorated, of no base but ``object``) defines once, undecorated, taking
+    ``self`` and more."""
     if cls.decorators or cls.keywords or any(not (isinstance(b.value, cst.Name) and b.value.value == "object")
                                              for b in cls.bases):
         return None
-    name = func.attr.value
     methods = [m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == name] \
         if isinstance(cls.body, cst.IndentedBlock) else []
-    if len(methods) != 1 or methods[0].decorators or len(methods[0].params.params) < 2 or \
-            overriders(finder, module, cls, name):
+    if len(methods) != 1 or methods[0].decorators or len(methods[0].params.params) < 2:
         return None
-    return methods[0], cls
+    return methods[0]
 
 
 def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHelper:

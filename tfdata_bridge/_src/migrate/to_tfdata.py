@@ -35,7 +35,8 @@ from tfdata_bridge._src.migrate.dead_factories import drop_dead, tree_elsewhere
 from tfdata_bridge._src.migrate.unread_readers import drop_unread_readers
 from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
-from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, home_generator
+from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, \
+    foreign_instance_helper, home_generator
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
@@ -981,6 +982,11 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                     (made := instance_helper(finder, scopes, stmt, value)) is not None:
                 fn = made[0]  # (``Batch().train(image, label)``: a method of an object made for it)
                 instances[id(value.func)] = made[1]
+            elif fn is None and isinstance(value.func, cst.Attribute) and finder.external is not None and \
+                    (home := foreign_instance_helper(finder, stmt, value)):
+                homes[home.fn] = home  # (its class of another module of the tree)
+                sites.setdefault(home.fn, []).append((body, i, value))
+                continue
             if fn is None and finder.external is not None and (home := foreign_batch_helper(finder, value)):
                 homes[home.fn] = home
                 sites.setdefault(home.fn, []).append((body, i, value))
