@@ -38,7 +38,7 @@ from libcst.metadata import ClassScope
 from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, bound_names, identifiers, is_none, literal_bool, \
     name_counts, names_in, nodes_of, target_names
-from tfdata_bridge._src.migrate.helper_prelude import check_bindings, prelude_of, rewrite_prelude
+from tfdata_bridge._src.migrate.helper_prelude import check_bindings, derived_names, prelude_of, rewrite_prelude
 from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.walk import Visitor
@@ -67,6 +67,9 @@ class BatchHelper:
     # the queue is made in the arm of an ``if`` on a parameter that its default value takes (``if data_type ==
     # 'train':``): the parameter and the default's code; each caller must leave it so (``caller_tensors``)
     defaulted: tuple[str, str] | None = None
+    # the batch's list where it holds values its prelude derives from the tensors (``indicator = tf.ones(...)``,
+    # ``input_seq = caption[:-1]``: ``_derived_tensors``); the prelude's element function returns it
+    batched: list[str] | None = None
 
     def params(self) -> list[str]:
         """The parameters a call's arguments bind (``self`` left out of a method's)."""
@@ -203,6 +206,8 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
         except Refusal:
             pass  # (the queue's own rewrite says why, at the queue)
     prelude = {id(s) for s in prelude_of(fn, sorted(params), finder.api)}
+    lead = prelude_of(fn, sorted(params), finder.api, params=params)
+    derived = set(derived_names(lead, params)) if _data_reads(lead, params) else set()
     for stmt, call, api in batch_calls_in(finder, fn):
         tensors = call.args[0].value if call.args and call.args[0].keyword is None else next(
             (a.value for a in call.args if a.keyword is not None and a.keyword.value == "tensors"), None)
@@ -216,7 +221,54 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
                  or finder.scopes.single_assignment(stmt, n) is None}
         if taken or (isinstance(tensors, cst.Name) and _branch_built(fn, tensors.value, params) is not None):
             return True
+        if isinstance(tensors, (cst.List, cst.Tuple)) and names_in(tensors) & derived:
+            return True  # (values its first statements derive from its parameters: ``_derived_tensors``)
     return False
+
+
+def _data_reads(lead: list[cst.SimpleStatementLine], params: set[str]) -> set[str]:
+    """The parameters the statements ``lead`` read as the data of an op: a call's first positional argument
+    (``tf.shape(caption)``, ``tf.slice(caption, ...)``), a subscript's value (``caption[1:]``), or a whole value
+    (``seq = caption``); not a slice's bound, a keyword or a later argument (``max_len``, ``dtype``): those stay
+    the helper's own values, which its element function reads as a closure."""
+    found: set[str] = set()
+    for stmt in lead:
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and isinstance(small.value, cst.Name):
+            found.add(small.value.value)
+        for node in nodes_of(small, cst.Subscript):
+            if isinstance(node.value, cst.Name):
+                found.add(node.value.value)
+        for node in nodes_of(small, cst.Call):
+            if node.args and node.args[0].keyword is None and not node.args[0].star and \
+                    isinstance(node.args[0].value, cst.Name):
+                found.add(node.args[0].value.value)
+    return found & params
+
+
+def _derived_tensors(finder: Finder, fn: cst.FunctionDef, names: list[str], taken: list[str]) -> list[str]:
+    """The helper's tensors where its batch's list ``taken`` holds values its first statements derive per
+    element from its parameters (im2txt's ``batch_with_dynamic_pad``: ``seq_len = tf.shape(input_seq)[0]``,
+    ``indicator = tf.ones(tf.expand_dims(seq_len, 0), dtype=tf.int32)``, then ``batch([input_seq, tag_seq,
+    indicator], dynamic_pad=True)``): the parameters the list takes, then those the statements read as data
+    (``_data_reads``), which each caller gives per element; the prelude's element function makes the list."""
+    where = f"the batch calls in `{fn.name.value}` do not take its parameters as they are"
+    every = {p.name.value for p in fn.params.params}
+    lead = prelude_of(fn, names, finder.api, params=every)
+    derived = derived_names(lead, every)
+    if not set(taken) - set(names) <= set(derived):
+        raise Refusal(f"{where}, nor values its first statements compute from them")
+    tensors = [n for n in taken if n in names]
+    tensors += [p for p in names if p in _data_reads(lead, set(names)) and p not in tensors]
+    if not tensors:
+        raise Refusal(f"{where}: the values it derives read none of its parameters as data")
+    for stmt in lead:  # (a parameter re-bound there is one of the tensors: the others stay the helper's)
+        small = stmt.body[0]
+        targets = names_in(small.targets[0].target) if isinstance(small, cst.Assign) else set()
+        if targets & set(names) - set(tensors):
+            raise Refusal(f"`{fn.name.value}` re-binds its parameter(s) {sorted(targets & set(names))} before "
+                          "its batch")
+    return tensors
 
 
 _PROPERTY_TESTS = {"isinstance", "len", "list", "tuple", "dict", "type", "None", "True", "False"}
@@ -329,6 +381,71 @@ def method_helper(scopes: Scopes, at: cst.CSTNode, call: cst.Call) -> cst.Functi
     return found[0]
 
 
+def instance_helper(finder: Finder, scopes: Scopes, at: cst.CSTNode, call: cst.Call
+                    ) -> tuple[cst.FunctionDef, cst.ClassDef] | None:
+    """(the method, its class) that ``call`` (at the statement ``at``) calls on an object of a class of the module
+    made for it: ``Batch().train(image, label)``, or ``batcher.train(...)`` where ``batcher = Batch(...)`` is the
+    name's one binding in its function (orchard's ``Batch().train``, a method batching the tensors its caller
+    gives it). The class undecorated, of no base but ``object``, subclassed nowhere, defining the method once,
+    undecorated, taking ``self`` and more; None for any other call."""
+    from libcst.metadata import Assignment
+
+    from tfdata_bridge._src.migrate.subclasses import overriders
+
+    made = made_for(scopes, at, call)
+    if made is None or not isinstance(made.func, cst.Name):
+        return None
+    module = finder.module if isinstance(finder.module, cst.Module) else None
+    scope = scopes.scope(at)
+    found = list(scope[made.func.value]) if scope is not None else []
+    if module is None or len(found) != 1 or not isinstance(found[0], Assignment) or \
+            not isinstance(found[0].node, cst.ClassDef) or found[0].node not in module.body:
+        return None
+    cls = found[0].node
+    method = plain_method(cls, call.func.attr.value)
+    if method is None or overriders(finder, module, cls, method.name.value):
+        return None
+    return method, cls
+
+
+def made_for(scopes: Scopes, at: cst.CSTNode, call: cst.Call) -> cst.Call | None:
+    """The constructor call of the object ``call`` (``obj.method(...)`` at the statement ``at``) calls a method of:
+    ``Cls(...)`` itself (``Cls(...).method(...)``), or the value of ``obj = Cls(...)``, the name's one binding in
+    its function; None otherwise."""
+    from libcst.metadata import Assignment
+
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    made = func.value
+    if isinstance(made, cst.Name):
+        scope = scopes.scope(at)
+        found = list(scope[made.value]) if scope is not None else []
+        stmt = scopes.single_assignment(at, made.value)
+        if len(found) != 1 or not isinstance(found[0], Assignment) or found[0].scope is not scope or \
+                getattr(scope, "node", None) is None or stmt is None:
+            return None
+        small = stmt.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                isinstance(small.targets[0].target, cst.Name)):
+            return None
+        made = small.value
+    return made if isinstance(made, cst.Call) and isinstance(made.func, (cst.Name, cst.Attribute)) else None
+
+
+def plain_method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    """The method ``name`` that ``cls`` (undecorated, of no base but ``object``) defines once, undecorated, taking
+    ``self`` and more."""
+    if cls.decorators or cls.keywords or any(not (isinstance(b.value, cst.Name) and b.value.value == "object")
+                                             for b in cls.bases):
+        return None
+    methods = [m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == name] \
+        if isinstance(cls.body, cst.IndentedBlock) else []
+    if len(methods) != 1 or methods[0].decorators or len(methods[0].params.params) < 2:
+        return None
+    return methods[0]
+
+
 def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHelper:
     name = fn.name.value
     params = fn.params
@@ -362,6 +479,9 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             built, taken, single = (None, tensors), read, False
         else:
             raise Refusal(f"the batch calls in `{name}` do not take its parameters as they are")
+        batched = None
+        if not single and built is None and not set(taken) <= set(names) and len(set(taken)) == len(taken):
+            batched, taken = taken, _derived_tensors(finder, fn, names, taken)
         branch = _branch_built(fn, taken[0], set(names)) if single and taken[0] not in names else None
         if branch is not None:
             built = _built_list(fn, branch, taken[0], names)
@@ -370,7 +490,9 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
             raise Refusal(f"the batch calls in `{name}` do not take its parameters as they are")
         if helper is None:
             helper = BatchHelper(fn, taken, single)
-            helper.built = built
+            helper.built, helper.batched = built, batched
+        elif helper.batched != batched:
+            raise Refusal(f"the batch calls in `{name}` take different tensors")
         elif (helper.built is None) != (built is None) or built is not None and \
                 not built[1].deep_equals(helper.built[1]):
             raise Refusal(f"the batch calls in `{name}` take different tensors")
@@ -396,16 +518,20 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     inside: set[int] = {i for s in helper.removed for i in _ids(s)}
     for stmt, _, args in helper.batch_stmts:
         inside |= _ids(args["tensors"])
-    helper.prelude = prelude_of(fn, helper.tensors, finder.api)
+    every = {p.name.value for p in params.params}
+    helper.prelude = prelude_of(fn, helper.tensors, finder.api, params=every if helper.batched else None)
+    derived = derived_names(helper.prelude, every) if helper.batched else []
+    if helper.batched and helper.many:
+        raise Refusal(f"`{name}` batches values it derives from groups of rows (enqueue_many); not rewritten")
     if helper.prelude:
-        check_bindings(fn, scope, helper.tensors, helper.prelude, scopes.owners,
+        check_bindings(fn, scope, [*helper.tensors, *derived], helper.prelude, scopes.owners,
                        also=[stmt for stmt, _, _ in helper.batch_stmts])
         for s in helper.prelude:
             inside |= _ids(s)
     # a batch that re-binds the tensors' own names (``text, label = tf.train.batch([text, label], ...)``, then
     # ``return text, label``): what is read after it, on every path, is the batch, which the rewrite keeps
     inside |= _batch_results_read(fn, helper)
-    for t in helper.tensors:
+    for t in [*helper.tensors, *derived]:
         # every read of the name, under any of its bindings (the parameter's, the prelude's)
         reads = [r.node for a in scope.assignments[t] for r in a.references] if scope is not None else \
             scopes.readers_of(fn.body.body[0], t)
@@ -645,7 +771,7 @@ def rewrite_helper(helper: BatchHelper, batches, v1: str = "tf") -> cst.Function
     replaced: dict[cst.CSTNode, list[cst.BaseStatement]] = {s: [] for s in helper.removed}
     for stmt, api, args in helper.batch_stmts:
         small = stmt.body[0]
-        many = (helper.built is not None or not helper.single and len(helper.tensors) > 1) and not (
+        many = (helper.built is not None or not helper.single and len(helper.batched or helper.tensors) > 1) and not (
             isinstance(small, cst.Assign) and isinstance(small.targets[0].target, (cst.Tuple, cst.List)))
         new, get_next, _ = batches(args, api, helper.param, many)
         new[0] = new[0].with_changes(leading_lines=stmt.leading_lines)
@@ -653,7 +779,8 @@ def rewrite_helper(helper: BatchHelper, batches, v1: str = "tf") -> cst.Function
                                                   leading_lines=())]
     if helper.prelude:
         taken = {p.name.value for p in fn.params.params} | names_in(fn.body)
-        replaced.update(rewrite_prelude(fn, helper.tensors, helper.prelude, helper.param, v1, taken))
+        replaced.update(rewrite_prelude(fn, helper.tensors, helper.prelude, helper.param, v1, taken,
+                                        returns=helper.batched))
 
     class _Swap(cst.CSTTransformer):
         def leave_SimpleStatementLine(self, original, updated):

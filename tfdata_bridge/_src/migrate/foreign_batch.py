@@ -49,6 +49,38 @@ def foreign_batch_helper(finder, call: cst.Call) -> ForeignHelper | None:
     return ForeignHelper(fn, other, v1_spelling(module, other.refs)[0], banned)
 
 
+def foreign_instance_helper(finder, at: cst.CSTNode, call: cst.Call) -> ForeignHelper | None:
+    """The batch helper that ``call`` calls as a method of an object made for it of a class of another module of
+    the tree (``from lib.net import Batch``, then ``Batch().train(image, label)``: ``batch_helper.made_for``), the
+    class subclassed nowhere in the tree; None otherwise."""
+    from tfdata_bridge._src.migrate.batch_helper import batches_its_parameters, made_for, plain_method
+    from tfdata_bridge._src.migrate.calls import v1_spelling
+    from tfdata_bridge._src.migrate.subclasses import defines
+
+    classdef = getattr(finder.external, "classdef", None)
+    made = made_for(finder.scopes, at, call)
+    if classdef is None or made is None:
+        return None
+    try:
+        found = classdef(made.func)
+    except Refusal:
+        return None  # (the tree's reason: the class stays, its batch with it, said there)
+    if found is None:
+        return None
+    cls, module, other, check = found
+    fn = plain_method(cls, call.func.attr.value)
+    subclasses = getattr(finder.external, "subclasses", None)
+    if fn is None or subclasses is None or any(defines(c, fn.name.value) for c in subclasses(cls)) or \
+            not batches_its_parameters(other, fn):
+        return None
+    try:
+        check(fn)
+        banned = None
+    except Refusal as exc:
+        banned = str(exc)
+    return ForeignHelper(fn, other, v1_spelling(module, other.refs)[0], banned)
+
+
 def home_generator(helper: ForeignHelper):
     """A Generator writing in the helper's module: its alias, and names fresh there."""
     from tfdata_bridge._src.migrate.generate import Generator
@@ -63,4 +95,4 @@ def home_generator(helper: ForeignHelper):
                      helper.finder.scopes)
 
 
-__all__ = ["ForeignHelper", "foreign_batch_helper", "home_generator"]
+__all__ = ["ForeignHelper", "foreign_batch_helper", "foreign_instance_helper", "home_generator"]

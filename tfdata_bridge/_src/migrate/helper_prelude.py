@@ -58,9 +58,15 @@ def _feeds_a_queue(stmt: cst.CSTNode, api: Callable[[cst.BaseExpression], str | 
 
 
 def prelude_of(fn: cst.FunctionDef, tensors: list[str],
-               api: Callable[[cst.BaseExpression], str | None]) -> list[cst.SimpleStatementLine]:
+               api: Callable[[cst.BaseExpression], str | None],
+               params: set[str] | None = None) -> list[cst.SimpleStatementLine]:
     """The helper's leading statements (after a docstring) that re-bind or shape its tensor parameters with
-    per-element ops (``api`` names a call's TensorFlow API)."""
+    per-element ops (``api`` names a call's TensorFlow API). With ``params`` (all the helper's parameters), also
+    those binding new names, values computed per element (``seq_len = tf.shape(input_seq)[0]``, ``indicator =
+    tf.ones(...)``: ``derived_names``), calling TensorFlow's ops alone, nothing random, stateful or printed."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+    from tfdata_bridge._src.migrate.variable_rows import _stateful
+
     body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
     out: list[cst.SimpleStatementLine] = []
     for k, stmt in enumerate(body):
@@ -70,9 +76,30 @@ def prelude_of(fn: cst.FunctionDef, tensors: list[str],
         if k == 0 and isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString,
                                                                                 cst.ConcatenatedString)):
             continue  # the docstring
-        if not _rebinds(small, set(tensors)) or _feeds_a_queue(stmt, api):
+        if _feeds_a_queue(stmt, api):
             break
+        if not _rebinds(small, set(tensors)):
+            calls = nodes_of(small, cst.Call)  # (TensorFlow's ops alone: not a function of the program's)
+            if params is None or not _binds_new(small, params) or \
+                    any(api(c) is None or _stateful(c, api, set()) for c in calls):
+                break
         out.append(stmt)
+    return out
+
+
+def _binds_new(small: cst.BaseSmallStatement, params: set[str]) -> bool:
+    """``name = ...`` of one name that is none of ``params``."""
+    return isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+        isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value not in params
+
+
+def derived_names(prelude: list[cst.SimpleStatementLine], params: set[str]) -> list[str]:
+    """The new names the prelude binds (``_binds_new``), in its order."""
+    out: list[str] = []
+    for stmt in prelude:
+        small = stmt.body[0]
+        if _binds_new(small, params) and small.targets[0].target.value not in out:
+            out.append(small.targets[0].target.value)
     return out
 
 
@@ -93,11 +120,13 @@ def check_bindings(fn: cst.FunctionDef, scope, tensors: list[str], prelude: list
 
 
 def rewrite_prelude(fn: cst.FunctionDef, tensors: list[str], prelude: list[cst.SimpleStatementLine],
-                    dataset: str, v1: str, taken: set[str]) -> dict[cst.CSTNode, list[cst.BaseStatement]]:
+                    dataset: str, v1: str, taken: set[str],
+                    returns: list[str] | None = None) -> dict[cst.CSTNode, list[cst.BaseStatement]]:
     """Replacements for the prelude's statements: its first becomes the element function and the ``map`` of
-    ``dataset``, the others go (they are in the function)."""
+    ``dataset``, the others go (they are in the function). The function returns ``returns`` (the batch's list,
+    values the prelude derives among them) or else the tensors."""
     name = next(n for n in ("prepare_element", "prepare_element_", "prepared_element") if n not in taken)
-    returned = ", ".join(tensors)
+    returned = ", ".join(returns or tensors)
     params = cst.Parameters([cst.Param(cst.Name(t)) for t in tensors])
     body = [s.with_changes(leading_lines=()) for s in prelude]
     body.append(cst.SimpleStatementLine([cst.Return(cst.parse_expression(returned))]))

@@ -36,8 +36,9 @@ def method_key(modules: Mapping[str, cst.Module], fn: cst.FunctionDef) -> tuple[
     raise LookupError(f"`{fn.name.value}` is no method of a class of the tree")  # objects.py found it in one
 
 
-def method_uses(modules: Mapping[str, cst.Module], fn: cst.FunctionDef | None) -> int:
-    """Every ``x.<name>`` in the tree outside the method itself (a name's every meaning counts)."""
+def method_uses(modules: Mapping[str, cst.Module], fn: cst.FunctionDef | None, skip=None) -> int:
+    """Every ``x.<name>`` in the tree outside the method itself (a name's every meaning counts, but a TensorFlow
+    module path's: the ``train`` of ``tf.train.batch``, and those ``skip(path, attribute)`` says are another's)."""
     if fn is None:
         return -1
     name = fn.name.value
@@ -49,8 +50,33 @@ def method_uses(modules: Mapping[str, cst.Module], fn: cst.FunctionDef | None) -
 
         def visit_Attribute(self, node: cst.Attribute) -> None:
             nonlocal count
-            count += node.attr.value == name
+            count += node.attr.value == name and id(node) not in paths and not (skip and skip(where, node))
 
-    for module in modules.values():
+    paths: set[int] = set()
+    where = None
+    for where, module in modules.items():
+        paths = {id(a) for a in _module_paths(module)}
         module.visit(_V())
     return count
+
+
+def _module_paths(module: cst.Module) -> list[cst.Attribute]:
+    """The attributes of ``module`` that are TensorFlow's module paths (the ``train`` of ``tf.train.batch``, the
+    root an import of ``tensorflow`` binds): no use of a method of the same name."""
+    from tfdata_bridge._src.migrate.calls import dotted, nodes_of
+
+    roots: set[str] = set()
+    for node in nodes_of(module, cst.Import):
+        for alias in node.names:
+            if dotted(alias.name).split(".")[0] == "tensorflow":
+                roots.add(alias.asname.name.value if alias.asname is not None and
+                          isinstance(alias.asname.name, cst.Name) else "tensorflow")
+    out: list[cst.Attribute] = []
+    for node in nodes_of(module, cst.Attribute):
+        root = node.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if isinstance(root, cst.Name) and root.value in roots and not any(
+                isinstance(n, (cst.Call, cst.Subscript)) for n in nodes_of(node.value, cst.CSTNode)):
+            out.append(node)
+    return out

@@ -129,9 +129,11 @@ def passed_file_queue(finder, at: cst.CSTNode, name: str, read_arg: cst.Name) ->
     return PassedQueue(name, producers, foreign)
 
 
-def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) -> list[cst.Attribute]:
-    """The ``self.method`` of each ``self.method(...)`` in the methods of ``cls``: the only uses of the attribute
-    name in the module (and in the tree's other modules), and ``cls`` defining it once."""
+def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str,
+                   objects: set[int] = frozenset()) -> list[cst.Attribute]:
+    """The ``self.method`` of each ``self.method(...)`` in the methods of ``cls`` (and the ``obj.method`` whose
+    ids are ``objects``: calls on objects of ``cls``, ``batch_helper.instance_helper``): the only uses of the
+    attribute name in the module (and in the tree's other modules), and ``cls`` defining it once."""
     method = fn.name.value
     module = finder.module
     if not isinstance(module, cst.Module):
@@ -145,7 +147,9 @@ def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) ->
         raise Refusal(f"{what}, and `{over[0]}`, a subclass of `{cls.name.value}`, defines `{method}` again"
                       f"{OVERRIDDEN}: its callers would hand that one the file names instead of a queue")
     # (a TensorFlow call of the same name is no use of the method: ``train.batch(...)`` beside ``def batch(self``)
-    apis = {id(c.func) for c in nodes_of(module, cst.Call) if finder.api(c) is not None}
+    # (nor is a module of its path: the ``train`` of ``tf.train.shuffle_batch(...)`` beside ``def train(self``)
+    apis = {id(a) for c in nodes_of(module, cst.Call) if finder.api(c) is not None
+            for a in nodes_of(c.func, cst.Attribute)}
     uses = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == method and id(a) not in apis]
     others = getattr(finder.external, "attribute_uses", None)
     if others is not None and others(method):
@@ -154,6 +158,9 @@ def method_callers(finder, fn: cst.FunctionDef, cls: cst.ClassDef, what: str) ->
         if isinstance(cls.body, cst.IndentedBlock) else []
     callers: list[cst.Attribute] = []
     for use in uses:
+        if id(use) in objects:
+            callers.append(use)
+            continue
         home = next((m for m in methods if any(n is use for n in nodes_of(m, cst.Attribute))), None)
         me = home.params.params[0].name.value if home is not None and home.params.params else None
         if me is None or not (isinstance(use.value, cst.Name) and use.value.value == me):

@@ -21,7 +21,7 @@ from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
 from tfdata_bridge._src.migrate.fed_file_queue import feed_file_queues
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, enqueues_many, \
-    method_helper, rewrite_call, rewrite_helper, site_pipeline
+    instance_helper, method_helper, rewrite_call, rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
 from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
@@ -35,7 +35,8 @@ from tfdata_bridge._src.migrate.dead_factories import drop_dead, tree_elsewhere
 from tfdata_bridge._src.migrate.unread_readers import drop_unread_readers
 from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
-from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, home_generator
+from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, \
+    foreign_instance_helper, home_generator
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
@@ -968,6 +969,7 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
     it. Returns the helper's batch statements, which the per-batch pass then leaves to this one."""
     sites: dict[cst.FunctionDef, list[tuple[list[cst.BaseStatement], int, cst.Call]]] = {}
     homes: dict[cst.FunctionDef, ForeignHelper] = {}  # helpers of other modules of a tree (``foreign_batch.py``)
+    instances: dict[int, cst.ClassDef] = {}  # ``Batch().train(...)``: the calls' ``.train`` (``instance_helper``)
     for body in index.blocks:
         for i, stmt in enumerate(body):
             small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
@@ -976,6 +978,15 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
                 continue
             fn = scopes.module_function(stmt, value.func.value) if isinstance(value.func, cst.Name) else \
                 method_helper(scopes, stmt, value)  # (``self.batch(...)``: a method of the caller's class)
+            if fn is None and isinstance(value.func, cst.Attribute) and \
+                    (made := instance_helper(finder, scopes, stmt, value)) is not None:
+                fn = made[0]  # (``Batch().train(image, label)``: a method of an object made for it)
+                instances[id(value.func)] = made[1]
+            elif fn is None and isinstance(value.func, cst.Attribute) and finder.external is not None and \
+                    (home := foreign_instance_helper(finder, stmt, value)):
+                homes[home.fn] = home  # (its class of another module of the tree)
+                sites.setdefault(home.fn, []).append((body, i, value))
+                continue
             if fn is None and finder.external is not None and (home := foreign_batch_helper(finder, value)):
                 homes[home.fn] = home
                 sites.setdefault(home.fn, []).append((body, i, value))
@@ -990,7 +1001,8 @@ def _batch_helpers(module, index, scopes, finder, v1, fresh, notes, outcomes, re
             helper = batch_helper(home.finder, home.finder.scopes, fn) if home else batch_helper(finder, scopes, fn)
             if home is None and helper.method:
                 cls = scopes.scope(fn).node
-                uses = method_callers(finder, fn, cls, f"`{fn.name.value}` is a method of `{cls.name.value}`")
+                uses = method_callers(finder, fn, cls, f"`{fn.name.value}` is a method of `{cls.name.value}`",
+                                      objects={i for i, c in instances.items() if c is cls})
                 if len(uses) != len(calls) or {id(u) for u in uses} != {id(c.func) for _, _, c in calls}:
                     raise Refusal(f"`{fn.name.value}` is also used beyond the calls that make its tensors")
             elif home is None and len(scopes.callers(fn)) != len(calls):

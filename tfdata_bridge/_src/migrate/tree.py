@@ -554,6 +554,18 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 if new_fn is not None else None
             key = key or method_key(modules, fn)  # (a static method called through its class: ``static_target``)
             needed.setdefault(key, []).append(new_fn)
+    def _another_class(p: str, node: cst.Attribute, cls, name: str) -> bool:
+        """``Other.name`` in ``p`` where ``Other`` is imported from another module of the tree and names a class
+        other than ``cls`` that defines ``name`` itself (orchard's ``Meta.train`` beside ``Batch.train``): a use
+        of that class's method, not of ``cls``'s."""
+        from tfdata_bridge._src.migrate.subclasses import defines
+
+        if not isinstance(node.value, cst.Name):
+            return False
+        where = target(p, node.value)
+        other = class_of(modules[where[0]], where[1]) if where is not None else None
+        return other is not None and other is not cls and defines(other, name)
+
     for key, news in needed.items():
         if key[0] in frozen:  # its helpers stay as they are
             banned[key] = frozen[key[0]]
@@ -570,7 +582,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} cannot go from its "
                                f"class: `{base}`, a base of `{owner}`, may declare it abstract (every subclass "
                                "must define it)")
-            elif method_uses({p: modules[p] for p in where}, function(*key)) != len(news):
+            elif method_uses({p: modules[p] for p in where}, function(*key),
+                             skip=lambda p, node: _another_class(p, node, cls, method_name)) != len(news):
                 banned[key] = (f"the reader method `{key[1]}` of {os.path.relpath(key[0], root)} is also used "
                                "where no pipeline is rewritten; it cannot " + (
                                    "go from its class" if news[0] is None else
