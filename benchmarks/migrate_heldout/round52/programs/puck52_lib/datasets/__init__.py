@@ -1,0 +1,3 @@
+from puck52_lib.datasets import rink
+
+__all__ = [rink]
