@@ -43,10 +43,33 @@ def _is_check(stmt: cst.CSTNode, name: str) -> bool:
         and isinstance(f.value, (cst.Name, cst.Integer)) for f in flags)
 
 
+def _stop_term(test: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    """The ``not name.should_stop()`` of a loop's test: the test itself, or a term of its ``and`` chain
+    (``while start < len(rows) and not coord.should_stop():``)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and \
+            _calls(test.expression, name, "should_stop"):
+        return test
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _stop_term(test.left, name) or _stop_term(test.right, name)
+    return None
+
+
+def _without(test: cst.BaseExpression, term: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``test`` less the ``and`` term ``term`` (None where the test was that term alone)."""
+    if test is term:
+        return None
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        left, right = _without(test.left, term), _without(test.right, term)
+        if left is None or right is None:
+            rest = right if left is None else left
+            return rest.with_changes(lpar=test.lpar, rpar=test.rpar) if test.lpar and not rest.lpar else rest
+        return test.with_changes(left=left, right=right)
+    return test
+
+
 def _is_loop(stmt: cst.CSTNode, name: str) -> bool:
-    """``while not name.should_stop():``"""
-    return isinstance(stmt, cst.While) and isinstance(stmt.test, cst.UnaryOperation) \
-        and isinstance(stmt.test.operator, cst.Not) and _calls(stmt.test.expression, name, "should_stop")
+    """``while not name.should_stop():``, or that check as a term of the test's ``and`` chain."""
+    return isinstance(stmt, cst.While) and _stop_term(stmt.test, name) is not None
 
 
 def _is_guard(stmt: cst.CSTNode, name: str) -> bool:
@@ -107,7 +130,7 @@ def only_checked(body: cst.CSTNode, name: str) -> bool:
     """``name`` is used in ``body``, and only by the coordinator forms above."""
     allowed: set[int] = set()
     for s in nodes_of(body, cst.CSTNode):
-        part = s if _is_check(s, name) else s.test if _is_loop(s, name) else s.items[0] if _is_guard(s, name) \
+        part = s if _is_check(s, name) else _stop_term(s.test, name) if _is_loop(s, name) else s.items[0] if _is_guard(s, name) \
             else s.finalbody if _is_final_stop(s, name) else s.body if _is_report(s, name) else None
         if part is not None:
             allowed |= {id(n) for n in refs(part, name)}
@@ -154,9 +177,12 @@ class DropChecks(cst.CSTTransformer):
         return cst.RemovalSentinel.REMOVE if any(_is_check(original, n) for n in self.names) else updated
 
     def leave_While(self, original, updated):
-        if any(_is_loop(original, n) for n in self.names):
-            return updated.with_changes(test=cst.Name("True"))
-        return updated
+        test = original.test
+        for n in self.names:
+            term = _stop_term(test, n) if test is not None else None
+            if term is not None:
+                test = _without(test, term)
+        return updated if test is original.test else updated.with_changes(test=test or cst.Name("True"))
 
     def leave_With(self, original, updated):
         if any(_is_guard(original, n) for n in self.names):
