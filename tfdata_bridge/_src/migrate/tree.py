@@ -621,8 +621,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
     for path in modules:
         write(path)
-    _check_handed(handed, results, texts, write, root, asked,
-                  {p: sum(n.kind == "refused" for n in f[1]) for p, f in first.items()})
+    _check_handed(handed, results, texts, write, root, asked)
     unchanged = {path for path in modules if results[path].code == texts[path]}
 
     def near(path: str) -> set[str]:  # where objects of a class of ``path`` can go: importers, and imports
@@ -682,10 +681,10 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     return {p: results[os.path.abspath(p)] for p in sources}
 
 
-def _check_handed(handed, results, texts, write, root, asked, refused_first) -> None:
+def _check_handed(handed, results, texts, write, root, asked) -> None:
     """Each file queue handed to another module's function: its producer's new statements stand in the caller's
     module only where that function's pipeline is rewritten in its own (and the other way round, the caller
-    leaving no more refused than its first pass, ``refused_first``, did): a caller whose
+    leaving nothing refused): a caller whose
     statements did not come through leaves the function's module whole, saying why; a function whose pipeline its
     module did not take (another caller's rewrite made it a function of the record) leaves the caller as its
     pass wrote it without them."""
@@ -700,11 +699,12 @@ def _check_handed(handed, results, texts, write, root, asked, refused_first) -> 
             # (taken there: its module's last run, the one written, asked for this statement; a rewrite undone
             # there, or not made in that run, asked for none)
             took = any(r is old for r in asked.get(helper, ())) and results[helper].code != texts[helper]
-            # (and the caller, written with them, leaves no more than its first pass did: its own forms are not
-            # tried where statements are handed to it)
+            # (and the caller, written with them, leaves nothing refused: a pipeline of its left over the new
+            # dataset would be a legacy batch of the helper's tensors, half migrated, which neither the rewrite
+            # nor the drop-in's fallback was checked on; its own forms are not tried where statements are
+            # handed to it)
             written = caller is not None and first_line(old) not in results[caller].code and \
-                all(first_line(s) in results[caller].code for s in new) and \
-                len(results[caller].refused) <= refused_first.get(caller, 0)
+                all(first_line(s) in results[caller].code for s in new) and not results[caller].refused
             entries.append((caller, helper, line, took, written))
     reverted: dict[str, list[int]] = {}  # a function's module kept whole: the lines of its pipelines left
     cleared: set = set()  # callers written again without the statements handed to them
