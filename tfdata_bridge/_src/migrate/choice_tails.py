@@ -147,7 +147,7 @@ def check_left(pipeline, loose: list[str], before: list[cst.BaseStatement], wher
     moved = set().union(*(_bound(s) for s in [*pipeline.source.statements, *pipeline.intermediates]))
     if not set(loose) & moved:  # each is plain Python (a tensor made beside the records would be captured once)
         reader_setup(before, cst.Tuple([cst.Element(cst.Name(n)) for n in loose]), set(), where, code,
-                     what=f"has its branches read `{', '.join(loose)}`, made beside the records")
+                     what=f"has its branches read `{', '.join(loose)}`, made beside the records", in_place=True)
     else:
         raise Refusal(f"the branches read `{sorted(set(loose) & moved)[0]}`, which the pipeline's elements need too "
                       "but is not made from its records; a choice with per-branch work over it is not rewritten")

@@ -78,10 +78,24 @@ def _may_change(stmt: cst.BaseStatement) -> bool:
     return False
 
 
+def _guard_raise(stmt: cst.BaseStatement) -> bool:
+    """``raise Error(...)`` / ``raise Error``: a statement that only stops the function (ResNet's ``else: raise
+    ValueError('Not supported dataset')`` beside its record sizes)."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Raise)):
+        return False
+    exc = stmt.body[0].exc
+    func = exc.func if isinstance(exc, cst.Call) else exc
+    return isinstance(func, cst.Name) and stmt.body[0].cause is None
+
+
 def _check_pure(stmt: cst.BaseStatement, fn: str, local: set[str], code,
-                what: str = "makes its reader from values it computes") -> None:
-    """Refuses a statement that is not plain Python over values (see the module's docstring)."""
+                what: str = "makes its reader from values it computes", in_place: bool = False) -> None:
+    """Refuses a statement that is not plain Python over values (see the module's docstring). ``in_place``: the
+    statements stay where they are (only their values are read elsewhere), so a guard ``raise`` in an ``if``
+    is no matter."""
     why = None
+    if in_place and _guard_raise(stmt):
+        return
     if isinstance(stmt, cst.SimpleStatementLine):
         for small in stmt.body:
             if isinstance(small, cst.Assign):
@@ -104,11 +118,15 @@ def _check_pure(stmt: cst.BaseStatement, fn: str, local: set[str], code,
             blocks.append(cst.IndentedBlock([stmt.orelse]))
         for block in blocks:
             for inner in block.body if isinstance(block, cst.IndentedBlock) else []:
-                _check_pure(inner, fn, local, code, what)
+                _check_pure(inner, fn, local, code, what, in_place)
     else:
         why = "is not an assignment, a loop or an `if`"
     if why is None:
+        guards = [g for g in nodes_of(stmt, cst.SimpleStatementLine) if in_place and _guard_raise(g)]
+        skipped = {id(n) for g in guards for n in nodes_of(g, cst.CSTNode)}
         for node in nodes_of(stmt, cst.CSTNode):
+            if id(node) in skipped:
+                continue
             if isinstance(node, (cst.Await, cst.Yield, cst.NamedExpr, cst.Lambda, cst.Del, cst.Global,
                                  cst.Nonlocal, cst.Return, cst.Break, cst.Continue)):
                 why = "awaits, yields, returns, jumps or binds names in an expression"
@@ -124,11 +142,13 @@ def _check_pure(stmt: cst.BaseStatement, fn: str, local: set[str], code,
 
 
 def reader_setup(before: list[cst.BaseStatement], reader_call: cst.CSTNode, params: set[str], fn: str, code,
-                 what: str = "makes its reader from values it computes") -> Setup | None:
+                 what: str = "makes its reader from values it computes", in_place: bool = False) -> Setup | None:
     """The statements of ``before`` (a function's statements before its read) that the reader's arguments need,
     in order; None when it needs none. ``params``: the function's parameters (``self`` included), which the
     caller replaces. ``Refusal`` when one of them is not plain Python, assigns a parameter, or when a statement
-    left out may change a value they compute."""
+    left out may change a value they compute. ``in_place``: the statements stay where they are, only checked
+    (``choice_tails.check_left``): a guard ``raise`` may stand in their ``if``s, and a statement left out may read
+    a value that no statement can change (a number or a string, ``_scalars``) as long as it does not rebind it."""
     local = set().union(*(_assigned(s) for s in before)) if before else set()
     needed = names_in(reader_call) & local
     if not needed:
@@ -141,18 +161,58 @@ def reader_setup(before: list[cst.BaseStatement], reader_call: cst.CSTNode, para
     taken.reverse()
     bound = set().union(*(_assigned(s) for s in taken))
     for stmt in taken:
-        _check_pure(stmt, fn, local, code, what)
+        _check_pure(stmt, fn, local, code, what, in_place)
     if bound & params:
         raise Refusal(f"`{fn}` re-binds its parameter `{sorted(bound & params)[0]}` to compute its reader; the "
                       "rewrite cannot move that")
     read = set().union(*(names_in(s) for s in taken))
+    fixed = _scalars(taken) if in_place else set()
     for stmt in before:  # a statement left out that reads a computed name might change it (``shape.append(2)``)
-        if stmt not in taken and (names_in(stmt) & bound or _may_change(stmt) and names_in(stmt) & read):
+        if stmt not in taken and (names_in(stmt) & bound - fixed or _assigned(stmt) & bound
+                                  or _may_change(stmt) and names_in(stmt) & read - fixed):
             first = code(stmt).strip().splitlines()[0]
             raise Refusal(f"`{fn}` {what}, and `{first}` uses them too (it may change them): the rewrite cannot "
                           "move them")
     free = set().union(*(set(name_counts(s)) for s in taken)) - bound - params
     return Setup(taken, sorted(bound), free)
+
+
+def _scalars(taken: list[cst.BaseStatement]) -> set[str]:
+    """The names ``taken`` binds only to numbers and strings: each assignment of one (augmented ones too) gives
+    it literals, names of such values and arithmetic of them, nothing another statement could change in place."""
+    values: dict[str, list[cst.BaseExpression | None]] = {}
+    for node in (n for s in taken for n in nodes_of(s, cst.CSTNode)):
+        if isinstance(node, cst.Assign):
+            for t in node.targets:
+                for n in _bound_by(t.target):
+                    values.setdefault(n, []).append(node.value if isinstance(t.target, cst.Name) else None)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+            for n in _bound_by(node.target):
+                values.setdefault(n, []).append(node.value)
+        elif isinstance(node, (cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
+            for n in _assigned(node) if not isinstance(node, cst.CompFor) else _bound_by(node.target):
+                values.setdefault(n, []).append(None)
+
+    def simple(expr: cst.BaseExpression | None, known: set[str]) -> bool:
+        if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        if isinstance(expr, cst.Name):
+            return expr.value in known
+        if isinstance(expr, cst.BinaryOperation):
+            return simple(expr.left, known) and simple(expr.right, known)
+        if isinstance(expr, cst.UnaryOperation):
+            return simple(expr.expression, known)
+        return False
+
+    known: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for n, vs in values.items():
+            if n not in known and all(simple(v, known) for v in vs):
+                known.add(n)
+                grew = True
+    return known
 
 
 def written_at_call_site(setup: Setup, subst: dict[str, cst.BaseExpression], rename: dict[str, str]

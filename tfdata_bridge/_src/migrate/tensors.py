@@ -44,10 +44,12 @@ class Produced:
         return Source(kind, statements, defined, call=call, producer=self.short)
 
 
-def tensor_producer(finder, at: cst.CSTNode, value: cst.BaseExpression | None) -> Produced | None:
-    """``value`` is ``P.dequeue()`` (``P`` one assignment of, or inline, an input producer over a tensor)."""
+def tensor_producer(finder, at: cst.CSTNode, value: cst.BaseExpression | None, named: bool = False
+                    ) -> Produced | None:
+    """``value`` is ``P.dequeue()`` (``P`` one assignment of, or inline, an input producer over a tensor).
+    ``named``: ``P.dequeue(name=...)`` too (the caller gives the name to what replaces the dequeue)."""
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and
-            value.func.attr.value == "dequeue" and not value.args):
+            value.func.attr.value == "dequeue" and (not value.args or named and dequeue_name(value) is not None)):
         return None
     queue, stmt = value.func.value, None
     if isinstance(queue, cst.Name):
@@ -68,6 +70,14 @@ def tensor_producer(finder, at: cst.CSTNode, value: cst.BaseExpression | None) -
         if outside:
             raise Refusal(f"the producer `{name}` is also used beyond its one `dequeue()` (a size, a close...)")
     return Produced(short, call, stmt)
+
+
+def dequeue_name(call: cst.Call) -> cst.BaseExpression | None:
+    """The ``name=`` of ``P.dequeue(name=...)`` (its one argument, by keyword); None otherwise."""
+    if len(call.args) == 1 and call.args[0].keyword is not None and call.args[0].keyword.value == "name" and \
+            not call.args[0].star:
+        return call.args[0].value
+    return None
 
 
 def elements_of(produced: Produced, v1: str, code) -> str:
@@ -127,12 +137,14 @@ def direct_dequeue(finder, stmt: cst.SimpleStatementLine, v1: str, code, line: i
     """``x = P.dequeue()`` read directly (no batch took it): (statements removed, its replacements, comment)."""
     if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1):
         return None
-    produced = tensor_producer(finder, stmt, stmt.body[0].value)
+    produced = tensor_producer(finder, stmt, stmt.body[0].value, named=True)
     if produced is None:
         return None
     before, chain, notes = producer_chain(finder, produced, stmt, v1, code, fresh)
+    named = dequeue_name(stmt.body[0].value)  # (``dequeue(name='iter_idx')``: the same name for the read op)
+    said = f"name={code(named)}" if named is not None else ""
     new = stmt.body[0].with_changes(value=cst.parse_expression(
-        f"{v1}.data.make_one_shot_iterator({chain}).get_next()"))
+        f"{v1}.data.make_one_shot_iterator({chain}).get_next({said})"))
     comment = (f"tfdata-bridge migrate: {produced.short} rewritten to tf.data; each run reads the iterator's next "
                "element, as each dequeue did")
     if notes:
