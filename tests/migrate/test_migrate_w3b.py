@@ -1,5 +1,6 @@
 """Held-out round 53's hand-built queues: a runner's `[enqueue_op] * n` whose `n` is a name bound once to an
-integer literal (a local, or a module constant of a helper's module) is that count.
+integer literal (a local, or a module constant of a helper's module) is that count; the list of the one tensor
+`slice_input_producer` slices, enqueued whole (`queue.enqueue(sched)`), is the queue's one component.
 
 The programs of ``w3b_programs/`` are migrated as one tree and run against their originals."""
 
@@ -14,7 +15,7 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "w3b_programs"
-MULTISET = {"gate_package_caller1", "gate_package_caller2"}
+MULTISET = {"gate_package_caller1", "gate_package_caller2", "sched_fifo_named_op_train_import"}
 
 
 def test_a_thread_count_bound_twice_stays_refused():
