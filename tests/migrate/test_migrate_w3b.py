@@ -1,6 +1,7 @@
 """Held-out round 53's hand-built queues: a runner's `[enqueue_op] * n` whose `n` is a name bound once to an
 integer literal (a local, or a module constant of a helper's module) is that count; the list of the one tensor
-`slice_input_producer` slices, enqueued whole (`queue.enqueue(sched)`), is the queue's one component.
+`slice_input_producer` slices, enqueued whole (`queue.enqueue(sched)`), is the queue's one component; a FIFOQueue
+filled from in-memory data by `for _ in range(k): sess.run(fill)`, then closed, is those rows k times over.
 
 The programs of ``w3b_programs/`` are migrated as one tree and run against their originals."""
 
@@ -23,6 +24,22 @@ def test_a_thread_count_bound_twice_stays_refused():
         "    num_threads = 1\n", "    num_threads = 1\n    if data_dir:\n        num_threads = 2\n")
     result = rewrite(source, "tfdata")
     assert result.refused and "FIFOQueue(" in result.code
+
+
+@pytest.mark.parametrize("change, why", [
+    ("    close_op.run()\n", "is not run once after the fills"),  # closed before the fills: legacy's enqueue fails
+    ("        sess.run(enqueue_op)\n", "is run inside a loop"),  # a loop that may leave early
+])
+def test_a_fill_loop_off_the_form_stays_refused(change, why):
+    source = (PROGRAMS / "passages_interactive_twice_close.py").read_text()
+    if "close" in change:
+        source = source.replace(change, "").replace("    sess = tf.InteractiveSession()\n",
+                                                    "    sess = tf.InteractiveSession()\n" + change)
+    else:
+        source = source.replace(change, change + "        if i:\n            break\n")
+    result = rewrite(source, "tfdata")
+    assert result.refused and "FIFOQueue(" in result.code
+    assert why in " ".join(n.message for n in result.notes), result.notes
 
 
 @pytest.mark.timeout(500)
