@@ -163,6 +163,10 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
         raise Refusal(f"no `{qname}.dequeue()` after `{op}` in the same block")
     dcall = _assigned(deq)[1]
     method = dcall.func.attr.value
+    between = [s for s in body[body.index(enq_stmt) + 1:body.index(deq)] if s not in (closing or [])]
+    if data and between:  # (the dataset reads the data where the dequeue was: nothing may change it before)
+        raise Refusal(f"`{sorted(data)[0]}` is in-memory data read by the enqueue: statements run between `{op}` "
+                      f"and the dequeue (line {index.lines.get(between[0], '?')}) might change it")
     if target_names(_assigned(deq)[0]) is None:
         raise Refusal(f"`{qname}.{method}()`'s result is not held by names")
     # the queue named by nothing but its enqueue and its dequeue; the op by nothing but its run
