@@ -2,6 +2,7 @@
 integer literal (a local, or a module constant of a helper's module) is that count; the list of the one tensor
 `slice_input_producer` slices, enqueued whole (`queue.enqueue(sched)`), is the queue's one component; a FIFOQueue
 filled from in-memory data by `for _ in range(k): sess.run(fill)`, then closed, is those rows k times over.
+Feeding threads each closing the queue under a guard stay refused, saying so.
 
 The programs of ``w3b_programs/`` are migrated as one tree and run against their originals."""
 
@@ -52,3 +53,56 @@ def test_the_w3b_programs_deliver_what_their_originals_deliver(tmp_path):
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in MULTISET else "exact",
                                  end=None)
+
+
+FEEDER = '''\
+import threading
+
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+
+class Feeder:
+    def __init__(self, values, num_threads=2):
+        self.values, self.num_threads = values, num_threads
+        self.ph = tf.placeholder(tf.float32, [None])
+        self.queue = tf.FIFOQueue(40, [tf.float32], shapes=[[]])
+        self.enqueue_op = self.queue.enqueue_many([self.ph])
+        self.close_op = self.queue.close()
+        self._lock = threading.Lock()
+        self._running = 0
+
+    def take(self, n):
+        return self.queue.dequeue_up_to(n)
+
+    def _work(self, sess, part):
+        sess.run(self.enqueue_op, feed_dict={self.ph: np.array_split(self.values, self.num_threads)[part]})
+        with self._lock:
+            self._running -= 1
+            last = self._running == 0
+        if last:
+            sess.run(self.close_op)
+
+    def start(self, sess):
+        self._running = self.num_threads
+        threads = [threading.Thread(target=self._work, args=(sess, k)) for k in range(self.num_threads)]
+        for t in threads:
+            t.start()
+        return threads
+
+
+def main():
+    feeder = Feeder(np.arange(8.0))
+    out = feeder.take(4)
+    sess = tf.Session()
+    threads = feeder.start(sess)
+    return sess.run(out), threads
+'''
+
+
+def test_threads_each_closing_the_queue_under_a_guard_stay_refused_with_a_clear_note():
+    result = rewrite(FEEDER, "tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "FIFOQueue(" in result.code
+    assert "where a condition of its own holds" in said and "close the queue once, after joining" in said, said
+    assert "is used 2 times" not in said, said  # (``self.queue.dequeue_up_to`` is the queue's, not ``take``)
