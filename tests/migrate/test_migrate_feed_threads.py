@@ -100,7 +100,7 @@ def test_a_class_feeding_one_thread_per_file_keeps_the_threads_arguments_and_rea
     pytest.param(("                                               self.label: int(row[2])})\n",
                   "                                               self.label: int(row[2])})\n"
                   "        sess.run(self.stop_op)\n"),
-                 "which closes the queue: which data legacy delivers is a race", id="feeder-closes-too"),
+                 "which closes the queue: whether a close comes before another thread's last enqueue", id="feeder-closes-too"),
     pytest.param(("        sess.run(self.stop_op)\n", "        sess.run(self.stop_op)\n        sess.run(tf.no_op())\n"),
                  "neither feeds the queue nor only joins", id="closer-runs-more"),
 ])

@@ -58,7 +58,7 @@ def main():
 
 
 @pytest.mark.parametrize("run, why", [
-    ("for _ in range(2):\n        sess.run(fill)", "inside a loop"),
+    ("for _ in [0, 1]:\n        sess.run(fill)", "inside a loop"),  # (``range(2)``: two fills, migrate_w3b)
     ("sess.run(fill)\n    sess.run(fill)", "run by 2 statements"),
     ("sess.run(fill)\n    sess.run(q.enqueue([4]))", "beyond its one enqueue and one dequeue"),
 ])

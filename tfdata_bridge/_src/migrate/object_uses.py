@@ -27,6 +27,7 @@ class _Uses(Visitor):
         self.found: list[tuple[cst.Attribute, str, bool]] = []  # (use, the function holding it, in a loop)
         self.holders: dict[int, cst.FunctionDef | None] = {}  # id(use) -> the function holding it
         self.current_class: list[cst.ClassDef] = []
+        self.tf_attrs = _import_made_attrs(cls, self.roots)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.current_class.append(node)
@@ -95,6 +96,12 @@ class _Uses(Visitor):
             return
         if isinstance(node.value, cst.Name) and node.value.value in self.others[-1]:
             return
+        own = self.fns[-1] is not None and self.current_class and self.current_class[-1] is self.cls and \
+            self.fns[-1].params.params and any(s is self.fns[-1] for s in self.cls.body.body)
+        if own and isinstance(node.value, cst.Attribute) and isinstance(node.value.value, cst.Name) and \
+                node.value.value.value == self.fns[-1].params.params[0].name.value and \
+                node.value.attr.value in self.tf_attrs:
+            return  # (``self.queue.dequeue_up_to(n)``, ``self.queue`` made once by an imported API: not ``cls``'s)
         made = node.value
         if isinstance(made, cst.Call) and isinstance(made.func, cst.Name) and made.func.value in self.classes and \
                 made.func.value != self.cls.name.value:  # ``Other(...).batch()``: an object of another class
@@ -352,3 +359,27 @@ def tree_uses(external, name: str) -> int:
 
 
 __all__ = ["attribute_uses", "called_once_elsewhere", "runs_once", "tree_uses", "uses"]
+
+
+def _import_made_attrs(cls: cst.ClassDef, roots: set[str]) -> set[str]:
+    """The attributes ``self.X`` that the class's methods bind, each by one ``self.X = <imported API>(...)`` (a
+    queue, a reader: ``self.queue = tf.RandomShuffleQueue(...)``) and nothing else."""
+    made: dict[str, int] = {}
+    bound: dict[str, int] = {}
+    for fn in (s for s in cls.body.body if isinstance(s, cst.FunctionDef)):
+        me = fn.params.params[0].name.value if fn.params.params else None
+        for target in nodes_of(fn, cst.AssignTarget):
+            t = target.target
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me:
+                bound[t.attr.value] = bound.get(t.attr.value, 0) + 1
+        for small in nodes_of(fn, cst.Assign):
+            t = small.targets[0].target if len(small.targets) == 1 else None
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me and \
+                    isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute) and \
+                    import_rooted(small.value.func, roots):
+                made[t.attr.value] = made.get(t.attr.value, 0) + 1
+        for other in (*nodes_of(fn, cst.AugAssign), *nodes_of(fn, cst.AnnAssign)):
+            t = other.target
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me:
+                bound[t.attr.value] = bound.get(t.attr.value, 0) + 2
+    return {a for a, n in made.items() if n == 1 and bound.get(a) == 1}

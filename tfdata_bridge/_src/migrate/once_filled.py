@@ -46,6 +46,7 @@ class OnceFilled:
     target: str | None = None  # the dequeue's new target (a size read carried with each element)
     sizes: dict | None = None  # statement -> its new text (``q.size()`` reads replaced by their known value)
     iterator: str | None = None  # an initializable iterator's name: the fill's run becomes its initializer's
+    closed: list | None = None  # the queue's close op and its run (the dataset ends where the closed queue did)
 
 
 def _call_on(node, name: str, methods) -> str | None:
@@ -89,7 +90,8 @@ def _enclosing_scope(module: cst.Module, stmt) -> tuple[cst.CSTNode, list]:
     return scope, chain[chain.index(scope):]
 
 
-def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, v1: str, code) -> OnceFilled | None:
+def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, v1: str, code, finder=None
+                ) -> OnceFilled | None:
     """The form above, for the queue made by ``stmt`` (of ``body``); None where ``stmt`` makes no FIFOQueue that
     a statement runs an enqueue of; refused (``Refusal``) where it is this form with something the rewrite cannot
     keep."""
@@ -116,19 +118,25 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     if not runs:
         return None  # (filled elsewhere: a thread or a runner; the feed passes' form)
     vals = enq_call.args[0].value if len(enq_call.args) == 1 else None
-    if vals is None or not all(_literal(e) or _is_constant(index, e) or isinstance(e, cst.Name) and _constant_name(
-            index, body, stmt, e) for e in ([x.value for x in vals.elements] if isinstance(vals, (cst.List, cst.Tuple))
-                                            else [vals])):
+    data: set[str] = set()  # names of in-memory data (numpy arrays, lists) the enqueue converts to tensors
+    if vals is None or not all(_literal(e) or _is_constant(index, e) or isinstance(e, cst.Name) and (_constant_name(
+            index, body, stmt, e) or _data_name(finder, body, enq_stmt, e, data))
+            for e in ([x.value for x in vals.elements] if isinstance(vals, (cst.List, cst.Tuple)) else [vals])):
         return None  # (placeholders or other tensors: the feed passes' form)
     # from here on it is this form: what does not fit is said
     if len(runs) != 1:
         raise Refusal(f"`{op}` is run by {len(runs)} statements: a queue filled once is read as its rows")
     run = runs[0]
     _, chain = _enclosing_scope(module, run)
-    if any(isinstance(n, (cst.For, cst.While, cst.If, cst.FunctionDef, cst.Lambda, cst.ClassDef))
-           for n in chain[1:]):
+    blocks = [n for n in chain[1:] if isinstance(n, (cst.For, cst.While, cst.If, cst.FunctionDef, cst.Lambda,
+                                                     cst.ClassDef, cst.With, cst.Try))]
+    fills, loop = _fill_loop(finder, blocks, run)  # ``for _ in range(k): sess.run(fill)``: k fills in a row
+    if fills is None and any(not isinstance(n, (cst.With, cst.Try)) for n in blocks):
         raise Refusal(f"`{op}` is run inside a loop, a branch or a nested function: how often it fills the queue "
                       "is not read")
+    closing = _closing(module, qname, loop or run, chain if loop is None else _enclosing_scope(module, loop)[1])
+    if loop is not None and len(loop.body.body) > 1:
+        loop = None  # (the loop stays for its other statements; the run alone goes)
     kind = enq_call.func.attr.value
     args = bind_params(made[1], _FIFO, "FIFOQueue")
     if args.get("names") is not None:
@@ -155,12 +163,18 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
         raise Refusal(f"no `{qname}.dequeue()` after `{op}` in the same block")
     dcall = _assigned(deq)[1]
     method = dcall.func.attr.value
+    between = [s for s in body[body.index(enq_stmt) + 1:body.index(deq)] if s not in (closing or [])]
+    if data and between:  # (the dataset reads the data where the dequeue was: nothing may change it before)
+        raise Refusal(f"`{sorted(data)[0]}` is in-memory data read by the enqueue: statements run between `{op}` "
+                      f"and the dequeue (line {index.lines.get(between[0], '?')}) might change it")
     if target_names(_assigned(deq)[0]) is None:
         raise Refusal(f"`{qname}.{method}()`'s result is not held by names")
     # the queue named by nothing but its enqueue and its dequeue; the op by nothing but its run
     size_calls = [c for c in nodes_of(module, cst.Call) if _call_on(c, qname, ("size",)) and not c.args]
+    if size_calls and (fills or closing):
+        raise Refusal(f"`{qname}.size()` is read of a queue filled in a loop or closed: not read in this form")
     qrefs = [n for n in identifiers(module) if n.value == qname]
-    if len(qrefs) != 3 + len(size_calls):
+    if len(qrefs) != 3 + len(size_calls) + (1 if closing else 0):
         for again in nodes_of(module, cst.Call):
             if again is not enq_call and _call_on(again, qname, ("enqueue", "enqueue_many")) and \
                     (back := requeued_names(module, qname, again)):
@@ -171,8 +185,13 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     orefs = [n for n in identifiers(module) if n.value == op]
     if len(orefs) != 2:
         raise Refusal(f"`{op}` is used beyond its one run")
-    printed = [_constant(index, body, enq_stmt, deq, e, code) for e in items]
-    inner = code(items[0]) if count == 1 else "(" + ", ".join(code(e) for e in items) + ")"
+    printed = [False if isinstance(e, cst.Name) and e.value in data else _constant(index, body, enq_stmt, deq, e, code)
+               for e in items]
+    # in-memory data, converted by the enqueue to the queue's dtypes: converted so here too
+    types = [e.value for e in dtypes.elements] if isinstance(dtypes, (cst.List, cst.Tuple)) else [dtypes]
+    shown = [f"{v1}.convert_to_tensor({code(e)}, dtype={code(t)})" if isinstance(e, cst.Name) and e.value in data
+             else code(e) for e, t in zip(items, types)]
+    inner = shown[0] if count == 1 else "(" + ", ".join(shown) + ")"
     source = "from_tensor_slices" if kind == "enqueue_many" else "from_tensors"
     taken = {n.value for n in identifiers(module)}
     rows_text = f"{v1}.shape({code(items[0])})[0]" if kind == "enqueue_many" else f"{v1}.constant(1)"
@@ -180,8 +199,10 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
                                       code, taken)
     if left is not None:
         inner = f"({inner}, {left[1]})"
-    chain = f"{v1}.data.Dataset.{source}({inner})"
+    chain = f"{v1}.data.Dataset.{source}({inner})" + (f".repeat({fills})" if fills and fills > 1 else "")
     if method != "dequeue":
+        if args.get("shapes") is None or isinstance(args["shapes"], cst.Name) and args["shapes"].value == "None":
+            raise Refusal(f"the queue has no `shapes=`: legacy's `{qname}.{method}` fails on it")
         n = dcall.args[0].value if dcall.args else None
         if n is None or len(dcall.args) != 1 or dcall.args[0].keyword is not None and \
                 dcall.args[0].keyword.value != "n":
@@ -202,15 +223,26 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
         if isinstance(deq_target, cst.Tuple) and not deq_target.lpar:
             shown = f"({shown})"
         target = f"{shown}, {left[0]}"
+    what = "rows" if kind == "enqueue_many" else "one element"
     comment = (f"tfdata-bridge migrate: FIFOQueue, {kind}, {method} rewritten to tf.data: the queue filled once "
-               f"by `{op}` from constants is their {'rows' if kind == 'enqueue_many' else 'one element'} in order "
+               f"by `{op}` from constants is their {what} in order "
                "(legacy's unclosed queue waited past them; the dataset ends)")
+    if fills or closing:
+        comment = (f"tfdata-bridge migrate: FIFOQueue, {kind}, {'close, ' if closing else ''}{method} rewritten to "
+                   f"tf.data: the queue filled {f'{fills} times' if fills else 'once'} by `{op}` from constants or "
+                   f"in-memory data is their {what} in order{f', {fills} times over' if fills and fills > 1 else ''}"
+                   + ("; the dataset ends where the closed queue did" if closing else
+                      " (legacy's unclosed queue waited past them; the dataset ends)"))
     if sizes:
         known = (["with each dequeued element, the rows left after it"] if left is not None or kind == "enqueue" and
                  any("constant(0)" in code(n) for n in sizes.values()) else []) + \
             (["run after the fill, the rows less those the code ran the dequeue for before it"] if any(rows_text in code(n) for n in sizes.values()) else [])
         comment += f"; `{qname}.size()` is read where its value is known ({'; '.join(known)})"
-    return OnceFilled(stmt, enq_stmt, run, deq, text, comment, target, sizes, iterator)
+    if iterator is not None and (fills or closing):
+        raise Refusal(f"a `Print` of the enqueued values with `{op}` run in a loop or the queue closed: not read in "
+                      "this form")
+    return OnceFilled(stmt, enq_stmt, run if loop is None else loop, deq, text, comment, target, sizes, iterator,
+                      closing)
 
 
 def _size_reads(index, module, body, deq, run, size_calls, qname, method, kind, items, v1, code, taken):
@@ -431,3 +463,82 @@ def _printed(index, node, name: str) -> bool:
 
 def _is_constant(index, node) -> bool:
     return isinstance(node, cst.Call) and (index.paths.get(node) or "").rsplit(".", 1)[-1] == "constant"
+
+
+def _data_name(finder, body, enq_stmt, node: cst.Name, data: set) -> bool:
+    """``node`` (enqueued) is bound once, by a statement of ``body`` before the enqueue, to in-memory data (numpy
+    arrays, lists: ``in_memory.py``'s proof), the same value at every run of the enqueue; nothing between the
+    enqueue and the end of ``body`` names it again (no change in place before the dataset reads it)."""
+    from tfdata_bridge._src.migrate.in_memory import DEPTH, _why_not_data
+
+    if finder is None or enq_stmt not in body:
+        return False
+    made = finder.scopes.single_assignment(enq_stmt, node.value)
+    if made is None or made not in body or body.index(made) > body.index(enq_stmt):
+        return False
+    if _why_not_data(finder, enq_stmt, node, DEPTH) is not None:
+        return False
+    if any(node.value in {n.value for n in identifiers(s)} for s in body[body.index(enq_stmt) + 1:]):
+        return False
+    data.add(node.value)
+    return True
+
+
+def _fill_loop(finder, blocks, run) -> tuple[int | None, cst.For | None]:
+    """(k, the loop) where the fill's run is a statement of ``for _ in range(k):`` (k a literal, or a name bound
+    once to one), the only block around it, with no exit (``break``, ``return``...). (None, None) otherwise."""
+    from tfdata_bridge._src.migrate.static_values import literal
+
+    loops = [n for n in blocks if not isinstance(n, (cst.With, cst.Try))]
+    if finder is None or len(loops) != 1 or not isinstance(loops[0], cst.For):
+        return None, None
+    loop = loops[0]
+    it = loop.iter
+    if loop.orelse is not None or loop.asynchronous is not None or not isinstance(loop.body, cst.IndentedBlock) or \
+            run not in loop.body.body or any(nodes_of(loop.body, e) for e in _EXITS) or \
+            not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range" and
+                 len(it.args) == 1 and it.args[0].keyword is None and not it.args[0].star):
+        return None, None
+    k = literal(finder, loop, it.args[0].value)
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        return None, None
+    return k, loop
+
+
+_EXITS = (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Yield, cst.Await)
+
+
+def _closing(module, qname: str, run, chain) -> list | None:
+    """The statements closing the queue once after its fills: ``close_op = queue.close()`` run once by a statement
+    after ``run`` in its block (``close_op.run()``, ``sess.run(close_op)``), or ``sess.run(queue.close())``
+    there; None where nothing closes it. ``Refusal`` where a close is off this form."""
+    closes = [c for c in nodes_of(module, cst.Call) if _call_on(c, qname, ("close",))]
+    if not closes:
+        return None
+    if len(closes) != 1 or any(a.keyword is None or a.keyword.value != "cancel_pending_enqueues"
+                               for a in closes[0].args):
+        raise Refusal(f"`{qname}` is closed other than by one `{qname}.close()`")
+    close = closes[0]
+    block = chain[-2] if len(chain) > 1 and isinstance(chain[-2], (cst.IndentedBlock, cst.Module)) else None
+    stmts = list(block.body) if block is not None else []
+    if run not in stmts:
+        raise Refusal(f"`{qname}.close()` is run in another block than the queue's fills")
+    after = stmts[stmts.index(run) + 1:]
+    holder = next((s for s in nodes_of(module, cst.SimpleStatementLine) if any(c is close for c in nodes_of(s,
+                                                                                                         cst.Call))), None)
+    got = _assigned(holder)
+    if got is not None and got[1] is close and isinstance(got[0], cst.Name):
+        name = got[0].value
+        runs = [s for s in after if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and
+                isinstance(s.body[0], cst.Expr) and _runs(s.body[0].value, name)]
+        refs = [n for n in identifiers(module) if n.value == name]
+        if len(runs) != 1 or len(refs) != 2:
+            raise Refusal(f"`{name}` (the queue's close) is not run once after the fills, in their block")
+        return [holder, runs[0]]
+    if holder in after and len(holder.body) == 1 and isinstance(holder.body[0], cst.Expr) and \
+            isinstance(holder.body[0].value, cst.Call) and holder.body[0].value.args and \
+            holder.body[0].value.args[0].value is close and \
+            isinstance(holder.body[0].value.func, cst.Attribute) and holder.body[0].value.func.attr.value == "run" \
+            and len(holder.body[0].value.args) == 1:
+        return [holder]
+    raise Refusal(f"`{qname}.close()` is not run once after the fills, in their block")

@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
 from tfdata_bridge._src.migrate.returned_queue import returned_pair
 from tfdata_bridge._src.migrate.queue_runners import checked_runner, named_runner, runner_call, started_by_hand
+from tfdata_bridge._src.migrate.static_values import bound_statement
 
 _PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
 
@@ -204,7 +205,15 @@ def _default_of(finder, fn, stmt: cst.SimpleStatementLine, expr: cst.BaseExpress
         return expr, (), ""
     param = next((p for p in [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
                   if p.name.value == expr.value), None)
-    if param is None or param.default is None:
+    if param is None:
+        # a name bound once to a literal (``num_threads = 1`` in the function, or a module constant never bound
+        # again): the literal is what the name means wherever it is read
+        bound = bound_statement(finder, stmt, expr.value)
+        value = bound.body[0].value if bound is not None else None
+        if isinstance(value, (cst.Integer, cst.SimpleString)) or is_none(value) and value is not None:
+            return value, (), ""
+        return expr, (), ""
+    if param.default is None:
         return expr, (), ""
     scope = finder.scopes.scope(stmt)
     if scope is None or len(list(scope.assignments[expr.value])) != 1:

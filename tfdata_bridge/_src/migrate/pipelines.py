@@ -172,6 +172,12 @@ def _only_indexed(finder, stmt: cst.SimpleStatementLine, name: str) -> bool:
         return False
     indexed = {id(s.value) for s in nodes_of(node, cst.Subscript) if isinstance(s.value, cst.Name) and
                all(isinstance(e.slice, cst.Index) for e in s.slice)}  # (``q[0:1]`` is a list of it: not this)
+    # ``queue.enqueue(name)``: a one-tensor list enqueued is the queue's one component, as the tensor itself would
+    # be (a queue's ``dequeue`` gives one component back as the tensor): the tuple of the one slice is enqueued alike
+    indexed |= {id(c.args[0].value) for c in nodes_of(node, cst.Call) if isinstance(c.func, cst.Attribute)
+                and c.func.attr.value == "enqueue" and len(c.args) == 1 and not c.args[0].star
+                and (c.args[0].keyword is None or c.args[0].keyword.value == "vals")
+                and isinstance(c.args[0].value, cst.Name)}
     return all(id(r) in indexed for r in readers)
 
 

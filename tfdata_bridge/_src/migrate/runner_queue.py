@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, literal_bool, module_aliases, names_in, \
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, is_none, literal_bool, module_aliases, names_in, \
     v1_prefix
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
@@ -142,6 +142,11 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         raise Refusal(_no_source(finder, stmt, q.qname, q.kind, q.tensors) +
                       (f"; nor are they in-memory data, repeated by the runner: {why}" if data else "")) from None
     tensors = q.tensors
+    if _one_slice(pipeline, tensors):
+        # ``sched = slice_input_producer([t])``; ``queue.enqueue(sched)``: the list of the one slice enqueued whole
+        # is the queue's one component, as ``[sched[0]]`` is (its batch, as its dequeue did, gives the tensor)
+        tensors = cst.List([cst.Element(cst.Subscript(tensors, [cst.SubscriptElement(cst.Index(cst.Integer("0")))]))])
+        pipeline.args["tensors"] = tensors
     one_of_list = isinstance(tensors, cst.Name) and q.one_of_list and pipeline.source.kind == "py_func" and \
         not pipeline.source.single and not pipeline.intermediates and len(pipeline.source.params) == 1
     if isinstance(tensors, cst.Name) and not one_of_list and \
@@ -155,6 +160,16 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     pipeline.targets = q.dequeue.body[0].targets[0].target if isinstance(q.dequeue.body[0], cst.Assign) else None
     return RunnerQueue(q.kind, pipeline, q.dequeue, q.removed, q.dcall, q.news, q.note, q.single,
                        q.queue_args.get("dtypes"))
+
+
+def _one_slice(pipeline: Pipeline, tensors: cst.BaseExpression) -> bool:
+    """Whether ``tensors`` is the name bound to ``slice_input_producer`` of a literal one-tensor list (the source's
+    tuple of its one slice), not bound again by the per-element code."""
+    source = pipeline.source
+    listed = source.call.get("tensor_list") if source.kind == "slice" else None
+    return isinstance(tensors, cst.Name) and source.params == [f"*{tensors.value}"] and not source.whole and \
+        isinstance(listed, (cst.List, cst.Tuple)) and len(listed.elements) == 1 and \
+        tensors.value not in bound_names(*pipeline.intermediates)
 
 
 def _pyfunc_outputs(finder, pipeline: Pipeline, name: str, dtypes: cst.BaseExpression | None) -> bool:

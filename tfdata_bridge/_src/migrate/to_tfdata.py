@@ -876,7 +876,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             commit(snap, _own_helpers(pipeline), helper_calls(pipeline))
     _runner_queues(index, finder, module, v1_default, fresh, removed, replaced, notes, outcomes, feed_refusals,
                    begin, commit, requests, skip=done)
-    _once_filled(index, module, v1_default, removed, replaced, notes, outcomes, feed_refusals)
+    _once_filled(index, module, v1_default, removed, replaced, notes, outcomes, feed_refusals, finder)
     passthrough_pass(index, finder, removed, replaced, notes, outcomes, feed_refusals, _lead, _comment_lines,
                      requests, set(functions or {}))
     # (not in a function the tree replaces whole: a join's function of another module, ``join_lists.py``)
@@ -1162,7 +1162,7 @@ def _runner_queues(index, finder, module, v1, fresh, removed, replaced, notes, o
                 commit(snap, _own_helpers(found.pipeline))
 
 
-def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_refusals) -> None:
+def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_refusals, finder=None) -> None:
     """A FIFOQueue filled once from constants by one run of its enqueue, then read (``once_filled.py``)."""
     from tfdata_bridge._src.migrate.once_filled import once_filled
     from tfdata_bridge._src.migrate.size_drain import size_drained
@@ -1184,7 +1184,7 @@ def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_ref
                     if _size_drained(drained, body, line, removed, replaced, notes, outcomes, kind):
                         feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
                     continue
-                found = once_filled(index, module, body, stmt, prefix or v1, module.code_for_node)
+                found = once_filled(index, module, body, stmt, prefix or v1, module.code_for_node, finder)
                 if found is not None and not (prefix or v1):
                     raise Refusal("the module imports no `tensorflow.compat.v1` alias and `tf` is taken")
             except Refusal as exc:
@@ -1194,7 +1194,8 @@ def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_ref
                 continue
             if found is None:
                 continue
-            gone = [found.queue, found.enqueue] + ([found.run] if found.iterator is None else [])
+            gone = [found.queue, found.enqueue] + ([found.run] if found.iterator is None else []) + \
+                list(found.closed or [])
             touched = [*gone, found.dequeue, *(found.sizes or {})] + ([found.run] if found.iterator else [])
             if any(g in removed or g in replaced for g in touched):
                 continue

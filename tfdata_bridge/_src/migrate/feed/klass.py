@@ -330,9 +330,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                                   made_apart, sessioned=not on_self)
         plan.removed += threads.closers
         if closes and threads.several:
+            guarded = any(a.attr.value in {"close", parts.close} for branch in nodes_of(feeder, cst.If)
+                          for a in nodes_of(branch.body, cst.Attribute))  # (the close run under an ``if``)
             raise Refusal(f"`{starters[0].name.value}` starts its threads in a loop whose count is not 1 at every "
-                          f"call, each running `{feeder.name.value}`, which closes the queue: which data legacy "
-                          "delivers is a race, not rewritten")
+                          f"call, each running `{feeder.name.value}`, which closes the queue"
+                          + (" where a condition of its own holds (a shared count of running threads, say: the "
+                             "rewrite follows no such guard)" if guarded else "")
+                          + ": whether a close comes before another thread's last enqueue, so which data legacy "
+                          "delivers, is not known here; not rewritten: close the queue once, after joining the "
+                          "threads, or keep the queue (`migrate --to compat`)")
         if closes and threads.closers:
             raise Refusal(f"`{feeder.name.value}` and a closer thread both close the queue: not rewritten")
         # (the handle it returned: ``[]`` for a list of threads, ``None`` for one, whose joins go)
