@@ -611,3 +611,14 @@ def requeued_names(body, queue: str, call: cst.Call) -> list[str]:
                     grown = True
     read = sorted(n for arg in call.args for n in names_in(arg.value) & taken)
     return read or ([f"{queue}.dequeue()"] if any(dequeues(arg.value) for arg in call.args) else [])
+
+
+def module_functions(module: cst.Module) -> list[cst.FunctionDef]:
+    """The module's functions and its classes' methods (not functions nested in functions)."""
+    out: list[cst.FunctionDef] = []
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef):
+            out.append(stmt)
+        elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
+            out += [s for s in stmt.body.body if isinstance(s, cst.FunctionDef)]
+    return out

@@ -43,8 +43,8 @@ import collections
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import (code_of, dotted, fresh_name, is_docstring, name_counts, nodes_of,
-                                               target_names)
+from tfdata_bridge._src.migrate.calls import (code_of, dotted, fresh_name, is_docstring, module_functions, name_counts,
+                                               nodes_of, target_names)
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
@@ -254,7 +254,7 @@ def dequeue_in_helper(module: cst.Module, external=None) -> cst.Module:
         qname = _returned_queue(helper)
         if qname is None or counts.get(name) != 2:  # (its ``def`` and its one call)
             continue
-        callers = [f for f in _functions(module) if f is not helper and name in name_counts(f)]
+        callers = [f for f in module_functions(module) if f is not helper and name in name_counts(f)]
         if len(callers) != 1:
             continue
         found = _plan(callers[0], name, qname, module_names)
@@ -426,16 +426,6 @@ def _top_names(stmt: cst.CSTNode) -> list[str]:
     return list(target_names(assign.targets[0].target) or ()) if assign is not None else []
 
 
-def _functions(module: cst.Module) -> list[cst.FunctionDef]:
-    out: list[cst.FunctionDef] = []
-    for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef):
-            out.append(stmt)
-        elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
-            out += [s for s in stmt.body.body if isinstance(s, cst.FunctionDef)]
-    return out
-
-
 def inline_prefetch_helper(module: cst.Module, external=None) -> cst.Module:
     """``module`` with a prefetch helper of the form above inlined at its calls, the copies' dequeue made once
     just after it (the same module object when there is none).
@@ -482,7 +472,7 @@ def copies_as_loops(module: cst.Module) -> cst.Module:
     if not helpers:
         return module
     swap: dict[int, list[cst.BaseStatement]] = {}
-    for fn in _functions(module):
+    for fn in module_functions(module):
         queues = set()
         for stmt in nodes_of(fn, cst.SimpleStatementLine):
             assign = _one_assign(stmt)
@@ -547,7 +537,7 @@ def hoist_copy_dequeues(module: cst.Module) -> cst.Module:
         return module
     module_names = {n for s in module.body for n in _top_names(s)}
     swap: dict[int, list[cst.BaseStatement] | None] = {}
-    for fn in _functions(module):
+    for fn in module_functions(module):
         body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
         if any(f is not fn for f in nodes_of(fn, cst.FunctionDef)) or nodes_of(fn, cst.Lambda):
             continue
@@ -621,7 +611,7 @@ def _inline_one_call(module: cst.Module) -> cst.Module:
         ncalls = _calls_only(module, name, counts) if qname is not None else 0
         if not ncalls or not _inlinable(helper):
             continue
-        callers = [f for f in _functions(module) if f is not helper and name in name_counts(f)]
+        callers = [f for f in module_functions(module) if f is not helper and name in name_counts(f)]
         found = caller = None
         for c in callers:
             found = _plan(c, name, qname, module_names)

@@ -35,7 +35,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import BuiltinScope, GlobalScope, ParentNodeProvider, ScopeProvider
 
-from tfdata_bridge._src.migrate.calls import last_name, namer, names_in, nodes_of, target_names, wrapped
+from tfdata_bridge._src.migrate.calls import last_name, module_functions, namer, names_in, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.queue_helpers import _only_return
 from tfdata_bridge._src.migrate.returned_lists import callee, module_names, returned_elements
 from tfdata_bridge._src.migrate.walk import preorder
@@ -58,7 +58,7 @@ def lift_list_loops(module: cst.Module, external=None) -> cst.Module:
     fresh = namer(taken)
     loops: dict[int, cst.For] = {}  # id(loop) -> the loop calling the lifted function
     added: dict[int, list[cst.FunctionDef]] = {}  # id(top-level statement) -> functions written before it
-    for fn in _functions(module):
+    for fn in module_functions(module):
         for loop, list_name in _join_loops(fn):
             made = _lifted(loop, list_name, fn, scopes, parents, module, external, fresh)
             if made is None:
@@ -70,17 +70,6 @@ def lift_list_loops(module: cst.Module, external=None) -> cst.Module:
     if not loops:
         return module
     return module.visit(_Put(loops, added))
-
-
-def _functions(module: cst.Module) -> list[cst.FunctionDef]:
-    """The module's functions and its classes' methods (not functions nested in functions)."""
-    out = []
-    for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef):
-            out.append(stmt)
-        elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
-            out += [s for s in stmt.body.body if isinstance(s, cst.FunctionDef)]
-    return out
 
 
 def _join_loops(fn: cst.FunctionDef) -> list[tuple[cst.For, str]]:

@@ -33,8 +33,8 @@ from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.derived import held_key, resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.drained import size_after_drain
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
-from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, default_runs, is_close_call, \
-    mentions, method_call, name_key, op_run, runs_beyond, runs_close_of, session_of
+from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, check_default_runs, default_runs, \
+    is_close_call, method_call, name_key, op_run, runs_close_of, session_of
 from tfdata_bridge._src.migrate.feed.passed import IndexedAsNames, dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import plain_close_after_feeder, thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
@@ -300,12 +300,7 @@ class FeedFinder:
         new_body = inline_feeds(read, sess).body.visit(rewriter)
         if why := rewriter.check(fn.name.value):
             raise Refusal(why)
-        if mentions(new_body, DEFAULT_SESSION):
-            raise Refusal(f"`{fn.name.value}` runs the enqueue op on the default session other than as the feeding "
-                          "loop's enqueue and close")
-        if sess == DEFAULT_SESSION and (other := runs_beyond(new_body)):
-            raise Refusal(f"`{fn.name.value}` runs its enqueue op on the default session and runs `{other}` beside "
-                          "it: only the enqueue and the close are followed there; not rewritten")
+        check_default_runs(fn.name.value, new_body, sess)
         if self.held is not None and passed is None and self.held.name in names_in(new_body):
             raise Refusal(f"`{fn.name.value}` reads `{self.held.name}` beyond feeding its placeholders")
         plan.removed.append(fn)

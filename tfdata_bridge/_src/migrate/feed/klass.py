@@ -45,8 +45,8 @@ from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.op_makers import made_in, op_makers, scanned, set_up_makers, without
-from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, default_runs, is_close_call, mentions, \
-    runs_beyond
+from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, check_default_runs, default_runs, \
+    is_close_call
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
     makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_data_thread, outside_threads
@@ -175,12 +175,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
     body = inline_feeds(feeder, sess).body.visit(rewriter)
     if why := rewriter.check(feeder.name.value):
         raise Refusal(why)
-    if mentions(body, DEFAULT_SESSION):
-        raise Refusal(f"`{feeder.name.value}` runs the enqueue op on the default session other than as the "
-                      "feeding loop's enqueue and close")
-    if sess == DEFAULT_SESSION and (other := runs_beyond(body)):
-        raise Refusal(f"`{feeder.name.value}` runs its enqueue op on the default session and runs `{other}` beside "
-                      "it: only the enqueue and the close are followed there; not rewritten")
+    check_default_runs(feeder.name.value, body, sess)
     if parts.held is not None and any(self_attr(a, me) == parts.list_name for a in nodes_of(body, cst.Attribute)):
         raise Refusal(f"`{feeder.name.value}` reads `{me}.{parts.list_name}` beyond feeding its placeholders")
     kept = [params.params[0], *data]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import fresh_name, names_in, nodes_of, Refusal, target_names
 
 Key = Callable[[cst.BaseExpression], "str | None"]
 
@@ -140,6 +140,18 @@ def runs_beyond(body: cst.CSTNode) -> str | None:
         if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("run", "eval"):
             return cst.Module([]).code_for_node(call)
     return None
+
+
+def check_default_runs(name: str, body: cst.CSTNode, sess: str) -> None:
+    """Refuses the generator body made from feeder ``name`` where it still runs something on the default session:
+    the enqueue op other than as the loop's enqueue and close, or (a feeder on ``DEFAULT_SESSION``) any other run
+    beside them (``runs_beyond``)."""
+    if mentions(body, DEFAULT_SESSION):
+        raise Refusal(f"`{name}` runs the enqueue op on the default session other than as the feeding loop's enqueue "
+                      "and close")
+    if sess == DEFAULT_SESSION and (other := runs_beyond(body)):
+        raise Refusal(f"`{name}` runs its enqueue op on the default session and runs `{other}` beside it: only the "
+                      "enqueue and the close are followed there; not rewritten")
 
 
 def default_runs(node: cst.CSTNode, is_op: Callable[[cst.BaseExpression], bool]) -> tuple[cst.CSTNode, int]:
