@@ -221,8 +221,13 @@ def batches_its_parameters(finder: Finder, fn: cst.FunctionDef) -> bool:
                  or finder.scopes.single_assignment(stmt, n) is None}
         if taken or (isinstance(tensors, cst.Name) and _branch_built(fn, tensors.value, params) is not None):
             return True
-        if isinstance(tensors, (cst.List, cst.Tuple)) and names_in(tensors) & derived:
-            return True  # (values its first statements derive from its parameters: ``_derived_tensors``)
+        # (values its first statements derive from its parameters, ``_derived_tensors``, as the prelude binds
+        # them: one bound again before the batch, ``offset = train.limit_epochs(offset, ...)``, belongs to the
+        # function's own pipeline, as a re-bound parameter does)
+        if isinstance(tensors, (cst.List, cst.Tuple)) and any(
+                stmt is None or id(finder.scopes.single_assignment(stmt, n)) in {id(s) for s in lead}
+                for n in names_in(tensors) & derived):
+            return True
     return False
 
 
