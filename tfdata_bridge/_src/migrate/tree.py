@@ -20,7 +20,8 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import absolute_name, code_of, dotted, names_in, nodes_of, parsed, Refusal, wrapped
+from tfdata_bridge._src.migrate.calls import (absolute_name, code_of, dotted, names_in, nodes_of, parsed, Refusal,
+                                              wrapped)
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
@@ -481,7 +482,9 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                     return modules[home], with_resolver(finder_of(home), resolver(home)), rest
                 sub = f"{names[again[0]].name}.{again[1]}"
                 if sub in by_name and len(rest) > 1 and \
-                        sum(again[1] in names_in(t.target) for t in nodes_of(modules[home], cst.AssignTarget)) == 0:
+                        not any(again[1] in names_in(t.target) for t in nodes_of(modules[home], cst.AssignTarget)) and \
+                        not any(isinstance(d, (cst.FunctionDef, cst.ClassDef)) and d.name.value == again[1]
+                                for d in modules[home].body):
                     # (``pkg.mod.NAME``, the package's ``__init__`` importing its submodule ``mod`` and binding
                     # ``mod`` to nothing else)
                     home, rest = by_name[sub], rest[1:]
