@@ -389,10 +389,9 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     texts = [module.code, *external.other_texts()]
     stores = sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts)
     strings = sum(t.count(f'"{attr}"') + t.count(f"'{attr}'") for t in texts)
-    if (stores, strings) not in ((1, 0), (0, 1)):
-        return None  # (set once in the tree: the class's ``self.attr = attr``, no ``setattr(obj, "attr", ...)``;
-        # or named once, as a field of a namedtuple, stored nowhere)
-    field = stores == 0
+    # (a class's attribute: set once in the tree, the class's ``self.attr = attr``, no ``setattr(obj, "attr",
+    # ...)``; a namedtuple's field cannot be set at all, its objects made only by the call followed)
+    kept = (stores, strings) == (1, 0)
     origins: list[tuple[cst.FunctionDef, str, cst.Module, object]] = []
     params = [p.name.value for p in fn.params.params]
     if name in params:
@@ -435,7 +434,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
                 bound in {p.name.value for p in caller.params.params} or \
                 any(bound in names_in(f.target) for f in nodes_of(caller, cst.For)):
             return None
-        value = _made_attr(home, ext, made[0].value, attr, field, spelled_in=module)
+        value = _made_attr(home, ext, made[0].value, attr, kept, spelled_in=module)
         if value is None:
             return None
         root = value
@@ -449,12 +448,12 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     return out if len(found) == 1 else None
 
 
-def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str, field: bool = False,
+def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str, kept: bool = True,
                spelled_in: cst.Module | None = None) -> cst.BaseExpression | None:
     """``attr`` of the object ``call`` returns (``_held_classes``), as a dotted name meaning the same in
-    ``module``; None where not sure. ``field``: the object is of a ``collections.namedtuple`` of ``attr``'s
-    module-level class name (attention_ocr's ``Dataset``), ``attr`` one of its fields, rather than a class keeping
-    ``self.attr = attr``. ``spelled_in``: the module the name is to mean the same in (``module`` by default:
+    ``module``; None where not sure. The object is of a ``collections.namedtuple`` bound to a module-level
+    name (attention_ocr's ``Dataset``), ``attr`` one of its fields, or, where ``kept`` (the tree sets ``.attr``
+    once), of a class keeping ``self.attr = attr``. ``spelled_in``: the module the name is to mean the same in (``module`` by default:
     the module calling, not the one reading the attribute, where they differ)."""
     from tfdata_bridge._src.migrate.init_source import _binding
 
@@ -481,8 +480,8 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
     made = ret.value
     if any(a.star for a in made.args):
         return None
-    if field:
-        fields = _namedtuple_fields(home, made.func)
+    fields = _namedtuple_fields(home, made.func)
+    if fields is not None or not kept:
         if fields is None or attr not in fields:
             return None
         return _passed_value(spelled_in or module, home, f, call, made, fields.index(attr), attr)
