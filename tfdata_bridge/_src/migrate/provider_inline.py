@@ -387,40 +387,54 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     if external is None or getattr(external, "global_of", None) is None:
         return None
     texts = [module.code, *external.other_texts()]
-    if sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts) != 1 or \
-            any(f'"{attr}"' in t or f"'{attr}'" in t for t in texts):
-        return None  # (set once in the tree: the class's ``self.attr = attr``; no ``setattr(obj, "attr", ...)``)
-    origins: list[tuple[cst.FunctionDef, str]] = []
+    stores = sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts)
+    strings = sum(t.count(f'"{attr}"') + t.count(f"'{attr}'") for t in texts)
+    # (a class's attribute: set once in the tree, the class's ``self.attr = attr``, no ``setattr(obj, "attr",
+    # ...)``; a namedtuple's field cannot be set at all, its objects made only by the call followed)
+    kept = (stores, strings) == (1, 0)
+    origins: list[tuple[cst.FunctionDef, str, cst.Module, object]] = []
     params = [p.name.value for p in fn.params.params]
     if name in params:
-        if not any(s is fn for s in module.body) or external.uses_elsewhere(fn.name.value):
+        if not any(s is fn for s in module.body):
             return None
         at = params.index(name)
         uses = [n for n in identifiers(module) if n.value == fn.name.value and n is not fn.name]
         calls = [c for c in nodes_of(module, cst.Call) if c.func in uses]
-        if not calls or len(calls) != len(uses):
+        if len(calls) != len(uses):
             return None
-        for call in calls:
+        sites = [(c, module, external) for c in calls]
+        if external.uses_elsewhere(fn.name.value):  # (called from other modules: each call followed there)
+            elsewhere = getattr(external, "calls_elsewhere", None)
+            if elsewhere is None:
+                return None
+            for call, _, home, site in elsewhere(fn.name.value):
+                ext = getattr(site, "external", None)
+                if call is None or ext is None or getattr(ext, "global_of", None) is None:
+                    return None
+                sites.append((call, home, ext))
+        if not sites:
+            return None
+        for call, home, ext in sites:
             args = [a for a in call.args if a.keyword is None]
             arg = args[at].value if at < len(args) else next(
                 (a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
-            caller = next((f for f in nodes_of(module, cst.FunctionDef)
+            caller = next((f for f in nodes_of(home, cst.FunctionDef)
                            if any(c is call for c in nodes_of(f, cst.Call))), None)
             if not isinstance(arg, cst.Name) or caller is None or any(
                     isinstance(a.star, str) and a.star for a in call.args):
                 return None
-            origins.append((caller, arg.value))
+            origins.append((caller, arg.value, home, ext))
     else:
-        origins.append((fn, name))
+        origins.append((fn, name, module, external))
     found: set[str] = set()
     out = None
-    for caller, bound in origins:
+    for caller, bound, home, ext in origins:
         made = [a for a in nodes_of(caller, cst.Assign) if any(bound in names_in(t.target) for t in a.targets)]
         if len(made) != 1 or len(made[0].targets) != 1 or not isinstance(made[0].targets[0].target, cst.Name) or \
                 bound in {p.name.value for p in caller.params.params} or \
                 any(bound in names_in(f.target) for f in nodes_of(caller, cst.For)):
             return None
-        value = _made_attr(module, external, made[0].value, attr)
+        value = _made_attr(home, ext, made[0].value, attr, kept, spelled_in=module)
         if value is None:
             return None
         root = value
@@ -434,9 +448,13 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     return out if len(found) == 1 else None
 
 
-def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str) -> cst.BaseExpression | None:
+def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str, kept: bool = True,
+               spelled_in: cst.Module | None = None) -> cst.BaseExpression | None:
     """``attr`` of the object ``call`` returns (``_held_classes``), as a dotted name meaning the same in
-    ``module``; None where not sure."""
+    ``module``; None where not sure. The object is of a ``collections.namedtuple`` bound to a module-level
+    name (attention_ocr's ``Dataset``), ``attr`` one of its fields, or, where ``kept`` (the tree sets ``.attr``
+    once), of a class keeping ``self.attr = attr``. ``spelled_in``: the module the name is to mean the same in (``module`` by default:
+    the module calling, not the one reading the attribute, where they differ)."""
     from tfdata_bridge._src.migrate.init_source import _binding
 
     if not isinstance(call, cst.Call) or any(a.star for a in call.args):
@@ -462,6 +480,11 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
     made = ret.value
     if any(a.star for a in made.args):
         return None
+    fields = _namedtuple_fields(home, made.func)
+    if fields is not None or not kept:
+        if fields is None or attr not in fields:
+            return None
+        return _passed_value(spelled_in or module, home, f, call, made, fields.index(attr), attr)
     classdef = getattr(getattr(finder, "external", None) if finder is not None else external, "classdef", None)
     try:
         got_cls = classdef(made.func) if classdef is not None else None
@@ -495,6 +518,15 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
             any(param in names_in(t.target) for t in nodes_of(init.body, cst.AssignTarget)):
         return None
     at = [p.name.value for p in plain.params.params].index(param)
+    return _passed_value(spelled_in or module, home, f, call, made, at, param)
+
+
+def _passed_value(module: cst.Module, home: cst.Module, f: cst.FunctionDef, call: cst.Call, made: cst.Call,
+                  at: int, param: str) -> cst.BaseExpression | None:
+    """The dotted name ``made`` (``f``'s returned construction, ``f`` called by ``call``) passes as its ``at``-th
+    parameter ``param``, meaning the same in ``module``; None where not sure."""
+    from tfdata_bridge._src.migrate.init_source import _binding
+
     positional = [a for a in made.args if a.keyword is None]
     arg = positional[at].value if at < len(positional) else next(
         (a.value for a in made.args if a.keyword is not None and a.keyword.value == param), None)
@@ -515,6 +547,38 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
             any(root.value in names_in(t.target) for t in nodes_of(f.body, cst.AssignTarget)):
         return None
     return arg
+
+
+def _namedtuple_fields(home: cst.Module, func: cst.BaseExpression) -> list[str] | None:
+    """The fields of ``func``, a name ``home`` binds once, at its top level, to ``collections.namedtuple("N",
+    [literal field names])`` (or the same as one string); None otherwise."""
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    if not isinstance(func, cst.Name):
+        return None
+    binds = [t for t in nodes_of(home, cst.AssignTarget) if func.value in names_in(t.target)]
+    if len(binds) != 1 or any(isinstance(d, (cst.ClassDef, cst.FunctionDef)) and d.name.value == func.value
+                              for d in home.body):
+        return None
+    assign = next((s for st in home.body if isinstance(st, cst.SimpleStatementLine) for s in st.body
+                   if isinstance(s, cst.Assign) and len(s.targets) == 1 and s.targets[0] is binds[0]), None)
+    value = assign.value if assign is not None and isinstance(binds[0].target, cst.Name) else None
+    if not isinstance(value, cst.Call) or len(value.args) != 2 or any(a.keyword or a.star for a in value.args):
+        return None
+    from tfdata_bridge._src.migrate.calls import dotted
+
+    spelled = dotted(value.func) or ""
+    head, _, rest = spelled.partition(".")
+    bound = _binding(home, head)
+    if (f"{bound}.{rest}" if rest else bound) != "collections.namedtuple":
+        return None
+    names = value.args[1].value
+    if isinstance(names, cst.SimpleString):
+        return names.evaluated_value.replace(",", " ").split()
+    if not isinstance(names, (cst.List, cst.Tuple)) or \
+            any(not isinstance(e.value, cst.SimpleString) for e in names.elements):
+        return None
+    return [e.value.evaluated_value for e in names.elements]
 
 
 def _param_value(f: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
@@ -743,6 +807,33 @@ def stored_reader_classes(module: cst.Module, texts: list[str], external=None) -
                                 for a, n in attrs.items()):
                 continue  # (read somewhere, or named by a string: ``getattr(obj, "reader")``)
             changes[id(value)] = cst.Attribute(cst.Attribute(root, cst.Name("data")), cst.Name(dataset))
+    # (attention_ocr's ``Dataset(..., reader=tf.TFRecordReader, ...)``, ``Dataset`` a namedtuple of this module: the
+    # field named by its list alone, read as an attribute by no code of the tree any more)
+    for call in nodes_of(module, cst.Call):
+        fields = None
+        for arg in call.args:
+            value = arg.value
+            if arg.keyword is None or arg.star or not isinstance(value, cst.Attribute) or \
+                    not isinstance(value.value, cst.Name) or id(value) in changes:
+                continue
+            dataset = READER_SOURCES.get(value.attr.value, (None,))[0]
+            from tfdata_bridge._src.migrate.init_source import _binding
+
+            if dataset is None or not (_binding(module, value.value.value) or "").startswith("tensorflow"):
+                continue
+            fields = _namedtuple_fields(module, call.func) if fields is None else fields
+            attr = arg.keyword.value
+            if not fields or attr not in fields:
+                continue
+            if not trees:
+                trees = [cst.parse_module(t) for t in texts]
+            if any(x.attr.value == attr for t in trees for x in nodes_of(t, cst.Attribute)) or \
+                    sum(1 for t in trees for x in nodes_of(t, cst.SimpleString) if x.evaluated_value == attr) != 1 or \
+                    any(x.attr.value in ("_asdict", "_replace") for t in trees for x in nodes_of(t, cst.Attribute)) or \
+                    any(isinstance(c.func, cst.Name) and c.func.value in ("getattr", "vars")
+                        for t in trees for c in nodes_of(t, cst.Call)):
+                continue  # (read somewhere, or named by a string, or the tuple read whole)
+            changes[id(value)] = cst.Attribute(cst.Attribute(value.value, cst.Name("data")), cst.Name(dataset))
     if not changes:
         return module, []
     where = wrapped(module).resolve(PositionProvider)

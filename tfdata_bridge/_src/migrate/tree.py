@@ -20,7 +20,8 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import absolute_name, code_of, dotted, nodes_of, parsed, Refusal, wrapped
+from tfdata_bridge._src.migrate.calls import (absolute_name, code_of, dotted, names_in, nodes_of, parsed, Refusal,
+                                              wrapped)
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
@@ -479,6 +480,15 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                     from tfdata_bridge._src.migrate.passed_class import with_resolver
 
                     return modules[home], with_resolver(finder_of(home), resolver(home)), rest
+                sub = f"{names[again[0]].name}.{again[1]}"
+                if sub in by_name and len(rest) > 1 and \
+                        not any(again[1] in names_in(t.target) for t in nodes_of(modules[home], cst.AssignTarget)) and \
+                        not any(isinstance(d, (cst.FunctionDef, cst.ClassDef)) and d.name.value == again[1]
+                                for d in modules[home].body):
+                    # (``pkg.mod.NAME``, the package's ``__init__`` importing its submodule ``mod`` and binding
+                    # ``mod`` to nothing else)
+                    home, rest = by_name[sub], rest[1:]
+                    continue
                 home, rest = again[0], [again[1], *rest[1:]]
             return None
 
@@ -1139,6 +1149,13 @@ def _stored_reader_classes(modules, texts, results, resolver, imported, near) ->
             if (other == path or path in imported(other)) and any(
                     "queue-runner plumbing left" in n.message for n in results[other].notes) and \
                     not pipelines_left(cst.parse_module(results[path].code)):
+                _replumb(other, texts, results)
+            elif other != path and path in imported(other) and results[other].code == texts[other] and \
+                    "start_queue_runners" in texts[other] and not _pipelines_left(texts[other]) and \
+                    any(results[o].code != texts[o] for o in imported(other)) and \
+                    not any(_pipelines_left(results[o].code) for o in imported(other)):
+                # (a module with no pipeline of its own, left whole while this reader class was its imports' last
+                # queue API: its runners go now, as the first pass takes them from such a module)
                 _replumb(other, texts, results)
 
 

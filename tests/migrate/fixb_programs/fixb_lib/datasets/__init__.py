@@ -1,0 +1,3 @@
+from fixb_lib.datasets import plots
+
+__all__ = [plots]
