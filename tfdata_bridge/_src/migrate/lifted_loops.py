@@ -122,6 +122,28 @@ def _makes_source(stmts, scopes, parents, module, external) -> bool:
             # (a helper that is one ``return`` of a producer: a new queue each call, none kept on an object)
             if isinstance(made, cst.Call) and last_name(made.func).endswith("input_producer"):
                 return True
+            if fn is not None and not fn.decorators and _fresh_producer(fn):
+                return True
+    return False
+
+
+def _fresh_producer(fn: cst.FunctionDef) -> bool:
+    """``fn`` makes a new input producer each call: one of its own top-level statements is ``q = ...producer(...)``
+    (a plain local; not under an ``if``, so no memo), and it keeps nothing between calls (no ``global`` or
+    ``nonlocal``, no attribute or subscript assigned, no default argument a call could fill)."""
+    if not isinstance(fn.body, cst.IndentedBlock) or \
+            any(nodes_of(fn.body, kind) for kind in (cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef)):
+        return False
+    for assign in [*nodes_of(fn.body, cst.Assign), *nodes_of(fn.body, cst.AugAssign), *nodes_of(fn.body, cst.AnnAssign)]:
+        targets = [t.target for t in assign.targets] if isinstance(assign, cst.Assign) else [assign.target]
+        if any(nodes_of(t, cst.Attribute) or nodes_of(t, cst.Subscript) for t in targets):
+            return False
+    for stmt in fn.body.body:
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
+            assign = stmt.body[0]
+            if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name) and \
+                    isinstance(assign.value, cst.Call) and last_name(assign.value.func).endswith("input_producer"):
+                return True
     return False
 
 
