@@ -28,10 +28,25 @@ def batches_of(root, batch_size):
     return train.batch_join(rows, batch_size=batch_size, capacity=8)
 
 
+def _shed_rows(root):
+    """The list made here, returned alone; its caller joins it."""
+    rows = []
+    for index, shed in enumerate(sorted(os.listdir(root))):
+        ident, weight = folder_reader(os.path.join(root, shed), '.csv')
+        rows.append([ident + 1000 * index, weight])
+    return rows
+
+
+def shed_batches(root, batch_size):
+    rows = _shed_rows(root)
+    return train.shuffle_batch_join(rows, batch_size=batch_size, capacity=8, min_after_dequeue=2)
+
+
 def main(data_dir):
     root = os.path.join(data_dir, 'fixa_loads')
     _write(root)
     ident, weight, shed = batches_of(root, 2)
+    other_ident, other_weight = shed_batches(root, 3)
     batches = []
     with Session() as sess:
         sess.run(local_variables_initializer())
@@ -41,6 +56,12 @@ def main(data_dir):
             while True:
                 a, b, c = sess.run([ident, weight, shed])
                 batches.append([a.tolist(), np.round(b, 4).tolist(), c.tolist()])
+        except errors.OutOfRangeError:
+            pass
+        try:
+            while True:
+                a, b = sess.run([other_ident, other_weight])
+                batches.append([a.tolist(), np.round(b, 4).tolist()])
         except errors.OutOfRangeError:
             pass
         finally:

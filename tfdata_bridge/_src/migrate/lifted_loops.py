@@ -74,7 +74,8 @@ def lift_list_loops(module: cst.Module, external=None) -> cst.Module:
 
 def _join_loops(fn: cst.FunctionDef) -> list[tuple[cst.For, str]]:
     """(loop, list name) for each ``for`` in ``fn`` whose last statement is ``name.append(x)``, ``name`` made
-    ``[]`` in ``fn`` and given whole to a join of ``fn`` (its first argument or ``tensors_list=``)."""
+    ``[]`` in ``fn`` and given whole to a join of ``fn`` (its first argument or ``tensors_list=``) or returned by
+    ``fn``'s one ``return`` (its last statement), alone or in a tuple."""
     joined = set()
     for call in nodes_of(fn, cst.Call):
         if last_name(call.func) not in _JOINS:
@@ -83,6 +84,14 @@ def _join_loops(fn: cst.FunctionDef) -> list[tuple[cst.For, str]]:
                    call.args[0].value if call.args and call.args[0].keyword is None else None)
         if isinstance(arg, cst.Name):
             joined.add(arg.value)
+    last = fn.body.body[-1] if isinstance(fn.body, cst.IndentedBlock) and fn.body.body else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if isinstance(ret, cst.Return) and len(nodes_of(fn.body, cst.Return)) == 1:
+        # (a list the function returns, alone or in a tuple, for its caller's join: ``join_lists._returned_list``)
+        value = ret.value
+        for el in value.elements if isinstance(value, cst.Tuple) else [cst.Element(value)] if value else []:
+            if isinstance(el, cst.Element) and isinstance(el.value, cst.Name):
+                joined.add(el.value.value)
     empty = set()
     for assign in nodes_of(fn, cst.Assign):
         if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name) and \
