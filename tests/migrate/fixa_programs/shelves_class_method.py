@@ -26,6 +26,20 @@ class Shelves(object):
             rows.append([value, tf.constant(k)])
         return tf.train.batch_join(rows, self.batch_size)
 
+    def _all_rows(self, scale):
+        """The list made by another method, returned with the shelf count."""
+        rows = []
+        shelves = sorted(os.listdir(self.root))
+        for k, shelf in enumerate(shelves):
+            value = shelf_reader(os.path.join(self.root, shelf))
+            rows.append([value * scale, tf.constant(-k)])
+        return len(shelves), rows
+
+    def scaled_batch(self):
+        count, rows = self._all_rows(3)
+        value, shelf = tf.train.batch_join(rows, self.batch_size)
+        return count, value, shelf
+
 
 def main(data_dir):
     root = os.path.join(data_dir, 'fixa_shelves')
@@ -34,7 +48,9 @@ def main(data_dir):
         for i in range(2):
             with open(os.path.join(root, 's%d' % s, '%d.txt' % i), 'w') as f:
                 f.write(str(100 * s + i))
-    value, shelf = Shelves(root, 2).batch()
+    shelves = Shelves(root, 2)
+    value, shelf = shelves.batch()
+    count, scaled, neg = shelves.scaled_batch()
     batches = []
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
@@ -43,6 +59,12 @@ def main(data_dir):
         try:
             while True:
                 batches.append([t.tolist() for t in sess.run([value, shelf])])
+        except tf.errors.OutOfRangeError:
+            pass
+        try:
+            while True:
+                a, b = sess.run([scaled, neg])
+                batches.append([a.tolist(), b.tolist(), [count] * len(b)])
         except tf.errors.OutOfRangeError:
             pass
         coord.request_stop()

@@ -337,7 +337,7 @@ def _returned_list(finder, made: cst.SimpleStatementLine, name: str) -> cst.Base
     at ``name``'s place in a tuple): the join's lists are made there, one call per pass, as in the caller."""
     small = made.body[0]
     if not isinstance(small, cst.Assign) or len(small.targets) != 1 or not isinstance(small.value, cst.Call) or \
-            not isinstance(small.value.func, cst.Name):
+            not isinstance(small.value.func, (cst.Name, cst.Attribute)):
         return None
     target = small.targets[0].target
     if isinstance(target, cst.Name):
@@ -350,9 +350,20 @@ def _returned_list(finder, made: cst.SimpleStatementLine, name: str) -> cst.Base
         place = names.index(name)
     else:
         return None
-    fill = finder.scopes.module_function(made, small.value.func.value)
-    if fill is None or fill.decorators or len(finder.scopes.callers(fill)) != 1 or \
-            not isinstance(fill.body, cst.IndentedBlock) or len(nodes_of(fill.body, cst.Return)) != 1:
+    if isinstance(small.value.func, cst.Name):
+        fill = finder.scopes.module_function(made, small.value.func.value)
+        if fill is None or len(finder.scopes.callers(fill)) != 1:
+            return None
+    else:  # ``self._fill()`` in a method of the class defining ``_fill``, named once in the module
+        fill = _one_method(finder, small.value)
+        caller = getattr(finder.scopes.scope(made), "node", None)
+        owner = next((c for c in nodes_of(finder.module, cst.ClassDef) if isinstance(c.body, cst.IndentedBlock)
+                      and any(f is fill for f in c.body.body)), None) if fill is not None else None
+        if owner is None or not isinstance(caller, cst.FunctionDef) or not any(f is caller for f in owner.body.body) \
+                or not caller.params.params or caller.params.params[0].name.value != small.value.func.value.value:
+            return None
+    if fill is None or fill.decorators or not isinstance(fill.body, cst.IndentedBlock) or \
+            len(nodes_of(fill.body, cst.Return)) != 1:
         return None
     last = fill.body.body[-1]
     ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
