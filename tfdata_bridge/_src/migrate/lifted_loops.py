@@ -23,9 +23,11 @@ becomes, before recognition,
 which is the same program: each pass runs the same statements, making the same ops in the same order (the
 function is called where the body was, under the same graph and name scopes); the names the body binds are read
 nowhere else (not after the loop, not by the next pass before the body binds them), the function's own locals it
-reads are handed in as arguments, the module's names it reads mean the same there. That is the form
+reads are handed in as arguments, the module's names it reads mean the same there. The list may also be one the function returns
+(alone or in a tuple) to a caller that joins it (``join_lists._returned_list``). That is the form
 ``join_lists.py`` rewrites: one function making each list's whole pipeline. The body is lifted only where it
-makes its own source (an input producer, or calls a function making one) and holds nothing but simple statements
+makes its own source (an input producer, or calls a function making one: one ``return`` of it, or a helper
+whose own top-level ``q = ...input_producer(...)`` runs each call, ``_fresh_producer``) and holds nothing but simple statements
 (no ``return``, ``break``, ``continue``, ``yield``, ``global``, ``del``); ``to_tfdata.run`` keeps the lifted
 module only where it lets more pipelines be rewritten.
 """
