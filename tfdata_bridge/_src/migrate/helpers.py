@@ -334,6 +334,18 @@ def _check_unchanged(scopes: Scopes, body, at, produced, locals_, bound, queue_l
                 isinstance(bound.get(s.test.value), cst.Name) and bound[s.test.value].value == "False":
             dead |= {id(n) for n in nodes_of(s, cst.Name)}
     inside = dead | {id(n) for q in queue_lines for n in nodes_of(q, cst.Name)}
+    for s in body:
+        for call in nodes_of(s, cst.Call):  # (``len(files)`` reads the list, changes nothing)
+            if isinstance(call.func, cst.Name) and call.func.value == "len" and len(call.args) == 1 and \
+                    isinstance(call.args[0].value, cst.Name) and call.args[0].keyword is None and not call.args[0].star:
+                inside.add(id(call.args[0].value))
+        if s is at:
+            break
+        assign = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
+            # (``files = tf.constant(files)``, a rebinding ``_constants`` wrote in place: its read of the last one)
+            rebound = assign.targets[0].target.value
+            inside |= {id(n) for n in nodes_of(assign.value, cst.Name) if n.value == rebound}
     for name in sorted(set().union(*(names_in(v) for v in produced.values())) & set(locals_)):
         if [r for r in scopes.readers_of(at, name) if id(r) not in inside]:
             raise Refusal(f"the file list `{name}` in `{helper}` is also used elsewhere in it (it may change it "
@@ -367,6 +379,7 @@ def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
     that use them mean at the call site."""
     out: dict[str, cst.BaseExpression] = {}
     seen: set[str] = set()
+    chained: set[str] = set()
     for stmt in body:
         if stmt is before:
             break
@@ -382,8 +395,15 @@ def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
             else None)
         if key is None:
             continue
-        if key in seen:
+        if key in seen and "." not in key and key in out and key in names_in(a.value) and \
+                key not in _bindings(a.value):
+            # (``files = tf.constant(files)``: the name rebound, top level, to a value of its last one: the
+            # value written with the last one in place, still a constant)
+            out[key] = _put_name(a.value, key, out[key])
+            chained.add(key)
+        elif key in seen:
             out.pop(key, None)
+            chained.discard(key)
         else:
             seen.add(key)
             out[key] = a.value
@@ -391,7 +411,27 @@ def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
     # no constant: its value is not the one assignment's
     upto = body[:body.index(before)] if before in body else body
     rebound = collections.Counter(n for stmt in upto for n in _bindings(stmt))
-    return {k: v for k, v in out.items() if "." in k or rebound[k] == 1}
+    top = collections.Counter(n for stmt in upto if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+                              and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1
+                              and isinstance(stmt.body[0].targets[0].target, cst.Name)
+                              for n in [stmt.body[0].targets[0].target.value])
+    return {k: v for k, v in out.items() if "." in k or rebound[k] == 1 or
+            (k in chained and rebound[k] == top[k])}
+
+
+def _put_name(value: cst.BaseExpression, name: str, was: cst.BaseExpression) -> cst.BaseExpression:
+    """``value`` with each read of ``name`` replaced by ``was`` (parenthesized where it is not atomic)."""
+    atom = was if isinstance(was, (cst.Name, cst.Attribute, cst.Call, cst.List, cst.ListComp, cst.Tuple,
+                                   cst.Subscript, cst.SimpleString, cst.Integer)) else \
+        was.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+    attrs = {id(n.attr) for n in nodes_of(value, cst.Attribute)}  # (``x.name`` is no read of ``name``)
+
+    class _Put(cst.CSTTransformer):
+        def leave_Name(self, original, updated):
+            return atom if original.value == name and id(original) not in attrs else updated
+
+    return value.visit(_Put())
 
 
 def _bindings(stmt: cst.CSTNode) -> list[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import libcst as cst
+from libcst.metadata import GlobalScope
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, literal_bool, namer, nodes_of
 
@@ -284,6 +285,13 @@ def _made_lists(finder, stmt: cst.CSTNode, lists: cst.BaseExpression | None
         name = lists.value
         made = finder.scopes.single_assignment(stmt, name)
         comp = made.body[0].value if made is not None else None
+        returned = _returned_list(finder, made, name) if made is not None else None
+        if returned is not None:
+            for ref in finder.scopes.readers_of(made, name):
+                if ref is not lists and not _counted(finder, made, ref):
+                    raise Refusal(f"the list `{name}` is used beyond the join (other than `len({name})`); its "
+                                  "elements become datasets")
+            return returned, name
         appended = _appended(finder, made, name) if isinstance(comp, cst.List) and not comp.elements else None
         if appended is None and not isinstance(comp, cst.ListComp):
             raise Refusal(_not_made_why(finder, made, name, comp))
@@ -320,6 +328,76 @@ def _not_made_why(finder, made: cst.CSTNode | None, name: str, comp: cst.BaseExp
                         "its per-element code runs in the loop, so each list is not one call of a function that "
                         "makes a whole pipeline")
     return f"`{name}` is not one list comprehension, nor a list filled by one loop, made before the join"
+
+
+def _returned_list(finder, made: cst.SimpleStatementLine, name: str) -> cst.BaseExpression | None:
+    """What each pass appends, where ``made`` is ``name = fill(...)`` (or ``a, name = fill(...)``) and ``fill``, a
+    module function called once and undecorated, makes its list ``inner = []``, fills it by one loop whose whole
+    body is ``inner.append(make(...))``, reads it nowhere else and ends in its one ``return`` of it (alone, or
+    at ``name``'s place in a tuple): the join's lists are made there, one call per pass, as in the caller."""
+    small = made.body[0]
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1 or not isinstance(small.value, cst.Call) or \
+            not isinstance(small.value.func, (cst.Name, cst.Attribute)):
+        return None
+    target = small.targets[0].target
+    if isinstance(target, cst.Name):
+        place = None
+    elif isinstance(target, cst.Tuple) and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
+                                                for e in target.elements):
+        names = [e.value.value for e in target.elements]
+        if names.count(name) != 1:
+            return None
+        place = names.index(name)
+    else:
+        return None
+    if isinstance(small.value.func, cst.Name):
+        fill = finder.scopes.module_function(made, small.value.func.value)
+        if fill is None or len(finder.scopes.callers(fill)) != 1:
+            return None
+    else:  # ``self._fill()`` in a method of the class defining ``_fill``, named once in the module
+        fill = _one_method(finder, small.value)
+        caller = getattr(finder.scopes.scope(made), "node", None)
+        owner = next((c for c in nodes_of(finder.module, cst.ClassDef) if isinstance(c.body, cst.IndentedBlock)
+                      and any(f is fill for f in c.body.body)), None) if fill is not None else None
+        if owner is None or not isinstance(caller, cst.FunctionDef) or not any(f is caller for f in owner.body.body) \
+                or not caller.params.params or caller.params.params[0].name.value != small.value.func.value.value:
+            return None
+    if fill is None or fill.decorators or not isinstance(fill.body, cst.IndentedBlock) or \
+            len(nodes_of(fill.body, cst.Return)) != 1:
+        return None
+    last = fill.body.body[-1]
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if not isinstance(ret, cst.Return):
+        return None
+    value = ret.value
+    if place is None and not isinstance(value, cst.Name):
+        return None
+    if place is not None:
+        if not isinstance(value, cst.Tuple) or len(value.elements) != len(target.elements) or \
+                any(not isinstance(e, cst.Element) for e in value.elements):
+            return None
+        value = value.elements[place].value
+    if not isinstance(value, cst.Name):
+        return None
+    inner = finder.scopes.single_assignment(last, value.value)
+    if inner is None or not isinstance(inner.body[0], cst.Assign) or \
+            not isinstance(inner.body[0].value, cst.List) or inner.body[0].value.elements:
+        return None
+    appended = _appended(finder, inner, value.value)
+    if appended is None:
+        return None
+    if any(ref is not value and ref is not appended[1] for ref in finder.scopes.readers_of(inner, value.value)):
+        return None
+    # (the list function named as the caller names it: a module-level name, not one ``fill`` binds)
+    call = appended[0]
+    base = call.func if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) else \
+        call.func.value if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+        isinstance(call.func.value, cst.Name) else None
+    scope = finder.scopes.scope(inner)
+    if base is None or scope is None or scope is finder.scopes.scope(made) or \
+            any(not isinstance(a.scope, GlobalScope) for a in scope[base.value]):
+        return None
+    return call
 
 
 def _appended(finder, made: cst.CSTNode, name: str) -> tuple[cst.BaseExpression, cst.Name] | None:

@@ -23,9 +23,11 @@ becomes, before recognition,
 which is the same program: each pass runs the same statements, making the same ops in the same order (the
 function is called where the body was, under the same graph and name scopes); the names the body binds are read
 nowhere else (not after the loop, not by the next pass before the body binds them), the function's own locals it
-reads are handed in as arguments, the module's names it reads mean the same there. That is the form
+reads are handed in as arguments, the module's names it reads mean the same there. The list may also be one the function returns
+(alone or in a tuple) to a caller that joins it (``join_lists._returned_list``). That is the form
 ``join_lists.py`` rewrites: one function making each list's whole pipeline. The body is lifted only where it
-makes its own source (an input producer, or calls a function making one) and holds nothing but simple statements
+makes its own source (an input producer, or calls a function making one: one ``return`` of it, or a helper
+whose own top-level ``q = ...input_producer(...)`` runs each call, ``_fresh_producer``) and holds nothing but simple statements
 (no ``return``, ``break``, ``continue``, ``yield``, ``global``, ``del``); ``to_tfdata.run`` keeps the lifted
 module only where it lets more pipelines be rewritten.
 """
@@ -74,7 +76,8 @@ def lift_list_loops(module: cst.Module, external=None) -> cst.Module:
 
 def _join_loops(fn: cst.FunctionDef) -> list[tuple[cst.For, str]]:
     """(loop, list name) for each ``for`` in ``fn`` whose last statement is ``name.append(x)``, ``name`` made
-    ``[]`` in ``fn`` and given whole to a join of ``fn`` (its first argument or ``tensors_list=``)."""
+    ``[]`` in ``fn`` and given whole to a join of ``fn`` (its first argument or ``tensors_list=``) or returned by
+    ``fn``'s one ``return`` (its last statement), alone or in a tuple."""
     joined = set()
     for call in nodes_of(fn, cst.Call):
         if last_name(call.func) not in _JOINS:
@@ -83,6 +86,14 @@ def _join_loops(fn: cst.FunctionDef) -> list[tuple[cst.For, str]]:
                    call.args[0].value if call.args and call.args[0].keyword is None else None)
         if isinstance(arg, cst.Name):
             joined.add(arg.value)
+    last = fn.body.body[-1] if isinstance(fn.body, cst.IndentedBlock) and fn.body.body else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if isinstance(ret, cst.Return) and len(nodes_of(fn.body, cst.Return)) == 1:
+        # (a list the function returns, alone or in a tuple, for its caller's join: ``join_lists._returned_list``)
+        value = ret.value
+        for el in value.elements if isinstance(value, cst.Tuple) else [cst.Element(value)] if value else []:
+            if isinstance(el, cst.Element) and isinstance(el.value, cst.Name):
+                joined.add(el.value.value)
     empty = set()
     for assign in nodes_of(fn, cst.Assign):
         if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name) and \
@@ -121,6 +132,28 @@ def _makes_source(stmts, scopes, parents, module, external) -> bool:
             made = _only_return(fn) if fn is not None and not fn.decorators else None
             # (a helper that is one ``return`` of a producer: a new queue each call, none kept on an object)
             if isinstance(made, cst.Call) and last_name(made.func).endswith("input_producer"):
+                return True
+            if fn is not None and not fn.decorators and _fresh_producer(fn):
+                return True
+    return False
+
+
+def _fresh_producer(fn: cst.FunctionDef) -> bool:
+    """``fn`` makes a new input producer each call: one of its own top-level statements is ``q = ...producer(...)``
+    (a plain local; not under an ``if``, so no memo), and it keeps nothing between calls (no ``global`` or
+    ``nonlocal``, no attribute or subscript assigned, no default argument a call could fill)."""
+    if not isinstance(fn.body, cst.IndentedBlock) or \
+            any(nodes_of(fn.body, kind) for kind in (cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef)):
+        return False
+    for assign in [*nodes_of(fn.body, cst.Assign), *nodes_of(fn.body, cst.AugAssign), *nodes_of(fn.body, cst.AnnAssign)]:
+        targets = [t.target for t in assign.targets] if isinstance(assign, cst.Assign) else [assign.target]
+        if any(nodes_of(t, cst.Attribute) or nodes_of(t, cst.Subscript) for t in targets):
+            return False
+    for stmt in fn.body.body:
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
+            assign = stmt.body[0]
+            if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name) and \
+                    isinstance(assign.value, cst.Call) and last_name(assign.value.func).endswith("input_producer"):
                 return True
     return False
 

@@ -52,8 +52,11 @@ def through_module(args: dict[str, cst.BaseExpression], call_names: set[str], ho
     for k, v in args.items():
         qualify: set[str] = set()
         values: dict[str, cst.BaseExpression] = {}
+        own = {n for comp in nodes_of(v, cst.CompFor) for n in names_in(comp.target)}  # (``[f(n) for n in ns]``)
         for name in sorted(names_in(v) - call_names):
             found = list(scope[name]) if scope is not None else []
+            if not found and name in own:
+                continue  # a comprehension's own variable, bound nowhere in the helper's scope
             if found and all(isinstance(a.scope, GlobalScope) for a in found):
                 if fn.decorators and module_ref is not None:  # (a static method called through its class: ``module_ref`` is the class)
                     raise Refusal(f"the reader's `{k}` in `{helper}` uses `{name}` of its own module, and `{helper}` "
