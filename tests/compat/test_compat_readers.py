@@ -563,3 +563,37 @@ def test_tf_compat_v1_of_the_drop_in_is_the_drop_in(texts):
     legacy, ours = run(LEGACY, build), run(alias, build)
     assert _plain(ours.batches) == _plain(legacy.batches) and ours.end is legacy.end
     assert ours.threads == 0 < legacy.threads  # lifted: no queue runner thread (TensorFlow's queues have some)
+
+
+def test_input_producers_switched_by_from_list_give_each_producer_its_rows_in_order(tmp_path):
+    """Train and validation filename producers switched per run by ``QueueBase.from_list`` (the index a
+    ``tf.cond`` of a bool placeholder): a reader of the chosen queue reads that producer's next file, each
+    producer's files in their order across the switches. The drop-in's producers have no queue resource
+    of their own; in ``from_list`` they take part through TensorFlow's queue of their rows (it raised
+    ``TypeError: A list of queues expected``)."""
+    names = []
+    for k in range(5):
+        path = tmp_path / f"bout{k}.csv"
+        path.write_text(f"{k},{k * 7 % 15}")
+        names.append(str(path))
+
+    def program(tf1: Any, sess: Any) -> Any:
+        train = tf1.train.string_input_producer(names[:3], shuffle=False)
+        valid = tf1.train.string_input_producer(names[3:], shuffle=False)
+        is_training = tf1.placeholder(tf.bool, shape=None)
+        index = tf.cond(is_training, lambda: tf.constant(0), lambda: tf.constant(1))
+        chosen = tf1.QueueBase.from_list(index, [train, valid])
+        _, contents = tf1.WholeFileReader().read(chosen)
+        name = chosen.dequeue()
+        coord = tf1.train.Coordinator()
+        threads = tf1.train.start_queue_runners(sess, coord)
+        out = [sess.run(contents, {is_training: t}).decode() for t in (True, True, False, True, False, False, True)]
+        out += [sess.run(name, {is_training: t}).decode().rsplit("/", 1)[-1] for t in (False, True)]
+        coord.request_stop()
+        sess.close()  # (cancels the runners' blocked enqueues)
+        coord.join(threads, stop_grace_period_secs=10)
+        return out
+
+    legacy, ours = both(program)
+    assert ours == legacy
+    assert legacy[:7] == ["0,0", "1,7", "3,6", "2,14", "4,13", "3,6", "0,0"]

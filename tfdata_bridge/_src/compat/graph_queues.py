@@ -85,8 +85,21 @@ class QueueBase(tf.queue.QueueBase):
 
     @staticmethod
     def from_list(index, queues):
-        """Create a queue using the queue reference from ``queues[index]`` (TensorFlow's rules)."""
-        chosen = tf.queue.QueueBase.from_list(index, queues)
+        """Create a queue using the queue reference from ``queues[index]`` (TensorFlow's rules). An input
+        producer among ``queues`` (which runs on tf.data and has no queue reference of its own) takes part
+        through TensorFlow's own queue of its rows, filled by its ``QueueRunner`` (``InputQueue.share``), as
+        legacy's filename queue did: switching train and validation producers by a placeholder reads each
+        producer's rows in its order, each row once."""
+        from tfdata_bridge._src.compat.input_producers import InputQueue
+
+        def as_queue(queue: Any) -> Any:
+            if isinstance(queue, InputQueue):
+                queue.share()
+                return queue.tensorflow_queue()
+            return queue
+
+        chosen = tf.queue.QueueBase.from_list(index, [as_queue(q) for q in queues] if isinstance(
+            queues, (list, tuple)) else queues)
         if tf.executing_eagerly():
             return chosen
         queue = object.__new__(QueueBase)
