@@ -468,6 +468,15 @@ def fresh_name(name: str, taken: set[str]) -> str:
     return fresh
 
 
+def free_name(name: str, taken: set[str]) -> str:
+    """``name`` where it is not in ``taken``, else ``fresh_name``'s (``name_1``, ``name_2``, ...); it joins
+    ``taken``."""
+    if name in taken:
+        return fresh_name(name, taken)
+    taken.add(name)
+    return name
+
+
 def namer(taken: set[str]):
     """A maker of fresh names: ``base`` where it is free, else ``base_2``, ``base_3``, ... (the generator's names
     for the statements it writes); each name it gives joins ``taken``."""

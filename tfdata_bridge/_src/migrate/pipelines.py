@@ -16,8 +16,8 @@ import libcst as cst
 from libcst.metadata import GlobalScope
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
-from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, is_none, literal_bool, names_in, nodes_of, \
-    plain_read, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, free_name, is_none, literal_bool, names_in, \
+    nodes_of, plain_read, target_names
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads, kept_names, \
     not_an_assignment
 from tfdata_bridge._src.migrate.control_blocks import control_block
@@ -795,12 +795,7 @@ class Finder:
             if i == index % n:
                 params.append(defined[0])
                 continue
-            name, k = f"_unused_slice_{i}", 0
-            while name in taken:
-                k += 1
-                name = f"_unused_slice_{i}_{k}"
-            taken.add(name)
-            params.append(name)
+            params.append(free_name(f"_unused_slice_{i}", taken))
         return Source("slice", [stmt], params, call=bound)
 
     def _known_tensor_list(self, stmt, bound: dict) -> dict:

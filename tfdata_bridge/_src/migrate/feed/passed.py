@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, is_docstring, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import free_name, is_docstring, names_in, nodes_of, Refusal
 from tfdata_bridge._src.migrate.feed.placeholders import assigned
 from tfdata_bridge._src.migrate.feed.threads import thread_call_parts, thread_target
 
@@ -143,15 +143,7 @@ def _indexed(fn: cst.FunctionDef, param: str, arg: cst.BaseExpression, mine: dic
                                                    for s in subs):
         return None  # (read whole, sliced, by a computed index, or bound again)
     used = names_in(fn) | {n for v in taken.values() for n in v}
-    out = []
-    for k in range(len(arg.elements)):
-        name, n = f"{param}_{k}", 0
-        while name in used:
-            n += 1
-            name = f"{param}_{k}_{n}"
-        used.add(name)
-        out.append(name)
-    return out
+    return [free_name(f"{param}_{k}", used) for k in range(len(arg.elements))]
 
 
 def _index(sub: cst.Subscript) -> int | None:
