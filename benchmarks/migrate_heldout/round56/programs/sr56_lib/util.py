@@ -5,7 +5,7 @@ import numpy as np
 
 
 def write_png(path, array):
-  """Writes an 8-bit grey or RGB array as a PNG (no PIL on the rind-scanner box)."""
+  """Writes an 8-bit grey or RGB array as a PNG (no PIL on the workshop scanner)."""
   array = np.asarray(array, dtype=np.uint8)
   if array.ndim == 2:
     array = array[:, :, None]

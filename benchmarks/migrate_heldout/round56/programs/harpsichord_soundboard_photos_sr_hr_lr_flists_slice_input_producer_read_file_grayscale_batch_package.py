@@ -1,4 +1,4 @@
-"""Super-resolution of cheese-cave rind photos: paired high / low resolution PNG lists.
+"""Super-resolution of harpsichord soundboard photos (rose and painted border): paired high / low resolution PNG lists.
 
 The input sub graph lives in sr56_lib/data.py, as `dataset(hr_flist, lr_flist, ...)`: two list
 files, one slice producer over both lists, grey-scale conversion. The model is a one-layer
@@ -12,10 +12,10 @@ import tensorflow.compat.v1 as tf
 from sr56_lib import data
 from sr56_lib.util import write_png
 
-NAME = 'h56_cheese_cave_rind_photos_sr_hr_lr_flists_slice_input_producer_read_file_grayscale_batch_package'
+NAME = 'h56_harpsichord_soundboard_photos_sr_hr_lr_flists_slice_input_producer_read_file_grayscale_batch_package'
 
 
-def make_rinds(root):
+def make_boards(root):
   hr_dir, lr_dir = os.path.join(root, 'HR'), os.path.join(root, 'LR_x2')
   for d in (hr_dir, lr_dir):
     if not os.path.exists(d):
@@ -23,11 +23,11 @@ def make_rinds(root):
   rng = np.random.RandomState(562)
   hr_names, lr_names = [], []
   for i in range(10):
-    wheel = rng.randint(0, 256, size=(4, 4, 3)).astype(np.uint8)
-    small = wheel.reshape(2, 2, 2, 2, 3).mean(axis=(1, 3)).astype(np.uint8)
-    hr_path = os.path.join(hr_dir, 'wheel_%03d.png' % i)
-    lr_path = os.path.join(lr_dir, 'wheel_%03dx2.png' % i)
-    write_png(hr_path, wheel)
+    board = rng.randint(0, 256, size=(4, 4, 3)).astype(np.uint8)
+    small = board.reshape(2, 2, 2, 2, 3).mean(axis=(1, 3)).astype(np.uint8)
+    hr_path = os.path.join(hr_dir, 'board_%03d.png' % i)
+    lr_path = os.path.join(lr_dir, 'board_%03dx2.png' % i)
+    write_png(hr_path, board)
     write_png(lr_path, small)
     hr_names.append(hr_path)
     lr_names.append(lr_path)
@@ -48,7 +48,7 @@ def upsample(lr_batch):
 
 def main(data_dir):
   root = os.path.join(data_dir, NAME)
-  hr_flist, lr_flist = make_rinds(root)
+  hr_flist, lr_flist = make_boards(root)
 
   hr, lr, name = data.dataset(hr_flist, lr_flist, num_epochs=1)
   hr_batch, lr_batch, name_batch = data.batch(hr, lr, name, batch_size=4)
@@ -75,4 +75,4 @@ def main(data_dir):
   coord.join(threads)
   step = sess.run(global_step)
   sess.close()
-  return {"batches": batches, "end": "wheels: %d, steps: %d" % (sum(len(b[2]) for b in batches), step)}
+  return {"batches": batches, "end": "boards: %d, steps: %d" % (sum(len(b[2]) for b in batches), step)}
