@@ -79,3 +79,13 @@ def test_a_thread_that_may_return_before_its_last_statement_countdown_is_left():
         "            if coord.should_stop():\n                return\n")
     assert "                return\n" in source
     assert "each of the threads running `feed` closes the queue" in _refused(source)
+
+
+def test_an_enqueue_op_returned_to_the_caller_is_left_saying_so():
+    # (round 57's form: the builder returns its ops, the caller hands them to the function starting the threads)
+    source = _source("deco_one_thread").replace(
+        "    clips, labels = queue.dequeue_many(BATCH)\n",
+        "    clips, labels = queue.dequeue_many(BATCH)\n    return clips, labels, enqueue_op, close_op\n\n\n"
+        "def start(clip_in, label_in, enqueue_op, close_op, lst):\n")
+    assert "    return clips, labels, enqueue_op, close_op\n" in source
+    assert "the enqueue op `enqueue_op` is returned" in _refused(source)

@@ -263,6 +263,14 @@ class FeedFinder:
                                   "feeds it: not rewritten yet; `--fallback compat` runs it through the drop-in")
             passed = passed_feeder(self, refs, body, enqueue_op, queue, close_ops, placeholders, self.list_name)
             if passed is None:
+                returned = [st for _, st in uses if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1
+                            and isinstance(st.body[0], cst.Return)]
+                if returned:  # (the caller hands it on: round 57's ``build_start_nodes`` / ``threads_ready``)
+                    line = self.index.lines.get(returned[0])
+                    raise Refusal(f"the enqueue op `{enqueue_op}` is returned{f' (line {line})' if line else ''}: "
+                                  "the threads its caller starts on it (there, or through another function) are "
+                                  "not followed, so what feeds the queue is not known here; `migrate --to compat` "
+                                  "runs it unchanged through the drop-in")
                 raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
         fn = passed.fn if passed is not None else holder[0]
         params = fn.params
