@@ -29,6 +29,7 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of, requeued_names
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.countdown import countdown_close, without_countdown
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.derived import held_key, resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.drained import size_after_drain
@@ -262,6 +263,14 @@ class FeedFinder:
                                   "feeds it: not rewritten yet; `--fallback compat` runs it through the drop-in")
             passed = passed_feeder(self, refs, body, enqueue_op, queue, close_ops, placeholders, self.list_name)
             if passed is None:
+                returned = [st for _, st in uses if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1
+                            and isinstance(st.body[0], cst.Return)]
+                if returned:  # (the caller hands it on: round 57's ``build_start_nodes`` / ``threads_ready``)
+                    line = self.index.lines.get(returned[0])
+                    raise Refusal(f"the enqueue op `{enqueue_op}` is returned{f' (line {line})' if line else ''}: "
+                                  "the threads its caller starts on it (there, or through another function) are "
+                                  "not followed, so what feeds the queue is not known here; `migrate --to compat` "
+                                  "runs it unchanged through the drop-in")
                 raise Refusal("the enqueue op is not run by exactly one feeding function in the same block")
         fn = passed.fn if passed is not None else holder[0]
         params = fn.params
@@ -295,6 +304,12 @@ class FeedFinder:
                 s for s in fn.body.body if not any(s is u for u in passed.unpacks)]))
         if passed is not None and passed.indexed:  # (``phs[k]`` of the placeholders handed whole: a name each)
             read = read.visit(IndexedAsNames(passed.indexed))
+        wrapped = passed.wrapped if passed is not None else None
+        countdown = countdown_close(self, module, fn, sess, closes, wrapped.called if wrapped is not None
+                                    else fn.name.value) if module is not None and sess != DEFAULT_SESSION else None
+        if countdown is not None:  # (the last thread to end closes: the generator's end, after every thread's)
+            read = without_countdown(read, countdown)
+            plan.removed.append(countdown.setting)
         if sess == DEFAULT_SESSION:
             read = default_runs(read, lambda node: name_key(node) == op or is_close(node))[0]
         new_body = inline_feeds(read, sess).body.visit(rewriter)
@@ -308,6 +323,9 @@ class FeedFinder:
             plan.removed.extend(passed.named)  # (``phs = (x_ph, y_ph)`` handed to the thread by its name)
         coords = coordinator_params(fn, sess)
         self.sites_note = sites_note(fn, rewriter.yields, coords)
+        if countdown is not None:
+            self.sites_note += ("; the last of its threads to end closed the queue (a countdown under a lock): the "
+                                "data end after every thread's part, where the generator ends")
         if coords:
             new_body = new_body.visit(DropChecks(coords))
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
@@ -320,7 +338,7 @@ class FeedFinder:
         if new_params:
             new_params[-1] = new_params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         generator = fn.with_changes(params=params.with_changes(params=new_params), body=new_body, leading_lines=())
-        threads = thread_plumbing(self, fn, drop, body, module, close_ops, queue, close_runs, plan)
+        threads = thread_plumbing(self, fn, drop, body, module, close_ops, queue, close_runs, plan, wrapped)
         if rewriter.closes and module is not None and (
                 why := plain_close_after_feeder(self, module, fn, queue, self.close_calls)):
             raise Refusal(why)
@@ -343,10 +361,10 @@ class FeedFinder:
             plan.removed.remove(fn)
             plan.replaced[fn] = [generator.with_changes(leading_lines=fn.leading_lines)]
             if threads.single_plain:
-                return fn.name.value, []
+                return wrapped.called if wrapped is not None else fn.name.value, []
         elif threads.single_plain:
             return fn.name.value, [generator]
-        all_name = self.fresh(f"{fn.name.value}_threads")
+        all_name = self.fresh(f"{wrapped.called if wrapped is not None else fn.name.value}_threads")
         lines = "".join(threads.lines)
         extra = cst.parse_statement(f"def {all_name}():\n{lines}")
         return all_name, [generator, extra] if fn in plan.removed else [extra]

@@ -23,6 +23,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import free_name, is_docstring, names_in, nodes_of, Refusal
 from tfdata_bridge._src.migrate.feed.placeholders import assigned
 from tfdata_bridge._src.migrate.feed.threads import thread_call_parts, thread_target
+from tfdata_bridge._src.migrate.feed.wrapped import Wrapped, wrapped_feeder
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Passed:
     unpacked: list[str] = field(default_factory=list)  # the names those statements bind (read by nothing left)
     indexed: dict[str, list[str]] = field(default_factory=dict)  # ``phs[k]`` read as the name at k (``phs_0``)
     named: list[cst.SimpleStatementLine] = field(default_factory=list)  # ``phs = (x, y)`` handed by its name: goes
+    wrapped: Wrapped | None = None  # the thread's target a wrapper made: ``fn`` is its inner function (wrapped.py)
 
 
 def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement], enqueue_op: str, queue: str,
@@ -51,7 +53,9 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     target = thread_target(call)
     if not isinstance(target, cst.Name):
         raise Refusal("the thread handed the enqueue op runs something other than a function of this module")
-    fn = _function(finder, region, target)
+    wrapped = wrapped_feeder(getattr(finder, "module", None), target, getattr(finder, "external", None)) \
+        if not any(isinstance(s, cst.FunctionDef) and s.name.value == target.value for s in region) else None
+    fn = wrapped.inner if wrapped is not None else _function(finder, region, target)
     params = fn.params
     args = thread_call_parts(call, params.params)[1]
     if not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or params.star_kwarg is not None \
@@ -104,7 +108,7 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
     return Passed(fn, roles["enqueue"][0], fed, roles.get("close", []), (roles.get("queue") or [None])[0], drop,
                   given_list[0] if given_list else None, unpacks,
                   [n for u in unpacks for n in assigned_names(u)] + [n for v in indexed.values() for n in v], indexed,
-                  named)
+                  named, wrapped)
 
 
 def _named_tuple(finder, region: list[cst.BaseStatement], arg: cst.BaseExpression, mine: dict[str, str],

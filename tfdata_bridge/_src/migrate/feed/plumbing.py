@@ -27,23 +27,25 @@ class Threads:
 
 
 def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, module: cst.Module | None,
-                    close_ops: list[str], queue: str, close_runs: list[cst.SimpleStatementLine], plan) -> Threads:
+                    close_ops: list[str], queue: str, close_runs: list[cst.SimpleStatementLine], plan,
+                    wrapped=None) -> Threads:
     """The threads running ``fn`` (the arguments at ``position`` dropped: its session, unless it reads the
     session from its scope, and coordinators only checked), a closer and the close runs: into ``plan.removed``; what the generator runs, in ``Threads``."""
     if module is None:
         raise Refusal("the feed thread is rewritten only with its module")
     uses = ThreadUses(finder.index, module)
     code = finder.code
-    fname = fn.name.value
+    fname = wrapped.called if wrapped is not None else fn.name.value  # (a wrapper's inner: the name it is under)
     site = enclosing(module, body[0])
     handles: set[str] = set()
     gone: list[cst.CSTNode] = [fn]
     parts: list[tuple[str | None, str]] = []
     count = 0
-    closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses)
+    closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname)
     for target_name, is_feeder in [*[(fname, True)], *[(c.name.value, False) for c in closers]]:
         owner = fn if is_feeder else next(c for c in closers if c.name.value == target_name)
-        refs = [r for r in finder.index.refs.get(target_name, []) if r is not owner.name]
+        refs = [r for r in finder.index.refs.get(target_name, []) if r is not owner.name
+                and not (is_feeder and wrapped is not None and id(r) in wrapped.binders)]
         if is_feeder and not refs:
             raise Refusal(f"`{fname}` is not run by a thread")
         for ref in refs:
@@ -103,7 +105,7 @@ def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], he
     return False
 
 
-def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> list[cst.FunctionDef]:
+def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname: str) -> list[cst.FunctionDef]:
     """The runs of the queue's close outside the feeding function: a closer function (it only joins the
     feeders and closes) goes with its thread; a close run anywhere else (on the way out) goes alone. The data
     end where the generator ends, as legacy's ended at the close."""
@@ -139,7 +141,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses) -> li
                 gone.append(holder)
             continue
         gone.append(stmt)
-    going = {c.name.value for c in closers} | {fn.name.value}
+    going = {c.name.value for c in closers} | {fname}  # (``fname``: the name the feeder's threads run it by)
     for call in finder.index.threads:  # a close op handed to a thread that stays would be a name gone
         target, args = thread_target(call), thread_values(call)
         if any(isinstance(a, cst.Name) and a.value in close_ops for a in args) and \
