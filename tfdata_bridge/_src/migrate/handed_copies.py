@@ -845,6 +845,23 @@ def _read_only(fn: cst.FunctionDef, name: str, up) -> cst.Name | None:
     return reads[0] if id(reads[0]) in receivers else None
 
 
+def _shared_reads(fn: cst.FunctionDef, name: str) -> list[cst.Name] | None:
+    """The reads of ``name`` in ``fn``'s body where each is the reader of a ``name.read(...)`` (or ``read_up_to``)
+    and the name is bound nowhere in ``fn`` (nor taken by a nested function or lambda as its own): one reader
+    handed in and read by several ops, or by one op in a loop (each ``read`` of it takes the next record of that
+    one reader's stream); None otherwise."""
+    reads = [n for n in identifiers(fn.body) if n.value == name]
+    if not reads or name in bound_names(fn.body) or nodes_of(fn.body, cst.Global) or nodes_of(fn.body, cst.Nonlocal):
+        return None
+    inner = [*nodes_of(fn.body, cst.FunctionDef), *nodes_of(fn.body, cst.Lambda)]
+    if any(name in param_names(f) if isinstance(f, cst.FunctionDef) else name in {p.name.value for p in f.params.params}
+           for f in inner):
+        return None
+    receivers = {id(c.func.value) for c in nodes_of(fn.body, cst.Call) if isinstance(c.func, cst.Attribute)
+                 and c.func.attr.value in ("read", "read_up_to")}
+    return reads if all(id(n) in receivers for n in reads) else None
+
+
 def _literal(value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
         value = value.expression
@@ -990,10 +1007,13 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     if param not in fn.params.params and param not in fn.params.kwonly_params:
         return False
     made = None  # (the object form: the one ``name.read(...)`` of a reader handed in)
+    shared = False  # (the object form read by several ops, or in a loop: made once, first in the helper)
     if cls is None:
         made = _read_only(fn, name, parents(tree.modules[bpath]))
         if made is None and not _class_reads_only(fn, name):
-            return False
+            if _shared_reads(fn, name) is None:
+                return False
+            made, shared = True, True
         store, named = None, [n for n in identifiers(fn.body) if n.value == name]
         bound_fn = fn
     else:
@@ -1051,8 +1071,13 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
             not isinstance(fn.params.star_kwarg, cst.Param):
         keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    swaps: dict[int, object] = {id(n): spelled for n in named}
+    swaps: dict[int, object] = {} if shared else {id(n): spelled for n in named}
     swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
+    if shared:  # (``reader = tf.TFRecordReader()`` first in the body, after a docstring: one reader per call)
+        body = list(fn.body.body)
+        at = 1 if body and is_docstring(body[0]) else 0
+        made_stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], spelled)])
+        swaps[id(fn.body)] = fn.body.with_changes(body=[*body[:at], made_stmt, *body[at:]])
     if store is not None:
         swaps[id(store)] = cst.RemovalSentinel.REMOVE
     new_owner = owner.visit(_NodeSwap(swaps))
@@ -1108,6 +1133,7 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
         up = parents(module)
         helpers |= {fn.name.value for fn in module.body if isinstance(fn, cst.FunctionDef)
                     and any(_class_reads_only(fn, p.name.value) or _read_only(fn, p.name.value, up) is not None
+                            or _shared_reads(fn, p.name.value) is not None
                             for p in [*fn.params.params, *fn.params.kwonly_params])}
         helpers |= {c.name.value for c, init in _inits(module)
                     if any(_stored_class(c, init, p.name.value, texts) for p in init.params.params[1:])}
