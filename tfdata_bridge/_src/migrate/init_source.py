@@ -47,6 +47,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import PositionProvider, ScopeProvider
 
+from tfdata_bridge._src.migrate.base_reads import related_reads
 from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, plain_arg, plain_read, Refusal,\
     wrapped
 from tfdata_bridge._src.migrate.object_merge import as_locals, local_names, methods, self_name
@@ -610,13 +611,15 @@ def _split(form: _Form, site: _Site, out_fn: cst.FunctionDef, inputs: list, own:
 def _one(module, index, external, trial, form: _Form, sites: list[_Site]):
     from tfdata_bridge._src.migrate.object_pipeline import _span
 
-    if len(form.cls.bases) > 1 or form.cls.bases and not (isinstance(form.cls.bases[0].value, cst.Name) and
-                                                          form.cls.bases[0].value.value == "object"):
-        raise Refusal(f"`{form.cls.name.value}` has a base class; its attributes may be read there")
     if any(True for c in module.body if isinstance(c, cst.ClassDef) and any(
             isinstance(b.value, cst.Name) and b.value.value == form.cls.name.value for b in c.bases)):
         raise Refusal(f"`{form.cls.name.value}` has a subclass, which may read its queue or reader")
     attr = free_attribute(module, form.cls, ("dataset", "records", "record_dataset"))
+    related = related_reads(module, form.cls, external, {form.queue_attr, form.reader_attr, form.method.name.value,
+                                                         attr} - {None}) if form.cls.bases or form.cls.keywords \
+        else None
+    if related is not None:
+        raise Refusal(related)
     made = None
     parts = []
     for site in sites:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from tfdata_bridge._src.migrate.base_reads import related_reads
 from tfdata_bridge._src.migrate.calls import code_of, free_attribute, names_in, nodes_of, Refusal
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.hoist import line_map
@@ -326,9 +327,10 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
     cand = _candidate(module, index, external, cls, batcher, stmt)
     if cand is None:
         return None
-    if len(cls.bases) > 1 or cls.bases and not (isinstance(cls.bases[0].value, cst.Name) and
-                                                cls.bases[0].value.value == "object"):
-        raise Refusal(f"`{cls.name.value}` has a base class; its attributes may be read there")
+    names = set(cand.attrs) | {cand.batcher.name.value}
+    related = related_reads(module, cls, external, names) if cls.bases or cls.keywords else None
+    if related is not None:  # (before the trial: what the rewrite changes at least)
+        raise Refusal(related)
     fn, maker_in, batcher_in = merged(cand, _GATHERED, lambda n: len(uses(module, cls, n)) + tree_uses(external, n))
     kept = _check_uses(module, external, cand)
     if cand.started:  # its threads started as the class's method did, so the queue's rewrite sees them started
@@ -367,6 +369,11 @@ def _one(module, index, external, trial, cls, batcher, stmt, api, line):
     if new_fn is None:
         raise Refusal("the gathered pipeline is not recognised")
     attr = free_attribute(module, cls, ("dataset", "_dataset", "element_dataset"))
+    if cls.bases or cls.keywords:  # (and the methods the trial changed, the attribute it adds)
+        related = related_reads(module, cls, external, names | {attr} | {m.name.value for m in cand.readers}
+                                | set(cand.changed))
+        if related is not None:
+            raise Refusal(related)
     maker_body, batcher_body = split(new_fn, maker_in, batcher_in, cand.maker, cand.batcher, attr,
                                      set(cand.attrs.values()), {ln.comment.value for o in mine for ln in
                                                                 wrapped_comment("tfdata-bridge migrate: " + o.reason)})
