@@ -60,11 +60,19 @@ def main(path, n):
 @pytest.mark.parametrize("count, start, why", [
     ("2", "threads = qr.create_threads(sess, coord=coord)", "is not added by `add_queue_runner(qr)`"),
     ("2", "for t in qr.create_threads(sess, coord):\n            t.start()\n        t.join()", "is not added by"),
-    ("n", "qr.create_threads(sess, coord=coord, start=True)", "a thread count not known here"),
 ])
-def test_a_runner_not_started_by_hand_or_of_unknown_threads_is_left(count, start, why):
+def test_a_runner_not_started_by_hand_is_left(count, start, why):
     # (threads made but not started, or the loop's last thread read after it: the runner stays)
     result = rewrite(UNSTARTED.format(count=count, start=start), to="tfdata")
     said = " ".join(n.message for n in result.notes)
     assert result.refused and why in said, said
     assert "QueueRunner(q" in result.code
+
+
+def test_a_runner_of_threads_not_counted_here_goes():
+    # (``[op] * n``, ``n`` the caller's: any count of threads running the one op delivers the same elements)
+    result = rewrite(UNSTARTED.format(count="n", start="qr.create_threads(sess, coord=coord, start=True)"),
+                     to="tfdata")
+    assert not result.refused, result.notes
+    assert "QueueRunner(" not in result.code and "create_threads" not in result.code and "got = line" in result.code
+    assert "legacy's `n` runner threads, however many" in " ".join(n.message for n in result.notes)

@@ -72,8 +72,7 @@ def test_a_prefetch_queue_left_at_its_defaults_goes(kind):
 @pytest.mark.parametrize("shared, threads, args, why", [
     ("shared_name", "threads", ", shared_name='q'", "a call of `prefetch` passes `shared_name`"),
     ("'common'", "threads", "", "shared_name='common'"),
-    ("shared_name", "threads", ", 2", "a call of `prefetch` passes `threads`"),
-    ("None", "n_threads", "", "a thread count not known here"),
+    ("None", "n_threads", "", "`n_threads` is bound nowhere here"),
 ])
 def test_a_shared_or_threaded_prefetch_queue_is_left_saying_why(shared, threads, args, why):
     result = rewrite(PREFETCH.format(kind="PaddingFIFOQueue", shared=shared, threads=threads,
@@ -82,6 +81,15 @@ def test_a_shared_or_threaded_prefetch_queue_is_left_saying_why(shared, threads,
     assert result.refused and why in said, said
     assert "`tf.compat.v1.PaddingFIFOQueue` left" in said and "`tf.compat.v1.FIFOQueue` left" not in said, said
     assert "PaddingFIFOQueue(4" in result.code
+
+
+def test_a_prefetch_queue_whose_caller_passes_its_thread_count_goes():
+    # (k threads running the one op deliver the same elements for any k, in an order they race for)
+    result = rewrite(PREFETCH.format(kind="FIFOQueue", shared="shared_name", threads="threads",
+                                     use=ONE.format(args=", 2")), to="tfdata")
+    assert not result.refused, result.notes
+    assert "QueueRunner(" not in result.code and "return prefetch(batch, 2)" in result.code
+    assert "legacy's `threads` runner threads, however many, raced for that order" in _said(result)
 
 
 def test_a_prefetch_queue_dequeued_once_per_tower_is_left():

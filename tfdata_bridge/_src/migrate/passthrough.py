@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, names_in, nodes_of
+from tfdata_bridge._src.migrate.enqueue_copies import copies
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
 from tfdata_bridge._src.migrate.returned_queue import returned_pair
@@ -124,7 +125,9 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         unpassed = unpassed + _unshared(finder, fn, other, other_kind, other_args.get("shared_name"), local_callers)
         support += [other, *_support(finder, other, other.body[0].value, flat)]
     # (several threads: legacy's order was their race, each evaluation once; one thread's order is one of them)
-    summary = f" (legacy's {many} runner threads raced for that order)" if many else ""
+    summary = f" (legacy's {many} runner threads raced for that order)" if many and not many.startswith("`") else \
+        f" (legacy's {many} runner threads, however many, raced for that order: each run took the next " \
+        "evaluation, and one thread's order is one of theirs)" if many else ""
     summary += (f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
                "measure)" if summaries else "")
     if pair is not None:  # the helper returns the tensors; its caller's dequeue takes them, the runner goes
@@ -290,42 +293,45 @@ def _method_call(holder: cst.SimpleStatementLine, use: cst.Name) -> str | None:
 
 
 def _enqueued(finder, enq_stmt, use, inner: cst.Call, runner_stmt, fn, local_callers: bool
-              ) -> tuple[cst.BaseExpression, list[cst.CSTNode], tuple[str, ...], int]:
+              ) -> tuple[cst.BaseExpression, list[cst.CSTNode], tuple[str, ...], str]:
     """What the one enqueue op puts in, the statements that go with it (the op's own), the parameters that
-    must keep their default (``[enqueue_op] * num_threads``: the count followed to it), and the thread count
-    where it is more than one (0: one)."""
+    must keep their default (none: any count of threads gives the same elements), and the thread count where it
+    may be more than one, as the notes say it ("": one)."""
     call = next(c for c in nodes_of(enq_stmt, cst.Call) if isinstance(c.func, cst.Attribute) and c.func.value is use)
     if len(call.args) != 1 or call.args[0].keyword not in (None,) and call.args[0].keyword.value != "vals":
         raise Refusal("the enqueue op is not `queue.enqueue(tensors)`")
     ops = inner.args[1].value
-    if enq_stmt is runner_stmt:  # ``QueueRunner(q, [q.enqueue(tensors)])``
-        if not (isinstance(ops, cst.List) and len(ops.elements) == 1 and ops.elements[0].value is call):
-            raise Refusal("the runner runs more than the one enqueue op")
-        return call.args[0].value, [], (), 0
-    small = enq_stmt.body[0]
-    if not (isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1
-            and isinstance(small.targets[0].target, cst.Name)):
-        raise Refusal("the enqueue op is not `op = queue.enqueue(tensors)`")
-    op = small.targets[0].target.value
-    if len(finder.scopes.readers_of(enq_stmt, op)) != 1:
-        raise Refusal(f"the enqueue op `{op}` is used beyond the queue's runner")
-    threads: tuple[str, ...] = ()
-    many = 0
-    if isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply):  # ``[op] * num_threads``
-        # k threads run the one op: each run evaluates the tensors once (a reader's read takes its next record),
-        # so the queue holds each evaluation once, in an order the threads race for; in order is one of them
-        count, threads, why = _default_of(finder, fn, runner_stmt, ops.right, local_callers)
-        if not (isinstance(count, cst.Integer) and count.evaluated_value >= 1):
-            code = cst.Module([]).code_for_node(ops.right)
-            raise Refusal(f"the runner runs `[{op}] * {code}`, a thread count not known here{why}; give a number, "
-                          "or keep the queue (`migrate --to compat`)")
-        many = count.evaluated_value if count.evaluated_value > 1 else 0
-        ops = ops.left
-    single = isinstance(ops, cst.List) and len(ops.elements) == 1 and isinstance(ops.elements[0].value, cst.Name) \
-        and ops.elements[0].value.value == op
-    if not single:
-        raise Refusal(f"the runner does not run `[{op}]` (one thread: the order of the elements is kept)")
-    return call.args[0].value, [enq_stmt], threads, many
+    gone: list[cst.CSTNode] = []
+    op = finder.code(call)
+    if enq_stmt is not runner_stmt:  # (else ``QueueRunner(q, [q.enqueue(tensors)] * k)``, the op made inline)
+        small = enq_stmt.body[0]
+        if not (isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)):
+            raise Refusal("the enqueue op is not `op = queue.enqueue(tensors)`")
+        op = small.targets[0].target.value
+        if len(finder.scopes.readers_of(enq_stmt, op)) != 1:
+            raise Refusal(f"the enqueue op `{op}` is used beyond the queue's runner")
+        gone = [enq_stmt]
+    # k threads running copies of the one op (``[op] * k``, ``k * [op]``, ``[op for _ in range(k)]``): each run
+    # evaluates the tensors once (a reader's read takes its next record, an upstream dequeue its next element), so
+    # the queue holds each evaluation once, in an order the threads race for, whatever k is; in order is one of
+    # them. So the count need not be known (a parameter, a flag, a ``len(...)``, a condition): only none is refused
+    k = copies(finder, ops, enq_stmt, call, lambda node: cst.Module([]).code_for_node(node))
+    if k is None:
+        raise Refusal(f"the runner does not run `[{op}]` or copies of it (threads running the one op)")
+    scope = finder.scopes.scope(runner_stmt)
+    unbound = sorted(n for n in names_in(cst.parse_expression(k)) if scope is not None and n not in scope)
+    if unbound:  # (dropped with the runner, the count would no longer raise legacy's NameError)
+        raise Refusal(f"the runner runs `{op}` in `{k}` threads, and `{unbound[0]}` is bound nowhere here (legacy "
+                      "stops at its NameError, or a star import gives it); not rewritten")
+    count, params, _ = _default_of(finder, fn, runner_stmt, cst.parse_expression(k), local_callers)
+    if params and isinstance(count, cst.Integer) and count.evaluated_value >= 1:
+        count = cst.Name(params[0])  # (a parameter's default: a caller of another module may pass another count)
+    if isinstance(count, cst.Integer):
+        if count.evaluated_value < 1:
+            raise Refusal(f"the runner runs `{op}` in {count.value} threads: legacy's dequeue waits forever")
+        return call.args[0].value, gone, (), "" if count.evaluated_value == 1 else count.value
+    return call.args[0].value, gone, (), f"`{k}`"
 
 
 def _as_dequeued(tensors: cst.BaseExpression, args: dict[str, cst.BaseExpression], unpacked: bool

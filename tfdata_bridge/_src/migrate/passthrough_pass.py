@@ -65,14 +65,16 @@ def _kind(finder, stmt: cst.SimpleStatementLine) -> str:
 
 
 def returned_queue(finder, fn: cst.FunctionDef) -> Passthrough | None:
-    """The prefetch queue that ``fn`` makes and returns, its callers not looked at (None: none, or refused)."""
+    """The prefetch queue that ``fn`` makes and returns, its callers not looked at (None: none, or refused, or
+    ``fn`` returns its dequeue, not the queue)."""
     for stmt in nodes_of(fn, cst.SimpleStatementLine):
         try:
             found = passthrough(finder, stmt, local_callers=False)
         except Refusal:
             return None
-        if found is not None and isinstance(found.dequeue.body[0], cst.Return):
-            return found
+        if found is not None and isinstance(found.dequeue.body[0], cst.Return) and \
+                not isinstance(found.dequeue.body[0].value, cst.Call):
+            return found  # (``return queue.dequeue()`` returns the tensors: the helper's own module rewrites it)
     return None
 
 
