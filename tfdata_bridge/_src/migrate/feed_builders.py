@@ -26,6 +26,8 @@ written.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of, target_names
@@ -158,4 +160,24 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
     return module.visit(_Inline(new, gone))
 
 
-__all__ = ["inline_feed_builders"]
+_RETURNED = ": its function returns it, and what the caller does with it is not followed)"
+
+
+def caller_reasons(result: tuple, trial: tuple) -> tuple:
+    """``result`` (a run of the module as written) with the note of a queue left because its function returns it
+    saying why the queue, inlined at its callers, is left there too: the new refusals of ``trial`` (a run of the
+    inlined module, its lines given back in the module's own)."""
+    out, notes, outcomes = result
+    if not any(_RETURNED in n.message for n in notes):
+        return result
+    old = {(n.line, n.message) for n in notes}
+    new = [n for n in trial[1] if n.kind == "refused" and (n.line, n.message) not in old and
+           _RETURNED not in n.message and " left: " in n.message]
+    if not new:
+        return result
+    said = "; ".join(dict.fromkeys(f"line {n.line}: {n.message.split(' left: ', 1)[1]}" for n in new))
+    tail = f": its function returns it, and inlined at its caller it is left there too ({said}))"
+    return out, [replace(n, message=n.message.replace(_RETURNED, tail)) for n in notes], outcomes
+
+
+__all__ = ["caller_reasons", "inline_feed_builders"]

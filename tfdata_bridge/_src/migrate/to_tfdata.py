@@ -45,7 +45,7 @@ from tfdata_bridge._src.migrate.loop_reads import hoist_loop_reads, loop_read_re
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.many_dequeues import batch_many_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
-from tfdata_bridge._src.migrate.feed_builders import inline_feed_builders
+from tfdata_bridge._src.migrate.feed_builders import caller_reasons, inline_feed_builders
 from tfdata_bridge._src.migrate.inline_reads import name_reads
 from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
 from tfdata_bridge._src.migrate.reader_ifexp import readers_chosen_by_if
@@ -455,6 +455,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                                                                      drop_plumbing, plumbing), asks, requests)
             if _done(trial) > _done(result):
                 result, first, current = _given_back(trial, line_map(code_of(module), code_of(named))), asks, named
+            elif form is inline_feed_builders:  # (left at its caller too: the note says why there)
+                result = caller_reasons(result, _given_back(trial, line_map(code_of(module), code_of(named))))
     inlined = inline_source_helpers(module, external) if not functions else module
     if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
         trial, asks = attempt(inlined)
