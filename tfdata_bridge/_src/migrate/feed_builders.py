@@ -52,8 +52,8 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[c
     if sum(c in _QUEUES for c in calls) != 1 or any(c in _NOT or c.endswith("Reader") or "batch" in c
                                                    for c in calls):
         return None
-    queue = next(target_names(s.body[0].targets[0].target) for s in body[:-1] if isinstance(s.body[0], cst.Assign)
-                 and isinstance(s.body[0].value, cst.Call) and _last(s.body[0].value.func) in _QUEUES)
+    queue = next((target_names(s.body[0].targets[0].target) for s in body[:-1] if isinstance(s.body[0], cst.Assign)
+                  and isinstance(s.body[0].value, cst.Call) and _last(s.body[0].value.func) in _QUEUES), None)
     value = body[-1].body[0].value
     items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
     if not queue or len(queue) != 1 or not any(isinstance(v, cst.Name) and v.value == queue[0] for v in items):
@@ -138,7 +138,9 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
                     names[local] = fresh_name(local, taken)
                     taken.add(names[local])
             literal = {p: v for p, v in bound.items() if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString))
-                       and counts.get(p) is None}  # (a literal argument written where the parameter is read)
+                       and counts.get(p) is None and not any(isinstance(a.value, cst.Name) and a.value.value == p
+                                                             for b in body for a in nodes_of(b, cst.Attribute))}
+            # (a literal argument written where the parameter is read, but as an attribute's object)
             rename = _Rename(names)
             stmts: list[cst.BaseStatement] = [
                 cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])
