@@ -512,10 +512,21 @@ def learner(sess, logs):
 '''
 
 
-def test_a_replay_queue_fed_by_actor_threads_of_another_function_names_its_builder_reader_and_feeders():
-    # (held-out round 12's replay actors: the queue made in a builder, read by its caller, fed by thread targets)
+def test_a_replay_queue_fed_by_actor_threads_of_another_function_is_rewritten_at_its_caller():
+    # (held-out round 12's replay actors: the queue made in a builder, read by its caller, fed by thread targets;
+    # the builder is inlined at its one call, ``feed_builders.py``, and the feed-thread rewrite takes it there)
     result = rewrite(_ACTORS, to="tfdata")
-    assert result.code == _ACTORS
+    assert "RandomShuffleQueue(" not in result.code and "def replay_memory" not in result.code, result.code
+    assert ".shuffle(64)" in result.code and ".batch(5, drop_remainder=False)" in result.code
+    assert [n.kind for n in result.notes] == ["info"], result.notes
+
+
+def test_a_replay_queue_builder_used_beside_its_call_names_its_builder_reader_and_feeders():
+    # (the builder also read otherwise: not inlined, and the queue, returned, is left with the reason)
+    text = _ACTORS.replace("    memory, push, holders = replay_memory(64)\n",
+                           "    memory, push, holders = replay_memory(64)\n    learner.builder = replay_memory\n")
+    result = rewrite(text, to="tfdata")
+    assert result.code == text
     notes = [n.message for n in result.refused if "RandomShuffleQueue` left" in n.message]
     assert notes, result.notes
     assert "here `replay_memory` makes it and `learner` reads it; the threads of `play` feed it" in notes[0]

@@ -33,6 +33,7 @@ from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, is_docst
     wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
 from tfdata_bridge._src.migrate.inline_sources import hoist_producers, in_memory_producer_spelled
+from tfdata_bridge._src.migrate.feed_builders import _builder as _feed_builder
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -76,8 +77,9 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[s
     producer = _producer(calls)
     if producer:  # (``return slice_input_producer(...)[0]``: the producer named first)
         body = hoist_producers(fn, body)
-    if not producer and (not any(c in _QUEUES for c in calls) or "QueueRunner" not in calls):
-        return None
+    if not producer and (not any(c in _QUEUES for c in calls) or "QueueRunner" not in calls) and \
+            _feed_builder(fn) is None:
+        return None  # (a feed-thread queue's builder, no runner: ``feed_builders.py``'s, called from another module)
     value = body[-1].body[0].value
     items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
     if not all(isinstance(v, cst.Name) for v in items):
@@ -167,7 +169,8 @@ class _Uses(Visitor):
 
 def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | None:
     """``texts`` with each queue builder of one module inlined at its one call in another; None where none is."""
-    if not any(("QueueRunner" in t and "Queue(" in t or in_memory_producer_spelled(t)) and "return" in t
+    if not any(("QueueRunner" in t and "Queue(" in t or in_memory_producer_spelled(t) or
+                 "Queue(" in t and "placeholder" in t) and "return" in t
                for t in texts.values()):
         return None  # (no builder can be there: nothing is parsed)
     modules: dict[str, cst.Module] = {}
@@ -180,7 +183,8 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
     names = {p: calculate_module_and_package(root, p) for p in modules}
     builders = {}
     for path, module in modules.items():
-        if "QueueRunner" not in texts[path] and not in_memory_producer_spelled(texts[path]):
+        if "QueueRunner" not in texts[path] and not in_memory_producer_spelled(texts[path]) and \
+                "Queue(" not in texts[path]:
             continue
         for fn in module.body:
             if isinstance(fn, cst.FunctionDef) and (found := _builder(fn)) is not None:

@@ -45,6 +45,7 @@ from tfdata_bridge._src.migrate.loop_reads import hoist_loop_reads, loop_read_re
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.many_dequeues import batch_many_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
+from tfdata_bridge._src.migrate.feed_builders import caller_reasons, inline_feed_builders
 from tfdata_bridge._src.migrate.inline_reads import name_reads
 from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
 from tfdata_bridge._src.migrate.reader_ifexp import readers_chosen_by_if
@@ -435,12 +436,14 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
     # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``; ``join_enqueue_loops``: a queue
     # filled by one enqueue op per turn of a loop, ``enqueue_loops.py``; ``feed_file_queues``: a filename queue fed
-    # once from a placeholder, enqueue ops a helper makes, a runner started by hand, ``fed_file_queue.py``)
+    # once from a placeholder, enqueue ops a helper makes, a runner started by hand, ``fed_file_queue.py``;
+    # ``inline_feed_builders``: a feed-thread queue its function returns, ``feed_builders.py``)
     for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, lift_list_loops,
                  unrolled_config_loops,
                  name_inline_dequeues, hoist_loop_reads,
                  dequeue_in_helper,
-                 inline_prefetch_helper, batch_many_dequeues, join_enqueue_loops, feed_file_queues, *OBJECT_FORMS):
+                 inline_prefetch_helper, batch_many_dequeues, join_enqueue_loops, feed_file_queues,
+                 inline_feed_builders, *OBJECT_FORMS):
         # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
         if all(o.rewritten for o in result[2]) and not any(n.kind == "refused" for n in result[1]) or functions:
             break
@@ -452,6 +455,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                                                                      drop_plumbing, plumbing), asks, requests)
             if _done(trial) > _done(result):
                 result, first, current = _given_back(trial, line_map(code_of(module), code_of(named))), asks, named
+            elif form is inline_feed_builders:  # (left at its caller too: the note says why there)
+                result = caller_reasons(result, _given_back(trial, line_map(code_of(module), code_of(named))))
     inlined = inline_source_helpers(module, external) if not functions else module
     if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
         trial, asks = attempt(inlined)
