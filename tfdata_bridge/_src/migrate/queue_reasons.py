@@ -90,10 +90,15 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
     value = stmt.body[0].value
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "from_list":
         args = ", ".join(code(a.value).strip() for a in value.args)
+        from tfdata_bridge._src.migrate.switched_queues import switch_reason
+
+        why = switch_reason(module, stmt, external)
         return (f"`{q}` is `{code(value.func).strip()}({args})` (line {line}), made in {where}: a queue that reads, "
-                "at each run, whichever of the queues its index selects (a fed value here, chosen per session run); "
-                "tf.data has no dataset switched by a fed value (`choose_from_datasets` takes its choices from a "
-                "dataset, element by element), so this queue and the queues it selects from stay; " + _DROPIN)
+                "at each run, whichever of the queues its index selects; it becomes one iterator per dataset and "
+                "the selected one's `get_next` (`switch_case`) where each queue it selects is an input producer "
+                "made once in its function and read only through it, and the queue is dequeued at one place, once "
+                "(in its function, or in a helper handed it, called once, not in a loop) and used by nothing else"
+                + (f"; here {why}" if why else "") + "; " + _DROPIN)
     head = f"`{q}` (a `{kind}` made in {where}) is filled by {fill}"
     returned_dequeue = fn is not None and any(
         isinstance(r.value, cst.Call) and isinstance(r.value.func, cst.Attribute)

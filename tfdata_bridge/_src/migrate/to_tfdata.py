@@ -81,6 +81,7 @@ from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.scoped_batch import all_rewritten, unwrap_scoped_batches
 from tfdata_bridge._src.migrate.second_round import second_round
 from tfdata_bridge._src.migrate.stateful_captures import withdrawn_for_state
+from tfdata_bridge._src.migrate.switched_queues import switched_queues
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue, direct_slices
 from tfdata_bridge._src.migrate.bindings import reaching_reads
@@ -364,6 +365,14 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     ``scoped``: a batch alone under a graph scope is tried without the scope (``scoped_batch.py``), and (True,
     not ``"lone"``) sibling graph-scope blocks leading to a batch, where the module as written leaves a pipeline;
     ``whole``: the module may be rewritten (``frozen`` and the collection reads were asked already)."""
+    switched = switched_queues(module, external, requests) if not functions else None
+    if switched is not None:  # a queue switched between producers by an index (``switched_queues.py``)
+        new, said_now, done_now = switched
+        out, notes, outcomes = run(new, external, functions, requests, keep_plumbing,
+                                   drop_plumbing or keep_plumbing is None, frozen, objects, plumbing, scoped, whole,
+                                   memo, forms)
+        out, notes, outcomes = _given_back((out, notes, outcomes), line_map(code_of(module), code_of(new)))
+        return out, [*said_now, *notes], [*done_now, *outcomes]
     if scoped is True and not functions:  # (the module as written, then its sibling scope blocks as one block)
         return _sibling_scopes(module, external, requests, keep_plumbing, drop_plumbing, frozen, objects, plumbing,
                                lambda m, asks, lone: run(m, external, functions, asks, keep_plumbing, drop_plumbing,
