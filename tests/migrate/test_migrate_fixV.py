@@ -96,3 +96,14 @@ def test_a_variables_initializer_run_is_sliced_as_its_feed():
                      to="tfdata")
     assert not result.refused, result.notes
     assert "from_tensor_slices(tf.constant(parts, dtype=tf.float32))" in result.code, result.code
+
+
+def test_an_inline_placeholder_fed_by_its_name_is_left():
+    source = LOOPED.replace("    ph = tf.placeholder(tf.float32, [4])\n    var = tf.Variable(ph,",
+                            "    var = tf.Variable(tf.placeholder(tf.float32, [4], name='x'),")
+    assert "name='x'" in source
+    result = rewrite(source.format(
+        run="sess.run(var.initializer, feed_dict={tf.get_default_graph().get_tensor_by_name('x:0'): parts})"),
+        to="tfdata")
+    assert result.refused, result.code
+    assert "a one-shot iterator cannot capture a variable" in " ".join(n.message for n in result.notes)

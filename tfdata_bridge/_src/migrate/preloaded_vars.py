@@ -26,7 +26,8 @@ sliced where the producer was, and they are the same values when:
 A ``Variable(value, trainable=False)`` (default collections: the program's global initializer sets it), read
 nowhere but in the producer's list, is ``value`` itself under the same conditions on ``value`` (or
 ``tf.constant(value, dtype=...)`` where the variable was given a dtype); a trainable one, or one with
-``collections`` or ``validate_shape`` given, is left.
+``collections`` or ``validate_shape`` given, is left (the variable leaves the global variables: a checkpoint no longer
+holds it).
 
 Variables made in one function and initialized in another (a helper returning them, the feed keyed by
 ``graph.get_tensor_by_name('X_train:0')`` in the caller) are left: the values fed are not known where the
