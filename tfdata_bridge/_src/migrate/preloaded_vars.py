@@ -15,11 +15,24 @@ sliced where the producer was, and they are the same values when:
 - the variable is ``Variable(placeholder, ..., collections=[])`` (no initializer but the fed one: nothing else
   sets it), assigned once in the function, and read nowhere but in the producer's list and in one
   ``sess.run(var.initializer, feed_dict={placeholder: value})`` of the same function (one feed: its data is the
-  data every epoch of the producer read; no ``assign`` changes it);
+  data every epoch of the producer read; no ``assign`` changes it), or ``tf.variables_initializer([var, ...])``
+  listing it inline in that run's fetches;
 - the fed ``value`` calls nothing (names, attributes, subscripts), and every name it reads is bound before the
-  producer and not bound again in the function (so the producer's site sees the object the run fed);
+  producer and not bound again in the function (so the producer's site sees the object the run fed; a ``for``,
+  ``with`` or import binding counts as bound again);
 - the placeholder's dtype is the value's own (``dtype=value.dtype``), or else the slices are
   ``tf.constant(value, dtype=...)``, as the feed converted it.
+
+A ``Variable(value, trainable=False)`` (default collections: the program's global initializer sets it), read
+nowhere but in the producer's list, is ``value`` itself under the same conditions on ``value`` (or
+``tf.constant(value, dtype=...)`` where the variable was given a dtype); a trainable one, or one with
+``collections`` or ``validate_shape`` given, is left (the variable leaves the global variables: a checkpoint no longer
+holds it).
+
+Variables made in one function and initialized in another (a helper returning them, the feed keyed by
+``graph.get_tensor_by_name('X_train:0')`` in the caller) are left: the values fed are not known where the
+producer is, and a dataset over the variables would need an initializable iterator started after the caller's
+initialization run, which nothing in the program runs.
 
 Where the run fetches more than the initializers of such variables, or feeds other placeholders, it stays, and so
 do the variables it sets (harmless: nothing reads them). Otherwise the module is as written. The data is now a
@@ -30,7 +43,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, dotted, name_counts, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import bound_names, code_of, dotted, name_counts, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _VARIABLE, _PLACEHOLDER, _SLICE = "Variable", "placeholder", "slice_input_producer"
@@ -86,6 +99,11 @@ def _plan(fn: cst.FunctionDef) -> tuple[dict, set] | None:
                 for n in names_in(small.target):
                     assigned.setdefault(n, []).append(i)
     params = {p.name.value for p in [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]}
+    # names bound otherwise (a loop, a with, an import, ...): counted as bound again (no one object at the producer)
+    for n in bound_names(fn.body) - set(assigned):
+        assigned[n] = [-1, -1]
+    for n in {n for loop in nodes_of(fn.body, cst.For) for n in names_in(loop.target)}:
+        assigned[n] += [-1, -1]
     counts = name_counts(fn.body)
     # the producer's list elements that are variables of the form
     producers = [(i, c) for i, s in enumerate(stmts) for c in nodes_of(s, cst.Call) if _last(c) == _SLICE]
@@ -98,9 +116,16 @@ def _plan(fn: cst.FunctionDef) -> tuple[dict, set] | None:
             continue
         for el in listed.elements:
             var = el.value
-            if not isinstance(var, cst.Name) or len(assigned.get(var.value, ())) != 1 or counts[var.value] != 3:
+            if not isinstance(var, cst.Name) or len(assigned.get(var.value, ())) != 1 or \
+                    counts[var.value] not in (2, 3):
                 continue
             made = values.get(var.value)
+            if _last(made) == _VARIABLE and counts[var.value] == 2 and len(stmts[where[var.value]].body) == 1:
+                value = _constant(made, at, assigned, params)
+                if value is not None:  # (``Variable(array, trainable=False)``: the array, read nowhere else)
+                    new[id(var)] = value
+                    gone.add(id(stmts[where[var.value]]))
+                continue
             if _last(made) != _VARIABLE or not isinstance(_arg(made, 99, "collections"), cst.List) or \
                     _arg(made, 99, "collections").elements:
                 continue
@@ -143,6 +168,31 @@ def _plan(fn: cst.FunctionDef) -> tuple[dict, set] | None:
     return (new, gone) if new else None
 
 
+def _constant(made: cst.Call, at: int, assigned: dict, params: set) -> cst.BaseExpression | None:
+    """What a producer may slice for ``made``, a ``Variable(value, trainable=False)`` read only by the producer:
+    ``value`` (or ``tf.constant(value, dtype=...)`` as the variable converted it) where ``value`` calls nothing and
+    every name it reads is bound once, before the producer (the object the initializer read); None otherwise."""
+    value = _arg(made, 0, "initial_value")
+    trainable = _arg(made, 1, "trainable")
+    if value is None or not isinstance(trainable, cst.Name) or trainable.value != "False" or \
+            nodes_of(value, cst.Call) or isinstance(value, (cst.Lambda, cst.ListComp, cst.GeneratorExp)):
+        return None
+    if _arg(made, 99, "collections") is not None or _arg(made, 99, "validate_shape") is not None or \
+            any(a.star for a in made.args) or len([a for a in made.args if a.keyword is None]) > 2:
+        return None  # (``collections=[]``: only a run that initializes it sets it; a star: arguments unknown)
+    if any(assigned.get(n) and (n in params or len(assigned[n]) > 1 or assigned[n][0] >= at)
+           for n in names_in(value)):
+        return None
+    dtype = _arg(made, 99, "dtype")
+    if dtype is None:
+        return value
+    root = made.func.value if isinstance(made.func, cst.Attribute) else None
+    if root is None:
+        return None
+    return cst.Call(cst.Attribute(root, cst.Name("constant")),
+                    [cst.Arg(value), cst.Arg(dtype, keyword=cst.Name("dtype"), equal=_EQUAL)])
+
+
 def _run_call(stmt: cst.SimpleStatementLine) -> cst.Call | None:
     small = stmt.body[0] if len(stmt.body) == 1 else None
     call = small.value if isinstance(small, cst.Expr) else None
@@ -151,30 +201,44 @@ def _run_call(stmt: cst.SimpleStatementLine) -> cst.Call | None:
     return None
 
 
+_INITIALIZERS = ("variables_initializer", "initialize_variables")
+
+
+def _initialized(item: cst.BaseExpression) -> list[str] | None:
+    """The variables a fetch initializes: ``v.initializer``'s ``v``; ``tf.variables_initializer([a, b])``'s
+    ``a`` and ``b`` (names, listed inline); None for any other fetch."""
+    if isinstance(item, cst.Attribute) and item.attr.value == "initializer" and isinstance(item.value, cst.Name):
+        return [item.value.value]
+    if _last(item) in _INITIALIZERS and len(item.args) == 1 and item.args[0].keyword is None and \
+            not item.args[0].star and isinstance(item.args[0].value, (cst.List, cst.Tuple)) and \
+            all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in item.args[0].value.elements):
+        return [e.value.value for e in item.args[0].value.elements]
+    return None
+
+
 def _fetched(call: cst.Call) -> list[str] | None:
-    """The variables whose ``.initializer`` the run fetches, when it fetches nothing else."""
+    """The variables whose initializers the run fetches, when it fetches nothing else."""
     fetches = _arg(call, 0, "fetches")
     items = [e.value for e in fetches.elements] if isinstance(fetches, (cst.List, cst.Tuple)) else [fetches]
     out = []
     for item in items:
-        if not (isinstance(item, cst.Attribute) and item.attr.value == "initializer" and
-                isinstance(item.value, cst.Name)):
+        names = _initialized(item)
+        if names is None:
             return None
-        out.append(item.value.value)
+        out += names
     return out
 
 
 def _fed(stmts, var: str, ph: str) -> tuple[int, cst.BaseExpression] | None:
-    """(the statement, the value fed to ``ph``) of the one run that fetches ``var.initializer``."""
+    """(the statement, the value fed to ``ph``) of the one run that fetches ``var``'s initializer."""
     found = None
     for i, stmt in enumerate(stmts):
         for call in nodes_of(stmt, cst.Call):
             if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "run"):
                 continue
             fetches = _arg(call, 0, "fetches")
-            if fetches is None or not any(isinstance(a, cst.Attribute) and a.attr.value == "initializer" and
-                                          isinstance(a.value, cst.Name) and a.value.value == var
-                                          for a in nodes_of(fetches, cst.Attribute)):
+            if fetches is None or not any(var in (_initialized(a) or ())
+                                          for a in [*nodes_of(fetches, cst.Attribute), *nodes_of(fetches, cst.Call)]):
                 continue
             feed = _arg(call, 1, "feed_dict")
             if found is not None or not isinstance(feed, cst.Dict):
@@ -221,7 +285,7 @@ def slice_preloaded_variables(module: cst.Module, external=None, why: list | Non
     """``module`` with each producer over preloaded variables slicing the values fed (the same module object
     where there is none)."""
     code = code_of(module)
-    if _SLICE not in code or "feed_dict" not in code or "collections=[]" not in code.replace(" ", ""):
+    if _SLICE not in code or _VARIABLE not in code:
         return module
     new: dict = {}
     gone: set = set()

@@ -274,12 +274,14 @@ class _Check:
         """What the module's calls of ``fn`` pass as its parameter ``name``."""
         params = [p.name.value for p in fn.params.params]
         at = params.index(name) if name in params else None
-        if at is not None and params and params[0] in ("self", "cls"):
+        method = bool(params) and params[0] in ("self", "cls")
+        if at is not None and method:
             at -= 1  # (called as ``self.fn(...)``)
         for call in nodes_of(self.module, cst.Call):
             func = call.func
+            # (a module function is called by its name: ``sess.run(...)`` is no call of a function ``run``)
             called = func.value if isinstance(func, cst.Name) else func.attr.value \
-                if isinstance(func, cst.Attribute) else None
+                if isinstance(func, cst.Attribute) and method else None
             if called != fn.name.value:
                 continue
             arg = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
