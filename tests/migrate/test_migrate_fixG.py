@@ -54,10 +54,27 @@ def test_a_list_that_may_change_before_the_producer_is_left(change):
         "the file queue's `string_tensor` uses a value `read_frames` computes" in notes, notes
 
 
-def test_a_logged_list_is_no_longer_the_reason_round_56s_helper_dicts_are_left():
-    # (its caller reads the dict's count after the batch, `dom_A['count']`: a value the element function traces)
+def test_round_56s_helper_dicts_migrate_their_count_kept_from_the_trace():
     source = (ROUND56 / "forge_billet_thermal_frames_unpaired_two_domain_folders_helper_dicts_wholefile_decode_raw_"
               "two_batches.py").read_text()
-    notes = _notes(source)
-    assert "the file list `files`" not in notes
-    assert "`dom_A` is also used outside the pipeline" in notes
+    result = rewrite(source, to="tfdata")
+    assert not result.refused, [n.message for n in result.notes]
+    assert "        parse_record.dom_A = {'count': dom_A['count']}\n" in result.code
+    assert "    dom_A = parse_record.dom_A\n    real_A = batch_domain(dataset, " in result.code
+
+
+@pytest.mark.parametrize("old, new", [
+    # the batch the caller's own: no fused element function to keep the value from
+    ("    real_B = batch_domain(dom_B, 4, 'batch_B')\n",
+     "    images, paths = tf.train.batch([dom_B['image'], dom_B['path']], batch_size=4)\n"
+     "    real_B = {'images': images, 'paths': paths}\n"),
+    # a tensor of the dict read after the batch; the count changed after it; a key the dict may not have
+    ("dom_B['count'])}", "dom_B['path'])}"),
+    ("    sess.close()\n", "    dom_B['count'] = 0\n    sess.close()\n"),
+    ("'count': len(files)}", "'count': len(files), **extra}"),
+])
+def test_a_helper_dict_read_after_the_batch_otherwise_is_left(old, new):
+    source = _source("dict_logged_two_domains").replace(old, new)
+    assert new in source
+    notes = _notes(source)  # (the batch helper's callers are rewritten together or not at all)
+    assert "`dom_B` is also used outside the pipeline" in notes or "no input producer, reader" in notes, notes

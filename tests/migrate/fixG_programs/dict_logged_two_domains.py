@@ -1,5 +1,5 @@
 """Two domains of frames, each read by `load_domain` (its own sorted file list, counted and logged before the
-producer, the list's length returned in the dict) and batched by `batch_domain`."""
+producer, the list's length returned in the dict and read after the batch) and batched by `batch_domain`."""
 import glob
 import logging
 import os
@@ -66,4 +66,4 @@ def main(data_dir):
         coord.request_stop()
         coord.join(threads)
     sess.close()
-    return {"batches": batches, "end": "pairs: %d" % sum(len(b[1]) for b in batches)}
+    return {"batches": batches, "end": "pairs: %d of %d B frames" % (sum(len(b[1]) for b in batches), dom_B['count'])}
