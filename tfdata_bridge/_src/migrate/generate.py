@@ -498,17 +498,24 @@ class Generator:
             # the queue's shapes (a join's ``shapes=``), set on each element as its enqueue checked them
             returned = queue_shapes.shaped(p, self._items(p.args["tensors"]), self.code, self.v1)
         fn_stmts: list[cst.BaseStatement] = []
-        if p.intermediates or returned != self._params_struct(p) or _one_of_list(p):
+        kept: list[cst.BaseStatement] = []
+        if p.intermediates or returned != self._params_struct(p) or _one_of_list(p) or p.entries:
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             params, body = p.source.params, list(p.intermediates)
             threads = None
-            if listed_reads(p):
+            if listed_reads(p) or p.entries:
                 # the helper's Python list reaches the code after its call only inside one function: the
-                # helper's map and this one become one, the helper called on the record there
+                # helper's map and this one become one, the helper called on the record there; so do the Python
+                # values of its returned dict read after the batch (``dom['count']``), kept from the trace
                 fused = p.source.helper
                 if fused.up_to is not None or p.source.kind != "reader" or not steps or \
                         steps[-1] != self._helper_step(p):
                     check_listed_results(p)
+                    if p.entries:
+                        raise Refusal(f"`{next(iter(p.entries))}` is also used outside the pipeline, so its "
+                                      "statements cannot move into a tf.data function")
+                body += _keep_entries(p, fn)
+                kept = [cst.parse_statement(f"{name} = {fn}.{name}\n") for name in p.entries]
                 record, called = _helper_call(fused)
                 args = ", ".join([record, *fused.extra])
                 body.insert(0, cst.parse_statement(f"{', '.join(params)} = {called}({args})\n"))
@@ -521,7 +528,7 @@ class Generator:
             steps.append("unbatch()")
         dataset = self.fresh("dataset")
         assigns = self._staged(p, dataset, head, steps, [], notes)
-        return [*helpers, *self.pending, *fn_stmts, *self.file_names, *assigns], dataset, notes
+        return [*helpers, *self.pending, *fn_stmts, *self.file_names, *assigns, *kept], dataset, notes
 
     def batches(self, args: dict[str, cst.BaseExpression], api: str, dataset: str, many: bool
                 ) -> tuple[list[cst.BaseStatement], str, list[str]]:
@@ -568,6 +575,9 @@ class Generator:
 
     def statements(self, p: Pipeline) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
         """(statements to insert, the expression for the batch call's targets, the pipeline comment)."""
+        if p.entries:  # (a helper's dict read after the batch: kept by a batch helper's fused elements alone)
+            raise Refusal(f"`{next(iter(p.entries))}` is also used outside the pipeline, so its statements cannot "
+                          "move into a tf.data function")
         check_flags(p)
         v1 = self.v1
         # a variable made in the per-element code: it and the code reading it run after the batch (variable_rows.py)
@@ -895,6 +905,22 @@ def _keep_traced(p: Pipeline, fn: str) -> list[cst.BaseStatement]:
         if i == 0:
             stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
                 "# a Python value, made once when tf.data traces this function: read after the batch"))])
+        out.append(stmt)
+    return out
+
+
+def _keep_entries(p: Pipeline, fn: str) -> list[cst.BaseStatement]:
+    """``fn.name = {'k': name['k'], ...}`` for each dict the helper returns whose Python values (``'count':
+    len(files)``) are read after the batch (``traced_names.static_entry_read``): tf.data traces ``fn``, which calls
+    the helper, once, when the dataset is built, as legacy called the helper once with the graph; the name is
+    bound to that dict of its read keys after the dataset."""
+    out: list[cst.BaseStatement] = []
+    for i, (name, keys) in enumerate(p.entries.items()):
+        entries = ", ".join(f"{k!r}: {name}[{k!r}]" for k in keys)
+        stmt = cst.parse_statement(f"{fn}.{name} = {{{entries}}}\n")
+        if i == 0:
+            stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
+                "# Python values of the helper's dict, made once when tf.data traces this function: read after the batch"))])
         out.append(stmt)
     return out
 

@@ -21,6 +21,7 @@ from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.reader_flag import chosen_reader
+from tfdata_bridge._src.migrate.list_reads import unchanging_reads
 from tfdata_bridge._src.migrate.reader_setup import Setup, reader_setup, written_at_call_site
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -334,13 +335,19 @@ def _check_unchanged(scopes: Scopes, body, at, produced, locals_, bound, queue_l
                 isinstance(bound.get(s.test.value), cst.Name) and bound[s.test.value].value == "False":
             dead |= {id(n) for n in nodes_of(s, cst.Name)}
     inside = dead | {id(n) for q in queue_lines for n in nodes_of(q, cst.Name)}
-    for s in body:
-        for call in nodes_of(s, cst.Call):  # (``len(files)`` reads the list, changes nothing)
-            if isinstance(call.func, cst.Name) and call.func.value == "len" and len(call.args) == 1 and \
-                    isinstance(call.args[0].value, cst.Name) and call.args[0].keyword is None and not call.args[0].star:
-                inside.add(id(call.args[0].value))
-        if s is at:
-            break
+    # the statements after the last that hands the list to the graph (the producer's, a hand-built queue's
+    # ``enqueue_many``): the list is a constant of the graph by then, so what they do with it changes nothing the
+    # queue reads; they stay in the helper, which runs them as it did
+    last = max((i for i, s in enumerate(body) if any(s is q for q in queue_lines)), default=None)
+    passed = False
+    for i, s in enumerate(body):
+        if last is not None and i > last:
+            inside |= {id(n) for n in nodes_of(s, cst.Name)}
+            continue
+        inside |= unchanging_reads(s)  # (``len(files)``, ``print(files)``, a log line: read, nothing changed)
+        passed = passed or s is at
+        if passed:
+            continue
         assign = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
         if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
             # (``files = tf.constant(files)``, a rebinding ``_constants`` wrote in place: its read of the last one)

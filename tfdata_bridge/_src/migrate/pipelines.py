@@ -31,7 +31,7 @@ from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_n
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.rebound import other_branch, read_after, rebinds
-from tfdata_bridge._src.migrate.traced_names import structure_keys_read, traced_value
+from tfdata_bridge._src.migrate.traced_names import static_entry_read, structure_keys_read, traced_value
 from tfdata_bridge._src.migrate.bindings import another_binding, control_holder
 from tfdata_bridge._src.migrate.reader_counts import reader_count
 from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
@@ -144,6 +144,9 @@ class Pipeline:
     stages: list[Stage] = field(default_factory=list)  # queue stages between the read and the batch, in order
     # names the moved statements bind to a value of the graph's structure, read after the batch (traced_names.py)
     traced: list[str] = field(default_factory=list)
+    # a reader helper's returned dict, read after the batch at keys whose values are Python values fixed when the
+    # graph is built (``dom['count']``, ``'count': len(files)``): its name -> those keys (``traced_names.py``)
+    entries: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _picked_slice(finder, value: cst.BaseExpression) -> tuple[cst.Call, int] | None:
@@ -1099,6 +1102,12 @@ class Finder:
                             read_after(self.scopes, ends, ref, stmt) and structure_keys_read(self.scopes, stmt, ref):
                         if name not in p.traced:  # an element's dict, its keys read after the batch (the same)
                             p.traced.append(name)
+                    elif any(m is stmt for m in p.source.statements) and name in p.source.params and \
+                            read_after(self.scopes, ends, ref, stmt) and \
+                            static_entry_read(self, p.source.helper, stmt, ref) is not None:
+                        key = static_entry_read(self, p.source.helper, stmt, ref)  # (a helper dict's Python value)
+                        if key not in p.entries.setdefault(name, []):
+                            p.entries[name].append(key)
                     else:
                         at = self.scopes.positions.get(ref)
                         where = f" (line {at.start.line})" if at is not None else ""

@@ -68,6 +68,48 @@ def structure_keys_read(scopes, stmt: cst.BaseStatement, ref: cst.Name) -> bool:
     return isinstance(call, cst.Call) and _is_name(call.func, "len") and len(call.args) == 1
 
 
+def static_entry_read(finder, helper, stmt: cst.BaseStatement, ref: cst.Name) -> str | None:
+    """The key ``k`` where ``ref`` (a read of the name the source's statement ``stmt`` binds to the dict its reader
+    ``helper`` returns) is ``ref['k']``, read, not assigned or deleted, and the helper's one ``return``, its last
+    statement, is a dict literal whose value at ``'k'`` holds no tensor: a ``len(...)``, a dict's ``keys()``, a
+    literal (round 56's ``return {'image': image, 'path': path, 'count': len(files)}``). Legacy made that value once,
+    with the graph; the rewrite calls the helper in the element function and keeps the value its trace made (the
+    batch helper's ``elements``). None otherwise."""
+    import ast
+
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    fn = getattr(helper, "fn", None)
+    root = getattr(finder.scopes.scope(stmt), "node", None)
+    if fn is None or root is None or not isinstance(fn.body, cst.IndentedBlock) or not fn.body.body:
+        return None
+    up = parents(root)
+    sub = up.get(id(ref))
+    if not (isinstance(sub, cst.Subscript) and sub.value is ref and len(sub.slice) == 1 and
+            isinstance(sub.slice[0].slice, cst.Index) and isinstance(sub.slice[0].slice.value, cst.SimpleString)):
+        return None
+    holder = up.get(id(sub))
+    if isinstance(holder, (cst.AssignTarget, cst.Del)) or isinstance(holder, cst.AugAssign) and holder.target is sub:
+        return None
+    key = ast.literal_eval(sub.slice[0].slice.value.value)
+    last = fn.body.body[-1]
+    small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if not isinstance(small, cst.Return) or not isinstance(small.value, cst.Dict) or len(_returns(fn.body)) != 1:
+        return None
+    found = []
+    for el in small.value.elements:
+        if not isinstance(el, cst.DictElement) or not isinstance(el.key, cst.SimpleString):
+            return None  # (``**other``, a computed key: the dict's keys are not all known)
+        if ast.literal_eval(el.key.value) == key:
+            found.append(el.value)
+    if len(found) != 1 or not isinstance(key, str):
+        return None
+    value = found[0]
+    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or _static(finder, last, value, []):
+        return key
+    return None
+
+
 def _static(finder, stmt: cst.BaseStatement, value: cst.BaseExpression, moved: list[cst.BaseStatement],
             depth: int = 0) -> bool:
     """``value``, read at ``stmt``, holds no tensor: a ``len``, a dict's ``keys()``, ``sorted`` / ``list`` /
