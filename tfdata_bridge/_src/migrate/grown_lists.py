@@ -141,6 +141,10 @@ def _only_grown_and_batched(holder: cst.CSTNode, name: str) -> bool:
             allowed.add(id(call.args[0].value))
     for assign in nodes_of(holder, cst.AssignTarget):
         allowed |= {id(n) for n in nodes_of(assign, cst.Name)}
+    for assign in nodes_of(holder, cst.Assign):  # (``kept = tensors``: an alias, whose growth changes the other)
+        if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets) and \
+                isinstance(assign.value, (cst.Name, cst.Attribute, cst.Subscript)):
+            return False
     return all(id(n) in allowed for n in nodes_of(holder, cst.Name) if n.value == name)
 
 

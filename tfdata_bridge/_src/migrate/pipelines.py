@@ -56,6 +56,7 @@ from tfdata_bridge._src.migrate.reader_setup import Setup, place_setup
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue, returned_producer
 from tfdata_bridge._src.migrate.passed_queue import PassedQueue, passed_file_queue
 from tfdata_bridge._src.migrate.record_summaries import drop_record_summary
+from tfdata_bridge._src.migrate.loose_ends import carry_loose_ends
 from tfdata_bridge._src.migrate.returned_calls import returned_count
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.scopes import Scopes
@@ -147,6 +148,8 @@ class Pipeline:
     # a reader helper's returned dict, read after the batch at keys whose values are Python values fixed when the
     # graph is built (``dom['count']``, ``'count': len(files)``): its name -> those keys (``traced_names.py``)
     entries: dict[str, list[str]] = field(default_factory=dict)
+    # dead statements and log lines moved with the intermediates, which make no element's value (loose_ends.py)
+    carried: list[cst.BaseStatement] = field(default_factory=list)
 
 
 def _picked_slice(finder, value: cst.BaseExpression) -> tuple[cst.Call, int] | None:
@@ -579,6 +582,8 @@ class Finder:
                     lambda before, between, free: _refuse_a_second_source(before, between, free, api,
                                                                            self._other_source))
         intermediates.reverse()
+        # dead decode lines and log lines of per-element tensors go with them (loose_ends.py)
+        intermediates, carried = carry_loose_ends(self, body, source, intermediates, stmt)
         if source.whole:  # (a list of a length known only when the program runs, batched whole: whole_lists.py)
             check_whole_slices(self, source, args, intermediates, small, api, stages)
         spread = _spread_slices(args["tensors"], source, intermediates)
@@ -593,6 +598,7 @@ class Finder:
         targets = small.targets[0].target if isinstance(small, cst.Assign) else None
         pipeline = Pipeline(stmt, api, args, source, [*source.inlined, *intermediates], targets)  # type: ignore
         pipeline.accepted.extend(source.accepted)
+        pipeline.carried = carried
         pipeline.stages = stages[::-1]
         _check_stage_names(self, pipeline)
         pipeline.source.removes.extend(removes)
@@ -1188,7 +1194,8 @@ def check_flags(p: Pipeline) -> None:
     # over a reader, each enqueued tensor must be rows that per-element ops made of one record (``hr, lr =
     # patches(image)``: one record's rows, unbatched as legacy's enqueue_many split them); a record as read is
     # no batch of records, and several readers' rows would interleave as no one schedule of legacy's could
-    made_rows = p.source.kind == "reader" and bool(p.intermediates or p.source.helper is not None)
+    made_rows = p.source.kind == "reader" and bool([m for m in p.intermediates if not any(m is c for c in p.carried)]
+                                                   or p.source.helper is not None)
     if many and p.source.up_to is None:
         if p.readers:
             raise Refusal(f"enqueue_many=True over {p.readers} readers joined: each reader's rows would interleave "
