@@ -117,3 +117,55 @@ def test_a_shared_name_made_by_a_function_called_twice_is_left():
     source = _swap(_source("closer_thread_shared"), "def main(data_dir):\n",
                    "def main(data_dir):\n    return run(data_dir) if False else run(data_dir)\n\n\ndef run(data_dir):\n")
     assert "is called more than once" in _refused(source)
+
+
+_CLASS_CLOSER = '''
+import threading
+import tensorflow.compat.v1 as tf
+
+
+class Feeder(object):
+    def __init__(self, items):
+        self.items = items
+        self.ph = tf.placeholder(tf.float32, [])
+        self.queue = tf.FIFOQueue(2, [tf.float32], shapes=[[]])
+        self.enqueue = self.queue.enqueue([self.ph])
+        self.close = self.queue.close()
+
+    def feed(self, sess, part):
+        for x in self.items[part::2]:
+            sess.run(self.enqueue, feed_dict={self.ph: x})
+
+    def _close_when_done(self, sess, feeders):
+        for t in feeders:
+            t.join()
+        sess.run(self.close)
+
+    def start(self, sess):
+        feeders = []
+        for k in range(2):
+            t = threading.Thread(target=self.feed, args=(sess, k))
+            t.start()
+            feeders.append(t)
+        closer = threading.Thread(target=self._close_when_done, args=(sess, feeders))
+        closer.start()
+        return feeders + [closer]
+
+
+def main():
+    f = Feeder([float(i) for i in range(12)])
+    b = f.queue.dequeue_many(3)
+    sess = tf.Session()
+    f.start(sess)
+    return sess.run(b)
+'''
+
+
+def test_a_class_closer_joining_every_feeder_is_rewritten_and_one_joining_some_is_left():
+    assert not rewrite(_CLASS_CLOSER, to="tfdata").refused
+    for given in ("feeders[:1]", "[t]"):
+        source = _swap(_CLASS_CLOSER, "args=(sess, feeders))", f"args=(sess, {given}))")
+        assert "`_close_when_done` closes the queue without joining every feeding thread first" in _refused(source)
+    source = _swap(_CLASS_CLOSER, "        for t in feeders:\n            t.join()\n        sess.run(self.close)\n",
+                   "        sess.run(self.close)\n        for t in feeders:\n            t.join()\n")
+    assert "`start` starts a thread that neither feeds the queue nor only joins the feeders" in _refused(source)

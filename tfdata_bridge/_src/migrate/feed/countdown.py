@@ -128,6 +128,7 @@ def class_countdown(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.Fu
         if len(settings) != 1 or tree_uses(external, cattr):
             return None
         setting = settings[0]
+        ints = [a for a in ints if a is not setting.body[0]]  # (``self._running = 3`` before ``range(3)``)
         known = {id(a.targets[0].target) for a in ints} | {id(setting.body[0].targets[0].target)} | {
             id(a) for s in block for a in attr_uses(s, cattr)}
         uses = attr_uses(module, cattr)
