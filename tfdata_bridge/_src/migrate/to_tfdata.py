@@ -769,6 +769,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                     len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                 prefix = feed_prefix(index, value, v1_default, index.tf_aliases)
                 feed = FeedFinder(index, module.code_for_node, prefix, fresh, scopes, finder.external, module)
+                feed.outer = finder  # (its ``api``: a ``shared_name=`` no other session reaches goes, ``shared_names.py``)
                 try:
                     if not feed.v1:
                         raise Refusal("the queue is not spelled through a `tensorflow` module alias")

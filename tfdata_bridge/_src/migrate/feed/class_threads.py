@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, Refusal, target_names
+from tfdata_bridge._src.migrate.feed.closer_args import joins_first
 from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
 from tfdata_bridge._src.migrate.feed.starter import one_thread
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_attr
@@ -53,6 +54,7 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
     methods = methods_of(cls)
     out = StarterThreads()
     feeding: list[cst.Call] = []
+    closing: list[tuple[cst.FunctionDef, cst.Call]] = []  # (a closer, the thread made on it)
     nested = _nested_functions(starter)
     for call in [c for c in nodes_of(starter, cst.Call) if c in index.threads]:
         target, args = thread_call_parts(call)
@@ -62,12 +64,14 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
         elif name in methods and _is_closer(methods[name], closes) and all(
                 contains(starter, u) for u in instance_uses(module, cls, name)):
             out.closers.append(methods[name])
+            closing.append((methods[name], call))
         elif isinstance(target, cst.Name) and target.value in nested:
             # (a closer defined in the starter: ``def closer(): for t in threads: t.join(); sess.run(close)``)
             if why := _nested_closer_reason(starter, nested[target.value], target, closes, me, feeder,
                                             index.threads):
                 raise Refusal(why)
             out.closers.append(nested[target.value])
+            closing.append((nested[target.value], call))
         else:
             raise Refusal(f"`{starter.name.value}` starts a thread that neither feeds the queue nor only joins "
                           "the feeders and closes it")
@@ -75,6 +79,11 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
         raise Refusal(f"`{starter.name.value}` makes {len(feeding)} threads of `{feeder.name.value}`; the "
                       "rewrite needs one, or one in a loop")
     call = feeding[0]
+    for closer, made_by in closing:  # (it closes once it has joined every feeding thread: ``closer_args.py``)
+        given = {p.name.value: a.value for p, a in zip(closer.params.params[0 if closer in nested.values() else 1:],
+                                                       thread_call_parts(made_by)[1]) if isinstance(a, cst.Name)}
+        if why := joins_first(closer, [_holding(starter, call)], given, closer in nested.values()):
+            raise Refusal(why)
     _, args = thread_call_parts(call)
     params = [p.name.value for p in feeder.params.params[1:]]
     if len(args) != len(params):
@@ -104,6 +113,24 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
     out.items = f"[{item}{header}]"
     out.several = bool(loops)
     return out
+
+
+def _holding(starter: cst.FunctionDef, call: cst.Call) -> set[str]:
+    """The names of the starter that hold every thread ``call`` makes: the list a comprehension makes, the name
+    of a thread made once, the lists a loop appends each thread to (not the loop's name: it holds the last)."""
+    stmt = next((s for s in nodes_of(starter, cst.SimpleStatementLine) if contains(s, call)), None)
+    small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                                                                                       cst.Name)):
+        return set()
+    name = small.targets[0].target.value
+    loop = next((f for f in nodes_of(starter, cst.For) if isinstance(f.body, cst.IndentedBlock)
+                 and any(s is stmt for s in f.body.body)), None)
+    if isinstance(small.value, cst.ListComp) or loop is None:
+        return {name}
+    return {c.func.value.value for s in loop.body.body if s is not stmt for c in nodes_of(s, cst.Call)
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value == "append" and isinstance(c.func.value, cst.Name)
+            and len(c.args) == 1 and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == name}
 
 
 def _comprehended(starter: cst.FunctionDef, call: cst.Call

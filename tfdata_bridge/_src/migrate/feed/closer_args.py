@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, is_docstring, nodes_of
+from tfdata_bridge._src.migrate.feed.loop import runs
 
 
 def check_closer_args(closer: cst.FunctionDef, args: list[cst.BaseExpression], close_ops: list[str],
@@ -83,3 +84,63 @@ def handed_close_runs(threads, module: cst.Module, close_ops: list[str]) -> list
                     and run.args[0].value.value == op and stmt not in out:
                 out.append(stmt)
     return out
+
+
+def joins_first(closer: cst.FunctionDef, holding: list[set[str]], given: dict[str, str], free_ok: bool = True
+                ) -> str | None:
+    """Why the closer is not one that joins every feeding thread and then closes the queue, or None: its
+    statements join (``coord.join(threads)``, ``for t in threads: t.join()``, ``t.join()``, no timeout) names
+    holding all the threads of each feeding thread made (``holding``; ``given``: its parameters bound to such
+    names; a name it does not bind counts where ``free_ok``: it is defined where the threads are made), and its
+    last statement, its one close, comes after them. A close before the joins, or joins of
+    something else, ends legacy's data while threads still feed."""
+    body = list(closer.body.body) if isinstance(closer.body, cst.IndentedBlock) else []
+    name = closer.name.value
+    if not body or _close_run(body[-1]) is None or any(runs(s) is not None for s in nodes_of(
+            cst.Module(body[:-1]), cst.SimpleStatementLine)):
+        return (f"`{name}` closes the queue before its last statement, or more than once: a close before the "
+                "feeding threads end ends legacy's data while they still feed; not rewritten")
+    body = [s for s in body if not is_docstring(s)]
+    params = {p.name.value for p in nodes_of(closer.params, cst.Param)}
+    joined: set[str] = set()
+    for stmt in body[:-1]:
+        got = joined_name(stmt)
+        if got is None:
+            return f"`{name}` does more than join the feeding threads before it closes the queue; not rewritten"
+        if got in given or free_ok and got not in params:
+            joined.add(given.get(got, got))
+    if not body[:-1] or any(not (h & joined) for h in holding):
+        return (f"`{name}` closes the queue without joining every feeding thread first (the list they are all "
+                "kept in): the close may come while some still feed, which ends legacy's data there; not "
+                "rewritten")
+    return None
+
+
+def joined_name(stmt: cst.CSTNode) -> str | None:
+    """``threads`` for ``coord.join(threads)``, ``for t in threads: t.join()``; ``t`` for ``t.join()`` (no
+    timeout: a join that may return while the thread runs joins nothing for sure)."""
+    if isinstance(stmt, cst.For):
+        inner = stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else []
+        return stmt.iter.value if isinstance(stmt.iter, cst.Name) and isinstance(stmt.target, cst.Name) and \
+            not stmt.orelse and len(inner) == 1 and joined_name(inner[0]) == stmt.target.value else None
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
+            and isinstance(call.func.value, cst.Name)):
+        return None
+    if not call.args:
+        return call.func.value.value
+    one = call.args[0]
+    return one.value.value if len(call.args) == 1 and one.keyword is None and not one.star and \
+        isinstance(one.value, cst.Name) else None
+
+
+def _close_run(stmt: cst.CSTNode) -> cst.Call | None:
+    """The run of ``stmt`` (``sess.run(close)``), or of the one statement of ``if not coord.should_stop():``."""
+    if isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock) and \
+            len(stmt.body.body) == 1:
+        test = stmt.test.expression if isinstance(stmt.test, cst.UnaryOperation) else stmt.test
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Attribute) and \
+                test.func.attr.value == "should_stop" and not test.args:
+            return runs(stmt.body.body[0])
+    return runs(stmt)

@@ -17,14 +17,34 @@
     for i in range(NUM):
         threading.Thread(target=feed, args=(sess, enqueue_op, close_op, i)).start()
 
+or, in a class (the WaveNet reader's form: ``class_countdown``), the counter and the lock on the instance:
+
+    def thread_main(self, sess, files):
+        try:
+            ...
+        finally:
+            with self._lock:
+                self._running -= 1
+                last = self._running == 0                 # (a flag read by the ``if`` after the block: the same)
+            if last:
+                sess.run(self.close)
+
+    def start_threads(self, sess, n_threads=1):
+        self._running = n_threads                         # right before the loop starting the threads
+        for i in range(n_threads):
+            threading.Thread(target=self.thread_main, args=(sess, self.files[i::n_threads])).start()
+
 Legacy's queue closes once every thread has fed all of its part: the end of data is the end of the last thread,
-each element fed once. The generator runs the threads' loops one after the other (``plumbing.py``), and its end
-is that same end: the countdown goes (the ``with`` block, the ``try`` left with nothing in its ``finally``, and
-the counter's setting), the close with it. Taken only where that is provable from the module: the counter is a
-module-level list bound once and read nowhere but its countdown and one setting, which is the statement right
-before the ``for v in range(N)`` loop making the feeder's one thread call, set to that same ``N`` (no ``break``
-in that loop); the lock a module-level ``Lock()``/``RLock()``; the countdown the whole ``finally`` (or the last
-statement) of the feeding function, once. Anything else keeps the refusal of several threads each closing.
+each element fed once. The generator runs the threads' loops one after the other (``plumbing.py``,
+``class_threads.py``), and its end is that same end: the countdown goes (the ``with`` block and the ``if`` after
+it, the ``try`` left with nothing in its ``finally``, and the counter's setting), the close with it. Taken only
+where that is provable from the module: the counter is a module-level list bound once (or an attribute of the
+instance set nowhere but to an integer in the class's methods) and read nowhere but its countdown and one
+setting, which is the statement right before the ``for v in range(N)`` loop making the feeder's one thread call,
+set to that same ``N`` (a name, an attribute, an integer or ``len(x)``; no ``break`` in that loop); the lock a
+module-level ``Lock()``/``RLock()`` (or one the instance binds once); the countdown the whole ``finally`` of the
+feeding function's last statement (or its last statements), once, its flag read by nothing else. Anything else
+keeps the refusal of several threads each closing.
 """
 
 from __future__ import annotations
@@ -35,13 +55,14 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import nodes_of
 from tfdata_bridge._src.migrate.feed.loop import session_of
+from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, methods_of, self_attr
 from tfdata_bridge._src.migrate.feed.threads import thread_target
 from tfdata_bridge._src.migrate.object_uses import tree_uses
 
 
 @dataclass
 class Countdown:
-    block: cst.With  # the ``with lock:`` countdown, in the feeding function
+    block: tuple[cst.BaseStatement, ...]  # the ``with lock:`` countdown (and the ``if last:`` after it)
     setting: cst.SimpleStatementLine  # ``_ALIVE[0] = N`` before the threads' loop
 
 
@@ -49,28 +70,20 @@ def countdown_close(finder, module: cst.Module, fn: cst.FunctionDef, sess: str, 
                     called: str) -> Countdown | None:
     """The countdown close of ``fn`` (run by threads targeting ``called``), or None where it is not one."""
     code = finder.code
-    found = [w for w in nodes_of(fn, cst.With) if _is_countdown(w, sess, closes)]
-    if len(found) != 1:
+    found = _find(fn, lambda stmt: any(session_of(stmt, c) == sess for c in closes))
+    if found is None:
         return None
-    block, (counter, index) = found[0], _is_countdown(found[0], sess, closes)
-    body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else []
-    tries = [t for t in nodes_of(fn, cst.Try) if t.finalbody is not None and not t.handlers and t.orelse is None
-             and len(t.finalbody.body.body) == 1 and t.finalbody.body.body[0] is block]
-    if not (tries and tries[0] in body or body and body[-1] is block):
-        return None  # (run once by each thread, whatever its loop did: the last statement, or the whole finally)
-    if not tries and _returns(fn):
-        return None  # (a thread that returns before the countdown never counts down: legacy's queue never closes)
-    lock = block.items[0].item.value
-    if not _module_bound(module, lock, lambda v: isinstance(v, cst.Call) and isinstance(
-            v.func, (cst.Name, cst.Attribute)) and getattr(v.func, "attr", v.func).value in ("Lock", "RLock")):
+    block, counter, lock = found
+    item = _item(counter)
+    if item is None or not isinstance(lock, cst.Name) or not _module_bound(module, lock.value, _is_lock):
         return None
-    if not _module_bound(module, counter, lambda v: isinstance(v, cst.List)) or tree_uses(
-            getattr(finder, "external", None), counter):
+    name, index = item
+    if not _module_bound(module, name, lambda v: isinstance(v, cst.List)) or tree_uses(
+            getattr(finder, "external", None), name):
         return None
-    reads = [n for n in nodes_of(module, cst.Name) if n.value == counter]
-    settings = [s for s in nodes_of(module, cst.SimpleStatementLine) if len(s.body) == 1 and isinstance(
-        s.body[0], cst.Assign) and len(s.body[0].targets) == 1 and _item(s.body[0].targets[0].target) == (
-        counter, index)]
+    reads = [n for n in nodes_of(module, cst.Name) if n.value == name]
+    settings = [s for s in nodes_of(module, cst.SimpleStatementLine) if _setting(s) is not None
+                and _item(_setting(s)) == (name, index)]
     if len(reads) != 4 or len(settings) != 1:  # (its binding, the setting, the countdown's two)
         return None
     setting = settings[0]
@@ -78,63 +91,202 @@ def countdown_close(finder, module: cst.Module, fn: cst.FunctionDef, sess: str, 
     if len(calls) != 1:
         return None
     for block_body in finder.index.blocks:
-        at = next((j for j, s in enumerate(block_body) if s is setting), None)
-        if at is None or at + 1 >= len(block_body):
-            continue
-        loop = block_body[at + 1]
-        it = loop.iter if isinstance(loop, cst.For) else None
-        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
-                and len(it.args) == 1 and it.args[0].keyword is None and not it.args[0].star):
-            return None
-        if not isinstance(setting.body[0].value, (cst.Name, cst.Attribute, cst.Subscript, cst.Integer)) \
-                or code(it.args[0].value) != code(setting.body[0].value) or nodes_of(loop.body, cst.Break) \
-                or nodes_of(loop.body, cst.Continue) or loop.orelse is not None \
-                or not any(c is calls[0] for c in nodes_of(loop.body, cst.Call)):
-            return None
-        return Countdown(block, setting)
+        if any(s is setting for s in block_body):
+            return Countdown(block, setting) if _before_loop(block_body, setting, code, calls[0]) else None
     return None
+
+
+def class_countdown(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef,
+                    starter: cst.FunctionDef, is_close, code, external=None) -> Countdown | None:
+    """The countdown close of the feeding method ``feeder`` whose threads ``starter`` starts in a loop, or None
+    where it is not one. ``is_close(stmt)``: the statement runs the queue's close. The counter and the lock are
+    the instance's (``self._running``, ``self._lock``) or module-level (a list and a ``Lock()``)."""
+    if not feeder.params.params or not starter.params.params or not isinstance(starter.body, cst.IndentedBlock):
+        return None
+    me, starter_me = feeder.params.params[0].name.value, starter.params.params[0].name.value
+    found = _find(feeder, is_close)
+    if found is None:
+        return None
+    block, counter, lock = found
+    methods = list(methods_of(cls).values())
+    body = list(starter.body.body)
+    if (lattr := self_attr(lock, me)) is not None:
+        binds = [t for t in nodes_of(module, cst.AssignTarget) if isinstance(t.target, cst.Attribute)
+                 and t.target.attr.value == lattr]
+        made = [a for m in methods for a in nodes_of(m, cst.Assign) if len(a.targets) == 1
+                and any(a.targets[0] is t for t in binds) and self_attr(a.targets[0].target, _me(m)) == lattr]
+        if len(binds) != 1 or len(made) != 1 or not _is_lock(made[0].value) or tree_uses(external, lattr) or \
+                any(t.target.attr.value == lattr for t in nodes_of(module, (cst.AugAssign, cst.AnnAssign))
+                    if isinstance(t.target, cst.Attribute)):
+            return None
+    elif not (isinstance(lock, cst.Name) and _module_bound(module, lock.value, _is_lock)):
+        return None
+    if (cattr := self_attr(counter, me)) is not None:
+        ints = [a for m in methods for a in nodes_of(m, cst.Assign) if len(a.targets) == 1 and self_attr(
+            a.targets[0].target, _me(m)) == cattr and isinstance(a.value, cst.Integer)]
+        settings = [s for s in body if (t := _setting(s)) is not None and self_attr(t, starter_me) == cattr]
+        if len(settings) != 1 or tree_uses(external, cattr):
+            return None
+        setting = settings[0]
+        ints = [a for a in ints if a is not setting.body[0]]  # (``self._running = 3`` before ``range(3)``)
+        known = {id(a.targets[0].target) for a in ints} | {id(setting.body[0].targets[0].target)} | {
+            id(a) for s in block for a in attr_uses(s, cattr)}
+        uses = attr_uses(module, cattr)
+        if len(known) != len(ints) + 3 or any(id(a) not in known for a in uses) or len(uses) != len(known):
+            return None  # (its integer settings, the starter's setting, the countdown's two: nothing else)
+    elif (item := _item(counter)) is not None:
+        name = item[0]
+        if not _module_bound(module, name, lambda v: isinstance(v, cst.List)) or tree_uses(external, name):
+            return None
+        settings = [s for s in nodes_of(module, cst.SimpleStatementLine) if (t := _setting(s)) is not None
+                    and _item(t) == item]
+        if len([n for n in nodes_of(module, cst.Name) if n.value == name]) != 4 or len(settings) != 1 or \
+                not any(settings[0] is s for s in body):
+            return None
+        setting = settings[0]
+    else:
+        return None
+    made = [c for c in nodes_of(starter, cst.Call) if c in index.threads
+            and self_attr(thread_target(c), starter_me) == feeder.name.value]
+    if len(made) != 1 or not _before_loop(body, setting, code, made[0]):
+        return None
+    return Countdown(block, setting)
 
 
 def without_countdown(fn: cst.FunctionDef, countdown: Countdown) -> cst.FunctionDef:
     """``fn`` less its countdown: a ``try`` whose ``finally`` held only it becomes its body."""
     block = countdown.block
 
+    def _is_block(stmts) -> bool:
+        return len(stmts) == len(block) and all(a.deep_equals(b) for a, b in zip(stmts, block))
+
     class _Drop(cst.CSTTransformer):
         def leave_Try(self, original, updated):
-            if original.finalbody is not None and len(original.finalbody.body.body) == 1 and \
-                    original.finalbody.body.body[0].deep_equals(block):
+            if original.finalbody is not None and _is_block(original.finalbody.body.body):
                 return cst.FlattenSentinel(updated.body.body)
             return updated
 
-        def leave_With(self, original, updated):
-            return cst.RemovalSentinel.REMOVE if original.deep_equals(block) else updated
+        def leave_IndentedBlock(self, original, updated):
+            stmts = list(original.body)
+            if len(stmts) >= len(block) and _is_block(stmts[len(stmts) - len(block):]) and \
+                    len(stmts) > len(block):
+                return updated.with_changes(body=list(updated.body)[:len(stmts) - len(block)])
+            return updated
 
     return fn.visit(_Drop())
 
 
-def _is_countdown(w: cst.With, sess: str, closes: list[str]) -> tuple[str, str] | None:
-    """(counter, its index's code) where ``w`` is ``with L: C[k] -= 1; if C[k] == 0: sess.run(close)``."""
-    if len(w.items) != 1 or w.items[0].asname is not None or not isinstance(w.items[0].item, cst.Name) \
+def _find(fn: cst.FunctionDef, is_close) -> tuple[tuple[cst.BaseStatement, ...], cst.BaseExpression,
+                                                 cst.BaseExpression] | None:
+    """(the countdown's statements, its counter, its lock): the whole ``finally`` of the function's last
+    statement (a ``try`` with no ``except`` or ``else``), or its last statements where it has no ``return``."""
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    if not body:
+        return None
+    last = body[-1]
+    if isinstance(last, cst.Try) and last.finalbody is not None and not last.handlers and last.orelse is None:
+        tail, whole = list(last.finalbody.body.body), True
+    elif _returns(fn):
+        return None  # (a thread that returns before the countdown never counts down: legacy's queue never closes)
+    else:
+        tail, whole = body, False
+    for size in (1, 2):
+        stmts = tail[len(tail) - size:] if len(tail) >= size else []
+        if not stmts or whole and len(stmts) != len(tail) or not isinstance(stmts[0], cst.With):
+            continue
+        parts = _with_parts(stmts[0])
+        if parts is None:
+            continue
+        counter, lock, flag, close_if = parts
+        if size == 1 and flag is None and _closes(close_if, is_close):
+            pass
+        elif size == 2 and flag is not None and isinstance(stmts[1], cst.If) and \
+                isinstance(stmts[1].test, cst.Name) and stmts[1].test.value == flag and _closes(stmts[1], is_close):
+            attrs = {id(a.attr) for a in nodes_of(fn, cst.Attribute)}
+            if len([n for n in nodes_of(fn, cst.Name) if n.value == flag and id(n) not in attrs]) != 2:
+                return None  # (the flag read or bound elsewhere)
+        else:
+            continue
+        if sum(1 for w in nodes_of(fn, cst.With) if _with_parts(w) is not None) != 1:
+            return None
+        return tuple(stmts), counter, lock
+    return None
+
+
+def _with_parts(w: cst.With):
+    """(counter, lock, flag, the ``if``) for ``with L: C -= 1; if C == 0: ...`` (flag None) or ``with L: C -= 1;
+    flag = C == 0`` (the ``if`` None); None otherwise."""
+    if len(w.items) != 1 or w.items[0].asname is not None or not isinstance(w.items[0].item, (cst.Name, cst.Attribute)) \
             or w.asynchronous is not None or not isinstance(w.body, cst.IndentedBlock) or len(w.body.body) != 2:
         return None
-    first, test = w.body.body
+    first, second = w.body.body
     small = first.body[0] if isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 else None
     if not (isinstance(small, cst.AugAssign) and isinstance(small.operator, cst.SubtractAssign)
-            and isinstance(small.value, cst.Integer) and small.value.value == "1"):
+            and isinstance(small.value, cst.Integer) and small.value.value == "1"
+            and isinstance(small.target, (cst.Subscript, cst.Attribute))):
         return None
-    item = _item(small.target)
-    if item is None or not isinstance(test, cst.If) or test.orelse is not None:
-        return None
-    comp = test.test
-    if not (isinstance(comp, cst.Comparison) and len(comp.comparisons) == 1 and _item(comp.left) == item
-            and isinstance(comp.comparisons[0].operator, cst.Equal)
-            and isinstance(comp.comparisons[0].comparator, cst.Integer)
-            and comp.comparisons[0].comparator.value == "0"):
-        return None
-    inside = test.body.body if isinstance(test.body, cst.IndentedBlock) else []
-    if len(inside) != 1 or not any(session_of(inside[0], c) == sess for c in closes):
-        return None
-    return item
+    counter = small.target
+    if isinstance(second, cst.If) and second.orelse is None and _zero(second.test, counter):
+        return counter, w.items[0].item, None, second
+    flagged = second.body[0] if isinstance(second, cst.SimpleStatementLine) and len(second.body) == 1 else None
+    if isinstance(flagged, cst.Assign) and len(flagged.targets) == 1 and isinstance(flagged.targets[0].target, cst.Name) \
+            and _zero(flagged.value, counter):
+        return counter, w.items[0].item, flagged.targets[0].target.value, None
+    return None
+
+
+def _zero(test: cst.BaseExpression, counter: cst.BaseExpression) -> bool:
+    """``C == 0`` (or ``not C``) of the counter ``C``."""
+    code = cst.Module([]).code_for_node
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+            isinstance(test.comparisons[0].operator, cst.Equal) and isinstance(test.comparisons[0].comparator,
+                                                                               cst.Integer):
+        return test.comparisons[0].comparator.value == "0" and code(test.left) == code(counter)
+    return isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and \
+        code(test.expression) == code(counter)
+
+
+def _closes(branch: cst.If, is_close) -> bool:
+    inside = branch.body.body if isinstance(branch.body, cst.IndentedBlock) else []
+    return branch.orelse is None and len(inside) == 1 and bool(is_close(inside[0]))
+
+
+def _setting(stmt: cst.CSTNode) -> cst.BaseExpression | None:
+    """The target of ``X = value``, one target, the whole line."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) \
+            and len(stmt.body[0].targets) == 1:
+        return stmt.body[0].targets[0].target
+    return None
+
+
+def _before_loop(block_body, setting: cst.SimpleStatementLine, code, call: cst.Call) -> bool:
+    """``setting`` is right before ``for v in range(N)`` of ``block_body``, set to that ``N``, the loop making
+    ``call`` and leaving by no ``break`` or ``continue``."""
+    block_body = list(block_body)
+    at = next((j for j, s in enumerate(block_body) if s is setting), None)
+    if at is None or at + 1 >= len(block_body):
+        return False
+    loop = block_body[at + 1]
+    it = loop.iter if isinstance(loop, cst.For) else None
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
+            and len(it.args) == 1 and it.args[0].keyword is None and not it.args[0].star):
+        return False
+    value = setting.body[0].value
+    counted = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "len" and \
+        len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star and \
+        isinstance(value.args[0].value, (cst.Name, cst.Attribute))  # (``len(self.shards)``, read twice alike)
+    return (counted or isinstance(value, (cst.Name, cst.Attribute, cst.Subscript, cst.Integer))) \
+        and code(it.args[0].value) == code(value) and not nodes_of(loop.body, cst.Break) \
+        and not nodes_of(loop.body, cst.Continue) and loop.orelse is None and contains(loop.body, call)
+
+
+def _is_lock(v: cst.BaseExpression) -> bool:
+    return isinstance(v, cst.Call) and isinstance(v.func, (cst.Name, cst.Attribute)) and \
+        getattr(v.func, "attr", v.func).value in ("Lock", "RLock")
+
+
+def _me(method: cst.FunctionDef) -> str:
+    return method.params.params[0].name.value if method.params.params else ""
 
 
 def _item(node: cst.CSTNode) -> tuple[str, str] | None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, names_in, nodes_of, requeued_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, requeued_names
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.countdown import countdown_close, without_countdown
@@ -39,8 +39,10 @@ from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, c
 from tfdata_bridge._src.migrate.feed.passed import IndexedAsNames, dropped_params_left, passed_feeder
 from tfdata_bridge._src.migrate.feed.plumbing import plain_close_after_feeder, thread_plumbing
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
-from tfdata_bridge._src.migrate.feed.queue import check_padding, component_shapes, queue_args, queue_names
+from tfdata_bridge._src.migrate.feed.queue import QUEUE_PARAMS, check_padding, component_shapes, queue_args, \
+    queue_names
 from tfdata_bridge._src.migrate.queue_size import parents, size_call
+from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 
 
 @dataclass
@@ -113,7 +115,13 @@ class FeedFinder:
         body = self._region(body, qstmt)
         self.list_name = self.held = None
         bound: list[cst.BaseStatement] = []  # (``dtypes = [p.dtype for p in phs]`` read by the queue alone)
-        args = queue_args(constants_in(self, resolved_call(self, call, body, bound), qstmt), kind)
+        # (``shared_name=`` where no other session can reach the queue: it goes, said in the comment)
+        shared = bind_params(call, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]), kind).get("shared_name")
+        outer = getattr(self, "outer", None)
+        self.shared_note = dropped_shared_name(outer, qstmt, kind, shared) if outer is not None and not is_none(
+            shared) and qstmt.body[0].value is call else None
+        args = queue_args(constants_in(self, resolved_call(self, call, body, bound), qstmt), kind,
+                          shared_ok=outer is not None and not is_none(shared) and qstmt.body[0].value is call)
         self.queue_arguments = args  # (read by ``placeholders.py``)
         dtypes = args["dtypes"]
         plan = FeedPlan(removed=[qstmt, *bound])
@@ -208,7 +216,8 @@ class FeedFinder:
         plan.new = [*extra, dataset_assign.with_changes(leading_lines=blank),
                     dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
                         emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
-        plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code) + self.sites_note
+        plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code) + self.sites_note + (
+            f"; {self.shared_note}" if self.shared_note else "")
         return plan
 
     def _drained_sizes(self, sizes, source: str, extra: list, queue: str, dcall: cst.Call, many: bool,

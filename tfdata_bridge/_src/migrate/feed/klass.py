@@ -41,12 +41,13 @@ from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.derived import SITES, reader, resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
+from tfdata_bridge._src.migrate.feed.countdown import class_countdown, without_countdown
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.op_makers import made_in, op_makers, scanned, set_up_makers, without
 from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, check_default_runs, default_runs, \
-    is_close_call
+    is_close_call, runs
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
     makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_data_thread, outside_threads
@@ -260,6 +261,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     inside = {id(a) for a in uses if any(contains(s, a) for s in starters)}
     elsewhere = [a for a in uses if id(a) not in inside]
     source = feeder.name.value
+    countdown = None
     runner: list[cst.FunctionDef] = []
     outside = False  # (threads made outside the class, one per instance, their data kept there)
     joined: list[str] = []
@@ -321,9 +323,18 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             f'"""Feeds nothing now: its loop is `{source}`, read by tf.data."""'))])]), leading_lines=())
         starter = None
     else:
+        # (the last thread to end closes the queue, a countdown under a lock: ``countdown.py``)
+        countdown = class_countdown(index, module, cls, feeder, starters[0], _close_run(
+            feeder, parts, qattr, on_self), code, held_sites[1] if (held_sites := SITES.get()) else None) if closes else None
         threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code,
-                                  made_apart, sessioned=not on_self)
+                                  [*made_apart, *([countdown.setting] if countdown is not None else [])],
+                                  sessioned=not on_self)
         plan.removed += threads.closers
+        if countdown is not None:  # the generator ends after every thread's part, where legacy's last one closed
+            generator, extra, data, closes, sites, valued = _generator(
+                without_countdown(without(feeder, made_apart), countdown), parts, qattr, queue_names(args), on_self)
+            if threads.items is None:
+                plan.removed.append(countdown.setting)
         if closes and threads.several:
             guarded = any(a.attr.value in {"close", parts.close} for branch in nodes_of(feeder, cst.If)
                           for a in nodes_of(branch.body, cst.Attribute))  # (the close run under an ``if``)
@@ -355,7 +366,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         joined = thread_joins(index, module, cls, starters[0], init, feeder, plan.removed, plan.replaced,
                               threads.items is not None, session_attr(feeder, feeder.params.params[0].name.value,
                                                                       parts.enqueue).split(".", 1)[1]
-                              if on_self else None)
+                              if on_self else None, countdown.block if countdown is not None else ())
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
@@ -365,7 +376,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if session is not None and not thread_run and driver is None:  # the starter that set it makes no thread now
         _session_only_fed(module, cls, session, feeder, starter)
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
-                                 session.split(".", 1)[1] if session is not None else None, made_apart)
+                                 session.split(".", 1)[1] if session is not None else None,
+                                 [*made_apart, *([countdown.setting] if countdown is not None else [])])
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     if driver is not None:
         idles = [] if thread_run else [idle.with_changes(leading_lines=[cst.EmptyLine(indent=False)])]
@@ -411,6 +423,9 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     elif runner:
         plan.comment += (f"; its threads run one after another (`{source}`), each on what the starter gave it: "
                          "the same multiset, in one of the orders legacy could deliver")
+    if countdown is not None:
+        plan.comment += ("; the last of its threads to end closed the queue (a countdown under a lock): the data end "
+                         "after every thread's part, where the generator ends")
     small = dstmt.body[0]
     got = cst.parse_expression(emit.one_shot_get_next(v1, chain))
     plan.replaced[dstmt] = [dstmt.with_changes(
@@ -422,6 +437,26 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []), *unread,
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept], *joined]
     return plan
+
+
+def _close_run(feeder: cst.FunctionDef, parts: Init, qattr: str, on_self: bool):
+    """Whether a statement is ``sess.run(self.close)`` (or ``sess.run(self.queue.close())``) on the feeding
+    method's session."""
+    me = feeder.params.params[0].name.value
+    try:
+        sess = session_attr(feeder, me, parts.enqueue) if on_self else feeder.params.params[1].name.value
+    except Refusal:
+        return lambda stmt: False
+
+    def is_close(stmt: cst.CSTNode) -> bool:
+        call = runs(stmt)
+        if call is None or len(call.args) != 1 or call.args[0].keyword is not None or \
+                cst.Module([]).code_for_node(call.func.value) != sess:
+            return False
+        op = call.args[0].value
+        return parts.close is not None and self_attr(op, me) == parts.close or is_close_call(
+            op, lambda q: self_attr(q, me) == qattr)
+    return is_close
 
 
 def _held_outside(module, cls: cst.ClassDef, feeder: cst.FunctionDef, data: list[str]) -> str:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
-from tfdata_bridge._src.migrate.feed.closer_args import check_closer_args, handed_close_runs
+from tfdata_bridge._src.migrate.feed.closer_args import check_closer_args, handed_close_runs, joins_first
 from tfdata_bridge._src.migrate.feed.loop import runs
-from tfdata_bridge._src.migrate.feed.threads import ThreadUses, enclosing, made, thread_call_parts, thread_target, \
-    thread_values
+from tfdata_bridge._src.migrate.feed.threads import ThreadUses, appended_to, enclosing, made, thread_call_parts, \
+    thread_target, thread_values
 
 
 @dataclass
@@ -42,6 +42,9 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     parts: list[tuple[str | None, str]] = []
     count = 0
     closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname)
+    holding: list[set[str]] = []  # per feeding thread made: the names that hold every thread it makes
+    given: dict[str, dict[str, str]] = {}  # closer -> its parameters bound to names by its thread's ``args``
+    makers: list = []  # the functions making the feeding threads
     for target_name, is_feeder in [*[(fname, True)], *[(c.name.value, False) for c in closers]]:
         owner = fn if is_feeder else next(c for c in closers if c.name.value == target_name)
         refs = [r for r in finder.index.refs.get(target_name, []) if r is not owner.name
@@ -61,6 +64,8 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
                 args = [a for j, a in enumerate(args) if j not in position]
             if not is_feeder and args:  # (what it is handed: its session, the close op, the feeding threads)
                 check_closer_args(owner, args, close_ops, handles)
+                given[target_name] = {p.name.value: a.value for p, a in zip(owner.params.params, args)
+                                      if isinstance(a, cst.Name)}
                 args = []
             text = f"{fname}({', '.join(code(a) for a in args)})"
             header, several = made(uses, call, handles, gone, code)
@@ -72,6 +77,12 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
             count += 2 if several else 1
             if is_feeder:
                 parts.append((header, text))
+                holding.append(_holding_all(uses, call))
+                makers.append(maker)
+    for closer in closers:  # (it closes once it has joined every feeding thread: the data end after them all)
+        if why := joins_first(closer, holding, given.get(closer.name.value, {}), any(  # (defined where they are made)
+                isinstance(m.body, cst.IndentedBlock) and any(s is closer for s in m.body.body) for m in makers)):
+            raise Refusal(why)
     for name in sorted(handles):
         uses.handled(name, gone, gone, handles)
     plan.removed.extend(g for g in gone if g is not fn)
@@ -80,6 +91,21 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     for header, text in parts:
         lines += [f"    {header}\n", f"        yield from {text}\n"] if header else [f"    yield from {text}\n"]
     return Threads(count, single, lines)
+
+
+def _holding_all(uses: ThreadUses, call: cst.Call) -> set[str]:
+    """The names that hold every thread ``call`` makes: the list a comprehension makes, the one name of a thread
+    made once, the lists a loop appends each thread to (not the loop's own name: it holds the last one)."""
+    stmt = uses.holder(call)
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                                                                                       cst.Name)):
+        return set()
+    name = small.targets[0].target.value
+    loop = next((f for f in uses.fors if isinstance(f.body, cst.IndentedBlock) and stmt in f.body.body), None)
+    if isinstance(small.value, cst.ListComp) or loop is None:
+        return {name}
+    return {n for other in loop.body.body if other is not stmt for n in appended_to(other, name)}
 
 
 def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], header: str | None) -> bool:

@@ -34,11 +34,12 @@ def feed_prefix(index, call: cst.Call, v1_default: str, aliases: dict[str, str])
     return v1_default or prefix
 
 
-def queue_args(call: cst.Call, kind: str) -> dict[str, cst.BaseExpression]:
-    """The queue's bound arguments; refused where ``shared_name=`` is given, or the dtypes (``names=``) are not
+def queue_args(call: cst.Call, kind: str, shared_ok: bool = False) -> dict[str, cst.BaseExpression]:
+    """The queue's bound arguments; refused where ``shared_name=`` is given (unless ``shared_ok``: the caller
+    proved no other session can reach the queue, ``shared_names.py``), or the dtypes (``names=``) are not
     a literal list (of strings) (the generator's signature is read from them)."""
     args = bind_params(call, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]), kind)
-    if not is_none(args.get("shared_name")):
+    if not is_none(args.get("shared_name")) and not shared_ok:
         raise Refusal("the queue has shared_name=; not rewritten")
     if not isinstance(args.get("dtypes"), (cst.List, cst.Tuple)):
         from tfdata_bridge._src.migrate.feed.derived import held_name  # (it reads this module's parameters)

@@ -27,13 +27,14 @@ from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, met
 
 def thread_joins(index, module: cst.Module, cls: cst.ClassDef, starter: cst.FunctionDef, init: cst.FunctionDef,
                  feeder: cst.FunctionDef, removed: list, replaced: dict, kept_args: bool = True,
-                 session: str | None = None) -> list[str]:
+                 session: str | None = None, going: tuple = ()) -> list[str]:
     """The attributes the starter keeps its thread(s) in whose every other read only joins them: those
     statements go (``removed``), a method left with nothing else does nothing (``replaced``). Returns the
     attributes (gone from the instance: another module's reads are refused, ``across_calls.py``); raises
     ``Refusal`` naming the line of any other read. ``kept_args``: the starter keeps its threads' arguments now
     (its every statement goes): any other attribute it set and another method reads is refused too, but for
-    ``session``, the attribute the feeding method ran the enqueue on (that method is a generator now)."""
+    ``session``, the attribute the feeding method ran the enqueue on (that method is a generator now), and reads
+    in ``going``, statements that go with the rewrite (a countdown of running threads: ``countdown.py``)."""
     me = starter.params.params[0].name.value if starter.params.params else "self"
     made = {t.target.value for a in nodes_of(starter, cst.Assign) if a.value in index.threads
             for t in a.targets if isinstance(t.target, cst.Name)}
@@ -49,7 +50,7 @@ def thread_joins(index, module: cst.Module, cls: cst.ClassDef, starter: cst.Func
     for attr in sorted(set(assigned) - kept) if kept_args else ():
         for use in instance_uses(module, cls, attr):  # (what the starter set, unset now: read nowhere else)
             if not (contains(starter, use) or contains(init, use) or id(use) in stores
-                    or attr == session and contains(feeder, use)):
+                    or attr == session and contains(feeder, use) or any(contains(g, use) for g in going)):
                 raise Refusal(f"`{attr}`, which `{starter.name.value}` sets, is read beyond it: the starter's "
                               "statements go with its threads")
     methods = methods_of(cls)
