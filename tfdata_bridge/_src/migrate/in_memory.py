@@ -18,7 +18,7 @@ The statements that make the data stay where they are (the dataset reads their t
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import Assignment, GlobalScope, ImportAssignment
+from libcst.metadata import Assignment, FunctionScope, GlobalScope, ImportAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, literal_bool, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.limit_epochs import unwrap_limits
@@ -102,6 +102,8 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
         return None
     if isinstance(node, cst.UnaryOperation):
         return _why_not_data(finder, at, node.expression, depth - 1)
+    if isinstance(node, cst.IfExp):  # (``test_x if eval_data else train_x``: Python chooses once, as it builds)
+        return _why_not_data(finder, at, node.body, depth - 1) or _why_not_data(finder, at, node.orelse, depth - 1)
     if isinstance(node, cst.BinaryOperation):  # (``ids * 2``: the same value when both sides are)
         return _why_not_data(finder, at, node.left, depth - 1) or _why_not_data(finder, at, node.right, depth - 1)
     if isinstance(node, cst.Subscript):  # ``table[:, :2]`` of data is data (indices that call nothing)
@@ -144,24 +146,67 @@ def _why_not_data(finder, at: cst.CSTNode, node: cst.BaseExpression, depth: int)
         return f"`{code}` is not a call the rewrite knows to make data"
     if isinstance(node, cst.Name):
         made = finder.scopes.single_assignment(at, node.value) or _module_constant(finder, at, node.value)
-        if made is None:  # a parameter every call passes data to (param_data.py), or refused
-            return parameter_data(finder, at, node.value, depth, lambda w, v, d: _why_not_data(finder, w, v, d))
-        value = made.body[0].value
-        target = made.body[0].targets[0].target
-        if isinstance(target, cst.Name):
-            return _why_not_data(finder, made, value, depth - 1)
-        if target_names(target) is None:
-            return f"`{node.value}` is bound by an unpacking the rewrite cannot follow"
-        if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements):
-            index = next(i for i, el in enumerate(target.elements) if el.value.value == node.value)
-            return _why_not_data(finder, made, value.elements[index].value, depth - 1)
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and finder.api(value) is None and \
-                (_plain_function(finder, made, value.func.value) or
-                 _data_function(finder, made, value.func.value, depth - 1)):
-            return None  # a function that uses no TensorFlow returns no tensor; one returning in-memory data
-        return f"`{node.value}` is unpacked from `{finder.code(value) if finder.code else '...'}`, which may " \
-               "return tensors"
+        if made is None:
+            branches = _branch_bindings(finder, at, node.value)
+            if branches is None:  # a parameter every call passes data to (param_data.py), or refused
+                return parameter_data(finder, at, node.value, depth, lambda w, v, d: _why_not_data(finder, w, v, d))
+            # ``if eval_data: data = test_x`` / ``else: data = train_x``: whichever binding reaches the batch,
+            # the dataset reads the name where the batch read it, so it is data when every binding is
+            for stmt in branches:
+                why = _why_not_bound(finder, stmt, node.value, depth)
+                if why is not None:
+                    return why
+            return None
+        return _why_not_bound(finder, made, node.value, depth)
     return f"`{code}` is not in-memory data the rewrite can prove"
+
+
+def _why_not_bound(finder, made: cst.SimpleStatementLine, name: str, depth: int) -> str | None:
+    """None when the value ``made`` (a plain ``name = ...`` or an unpacking) binds to ``name`` is in-memory data."""
+    value = made.body[0].value
+    target = made.body[0].targets[0].target
+    if isinstance(target, cst.Name):
+        return _why_not_data(finder, made, value, depth - 1)
+    if target_names(target) is None:
+        return f"`{name}` is bound by an unpacking the rewrite cannot follow"
+    if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements):
+        index = next(i for i, el in enumerate(target.elements) if el.value.value == name)
+        return _why_not_data(finder, made, value.elements[index].value, depth - 1)
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and finder.api(value) is None and \
+            (_plain_function(finder, made, value.func.value) or
+             _data_function(finder, made, value.func.value, depth - 1)):
+        return None  # a function that uses no TensorFlow returns no tensor; one returning in-memory data
+    return f"`{name}` is unpacked from `{finder.code(value) if finder.code else '...'}`, which may " \
+           "return tensors"
+
+
+def _branch_bindings(finder, at: cst.CSTNode, name: str) -> list[cst.SimpleStatementLine] | None:
+    """The statements binding ``name`` in the function (or module) whose code reads it at ``at``, when there are
+    several and each is a plain one-target ``name = ...`` or flat unpacking (the arms of an ``if``), one of them
+    before ``at`` and none ``at`` itself; None otherwise (a parameter, a loop target, ``+=``, another scope)."""
+    scope = finder.scopes.scope(at)
+    if scope is None or not isinstance(scope, (FunctionScope, GlobalScope)):
+        return None
+    found = list(scope[name])
+    if len(found) < 2:
+        return None
+    stmts: dict[int, cst.SimpleStatementLine] = {}
+    for a in found:
+        if not isinstance(a, Assignment) or a.scope is not scope or isinstance(a.node, cst.Param):
+            return None
+        stmt = finder.scopes.owners.get(id(a.node))
+        if stmt is None or stmt is at or len(stmt.body[0].targets) != 1:
+            return None
+        target = stmt.body[0].targets[0].target
+        if not isinstance(target, cst.Name) and not (
+                isinstance(target, (cst.Tuple, cst.List)) and
+                all(isinstance(el, cst.Element) and isinstance(el.value, cst.Name) for el in target.elements)):
+            return None
+        stmts[id(stmt)] = stmt
+    line = finder.scopes.lines.get(at)
+    if line is None or not any(finder.scopes.lines.get(s, line) < line for s in stmts.values()):
+        return None
+    return list(stmts.values())
 
 
 def _import_of(finder, at: cst.CSTNode, name: str) -> str | None:

@@ -36,7 +36,8 @@ def parameter_data(finder, at: cst.CSTNode, name: str, depth: int,
             continue
         stmt = finder.scopes.owners.get(id(a.node)) if isinstance(a, Assignment) else None
         if at_index is None or stmt is None or top.get(id(stmt), -1) < at_index:
-            return f"the parameter `{name}` is bound again in `{getattr(fn, 'name', cst.Name('?')).value}`"
+            where = fn.name.value if isinstance(fn, cst.FunctionDef) else "?"  # (no eager ``cst.Name('?')``)
+            return f"the parameter `{name}` is bound again in `{where}`"
     outer = finder.scopes.scope(fn)
     if not isinstance(outer, GlobalScope) or finder.scopes.module_function(fn, fn.name.value) is not fn:
         return f"`{name}` is a parameter of `{fn.name.value}`, which is not a module-level function"

@@ -18,6 +18,8 @@ the subclasses, and the caller refuses with them.
 
 from __future__ import annotations
 
+import threading
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import nodes_of
@@ -65,6 +67,8 @@ def base_declaring(module: cst.Module, cls: cst.ClassDef, name: str) -> str | No
             if isinstance(value, cst.Name) and value.value == "object":
                 continue
             spelled = cst.Module([]).code_for_node(value)
+            if _thread_base(module, spelled) and not hasattr(threading.Thread, name):
+                continue  # (``threading.Thread`` declares nothing abstract, and no attribute of that name)
             known = classes.get(value.value) if isinstance(value, cst.Name) else None
             if known is None or known is current or _declares_abstract(known, name):
                 return spelled
@@ -72,6 +76,28 @@ def base_declaring(module: cst.Module, cls: cst.ClassDef, name: str) -> str | No
                 seen.add(spelled)
                 todo.append(known)
     return None
+
+
+def _thread_base(module: cst.Module, spelled: str) -> bool:
+    """``spelled`` (a base as written) is ``threading.Thread`` through the module's own top-level import
+    (``import threading``, ``from threading import Thread``), and the module binds that name nowhere else."""
+    imported = set()
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Import):
+                imported |= {"threading.Thread" for a in small.names if a.asname is None
+                             and cst.Module([]).code_for_node(a.name) == "threading"}
+            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
+                    cst.Module([]).code_for_node(small.module) == "threading" and \
+                    not isinstance(small.names, cst.ImportStar):
+                imported |= {"Thread" for a in small.names if a.asname is None and a.name.value == "Thread"}
+    root = spelled.split(".")[0]
+    bound = [n for n in nodes_of(module, cst.Name) if n.value == root]
+    assigned = any(isinstance(t.target, cst.Name) and t.target.value == root
+                   for a in nodes_of(module, cst.Assign) for t in a.targets) or any(
+        isinstance(d, (cst.FunctionDef, cst.ClassDef)) and d.name.value == root
+        for d in [*nodes_of(module, cst.FunctionDef), *nodes_of(module, cst.ClassDef)])
+    return spelled in imported and bool(bound) and not assigned
 
 
 def _declares_abstract(cls: cst.ClassDef, name: str) -> bool:

@@ -173,6 +173,11 @@ class _Index(Visitor):
             self.threads.add(node)
         path = tf_path(self, node.func, self.roots)
         self.paths[node] = path
+        for arg in node.args:  # (``Feeder(phs, queue_class=tf.FIFOQueue)``: the class a parameter makes, klass.py)
+            named = arg.value.attr.value if isinstance(arg.value, cst.Attribute) else \
+                arg.value.value if isinstance(arg.value, cst.Name) else ""
+            if named.endswith("Queue"):
+                self.paths[arg.value] = tf_path(self, arg.value, self.roots)  # type: ignore[index]
         if path is not None:
             spelled = dotted(node.func)
             # (``data_flow_ops.FIFOQueue`` ends with the path too; its module is no prefix to write tf.data with)

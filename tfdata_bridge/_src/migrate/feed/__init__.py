@@ -21,6 +21,8 @@ a ``from_generator`` source whose generator is the feeding loop, in a function o
     thread_driver.py  (class form) such a ``run`` that drives the feeding method (``self.feed()`` in its loop)
     feed_local.py   a ``feed_dict`` built on the line before the enqueue's run
     shape_reads.py  placeholders read only for their static shape, which stay
+    shape_helpers.py  (class form) a side-effect-free method only the queue's ``shapes=`` calls: it goes with it
+    queue_class.py  (class form) ``queue_class(...)``, a queue class every caller hands ``__init__``: that kind
     wrapped.py   (function form) a thread's target made by a wrapper (``@read_wrapper``, ``f = wrapper(g)``):
                  the wrapper's inner function feeds, and becomes the generator
     countdown.py (function form) several threads, the last to end closing the queue under a lock

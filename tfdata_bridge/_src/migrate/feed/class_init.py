@@ -84,7 +84,7 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
                 isinstance(e.value, cst.Call) and (index.paths.get(e.value) or "").rsplit(".", 1)[-1] == "placeholder"
                 for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
             placeholders[attr] = stmt
-    items = _through_self(init, self_name, items)
+    items = _through_self(init, self_name, items, qstmt)
     holder = enqueued_held(reader(index, v1), items, flat(init)) \
         if isinstance(items, (cst.ListComp, cst.Call)) or isinstance(items, cst.Name) else None
     if holder is not None and "." not in holder.name:
@@ -135,16 +135,18 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
     return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
 
 
-def _through_self(init: cst.FunctionDef, self_name: str, items):
+def _through_self(init: cst.FunctionDef, self_name: str, items, qstmt=None):
     """``self.phs = phs; queue.enqueue(self.phs)``: the enqueue read as taking ``phs`` (a parameter, or a local
     name) where ``self.phs`` is bound once in ``__init__``, to that name (``_kept_on_self`` reads it back as the
-    holder kept on ``self``); else ``items`` itself."""
+    holder kept on ``self``); else ``items`` itself. The queue's own line (``qstmt``, which goes) may iterate it
+    (``dtypes=[p.dtype for p in self.phs]``: read one placeholder at a time, ``derived.py``)."""
     attr = self_attr(items, self_name) if isinstance(items, cst.Attribute) else None
     if attr is None:
         return items
     sets = [found[1] for stmt in flat(init) if (found := self_assign(stmt, self_name)) is not None
             and found[0] == attr]
-    reads = [a for a in nodes_of(init, cst.Attribute) if self_attr(a, self_name) == attr]
+    iterated = {id(f.iter) for f in nodes_of(qstmt, cst.CompFor)} if qstmt is not None else set()
+    reads = [a for a in nodes_of(init, cst.Attribute) if self_attr(a, self_name) == attr and id(a) not in iterated]
     # (read nowhere else in ``__init__``: ``self.phs.append(...)`` would change what the name holds unseen)
     return sets[0] if len(sets) == 1 and isinstance(sets[0], cst.Name) and len(reads) == 2 else items
 

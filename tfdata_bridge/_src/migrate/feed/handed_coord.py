@@ -127,6 +127,7 @@ def _drop(path, cls_name, params, modules, texts, results, names) -> None:
         calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
         swaps: dict[cst.Call, cst.Call] = {}
         passed: list[str] = []
+        queues: list[str] = []  # (``queue_class=tf.FIFOQueue`` handed to ``__init__``: ``feed/queue_class.py``)
         for use in uses:
             call = calls.get(id(use))
             if call is None or any(a.star for a in call.args):
@@ -137,17 +138,20 @@ def _drop(path, cls_name, params, modules, texts, results, names) -> None:
                     return
                 if isinstance(a.value, cst.Name):
                     passed.append(a.value.value)
+                named = a.value.attr.value if isinstance(a.value, cst.Attribute) else a.value.value
+                if named.endswith("Queue"):
+                    queues.append(named)
             swaps[call] = drop_args(call, init, params)
-        plans[other] = (module, swaps, passed)
+        plans[other] = (module, swaps, passed, queues)
     if not plans:
         return
     new_cls = cls.with_changes(body=cls.body.with_changes(body=[
         drop_params(s, params) if s is init else s for s in cls.body.body]))
     code = home.with_changes(body=[new_cls if s is cls else s for s in home.body]).code
     results[path] = replace(results[path], code=code)
-    for other, (module, swaps, passed) in plans.items():
+    for other, (module, swaps, passed, queues) in plans.items():
         out = module.visit(ArgsSwapped(swaps))
-        notes = list(results[other].notes)
+        notes = _queue_class_notes(list(results[other].notes), queues, out.code)
         kept = [n for n in notes if any(f"`{p}` {_KEPT}" in n.message for p in passed)]
         # (a module the plumbing pass said nothing of, no runner started in it: its coordinator went only to the
         # class, as in a program whose one pipeline is the class's)
@@ -162,6 +166,20 @@ def _drop(path, cls_name, params, modules, texts, results, names) -> None:
                 notes = [n for n in notes if n not in kept] + [
                     replace(m, line=kept[0].line) if kept else m for m in more]
         results[other] = replace(results[other], code=out.code, notes=tuple(sorted(notes, key=lambda n: n.line)))
+
+
+def _queue_class_notes(notes: list, queues: list[str], code: str) -> list:
+    """``notes`` less the refusals of a queue class (``FIFOQueue``) whose only uses were the arguments that went
+    (the class handed to a feeding class's ``__init__``, its queue rewritten there): none is left in ``code``."""
+    if not queues:
+        return notes
+    from tfdata_bridge._src.migrate.scanner import scan_source
+
+    left = {f.api.rsplit(".", 1)[-1] for f in scan_source(code)}
+    gone = {q for q in queues if q not in left}
+    return [n for n in notes if not (n.kind == "refused" and n.message.startswith("`") and
+                                     n.message.split("`", 2)[1].rsplit(".", 1)[-1] in gone and
+                                     n.message.split("`", 2)[2].startswith(" left:"))]
 
 
 def _reexports(qname: str, modules, names) -> frozenset[str]:

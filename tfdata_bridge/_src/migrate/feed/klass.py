@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, free_attribute, holder_of, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, free_attribute, holder_of, names_in, nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
@@ -51,8 +51,10 @@ from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, c
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, enqueue_ops, flat, instance_uses, item_key, \
     makers, methods_of, none_inits, owner_is_instance, runs_close, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.plumbing import outside_data_thread, outside_threads
-from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, check_padding, component_shapes, \
+from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, QUEUE_PARAMS, check_padding, component_shapes, \
     feed_prefix, feed_queue_kind, queue_args, queue_names
+from tfdata_bridge._src.migrate.feed.queue_class import calls_a_parameter, passed_queue
+from tfdata_bridge._src.migrate.feed.shape_helpers import shape_helpers
 from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
@@ -101,7 +103,8 @@ def class_feeds(module: cst.Module, index, code, v1_default: str, finder=None
 def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple[int, str, ClassFeed | Refusal]]:
     out = []
     # where an instance makes its queue: ``__init__``, or a method only ``__init__`` calls (``add_queue``)
-    queued = any(feed_queue_kind(p, _KINDS) for p in index.paths.values() if p)  # (one scan of the index)
+    queued = any(feed_queue_kind(p, _KINDS) for p in index.paths.values() if p) or any(  # (one scan of the index)
+        calls_a_parameter(m) for c in module.body if isinstance(c, cst.ClassDef) for m in methods_of(c).values())
     # (and a method run once per instance, ``_setup(self)`` the program calls once: ``op_makers.py``)
     sites = SITES.get()
     made = {id(c): (mk := makers(module, c)) + (set_up_makers(module, c, mk, sites[1] if sites else None)
@@ -120,6 +123,9 @@ def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple
             if not isinstance(call, cst.Call):
                 continue
             kind = feed_queue_kind(index.paths.get(call) or "", _KINDS)
+            # (``queue_class(...)``, a parameter every caller hands one queue class: ``queue_class.py``)
+            passed = passed_queue(index, module, init, stmt, call, _KINDS) if kind is None else None
+            kind = kind or (passed.kind if passed is not None else None)
             if kind is None:
                 continue
             line = index.lines.get(stmt, 0)
@@ -132,9 +138,10 @@ def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple
                     qattr, store, local_reads = stored_as(index, init, self_name, stmt, local[0])
                     qattr = qattr or free_attribute(module, cls, (f"_{local[0]}", f"_{local[0]}_queue"))
                     plan = _plan(module, index, code, cls, init, self_name, stmt, qattr, call, kind, v1, fed,
-                                 local[0], store, local_reads)
+                                 local[0], store, local_reads, passed)
                 else:
-                    plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], call, kind, v1, fed)
+                    plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], call, kind, v1, fed,
+                                 passed=passed)
                 plan.line = line
                 out.append((line, kind, plan))
             except Refusal as exc:
@@ -188,12 +195,16 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
           fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
-          local_reads: list[cst.Name] = ()) -> ClassFeed:
+          local_reads: list[cst.Name] = (), passed=None) -> ClassFeed:
     bound: list[cst.BaseStatement] = []  # (``dtypes = [p.dtype for p in phs]`` read by the queue alone)
     args = queue_args(resolved_call(reader(index, v1), qcall, flat(init), bound), kind)
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else []), *bound])
-    methods = methods_of(cls)
+    # (a method only the queue's ``shapes=`` calls, ``self._get_shape()``: it goes with it, ``shape_helpers.py``)
+    helpers = shape_helpers(module, cls, qstmt, bind_params(qcall, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]),
+                                                            kind).get("shapes"), self_name)
+    plan.removed += helpers
+    methods = {n: m for n, m in methods_of(cls).items() if m not in helpers}
     # (the enqueue op, close op and placeholders made by other methods of the class: read with the maker's own)
     ops = op_makers(cls, init, self_name, qattr) if local is None else []
     scan = scanned(init, ops)
@@ -378,6 +389,12 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
                                  session.split(".", 1)[1] if session is not None else None,
                                  [*made_apart, *([countdown.setting] if countdown is not None else [])])
+    if passed is not None and not passed.elsewhere and all(isinstance(c.func, cst.Name) for c in passed.calls):
+        # (the queue class handed in, read by the queue's line alone: the parameter and its arguments go; where
+        # another module calls the class, the tree's pass drops them, ``handed_coord.py``)
+        dropped.params.setdefault(init.name.value, []).append(passed.param)
+        for c in passed.calls:
+            dropped.calls.setdefault(c, []).append(passed.param)
     plan.replaced[feeder] = [generator.with_changes(body=generator.body.visit(DropChecks(dropped.names))), *runner]
     if driver is not None:
         idles = [] if thread_run else [idle.with_changes(leading_lines=[cst.EmptyLine(indent=False)])]
