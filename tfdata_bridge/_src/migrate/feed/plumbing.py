@@ -33,7 +33,7 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     session from its scope, and coordinators only checked), a closer and the close runs: into ``plan.removed``; what the generator runs, in ``Threads``."""
     if module is None:
         raise Refusal("the feed thread is rewritten only with its module")
-    uses = ThreadUses(finder.index, module)
+    uses = ThreadUses(finder.index, module, getattr(finder, "scopes", None))
     code = finder.code
     fname = wrapped.called if wrapped is not None else fn.name.value  # (a wrapper's inner: the name it is under)
     site = enclosing(module, body[0])
@@ -41,17 +41,18 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     gone: list[cst.CSTNode] = [fn]
     parts: list[tuple[str | None, str]] = []
     count = 0
-    closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname)
+    closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname, body[0])
     for target_name, is_feeder in [*[(fname, True)], *[(c.name.value, False) for c in closers]]:
         owner = fn if is_feeder else next(c for c in closers if c.name.value == target_name)
-        refs = [r for r in finder.index.refs.get(target_name, []) if r is not owner.name
-                and not (is_feeder and wrapped is not None and id(r) in wrapped.binders)]
+        refs = [r for r in _named(finder, target_name, None if is_feeder and wrapped is not None else owner)
+                if r is not owner.name and not (is_feeder and wrapped is not None and id(r) in wrapped.binders)]
         if is_feeder and not refs:
             raise Refusal(f"`{fname}` is not run by a thread")
         for ref in refs:
             call = next((c for c in finder.index.threads if any(n is ref for n in nodes_of(c, cst.Name))), None)
             if call is None:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
+            uses.anchors.append(call)
             target, args = thread_call_parts(call, owner.params.params)
             if target is not ref:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
@@ -82,6 +83,24 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     return Threads(count, single, lines)
 
 
+def _same(finder, at: cst.CSTNode):
+    """``same(ref, name)``: ``name`` read at ``ref`` may mean what it means at ``at`` (by scope where the scopes
+    are known, else by spelling)."""
+    scopes = getattr(finder, "scopes", None)
+    return lambda ref, name: scopes is None or scopes.same_binding(ref, at, name)
+
+
+def _named(finder, name: str, binder: cst.CSTNode | None) -> list[cst.Name]:
+    """The reads of ``name``: those of the binding ``binder`` makes (a ``def``, an assignment) by scope where the
+    scopes are known (another function's local of the same spelling is another thing), else every one."""
+    refs = finder.index.refs.get(name, [])
+    scopes = getattr(finder, "scopes", None)
+    if binder is None or scopes is None or scopes.scope(binder) is None:
+        return refs
+    readers = {id(n) for n in scopes.readers_of(binder, name)}
+    return [r for r in refs if id(r) in readers]
+
+
 def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], header: str | None) -> bool:
     """Any of ``args`` (or the iterable of the loop ``header`` that repeats the thread; its own names aside)
     reads a name ``fn`` binds (a parameter, an assignment, a loop's or ``with``'s name)."""
@@ -105,16 +124,20 @@ def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], he
     return False
 
 
-def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname: str) -> list[cst.FunctionDef]:
+def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname: str,
+             at: cst.CSTNode) -> list[cst.FunctionDef]:
     """The runs of the queue's close outside the feeding function: a closer function (it only joins the
     feeders and closes) goes with its thread; a close run anywhere else (on the way out) goes alone. The data
-    end where the generator ends, as legacy's ended at the close."""
+    end where the generator ends, as legacy's ended at the close. ``at``: a statement of the queue's block, where
+    the close ops are bound (another function's close op of the same spelling is another queue's)."""
+    same = _same(finder, at)
     stmts = list(close_runs)
     own = {id(n) for n in nodes_of(fn, cst.Name)} | {id(n) for c in finder.index.threads for n in nodes_of(c, cst.Name)}
     own |= {id(p.name) for p in nodes_of(module, cst.Param)}  # (a closer's parameter: bound where its thread is made)
     for op in close_ops:
         for ref in finder.index.refs.get(op, []):
-            if id(ref) in own:  # the feeding function's own (a parameter of that name), or handed to its thread
+            # (the feeding function's own, a parameter of that name, or handed to its thread; another function's)
+            if id(ref) in own or not same(ref, op):
                 continue
             stmt = uses.holder(ref)
             if stmt in gone or any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
@@ -127,7 +150,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname
                     continue
                 raise Refusal(f"the close op `{op}` is used other than run on its own")
             stmts.append(stmt)
-    stmts += handed_close_runs(finder.index.threads, module, close_ops)
+    stmts += handed_close_runs(finder.index.threads, module, close_ops, getattr(finder, "scopes", None), at)
     closers: list[cst.FunctionDef] = []
     for stmt in stmts:
         if any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
@@ -144,7 +167,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname
     going = {c.name.value for c in closers} | {fname}  # (``fname``: the name the feeder's threads run it by)
     for call in finder.index.threads:  # a close op handed to a thread that stays would be a name gone
         target, args = thread_target(call), thread_values(call)
-        if any(isinstance(a, cst.Name) and a.value in close_ops for a in args) and \
+        if any(isinstance(a, cst.Name) and a.value in close_ops and same(a, a.value) for a in args) and \
                 not (isinstance(target, cst.Name) and target.value in going):
             raise Refusal(f"the close op is handed to the thread running `{code_of(target)}`, which does more "
                           "than join the feeding threads and close the queue")
@@ -224,11 +247,14 @@ def outside_data_thread(index, module: cst.Module, feeder: cst.FunctionDef, uses
 
 
 def plain_close_after_feeder(finder, module: cst.Module, fn: cst.FunctionDef, queue: str,
-                             close_calls: dict[str, cst.Call]) -> str | None:
+                             close_calls: dict[str, cst.Call], at: cst.CSTNode | None = None) -> str | None:
     """Where the feeding function closes the queue (the generator's end) and the program runs a close of it
     outside the threads without ``cancel_pending_enqueues=True`` (``sess.run(close_op)`` on the way out): the
     reason to refuse. Legacy's second close of a closed queue raises ``CancelledError`` ("already closed"),
-    which the program would no longer raise. ``close_calls``: the close ops' names and their ``queue.close(...)``."""
+    which the program would no longer raise. ``close_calls``: the close ops' names and their ``queue.close(...)``;
+    ``at``: a statement of the queue's block (a close of another function's queue of the same spelling is not
+    this one's)."""
+    same = _same(finder, at) if at is not None else (lambda ref, name: True)
     targets = {t.value if isinstance(t, cst.Name) else t.attr.value for c in finder.index.threads
                for t in [thread_target(c)] if isinstance(t, (cst.Name, cst.Attribute))}
     threaded = [f for f in nodes_of(module, cst.FunctionDef) if f is fn or f.name.value in targets]
@@ -238,9 +264,10 @@ def plain_close_after_feeder(finder, module: cst.Module, fn: cst.FunctionDef, qu
         if call is None or id(stmt) in inside or len(call.args) != 1:
             continue
         op = call.args[0].value
-        close = close_calls.get(op.value) if isinstance(op, cst.Name) else None
+        close = close_calls.get(op.value) if isinstance(op, cst.Name) and same(op, op.value) else None
         if close is None and isinstance(op, cst.Call) and isinstance(op.func, cst.Attribute) and \
-                op.func.attr.value == "close" and isinstance(op.func.value, cst.Name) and op.func.value.value == queue:
+                op.func.attr.value == "close" and isinstance(op.func.value, cst.Name) and op.func.value.value == queue \
+                and same(op.func.value, queue):
             close = op
         if close is None or _cancels(close):
             continue
