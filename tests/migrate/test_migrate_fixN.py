@@ -25,12 +25,13 @@ def test_the_fixN_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 9
+    assert len(programs) == 10
     assert [n for n, c in code.items() if "Queue(" in c or "threading" in c] == [], code
     for name in ("two_funcs.py", "many_threads_tf.py", "methods.py", "closers.py", "inputs.py"):
         assert code[name].count("from_generator(") == 2, name
     assert code["module_feeder.py"].count("from_generator(") == 2
     assert code["two_classes.py"].count("from_generator(") == 2
+    assert code["outside_threads_two_classes.py"].count("from_generator(") == 2
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "multiset" if name in MULTISET else "exact", end=None)

@@ -7,6 +7,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import nodes_of
 from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
+from tfdata_bridge._src.migrate.queue_size import parents
 
 
 def self_attr(node: cst.CSTNode, self_name: str) -> str | None:
@@ -50,13 +51,19 @@ def instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.
     inside = {id(a): m for m in methods_of(cls).values() for a in attr_uses(m, attr)}
     foreign = _other_instances(module, cls, attr)
     assigned: dict[str, list[cst.BaseExpression]] = {}
+    # (a function's own bindings of a name: its reads there mean those alone, by scope, not another function's
+    # ``loader = Other(...)`` of the same spelling)
+    local: dict[tuple[int, str], list[cst.BaseExpression]] = {}
+    up = parents(module)
     for stmt in nodes_of(module, cst.Assign):
         for t in stmt.targets:
             if isinstance(t.target, cst.Name):
                 assigned.setdefault(t.target.value, []).append(stmt.value)
+                local.setdefault((id(_function_of(up, stmt)), t.target.value), []).append(stmt.value)
     for item in nodes_of(module, cst.WithItem):
         if item.asname is not None and isinstance(item.asname.name, cst.Name):
             assigned.setdefault(item.asname.name.value, []).append(item.item)
+            local.setdefault((id(_function_of(up, item)), item.asname.name.value), []).append(item.item)
     out = []
     for use in attr_uses(module, attr):
         owner = use.value
@@ -69,12 +76,31 @@ def instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.
             if mine or not isinstance(owner, cst.Name):
                 out.append(use)
                 continue
-        if isinstance(owner, cst.Name) and owner.value in assigned and not any(
+        values = assigned.get(owner.value) if isinstance(owner, cst.Name) else None
+        fn = _function_of(up, owner) if isinstance(owner, cst.Name) else None
+        if fn is not None and owner.value in _bound_names(fn) and not _declared_outer(fn, owner.value):
+            # (bound in the function that reads it: a local, so its own bindings alone; where it is bound by one
+            # the module does not list (a loop's, ``x += ``), nothing proves it something else)
+            values = local.get((id(fn), owner.value)) or None
+        if values is not None and not any(
                 isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name.value
-                for v in assigned[owner.value]):
+                for v in values):
             continue  # a name only ever bound to other things
         out.append(use)
     return out
+
+
+def _function_of(up, node: cst.CSTNode) -> cst.FunctionDef | None:
+    """The innermost function holding ``node`` (None at the module or class level)."""
+    at = up.get(id(node))
+    while at is not None and not isinstance(at, (cst.FunctionDef, cst.Lambda)):
+        at = up.get(id(at))
+    return at if isinstance(at, cst.FunctionDef) else None
+
+
+def _declared_outer(fn: cst.FunctionDef, name: str) -> bool:
+    """``fn`` declares ``name`` ``global`` or ``nonlocal``."""
+    return any(n.name.value == name for kind in (cst.Global, cst.Nonlocal) for s in nodes_of(fn, kind) for n in s.names)
 
 
 def _plain_bases(cls: cst.ClassDef) -> bool:

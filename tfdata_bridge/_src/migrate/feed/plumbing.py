@@ -194,7 +194,9 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
     """What goes with threads made outside a class on its feeding method (``Thread(target=reader.feed,
     args=(sess,))``): one thread (it closes the queue: several would race), its statement and its plumbing.
     ``data``: how many data arguments follow the session and coordinators (``outside_data_thread``)."""
-    uses = ThreadUses(index, module)
+    from tfdata_bridge._src.migrate.feed.derived import SITES
+
+    uses = ThreadUses(index, module, (SITES.get() or (None, None))[0])  # (the module's scopes, where known)
     if len(uses_) != 1:
         raise Refusal(f"`{feeder}` is the target of several threads, each closing the queue; not rewritten")
     ref = uses_[0]
@@ -206,6 +208,7 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
             " and one argument per parameter (by position)" if data else ""))
     handles: set[str] = set()
     gone: list[cst.CSTNode] = []
+    uses.anchors.append(call)
     header, several = made(uses, call, handles, gone, code)
     if several:
         raise Refusal(f"`{feeder}` is the target of threads made in a loop, each closing the queue; not rewritten")
