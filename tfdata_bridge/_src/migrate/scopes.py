@@ -143,6 +143,16 @@ class Scopes:
         node = found[0].node
         return node if isinstance(node, cst.FunctionDef) else None
 
+    def same_binding(self, a: cst.CSTNode, b: cst.CSTNode, name: str) -> bool:
+        """``name`` read at ``a`` may mean what it means at ``b``: they share a binding (the same function's
+        local, a closure's, a module global both read, a ``global`` statement's). False only where both are
+        known and bound apart: another function's local of the same spelling is another thing."""
+        sa, sb = self.scope(a), self.scope(b)
+        if sa is None or sb is None:
+            return True
+        found_a, found_b = set(sa[name]), set(sb[name])
+        return not found_a or not found_b or bool(found_a & found_b)
+
     def callers(self, fn: cst.FunctionDef) -> list[cst.Name]:
         scope = self.scope(fn)
         if scope is None:

@@ -58,10 +58,16 @@ def _role(closer: cst.FunctionDef, node: cst.Name) -> str | None:
     return None
 
 
-def handed_close_runs(threads, module: cst.Module, close_ops: list[str]) -> list[cst.SimpleStatementLine]:
+def handed_close_runs(threads, module: cst.Module, close_ops: list[str], scopes=None, at: cst.CSTNode | None = None
+                      ) -> list[cst.SimpleStatementLine]:
     """The close runs of the functions whose threads are handed a close op (``X.run(op)``, ``op`` the parameter
     the argument binds), so a closer that names the op otherwise is found too; ``check_closer_args`` then
-    checks each such thread's arguments."""
+    checks each such thread's arguments. ``scopes`` (where known) and ``at`` (a statement of the queue's block):
+    the close op handed and the closer's ``def`` are the ones those names mean there, by scope (another
+    function's ``close_op`` and ``closer`` of the same spelling are another queue's)."""
+    def same(node: cst.Name, where: cst.CSTNode) -> bool:
+        return scopes is None or where is None or scopes.same_binding(node, where, node.value)
+
     from tfdata_bridge._src.migrate.feed.threads import thread_call_parts
 
     out: list[cst.SimpleStatementLine] = []
@@ -70,9 +76,9 @@ def handed_close_runs(threads, module: cst.Module, close_ops: list[str]) -> list
             target, args = thread_call_parts(call)
         except Refusal:
             continue
-        given = [i for i, a in enumerate(args) if isinstance(a, cst.Name) and a.value in close_ops]
+        given = [i for i, a in enumerate(args) if isinstance(a, cst.Name) and a.value in close_ops and same(a, at)]
         fns = [f for f in nodes_of(module, cst.FunctionDef)
-               if isinstance(target, cst.Name) and f.name.value == target.value]
+               if isinstance(target, cst.Name) and f.name.value == target.value and same(target, f.name)]
         if not given or len(fns) != 1 or len(fns[0].params.params) != len(args):
             continue
         op = fns[0].params.params[given[0]].name.value

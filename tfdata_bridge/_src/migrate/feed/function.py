@@ -349,7 +349,7 @@ class FeedFinder:
         generator = fn.with_changes(params=params.with_changes(params=new_params), body=new_body, leading_lines=())
         threads = thread_plumbing(self, fn, drop, body, module, close_ops, queue, close_runs, plan, wrapped)
         if rewriter.closes and module is not None and (
-                why := plain_close_after_feeder(self, module, fn, queue, self.close_calls)):
+                why := plain_close_after_feeder(self, module, fn, queue, self.close_calls, definition)):
             raise Refusal(why)
         if rewriter.closes and threads.count > 1:
             raise Refusal(f"each of the threads running `{fn.name.value}` closes the queue; which one's data "
@@ -360,6 +360,8 @@ class FeedFinder:
         views = {id(n) for s in (self.held.views if self.held is not None else []) for n in nodes_of(s, cst.Name)}
         for name in placeholders + close_ops + ([self.list_name] if self.list_name else []):
             for r in self.index.refs.get(name, []):
+                if self.scopes is not None and not self.scopes.same_binding(r, definition, name):
+                    continue  # (another function's local of the same spelling)
                 if mine is not None and name == self.list_name and id(r) not in mine:
                     continue
                 if id(r) in views:  # (the line making the list view of the placeholders stays, unread)

@@ -7,6 +7,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import nodes_of
 from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
+from tfdata_bridge._src.migrate.queue_size import parents
 
 
 def self_attr(node: cst.CSTNode, self_name: str) -> str | None:
@@ -48,17 +49,26 @@ def instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.
     ``obj.attr`` on a name that is not provably something else (``sess.close()`` of ``sess = tf.Session()`` is
     not the reader's ``close`` op)."""
     inside = {id(a): m for m in methods_of(cls).values() for a in attr_uses(m, attr)}
+    foreign = _other_instances(module, cls, attr)
     assigned: dict[str, list[cst.BaseExpression]] = {}
+    # (a function's own bindings of a name: its reads there mean those alone, by scope, not another function's
+    # ``loader = Other(...)`` of the same spelling)
+    local: dict[tuple[int, str], list[cst.BaseExpression]] = {}
+    up = parents(module)
     for stmt in nodes_of(module, cst.Assign):
         for t in stmt.targets:
             if isinstance(t.target, cst.Name):
                 assigned.setdefault(t.target.value, []).append(stmt.value)
+                local.setdefault((id(_function_of(up, stmt)), t.target.value), []).append(stmt.value)
     for item in nodes_of(module, cst.WithItem):
         if item.asname is not None and isinstance(item.asname.name, cst.Name):
             assigned.setdefault(item.asname.name.value, []).append(item.item)
+            local.setdefault((id(_function_of(up, item)), item.asname.name.value), []).append(item.item)
     out = []
     for use in attr_uses(module, attr):
         owner = use.value
+        if id(use) in foreign:
+            continue  # (another class's ``self.attr``: its own attribute of the same spelling)
         if id(use) in inside:
             method = inside[id(use)]
             mine = bool(method.params.params) and isinstance(owner, cst.Name) \
@@ -66,11 +76,82 @@ def instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.
             if mine or not isinstance(owner, cst.Name):
                 out.append(use)
                 continue
-        if isinstance(owner, cst.Name) and owner.value in assigned and not any(
+        values = assigned.get(owner.value) if isinstance(owner, cst.Name) else None
+        fn = _function_of(up, owner) if isinstance(owner, cst.Name) else None
+        if fn is not None and owner.value in _bound_names(fn) and not _declared_outer(fn, owner.value):
+            # (bound in the function that reads it: a local, so its own bindings alone; where it is bound by one
+            # the module does not list (a loop's, ``x += ``), nothing proves it something else)
+            values = local.get((id(fn), owner.value)) or None
+        if values is not None and not any(
                 isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name.value
-                for v in assigned[owner.value]):
+                for v in values):
             continue  # a name only ever bound to other things
         out.append(use)
+    return out
+
+
+def _function_of(up, node: cst.CSTNode) -> cst.FunctionDef | None:
+    """The innermost function holding ``node`` (None at the module or class level)."""
+    at = up.get(id(node))
+    while at is not None and not isinstance(at, (cst.FunctionDef, cst.Lambda)):
+        at = up.get(id(at))
+    return at if isinstance(at, cst.FunctionDef) else None
+
+
+def _declared_outer(fn: cst.FunctionDef, name: str) -> bool:
+    """``fn`` declares ``name`` ``global`` or ``nonlocal``."""
+    return any(n.name.value == name for kind in (cst.Global, cst.Nonlocal) for s in nodes_of(fn, kind) for n in s.names)
+
+
+def _plain_bases(cls: cst.ClassDef) -> bool:
+    """``cls`` derives from nothing but ``object``: no class of the module is its base."""
+    return all(isinstance(b.value, cst.Name) and b.value.value == "object" and b.keyword is None for b in cls.bases)
+
+
+def _bound_names(fn: cst.FunctionDef) -> set[str]:
+    """The plain names ``fn`` assigns (``x = ``, ``x, y = ``, ``for x in``, ``with ... as x``, ``x += ``): not
+    ``self.x = ``'s ``self``."""
+    out: set[str] = set()
+
+    def add(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            out.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for e in target.elements:
+                add(e.value)
+        elif isinstance(target, cst.StarredElement):
+            add(target.value)
+
+    for node in nodes_of(fn, cst.CSTNode):
+        if isinstance(node, (cst.AssignTarget, cst.For, cst.AugAssign, cst.AnnAssign)):
+            add(node.target)
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            add(node.asname.name)
+        elif isinstance(node, cst.NamedExpr):
+            add(node.target)
+    return out
+
+
+def _other_instances(module: cst.Module, cls: cst.ClassDef, attr: str) -> set[int]:
+    """The ``self.attr`` (ids) in the plain methods of the module's other classes, ``self`` their first parameter
+    never re-bound: that class's instance, not ``cls``'s, where neither class derives from another (both have no
+    base but ``object``)."""
+    if not _plain_bases(cls):
+        return set()
+    out: set[int] = set()
+    for other in nodes_of(module, cst.ClassDef):
+        if other is cls or not _plain_bases(other):
+            continue
+        for m in methods_of(other).values():
+            if m.decorators or not m.params.params:
+                continue
+            me = m.params.params[0].name.value
+            nested = [*nodes_of(m.body, cst.FunctionDef), *nodes_of(m.body, cst.Lambda)]
+            if me in _bound_names(m) or any(
+                    isinstance(f, cst.Lambda) or me in {p.name.value for p in nodes_of(f.params, cst.Param)}
+                    for f in nested):
+                continue  # (re-bound, or a nested function's parameter of the same spelling: not followed)
+            out |= {id(a) for a in attr_uses(m, attr) if isinstance(a.value, cst.Name) and a.value.value == me}
     return out
 
 

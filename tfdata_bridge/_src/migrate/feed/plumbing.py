@@ -33,7 +33,7 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     session from its scope, and coordinators only checked), a closer and the close runs: into ``plan.removed``; what the generator runs, in ``Threads``."""
     if module is None:
         raise Refusal("the feed thread is rewritten only with its module")
-    uses = ThreadUses(finder.index, module)
+    uses = ThreadUses(finder.index, module, getattr(finder, "scopes", None))
     code = finder.code
     fname = wrapped.called if wrapped is not None else fn.name.value  # (a wrapper's inner: the name it is under)
     site = enclosing(module, body[0])
@@ -41,20 +41,21 @@ def thread_plumbing(finder, fn: cst.FunctionDef, position: list[int], body, modu
     gone: list[cst.CSTNode] = [fn]
     parts: list[tuple[str | None, str]] = []
     count = 0
-    closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname)
+    closers = _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname, body[0])
     holding: list[set[str]] = []  # per feeding thread made: the names that hold every thread it makes
     given: dict[str, dict[str, str]] = {}  # closer -> its parameters bound to names by its thread's ``args``
     makers: list = []  # the functions making the feeding threads
     for target_name, is_feeder in [*[(fname, True)], *[(c.name.value, False) for c in closers]]:
         owner = fn if is_feeder else next(c for c in closers if c.name.value == target_name)
-        refs = [r for r in finder.index.refs.get(target_name, []) if r is not owner.name
-                and not (is_feeder and wrapped is not None and id(r) in wrapped.binders)]
+        refs = [r for r in _named(finder, target_name, None if is_feeder and wrapped is not None else owner)
+                if r is not owner.name and not (is_feeder and wrapped is not None and id(r) in wrapped.binders)]
         if is_feeder and not refs:
             raise Refusal(f"`{fname}` is not run by a thread")
         for ref in refs:
             call = next((c for c in finder.index.threads if any(n is ref for n in nodes_of(c, cst.Name))), None)
             if call is None:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
+            uses.anchors.append(call)
             target, args = thread_call_parts(call, owner.params.params)
             if target is not ref:
                 raise Refusal(f"`{target_name}` is used other than as a `threading.Thread`'s target")
@@ -108,6 +109,24 @@ def _holding_all(uses: ThreadUses, call: cst.Call) -> set[str]:
     return {n for other in loop.body.body if other is not stmt for n in appended_to(other, name)}
 
 
+def _same(finder, at: cst.CSTNode):
+    """``same(ref, name)``: ``name`` read at ``ref`` may mean what it means at ``at`` (by scope where the scopes
+    are known, else by spelling)."""
+    scopes = getattr(finder, "scopes", None)
+    return lambda ref, name: scopes is None or scopes.same_binding(ref, at, name)
+
+
+def _named(finder, name: str, binder: cst.CSTNode | None) -> list[cst.Name]:
+    """The reads of ``name``: those of the binding ``binder`` makes (a ``def``, an assignment) by scope where the
+    scopes are known (another function's local of the same spelling is another thing), else every one."""
+    refs = finder.index.refs.get(name, [])
+    scopes = getattr(finder, "scopes", None)
+    if binder is None or scopes is None or scopes.scope(binder) is None:
+        return refs
+    readers = {id(n) for n in scopes.readers_of(binder, name)}
+    return [r for r in refs if id(r) in readers]
+
+
 def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], header: str | None) -> bool:
     """Any of ``args`` (or the iterable of the loop ``header`` that repeats the thread; its own names aside)
     reads a name ``fn`` binds (a parameter, an assignment, a loop's or ``with``'s name)."""
@@ -131,16 +150,20 @@ def _reads_locals(fn: cst.FunctionDef | None, args: list[cst.BaseExpression], he
     return False
 
 
-def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname: str) -> list[cst.FunctionDef]:
+def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname: str,
+             at: cst.CSTNode) -> list[cst.FunctionDef]:
     """The runs of the queue's close outside the feeding function: a closer function (it only joins the
     feeders and closes) goes with its thread; a close run anywhere else (on the way out) goes alone. The data
-    end where the generator ends, as legacy's ended at the close."""
+    end where the generator ends, as legacy's ended at the close. ``at``: a statement of the queue's block, where
+    the close ops are bound (another function's close op of the same spelling is another queue's)."""
+    same = _same(finder, at)
     stmts = list(close_runs)
     own = {id(n) for n in nodes_of(fn, cst.Name)} | {id(n) for c in finder.index.threads for n in nodes_of(c, cst.Name)}
     own |= {id(p.name) for p in nodes_of(module, cst.Param)}  # (a closer's parameter: bound where its thread is made)
     for op in close_ops:
         for ref in finder.index.refs.get(op, []):
-            if id(ref) in own:  # the feeding function's own (a parameter of that name), or handed to its thread
+            # (the feeding function's own, a parameter of that name, or handed to its thread; another function's)
+            if id(ref) in own or not same(ref, op):
                 continue
             stmt = uses.holder(ref)
             if stmt in gone or any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
@@ -153,7 +176,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname
                     continue
                 raise Refusal(f"the close op `{op}` is used other than run on its own")
             stmts.append(stmt)
-    stmts += handed_close_runs(finder.index.threads, module, close_ops)
+    stmts += handed_close_runs(finder.index.threads, module, close_ops, getattr(finder, "scopes", None), at)
     closers: list[cst.FunctionDef] = []
     for stmt in stmts:
         if any(stmt is s for s in nodes_of(fn, cst.SimpleStatementLine)):
@@ -170,7 +193,7 @@ def _closers(finder, module, fn, close_ops, queue, close_runs, gone, uses, fname
     going = {c.name.value for c in closers} | {fname}  # (``fname``: the name the feeder's threads run it by)
     for call in finder.index.threads:  # a close op handed to a thread that stays would be a name gone
         target, args = thread_target(call), thread_values(call)
-        if any(isinstance(a, cst.Name) and a.value in close_ops for a in args) and \
+        if any(isinstance(a, cst.Name) and a.value in close_ops and same(a, a.value) for a in args) and \
                 not (isinstance(target, cst.Name) and target.value in going):
             raise Refusal(f"the close op is handed to the thread running `{code_of(target)}`, which does more "
                           "than join the feeding threads and close the queue")
@@ -197,7 +220,9 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
     """What goes with threads made outside a class on its feeding method (``Thread(target=reader.feed,
     args=(sess,))``): one thread (it closes the queue: several would race), its statement and its plumbing.
     ``data``: how many data arguments follow the session and coordinators (``outside_data_thread``)."""
-    uses = ThreadUses(index, module)
+    from tfdata_bridge._src.migrate.feed.derived import SITES
+
+    uses = ThreadUses(index, module, (SITES.get() or (None, None))[0])  # (the module's scopes, where known)
     if len(uses_) != 1:
         raise Refusal(f"`{feeder}` is the target of several threads, each closing the queue; not rewritten")
     ref = uses_[0]
@@ -209,6 +234,7 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
             " and one argument per parameter (by position)" if data else ""))
     handles: set[str] = set()
     gone: list[cst.CSTNode] = []
+    uses.anchors.append(call)
     header, several = made(uses, call, handles, gone, code)
     if several:
         raise Refusal(f"`{feeder}` is the target of threads made in a loop, each closing the queue; not rewritten")
@@ -250,11 +276,14 @@ def outside_data_thread(index, module: cst.Module, feeder: cst.FunctionDef, uses
 
 
 def plain_close_after_feeder(finder, module: cst.Module, fn: cst.FunctionDef, queue: str,
-                             close_calls: dict[str, cst.Call]) -> str | None:
+                             close_calls: dict[str, cst.Call], at: cst.CSTNode | None = None) -> str | None:
     """Where the feeding function closes the queue (the generator's end) and the program runs a close of it
     outside the threads without ``cancel_pending_enqueues=True`` (``sess.run(close_op)`` on the way out): the
     reason to refuse. Legacy's second close of a closed queue raises ``CancelledError`` ("already closed"),
-    which the program would no longer raise. ``close_calls``: the close ops' names and their ``queue.close(...)``."""
+    which the program would no longer raise. ``close_calls``: the close ops' names and their ``queue.close(...)``;
+    ``at``: a statement of the queue's block (a close of another function's queue of the same spelling is not
+    this one's)."""
+    same = _same(finder, at) if at is not None else (lambda ref, name: True)
     targets = {t.value if isinstance(t, cst.Name) else t.attr.value for c in finder.index.threads
                for t in [thread_target(c)] if isinstance(t, (cst.Name, cst.Attribute))}
     threaded = [f for f in nodes_of(module, cst.FunctionDef) if f is fn or f.name.value in targets]
@@ -264,9 +293,10 @@ def plain_close_after_feeder(finder, module: cst.Module, fn: cst.FunctionDef, qu
         if call is None or id(stmt) in inside or len(call.args) != 1:
             continue
         op = call.args[0].value
-        close = close_calls.get(op.value) if isinstance(op, cst.Name) else None
+        close = close_calls.get(op.value) if isinstance(op, cst.Name) and same(op, op.value) else None
         if close is None and isinstance(op, cst.Call) and isinstance(op.func, cst.Attribute) and \
-                op.func.attr.value == "close" and isinstance(op.func.value, cst.Name) and op.func.value.value == queue:
+                op.func.attr.value == "close" and isinstance(op.func.value, cst.Name) and op.func.value.value == queue \
+                and same(op.func.value, queue):
             close = op
         if close is None or _cancels(close):
             continue

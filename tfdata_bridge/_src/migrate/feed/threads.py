@@ -109,9 +109,11 @@ def _by_keyword(kwargs: cst.BaseExpression, names: list[str], taken: int) -> lis
 class ThreadUses:
     """Finds what the program does with thread handles, in the blocks of ``index`` (to_tfdata's index)."""
 
-    def __init__(self, index, module: cst.Module) -> None:
+    def __init__(self, index, module: cst.Module, scopes=None) -> None:
         self.index = index
         self.module = module
+        self.scopes = scopes  # (``scopes.Scopes``, where known: a handle's reads by binding, not by spelling)
+        self.anchors: list[cst.CSTNode] = []  # the thread calls whose handles these are (where they are bound)
         self.stmts = nodes_of(module, cst.SimpleStatementLine)
         self.fors = nodes_of(module, cst.For)
 
@@ -126,7 +128,14 @@ class ThreadUses:
 
     def refs(self, name: str, skip: list[cst.CSTNode]) -> list[cst.Name]:
         inside = {id(n) for s in skip for n in nodes_of(s, cst.Name)}
-        return [r for r in self.index.refs.get(name, []) if id(r) not in inside]
+        return [r for r in self.index.refs.get(name, []) if id(r) not in inside and self.means_handle(r, name)]
+
+    def means_handle(self, ref: cst.Name, name: str) -> bool:
+        """``ref`` may read the handle ``name`` bound where a thread of ``anchors`` is made (by scope where the
+        scopes are known: another function's ``thread`` of the same spelling is another thread)."""
+        if self.scopes is None or not self.anchors:
+            return True
+        return any(self.scopes.same_binding(ref, a, name) for a in self.anchors)
 
     def handled(self, name: str, skip: list[cst.CSTNode], out: list[cst.CSTNode], names: set[str]) -> None:
         """Every use of the thread (or list of threads) ``name`` outside ``skip`` is plumbing: collect it."""
