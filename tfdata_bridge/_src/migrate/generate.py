@@ -59,6 +59,9 @@ class Generator:
         self.returned_helper = None  # (a helper of another module, itself with datasets returned): tuple_producers.py
         self.foreign_files: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}  # (callers elsewhere)
         self.takes_passed = False  # set where the caller puts ``passed_files`` in (to_tfdata's batch pass)
+        # set where the element is not a batch's components but values handed on whole (a choice's tails, whose
+        # Python lists go as tuples: ``choice._as_tuples``): nothing packed (``packed_lists.py``)
+        self.structured = False
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -764,6 +767,8 @@ class Generator:
     def _items(self, tensors: cst.BaseExpression, body: list[cst.BaseStatement] = ()) -> list[str]:
         """The batched tensors' code, one per tensor (a list or tuple of tensors packed, as legacy's batch packed
         it: ``packed_lists.py``; ``body``: the per-element code that binds their names)."""
+        if isinstance(tensors, (cst.List, cst.Tuple)) and self.structured:
+            return [self.code(el.value) for el in tensors.elements]
         if isinstance(tensors, (cst.List, cst.Tuple)):
             alone = len(tensors.elements) == 1
             return [packed(el.value, list(body), alone, self.api_of, self.v1, self.code) for el in tensors.elements]
@@ -775,7 +780,7 @@ class Generator:
             if len(items) == 1:
                 return items[0]  # a one-tensor list comes back as a bare tensor
             return ", ".join(items)
-        if isinstance(tensors, cst.Dict) and all(isinstance(el, cst.DictElement) for el in tensors.elements):
+        if isinstance(tensors, cst.Dict) and not self.structured and all(isinstance(el, cst.DictElement) for el in tensors.elements):
             # legacy converted each value (``_as_tensor_list``): a list or tuple value is one packed tensor
             values = [packed(el.value, list(body), False, self.api_of, self.v1, self.code) for el in tensors.elements]
             if any(v != self.code(el.value) for v, el in zip(values, tensors.elements)):

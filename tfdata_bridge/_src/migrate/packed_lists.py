@@ -16,17 +16,20 @@ several.
 code moved into the function (a display, a comprehension, ``list(...)`` / ``tuple(...)``, ``a + [b]``, a
 TensorFlow op that gives a list: ``tf.unstack``, ``tf.split``, ``decode_csv``, a ``py_func`` with a list of
 ``Tout``): "list"; a TensorFlow op or an expression over tensors: "tensor", left as written; a call of the
-program's own function, or a name bound in a branch or a loop: "unknown". An unknown component alone (where
+program's own function, a loop's target, or a name a branch may bind to another kind: "unknown" (a ``with``
+block's statements are read in order). An unknown component alone (where
 tf.data would take a list apart) is packed only if it is a list or tuple when the program runs
 (``tf.convert_to_tensor(x) if isinstance(x, (list, tuple)) else x``: a SparseTensor goes through, as legacy's
-conversion let it); among several it is left, as tf.data packs a list there itself.
+conversion let it); among several it is left, as tf.data packs a list there itself. A choice's shared element, whose values are
+handed to its branches whole (``choice._as_tuples`` keeps their lists as tuples), is not packed
+(``Generator.structured``).
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import bound_names, dotted, target_names
+from tfdata_bridge._src.migrate.calls import bound_names, dotted, names_in, nodes_of, target_names
 
 # TensorFlow ops (their last name) giving a Python list of tensors
 _LISTING = {"unstack", "unpack", "split", "decode_csv", "meshgrid", "dynamic_partition", "identity_n",
@@ -100,7 +103,9 @@ def _call_kind(call: cst.Call, api_of, v1: str) -> str:
         tout = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "Tout"), None)
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
         tout = tout if tout is not None else positional[2] if len(positional) > 2 else None
-        return "list" if isinstance(tout, (cst.List, cst.Tuple)) else "unknown"
+        # (one dtype, ``tf.float32``: one tensor; a list of them: a list; a name: not known here)
+        return "list" if isinstance(tout, (cst.List, cst.Tuple)) else "tensor" if isinstance(tout, cst.Attribute) \
+            else "unknown"
     return "list" if short in _LISTING else "tensor"
 
 
@@ -108,10 +113,20 @@ def _name_kind(name: str, body: list[cst.BaseStatement], api_of, v1: str, code, 
     """The kind of the value ``name`` last holds in the per-element code ``body``; a name it never binds is a
     record (the function's parameter) or a value made outside, read as it is: "tensor"."""
     kind = "tensor"
-    for stmt in body:
+    for at, stmt in enumerate(body):
+        before = body[:at]  # (a value is read before its own binding: ``x = x + 1``)
+        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):  # (runs once, in order)
+            if any(name in names_in(item) for item in stmt.items):
+                return "unknown"
+            kind = _name_kind(name, [*before, *_assigned(name, kind), *stmt.body.body], api_of, v1, code, depth)
+            continue
         if not isinstance(stmt, cst.SimpleStatementLine):
-            if name in bound_names(stmt):
-                kind = "unknown"  # (bound in a branch or a loop)
+            if name in bound_names(stmt):  # in a branch or a loop: each binding's kind, or the one before
+                kinds = {kind, *(_name_kind(name, [*before, s], api_of, v1, code, depth) for s in
+                                 nodes_of(stmt, cst.SimpleStatementLine) if name in bound_names(s))}
+                plain = all(name not in names_in(getattr(n, "target", None) or cst.Name("_"))
+                            for n in [*nodes_of(stmt, cst.For), *nodes_of(stmt, cst.AsName)])
+                kind = kinds.pop() if len(kinds) == 1 and plain else "unknown"
             continue
         for small in stmt.body:
             if isinstance(small, cst.Assign):
@@ -120,17 +135,23 @@ def _name_kind(name: str, body: list[cst.BaseStatement], api_of, v1: str, code, 
                     if names is None or name not in names:
                         continue
                     if isinstance(t.target, cst.Name):
-                        kind = packing(small.value, body, api_of, v1, code, depth - 1)
+                        kind = packing(small.value, before, api_of, v1, code, depth - 1)
                     else:  # unpacked: the parts of a TensorFlow op's list are tensors
-                        made = packing(small.value, body, api_of, v1, code, depth - 1)
+                        made = packing(small.value, before, api_of, v1, code, depth - 1)
                         kind = "tensor" if made in ("list", "tensor") and isinstance(small.value, cst.Call) \
                             else "unknown"
             elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name) and \
                     small.target.value == name:
                 value = small.value if small.value is not None else cst.Name(name)
-                made = packing(value, body, api_of, v1, code, depth - 1)
+                made = packing(value, before, api_of, v1, code, depth - 1)
                 kind = "list" if kind == "list" or made == "list" else made if kind == "tensor" else kind
     return kind
+
+
+def _assigned(name: str, kind: str) -> list[cst.BaseStatement]:
+    """A statement giving ``name`` a value of ``kind`` (the kind it had before a ``with`` block)."""
+    value = {"list": "[]", "tensor": name}.get(kind)
+    return [] if kind == "tensor" else [cst.parse_statement(f"{name} = {value or 'unknown()'}\n")]
 
 
 __all__ = ["packed", "packing"]
