@@ -552,6 +552,7 @@ class ChoicePass:
                           "migration can change; migrate the folder that holds both")
         gen = self.gen_of(choice.stmt)
         gen.takes_passed = True  # (a file queue handed in: each caller's producer, ``run`` replaces it)
+        gen.structured = tails  # (the tails' names handed on as they are, lists as tuples: ``_as_tuples``)
         statements, dataset, accepted = gen.elements(pipeline)
         blocks = []
         for k, ((stmt, _), p, m) in enumerate(zip(choice.branches, pipelines, many)):

@@ -158,11 +158,11 @@ def branch_steps(gen, names: list[str], pre: list[cst.SimpleStatementLine], tens
     """(the branch's element function, the ``map`` step that runs it) for a branch with work of its own."""
     from tfdata_bridge._src.compiler import emit
 
-    if not pre and gen._returned(tensors) == ", ".join(names):
+    if not pre and gen._returned(tensors, pre) == ", ".join(names):
         return [], []  # (the elements batched as they are; a branch batching ``[x * 2.0, label]`` maps that)
     fn = gen.fresh("branch_element")
     stmts = [s.with_changes(leading_lines=()) for s in pre]
-    return [gen._function(fn, names, stmts, gen._returned(tensors))], [emit.map_step(fn, None)]
+    return [gen._function(fn, names, stmts, gen._returned(tensors, pre))], [emit.map_step(fn, None)]
 
 
 def check_branch_state(pre: list[cst.SimpleStatementLine], elements: list[str], code, scopes=None,

@@ -24,6 +24,7 @@ from tfdata_bridge._src.migrate.identity import identity_step
 from tfdata_bridge._src.migrate.in_step import zipped_head
 from tfdata_bridge._src.migrate.pipelines import Pipeline, check_flags
 from tfdata_bridge._src.migrate.queue_stages import stage_notes, stage_steps
+from tfdata_bridge._src.migrate.packed_lists import packed
 from tfdata_bridge._src.migrate.returned_lists import returned_elements
 from tfdata_bridge._src.migrate.reader_counts import COUNTS
 from tfdata_bridge._src.migrate.reader_setup import renamed, written_at_call_site
@@ -58,6 +59,9 @@ class Generator:
         self.returned_helper = None  # (a helper of another module, itself with datasets returned): tuple_producers.py
         self.foreign_files: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}  # (callers elsewhere)
         self.takes_passed = False  # set where the caller puts ``passed_files`` in (to_tfdata's batch pass)
+        # set where the element is not a batch's components but values handed on whole (a choice's tails, whose
+        # Python lists go as tuples: ``choice._as_tuples``): nothing packed (``packed_lists.py``)
+        self.structured = False
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -322,7 +326,9 @@ class Generator:
         steps = []
         enqueued = q.enqueued
         items = [el.value for el in enqueued.elements] if isinstance(enqueued, (cst.List, cst.Tuple)) else [enqueued]
-        returned = ", ".join(self.code(i) for i in items)
+        # (the enqueue converted each component: a list or tuple of tensors is one packed tensor, packed_lists.py)
+        returned = ", ".join(packed(i, list(q.per_element), len(items) == 1, self.api_of, self.v1, self.code)
+                             for i in items)
         if q.per_element or returned != q.value:
             fn = self.fresh("read_element")
             steps.append(emit.map_step(fn, None))
@@ -491,12 +497,12 @@ class Generator:
             raise Refusal("enqueue_many=True in a batch helper over queue stages, copies or a generator's shapes=; "
                           "not rewritten")
         helpers, head, steps, notes = self.source(p)
-        returned = self._returned(p.args["tensors"])
+        returned = self._returned(p.args["tensors"], p.intermediates)
         if _kept_list(p) == 1:  # a one-tensor list: legacy's batch gave the tensor
             returned = f"{returned}[0]"
         if queue_shapes.given(p.args) and not queue_shapes.in_generator(p, self.code):
             # the queue's shapes (a join's ``shapes=``), set on each element as its enqueue checked them
-            returned = queue_shapes.shaped(p, self._items(p.args["tensors"]), self.code, self.v1)
+            returned = queue_shapes.shaped(p, self._items(p.args["tensors"], p.intermediates), self.code, self.v1)
         fn_stmts: list[cst.BaseStatement] = []
         kept: list[cst.BaseStatement] = []
         if p.intermediates or returned != self._params_struct(p) or _one_of_list(p) or p.entries:
@@ -589,7 +595,7 @@ class Generator:
         helpers, head, steps, notes = self.source(p)
         notes = [*notes, *p.accepted]
         tensors = p.args["tensors"]
-        returned = self._returned(tensors)
+        returned = self._returned(tensors, p.intermediates)
         kept = _kept_list(p)  # ``example = []``, ``example.append(x)``, ``batch(example)``: a list, as written
         if kept == 1:  # a one-tensor list: legacy's batch gave the tensor
             returned = f"{returned}[0]"
@@ -601,11 +607,11 @@ class Generator:
                     literal_bool(p.args.get("enqueue_many"), False, "enqueue_many"):
                 raise Refusal("a SparseTensor batched under dynamic_pad with shapes, keep_input, enqueue_many or "
                               "queue stages: not rewritten")
-            items = self._items(tensors)
+            items = self._items(tensors, p.intermediates)
             returned = ", ".join(f"{v1}.io.serialize_sparse({it})" if k in sparse else it
                                  for k, it in enumerate(items))
         if reshaped:  # the queue's shapes, set on each element as its enqueue checked them
-            returned = queue_shapes.shaped(p, self._items(tensors), self.code, v1)
+            returned = queue_shapes.shaped(p, self._items(tensors, p.intermediates), self.code, v1)
         threads = self.arg(p, "num_threads")
         # enqueue_many: each value the producer makes is a batch of elements (check_flags: a py_func's)
         many = literal_bool(p.args.get("enqueue_many"), False, "enqueue_many")
@@ -768,18 +774,27 @@ class Generator:
             return ["limit_epochs"]
         return ["slice_input_producer"] if s.kind == "slice" else ["py_func"]
 
-    def _items(self, tensors: cst.BaseExpression) -> list[str]:
-        """The batched tensors' code, one per tensor."""
-        if isinstance(tensors, (cst.List, cst.Tuple)):
+    def _items(self, tensors: cst.BaseExpression, body: list[cst.BaseStatement] = ()) -> list[str]:
+        """The batched tensors' code, one per tensor (a list or tuple of tensors packed, as legacy's batch packed
+        it: ``packed_lists.py``; ``body``: the per-element code that binds their names)."""
+        if isinstance(tensors, (cst.List, cst.Tuple)) and self.structured:
             return [self.code(el.value) for el in tensors.elements]
+        if isinstance(tensors, (cst.List, cst.Tuple)):
+            alone = len(tensors.elements) == 1
+            return [packed(el.value, list(body), alone, self.api_of, self.v1, self.code) for el in tensors.elements]
         return [self.code(tensors)]
 
-    def _returned(self, tensors: cst.BaseExpression) -> str:
+    def _returned(self, tensors: cst.BaseExpression, body: list[cst.BaseStatement] = ()) -> str:
         if isinstance(tensors, (cst.List, cst.Tuple)):
-            items = [self.code(el.value) for el in tensors.elements]
+            items = self._items(tensors, body)
             if len(items) == 1:
                 return items[0]  # a one-tensor list comes back as a bare tensor
             return ", ".join(items)
+        if isinstance(tensors, cst.Dict) and not self.structured and all(isinstance(el, cst.DictElement) for el in tensors.elements):
+            # legacy converted each value (``_as_tensor_list``): a list or tuple value is one packed tensor
+            values = [packed(el.value, list(body), False, self.api_of, self.v1, self.code) for el in tensors.elements]
+            if any(v != self.code(el.value) for v, el in zip(values, tensors.elements)):
+                return "{" + ", ".join(f"{self.code(el.key)}: {v}" for v, el in zip(values, tensors.elements)) + "}"
         return self.code(tensors)
 
     def _params_struct(self, p: Pipeline) -> str:

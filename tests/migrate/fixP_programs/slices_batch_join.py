@@ -1,0 +1,46 @@
+import os
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+L = 4
+N = 3
+
+
+def write(folder):
+    os.makedirs(folder, exist_ok=True)
+    for i in range(6):
+        with open(os.path.join(folder, "r%02d.txt" % i), "w") as f:
+            f.write(",".join(str(i * 100 + k) for k in range(L * N)) + "\n")
+
+
+def read(folder):
+    files = sorted(tf.gfile.Glob(folder + "/*.txt"))
+    q = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    examples = []
+    for _ in range(2):
+        reader = tf.TextLineReader()
+        _, line = reader.read(q)
+        cols = tf.decode_csv(line, [[0]] * (L * N))
+        parts = tf.unstack(tf.stack(cols))
+        examples.append([parts[:L], cols[0]])
+    return tf.train.batch_join(examples, 2)
+
+
+def main(data_dir):
+    folder = os.path.join(data_dir, "fixP_join")
+    write(folder)
+    joined = read(folder)
+    out = []
+    with tf.Session() as sess:
+        sess.run(tf.local_variables_initializer())
+        coord = tf.train.Coordinator()
+        threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while True:
+                a, b = sess.run(joined)
+                out.append([a.tolist(), b.tolist()])
+        except tf.errors.OutOfRangeError:
+            pass
+        coord.request_stop()
+        coord.join(threads)
+    return {"batches": out, "end": "read %d" % len(out)}
