@@ -137,8 +137,11 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
     (``feed_starters.py``): ``module`` itself where there is neither."""
     from tfdata_bridge._src.migrate.feed_starters import inline_feed_starters  # (it reads ``_Literals`` here)
 
+    from tfdata_bridge._src.migrate.feed_thread_classes import spell_thread_classes
+
     made_local: list[tuple[str, str]] = []
     out = inline_feed_starters(_inline_builders(module, external, made_local), external, made_local)
+    out = spell_thread_classes(out, external)
     if made_local and not _only_in_callers(out, made_local, external):
         return module  # (a global the builder set, read elsewhere than where it now is a local: nothing inlined)
     return out
