@@ -128,7 +128,9 @@ def inline_feed_starters(module: cst.Module, external=None, made_local=()) -> cs
                 renames[p] = value.value
             elif isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) and \
                     not any(target_names(t.target) and p in target_names(t.target)
-                            for s in body for t in nodes_of(s, cst.AssignTarget)):
+                            for s in body for t in nodes_of(s, cst.AssignTarget)) and \
+                    not any(isinstance(a.value, cst.Name) and a.value.value == p
+                            for s in body for a in nodes_of(s, cst.Attribute)):  # (``5.bit_length()``)
                 literal[p] = value
             else:
                 renames[p] = fresh_name(p, taken)
