@@ -30,7 +30,8 @@ from dataclasses import replace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, is_docstring, names_in, nodes_of, \
+    target_names
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _bound_args, _Inline, _locals, _once, _Rename, \
     _straight
 
@@ -56,9 +57,63 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[c
                   and isinstance(s.body[0].value, cst.Call) and _last(s.body[0].value.func) in _QUEUES), None)
     value = body[-1].body[0].value
     items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
-    if not queue or len(queue) != 1 or not any(isinstance(v, cst.Name) and v.value == queue[0] for v in items):
+    if not queue or len(queue) != 1:
+        return None
+    if not any(isinstance(v, cst.Name) and v.value == queue[0] for v in items) and not _ops_returned(body, queue[0],
+                                                                                                    items):
         return None
     return body, items
+
+
+def _ops_returned(body: list[cst.SimpleStatementLine], queue: str, items: list[cst.BaseExpression]) -> bool:
+    """The builder keeps its queue and returns its enqueue op (``return clips, labels, enqueue_op, close_op``):
+    every read of the queue is a method call bound to a name of its own, and an enqueue op is among the names
+    returned (its threads are then the caller's: started there, or by a starter ``feed_starters.py`` inlines)."""
+    returned = {v.value for v in items if isinstance(v, cst.Name)}
+    enqueues = set()
+    for s in body[:-1]:
+        small = s.body[0]
+        if not isinstance(small, cst.Assign):
+            continue
+        value = small.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and \
+                isinstance(value.func.value, cst.Name) and value.func.value.value == queue and \
+                value.func.attr.value in ("enqueue", "enqueue_many"):
+            enqueues |= set(target_names(small.targets[0].target) or ())
+    reads = [n for s in [*body[:-1], body[-1]] for n in identifiers(s) if n.value == queue]
+    bound = sum(1 for s in body[:-1] if isinstance(s.body[0], cst.Assign) and
+                queue in (target_names(s.body[0].targets[0].target) or ()))
+    methods = sum(1 for s in body[:-1] for c in nodes_of(s, cst.Call) if isinstance(c.func, cst.Attribute) and
+                  isinstance(c.func.value, cst.Name) and c.func.value.value == queue)
+    return bool(enqueues & returned) and queue not in returned and len(reads) == bound + methods
+
+
+def rebound(fn: cst.FunctionDef) -> set[str]:
+    """The names ``fn`` binds (``inline_sources._assigned``'s, less those only written into: ``FLAGS['x'] = v``
+    and ``obj.x = v`` change the object the global names, not the name, so an inlined read of it is the same)."""
+    out = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]}
+
+    def names(target) -> set[str]:
+        if isinstance(target, cst.Name):
+            return {target.value}
+        if isinstance(target, (cst.Tuple, cst.List)):
+            return set().union(*(names(e.value) for e in target.elements))
+        if isinstance(target, cst.StarredElement):
+            return names(target.value)
+        return set()
+    for t in nodes_of(fn, cst.AssignTarget):
+        out |= names(t.target)
+    for kind in (cst.AugAssign, cst.AnnAssign, cst.For):
+        for t in nodes_of(fn, kind):
+            out |= names(t.target)
+    for t in nodes_of(fn, cst.AsName):
+        out |= names_in(t.name)
+    for t in [*nodes_of(fn, cst.FunctionDef), *nodes_of(fn, cst.ClassDef)]:
+        if t is not fn:
+            out.add(t.name.value)
+    for t in nodes_of(fn, cst.ImportAlias):
+        out.add((t.evaluated_alias or t.evaluated_name).split(".")[0])
+    return out
 
 
 class _Literals(cst.CSTTransformer):
@@ -78,14 +133,70 @@ class _Literals(cst.CSTTransformer):
 
 
 def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
-    """``module`` with each feed-queue builder inlined at its calls (``module`` itself where there is none)."""
+    """``module`` with each feed-queue builder inlined at its calls, then each thread starter at its one call
+    (``feed_starters.py``): ``module`` itself where there is neither."""
+    from tfdata_bridge._src.migrate.feed_starters import inline_feed_starters  # (it reads ``_Literals`` here)
+
+    from tfdata_bridge._src.migrate.feed_thread_classes import spell_thread_classes
+
+    made_local: list[tuple[str, str]] = []
+    out = inline_feed_starters(_inline_builders(module, external, made_local), external, made_local)
+    out = spell_thread_classes(out, external)
+    if made_local and not _only_in_callers(out, made_local, external):
+        return module  # (a global the builder set, read elsewhere than where it now is a local: nothing inlined)
+    return out
+
+
+def _declared(fn: cst.FunctionDef) -> tuple[cst.FunctionDef, set[str]]:
+    """``fn`` without its first statement where that is ``global a, b`` (a docstring may come before it), and
+    the names it declares; ``fn`` itself and no names otherwise."""
+    if not isinstance(fn.body, cst.IndentedBlock):
+        return fn, set()
+    stmts = list(fn.body.body)
+    at = 1 if stmts and is_docstring(stmts[0]) else 0
+    first = stmts[at] if len(stmts) > at else None
+    if not (isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and
+            isinstance(first.body[0], cst.Global)):
+        return fn, set()
+    names = {n.name.value for n in first.body[0].names}
+    return fn.with_changes(body=fn.body.with_changes(body=[*stmts[:at], *stmts[at + 1:]])), names
+
+
+def _only_in_callers(module: cst.Module, made_local: list[tuple[str, str]], external) -> bool:
+    """Each global a builder set (``global X; X = tf.placeholder(...)``), now a local of the one function it was
+    inlined in (under a fresh name, the starter inlined there reading it so too), is read nowhere else: in no
+    function of the module (a starter that was not inlined), no other module, and at the top level only where
+    it is bound to a constant (``X = None``)."""
+    for g, caller, _ in made_local:
+        if external is not None:
+            elsewhere = getattr(external, "calls_elsewhere", None)
+            if elsewhere is None or elsewhere(g):
+                return False
+        for stmt in module.body:
+            if g not in names_in(stmt):
+                continue
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                    isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == g and
+                    isinstance(small.value, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)) and
+                    (not isinstance(small.value, cst.Name) or small.value.value in ("None", "True", "False"))):
+                return False
+    return True
+
+
+def _inline_builders(module: cst.Module, external=None, made_local: list | None = None) -> cst.Module:
     text = code_of(module)
     if "Queue(" not in text or "return" not in text or "placeholder" not in text:
         return module
     builders = {}
+    declared: dict[str, set[str]] = {}
     for fn in module.body:
-        if isinstance(fn, cst.FunctionDef) and (found := _builder(fn)) is not None:
+        if not isinstance(fn, cst.FunctionDef):
+            continue
+        plain, names = _declared(fn)
+        if (found := _builder(plain)) is not None:
             builders[fn.name.value] = (fn, *found)
+            declared[fn.name.value] = names
     if not builders:
         return module
     taken = {n.value for n in identifiers(module)} | {n.value for n in nodes_of(module, cst.Name)}
@@ -114,7 +225,7 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
                     not all(isinstance(t, cst.Name) for t in targets):
                 break
             bound = _bound_args(fn, small.value)
-            own = _assigned(caller)
+            own = rebound(caller)
             free = set().union(*(names_in(s) for s in body)) - _locals(fn, body)
             if bound is None or free & own:
                 break  # (a global of the builder's that the caller binds too would mean another value)
@@ -133,6 +244,13 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
                         item.value not in names:
                     names[item.value] = t  # (the returned local is the caller's target)
                     direct.add(id(item))
+            globals_ = declared[name]
+            if globals_ and (made_local is None or len(sites) != 1 or globals_ & set(names) or
+                             any(counts.get(g) != 1 or g in own or g in names_in(caller) for g in globals_)):
+                break  # (a global the builder sets, made the caller's local: one call, a name the caller leaves)
+            for g in sorted(globals_):  # (a fresh local: the module's own ``X = None`` stays apart from it)
+                names[g] = fresh_name(g.lower(), taken)
+                made_local.append((g, caller.name.value, names[g]))
             for local in sorted(_locals(fn, body)):
                 if local not in names:
                     names[local] = fresh_name(local, taken)
