@@ -26,6 +26,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bound_names, is_docstring, names_in, nodes_of
+from tfdata_bridge._src.migrate.unrun_dequeues import queue_readers
 
 _LITERALS = {"None", "True", "False"}
 
@@ -122,7 +123,8 @@ def constructed_join(finder, module: cst.Module, body: list, index: int, api: st
     queue_stmt = _single_def(body[:index], queue_name)
     uses = [] if inline else [(lists.value, len(finder.scopes.readers_of(list_stmt, lists.value))
                                - joins - (1 if loop is not None else 0) + 1)]
-    uses.append((queue_name, len(finder.scopes.readers_of(queue_stmt, queue_name))))
+    live, unrun = queue_readers(finder, queue_stmt, queue_name)  # (a dequeue never run: unrun_dequeues.py)
+    uses.append((queue_name, len(live)))
     for used, count in uses:
         if count != 1:
             raise Refusal(f"`{used}` is used beyond the join; its statements cannot move into tf.data")
@@ -141,7 +143,7 @@ def constructed_join(finder, module: cst.Module, body: list, index: int, api: st
     if got.up_to is not None:
         pipeline.source.up_to = module.code_for_node(got.up_to)
     pipeline.source.setup = place_setup(finder, stmt, got.setup, home, name)
-    moved = [s for s in (queue_stmt, list_stmt, loop) if s is not None]
+    moved = [s for s in (queue_stmt, list_stmt, loop, *unrun) if s is not None]
     if home is not None:
         pipeline.source.foreign = [fn]
     else:

@@ -30,6 +30,7 @@ from tfdata_bridge._src.migrate.reader_factory import factory_reader
 from tfdata_bridge._src.migrate.reader_setup import place_setup
 from tfdata_bridge._src.migrate.record_keys import KEYED_READERS
 from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN, overriders
+from tfdata_bridge._src.migrate.unrun_dequeues import queue_readers
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _JOIN_PARAMS = {
@@ -134,7 +135,17 @@ def _join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
                                 loop[0])
     if isinstance(comp, cst.ListComp) and constructed_form(finder, module, stmt, comp.elt):  # ``[C(q).read() ...]``
         return constructed_join(finder, module, body, index, api, args, comp, list_stmt, lists, inline, joins)
-    if loop is not None:
+    appended = None  # ``for _ in range(k): lists.append(read_fn(queue))``: the comprehension's loop form
+    if looped is not None and isinstance(looped.elt, cst.Call) and isinstance(looped.elt.func, cst.Name) and \
+            not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
+                    for c in nodes_of(loop[0].body, cst.Call)) and \
+            any(isinstance(a.value, cst.Name) and (q := _single_def(body[:index], a.value.value)) is not None and
+                finder.is_api(q.body[0].value, "train.string_input_producer") for a in looped.elt.args):
+        inside_loop = {id(n) for n in nodes_of(loop[0], cst.Name)}
+        if not any(id(r) not in inside_loop for t in names_in(loop[0].target)
+                   for r in finder.scopes.readers_of(loop[0], t)):  # (a target read after it: the loop stays)
+            appended, comp = loop[0], looped
+    if appended is None and loop is not None:
         return _loop_pipeline(finder, module, body, index, api, args, list_stmt, *loop, joins=joins)
     outer = None  # ``[parse(read_fn(queue)) for _ in range(k)]``: the reader function's record, then ``parse``
     if isinstance(comp, cst.ListComp) and isinstance(comp.elt, cst.Call) and _fn_ref(comp.elt.func) and \
@@ -170,7 +181,7 @@ def _join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
                 raise Refusal(f"`{module.code_for_node(outer.func)}` over `{fn_name}`, a reader function of "
                               "another module, is not rewritten yet")
             return _external_join(finder, stmt, api, args, comp, found, queue_stmt, list_stmt, lists, inline,
-                                  readers, joins)
+                                  readers, joins, appended=appended)
     try:
         fn, foreign, cls = _any_method(finder, module, stmt, comp.elt.func) if method else (None, None, None)
     except Refusal as exc:  # a reader object handed in, its method another module's (``reader_objects.py``)
@@ -197,9 +208,10 @@ def _join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
     # by scope, not spelling: the function called once (here), the list and the queue read once each
     uses = [(fn_name, len(finder.scopes.callers(fn)) if not method else 1)]
     if not inline:
-        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1))
-    uses.append((queue_name, len([r for r in finder.scopes.readers_of(queue_stmt, queue_name)
-                                  if id(r) not in inside_fn])))
+        uses.append((lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1
+                     - (appended is not None)))
+    live, unrun = queue_readers(finder, queue_stmt, queue_name)  # (a dequeue never run: unrun_dequeues.py)
+    uses.append((queue_name, len([r for r in live if id(r) not in inside_fn])))
     for name, count in uses:
         if count != 1:
             raise Refusal(f"`{name}` is used beyond the join; its statements cannot move into tf.data")
@@ -223,7 +235,8 @@ def _join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
     pipeline.source.setup = place_setup(finder, stmt, got.setup, foreign, fn_name)
     if foreign:
         pipeline.source.foreign = [fn]
-    return pipeline, [s for s in (queue_stmt, list_stmt, fn, *(got.removes or ())) if s is not None]
+    return pipeline, [s for s in (queue_stmt, list_stmt, appended, fn, *(got.removes or ()), *unrun)
+                      if s is not None]
 
 
 def _is_self(finder: Finder, at: cst.CSTNode, comp: cst.ListComp) -> bool:
@@ -254,8 +267,8 @@ def _record_method(finder: Finder, module: cst.Module, stmt, comp: cst.ListComp,
 
 
 def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, found, queue_stmt, list_stmt, lists,
-                   inline: bool, readers: str, joins: int, module: cst.Module | None = None
-                   ) -> tuple[Pipeline, list[cst.CSTNode]]:
+                   inline: bool, readers: str, joins: int, module: cst.Module | None = None,
+                   appended: cst.For | None = None) -> tuple[Pipeline, list[cst.CSTNode]]:
     """``[read_one(queue) for _ in range(k)]`` with ``read_one`` a function of another module of the tree (``from
     lib import read_one``): read as a reader helper of that module (``Finder._helper_source``: it becomes a
     function of the record there, its reader lines gone), called once per element, over ``k`` files at a time.
@@ -272,8 +285,10 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
         # (the index only names the function's ops: the readers are copies, the first turn's names stand)
         comp = comp.with_changes(elt=comp.elt.visit(_Zero(index_name)))
     queue_name = queue_stmt.body[0].targets[0].target.value
-    uses = [] if inline else [(lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1)]
-    uses.append((queue_name, len(finder.scopes.readers_of(queue_stmt, queue_name))))
+    uses = [] if inline else [(lists.value, len(finder.scopes.readers_of(list_stmt, lists.value)) - joins + 1
+                               - (appended is not None))]
+    live, unrun = queue_readers(finder, queue_stmt, queue_name)  # (a dequeue never run: unrun_dequeues.py)
+    uses.append((queue_name, len(live)))
     for used, count in uses:
         if count != 1:
             raise Refusal(f"`{used}` is used beyond the join; its statements cannot move into tf.data")
@@ -305,7 +320,7 @@ def _external_join(finder: Finder, stmt, api: str, args, comp: cst.ListComp, fou
         source = finder._helper_source(one, fn, comp.elt, one.body[0], elements, home)
     if source.helper is None or source.helper.queue_args is not None:
         raise Refusal(f"`{name}` does not read the file queue it is given")
-    source.statements = [s for s in (queue_stmt, list_stmt) if s is not None]
+    source.statements = [s for s in (queue_stmt, list_stmt, appended, *unrun) if s is not None]
     batch_api = "train.batch" if api == "train.batch_join" else "train.shuffle_batch"
     batch_args = {k: v for k, v in args.items() if k != "tensors_list"}
     batch_args["tensors"] = cst.Name(elements[0]) if count == 1 else \
