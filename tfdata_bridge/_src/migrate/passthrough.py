@@ -29,6 +29,7 @@ from tfdata_bridge._src.migrate.queue_runners import checked_runner, named_runne
 from tfdata_bridge._src.migrate.static_values import bound_statement
 
 _PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
+_SHUFFLED = ("capacity", "min_after_dequeue", "dtypes", "shapes", "names", "seed", "shared_name", "name")
 
 
 @dataclass
@@ -43,15 +44,20 @@ class Passthrough:
     unpassed: tuple[str, ...] = ()
     kind: str = "FIFOQueue"
     said: str = "FIFOQueue"  # the notes' name: ``PaddingFIFOQueue or FIFOQueue`` where a flag chose between two
+    args: dict[str, cst.BaseExpression] | None = None  # the constructor's bound arguments
+    threads: str = ""  # how many runner threads ran the op, where more than one may have ("": one)
 
 
-def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = True) -> Passthrough | None:
+def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = True, shuffled: bool = False
+                ) -> Passthrough | None:
     """The prefetch queue made at ``stmt`` (None: ``stmt`` makes no FIFOQueue with a runner and one ``dequeue()``,
-    so other rewrites may look at it)."""
+    so other rewrites may look at it). ``shuffled``: a RandomShuffleQueue is taken too (a queue stage before a
+    batch, ``hand_stages.py``, where it is the chain's ``shuffle``; alone it would change the order)."""
     small = stmt.body[0] if len(stmt.body) == 1 else None
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
         return None
-    kind = finder.is_api(small.value, "FIFOQueue", "PaddingFIFOQueue")  # one dequeue(): no padding happens
+    kind = finder.is_api(small.value, "FIFOQueue", "PaddingFIFOQueue",  # one dequeue(): no padding happens
+                         *(("RandomShuffleQueue",) if shuffled else ()))
     if kind is None:
         return None
     qname = small.targets[0].target.value
@@ -84,7 +90,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
             return None  # some other use (a dequeue_many, a close, a return): not this shape
     if len(dequeues) + len(returns) + len(pairs) != 1 or not enqueues or not runners:
         return None
-    args = bind_params(small.value, _PARAMS, kind)
+    args = bind_params(small.value, _SHUFFLED if kind == "RandomShuffleQueue" else _PARAMS, kind)
     unpassed = _unshared(finder, fn, stmt, kind, args.get("shared_name"), local_callers)
     if len(enqueues) != 1 or len(runners) != 1:
         raise Refusal(f"`{qname}` is not filled by one enqueue op run by one QueueRunner")
@@ -119,6 +125,9 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     support = _support(finder, stmt, small.value, flat)
     kinds = [kind]
     for other in _branches(finder, stmt, qname, flat):  # ``if dynamic_pad: q = PaddingFIFOQueue(...) else: ...``
+        if kind == "RandomShuffleQueue":
+            raise Refusal(f"`{qname}` is a RandomShuffleQueue here and a FIFOQueue at line "
+                          f"{finder.scopes.lines.get(other, 0)}: the chain's step would depend on the branch taken")
         other_kind = finder.is_api(other.body[0].value, "FIFOQueue", "PaddingFIFOQueue")
         kinds.append(other_kind)
         other_args = bind_params(other.body[0].value, _PARAMS, other_kind)
@@ -142,7 +151,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                    f"`{fn.name.value}` returns the tensors it was filled with (not its runner), and the caller's "
                    f"one dequeue was their next evaluation, in order{summary}")
         return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], pairs[0], new_ret,
-                           comment, news, unpassed, kind, kind)
+                           comment, news, unpassed, kind, kind, args, many)
     if returns:  # a helper returning the queue: its callers' one dequeue each takes the tensors
         if flat.index(returns[0]) < flat.index(enq_stmt):
             raise Refusal(f"`{qname}` is returned before its enqueue op is made")
@@ -159,7 +168,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                    f"`{fn.name.value}` returns the tensors it was filled with, and each caller's one dequeue was "
                    f"their next evaluation, in order{summary}")
         return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], returns[0], new_ret,
-                           comment, news, unpassed, kind, said)
+                           comment, news, unpassed, kind, said, args, many)
     deq_stmt = dequeues[0]
     dsmall = deq_stmt.body[0]
     if not (isinstance(dsmall, (cst.Assign, cst.Return)) and isinstance(dsmall.value, cst.Call)
@@ -168,6 +177,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         raise Refusal(f"`{qname}.dequeue()` is not assigned or returned as a statement of its own")
     if flat.index(deq_stmt) < flat.index(enq_stmt):
         raise Refusal(f"`{qname}` is dequeued before its enqueue op is made")
+    _not_read_after(finder, tensors, enq_stmt, deq_stmt, flat, qname)
     value = _as_dequeued(tensors, args, isinstance(dsmall, cst.Assign) and
                          isinstance(dsmall.targets[0].target, (cst.Tuple, cst.List)))
     new = deq_stmt.with_changes(body=[dsmall.with_changes(value=value)])
@@ -175,7 +185,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     comment = (f"tfdata-bridge migrate: {said}, QueueRunner, dequeue rewritten to tf.data; the prefetch queue "
                "goes: each dequeue was the next evaluation of the tensors it was filled with, in order" + summary)
     return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], deq_stmt, new, comment,
-                       {deq_stmt: new, **emptied}, unpassed, kind, said)
+                       {deq_stmt: new, **emptied}, unpassed, kind, said, args, many)
 
 
 def _branches(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.SimpleStatementLine]
@@ -277,6 +287,33 @@ def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementL
             if bound:
                 raise Refusal(f"`{sorted(bound)[0]}` is assigned again between the enqueue and the dequeue, so the "
                               "dequeue cannot take the enqueued tensors by name")
+
+
+def _not_read_after(finder, tensors: cst.BaseExpression, enq_stmt, deq_stmt, flat: list[cst.SimpleStatementLine],
+                    qname: str) -> None:
+    """What the enqueued tensors are made of (the statements of the function they are computed by) must not be
+    read after the dequeue: legacy evaluated it there again (a reader's next record), apart from the element the
+    queue gave, where the dequeue's targets taking the tensors would make it the same evaluation."""
+    todo, seen, made = sorted(names_in(tensors)), set(), []
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        stmt = finder.scopes.single_assignment(enq_stmt, name)
+        if stmt is None or stmt not in flat or flat.index(stmt) > flat.index(enq_stmt):
+            continue
+        made.append((stmt, name))
+        small = stmt.body[0]
+        todo += sorted(names_in(small.value)) if isinstance(small, cst.Assign) else []
+    after = flat[flat.index(deq_stmt) + 1:]
+    for stmt, name in made:
+        for ref in finder.scopes.readers_of(stmt, name):
+            holder = holder_of(after, ref)
+            if holder is not None:
+                raise Refusal(f"`{name}`, which the tensors enqueued in `{qname}` are made of, is read after its "
+                              f"dequeue (line {finder.scopes.lines.get(holder, 0)}): legacy evaluated it there "
+                              "again (another record), apart from the element the queue gave; not rewritten")
 
 
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:

@@ -26,6 +26,7 @@ from tfdata_bridge._src.migrate.dequeue_names import dequeue_helper_source, dequ
 from tfdata_bridge._src.migrate.file_queue_size import drop_file_queue_size
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
+from tfdata_bridge._src.migrate.hand_stages import check_hand_stages
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
 from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_needs
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
@@ -601,6 +602,9 @@ class Finder:
         pipeline.carried = carried
         pipeline.stages = stages[::-1]
         _check_stage_names(self, pipeline)
+        check_hand_stages(pipeline)  # (a queue written here: what the batch reads beside it, ``hand_stages.py``)
+        for stage in pipeline.stages:  # (its runner started by hand: ``threads = []``)
+            source.news.update(stage.news)
         pipeline.source.removes.extend(removes)
         self._check_private(pipeline, ends or stmt)
         check_inlined(pipeline)
@@ -944,6 +948,8 @@ class Finder:
                                   "it is followed only for a reader read where the batch is")
                 news["passed"] = passed
                 return {}, []
+        if self.is_api(queue, "train.input_producer"):  # a reader's names: what string_input_producer gives
+            return names_producer(queue, self.code), [stmt] if stmt is not None else []
         if not self.is_api(queue, "train.string_input_producer"):
             raise Refusal("the queue read is not made by `string_input_producer` (nor is it a hand-built filename "
                           "queue)")
@@ -1129,6 +1135,23 @@ class Finder:
 
 
 _QUEUE_READS = frozenset({"dequeue", "dequeue_many", "dequeue_up_to", "read", "read_up_to", "get_next"})
+
+
+def names_producer(call: cst.Call, code=None) -> dict[str, cst.BaseExpression]:
+    """``input_producer(names, ...)`` read by a reader, bound as ``string_input_producer``'s arguments: a reader
+    dequeues one file name (a string scalar) per file from it, so it holds a vector of names, which is what
+    ``string_input_producer`` makes its queue of (it calls ``input_producer``; its ``summary_name`` names the
+    fill-level summary, which the rewrite drops as it drops string_input_producer's)."""
+    bound = bind(call, "train.input_producer")
+    shape = bound.pop("element_shape", None)
+    if not is_none(shape) and not (isinstance(shape, (cst.List, cst.Tuple)) and not shape.elements):
+        shown = code(shape) if code is not None else "..."
+        raise Refusal(f"the reader reads an `input_producer` with element_shape={shown}: a reader dequeues one file "
+                      "name, a scalar; not rewritten")
+    bound.pop("summary_name", None)
+    if "input_tensor" not in bound:
+        raise Refusal("`input_producer` is called without its tensor")
+    return {"string_tensor": bound.pop("input_tensor"), **bound}
 
 
 def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.BaseStatement], free: set[str],

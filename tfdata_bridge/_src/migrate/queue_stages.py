@@ -54,6 +54,11 @@ class Stage:
     # the chunk form: the helper takes a queue (a producer) and fills its own by ``enqueue_many`` of that queue's
     # ``dequeue_many(chunk)``: the same elements, but for the tail short of a chunk, which legacy never dequeues
     chunk: cst.BaseExpression | None = None
+    # a queue written where the batch is (``hand_stages.py``): the statement standing for its dequeue in the map
+    # function, how many runner threads filled it where more than one may have, the statements the rewrite changes
+    hand: cst.SimpleStatementLine | None = None
+    threads: str = ""
+    news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
 
 
 _RESOLVED = ("capacity", "min_after_dequeue", "seed", "dequeue_many")  # (what the chain reads, at the call)
@@ -179,8 +184,9 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
     prev, before, after = body[j], body[:j], body[j + 1:]
     if isinstance(prev, cst.SimpleStatementLine):
         got = stage_of(finder, prev, api)
-        if got is None:
-            return None
+        if got is None:  # (a queue written here, between the read and the batch: ``hand_stages.py``)
+            from tfdata_bridge._src.migrate.hand_stages import hand_stage
+            return hand_stage(finder, prev, needed, after[-1] if after else prev)
         stage, tensors = got
         target = prev.body[0].targets[0].target
         if not needed & set(target_names(target) or ()):
@@ -341,6 +347,10 @@ def stage_notes(stage: Stage, code) -> list[str]:
     if stage.chunk is not None:  # (legacy's ``dequeue_many`` fails on a tail short of a chunk: never enqueued)
         named += (f"; filled by chunks of {code(stage.chunk)}, so the elements after the last whole chunk are "
                   "dropped, as legacy's `dequeue_many` never took them")
+    if stage.kind != "RandomShuffleQueue" and stage.threads:  # (one thread's order is one of theirs)
+        count = stage.threads if stage.threads.startswith("`") else f"{stage.threads}"
+        return [f"`{stage.helper}`'s FIFOQueue hands the elements on: no step (legacy's {count} runner threads raced "
+                f"for their order, each element once; tf.data's is one of those orders){chosen}{named}"]
     if stage.kind != "RandomShuffleQueue":
         return [f"`{stage.helper}`'s FIFOQueue hands the elements on in order: no step{chosen}{named}"]
     floor = "" if stage.min_after_dequeue is None else (
