@@ -169,4 +169,33 @@ def _provider(finder, stmt: cst.CSTNode, api: str) -> str | None:
         isinstance(stmt, cst.SimpleStatementLine) else None
 
 
-__all__ = ["refuse_kept_pipeline", "refuse_own_method_read"]
+def refuse_held_object_read(finder, stmt: cst.CSTNode, call: cst.Call) -> None:
+    """Refuses ``x = self.attr.read(...)`` where the method holding it binds ``self.attr`` only to calls that are
+    not of a TensorFlow reader (``self._reader = DataReader(...)``, a class of this program): what a TF reader is
+    goes by the binding, not by the method's name ``read``. Returns otherwise (an attribute bound to a reader, or
+    bound elsewhere, is the recogniser's to judge)."""
+    from tfdata_bridge._src.migrate.pipelines import PLAIN_READERS
+
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and
+            isinstance(func.value.value, cst.Name)):
+        return
+    found = _method_and_self(finder, stmt)
+    if found is None or func.value.value.value != found[2]:
+        return
+    fn, cls, me = found
+    attr = func.value.attr.value
+    values = [a.value for a in nodes_of(fn, cst.Assign) if any(
+        isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and t.target.value.value == me
+        and t.target.attr.value == attr for t in a.targets)]
+    if not values or not all(isinstance(v, cst.Call) for v in values) or \
+            any(finder.is_api(v, *PLAIN_READERS) is not None or finder.api(v) is not None for v in values):
+        return
+    made = cst.Module([]).code_for_node(values[0].func)
+    raise Refusal(f"`{me}.{attr}.{func.attr.value}(...)` calls a method of `{made}`, an object of this program "
+                  f"held on `{me}.{attr}`, not a reader's `read`; such an object is followed only where "
+                  f"`{me}.{attr}` is named nowhere else (here, in the tree's other modules or as a string) and its "
+                  "class is a plain one whose method makes the whole source")
+
+
+__all__ = ["refuse_held_object_read", "refuse_kept_pipeline", "refuse_own_method_read"]

@@ -43,7 +43,8 @@ from tfdata_bridge._src.migrate.literal_lists import known_length, literal_list,
 from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
-from tfdata_bridge._src.migrate.object_state import refuse_kept_pipeline, refuse_own_method_read
+from tfdata_bridge._src.migrate.object_state import (refuse_held_object_read, refuse_kept_pipeline,
+                                                      refuse_own_method_read)
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.module_names import by_name, through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
@@ -855,6 +856,7 @@ class Finder:
     def _reader_source(self, body, j: int, read: cst.Call, defined: list[str]) -> Source:
         stmt = body[j]
         read = plain_read(read)  # (``read(queue=q, name="r")``: bound by the method's signature)
+        refuse_held_object_read(self, stmt, read)  # (``self._reader.read()`` of an object of this program)
         if len(defined) != 2 or len(read.args) != 1 or read.args[0].keyword is not None:
             raise Refusal("a reader's `read` must be called as `key, value = reader.read(filename_queue)`")
         statements: list[cst.SimpleStatementLine] = []

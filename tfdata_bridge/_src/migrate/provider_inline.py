@@ -83,61 +83,163 @@ def inline_providers(module: cst.Module, external=None) -> cst.Module:
     return current
 
 
+def _arm_blocks(body: list[cst.BaseStatement]) -> list[list[cst.SimpleStatementLine]]:
+    """The statements of each ``if`` arm in ``body`` (through ``with`` blocks and nested arms, not loops), one
+    list per arm, its own ``with`` blocks' statements included: each runs at most once per call, in its order."""
+    out: list[list[cst.SimpleStatementLine]] = []
+    for stmt in body:
+        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+            out.extend(_arm_blocks(list(stmt.body.body)))
+        elif isinstance(stmt, cst.If):
+            arm: cst.If | cst.Else | None = stmt
+            while isinstance(arm, (cst.If, cst.Else)):
+                if isinstance(arm.body, cst.IndentedBlock):
+                    inner = list(arm.body.body)
+                    out.append(_once(cst.FunctionDef(cst.Name("_"), cst.Parameters(), cst.IndentedBlock(inner))))
+                    out.extend(_arm_blocks(inner))
+                arm = arm.orelse if isinstance(arm, cst.If) else None
+    return out
+
+
+def _blocks(fn: cst.FunctionDef) -> list[list[cst.SimpleStatementLine]]:
+    """The function's statements run once per call (``_once``), then those of each of its ``if`` arms."""
+    body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+    return [_once(fn), *_arm_blocks(body)]
+
+
+def _plain_bases(cls: cst.ClassDef) -> bool:
+    """``cls`` has no base but ``object`` and no decorator."""
+    return not cls.decorators and all(isinstance(b.value, cst.Name) and b.value.value == "object" and b.keyword is None
+                                       for b in cls.bases)
+
+
+def _held_on_self(module: cst.Module, external) -> cst.Module:
+    """``module`` with the reader objects one method holds on its instance (``self._reader = DataReader(...)``,
+    then ``samples = self._reader.read()`` later in the same block, run once per call: ConvNetQuake's
+    ``DataPipeline``, one per arm of its ``if is_training``) held in locals instead, where the attribute is named
+    nowhere else -- not in the module but at these (another plain class's ``self.<attr>`` is another object's),
+    not in another module of the tree, not as a string -- so each object is one made and read in one function,
+    which ``_one`` writes at its call; the module itself where there is none."""
+    code = code_of(module)
+    classes = list(nodes_of(module, cst.ClassDef))
+    for holder in classes:
+        if not _plain_bases(holder):
+            continue
+        for fn in holder.body.body:
+            if not isinstance(fn, cst.FunctionDef) or not fn.params.params or fn.decorators:
+                continue
+            me = fn.params.params[0].name.value
+            held: dict[str, list] = {}
+            for block in _blocks(fn):
+                for i, stmt in enumerate(block):
+                    small = stmt.body[0]
+                    t = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+                    if not (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me
+                            and isinstance(small.value, cst.Call) and
+                            isinstance(small.value.func, (cst.Name, cst.Attribute)) and
+                            me not in names_in(small.value)):
+                        continue
+                    found = _provider_class(module, external, small.value.func)
+                    if found is None or _methods(found[0]) is not None:
+                        continue
+                    methods = _reader_form(found[0])[1]
+                    calls = []
+                    for later in block[i + 1:]:
+                        s2 = later.body[0]
+                        c = s2.value if isinstance(s2, cst.Assign) and len(s2.targets) == 1 else None
+                        if isinstance(c, cst.Call) and isinstance(c.func, cst.Attribute) and \
+                                isinstance(c.func.value, cst.Attribute) and \
+                                isinstance(c.func.value.value, cst.Name) and c.func.value.value.value == me and \
+                                c.func.value.attr.value == t.attr.value and \
+                                c.func.attr.value in methods and not any(me in names_in(a.value) for a in c.args):
+                            calls.append(later)
+                    held.setdefault(t.attr.value, []).append((stmt, calls))
+            for attr, made in held.items():
+                others = {id(a) for c in classes if c is not holder and _plain_bases(c)
+                          for m in c.body.body if isinstance(m, cst.FunctionDef) and m.params.params
+                          for a in nodes_of(m, cst.Attribute) if isinstance(a.value, cst.Name)
+                          and a.value.value == m.params.params[0].name.value}
+                named = [a for a in nodes_of(module, cst.Attribute) if a.attr.value == attr and id(a) not in others]
+                if any(not calls for _, calls in made) or len(named) != sum(1 + len(calls) for _, calls in made) or \
+                        tree_uses(external, attr) or f'"{attr}"' in code or f"'{attr}'" in code:
+                    continue
+                taken = {n.value for n in identifiers(fn)} | module_names(module)
+                changes: dict[int, object] = {}
+                for stmt, calls in made:
+                    base = attr.lstrip("_") or "obj"
+                    local, k = base, 1
+                    while local in taken:
+                        local, k = f"{base}_{k}", k + 1
+                    taken.add(local)
+                    small = stmt.body[0]
+                    changes[id(stmt)] = stmt.with_changes(body=[small.with_changes(
+                        targets=[small.targets[0].with_changes(target=cst.Name(local))])])
+                    for later in calls:
+                        s2 = later.body[0]
+                        changes[id(later)] = later.with_changes(body=[s2.with_changes(value=s2.value.with_changes(
+                            func=s2.value.func.with_changes(value=cst.Name(local))))])
+                return module.visit(Replace(changes, module))
+    return module
+
+
 def _one(module: cst.Module, external) -> cst.Module:
+    held = _held_on_self(module, external)
+    if held is not module:
+        return held
     for fn in nodes_of(module, cst.FunctionDef):
-        once = _once(fn)
-        for i, stmt in enumerate(once):
-            small = stmt.body[0]
-            chained = _chained(module, external, fn, stmt)
-            if chained is not None:  # ``names = Cls(...).method(...)``: a reader object made and read at once
-                cls, home, new, imports = chained
-                changes = {id(stmt): cst.FlattenSentinel(new)}
+        for once in _blocks(fn):
+            for i, stmt in enumerate(once):
+                small = stmt.body[0]
+                chained = _chained(module, external, fn, stmt)
+                if chained is not None:  # ``names = Cls(...).method(...)``: a reader object made and read at once
+                    cls, home, new, imports = chained
+                    changes = {id(stmt): cst.FlattenSentinel(new)}
+                    if home is module and _named_once(module, cls, external):
+                        changes[id(cls)] = cst.RemovalSentinel.REMOVE
+                    out = module.visit(Replace(changes, module))
+                    func = small.value.func.value.func
+                    if home is not module and isinstance(func, cst.Name):
+                        out = _unimported(out, func.value)
+                    return with_imports(out, imports)
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                        isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and
+                        isinstance(small.value.func, (cst.Name, cst.Attribute))):
+                    continue
+                obj = small.targets[0].target.value
+                if not any(isinstance(a.value, cst.Name) and a.value.value == obj
+                           for s in once[i + 1:] for a in nodes_of(s, cst.Attribute)):
+                    continue  # (no ``obj.method(...)`` read after it: no class looked up)
+                found = _provider_class(module, external, small.value.func)
+                if found is None:
+                    continue
+                cls, home = found
+                changes: dict[int, object] = {}
+                if _methods(cls) is not None:
+                    gets = _gets(fn, once[i + 1:], obj)
+                    if not gets:
+                        continue
+                    new = _inlined(module, home, cls, fn, stmt, gets, external)
+                    if new is None:
+                        continue
+                    changes[id(stmt)] = cst.FlattenSentinel(new[0])
+                    for g, replaced in zip(gets, new[1]):
+                        changes[id(g)] = replaced
+                else:  # a reader object: a method makes the pipeline from what ``__init__`` kept
+                    calls = _method_calls(fn, once[i + 1:], obj, _reader_form(cls)[1])
+                    if not calls:
+                        continue
+                    new = _reader_inlined(module, home, cls, fn, stmt, calls)
+                    if new is None:
+                        continue
+                    changes[id(stmt)] = cst.FlattenSentinel(new[0]) if new[0] else cst.RemovalSentinel.REMOVE
+                    for c, replaced in zip(calls, new[1]):
+                        changes[id(c)] = cst.FlattenSentinel(replaced)
                 if home is module and _named_once(module, cls, external):
                     changes[id(cls)] = cst.RemovalSentinel.REMOVE
                 out = module.visit(Replace(changes, module))
-                func = small.value.func.value.func
-                if home is not module and isinstance(func, cst.Name):
-                    out = _unimported(out, func.value)
-                return with_imports(out, imports)
-            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
-                    isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and
-                    isinstance(small.value.func, (cst.Name, cst.Attribute))):
-                continue
-            obj = small.targets[0].target.value
-            if not any(isinstance(a.value, cst.Name) and a.value.value == obj
-                       for s in once[i + 1:] for a in nodes_of(s, cst.Attribute)):
-                continue  # (no ``obj.method(...)`` read after it: no class looked up)
-            found = _provider_class(module, external, small.value.func)
-            if found is None:
-                continue
-            cls, home = found
-            changes: dict[int, object] = {}
-            if _methods(cls) is not None:
-                gets = _gets(fn, once[i + 1:], obj)
-                if not gets:
-                    continue
-                new = _inlined(module, home, cls, fn, stmt, gets, external)
-                if new is None:
-                    continue
-                changes[id(stmt)] = cst.FlattenSentinel(new[0])
-                for g, replaced in zip(gets, new[1]):
-                    changes[id(g)] = replaced
-            else:  # a reader object: a method makes the pipeline from what ``__init__`` kept
-                calls = _method_calls(fn, once[i + 1:], obj, _reader_form(cls)[1])
-                if not calls:
-                    continue
-                new = _reader_inlined(module, home, cls, fn, stmt, calls)
-                if new is None:
-                    continue
-                changes[id(stmt)] = cst.FlattenSentinel(new[0]) if new[0] else cst.RemovalSentinel.REMOVE
-                for c, replaced in zip(calls, new[1]):
-                    changes[id(c)] = cst.FlattenSentinel(replaced)
-            if home is module and _named_once(module, cls, external):
-                changes[id(cls)] = cst.RemovalSentinel.REMOVE
-            out = module.visit(Replace(changes, module))
-            if home is not module and isinstance(small.value.func, cst.Name):
-                out = _unimported(out, small.value.func.value)
-            return with_imports(out, new[2])
+                if home is not module and isinstance(small.value.func, cst.Name):
+                    out = _unimported(out, small.value.func.value)
+                return with_imports(out, new[2])
     return module
 
 
@@ -1147,6 +1249,33 @@ class _Held(_Change):
         return updated.with_changes(attr=original.attr)
 
 
+def _returned_local(stmts: list[cst.BaseStatement], value: cst.BaseExpression, target: cst.BaseExpression
+                    ) -> list[cst.BaseStatement] | None:
+    """``stmts`` (an inlined method's, its locals renamed apart) with the local it returns (``value``, bound by one
+    ``name = ...`` of them and nowhere else) bound as ``target`` (a fresh name of the caller) instead, so no copy
+    ``target = name`` stands between what makes it and what reads it; None where that is not so."""
+    if not (isinstance(value, cst.Name) and isinstance(target, cst.Name)) or \
+            any(n.value == target.value for s in stmts for n in identifiers(s)):
+        return None
+    binds = [s for s in stmts if value.value in bound_names(s)]
+    if len(binds) != 1 or not (isinstance(binds[0], cst.SimpleStatementLine) and len(binds[0].body) == 1 and
+                               isinstance(binds[0].body[0], cst.Assign) and len(binds[0].body[0].targets) == 1 and
+                               isinstance(binds[0].body[0].targets[0].target, cst.Name)):
+        return None
+
+    class _Rename(cst.CSTTransformer):
+        def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+            return updated.with_changes(value=target.value) if original.value == value.value else updated
+
+        def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
+            return updated.with_changes(attr=original.attr)  # (``x.name``: no local)
+
+        def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+            return updated.with_changes(keyword=original.keyword)  # (``f(name=...)``: a keyword)
+
+    return [s.visit(_Rename()) for s in stmts]
+
+
 def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef,
                     stmt: cst.SimpleStatementLine, calls: list[cst.SimpleStatementLine]):
     """(the statements standing for the object's making, each call's statements, imports to add), or None where
@@ -1251,15 +1380,26 @@ def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn:
                 if got is None:
                     return None
                 target = small.targets[0].target.visit(change)
-                out.extend(got[0])
                 if got[1] is None:
                     return None
+                renamed = _returned_local(got[0], got[1], target)
+                if renamed is not None:  # (``queue = self._filename_queue()``: the queue made as ``queue``)
+                    out.extend(renamed)
+                    continue
+                out.extend(got[0])
                 out.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], got[1])]))
                 continue
             if any(isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and
                    c.func.value.value == mine for c in nodes_of(s, cst.Call)):
                 return None  # (``self.method()`` inside an expression: not inlined)
             out.extend(_folded(s.visit(change).visit(_NoEmptyStars()).with_changes(leading_lines=())))
+        if isinstance(returned, cst.Call) and isinstance(returned.func, cst.Attribute) and \
+                isinstance(returned.func.value, cst.Name) and returned.func.value.value == mine:
+            got = body_of(returned.func.attr.value, returned.visit(change), depth + 1)  # ``return self.m(...)``
+            return None if got is None else (out + got[0], got[1])
+        if returned is not None and any(isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name)
+                                        and c.func.value.value == mine for c in nodes_of(returned, cst.Call)):
+            return None  # (``self.method()`` inside the returned expression: not inlined)
         value = returned.visit(change) if returned is not None else None
         return out, value
 
