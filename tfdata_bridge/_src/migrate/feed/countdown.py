@@ -54,6 +54,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.feed.coord import _is_report
 from tfdata_bridge._src.migrate.feed.loop import session_of
 from tfdata_bridge._src.migrate.feed.members import attr_uses, contains, methods_of, self_attr
 from tfdata_bridge._src.migrate.feed.threads import thread_target
@@ -64,6 +65,7 @@ from tfdata_bridge._src.migrate.object_uses import tree_uses
 class Countdown:
     block: tuple[cst.BaseStatement, ...]  # the ``with lock:`` countdown (and the ``if last:`` after it)
     setting: cst.SimpleStatementLine  # ``_ALIVE[0] = N`` before the threads' loop
+    zeroed: tuple[cst.SimpleStatementLine, ...] = ()  # (a count up: ``self.done = 0`` in the starter, before it)
 
 
 def countdown_close(finder, module: cst.Module, fn: cst.FunctionDef, sess: str, closes: list[str],
@@ -71,9 +73,9 @@ def countdown_close(finder, module: cst.Module, fn: cst.FunctionDef, sess: str, 
     """The countdown close of ``fn`` (run by threads targeting ``called``), or None where it is not one."""
     code = finder.code
     found = _find(fn, lambda stmt: any(session_of(stmt, c) == sess for c in closes))
-    if found is None:
+    if found is None or found[3] is not None:  # (a count up to a limit: the class form's alone)
         return None
-    block, counter, lock = found
+    block, counter, lock, _ = found
     item = _item(counter)
     if item is None or not isinstance(lock, cst.Name) or not _module_bound(module, lock.value, _is_lock):
         return None
@@ -107,7 +109,7 @@ def class_countdown(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.Fu
     found = _find(feeder, is_close)
     if found is None:
         return None
-    block, counter, lock = found
+    block, counter, lock, limit = found
     methods = list(methods_of(cls).values())
     body = list(starter.body.body)
     if (lattr := self_attr(lock, me)) is not None:
@@ -121,7 +123,12 @@ def class_countdown(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.Fu
             return None
     elif not (isinstance(lock, cst.Name) and _module_bound(module, lock.value, _is_lock)):
         return None
-    if (cattr := self_attr(counter, me)) is not None:
+    if limit is not None:
+        found = _count_up(index, module, cls, feeder, starter, block, counter, limit, code, external)
+        if found is None:
+            return None
+        setting, zeroed = found
+    elif (cattr := self_attr(counter, me)) is not None:
         ints = [a for m in methods for a in nodes_of(m, cst.Assign) if len(a.targets) == 1 and self_attr(
             a.targets[0].target, _me(m)) == cattr and isinstance(a.value, cst.Integer)]
         settings = [s for s in body if (t := _setting(s)) is not None and self_attr(t, starter_me) == cattr]
@@ -148,9 +155,79 @@ def class_countdown(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.Fu
         return None
     made = [c for c in nodes_of(starter, cst.Call) if c in index.threads
             and self_attr(thread_target(c), starter_me) == feeder.name.value]
-    if len(made) != 1 or not _before_loop(body, setting, code, made[0]):
+    if len(made) != 1 or not _before_loop(body, setting, code, made[0], between=limit is not None):
         return None
-    return Countdown(block, setting)
+    return Countdown(block, setting, zeroed if limit is not None else ())
+
+
+def _count_up(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef, starter: cst.FunctionDef,
+              block, counter: cst.BaseExpression, limit: cst.BaseExpression, code, external
+              ) -> tuple[cst.SimpleStatementLine, tuple[cst.SimpleStatementLine, ...]] | None:
+    """(the starter's setting of the limit, its zero settings of the count) of of ``with lock: self.done += 1; last = self.done == self.n``, where
+    the count is provably 0 when the threads start and the limit their number; None otherwise.
+
+    The limit: set once, in the starter, before its loop (``self.n = n`` ... ``for i in range(n)``), read by the
+    countdown alone. The counter: set nowhere but to ``0``, read by the countdown alone; each ``0`` a statement of
+    the starter before its loop, or of ``__init__``'s own body, or of a method (no ``return``) that only
+    ``__init__`` calls, as a statement of its body; where none is the starter's, the starter runs once per
+    object (``object_uses.runs_once``; in another module, ``called_once_elsewhere``), so no count is left over
+    from a run before."""
+    from tfdata_bridge._src.migrate.object_uses import called_once_elsewhere, runs_once, uses
+
+    me, starter_me = _me(feeder), _me(starter)
+    cattr, lattr = self_attr(counter, me), self_attr(limit, me)
+    if cattr is None or lattr is None or cattr == lattr or tree_uses(external, cattr) or tree_uses(external, lattr):
+        return None
+    body = list(starter.body.body)
+    settings = [s for s in body if (t := _setting(s)) is not None and self_attr(t, starter_me) == lattr]
+    if len(settings) != 1:
+        return None
+    setting = settings[0]
+    known = {id(setting.body[0].targets[0].target)} | {id(a) for s in block for a in attr_uses(s, lattr)}
+    found = attr_uses(module, lattr)
+    if len(found) != len(known) or any(id(a) not in known for a in found):
+        return None
+    methods = methods_of(cls)
+    zeros: list[tuple[cst.FunctionDef, cst.SimpleStatementLine]] = []
+    for m in methods.values():
+        for line in nodes_of(m, cst.SimpleStatementLine):
+            t = _setting(line)
+            if t is None or self_attr(t, _me(m)) != cattr:
+                continue
+            value = line.body[0].value
+            if not (isinstance(value, cst.Integer) and value.value == "0"):
+                return None
+            zeros.append((m, line))
+    known = {id(a) for s in block for a in attr_uses(s, cattr)} | {id(line.body[0].targets[0].target)
+                                                                    for _, line in zeros}
+    found = attr_uses(module, cattr)
+    if not zeros or len(found) != len(known) or any(id(a) not in known for a in found):
+        return None
+    init = methods.get("__init__")
+    loop_at = next((j for j, s in enumerate(body) if isinstance(s, cst.For)), len(body))
+    in_starter: list[cst.SimpleStatementLine] = []
+    for m, line in zeros:
+        top = isinstance(m.body, cst.IndentedBlock) and any(s is line for s in m.body.body)
+        if m is starter and top and body.index(line) < loop_at:
+            in_starter.append(line)
+            continue
+        if not top or _returns(m):
+            return None
+        if m is init:
+            continue
+        calls = attr_uses(module, m.name.value)
+        if init is None or len(calls) != 1 or tree_uses(external, m.name.value) or not any(
+                isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Expr)
+                and isinstance(s.body[0].value, cst.Call) and s.body[0].value.func is calls[0]
+                and self_attr(calls[0], _me(init)) == m.name.value for s in init.body.body):
+            return None
+    if not in_starter:
+        name = starter.name.value
+        local, elsewhere = uses(module, cls, name), tree_uses(external, name)
+        if len(local) + elsewhere > 1 or local and (local[0][2] or runs_once(module, cls, name) is not None) or \
+                elsewhere and called_once_elsewhere({cls.name.value}, name, external) is not None:
+            return None
+    return setting, tuple(in_starter)
 
 
 def without_countdown(fn: cst.FunctionDef, countdown: Countdown) -> cst.FunctionDef:
@@ -163,6 +240,8 @@ def without_countdown(fn: cst.FunctionDef, countdown: Countdown) -> cst.Function
     class _Drop(cst.CSTTransformer):
         def leave_Try(self, original, updated):
             if original.finalbody is not None and _is_block(original.finalbody.body.body):
+                if original.handlers:  # (coordinator reports: ``coord.py`` drops them with the loop's checks)
+                    return updated.with_changes(finalbody=None)
                 return cst.FlattenSentinel(updated.body.body)
             return updated
 
@@ -177,14 +256,15 @@ def without_countdown(fn: cst.FunctionDef, countdown: Countdown) -> cst.Function
 
 
 def _find(fn: cst.FunctionDef, is_close) -> tuple[tuple[cst.BaseStatement, ...], cst.BaseExpression,
-                                                 cst.BaseExpression] | None:
-    """(the countdown's statements, its counter, its lock): the whole ``finally`` of the function's last
+                                                 cst.BaseExpression, cst.BaseExpression | None] | None:
+    """(the countdown's statements, its counter, its lock, the limit of a count up or None): the whole ``finally`` of the function's last
     statement (a ``try`` with no ``except`` or ``else``), or its last statements where it has no ``return``."""
     body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
     if not body:
         return None
     last = body[-1]
-    if isinstance(last, cst.Try) and last.finalbody is not None and not last.handlers and last.orelse is None:
+    if isinstance(last, cst.Try) and last.finalbody is not None and last.orelse is None and all(
+            _reports(h) for h in last.handlers):
         tail, whole = list(last.finalbody.body.body), True
     elif _returns(fn):
         return None  # (a thread that returns before the countdown never counts down: legacy's queue never closes)
@@ -197,7 +277,7 @@ def _find(fn: cst.FunctionDef, is_close) -> tuple[tuple[cst.BaseStatement, ...],
         parts = _with_parts(stmts[0])
         if parts is None:
             continue
-        counter, lock, flag, close_if = parts
+        counter, lock, flag, close_if, limit = parts
         if size == 1 and flag is None and _closes(close_if, is_close):
             pass
         elif size == 2 and flag is not None and isinstance(stmts[1], cst.If) and \
@@ -209,30 +289,57 @@ def _find(fn: cst.FunctionDef, is_close) -> tuple[tuple[cst.BaseStatement, ...],
             continue
         if sum(1 for w in nodes_of(fn, cst.With) if _with_parts(w) is not None) != 1:
             return None
-        return tuple(stmts), counter, lock
+        return tuple(stmts), counter, lock, limit
     return None
 
 
+def _reports(handler: cst.ExceptHandler) -> bool:
+    """``except Exception as e: coord.request_stop(e)`` (``coord.py``'s report, of any receiver): legacy's
+    thread reported the error and still counted down; the generator raises it at ``get_next``, as the loop's
+    other reports do."""
+    body = handler.body.body if isinstance(handler.body, cst.IndentedBlock) else ()
+    small = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) \
+        and len(body[0].body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+        call.func.attr.value == "request_stop" and _is_report(handler, cst.Module([]).code_for_node(call.func.value))
+
+
 def _with_parts(w: cst.With):
-    """(counter, lock, flag, the ``if``) for ``with L: C -= 1; if C == 0: ...`` (flag None) or ``with L: C -= 1;
-    flag = C == 0`` (the ``if`` None); None otherwise."""
+    """(counter, lock, flag, the ``if``, limit) for ``with L: C -= 1; if C == 0: ...`` (flag None) or ``with L:
+    C -= 1; flag = C == 0`` (the ``if`` None), the limit None; for a count up, ``C += 1`` and ``C == N``, the
+    limit ``N``; None otherwise."""
     if len(w.items) != 1 or w.items[0].asname is not None or not isinstance(w.items[0].item, (cst.Name, cst.Attribute)) \
             or w.asynchronous is not None or not isinstance(w.body, cst.IndentedBlock) or len(w.body.body) != 2:
         return None
     first, second = w.body.body
     small = first.body[0] if isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 else None
-    if not (isinstance(small, cst.AugAssign) and isinstance(small.operator, cst.SubtractAssign)
+    if not (isinstance(small, cst.AugAssign) and isinstance(small.operator, (cst.SubtractAssign, cst.AddAssign))
             and isinstance(small.value, cst.Integer) and small.value.value == "1"
             and isinstance(small.target, (cst.Subscript, cst.Attribute))):
         return None
     counter = small.target
-    if isinstance(second, cst.If) and second.orelse is None and _zero(second.test, counter):
-        return counter, w.items[0].item, None, second
+    up = isinstance(small.operator, cst.AddAssign)
+    if isinstance(second, cst.If) and second.orelse is None and (
+            (limit := _reached(second.test, counter)) is not None if up else _zero(second.test, counter)):
+        return counter, w.items[0].item, None, second, limit if up else None
     flagged = second.body[0] if isinstance(second, cst.SimpleStatementLine) and len(second.body) == 1 else None
     if isinstance(flagged, cst.Assign) and len(flagged.targets) == 1 and isinstance(flagged.targets[0].target, cst.Name) \
-            and _zero(flagged.value, counter):
-        return counter, w.items[0].item, flagged.targets[0].target.value, None
+            and ((limit := _reached(flagged.value, counter)) is not None if up else _zero(flagged.value, counter)):
+        return counter, w.items[0].item, flagged.targets[0].target.value, None, limit if up else None
     return None
+
+
+def _reached(test: cst.BaseExpression, counter: cst.BaseExpression) -> cst.Attribute | None:
+    """``N`` of ``C == N`` (or ``N == C``), ``N`` an attribute, for the counter ``C``."""
+    code = cst.Module([]).code_for_node
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and
+            isinstance(test.comparisons[0].operator, cst.Equal)):
+        return None
+    left, right = test.left, test.comparisons[0].comparator
+    if code(right) == code(counter):
+        left, right = right, left
+    return right if code(left) == code(counter) and isinstance(right, cst.Attribute) else None
 
 
 def _zero(test: cst.BaseExpression, counter: cst.BaseExpression) -> bool:
@@ -259,14 +366,26 @@ def _setting(stmt: cst.CSTNode) -> cst.BaseExpression | None:
     return None
 
 
-def _before_loop(block_body, setting: cst.SimpleStatementLine, code, call: cst.Call) -> bool:
+def _before_loop(block_body, setting: cst.SimpleStatementLine, code, call: cst.Call, between: bool = False) -> bool:
     """``setting`` is right before ``for v in range(N)`` of ``block_body``, set to that ``N``, the loop making
-    ``call`` and leaving by no ``break`` or ``continue``."""
+    ``call`` and leaving by no ``break`` or ``continue``. ``between``: assignments of values calling nothing
+    (``self.threads = []``) may stand between them, binding nothing ``N`` reads."""
     block_body = list(block_body)
     at = next((j for j, s in enumerate(block_body) if s is setting), None)
     if at is None or at + 1 >= len(block_body):
         return False
-    loop = block_body[at + 1]
+    after = at + 1
+    while between and after < len(block_body) and (t := _setting(block_body[after])) is not None:
+        value = block_body[after].body[0].value
+        if isinstance(block_body[after], cst.SimpleStatementLine) and not nodes_of(value, cst.Call) and \
+                isinstance(t, (cst.Name, cst.Attribute)) and code(t) != code(setting.body[0].value) and \
+                code(t) not in {code(n) for n in nodes_of(setting.body[0].value, (cst.Name, cst.Attribute))}:
+            after += 1
+        else:
+            return False
+    if after >= len(block_body):
+        return False
+    loop = block_body[after]
     it = loop.iter if isinstance(loop, cst.For) else None
     if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
             and len(it.args) == 1 and it.args[0].keyword is None and not it.args[0].star):

@@ -338,14 +338,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         countdown = class_countdown(index, module, cls, feeder, starters[0], _close_run(
             feeder, parts, qattr, on_self), code, held_sites[1] if (held_sites := SITES.get()) else None) if closes else None
         threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code,
-                                  [*made_apart, *([countdown.setting] if countdown is not None else [])],
+                                  [*made_apart, *([countdown.setting, *countdown.zeroed] if countdown is not None
+                                                  else [])],
                                   sessioned=not on_self)
         plan.removed += threads.closers
         if countdown is not None:  # the generator ends after every thread's part, where legacy's last one closed
             generator, extra, data, closes, sites, valued = _generator(
                 without_countdown(without(feeder, made_apart), countdown), parts, qattr, queue_names(args), on_self)
             if threads.items is None:
-                plan.removed.append(countdown.setting)
+                plan.removed += [countdown.setting, *countdown.zeroed]
         if closes and threads.several:
             guarded = any(a.attr.value in {"close", parts.close} for branch in nodes_of(feeder, cst.If)
                           for a in nodes_of(branch.body, cst.Attribute))  # (the close run under an ``if``)
@@ -388,7 +389,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         _session_only_fed(module, cls, session, feeder, starter)
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
                                  session.split(".", 1)[1] if session is not None else None,
-                                 [*made_apart, *([countdown.setting] if countdown is not None else [])])
+                                 [*made_apart, *([countdown.setting, *countdown.zeroed] if countdown is not None
+                                                 else [])])
     if passed is not None and not passed.elsewhere and all(isinstance(c.func, cst.Name) for c in passed.calls):
         # (the queue class handed in, read by the queue's line alone: the parameter and its arguments go; where
         # another module calls the class, the tree's pass drops them, ``handed_coord.py``)
@@ -609,6 +611,9 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
             if stop is not None and attr in (qattr, parts.close) and runs_close(stop, use, attr == qattr):
                 plan.removed.append(stop)  # a ``stop`` method's close
                 continue
+            if attr == qattr and stop is not None and _returned_unread(module, cls, stop, use, qattr):
+                plan.removed.append(stop)  # (``return self.queue`` of the maker: every caller drops it)
+                continue
             if attr == qattr:
                 dequeues.append(use)
                 continue
@@ -669,6 +674,37 @@ def _distinct_instances(module, cls: cst.ClassDef, uses: list[cst.BaseExpression
     return None not in names and len(set(names)) == len(names) and all(
         owner_is_instance(module, cls, holder_of(nodes_of(module, cst.SimpleStatementLine), u), n)
         for u, n in zip(uses, names))
+
+
+def _returned_unread(module: cst.Module, cls: cst.ClassDef, stmt: cst.SimpleStatementLine, use: cst.Attribute,
+                     qattr: str) -> bool:
+    """``return self.queue``, the last statement of the method that makes the queue (``self.queue = ...`` in it),
+    where every ``x.<method>`` of the module and of the tree's other modules is a call that is a whole statement:
+    nothing reads what it returns, so the return goes with the queue."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    if not (isinstance(small, cst.Return) and small.value is use):
+        return False
+    method = next((m for m in methods_of(cls).values() if isinstance(m.body, cst.IndentedBlock)
+                   and m.body.body and m.body.body[-1] is stmt), None)
+    if method is None or not method.params.params or not any(
+            self_attr(t.target, method.params.params[0].name.value) == qattr for t in nodes_of(method, cst.AssignTarget)):
+        return False
+    name = method.name.value
+    sites = SITES.get()
+    texts = getattr(sites[1], "other_texts", None) if sites and sites[1] is not None else None
+    others = []
+    for text in (texts() if texts is not None else ()):
+        try:
+            others.append(cst.parse_module(text))
+        except cst.ParserSyntaxError:
+            return False
+    for tree in (module, *others):
+        dropped = {id(line.body[0].value.func) for line in nodes_of(tree, cst.SimpleStatementLine)
+                   if len(line.body) == 1 and isinstance(line.body[0], cst.Expr)
+                   and isinstance(line.body[0].value, cst.Call)}
+        if any(id(a) not in dropped for a in attr_uses(tree, name)):
+            return False
+    return True
 
 
 def _wrapped_dequeue(value: cst.BaseExpression, use: cst.BaseExpression) -> cst.Call | None:
