@@ -32,6 +32,14 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
     for name in sorted(names_in(tensors) if tensors is not None else ()):
         made = finder.scopes.single_assignment(stmt, name)
         value = made.body[0].value if made is not None else None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and isinstance(
+                value.func.value, cst.Call) and isinstance(value.func.value.func, (cst.Name, cst.Attribute)):
+            # (made and read at once, ``Reader(queue, 5).batch()``: a reader object's form only)
+            cls, where = _class_named(module, finder, value.func.value.func)
+            said = _reader_object_reason(cls, value, name, where)
+            if said is not None:
+                return said
+            continue
         if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and
                 isinstance(value.func.value, cst.Name)):
             continue
@@ -50,6 +58,9 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
                     None) if cls is not None else None
         if init is None or not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
                                    for c in nodes_of(init, cst.Call)):
+            said = _reader_object_reason(cls, value, name, where)
+            if said is not None:
+                return said
             continue
         from tfdata_bridge._src.migrate.provider_inline import not_inlined
 
@@ -59,6 +70,38 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
                 f"object: {not_inlined(cls, module, built, obj)}; keep the queues (`migrate --to compat`, or `--to tfdata --fallback "
                 "compat`)")
     return None
+
+
+def _class_named(module, finder, func: cst.BaseExpression):
+    """(the class ``func`` names, of this module or another of the tree, or None; where it is)."""
+    from tfdata_bridge._src.migrate.methods import class_of
+
+    cls = class_of(module, func.value) if isinstance(func, cst.Name) else None
+    classdef = getattr(finder.external, "classdef", None)
+    if cls is None and classdef is not None:
+        found = classdef(func)
+        if found is not None:
+            return found[0], "another module of the tree"
+    return cls, "this module"
+
+
+def _reader_object_reason(cls, value: cst.Call, name: str, where: str) -> str | None:
+    """The reason for a batch of what a reader object's method returns (matt-komm's ``root_reader``: its methods,
+    not its ``__init__``, read the file queue it was handed), where its class is no reader-object class
+    ``provider_inline.py`` writes at the caller; None where no method of it reads, or where the class is one."""
+    from tfdata_bridge._src.migrate.provider_inline import reader_object_refusal
+
+    if cls is None or not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
+                              for m in cls.body.body if isinstance(m, cst.FunctionDef) for c in nodes_of(m, cst.Call)):
+        return None
+    why = reader_object_refusal(cls)
+    if why is None:
+        return None
+    code = cst.Module([]).code_for_node
+    return (f"the batched `{name}` comes from `{code(value.func)}(...)`, a method of a `{cls.name.value}` object (a "
+            f"class of {where}) whose methods read the records from the file queue it was handed; such an object is "
+            f"written at the caller only where its class is a plain reader class, and {why}; keep the queues "
+            "(`migrate --to compat`, or `--to tfdata --fallback compat`)")
 
 
 __all__ = ["provider_reason"]

@@ -498,6 +498,25 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         external.class_home = class_home  # type: ignore[attr-defined]
         external.base_of = base_of  # type: ignore[attr-defined]
         external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
+
+        def method_calls(name: str) -> list[tuple]:
+            """(call or None, its statement, module, Finder) of each ``x.name`` in every module of the tree but
+            this one (``feed/handed.py``: the callers of a method, read by its name: an object may go anywhere);
+            a string literal spelling ``name`` (a ``getattr``) counts as a use that is no call."""
+            from tfdata_bridge._src.migrate.passed_class import _calls, with_resolver
+
+            out: list[tuple] = []
+            for other, module in modules.items():
+                if other == path:
+                    continue
+                uses = [n for n in nodes_of(module, cst.Attribute) if n.attr.value == name]
+                site = with_resolver(finder_of(other), resolver(other))
+                out += [(call, stmt, module, site) for call, stmt in _calls(module, uses)]
+                out += [(None, None, module, site) for s in nodes_of(module, cst.SimpleString)
+                        if s.evaluated_value == name]
+            return out
+
+        external.method_calls = method_calls  # type: ignore[attr-defined]
         external.other_texts = lambda: [m.code for p, m in modules.items() if p != path]  # (``shared_names.py``)
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)

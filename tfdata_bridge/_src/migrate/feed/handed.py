@@ -95,6 +95,8 @@ def _sites(finder, at: cst.CSTNode, param: str):
     elif isinstance(outer, ClassScope) and fn.name.value == "__init__" and isinstance(
             scopes.scope(outer.node), GlobalScope) and not fn.decorators:
         owner, skip = outer.node, 1
+    elif _plain_method(scopes, outer, fn):
+        return _method_sites(finder, scopes, outer.node, fn, node, param)
     else:
         raise Refusal(f"the placeholders `{param}` are a parameter of `{fn.name.value}`, which is neither a "
                       "module-level function nor a module-level class's `__init__`: its callers are not followed")
@@ -127,6 +129,59 @@ def _sites(finder, at: cst.CSTNode, param: str):
             raise Refusal(f"a call of {what} does not hand `{param}`: its placeholders cannot be read")
         out.append((given[0], site, call))
     return owner.name.value, out, fn
+
+
+def _plain_method(scopes, outer, fn: cst.FunctionDef) -> bool:
+    """``fn`` is a plain method (no decorator, no dunder, ``self`` first) of a module-level class."""
+    return isinstance(outer, ClassScope) and isinstance(scopes.scope(outer.node), GlobalScope) and \
+        not fn.decorators and not fn.name.value.startswith("__") and bool(fn.params.params) and \
+        fn.params.params[0].default is None
+
+
+def _method_sites(finder, scopes, klass: cst.ClassDef, fn: cst.FunctionDef, node: cst.Param, param: str):
+    """``_sites`` of a parameter of a plain method (``reader.get_loader(inputs=[...])``): its callers are read by
+    the method's name, ``x.name(...)`` in every module of the tree (any object may be one of the class's), so a
+    same-named method of another object only adds callers that must agree. Refused where the name is used but by
+    a call (an attribute read, a ``getattr`` string), or where another class of the module defines it too."""
+    name, what = fn.name.value, f"`{klass.name.value}.{fn.name.value}`"
+    if node not in fn.params.params or node is fn.params.params[0]:
+        raise Refusal(f"the placeholders `{param}` are not a plain positional parameter of {what}: its callers are "
+                      "not followed")
+    position = list(fn.params.params).index(node) - 1
+    module = next((n for n in scopes.scopes if isinstance(n, cst.Module)), None)
+    if module is None:
+        return None
+    others = [c for c in nodes_of(module, cst.ClassDef) if c is not klass and any(
+        isinstance(f, cst.FunctionDef) and f.name.value == name for f in c.body.body)]
+    if others:
+        raise Refusal(f"the placeholders `{param}` are a parameter of {what}, and `{others[0].name.value}` defines "
+                      f"a `{name}` too: which calls are the method's is not known")
+    calls = {id(c.func): c for c in nodes_of(module, cst.Call)}
+    sites = [(calls.get(id(a)), finder) for a in nodes_of(module, cst.Attribute) if a.attr.value == name]
+    sites += [(None, finder) for s in nodes_of(module, cst.SimpleString) if s.evaluated_value == name]
+    external = getattr(finder, "external", None)
+    elsewhere = getattr(external, "method_calls", None) if external is not None else None
+    if elsewhere is not None:
+        sites += [(call, site) for call, _stmt, _module, site in elsewhere(name)]
+    if not sites:
+        raise Refusal(f"{what} is called nowhere in the code migrated: the placeholders it is handed as `{param}` "
+                      "cannot be read")
+    out = []
+    for call, site in sites:
+        if call is None or any(a.star for a in call.args):
+            raise Refusal(f"{what} is used other than by plain calls `x.{name}(...)`: the placeholders it is handed "
+                          f"as `{param}` cannot be read")
+        receiver = call.func.value
+        if isinstance(receiver, (cst.Name, cst.Attribute)) and (receiver.value if isinstance(receiver, cst.Name)
+                                                               else receiver.attr.value) == klass.name.value:
+            raise Refusal(f"{what} is called on its class (`{_code(call.func)}`, `self` handed by position): the "
+                          f"placeholders it is handed as `{param}` are not read so")
+        given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
+                 or a.keyword is not None and a.keyword.value == param]
+        if len(given) != 1:
+            raise Refusal(f"a call of {what} does not hand `{param}`: its placeholders cannot be read")
+        out.append((given[0], site, call))
+    return f"{klass.name.value}.{name}", out, fn
 
 
 def _super_names(klass: cst.ClassDef) -> set[int]:

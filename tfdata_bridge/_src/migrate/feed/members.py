@@ -64,6 +64,11 @@ def instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.
         if item.asname is not None and isinstance(item.asname.name, cst.Name):
             assigned.setdefault(item.asname.name.value, []).append(item.item)
             local.setdefault((id(_function_of(up, item)), item.asname.name.value), []).append(item.item)
+    # (the class, and each function or method of the module returning ``Cls(...)``: ``loader =
+    # reader.get_loader(...)`` may be one of its objects too)
+    made_by = {cls.name.value} | {f.name.value for f in nodes_of(module, cst.FunctionDef) if any(
+        isinstance(r.value, cst.Call) and isinstance(r.value.func, cst.Name) and r.value.func.value == cls.name.value
+        for r in nodes_of(f, cst.Return))}
     out = []
     for use in attr_uses(module, attr):
         owner = use.value
@@ -83,7 +88,8 @@ def instance_uses(module: cst.Module, cls: cst.ClassDef, attr: str) -> list[cst.
             # the module does not list (a loop's, ``x += ``), nothing proves it something else)
             values = local.get((id(fn), owner.value)) or None
         if values is not None and not any(
-                isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name.value
+                isinstance(v, cst.Call) and (isinstance(v.func, cst.Name) and v.func.value in made_by
+                                             or isinstance(v.func, cst.Attribute) and v.func.attr.value in made_by)
                 for v in values):
             continue  # a name only ever bound to other things
         out.append(use)
