@@ -77,7 +77,10 @@ def copies_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseState
     # into the map function with the loop's: left, they would read a record the rewrite no longer makes)
     ahead = [s for s in (pipeline.originals if pipeline.originals is not None else pipeline.intermediates)
              if any(s is b for b in before) and s not in pipeline.source.statements]
-    moved = [*pipeline.source.statements, *extra, *ahead, *pipeline.source.removes, list_stmt, loop]
+    # (a queue stage's statements go with it, as ``to_tfdata._moved`` has them: a hand-built stage's dequeue, its
+    # alias now in the map function, left would be rewritten again where it stood, ``hand_stages.py``)
+    stages = [n for stage in pipeline.stages for n in stage.removes]
+    moved = [*pipeline.source.statements, *extra, *ahead, *pipeline.source.removes, *stages, list_stmt, loop]
     return pipeline, moved
 
 

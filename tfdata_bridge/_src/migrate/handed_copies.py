@@ -1073,9 +1073,13 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     swaps: dict[int, object] = {} if shared else {id(n): spelled for n in named}
     swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
-    if shared:  # (``reader = tf.TFRecordReader()`` first in the body, after a docstring: one reader per call)
+    if shared:  # (``reader = tf.TFRecordReader()`` made once per call, just before the body's first statement
+        # reading it: where ``copy_dequeues`` makes a reader it moves into a prefetch helper, so a queue chosen by an
+        # ``if`` before the readers' loop, split into one pipeline per branch (``tail_split.py``), has each branch
+        # make its own, as each ran the one reader; made before that ``if`` it would be shared by both)
         body = list(fn.body.body)
-        at = 1 if body and is_docstring(body[0]) else 0
+        first = {id(n) for n in named}
+        at = next(i for i, s in enumerate(body) if any(id(n) in first for n in identifiers(s)))
         made_stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], spelled)])
         swaps[id(fn.body)] = fn.body.with_changes(body=[*body[:at], made_stmt, *body[at:]])
     if store is not None:
