@@ -138,8 +138,10 @@ def _drop(path, cls_name, params, modules, texts, results, names) -> None:
                     return
                 if isinstance(a.value, cst.Name):
                     passed.append(a.value.value)
-                named = a.value.attr.value if isinstance(a.value, cst.Attribute) else a.value.value
-                if named.endswith("Queue"):
+                # (only a name or an attribute hands a queue class: an inline ``Coordinator()`` names none)
+                named = a.value.attr.value if isinstance(a.value, cst.Attribute) else \
+                    a.value.value if isinstance(a.value, cst.Name) else None
+                if named is not None and named.endswith("Queue"):
                     queues.append(named)
             swaps[call] = drop_args(call, init, params)
         plans[other] = (module, swaps, passed, queues)
