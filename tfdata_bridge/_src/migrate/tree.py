@@ -85,8 +85,12 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
     # (preprocessing copies handed to a batch helper, a prefetch helper of another module: ``handed_copies.py``)
     inlined = inline_handed_copies(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
-    # (a reader class every call hands a helper, written there by name: ``handed_copies.py``)
-    inlined = inline_handed_reader_classes(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
+    # (a reader class every call hands a helper, written there by name: ``handed_copies.py``; kept only where the
+    # modules it changed are then rewritten whole, below)
+    unhanded = inlined
+    handed_in = inlined or {paths[p]: t for p, t in sources.items()}
+    inlined = inline_handed_reader_classes(handed_in, base) or inlined
+    handed = set() if inlined is unhanded else {p for p in handed_in if inlined[p] != handed_in[p]}
     # (a reader taken from a registry by a literal name: ``registry_readers.py``)
     why: list = []
     inlined = resolve_registry_readers(inlined or {paths[p]: t for p, t in sources.items()}, base, why) or inlined
@@ -99,6 +103,17 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     texts = {p: inlined[paths[p]] for p in sources}
     part = _part_changed(sources, texts, base)
     trial = _rewrite_tree({p: texts[p] for p in part}, base)
+    if any(trial[p].refused or trial[p].error is not None for p in part if paths[p] in handed):
+        # (a helper whose reader parameter was made its own reader, its pipeline then left: a half-done rewrite,
+        # the refusals of the callers' reader arguments only moved into the helper; the tree is tried without it)
+        why.clear()
+        inlined = resolve_registry_readers(unhanded or {paths[p]: t for p, t in sources.items()}, base, why) \
+            or unhanded
+        if inlined is None:
+            return said_at(plain, why)
+        texts = {p: inlined[paths[p]] for p in sources}
+        part = _part_changed(sources, texts, base)
+        trial = _rewrite_tree({p: texts[p] for p in part}, base)
 
     def left(results) -> int:
         return sum(len(r.refused) + (r.error is not None) for r in results.values())
