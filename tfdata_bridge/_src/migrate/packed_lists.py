@@ -34,6 +34,9 @@ from tfdata_bridge._src.migrate.calls import bound_names, dotted, names_in, node
 # TensorFlow ops (their last name) giving a Python list of tensors
 _LISTING = {"unstack", "unpack", "split", "decode_csv", "meshgrid", "dynamic_partition", "identity_n",
             "tuple", "gradients", "unique_with_counts", "unique"}
+# TensorFlow ops giving what their functions return (a list, a tuple): not surely one tensor
+_STRUCTURED = {"cond", "case", "switch_case", "while_loop", "map_fn", "scan", "foldl", "foldr", "vectorized_map",
+               "recompute_grad", "custom_gradient"}
 _PY_FUNCS = {"py_func", "numpy_function", "py_function", "script_ops.py_func"}
 
 
@@ -47,7 +50,11 @@ def packing(node: cst.BaseExpression, body: list[cst.BaseStatement], api_of, v1:
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
         sides = {packing(node.left, body, api_of, v1, code, depth - 1),
                  packing(node.right, body, api_of, v1, code, depth - 1)}
-        return "list" if "list" in sides else "unknown" if "unknown" in sides else "tensor"
+        if "list" in sides:
+            return "list"
+        # a TensorFlow op's tensor on either side makes the result a tensor, whatever the other (``+ len(out)``)
+        surely = any(_surely_tensor(side, api_of, v1) for side in (node.left, node.right))
+        return "unknown" if "unknown" in sides and not surely else "tensor"
     if isinstance(node, cst.Subscript):
         sliced = any(isinstance(e.slice, cst.Slice) for e in node.slice)
         inner = packing(node.value, body, api_of, v1, code, depth - 1)
@@ -73,6 +80,16 @@ def packed(node: cst.BaseExpression, body: list[cst.BaseStatement], alone: bool,
             return f"{v1}.convert_to_tensor({text}) if isinstance({text}, (list, tuple)) else {text}"
         return f"{v1}.convert_to_tensor({text})"  # (a call: run once; a tensor or a list, as legacy converted it)
     return text
+
+
+def _surely_tensor(node: cst.BaseExpression, api_of, v1: str) -> bool:
+    """``node`` gives a tensor whatever the names it reads hold: a TensorFlow op giving one tensor, or arithmetic
+    with one (Tensor's operators win over a number's or a list's, which do not take a tensor)."""
+    if isinstance(node, cst.Call):
+        return _call_kind(node, api_of, v1) == "tensor" and _tf_short(node, api_of, v1) not in _STRUCTURED
+    if isinstance(node, cst.BinaryOperation):
+        return any(_surely_tensor(side, api_of, v1) for side in (node.left, node.right))
+    return False
 
 
 def _tf_short(call: cst.Call, api_of, v1: str) -> str | None:

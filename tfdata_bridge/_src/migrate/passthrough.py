@@ -310,10 +310,20 @@ def _not_read_after(finder, tensors: cst.BaseExpression, enq_stmt, deq_stmt, fla
     for stmt, name in made:
         for ref in finder.scopes.readers_of(stmt, name):
             holder = holder_of(after, ref)
-            if holder is not None:
+            if holder is not None and not _static_read(holder, ref):
                 raise Refusal(f"`{name}`, which the tensors enqueued in `{qname}` are made of, is read after its "
                               f"dequeue (line {finder.scopes.lines.get(holder, 0)}): legacy evaluated it there "
                               "again (another record), apart from the element the queue gave; not rewritten")
+
+
+# a tensor's graph-building metadata: reading it runs nothing (``inputs.set_shape(x.get_shape())``)
+_STATIC = {"shape", "get_shape", "dtype"}
+
+
+def _static_read(holder: cst.SimpleStatementLine, ref: cst.CSTNode) -> bool:
+    """``ref`` is read for its static shape or dtype (``x.shape``, ``x.get_shape()``, ``x.dtype``), not evaluated
+    again: the tensor stays where it is made, so the read sees the same value after the rewrite."""
+    return any(a.value is ref and a.attr.value in _STATIC for a in nodes_of(holder, cst.Attribute))
 
 
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:
