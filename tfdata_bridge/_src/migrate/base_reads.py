@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import dotted, nodes_of
+from tfdata_bridge._src.migrate.calls import dotted, nodes_of, top_imports
 from tfdata_bridge._src.migrate.methods import class_of
 from tfdata_bridge._src.migrate.subclasses import local_subclasses
 
@@ -36,31 +36,10 @@ KNOWN_METACLASSES = frozenset({"abc.ABCMeta", "type", "builtins.type"})
 _BY_NAME = ("getattr", "setattr", "hasattr", "delattr", "vars")
 
 
-def _imported(module: cst.Module) -> dict[str, str]:
-    """``{bound name: qualified name}`` of the module's top-level imports."""
-    out: dict[str, str] = {}
-    for stmt in module.body:
-        for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
-            if isinstance(small, cst.Import):
-                for alias in small.names:
-                    name = dotted(alias.name)
-                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                        out[alias.asname.name.value] = name
-                    else:
-                        out[name.split(".")[0]] = name.split(".")[0]
-            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative \
-                    and not isinstance(small.names, cst.ImportStar):
-                for alias in small.names:
-                    bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) \
-                        else dotted(alias.name)
-                    out[bound] = f"{dotted(small.module)}.{dotted(alias.name)}"
-    return out
-
-
 def _qualified(module: cst.Module, node: cst.BaseExpression) -> str:
     spelled = dotted(node)
     head, _, rest = spelled.partition(".")
-    imported = _imported(module)
+    imported = top_imports(module)
     if head in imported:
         return imported[head] + (f".{rest}" if rest else "")
     return spelled

@@ -192,6 +192,28 @@ def dotted(expr: cst.BaseExpression) -> str:
     return ""
 
 
+
+def top_imports(module: cst.Module) -> dict[str, str]:
+    """``{bound name: what it imports}`` of the module's top-level imports (``import a.b`` binds ``a``; ``import a.b
+    as c`` binds ``c`` to ``a.b``; ``from a import b as c`` binds ``c`` to ``a.b``; relative and star imports left)."""
+    out: dict[str, str] = {}
+    for stmt in module.body:
+        for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()):
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    name = dotted(alias.name)
+                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                        out[alias.asname.name.value] = name
+                    else:
+                        out[name.split(".")[0]] = name.split(".")[0]
+            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative \
+                    and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) \
+                        else dotted(alias.name)
+                    out[bound] = f"{dotted(small.module)}.{dotted(alias.name)}"
+    return out
+
 def aliases(path: str) -> set[str]:
     """The spellings of one legacy function under ``tf.compat.v1`` (``io.`` and ``data.`` twins)."""
     short = path.rsplit(".", 1)[-1]

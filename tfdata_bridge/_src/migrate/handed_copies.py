@@ -792,7 +792,7 @@ def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | No
     (or a module alias of ``tensorflow``); None for anything else."""
     from tfdata_bridge._src.migrate.calls import module_aliases
     from tfdata_bridge._src.migrate.named_apis import READERS
-    from tfdata_bridge._src.migrate.objects import _imports
+    from tfdata_bridge._src.migrate.calls import top_imports as _imports
 
     path = dotted(expr) if expr is not None else ""
     if not path:

@@ -202,7 +202,7 @@ def _names(module: cst.Module, name: str) -> list[cst.Name]:
 
 def attribute_uses(module: cst.Module, name: str) -> int:
     """``x.name`` in ``module``, ``x`` no import (a tree's other module: its classes are not told apart)."""
-    from tfdata_bridge._src.migrate.objects import _imports
+    from tfdata_bridge._src.migrate.calls import top_imports as _imports
 
     roots = imported_roots(module)
     imports = _imports(module)
@@ -290,7 +290,7 @@ def called_once_elsewhere(made_by: set[str], name: str, external, strict: bool =
     made inline (``Reader(p).feed()``, in a loop too); why otherwise. Each call is then the one call of the method
     on an object of its own, as legacy made one reader per object. Not ``strict``: only a call in a loop on an
     object not made inline is said."""
-    from tfdata_bridge._src.migrate.objects import _imports
+    from tfdata_bridge._src.migrate.calls import top_imports as _imports
 
     texts = getattr(external, "other_texts", None)
     said = f"`{name}` is called in another module"

@@ -19,10 +19,9 @@ from __future__ import annotations
 import builtins
 
 import libcst as cst
-from libcst.helpers import get_full_name_for_node
 from libcst.metadata import Assignment, GlobalScope
 
-from tfdata_bridge._src.migrate.calls import Refusal, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, names_in, top_imports
 from tfdata_bridge._src.migrate.passed_class import passed_class_home
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -73,34 +72,11 @@ def _same_globals(fn: cst.FunctionDef, home: cst.Module, here: cst.Module) -> No
     from tfdata_bridge._src.migrate.reader_fn import _assigned
 
     local = {p.name.value for p in [*fn.params.params, *fn.params.kwonly_params]} | _assigned(list(fn.body.body))
-    theirs, ours = _imports(home), _imports(here)
+    theirs, ours = top_imports(home), top_imports(here)
     for name in sorted(names_in(fn.body) - local - set(dir(builtins))):
         if name not in theirs or theirs[name] != ours.get(name):
             raise Refusal(f"`{fn.name.value}` reads `{name}`, which its module and the caller's do not import "
                           "alike; its body cannot move")
-
-
-def _imports(module: cst.Module) -> dict[str, str]:
-    """``{bound name: what it imports}`` of the module's top-level imports."""
-    out: dict[str, str] = {}
-    for stmt in module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.Import):
-                for a in small.names:
-                    full = get_full_name_for_node(a.name) or ""
-                    bound = a.asname.name.value if a.asname is not None and isinstance(a.asname.name, cst.Name) \
-                        else full.split(".")[0]
-                    out[bound] = full if a.asname is not None else full.split(".")[0]
-            elif isinstance(small, cst.ImportFrom) and not small.relative and small.module is not None and \
-                    not isinstance(small.names, cst.ImportStar):
-                base = get_full_name_for_node(small.module) or ""
-                for a in small.names:
-                    n = get_full_name_for_node(a.name) or ""
-                    bound = a.asname.name.value if a.asname is not None and isinstance(a.asname.name, cst.Name) else n
-                    out[bound] = f"{base}.{n}"
-    return out
 
 
 def _class_made_by(finder, stmt: cst.CSTNode, value: cst.BaseExpression) -> tuple[cst.ClassDef, tuple | None]:
