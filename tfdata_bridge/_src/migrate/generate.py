@@ -911,17 +911,23 @@ def _one_of_list(p: Pipeline) -> bool:
     return elements is not None and len(elements) == 1
 
 
+def _kept_on(fn: str, values: list[tuple[str, str]], comment: str) -> list[cst.BaseStatement]:
+    """``fn.name = value`` for each ``(name, value)``, the first under ``comment``: values the traced function
+    makes once (when tf.data traces it), read after the batch from the function object."""
+    out: list[cst.BaseStatement] = []
+    for i, (name, value) in enumerate(values):
+        stmt = cst.parse_statement(f"{fn}.{name} = {value}\n")
+        if i == 0:
+            stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(comment))])
+        out.append(stmt)
+    return out
+
+
 def _keep_traced(p: Pipeline, fn: str) -> list[cst.BaseStatement]:
     """``fn.name = name`` for each name read after the batch (``traced_names.py``): tf.data traces ``fn`` once,
     when the dataset is built, as legacy built these values once with the graph."""
-    out: list[cst.BaseStatement] = []
-    for i, name in enumerate(p.traced):
-        stmt = cst.parse_statement(f"{fn}.{name} = {name}\n")
-        if i == 0:
-            stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
-                "# a Python value, made once when tf.data traces this function: read after the batch"))])
-        out.append(stmt)
-    return out
+    return _kept_on(fn, [(name, name) for name in p.traced],
+                    "# a Python value, made once when tf.data traces this function: read after the batch")
 
 
 def _keep_entries(p: Pipeline, fn: str) -> list[cst.BaseStatement]:
@@ -929,15 +935,10 @@ def _keep_entries(p: Pipeline, fn: str) -> list[cst.BaseStatement]:
     len(files)``) are read after the batch (``traced_names.static_entry_read``): tf.data traces ``fn``, which calls
     the helper, once, when the dataset is built, as legacy called the helper once with the graph; the name is
     bound to that dict of its read keys after the dataset."""
-    out: list[cst.BaseStatement] = []
-    for i, (name, keys) in enumerate(p.entries.items()):
-        entries = ", ".join(f"{k!r}: {name}[{k!r}]" for k in keys)
-        stmt = cst.parse_statement(f"{fn}.{name} = {{{entries}}}\n")
-        if i == 0:
-            stmt = stmt.with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(
-                "# Python values of the helper's dict, made once when tf.data traces this function: read after the batch"))])
-        out.append(stmt)
-    return out
+    return _kept_on(fn, [(name, "{" + ", ".join(f"{k!r}: {name}[{k!r}]" for k in keys) + "}")
+                         for name, keys in p.entries.items()],
+                    "# Python values of the helper's dict, made once when tf.data traces this function: read after "
+                    "the batch")
 
 
 def _kept_list(p: Pipeline) -> int | None:
