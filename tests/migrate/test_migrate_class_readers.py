@@ -365,7 +365,7 @@ def test_a_reader_method_making_its_own_file_queue_is_read_as_if_handed_it(impor
 
 @pytest.mark.parametrize("extra, reason", [
     (", shared_name='notes'", "the file queue has shared_name=: shared with other sessions"),
-    (", element_shape=[]", "input_producer has element_shape="),
+    (", element_shape=[2]", "input_producer has element_shape="),
 ])
 def test_an_own_file_queue_the_rewrite_cannot_take_is_refused(extra, reason):
     source = _own_queue(extra=extra)
@@ -374,6 +374,15 @@ def test_an_own_file_queue_the_rewrite_cannot_take_is_refused(extra, reason):
     assert reason in _refused(result), result.notes
     outcomes = {f.line: f.tfdata for f in scan_source(source, outcomes=True)}
     assert any(reason in str(v) for v in outcomes.values()), outcomes
+
+
+def test_an_own_file_queue_of_scalar_names_declared_so_is_rewritten():
+    # element_shape=[] only states what a reader dequeues from a vector of names (a scalar): the queue is
+    # string_input_producer's (pipelines.names_producer); another element shape stays refused (above)
+    result = rewrite(_own_queue(extra=", element_shape=[]"), to="tfdata")
+    assert not result.refused, result.notes
+    _no_legacy_left(result.code)
+    assert "Dataset.from_tensor_slices([self.path])" in result.code and "element_shape" not in result.code
 
 
 def test_an_own_file_queue_used_beyond_the_read_leaves_the_method():

@@ -90,6 +90,10 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
             return None  # some other use (a dequeue_many, a close, a return): not this shape
     if len(dequeues) + len(returns) + len(pairs) != 1 or not enqueues or not runners:
         return None
+    if len(enqueues) == 1 and len(runners) == 1 and enqueues[0][0] is not runners[0] and \
+            not isinstance(enqueues[0][0].body[0], cst.Assign):
+        return None  # ``ops.append(q.enqueue(...))`` in a loop: the k-reader shape (``handbuilt``, which decides
+        # its shared_name by shared_names.py's proofs: refusing it here first kept it from looking)
     args = bind_params(small.value, _SHUFFLED if kind == "RandomShuffleQueue" else _PARAMS, kind)
     unpassed = _unshared(finder, fn, stmt, kind, args.get("shared_name"), local_callers)
     if len(enqueues) != 1 or len(runners) != 1:

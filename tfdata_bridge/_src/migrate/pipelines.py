@@ -955,7 +955,8 @@ class Finder:
         if not self.is_api(queue, "train.string_input_producer"):
             raise Refusal("the queue read is not made by `string_input_producer` (nor is it a hand-built filename "
                           "queue)")
-        return bind(queue, "train.string_input_producer"), [stmt] if stmt is not None else []
+        return shared_file_queue(bind(queue, "train.string_input_producer"), self.code), \
+            [stmt] if stmt is not None else []
 
     def _prefetch_source(self, stmt, qname: str, assign: cst.Assign, defined: list[str]) -> Source:
         queue_stmt = self.scopes.single_assignment(stmt, qname)
@@ -1151,9 +1152,22 @@ def names_producer(call: cst.Call, code=None) -> dict[str, cst.BaseExpression]:
         raise Refusal(f"the reader reads an `input_producer` with element_shape={shown}: a reader dequeues one file "
                       "name, a scalar; not rewritten")
     bound.pop("summary_name", None)
+    shared_file_queue(bound, code)
     if "input_tensor" not in bound:
         raise Refusal("`input_producer` is called without its tensor")
     return {"string_tensor": bound.pop("input_tensor"), **bound}
+
+
+def shared_file_queue(bound: dict[str, cst.BaseExpression], code=None) -> dict[str, cst.BaseExpression]:
+    """A reader's file queue with a ``shared_name`` (or a ``cancel_op``) is refused, as ``own_queue.py`` refuses
+    it: another session of the same server may dequeue its names, which a dataset's file names cannot show (unlike
+    a function feeder's queue, ``shared_names.py``, nothing here proves no other session reaches it)."""
+    for bad in ("shared_name", "cancel_op"):
+        if not is_none(bound.get(bad)):
+            shown = code(bound[bad]) if code is not None else "..."
+            raise Refusal(f"the file queue has {bad}=: shared with other sessions or closed by an op "
+                          f"(`{bad}={shown}`); not rewritten")
+    return bound
 
 
 def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.BaseStatement], free: set[str],
