@@ -123,11 +123,7 @@ def _sites(finder, at: cst.CSTNode, param: str):
         if call is None or any(a.star for a in call.args):
             raise Refusal(f"{what} is used other than by plain calls: the placeholders it is handed as `{param}` "
                           "cannot be read")
-        given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
-                 or a.keyword is not None and a.keyword.value == param]
-        if len(given) != 1:
-            raise Refusal(f"a call of {what} does not hand `{param}`: its placeholders cannot be read")
-        out.append((given[0], site, call))
+        out.append((_handed(call, position, param, what), site, call))
     return owner.name.value, out, fn
 
 
@@ -176,12 +172,17 @@ def _method_sites(finder, scopes, klass: cst.ClassDef, fn: cst.FunctionDef, node
                                                                else receiver.attr.value) == klass.name.value:
             raise Refusal(f"{what} is called on its class (`{_code(call.func)}`, `self` handed by position): the "
                           f"placeholders it is handed as `{param}` are not read so")
-        given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
-                 or a.keyword is not None and a.keyword.value == param]
-        if len(given) != 1:
-            raise Refusal(f"a call of {what} does not hand `{param}`: its placeholders cannot be read")
-        out.append((given[0], site, call))
+        out.append((_handed(call, position, param, what), site, call))
     return f"{klass.name.value}.{name}", out, fn
+
+
+def _handed(call: cst.Call, position: int, param: str, what: str) -> cst.BaseExpression:
+    """What ``call`` hands as ``param`` (by keyword, or at ``position``); refused where it hands it not once."""
+    given = [a.value for i, a in enumerate(call.args) if a.keyword is None and i == position
+             or a.keyword is not None and a.keyword.value == param]
+    if len(given) != 1:
+        raise Refusal(f"a call of {what} does not hand `{param}`: its placeholders cannot be read")
+    return given[0]
 
 
 def _super_names(klass: cst.ClassDef) -> set[int]:
