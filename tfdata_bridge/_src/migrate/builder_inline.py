@@ -29,8 +29,8 @@ import libcst as cst
 from libcst.helpers import calculate_module_and_package
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, is_docstring, names_in, nodes_of, target_names, \
-    wrapped
+from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, is_docstring, last_name, names_in, nodes_of, \
+    target_names, wrapped
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
 from tfdata_bridge._src.migrate.inline_sources import hoist_producers, in_memory_producer_spelled
 from tfdata_bridge._src.migrate.feed_builders import _builder as _feed_builder
@@ -38,10 +38,6 @@ from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 _PRODUCERS = ("slice_input_producer", "input_producer", "range_input_producer")  # (``inline_sources._PRODUCERS``)
-
-
-def _last(func: cst.BaseExpression) -> str:
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def _straight_calls(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
@@ -73,7 +69,7 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[s
     body = _straight_calls(fn)
     if body is None:
         return None
-    calls = [_last(c.func) for s in body for c in nodes_of(s, cst.Call)]
+    calls = [last_name(c.func) for s in body for c in nodes_of(s, cst.Call)]
     producer = _producer(calls)
     if producer:  # (``return slice_input_producer(...)[0]``: the producer named first)
         body = hoist_producers(fn, body)

@@ -30,8 +30,8 @@ from dataclasses import replace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, is_docstring, names_in, nodes_of, \
-    target_names
+from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, is_docstring, last_name, names_in, \
+    nodes_of, target_names
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _bound_args, _Inline, _locals, _once, _Rename, \
     _straight
 
@@ -40,21 +40,17 @@ _NOT = ("QueueRunner", "add_queue_runner", "input_producer", "slice_input_produc
         "string_input_producer", "read", "read_up_to")
 
 
-def _last(func: cst.BaseExpression) -> str:
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-
-
 def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[cst.BaseExpression]] | None:
     """(the statements, the returned items) of a feed-queue builder; None for any other function."""
     body = _straight(fn)
     if body is None:
         return None
-    calls = [_last(c.func) for s in body for c in nodes_of(s, cst.Call)]
+    calls = [last_name(c.func) for s in body for c in nodes_of(s, cst.Call)]
     if sum(c in _QUEUES for c in calls) != 1 or any(c in _NOT or c.endswith("Reader") or "batch" in c
                                                    for c in calls):
         return None
     queue = next((target_names(s.body[0].targets[0].target) for s in body[:-1] if isinstance(s.body[0], cst.Assign)
-                  and isinstance(s.body[0].value, cst.Call) and _last(s.body[0].value.func) in _QUEUES), None)
+                  and isinstance(s.body[0].value, cst.Call) and last_name(s.body[0].value.func) in _QUEUES), None)
     value = body[-1].body[0].value
     items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
     if not queue or len(queue) != 1:

@@ -29,16 +29,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import fresh_name, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import fresh_name, identifiers, names_in, nodes_of, target_names, last_name
 from tfdata_bridge._src.migrate.feed_builders import _Literals, rebound
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _Inline, _once, _Rename
 
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Yield, cst.Await, cst.Try,
            cst.While)
-
-
-def _last(func: cst.BaseExpression) -> str:
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def _starter(fn: cst.FunctionDef) -> tuple[list[cst.BaseStatement], cst.BaseExpression | None] | None:
@@ -63,7 +59,7 @@ def _starter(fn: cst.FunctionDef) -> tuple[list[cst.BaseStatement], cst.BaseExpr
                        any(nodes_of(s, k) for k in _NESTED) or isinstance(s, cst.For) and s.orelse is not None
                        for s in body):
         return None
-    calls = [_last(c.func) for s in body for c in nodes_of(s, cst.Call)]
+    calls = [last_name(c.func) for s in body for c in nodes_of(s, cst.Call)]
     if "Thread" not in calls or "start" not in calls:
         return None
     return body, returned

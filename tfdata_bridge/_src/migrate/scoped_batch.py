@@ -29,7 +29,7 @@ import dataclasses
 import re
 
 import libcst as cst
-from tfdata_bridge._src.migrate.calls import code_of, identifiers, name_counts, nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, identifiers, name_counts, nodes_of, last_name
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _SCOPES = {"name_scope", "variable_scope"}
@@ -112,7 +112,7 @@ class _Siblings(Visitor):
             return None
         out: list[cst.BaseStatement] = []
         for inner in stmt.body.body:
-            if isinstance(inner, cst.With) and _last(inner.items[0].item.func if isinstance(
+            if isinstance(inner, cst.With) and last_name(inner.items[0].item.func if isinstance(
                     inner.items[0].item, cst.Call) else inner.items[0].item) in _GRAPH:
                 got = self._flat(inner)
                 if got is None:
@@ -178,7 +178,7 @@ def _opened(stmt: cst.With) -> list[cst.BaseStatement]:
     out: list[cst.BaseStatement] = []
     for inner in stmt.body.body:
         out += _opened(inner) if isinstance(inner, cst.With) and all(
-            isinstance(i.item, cst.Call) and _last(i.item.func) in _GRAPH for i in inner.items) else [inner]
+            isinstance(i.item, cst.Call) and last_name(i.item.func) in _GRAPH for i in inner.items) else [inner]
     return out
 
 
@@ -247,16 +247,12 @@ def _may_hold(module: cst.Module, siblings: bool) -> bool:
         def visit_With(self, node: cst.With) -> None:
             if isinstance(node.body, cst.IndentedBlock) and (siblings or len(node.body.body) == 1 and \
                     "batch" in cst.Module([]).code_for_node(node.body.body[0])) and \
-                    all(isinstance(i.item, cst.Call) and _last(i.item.func) in (_GRAPH if siblings else _SCOPES)
+                    all(isinstance(i.item, cst.Call) and last_name(i.item.func) in (_GRAPH if siblings else _SCOPES)
                         for i in node.items):
                 found.append(node)
 
     module.visit(_V())
     return bool(found)
-
-
-def _last(func: cst.BaseExpression) -> str:
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def all_rewritten(code: str, calls: list[str]) -> bool:
