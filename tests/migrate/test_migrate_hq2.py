@@ -76,3 +76,41 @@ def test_a_runner_of_threads_not_counted_here_goes():
     assert not result.refused, result.notes
     assert "QueueRunner(" not in result.code and "create_threads" not in result.code and "got = line" in result.code
     assert "legacy's `n` runner threads, however many" in " ".join(n.message for n in result.notes)
+
+
+STATEFUL = '''\
+import tensorflow.compat.v1 as tf
+
+
+def main(path):
+    _, line = tf.TextLineReader().read(tf.train.string_input_producer([path], num_epochs=1, shuffle=False))
+    counter = tf.Variable(0.0)
+    {made}
+    q = tf.FIFOQueue(4, [tf.float32])
+    {enqueue}
+    tf.train.add_queue_runner(tf.train.QueueRunner(q, [op]))
+    got = q.dequeue()
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        tf.train.start_queue_runners(sess)
+        return sess.run(got)
+'''
+
+
+@pytest.mark.parametrize("made, enqueue, why", [
+    # (round 61: a counter incremented by the enqueue's dependency; the rewrite read it without the increment)
+    ("bump = tf.assign_add(counter, 1.0)", "with tf.control_dependencies([bump]):\n        op = q.enqueue([counter])",
+     "made under `tf.control_dependencies([bump])`"),
+    ("value = tf.strings.to_number(line)",
+     "with tf.name_scope('fill'), tf.control_dependencies([tf.assign_add(counter, 1.0)]):\n"
+     "        op = q.enqueue([value])", "made under"),
+    ("value = tf.strings.to_number(line) + counter", "op = q.enqueue([value])", "reads a variable (`tf.Variable`)"),
+    ("step = counter.assign_add(1.0)", "op = q.enqueue([step])", "reads a variable (`counter.assign_add`)"),
+])
+def test_an_enqueue_that_runs_or_reads_state_keeps_its_queue(made, enqueue, why):
+    # (legacy's runner ran the op ahead of the dequeues, until the queue was full: its dependencies ran once per
+    # element and its variables were read at the runner's time; the queue cannot become the tensors)
+    result = rewrite(STATEFUL.format(made=made, enqueue=enqueue), to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and why in said, said
+    assert "FIFOQueue(4" in result.code and "q.dequeue()" in result.code

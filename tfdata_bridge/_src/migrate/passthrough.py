@@ -20,12 +20,13 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, last_name, names_in, nodes_of
 from tfdata_bridge._src.migrate.enqueue_copies import copies
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
 from tfdata_bridge._src.migrate.returned_queue import returned_pair
 from tfdata_bridge._src.migrate.queue_runners import checked_runner, named_runner, runner_call, started_by_hand
+from tfdata_bridge._src.migrate.stateful_captures import VARIABLES
 from tfdata_bridge._src.migrate.static_values import bound_statement
 
 _PARAMS = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")  # FIFOQueue's, PaddingFIFOQueue's
@@ -123,6 +124,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     if inner is None:
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
     tensors, gone, threads, many = _enqueued(finder, enq_stmt, use, inner, runner_stmt, fn, local_callers)
+    _runs_nothing_else(finder, enq_stmt, tensors, fn, flat, qname)
     unpassed = unpassed + threads
     end = (returns or pairs or dequeues)[0]
     _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
@@ -278,6 +280,45 @@ def passes(call: cst.Call, fn: cst.FunctionDef, param: str) -> bool:
         if arg.keyword is None and param in positional and i == positional.index(param):
             return True
     return False
+
+
+# what changes a variable when run (by the method's or the function's last name)
+_UPDATES = frozenset({"assign", "assign_add", "assign_sub", "count_up_to", "scatter_add", "scatter_sub",
+                      "scatter_update", "scatter_nd_update", "scatter_nd_add", "scatter_mul", "scatter_div"})
+
+
+def _runs_nothing_else(finder, enq_stmt: cst.SimpleStatementLine, tensors: cst.BaseExpression, fn,
+                       flat: list[cst.SimpleStatementLine], qname: str) -> None:
+    """The enqueue op's runs did nothing but evaluate ``tensors``: else the queue cannot go. Legacy's runner thread
+    ran the op ahead of the dequeues, over and over, until the queue was full; an op made under
+    ``control_dependencies`` ran those dependencies once per element, and a variable read in the tensors was read
+    at the runner's time, not the consumer's (a counter the enqueue's dependency increments, round 61). Refused
+    with the reason."""
+    for block in nodes_of(fn, cst.With):
+        if any(isinstance(item.item, cst.Call) and last_name(item.item.func) == "control_dependencies"
+               for item in block.items) and any(s is enq_stmt for s in nodes_of(block.body, cst.SimpleStatementLine)):
+            raise Refusal(f"the enqueue op of `{qname}` is made under `{finder.code(block.items[0].item)}`: legacy's "
+                          "runner thread ran those ops once per element, ahead of the dequeues; without the queue "
+                          "nothing would run them; not rewritten")
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for stmt in flat:
+        for small in stmt.body:
+            if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                for name in set().union(*(names_in(t) for t in targets)):
+                    assigned.setdefault(name, []).append(small.value)
+    seen, todo = set(), [tensors]
+    while todo:
+        expr = todo.pop()
+        for call in nodes_of(expr, cst.Call):
+            last = last_name(call.func)
+            if last in VARIABLES or last in _UPDATES:
+                raise Refusal(f"`{qname}` is filled with `{finder.code(tensors)}`, which reads a variable "
+                              f"(`{finder.code(call.func)}`): legacy's runner thread read it ahead of the "
+                              "dequeues, at its own time, not at each dequeue's; not rewritten")
+        for name in names_in(expr) - seen:
+            seen.add(name)
+            todo.extend(assigned.get(name, ()))
 
 
 def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementLine]) -> None:
