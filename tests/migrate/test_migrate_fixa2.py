@@ -108,3 +108,32 @@ def test_an_enqueue_method_called_by_the_threads_function_is_left_naming_the_cal
     said = _refused(_PUSHED)
     assert "`push`, the method that runs the enqueue, is called outright by `actor`" in said
     assert "shared_name" not in said
+
+
+_SUMMARY = '''
+import threading
+import tensorflow.compat.v1 as tf
+
+
+def feed(sess, op, close, ph):
+    for k in range(4):
+        sess.run(op, feed_dict={ph: float(k)})
+    sess.run(close)
+
+
+def main(data_dir):
+    q = tf.FIFOQueue(4, [tf.float32], shapes=[[]])
+    tf.summary.scalar('fill/' + q.name, tf.cast(q.size(), tf.float32) * 0.25)
+    ph = tf.placeholder(tf.float32, [])
+    op = q.enqueue([ph])
+    close = q.close()
+    xs = q.dequeue_many(2)
+    with tf.Session() as sess:
+        threading.Thread(target=feed, args=(sess, op, close, ph)).start()
+        return [sess.run(xs).tolist() for _ in range(2)]
+'''
+
+
+def test_a_queue_read_by_a_summary_is_left_naming_the_reads():
+    said = _refused(_SUMMARY)
+    assert "`q.name`, `q.size()` read by `tf.summary.scalar(...)`" in said, said
