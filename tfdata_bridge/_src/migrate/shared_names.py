@@ -96,15 +96,29 @@ def _built_more_than_once(finder, stmt: cst.SimpleStatementLine) -> str | None:
         return "it is made in a lambda or comprehension"
     if _in_loop(fn, stmt):
         return f"it is made in a loop of `{fn.name.value}`"
+    owner = getattr(finder.scopes.scope(fn), "node", None)
+    if isinstance(owner, cst.ClassDef):  # a method: each instance makes its own queue of that one shared name
+        if fn.name.value != "__init__":
+            return (f"it is made in `{owner.name.value}.{fn.name.value}`, a method that may run more than once "
+                    "(only `__init__` of a class built once is followed)")
+        fn = owner  # (the class's constructions are the calls of ``__init__``)
     local = finder.scopes.callers(fn)
     callers: list = list(local)
     elsewhere = getattr(finder.external, "calls_elsewhere", None) if finder.external is not None else None
     if elsewhere is not None:
         callers += list(elsewhere(fn.name.value))
+    what = "is built" if isinstance(fn, cst.ClassDef) else "is called"
+    if isinstance(fn, cst.ClassDef) and not callers:  # (a class no code of the tree builds: not followed)
+        return f"`{fn.name.value}`, whose instances make it, is built by no code of the program that is read"
     if len(callers) > 1:  # (none: an entry point, called from outside, ``main(...)``)
-        return f"`{fn.name.value}`, which makes it, is called more than once"
+        return f"`{fn.name.value}`, which makes it, {what} more than once (or named elsewhere)"
     if local and _in_loop(fn_of(finder, local[0]), local[0]):
-        return f"`{fn.name.value}`, which makes it, is called in a loop"
+        return f"`{fn.name.value}`, which makes it, {what} in a loop"
+    for call, stmt, _, site in callers[len(local):]:  # (another module's one call: in a loop there, several)
+        scopes = getattr(site, "scopes", None)
+        if call is not None and stmt is not None and scopes is not None and _in_loop(
+                getattr(scopes.scope(stmt), "node", None), stmt):
+            return f"`{fn.name.value}`, which makes it, {what} in a loop of another module"
     return None
 
 

@@ -171,7 +171,8 @@ class FeedFinder:
                               "its enqueue, close and one dequeue where it is made (a queue read by readers there, or "
                               "filled there, is not rewritten yet); `migrate --to compat` runs it through the drop-in")
             if hit is None:
-                raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue{_which_use(self, stmt)}")
+                raise Refusal(f"`{queue}` is used other than by enqueue, close and one dequeue"
+                              f"{_which_use(self, stmt, queue)}")
             method, mcall, names = hit
             if method in ("enqueue", "enqueue_many") and enqueue is None and names and len(names) == 1:
                 enqueue = (stmt, mcall, names[0])
@@ -448,13 +449,26 @@ def _handed_to(up, ref: cst.Name) -> cst.BaseExpression | None:
     return None
 
 
-def _which_use(finder, stmt: cst.BaseStatement) -> str:
-    """`` (line N: it is returned)``: where and how a queue is used beyond the feed-thread pattern."""
+def _which_use(finder, stmt: cst.BaseStatement, queue: str | None = None) -> str:
+    """`` (line N: it is returned)``: where and how a queue is used beyond the feed-thread pattern (with
+    ``queue``, a plain statement's reads of its attributes are named: ``q.size()`` in a summary)."""
     line = finder.index.lines.get(stmt) if isinstance(stmt, cst.SimpleStatementLine) else None
     where = f"line {line}" if line else "a compound statement"
     small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
     if isinstance(small, cst.Return):
         return f" ({where}: its function returns it, and what the caller does with it is not followed)"
+    if isinstance(small, (cst.Expr, cst.Assign)) and queue is not None:
+        reads = list(dict.fromkeys(
+            f"{queue}.{a.attr.value}" + ("()" if any(c.func is a for c in nodes_of(small, cst.Call)) else "")
+            for a in nodes_of(small, cst.Attribute) if isinstance(a.value, cst.Name) and a.value.value == queue))
+        outer = small.value.func if isinstance(small.value, cst.Call) else None
+        if reads and (outer is None or isinstance(outer, cst.Attribute) and isinstance(outer.value, cst.Name)
+                      and outer.value.value == queue):
+            return f" ({where}: {', '.join(f'`{r}`' for r in reads)})"
+        if reads:
+            spelled = ", ".join(f"`{r}`" for r in reads)
+            return (f" ({where}: {spelled} read by `{finder.code(outer)}(...)`: a queue's own state, not "
+                    "followed onto a dataset)")
     return f" ({where})"
 
 

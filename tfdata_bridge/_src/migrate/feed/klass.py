@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, free_attribute, holder_of, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, free_attribute, holder_of, is_none, names_in, \
+    nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
@@ -60,11 +61,14 @@ from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
 from tfdata_bridge._src.migrate.feed.thread_run import held_session, is_thread_subclass, session_attr
+from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 
 _KINDS = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 # (a tree's rewrite, ``tree.py``: a queue its module never reads may be dequeued through an instance in another
 # module; the class then keeps the dataset under the queue's attribute, ``feed/across_calls.py`` rewrites that read)
 REMOTE_DEQUEUE: ContextVar[bool] = ContextVar("remote_dequeue", default=False)
+# (the module's finder, where ``class_feeds`` was given one: a queue's ``shared_name=`` is read with it)
+_FINDER: ContextVar[object | None] = ContextVar("class_feed_finder", default=None)
 _UNREAD = ("`{}` is read by no statement of this module; the rewrite needs its one dequeue here "
            "(a dequeue in another module, through an instance, is not followed there yet)")
 
@@ -94,9 +98,11 @@ def class_feeds(module: cst.Module, index, code, v1_default: str, finder=None
     queue. ``finder`` (the module's, with its scopes and the tree's resolver): placeholders handed to
     ``__init__`` are read at the class's callers (``handed.py``); without it they are refused."""
     token = SITES.set((finder.scopes, finder.external) if finder is not None else None)
+    held = _FINDER.set(finder)
     try:
         return _class_feeds(module, index, code, v1_default)
     finally:
+        _FINDER.reset(held)
         SITES.reset(token)
 
 
@@ -197,7 +203,13 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
           fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
           local_reads: list[cst.Name] = (), passed=None) -> ClassFeed:
     bound: list[cst.BaseStatement] = []  # (``dtypes = [p.dtype for p in phs]`` read by the queue alone)
-    args = queue_args(resolved_call(reader(index, v1), qcall, flat(init), bound), kind)
+    # (``shared_name=`` where no other session can reach the queue, the class built once: it goes, said in the
+    # comment; ``shared_names.py``)
+    shared = bind_params(qcall, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]), kind).get("shared_name")
+    finder = _FINDER.get()
+    shared_ok = finder is not None and not is_none(shared) and qstmt.body[0].value is qcall
+    shared_note = dropped_shared_name(finder, qstmt, kind, shared) if shared_ok else None
+    args = queue_args(resolved_call(reader(index, v1), qcall, flat(init), bound), kind, shared_ok=shared_ok)
     dtypes = args["dtypes"]
     plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else []), *bound])
     # (a method only the queue's ``shapes=`` calls, ``self._get_shape()``: it goes with it, ``shape_helpers.py``)
@@ -409,7 +421,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         plan.removed.remove(qstmt)
         plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
             sites_note(feeder, sites, dropped.names) + (
-            f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it")
+            f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it") + (
+            f"; {shared_note}" if shared_note else "")
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
         plan.remote, plan.kind_args = qattr, (kind,)
@@ -429,7 +442,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
     plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
-        sites_note(feeder, sites, dropped.names)
+        sites_note(feeder, sites, dropped.names) + (f"; {shared_note}" if shared_note else "")
     if driver is not None and not thread_run:
         plan.comment += (f"; the thread `{entry.name.value}` is the target of is still made and started as before, "
                          f"but feeds nothing: its loop is now `{source}`, read by tf.data")

@@ -228,7 +228,8 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
     ref = uses_[0]
     call = next((c for c in index.threads if any(n is ref for n in nodes_of(c, cst.Attribute))), None)
     if call is None or thread_call_parts(call)[0] is not ref:
-        raise Refusal(f"`{feeder}` is used other than as one `threading.Thread`'s target")
+        raise Refusal(_direct_call(index, module, feeder, ref) or
+                      f"`{feeder}` is used other than as one `threading.Thread`'s target")
     if len(thread_call_parts(call)[1]) != passed + data:
         raise Refusal(f"the thread does not pass `{feeder}` just its session" + (
             " and one argument per parameter (by position)" if data else ""))
@@ -241,6 +242,25 @@ def outside_threads(index, module: cst.Module, cls: cst.ClassDef, feeder: str, u
     for name in sorted(handles):
         uses.handled(name, gone, gone, handles)
     return gone
+
+
+def _direct_call(index, module: cst.Module, feeder: str, ref: cst.Attribute) -> str | None:
+    """Where ``ref`` (``tq.push``) is called outright (each call one enqueue, an "append" method), by a function
+    or method that threads may run: the reason to refuse, naming the caller. None where it is not a call."""
+    call = next((c for c in nodes_of(module, cst.Call) if c.func is ref), None)
+    if call is None:
+        return None
+    caller = None
+    for fn in nodes_of(module, cst.FunctionDef):  # (the innermost function holding the call)
+        if any(c is call for c in nodes_of(fn, cst.Call)):
+            caller = fn
+    stmt = next((s for s in reversed(nodes_of(module, cst.SimpleStatementLine))
+                 if any(c is call for c in nodes_of(s, cst.Call))), None)
+    line = index.lines.get(stmt) if stmt is not None else None
+    where = (f" by `{caller.name.value}`" if caller is not None else "") + (f" (line {line})" if line else "")
+    return (f"`{feeder}`, the method that runs the enqueue, is called outright{where} rather than made a thread's "
+            "target: each call's element, and the threads running its callers, are not followed into a generator; "
+            "not rewritten")
 
 
 def outside_data_thread(index, module: cst.Module, feeder: cst.FunctionDef, uses_: list[cst.Attribute],
