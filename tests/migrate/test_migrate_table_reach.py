@@ -23,7 +23,7 @@ def test_a_table_reached_through_a_call_gets_an_iterator_started_with_the_tables
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 4
+    assert len(programs) == 6
     for p in programs:
         assert "make_one_shot_iterator" not in code[p.name], p.name
         assert "TABLE_INITIALIZERS" in code[p.name], p.name

@@ -42,6 +42,13 @@ FED = frozenset({"placeholder", "placeholder_with_default", "sparse_placeholder"
 # made outside a dataset function, these cannot be copied into it either
 RANDOM = frozenset({"random_uniform", "random_normal", "truncated_normal", "random_shuffle", "random_crop",
                     "multinomial", "random_gamma", "random_poisson", "uniform", "normal"})
+# lookup tables (a resource, as a variable is): made outside a dataset, its functions cannot capture one by value
+# (``Cannot capture a stateful node (name:hash_table, type:HashTableV2)``, round 60); made inside, they can
+TABLES = frozenset({"StaticHashTable", "StaticHashTableV1", "HashTable", "StaticVocabularyTable",
+                    "StaticVocabularyTableV1", "MutableHashTable", "MutableDenseHashTable", "DenseHashTable",
+                    "IdTableWithHashBuckets", "index_table_from_file", "index_table_from_tensor",
+                    "index_to_string_table_from_file", "index_to_string_table_from_tensor", "string_to_index",
+                    "index_to_string", "string_to_index_table_from_file", "string_to_index_table_from_tensor"})
 # the next element of an iterator or a queue, made outside a dataset: a stateful op it cannot capture either (two
 # readers read in lockstep, one of them rewritten apart from the batch that pairs them: round 19)
 NEXT = frozenset({"get_next", "dequeue", "dequeue_many", "dequeue_up_to"})
@@ -60,6 +67,7 @@ _ROLES = {"batch": "batch size", "padded_batch": "batch size", "shuffle": "shuff
           "from_tensor_slices": "producer's tensor", "take": "element count", "prefetch": "buffer size"}
 _DEPTH = 6
 _NEXT_KIND = "the next element of another pipeline"
+_TABLE_KIND = "a lookup table"
 _WHY_NEXT = ("a dataset cannot capture another pipeline's iterator or queue (`Cannot capture a stateful node`), and "
              "two readers read in lockstep into one batch pair their i-th records only as one pipeline; keep the "
              "queues (`migrate --to compat`), or read both sources in the batch's function")
@@ -81,7 +89,7 @@ def withdrawn_for_state(module: cst.Module, original: cst.Module | None = None, 
     return _Check(module, original, imported, others).why()
 
 
-_QUICK = re.compile(r"\b(%s|layers|keras|random\w*)\b" % "|".join(sorted(VARIABLES | FED | RANDOM | NEXT)))
+_QUICK = re.compile(r"\b(%s|layers|keras|random\w*)\b" % "|".join(sorted(VARIABLES | FED | RANDOM | NEXT | TABLES)))
 
 
 def _foreign_quick(module: cst.Module, imported) -> bool:
@@ -165,6 +173,8 @@ class _Check:
             return "a placeholder fed at run time"
         if captured and (last in RANDOM or path.startswith("random.")):
             return "a random op"
+        if captured and last in TABLES:
+            return _TABLE_KIND
         return None
 
     def _next_element(self, call: cst.Call, holder: cst.CSTNode) -> str | None:
@@ -203,7 +213,7 @@ class _Check:
                     if ret.value is None:
                         continue
                     found = self._stateful(ret.value, fn, depth + 1, seen, follow=True)
-                    if found is not None and found[1] == _NEXT_KIND:
+                    if found is not None and found[1] in (_NEXT_KIND, _TABLE_KIND):
                         return found
             return None
         home = None
@@ -217,7 +227,7 @@ class _Check:
                 for ret in nodes_of(fn, cst.Return):
                     if ret.value is not None:
                         found = check._stateful(ret.value, fn, depth + 1, set(), follow=True)
-                        if found is not None and found[1] == _NEXT_KIND:
+                        if found is not None and found[1] in (_NEXT_KIND, _TABLE_KIND):
                             return found
         return None
 
@@ -231,8 +241,8 @@ class _Check:
             kind = self._kind(call, captured=True) or (self._next_element(call, holder) if follow else None)
             if kind is not None:
                 return call, kind
-            found = self._returned(call, depth, seen) if follow else None
-            if found is not None:
+            found = self._returned(call, depth, seen)
+            if found is not None and (follow or found[1] == _TABLE_KIND):
                 return found
         for name in identifiers(value):
             found = self._bound(name.value, holder, depth + 1, seen, follow)

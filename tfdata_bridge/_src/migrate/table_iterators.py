@@ -66,12 +66,16 @@ def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
     for outer in nodes_of(module, cst.FunctionDef):
         if not isinstance(outer.body, cst.IndentedBlock):
             continue
+        known = tables.get(id(outer), set()) | tables.get(0, set())
         maps = [f for f in nodes_of(outer, cst.FunctionDef) if f is not outer and _generated(f)
-                and _reads_table(f, tables.get(id(outer), set()) | tables.get(0, set()), table_attrs, reaching,
-                                    roots)]
-        if not maps:
+                and _reads_table(f, known, table_attrs, reaching, roots)]
+        # (a map function of the module handed a table by a lambda: ``.map(lambda v: read_one(v, vocab))``)
+        handing = [a for a in nodes_of(outer, cst.Assign)
+                   if any({n.value for n in identifiers(lam.body)} & known for lam in nodes_of(a.value, cst.Lambda))]
+        if not maps and not handing:
             continue
-        datasets = _datasets(outer, {f.name.value for f in maps})
+        datasets = _datasets(outer, {f.name.value for f in maps},
+                             {n for a in handing for t in a.targets for n in names_in(t.target)})
         for call in nodes_of(outer, cst.Call):
             func = call.func
             if not (isinstance(func, cst.Attribute) and func.attr.value == "make_one_shot_iterator"
@@ -135,15 +139,55 @@ def _table_call(value: cst.BaseExpression, roots: frozenset[str]) -> bool:
 
 
 def _tables(module: cst.Module) -> tuple[dict[int, set[str]], set[str]]:
-    """(id(function) -> the names it assigns a table, 0 for the module's top; the attributes assigned one)."""
+    """(id(function) -> the names it assigns a table, 0 for the module's top; the attributes assigned one).
+    A table is also what a function of the module returns a table from (``load_vocab_table()``), and a parameter
+    of a module function that one of the module's calls of it passes a table (``get_batch(files, table)``, round
+    60: the per-record code read the parameter, and the one-shot iterator could not hold it)."""
+    names, attrs = _made_tables(module, _tf_roots(module))
+    functions = [f for f in nodes_of(module, cst.FunctionDef) if isinstance(f.body, cst.IndentedBlock)]
+    by_name: dict[str, list[cst.FunctionDef]] = {}
+    for f in functions:
+        by_name.setdefault(f.name.value, []).append(f)
+    holder = {id(c): f for f in functions for c in nodes_of(f, cst.Call)}  # (outer first: the innermost wins)
+    grown = True
+    while grown:  # (a table handed on: a parameter passed a table is one, and passes it on in turn)
+        grown = False
+        for call in nodes_of(module, cst.Call):
+            if not isinstance(call.func, cst.Name) or call.func.value not in by_name:
+                continue
+            caller = holder.get(id(call))
+            known = names.get(0, set()) | (names.get(id(caller), set()) if caller is not None else set())
+            for fn in by_name[call.func.value]:
+                params = [p.name.value for p in fn.params.params]
+                positional = [a for a in call.args if a.keyword is None and not a.star]
+                for at, arg in enumerate(call.args):
+                    if arg.star:
+                        break
+                    name = arg.keyword.value if arg.keyword is not None else \
+                        params[positional.index(arg)] if positional.index(arg) < len(params) else None
+                    if name is None or not isinstance(arg.value, cst.Name) or arg.value.value not in known:
+                        continue
+                    if name not in names.setdefault(id(fn), set()):
+                        names[id(fn)].add(name)
+                        grown = True
+    return names, attrs
+
+
+def _made_tables(module: cst.Module, roots: frozenset[str]) -> tuple[dict[int, set[str]], set[str]]:
+    """``_tables`` less the tables handed to parameters: names and attributes assigned a table constructor's call
+    or a call of a module function that returns a table."""
     names: dict[int, set[str]] = {}
     attrs: set[str] = set()
-    roots = _tf_roots(module)
+    makers = _table_makers(module, roots)
+
+    def made(value: cst.BaseExpression) -> bool:
+        return _table_call(value, roots) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and \
+            value.func.value in makers
     holders = [(0, s) for s in module.body] + [(id(f), s) for f in nodes_of(module, cst.FunctionDef)
                                                 if isinstance(f.body, cst.IndentedBlock) for s in f.body.body]
     for key, stmt in holders:
         for assign in nodes_of(stmt, cst.Assign):
-            if not _table_call(assign.value, roots):
+            if not made(assign.value):
                 continue
             for t in assign.targets:
                 if isinstance(t.target, cst.Name):
@@ -153,11 +197,34 @@ def _tables(module: cst.Module) -> tuple[dict[int, set[str]], set[str]]:
     # (a table assigned inside a function's nested blocks: counted for the function)
     for f in nodes_of(module, cst.FunctionDef):
         for assign in nodes_of(f, cst.Assign):
-            if _table_call(assign.value, roots):
+            if made(assign.value):
                 for t in assign.targets:
                     if isinstance(t.target, cst.Name):
                         names.setdefault(id(f), set()).add(t.target.value)
     return names, attrs
+
+
+def _table_makers(module: cst.Module, roots: frozenset[str]) -> set[str]:
+    """The names of the module's top-level functions that return a table: a constructor's call, a name of theirs
+    assigned one, or a call of another such function."""
+    functions = [s for s in module.body if isinstance(s, cst.FunctionDef)]
+    found: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for f in functions:
+            if f.name.value in found:
+                continue
+
+            def made(value: cst.BaseExpression | None) -> bool:
+                return value is not None and (_table_call(value, roots) or isinstance(value, cst.Call) and
+                                              isinstance(value.func, cst.Name) and value.func.value in found)
+            local = {n for a in nodes_of(f, cst.Assign) if made(a.value) for t in a.targets for n in names_in(t.target)}
+            returns = [r.value for r in nodes_of(f, cst.Return) if r.value is not None]
+            if returns and all(made(v) or isinstance(v, cst.Name) and v.value in local for v in returns):
+                found.add(f.name.value)
+                grown = True
+    return found
 
 
 def _generated(fn: cst.FunctionDef) -> bool:
@@ -238,9 +305,10 @@ def _reads_table(fn: cst.FunctionDef, tables: set[str], attrs: set[str], reachin
                for a in nodes_of(fn, cst.Attribute))
 
 
-def _datasets(outer: cst.FunctionDef, maps: set[str]) -> set[str]:
-    """The names of ``outer`` bound to a dataset built over one of ``maps`` (directly or through another)."""
-    found = set(maps)
+def _datasets(outer: cst.FunctionDef, maps: set[str], seeds: set[str] = frozenset()) -> set[str]:
+    """The names of ``outer`` bound to a dataset built over one of ``maps`` (directly or through another), or
+    over one of ``seeds`` (datasets already known to read a table)."""
+    found = set(maps) | set(seeds)
     grown = True
     while grown:
         grown = False
@@ -252,7 +320,7 @@ def _datasets(outer: cst.FunctionDef, maps: set[str]) -> set[str]:
                         if n not in found:
                             found.add(n)
                             grown = True
-    return found - maps
+    return found - (maps - set(seeds))
 
 
 def _statement_of(outer: cst.FunctionDef, call: cst.Call) -> cst.SimpleStatementLine | None:
