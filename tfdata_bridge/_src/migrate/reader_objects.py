@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, is_docstring
 
 
 def record_method_source(finder, module: cst.Module, stmt: cst.SimpleStatementLine, call: cst.Call,
@@ -40,8 +40,11 @@ def record_method_source(finder, module: cst.Module, stmt: cst.SimpleStatementLi
             finder.scopes.single_assignment(stmt, func.value.value) is not None:
         return None  # (an object made here: the method moves where it can, ``method_source.py``)
     try:
-        fn, cls, home = method_of(finder, module, stmt, func, moves=False)
+        hook = self_hook(finder, module, stmt, func)
+        fn, cls, home = hook if hook is not None else method_of(finder, module, stmt, func, moves=False)
     except Refusal as exc:
+        if hook_refusal(exc):
+            raise
         if _given_a_file_queue(finder, stmt, call) and _a_parameter(finder, stmt, func.value.value):
             # (``reader.prepare_reader(queue)``, ``reader`` handed in: what its class is not known for says why)
             raise Refusal(f"the reader object `{func.value.value}` is handed in and its `{func.attr.value}` is "
@@ -71,6 +74,95 @@ def record_method_source(finder, module: cst.Module, stmt: cst.SimpleStatementLi
     return source
 
 
+_HOOK = "a base class's hook method"
+
+
+def hook_refusal(exc: Refusal) -> bool:
+    return _HOOK in str(exc)
+
+
+def _stub(fn: cst.FunctionDef) -> bool:
+    """``fn``'s body is (a docstring and) ``raise NotImplementedError[(...)]`` alone: no object runs past it."""
+    body = [s for s in fn.body.body if not is_docstring(s)] if isinstance(fn.body, cst.IndentedBlock) else []
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1 or \
+            not isinstance(body[0].body[0], cst.Raise):
+        return False
+    exc = body[0].body[0].exc
+    exc = exc.func if isinstance(exc, cst.Call) else exc
+    return isinstance(exc, cst.Name) and exc.value == "NotImplementedError"
+
+
+def _overriding(module: cst.Module, cls: cst.ClassDef, name: str, external) -> list[cst.ClassDef]:
+    """The subclasses of ``cls`` (the module's, and the tree's) that define ``name`` again."""
+    from tfdata_bridge._src.migrate.subclasses import defines, local_subclasses
+
+    tree = getattr(external, "subclasses", None)
+    subs = list(local_subclasses(module, cls))
+    if tree is not None:
+        subs += [c for c in tree(cls) if all(c is not s for s in subs)]
+    return [c for c in subs if defines(c, name)]
+
+
+def _home(cls: cst.ClassDef, external, module: cst.Module) -> tuple | None:
+    """``class_home`` of a class of another module of the tree than ``module`` (which a form may have rewritten:
+    compared as the tree read it); None for a class of ``module`` or of no module of the tree."""
+    class_home = getattr(external, "class_home", None)
+    home = class_home(cls) if class_home is not None else None
+    if home is None or home[0] is module or home[0] is getattr(external, "tree_module", None) or \
+            any(cls is d for d in module.body):
+        return None
+    return home
+
+
+def hook_override(module: cst.Module, cls: cst.ClassDef, fn: cst.FunctionDef, external) -> cst.FunctionDef | None:
+    """The one method that runs for ``self.<fn>`` where ``fn`` is ``cls``'s stub and one subclass of another
+    module of the tree defines it again (what ``self_hook`` rewrites); None otherwise."""
+    if not _stub(fn):
+        return None
+    overriding = _overriding(module, cls, fn.name.value, external)
+    if len(overriding) != 1 or _home(overriding[0], external, module) is None:
+        return None
+    fns = [s for s in overriding[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == fn.name.value]
+    return fns[0] if len(fns) == 1 and not fns[0].decorators else None
+
+
+def self_hook(finder, module: cst.Module, stmt: cst.CSTNode, func: cst.Attribute):
+    """``(method, its class, home)`` for ``self.name(queue)`` called in a method of a base class that declares
+    ``name`` as a stub (``raise NotImplementedError``) which one subclass of another module of the tree overrides
+    (the hook a base class's batching method reads its records through); None where ``func`` is not ``self.name``
+    of such a stub; ``Refusal`` where the hook is overridden other than once in another module."""
+    scope = finder.scopes.scope(stmt)
+    caller = getattr(scope, "node", None)
+    cls = getattr(getattr(scope, "parent", None), "node", None)
+    obj, name = func.value.value, func.attr.value
+    if not (isinstance(caller, cst.FunctionDef) and isinstance(cls, cst.ClassDef) and caller.params.params
+            and caller.params.params[0].name.value == obj and not caller.decorators
+            and any(c is cls for c in module.body)):
+        return None
+    own = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name] \
+        if isinstance(cls.body, cst.IndentedBlock) else []
+    if len(own) != 1 or not _stub(own[0]):
+        return None
+    overriding = _overriding(module, cls, name, finder.external)
+    where = f"`{obj}.{name}` in `{cls.name.value}.{caller.name.value}` ({_HOOK})"
+    if all(_home(c, finder.external, module) is None for c in overriding):
+        return None  # (none, or the module's own subclasses: ``inherited.py`` and ``join._method`` say why)
+    if len(overriding) > 1:
+        shown = ", ".join(sorted(f"`{c.name.value}`" for c in overriding))
+        raise Refusal(f"{where} is overridden by {shown}: which one runs depends on the object's class, and the "
+                      "rewrite makes one subclass's method a function of the record, not several; "
+                      "`migrate --to compat` runs it through the drop-in")
+    sub = overriding[0]
+    home = _home(sub, finder.external, module)
+    if home is None:
+        return None
+    fns = [s for s in sub.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    if len(fns) != 1 or fns[0].decorators or fns[0].asynchronous or not fns[0].params.params:
+        raise Refusal(f"{where}: `{sub.name.value}.{name}` is not one plain method")
+    home[2](fns[0])  # the tree refuses it where the method cannot change
+    return fns[0], sub, home
+
+
 def _given_a_file_queue(finder, stmt: cst.CSTNode, call: cst.Call) -> bool:
     """One of the call's arguments is a name bound once, here, to ``string_input_producer``'s queue."""
     for a in call.args:
@@ -86,4 +178,4 @@ def _a_parameter(finder, stmt: cst.CSTNode, name: str) -> bool:
     return isinstance(fn, cst.FunctionDef) and name in [p.name.value for p in fn.params.params]
 
 
-__all__ = ["record_method_source"]
+__all__ = ["hook_override", "hook_refusal", "record_method_source", "self_hook"]

@@ -113,8 +113,12 @@ def callee(func: cst.BaseExpression, at: cst.CSTNode, scopes, parents, module: c
             return found[0].node
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         method = _own_method(func, at, parents)
-        if method is not None:
-            return method
+        if method is not None:  # (a base class's stub one subclass of the tree overrides: that one runs)
+            from tfdata_bridge._src.migrate.reader_objects import hook_override
+
+            cls = parents.get(parents.get(method))
+            hook = hook_override(module, cls, method, external) if isinstance(cls, cst.ClassDef) else None
+            return hook if hook is not None else method
     if external is not None and isinstance(func, (cst.Name, cst.Attribute)):
         try:
             found = external(func)

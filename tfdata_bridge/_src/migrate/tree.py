@@ -509,7 +509,19 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
         external.global_of = global_of  # type: ignore[attr-defined]
         external.classdef = external_class  # type: ignore[attr-defined]
-        external.subclasses = subclasses  # type: ignore[attr-defined]
+        def subclasses_of(cls: cst.ClassDef) -> list[cst.ClassDef]:
+            """``subclasses``; a class of a form's rewritten module (new nodes) read as the module's class of the
+            same name and bases, as the tree read it (the forms keep classes, names and bases as written)."""
+            subclasses(cls)  # (``parents`` filled)
+            if id(cls) not in parents:
+                read = class_of(modules[path], cls.name.value)
+                if read is not None and len(read.bases) == len(cls.bases) and \
+                        all(a.deep_equals(b) for a, b in zip(read.bases, cls.bases)):
+                    cls = read
+            return subclasses(cls)
+
+        external.subclasses = subclasses_of  # type: ignore[attr-defined]
+        external.tree_module = modules[path]  # type: ignore[attr-defined]  # (this module, as the tree read it)
         external.class_home = class_home  # type: ignore[attr-defined]
         external.base_of = base_of  # type: ignore[attr-defined]
         external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
