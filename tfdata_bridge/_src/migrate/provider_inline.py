@@ -234,7 +234,7 @@ def _one(module: cst.Module, external) -> cst.Module:
                     changes[id(stmt)] = cst.FlattenSentinel(new[0]) if new[0] else cst.RemovalSentinel.REMOVE
                     for c, replaced in zip(calls, new[1]):
                         changes[id(c)] = cst.FlattenSentinel(replaced)
-                if home is module and _named_once(module, cls, external) and not _spells([*new[0], *sum(new[1], [])], cls):
+                if home is module and _named_once(module, cls, external) and not _spells([new[0], new[1]], cls):
                     changes[id(cls)] = cst.RemovalSentinel.REMOVE
                 out = module.visit(Replace(changes, module))
                 if home is not module and isinstance(small.value.func, cst.Name):
@@ -246,7 +246,10 @@ def _one(module: cst.Module, external) -> cst.Module:
 def _spells(stmts: list[cst.BaseStatement], cls: cst.ClassDef) -> bool:
     """Some of ``stmts`` (an object's statements written at its caller) still name ``cls`` (a static function
     read through the caller's spelling of the class): the class stays."""
-    return any(n.value == cls.name.value for s in stmts for n in identifiers(s))
+    def flat(items) -> list[cst.CSTNode]:
+        return [n for i in items for n in (flat(i) if isinstance(i, (list, tuple)) else [i])]
+
+    return any(n.value == cls.name.value for s in flat(stmts) if isinstance(s, cst.CSTNode) for n in identifiers(s))
 
 
 def _with_functions(module: cst.Module, functions: list[cst.FunctionDef]) -> cst.Module:
@@ -799,7 +802,8 @@ def _folded(stmt: cst.BaseStatement) -> list[cst.BaseStatement]:
 def _named_once(module: cst.Module, cls: cst.ClassDef, external) -> bool:
     """``cls`` named once in its module (at the call inlined) and nowhere in the tree's other modules."""
     name = cls.name.value
-    count = sum(1 for n in identifiers(module) if n.value == name and n is not cls.name)
+    inside = {id(n) for n in identifiers(cls.body)}  # (the class naming itself: ``Cls.static_fn(...)``)
+    count = sum(1 for n in identifiers(module) if n.value == name and n is not cls.name and id(n) not in inside)
     others = getattr(external, "other_texts", None)
     word = re.compile(rf"\b{re.escape(name)}\b")
     elsewhere = any(word.search(text) for text in others()) if others is not None else False
@@ -1603,7 +1607,8 @@ def _hoisted(module: cst.Module, home: cst.Module, cls: cst.ClassDef, used: list
     defs = {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef) and _is_static(s)}
     have = {s.name.value: module.code_for_node(s.with_changes(leading_lines=())) for s in module.body
             if isinstance(s, cst.FunctionDef)}
-    taken = module_names(module) | {n.value for n in identifiers(module)}
+    own = {id(d.name) for d in defs.values()}  # (the class's own ``def f``: no name of the module)
+    taken = module_names(module) | {n.value for n in identifiers(module) if id(n) not in own}
     out: list[cst.FunctionDef] = []
     more: list[str] = list(imports)
     for name in used:
