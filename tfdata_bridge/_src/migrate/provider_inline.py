@@ -1109,6 +1109,8 @@ def reader_object_refusal(cls: cst.ClassDef) -> str | None:
             return got
         attrs = dict.fromkeys(got)
     statics = _statics(cls)
+    if set(attrs) & statics:
+        return f"its `__init__` sets `{me}.{sorted(set(attrs) & statics)[0]}`, the name of a static function of its class"
     for name, m in methods.items():
         if name == "__init__":
             continue
