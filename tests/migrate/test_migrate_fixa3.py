@@ -85,3 +85,19 @@ def test_an_init_that_cannot_stand_at_the_caller_is_left_with_its_reason(change,
     source = _CLASS.replace(*change)
     assert source != _CLASS
     assert words in _said(source)
+
+
+def test_a_class_of_another_module_reading_that_module_s_globals_is_left_with_its_reason(tmp_path):
+    """Its code cannot stand at a caller in another module: ``ORDER`` means nothing there."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    lib = (PROGRAMS / "fixa3_lib" / "chamber.py").read_text() \
+        .replace("        for name in sorted(self._features.keys()):", "        for name in sorted(ORDER):") \
+        .replace("class ChamberReader():", "ORDER = ['hits', 'track']\n\n\nclass ChamberReader():")
+    main = (PROGRAMS / "reader_class_package_static_lambdas.py").read_text()
+    sources = {str(tmp_path / "fixa3_lib" / "__init__.py"): "", str(tmp_path / "fixa3_lib" / "chamber.py"): lib,
+               str(tmp_path / "main.py"): main}
+    result = rewrite_tree(sources, root=str(tmp_path))[str(tmp_path / "main.py")]
+    said = " ".join(" ".join(n.message for n in result.notes).split())
+    assert result.refused and "train.batch(" in result.code, result.code
+    assert "it reads `ORDER`, a name its own module binds" in said, said

@@ -1149,6 +1149,24 @@ def reader_object_refusal(cls: cst.ClassDef) -> str | None:
     return None
 
 
+def unshared_globals(cls: cst.ClassDef, home: cst.Module) -> list[str]:
+    """The names the methods (static functions too) of a reader-object class read from its module ``home`` that
+    the module binds other than by an import (``ORDER = [...]``, a helper function, another class): written at a
+    caller in another module they would mean nothing there (``_free_names_ok``), so its objects stay."""
+    from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    own = module_names(home)
+    out: set[str] = set()
+    for m in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
+        if not isinstance(m, cst.FunctionDef):
+            continue
+        lambdas = {p.name.value for lam in nodes_of(m, cst.Lambda) for p in lam.params.params}
+        read = names_in(m.body) - _assigned_names(m) - param_names(m) - lambdas
+        out |= {n for n in read if n in own and _binding(home, n) is None and n != cls.name.value}
+    return sorted(out)
+
+
 def _kept_attrs(init: cst.FunctionDef) -> dict[str, cst.BaseExpression] | None:
     """{attribute: value} of an ``__init__`` that only keeps values (``self.attr = value``, each attribute once,
     reading no attribute); None where it does more."""
