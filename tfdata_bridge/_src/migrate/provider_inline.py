@@ -43,6 +43,14 @@ only as ``**self.attr`` (an ``if self.shuffle:`` on a literal then takes its arm
 keeps the choice), any other value kept in a local where the object was made (``_reader_inlined``). A class
 setting an attribute outside ``__init__``, handing ``self`` on, or an object read otherwise is left
 (``reader_object_refusal`` says why in the queue's note).
+
+An ``__init__`` that computes its state (matt-komm's ``root_reader``: a loop over its feature dict extending
+``self._branch_list`` and filling ``self._output_formatters`` with lambdas a ``@staticmethod`` makes) is written
+whole where the object is made (``_computed_attrs``): each attribute a local (or the value it keeps, where set once
+to a constant or a name bound once), its locals renamed apart; each static function read as ``self.f`` / ``Cls.f``
+becomes a module-level function of the caller's module (``_hoisted``; the caller's spelling of the class where its
+code reads its module's own names). An ``__init__`` calling a method, handing ``self`` on, or reading an attribute
+before setting it at the top of its body is left.
 """
 
 from __future__ import annotations
