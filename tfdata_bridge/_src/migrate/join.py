@@ -123,6 +123,10 @@ def _join_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
         args[params[i] if arg.keyword is None else arg.keyword.value] = arg.value
     lists = args.get("tensors_list")
     inline = isinstance(lists, cst.ListComp)  # ``batch_join([read(queue) for _ in range(k)], ...)``
+    if isinstance(lists, cst.IfExp):  # (``resamplers if self.resample else readers``: two lists, one chosen)
+        raise Refusal(f"the tensors list is chosen by a conditional expression (`{module.code_for_node(lists)}`), "
+                      "not a name bound to `[read(queue) for _ in range(k)]`: each arm's list would be its own "
+                      "pipeline, and the choice is not rewritten")
     if not isinstance(lists, cst.Name) and not inline:
         raise Refusal("the tensors list is not a name bound to `[read(queue) for _ in range(k)]`")
     list_stmt = _single_def(body[:index], lists.value) if not inline else None

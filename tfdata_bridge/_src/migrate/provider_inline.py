@@ -43,6 +43,14 @@ only as ``**self.attr`` (an ``if self.shuffle:`` on a literal then takes its arm
 keeps the choice), any other value kept in a local where the object was made (``_reader_inlined``). A class
 setting an attribute outside ``__init__``, handing ``self`` on, or an object read otherwise is left
 (``reader_object_refusal`` says why in the queue's note).
+
+An ``__init__`` that computes its state (matt-komm's ``root_reader``: a loop over its feature dict extending
+``self._branch_list`` and filling ``self._output_formatters`` with lambdas a ``@staticmethod`` makes) is written
+whole where the object is made (``_computed_attrs``): each attribute a local (or the value it keeps, where set once
+to a constant or a name bound once), its locals renamed apart; each static function read as ``self.f`` / ``Cls.f``
+becomes a module-level function of the caller's module (``_hoisted``; the caller's spelling of the class where its
+code reads its module's own names). An ``__init__`` calling a method, handing ``self`` on, or reading an attribute
+before setting it at the top of its body is left.
 """
 
 from __future__ import annotations
@@ -53,8 +61,8 @@ from collections.abc import Container
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import (Refusal, bound_names, code_of, identifiers, is_docstring, name_counts,
-                                               names_in, nodes_of, param_names)
+from tfdata_bridge._src.migrate.calls import (Refusal, bound_names, code_of, free_name, identifiers, is_docstring,
+                                               name_counts, names_in, nodes_of, param_names)
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.inline_sources import _bound_args, _once
 from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -192,15 +200,15 @@ def _one(module: cst.Module, external) -> cst.Module:
                 small = stmt.body[0]
                 chained = _chained(module, external, fn, stmt)
                 if chained is not None:  # ``names = Cls(...).method(...)``: a reader object made and read at once
-                    cls, home, new, imports = chained
+                    cls, home, new, imports, hoisted = chained
                     changes = {id(stmt): cst.FlattenSentinel(new)}
-                    if home is module and _named_once(module, cls, external):
+                    if home is module and _named_once(module, cls, external) and not _spells(new, cls):
                         changes[id(cls)] = cst.RemovalSentinel.REMOVE
                     out = module.visit(Replace(changes, module))
                     func = small.value.func.value.func
                     if home is not module and isinstance(func, cst.Name):
                         out = _unimported(out, func.value)
-                    return with_imports(out, imports)
+                    return _with_functions(with_imports(out, imports), hoisted)
                 if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
                         isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call) and
                         isinstance(small.value.func, (cst.Name, cst.Attribute))):
@@ -234,13 +242,36 @@ def _one(module: cst.Module, external) -> cst.Module:
                     changes[id(stmt)] = cst.FlattenSentinel(new[0]) if new[0] else cst.RemovalSentinel.REMOVE
                     for c, replaced in zip(calls, new[1]):
                         changes[id(c)] = cst.FlattenSentinel(replaced)
-                if home is module and _named_once(module, cls, external):
+                if home is module and _named_once(module, cls, external) and not _spells([new[0], new[1]], cls):
                     changes[id(cls)] = cst.RemovalSentinel.REMOVE
                 out = module.visit(Replace(changes, module))
                 if home is not module and isinstance(small.value.func, cst.Name):
                     out = _unimported(out, small.value.func.value)
-                return with_imports(out, new[2])
+                return _with_functions(with_imports(out, new[2]), new[3] if len(new) > 3 else [])
     return module
+
+
+def _spells(stmts: list[cst.BaseStatement], cls: cst.ClassDef) -> bool:
+    """Some of ``stmts`` (an object's statements written at its caller) still name ``cls`` (a static function
+    read through the caller's spelling of the class): the class stays."""
+    def flat(items) -> list[cst.CSTNode]:
+        return [n for i in items for n in (flat(i) if isinstance(i, (list, tuple)) else [i])]
+
+    return any(n.value == cls.name.value for s in flat(stmts) if isinstance(s, cst.CSTNode) for n in identifiers(s))
+
+
+def _with_functions(module: cst.Module, functions: list[cst.FunctionDef]) -> cst.Module:
+    """``module`` with the module-level ``functions`` (a class's static functions written at its caller) before
+    its first top-level function or class; one of the same name and the same code already there is not added
+    again (a second object of the class)."""
+    if not functions:
+        return module
+    body = list(module.body)
+    have = {s.name.value: module.code_for_node(s.with_changes(leading_lines=())) for s in body
+            if isinstance(s, cst.FunctionDef)}
+    new = [f for f in functions if have.get(f.name.value) != module.code_for_node(f.with_changes(leading_lines=()))]
+    at = next((i for i, s in enumerate(body) if isinstance(s, (cst.FunctionDef, cst.ClassDef))), len(body))
+    return module.with_changes(body=[*body[:at], *new, *body[at:]])
 
 
 def _plain_import(home: cst.Module, name: str) -> str | None:
@@ -779,7 +810,8 @@ def _folded(stmt: cst.BaseStatement) -> list[cst.BaseStatement]:
 def _named_once(module: cst.Module, cls: cst.ClassDef, external) -> bool:
     """``cls`` named once in its module (at the call inlined) and nowhere in the tree's other modules."""
     name = cls.name.value
-    count = sum(1 for n in identifiers(module) if n.value == name and n is not cls.name)
+    inside = {id(n) for n in identifiers(cls.body)}  # (the class naming itself: ``Cls.static_fn(...)``)
+    count = sum(1 for n in identifiers(module) if n.value == name and n is not cls.name and id(n) not in inside)
     others = getattr(external, "other_texts", None)
     word = re.compile(rf"\b{re.escape(name)}\b")
     elsewhere = any(word.search(text) for text in others()) if others is not None else False
@@ -851,8 +883,12 @@ def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple
         return rewritten, []
     before = names_counted(o for o, _ in near)
     now = names_counted(r for _, r in near)
-    gone = {c.name.value for c in classes if before[c.name.value] > 1 and now[c.name.value] == 1 and
-            not _listed(original, c.name.value)}
+    def own(module: cst.Module, name: str) -> int:  # (the class naming itself: ``Cls.static_fn(...)``)
+        return sum(1 for c in module.body if isinstance(c, cst.ClassDef) and c.name.value == name
+                   for n in nodes_of(c.body, cst.Name) if n.value == name)
+
+    gone = {c.name.value for c in classes if before[c.name.value] - own(original, c.name.value) > 1 and
+            now[c.name.value] - own(rewritten, c.name.value) == 1 and not _listed(original, c.name.value)}
     if not gone:
         return rewritten, []
     where = wrapped(original).resolve(PositionProvider)
@@ -1004,27 +1040,65 @@ _UNSAFE = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, 
            cst.ImportFrom, cst.Del, cst.Try, cst.NamedExpr, cst.While)
 
 
-def _plain_class(cls: cst.ClassDef) -> dict[str, cst.FunctionDef] | None:
+def _plain_class(cls: cst.ClassDef, statics: bool = False) -> dict[str, cst.FunctionDef] | None:
     """The methods of a class with no base but ``object``, no decorator, no class attribute, whose methods are
-    plain functions (no decorator, no dunder but ``__init__``); else None."""
+    plain functions (no decorator, no dunder but ``__init__``); else None. ``statics``: a method decorated only
+    ``@staticmethod`` is let through too, left out of the methods (``_statics`` names them)."""
     if cls.decorators or cls.keywords or any(
             not (isinstance(b.value, cst.Name) and b.value.value == "object") or b.keyword is not None or b.star
             for b in cls.bases) or not isinstance(cls.body, cst.IndentedBlock):
         return None
     methods: dict[str, cst.FunctionDef] = {}
+    seen: set[str] = set()
     for i, s in enumerate(cls.body.body):
         if i == 0 and is_docstring(s):
             continue
-        if not isinstance(s, cst.FunctionDef) or s.decorators or s.asynchronous or s.name.value in methods or \
+        if statics and isinstance(s, cst.FunctionDef) and _is_static(s) and not s.name.value.startswith("__") \
+                and s.name.value not in seen:
+            seen.add(s.name.value)
+            continue
+        if not isinstance(s, cst.FunctionDef) or s.decorators or s.asynchronous or s.name.value in seen or \
                 s.name.value.startswith("__") and s.name.value != "__init__":
             return None
         methods[s.name.value] = s
+        seen.add(s.name.value)
     return methods
+
+
+def _is_static(fn: cst.FunctionDef) -> bool:
+    """``fn`` decorated ``@staticmethod`` alone (no other decorator, not async)."""
+    return len(fn.decorators) == 1 and isinstance(fn.decorators[0].decorator, cst.Name) and \
+        fn.decorators[0].decorator.value == "staticmethod" and fn.asynchronous is None
+
+
+def _statics(cls: cst.ClassDef) -> set[str]:
+    """The names of ``cls``'s ``@staticmethod`` functions (matt-komm's ``root_reader.slice_and_reshape``)."""
+    if not isinstance(cls.body, cst.IndentedBlock):
+        return set()
+    return {s.name.value for s in cls.body.body if isinstance(s, cst.FunctionDef) and _is_static(s)}
+
+
+def _static_refs_ok(cls: cst.ClassDef, methods: dict[str, cst.FunctionDef]) -> str | None:
+    """Why the class's static functions are not read only as ``self.f`` / ``Cls.f`` in its methods (so that
+    the caller's spelling of the class stands for them at the call); None where they are."""
+    statics = _statics(cls)
+    if not statics:
+        return None
+    name = cls.name.value
+    for m in methods.values():
+        mine = m.params.params[0].name.value if m.params.params else None
+        if name in param_names(m) or name in bound_names(m.body):
+            return f"its method `{m.name.value}` binds the class's own name `{name}`"
+        roots = {id(a.value) for a in nodes_of(m.body, cst.Attribute) if isinstance(a.value, cst.Name)
+                 and a.value.value in (mine, name) and a.attr.value in statics}
+        if any(n.value == name and id(n) not in roots for n in identifiers(m.body)):
+            return f"its method `{m.name.value}` reads the class `{name}` itself, not one of its static functions"
+    return None
 
 
 def reader_object_refusal(cls: cst.ClassDef) -> str | None:
     """Why ``cls`` is not a reader-object class this inlines (``_reader_form``); None where it is one."""
-    methods = _plain_class(cls)
+    methods = _plain_class(cls, statics=True)
     if methods is None:
         return "its class is not a plain one (a base but `object`, a decorator, a class attribute or a dunder method)"
     init = methods.get("__init__")
@@ -1033,17 +1107,18 @@ def reader_object_refusal(cls: cst.ClassDef) -> str | None:
             init.params.posonly_params or init.params.kwonly_params:
         return "its `__init__` is not one of plain parameters"
     me = init.params.params[0].name.value
-    attrs: dict[str, cst.BaseExpression] = {}
-    for k, s in enumerate(init.body.body):
-        if k == 0 and is_docstring(s):
-            continue
-        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
-        t = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
-        if not (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me) or \
-                t.attr.value in attrs or me in names_in(small.value):
-            return ("its `__init__` does more than keep its arguments (`self.attr = value`, each attribute once, "
-                    "reading no other attribute)")
-        attrs[t.attr.value] = small.value
+    said = _static_refs_ok(cls, methods)
+    if said is not None:
+        return said
+    attrs = _kept_attrs(init)
+    if attrs is None:  # (an ``__init__`` computing what it keeps: written whole at the caller)
+        got = _computed_attrs(init, set(methods) - {"__init__"}, _statics(cls))
+        if isinstance(got, str):
+            return got
+        attrs = dict.fromkeys(got)
+    statics = _statics(cls)
+    if set(attrs) & statics:
+        return f"its `__init__` sets `{me}.{sorted(set(attrs) & statics)[0]}`, the name of a static function of its class"
     for name, m in methods.items():
         if name == "__init__":
             continue
@@ -1068,6 +1143,8 @@ def reader_object_refusal(cls: cst.ClassDef) -> str | None:
                 return f"its method `{name}` hands `{mine}` itself on (the object escapes)"
             if a.attr.value in methods and a.attr.value != "__init__" and id(a) in funcs:
                 continue
+            if a.attr.value in statics:  # (a static function: the caller's spelling of the class stands for it)
+                continue
             if a.attr.value not in attrs:
                 return f"its method `{name}` reads `{mine}.{a.attr.value}`, which `__init__` does not set"
         returns = nodes_of(m.body, cst.Return)
@@ -1080,21 +1157,93 @@ def reader_object_refusal(cls: cst.ClassDef) -> str | None:
     return None
 
 
+def unshared_globals(cls: cst.ClassDef, home: cst.Module) -> list[str]:
+    """The names the methods (static functions too) of a reader-object class read from its module ``home`` that
+    the module binds other than by an import (``ORDER = [...]``, a helper function, another class): written at a
+    caller in another module they would mean nothing there (``_free_names_ok``), so its objects stay."""
+    from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names
+    from tfdata_bridge._src.migrate.init_source import _binding
+
+    own = module_names(home)
+    out: set[str] = set()
+    for m in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
+        if not isinstance(m, cst.FunctionDef):
+            continue
+        lambdas = {p.name.value for lam in nodes_of(m, cst.Lambda) for p in lam.params.params}
+        read = names_in(m.body) - _assigned_names(m) - param_names(m) - lambdas
+        out |= {n for n in read if n in own and _binding(home, n) is None and n != cls.name.value}
+    return sorted(out)
+
+
+def _kept_attrs(init: cst.FunctionDef) -> dict[str, cst.BaseExpression] | None:
+    """{attribute: value} of an ``__init__`` that only keeps values (``self.attr = value``, each attribute once,
+    reading no attribute); None where it does more."""
+    me = init.params.params[0].name.value
+    attrs: dict[str, cst.BaseExpression] = {}
+    for k, s in enumerate(init.body.body):
+        if k == 0 and is_docstring(s):
+            continue
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        t = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+        if not (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me) or \
+                t.attr.value in attrs or me in names_in(small.value):
+            return None
+        attrs[t.attr.value] = small.value
+    return attrs
+
+
+def _computed_attrs(init: cst.FunctionDef, methods: set[str], statics: set[str]) -> list[str] | str:
+    """The attributes an ``__init__`` computing its state sets (``self._formatters[name] = ...`` in a loop over
+    its arguments, ``self._branches.extend(...)``, ``self.n = index``: matt-komm's ``root_reader``), in order,
+    where its statements can stand at the caller as they are, ``self.attr`` as a local: ``self`` read only as
+    ``self.attr`` or ``self.<static function>`` (no method called, ``self`` handed to nothing, never rebound), each
+    attribute set by ``self.attr = value`` at the top of the body before anything reads or mutates it, no nested
+    function or lambda, no ``return``, ``while``, ``try``, ``global``, ``import`` or ``del``; else why not."""
+    me = init.params.params[0].name.value
+    body = [s for k, s in enumerate(init.body.body) if not (k == 0 and is_docstring(s))]
+    if any(nodes_of(init.body, t) for t in (*_UNSAFE, cst.Return)):
+        return ("its `__init__` computes what it keeps with a nested function, a lambda, a `return`, a `while`, a "
+                "`try`, a `global`, an `import` or a `del`")
+    from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names
+
+    if me in _assigned_names(init):
+        return f"its `__init__` rebinds `{me}`"
+    values = {id(a.value): a for a in nodes_of(init.body, cst.Attribute) if isinstance(a.value, cst.Name)}
+    order: list[str] = []
+    for stmt in body:  # (set at the top of the body before any use: a local there means the same)
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        t = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+        kept = isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me
+        for n in identifiers(small.value if kept else stmt):
+            if n.value != me:
+                continue
+            a = values.get(id(n))
+            if a is None:
+                return f"its `__init__` hands `{me}` itself on (the object escapes)"
+            if a.attr.value in statics:
+                continue
+            if a.attr.value in methods:
+                return f"its `__init__` calls the method `{me}.{a.attr.value}` (only static functions are written there)"
+            if a.attr.value not in order:
+                return (f"its `__init__` reads or sets `{me}.{a.attr.value}` before `{me}.{a.attr.value} = value` "
+                        "at the top of its body")
+        if kept and t.attr.value not in order:
+            order.append(t.attr.value)
+    return order
+
+
 def _reader_form(cls: cst.ClassDef) -> tuple[cst.FunctionDef, dict[str, cst.FunctionDef],
-                                             dict[str, cst.BaseExpression]] | None:
+                                             dict[str, cst.BaseExpression] | None] | None:
     """(``__init__``, the other methods, {attribute: its value in ``__init__``}) of a reader-object class: a plain
     class whose ``__init__`` only keeps values (``self.attr = value``, each once), whose other methods read
     ``self`` only as ``self.attr`` of those attributes or call ``self.method(...)``, set no attribute, hand ``self``
-    to nothing and return by one last ``return value``; else None."""
+    to nothing and return by one last ``return value``; the attributes None where ``__init__`` computes them
+    (``_computed_attrs``: its statements are written at the caller); else None."""
     if reader_object_refusal(cls) is not None:
         return None
-    methods = _plain_class(cls)
+    methods = _plain_class(cls, statics=True)
     init = methods["__init__"]
-    attrs = {}
-    for k, s in enumerate(init.body.body):
-        if not (k == 0 and is_docstring(s)):
-            attrs[s.body[0].targets[0].target.attr.value] = s.body[0].value
-    return init, {n: m for n, m in methods.items() if n != "__init__"}, attrs
+    return init, {n: m for n, m in methods.items() if n != "__init__"}, _kept_attrs(init)
 
 
 def _method_calls(fn: cst.FunctionDef, after: list[cst.SimpleStatementLine], obj: str,
@@ -1145,7 +1294,7 @@ def _chained(module: cst.Module, external, fn: cst.FunctionDef, stmt: cst.Simple
     new = _reader_inlined(module, home, cls, fn, made, [call])
     if new is None:
         return None
-    return cls, home, [*new[0], *new[1][0]], new[2]
+    return cls, home, [*new[0], *new[1][0]], new[2], new[3]
 
 
 def _binding_sites(fn: cst.FunctionDef, name: str) -> int:
@@ -1289,6 +1438,15 @@ def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn:
     init, methods, attrs = _reader_form(cls)
     me = init.params.params[0].name.value
     call = stmt.body[0].value
+    statics = _statics(cls)
+    if statics:  # (``self.f`` / ``Cls.f`` of a static function: the caller's spelling of the class, at the end)
+        root = call.func
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or _binding_sites(fn, root.value):
+            return None  # (the class's spelling a name of the module, not one the caller binds)
+        init = init.visit(_StaticRefs(init, cls.name.value, statics))
+        methods = {n: m.visit(_StaticRefs(m, cls.name.value, statics)) for n, m in methods.items()}
     plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
     bound = _bound_args(plain, call, dotted_defaults=lambda n: _import_root(home, n))
     if bound is None:
@@ -1296,7 +1454,13 @@ def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn:
     caller_bound = param_names(fn) | bound_names(fn.body)
     imports: list[str] = []
     added: set[str] = set()
-    free = {n.value for v in attrs.values() for n in identifiers(v)} - set(bound)
+    computed = attrs is None  # (``__init__`` computes its state: its statements are written where it is made)
+    init_locals = (_assigned_names(init) | set(bound)) - {me} if computed else set()
+    if computed:
+        free = {n.value for n in identifiers(init.body)} - init_locals - {me}
+    else:
+        free = {n.value for v in attrs.values() for n in identifiers(v)} - set(bound)
+    free = {n for n in free if not n.startswith(_STATIC)}
     if not _free_names_ok(module, home, free, caller_bound, imports, added):
         return None
     taken = {n.value for n in identifiers(fn)} | module_names(module) | caller_bound | free | \
@@ -1319,8 +1483,15 @@ def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn:
     made: list[cst.BaseStatement] = []
     params: dict[str, cst.BaseExpression] = {}
     reads = name_counts(init.body)
+    rebound = _assigned_names(init) if computed else set()
+    if computed:
+        taken |= {n.value for n in identifiers(init.body)} - init_locals
     for p, value in bound.items():
-        if stable(value) or _literal_box(value) and reads.get(p, 0) == 1:
+        if p in rebound or computed and not stable(value):  # (a local of its own: ``__init__`` may rebind it)
+            held = fresh(p)
+            made.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(held))], value)]))
+            params[p] = cst.Name(held)
+        elif stable(value) or _literal_box(value) and reads.get(p, 0) == 1:
             params[p] = value  # (a dict or list literal read once: made where ``__init__`` reads it)
         else:
             held = fresh(p)
@@ -1334,7 +1505,34 @@ def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn:
             if isinstance(a.value, cst.Name) and a.value.value == mine:
                 star_only[a.attr.value] = star_only.get(a.attr.value, True) and id(a) in stars
     values: dict[str, cst.BaseExpression] = {}
-    for attr, value in attrs.items():
+    if computed:  # each attribute a local of the caller; ``__init__``'s own locals renamed apart
+        order = _computed_attrs(init, set(methods), statics)
+        sites: dict[str, int] = {}
+        for t in [*nodes_of(init.body, cst.AssignTarget), *nodes_of(init.body, cst.AugAssign),
+                  *nodes_of(init.body, cst.AnnAssign), *nodes_of(init.body, cst.For), *nodes_of(init.body, cst.CompFor)]:
+            for a in nodes_of(t.target, cst.Attribute):
+                if isinstance(a.value, cst.Name) and a.value.value == me:
+                    sites[a.attr.value] = sites.get(a.attr.value, 0) + 1
+        kept: dict[int, cst.BaseExpression] = {}  # (``self.q = queue`` set once to a value that stays: read as it)
+        for k, s in enumerate(init.body.body):
+            small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+            t = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me and \
+                    sites.get(t.attr.value) == 1 and not any(n.value == me for n in identifiers(small.value)):
+                value = small.value.visit(_Change(me, {}, {}, params))
+                steady = {v.value for p, v in params.items() if p not in rebound and isinstance(v, cst.Name)}
+                if (stable(value) or isinstance(value, cst.Name) and value.value in steady) and \
+                        not (names_in(small.value) & (init_locals - set(bound))):
+                    kept[id(s)] = value
+                    values[t.attr.value] = value
+        held_attrs = {a: fresh(a) for a in order if a not in values}
+        values.update({a: cst.Name(n) for a, n in held_attrs.items()})
+        names = {n: fresh(n) for n in sorted(init_locals - set(bound)) if n != "_"}
+        change = _Held(me, values, names, params)
+        for k, s in enumerate(init.body.body):
+            if not (k == 0 and is_docstring(s)) and id(s) not in kept:
+                made.extend(_folded(s.visit(change).with_changes(leading_lines=())))
+    for attr, value in (attrs or {}).items():
         value = _or_folded(value.visit(_Change(me, {}, {}, params)))
         if stable(value) or isinstance(value, cst.Dict) and _literal_box(value) and star_only.get(attr):
             values[attr] = value
@@ -1355,6 +1553,7 @@ def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn:
             return None
         local = (param_names(plain_m) | _assigned_names(m)) - {mine}
         read = {n.value for n in identifiers(m.body)} - local - {mine}
+        read = {n for n in read if not n.startswith(_STATIC)}
         if not _free_names_ok(module, home, read, caller_bound, imports, added):
             return None
         names = {n: fresh(n) for n in sorted(local) if n != "_"}
@@ -1414,7 +1613,84 @@ def _reader_inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn:
         replaced.append(out)
     if made:
         made[0] = made[0].with_changes(leading_lines=stmt.leading_lines)
-    return made, replaced, imports
+    hoisted: list[cst.FunctionDef] = []
+    used = sorted({n.value[len(_STATIC):] for s in [*made, *(t for r in replaced for t in r)]
+                   for n in nodes_of(s, cst.Name) if n.value.startswith(_STATIC)})
+    if used:  # the static functions written at the caller's module, where their names mean the same there
+        hoisted = _hoisted(module, home, cls, used, imports, added)
+        spelled = _Spelled(call.func, {f: cst.Name(h.name.value) for f, h in zip(used, hoisted)} if hoisted else {})
+        made = [s.visit(spelled) for s in made]
+        replaced = [[s.visit(spelled) for s in r] for r in replaced]
+    return made, replaced, imports, hoisted
+
+
+def _hoisted(module: cst.Module, home: cst.Module, cls: cst.ClassDef, used: list[str], imports: list[str],
+             added: set[str]) -> list[cst.FunctionDef]:
+    """The class's static functions ``used`` as module-level functions of the caller's ``module`` (no decorator,
+    a name free there, or the same function already written there), where each reads from its module only
+    names meaning the same in ``module`` (imports, builtins) and not the class; else [] (the caller's spelling
+    of the class then stands for them)."""
+    from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names
+
+    defs = {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef) and _is_static(s)}
+    have = {s.name.value: module.code_for_node(s.with_changes(leading_lines=())) for s in module.body
+            if isinstance(s, cst.FunctionDef)}
+    own = {id(d.name) for d in defs.values()}  # (the class's own ``def f``: no name of the module)
+    taken = module_names(module) | {n.value for n in identifiers(module) if id(n) not in own}
+    out: list[cst.FunctionDef] = []
+    more: list[str] = list(imports)
+    for name in used:
+        sdef = defs[name]
+        lambdas = {p.name.value for lam in nodes_of(sdef, cst.Lambda) for p in
+                   [*lam.params.posonly_params, *lam.params.params, *lam.params.kwonly_params,
+                    *(x for x in (lam.params.star_arg, lam.params.star_kwarg) if isinstance(x, cst.Param))]}
+        free = names_in(sdef.body) - _assigned_names(sdef) - param_names(sdef) - lambdas
+        if cls.name.value in free or nodes_of(sdef.body, cst.Global) or nodes_of(sdef.body, cst.Nonlocal) or \
+                any(n.value in defs for n in identifiers(sdef.body)) or \
+                not _free_names_ok(module, home, free, set(), more, set(added)):
+            return []
+        fn = sdef.with_changes(decorators=[], leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
+        code = module.code_for_node(fn.with_changes(leading_lines=()))
+        if have.get(name) == code:
+            out.append(fn)
+            continue
+        new = free_name(name, taken)
+        fn = fn.with_changes(name=cst.Name(new))
+        if have.get(new) not in (None, module.code_for_node(fn.with_changes(leading_lines=()))):
+            return []
+        out.append(fn)
+    imports[:] = more
+    return out
+
+
+_STATIC = "__static_function__"
+
+
+class _StaticRefs(cst.CSTTransformer):
+    """``self.f`` / ``Cls.f`` of the class's static functions as a placeholder name (``_Spelled`` writes it)."""
+
+    def __init__(self, fn: cst.FunctionDef, name: str, statics: set[str]) -> None:
+        self.roots = {name, *([fn.params.params[0].name.value] if fn.params.params and not _is_static(fn) else [])}
+        self.statics = statics
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        if isinstance(original.value, cst.Name) and original.value.value in self.roots and \
+                original.attr.value in self.statics:
+            return cst.Name(_STATIC + original.attr.value)
+        return updated
+
+
+class _Spelled(cst.CSTTransformer):
+    """The placeholder of a static function as ``<the caller's spelling of the class>.f``."""
+
+    def __init__(self, func: cst.BaseExpression, hoisted: dict[str, cst.Name]) -> None:
+        self.func, self.hoisted = func, hoisted
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        if original.value.startswith(_STATIC):
+            name = original.value[len(_STATIC):]
+            return self.hoisted.get(name) or cst.Attribute(self.func, cst.Name(name))
+        return updated
 
 
 __all__ = ["dead_providers", "inline_providers", "not_inlined", "stored_reader_classes"]

@@ -36,7 +36,7 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
                 value.func.value, cst.Call) and isinstance(value.func.value.func, (cst.Name, cst.Attribute)):
             # (made and read at once, ``Reader(queue, 5).batch()``: a reader object's form only)
             cls, where = _class_named(module, finder, value.func.value.func)
-            said = _reader_object_reason(cls, value, name, where)
+            said = _reader_object_reason(cls, value, name, where, _home(finder, value.func.value.func))
             if said is not None:
                 return said
             continue
@@ -58,7 +58,8 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
                     None) if cls is not None else None
         if init is None or not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
                                    for c in nodes_of(init, cst.Call)):
-            said = _reader_object_reason(cls, value, name, where)
+            said = _reader_object_reason(cls, value, name, where,
+                                         _home(finder, ctor.func) if where != "this module" else None)
             if said is not None:
                 return said
             continue
@@ -85,7 +86,17 @@ def _class_named(module, finder, func: cst.BaseExpression):
     return cls, "this module"
 
 
-def _reader_object_reason(cls, value: cst.Call, name: str, where: str) -> str | None:
+def _home(finder, func: cst.BaseExpression) -> cst.Module | None:
+    """The module of another module's class that ``func`` names; None where it is none."""
+    classdef = getattr(finder.external, "classdef", None)
+    try:
+        found = classdef(func) if classdef is not None else None
+    except Exception:  # (a class the tree bans: its reason is said elsewhere)
+        return None
+    return found[1] if found is not None else None
+
+
+def _reader_object_reason(cls, value: cst.Call, name: str, where: str, home: cst.Module | None = None) -> str | None:
     """The reason for a batch of what a reader object's method returns (matt-komm's ``root_reader``: its methods,
     not its ``__init__``, read the file queue it was handed), where its class is no reader-object class
     ``provider_inline.py`` writes at the caller; None where no method of it reads, or where the class is one."""
@@ -95,6 +106,13 @@ def _reader_object_reason(cls, value: cst.Call, name: str, where: str) -> str | 
                               for m in cls.body.body if isinstance(m, cst.FunctionDef) for c in nodes_of(m, cst.Call)):
         return None
     why = reader_object_refusal(cls)
+    if why is None and home is not None:  # (a plain reader class whose code reads its own module's globals)
+        from tfdata_bridge._src.migrate.provider_inline import unshared_globals
+
+        kept = unshared_globals(cls, home)
+        if kept:
+            why = (f"it reads `{kept[0]}`, a name its own module binds (not an import the caller's module could "
+                   "share), so its code cannot stand at the caller")
     if why is None:
         return None
     code = cst.Module([]).code_for_node
