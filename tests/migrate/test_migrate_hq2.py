@@ -114,3 +114,42 @@ def test_an_enqueue_that_runs_or_reads_state_keeps_its_queue(made, enqueue, why)
     said = " ".join(n.message for n in result.notes)
     assert result.refused and why in said, said
     assert "FIFOQueue(4" in result.code and "q.dequeue()" in result.code
+
+
+FED_UNDER_DEPENDENCIES = '''\
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+def main():
+    x = tf.placeholder(tf.float32, [])
+    count = tf.Variable(0.0, trainable=False)
+    q = tf.FIFOQueue(10, [tf.float32], shapes=[[]])
+    with tf.control_dependencies([tf.assign_add(count, 1.0)]):
+        enqueue_op = q.enqueue([x])
+    close_op = q.close()
+    out = q.dequeue_many(2)
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+
+        def feed():
+            for i in range(8):
+                sess.run(enqueue_op, feed_dict={x: float(i)})
+            sess.run(close_op)
+
+        t = threading.Thread(target=feed)
+        t.start()
+        first = sess.run(out)
+        t.join()
+        return first, sess.run(count)
+'''
+
+
+def test_a_fed_enqueue_under_control_dependencies_keeps_its_queue():
+    # (each of the thread's runs of the op ran the increment too: a generator's yield would not, and the rewrite
+    # used to drop it, leaving `with ...: pass`)
+    result = rewrite(FED_UNDER_DEPENDENCIES, to="tfdata")
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "is made under `tf.control_dependencies([tf.assign_add(count, 1.0)])`" in said, said
+    assert "q.enqueue([x])" in result.code and "from_generator" not in result.code

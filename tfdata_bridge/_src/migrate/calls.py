@@ -552,6 +552,18 @@ class ArgsSwapped(cst.CSTTransformer):
         return updated.with_changes(args=new.args) if new is not None else updated
 
 
+def control_block_over(roots: Iterable[cst.CSTNode], stmt: cst.CSTNode) -> cst.With | None:
+    """The ``with ...control_dependencies(...):`` block in ``roots`` whose body holds ``stmt`` (None: none). An op
+    made there runs those dependencies each time it runs: a queue's enqueue op made so cannot simply go."""
+    for root in roots:
+        for block in nodes_of(root, cst.With):
+            if any(isinstance(item.item, cst.Call) and last_name(item.item.func) == "control_dependencies"
+                   for item in block.items) and \
+                    any(s is stmt for s in nodes_of(block.body, type(stmt))):
+                return block
+    return None
+
+
 def holder_of(stmts: list[cst.BaseStatement], target: cst.CSTNode) -> cst.SimpleStatementLine | None:
     """The simple statement line of ``stmts`` that holds the node ``target`` (by identity), or None."""
     for stmt in stmts:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, holder_of, is_none, last_name, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, holder_of, is_none, last_name, names_in, nodes_of
 from tfdata_bridge._src.migrate.enqueue_copies import copies
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
@@ -294,12 +294,11 @@ def _runs_nothing_else(finder, enq_stmt: cst.SimpleStatementLine, tensors: cst.B
     ``control_dependencies`` ran those dependencies once per element, and a variable read in the tensors was read
     at the runner's time, not the consumer's (a counter the enqueue's dependency increments, round 61). Refused
     with the reason."""
-    for block in nodes_of(fn, cst.With):
-        if any(isinstance(item.item, cst.Call) and last_name(item.item.func) == "control_dependencies"
-               for item in block.items) and any(s is enq_stmt for s in nodes_of(block.body, cst.SimpleStatementLine)):
-            raise Refusal(f"the enqueue op of `{qname}` is made under `{finder.code(block.items[0].item)}`: legacy's "
-                          "runner thread ran those ops once per element, ahead of the dequeues; without the queue "
-                          "nothing would run them; not rewritten")
+    block = control_block_over([fn], enq_stmt)
+    if block is not None:
+        raise Refusal(f"the enqueue op of `{qname}` is made under `{finder.code(block.items[0].item)}`: legacy's "
+                      "runner thread ran those ops once per element, ahead of the dequeues; without the queue "
+                      "nothing would run them; not rewritten")
     assigned: dict[str, list[cst.BaseExpression]] = {}
     for stmt in flat:
         for small in stmt.body:

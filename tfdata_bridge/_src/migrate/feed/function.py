@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, names_in, nodes_of, requeued_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, is_none, names_in, nodes_of, requeued_names
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.countdown import countdown_close, without_countdown
@@ -195,6 +195,10 @@ class FeedFinder:
         if enqueue is None or dequeue is None or dequeue[0] not in body:
             raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
         estmt, ecall, enqueue_op = enqueue
+        if (block := control_block_over(body, estmt)) is not None:
+            raise Refusal(f"the enqueue op `{enqueue_op}` is made under `{self.code(block.items[0].item)}`: each "
+                          "of the feeding thread's runs of it ran those ops too, which a generator's yield would "
+                          "not; not rewritten")
         dstmt, dcall = dequeue
         for size, stmt in sizes:
             size_after_drain(up, stmt, dequeue_names, queue, self.index.lines.get(stmt))
