@@ -9,7 +9,7 @@
         left = sess.run(q.size())               # ... and reads its fill level
 
 No ``QueueRunner`` and no thread fills it: every enqueue op is run by the program's own ``run`` calls (``sess.run``,
-``op.run()``), the same thread that reads it. The queue holds what the program put in, when it put it in; a
+``op.run()``), the same thread that reads it, and it has more than one put (or one put and its ``size()`` read). The queue holds what the program put in, when it put it in; a
 dataset's elements are fixed when its iterator starts, it cannot be pushed into between reads, has no fill level,
 and does not block a put past its capacity or a take from an empty queue. So there is no tf.data rewrite of the
 same meaning: the queue is left, and the note says why and what to do instead (TensorFlow 2 keeps
@@ -78,8 +78,8 @@ def session_driven(module: cst.Module, index, stmt: cst.SimpleStatementLine) -> 
             return None  # (handed on, stored, returned, bound again: its uses are not all seen here)
         method = attr.attr.value
         (puts if method in _PUTS else takes if method in _TAKES else sizes if method == "size" else []).append(call)
-    if not puts or not takes:
-        return None
+    if not takes or not (len(puts) > 1 or puts and sizes):
+        return None  # (one put and no fill level read: a fill then reads, the once-filled and feed forms' to say)
     for call in puts:  # each put run by the program: in a run's fetches, or bound to a name only such runs read
         if _run_by_program(call, up):
             continue
@@ -104,7 +104,7 @@ def session_driven(module: cst.Module, index, stmt: cst.SimpleStatementLine) -> 
             f"` at {lines(puts)}) and take them out (`{q}.dequeue...` at {lines(takes)}){size}, and no "
             "`QueueRunner` or thread fills it. tf.data has no counterpart of that: a dataset is a pipeline whose "
             "elements are fixed when its iterator starts, not a container a program pushes into between its reads "
-            "(nor has it a fill level, or a put that blocks at the capacity); only a queue filled once from "
+            "(nor has it a fill level, or a put that blocks at the capacity); only a queue given one fill of "
             "constants before its reads, or drained by size after each fill, is a dataset's rows, and this one is "
             f"neither. Keep the queue: TensorFlow 2 has `tf.queue.{kind}`, which runs eagerly (`enqueue_many`, "
             "`dequeue`, `size` called directly, no session); for Python values a `collections.deque` does the same")
