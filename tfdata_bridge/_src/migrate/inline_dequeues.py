@@ -28,15 +28,21 @@ from tfdata_bridge._src.migrate.calls import code_of, dotted, names_in, nodes_of
 def name_inline_dequeues(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each file-name queue's ``dequeue()`` inside an expression named first (the same module
     object when there is none)."""
-    if ".dequeue()" not in code_of(module) or "input_producer" not in code_of(module):
+    code = code_of(module)
+    if not (".dequeue()" in code and "input_producer" in code or
+            any(f".{m}(" in code for m in _BATCHED) and "Queue(" in code):
         return module
     namer = _Namer(names_in(module))
     out = module.visit(namer)
-    return out if namer.changed else module
+    return cst.parse_module(out.code) if namer.changed else module  # (fresh nodes: none shared with `module`)
 
 
 # the producers whose queue a ``dequeue()`` reads one element of, and the name the element gets
 _ELEMENT = {"string_input_producer": "file_name", "range_input_producer": "index", "input_producer": "element"}
+# a hand-built queue's batched dequeue written inside an expression (``return Batch(*queue.dequeue_many(n))``, the
+# NMT iterator's namedtuple): named first, it is the ``batch = queue.dequeue_many(n)`` that ``runner_queue.py`` reads
+_BATCHED = ("dequeue_many", "dequeue_up_to")
+_QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 
 
 def _producer_call(node: cst.BaseExpression) -> bool:
@@ -85,6 +91,12 @@ class _Namer(cst.CSTTransformer):
                       and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
                       and isinstance(s.body[0].targets[0].target, cst.Name) and _producer_call(s.body[0].value)
                       and producers.get(s.body[0].targets[0].target.value) == 1}
+        queues = {s.body[0].targets[0].target.value  # type: ignore[attr-defined]
+                  for s in body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                  and isinstance(s.body[0], cst.Assign) and len(s.body[0].targets) == 1
+                  and isinstance(s.body[0].targets[0].target, cst.Name) and isinstance(s.body[0].value, cst.Call)
+                  and dotted(s.body[0].value.func).rsplit(".", 1)[-1] in _QUEUES
+                  and producers.get(s.body[0].targets[0].target.value) == 1}
         out: list[cst.BaseStatement] = []
         changed = False
         for stmt in body:
@@ -99,12 +111,16 @@ class _Namer(cst.CSTTransformer):
                      and c is not whole and id(c) not in guarded
                      and (isinstance(c.func.value, cst.Name) and c.func.value.value in bound_once
                           or _producer_call(c.func.value))]
-            if len(found) != 1:
+            batched = [c for c in nodes_of(stmt, cst.Call)
+                       if isinstance(c.func, cst.Attribute) and c.func.attr.value in _BATCHED and c is not whole
+                       and id(c) not in guarded and isinstance(c.func.value, cst.Name) and c.func.value.value in queues]
+            if len(found) + len(batched) != 1:
                 out.append(stmt)
                 continue
-            call = found[0]
+            call = (found or batched)[0]
             queue = call.func.value
-            name = self._fresh(_ELEMENT[_short(queue) or bound_once[queue.value]])  # type: ignore[attr-defined]
+            name = self._fresh("batch") if batched else \
+                self._fresh(_ELEMENT[_short(queue) or bound_once[queue.value]])  # type: ignore[attr-defined]
             named = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call)],
                                             leading_lines=stmt.leading_lines)
             out += [named, stmt.visit(_Replace(call, name)).with_changes(leading_lines=())]

@@ -44,7 +44,7 @@ NOTE = ("the per-record function reads a lookup table: an initializable iterator
         "(`tables_initializer()`), as a one-shot iterator cannot hold a table")
 
 
-def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
+def initialized_with_tables(module: cst.Module, imported=None, elsewhere=None) -> cst.Module:
     """``module`` with each one-shot iterator over a dataset whose per-record function reads a lookup table made
     initializable and registered with the tables' initializers (the same module object where there is none).
     ``imported(name)``: ``(module, attribute or None)`` where ``name`` is imported from another module of the tree
@@ -54,9 +54,12 @@ def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
         return module
     here = _QUICK.search(code) is not None
     foreign = _foreign_reaching(module, imported)
-    if not here and not foreign:
+    handed = _handed_elsewhere(module, elsewhere)
+    if not here and not foreign and not handed:
         return module  # (no table constructor by spelling, here or in a module it imports: nothing more to ask)
     tables, table_attrs = _tables(module) if here else ({}, set())
+    for key, names in handed.items():
+        tables.setdefault(key, set()).update(names)
     reaching = _reaching(module, tables.get(0, set()), table_attrs) | foreign
     if not tables and not table_attrs and not reaching:
         return module
@@ -103,6 +106,96 @@ def initialized_with_tables(module: cst.Module, imported=None) -> cst.Module:
     if not changes:
         return module
     return module.visit(Replace(changes, module))
+
+
+def _handed_elsewhere(module: cst.Module, elsewhere) -> dict[int, set[str]]:
+    """id(function) -> its parameters that a call in another module of the tree hands a table (``elsewhere(name)``:
+    the tree's ``calls_elsewhere``): a name the caller's function binds to a table constructor's call, or unpacks
+    from a call of a function (of the caller's module or one it imports from the tree) that returns tables
+    (``src_table, tgt_table = vocab.create_vocab_tables(...)`` then ``get_iterator(hparams, src_table,
+    tgt_table)``, round 60's NMT input: the one-shot iterator could not hold the tables)."""
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    out: dict[int, set[str]] = {}
+    if elsewhere is None:
+        return out
+    for fn in module.body:
+        if not isinstance(fn, cst.FunctionDef) or not isinstance(fn.body, cst.IndentedBlock):
+            continue
+        params = [p.name.value for p in fn.params.params]
+        try:
+            calls = elsewhere(fn.name.value)
+        except Exception:  # noqa: BLE001 (a call the tree cannot place hands nothing we can read)
+            continue
+        for call, stmt, other, site in calls:
+            if not isinstance(call, cst.Call):
+                continue
+            up = parents(other)
+            caller = up.get(id(stmt))
+            while caller is not None and not isinstance(caller, cst.FunctionDef):
+                caller = up.get(id(caller))
+            scope = caller if caller is not None else other
+            positional = [a for a in call.args if a.keyword is None and not a.star]
+            for arg in call.args:
+                if arg.star or not isinstance(arg.value, cst.Name):
+                    continue
+                at = positional.index(arg) if arg.keyword is None else None
+                name = arg.keyword.value if arg.keyword is not None else params[at] if at < len(params) else None
+                if name is not None and _bound_to_table(other, scope, arg.value.value, site):
+                    out.setdefault(id(fn), set()).add(name)
+    return out
+
+
+def _bound_to_table(module: cst.Module, scope: cst.CSTNode, name: str, site) -> bool:
+    """Whether ``scope`` (of ``module``) binds ``name`` to a lookup table: a constructor's call, or one of the
+    tables a function of the tree returns, unpacked by position."""
+    roots = _tf_roots(module)
+    for assign in nodes_of(scope, cst.Assign):
+        for t in assign.targets:
+            if isinstance(t.target, cst.Name) and t.target.value == name:
+                if _table_call(assign.value, roots) or _returned_tables(module, assign.value, site) == [True]:
+                    return True
+            elif isinstance(t.target, (cst.Tuple, cst.List)):
+                spots = [isinstance(e.value, cst.Name) and e.value.value == name for e in t.target.elements]
+                if any(spots) and not any(isinstance(e, cst.StarredElement) for e in t.target.elements):
+                    returned = _returned_tables(module, assign.value, site)
+                    if returned is not None and len(returned) == len(spots) and returned[spots.index(True)]:
+                        return True
+    return False
+
+
+def _returned_tables(module: cst.Module, value: cst.BaseExpression, site) -> list[bool] | None:
+    """For a call of a function of ``module`` (or of the tree, through ``site.external``), which items of what it
+    returns are tables (``[True]``: the one value returned); None where its returns do not agree or it is unknown."""
+    if not isinstance(value, cst.Call):
+        return None
+    fn, home = None, module
+    if isinstance(value.func, cst.Name):
+        fn = next((f for f in module.body if isinstance(f, cst.FunctionDef) and f.name.value == value.func.value), None)
+    if fn is None and site is not None and getattr(site, "external", None) is not None:
+        try:
+            found = site.external(value.func)
+        except Exception:  # noqa: BLE001 (a function the tree will not hand over: not followed)
+            found = None
+        if found is not None and getattr(found[1], "module", None) is not None:
+            fn, home = found[0], found[1].module
+    if fn is None:
+        return None
+    roots = _tf_roots(home)
+    local = {n for a in nodes_of(fn, cst.Assign) if _table_call(a.value, roots) for t in a.targets
+             for n in names_in(t.target) if isinstance(t.target, cst.Name)}
+
+    def made(v: cst.BaseExpression) -> bool:
+        return _table_call(v, roots) or isinstance(v, cst.Name) and v.value in local
+    shapes = []
+    for r in nodes_of(fn, cst.Return):
+        if r.value is None:
+            return None
+        if isinstance(r.value, cst.Tuple):
+            shapes.append([made(e.value) for e in r.value.elements])
+        else:
+            shapes.append([made(r.value)])
+    return shapes[0] if shapes and all(sh == shapes[0] for sh in shapes) else None
 
 
 def _tf_roots(module: cst.Module) -> frozenset[str]:

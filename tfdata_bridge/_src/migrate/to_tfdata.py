@@ -471,12 +471,16 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                 result, first, current = _given_back(trial, line_map(code_of(module), code_of(named))), asks, named
             elif form is inline_feed_builders:  # (left at its caller too: the note says why there)
                 result = caller_reasons(result, _given_back(trial, line_map(code_of(module), code_of(named))))
-    inlined = inline_source_helpers(module, external) if not functions else module
-    if inlined is not module:  # source helpers called twice in one function, inlined (``inline_sources.py``)
-        trial, asks = attempt(inlined)
-        (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
-        if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
-            result, first = _given_back(trial, line_map(code_of(module), code_of(inlined))), asks
+    # source helpers called twice in one function, inlined (``inline_sources.py``): in the module as written, and
+    # in the form kept above (a batched dequeue named first, ``inline_dequeues.py``: the NMT iterator's two readers)
+    named = name_inline_dequeues(current, external) if not functions else current
+    for base in list({id(b): b for b in (module, current, named)}.values()):
+        inlined = inline_source_helpers(base, external) if not functions else base
+        if inlined is not base:
+            trial, asks = attempt(inlined)
+            (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
+            if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
+                result, first = _given_back(trial, line_map(code_of(module), code_of(inlined))), asks
     for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
         split, split_lines = split_choices(module, push) if not functions else (module, None)
         if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
@@ -935,7 +939,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
         return original, notes, outcomes
     notes += matched
     out = initialized_with_tables(module.visit(_Apply(removed, replaced, index.name_scopes)),
-                                 getattr(external, "imported", None))
+                                 getattr(external, "imported", None), getattr(external, "calls_elsewhere", None))
     by_name_imports = added_imports(finder, out)  # (a helper's module's names its reader reads: module_names.py)
     if by_name_imports:
         out = with_imports(out, by_name_imports)
@@ -1213,6 +1217,14 @@ def _once_filled(index, module, v1, removed, replaced, notes, outcomes, feed_ref
                                       PipelineOutcome(line, kind, False, str(exc))))
                 continue
             if found is None:
+                from tfdata_bridge._src.migrate.session_queues import session_driven
+
+                why = session_driven(module, index, stmt)  # (driven from the session: a data structure)
+                if why is not None:
+                    why += f"; `migrate --to compat` runs it unchanged through the drop-in"
+                    feed_refusals[:] = [f for f in feed_refusals if f[0] is not stmt]
+                    feed_refusals.append((stmt, Note(line, f"`tf.compat.v1.{kind}` left: {why}"),
+                                          PipelineOutcome(line, kind, False, why)))
                 continue
             gone = [found.queue, found.enqueue] + ([found.run] if found.iterator is None else []) + \
                 list(found.closed or [])
