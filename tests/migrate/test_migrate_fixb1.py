@@ -1,0 +1,69 @@
+"""A hand-built queue filled by one enqueue op per turn of a loop whose turns are alike (each reads the next
+record of one reader made before the loop and parses it; nothing depends on the turn): the ``k`` ops are one op
+run by ``k`` threads, each record enqueued once, so the loop is written as ``[op] * k`` and the queue rewritten
+as such (``shared_turns.py``). A turn with state of its own per copy (a random op, a reader made in the turn) or
+reading the loop variable keeps the loop, and the queue its note.
+
+The programs of ``fixb1_programs/`` (a function called twice, ``from tensorflow.compat.v1 import train`` with
+``read_up_to`` / ``enqueue_many``, a class of a package module) are migrated as one tree and run against their
+originals: the same rows, each once, in batches of the same sizes."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "fixb1_programs"
+
+
+@pytest.mark.timeout(500)
+def test_alike_enqueue_turns_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    assert [n for n, c in code.items() if "Queue(" in c or ".enqueue" in c] == [], code
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "multiset", end=None)
+
+
+LOOP = '''\
+import tensorflow.compat.v1 as tf
+
+
+def build(paths, k):
+    files = tf.train.string_input_producer(paths, num_epochs=1)
+    reader = tf.TextLineReader()
+    queue = tf.RandomShuffleQueue(20, 2, [tf.string, tf.float32], shapes=[[], []])
+    ops = []
+    for i in range(k):
+{turn}
+    tf.train.add_queue_runner(tf.train.QueueRunner(queue, ops))
+    return queue.dequeue_many(4)
+'''
+
+
+@pytest.mark.parametrize("turn", [
+    # a random op: each copy its own seed and values
+    "        _, line = reader.read(files)\n        ops.append(queue.enqueue([line, tf.random.uniform([])]))",
+    # the loop variable read: the turns differ
+    "        _, line = reader.read(files)\n        ops.append(queue.enqueue([line, tf.cast(i, tf.float32)]))",
+    # a reader made in each turn: each copy its own reader
+    "        _, line = tf.TextLineReader().read(files)\n        ops.append(queue.enqueue([line, 1.0]))",
+])
+def test_turns_that_differ_keep_the_queue(turn):
+    result = rewrite(LOOP.format(turn=turn), to="tfdata")
+    assert "RandomShuffleQueue(" in result.code and "for i in range(k):" in result.code, result.code
+    assert "made in each turn of the loop" in " ".join(n.message for n in result.notes), result.notes
+
+
+def test_alike_turns_are_one_op_replicated():
+    turn = "        _, line = reader.read(files)\n        ops.append(queue.enqueue([line, 1.0]))"
+    result = rewrite(LOOP.format(turn=turn), to="tfdata")
+    assert "RandomShuffleQueue(" not in result.code and "TextLineDataset" in result.code, result.code
