@@ -131,6 +131,7 @@ def _replicated(ctx: _Context, scope: cst.CSTNode, first: cst.BaseStatement, loo
     queue = enqueue.func.value.value
     # the turn: assignments in order, each name assigned once, read only after it is made (nothing carried over)
     made: set[str] = set()
+    assigned = {n for s in stmts[:-1] for t in nodes_of(s, cst.AssignTarget) for n in names_in(t.target)}
     for s in stmts[:-1]:
         small = s.body[0]
         if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
@@ -138,7 +139,7 @@ def _replicated(ctx: _Context, scope: cst.CSTNode, first: cst.BaseStatement, loo
         names = target_names(small.targets[0].target)
         if names is None:
             return None
-        if names_in(small.value) & ({loop.target.value, ops, queue} | (set(names) - made)):
+        if names_in(small.value) & ({loop.target.value, ops, queue} | (assigned - made)):  # (carried over)
             return None
         if (set(names) - {"_"}) & made or set(names) & {ops, queue}:
             return None

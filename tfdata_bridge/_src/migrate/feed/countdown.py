@@ -41,7 +41,9 @@ it, the ``try`` left with nothing in its ``finally``, and the counter's setting)
 where that is provable from the module: the counter is a module-level list bound once (or an attribute of the
 instance set nowhere but to an integer in the class's methods) and read nowhere but its countdown and one
 setting, which is the statement right before the ``for v in range(N)`` loop making the feeder's one thread call,
-set to that same ``N`` (a name, an attribute, an integer or ``len(x)``; no ``break`` in that loop); the lock a
+set to that same ``N`` (a name, an attribute, an integer or ``len(x)``; no ``break`` in that loop), or, for a
+count up (``self.done += 1; last = self.done == self.n``), a limit ``__init__`` sets once and nothing changes,
+the loop being ``for v in range(self.n)`` (``_init_limit``, ``_counts_to``: the setting then stays); the lock a
 module-level ``Lock()``/``RLock()`` (or one the instance binds once); the countdown the whole ``finally`` of the
 feeding function's last statement (or its last statements), once, its flag read by nothing else. Anything else
 keeps the refusal of several threads each closing.
