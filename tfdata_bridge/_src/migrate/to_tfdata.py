@@ -18,6 +18,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
+from tfdata_bridge._src.migrate.shared_turns import replicate_alike_turns
 from tfdata_bridge._src.migrate.fed_file_queue import feed_file_queues
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, enqueues_many, \
@@ -449,14 +450,16 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             current = provided
     # (``name_inline_dequeues``: ``inline_dequeues.py``; ``dequeue_in_helper``: ``copy_dequeues.py``; the object
     # forms: ``object_forms.py``; ``batch_many_dequeues``: ``many_dequeues.py``; ``join_enqueue_loops``: a queue
-    # filled by one enqueue op per turn of a loop, ``enqueue_loops.py``; ``feed_file_queues``: a filename queue fed
+    # filled by one enqueue op per turn of a loop, ``enqueue_loops.py`` (alike turns: ``shared_turns.py``);
+    # ``feed_file_queues``: a filename queue fed
     # once from a placeholder, enqueue ops a helper makes, a runner started by hand, ``fed_file_queue.py``;
     # ``inline_feed_builders``: a feed-thread queue its function returns, ``feed_builders.py``)
     for form in (name_returned_lists, name_reads, readers_chosen_by_if, loop_reader_lists, lift_list_loops,
                  unrolled_config_loops,
                  name_inline_dequeues, hoist_loop_reads,
                  dequeue_in_helper,
-                 inline_prefetch_helper, batch_many_dequeues, join_enqueue_loops, feed_file_queues,
+                 inline_prefetch_helper, batch_many_dequeues, replicate_alike_turns, join_enqueue_loops,
+                 feed_file_queues,
                  inline_feed_builders, *OBJECT_FORMS):
         # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
         if all(o.rewritten for o in result[2]) and not any(n.kind == "refused" for n in result[1]) or functions:

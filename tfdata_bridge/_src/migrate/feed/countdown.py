@@ -41,7 +41,9 @@ it, the ``try`` left with nothing in its ``finally``, and the counter's setting)
 where that is provable from the module: the counter is a module-level list bound once (or an attribute of the
 instance set nowhere but to an integer in the class's methods) and read nowhere but its countdown and one
 setting, which is the statement right before the ``for v in range(N)`` loop making the feeder's one thread call,
-set to that same ``N`` (a name, an attribute, an integer or ``len(x)``; no ``break`` in that loop); the lock a
+set to that same ``N`` (a name, an attribute, an integer or ``len(x)``; no ``break`` in that loop), or, for a
+count up (``self.done += 1; last = self.done == self.n``), a limit ``__init__`` sets once and nothing changes,
+the loop being ``for v in range(self.n)`` (``_init_limit``, ``_counts_to``: the setting then stays); the lock a
 module-level ``Lock()``/``RLock()`` (or one the instance binds once); the countdown the whole ``finally`` of the
 feeding function's last statement (or its last statements), once, its flag read by nothing else. Anything else
 keeps the refusal of several threads each closing.
@@ -64,7 +66,8 @@ from tfdata_bridge._src.migrate.object_uses import tree_uses
 @dataclass
 class Countdown:
     block: tuple[cst.BaseStatement, ...]  # the ``with lock:`` countdown (and the ``if last:`` after it)
-    setting: cst.SimpleStatementLine  # ``_ALIVE[0] = N`` before the threads' loop
+    # ``_ALIVE[0] = N`` before the threads' loop (None: a count up to a limit ``__init__`` set, which stays)
+    setting: cst.SimpleStatementLine | None
     zeroed: tuple[cst.SimpleStatementLine, ...] = ()  # (a count up: ``self.done = 0`` in the starter, before it)
 
 
@@ -155,7 +158,13 @@ def class_countdown(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.Fu
         return None
     made = [c for c in nodes_of(starter, cst.Call) if c in index.threads
             and self_attr(thread_target(c), starter_me) == feeder.name.value]
-    if len(made) != 1 or not _before_loop(body, setting, code, made[0], between=limit is not None):
+    if len(made) != 1:
+        return None
+    if setting is None:  # (``for i in range(self.n)`` of the limit ``__init__`` set: ``_init_limit``)
+        loops = [s for s in body if isinstance(s, cst.For) and contains(s.body, made[0])]
+        if len(loops) != 1 or not _counts_to(loops[0], starter_me, self_attr(limit, me)):
+            return None
+    elif not _before_loop(body, setting, code, made[0], between=limit is not None):
         return None
     return Countdown(block, setting, zeroed if limit is not None else ())
 
@@ -180,13 +189,16 @@ def _count_up(index, module: cst.Module, cls: cst.ClassDef, feeder: cst.Function
         return None
     body = list(starter.body.body)
     settings = [s for s in body if (t := _setting(s)) is not None and self_attr(t, starter_me) == lattr]
-    if len(settings) != 1:
+    if len(settings) == 1:
+        setting = settings[0]
+        known = {id(setting.body[0].targets[0].target)} | {id(a) for s in block for a in attr_uses(s, lattr)}
+        found = attr_uses(module, lattr)
+        if len(found) != len(known) or any(id(a) not in known for a in found):
+            return None
+    elif settings or not _init_limit(module, cls, starter, lattr):
         return None
-    setting = settings[0]
-    known = {id(setting.body[0].targets[0].target)} | {id(a) for s in block for a in attr_uses(s, lattr)}
-    found = attr_uses(module, lattr)
-    if len(found) != len(known) or any(id(a) not in known for a in found):
-        return None
+    else:  # (the limit the object's own, set once in ``__init__``, the threads' loop counting to it: kept)
+        setting = None
     methods = methods_of(cls)
     zeros: list[tuple[cst.FunctionDef, cst.SimpleStatementLine]] = []
     for m in methods.values():
@@ -291,6 +303,34 @@ def _find(fn: cst.FunctionDef, is_close) -> tuple[tuple[cst.BaseStatement, ...],
             return None
         return tuple(stmts), counter, lock, limit
     return None
+
+
+def _init_limit(module: cst.Module, cls: cst.ClassDef, starter: cst.FunctionDef, lattr: str) -> bool:
+    """Whether the limit ``self.<lattr>`` of a count up is set once, by a statement of ``__init__``'s own body,
+    and changed nowhere else in the module (``self.n_threads = n_threads``): each thread then reads, at its
+    countdown, the count the starter's loop ran to (``_counts_to``)."""
+    init = methods_of(cls).get("__init__")
+    if init is None or not isinstance(init.body, cst.IndentedBlock) or not init.params.params:
+        return False
+    writes = [t for t in nodes_of(module, cst.AssignTarget) if isinstance(t.target, cst.Attribute)
+              and t.target.attr.value == lattr]
+    if len(writes) != 1 or any(isinstance(t.target, cst.Attribute) and t.target.attr.value == lattr
+                               for t in nodes_of(module, (cst.AugAssign, cst.AnnAssign))):
+        return False
+    if any(isinstance(t, cst.Attribute) and t.attr.value == lattr for d in nodes_of(module, cst.Del)
+           for t in nodes_of(d, cst.Attribute)):
+        return False
+    return any(_setting(s) is not None and s.body[0].targets[0] is writes[0]
+               and self_attr(writes[0].target, _me(init)) == lattr for s in init.body.body)
+
+
+def _counts_to(loop: cst.For, me: str, lattr: str | None) -> bool:
+    """``for v in range(self.<lattr>)``, no ``break``, ``continue`` or ``else``."""
+    it = loop.iter
+    return lattr is not None and isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and \
+        it.func.value == "range" and len(it.args) == 1 and it.args[0].keyword is None and not it.args[0].star and \
+        self_attr(it.args[0].value, me) == lattr and not nodes_of(loop.body, cst.Break) and \
+        not nodes_of(loop.body, cst.Continue) and loop.orelse is None
 
 
 def _reports(handler: cst.ExceptHandler) -> bool:

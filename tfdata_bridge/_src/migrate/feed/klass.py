@@ -350,15 +350,16 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         countdown = class_countdown(index, module, cls, feeder, starters[0], _close_run(
             feeder, parts, qattr, on_self), code, held_sites[1] if (held_sites := SITES.get()) else None) if closes else None
         threads = starter_threads(index, module, cls, starters[0], feeder, extra, (qattr, parts.close), code,
-                                  [*made_apart, *([countdown.setting, *countdown.zeroed] if countdown is not None
-                                                  else [])],
+                                  [*made_apart, *([*([countdown.setting] if countdown.setting is not None else []),
+                                                    *countdown.zeroed] if countdown is not None else [])],
                                   sessioned=not on_self)
         plan.removed += threads.closers
         if countdown is not None:  # the generator ends after every thread's part, where legacy's last one closed
             generator, extra, data, closes, sites, valued = _generator(
                 without_countdown(without(feeder, made_apart), countdown), parts, qattr, queue_names(args), on_self)
             if threads.items is None:
-                plan.removed += [countdown.setting, *countdown.zeroed]
+                plan.removed += [*([countdown.setting] if countdown.setting is not None else []),
+                                 *countdown.zeroed]
         if closes and threads.several:
             guarded = any(a.attr.value in {"close", parts.close} for branch in nodes_of(feeder, cst.If)
                           for a in nodes_of(branch.body, cst.Attribute))  # (the close run under an ``if``)
@@ -401,8 +402,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         _session_only_fed(module, cls, session, feeder, starter)
     dropped = class_coordinators(module, cls, both, extra, starter, plan.removed,
                                  session.split(".", 1)[1] if session is not None else None,
-                                 [*made_apart, *([countdown.setting, *countdown.zeroed] if countdown is not None
-                                                 else [])])
+                                 [*made_apart, *([*([countdown.setting] if countdown.setting is not None else []),
+                                                   *countdown.zeroed] if countdown is not None else [])])
     if passed is not None and not passed.elsewhere and all(isinstance(c.func, cst.Name) for c in passed.calls):
         # (the queue class handed in, read by the queue's line alone: the parameter and its arguments go; where
         # another module calls the class, the tree's pass drops them, ``handed_coord.py``)
