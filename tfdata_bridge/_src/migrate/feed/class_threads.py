@@ -82,8 +82,19 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
     for closer, made_by in closing:  # (it closes once it has joined every feeding thread: ``closer_args.py``)
         given = {p.name.value: a.value for p, a in zip(closer.params.params[0 if closer in nested.values() else 1:],
                                                        thread_call_parts(made_by)[1]) if isinstance(a, cst.Name)}
-        if why := joins_first(closer, [_holding(starter, call)], given, closer in nested.values()):
+        if closer not in nested.values() and closer.params.params:
+            given[closer.params.params[0].name.value] = me  # (the closer method's ``self`` is the starter's)
+        elif closer in nested.values():
+            given.setdefault(me, me)
+        holding = _holding(starter, call)
+        if why := joins_first(closer, [holding], given, closer in nested.values()):
             raise Refusal(why)
+        for kept_on in [h for h in holding if "." in h]:  # (``self.threads``: only the starter and closer use it)
+            attr = kept_on.partition(".")[2]
+            if not all(contains(starter, u) or contains(closer, u) for u in instance_uses(module, cls, attr)):
+                raise Refusal(f"`{kept_on}`, the list the feeding threads of `{feeder.name.value}` are kept in, is "
+                              "used beyond the starter and the closer that joins it: the close may not wait for "
+                              "them all")
     _, args = thread_call_parts(call)
     params = [p.name.value for p in feeder.params.params[1:]]
     if len(args) != len(params):
@@ -117,7 +128,8 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
 
 def _holding(starter: cst.FunctionDef, call: cst.Call) -> set[str]:
     """The names of the starter that hold every thread ``call`` makes: the list a comprehension makes, the name
-    of a thread made once, the lists a loop appends each thread to (not the loop's name: it holds the last)."""
+    of a thread made once, the lists a loop appends each thread to (not the loop's name: it holds the last),
+    ``self.threads`` where the loop appends to a list kept on the instance."""
     stmt = next((s for s in nodes_of(starter, cst.SimpleStatementLine) if contains(s, call)), None)
     small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
@@ -128,8 +140,11 @@ def _holding(starter: cst.FunctionDef, call: cst.Call) -> set[str]:
                  and any(s is stmt for s in f.body.body)), None)
     if isinstance(small.value, cst.ListComp) or loop is None:
         return {name}
-    return {c.func.value.value for s in loop.body.body if s is not stmt for c in nodes_of(s, cst.Call)
-            if isinstance(c.func, cst.Attribute) and c.func.attr.value == "append" and isinstance(c.func.value, cst.Name)
+    me = starter.params.params[0].name.value if starter.params.params else None
+    return {c.func.value.value if isinstance(c.func.value, cst.Name) else f"{me}.{c.func.value.attr.value}"
+            for s in loop.body.body if s is not stmt for c in nodes_of(s, cst.Call)
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value == "append" and (
+                isinstance(c.func.value, cst.Name) or self_attr(c.func.value, me) is not None)
             and len(c.args) == 1 and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == name}
 
 

@@ -113,7 +113,11 @@ def joins_first(closer: cst.FunctionDef, holding: list[set[str]], given: dict[st
         got = joined_name(stmt)
         if got is None:
             return f"`{name}` does more than join the feeding threads before it closes the queue; not rewritten"
-        if got in given or free_ok and got not in params:
+        base, dot, rest = got.partition(".")
+        if dot:  # (``for t in self.threads: t.join()``: the list kept on the instance the closer is given)
+            if base in given:
+                joined.add(f"{given[base]}.{rest}")
+        elif got in given or free_ok and got not in params:
             joined.add(given.get(got, got))
     if not body[:-1] or any(not (h & joined) for h in holding):
         return (f"`{name}` closes the queue without joining every feeding thread first (the list they are all "
@@ -124,10 +128,14 @@ def joins_first(closer: cst.FunctionDef, holding: list[set[str]], given: dict[st
 
 def joined_name(stmt: cst.CSTNode) -> str | None:
     """``threads`` for ``coord.join(threads)``, ``for t in threads: t.join()``; ``t`` for ``t.join()`` (no
-    timeout: a join that may return while the thread runs joins nothing for sure)."""
+    timeout: a join that may return while the thread runs joins nothing for sure); ``self.threads`` for
+    ``for t in self.threads: t.join()`` (a list kept on an object: the caller maps ``self``)."""
     if isinstance(stmt, cst.For):
         inner = stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else []
-        return stmt.iter.value if isinstance(stmt.iter, cst.Name) and isinstance(stmt.target, cst.Name) and \
+        it = stmt.iter
+        iterated = it.value if isinstance(it, cst.Name) else f"{it.value.value}.{it.attr.value}" if isinstance(
+            it, cst.Attribute) and isinstance(it.value, cst.Name) else None
+        return iterated if iterated is not None and isinstance(stmt.target, cst.Name) and \
             not stmt.orelse and len(inner) == 1 and joined_name(inner[0]) == stmt.target.value else None
     small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
     call = small.value if isinstance(small, cst.Expr) else None

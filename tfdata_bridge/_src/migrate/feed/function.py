@@ -192,6 +192,10 @@ class FeedFinder:
                                   "dataset makes; it stays a queue, and `migrate --to compat` runs it unchanged "
                                   "through the drop-in")
                 raise Refusal(f"`{queue}.{method}` is not part of the feed-thread pattern the rewrite knows")
+        if dequeue is None and _handed_out(body, queue):
+            raise Refusal(f"`{queue}` leaves the block that makes it (returned, or kept in a `global`) and is "
+                          "dequeued elsewhere: the rewrite needs the `enqueue` and the dequeue in the same "
+                          "block, to make the dataset where the dequeue was; not rewritten")
         if enqueue is None or dequeue is None or dequeue[0] not in body:
             raise Refusal("the queue needs one `enqueue` and one dequeue in the same block")
         estmt, ecall, enqueue_op = enqueue
@@ -493,3 +497,16 @@ def _one_session(stmts: list, op: str) -> str | None:
     sessions = {session_of(st, op) for st in stmts}
     return sessions.pop() if len(sessions) == 1 and stmts else None
 
+
+def _handed_out(body: list[cst.BaseStatement], queue: str) -> bool:
+    """``queue`` is returned by the block (``return queue``, ``return queue, op``) or declared ``global`` there:
+    its dequeue may be made by a caller or another module."""
+    for stmt in body:
+        for ret in nodes_of(stmt, cst.Return):
+            value = ret.value
+            items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+            if any(isinstance(v, cst.Name) and v.value == queue for v in items):
+                return True
+        if any(n.name.value == queue for g in nodes_of(stmt, cst.Global) for n in g.names):
+            return True
+    return False

@@ -27,11 +27,9 @@ import libcst as cst
 from libcst.metadata import Assignment, ClassScope, GlobalScope
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, nodes_of
-from tfdata_bridge._src.migrate.feed.queue import PLACEHOLDER_PARAMS
+from tfdata_bridge._src.migrate.feed.queue import DTYPE_NAMES as _DTYPES, PLACEHOLDER_PARAMS
 
 _DEPTH = 4
-_DTYPES = frozenset({"float16", "float32", "float64", "bfloat16", "half", "double", "int8", "int16", "int32",
-                     "int64", "uint8", "uint16", "uint32", "uint64", "bool", "string", "complex64", "complex128"})
 
 
 def _code(node: cst.CSTNode) -> str:

@@ -14,6 +14,8 @@ QUEUE_PARAMS: dict[str, tuple[str, ...]] = {
                            "name"),
 }
 PLACEHOLDER_PARAMS = ("dtype", "shape", "name")
+DTYPE_NAMES = frozenset({"float16", "float32", "float64", "bfloat16", "half", "double", "int8", "int16", "int32",
+                         "int64", "uint8", "uint16", "uint32", "uint64", "bool", "string", "complex64", "complex128"})
 DEQUEUES = ("dequeue_many", "dequeue_up_to", "dequeue")
 
 
@@ -41,6 +43,7 @@ def queue_args(call: cst.Call, kind: str, shared_ok: bool = False) -> dict[str, 
     args = bind_params(call, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]), kind)
     if not is_none(args.get("shared_name")) and not shared_ok:
         raise Refusal("the queue has shared_name=; not rewritten")
+    args = _one_component(args)
     if not isinstance(args.get("dtypes"), (cst.List, cst.Tuple)):
         from tfdata_bridge._src.migrate.feed.derived import held_name  # (it reads this module's parameters)
         over = held_name(args["dtypes"]) if isinstance(args.get("dtypes"), (cst.ListComp, cst.Call)) else None
@@ -62,6 +65,33 @@ def queue_args(call: cst.Call, kind: str, shared_ok: bool = False) -> dict[str, 
                       "such lists added, `[dtype] * n`): its dtypes cannot be read when the code is migrated")
     queue_names(args)
     return args
+
+
+def _one_component(args: dict[str, cst.BaseExpression]) -> dict[str, cst.BaseExpression]:
+    """``FIFOQueue(cap, tf.float32, shapes=[], names='x')``: one dtype (not in a list) is a queue of one
+    component, as TensorFlow reads it; its ``shapes=`` is then that component's one shape (``[]``, ``[3]``) and
+    its ``names=`` one string or a list of one. Given as the lists of one they stand for; a shape that is not a
+    literal list of sizes cannot be told from a list of shapes, and is refused."""
+    dtype = args.get("dtypes")
+    if not (isinstance(dtype, cst.Attribute) and dtype.attr.value in DTYPE_NAMES
+            and isinstance(dtype.value, (cst.Name, cst.Attribute))):
+        return args
+    out = dict(args, dtypes=cst.List([cst.Element(dtype)]))
+    shape = args.get("shapes")
+    if not is_none(shape):
+        # (TensorFlow's rule: a list of sizes and Nones, ``[]`` too, is the one shape; a list of lists the shapes)
+        sizes = isinstance(shape, (cst.List, cst.Tuple)) and all(
+            isinstance(e.value, cst.Integer) or is_none(e.value) for e in shape.elements)
+        if sizes:
+            out["shapes"] = cst.List([cst.Element(shape)])
+        elif not (isinstance(shape, (cst.List, cst.Tuple)) and shape.elements and all(
+                isinstance(e.value, (cst.List, cst.Tuple)) for e in shape.elements)):
+            raise Refusal("the queue has one dtype and its shapes= is not a literal list of sizes (the one "
+                          "component's shape) nor of shapes: which it is cannot be told when the code is migrated")
+    names = args.get("names")
+    if isinstance(names, cst.SimpleString):
+        out["names"] = cst.List([cst.Element(names)])
+    return out
 
 
 def queue_names(args: dict[str, cst.BaseExpression]) -> list[str] | None:
