@@ -31,10 +31,13 @@ def test_the_fixb4_programs_deliver_what_their_originals_deliver(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
-    for name in (p.name for p in programs):
+    assert len(programs) == 5
+    for name in (p.name for p in programs if p.name.startswith("feed_summary")):
         said = " ".join(code[name].replace("#", " ").split())
         assert "summary.scalar" not in code[name] and "fill-level summary dropped" in said, code[name]
+    for name in (p.name for p in programs if p.name.startswith("split_")):
+        assert "threading.Thread" not in code[name] and "def inputs" not in code[name] and \
+            "def next_pair" not in code[name], code[name]  # (builder, starter and consumer written at the caller)
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "order", end=None)
@@ -95,11 +98,11 @@ _REASON = ("`create_queues` returns it, and its callers hand it to `start_enqueu
 
 
 @pytest.mark.parametrize("dequeue", ["x, y = q.dequeue_many(batch)", "x, y = q.dequeue()"])
-def test_a_queue_split_between_builder_starter_and_consumer_is_left_naming_them(dequeue):
+def test_a_queue_split_between_builder_starter_and_consumer_of_one_module_is_rewritten(dequeue):
     source = (_SPLIT + _CALLER.format(mod="")).replace("x, y = q.dequeue_many(batch)", dequeue)
     result = rewrite(source, to="tfdata")
-    assert result.refused and "FIFOQueue(" in result.code, result.code
-    assert _REASON in _words(result.notes), _words(result.notes)
+    assert not result.refused and "FIFOQueue(" not in result.code and "threading" not in result.code, result.code
+    assert "def loop" in result.code and "from_generator" in result.code, result.code
 
 
 def test_the_split_queue_of_a_package_helper_is_left_naming_them(tmp_path):

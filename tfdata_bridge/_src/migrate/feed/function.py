@@ -303,6 +303,9 @@ class FeedFinder:
         if passed is not None:  # the function's own names for what the thread hands it
             op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, passed.list_name, \
                 passed.closes, passed.queue
+            if any(f is fn for f in fns):  # (a closure of the block: the close op it reads there, not handed it)
+                own = {p.name.value for p in params.params}
+                closes = [*closes, *(c for c in close_ops if c not in own and c not in closes)]
             runs_of = [st for st in nodes_of(fn, cst.SimpleStatementLine) if session_of(st, op) is not None]
             sess = _one_session(runs_of, op) or _default_session(fn, op)
         else:
