@@ -121,3 +121,19 @@ def test_a_fill_summary_of_a_module_that_merges_its_summaries_is_left():
         "    sess = tf.Session()", "    merged = tf.summary.merge_all()\n    sess = tf.Session()")
     result = rewrite(source, to="tfdata")
     assert result.refused and "summary.scalar(" in result.code and "FIFOQueue(" in result.code, result.code
+
+
+def test_a_split_whose_feeding_loop_builds_its_feed_dict_in_a_helper_is_left_saying_where():
+    """``feed_dict=make_feed(d)``: the loop's feed is not followed into the helper; the note says so after
+    naming the split (the builder, starter and consumer were written at the caller, and it is left there too)."""
+    source = (PROGRAMS / "split_builder_starter_consumer_same_module.py").read_text().replace(
+        "    def enqueue_loop(sess", "    def make_feed(data):\n        image, label = data\n"
+        "        return {image_pl: image, label_pl: label}\n\n    def enqueue_loop(sess").replace(
+        "        for image, label in gen:\n            sess.run(enqueue_op, feed_dict={image_pl: image, label_pl: label})",
+        "        for d in gen:\n            sess.run(enqueue_op, feed_dict=make_feed(d))")
+    assert "make_feed(d)" in source
+    result = rewrite(source, to="tfdata")
+    said = _words(result.notes)
+    assert result.refused and "FIFOQueue(" in result.code, result.code
+    assert "written at the caller, it is left there too" in said and \
+        "the feeding function runs something other than the enqueue" in said, said

@@ -343,6 +343,7 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
 
 
 _RETURNED = ": its function returns it, and what the caller does with it is not followed)"
+_SPLIT = "is not followed through those calls (each caller would have to become one pipeline)"  # (feed/function.py)
 
 
 def caller_reasons(result: tuple, trial: tuple) -> tuple:
@@ -350,16 +351,18 @@ def caller_reasons(result: tuple, trial: tuple) -> tuple:
     saying why the queue, inlined at its callers, is left there too: the new refusals of ``trial`` (a run of the
     inlined module, its lines given back in the module's own)."""
     out, notes, outcomes = result
-    if not any(_RETURNED in n.message for n in notes):
+    if not any(_RETURNED in n.message or _SPLIT in n.message for n in notes):
         return result
     old = {(n.line, n.message) for n in notes}
     new = [n for n in trial[1] if n.kind == "refused" and (n.line, n.message) not in old and
-           _RETURNED not in n.message and " left: " in n.message]
+           _RETURNED not in n.message and _SPLIT not in n.message and " left: " in n.message]
     if not new:
         return result
     said = "; ".join(dict.fromkeys(f"line {n.line}: {n.message.split(' left: ', 1)[1]}" for n in new))
     tail = f": its function returns it, and inlined at its caller it is left there too ({said}))"
-    return out, [replace(n, message=n.message.replace(_RETURNED, tail)) for n in notes], outcomes
+    split = f"{_SPLIT}; written at the caller, it is left there too ({said})"
+    return out, [replace(n, message=n.message.replace(_RETURNED, tail).replace(_SPLIT, split)) for n in notes], \
+        outcomes
 
 
 __all__ = ["caller_reasons", "inline_feed_builders"]
