@@ -19,7 +19,11 @@ takes or refuses with its own reason. Only a builder of straight assignments end
 the queue alone), making a queue (``FIFOQueue``, ``PaddingFIFOQueue``, ``RandomShuffleQueue``) and no runner,
 reader or input producer, whose every use in the module is ``names = builder(...)`` (a target per returned item)
 in a statement that runs once per call of another function, is inlined; it goes when no other module uses it.
-``to_tfdata.run`` keeps the result only where more pipelines are rewritten, so a program left alone (a caller
+A consumer (``def inputs(q, batch): x, y = q.dequeue_many(batch); return x, y``: straight assignments, one
+dequeue of a parameter it reads nowhere else, no queue made, ``_consumer``) is inlined the same way, the
+caller's queue name read in place of the parameter; a builder's ``tf.summary.scalar(...)`` line goes with its
+statements (the feed-thread rewrite drops a fill-level one with the queue). ``to_tfdata.run`` keeps the result
+only where more pipelines are rewritten, so a program left alone (a caller
 handing the queue to what the rewrite does not follow) stays as written, with the reason of the module as
 written.
 """
@@ -30,7 +34,7 @@ from dataclasses import replace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, is_docstring, last_name, names_in, \
+from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, identifiers, is_docstring, last_name, names_in, \
     nodes_of, target_names
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _bound_args, _Inline, _locals, _once, _Rename, \
     _straight
@@ -42,10 +46,12 @@ _NOT = ("QueueRunner", "add_queue_runner", "input_producer", "slice_input_produc
 
 def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[cst.BaseExpression]] | None:
     """(the statements, the returned items) of a feed-queue builder; None for any other function."""
-    body = _straight(fn)
+    body = _straight_summaries(fn)
     if body is None:
         return None
     calls = [last_name(c.func) for s in body for c in nodes_of(s, cst.Call)]
+    if not any(c in _QUEUES for c in calls) and (consumed := _consumer(fn, body)) is not None:
+        return consumed
     if sum(c in _QUEUES for c in calls) != 1 or any(c in _NOT or c.endswith("Reader") or "batch" in c
                                                    for c in calls):
         return None
@@ -58,6 +64,55 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[c
     if not any(isinstance(v, cst.Name) and v.value == queue[0] for v in items) and not _ops_returned(body, queue[0],
                                                                                                     items):
         return None
+    return body, items
+
+
+def _summary_line(stmt: cst.BaseStatement) -> bool:
+    """``tf.summary.scalar(...)`` (any ``summary`` module's call) as a statement of its own."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    return isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
+        isinstance(small.value.func, cst.Attribute) and "summary" in dotted(small.value.func).split(".")[:-1]
+
+
+def _straight_summaries(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None:
+    """``inline_sources._straight``'s statements, a summary's line among them (``tf.summary.scalar(name,
+    q.size() ...)``: inlined with the rest, the feed-thread rewrite then drops it with the queue or refuses)."""
+    if not isinstance(fn.body, cst.IndentedBlock):
+        return None
+    stmts = list(fn.body.body)
+    plain = [st for st in stmts if not _summary_line(st)]
+    body = _straight(fn.with_changes(body=fn.body.with_changes(body=plain)))
+    if body is None or len(plain) == len(stmts):
+        return body
+    keep = {id(st) for st in body}
+    return [st for st in stmts if id(st) in keep or _summary_line(st)]
+
+
+_DEQUEUES = ("dequeue", "dequeue_many", "dequeue_up_to")
+
+
+def _consumer(fn: cst.FunctionDef, body: list[cst.SimpleStatementLine]
+              ) -> tuple[list[cst.SimpleStatementLine], list[cst.BaseExpression]] | None:
+    """(the statements, the returned items) of a function handed a queue that it reads by one dequeue
+    (``def inputs(q, batch): x, y = q.dequeue_many(batch); return x, y``), reading that parameter nowhere else and
+    making no queue, runner, reader or input producer; None otherwise. Inlined at its callers like a builder, the
+    dequeue stands where the caller's queue is (its argument read in place of the parameter)."""
+    calls = [c for s in body for c in nodes_of(s, cst.Call)]
+    if any(last_name(c.func) in _NOT or last_name(c.func).endswith("Reader") or "batch" in last_name(c.func)
+           for c in calls):
+        return None
+    params = {p.name.value for p in fn.params.params}
+    read = [c for c in calls if isinstance(c.func, cst.Attribute) and c.func.attr.value in _DEQUEUES and
+            isinstance(c.func.value, cst.Name) and c.func.value.value in params]
+    if len(read) != 1:
+        return None
+    queue = read[0].func.value.value
+    uses = [n for s in body for n in identifiers(s) if n.value == queue]
+    if len(uses) != 1 or any(queue in (target_names(s.body[0].targets[0].target) or ())
+                             for s in body[:-1] if isinstance(s.body[0], cst.Assign)):
+        return None  # (the queue read otherwise, or bound again)
+    value = body[-1].body[0].value
+    items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
     return body, items
 
 
@@ -185,6 +240,7 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
     if "Queue(" not in text or "return" not in text or "placeholder" not in text:
         return module
     builders = {}
+    consumers: set[str] = set()  # (functions handed a queue they dequeue: ``_consumer``)
     declared: dict[str, set[str]] = {}
     for fn in module.body:
         if not isinstance(fn, cst.FunctionDef):
@@ -193,6 +249,8 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
         if (found := _builder(plain)) is not None:
             builders[fn.name.value] = (fn, *found)
             declared[fn.name.value] = names
+            if not any(last_name(c.func) in _QUEUES for st in found[0] for c in nodes_of(st, cst.Call)):
+                consumers.add(fn.name.value)
     if not builders:
         return module
     taken = {n.value for n in identifiers(module)} | {n.value for n in nodes_of(module, cst.Name)}
@@ -231,6 +289,8 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
             params = set(bound)
             counts: dict[str, int] = {}
             for s in body[:-1]:
+                if not isinstance(s.body[0], cst.Assign):
+                    continue  # (a summary's line)
                 for n in target_names(s.body[0].targets[0].target) or ():
                     counts[n] = counts.get(n, 0) + 1
             names: dict[str, str] = {}
@@ -254,16 +314,22 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
             literal = {p: v for p, v in bound.items() if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString))
                        and counts.get(p) is None and not any(isinstance(a.value, cst.Name) and a.value.value == p
                                                              for b in body for a in nodes_of(b, cst.Attribute))}
+            # (a consumer's parameters handed a plain name the inlined lines do not bind: the caller's name read in
+            # place, after the renaming, the queue's dequeue then the caller's own)
+            in_place = {p: v for p, v in bound.items() if name in consumers and isinstance(v, cst.Name) and
+                        counts.get(p) is None and p not in literal}
             # (a literal argument written where the parameter is read, but as an attribute's object)
             rename = _Rename(names)
             stmts: list[cst.BaseStatement] = [
                 cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])
-                for p, value in bound.items() if p not in literal]
-            stmts += [s.visit(_Literals(literal)).visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
+                for p, value in bound.items() if p not in literal and p not in in_place]
+            after = _Literals({names[p]: v for p, v in in_place.items()})
+            stmts += [s.visit(_Literals(literal)).visit(rename).visit(after).with_changes(leading_lines=())
+                      for s in body[:-1]]
             for item, t in zip(items, tnames):
                 if id(item) not in direct:
                     stmts.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(t))],
-                                                                     item.visit(rename))]))
+                                                                     item.visit(rename).visit(after))]))
             stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
             planned[stmt] = stmts
         else:
@@ -277,6 +343,7 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
 
 
 _RETURNED = ": its function returns it, and what the caller does with it is not followed)"
+_SPLIT = "is not followed through those calls (each caller would have to become one pipeline)"  # (feed/function.py)
 
 
 def caller_reasons(result: tuple, trial: tuple) -> tuple:
@@ -284,16 +351,18 @@ def caller_reasons(result: tuple, trial: tuple) -> tuple:
     saying why the queue, inlined at its callers, is left there too: the new refusals of ``trial`` (a run of the
     inlined module, its lines given back in the module's own)."""
     out, notes, outcomes = result
-    if not any(_RETURNED in n.message for n in notes):
+    if not any(_RETURNED in n.message or _SPLIT in n.message for n in notes):
         return result
     old = {(n.line, n.message) for n in notes}
     new = [n for n in trial[1] if n.kind == "refused" and (n.line, n.message) not in old and
-           _RETURNED not in n.message and " left: " in n.message]
+           _RETURNED not in n.message and _SPLIT not in n.message and " left: " in n.message]
     if not new:
         return result
     said = "; ".join(dict.fromkeys(f"line {n.line}: {n.message.split(' left: ', 1)[1]}" for n in new))
     tail = f": its function returns it, and inlined at its caller it is left there too ({said}))"
-    return out, [replace(n, message=n.message.replace(_RETURNED, tail)) for n in notes], outcomes
+    split = f"{_SPLIT}; written at the caller, it is left there too ({said})"
+    return out, [replace(n, message=n.message.replace(_RETURNED, tail).replace(_SPLIT, split)) for n in notes], \
+        outcomes
 
 
 __all__ = ["caller_reasons", "inline_feed_builders"]

@@ -18,8 +18,10 @@ function hides them. Inlined at its call (after ``feed_builders.py`` inlined the
 returned its ops), its statements stand in the caller, each parameter read as the caller's argument (a plain
 name or literal; another expression bound to a fresh name first), its returned local named as the caller's
 target, its other locals renamed apart: the same threads started in the same order, which the feed-thread
-rewrite then takes or refuses with its own reason. Only a starter of plain statements and ``for`` loops (no
-nested function, ``global``, ``yield`` or early ``return``) that makes and starts a ``Thread``, whose one use in
+rewrite then takes or refuses with its own reason. Only a starter of plain statements, ``for`` loops and plain
+inner functions (``_inner_def``: KittiSeg's ``def enqueue_loop(sess, enqueue_op, phase, gen)``, renamed with the
+starter's locals; a parameter of the starter one shadows bound to a fresh name, never written as its literal),
+with no ``global``, ``yield`` or early ``return``, that makes and starts a ``Thread``, whose one use in
 the module is ``name = starter(...)`` (or the call alone) in a statement that runs once per call of another
 function, and that no other module uses, is inlined; a starter used twice stays as it is (and the queue with
 it).
@@ -35,6 +37,27 @@ from tfdata_bridge._src.migrate.inline_sources import _bound_args, _Inline, _onc
 
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Global, cst.Nonlocal, cst.Yield, cst.Await, cst.Try,
            cst.While)
+
+
+def _inner_def(stmt: cst.BaseStatement) -> bool:
+    """A plain function the starter defines for its thread (KittiSeg's ``def enqueue_loop(sess, ...)``, a
+    ``make_feed`` it calls): no decorator, no default, ``*`` or keyword-only parameter, and nothing inside that
+    binds outside it or suspends (no nested function or class, lambda, ``global``, ``nonlocal``, ``yield``,
+    ``await``). Inlined with the starter, it is defined in the caller, as the same closure over the same names."""
+    if not isinstance(stmt, cst.FunctionDef) or stmt.decorators or stmt.asynchronous:
+        return False
+    params = stmt.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or params.posonly_params or \
+            params.kwonly_params or any(p.default is not None for p in params.params):
+        return False
+    inner = [n for n in nodes_of(stmt, cst.FunctionDef) if n is not stmt]
+    return not inner and not any(nodes_of(stmt, k) for k in _NESTED if k is not cst.FunctionDef and
+                                 k is not cst.Try and k is not cst.While)
+
+
+def _inner_params(body: list[cst.BaseStatement]) -> set[str]:
+    """The parameters of the functions the starter defines (``_inner_def``)."""
+    return {p.name.value for s in body if isinstance(s, cst.FunctionDef) for p in s.params.params}
 
 
 def _starter(fn: cst.FunctionDef) -> tuple[list[cst.BaseStatement], cst.BaseExpression | None] | None:
@@ -55,9 +78,9 @@ def _starter(fn: cst.FunctionDef) -> tuple[list[cst.BaseStatement], cst.BaseExpr
             return None
         returned = body[-1].body[0].value
         body = body[:-1]
-    if not body or any(not isinstance(s, (cst.SimpleStatementLine, cst.For)) or nodes_of(s, cst.Return) or
-                       any(nodes_of(s, k) for k in _NESTED) or isinstance(s, cst.For) and s.orelse is not None
-                       for s in body):
+    if not body or any(not _inner_def(s) and (
+            not isinstance(s, (cst.SimpleStatementLine, cst.For)) or nodes_of(s, cst.Return) or
+            any(nodes_of(s, k) for k in _NESTED) or isinstance(s, cst.For) and s.orelse is not None) for s in body):
         return None
     calls = [last_name(c.func) for s in body for c in nodes_of(s, cst.Call)]
     if "Thread" not in calls or "start" not in calls:
@@ -106,7 +129,10 @@ def inline_feed_starters(module: cst.Module, external=None, made_local=()) -> cs
         small = stmt.body[0]
         target = small.targets[0].target.value if isinstance(small, cst.Assign) else None
         own = rebound(fn)
-        free = set().union(*(names_in(s) for s in body)) - own
+        # (an inner function's parameters: one the starter binds too is renamed with it, every spelling at once;
+        # a starter's parameter one shadows is bound to a fresh name, never written as its literal)
+        inner = _inner_params(body)
+        free = set().union(*(names_in(s) for s in body)) - own - (inner - set(bound))
         once = _once(caller)
         locals_ = {g: fresh for g, where, fresh in made_local if where == caller.name.value and g in free and
                    any(fresh in (target_names(t.target) or ()) for s in once[:once.index(stmt)]
@@ -122,7 +148,7 @@ def inline_feed_starters(module: cst.Module, external=None, made_local=()) -> cs
         for p, value in bound.items():
             if isinstance(value, cst.Name):  # (every local is renamed apart: the name stays the caller's)
                 renames[p] = value.value
-            elif isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) and \
+            elif isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) and p not in inner and \
                     not any(target_names(t.target) and p in target_names(t.target)
                             for s in body for t in nodes_of(s, cst.AssignTarget)) and \
                     not any(isinstance(a.value, cst.Name) and a.value.value == p

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, is_none, names_in, nodes_of, requeued_names
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, is_none, last_name, names_in, \
+    nodes_of, requeued_names
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.countdown import countdown_close, without_countdown
@@ -41,6 +42,7 @@ from tfdata_bridge._src.migrate.feed.plumbing import plain_close_after_feeder, t
 from tfdata_bridge._src.migrate.feed.placeholders import assigned, constants_in, enqueued_placeholders
 from tfdata_bridge._src.migrate.feed.queue import QUEUE_PARAMS, check_padding, component_shapes, queue_args, \
     queue_names
+from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_size import parents, size_call
 from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 
@@ -146,10 +148,18 @@ class FeedFinder:
         self.runner_filled = any(_makes_runner(self, self._holder(ref)[1]) for ref in self._refs(queue, qstmt))
         up = parents(module) if module is not None else {}
         sizes: list[tuple[cst.Call, cst.BaseStatement]] = []  # ``queue.size()`` reads: after the drain (drained.py)
+        summaries: list[cst.BaseStatement] = []  # ``tf.summary.scalar(..., queue.size() ...)``: it goes
         for ref in self._refs(queue, qstmt):
             if id(ref) in handed:  # handed to the feeding thread: its function closes it (``passed.py``)
                 continue
             stmt = self._holder(ref)[1]
+            if any(s is stmt for s in summaries):
+                continue
+            if module is not None and not _summaries_read(module) and _size_summary(_Paths(self.index), stmt, queue):
+                # (the fill level: no batch reads it, and no merge of the summaries runs it)
+                summaries.append(stmt)
+                plan.removed.append(stmt)
+                continue
             if (size := size_call(up, ref)) is not None:
                 sizes.append((size, stmt))
                 continue
@@ -226,7 +236,9 @@ class FeedFinder:
                     dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
                         emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
         plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code) + self.sites_note + (
-            f"; {self.shared_note}" if self.shared_note else "")
+            f"; {self.shared_note}" if self.shared_note else "") + (
+            f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
+            "measure)" if summaries else "")
         return plan
 
     def _drained_sizes(self, sizes, source: str, extra: list, queue: str, dcall: cst.Call, many: bool,
@@ -300,6 +312,9 @@ class FeedFinder:
         if passed is not None:  # the function's own names for what the thread hands it
             op, fed, list_name, closes, queue_name = passed.enqueue, passed.placeholders, passed.list_name, \
                 passed.closes, passed.queue
+            if any(f is fn for f in fns):  # (a closure of the block: the close op it reads there, not handed it)
+                own = {p.name.value for p in params.params}
+                closes = [*closes, *(c for c in close_ops if c not in own and c not in closes)]
             runs_of = [st for st in nodes_of(fn, cst.SimpleStatementLine) if session_of(st, op) is not None]
             sess = _one_session(runs_of, op) or _default_session(fn, op)
         else:
@@ -390,6 +405,60 @@ class FeedFinder:
         return all_name, [generator, extra] if fn in plan.removed else [extra]
 
 
+def _split_feed(finder, stmt: cst.BaseStatement) -> str | None:
+    """Where the function returning the queue at ``stmt`` has, in its module, a thread starter (a function handed
+    a queue it enqueues on and starting a ``threading.Thread``) and a consumer (a function handed a queue it
+    dequeues): the words for that split form (KittiSeg's ``create_queues`` / ``start_enqueuing_threads`` /
+    ``inputs``); None otherwise. Its callers hand the queue to both, maybe from other modules: the three calls
+    would have to become one pipeline at each caller, which is not followed."""
+    module = getattr(finder, "module", None)
+    if module is None:
+        return None
+    fns = [f for f in module.body if isinstance(f, cst.FunctionDef)]
+    own = next((f for f in fns if any(s is stmt for s in nodes_of(f, cst.SimpleStatementLine))), None)
+    if own is None:
+        return None
+
+    def handed(fn: cst.FunctionDef, methods: tuple[str, ...]) -> bool:
+        params = {p.name.value for p in fn.params.params}
+        return any(isinstance(c.func, cst.Attribute) and c.func.attr.value in methods and
+                   isinstance(c.func.value, cst.Name) and c.func.value.value in params for c in nodes_of(fn, cst.Call))
+
+    def line(fn: cst.FunctionDef) -> str:
+        n = next((i + 1 for i, ln in enumerate(module.code.splitlines()) if ln.lstrip().startswith(
+            f"def {fn.name.value}(")), None)
+        return f"`{fn.name.value}`" + (f" (line {n})" if n else "")
+
+    starters = [f for f in fns if f is not own and handed(f, ("enqueue", "enqueue_many")) and
+                any(last_name(c.func) == "Thread" for c in nodes_of(f, cst.Call))]
+    consumers = [f for f in fns if f is not own and f not in starters and
+                 handed(f, ("dequeue", "dequeue_many", "dequeue_up_to"))]
+    if not starters or not consumers:
+        return None
+    return (f"`{own.name.value}` returns it, and its callers hand it to {', '.join(map(line, starters))}, which "
+            f"makes its enqueue and starts the feeding thread on the session it is handed, and to "
+            f"{', '.join(map(line, consumers))}, which dequeues it: a queue split between a builder, a thread "
+            "starter and a dequeuing function is not followed through those calls (each caller would have to "
+            "become one pipeline); `migrate --to compat` runs it through the drop-in")
+
+
+def _summaries_read(module: cst.Module) -> bool:
+    """Whether ``module`` reads its summaries back (``merge_all``, ``merge``, the ``SUMMARIES`` collection): a
+    fill-level summary dropped there would change what that runs."""
+    text = module.code
+    return any(w in text for w in ("merge_all", "summary.merge", "SUMMARIES", "MergeSummary", "merge_summary"))
+
+
+class _Paths:
+    """``handbuilt._size_summary``'s view of the index: the TensorFlow path a call names."""
+
+    def __init__(self, index) -> None:
+        self.index = index
+
+    def api(self, node: cst.CSTNode | None) -> str | None:
+        return self.index.paths.get(node) if isinstance(node, cst.Call) else None
+
+
 def _thread_subclass_given(module: cst.Module, stmt: cst.CSTNode, queue: str) -> str | None:
     """The name of a ``threading.Thread`` subclass of the module that ``stmt`` hands ``queue`` to, if any."""
     subs = {c.name.value for c in module.body if isinstance(c, cst.ClassDef) and any(
@@ -464,6 +533,8 @@ def _which_use(finder, stmt: cst.BaseStatement, queue: str | None = None) -> str
     where = f"line {line}" if line else "a compound statement"
     small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
     if isinstance(small, cst.Return):
+        if (split := _split_feed(finder, stmt)) is not None:
+            return f" ({where}: {split})"
         return f" ({where}: its function returns it, and what the caller does with it is not followed)"
     if isinstance(small, (cst.Expr, cst.Assign)) and queue is not None:
         reads = list(dict.fromkeys(
