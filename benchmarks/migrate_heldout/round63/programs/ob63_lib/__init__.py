@@ -1,0 +1,1 @@
+from .data_queue import DataQueue
