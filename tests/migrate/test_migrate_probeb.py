@@ -1,10 +1,11 @@
 """Adversarial variants of the feed-thread and reader forms whose legacy data a rewrite would change silently.
 
-- A feed thread reading state its enclosing function changes after starting it (a list the consumer appends to
-  per batch, an ``Event`` it sets, a counter it bumps, a ``queue.Queue`` it puts to, an iterator it
-  advances): legacy's feeder sees those
-  changes as they happen; the generator runs ahead in tf.data's thread. Refused, naming the state and the change
-  (``feed/consumer_state.py``). A list filled *before* the start stays rewritten.
+- A feed thread (nested, or a module-level function) reading state its enclosing function (or module) changes
+  after starting it (a list the consumer appends to per batch, an ``Event`` it sets, a counter it bumps, a
+  ``queue.Queue`` it puts to, an iterator it advances), or a feeding class's method reading an attribute the
+  consumer's loop changes: legacy's feeder sees those changes as they happen; the generator runs ahead in
+  tf.data's thread. Refused, naming the state and the change (``feed/consumer_state.py``). A list filled
+  *before* the start stays rewritten.
 - Two reads in step of ONE filename queue (two readers, or one reader read twice): legacy's reads take turns at
   its files (each record once); a zip of one file list per read delivered every record twice. Refused
   (``in_step._refuse_shared_queue``); two readers of two producers (of the same list) stay a zip.
@@ -79,6 +80,102 @@ def test_a_feeder_reading_what_the_consumer_changes_is_refused(spelling, state, 
     reasons = " ".join(n.message for n in result.refused)
     assert result.code == source, result.code
     assert f"`feed` reads `{name}`, which the code after its thread starts changes" in reasons, reasons
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("f7_module_feeder", "`feed` reads `SEEN`, which the code after its thread starts changes (`SEEN.append(1)`)"),
+    ("f8_class_attr", "`run` reads `self.level`, which the consumer's loop changes (`feeder.level += 1`)"),
+])
+def test_a_module_feeder_or_a_feeding_class_reading_what_the_consumer_changes_is_refused(name, reason):
+    source = {"f7_module_feeder": MODULE_FEEDER, "f8_class_attr": CLASS_FEEDER}[name]
+    result = rewrite(source, to="tfdata")
+    reasons = " ".join(n.message for n in result.refused)
+    assert reason in reasons, reasons
+    assert "FIFOQueue(" in result.code and "from_generator" not in result.code
+
+
+MODULE_FEEDER = '''\
+import threading
+import numpy as np
+from tensorflow.compat import v1 as tf
+
+SEEN = []
+
+
+def feed(sess, enqueue, x_in, close):
+    for i in range(4):
+        base = len(SEEN) * 100
+        sess.run(enqueue, feed_dict={x_in: np.arange(2, dtype=np.float32) + base})
+    sess.run(close)
+
+
+def main(data_dir):
+    del SEEN[:]
+    x_in = tf.placeholder(tf.float32, shape=[None])
+    q = tf.FIFOQueue(2, [tf.float32], shapes=[[]])
+    enqueue = q.enqueue_many([x_in])
+    close = q.close()
+    x = q.dequeue_many(2)
+    out, end = [], None
+    with tf.Session() as sess:
+        t = threading.Thread(target=feed, args=(sess, enqueue, x_in, close))
+        t.start()
+        try:
+            while True:
+                out.append(sess.run(x).tolist())
+                SEEN.append(1)
+        except tf.errors.OutOfRangeError:
+            end = 'OutOfRangeError'
+        t.join()
+    return {'batches': out, 'end': end}
+'''
+CLASS_FEEDER = '''\
+"""A feeding class whose `run` reads an attribute the consumer's loop bumps."""
+import threading
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+
+class Feeder(object):
+    def __init__(self, sess):
+        self.sess = sess
+        self.x_in = tf.placeholder(tf.float32, shape=[None])
+        self.queue = tf.FIFOQueue(2, [tf.float32], shapes=[[]])
+        self.enqueue = self.queue.enqueue_many([self.x_in])
+        self.close = self.queue.close()
+        self.level = 0
+
+    def dequeue(self, n):
+        return self.queue.dequeue_many(n)
+
+    def run(self):
+        for i in range(4):
+            self.sess.run(self.enqueue, feed_dict={self.x_in: np.arange(2, dtype=np.float32) + self.level * 100})
+        self.sess.run(self.close)
+
+    def start(self):
+        t = threading.Thread(target=self.run)
+        t.daemon = True
+        t.start()
+        return t
+
+
+def main(data_dir):
+    sess = tf.Session()
+    feeder = Feeder(sess)
+    x = feeder.dequeue(2)
+    t = feeder.start()
+    out, end = [], None
+    try:
+        while True:
+            out.append(sess.run(x).tolist())
+            feeder.level += 1
+    except tf.errors.OutOfRangeError:
+        end = 'OutOfRangeError'
+    t.join()
+    sess.close()
+    return {'batches': out, 'end': end}
+'''
 
 
 READERS = '''\

@@ -362,8 +362,7 @@ class FeedFinder:
                                 "data end after every thread's part, where the generator ends")
         if coords:
             new_body = new_body.visit(DropChecks(coords))
-        if any(f is fn for f in fns):  # (a closure of the block: what the block changes after the start)
-            check_consumer_state(fn, new_body, module, self.index.threads)
+        check_consumer_state(fn, new_body, module, self.index.threads)  # (what is changed after the start)
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
         if passed is not None:
             drop = sorted({*drop, *passed.drop})
