@@ -115,6 +115,7 @@ def _check_pairing(finder, parts: list, api: str, args: dict[str, cst.BaseExpres
     many = args.get("enqueue_many")
     if many is not None and not (isinstance(many, cst.Name) and many.value == "False"):
         raise Refusal(f"`{short}` with enqueue_many={code(many)} reads {len(parts)} sources in step; not rewritten")
+    _refuse_shared_queue(parts, short, code)
     seeded = _one_seed(finder, parts, code)
     for part in parts:
         what = part.producer or _KINDS.get(part.kind)
@@ -144,6 +145,21 @@ def _check_pairing(finder, parts: list, api: str, args: dict[str, cst.BaseExpres
                           "shuffles on its own, so legacy does not pair element i with element i; give every "
                           "source shuffle=False (and shuffle after the zip) to have it rewritten")
     return racy
+
+
+def _refuse_shared_queue(parts: list, short: str, code) -> None:
+    """Two readers of one filename queue do not read every file each: legacy's readers take turns at its files
+    (each file is read whole by one of them, the next file by whichever asks next), so zipping a copy of the file
+    list per reader would deliver every record twice. Refused, naming the shared statement."""
+    seen: dict[int, int] = {}
+    for k, part in enumerate(parts):
+        for stmt in part.statements:
+            if seen.setdefault(id(stmt), k) != k:
+                made = code(stmt).strip().splitlines()[0]
+                raise Refusal(f"`{short}` reads {len(parts)} sources in step that share `{made}`: readers of one "
+                              "filename queue take turns at its files (each file read by one of them), not every "
+                              "file each, so a zip of one file list per reader would deliver each record twice; "
+                              "not rewritten (`migrate --to compat` keeps the readers)")
 
 
 def _one_seed(finder, parts: list, code) -> bool:

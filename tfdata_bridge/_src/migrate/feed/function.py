@@ -31,6 +31,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.countdown import countdown_close, without_countdown
+from tfdata_bridge._src.migrate.feed.consumer_state import check_consumer_state
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.derived import held_key, resolved_call, zip_keys
 from tfdata_bridge._src.migrate.feed.drained import size_after_drain
@@ -361,6 +362,7 @@ class FeedFinder:
                                 "data end after every thread's part, where the generator ends")
         if coords:
             new_body = new_body.visit(DropChecks(coords))
+        check_consumer_state(fn, new_body, module, self.index.threads)  # (what is changed after the start)
         drop = [j for j, n in enumerate(names) if n == sess or n in coords]
         if passed is not None:
             drop = sorted({*drop, *passed.drop})

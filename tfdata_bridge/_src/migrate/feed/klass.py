@@ -33,6 +33,7 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, free_attribute, holder_of, is_none, names_in, \
     nodes_of
 from tfdata_bridge._src.migrate.comments import wrapped_comment
+from tfdata_bridge._src.migrate.feed.consumer_state import check_class_consumer_state
 from tfdata_bridge._src.migrate.feed import printer
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
 from tfdata_bridge._src.migrate.feed.class_local import local_queue, stored_as
@@ -274,6 +275,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                       "default, and whether the rewrite keeps it so, is not followed; not rewritten")
     generator, extra, data, closes, sites, valued = _generator(without(feeder, made_apart), parts, qattr,
                                                                queue_names(args), thread_run or on_self)
+    check_class_consumer_state(module, cls, feeder, generator)
     # the starting method: makes the thread whose target is the feeding method
     # (``sess.run`` of a session is no use of a feeding method named ``run``: only the instance's attributes count)
     entry = driver or feeder
