@@ -108,9 +108,24 @@ def _combined(style: str) -> str:
                           body=textwrap.indent(body, "    ")).replace("batch([y], 4)", f"batch([{ys}], 4)")
 
 
+def _interactive() -> str:
+    """The compat-v1 forms run by an ``InteractiveSession``: it places the pruned graph, and grappler then leaves
+    each ``x / c`` a division (round 63: the migrated map multiplied by the reciprocal, one ulp off)."""
+    return _combined("compat-v1").replace("    with tf.Session() as sess:\n",
+                                          "    sess = tf.InteractiveSession()\n    if sess is not None:\n").replace(
+        '    return {"batches": out, "end": end}', '    sess.close()\n    return {"batches": out, "end": end}')
+
+
 @pytest.fixture(scope="module")
 def migrated():
-    return {style: rewrite(_combined(style), to="tfdata") for style in STYLES}
+    return {**{style: rewrite(_combined(style), to="tfdata") for style in STYLES},
+            "interactive": rewrite(_interactive(), to="tfdata")}
+
+
+def test_under_an_interactive_session_the_divisions_stay_as_written(migrated):
+    result = migrated["interactive"]
+    assert not result.refused and "string_input_producer(" not in result.code, result.notes
+    assert "divide_as_legacy" not in result.code and "y0 = x0 / 255.0" in result.code
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
@@ -135,6 +150,7 @@ def test_each_division_by_a_constant_goes_through_the_legacy_product(migrated, s
 def test_migrated_divisions_give_legacys_floats_to_the_bit(tmp_path, migrated):
     pairs = {style: write_pair(tmp_path, style.replace("-", "_"), _combined(style), migrated[style].code)
              for style in STYLES}
+    pairs["interactive"] = write_pair(tmp_path, "interactive", _interactive(), migrated["interactive"].code)
     runs = run_both_ways(pairs, tmp_path / "data")
     for name, (want, got) in runs.items():
         assert_delivers_the_same(name, want, got, "exact")  # floats exactly: JSON of float32/float64 values

@@ -20,9 +20,14 @@ float32/float64 first). Anything else divides as written. A division whose divis
 element (a parameter of the map function, or a name bound from one) is left as written in the code, unless it
 reads the element's shape: grappler makes a static shape (``Shape``, ``Size``, ``Rank``) a constant, and the
 function does too.
+
+A program whose every session is an ``InteractiveSession`` is left as written: that session places the pruned graph
+(``place_pruned_graph=True``), and grappler then makes no such product (measured, round 63; ``pruned_sessions_only``).
 """
 
 from __future__ import annotations
+
+import re
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
@@ -363,11 +368,31 @@ def _after_imports(module: cst.Module) -> int:
     return last
 
 
-def keep_legacy_divisions(source: str, code: str, functions: frozenset[str] | set[str] = frozenset()) -> str:
+_PRUNED = re.compile(r"\bInteractiveSession\(")
+# a session whose graph grappler optimizes in full (anything but an InteractiveSession), or code that makes one
+_OPTIMIZED = re.compile(r"(?<![\w.])(?:\w+\.)*(?<!Interactive)Session\(|MonitoredSession\(|MonitoredTrainingSession\(|"
+                        r"managed_session\(|prepare_session\(|Estimator\(|learning\.train\(|evaluate_once\(|"
+                        r"evaluation_loop\(")
+
+
+def pruned_sessions_only(texts) -> bool:
+    """Every session the program makes (``texts``: its modules' sources) is an ``InteractiveSession``: it places
+    the pruned graph (``place_pruned_graph=True``), and grappler then leaves ``x / c`` a division (measured: an
+    ``InteractiveSession`` gives the quotient to the bit, a ``Session`` the product by the reciprocal, round 63).
+    The migrated map then divides as written, as legacy did."""
+    texts = list(texts)
+    return any(_PRUNED.search(t) for t in texts) and not any(_OPTIMIZED.search(t) for t in texts)
+
+
+def keep_legacy_divisions(source: str, code: str, functions: frozenset[str] | set[str] = frozenset(),
+                          program: tuple[str, ...] | list[str] | None = None) -> str:
     """``code`` (the rewrite of ``source`` to tf.data) with each division by a constant in what tf.data now runs
     computed as legacy's session did (see the module's docstring); ``code`` itself where there is none.
-    ``functions``: names of this module's functions that another module's new dataset calls run (``foreign``)."""
+    ``functions``: names of this module's functions that another module's new dataset calls run (``foreign``).
+    ``program``: the sources of every module of the program (default: ``source``), whose sessions decide."""
     if code == source and not functions or "/" not in code and "div" not in code:
+        return code
+    if pruned_sessions_only(program if program is not None else [source]):
         return code
     try:
         original, out = parsed(source), parsed(code)

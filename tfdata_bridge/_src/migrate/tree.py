@@ -672,7 +672,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             results[path] = rewrite(texts[path], to="tfdata") if path not in frozen else \
                 RewriteResult(texts[path], texts[path], "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             return
-        code = keep_legacy_divisions(texts[path], code)  # the divisions tf.data now runs, as legacy's session did
+        # the divisions tf.data now runs, as legacy's session did
+        code = keep_legacy_divisions(texts[path], code, program=list(texts.values()))
         results[path] = RewriteResult(texts[path], code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
 
     for path in modules:
@@ -805,7 +806,7 @@ def _foreign_divisions(modules, texts, results, names, by_name) -> None:
             if by_name.get(module) not in (None, path):
                 wanted.setdefault(by_name[module], set()).add(fn)
     for path, functions in wanted.items():
-        code = keep_legacy_divisions(texts[path], results[path].code, functions)
+        code = keep_legacy_divisions(texts[path], results[path].code, functions, program=list(texts.values()))
         if code != results[path].code:
             results[path] = replace(results[path], code=code)
 
