@@ -87,9 +87,13 @@ FOLDED = {  # grappler folds the divisor from constants, or combines constants: 
 }
 
 
-def _run(tf1, path, preprocess, api):
-    with tf.Graph().as_default(), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+def _run(tf1, path, preprocess, api, session="Session"):
+    """The records' preprocessed values by label. ``session``: ``"Session"``; ``"interactive"``, an
+    ``InteractiveSession`` made before the pipeline; ``"interactive-after"``, made after it (its warnings kept in
+    the result under ``"warnings"``)."""
+    with tf.Graph().as_default(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        early = tf1.InteractiveSession() if session == "interactive" else None
         q = tf1.train.string_input_producer([path], num_epochs=1, shuffle=False)
         _, serialized = tf1.TFRecordReader().read(q)
         f = tf1.parse_single_example(serialized, {"x": tf1.FixedLenFeature([WIDTH], tf.float32),
@@ -101,7 +105,8 @@ def _run(tf1, path, preprocess, api):
             batch = tf1.train.batch_join([[preprocess(tf1, f["x"]), f["label"]] for _ in range(2)],
                                          batch_size=8, allow_smaller_final_batch=True)
         got = {}
-        with tf1.Session() as sess:
+        sess = early or (tf1.InteractiveSession() if session == "interactive-after" else tf1.Session())
+        with sess.as_default():
             sess.run(tf1.local_variables_initializer())
             coord = tf1.train.Coordinator()
             threads = tf1.train.start_queue_runners(sess, coord)
@@ -113,6 +118,9 @@ def _run(tf1, path, preprocess, api):
                 pass
             coord.request_stop()
             coord.join(threads, stop_grace_period_secs=10)
+        sess.close()
+    if session == "interactive-after":
+        got["warnings"] = [str(w.message) for w in caught]
     return got
 
 
@@ -124,6 +132,26 @@ def test_the_drop_in_gives_legacys_floats_to_the_bit(records, name, api):
     assert sorted(legacy) == sorted(dropin) == list(range(N))
     for label in legacy:  # exact: the old drop-in differed in most elements of every division by a constant
         np.testing.assert_array_equal(dropin[label], legacy[label], err_msg=f"record {label}")
+
+
+@pytest.mark.parametrize("name", ["image / 255.0", "a chain of constants, x + 0.11 - 127.5"])
+def test_under_an_interactive_session_the_ops_run_as_written_as_legacys_did(records, name):
+    # (an InteractiveSession places the pruned graph, and grappler rewrites none of its ops: no reciprocal, no
+    # folded chain; round 63's dashcam reader under the drop-in gave the Session's product, one ulp off)
+    preprocess = {**PREPROCESS, **FOLDED}[name]
+    legacy = _run(LEGACY, records, preprocess, "batch", "interactive")
+    dropin = _run(bridge, records, preprocess, "batch", "interactive")
+    assert sorted(legacy) == sorted(dropin) == list(range(N))
+    for label in legacy:
+        np.testing.assert_array_equal(dropin[label], legacy[label], err_msg=f"record {label}")
+
+
+def test_an_interactive_session_made_after_its_pipeline_warns_of_the_session_arithmetic(records):
+    # (the pipeline was built, with a Session's arithmetic, before the session was known: said, with the fix)
+    got = _run(bridge, records, PREPROCESS["image / 255.0"], "batch", "interactive-after")
+    said = [w for w in got.pop("warnings") if "InteractiveSession made after" in w]
+    assert len(said) == 1 and "Make the InteractiveSession before" in said[0], said
+    assert sorted(got) == list(range(N))
 
 
 def test_only_divisions_by_a_constant_of_a_non_constant_are_rewritten():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -200,8 +201,19 @@ def build(graph: Any, names: set[str], outputs: tuple[Any, ...], upstreams: tupl
     return Lift(graph_def, outputs, upstreams, frozenset(mapped), tuple(py_funcs))
 
 
+# graphs holding a lift whose floats were given a ``Session``'s grappler rewrites: an ``InteractiveSession`` made
+# on one afterwards runs them as a ``Session`` would, where legacy's ran its ops as written (it warns, session.py)
+REWRITTEN: "weakref.WeakSet[Any]" = weakref.WeakSet()
+
+
 def _as_the_session_ran_it(graph: Any, graph_def: Any, outputs: tuple[Any, ...], upstreams: Any) -> Any:
-    """``graph_def`` with the float rewrites the session's grappler made to legacy's ops (``legacy_numerics``)."""
+    """``graph_def`` with the float rewrites the session's grappler made to legacy's ops (``legacy_numerics``).
+    Under an ``InteractiveSession`` of the graph (the default session while the pipeline is built), none: it
+    places the pruned graph, and grappler then rewrites nothing (``x / c`` stays a division, ``x + 0.11 - 127.5``
+    a chain; measured, round 63)."""
+    session = tf.compat.v1.get_default_session()
+    if isinstance(session, tf.compat.v1.InteractiveSession) and session.graph is graph:
+        return graph_def
     frontier = {}
     for up in upstreams:
         for name, _ in up.tensors:
@@ -213,7 +225,8 @@ def _as_the_session_ran_it(graph: Any, graph_def: Any, outputs: tuple[Any, ...],
     rewritten = legacy_numerics.session_passes(graph_def, frontier, [t.op.name for t in outputs])
     if rewritten is not None:
         graph_def = rewritten
-    legacy_numerics.reduce_divisions(graph_def)  # the session's grappler did this to legacy's ops
+    if legacy_numerics.reduce_divisions(graph_def) or rewritten is not None:  # the session's grappler did this
+        REWRITTEN.add(graph)
     return graph_def
 
 

@@ -18,12 +18,14 @@ Everything else is TensorFlow's session, unchanged."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from tfdata_bridge._src.compat import (batch_retry, fast_feed, graph_queues, lifted_runners, pipelines, session_release,
                                        shared_streams)
 from tfdata_bridge._src import tf_private
 from tfdata_bridge._src.tf import tf
+from tfdata_bridge._src.warnings import BridgeWarning
 
 tf1 = tf.compat.v1
 
@@ -170,6 +172,15 @@ class InteractiveSession(tf1.InteractiveSession):
 
     def __init__(self, target="", graph=None, config=None):
         super().__init__(target, graph, startup_config(config, interactive=True))
+        from tfdata_bridge._src.compat.lifted_graph import REWRITTEN
+
+        if self.graph in REWRITTEN:
+            warnings.warn(
+                "an InteractiveSession made after its graph's input pipeline: legacy's InteractiveSession ran the "
+                "pipeline's ops as written, where a Session's grappler computes `x / c` as `x * reciprocal(c)` and "
+                "folds constant chains; the drop-in built the pipeline before it knew the session, with a Session's "
+                "arithmetic, so floats may differ from legacy's in the last bit. Make the InteractiveSession before "
+                "building the pipeline to get legacy's values to the bit", BridgeWarning, stacklevel=2)
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         return _run(self, tf1.InteractiveSession.run, fetches, feed_dict, options, run_metadata)
