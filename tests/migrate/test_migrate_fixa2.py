@@ -134,6 +134,12 @@ def main(data_dir):
 '''
 
 
-def test_a_queue_read_by_a_summary_is_left_naming_the_reads():
-    said = _refused(_SUMMARY)
+def test_a_fill_summary_goes_with_the_queue_unless_the_summaries_are_read():
+    # (a fill-level summary of the queue goes with it, said; where the module merges its summaries, the queue
+    # stays, and the note names the reads)
+    result = rewrite(_SUMMARY, to="tfdata")
+    assert not result.refused and "from_generator" in result.code and "q.size()" not in result.code, result.notes
+    assert "fill-level summary" in " ".join(n.message for n in result.notes)
+    said = _refused(_SUMMARY.replace("    with tf.Session() as sess:\n",
+                                     "    merged = tf.summary.merge_all()\n    with tf.Session() as sess:\n"))
     assert "`q.name`, `q.size()` read by `tf.summary.scalar(...)`" in said, said
