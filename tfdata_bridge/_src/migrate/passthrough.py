@@ -352,10 +352,9 @@ def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementL
 
 def _not_read_elsewhere(finder, tensors: cst.BaseExpression, enq_stmt, flat: list[cst.SimpleStatementLine],
                         qname: str) -> None:
-    """What the enqueued tensors are made of (the statements of the function they are computed by) must be read
-    by nothing but those statements and the enqueue: legacy evaluated any other reader of it apart from the
-    element the queue gave (a reader's next record: ``side = label * 10`` fetched beside the dequeue, before or
-    after it), where the dequeue's targets taking the tensors would make it the same evaluation."""
+    """What the enqueued tensors are made of (the statements of the function they are computed by) must not be
+    read after the enqueue: legacy evaluated such a reader apart from the element the queue gave (a reader's next
+    record: ``side = label * 10`` fetched beside the dequeue, made before or after it), where the dequeue's targets taking the tensors would make it the same evaluation."""
     todo, seen, made = sorted(names_in(tensors)), set(), []
     while todo:
         name = todo.pop()
@@ -368,8 +367,9 @@ def _not_read_elsewhere(finder, tensors: cst.BaseExpression, enq_stmt, flat: lis
         made.append((stmt, name))
         small = stmt.body[0]
         todo += sorted(names_in(small.value)) if isinstance(small, cst.Assign) else []
-    chain = {id(stmt) for stmt, _ in made} | {id(enq_stmt)}
-    others = [stmt for stmt in flat if id(stmt) not in chain]
+    # (only after the enqueue: before it, the names read are as often Python values, a path or the dtypes list,
+    # that the queue's constructor reads too)
+    others = flat[flat.index(enq_stmt) + 1:]
     for stmt, name in made:
         for ref in finder.scopes.readers_of(stmt, name):
             holder = holder_of(others, ref)
