@@ -125,6 +125,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         raise Refusal(f"the runner of `{qname}` is not `add_queue_runner(QueueRunner(queue, [enqueue_op]))`")
     tensors, gone, threads, many = _enqueued(finder, enq_stmt, use, inner, runner_stmt, fn, local_callers)
     _runs_nothing_else(finder, enq_stmt, tensors, fn, flat, qname)
+    _not_read_elsewhere(finder, tensors, enq_stmt, flat, qname)
     unpassed = unpassed + threads
     end = (returns or pairs or dequeues)[0]
     _not_rebound(tensors, flat[flat.index(enq_stmt) + 1:flat.index(end)] if end in flat else [])
@@ -149,6 +150,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         if flat.index(pairs[0]) < flat.index(enq_stmt):
             raise Refusal(f"`{qname}` is returned before its enqueue op is made")
         dcall, made, used, alone, _ = pair
+        _not_under_dependencies(finder, function_of(finder, used), used, qname)
         new_ret = pairs[0].with_changes(body=[pairs[0].body[0].with_changes(value=_as_dequeued(tensors, args,
                                                                                                False))])
         news = {pairs[0]: new_ret, made: alone, used: used.with_changes(
@@ -168,6 +170,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         new_ret = returns[0].with_changes(body=[returns[0].body[0].with_changes(value=value)])
         news = {returns[0]: new_ret, **emptied}
         for d, value_d in dequeues_of:
+            _not_under_dependencies(finder, function_of(finder, d), d, qname)
             news[d] = d.with_changes(body=[d.body[0].with_changes(value=value_d)])
         said = " or ".join(dict.fromkeys(kinds))
         comment = (f"tfdata-bridge migrate: {said}, QueueRunner rewritten to tf.data; the prefetch queue goes: "
@@ -183,7 +186,7 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
         raise Refusal(f"`{qname}.dequeue()` is not assigned or returned as a statement of its own")
     if flat.index(deq_stmt) < flat.index(enq_stmt):
         raise Refusal(f"`{qname}` is dequeued before its enqueue op is made")
-    _not_read_after(finder, tensors, enq_stmt, deq_stmt, flat, qname)
+    _not_under_dependencies(finder, fn, deq_stmt, qname)
     value = _as_dequeued(tensors, args, isinstance(dsmall, cst.Assign) and
                          isinstance(dsmall.targets[0].target, (cst.Tuple, cst.List)))
     new = deq_stmt.with_changes(body=[dsmall.with_changes(value=value)])
@@ -192,6 +195,16 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
                "goes: each dequeue was the next evaluation of the tensors it was filled with, in order" + summary)
     return Passthrough([*support, stmt, *gone, runner_stmt, *registered, *summaries], deq_stmt, new, comment,
                        {deq_stmt: new, **emptied}, unpassed, kind, said, args, many)
+
+
+def _not_under_dependencies(finder, fn, deq_stmt: cst.SimpleStatementLine, qname: str) -> None:
+    """A dequeue made under ``control_dependencies`` ran those ops each time it ran (a counter's increment): the
+    enqueued tensors it would become were made outside that block, so nothing would run them. Refused."""
+    block = control_block_over([fn], deq_stmt) if fn is not None else None
+    if block is not None:
+        raise Refusal(f"the dequeue of `{qname}` is made under `{finder.code(block.items[0].item)}`: legacy ran those "
+                      "ops at each dequeue; the enqueued tensors it would become are made outside that block, so "
+                      "nothing would run them; not rewritten")
 
 
 def _branches(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.SimpleStatementLine]
@@ -286,6 +299,9 @@ def passes(call: cst.Call, fn: cst.FunctionDef, param: str) -> bool:
 _UPDATES = frozenset({"assign", "assign_add", "assign_sub", "count_up_to", "scatter_add", "scatter_sub",
                       "scatter_update", "scatter_nd_update", "scatter_nd_add", "scatter_mul", "scatter_div"})
 
+# what reads a variable made elsewhere (a parameter, a global): ``step.read_value()``, ``v.value()``
+_VARIABLE_READS = frozenset({"read_value", "value", "initialized_value", "sparse_read"})
+
 
 def _runs_nothing_else(finder, enq_stmt: cst.SimpleStatementLine, tensors: cst.BaseExpression, fn,
                        flat: list[cst.SimpleStatementLine], qname: str) -> None:
@@ -311,7 +327,8 @@ def _runs_nothing_else(finder, enq_stmt: cst.SimpleStatementLine, tensors: cst.B
         expr = todo.pop()
         for call in nodes_of(expr, cst.Call):
             last = last_name(call.func)
-            if last in VARIABLES or last in _UPDATES:
+            if last in VARIABLES or last in _UPDATES or \
+                    last in _VARIABLE_READS and isinstance(call.func, cst.Attribute):
                 raise Refusal(f"`{qname}` is filled with `{finder.code(tensors)}`, which reads a variable "
                               f"(`{finder.code(call.func)}`): legacy's runner thread read it ahead of the "
                               "dequeues, at its own time, not at each dequeue's; not rewritten")
@@ -333,11 +350,11 @@ def _not_rebound(tensors: cst.BaseExpression, between: list[cst.SimpleStatementL
                               "dequeue cannot take the enqueued tensors by name")
 
 
-def _not_read_after(finder, tensors: cst.BaseExpression, enq_stmt, deq_stmt, flat: list[cst.SimpleStatementLine],
-                    qname: str) -> None:
+def _not_read_elsewhere(finder, tensors: cst.BaseExpression, enq_stmt, flat: list[cst.SimpleStatementLine],
+                        qname: str) -> None:
     """What the enqueued tensors are made of (the statements of the function they are computed by) must not be
-    read after the dequeue: legacy evaluated it there again (a reader's next record), apart from the element the
-    queue gave, where the dequeue's targets taking the tensors would make it the same evaluation."""
+    read after the enqueue: legacy evaluated such a reader apart from the element the queue gave (a reader's next
+    record: ``side = label * 10`` fetched beside the dequeue, made before or after it), where the dequeue's targets taking the tensors would make it the same evaluation."""
     todo, seen, made = sorted(names_in(tensors)), set(), []
     while todo:
         name = todo.pop()
@@ -350,23 +367,25 @@ def _not_read_after(finder, tensors: cst.BaseExpression, enq_stmt, deq_stmt, fla
         made.append((stmt, name))
         small = stmt.body[0]
         todo += sorted(names_in(small.value)) if isinstance(small, cst.Assign) else []
-    after = flat[flat.index(deq_stmt) + 1:]
+    # (only after the enqueue: before it, the names read are as often Python values, a path or the dtypes list,
+    # that the queue's constructor reads too)
+    others = flat[flat.index(enq_stmt) + 1:]
     for stmt, name in made:
         for ref in finder.scopes.readers_of(stmt, name):
-            holder = holder_of(after, ref)
+            holder = holder_of(others, ref)
             if holder is not None and not _static_read(holder, ref):
-                raise Refusal(f"`{name}`, which the tensors enqueued in `{qname}` are made of, is read after its "
-                              f"dequeue (line {finder.scopes.lines.get(holder, 0)}): legacy evaluated it there "
-                              "again (another record), apart from the element the queue gave; not rewritten")
+                raise Refusal(f"`{name}`, which the tensors enqueued in `{qname}` are made of, is also read apart "
+                              f"from its enqueue (line {finder.scopes.lines.get(holder, 0)}): legacy evaluated it "
+                              "there again (another record), apart from the element the queue gave; not rewritten")
 
 
 # a tensor's graph-building metadata: reading it runs nothing (``inputs.set_shape(x.get_shape())``)
-_STATIC = {"shape", "get_shape", "dtype"}
+_STATIC = {"shape", "get_shape", "dtype", "set_shape"}
 
 
 def _static_read(holder: cst.SimpleStatementLine, ref: cst.CSTNode) -> bool:
-    """``ref`` is read for its static shape or dtype (``x.shape``, ``x.get_shape()``, ``x.dtype``), not evaluated
-    again: the tensor stays where it is made, so the read sees the same value after the rewrite."""
+    """``ref`` is read for its static shape or dtype (``x.shape``, ``x.get_shape()``, ``x.dtype``, ``x.set_shape``),
+    not evaluated again: the tensor stays where it is made, so the read sees the same value after the rewrite."""
     return any(a.value is ref and a.attr.value in _STATIC for a in nodes_of(holder, cst.Attribute))
 
 
