@@ -63,7 +63,7 @@ def join_enqueue_loops(module: cst.Module, external=None) -> cst.Module:
                 changes.update(found)
     if not changes:
         return module
-    return module.visit(_Replace(changes))
+    return module.visit(StatementsReplaced(changes))
 
 
 def _joined(finder, body: list[cst.BaseStatement], stmt: cst.BaseStatement, v1: str
@@ -508,7 +508,9 @@ def _count(node: cst.CSTNode, name: str) -> int:
     return found[0]
 
 
-class _Replace(cst.CSTTransformer):
+class StatementsReplaced(cst.CSTTransformer):
+    """Each statement line or ``for`` whose id is a key of ``changes`` replaced by its statements (none: removed)."""
+
     def __init__(self, changes: dict[int, list[cst.BaseStatement]]) -> None:
         super().__init__()
         self.changes = changes

@@ -37,6 +37,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import (bound_names, dotted, imported_roots, last_name, module_functions, name_counts,
                                               names_in, nodes_of, target_names, top_imports)
+from tfdata_bridge._src.migrate.enqueue_loops import StatementsReplaced
 
 # calls whose every copy makes state of its own (a read op is taken apart below: one on a reader made before the
 # loop shares that reader's state)
@@ -70,7 +71,7 @@ def replicate_alike_turns(module: cst.Module, external=None) -> cst.Module:
                     changes[id(loop)] = found
     if not changes:
         return module
-    return module.visit(_Replace(changes))
+    return module.visit(StatementsReplaced(changes))
 
 
 class _Context:
@@ -227,17 +228,3 @@ def _call_alike(ctx: _Context, call: cst.Call, seen: set[str]) -> bool:
             return False
     return True
 
-
-class _Replace(cst.CSTTransformer):
-    def __init__(self, changes: dict[int, list[cst.BaseStatement]]) -> None:
-        super().__init__()
-        self.changes = changes
-
-    def _leave(self, original, updated):
-        if id(original) in self.changes:
-            new = self.changes[id(original)]
-            return cst.FlattenSentinel(new) if new else cst.RemovalSentinel.REMOVE
-        return updated
-
-    leave_SimpleStatementLine = _leave
-    leave_For = _leave

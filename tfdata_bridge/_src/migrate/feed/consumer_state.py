@@ -96,11 +96,7 @@ def check_consumer_state(fn: cst.FunctionDef, generator_body: cst.CSTNode, modul
             continue
         for name in _changed(node):
             if name in free:
-                what = cst.Module([]).code_for_node(node).strip().splitlines()[0]
-                raise Refusal(f"`{fn.name.value}` reads `{name}`, which the code after its thread starts "
-                              f"changes (`{what}`): legacy's feeder runs beside the consumer and sees those "
-                              "changes as they happen, a tf.data generator runs ahead of it in its own thread; "
-                              "not rewritten (`migrate --to compat` keeps the thread)")
+                _refuse(fn, f"`{name}`, which the code after its thread starts changes", node)
 
 
 def check_class_consumer_state(module: cst.Module, cls: cst.ClassDef, feeder: cst.FunctionDef,
@@ -122,11 +118,15 @@ def check_class_consumer_state(module: cst.Module, cls: cst.ClassDef, feeder: cs
         for node in preorder(loop):
             for target in _changed_attrs(node):
                 if target in read:
-                    what = cst.Module([]).code_for_node(node).strip().splitlines()[0]
-                    raise Refusal(f"`{feeder.name.value}` reads `{me}.{target}`, which the consumer's loop changes "
-                                  f"(`{what}`): legacy's feeder runs beside the consumer and sees those changes as "
-                                  "they happen, a tf.data generator runs ahead of it in its own thread; not "
-                                  "rewritten (`migrate --to compat` keeps the thread)")
+                    _refuse(feeder, f"`{me}.{target}`, which the consumer's loop changes", node)
+
+
+def _refuse(feeder: cst.FunctionDef, read: str, node: cst.CSTNode) -> None:
+    """The refusal of a feeder that reads what the consumer changes (``read`` says what, ``node`` the change)."""
+    what = cst.Module([]).code_for_node(node).strip().splitlines()[0]
+    raise Refusal(f"`{feeder.name.value}` reads {read} (`{what}`): legacy's feeder runs beside the consumer and sees "
+                  "those changes as they happen, a tf.data generator runs ahead of it in its own thread; not "
+                  "rewritten (`migrate --to compat` keeps the thread)")
 
 
 def _changed_attrs(node: cst.CSTNode) -> list[str]:
