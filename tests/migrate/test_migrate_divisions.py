@@ -13,6 +13,7 @@ loop it is refused.
 
 from __future__ import annotations
 
+import pathlib
 import re
 import textwrap
 
@@ -238,3 +239,18 @@ def test_a_new_value_inside_a_compound_statement_is_refused_naming_it(loop):
     line = next(i for i, text in enumerate(source.splitlines(), 1) if text.strip() == loop.splitlines()[0])
     assert f"`x` gets a new value inside a `{loop.split()[0]}` statement at line {line}" in reasons, reasons
     assert "give the new value in straight code" in reasons
+
+
+def test_in_a_tree_each_program_is_judged_by_its_own_sessions(tmp_path):
+    # (round 63 seen: the measure migrates fifteen scripts as one tree, and the other scripts' `Session`s kept the
+    # interactive one's product; a program is a module, its importers and its imports)
+    lib = "import tensorflow.compat.v1 as tf\n\n\ndef scale(x):\n    return x / 255.0\n"
+    interactive = _interactive().replace("    x = x * 1.37\n", "    x = helpers.scale(x * 1.37)\n").replace(
+        "import os\n", "import os\n\nimport helpers\n", 1)
+    sources = {str(tmp_path / "helpers.py"): lib, str(tmp_path / "interactive.py"): interactive,
+               str(tmp_path / "plain.py"): _combined("compat-v1")}
+    results = rewrite_tree(sources, root=str(tmp_path))
+    code = {pathlib.Path(p).name: r.code for p, r in results.items()}
+    assert not any(r.refused for r in results.values()), [r.notes for r in results.values()]
+    assert "divide_as_legacy" not in code["interactive.py"] and "divide_as_legacy" not in code["helpers.py"]
+    assert "divide_as_legacy(" in code["plain.py"], code["plain.py"]

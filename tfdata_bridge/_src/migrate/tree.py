@@ -344,6 +344,11 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         importers = {p for p in modules if path in imported(p)}
         return (importers | {o for p in importers for o in imported(p)}) - {path}
 
+    def program(path: str) -> list[str]:
+        """The sources of the modules that run with ``path`` in one program: it, the modules importing it (whose
+        sessions run what it builds), and those it imports (a tree of several scripts is several programs)."""
+        return [texts[p] for p in modules if p == path or path in imported(p) or p in imported(path)]
+
     def resolver(path: str):
         def external(func: cst.CSTNode):
             where = target(path, func)
@@ -673,7 +678,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 RewriteResult(texts[path], texts[path], "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
             return
         # the divisions tf.data now runs, as legacy's session did
-        code = keep_legacy_divisions(texts[path], code, program=list(texts.values()))
+        code = keep_legacy_divisions(texts[path], code, program=program(path))
         results[path] = RewriteResult(texts[path], code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
 
     for path in modules:
@@ -734,7 +739,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         handed_coordinators(modules, texts, results, names)
     if fed_callers:  # the calls of a feeding class's starter in other modules (``feed/across_calls.py``)
         _feed_callers(fed_callers, modules, texts, results, root, names)
-    _foreign_divisions(modules, texts, results, names, by_name)
+    _foreign_divisions(modules, texts, results, names, by_name, program)
     return {p: results[os.path.abspath(p)] for p in sources}
 
 
@@ -792,7 +797,7 @@ def _check_handed(handed, results, texts, write, root, asked) -> None:
                        f"module {os.path.relpath(helper, root)} stays as it was") for line in sorted(set(lines))))
 
 
-def _foreign_divisions(modules, texts, results, names, by_name) -> None:
+def _foreign_divisions(modules, texts, results, names, by_name, program) -> None:
     """The functions of a module that another module's new dataset calls run (``.map(records.parse)``, or a
     helper such a function calls) divide as legacy's session did too (``legacy_divisions.py``)."""
     from dataclasses import replace
@@ -806,7 +811,7 @@ def _foreign_divisions(modules, texts, results, names, by_name) -> None:
             if by_name.get(module) not in (None, path):
                 wanted.setdefault(by_name[module], set()).add(fn)
     for path, functions in wanted.items():
-        code = keep_legacy_divisions(texts[path], results[path].code, functions, program=list(texts.values()))
+        code = keep_legacy_divisions(texts[path], results[path].code, functions, program=program(path))
         if code != results[path].code:
             results[path] = replace(results[path], code=code)
 
