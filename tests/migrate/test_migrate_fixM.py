@@ -98,4 +98,4 @@ def test_a_queue_filled_by_another_op_is_left():
 def test_a_batch_reading_a_tensor_made_before_the_queue_is_left():
     for extra, tensors in (("", "[x, y, a]"), ("    z = x + a\n", "[x, z]")):  # (legacy: another record's `a`)
         said = _left(extra, tensors)
-        assert "`a`, which the tensors enqueued in `q` are made of, is read after its dequeue" in said, said
+        assert "`a`, which the tensors enqueued in `q` are made of, is also read apart from" in said, said

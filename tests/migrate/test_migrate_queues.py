@@ -189,7 +189,7 @@ def test_an_enqueued_name_assigned_again_before_the_dequeue_keeps_the_queue():
     source = _program(IN_FUNCTION["literal_list"].replace("    images, lbls", "    xs = xs * 2.0\n    images, lbls"),
                       imports, v1)
     result = rewrite(source, to="tfdata")
-    assert "`xs` is assigned again between the enqueue and the dequeue" in _refused(result)
+    assert "`xs`, which the tensors enqueued in `batch_queue` are made of, is also read apart from" in _refused(result)
     assert "batch_queue.dequeue()" in result.code
 
 
