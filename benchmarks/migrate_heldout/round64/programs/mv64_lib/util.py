@@ -1,0 +1,6 @@
+""" Utilities """
+import logging
+
+log = logging.getLogger('statue_multiview')
+log.addHandler(logging.NullHandler())
+log.setLevel(logging.INFO)
