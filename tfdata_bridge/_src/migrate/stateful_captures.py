@@ -219,6 +219,9 @@ class _Check:
         home = None
         if isinstance(func, cst.Name):
             home = self._home(func.value)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+                and func.attr.value not in self.functions:
+            home = self._inherited(func.attr.value)
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             home = self._home(func.value.value, func.attr.value)
         if home is not None and home[1] in home[0].functions:
@@ -303,6 +306,18 @@ class _Check:
             found = self._stateful(arg, self._holder_of(call), depth + 1, seen, follow)
             if found is not None:
                 return found
+        return None
+
+    def _inherited(self, method: str) -> tuple[_Check, str] | None:
+        """(the check of a tree module, ``method``) where a class of this module inherits ``method`` from a base
+        class imported from that module (round 64: a subclass's dataset read what its base's method returned, the
+        next element of a pipeline rewritten in the base's module)."""
+        for cls in nodes_of(self.module, cst.ClassDef):
+            for base in cls.bases:
+                if isinstance(base.value, cst.Name):
+                    home = self._home(base.value.value)
+                    if home is not None and method in home[0].functions:
+                        return home[0], method
         return None
 
     def _home(self, name: str, attr: str | None = None) -> tuple[_Check, str] | None:

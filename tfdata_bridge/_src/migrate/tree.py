@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 import libcst as cst
 from libcst.helpers import calculate_module_and_package
-from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
+from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNameSource
 
 from tfdata_bridge._src.migrate.calls import (absolute_name, code_of, dotted, names_in, nodes_of, parsed, Refusal,
                                               wrapped)
@@ -740,7 +740,84 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     if fed_callers:  # the calls of a feeding class's starter in other modules (``feed/across_calls.py``)
         _feed_callers(fed_callers, modules, texts, results, root, names)
     _foreign_divisions(modules, texts, results, names, by_name, program)
+    _imports_of_removed_names(results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+def _top_names(code: str) -> set[str] | None:
+    """The names a module's code binds at its top (functions, classes, assignments, imports; None: it does not
+    parse, or a star import, ``globals()`` or a module ``__getattr__`` could bind others)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return None
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*":
+                    return None
+                found.add((alias.asname or alias.name).split(".")[0])
+        else:
+            found.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    return None if "globals" in code or "__getattr__" in found else found
+
+
+def _imports_of_removed_names(results, names, by_name) -> None:
+    """A name another module of the tree imports by name (``from ..core.input import read_png_image, Input``) that
+    the rewrite took out of its module (a helper written at its call) and that the importer never reads: the
+    import goes too, where it would fail (round 64: an import left from a refactor, read nowhere, made the
+    migrated package fail with ``ImportError``). A name the importer reads is a call its rewrite followed."""
+    from dataclasses import replace
+
+    for path, result in list(results.items()):
+        if path not in names or "import" not in result.code:
+            continue
+        try:
+            tree = ast.parse(result.code)
+        except (SyntaxError, ValueError):
+            continue
+        read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+        drop: dict[int, set[str]] = {}
+        for node in tree.body:
+            if not isinstance(node, ast.ImportFrom) or node.module is None and not node.level:
+                continue
+            module = absolute_name("." * node.level + (node.module or ""), names[path].package) if node.level \
+                else node.module
+            home = by_name.get(module)
+            if home is None or home == path or home not in results or results[home].code == results[home].source:
+                continue
+            before, after = _top_names(results[home].source), _top_names(results[home].code)
+            if before is None or after is None:
+                continue
+            for alias in node.names:
+                if alias.name in before and alias.name not in after and (alias.asname or alias.name) not in read:
+                    drop.setdefault(node.lineno, set()).add(alias.name)
+        if drop:
+            results[path] = replace(result, code=_without_imported(result.code, drop))
+
+
+def _without_imported(code: str, drop: Mapping[int, set[str]]) -> str:
+    """``code`` less the given names of its ``from ... import`` statements (by line); a statement left with no
+    name goes."""
+    module = cst.parse_module(code)
+    positions = wrapped(module).resolve(PositionProvider)
+
+    class Dropped(cst.CSTTransformer):
+        def leave_SimpleStatementLine(self, original, updated):
+            small = updated.body[0] if len(updated.body) == 1 else None
+            line = positions[original].start.line if original in positions else None
+            if not isinstance(small, cst.ImportFrom) or line not in drop or isinstance(small.names, cst.ImportStar):
+                return updated
+            kept = [a for a in small.names if dotted(a.name) not in drop[line]]
+            if not kept:
+                return cst.RemovalSentinel.REMOVE
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            return updated.with_changes(body=[small.with_changes(names=kept)])
+
+    return module.visit(Dropped()).code
 
 
 def _check_handed(handed, results, texts, write, root, asked) -> None:
