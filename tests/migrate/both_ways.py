@@ -71,6 +71,7 @@ class _Runner:
     that fails, dies or overruns a call's timeout is killed (the next call starts another)."""
 
     MAX_PROGRAMS = 200
+    PER_TEST = frozenset({"PYTEST_CURRENT_TEST"})  # (set by pytest for each test, read by no program)
 
     def __init__(self) -> None:
         self.child: subprocess.Popen | None = None
@@ -80,7 +81,10 @@ class _Runner:
         self.stderr = None
 
     def _env(self) -> dict[str, str]:
-        return {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
+        """The child's environment: this process's, less what pytest changes per test (``PYTEST_CURRENT_TEST``
+        names the running test: counted in the key, it made every call start a new child)."""
+        env = {k: v for k, v in os.environ.items() if k not in self.PER_TEST}
+        return {**env, "TF_CPP_MIN_LOG_LEVEL": "2", "PYTHONPATH": str(ROOT)}
 
     def _open(self, env: dict[str, str]) -> None:
         self.stderr = tempfile.TemporaryFile(mode="w+", prefix="run_programs-")

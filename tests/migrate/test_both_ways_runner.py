@@ -53,3 +53,17 @@ def test_calls_share_one_child_and_a_call_that_overruns_leaves_no_answer_behind(
     third = both_ways.run_programs([two], tmp_path, make_data=False)
     assert set(third) == {two} and third[two]["batches"] == [[2]]  # a new child's own answer
     assert both_ways._RUNNER.child is not child
+
+
+def test_the_tests_of_a_process_share_its_child(tmp_path, monkeypatch):
+    """pytest names each running test in ``PYTEST_CURRENT_TEST``: a new test is no new environment for the child
+    (a variable any program could read still is)."""
+    one = _program(tmp_path, "one", SAYS.replace("WHAT", "1"))
+    both_ways.run_programs([one], tmp_path, make_data=False)
+    child = both_ways._RUNNER.child
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/migrate/test_other.py::test_next (call)")
+    assert both_ways.run_programs([one], tmp_path, make_data=False)[one]["batches"] == [[1]]
+    assert both_ways._RUNNER.child is child and child.poll() is None
+    monkeypatch.setenv("TFDATA_BRIDGE_SOMETHING", "1")
+    both_ways.run_programs([one], tmp_path, make_data=False)
+    assert both_ways._RUNNER.child is not child

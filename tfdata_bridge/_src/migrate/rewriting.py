@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.collection_pause import fewer_collections
 from tfdata_bridge._src.migrate.elide import elide as elide_module
 from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
@@ -19,6 +20,7 @@ from tfdata_bridge._src.migrate.scanner import read_source, scan_source
 from tfdata_bridge._src.migrate.sources import SourceError, error_text, load_source, write_atomically
 
 
+@fewer_collections
 def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.ParserSyntaxError], str],
              elide: bool = True) -> RewriteResult:
     if to not in ("compat", "tfdata"):

@@ -22,6 +22,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNa
 
 from tfdata_bridge._src.migrate.calls import (absolute_name, code_of, dotted, names_in, nodes_of, parsed, Refusal,
                                               wrapped)
+from tfdata_bridge._src.migrate.collection_pause import fewer_collections
 from tfdata_bridge._src.migrate.collection_reads import runner_collection_read
 from tfdata_bridge._src.migrate.elide import Elided, elide
 from tfdata_bridge._src.migrate.foreign_queue import drop_unused as drop_unused_queue_helpers
@@ -53,6 +54,7 @@ def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[st
     return None
 
 
+@fewer_collections
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules (a queue
     made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
@@ -549,7 +551,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             return out
 
         external.method_calls = method_calls  # type: ignore[attr-defined]
-        external.other_texts = lambda: [m.code for p, m in modules.items() if p != path]  # (``shared_names.py``)
+        external.other_texts = lambda: [code_of(m) for p, m in modules.items() if p != path]  # (``shared_names.py``)
         external.attribute_uses = lambda name: sum(  # type: ignore[attr-defined]
             attribute_uses(modules[p], name) for p in reach(path))  # (``object_pipeline.py``)
         external.uses_elsewhere = uses_elsewhere  # type: ignore[attr-defined]
