@@ -577,12 +577,12 @@ class Finder:
             moved = {id(m) for m in source.statements}
             try:
                 _refuse_a_second_source([b for b in body[:found_at] if id(b) not in moved], intermediates,
-                                        needed - set(source.params), api, self._other_source)
+                                        needed - set(source.params), api, self._other_source_or_helper)
             except Refusal as exc:  # other sources read in step: a zip of them, where legacy paired them
                 source, intermediates = read_in_step(
                     self, body, found_at, source, intermediates, needed, api, args, exc,
                     lambda before, between, free: _refuse_a_second_source(before, between, free, api,
-                                                                           self._other_source))
+                                                                           self._other_source_or_helper))
         intermediates.reverse()
         # dead decode lines and log lines of per-element tensors go with them (loose_ends.py)
         intermediates, carried = carry_loose_ends(self, body, source, intermediates, stmt)
@@ -619,6 +619,14 @@ class Finder:
         """The input producer, slice producer or reader that ``call`` makes, if any."""
         return self.is_api(call, "train.string_input_producer", "train.input_producer", "train.range_input_producer",
                            "train.slice_input_producer", *READERS)
+
+    def _other_source_or_helper(self, call: cst.BaseExpression) -> str | None:
+        """``_other_source``, or a function of the module (or another module's, ``external``) that ``call`` calls,
+        making one or reading a queue (``made_in_helper``)."""
+        made = self._other_source(call)
+        if made is None and isinstance(call, cst.Call):
+            made = made_in_helper(self, call)
+        return made
 
     def _record_fields(self, p: Pipeline) -> None:
         """The helper returns a record object: it returns a dict of the fields its caller reads instead, and the
@@ -1170,6 +1178,39 @@ def shared_file_queue(bound: dict[str, cst.BaseExpression], code=None) -> dict[s
     return bound
 
 
+def made_in_helper(finder: Finder, call: cst.Call, depth: int = 3) -> str | None:
+    """``call`` calls a function of the module (``f(...)``, or ``x.f(...)`` a method of one of its classes) or one
+    another module gives (``finder.external``) whose body makes a legacy producer or reader, or reads a queue
+    (``dequeue()``): ``"`API` (made in `f`)"``; else None. Moved into a map function, that helper would make
+    the queue there (or read it apart from the batch's other tensors), where legacy read it in step."""
+    func = call.func
+    name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+    if name is None or depth == 0:
+        return None
+    fns: list[tuple[cst.FunctionDef, Finder]] = []
+    if finder.module is not None:
+        fns = [(fn, finder) for fn in nodes_of(finder.module, cst.FunctionDef) if fn.name.value == name and
+               (isinstance(func, cst.Name) or isinstance(func.value, cst.Name) and func.value.value == "self")]
+    if not fns and finder.external is not None and isinstance(func, cst.Name):
+        try:
+            found = finder.external(func)
+        except Refusal:
+            found = None
+        if found is not None:
+            fns = [found]
+    for fn, where in fns:
+        for c in nodes_of(fn.body, cst.Call):
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value in ("dequeue", "dequeue_many", "dequeue_up_to"):
+                return f"`{c.func.attr.value}()` (in `{name}`)"
+            made = where.is_api(c, "train.string_input_producer", "train.input_producer", "train.range_input_producer",
+                                "train.slice_input_producer", *READERS)
+            if made is None and c is not call:
+                made = made_in_helper(where, c, depth - 1)
+            if made is not None:
+                return made if "(in `" in made else f"{made if '`' in made else f'`{made}`'} (in `{name}`)"
+    return None
+
+
 def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.BaseStatement], free: set[str],
                             api: str, legacy: Callable[[cst.BaseExpression], str | None]) -> None:
     """The batch's tensors may use values made before its source (constants, Python values); not the read of
@@ -1184,8 +1225,9 @@ def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.B
                 if c.func.attr.value in ("read", "read_up_to") and not c.args:
                     continue  # (a reader's read takes its queue: ``f.read()`` is a Python file's, a value)
                 return f"`{c.func.attr.value}()`"
-            if legacy(c) is not None:
-                return f"`{legacy(c)}`"
+            made = legacy(c)
+            if made is not None:
+                return made if "`" in made else f"`{made}`"  # (a helper's: ``made_in_helper`` quotes its own)
         return None
 
     for stmt in between:

@@ -18,6 +18,7 @@ from libcst.metadata import BuiltinAssignment
 from tfdata_bridge._src.migrate.bindings import reaching_reads
 from tfdata_bridge._src.migrate.calls import names_in, nodes_of
 from tfdata_bridge._src.migrate.queue_size import parents
+from tfdata_bridge._src.migrate.value_flow import REACHES
 
 _DROPIN = "`migrate --to compat` runs it unchanged through the drop-in"
 _BATCHED = ("dequeue_many", "dequeue_up_to")
@@ -574,7 +575,7 @@ def _left_in(fn: cst.FunctionDef, index, line: int, reasons: dict) -> tuple[int,
     (The notes pointing there name the line, not the API: tests and users pick a call's notes by its name.)"""
     for n in sorted({n for s in nodes_of(fn, cst.SimpleStatementLine) if (n := index.lines.get(s)) and n != line}):
         note = reasons.get(n)
-        if note is not None and "`" in note.message:
+        if note is not None and "`" in note.message and REACHES not in note.message:  # (a dequeue left with one)
             api = "`" + note.message.split("`")[1] + "`"
             if not api.endswith(("Reader`", "producer`")):
                 return n, api

@@ -86,6 +86,7 @@ from tfdata_bridge._src.migrate.switched_queues import switched_queues
 from tfdata_bridge._src.migrate.tail_split import split_choices
 from tfdata_bridge._src.migrate.tensors import direct_dequeue, direct_slices
 from tfdata_bridge._src.migrate.bindings import reaching_reads
+from tfdata_bridge._src.migrate.value_flow import REACHES, reached_consumer
 from tfdata_bridge._src.migrate.calls import namer, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.calls import code_of, without_import_lines
 from tfdata_bridge._src.migrate.walk import Visitor, preorder
@@ -1291,7 +1292,10 @@ class _Rename(cst.CSTTransformer):
 
 def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes, outcomes, skip=frozenset()
                      ) -> None:
-    """``x = producer.dequeue()`` that no rewritten pipeline took: one element per run, from an iterator."""
+    """``x = producer.dequeue()`` that no rewritten pipeline took: one element per run, from an iterator. Not
+    where its elements reach a legacy batch, join or queue left in the module (``reached_consumer``): that consumer
+    reads the producer in step with its other sources, which the producer rewritten alone would not be."""
+    left = None
     for body in index.blocks:
         for stmt in body:
             if not isinstance(stmt, cst.SimpleStatementLine) or stmt in removed or stmt in replaced or \
@@ -1314,6 +1318,16 @@ def _direct_dequeues(index, finder, module, v1, fresh, removed, replaced, notes,
                 continue
             gone, new, comment = found
             if any(g in removed or g in replaced for g in gone):
+                continue
+            if left is None:
+                left = _consumers_left(index, removed, replaced)
+            taker = reached_consumer(finder.scopes, module, stmt, left, finder.external, _CONSUMERS, index.lines)
+            if taker is not None:  # (the batch left pairs it with what else it takes: rewritten alone, it would not)
+                why = (f"{REACHES} {taker}, "
+                       "which is left (the note there says why): rewritten alone, the producer would no longer be "
+                       "read in step with what that batch takes, so it stays legacy with it")
+                notes.append(Note(line, f"`dequeue` left: {why}"))
+                outcomes.append(PipelineOutcome(line, "dequeue", False, why))
                 continue
             removed.update(gone)
             lead = _lead(stmt, body, removed)
