@@ -446,27 +446,27 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
     return tf1.data.Dataset.range(ENDLESS if num_epochs is None else num_epochs).map(plain(epoch))
 
 
-def _epochs_variable(catch_up: bool = False) -> Any:
-    """Legacy's local epoch counter (``<scope>/limit_epochs/epochs``), in the current name scope; an input
-    producer's (``catch_up``) with its catch-up op (``epoch_counter_catch_up``)."""
+def _epochs_variable() -> Any:
+    """Legacy's local epoch counter (``<scope>/limit_epochs/epochs``), in the current name scope."""
     with tf1.name_scope("limit_epochs"):
-        variable = tf1.Variable(tf.constant(0, tf.int64), name="epochs", trainable=False, use_resource=True,
-                                collections=[tf1.GraphKeys.LOCAL_VARIABLES])
-        if not catch_up:  # (limit_epochs': counted by each value's count_up_to, epoch_limit.py)
-            return variable
-        with tf1.device("/device:CPU:0"), tf1.name_scope("catch_up"):
-            shared_name = variable.handle.op.get_attr("shared_name").decode()
-            begun = tf.raw_ops.LookupTableFindV2(table_handle=_begun_table(shared_name),
-                                                 keys=tf.zeros([1], tf.int64),
-                                                 default_value=tf.zeros([1], tf.int64))[0]
-            # "if initialized: counter = max(counter, begun)", as epochs_dataset's v1 cond (Switch, Merge)
-            # (the handle switched: neither read nor assigned where not initialized, its branch dead then)
-            _, handle = tf.raw_ops.Switch(data=variable.handle,
-                                          pred=tf.raw_ops.VarIsInitializedOp(resource=variable.handle))
-            current = tf.raw_ops.ReadVariableOp(resource=handle, dtype=tf.int64)
-            raise_op = tf.raw_ops.AssignVariableOp(resource=handle, value=tf.maximum(current, begun))
-    _catch_ups.setdefault(tf1.get_default_graph(), []).append(raise_op)
-    return variable
+        return tf1.Variable(tf.constant(0, tf.int64), name="epochs", trainable=False, use_resource=True,
+                            collections=[tf1.GraphKeys.LOCAL_VARIABLES])
+
+
+def _add_catch_up(queue: InputQueue, variable: Any) -> None:
+    """The op raising ``queue``'s initialized epoch counter ``variable`` to the epochs it began
+    (``epoch_counter_catch_up``): "if initialized: counter = max(counter, begun)", as ``epochs_dataset``'s v1
+    cond (Switch, Merge)."""
+    with tf1.device("/device:CPU:0"), tf1.name_scope(f"{variable.op.name}_catch_up/"):
+        shared_name = variable.handle.op.get_attr("shared_name").decode()
+        begun = tf.raw_ops.LookupTableFindV2(table_handle=_begun_table(shared_name), keys=tf.zeros([1], tf.int64),
+                                             default_value=tf.zeros([1], tf.int64))[0]
+        # (the handle switched: neither read nor assigned where not initialized, its branch dead then)
+        initialized = tf.raw_ops.VarIsInitializedOp(resource=variable.handle)
+        _, handle = tf.raw_ops.Switch(data=variable.handle, pred=initialized)
+        current = tf.raw_ops.ReadVariableOp(resource=handle, dtype=tf.int64)
+        op = tf.raw_ops.AssignVariableOp(resource=handle, value=tf.maximum(current, begun))
+    _catch_ups.setdefault(tf1.get_default_graph(), []).append((queue, op))
 
 
 def _begun_table(shared_name: str) -> Any:
@@ -477,7 +477,7 @@ def _begun_table(shared_name: str) -> Any:
 
 
 # graph -> the catch-up ops of its input producers' epoch counters
-_catch_ups: GraphTable[list[Any]] = GraphTable("epoch_counter_catch_ups")
+_catch_ups: GraphTable[list[tuple[InputQueue, Any]]] = GraphTable("epoch_counter_catch_ups")
 
 
 def epoch_counter_catch_up(sess: Any) -> None:
@@ -488,7 +488,10 @@ def epoch_counter_catch_up(sess: Any) -> None:
     pipelines start (``start_queue_runners``, a Supervisor's, a monitored session's), each initialized
     counter is raised to the epochs its producer began, as legacy's runner, starting then, would count
     them (later epochs count as they begin)."""
-    ops = _catch_ups.get(sess.graph)
+    # Only a producer whose rows TensorFlow's queue holds (shared by several consumers, its runner started at
+    # the session's first run) can have begun before: a producer read directly begins when its pipeline first
+    # runs, after the initializer (a run of a few ms saved, a new run signature, where none is)
+    ops = [op for queue, op in _catch_ups.get(sess.graph, ()) if queue.runner is not None]
     if ops:
         sess.run(ops)
 
@@ -662,9 +665,11 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
                 FallbackWarning, stacklevel=stacklevel + 1,
             )
             return tf1.train.input_producer(input_tensor, **legacy_args)
-        epochs_variable = None if num_epochs is None else _epochs_variable(catch_up=True)
+        epochs_variable = None if num_epochs is None else _epochs_variable()
         queue = InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
                            epochs_variable)
+        if epochs_variable is not None:
+            _add_catch_up(queue, epochs_variable)
         # (a string list's Assert that it is not empty: true of a static list that is not)
         try:
             static = tf.get_static_value(input_tensor)
